@@ -1,0 +1,62 @@
+// kubectl accepts a mapping key written twice and keeps the last value, silently.
+// Under labels or annotations (where Istio reads its switches) or on an Istio key,
+// two different values mean one of them is ignored: the author cannot know which wins.
+import { createRule } from '../src/engine/rule-api.ts';
+import type { Path } from '../src/types.ts';
+
+const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : v !== null && typeof v === 'object' ? (Array.isArray(v) ? 'a list' : 'a mapping') : String(v));
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+function isLabelsOrAnnotations(path: Path): boolean {
+  const n = path.length;
+  return n >= 2 && path[n - 2] === 'metadata' && (path[n - 1] === 'labels' || path[n - 1] === 'annotations');
+}
+
+export default createRule({
+  name: 'duplicate-key',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Mapping keys written twice: Kubernetes keeps the last value and drops the other silently',
+      defaultLevel: 'error',
+      precision: 'very-high',
+      category: 'yaml',
+      istioVersions: 'all',
+    },
+    messages: {
+      conflicting:
+        'Duplicate key "{{ key }}" in {{ where }}: this value ({{ last }}) silently replaces the earlier {{ first }}; Kubernetes keeps only the last one. Remove one of them.',
+      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}; Kubernetes keeps only the last one. Remove one of them.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Document({ doc, resources }) {
+        for (const dup of doc.duplicateKeys) {
+          const resource = resources.find((r) => r.basePath.every((p, i) => dup.mapPath[i] === p));
+          if (!resource) continue; // not part of a Kubernetes object: nothing applies it
+          const rel = dup.mapPath.slice(resource.basePath.length);
+          const where = rel.length ? rel.join('.') : 'the top level';
+          const differ = !sameValue(dup.first.value, dup.last.value);
+          const important = isLabelsOrAnnotations(rel) || /istio/i.test(dup.key) || rel.some((p) => typeof p === 'string' && /istio/i.test(p));
+          const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource };
+          const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource }, message: `the earlier "${dup.key}"` }];
+          if (differ && important) {
+            context.report({ target, messageId: 'conflicting', data: { key: dup.key, where, last: show(dup.last.value), first: show(dup.first.value) }, related });
+          } else {
+            context.report({
+              target,
+              messageId: 'repeated',
+              severity: 'warn',
+              data: { key: dup.key, where, detail: differ ? ` with different values (${show(dup.first.value)}, then ${show(dup.last.value)})` : ' with the same value' },
+              related,
+            });
+          }
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,110 @@
+// Labels, annotations, env values and ConfigMap data are strings in the Kubernetes API.
+// YAML reads `true`, `yes`, `on`, `1.10` or `0755` unquoted as booleans and numbers, and the
+// API server rejects the object: "cannot unmarshal bool into Go struct field … of type string".
+// An empty value (null) is accepted but becomes "", which is rarely what was meant.
+import { createRule } from '../src/engine/rule-api.ts';
+import { asObject, podTemplateOf } from '../src/model/workload.ts';
+import type { Path, Resource } from '../src/types.ts';
+
+type Where = { readonly path: Path; readonly map: Record<string, unknown> };
+
+function stringMaps(r: Resource): Where[] {
+  const out: Where[] = [];
+  const add = (path: Path, v: unknown): void => {
+    const map = asObject(v);
+    if (map) out.push({ path, map });
+  };
+  const md = asObject(r.object.metadata);
+  add(['metadata', 'labels'], md?.labels);
+  add(['metadata', 'annotations'], md?.annotations);
+  if ((r.kind === 'ConfigMap' || r.kind === 'Secret') && r.apiVersion === 'v1') {
+    add(['data'], r.object.data);
+    if (r.kind === 'Secret') add(['stringData'], r.object.stringData);
+  }
+  const spec = asObject(r.object.spec);
+  if (r.kind === 'Service' && r.apiVersion === 'v1') add(['spec', 'selector'], spec?.selector);
+  const t = podTemplateOf(r);
+  if (t) {
+    if (t.path.length > 0) {
+      add([...t.path, 'metadata', 'labels'], t.metadata.labels);
+      add([...t.path, 'metadata', 'annotations'], t.metadata.annotations);
+      add(['spec', 'selector', 'matchLabels'], asObject(spec?.selector)?.matchLabels);
+    }
+    add([...t.path, 'spec', 'nodeSelector'], t.spec.nodeSelector);
+  }
+  return out;
+}
+
+export default createRule({
+  name: 'yaml-nonstring-value',
+  meta: {
+    type: 'problem',
+    fixable: 'code',
+    hasSuggestions: true,
+    docs: {
+      description: 'Unquoted booleans and numbers where Kubernetes requires strings (labels, annotations, env values, ConfigMap data)',
+      defaultLevel: 'error',
+      precision: 'very-high',
+      category: 'yaml',
+      istioVersions: 'all',
+    },
+    messages: {
+      nonString:
+        '{{ what }} "{{ key }}" is {{ type }} {{ value }}, not a string: YAML reads it unquoted as {{ type }}, and the API server rejects the object ("cannot unmarshal {{ goType }} into … of type string"). Quote it.',
+      empty: '{{ what }} "{{ key }}" has no value: Kubernetes stores an empty string. Write the value, or "" if empty is meant.',
+      setEmpty: 'Set it to "" explicitly.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const check = (resource: Resource, path: Path, key: string, value: unknown, what: string): void => {
+      if (typeof value === 'string') return;
+      const at = [...path, key];
+      if (value === null) {
+        // Empty data entries are common placeholders in examples; empty labels and selectors are mistakes.
+        if (what === 'Data key') return;
+        context.report({ target: { resource, path: at }, messageId: 'empty', severity: 'warn', data: { what, key }, suggest: [{ messageId: 'setEmpty', edits: [{ op: 'set', path: at, value: '' }] }] });
+        return;
+      }
+      if (typeof value !== 'boolean' && typeof value !== 'number') return; // lists and maps: a schema error, not a quoting one
+      const type = typeof value === 'boolean' ? 'a boolean' : 'a number';
+      const goType = typeof value === 'boolean' ? 'bool' : 'number';
+      context.report({ target: { resource, path: at }, messageId: 'nonString', data: { what, key, type, value: String(value), goType }, fix: [{ op: 'quote', path: at }] });
+    };
+    const whatOf = (path: Path): string => {
+      const last = path[path.length - 1];
+      if (last === 'labels') return 'Label';
+      if (last === 'annotations') return 'Annotation';
+      if (last === 'data' || last === 'stringData') return 'Data key';
+      if (last === 'nodeSelector') return 'nodeSelector';
+      return 'Selector label';
+    };
+    return {
+      Resource(resource) {
+        for (const { path, map } of stringMaps(resource)) {
+          for (const [k, v] of Object.entries(map)) check(resource, path, k, v, whatOf(path));
+        }
+      },
+      Container(c) {
+        const env = c.object.env;
+        if (!Array.isArray(env)) return;
+        env.forEach((e, i) => {
+          const entry = asObject(e);
+          if (!entry || !('value' in entry)) return;
+          const name = typeof entry.name === 'string' ? entry.name : `#${i}`;
+          const v = entry.value;
+          if (typeof v === 'string' || v === null) return; // null env value: same as unset, harmless
+          if (typeof v !== 'boolean' && typeof v !== 'number') return;
+          const type = typeof v === 'boolean' ? 'a boolean' : 'a number';
+          context.report({
+            target: { resource: c.template.resource, path: [...c.path, 'env', i, 'value'] },
+            messageId: 'nonString',
+            data: { what: `Env var of container "${c.name}"`, key: name, type, value: String(v), goType: typeof v === 'boolean' ? 'bool' : 'number' },
+            fix: [{ op: 'quote', path: [...c.path, 'env', i, 'value'] }],
+          });
+        });
+      },
+    };
+  },
+});

@@ -1,0 +1,324 @@
+// The command line: the thin shell around the engine. Arguments, config and files in;
+// a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve, dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createTwoFilesPatch } from 'diff';
+import { allRules, rulesById } from '../rules/index.ts';
+import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
+import { lint, type LintReport } from './engine/linter.ts';
+import { formatGithub } from './format/github.ts';
+import { formatJson } from './format/json.ts';
+import { formatSarif } from './format/sarif.ts';
+import { formatStylish } from './format/stylish.ts';
+import { safeText } from './format/text.ts';
+import { findConfigFile, readConfigFile } from './load/config-file.ts';
+import { discover } from './load/discover.ts';
+import { decodeSource, readSource, type ReadOutcome } from './load/read.ts';
+import { readRuleDocs } from './load/rule-docs.ts';
+import { TOOL_NAME, VERSION } from './meta.ts';
+import type { LintResult } from './types.ts';
+
+export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
+const OPTIONS = {
+  config: { type: 'string', short: 'c' },
+  format: { type: 'string', short: 'f' },
+  'output-file': { type: 'string', short: 'o' },
+  rule: { type: 'string', multiple: true },
+  namespace: { type: 'string', short: 'n' },
+  'istio-version': { type: 'string' },
+  'max-warnings': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
+  'ignore-pattern': { type: 'string', multiple: true },
+  'no-gitignore': { type: 'boolean' },
+  'stdin-filename': { type: 'string' },
+  'report-unused-disable-directives': { type: 'boolean' },
+  'print-config': { type: 'string' },
+  stats: { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+export const HELP = `Usage: meshlint [options] [file|dir|glob|-] ...
+       meshlint rules
+
+Lints Kubernetes manifests (and Helm or Kustomize output) for what Istio will do with
+each workload: sidecar injection, start-up order, admission. Offline: nothing is sent
+anywhere. With no path, lints the current directory; "-" reads standard input.
+
+Commands:
+  rules                        List every rule: id, level, fixable, description
+
+Options:
+  -c, --config FILE            Use this config file (default: nearest .meshlint.yaml,
+                               .meshlint.yml or .meshlint.json upwards)
+  -f, --format NAME            stylish (default), json, sarif, github
+  -o, --output-file FILE       Write the report to FILE instead of standard output
+      --rule ID=LEVEL          Set a rule's level (off, warn, error); repeatable.
+                               Options as JSON: --rule 'ID=["warn", {...}]'
+  -n, --namespace NS           Namespace for objects that declare none
+      --istio-version V        Istio version to predict for (e.g. 1.26); default: the
+                               config's istio.version, else the newest supported
+      --max-warnings N         Exit with 1 when there are more than N warnings
+  -q, --quiet                  Report errors only
+      --fix                    Apply fixes to the files
+      --fix-dry-run            Show the fixes as a diff, change nothing
+      --ignore-pattern PAT     Skip files matching PAT (gitignore syntax); repeatable
+      --no-gitignore           Do not read .gitignore files (.meshlintignore still applies)
+      --stdin-filename NAME    Name to report standard input under
+      --report-unused-disable-directives
+                               Report suppressions that suppress nothing, as errors
+      --print-config FILE      Print the configuration in force for FILE and exit
+      --stats                  Print what was linted and what was skipped, and why
+      --color, --no-color      Force colours on or off (default: on for a terminal)
+  -h, --help                   Show this help
+  -v, --version                Show the version
+
+Exit codes: 0 no errors (and warnings within --max-warnings), 1 lint errors,
+2 usage, configuration or I/O failure.
+
+Examples:
+  meshlint k8s/                                 lint a directory
+  helm template my-release ./chart | meshlint - --stdin-filename chart.yaml
+  kubectl kustomize overlays/prod | meshlint -
+  meshlint -f sarif -o meshlint.sarif manifests/
+  meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
+`;
+
+export interface CliIO {
+  readonly cwd: string;
+  readonly stdout: (s: string) => void;
+  readonly stderr: (s: string) => void;
+  readonly readStdin: () => Buffer;
+  readonly isTTY: boolean;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+class UsageError extends Error {}
+
+function fail(io: CliIO, message: string): number {
+  io.stderr(`${TOOL_NAME}: ${message}\n`);
+  return 2;
+}
+
+/** Runs the CLI; returns the exit code. */
+export function runCli(argv: readonly string[], io: CliIO): number {
+  try {
+    return run(argv, io);
+  } catch (e) {
+    if (e instanceof ConfigError) return fail(io, `configuration error: ${e.message}`);
+    if (e instanceof UsageError) return fail(io, `${e.message}\nRun "meshlint --help" for usage.`);
+    const err = e as NodeJS.ErrnoException;
+    if (err.code && err.syscall) return fail(io, `${err.syscall} ${err.path ?? ''}: ${err.code} (${err.message})`);
+    throw e;
+  }
+}
+
+function parse(argv: readonly string[]): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>> {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    const msg = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option');
+    throw new UsageError(msg);
+  }
+}
+
+function run(argv: readonly string[], io: CliIO): number {
+  const { values: v, positionals } = parse(argv);
+  if (v.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (v.version) {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  if (positionals[0] === 'rules' && positionals.length === 1) return listRules(io, loadConfig(v.config, io.cwd));
+
+  const format = (v.format ?? 'stylish') as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; choose one of: ${FORMATS.join(', ')}`);
+  let maxWarnings: number | undefined;
+  if (v['max-warnings'] !== undefined) {
+    maxWarnings = Number(v['max-warnings']);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError('--max-warnings takes a whole number (-1 for no limit)');
+    if (maxWarnings === -1) maxWarnings = undefined;
+  }
+  if (v.fix && v['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be combined');
+
+  const config = withOverrides(
+    loadConfig(v.config, io.cwd),
+    { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] },
+    rulesById,
+  );
+  if (v['print-config'] !== undefined) return printConfig(io, config, v['print-config']);
+
+  const useStdin = positionals.includes('-');
+  const paths = positionals.filter((p) => p !== '-');
+  if (useStdin && v.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
+  const ignoreBase = config.filePath ? dirname(config.filePath) : io.cwd;
+  const inputs: ReadOutcome[] = [];
+  if (useStdin) {
+    const name = v['stdin-filename'] ?? '<stdin>';
+    inputs.push(decodeSource(io.readStdin(), name, undefined));
+  }
+  if (paths.length > 0 || !useStdin) {
+    const found = discover({
+      cwd: io.cwd,
+      patterns: paths,
+      ignorePatterns: [...config.ignorePatterns, ...(v['ignore-pattern'] ?? [])],
+      ignoreBase,
+      useGitignore: !v['no-gitignore'],
+    });
+    if (found.unmatched.length > 0) {
+      return fail(io, `no such file, directory or matching files: ${found.unmatched.map((u) => JSON.stringify(u)).join(', ')}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+    }
+    for (const s of found.skipped) io.stderr(`${TOOL_NAME}: skipped ${safeText(s.path)}: ${s.reason}\n`);
+    if (found.files.length === 0 && !useStdin) {
+      const where = paths.length ? paths.join(', ') : 'the current directory';
+      return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
+    }
+    for (const f of found.files) inputs.push(readSource(f, io.cwd));
+  }
+
+  const report = lint(inputs, {
+    config,
+    rules: allRules,
+    cliIstioVersion: v['istio-version'],
+    fix: Boolean(v.fix || v['fix-dry-run']),
+    reportUnusedDisableDirectives: v['report-unused-disable-directives'],
+  });
+
+  let results: LintResult[] = report.results;
+  if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), format, io);
+  if (v.quiet) results = results.map(errorsOnly);
+
+  const color = v['no-color'] ? false : v.color ? true : io.isTTY && !io.env.NO_COLOR;
+  const out = render(format, results, config, color, v['output-file']);
+  if (v['output-file']) writeFileSync(resolve(io.cwd, v['output-file']), out);
+  else if (out) io.stdout(out);
+  if (v.stats) io.stderr(statsLine(report));
+
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  if (errors > 0) return 1;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    io.stderr(`${TOOL_NAME} found too many warnings (maximum: ${maxWarnings}).\n`);
+    return 1;
+  }
+  return 0;
+}
+
+function loadConfig(explicit: string | undefined, cwd: string): Config {
+  const file = explicit ? resolve(cwd, explicit) : findConfigFile(cwd);
+  if (!file) return EMPTY_CONFIG;
+  return validateConfig(readConfigFile(file), file, rulesById);
+}
+
+function errorsOnly(r: LintResult): LintResult {
+  const messages = r.messages.filter((m) => m.severity === 2);
+  return { ...r, messages, warningCount: 0, fixableWarningCount: 0 };
+}
+
+function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write: boolean, format: Format, io: CliIO): LintResult[] {
+  for (const r of results) {
+    if (r.output === undefined) continue;
+    const input = inputs.find((i) => i.ok && i.file.displayPath === r.filePath);
+    if (!input?.ok) continue;
+    if (write && input.file.absPath) {
+      writeFileSync(input.file.absPath, (input.file.bom ? '\ufeff' : '') + r.output);
+    } else if (!write && format === 'stylish') {
+      io.stdout(createTwoFilesPatch(`a/${r.filePath}`, `b/${r.filePath}`, input.file.text, r.output, undefined, undefined, { context: 3 }).replace(/^=+\n/m, ''));
+    }
+  }
+  return results;
+}
+
+function render(format: Format, results: readonly LintResult[], config: Config, color: boolean, outputFile: string | undefined): string {
+  switch (format) {
+    case 'json':
+      return formatJson(results) + '\n';
+    case 'github':
+      return formatGithub(results);
+    case 'sarif': {
+      const levels = new Map(
+        allRules.map((r) => {
+          const level = effectiveSetting(config, r).level;
+          return [r.name, level === 'error' ? 'error' : level === 'warn' ? 'warning' : 'none'] as const;
+        }),
+      );
+      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels }) + '\n';
+    }
+    default:
+      return formatStylish(results, { color: color && !outputFile });
+  }
+}
+
+function listRules(io: CliIO, config: Config): number {
+  const rows = allRules.map((r) => {
+    const level = effectiveSetting(config, r).level;
+    return [r.name, level, r.meta.fixable ? 'fixable' : r.meta.hasSuggestions ? 'suggests' : '', r.meta.docs.description.replace(/`/g, '')];
+  });
+  const w0 = Math.max(...rows.map((r) => r[0]?.length ?? 0));
+  const w2 = Math.max(...rows.map((r) => r[2]?.length ?? 0));
+  for (const [id, level, fix, desc] of rows) io.stdout(`${id?.padEnd(w0)}  ${level?.padEnd(5)}  ${fix?.padEnd(w2)}  ${desc}\n`);
+  return 0;
+}
+
+function printConfig(io: CliIO, config: Config, file: string): number {
+  const rules: Record<string, unknown[]> = {};
+  for (const r of allRules) {
+    const s = effectiveSetting(config, r);
+    rules[r.name] = [s.level, ...s.options];
+  }
+  const found = discover({ cwd: io.cwd, patterns: [file], ignorePatterns: config.ignorePatterns, ignoreBase: config.filePath ? dirname(config.filePath) : io.cwd });
+  const ignored = found.skipped.some((s) => s.reason.startsWith('ignored'));
+  io.stdout(
+    JSON.stringify(
+      {
+        file,
+        configFile: config.filePath ?? null,
+        ignored,
+        rules,
+        ignorePatterns: config.ignorePatterns,
+        defaultNamespace: config.defaultNamespace ?? null,
+        namespaces: config.namespaces,
+        istio: config.istio,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  return 0;
+}
+
+function statsLine(report: LintReport): string {
+  const s = report.stats;
+  const skipped = Object.entries(s.skippedDocuments)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  return (
+    `${TOOL_NAME}: ${s.files} files (${s.unreadableFiles} unreadable, ${s.unrenderedFiles} unrendered templates), ` +
+    `${s.documents} documents, ${s.resources} resources, ${s.podTemplates} pod templates` +
+    (skipped ? `; documents without resources: ${skipped}` : '') +
+    '\n'
+  );
+}
+
+/** Entry point when run as a program. */
+export function main(): void {
+  const code = runCli(process.argv.slice(2), {
+    cwd: process.cwd(),
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    readStdin: () => readFileSync(0),
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,219 @@
+// The configuration: plain data (YAML or JSON), validated key by key. Never code.
+import type { MeshSettings } from '../model/facts.ts';
+import { parseIstioVersion } from '../model/istio-version.ts';
+import type { RuleLevel, Severity } from '../types.ts';
+import type { MeshlintRule } from './rule-api.ts';
+import { suggestKey, validateAgainst } from './schema.ts';
+
+export interface RuleSetting {
+  readonly level: RuleLevel;
+  readonly options: readonly unknown[];
+}
+
+export interface Config {
+  /** The file the config came from, if any. */
+  readonly filePath: string | undefined;
+  readonly rules: Readonly<Record<string, RuleSetting>>;
+  readonly ignorePatterns: readonly string[];
+  readonly defaultNamespace: string | undefined;
+  readonly namespaces: Readonly<Record<string, { readonly labels: Readonly<Record<string, string>> }>>;
+  readonly istio: MeshSettings;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string | undefined,
+    readonly key: string,
+    readonly problem: string,
+  ) {
+    super(`${file ?? 'configuration'}: ${key ? `${key}: ` : ''}${problem}`);
+  }
+}
+
+export const EMPTY_CONFIG: Config = {
+  filePath: undefined,
+  rules: {},
+  ignorePatterns: [],
+  defaultNamespace: undefined,
+  namespaces: {},
+  istio: {},
+};
+
+const TOP_KEYS = ['rules', 'ignorePatterns', 'defaultNamespace', 'namespaces', 'istio'] as const;
+const ISTIO_KEYS = [
+  'version', 'revisions', 'revisionTags', 'enableNamespacesByDefault', 'injectionPolicy',
+  'nativeSidecars', 'cni', 'holdApplicationUntilProxyStarts',
+] as const;
+/** Kubernetes label names and values (RFC 1123 subdomain prefix, qualified name). */
+const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function parseLevel(v: unknown): RuleLevel | undefined {
+  if (v === 'off' || v === 0) return 'off';
+  if (v === 'warn' || v === 'warning' || v === 1) return 'warn';
+  if (v === 'error' || v === 2) return 'error';
+  return undefined;
+}
+
+export function levelToSeverity(level: RuleLevel): Severity | undefined {
+  return level === 'error' ? 2 : level === 'warn' ? 1 : undefined;
+}
+
+/** Validates raw config data against the known rules. Throws ConfigError naming the file and key. */
+export function validateConfig(raw: unknown, file: string | undefined, rules: ReadonlyMap<string, MeshlintRule>): Config {
+  if (raw === null || raw === undefined) return { ...EMPTY_CONFIG, filePath: file };
+  if (!isObj(raw)) throw new ConfigError(file, '', 'the configuration must be a mapping (key: value pairs)');
+  for (const key of Object.keys(raw)) {
+    if (!(TOP_KEYS as readonly string[]).includes(key)) {
+      throw new ConfigError(file, key, `unknown key${suggestKey(key, TOP_KEYS)}; known keys: ${TOP_KEYS.join(', ')}`);
+    }
+  }
+  const rulesOut: Record<string, RuleSetting> = {};
+  if (raw.rules !== undefined) {
+    if (!isObj(raw.rules)) throw new ConfigError(file, 'rules', 'must be a mapping of rule id to level');
+    for (const [id, setting] of Object.entries(raw.rules)) {
+      rulesOut[id] = parseRuleSetting(id, setting, rules, file, `rules.${id}`);
+    }
+  }
+  const ignorePatterns = stringList(raw.ignorePatterns, file, 'ignorePatterns');
+  let defaultNamespace: string | undefined;
+  if (raw.defaultNamespace !== undefined) {
+    if (typeof raw.defaultNamespace !== 'string' || !NAMESPACE_NAME.test(raw.defaultNamespace)) {
+      throw new ConfigError(file, 'defaultNamespace', 'must be a namespace name (lowercase letters, digits and "-")');
+    }
+    defaultNamespace = raw.defaultNamespace;
+  }
+  const namespaces: Record<string, { labels: Record<string, string> }> = {};
+  if (raw.namespaces !== undefined) {
+    if (!isObj(raw.namespaces)) throw new ConfigError(file, 'namespaces', 'must be a mapping of namespace name to { labels: … }');
+    for (const [name, ns] of Object.entries(raw.namespaces)) {
+      const key = `namespaces.${name}`;
+      if (!NAMESPACE_NAME.test(name)) throw new ConfigError(file, key, 'is not a valid namespace name');
+      if (ns === null) {
+        namespaces[name] = { labels: {} };
+        continue;
+      }
+      if (!isObj(ns)) throw new ConfigError(file, key, 'must be a mapping with a "labels" key');
+      for (const k of Object.keys(ns)) if (k !== 'labels') throw new ConfigError(file, `${key}.${k}`, 'unknown key; a namespace takes only "labels"');
+      const labels: Record<string, string> = {};
+      if (ns.labels !== undefined) {
+        if (!isObj(ns.labels)) throw new ConfigError(file, `${key}.labels`, 'must be a mapping of label to value');
+        for (const [lk, lv] of Object.entries(ns.labels)) {
+          if (typeof lv !== 'string') {
+            throw new ConfigError(file, `${key}.labels.${lk}`, `label values are strings: quote it ("${String(lv)}")`);
+          }
+          labels[lk] = lv;
+        }
+      }
+      namespaces[name] = { labels };
+    }
+  }
+  const istio = parseIstio(raw.istio, file);
+  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio };
+}
+
+export function parseRuleSetting(id: string, setting: unknown, rules: ReadonlyMap<string, MeshlintRule>, file: string | undefined, key: string): RuleSetting {
+  const rule = rules.get(id);
+  if (!rule) throw new ConfigError(file, key, `unknown rule${suggestKey(id, [...rules.keys()])}; run "meshlint rules" for the list`);
+  const [levelRaw, ...options] = Array.isArray(setting) ? setting : [setting];
+  const level = parseLevel(levelRaw);
+  if (!level) throw new ConfigError(file, key, `level must be "off", "warn" or "error" (got ${JSON.stringify(levelRaw)})`);
+  const errors = validateAgainst(rule.meta.schema as never, options, 'options');
+  if (errors.length > 0) throw new ConfigError(file, key, errors.join('; '));
+  return { level, options };
+}
+
+function stringList(v: unknown, file: string | undefined, key: string): string[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw new ConfigError(file, key, 'must be a list of strings');
+  return v as string[];
+}
+
+function parseIstio(v: unknown, file: string | undefined): MeshSettings {
+  if (v === undefined || v === null) return {};
+  if (!isObj(v)) throw new ConfigError(file, 'istio', 'must be a mapping');
+  const out: { -readonly [K in keyof MeshSettings]: MeshSettings[K] } = {};
+  for (const [k, val] of Object.entries(v)) {
+    const key = `istio.${k}`;
+    switch (k) {
+      case 'version': {
+        const text = typeof val === 'number' ? String(val) : val;
+        if (typeof text !== 'string' || !parseIstioVersion(text)) {
+          throw new ConfigError(file, key, 'must be an Istio version such as "1.27" or "1.26.3" (quote it: 1.30 unquoted is the number 1.3)');
+        }
+        if (typeof val === 'number') throw new ConfigError(file, key, `quote the version ("${text}"): YAML reads ${text} as a number`);
+        out.version = text;
+        break;
+      }
+      case 'revisions':
+        out.revisions = stringList(val, file, key);
+        break;
+      case 'revisionTags':
+        if (!isObj(val) || Object.values(val).some((x) => typeof x !== 'string')) {
+          throw new ConfigError(file, key, 'must map each tag to the revision it points at, e.g. { prod: canary }');
+        }
+        out.revisionTags = val as Record<string, string>;
+        break;
+      case 'enableNamespacesByDefault':
+      case 'cni':
+      case 'holdApplicationUntilProxyStarts':
+        if (typeof val !== 'boolean') throw new ConfigError(file, key, 'must be true or false');
+        out[k] = val;
+        break;
+      case 'injectionPolicy':
+        if (val !== 'enabled' && val !== 'disabled') throw new ConfigError(file, key, 'must be "enabled" or "disabled"');
+        out.injectionPolicy = val;
+        break;
+      case 'nativeSidecars': {
+        const s = typeof val === 'boolean' ? String(val) : val;
+        if (s !== 'true' && s !== 'false' && s !== 'auto') throw new ConfigError(file, key, 'must be true, false or "auto"');
+        out.nativeSidecars = s;
+        break;
+      }
+      default:
+        throw new ConfigError(file, key, `unknown key${suggestKey(k, ISTIO_KEYS)}; known keys: ${ISTIO_KEYS.join(', ')}`);
+    }
+  }
+  return out;
+}
+
+/** Applies command-line overrides (`--rule`, `--namespace`, `--istio-version`) over the file's config. */
+export function withOverrides(
+  config: Config,
+  o: { readonly rules?: readonly string[]; readonly namespace?: string; readonly istioVersion?: string },
+  rules: ReadonlyMap<string, MeshlintRule>,
+): Config {
+  const ruleSettings: Record<string, RuleSetting> = { ...config.rules };
+  for (const spec of o.rules ?? []) {
+    const m = /^([\w-]+)\s*[=:]\s*(.+)$/.exec(spec.trim());
+    if (!m) throw new ConfigError('--rule', spec, 'expected id=level, e.g. --rule duplicate-key=off');
+    const [, id = '', rest = ''] = m;
+    let setting: unknown = rest.trim();
+    if (rest.trim().startsWith('[')) {
+      try {
+        setting = JSON.parse(rest);
+      } catch {
+        throw new ConfigError('--rule', spec, 'options must be a JSON array, e.g. --rule \'id=["warn", {"x": 1}]\'');
+      }
+    }
+    ruleSettings[id] = parseRuleSetting(id, setting, rules, '--rule', id);
+  }
+  if (o.namespace !== undefined && !NAMESPACE_NAME.test(o.namespace)) {
+    throw new ConfigError('--namespace', o.namespace, 'is not a valid namespace name');
+  }
+  if (o.istioVersion !== undefined && !parseIstioVersion(o.istioVersion)) {
+    throw new ConfigError('--istio-version', o.istioVersion, 'must be an Istio version such as 1.27 or 1.26.3');
+  }
+  return {
+    ...config,
+    rules: ruleSettings,
+    defaultNamespace: o.namespace ?? config.defaultNamespace,
+    istio: o.istioVersion ? { ...config.istio, version: o.istioVersion } : config.istio,
+  };
+}
+
+/** The level and options a rule runs with under this config. */
+export function effectiveSetting(config: Config, rule: MeshlintRule): RuleSetting {
+  return config.rules[rule.name] ?? { level: rule.meta.docs.defaultLevel, options: [] };
+}

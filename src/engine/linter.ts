@@ -1,0 +1,419 @@
+// The engine: a facts pass over every input (namespaces, mesh), then the lint pass that
+// dispatches model nodes to rule listeners, then severity, suppressions, positions and fixes.
+// No I/O here: inputs arrive as text, results leave as data.
+import type { ReadOutcome } from '../load/read.ts';
+import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from '../load/resources.ts';
+import { findUnrenderedTemplate } from '../load/template.ts';
+import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
+import { podTemplateOf } from '../model/workload.ts';
+import { Locator } from '../parse/locator.ts';
+import { parseFile, parseStream, splitDocuments, splitJsonStream, wholeFile } from '../parse/yaml.ts';
+import type { Finding, LintMessage, LintResult, ParsedDocument, Path, Range, Resource, Severity, SourceFile, Target, TextEdit } from '../types.ts';
+import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
+import { applyTextEdits, toTextEdits } from './fix.ts';
+import { listenersOf, type FileNode, type Listeners, type MeshlintRule, type ReportDescriptor, type RuleContext } from './rule-api.ts';
+import { IGNORE_ANNOTATION, ignoredByAnnotation, scanDirectives, suppressingDirective, type Directive } from './suppress.ts';
+
+export const UNUSED_DIRECTIVE_RULE = 'unused-disable-directive';
+
+export interface LintOptions {
+  readonly config: Config;
+  readonly rules: readonly MeshlintRule[];
+  readonly cliIstioVersion?: string;
+  /** Apply fixes: results carry `output` and the problems that remain after fixing. */
+  readonly fix?: boolean;
+  /** Report directives and ignore annotations that suppress nothing (as the rule unused-disable-directive). */
+  readonly reportUnusedDisableDirectives?: boolean;
+  /** Files that only contribute facts (namespaces, mesh); nothing is reported on them. */
+  readonly context?: readonly ReadOutcome[];
+}
+
+export interface LintStats {
+  files: number;
+  documents: number;
+  resources: number;
+  podTemplates: number;
+  unreadableFiles: number;
+  unrenderedFiles: number;
+  skippedDocuments: Partial<Record<SkipReason, number>>;
+}
+
+export interface LintReport {
+  readonly results: LintResult[];
+  readonly stats: LintStats;
+  readonly facts: Facts;
+}
+
+interface ActiveRule {
+  readonly rule: MeshlintRule;
+  readonly severity: Severity;
+  readonly listeners: Listeners;
+}
+
+interface AnnotationUse {
+  readonly doc: ParsedDocument;
+  readonly path: Path;
+  readonly rules: readonly string[];
+  readonly used: Set<string>;
+}
+
+const MAX_FIX_PASSES = 5;
+
+export function lint(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
+  let report = lintOnce(inputs, options);
+  if (!options.fix) return report;
+  // Fix, then lint the fixed text again, as ESLint does, until nothing more changes.
+  const originals = new Map(report.results.map((r) => [r.filePath, r]));
+  let current = inputs;
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    let changed = false;
+    current = current.map((input) => {
+      if (!input.ok) return input;
+      const res = report.results.find((r) => r.filePath === input.file.displayPath);
+      const edits = res?.messages.flatMap((m) => (m.fix ? [{ offset: m.fix.range[0], endOffset: m.fix.range[1], text: m.fix.text }] : [])) ?? [];
+      if (edits.length === 0) return input;
+      const { text, applied } = applyTextEdits(input.file.text, edits);
+      if (applied === 0 || text === input.file.text) return input;
+      changed = true;
+      return { ok: true, file: { ...input.file, text } } as ReadOutcome;
+    });
+    if (!changed) break;
+    report = lintOnce(current, { ...options, fix: false });
+  }
+  const texts = new Map(current.filter((c) => c.ok).map((c) => [c.ok ? c.file.displayPath : '', c.ok ? c.file.text : '']));
+  const results = report.results.map((r) => {
+    const before = inputs.find((i) => i.ok && i.file.displayPath === r.filePath);
+    const after = texts.get(r.filePath);
+    return before?.ok && after !== undefined && after !== before.file.text ? { ...r, output: after } : (originals.get(r.filePath) ? r : r);
+  });
+  return { ...report, results };
+}
+
+function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
+  const { config } = options;
+  const locator = new Locator();
+  const unrendered = new Map<SourceFile, number | undefined>();
+  const unrenderedAt = (file: SourceFile): number | undefined => {
+    if (!unrendered.has(file)) unrendered.set(file, findUnrenderedTemplate(file.text));
+    return unrendered.get(file);
+  };
+
+  // Pass 1: facts from every input and context file.
+  const factsBuilder = new FactsBuilder();
+  for (const input of [...(options.context ?? []), ...inputs]) {
+    if (!input.ok || unrenderedAt(input.file) !== undefined) continue;
+    const text = input.file.text;
+    const json = text.trimStart().startsWith('{') ? splitJsonStream(text) : undefined;
+    for (const slice of json ?? splitDocuments(text)) {
+      if (!mightHoldFacts(text.slice(slice.start, slice.end))) continue;
+      for (const doc of parseStream(input.file, slice)) {
+        for (const r of resourcesOf(doc, config.defaultNamespace).resources) factsBuilder.addResource(r);
+      }
+    }
+  }
+  const facts = factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion: options.cliIstioVersion });
+
+  // Rules, created once per run: listeners may keep state across files for Program:exit.
+  const pending: Finding[] = [];
+  const active: ActiveRule[] = [];
+  for (const rule of options.rules) {
+    const setting = effectiveSetting(config, rule);
+    const severity = levelToSeverity(setting.level);
+    if (severity === undefined) continue;
+    const context: RuleContext<string, readonly unknown[]> = {
+      id: rule.name,
+      options: setting.options,
+      facts,
+      report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d)),
+    };
+    active.push({ rule, severity, listeners: listenersOf(rule, context) });
+  }
+  const emit = <K extends keyof Listeners>(kind: K, ...args: Parameters<NonNullable<Listeners[K]>>): void => {
+    for (const a of active) {
+      const fn = a.listeners[kind] as ((...x: unknown[]) => void) | undefined;
+      if (fn) fn(...args);
+    }
+  };
+
+  const stats: LintStats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
+  const messages = new Map<string, LintMessage[]>();
+  const directivesOf = new Map<SourceFile, Directive[]>();
+  const usedDirectives = new Map<Directive, Set<string>>();
+  const annotationUses: AnnotationUse[] = [];
+  const order: string[] = [];
+
+  const directives = (file: SourceFile): Directive[] => {
+    let d = directivesOf.get(file);
+    if (!d) {
+      d = scanDirectives(file.text);
+      directivesOf.set(file, d);
+    }
+    return d;
+  };
+
+  const flush = (): void => {
+    for (const f of pending.splice(0)) {
+      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
+      if (!m) continue;
+      const list = messages.get(m.file.displayPath);
+      if (list) list.push(m.message);
+      else messages.set(m.file.displayPath, [m.message]);
+    }
+  };
+
+  // Pass 2: lint, file by file, document by document.
+  for (const input of inputs) {
+    stats.files++;
+    const displayPath = input.ok ? input.file.displayPath : input.displayPath;
+    order.push(displayPath);
+    if (!input.ok) {
+      stats.unreadableFiles++;
+      const file: SourceFile = { displayPath, absPath: input.absPath, text: '' };
+      emit('File', { file, unrenderedTemplateAt: undefined, readError: input.reason } satisfies FileNode);
+      flush();
+      continue;
+    }
+    const file = input.file;
+    if (file.text.includes('meshlint-')) directives(file);
+    const at = unrenderedAt(file);
+    emit('File', { file, unrenderedTemplateAt: at, readError: undefined });
+    if (at !== undefined) {
+      stats.unrenderedFiles++;
+      flush();
+      locator.forget(file);
+      continue;
+    }
+    for (const doc of parseFile(file)) {
+      stats.documents++;
+      const { resources, skipped } = resourcesOf(doc, config.defaultNamespace);
+      if (skipped) stats.skippedDocuments[skipped] = (stats.skippedDocuments[skipped] ?? 0) + 1;
+      emit('Document', { doc, resources });
+      for (const r of resources) {
+        stats.resources++;
+        recordIgnoreAnnotations(r, annotationUses);
+        emit('Resource', r);
+        if (r.kind === 'Namespace') emit('Namespace', r);
+        const template = podTemplateOf(r);
+        if (template) {
+          stats.podTemplates++;
+          emit('PodTemplate', template);
+          for (const c of template.containers) emit('Container', c);
+        }
+      }
+      if (pending.length) flush();
+    }
+    locator.forget(file);
+  }
+  emit('Program:exit');
+  flush();
+
+  const unusedRule = options.rules.find((r) => r.name === UNUSED_DIRECTIVE_RULE);
+  const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : undefined;
+  const unusedSeverity = options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : undefined;
+  if (unusedSeverity !== undefined) {
+    const known = new Set(options.rules.map((r) => r.name));
+    for (const [file, list] of directivesOf) {
+      for (const d of list) {
+        if (d.kind === 'enable') continue;
+        const used = usedDirectives.get(d) ?? new Set<string>();
+        const unused = d.rules ? d.rules.filter((id) => !used.has(id)) : used.size === 0 ? ['*'] : [];
+        for (const id of unused) {
+          const text = id === '*'
+            ? `Unused meshlint-${d.kind} directive (no problems were reported here)`
+            : known.has(id)
+              ? `Unused meshlint-${d.kind} directive (no problems were reported from '${id}')`
+              : `meshlint-${d.kind} names an unknown rule '${id}'; run "meshlint rules" for the list`;
+          pending.push({
+            ruleId: UNUSED_DIRECTIVE_RULE, severity: unusedSeverity, messageId: undefined, message: text,
+            target: { doc: wholeFile(file), offset: d.offset, endOffset: d.endOffset },
+            fix: undefined, suggestions: [], related: [],
+          });
+        }
+      }
+    }
+    for (const a of annotationUses) {
+      for (const id of a.rules.filter((r) => !a.used.has(r) && !(r === '*' && a.used.size > 0))) {
+        pending.push({
+          ruleId: UNUSED_DIRECTIVE_RULE, severity: unusedSeverity, messageId: undefined,
+          message: known.has(id) || id === '*'
+            ? `Unused ${IGNORE_ANNOTATION} entry '${id}' (no problems were reported from it here)`
+            : `${IGNORE_ANNOTATION} names an unknown rule '${id}'; run "meshlint rules" for the list`,
+          target: { doc: a.doc, path: a.path }, fix: undefined, suggestions: [], related: [],
+        });
+      }
+    }
+    flush();
+  }
+
+  const results: LintResult[] = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
+  return { results, stats, facts };
+}
+
+function toFinding(rule: MeshlintRule, severity: Severity, d: ReportDescriptor<string>): Finding {
+  const template = rule.meta.messages[d.messageId];
+  if (template === undefined) throw new Error(`rule ${rule.name} reported an unknown messageId "${d.messageId}"`);
+  return {
+    ruleId: rule.name,
+    severity: d.severity === 'warn' ? 1 : severity,
+    messageId: d.messageId,
+    message: interpolate(template, d.data),
+    target: d.target,
+    fix: d.fix,
+    suggestions: (d.suggest ?? []).map((s) => ({
+      messageId: s.messageId,
+      desc: interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data),
+      edits: s.edits,
+    })),
+    related: d.related ?? [],
+  };
+}
+
+/** ESLint's placeholder syntax: `{{ name }}`. Unknown placeholders stay as written. */
+export function interpolate(template: string, data: Readonly<Record<string, unknown>> | undefined): string {
+  if (!data) return template;
+  return template.replace(/\{\{\s*([^{}\s]+?)\s*\}\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
+}
+
+interface Located {
+  readonly doc: ParsedDocument;
+  readonly docPath: Path | undefined;
+  readonly offsets: [number, number];
+  readonly resource: Resource | undefined;
+  /** Path relative to the resource, when the target names one. */
+  readonly resourcePath: Path | undefined;
+}
+
+function locate(target: Target, locator: Locator): Located {
+  if ('offset' in target) {
+    return { doc: target.doc, docPath: undefined, offsets: [target.offset, target.endOffset], resource: target.resource, resourcePath: undefined };
+  }
+  if ('doc' in target) {
+    const base = target.resource?.basePath ?? [];
+    const rel = target.resource && startsWith(target.path, base) ? target.path.slice(base.length) : undefined;
+    return { doc: target.doc, docPath: target.path, offsets: locator.offsets(target.doc, target.path), resource: target.resource, resourcePath: rel };
+  }
+  const docPath = [...target.resource.basePath, ...target.path];
+  return { doc: target.resource.doc, docPath, offsets: locator.offsets(target.resource.doc, docPath), resource: target.resource, resourcePath: target.path };
+}
+
+function startsWith(path: Path, prefix: Path): boolean {
+  return prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+}
+
+function toRange(locator: Locator, file: SourceFile, offsets: readonly [number, number]): Range {
+  const s = locator.position(file, offsets[0]);
+  const e = locator.position(file, Math.max(offsets[1], offsets[0]));
+  return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+}
+
+function recordIgnoreAnnotations(r: Resource, uses: AnnotationUse[]): void {
+  const add = (annotations: unknown, path: Path): void => {
+    const value = (annotations as Record<string, unknown> | undefined)?.[IGNORE_ANNOTATION];
+    if (value === undefined) return;
+    uses.push({ doc: r.doc, path: [...r.basePath, ...path, IGNORE_ANNOTATION], rules: ignoredByAnnotation(value), used: new Set() });
+  };
+  add((r.object.metadata as Record<string, unknown> | undefined)?.annotations, ['metadata', 'annotations']);
+  const t = podTemplateOf(r);
+  if (t && t.path.length > 0) add(t.annotations, [...t.path, 'metadata', 'annotations']);
+}
+
+function annotationSuppression(loc: Located, ruleId: string, uses: readonly AnnotationUse[]): AnnotationUse | undefined {
+  if (!loc.resource) return undefined;
+  const base = loc.resource.basePath;
+  for (const use of uses) {
+    if (use.doc !== loc.doc) continue;
+    if (!(use.rules.includes(ruleId) || use.rules.includes('*'))) continue;
+    // The annotation's holder: [..., 'metadata', 'annotations', key] → holder path is 3 shorter.
+    const holder = use.path.slice(0, -3);
+    if (!startsWith(holder, base)) continue;
+    if (holder.length === base.length || (loc.docPath && startsWith(loc.docPath, holder))) return use;
+  }
+  return undefined;
+}
+
+function resolveFinding(
+  f: Finding,
+  locator: Locator,
+  directives: (file: SourceFile) => Directive[],
+  used: Map<Directive, Set<string>>,
+  annotationUses: readonly AnnotationUse[],
+): { file: SourceFile; message: LintMessage } | undefined {
+  const loc = locate(f.target, locator);
+  const file = loc.doc.file;
+  const range = toRange(locator, file, loc.offsets);
+  if (f.ruleId !== UNUSED_DIRECTIVE_RULE) {
+    const ann = annotationSuppression(loc, f.ruleId, annotationUses);
+    if (ann) {
+      ann.used.add(ann.rules.includes(f.ruleId) ? f.ruleId : '*');
+      return undefined;
+    }
+    const list = directives(file);
+    if (list.length > 0) {
+      const docStart = locator.position(file, loc.doc.startOffset).line;
+      const docEnd = locator.position(file, loc.doc.endOffset).line;
+      const d = suppressingDirective(list, f.ruleId, range.line, docStart, docEnd);
+      if (d) {
+        const set = used.get(d) ?? new Set<string>();
+        set.add(f.ruleId);
+        used.set(d, set);
+        return undefined;
+      }
+    }
+  }
+  const fix = f.fix ? mergeEdits(file.text, f.fix.map((e) => toTextEdits(locator, loc.doc, e))) : undefined;
+  const suggestions = f.suggestions.flatMap((s) => {
+    const merged = mergeEdits(file.text, s.edits.map((e) => toTextEdits(locator, loc.doc, e)));
+    return merged ? [{ desc: s.desc, fix: merged }] : [];
+  });
+  const related = f.related.map((rel) => {
+    const l = locate(rel.target, locator);
+    return { ...toRange(locator, l.doc.file, l.offsets), filePath: l.doc.file.displayPath, message: rel.message };
+  });
+  const identity = loc.resource
+    ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join('.')}`
+    : `${file.displayPath}#doc${loc.doc.index}#${loc.docPath ? loc.docPath.join('.') : f.message}`;
+  const message: LintMessage = {
+    ruleId: f.ruleId,
+    severity: f.severity,
+    message: f.message,
+    ...(f.messageId ? { messageId: f.messageId } : {}),
+    ...range,
+    ...(loc.resource ? { resource: describeResource(loc.resource) } : {}),
+    identity,
+    ...(loc.doc.helmSource ? { helmSource: loc.doc.helmSource } : {}),
+    ...(fix ? { fix } : {}),
+    ...(suggestions.length ? { suggestions } : {}),
+    ...(related.length ? { related } : {}),
+  };
+  return { file, message };
+}
+
+/** Several text edits of one fix become one ESLint-style fix: a range and its replacement. */
+function mergeEdits(text: string, parts: readonly (TextEdit[] | undefined)[]): { range: [number, number]; text: string } | undefined {
+  if (parts.length === 0 || parts.some((p) => p === undefined)) return undefined;
+  const edits = (parts as TextEdit[][]).flat().sort((a, b) => a.offset - b.offset);
+  if (edits.length === 0) return undefined;
+  for (let i = 1; i < edits.length; i++) if ((edits[i]?.offset ?? 0) < (edits[i - 1]?.endOffset ?? 0)) return undefined;
+  const start = edits[0]?.offset ?? 0;
+  const end = Math.max(...edits.map((e) => e.endOffset));
+  const { text: replaced } = applyTextEdits(text.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
+  return { range: [start, end], text: replaced };
+}
+
+function summarize(filePath: string, list: LintMessage[]): LintResult {
+  list.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+  let errorCount = 0;
+  let warningCount = 0;
+  let fixableErrorCount = 0;
+  let fixableWarningCount = 0;
+  for (const m of list) {
+    if (m.severity === 2) {
+      errorCount++;
+      if (m.fix) fixableErrorCount++;
+    } else {
+      warningCount++;
+      if (m.fix) fixableWarningCount++;
+    }
+  }
+  return { filePath, messages: list, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
+}

@@ -1,0 +1,100 @@
+// The rule API: ESLint-style modules made with typescript-eslint's RuleCreator, whose
+// listeners are keyed by the model's node kinds (the model is the rules' AST).
+import { RuleCreator } from '@typescript-eslint/utils/eslint-utils';
+import type { RuleListener, RuleMetaData } from '@typescript-eslint/utils/ts-eslint';
+import type { Facts } from '../model/facts.ts';
+import type { Container, PodTemplate } from '../model/workload.ts';
+import type { ParsedDocument, Path, PathEdit, RelatedLocation, Resource, SourceFile, Target } from '../types.ts';
+import { DOCS_URL } from '../meta.ts';
+
+export interface MeshlintDocs {
+  /** Level when the config says nothing. */
+  readonly defaultLevel: 'error' | 'warn' | 'off';
+  /** How sure a finding is (SARIF `precision`). */
+  readonly precision: 'very-high' | 'high' | 'medium' | 'low';
+  /** Kind of problem, for SARIF tags and the rule list. */
+  readonly category: 'diagnostic' | 'yaml' | 'injection' | 'startup' | 'admission' | 'traffic';
+  /** Istio releases the rule applies to, e.g. "all" or ">= 1.24". */
+  readonly istioVersions: string;
+}
+
+/** One input file, before its documents are parsed. */
+export interface FileNode {
+  readonly file: SourceFile;
+  /** Offset of the first `{{ … }}` outside strings, when the file is an unrendered template. */
+  readonly unrenderedTemplateAt: number | undefined;
+  /** Why the file could not be read as text, when it could not. */
+  readonly readError: string | undefined;
+}
+
+export interface DocumentNode {
+  readonly doc: ParsedDocument;
+  readonly resources: readonly Resource[];
+}
+
+export interface Listeners {
+  File?(node: FileNode): void;
+  Document?(node: DocumentNode): void;
+  Resource?(resource: Resource): void;
+  Namespace?(resource: Resource): void;
+  PodTemplate?(template: PodTemplate): void;
+  Container?(container: Container): void;
+  /** After every input was linted: for findings that need the whole picture. */
+  'Program:exit'?(): void;
+}
+
+export type ReportTarget = Target;
+
+export interface ReportDescriptor<M extends string> {
+  readonly target: ReportTarget;
+  readonly messageId: M;
+  readonly data?: Readonly<Record<string, string | number | boolean>>;
+  /** A report may be less severe than the rule's level (never more). */
+  readonly severity?: 'warn';
+  readonly fix?: readonly PathEdit[];
+  readonly suggest?: readonly { readonly messageId: M; readonly data?: Readonly<Record<string, string | number | boolean>>; readonly edits: readonly PathEdit[] }[];
+  readonly related?: readonly RelatedLocation[];
+}
+
+export interface RuleContext<M extends string, O extends readonly unknown[]> {
+  readonly id: string;
+  /** Options as configured (RuleCreator merges them over defaultOptions). */
+  readonly options: O;
+  readonly facts: Facts;
+  report(descriptor: ReportDescriptor<M>): void;
+}
+
+export interface RuleDefinition<O extends readonly unknown[], M extends string> {
+  readonly name: string;
+  readonly meta: Omit<RuleMetaData<M, MeshlintDocs, O>, 'docs'> & { readonly docs: MeshlintDocs & { readonly description: string } };
+  readonly defaultOptions: O;
+  create(context: RuleContext<M, O>, options: O): Listeners;
+}
+
+/** A rule as the engine, the rule list and the formatters see it. */
+export interface MeshlintRule {
+  readonly name: string;
+  readonly meta: RuleMetaData<string, MeshlintDocs, readonly unknown[]> & { readonly docs: MeshlintDocs & { readonly description: string; readonly url?: string } };
+  readonly defaultOptions?: readonly unknown[];
+  create(context: unknown): RuleListener;
+}
+
+const creator = RuleCreator<MeshlintDocs>((name) => `${DOCS_URL}/${name}.md`);
+
+export function createRule<O extends readonly unknown[], M extends string>(def: RuleDefinition<O, M>): MeshlintRule {
+  const rule = creator<O, M>({
+    name: def.name,
+    meta: def.meta as never,
+    defaultOptions: def.defaultOptions,
+    // RuleCreator applies defaultOptions under the configured options before calling create.
+    create: (context, options) => def.create(context as unknown as RuleContext<M, O>, options) as unknown as RuleListener,
+  });
+  return rule as unknown as MeshlintRule;
+}
+
+/** Listeners as the engine calls them. */
+export function listenersOf(rule: MeshlintRule, context: RuleContext<string, readonly unknown[]>): Listeners {
+  return rule.create(context) as unknown as Listeners;
+}
+
+export type { Path };

@@ -1,0 +1,30 @@
+// ESLint's JSON formatter shape, plus the resource each problem belongs to.
+import type { LintResult } from '../types.ts';
+
+export function formatJson(results: readonly LintResult[]): string {
+  return JSON.stringify(
+    results.map((r) => ({
+      filePath: r.filePath,
+      messages: r.messages.map((m) => ({
+        ruleId: m.ruleId,
+        severity: m.severity,
+        message: m.message,
+        line: m.line,
+        column: m.column,
+        endLine: m.endLine,
+        endColumn: m.endColumn,
+        ...(m.messageId ? { messageId: m.messageId } : {}),
+        ...(m.resource ? { resource: m.resource } : {}),
+        ...(m.helmSource ? { helmSource: m.helmSource } : {}),
+        ...(m.fix ? { fix: m.fix } : {}),
+        ...(m.suggestions ? { suggestions: m.suggestions } : {}),
+        ...(m.related ? { related: m.related } : {}),
+      })),
+      errorCount: r.errorCount,
+      warningCount: r.warningCount,
+      fixableErrorCount: r.fixableErrorCount,
+      fixableWarningCount: r.fixableWarningCount,
+      ...(r.output !== undefined ? { output: r.output } : {}),
+    })),
+  );
+}

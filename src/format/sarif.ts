@@ -1,0 +1,128 @@
+// SARIF 2.1.0 for GitHub code scanning: every rule with its help, results with a
+// repo-relative location and a fingerprint that survives unrelated line moves.
+import { createHash } from 'node:crypto';
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import type { MeshlintRule } from '../engine/rule-api.ts';
+import { HOMEPAGE, TOOL_NAME, VERSION } from '../meta.ts';
+import type { LintMessage, LintResult } from '../types.ts';
+
+export interface SarifOptions {
+  readonly rules: readonly MeshlintRule[];
+  /** Rule id → its Markdown documentation. */
+  readonly docs: ReadonlyMap<string, string>;
+  /** Levels in force (rule id → "error" | "warning" | "none"). */
+  readonly levels: ReadonlyMap<string, 'error' | 'warning' | 'none'>;
+  /** Distinguishes several runs (several charts) so their alerts do not replace each other. */
+  readonly automationId?: string;
+}
+
+/** Percent-encodes each path segment: spaces, `#`, `?` and non-ASCII must not break the URI. */
+export function toUri(path: string): string {
+  return path
+    .split('/')
+    .map((seg) => encodeURIComponent(seg))
+    .join('/');
+}
+
+/** Markdown → plain text for `help.text`: drop fences and emphasis marks, keep the words. */
+function markdownToText(md: string): string {
+  return md
+    .replace(/```[a-z]*\n?/g, '')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)')
+    .replace(/^#+\s*/gm, '')
+    .trim();
+}
+
+const pascal = (id: string): string => id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
+
+function ruleDescriptor(rule: MeshlintRule, doc: string | undefined, level: 'error' | 'warning' | 'none'): ReportingDescriptor {
+  const d = rule.meta.docs;
+  const full = doc ? (doc.split(/\n\s*\n/).find((p) => p.trim() && !p.trim().startsWith('#')) ?? d.description).replace(/\s+/g, ' ').trim() : d.description;
+  return {
+    id: rule.name,
+    name: pascal(rule.name),
+    shortDescription: { text: d.description.replace(/`/g, '') },
+    fullDescription: { text: markdownToText(full) },
+    help: { text: doc ? markdownToText(doc) : d.description, markdown: doc ?? d.description },
+    helpUri: d.url ?? `${HOMEPAGE}#rules`,
+    defaultConfiguration: { level },
+    properties: {
+      tags: [TOOL_NAME, d.category, ...(rule.meta.type === 'problem' ? ['correctness'] : ['maintainability'])],
+      precision: d.precision,
+      'problem.severity': level === 'error' ? 'error' : level === 'warning' ? 'warning' : 'recommendation',
+    },
+  };
+}
+
+function fingerprint(uri: string, m: LintMessage): string {
+  return createHash('sha256').update(`${m.ruleId}\u0000${uri}\u0000${m.identity}\u0000${m.messageId ?? ''}`).digest('hex').slice(0, 32);
+}
+
+export function formatSarif(results: readonly LintResult[], opts: SarifOptions): string {
+  const ruleIndex = new Map(opts.rules.map((r, i) => [r.name, i]));
+  const sarifResults: Result[] = [];
+  for (const r of results) {
+    const uri = toUri(r.filePath);
+    const seen = new Map<string, number>();
+    for (const m of r.messages) {
+      const fp = fingerprint(uri, m);
+      const n = (seen.get(fp) ?? 0) + 1;
+      seen.set(fp, n);
+      const where = m.helmSource ? ` (rendered from ${m.helmSource})` : '';
+      const result: Result = {
+        ruleId: m.ruleId,
+        level: m.severity === 2 ? 'error' : 'warning',
+        message: { text: m.message + where },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri, uriBaseId: '%SRCROOT%' },
+              region: { startLine: m.line, startColumn: m.column, endLine: m.endLine, endColumn: m.endColumn },
+            },
+            ...(m.resource ? { logicalLocations: [{ fullyQualifiedName: m.resource, kind: 'resource' }] } : {}),
+          },
+        ],
+        partialFingerprints: { primaryLocationLineHash: `${fp}:${n}` },
+        ...(m.related?.length
+          ? {
+              relatedLocations: m.related.map((rel, id) => ({
+                id,
+                message: { text: rel.message },
+                physicalLocation: {
+                  artifactLocation: { uri: toUri(rel.filePath), uriBaseId: '%SRCROOT%' },
+                  region: { startLine: rel.line, startColumn: rel.column, endLine: rel.endLine, endColumn: rel.endColumn },
+                },
+              })),
+            }
+          : {}),
+        ...(m.helmSource ? { properties: { helmSource: m.helmSource } } : {}),
+      };
+      const idx = ruleIndex.get(m.ruleId);
+      if (idx !== undefined) result.ruleIndex = idx;
+      sarifResults.push(result);
+    }
+  }
+  const log: Log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: TOOL_NAME,
+            semanticVersion: VERSION,
+            version: VERSION,
+            informationUri: HOMEPAGE,
+            rules: opts.rules.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? 'warning')),
+          },
+        },
+        ...(opts.automationId ? { automationDetails: { id: opts.automationId } } : {}),
+        columnKind: 'utf16CodeUnits',
+        results: sarifResults,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2);
+}

@@ -1,0 +1,39 @@
+// Finding and reading the configuration file. It is parsed as data (YAML or JSON):
+// linting an untrusted repository must never run its code.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+import { ConfigError } from '../engine/config.ts';
+
+export const CONFIG_NAMES = ['.meshlint.yaml', '.meshlint.yml', '.meshlint.json'] as const;
+
+/** The nearest config file at or above `dir`, or undefined. */
+export function findConfigFile(dir: string): string | undefined {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    for (const name of CONFIG_NAMES) {
+      const p = join(d, name);
+      if (existsSync(p)) return p;
+    }
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/** Reads a config file into plain data. Throws ConfigError with the file and the position at fault. */
+export function readConfigFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ConfigError(path, '', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
+    throw new ConfigError(path, '', 'configuration is data only: use .meshlint.yaml or .meshlint.json');
+  }
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const err = doc.errors[0];
+  if (err) {
+    const pos = err.linePos?.[0];
+    throw new ConfigError(path, pos ? `line ${pos.line}, column ${pos.col}` : '', err.message.split('\n')[0] ?? 'invalid YAML');
+  }
+  return doc.toJS({ maxAliasCount: 100 });
+}

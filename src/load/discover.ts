@@ -1,0 +1,196 @@
+// Finding the files to lint: paths, directories (recursive), glob patterns,
+// honouring .gitignore, .meshlintignore and --ignore-pattern, never looping on symlinks.
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { globSync, hasMagic } from 'glob';
+import ignore, { type Ignore } from 'ignore';
+
+export const LINTABLE_EXTENSIONS = /\.(ya?ml|json)$/i;
+const ALWAYS_IGNORED = ['node_modules/', '.git/'];
+
+export interface DiscoverOptions {
+  readonly cwd: string;
+  /** Files, directories or glob patterns; empty means the working directory. */
+  readonly patterns: readonly string[];
+  /** Extra gitignore-style patterns (config `ignorePatterns`, --ignore-pattern), relative to `ignoreBase`. */
+  readonly ignorePatterns: readonly string[];
+  /** Directory the configured ignore patterns and .meshlintignore are relative to. */
+  readonly ignoreBase: string;
+  readonly useGitignore?: boolean;
+}
+
+export interface Skipped {
+  readonly path: string;
+  readonly reason: string;
+}
+
+export interface Discovered {
+  /** Absolute paths, deduplicated, in a stable order. */
+  readonly files: string[];
+  readonly skipped: Skipped[];
+  /** Patterns or paths that matched nothing: a usage error for the caller. */
+  readonly unmatched: string[];
+}
+
+/** Ignore rules, each set relative to the directory it was declared in. */
+class Ignorer {
+  private readonly sets: { base: string; ig: Ignore }[] = [];
+  private readonly loadedDirs = new Set<string>();
+
+  constructor(private readonly useGitignore: boolean) {}
+
+  add(base: string, patterns: readonly string[]): void {
+    if (patterns.length === 0) return;
+    this.sets.push({ base, ig: ignore().add([...patterns]) });
+  }
+
+  /** Reads `.gitignore` of a directory once, when walking into it. */
+  loadDir(dir: string): void {
+    if (!this.useGitignore || this.loadedDirs.has(dir)) return;
+    this.loadedDirs.add(dir);
+    const file = join(dir, '.gitignore');
+    try {
+      this.add(dir, readFileSync(file, 'utf8').split(/\r?\n/));
+    } catch {
+      // no .gitignore here
+    }
+  }
+
+  ignored(abs: string, isDir: boolean): boolean {
+    for (const { base, ig } of this.sets) {
+      const rel = relative(base, abs);
+      if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
+      const posix = rel.split(sep).join('/');
+      if (ig.ignores(isDir ? `${posix}/` : posix)) return true;
+    }
+    return false;
+  }
+}
+
+/** The directory that holds `.git`, at or above `dir`, if any. */
+function repoRoot(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+export function discover(opts: DiscoverOptions): Discovered {
+  const useGitignore = opts.useGitignore ?? true;
+  const ig = new Ignorer(useGitignore);
+  ig.add(opts.cwd, ALWAYS_IGNORED);
+  ig.add(opts.ignoreBase, opts.ignorePatterns);
+  try {
+    ig.add(opts.ignoreBase, readFileSync(join(opts.ignoreBase, '.meshlintignore'), 'utf8').split(/\r?\n/));
+  } catch {
+    // no .meshlintignore
+  }
+  if (useGitignore) {
+    // .gitignore files above the working directory, up to the repository root, apply too.
+    const root = repoRoot(opts.cwd);
+    if (root) for (let d = opts.cwd; ; d = dirname(d)) {
+      ig.loadDir(d);
+      if (d === root || dirname(d) === d) break;
+    }
+  }
+
+  const files = new Set<string>();
+  const skipped: Skipped[] = [];
+  const unmatched: string[] = [];
+  const patterns = opts.patterns.length > 0 ? opts.patterns : ['.'];
+
+  for (const pattern of patterns) {
+    const abs = resolve(opts.cwd, pattern);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch {
+      st = undefined;
+    }
+    if (st?.isDirectory()) {
+      walk(abs, ig, files, skipped, new Set());
+    } else if (st?.isFile()) {
+      if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: 'ignored by an ignore pattern' });
+      else files.add(abs);
+    } else if (st) {
+      skipped.push({ path: abs, reason: 'not a regular file (device, FIFO or socket)' });
+    } else if (hasMagic(pattern, { windowsPathsNoEscape: true })) {
+      const matches = globSync(pattern, { cwd: opts.cwd, absolute: true, nodir: true, dot: false, follow: false });
+      let found = 0;
+      for (const m of matches.sort()) {
+        if (!LINTABLE_EXTENSIONS.test(m) || ig.ignored(m, false) || insideIgnoredDir(m, opts.cwd, ig)) continue;
+        files.add(m);
+        found++;
+      }
+      if (found === 0) unmatched.push(pattern);
+    } else if (isDanglingLink(abs)) {
+      skipped.push({ path: abs, reason: 'a symbolic link whose target does not exist' });
+    } else {
+      unmatched.push(pattern);
+    }
+  }
+  return { files: [...files], skipped, unmatched };
+}
+
+function insideIgnoredDir(file: string, cwd: string, ig: Ignorer): boolean {
+  for (let d = dirname(file); d.startsWith(cwd) && d !== cwd; d = dirname(d)) {
+    if (ig.ignored(d, true)) return true;
+  }
+  return false;
+}
+
+function isDanglingLink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function walk(dir: string, ig: Ignorer, out: Set<string>, skipped: Skipped[], visiting: Set<string>): void {
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    skipped.push({ path: dir, reason: 'cannot resolve the directory' });
+    return;
+  }
+  if (visiting.has(real)) {
+    skipped.push({ path: dir, reason: 'symbolic link loop' });
+    return;
+  }
+  visiting.add(real);
+  ig.loadDir(dir);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    skipped.push({ path: dir, reason: `cannot read the directory (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
+    visiting.delete(real);
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const p = join(dir, entry.name);
+    let isDir = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      try {
+        const st = statSync(p);
+        isDir = st.isDirectory();
+        isFile = st.isFile();
+      } catch {
+        if (LINTABLE_EXTENSIONS.test(entry.name)) skipped.push({ path: p, reason: 'a symbolic link whose target does not exist' });
+        continue;
+      }
+    }
+    if (isDir) {
+      if (!ig.ignored(p, true)) walk(p, ig, out, skipped, visiting);
+    } else if (LINTABLE_EXTENSIONS.test(entry.name)) {
+      if (ig.ignored(p, false)) continue;
+      if (isFile) out.add(p);
+      else skipped.push({ path: p, reason: 'not a regular file (device, FIFO or socket)' });
+    }
+  }
+  visiting.delete(real);
+}

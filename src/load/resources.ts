@@ -1,0 +1,75 @@
+// Documents → Kubernetes objects: `kind: List` items become their own resources;
+// comment-only documents and YAML that is not a Kubernetes object are skipped.
+import type { KubeObject, ParsedDocument, Path, Resource } from '../types.ts';
+
+/** Why a document holds no resource; undefined when it holds some. */
+export type SkipReason = 'empty' | 'not-kubernetes' | 'kustomize' | 'patch' | 'syntax-error';
+
+export interface DocumentResources {
+  readonly resources: Resource[];
+  readonly skipped: SkipReason | undefined;
+}
+
+const isObject = (v: unknown): v is KubeObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** An object that the API server could accept: string apiVersion and kind. */
+export function isKubeObject(v: unknown): v is KubeObject {
+  return isObject(v) && typeof v.apiVersion === 'string' && v.apiVersion !== '' && typeof v.kind === 'string' && v.kind !== '';
+}
+
+export function resourcesOf(doc: ParsedDocument, defaultNamespace: string | undefined): DocumentResources {
+  if (doc.syntaxErrors.length > 0) return { resources: [], skipped: 'syntax-error' };
+  const v = doc.value;
+  if (v === null || v === undefined) return { resources: [], skipped: 'empty' };
+  if (isObject(v) && '$patch' in v) return { resources: [], skipped: 'patch' };
+  if (!isKubeObject(v)) return { resources: [], skipped: 'not-kubernetes' };
+  if (/^kustomize\.config\.k8s\.io\//.test(v.apiVersion as string)) return { resources: [], skipped: 'kustomize' };
+  const kind = v.kind as string;
+  if ((kind === 'List' || kind.endsWith('List')) && Array.isArray(v.items)) {
+    const resources: Resource[] = [];
+    v.items.forEach((item, i) => {
+      if (isKubeObject(item)) resources.push(makeResource(doc, ['items', i], item, defaultNamespace));
+    });
+    return { resources, skipped: resources.length ? undefined : 'empty' };
+  }
+  return { resources: [makeResource(doc, [], v, defaultNamespace)], skipped: undefined };
+}
+
+export function makeResource(doc: ParsedDocument, basePath: Path, object: KubeObject, defaultNamespace: string | undefined): Resource {
+  const md = isObject(object.metadata) ? object.metadata : {};
+  const name = typeof md.name === 'string' ? md.name : typeof md.generateName === 'string' ? md.generateName : '';
+  const declared = typeof md.namespace === 'string' && md.namespace !== '' ? md.namespace : undefined;
+  const kind = object.kind as string;
+  return {
+    doc,
+    basePath,
+    object,
+    apiVersion: object.apiVersion as string,
+    kind,
+    name,
+    declaredNamespace: declared,
+    namespace: declared ?? (isClusterScoped(kind) ? undefined : defaultNamespace),
+  };
+}
+
+/** Kinds without a namespace (the common built-in ones and Istio's). */
+const CLUSTER_SCOPED = new Set([
+  'Namespace', 'Node', 'PersistentVolume', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition',
+  'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'ValidatingAdmissionPolicy',
+  'ValidatingAdmissionPolicyBinding', 'StorageClass', 'PriorityClass', 'APIService', 'CSIDriver', 'CSINode',
+  'IngressClass', 'RuntimeClass', 'VolumeAttachment', 'PodSecurityPolicy', 'ClusterIssuer', 'GatewayClass',
+]);
+
+export function isClusterScoped(kind: string): boolean {
+  return CLUSTER_SCOPED.has(kind);
+}
+
+/** "Kind namespace/name", or "Kind name" when cluster-scoped or the namespace is unknown. */
+export function describeResource(r: Resource): string {
+  return r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
+}
+
+/** Stable identity: does not change when unrelated lines move. */
+export function resourceIdentity(r: Resource): string {
+  return `${r.apiVersion}/${r.kind}/${r.declaredNamespace ?? ''}/${r.name}`;
+}

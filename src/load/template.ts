@@ -1,0 +1,75 @@
+// Detects Helm (Go template) sources that were not rendered: `{{ … }}` outside quoted
+// strings, block scalars and comments. Such text may still parse as YAML
+// (`replicas: {{ .Values.n }}` is a flow mapping), so it must be caught before linting.
+
+const BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
+
+/** Offset of the first template action outside strings, block scalars and comments, or undefined. */
+export function findUnrenderedTemplate(text: string): number | undefined {
+  if (!text.includes('{{')) return undefined;
+  let blockIndent = -1; // indentation of the line that opened a block scalar; -1 = not in one
+  let offset = 0;
+  while (offset <= text.length) {
+    const nl = text.indexOf('\n', offset);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(offset, end);
+    const indent = line.length - line.trimStart().length;
+    const blank = line.trim() === '';
+    if (blockIndent >= 0) {
+      if (blank || indent > blockIndent) {
+        offset = end + 1;
+        continue;
+      }
+      blockIndent = -1;
+    }
+    const code = stripStringsAndComment(line);
+    const at = code.indexOf('{{');
+    if (at !== -1) return offset + at;
+    if (BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
+    if (nl === -1) break;
+    offset = end + 1;
+  }
+  return undefined;
+}
+
+/** Blanks out quoted strings (keeping offsets) and drops a trailing comment. */
+function stripStringsAndComment(line: string): string {
+  let out = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if ((c === '"' || c === "'") && startsScalar(out)) {
+      const close = findClose(line, i, c);
+      if (close === -1) return out; // a string continues on the next line: nothing after it counts
+      out += ' '.repeat(close - i + 1);
+      i = close;
+      continue;
+    }
+    if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) return out;
+    out += c;
+  }
+  return out;
+}
+
+/** A quote opens a string only where a scalar can begin (not inside `don't`). */
+function startsScalar(before: string): boolean {
+  const prev = before.trimEnd().slice(-1);
+  return prev === '' || ':-[{,?'.includes(prev);
+}
+
+function findClose(line: string, open: number, quote: string): number {
+  for (let j = open + 1; j < line.length; j++) {
+    const c = line[j];
+    if (quote === '"' && c === '\\') {
+      j++;
+      continue;
+    }
+    if (c === quote) {
+      if (quote === "'" && line[j + 1] === "'") {
+        j++;
+        continue;
+      }
+      return j;
+    }
+  }
+  return -1;
+}

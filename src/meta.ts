@@ -1,0 +1,7 @@
+// Identity of the tool, as reported in SARIF and `--version`.
+import pkg from '../package.json' with { type: 'json' };
+
+export const TOOL_NAME = 'meshlint';
+export const VERSION: string = pkg.version;
+export const HOMEPAGE = 'https://github.com/meshlint/meshlint';
+export const DOCS_URL = `${HOMEPAGE}/blob/main/rules`;

@@ -1,0 +1,26 @@
+// Istio versions: behaviour that changed between releases follows the version the user states.
+
+export interface IstioVersion {
+  readonly major: number;
+  readonly minor: number;
+  readonly patch: number;
+  readonly text: string;
+}
+
+/** The newest release whose behaviour meshlint models; used when no version is stated. */
+export const DEFAULT_ISTIO_VERSION: IstioVersion = { major: 1, minor: 31, patch: 0, text: '1.31' };
+
+/** Oldest and newest minor versions meshlint's facts cover. */
+export const SUPPORTED_MINORS = { from: 18, to: 32 } as const;
+
+/** "1.27", "1.27.3", "v1.27.0", "1.28.0-beta.1" → version; undefined when not a version. */
+export function parseIstioVersion(text: string): IstioVersion | undefined {
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
+  if (!m) return undefined;
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, '') };
+}
+
+/** True when `v` is at least major.minor. */
+export function atLeast(v: IstioVersion, major: number, minor: number): boolean {
+  return v.major > major || (v.major === major && v.minor >= minor);
+}

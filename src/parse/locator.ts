@@ -1,0 +1,156 @@
+// Turns (document, path) into source offsets and line/column positions, on demand.
+// Documents are re-parsed only when something in them is reported, and only a few
+// syntax trees are cached at a time, so memory stays bounded on very large inputs.
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import type { ParsedDocument, Path, SourceFile } from '../types.ts';
+import { YAML_OPTIONS } from './yaml.ts';
+
+export interface Resolved {
+  /** The node the path ends at (or the deepest existing one). */
+  readonly node: YamlNode | null;
+  /** The mapping pair that holds node as its value, when the last step was a map key. */
+  readonly pair: Pair<YamlNode, YamlNode | null> | undefined;
+  /** The collection that holds node. */
+  readonly parent: YamlNode | undefined;
+  /** How many path elements were found. */
+  readonly depth: number;
+  readonly complete: boolean;
+  /** Offset of the document slice in the file: node ranges are relative to it. */
+  readonly base: number;
+}
+
+const CACHE_SIZE = 16;
+
+export class Locator {
+  private readonly trees = new Map<ParsedDocument, Document.Parsed>();
+  private readonly lineStarts = new Map<SourceFile, number[]>();
+
+  /** The document's syntax tree, re-parsed from its slice of the file. */
+  tree(doc: ParsedDocument): Document.Parsed {
+    let tree = this.trees.get(doc);
+    if (tree) {
+      this.trees.delete(doc);
+      this.trees.set(doc, tree); // most recently used last
+      return tree;
+    }
+    tree = parseDocument(doc.file.text.slice(doc.startOffset, doc.endOffset), YAML_OPTIONS);
+    this.trees.set(doc, tree);
+    if (this.trees.size > CACHE_SIZE) {
+      const oldest = this.trees.keys().next().value;
+      if (oldest) this.trees.delete(oldest);
+    }
+    return tree;
+  }
+
+  resolve(doc: ParsedDocument, path: Path): Resolved {
+    const tree = this.tree(doc);
+    let node = tree.contents as YamlNode | null;
+    let pair: Pair<YamlNode, YamlNode | null> | undefined;
+    let parent: YamlNode | undefined;
+    let depth = 0;
+    for (const step of path) {
+      if (isAlias(node)) node = (node.resolve(tree) as YamlNode | undefined) ?? null;
+      let next: YamlNode | null | undefined;
+      let nextPair: Pair<YamlNode, YamlNode | null> | undefined;
+      if (isMap(node)) {
+        for (const p of node.items) {
+          if (isPair(p) && keyMatches(p.key as YamlNode | null, step)) {
+            nextPair = p as Pair<YamlNode, YamlNode | null>;
+            next = p.value as YamlNode | null;
+          }
+        }
+        if (!nextPair) break;
+      } else if (isSeq(node) && typeof step === 'number' && step < node.items.length) {
+        next = node.items[step] as YamlNode | null;
+        nextPair = undefined;
+      } else break;
+      parent = node ?? undefined;
+      node = next ?? null;
+      pair = nextPair;
+      depth++;
+    }
+    return { node, pair, parent, depth, complete: depth === path.length, base: doc.startOffset };
+  }
+
+  /**
+   * The offsets a report at `path` should underline: the key and its scalar value,
+   * only the key when the value is a block collection, the first line of a sequence item.
+   */
+  offsets(doc: ParsedDocument, path: Path): [number, number] {
+    const r = this.resolve(doc, path);
+    const text = doc.file.text;
+    const base = r.base;
+    if (r.pair && isScalarish(r.node)) {
+      const k = (r.pair.key as YamlNode | null)?.range;
+      const v = r.node?.range;
+      if (k) return [base + k[0], base + (v ? v[1] : k[1])];
+    }
+    if (r.pair) {
+      const k = (r.pair.key as YamlNode | null)?.range;
+      if (k) return [base + k[0], base + k[1]];
+    }
+    const range = r.node?.range;
+    if (!range) return [doc.startOffset, lineEnd(text, doc.startOffset)];
+    const start = base + range[0];
+    const end = isScalarish(r.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
+    return [start, Math.max(end, start)];
+  }
+
+  /** 1-based line and column (UTF-16 code units, as editors and SARIF count them). */
+  position(file: SourceFile, offset: number): { line: number; column: number } {
+    const starts = this.lines(file);
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+  }
+
+  /** Offset of the start of a 1-based line. */
+  lineOffset(file: SourceFile, line: number): number {
+    const starts = this.lines(file);
+    return starts[Math.min(Math.max(line - 1, 0), starts.length - 1)] ?? 0;
+  }
+
+  lineCount(file: SourceFile): number {
+    return this.lines(file).length;
+  }
+
+  private lines(file: SourceFile): number[] {
+    let starts = this.lineStarts.get(file);
+    if (!starts) {
+      starts = [0];
+      const t = file.text;
+      for (let i = t.indexOf('\n'); i !== -1; i = t.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.lineStarts.set(file, starts);
+    }
+    return starts;
+  }
+
+  /** Drops cached trees and line tables for a file (after it was fully reported). */
+  forget(file: SourceFile): void {
+    this.lineStarts.delete(file);
+    for (const doc of this.trees.keys()) if (doc.file === file) this.trees.delete(doc);
+  }
+}
+
+function keyMatches(key: YamlNode | null, step: string | number): boolean {
+  if (isScalar(key)) {
+    const v = key.value;
+    return v === step || (v != null && String(v) === String(step)) || (v == null && step === 'null');
+  }
+  return false;
+}
+
+function isScalarish(node: YamlNode | null | undefined): boolean {
+  return node == null || isScalar(node) || isAlias(node) || (isCollection(node) && node.flow === true);
+}
+
+export function lineEnd(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  const end = nl === -1 ? text.length : nl;
+  return end > offset && text[end - 1] === '\r' ? end - 1 : end;
+}

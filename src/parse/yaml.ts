@@ -1,0 +1,264 @@
+// YAML text → plain values, typed the way the Kubernetes API machinery reads YAML
+// (sigs.k8s.io/yaml on go-yaml v2: YAML 1.1 booleans such as `yes`/`on`, octal `0755`,
+// but timestamps and sexagesimal numbers stay strings), plus syntax problems and
+// duplicate keys. The syntax tree is dropped after conversion: positions are
+// recovered later, only for documents that have findings (see locator.ts).
+import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode, type Tags } from 'yaml';
+import type { DuplicateKey, ParsedDocument, Path, SourceFile, SyntaxProblem } from '../types.ts';
+
+/** Tags of go-yaml v2 when decoding into interface{}: YAML 1.1 without timestamps and base-60 numbers. */
+const goYamlV2Tags = (tags: Tags): Tags =>
+  tags.filter((t) => {
+    const tag = (t as { tag?: string; format?: string }).tag;
+    const format = (t as { format?: string }).format;
+    return tag !== 'tag:yaml.org,2002:timestamp' && format !== 'TIME';
+  });
+
+export const YAML_OPTIONS = {
+  version: '1.1',
+  uniqueKeys: false,
+  customTags: goYamlV2Tags,
+  prettyErrors: false,
+  strict: false,
+} as const;
+
+/**
+ * How many nodes alias expansion may add to one document before it is refused:
+ * far more than any real manifest uses, far less than an alias bomb needs.
+ */
+export const MAX_ALIAS_EXPANSION = 200_000;
+
+const HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
+
+class AliasBudgetExceeded extends Error {}
+
+interface ConvertState {
+  readonly dups: DuplicateKey[];
+  /** Offset of the parsed text in its file. */
+  readonly base: number;
+  aliasNodes: number;
+  inAlias: number;
+}
+
+/** Converts one AST node into a plain value, recording duplicate keys on the way. */
+function toPlain(node: unknown, path: (string | number)[], st: ConvertState, doc: Document.Parsed): unknown {
+  if (st.inAlias > 0 && ++st.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
+  if (node == null) return null;
+  if (isScalar(node)) return node.value ?? null;
+  if (isAlias(node)) {
+    const target = node.resolve(doc);
+    if (!target) return null;
+    st.inAlias++;
+    try {
+      // Duplicates inside an alias body are reported once, where the anchor is defined.
+      return toPlain(target, path, st, doc);
+    } finally {
+      st.inAlias--;
+    }
+  }
+  if (isSeq(node)) {
+    const out: unknown[] = [];
+    node.items.forEach((item, i) => {
+      path.push(i);
+      out.push(toPlain(item, path, st, doc));
+      path.pop();
+    });
+    return out;
+  }
+  if (isMap(node)) {
+    const out: Record<string, unknown> = {};
+    const seen = new Map<string, { offset: number; endOffset: number; value: unknown }>();
+    const merges: unknown[] = [];
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const keyNode = pair.key as YamlNode | null;
+      if (isScalar(keyNode) && keyNode.value === '<<' && keyNode.type === 'PLAIN') {
+        merges.push(pair.value);
+        continue;
+      }
+      const key = keyString(keyNode, path, st, doc);
+      path.push(key);
+      const value = toPlain(pair.value, path, st, doc);
+      path.pop();
+      const kr = (keyNode as YamlNode | null)?.range;
+      const here = { offset: st.base + (kr?.[0] ?? 0), endOffset: st.base + (kr?.[1] ?? 0), value };
+      const before = seen.get(key);
+      if (before && st.inAlias === 0) {
+        st.dups.push({ mapPath: [...path], key, first: before, last: here });
+      }
+      seen.set(key, here);
+      defineKey(out, key, value);
+    }
+    // YAML 1.1 merge keys: merged entries never override keys written in the mapping.
+    for (const m of merges) {
+      const sources = isSeq(m) ? m.items : [m];
+      for (const src of sources) {
+        const v = toPlain(src, path, st, doc);
+        if (v && typeof v === 'object' && !Array.isArray(v)) {
+          for (const [k, val] of Object.entries(v)) if (!Object.hasOwn(out, k)) defineKey(out, k, val);
+        }
+      }
+    }
+    return out;
+  }
+  return null;
+}
+
+/** `__proto__` must stay an ordinary key, never reach the prototype. */
+function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/** sigs.k8s.io/yaml turns non-string keys into their string form. */
+function keyString(keyNode: YamlNode | null, path: (string | number)[], st: ConvertState, doc: Document.Parsed): string {
+  if (keyNode == null) return '';
+  if (isScalar(keyNode)) {
+    const v = keyNode.value;
+    if (typeof v === 'string') return v;
+    if (v === null || v === undefined) return 'null';
+    return String(v);
+  }
+  const v = toPlain(keyNode, path, st, doc);
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** A slice of a file to parse on its own: offsets in the results stay file offsets. */
+export interface Slice {
+  readonly start: number;
+  readonly end: number;
+  /** Index of the slice's first document in the file. */
+  readonly firstIndex: number;
+}
+
+/** Iterates over the documents of a YAML stream, one at a time, without keeping their syntax trees. */
+export function* parseStream(file: SourceFile, slice?: Slice): Generator<ParsedDocument> {
+  const base = slice?.start ?? 0;
+  const text = slice ? file.text.slice(slice.start, slice.end) : file.text;
+  const composer = new Composer(YAML_OPTIONS);
+  const parser = new Parser();
+  const starts: number[] = [];
+  let index = 0;
+  const emit = (docs: Iterable<Document.Parsed>): ParsedDocument[] => {
+    const out: ParsedDocument[] = [];
+    for (const doc of docs) {
+      const start = starts[index] ?? doc.range[0];
+      const next = starts[index + 1];
+      const end = next ?? Math.max(doc.range[2], start, text.length);
+      out.push(convertDocument(file, doc, (slice?.firstIndex ?? 0) + index, base, start, end));
+      index++;
+    }
+    return out;
+  };
+  for (const token of parser.parse(text)) {
+    if (token.type === 'document') starts.push(token.offset);
+    yield* emit(composer.next(token));
+  }
+  yield* emit(composer.end(false, text.length));
+}
+
+function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, base: number, start: number, end: number): ParsedDocument {
+  const startOffset = base + start;
+  const endOffset = base + end;
+  // Only the first error of a document: the ones after it are usually its consequences.
+  const syntaxErrors: SyntaxProblem[] = doc.errors.slice(0, 1).map((e) => ({
+    message: cleanMessage(e.message),
+    offset: base + e.pos[0],
+    endOffset: base + Math.max(e.pos[1], e.pos[0]),
+  }));
+  const contentStart = base + ((doc.contents as YamlNode | null)?.range?.[0] ?? end);
+  const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));
+  const helmSource = HELM_SOURCE.exec(header)?.[1];
+  let value: unknown;
+  const dups: DuplicateKey[] = [];
+  if (syntaxErrors.length === 0) {
+    try {
+      value = toPlain(doc.contents, [], { dups, base, aliasNodes: 0, inAlias: 0 }, doc);
+    } catch (e) {
+      if (!(e instanceof AliasBudgetExceeded)) throw e;
+      const at = contentStart;
+      syntaxErrors.push({
+        message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
+        offset: at,
+        endOffset: at,
+      });
+      value = undefined;
+    }
+  }
+  return { file, index, startOffset, endOffset, value, syntaxErrors, duplicateKeys: dups, helmSource };
+}
+
+/**
+ * A stream of concatenated JSON objects (`{…}\n{…}`), which kubectl accepts but YAML does not:
+ * one slice per top-level value. Undefined when the text is not such a stream.
+ */
+export function splitJsonStream(text: string): Slice[] | undefined {
+  let i = 0;
+  const n = text.length;
+  const skipWs = (): void => {
+    while (i < n && /\s/.test(text[i] ?? '')) i++;
+  };
+  skipWs();
+  if (text[i] !== '{') return undefined;
+  const out: Slice[] = [];
+  while (i < n) {
+    const start = i;
+    if (text[i] !== '{' && text[i] !== '[') return undefined;
+    let depth = 0;
+    for (; i < n; i++) {
+      const c = text[i];
+      if (c === '"') {
+        for (i++; i < n && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      } else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) {
+          i++;
+          break;
+        }
+      }
+    }
+    if (depth !== 0) return undefined;
+    out.push({ start, end: i, firstIndex: out.length });
+    skipWs();
+  }
+  return out.length > 1 ? out : undefined;
+}
+
+/** Every document of a file: YAML streams, and concatenated JSON objects as kubectl reads them. */
+export function* parseFile(file: SourceFile): Generator<ParsedDocument> {
+  const json = file.text.trimStart().startsWith('{') ? splitJsonStream(file.text) : undefined;
+  if (!json) {
+    yield* parseStream(file);
+    return;
+  }
+  for (const slice of json) yield* parseStream(file, slice);
+}
+
+/** A stand-in document covering a whole file, for reports about the file itself. */
+export function wholeFile(file: SourceFile): ParsedDocument {
+  return { file, index: 0, startOffset: 0, endOffset: file.text.length, value: undefined, syntaxErrors: [], duplicateKeys: [], helmSource: undefined };
+}
+
+/** Cheap textual split of a stream at `---` lines, for pre-filtering documents before parsing. */
+export function splitDocuments(text: string): Slice[] {
+  const bounds = [0];
+  const re = /^---(?=[ \t\r\n]|$)/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) if (m.index > 0) bounds.push(m.index);
+  bounds.push(text.length);
+  const out: Slice[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const start = bounds[i] ?? 0;
+    const end = bounds[i + 1] ?? text.length;
+    if (end > start) out.push({ start, end, firstIndex: out.length });
+  }
+  return out;
+}
+
+/** yaml's messages end with a code excerpt; keep the sentence. */
+function cleanMessage(message: string): string {
+  const first = message.split('\n')[0] ?? message;
+  return first.replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+
+export type { Path };

@@ -1,0 +1,145 @@
+// Core data shapes shared by every stage of the pipeline:
+// load → parse → model → rules → report.
+
+/** A path inside a YAML document: map keys and sequence indexes. */
+export type Path = readonly (string | number)[];
+
+export type Severity = 1 | 2; // ESLint's numbers: 1 warning, 2 error
+export type RuleLevel = 'off' | 'warn' | 'error';
+
+/** One input: a file on disk or standard input. */
+export interface SourceFile {
+  /** Path as shown in reports: relative to the working directory when inside it. */
+  readonly displayPath: string;
+  /** Absolute path on disk, or undefined for standard input. */
+  readonly absPath: string | undefined;
+  readonly text: string;
+}
+
+/** A YAML syntax problem, located by offsets in the file. */
+export interface SyntaxProblem {
+  readonly message: string;
+  readonly offset: number;
+  readonly endOffset: number;
+}
+
+/** A mapping key written more than once in the same mapping. */
+export interface DuplicateKey {
+  /** Path of the mapping that holds the key. */
+  readonly mapPath: Path;
+  readonly key: string;
+  /** Offsets of the key that wins (the last one) and of the one it overrides. */
+  readonly first: { readonly offset: number; readonly endOffset: number; readonly value: unknown };
+  readonly last: { readonly offset: number; readonly endOffset: number; readonly value: unknown };
+}
+
+/** One YAML document of a file, parsed into plain values (go-yaml v2 / YAML 1.1 typing). */
+export interface ParsedDocument {
+  readonly file: SourceFile;
+  /** 0-based index of the document in its file. */
+  readonly index: number;
+  /** Offsets of the document's text in the file (after any `---` marker line). */
+  readonly startOffset: number;
+  readonly endOffset: number;
+  /** The document as plain data; undefined when it has syntax errors or is empty. */
+  readonly value: unknown;
+  readonly syntaxErrors: readonly SyntaxProblem[];
+  readonly duplicateKeys: readonly DuplicateKey[];
+  /** Helm's `# Source: chart/templates/x.yaml` header, when present. */
+  readonly helmSource: string | undefined;
+}
+
+/** A Kubernetes object found in a document (a whole document, or an item of a `kind: List`). */
+export interface Resource {
+  readonly doc: ParsedDocument;
+  /** Path of the object inside its document: [] or ['items', i]. */
+  readonly basePath: Path;
+  readonly object: KubeObject;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  /** metadata.namespace as written, or undefined. */
+  readonly declaredNamespace: string | undefined;
+  /** The namespace the object lands in: declared, else the configured default; undefined = unknown. */
+  readonly namespace: string | undefined;
+}
+
+export type KubeObject = Record<string, unknown>;
+
+/** Where a report points: a path inside a resource (resolved to a range lazily), or fixed offsets. */
+export type Target =
+  | { readonly resource: Resource; readonly path: Path }
+  | { readonly doc: ParsedDocument; readonly path: Path; readonly resource?: Resource }
+  | { readonly doc: ParsedDocument; readonly offset: number; readonly endOffset: number; readonly resource?: Resource };
+
+/** A fix or suggestion is a list of edits by path, turned into text edits that keep comments. */
+export type PathEdit =
+  | { readonly op: 'set'; readonly path: Path; readonly value: string | number | boolean; readonly style?: 'double' | 'plain' }
+  | { readonly op: 'quote'; readonly path: Path }
+  | { readonly op: 'remove'; readonly path: Path }
+  | { readonly op: 'insert'; readonly path: Path; readonly key: string; readonly value: string | number | boolean | Record<string, string> };
+
+export interface TextEdit {
+  readonly offset: number;
+  readonly endOffset: number;
+  readonly text: string;
+}
+
+export interface Suggestion {
+  readonly messageId?: string;
+  readonly desc: string;
+  readonly edits: readonly PathEdit[];
+}
+
+export interface RelatedLocation {
+  readonly target: Target;
+  readonly message: string;
+}
+
+/** What a rule reports, before positions are resolved. */
+export interface Finding {
+  readonly ruleId: string;
+  readonly severity: Severity;
+  readonly messageId: string | undefined;
+  readonly message: string;
+  readonly target: Target;
+  readonly fix: readonly PathEdit[] | undefined;
+  readonly suggestions: readonly Suggestion[];
+  readonly related: readonly RelatedLocation[];
+}
+
+export interface Range {
+  readonly line: number; // 1-based
+  readonly column: number; // 1-based
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/** A finding with its position resolved: what formatters print. */
+export interface LintMessage extends Range {
+  readonly ruleId: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly messageId?: string;
+  /** "Kind namespace/name" (or "Kind name" for cluster-scoped or unknown namespace). */
+  readonly resource?: string;
+  /** Stable identity used for fingerprints: apiVersion/kind/namespace/name + path. */
+  readonly identity: string;
+  readonly helmSource?: string;
+  readonly fix?: { readonly range: readonly [number, number]; readonly text: string };
+  readonly suggestions?: readonly { readonly desc: string; readonly fix: { readonly range: readonly [number, number]; readonly text: string } }[];
+  readonly related?: readonly (Range & { readonly filePath: string; readonly message: string })[];
+}
+
+export interface LintResult {
+  readonly filePath: string;
+  readonly messages: readonly LintMessage[];
+  readonly errorCount: number;
+  readonly warningCount: number;
+  readonly fixableErrorCount: number;
+  readonly fixableWarningCount: number;
+  /** Source text, kept only when a formatter or --fix needs it. */
+  readonly source?: string;
+  /** The text after fixes were applied, when --fix or --fix-dry-run ran and something changed. */
+  readonly output?: string;
+}
