@@ -1,0 +1,72 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import rule from '../../rules/parse-error.ts';
+import { EMPTY_CONFIG } from '../../src/engine/config.ts';
+import { lint } from '../../src/engine/linter.ts';
+import { decodeSource } from '../../src/load/read.ts';
+import { runCase, ruleTester, yaml } from '../helpers/rule-tester.ts';
+
+ruleTester(rule, {
+  valid: [
+    'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\n',
+    { name: 'a stream of JSON objects, as kubectl accepts', code: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"}}\n{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"b"}}\n' },
+    { name: 'comment-only and empty documents', code: '# just a comment\n---\n---\n# Source: chart/templates/empty.yaml\n' },
+  ],
+  invalid: [
+    {
+      name: 'one error per broken document, at its position; the next document is still read',
+      code: yaml`
+      apiVersion: v1
+      kind: ConfigMap
+      metadata:
+        name: a
+         labels: {}
+      ---
+      apiVersion: v1
+      kind: ConfigMap
+      metadata: { name: b
+      `,
+      errors: [
+        { messageId: 'syntax', line: 4, column: 9, message: 'Nested mappings' },
+        { messageId: 'syntax', line: 10, column: 1, message: 'Flow map' },
+      ],
+    },
+    {
+      name: 'unterminated quote',
+      code: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "a\n',
+      errors: [{ messageId: 'syntax', line: 5, column: 1, message: 'Missing closing "quote' }],
+    },
+  ],
+});
+
+test('parse-error: an alias bomb is refused, bounded, with a finding', () => {
+  const levels = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+  for (let i = 1; i < 9; i++) {
+    const prev = String.fromCharCode(96 + i);
+    const name = String.fromCharCode(97 + i);
+    levels.push(`${name}: &${name} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]`);
+  }
+  const code = `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: bomb }\ndata:\n${levels.map((l) => `  ${l}`).join('\n')}\n`;
+  const started = Date.now();
+  const { messages } = runCase(rule, { code });
+  assert.is(messages.length, 1);
+  assert.ok(messages[0]?.message.includes('alias'), messages[0]?.message);
+  assert.ok(Date.now() - started < 10_000, 'bounded in time');
+});
+
+test('parse-error: binary and invalid UTF-8 input are findings, not crashes', () => {
+  const inputs = [
+    decodeSource(Buffer.from([0x61, 0x3a, 0x20, 0xff, 0xfe, 0x0a]), 'latin1.yaml', undefined),
+    decodeSource(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]), 'binary.yaml', undefined),
+  ];
+  const report = lint(inputs, { config: EMPTY_CONFIG, rules: [rule] });
+  assert.equal(
+    report.results.map((r) => [r.filePath, r.messages.map((m) => `${m.line}:${m.column} ${m.message}`)]),
+    [
+      ['latin1.yaml', ['1:1 not valid UTF-8 text; Kubernetes manifests must be UTF-8.']],
+      ['binary.yaml', ['1:1 binary file (contains NUL bytes); not YAML or JSON.']],
+    ],
+  );
+});
+
+test.run();

@@ -1,0 +1,69 @@
+import { test } from 'uvu';
+import rule from '../../rules/unrendered-template.ts';
+import { ruleTester, yaml } from '../helpers/rule-tester.ts';
+
+ruleTester(rule, {
+  valid: [
+    { name: 'template syntax inside quoted strings (Argo CD ApplicationSet)', code: yaml`
+      apiVersion: argoproj.io/v1alpha1
+      kind: ApplicationSet
+      metadata: { name: apps }
+      spec:
+        template:
+          metadata:
+            name: '{{path.basename}}'
+          spec:
+            source: { path: "{{path}}" }
+      ` },
+    { name: 'template text inside a block scalar (Istio injector ConfigMap)', code: yaml`
+      apiVersion: v1
+      kind: ConfigMap
+      metadata: { name: istio-sidecar-injector }
+      data:
+        config: |-
+          policy: enabled
+          templates:
+            sidecar: |
+              {{- if .Values.global.proxy }}
+              x: {{ .ProxyImage }}
+              {{- end }}
+        values: '{}'
+      ` },
+    { name: 'in a comment', code: '# rendered from {{ .Values.x }}\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\n' },
+  ],
+  invalid: [
+    {
+      name: 'a value that still parses as YAML (a flow mapping)',
+      code: yaml`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: web
+      spec:
+        replicas: {{ .Values.replicas }}
+      `,
+      errors: [{ messageId: 'unrendered', line: 6, column: 13, endColumn: 35, message: '"{{ .Values.replicas }}"' }],
+    },
+    {
+      name: "an apostrophe in a plain scalar does not open a string that hides what follows",
+      code: "apiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\ndata:\n  note: don't {{ panic }}\n",
+      errors: [{ line: 5, column: 15 }],
+    },
+    {
+      name: 'control structures; one finding per file',
+      code: yaml`
+      {{- if .Values.enabled }}
+      apiVersion: v1
+      kind: Service
+      metadata:
+        name: {{ include "x.fullname" . }}
+        labels:
+          sidecar.istio.io/inject: true
+      {{- end }}
+      `,
+      errors: [{ line: 1, column: 1 }],
+    },
+  ],
+});
+
+test.run();
