@@ -17,7 +17,7 @@ export default createRule({
     },
     messages: {
       unrendered:
-        'This file is an unrendered Helm template ({{ snippet }}); its contents are not linted. Lint the rendered output instead: helm template RELEASE CHART | meshlint -',
+        'This file is an unrendered Helm template (found {{ snippet }}); its contents are not linted. Lint the rendered output instead: helm template RELEASE CHART | meshlint -',
     },
     schema: [],
   },
@@ -28,7 +28,7 @@ export default createRule({
         if (at === undefined) return;
         const end = Math.min(lineEnd(file.text, at), file.text.indexOf('}}', at) === -1 ? Infinity : file.text.indexOf('}}', at) + 2);
         const snippet = file.text.slice(at, Math.min(end, at + 60)).trim();
-        context.report({ target: { doc: wholeFile(file), offset: at, endOffset: end }, messageId: 'unrendered', data: { snippet: JSON.stringify(snippet) } });
+        context.report({ target: { doc: wholeFile(file), offset: at, endOffset: end }, messageId: 'unrendered', data: { snippet } });
       },
     };
   },

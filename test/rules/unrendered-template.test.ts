@@ -42,7 +42,7 @@ ruleTester(rule, {
       spec:
         replicas: {{ .Values.replicas }}
       `,
-      errors: [{ messageId: 'unrendered', line: 6, column: 13, endColumn: 35, message: '"{{ .Values.replicas }}"' }],
+      errors: [{ messageId: 'unrendered', line: 6, column: 13, endColumn: 35, message: 'found {{ .Values.replicas }})' }],
     },
     {
       name: "an apostrophe in a plain scalar does not open a string that hides what follows",

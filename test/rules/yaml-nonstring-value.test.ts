@@ -109,7 +109,7 @@ ruleTester(rule, {
               - name: PORT
                 value: 8080
       `,
-      errors: [{ line: 10, column: 11, message: 'Env var of container "app" "PORT" is a number 8080' }],
+      errors: [{ line: 10, column: 11, message: 'Env var "PORT" of container "app" is a number 8080' }],
       output: yaml`
       apiVersion: v1
       kind: Pod

@@ -1,0 +1,48 @@
+// examples/ is the project's shop window: every rule has a bad and a good example, the bad
+// one shows that rule, the good one is clean, and the README lists exactly what is reported.
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { allRules } from '../rules/index.ts';
+import { runCli } from '../src/cli.ts';
+
+const run = (args: string[]): { code: number; out: string } => {
+  let out = '';
+  const code = runCli(args, { cwd: process.cwd(), stdout: (s) => (out += s), stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, env: {} });
+  return { code, out };
+};
+
+const findings = (): string[] => {
+  const { out } = run(['--config', 'examples/.meshlint.yaml', '-f', 'json', 'examples/']);
+  const results = JSON.parse(out) as { filePath: string; messages: { line: number; column: number; ruleId: string }[] }[];
+  return results.flatMap((r) => r.messages.map((m) => `${r.filePath} ${m.line}:${m.column} ${m.ruleId}`));
+};
+
+test('every rule has a bad and a good example', () => {
+  const folders = readdirSync('examples', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  for (const rule of allRules) {
+    assert.ok(folders.includes(rule.name), `examples/${rule.name}/ is missing`);
+    const files = readdirSync(`examples/${rule.name}`);
+    assert.ok(files.includes('bad.yaml') && files.includes('good.yaml'), `examples/${rule.name} needs bad.yaml and good.yaml`);
+  }
+});
+
+test('bad examples show their rule, good examples are clean', () => {
+  const all = findings();
+  for (const rule of allRules) {
+    assert.ok(all.some((f) => f.startsWith(`examples/${rule.name}/bad.yaml `) && f.endsWith(` ${rule.name}`)), `${rule.name}: bad.yaml not reported`);
+    assert.not.ok(all.some((f) => f.startsWith(`examples/${rule.name}/good.yaml `)), `${rule.name}: good.yaml has findings`);
+  }
+});
+
+test('examples/README.md lists exactly what meshlint reports', () => {
+  const readme = readFileSync('examples/README.md', 'utf8');
+  const block = /```text\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  assert.equal(findings(), block.trim().split('\n'));
+});
+
+test('npm start exits 1 from meshlint itself: the bad examples have errors', () => {
+  assert.is(run(['--config', 'examples/.meshlint.yaml', 'examples/']).code, 1);
+});
+
+test.run();
