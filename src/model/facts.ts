@@ -3,6 +3,10 @@
 import type { Resource } from '../types.ts';
 import { asObject } from './workload.ts';
 import { parseIstioVersion, DEFAULT_ISTIO_VERSION, type IstioVersion } from './istio-version.ts';
+import {
+  generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
+  type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
+} from './mesh.ts';
 
 export interface NamespaceFact {
   readonly name: string;
@@ -30,6 +34,16 @@ export interface MeshFacts {
   /** Where the version came from: said on the command line, in the config, or the default. */
   readonly versionOrigin: 'cli' | 'config' | 'default';
   readonly settings: MeshSettings;
+  /** Istio's injector webhook entries, in the order the API server would call them. */
+  readonly webhooks: readonly InjectorWebhook[];
+  /** input: MutatingWebhookConfigurations or IstioOperators among the inputs; config: the config's istio: section; assumed: a default install. */
+  readonly webhooksOrigin: FactOrigin;
+  /** Injector ConfigMaps among the inputs. */
+  readonly injectorConfigs: readonly InjectorConfig[];
+  /** The injector policy and selectors of a revision. */
+  injectorFor(revision: string): InjectorConfig;
+  /** Where the inputs and the config disagree (inputs win). */
+  readonly notes: readonly string[];
 }
 
 export interface Facts {
@@ -47,9 +61,18 @@ const stringify = (v: unknown): string => (typeof v === 'string' ? v : v === nul
 
 export class FactsBuilder {
   private readonly namespaces = new Map<string, NamespaceFact>();
+  private readonly webhookConfigs: Resource[] = [];
+  private readonly injectorConfigMaps: Resource[] = [];
+  private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
+    if (isInjectorConfig(r)) this.webhookConfigs.push(r);
+    else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
+    else if (r.kind === 'IstioOperator') {
+      const facts = istioOperatorFacts(r);
+      if (facts) this.operators.push({ resource: r, facts });
+    }
     if (r.kind === 'Namespace' && r.apiVersion === 'v1' && r.name) {
       const md = asObject(r.object.metadata) ?? {};
       const labels: Record<string, string> = {};
@@ -81,8 +104,65 @@ export class FactsBuilder {
         version: version ?? DEFAULT_ISTIO_VERSION,
         versionOrigin: input.cliIstioVersion ? 'cli' : input.mesh?.version ? 'config' : 'default',
         settings: input.mesh ?? {},
+        ...this.install(input.mesh ?? {}),
       },
     };
+  }
+
+  /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
+  private install(settings: MeshSettings): Pick<MeshFacts, 'webhooks' | 'webhooksOrigin' | 'injectorConfigs' | 'injectorFor' | 'notes'> {
+    const notes: string[] = [];
+    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf);
+    const configStatesShape = settings.revisions !== undefined || settings.revisionTags !== undefined;
+    const enableByDefault =
+      settings.enableNamespacesByDefault ??
+      this.operators.find((o) => o.facts.enableNamespacesByDefault !== undefined)?.facts.enableNamespacesByDefault ??
+      injectorConfigs.find((c) => c.enableNamespacesByDefault !== undefined)?.enableNamespacesByDefault ??
+      false;
+    let webhooks: InjectorWebhook[];
+    let webhooksOrigin: FactOrigin;
+    if (this.webhookConfigs.length > 0) {
+      webhooks = this.webhookConfigs.flatMap(webhooksOf);
+      webhooksOrigin = 'input';
+    } else if (this.operators.length > 0) {
+      const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
+      webhooks = generateWebhooks({ revisions, tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault }, 'input');
+      webhooksOrigin = 'input';
+    } else if (configStatesShape || settings.enableNamespacesByDefault !== undefined) {
+      webhooks = generateWebhooks(
+        { revisions: settings.revisions ?? ['default'], tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault },
+        'config',
+      );
+      webhooksOrigin = 'config';
+    } else {
+      webhooks = generateWebhooks({ revisions: ['default'], tags: {}, enableNamespacesByDefault: enableByDefault }, 'assumed');
+      webhooksOrigin = 'assumed';
+    }
+    if (webhooksOrigin === 'input' && configStatesShape) {
+      const fromInputs = [...new Set(webhooks.map((w) => w.tag ?? w.revision))].sort();
+      const fromConfig = [...(settings.revisions ?? ['default']), ...Object.keys(settings.revisionTags ?? {})].sort();
+      if (fromInputs.join() !== fromConfig.join()) {
+        notes.push(`the injector webhooks among the inputs serve ${fromInputs.join(', ')}, but the config's istio.revisions/revisionTags say ${fromConfig.join(', ')}; the inputs are used`);
+      }
+    }
+    const byRevision = new Map(injectorConfigs.map((c) => [c.revision, c]));
+    const operatorPolicy = new Map(this.operators.filter((o) => o.facts.policy !== undefined).map((o) => [o.facts.revision, o]));
+    const injectorFor = (revision: string): InjectorConfig => {
+      const found = byRevision.get(revision);
+      if (found) return found;
+      const op = operatorPolicy.get(revision);
+      if (op) {
+        return { revision, policy: op.facts.policy, neverInjectSelector: [], alwaysInjectSelector: [], configError: undefined, enableNamespacesByDefault: undefined, origin: 'input', resource: op.resource };
+      }
+      const policy = settings.injectionPolicy;
+      return { revision, policy: policy ?? 'enabled', neverInjectSelector: [], alwaysInjectSelector: [], configError: undefined, enableNamespacesByDefault: undefined, origin: policy ? 'config' : 'assumed', resource: undefined };
+    };
+    if (settings.injectionPolicy !== undefined) {
+      for (const c of injectorConfigs) {
+        if (c.policy !== settings.injectionPolicy) notes.push(`ConfigMap ${c.resource?.name} sets injector policy ${JSON.stringify(c.policy)}, the config's istio.injectionPolicy says "${settings.injectionPolicy}"; the input is used`);
+      }
+    }
+    return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
   }
 }
 

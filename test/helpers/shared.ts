@@ -1,0 +1,15 @@
+// The shared folder beside the repository (Istio facts, the real-world corpus). Tests that
+// need it skip, with a visible notice, where it is absent.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SHARED = join(REPO_ROOT, '..', 'shared');
+
+export function sharedPath(...parts: string[]): string | undefined {
+  const p = join(SHARED, ...parts);
+  if (existsSync(p)) return p;
+  console.log(`notice: skipping tests that need ../shared/${parts.join('/')} (not found)`);
+  return undefined;
+}
