@@ -1,10 +1,18 @@
 // The rule registry: every rule meshlint knows, in the order `meshlint rules` lists them.
 import type { MeshlintRule } from '../src/engine/rule-api.ts';
 import duplicateKey from './duplicate-key.ts';
+import injectLabelConflict from './inject-label-conflict.ts';
+import injectMisplaced from './inject-misplaced.ts';
+import injectValueInvalid from './inject-value-invalid.ts';
 import injectionHostNetwork from './injection-host-network.ts';
+import injectionIgnoredNamespace from './injection-ignored-namespace.ts';
+import injectionRevisionMissing from './injection-revision-missing.ts';
+import injectorPolicyInvalid from './injector-policy-invalid.ts';
 import parseError from './parse-error.ts';
 import unrenderedTemplate from './unrendered-template.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
+import webhookCaBundle from './webhook-ca-bundle.ts';
+import webhookOverlap from './webhook-overlap.ts';
 import yamlNonstringValue from './yaml-nonstring-value.ts';
 
 export const allRules: readonly MeshlintRule[] = [
@@ -13,6 +21,14 @@ export const allRules: readonly MeshlintRule[] = [
   duplicateKey,
   yamlNonstringValue,
   injectionHostNetwork,
+  injectionIgnoredNamespace,
+  injectValueInvalid,
+  injectLabelConflict,
+  injectMisplaced,
+  injectionRevisionMissing,
+  injectorPolicyInvalid,
+  webhookOverlap,
+  webhookCaBundle,
   unusedDisableDirective,
 ];
 

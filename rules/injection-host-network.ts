@@ -1,17 +1,16 @@
 // Istio never injects a pod that uses the host's network namespace: injectRequired()
-// returns false for hostNetwork before it looks at any label (pkg/kube/inject/inject.go).
-// A pod template that asks for a sidecar and sets hostNetwork gets none, silently.
+// returns false for hostNetwork before it looks at anything else (pkg/kube/inject/inject.go).
+// A pod that is meant to have a sidecar (by its namespace or its own labels) gets none, silently.
 import { createRule } from '../src/engine/rule-api.ts';
+import { explicitlyOptedOut, injectionIntent, relatedOf } from '../src/model/intent.ts';
 import { templatePath } from '../src/model/workload.ts';
-
-const INJECT = 'sidecar.istio.io/inject';
 
 export default createRule({
   name: 'injection-host-network',
   meta: {
     type: 'problem',
     docs: {
-      description: 'Pod templates that ask for a sidecar but use hostNetwork, which Istio never injects',
+      description: 'Workloads meant to have a sidecar that use hostNetwork, which Istio never injects',
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'injection',
@@ -19,7 +18,7 @@ export default createRule({
     },
     messages: {
       hostNetwork:
-        'This pod asks for a sidecar (label {{ label }}: "true") but sets hostNetwork: true, and Istio never injects hostNetwork pods (injectRequired in pkg/kube/inject/inject.go): it will run without a sidecar. Drop hostNetwork, or set the label to "false" to say so.',
+        'This pod is meant to get a sidecar ({{ why }}) but sets hostNetwork: true, and Istio never injects hostNetwork pods (injectRequired, pkg/kube/inject/inject.go): it will run without a sidecar. Drop hostNetwork, or label the pod template sidecar.istio.io/inject: "false" to say so.',
     },
     schema: [],
   },
@@ -27,12 +26,14 @@ export default createRule({
   create(context) {
     return {
       PodTemplate(t) {
-        if (t.spec.hostNetwork !== true || t.labels[INJECT] !== 'true') return;
+        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t)) return;
+        const signals = injectionIntent(t, context.facts);
+        if (signals.length === 0) return;
         context.report({
           target: { resource: t.resource, path: templatePath(t, 'spec', 'hostNetwork') },
           messageId: 'hostNetwork',
-          data: { label: INJECT },
-          related: [{ target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', INJECT) }, message: 'the label that asks for a sidecar' }],
+          data: { why: signals.map((s) => s.text).join('; ') },
+          related: relatedOf(signals),
         });
       },
     };

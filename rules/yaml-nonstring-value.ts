@@ -5,6 +5,7 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { asObject, podTemplateOf } from '../src/model/workload.ts';
 import type { Path, Resource } from '../src/types.ts';
+import { INJECT_KEY } from '../src/model/mesh.ts';
 
 type Where = { readonly path: Path; readonly map: Record<string, unknown> };
 
@@ -82,8 +83,14 @@ export default createRule({
     };
     return {
       Resource(resource) {
+        const template = podTemplateOf(resource);
         for (const { path, map } of stringMaps(resource)) {
-          for (const [k, v] of Object.entries(map)) check(resource, path, k, v, whatOf(path));
+          // On a pod template, an unquoted sidecar.istio.io/inject is inject-value-invalid's: one finding, the most specific.
+          const onTemplate = template !== undefined && path.length === template.path.length + 2 && template.path.every((p, i) => path[i] === p) && path[path.length - 2] === 'metadata';
+          for (const [k, v] of Object.entries(map)) {
+            if (onTemplate && k === INJECT_KEY && (path[path.length - 1] === 'labels' || path[path.length - 1] === 'annotations')) continue;
+            check(resource, path, k, v, whatOf(path));
+          }
         }
       },
       Container(c) {

@@ -66,10 +66,13 @@ export interface Resource {
 
 export type KubeObject = Record<string, unknown>;
 
-/** Where a report points: a path inside a resource (resolved to a range lazily), or fixed offsets. */
+/**
+ * Where a report points: a path inside a resource (resolved to a range lazily), or fixed offsets.
+ * `within` narrows a path's range to the first match inside it (a line of a block scalar, say).
+ */
 export type Target =
-  | { readonly resource: Resource; readonly path: Path }
-  | { readonly doc: ParsedDocument; readonly path: Path; readonly resource?: Resource }
+  | { readonly resource: Resource; readonly path: Path; readonly within?: RegExp }
+  | { readonly doc: ParsedDocument; readonly path: Path; readonly resource?: Resource; readonly within?: RegExp }
   | { readonly doc: ParsedDocument; readonly offset: number; readonly endOffset: number; readonly resource?: Resource };
 
 /** A fix or suggestion is a list of edits by path, turned into text edits that keep comments. */

@@ -284,6 +284,20 @@ interface Located {
 }
 
 function locate(target: Target, locator: Locator): Located {
+  const located = locatePath(target, locator);
+  if ('within' in target && target.within && !('offset' in target)) {
+    const whole = locator.wholeNodeOffsets(located.doc, located.docPath ?? []);
+    const text = located.doc.file.text.slice(whole[0], whole[1]);
+    const m = target.within.exec(text);
+    if (m) {
+      const lead = m[0].length - m[0].trimStart().length;
+      return { ...located, offsets: [whole[0] + m.index + lead, whole[0] + m.index + m[0].trimEnd().length] };
+    }
+  }
+  return located;
+}
+
+function locatePath(target: Target, locator: Locator): Located {
   if ('offset' in target) {
     return { doc: target.doc, docPath: undefined, offsets: [target.offset, target.endOffset], resource: target.resource, resourcePath: undefined };
   }

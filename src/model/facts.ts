@@ -57,10 +57,15 @@ export interface FactsInput {
   readonly cliIstioVersion?: string;
 }
 
+function sameLabels(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
 const stringify = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 
 export class FactsBuilder {
-  private readonly namespaces = new Map<string, NamespaceFact>();
+  private readonly namespaceDefinitions = new Map<string, NamespaceFact[]>();
   private readonly webhookConfigs: Resource[] = [];
   private readonly injectorConfigMaps: Resource[] = [];
   private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
@@ -79,14 +84,25 @@ export class FactsBuilder {
       for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = stringify(v);
       // The Kubernetes API server always sets this label; webhook selectors rely on it.
       labels['kubernetes.io/metadata.name'] = r.name;
-      if (!this.namespaces.has(r.name) || this.namespaces.get(r.name)?.origin === 'config') {
-        this.namespaces.set(r.name, { name: r.name, labels, origin: 'input', resource: r });
-      }
+      const list = this.namespaceDefinitions.get(r.name) ?? [];
+      list.push({ name: r.name, labels, origin: 'input', resource: r });
+      this.namespaceDefinitions.set(r.name, list);
     }
   }
 
   build(input: FactsInput): Facts {
-    const namespaces = new Map(this.namespaces);
+    const namespaces = new Map<string, NamespaceFact>();
+    const namespaceNotes: string[] = [];
+    for (const [name, defs] of this.namespaceDefinitions) {
+      const first = defs[0] as NamespaceFact;
+      const same = defs.every((d) => sameLabels(d.labels, first.labels));
+      // Defined more than once with different labels: which one the cluster has is not known.
+      if (same) namespaces.set(name, defs[defs.length - 1] as NamespaceFact);
+      else {
+        const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(', ');
+        namespaceNotes.push(`namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
+      }
+    }
     for (const [name, ns] of Object.entries(input.configNamespaces ?? {})) {
       // Objects in the inputs win over what the config file says of the same namespace.
       if (namespaces.has(name)) continue;
@@ -98,13 +114,15 @@ export class FactsBuilder {
     }
     const stated = input.cliIstioVersion ?? input.mesh?.version;
     const version = stated ? parseIstioVersion(stated) : undefined;
+    const install = this.install(input.mesh ?? {});
     return {
       namespaces,
       mesh: {
         version: version ?? DEFAULT_ISTIO_VERSION,
         versionOrigin: input.cliIstioVersion ? 'cli' : input.mesh?.version ? 'config' : 'default',
+        ...install,
+        notes: [...namespaceNotes, ...install.notes],
         settings: input.mesh ?? {},
-        ...this.install(input.mesh ?? {}),
       },
     };
   }

@@ -96,6 +96,14 @@ export class Locator {
     return [start, Math.max(end, start)];
   }
 
+  /** The full source range of the node at `path` (its whole value, block scalars included). */
+  wholeNodeOffsets(doc: ParsedDocument, path: Path): [number, number] {
+    const r = this.resolve(doc, path);
+    const range = r.node?.range;
+    if (!range) return this.offsets(doc, path);
+    return [r.base + range[0], r.base + range[1]];
+  }
+
   /** 1-based line and column (UTF-16 code units, as editors and SARIF count them). */
   position(file: SourceFile, offset: number): { line: number; column: number } {
     const starts = this.lines(file);

@@ -1,0 +1,108 @@
+// Injection signals that contradict each other, or that Istio resolves differently from
+// what the author wrote. Webhook selectors see labels only and the namespace decides first:
+// a disabled namespace cannot be overridden by the pod, istio-injection=enabled beats any
+// istio.io/rev, and when label and annotation disagree the label wins (inject.go).
+import { createRule } from '../src/engine/rule-api.ts';
+import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
+import { DATAPLANE_MODE_LABEL, INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
+import { asObject, templatePath } from '../src/model/workload.ts';
+
+const str = (v: unknown): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : String(v));
+
+export default createRule({
+  name: 'inject-label-conflict',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Injection labels and annotations that contradict each other, or that Istio resolves against what they say',
+      defaultLevel: 'error',
+      precision: 'very-high',
+      category: 'injection',
+      istioVersions: 'all',
+    },
+    messages: {
+      labelVsAnnotation:
+        'The pod template\'s label {{ key }}: "{{ label }}" and annotation {{ key }}: "{{ annotation }}" disagree. Istio reads the label and ignores the annotation (inject.go), so the pod is {{ outcome }}. Remove the annotation (it is deprecated) or make them agree.',
+      disabledNamespace:
+        'The pod template asks for a sidecar ({{ key }}: "true"), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}: no injector webhook matches a namespace with {{ nsKey }} other than "enabled", and a pod label cannot override it. The pod runs without a sidecar. Label the namespace {{ nsKey }}=enabled, or remove the label from the namespace.',
+      revVsInjection:
+        'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}=enabled, which takes precedence: the default revision injects this pod, not {{ revision }}. Remove one of the two.',
+      revVsRev:
+        'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ revKey }}={{ nsRevision }}: the namespace wins and revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.',
+      namespaceLabels:
+        'Namespace {{ namespace }} has more than one injection label ({{ labels }}): {{ effect }} Keep one (istioctl analyze reports this as IST0123).',
+      namespaceValue:
+        'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so {{ value }} disables it for every pod in the namespace (and pods cannot opt back in). Use "enabled" or "disabled".',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Namespace(ns) {
+        const md = asObject(ns.object.metadata) ?? {};
+        const labels = asObject(md.labels) ?? {};
+        const injection = str(labels[NS_INJECTION_LABEL]);
+        const rev = str(labels[REV_LABEL]);
+        const mode = str(labels[DATAPLANE_MODE_LABEL]);
+        // As IST0123: rev and dataplane-mode count only where istio-injection is absent or "enabled".
+        const counted: string[] = [];
+        if (injection !== undefined) counted.push(`${NS_INJECTION_LABEL}=${injection}`);
+        if (injection === undefined || injection === 'enabled') {
+          if (rev !== undefined) counted.push(`${REV_LABEL}=${rev}`);
+          if (mode !== undefined) counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
+        }
+        if (counted.length > 1) {
+          const effect =
+            injection === 'enabled' && rev !== undefined
+              ? `istio-injection=enabled wins and the default revision injects, not ${rev}.`
+              : mode !== undefined
+                ? `a namespace is either in sidecar mode or in ambient mode (${DATAPLANE_MODE_LABEL}), not both.`
+                : 'they select different injectors.';
+          context.report({ target: { resource: ns, path: ['metadata', 'labels', injection !== undefined ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: 'namespaceLabels', data: { namespace: ns.name, labels: counted.join(', '), effect } });
+        }
+        if (injection !== undefined && injection !== 'enabled' && injection !== 'disabled') {
+          context.report({ target: { resource: ns, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'namespaceValue', severity: 'warn', data: { namespace: ns.name, nsKey: NS_INJECTION_LABEL, value: injection } });
+        }
+      },
+      PodTemplate(t) {
+        const label = str(t.labels[INJECT_KEY]);
+        const annotation = str(t.annotations[INJECT_KEY]);
+        if (label !== undefined && annotation !== undefined && label !== annotation) {
+          context.report({
+            target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
+            messageId: 'labelVsAnnotation',
+            data: { key: INJECT_KEY, label, annotation, outcome: label === 'true' ? 'meant to be injected' : label === 'false' ? 'not injected' : `decided by the label "${label}"` },
+            related: [{ target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', INJECT_KEY) }, message: 'the label, which wins' }],
+          });
+        }
+        const ns = namespaceOf(t, context.facts);
+        if (!ns) return;
+        const nsInjection = ns.labels[NS_INJECTION_LABEL];
+        const effective = label ?? annotation;
+        if (effective === 'true' && nsInjection !== undefined && nsInjection !== 'enabled') {
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
+          context.report({
+            target: { resource: t.resource, path: templatePath(t, 'metadata', label !== undefined ? 'labels' : 'annotations', INJECT_KEY) },
+            messageId: 'disabledNamespace',
+            data: { key: INJECT_KEY, namespace: ns.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection },
+            ...(related ? { related: [related] } : {}),
+          });
+        }
+        const podRev = str(t.labels[REV_LABEL]);
+        if (podRev === undefined || podRev === '' || label === 'false') return;
+        const revPath = templatePath(t, 'metadata', 'labels', REV_LABEL);
+        if (nsInjection === 'enabled') {
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: 'revVsInjection', data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL }, ...(related ? { related: [related] } : {}) });
+          return;
+        }
+        const nsRev = ns.labels[REV_LABEL];
+        if (nsInjection === undefined && nsRev !== undefined && nsRev !== podRev) {
+          const related = namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: 'revVsRev', data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsRevision: nsRev }, ...(related ? { related: [related] } : {}) });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,91 @@
+// Injection switches in places Istio never reads. The webhook and istiod look at the pod:
+// its labels (and, for opting out only, its annotations) and its namespace's labels.
+// A label on a Deployment's own metadata, istio-injection on a pod, sidecar.istio.io/inject
+// on a Namespace: all silently do nothing. The annotation cannot opt in either, because
+// webhook selectors never see annotations.
+import { createRule } from '../src/engine/rule-api.ts';
+import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
+import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { asObject, podTemplateOf, templatePath } from '../src/model/workload.ts';
+import type { PathEdit } from '../src/types.ts';
+
+const str = (v: unknown): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : String(v));
+
+export default createRule({
+  name: 'inject-misplaced',
+  meta: {
+    type: 'problem',
+    fixable: 'code',
+    docs: {
+      description: 'Injection labels and annotations where Istio never reads them',
+      defaultLevel: 'warn',
+      precision: 'high',
+      category: 'injection',
+      istioVersions: 'all',
+    },
+    messages: {
+      onWorkload:
+        '{{ what }} {{ key }} is on the {{ kind }}\'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ templatePath }}.metadata.labels.',
+      injectionOnPod:
+        '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
+      injectOnNamespace:
+        '{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.',
+      annotationOptIn:
+        'The annotation {{ key }}: "true" cannot turn injection on: webhook selectors only see labels, and no injector webhook matches this pod ({{ why }}). Use the label {{ key }}: "true" instead (the annotation is deprecated).',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Resource(r) {
+        const md = asObject(r.object.metadata) ?? {};
+        const labels = asObject(md.labels) ?? {};
+        const annotations = asObject(md.annotations) ?? {};
+        if (r.kind === 'Namespace') {
+          for (const [where, map] of [['labels', labels], ['annotations', annotations]] as const) {
+            if (INJECT_KEY in map) context.report({ target: { resource: r, path: ['metadata', where, INJECT_KEY] }, messageId: 'injectOnNamespace', data: { key: INJECT_KEY, nsKey: NS_INJECTION_LABEL } });
+          }
+          return;
+        }
+        const t = podTemplateOf(r);
+        if (NS_INJECTION_LABEL in labels && (t || r.kind === 'Pod')) {
+          context.report({ target: { resource: r, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'injectionOnPod', data: { key: NS_INJECTION_LABEL, where: r.kind, injectKey: INJECT_KEY } });
+        }
+        if (!t) return;
+        if (t.path.length > 0 && NS_INJECTION_LABEL in t.labels) {
+          context.report({ target: { resource: r, path: templatePath(t, 'metadata', 'labels', NS_INJECTION_LABEL) }, messageId: 'injectionOnPod', data: { key: NS_INJECTION_LABEL, where: 'pod template', injectKey: INJECT_KEY } });
+        }
+        if (t.path.length === 0) return; // a Pod's own metadata is the pod's
+        for (const key of [INJECT_KEY, REV_LABEL]) {
+          for (const [what, map] of [['Label', labels], ['Annotation', annotations]] as const) {
+            if (!(key in map) || key in t.labels || key in t.annotations) continue;
+            // Istio's own control-plane and gateway workloads carry istio.io/rev on their metadata on purpose.
+            if (key === REV_LABEL && what === 'Label') continue;
+            const value = str(map[key]) ?? '';
+            const fix: PathEdit[] | undefined =
+              what === 'Label' && asObject((t.metadata as Record<string, unknown>).labels)
+                ? [{ op: 'remove', path: ['metadata', 'labels', key] }, { op: 'insert', path: templatePath(t, 'metadata', 'labels'), key, value }]
+                : undefined;
+            context.report({
+              target: { resource: r, path: ['metadata', what === 'Label' ? 'labels' : 'annotations', key] },
+              messageId: 'onWorkload',
+              data: { what, key, kind: r.kind, templatePath: t.path.join('.') },
+              ...(fix ? { fix } : {}),
+            });
+          }
+        }
+      },
+      PodTemplate(t) {
+        if (str(t.annotations[INJECT_KEY]) !== 'true' || INJECT_KEY in t.labels) return;
+        const p = predictForTemplate(t, context.facts);
+        if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
+        context.report({
+          target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
+          messageId: 'annotationOptIn',
+          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? 'no webhook matches its labels' },
+        });
+      },
+    };
+  },
+});

@@ -1,0 +1,83 @@
+// sidecar.istio.io/inject takes exactly "true" or "false". What istiod does with anything
+// else changed in 1.27 (#56737): up to 1.26, y/yes/true/on in any case meant true and every
+// other value false; from 1.27 anything but the exact strings logs a warning and falls
+// back to the default policy, so "False" in an enabled namespace now injects.
+import { createRule } from '../src/engine/rule-api.ts';
+import { atLeast } from '../src/model/istio-version.ts';
+import { INJECT_KEY } from '../src/model/mesh.ts';
+import { parseInjectValue } from '../src/model/injection.ts';
+import { templatePath, type PodTemplate } from '../src/model/workload.ts';
+import type { Path } from '../src/types.ts';
+
+export default createRule({
+  name: 'inject-value-invalid',
+  meta: {
+    type: 'problem',
+    fixable: 'code',
+    hasSuggestions: true,
+    docs: {
+      description: 'sidecar.istio.io/inject values other than exactly "true" or "false"',
+      defaultLevel: 'error',
+      precision: 'very-high',
+      category: 'injection',
+      istioVersions: 'all (the meaning of other values changed in 1.27)',
+    },
+    messages: {
+      invalid:
+        '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}; {{ other }}. Write "true" or "false".',
+      unquoted:
+        '{{ where }} {{ key }}: {{ written }} is unquoted, so YAML reads it as {{ type }} and the API server rejects the whole object ("cannot unmarshal {{ goType }} into … of type string"). Write "{{ meant }}".',
+      setTrue: 'Set it to "true" (inject).',
+      setFalse: 'Set it to "false" (no sidecar).',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const version = context.facts.mesh.version;
+    const newer = atLeast(version, 1, 27);
+    const check = (t: PodTemplate, where: 'Label' | 'Annotation', path: Path, raw: unknown): void => {
+      const target = { resource: t.resource, path };
+      const suggest = [
+        { messageId: 'setTrue' as const, edits: [{ op: 'set' as const, path, value: 'true' }] },
+        { messageId: 'setFalse' as const, edits: [{ op: 'set' as const, path, value: 'false' }] },
+      ];
+      if (typeof raw === 'boolean' || typeof raw === 'number') {
+        // Unquoted: the object never reaches Istio. Quoting `true`/`false` keeps the meaning;
+        // `yes`/`on` (YAML 1.1 booleans) are also read as booleans, so say what they become.
+        const meant = String(raw);
+        context.report({
+          target,
+          messageId: 'unquoted',
+          data: { where, key: INJECT_KEY, written: meant, type: typeof raw === 'boolean' ? 'a boolean' : 'a number', goType: typeof raw === 'boolean' ? 'bool' : 'number', meant },
+          ...(typeof raw === 'boolean' ? { fix: [{ op: 'set' as const, path, value: meant }] } : { suggest }),
+        });
+        return;
+      }
+      if (typeof raw !== 'string' || raw === 'true' || raw === 'false') return;
+      const now = parseInjectValue(raw, version);
+      const old = parseInjectValue(raw, { major: 1, minor: 26, patch: 0, text: '1.26' });
+      const effect =
+        now.kind === 'default'
+          ? 'istiod logs a warning and ignores it: the namespace and the injector policy decide (in an injection-enabled namespace the pod IS injected)'
+          : now.kind === 'true' ? 'it means true (inject)' : 'it means false (no sidecar)';
+      const other = newer
+        ? `up to 1.26 it meant ${old.kind === 'true' ? 'true' : old.kind === 'false' ? 'false' : 'the default'}, so the behaviour changes on upgrade`
+        : 'from 1.27 it is ignored (the namespace and policy decide), so the behaviour changes on upgrade';
+      const lower = raw.toLowerCase();
+      const unambiguous = lower === 'true' || lower === 'false';
+      context.report({
+        target,
+        messageId: 'invalid',
+        data: { where, key: INJECT_KEY, value: raw, version: version.text, effect, other },
+        ...(unambiguous ? { fix: [{ op: 'set' as const, path, value: lower }] } : { suggest }),
+      });
+    };
+    return {
+      PodTemplate(t) {
+        if (INJECT_KEY in t.labels) check(t, 'Label', templatePath(t, 'metadata', 'labels', INJECT_KEY), t.labels[INJECT_KEY]);
+        if (INJECT_KEY in t.annotations) check(t, 'Annotation', templatePath(t, 'metadata', 'annotations', INJECT_KEY), t.annotations[INJECT_KEY]);
+      },
+    };
+  },
+});

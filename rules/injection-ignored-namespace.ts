@@ -1,0 +1,42 @@
+// istiod never injects pods in kube-system, kube-public, kube-node-lease and
+// local-path-storage (pkg/kube/inject/initializer.go; the docs name only the first two),
+// whatever the namespace or pod labels say.
+import { createRule } from '../src/engine/rule-api.ts';
+import { explicitlyOptedOut, injectionIntent, relatedOf } from '../src/model/intent.ts';
+import { IGNORED_NAMESPACES } from '../src/model/mesh.ts';
+
+export default createRule({
+  name: 'injection-ignored-namespace',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Workloads meant to have a sidecar in a namespace Istio never injects (kube-system, kube-public, kube-node-lease, local-path-storage)',
+      defaultLevel: 'error',
+      precision: 'very-high',
+      category: 'injection',
+      istioVersions: 'all',
+    },
+    messages: {
+      ignored:
+        'This pod is meant to get a sidecar ({{ why }}) but runs in namespace {{ namespace }}, which istiod never injects ({{ list }}; pkg/kube/inject/initializer.go): it will run without a sidecar. Move it to another namespace, or label the pod template sidecar.istio.io/inject: "false".',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      PodTemplate(t) {
+        const ns = t.resource.namespace;
+        if (ns === undefined || !(IGNORED_NAMESPACES as readonly string[]).includes(ns) || explicitlyOptedOut(t)) return;
+        const signals = injectionIntent(t, context.facts);
+        if (signals.length === 0) return;
+        context.report({
+          target: { resource: t.resource, path: t.resource.declaredNamespace ? ['metadata', 'namespace'] : ['metadata', 'name'] },
+          messageId: 'ignored',
+          data: { why: signals.map((s) => s.text).join('; '), namespace: ns, list: IGNORED_NAMESPACES.join(', ') },
+          related: relatedOf(signals),
+        });
+      },
+    };
+  },
+});

@@ -1,0 +1,77 @@
+// Revision routing lives entirely in the webhook selectors: istiod never checks the
+// revision. A namespace or pod that selects a revision or tag no installed webhook serves
+// matches nothing, and its pods start without a sidecar, silently.
+import { createRule } from '../src/engine/rule-api.ts';
+import { NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/mesh.ts';
+import { templatePath } from '../src/model/workload.ts';
+import { asObject } from '../src/model/workload.ts';
+
+/** Revision values some active webhook selects with istio.io/rev In [...] (namespace or object side). */
+function servedRevisions(webhooks: readonly InjectorWebhook[]): Set<string> {
+  const out = new Set<string>();
+  for (const w of webhooks) {
+    if (w.deactivated) continue;
+    for (const s of [w.namespaceSelector, w.objectSelector]) {
+      for (const r of s.requirements) if (r.key === REV_LABEL && r.operator === 'In') r.values.forEach((v) => out.add(v));
+    }
+  }
+  return out;
+}
+
+const servesInjectionEnabled = (webhooks: readonly InjectorWebhook[]): boolean =>
+  webhooks.some((w) => !w.deactivated && w.namespaceSelector.requirements.some((r) => r.key === NS_INJECTION_LABEL && r.operator === 'In' && r.values.includes('enabled')));
+
+export default createRule({
+  name: 'injection-revision-missing',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Namespaces and pods that select an Istio revision or tag no installed injector webhook serves',
+      defaultLevel: 'error',
+      precision: 'high',
+      category: 'injection',
+      istioVersions: 'all',
+    },
+    messages: {
+      missing:
+        '{{ what }} selects revision "{{ revision }}" ({{ key }}={{ revision }}), but no injector webhook {{ where }} serves it (served: {{ served }}). Its pods start without a sidecar. Install that revision or tag (istioctl tag set {{ revision }} --revision …), or select one that exists.',
+      noDefault:
+        'Namespace {{ namespace }} has {{ key }}=enabled, but no injector webhook {{ where }} serves it: there is no default revision and no "default" tag ({{ served }}). Its pods start without a sidecar. Run istioctl tag set default --revision …, or label the namespace istio.io/rev=<revision>.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const mesh = context.facts.mesh;
+    // Only when the install is known: from the inputs or stated in the config.
+    const known = mesh.webhooksOrigin !== 'assumed';
+    const served = servedRevisions(mesh.webhooks);
+    const where = mesh.webhooksOrigin === 'input' ? 'among the inputs' : 'in the config (istio.revisions, istio.revisionTags)';
+    const servedText = served.size ? [...served].sort().join(', ') : 'none';
+    return {
+      Namespace(ns) {
+        if (!known) return;
+        const labels = asObject(asObject(ns.object.metadata)?.labels) ?? {};
+        const injection = labels[NS_INJECTION_LABEL];
+        const rev = labels[REV_LABEL];
+        if (injection === 'enabled') {
+          if (!servesInjectionEnabled(mesh.webhooks)) {
+            context.report({ target: { resource: ns, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'noDefault', data: { namespace: ns.name, key: NS_INJECTION_LABEL, where, served: `served revisions: ${servedText}` } });
+          }
+          return; // istio-injection wins over istio.io/rev
+        }
+        if (injection === undefined && typeof rev === 'string' && rev !== '' && !served.has(rev)) {
+          context.report({ target: { resource: ns, path: ['metadata', 'labels', REV_LABEL] }, messageId: 'missing', data: { what: `Namespace ${ns.name}`, revision: rev, key: REV_LABEL, where, served: servedText } });
+        }
+      },
+      PodTemplate(t) {
+        if (!known) return;
+        const rev = t.labels[REV_LABEL];
+        if (typeof rev !== 'string' || rev === '' || served.has(rev) || t.labels['sidecar.istio.io/inject'] === 'false') return;
+        // Istio's own workloads (istiod, gateways) carry istio.io/rev to say which control plane they belong to.
+        if (t.labels.app === 'istiod' || t.labels.istio === 'pilot' || t.labels.istio === 'ingressgateway' || t.labels.istio === 'egressgateway') return;
+        context.report({ target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', REV_LABEL) }, messageId: 'missing', data: { what: 'The pod template', revision: rev, key: REV_LABEL, where, served: servedText } });
+      },
+    };
+  },
+});

@@ -1,0 +1,43 @@
+// The injector ConfigMap's `policy` must be exactly "enabled" or "disabled". Any other
+// value, including a missing or empty one, makes istiod log "Illegal value for autoInject"
+// and inject nothing at all (pkg/kube/inject/inject.go). A `config` that istiod cannot
+// load stops the injector from starting (pkg/kube/inject/webhook.go).
+import { createRule } from '../src/engine/rule-api.ts';
+import { injectorConfigOf, isInjectorConfigMap } from '../src/model/mesh.ts';
+
+export default createRule({
+  name: 'injector-policy-invalid',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Injector ConfigMaps whose policy is not exactly "enabled" or "disabled", or whose config istiod cannot load',
+      defaultLevel: 'error',
+      precision: 'very-high',
+      category: 'injection',
+      istioVersions: 'all',
+    },
+    messages: {
+      policy:
+        'The injector policy is {{ value }}: only "enabled" and "disabled" work. With anything else istiod logs "Illegal value for autoInject" and injects no pod at all (pkg/kube/inject/inject.go). Set policy: enabled (or disabled).',
+      config: 'istiod cannot load this injector config: {{ problem }}. It fails to start the sidecar injector ("error initializing sidecar injector", pkg/kube/inject/webhook.go).',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Resource(r) {
+        if (!isInjectorConfigMap(r)) return;
+        const c = injectorConfigOf(r);
+        if (c.configError) {
+          context.report({ target: { resource: r, path: ['data', 'config'] }, messageId: 'config', data: { problem: c.configError } });
+          return;
+        }
+        if (c.policy === 'enabled' || c.policy === 'disabled') return;
+        const value = c.policy === undefined || c.policy === null ? 'missing' : c.policy === '' ? 'empty' : JSON.stringify(c.policy);
+        // Point at the `policy:` line inside the block scalar when there is one.
+        context.report({ target: { resource: r, path: ['data', 'config'], within: /^[ \t]*policy:.*$/m }, messageId: 'policy', data: { value } });
+      },
+    };
+  },
+});

@@ -1,0 +1,47 @@
+// An empty caBundle is normal in rendered Istio charts: istiod's webhook patcher fills it
+// at run time, but only for configurations labelled istio.io/rev with istiod's revision,
+// for webhooks whose name ends in sidecar-injector.istio.io, reached through a service
+// (pkg/webhooks/webhookpatch.go). Outside those conditions nobody fills it, and every pod
+// creation fails with "x509: certificate signed by unknown authority".
+import { createRule } from '../src/engine/rule-api.ts';
+import { REV_LABEL, WEBHOOK_SUFFIX, isInjectorConfig, webhooksOf } from '../src/model/mesh.ts';
+
+export default createRule({
+  name: 'webhook-ca-bundle',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Injector webhooks with an empty caBundle that istiod will not fill in',
+      defaultLevel: 'warn',
+      precision: 'high',
+      category: 'injection',
+      istioVersions: 'all',
+    },
+    messages: {
+      unpatched:
+        'Webhook {{ name }} has no caBundle, and istiod will not fill it in because {{ reason }} (pkg/webhooks/webhookpatch.go). The API server cannot verify the injector: pod creation fails with "x509: certificate signed by unknown authority". Set caBundle, or use cert-manager\'s cert-manager.io/inject-ca-from annotation.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Resource(r) {
+        if (!isInjectorConfig(r)) return;
+        for (const w of webhooksOf(r)) {
+          if ((w.caBundle !== undefined && w.caBundle !== '') || w.caInjected || w.index === undefined) continue;
+          const reasons: string[] = [];
+          if (w.url !== undefined) reasons.push('it calls a URL (clientConfig.url, an external istiod) rather than a service');
+          if (w.revLabel === undefined) reasons.push(`the MutatingWebhookConfiguration has no ${REV_LABEL} label`);
+          if (!w.name.endsWith(WEBHOOK_SUFFIX)) reasons.push(`its name does not end in ${WEBHOOK_SUFFIX}`);
+          if (reasons.length === 0) continue;
+          context.report({
+            target: { resource: r, path: ['webhooks', w.index, 'clientConfig'] },
+            messageId: 'unpatched',
+            data: { name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`, reason: reasons.join('; ') },
+          });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,71 @@
+// What the author says they want for a pod template: the signals that ask for a sidecar
+// (namespace istio-injection=enabled or istio.io/rev, pod label inject "true" or istio.io/rev,
+// annotation inject "true") and the explicit opt-out (label over annotation "false").
+import type { Path, RelatedLocation, Resource } from '../types.ts';
+import type { Facts, NamespaceFact } from './facts.ts';
+import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from './mesh.ts';
+import { templatePath, type PodTemplate } from './workload.ts';
+
+export interface Signal {
+  readonly text: string;
+  readonly related: RelatedLocation | undefined;
+}
+
+const asString = (v: unknown): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : v === null ? '' : String(v));
+
+/** The inject value Istio reads (the label wins over the annotation), and where it is written. */
+export function effectiveInject(t: PodTemplate): { value: string; from: 'label' | 'annotation'; path: Path } | undefined {
+  const label = asString(t.labels[INJECT_KEY]);
+  if (label !== undefined) return { value: label, from: 'label', path: templatePath(t, 'metadata', 'labels', INJECT_KEY) };
+  const annotation = asString(t.annotations[INJECT_KEY]);
+  if (annotation !== undefined) return { value: annotation, from: 'annotation', path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) };
+  return undefined;
+}
+
+export function explicitlyOptedOut(t: PodTemplate): boolean {
+  return effectiveInject(t)?.value === 'false';
+}
+
+/** A related location pointing at a namespace label, when the Namespace is among the inputs. */
+export function namespaceLabelLocation(ns: NamespaceFact | undefined, key: string, message: string): RelatedLocation | undefined {
+  if (!ns?.resource) return undefined;
+  const labels = (ns.resource.object.metadata as { labels?: Record<string, unknown> } | undefined)?.labels;
+  const path = labels && key in labels ? ['metadata', 'labels', key] : ['metadata', 'name'];
+  return { target: { resource: ns.resource, path }, message };
+}
+
+export function namespaceOf(t: PodTemplate | Resource, facts: Facts): NamespaceFact | undefined {
+  const r = 'resource' in t ? t.resource : t;
+  return r.namespace ? facts.namespaces.get(r.namespace) : undefined;
+}
+
+/** Every signal that asks for a sidecar. Empty when none does. */
+export function injectionIntent(t: PodTemplate, facts: Facts): Signal[] {
+  const out: Signal[] = [];
+  const ns = namespaceOf(t, facts);
+  const where = ns?.origin === 'config' ? ' (in the config file)' : '';
+  if (ns?.labels[NS_INJECTION_LABEL] === 'enabled') {
+    out.push({ text: `namespace ${ns.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`) });
+  }
+  const nsRev = ns?.labels[REV_LABEL];
+  if (ns && nsRev !== undefined && nsRev !== '') {
+    out.push({ text: `namespace ${ns.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`) });
+  }
+  const label = asString(t.labels[INJECT_KEY]);
+  if (label === 'true') {
+    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', INJECT_KEY) }, message: 'the label that asks for a sidecar' } });
+  }
+  const podRev = asString(t.labels[REV_LABEL]);
+  if (podRev !== undefined && podRev !== '') {
+    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', REV_LABEL) }, message: 'the revision label that asks for a sidecar' } });
+  }
+  const annotation = asString(t.annotations[INJECT_KEY]);
+  if (annotation === 'true') {
+    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) }, message: 'the annotation that asks for a sidecar' } });
+  }
+  return out;
+}
+
+export function relatedOf(signals: readonly Signal[]): RelatedLocation[] {
+  return signals.flatMap((s) => (s.related ? [s.related] : []));
+}
