@@ -29,6 +29,8 @@ export default createRule({
         'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}=enabled, which takes precedence: the default revision injects this pod, not {{ revision }}. Remove one of the two.',
       revVsRev:
         'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ revKey }}={{ nsRevision }}: the namespace wins and revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.',
+      revInDisabled:
+        'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}: every revision webhook requires the namespace to have no {{ nsKey }} label, so no webhook matches and the pod runs without a sidecar. Remove {{ nsKey }} from the namespace (or set it to enabled), or drop the pod label.',
       namespaceLabels:
         'Namespace {{ namespace }} has more than one injection label ({{ labels }}): {{ effect }} Keep one (istioctl analyze reports this as IST0123).',
       namespaceValue:
@@ -92,6 +94,12 @@ export default createRule({
         const podRev = str(t.labels[REV_LABEL]);
         if (podRev === undefined || podRev === '' || label === 'false') return;
         const revPath = templatePath(t, 'metadata', 'labels', REV_LABEL);
+        if (nsInjection !== undefined && nsInjection !== 'enabled') {
+          // Every rev.* entry needs istio-injection to be absent: a disabled namespace wins.
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: 'revInDisabled', data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection }, ...(related ? { related: [related] } : {}) });
+          return;
+        }
         if (nsInjection === 'enabled') {
           const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`);
           context.report({ target: { resource: t.resource, path: revPath }, messageId: 'revVsInjection', data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL }, ...(related ? { related: [related] } : {}) });

@@ -26,7 +26,7 @@ export default createRule({
       invalid:
         '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}; {{ other }}. Write "true" or "false".',
       unquoted:
-        '{{ where }} {{ key }}: {{ written }} is unquoted, so YAML reads it as {{ type }} and the API server rejects the whole object ("cannot unmarshal {{ goType }} into … of type string"). Write "{{ meant }}".',
+        '{{ where }} {{ key }} is unquoted, so YAML reads it as {{ type }} ({{ written }}) and the API server rejects the whole object ("cannot unmarshal {{ goType }} into … of type string"). Write "{{ meant }}".',
       setTrue: 'Set it to "true" (inject).',
       setFalse: 'Set it to "false" (no sidecar).',
     },

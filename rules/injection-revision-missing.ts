@@ -43,8 +43,9 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const mesh = context.facts.mesh;
-    // Only when the install is known: from the inputs or stated in the config.
-    const known = mesh.webhooksOrigin !== 'assumed';
+    // Only when the install is known: from the inputs, or its revisions or tags stated in the
+    // config (istio.enableNamespacesByDefault alone says nothing about which revisions exist).
+    const known = mesh.webhooksOrigin === 'input' || (mesh.webhooksOrigin === 'config' && (mesh.settings.revisions !== undefined || mesh.settings.revisionTags !== undefined));
     const served = servedRevisions(mesh.webhooks);
     const where = mesh.webhooksOrigin === 'input' ? 'among the inputs' : 'in the config (istio.revisions, istio.revisionTags)';
     const servedText = served.size ? [...served].sort().join(', ') : 'none';

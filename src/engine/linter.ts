@@ -99,19 +99,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   };
 
   // Pass 1: facts from every input and context file.
-  const factsBuilder = new FactsBuilder();
-  for (const input of [...(options.context ?? []), ...inputs]) {
-    if (!input.ok || unrenderedAt(input.file) !== undefined) continue;
-    const text = input.file.text;
-    const json = text.trimStart().startsWith('{') ? splitJsonStream(text) : undefined;
-    for (const slice of json ?? splitDocuments(text)) {
-      if (!mightHoldFacts(text.slice(slice.start, slice.end))) continue;
-      for (const doc of parseStream(input.file, slice)) {
-        for (const r of resourcesOf(doc, config.defaultNamespace).resources) factsBuilder.addResource(r);
-      }
-    }
-  }
-  const facts = factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion: options.cliIstioVersion });
+  const facts = gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, unrenderedAt);
 
   // Rules, created once per run: listeners may keep state across files for Program:exit.
   const pending: Finding[] = [];
@@ -247,6 +235,28 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
 
   const results: LintResult[] = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
   return { results, stats, facts };
+}
+
+/** The facts pass: namespaces and the mesh install, from every input, before any rule runs. */
+export function gatherFacts(
+  inputs: readonly ReadOutcome[],
+  config: Config,
+  cliIstioVersion: string | undefined,
+  unrenderedAt: (file: SourceFile) => number | undefined = (f) => findUnrenderedTemplate(f.text),
+): Facts {
+  const factsBuilder = new FactsBuilder();
+  for (const input of inputs) {
+    if (!input.ok || unrenderedAt(input.file) !== undefined) continue;
+    const text = input.file.text;
+    const json = text.trimStart().startsWith('{') ? splitJsonStream(text) : undefined;
+    for (const slice of json ?? splitDocuments(text)) {
+      if (!mightHoldFacts(text.slice(slice.start, slice.end))) continue;
+      for (const doc of parseStream(input.file, slice)) {
+        for (const r of resourcesOf(doc, config.defaultNamespace).resources) factsBuilder.addResource(r);
+      }
+    }
+  }
+  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
 }
 
 function toFinding(rule: MeshlintRule, severity: Severity, d: ReportDescriptor<string>): Finding {

@@ -147,8 +147,10 @@ export class FactsBuilder {
       webhooks = generateWebhooks({ revisions, tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault }, 'input');
       webhooksOrigin = 'input';
     } else if (configStatesShape || settings.enableNamespacesByDefault !== undefined) {
+      // A tag points at an installed revision; unless the revisions are stated, keep the default one too.
+      const tagTargets = Object.values(settings.revisionTags ?? {});
       webhooks = generateWebhooks(
-        { revisions: settings.revisions ?? ['default'], tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault },
+        { revisions: settings.revisions ?? [...new Set(['default', ...tagTargets])], tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault },
         'config',
       );
       webhooksOrigin = 'config';

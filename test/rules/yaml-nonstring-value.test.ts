@@ -52,11 +52,11 @@ ruleTester(rule, {
         template:
           metadata:
             labels:
-              sidecar.istio.io/inject: true
+              canary.example.com/enabled: true
           spec:
             containers: [{ name: a, image: a }]
       `,
-      errors: [{ messageId: 'nonString', line: 8, column: 9, endLine: 8, endColumn: 38, severity: 2, message: 'a boolean' }],
+      errors: [{ messageId: 'nonString', line: 8, column: 9, endLine: 8, endColumn: 41, severity: 2, message: 'a boolean' }],
       output: yaml`
       apiVersion: apps/v1
       kind: Deployment
@@ -65,10 +65,15 @@ ruleTester(rule, {
         template:
           metadata:
             labels:
-              sidecar.istio.io/inject: "true"
+              canary.example.com/enabled: "true"
           spec:
             containers: [{ name: a, image: a }]
       `,
+    },
+    {
+      name: 'an unquoted sidecar.istio.io/inject on a pod template is left to inject-value-invalid (one finding, the most specific)',
+      code: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels: { sidecar.istio.io/inject: true, other: true }\nspec:\n  containers: [{ name: a, image: a }]\n',
+      errors: [{ line: 5, column: 44, message: 'Label "other"' }],
     },
     {
       name: 'YAML 1.1 yes/on and a number: the fix keeps what was written',

@@ -1,0 +1,66 @@
+// `meshlint explain`: for each workload, the injection outcome and the reasons, in plain
+// words with Istio source paths. What a user runs when asking "why is there no sidecar?".
+import type { ReadOutcome } from '../load/read.ts';
+import { describeResource, resourcesOf } from '../load/resources.ts';
+import { findUnrenderedTemplate } from '../load/template.ts';
+import type { Facts } from '../model/facts.ts';
+import type { Outcome, TraceStep } from '../model/injection.ts';
+import { predictForTemplate } from '../model/pod-injection.ts';
+import { podTemplateOf } from '../model/workload.ts';
+import { Locator } from '../parse/locator.ts';
+import { parseFile } from '../parse/yaml.ts';
+import type { Config } from './config.ts';
+import { gatherFacts } from './linter.ts';
+
+export interface Explanation {
+  /** "Kind namespace/name". */
+  readonly resource: string;
+  readonly filePath: string;
+  readonly line: number;
+  readonly helmSource?: string;
+  readonly outcome: Outcome;
+  /** The webhook entry that injects, "name (MutatingWebhookConfiguration x)". */
+  readonly via?: string;
+  readonly revision?: string;
+  readonly trace: readonly TraceStep[];
+  readonly unknownBecause?: string;
+}
+
+/** "Deployment/shop/web", "Deployment/web", "shop/web" or "web" → does it name this workload? */
+export function selectsResource(selector: string, kind: string, namespace: string | undefined, name: string): boolean {
+  const parts = selector.split('/');
+  const [a, b, c] = parts;
+  if (parts.length === 3) return a?.toLowerCase() === kind.toLowerCase() && b === (namespace ?? '') && c === name;
+  if (parts.length === 2) return (a?.toLowerCase() === kind.toLowerCase() || a === namespace) && b === name;
+  return a === name;
+}
+
+export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[] }): { explanations: Explanation[]; facts: Facts } {
+  const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
+  const locator = new Locator();
+  const explanations: Explanation[] = [];
+  for (const input of inputs) {
+    if (!input.ok || findUnrenderedTemplate(input.file.text) !== undefined) continue;
+    for (const doc of parseFile(input.file)) {
+      for (const r of resourcesOf(doc, config.defaultNamespace).resources) {
+        const t = podTemplateOf(r);
+        if (!t) continue;
+        if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;
+        const p = predictForTemplate(t, facts);
+        const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
+        explanations.push({
+          resource: describeResource(r),
+          filePath: input.file.displayPath,
+          line: locator.position(input.file, start).line,
+          ...(doc.helmSource ? { helmSource: doc.helmSource } : {}),
+          outcome: p.outcome,
+          ...(p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {}),
+          trace: p.trace,
+          ...(p.unknownBecause ? { unknownBecause: p.unknownBecause } : {}),
+        });
+      }
+    }
+    locator.forget(input.file);
+  }
+  return { explanations, facts };
+}

@@ -1,0 +1,78 @@
+// `meshlint explain`: the outcome and the reasons for each workload, across files.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { EMPTY_CONFIG } from '../src/engine/config.ts';
+import { explain, selectsResource } from '../src/engine/explain.ts';
+import { formatExplanations } from '../src/format/explain.ts';
+import { decodeSource } from '../src/load/read.ts';
+import { yaml } from './helpers/rule-tester.ts';
+
+const namespace = yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: payments
+    labels: { istio-injection: enabled }
+  `;
+const workloads = yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: web, namespace: payments }
+  spec:
+    template:
+      spec:
+        containers: [{ name: web, image: web }]
+  ---
+  apiVersion: apps/v1
+  kind: DaemonSet
+  metadata: { name: agent, namespace: payments }
+  spec:
+    template:
+      spec:
+        hostNetwork: true
+        containers: [{ name: a, image: a }]
+  ---
+  apiVersion: batch/v1
+  kind: Job
+  metadata: { name: migrate, namespace: elsewhere }
+  spec:
+    template:
+      spec:
+        containers: [{ name: m, image: m }]
+  `;
+
+const inputs = [decodeSource(Buffer.from(namespace), 'ns.yaml', undefined), decodeSource(Buffer.from(workloads), 'apps.yaml', undefined)];
+
+test('explain: outcome, webhook and reasons for every workload, the Namespace from another file deciding', () => {
+  const { explanations } = explain(inputs, EMPTY_CONFIG, {});
+  assert.equal(
+    explanations.map((e) => [e.resource, e.filePath, e.line, e.outcome]),
+    [
+      ['Deployment payments/web', 'apps.yaml', 3, 'injected'],
+      ['DaemonSet payments/agent', 'apps.yaml', 11, 'not-injected'],
+      ['Job elsewhere/migrate', 'apps.yaml', 20, 'unknown'],
+    ],
+  );
+  const [web, agent, job] = explanations;
+  assert.ok(web?.via?.startsWith('namespace.sidecar-injector.istio.io'), web?.via);
+  assert.ok(web?.trace.some((s) => s.text === 'namespace payments has istio-injection=enabled'));
+  assert.ok(agent?.trace.some((s) => s.text.includes('hostNetwork: true') && s.source?.startsWith('pkg/kube/inject/inject.go')));
+  assert.ok(job?.unknownBecause?.includes('namespaces:'), job?.unknownBecause);
+});
+
+test('explain: --resource selects one workload', () => {
+  assert.is(explain(inputs, EMPTY_CONFIG, { resource: 'DaemonSet/payments/agent' }).explanations.length, 1);
+  assert.is(explain(inputs, EMPTY_CONFIG, { resource: 'payments/web' }).explanations[0]?.resource, 'Deployment payments/web');
+  assert.ok(selectsResource('deployment/web', 'Deployment', 'x', 'web'));
+  assert.not.ok(selectsResource('Deployment/other/web', 'Deployment', 'x', 'web'));
+});
+
+test('explain: the text says where the webhooks come from and each reason', () => {
+  const { explanations, facts } = explain(inputs, EMPTY_CONFIG, { resource: 'web' });
+  const text = formatExplanations(explanations, facts, false);
+  assert.match(text, /assumed: a default install/);
+  assert.match(text, /Deployment payments\/web {2}apps\.yaml:3\n {2}→ sidecar injected by namespace\.sidecar-injector\.istio\.io/);
+  assert.match(text, /· namespace payments has istio-injection=enabled/);
+});
+
+test.run();

@@ -1,0 +1,221 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import rule from '../../rules/inject-value-invalid.ts';
+import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
+
+/** A Deployment whose pod template has `sidecar.istio.io/inject: <value>` as a label (line 8, column 9). */
+const withLabel = (value: string): string => yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: web, namespace: shop }
+  spec:
+    template:
+      metadata:
+        labels:
+          sidecar.istio.io/inject: ${value}
+      spec:
+        containers: [{ name: web, image: web }]
+  `;
+
+/** The same with an annotation (line 8, column 9). */
+const withAnnotation = (value: string): string => yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: web, namespace: shop }
+  spec:
+    template:
+      metadata:
+        annotations:
+          sidecar.istio.io/inject: ${value}
+      spec:
+        containers: [{ name: web, image: web }]
+  `;
+
+ruleTester(rule, {
+  valid: [
+    { name: 'label "true"', code: withLabel('"true"') },
+    { name: 'label "false"', code: withLabel('"false"') },
+    { name: 'annotation "true"', code: withAnnotation('"true"') },
+    { name: 'annotation \'false\' (single quotes)', code: withAnnotation("'false'") },
+    { name: 'label "true" on Istio 1.26', code: withLabel('"true"'), istioVersion: '1.26' },
+    {
+      name: 'the key on the Deployment\'s own metadata is not a pod template value',
+      code: yaml`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: web
+        annotations: { sidecar.istio.io/inject: "yes" }
+      spec:
+        template:
+          spec:
+            containers: [{ name: web, image: web }]
+      `,
+    },
+    {
+      name: 'a Pod with "false"',
+      code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: p
+        labels: { sidecar.istio.io/inject: "false" }
+      spec:
+        containers: [{ name: a, image: a }]
+      `,
+    },
+  ],
+  invalid: [
+    {
+      name: 'label "True" is fixed to "true"',
+      code: withLabel('"True"'),
+      errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 40, severity: 2, message: 'Label sidecar.istio.io/inject: "True" is neither "true" nor "false"' }],
+      output: withLabel('"true"'),
+    },
+    {
+      name: 'label "False" is fixed to "false"',
+      code: withLabel('"False"'),
+      errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 41, message: 'On Istio 1.31 istiod logs a warning and ignores it' }],
+      output: withLabel('"false"'),
+    },
+    {
+      name: 'label FALSE (plain) is a YAML 1.1 boolean: fixed to "false"',
+      code: withLabel('FALSE'),
+      errors: [{ messageId: 'unquoted', line: 8, column: 9, message: 'Write "false"' }],
+      output: withLabel('"false"'),
+    },
+    {
+      name: 'label "yes": suggestions only',
+      code: withLabel('"yes"'),
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'up to 1.26 it meant true' }],
+      output: null,
+    },
+    {
+      name: 'label "enabled": suggestions only',
+      code: withLabel('"enabled"'),
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'up to 1.26 it meant false' }],
+      output: null,
+    },
+    {
+      name: 'unquoted true is a boolean: quoted',
+      code: withLabel('true'),
+      errors: [{ messageId: 'unquoted', line: 8, column: 9, endLine: 8, endColumn: 38, severity: 2, message: 'YAML reads it as a boolean' }],
+      output: withLabel('"true"'),
+    },
+    {
+      name: 'unquoted yes is a YAML 1.1 boolean: fixed to "true"',
+      code: withLabel('yes'),
+      errors: [{ messageId: 'unquoted', line: 8, column: 9, message: 'Write "true"' }],
+      output: withLabel('"true"'),
+    },
+    {
+      name: 'unquoted false in an annotation',
+      code: withAnnotation('false'),
+      errors: [{ messageId: 'unquoted', line: 8, column: 9, message: 'Annotation sidecar.istio.io/inject' }],
+      output: withAnnotation('"false"'),
+    },
+    {
+      name: 'unquoted number: no fix (the meaning is not known)',
+      code: withLabel('1'),
+      errors: [{ messageId: 'unquoted', line: 8, column: 9, message: 'YAML reads it as a number' }],
+      output: null,
+    },
+    {
+      name: 'annotation "False" is fixed to "false"',
+      code: withAnnotation('"False"'),
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Annotation sidecar.istio.io/inject: "False"' }],
+      output: withAnnotation('"false"'),
+    },
+    {
+      name: 'annotation "on": suggestions only',
+      code: withAnnotation('"on"'),
+      errors: [{ messageId: 'invalid', line: 8, column: 9 }],
+      output: null,
+    },
+    {
+      name: 'Istio 1.28: "enabled" is ignored and the namespace decides',
+      code: withLabel('"enabled"'),
+      istioVersion: '1.28',
+      errors: [{ messageId: 'invalid', message: 'On Istio 1.28 istiod logs a warning and ignores it: the namespace and the injector policy decide' }],
+      output: null,
+    },
+    {
+      name: 'Istio 1.26: "enabled" means false',
+      code: withLabel('"enabled"'),
+      istioVersion: '1.26',
+      errors: [{ messageId: 'invalid', message: 'On Istio 1.26 it means false (no sidecar); from 1.27 it is ignored' }],
+      output: null,
+    },
+    {
+      name: 'Istio 1.26: "yes" means true',
+      code: withLabel('"yes"'),
+      istioVersion: '1.26',
+      errors: [{ messageId: 'invalid', message: 'On Istio 1.26 it means true (inject)' }],
+    },
+    {
+      name: 'Istio version from the config',
+      code: withLabel('"True"'),
+      config: { istio: { version: '1.26' } },
+      errors: [{ messageId: 'invalid', message: 'On Istio 1.26 it means true (inject)' }],
+      output: withLabel('"true"'),
+    },
+    {
+      name: 'label and annotation both invalid: two findings, label first',
+      code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: p
+        labels:
+          sidecar.istio.io/inject: "True"
+        annotations:
+          sidecar.istio.io/inject: "no"
+      spec:
+        containers: [{ name: a, image: a }]
+      `,
+      errors: [
+        { messageId: 'invalid', line: 6, column: 5, message: 'Label' },
+        { messageId: 'invalid', line: 8, column: 5, message: 'Annotation' },
+      ],
+      output: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: p
+        labels:
+          sidecar.istio.io/inject: "true"
+        annotations:
+          sidecar.istio.io/inject: "no"
+      spec:
+        containers: [{ name: a, image: a }]
+      `,
+    },
+  ],
+});
+
+test('inject-value-invalid: the message follows the stated Istio version', () => {
+  const at = (istioVersion: string): string => {
+    const { messages } = runCase(rule, { code: withLabel('"enabled"'), istioVersion });
+    assert.is(messages.length, 1);
+    return messages[0]?.message ?? '';
+  };
+  const old = at('1.26');
+  const current = at('1.28');
+  assert.is.not(old, current);
+  assert.ok(old.includes('it means false'), old);
+  assert.not.ok(old.includes('ignores it'), old);
+  assert.ok(current.includes('ignores it') && current.includes('namespace'), current);
+  assert.not.ok(current.includes('it means false'), current);
+});
+
+test('inject-value-invalid: values with no safe fix offer both suggestions', () => {
+  for (const value of ['"yes"', '"enabled"']) {
+    const { messages } = runCase(rule, { code: withLabel(value) });
+    assert.is(messages[0]?.fix, undefined, `${value}: no fix`);
+    const suggestions = messages[0]?.suggestions ?? [];
+    assert.is(suggestions.length, 2, `${value}: two suggestions`);
+    assert.equal(suggestions.map((s) => s.fix.text), ['"true"', '"false"']);
+  }
+});
+
+test.run();

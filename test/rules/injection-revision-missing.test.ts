@@ -1,0 +1,171 @@
+import { test } from 'uvu';
+import rule from '../../rules/injection-revision-missing.ts';
+import { ruleTester, yaml } from '../helpers/rule-tester.ts';
+
+/** Namespace shop with the given labels, one per line (the first on line 6, column 5). */
+const namespace = (...labels: string[]): string => yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: shop
+    labels:
+      ${labels.join('\n      ')}
+  `;
+
+/** A Deployment in shop whose pod template has istio.io/rev: <rev> (line 8, column 9). */
+const podRev = (rev: string, ...more: string[]): string => yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: web, namespace: shop }
+  spec:
+    template:
+      metadata:
+        labels:
+          istio.io/rev: ${rev}
+          ${more.join('\n          ')}
+      spec:
+        containers: [{ name: web, image: web }]
+  `;
+
+const canaryOnly = { istio: { revisions: ['canary'] } };
+
+/** The chart's revision-tag configuration for tag prod → revision canary. */
+const prodTag = {
+  filename: 'istio/tag-prod.yaml',
+  code: yaml`
+  apiVersion: admissionregistration.k8s.io/v1
+  kind: MutatingWebhookConfiguration
+  metadata:
+    name: istio-revision-tag-prod
+    labels:
+      istio.io/rev: canary
+      istio.io/tag: prod
+  webhooks:
+    - name: rev.namespace.sidecar-injector.istio.io
+      clientConfig:
+        service: { name: istiod-canary, namespace: istio-system, path: /inject, port: 443 }
+      namespaceSelector:
+        matchExpressions:
+          - { key: istio.io/rev, operator: In, values: [prod] }
+          - { key: istio-injection, operator: DoesNotExist }
+      objectSelector:
+        matchExpressions:
+          - { key: sidecar.istio.io/inject, operator: NotIn, values: ["false"] }
+    - name: rev.object.sidecar-injector.istio.io
+      clientConfig:
+        service: { name: istiod-canary, namespace: istio-system, path: /inject, port: 443 }
+      namespaceSelector:
+        matchExpressions:
+          - { key: istio.io/rev, operator: DoesNotExist }
+          - { key: istio-injection, operator: DoesNotExist }
+      objectSelector:
+        matchExpressions:
+          - { key: sidecar.istio.io/inject, operator: NotIn, values: ["false"] }
+          - { key: istio.io/rev, operator: In, values: [prod] }
+  `,
+};
+
+/** The default revision's configuration, deactivated by `istioctl tag set`. */
+const deactivatedDefault = {
+  filename: 'istio/default.yaml',
+  code: yaml`
+  apiVersion: admissionregistration.k8s.io/v1
+  kind: MutatingWebhookConfiguration
+  metadata:
+    name: istio-sidecar-injector
+    labels: { istio.io/rev: default }
+  webhooks:
+    - name: namespace.sidecar-injector.istio.io
+      clientConfig:
+        service: { name: istiod, namespace: istio-system, path: /inject }
+      namespaceSelector:
+        matchLabels: { istio.io/deactivated: never-match }
+      objectSelector:
+        matchLabels: { istio.io/deactivated: never-match }
+  `,
+};
+
+ruleTester(rule, {
+  valid: [
+    { name: 'istio.io/rev=canary, canary installed (config)', code: namespace('istio.io/rev: canary'), config: canaryOnly },
+    { name: 'pod template istio.io/rev=canary, canary installed', code: podRev('canary'), config: canaryOnly },
+    { name: 'no webhooks known (no istio section, no configuration among the inputs): silent', code: namespace('istio.io/rev: stable') },
+    { name: 'no webhooks known: pod template silent too', code: podRev('stable') },
+    {
+      name: 'no webhooks known, only namespaces in the config: silent',
+      code: namespace('istio.io/rev: stable'),
+      config: { namespaces: { other: { labels: { 'istio-injection': 'enabled' } } } },
+    },
+    {
+      name: 'only enableNamespacesByDefault in the config: the revisions are not stated, silent',
+      code: namespace('istio.io/rev: canary'),
+      config: { istio: { version: '1.28', enableNamespacesByDefault: true } },
+    },
+    { name: 'a configuration in another file serves prod', code: namespace('istio.io/rev: prod'), files: [prodTag] },
+    { name: 'a configuration in another file serves prod: pod template', code: podRev('prod'), files: [prodTag] },
+    { name: 'the config\'s tag prod', code: namespace('istio.io/rev: prod'), config: { istio: { revisions: ['canary'], revisionTags: { prod: 'canary' } } } },
+    { name: 'a tag without stated revisions: its target revision is installed', code: namespace('istio.io/rev: canary'), config: { istio: { revisionTags: { prod: 'canary' } } } },
+    { name: 'istio.io/rev=default with the default revision stated', code: namespace('istio.io/rev: default'), config: { istio: { revisions: ['default'] } } },
+    {
+      name: 'istio-injection=enabled with a "default" tag',
+      code: namespace('istio-injection: enabled'),
+      config: { istio: { revisions: ['canary'], revisionTags: { default: 'canary' } } },
+    },
+    { name: 'istio-injection=enabled with the default revision', code: namespace('istio-injection: enabled'), config: { istio: { revisions: ['default', 'canary'] } } },
+    {
+      name: 'istio-injection=disabled + an unserved istio.io/rev: the namespace is not injected anyway',
+      code: namespace('istio-injection: disabled', 'istio.io/rev: stable'),
+      config: canaryOnly,
+    },
+    { name: 'pod template opted out', code: podRev('stable', 'sidecar.istio.io/inject: "false"'), config: canaryOnly },
+    { name: 'istiod\'s own Deployment carries its revision', code: podRev('stable', 'app: istiod'), config: canaryOnly },
+  ],
+  invalid: [
+    {
+      name: 'Namespace istio.io/rev=stable, only canary installed (config)',
+      code: namespace('istio.io/rev: stable'),
+      config: canaryOnly,
+      errors: [{ messageId: 'missing', line: 6, column: 5, endLine: 6, endColumn: 25, severity: 2, message: 'Namespace shop selects revision "stable" (istio.io/rev=stable), but no injector webhook in the config (istio.revisions, istio.revisionTags) serves it (served: canary)' }],
+      output: null,
+    },
+    {
+      name: 'pod template istio.io/rev=stable',
+      code: podRev('stable'),
+      config: canaryOnly,
+      errors: [{ messageId: 'missing', line: 8, column: 9, endLine: 8, endColumn: 29, severity: 2, message: 'The pod template selects revision "stable"' }],
+    },
+    {
+      name: 'configuration among the inputs serves only prod',
+      code: namespace('istio.io/rev: stable'),
+      files: [prodTag],
+      errors: [{ messageId: 'missing', line: 6, column: 5, message: 'among the inputs serves it (served: prod)' }],
+    },
+    {
+      name: 'the inputs win over the config',
+      code: namespace('istio.io/rev: canary'),
+      files: [prodTag],
+      config: canaryOnly,
+      errors: [{ messageId: 'missing', line: 6, column: 5, message: 'served: prod' }],
+    },
+    {
+      name: 'istio-injection=enabled with only a "prod" tag: no default webhook',
+      code: namespace('istio-injection: enabled'),
+      config: { istio: { revisions: ['canary'], revisionTags: { prod: 'canary' } } },
+      errors: [{ messageId: 'noDefault', line: 6, column: 5, endLine: 6, endColumn: 29, severity: 2, message: 'there is no default revision and no "default" tag' }],
+    },
+    {
+      name: 'istio-injection=enabled + istio.io/rev=canary, only canary installed: istio-injection wins, and nothing serves it',
+      code: namespace('istio-injection: enabled', 'istio.io/rev: canary'),
+      config: canaryOnly,
+      errors: [{ messageId: 'noDefault', line: 6, column: 5 }],
+    },
+    {
+      name: 'istio-injection=enabled, the default configuration deactivated and only a prod tag active',
+      code: namespace('istio-injection: enabled'),
+      files: [deactivatedDefault, prodTag],
+      errors: [{ messageId: 'noDefault', line: 6, column: 5, message: 'among the inputs' }],
+    },
+  ],
+});
+
+test.run();

@@ -1,0 +1,179 @@
+import { test } from 'uvu';
+import rule from '../../rules/webhook-overlap.ts';
+import { ruleTester, yaml } from '../helpers/rule-tester.ts';
+
+/**
+ * A MutatingWebhookConfiguration with one `namespace.sidecar-injector.istio.io` entry as the
+ * chart renders it (namespaceSelector istio-injection In [enabled]); its name is on line 7, column 5.
+ */
+const namespaceEntry = (name: string, labels: string, service: string): string => yaml`
+  apiVersion: admissionregistration.k8s.io/v1
+  kind: MutatingWebhookConfiguration
+  metadata:
+    name: ${name}
+    labels: { ${labels} }
+  webhooks:
+    - name: namespace.sidecar-injector.istio.io
+      clientConfig:
+        service: { name: ${service}, namespace: istio-system, path: /inject, port: 443 }
+      namespaceSelector:
+        matchExpressions:
+          - { key: istio-injection, operator: In, values: [enabled] }
+      objectSelector:
+        matchExpressions:
+          - { key: sidecar.istio.io/inject, operator: NotIn, values: ["false"] }
+      rules:
+        - { operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods] }
+      sideEffects: None
+      admissionReviewVersions: [v1]
+      failurePolicy: Fail
+  `;
+
+const defaultConfig = namespaceEntry('istio-sidecar-injector', 'istio.io/rev: default', 'istiod');
+const defaultTag = namespaceEntry('istio-revision-tag-default', 'istio.io/rev: canary, istio.io/tag: default', 'istiod-canary');
+/** Both in one file: the tag's entry name is on line 28 (20 lines, the `---`, then its line 7). */
+const bothInOneFile = `${defaultConfig}---\n${defaultTag}`;
+
+/** The default configuration as `istioctl tag set default` leaves it. */
+const deactivatedDefault = yaml`
+  apiVersion: admissionregistration.k8s.io/v1
+  kind: MutatingWebhookConfiguration
+  metadata:
+    name: istio-sidecar-injector
+    labels: { istio.io/rev: default }
+  webhooks:
+    - name: namespace.sidecar-injector.istio.io
+      clientConfig:
+        service: { name: istiod, namespace: istio-system, path: /inject, port: 443 }
+      namespaceSelector:
+        matchLabels: { istio.io/deactivated: never-match }
+      objectSelector:
+        matchLabels: { istio.io/deactivated: never-match }
+    - name: object.sidecar-injector.istio.io
+      clientConfig:
+        service: { name: istiod, namespace: istio-system, path: /inject, port: 443 }
+      namespaceSelector:
+        matchLabels: { istio.io/deactivated: never-match }
+      objectSelector:
+        matchLabels: { istio.io/deactivated: never-match }
+  `;
+
+/** The chart's two revision entries for revision canary (no default entries). */
+const canaryConfig = yaml`
+  apiVersion: admissionregistration.k8s.io/v1
+  kind: MutatingWebhookConfiguration
+  metadata:
+    name: istio-sidecar-injector-canary
+    labels: { istio.io/rev: canary }
+  webhooks:
+    - name: rev.namespace.sidecar-injector.istio.io
+      clientConfig:
+        service: { name: istiod-canary, namespace: istio-system, path: /inject, port: 443 }
+      namespaceSelector:
+        matchExpressions:
+          - { key: istio.io/rev, operator: In, values: [canary] }
+          - { key: istio-injection, operator: DoesNotExist }
+      objectSelector:
+        matchExpressions:
+          - { key: sidecar.istio.io/inject, operator: NotIn, values: ["false"] }
+    - name: rev.object.sidecar-injector.istio.io
+      clientConfig:
+        service: { name: istiod-canary, namespace: istio-system, path: /inject, port: 443 }
+      namespaceSelector:
+        matchExpressions:
+          - { key: istio.io/rev, operator: DoesNotExist }
+          - { key: istio-injection, operator: DoesNotExist }
+      objectSelector:
+        matchExpressions:
+          - { key: sidecar.istio.io/inject, operator: NotIn, values: ["false"] }
+          - { key: istio.io/rev, operator: In, values: [canary] }
+  `;
+
+/** The four entries the chart renders for the default revision or a "default" tag (names on lines 7, 17, 28 and 37). */
+const fullRender = (name: string, labels: string, service: string): string => {
+  const expr = (key: string, operator: string, values?: string): string => `- { key: ${key}, operator: ${operator}${values ? `, values: [${values}]` : ''} }`;
+  const entry = (short: string, ns: string[], obj: string[]): string => [
+    `  - name: ${short}.sidecar-injector.istio.io`,
+    '    clientConfig:',
+    `      service: { name: ${service}, namespace: istio-system, path: /inject, port: 443 }`,
+    '    namespaceSelector:',
+    '      matchExpressions:',
+    ...ns.map((e) => `        ${e}`),
+    '    objectSelector:',
+    '      matchExpressions:',
+    ...obj.map((e) => `        ${e}`),
+  ].join('\n');
+  return [
+    'apiVersion: admissionregistration.k8s.io/v1',
+    'kind: MutatingWebhookConfiguration',
+    'metadata:',
+    `  name: ${name}`,
+    `  labels: { ${labels} }`,
+    'webhooks:',
+    entry('rev.namespace', [expr('istio.io/rev', 'In', 'default'), expr('istio-injection', 'DoesNotExist')], [expr('sidecar.istio.io/inject', 'NotIn', '"false"')]),
+    entry('rev.object', [expr('istio.io/rev', 'DoesNotExist'), expr('istio-injection', 'DoesNotExist')], [expr('sidecar.istio.io/inject', 'NotIn', '"false"'), expr('istio.io/rev', 'In', 'default')]),
+    entry('namespace', [expr('istio-injection', 'In', 'enabled')], [expr('sidecar.istio.io/inject', 'NotIn', '"false"')]),
+    entry('object', [expr('istio-injection', 'DoesNotExist'), expr('istio.io/rev', 'DoesNotExist')], [expr('sidecar.istio.io/inject', 'In', '"true"'), expr('istio.io/rev', 'DoesNotExist')]),
+    '',
+  ].join('\n');
+};
+
+ruleTester(rule, {
+  valid: [
+    { name: 'the default configuration alone', code: defaultConfig },
+    { name: 'default and tag in separate files (alternative renders): not compared by default', code: defaultConfig, files: [{ filename: 'tag.yaml', code: defaultTag }] },
+    { name: 'the default deactivated, the default tag active', code: `${deactivatedDefault}---\n${defaultTag}` },
+    { name: 'the default deactivated, scope all', code: deactivatedDefault, files: [{ filename: 'tag.yaml', code: defaultTag }], options: [{ scope: 'all' }] },
+    { name: 'the default revision and a canary revision do not overlap', code: `${defaultConfig}---\n${canaryConfig}` },
+    { name: 'the same configuration twice in a file: the later replaces it', code: `${defaultConfig}---\n${defaultConfig}` },
+    {
+      name: 'not an injector',
+      code: yaml`
+      apiVersion: admissionregistration.k8s.io/v1
+      kind: MutatingWebhookConfiguration
+      metadata: { name: other }
+      webhooks:
+        - name: a.example.com
+          clientConfig: { service: { name: a, namespace: a } }
+        - name: b.example.com
+          clientConfig: { service: { name: b, namespace: b } }
+      `,
+    },
+  ],
+  invalid: [
+    {
+      name: 'the default configuration and an active default tag in one file: both entries reported',
+      code: bothInOneFile,
+      errors: [
+        { messageId: 'overlap', line: 7, column: 5, endLine: 7, endColumn: 46, severity: 2, message: 'Injector webhook namespace.sidecar-injector.istio.io (MutatingWebhookConfiguration istio-sidecar-injector) overlaps with namespace.sidecar-injector.istio.io (MutatingWebhookConfiguration istio-revision-tag-default)' },
+        { messageId: 'overlap', line: 28, column: 5, endLine: 28, endColumn: 46, severity: 2, message: '(MutatingWebhookConfiguration istio-revision-tag-default) overlaps with namespace.sidecar-injector.istio.io (MutatingWebhookConfiguration istio-sidecar-injector)' },
+      ],
+      output: null,
+    },
+    {
+      name: 'the message names a pod and namespace that match both',
+      code: bothInOneFile,
+      errors: [
+        { messageId: 'overlap', message: 'a pod with no labels in a namespace with istio-injection=enabled matches both' },
+        { messageId: 'overlap', message: 'a pod with no labels in a namespace with istio-injection=enabled matches both' },
+      ],
+    },
+    {
+      name: 'full renders of the default revision and an active default tag: every entry overlaps its twin',
+      code: `${fullRender('istio-sidecar-injector', 'istio.io/rev: default', 'istiod')}---\n${fullRender('istio-revision-tag-default', 'istio.io/rev: canary, istio.io/tag: default', 'istiod-canary')}`,
+      errors: [7, 17, 28, 37, 55, 65, 76, 85].map((line) => ({ messageId: 'overlap', line, column: 5 })),
+    },
+    {
+      name: 'separate files with scope all: each entry reported in its own file',
+      code: defaultConfig,
+      files: [{ filename: 'tag.yaml', code: defaultTag }],
+      options: [{ scope: 'all' }],
+      errors: [
+        { messageId: 'overlap', line: 7, column: 5, message: 'MutatingWebhookConfiguration istio-sidecar-injector) overlaps' },
+        { messageId: 'overlap', line: 7, column: 5, message: 'MutatingWebhookConfiguration istio-revision-tag-default) overlaps' },
+      ],
+    },
+  ],
+});
+
+test.run();
