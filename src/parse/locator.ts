@@ -1,9 +1,9 @@
 // Turns (document, path) into source offsets and line/column positions, on demand.
 // Documents are re-parsed only when something in them is reported, and only a few
 // syntax trees are cached at a time, so memory stays bounded on very large inputs.
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { parseLenient } from './lenient.ts';
 import type { ParsedDocument, Path, SourceFile } from '../types.ts';
-import { YAML_OPTIONS } from './yaml.ts';
 
 export interface Resolved {
   /** The node the path ends at (or the deepest existing one). */
@@ -33,7 +33,7 @@ export class Locator {
       this.trees.set(doc, tree); // most recently used last
       return tree;
     }
-    tree = parseDocument(doc.file.text.slice(doc.startOffset, doc.endOffset), YAML_OPTIONS);
+    tree = parseLenient(doc.file.text.slice(doc.startOffset, doc.endOffset));
     this.trees.set(doc, tree);
     if (this.trees.size > CACHE_SIZE) {
       const oldest = this.trees.keys().next().value;

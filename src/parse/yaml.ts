@@ -3,24 +3,12 @@
 // but timestamps and sexagesimal numbers stay strings), plus syntax problems and
 // duplicate keys. The syntax tree is dropped after conversion: positions are
 // recovered later, only for documents that have findings (see locator.ts).
-import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode, type Tags } from 'yaml';
+import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { parseLenient } from './lenient.ts';
+import { YAML_OPTIONS } from './yaml-options.ts';
 import type { DuplicateKey, ParsedDocument, Path, SourceFile, SyntaxProblem } from '../types.ts';
 
-/** Tags of go-yaml v2 when decoding into interface{}: YAML 1.1 without timestamps and base-60 numbers. */
-const goYamlV2Tags = (tags: Tags): Tags =>
-  tags.filter((t) => {
-    const tag = (t as { tag?: string; format?: string }).tag;
-    const format = (t as { format?: string }).format;
-    return tag !== 'tag:yaml.org,2002:timestamp' && format !== 'TIME';
-  });
-
-export const YAML_OPTIONS = {
-  version: '1.1',
-  uniqueKeys: false,
-  customTags: goYamlV2Tags,
-  prettyErrors: false,
-  strict: false,
-} as const;
+export { YAML_OPTIONS } from './yaml-options.ts';
 
 /**
  * How many nodes alias expansion may add to one document before it is refused:
@@ -142,10 +130,16 @@ export function* parseStream(file: SourceFile, slice?: Slice): Generator<ParsedD
   const emit = (docs: Iterable<Document.Parsed>): ParsedDocument[] => {
     const out: ParsedDocument[] = [];
     for (const doc of docs) {
-      const start = starts[index] ?? doc.range[0];
+      // The first document also owns the comments above it (the parser keeps them outside
+      // every document): a leading `# Source:` header or `# meshlint-disable` belongs to it.
+      const start = index === 0 ? 0 : (starts[index] ?? doc.range[0]);
       const next = starts[index + 1];
       const end = next ?? Math.max(doc.range[2], start, text.length);
-      out.push(convertDocument(file, doc, (slice?.firstIndex ?? 0) + index, base, start, end));
+      const n = (slice?.firstIndex ?? 0) + index;
+      // What go-yaml accepts and the spec does not (see lenient.ts) gets a second chance.
+      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end)) : undefined;
+      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start));
+      else out.push(convertDocument(file, doc, n, base, start, end));
       index++;
     }
     return out;
@@ -161,10 +155,12 @@ function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, 
   const startOffset = base + start;
   const endOffset = base + end;
   // Only the first error of a document: the ones after it are usually its consequences.
+  // Clamped to the text: at the end of the input, yaml reports a range one past it.
+  const clamp = (o: number): number => Math.min(base + o, file.text.length);
   const syntaxErrors: SyntaxProblem[] = doc.errors.slice(0, 1).map((e) => ({
     message: cleanMessage(e.message),
-    offset: base + e.pos[0],
-    endOffset: base + Math.max(e.pos[1], e.pos[0]),
+    offset: clamp(e.pos[0]),
+    endOffset: clamp(Math.max(e.pos[1], e.pos[0])),
   }));
   const contentStart = base + ((doc.contents as YamlNode | null)?.range?.[0] ?? end);
   const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));

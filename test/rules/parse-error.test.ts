@@ -10,6 +10,7 @@ ruleTester(rule, {
   valid: [
     'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\n',
     { name: 'a stream of JSON objects, as kubectl accepts', code: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"}}\n{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"b"}}\n' },
+    { name: 'kubectl get -o yaml style: a quoted string continued at its key\'s indentation (go-yaml accepts it)', code: "apiVersion: v1\nkind: Pod\nmetadata: { name: p }\nstatus:\n  conditions:\n    - message: 'first line of a long message that go-yaml''s encoder\n      wrapped here'\n      reason: Applied\n" },
     { name: 'comment-only and empty documents', code: '# just a comment\n---\n---\n# Source: chart/templates/empty.yaml\n' },
   ],
   invalid: [

@@ -143,6 +143,12 @@ ruleTester(rule, {
       output: null,
     },
     {
+      name: 'positions stay exact after a go-yaml style continuation line was re-indented',
+      code: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations:\n    note: \"a long note that was\n    wrapped\"\n    enabled: yes\n",
+      errors: [{ line: 8, column: 5, endLine: 8, endColumn: 17 }],
+      output: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations:\n    note: \"a long note that was\n    wrapped\"\n    enabled: \"yes\"\n",
+    },
+    {
       name: 'ConfigMap data number, in a flow mapping',
       code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\ndata: { retries: 3 }\n',
       errors: [{ line: 4, column: 9, endColumn: 19 }],
