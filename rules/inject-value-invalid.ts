@@ -27,6 +27,7 @@ export default createRule({
         '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}; {{ other }}. Write "true" or "false".',
       unquoted:
         '{{ where }} {{ key }} is unquoted, so YAML reads it as {{ type }} ({{ written }}) and the API server rejects the whole object ("cannot unmarshal {{ goType }} into … of type string"). Write "{{ meant }}".',
+      empty: '{{ where }} {{ key }} has no value: Istio treats it as not set, so the namespace and the injector policy decide. Write "true" or "false", or remove it.',
       setTrue: 'Set it to "true" (inject).',
       setFalse: 'Set it to "false" (no sidecar).',
     },
@@ -54,6 +55,11 @@ export default createRule({
         });
         return;
       }
+      if (raw === null || raw === '') {
+        // Istio reads an empty value as not set: no warning, the namespace and the policy decide.
+        context.report({ target, messageId: 'empty', severity: 'warn', data: { where, key: INJECT_KEY }, suggest });
+        return;
+      }
       if (typeof raw !== 'string' || raw === 'true' || raw === 'false') return;
       const now = parseInjectValue(raw, version);
       const old = parseInjectValue(raw, { major: 1, minor: 26, patch: 0, text: '1.26' });
@@ -62,8 +68,8 @@ export default createRule({
           ? 'istiod logs a warning and ignores it: the namespace and the injector policy decide (in an injection-enabled namespace the pod IS injected)'
           : now.kind === 'true' ? 'it means true (inject)' : 'it means false (no sidecar)';
       const other = newer
-        ? `up to 1.26 it meant ${old.kind === 'true' ? 'true' : old.kind === 'false' ? 'false' : 'the default'}, so the behaviour changes on upgrade`
-        : 'from 1.27 it is ignored (the namespace and policy decide), so the behaviour changes on upgrade';
+        ? `up to 1.26 it meant ${old.kind === 'true' ? 'true (inject)' : 'false (no sidecar)'}: the meaning changed in 1.27`
+        : 'from 1.27 it is ignored and the namespace and the policy decide: the meaning changes on upgrade';
       const lower = raw.toLowerCase();
       const unambiguous = lower === 'true' || lower === 'false';
       context.report({

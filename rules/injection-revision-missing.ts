@@ -35,6 +35,8 @@ export default createRule({
     messages: {
       missing:
         '{{ what }} selects revision "{{ revision }}" ({{ key }}={{ revision }}), but no injector webhook {{ where }} serves it (served: {{ served }}). Its pods start without a sidecar. Install that revision or tag (istioctl tag set {{ revision }} --revision …), or select one that exists.',
+      missingUnlessNamespace:
+        'The pod template selects revision "{{ revision }}" ({{ key }}={{ revision }}), but no injector webhook {{ where }} serves it (served: {{ served }}). Unless its namespace (not among the inputs) has istio-injection=enabled or an istio.io/rev that is served, it starts without a sidecar. Select a served revision, or define the Namespace so meshlint can tell.',
       noDefault:
         'Namespace {{ namespace }} has {{ key }}=enabled, but no injector webhook {{ where }} serves it: there is no default revision and no "default" tag ({{ served }}). Its pods start without a sidecar. Run istioctl tag set default --revision …, or label the namespace istio.io/rev=<revision>.',
     },
@@ -71,7 +73,13 @@ export default createRule({
         if (typeof rev !== 'string' || rev === '' || served.has(rev) || t.labels['sidecar.istio.io/inject'] === 'false') return;
         // Istio's own workloads (istiod, gateways) carry istio.io/rev to say which control plane they belong to.
         if (t.labels.app === 'istiod' || t.labels.istio === 'pilot' || t.labels.istio === 'ingressgateway' || t.labels.istio === 'egressgateway') return;
-        context.report({ target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', REV_LABEL) }, messageId: 'missing', data: { what: 'The pod template', revision: rev, key: REV_LABEL, where, served: servedText } });
+        // The namespace decides first: with istio-injection or istio.io/rev on it, the pod's own
+        // revision label is not what routes it (inject-label-conflict reports that case).
+        const ns = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : undefined;
+        if (ns && (ns.labels[NS_INJECTION_LABEL] !== undefined || ns.labels[REV_LABEL] !== undefined)) return;
+        const target = { resource: t.resource, path: templatePath(t, 'metadata', 'labels', REV_LABEL) };
+        if (ns) context.report({ target, messageId: 'missing', data: { what: 'The pod template', revision: rev, key: REV_LABEL, where, served: servedText } });
+        else context.report({ target, messageId: 'missingUnlessNamespace', severity: 'warn', data: { revision: rev, key: REV_LABEL, where, served: servedText } });
       },
     };
   },

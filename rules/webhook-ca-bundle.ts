@@ -31,7 +31,8 @@ export default createRule({
         for (const w of webhooksOf(r)) {
           if ((w.caBundle !== undefined && w.caBundle !== '') || w.caInjected || w.index === undefined) continue;
           const reasons: string[] = [];
-          if (w.url !== undefined) reasons.push('it calls a URL (clientConfig.url, an external istiod) rather than a service');
+          // clientConfig.url alone is not a reason: the patcher does not look at clientConfig, and an
+          // external istiod patches remote clusters' configurations (features.ExternalIstiod).
           if (w.revLabel === undefined) reasons.push(`the MutatingWebhookConfiguration has no ${REV_LABEL} label`);
           if (!w.name.endsWith(WEBHOOK_SUFFIX)) reasons.push(`its name does not end in ${WEBHOOK_SUFFIX}`);
           if (reasons.length === 0) continue;

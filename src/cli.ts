@@ -1,6 +1,6 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
@@ -13,7 +13,7 @@ import { formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { safeText } from './format/text.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
-import { discover } from './load/discover.ts';
+import { discover, repoRoot } from './load/discover.ts';
 import { decodeSource, readSource, type ReadOutcome } from './load/read.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
@@ -121,8 +121,12 @@ export function runCli(argv: readonly string[], io: CliIO): number {
 }
 
 function parse(argv: readonly string[]): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>> {
+  // parseArgs reads `--max-warnings -1` as a missing value followed by an option: keep the
+  // documented "-1 for no limit" working in that spelling too (ESLint accepts it).
+  const args = argv.map((a, i) => (argv[i - 1] === '--max-warnings' && /^-\d+$/.test(a) ? `--max-warnings=${a}` : a));
+  const joined = args.filter((a, i) => !(a === '--max-warnings' && args[i + 1]?.startsWith('--max-warnings=')));
   try {
-    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args: joined, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (e) {
     const msg = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option');
     throw new UsageError(msg);
@@ -199,9 +203,13 @@ function run(argv: readonly string[], io: CliIO): number {
   if (v.quiet) results = results.map(errorsOnly);
 
   const color = v['no-color'] ? false : v.color ? true : io.isTTY && !io.env.NO_COLOR;
-  const out = render(format, results, config, color, v['output-file']);
-  if (v['output-file']) writeFileSync(resolve(io.cwd, v['output-file']), out);
-  else if (out) io.stdout(out);
+  const out = render(format, results, config, color, v['output-file'], io.cwd);
+  if (v['output-file']) {
+    // As ESLint does: `-o reports/meshlint.sarif` works in a fresh CI checkout.
+    const target = resolve(io.cwd, v['output-file']);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, out);
+  } else if (out) io.stdout(out);
   if (v.stats) io.stderr(statsLine(report));
 
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
@@ -239,7 +247,7 @@ function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write
   return results;
 }
 
-function render(format: Format, results: readonly LintResult[], config: Config, color: boolean, outputFile: string | undefined): string {
+function render(format: Format, results: readonly LintResult[], config: Config, color: boolean, outputFile: string | undefined, cwd: string): string {
   switch (format) {
     case 'json':
       return formatJson(results) + '\n';
@@ -252,7 +260,9 @@ function render(format: Format, results: readonly LintResult[], config: Config, 
           return [r.name, level === 'error' ? 'error' : level === 'warn' ? 'warning' : 'none'] as const;
         }),
       );
-      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels }) + '\n';
+      // URIs relative to the repository root (%SRCROOT%), wherever in it meshlint runs.
+      const srcRoot = repoRoot(resolve(cwd)) ?? cwd;
+      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels, cwd, srcRoot }) + '\n';
     }
     default:
       return formatStylish(results, { color: color && !outputFile });

@@ -142,7 +142,10 @@ function parseIstio(v: unknown, file: string | undefined): MeshSettings {
         if (typeof text !== 'string' || !parseIstioVersion(text)) {
           throw new ConfigError(file, key, 'must be an Istio version such as "1.27" or "1.26.3" (quote it: 1.30 unquoted is the number 1.3)');
         }
-        if (typeof val === 'number') throw new ConfigError(file, key, `quote the version ("${text}"): YAML reads ${text} as a number`);
+        // The number has already lost what was written (1.30 is read as 1.3): never suggest it as the fix.
+        if (typeof val === 'number') {
+          throw new ConfigError(file, key, `quote the version, e.g. version: "1.30": YAML reads it unquoted as the number ${text}, dropping trailing zeros (1.30 becomes 1.3)`);
+        }
         out.version = text;
         break;
       }

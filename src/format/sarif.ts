@@ -1,6 +1,7 @@
 // SARIF 2.1.0 for GitHub code scanning: every rule with its help, results with a
 // repo-relative location and a fingerprint that survives unrelated line moves.
 import { createHash } from 'node:crypto';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { MeshlintRule } from '../engine/rule-api.ts';
 import { HOMEPAGE, TOOL_NAME, VERSION } from '../meta.ts';
@@ -14,6 +15,9 @@ export interface SarifOptions {
   readonly levels: ReadonlyMap<string, 'error' | 'warning' | 'none'>;
   /** Distinguishes several runs (several charts) so their alerts do not replace each other. */
   readonly automationId?: string;
+  /** Where the displayed paths are relative to, and the repository root (%SRCROOT%) URIs are made relative to. */
+  readonly cwd?: string;
+  readonly srcRoot?: string;
 }
 
 /** Percent-encodes each path segment: spaces, `#`, `?` and non-ASCII must not break the URI. */
@@ -60,11 +64,18 @@ function fingerprint(uri: string, m: LintMessage): string {
   return createHash('sha256').update(`${m.ruleId}\u0000${uri}\u0000${m.identity}\u0000${m.messageId ?? ''}`).digest('hex').slice(0, 32);
 }
 
+/** A report path made relative to the repository root, when it lies inside it. */
+function repoRelative(filePath: string, opts: SarifOptions): string {
+  if (opts.cwd === undefined || opts.srcRoot === undefined) return filePath;
+  const rel = relative(opts.srcRoot, resolve(opts.cwd, filePath));
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? filePath : rel.split(sep).join('/');
+}
+
 export function formatSarif(results: readonly LintResult[], opts: SarifOptions): string {
   const ruleIndex = new Map(opts.rules.map((r, i) => [r.name, i]));
   const sarifResults: Result[] = [];
   for (const r of results) {
-    const uri = toUri(r.filePath);
+    const uri = toUri(repoRelative(r.filePath, opts));
     const seen = new Map<string, number>();
     for (const m of r.messages) {
       const fp = fingerprint(uri, m);
@@ -91,7 +102,7 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
                 id,
                 message: { text: rel.message },
                 physicalLocation: {
-                  artifactLocation: { uri: toUri(rel.filePath), uriBaseId: '%SRCROOT%' },
+                  artifactLocation: { uri: toUri(repoRelative(rel.filePath, opts)), uriBaseId: '%SRCROOT%' },
                   region: { startLine: rel.line, startColumn: rel.column, endLine: rel.endLine, endColumn: rel.endColumn },
                 },
               })),

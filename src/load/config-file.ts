@@ -2,7 +2,7 @@
 // linting an untrusted repository must never run its code.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { ConfigError } from '../engine/config.ts';
 
 export const CONFIG_NAMES = ['.meshlint.yaml', '.meshlint.yml', '.meshlint.json'] as const;
@@ -29,10 +29,12 @@ export function readConfigFile(path: string): unknown {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, '', 'configuration is data only: use .meshlint.yaml or .meshlint.json');
   }
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  // yaml fills err.linePos only with prettyErrors; a LineCounter gives the position without the excerpt.
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter });
   const err = doc.errors[0];
   if (err) {
-    const pos = err.linePos?.[0];
+    const pos = err.linePos?.[0] ?? lineCounter.linePos(err.pos[0]);
     throw new ConfigError(path, pos ? `line ${pos.line}, column ${pos.col}` : '', err.message.split('\n')[0] ?? 'invalid YAML');
   }
   return doc.toJS({ maxAliasCount: 100 });

@@ -68,7 +68,7 @@ class Ignorer {
 }
 
 /** The directory that holds `.git`, at or above `dir`, if any. */
-function repoRoot(dir: string): string | undefined {
+export function repoRoot(dir: string): string | undefined {
   for (let d = dir; ; d = dirname(d)) {
     if (existsSync(join(d, '.git'))) return d;
     if (dirname(d) === d) return undefined;
@@ -110,6 +110,7 @@ export function discover(opts: DiscoverOptions): Discovered {
     if (st?.isDirectory()) {
       walk(abs, ig, files, skipped, new Set());
     } else if (st?.isFile()) {
+      loadGitignoresDownTo(dirname(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: 'ignored by an ignore pattern' });
       else files.add(abs);
     } else if (st) {
@@ -118,7 +119,9 @@ export function discover(opts: DiscoverOptions): Discovered {
       const matches = globSync(pattern, { cwd: opts.cwd, absolute: true, nodir: true, dot: false, follow: false });
       let found = 0;
       for (const m of matches.sort()) {
-        if (!LINTABLE_EXTENSIONS.test(m) || ig.ignored(m, false) || insideIgnoredDir(m, opts.cwd, ig)) continue;
+        if (!LINTABLE_EXTENSIONS.test(m)) continue;
+        loadGitignoresDownTo(dirname(m), opts.cwd, ig);
+        if (ig.ignored(m, false) || insideIgnoredDir(m, opts.cwd, ig)) continue;
         files.add(m);
         found++;
       }
@@ -130,6 +133,21 @@ export function discover(opts: DiscoverOptions): Discovered {
     }
   }
   return { files: [...files], skipped, unmatched };
+}
+
+/**
+ * Reads the .gitignore files from the working directory down to `dir`, as walking would:
+ * files named directly or matched by a glob are not reached by walking.
+ */
+function loadGitignoresDownTo(dir: string, cwd: string, ig: Ignorer): void {
+  const rel = relative(cwd, dir);
+  if (rel.startsWith('..') || isAbsolute(rel)) return;
+  let d = cwd;
+  ig.loadDir(d);
+  for (const part of rel.split(sep).filter(Boolean)) {
+    d = join(d, part);
+    ig.loadDir(d);
+  }
 }
 
 function insideIgnoredDir(file: string, cwd: string, ig: Ignorer): boolean {

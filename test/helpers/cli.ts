@@ -101,17 +101,36 @@ export function withTemp<T>(fn: (t: TempDir) => T): T {
   }
 }
 
-/** A Deployment whose pod template carries an unquoted boolean label: one fixable yaml-nonstring-value error. */
+/**
+ * A ConfigMap with an unquoted boolean label: one fixable yaml-nonstring-value error at 6:5-6:26.
+ * Plain Kubernetes, no Istio keys: the injection rules have nothing to say about it.
+ */
 export const BAD_LABEL = [
+  'apiVersion: v1',
+  'kind: ConfigMap',
+  'metadata:',
+  '  name: settings',
+  '  labels:',
+  '    feature-enabled: true # turned on by hand',
+  'data:',
+  '  mode: "fast"',
+  '',
+].join('\n');
+
+/** A Deployment whose pod template asks for a sidecar with an unquoted boolean (the API server would reject it). */
+export const INJECT_UNQUOTED = [
+  '# the web tier',
   'apiVersion: apps/v1',
   'kind: Deployment',
   'metadata:',
   '  name: web',
+  '  namespace: shop',
   'spec:',
   '  template:',
   '    metadata:',
   '      labels:',
-  '        sidecar.istio.io/inject: true # ask for a sidecar',
+  '        app: web',
+  '        sidecar.istio.io/inject: true # we want a sidecar',
   '    spec:',
   '      containers: [{ name: web, image: web }]',
   '',
@@ -120,5 +139,5 @@ export const BAD_LABEL = [
 /** A clean ConfigMap. */
 export const CLEAN = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\ndata:\n  a: "1"\n';
 
-/** A ConfigMap with a label repeated with the same value: one duplicate-key warning (line 7). */
+/** A ConfigMap with a label repeated with the same value: one duplicate-key warning at line 7. */
 export const WARN_ONLY = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: w\n  labels:\n    app: web\n    app: web\n';

@@ -67,6 +67,17 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'an empty value: Istio treats it as not set; a warning with suggestions',
+      code: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    sidecar.istio.io/inject: ""\nspec:\n  containers: [{ name: a, image: a }]\n',
+      errors: [{ messageId: 'empty', line: 6, column: 5, severity: 1, message: 'has no value: Istio treats it as not set' }],
+      output: null,
+    },
+    {
+      name: 'a key with nothing after it (null) is the same',
+      code: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n    sidecar.istio.io/inject:\nspec:\n  containers: [{ name: a, image: a }]\n',
+      errors: [{ messageId: 'empty', line: 6, column: 5, severity: 1 }],
+    },
+    {
       name: 'label "True" is fixed to "true"',
       code: withLabel('"True"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 40, severity: 2, message: 'Label sidecar.istio.io/inject: "True" is neither "true" nor "false"' }],

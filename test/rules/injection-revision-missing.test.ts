@@ -129,10 +129,16 @@ ruleTester(rule, {
       output: null,
     },
     {
-      name: 'pod template istio.io/rev=stable',
+      name: 'pod template istio.io/rev=stable, its namespace unknown: a warning that says what would decide',
       code: podRev('stable'),
       config: canaryOnly,
-      errors: [{ messageId: 'missing', line: 8, column: 9, endLine: 8, endColumn: 29, severity: 2, message: 'The pod template selects revision "stable"' }],
+      errors: [{ messageId: 'missingUnlessNamespace', line: 8, column: 9, endLine: 8, endColumn: 29, severity: 1, message: 'Unless its namespace (not among the inputs)' }],
+    },
+    {
+      name: 'pod template istio.io/rev=stable in a known namespace without injection labels: an error',
+      code: podRev('stable'),
+      config: { ...canaryOnly, namespaces: { shop: { labels: {} } } },
+      errors: [{ messageId: 'missing', line: 8, column: 9, severity: 2, message: 'The pod template selects revision "stable"' }],
     },
     {
       name: 'configuration among the inputs serves only prod',

@@ -32,6 +32,8 @@ const service = 'service: { name: istiod, namespace: istio-system, path: /inject
 
 ruleTester(rule, {
   valid: [
+    { name: 'clientConfig.url with the istio.io/rev label: an external istiod may patch it (features.ExternalIstiod)', code: injector({ metadata: 'labels: { istio.io/rev: default }', clientConfig: ['url: https://istiod.example.com:15017/inject'] }) },
+    { name: 'clientConfig.url and an empty caBundle, labelled', code: injector({ metadata: 'labels: { istio.io/rev: default }', clientConfig: ['url: https://istiod.example.com:15017/inject', 'caBundle: ""'] }) },
     {
       name: 'chart render: istio.io/rev label, a service, name ending in sidecar-injector.istio.io (istiod patches it)',
       code: injector({ metadata: 'labels: { istio.io/rev: default, app: sidecar-injector }', clientConfig: [service] }),
@@ -70,26 +72,15 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      name: 'clientConfig.url and no caBundle',
-      code: injector({ metadata: 'labels: { istio.io/rev: default }', clientConfig: ['url: https://istiod.example.com:15017/inject'] }),
-      errors: [{ messageId: 'unpatched', line: 8, column: 5, severity: 2, message: 'because it calls a URL (clientConfig.url, an external istiod) rather than a service' }],
-      output: null,
-    },
-    {
-      name: 'clientConfig.url and an empty caBundle',
-      code: injector({ metadata: 'labels: { istio.io/rev: default }', clientConfig: ['url: https://istiod.example.com:15017/inject', 'caBundle: ""'] }),
-      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'calls a URL' }],
-    },
-    {
       name: 'no istio.io/rev label and no caBundle',
       code: injector({ metadata: 'labels: { app: sidecar-injector }', clientConfig: [service] }),
       errors: [{ messageId: 'unpatched', line: 8, column: 5, severity: 2, message: 'because the MutatingWebhookConfiguration has no istio.io/rev label (pkg/webhooks/webhookpatch.go)' }],
       output: null,
     },
     {
-      name: 'no labels at all, a url: both reasons',
+      name: 'no labels at all and a url: the label is the reason',
       code: injector({ clientConfig: ['url: https://istiod.example.com:15017/inject'] }),
-      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'rather than a service; the MutatingWebhookConfiguration has no istio.io/rev label' }],
+      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'because the MutatingWebhookConfiguration has no istio.io/rev label (pkg' }],
     },
     {
       name: 'an entry name not ending in sidecar-injector.istio.io',
@@ -108,7 +99,7 @@ ruleTester(rule, {
         - name: namespace.sidecar-injector.istio.io
           clientConfig:
             service: { name: istiod, namespace: istio-system }
-        - name: object.sidecar-injector.istio.io
+        - name: object.sidecar-injector.example.com
           clientConfig:
             url: https://istiod.example.com:15017/inject
         - name: auto.sidecar-injector.istio.io
@@ -116,7 +107,7 @@ ruleTester(rule, {
             url: https://istiod.example.com:15017/inject
             caBundle: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t
       `,
-      errors: [{ messageId: 'unpatched', line: 11, column: 5, message: 'Webhook object.sidecar-injector.istio.io (MutatingWebhookConfiguration istio-sidecar-injector)' }],
+      errors: [{ messageId: 'unpatched', line: 11, column: 5, message: 'Webhook object.sidecar-injector.example.com (MutatingWebhookConfiguration istio-sidecar-injector)' }],
     },
   ],
 });

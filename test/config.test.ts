@@ -1,0 +1,234 @@
+// The configuration file and its command-line overrides: where it is found, what it may
+// say, and how every mistake in it is reported (exit 2, one line, naming the file and key).
+import { existsSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { allRules } from '../rules/index.ts';
+import { BAD_LABEL, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun } from './helpers/cli.ts';
+
+const severities = (run: CliRun): [string, number][] => parseJsonReport(run).flatMap((r) => r.messages.map((m) => [m.ruleId, m.severity] as [string, number]));
+
+/** A config mistake: exit 2, nothing on stdout, exactly one line on stderr naming the file and the key. */
+function assertConfigError(run: CliRun, file: string, key: string): void {
+  assert.is(run.code, 2, `exit code; stderr: ${run.stderr}`);
+  assert.is(run.stdout, '');
+  const lines = run.stderr.trimEnd().split('\n');
+  assert.is(lines.length, 1, `one line, got:\n${run.stderr}`);
+  assert.ok(lines[0]?.includes(file), `names the file ${file}: ${lines[0]}`);
+  assert.ok(lines[0]?.includes(key), `names ${key}: ${lines[0]}`);
+}
+
+test('.meshlint.yaml is found from a subdirectory upwards', () => {
+  withTemp((t) => {
+    t.write('repo/.meshlint.yaml', 'rules:\n  yaml-nonstring-value: warn\n');
+    t.write('repo/apps/web/settings.yaml', BAD_LABEL);
+    const run = cli(['settings.yaml', '-f', 'json'], { cwd: t.path('repo/apps/web') });
+    assert.equal(severities(run), [['yaml-nonstring-value', 1]]);
+    assert.is(run.code, 0, 'a warning does not fail the run');
+    // The nearest file wins over one further up.
+    t.write('repo/apps/.meshlint.yaml', 'rules:\n  yaml-nonstring-value: off\n');
+    assert.equal(severities(cli(['settings.yaml', '-f', 'json'], { cwd: t.path('repo/apps/web') })), []);
+  });
+});
+
+test('--config FILE is used instead of the nearest file', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'rules:\n  yaml-nonstring-value: off\n');
+    t.write('ci/strict.yml', 'rules:\n  duplicate-key: off\n');
+    t.write('a.yaml', BAD_LABEL);
+    t.write('b.yaml', WARN_ONLY);
+    // The nearest file alone would give one duplicate-key warning; ci/strict.yml alone gives this.
+    const run = cli(['--config', 'ci/strict.yml', 'a.yaml', 'b.yaml', '-f', 'json'], { cwd: t.dir });
+    assert.equal(severities(run), [['yaml-nonstring-value', 2]]);
+    assert.is(run.code, 1);
+    assert.equal(severities(cli(['a.yaml', 'b.yaml', '-f', 'json'], { cwd: t.dir })), [['duplicate-key', 1]]);
+  });
+});
+
+test('.meshlint.json is read as well', () => {
+  withTemp((t) => {
+    t.write('.meshlint.json', JSON.stringify({ rules: { 'yaml-nonstring-value': 'warn', 'duplicate-key': ['off'] } }));
+    t.write('a.yaml', BAD_LABEL);
+    t.write('b.yaml', WARN_ONLY);
+    const run = cli(['-f', 'json'], { cwd: t.dir });
+    assert.equal(severities(run), [['yaml-nonstring-value', 1]]);
+    assert.is(run.code, 0);
+  });
+});
+
+test('rule levels off, warn and error change the outcome', () => {
+  withTemp((t) => {
+    t.write('a.yaml', BAD_LABEL);
+    const outcome = (level: string): [number, [string, number][]] => {
+      t.write('.meshlint.yaml', `rules:\n  yaml-nonstring-value: ${level}\n`);
+      const run = cli(['a.yaml', '-f', 'json'], { cwd: t.dir });
+      return [run.code, severities(run)];
+    };
+    assert.equal(outcome('off'), [0, []]);
+    assert.equal(outcome('warn'), [0, [['yaml-nonstring-value', 1]]]);
+    assert.equal(outcome('error'), [1, [['yaml-nonstring-value', 2]]]);
+    assert.equal(outcome('1'), [0, [['yaml-nonstring-value', 1]]], 'ESLint numbers work too');
+  });
+});
+
+test('an unknown top-level key exits 2 naming the file and the key', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'rulez:\n  duplicate-key: off\n');
+    t.write('a.yaml', BAD_LABEL);
+    const run = cli(['a.yaml'], { cwd: t.dir });
+    assertConfigError(run, '.meshlint.yaml', 'rulez');
+    assert.ok(run.stderr.includes('did you mean "rules"'), run.stderr);
+  });
+});
+
+test('an unknown rule id exits 2 naming the file and the key', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'rules:\n  duplicate-keys: warn\n');
+    t.write('a.yaml', BAD_LABEL);
+    const run = cli(['a.yaml'], { cwd: t.dir });
+    assertConfigError(run, '.meshlint.yaml', 'rules.duplicate-keys');
+    assert.ok(run.stderr.includes('did you mean "duplicate-key"'), run.stderr);
+  });
+});
+
+test('a bad level exits 2 naming the file and the key', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'rules:\n  duplicate-key: loud\n');
+    t.write('a.yaml', BAD_LABEL);
+    const run = cli(['a.yaml'], { cwd: t.dir });
+    assertConfigError(run, '.meshlint.yaml', 'rules.duplicate-key');
+    assert.ok(run.stderr.includes('"loud"'), run.stderr);
+  });
+});
+
+test('an unquoted istio.version: 1.30 exits 2, and never suggests the mangled 1.3', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'istio:\n  version: 1.30\n');
+    t.write('a.yaml', BAD_LABEL);
+    const run = cli(['a.yaml'], { cwd: t.dir });
+    assertConfigError(run, '.meshlint.yaml', 'istio.version');
+    assert.ok(run.stderr.includes('quote'), run.stderr);
+    assert.not.ok(run.stderr.includes('"1.3"'), `suggests a version the user did not write: ${run.stderr}`);
+    // Quoted, it is accepted.
+    t.write('.meshlint.yaml', 'istio:\n  version: "1.30"\n');
+    assert.is(cli(['a.yaml', '--rule', 'yaml-nonstring-value=off'], { cwd: t.dir }).code, 0);
+  });
+});
+
+test('a namespace label value that is not a string exits 2 naming the file and the key', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'namespaces:\n  shop:\n    labels:\n      istio-injection: enabled\n      team-owned: true\n');
+    t.write('a.yaml', BAD_LABEL);
+    assertConfigError(cli(['a.yaml'], { cwd: t.dir }), '.meshlint.yaml', 'namespaces.shop.labels.team-owned');
+  });
+});
+
+test('invalid YAML in the config exits 2 with the file and the position', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'rules:\n  duplicate-key: [warn\n  yaml-nonstring-value: off\n');
+    t.write('a.yaml', BAD_LABEL);
+    assertConfigError(cli(['a.yaml'], { cwd: t.dir }), '.meshlint.yaml', 'line 3');
+    // A key written twice is a mistake too, not "the last one wins".
+    t.write('.meshlint.yaml', 'rules:\n  duplicate-key: warn\nrules:\n  duplicate-key: off\n');
+    const dup = cli(['a.yaml'], { cwd: t.dir });
+    assertConfigError(dup, '.meshlint.yaml', 'line 3, column 1');
+    assert.ok(dup.stderr.includes('unique'), dup.stderr);
+  });
+});
+
+test('invalid JSON in .meshlint.json exits 2 naming the file', () => {
+  withTemp((t) => {
+    t.write('.meshlint.json', '{ "rules": { "duplicate-key": "warn", } ');
+    t.write('a.yaml', BAD_LABEL);
+    assertConfigError(cli(['a.yaml'], { cwd: t.dir }), '.meshlint.json', 'line 1');
+  });
+});
+
+test('a config file named .js is refused, and a .meshlint.js lying around is never run', () => {
+  withTemp((t) => {
+    const marker = t.path('ran.txt');
+    const code = `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); module.exports = { rules: {} };\n`;
+    t.write('meshlint.config.js', code);
+    t.write('.meshlint.js', code);
+    t.write('a.yaml', BAD_LABEL);
+    const refused = cli(['--config', 'meshlint.config.js', 'a.yaml'], { cwd: t.dir });
+    assertConfigError(refused, 'meshlint.config.js', 'data only');
+    // Without --config, .meshlint.js is not a config file at all: the defaults apply.
+    const run = cli(['a.yaml', '-f', 'json'], { cwd: t.dir });
+    assert.equal(severities(run), [['yaml-nonstring-value', 2]]);
+    assert.not.ok(existsSync(marker), 'the JavaScript file was executed');
+  });
+});
+
+test('a --config file that does not exist exits 2 naming it', () => {
+  withTemp((t) => {
+    t.write('a.yaml', BAD_LABEL);
+    assertConfigError(cli(['--config', 'missing.yaml', 'a.yaml'], { cwd: t.dir }), 'missing.yaml', 'cannot read');
+  });
+});
+
+test('--rule id=level overrides the file; repeated, the last one wins', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'rules:\n  yaml-nonstring-value: off\n');
+    t.write('a.yaml', BAD_LABEL);
+    const on = cli(['a.yaml', '--rule', 'yaml-nonstring-value=error', '-f', 'json'], { cwd: t.dir });
+    assert.equal(severities(on), [['yaml-nonstring-value', 2]]);
+    assert.is(on.code, 1);
+    const last = cli(['a.yaml', '--rule', 'yaml-nonstring-value=error', '--rule', 'yaml-nonstring-value=warn', '-f', 'json'], { cwd: t.dir });
+    assert.equal(severities(last), [['yaml-nonstring-value', 1]]);
+    assert.is(last.code, 0);
+    const json = cli(['a.yaml', '--rule', 'yaml-nonstring-value=["warn"]', '-f', 'json'], { cwd: t.dir });
+    assert.equal(severities(json), [['yaml-nonstring-value', 1]]);
+  });
+});
+
+test('--rule with an unknown rule or a bad level exits 2', () => {
+  withTemp((t) => {
+    t.write('a.yaml', BAD_LABEL);
+    const unknown = cli(['a.yaml', '--rule', 'no-such-rule=off'], { cwd: t.dir });
+    assert.is(unknown.code, 2);
+    assert.match(unknown.stderr, /--rule: no-such-rule: unknown rule/);
+    const level = cli(['a.yaml', '--rule', 'duplicate-key=sometimes'], { cwd: t.dir });
+    assert.is(level.code, 2);
+    assert.ok(level.stderr.includes('"sometimes"'), level.stderr);
+    const shape = cli(['a.yaml', '--rule', 'duplicate-key'], { cwd: t.dir });
+    assert.is(shape.code, 2);
+    assert.ok(shape.stderr.includes('id=level'), shape.stderr);
+  });
+});
+
+test('--print-config FILE prints JSON with the effective levels', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'rules:\n  yaml-nonstring-value: warn\n  duplicate-key: off\nignorePatterns: [vendor/]\n');
+    t.write('vendor/x.yaml', BAD_LABEL);
+    const run = cli(['--print-config', 'a.yaml', '--rule', 'duplicate-key=error'], { cwd: t.dir });
+    assert.is(run.code, 0, run.stderr);
+    const printed = JSON.parse(run.stdout) as { file: string; configFile: string; ignored: boolean; rules: Record<string, unknown[]>; ignorePatterns: string[] };
+    assert.is(printed.file, 'a.yaml');
+    assert.is(printed.configFile, t.path('.meshlint.yaml'));
+    assert.equal(Object.keys(printed.rules).sort(), allRules.map((r) => r.name).sort(), 'every rule is listed');
+    assert.equal(printed.rules['yaml-nonstring-value'], ['warn']);
+    assert.equal(printed.rules['duplicate-key'], ['error'], '--rule applies');
+    for (const r of allRules) {
+      if (r.name === 'yaml-nonstring-value' || r.name === 'duplicate-key') continue;
+      assert.equal(printed.rules[r.name], [r.meta.docs.defaultLevel], `${r.name} has its default level`);
+    }
+    assert.equal(printed.ignorePatterns, ['vendor/']);
+    assert.is(printed.ignored, false);
+    assert.is((JSON.parse(cli(['--print-config', 'vendor/x.yaml'], { cwd: t.dir }).stdout) as { ignored: boolean }).ignored, true);
+  });
+});
+
+test('"meshlint rules" lists every rule id with its level', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', 'rules:\n  duplicate-key: warn\n');
+    const run = cli(['rules'], { cwd: t.dir });
+    assert.is(run.code, 0, run.stderr);
+    const rows = run.stdout.trimEnd().split('\n').map((l) => l.split(/\s+/));
+    assert.equal(rows.map((r) => r[0]), allRules.map((r) => r.name));
+    assert.equal(rows.find((r) => r[0] === 'duplicate-key')?.[1], 'warn', 'the config is applied');
+    assert.equal(rows.find((r) => r[0] === 'yaml-nonstring-value')?.[1], 'error');
+  });
+});
+
+test.run();
