@@ -1,11 +1,14 @@
 // Discovery and loading: which files are linted, how inputs become documents and resources,
 // and how positions survive BOMs and CRLF line ends.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 import { yaml } from './helpers/rule-tester.ts';
 
+const BIN = fileURLToPath(new URL('../bin/meshlint.js', import.meta.url));
 const files = (run: CliRun): string[] => parseJsonReport(run).map((r) => r.filePath);
 const lintJson = (t: TempDir, ...args: string[]): CliRun => cli(['-f', 'json', ...args], { cwd: t.dir });
 
@@ -155,9 +158,12 @@ test('a symbolic link loop does not hang and is reported as skipped', () => {
     t.write('manifests/app.yaml', BAD_LABEL);
     symlinkSync('..', t.path('manifests/parent'));
     symlinkSync('.', t.path('manifests/self'));
-    const started = Date.now();
+    // First in a child process with a time limit: a regression must fail this test, not hang the suite.
+    const child = spawnSync(process.execPath, [BIN, 'manifests', '-f', 'json'], { cwd: t.dir, encoding: 'utf8', timeout: 20_000 });
+    assert.is(child.signal, null, 'meshlint did not finish within 20 s on a symbolic link loop');
+    assert.is(child.status, 1, child.stderr);
     const run = lintJson(t, 'manifests');
-    assert.ok(Date.now() - started < 10_000, 'bounded in time');
+    assert.is(run.stdout, child.stdout, 'the built CLI and the in-process one agree');
     assert.equal(files(run), ['manifests/app.yaml'], 'each file linted once');
     // manifests/parent leads back to the temporary directory: the loop closes when it reaches manifests again.
     assert.match(run.stderr, /skipped \S*manifests\/parent\/manifests: symbolic link loop/);

@@ -2,6 +2,8 @@
 // strings, block scalars and comments. Such text may still parse as YAML
 // (`replicas: {{ .Values.n }}` is a flow mapping), so it must be caught before linting.
 
+import { findClosingQuote, quoteOpensScalar } from '../parse/quotes.ts';
+
 const BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
 
 /** Offset of the first template action outside strings, block scalars and comments, or undefined. */
@@ -37,8 +39,8 @@ function stripStringsAndComment(line: string): string {
   let out = '';
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
-    if ((c === '"' || c === "'") && startsScalar(out)) {
-      const close = findClose(line, i, c);
+    if ((c === '"' || c === "'") && quoteOpensScalar(out)) {
+      const close = findClosingQuote(line, i, c);
       if (close === -1) return out; // a string continues on the next line: nothing after it counts
       out += ' '.repeat(close - i + 1);
       i = close;
@@ -48,28 +50,4 @@ function stripStringsAndComment(line: string): string {
     out += c;
   }
   return out;
-}
-
-/** A quote opens a string only where a scalar can begin (not inside `don't`). */
-function startsScalar(before: string): boolean {
-  const prev = before.trimEnd().slice(-1);
-  return prev === '' || ':-[{,?'.includes(prev);
-}
-
-function findClose(line: string, open: number, quote: string): number {
-  for (let j = open + 1; j < line.length; j++) {
-    const c = line[j];
-    if (quote === '"' && c === '\\') {
-      j++;
-      continue;
-    }
-    if (c === quote) {
-      if (quote === "'" && line[j + 1] === "'") {
-        j++;
-        continue;
-      }
-      return j;
-    }
-  }
-  return -1;
 }

@@ -4,6 +4,7 @@
 // the continuation lines are re-indented and the document parsed again; node ranges are then
 // mapped back to the original text so positions and fixes stay exact.
 import { isNode, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml';
+import { findClosingQuote, quoteOpensScalar } from './quotes.ts';
 import { YAML_OPTIONS } from './yaml-options.ts';
 
 export interface Insertion {
@@ -32,7 +33,7 @@ export function repairQuotedContinuations(text: string): { text: string; inserti
         insertions.push({ at: pos, count });
         out += ' '.repeat(count);
       }
-      const close = findClose(line, -1, open.quote);
+      const close = findClosingQuote(line, -1, open.quote);
       if (close === -1) {
         out += line + (nl === -1 ? '' : '\n');
         pos = end + 1;
@@ -56,31 +57,12 @@ function unclosedQuote(line: string, from: number, indent: number): { quote: str
     const c = line[i];
     if (c === '#' && (i === 0 || line[i - 1] === ' ')) return undefined;
     if (c !== '"' && c !== "'") continue;
-    const before = line.slice(0, i).trimEnd().slice(-1);
-    if (before !== '' && !':-[{,?'.includes(before)) continue;
-    const close = findClose(line, i, c);
+    if (!quoteOpensScalar(line.slice(0, i))) continue;
+    const close = findClosingQuote(line, i, c);
     if (close === -1) return { quote: c, indent };
     i = close;
   }
   return undefined;
-}
-
-function findClose(line: string, open: number, quote: string): number {
-  for (let j = open + 1; j < line.length; j++) {
-    const c = line[j];
-    if (quote === '"' && c === '\\') {
-      j++;
-      continue;
-    }
-    if (c === quote) {
-      if (quote === "'" && line[j + 1] === "'") {
-        j++;
-        continue;
-      }
-      return j;
-    }
-  }
-  return -1;
 }
 
 /** Maps an offset in the repaired text back to the original text. */
