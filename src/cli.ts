@@ -6,7 +6,10 @@ import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
+import { explain } from './engine/explain.ts';
 import { lint, type LintReport } from './engine/linter.ts';
+import { formatExplanations } from './format/explain.ts';
+import type { Facts } from './model/facts.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson } from './format/json.ts';
 import { formatSarif } from './format/sarif.ts';
@@ -39,6 +42,7 @@ const OPTIONS = {
   'report-unused-disable-directives': { type: 'boolean' },
   'print-config': { type: 'string' },
   stats: { type: 'boolean' },
+  resource: { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -47,6 +51,7 @@ const OPTIONS = {
 
 export const HELP = `Usage: meshlint [options] [file|dir|glob|-] ...
        meshlint rules
+       meshlint explain [paths] [--resource Kind/namespace/name]
 
 Lints Kubernetes manifests (and Helm or Kustomize output) for what Istio will do with
 each workload: sidecar injection, start-up order, admission. Offline: nothing is sent
@@ -54,6 +59,8 @@ anywhere. With no path, lints the current directory; "-" reads standard input.
 
 Commands:
   rules                        List every rule: id, level, fixable, description
+  explain [paths]              For each workload: will Istio inject a sidecar, and why
+      --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
 
 Options:
   -c, --config FILE            Use this config file (default: nearest .meshlint.yaml,
@@ -89,6 +96,7 @@ Examples:
   kubectl kustomize overlays/prod | meshlint -
   meshlint -f sarif -o meshlint.sarif manifests/
   meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
+  meshlint explain k8s/ --resource Deployment/shop/web
 `;
 
 export interface CliIO {
@@ -144,6 +152,7 @@ function run(argv: readonly string[], io: CliIO): number {
     return 0;
   }
   if (positionals[0] === 'rules' && positionals.length === 1) return listRules(io, loadConfig(v.config, io.cwd));
+  if (v.resource !== undefined && positionals[0] !== 'explain') throw new UsageError('--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name');
 
   const format = (v.format ?? 'stylish') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; choose one of: ${FORMATS.join(', ')}`);
@@ -161,7 +170,42 @@ function run(argv: readonly string[], io: CliIO): number {
     rulesById,
   );
   if (v['print-config'] !== undefined) return printConfig(io, config, v['print-config']);
+  if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, config, io);
 
+  const gathered = gatherInputs(positionals, v, config, io);
+  if (typeof gathered === 'number') return gathered;
+  const inputs = gathered;
+
+  const report = lint(inputs, {
+    config,
+    rules: allRules,
+    cliIstioVersion: v['istio-version'],
+    fix: Boolean(v.fix || v['fix-dry-run']),
+    reportUnusedDisableDirectives: v['report-unused-disable-directives'],
+  });
+
+  let results: LintResult[] = report.results;
+  if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), format, io);
+  if (v.quiet) results = results.map(errorsOnly);
+
+  emit(render(format, results, config, useColor(v, io), v['output-file'], io.cwd), v, io);
+  if (v.stats) io.stderr(statsLine(report));
+  printNotes(report.facts, io, Boolean(v.stats));
+
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  if (errors > 0) return 1;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    io.stderr(`${TOOL_NAME} found too many warnings (maximum: ${maxWarnings}).\n`);
+    return 1;
+  }
+  return 0;
+}
+
+type Values = ReturnType<typeof parse>['values'];
+
+/** Reads standard input and the files the arguments name; an exit code when there is nothing to lint. */
+function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO): ReadOutcome[] | number {
   const useStdin = positionals.includes('-');
   const paths = positionals.filter((p) => p !== '-');
   if (useStdin && v.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
@@ -189,37 +233,7 @@ function run(argv: readonly string[], io: CliIO): number {
     }
     for (const f of found.files) inputs.push(readSource(f, io.cwd));
   }
-
-  const report = lint(inputs, {
-    config,
-    rules: allRules,
-    cliIstioVersion: v['istio-version'],
-    fix: Boolean(v.fix || v['fix-dry-run']),
-    reportUnusedDisableDirectives: v['report-unused-disable-directives'],
-  });
-
-  let results: LintResult[] = report.results;
-  if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), format, io);
-  if (v.quiet) results = results.map(errorsOnly);
-
-  const color = v['no-color'] ? false : v.color ? true : io.isTTY && !io.env.NO_COLOR;
-  const out = render(format, results, config, color, v['output-file'], io.cwd);
-  if (v['output-file']) {
-    // As ESLint does: `-o reports/meshlint.sarif` works in a fresh CI checkout.
-    const target = resolve(io.cwd, v['output-file']);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, out);
-  } else if (out) io.stdout(out);
-  if (v.stats) io.stderr(statsLine(report));
-
-  const errors = results.reduce((n, r) => n + r.errorCount, 0);
-  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
-  if (errors > 0) return 1;
-  if (maxWarnings !== undefined && warnings > maxWarnings) {
-    io.stderr(`${TOOL_NAME} found too many warnings (maximum: ${maxWarnings}).\n`);
-    return 1;
-  }
-  return 0;
+  return inputs;
 }
 
 function loadConfig(explicit: string | undefined, cwd: string): Config {
@@ -304,6 +318,41 @@ function printConfig(io: CliIO, config: Config, file: string): number {
       2,
     ) + '\n',
   );
+  return 0;
+}
+
+function useColor(v: Values, io: CliIO): boolean {
+  return v['no-color'] ? false : v.color ? true : io.isTTY && !io.env.NO_COLOR;
+}
+
+/** The report goes to --output-file (its folder created, as ESLint does) or to standard output. */
+function emit(out: string, v: Values, io: CliIO): void {
+  if (v['output-file']) {
+    const target = resolve(io.cwd, v['output-file']);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, out);
+  } else if (out) io.stdout(out);
+}
+
+/** What the inputs and the config disagree on, or facts treated as unknown: said once, on stderr. */
+function printNotes(facts: Facts, io: CliIO, all: boolean): void {
+  const notes = facts.mesh.notes;
+  const shown = all ? notes : notes.slice(0, 3);
+  for (const n of shown) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}\n`);
+  if (shown.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown.length} more (--stats lists them all)\n`);
+}
+
+function runExplain(paths: readonly string[], v: Values, config: Config, io: CliIO): number {
+  const format = v.format ?? 'stylish';
+  if (format !== 'stylish' && format !== 'json') throw new UsageError('explain prints text (the default) or --format json');
+  const gathered = gatherInputs(paths, v, config, io);
+  if (typeof gathered === 'number') return gathered;
+  const { explanations, facts } = explain(gathered, config, { cliIstioVersion: v['istio-version'], resource: v.resource });
+  if (v.resource !== undefined && explanations.length === 0) {
+    return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
+  }
+  emit(format === 'json' ? JSON.stringify(explanations, null, 2) + '\n' : formatExplanations(explanations, facts, useColor(v, io) && !v['output-file']), v, io);
+  printNotes(facts, io, Boolean(v.stats));
   return 0;
 }
 

@@ -1,5 +1,9 @@
 // `meshlint explain`: the outcome and the reasons for each workload, across files.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'uvu';
+import { runCli } from '../src/cli.ts';
 import * as assert from 'uvu/assert';
 import { EMPTY_CONFIG } from '../src/engine/config.ts';
 import { explain, selectsResource } from '../src/engine/explain.ts';
@@ -73,6 +77,31 @@ test('explain: the text says where the webhooks come from and each reason', () =
   assert.match(text, /assumed: a default install/);
   assert.match(text, /Deployment payments\/web {2}apps\.yaml:3\n {2}→ sidecar injected by namespace\.sidecar-injector\.istio\.io/);
   assert.match(text, /· namespace payments has istio-injection=enabled/);
+});
+
+test('meshlint explain on the command line: text, json, --resource, and exit 2 when nothing matches', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meshlint-explain-'));
+  try {
+    writeFileSync(join(dir, 'ns.yaml'), namespace);
+    writeFileSync(join(dir, 'apps.yaml'), workloads);
+    const run = (args: string[]) => {
+      let out = '';
+      let err = '';
+      const code = runCli(args, { cwd: dir, stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: () => Buffer.alloc(0), isTTY: false, env: {} });
+      return { code, out, err };
+    };
+    const text = run(['explain', '.', '--resource', 'Deployment/payments/web']);
+    assert.is(text.code, 0);
+    assert.match(text.out, /Deployment payments\/web {2}apps\.yaml:3\n {2}→ sidecar injected/);
+    const json = run(['explain', '-f', 'json']);
+    assert.equal((JSON.parse(json.out) as { outcome: string }[]).map((e) => e.outcome), ['injected', 'not-injected', 'unknown']);
+    const none = run(['explain', '.', '--resource', 'nope']);
+    assert.is(none.code, 2);
+    assert.match(none.err, /no workload matches --resource nope/);
+    assert.is(run(['--resource', 'x', '.']).code, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

@@ -8,7 +8,7 @@ import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
 import { podTemplateOf } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile, parseStream, splitDocuments, splitJsonStream, wholeFile } from '../parse/yaml.ts';
-import type { Finding, LintMessage, LintResult, ParsedDocument, Path, Range, Resource, Severity, SourceFile, Target, TextEdit } from '../types.ts';
+import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, Target, TextEdit } from '../types.ts';
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
 import { listenersOf, type FileNode, type Listeners, type MeshlintRule, type ReportDescriptor, type RuleContext } from './rule-api.ts';
@@ -384,9 +384,12 @@ function resolveFinding(
       }
     }
   }
-  const fix = f.fix ? mergeEdits(file.text, f.fix.map((e) => toTextEdits(locator, loc.doc, e))) : undefined;
+  // Rules write edit paths relative to their resource; a List item sits under items[i].
+  const base = loc.resource?.basePath ?? [];
+  const edit = (e: PathEdit): TextEdit[] | undefined => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
+  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : undefined;
   const suggestions = f.suggestions.flatMap((s) => {
-    const merged = mergeEdits(file.text, s.edits.map((e) => toTextEdits(locator, loc.doc, e)));
+    const merged = mergeEdits(file.text, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });
   const related = f.related.map((rel) => {

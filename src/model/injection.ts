@@ -192,7 +192,7 @@ export function predictInjection(input: PredictionInput): InjectionPrediction {
   const via = gate.matched[0] ?? gate.maybe[0];
   if (gate.matched.length > 0) {
     trace.push({ text: `webhook ${webhookName(gate.matched[0] as InjectorWebhook)} matches (namespaceSelector ${describeSelector((gate.matched[0] as InjectorWebhook).namespaceSelector)}; objectSelector ${describeSelector((gate.matched[0] as InjectorWebhook).objectSelector)})` });
-    if (gate.matched.length > 1) trace.push({ text: `more webhooks match as well (${gate.matched.slice(1).map((w) => w.name).join(', ')}): the pod may be injected twice` });
+    if (gate.matched.length > 1) trace.push({ text: `more webhooks match as well (${gate.matched.slice(1).map(webhookName).join(', ')}): the pod may be injected twice` });
   } else {
     trace.push({ text: `webhook ${webhookName(via as InjectorWebhook)} matches only if ${nsDesc} has the labels its namespaceSelector needs (${describeSelector((via as InjectorWebhook).namespaceSelector)})` });
   }

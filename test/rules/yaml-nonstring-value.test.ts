@@ -149,6 +149,12 @@ ruleTester(rule, {
       output: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations:\n    note: \"a long note that was\n    wrapped\"\n    enabled: \"yes\"\n",
     },
     {
+      name: 'a kind: List item is fixed in place',
+      code: 'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: { name: a }\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: b\n      labels: { enabled: on }\n',
+      errors: [{ line: 11, column: 17 }],
+      output: 'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: { name: a }\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: b\n      labels: { enabled: "on" }\n',
+    },
+    {
       name: 'ConfigMap data number, in a flow mapping',
       code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\ndata: { retries: 3 }\n',
       errors: [{ line: 4, column: 9, endColumn: 19 }],
