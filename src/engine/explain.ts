@@ -2,7 +2,7 @@
 // words with Istio source paths. What a user runs when asking "why is there no sidecar?".
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
-import { findUnrenderedTemplate } from '../load/template.ts';
+import { findUnrenderedTemplate, isTemplatedDocument } from '../load/template.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
 import { predictForTemplate } from '../model/pod-injection.ts';
@@ -40,8 +40,10 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
   const locator = new Locator();
   const explanations: Explanation[] = [];
   for (const input of inputs) {
-    if (!input.ok || findUnrenderedTemplate(input.file.text) !== undefined) continue;
+    if (!input.ok) continue;
+    const templated = findUnrenderedTemplate(input.file.text) !== undefined;
     for (const doc of parseFile(input.file)) {
+      if (templated && isTemplatedDocument(input.file.text, doc.startOffset, doc.endOffset)) continue;
       for (const r of resourcesOf(doc, config.defaultNamespace).resources) {
         const t = podTemplateOf(r);
         if (!t) continue;

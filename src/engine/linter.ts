@@ -3,7 +3,7 @@
 // No I/O here: inputs arrive as text, results leave as data.
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from '../load/resources.ts';
-import { findUnrenderedTemplate } from '../load/template.ts';
+import { findUnrenderedTemplate, isTemplatedDocument } from '../load/template.ts';
 import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
 import { podTemplateOf } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
@@ -165,14 +165,14 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     if (file.text.includes('meshlint-')) directives(file);
     const at = unrenderedAt(file);
     emit('File', { file, unrenderedTemplateAt: at, readError: undefined });
-    if (at !== undefined) {
-      stats.unrenderedFiles++;
-      flush();
-      locator.forget(file);
-      continue;
-    }
+    if (at !== undefined) stats.unrenderedFiles++;
     for (const doc of parseFile(file)) {
       stats.documents++;
+      // A document with template syntax says nothing reliable: skipped (the file has its one finding).
+      if (at !== undefined && isTemplatedDocument(file.text, doc.startOffset, doc.endOffset)) {
+        stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;
+        continue;
+      }
       const { resources, skipped } = resourcesOf(doc, config.defaultNamespace);
       if (skipped) stats.skippedDocuments[skipped] = (stats.skippedDocuments[skipped] ?? 0) + 1;
       emit('Document', { doc, resources });
@@ -246,11 +246,13 @@ export function gatherFacts(
 ): Facts {
   const factsBuilder = new FactsBuilder();
   for (const input of inputs) {
-    if (!input.ok || unrenderedAt(input.file) !== undefined) continue;
+    if (!input.ok) continue;
     const text = input.file.text;
+    const templated = unrenderedAt(input.file) !== undefined;
     const json = text.trimStart().startsWith('{') ? splitJsonStream(text) : undefined;
     for (const slice of json ?? splitDocuments(text)) {
       if (!mightHoldFacts(text.slice(slice.start, slice.end))) continue;
+      if (templated && isTemplatedDocument(text, slice.start, slice.end)) continue;
       for (const doc of parseStream(input.file, slice)) {
         for (const r of resourcesOf(doc, config.defaultNamespace).resources) factsBuilder.addResource(r);
       }

@@ -3,7 +3,7 @@
 import type { KubeObject, ParsedDocument, Path, Resource } from '../types.ts';
 
 /** Why a document holds no resource; undefined when it holds some. */
-export type SkipReason = 'empty' | 'not-kubernetes' | 'kustomize' | 'patch' | 'syntax-error';
+export type SkipReason = 'empty' | 'not-kubernetes' | 'kustomize' | 'patch' | 'syntax-error' | 'template';
 
 export interface DocumentResources {
   readonly resources: Resource[];

@@ -51,3 +51,8 @@ function stripStringsAndComment(line: string): string {
   }
   return out;
 }
+
+/** Does the document at [start, end) of a file contain template syntax outside strings? */
+export function isTemplatedDocument(text: string, start: number, end: number): boolean {
+  return findUnrenderedTemplate(text.slice(start, end)) !== undefined;
+}

@@ -1,5 +1,10 @@
 import { test } from 'uvu';
 import rule from '../../rules/unrendered-template.ts';
+import * as assert from 'uvu/assert';
+import nonString from '../../rules/yaml-nonstring-value.ts';
+import { EMPTY_CONFIG } from '../../src/engine/config.ts';
+import { lint } from '../../src/engine/linter.ts';
+import { decodeSource } from '../../src/load/read.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 
 ruleTester(rule, {
@@ -64,6 +69,30 @@ ruleTester(rule, {
       errors: [{ line: 1, column: 1 }],
     },
   ],
+});
+
+test('unrendered-template: templated documents are skipped, the file\'s other documents are still linted', () => {
+  const code = yaml`
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web }
+    spec:
+      template:
+        metadata:
+          labels: { broken: true }
+        spec:
+          containers: [{ name: web, image: "web:{{ .Values.tag }}", command: [run] }]
+          nodeSelector: { pool: {{ .Values.pool }} }
+    ---
+    apiVersion: v1
+    kind: ConfigMap
+    metadata:
+      name: settings
+      labels: { enabled: yes }
+    `;
+  const report = lint([decodeSource(Buffer.from(code), 'mixed.yaml', undefined)], { config: EMPTY_CONFIG, rules: [rule, nonString] });
+  assert.equal(report.results[0]?.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}`), ['10:29 unrendered-template', '16:13 yaml-nonstring-value']);
+  assert.is(report.stats.skippedDocuments.template, 1);
 });
 
 test.run();
