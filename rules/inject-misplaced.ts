@@ -5,6 +5,7 @@
 // webhook selectors never see annotations.
 import { createRule } from '../src/engine/rule-api.ts';
 import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
+import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { predictForTemplate } from '../src/model/pod-injection.ts';
 import { asObject, podTemplateOf, templatePath } from '../src/model/workload.ts';
 import type { PathEdit } from '../src/types.ts';
@@ -80,10 +81,13 @@ export default createRule({
         if (str(t.annotations[INJECT_KEY]) !== 'true' || INJECT_KEY in t.labels) return;
         const p = predictForTemplate(t, context.facts);
         if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
+        const ns = namespaceOf(t, context.facts);
+        const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns?.name ?? ''}: no label that turns injection on`);
         context.report({
           target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
           messageId: 'annotationOptIn',
           data: { key: INJECT_KEY, why: p.trace[0]?.text ?? 'no webhook matches its labels' },
+          ...(related ? { related: [related] } : {}),
         });
       },
     };

@@ -73,14 +73,14 @@ export default createRule({
         }
         for (const base of [{}, { [INJECT_KEY]: "true" }, { [INJECT_KEY]: "false" }] as Record<string, string>[]) podPerms.push({ ...base, ...(rev ? { [REV_LABEL]: rev } : {}) });
       }
-      const reported = new Map<InjectorWebhook, { others: Set<string>; ns: Record<string, string>; pod: Record<string, string> }>();
+      const reported = new Map<InjectorWebhook, { others: Map<string, InjectorWebhook>; ns: Record<string, string>; pod: Record<string, string> }>();
       for (const ns of nsPerms) {
         for (const pod of podPerms) {
           const hit = hooks.filter((w) => matches(w.namespaceSelector, knownLabels(ns)) === true && matches(w.objectSelector, knownLabels(pod)) === true);
           if (hit.length < 2) continue;
           for (const w of hit) {
-            const entry = reported.get(w) ?? { others: new Set<string>(), ns, pod };
-            for (const o of hit) if (o !== w) entry.others.add(`${o.name} (MutatingWebhookConfiguration ${o.configName})`);
+            const entry = reported.get(w) ?? { others: new Map<string, InjectorWebhook>(), ns, pod };
+            for (const o of hit) if (o !== w) entry.others.set(`${o.name} (MutatingWebhookConfiguration ${o.configName})`, o);
             reported.set(w, entry);
           }
         }
@@ -90,7 +90,10 @@ export default createRule({
         context.report({
           target: { resource: w.resource, path: ['webhooks', w.index, 'name'] },
           messageId: 'overlap',
-          data: { name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`, others: [...e.others].join(', '), pod: describe(e.pod), namespace: describe(e.ns) },
+          data: { name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`, others: [...e.others.keys()].join(', '), pod: describe(e.pod), namespace: describe(e.ns) },
+          related: [...e.others].flatMap(([label, o]) =>
+            o.resource && o.index !== undefined ? [{ target: { resource: o.resource, path: ['webhooks', o.index, 'name'] }, message: `overlapping webhook ${label}` }] : [],
+          ),
         });
       }
     }

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import rule from '../../rules/webhook-overlap.ts';
-import { ruleTester, yaml } from '../helpers/rule-tester.ts';
+import * as assert from 'uvu/assert';
+import { runCase, ruleTester, yaml } from '../helpers/rule-tester.ts';
 
 /**
  * A MutatingWebhookConfiguration with one `namespace.sidecar-injector.istio.io` entry as the
@@ -174,6 +175,15 @@ ruleTester(rule, {
       ],
     },
   ],
+});
+
+test('webhook-overlap: each finding points at the entries it overlaps with (SARIF relatedLocations)', () => {
+  const { messages } = runCase(rule, { code: bothInOneFile });
+  assert.is(messages.length, 2);
+  const [first, second] = messages;
+  assert.equal(first?.related?.map((r) => [r.filePath, r.line]), [['test.yaml', second?.line]]);
+  assert.equal(second?.related?.map((r) => [r.filePath, r.line]), [['test.yaml', first?.line]]);
+  assert.match(first?.related?.[0]?.message ?? '', /overlapping webhook namespace\.sidecar-injector\.istio\.io \(MutatingWebhookConfiguration istio-revision-tag-default\)/);
 });
 
 test.run();
