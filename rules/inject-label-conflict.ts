@@ -5,9 +5,8 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { DATAPLANE_MODE_LABEL, INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
-import { asObject, templatePath } from '../src/model/workload.ts';
+import { asObject, labelString as str, templatePath } from '../src/model/workload.ts';
 
-const str = (v: unknown): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : String(v));
 
 export default createRule({
   name: 'inject-label-conflict',

@@ -7,10 +7,9 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { predictForTemplate } from '../src/model/pod-injection.ts';
-import { asObject, podTemplateOf, templatePath } from '../src/model/workload.ts';
+import { asObject, labelString as str, podTemplateOf, templatePath } from '../src/model/workload.ts';
 import type { PathEdit } from '../src/types.ts';
 
-const str = (v: unknown): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : String(v));
 
 export default createRule({
   name: 'inject-misplaced',

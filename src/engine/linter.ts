@@ -63,28 +63,27 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
   let report = lintOnce(inputs, options);
   if (!options.fix) return report;
   // Fix, then lint the fixed text again, as ESLint does, until nothing more changes.
-  const originals = new Map(report.results.map((r) => [r.filePath, r]));
   let current = inputs;
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    const byPath = new Map(report.results.map((r) => [r.filePath, r]));
     let changed = false;
     current = current.map((input) => {
       if (!input.ok) return input;
-      const res = report.results.find((r) => r.filePath === input.file.displayPath);
-      const edits = res?.messages.flatMap((m) => (m.fix ? [{ offset: m.fix.range[0], endOffset: m.fix.range[1], text: m.fix.text }] : [])) ?? [];
+      const edits = (byPath.get(input.file.displayPath)?.messages ?? []).flatMap((m) => (m.fix ? [{ offset: m.fix.range[0], endOffset: m.fix.range[1], text: m.fix.text }] : []));
       if (edits.length === 0) return input;
-      const { text, applied } = applyTextEdits(input.file.text, edits);
-      if (applied === 0 || text === input.file.text) return input;
+      const { text } = applyTextEdits(input.file.text, edits);
+      if (text === input.file.text) return input;
       changed = true;
-      return { ok: true, file: { ...input.file, text } } as ReadOutcome;
+      return { ok: true, file: { ...input.file, text } };
     });
     if (!changed) break;
     report = lintOnce(current, { ...options, fix: false });
   }
-  const texts = new Map(current.filter((c) => c.ok).map((c) => [c.ok ? c.file.displayPath : '', c.ok ? c.file.text : '']));
+  const original = new Map(inputs.flatMap((i) => (i.ok ? [[i.file.displayPath, i.file.text] as const] : [])));
+  const fixed = new Map(current.flatMap((i) => (i.ok ? [[i.file.displayPath, i.file.text] as const] : [])));
   const results = report.results.map((r) => {
-    const before = inputs.find((i) => i.ok && i.file.displayPath === r.filePath);
-    const after = texts.get(r.filePath);
-    return before?.ok && after !== undefined && after !== before.file.text ? { ...r, output: after } : (originals.get(r.filePath) ? r : r);
+    const after = fixed.get(r.filePath);
+    return after !== undefined && after !== original.get(r.filePath) ? { ...r, output: after } : r;
   });
   return { ...report, results };
 }

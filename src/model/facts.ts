@@ -1,7 +1,7 @@
 // Cross-file facts, gathered from every input before any rule runs: namespaces and
 // their labels, and the mesh install. A fact no input or config states is unknown.
 import type { Resource } from '../types.ts';
-import { asObject } from './workload.ts';
+import { asObject, labelString } from './workload.ts';
 import { parseIstioVersion, DEFAULT_ISTIO_VERSION, type IstioVersion } from './istio-version.ts';
 import {
   generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
@@ -62,7 +62,6 @@ function sameLabels(a: Readonly<Record<string, string>>, b: Readonly<Record<stri
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
-const stringify = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 
 export class FactsBuilder {
   private readonly namespaceDefinitions = new Map<string, NamespaceFact[]>();
@@ -81,7 +80,7 @@ export class FactsBuilder {
     if (r.kind === 'Namespace' && r.apiVersion === 'v1' && r.name) {
       const md = asObject(r.object.metadata) ?? {};
       const labels: Record<string, string> = {};
-      for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = stringify(v);
+      for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? '';
       // The Kubernetes API server always sets this label; webhook selectors rely on it.
       labels['kubernetes.io/metadata.name'] = r.name;
       const list = this.namespaceDefinitions.get(r.name) ?? [];

@@ -4,20 +4,19 @@
 import type { Path, RelatedLocation, Resource } from '../types.ts';
 import type { Facts, NamespaceFact } from './facts.ts';
 import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from './mesh.ts';
-import { templatePath, type PodTemplate } from './workload.ts';
+import { labelString, templatePath, type PodTemplate } from './workload.ts';
 
 export interface Signal {
   readonly text: string;
   readonly related: RelatedLocation | undefined;
 }
 
-const asString = (v: unknown): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : v === null ? '' : String(v));
 
 /** The inject value Istio reads (the label wins over the annotation), and where it is written. */
 export function effectiveInject(t: PodTemplate): { value: string; from: 'label' | 'annotation'; path: Path } | undefined {
-  const label = asString(t.labels[INJECT_KEY]);
+  const label = labelString(t.labels[INJECT_KEY]);
   if (label !== undefined) return { value: label, from: 'label', path: templatePath(t, 'metadata', 'labels', INJECT_KEY) };
-  const annotation = asString(t.annotations[INJECT_KEY]);
+  const annotation = labelString(t.annotations[INJECT_KEY]);
   if (annotation !== undefined) return { value: annotation, from: 'annotation', path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) };
   return undefined;
 }
@@ -51,15 +50,15 @@ export function injectionIntent(t: PodTemplate, facts: Facts): Signal[] {
   if (ns && nsRev !== undefined && nsRev !== '') {
     out.push({ text: `namespace ${ns.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`) });
   }
-  const label = asString(t.labels[INJECT_KEY]);
+  const label = labelString(t.labels[INJECT_KEY]);
   if (label === 'true') {
     out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', INJECT_KEY) }, message: 'the label that asks for a sidecar' } });
   }
-  const podRev = asString(t.labels[REV_LABEL]);
+  const podRev = labelString(t.labels[REV_LABEL]);
   if (podRev !== undefined && podRev !== '') {
     out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', REV_LABEL) }, message: 'the revision label that asks for a sidecar' } });
   }
-  const annotation = asString(t.annotations[INJECT_KEY]);
+  const annotation = labelString(t.annotations[INJECT_KEY]);
   if (annotation === 'true') {
     out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) }, message: 'the annotation that asks for a sidecar' } });
   }

@@ -3,13 +3,13 @@
 import type { Facts } from './facts.ts';
 import { predictInjection, type InjectionPrediction, type PodFacts } from './injection.ts';
 import type { LabelSet } from './selector.ts';
-import type { PodTemplate } from './workload.ts';
+import { labelString, type PodTemplate } from './workload.ts';
 
 const cache = new WeakMap<PodTemplate, WeakMap<Facts, InjectionPrediction>>();
 
 const stringRecord = (r: Readonly<Record<string, unknown>>): Record<string, string> => {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r)) out[k] = typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
+  for (const [k, v] of Object.entries(r)) out[k] = labelString(v) ?? '';
   return out;
 };
 

@@ -23,6 +23,9 @@ export interface Container {
   readonly object: KubeObject;
 }
 
+/** A label or annotation value as the API server stores it: YAML-typed scalars in their string form. */
+export const labelString = (v: unknown): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : v === null ? '' : String(v));
+
 export const asObject = (v: unknown): KubeObject | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as KubeObject) : undefined;
 
