@@ -4,7 +4,7 @@ import { RuleCreator } from '@typescript-eslint/utils/eslint-utils';
 import type { RuleListener, RuleMetaData } from '@typescript-eslint/utils/ts-eslint';
 import type { Facts } from '../model/facts.ts';
 import type { Container, PodTemplate } from '../model/workload.ts';
-import type { ParsedDocument, Path, PathEdit, RelatedLocation, Resource, SourceFile, Target } from '../types.ts';
+import type { ParsedDocument, PathEdit, RelatedLocation, Resource, SourceFile, Target } from '../types.ts';
 import { DOCS_URL } from '../meta.ts';
 
 export interface MeshlintDocs {
@@ -43,10 +43,8 @@ export interface Listeners {
   'Program:exit'?(): void;
 }
 
-export type ReportTarget = Target;
-
 export interface ReportDescriptor<M extends string> {
-  readonly target: ReportTarget;
+  readonly target: Target;
   readonly messageId: M;
   readonly data?: Readonly<Record<string, string | number | boolean>>;
   /** A report may be less severe than the rule's level (never more). */
@@ -97,4 +95,3 @@ export function listenersOf(rule: MeshlintRule, context: RuleContext<string, rea
   return rule.create(context) as unknown as Listeners;
 }
 
-export type { Path };

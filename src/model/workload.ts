@@ -57,8 +57,19 @@ export function getIn(obj: unknown, path: Path): unknown {
   return cur;
 }
 
-/** The pod template of a workload, or undefined when the resource carries none. */
+const templates = new WeakMap<Resource, PodTemplate | null>();
+
+/** The pod template of a workload, or undefined when the resource carries none. Built once per resource. */
 export function podTemplateOf(resource: Resource): PodTemplate | undefined {
+  let t = templates.get(resource);
+  if (t === undefined) {
+    t = buildPodTemplate(resource) ?? null;
+    templates.set(resource, t);
+  }
+  return t ?? undefined;
+}
+
+function buildPodTemplate(resource: Resource): PodTemplate | undefined {
   let path = TEMPLATE_PATHS[resource.kind];
   // Other kinds that embed a pod template the same way (Argo Rollouts, Knative Services, operators' CRs).
   if (!path && asObject(getIn(resource.object, ['spec', 'template', 'spec'])) && Array.isArray(getIn(resource.object, ['spec', 'template', 'spec', 'containers']))) {

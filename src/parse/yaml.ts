@@ -257,4 +257,3 @@ function cleanMessage(message: string): string {
   return first.replace(/ at line \d+, column \d+:?$/, '').trim();
 }
 
-export type { Path };
