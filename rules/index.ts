@@ -10,6 +10,10 @@ import injectionRevisionMissing from './injection-revision-missing.ts';
 import injectorPolicyInvalid from './injector-policy-invalid.ts';
 import parseError from './parse-error.ts';
 import unrenderedTemplate from './unrendered-template.ts';
+import apiserverNoProxySvc from './apiserver-no-proxy-svc.ts';
+import startupOrderHold from './startup-order-hold.ts';
+import jobSidecarNeverExits from './job-sidecar-never-exits.ts';
+import trafficAnnotationInvalid from './traffic-annotation-invalid.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
@@ -29,6 +33,10 @@ export const allRules: readonly MeshlintRule[] = [
   injectorPolicyInvalid,
   webhookOverlap,
   webhookCaBundle,
+  apiserverNoProxySvc,
+  startupOrderHold,
+  jobSidecarNeverExits,
+  trafficAnnotationInvalid,
   unusedDisableDirective,
 ];
 

@@ -7,6 +7,7 @@ import {
   generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './mesh.ts';
+import { InstallFactsBuilder, type InstallSettings } from './install.ts';
 
 export interface NamespaceFact {
   readonly name: string;
@@ -42,6 +43,8 @@ export interface MeshFacts {
   readonly injectorConfigs: readonly InjectorConfig[];
   /** The injector policy and selectors of a revision. */
   injectorFor(revision: string): InjectorConfig;
+  /** CNI, native sidecars, hold and the proxy's lifecycle as the install of a revision sets them. */
+  installFor(revision: string): InstallSettings;
   /** Where the inputs and the config disagree (inputs win). */
   readonly notes: readonly string[];
 }
@@ -68,9 +71,11 @@ export class FactsBuilder {
   private readonly webhookConfigs: Resource[] = [];
   private readonly injectorConfigMaps: Resource[] = [];
   private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
+  private readonly installSettings = new InstallFactsBuilder();
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
+    this.installSettings.addResource(r);
     if (isInjectorConfig(r)) this.webhookConfigs.push(r);
     else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
     else if (r.kind === 'IstioOperator') {
@@ -114,13 +119,15 @@ export class FactsBuilder {
     const stated = input.cliIstioVersion ?? input.mesh?.version;
     const version = stated ? parseIstioVersion(stated) : undefined;
     const install = this.install(input.mesh ?? {});
+    const settings = this.installSettings.build(input.mesh ?? {});
     return {
       namespaces,
       mesh: {
         version: version ?? DEFAULT_ISTIO_VERSION,
         versionOrigin: input.cliIstioVersion ? 'cli' : input.mesh?.version ? 'config' : 'default',
         ...install,
-        notes: [...namespaceNotes, ...install.notes],
+        installFor: settings.settingsFor,
+        notes: [...namespaceNotes, ...install.notes, ...settings.notes],
         settings: input.mesh ?? {},
       },
     };
@@ -192,8 +199,11 @@ export class FactsBuilder {
 const FACT_KINDS = /^kind:\s*["']?(Namespace|List|\w+List|MutatingWebhookConfiguration|ConfigMap|IstioOperator)["']?\s*(#.*)?$/m;
 const ANY_TOP_LEVEL_KIND = /^kind:/m;
 
+/** Install workloads that carry facts: istiod's env, the istio-cni node agent. */
+const INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|install-cni|istio-cni-node/;
+
 export function mightHoldFacts(docText: string): boolean {
-  if (FACT_KINDS.test(docText)) return true;
+  if (FACT_KINDS.test(docText) || INSTALL_WORKLOADS.test(docText)) return true;
   // JSON or flow-style documents have no block `kind:` line: parse them to be sure.
   return !ANY_TOP_LEVEL_KIND.test(docText);
 }

@@ -1,0 +1,221 @@
+// What the mesh install says about the proxy it injects, per revision: CNI or istio-init,
+// native sidecars, holdApplicationUntilProxyStarts and the proxy's lifecycle and seccomp
+// profile. Read from the install manifests among the inputs (the injector ConfigMap's
+// `values`, the mesh ConfigMap, the istiod Deployment's env, IstioOperators, the istio-cni
+// DaemonSet) and from the config file's `istio:` section. Inputs win over the config; inputs
+// that disagree with each other leave the setting unknown.
+import { parse as parseYaml } from 'yaml';
+import type { Path, Resource, Target } from '../types.ts';
+import { injectorConfigMapRevision, isInjectorConfigMap } from './mesh.ts';
+import { asObject, getIn, podTemplateOf } from './workload.ts';
+
+export type NativeSidecarSetting = 'true' | 'false' | 'auto';
+
+/** A setting and where it is stated. */
+export interface Stated<T> {
+  readonly value: T;
+  /** Where, in words: "ConfigMap istio-sidecar-injector (values.pilot.cni.enabled)". */
+  readonly source: string;
+  readonly origin: 'input' | 'config';
+  /** The object and key among the inputs, for related locations. */
+  readonly target: Target | undefined;
+}
+
+export interface InstallSettings {
+  readonly revision: string;
+  /** Istio CNI for injected pods (`values.pilot.cni.enabled`): istio-validation instead of istio-init. */
+  readonly cni: Stated<boolean> | undefined;
+  /** istiod's ENABLE_NATIVE_SIDECARS; undefined when not stated (the version's default applies). */
+  readonly nativeSidecars: Stated<NativeSidecarSetting> | undefined;
+  /** meshConfig.defaultConfig.holdApplicationUntilProxyStarts. */
+  readonly holdMesh: Stated<boolean> | undefined;
+  /** Helm value global.proxy.holdApplicationUntilProxyStarts (OR-ed with the pod's ProxyConfig). */
+  readonly holdValues: Stated<boolean> | undefined;
+  /** global.proxy.lifecycle: when set, it replaces the hold hook. */
+  readonly proxyLifecycle: Stated<true> | undefined;
+  /** global.proxy.seccompProfile set: the injected containers carry a seccomp profile. */
+  readonly proxySeccompProfile: Stated<boolean> | undefined;
+}
+
+export interface InstallConfig {
+  readonly cni?: boolean;
+  readonly nativeSidecars?: NativeSidecarSetting;
+  readonly holdApplicationUntilProxyStarts?: boolean;
+}
+
+type Key = Exclude<keyof InstallSettings, 'revision'>;
+type Candidate = { readonly key: Key; readonly value: unknown; readonly source: string; readonly target: Target };
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const nonEmpty = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : asObject(v) ? Object.keys(asObject(v) as object).length > 0 : v !== undefined && v !== null && v !== '');
+
+/** istiod reads ENABLE_NATIVE_SIDECARS as true, false or auto; anything else means false (pilot/pkg/features/pilot.go). */
+export function nativeSidecarSetting(v: string): NativeSidecarSetting {
+  const lower = v.toLowerCase();
+  return lower === 'true' || lower === 'auto' ? lower : 'false';
+}
+
+/** Candidates a set of Helm values yields (the injector ConfigMap's `values`, an IstioOperator's spec.values). */
+function fromValues(values: Record<string, unknown>, describe: (key: string) => string, target: (key: Path) => Target): Candidate[] {
+  const out: Candidate[] = [];
+  const hold = getIn(values, ['global', 'proxy', 'holdApplicationUntilProxyStarts']);
+  if (typeof hold === 'boolean') out.push({ key: 'holdValues', value: hold, source: describe('global.proxy.holdApplicationUntilProxyStarts'), target: target(['global', 'proxy', 'holdApplicationUntilProxyStarts']) });
+  const lifecycle = getIn(values, ['global', 'proxy', 'lifecycle']);
+  if (nonEmpty(lifecycle)) out.push({ key: 'proxyLifecycle', value: true, source: describe('global.proxy.lifecycle'), target: target(['global', 'proxy', 'lifecycle']) });
+  const seccomp = getIn(values, ['global', 'proxy', 'seccompProfile']);
+  if (seccomp !== undefined) out.push({ key: 'proxySeccompProfile', value: nonEmpty(seccomp), source: describe('global.proxy.seccompProfile'), target: target(['global', 'proxy', 'seccompProfile']) });
+  // Since 1.24 the chart reads pilot.cni.enabled; istio_cni.enabled is the older name.
+  const cni = getIn(values, ['pilot', 'cni', 'enabled']);
+  const oldCni = getIn(values, ['istio_cni', 'enabled']);
+  if (typeof cni === 'boolean') out.push({ key: 'cni', value: cni, source: describe('pilot.cni.enabled'), target: target(['pilot', 'cni', 'enabled']) });
+  else if (typeof oldCni === 'boolean') out.push({ key: 'cni', value: oldCni, source: describe('istio_cni.enabled'), target: target(['istio_cni', 'enabled']) });
+  const native = getIn(values, ['pilot', 'env', 'ENABLE_NATIVE_SIDECARS']);
+  if (typeof native === 'string' || typeof native === 'boolean') {
+    out.push({ key: 'nativeSidecars', value: nativeSidecarSetting(String(native)), source: describe('pilot.env.ENABLE_NATIVE_SIDECARS'), target: target(['pilot', 'env', 'ENABLE_NATIVE_SIDECARS']) });
+  }
+  return out;
+}
+
+function fromProxyDefaults(defaultConfig: unknown, source: string, target: Target): Candidate[] {
+  const hold = asObject(defaultConfig)?.holdApplicationUntilProxyStarts;
+  return typeof hold === 'boolean' ? [{ key: 'holdMesh', value: hold, source, target }] : [];
+}
+
+const MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
+
+/** The istiod Deployment of a revision: the chart names it istiod or istiod-<revision>. */
+function istiodRevision(r: Resource): string | undefined {
+  if (r.kind !== 'Deployment') return undefined;
+  const m = /^istiod(?:-(.+))?$/.exec(r.name);
+  if (!m) return undefined;
+  const t = podTemplateOf(r);
+  const discovery = t?.containers.find((c) => c.name === 'discovery');
+  if (!discovery) return undefined;
+  const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
+  const rev = env.map(asObject).find((e) => e?.name === 'REVISION');
+  return str(rev?.value) || m[1] || 'default';
+}
+
+/** Gathers the install settings of every revision from the inputs. */
+export class InstallFactsBuilder {
+  private readonly byRevision = new Map<string, Candidate[]>();
+  /** Facts that hold for every revision (the istio-cni DaemonSet): used when nothing more precise is stated. */
+  private readonly meshWide: Candidate[] = [];
+
+  private add(revision: string, candidates: readonly Candidate[]): void {
+    if (candidates.length === 0) return;
+    const list = this.byRevision.get(revision) ?? [];
+    list.push(...candidates);
+    this.byRevision.set(revision, list);
+  }
+
+  addResource(r: Resource): void {
+    if (r.kind === 'ConfigMap') {
+      const data = asObject(r.object.data) ?? {};
+      if (isInjectorConfigMap(r) && typeof data.values === 'string') {
+        let values: Record<string, unknown> | undefined;
+        try {
+          values = asObject(JSON.parse(data.values));
+        } catch {
+          values = undefined;
+        }
+        if (!values) return;
+        const revision = str(values.revision) || injectorConfigMapRevision(r.name) || 'default';
+        // Keys inside the JSON string cannot be located: point at `values`.
+        const target: Target = { resource: r, path: ['data', 'values'] };
+        this.add(revision, fromValues(values, (k) => `ConfigMap ${r.name} (values ${k})`, () => target));
+        return;
+      }
+      const m = MESH_CONFIGMAP.exec(r.name);
+      if (m && typeof data.mesh === 'string') {
+        let mesh: unknown;
+        try {
+          mesh = parseYaml(data.mesh, { version: '1.1', uniqueKeys: false });
+        } catch {
+          return;
+        }
+        const revision = m[1] ?? 'default';
+        this.add(revision, fromProxyDefaults(asObject(mesh)?.defaultConfig, `ConfigMap ${r.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ['data', 'mesh'] }));
+      }
+      return;
+    }
+    if (r.kind === 'IstioOperator' && r.apiVersion.startsWith('install.istio.io/')) {
+      const spec = asObject(r.object.spec) ?? {};
+      const revision = str(spec.revision) || 'default';
+      const values = asObject(spec.values) ?? {};
+      const candidates = fromValues(values, (k) => `IstioOperator ${r.name} (spec.values.${k})`, (p) => ({ resource: r, path: ['spec', 'values', ...p] }));
+      candidates.push(...fromProxyDefaults(getIn(spec, ['meshConfig', 'defaultConfig']), `IstioOperator ${r.name} (spec.meshConfig.defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ['spec', 'meshConfig', 'defaultConfig', 'holdApplicationUntilProxyStarts'] }));
+      if (!candidates.some((c) => c.key === 'cni') && getIn(spec, ['components', 'cni', 'enabled']) === true) {
+        candidates.push({ key: 'cni', value: true, source: `IstioOperator ${r.name} (spec.components.cni.enabled)`, target: { resource: r, path: ['spec', 'components', 'cni', 'enabled'] } });
+      }
+      this.add(revision, candidates);
+      return;
+    }
+    const revision = istiodRevision(r);
+    if (revision !== undefined) {
+      const t = podTemplateOf(r);
+      const discovery = t?.containers.find((c) => c.name === 'discovery');
+      const env = discovery && Array.isArray(discovery.object.env) ? discovery.object.env : [];
+      env.forEach((e, i) => {
+        const entry = asObject(e);
+        if (entry?.name !== 'ENABLE_NATIVE_SIDECARS' || discovery === undefined) return;
+        const value = entry.value;
+        if (typeof value !== 'string' && typeof value !== 'boolean') return;
+        this.add(revision, [{ key: 'nativeSidecars', value: nativeSidecarSetting(String(value)), source: `Deployment ${r.name} (env ENABLE_NATIVE_SIDECARS)`, target: { resource: r, path: [...discovery.path, 'env', i, 'value'] } }]);
+      });
+      return;
+    }
+    if (r.kind === 'DaemonSet' && (r.name === 'istio-cni-node' || podTemplateOf(r)?.containers.some((c) => c.name === 'install-cni'))) {
+      this.meshWide.push({ key: 'cni', value: true, source: `DaemonSet ${r.name} (the istio-cni node agent)`, target: { resource: r, path: ['metadata', 'name'] } });
+    }
+  }
+
+  /** The settings of each revision; `notes` says where inputs disagree or override the config. */
+  build(config: InstallConfig): { settingsFor(revision: string): InstallSettings; notes: string[] } {
+    const notes: string[] = [];
+    const cache = new Map<string, InstallSettings>();
+    const noted = new Set<string>();
+    const note = (text: string): void => {
+      if (noted.has(text)) return;
+      noted.add(text);
+      notes.push(text);
+    };
+    const resolve = <T>(revision: string, key: Key, label: string, config?: { readonly name: string; readonly value: T | undefined }): Stated<T> | undefined => {
+      const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), this.meshWide.filter((c) => c.key === key)];
+      for (const found of tiers) {
+        if (found.length === 0) continue;
+        const values = new Set(found.map((c) => JSON.stringify(c.value)));
+        if (values.size > 1) {
+          note(`the inputs disagree on ${label} for revision ${revision} (${found.map((c) => `${c.source}: ${JSON.stringify(c.value)}`).join('; ')}); it is treated as unknown`);
+          return undefined;
+        }
+        const c = found[0] as Candidate;
+        if (config?.value !== undefined && JSON.stringify(config.value) !== JSON.stringify(c.value)) {
+          note(`${c.source} says ${JSON.stringify(c.value)}, the config's istio.${config.name} says ${JSON.stringify(config.value)}; the input is used`);
+        }
+        return { value: c.value as T, source: c.source, origin: 'input', target: c.target };
+      }
+      if (config?.value === undefined) return undefined;
+      return { value: config.value, source: `istio.${config.name} in the config file`, origin: 'config', target: undefined };
+    };
+    const settingsFor = (revision: string): InstallSettings => {
+      const hit = cache.get(revision);
+      if (hit) return hit;
+      const s: InstallSettings = {
+        revision,
+        cni: resolve(revision, 'cni', 'CNI', { name: 'cni', value: config.cni }),
+        nativeSidecars: resolve(revision, 'nativeSidecars', 'ENABLE_NATIVE_SIDECARS', { name: 'nativeSidecars', value: config.nativeSidecars }),
+        holdMesh: resolve(revision, 'holdMesh', 'meshConfig.defaultConfig.holdApplicationUntilProxyStarts', { name: 'holdApplicationUntilProxyStarts', value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve<boolean>(revision, 'holdValues', 'global.proxy.holdApplicationUntilProxyStarts'),
+        proxyLifecycle: resolve<true>(revision, 'proxyLifecycle', 'global.proxy.lifecycle'),
+        proxySeccompProfile: resolve<boolean>(revision, 'proxySeccompProfile', 'global.proxy.seccompProfile'),
+      };
+      cache.set(revision, s);
+      return s;
+    };
+    // Resolve every revision the inputs name now, so their disagreements are noted up front.
+    for (const rev of this.byRevision.keys()) settingsFor(rev);
+    if (this.byRevision.size === 0) settingsFor('default');
+    return { settingsFor, notes };
+  }
+}

@@ -1,0 +1,959 @@
+// The pod annotation proxy.istio.io/config as the sidecar injector reads it.
+//
+// Istio validates the annotation before it injects (validateProxyConfig in
+// pkg/kube/inject/validate.go): the text goes through protomarshal.ApplyYAML onto the
+// code defaults (mesh.DefaultProxyConfig), then through agent.ValidateMeshConfigProxyConfig
+// (pkg/config/validation/agent/validation.go). Any error there rejects the pod.
+//
+// How ApplyYAML reads the text (pkg/util/protomarshal/protomarshal.go):
+// - sigs.k8s.io/yaml turns YAML into JSON with go-yaml v2, so YAML 1.1 scalars apply
+//   (`yes`/`on`/`y` are booleans, `0755` is octal) and numbers and booleans stay
+//   numbers and booleans: nothing is coerced to the field's type.
+// - The legacy github.com/golang/protobuf jsonpb decoder (not protojson) then fills
+//   the ProxyConfig. It first runs strictly and, on any error, once more with unknown
+//   fields allowed: unknown fields are silently dropped, every other error stands.
+// - jsonpb accepts a field's JSON name and its proto name (the JSON name wins when
+//   both are written), skips null values, takes booleans only as true/false (a string
+//   "true" fails), integers as numbers or numeric strings, enums as their exact name or
+//   a number, and durations as strings that Go's time.ParseDuration accepts ("1m30s",
+//   "500ms"; not only "<n>s" as protojson would require).
+import type { Document, Node as YamlNode } from 'yaml';
+import { isMap, isPair, isScalar, isSeq } from 'yaml';
+import { editDistance } from '../engine/schema.ts';
+import { parseLenient } from '../parse/lenient.ts';
+import { atLeast, type IstioVersion } from './istio-version.ts';
+
+export interface ProxyConfigProblem {
+  /** Where in the ProxyConfig, as written: `tracing.zipkin.address`, `extraStatTags[1]`, `proxyMetadata["a.b"]`. */
+  readonly path: string;
+  readonly message: string;
+  /**
+   * For an unknown field, the field it most likely meant, as a path from the ProxyConfig root;
+   * for a value of the wrong type, the value to write instead when that is obvious (YAML/JSON text).
+   */
+  readonly suggestion?: string;
+}
+
+export interface ProxyConfigParse {
+  /** The parsed mapping (present even with unknown fields or type errors); undefined when the text is not a YAML/JSON mapping. */
+  readonly value: Readonly<Record<string, unknown>> | undefined;
+  /** Why Istio cannot read the text at all (syntax error, not a mapping). */
+  readonly syntaxError: string | undefined;
+  /** Values Istio rejects: the injector refuses the pod. */
+  readonly errors: readonly ProxyConfigProblem[];
+  /** Fields Istio does not know and silently ignores. */
+  readonly unknownFields: readonly ProxyConfigProblem[];
+}
+
+// ---------------------------------------------------------------------------------------
+// The ProxyConfig schema, as data.
+//
+// From istio/api at b8f8791d9653 (master, July 2026; the same field set as release-1.31):
+// mesh/v1alpha1/proxy.proto (ProxyConfig, Tracing, SDS, Topology, PrivateKeyProvider,
+// RemoteService), networking/v1alpha3/destination_rule.proto (ClientTLSSettings,
+// TcpKeepalive), networking/v1alpha3/workload_group.proto (ReadinessProbe and its health
+// checks) and networking/v1beta1/proxy_config.proto (ProxyImage). Fields are keyed by
+// their proto names in declaration order (jsonpb visits them in that order, which decides
+// which member of a oneof wins); JSON names are derived as protoc does. `since` is the
+// first release branch of istio/api (release-1.18 onward) whose proto has the field.
+// Removed fields: parent_shutdown_duration (reserved since 1.17) and connect_timeout
+// (reserved long before): Istio ignores them like any unknown field.
+// ---------------------------------------------------------------------------------------
+
+/** Scalar kinds, named after their proto types. */
+type ScalarKind = 'string' | 'bool' | 'int32' | 'uint32' | 'int64' | 'double' | 'BoolValue' | 'Int32Value' | 'UInt32Value' | 'Int64Value' | 'Duration';
+
+interface FieldSpec {
+  /** A scalar kind, `enum:<Enum>`, or the name of a message in MESSAGES. */
+  readonly type: string;
+  readonly repeated?: boolean;
+  /** map<string, type> */
+  readonly map?: boolean;
+  readonly oneof?: string;
+  /** "1.29": the first Istio minor release that knows the field. */
+  readonly since?: string;
+  readonly deprecated?: boolean;
+}
+
+type Spec = string | FieldSpec;
+
+const dep = (type: string): FieldSpec => ({ type, deprecated: true });
+const since = (type: string, version: string): FieldSpec => ({ type, since: version });
+const oneof = (type: string, group: string): FieldSpec => ({ type, oneof: group });
+const repeated = (type: string): FieldSpec => ({ type, repeated: true });
+const mapOf = (type: string): FieldSpec => ({ type, map: true });
+
+const MESSAGE_SPECS: Readonly<Record<string, Readonly<Record<string, Spec>>>> = {
+  ProxyConfig: {
+    config_path: 'string',
+    binary_path: 'string',
+    service_cluster: oneof('string', 'cluster_name'),
+    tracing_service_name: oneof('enum:TracingServiceName', 'cluster_name'),
+    drain_duration: 'Duration',
+    discovery_address: 'string',
+    discovery_refresh_delay: dep('Duration'),
+    zipkin_address: dep('string'),
+    statsd_udp_address: 'string',
+    envoy_metrics_service_address: dep('string'),
+    proxy_admin_port: 'int32',
+    availability_zone: dep('string'),
+    control_plane_auth_policy: 'enum:AuthenticationPolicy',
+    custom_config_file: 'string',
+    stat_name_length: 'int32',
+    concurrency: 'Int32Value',
+    proxy_bootstrap_template_path: 'string',
+    interception_mode: 'enum:InboundInterceptionMode',
+    tracing: 'Tracing',
+    sds: dep('SDS'),
+    envoy_access_log_service: 'RemoteService',
+    envoy_metrics_service: 'RemoteService',
+    proxy_metadata: mapOf('string'),
+    runtime_values: mapOf('string'),
+    status_port: 'int32',
+    extra_stat_tags: repeated('string'),
+    gateway_topology: 'Topology',
+    termination_drain_duration: 'Duration',
+    mesh_id: 'string',
+    readiness_probe: 'ReadinessProbe',
+    proxy_stats_matcher: 'ProxyStatsMatcher',
+    hold_application_until_proxy_starts: 'BoolValue',
+    ca_certificates_pem: repeated('string'),
+    image: 'ProxyImage',
+    private_key_provider: 'PrivateKeyProvider',
+    proxy_headers: since('ProxyHeaders', '1.19'),
+    file_flush_interval: since('Duration', '1.29'),
+    file_flush_min_size_kb: since('uint32', '1.29'),
+    stats_compression: since('BoolValue', '1.29'),
+    connection_settings: since('ConnectionSettings', '1.31'),
+  },
+  Tracing: {
+    zipkin: oneof('Tracing.Zipkin', 'tracer'),
+    lightstep: oneof('Tracing.Lightstep', 'tracer'),
+    datadog: oneof('Tracing.Datadog', 'tracer'),
+    stackdriver: oneof('Tracing.Stackdriver', 'tracer'),
+    open_census_agent: oneof('Tracing.OpenCensusAgent', 'tracer'),
+    custom_tags: mapOf('Tracing.CustomTag'),
+    max_path_tag_length: 'uint32',
+    sampling: 'double',
+    tls_settings: 'ClientTLSSettings',
+    enable_istio_tags: since('BoolValue', '1.25'),
+  },
+  'Tracing.Zipkin': { address: 'string' },
+  'Tracing.Lightstep': { address: 'string', access_token: 'string' },
+  'Tracing.Datadog': { address: 'string' },
+  'Tracing.Stackdriver': {
+    debug: 'bool',
+    max_number_of_attributes: 'Int64Value',
+    max_number_of_annotations: 'Int64Value',
+    max_number_of_message_events: 'Int64Value',
+  },
+  'Tracing.OpenCensusAgent': { address: 'string', context: repeated('enum:TraceContext') },
+  'Tracing.CustomTag': {
+    literal: oneof('Tracing.Literal', 'type'),
+    environment: oneof('Tracing.Environment', 'type'),
+    header: oneof('Tracing.RequestHeader', 'type'),
+  },
+  'Tracing.Literal': { value: 'string' },
+  'Tracing.Environment': { name: 'string', default_value: 'string' },
+  'Tracing.RequestHeader': { name: 'string', default_value: 'string' },
+  SDS: { enabled: 'bool', k8s_sa_jwt_path: 'string' },
+  Topology: {
+    num_trusted_proxies: 'uint32',
+    forward_client_cert_details: 'enum:ForwardClientCertDetails',
+    proxy_protocol: since('Topology.ProxyProtocolConfiguration', '1.19'),
+  },
+  'Topology.ProxyProtocolConfiguration': {},
+  PrivateKeyProvider: {
+    cryptomb: oneof('PrivateKeyProvider.CryptoMb', 'provider'),
+    qat: oneof('PrivateKeyProvider.QAT', 'provider'),
+  },
+  'PrivateKeyProvider.CryptoMb': { poll_delay: 'Duration', fallback: since('BoolValue', '1.21') },
+  'PrivateKeyProvider.QAT': { poll_delay: 'Duration', fallback: since('BoolValue', '1.21') },
+  RemoteService: { address: 'string', tls_settings: 'ClientTLSSettings', tcp_keepalive: 'TcpKeepalive' },
+  ProxyStatsMatcher: { inclusion_prefixes: repeated('string'), inclusion_suffixes: repeated('string'), inclusion_regexps: repeated('string') },
+  ProxyHeaders: {
+    forwarded_client_cert: 'enum:ForwardClientCertDetails',
+    set_current_client_cert_details: since('ProxyHeaders.SetCurrentClientCertDetails', '1.24'),
+    request_id: 'ProxyHeaders.RequestId',
+    server: 'ProxyHeaders.Server',
+    attempt_count: 'ProxyHeaders.AttemptCount',
+    envoy_debug_headers: 'ProxyHeaders.EnvoyDebugHeaders',
+    metadata_exchange_headers: 'ProxyHeaders.MetadataExchangeHeaders',
+    preserve_http1_header_case: since('BoolValue', '1.25'),
+    x_forwarded_host: since('ProxyHeaders.XForwardedHost', '1.28'),
+    x_forwarded_port: since('ProxyHeaders.XForwardedPort', '1.28'),
+  },
+  'ProxyHeaders.Server': { disabled: 'BoolValue', value: 'string' },
+  'ProxyHeaders.RequestId': { disabled: 'BoolValue' },
+  'ProxyHeaders.AttemptCount': { disabled: 'BoolValue' },
+  'ProxyHeaders.XForwardedHost': { enabled: 'BoolValue' },
+  'ProxyHeaders.XForwardedPort': { enabled: 'BoolValue' },
+  'ProxyHeaders.EnvoyDebugHeaders': { disabled: 'BoolValue' },
+  'ProxyHeaders.MetadataExchangeHeaders': { mode: 'enum:MetadataExchangeMode' },
+  'ProxyHeaders.SetCurrentClientCertDetails': { subject: 'BoolValue', cert: 'BoolValue', chain: 'BoolValue', dns: 'BoolValue', uri: 'BoolValue' },
+  ConnectionSettings: {
+    profile: 'enum:ConnectionProfile',
+    listener_per_connection_buffer_limit_bytes: 'Int32Value',
+    cluster_per_connection_buffer_limit_bytes: 'Int32Value',
+    http_idle_timeout: 'Duration',
+    http_max_connection_duration: 'Duration',
+    http_drain_timeout: 'Duration',
+    http_request_timeout: 'Duration',
+    http_request_headers_timeout: 'Duration',
+    http_stream_idle_timeout: 'Duration',
+    http_max_stream_duration: 'Duration',
+    http_max_concurrent_streams: 'Int32Value',
+    http2_initial_stream_window_size: 'Int32Value',
+    http2_initial_connection_window_size: 'Int32Value',
+    http_headers_with_underscores_action: 'enum:HeadersWithUnderscoresAction',
+    http_merge_slashes: 'BoolValue',
+    http_path_with_escaped_slashes_action: 'enum:PathWithEscapedSlashesAction',
+    listener_connection_limit: 'Int32Value',
+    global_downstream_connection_limit: 'Int32Value',
+  },
+  // networking/v1alpha3/destination_rule.proto
+  ClientTLSSettings: {
+    mode: 'enum:TLSmode',
+    client_certificate: 'string',
+    private_key: 'string',
+    ca_certificates: 'string',
+    credential_name: 'string',
+    subject_alt_names: repeated('string'),
+    sni: 'string',
+    insecure_skip_verify: 'BoolValue',
+    ca_crl: since('string', '1.22'),
+  },
+  TcpKeepalive: { probes: 'uint32', time: 'Duration', interval: 'Duration' },
+  // networking/v1alpha3/workload_group.proto
+  ReadinessProbe: {
+    initial_delay_seconds: 'int32',
+    timeout_seconds: 'int32',
+    period_seconds: 'int32',
+    success_threshold: 'int32',
+    failure_threshold: 'int32',
+    http_get: oneof('HTTPHealthCheckConfig', 'health_check_method'),
+    tcp_socket: oneof('TCPHealthCheckConfig', 'health_check_method'),
+    exec: oneof('ExecHealthCheckConfig', 'health_check_method'),
+    grpc: { type: 'GrpcHealthCheckConfig', oneof: 'health_check_method', since: '1.25' },
+  },
+  HTTPHealthCheckConfig: { path: 'string', port: 'uint32', host: 'string', scheme: 'string', http_headers: repeated('HTTPHeader') },
+  HTTPHeader: { name: 'string', value: 'string' },
+  TCPHealthCheckConfig: { host: 'string', port: 'uint32' },
+  ExecHealthCheckConfig: { command: repeated('string') },
+  GrpcHealthCheckConfig: { port: 'uint32', service: 'string' },
+  // networking/v1beta1/proxy_config.proto
+  ProxyImage: { image_type: 'string' },
+};
+
+/** Enum value names and numbers (jsonpb takes either). */
+const ENUMS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  AuthenticationPolicy: { NONE: 0, MUTUAL_TLS: 1, INHERIT: 1000 },
+  TracingServiceName: { APP_LABEL_AND_NAMESPACE: 0, CANONICAL_NAME_ONLY: 1, CANONICAL_NAME_AND_NAMESPACE: 2 },
+  InboundInterceptionMode: { REDIRECT: 0, TPROXY: 1, NONE: 2 },
+  TraceContext: { UNSPECIFIED: 0, W3C_TRACE_CONTEXT: 1, GRPC_BIN: 2, CLOUD_TRACE_CONTEXT: 3, B3: 4 },
+  ForwardClientCertDetails: { UNDEFINED: 0, SANITIZE: 1, FORWARD_ONLY: 2, APPEND_FORWARD: 3, SANITIZE_SET: 4, ALWAYS_FORWARD_ONLY: 5 },
+  MetadataExchangeMode: { UNDEFINED: 0, IN_MESH: 1 },
+  ConnectionProfile: { SIDECAR: 0, EDGE: 1 },
+  HeadersWithUnderscoresAction: {
+    HEADERS_WITH_UNDERSCORES_UNSPECIFIED: 0, HEADERS_WITH_UNDERSCORES_ALLOW: 1, HEADERS_WITH_UNDERSCORES_REJECT_REQUEST: 2, HEADERS_WITH_UNDERSCORES_DROP_HEADER: 3,
+  },
+  PathWithEscapedSlashesAction: {
+    PATH_WITH_ESCAPED_SLASHES_UNSPECIFIED: 0, KEEP_UNCHANGED: 1, REJECT_REQUEST: 2, UNESCAPE_AND_REDIRECT: 3, UNESCAPE_AND_FORWARD: 4,
+  },
+  TLSmode: { DISABLE: 0, SIMPLE: 1, MUTUAL: 2, ISTIO_MUTUAL: 3 },
+};
+
+/** Fields removed from ProxyConfig that still turn up in copied snippets. */
+const REMOVED_FIELDS: Readonly<Record<string, string>> = {
+  parentShutdownDuration: 'was removed from ProxyConfig in Istio 1.17',
+  parent_shutdown_duration: 'was removed from ProxyConfig in Istio 1.17',
+  connectTimeout: 'is no longer a ProxyConfig field (connectTimeout is set mesh-wide, in MeshConfig)',
+  connect_timeout: 'is no longer a ProxyConfig field (connectTimeout is set mesh-wide, in MeshConfig)',
+};
+
+/** protoc's JSON name: drop each underscore and upper-case the letter after it. */
+export function jsonName(protoName: string): string {
+  return protoName.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()).replace(/_/g, '');
+}
+
+export interface ResolvedField extends FieldSpec {
+  readonly protoName: string;
+  readonly jsonName: string;
+}
+
+/** The schema with JSON names resolved: message → fields in declaration order. */
+export const PROXY_CONFIG_SCHEMA: ReadonlyMap<string, readonly ResolvedField[]> = new Map(
+  Object.entries(MESSAGE_SPECS).map(([name, fields]) => [
+    name,
+    Object.entries(fields).map(([protoName, spec]) => ({ ...(typeof spec === 'string' ? { type: spec } : spec), protoName, jsonName: jsonName(protoName) })),
+  ]),
+);
+
+function fieldsOf(message: string): readonly ResolvedField[] {
+  return PROXY_CONFIG_SCHEMA.get(message) ?? [];
+}
+
+// ---------------------------------------------------------------------------------------
+// Paths inside the ProxyConfig text.
+// ---------------------------------------------------------------------------------------
+
+export type ConfigPath = readonly (string | number)[];
+
+/** `tracing.zipkin.address`, `extraStatTags[1]`, `proxyMetadata["my.key"]`. */
+export function formatConfigPath(path: ConfigPath): string {
+  let out = '';
+  for (const step of path) {
+    if (typeof step === 'number') out += `[${step}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(step)) out += out === '' ? step : `.${step}`;
+    else out += `[${JSON.stringify(step)}]`;
+  }
+  return out;
+}
+
+/** The inverse of formatConfigPath. */
+export function parseConfigPath(text: string): ConfigPath {
+  const out: (string | number)[] = [];
+  const re = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  let m: RegExpExecArray | null;
+  while (re.lastIndex < text.length && (m = re.exec(text)) !== null) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else if (m[2] !== undefined) out.push(Number(m[2]));
+    else if (m[3] !== undefined) out.push(JSON.parse(m[3]) as string);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading the text.
+// ---------------------------------------------------------------------------------------
+
+const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (isMapping(v)) return 'a mapping';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
+  if (typeof v === 'boolean') return `the boolean ${v}`;
+  if (typeof v === 'number') return `the number ${v}`;
+  return String(v);
+}
+
+/** The Go type name jsonpb's error would mention, for the message. */
+function goKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (isMapping(v)) return 'object';
+  if (typeof v === 'boolean') return 'bool';
+  return typeof v;
+}
+
+interface Reading {
+  readonly value: unknown;
+  readonly doc: Document.Parsed | undefined;
+  readonly syntaxError: string | undefined;
+  /** Text after the first document, which go-yaml never reads. */
+  readonly ignoredDocuments: boolean;
+}
+
+/** YAML text → value, as go-yaml v2 (YAML 1.1) reads it; JSON that the YAML parser refuses is read as JSON. */
+function readText(text: string): Reading {
+  const doc = parseLenient(text);
+  const errors = doc.errors.filter((e) => e.code !== 'MULTIPLE_DOCS');
+  if (errors.length === 0) {
+    try {
+      return { value: doc.toJS({ maxAliasCount: 1000 }) as unknown, doc, syntaxError: undefined, ignoredDocuments: errors.length !== doc.errors.length };
+    } catch (e) {
+      return { value: undefined, doc, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
+    }
+  }
+  // Valid JSON is valid for go-yaml too; the YAML parser here is stricter about some
+  // whitespace in flow collections, so never call readable JSON a syntax error.
+  try {
+    return { value: JSON.parse(text) as unknown, doc: undefined, syntaxError: undefined, ignoredDocuments: false };
+  } catch {
+    const first = errors[0];
+    const offset = first?.pos[0] ?? 0;
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    const where = first ? ` (line ${line}, column ${offset - before.lastIndexOf('\n')} of the text)` : '';
+    const reason = (first?.message ?? 'not valid YAML').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'not valid YAML';
+    return { value: undefined, doc, syntaxError: `${reason}${where}`, ignoredDocuments: false };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Type checks (what jsonpb rejects) and unknown fields (what it drops).
+// ---------------------------------------------------------------------------------------
+
+interface Collector {
+  readonly version: IstioVersion | undefined;
+  readonly errors: ProxyConfigProblem[];
+  readonly unknownFields: ProxyConfigProblem[];
+}
+
+const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
+  int32: [-2147483648, 2147483647],
+  Int32Value: [-2147483648, 2147483647],
+  uint32: [0, 4294967295],
+  UInt32Value: [0, 4294967295],
+  int64: [-9223372036854775808, 9223372036854775807],
+  Int64Value: [-9223372036854775808, 9223372036854775807],
+};
+
+/** jsonpb strips the quotes of a string given for a number and parses the rest as a JSON number. */
+function numericStringContent(s: string): number | undefined {
+  const inner = s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+  if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(inner)) return undefined;
+  return Number(inner);
+}
+
+function knownIn(field: ResolvedField, version: IstioVersion | undefined): boolean {
+  if (!field.since || !version) return true;
+  const [major, minor] = field.since.split('.').map(Number);
+  return atLeast(version, major ?? 1, minor ?? 0);
+}
+
+/** The field a key names (JSON name or proto name, exactly as written). */
+function fieldFor(message: string, key: string): ResolvedField | undefined {
+  return fieldsOf(message).find((f) => f.jsonName === key || f.protoName === key);
+}
+
+/** The known field an unknown key most likely meant, as a path from the ProxyConfig root. */
+function closestField(key: string, message: string, at: ConfigPath, version: IstioVersion | undefined): string | undefined {
+  const candidates = fieldsOf(message).filter((f) => knownIn(f, version));
+  let best: ResolvedField | undefined;
+  let bestDist = Infinity;
+  const lower = key.toLowerCase();
+  for (const f of candidates) {
+    const d = Math.min(editDistance(lower, f.jsonName.toLowerCase()), editDistance(lower, f.protoName));
+    if (d < bestDist) {
+      bestDist = d;
+      best = f;
+    }
+  }
+  // The same threshold as suggestKey (src/engine/schema.ts).
+  if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...at, best.jsonName]);
+  // An environment variable written at the top level instead of under proxyMetadata.
+  if (message === 'ProxyConfig' && /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/.test(key)) return formatConfigPath(['proxyMetadata', key]);
+  // A field of a nested message written one level too high (imageType instead of image.imageType).
+  for (const f of fieldsOf(message)) {
+    if (f.repeated || f.map || !PROXY_CONFIG_SCHEMA.has(f.type)) continue;
+    const inner = fieldsOf(f.type).find((g) => g.jsonName === key || g.protoName === key);
+    if (inner && knownIn(f, version) && knownIn(inner, version)) return formatConfigPath([...at, f.jsonName, inner.jsonName]);
+  }
+  return undefined;
+}
+
+function checkMessage(v: unknown, message: string, at: ConfigPath, c: Collector): void {
+  if (!isMapping(v)) {
+    c.errors.push({ path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping of ${message.replace(/^.*\./, '')} fields, not ${describe(v)}` });
+    return;
+  }
+  for (const [key, value] of Object.entries(v)) {
+    const here = [...at, key];
+    const field = fieldFor(message, key);
+    if (!field || !knownIn(field, c.version)) {
+      const removed = message === 'ProxyConfig' ? REMOVED_FIELDS[key] : undefined;
+      const newer = field && c.version ? ` in Istio ${c.version.text} (it was added in ${field.since})` : '';
+      const suggestion = field || removed ? undefined : closestField(key, message, at, c.version);
+      const what = removed ? `${formatConfigPath(here)} ${removed}` : `${formatConfigPath(here)} is not a field of ${message.replace(/^.*\./, '')}${newer}`;
+      c.unknownFields.push(suggestion ? { path: formatConfigPath(here), message: what, suggestion } : { path: formatConfigPath(here), message: what });
+      continue;
+    }
+    // When both the JSON and the proto name are written, jsonpb keeps the JSON name's value.
+    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v) continue;
+    checkField(value, field, here, c);
+  }
+}
+
+function checkField(v: unknown, field: ResolvedField, at: ConfigPath, c: Collector): void {
+  if (v === null) return; // jsonpb skips null: the default stays
+  if (field.repeated) {
+    if (!Array.isArray(v)) {
+      c.errors.push({ path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a list, not ${describe(v)} (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type []json.RawMessage")` });
+      return;
+    }
+    v.forEach((item, i) => {
+      if (item !== null) checkSingular(item, field.type, [...at, i], c);
+    });
+    return;
+  }
+  if (field.map) {
+    if (!isMapping(v)) {
+      c.errors.push({ path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping, not ${describe(v)}` });
+      return;
+    }
+    for (const [k, item] of Object.entries(v)) if (item !== null) checkSingular(item, field.type, [...at, k], c);
+    return;
+  }
+  checkSingular(v, field.type, at, c);
+}
+
+function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): void {
+  const where = formatConfigPath(at);
+  const fail = (message: string, suggestion?: string): void => {
+    c.errors.push(suggestion !== undefined ? { path: where, message, suggestion } : { path: where, message });
+  };
+  if (PROXY_CONFIG_SCHEMA.has(type)) {
+    checkMessage(v, type, at, c);
+    return;
+  }
+  if (type.startsWith('enum:')) {
+    const values = ENUMS[type.slice(5)] ?? {};
+    if (typeof v === 'string') {
+      if (v in values) return;
+      const close = Object.keys(values).find((n) => n.toLowerCase() === v.toLowerCase());
+      fail(`${where} is ${describe(v)}, which is not one of ${Object.keys(values).join(', ')} (names are case-sensitive)`, close);
+      return;
+    }
+    if (typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) return;
+    fail(`${where} is ${describe(v)}; it takes one of ${Object.keys(values).join(', ')}`);
+    return;
+  }
+  switch (type as ScalarKind) {
+    case 'string':
+      if (typeof v === 'string') return;
+      fail(
+        `${where} is ${describe(v)} where a string is required (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type string")${typeof v === 'boolean' || typeof v === 'number' ? '; YAML reads it unquoted as a ' + (typeof v === 'boolean' ? 'boolean' : 'number') + ', so quote it' : ''}`,
+        typeof v === 'boolean' || typeof v === 'number' ? JSON.stringify(String(v)) : undefined,
+      );
+      return;
+    case 'bool':
+    case 'BoolValue':
+      if (typeof v === 'boolean') return;
+      if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) {
+        fail(`${where} is ${describe(v)}, but it takes a boolean: jsonpb refuses a quoted "true" or "false" ("cannot unmarshal string into Go value of type bool"); write it without quotes`, v.trim().toLowerCase());
+        return;
+      }
+      fail(`${where} is ${describe(v)}, but it takes a boolean, true or false ("cannot unmarshal ${goKind(v)} into Go value of type bool")`);
+      return;
+    case 'int32':
+    case 'Int32Value':
+    case 'uint32':
+    case 'UInt32Value':
+    case 'int64':
+    case 'Int64Value': {
+      const [lo, hi] = INT_RANGES[type] ?? [0, 0];
+      const n = typeof v === 'number' ? v : typeof v === 'string' ? numericStringContent(v) : undefined;
+      const goType = type.toLowerCase().replace('value', '');
+      if (n === undefined || !Number.isFinite(n)) {
+        fail(`${where} is ${describe(v)}, but it takes an integer (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type ${goType}")`);
+      } else if (!Number.isInteger(n) || (typeof v === 'string' && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v))) {
+        fail(`${where} is ${describe(v)}, but it takes a whole number`);
+      } else if (n < lo || n > hi) {
+        fail(`${where} is ${describe(v)}, outside the range of ${goType} (${lo}..${hi})`);
+      }
+      return;
+    }
+    case 'double':
+      if (typeof v === 'number') return;
+      if (typeof v === 'string' && (['NaN', 'Infinity', '-Infinity'].includes(v) || (numericStringContent(v) !== undefined && Number.isFinite(numericStringContent(v))))) return;
+      fail(`${where} is ${describe(v)}, but it takes a number`);
+      return;
+    case 'Duration': {
+      if (typeof v === 'string') {
+        const d = parseGoDuration(v);
+        if (typeof d === 'bigint') return;
+        fail(`${where} is ${describe(v)}, which is not a duration (${d}); write it like "5s", "1m30s" or "500ms"`, /^\d+$/.test(v.trim()) ? `"${v.trim()}s"` : undefined);
+        return;
+      }
+      fail(
+        `${where} is ${describe(v)}, but it takes a duration string such as "5s" (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type string")`,
+        typeof v === 'number' && Number.isFinite(v) && v >= 0 ? `"${v}s"` : undefined,
+      );
+      return;
+    }
+  }
+}
+
+/** Numbers JSON cannot hold (.inf, .nan): sigs.k8s.io/yaml's json.Marshal refuses them. */
+function findNonFinite(v: unknown, at: (string | number)[]): ConfigPath | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? undefined : at;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const r = findNonFinite(v[i], [...at, i]);
+      if (r) return r;
+    }
+  } else if (isMapping(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      const r = findNonFinite(x, [...at, k]);
+      if (r) return r;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// agent.ValidateMeshConfigProxyConfig, on the code defaults with the annotation applied.
+// ---------------------------------------------------------------------------------------
+
+/** Go's time.ParseDuration: nanoseconds, or why the text is refused. */
+export function parseGoDuration(text: string): bigint | string {
+  const units: Readonly<Record<string, bigint>> = { ns: 1n, us: 1000n, 'µs': 1000n, 'μs': 1000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
+  let s = text;
+  let neg = false;
+  if (s !== '' && (s[0] === '-' || s[0] === '+')) {
+    neg = s[0] === '-';
+    s = s.slice(1);
+  }
+  if (s === '0') return 0n;
+  if (s === '') return 'empty';
+  let total = 0n;
+  while (s !== '') {
+    const m = /^(\d*)(?:\.(\d*))?/.exec(s);
+    const whole = m?.[1] ?? '';
+    const frac = m?.[2];
+    if (whole === '' && (frac === undefined || frac === '')) return s[0] === '.' || /\d/.test(s[0] ?? '') ? 'no digits' : `unexpected "${s[0]}"`;
+    s = s.slice(m?.[0].length ?? 0);
+    const u = /^[^\d.]+/.exec(s)?.[0];
+    if (u === undefined) return 'missing unit';
+    const unit = units[u];
+    if (unit === undefined) return `unknown unit "${u}"`;
+    s = s.slice(u.length);
+    let ns = BigInt(whole === '' ? 0 : whole) * unit;
+    if (frac) ns += (BigInt(frac) * unit) / 10n ** BigInt(frac.length);
+    total += ns;
+    if (total > 9223372036854775807n + (neg ? 1n : 0n)) return 'out of range';
+  }
+  return neg ? -total : total;
+}
+
+const MS = 1_000_000n;
+const SECOND = 1_000_000_000n;
+
+function isDns1123Label(label: string): boolean {
+  return label.length <= 63 && /^[a-zA-Z0-9](?:[-a-zA-Z0-9]*[a-zA-Z0-9])?$/.test(label);
+}
+
+/** Go's strconv.Atoi: an optional sign and decimal digits. */
+const isGoInt = (s: string): boolean => /^[+-]?\d+$/.test(s);
+
+function validFqdn(host: string): boolean {
+  if (host.length === 0 || host.length > 255) return false;
+  const parts = host.split('.');
+  if (isGoInt(parts[parts.length - 1] ?? '')) return false;
+  for (let i = 0; i < parts.length; i++) {
+    const label = parts[i] ?? '';
+    if (i === parts.length - 1 && label === '') return true;
+    if (!isDns1123Label(label)) return false;
+  }
+  return true;
+}
+
+function validIPv4(s: string): boolean {
+  const parts = s.split('.');
+  return parts.length === 4 && parts.every((p) => /^(?:0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
+}
+
+/** netip.ParseAddr: IPv4 dotted decimal, or IPv6 (with an optional zone and an embedded IPv4 tail). */
+export function validIPAddress(s: string): boolean {
+  if (validIPv4(s)) return true;
+  const pct = s.indexOf('%');
+  const addr = pct === -1 ? s : s.slice(0, pct);
+  if (pct !== -1 && pct === s.length - 1) return false;
+  if (!addr.includes(':')) return false;
+  let groups = 8;
+  let body = addr;
+  const lastColon = body.lastIndexOf(':');
+  const tail = body.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    if (!validIPv4(tail)) return false;
+    body = body.slice(0, lastColon + 1) + '0:0';
+  }
+  const halves = body.split('::');
+  if (halves.length > 2) return false;
+  const hex = (part: string): string[] | undefined => {
+    if (part === '') return [];
+    const g = part.split(':');
+    return g.every((x) => /^[0-9a-fA-F]{1,4}$/.test(x)) ? g : undefined;
+  };
+  const left = hex(halves[0] ?? '');
+  const right = halves.length === 2 ? hex(halves[1] ?? '') : [];
+  if (!left || !right) return false;
+  const count = left.length + right.length;
+  return halves.length === 2 ? count < groups : count === groups;
+}
+
+/** ValidateProxyAddress: host:port with a port in 1..65535 and a DNS-1123 name or an IP. */
+export function proxyAddressProblem(hostPort: string): string | undefined {
+  const colon = hostPort.lastIndexOf(':');
+  if (colon === -1) return 'missing port in address';
+  let host: string;
+  if (hostPort.startsWith('[')) {
+    const end = hostPort.indexOf(']');
+    if (end === -1) return 'missing \']\' in address';
+    if (end + 1 === hostPort.length) return 'missing port in address';
+    if (end + 1 !== colon) return hostPort[end + 1] === ':' ? 'too many colons in address' : 'missing port in address';
+    host = hostPort.slice(1, end);
+    if (hostPort.slice(1).includes('[')) return 'unexpected \'[\' in address';
+    if (hostPort.slice(end + 1).includes(']')) return 'unexpected \']\' in address';
+  } else {
+    host = hostPort.slice(0, colon);
+    if (host.includes(':')) return 'too many colons in address';
+    if (host.includes('[')) return 'unexpected \'[\' in address';
+    if (host.includes(']')) return 'unexpected \']\' in address';
+  }
+  const port = hostPort.slice(colon + 1);
+  if (!isGoInt(port)) return `port "${port}" is not a number`;
+  const n = Number(port);
+  if (n < 1 || n > 65535) return `port number ${n} must be in the range 1..65535`;
+  if (!validFqdn(host) && !validIPAddress(host)) return `"${host}" is not a valid hostname or an IP address`;
+  return undefined;
+}
+
+/** The value jsonpb ends up with for a field: the JSON name's when written, else the proto name's; null means unset. */
+function read(obj: unknown, jsonKey: string): unknown {
+  if (!isMapping(obj)) return undefined;
+  const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const v = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
+  return v === null ? undefined : v;
+}
+
+/** The member of a oneof jsonpb keeps: the last one written, in declaration order. */
+function oneofMember(obj: unknown, members: readonly string[]): string | undefined {
+  let chosen: string | undefined;
+  for (const m of members) if (read(obj, m) !== undefined) chosen = m;
+  return chosen;
+}
+
+function durationOf(v: unknown): bigint | undefined {
+  if (typeof v !== 'string') return undefined;
+  const d = parseGoDuration(v);
+  return typeof d === 'bigint' ? d : undefined;
+}
+
+function integerOf(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? numericStringContent(v) : undefined;
+  return n !== undefined && Number.isInteger(n) ? n : undefined;
+}
+
+function enumNumber(v: unknown, values: Readonly<Record<string, number>>): number | undefined {
+  if (typeof v === 'string') return values[v];
+  return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+}
+
+/** The checks of ValidateMeshConfigProxyConfig that an annotation can fail (the defaults pass them all). */
+function validate(pc: Record<string, unknown>, version: IstioVersion | undefined, errors: ProxyConfigProblem[]): void {
+  const add = (path: ConfigPath, message: string): void => {
+    errors.push({ path: formatConfigPath(path), message });
+  };
+  const str = (key: string): string | undefined => {
+    const v = read(pc, key);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const address = (path: ConfigPath, value: string, what: string): void => {
+    const problem = proxyAddressProblem(value);
+    if (problem) add(path, `${what} ${JSON.stringify(value)} is not a valid host:port: ${problem}`);
+  };
+
+  if (str('configPath') === '') add(['configPath'], 'configPath is empty ("config path must be set")');
+  if (str('binaryPath') === '') add(['binaryPath'], 'binaryPath is empty ("binary path must be set")');
+  if (oneofMember(pc, ['serviceCluster', 'tracingServiceName']) === 'serviceCluster' && str('serviceCluster') === '') {
+    add(['serviceCluster'], 'serviceCluster is empty ("service cluster must be specified")');
+  }
+
+  const drain = durationOf(read(pc, 'drainDuration'));
+  if (drain !== undefined) {
+    if (drain < MS) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is shorter than 1ms ("invalid drain duration: duration must be greater than 1ms")`);
+    else if (drain % MS !== 0n) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is finer than milliseconds ("only durations to ms precision are supported")`);
+    else if (drain % SECOND !== 0n) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is not a whole number of seconds ("drain time only supports durations to seconds precision")`);
+  }
+
+  const discovery = str('discoveryAddress');
+  if (discovery === '') add(['discoveryAddress'], 'discoveryAddress is empty ("discovery address must be set to the proxy discovery service")');
+  else if (discovery !== undefined) address(['discoveryAddress'], discovery, 'discoveryAddress');
+
+  const tracing = read(pc, 'tracing');
+  if (isMapping(tracing)) {
+    const tracer = oneofMember(tracing, ['zipkin', 'lightstep', 'datadog', 'stackdriver', 'openCensusAgent']);
+    const conf = tracer ? read(tracing, tracer) : undefined;
+    if (isMapping(conf) && (tracer === 'zipkin' || tracer === 'datadog' || tracer === 'lightstep')) {
+      const raw = read(conf, 'address');
+      const addr = typeof raw === 'string' ? raw : '';
+      const at = ['tracing', tracer, 'address'];
+      if (tracer === 'lightstep') {
+        if (addr === '') add(at, 'tracing.lightstep.address is missing ("address is required")');
+        else address(at, addr, 'tracing.lightstep.address');
+        const token = read(conf, 'accessToken');
+        if (typeof token !== 'string' || token === '') add(['tracing', tracer, 'accessToken'], 'tracing.lightstep.accessToken is missing ("access token is required")');
+      } else {
+        // Istio substitutes the node IP variable before it checks the address.
+        const problem = proxyAddressProblem(addr.replace('$(HOST_IP)', '127.0.0.1'));
+        if (problem) add(addr === '' && read(conf, 'address') === undefined ? ['tracing', tracer] : at, addr === '' ? `tracing.${tracer}.address is missing: Istio checks it as host:port (${problem})` : `tracing.${tracer}.address ${JSON.stringify(addr)} is not a valid host:port: ${problem}`);
+      }
+    }
+    const tls = read(tracing, 'tlsSettings');
+    if (isMapping(tls)) {
+      const mode = enumNumber(read(tls, 'mode'), ENUMS.TLSmode ?? {});
+      const filled = (k: string): boolean => {
+        const x = read(tls, k);
+        return typeof x === 'string' && x !== '';
+      };
+      if ((mode === 1 || mode === 2) && filled('credentialName')) {
+        for (const k of ['clientCertificate', 'caCertificates', 'privateKey']) {
+          if (filled(k)) add(['tracing', 'tlsSettings', k], `tracing.tlsSettings.${k} is set together with credentialName ("cannot specify client certificates or CA certificate If credentialName is set")`);
+        }
+      } else if (mode === 2) {
+        if (!filled('clientCertificate')) add(['tracing', 'tlsSettings', 'mode'], 'tracing.tlsSettings uses MUTUAL without clientCertificate ("client certificate required for mutual tls")');
+        if (!filled('privateKey')) add(['tracing', 'tlsSettings', 'mode'], 'tracing.tlsSettings uses MUTUAL without privateKey ("private key required for mutual tls")');
+      }
+    }
+  }
+
+  const statsd = str('statsdUdpAddress');
+  if (statsd) address(['statsdUdpAddress'], statsd, 'statsdUdpAddress');
+  const metricsAddr = str('envoyMetricsServiceAddress');
+  if (metricsAddr) address(['envoyMetricsServiceAddress'], metricsAddr, 'envoyMetricsServiceAddress');
+  for (const key of ['envoyMetricsService', 'envoyAccessLogService']) {
+    const a = read(read(pc, key), 'address');
+    if (typeof a === 'string' && a !== '') address([key, 'address'], a, `${key}.address`);
+  }
+
+  for (const key of ['proxyAdminPort', 'statusPort']) {
+    const port = integerOf(read(pc, key));
+    if (port !== undefined && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535 ("port number ${port} must be in the range 1..65535")`);
+  }
+
+  const auth = enumNumber(read(pc, 'controlPlaneAuthPolicy'), ENUMS.AuthenticationPolicy ?? {});
+  if (auth !== undefined && auth !== 0 && auth !== 1) {
+    add(['controlPlaneAuthPolicy'], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, 'controlPlaneAuthPolicy'))} is neither NONE nor MUTUAL_TLS ("unrecognized control plane auth policy")`);
+  }
+
+  const pkp = read(pc, 'privateKeyProvider');
+  if (isMapping(pkp)) {
+    const provider = oneofMember(pkp, ['cryptomb', 'qat']);
+    const conf = provider ? read(pkp, provider) : undefined;
+    if (!provider) add(['privateKeyProvider'], 'privateKeyProvider names no provider: set cryptomb or qat ("private key provider configuration is required")');
+    else if (isMapping(conf)) {
+      const raw = read(conf, 'pollDelay');
+      const delay = durationOf(raw);
+      if (raw === undefined) add(['privateKeyProvider', provider], `privateKeyProvider.${provider}.pollDelay is missing ("pollDelay is required")`);
+      else if (delay === 0n) add(['privateKeyProvider', provider, 'pollDelay'], `privateKeyProvider.${provider}.pollDelay is zero ("pollDelay must be non zero")`);
+    }
+  }
+
+  const cs = read(pc, 'connectionSettings');
+  if (isMapping(cs) && (!version || atLeast(version, 1, 31))) {
+    const nonNegative = ['listenerPerConnectionBufferLimitBytes', 'clusterPerConnectionBufferLimitBytes'];
+    const positive = ['httpMaxConcurrentStreams', 'listenerConnectionLimit', 'globalDownstreamConnectionLimit'];
+    const windows = ['http2InitialStreamWindowSize', 'http2InitialConnectionWindowSize'];
+    const durations = ['httpIdleTimeout', 'httpMaxConnectionDuration', 'httpDrainTimeout', 'httpRequestTimeout', 'httpRequestHeadersTimeout', 'httpStreamIdleTimeout', 'httpMaxStreamDuration'];
+    for (const k of nonNegative) {
+      const n = integerOf(read(cs, k));
+      if (n !== undefined && n < 0) add(['connectionSettings', k], `connectionSettings.${k} is negative ("must be non-negative")`);
+    }
+    for (const k of positive) {
+      const n = integerOf(read(cs, k));
+      if (n !== undefined && n <= 0) add(['connectionSettings', k], `connectionSettings.${k} is ${n} ("must be positive")`);
+    }
+    for (const k of windows) {
+      const n = integerOf(read(cs, k));
+      if (n !== undefined && n < 65535) add(['connectionSettings', k], `connectionSettings.${k} is ${n} ("must be at least 65535")`);
+    }
+    for (const k of durations) {
+      const d = durationOf(read(cs, k));
+      if (d !== undefined && d < 0n) add(['connectionSettings', k], `connectionSettings.${k} is negative ("must be non-negative")`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Entry points.
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Reads a proxy.istio.io/config text as the sidecar injector does. With `version`, fields
+ * that Istio release does not know yet count as unknown; without it, every field is known.
+ */
+export function parseProxyConfig(text: string, version?: IstioVersion): ProxyConfigParse {
+  const reading = readText(text);
+  if (reading.syntaxError !== undefined) return { value: undefined, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
+  const v = reading.value;
+  const unknownFields: ProxyConfigProblem[] = [];
+  if (reading.ignoredDocuments) {
+    unknownFields.push({ path: '', message: 'the text has more than one YAML document: Istio reads the first one and ignores everything after `---`' });
+  }
+  // An empty text (or only comments, or `null`) is a no-op for jsonpb.
+  if (v === null || v === undefined) return { value: {}, syntaxError: undefined, errors: [], unknownFields };
+  if (!isMapping(v)) {
+    return { value: undefined, syntaxError: `it is ${describe(v)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
+  }
+  const errors: ProxyConfigProblem[] = [];
+  const nonFinite = findNonFinite(v, []);
+  if (nonFinite) {
+    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is not a finite number (.inf or .nan): Istio cannot convert the text to JSON ("json: unsupported value")` });
+  }
+  const c: Collector = { version, errors, unknownFields };
+  checkMessage(v, 'ProxyConfig', [], c);
+  validate(v, version, errors);
+  return { value: v, syntaxError: undefined, errors, unknownFields };
+}
+
+/**
+ * holdApplicationUntilProxyStarts as Istio reads it from a ProxyConfig text: true/false when set validly,
+ * undefined when absent or unreadable. A text Istio rejects (syntax, types, validation) counts as unreadable:
+ * the pod is refused, and nothing of it is applied.
+ */
+export function holdFromProxyConfig(text: string): boolean | undefined {
+  const parsed = parseProxyConfig(text);
+  if (parsed.syntaxError !== undefined || parsed.errors.length > 0) return undefined;
+  return holdFromProxyConfigObject(parsed.value);
+}
+
+/** The same read from an already-parsed ProxyConfig object (the mesh config's defaultConfig). */
+export function holdFromProxyConfigObject(value: unknown): boolean | undefined {
+  const v = read(value, 'holdApplicationUntilProxyStarts');
+  return typeof v === 'boolean' ? v : undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Where a path is written inside the text (for precise positions and rewrites).
+// ---------------------------------------------------------------------------------------
+
+export interface ProxyConfigLocation {
+  /** Offsets of the key in the text (the deepest key of the path that is written). */
+  readonly key: readonly [number, number] | undefined;
+  /** Offsets of its value, when the whole path is written. */
+  readonly value: readonly [number, number] | undefined;
+  /** The key as its name reads (without quotes). */
+  readonly keyName: string | undefined;
+  /** True when every step of the path was found. */
+  readonly complete: boolean;
+}
+
+/** Finds a problem's path in the text; undefined when the text cannot be read as YAML. */
+export function locateInProxyConfig(text: string, path: string): ProxyConfigLocation | undefined {
+  const doc = parseLenient(text);
+  if (doc.errors.some((e) => e.code !== 'MULTIPLE_DOCS')) return undefined;
+  let node = doc.contents as YamlNode | null;
+  let key: readonly [number, number] | undefined;
+  let keyName: string | undefined;
+  let complete = true;
+  for (const step of parseConfigPath(path)) {
+    let next: YamlNode | null | undefined;
+    if (isMap(node)) {
+      for (const p of node.items) {
+        if (!isPair(p)) continue;
+        const k = p.key as YamlNode | null;
+        if (isScalar(k) && k.range && String(k.value) === String(step)) {
+          next = p.value as YamlNode | null;
+          key = [k.range[0], k.range[1]];
+          keyName = String(k.value);
+        }
+      }
+    } else if (isSeq(node) && typeof step === 'number') {
+      next = node.items[step] as YamlNode | null | undefined;
+      if (next?.range) {
+        key = [next.range[0], next.range[1]];
+        keyName = undefined;
+      }
+    }
+    if (next === undefined) {
+      complete = false;
+      break;
+    }
+    node = next;
+  }
+  const value = complete && node?.range ? ([node.range[0], node.range[1]] as const) : undefined;
+  return { key, value, keyName, complete };
+}

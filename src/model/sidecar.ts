@@ -1,0 +1,150 @@
+// The sidecar Istio's injection template would add to a pod, as far as start-up and admission
+// care: native (an init container with restartPolicy Always) or classic, held until the proxy
+// is ready or not, and which init container sets up traffic capture (istio-init, which needs
+// NET_ADMIN/NET_RAW and root, or istio-validation with CNI).
+// Template: manifests/charts/istio-control/istio-discovery/files/injection-template.yaml.
+import type { Facts } from './facts.ts';
+import type { InjectionPrediction } from './injection.ts';
+import { atLeast } from './istio-version.ts';
+import type { InstallSettings, Stated } from './install.ts';
+import { predictForTemplate } from './pod-injection.ts';
+import { holdFromProxyConfig } from './proxy-config.ts';
+import { asObject, getIn, labelString, templatePath, type PodTemplate } from './workload.ts';
+import type { Path } from '../types.ts';
+
+export const NATIVE_SIDECAR_ANNOTATION = 'sidecar.istio.io/nativeSidecar';
+export const PROXY_CONFIG_ANNOTATION = 'proxy.istio.io/config';
+export const INTERCEPTION_MODE_ANNOTATION = 'sidecar.istio.io/interceptionMode';
+export const STATUS_PORT_ANNOTATION = 'status.sidecar.istio.io/port';
+
+export type Tri = true | false | 'unknown';
+
+/** A decision with the reason for it, in words a user can check. */
+export interface Decided<T> {
+  readonly value: T;
+  readonly why: string;
+  /** Where the deciding value is written in this pod template, when it is. */
+  readonly path?: Path;
+  /** Where the deciding setting is stated in the install, when it is among the inputs. */
+  readonly stated?: Stated<unknown>;
+}
+
+export interface SidecarPlan {
+  readonly prediction: InjectionPrediction;
+  /** The revision whose injector serves the pod ("default" when no webhook is known to match). */
+  readonly revision: string;
+  readonly install: InstallSettings;
+  readonly native: Decided<Tri>;
+  readonly hold: Decided<Tri>;
+  readonly cni: Decided<Tri>;
+}
+
+/** Native sidecars for this pod: the annotation, else istiod's ENABLE_NATIVE_SIDECARS, else the version's default. */
+export function nativeSidecarsFor(t: PodTemplate, install: InstallSettings, version: Facts['mesh']['version']): Decided<Tri> {
+  const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
+  if (annotation !== undefined) {
+    // The template compares with the exact string "false": any other value turns native mode on.
+    const native = annotation !== 'false';
+    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? 'turns native sidecars on' : 'turns native sidecars off'}`, path: templatePath(t, 'metadata', 'annotations', NATIVE_SIDECAR_ANNOTATION) };
+  }
+  const stated = install.nativeSidecars;
+  if (stated) {
+    if (stated.value === 'auto') {
+      return { value: 'unknown', why: `${stated.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated };
+    }
+    return { value: stated.value === 'true', why: `${stated.source} is "${stated.value}"`, stated };
+  }
+  if (atLeast(version, 1, 27)) {
+    return { value: 'unknown', why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
+  }
+  return { value: false, why: 'ENABLE_NATIVE_SIDECARS defaults to false before Istio 1.27' };
+}
+
+/**
+ * holdApplicationUntilProxyStarts as the template computes it: (pod ProxyConfig OR Helm value)
+ * and not native. The annotation overrides the mesh default; the Helm value cannot be turned off per pod.
+ */
+export function holdFor(t: PodTemplate, install: InstallSettings): Decided<Tri> {
+  const text = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
+  const fromPod = text !== undefined ? holdFromProxyConfig(text) : undefined;
+  const podPath = templatePath(t, 'metadata', 'annotations', PROXY_CONFIG_ANNOTATION);
+  if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
+  if (fromPod !== undefined) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
+  if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
+  if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
+  // Istio's default is false, but the mesh config that could set it is not known.
+  return { value: 'unknown', why: 'neither the pod\'s proxy.istio.io/config nor a known mesh config sets it (Istio\'s default is false; no mesh ConfigMap or IstioOperator among the inputs, nothing in the config file: istio.holdApplicationUntilProxyStarts)' };
+}
+
+export function cniFor(install: InstallSettings): Decided<Tri> {
+  const c = install.cni;
+  if (!c) return { value: 'unknown', why: 'whether Istio CNI is enabled is not stated (no injector ConfigMap, IstioOperator or istio-cni DaemonSet among the inputs; state it in the config: istio.cni)' };
+  return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
+}
+
+/**
+ * Does the pod get a sidecar beside an app of its own? Injection templates other than
+ * `sidecar` (gateway, grpc-agent, custom ones) are not sidecars, and a pod whose only container
+ * is istio-proxy (a gateway, ztunnel) is the proxy itself: nothing waits on it.
+ */
+export function hasAppContainers(t: PodTemplate): boolean {
+  const templates = labelString(t.annotations['inject.istio.io/templates']);
+  if (templates !== undefined && !templates.split(',').map((s) => s.trim()).includes('sidecar')) return false;
+  return t.containers.some((c) => c.group === 'containers' && c.name !== 'istio-proxy');
+}
+
+/** Everything start-up and admission rules need to know about a pod template's sidecar. */
+export function sidecarPlan(t: PodTemplate, facts: Facts): SidecarPlan {
+  const prediction = predictForTemplate(t, facts);
+  const revision = prediction.via?.revision ?? 'default';
+  const install = facts.mesh.installFor(revision);
+  return {
+    prediction,
+    revision,
+    install,
+    native: nativeSidecarsFor(t, install, facts.mesh.version),
+    hold: holdFor(t, install),
+    cni: cniFor(install),
+  };
+}
+
+/** An `istio-proxy` already in the manifest (injected output, or a manual `istioctl kube-inject`). */
+export interface RenderedProxy {
+  /** In initContainers with restartPolicy Always: a native sidecar. */
+  readonly native: boolean;
+  /** The first of the app containers (classic mode with hold moves it there). */
+  readonly first: boolean;
+  /** lifecycle.postStart runs `pilot-agent wait`: the hold hook. */
+  readonly holdHook: boolean;
+  readonly startupProbe: boolean;
+  readonly path: Path;
+}
+
+export const SIDECAR_STATUS_ANNOTATION = 'sidecar.istio.io/status';
+
+/**
+ * The proxy of a pod the injector already rendered (it records that in sidecar.istio.io/status).
+ * An istio-proxy container without that annotation is an override the injector merges into its template.
+ */
+export function renderedProxy(t: PodTemplate): RenderedProxy | undefined {
+  if (!Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) return undefined;
+  const proxy = t.containers.find((c) => c.name === 'istio-proxy' && c.group !== 'ephemeralContainers');
+  if (!proxy) return undefined;
+  const o = proxy.object;
+  const postStart = JSON.stringify((o.lifecycle as { postStart?: unknown } | undefined)?.postStart ?? null);
+  return {
+    native: proxy.group === 'initContainers' && o.restartPolicy === 'Always',
+    first: proxy.group === 'containers' && proxy.index === 0,
+    holdHook: /pilot-agent/.test(postStart) && /"wait"/.test(postStart),
+    startupProbe: o.startupProbe !== undefined && o.startupProbe !== null,
+    path: proxy.path,
+  };
+}
+
+/** Where an annotation for the pod goes: its annotations, else its metadata, else the template itself. */
+export function annotationAnchor(t: PodTemplate): Path {
+  if (Object.hasOwn(t.metadata, 'annotations')) return templatePath(t, 'metadata', 'annotations');
+  const holder = asObject(getIn(t.resource.object, t.path));
+  if (holder && Object.hasOwn(holder, 'metadata')) return templatePath(t, 'metadata');
+  return t.path;
+}

@@ -1,0 +1,206 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import rule from '../../rules/startup-order-hold.ts';
+import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
+
+const shop = { namespaces: { shop: { labels: { 'istio-injection': 'enabled' } } } };
+const classic = { ...shop, istio: { nativeSidecars: false } };
+
+/** A Deployment in the injected namespace shop, with the given pod-template annotations. */
+const web = (annotations = '{ team: web }', labels = '{ app: web }'): string => yaml`
+apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web, namespace: shop }
+spec:
+  template:
+    metadata:
+      labels: ${labels}
+      annotations: ${annotations}
+    spec:
+      containers: [{ name: web, image: web:1 }]
+`;
+
+const injectorWithValues = (values: Record<string, unknown>): { filename: string; code: string } => ({
+  filename: 'istiod.yaml',
+  code: yaml`
+  apiVersion: v1
+  kind: ConfigMap
+  metadata: { name: istio-sidecar-injector, namespace: istio-system }
+  data:
+    config: |
+      policy: enabled
+    values: '${JSON.stringify(values)}'
+  `,
+});
+
+const meshConfigMap = (mesh: string): { filename: string; code: string } => ({
+  filename: 'mesh.yaml',
+  code: `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: istio, namespace: istio-system }\ndata:\n  mesh: |\n${mesh.split('\n').map((l) => `    ${l}`).join('\n')}\n`,
+});
+
+ruleTester(rule, {
+  valid: [
+    { name: 'not injected: no injection label anywhere', code: web(), config: { istio: { nativeSidecars: false } } },
+    { name: 'native sidecars stated in the config', code: web(), config: { ...shop, istio: { nativeSidecars: true } } },
+    { name: 'hold in the pod annotation (JSON)', code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}' }`), config: classic },
+    { name: 'hold in the pod annotation (YAML block)', code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: p
+        namespace: shop
+        annotations:
+          proxy.istio.io/config: |
+            holdApplicationUntilProxyStarts: true
+      spec:
+        containers: [{ name: app, image: app }]
+      `, config: classic },
+    { name: 'hold stated mesh-wide in the config', code: web(), config: { ...classic, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true } } },
+    { name: 'hold in the mesh ConfigMap', code: web(), files: [meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: true')], config: classic },
+    { name: 'Helm value ORs over an annotation that says false', code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": false}' }`), files: [injectorWithValues({ global: { proxy: { holdApplicationUntilProxyStarts: true } } })], config: classic },
+    { name: 'IstioOperator meshConfig', code: web(), config: classic, files: [{ filename: 'iop.yaml', code: yaml`
+      apiVersion: install.istio.io/v1alpha1
+      kind: IstioOperator
+      metadata: { name: control-plane, namespace: istio-system }
+      spec:
+        meshConfig:
+          defaultConfig:
+            holdApplicationUntilProxyStarts: true
+      ` }] },
+    { name: 'istiod env turns native sidecars on', code: web(), config: shop, files: [{ filename: 'istiod-deploy.yaml', code: yaml`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata: { name: istiod, namespace: istio-system }
+      spec:
+        template:
+          spec:
+            containers:
+              - name: discovery
+                image: pilot
+                env:
+                  - { name: ENABLE_NATIVE_SIDECARS, value: "true" }
+      ` }] },
+    { name: '"False" is not "false": native sidecars on', code: web('{ sidecar.istio.io/nativeSidecar: "False" }'), config: classic },
+    { name: 'explicit opt-out', code: web('{ team: web }', '{ sidecar.istio.io/inject: "false" }'), config: classic },
+    { name: 'gateway template: the proxy is the app', code: web('{ inject.istio.io/templates: gateway }'), config: classic },
+    { name: 'ignored by the selector option', code: web('{ team: web }', '{ app: batch }'), config: classic, options: [{ ignore: 'app in (batch)' }] },
+    { name: 'already injected with the hold hook, proxy first', code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: p
+        namespace: shop
+        annotations: { sidecar.istio.io/status: '{"containers":["istio-proxy"]}' }
+      spec:
+        containers:
+          - name: istio-proxy
+            image: proxyv2
+            lifecycle:
+              postStart:
+                exec: { command: [pilot-agent, wait] }
+          - { name: app, image: app }
+      `, config: classic },
+    { name: 'already injected as a native sidecar', code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: p
+        annotations: { sidecar.istio.io/status: '{}' }
+      spec:
+        initContainers:
+          - { name: istio-proxy, image: proxyv2, restartPolicy: Always }
+        containers: [{ name: app, image: app }]
+      ` },
+  ],
+  invalid: [
+    {
+      name: 'classic, and the mesh config is not known: at the annotations',
+      code: web(),
+      config: classic,
+      errors: [{ messageId: 'maybeNoHold', line: 8, column: 7, message: 'This pod gets a classic sidecar (istio.nativeSidecars in the config file is "false") and holdApplicationUntilProxyStarts is not known to be on' }],
+    },
+    {
+      name: 'classic and hold off, both stated',
+      code: web(),
+      config: { ...shop, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: false } },
+      errors: [{ messageId: 'noHold', line: 8, column: 7, message: 'holdApplicationUntilProxyStarts is off (istio.holdApplicationUntilProxyStarts in the config file is false)' }],
+    },
+    {
+      name: 'nothing stated, Istio 1.31: may be classic',
+      code: web(),
+      config: shop,
+      errors: [{ messageId: 'maybeNoHold', message: 'default "auto"' }],
+    },
+    {
+      name: 'Istio 1.26: native sidecars default to off',
+      code: web(),
+      config: shop,
+      istioVersion: '1.26',
+      errors: [{ messageId: 'maybeNoHold', message: 'defaults to false before Istio 1.27' }],
+    },
+    {
+      name: 'Istio 1.26 and the mesh ConfigMap without hold: known',
+      code: web(),
+      config: shop,
+      istioVersion: '1.26',
+      files: [meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: false')],
+      errors: [{ messageId: 'noHold', message: 'ConfigMap istio (mesh defaultConfig.holdApplicationUntilProxyStarts) is false' }],
+    },
+    {
+      name: 'the annotation turns the mesh default off',
+      code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": false}' }`),
+      config: { ...classic, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true } },
+      errors: [{ messageId: 'noHold', line: 8, column: 22, message: 'sets holdApplicationUntilProxyStarts: false' }],
+    },
+    {
+      name: 'a native sidecar annotation of "false"',
+      code: web('{ sidecar.istio.io/nativeSidecar: "false" }'),
+      config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } },
+      errors: [{ messageId: 'noHold', message: 'turns native sidecars off' }],
+    },
+    {
+      name: 'a custom global.proxy.lifecycle replaces the hold hook',
+      code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}' }`),
+      config: classic,
+      files: [injectorWithValues({ global: { proxy: { lifecycle: { preStop: { exec: { command: ['sleep', '5'] } } } } } })],
+      errors: [{ messageId: 'lifecycleReplacesHold', line: 8, column: 22, message: 'ConfigMap istio-sidecar-injector (values global.proxy.lifecycle)' }],
+    },
+    {
+      name: 'native sidecar without a status port has no startup probe',
+      code: web('{ sidecar.istio.io/nativeSidecar: "true", status.sidecar.istio.io/port: "0" }'),
+      config: classic,
+      errors: [{ messageId: 'nativeNoProbe', line: 8, column: 62 }],
+    },
+    {
+      name: 'already injected, classic, no hold hook',
+      code: yaml`
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+          annotations: { sidecar.istio.io/status: '{}' }
+        spec:
+          containers:
+            - { name: app, image: app }
+            - { name: istio-proxy, image: proxyv2 }
+        `,
+      errors: [{ messageId: 'renderedNoHold', line: 9, column: 7, message: 'not the first container' }],
+    },
+    {
+      name: 'the selector option ignores only what it matches',
+      code: web(),
+      config: classic,
+      options: [{ ignore: 'app=batch' }],
+      errors: [{ messageId: 'maybeNoHold' }],
+    },
+  ],
+});
+
+test('startup-order-hold suggests the annotation when the pod template has annotations', () => {
+  const { messages } = runCase(rule, { code: web('\n        team: web'), config: classic });
+  const suggestion = messages[0]?.suggestions?.[0];
+  assert.ok(suggestion, 'a suggestion');
+  assert.ok(suggestion?.desc.includes('holdApplicationUntilProxyStarts'));
+});
+
+test.run();
