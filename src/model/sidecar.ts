@@ -39,12 +39,14 @@ export interface SidecarPlan {
   readonly cni: Decided<Tri>;
 }
 
-/** Native sidecars for this pod: the annotation, else istiod's ENABLE_NATIVE_SIDECARS, else the version's default. */
+/** Native sidecars for this pod: the annotation, else istiod's ENABLE_NATIVE_SIDECARS, else the version's default (pilot/pkg/features). */
 export function nativeSidecarsFor(t: PodTemplate, install: InstallSettings, version: Facts['mesh']['version']): Decided<Tri> {
   const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
-  if (annotation !== undefined) {
-    // The template compares with the exact string "false": any other value turns native mode on.
-    const native = annotation !== 'false';
+  // The template reads the annotation from 1.24; an empty value falls back to istiod's setting.
+  if (annotation !== undefined && annotation !== '' && atLeast(version, 1, 24)) {
+    // 1.27+: `ne … "false"`, so any value but the exact "false" turns native mode on;
+    // 1.24-1.26: only the exact "true" does.
+    const native = atLeast(version, 1, 27) ? annotation !== 'false' : annotation === 'true';
     return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? 'turns native sidecars on' : 'turns native sidecars off'}`, path: templatePath(t, 'metadata', 'annotations', NATIVE_SIDECAR_ANNOTATION) };
   }
   const stated = install.nativeSidecars;

@@ -159,6 +159,26 @@ ruleTester(rule, {
       errors: [{ messageId: 'noHold', message: 'turns native sidecars off' }],
     },
     {
+      name: 'Istio 1.26 reads only "true" as on: "False" keeps a classic sidecar',
+      code: web('{ sidecar.istio.io/nativeSidecar: "False" }'),
+      config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } },
+      istioVersion: '1.26',
+      errors: [{ messageId: 'noHold', message: '"False" turns native sidecars off' }],
+    },
+    {
+      name: 'an empty annotation falls back to istiod\'s setting',
+      code: web('{ sidecar.istio.io/nativeSidecar: "" }'),
+      config: { ...shop, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: false } },
+      errors: [{ messageId: 'noHold', message: 'istio.nativeSidecars in the config file is "false"' }],
+    },
+    {
+      name: 'before 1.24 the annotation is not read',
+      code: web('{ sidecar.istio.io/nativeSidecar: "true" }'),
+      config: { ...shop, istio: { holdApplicationUntilProxyStarts: false } },
+      istioVersion: '1.23',
+      errors: [{ messageId: 'noHold', message: 'defaults to false before Istio 1.27' }],
+    },
+    {
       name: 'a custom global.proxy.lifecycle replaces the hold hook',
       code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}' }`),
       config: classic,

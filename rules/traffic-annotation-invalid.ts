@@ -1,0 +1,278 @@
+// Istio's injector validates some pod annotations before it renders the sidecar
+// (AnnotationValidation, pkg/kube/inject/validate.go). A value that fails makes the webhook
+// return an error; with failurePolicy Fail the API server rejects the pod, so a Deployment
+// creates no pods at all. Two more annotations are not validated but still break a pod:
+// includeOutboundPorts goes raw to iptables (or is refused by the CNI plugin), and
+// nativeSidecar is read by the injection template, where "False" means ON since 1.27.
+import { createRule } from '../src/engine/rule-api.ts';
+import {
+  ENABLE_CORE_DUMP, includeOutboundPortsCni, includeOutboundPortsInit, INCLUDE_OUTBOUND_PORTS, INTERFACE_ANNOTATIONS,
+  nativeSidecarEffect, NATIVE_SIDECAR, QUANTITY_ANNOTATIONS, webhookChecks, webhookValidatesQuantities, type Check,
+} from '../src/model/annotation-validation.ts';
+import { explicitlyOptedOut } from '../src/model/intent.ts';
+import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { labelString, templatePath } from '../src/model/workload.ts';
+import type { Path } from '../src/types.ts';
+
+const CIDR_LISTS = new Set(['traffic.sidecar.istio.io/includeOutboundIPRanges', 'traffic.sidecar.istio.io/excludeOutboundIPRanges']);
+const PORT_LISTS = new Set(['traffic.sidecar.istio.io/includeInboundPorts', 'traffic.sidecar.istio.io/excludeInboundPorts', 'traffic.sidecar.istio.io/excludeOutboundPorts', INCLUDE_OUTBOUND_PORTS]);
+const INTERFACE_LISTS = new Set<string>(INTERFACE_ANNOTATIONS);
+const BOOLS = new Set(['prometheus.istio.io/merge-metrics', ENABLE_CORE_DUMP]);
+const QUANTITIES = new Set<string>(QUANTITY_ANNOTATIONS);
+
+/** What to tell the user, and the edits that repair the value: a fix when the intent is certain. */
+export interface Repair {
+  readonly advice: string;
+  readonly fix?: string;
+  readonly suggestions: readonly { readonly value: string; readonly why: string }[];
+}
+
+const q = (s: string): string => JSON.stringify(s);
+
+const isBareAddress = (s: string): '32' | '128' | undefined => {
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(s)) return '32';
+  if (s.includes(':') && !s.includes('/') && /^[0-9a-fA-F:.]+$/.test(s)) return '128';
+  return undefined;
+};
+
+/** Repairs for a rejected value. `valid` re-checks a candidate with the same check Istio runs. */
+export function repairFor(key: string, value: string, valid: (candidate: string) => boolean): Repair {
+  const suggestions: { value: string; why: string }[] = [];
+  const suggest = (candidate: string, why: string): void => {
+    if (candidate !== value && valid(candidate) && !suggestions.some((s) => s.value === candidate)) suggestions.push({ value: candidate, why });
+  };
+  const isList = CIDR_LISTS.has(key) || PORT_LISTS.has(key) || INTERFACE_LISTS.has(key);
+  if (isList) {
+    // Spaces around the commas and stray commas are the usual slips; dropping them cannot change the meaning.
+    const tidy = value.split(',').map((e) => e.trim()).filter((e) => e !== '').join(',');
+    if (tidy !== '' && tidy !== value && valid(tidy)) {
+      return { advice: `Write ${q(tidy)}${/\s/.test(value) ? ' (no spaces)' : ''}.`, fix: tidy, suggestions };
+    }
+    const separated = value.split(/[\s,;]+/).filter((e) => e !== '');
+    suggest(separated.join(','), 'separate the entries with commas only');
+    if (CIDR_LISTS.has(key)) {
+      const withLengths = separated.map((e) => (isBareAddress(e) ? `${e}/${isBareAddress(e)}` : e)).join(',');
+      suggest(withLengths, 'give single addresses a prefix length (/32, /128 for IPv6)');
+    }
+  }
+  if (CIDR_LISTS.has(key)) {
+    if (value.split(',').some((e) => e.trim() === '*')) {
+      return { advice: 'List the CIDRs to exclude; to keep all outbound traffic away from the sidecar, set traffic.sidecar.istio.io/includeOutboundIPRanges to "" instead.', suggestions };
+    }
+    return { advice: 'Write comma-separated CIDRs without spaces, such as 10.0.0.0/8,172.16.0.0/12 (a single address is 10.1.2.3/32).', suggestions };
+  }
+  if (key === INCLUDE_OUTBOUND_PORTS) {
+    return { advice: 'Write comma-separated port numbers, such as 8080,9090 (istio-init also takes a range such as 8000:8100, the Istio CNI plugin does not).', suggestions };
+  }
+  if (PORT_LISTS.has(key)) {
+    if (value.split(',').some((e) => e.trim() === '*')) return { advice: 'List the ports.', suggestions };
+    if (/\d\s*[-:]\s*\d/.test(value)) return { advice: 'List each port: ranges are not supported.', suggestions };
+    return { advice: 'Write comma-separated port numbers, such as 8080,9090.', suggestions };
+  }
+  if (INTERFACE_LISTS.has(key)) return { advice: 'Write comma-separated interface names, such as net1,net2.', suggestions };
+  if (key === 'sidecar.istio.io/interceptionMode') {
+    const upper = value.trim().toUpperCase();
+    if (['REDIRECT', 'TPROXY', 'NONE'].includes(upper)) return { advice: `Write ${q(upper)}.`, fix: upper, suggestions };
+    return { advice: 'Write REDIRECT (the default), TPROXY or NONE.', suggestions };
+  }
+  if (key === 'status.sidecar.istio.io/port') return { advice: 'Write a port number (0-65535; 15020 is the default).', suggestions };
+  if (key.startsWith('readiness.status.sidecar.istio.io/')) {
+    const trimmed = value.trim();
+    if (trimmed !== value && valid(trimmed)) return { advice: `Write ${q(trimmed)}.`, fix: trimmed, suggestions };
+    const seconds = /^\s*(\d+)\s*s\s*$/.exec(value);
+    if (seconds?.[1] && key !== 'readiness.status.sidecar.istio.io/failureThreshold') suggest(seconds[1], 'a number of seconds, without the unit');
+    return { advice: key.endsWith('Seconds') ? 'Write a whole number of seconds, without a unit.' : 'Write a whole number.', suggestions };
+  }
+  if (BOOLS.has(key)) {
+    const lower = value.trim().toLowerCase();
+    if (lower === 'true' || lower === 'false') return { advice: `Write ${q(lower)}.`, fix: lower, suggestions };
+    if (['yes', 'y', 'on', 'enabled', 'enable'].includes(lower)) suggest('true', `what ${q(value)} says`);
+    else if (['no', 'n', 'off', 'disabled', 'disable'].includes(lower)) suggest('false', `what ${q(value)} says`);
+    else {
+      suggest('true', 'on');
+      suggest('false', 'off');
+    }
+    return { advice: 'Write "true" or "false".', suggestions };
+  }
+  if (QUANTITIES.has(key)) {
+    const trimmed = value.trim();
+    if (trimmed !== value && valid(trimmed)) return { advice: `Write ${q(trimmed)}.`, fix: trimmed, suggestions };
+    const m = /^\s*([+-]?[0-9.]+)\s*([A-Za-z]*)\s*$/.exec(value);
+    if (m) {
+      const [, n, unit = ''] = m;
+      const lower = unit.toLowerCase().replace(/b$/, '');
+      const binary: Record<string, string> = { ki: 'Ki', mi: 'Mi', gi: 'Gi', ti: 'Ti', pi: 'Pi', ei: 'Ei' };
+      const decimal: Record<string, string> = { k: 'k', m: 'M', g: 'G', t: 'T', p: 'P', e: 'E' };
+      if (binary[lower]) suggest(`${n}${binary[lower]}`, `the unit is written ${binary[lower]}`);
+      else if (decimal[lower] && /b$/i.test(unit)) {
+        suggest(`${n}${binary[`${lower}i`] ?? ''}`, 'powers of 1024');
+        suggest(`${n}${decimal[lower]}`, 'powers of 1000');
+      }
+    }
+    return { advice: 'Write a Kubernetes quantity, such as 100m or 0.5 for CPU and 128Mi or 1Gi for memory.', suggestions };
+  }
+  return { advice: 'Fix the value or remove the annotation.', suggestions };
+}
+
+/**
+ * A value that is a substitution token ("${PORT}", "$(PORT)", "__PORT__", "MYSQL_PORT_PLACEHOLDER"),
+ * whole or as one list entry: a later step (Kustomize replacements, envsubst, a CI job) writes
+ * the real value, so Istio never sees this one.
+ */
+export function isPlaceholder(value: string): boolean {
+  return value.split(',').some((e) => {
+    const t = e.trim();
+    return /^\$\{[^{}]+\}$/.test(t) || /^\$\([^()]+\)$/.test(t) || /^__[A-Za-z0-9_]+__$/.test(t) || /PLACEHOLDER/i.test(t) || /^<[^<>]+>$/.test(t);
+  });
+}
+
+/** A value as the message shows it: control characters escaped, so a finding stays on one line. */
+const shown = (value: string): string => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Narrows a finding to the offending list entry inside a plain or quoted scalar. */
+function entryMatcher(element: string | undefined): RegExp | undefined {
+  if (element === undefined || element.trim() === '') return undefined;
+  return new RegExp(`(?<=^["']?|,)${escapeRegExp(element)}(?=,|["']?$)`);
+}
+
+type SetEdit = { readonly op: 'set'; readonly path: Path; readonly value: string };
+
+function editsOf(path: Path, repair: Repair): { fix?: SetEdit[]; suggest: { messageId: 'setValue'; data: { value: string; why: string }; edits: SetEdit[] }[] } {
+  return {
+    ...(repair.fix !== undefined ? { fix: [{ op: 'set', path, value: repair.fix }] } : {}),
+    suggest: repair.suggestions.map((s) => ({ messageId: 'setValue', data: { value: s.value, why: s.why }, edits: [{ op: 'set', path, value: s.value }] })),
+  };
+}
+
+export interface RuntimeFailure {
+  readonly reason: string;
+  readonly element: string;
+  /** What happens, as the end of "The injector does not check this annotation, …". */
+  readonly effect: string;
+  /** Only when CNI is unknown and istio-init would cope: the failure depends on a fact not stated. */
+  readonly conditional: boolean;
+}
+
+/**
+ * traffic.sidecar.istio.io/includeOutboundPorts, which the webhook passes through unchecked:
+ * istio-init turns each entry into an iptables `--dport` rule, and the Istio CNI plugin
+ * accepts only "*" or single ports. `cni` is whether the mesh uses Istio CNI, when known.
+ */
+export function includeOutboundPortsFailure(value: string, cni: { readonly value: boolean; readonly source: string } | undefined): RuntimeFailure | undefined {
+  const byCni = includeOutboundPortsCni(value);
+  const byInit = includeOutboundPortsInit(value);
+  const initEffect = 'but istio-init passes it to iptables, which refuses the rule, so the pod never starts (Init:CrashLoopBackOff)';
+  const sandbox = 'the pod sandbox is never created (FailedCreatePodSandBox) and the pod stays in ContainerCreating';
+  if (cni?.value === true) {
+    return byCni && { ...byCni, effect: `but the Istio CNI plugin (${cni.source}) rejects it: ${sandbox}`, conditional: false };
+  }
+  if (typeof byInit === 'object') {
+    const also = cni?.value === false ? '' : `; with Istio CNI the CNI plugin rejects it instead: ${sandbox}`;
+    return { ...byInit, effect: `${initEffect}${also}`, conditional: false };
+  }
+  if (cni?.value === false || !byCni) return undefined;
+  const init = byInit === 'ok' ? 'and istio-init accepts it' : 'and istio-init looks the name up as a service in the proxy image';
+  return {
+    ...byCni,
+    effect: `${init}, but with Istio CNI the CNI plugin rejects it: ${sandbox}. Whether the mesh uses Istio CNI is not known (say so in .meshlint.yaml: istio.cni)`,
+    conditional: true,
+  };
+}
+
+const NATIVE_EFFECTS = {
+  on: 'the injection template treats every value other than "false" as true, so this turns native sidecars ON (istio-proxy runs as an init container with restartPolicy: Always)',
+  off: 'only the exact value "true" turns native sidecars on, so this turns them OFF',
+  default: 'an empty value counts as unset, so istiod\'s ENABLE_NATIVE_SIDECARS decides',
+} as const;
+
+export default createRule({
+  name: 'traffic-annotation-invalid',
+  meta: {
+    type: 'problem',
+    fixable: 'code',
+    hasSuggestions: true,
+    docs: {
+      description: 'Pod annotations with values Istio rejects: the injector refuses the pod at admission, or istio-init / the CNI plugin fail at start-up',
+      defaultLevel: 'error',
+      precision: 'very-high',
+      category: 'admission',
+      istioVersions: 'all (interface names from 1.30; resource annotations validated by the webhook from 1.27.6, 1.28.4, 1.29)',
+    },
+    messages: {
+      rejected:
+        '{{ key }}: {{ reason }}. Istio validates this annotation and the injector rejects the pod at admission{{ ifInjected }} ("invalid value \'{{ value }}\' for annotation \'{{ key }}\'"), so the pod is never created. {{ advice }}',
+      rejectedTemplate:
+        '{{ key }}: {{ reason }}. The injection template writes it into the istio-proxy container\'s resources, where it does not parse, so the injector rejects the pod at admission{{ ifInjected }} and the pod is never created. {{ advice }}',
+      runtime: '{{ key }}: {{ reason }}. The injector does not check this annotation, {{ effect }}. {{ advice }}',
+      nativeSidecar:
+        '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
+      setValue: 'Set it to "{{ value }}" ({{ why }}).',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const version = context.facts.mesh.version;
+    const checks: ReadonlyMap<string, Check> = webhookChecks(version);
+    const quantitiesByWebhook = webhookValidatesQuantities(version);
+    const relevant = (key: string): boolean => checks.has(key) || key === INCLUDE_OUTBOUND_PORTS || key === NATIVE_SIDECAR;
+    return {
+      PodTemplate(t) {
+        const keys = Object.keys(t.annotations).filter(relevant);
+        if (keys.length === 0) return;
+        // The injector never sees a pod it does not inject: an opt-out, no matching webhook, or injectRequired saying no.
+        if (explicitlyOptedOut(t)) return;
+        const prediction = predictForTemplate(t, context.facts);
+        if (prediction.outcome === 'not-injected') return;
+        const ifInjected = prediction.outcome === 'unknown' ? ' whenever it injects it' : '';
+        for (const key of keys) {
+          const value = labelString(t.annotations[key]) ?? '';
+          if (isPlaceholder(value)) continue;
+          const path: Path = templatePath(t, 'metadata', 'annotations', key);
+          const check = checks.get(key);
+          if (check) {
+            const problem = check(value);
+            if (!problem) continue;
+            const within = entryMatcher(problem.element);
+            const repair = repairFor(key, value, (c) => check(c) === undefined);
+            context.report({
+              target: { resource: t.resource, path, ...(within ? { within } : {}) },
+              messageId: QUANTITIES.has(key) && !quantitiesByWebhook ? 'rejectedTemplate' : 'rejected',
+              data: { key, value: shown(value), reason: problem.reason, advice: repair.advice, ifInjected },
+              ...editsOf(path, repair),
+            });
+          } else if (key === INCLUDE_OUTBOUND_PORTS) {
+            const failure = includeOutboundPortsFailure(value, context.facts.mesh.installFor(prediction.via?.revision ?? 'default').cni);
+            if (!failure) continue;
+            const within = entryMatcher(failure.element);
+            const repair = repairFor(key, value, (c) => includeOutboundPortsCni(c) === undefined && typeof includeOutboundPortsInit(c) !== 'object');
+            context.report({
+              target: { resource: t.resource, path, ...(within ? { within } : {}) },
+              messageId: 'runtime',
+              data: { key, reason: failure.reason, effect: failure.effect, advice: repair.advice },
+              ...(failure.conditional ? { severity: 'warn' as const } : {}),
+              ...editsOf(path, repair),
+            });
+          } else if (key === NATIVE_SIDECAR) {
+            const effect = nativeSidecarEffect(value, version);
+            if (effect === undefined) continue;
+            const lower = value.trim().toLowerCase();
+            const meant = lower === 'true' || lower === 'false' ? lower : undefined;
+            const repair: Repair = meant
+              ? { advice: '', fix: meant, suggestions: [] }
+              : { advice: '', suggestions: [{ value: 'true', why: 'native sidecars on' }, { value: 'false', why: 'native sidecars off' }] };
+            context.report({
+              target: { resource: t.resource, path },
+              messageId: 'nativeSidecar',
+              severity: 'warn',
+              data: { key, value: shown(value), version: version.text, effect: NATIVE_EFFECTS[effect] },
+              ...editsOf(path, repair),
+            });
+          }
+        }
+      },
+    };
+  },
+});
