@@ -14,6 +14,8 @@ import apiserverNoProxySvc from './apiserver-no-proxy-svc.ts';
 import startupOrderHold from './startup-order-hold.ts';
 import jobSidecarNeverExits from './job-sidecar-never-exits.ts';
 import trafficAnnotationInvalid from './traffic-annotation-invalid.ts';
+import proxyUidConflict from './proxy-uid-conflict.ts';
+import initRerunPrune from './init-rerun-prune.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
@@ -37,6 +39,8 @@ export const allRules: readonly MeshlintRule[] = [
   startupOrderHold,
   jobSidecarNeverExits,
   trafficAnnotationInvalid,
+  proxyUidConflict,
+  initRerunPrune,
   unusedDisableDirective,
 ];
 

@@ -1,0 +1,163 @@
+// istio-iptables exempts the sidecar's own traffic by owner: `-m owner --uid-owner 1337 -j
+// RETURN` and the same with `--gid-owner 1337` (tools/istio-iptables/pkg/capture/run.go). Any
+// other process of the pod that runs as UID or GID 1337 is exempted too: its outbound traffic
+// leaves without the sidecar, so without mTLS and without authorization policy.
+import { createRule } from '../src/engine/rule-api.ts';
+import { INTERCEPTION_MODE_ANNOTATION, renderedProxy, sidecarPlan, type Decided, type Tri } from '../src/model/sidecar.ts';
+import { asObject, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
+import type { Path } from '../src/types.ts';
+
+/** Istio's ProxyUID and ProxyGID (pkg/kube/inject), outside OpenShift. */
+export const PROXY_ID = 1337;
+
+/** Containers the injector adds: they run as the proxy on purpose (istio-proxy, istio-validation) or as root (istio-init). */
+export const ISTIO_CONTAINERS: readonly string[] = ['istio-proxy', 'istio-init', 'istio-validation'];
+
+export type IdKey = 'runAsUser' | 'runAsGroup';
+
+/** The effective runAsUser or runAsGroup of a container and where it is set: the container's own securityContext wins over the pod's. */
+export function effectiveId(c: Container, key: IdKey): { value: unknown; path: Path; level: 'container' | 'pod' } | undefined {
+  const own = asObject(c.object.securityContext);
+  if (own && Object.hasOwn(own, key) && own[key] !== null) return { value: own[key], path: [...c.path, 'securityContext', key], level: 'container' };
+  const pod = asObject(c.template.spec.securityContext);
+  if (pod && Object.hasOwn(pod, key) && pod[key] !== null) return { value: pod[key], path: templatePath(c.template, 'spec', 'securityContext', key), level: 'pod' };
+  return undefined;
+}
+
+/**
+ * How traffic capture meets an init container of the pod:
+ * - captured: the proxy already runs when it starts (native sidecars), so 1337 is a plain bypass;
+ * - cni-workaround: capture is in place but the proxy is not running yet (Istio CNI, classic
+ *   sidecar), so without 1337 the container has no network at all: the documented workaround;
+ * - before-capture: istio-init runs after it (classic sidecar without CNI), so its traffic is
+ *   never captured, whatever its UID;
+ * - unknown: depends on install settings that are not stated.
+ */
+export type InitCapture = 'captured' | 'cni-workaround' | 'before-capture' | 'unknown';
+
+export function initCaptureFromPlan(native: Tri, cni: Tri): InitCapture {
+  if (native === true) return 'captured';
+  if (native === false && cni === true) return 'cni-workaround';
+  if (native === false && cni === false) return 'before-capture';
+  return 'unknown';
+}
+
+/** The same, read from an already-injected pod's init containers: their order is what runs. */
+export function initCaptureFromLayout(t: PodTemplate, c: Container): InitCapture {
+  const inits = t.containers.filter((x) => x.group === 'initContainers');
+  const pos = (name: string): number => inits.find((x) => x.name === name)?.index ?? -1;
+  const proxy = inits.find((x) => x.name === 'istio-proxy' && x.object.restartPolicy === 'Always');
+  if (proxy && proxy.index < c.index) return 'captured';
+  const init = pos('istio-init');
+  // Without native mode the injector puts istio-init after the app's init containers.
+  if (init > c.index) return 'before-capture';
+  if (pos('istio-validation') !== -1) return 'cni-workaround';
+  return 'unknown';
+}
+
+interface Affected {
+  readonly container: Container;
+  readonly capture: InitCapture | 'app';
+}
+
+export interface Options {
+  /** Do not report init containers: they run as 1337 on purpose (the Istio CNI workaround). */
+  readonly allowInitContainers?: boolean;
+}
+
+const ID_WORD: Record<IdKey, string> = { runAsUser: 'UID', runAsGroup: 'GID' };
+
+export default createRule<[Options], 'bypass' | 'bypassNative' | 'cniWorkaround' | 'initMaybe'>({
+  name: 'proxy-uid-conflict',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Containers of injected pods that run as UID or GID 1337, whose traffic bypasses the sidecar',
+      defaultLevel: 'warn',
+      precision: 'high',
+      category: 'traffic',
+      istioVersions: 'all',
+    },
+    messages: {
+      bypass:
+        '{{ subject }} as {{ id }} 1337 ({{ setBy }}), the {{ id }} of Istio\'s sidecar: istio-iptables lets every packet from {{ id }} 1337 leave without passing through the sidecar (iptables owner match), so that traffic gets no mTLS and no authorization policy. Use another {{ id }}.',
+      bypassNative:
+        '{{ subject }} as {{ id }} 1337 ({{ setBy }}), the {{ id }} of Istio\'s sidecar: with native sidecars ({{ why }}) istio-proxy already runs when init containers start, and istio-iptables lets every packet from {{ id }} 1337 leave without passing through it, so that traffic gets no mTLS and no authorization policy. Use another {{ id }}: native sidecars make the Istio CNI workaround of running init containers as 1337 unnecessary.',
+      cniWorkaround:
+        '{{ subject }} as {{ id }} 1337 ({{ setBy }}), so {{ its }} traffic bypasses the sidecar (no mTLS, no authorization policy). With Istio CNI and a classic sidecar ({{ why }}) this is the documented workaround that lets init containers reach the network before istio-proxy starts: if that is the intent, set the option allowInitContainers or suppress this finding. Native sidecars make it unnecessary.',
+      initMaybe:
+        '{{ subject }} as {{ id }} 1337 ({{ setBy }}): if traffic capture is in place when {{ it }} runs (Istio CNI, or native sidecars), {{ its }} traffic bypasses the sidecar, with no mTLS and no authorization policy ({{ why }}). Use another {{ id }}; if it is the Istio CNI workaround for init containers, set the option allowInitContainers.',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allowInitContainers: { type: 'boolean', description: 'do not report init containers (the Istio CNI workaround runs them as UID 1337 on purpose)' },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  defaultOptions: [{ allowInitContainers: false }],
+  create(context, [options]) {
+    return {
+      PodTemplate(t) {
+        // interceptionMode NONE: istio-iptables sets up no capture, so there is nothing to bypass.
+        if (labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) === 'NONE') return;
+        const rendered = renderedProxy(t) !== undefined;
+        let native: Decided<Tri> | undefined;
+        let cni: Decided<Tri> | undefined;
+        if (!rendered) {
+          const plan = sidecarPlan(t, context.facts);
+          if (plan.prediction.outcome !== 'injected') return;
+          native = plan.native;
+          cni = plan.cni;
+        }
+        for (const key of ['runAsUser', 'runAsGroup'] as const) {
+          // Findings by the key that sets 1337: one per container key, one for the pod-level key.
+          const byPath = new Map<string, { path: Path; level: 'container' | 'pod'; affected: Affected[] }>();
+          for (const c of t.containers) {
+            if (c.group === 'ephemeralContainers' || ISTIO_CONTAINERS.includes(c.name)) continue;
+            const id = effectiveId(c, key);
+            if (!id || id.value !== PROXY_ID) continue;
+            let capture: Affected['capture'] = 'app';
+            if (c.group === 'initContainers') {
+              if (options.allowInitContainers) continue;
+              capture = rendered ? initCaptureFromLayout(t, c) : initCaptureFromPlan(native?.value ?? 'unknown', cni?.value ?? 'unknown');
+              if (capture === 'before-capture') continue;
+            }
+            const k = JSON.stringify(id.path);
+            const entry = byPath.get(k) ?? { path: id.path, level: id.level, affected: [] };
+            entry.affected.push({ container: c, capture });
+            byPath.set(k, entry);
+          }
+          for (const { path, level, affected } of byPath.values()) {
+            const idWord = ID_WORD[key];
+            const names = affected.map((a) => `${a.container.group === 'initContainers' ? 'init container' : 'container'} ${a.container.name || `#${a.container.index}`}`);
+            const plural = affected.length > 1;
+            const subject = `${capitalize(plural ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] as string))} ${plural ? 'run' : 'runs'}`;
+            const setBy = level === 'container'
+              ? `securityContext.${key} of the container`
+              : `the pod's securityContext.${key}, which ${plural ? 'they do' : 'it does'} not override`;
+            const kinds = new Set(affected.map((a) => a.capture));
+            const decisions = [native, cni].filter((d): d is Decided<Tri> => d !== undefined);
+            const whyOf = (list: readonly Decided<Tri>[]): string => list.map((d) => d.why).join('; ') || 'as the injected init containers show';
+            const target = { resource: t.resource, path };
+            if (kinds.has('app')) {
+              context.report({ target, messageId: 'bypass', data: { subject, id: idWord, setBy } });
+            } else if (kinds.has('captured')) {
+              context.report({ target, messageId: 'bypassNative', data: { subject, id: idWord, setBy, why: whyOf(decisions.filter((d) => d === native)) } });
+            } else if (kinds.has('unknown')) {
+              const why = whyOf(decisions.filter((d) => d.value === 'unknown'));
+              context.report({ target, messageId: 'initMaybe', data: { subject, id: idWord, setBy, why, it: plural ? 'they' : 'it', its: plural ? 'their' : 'its' } });
+            } else {
+              context.report({ target, messageId: 'cniWorkaround', data: { subject, id: idWord, setBy, why: whyOf(decisions), its: plural ? 'their' : 'its' } });
+            }
+          }
+        }
+      },
+    };
+  },
+});
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
