@@ -13,9 +13,11 @@ import unrenderedTemplate from './unrendered-template.ts';
 import apiserverNoProxySvc from './apiserver-no-proxy-svc.ts';
 import startupOrderHold from './startup-order-hold.ts';
 import jobSidecarNeverExits from './job-sidecar-never-exits.ts';
+import podSecurityIstioInit from './pod-security-istio-init.ts';
 import trafficAnnotationInvalid from './traffic-annotation-invalid.ts';
 import proxyUidConflict from './proxy-uid-conflict.ts';
 import initRerunPrune from './init-rerun-prune.ts';
+import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
@@ -38,9 +40,11 @@ export const allRules: readonly MeshlintRule[] = [
   apiserverNoProxySvc,
   startupOrderHold,
   jobSidecarNeverExits,
+  podSecurityIstioInit,
   trafficAnnotationInvalid,
   proxyUidConflict,
   initRerunPrune,
+  autoscalerSafeToEvict,
   unusedDisableDirective,
 ];
 

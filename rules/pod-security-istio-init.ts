@@ -1,0 +1,313 @@
+// Pod Security Admission runs after the mutating webhooks, so it judges the pod Istio injected.
+// Without Istio CNI that pod carries istio-init, which adds NET_ADMIN and NET_RAW and runs as
+// root: a namespace enforcing "baseline" or "restricted" rejects every such pod (Istio #35894).
+// With CNI, "restricted" still wants a seccompProfile on istio-validation and istio-proxy, which
+// the injection template renders only when global.proxy.seccompProfile is set. TPROXY
+// interception and capNetBindService make istio-proxy itself run as root.
+// Template: manifests/charts/istio-control/istio-discovery/files/injection-template.yaml.
+import { createRule } from '../src/engine/rule-api.ts';
+import type { Facts, NamespaceFact } from '../src/model/facts.ts';
+import { predictInjection } from '../src/model/injection.ts';
+import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
+import { NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
+import { cniFor, sidecarPlan, INTERCEPTION_MODE_ANNOTATION, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri } from '../src/model/sidecar.ts';
+import { asObject, getIn, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
+import type { Path, PathEdit, RelatedLocation, Resource } from '../src/types.ts';
+
+export const ENFORCE_LABEL = 'pod-security.kubernetes.io/enforce';
+export const CAP_NET_BIND_SERVICE_ANNOTATION = 'sidecar.istio.io/capNetBindService';
+const TEMPLATES_ANNOTATION = 'inject.istio.io/templates';
+const ISTIO_CONTAINERS = new Set(['istio-init', 'istio-validation', 'istio-proxy']);
+
+export type PsaLevel = 'baseline' | 'restricted';
+
+/** The Pod Security level a namespace enforces, when it is one that can reject Istio's containers. */
+export function enforcedLevel(labels: Readonly<Record<string, string>>): PsaLevel | undefined {
+  const v = labels[ENFORCE_LABEL];
+  return v === 'baseline' || v === 'restricted' ? v : undefined;
+}
+
+/** The securityContext fields Pod Security looks at, for a container or (runAs*, seccomp) the pod. */
+export interface SecuritySettings {
+  readonly privileged?: boolean;
+  readonly allowPrivilegeEscalation?: boolean;
+  readonly capAdd: readonly string[];
+  readonly capDrop: readonly string[];
+  readonly runAsUser?: number;
+  readonly runAsNonRoot?: boolean;
+  readonly seccompType?: string;
+}
+
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+
+export function securityOf(securityContext: unknown): SecuritySettings {
+  const sc = asObject(securityContext) ?? {};
+  const caps = asObject(sc.capabilities) ?? {};
+  const seccomp = asObject(sc.seccompProfile)?.type;
+  return {
+    privileged: bool(sc.privileged),
+    allowPrivilegeEscalation: bool(sc.allowPrivilegeEscalation),
+    capAdd: strings(caps.add),
+    capDrop: strings(caps.drop),
+    runAsUser: typeof sc.runAsUser === 'number' ? sc.runAsUser : undefined,
+    runAsNonRoot: bool(sc.runAsNonRoot),
+    seccompType: typeof seccomp === 'string' ? seccomp : undefined,
+  };
+}
+
+/** Capabilities "baseline" lets a container add (Pod Security Standards, capabilities_baseline). */
+const BASELINE_CAPS = new Set(['AUDIT_WRITE', 'CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'MKNOD', 'NET_BIND_SERVICE', 'SETFCAP', 'SETGID', 'SETPCAP', 'SETUID', 'SYS_CHROOT']);
+const validSeccomp = (t: string | undefined): boolean => t === 'RuntimeDefault' || t === 'Localhost';
+
+/** The container's seccomp profile is one "restricted" accepts, from the container or else the pod. */
+export function hasSeccomp(c: SecuritySettings, pod: SecuritySettings): boolean {
+  return validSeccomp(c.seccompType ?? pod.seccompType);
+}
+
+/**
+ * What Pod Security at `level` says about one container, in the API server's words
+ * (`violates PodSecurity "baseline:latest": non-default capabilities (...)`). Only the checks
+ * Istio's containers can fail: privileged, capabilities, privilege escalation, root, seccomp.
+ */
+export function psaViolations(level: PsaLevel, c: SecuritySettings, pod: SecuritySettings): string[] {
+  const out: string[] = [];
+  if (c.privileged === true) out.push('privileged');
+  const nonDefault = c.capAdd.filter((cap) => !BASELINE_CAPS.has(cap));
+  if (nonDefault.length) out.push(`non-default capabilities (${nonDefault.join(', ')})`);
+  if (level === 'baseline') return out;
+  if (c.allowPrivilegeEscalation !== false) out.push('allowPrivilegeEscalation != false');
+  const extra = c.capAdd.filter((cap) => cap !== 'NET_BIND_SERVICE');
+  if (!c.capDrop.includes('ALL') || extra.length) out.push('unrestricted capabilities');
+  if ((c.runAsNonRoot ?? pod.runAsNonRoot) !== true) out.push('runAsNonRoot != true');
+  if (c.runAsUser === 0 || (c.runAsUser === undefined && pod.runAsUser === 0)) out.push('runAsUser=0');
+  if (!hasSeccomp(c, pod)) out.push('seccompProfile not RuntimeDefault or Localhost');
+  return out;
+}
+
+/** The container Istio's template renders, as far as Pod Security cares. */
+export function plannedIstioContainer(
+  name: 'istio-init' | 'istio-validation' | 'istio-proxy',
+  opts: { readonly tproxy: boolean; readonly capNetBindService: boolean; readonly proxySeccomp: boolean },
+): SecuritySettings {
+  const seccompType = opts.proxySeccomp ? 'RuntimeDefault' : undefined;
+  const base = { privileged: false, allowPrivilegeEscalation: false, capDrop: ['ALL'], seccompType };
+  if (name === 'istio-init') return { ...base, capAdd: ['NET_ADMIN', 'NET_RAW'], runAsUser: 0, runAsNonRoot: false };
+  if (name === 'istio-validation') return { ...base, capAdd: [], runAsUser: 1337, runAsNonRoot: true };
+  if (opts.tproxy || opts.capNetBindService) {
+    return { ...base, capAdd: [...(opts.tproxy ? ['NET_ADMIN'] : []), ...(opts.capNetBindService ? ['NET_BIND_SERVICE'] : [])], runAsUser: 0, runAsNonRoot: false };
+  }
+  return { ...base, capAdd: [], runAsUser: 1337, runAsNonRoot: true };
+}
+
+const isSeccompViolation = (v: string): boolean => v.startsWith('seccompProfile');
+
+/** The app's own containers all carry a seccomp profile: without one the pod fails "restricted" with or without Istio. */
+export function appContainersHaveSeccomp(t: PodTemplate): boolean {
+  return t.containers
+    .filter((c) => c.group !== 'ephemeralContainers' && !ISTIO_CONTAINERS.has(c.name))
+    .every((c) => validSeccomp(securityOf(c.object.securityContext).seccompType));
+}
+
+const describe = (violations: readonly string[]): string => violations.join('; ');
+
+type MessageIds = 'istioInit' | 'istioInitCniUnknown' | 'proxyRoot' | 'seccomp' | 'rendered' | 'namespace' | 'namespaceCniUnknown' | 'addSeccomp';
+
+export default createRule<[], MessageIds>({
+  name: 'pod-security-istio-init',
+  meta: {
+    type: 'problem',
+    hasSuggestions: true,
+    docs: {
+      description: 'Injected pods that Pod Security admission rejects: istio-init (no CNI), TPROXY or a missing seccompProfile',
+      defaultLevel: 'error',
+      precision: 'high',
+      category: 'admission',
+      istioVersions: 'all',
+    },
+    messages: {
+      istioInit:
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and this pod gets istio-init because Istio CNI is off ({{ cni }}): istio-init fails {{ level }} ({{ violations }}), so admission rejects every pod (violates PodSecurity "{{ level }}:latest", Istio #35894). Enable Istio CNI (pilot.cni.enabled=true), or label the pod template sidecar.istio.io/inject: "false"; relabelling the namespace privileged also works but drops its protection.',
+      istioInitCniUnknown:
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and this pod is injected, but {{ cni }}. Without CNI the pod gets istio-init, which fails {{ level }} ({{ violations }}), and admission rejects every pod (Istio #35894). Enable Istio CNI (pilot.cni.enabled=true) and say so in .meshlint.yaml (istio.cni: true), or label the pod template sidecar.istio.io/inject: "false".',
+      proxyRoot:
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and {{ annotation }}: "{{ value }}" makes the injected istio-proxy run as root{{ withCaps }}: it fails {{ level }} ({{ violations }}) even with Istio CNI, so admission rejects the pod. Remove the annotation, or run this workload in a namespace that enforces less.',
+      seccomp:
+        'Namespace {{ namespace }} enforces Pod Security "restricted" ({{ label }}), which needs a seccompProfile on every container, and Istio\'s injected {{ containers }} carry none ({{ seccomp }}): admission rejects the pod. Set securityContext.seccompProfile.type: RuntimeDefault for the pod, or global.proxy.seccompProfile in the Istio install.',
+      rendered:
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and the injected container {{ container }} fails it ({{ violations }}): admission rejects the pod. Re-inject it with Istio CNI on and without TPROXY or capNetBindService{{ restrictedHint }}, or run it in a namespace that enforces less.',
+      namespace:
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and enables sidecar injection ({{ injection }}), but Istio CNI is off ({{ cni }}): every injected pod gets istio-init ({{ violations }}), which admission rejects (Istio #35894). Enable Istio CNI (pilot.cni.enabled=true), or stop injecting this namespace; enforcing privileged also works but drops its protection.',
+      namespaceCniUnknown:
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and enables sidecar injection ({{ injection }}), but {{ cni }}. Without CNI every injected pod gets istio-init ({{ violations }}), which admission rejects (Istio #35894). Enable Istio CNI and say so in .meshlint.yaml (istio.cni: true), or stop injecting this namespace.',
+      addSeccomp: 'Add seccompProfile.type: RuntimeDefault to the pod\'s securityContext',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    /** Namespace objects that enforce baseline/restricted, checked at the end if none of their pod templates is among the inputs. */
+    const enforcing: { resource: Resource; fact: NamespaceFact; level: PsaLevel }[] = [];
+    const namespacesWithTemplates = new Set<string>();
+
+    const labelText = (level: PsaLevel): string => `${ENFORCE_LABEL}=${level}`;
+    const enforceRelated = (ns: NamespaceFact, level: PsaLevel): RelatedLocation[] => {
+      const loc = namespaceLabelLocation(ns, ENFORCE_LABEL, `namespace ${ns.name} enforces Pod Security "${level}"`);
+      return loc ? [loc] : [];
+    };
+    const cniRelated = (cni: Decided<Tri>): RelatedLocation[] =>
+      cni.stated?.target ? [{ target: cni.stated.target, message: `Istio CNI: ${cni.stated.source}` }] : [];
+    const metadataPath = (t: PodTemplate): Path => {
+      const holder = asObject(getIn(t.resource.object, t.path));
+      return holder && Object.hasOwn(holder, 'metadata') ? templatePath(t, 'metadata') : t.path;
+    };
+
+    const checkRendered = (t: PodTemplate, ns: NamespaceFact, level: PsaLevel): void => {
+      const pod = securityOf(t.spec.securityContext);
+      const appSeccomp = appContainersHaveSeccomp(t);
+      for (const c of t.containers) {
+        if (c.group === 'ephemeralContainers' || !ISTIO_CONTAINERS.has(c.name)) continue;
+        // A missing seccompProfile is Istio's doing only when the app's own containers have one.
+        const violations = psaViolations(level, securityOf(c.object.securityContext), pod).filter((v) => appSeccomp || !isSeccompViolation(v));
+        if (violations.length === 0) continue;
+        reportRendered(t, c, ns, level, violations);
+      }
+    };
+    const reportRendered = (t: PodTemplate, c: Container, ns: NamespaceFact, level: PsaLevel, violations: string[]): void => {
+      context.report({
+        target: { resource: t.resource, path: c.path },
+        messageId: 'rendered',
+        data: {
+          namespace: ns.name, level, label: labelText(level), container: c.name, violations: describe(violations),
+          restrictedHint: level === 'restricted' ? ', with a pod-level seccompProfile' : '',
+        },
+        related: enforceRelated(ns, level),
+      });
+    };
+
+    return {
+      Namespace(r) {
+        const fact = facts.namespaces.get(r.name);
+        // Defined more than once with different labels: the facts leave it unknown. Defined
+        // twice alike: judged once.
+        if (fact?.origin !== 'input' || enforcing.some((e) => e.fact.name === r.name)) return;
+        const level = enforcedLevel(fact.labels);
+        if (level) enforcing.push({ resource: r, fact, level });
+      },
+      PodTemplate(t) {
+        if (t.resource.namespace !== undefined) namespacesWithTemplates.add(t.resource.namespace);
+        const ns = namespaceOf(t, facts);
+        if (!ns) return;
+        const level = enforcedLevel(ns.labels);
+        if (!level) return;
+        if (Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) {
+          // Already injected: what the manifest holds is what admission sees.
+          checkRendered(t, ns, level);
+          return;
+        }
+        const plan = sidecarPlan(t, facts);
+        if (plan.prediction.outcome !== 'injected') return;
+        // Other injection templates (gateway, custom ones) render other containers.
+        const templates = labelString(t.annotations[TEMPLATES_ANNOTATION]);
+        if (templates !== undefined && templates.trim() !== 'sidecar') return;
+
+        const mode = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) ?? 'REDIRECT';
+        const capNetBind = labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]) === 'true';
+        const proxySeccomp = plan.install.proxySeccompProfile;
+        const opts = { tproxy: mode === 'TPROXY', capNetBindService: capNetBind, proxySeccomp: proxySeccomp?.value === true };
+        const pod = securityOf(t.spec.securityContext);
+        const related = enforceRelated(ns, level);
+        const common = { namespace: ns.name, level, label: labelText(level) };
+
+        // The init container: none with interceptionMode NONE; istio-init without CNI, istio-validation with it.
+        let initReported = false;
+        if (mode !== 'NONE' && plan.cni.value !== true) {
+          const violations = psaViolations(level, plannedIstioContainer('istio-init', opts), pod);
+          context.report({
+            target: { resource: t.resource, path: metadataPath(t) },
+            messageId: plan.cni.value === false ? 'istioInit' : 'istioInitCniUnknown',
+            ...(plan.cni.value === false ? {} : { severity: 'warn' as const }),
+            data: { ...common, cni: plan.cni.why, violations: describe(violations) },
+            related: [...related, ...cniRelated(plan.cni)],
+          });
+          initReported = true;
+        }
+
+        // istio-proxy itself runs as root with TPROXY (and NET_ADMIN) or capNetBindService.
+        if (opts.tproxy || opts.capNetBindService) {
+          const violations = psaViolations(level, plannedIstioContainer('istio-proxy', opts), pod).filter((v) => !isSeccompViolation(v));
+          if (violations.length) {
+            const annotation = opts.tproxy ? INTERCEPTION_MODE_ANNOTATION : CAP_NET_BIND_SERVICE_ANNOTATION;
+            context.report({
+              target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', annotation) },
+              messageId: 'proxyRoot',
+              data: { ...common, annotation, value: opts.tproxy ? 'TPROXY' : 'true', withCaps: opts.tproxy ? ' with NET_ADMIN' : '', violations: describe(violations) },
+              related,
+            });
+          }
+        }
+
+        // "restricted" with CNI (or no init container): the injected containers need a seccomp profile.
+        if (level !== 'restricted' || initReported || hasSeccomp(plannedIstioContainer('istio-proxy', opts), pod)) return;
+        if (!appContainersHaveSeccomp(t)) return;
+        const containers = mode === 'NONE' ? 'istio-proxy' : 'istio-validation and istio-proxy';
+        const seccompWhy = proxySeccomp
+          ? `${proxySeccomp.source} is not set`
+          : 'global.proxy.seccompProfile is not set by default, and no injector ConfigMap or IstioOperator among the inputs says otherwise';
+        const scPath = templatePath(t, 'spec', 'securityContext');
+        const sc = asObject(t.spec.securityContext);
+        const suggest: { messageId: 'addSeccomp'; edits: PathEdit[] }[] =
+          sc && Object.keys(sc).length > 0 && !Object.hasOwn(sc, 'seccompProfile')
+            ? [{ messageId: 'addSeccomp', edits: [{ op: 'insert', path: scPath, key: 'seccompProfile', value: { type: 'RuntimeDefault' } }] }]
+            : [];
+        context.report({
+          target: { resource: t.resource, path: sc ? scPath : templatePath(t, 'spec') },
+          messageId: 'seccomp',
+          ...(proxySeccomp ? {} : { severity: 'warn' as const }),
+          data: { ...common, containers, seccomp: seccompWhy },
+          related: proxySeccomp?.target ? [...related, { target: proxySeccomp.target, message: proxySeccomp.source }] : related,
+          suggest,
+        });
+      },
+      'Program:exit'() {
+        for (const { resource, fact, level } of enforcing) {
+          // Its workloads among the inputs were judged one by one.
+          if (namespacesWithTemplates.has(fact.name)) continue;
+          const finding = namespaceFinding(fact, facts);
+          if (!finding) continue;
+          const violations = psaViolations(level, plannedIstioContainer('istio-init', { tproxy: false, capNetBindService: false, proxySeccomp: false }), securityOf(undefined));
+          context.report({
+            target: { resource, path: ['metadata', 'labels', ENFORCE_LABEL] },
+            messageId: finding.cni.value === false ? 'namespace' : 'namespaceCniUnknown',
+            ...(finding.cni.value === false ? {} : { severity: 'warn' as const }),
+            data: { namespace: fact.name, level, injection: finding.injection, cni: finding.cni.why, violations: describe(violations.filter((v) => !isSeccompViolation(v))) },
+            related: [...finding.related, ...cniRelated(finding.cni)],
+          });
+        }
+      },
+    };
+  },
+});
+
+/**
+ * Whether a plain pod (no labels or annotations) in this namespace is injected by a revision
+ * whose CNI is not known to be on: the namespace-wide case, for a Namespace without workloads.
+ */
+export function namespaceFinding(ns: NamespaceFact, facts: Facts): { cni: Decided<Tri>; injection: string; related: RelatedLocation[] } | undefined {
+  const prediction = predictInjection({
+    pod: { hostNetwork: false, namespace: ns.name, labels: {}, annotations: {} },
+    namespaceLabels: { known: ns.labels, complete: true },
+    namespaceKnown: true,
+    webhooks: facts.mesh.webhooks,
+    injectorFor: (rev) => facts.mesh.injectorFor(rev),
+    version: facts.mesh.version,
+  });
+  if (prediction.outcome !== 'injected' || !prediction.via) return undefined;
+  const cni = cniFor(facts.mesh.installFor(prediction.via.revision));
+  if (cni.value === true) return undefined;
+  const key = ns.labels[NS_INJECTION_LABEL] !== undefined ? NS_INJECTION_LABEL : ns.labels[REV_LABEL] !== undefined ? REV_LABEL : undefined;
+  const injection = key ? `${key}=${ns.labels[key]}` : `injector webhook ${prediction.via.name}`;
+  const loc = key ? namespaceLabelLocation(ns, key, `namespace ${ns.name}: ${key}=${ns.labels[key]}`) : undefined;
+  return { cni, injection, related: loc ? [loc] : [] };
+}
