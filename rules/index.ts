@@ -15,6 +15,7 @@ import startupOrderHold from './startup-order-hold.ts';
 import jobSidecarNeverExits from './job-sidecar-never-exits.ts';
 import podSecurityIstioInit from './pod-security-istio-init.ts';
 import trafficAnnotationInvalid from './traffic-annotation-invalid.ts';
+import proxyConfigInvalid from './proxy-config-invalid.ts';
 import proxyUidConflict from './proxy-uid-conflict.ts';
 import initRerunPrune from './init-rerun-prune.ts';
 import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
@@ -42,6 +43,7 @@ export const allRules: readonly MeshlintRule[] = [
   jobSidecarNeverExits,
   podSecurityIstioInit,
   trafficAnnotationInvalid,
+  proxyConfigInvalid,
   proxyUidConflict,
   initRerunPrune,
   autoscalerSafeToEvict,

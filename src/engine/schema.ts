@@ -1,5 +1,6 @@
 // A small JSON Schema checker for rule options (the subset rule schemas use):
 // type, enum, const, properties, required, additionalProperties, items, minimum, maximum, minItems.
+import { editDistance } from '../model/edit-distance.ts';
 
 /** The part of JSON Schema that rule options use. */
 export interface JSONSchema4 {
@@ -85,18 +86,4 @@ export function suggestKey(key: string, known: readonly string[]): string {
     }
   }
   return best !== undefined && bestDist <= Math.max(2, Math.floor(key.length / 4)) ? ` (did you mean "${best}"?)` : '';
-}
-
-export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] ?? 0;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j] ?? 0;
-      prev[j] = Math.min(up + 1, (prev[j - 1] ?? 0) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length] ?? 0;
 }

@@ -19,7 +19,7 @@
 //   "500ms"; not only "<n>s" as protojson would require).
 import type { Document, Node as YamlNode } from 'yaml';
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import { editDistance } from '../engine/schema.ts';
+import { editDistance } from './edit-distance.ts';
 import { parseLenient } from '../parse/lenient.ts';
 import { atLeast, type IstioVersion } from './istio-version.ts';
 
@@ -246,7 +246,7 @@ const MESSAGE_SPECS: Readonly<Record<string, Readonly<Record<string, Spec>>>> = 
 };
 
 /** Enum value names and numbers (jsonpb takes either). */
-const ENUMS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+export const PROXY_CONFIG_ENUMS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   AuthenticationPolicy: { NONE: 0, MUTUAL_TLS: 1, INHERIT: 1000 },
   TracingServiceName: { APP_LABEL_AND_NAMESPACE: 0, CANONICAL_NAME_ONLY: 1, CANONICAL_NAME_AND_NAMESPACE: 2 },
   InboundInterceptionMode: { REDIRECT: 0, TPROXY: 1, NONE: 2 },
@@ -349,7 +349,6 @@ function goKind(v: unknown): string {
 
 interface Reading {
   readonly value: unknown;
-  readonly doc: Document.Parsed | undefined;
   readonly syntaxError: string | undefined;
   /** Text after the first document, which go-yaml never reads. */
   readonly ignoredDocuments: boolean;
@@ -360,16 +359,18 @@ function readText(text: string): Reading {
   const doc = parseLenient(text);
   const errors = doc.errors.filter((e) => e.code !== 'MULTIPLE_DOCS');
   if (errors.length === 0) {
+    // Keys that are collections are stringified; keep the library from warning on stderr about it.
+    doc.options.logLevel = 'error';
     try {
-      return { value: doc.toJS({ maxAliasCount: 1000 }) as unknown, doc, syntaxError: undefined, ignoredDocuments: errors.length !== doc.errors.length };
+      return { value: doc.toJS({ maxAliasCount: 1000 }) as unknown, syntaxError: undefined, ignoredDocuments: errors.length !== doc.errors.length };
     } catch (e) {
-      return { value: undefined, doc, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
+      return { value: undefined, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
     }
   }
   // Valid JSON is valid for go-yaml too; the YAML parser here is stricter about some
   // whitespace in flow collections, so never call readable JSON a syntax error.
   try {
-    return { value: JSON.parse(text) as unknown, doc: undefined, syntaxError: undefined, ignoredDocuments: false };
+    return { value: JSON.parse(text) as unknown, syntaxError: undefined, ignoredDocuments: false };
   } catch {
     const first = errors[0];
     const offset = first?.pos[0] ?? 0;
@@ -377,7 +378,7 @@ function readText(text: string): Reading {
     const line = before.split('\n').length;
     const where = first ? ` (line ${line}, column ${offset - before.lastIndexOf('\n')} of the text)` : '';
     const reason = (first?.message ?? 'not valid YAML').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'not valid YAML';
-    return { value: undefined, doc, syntaxError: `${reason}${where}`, ignoredDocuments: false };
+    return { value: undefined, syntaxError: `${reason}${where}`, ignoredDocuments: false };
   }
 }
 
@@ -461,7 +462,10 @@ function checkMessage(v: unknown, message: string, at: ConfigPath, c: Collector)
       continue;
     }
     // When both the JSON and the proto name are written, jsonpb keeps the JSON name's value.
-    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v) continue;
+    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v) {
+      c.unknownFields.push({ path: formatConfigPath(here), message: `${formatConfigPath(here)} is ignored because ${field.jsonName} is written too (jsonpb keeps the value of the JSON name)` });
+      continue;
+    }
     checkField(value, field, here, c);
   }
 }
@@ -499,11 +503,11 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
     return;
   }
   if (type.startsWith('enum:')) {
-    const values = ENUMS[type.slice(5)] ?? {};
+    const values = PROXY_CONFIG_ENUMS[type.slice(5)] ?? {};
     if (typeof v === 'string') {
       if (v in values) return;
       const close = Object.keys(values).find((n) => n.toLowerCase() === v.toLowerCase());
-      fail(`${where} is ${describe(v)}, which is not one of ${Object.keys(values).join(', ')} (names are case-sensitive)`, close);
+      fail(`${where} is ${describe(v)}, which is not one of ${Object.keys(values).join(', ')} (names are case-sensitive)`, close === undefined ? undefined : JSON.stringify(close));
       return;
     }
     if (typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) return;
@@ -513,16 +517,18 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
   switch (type as ScalarKind) {
     case 'string':
       if (typeof v === 'string') return;
-      fail(
-        `${where} is ${describe(v)} where a string is required (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type string")${typeof v === 'boolean' || typeof v === 'number' ? '; YAML reads it unquoted as a ' + (typeof v === 'boolean' ? 'boolean' : 'number') + ', so quote it' : ''}`,
-        typeof v === 'boolean' || typeof v === 'number' ? JSON.stringify(String(v)) : undefined,
-      );
+      if (typeof v === 'boolean' || typeof v === 'number') {
+        const kind = typeof v === 'boolean' ? 'boolean' : 'number';
+        fail(`${where} is the ${kind} ${String(v)} (YAML reads it unquoted as one), but it takes a string (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type string")`, JSON.stringify(String(v)));
+        return;
+      }
+      fail(`${where} is ${describe(v)}, but it takes a string (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type string")`);
       return;
     case 'bool':
     case 'BoolValue':
       if (typeof v === 'boolean') return;
       if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) {
-        fail(`${where} is ${describe(v)}, but it takes a boolean: jsonpb refuses a quoted "true" or "false" ("cannot unmarshal string into Go value of type bool"); write it without quotes`, v.trim().toLowerCase());
+        fail(`${where} is ${describe(v)}, but it takes a boolean and jsonpb refuses quoted ones ("cannot unmarshal string into Go value of type bool")`, v.trim().toLowerCase());
         return;
       }
       fail(`${where} is ${describe(v)}, but it takes a boolean, true or false ("cannot unmarshal ${goKind(v)} into Go value of type bool")`);
@@ -554,7 +560,8 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
       if (typeof v === 'string') {
         const d = parseGoDuration(v);
         if (typeof d === 'bigint') return;
-        fail(`${where} is ${describe(v)}, which is not a duration (${d}); write it like "5s", "1m30s" or "500ms"`, /^\d+$/.test(v.trim()) ? `"${v.trim()}s"` : undefined);
+        const seconds = /^\d+$/.test(v.trim()) ? `"${v.trim()}s"` : undefined;
+        fail(`${where} is ${describe(v)}, which is not a duration (${d})${seconds ? '' : '; durations read like "5s", "1m30s" or "500ms"'}`, seconds);
         return;
       }
       fail(
@@ -734,8 +741,10 @@ function enumNumber(v: unknown, values: Readonly<Record<string, number>>): numbe
 
 /** The checks of ValidateMeshConfigProxyConfig that an annotation can fail (the defaults pass them all). */
 function validate(pc: Record<string, unknown>, version: IstioVersion | undefined, errors: ProxyConfigProblem[]): void {
+  // A value that already failed its type check is not validated again.
   const add = (path: ConfigPath, message: string): void => {
-    errors.push({ path: formatConfigPath(path), message });
+    const where = formatConfigPath(path);
+    if (!errors.some((e) => e.path === where)) errors.push({ path: where, message });
   };
   const str = (key: string): string | undefined => {
     const v = read(pc, key);
@@ -743,7 +752,7 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
   };
   const address = (path: ConfigPath, value: string, what: string): void => {
     const problem = proxyAddressProblem(value);
-    if (problem) add(path, `${what} ${JSON.stringify(value)} is not a valid host:port: ${problem}`);
+    if (problem) add(path, `${what} ${JSON.stringify(value)} is not a valid host:port (${problem})`);
   };
 
   if (str('configPath') === '') add(['configPath'], 'configPath is empty ("config path must be set")');
@@ -779,12 +788,12 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
       } else {
         // Istio substitutes the node IP variable before it checks the address.
         const problem = proxyAddressProblem(addr.replace('$(HOST_IP)', '127.0.0.1'));
-        if (problem) add(addr === '' && read(conf, 'address') === undefined ? ['tracing', tracer] : at, addr === '' ? `tracing.${tracer}.address is missing: Istio checks it as host:port (${problem})` : `tracing.${tracer}.address ${JSON.stringify(addr)} is not a valid host:port: ${problem}`);
+        if (problem) add(addr === '' && read(conf, 'address') === undefined ? ['tracing', tracer] : at, addr === '' ? `tracing.${tracer}.address is missing: Istio checks it as host:port (${problem})` : `tracing.${tracer}.address ${JSON.stringify(addr)} is not a valid host:port (${problem})`);
       }
     }
     const tls = read(tracing, 'tlsSettings');
     if (isMapping(tls)) {
-      const mode = enumNumber(read(tls, 'mode'), ENUMS.TLSmode ?? {});
+      const mode = enumNumber(read(tls, 'mode'), PROXY_CONFIG_ENUMS.TLSmode ?? {});
       const filled = (k: string): boolean => {
         const x = read(tls, k);
         return typeof x === 'string' && x !== '';
@@ -794,8 +803,8 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
           if (filled(k)) add(['tracing', 'tlsSettings', k], `tracing.tlsSettings.${k} is set together with credentialName ("cannot specify client certificates or CA certificate If credentialName is set")`);
         }
       } else if (mode === 2) {
-        if (!filled('clientCertificate')) add(['tracing', 'tlsSettings', 'mode'], 'tracing.tlsSettings uses MUTUAL without clientCertificate ("client certificate required for mutual tls")');
-        if (!filled('privateKey')) add(['tracing', 'tlsSettings', 'mode'], 'tracing.tlsSettings uses MUTUAL without privateKey ("private key required for mutual tls")');
+        const missing = ['clientCertificate', 'privateKey'].filter((k) => !filled(k));
+        if (missing.length > 0) add(['tracing', 'tlsSettings', 'mode'], `tracing.tlsSettings uses MUTUAL without ${missing.join(' and ')} ("${missing.map((k) => (k === 'privateKey' ? 'private key' : 'client certificate')).join('", "')} required for mutual tls")`);
       }
     }
   }
@@ -814,7 +823,7 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
     if (port !== undefined && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535 ("port number ${port} must be in the range 1..65535")`);
   }
 
-  const auth = enumNumber(read(pc, 'controlPlaneAuthPolicy'), ENUMS.AuthenticationPolicy ?? {});
+  const auth = enumNumber(read(pc, 'controlPlaneAuthPolicy'), PROXY_CONFIG_ENUMS.AuthenticationPolicy ?? {});
   if (auth !== undefined && auth !== 0 && auth !== 1) {
     add(['controlPlaneAuthPolicy'], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, 'controlPlaneAuthPolicy'))} is neither NONE nor MUTUAL_TLS ("unrecognized control plane auth policy")`);
   }
@@ -921,9 +930,13 @@ export interface ProxyConfigLocation {
   readonly complete: boolean;
 }
 
+let lastLocated: { readonly text: string; readonly doc: Document.Parsed } | undefined;
+
 /** Finds a problem's path in the text; undefined when the text cannot be read as YAML. */
 export function locateInProxyConfig(text: string, path: string): ProxyConfigLocation | undefined {
-  const doc = parseLenient(text);
+  // Several problems of one annotation are located one after the other: parse the text once.
+  if (lastLocated?.text !== text) lastLocated = { text, doc: parseLenient(text) };
+  const doc = lastLocated.doc;
   if (doc.errors.some((e) => e.code !== 'MULTIPLE_DOCS')) return undefined;
   let node = doc.contents as YamlNode | null;
   let key: readonly [number, number] | undefined;
