@@ -81,6 +81,23 @@ function fromProxyDefaults(defaultConfig: unknown, source: string, target: Targe
   return typeof hold === 'boolean' ? [{ key: 'holdMesh', value: hold, source, target }] : [];
 }
 
+/** "true in a.yaml, b.yaml; false in c.yaml and 3 more files": what each value is stated by. */
+function describeDisagreement(found: readonly Candidate[]): string {
+  const byValue = new Map<string, Set<string>>();
+  for (const c of found) {
+    const value = JSON.stringify(c.value);
+    const file = 'resource' in c.target && c.target.resource ? c.target.resource.doc.file.displayPath : c.source;
+    byValue.set(value, (byValue.get(value) ?? new Set()).add(file));
+  }
+  return [...byValue]
+    .map(([value, files]) => {
+      const list = [...files];
+      const shown = list.slice(0, 2).join(', ');
+      return `${value} in ${shown}${list.length > 2 ? ` and ${list.length - 2} more files` : ''}`;
+    })
+    .join('; ');
+}
+
 const MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
 
 /** The istiod Deployment of a revision: the chart names it istiod or istiod-<revision>. */
@@ -186,7 +203,7 @@ export class InstallFactsBuilder {
         if (found.length === 0) continue;
         const values = new Set(found.map((c) => JSON.stringify(c.value)));
         if (values.size > 1) {
-          note(`the inputs disagree on ${label} for revision ${revision} (${found.map((c) => `${c.source}: ${JSON.stringify(c.value)}`).join('; ')}); it is treated as unknown`);
+          note(`the inputs disagree on ${label} for revision ${revision} (${describeDisagreement(found)}); it is treated as unknown`);
           return undefined;
         }
         const c = found[0] as Candidate;
