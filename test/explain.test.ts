@@ -104,4 +104,17 @@ test('meshlint explain on the command line: text, json, --resource, and exit 2 w
   }
 });
 
+test('explain: the sidecar an injected pod gets (native, hold, traffic capture); none for pods without one', () => {
+  const config = { ...EMPTY_CONFIG, istio: { nativeSidecars: 'false' as const, cni: true } };
+  const { explanations, facts } = explain(inputs, config, {});
+  const injected = explanations.filter((e) => e.outcome === 'injected');
+  assert.ok(injected.length > 0);
+  for (const e of injected) {
+    assert.ok(e.sidecar?.native.startsWith('classic sidecar: istio.nativeSidecars in the config file is "false"'), e.sidecar?.native);
+    assert.ok(e.sidecar?.cni.startsWith('Istio CNI (istio-validation)'), e.sidecar?.cni);
+  }
+  for (const e of explanations.filter((x) => x.outcome === 'not-injected')) assert.is(e.sidecar, undefined);
+  assert.match(formatExplanations(explanations, facts, false), /· start: classic sidecar/);
+});
+
 test.run();

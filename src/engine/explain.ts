@@ -6,6 +6,7 @@ import { findUnrenderedTemplate, isTemplatedDocument } from '../load/template.ts
 import type { Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
 import { predictForTemplate } from '../model/pod-injection.ts';
+import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
 import { podTemplateOf } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
@@ -24,6 +25,8 @@ export interface Explanation {
   readonly revision?: string;
   readonly trace: readonly TraceStep[];
   readonly unknownBecause?: string;
+  /** For a pod that is (or may be) injected: the sidecar it gets, as far as start-up and admission care. */
+  readonly sidecar?: { readonly native: string; readonly hold: string; readonly cni: string };
 }
 
 /** "Deployment/shop/web", "Deployment/web", "shop/web" or "web" → does it name this workload? */
@@ -33,6 +36,16 @@ export function selectsResource(selector: string, kind: string, namespace: strin
   if (parts.length === 3) return a?.toLowerCase() === kind.toLowerCase() && b === (namespace ?? '') && c === name;
   if (parts.length === 2) return (a?.toLowerCase() === kind.toLowerCase() || a === namespace) && b === name;
   return a === name;
+}
+
+const word = (d: Decided<Tri>, yes: string, no: string): string => `${d.value === true ? yes : d.value === false ? no : 'unknown'}: ${d.why}`;
+
+function describePlan(plan: ReturnType<typeof sidecarPlan>): NonNullable<Explanation['sidecar']> {
+  return {
+    native: word(plan.native, 'native sidecar', 'classic sidecar'),
+    hold: plan.native.value === true ? 'not needed with a native sidecar' : word(plan.hold, 'app held until the proxy is ready', 'app not held'),
+    cni: word(plan.cni, 'Istio CNI (istio-validation)', 'istio-init'),
+  };
 }
 
 export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[] }): { explanations: Explanation[]; facts: Facts } {
@@ -59,6 +72,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
           ...(p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {}),
           trace: p.trace,
           ...(p.unknownBecause ? { unknownBecause: p.unknownBecause } : {}),
+          ...(p.outcome !== 'not-injected' ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {}),
         });
       }
     }

@@ -24,6 +24,12 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
     out += `\n${c('1', safeText(e.resource))}  ${c('2', `${safeText(e.filePath)}:${e.line}${e.helmSource ? ` (from ${safeText(e.helmSource)})` : ''}`)}\n`;
     out += `  ${c(colour, `→ ${OUTCOME[e.outcome]}`)}${e.via && e.outcome === 'injected' ? ` by ${safeText(e.via)}` : ''}\n`;
     for (const step of e.trace) out += `    · ${safeText(step.text)}${step.source ? c('2', `  [${step.source}]`) : ''}\n`;
+    if (e.sidecar) {
+      out += `  ${c('1', 'sidecar')}\n`;
+      for (const [what, text] of [['start', e.sidecar.native], ['hold', e.sidecar.hold], ['traffic capture', e.sidecar.cni]] as const) {
+        out += `    · ${what}: ${safeText(text)}\n`;
+      }
+    }
   }
   return out;
 }
