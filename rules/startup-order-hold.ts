@@ -15,6 +15,13 @@ export interface Options {
   readonly ignore?: string;
 }
 
+/** The `ignore` option; `x-format` has meshlint's config check parse the selector. */
+const IGNORE_SCHEMA = {
+  type: 'string',
+  'x-format': 'label-selector',
+  description: 'label selector (kubectl syntax, e.g. "app in (batch),tier!=web") of pod templates not to report',
+} as const;
+
 const HOLD_ANNOTATION_VALUE = '{"holdApplicationUntilProxyStarts": true}';
 
 function relatedOfPlan(plan: SidecarPlan): RelatedLocation[] {
@@ -54,7 +61,7 @@ export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplac
       {
         type: 'object',
         properties: {
-          ignore: { type: 'string', description: 'label selector (kubectl syntax, e.g. "app in (batch),tier!=web") of pod templates not to report' },
+          ignore: IGNORE_SCHEMA,
         },
         additionalProperties: false,
       },

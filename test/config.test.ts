@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allRules } from '../rules/index.ts';
+import { allRules, rulesById } from '../rules/index.ts';
+import { ConfigError, validateConfig } from '../src/engine/config.ts';
 import { BAD_LABEL, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun } from './helpers/cli.ts';
 
 const severities = (run: CliRun): [string, number][] => parseJsonReport(run).flatMap((r) => r.messages.map((m) => [m.ruleId, m.severity] as [string, number]));
@@ -229,6 +230,15 @@ test('"meshlint rules" lists every rule id with its level', () => {
     assert.equal(rows.find((r) => r[0] === 'duplicate-key')?.[1], 'warn', 'the config is applied');
     assert.equal(rows.find((r) => r[0] === 'yaml-nonstring-value')?.[1], 'error');
   });
+});
+
+test('a label selector option is parsed when the config is read', () => {
+  const good = validateConfig({ rules: { 'startup-order-hold': ['warn', { ignore: 'app in (batch),tier!=web' }] } }, 'c.yaml', rulesById);
+  assert.equal(good.rules['startup-order-hold']?.options, [{ ignore: 'app in (batch),tier!=web' }]);
+  assert.throws(
+    () => validateConfig({ rules: { 'startup-order-hold': ['warn', { ignore: 'app in ((' }] } }, 'c.yaml', rulesById),
+    (e: Error) => e instanceof ConfigError && e.message.includes('options[0].ignore: not a label selector'),
+  );
 });
 
 test.run();

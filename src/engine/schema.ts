@@ -1,6 +1,9 @@
 // A small JSON Schema checker for rule options (the subset rule schemas use):
-// type, enum, const, properties, required, additionalProperties, items, minimum, maximum, minItems.
+// type, enum, const, properties, required, additionalProperties, items, minimum, maximum, minItems,
+// and one keyword of our own, `x-format: label-selector` (kubectl syntax), which other JSON
+// Schema validators ignore.
 import { editDistance } from '../model/edit-distance.ts';
+import { parseSelectorString } from '../model/selector.ts';
 
 /** The part of JSON Schema that rule options use. */
 export interface JSONSchema4 {
@@ -14,6 +17,7 @@ export interface JSONSchema4 {
   readonly minimum?: number;
   readonly maximum?: number;
   readonly minItems?: number;
+  readonly 'x-format'?: 'label-selector';
   readonly description?: string;
 }
 
@@ -49,6 +53,10 @@ function check(s: JSONSchema4, v: unknown, where: string): string[] {
   }
   if (s.enum && !s.enum.some((e) => e === v)) errors.push(`${where}: must be one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}`);
   if ('const' in s && s.const !== v) errors.push(`${where}: must be ${JSON.stringify(s.const)}`);
+  if (s['x-format'] === 'label-selector' && typeof v === 'string') {
+    const invalid = parseSelectorString(v).invalid;
+    if (invalid) errors.push(`${where}: not a label selector: ${invalid} (write it as kubectl -l does, e.g. "app in (a,b),tier!=web")`);
+  }
   if (typeof v === 'number') {
     if (typeof s.minimum === 'number' && v < s.minimum) errors.push(`${where}: must be at least ${s.minimum}`);
     if (typeof s.maximum === 'number' && v > s.maximum) errors.push(`${where}: must be at most ${s.maximum}`);
