@@ -4,10 +4,10 @@
 // --skip-nodes-with-local-storage=true it never removes a node that runs such a pod, unless
 // the pod says it is safe to evict (cluster-autoscaler: simulator/drainability/rules/localstorage,
 // utils/drain HasBlockingLocalStorage; Istio #19395).
-import { parse as parseYaml } from 'yaml';
 import { createRule } from '../src/engine/rule-api.ts';
-import { predictForTemplate } from '../src/model/pod-injection.ts';
-import { SIDECAR_STATUS_ANNOTATION } from '../src/model/sidecar.ts';
+import { podFacts, predictForTemplate } from '../src/model/pod-injection.ts';
+import { injectorConfigDataOf, injectorValuesOf } from '../src/model/mesh.ts';
+import { injectionTemplates, SIDECAR_STATUS_ANNOTATION } from '../src/model/sidecar.ts';
 import { asObject, getIn, labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Facts } from '../src/model/facts.ts';
 import type { Path, PathEdit, Resource } from '../src/types.ts';
@@ -15,7 +15,6 @@ import type { Path, PathEdit, Resource } from '../src/types.ts';
 export const SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
 export const SAFE_TO_EVICT_LOCAL_VOLUMES = 'cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes';
 const USER_VOLUME_ANNOTATION = 'sidecar.istio.io/userVolume';
-const TEMPLATES_ANNOTATION = 'inject.istio.io/templates';
 
 /**
  * The disk-backed emptyDir volumes the sidecar and gateway templates add. workload-socket,
@@ -78,17 +77,8 @@ export function injectorExtras(r: Resource | undefined): InjectorExtras {
   let annotations: unknown;
   let caName: unknown;
   if (r.kind === 'ConfigMap') {
-    const data = asObject(r.object.data) ?? {};
-    try {
-      annotations = asObject(parseYaml(typeof data.config === 'string' ? data.config : '', { version: '1.1', uniqueKeys: false }))?.injectedAnnotations;
-    } catch {
-      annotations = undefined;
-    }
-    try {
-      caName = getIn(JSON.parse(typeof data.values === 'string' ? data.values : '{}'), ['global', 'caName']);
-    } catch {
-      caName = undefined;
-    }
+    annotations = injectorConfigDataOf(r).value?.injectedAnnotations;
+    caName = getIn(injectorValuesOf(r), ['global', 'caName']);
   } else if (r.kind === 'IstioOperator') {
     annotations = getIn(r.object, ['spec', 'values', 'sidecarInjectorWebhook', 'injectedAnnotations']);
     caName = getIn(r.object, ['spec', 'values', 'global', 'caName']);
@@ -131,21 +121,14 @@ const volumeName = (v: unknown): string | undefined => {
 
 /** The injection templates whose volumes are known: sidecar (the default) and gateway. */
 function knownTemplates(t: PodTemplate): boolean {
-  const v = labelString(t.annotations[TEMPLATES_ANNOTATION]);
-  if (v === undefined) return true;
-  const names = v.split(',').map((s) => s.trim());
+  const names = injectionTemplates(t);
+  if (names === undefined) return true;
   return names.length > 0 && names.every((n) => n === 'sidecar' || n === 'gateway');
 }
 
-const stringAnnotations = (t: PodTemplate): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(t.annotations)) out[k] = labelString(v) ?? '';
-  return out;
-};
-
 /** The Istio volumes (and the pod's own local ones) of a pod template Istio injects or injected. */
 export function injectedVolumes(t: PodTemplate, facts: Facts): { istio: string[]; own: string[]; annotations: Record<string, string> } | undefined {
-  const annotations = stringAnnotations(t);
+  const annotations = { ...podFacts(t).annotations };
   const istioNames = new Set<string>(ISTIO_LOCAL_VOLUMES);
   const own: string[] = [];
   if (Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION) && t.containers.some((c) => c.name === 'istio-proxy')) {

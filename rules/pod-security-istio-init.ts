@@ -10,14 +10,14 @@ import type { Facts, NamespaceFact } from '../src/model/facts.ts';
 import { predictInjection } from '../src/model/injection.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
-import { cniFor, sidecarPlan, INTERCEPTION_MODE_ANNOTATION, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri } from '../src/model/sidecar.ts';
+import {
+  cniFor, injectionTemplates, sidecarPlan, INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri,
+} from '../src/model/sidecar.ts';
 import { asObject, getIn, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
 import type { Path, PathEdit, RelatedLocation, Resource } from '../src/types.ts';
 
 export const ENFORCE_LABEL = 'pod-security.kubernetes.io/enforce';
 export const CAP_NET_BIND_SERVICE_ANNOTATION = 'sidecar.istio.io/capNetBindService';
-const TEMPLATES_ANNOTATION = 'inject.istio.io/templates';
-const ISTIO_CONTAINERS = new Set(['istio-init', 'istio-validation', 'istio-proxy']);
 
 export type PsaLevel = 'baseline' | 'restricted';
 
@@ -105,7 +105,7 @@ const isSeccompViolation = (v: string): boolean => v.startsWith('seccompProfile'
 /** The app's own containers all carry a seccomp profile: without one the pod fails "restricted" with or without Istio. */
 export function appContainersHaveSeccomp(t: PodTemplate): boolean {
   return t.containers
-    .filter((c) => c.group !== 'ephemeralContainers' && !ISTIO_CONTAINERS.has(c.name))
+    .filter((c) => c.group !== 'ephemeralContainers' && !ISTIO_CONTAINER_NAMES.has(c.name))
     .every((c) => validSeccomp(securityOf(c.object.securityContext).seccompType));
 }
 
@@ -167,7 +167,7 @@ export default createRule<[], MessageIds>({
       const pod = securityOf(t.spec.securityContext);
       const appSeccomp = appContainersHaveSeccomp(t);
       for (const c of t.containers) {
-        if (c.group === 'ephemeralContainers' || !ISTIO_CONTAINERS.has(c.name)) continue;
+        if (c.group === 'ephemeralContainers' || !ISTIO_CONTAINER_NAMES.has(c.name)) continue;
         // A missing seccompProfile is Istio's doing only when the app's own containers have one.
         const violations = psaViolations(level, securityOf(c.object.securityContext), pod).filter((v) => appSeccomp || !isSeccompViolation(v));
         if (violations.length === 0) continue;
@@ -209,8 +209,8 @@ export default createRule<[], MessageIds>({
         const plan = sidecarPlan(t, facts);
         if (plan.prediction.outcome !== 'injected') return;
         // Other injection templates (gateway, custom ones) render other containers.
-        const templates = labelString(t.annotations[TEMPLATES_ANNOTATION]);
-        if (templates !== undefined && templates.trim() !== 'sidecar') return;
+        const templates = injectionTemplates(t);
+        if (templates !== undefined && (templates.length !== 1 || templates[0] !== 'sidecar')) return;
 
         const mode = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) ?? 'REDIRECT';
         const capNetBind = labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]) === 'true';

@@ -3,15 +3,13 @@
 // other process of the pod that runs as UID or GID 1337 is exempted too: its outbound traffic
 // leaves without the sidecar, so without mTLS and without authorization policy.
 import { createRule } from '../src/engine/rule-api.ts';
-import { INTERCEPTION_MODE_ANNOTATION, renderedProxy, sidecarPlan, type Decided, type Tri } from '../src/model/sidecar.ts';
+import { INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type Decided, type Tri } from '../src/model/sidecar.ts';
 import { asObject, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
 import type { Path } from '../src/types.ts';
 
 /** Istio's ProxyUID and ProxyGID (pkg/kube/inject), outside OpenShift. */
 export const PROXY_ID = 1337;
 
-/** Containers the injector adds: they run as the proxy on purpose (istio-proxy, istio-validation) or as root (istio-init). */
-export const ISTIO_CONTAINERS: readonly string[] = ['istio-proxy', 'istio-init', 'istio-validation'];
 
 export type IdKey = 'runAsUser' | 'runAsGroup';
 
@@ -117,7 +115,7 @@ export default createRule<[Options], 'bypass' | 'bypassNative' | 'cniWorkaround'
           // Findings by the key that sets 1337: one per container key, one for the pod-level key.
           const byPath = new Map<string, { path: Path; level: 'container' | 'pod'; affected: Affected[] }>();
           for (const c of t.containers) {
-            if (c.group === 'ephemeralContainers' || ISTIO_CONTAINERS.includes(c.name)) continue;
+            if (c.group === 'ephemeralContainers' || ISTIO_CONTAINER_NAMES.has(c.name)) continue;
             const id = effectiveId(c, key);
             if (!id || id.value !== PROXY_ID) continue;
             let capture: Affected['capture'] = 'app';

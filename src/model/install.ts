@@ -6,8 +6,8 @@
 // that disagree with each other leave the setting unknown.
 import { parse as parseYaml } from 'yaml';
 import type { Path, Resource, Target } from '../types.ts';
-import { injectorConfigMapRevision, isInjectorConfigMap } from './mesh.ts';
-import { asObject, getIn, podTemplateOf } from './workload.ts';
+import { injectorConfigMapRevision, injectorValuesOf, isInjectorConfigMap } from './mesh.ts';
+import { asObject, getIn, podTemplateOf, type Container } from './workload.ts';
 
 export type NativeSidecarSetting = 'true' | 'false' | 'auto';
 
@@ -100,17 +100,16 @@ function describeDisagreement(found: readonly Candidate[]): string {
 
 const MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
 
-/** The istiod Deployment of a revision: the chart names it istiod or istiod-<revision>. */
-function istiodRevision(r: Resource): string | undefined {
+/** The istiod Deployment of a revision (the chart names it istiod or istiod-<revision>): its revision and discovery container. */
+function istiodOf(r: Resource): { revision: string; discovery: Container } | undefined {
   if (r.kind !== 'Deployment') return undefined;
   const m = /^istiod(?:-(.+))?$/.exec(r.name);
   if (!m) return undefined;
-  const t = podTemplateOf(r);
-  const discovery = t?.containers.find((c) => c.name === 'discovery');
+  const discovery = podTemplateOf(r)?.containers.find((c) => c.name === 'discovery');
   if (!discovery) return undefined;
   const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
   const rev = env.map(asObject).find((e) => e?.name === 'REVISION');
-  return str(rev?.value) || m[1] || 'default';
+  return { revision: str(rev?.value) || m[1] || 'default', discovery };
 }
 
 /** Gathers the install settings of every revision from the inputs. */
@@ -130,12 +129,7 @@ export class InstallFactsBuilder {
     if (r.kind === 'ConfigMap') {
       const data = asObject(r.object.data) ?? {};
       if (isInjectorConfigMap(r) && typeof data.values === 'string') {
-        let values: Record<string, unknown> | undefined;
-        try {
-          values = asObject(JSON.parse(data.values));
-        } catch {
-          values = undefined;
-        }
+        const values = injectorValuesOf(r);
         if (!values) return;
         const revision = str(values.revision) || injectorConfigMapRevision(r.name) || 'default';
         // Keys inside the JSON string cannot be located: point at `values`.
@@ -168,14 +162,13 @@ export class InstallFactsBuilder {
       this.add(revision, candidates);
       return;
     }
-    const revision = istiodRevision(r);
-    if (revision !== undefined) {
-      const t = podTemplateOf(r);
-      const discovery = t?.containers.find((c) => c.name === 'discovery');
-      const env = discovery && Array.isArray(discovery.object.env) ? discovery.object.env : [];
+    const istiod = istiodOf(r);
+    if (istiod) {
+      const { revision, discovery } = istiod;
+      const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
       env.forEach((e, i) => {
         const entry = asObject(e);
-        if (entry?.name !== 'ENABLE_NATIVE_SIDECARS' || discovery === undefined) return;
+        if (entry?.name !== 'ENABLE_NATIVE_SIDECARS') return;
         const value = entry.value;
         if (typeof value !== 'string' && typeof value !== 'boolean') return;
         this.add(revision, [{ key: 'nativeSidecars', value: nativeSidecarSetting(String(value)), source: `Deployment ${r.name} (env ENABLE_NATIVE_SIDECARS)`, target: { resource: r, path: [...discovery.path, 'env', i, 'value'] } }]);

@@ -202,16 +202,42 @@ export function isInjectorConfigMap(r: Resource): boolean {
   return r.kind === 'ConfigMap' && injectorConfigMapRevision(r.name) !== undefined && typeof asObject(r.object.data)?.config === 'string';
 }
 
+type Parsed = { readonly value: Record<string, unknown> | undefined; readonly error: string | undefined };
+const parsedValues = new WeakMap<Resource, Parsed>();
+const parsedConfig = new WeakMap<Resource, Parsed>();
+
+function memo(cache: WeakMap<Resource, Parsed>, r: Resource, parse: () => unknown): Parsed {
+  let hit = cache.get(r);
+  if (!hit) {
+    try {
+      hit = { value: asObject(parse()), error: undefined };
+    } catch (e) {
+      hit = { value: undefined, error: (e as Error).message.split('\n')[0] };
+    }
+    cache.set(r, hit);
+  }
+  return hit;
+}
+
+/**
+ * The injector ConfigMap's `values` (the Helm values, JSON), parsed once per resource:
+ * several facts and rules read it, and it is large. Undefined when absent or not JSON.
+ */
+export function injectorValuesOf(r: Resource): Record<string, unknown> | undefined {
+  const text = str(asObject(r.object.data)?.values);
+  return text === undefined ? undefined : memo(parsedValues, r, () => JSON.parse(text)).value;
+}
+
+/** The injector ConfigMap's `config` (policy, selectors, templates), parsed once per resource as istiod reads it. */
+export function injectorConfigDataOf(r: Resource): Parsed {
+  // istiod reads it with sigs.k8s.io/yaml into a typed struct: unknown keys are fine.
+  return memo(parsedConfig, r, () => parseYaml(str(asObject(r.object.data)?.config) ?? '', { version: '1.1', uniqueKeys: false }));
+}
+
 /** Reads the injector ConfigMap's `config` (policy, selectors) as istiod does. */
 export function injectorConfigOf(r: Resource): InjectorConfig {
-  const data = asObject(r.object.data) ?? {};
   const revision = injectorConfigMapRevision(r.name) ?? 'default';
-  let values: Record<string, unknown> = {};
-  try {
-    values = asObject(JSON.parse(str(data.values) ?? '{}')) ?? {};
-  } catch {
-    values = {};
-  }
+  const values = injectorValuesOf(r) ?? {};
   const enableNamespacesByDefault = getIn(values, ['sidecarInjectorWebhook', 'enableNamespacesByDefault']);
   const base = {
     revision: str(values.revision) || revision,
@@ -219,14 +245,11 @@ export function injectorConfigOf(r: Resource): InjectorConfig {
     origin: 'input' as const,
     resource: r,
   };
-  let config: unknown;
-  try {
-    // istiod reads it with sigs.k8s.io/yaml into a typed struct: unknown keys are fine.
-    config = parseYaml(str(data.config) ?? '', { version: '1.1', uniqueKeys: false });
-  } catch (e) {
-    return { ...base, policy: undefined, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${(e as Error).message.split('\n')[0]})` };
+  const parsed = injectorConfigDataOf(r);
+  if (parsed.error !== undefined) {
+    return { ...base, policy: undefined, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${parsed.error})` };
   }
-  const c = asObject(config) ?? {};
+  const c = parsed.value ?? {};
   const policy = c.policy;
   let configError: string | undefined;
   if (policy !== undefined && policy !== null && typeof policy !== 'string') {

@@ -16,6 +16,15 @@ export const NATIVE_SIDECAR_ANNOTATION = 'sidecar.istio.io/nativeSidecar';
 export const PROXY_CONFIG_ANNOTATION = 'proxy.istio.io/config';
 export const INTERCEPTION_MODE_ANNOTATION = 'sidecar.istio.io/interceptionMode';
 export const STATUS_PORT_ANNOTATION = 'status.sidecar.istio.io/port';
+export const TEMPLATES_ANNOTATION = 'inject.istio.io/templates';
+/** The containers the injector adds: istio-proxy, and istio-init or istio-validation. */
+export const ISTIO_CONTAINER_NAMES: ReadonlySet<string> = new Set(['istio-proxy', 'istio-init', 'istio-validation']);
+
+/** The injection templates a pod asks for (`inject.istio.io/templates`), or undefined for the default one. */
+export function injectionTemplates(t: PodTemplate): string[] | undefined {
+  const value = labelString(t.annotations[TEMPLATES_ANNOTATION]);
+  return value === undefined ? undefined : value.split(',').map((s) => s.trim());
+}
 
 export type Tri = true | false | 'unknown';
 
@@ -90,8 +99,8 @@ export function cniFor(install: InstallSettings): Decided<Tri> {
  * is istio-proxy (a gateway, ztunnel) is the proxy itself: nothing waits on it.
  */
 export function hasAppContainers(t: PodTemplate): boolean {
-  const templates = labelString(t.annotations['inject.istio.io/templates']);
-  if (templates !== undefined && !templates.split(',').map((s) => s.trim()).includes('sidecar')) return false;
+  const templates = injectionTemplates(t);
+  if (templates !== undefined && !templates.includes('sidecar')) return false;
   return t.containers.some((c) => c.group === 'containers' && c.name !== 'istio-proxy');
 }
 

@@ -3,7 +3,7 @@
 // before an upgrade keep the istio-init they were injected with.
 import type { RelatedLocation, Resource } from '../types.ts';
 import { parseIstioVersion, type IstioVersion } from './istio-version.ts';
-import { isInjectorConfigMap } from './mesh.ts';
+import { injectorValuesOf, isInjectorConfigMap } from './mesh.ts';
 import { getIn, podTemplateOf } from './workload.ts';
 
 export interface VersionEvidence {
@@ -50,14 +50,8 @@ export function versionEvidence(r: Resource): VersionEvidence[] {
     return out;
   }
   if (r.kind === 'ConfigMap' && isInjectorConfigMap(r)) {
-    const raw = getIn(r.object, ['data', 'values']);
-    if (typeof raw !== 'string') return out;
-    let values: unknown;
-    try {
-      values = JSON.parse(raw);
-    } catch {
-      return out;
-    }
+    const values = injectorValuesOf(r);
+    if (!values) return out;
     const tag = getIn(values, ['global', 'tag']);
     const v = typeof tag === 'string' ? parseIstioVersion(tag) : undefined;
     const rev = getIn(values, ['revision']);
