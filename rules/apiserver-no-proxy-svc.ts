@@ -68,9 +68,8 @@ export function injectionHosts(facts: Facts): { hosts: WebhookHost[]; known: boo
   for (const w of input) {
     // A deactivated entry is never called; a `url` entry is not a cluster service name.
     if (w.deactivated || !w.service?.name || !w.service.namespace) continue;
-    const port = w.resource && w.index !== undefined ? getIn(w.resource.object, ['webhooks', w.index, 'clientConfig', 'service', 'port']) : undefined;
     const host = `${w.service.name}.${w.service.namespace}.svc`;
-    const p = typeof port === 'number' && port > 0 ? port : 443;
+    const p = w.service.port;
     const key = `${host}:${p}`;
     const entry = byHost.get(key) ?? { host, port: p, webhooks: [] };
     entry.webhooks.push(w);

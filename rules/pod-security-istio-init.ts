@@ -11,10 +11,10 @@ import { predictInjection } from '../src/model/injection.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
 import {
-  cniFor, injectionTemplates, sidecarPlan, INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri,
+  cniFor, injectionTemplates, metadataAnchor, sidecarPlan, INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri,
 } from '../src/model/sidecar.ts';
-import { asObject, getIn, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
-import type { Path, PathEdit, RelatedLocation, Resource } from '../src/types.ts';
+import { asObject, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
+import type { PathEdit, RelatedLocation, Resource } from '../src/types.ts';
 
 export const ENFORCE_LABEL = 'pod-security.kubernetes.io/enforce';
 export const CAP_NET_BIND_SERVICE_ANNOTATION = 'sidecar.istio.io/capNetBindService';
@@ -158,10 +158,6 @@ export default createRule<[], MessageIds>({
     };
     const cniRelated = (cni: Decided<Tri>): RelatedLocation[] =>
       cni.stated?.target ? [{ target: cni.stated.target, message: `Istio CNI: ${cni.stated.source}` }] : [];
-    const metadataPath = (t: PodTemplate): Path => {
-      const holder = asObject(getIn(t.resource.object, t.path));
-      return holder && Object.hasOwn(holder, 'metadata') ? templatePath(t, 'metadata') : t.path;
-    };
 
     const checkRendered = (t: PodTemplate, ns: NamespaceFact, level: PsaLevel): void => {
       const pod = securityOf(t.spec.securityContext);
@@ -225,7 +221,7 @@ export default createRule<[], MessageIds>({
         if (mode !== 'NONE' && plan.cni.value !== true) {
           const violations = psaViolations(level, plannedIstioContainer('istio-init', opts), pod);
           context.report({
-            target: { resource: t.resource, path: metadataPath(t) },
+            target: { resource: t.resource, path: metadataAnchor(t) },
             messageId: plan.cni.value === false ? 'istioInit' : 'istioInitCniUnknown',
             ...(plan.cni.value === false ? {} : { severity: 'warn' as const }),
             data: { ...common, cni: plan.cni.why, violations: describe(violations) },

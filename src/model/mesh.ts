@@ -36,7 +36,8 @@ export interface InjectorWebhook {
   /** `istio.io/rev` label of the configuration, as written (istiod's CA patcher keys on it). */
   readonly revLabel: string | undefined;
   readonly deactivated: boolean;
-  readonly service: { readonly name: string; readonly namespace: string } | undefined;
+  /** The Service the API server calls; port 443 unless the entry says otherwise. */
+  readonly service: { readonly name: string; readonly namespace: string; readonly port: number } | undefined;
   readonly url: string | undefined;
   readonly caBundle: string | undefined;
   /** cert-manager's `cert-manager.io/inject-ca-from` (or similar CA injection) annotation. */
@@ -90,7 +91,7 @@ export function generateWebhooks(shape: InstallShape, origin: FactOrigin): Injec
     tag,
     revLabel: revision,
     deactivated: false,
-    service: { name: revision === 'default' ? 'istiod' : `istiod-${revision}`, namespace: 'istio-system' },
+    service: { name: revision === 'default' ? 'istiod' : `istiod-${revision}`, namespace: 'istio-system', port: 443 },
     url: undefined,
     caBundle: undefined,
     caInjected: false,
@@ -179,7 +180,7 @@ export function webhooksOf(r: Resource): InjectorWebhook[] {
       tag,
       revLabel,
       deactivated,
-      service: svc ? { name: svcName ?? '', namespace: str(svc.namespace) ?? '' } : undefined,
+      service: svc ? { name: svcName ?? '', namespace: str(svc.namespace) ?? '', port: typeof svc.port === 'number' && svc.port > 0 ? svc.port : 443 } : undefined,
       url: str(cc.url),
       caBundle: str(cc.caBundle),
       caInjected,

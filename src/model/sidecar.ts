@@ -152,10 +152,13 @@ export function renderedProxy(t: PodTemplate): RenderedProxy | undefined {
   };
 }
 
+/** The pod template's metadata, or the template itself when it has none. */
+export function metadataAnchor(t: PodTemplate): Path {
+  const holder = asObject(getIn(t.resource.object, t.path));
+  return holder && Object.hasOwn(holder, 'metadata') ? templatePath(t, 'metadata') : t.path;
+}
+
 /** Where an annotation for the pod goes: its annotations, else its metadata, else the template itself. */
 export function annotationAnchor(t: PodTemplate): Path {
-  if (Object.hasOwn(t.metadata, 'annotations')) return templatePath(t, 'metadata', 'annotations');
-  const holder = asObject(getIn(t.resource.object, t.path));
-  if (holder && Object.hasOwn(holder, 'metadata')) return templatePath(t, 'metadata');
-  return t.path;
+  return Object.hasOwn(t.metadata, 'annotations') ? templatePath(t, 'metadata', 'annotations') : metadataAnchor(t);
 }
