@@ -104,8 +104,23 @@ export function hasAppContainers(t: PodTemplate): boolean {
   return t.containers.some((c) => c.group === 'containers' && c.name !== 'istio-proxy');
 }
 
-/** Everything start-up and admission rules need to know about a pod template's sidecar. */
+const plans = new WeakMap<PodTemplate, WeakMap<Facts, SidecarPlan>>();
+
+/** Everything start-up and admission rules need to know about a pod template's sidecar; built once per template, as several rules ask. */
 export function sidecarPlan(t: PodTemplate, facts: Facts): SidecarPlan {
+  let byFacts = plans.get(t);
+  const hit = byFacts?.get(facts);
+  if (hit) return hit;
+  const plan = buildPlan(t, facts);
+  if (!byFacts) {
+    byFacts = new WeakMap();
+    plans.set(t, byFacts);
+  }
+  byFacts.set(facts, plan);
+  return plan;
+}
+
+function buildPlan(t: PodTemplate, facts: Facts): SidecarPlan {
   const prediction = predictForTemplate(t, facts);
   const revision = prediction.via?.revision ?? 'default';
   const install = facts.mesh.installFor(revision);
