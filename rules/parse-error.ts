@@ -1,5 +1,6 @@
-// A document that is not valid YAML (or a file that is not text) cannot be applied:
-// kubectl stops at it. Reported at the exact position; every other document is still linted.
+// A document that is not valid YAML (or a file that is not text, or a chart or overlay that
+// does not render) cannot be applied: kubectl stops at it. Reported at the exact position;
+// every other document is still linted.
 import { createRule } from '../src/engine/rule-api.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
 
@@ -8,7 +9,7 @@ export default createRule({
   meta: {
     type: 'problem',
     docs: {
-      description: 'YAML syntax errors, and files that are not UTF-8 text',
+      description: 'YAML syntax errors, files that are not UTF-8 text, and charts or overlays that fail to render',
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'diagnostic',
@@ -17,6 +18,7 @@ export default createRule({
     messages: {
       syntax: 'YAML syntax error: {{ message }}. kubectl rejects this document; the other documents of the file are still linted.',
       unreadable: '{{ reason }}.',
+      render: '{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted; the other inputs were.',
     },
     schema: [],
   },
@@ -24,6 +26,15 @@ export default createRule({
   create(context) {
     return {
       File({ file, readError }) {
+        const failure = file.origin?.failure;
+        if (failure !== undefined) {
+          const helm = file.origin?.tool === 'helm';
+          context.report({
+            target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
+            messageId: 'render',
+            data: { command: helm ? 'helm template' : 'kustomize build', message: failure.replace(/\.$/, ''), what: helm ? 'chart' : 'overlay' },
+          });
+        }
         if (readError === undefined) return;
         context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, messageId: 'unreadable', data: { reason: readError } });
       },

@@ -1,13 +1,13 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve, dirname } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
 import { explain } from './engine/explain.ts';
-import { lint, type LintReport } from './engine/linter.ts';
+import { lint, mergeReports, type LintReport } from './engine/linter.ts';
 import { formatExplanations } from './format/explain.ts';
 import type { Facts } from './model/facts.ts';
 import { formatGithub } from './format/github.ts';
@@ -17,10 +17,12 @@ import { formatStylish } from './format/stylish.ts';
 import { safeText } from './format/text.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
 import { discover, repoRoot } from './load/discover.ts';
-import { decodeSource, readSource, type ReadOutcome } from './load/read.ts';
+import { decodeSource, displayPathOf, readSource, type ReadOutcome } from './load/read.ts';
+import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
+import type { HelmRender } from './load/render/helm.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
-import type { LintResult } from './types.ts';
+import type { LintResult, SourceFile } from './types.ts';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];
@@ -42,6 +44,16 @@ const OPTIONS = {
   'report-unused-disable-directives': { type: 'boolean' },
   'print-config': { type: 'string' },
   stats: { type: 'boolean' },
+  'helm-chart': { type: 'string', multiple: true },
+  values: { type: 'string', multiple: true },
+  'values-set': { type: 'string', multiple: true },
+  set: { type: 'string', multiple: true },
+  release: { type: 'string' },
+  'kube-version': { type: 'string' },
+  'api-versions': { type: 'string', multiple: true },
+  'helm-binary': { type: 'string' },
+  kustomize: { type: 'string', multiple: true },
+  'kustomize-binary': { type: 'string' },
   resource: { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -50,12 +62,15 @@ const OPTIONS = {
 } as const;
 
 export const HELP = `Usage: meshlint [options] [file|dir|glob|-] ...
+       meshlint --helm-chart DIR [--values FILE]... [options]
+       meshlint --kustomize DIR [options]
        meshlint rules
        meshlint explain [paths] [--resource Kind/namespace/name]
 
-Lints Kubernetes manifests (and Helm or Kustomize output) for what Istio will do with
-each workload: sidecar injection, start-up order, admission. Offline: nothing is sent
-anywhere. With no path, lints the current directory; "-" reads standard input.
+Lints Kubernetes manifests, Helm charts and Kustomize overlays for what Istio will do
+with each workload: sidecar injection, start-up order, admission. Offline: nothing is
+sent anywhere. With no path (and no chart or overlay), lints the current directory;
+"-" reads standard input.
 
 Commands:
   rules                        List every rule: id, level, fixable, description
@@ -84,6 +99,21 @@ Options:
       --print-config FILE      Print the configuration in force for FILE and exit
       --stats                  Print what was linted and what was skipped, and why
       --color, --no-color      Force colours on or off (default: on for a terminal)
+
+Charts and overlays (rendered with your helm, kubectl or kustomize; findings are
+reported on the template or source file you edit):
+      --helm-chart DIR         Render this chart with helm template; repeatable
+      --values FILE            Values file for every render; repeatable
+      --values-set A,B         One render with these values files; repeat for a matrix.
+                               A finding several renders share is reported once
+      --set KEY=VALUE          Passed to helm template; repeatable
+      --release NAME           Release name (default: release-name, as helm template)
+                               (--namespace is passed to helm as the release namespace)
+      --kube-version V         Passed to helm template
+      --api-versions GV        Passed to helm template; repeatable
+      --helm-binary PATH       The helm binary to use (default: helm on PATH)
+      --kustomize DIR          Build this overlay; repeatable
+      --kustomize-binary PATH  kustomize or kubectl (default: kustomize, else kubectl, on PATH)
   -h, --help                   Show this help
   -v, --version                Show the version
 
@@ -92,8 +122,8 @@ Exit codes: 0 no errors (and warnings within --max-warnings), 1 lint errors,
 
 Examples:
   meshlint k8s/                                 lint a directory
-  helm template my-release ./chart | meshlint - --stdin-filename chart.yaml
-  kubectl kustomize overlays/prod | meshlint -
+  meshlint --helm-chart ./chart --values-set values.yaml --values-set values-prod.yaml
+  meshlint --kustomize overlays/prod
   meshlint -f sarif -o meshlint.sarif manifests/
   meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
   meshlint explain k8s/ --resource Deployment/shop/web
@@ -122,6 +152,7 @@ export function runCli(argv: readonly string[], io: CliIO): number {
   } catch (e) {
     if (e instanceof ConfigError) return fail(io, `configuration error: ${e.message}`);
     if (e instanceof UsageError) return fail(io, `${e.message}\nRun "meshlint --help" for usage.`);
+    if (e instanceof RenderUsageError || e instanceof RendererMissing) return fail(io, e.message);
     const err = e as NodeJS.ErrnoException;
     if (err.code && err.syscall) return fail(io, `${err.syscall} ${err.path ?? ''}: ${err.code} (${err.message})`);
     throw e;
@@ -174,15 +205,21 @@ function run(argv: readonly string[], io: CliIO): number {
 
   const gathered = gatherInputs(positionals, v, config, io);
   if (typeof gathered === 'number') return gathered;
-  const inputs = gathered;
+  const { inputs, rendered } = gathered;
 
-  const report = lint(inputs, {
-    config,
-    rules: allRules,
-    cliIstioVersion: v['istio-version'],
-    fix: Boolean(v.fix || v['fix-dry-run']),
-    reportUnusedDisableDirectives: v['report-unused-disable-directives'],
-  });
+  // One lint per world of a values matrix (usually just one), merged: see src/load/render.
+  const report = mergeReports(
+    rendered.worlds.map((world, i) =>
+      lint(i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput), {
+        config,
+        rules: allRules,
+        cliIstioVersion: v['istio-version'],
+        fix: i === 0 && Boolean(v.fix || v['fix-dry-run']),
+        reportUnusedDisableDirectives: v['report-unused-disable-directives'],
+        context: i === 0 ? rendered.context[0]?.map(asInput) : [...inputs, ...(rendered.context[i] ?? []).map(asInput)],
+      }),
+    ),
+  );
 
   let results: LintResult[] = report.results;
   if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), format, io);
@@ -204,18 +241,45 @@ function run(argv: readonly string[], io: CliIO): number {
 
 type Values = ReturnType<typeof parse>['values'];
 
-/** Reads standard input and the files the arguments name; an exit code when there is nothing to lint. */
-function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO): ReadOutcome[] | number {
+interface Gathered {
+  readonly inputs: ReadOutcome[];
+  readonly rendered: RenderedWorlds;
+}
+
+const asInput = (file: SourceFile): ReadOutcome => ({ ok: true, file: { ...file, bom: false } });
+
+const CHART_ONLY_FLAGS = ['values', 'values-set', 'set', 'release', 'kube-version', 'api-versions'] as const;
+
+/**
+ * Reads standard input, the files the arguments name, and renders the charts and overlays
+ * asked for; an exit code when there is nothing to lint.
+ */
+function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO): Gathered | number {
   const useStdin = positionals.includes('-');
   const paths = positionals.filter((p) => p !== '-');
   if (useStdin && v.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
+  const req = renderRequest(v);
+  const charts = req.charts.map((c) => resolve(io.cwd, c));
+  const overlays = req.overlays.map((o) => resolve(io.cwd, o));
+  for (const [i, c] of charts.entries()) {
+    if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
+  }
+  for (const [i, o] of overlays.entries()) {
+    if (!isOverlayDir(o)) throw new UsageError(`--kustomize ${req.overlays[i]}: no kustomization.yaml there; name the overlay's directory`);
+  }
+  if (charts.length === 0) {
+    const stray = CHART_ONLY_FLAGS.find((f) => v[f] !== undefined);
+    if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
+  }
   const ignoreBase = config.filePath ? dirname(config.filePath) : io.cwd;
   const inputs: ReadOutcome[] = [];
+  const chartJobs: HelmRender[][] = [];
   if (useStdin) {
     const name = v['stdin-filename'] ?? '<stdin>';
     inputs.push(decodeSource(io.readStdin(), name, undefined));
   }
-  if (paths.length > 0 || !useStdin) {
+  const walkPaths = paths.length > 0 || (!useStdin && charts.length === 0 && overlays.length === 0);
+  if (walkPaths) {
     const found = discover({
       cwd: io.cwd,
       patterns: paths,
@@ -227,13 +291,51 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       return fail(io, `no such file, directory or matching files: ${found.unmatched.map((u) => JSON.stringify(u)).join(', ')}. Check the path, or quote a glob pattern so the shell does not expand it.`);
     }
     for (const s of found.skipped) io.stderr(`${TOOL_NAME}: skipped ${safeText(s.path)}: ${s.reason}\n`);
-    if (found.files.length === 0 && !useStdin) {
+    // A chart met on the way: rendered when the config asks for it, else reported (rule
+    // unrendered-template) with how to lint it.
+    const files = [...found.files];
+    for (const chart of found.charts.filter((c) => !charts.includes(c))) {
+      if (config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, undefined, config, io.cwd));
+      else {
+        const chartYaml = join(chart, 'Chart.yaml');
+        const at = files.findIndex((f) => f > chartYaml);
+        files.splice(at === -1 ? files.length : at, 0, chartYaml);
+      }
+    }
+    const walked = (paths.length > 0 ? paths : ['.']).map((p) => resolve(io.cwd, p));
+    for (const o of config.kustomize.overlays) {
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep))) overlays.push(o);
+    }
+    if (found.files.length === 0 && found.charts.length === 0 && !useStdin) {
       const where = paths.length ? paths.join(', ') : 'the current directory';
       return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
-    for (const f of found.files) inputs.push(readSource(f, io.cwd));
+    for (const f of files) inputs.push(readSource(f, io.cwd));
   }
-  return inputs;
+  for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
+  for (const renders of chartJobs) {
+    if (renders.some((r) => r.namespace === undefined)) {
+      io.stderr(`${TOOL_NAME}: note: ${safeText(displayPathOf(renders[0]?.chartDir ?? '', io.cwd))} is rendered into Helm's default namespace "default"; pass --namespace NS (or set defaultNamespace) for the namespace you install it in\n`);
+    }
+  }
+  const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
+  return { inputs, rendered };
+}
+
+function renderRequest(v: Values): RenderRequest {
+  return {
+    charts: v['helm-chart'] ?? [],
+    values: v.values ?? [],
+    valuesSets: v['values-set'] ?? [],
+    set: v.set ?? [],
+    release: v.release,
+    namespace: v.namespace,
+    kubeVersion: v['kube-version'],
+    apiVersions: v['api-versions'] ?? [],
+    helmBinary: v['helm-binary'],
+    overlays: v.kustomize ?? [],
+    kustomizeBinary: v['kustomize-binary'],
+  };
 }
 
 function loadConfig(explicit: string | undefined, cwd: string): Config {
@@ -347,7 +449,7 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
   if (format !== 'stylish' && format !== 'json') throw new UsageError('explain prints text (the default) or --format json');
   const gathered = gatherInputs(paths, v, config, io);
   if (typeof gathered === 'number') return gathered;
-  const { explanations, facts } = explain(gathered, config, { cliIstioVersion: v['istio-version'], resource: v.resource });
+  const { explanations, facts } = explain([...gathered.inputs, ...(gathered.rendered.worlds[0] ?? []).map(asInput)], config, { cliIstioVersion: v['istio-version'], resource: v.resource });
   if (v.resource !== undefined && explanations.length === 0) {
     return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
   }

@@ -14,6 +14,36 @@ export interface SourceFile {
   /** Absolute path on disk, or undefined for standard input. */
   readonly absPath: string | undefined;
   readonly text: string;
+  /** Set when the text is the output of `helm template` or a Kustomize build. */
+  readonly origin?: RenderOrigin;
+}
+
+/** Where a rendered input came from, and how to report on the files the user edits. */
+export interface RenderOrigin {
+  readonly tool: 'helm' | 'kustomize';
+  /** The chart or overlay directory, as shown in reports. */
+  readonly source: string;
+  /** Names this render among several of one chart (its values files); undefined when it is the only one. */
+  readonly label: string | undefined;
+  /** The tool's own message when the render failed (the text is then empty). */
+  readonly failure: string | undefined;
+  /** Maps a position in the rendered text to the source file the user edits. */
+  readonly mapBack: (at: RenderedLocation) => SourceLocation;
+}
+
+export interface RenderedLocation {
+  readonly doc: ParsedDocument;
+  /** Path of the reported node in the document; undefined for fixed offsets. */
+  readonly docPath: Path | undefined;
+  readonly resource: Resource | undefined;
+  readonly range: Range;
+}
+
+export interface SourceLocation {
+  readonly filePath: string;
+  readonly range: Range;
+  /** Said after the message when the position is not the reported key itself. */
+  readonly note: string | undefined;
 }
 
 /** A YAML syntax problem, located by offsets in the file. */
@@ -129,6 +159,8 @@ export interface LintMessage extends Range {
   /** Stable identity used for fingerprints: apiVersion/kind/namespace/name + path. */
   readonly identity: string;
   readonly helmSource?: string;
+  /** The renders (values files) that produce this finding, when a chart was rendered several ways. */
+  readonly renders?: readonly string[];
   readonly fix?: { readonly range: readonly [number, number]; readonly text: string };
   readonly suggestions?: readonly { readonly desc: string; readonly fix: { readonly range: readonly [number, number]; readonly text: string } }[];
   readonly related?: readonly (Range & { readonly filePath: string; readonly message: string })[];

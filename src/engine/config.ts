@@ -3,7 +3,8 @@ import type { MeshSettings } from '../model/facts.ts';
 import { parseIstioVersion } from '../model/istio-version.ts';
 import type { RuleLevel, Severity } from '../types.ts';
 import type { MeshlintRule } from './rule-api.ts';
-import { suggestKey, validateAgainst } from './schema.ts';
+import { dirname, resolve } from 'node:path';
+import { suggestKey, validateAgainst, type JSONSchema4 } from './schema.ts';
 
 export interface RuleSetting {
   readonly level: RuleLevel;
@@ -18,6 +19,35 @@ export interface Config {
   readonly defaultNamespace: string | undefined;
   readonly namespaces: Readonly<Record<string, { readonly labels: Readonly<Record<string, string>> }>>;
   readonly istio: MeshSettings;
+  readonly helm: HelmSettings;
+  readonly kustomize: KustomizeSettings;
+}
+
+/** One chart to render: paths are absolute (the config file's are relative to its folder). */
+export interface ChartSetting {
+  readonly path: string;
+  readonly release: string | undefined;
+  readonly namespace: string | undefined;
+  /** Values files for every render. */
+  readonly values: readonly string[];
+  /** One render per set, each with these values files after `values`; empty: one render. */
+  readonly valuesSets: readonly (readonly string[])[];
+  readonly set: readonly string[];
+  readonly kubeVersion: string | undefined;
+  readonly apiVersions: readonly string[];
+}
+
+export interface HelmSettings {
+  readonly binary: string | undefined;
+  /** Render the charts found in linted directories (with their own values) instead of reporting them. */
+  readonly renderCharts: boolean;
+  readonly charts: readonly ChartSetting[];
+}
+
+export interface KustomizeSettings {
+  readonly binary: string | undefined;
+  /** Overlay directories to build whenever meshlint runs over the folders that hold them. */
+  readonly overlays: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -37,9 +67,11 @@ export const EMPTY_CONFIG: Config = {
   defaultNamespace: undefined,
   namespaces: {},
   istio: {},
+  helm: { binary: undefined, renderCharts: false, charts: [] },
+  kustomize: { binary: undefined, overlays: [] },
 };
 
-const TOP_KEYS = ['rules', 'ignorePatterns', 'defaultNamespace', 'namespaces', 'istio'] as const;
+const TOP_KEYS = ['rules', 'ignorePatterns', 'defaultNamespace', 'namespaces', 'istio', 'helm', 'kustomize'] as const;
 const ISTIO_KEYS = [
   'version', 'revisions', 'revisionTags', 'enableNamespacesByDefault', 'injectionPolicy',
   'nativeSidecars', 'cni', 'holdApplicationUntilProxyStarts',
@@ -110,7 +142,10 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
     }
   }
   const istio = parseIstio(raw.istio, file);
-  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio };
+  const base = file ? dirname(file) : process.cwd();
+  const helm = parseHelm(raw.helm, file, base);
+  const kustomize = parseKustomize(raw.kustomize, file, base);
+  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize };
 }
 
 export function parseRuleSetting(id: string, setting: unknown, rules: ReadonlyMap<string, MeshlintRule>, file: string | undefined, key: string): RuleSetting {
@@ -179,6 +214,78 @@ function parseIstio(v: unknown, file: string | undefined): MeshSettings {
     }
   }
   return out;
+}
+
+const STRINGS: JSONSchema4 = { type: 'array', items: { type: 'string' } };
+const HELM_SCHEMA: JSONSchema4 = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    binary: { type: 'string' },
+    renderCharts: { type: 'boolean' },
+    charts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path'],
+        properties: {
+          path: { type: 'string' },
+          release: { type: 'string' },
+          namespace: { type: 'string' },
+          values: STRINGS,
+          valuesSets: { type: 'array', items: STRINGS },
+          set: STRINGS,
+          kubeVersion: { type: 'string' },
+          apiVersions: STRINGS,
+        },
+      },
+    },
+  },
+};
+const KUSTOMIZE_SCHEMA: JSONSchema4 = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { binary: { type: 'string' }, overlays: STRINGS },
+};
+
+function checked<T>(schema: JSONSchema4, v: unknown, file: string | undefined, key: string): T {
+  const errors = validateAgainst(schema, v, key);
+  if (errors.length > 0) throw new ConfigError(file, '', errors.join('; '));
+  return v as T;
+}
+
+function parseHelm(v: unknown, file: string | undefined, base: string): HelmSettings {
+  if (v === undefined || v === null) return EMPTY_CONFIG.helm;
+  type Raw = { binary?: string; renderCharts?: boolean; charts?: { path: string; release?: string; namespace?: string; values?: string[]; valuesSets?: string[][]; set?: string[]; kubeVersion?: string; apiVersions?: string[] }[] };
+  const raw = checked<Raw>(HELM_SCHEMA, v, file, 'helm');
+  const abs = (p: string): string => resolve(base, p);
+  return {
+    binary: raw.binary !== undefined && /[/\\]/.test(raw.binary) ? abs(raw.binary) : raw.binary,
+    renderCharts: raw.renderCharts ?? false,
+    charts: (raw.charts ?? []).map((c, i) => {
+      if (c.namespace !== undefined && !NAMESPACE_NAME.test(c.namespace)) throw new ConfigError(file, `helm.charts[${i}].namespace`, 'is not a valid namespace name');
+      return {
+        path: abs(c.path),
+        release: c.release,
+        namespace: c.namespace,
+        values: (c.values ?? []).map(abs),
+        valuesSets: (c.valuesSets ?? []).map((set) => set.map(abs)),
+        set: c.set ?? [],
+        kubeVersion: c.kubeVersion,
+        apiVersions: c.apiVersions ?? [],
+      };
+    }),
+  };
+}
+
+function parseKustomize(v: unknown, file: string | undefined, base: string): KustomizeSettings {
+  if (v === undefined || v === null) return EMPTY_CONFIG.kustomize;
+  const raw = checked<{ binary?: string; overlays?: string[] }>(KUSTOMIZE_SCHEMA, v, file, 'kustomize');
+  return {
+    binary: raw.binary !== undefined && /[/\\]/.test(raw.binary) ? resolve(base, raw.binary) : raw.binary,
+    overlays: (raw.overlays ?? []).map((p) => resolve(base, p)),
+  };
 }
 
 /** Applies command-line overrides (`--rule`, `--namespace`, `--istio-version`) over the file's config. */

@@ -128,6 +128,8 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   const usedDirectives = new Map<Directive, Set<string>>();
   const annotationUses: AnnotationUse[] = [];
   const order: string[] = [];
+  // Rendered inputs report on their source files; those join the results as they appear.
+  const listed = new Set<string>();
 
   const directives = (file: SourceFile): Directive[] => {
     let d = directivesOf.get(file);
@@ -142,9 +144,15 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     for (const f of pending.splice(0)) {
       const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
       if (!m) continue;
-      const list = messages.get(m.file.displayPath);
+      const list = messages.get(m.filePath);
       if (list) list.push(m.message);
-      else messages.set(m.file.displayPath, [m.message]);
+      else {
+        messages.set(m.filePath, [m.message]);
+        if (!listed.has(m.filePath)) {
+          listed.add(m.filePath);
+          order.push(m.filePath);
+        }
+      }
     }
   };
 
@@ -152,7 +160,10 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   for (const input of inputs) {
     stats.files++;
     const displayPath = input.ok ? input.file.displayPath : input.displayPath;
-    order.push(displayPath);
+    if (!(input.ok && input.file.origin) && !listed.has(displayPath)) {
+      listed.add(displayPath);
+      order.push(displayPath);
+    }
     if (!input.ok) {
       stats.unreadableFiles++;
       const file: SourceFile = { displayPath, absPath: input.absPath, text: '' };
@@ -362,7 +373,7 @@ function resolveFinding(
   directives: (file: SourceFile) => Directive[],
   used: Map<Directive, Set<string>>,
   annotationUses: readonly AnnotationUse[],
-): { file: SourceFile; message: LintMessage } | undefined {
+): { filePath: string; message: LintMessage } | undefined {
   const loc = locate(f.target, locator);
   const file = loc.doc.file;
   const range = toRange(locator, file, loc.offsets);
@@ -385,6 +396,37 @@ function resolveFinding(
       }
     }
   }
+  const identity = loc.resource
+    ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join('.')}`
+    : `${file.displayPath}#doc${loc.doc.index}#${loc.docPath ? loc.docPath.join('.') : f.message}`;
+  const common = {
+    ruleId: f.ruleId,
+    severity: f.severity,
+    ...(f.messageId ? { messageId: f.messageId } : {}),
+    ...(loc.resource ? { resource: describeResource(loc.resource) } : {}),
+    identity,
+    // A rendered input is reported on its template: the header would only repeat the path.
+    ...(loc.doc.helmSource && !file.origin ? { helmSource: loc.doc.helmSource } : {}),
+    ...(file.origin?.label ? { renders: [file.origin.label] } : {}),
+  };
+  const origin = file.origin;
+  if (origin) {
+    // A rendered input: report on the file the user edits. Fixes would edit the rendered text
+    // (which is not a file), so none are offered.
+    const at = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
+    const related = f.related.map((rel) => {
+      const l = locate(rel.target, locator);
+      const m = l.doc.file.origin?.mapBack({ doc: l.doc, docPath: l.docPath, resource: l.resource, range: toRange(locator, l.doc.file, l.offsets) });
+      return m ? { ...m.range, filePath: m.filePath, message: rel.message } : { ...toRange(locator, l.doc.file, l.offsets), filePath: l.doc.file.displayPath, message: rel.message };
+    });
+    const message: LintMessage = {
+      ...common,
+      message: at.note ? `${f.message} ${at.note}` : f.message,
+      ...at.range,
+      ...(related.length ? { related } : {}),
+    };
+    return { filePath: at.filePath, message };
+  }
   // Rules write edit paths relative to their resource; a List item sits under items[i].
   const base = loc.resource?.basePath ?? [];
   const edit = (e: PathEdit): TextEdit[] | undefined => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
@@ -397,23 +439,52 @@ function resolveFinding(
     const l = locate(rel.target, locator);
     return { ...toRange(locator, l.doc.file, l.offsets), filePath: l.doc.file.displayPath, message: rel.message };
   });
-  const identity = loc.resource
-    ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join('.')}`
-    : `${file.displayPath}#doc${loc.doc.index}#${loc.docPath ? loc.docPath.join('.') : f.message}`;
   const message: LintMessage = {
-    ruleId: f.ruleId,
-    severity: f.severity,
+    ...common,
     message: f.message,
-    ...(f.messageId ? { messageId: f.messageId } : {}),
     ...range,
-    ...(loc.resource ? { resource: describeResource(loc.resource) } : {}),
-    identity,
-    ...(loc.doc.helmSource ? { helmSource: loc.doc.helmSource } : {}),
     ...(fix ? { fix } : {}),
     ...(suggestions.length ? { suggestions } : {}),
     ...(related.length ? { related } : {}),
   };
-  return { file, message };
+  return { filePath: file.displayPath, message };
+}
+
+/**
+ * The reports of several renders of the same inputs (a values matrix) as one: a finding that
+ * several renders produce is reported once, naming each of them.
+ */
+export function mergeReports(reports: readonly LintReport[]): LintReport {
+  if (reports.length === 1 && reports[0]) return reports[0];
+  const byFile = new Map<string, Map<string, LintMessage>>();
+  for (const report of reports) {
+    for (const r of report.results) {
+      let kept = byFile.get(r.filePath);
+      if (!kept) byFile.set(r.filePath, (kept = new Map()));
+      for (const m of r.messages) {
+        const key = `${m.line}:${m.column}\0${m.ruleId}\0${m.message}`;
+        const seen = kept.get(key);
+        if (!seen) kept.set(key, m);
+        else if (m.renders) kept.set(key, { ...seen, renders: [...new Set([...(seen.renders ?? []), ...m.renders])] });
+      }
+    }
+  }
+  const results = [...byFile].map(([filePath, kept]) => summarize(filePath, [...kept.values()]));
+  const stats = reports.map((r) => r.stats).reduce((a, b) => ({
+    files: a.files + b.files,
+    documents: a.documents + b.documents,
+    resources: a.resources + b.resources,
+    podTemplates: a.podTemplates + b.podTemplates,
+    unreadableFiles: a.unreadableFiles + b.unreadableFiles,
+    unrenderedFiles: a.unrenderedFiles + b.unrenderedFiles,
+    skippedDocuments: Object.fromEntries(
+      [...new Set([...Object.keys(a.skippedDocuments), ...Object.keys(b.skippedDocuments)])].map((k) => [
+        k,
+        (a.skippedDocuments[k as SkipReason] ?? 0) + (b.skippedDocuments[k as SkipReason] ?? 0),
+      ]),
+    ),
+  }));
+  return { results, stats, facts: (reports[0] as LintReport).facts };
 }
 
 /** Several text edits of one fix become one ESLint-style fix: a range and its replacement. */

@@ -16,6 +16,7 @@ export function formatJson(results: readonly LintResult[]): string {
         ...(m.messageId ? { messageId: m.messageId } : {}),
         ...(m.resource ? { resource: m.resource } : {}),
         ...(m.helmSource ? { helmSource: m.helmSource } : {}),
+        ...(m.renders ? { renders: m.renders } : {}),
         ...(m.fix ? { fix: m.fix } : {}),
         ...(m.suggestions ? { suggestions: m.suggestions } : {}),
         ...(m.related ? { related: m.related } : {}),

@@ -81,7 +81,7 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
       const fp = fingerprint(uri, m);
       const n = (seen.get(fp) ?? 0) + 1;
       seen.set(fp, n);
-      const where = m.helmSource ? ` (rendered from ${m.helmSource})` : '';
+      const where = (m.helmSource ? ` (rendered from ${m.helmSource})` : '') + (m.renders?.length ? ` (in renders: ${m.renders.join('; ')})` : '');
       const result: Result = {
         ruleId: m.ruleId,
         level: m.severity === 2 ? 'error' : 'warning',
@@ -108,7 +108,7 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
               })),
             }
           : {}),
-        ...(m.helmSource ? { properties: { helmSource: m.helmSource } } : {}),
+        ...(m.helmSource || m.renders ? { properties: { ...(m.helmSource ? { helmSource: m.helmSource } : {}), ...(m.renders ? { renders: m.renders } : {}) } } : {}),
       };
       const idx = ruleIndex.get(m.ruleId);
       if (idx !== undefined) result.ruleIndex = idx;

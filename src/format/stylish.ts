@@ -1,6 +1,6 @@
 // The default, human format: grouped by file, one line per problem, a summary at the end.
 import type { LintResult } from '../types.ts';
-import { plural, safeText } from './text.ts';
+import { findingContext, plural, safeText } from './text.ts';
 
 export interface StylishOptions {
   readonly color: boolean;
@@ -27,7 +27,7 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
     }));
     const posWidth = Math.max(...rows.map((x) => x.pos.length));
     for (const { pos, sev, m } of rows) {
-      const where = [m.resource, m.helmSource ? `from ${m.helmSource}` : undefined].filter(Boolean).join(', ');
+      const where = findingContext(m);
       out += `  ${c('2', pos.padEnd(posWidth))}  ${sev === 'error' ? c('31', 'error  ') : c('33', 'warning')}  ${safeText(m.message)}  ${c('2', m.ruleId)}\n`;
       if (where) out += `  ${' '.repeat(posWidth)}           ${c('2', safeText(where))}\n`;
     }

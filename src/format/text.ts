@@ -1,3 +1,4 @@
+import type { LintMessage } from '../types.ts';
 // Text from linted files (names, values, keys) must never reach a terminal with control
 // or escape characters intact: a manifest must not be able to rewrite the user's screen.
 
@@ -11,4 +12,11 @@ export function safeText(s: string): string {
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Where a finding comes from, beyond its file: the resource, Helm's source header, the renders. */
+export function findingContext(m: LintMessage): string {
+  return [m.resource, m.helmSource ? `from ${m.helmSource}` : undefined, m.renders?.length ? `in renders: ${m.renders.join('; ')}` : undefined]
+    .filter(Boolean)
+    .join(', ');
 }

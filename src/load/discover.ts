@@ -30,6 +30,8 @@ export interface Discovered {
   readonly skipped: Skipped[];
   /** Patterns or paths that matched nothing: a usage error for the caller. */
   readonly unmatched: string[];
+  /** Helm chart directories (holding Chart.yaml) met while walking: their templates are not YAML. */
+  readonly charts: string[];
 }
 
 /** Ignore rules, each set relative to the directory it was declared in. */
@@ -97,6 +99,7 @@ export function discover(opts: DiscoverOptions): Discovered {
   const files = new Set<string>();
   const skipped: Skipped[] = [];
   const unmatched: string[] = [];
+  const charts: string[] = [];
   const patterns = opts.patterns.length > 0 ? opts.patterns : ['.'];
 
   for (const pattern of patterns) {
@@ -108,7 +111,7 @@ export function discover(opts: DiscoverOptions): Discovered {
       st = undefined;
     }
     if (st?.isDirectory()) {
-      walk(abs, ig, files, skipped, new Set());
+      walk(abs, ig, { files, skipped, charts }, new Set());
     } else if (st?.isFile()) {
       loadGitignoresDownTo(dirname(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: 'ignored by an ignore pattern' });
@@ -132,7 +135,7 @@ export function discover(opts: DiscoverOptions): Discovered {
       unmatched.push(pattern);
     }
   }
-  return { files: [...files], skipped, unmatched };
+  return { files: [...files], skipped, unmatched, charts };
 }
 
 /**
@@ -165,7 +168,14 @@ function isDanglingLink(p: string): boolean {
   }
 }
 
-function walk(dir: string, ig: Ignorer, out: Set<string>, skipped: Skipped[], visiting: Set<string>): void {
+interface WalkOut {
+  readonly files: Set<string>;
+  readonly skipped: Skipped[];
+  readonly charts: string[];
+}
+
+function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>): void {
+  const { skipped } = out;
   let real: string;
   try {
     real = realpathSync(dir);
@@ -188,6 +198,11 @@ function walk(dir: string, ig: Ignorer, out: Set<string>, skipped: Skipped[], vi
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (entries.some((e) => e.name === 'Chart.yaml' && !e.isDirectory())) {
+    out.charts.push(dir);
+    visiting.delete(real);
+    return;
+  }
   for (const entry of entries) {
     const p = join(dir, entry.name);
     let isDir = entry.isDirectory();
@@ -203,10 +218,10 @@ function walk(dir: string, ig: Ignorer, out: Set<string>, skipped: Skipped[], vi
       }
     }
     if (isDir) {
-      if (!ig.ignored(p, true)) walk(p, ig, out, skipped, visiting);
+      if (!ig.ignored(p, true)) walk(p, ig, out, visiting);
     } else if (LINTABLE_EXTENSIONS.test(entry.name)) {
       if (ig.ignored(p, false)) continue;
-      if (isFile) out.add(p);
+      if (isFile) out.files.add(p);
       else skipped.push({ path: p, reason: 'not a regular file (device, FIFO or socket)' });
     }
   }

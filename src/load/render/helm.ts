@@ -1,0 +1,99 @@
+// `helm template` as an input: the rendered stream is linted, and every finding is reported on
+// the template the document came from (Helm's `# Source: <chart>/templates/<file>` header),
+// at the line that writes the reported key when it can be found unambiguously.
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { locateInTemplate } from '../../parse/template-locator.ts';
+import type { Range, RenderedLocation, SourceFile, SourceLocation } from '../../types.ts';
+import { displayPathOf } from '../read.ts';
+import type { Runner } from './process.ts';
+import { failureText, lineOf, type TextReader } from './source-text.ts';
+
+export interface HelmRender {
+  /** Absolute path of the chart directory (the one holding Chart.yaml). */
+  readonly chartDir: string;
+  readonly release: string;
+  readonly namespace: string | undefined;
+  /** Values files, absolute, in the order Helm merges them. */
+  readonly values: readonly string[];
+  readonly set: readonly string[];
+  readonly kubeVersion: string | undefined;
+  readonly apiVersions: readonly string[];
+  /** Names this render among several of the same chart; undefined when it is the only one. */
+  readonly label: string | undefined;
+}
+
+export function helmArgs(r: HelmRender): string[] {
+  const args = ['template', r.release, r.chartDir];
+  if (r.namespace) args.push('--namespace', r.namespace);
+  for (const v of r.values) args.push('--values', v);
+  for (const s of r.set) args.push('--set', s);
+  if (r.kubeVersion) args.push('--kube-version', r.kubeVersion);
+  for (const a of r.apiVersions) args.push('--api-versions', a);
+  return args;
+}
+
+const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+
+/** Renders one chart; a failed render is an input too, whose one finding carries Helm's message. */
+export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: string, read: TextReader): SourceFile {
+  const shown = displayPathOf(r.chartDir, cwd);
+  const displayPath = `${shown} (helm template${r.label ? `, ${r.label}` : ''})`;
+  const result = run(binary, helmArgs(r), cwd);
+  const chartYaml = displayPathOf(join(r.chartDir, 'Chart.yaml'), cwd);
+  const atChart = (note: string | undefined): SourceLocation => ({ filePath: chartYaml, range: FIRST_LINE, note });
+
+  if (!result.ok) {
+    const message = failureText(result.stderr) || `helm exited with an error and printed nothing`;
+    const at = failureLocation(message, r.chartDir, cwd, read) ?? atChart(undefined);
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, failure: message, mapBack: () => at } };
+  }
+
+  const mapBack = (at: RenderedLocation): SourceLocation => {
+    const source = at.doc.helmSource;
+    if (!source) return atChart('(a rendered document without a "# Source:" header)');
+    const abs = join(r.chartDir, ...source.split('/').slice(1));
+    const template = read(abs);
+    if (template === undefined) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
+    const hit = locateInTemplate(template, {
+      kind: at.resource?.kind,
+      path: at.docPath,
+      lineText: lineOf(at.doc.file.text, at.range.line),
+      column: at.range.column,
+    });
+    const note =
+      hit.precision === 'ancestor'
+        ? `(at "${hit.key}:", under which a template expression writes the reported key)`
+        : hit.precision === 'file'
+          ? '(the reported key is not written in this template, so the first line is shown)'
+          : undefined;
+    return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
+  };
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, failure: undefined, mapBack } };
+}
+
+/**
+ * Where Helm says a render failed: `<chart>/templates/x.yaml:15:14` in a template error, or the
+ * dependency named in "found in Chart.yaml, but missing in charts/ directory: <name>".
+ */
+export function failureLocation(message: string, chartDir: string, cwd: string, read: TextReader): SourceLocation | undefined {
+  for (const m of message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)) {
+    const abs = join(chartDir, ...(m[1] as string).split('/').slice(1));
+    if (relative(chartDir, abs).startsWith('..') || !existsSync(abs)) continue;
+    const line = Number(m[2]);
+    const column = m[3] ? Number(m[3]) : 1;
+    return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: undefined };
+  }
+  const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/)[0];
+  if (missing) {
+    const chart = join(chartDir, 'Chart.yaml');
+    const text = read(chart);
+    const index = text?.split(/\r?\n/).findIndex((l) => new RegExp(`^\\s*(-\\s+)?name:\\s*["']?${missing.replace(/[.]/g, '\\.')}["']?\\s*$`).test(l)) ?? -1;
+    if (index >= 0) {
+      const l = text?.split(/\r?\n/)[index] ?? '';
+      const column = l.indexOf('name:') + 1;
+      return { filePath: displayPathOf(chart, cwd), range: { line: index + 1, column, endLine: index + 1, endColumn: l.trimEnd().length + 1 }, note: undefined };
+    }
+  }
+  return undefined;
+}

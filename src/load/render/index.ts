@@ -1,0 +1,146 @@
+// Charts and overlays as inputs: which renders to run (from the command line and the config
+// file), running them, and grouping them into "worlds" for a values matrix. World 0 holds the
+// first render of every chart; world i holds each chart's i-th values set. Findings that
+// several worlds share are reported once, naming the renders that produce them.
+import { existsSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { ChartSetting, Config } from '../../engine/config.ts';
+import type { SourceFile } from '../../types.ts';
+import { displayPathOf } from '../read.ts';
+import { renderChart, type HelmRender } from './helm.ts';
+import { renderOverlay } from './kustomize.ts';
+import { RendererMissing, findOnPath, namedBinary, processRunner, type Runner } from './process.ts';
+import { cachedReader } from './source-text.ts';
+
+export { RendererMissing } from './process.ts';
+
+/** What the command line asks for; undefined or empty where it says nothing. */
+export interface RenderRequest {
+  readonly charts: readonly string[];
+  readonly values: readonly string[];
+  readonly valuesSets: readonly string[];
+  readonly set: readonly string[];
+  readonly release: string | undefined;
+  readonly namespace: string | undefined;
+  readonly kubeVersion: string | undefined;
+  readonly apiVersions: readonly string[];
+  readonly helmBinary: string | undefined;
+  readonly overlays: readonly string[];
+  readonly kustomizeBinary: string | undefined;
+}
+
+/** A usage mistake in the render flags or config: the flag (or key) and what is wrong. */
+export class RenderUsageError extends Error {}
+
+/** Helm's own release name for `helm template CHART`. */
+const DEFAULT_RELEASE = 'release-name';
+export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+
+export function isChartDir(dir: string): boolean {
+  return existsSync(join(dir, 'Chart.yaml'));
+}
+
+export function isOverlayDir(dir: string): boolean {
+  return KUSTOMIZATION_FILES.some((f) => existsSync(join(dir, f)));
+}
+
+/** The renders of one chart: one per values set. */
+export function chartRenders(chartDir: string, req: RenderRequest | undefined, config: Config, cwd: string): HelmRender[] {
+  const fromConfig: ChartSetting | undefined = config.helm.charts.find((c) => c.path === chartDir);
+  const cli = req && req.charts.length > 0 ? req : undefined;
+  const fromCli = (s: string): string => resolve(cwd, s);
+  const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : (fromConfig?.values ?? []);
+  const sets: readonly (readonly string[])[] =
+    cli && cli.valuesSets.length > 0
+      ? cli.valuesSets.map((g) => g.split(',').map((p) => p.trim()).filter(Boolean).map(fromCli))
+      : fromConfig && fromConfig.valuesSets.length > 0
+        ? fromConfig.valuesSets
+        : [[]];
+  for (const f of [...values, ...sets.flat()]) {
+    if (!existsSync(f) || !statSync(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+  }
+  const label = (set: readonly string[]): string | undefined =>
+    sets.length < 2 ? undefined : set.length === 0 ? 'default values' : `values ${set.map((f) => relativeTo(chartDir, f, cwd)).join('+')}`;
+  return sets.map((set) => ({
+    chartDir,
+    release: cli?.release ?? fromConfig?.release ?? DEFAULT_RELEASE,
+    namespace: cli?.namespace ?? fromConfig?.namespace ?? config.defaultNamespace,
+    values: [...values, ...set],
+    set: cli && cli.set.length > 0 ? cli.set : (fromConfig?.set ?? []),
+    kubeVersion: cli?.kubeVersion ?? fromConfig?.kubeVersion,
+    apiVersions: cli && cli.apiVersions.length > 0 ? cli.apiVersions : (fromConfig?.apiVersions ?? []),
+    label: label(set),
+  }));
+}
+
+/** A values file as the user thinks of it: its name inside the chart, else its path. */
+function relativeTo(chartDir: string, file: string, cwd: string): string {
+  const rel = relative(chartDir, file);
+  return rel.startsWith('..') ? displayPathOf(file, cwd) : rel.split('\\').join('/');
+}
+
+export interface RenderedWorlds {
+  /** worlds[i]: the rendered inputs linted in world i. */
+  readonly worlds: SourceFile[][];
+  /** Renders that stand in, as context only, for charts with fewer values sets than world i. */
+  readonly context: SourceFile[][];
+}
+
+export interface RenderJobs {
+  readonly charts: readonly (readonly HelmRender[])[];
+  readonly overlays: readonly string[];
+}
+
+/** Runs every render. Throws RendererMissing when a renderer is needed and not found. */
+export function renderAll(jobs: RenderJobs, config: Config, req: RenderRequest | undefined, cwd: string, env: NodeJS.ProcessEnv, run: Runner = processRunner(env)): RenderedWorlds {
+  const read = cachedReader();
+  const worlds: SourceFile[][] = [[]];
+  const context: SourceFile[][] = [[]];
+  if (jobs.charts.length > 0) {
+    const helm = helmBinary(req?.helmBinary ?? config.helm.binary, env, cwd);
+    const rendered = jobs.charts.map((renders) => renders.map((r) => renderChart(r, helm, run, cwd, read)));
+    const n = Math.max(...rendered.map((r) => r.length));
+    for (let i = 0; i < n; i++) {
+      worlds[i] ??= [];
+      context[i] ??= [];
+      for (const renders of rendered) {
+        const own = renders[i];
+        if (own) worlds[i]?.push(own);
+        else context[i]?.push(renders[renders.length - 1] as SourceFile);
+      }
+    }
+  }
+  if (jobs.overlays.length > 0) {
+    const kustomize = kustomizeBinary(req?.kustomizeBinary ?? config.kustomize.binary, env, cwd);
+    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read));
+    worlds[0]?.push(...built);
+    for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
+  }
+  return { worlds, context };
+}
+
+function helmBinary(named: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
+  if (named) {
+    const found = namedBinary(named, env, cwd);
+    if (!found) throw new RendererMissing(`--helm-binary ${named}: no such executable`);
+    return found;
+  }
+  const found = findOnPath(['helm'], env, cwd);
+  if (!found) {
+    throw new RendererMissing('rendering a chart needs the helm binary (Helm 3 or 4), and none is on PATH. Install Helm (https://helm.sh/docs/intro/install/) or name it with --helm-binary PATH; meshlint never downloads it');
+  }
+  return found;
+}
+
+function kustomizeBinary(named: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
+  if (named) {
+    const found = namedBinary(named, env, cwd);
+    if (!found) throw new RendererMissing(`--kustomize-binary ${named}: no such executable`);
+    return found;
+  }
+  const found = findOnPath(['kustomize', 'kubectl'], env, cwd);
+  if (!found) {
+    throw new RendererMissing('building an overlay needs kustomize or kubectl (which includes it), and neither is on PATH. Install kubectl or kustomize, or name one with --kustomize-binary PATH; meshlint never downloads it');
+  }
+  return found;
+}
