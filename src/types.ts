@@ -25,6 +25,8 @@ export interface RenderOrigin {
   readonly source: string;
   /** Names this render among several of one chart (its values files); undefined when it is the only one. */
   readonly label: string | undefined;
+  /** Where objects that declare no namespace land: the release namespace of a chart. */
+  readonly namespace: string | undefined;
   /** The tool's own message when the render failed (the text is then empty). */
   readonly failure: string | undefined;
   /** Maps a position in the rendered text to the source file the user edits. */

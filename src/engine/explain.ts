@@ -57,7 +57,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
     const templated = findUnrenderedTemplate(input.file.text) !== undefined;
     for (const doc of parseFile(input.file)) {
       if (templated && isTemplatedDocument(input.file.text, doc.startOffset, doc.endOffset)) continue;
-      for (const r of resourcesOf(doc, config.defaultNamespace).resources) {
+      for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
         const t = podTemplateOf(r);
         if (!t) continue;
         if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;

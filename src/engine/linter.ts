@@ -183,7 +183,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
         stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;
         continue;
       }
-      const { resources, skipped } = resourcesOf(doc, config.defaultNamespace);
+      const { resources, skipped } = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
       if (skipped) stats.skippedDocuments[skipped] = (stats.skippedDocuments[skipped] ?? 0) + 1;
       emit('Document', { doc, resources });
       for (const r of resources) {
@@ -264,7 +264,7 @@ export function gatherFacts(
       if (!mightHoldFacts(text.slice(slice.start, slice.end))) continue;
       if (templated && isTemplatedDocument(text, slice.start, slice.end)) continue;
       for (const doc of parseStream(input.file, slice)) {
-        for (const r of resourcesOf(doc, config.defaultNamespace).resources) factsBuilder.addResource(r);
+        for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) factsBuilder.addResource(r);
       }
     }
   }

@@ -46,7 +46,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   if (!result.ok) {
     const message = failureText(result.stderr) || `helm exited with an error and printed nothing`;
     const at = failureLocation(message, r.chartDir, cwd, read) ?? atChart(undefined);
-    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, failure: message, mapBack: () => at } };
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, mapBack: () => at } };
   }
 
   const mapBack = (at: RenderedLocation): SourceLocation => {
@@ -69,7 +69,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
           : undefined;
     return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
   };
-  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, failure: undefined, mapBack } };
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: undefined, mapBack } };
 }
 
 /**

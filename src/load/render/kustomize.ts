@@ -53,7 +53,7 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
 
   if (!result.ok) {
     const message = failureText(result.stderr.split(wrapper).join('.').replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p))) || 'the build exited with an error and printed nothing';
-    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, failure: message, mapBack: () => atKustomization(undefined) } };
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, mapBack: () => atKustomization(undefined) } };
   }
 
   const sources = new SourceDocuments(read, cwd);
@@ -97,7 +97,7 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     }
     return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: '(the resource could not be found in its source file, so the first line is shown)' };
   };
-  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'kustomize', source: shown, label: undefined, failure: undefined, mapBack } };
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: undefined, mapBack } };
 }
 
 function parseAnnotation(v: unknown): unknown {

@@ -1,0 +1,171 @@
+// Charts and overlays as inputs, with the real helm (3 and 4) and kubectl binaries: findings
+// land on the template, base or patch the user edits, render failures are located findings,
+// and every usage mistake is exit 2 with the flag at fault.
+import { cpSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cli, parseJsonReport, withTemp, type CliRun } from './helpers/cli.ts';
+import { testBinary } from './helpers/binaries.ts';
+import { REPO_ROOT } from './helpers/shared.ts';
+
+const helms = (['helm3', 'helm4'] as const).flatMap((name) => {
+  const bin = testBinary(name);
+  return bin ? [{ name, bin }] : [];
+});
+const kubectl = testBinary('kubectl');
+
+const withPath = (bin: string): NodeJS.ProcessEnv => ({ PATH: `${dirname(bin)}:/usr/bin:/bin` });
+const run = (args: string[], env: NodeJS.ProcessEnv, cwd = REPO_ROOT): CliRun => cli(args, { cwd, env });
+const flat = (r: CliRun): string[] =>
+  parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath} ${m.line}:${m.column} ${m.ruleId}${(m as { renders?: string[] }).renders ? ` [${(m as { renders?: string[] }).renders?.join('; ')}]` : ''}`));
+
+const CHART_MATRIX = [
+  '-c', 'examples/.meshlint.yaml', '-n', 'payments', '-f', 'json', '--helm-chart', 'examples/helm-chart',
+  '--values-set', 'examples/helm-chart/values.yaml',
+  '--values-set', 'examples/helm-chart/values.yaml,examples/helm-chart/values-prod.yaml',
+];
+
+for (const { name, bin } of helms) {
+  test(`${name}: a values matrix renders once per set; findings land on the templates, naming their renders`, () => {
+    const r = run(CHART_MATRIX, withPath(bin));
+    assert.is(r.code, 1, r.stderr);
+    assert.equal(flat(r), [
+      'examples/helm-chart/templates/export.yaml 11:9 job-sidecar-never-exits [values values.yaml; values values.yaml+values-prod.yaml]',
+      'examples/helm-chart/templates/web.yaml 22:7 injection-host-network [values values.yaml+values-prod.yaml]',
+    ]);
+    // No fixes are offered on rendered text, and the header is not repeated on its own template.
+    const messages = parseJsonReport(r).flatMap((f) => f.messages) as { fix?: unknown; helmSource?: string }[];
+    assert.ok(messages.every((m) => m.fix === undefined && m.helmSource === undefined));
+  });
+
+  test(`${name}: a template error is one finding, where helm says, and other inputs are still linted`, () => {
+    withTemp((t) => {
+      cpSync(join(REPO_ROOT, 'examples/helm-chart'), t.path('chart'), { recursive: true });
+      t.write('chart/templates/broken.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Values.missing.deeper }}\n');
+      t.write('plain.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  labels:\n    on: true\n');
+      const r = run(['-f', 'json', '--helm-chart', 'chart', 'plain.yaml'], withPath(bin), t.dir);
+      assert.is(r.code, 1);
+      const report = parseJsonReport(r);
+      const broken = report.find((f) => f.filePath === 'chart/templates/broken.yaml')?.messages[0];
+      assert.is(broken?.ruleId, 'parse-error');
+      assert.is(broken?.line, 4);
+      assert.match(broken?.message ?? '', /^helm template failed: .*nil pointer/);
+      assert.ok(report.some((f) => f.filePath === 'plain.yaml' && f.messages.some((m) => m.ruleId === 'yaml-nonstring-value')));
+    });
+  });
+
+  test(`${name}: a dependency missing from charts/ is reported on its entry in Chart.yaml`, () => {
+    withTemp((t) => {
+      cpSync(join(REPO_ROOT, 'examples/helm-chart'), t.path('chart'), { recursive: true });
+      t.write('chart/Chart.yaml', 'apiVersion: v2\nname: shop\nversion: 0.1.0\ndependencies:\n  - name: redis\n    version: 17.0.0\n    repository: https://charts.example.com\n');
+      const r = run(['-f', 'json', '--helm-chart', 'chart'], withPath(bin), t.dir);
+      assert.equal(flat(r), ['chart/Chart.yaml 5:5 parse-error']);
+      assert.match(parseJsonReport(r)[0]?.messages[0]?.message ?? '', /redis/);
+    });
+  });
+}
+
+if (helms[0]) {
+  const { bin } = helms[0];
+
+  test('SARIF results from a chart point at the template, relative to the repository', () => {
+    const r = run(['-c', 'examples/.meshlint.yaml', '-n', 'payments', '-f', 'sarif', '--helm-chart', 'examples/helm-chart', '--values', 'examples/helm-chart/values-prod.yaml'], withPath(bin));
+    const sarif = JSON.parse(r.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
+    const where = sarif.runs[0]?.results.map((x) => `${x.ruleId} ${x.locations[0]?.physicalLocation.artifactLocation.uri}:${x.locations[0]?.physicalLocation.region.startLine}`);
+    assert.equal(where?.sort(), ['injection-host-network examples/helm-chart/templates/web.yaml:22', 'job-sidecar-never-exits examples/helm-chart/templates/export.yaml:11']);
+  });
+
+  test('a chart met while walking is reported once on Chart.yaml; the config can render it instead', () => {
+    withTemp((t) => {
+      cpSync(join(REPO_ROOT, 'examples/helm-chart'), t.path('charts/shop'), { recursive: true });
+      const plain = run(['-f', 'json', '.'], withPath(bin), t.dir);
+      assert.equal(flat(plain), ['charts/shop/Chart.yaml 1:1 unrendered-template']);
+      assert.match(parseJsonReport(plain)[0]?.messages[0]?.message ?? '', /meshlint --helm-chart charts\/shop/);
+      assert.is(plain.code, 0, 'a warning: nothing in the chart is wrong yet');
+
+      t.write('.meshlint.yaml', 'istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true }\nnamespaces: { shop: { labels: { istio-injection: enabled } } }\nhelm:\n  charts:\n    - path: charts/shop\n      namespace: shop\n      valuesSets: [[charts/shop/values-prod.yaml]]\n');
+      assert.equal(flat(run(['-f', 'json', '.'], withPath(bin), t.dir)).sort(), [
+        'charts/shop/templates/export.yaml 11:9 job-sidecar-never-exits',
+        'charts/shop/templates/web.yaml 22:7 injection-host-network',
+      ]);
+      t.write('.meshlint.yaml', 'istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true }\ndefaultNamespace: shop\nnamespaces: { shop: { labels: { istio-injection: enabled } } }\nhelm: { renderCharts: true }\n');
+      assert.equal(flat(run(['-f', 'json'], withPath(bin), t.dir)), ['charts/shop/templates/export.yaml 11:9 job-sidecar-never-exits']);
+    });
+  });
+}
+
+test('without helm: exit 2, naming what to install; meshlint downloads nothing', () => {
+  const r = run(['--helm-chart', 'examples/helm-chart'], { PATH: '/nonexistent' });
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /helm binary \(Helm 3 or 4\).*Install Helm.*--helm-binary/);
+  const named = run(['--helm-chart', 'examples/helm-chart', '--helm-binary', './no/such/helm'], { PATH: '/nonexistent' });
+  assert.is(named.code, 2);
+  assert.match(named.stderr, /--helm-binary \.\/no\/such\/helm: no such executable/);
+  const k = run(['--kustomize', 'examples/kustomize/overlays/prod'], { PATH: '/nonexistent' });
+  assert.is(k.code, 2);
+  assert.match(k.stderr, /kustomize or kubectl.*--kustomize-binary/);
+});
+
+test('usage mistakes with charts and overlays: exit 2, naming the flag', () => {
+  const cases: [string[], RegExp][] = [
+    [['--values', 'v.yaml', 'examples/'], /--values goes with --helm-chart DIR/],
+    [['--helm-chart', 'examples/kustomize'], /--helm-chart examples\/kustomize: no Chart.yaml there/],
+    [['--kustomize', 'examples/helm-chart'], /--kustomize examples\/helm-chart: no kustomization.yaml there/],
+    [['--helm-chart', 'examples/helm-chart', '--values', 'nope.yaml'], /values file nope.yaml not found/],
+  ];
+  for (const [args, message] of cases) {
+    const r = run(args, { PATH: '/nonexistent' });
+    assert.is(r.code, 2, args.join(' '));
+    assert.match(r.stderr, message);
+  }
+});
+
+if (kubectl) {
+  const env = withPath(kubectl);
+
+  test('kubectl kustomize: findings land on the base and on the patch; the overlay decides the namespace', () => {
+    const r = run(['-c', 'examples/.meshlint.yaml', '-f', 'json', '--kustomize', 'examples/kustomize/overlays/prod'], env);
+    assert.is(r.code, 1, r.stderr);
+    assert.equal(flat(r), [
+      'examples/kustomize/base/deployment.yaml 16:7 injection-host-network',
+      'examples/kustomize/overlays/prod/inject.yaml 11:9 inject-value-invalid',
+    ]);
+    // The base alone is clean: its namespace has injection off.
+    assert.equal(flat(run(['-c', 'examples/.meshlint.yaml', '-f', 'json', 'examples/kustomize/base'], env)), []);
+  });
+
+  test('kustomize: a value the overlay sets is reported where the overlay sets it', () => {
+    withTemp((t) => {
+      t.write('base/kustomization.yaml', 'resources: [deployment.yaml]\n');
+      t.write('base/deployment.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: agent\n  namespace: quiet\nspec:\n  template:\n    spec:\n      hostNetwork: true\n      containers: [{ name: a, image: a }]\n');
+      t.write('prod/kustomization.yaml', '# prod\nresources:\n  - ../base\nnamePrefix: prod-\nnamespace: loud\n');
+      t.write('.meshlint.yaml', 'namespaces:\n  quiet: { labels: { istio-injection: disabled } }\n  loud: { labels: { istio-injection: enabled } }\n');
+      const r = run(['-f', 'json', '--kustomize', 'prod'], env, t.dir);
+      assert.equal(flat(r), ['base/deployment.yaml 9:7 injection-host-network']);
+      // The related location (the namespace's decision) is the overlay's namespace: line.
+      const related = (parseJsonReport(r)[0]?.messages[0] as { related?: { filePath: string; line: number }[] }).related ?? [];
+      assert.ok(related.every((x) => !x.filePath.includes('meshlint-kustomize-')), JSON.stringify(related));
+    });
+  });
+
+  test('kustomize: a build failure is one finding on the overlay, without temporary paths; remote bases fail offline', () => {
+    withTemp((t) => {
+      t.write('prod/kustomization.yaml', 'resources:\n  - ../missing-base\n');
+      t.write('remote/kustomization.yaml', 'resources:\n  - https://github.com/example/config//base?ref=v1\n');
+      for (const dir of ['prod', 'remote']) {
+        const started = Date.now();
+        const r = run(['-f', 'json', '--kustomize', dir], env, t.dir);
+        assert.is(r.code, 1, r.stderr);
+        const [m] = parseJsonReport(r).flatMap((f) => f.messages.map((x) => ({ ...x, filePath: f.filePath })));
+        assert.is(m?.filePath, `${dir}/kustomization.yaml`);
+        assert.is(m?.ruleId, 'parse-error');
+        assert.match(m?.message ?? '', /^kustomize build failed: /);
+        assert.not.match(m?.message ?? '', /meshlint-kustomize-/);
+        assert.ok(Date.now() - started < 60_000, 'no network wait');
+      }
+    });
+  });
+}
+
+test.run();
