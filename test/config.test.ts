@@ -241,4 +241,26 @@ test('a label selector option is parsed when the config is read', () => {
   );
 });
 
+test('helm and kustomize sections: paths are relative to the config file; mistakes name the key', () => {
+  const config = validateConfig(
+    { helm: { renderCharts: true, charts: [{ path: 'charts/shop', namespace: 'shop', values: ['v.yaml'], valuesSets: [[], ['p.yaml']] }] }, kustomize: { overlays: ['overlays/prod'], binary: 'bin/kubectl' } },
+    '/repo/.meshlint.yaml',
+    rulesById,
+  );
+  assert.equal(config.helm.charts[0]?.path, '/repo/charts/shop');
+  assert.equal(config.helm.charts[0]?.values, ['/repo/v.yaml']);
+  assert.equal(config.helm.charts[0]?.valuesSets, [[], ['/repo/p.yaml']]);
+  assert.equal(config.kustomize, { binary: '/repo/bin/kubectl', overlays: ['/repo/overlays/prod'] });
+  const mistakes: [unknown, RegExp][] = [
+    [{ helm: { chart: [] } }, /helm: unknown key "chart" \(did you mean "charts"\?\)/],
+    [{ helm: { charts: [{ release: 'x' }] } }, /helm\.charts\[0\].*path/],
+    [{ helm: { charts: [{ path: 'c', valuesSets: ['a.yaml'] }] } }, /helm\.charts\[0\]\.valuesSets\[0\]/],
+    [{ helm: { charts: [{ path: 'c', namespace: 'Shop' }] } }, /helm\.charts\[0\]\.namespace: is not a valid namespace name/],
+    [{ kustomize: { overlays: 'overlays/prod' } }, /kustomize\.overlays/],
+  ];
+  for (const [raw, message] of mistakes) {
+    assert.throws(() => validateConfig(raw, '/repo/.meshlint.yaml', rulesById), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(raw));
+  }
+});
+
 test.run();
