@@ -158,7 +158,7 @@ if (kubectl) {
         const r = run(['-f', 'json', '--kustomize', dir], env, t.dir);
         assert.is(r.code, 1, r.stderr);
         const [m] = parseJsonReport(r).flatMap((f) => f.messages.map((x) => ({ ...x, filePath: f.filePath })));
-        assert.is(m?.filePath, `${dir}/kustomization.yaml`);
+        assert.is(`${m?.filePath}:${m?.line}:${m?.column}`, `${dir}/kustomization.yaml:2:5`, 'the entry the error quotes');
         assert.is(m?.ruleId, 'parse-error');
         assert.match(m?.message ?? '', /^kustomize build failed: /);
         assert.not.match(m?.message ?? '', /meshlint-kustomize-/);

@@ -44,7 +44,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   const atChart = (note: string | undefined): SourceLocation => ({ filePath: chartYaml, range: FIRST_LINE, note });
 
   if (!result.ok) {
-    const message = failureText(result.stderr) || `helm exited with an error and printed nothing`;
+    const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at = failureLocation(message, r.chartDir, cwd, read) ?? atChart(undefined);
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, mapBack: () => at } };
   }

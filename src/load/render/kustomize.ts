@@ -52,8 +52,9 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
   const fromWrapper = (p: string): string => displayPathOf(resolve(wrapper, p), cwd);
 
   if (!result.ok) {
-    const message = failureText(result.stderr.split(wrapper).join('.').replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p))) || 'the build exited with an error and printed nothing';
-    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, mapBack: () => atKustomization(undefined) } };
+    const message = failureText(result.stderr.split(wrapper).join('.').replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p)), cwd) || 'the build exited with an error and printed nothing';
+    const at = failedEntry(read(kustomization) ?? '', message);
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, mapBack: () => atKustomization(undefined, at) } };
   }
 
   const sources = new SourceDocuments(read, cwd);
@@ -98,6 +99,16 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: '(the resource could not be found in its source file, so the first line is shown)' };
   };
   return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: undefined, mapBack } };
+}
+
+/** The list entry of the kustomization (a resource, a patch) that the error quotes, if one. */
+function failedEntry(text: string, message: string): Range | undefined {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
+    if (m && message.includes(`'${m[2]}'`)) return { line: i + 1, column: (m[1] as string).length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 };
+  }
+  return undefined;
 }
 
 function parseAnnotation(v: unknown): unknown {

@@ -1,6 +1,7 @@
 // Small helpers the renderers share: reading the sources a finding maps back to (once each),
 // and turning a renderer's error output into one line for a finding.
 import { readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 
 /** Text of a file, or undefined when it cannot be read. */
 export type TextReader = (absPath: string) => string | undefined;
@@ -19,13 +20,16 @@ export function cachedReader(): TextReader {
   };
 }
 
-/** The renderer's error, as one line: its "Error:" prefix, hints about debug flags and blank lines dropped. */
-export function failureText(stderr: string): string {
+/**
+ * The renderer's error, as one line: its "Error:" prefix, hints about debug flags and blank
+ * lines dropped, and paths under the working directory written relative to it.
+ */
+export function failureText(stderr: string, cwd: string): string {
   const lines = stderr
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l !== '' && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^walk\.go:/.test(l));
-  const text = lines.join(' ').replace(/^Error:\s*/, '').replace(/\s+/g, ' ');
+  const text = lines.join(' ').replace(/^Error:\s*/, '').replace(/\s+/g, ' ').split(cwd.endsWith(sep) ? cwd : cwd + sep).join('');
   return text.length > 600 ? `${text.slice(0, 600)}…` : text;
 }
 
