@@ -42,8 +42,9 @@ export default createRule({
           const where = rel.length ? rel.join('.') : 'the top level';
           const differ = !sameValue(dup.first.value, dup.last.value);
           const important = isLabelsOrAnnotations(rel) || /istio/i.test(dup.key) || rel.some((p) => typeof p === 'string' && /istio/i.test(p));
-          const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource };
-          const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource }, message: `the earlier "${dup.key}"` }];
+          const path = [...dup.mapPath, dup.key];
+          const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource, path };
+          const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource, path }, message: `the earlier "${dup.key}"` }];
           if (differ && important) {
             context.report({ target, messageId: 'conflicting', data: { key: dup.key, where, last: show(dup.last.value), first: show(dup.first.value) }, related });
           } else {

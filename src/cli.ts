@@ -313,12 +313,16 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     for (const f of files) inputs.push(readSource(f, io.cwd));
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
+  const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
   for (const renders of chartJobs) {
     if (renders.some((r) => r.namespace === undefined)) {
       io.stderr(`${TOOL_NAME}: note: ${safeText(displayPathOf(renders[0]?.chartDir ?? '', io.cwd))} is rendered into Helm's default namespace "default"; pass --namespace NS (or set defaultNamespace) for the namespace you install it in\n`);
     }
   }
-  const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
+  // Never a silent pass: a render that produced nothing is said (a wrong binary, everything disabled).
+  for (const f of rendered.worlds.flat()) {
+    if (f.origin && f.origin.failure === undefined && f.text.trim() === '') io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted\n`);
+  }
   return { inputs, rendered };
 }
 

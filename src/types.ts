@@ -105,7 +105,14 @@ export type KubeObject = Record<string, unknown>;
 export type Target =
   | { readonly resource: Resource; readonly path: Path; readonly within?: RegExp }
   | { readonly doc: ParsedDocument; readonly path: Path; readonly resource?: Resource; readonly within?: RegExp }
-  | { readonly doc: ParsedDocument; readonly offset: number; readonly endOffset: number; readonly resource?: Resource };
+  | {
+      readonly doc: ParsedDocument;
+      readonly offset: number;
+      readonly endOffset: number;
+      readonly resource?: Resource;
+      /** The path the offsets stand for, when there is one: used to find it in a template. */
+      readonly path?: Path;
+    };
 
 /** A fix or suggestion is a list of edits by path, turned into text edits that keep comments. */
 export type PathEdit =

@@ -69,6 +69,52 @@ for (const { name, bin } of helms) {
 if (helms[0]) {
   const { bin } = helms[0];
 
+  test('a duplicate key is placed by its path: a templated value is still its key, and the right labels block', () => {
+    withTemp((t) => {
+      t.write('chart/Chart.yaml', 'apiVersion: v2\nname: c\nversion: 0.1.0\n');
+      t.write('chart/values.yaml', 'port: 9090\nextra: { prometheus.io/port: "9091" }\npodLabels: { app: other }\n');
+      t.write(
+        'chart/templates/d.yaml',
+        [
+          'apiVersion: apps/v1', // 1
+          'kind: Deployment', // 2
+          'metadata:', // 3
+          '  name: d', // 4
+          '  labels:', // 5
+          '    app: web', // 6
+          '  annotations:', // 7
+          '    prometheus.io/port: "{{ .Values.port }}"', // 8
+          '    {{- toYaml .Values.extra | nindent 4 }}', // 9
+          'spec:', // 10
+          '  template:', // 11
+          '    metadata:', // 12
+          '      labels:', // 13
+          '        app: web', // 14
+          '        {{- toYaml .Values.podLabels | nindent 8 }}', // 15
+          '    spec:', // 16
+          '      containers: [{ name: a, image: a }]', // 17
+          '',
+        ].join('\n'),
+      );
+      const r = run(['-f', 'json', '--rule', 'duplicate-key=error', '--helm-chart', 'chart'], withPath(bin), t.dir);
+      assert.equal(flat(r), ['chart/templates/d.yaml 8:5 duplicate-key', 'chart/templates/d.yaml 14:9 duplicate-key']);
+    });
+  });
+
+  test('a failure inside a helper is reported in the helper, where helm says it failed', () => {
+    withTemp((t) => {
+      t.write('chart/Chart.yaml', 'apiVersion: v2\nname: c\nversion: 0.1.0\n');
+      t.write('chart/templates/_helpers.tpl', '{{- define "c.name" -}}\n{{ .Values.a.b.c }}\n{{- end }}\n');
+      t.write('chart/templates/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ include "c.name" . }}\n');
+      const r = run(['-f', 'json', '--helm-chart', 'chart'], withPath(bin), t.dir);
+      assert.equal(flat(r), ['chart/templates/_helpers.tpl 2:10 parse-error']);
+      // A "renderer" that prints nothing is said, never a silent pass.
+      const empty = run(['-f', 'json', '--helm-chart', 'chart', '--helm-binary', '/bin/true'], {}, t.dir);
+      assert.is(empty.code, 0);
+      assert.match(empty.stderr, /produced no documents; nothing from it was linted/);
+    });
+  });
+
   test('SARIF results from a chart point at the template, relative to the repository', () => {
     const r = run(['-c', 'examples/.meshlint.yaml', '-n', 'payments', '-f', 'sarif', '--helm-chart', 'examples/helm-chart', '--values', 'examples/helm-chart/values-prod.yaml'], withPath(bin));
     const sarif = JSON.parse(r.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
@@ -133,6 +179,16 @@ if (kubectl) {
     ]);
     // The base alone is clean: its namespace has injection off.
     assert.equal(flat(run(['-c', 'examples/.meshlint.yaml', '-f', 'json', 'examples/kustomize/base'], env)), []);
+  });
+
+  test('kustomize: "{{ }}" in built output is data, never an unrendered template', () => {
+    withTemp((t) => {
+      t.write('o/kustomization.yaml', 'resources: [rules.yaml]\n');
+      t.write('o/rules.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: alerts\ndata:\n  summary: Instance {{ $labels.instance }} is down\n');
+      const r = run(['-f', 'json', '--kustomize', 'o'], env, t.dir);
+      assert.equal(flat(r), []);
+      assert.is(r.code, 0);
+    });
   });
 
   test('kustomize: a value the overlay sets is reported where the overlay sets it', () => {

@@ -54,7 +54,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
   const explanations: Explanation[] = [];
   for (const input of inputs) {
     if (!input.ok) continue;
-    const templated = findUnrenderedTemplate(input.file.text) !== undefined;
+    const templated = !input.file.origin && findUnrenderedTemplate(input.file.text) !== undefined;
     for (const doc of parseFile(input.file)) {
       if (templated && isTemplatedDocument(input.file.text, doc.startOffset, doc.endOffset)) continue;
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {

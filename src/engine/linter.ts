@@ -93,7 +93,8 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   const locator = new Locator();
   const unrendered = new Map<SourceFile, number | undefined>();
   const unrenderedAt = (file: SourceFile): number | undefined => {
-    if (!unrendered.has(file)) unrendered.set(file, findUnrenderedTemplate(file.text));
+    // Rendered output is never a template: `{{ }}` left in it is data (a Prometheus rule, say).
+    if (!unrendered.has(file)) unrendered.set(file, file.origin ? undefined : findUnrenderedTemplate(file.text));
     return unrendered.get(file);
   };
 
@@ -252,7 +253,7 @@ export function gatherFacts(
   inputs: readonly ReadOutcome[],
   config: Config,
   cliIstioVersion: string | undefined,
-  unrenderedAt: (file: SourceFile) => number | undefined = (f) => findUnrenderedTemplate(f.text),
+  unrenderedAt: (file: SourceFile) => number | undefined = (f) => (f.origin ? undefined : findUnrenderedTemplate(f.text)),
 ): Facts {
   const factsBuilder = new FactsBuilder();
   for (const input of inputs) {
@@ -321,7 +322,7 @@ function locate(target: Target, locator: Locator): Located {
 
 function locatePath(target: Target, locator: Locator): Located {
   if ('offset' in target) {
-    return { doc: target.doc, docPath: undefined, offsets: [target.offset, target.endOffset], resource: target.resource, resourcePath: undefined };
+    return { doc: target.doc, docPath: target.path, offsets: [target.offset, target.endOffset], resource: target.resource, resourcePath: undefined };
   }
   if ('doc' in target) {
     const base = target.resource?.basePath ?? [];

@@ -11,6 +11,8 @@ export interface TemplateHit {
   readonly precision: TemplatePrecision;
   /** The key the position names, for 'ancestor' hits. */
   readonly key?: string;
+  /** The reported key is written more than once (in branches, say), and the render does not say which. */
+  readonly ambiguous: boolean;
 }
 
 export interface RenderedSpot {
@@ -40,41 +42,45 @@ export function locateInTemplate(template: string, spot: RenderedSpot): Template
   const scope = sectionLines(lines, spot.kind);
   const keyPath = (spot.path ?? []).filter((p): p is string => typeof p === 'string');
 
-  // 1. The rendered line, written literally once in the template (and, if it holds a key,
-  //    the same key as the path's).
+  const keyLines = scope.flatMap((i) => {
+    const k = parseKeyLine(lines[i] ?? '', i);
+    return k ? [k] : [];
+  });
+  const last = keyPath[keyPath.length - 1];
+
+  // 1. The rendered line, written literally once in the template; if it holds a key, the
+  //    path's key, under the path's parent (`app: web` is in more than one labels block).
   const wanted = spot.lineText.trim();
   if (wanted.length >= 3 && !TEMPLATE_ONLY.test(wanted)) {
     const same = scope.filter((i) => lines[i]?.trim() === wanted);
-    const last = keyPath[keyPath.length - 1];
     const renderedKey = parseKeyLine(spot.lineText, 0)?.key;
-    if (same.length === 1 && (renderedKey === undefined || last === undefined || renderedKey === last || !spot.path?.length)) {
-      const i = same[0] as number;
+    const i = same.length === 1 ? (same[0] as number) : -1;
+    const asKey = keyLines.find((k) => k.index === i);
+    const fits =
+      renderedKey === undefined || last === undefined || !spot.path?.length ||
+      (renderedKey === last && (keyPath.length < 2 || !asKey || chainScore(keyLines, asKey, keyPath) >= 2));
+    if (i >= 0 && fits) {
       const text = lines[i] ?? '';
       const indent = text.length - text.trimStart().length;
       const renderedIndent = spot.lineText.length - spot.lineText.trimStart().length;
       const column = Math.min(Math.max(indent + 1, indent + (spot.column - renderedIndent)), text.trimEnd().length + 1);
-      return { range: { line: i + 1, column, endLine: i + 1, endColumn: text.trimEnd().length + 1 }, precision: 'line' };
+      return { range: { line: i + 1, column, endLine: i + 1, endColumn: text.trimEnd().length + 1 }, precision: 'line', ambiguous: false };
     }
   }
 
   // 2. The key, then each parent key in turn, whose chain of parents matches the path.
-  if (keyPath.length > 0) {
-    const keyLines = scope.flatMap((i) => {
-      const k = parseKeyLine(lines[i] ?? '', i);
-      return k ? [k] : [];
-    });
-    for (let depth = keyPath.length; depth >= 1; depth--) {
-      // A top-level key ("spec") says too little about a deep path to be worth pointing at.
-      if (depth === 1 && keyPath.length > 2) break;
-      const hit = uniqueKeyLine(keyLines, keyPath.slice(0, depth));
-      if (hit) {
-        const text = lines[hit.index] ?? '';
-        const range = { line: hit.index + 1, column: hit.indent + 1, endLine: hit.index + 1, endColumn: text.trimEnd().length + 1 };
-        return depth === keyPath.length ? { range, precision: 'key' } : { range, precision: 'ancestor', key: hit.key };
-      }
+  const ambiguous = last !== undefined && keyLines.filter((k) => k.key === last).length > 1;
+  for (let depth = keyPath.length; depth >= 1; depth--) {
+    // A top-level key ("spec") says too little about a deep path to be worth pointing at.
+    if (depth === 1 && keyPath.length > 2) break;
+    const hit = uniqueKeyLine(keyLines, keyPath.slice(0, depth));
+    if (hit) {
+      const text = lines[hit.index] ?? '';
+      const range = { line: hit.index + 1, column: hit.indent + 1, endLine: hit.index + 1, endColumn: text.trimEnd().length + 1 };
+      return depth === keyPath.length ? { range, precision: 'key', ambiguous: false } : { range, precision: 'ancestor', key: hit.key, ambiguous };
     }
   }
-  return { range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, precision: 'file' };
+  return { range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, precision: 'file', ambiguous };
 }
 
 /** Line numbers of the `---` sections that write `kind: <kind>` literally; all lines when none or unknown. */

@@ -63,9 +63,13 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
     });
     const note =
       hit.precision === 'ancestor'
-        ? `(at "${hit.key}:", under which a template expression writes the reported key)`
+        ? hit.ambiguous
+          ? `(at "${hit.key}:": the reported key is written more than once under it, and the render does not say which)`
+          : `(at "${hit.key}:", under which a template expression writes the reported key)`
         : hit.precision === 'file'
-          ? '(the reported key is not written in this template, so the first line is shown)'
+          ? hit.ambiguous
+            ? '(the reported key is written more than once in this template, and the render does not say which; the first line is shown)'
+            : '(the reported key is not written in this template, so the first line is shown)'
           : undefined;
     return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
   };
@@ -77,12 +81,21 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
  * dependency named in "found in Chart.yaml, but missing in charts/ directory: <name>".
  */
 export function failureLocation(message: string, chartDir: string, cwd: string, read: TextReader): SourceLocation | undefined {
-  for (const m of message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)) {
+  // Helm names the call site first and the template that failed last: the last is the cause.
+  for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
     const abs = join(chartDir, ...(m[1] as string).split('/').slice(1));
     if (relative(chartDir, abs).startsWith('..') || !existsSync(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: undefined };
+  }
+  // "YAML parse error on <chart>/templates/x.yaml": the template, though not the line.
+  const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
+  if (yamlError) {
+    const abs = join(chartDir, ...yamlError.split('/').slice(1));
+    if (!relative(chartDir, abs).startsWith('..') && existsSync(abs)) {
+      return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: '(the line number in the message counts lines of the rendered output)' };
+    }
   }
   const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/)[0];
   if (missing) {
