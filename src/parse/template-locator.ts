@@ -58,7 +58,7 @@ export function locateInTemplate(template: string, spot: RenderedSpot): Template
     const asKey = keyLines.find((k) => k.index === i);
     const fits =
       renderedKey === undefined || last === undefined || !spot.path?.length ||
-      (renderedKey === last && (keyPath.length < 2 || !asKey || chainScore(keyLines, asKey, keyPath) >= 2));
+      (renderedKey === last && (!asKey || chainFits(keyLines, asKey, keyPath)));
     if (i >= 0 && fits) {
       const text = lines[i] ?? '';
       const indent = text.length - text.trimStart().length;
@@ -120,7 +120,7 @@ function parseKeyLine(text: string, index: number): KeyLine | undefined {
  */
 function uniqueKeyLine(keyLines: readonly KeyLine[], keys: readonly string[]): KeyLine | undefined {
   const last = keys[keys.length - 1];
-  const candidates = keyLines.filter((k) => k.key === last);
+  const candidates = keyLines.filter((k) => k.key === last && chainFits(keyLines, k, keys));
   if (candidates.length === 0) return undefined;
   const scored = candidates.map((c) => ({ c, score: chainScore(keyLines, c, keys) }));
   const best = Math.max(...scored.map((s) => s.score));
@@ -128,6 +128,36 @@ function uniqueKeyLine(keyLines: readonly KeyLine[], keys: readonly string[]): K
   if (top.length !== 1) return undefined;
   if (best < Math.min(2, keys.length) && candidates.length > 1) return undefined;
   return top[0]?.c;
+}
+
+/** The line's parent of the next level up, by indentation. */
+function parentOf(keyLines: readonly KeyLine[], pos: number): number {
+  const line = keyLines[pos] as KeyLine;
+  const viaDash = line.dashes.length > 0;
+  const indent = viaDash ? (line.dashes[0] as number) : line.indent;
+  for (let p = pos - 1; p >= 0; p--) {
+    const above = keyLines[p] as KeyLine;
+    if (above.indent < indent || (viaDash && above.indent === indent && above.dashes.length === 0)) return p;
+  }
+  return -1;
+}
+
+/**
+ * Whether the line's written parents contradict the path: a different parent key, or the
+ * top of the document reached while the path goes higher. Parents the template does not
+ * write (an `include` around the block) contradict nothing.
+ */
+function chainFits(keyLines: readonly KeyLine[], line: KeyLine, keys: readonly string[]): boolean {
+  let pos = keyLines.indexOf(line);
+  let current = line;
+  for (let k = keys.length - 2; k >= 0; k--) {
+    pos = parentOf(keyLines, pos);
+    // No written parent: a contradiction only at the top of the document.
+    if (pos < 0) return current.indent > 0;
+    current = keyLines[pos] as KeyLine;
+    if (current.key !== keys[k]) return false;
+  }
+  return true;
 }
 
 /** How many of the path's keys, from the last one up, the line's parents match. */

@@ -96,4 +96,12 @@ test('nothing to go on: the first line of the template', () => {
   assert.equal([deep.precision, deep.range.line], ['file', 1]);
 });
 
+test("a literal line in another block is not taken: the path's parents must fit", () => {
+  const t = ['kind: Deployment', 'metadata:', '  labels:', '    app: web', 'spec:', '  template:', '    metadata:', '      labels:', '        {{- include "labels" . | nindent 8 }}'].join('\n');
+  const hit = locateInTemplate(t, spot(['spec', 'template', 'metadata', 'labels', 'app'], '        app: web'));
+  assert.equal([hit.precision, hit.range.line, hit.key], ['ancestor', 8, 'labels']);
+  const own = locateInTemplate(t, spot(['metadata', 'labels', 'app'], '    app: web'));
+  assert.equal([own.precision, own.range.line], ['line', 4]);
+});
+
 test.run();
