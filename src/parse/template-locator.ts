@@ -143,9 +143,10 @@ function parentOf(keyLines: readonly KeyLine[], pos: number): number {
 }
 
 /**
- * Whether the line's written parents contradict the path: a different parent key, or the
- * top of the document reached while the path goes higher. Parents the template does not
- * write (an `include` around the block) contradict nothing.
+ * Whether the line's written parents fit the path (which starts at the document's root): no
+ * different parent key, no top of the document reached while the path goes higher, no parent
+ * above the path's first key. Parents the template does not write (an `include` around the
+ * block) contradict nothing.
  */
 function chainFits(keyLines: readonly KeyLine[], line: KeyLine, keys: readonly string[]): boolean {
   let pos = keyLines.indexOf(line);
@@ -157,7 +158,8 @@ function chainFits(keyLines: readonly KeyLine[], line: KeyLine, keys: readonly s
     current = keyLines[pos] as KeyLine;
     if (current.key !== keys[k]) return false;
   }
-  return true;
+  // The path starts at the document's root: nothing written may sit above its first key.
+  return parentOf(keyLines, pos) < 0;
 }
 
 /** How many of the path's keys, from the last one up, the line's parents match. */
