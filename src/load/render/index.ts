@@ -8,7 +8,7 @@ import type { ChartSetting, Config } from '../../engine/config.ts';
 import type { SourceFile } from '../../types.ts';
 import { displayPathOf } from '../read.ts';
 import { renderChart, type HelmRender } from './helm.ts';
-import { renderOverlay } from './kustomize.ts';
+import { KUSTOMIZATION_FILES, renderOverlay } from './kustomize.ts';
 import { RendererMissing, findOnPath, namedBinary, processRunner, type Runner } from './process.ts';
 import { cachedReader } from './source-text.ts';
 
@@ -34,7 +34,6 @@ export class RenderUsageError extends Error {}
 
 /** Helm's own release name for `helm template CHART`. */
 const DEFAULT_RELEASE = 'release-name';
-export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 export function isChartDir(dir: string): boolean {
   return existsSync(join(dir, 'Chart.yaml'));
