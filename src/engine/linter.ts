@@ -410,16 +410,18 @@ function resolveFinding(
     ...(loc.doc.helmSource && !file.origin ? { helmSource: loc.doc.helmSource } : {}),
     ...(file.origin?.label ? { renders: [file.origin.label] } : {}),
   };
+  // Related places in rendered inputs are reported on their sources too.
+  const related = f.related.map((rel) => {
+    const l = locate(rel.target, locator);
+    const r = toRange(locator, l.doc.file, l.offsets);
+    const m = l.doc.file.origin?.mapBack({ doc: l.doc, docPath: l.docPath, resource: l.resource, range: r });
+    return m ? { ...m.range, filePath: m.filePath, message: rel.message } : { ...r, filePath: l.doc.file.displayPath, message: rel.message };
+  });
   const origin = file.origin;
   if (origin) {
     // A rendered input: report on the file the user edits. Fixes would edit the rendered text
     // (which is not a file), so none are offered.
     const at = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
-    const related = f.related.map((rel) => {
-      const l = locate(rel.target, locator);
-      const m = l.doc.file.origin?.mapBack({ doc: l.doc, docPath: l.docPath, resource: l.resource, range: toRange(locator, l.doc.file, l.offsets) });
-      return m ? { ...m.range, filePath: m.filePath, message: rel.message } : { ...toRange(locator, l.doc.file, l.offsets), filePath: l.doc.file.displayPath, message: rel.message };
-    });
     const message: LintMessage = {
       ...common,
       message: at.note ? `${f.message} ${at.note}` : f.message,
@@ -435,10 +437,6 @@ function resolveFinding(
   const suggestions = f.suggestions.flatMap((s) => {
     const merged = mergeEdits(file.text, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
-  });
-  const related = f.related.map((rel) => {
-    const l = locate(rel.target, locator);
-    return { ...toRange(locator, l.doc.file, l.offsets), filePath: l.doc.file.displayPath, message: rel.message };
   });
   const message: LintMessage = {
     ...common,

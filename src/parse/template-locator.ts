@@ -165,20 +165,11 @@ function chainFits(keyLines: readonly KeyLine[], line: KeyLine, keys: readonly s
 /** How many of the path's keys, from the last one up, the line's parents match. */
 function chainScore(keyLines: readonly KeyLine[], line: KeyLine, keys: readonly string[]): number {
   let score = 1;
-  // A sequence item's parent key may sit at the item's own column ("containers:" over "- name:").
-  let viaDash = line.dashes.length > 0;
-  let indent = viaDash ? (line.dashes[0] as number) : line.indent;
   let pos = keyLines.indexOf(line);
-  for (let k = keys.length - 2; k >= 0 && pos > 0; ) {
-    pos--;
-    const above = keyLines[pos] as KeyLine;
-    const parent = above.indent < indent || (viaDash && above.indent === indent && above.dashes.length === 0);
-    if (!parent) continue;
-    if (above.key !== keys[k]) break;
+  for (let k = keys.length - 2; k >= 0; k--) {
+    pos = parentOf(keyLines, pos);
+    if (pos < 0 || keyLines[pos]?.key !== keys[k]) break;
     score++;
-    k--;
-    viaDash = above.dashes.length > 0;
-    indent = viaDash ? (above.dashes[0] as number) : above.indent;
   }
   return score;
 }

@@ -100,10 +100,11 @@ export function failureLocation(message: string, chartDir: string, cwd: string, 
   const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/)[0];
   if (missing) {
     const chart = join(chartDir, 'Chart.yaml');
-    const text = read(chart);
-    const index = text?.split(/\r?\n/).findIndex((l) => new RegExp(`^\\s*(-\\s+)?name:\\s*["']?${missing.replace(/[.]/g, '\\.')}["']?\\s*$`).test(l)) ?? -1;
+    const lines = read(chart)?.split(/\r?\n/) ?? [];
+    const entry = new RegExp(`^\\s*(-\\s+)?name:\\s*["']?${missing.replace(/[.]/g, '\\.')}["']?\\s*$`);
+    const index = lines.findIndex((l) => entry.test(l));
     if (index >= 0) {
-      const l = text?.split(/\r?\n/)[index] ?? '';
+      const l = lines[index] ?? '';
       const column = l.indexOf('name:') + 1;
       return { filePath: displayPathOf(chart, cwd), range: { line: index + 1, column, endLine: index + 1, endColumn: l.trimEnd().length + 1 }, note: undefined };
     }

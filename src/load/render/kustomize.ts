@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { resourcesOf } from '../resources.ts';
 import { Locator } from '../../parse/locator.ts';
 import { parseFile } from '../../parse/yaml.ts';
-import type { KubeObject, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../types.ts';
+import type { KubeObject, ParsedDocument, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../types.ts';
 import { displayPathOf } from '../read.ts';
 import type { Runner } from './process.ts';
 import { failureText, type TextReader } from './source-text.ts';
@@ -143,24 +143,30 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a === b || (a !== undefined && b !== undefined && String(a) === String(b));
 }
 
+interface Loaded {
+  readonly file: SourceFile;
+  readonly docs: readonly ParsedDocument[];
+  readonly resources: readonly Resource[];
+}
+
 /** Source files read and parsed once each, for all the findings that map into them. */
 class SourceDocuments {
   private readonly locator = new Locator();
-  private readonly files = new Map<string, { file: SourceFile; resources: Resource[] } | undefined>();
+  private readonly files = new Map<string, Loaded | undefined>();
 
   constructor(
     private readonly read: TextReader,
     private readonly cwd: string,
   ) {}
 
-  private load(abs: string): { file: SourceFile; resources: Resource[] } | undefined {
+  private load(abs: string): Loaded | undefined {
     if (!this.files.has(abs)) {
       const text = this.read(abs);
       if (text === undefined) this.files.set(abs, undefined);
       else {
         const file: SourceFile = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text };
-        const resources = [...parseFile(file)].flatMap((d) => resourcesOf(d, undefined).resources);
-        this.files.set(abs, { file, resources });
+        const docs = [...parseFile(file)];
+        this.files.set(abs, { file, docs, resources: docs.flatMap((d) => resourcesOf(d, undefined).resources) });
       }
     }
     return this.files.get(abs);
@@ -191,8 +197,7 @@ class SourceDocuments {
 
   /** The reported path in one of the patch files a kustomization lists, with the rendered value. */
   inPatches(kustomizationFile: string, rendered: Resource, path: Path, value: unknown): SourceLocation | undefined {
-    const k = this.load(kustomizationFile);
-    const data = k?.file ? (parseAnnotation(k.file.text) as Record<string, unknown> | undefined) : undefined;
+    const data = this.load(kustomizationFile)?.docs[0]?.value as Record<string, unknown> | undefined;
     if (!data || typeof data !== 'object') return undefined;
     const entries = [
       ...(Array.isArray(data.patches) ? data.patches : []),
@@ -215,7 +220,7 @@ class SourceDocuments {
   keyOrFirstLine(abs: string, path: Path, note: string | undefined): SourceLocation {
     const loaded = this.load(abs);
     const filePath = displayPathOf(abs, this.cwd);
-    const doc = loaded ? parseFile(loaded.file).next().value : undefined;
+    const doc = loaded?.docs[0];
     if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE, note };
     return { filePath, range: this.range(loaded.file, this.locator.offsets(doc, path)), note };
   }
