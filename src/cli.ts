@@ -1,7 +1,7 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
@@ -44,6 +44,8 @@ const OPTIONS = {
   'report-unused-disable-directives': { type: 'boolean' },
   'print-config': { type: 'string' },
   stats: { type: 'boolean' },
+  context: { type: 'string', multiple: true },
+  'render-charts': { type: 'boolean' },
   'helm-chart': { type: 'string', multiple: true },
   values: { type: 'string', multiple: true },
   'values-set': { type: 'string', multiple: true },
@@ -98,11 +100,17 @@ Options:
                                Report suppressions that suppress nothing, as errors
       --print-config FILE      Print the configuration in force for FILE and exit
       --stats                  Print what was linted and what was skipped, and why
+      --context PATH           Read PATH (file or directory) for facts only: Namespaces,
+                               injection webhooks, mesh config. Nothing is reported on
+                               it; repeatable. For hooks that pass only changed files
       --color, --no-color      Force colours on or off (default: on for a terminal)
 
 Charts and overlays (rendered with your helm, kubectl or kustomize; findings are
 reported on the template or source file you edit):
       --helm-chart DIR         Render this chart with helm template; repeatable
+      --render-charts          Render the charts that hold the files and folders named
+                               (or met in them) with their own values, instead of
+                               reporting them as unrendered
       --values FILE            Values file for every render; repeatable
       --values-set A,B         One render with these values files; repeat for a matrix.
                                A finding several renders share is reported once
@@ -125,6 +133,7 @@ Examples:
   meshlint --helm-chart ./chart --values-set values.yaml --values-set values-prod.yaml
   meshlint --kustomize overlays/prod
   meshlint -f sarif -o meshlint.sarif manifests/
+  meshlint --context . changed.yaml             lint one file, Namespaces from the repo
   meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
   meshlint explain k8s/ --resource Deployment/shop/web
 `;
@@ -205,7 +214,7 @@ function run(argv: readonly string[], io: CliIO): number {
 
   const gathered = gatherInputs(positionals, v, config, io);
   if (typeof gathered === 'number') return gathered;
-  const { inputs, rendered } = gathered;
+  const { inputs, rendered, context } = gathered;
 
   // One lint per world of a values matrix (usually just one), merged: see src/load/render.
   const report = mergeReports(
@@ -216,7 +225,7 @@ function run(argv: readonly string[], io: CliIO): number {
         cliIstioVersion: v['istio-version'],
         fix: i === 0 && Boolean(v.fix || v['fix-dry-run']),
         reportUnusedDisableDirectives: v['report-unused-disable-directives'],
-        context: i === 0 ? rendered.context[0]?.map(asInput) : [...inputs, ...(rendered.context[i] ?? []).map(asInput)],
+        context: [...context, ...(i === 0 ? [] : inputs), ...(rendered.context[i] ?? []).map(asInput)],
       }),
     ),
   );
@@ -244,6 +253,8 @@ type Values = ReturnType<typeof parse>['values'];
 interface Gathered {
   readonly inputs: ReadOutcome[];
   readonly rendered: RenderedWorlds;
+  /** Files read for facts only (--context, config `context`). */
+  readonly context: ReadOutcome[];
 }
 
 const asInput = (file: SourceFile): ReadOutcome => ({ ok: true, file: { ...file, bom: false } });
@@ -295,7 +306,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     // unrendered-template) with how to lint it.
     const files = [...found.files];
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
-      if (config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, undefined, config, io.cwd));
+      if (v['render-charts'] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, undefined, config, io.cwd));
       else {
         const chartYaml = join(chart, 'Chart.yaml');
         const at = files.findIndex((f) => f > chartYaml);
@@ -323,7 +334,35 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   for (const f of rendered.worlds.flat()) {
     if (f.origin && f.origin.failure === undefined && f.text.trim() === '') io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted\n`);
   }
-  return { inputs, rendered };
+  return { inputs, rendered, context: readContext(v, config, inputs, io) };
+}
+
+/**
+ * The files --context and the config's `context` name, read for facts only, less those
+ * linted anyway. Charts met there are not rendered: their facts would need a render.
+ */
+function readContext(v: Values, config: Config, inputs: readonly ReadOutcome[], io: CliIO): ReadOutcome[] {
+  const paths = [...(v.context ?? []).map((p) => resolve(io.cwd, p)), ...config.context];
+  if (paths.length === 0) return [];
+  const found = discover({
+    cwd: io.cwd,
+    patterns: paths,
+    ignorePatterns: [...config.ignorePatterns, ...(v['ignore-pattern'] ?? [])],
+    ignoreBase: config.filePath ? dirname(config.filePath) : io.cwd,
+    useGitignore: !v['no-gitignore'],
+  });
+  const missing = found.unmatched[0];
+  if (missing !== undefined) {
+    if (config.context.includes(missing)) throw new ConfigError(config.filePath, 'context', `${relativeOrSame(missing, io.cwd)}: no such file or directory (paths are relative to the config file)`);
+    throw new UsageError(`--context ${relativeOrSame(missing, io.cwd)}: no such file or directory`);
+  }
+  const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
+  return found.files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
+}
+
+function relativeOrSame(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') ? rel : path;
 }
 
 function renderRequest(v: Values): RenderRequest {
@@ -453,7 +492,7 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
   if (format !== 'stylish' && format !== 'json') throw new UsageError('explain prints text (the default) or --format json');
   const gathered = gatherInputs(paths, v, config, io);
   if (typeof gathered === 'number') return gathered;
-  const { explanations, facts } = explain([...gathered.inputs, ...(gathered.rendered.worlds[0] ?? []).map(asInput)], config, { cliIstioVersion: v['istio-version'], resource: v.resource });
+  const { explanations, facts } = explain([...gathered.inputs, ...(gathered.rendered.worlds[0] ?? []).map(asInput)], config, { cliIstioVersion: v['istio-version'], resource: v.resource, context: gathered.context });
   if (v.resource !== undefined && explanations.length === 0) {
     return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
   }

@@ -139,6 +139,17 @@ if (helms[0]) {
       assert.equal(flat(run(['-f', 'json'], withPath(bin), t.dir)), ['charts/shop/templates/export.yaml 11:9 job-sidecar-never-exits']);
     });
   });
+
+  test("files named inside a chart stand for the chart; --render-charts renders it (the pre-commit chart hook)", () => {
+    withTemp((t) => {
+      cpSync(join(REPO_ROOT, 'examples/helm-chart'), t.path('charts/shop'), { recursive: true });
+      t.write('.meshlint.yaml', 'istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true }\nnamespaces: { shop: { labels: { istio-injection: enabled } } }\n');
+      const changed = ['charts/shop/templates/web.yaml', 'charts/shop/values.yaml', 'charts/shop/templates/export.yaml'];
+      assert.equal(flat(run(['-f', 'json', ...changed], withPath(bin), t.dir)), ['charts/shop/Chart.yaml 1:1 unrendered-template']);
+      assert.equal(flat(run(['-f', 'json', '--render-charts', '-n', 'shop', ...changed], withPath(bin), t.dir)), ['charts/shop/templates/export.yaml 11:9 job-sidecar-never-exits']);
+      assert.equal(flat(run(['-f', 'json', '--render-charts', '-n', 'shop', 'charts/shop/templates'], withPath(bin), t.dir)), ['charts/shop/templates/export.yaml 11:9 job-sidecar-never-exits']);
+    });
+  });
 }
 
 test('without helm: exit 2, naming what to install; meshlint downloads nothing', () => {

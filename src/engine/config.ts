@@ -21,6 +21,11 @@ export interface Config {
   readonly istio: MeshSettings;
   readonly helm: HelmSettings;
   readonly kustomize: KustomizeSettings;
+  /**
+   * Files and directories read for facts only (namespaces, injection webhooks, mesh config):
+   * nothing is reported on them. Absolute (the config file's are relative to its folder).
+   */
+  readonly context: readonly string[];
 }
 
 /** One chart to render: paths are absolute (the config file's are relative to its folder). */
@@ -69,9 +74,10 @@ export const EMPTY_CONFIG: Config = {
   istio: {},
   helm: { binary: undefined, renderCharts: false, charts: [] },
   kustomize: { binary: undefined, overlays: [] },
+  context: [],
 };
 
-const TOP_KEYS = ['rules', 'ignorePatterns', 'defaultNamespace', 'namespaces', 'istio', 'helm', 'kustomize'] as const;
+const TOP_KEYS = ['rules', 'ignorePatterns', 'defaultNamespace', 'namespaces', 'istio', 'helm', 'kustomize', 'context'] as const;
 const ISTIO_KEYS = [
   'version', 'revisions', 'revisionTags', 'enableNamespacesByDefault', 'injectionPolicy',
   'nativeSidecars', 'cni', 'holdApplicationUntilProxyStarts',
@@ -145,7 +151,8 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
   const base = file ? dirname(file) : process.cwd();
   const helm = parseHelm(raw.helm, file, base);
   const kustomize = parseKustomize(raw.kustomize, file, base);
-  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize };
+  const context = stringList(raw.context, file, 'context').map((p) => resolve(base, p));
+  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context };
 }
 
 export function parseRuleSetting(id: string, setting: unknown, rules: ReadonlyMap<string, MeshlintRule>, file: string | undefined, key: string): RuleSetting {

@@ -259,10 +259,12 @@ export function gatherFacts(
   for (const input of inputs) {
     if (!input.ok) continue;
     const text = input.file.text;
-    const templated = unrenderedAt(input.file) !== undefined;
+    // Whether the file is a template is asked only of files with a document that may hold facts.
+    let templated: boolean | undefined;
     const json = text.trimStart().startsWith('{') ? splitJsonStream(text) : undefined;
     for (const slice of json ?? splitDocuments(text)) {
       if (!mightHoldFacts(text.slice(slice.start, slice.end))) continue;
+      templated ??= unrenderedAt(input.file) !== undefined;
       if (templated && isTemplatedDocument(text, slice.start, slice.end)) continue;
       for (const doc of parseStream(input.file, slice)) {
         for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) factsBuilder.addResource(r);

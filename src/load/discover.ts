@@ -30,7 +30,10 @@ export interface Discovered {
   readonly skipped: Skipped[];
   /** Patterns or paths that matched nothing: a usage error for the caller. */
   readonly unmatched: string[];
-  /** Helm chart directories (holding Chart.yaml) met while walking: their templates are not YAML. */
+  /**
+   * Helm chart directories (holding Chart.yaml) met while walking, or holding a file named
+   * directly or by a glob: their templates are not YAML, the chart is the unit to lint.
+   */
   readonly charts: string[];
 }
 
@@ -101,6 +104,13 @@ export function discover(opts: DiscoverOptions): Discovered {
   const unmatched: string[] = [];
   const charts: string[] = [];
   const patterns = opts.patterns.length > 0 ? opts.patterns : ['.'];
+  const chartOf = chartFinder();
+  // A file inside a chart (a template, values.yaml, Chart.yaml) stands for its chart, as when walking.
+  const addFile = (abs: string): void => {
+    const chart = chartOf(dirname(abs));
+    if (chart === undefined) files.add(abs);
+    else if (!charts.includes(chart)) charts.push(chart);
+  };
 
   for (const pattern of patterns) {
     const abs = resolve(opts.cwd, pattern);
@@ -110,12 +120,15 @@ export function discover(opts: DiscoverOptions): Discovered {
     } catch {
       st = undefined;
     }
-    if (st?.isDirectory()) {
+    const chartAbove = st?.isDirectory() ? chartOf(abs) : undefined;
+    if (chartAbove !== undefined) {
+      if (!charts.includes(chartAbove)) charts.push(chartAbove);
+    } else if (st?.isDirectory()) {
       walk(abs, ig, { files, skipped, charts }, new Set());
     } else if (st?.isFile()) {
       loadGitignoresDownTo(dirname(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: 'ignored by an ignore pattern' });
-      else files.add(abs);
+      else addFile(abs);
     } else if (st) {
       skipped.push({ path: abs, reason: 'not a regular file (device, FIFO or socket)' });
     } else if (hasMagic(pattern, { windowsPathsNoEscape: true })) {
@@ -125,7 +138,7 @@ export function discover(opts: DiscoverOptions): Discovered {
         if (!LINTABLE_EXTENSIONS.test(m)) continue;
         loadGitignoresDownTo(dirname(m), opts.cwd, ig);
         if (ig.ignored(m, false) || insideIgnoredDir(m, opts.cwd, ig)) continue;
-        files.add(m);
+        addFile(m);
         found++;
       }
       if (found === 0) unmatched.push(pattern);
@@ -136,6 +149,25 @@ export function discover(opts: DiscoverOptions): Discovered {
     }
   }
   return { files: [...files], skipped, unmatched, charts };
+}
+
+/**
+ * The outermost directory holding a Chart.yaml at or above a directory, up to the repository
+ * root (a subchart renders with its parent). Answers are remembered per directory.
+ */
+function chartFinder(): (dir: string) => string | undefined {
+  const known = new Map<string, string | undefined>();
+  const isChart = (dir: string): boolean => existsSync(join(dir, 'Chart.yaml'));
+  const outermost = (dir: string): string | undefined => {
+    if (known.has(dir)) return known.get(dir);
+    const parent = dirname(dir);
+    const atTop = parent === dir || existsSync(join(dir, '.git'));
+    const above = atTop ? undefined : outermost(parent);
+    const found = above ?? (isChart(dir) ? dir : undefined);
+    known.set(dir, found);
+    return found;
+  };
+  return outermost;
 }
 
 /**

@@ -8,10 +8,11 @@ const BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
 
 /** Offset of the first template action outside strings, block scalars and comments, or undefined. */
 export function findUnrenderedTemplate(text: string): number | undefined {
-  if (!text.includes('{{')) return undefined;
+  const last = text.lastIndexOf('{{');
+  if (last === -1) return undefined;
   let blockIndent = -1; // indentation of the line that opened a block scalar; -1 = not in one
   let offset = 0;
-  while (offset <= text.length) {
+  while (offset <= last) {
     const nl = text.indexOf('\n', offset);
     const end = nl === -1 ? text.length : nl;
     const line = text.slice(offset, end);
@@ -24,10 +25,11 @@ export function findUnrenderedTemplate(text: string): number | undefined {
       }
       blockIndent = -1;
     }
-    const code = stripStringsAndComment(line);
+    // Most lines hold no quote, comment or block indicator: they are read as they are.
+    const code = /["'#]/.test(line) ? stripStringsAndComment(line) : line;
     const at = code.indexOf('{{');
     if (at !== -1) return offset + at;
-    if (BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
+    if (/[|>]/.test(code) && BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
     if (nl === -1) break;
     offset = end + 1;
   }

@@ -1,0 +1,89 @@
+// --context and the config's `context`: facts (Namespaces, webhooks, mesh config) from the
+// whole repository, findings only on the files named. What the pre-commit hook relies on.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
+
+const NAMESPACE = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    istio-injection: enabled\n';
+const HOST_NETWORK = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: web',
+  '  namespace: shop',
+  'spec:',
+  '  selector: { matchLabels: { app: web } }',
+  '  template:',
+  '    metadata:',
+  '      labels: { app: web }',
+  '    spec:',
+  '      hostNetwork: true',
+  '      containers: [{ name: web, image: nginx }]',
+  '',
+].join('\n');
+/** A context file with a problem of its own (an unquoted label value): never reported. */
+const BAD_CONTEXT = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels:\n    on: true\n';
+
+const flat = (r: CliRun): string[] => parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath} ${m.line}:${m.column} ${m.ruleId}`));
+
+function repo(t: TempDir): void {
+  t.write('platform/namespaces.yaml', NAMESPACE);
+  t.write('platform/settings.yaml', BAD_CONTEXT);
+  t.write('apps/web.yaml', HOST_NETWORK);
+}
+
+test('--context: the Namespace in another folder decides injection; nothing is reported on context files', () => {
+  withTemp((t) => {
+    repo(t);
+    const alone = cli(['-f', 'json', 'apps/web.yaml'], { cwd: t.dir });
+    assert.equal(flat(alone), [], 'without the Namespace, injection is unknown: no finding');
+    const withContext = cli(['-f', 'json', '--context', '.', 'apps/web.yaml'], { cwd: t.dir });
+    assert.equal(flat(withContext), ['apps/web.yaml 12:7 injection-host-network']);
+    assert.is(withContext.code, 1);
+    const related = (parseJsonReport(withContext)[0]?.messages[0] as { related?: { filePath: string; line: number }[] } | undefined)?.related;
+    assert.equal(related?.map((r) => `${r.filePath}:${r.line}`), ['platform/namespaces.yaml:6'], 'the label that turns injection on is named');
+  });
+});
+
+test('--context does not lint a named file twice, and a file both named and in context is reported', () => {
+  withTemp((t) => {
+    repo(t);
+    const r = cli(['-f', 'json', '--context', '.', 'apps/web.yaml', 'platform/settings.yaml'], { cwd: t.dir });
+    assert.equal(flat(r), ['apps/web.yaml 12:7 injection-host-network', 'platform/settings.yaml 6:5 yaml-nonstring-value']);
+  });
+});
+
+test('config `context`: paths relative to the config file; a missing one is exit 2 naming the key', () => {
+  withTemp((t) => {
+    repo(t);
+    t.write('apps/.meshlint.yaml', 'context: [../platform]\n');
+    assert.equal(flat(cli(['-f', 'json', 'web.yaml'], { cwd: t.path('apps') })), ['web.yaml 12:7 injection-host-network']);
+    t.write('apps/.meshlint.yaml', 'context: [../nowhere]\n');
+    const bad = cli(['web.yaml'], { cwd: t.path('apps') });
+    assert.is(bad.code, 2);
+    assert.match(bad.stderr, /\.meshlint\.yaml: context: .*nowhere: no such file or directory \(paths are relative to the config file\)/);
+    t.write('apps/.meshlint.yaml', 'context: ../platform\n');
+    assert.match(cli(['web.yaml'], { cwd: t.path('apps') }).stderr, /context: must be a list of strings/);
+  });
+});
+
+test('--context with a missing path: exit 2 naming the flag', () => {
+  withTemp((t) => {
+    repo(t);
+    const r = cli(['--context', 'nope', 'apps/web.yaml'], { cwd: t.dir });
+    assert.is(r.code, 2);
+    assert.match(r.stderr, /--context nope: no such file or directory/);
+  });
+});
+
+test('explain uses --context facts too', () => {
+  withTemp((t) => {
+    repo(t);
+    const r = cli(['explain', '-f', 'json', '--context', 'platform', 'apps/web.yaml'], { cwd: t.dir });
+    const [e] = JSON.parse(r.stdout) as { outcome: string }[];
+    assert.is(e?.outcome, 'not-injected');
+    assert.match(r.stdout, /hostNetwork/);
+  });
+});
+
+test.run();
