@@ -25,7 +25,7 @@ import { TOOL_NAME, VERSION } from './meta.ts';
 import type { LintResult, SourceFile } from './types.ts';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
-type Format = (typeof FORMATS)[number];
+export type Format = (typeof FORMATS)[number];
 
 const OPTIONS = {
   config: { type: 'string', short: 'c' },
@@ -156,8 +156,32 @@ function fail(io: CliIO, message: string): number {
 
 /** Runs the CLI; returns the exit code. */
 export function runCli(argv: readonly string[], io: CliIO): number {
+  return guarded(io, () => run(argv, io));
+}
+
+/** What one lint run produced, for the shells that present it (the CLI's formats, the Action). */
+export interface LintRun {
+  readonly results: LintResult[];
+  readonly report: LintReport;
+  readonly config: Config;
+}
+
+/**
+ * Lints as `meshlint argv…` would, and returns the results instead of printing them; a
+ * number (the exit code, 2) when the arguments, the config or a file are at fault, with
+ * the reason already written to `io.stderr`.
+ */
+export function lintFromArgs(argv: readonly string[], io: CliIO): LintRun | number {
+  return guarded(io, () => {
+    const { values: v, positionals } = parse(argv);
+    return lintParsed(v, positionals, configFor(v, io), io);
+  });
+}
+
+/** Usage, config and I/O failures become exit 2 with one line; anything else is a bug and propagates. */
+function guarded<T>(io: CliIO, fn: () => T): T | number {
   try {
-    return run(argv, io);
+    return fn();
   } catch (e) {
     if (e instanceof ConfigError) return fail(io, `configuration error: ${e.message}`);
     if (e instanceof UsageError) return fail(io, `${e.message}\nRun "meshlint --help" for usage.`);
@@ -204,14 +228,34 @@ function run(argv: readonly string[], io: CliIO): number {
   }
   if (v.fix && v['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be combined');
 
-  const config = withOverrides(
-    loadConfig(v.config, io.cwd),
-    { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] },
-    rulesById,
-  );
+  const config = configFor(v, io);
   if (v['print-config'] !== undefined) return printConfig(io, config, v['print-config']);
   if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, config, io);
 
+  const linted = lintParsed(v, positionals, config, io);
+  if (typeof linted === 'number') return linted;
+  const { results, report } = linted;
+
+  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd }), v, io);
+  if (v.stats) io.stderr(statsLine(report));
+  printNotes(report.facts, io, Boolean(v.stats));
+
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  if (errors > 0) return 1;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    io.stderr(`${TOOL_NAME} found too many warnings (maximum: ${maxWarnings}).\n`);
+    return 1;
+  }
+  return 0;
+}
+
+function configFor(v: Values, io: CliIO): Config {
+  return withOverrides(loadConfig(v.config, io.cwd), { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById);
+}
+
+/** Inputs read and rendered, linted once per render world, fixes applied or shown, --quiet applied. */
+function lintParsed(v: Values, positionals: readonly string[], config: Config, io: CliIO): LintRun | number {
   const gathered = gatherInputs(positionals, v, config, io);
   if (typeof gathered === 'number') return gathered;
   const { inputs, rendered, context } = gathered;
@@ -231,21 +275,9 @@ function run(argv: readonly string[], io: CliIO): number {
   );
 
   let results: LintResult[] = report.results;
-  if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), format, io);
+  if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
   if (v.quiet) results = results.map(errorsOnly);
-
-  emit(render(format, results, config, useColor(v, io), v['output-file'], io.cwd), v, io);
-  if (v.stats) io.stderr(statsLine(report));
-  printNotes(report.facts, io, Boolean(v.stats));
-
-  const errors = results.reduce((n, r) => n + r.errorCount, 0);
-  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
-  if (errors > 0) return 1;
-  if (maxWarnings !== undefined && warnings > maxWarnings) {
-    io.stderr(`${TOOL_NAME} found too many warnings (maximum: ${maxWarnings}).\n`);
-    return 1;
-  }
-  return 0;
+  return { results, report, config };
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -392,21 +424,30 @@ function errorsOnly(r: LintResult): LintResult {
   return { ...r, messages, warningCount: 0, fixableWarningCount: 0 };
 }
 
-function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write: boolean, format: Format, io: CliIO): LintResult[] {
+function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write: boolean, showDiff: boolean, io: CliIO): LintResult[] {
   for (const r of results) {
     if (r.output === undefined) continue;
     const input = inputs.find((i) => i.ok && i.file.displayPath === r.filePath);
     if (!input?.ok) continue;
     if (write && input.file.absPath) {
       writeFileSync(input.file.absPath, (input.file.bom ? '\ufeff' : '') + r.output);
-    } else if (!write && format === 'stylish') {
+    } else if (!write && showDiff) {
       io.stdout(createTwoFilesPatch(`a/${r.filePath}`, `b/${r.filePath}`, input.file.text, r.output, undefined, undefined, { context: 3 }).replace(/^=+\n/m, ''));
     }
   }
   return results;
 }
 
-function render(format: Format, results: readonly LintResult[], config: Config, color: boolean, outputFile: string | undefined, cwd: string): string {
+export interface ReportOptions {
+  readonly color: boolean;
+  readonly cwd: string;
+  /** SARIF `automationDetails.id`: several runs in one workflow keep their own alerts. */
+  readonly automationId?: string;
+}
+
+/** The report text in one of the formats. */
+export function formatReport(format: Format, results: readonly LintResult[], config: Config, opts: ReportOptions): string {
+  const { cwd } = opts;
   switch (format) {
     case 'json':
       return formatJson(results) + '\n';
@@ -421,10 +462,10 @@ function render(format: Format, results: readonly LintResult[], config: Config, 
       );
       // URIs relative to the repository root (%SRCROOT%), wherever in it meshlint runs.
       const srcRoot = repoRoot(resolve(cwd)) ?? cwd;
-      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels, cwd, srcRoot }) + '\n';
+      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels, cwd, srcRoot, automationId: opts.automationId }) + '\n';
     }
     default:
-      return formatStylish(results, { color: color && !outputFile });
+      return formatStylish(results, { color: opts.color });
   }
 }
 
@@ -480,7 +521,7 @@ function emit(out: string, v: Values, io: CliIO): void {
 }
 
 /** What the inputs and the config disagree on, or facts treated as unknown: said once, on stderr. */
-function printNotes(facts: Facts, io: CliIO, all: boolean): void {
+export function printNotes(facts: Facts, io: CliIO, all: boolean): void {
   const notes = facts.mesh.notes;
   const shown = all ? notes : notes.slice(0, 3);
   for (const n of shown) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}\n`);

@@ -2,7 +2,7 @@
 // (workflow commands, escaped) and SARIF (valid against the official 2.1.0 schema).
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv } from 'ajv';
+import { sarifValidator } from './helpers/sarif.ts';
 import type { Log } from 'sarif';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +12,6 @@ import type { LintResult } from '../src/types.ts';
 import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SARIF_SCHEMA = `${REPO_ROOT}node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json`;
 const ESC = '\u001b';
 const SGR = /\u001b\[[0-9;]*m/g;
 
@@ -176,18 +175,6 @@ test('github: escaping of every property and of the data, checked on the formatt
 });
 
 // ---------------------------------------------------------------- sarif
-
-function sarifValidator(): (log: unknown) => string[] {
-  const schema = JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8')) as Record<string, unknown>;
-  // The official schema is draft-04 (`id`, draft-04 $schema), which Ajv 8 does not bundle.
-  // It uses no draft-04-only keyword, so it validates the same as draft-07 once `id` is `$id`.
-  const { $schema: _draft04, id, ...rest } = schema as { $schema: string; id: string } & Record<string, unknown>;
-  // unicodeRegExp: false because one of the schema's patterns (language) has a stray "]",
-  // which is an error under the u flag and a literal "]" without it.
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, unicodeRegExp: false });
-  const validate = ajv.compile({ $id: id, ...rest });
-  return (log) => (validate(log) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`));
-}
 
 test('sarif: the log validates against the official SARIF 2.1.0 schema', () => {
   const validate = sarifValidator();

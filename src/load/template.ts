@@ -27,13 +27,24 @@ export function findUnrenderedTemplate(text: string): number | undefined {
     }
     // Most lines hold no quote, comment or block indicator: they are read as they are.
     const code = /["'#]/.test(line) ? stripStringsAndComment(line) : line;
-    const at = code.indexOf('{{');
+    const at = templateAction(code);
     if (at !== -1) return offset + at;
     if (/[|>]/.test(code) && BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
     if (nl === -1) break;
     offset = end + 1;
   }
   return undefined;
+}
+
+/**
+ * The first `{{` of a line that opens a template action; `${{ … }}` is a GitHub Actions
+ * (or Argo Workflows) expression, data in a workflow file, not Helm.
+ */
+function templateAction(code: string): number {
+  for (let at = code.indexOf('{{'); at !== -1; at = code.indexOf('{{', at + 2)) {
+    if (code[at - 1] !== '$') return at;
+  }
+  return -1;
 }
 
 /** Blanks out quoted strings (keeping offsets) and drops a trailing comment. */

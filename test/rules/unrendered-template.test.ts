@@ -34,6 +34,7 @@ ruleTester(rule, {
               {{- end }}
         values: '{}'
       ` },
+    { name: 'GitHub Actions expressions ${{ }} in a workflow file', code: 'name: ci\njobs:\n  a:\n    if: ${{ github.event_name == \'push\' }}\n    steps:\n      - with:\n          sarif_file: ${{ steps.x.outputs.sarif-file }}\n' },
     { name: 'in a comment', code: '# rendered from {{ .Values.x }}\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\n' },
   ],
   invalid: [
@@ -48,6 +49,11 @@ ruleTester(rule, {
         replicas: {{ .Values.replicas }}
       `,
       errors: [{ messageId: 'unrendered', line: 6, column: 13, endColumn: 35, message: 'found {{ .Values.replicas }})' }],
+    },
+    {
+      name: 'a Helm action on a line that also holds a ${{ }} expression',
+      code: 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\ndata:\n  a: ${{ x }} {{ .Values.y }}\n',
+      errors: [{ line: 5, column: 15 }],
     },
     {
       name: "an apostrophe in a plain scalar does not open a string that hides what follows",

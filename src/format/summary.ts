@@ -1,0 +1,79 @@
+// The job summary of the GitHub Action, in GitHub-flavoured Markdown: counts by rule, then
+// the findings with links to the file and line. Text from the linted files is escaped, so
+// a manifest cannot inject Markdown, HTML or links into the page.
+import { DOCS_URL, TOOL_NAME } from '../meta.ts';
+import type { LintResult } from '../types.ts';
+import { findingContext, plural } from './text.ts';
+import { toUri } from './sarif.ts';
+
+export interface SummaryOptions {
+  /** The path relative to the repository root, for display and links. */
+  readonly pathOf: (filePath: string) => string;
+  /** `https://github.com/owner/repo/blob/<sha>/`, when known: file and line become links. */
+  readonly blobUrl?: string;
+  /** Findings listed one by one (the rest are counted). */
+  readonly maxFindings: number;
+  /** How many annotations of each severity were written, to say where the others are. */
+  readonly annotated?: { readonly errors: number; readonly warnings: number };
+  /** What was linted, in the user's words ("k8s/", "chart charts/shop"). */
+  readonly scope?: string;
+  /** The SARIF file written, if any. */
+  readonly sarifFile?: string;
+  readonly files: number;
+}
+
+/** Markdown-inert text: table cells, no HTML, no emphasis, no links, one line. */
+export function escapeMarkdown(s: string): string {
+  return s
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
+}
+
+export function formatSummary(results: readonly LintResult[], opts: SummaryOptions): string {
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  const scope = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : '';
+  let md = `## ${TOOL_NAME}${scope}\n\n`;
+  if (errors + warnings === 0) {
+    return `${md}No problems found in ${plural(opts.files, 'file')}.\n`;
+  }
+  md += `**${plural(errors, 'error')}, ${plural(warnings, 'warning')}** in ${plural(opts.files, 'file')} linted.\n\n`;
+
+  const byRule = new Map<string, { errors: number; warnings: number }>();
+  for (const r of results) {
+    for (const m of r.messages) {
+      const row = byRule.get(m.ruleId) ?? { errors: 0, warnings: 0 };
+      if (m.severity === 2) row.errors++;
+      else row.warnings++;
+      byRule.set(m.ruleId, row);
+    }
+  }
+  md += '| Rule | Errors | Warnings |\n| --- | ---: | ---: |\n';
+  const rows = [...byRule].sort((a, b) => b[1].errors - a[1].errors || b[1].warnings - a[1].warnings || (a[0] < b[0] ? -1 : 1));
+  for (const [id, n] of rows) md += `| [${escapeMarkdown(id)}](${DOCS_URL}/${encodeURIComponent(id)}.md) | ${n.errors} | ${n.warnings} |\n`;
+
+  // Errors first, then warnings, each in report order.
+  const all = results.flatMap((r) => r.messages.map((m) => ({ path: opts.pathOf(r.filePath), m })));
+  const ordered = [...all.filter((x) => x.m.severity === 2), ...all.filter((x) => x.m.severity !== 2)];
+  const shown = ordered.slice(0, opts.maxFindings);
+  md += `\n### ${shown.length < ordered.length ? `The first ${shown.length} of ${ordered.length} findings` : 'Findings'}\n\n`;
+  md += '| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n';
+  for (const { path, m } of shown) {
+    const where = `${escapeMarkdown(path)}:${m.line}`;
+    const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
+    const context = findingContext(m);
+    const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : '');
+    md += `| ${m.severity === 2 ? 'error' : 'warning'} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |\n`;
+  }
+  const notes: string[] = [];
+  if (opts.annotated && opts.annotated.errors + opts.annotated.warnings < errors + warnings) {
+    notes.push(`GitHub shows at most 10 error and 10 warning annotations per step: ${opts.annotated.errors + opts.annotated.warnings} of ${errors + warnings} findings are annotated on the files.`);
+  }
+  // In a code span nothing is interpreted: only backticks and line breaks need to go.
+  if (opts.sarifFile) notes.push(`Every finding is in \`${opts.sarifFile.replace(/[`\u0000-\u001f]/g, '')}\` (SARIF), for code scanning.`);
+  if (notes.length) md += `\n${notes.join(' ')}\n`;
+  return md;
+}
