@@ -26,6 +26,8 @@ export interface LintOptions {
   readonly reportUnusedDisableDirectives?: boolean;
   /** Files that only contribute facts (namespaces, mesh); nothing is reported on them. */
   readonly context?: readonly ReadOutcome[];
+  /** Facts already read from other files (see factResources): nothing is reported on them. */
+  readonly contextResources?: readonly Resource[];
 }
 
 export interface LintStats {
@@ -99,7 +101,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   };
 
   // Pass 1: facts from every input and context file.
-  const facts = gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, unrenderedAt);
+  const facts = gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, unrenderedAt, options.contextResources);
 
   // Rules, created once per run: listeners may keep state across files for Program:exit.
   const pending: Finding[] = [];
@@ -253,9 +255,29 @@ export function gatherFacts(
   inputs: readonly ReadOutcome[],
   config: Config,
   cliIstioVersion: string | undefined,
-  unrenderedAt: (file: SourceFile) => number | undefined = (f) => (f.origin ? undefined : findUnrenderedTemplate(f.text)),
+  unrenderedAt?: (file: SourceFile) => number | undefined,
+  known: readonly Resource[] = [],
 ): Facts {
+  return buildFacts([...known, ...factResources(inputs, config, unrenderedAt)], config, cliIstioVersion);
+}
+
+export function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined): Facts {
   const factsBuilder = new FactsBuilder();
+  for (const r of resources) factsBuilder.addResource(r);
+  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
+}
+
+/**
+ * The resources of the inputs that may hold facts (Namespaces, webhooks, mesh config): the
+ * costly part of the facts pass. Shells that lint one file many times (the language server,
+ * the ESLint plugin) keep them per file and pass them as `contextResources`.
+ */
+export function factResources(
+  inputs: readonly ReadOutcome[],
+  config: Config,
+  unrenderedAt: (file: SourceFile) => number | undefined = (f) => (f.origin ? undefined : findUnrenderedTemplate(f.text)),
+): Resource[] {
+  const out: Resource[] = [];
   for (const input of inputs) {
     if (!input.ok) continue;
     const text = input.file.text;
@@ -267,11 +289,11 @@ export function gatherFacts(
       templated ??= unrenderedAt(input.file) !== undefined;
       if (templated && isTemplatedDocument(text, slice.start, slice.end)) continue;
       for (const doc of parseStream(input.file, slice)) {
-        for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) factsBuilder.addResource(r);
+        out.push(...resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources);
       }
     }
   }
-  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
+  return out;
 }
 
 function toFinding(rule: MeshlintRule, severity: Severity, d: ReportDescriptor<string>): Finding {

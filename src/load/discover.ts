@@ -155,7 +155,7 @@ export function discover(opts: DiscoverOptions): Discovered {
  * The outermost directory holding a Chart.yaml at or above a directory, up to the repository
  * root (a subchart renders with its parent). Answers are remembered per directory.
  */
-function chartFinder(): (dir: string) => string | undefined {
+export function chartFinder(): (dir: string) => string | undefined {
   const known = new Map<string, string | undefined>();
   const isChart = (dir: string): boolean => existsSync(join(dir, 'Chart.yaml'));
   const outermost = (dir: string): string | undefined => {
