@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs the bundled CLI. The bundle is built by `npm install` / `npm ci` (the prepare script).
+// Runs the bundled CLI, or the language server for `meshlint lsp`. The bundles are built by
+// `npm install` / `npm ci` (the prepare script).
 import { existsSync } from 'node:fs';
 
-const bundle = new URL('../dist/cli.js', import.meta.url);
+const bundle = new URL(process.argv[2] === 'lsp' ? '../dist/lsp.js' : '../dist/cli.js', import.meta.url);
 if (!existsSync(bundle)) {
-  process.stderr.write('meshlint: the CLI is not built yet (dist/cli.js is missing). Run "npm run build" in the meshlint folder.\n');
+  process.stderr.write(`meshlint: meshlint is not built yet (${bundle.pathname.split('/').slice(-2).join('/')} is missing). Run "npm run build" in the meshlint folder.\n`);
   process.exit(2);
 }
 await import(bundle.href);

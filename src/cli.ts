@@ -68,6 +68,7 @@ export const HELP = `Usage: meshlint [options] [file|dir|glob|-] ...
        meshlint --kustomize DIR [options]
        meshlint rules
        meshlint explain [paths] [--resource Kind/namespace/name]
+       meshlint lsp
 
 Lints Kubernetes manifests, Helm charts and Kustomize overlays for what Istio will do
 with each workload: sidecar injection, start-up order, admission. Offline: nothing is
@@ -78,6 +79,7 @@ Commands:
   rules                        List every rule: id, level, fixable, description
   explain [paths]              For each workload: will Istio inject a sidecar, and why
       --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
+  lsp                          Run the language server for editors (LSP over stdio)
 
 Options:
   -c, --config FILE            Use this config file (default: nearest .meshlint.yaml,
@@ -216,6 +218,7 @@ function run(argv: readonly string[], io: CliIO): number {
     return 0;
   }
   if (positionals[0] === 'rules' && positionals.length === 1) return listRules(io, loadConfig(v.config, io.cwd));
+  if (positionals[0] === 'lsp' && positionals.length === 1) throw new UsageError('the language server starts from the meshlint command: meshlint lsp');
   if (v.resource !== undefined && positionals[0] !== 'explain') throw new UsageError('--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name');
 
   const format = (v.format ?? 'stylish') as Format;
