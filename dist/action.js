@@ -8903,6 +8903,7 @@ var package_default = {
     "bin",
     "dist/cli.js",
     "dist/cli.js.map",
+    "dist/lsp.js",
     "rules/*.md",
     "README.md"
   ],
@@ -8915,26 +8916,24 @@ var package_default = {
     "test:binaries": "node scripts/test-binaries.mjs",
     "build:action": "node scripts/build.mjs --action"
   },
-  dependencies: {
-    "@typescript-eslint/utils": "^8.73.0",
-    diff: "^8.0.4",
-    glob: "^14.0.6",
-    ignore: "^7.0.16",
-    "vscode-languageserver": "^10.1.2",
-    "vscode-languageserver-textdocument": "^1.0.16",
-    yaml: "^2.9.1"
-  },
   devDependencies: {
     "@microsoft/jest-sarif": "^1.0.0-beta.0",
     "@types/node": "^20.19.43",
     "@types/sarif": "^2.1.7",
+    "@typescript-eslint/utils": "^8.73.0",
     ajv: "^8.20.0",
+    diff: "^8.0.4",
     esbuild: "^0.28.2",
     eslint: "^10.15.0",
+    glob: "^14.0.6",
+    ignore: "^7.0.16",
     tsx: "^4.23.15",
     typescript: "^6.0.3",
     uvu: "^0.5.6",
     "vscode-jsonrpc": "^10.0.0",
+    "vscode-languageserver": "^10.1.2",
+    "vscode-languageserver-textdocument": "^1.0.16",
+    yaml: "^2.9.1",
     "yaml-eslint-parser": "^2.1.0"
   }
 };
@@ -14946,7 +14945,7 @@ function lintOnce(inputs, options) {
     if (!unrendered.has(file)) unrendered.set(file, file.origin ? void 0 : findUnrenderedTemplate(file.text));
     return unrendered.get(file);
   };
-  const facts = gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, unrenderedAt);
+  const facts = gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, unrenderedAt, options.contextResources);
   const pending = [];
   const active = [];
   for (const rule of options.rules) {
@@ -15087,8 +15086,16 @@ function lintOnce(inputs, options) {
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
   return { results, stats, facts };
 }
-function gatherFacts(inputs, config, cliIstioVersion, unrenderedAt = (f) => f.origin ? void 0 : findUnrenderedTemplate(f.text)) {
+function gatherFacts(inputs, config, cliIstioVersion, unrenderedAt, known = []) {
+  return buildFacts([...known, ...factResources(inputs, config, unrenderedAt)], config, cliIstioVersion);
+}
+function buildFacts(resources, config, cliIstioVersion) {
   const factsBuilder = new FactsBuilder();
+  for (const r7 of resources) factsBuilder.addResource(r7);
+  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
+}
+function factResources(inputs, config, unrenderedAt = (f) => f.origin ? void 0 : findUnrenderedTemplate(f.text)) {
+  const out = [];
   for (const input2 of inputs) {
     if (!input2.ok) continue;
     const text = input2.file.text;
@@ -15099,11 +15106,11 @@ function gatherFacts(inputs, config, cliIstioVersion, unrenderedAt = (f) => f.or
       templated ??= unrenderedAt(input2.file) !== void 0;
       if (templated && isTemplatedDocument(text, slice.start, slice.end)) continue;
       for (const doc of parseStream(input2.file, slice)) {
-        for (const r7 of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) factsBuilder.addResource(r7);
+        out.push(...resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources);
       }
     }
   }
-  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
+  return out;
 }
 function toFinding(rule, severity, d) {
   const template = rule.meta.messages[d.messageId];
