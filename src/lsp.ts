@@ -26,6 +26,7 @@ import { factResources, lint } from './engine/linter.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
 import { chartFinder, discover, LINTABLE_EXTENSIONS } from './load/discover.ts';
 import { decodeSource, readSource, type ReadOutcome } from './load/read.ts';
+import { DocumentCache } from './parse/document-cache.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { DOCS_URL, TOOL_NAME, VERSION } from './meta.ts';
 import type { LintMessage, Resource } from './types.ts';
@@ -50,6 +51,8 @@ export class Workspace {
   private readonly facts = new Map<string, Resource[]>();
   private readonly configs = new Map<string, Config>();
   private readonly chartOf = chartFinder();
+  /** Documents of the open files, reused across edits when their text is unchanged. */
+  readonly documents = new DocumentCache();
 
   constructor(readonly roots: readonly string[]) {}
 
@@ -163,7 +166,7 @@ export function lintDocument(ws: Workspace, file: string, text: string): Diagnos
   }
   const input = decodeSource(Buffer.from(text), ws.displayPath(file), file);
   const bom = input.ok && input.file.bom ? 1 : 0;
-  const report = lint([input], { config, rules: allRules, contextResources: ws.contextFor(file) });
+  const report = lint([input], { config, rules: allRules, contextResources: ws.contextFor(file), documentsOf: (f) => ws.documents.parse(f) });
   const root = ws.rootOf(file);
   const out: Diagnostic[] = [];
   for (const r of report.results) {
@@ -328,6 +331,7 @@ export function startServer(connection: Connection): void {
     diagnosticsOf.delete(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     const file = uriToPath(document.uri);
+    if (file) ws.documents.forget(file);
     // The file on disk is the truth again (the editor may have closed it unsaved).
     if (file && LINTABLE_EXTENSIONS.test(file)) {
       ws.updateFromDisk(file);

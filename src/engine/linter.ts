@@ -28,6 +28,8 @@ export interface LintOptions {
   readonly context?: readonly ReadOutcome[];
   /** Facts already read from other files (see factResources): nothing is reported on them. */
   readonly contextResources?: readonly Resource[];
+  /** How a file becomes documents (default: parseFile); a DocumentCache reuses unchanged ones. */
+  readonly documentsOf?: (file: SourceFile) => Iterable<ParsedDocument>;
 }
 
 export interface LintStats {
@@ -179,7 +181,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     const at = unrenderedAt(file);
     emit('File', { file, unrenderedTemplateAt: at, readError: undefined });
     if (at !== undefined) stats.unrenderedFiles++;
-    for (const doc of parseFile(file)) {
+    for (const doc of (options.documentsOf ?? parseFile)(file)) {
       stats.documents++;
       // A document with template syntax says nothing reliable: skipped (the file has its one finding).
       if (at !== undefined && isTemplatedDocument(file.text, doc.startOffset, doc.endOffset)) {

@@ -1,0 +1,76 @@
+// Parsing document by document, reusing the documents whose text has not changed since the
+// file was last parsed: the language server and the ESLint plugin lint one file again after
+// every edit, and an edit touches one document of a stream.
+import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
+import { parseFile, parseStream, splitDocuments, splitJsonStream, type Slice } from './yaml.ts';
+
+/** A slice with no YAML content (comments, blank lines, directives) belongs to the next one. */
+const CONTENTLESS = /^(?:[ \t]*(?:#.*|%.*)?(?:\r?\n|$))*$/;
+
+/** The `---`-separated pieces of a stream that parse alone as they parse in the stream. */
+export function documentGroups(text: string): Slice[] {
+  const out: Slice[] = [];
+  let start: number | undefined;
+  for (const s of splitDocuments(text)) {
+    start ??= s.start;
+    if (CONTENTLESS.test(text.slice(s.start, s.end))) continue;
+    out.push({ start, end: s.end, firstIndex: 0 });
+    start = undefined;
+  }
+  const last = out[out.length - 1];
+  if (start !== undefined) {
+    if (last) out[out.length - 1] = { ...last, end: text.length };
+    else out.push({ start, end: text.length, firstIndex: 0 });
+  }
+  return out;
+}
+
+interface Entry {
+  readonly base: number;
+  readonly docs: readonly ParsedDocument[];
+}
+
+function rebase(doc: ParsedDocument, file: SourceFile, index: number, delta: number): ParsedDocument {
+  if (delta === 0 && doc.file === file && doc.index === index) return doc;
+  const at = <T extends { readonly offset: number; readonly endOffset: number }>(o: T): T => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
+  return {
+    ...doc,
+    file,
+    index,
+    startOffset: doc.startOffset + delta,
+    endOffset: doc.endOffset + delta,
+    syntaxErrors: doc.syntaxErrors.map((e: SyntaxProblem) => at(e)),
+    duplicateKeys: doc.duplicateKeys.map((d: DuplicateKey) => ({ ...d, first: at(d.first), last: at(d.last) })),
+  };
+}
+
+export class DocumentCache {
+  /** Per file, the documents of its last parse, by the text of their group. */
+  private readonly byFile = new Map<string, Map<string, Entry>>();
+
+  /** The documents of a file, as parseFile gives them. */
+  parse(file: SourceFile): ParsedDocument[] {
+    const key = file.absPath ?? file.displayPath;
+    if (file.text.trimStart().startsWith('{') && splitJsonStream(file.text)) {
+      this.byFile.delete(key);
+      return [...parseFile(file)];
+    }
+    const before = this.byFile.get(key);
+    const now = new Map<string, Entry>();
+    const out: ParsedDocument[] = [];
+    for (const g of documentGroups(file.text)) {
+      const text = file.text.slice(g.start, g.end);
+      let entry = before?.get(text) ?? now.get(text);
+      if (!entry) entry = { base: g.start, docs: [...parseStream(file, { ...g, firstIndex: out.length })] };
+      now.set(text, entry);
+      for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
+    }
+    this.byFile.set(key, now);
+    return out;
+  }
+
+  /** Drops what is kept for a file (by its absolute path): it was closed. */
+  forget(absPath: string): void {
+    this.byFile.delete(absPath);
+  }
+}
