@@ -1,0 +1,61 @@
+// The editor integrations in editors/: the Neovim snippet, run by a real headless Neovim
+// against `meshlint lsp` (skipped, with a notice, where Neovim is absent), and the VS Code
+// client's manifest and code (VS Code itself does not run here).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { withTemp } from './helpers/cli.ts';
+import { REPO_ROOT } from './helpers/shared.ts';
+
+const WEB = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  selector: { matchLabels: { app: web } }\n  template:\n    metadata:\n      labels: { app: web }\n    spec:\n      hostNetwork: true\n      containers: [{ name: web, image: nginx }]\n';
+const NAMESPACE = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    istio-injection: enabled\n';
+
+const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
+if (nvim.status !== 0) console.log('notice: skipping the Neovim test (nvim is not installed: apt-get install neovim)');
+else {
+  test(`headless Neovim (${nvim.stdout.split('\n')[0]}) with editors/neovim/meshlint.lua shows the diagnostic, with the Namespace from another file`, () => {
+    withTemp((t) => {
+      t.write('.git/HEAD', 'ref: refs/heads/main\n');
+      t.write('platform/ns.yaml', NAMESPACE);
+      t.write('apps/web.yaml', WEB);
+      // `meshlint` on PATH, as the snippet expects.
+      mkdirSync(t.path('bin'));
+      symlinkSync(join(REPO_ROOT, 'bin', 'meshlint.js'), t.path('bin/meshlint'));
+      const out = t.path('diagnostics.txt');
+      const lua = [
+        `local done = vim.wait(15000, function() return #vim.diagnostic.get(0) > 0 end, 50)`,
+        `local lines = { done and 'ok' or 'timeout' }`,
+        `for _, d in ipairs(vim.diagnostic.get(0)) do`,
+        `  local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or ''`,
+        `  table.insert(lines, (d.lnum + 1) .. ':' .. (d.col + 1) .. ' ' .. tostring(code) .. ' ' .. tostring(d.source) .. ' ' .. d.severity)`,
+        `end`,
+        `vim.fn.writefile(lines, ${JSON.stringify(out)})`,
+      ].join('\n');
+      const r = spawnSync('nvim', ['--headless', '-i', 'NONE', '-u', join(REPO_ROOT, 'editors', 'neovim', 'meshlint.lua'), 'apps/web.yaml', '-c', `lua ${lua}`, '-c', 'qa!'], {
+        cwd: t.dir,
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { ...process.env, PATH: `${t.path('bin')}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: t.path('xdg-config'), XDG_DATA_HOME: t.path('xdg-data'), XDG_STATE_HOME: t.path('xdg-state') },
+      });
+      assert.ok(existsSync(out), `Neovim wrote no result (exit ${r.status}): ${r.stderr}`);
+      assert.equal(readFileSync(out, 'utf8').trim().split('\n'), ['ok', '12:7 injection-host-network meshlint 1']);
+    });
+  });
+}
+
+test('the VS Code client: a valid manifest, its entry file parses, it starts `meshlint lsp`', () => {
+  const dir = join(REPO_ROOT, 'editors', 'vscode');
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { main: string; engines: { vscode: string }; activationEvents: string[]; dependencies: Record<string, string>; contributes: { configuration: { properties: Record<string, unknown> } } };
+  assert.ok(existsSync(join(dir, manifest.main)));
+  assert.ok(manifest.engines.vscode);
+  assert.ok(manifest.activationEvents.includes('onLanguage:yaml'));
+  assert.ok(manifest.dependencies['vscode-languageclient']);
+  assert.equal(Object.keys(manifest.contributes.configuration.properties).sort(), ['meshlint.debounceMs', 'meshlint.path']);
+  const check = spawnSync(process.execPath, ['--check', join(dir, manifest.main)], { encoding: 'utf8' });
+  assert.is(check.status, 0, check.stderr);
+  assert.match(readFileSync(join(dir, manifest.main), 'utf8'), /args: \['lsp', '--stdio'\]/);
+});
+
+test.run();
