@@ -2,25 +2,10 @@
 // whole repository, findings only on the files named. What the pre-commit hook relies on.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
+import { cli, parseJsonReport, shopNamespace, webDeployment, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 
-const NAMESPACE = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    istio-injection: enabled\n';
-const HOST_NETWORK = [
-  'apiVersion: apps/v1',
-  'kind: Deployment',
-  'metadata:',
-  '  name: web',
-  '  namespace: shop',
-  'spec:',
-  '  selector: { matchLabels: { app: web } }',
-  '  template:',
-  '    metadata:',
-  '      labels: { app: web }',
-  '    spec:',
-  '      hostNetwork: true',
-  '      containers: [{ name: web, image: nginx }]',
-  '',
-].join('\n');
+const NAMESPACE = shopNamespace();
+const HOST_NETWORK = webDeployment();
 /** A context file with a problem of its own (an unquoted label value): never reported. */
 const BAD_CONTEXT = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels:\n    on: true\n';
 

@@ -6,11 +6,11 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withTemp } from './helpers/cli.ts';
+import { shopNamespace, webDeployment, withTemp } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 
-const WEB = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  selector: { matchLabels: { app: web } }\n  template:\n    metadata:\n      labels: { app: web }\n    spec:\n      hostNetwork: true\n      containers: [{ name: web, image: nginx }]\n';
-const NAMESPACE = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    istio-injection: enabled\n';
+const WEB = webDeployment();
+const NAMESPACE = shopNamespace();
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 if (nvim.status !== 0) console.log('notice: skipping the Neovim test (nvim is not installed: apt-get install neovim)');

@@ -9,26 +9,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { CodeAction, Diagnostic, Hover, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { BAD_LABEL, tempDir, type TempDir } from './helpers/cli.ts';
+import { BAD_LABEL, shopNamespace, tempDir, webDeployment, type TempDir } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 
-const namespace = (injection: string): string => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    istio-injection: ${injection}\n`;
-const WEB = [
-  'apiVersion: apps/v1',
-  'kind: Deployment',
-  'metadata:',
-  '  name: web',
-  '  namespace: shop',
-  'spec:',
-  '  selector: { matchLabels: { app: web } }',
-  '  template:',
-  '    metadata:',
-  '      labels: { app: web }',
-  '    spec:',
-  '      hostNetwork: true',
-  '      containers: [{ name: web, image: nginx }]',
-  '',
-].join('\n');
+const namespace = shopNamespace;
+const WEB = webDeployment();
 
 interface Session {
   readonly t: TempDir;

@@ -6,28 +6,12 @@ import { cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { tempDir, type TempDir } from './helpers/cli.ts';
+import { shopNamespace, tempDir, webDeployment, type TempDir } from './helpers/cli.ts';
 import { testBinary } from './helpers/binaries.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 
-const NAMESPACE = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    istio-injection: enabled\n';
-const deployment = (hostNetwork: boolean): string =>
-  [
-    'apiVersion: apps/v1',
-    'kind: Deployment',
-    'metadata:',
-    '  name: web',
-    '  namespace: shop',
-    'spec:',
-    '  selector: { matchLabels: { app: web } }',
-    '  template:',
-    '    metadata:',
-    '      labels: { app: web }',
-    '    spec:',
-    ...(hostNetwork ? ['      hostNetwork: true'] : []),
-    '      containers: [{ name: web, image: nginx }]',
-    '',
-  ].join('\n');
+const NAMESPACE = shopNamespace();
+const deployment = webDeployment;
 
 const hasPreCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!hasPreCommit) console.log('notice: skipping the pre-commit tests (pre-commit is not installed: apt-get install pre-commit, or pip install pre-commit)');

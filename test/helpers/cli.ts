@@ -141,3 +141,29 @@ export const CLEAN = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\nda
 
 /** A ConfigMap with a label repeated with the same value: one duplicate-key warning at line 7. */
 export const WARN_ONLY = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: w\n  labels:\n    app: web\n    app: web\n';
+
+/** Namespace shop, with istio-injection set as given. */
+export const shopNamespace = (injection: 'enabled' | 'disabled' = 'enabled'): string =>
+  `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    istio-injection: ${injection}\n`;
+
+/**
+ * Deployment web in namespace shop. With hostNetwork (the default) it is one
+ * injection-host-network error at 12:7 where shop has injection on, and clean elsewhere.
+ */
+export const webDeployment = (hostNetwork = true): string =>
+  [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    '  namespace: shop',
+    'spec:',
+    '  selector: { matchLabels: { app: web } }',
+    '  template:',
+    '    metadata:',
+    '      labels: { app: web }',
+    '    spec:',
+    ...(hostNetwork ? ['      hostNetwork: true'] : []),
+    '      containers: [{ name: web, image: nginx }]',
+    '',
+  ].join('\n');
