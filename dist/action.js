@@ -8896,6 +8896,10 @@ var package_default = {
   bin: {
     meshlint: "bin/meshlint.js"
   },
+  exports: {
+    "./eslint-plugin": "./dist/eslint-plugin.js",
+    "./package.json": "./package.json"
+  },
   engines: {
     node: ">=20.19"
   },
@@ -8904,6 +8908,7 @@ var package_default = {
     "dist/cli.js",
     "dist/cli.js.map",
     "dist/lsp.js",
+    "dist/eslint-plugin.js",
     "rules/*.md",
     "README.md"
   ],
@@ -8914,7 +8919,8 @@ var package_default = {
     typecheck: "tsc --noEmit",
     test: "node scripts/build.mjs && tsc --noEmit && node scripts/test.mjs",
     "test:binaries": "node scripts/test-binaries.mjs",
-    "build:action": "node scripts/build.mjs --action"
+    "build:action": "node scripts/build.mjs --action",
+    bench: "node scripts/build.mjs && node scripts/bench.mjs"
   },
   devDependencies: {
     "@microsoft/jest-sarif": "^1.0.0-beta.0",
@@ -8935,6 +8941,14 @@ var package_default = {
     "vscode-languageserver-textdocument": "^1.0.16",
     yaml: "^2.9.1",
     "yaml-eslint-parser": "^2.1.0"
+  },
+  peerDependencies: {
+    eslint: ">=9"
+  },
+  peerDependenciesMeta: {
+    eslint: {
+      optional: true
+    }
   }
 };
 
@@ -15015,7 +15029,7 @@ function lintOnce(inputs, options) {
     const at2 = unrenderedAt(file);
     emit("File", { file, unrenderedTemplateAt: at2, readError: void 0 });
     if (at2 !== void 0) stats.unrenderedFiles++;
-    for (const doc of parseFile(file)) {
+    for (const doc of (options.documentsOf ?? parseFile)(file)) {
       stats.documents++;
       if (at2 !== void 0 && isTemplatedDocument(file.text, doc.startOffset, doc.endOffset)) {
         stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;

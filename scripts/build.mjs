@@ -24,5 +24,5 @@ const at = process.argv.indexOf('--action');
 if (at !== -1) {
   await buildAction(process.argv[at + 1] ?? 'dist/action.js');
 } else {
-  await build({ ...common, entryPoints: { cli: 'src/main.ts', lsp: 'src/lsp-main.ts' }, outdir: 'dist', sourcemap: 'linked' });
+  await build({ ...common, entryPoints: { cli: 'src/main.ts', lsp: 'src/lsp-main.ts', 'eslint-plugin': 'src/eslint-plugin.ts' }, outdir: 'dist', sourcemap: 'linked' });
 }
