@@ -10435,6 +10435,20 @@ var parse_error_default = createRule({
 
 // src/parse/locator.ts
 var import_yaml5 = __toESM(require_dist(), 1);
+
+// src/parse/lines.ts
+function lineIndexAt(starts, offset) {
+  let lo = 0;
+  let hi2 = starts.length - 1;
+  while (lo < hi2) {
+    const mid = lo + hi2 + 1 >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi2 = mid - 1;
+  }
+  return lo;
+}
+
+// src/parse/locator.ts
 var CACHE_SIZE = 16;
 var Locator = class {
   trees = /* @__PURE__ */ new Map();
@@ -10517,14 +10531,8 @@ var Locator = class {
   /** 1-based line and column (UTF-16 code units, as editors and SARIF count them). */
   position(file, offset) {
     const starts = this.lines(file);
-    let lo = 0;
-    let hi2 = starts.length - 1;
-    while (lo < hi2) {
-      const mid = lo + hi2 + 1 >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi2 = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+    const i = lineIndexAt(starts, offset);
+    return { line: i + 1, column: offset - (starts[i] ?? 0) + 1 };
   }
   /** Offset of the start of a 1-based line. */
   lineOffset(file, line) {

@@ -16,6 +16,7 @@ import { findConfigFile, readConfigFile } from './load/config-file.ts';
 import { chartFinder, discover } from './load/discover.ts';
 import { decodeSource, displayPathOf, readSource } from './load/read.ts';
 import { parseIstioVersion } from './model/istio-version.ts';
+import { lineIndexAt } from './parse/lines.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import type { LintMessage, Resource } from './types.ts';
 
@@ -363,14 +364,8 @@ function unparsedProgram(text: string): AST.Program {
   const starts = [0];
   for (const m of text.matchAll(/\r\n|[\r\n\u2028\u2029]/g)) starts.push(m.index + m[0].length);
   const pos = (offset: number): AST.SourceLocation['start'] => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (starts[lo] ?? 0) };
+    const i = lineIndexAt(starts, offset);
+    return { line: i + 1, column: offset - (starts[i] ?? 0) };
   };
   let comments: { offset: number; source: string }[] = [];
   try {

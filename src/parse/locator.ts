@@ -4,6 +4,7 @@
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import { parseLenient } from './lenient.ts';
 import type { ParsedDocument, Path, SourceFile } from '../types.ts';
+import { lineIndexAt } from './lines.ts';
 
 export interface Resolved {
   /** The node the path ends at (or the deepest existing one). */
@@ -107,14 +108,8 @@ export class Locator {
   /** 1-based line and column (UTF-16 code units, as editors and SARIF count them). */
   position(file: SourceFile, offset: number): { line: number; column: number } {
     const starts = this.lines(file);
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+    const i = lineIndexAt(starts, offset);
+    return { line: i + 1, column: offset - (starts[i] ?? 0) + 1 };
   }
 
   /** Offset of the start of a 1-based line. */
