@@ -8446,11 +8446,11 @@ var require_ignore = __commonJS({
 // src/action.ts
 import { randomUUID } from "node:crypto";
 import { appendFileSync, mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute5, relative as relative8, resolve as resolve9, sep as sep6 } from "node:path";
+import { dirname as dirname7, isAbsolute as isAbsolute5, relative as relative7, resolve as resolve9, sep as sep6 } from "node:path";
 
 // src/cli.ts
 import { mkdirSync, readFileSync as readFileSync6, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname5, join as join7, relative as relative7, resolve as resolve8, sep as sep5 } from "node:path";
+import { dirname as dirname6, join as join7, resolve as resolve8, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -15605,6 +15605,9 @@ function readConfigFile(path) {
   return doc.toJS({ maxAliasCount: 100 });
 }
 
+// src/load/context.ts
+import { dirname as dirname4 } from "node:path";
+
 // src/load/discover.ts
 import { existsSync as existsSync2, lstatSync, readdirSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
 import { dirname as dirname3, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve4, sep as sep2 } from "node:path";
@@ -19400,6 +19403,25 @@ function readSource(absPath, cwd) {
   return decodeSource(bytes, displayPath, absPath);
 }
 
+// src/load/context.ts
+function discoverContext(opts) {
+  const { cwd, config } = opts;
+  const paths = [...opts.paths, ...config.context];
+  if (paths.length === 0) return { files: [], missing: void 0 };
+  const found = discover({
+    cwd,
+    patterns: paths,
+    ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
+    ignoreBase: config.filePath ? dirname4(config.filePath) : cwd,
+    useGitignore: opts.useGitignore ?? true
+  });
+  const missing = found.unmatched[0];
+  if (missing !== void 0 && config.context.includes(missing)) {
+    throw new ConfigError(config.filePath, "context", `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
+  }
+  return { files: found.files, missing: missing === void 0 ? void 0 : displayPathOf(missing, cwd) };
+}
+
 // src/load/render/index.ts
 import { existsSync as existsSync4, statSync as statSync3 } from "node:fs";
 import { join as join5, relative as relative6, resolve as resolve7 } from "node:path";
@@ -19958,12 +19980,12 @@ function kustomizeBinary(named, env, cwd) {
 
 // src/load/rule-docs.ts
 import { existsSync as existsSync5, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname4, join as join6 } from "node:path";
+import { dirname as dirname5, join as join6 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname4(fileURLToPath(import.meta.url)); ; d = dirname4(d)) {
+  for (let d = dirname5(fileURLToPath(import.meta.url)); ; d = dirname5(d)) {
     const pkg = join6(d, "package.json");
     if (existsSync5(pkg)) {
       try {
@@ -19974,7 +19996,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname4(d) === d) {
+    if (dirname5(d) === d) {
       root = null;
       return void 0;
     }
@@ -20108,7 +20130,7 @@ function gatherInputs(positionals, v2, config, io) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname5(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname6(config.filePath) : io.cwd;
   const inputs = [];
   const chartJobs = [];
   if (useStdin) {
@@ -20163,26 +20185,16 @@ function gatherInputs(positionals, v2, config, io) {
   return { inputs, rendered, context: readContext(v2, config, inputs, io) };
 }
 function readContext(v2, config, inputs, io) {
-  const paths = [...(v2.context ?? []).map((p) => resolve8(io.cwd, p)), ...config.context];
-  if (paths.length === 0) return [];
-  const found = discover({
+  const { files, missing } = discoverContext({
     cwd: io.cwd,
-    patterns: paths,
-    ignorePatterns: [...config.ignorePatterns, ...v2["ignore-pattern"] ?? []],
-    ignoreBase: config.filePath ? dirname5(config.filePath) : io.cwd,
+    paths: (v2.context ?? []).map((p) => resolve8(io.cwd, p)),
+    config,
+    ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
   });
-  const missing = found.unmatched[0];
-  if (missing !== void 0) {
-    if (config.context.includes(missing)) throw new ConfigError(config.filePath, "context", `${relativeOrSame(missing, io.cwd)}: no such file or directory (paths are relative to the config file)`);
-    throw new UsageError(`--context ${relativeOrSame(missing, io.cwd)}: no such file or directory`);
-  }
+  if (missing !== void 0) throw new UsageError(`--context ${missing}: no such file or directory`);
   const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
-  return found.files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
-}
-function relativeOrSame(path, cwd) {
-  const rel = relative7(cwd, path);
-  return rel && !rel.startsWith("..") ? rel : path;
+  return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
 }
 function renderRequest(v2) {
   return {
@@ -20399,14 +20411,14 @@ function runAction(io) {
   const { results, report, config } = run;
   printNotes(report.facts, cli, false);
   const pathOf = (filePath) => {
-    const rel = relative8(workspace, resolve9(io.cwd, filePath));
+    const rel = relative7(workspace, resolve9(io.cwd, filePath));
     return rel.startsWith("..") || isAbsolute5(rel) ? filePath : rel.split(sep6).join("/");
   };
   let sarifPath = "";
   if (format === "sarif") {
     sarifPath = input(env, "sarif-file") || "meshlint.sarif";
     const target = resolve9(workspace, sarifPath);
-    mkdirSync2(dirname6(target), { recursive: true });
+    mkdirSync2(dirname7(target), { recursive: true });
     writeFileSync3(target, formatReport("sarif", results, config, { color: false, cwd: io.cwd, automationId: automationId(env) }));
   } else {
     io.stdout(formatReport(format, results, config, { color: false, cwd: io.cwd }));

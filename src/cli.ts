@@ -1,7 +1,7 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
@@ -16,6 +16,7 @@ import { formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { safeText } from './format/text.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
+import { discoverContext } from './load/context.ts';
 import { discover, repoRoot } from './load/discover.ts';
 import { decodeSource, displayPathOf, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
@@ -377,27 +378,16 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
  * linted anyway. Charts met there are not rendered: their facts would need a render.
  */
 function readContext(v: Values, config: Config, inputs: readonly ReadOutcome[], io: CliIO): ReadOutcome[] {
-  const paths = [...(v.context ?? []).map((p) => resolve(io.cwd, p)), ...config.context];
-  if (paths.length === 0) return [];
-  const found = discover({
+  const { files, missing } = discoverContext({
     cwd: io.cwd,
-    patterns: paths,
-    ignorePatterns: [...config.ignorePatterns, ...(v['ignore-pattern'] ?? [])],
-    ignoreBase: config.filePath ? dirname(config.filePath) : io.cwd,
+    paths: (v.context ?? []).map((p) => resolve(io.cwd, p)),
+    config,
+    ignorePatterns: v['ignore-pattern'],
     useGitignore: !v['no-gitignore'],
   });
-  const missing = found.unmatched[0];
-  if (missing !== undefined) {
-    if (config.context.includes(missing)) throw new ConfigError(config.filePath, 'context', `${relativeOrSame(missing, io.cwd)}: no such file or directory (paths are relative to the config file)`);
-    throw new UsageError(`--context ${relativeOrSame(missing, io.cwd)}: no such file or directory`);
-  }
+  if (missing !== undefined) throw new UsageError(`--context ${missing}: no such file or directory`);
   const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
-  return found.files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
-}
-
-function relativeOrSame(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  return rel && !rel.startsWith('..') ? rel : path;
+  return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
 }
 
 function renderRequest(v: Values): RenderRequest {

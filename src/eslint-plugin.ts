@@ -13,6 +13,7 @@ import { factResources, lint } from './engine/linter.ts';
 import type { MeshlintRule } from './engine/rule-api.ts';
 import { suggestKey } from './engine/schema.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
+import { discoverContext } from './load/context.ts';
 import { chartFinder, discover } from './load/discover.ts';
 import { decodeSource, displayPathOf, readSource } from './load/read.ts';
 import { parseIstioVersion } from './model/istio-version.ts';
@@ -111,7 +112,7 @@ function environmentFor(cwd: string, settings: MeshlintSettings, settingsKey: st
     config,
     everyRule,
     istioVersion: settings.istioVersion,
-    context: readContext(cwd, settings, config, ignoreBase),
+    context: readContext(cwd, settings, config),
     ignoreBase,
     chartOf: chartFinder(),
   };
@@ -123,19 +124,11 @@ function environmentFor(cwd: string, settings: MeshlintSettings, settingsKey: st
  * The context paths, read once: discovered as the CLI's --context (ignore files honoured,
  * charts left out: their facts would need a render), each file's fact resources kept apart.
  */
-function readContext(cwd: string, settings: MeshlintSettings, config: Config, ignoreBase: string): ContextFacts {
-  const fromSettings = settings.context.map((p) => resolve(cwd, p));
-  const paths = [...fromSettings, ...config.context];
-  if (paths.length === 0) return { byFile: new Map(), all: [] };
-  const found = discover({ cwd, patterns: paths, ignorePatterns: config.ignorePatterns, ignoreBase, useGitignore: true });
-  const missing = found.unmatched[0];
-  if (missing !== undefined) {
-    const shown = displayPathOf(missing, cwd);
-    if (config.context.includes(missing)) throw new ConfigError(config.filePath, 'context', `${shown}: no such file or directory (paths are relative to the config file)`);
-    throw new ConfigError(SETTINGS, 'meshlint.context', `${shown}: no such file or directory (paths are relative to ESLint's working directory)`);
-  }
+function readContext(cwd: string, settings: MeshlintSettings, config: Config): ContextFacts {
+  const { files, missing } = discoverContext({ cwd, paths: settings.context.map((p) => resolve(cwd, p)), config });
+  if (missing !== undefined) throw new ConfigError(SETTINGS, 'meshlint.context', `${missing}: no such file or directory (paths are relative to ESLint's working directory)`);
   const byFile = new Map<string, Resource[]>();
-  for (const f of found.files) {
+  for (const f of files) {
     const resources = factResources([readSource(f, cwd)], config);
     if (resources.length > 0) byFile.set(f, resources);
   }

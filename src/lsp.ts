@@ -78,12 +78,7 @@ export class Workspace {
   loadAll(): number {
     let files = 0;
     for (const root of this.roots) {
-      let config: Config;
-      try {
-        config = this.configFor(join(root, '.'));
-      } catch {
-        config = EMPTY_CONFIG;
-      }
+      const config = this.factsConfigFor(join(root, '.'));
       const found = discover({ cwd: root, patterns: ['.', ...config.context], ignorePatterns: config.ignorePatterns, ignoreBase: config.filePath ? dirname(config.filePath) : root });
       for (const f of found.files) {
         this.updateFromDisk(f);
@@ -131,13 +126,17 @@ export class Workspace {
     return chart !== undefined && file !== join(chart, 'Chart.yaml');
   }
 
-  private setFacts(file: string, input: ReadOutcome): void {
-    let config: Config;
+  /** For reading facts, a broken config counts as none: the linted document reports it. */
+  private factsConfigFor(file: string): Config {
     try {
-      config = this.configFor(file);
+      return this.configFor(file);
     } catch {
-      config = EMPTY_CONFIG;
+      return EMPTY_CONFIG;
     }
+  }
+
+  private setFacts(file: string, input: ReadOutcome): void {
+    const config = this.factsConfigFor(file);
     if (!input.ok || this.isChartFile(file)) {
       this.facts.delete(file);
       return;
