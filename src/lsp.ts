@@ -58,7 +58,11 @@ export class Workspace {
 
   /** The config in force for a file (nearest .meshlint.yaml upwards), cached per directory. */
   configFor(file: string): Config {
-    const dir = dirname(file);
+    return this.configIn(dirname(file));
+  }
+
+  /** The config in force in a directory. */
+  configIn(dir: string): Config {
     let c = this.configs.get(dir);
     if (!c) {
       const path = findConfigFile(dir);
@@ -78,7 +82,7 @@ export class Workspace {
   loadAll(): number {
     let files = 0;
     for (const root of this.roots) {
-      const config = this.factsConfigFor(join(root, '.'));
+      const config = this.factsConfigIn(root);
       const found = discover({ cwd: root, patterns: ['.', ...config.context], ignorePatterns: config.ignorePatterns, ignoreBase: config.filePath ? dirname(config.filePath) : root });
       for (const f of found.files) {
         this.updateFromDisk(f);
@@ -127,16 +131,16 @@ export class Workspace {
   }
 
   /** For reading facts, a broken config counts as none: the linted document reports it. */
-  private factsConfigFor(file: string): Config {
+  private factsConfigIn(dir: string): Config {
     try {
-      return this.configFor(file);
+      return this.configIn(dir);
     } catch {
       return EMPTY_CONFIG;
     }
   }
 
   private setFacts(file: string, input: ReadOutcome): void {
-    const config = this.factsConfigFor(file);
+    const config = this.factsConfigIn(dirname(file));
     if (!input.ok || this.isChartFile(file)) {
       this.facts.delete(file);
       return;

@@ -154,6 +154,21 @@ test('edits are linted again (debounced); code actions fix, suggest and disable;
   }
 });
 
+test("the workspace root's .meshlint.yaml applies to the facts read at start: its context and ignore patterns", async () => {
+  // The Namespace lives outside the workspace, named by the root config's `context`.
+  const outside = tempDir();
+  outside.write('ns.yaml', namespace('enabled'));
+  const s = await start({ '.meshlint.yaml': `context: [${JSON.stringify(outside.dir)}]\n`, 'apps/web.yaml': WEB });
+  try {
+    const d = s.diagnostics('apps/web.yaml');
+    s.open('apps/web.yaml', WEB);
+    assert.equal(rules(await d), ['12:7 injection-host-network']);
+  } finally {
+    await stop(s);
+    outside.cleanup();
+  }
+});
+
 test('a template inside a Helm chart gets no diagnostics (its Chart.yaml says how to lint it); a bad config is one diagnostic naming the key', async () => {
   const s = await start({
     'chart/Chart.yaml': 'apiVersion: v2\nname: shop\nversion: 0.1.0\n',
