@@ -7,7 +7,7 @@ import { findUnrenderedTemplate, isTemplatedDocument } from '../load/template.ts
 import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
 import { podTemplateOf } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
-import { parseFile, parseStream, splitDocuments, splitJsonStream, wholeFile } from '../parse/yaml.ts';
+import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
 import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, Target, TextEdit } from '../types.ts';
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
@@ -285,12 +285,11 @@ export function factResources(
     const text = input.file.text;
     // Whether the file is a template is asked only of files with a document that may hold facts.
     let templated: boolean | undefined;
-    const json = text.trimStart().startsWith('{') ? splitJsonStream(text) : undefined;
-    for (const slice of json ?? splitDocuments(text)) {
-      if (!mightHoldFacts(text.slice(slice.start, slice.end))) continue;
+    for (const group of groupsOf(text)) {
+      if (!mightHoldFacts(text.slice(group.start, group.end))) continue;
       templated ??= unrenderedAt(input.file) !== undefined;
-      if (templated && isTemplatedDocument(text, slice.start, slice.end)) continue;
-      for (const doc of parseStream(input.file, slice)) {
+      if (templated && isTemplatedDocument(text, group.start, group.end)) continue;
+      for (const doc of parseGroup(input.file, group)) {
         out.push(...resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources);
       }
     }

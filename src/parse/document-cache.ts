@@ -2,28 +2,9 @@
 // file was last parsed: the language server and the ESLint plugin lint one file again after
 // every edit, and an edit touches one document of a stream.
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
-import { parseFile, parseStream, splitDocuments, splitJsonStream, type Slice } from './yaml.ts';
+import { documentGroups, parseFile, parseGroup, splitJsonStream } from './yaml.ts';
 
-/** A slice with no YAML content (comments, blank lines, directives) belongs to the next one. */
-const CONTENTLESS = /^(?:[ \t]*(?:#.*|%.*)?(?:\r?\n|$))*$/;
-
-/** The `---`-separated pieces of a stream that parse alone as they parse in the stream. */
-export function documentGroups(text: string): Slice[] {
-  const out: Slice[] = [];
-  let start: number | undefined;
-  for (const s of splitDocuments(text)) {
-    start ??= s.start;
-    if (CONTENTLESS.test(text.slice(s.start, s.end))) continue;
-    out.push({ start, end: s.end, firstIndex: 0 });
-    start = undefined;
-  }
-  const last = out[out.length - 1];
-  if (start !== undefined) {
-    if (last) out[out.length - 1] = { ...last, end: text.length };
-    else out.push({ start, end: text.length, firstIndex: 0 });
-  }
-  return out;
-}
+export { documentGroups } from './yaml.ts';
 
 interface Entry {
   readonly base: number;
@@ -61,7 +42,7 @@ export class DocumentCache {
     for (const g of documentGroups(file.text)) {
       const text = file.text.slice(g.start, g.end);
       let entry = before?.get(text) ?? now.get(text);
-      if (!entry) entry = { base: g.start, docs: [...parseStream(file, { ...g, firstIndex: out.length })] };
+      if (!entry) entry = { base: g.start, docs: parseGroup(file, { ...g, firstIndex: out.length }) };
       now.set(text, entry);
       for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
     }

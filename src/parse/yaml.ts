@@ -1,20 +1,19 @@
 // YAML text → plain values, typed the way the Kubernetes API machinery reads YAML
 // (sigs.k8s.io/yaml on go-yaml v2: YAML 1.1 booleans such as `yes`/`on`, octal `0755`,
 // but timestamps and sexagesimal numbers stay strings), plus syntax problems and
-// duplicate keys. The syntax tree is dropped after conversion: positions are
-// recovered later, only for documents that have findings (see locator.ts).
+// duplicate keys. Each `---` group of a stream goes the fast way first (events.ts); the
+// documents it does not take, and every syntax error, are read here with the `yaml`
+// package, whose messages and go-yaml leniencies (lenient.ts) users see. Syntax trees
+// are dropped after conversion: positions are recovered later, only for documents that
+// have findings (see locator.ts).
 import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { MAX_ALIAS_EXPANSION, MAX_DEPTH, defineKey, parseFast } from './events.ts';
 import { parseLenient } from './lenient.ts';
 import { YAML_OPTIONS } from './yaml-options.ts';
-import type { DuplicateKey, ParsedDocument, Path, SourceFile, SyntaxProblem } from '../types.ts';
+import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
 
 export { YAML_OPTIONS } from './yaml-options.ts';
-
-/**
- * How many nodes alias expansion may add to one document before it is refused:
- * far more than any real manifest uses, far less than an alias bomb needs.
- */
-export const MAX_ALIAS_EXPANSION = 200_000;
+export { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './events.ts';
 
 const HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
 
@@ -60,7 +59,8 @@ function toPlain(node: unknown, path: (string | number)[], st: ConvertState, doc
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
       const keyNode = pair.key as YamlNode | null;
-      if (isScalar(keyNode) && keyNode.value === '<<' && keyNode.type === 'PLAIN') {
+      // YAML 1.1 resolves a plain `<<` key to the merge tag's marker.
+      if (isScalar(keyNode) && keyNode.type === 'PLAIN' && (keyNode.value === '<<' || typeof keyNode.value === 'symbol')) {
         merges.push(pair.value);
         continue;
       }
@@ -90,12 +90,6 @@ function toPlain(node: unknown, path: (string | number)[], st: ConvertState, doc
     return out;
   }
   return null;
-}
-
-/** `__proto__` must stay an ordinary key, never reach the prototype. */
-function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
 }
 
 /** sigs.k8s.io/yaml turns non-string keys into their string form. */
@@ -223,12 +217,70 @@ export function splitJsonStream(text: string): Slice[] | undefined {
 
 /** Every document of a file: YAML streams, and concatenated JSON objects as kubectl reads them. */
 export function* parseFile(file: SourceFile): Generator<ParsedDocument> {
-  const json = file.text.trimStart().startsWith('{') ? splitJsonStream(file.text) : undefined;
-  if (!json) {
-    yield* parseStream(file);
-    return;
+  let index = 0;
+  for (const group of groupsOf(file.text)) {
+    const docs = parseGroup(file, { ...group, firstIndex: index });
+    index += docs.length;
+    yield* docs;
   }
-  for (const slice of json) yield* parseStream(file, slice);
+}
+
+/** The pieces of a file that parse alone as they parse in the whole: JSON values, or `---` groups. */
+export function groupsOf(text: string): Slice[] {
+  return (text.trimStart().startsWith('{') ? splitJsonStream(text) : undefined) ?? documentGroups(text);
+}
+
+/** A slice with no YAML content (comments, blank lines, directives) belongs to the next one. */
+const CONTENTLESS = /^(?:[ \t]*(?:#.*|%.*)?(?:\r?\n|$))*$/;
+
+/** The `---`-separated pieces of a stream that parse alone as they parse in the stream. */
+export function documentGroups(text: string): Slice[] {
+  const out: Slice[] = [];
+  let start: number | undefined;
+  for (const s of splitDocuments(text)) {
+    start ??= s.start;
+    if (CONTENTLESS.test(text.slice(s.start, s.end))) continue;
+    out.push({ start, end: s.end, firstIndex: out.length });
+    start = undefined;
+  }
+  const last = out[out.length - 1];
+  if (start !== undefined) {
+    if (last) out[out.length - 1] = { ...last, end: text.length };
+    else out.push({ start, end: text.length, firstIndex: 0 });
+  }
+  return out;
+}
+
+/**
+ * The documents of one group (see groupsOf), numbered from its firstIndex: the fast path when
+ * it takes the text, else the `yaml` path.
+ */
+export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
+  const text = file.text.slice(group.start, group.end);
+  const fast = parseFast(text, group.start);
+  const doc = (value: unknown, contentStart: number, syntaxErrors: SyntaxProblem[], duplicateKeys: DuplicateKey[]): ParsedDocument => ({
+    file,
+    index: group.firstIndex,
+    startOffset: group.start,
+    endOffset: group.end,
+    value,
+    syntaxErrors,
+    duplicateKeys,
+    // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
+    helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : undefined,
+  });
+  if (fast.kind === 'value') return [doc(fast.value, fast.contentStart, [], fast.duplicateKeys)];
+  const tooDeep = (offset: number): ParsedDocument[] => [
+    doc(undefined, offset - group.start, [{ message: `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, offset, endOffset: offset }], []),
+  ];
+  if (fast.kind === 'too-deep') return tooDeep(fast.offset);
+  try {
+    return [...parseStream(file, group)];
+  } catch (e) {
+    // The `yaml` path recurses per level: a document it cannot hold is refused, never a crash.
+    if (e instanceof RangeError) return tooDeep(group.start);
+    throw e;
+  }
 }
 
 /** A stand-in document covering a whole file, for reports about the file itself. */

@@ -1,0 +1,298 @@
+// The fast path from YAML text to plain values: js-yaml's event parser (a flat list of
+// events with source offsets, no syntax tree), and a constructor that types scalars
+// exactly as the `yaml` path does (go-yaml v2 / YAML 1.1, see yaml-options.ts), records
+// duplicate keys with their offsets and applies merge keys. It takes only what it can take
+// exactly: anything unusual (tags other than !!str, complex keys, directives, several
+// documents, any syntax error) is handed back, and yaml.ts parses that document instead.
+import { parseEvents, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
+import { Document as YamlDocument, isScalar } from 'yaml';
+import { YAML_OPTIONS } from './yaml-options.ts';
+import type { DuplicateKey } from '../types.ts';
+
+/** Deeper than any real manifest, shallow enough for every recursive walk of a value. */
+export const MAX_DEPTH = 1000;
+
+/**
+ * How many nodes alias expansion may add to one document before it is refused:
+ * far more than any real manifest uses, far less than an alias bomb needs.
+ */
+export const MAX_ALIAS_EXPANSION = 200_000;
+
+export type FastResult =
+  | {
+      readonly kind: 'value';
+      readonly value: unknown;
+      readonly duplicateKeys: DuplicateKey[];
+      /** Offset of the document's content in the parsed text (its end when empty). */
+      readonly contentStart: number;
+    }
+  /** Nesting deeper than MAX_DEPTH: refused, as a syntax problem at `offset`. */
+  | { readonly kind: 'too-deep'; readonly offset: number }
+  /** Not taken: parse the text with the `yaml` path. */
+  | { readonly kind: 'fallback' };
+
+const FALLBACK = { kind: 'fallback' } as const;
+
+// Event type numbers (js-yaml's EVENT_ID).
+const DOCUMENT = 1;
+const SEQUENCE = 2;
+const MAPPING = 3;
+const SCALAR = 4;
+const ALIAS = 5;
+const POP = 6;
+const PLAIN = 1;
+
+interface YamlTag {
+  readonly default?: boolean | 'key';
+  readonly test?: RegExp;
+  resolve(source: string, onError: (msg: string) => void, options: object): unknown;
+}
+
+/** The scalar tags the `yaml` path tries on a plain scalar, in its order: the same typing, by construction. */
+const PLAIN_TAGS: readonly YamlTag[] = (new YamlDocument(null, YAML_OPTIONS).schema.tags as unknown as YamlTag[]).filter(
+  (t) => t.default === true && t.test instanceof RegExp,
+);
+const RESOLVE_OPTIONS = { intAsBigInt: false };
+
+/** First characters with which a plain scalar can be anything but a string (null, bool, int, float). */
+const MAYBE_TYPED = new Uint8Array(128);
+for (const c of '0123456789+-.~YyNnTtFfOo') MAYBE_TYPED[c.charCodeAt(0)] = 1;
+
+const TAB_INDENT = /^[ ]*\t/m;
+const LONE_CR = /\r(?!\n)/;
+const DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
+
+class Unsupported extends Error {}
+class AliasBudget extends Error {}
+
+function resolvePlain(s: string): unknown {
+  if (s.length === 0) return null;
+  const c = s.charCodeAt(0);
+  if (c < 128 && MAYBE_TYPED[c] === 0) return s;
+  for (const tag of PLAIN_TAGS) {
+    if (tag.test?.test(s)) {
+      let failed = false;
+      const resolved = tag.resolve(s, () => (failed = true), RESOLVE_OPTIONS);
+      // Some resolvers return a scalar node (to keep its format), some the value itself.
+      const v = isScalar(resolved) ? resolved.value : resolved;
+      if (failed || (typeof v === 'object' && v !== null)) throw new Unsupported();
+      return v;
+    }
+  }
+  return s;
+}
+
+interface MapFrame {
+  readonly kind: typeof MAPPING;
+  readonly obj: Record<string, unknown>;
+  readonly anchor: string | undefined;
+  seen: Map<string, { offset: number; endOffset: number; value: unknown }> | undefined;
+  merges: unknown[] | undefined;
+  /** The key waiting for its value; undefined while a key is expected. */
+  key: string | undefined;
+  keyStart: number;
+  keyEnd: number;
+  isMerge: boolean;
+  size: number;
+}
+
+interface SeqFrame {
+  readonly kind: typeof SEQUENCE;
+  readonly arr: unknown[];
+  readonly anchor: string | undefined;
+  size: number;
+}
+
+type Frame = MapFrame | SeqFrame;
+
+/** `__proto__` must stay an ordinary key, never reach the prototype. */
+export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/**
+ * Parses one document's text (a `---` group of a stream). `base` is the text's offset in its
+ * file: duplicate-key offsets are file offsets.
+ */
+export function parseFast(text: string, base: number): FastResult {
+  // A tab in a line's indentation: js-yaml takes some that the `yaml` path refuses.
+  if (text.includes('\t') && TAB_INDENT.test(text)) return FALLBACK;
+  // A carriage return alone: a line break to js-yaml, a character to the `yaml` path.
+  if (text.includes('\r') && LONE_CR.test(text)) return FALLBACK;
+  // A byte order mark inside the text: the two parsers place document boundaries differently.
+  if (text.includes('\ufeff')) return FALLBACK;
+  let events: Event[];
+  try {
+    events = parseEvents(text, { maxDepth: MAX_DEPTH });
+  } catch (e) {
+    const reason = (e as { reason?: unknown }).reason;
+    if (typeof reason === 'string' && reason.startsWith('nesting exceeded maxDepth')) {
+      return { kind: 'too-deep', offset: base + ((e as { mark?: { position?: number } }).mark?.position ?? 0) };
+    }
+    return FALLBACK;
+  }
+  try {
+    return construct(text, events, base);
+  } catch (e) {
+    if (e instanceof Unsupported || e instanceof AliasBudget) return FALLBACK;
+    throw e;
+  }
+}
+
+function construct(text: string, events: readonly Event[], base: number): FastResult {
+  const first = events[0];
+  // Exactly one document, without directives: anything else is the `yaml` path's to read.
+  if (!first || first.type !== DOCUMENT || first.directives.length > 0) return FALLBACK;
+  // js-yaml takes an indented `---` as a document start; the `yaml` path reads it as a key.
+  if (first.explicitStart && !DOCUMENT_START.test(text)) return FALLBACK;
+  const stack: Frame[] = [];
+  const anchors = new Map<string, { value: unknown; size: number }>();
+  const dups: DuplicateKey[] = [];
+  let aliasNodes = 0;
+  let root: unknown = null;
+  let rootSet = false;
+  let contentStart = -1;
+  let depth = 0; // documents and collections open
+
+  const noteStart = (...offsets: number[]): void => {
+    if (contentStart !== -1) return;
+    for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
+  };
+  const anchorOf = (e: { anchorStart: number; anchorEnd: number }): string | undefined =>
+    e.anchorStart >= 0 ? text.slice(e.anchorStart, e.anchorEnd) : undefined;
+
+  /** A finished node goes into its parent: a key, a value, an item, or the document itself. */
+  const add = (value: unknown, size: number, keyInfo: ScalarEvent | undefined, isCollection: boolean): void => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      root = value;
+      rootSet = true;
+      return;
+    }
+    if (top.kind === SEQUENCE) {
+      top.arr.push(value);
+      top.size += size;
+      return;
+    }
+    if (top.key === undefined) {
+      // A key: only scalars, as sigs.k8s.io/yaml turns them into strings.
+      if (isCollection || !keyInfo) throw new Unsupported();
+      // An empty key (`: value`): js-yaml takes compact nested mappings after it, `yaml` does not.
+      if (keyInfo.valueStart < 0) throw new Unsupported();
+      const quoted = keyInfo.style !== PLAIN;
+      top.isMerge = !quoted && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === '<<';
+      top.key = typeof value === 'string' ? value : value === null || value === undefined ? 'null' : String(value);
+      const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted ? 1 : 0) : 0;
+      top.keyStart = base + start;
+      top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted ? 1 : 0) : start);
+      return;
+    }
+    const key = top.key;
+    top.key = undefined;
+    top.size += size;
+    if (top.isMerge) {
+      (top.merges ??= []).push(value);
+      return;
+    }
+    const here = { offset: top.keyStart, endOffset: top.keyEnd, value };
+    top.seen ??= new Map();
+    const before = top.seen.get(key);
+    if (before) dups.push({ mapPath: pathOf(stack), key, first: before, last: here });
+    top.seen.set(key, here);
+    defineKey(top.obj, key, value);
+  };
+
+  const countAlias = (size: number): void => {
+    aliasNodes += size;
+    if (aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudget();
+  };
+
+  for (let i = 1; i < events.length; i++) {
+    const e = events[i] as Event;
+    switch (e.type) {
+      case SCALAR: {
+        if (depth === 0 && rootSet) return FALLBACK;
+        noteStart(e.anchorStart, e.tagStart, e.valueStart);
+        let value: unknown;
+        const raw = e.valueStart < 0 ? '' : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
+        if (e.tagStart >= 0) {
+          if (text.slice(e.tagStart, e.tagEnd) !== '!!str') throw new Unsupported();
+          value = raw;
+        } else value = e.style === PLAIN ? resolvePlain(raw) : raw;
+        const anchor = anchorOf(e);
+        if (anchor !== undefined) anchors.set(anchor, { value, size: 1 });
+        add(value, 1, e, false);
+        break;
+      }
+      case ALIAS: {
+        noteStart(e.anchorStart - 1);
+        const target = anchors.get(text.slice(e.anchorStart, e.anchorEnd));
+        if (!target) throw new Unsupported();
+        countAlias(target.size);
+        const top = stack[stack.length - 1];
+        // An alias as a key: the `yaml` path turns its value into a key string its own way.
+        if (top && top.kind === MAPPING && top.key === undefined) throw new Unsupported();
+        add(target.value, 1 + target.size, undefined, false);
+        break;
+      }
+      case MAPPING:
+      case SEQUENCE: {
+        noteStart(e.anchorStart, e.tagStart, e.start);
+        if (e.tagStart >= 0) throw new Unsupported();
+        const top = stack[stack.length - 1];
+        if (top && top.kind === MAPPING && top.key === undefined) throw new Unsupported();
+        const anchor = anchorOf(e);
+        stack.push(
+          e.type === MAPPING
+            ? { kind: MAPPING, obj: {}, anchor, seen: undefined, merges: undefined, key: undefined, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 }
+            : { kind: SEQUENCE, arr: [], anchor, size: 1 },
+        );
+        depth++;
+        break;
+      }
+      case POP: {
+        const frame = stack.pop();
+        if (!frame) {
+          // The document's end: anything after it is another document.
+          if (i !== events.length - 1) return FALLBACK;
+          break;
+        }
+        depth--;
+        let value: unknown;
+        if (frame.kind === MAPPING) {
+          if (frame.key !== undefined) throw new Unsupported();
+          if (frame.merges) applyMerges(frame.obj, frame.merges);
+          value = frame.obj;
+        } else value = frame.arr;
+        if (frame.anchor !== undefined) anchors.set(frame.anchor, { value, size: frame.size });
+        add(value, frame.size, undefined, true);
+        break;
+      }
+      default:
+        return FALLBACK; // a second document
+    }
+  }
+  return { kind: 'value', value: root, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
+}
+
+/** The path of the mapping on top of the stack: each open collection's current key or index. */
+function pathOf(stack: readonly Frame[]): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let i = 0; i < stack.length - 1; i++) {
+    const f = stack[i] as Frame;
+    path.push(f.kind === MAPPING ? (f.key ?? '') : f.arr.length);
+  }
+  return path;
+}
+
+/** YAML 1.1 merge keys: merged entries never override keys written in the mapping. */
+function applyMerges(out: Record<string, unknown>, merges: readonly unknown[]): void {
+  for (const m of merges) {
+    for (const src of Array.isArray(m) ? m : [m]) {
+      if (src && typeof src === 'object' && !Array.isArray(src)) {
+        for (const [k, val] of Object.entries(src)) if (!Object.hasOwn(out, k)) defineKey(out, k, val);
+      }
+    }
+  }
+}

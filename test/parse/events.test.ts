@@ -1,0 +1,147 @@
+// The fast path (js-yaml events) gives exactly what the `yaml` path gives: the same values,
+// typed the same way, the same duplicate keys and offsets, and hands back what it cannot take.
+import { readFileSync } from 'node:fs';
+import { globSync } from 'glob';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { MAX_DEPTH, parseFast } from '../../src/parse/events.ts';
+import { groupsOf, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
+import type { ParsedDocument, SourceFile } from '../../src/types.ts';
+import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
+
+const file = (text: string): SourceFile => ({ displayPath: 'f.yaml', absPath: undefined, text });
+const plain = (docs: Iterable<ParsedDocument>): string =>
+  JSON.stringify([...docs].map((d) => ({ ...d, file: undefined })), (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+
+/** Parsed both ways: the fast path (with its fallback) and the `yaml` path alone. */
+function bothWays(text: string): { fast: string; yaml: string } {
+  const f = file(text);
+  const yaml = text.trimStart().startsWith('{') ? [...parseFile(f)] : [...parseStream(f)];
+  return { fast: plain(parseFile(f)), yaml: plain(yaml) };
+}
+
+function same(text: string, label = JSON.stringify(text).slice(0, 80)): void {
+  const { fast, yaml } = bothWays(text);
+  assert.is(fast, yaml, label);
+}
+
+const taken = (text: string): boolean => parseFast(text, 0).kind === 'value';
+
+test('values are typed as go-yaml v2 types them, the same as on the yaml path', () => {
+  const text = [
+    'a: yes', 'b: on', 'c: Off', 'd: 0755', 'e: 0x1F', 'f: 1_000', 'g: 1.50', 'h: .inf', 'i: -.Inf', 'j: .nan', 'k: ~', 'l:',
+    'm: 2024-01-02', 'n1: 1:30', 'o: "yes"', "p: '0755'", 'q: !!str 12', 'r: 1e3', 's: 0b101', 't: +12', 'u: y', 'v: NO', 'w: Null',
+    'yes: key-typed', '1: one', 'x: |', '  block', '  text', 'z: >-', '  folded', '  text',
+  ].join('\n');
+  const [doc] = parseFile(file(text));
+  assert.ok(taken(text), 'the fast path takes it');
+  const v = doc?.value as Record<string, unknown>;
+  assert.equal([v.a, v.b, v.c, v.d, v.e, v.f, v.g], [true, true, false, 493, 31, 1000, 1.5]);
+  assert.equal([v.h, v.i, Number.isNaN(v.j), v.k, v.l], [Infinity, -Infinity, true, null, null]);
+  assert.equal([v.m, v.n1, v.o, v.p, v.q, v.r, v.s, v.t, v.u, v.v, v.w], ['2024-01-02', '1:30', 'yes', '0755', '12', 1000, 5, 12, true, false, null]);
+  assert.equal([v.true, v['1'], v.x, v.z], ['key-typed', 'one', 'block\ntext\n', 'folded text']);
+  same(text);
+});
+
+test('merge keys apply on both paths; keys written in the mapping win', () => {
+  const text = 'base: &b {a: 1, b: 2}\nother: &o {c: 3}\nm:\n  <<: [*b, *o]\n  b: 9\nn2:\n  <<: *b\n';
+  const [doc] = parseFile(file(text));
+  assert.equal(doc?.value, { base: { a: 1, b: 2 }, other: { c: 3 }, m: { b: 9, a: 1, c: 3 }, n2: { a: 1, b: 2 } });
+  same(text);
+  assert.equal([...parseStream(file(text))][0]?.value, doc?.value, 'the yaml path merges too (it kept a "Symbol(<<)" key before)');
+});
+
+test('duplicate keys: the same paths and offsets, quoted keys included', () => {
+  for (const text of [
+    'metadata:\n  labels:\n    app: a\n    app: b\n',
+    'spec:\n  containers:\n  - name: x\n    "name": y\n',
+    'a: 1\nb: 2\na: 3\n',
+    'l:\n- {k: 1, k: 2}\n',
+  ]) {
+    assert.ok(taken(text), text);
+    same(text);
+  }
+  const [doc] = parseFile(file('metadata:\n  labels:\n    app: a\n    app: b\n'));
+  assert.equal(doc?.duplicateKeys.map((d) => [d.mapPath, d.key, d.first.offset, d.last.offset]), [[['metadata', 'labels'], 'app', 24, 35]]);
+});
+
+test('what the fast path cannot take exactly goes to the yaml path: syntax errors, tags, complex keys, directives, odd whitespace', () => {
+  const handedBack = [
+    'a: b: c\n', // a syntax error: the yaml path's message is the one users see
+    'a: !custom x\n', // a tag other than !!str
+    'a: !!int "1"\n',
+    '? [a, b]\n: 1\n', // a complex key
+    '%YAML 1.1\n---\na: 1\n', // directives
+    'a: 1\n...\nb: 2\n', // two documents in one group
+    'a:\n\t- b\n', // a tab in the indentation
+    'a: 1\n:     b: c\n', // an empty key before a compact mapping
+    '  ---\na: 1\n', // an indented marker
+    'a: x\ry\n', // a carriage return alone
+    'a: b\n\ufeffc: d\n', // a byte order mark inside the text
+    'a: *missing\n',
+  ];
+  for (const text of handedBack) {
+    assert.not.ok(taken(text), JSON.stringify(text));
+    same(text);
+  }
+});
+
+test('nesting deeper than the limit is one syntax problem, never a stack overflow (block and flow, 10,000 levels)', () => {
+  let block = '';
+  for (let i = 0; i < 10_000; i++) block += `${' '.repeat(i)}a:\n`;
+  const flow = `a: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`;
+  for (const text of [block, flow]) {
+    const docs = [...parseFile(file(text))];
+    assert.is(docs.length, 1);
+    assert.is(docs[0]?.value, undefined);
+    assert.match(docs[0]?.syntaxErrors[0]?.message ?? '', `nesting deeper than ${MAX_DEPTH} levels`);
+  }
+  // Just inside the limit is an ordinary document.
+  let ok = '';
+  for (let i = 0; i < 200; i++) ok += `${' '.repeat(i)}a:\n`;
+  assert.is([...parseFile(file(ok))][0]?.syntaxErrors.length, 0);
+});
+
+test('an alias bomb is refused on the yaml path with its finding, whichever path met it first', () => {
+  const lines = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+  for (let i = 1; i < 9; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+  const text = `${lines.join('\n')}\n`;
+  const [doc] = parseFile(file(text));
+  assert.is(doc?.value, undefined);
+  assert.match(doc?.syntaxErrors[0]?.message ?? '', 'alias bomb');
+});
+
+test('an own "__proto__" key stays data on both paths', () => {
+  const text = '__proto__:\n  polluted: true\nname: x\n';
+  assert.ok(taken(text));
+  const [doc] = parseFile(file(text));
+  assert.is(({} as Record<string, unknown>).polluted, undefined);
+  assert.ok(Object.hasOwn(doc?.value as object, '__proto__'));
+  same(text);
+});
+
+test('groups parse alone as they parse in the stream: offsets are file offsets', () => {
+  const text = '# lead\n---\na: 1\n---\n# Source: chart/templates/x.yaml\nb: 2\n---\n---\n# only a comment\n';
+  const f = file(text);
+  let index = 0;
+  const docs = groupsOf(text).flatMap((g) => {
+    const out = parseGroup(f, { ...g, firstIndex: index });
+    index += out.length;
+    return out;
+  });
+  assert.is(plain(docs), plain(parseFile(f)));
+  assert.is(docs[1]?.helmSource, 'chart/templates/x.yaml');
+  same(text);
+});
+
+test('the examples and a sample of the corpus parse exactly as on the yaml path', () => {
+  const files = globSync('examples/**/*.{yaml,yml,json}', { cwd: REPO_ROOT, absolute: true });
+  const corpus = sharedPath('corpus');
+  if (corpus) files.push(...globSync('**/*.{yaml,yml,json}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 25 === 0));
+  for (const path of files) {
+    const text = readFileSync(path, 'utf8').replace(/^\ufeff/, '');
+    same(text, path.slice(REPO_ROOT.length));
+  }
+});
+
+test.run();
