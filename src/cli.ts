@@ -1,12 +1,13 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
 import { explain } from './engine/explain.ts';
+import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintReport } from './engine/linter.ts';
 import { formatExplanations } from './format/explain.ts';
 import type { Facts } from './model/facts.ts';
@@ -14,15 +15,17 @@ import { formatGithub } from './format/github.ts';
 import { formatJson } from './format/json.ts';
 import { formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
-import { safeText } from './format/text.ts';
+import { jsonText, plural, safeLines, safeText } from './format/text.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
 import { discoverContext } from './load/context.ts';
-import { discover, repoRoot } from './load/discover.ts';
-import { decodeSource, displayPathOf, readSource, type ReadOutcome } from './load/read.ts';
+import { discover, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
+import { decodeSource, describeFsError, displayPathOf, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
+import type { SkipReason } from './load/resources.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
+import { ParsePool } from './parse/pool.ts';
 import type { LintResult, SourceFile } from './types.ts';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
@@ -45,6 +48,7 @@ const OPTIONS = {
   'report-unused-disable-directives': { type: 'boolean' },
   'print-config': { type: 'string' },
   stats: { type: 'boolean' },
+  concurrency: { type: 'string' },
   context: { type: 'string', multiple: true },
   'render-charts': { type: 'boolean' },
   'helm-chart': { type: 'string', multiple: true },
@@ -103,6 +107,8 @@ Options:
                                Report suppressions that suppress nothing, as errors
       --print-config FILE      Print the configuration in force for FILE and exit
       --stats                  Print what was linted and what was skipped, and why
+      --concurrency N          Threads that parse the inputs: auto (default: every core,
+                               for inputs of 4 MB or more), off, or a number
       --context PATH           Read PATH (file or directory) for facts only: Namespaces,
                                injection webhooks, mesh config. Nothing is reported on
                                it; repeatable. For hooks that pass only changed files
@@ -148,12 +154,16 @@ export interface CliIO {
   readonly readStdin: () => Buffer;
   readonly isTTY: boolean;
   readonly env: NodeJS.ProcessEnv;
+  /** A script that serves parses in a worker thread (the bundled CLI itself); without it, no threads. */
+  readonly parseWorker?: URL;
 }
 
+/** A usage or I/O failure: exit 2, its message the one line said (name the flag or file, say what to do). */
 class UsageError extends Error {}
 
+/** One failure line; it may quote a path, an argument or a config key, so controls are made visible. */
 function fail(io: CliIO, message: string): number {
-  io.stderr(`${TOOL_NAME}: ${message}\n`);
+  io.stderr(`${TOOL_NAME}: ${safeLines(message)}\n`);
   return 2;
 }
 
@@ -167,6 +177,8 @@ export interface LintRun {
   readonly results: LintResult[];
   readonly report: LintReport;
   readonly config: Config;
+  /** Paths met but not linted (ignored, not regular files, broken links), each with why: --stats counts them. */
+  readonly skipped: readonly Skipped[];
 }
 
 /**
@@ -181,16 +193,23 @@ export function lintFromArgs(argv: readonly string[], io: CliIO): LintRun | numb
   });
 }
 
-/** Usage, config and I/O failures become exit 2 with one line; anything else is a bug and propagates. */
+/**
+ * Usage, config and I/O failures become exit 2 with one line; anything else is a bug and
+ * propagates. The messages quote config keys and values, arguments and paths: safeText keeps
+ * each on its line (a key holding "\n" must not print a line of its own).
+ */
 function guarded<T>(io: CliIO, fn: () => T): T | number {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof ConfigError) return fail(io, `configuration error: ${e.message}`);
-    if (e instanceof UsageError) return fail(io, `${e.message}\nRun "meshlint --help" for usage.`);
-    if (e instanceof RenderUsageError || e instanceof RendererMissing) return fail(io, e.message);
+    if (e instanceof ConfigError) return fail(io, `configuration error: ${safeText(configErrorText(e, io.cwd))}`);
+    if (e instanceof UsageError) return fail(io, safeText(e.message));
+    if (e instanceof RenderUsageError || e instanceof RendererMissing) return fail(io, safeText(e.message));
     const err = e as NodeJS.ErrnoException;
-    if (err.code && err.syscall) return fail(io, `${err.syscall} ${err.path ?? ''}: ${err.code} (${err.message})`);
+    if (err.code && err.syscall) {
+      const where = err.path ? displayPathOf(err.path, io.cwd) : 'a file';
+      return fail(io, safeText(`cannot ${err.syscall} ${where}: ${describeFsError(err)}; check the path and its permissions`));
+    }
     throw e;
   }
 }
@@ -203,9 +222,29 @@ function parse(argv: readonly string[]): ReturnType<typeof parseArgs<{ options: 
   try {
     return parseArgs({ args: joined, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (e) {
-    const msg = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option');
-    throw new UsageError(msg);
+    throw new UsageError(`${argsErrorText(e as Error)}. Run "meshlint --help" for usage.`);
   }
+}
+
+/** parseArgs' message, shorter and naming the flag as the user types it. */
+function argsErrorText(e: Error): string {
+  const msg = e.message.replace(/\. To specify a positional argument.*$/s, '');
+  const missing = /^Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(msg);
+  if (missing) return `${missing[1]} needs a value`;
+  const extra = /^Option '(?:-\w, )?(--[\w-]+)' does not take an argument/.exec(msg);
+  if (extra) return `${extra[1]} takes no value`;
+  const unknown = /^Unknown option '(--?[^']*)'/.exec(msg);
+  if (unknown?.[1]?.startsWith('--')) {
+    const flag = unknown[1].replace(/^--/, '');
+    return `unknown option '${unknown[1]}'${suggestKey(flag, Object.keys(OPTIONS)).replace(/"([^"]+)"/, '--$1')}`;
+  }
+  return msg.replace(/^Unknown option/, 'unknown option');
+}
+
+/** A config error's line, with the file shown relative to the working directory as paths are elsewhere. */
+function configErrorText(e: ConfigError, cwd: string): string {
+  if (e.file === undefined || !isAbsolute(e.file)) return e.message;
+  return `${displayPathOf(e.file, cwd)}: ${e.key ? `${e.key}: ` : ''}${e.problem}`;
 }
 
 function run(argv: readonly string[], io: CliIO): number {
@@ -241,7 +280,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const { results, report } = linted;
 
   emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd }), v, io);
-  if (v.stats) io.stderr(statsLine(report));
+  if (v.stats) io.stderr(statsLine(report, linted.skipped));
   printNotes(report.facts, io, Boolean(v.stats));
 
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
@@ -258,30 +297,47 @@ function configFor(v: Values, io: CliIO): Config {
   return withOverrides(loadConfig(v.config, io.cwd), { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById);
 }
 
+/** --concurrency: a number of threads, `auto` (the default) or `off`. */
+function concurrencyOf(value: string | undefined): number | 'auto' {
+  if (value === undefined || value === 'auto') return 'auto';
+  if (value === 'off') return 1;
+  if (/^[1-9][0-9]*$/.test(value) && Number(value) <= 64) return Number(value);
+  throw new UsageError(`--concurrency must be auto, off or a number of threads from 1 to 64 (got "${value}")`);
+}
+
 /** Inputs read and rendered, linted once per render world, fixes applied or shown, --quiet applied. */
 function lintParsed(v: Values, positionals: readonly string[], config: Config, io: CliIO): LintRun | number {
+  const threads = concurrencyOf(v.concurrency);
   const gathered = gatherInputs(positionals, v, config, io);
   if (typeof gathered === 'number') return gathered;
-  const { inputs, rendered, context } = gathered;
+  const { inputs, rendered, context, skipped } = gathered;
 
   // One lint per world of a values matrix (usually just one), merged: see src/load/render.
-  const report = mergeReports(
-    rendered.worlds.map((world, i) =>
-      lint(i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput), {
-        config,
-        rules: allRules,
-        cliIstioVersion: v['istio-version'],
-        fix: i === 0 && Boolean(v.fix || v['fix-dry-run']),
-        reportUnusedDisableDirectives: v['report-unused-disable-directives'],
-        context: [...context, ...(i === 0 ? [] : inputs), ...(rendered.context[i] ?? []).map(asInput)],
-      }),
-    ),
-  );
+  const worlds = rendered.worlds.map((world, i) => (i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput)));
+  const pool = io.parseWorker ? ParsePool.forInputs(worlds.flat().flatMap((i) => (i.ok ? [i.file] : [])), threads, io.parseWorker) : undefined;
+  let report: LintReport;
+  try {
+    report = mergeReports(
+      worlds.map((world, i) =>
+        lint(world, {
+          config,
+          rules: allRules,
+          cliIstioVersion: v['istio-version'],
+          fix: i === 0 && Boolean(v.fix || v['fix-dry-run']),
+          reportUnusedDisableDirectives: v['report-unused-disable-directives'],
+          context: [...context, ...(i === 0 ? [] : inputs), ...(rendered.context[i] ?? []).map(asInput)],
+          ...(pool ? { documentsOf: pool.documentsOf } : {}),
+        }),
+      ),
+    );
+  } finally {
+    pool?.close();
+  }
 
   let results: LintResult[] = report.results;
   if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
   if (v.quiet) results = results.map(errorsOnly);
-  return { results, report, config };
+  return { results, report, config, skipped };
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -291,6 +347,7 @@ interface Gathered {
   readonly rendered: RenderedWorlds;
   /** Files read for facts only (--context, config `context`). */
   readonly context: ReadOutcome[];
+  readonly skipped: Skipped[];
 }
 
 const asInput = (file: SourceFile): ReadOutcome => ({ ok: true, file: { ...file, bom: false } });
@@ -320,10 +377,11 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   }
   const ignoreBase = config.filePath ? dirname(config.filePath) : io.cwd;
   const inputs: ReadOutcome[] = [];
+  const skipped: Skipped[] = [];
   const chartJobs: HelmRender[][] = [];
   if (useStdin) {
     const name = v['stdin-filename'] ?? '<stdin>';
-    inputs.push(decodeSource(io.readStdin(), name, undefined));
+    inputs.push(decodeSource(readStdin(io), name, undefined));
   }
   const walkPaths = paths.length > 0 || (!useStdin && charts.length === 0 && overlays.length === 0);
   if (walkPaths) {
@@ -337,7 +395,16 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     if (found.unmatched.length > 0) {
       return fail(io, `no such file, directory or matching files: ${found.unmatched.map((u) => JSON.stringify(u)).join(', ')}. Check the path, or quote a glob pattern so the shell does not expand it.`);
     }
-    for (const s of found.skipped) io.stderr(`${TOOL_NAME}: skipped ${safeText(s.path)}: ${s.reason}\n`);
+    for (const s of found.skipped) {
+      const shown = displayPathOf(s.path, io.cwd);
+      // A folder that cannot be listed may hide manifests: a finding, never a silent pass.
+      if (s.kind === 'unreadable-directory') inputs.push({ ok: false, displayPath: shown, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: 'unreadable' });
+      else {
+        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown)}: ${s.reason}\n`);
+        skipped.push(s);
+      }
+    }
+    skipped.push(...found.ignored);
     // A chart met on the way: rendered when the config asks for it, else reported (rule
     // unrendered-template) with how to lint it.
     const files = [...found.files];
@@ -353,8 +420,8 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep))) overlays.push(o);
     }
-    if (found.files.length === 0 && found.charts.length === 0 && !useStdin) {
-      const where = paths.length ? paths.join(', ') : 'the current directory';
+    if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
+      const where = paths.length ? safeText(paths.join(', ')) : 'the current directory';
       return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
     for (const f of files) inputs.push(readSource(f, io.cwd));
@@ -370,7 +437,16 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   for (const f of rendered.worlds.flat()) {
     if (f.origin && f.origin.failure === undefined && f.text.trim() === '') io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted\n`);
   }
-  return { inputs, rendered, context: readContext(v, config, inputs, io) };
+  return { inputs, rendered, context: readContext(v, config, inputs, io), skipped };
+}
+
+/** Standard input ("-"), or exit 2 saying why it cannot be read (a directory redirected to it). */
+function readStdin(io: CliIO): Buffer {
+  try {
+    return io.readStdin();
+  } catch (e) {
+    throw new UsageError(`cannot read standard input ("-"): ${describeFsError(e)}; pipe a manifest into meshlint, or name files instead of "-"`);
+  }
 }
 
 /**
@@ -409,6 +485,9 @@ function renderRequest(v: Values): RenderRequest {
 function loadConfig(explicit: string | undefined, cwd: string): Config {
   const file = explicit ? resolve(cwd, explicit) : findConfigFile(cwd);
   if (!file) return EMPTY_CONFIG;
+  if (explicit && !existsSync(file)) {
+    throw new ConfigError('--config', explicit, 'cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml');
+  }
   return validateConfig(readConfigFile(file), file, rulesById);
 }
 
@@ -423,9 +502,14 @@ function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write
     const input = inputs.find((i) => i.ok && i.file.displayPath === r.filePath);
     if (!input?.ok) continue;
     if (write && input.file.absPath) {
-      writeFileSync(input.file.absPath, (input.file.bom ? '\ufeff' : '') + r.output);
+      try {
+        writeFileSync(input.file.absPath, (input.file.bom ? '\ufeff' : '') + r.output);
+      } catch (e) {
+        throw new UsageError(`--fix: cannot write ${r.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
+      }
     } else if (!write && showDiff) {
-      io.stdout(createTwoFilesPatch(`a/${r.filePath}`, `b/${r.filePath}`, input.file.text, r.output, undefined, undefined, { context: 3 }).replace(/^=+\n/m, ''));
+      // The diff shows the file's own lines: their control characters are made visible too.
+      io.stdout(safeLines(createTwoFilesPatch(`a/${r.filePath}`, `b/${r.filePath}`, input.file.text, r.output, undefined, undefined, { context: 3 }).replace(/^=+\n/m, '')));
     }
   }
   return results;
@@ -480,9 +564,9 @@ function printConfig(io: CliIO, config: Config, file: string): number {
     rules[r.name] = [s.level, ...s.options];
   }
   const found = discover({ cwd: io.cwd, patterns: [file], ignorePatterns: config.ignorePatterns, ignoreBase: config.filePath ? dirname(config.filePath) : io.cwd });
-  const ignored = found.skipped.some((s) => s.reason.startsWith('ignored'));
+  const ignored = [...found.skipped, ...found.ignored].some((s) => s.kind === 'ignored');
   io.stdout(
-    JSON.stringify(
+    jsonText(
       {
         file,
         configFile: config.filePath ?? null,
@@ -493,7 +577,6 @@ function printConfig(io: CliIO, config: Config, file: string): number {
         namespaces: config.namespaces,
         istio: config.istio,
       },
-      null,
       2,
     ) + '\n',
   );
@@ -506,10 +589,17 @@ function useColor(v: Values, io: CliIO): boolean {
 
 /** The report goes to --output-file (its folder created, as ESLint does) or to standard output. */
 function emit(out: string, v: Values, io: CliIO): void {
-  if (v['output-file']) {
-    const target = resolve(io.cwd, v['output-file']);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, out);
+  const name = v['output-file'];
+  if (name) {
+    const target = resolve(io.cwd, name);
+    try {
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, out);
+    } catch (e) {
+      // mkdir says EEXIST when a file stands where a folder of the path should be.
+      const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a part of the path is a file, not a folder' : describeFsError(e);
+      throw new UsageError(`--output-file ${name}: cannot write the report: ${why}; name a file in a folder you can write to`);
+    }
   } else if (out) io.stdout(out);
 }
 
@@ -530,21 +620,58 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
   if (v.resource !== undefined && explanations.length === 0) {
     return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
   }
-  emit(format === 'json' ? JSON.stringify(explanations, null, 2) + '\n' : formatExplanations(explanations, facts, useColor(v, io) && !v['output-file']), v, io);
+  emit(format === 'json' ? jsonText(explanations, 2) + '\n' : formatExplanations(explanations, facts, useColor(v, io) && !v['output-file']), v, io);
   printNotes(facts, io, Boolean(v.stats));
   return 0;
 }
 
-function statsLine(report: LintReport): string {
-  const s = report.stats;
-  const skipped = Object.entries(s.skippedDocuments)
-    .map(([k, n]) => `${n} ${k}`)
+/** How --stats names each count: [one, several]. */
+const PATH_SKIPS: Record<SkipKind, readonly [string, string]> = {
+  ignored: ['ignored', 'ignored'],
+  'ignored-directory': ['ignored directory', 'ignored directories'],
+  'not-regular': ['not a regular file', 'not regular files'],
+  'dangling-link': ['dangling link', 'dangling links'],
+  'link-loop': ['link loop', 'link loops'],
+  'unreadable-directory': ['unreadable directory', 'unreadable directories'],
+};
+const DOCUMENT_SKIPS: Record<SkipReason, readonly [string, string]> = {
+  empty: ['empty or comment-only', 'empty or comment-only'],
+  'not-kubernetes': ['not Kubernetes', 'not Kubernetes'],
+  kustomize: ['Kustomize file', 'Kustomize files'],
+  patch: ['patch', 'patches'],
+  'syntax-error': ['syntax error', 'syntax errors'],
+  template: ['unrendered template', 'unrendered templates'],
+};
+
+/** "2 ignored, 1 link loop": the non-zero counts, each named. */
+function counts(entries: readonly (readonly [number, readonly [string, string]])[]): string {
+  return entries
+    .filter(([n]) => n > 0)
+    .map(([n, [one, several]]) => `${n} ${n === 1 ? one : several}`)
     .join(', ');
+}
+
+/**
+ * One line that accounts for every input: the files linted (those that could not be read
+ * or are not text among them: each has a finding), the documents and what became of them,
+ * and every path met but not linted, by reason.
+ */
+export function statsLine(report: LintReport, skipped: readonly Skipped[]): string {
+  const s = report.stats;
+  const fileProblems = counts([
+    [s.unreadableFiles, ['unreadable', 'unreadable']],
+    [s.notTextFiles, ['binary or not UTF-8', 'binary or not UTF-8']],
+    [s.unrenderedFiles, ['unrendered template', 'unrendered templates']],
+  ]);
+  const docSkips = Object.entries(s.skippedDocuments) as [SkipReason, number][];
+  const docsSkipped = docSkips.reduce((n, [, k]) => n + k, 0);
+  const docDetail = counts(docSkips.map(([reason, n]) => [n, DOCUMENT_SKIPS[reason] ?? [reason, reason]] as const));
+  const pathSkips = counts(Object.entries(PATH_SKIPS).map(([kind, label]) => [skipped.filter((p) => p.kind === kind).length, label] as const));
   return (
-    `${TOOL_NAME}: ${s.files} files (${s.unreadableFiles} unreadable, ${s.unrenderedFiles} unrendered templates), ` +
-    `${s.documents} documents, ${s.resources} resources, ${s.podTemplates} pod templates` +
-    (skipped ? `; documents without resources: ${skipped}` : '') +
-    '\n'
+    `${TOOL_NAME}: ${plural(s.files, 'file')} linted${fileProblems ? ` (${fileProblems})` : ''}, ` +
+    `${plural(s.documents, 'document')}${docsSkipped ? ` (${docsSkipped} without resources: ${docDetail})` : ''}, ` +
+    `${plural(s.resources, 'resource')}, ${plural(s.podTemplates, 'pod template')}` +
+    `; skipped: ${pathSkips || 'none'}\n`
   );
 }
 
@@ -557,6 +684,8 @@ export function main(): void {
     readStdin: () => readFileSync(0),
     isTTY: Boolean(process.stdout.isTTY),
     env: process.env,
+    // The bundle that holds this function also serves parses (see src/main.ts).
+    parseWorker: new URL(import.meta.url),
   });
   process.exitCode = code;
 }

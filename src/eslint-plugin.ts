@@ -12,6 +12,7 @@ import { ConfigError, EMPTY_CONFIG, effectiveSetting, parseRuleSetting, validate
 import { factResources, lint } from './engine/linter.ts';
 import type { MeshlintRule } from './engine/rule-api.ts';
 import { suggestKey } from './engine/schema.ts';
+import { safeText } from './format/text.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
 import { discoverContext } from './load/context.ts';
 import { chartFinder, discover } from './load/discover.ts';
@@ -290,7 +291,7 @@ function toEslintRule(rule: MeshlintRule): Rule.RuleModule {
         s = sessionFor(context, rule.name);
         if (context.options.length > 0) parseRuleSetting(rule.name, ['error', ...context.options], rulesById, 'ESLint config', `rules["${id}"]`);
       } catch (e) {
-        if (e instanceof ConfigError) throw new Error(`${TOOL_NAME} configuration error: ${e.message}`, { cause: e });
+        if (e instanceof ConfigError) throw new Error(`${TOOL_NAME} configuration error: ${safeText(e.message)}`, { cause: e });
         throw e;
       }
       return {
@@ -307,18 +308,20 @@ function toEslintRule(rule: MeshlintRule): Rule.RuleModule {
           }
           for (const m of messages) {
             const loc = { start: at(m.line, m.column), end: at(m.endLine, m.endColumn) };
+            // ESLint's formatters print messages as they are: a manifest's controls must not reach the terminal.
+            const message = safeText(m.message);
             const fix = fixable && m.fix;
             const suggestions = hasSuggestions ? (m.suggestions ?? []) : [];
             context.report({
               loc,
-              ...(m.messageId !== undefined && m.messageId in rule.meta.messages ? { messageId: m.messageId, data: { text: m.message } } : { message: m.message }),
+              ...(m.messageId !== undefined && m.messageId in rule.meta.messages ? { messageId: m.messageId, data: { text: message } } : { message }),
               ...(fix ? { fix: (fixer: Rule.RuleFixer) => fixer.replaceTextRange([fix.range[0], fix.range[1]], fix.text) } : {}),
               ...(suggestions.length > 0
-                ? { suggest: suggestions.map((sg) => ({ desc: sg.desc, fix: (fixer: Rule.RuleFixer) => fixer.replaceTextRange([sg.fix.range[0], sg.fix.range[1]], sg.fix.text) })) }
+                ? { suggest: suggestions.map((sg) => ({ desc: safeText(sg.desc), fix: (fixer: Rule.RuleFixer) => fixer.replaceTextRange([sg.fix.range[0], sg.fix.range[1]], sg.fix.text) })) }
                 : {}),
             });
             // Run with every rule as an error, a warning here is one the rule lowered itself.
-            if (m.severity === 1) noteLowered(context.filename, messageKey(id, loc.start.line, loc.start.column + 1, m.message));
+            if (m.severity === 1) noteLowered(context.filename, messageKey(id, loc.start.line, loc.start.column + 1, message));
           }
         },
       };

@@ -46,6 +46,8 @@ function runAction(t: TempDir, inputs: Record<string, string>, cwd = REPO_ROOT):
   const summary = t.write('runner/summary', '');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
+    // The test runner's network guard (scripts/test.mjs), kept for the Action as for every child.
+    NODE_OPTIONS: process.env.NODE_OPTIONS,
     GITHUB_ACTIONS: 'true',
     GITHUB_WORKSPACE: cwd,
     GITHUB_OUTPUT: output,

@@ -37,7 +37,10 @@ export interface LintStats {
   documents: number;
   resources: number;
   podTemplates: number;
+  /** Inputs that could not be read (permission, I/O): each has a finding, none is clean. */
   unreadableFiles: number;
+  /** Inputs read whose bytes are not text (binary, not UTF-8): each has a finding. */
+  notTextFiles: number;
   unrenderedFiles: number;
   skippedDocuments: Partial<Record<SkipReason, number>>;
 }
@@ -127,7 +130,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     }
   };
 
-  const stats: LintStats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
+  const stats: LintStats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, notTextFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
   const messages = new Map<string, LintMessage[]>();
   const directivesOf = new Map<SourceFile, Directive[]>();
   const usedDirectives = new Map<Directive, Set<string>>();
@@ -170,7 +173,8 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
       order.push(displayPath);
     }
     if (!input.ok) {
-      stats.unreadableFiles++;
+      if (input.problem === 'not-text') stats.notTextFiles++;
+      else stats.unreadableFiles++;
       const file: SourceFile = { displayPath, absPath: input.absPath, text: '' };
       emit('File', { file, unrenderedTemplateAt: undefined, readError: input.reason } satisfies FileNode);
       flush();
@@ -500,6 +504,7 @@ export function mergeReports(reports: readonly LintReport[]): LintReport {
     resources: a.resources + b.resources,
     podTemplates: a.podTemplates + b.podTemplates,
     unreadableFiles: a.unreadableFiles + b.unreadableFiles,
+    notTextFiles: a.notTextFiles + b.notTextFiles,
     unrenderedFiles: a.unrenderedFiles + b.unrenderedFiles,
     skippedDocuments: Object.fromEntries(
       [...new Set([...Object.keys(a.skippedDocuments), ...Object.keys(b.skippedDocuments)])].map((k) => [

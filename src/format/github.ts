@@ -5,8 +5,12 @@ import { findingContext } from './text.ts';
 
 export const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 export const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-/** Control characters other than the escaped ones are dropped: a runner would interpret them. */
-const dropControls = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+/**
+ * Control characters other than the escaped ones are dropped: a runner or a log viewer would
+ * act on them. So are C1 controls and the bidi characters that reorder what the page shows.
+ */
+const dropControls = (s: string): string =>
+  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '');
 
 export interface AnnotationOptions {
   /** The path GitHub should show (relative to the repository); default: the report's path. */
@@ -24,7 +28,7 @@ export interface Annotations {
 
 function annotation(path: string, m: LintMessage): string {
   const props = [
-    `file=${escapeProperty(path)}`,
+    `file=${escapeProperty(dropControls(path))}`,
     `line=${m.line}`,
     `col=${m.column}`,
     `endLine=${m.endLine}`,
@@ -62,5 +66,5 @@ export function formatGithub(results: readonly LintResult[]): string {
 
 /** A workflow command without a location (`::error::…`, `::notice::…`). */
 export function workflowCommand(kind: 'error' | 'warning' | 'notice', message: string, title?: string): string {
-  return `::${kind}${title ? ` title=${escapeProperty(title)}` : ''}::${escapeData(dropControls(message))}\n`;
+  return `::${kind}${title ? ` title=${escapeProperty(dropControls(title))}` : ''}::${escapeData(dropControls(message))}\n`;
 }

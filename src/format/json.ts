@@ -1,8 +1,9 @@
 // ESLint's JSON formatter shape, plus the resource each problem belongs to.
 import type { LintResult } from '../types.ts';
+import { jsonText } from './text.ts';
 
 export function formatJson(results: readonly LintResult[]): string {
-  return JSON.stringify(
+  return jsonText(
     results.map((r) => ({
       filePath: r.filePath,
       messages: r.messages.map((m) => ({

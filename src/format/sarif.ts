@@ -2,10 +2,12 @@
 // repo-relative location and a fingerprint that survives unrelated line moves.
 import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { MeshlintRule } from '../engine/rule-api.ts';
 import { HOMEPAGE, TOOL_NAME, VERSION } from '../meta.ts';
 import type { LintMessage, LintResult } from '../types.ts';
+import { jsonText } from './text.ts';
 
 export interface SarifOptions {
   readonly rules: readonly MeshlintRule[];
@@ -20,11 +22,14 @@ export interface SarifOptions {
   readonly srcRoot?: string;
 }
 
-/** Percent-encodes each path segment: spaces, `#`, `?` and non-ASCII must not break the URI. */
+/** A lone surrogate (no file system yields one, but a name passed in could) would make encodeURIComponent throw. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Percent-encodes each path segment: spaces, `%`, `#`, `?`, `:`, controls and non-ASCII must not break the URI. */
 export function toUri(path: string): string {
   return path
     .split('/')
-    .map((seg) => encodeURIComponent(seg))
+    .map((seg) => encodeURIComponent(seg.replace(LONE_SURROGATE, '\ufffd')))
     .join('/');
 }
 
@@ -64,18 +69,26 @@ function fingerprint(uri: string, m: LintMessage): string {
   return createHash('sha256').update(`${m.ruleId}\u0000${uri}\u0000${m.identity}\u0000${m.messageId ?? ''}`).digest('hex').slice(0, 32);
 }
 
-/** A report path made relative to the repository root, when it lies inside it. */
-function repoRelative(filePath: string, opts: SarifOptions): string {
-  if (opts.cwd === undefined || opts.srcRoot === undefined) return filePath;
-  const rel = relative(opts.srcRoot, resolve(opts.cwd, filePath));
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? filePath : rel.split(sep).join('/');
+/**
+ * A report's file as an artifact location. Relative to the repository root (%SRCROOT%),
+ * also for a file outside it ("../x.yaml" from the root: the report's own path is relative
+ * to the working directory, which need not be the root). Only a path no relative reference
+ * reaches (another Windows drive) becomes an absolute file URI, without a base.
+ */
+function artifactLocation(filePath: string, opts: SarifOptions): { uri: string; uriBaseId?: string } {
+  if (opts.cwd === undefined || opts.srcRoot === undefined) return { uri: toUri(filePath), uriBaseId: '%SRCROOT%' };
+  const abs = resolve(opts.cwd, filePath);
+  const rel = relative(opts.srcRoot, abs);
+  if (isAbsolute(rel)) return { uri: pathToFileURL(abs).href };
+  return { uri: toUri(rel.split(sep).join('/')), uriBaseId: '%SRCROOT%' };
 }
 
 export function formatSarif(results: readonly LintResult[], opts: SarifOptions): string {
   const ruleIndex = new Map(opts.rules.map((r, i) => [r.name, i]));
   const sarifResults: Result[] = [];
   for (const r of results) {
-    const uri = toUri(repoRelative(r.filePath, opts));
+    const artifact = artifactLocation(r.filePath, opts);
+    const { uri } = artifact;
     const seen = new Map<string, number>();
     for (const m of r.messages) {
       const fp = fingerprint(uri, m);
@@ -89,7 +102,7 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
         locations: [
           {
             physicalLocation: {
-              artifactLocation: { uri, uriBaseId: '%SRCROOT%' },
+              artifactLocation: artifact,
               region: { startLine: m.line, startColumn: m.column, endLine: m.endLine, endColumn: m.endColumn },
             },
             ...(m.resource ? { logicalLocations: [{ fullyQualifiedName: m.resource, kind: 'resource' }] } : {}),
@@ -102,7 +115,7 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
                 id,
                 message: { text: rel.message },
                 physicalLocation: {
-                  artifactLocation: { uri: toUri(repoRelative(rel.filePath, opts)), uriBaseId: '%SRCROOT%' },
+                  artifactLocation: artifactLocation(rel.filePath, opts),
                   region: { startLine: rel.line, startColumn: rel.column, endLine: rel.endLine, endColumn: rel.endColumn },
                 },
               })),
@@ -135,5 +148,5 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
       },
     ],
   };
-  return JSON.stringify(log, null, 2);
+  return jsonText(log, 2);
 }

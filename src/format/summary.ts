@@ -25,7 +25,8 @@ export interface SummaryOptions {
 /** Markdown-inert text: table cells, no HTML, no emphasis, no links, one line. */
 export function escapeMarkdown(s: string): string {
   return s
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    // Controls, and the bidi characters that would reorder the rendered page, become a space.
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

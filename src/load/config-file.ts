@@ -1,9 +1,10 @@
 // Finding and reading the configuration file. It is parsed as data (YAML or JSON):
 // linting an untrusted repository must never run its code.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { ConfigError } from '../engine/config.ts';
+import { readRegularFile } from './read.ts';
 
 export const CONFIG_NAMES = ['.meshlint.yaml', '.meshlint.yml', '.meshlint.json'] as const;
 
@@ -20,12 +21,13 @@ export function findConfigFile(dir: string): string | undefined {
 
 /** Reads a config file into plain data. Throws ConfigError with the file and the position at fault. */
 export function readConfigFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new ConfigError(path, '', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  // Only a regular file is read: a FIFO named .meshlint.yaml must not hang the run.
+  const read = readRegularFile(path);
+  if (!read.ok) {
+    const hint = read.why === 'permission denied' ? ' (make it readable)' : /directory|regular/.test(read.why) ? '; the configuration must be a regular file' : '';
+    throw new ConfigError(path, '', `cannot read the file: ${read.why}${hint}`);
   }
+  const text = read.bytes.toString('utf8');
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, '', 'configuration is data only: use .meshlint.yaml or .meshlint.json');
   }

@@ -1,12 +1,18 @@
 // Finding the files to lint: paths, directories (recursive), glob patterns,
 // honouring .gitignore, .meshlintignore and --ignore-pattern, never looping on symlinks.
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+// Only regular files are handed on for reading: a FIFO, socket or device named *.yaml is
+// skipped with a reason (reading a FIFO would block forever). Every path met lands in one
+// place: `files`, `charts`, `skipped` or `ignored`, so --stats can account for all of them.
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { globSync, hasMagic } from 'glob';
 import ignore, { type Ignore } from 'ignore';
+import { describeFsError, fileTypeOf, readRegularFile } from './read.ts';
 
 export const LINTABLE_EXTENSIONS = /\.(ya?ml|json)$/i;
-const ALWAYS_IGNORED = ['node_modules/', '.git/'];
+// Never linted and never worth a mention in --stats: they are not the user's manifests.
+const ALWAYS_IGNORED_DIRS = ['node_modules', '.git'];
+const ALWAYS_IGNORED = ALWAYS_IGNORED_DIRS.map((d) => `${d}/`);
 
 export interface DiscoverOptions {
   readonly cwd: string;
@@ -19,15 +25,37 @@ export interface DiscoverOptions {
   readonly useGitignore?: boolean;
 }
 
+/** Why a path met during discovery was not handed on for reading. */
+export type SkipKind =
+  | 'ignored'
+  | 'ignored-directory'
+  | 'not-regular'
+  | 'dangling-link'
+  | 'link-loop'
+  /** A directory that cannot be listed: not clean, so the caller reports it as unreadable. */
+  | 'unreadable-directory';
+
 export interface Skipped {
   readonly path: string;
   readonly reason: string;
+  readonly kind: SkipKind;
 }
+
+const IGNORED_REASON = 'ignored by an ignore pattern';
+const DANGLING_REASON = 'a symbolic link whose target does not exist';
+const LOOP_REASON = 'symbolic link loop';
+const notRegular = (path: string, st: Stats | Dirent): Skipped => ({ path, reason: `not a regular file (${fileTypeOf(st)})`, kind: 'not-regular' });
 
 export interface Discovered {
   /** Absolute paths, deduplicated, in a stable order. */
   readonly files: string[];
+  /** Paths not linted, each with its reason, to be said on stderr (the user named them or cannot tell why). */
   readonly skipped: Skipped[];
+  /**
+   * Files and directories left out by the ignore rules while walking or globbing: what the
+   * user asked for, so only counted (--stats); .git and node_modules are not listed.
+   */
+  readonly ignored: Skipped[];
   /** Patterns or paths that matched nothing: a usage error for the caller. */
   readonly unmatched: string[];
   /**
@@ -53,12 +81,7 @@ class Ignorer {
   loadDir(dir: string): void {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
-    const file = join(dir, '.gitignore');
-    try {
-      this.add(dir, readFileSync(file, 'utf8').split(/\r?\n/));
-    } catch {
-      // no .gitignore here
-    }
+    this.add(dir, readIgnoreFile(join(dir, '.gitignore')));
   }
 
   ignored(abs: string, isDir: boolean): boolean {
@@ -70,6 +93,12 @@ class Ignorer {
     }
     return false;
   }
+}
+
+/** The lines of an ignore file; none when it is absent or not a regular file (never block on a FIFO). */
+function readIgnoreFile(path: string): string[] {
+  const read = readRegularFile(path);
+  return read.ok ? read.bytes.toString('utf8').split(/\r?\n/) : [];
 }
 
 /** The directory that holds `.git`, at or above `dir`, if any. */
@@ -85,11 +114,7 @@ export function discover(opts: DiscoverOptions): Discovered {
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  try {
-    ig.add(opts.ignoreBase, readFileSync(join(opts.ignoreBase, '.meshlintignore'), 'utf8').split(/\r?\n/));
-  } catch {
-    // no .meshlintignore
-  }
+  ig.add(opts.ignoreBase, readIgnoreFile(join(opts.ignoreBase, '.meshlintignore')));
   if (useGitignore) {
     // .gitignore files above the working directory, up to the repository root, apply too.
     const root = repoRoot(opts.cwd);
@@ -101,6 +126,7 @@ export function discover(opts: DiscoverOptions): Discovered {
 
   const files = new Set<string>();
   const skipped: Skipped[] = [];
+  const ignored: Skipped[] = [];
   const unmatched: string[] = [];
   const charts: string[] = [];
   const patterns = opts.patterns.length > 0 ? opts.patterns : ['.'];
@@ -112,43 +138,58 @@ export function discover(opts: DiscoverOptions): Discovered {
     else if (!charts.includes(chart)) charts.push(chart);
   };
 
+  const out: WalkOut = { files, skipped, ignored, charts };
+  // Whatever its name (x.yaml too), a directory is walked, never read; one inside a chart
+  // stands for the chart.
+  const walkOrChart = (abs: string): void => {
+    const chart = chartOf(abs);
+    if (chart === undefined) walk(abs, ig, out, new Set());
+    else if (!charts.includes(chart)) charts.push(chart);
+  };
+
   for (const pattern of patterns) {
     const abs = resolve(opts.cwd, pattern);
-    let st;
-    try {
-      st = statSync(abs);
-    } catch {
-      st = undefined;
-    }
-    const chartAbove = st?.isDirectory() ? chartOf(abs) : undefined;
-    if (chartAbove !== undefined) {
-      if (!charts.includes(chartAbove)) charts.push(chartAbove);
-    } else if (st?.isDirectory()) {
-      walk(abs, ig, { files, skipped, charts }, new Set());
-    } else if (st?.isFile()) {
+    const found = lookUp(abs);
+    if (found.st?.isDirectory()) {
+      walkOrChart(abs);
+    } else if (found.st?.isFile()) {
       loadGitignoresDownTo(dirname(abs), opts.cwd, ig);
-      if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: 'ignored by an ignore pattern' });
+      if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: 'ignored' });
       else addFile(abs);
-    } else if (st) {
-      skipped.push({ path: abs, reason: 'not a regular file (device, FIFO or socket)' });
+    } else if (found.st) {
+      skipped.push(notRegular(abs, found.st));
+    } else if (found.problem === 'loop') {
+      skipped.push({ path: abs, reason: LOOP_REASON, kind: 'link-loop' });
+    } else if (found.problem === 'unreadable') {
+      // It exists but cannot be looked at: reading it reports why (never a silent pass).
+      addFile(abs);
     } else if (hasMagic(pattern, { windowsPathsNoEscape: true })) {
-      const matches = globSync(pattern, { cwd: opts.cwd, absolute: true, nodir: true, dot: false, follow: false });
-      let found = 0;
+      // Directories too: a quoted glob matches what the shell would have passed, and a
+      // directory the shell passes is walked.
+      const matches = globSync(pattern, { cwd: opts.cwd, absolute: true, dot: false, follow: false });
+      let met = 0;
       for (const m of matches.sort()) {
-        if (!LINTABLE_EXTENSIONS.test(m)) continue;
+        if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
+        met++;
         loadGitignoresDownTo(dirname(m), opts.cwd, ig);
-        if (ig.ignored(m, false) || insideIgnoredDir(m, opts.cwd, ig)) continue;
-        addFile(m);
-        found++;
+        const match = lookUp(m);
+        const isDir = Boolean(match.st?.isDirectory());
+        if (ig.ignored(m, isDir) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir ? 'ignored-directory' : 'ignored' });
+        else if (isDir) walkOrChart(m);
+        else if (match.st?.isFile()) addFile(m);
+        else if (match.st) skipped.push(notRegular(m, match.st));
+        else if (match.problem === 'loop') skipped.push({ path: m, reason: LOOP_REASON, kind: 'link-loop' });
+        else if (match.problem === 'dangling') skipped.push({ path: m, reason: DANGLING_REASON, kind: 'dangling-link' });
+        else addFile(m);
       }
-      if (found === 0) unmatched.push(pattern);
-    } else if (isDanglingLink(abs)) {
-      skipped.push({ path: abs, reason: 'a symbolic link whose target does not exist' });
+      if (met === 0) unmatched.push(pattern);
+    } else if (found.problem === 'dangling') {
+      skipped.push({ path: abs, reason: DANGLING_REASON, kind: 'dangling-link' });
     } else {
       unmatched.push(pattern);
     }
   }
-  return { files: [...files], skipped, unmatched, charts };
+  return { files: [...files], skipped, ignored, unmatched, charts };
 }
 
 /**
@@ -185,6 +226,12 @@ function loadGitignoresDownTo(dir: string, cwd: string, ig: Ignorer): void {
   }
 }
 
+/** Whether a path is inside node_modules or .git (below the working directory): never linted, never counted. */
+function insideBuiltInIgnore(file: string, cwd: string): boolean {
+  const rel = relative(cwd, file);
+  return rel.split(sep).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
+}
+
 function insideIgnoredDir(file: string, cwd: string, ig: Ignorer): boolean {
   for (let d = dirname(file); d.startsWith(cwd) && d !== cwd; d = dirname(d)) {
     if (ig.ignored(d, true)) return true;
@@ -192,17 +239,30 @@ function insideIgnoredDir(file: string, cwd: string, ig: Ignorer): boolean {
   return false;
 }
 
-function isDanglingLink(p: string): boolean {
+/**
+ * What a path is, following symbolic links: its stats, or why there are none. A link whose
+ * target is missing is `dangling`; one that leads back to itself, a `loop`; a path that exists
+ * but cannot be looked at (a folder on the way without permission), `unreadable`.
+ */
+function lookUp(p: string): { st: Stats | undefined; problem?: 'missing' | 'dangling' | 'loop' | 'unreadable' } {
   try {
-    return lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
+    return { st: statSync(p) };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return { st: undefined, problem: 'loop' };
+    if (code === 'EACCES' || code === 'EPERM') return { st: undefined, problem: 'unreadable' };
+    try {
+      return { st: undefined, problem: lstatSync(p).isSymbolicLink() ? 'dangling' : 'missing' };
+    } catch {
+      return { st: undefined, problem: 'missing' };
+    }
   }
 }
 
 interface WalkOut {
   readonly files: Set<string>;
   readonly skipped: Skipped[];
+  readonly ignored: Skipped[];
   readonly charts: string[];
 }
 
@@ -211,12 +271,12 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>): vo
   let real: string;
   try {
     real = realpathSync(dir);
-  } catch {
-    skipped.push({ path: dir, reason: 'cannot resolve the directory' });
+  } catch (e) {
+    skipped.push({ path: dir, reason: `cannot resolve the directory: ${describeFsError(e)}`, kind: 'unreadable-directory' });
     return;
   }
   if (visiting.has(real)) {
-    skipped.push({ path: dir, reason: 'symbolic link loop' });
+    skipped.push({ path: dir, reason: LOOP_REASON, kind: 'link-loop' });
     return;
   }
   visiting.add(real);
@@ -225,7 +285,7 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>): vo
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
-    skipped.push({ path: dir, reason: `cannot read the directory (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
+    skipped.push({ path: dir, reason: `cannot read the directory: ${describeFsError(e)}`, kind: 'unreadable-directory' });
     visiting.delete(real);
     return;
   }
@@ -237,24 +297,26 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>): vo
   }
   for (const entry of entries) {
     const p = join(dir, entry.name);
-    let isDir = entry.isDirectory();
-    let isFile = entry.isFile();
+    let st: Stats | Dirent = entry;
     if (entry.isSymbolicLink()) {
-      try {
-        const st = statSync(p);
-        isDir = st.isDirectory();
-        isFile = st.isFile();
-      } catch {
-        if (LINTABLE_EXTENSIONS.test(entry.name)) skipped.push({ path: p, reason: 'a symbolic link whose target does not exist' });
+      const target = lookUp(p);
+      if (target.st) st = target.st;
+      else if (!LINTABLE_EXTENSIONS.test(entry.name)) continue;
+      else {
+        // A link that cannot be followed: said when it is named like a manifest.
+        if (target.problem === 'loop') skipped.push({ path: p, reason: LOOP_REASON, kind: 'link-loop' });
+        else if (target.problem === 'unreadable') out.files.add(p); // reading it says why
+        else skipped.push({ path: p, reason: DANGLING_REASON, kind: 'dangling-link' });
         continue;
       }
     }
-    if (isDir) {
+    if (st.isDirectory()) {
       if (!ig.ignored(p, true)) walk(p, ig, out, visiting);
+      else if (!ALWAYS_IGNORED_DIRS.includes(entry.name)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: 'ignored-directory' });
     } else if (LINTABLE_EXTENSIONS.test(entry.name)) {
-      if (ig.ignored(p, false)) continue;
-      if (isFile) out.files.add(p);
-      else skipped.push({ path: p, reason: 'not a regular file (device, FIFO or socket)' });
+      if (ig.ignored(p, false)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: 'ignored' });
+      else if (st.isFile()) out.files.add(p);
+      else skipped.push(notRegular(p, st));
     }
   }
   visiting.delete(real);

@@ -1,11 +1,14 @@
 // Reading inputs into text. A file that cannot become text is reported, never treated as clean.
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, type Stats } from 'node:fs';
 import { relative, sep, isAbsolute } from 'node:path';
 import type { SourceFile } from '../types.ts';
 
+/** Why an input did not become text: it could not be read, or its bytes are not UTF-8 text. */
+export type ReadProblem = 'unreadable' | 'not-text';
+
 export type ReadOutcome =
   | { readonly ok: true; readonly file: SourceFile & { readonly bom: boolean } }
-  | { readonly ok: false; readonly displayPath: string; readonly absPath: string | undefined; readonly reason: string };
+  | { readonly ok: false; readonly displayPath: string; readonly absPath: string | undefined; readonly reason: string; readonly problem: ReadProblem };
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -17,12 +20,12 @@ export function displayPathOf(absPath: string, cwd: string): string {
 }
 
 export function decodeSource(bytes: Uint8Array, displayPath: string, absPath: string | undefined): ReadOutcome {
-  if (bytes.includes(0)) return { ok: false, displayPath, absPath, reason: 'binary file (contains NUL bytes); not YAML or JSON' };
+  if (bytes.includes(0)) return { ok: false, displayPath, absPath, reason: 'binary file (contains NUL bytes); not YAML or JSON', problem: 'not-text' };
   let text: string;
   try {
     text = decoder.decode(bytes);
   } catch {
-    return { ok: false, displayPath, absPath, reason: 'not valid UTF-8 text; Kubernetes manifests must be UTF-8' };
+    return { ok: false, displayPath, absPath, reason: 'not valid UTF-8 text; Kubernetes manifests must be UTF-8', problem: 'not-text' };
   }
   const bom = text.charCodeAt(0) === 0xfeff;
   if (bom) text = text.slice(1);
@@ -31,20 +34,68 @@ export function decodeSource(bytes: Uint8Array, displayPath: string, absPath: st
 
 export function readSource(absPath: string, cwd: string): ReadOutcome {
   const displayPath = displayPathOf(absPath, cwd);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(absPath);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
-        : code === 'EISDIR'
-          ? 'is a directory'
-          : code === 'ENOENT'
-            ? 'no such file'
-            : (code ?? 'read error');
-    return { ok: false, displayPath, absPath, reason: `cannot read the file: ${why}` };
+  const read = readRegularFile(absPath);
+  if (!read.ok) return { ok: false, displayPath, absPath, reason: `cannot read the file: ${read.why}`, problem: 'unreadable' };
+  return decodeSource(read.bytes, displayPath, absPath);
+}
+
+/** What kind of thing a path is, for messages: "not a regular file (FIFO)". */
+export function fileTypeOf(st: Stats | Dirent): string {
+  if (st.isFile()) return 'file';
+  if (st.isDirectory()) return 'directory';
+  if (st.isFIFO()) return 'FIFO';
+  if (st.isSocket()) return 'socket';
+  if (st.isCharacterDevice()) return 'character device';
+  if (st.isBlockDevice()) return 'block device';
+  if (st.isSymbolicLink()) return 'symbolic link';
+  return 'unknown file type';
+}
+
+/** A file-system error (reading, listing, writing), as a reason a user can act on. */
+export function describeFsError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOENT':
+      return 'no such file';
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a folder';
+    case 'ELOOP':
+      return 'symbolic link loop';
+    case 'ERR_FS_FILE_TOO_LARGE':
+      return 'larger than the 2 GB a file can be read at once';
+    default:
+      return code ?? 'read error';
   }
-  return decodeSource(bytes, displayPath, absPath);
+}
+
+export type FileBytes = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly why: string };
+
+// Opening without blocking, then checking what was opened: opening a FIFO for reading waits
+// for a writer (forever, in a pre-commit hook), and a device never ends. Checking the open
+// descriptor, not the path, leaves no window for the path to change in between.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** The bytes of a regular file; anything else (FIFO, socket, device, directory) is refused unread. */
+export function readRegularFile(absPath: string): FileBytes {
+  let fd: number;
+  try {
+    fd = openSync(absPath, OPEN_FLAGS);
+  } catch (e) {
+    return { ok: false, why: describeFsError(e) };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return { ok: false, why: 'is a directory' };
+    if (!st.isFile()) return { ok: false, why: `not a regular file (${fileTypeOf(st)})` };
+    return { ok: true, bytes: readFileSync(fd) };
+  } catch (e) {
+    return { ok: false, why: describeFsError(e) };
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -11,7 +11,8 @@ interface Entry {
   readonly docs: readonly ParsedDocument[];
 }
 
-function rebase(doc: ParsedDocument, file: SourceFile, index: number, delta: number): ParsedDocument {
+/** A document moved by `delta` in the text of `file`, numbered `index`. */
+export function rebase(doc: ParsedDocument, file: SourceFile, index: number, delta: number): ParsedDocument {
   if (delta === 0 && doc.file === file && doc.index === index) return doc;
   const at = <T extends { readonly offset: number; readonly endOffset: number }>(o: T): T => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
   return {

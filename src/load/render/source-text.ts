@@ -1,7 +1,7 @@
 // Small helpers the renderers share: reading the sources a finding maps back to (once each),
 // and turning a renderer's error output into one line for a finding.
-import { readFileSync } from 'node:fs';
 import { sep } from 'node:path';
+import { readRegularFile } from '../read.ts';
 
 /** Text of a file, or undefined when it cannot be read. */
 export type TextReader = (absPath: string) => string | undefined;
@@ -10,11 +10,9 @@ export function cachedReader(): TextReader {
   const cache = new Map<string, string | undefined>();
   return (p) => {
     if (!cache.has(p)) {
-      try {
-        cache.set(p, readFileSync(p, 'utf8').replace(/^\ufeff/, ''));
-      } catch {
-        cache.set(p, undefined);
-      }
+      // A regular file only: a source path that names a FIFO must not block the run.
+      const read = readRegularFile(p);
+      cache.set(p, read.ok ? read.bytes.toString('utf8').replace(/^\ufeff/, '') : undefined);
     }
     return cache.get(p);
   };
