@@ -124,14 +124,14 @@ var require_getParserServices = __commonJS({
         context.parserPath || context.languageOptions.parser?.meta?.name
       );
       if (context.sourceCode.parserServices?.esTreeNodeToTSNodeMap == null || context.sourceCode.parserServices.tsNodeToESTreeNodeMap == null) {
-        throwError(parser);
+        throwError2(parser);
       }
       if (context.sourceCode.parserServices.program == null && !allowWithoutFullTypeInformation) {
-        throwError(parser);
+        throwError2(parser);
       }
       return context.sourceCode.parserServices;
     }
-    function throwError(parser) {
+    function throwError2(parser) {
       const messages = [
         ERROR_MESSAGE_REQUIRES_PARSER_SERVICES,
         `Parser: ${parser || "(unknown)"}`,
@@ -253,18 +253,18 @@ var require_eslint_utils = __commonJS({
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
-    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
     var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
-    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SCALAR2 = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isAlias3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS2;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isScalar6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR2;
     var isSeq4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
@@ -278,21 +278,21 @@ var require_identity = __commonJS({
     function isNode2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
-          case ALIAS:
+          case ALIAS2:
           case MAP:
-          case SCALAR:
+          case SCALAR2:
           case SEQ:
             return true;
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar5(node) || isCollection2(node)) && !!node.anchor;
-    exports.ALIAS = ALIAS;
+    var hasAnchor = (node) => (isScalar6(node) || isCollection2(node)) && !!node.anchor;
+    exports.ALIAS = ALIAS2;
     exports.DOC = DOC;
     exports.MAP = MAP;
     exports.NODE_TYPE = NODE_TYPE;
     exports.PAIR = PAIR;
-    exports.SCALAR = SCALAR;
+    exports.SCALAR = SCALAR2;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
     exports.isAlias = isAlias3;
@@ -301,7 +301,7 @@ var require_identity = __commonJS({
     exports.isMap = isMap5;
     exports.isNode = isNode2;
     exports.isPair = isPair4;
-    exports.isScalar = isScalar5;
+    exports.isScalar = isScalar6;
     exports.isSeq = isSeq4;
   }
 });
@@ -3507,7 +3507,7 @@ var require_Schema = __commonJS({
     var string = require_string();
     var tags = require_tags();
     var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    var Schema = class _Schema {
+    var Schema3 = class _Schema {
       constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
@@ -3525,7 +3525,7 @@ var require_Schema = __commonJS({
         return copy;
       }
     };
-    exports.Schema = Schema;
+    exports.Schema = Schema3;
   }
 });
 
@@ -3618,7 +3618,7 @@ var require_Document = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
-    var Schema = require_Schema();
+    var Schema3 = require_Schema();
     var stringifyDocument = require_stringifyDocument();
     var anchors = require_anchors();
     var applyReviver = require_applyReviver();
@@ -3869,7 +3869,7 @@ var require_Document = __commonJS({
         if (options.schema instanceof Object)
           this.schema = options.schema;
         else if (opt)
-          this.schema = new Schema.Schema(Object.assign(opt, options));
+          this.schema = new Schema3.Schema(Object.assign(opt, options));
         else
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
@@ -5842,20 +5842,20 @@ var require_cst = __commonJS({
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
     var BOM = "\uFEFF";
-    var DOCUMENT = "";
+    var DOCUMENT2 = "";
     var FLOW_END = "";
-    var SCALAR = "";
+    var SCALAR2 = "";
     var isCollection2 = (token) => !!token && "items" in token;
-    var isScalar5 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar6 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
           return "<BOM>";
-        case DOCUMENT:
+        case DOCUMENT2:
           return "<DOC>";
         case FLOW_END:
           return "<FLOW_END>";
-        case SCALAR:
+        case SCALAR2:
           return "<SCALAR>";
         default:
           return JSON.stringify(token);
@@ -5865,11 +5865,11 @@ var require_cst = __commonJS({
       switch (source) {
         case BOM:
           return "byte-order-mark";
-        case DOCUMENT:
+        case DOCUMENT2:
           return "doc-mode";
         case FLOW_END:
           return "flow-error-end";
-        case SCALAR:
+        case SCALAR2:
           return "scalar";
         case "---":
           return "doc-start";
@@ -5926,11 +5926,11 @@ var require_cst = __commonJS({
     exports.stringify = cstStringify.stringify;
     exports.visit = cstVisit.visit;
     exports.BOM = BOM;
-    exports.DOCUMENT = DOCUMENT;
+    exports.DOCUMENT = DOCUMENT2;
     exports.FLOW_END = FLOW_END;
-    exports.SCALAR = SCALAR;
+    exports.SCALAR = SCALAR2;
     exports.isCollection = isCollection2;
-    exports.isScalar = isScalar5;
+    exports.isScalar = isScalar6;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -7533,7 +7533,7 @@ var require_dist = __commonJS({
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
-    var Schema = require_Schema();
+    var Schema3 = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
     var identity = require_identity();
@@ -7549,7 +7549,7 @@ var require_dist = __commonJS({
     var visit2 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
-    exports.Schema = Schema.Schema;
+    exports.Schema = Schema3.Schema;
     exports.YAMLError = errors.YAMLError;
     exports.YAMLParseError = errors.YAMLParseError;
     exports.YAMLWarning = errors.YAMLWarning;
@@ -8306,7 +8306,7 @@ var require_ignore = __commonJS({
         };
       }
     };
-    var throwError = (message, Ctor) => {
+    var throwError2 = (message, Ctor) => {
       throw new Ctor(message);
     };
     var checkPath = (path, originalPath, doThrow) => {
@@ -8381,7 +8381,7 @@ var require_ignore = __commonJS({
         checkPath(
           path,
           originalPath,
-          this._strictPathCheck ? throwError : RETURN_FALSE
+          this._strictPathCheck ? throwError2 : RETURN_FALSE
         );
         return path ? this._t(path, cache2) : {
           ignored: false,
@@ -8446,12 +8446,14 @@ var require_ignore = __commonJS({
 // src/action.ts
 import { randomUUID } from "node:crypto";
 import { appendFileSync, mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute5, relative as relative7, resolve as resolve9, sep as sep6 } from "node:path";
+import { dirname as dirname7, isAbsolute as isAbsolute6, relative as relative7, resolve as resolve9, sep as sep6 } from "node:path";
 
 // src/cli.ts
-import { mkdirSync, readFileSync as readFileSync6, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname6, join as join7, resolve as resolve8, sep as sep5 } from "node:path";
+import { existsSync as existsSync6, mkdirSync, readFileSync as readFileSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute5, join as join7, resolve as resolve8, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
@@ -8920,7 +8922,8 @@ var package_default = {
     test: "node scripts/build.mjs && tsc --noEmit && node scripts/test.mjs",
     "test:binaries": "node scripts/test-binaries.mjs",
     "build:action": "node scripts/build.mjs --action",
-    bench: "node scripts/build.mjs && node scripts/bench.mjs"
+    bench: "node scripts/build.mjs && node scripts/bench.mjs",
+    fuzz: "node --import tsx scripts/fuzz.ts"
   },
   devDependencies: {
     "@microsoft/jest-sarif": "^1.0.0-beta.0",
@@ -8933,6 +8936,7 @@ var package_default = {
     eslint: "^10.15.0",
     glob: "^14.0.6",
     ignore: "^7.0.16",
+    "js-yaml": "^5.5.0",
     tsx: "^4.23.15",
     typescript: "^6.0.3",
     uvu: "^0.5.6",
@@ -10068,10 +10072,2432 @@ var injector_policy_invalid_default = createRule({
 });
 
 // src/parse/yaml.ts
-var import_yaml3 = __toESM(require_dist(), 1);
+var import_yaml4 = __toESM(require_dist(), 1);
+
+// node_modules/js-yaml/dist/js-yaml.mjs
+var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
+function defineScalarTag(tagName, options) {
+  return {
+    tagName,
+    nodeKind: "scalar",
+    implicit: options.implicit ?? false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    implicitFirstChars: options.implicitFirstChars ?? null,
+    resolve: options.resolve,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => String(data)),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineSequenceTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "sequence",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addItem: options.addItem,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineMappingTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "mapping",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addPair: options.addPair,
+    has: options.has,
+    keys: options.keys,
+    get: options.get,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+var strTag = defineScalarTag("tag:yaml.org,2002:str", {
+  resolve: (source) => source,
+  identify: (data) => typeof data === "string"
+});
+var NULL_VALUES$1 = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: ["n"],
+  resolve: (source, isExplicit) => {
+    if (source === "null" || isExplicit && source === "") return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var NULL_VALUES = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var TRUE_VALUES$2 = [
+  "true",
+  "True",
+  "TRUE"
+];
+var FALSE_VALUES$2 = [
+  "false",
+  "False",
+  "FALSE"
+];
+var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "t",
+    "T",
+    "f",
+    "F"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var TRUE_VALUES$1 = ["true"];
+var FALSE_VALUES$1 = ["false"];
+var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: ["t", "f"],
+  resolve: (source) => {
+    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var TRUE_VALUES = [
+  "true",
+  "True",
+  "TRUE",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "on",
+  "On",
+  "ON"
+];
+var FALSE_VALUES = [
+  "false",
+  "False",
+  "FALSE",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "off",
+  "Off",
+  "OFF"
+];
+var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "y",
+    "Y",
+    "n",
+    "N",
+    "t",
+    "T",
+    "f",
+    "F",
+    "o",
+    "O"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$2(source) {
+  let value = source;
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$2(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$2(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger$2,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
+var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$1(source) {
+  let value = source;
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$1(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlInteger$1,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
+function parseYamlInteger(source) {
+  let value = source.replace(/_/g, "");
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  if (value.includes(":")) {
+    let result = 0;
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    return sign * result;
+  }
+  if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger(source) {
+  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$2(source) {
+  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase();
+  const sign = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  const result = sign * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$2(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat$2,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$2
+});
+var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
+var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+    let value = source.toLowerCase();
+    const sign = value[0] === "-" ? -1 : 1;
+    if ("+-".includes(value[0])) value = value.slice(1);
+    if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    if (value === ".nan") return NaN;
+    const result2 = sign * parseFloat(value);
+    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
+  }
+  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = Number(source);
+  if (Number.isFinite(result)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$1(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlFloat$1,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$1
+});
+var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat(source) {
+  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase().replace(/_/g, "");
+  const sign = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  let result = 0;
+  if (value.includes(":")) {
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    result *= sign;
+  } else result = sign * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat
+});
+var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
+  implicit: true,
+  implicitFirstChars: ["<"],
+  resolve: (source, isExplicit) => {
+    if (source === "<<" || isExplicit && source === "") return "<<";
+    return NOT_RESOLVED;
+  },
+  identify: () => false
+});
+var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+function resolveYamlBinary(source) {
+  const input2 = source.replace(/\s/g, "");
+  if (input2.length % 4 !== 0 || !BASE64_PATTERN.test(input2)) return NOT_RESOLVED;
+  const binary = atob(input2);
+  const result = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) result[index] = binary.charCodeAt(index);
+  return result;
+}
+function representYamlBinary(object) {
+  let binary = "";
+  for (let index = 0; index < object.length; index++) binary += String.fromCharCode(object[index]);
+  return btoa(binary);
+}
+var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
+  resolve: resolveYamlBinary,
+  identify: (object) => Object.prototype.toString.call(object) === "[object Uint8Array]",
+  represent: representYamlBinary
+});
+var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
+var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
+function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction = 0) {
+  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+function resolveYamlTimestamp(source) {
+  let match = YAML_DATE_REGEXP.exec(source);
+  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
+  if (match === null) return NOT_RESOLVED;
+  const year = +match[1];
+  const month = +match[2] - 1;
+  const day = +match[3];
+  if (!match[4]) {
+    const date2 = makeUtcDate(year, month, day);
+    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
+    return date2;
+  }
+  const hour = +match[4];
+  const minute = +match[5];
+  const second = +match[6];
+  let fraction = 0;
+  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
+  if (match[7]) {
+    let value = match[7].slice(0, 3);
+    while (value.length < 3) value += "0";
+    fraction = +value;
+  }
+  const date = makeUtcDate(year, month, day, hour, minute, second, fraction);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
+  if (match[9]) {
+    const offsetHour = +match[10];
+    const offsetMinute = +(match[11] || 0);
+    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
+    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
+    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
+  }
+  return date;
+}
+var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
+  implicit: true,
+  implicitFirstChars: [..."0123456789"],
+  resolve: resolveYamlTimestamp,
+  identify: (object) => object instanceof Date,
+  represent: (object) => object.toISOString()
+});
+var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
+  create: () => [],
+  addItem: (container, item) => {
+    container.push(item);
+  },
+  identify: Array.isArray
+});
+function isPlainObject(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+  const prototype = Object.getPrototypeOf(data);
+  return prototype === null || prototype === Object.prototype;
+}
+var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
+  create: () => ({
+    list: [],
+    seen: /* @__PURE__ */ new Set()
+  }),
+  addItem: (carrier, item) => {
+    let key;
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve an ordered map item";
+      key = item.keys().next().value;
+    } else if (isPlainObject(item)) {
+      const itemKeys = Object.keys(item);
+      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
+      key = itemKeys[0];
+    } else return "cannot resolve an ordered map item";
+    if (carrier.seen.has(key)) return "duplicate key in ordered map";
+    carrier.seen.add(key);
+    carrier.list.push(item);
+    return "";
+  },
+  finalize: (carrier) => carrier.list,
+  identify: () => false
+});
+var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
+  create: () => [],
+  addItem: (container, item) => {
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve a pairs item";
+      container.push(item.entries().next().value);
+      return "";
+    }
+    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
+    const object = item;
+    const keys = Object.keys(object);
+    if (keys.length !== 1) return "cannot resolve a pairs item";
+    container.push([keys[0], object[keys[0]]]);
+    return "";
+  },
+  identify: () => false
+});
+var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject,
+  represent: (o) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const key of Object.keys(o)) map.set(key, o[key]);
+    return map;
+  },
+  addPair: (container, key, value) => {
+    if (key !== null && typeof key === "object") return "object-based map does not support complex keys";
+    const normalizedKey = String(key);
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value;
+    return "";
+  },
+  has: (container, key) => {
+    if (key !== null && typeof key === "object") return false;
+    return Object.prototype.hasOwnProperty.call(container, String(key));
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key) => {
+    const normalizedKey = String(key);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var setTag = defineMappingTag("tag:yaml.org,2002:set", {
+  create: () => /* @__PURE__ */ new Set(),
+  identify: (data) => data instanceof Set,
+  represent: (data) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const key of data) map.set(key, null);
+    return map;
+  },
+  addPair: (container, key, value) => {
+    if (value !== null) return "cannot resolve a set item";
+    container.add(key);
+    return "";
+  },
+  has: (container, key) => container.has(key),
+  keys: (container) => container.keys(),
+  get: () => null
+});
+function createTagDefinitionMap() {
+  return {
+    scalar: /* @__PURE__ */ Object.create(null),
+    sequence: /* @__PURE__ */ Object.create(null),
+    mapping: /* @__PURE__ */ Object.create(null)
+  };
+}
+function createTagDefinitionListMap() {
+  return {
+    scalar: [],
+    sequence: [],
+    mapping: []
+  };
+}
+function compileTags(tags) {
+  const result = [];
+  for (const tag of tags) {
+    let index = result.length;
+    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
+      const previous = result[previousIndex];
+      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
+        index = previousIndex;
+        break;
+      }
+    }
+    result[index] = tag;
+  }
+  return result;
+}
+var Schema = class Schema2 {
+  tags;
+  /** @internal */
+  implicitScalarTags;
+  /**
+  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
+  * the resolvers that may match that key, in schema order; a key absent from
+  * the map uses
+  * {@link Schema.implicitScalarAnyFirstChar}
+  * (resolvers that declared no first-char constraint, so they apply to any
+  * first character).
+  */
+  implicitScalarByFirstChar;
+  implicitScalarAnyFirstChar;
+  /**
+  * The default scalar tag (`!!str`), resolved once so the composer's fallback
+  * for unresolved plain scalars avoids a keyed lookup per scalar.
+  *
+  * @internal
+  */
+  defaultScalarTag;
+  /**
+  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
+  * value is identified by its default tag, the tag is implicit and not
+  * printed. Undefined if the schema does not define them (then such values
+  * can't be dumped).
+  *
+  * @internal
+  */
+  defaultSequenceTag;
+  /** @internal */
+  defaultMappingTag;
+  exact;
+  prefix;
+  constructor(tags) {
+    const compiledTags = compileTags(tags);
+    const implicitScalarTags = [];
+    const exact = createTagDefinitionMap();
+    const prefix = createTagDefinitionListMap();
+    for (const tag of compiledTags) {
+      if (tag.nodeKind === "scalar" && tag.implicit) {
+        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
+        implicitScalarTags.push(tag);
+      }
+      switch (tag.nodeKind) {
+        case "scalar":
+          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
+          else exact.scalar[tag.tagName] = tag;
+          break;
+        case "sequence":
+          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
+          else exact.sequence[tag.tagName] = tag;
+          break;
+        case "mapping":
+          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
+          else exact.mapping[tag.tagName] = tag;
+      }
+    }
+    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
+    const keys = /* @__PURE__ */ new Set();
+    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key of tag.implicitFirstChars) keys.add(key);
+    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
+    for (const key of keys) implicitScalarByFirstChar.set(key, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key) !== -1));
+    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
+    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
+    this.tags = compiledTags;
+    this.implicitScalarTags = implicitScalarTags;
+    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
+    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
+    this.defaultScalarTag = defaultScalarTag;
+    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
+    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
+    this.exact = exact;
+    this.prefix = prefix;
+  }
+  /** @internal */
+  lookupScalarTag(tagName) {
+    const exactTag = this.exact.scalar[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupSequenceTag(tagName) {
+    const exactTag = this.exact.sequence[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupMappingTag(tagName) {
+    const exactTag = this.exact.mapping[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  resolveImplicitScalarTag(source) {
+    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+    for (const tag2 of candidates) {
+      const value = tag2.resolve(source, false, tag2.tagName);
+      if (value !== NOT_RESOLVED) return {
+        value,
+        tag: tag2
+      };
+    }
+    const tag = this.defaultScalarTag;
+    return {
+      value: tag.resolve(source, false, tag.tagName),
+      tag
+    };
+  }
+  /**
+  * Creates a new schema with the specified tags added. If a tag already
+  * exists, it is replaced by the specified tag.
+  *
+  * @example
+  *
+  * ```javascript
+  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
+  *
+  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
+  * ```
+  */
+  withTags(...tags) {
+    let flatTags = [];
+    for (const tag of tags) flatTags = flatTags.concat(tag);
+    return new Schema2([...this.tags, ...flatTags]);
+  }
+};
+var FAILSAFE_SCHEMA = new Schema([
+  strTag,
+  seqTag,
+  mapTag
+]);
+var JSON_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullJsonTag,
+  boolJsonTag,
+  intJsonTag,
+  floatJsonTag
+]);
+var CORE_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullCoreTag,
+  boolCoreTag,
+  intCoreTag,
+  floatCoreTag
+]);
+var YAML11_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullYaml11Tag,
+  boolYaml11Tag,
+  intYaml11Tag,
+  floatYaml11Tag,
+  timestampTag,
+  mergeTag,
+  binaryTag,
+  omapTag,
+  pairsTag,
+  setTag
+]);
+var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
+  ...intYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+}, {
+  ...floatYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+});
+var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => /* @__PURE__ */ new Map(),
+  addPair: (container, key, value) => {
+    container.set(key, value);
+    return "";
+  },
+  has: (container, key) => container.has(key),
+  keys: (container) => container.keys(),
+  get: (container, key) => container.get(key),
+  identify: (data) => data instanceof Map || isPlainObject(data),
+  represent: (data) => {
+    if (data instanceof Map) return data;
+    const map = /* @__PURE__ */ new Map();
+    const obj = data;
+    for (const key of Object.keys(obj)) map.set(key, obj[key]);
+    return map;
+  }
+});
+function normalizeKey(key) {
+  if (Array.isArray(key)) {
+    const array = Array.prototype.slice.call(key);
+    for (let index = 0; index < array.length; index++) {
+      if (Array.isArray(array[index])) return null;
+      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
+    }
+    return String(array);
+  }
+  if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
+  return String(key);
+}
+var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject,
+  represent: (o) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const key of Object.keys(o)) map.set(key, o[key]);
+    return map;
+  },
+  addPair: (container, key, value) => {
+    const normalizedKey = normalizeKey(key);
+    if (normalizedKey === null) return "nested arrays are not supported inside keys";
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value;
+    return "";
+  },
+  has: (container, key) => {
+    const normalizedKey = normalizeKey(key);
+    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key) => {
+    const normalizedKey = String(key);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var DEFAULT_SNIPPET_OPTIONS = {
+  maxLength: 79,
+  indent: 1,
+  linesBefore: 3,
+  linesAfter: 2
+};
+function getLine(buffer, lineStart2, lineEnd2, position, maxLineLength) {
+  let head = "";
+  let tail = "";
+  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+  if (position - lineStart2 > maxHalfLength) {
+    head = " ... ";
+    lineStart2 = position - maxHalfLength + head.length;
+  }
+  if (lineEnd2 - position > maxHalfLength) {
+    tail = " ...";
+    lineEnd2 = position + maxHalfLength - tail.length;
+  }
+  return {
+    str: head + buffer.slice(lineStart2, lineEnd2).replace(/\t/g, "\u2192") + tail,
+    pos: position - lineStart2 + head.length
+  };
+}
+function padStart(string, max) {
+  return " ".repeat(Math.max(max - string.length, 0)) + string;
+}
+function makeSnippet(mark, options) {
+  if (!mark.buffer) return null;
+  const opts = {
+    ...DEFAULT_SNIPPET_OPTIONS,
+    ...options
+  };
+  const re2 = /\r?\n|\r|\0/g;
+  const lineStarts = [0];
+  const lineEnds = [];
+  let match;
+  let foundLineNo = -1;
+  while (match = re2.exec(mark.buffer)) {
+    lineEnds.push(match.index);
+    lineStarts.push(match.index + match[0].length);
+    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts.length - 2;
+  }
+  if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
+  let result = "";
+  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
+  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
+  for (let i = 1; i <= opts.linesBefore; i++) {
+    if (foundLineNo - i < 0) break;
+    const line2 = getLine(mark.buffer, lineStarts[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]), maxLineLength);
+    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
+${result}`;
+  }
+  const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
+`;
+  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
+`;
+  for (let i = 1; i <= opts.linesAfter; i++) {
+    if (foundLineNo + i >= lineEnds.length) break;
+    const line2 = getLine(mark.buffer, lineStarts[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]), maxLineLength);
+    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
+`;
+  }
+  return result.replace(/\n$/, "");
+}
+function formatError(exception, compact) {
+  let where = "";
+  if (!exception.mark) return exception.reason;
+  if (exception.mark.name) where += `in "${exception.mark.name}" `;
+  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
+  if (!compact && exception.mark.snippet) where += `
+
+${exception.mark.snippet}`;
+  return `${exception.reason} ${where}`;
+}
+var YAMLException = class YAMLException2 extends Error {
+  reason;
+  mark;
+  /**
+  * Optional `mark` contains source snippet data. Usually, use
+  * {@link YAMLException.throwAt} instead of passing it directly.
+  */
+  constructor(reason, mark) {
+    super();
+    this.name = "YAMLException";
+    this.reason = reason;
+    this.mark = mark;
+    this.message = formatError(this, false);
+    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
+  }
+  /**
+  * Returns the formatted error, omitting the source snippet in compact mode.
+  */
+  toString(compact) {
+    return `${this.name}: ${formatError(this, compact)}`;
+  }
+  /**
+  * Builds a YAMLException with a source snippet and throws it. `source` is
+  * the raw input text; `position` is an offset into it.
+  */
+  static throwAt(source, position, message, filename = "") {
+    let line = 0;
+    let lineStart2 = 0;
+    for (let index = 0; index < position; index++) {
+      const ch = source.charCodeAt(index);
+      if (ch === 10) {
+        line++;
+        lineStart2 = index + 1;
+      } else if (ch === 13) {
+        line++;
+        if (source.charCodeAt(index + 1) === 10) index++;
+        lineStart2 = index + 1;
+      }
+    }
+    const mark = {
+      name: filename,
+      buffer: source,
+      position,
+      line,
+      column: position - lineStart2
+    };
+    mark.snippet = makeSnippet(mark);
+    throw new YAMLException2(message, mark);
+  }
+};
+var EVENT_ID = {
+  DOCUMENT: 1,
+  SEQUENCE: 2,
+  MAPPING: 3,
+  SCALAR: 4,
+  ALIAS: 5,
+  POP: 6
+};
+var SCALAR_STYLE = {
+  PLAIN: 1,
+  SINGLE_QUOTED: 2,
+  DOUBLE_QUOTED: 3,
+  LITERAL_BLOCK: 4,
+  FOLDED_BLOCK: 5
+};
+var COLLECTION_STYLE = {
+  BLOCK: 1,
+  FLOW: 2
+};
+var CHOMPING_MODE = {
+  CLIP: 1,
+  STRIP: 2,
+  KEEP: 3
+};
+var NO_RANGE$3 = -1;
+function simpleEscapeSequence(c) {
+  switch (c) {
+    case 48:
+      return "\0";
+    case 97:
+      return "\x07";
+    case 98:
+      return "\b";
+    case 116:
+      return "	";
+    case 9:
+      return "	";
+    case 110:
+      return "\n";
+    case 118:
+      return "\v";
+    case 102:
+      return "\f";
+    case 114:
+      return "\r";
+    case 101:
+      return "\x1B";
+    case 32:
+      return " ";
+    case 34:
+      return '"';
+    case 47:
+      return "/";
+    case 92:
+      return "\\";
+    case 78:
+      return "\x85";
+    case 95:
+      return "\xA0";
+    case 76:
+      return "\u2028";
+    case 80:
+      return "\u2029";
+    default:
+      return "";
+  }
+}
+var simpleEscapeCheck = new Array(256);
+var simpleEscapeMap = new Array(256);
+for (let i = 0; i < 256; i++) {
+  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+  simpleEscapeMap[i] = simpleEscapeSequence(i);
+}
+function charFromCodepoint(c) {
+  if (c <= 65535) return String.fromCharCode(c);
+  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
+}
+function fromHexCode$1(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  return (c | 32) - 97 + 10;
+}
+function escapedHexLen$1(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  return 8;
+}
+function skipFoldedBreaks(input2, position, end) {
+  let breaks = 0;
+  while (position < end) {
+    const ch = input2.charCodeAt(position);
+    if (ch === 10) {
+      breaks++;
+      position++;
+    } else if (ch === 13) {
+      breaks++;
+      position++;
+      if (input2.charCodeAt(position) === 10) position++;
+    } else if (ch === 32 || ch === 9) position++;
+    else break;
+  }
+  return {
+    position,
+    breaks
+  };
+}
+function foldedBreaks(count) {
+  if (count === 1) return " ";
+  return "\n".repeat(count - 1);
+}
+function getPlainValue(input2, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input2.charCodeAt(position);
+    if (ch === 10 || ch === 13) {
+      result += input2.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input2, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input2.slice(captureStart, captureEnd);
+}
+function getSingleQuotedValue(input2, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input2.charCodeAt(position);
+    if (ch === 39) {
+      result += input2.slice(captureStart, position) + "'";
+      position += 2;
+      captureStart = captureEnd = position;
+    } else if (ch === 10 || ch === 13) {
+      result += input2.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input2, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input2.slice(captureStart, end);
+}
+function getDoubleQuotedValue(input2, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input2.charCodeAt(position);
+    if (ch === 92) {
+      result += input2.slice(captureStart, position);
+      position++;
+      const escaped = input2.charCodeAt(position);
+      if (escaped === 10 || escaped === 13) position = skipFoldedBreaks(input2, position, end).position;
+      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
+        result += simpleEscapeMap[escaped];
+        position++;
+      } else {
+        let hexLength = escapedHexLen$1(escaped);
+        let hexResult = 0;
+        for (; hexLength > 0; hexLength--) {
+          position++;
+          const digit = fromHexCode$1(input2.charCodeAt(position));
+          hexResult = (hexResult << 4) + digit;
+        }
+        result += charFromCodepoint(hexResult);
+        position++;
+      }
+      captureStart = captureEnd = position;
+    } else if (ch === 10 || ch === 13) {
+      result += input2.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input2, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input2.slice(captureStart, end);
+}
+function getBlockValue(input2, start, end, indent, chomping, folded) {
+  const textIndent = indent < 0 ? 0 : indent;
+  const region = input2.slice(start, end).replace(/\r\n?/g, "\n");
+  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
+  let result = "";
+  let didReadContent = false;
+  let emptyLines = 0;
+  let atMoreIndented = false;
+  for (const line of lines) {
+    let column = 0;
+    while (column < textIndent && line.charCodeAt(column) === 32) column++;
+    if (indent < 0 || column >= line.length) {
+      emptyLines++;
+      continue;
+    }
+    const content = line.slice(textIndent);
+    const first = content.charCodeAt(0);
+    if (folded) {
+      if (first === 32 || first === 9) {
+        atMoreIndented = true;
+        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+      } else if (atMoreIndented) {
+        atMoreIndented = false;
+        result += "\n".repeat(emptyLines + 1);
+      } else if (emptyLines === 0) {
+        if (didReadContent) result += " ";
+      } else result += "\n".repeat(emptyLines);
+    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+    result += content;
+    didReadContent = true;
+    emptyLines = 0;
+  }
+  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+  else if (chomping !== CHOMPING_MODE.STRIP) {
+    if (didReadContent) result += "\n";
+  }
+  return result;
+}
+function getScalarValue(input2, scalar) {
+  if (scalar.valueStart === NO_RANGE$3) return "";
+  const { valueStart, valueEnd } = scalar;
+  if (scalar.fast) return input2.slice(valueStart, valueEnd);
+  switch (scalar.style) {
+    case SCALAR_STYLE.SINGLE_QUOTED:
+      return getSingleQuotedValue(input2, valueStart, valueEnd);
+    case SCALAR_STYLE.DOUBLE_QUOTED:
+      return getDoubleQuotedValue(input2, valueStart, valueEnd);
+    case SCALAR_STYLE.LITERAL_BLOCK:
+      return getBlockValue(input2, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
+    case SCALAR_STYLE.FOLDED_BLOCK:
+      return getBlockValue(input2, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
+    default:
+      return getPlainValue(input2, valueStart, valueEnd);
+  }
+}
+var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
+  "!": "!",
+  "!!": "tag:yaml.org,2002:"
+});
+var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
+var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
+var DEFAULT_CONSTRUCTOR_OPTIONS = {
+  filename: "",
+  schema: CORE_SCHEMA,
+  json: false,
+  maxTotalMergeKeys: 1e4,
+  maxAliases: -1
+};
+var NO_RANGE$1 = -1;
+var HAS_OWN = Object.prototype.hasOwnProperty;
+var CONTEXT_FLOW_IN = 1;
+var CONTEXT_FLOW_OUT = 2;
+var CONTEXT_BLOCK_IN = 3;
+var CONTEXT_BLOCK_OUT = 4;
+var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
+var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
+var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
+var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
+var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
+var DEFAULT_PARSER_OPTIONS = {
+  filename: "",
+  maxDepth: 100
+};
+function addDocumentEvent(state, explicitStart, explicitEnd) {
+  state.events.push({
+    type: EVENT_ID.DOCUMENT,
+    explicitStart,
+    explicitEnd,
+    directives: state.directives
+  });
+}
+function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.SEQUENCE,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.MAPPING,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function insertFlowPairMappingEvent(state, snapshot) {
+  state.events.splice(snapshot.eventsLength, 0, {
+    type: EVENT_ID.MAPPING,
+    start: snapshot.position,
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1,
+    style: COLLECTION_STYLE.FLOW
+  });
+}
+function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+  state.events.push({
+    type: EVENT_ID.SCALAR,
+    valueStart,
+    valueEnd,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style,
+    chomping,
+    indent,
+    fast
+  });
+}
+function addAliasEvent(state, anchorStart, anchorEnd) {
+  state.events.push({
+    type: EVENT_ID.ALIAS,
+    anchorStart,
+    anchorEnd
+  });
+}
+function addPopEvent(state) {
+  state.events.push({ type: EVENT_ID.POP });
+}
+function addEmptyScalarEvent(state) {
+  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
+}
+function emptyProperties() {
+  return {
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1
+  };
+}
+function snapshotState(state) {
+  return {
+    position: state.position,
+    line: state.line,
+    lineStart: state.lineStart,
+    lineIndent: state.lineIndent,
+    firstTabInLine: state.firstTabInLine,
+    eventsLength: state.events.length
+  };
+}
+function restoreState(state, snapshot) {
+  state.position = snapshot.position;
+  state.line = snapshot.line;
+  state.lineStart = snapshot.lineStart;
+  state.lineIndent = snapshot.lineIndent;
+  state.firstTabInLine = snapshot.firstTabInLine;
+  state.events.length = snapshot.eventsLength;
+}
+function throwError(state, message) {
+  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
+}
+function isEol(c) {
+  return c === 10 || c === 13;
+}
+function isWhiteSpace(c) {
+  return c === 9 || c === 32;
+}
+function isWsOrEol(c) {
+  return isWhiteSpace(c) || isEol(c);
+}
+function isWsOrEolOrEnd(c) {
+  return c === 0 || isWsOrEol(c);
+}
+function isFlowIndicator(c) {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+function fromDecimalCode(c) {
+  return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+function fromHexCode(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lc = c | 32;
+  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
+  return -1;
+}
+function escapedHexLen(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  if (c === 85) return 8;
+  return 0;
+}
+function isSimpleEscape(c) {
+  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+}
+function consumeLineBreak(state) {
+  if (state.input.charCodeAt(state.position) === 10) state.position++;
+  else {
+    state.position++;
+    if (state.input.charCodeAt(state.position) === 10) state.position++;
+  }
+  state.line++;
+  state.lineStart = state.position;
+  state.lineIndent = 0;
+  state.firstTabInLine = -1;
+}
+function skipSeparationSpace(state, allowComments) {
+  let lineBreaks = 0;
+  let ch = state.input.charCodeAt(state.position);
+  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
+  while (ch !== 0) {
+    while (isWhiteSpace(ch)) {
+      hasSeparation = true;
+      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (allowComments && hasSeparation && ch === 35) do
+      ch = state.input.charCodeAt(++state.position);
+    while (!isEol(ch) && ch !== 0);
+    if (!isEol(ch)) break;
+    consumeLineBreak(state);
+    lineBreaks++;
+    hasSeparation = true;
+    ch = state.input.charCodeAt(state.position);
+    while (ch === 32) {
+      state.lineIndent++;
+      ch = state.input.charCodeAt(++state.position);
+    }
+  }
+  return lineBreaks;
+}
+function testDocumentSeparator(state, position = state.position) {
+  const ch = state.input.charCodeAt(position);
+  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position + 1) && ch === state.input.charCodeAt(position + 2)) {
+    const following = state.input.charCodeAt(position + 3);
+    return following === 0 || isWsOrEol(following);
+  }
+  return false;
+}
+function skipByteOrderMark(state) {
+  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
+    state.position++;
+    state.lineStart = state.position;
+  }
+}
+function testDocumentBoundary(state) {
+  if (state.position !== state.lineStart) return false;
+  if (testDocumentSeparator(state)) return true;
+  if (state.input.charCodeAt(state.position) !== 65279) return false;
+  const snapshot = snapshotState(state);
+  skipByteOrderMark(state);
+  skipSeparationSpace(state, true);
+  const ch = state.input.charCodeAt(state.position);
+  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
+  restoreState(state, snapshot);
+  return result;
+}
+function skipUntilLineEnd(state) {
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
+}
+function checkPrintable(state, start, end) {
+  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
+  if (match !== null) {
+    state.position = start + match.index + match[0].length - 1;
+    throwError(state, "the stream contains non-printable characters");
+  }
+}
+function readTagProperty(state, props, inFlow) {
+  if (state.input.charCodeAt(state.position) !== 33) return false;
+  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
+  const start = state.position;
+  let isVerbatim = false;
+  let isNamed = false;
+  let tagHandle = "!";
+  let ch = state.input.charCodeAt(++state.position);
+  if (ch === 60) {
+    isVerbatim = true;
+    ch = state.input.charCodeAt(++state.position);
+  } else if (ch === 33) {
+    isNamed = true;
+    tagHandle = "!!";
+    ch = state.input.charCodeAt(++state.position);
+  }
+  let suffixStart = state.position;
+  let tagName;
+  if (isVerbatim) {
+    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
+    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
+    tagName = state.input.slice(suffixStart, state.position);
+    state.position++;
+  } else {
+    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
+      if (ch === 33) {
+        if (!isNamed) {
+          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
+          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
+          isNamed = true;
+          suffixStart = state.position + 1;
+        } else throwError(state, "tag suffix cannot contain exclamation marks");
+      }
+      ch = state.input.charCodeAt(++state.position);
+    }
+    tagName = state.input.slice(suffixStart, state.position);
+    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
+  }
+  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
+  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
+  props.tagStart = start;
+  props.tagEnd = state.position;
+  return true;
+}
+function readAnchorProperty(state, props) {
+  if (state.input.charCodeAt(state.position) !== 38) return false;
+  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
+  props.anchorStart = start;
+  props.anchorEnd = state.position;
+  return true;
+}
+function readAlias(state, props) {
+  if (state.input.charCodeAt(state.position) !== 42) return false;
+  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
+  addAliasEvent(state, start, state.position);
+  return true;
+}
+function readFlowScalarBreak(state, nodeIndent) {
+  skipSeparationSpace(state, false);
+  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readSingleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 39) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 39) {
+      if (state.input.charCodeAt(state.position + 1) === 39) {
+        simple = false;
+        state.position += 2;
+        continue;
+      }
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a single quoted scalar");
+}
+function readDoubleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 34) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 34) {
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (ch === 92) {
+      simple = false;
+      const escaped = state.input.charCodeAt(++state.position);
+      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
+      else if (isSimpleEscape(escaped)) state.position++;
+      else {
+        let hexLength = escapedHexLen(escaped);
+        if (hexLength === 0) throwError(state, "unknown escape sequence");
+        while (hexLength-- > 0) {
+          state.position++;
+          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
+        }
+        state.position++;
+      }
+    } else if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a double quoted scalar");
+}
+function readBlockScalar(state, parentIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  let chomping = CHOMPING_MODE.CLIP;
+  let indent = -1;
+  let detectedIndent = false;
+  if (ch !== 124 && ch !== 62) return false;
+  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const current = state.input.charCodeAt(state.position);
+    const digit = fromDecimalCode(current);
+    if (current === 43 || current === 45) {
+      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
+      chomping = current === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+      state.position++;
+    } else if (digit >= 0) {
+      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
+      indent = parentIndent + digit - 1;
+      detectedIndent = true;
+      state.position++;
+    } else break;
+  }
+  let hadWhitespace = false;
+  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
+    hadWhitespace = true;
+    state.position++;
+  }
+  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
+  let contentIndent = detectedIndent ? indent : -1;
+  let maxLeadingIndent = 0;
+  const valueStart = state.position;
+  let valueEnd = state.position;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const linePosition = state.position;
+    let column = 0;
+    while (state.input.charCodeAt(linePosition + column) === 32) column++;
+    const first = state.input.charCodeAt(linePosition + column);
+    if (first === 0) {
+      if (contentIndent >= 0) {
+        if (column > contentIndent) valueEnd = linePosition + column;
+      } else if (column > 0) valueEnd = linePosition + column;
+      break;
+    }
+    if (testDocumentBoundary(state)) break;
+    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
+    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
+      if (first === 9 && column < parentIndent) {
+        state.position = linePosition + column;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      if (column >= parentIndent && column < maxLeadingIndent) {
+        state.position = linePosition + column;
+        throwError(state, "bad indentation of a mapping entry");
+      }
+    }
+    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
+    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
+    if (first !== 0 && !isEol(first) && column < requiredIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    skipUntilLineEnd(state);
+    valueEnd = state.position;
+    if (isEol(state.input.charCodeAt(state.position))) {
+      consumeLineBreak(state);
+      valueEnd = state.position;
+    }
+  }
+  checkPrintable(state, valueStart, valueEnd);
+  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  return true;
+}
+function canStartPlainScalar(state, nodeContext) {
+  const ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
+  if (ch === 63 || ch === 45) {
+    const following = state.input.charCodeAt(state.position + 1);
+    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
+  }
+  return true;
+}
+function readPlainScalar(state, nodeIndent, nodeContext, props) {
+  if (!canStartPlainScalar(state, nodeContext)) return false;
+  const start = state.position;
+  let end = state.position;
+  let ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  let multiline = false;
+  while (ch !== 0) {
+    if (testDocumentBoundary(state)) break;
+    if (ch === 58) {
+      const following = state.input.charCodeAt(state.position + 1);
+      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
+    } else if (ch === 35) {
+      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
+    } else if (inFlow && isFlowIndicator(ch)) break;
+    else if (isEol(ch)) {
+      const savedPosition = state.position;
+      const savedLine = state.line;
+      const savedLineStart = state.lineStart;
+      const savedLineIndent = state.lineIndent;
+      skipSeparationSpace(state, false);
+      if (state.lineIndent >= nodeIndent) {
+        multiline = true;
+        ch = state.input.charCodeAt(state.position);
+        continue;
+      }
+      state.position = savedPosition;
+      state.line = savedLine;
+      state.lineStart = savedLineStart;
+      state.lineIndent = savedLineIndent;
+      break;
+    }
+    if (!isWhiteSpace(ch)) end = state.position + 1;
+    ch = state.input.charCodeAt(++state.position);
+  }
+  if (end === start) return false;
+  checkPrintable(state, start, end);
+  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
+  return true;
+}
+function skipFlowSeparationSpace(state, nodeIndent) {
+  const startLine = state.line;
+  skipSeparationSpace(state, true);
+  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readFlowCollection(state, nodeIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  const isMapping2 = ch === 123;
+  const start = state.position;
+  let readNext = true;
+  if (ch !== 91 && ch !== 123) return false;
+  const terminator = isMapping2 ? 125 : 93;
+  if (isMapping2) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    skipFlowSeparationSpace(state, nodeIndent);
+    let ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === terminator) {
+      state.position++;
+      addPopEvent(state);
+      return true;
+    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
+    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
+    let isPair4 = false;
+    let isExplicitPair = false;
+    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
+      isPair4 = isExplicitPair = true;
+      state.position += 1;
+      skipFlowSeparationSpace(state, nodeIndent);
+    }
+    const entryLine = state.line;
+    const entryStart = snapshotState(state);
+    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+    skipFlowSeparationSpace(state, nodeIndent);
+    ch2 = state.input.charCodeAt(state.position);
+    if ((isMapping2 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
+      isPair4 = true;
+      state.position++;
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping2) {
+        insertFlowPairMappingEvent(state, entryStart);
+        if (!keyWasRead) addEmptyScalarEvent(state);
+      } else if (!keyWasRead) addEmptyScalarEvent(state);
+      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping2) addPopEvent(state);
+    } else if (isMapping2 && isPair4) {
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+    } else if (isMapping2) addEmptyScalarEvent(state);
+    else if (isPair4) {
+      insertFlowPairMappingEvent(state, entryStart);
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+      addPopEvent(state);
+    }
+    ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === 44) {
+      readNext = true;
+      state.position++;
+    } else readNext = false;
+  }
+  throwError(state, "unexpected end of the stream within a flow collection");
+}
+function readBlockSequence(state, nodeIndent, props) {
+  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
+  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
+    if (state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const entryLine = state.line;
+    state.position++;
+    const hadBreak = skipSeparationSpace(state, true) > 0;
+    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
+    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+    skipSeparationSpace(state, true);
+    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
+    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
+    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+  }
+  addPopEvent(state);
+  return true;
+}
+function readBlockMapping(state, nodeIndent, flowIndent, props) {
+  let atExplicitKey = false;
+  let detected = false;
+  let mappingOpened = false;
+  let pendingExplicitKey = false;
+  if (state.firstTabInLine !== -1) return false;
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0) {
+    if (!atExplicitKey && state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const following = state.input.charCodeAt(state.position + 1);
+    const entryLine = state.line;
+    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
+      if (!mappingOpened) {
+        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+        mappingOpened = true;
+      }
+      if (ch === 63) {
+        if (atExplicitKey) addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = true;
+      } else if (atExplicitKey) atExplicitKey = false;
+      else {
+        addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = false;
+      }
+      state.position += 1;
+      pendingExplicitKey = true;
+    } else {
+      if (atExplicitKey) {
+        addEmptyScalarEvent(state);
+        atExplicitKey = false;
+      }
+      const beforeKey = snapshotState(state);
+      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+      if (state.line === entryLine) {
+        ch = state.input.charCodeAt(state.position);
+        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
+        if (ch === 58) {
+          ch = state.input.charCodeAt(++state.position);
+          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+          if (!mappingOpened) {
+            state.events.splice(beforeKey.eventsLength, 0, {
+              type: EVENT_ID.MAPPING,
+              start: beforeKey.position,
+              anchorStart: props.anchorStart,
+              anchorEnd: props.anchorEnd,
+              tagStart: props.tagStart,
+              tagEnd: props.tagEnd,
+              style: COLLECTION_STYLE.BLOCK
+            });
+            mappingOpened = true;
+          }
+          detected = true;
+          atExplicitKey = false;
+          pendingExplicitKey = false;
+        } else if (detected) throwError(state, "expected ':' after a mapping key");
+        else {
+          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+            restoreState(state, beforeKey);
+            return false;
+          }
+          return true;
+        }
+      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+      else {
+        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+          restoreState(state, beforeKey);
+          return false;
+        }
+        return true;
+      }
+    }
+    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
+    if (!atExplicitKey) {
+      if (pendingExplicitKey) {
+        addEmptyScalarEvent(state);
+        pendingExplicitKey = false;
+      }
+    }
+    skipSeparationSpace(state, true);
+    ch = state.input.charCodeAt(state.position);
+    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
+    else if (state.lineIndent < nodeIndent) break;
+  }
+  if (!detected) return false;
+  if (atExplicitKey) addEmptyScalarEvent(state);
+  if (mappingOpened) addPopEvent(state);
+  return true;
+}
+function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
+  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
+  state.depth++;
+  let indentStatus = 1;
+  let atNewLine = false;
+  let hasContent = false;
+  let propertyStart = null;
+  const props = emptyProperties();
+  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
+  let allowBlockCollections = allowBlockScalars;
+  const allowBlockStyles = allowBlockScalars;
+  if (allowToSeek && skipSeparationSpace(state, true)) {
+    atNewLine = true;
+    if (state.lineIndent > parentIndent) indentStatus = 1;
+    else if (state.lineIndent === parentIndent) indentStatus = 0;
+    else indentStatus = -1;
+  }
+  if (indentStatus === 1) while (true) {
+    const ch = state.input.charCodeAt(state.position);
+    const propertyState = snapshotState(state);
+    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
+    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
+      const fallbackState = snapshotState(state);
+      const flowIndent = parentIndent + 1;
+      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
+        state.depth--;
+        return true;
+      }
+      restoreState(state, fallbackState);
+    }
+    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
+    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
+    if (propertyStart === null) propertyStart = propertyState;
+    if (skipSeparationSpace(state, true)) {
+      atNewLine = true;
+      allowBlockCollections = allowBlockStyles;
+      if (state.lineIndent > parentIndent) indentStatus = 1;
+      else if (state.lineIndent === parentIndent) indentStatus = 0;
+      else indentStatus = -1;
+    } else allowBlockCollections = false;
+  }
+  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
+  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
+    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
+    const blockIndent = state.position - state.lineStart;
+    if (indentStatus === 1) {
+      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent = true;
+      else {
+        const ch = state.input.charCodeAt(state.position);
+        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
+          const fallbackState = snapshotState(state);
+          const propertyIndent = propertyStart.position - propertyStart.lineStart;
+          restoreState(state, propertyStart);
+          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent = true;
+          else restoreState(state, fallbackState);
+        }
+        if (!hasContent && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent = true;
+      }
+    } else if (indentStatus === 0) hasContent = allowBlockCollections && readBlockSequence(state, blockIndent, props);
+  }
+  allowBlockScalars = allowBlockScalars && !hasContent;
+  if (!hasContent && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
+    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
+    hasContent = true;
+  }
+  state.depth--;
+  return hasContent || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
+}
+function readDirective(state) {
+  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
+  state.position++;
+  const nameStart = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+  const name = state.input.slice(nameStart, state.position);
+  const args = [];
+  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
+  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
+    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
+    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
+    const start = state.position;
+    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+    args.push(state.input.slice(start, state.position));
+  }
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  if (name === "YAML") {
+    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
+    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
+    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
+    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
+    state.directives.push({
+      kind: "yaml",
+      version: args[0]
+    });
+  } else if (name === "TAG") {
+    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
+    const [handle, prefix] = args;
+    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
+    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+    state.tagHandlers[handle] = prefix;
+    state.directives.push({
+      kind: "tag",
+      handle,
+      prefix
+    });
+  }
+  return true;
+}
+function readDocument(state) {
+  state.directives = [];
+  state.tagHandlers = /* @__PURE__ */ Object.create(null);
+  let hasDirectives = false;
+  skipSeparationSpace(state, true);
+  while (readDirective(state)) {
+    hasDirectives = true;
+    skipSeparationSpace(state, true);
+  }
+  let explicitStart = false;
+  let explicitEnd = false;
+  let allowCompact = true;
+  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
+    explicitStart = true;
+    const markerLine = state.line;
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    allowCompact = state.line > markerLine;
+  } else if (hasDirectives) throwError(state, "directives end mark is expected");
+  const documentEventIndex = state.events.length;
+  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    return;
+  }
+  addDocumentEvent(state, explicitStart, false);
+  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
+  skipSeparationSpace(state, true);
+  if (state.position === state.lineStart && testDocumentSeparator(state)) {
+    explicitEnd = state.input.charCodeAt(state.position) === 46;
+    if (explicitEnd) {
+      const markerLine = state.line;
+      state.position += 3;
+      skipSeparationSpace(state, true);
+      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
+    }
+  }
+  const documentEvent = state.events[documentEventIndex];
+  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
+  addPopEvent(state);
+  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
+}
+function parseEvents(input2, options) {
+  const length = input2.length;
+  const state = {
+    ...DEFAULT_PARSER_OPTIONS,
+    ...options,
+    input: `${input2}\0`,
+    length,
+    position: 0,
+    line: 0,
+    lineStart: 0,
+    lineIndent: 0,
+    firstTabInLine: -1,
+    depth: 0,
+    directives: [],
+    tagHandlers: /* @__PURE__ */ Object.create(null),
+    events: []
+  };
+  const nullpos = input2.indexOf("\0");
+  if (nullpos !== -1) YAMLException.throwAt(input2, nullpos, "null byte is not allowed in input", state.filename);
+  while (state.position < state.length) {
+    skipByteOrderMark(state);
+    skipSeparationSpace(state, true);
+    if (state.position >= state.length) break;
+    const documentStart = state.position;
+    readDocument(state);
+    if (state.position === documentStart)
+      throwError(state, "can not read a document");
+  }
+  return state.events;
+}
+var DEFAULT_LOAD_OPTIONS = {
+  ...DEFAULT_PARSER_OPTIONS,
+  ...DEFAULT_CONSTRUCTOR_OPTIONS
+};
+function hasBit(mask, bit) {
+  return (mask & 1 << bit) !== 0;
+}
+var DEFAULT_SCALAR_STYLE_RULES = {
+  applyQuoteFlowKeysOption,
+  doubleQuoteForInvisibles,
+  doubleQuoteWhitespaceOnly,
+  applyForceQuotesOption,
+  tryLongOrMultilineAsBlock,
+  quoteInvalidPlain,
+  fallbackToDoubleQuoted
+};
+function _preferredQuotedStyle(layout) {
+  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
+  return SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyQuoteFlowKeysOption(layout) {
+  if (!layout.presenterOptions.quoteFlowKeys) return;
+  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
+  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteForInvisibles(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteWhitespaceOnly(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyForceQuotesOption(layout) {
+  if (!layout.presenterOptions.forceQuotes) return;
+  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
+  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
+  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
+}
+function tryLongOrMultilineAsBlock(layout) {
+  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
+  const value = layout.node.value;
+  const multiline = value.indexOf("\n") !== -1;
+  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
+    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+    return;
+  }
+  const w = layout.presenterOptions.lineWidth;
+  if (w === -1) {
+    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+    return;
+  }
+  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
+  let position = 0;
+  let shouldFold = false;
+  while (position <= value.length) {
+    let lineEnd2 = value.length;
+    const nextLineBreak = value.indexOf("\n", position);
+    if (nextLineBreak !== -1) lineEnd2 = nextLineBreak;
+    const line = value.slice(position, lineEnd2);
+    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
+    if (nextLineBreak === -1) break;
+    position = nextLineBreak + 1;
+  }
+  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
+  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+}
+function quoteInvalidPlain(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
+}
+function fallbackToDoubleQuoted(layout) {
+  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+var SRC_B_CHAR = "[\\n\\r]";
+var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
+var SRC_S_WHITE = "[ \\t]";
+var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
+var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
+var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
+var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
+var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
+var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
+var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
+var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
+var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
+var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
+var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
+var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
+var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
+var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
+var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
+var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
+var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
+var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
+var DEFAULT_PRESENTER_OPTIONS = {
+  indent: 2,
+  seqNoIndent: false,
+  seqInlineFirst: true,
+  lineWidth: 80,
+  flowBracketPadding: false,
+  flowSkipCommaSpace: false,
+  flowSkipColonSpace: false,
+  quoteFlowKeys: false,
+  quoteStyle: "single",
+  forceQuotes: false,
+  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
+  tagBeforeAnchor: false
+};
+var DEFAULT_DUMP_OPTIONS = {
+  ...DEFAULT_PRESENTER_OPTIONS,
+  schema: DUMP_SCHEMA,
+  skipInvalid: false,
+  noRefs: false,
+  flowLevel: -1,
+  sortKeys: false,
+  transform: () => {
+  }
+};
+var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
+var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
+var EVENT_MAPPING = EVENT_ID.MAPPING;
+var EVENT_SCALAR = EVENT_ID.SCALAR;
+var EVENT_ALIAS = EVENT_ID.ALIAS;
+var EVENT_POP = EVENT_ID.POP;
+var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
+var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
+var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
+var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
+var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
+var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
+var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
+var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
+var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
+var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
+
+// src/parse/events.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
+// src/parse/yaml-options.ts
+var goYamlV2Tags = (tags) => tags.filter((t) => {
+  const tag = t.tag;
+  const format = t.format;
+  return tag !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+});
+var YAML_OPTIONS = {
+  version: "1.1",
+  uniqueKeys: false,
+  customTags: goYamlV2Tags,
+  prettyErrors: false,
+  strict: false
+};
+
+// src/parse/events.ts
+var MAX_DEPTH = 1e3;
+var MAX_ALIAS_EXPANSION = 2e5;
+var FALLBACK = { kind: "fallback" };
+var DOCUMENT = 1;
+var SEQUENCE = 2;
+var MAPPING = 3;
+var SCALAR = 4;
+var ALIAS = 5;
+var POP = 6;
+var PLAIN = 1;
+var PLAIN_TAGS = new import_yaml2.Document(null, YAML_OPTIONS).schema.tags.filter(
+  (t) => t.default === true && t.test instanceof RegExp
+);
+var RESOLVE_OPTIONS = { intAsBigInt: false };
+var MAYBE_TYPED = new Uint8Array(128);
+for (const c of "0123456789+-.~YyNnTtFfOo") MAYBE_TYPED[c.charCodeAt(0)] = 1;
+var TAB_INDENT = /^[ ]*\t/m;
+var LONE_CR = /\r(?!\n)/;
+var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
+var Unsupported = class extends Error {
+};
+var AliasBudget = class extends Error {
+};
+function resolvePlain(s) {
+  if (s.length === 0) return null;
+  const c = s.charCodeAt(0);
+  if (c < 128 && MAYBE_TYPED[c] === 0) return s;
+  for (const tag of PLAIN_TAGS) {
+    if (tag.test?.test(s)) {
+      let failed = false;
+      const resolved = tag.resolve(s, () => failed = true, RESOLVE_OPTIONS);
+      const v2 = (0, import_yaml2.isScalar)(resolved) ? resolved.value : resolved;
+      if (failed || typeof v2 === "object" && v2 !== null) throw new Unsupported();
+      return v2;
+    }
+  }
+  return s;
+}
+function defineKey(obj, key, value) {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+function parseFast(text, base) {
+  if (text.includes("	") && TAB_INDENT.test(text)) return FALLBACK;
+  if (text.includes("\r") && LONE_CR.test(text)) return FALLBACK;
+  if (text.includes("\uFEFF")) return FALLBACK;
+  let events;
+  try {
+    events = parseEvents(text, { maxDepth: MAX_DEPTH });
+  } catch (e) {
+    const reason = e.reason;
+    if (typeof reason === "string" && reason.startsWith("nesting exceeded maxDepth")) {
+      return { kind: "too-deep", offset: base + (e.mark?.position ?? 0) };
+    }
+    return FALLBACK;
+  }
+  try {
+    return construct(text, events, base);
+  } catch (e) {
+    if (e instanceof Unsupported || e instanceof AliasBudget) return FALLBACK;
+    throw e;
+  }
+}
+function construct(text, events, base) {
+  const first = events[0];
+  if (!first || first.type !== DOCUMENT || first.directives.length > 0) return FALLBACK;
+  if (first.explicitStart && !DOCUMENT_START.test(text)) return FALLBACK;
+  const stack = [];
+  const anchors = /* @__PURE__ */ new Map();
+  const dups = [];
+  let aliasNodes = 0;
+  let root2 = null;
+  let rootSet = false;
+  let contentStart = -1;
+  let depth = 0;
+  const noteStart = (...offsets) => {
+    if (contentStart !== -1) return;
+    for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
+  };
+  const anchorOf = (e) => e.anchorStart >= 0 ? text.slice(e.anchorStart, e.anchorEnd) : void 0;
+  const add = (value, size, keyInfo, isCollection2) => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      root2 = value;
+      rootSet = true;
+      return;
+    }
+    if (top.kind === SEQUENCE) {
+      top.arr.push(value);
+      top.size += size;
+      return;
+    }
+    if (top.key === void 0) {
+      if (isCollection2 || !keyInfo) throw new Unsupported();
+      if (keyInfo.valueStart < 0) throw new Unsupported();
+      const quoted = keyInfo.style !== PLAIN;
+      top.isMerge = !quoted && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
+      top.key = typeof value === "string" ? value : value === null || value === void 0 ? "null" : String(value);
+      const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted ? 1 : 0) : 0;
+      top.keyStart = base + start;
+      top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted ? 1 : 0) : start);
+      return;
+    }
+    const key = top.key;
+    top.key = void 0;
+    top.size += size;
+    if (top.isMerge) {
+      (top.merges ??= []).push(value);
+      return;
+    }
+    const here = { offset: top.keyStart, endOffset: top.keyEnd, value };
+    top.seen ??= /* @__PURE__ */ new Map();
+    const before = top.seen.get(key);
+    if (before) dups.push({ mapPath: pathOf(stack), key, first: before, last: here });
+    top.seen.set(key, here);
+    defineKey(top.obj, key, value);
+  };
+  const countAlias = (size) => {
+    aliasNodes += size;
+    if (aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudget();
+  };
+  for (let i = 1; i < events.length; i++) {
+    const e = events[i];
+    switch (e.type) {
+      case SCALAR: {
+        if (depth === 0 && rootSet) return FALLBACK;
+        noteStart(e.anchorStart, e.tagStart, e.valueStart);
+        let value;
+        const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
+        if (e.tagStart >= 0) {
+          if (text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
+          value = raw;
+        } else value = e.style === PLAIN ? resolvePlain(raw) : raw;
+        const anchor = anchorOf(e);
+        if (anchor !== void 0) anchors.set(anchor, { value, size: 1 });
+        add(value, 1, e, false);
+        break;
+      }
+      case ALIAS: {
+        noteStart(e.anchorStart - 1);
+        const target = anchors.get(text.slice(e.anchorStart, e.anchorEnd));
+        if (!target) throw new Unsupported();
+        countAlias(target.size);
+        const top = stack[stack.length - 1];
+        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        add(target.value, 1 + target.size, void 0, false);
+        break;
+      }
+      case MAPPING:
+      case SEQUENCE: {
+        noteStart(e.anchorStart, e.tagStart, e.start);
+        if (e.tagStart >= 0) throw new Unsupported();
+        const top = stack[stack.length - 1];
+        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        const anchor = anchorOf(e);
+        stack.push(
+          e.type === MAPPING ? { kind: MAPPING, obj: {}, anchor, seen: void 0, merges: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, arr: [], anchor, size: 1 }
+        );
+        depth++;
+        break;
+      }
+      case POP: {
+        const frame = stack.pop();
+        if (!frame) {
+          if (i !== events.length - 1) return FALLBACK;
+          break;
+        }
+        depth--;
+        let value;
+        if (frame.kind === MAPPING) {
+          if (frame.key !== void 0) throw new Unsupported();
+          if (frame.merges) applyMerges(frame.obj, frame.merges);
+          value = frame.obj;
+        } else value = frame.arr;
+        if (frame.anchor !== void 0) anchors.set(frame.anchor, { value, size: frame.size });
+        add(value, frame.size, void 0, true);
+        break;
+      }
+      default:
+        return FALLBACK;
+    }
+  }
+  return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
+}
+function pathOf(stack) {
+  const path = [];
+  for (let i = 0; i < stack.length - 1; i++) {
+    const f = stack[i];
+    path.push(f.kind === MAPPING ? f.key ?? "" : f.arr.length);
+  }
+  return path;
+}
+function applyMerges(out, merges) {
+  for (const m of merges) {
+    for (const src of Array.isArray(m) ? m : [m]) {
+      if (src && typeof src === "object" && !Array.isArray(src)) {
+        for (const [k2, val] of Object.entries(src)) if (!Object.hasOwn(out, k2)) defineKey(out, k2, val);
+      }
+    }
+  }
+}
 
 // src/parse/lenient.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 
 // src/parse/quotes.ts
 function findClosingQuote(line, open, quote2) {
@@ -10095,20 +12521,6 @@ function quoteOpensScalar(before) {
   const prev = before.trimEnd().slice(-1);
   return prev === "" || ":-[{,?".includes(prev);
 }
-
-// src/parse/yaml-options.ts
-var goYamlV2Tags = (tags) => tags.filter((t) => {
-  const tag = t.tag;
-  const format = t.format;
-  return tag !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
-});
-var YAML_OPTIONS = {
-  version: "1.1",
-  uniqueKeys: false,
-  customTags: goYamlV2Tags,
-  prettyErrors: false,
-  strict: false
-};
 
 // src/parse/lenient.ts
 function repairQuotedContinuations(text) {
@@ -10169,39 +12581,42 @@ function toOriginal(offset, insertions) {
 function remap(doc, insertions) {
   const done = /* @__PURE__ */ new Set();
   const fix = (n) => {
-    if ((0, import_yaml2.isNode)(n) && n.range && !done.has(n.range)) {
+    if ((0, import_yaml3.isNode)(n) && n.range && !done.has(n.range)) {
       done.add(n.range);
       const r8 = n.range;
       for (let i = 0; i < r8.length; i++) r8[i] = toOriginal(r8[i] ?? 0, insertions);
     }
   };
   fix(doc.contents);
-  (0, import_yaml2.visit)(doc, { Node: (_2, node) => fix(node) });
+  (0, import_yaml3.visit)(doc, { Node: (_2, node) => fix(node) });
   const r7 = doc.range;
   for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions);
 }
 function parseLenient(text) {
-  const doc = (0, import_yaml2.parseDocument)(text, YAML_OPTIONS);
+  const doc = (0, import_yaml3.parseDocument)(text, YAML_OPTIONS);
   if (doc.errors.length === 0) return doc;
   const repaired = repairQuotedContinuations(text);
   if (!repaired) return doc;
-  const again = (0, import_yaml2.parseDocument)(repaired.text, YAML_OPTIONS);
+  const again = (0, import_yaml3.parseDocument)(repaired.text, YAML_OPTIONS);
   if (again.errors.length > 0) return doc;
   remap(again, repaired.insertions);
   return again;
 }
 
 // src/parse/yaml.ts
-var MAX_ALIAS_EXPANSION = 2e5;
 var HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
 var AliasBudgetExceeded = class extends Error {
 };
 function toPlain(node, path, st2, doc) {
   if (st2.inAlias > 0 && ++st2.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
   if (node == null) return null;
-  if ((0, import_yaml3.isScalar)(node)) return node.value ?? null;
-  if ((0, import_yaml3.isAlias)(node)) {
-    const target = node.resolve(doc);
+  if ((0, import_yaml4.isScalar)(node)) return node.value ?? null;
+  if ((0, import_yaml4.isAlias)(node)) {
+    let target = st2.targets.get(node);
+    if (!st2.targets.has(node)) {
+      target = node.resolve(doc);
+      st2.targets.set(node, target);
+    }
     if (!target) return null;
     st2.inAlias++;
     try {
@@ -10210,7 +12625,7 @@ function toPlain(node, path, st2, doc) {
       st2.inAlias--;
     }
   }
-  if ((0, import_yaml3.isSeq)(node)) {
+  if ((0, import_yaml4.isSeq)(node)) {
     const out = [];
     node.items.forEach((item, i) => {
       path.push(i);
@@ -10219,14 +12634,14 @@ function toPlain(node, path, st2, doc) {
     });
     return out;
   }
-  if ((0, import_yaml3.isMap)(node)) {
+  if ((0, import_yaml4.isMap)(node)) {
     const out = {};
     const seen = /* @__PURE__ */ new Map();
     const merges = [];
     for (const pair of node.items) {
-      if (!(0, import_yaml3.isPair)(pair)) continue;
+      if (!(0, import_yaml4.isPair)(pair)) continue;
       const keyNode = pair.key;
-      if ((0, import_yaml3.isScalar)(keyNode) && keyNode.value === "<<" && keyNode.type === "PLAIN") {
+      if ((0, import_yaml4.isScalar)(keyNode) && keyNode.type === "PLAIN" && (keyNode.value === "<<" || typeof keyNode.value === "symbol")) {
         merges.push(pair.value);
         continue;
       }
@@ -10244,7 +12659,7 @@ function toPlain(node, path, st2, doc) {
       defineKey(out, key, value);
     }
     for (const m of merges) {
-      const sources = (0, import_yaml3.isSeq)(m) ? m.items : [m];
+      const sources = (0, import_yaml4.isSeq)(m) ? m.items : [m];
       for (const src of sources) {
         const v2 = toPlain(src, path, st2, doc);
         if (v2 && typeof v2 === "object" && !Array.isArray(v2)) {
@@ -10256,13 +12671,9 @@ function toPlain(node, path, st2, doc) {
   }
   return null;
 }
-function defineKey(obj, key, value) {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
 function keyString(keyNode, path, st2, doc) {
   if (keyNode == null) return "";
-  if ((0, import_yaml3.isScalar)(keyNode)) {
+  if ((0, import_yaml4.isScalar)(keyNode)) {
     const v3 = keyNode.value;
     if (typeof v3 === "string") return v3;
     if (v3 === null || v3 === void 0) return "null";
@@ -10274,8 +12685,8 @@ function keyString(keyNode, path, st2, doc) {
 function* parseStream(file, slice) {
   const base = slice?.start ?? 0;
   const text = slice ? file.text.slice(slice.start, slice.end) : file.text;
-  const composer = new import_yaml3.Composer(YAML_OPTIONS);
-  const parser = new import_yaml3.Parser();
+  const composer = new import_yaml4.Composer(YAML_OPTIONS);
+  const parser = new import_yaml4.Parser();
   const starts = [];
   let index = 0;
   const emit = (docs) => {
@@ -10302,6 +12713,7 @@ function convertDocument(file, doc, index, base, start, end) {
   const startOffset = base + start;
   const endOffset = base + end;
   const clamp = (o) => Math.min(base + o, file.text.length);
+  if (doc.errors.some((e) => e.code === "RESOURCE_EXHAUSTION")) return tooDeepDocument(file, index, startOffset, endOffset);
   const syntaxErrors = doc.errors.slice(0, 1).map((e) => ({
     message: cleanMessage(e.message),
     offset: clamp(e.pos[0]),
@@ -10314,7 +12726,7 @@ function convertDocument(file, doc, index, base, start, end) {
   const dups = [];
   if (syntaxErrors.length === 0) {
     try {
-      value = toPlain(doc.contents, [], { dups, base, aliasNodes: 0, inAlias: 0 }, doc);
+      value = toPlain(doc.contents, [], { dups, base, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map() }, doc);
     } catch (e) {
       if (!(e instanceof AliasBudgetExceeded)) throw e;
       const at2 = contentStart;
@@ -10361,12 +12773,73 @@ function splitJsonStream(text) {
   return out.length > 1 ? out : void 0;
 }
 function* parseFile(file) {
-  const json = file.text.trimStart().startsWith("{") ? splitJsonStream(file.text) : void 0;
-  if (!json) {
-    yield* parseStream(file);
-    return;
+  let index = 0;
+  for (const group of groupsOf(file.text)) {
+    const docs = parseGroup(file, { ...group, firstIndex: index });
+    index += docs.length;
+    yield* docs;
   }
-  for (const slice of json) yield* parseStream(file, slice);
+}
+function groupsOf(text) {
+  return (text.trimStart().startsWith("{") ? splitJsonStream(text) : void 0) ?? documentGroups(text);
+}
+var CONTENTLESS = /^(?:[ \t]*(?:#.*|%.*)?(?:\r?\n|$))*$/;
+function documentGroups(text) {
+  const out = [];
+  let start;
+  for (const s of splitDocuments(text)) {
+    start ??= s.start;
+    if (CONTENTLESS.test(text.slice(s.start, s.end))) continue;
+    out.push({ start, end: s.end, firstIndex: out.length });
+    start = void 0;
+  }
+  const last = out[out.length - 1];
+  if (start !== void 0) {
+    if (last) out[out.length - 1] = { ...last, end: text.length };
+    else out.push({ start, end: text.length, firstIndex: 0 });
+  }
+  return out;
+}
+function parseGroup(file, group) {
+  const text = file.text.slice(group.start, group.end);
+  const fast = parseFast(text, group.start);
+  const doc = (value, contentStart, syntaxErrors, duplicateKeys) => ({
+    file,
+    index: group.firstIndex,
+    startOffset: group.start,
+    endOffset: group.end,
+    value,
+    syntaxErrors,
+    duplicateKeys,
+    // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
+    helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : void 0
+  });
+  if (fast.kind === "value") return [doc(fast.value, fast.contentStart, [], fast.duplicateKeys)];
+  if (fast.kind === "too-deep") return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
+  if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
+  try {
+    return [...parseStream(file, group)];
+  } catch (e) {
+    if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
+    throw e;
+  }
+}
+function tooDeepDocument(file, index, startOffset, endOffset, at2 = startOffset) {
+  const problem = { message: `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, offset: at2, endOffset: at2 };
+  return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
+}
+function flowDepthExceeds(text, limit) {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if ((c === 93 || c === 125) && depth > 0) depth--;
+    else if (c === 34) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    }
+  }
+  return false;
 }
 function wholeFile(file) {
   return { file, index: 0, startOffset: 0, endOffset: file.text.length, value: void 0, syntaxErrors: [], duplicateKeys: [], helmSource: void 0 };
@@ -10434,7 +12907,7 @@ var parse_error_default = createRule({
 });
 
 // src/parse/locator.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 
 // src/parse/lines.ts
 function lineIndexAt(starts, offset) {
@@ -10476,18 +12949,18 @@ var Locator = class {
     let parent;
     let depth = 0;
     for (const step of path) {
-      if ((0, import_yaml5.isAlias)(node)) node = node.resolve(tree) ?? null;
+      if ((0, import_yaml6.isAlias)(node)) node = node.resolve(tree) ?? null;
       let next;
       let nextPair;
-      if ((0, import_yaml5.isMap)(node)) {
+      if ((0, import_yaml6.isMap)(node)) {
         for (const p of node.items) {
-          if ((0, import_yaml5.isPair)(p) && keyMatches(p.key, step)) {
+          if ((0, import_yaml6.isPair)(p) && keyMatches(p.key, step)) {
             nextPair = p;
             next = p.value;
           }
         }
         if (!nextPair) break;
-      } else if ((0, import_yaml5.isSeq)(node) && typeof step === "number" && step < node.items.length) {
+      } else if ((0, import_yaml6.isSeq)(node) && typeof step === "number" && step < node.items.length) {
         next = node.items[step];
         nextPair = void 0;
       } else break;
@@ -10532,7 +13005,9 @@ var Locator = class {
   position(file, offset) {
     const starts = this.lines(file);
     const i = lineIndexAt(starts, offset);
-    return { line: i + 1, column: offset - (starts[i] ?? 0) + 1 };
+    const t = file.text;
+    const at2 = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
+    return { line: i + 1, column: at2 - (starts[i] ?? 0) + 1 };
   }
   /** Offset of the start of a 1-based line. */
   lineOffset(file, line) {
@@ -10559,14 +13034,14 @@ var Locator = class {
   }
 };
 function keyMatches(key, step) {
-  if ((0, import_yaml5.isScalar)(key)) {
+  if ((0, import_yaml6.isScalar)(key)) {
     const v2 = key.value;
     return v2 === step || v2 != null && String(v2) === String(step) || v2 == null && step === "null";
   }
   return false;
 }
 function isScalarish(node) {
-  return node == null || (0, import_yaml5.isScalar)(node) || (0, import_yaml5.isAlias)(node) || (0, import_yaml5.isCollection)(node) && node.flow === true;
+  return node == null || (0, import_yaml6.isScalar)(node) || (0, import_yaml6.isAlias)(node) || (0, import_yaml6.isCollection)(node) && node.flow === true;
 }
 function lineEnd(text, offset) {
   const nl = text.indexOf("\n", offset);
@@ -11000,7 +13475,7 @@ var apiserver_no_proxy_svc_default = createRule({
 });
 
 // src/model/proxy-config.ts
-var import_yaml7 = __toESM(require_dist(), 1);
+var import_yaml8 = __toESM(require_dist(), 1);
 
 // src/model/edit-distance.ts
 function editDistance(a, b) {
@@ -11747,17 +14222,17 @@ function locateInProxyConfig(text, path) {
   let complete = true;
   for (const step of parseConfigPath(path)) {
     let next;
-    if ((0, import_yaml7.isMap)(node)) {
+    if ((0, import_yaml8.isMap)(node)) {
       for (const p of node.items) {
-        if (!(0, import_yaml7.isPair)(p)) continue;
+        if (!(0, import_yaml8.isPair)(p)) continue;
         const k2 = p.key;
-        if ((0, import_yaml7.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
+        if ((0, import_yaml8.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
           next = p.value;
           key = [k2.range[0], k2.range[1]];
           keyName = String(k2.value);
         }
       }
-    } else if ((0, import_yaml7.isSeq)(node) && typeof step === "number") {
+    } else if ((0, import_yaml8.isSeq)(node) && typeof step === "number") {
       next = node.items[step];
       if (next?.range) {
         key = [next.range[0], next.range[1]];
@@ -14500,7 +16975,7 @@ function isTemplatedDocument(text, start, end) {
 }
 
 // src/model/install.ts
-var import_yaml8 = __toESM(require_dist(), 1);
+var import_yaml9 = __toESM(require_dist(), 1);
 var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var nonEmpty = (v2) => Array.isArray(v2) ? v2.length > 0 : asObject(v2) ? Object.keys(asObject(v2)).length > 0 : v2 !== void 0 && v2 !== null && v2 !== "";
 function nativeSidecarSetting(v2) {
@@ -14578,7 +17053,7 @@ var InstallFactsBuilder = class {
       if (m && typeof data.mesh === "string") {
         let mesh;
         try {
-          mesh = (0, import_yaml8.parse)(data.mesh, { version: "1.1", uniqueKeys: false });
+          mesh = (0, import_yaml9.parse)(data.mesh, { version: "1.1", uniqueKeys: false });
         } catch {
           return;
         }
@@ -14784,16 +17259,21 @@ var FactsBuilder = class {
     return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
   }
 };
-var FACT_KINDS = /^kind:\s*["']?(Namespace|List|\w+List|MutatingWebhookConfiguration|ConfigMap|IstioOperator)["']?\s*(#.*)?$/m;
-var ANY_TOP_LEVEL_KIND = /^kind:/m;
+var TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
+var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator/;
+var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|install-cni|istio-cni-node/;
+var WORKLOAD_KINDS = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
 function mightHoldFacts(docText) {
-  if (FACT_KINDS.test(docText) || INSTALL_WORKLOADS.test(docText)) return true;
-  return !ANY_TOP_LEVEL_KIND.test(docText);
+  const kind = TOP_LEVEL_KIND.exec(docText)?.[1];
+  if (kind === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText);
+  if (kind === "Namespace" || kind === "MutatingWebhookConfiguration" || kind === "IstioOperator" || kind.endsWith("List")) return true;
+  if (kind === "ConfigMap") return ISTIO_NAME.test(docText);
+  return WORKLOAD_KINDS.has(kind) && INSTALL_WORKLOADS.test(docText);
 }
 
 // src/engine/fix.ts
-var import_yaml9 = __toESM(require_dist(), 1);
+var import_yaml10 = __toESM(require_dist(), 1);
 function renderScalar(value, style = "double") {
   if (typeof value !== "string") return String(value);
   if (style === "plain" && /^[A-Za-z_/][\w./-]*$/.test(value) && !/^(y|yes|n|no|true|false|on|off|null|~)$/i.test(value)) return value;
@@ -14807,12 +17287,12 @@ function toTextEdits(locator, doc, edit) {
   const r7 = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case "set": {
-      if (!r7.complete || !(0, import_yaml9.isScalar)(r7.node) || !r7.node.range) return void 0;
+      if (!r7.complete || !(0, import_yaml10.isScalar)(r7.node) || !r7.node.range) return void 0;
       const [s, e] = r7.node.range;
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: renderScalar(edit.value, edit.style) }];
     }
     case "quote": {
-      if (!r7.complete || !(0, import_yaml9.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
+      if (!r7.complete || !(0, import_yaml10.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
       const [s, e] = r7.node.range;
       const source = text.slice(r7.base + s, r7.base + e);
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: JSON.stringify(source) }];
@@ -14820,13 +17300,13 @@ function toTextEdits(locator, doc, edit) {
     case "remove": {
       if (!r7.complete || !r7.pair) return void 0;
       const key = r7.pair.key;
-      if (!key?.range || (0, import_yaml9.isMap)(r7.parent) && r7.parent.flow) return void 0;
+      if (!key?.range || (0, import_yaml10.isMap)(r7.parent) && r7.parent.flow) return void 0;
       const start = lineStart(text, r7.base + key.range[0]);
       if (text.slice(start, r7.base + key.range[0]).trim() !== "") return void 0;
       const valueEnd = r7.base + (r7.node?.range?.[2] ?? key.range[2]);
       let end = lineEnd(text, Math.max(valueEnd - 1, start));
       end = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end) + 1;
-      if ((0, import_yaml9.isMap)(r7.parent) && r7.parent.items.length === 1) {
+      if ((0, import_yaml10.isMap)(r7.parent) && r7.parent.items.length === 1) {
         const parentRes = locator.resolve(doc, edit.path.slice(0, -1));
         const pk = parentRes.pair?.key;
         if (pk?.range) {
@@ -14844,7 +17324,7 @@ function toTextEdits(locator, doc, edit) {
       if (!r7.complete) return void 0;
       const map = r7.node;
       const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
-      if ((0, import_yaml9.isMap)(map) && !map.flow && map.items.length > 0) {
+      if ((0, import_yaml10.isMap)(map) && !map.flow && map.items.length > 0) {
         const first = map.items[0]?.key;
         const last = map.items[map.items.length - 1];
         if (!first?.range || !last) return void 0;
@@ -14901,7 +17381,8 @@ function scanDirectives(text) {
         rules: ids.length ? ids : void 0,
         line,
         offset: start + hashAt,
-        endOffset: end,
+        // A CRLF line's \r is not part of the comment: the range ends before it.
+        endOffset: lineText.endsWith("\r") ? end - 1 : end,
         reason: reason?.trim() || void 0
       });
     }
@@ -14988,7 +17469,7 @@ function lintOnce(inputs, options) {
       if (fn2) fn2(...args);
     }
   };
-  const stats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
+  const stats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, notTextFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
   const messages = /* @__PURE__ */ new Map();
   const directivesOf = /* @__PURE__ */ new Map();
   const usedDirectives = /* @__PURE__ */ new Map();
@@ -15026,7 +17507,8 @@ function lintOnce(inputs, options) {
       order.push(displayPath);
     }
     if (!input2.ok) {
-      stats.unreadableFiles++;
+      if (input2.problem === "not-text") stats.notTextFiles++;
+      else stats.unreadableFiles++;
       const file2 = { displayPath, absPath: input2.absPath, text: "" };
       emit("File", { file: file2, unrenderedTemplateAt: void 0, readError: input2.reason });
       flush();
@@ -15122,12 +17604,11 @@ function factResources(inputs, config, unrenderedAt = (f) => f.origin ? void 0 :
     if (!input2.ok) continue;
     const text = input2.file.text;
     let templated;
-    const json = text.trimStart().startsWith("{") ? splitJsonStream(text) : void 0;
-    for (const slice of json ?? splitDocuments(text)) {
-      if (!mightHoldFacts(text.slice(slice.start, slice.end))) continue;
+    for (const group of groupsOf(text)) {
+      if (!mightHoldFacts(text.slice(group.start, group.end))) continue;
       templated ??= unrenderedAt(input2.file) !== void 0;
-      if (templated && isTemplatedDocument(text, slice.start, slice.end)) continue;
-      for (const doc of parseStream(input2.file, slice)) {
+      if (templated && isTemplatedDocument(text, group.start, group.end)) continue;
+      for (const doc of parseGroup(input2.file, group)) {
         out.push(...resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources);
       }
     }
@@ -15301,6 +17782,7 @@ function mergeReports(reports) {
     resources: a.resources + b.resources,
     podTemplates: a.podTemplates + b.podTemplates,
     unreadableFiles: a.unreadableFiles + b.unreadableFiles,
+    notTextFiles: a.notTextFiles + b.notTextFiles,
     unrenderedFiles: a.unrenderedFiles + b.unrenderedFiles,
     skippedDocuments: Object.fromEntries(
       [.../* @__PURE__ */ new Set([...Object.keys(a.skippedDocuments), ...Object.keys(b.skippedDocuments)])].map((k2) => [
@@ -15340,11 +17822,20 @@ function summarize(filePath, list) {
 }
 
 // src/format/text.ts
+var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
+var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
+-${ACTIVE_NON_C0}]`, "g");
+var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
+var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 function safeText(s) {
-  return s.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
-    const code = c.charCodeAt(0);
-    return code === 10 ? "\\n" : code === 13 ? "\\r" : `\\u${code.toString(16).padStart(4, "0")}`;
-  });
+  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
+}
+function safeLines(s) {
+  const lines = s.split("\n");
+  return lines.map((line, i) => i < lines.length - 1 && line.endsWith("\r") ? `${safeText(line.slice(0, -1))}\r` : safeText(line)).join("\n");
+}
+function jsonText(value, indent) {
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
 }
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -15356,10 +17847,10 @@ function findingContext(m) {
 // src/format/github.ts
 var escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 var escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-var dropControls = (s) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+var dropControls = (s) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "");
 function annotation(path, m) {
   const props = [
-    `file=${escapeProperty(path)}`,
+    `file=${escapeProperty(dropControls(path))}`,
     `line=${m.line}`,
     `col=${m.column}`,
     `endLine=${m.endLine}`,
@@ -15393,13 +17884,13 @@ function formatGithub(results) {
   return annotations(results).text;
 }
 function workflowCommand(kind, message, title) {
-  return `::${kind}${title ? ` title=${escapeProperty(title)}` : ""}::${escapeData(dropControls(message))}
+  return `::${kind}${title ? ` title=${escapeProperty(dropControls(title))}` : ""}::${escapeData(dropControls(message))}
 `;
 }
 
 // src/format/json.ts
 function formatJson(results) {
-  return JSON.stringify(
+  return jsonText(
     results.map((r7) => ({
       filePath: r7.filePath,
       messages: r7.messages.map((m) => ({
@@ -15427,11 +17918,22 @@ function formatJson(results) {
   );
 }
 
+// src/builtins.ts
+import { createRequire } from "node:module";
+var nodeRequire = createRequire(import.meta.url);
+function spawnSync(command, args, options) {
+  const run = nodeRequire("node:child_process").spawnSync;
+  return run(command, args, options);
+}
+var workerThreads = () => nodeRequire("node:worker_threads");
+var crypto = () => nodeRequire("node:crypto");
+
 // src/format/sarif.ts
-import { createHash } from "node:crypto";
 import { isAbsolute, relative, resolve as resolve2, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 function toUri(path) {
-  return path.split("/").map((seg) => encodeURIComponent(seg)).join("/");
+  return path.split("/").map((seg) => encodeURIComponent(seg.replace(LONE_SURROGATE, "\uFFFD"))).join("/");
 }
 function markdownToText(md) {
   return md.replace(/```[a-z]*\n?/g, "").replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)").replace(/^#+\s*/gm, "").trim();
@@ -15456,18 +17958,21 @@ function ruleDescriptor(rule, doc, level) {
   };
 }
 function fingerprint(uri, m) {
-  return createHash("sha256").update(`${m.ruleId}\0${uri}\0${m.identity}\0${m.messageId ?? ""}`).digest("hex").slice(0, 32);
+  return crypto().createHash("sha256").update(`${m.ruleId}\0${uri}\0${m.identity}\0${m.messageId ?? ""}`).digest("hex").slice(0, 32);
 }
-function repoRelative(filePath, opts) {
-  if (opts.cwd === void 0 || opts.srcRoot === void 0) return filePath;
-  const rel = relative(opts.srcRoot, resolve2(opts.cwd, filePath));
-  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? filePath : rel.split(sep).join("/");
+function artifactLocation(filePath, opts) {
+  if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
+  const abs = resolve2(opts.cwd, filePath);
+  const rel = relative(opts.srcRoot, abs);
+  if (isAbsolute(rel)) return { uri: pathToFileURL(abs).href };
+  return { uri: toUri(rel.split(sep).join("/")), uriBaseId: "%SRCROOT%" };
 }
 function formatSarif(results, opts) {
   const ruleIndex = new Map(opts.rules.map((r7, i) => [r7.name, i]));
   const sarifResults = [];
   for (const r7 of results) {
-    const uri = toUri(repoRelative(r7.filePath, opts));
+    const artifact = artifactLocation(r7.filePath, opts);
+    const { uri } = artifact;
     const seen = /* @__PURE__ */ new Map();
     for (const m of r7.messages) {
       const fp = fingerprint(uri, m);
@@ -15481,7 +17986,7 @@ function formatSarif(results, opts) {
         locations: [
           {
             physicalLocation: {
-              artifactLocation: { uri, uriBaseId: "%SRCROOT%" },
+              artifactLocation: artifact,
               region: { startLine: m.line, startColumn: m.column, endLine: m.endLine, endColumn: m.endColumn }
             },
             ...m.resource ? { logicalLocations: [{ fullyQualifiedName: m.resource, kind: "resource" }] } : {}
@@ -15493,7 +17998,7 @@ function formatSarif(results, opts) {
             id,
             message: { text: rel.message },
             physicalLocation: {
-              artifactLocation: { uri: toUri(repoRelative(rel.filePath, opts)), uriBaseId: "%SRCROOT%" },
+              artifactLocation: artifactLocation(rel.filePath, opts),
               region: { startLine: rel.line, startColumn: rel.column, endLine: rel.endLine, endColumn: rel.endColumn }
             }
           }))
@@ -15525,7 +18030,7 @@ function formatSarif(results, opts) {
       }
     ]
   };
-  return JSON.stringify(log, null, 2);
+  return jsonText(log, 2);
 }
 
 // src/format/stylish.ts
@@ -15572,9 +18077,88 @@ ${c(errors ? "31;1" : "33;1", `\u2716 ${summary}`)}
 }
 
 // src/load/config-file.ts
-var import_yaml12 = __toESM(require_dist(), 1);
-import { existsSync, readFileSync } from "node:fs";
+var import_yaml13 = __toESM(require_dist(), 1);
+import { existsSync } from "node:fs";
 import { dirname as dirname2, join, resolve as resolve3 } from "node:path";
+
+// src/load/read.ts
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { relative as relative2, sep as sep2, isAbsolute as isAbsolute2 } from "node:path";
+var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function displayPathOf(absPath, cwd) {
+  const rel = relative2(cwd, absPath);
+  const shown2 = rel === "" || isAbsolute2(rel) ? absPath : rel;
+  return shown2.split(sep2).join("/");
+}
+function decodeSource(bytes, displayPath, absPath) {
+  if (bytes.includes(0)) return { ok: false, displayPath, absPath, reason: "binary file (contains NUL bytes); not YAML or JSON", problem: "not-text" };
+  let text;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    return { ok: false, displayPath, absPath, reason: "not valid UTF-8 text; Kubernetes manifests must be UTF-8", problem: "not-text" };
+  }
+  const bom = text.charCodeAt(0) === 65279;
+  if (bom) text = text.slice(1);
+  return { ok: true, file: { displayPath, absPath, text, bom } };
+}
+function readSource(absPath, cwd) {
+  const displayPath = displayPathOf(absPath, cwd);
+  const read2 = readRegularFile(absPath);
+  if (!read2.ok) return { ok: false, displayPath, absPath, reason: `cannot read the file: ${read2.why}`, problem: "unreadable" };
+  return decodeSource(read2.bytes, displayPath, absPath);
+}
+function fileTypeOf(st2) {
+  if (st2.isFile()) return "file";
+  if (st2.isDirectory()) return "directory";
+  if (st2.isFIFO()) return "FIFO";
+  if (st2.isSocket()) return "socket";
+  if (st2.isCharacterDevice()) return "character device";
+  if (st2.isBlockDevice()) return "block device";
+  if (st2.isSymbolicLink()) return "symbolic link";
+  return "unknown file type";
+}
+function describeFsError(e) {
+  const code = e?.code;
+  switch (code) {
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "EISDIR":
+      return "is a directory";
+    case "ENOENT":
+      return "no such file";
+    case "ENOTDIR":
+      return "a part of the path is a file, not a folder";
+    case "ELOOP":
+      return "symbolic link loop";
+    case "ERR_FS_FILE_TOO_LARGE":
+      return "larger than the 2 GB a file can be read at once";
+    default:
+      return code ?? "read error";
+  }
+}
+var OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+function readRegularFile(absPath) {
+  let fd;
+  try {
+    fd = openSync(absPath, OPEN_FLAGS);
+  } catch (e) {
+    return { ok: false, why: describeFsError(e) };
+  }
+  try {
+    const st2 = fstatSync(fd);
+    if (st2.isDirectory()) return { ok: false, why: "is a directory" };
+    if (!st2.isFile()) return { ok: false, why: `not a regular file (${fileTypeOf(st2)})` };
+    return { ok: true, bytes: readFileSync(fd) };
+  } catch (e) {
+    return { ok: false, why: describeFsError(e) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/load/config-file.ts
 var CONFIG_NAMES = [".meshlint.yaml", ".meshlint.yml", ".meshlint.json"];
 function findConfigFile(dir) {
   for (let d = resolve3(dir); ; d = dirname2(d)) {
@@ -15586,17 +18170,17 @@ function findConfigFile(dir) {
   }
 }
 function readConfigFile(path) {
-  let text;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    throw new ConfigError(path, "", `cannot read the file (${e.code ?? "error"})`);
+  const read2 = readRegularFile(path);
+  if (!read2.ok) {
+    const hint = read2.why === "permission denied" ? " (make it readable)" : /directory|regular/.test(read2.why) ? "; the configuration must be a regular file" : "";
+    throw new ConfigError(path, "", `cannot read the file: ${read2.why}${hint}`);
   }
+  const text = read2.bytes.toString("utf8");
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
-  const lineCounter = new import_yaml12.LineCounter();
-  const doc = (0, import_yaml12.parseDocument)(text, { uniqueKeys: true, prettyErrors: false, lineCounter });
+  const lineCounter = new import_yaml13.LineCounter();
+  const doc = (0, import_yaml13.parseDocument)(text, { uniqueKeys: true, prettyErrors: false, lineCounter });
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0] ?? lineCounter.linePos(err.pos[0]);
@@ -15609,8 +18193,8 @@ function readConfigFile(path) {
 import { dirname as dirname4 } from "node:path";
 
 // src/load/discover.ts
-import { existsSync as existsSync2, lstatSync, readdirSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute2, join as join2, relative as relative2, resolve as resolve4, sep as sep2 } from "node:path";
+import { existsSync as existsSync2, lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute3, join as join2, relative as relative3, resolve as resolve4, sep as sep3 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
@@ -19175,7 +21759,12 @@ Ns.glob = Ns;
 // src/load/discover.ts
 var import_ignore = __toESM(require_ignore(), 1);
 var LINTABLE_EXTENSIONS = /\.(ya?ml|json)$/i;
-var ALWAYS_IGNORED = ["node_modules/", ".git/"];
+var ALWAYS_IGNORED_DIRS = ["node_modules", ".git"];
+var ALWAYS_IGNORED = ALWAYS_IGNORED_DIRS.map((d) => `${d}/`);
+var IGNORED_REASON = "ignored by an ignore pattern";
+var DANGLING_REASON = "a symbolic link whose target does not exist";
+var LOOP_REASON = "symbolic link loop";
+var notRegular = (path, st2) => ({ path, reason: `not a regular file (${fileTypeOf(st2)})`, kind: "not-regular" });
 var Ignorer = class {
   constructor(useGitignore) {
     this.useGitignore = useGitignore;
@@ -19191,22 +21780,22 @@ var Ignorer = class {
   loadDir(dir) {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
-    const file = join2(dir, ".gitignore");
-    try {
-      this.add(dir, readFileSync2(file, "utf8").split(/\r?\n/));
-    } catch {
-    }
+    this.add(dir, readIgnoreFile(join2(dir, ".gitignore")));
   }
   ignored(abs, isDir) {
     for (const { base, ig } of this.sets) {
-      const rel = relative2(base, abs);
-      if (rel === "" || rel.startsWith("..") || isAbsolute2(rel)) continue;
-      const posix = rel.split(sep2).join("/");
+      const rel = relative3(base, abs);
+      if (rel === "" || rel.startsWith("..") || isAbsolute3(rel)) continue;
+      const posix = rel.split(sep3).join("/");
       if (ig.ignores(isDir ? `${posix}/` : posix)) return true;
     }
     return false;
   }
 };
+function readIgnoreFile(path) {
+  const read2 = readRegularFile(path);
+  return read2.ok ? read2.bytes.toString("utf8").split(/\r?\n/) : [];
+}
 function repoRoot(dir) {
   for (let d = dir; ; d = dirname3(d)) {
     if (existsSync2(join2(d, ".git"))) return d;
@@ -19218,10 +21807,7 @@ function discover(opts) {
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  try {
-    ig.add(opts.ignoreBase, readFileSync2(join2(opts.ignoreBase, ".meshlintignore"), "utf8").split(/\r?\n/));
-  } catch {
-  }
+  ig.add(opts.ignoreBase, readIgnoreFile(join2(opts.ignoreBase, ".meshlintignore")));
   if (useGitignore) {
     const root2 = repoRoot(opts.cwd);
     if (root2) for (let d = opts.cwd; ; d = dirname3(d)) {
@@ -19231,6 +21817,7 @@ function discover(opts) {
   }
   const files = /* @__PURE__ */ new Set();
   const skipped = [];
+  const ignored = [];
   const unmatched = [];
   const charts = [];
   const patterns = opts.patterns.length > 0 ? opts.patterns : ["."];
@@ -19240,43 +21827,52 @@ function discover(opts) {
     if (chart === void 0) files.add(abs);
     else if (!charts.includes(chart)) charts.push(chart);
   };
+  const out = { files, skipped, ignored, charts };
+  const walkOrChart = (abs) => {
+    const chart = chartOf(abs);
+    if (chart === void 0) walk(abs, ig, out, /* @__PURE__ */ new Set());
+    else if (!charts.includes(chart)) charts.push(chart);
+  };
   for (const pattern of patterns) {
     const abs = resolve4(opts.cwd, pattern);
-    let st2;
-    try {
-      st2 = statSync(abs);
-    } catch {
-      st2 = void 0;
-    }
-    const chartAbove = st2?.isDirectory() ? chartOf(abs) : void 0;
-    if (chartAbove !== void 0) {
-      if (!charts.includes(chartAbove)) charts.push(chartAbove);
-    } else if (st2?.isDirectory()) {
-      walk(abs, ig, { files, skipped, charts }, /* @__PURE__ */ new Set());
-    } else if (st2?.isFile()) {
+    const found = lookUp(abs);
+    if (found.st?.isDirectory()) {
+      walkOrChart(abs);
+    } else if (found.st?.isFile()) {
       loadGitignoresDownTo(dirname3(abs), opts.cwd, ig);
-      if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: "ignored by an ignore pattern" });
+      if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: "ignored" });
       else addFile(abs);
-    } else if (st2) {
-      skipped.push({ path: abs, reason: "not a regular file (device, FIFO or socket)" });
+    } else if (found.st) {
+      skipped.push(notRegular(abs, found.st));
+    } else if (found.problem === "loop") {
+      skipped.push({ path: abs, reason: LOOP_REASON, kind: "link-loop" });
+    } else if (found.problem === "unreadable") {
+      addFile(abs);
     } else if (je(pattern, { windowsPathsNoEscape: true })) {
-      const matches2 = zs(pattern, { cwd: opts.cwd, absolute: true, nodir: true, dot: false, follow: false });
-      let found = 0;
+      const matches2 = zs(pattern, { cwd: opts.cwd, absolute: true, dot: false, follow: false });
+      let met = 0;
       for (const m of matches2.sort()) {
-        if (!LINTABLE_EXTENSIONS.test(m)) continue;
+        if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
+        met++;
         loadGitignoresDownTo(dirname3(m), opts.cwd, ig);
-        if (ig.ignored(m, false) || insideIgnoredDir(m, opts.cwd, ig)) continue;
-        addFile(m);
-        found++;
+        const match = lookUp(m);
+        const isDir = Boolean(match.st?.isDirectory());
+        if (ig.ignored(m, isDir) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir ? "ignored-directory" : "ignored" });
+        else if (isDir) walkOrChart(m);
+        else if (match.st?.isFile()) addFile(m);
+        else if (match.st) skipped.push(notRegular(m, match.st));
+        else if (match.problem === "loop") skipped.push({ path: m, reason: LOOP_REASON, kind: "link-loop" });
+        else if (match.problem === "dangling") skipped.push({ path: m, reason: DANGLING_REASON, kind: "dangling-link" });
+        else addFile(m);
       }
-      if (found === 0) unmatched.push(pattern);
-    } else if (isDanglingLink(abs)) {
-      skipped.push({ path: abs, reason: "a symbolic link whose target does not exist" });
+      if (met === 0) unmatched.push(pattern);
+    } else if (found.problem === "dangling") {
+      skipped.push({ path: abs, reason: DANGLING_REASON, kind: "dangling-link" });
     } else {
       unmatched.push(pattern);
     }
   }
-  return { files: [...files], skipped, unmatched, charts };
+  return { files: [...files], skipped, ignored, unmatched, charts };
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
@@ -19293,14 +21889,18 @@ function chartFinder() {
   return outermost;
 }
 function loadGitignoresDownTo(dir, cwd, ig) {
-  const rel = relative2(cwd, dir);
-  if (rel.startsWith("..") || isAbsolute2(rel)) return;
+  const rel = relative3(cwd, dir);
+  if (rel.startsWith("..") || isAbsolute3(rel)) return;
   let d = cwd;
   ig.loadDir(d);
-  for (const part of rel.split(sep2).filter(Boolean)) {
+  for (const part of rel.split(sep3).filter(Boolean)) {
     d = join2(d, part);
     ig.loadDir(d);
   }
+}
+function insideBuiltInIgnore(file, cwd) {
+  const rel = relative3(cwd, file);
+  return rel.split(sep3).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
 }
 function insideIgnoredDir(file, cwd, ig) {
   for (let d = dirname3(file); d.startsWith(cwd) && d !== cwd; d = dirname3(d)) {
@@ -19308,11 +21908,18 @@ function insideIgnoredDir(file, cwd, ig) {
   }
   return false;
 }
-function isDanglingLink(p) {
+function lookUp(p) {
   try {
-    return lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
+    return { st: statSync(p) };
+  } catch (e) {
+    const code = e.code;
+    if (code === "ELOOP") return { st: void 0, problem: "loop" };
+    if (code === "EACCES" || code === "EPERM") return { st: void 0, problem: "unreadable" };
+    try {
+      return { st: void 0, problem: lstatSync(p).isSymbolicLink() ? "dangling" : "missing" };
+    } catch {
+      return { st: void 0, problem: "missing" };
+    }
   }
 }
 function walk(dir, ig, out, visiting) {
@@ -19320,12 +21927,12 @@ function walk(dir, ig, out, visiting) {
   let real;
   try {
     real = realpathSync(dir);
-  } catch {
-    skipped.push({ path: dir, reason: "cannot resolve the directory" });
+  } catch (e) {
+    skipped.push({ path: dir, reason: `cannot resolve the directory: ${describeFsError(e)}`, kind: "unreadable-directory" });
     return;
   }
   if (visiting.has(real)) {
-    skipped.push({ path: dir, reason: "symbolic link loop" });
+    skipped.push({ path: dir, reason: LOOP_REASON, kind: "link-loop" });
     return;
   }
   visiting.add(real);
@@ -19334,7 +21941,7 @@ function walk(dir, ig, out, visiting) {
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
-    skipped.push({ path: dir, reason: `cannot read the directory (${e.code ?? "error"})` });
+    skipped.push({ path: dir, reason: `cannot read the directory: ${describeFsError(e)}`, kind: "unreadable-directory" });
     visiting.delete(real);
     return;
   }
@@ -19346,61 +21953,28 @@ function walk(dir, ig, out, visiting) {
   }
   for (const entry of entries) {
     const p = join2(dir, entry.name);
-    let isDir = entry.isDirectory();
-    let isFile = entry.isFile();
+    let st2 = entry;
     if (entry.isSymbolicLink()) {
-      try {
-        const st2 = statSync(p);
-        isDir = st2.isDirectory();
-        isFile = st2.isFile();
-      } catch {
-        if (LINTABLE_EXTENSIONS.test(entry.name)) skipped.push({ path: p, reason: "a symbolic link whose target does not exist" });
+      const target = lookUp(p);
+      if (target.st) st2 = target.st;
+      else if (!LINTABLE_EXTENSIONS.test(entry.name)) continue;
+      else {
+        if (target.problem === "loop") skipped.push({ path: p, reason: LOOP_REASON, kind: "link-loop" });
+        else if (target.problem === "unreadable") out.files.add(p);
+        else skipped.push({ path: p, reason: DANGLING_REASON, kind: "dangling-link" });
         continue;
       }
     }
-    if (isDir) {
+    if (st2.isDirectory()) {
       if (!ig.ignored(p, true)) walk(p, ig, out, visiting);
+      else if (!ALWAYS_IGNORED_DIRS.includes(entry.name)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: "ignored-directory" });
     } else if (LINTABLE_EXTENSIONS.test(entry.name)) {
-      if (ig.ignored(p, false)) continue;
-      if (isFile) out.files.add(p);
-      else skipped.push({ path: p, reason: "not a regular file (device, FIFO or socket)" });
+      if (ig.ignored(p, false)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: "ignored" });
+      else if (st2.isFile()) out.files.add(p);
+      else skipped.push(notRegular(p, st2));
     }
   }
   visiting.delete(real);
-}
-
-// src/load/read.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { relative as relative3, sep as sep3, isAbsolute as isAbsolute3 } from "node:path";
-var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function displayPathOf(absPath, cwd) {
-  const rel = relative3(cwd, absPath);
-  const shown2 = rel === "" || isAbsolute3(rel) ? absPath : rel;
-  return shown2.split(sep3).join("/");
-}
-function decodeSource(bytes, displayPath, absPath) {
-  if (bytes.includes(0)) return { ok: false, displayPath, absPath, reason: "binary file (contains NUL bytes); not YAML or JSON" };
-  let text;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return { ok: false, displayPath, absPath, reason: "not valid UTF-8 text; Kubernetes manifests must be UTF-8" };
-  }
-  const bom = text.charCodeAt(0) === 65279;
-  if (bom) text = text.slice(1);
-  return { ok: true, file: { displayPath, absPath, text, bom } };
-}
-function readSource(absPath, cwd) {
-  const displayPath = displayPathOf(absPath, cwd);
-  let bytes;
-  try {
-    bytes = readFileSync3(absPath);
-  } catch (e) {
-    const code = e.code;
-    const why = code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "is a directory" : code === "ENOENT" ? "no such file" : code ?? "read error";
-    return { ok: false, displayPath, absPath, reason: `cannot read the file: ${why}` };
-  }
-  return decodeSource(bytes, displayPath, absPath);
 }
 
 // src/load/context.ts
@@ -19540,17 +22114,13 @@ function chainScore(keyLines, line, keys) {
 }
 
 // src/load/render/source-text.ts
-import { readFileSync as readFileSync4 } from "node:fs";
 import { sep as sep4 } from "node:path";
 function cachedReader() {
   const cache2 = /* @__PURE__ */ new Map();
   return (p) => {
     if (!cache2.has(p)) {
-      try {
-        cache2.set(p, readFileSync4(p, "utf8").replace(/^\ufeff/, ""));
-      } catch {
-        cache2.set(p, void 0);
-      }
+      const read2 = readRegularFile(p);
+      cache2.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
     }
     return cache2.get(p);
   };
@@ -19641,7 +22211,7 @@ function failureLocation(message, chartDir, cwd, read2) {
 }
 
 // src/load/render/kustomize.ts
-var import_yaml13 = __toESM(require_dist(), 1);
+var import_yaml14 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename as basename2, join as join4, relative as relative5, resolve as resolve5 } from "node:path";
@@ -19730,7 +22300,7 @@ function failedEntry(text, message) {
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
   try {
-    return (0, import_yaml13.parse)(v2);
+    return (0, import_yaml14.parse)(v2);
   } catch {
     return void 0;
   }
@@ -19834,8 +22404,7 @@ var SourceDocuments = class {
 };
 
 // src/load/render/process.ts
-import { spawnSync } from "node:child_process";
-import { accessSync, constants, statSync as statSync2 } from "node:fs";
+import { accessSync, constants as constants2, statSync as statSync2 } from "node:fs";
 import { delimiter, isAbsolute as isAbsolute4, resolve as resolve6 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var MAX_OUTPUT = 1024 * 1024 * 1024;
@@ -19865,7 +22434,7 @@ function processRunner(env) {
 }
 function isExecutable(p) {
   try {
-    accessSync(p, constants.X_OK);
+    accessSync(p, constants2.X_OK);
     return statSync2(p).isFile();
   } catch {
     return false;
@@ -19979,7 +22548,7 @@ function kustomizeBinary(named, env, cwd) {
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync5, readFileSync as readFileSync5 } from "node:fs";
+import { existsSync as existsSync5, readFileSync as readFileSync2 } from "node:fs";
 import { dirname as dirname5, join as join6 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
@@ -19989,7 +22558,7 @@ function packageRoot() {
     const pkg = join6(d, "package.json");
     if (existsSync5(pkg)) {
       try {
-        if (JSON.parse(readFileSync5(pkg, "utf8")).name === "meshlint") {
+        if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
           root = d;
           return d;
         }
@@ -20008,12 +22577,255 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync5(join6(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync2(join6(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
   return out;
 }
+
+// src/parse/pool.ts
+import { availableParallelism } from "node:os";
+
+// src/parse/document-cache.ts
+function rebase(doc, file, index, delta) {
+  if (delta === 0 && doc.file === file && doc.index === index) return doc;
+  const at2 = (o) => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
+  return {
+    ...doc,
+    file,
+    index,
+    startOffset: doc.startOffset + delta,
+    endOffset: doc.endOffset + delta,
+    syntaxErrors: doc.syntaxErrors.map((e) => at2(e)),
+    duplicateKeys: doc.duplicateKeys.map((d) => ({ ...d, first: at2(d.first), last: at2(d.last) }))
+  };
+}
+
+// src/parse/pool.ts
+var POOL_MIN_BYTES = 4e6;
+var LARGE_FILE_BYTES = 32e6;
+var TASK_BYTES = 256e3;
+var HERE_SHARE = (workers) => 1 / (workers + 2);
+var IN_FLIGHT_BYTES = 8e6;
+var WORKER_ROLE = "meshlint-parse";
+var START_MS = 5e3;
+var STALL_MS = 3e4;
+var STARTING = 0;
+var GONE = 2;
+function planTasks(files) {
+  const tasks = [];
+  let pieces = [];
+  let bytes = 0;
+  for (const file of files) {
+    let run = [];
+    const endPiece = () => {
+      const first = run[0];
+      const last = run[run.length - 1];
+      if (first && last) pieces.push({ file, start: first.start, end: last.end, groups: run });
+      run = [];
+    };
+    for (const g of groupsOf(file.text)) {
+      run.push(g);
+      bytes += g.end - g.start;
+      if (bytes >= TASK_BYTES) {
+        endPiece();
+        tasks.push({ id: tasks.length, pieces, bytes });
+        pieces = [];
+        bytes = 0;
+      }
+    }
+    endPiece();
+  }
+  if (pieces.length) tasks.push({ id: tasks.length, pieces, bytes });
+  return tasks;
+}
+var ParsePool = class _ParsePool {
+  lanes;
+  /** [0]: bumped on every reply or status change; [1 + lane]: that lane's status. */
+  signal;
+  tasks;
+  /** Tasks of each file, in order. */
+  tasksOf = /* @__PURE__ */ new Map();
+  /** Per task, the documents of each of its pieces (file offsets); and how many pieces are still to be taken. */
+  done = /* @__PURE__ */ new Map();
+  untaken = /* @__PURE__ */ new Map();
+  laneOf = /* @__PURE__ */ new Map();
+  /** Tasks this thread parses itself, when the lint pass reaches them; and the bytes of both kinds. */
+  here = /* @__PURE__ */ new Set();
+  hereBytes = 0;
+  sentBytes = 0;
+  started = Date.now();
+  next = 0;
+  inFlight = 0;
+  closed = false;
+  /**
+   * A pool for these inputs: `auto` uses every core (at most 4) for inputs of POOL_MIN_BYTES
+   * or more, unless one file is LARGE_FILE_BYTES or more (one thread with paced collections
+   * keeps such a run's peak memory lower); a number uses that many threads (this one
+   * included) whatever the size. Undefined when threads would not help: parse in the lint
+   * pass itself. `workerUrl` is a script that calls serveParses() when isParseWorker() (the
+   * bundled CLI itself).
+   */
+  static forInputs(files, threads, workerUrl) {
+    if (threads === "auto") {
+      const bytes = files.reduce((n, f) => n + f.text.length, 0);
+      if (bytes < POOL_MIN_BYTES || files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return void 0;
+      threads = Math.min(availableParallelism(), 4);
+    }
+    if (threads < 2 || files.length === 0) return void 0;
+    return new _ParsePool(files, workerUrl, threads - 1);
+  }
+  constructor(files, workerUrl, threads) {
+    this.tasks = planTasks(files);
+    for (const t of this.tasks) {
+      this.untaken.set(t.id, t.pieces.length);
+      for (const p of t.pieces) {
+        const list = this.tasksOf.get(p.file);
+        if (!list) this.tasksOf.set(p.file, [t]);
+        else if (list[list.length - 1] !== t) list.push(t);
+      }
+    }
+    this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
+    this.lanes = Array.from({ length: threads }, (_2, index) => {
+      const { MessageChannel, Worker } = workerThreads();
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(workerUrl, {
+        argv: [WORKER_ROLE],
+        workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, lane: index },
+        transferList: [port2],
+        // Parsing allocates many short-lived objects: a larger young generation means fewer collections.
+        resourceLimits: { maxYoungGenerationSizeMb: 16 }
+      });
+      const gone = () => {
+        Atomics.store(this.signal, 1 + index, GONE);
+      };
+      worker.on("error", gone);
+      worker.on("exit", gone);
+      worker.unref();
+      port1.unref();
+      return { index, worker, port: port1, pending: 0 };
+    });
+    this.dispatch();
+  }
+  /** The documents of a file, as parseFile gives them: from the workers, task by task. */
+  documentsOf = (file) => {
+    const tasks = this.tasksOf.get(file);
+    if (!tasks || this.closed) return parseFile(file);
+    this.tasksOf.delete(file);
+    return this.take(file, tasks);
+  };
+  /** Stops the workers. */
+  close() {
+    this.closed = true;
+    for (const lane of this.lanes) {
+      lane.port.close();
+      void lane.worker.terminate();
+    }
+  }
+  *take(file, tasks) {
+    let index = 0;
+    for (const task of tasks) {
+      const docs = this.await(task);
+      for (const [i, p] of task.pieces.entries()) {
+        if (p.file !== file) continue;
+        for (const d of docs[i] ?? []) yield d.index === index ? (index++, d) : rebase(d, file, index++, 0);
+        this.taken(task);
+      }
+    }
+  }
+  /** A piece was taken; a task whose pieces all were is dropped and makes room for the next. */
+  taken(task) {
+    const left = (this.untaken.get(task.id) ?? 1) - 1;
+    this.untaken.set(task.id, left);
+    if (left > 0) return;
+    this.done.delete(task.id);
+    this.inFlight -= task.bytes;
+    this.dispatch();
+  }
+  dispatch(upTo = -1) {
+    while (this.next < this.tasks.length && (this.inFlight < IN_FLIGHT_BYTES || this.next <= upTo)) {
+      const task = this.tasks[this.next++];
+      this.inFlight += task.bytes;
+      if (this.hereBytes < (this.hereBytes + this.sentBytes + task.bytes) * HERE_SHARE(this.lanes.length)) {
+        this.here.add(task.id);
+        this.hereBytes += task.bytes;
+        continue;
+      }
+      const live = this.lanes.filter((l) => Atomics.load(this.signal, 1 + l.index) !== GONE);
+      const lane = live.reduce((a, b) => !a || b.pending < a.pending ? b : a, void 0);
+      if (!lane) {
+        this.done.set(task.id, this.parseHere(task));
+        continue;
+      }
+      lane.pending++;
+      this.sentBytes += task.bytes;
+      this.laneOf.set(task.id, lane);
+      const req = {
+        id: task.id,
+        pieces: task.pieces.map((p) => ({ text: p.file.text.slice(p.start, p.end), groups: p.groups.map((g) => ({ ...g, start: g.start - p.start, end: g.end - p.start })) }))
+      };
+      lane.port.postMessage(req);
+    }
+  }
+  await(task) {
+    if (task.id >= this.next) this.dispatch(task.id);
+    if (this.here.has(task.id)) {
+      this.here.delete(task.id);
+      const docs = this.parseHere(task);
+      this.done.set(task.id, docs);
+      return docs;
+    }
+    const since2 = Date.now();
+    for (; ; ) {
+      const have = this.done.get(task.id);
+      if (have) return have;
+      const seen = Atomics.load(this.signal, 0);
+      if (this.drain()) continue;
+      if (this.abandoned(task, since2)) {
+        const docs = this.parseHere(task);
+        this.done.set(task.id, docs);
+        return docs;
+      }
+      Atomics.wait(this.signal, 0, seen, 50);
+    }
+  }
+  /** True when the task's worker is gone, never started, or stalled: this thread parses it. */
+  abandoned(task, since2) {
+    const lane = this.laneOf.get(task.id);
+    const status = lane ? Atomics.load(this.signal, 1 + lane.index) : GONE;
+    if (status === GONE) return true;
+    if (status === STARTING && Date.now() - this.started > START_MS) return true;
+    return Date.now() - since2 > STALL_MS;
+  }
+  parseHere(task) {
+    return task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
+  }
+  /** Takes every reply that has arrived; false when there was none. */
+  drain() {
+    let any = false;
+    const { receiveMessageOnPort } = workerThreads();
+    for (const lane of this.lanes) {
+      for (let m = receiveMessageOnPort(lane.port); m; m = receiveMessageOnPort(lane.port)) {
+        const reply = m.message;
+        lane.pending--;
+        any = true;
+        const task = this.tasks[reply.id];
+        if (!task || this.done.has(reply.id) || this.untaken.get(reply.id) === 0) continue;
+        if ("error" in reply) {
+          this.done.set(reply.id, this.parseHere(task));
+          continue;
+        }
+        const docs = typeof reply.docs === "string" ? JSON.parse(reply.docs) : reply.docs;
+        this.done.set(
+          reply.id,
+          task.pieces.map((p, i) => (docs[i] ?? []).map((d) => rebase({ ...d, file: p.file }, p.file, d.index, p.start)))
+        );
+      }
+    }
+    return any;
+  }
+};
 
 // src/cli.ts
 var OPTIONS = {
@@ -20033,6 +22845,7 @@ var OPTIONS = {
   "report-unused-disable-directives": { type: "boolean" },
   "print-config": { type: "string" },
   stats: { type: "boolean" },
+  concurrency: { type: "string" },
   context: { type: "string", multiple: true },
   "render-charts": { type: "boolean" },
   "helm-chart": { type: "string", multiple: true },
@@ -20054,7 +22867,7 @@ var OPTIONS = {
 var UsageError = class extends Error {
 };
 function fail(io, message) {
-  io.stderr(`${TOOL_NAME}: ${message}
+  io.stderr(`${TOOL_NAME}: ${safeLines(message)}
 `);
   return 2;
 }
@@ -20068,12 +22881,14 @@ function guarded(io, fn2) {
   try {
     return fn2();
   } catch (e) {
-    if (e instanceof ConfigError) return fail(io, `configuration error: ${e.message}`);
-    if (e instanceof UsageError) return fail(io, `${e.message}
-Run "meshlint --help" for usage.`);
-    if (e instanceof RenderUsageError || e instanceof RendererMissing) return fail(io, e.message);
+    if (e instanceof ConfigError) return fail(io, `configuration error: ${safeText(configErrorText(e, io.cwd))}`);
+    if (e instanceof UsageError) return fail(io, safeText(e.message));
+    if (e instanceof RenderUsageError || e instanceof RendererMissing) return fail(io, safeText(e.message));
     const err = e;
-    if (err.code && err.syscall) return fail(io, `${err.syscall} ${err.path ?? ""}: ${err.code} (${err.message})`);
+    if (err.code && err.syscall) {
+      const where = err.path ? displayPathOf(err.path, io.cwd) : "a file";
+      return fail(io, safeText(`cannot ${err.syscall} ${where}: ${describeFsError(err)}; check the path and its permissions`));
+    }
     throw e;
   }
 }
@@ -20083,33 +22898,88 @@ function parse(argv) {
   try {
     return parseArgs({ args: joined, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (e) {
-    const msg = e.message.replace(/\. To specify a positional argument.*$/s, "").replace(/^Unknown option/, "unknown option");
-    throw new UsageError(msg);
+    throw new UsageError(`${argsErrorText(e)}. Run "meshlint --help" for usage.`);
   }
+}
+function argsErrorText(e) {
+  const msg = e.message.replace(/\. To specify a positional argument.*$/s, "");
+  const missing = /^Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(msg);
+  if (missing) return `${missing[1]} needs a value`;
+  const extra = /^Option '(?:-\w, )?(--[\w-]+)' does not take an argument/.exec(msg);
+  if (extra) return `${extra[1]} takes no value`;
+  const unknown = /^Unknown option '(--?[^']*)'/.exec(msg);
+  if (unknown?.[1]?.startsWith("--")) {
+    const flag = unknown[1].replace(/^--/, "");
+    return `unknown option '${unknown[1]}'${suggestKey(flag, Object.keys(OPTIONS)).replace(/"([^"]+)"/, "--$1")}`;
+  }
+  return msg.replace(/^Unknown option/, "unknown option");
+}
+function configErrorText(e, cwd) {
+  if (e.file === void 0 || !isAbsolute5(e.file)) return e.message;
+  return `${displayPathOf(e.file, cwd)}: ${e.key ? `${e.key}: ` : ""}${e.problem}`;
 }
 function configFor(v2, io) {
   return withOverrides(loadConfig(v2.config, io.cwd), { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById);
 }
+var PACE_BYTES = 8e6;
+function pacedCollection(files, inner) {
+  if (!files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return inner;
+  let collect;
+  try {
+    setFlagsFromString("--expose-gc");
+    collect = runInNewContext("gc");
+  } catch {
+    return inner;
+  }
+  let since2 = PACE_BYTES;
+  return function* paced(file) {
+    for (const doc of (inner ?? parseFile)(file)) {
+      if (since2 >= PACE_BYTES) {
+        since2 = 0;
+        collect();
+      }
+      since2 += doc.endOffset - doc.startOffset;
+      yield doc;
+    }
+  };
+}
+function concurrencyOf(value) {
+  if (value === void 0 || value === "auto") return "auto";
+  if (value === "off") return 1;
+  if (/^[1-9][0-9]*$/.test(value) && Number(value) <= 64) return Number(value);
+  throw new UsageError(`--concurrency must be auto, off or a number of threads from 1 to 64 (got "${value}")`);
+}
 function lintParsed(v2, positionals, config, io) {
+  const threads = concurrencyOf(v2.concurrency);
   const gathered = gatherInputs(positionals, v2, config, io);
   if (typeof gathered === "number") return gathered;
-  const { inputs, rendered, context } = gathered;
-  const report = mergeReports(
-    rendered.worlds.map(
-      (world, i) => lint(i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput), {
-        config,
-        rules: allRules,
-        cliIstioVersion: v2["istio-version"],
-        fix: i === 0 && Boolean(v2.fix || v2["fix-dry-run"]),
-        reportUnusedDisableDirectives: v2["report-unused-disable-directives"],
-        context: [...context, ...i === 0 ? [] : inputs, ...(rendered.context[i] ?? []).map(asInput)]
-      })
-    )
-  );
+  const { inputs, rendered, context, skipped } = gathered;
+  const worlds = rendered.worlds.map((world, i) => i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput));
+  const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
+  const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker) : void 0;
+  const documentsOf = pacedCollection(files, pool?.documentsOf);
+  let report;
+  try {
+    report = mergeReports(
+      worlds.map(
+        (world, i) => lint(world, {
+          config,
+          rules: allRules,
+          cliIstioVersion: v2["istio-version"],
+          fix: i === 0 && Boolean(v2.fix || v2["fix-dry-run"]),
+          reportUnusedDisableDirectives: v2["report-unused-disable-directives"],
+          context: [...context, ...i === 0 ? [] : inputs, ...(rendered.context[i] ?? []).map(asInput)],
+          ...documentsOf ? { documentsOf } : {}
+        })
+      )
+    );
+  } finally {
+    pool?.close();
+  }
   let results = report.results;
   if (v2.fix || v2["fix-dry-run"]) results = applyFixes(results, inputs, Boolean(v2.fix), (v2.format ?? "stylish") === "stylish", io);
   if (v2.quiet) results = results.map(errorsOnly);
-  return { results, report, config };
+  return { results, report, config, skipped };
 }
 var asInput = (file) => ({ ok: true, file: { ...file, bom: false } });
 var CHART_ONLY_FLAGS = ["values", "values-set", "set", "release", "kube-version", "api-versions"];
@@ -20132,10 +23002,11 @@ function gatherInputs(positionals, v2, config, io) {
   }
   const ignoreBase = config.filePath ? dirname6(config.filePath) : io.cwd;
   const inputs = [];
+  const skipped = [];
   const chartJobs = [];
   if (useStdin) {
     const name = v2["stdin-filename"] ?? "<stdin>";
-    inputs.push(decodeSource(io.readStdin(), name, void 0));
+    inputs.push(decodeSource(readStdin(io), name, void 0));
   }
   const walkPaths = paths.length > 0 || !useStdin && charts.length === 0 && overlays.length === 0;
   if (walkPaths) {
@@ -20149,8 +23020,16 @@ function gatherInputs(positionals, v2, config, io) {
     if (found.unmatched.length > 0) {
       return fail(io, `no such file, directory or matching files: ${found.unmatched.map((u) => JSON.stringify(u)).join(", ")}. Check the path, or quote a glob pattern so the shell does not expand it.`);
     }
-    for (const s of found.skipped) io.stderr(`${TOOL_NAME}: skipped ${safeText(s.path)}: ${s.reason}
+    for (const s of found.skipped) {
+      const shown2 = displayPathOf(s.path, io.cwd);
+      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown2, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
+      else {
+        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown2)}: ${s.reason}
 `);
+        skipped.push(s);
+      }
+    }
+    skipped.push(...found.ignored);
     const files = [...found.files];
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
       if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, void 0, config, io.cwd));
@@ -20164,8 +23043,8 @@ function gatherInputs(positionals, v2, config, io) {
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
     }
-    if (found.files.length === 0 && found.charts.length === 0 && !useStdin) {
-      const where = paths.length ? paths.join(", ") : "the current directory";
+    if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
+      const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
       return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
     for (const f of files) inputs.push(readSource(f, io.cwd));
@@ -20182,7 +23061,14 @@ function gatherInputs(positionals, v2, config, io) {
     if (f.origin && f.origin.failure === void 0 && f.text.trim() === "") io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted
 `);
   }
-  return { inputs, rendered, context: readContext(v2, config, inputs, io) };
+  return { inputs, rendered, context: readContext(v2, config, inputs, io), skipped };
+}
+function readStdin(io) {
+  try {
+    return io.readStdin();
+  } catch (e) {
+    throw new UsageError(`cannot read standard input ("-"): ${describeFsError(e)}; pipe a manifest into meshlint, or name files instead of "-"`);
+  }
 }
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
@@ -20214,6 +23100,9 @@ function renderRequest(v2) {
 function loadConfig(explicit, cwd) {
   const file = explicit ? resolve8(cwd, explicit) : findConfigFile(cwd);
   if (!file) return EMPTY_CONFIG;
+  if (explicit && !existsSync6(file)) {
+    throw new ConfigError("--config", explicit, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
+  }
   return validateConfig(readConfigFile(file), file, rulesById);
 }
 function errorsOnly(r7) {
@@ -20226,9 +23115,13 @@ function applyFixes(results, inputs, write, showDiff, io) {
     const input2 = inputs.find((i) => i.ok && i.file.displayPath === r7.filePath);
     if (!input2?.ok) continue;
     if (write && input2.file.absPath) {
-      writeFileSync2(input2.file.absPath, (input2.file.bom ? "\uFEFF" : "") + r7.output);
+      try {
+        writeFileSync2(input2.file.absPath, (input2.file.bom ? "\uFEFF" : "") + r7.output);
+      } catch (e) {
+        throw new UsageError(`--fix: cannot write ${r7.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
+      }
     } else if (!write && showDiff) {
-      io.stdout(createTwoFilesPatch(`a/${r7.filePath}`, `b/${r7.filePath}`, input2.file.text, r7.output, void 0, void 0, { context: 3 }).replace(/^=+\n/m, ""));
+      io.stdout(safeLines(createTwoFilesPatch(`a/${r7.filePath}`, `b/${r7.filePath}`, input2.file.text, r7.output, void 0, void 0, { context: 3 }).replace(/^=+\n/m, "")));
     }
   }
   return results;
@@ -20265,7 +23158,7 @@ function printNotes(facts, io, all) {
 
 // src/format/summary.ts
 function escapeMarkdown(s) {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]()#+!|~])/g, "\\$1");
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]()#+!|~])/g, "\\$1");
 }
 function formatSummary(results, opts) {
   const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
@@ -20410,9 +23303,9 @@ function runAction(io) {
   }
   const { results, report, config } = run;
   printNotes(report.facts, cli, false);
-  const pathOf = (filePath) => {
+  const pathOf2 = (filePath) => {
     const rel = relative7(workspace, resolve9(io.cwd, filePath));
-    return rel.startsWith("..") || isAbsolute5(rel) ? filePath : rel.split(sep6).join("/");
+    return rel.startsWith("..") || isAbsolute6(rel) ? filePath : rel.split(sep6).join("/");
   };
   let sarifPath = "";
   if (format === "sarif") {
@@ -20423,7 +23316,7 @@ function runAction(io) {
   } else {
     io.stdout(formatReport(format, results, config, { color: false, cwd: io.cwd }));
   }
-  const shown2 = annotate ? annotations(results, { pathOf, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP }) : { text: "", errors: 0, warnings: 0 };
+  const shown2 = annotate ? annotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP }) : { text: "", errors: 0, warnings: 0 };
   io.stdout(shown2.text);
   const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
   const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
@@ -20434,7 +23327,7 @@ function runAction(io) {
     appendFileSync(
       env.GITHUB_STEP_SUMMARY,
       formatSummary(results, {
-        pathOf,
+        pathOf: pathOf2,
         blobUrl,
         maxFindings: SUMMARY_FINDINGS,
         annotated: annotate ? shown2 : void 0,

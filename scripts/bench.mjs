@@ -1,10 +1,18 @@
-// Benchmarks, run with `npm run bench`; figures are printed, never asserted (machines are noisy).
+// Benchmarks, run with `npm run bench [section]`; figures are printed, never asserted
+// (machines are noisy, so the comparisons are ratios measured side by side in one run).
+//
+// throughput: meshlint with every rule on, against the `yaml` package's parseAllDocuments
+// alone (scripts/bench/yaml-floor.mjs) and kubectl's client-side decode
+// (`kubectl label --local -o name -R -f DIR meshlint=bench`), on ../shared/corpus and on the
+// ~50 MB file ../shared/bench/make-big.mjs builds: wall time, MB/s, documents/s, peak RSS.
+// growth: meshlint on 1×, 2× and 4× inputs (the first quarter, half and all of that file).
+// startup: linting one small file against `node -e 0`.
 //
 // lsp: re-linting one open 2,000-line file after an edit, measured end to end through a real
 // LSP client over the server's stdio: from sending textDocument/didChange to receiving the
 // diagnostics for that version (debounce set to 0), over 60 edits after 10 warm-up edits.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -135,8 +143,175 @@ async function benchLsp() {
   }
 }
 
+const SHARED = join(ROOT, '..', 'shared');
+const MESHLINT = join(ROOT, 'bin', 'meshlint.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+/** Runs a command to its end: wall time, peak resident memory (polled from /proc), output. */
+function measure(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let lines = 0;
+    child.stdout.on('data', (d) => {
+      if (opts.countLines) lines += d.toString().split('\n').length - 1;
+      else stdout += d;
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    let peakKB = 0;
+    const poll = () => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) peakKB = Math.max(peakKB, Number(m[1]));
+      } catch {
+        // gone, or no /proc
+      }
+    };
+    const timer = setInterval(poll, 5);
+    child.on('exit', () => poll());
+    child.on('close', (code) => {
+      clearInterval(timer);
+      resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, peakMB: peakKB / 1024, code, stdout, stderr, lines });
+    });
+  });
+}
+
+/** Every .yaml, .yml and .json file under a path: the inputs all three tools read. */
+function inputSize(path) {
+  const st = statSync(path);
+  if (!st.isDirectory()) return { files: 1, bytes: st.size };
+  let files = 0;
+  let bytes = 0;
+  for (const name of readdirSync(path)) {
+    const sub = inputSize(join(path, name));
+    if (statSync(join(path, name)).isDirectory() || /\.(ya?ml|json)$/.test(name)) {
+      files += sub.files;
+      bytes += sub.bytes;
+    }
+  }
+  return { files, bytes };
+}
+
+function hasKubectl() {
+  return spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+}
+
+/** `--rule ID=warn` for every rule that is off by default: the benchmark runs every rule. */
+function everyRule() {
+  const out = spawnSync(process.execPath, [MESHLINT, 'rules'], { encoding: 'utf8' }).stdout;
+  return out.split('\n').flatMap((l) => {
+    const [id, level] = l.trim().split(/\s+/);
+    return level === 'off' ? ['--rule', `${id}=warn`] : [];
+  });
+}
+
+function tools(path, { recursive }) {
+  const list = [
+    {
+      name: 'meshlint, every rule',
+      run: () => measure(process.execPath, [MESHLINT, path, '-f', 'json', '-o', '/dev/null', '--stats', ...everyRule()]),
+      documents: (r) => Number(/(\d+) documents/.exec(r.stderr)?.[1] ?? NaN),
+    },
+    {
+      name: 'yaml parseAllDocuments',
+      run: () => measure(process.execPath, [join(ROOT, 'scripts', 'bench', 'yaml-floor.mjs'), path]),
+      documents: (r) => JSON.parse(r.stdout).documents,
+    },
+  ];
+  if (hasKubectl()) {
+    list.push({
+      name: 'kubectl label --local',
+      run: () => measure('kubectl', ['label', '--local', '-o', 'name', ...(recursive ? ['-R'] : []), '-f', path, 'meshlint=bench'], { countLines: true }),
+      documents: (r) => r.lines,
+    });
+  }
+  return list;
+}
+
+const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+
+/** Each tool RUNS times, round by round (so that a noisy moment hits all of them): the median time, the highest peak. */
+async function compare(label, path, opts) {
+  const { files, bytes } = inputSize(path);
+  const list = tools(path, opts);
+  const runs = list.map(() => []);
+  for (let round = 0; round < RUNS; round++) {
+    for (const [i, t] of list.entries()) runs[i].push(await t.run());
+  }
+  const mb = bytes / 1e6;
+  console.log(`\n${label}: ${fmt(mb)} MB in ${files} files; median of ${RUNS} runs`);
+  console.log(`  ${'tool'.padEnd(24)} ${'time s'.padStart(7)} ${'MB/s'.padStart(6)} ${'docs'.padStart(6)} ${'docs/s'.padStart(7)} ${'peak RSS MB'.padStart(11)}`);
+  const rows = list.map((t, i) => {
+    const ms = median(runs[i].map((r) => r.ms));
+    const docs = t.documents(runs[i][0]);
+    const peak = Math.max(...runs[i].map((r) => r.peakMB));
+    console.log(`  ${t.name.padEnd(24)} ${fmt(ms / 1000, 2).padStart(7)} ${fmt(mb / (ms / 1000)).padStart(6)} ${String(docs).padStart(6)} ${fmt(docs / (ms / 1000), 0).padStart(7)} ${fmt(peak, 0).padStart(11)}`);
+    return { name: t.name, ms, peak };
+  });
+  const [mesh, floor, kubectl] = rows;
+  console.log(`  meshlint is ${fmt(floor.ms / mesh.ms, 2)}× the speed of the yaml floor (target: above 1)`);
+  if (kubectl) console.log(`  meshlint is ${fmt(kubectl.ms / mesh.ms, 2)}× the speed of kubectl's decode (target: at least 1)`);
+  else console.log('  kubectl not found on PATH: its row is skipped');
+  return rows;
+}
+
+/** The ~50 MB single file from the corpus (../shared/bench/make-big.mjs), and its first quarter and half. */
+function bigFiles(dir) {
+  const full = join(dir, 'big-4x.yaml');
+  const made = spawnSync(process.execPath, [join(SHARED, 'bench', 'make-big.mjs'), full, '50'], { cwd: ROOT, encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`make-big.mjs failed: ${made.stderr}`);
+  const text = readFileSync(full, 'utf8');
+  const cut = (fraction) => {
+    const at = text.indexOf('\n---\n', Math.floor(text.length * fraction));
+    return text.slice(0, at + 1);
+  };
+  writeFileSync(join(dir, 'big-1x.yaml'), cut(0.25));
+  writeFileSync(join(dir, 'big-2x.yaml'), cut(0.5));
+  return { x1: join(dir, 'big-1x.yaml'), x2: join(dir, 'big-2x.yaml'), x4: full };
+}
+
+async function benchThroughput() {
+  if (!existsSync(join(SHARED, 'corpus'))) {
+    console.log('throughput: skipped, ../shared/corpus is not there');
+    return;
+  }
+  await compare('corpus (../shared/corpus)', join(SHARED, 'corpus'), { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), 'meshlint-bench-'));
+  try {
+    const big = bigFiles(dir);
+    await compare('one large file (make-big.mjs, 50 MB)', big.x4, { recursive: false });
+    console.log('\ngrowth: meshlint on the first quarter, half and all of that file');
+    const times = [];
+    for (const [label, path] of [['1×', big.x1], ['2×', big.x2], ['4×', big.x4]]) {
+      const rs = [];
+      for (let r = 0; r < RUNS; r++) rs.push(await tools(path, {})[0].run());
+      const ms = median(rs.map((r) => r.ms));
+      times.push(ms);
+      console.log(`  ${label} ${fmt(inputSize(path).bytes / 1e6).padStart(5)} MB  ${fmt(ms / 1000, 2)} s  peak ${fmt(Math.max(...rs.map((r) => r.peakMB)), 0)} MB`);
+    }
+    console.log(`  time ratio 2×/1× ${fmt(times[1] / times[0], 2)}, 4×/2× ${fmt(times[2] / times[1], 2)} (target: at most 2)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchStartup() {
+  const small = join(ROOT, 'examples', 'injection-host-network', 'good.yaml');
+  const node = [];
+  const mesh = [];
+  for (let i = 0; i < 21; i++) {
+    node.push((await measure(process.execPath, ['-e', '0'])).ms);
+    mesh.push((await measure(process.execPath, [MESHLINT, small])).ms);
+  }
+  const n = median(node);
+  const m = median(mesh);
+  console.log(`\nstartup: meshlint on one small file ${fmt(m, 0)} ms, node -e 0 ${fmt(n, 0)} ms: ${fmt(m / n, 2)}× (target: at most 2×; median of 21)`);
+}
+
 const only = process.argv[2];
-const benches = { lsp: benchLsp };
+const benches = { startup: benchStartup, throughput: benchThroughput, lsp: benchLsp };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
 }

@@ -248,4 +248,11 @@ test('the unused-disable-directive rule can also be turned on by level, as a war
   assert.is(run.code, 0);
 });
 
+test('an unused directive on a CRLF line ends before the \\r, inside its line (found by fuzzing)', () => {
+  const text = 'apiVersion: v1\r\nkind: ConfigMap\r\nmetadata:\r\n  # meshlint-disable-next-line\r\n  name: c\r\n';
+  const run = lint(text, '--report-unused-disable-directives');
+  const m = parseJsonReport(run)[0]?.messages[0];
+  assert.equal(m && [m.ruleId, m.line, m.column, m.endLine, m.endColumn], ['unused-disable-directive', 4, 3, 4, 31]);
+});
+
 test.run();

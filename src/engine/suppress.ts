@@ -37,7 +37,8 @@ export function scanDirectives(text: string): Directive[] {
         rules: ids.length ? ids : undefined,
         line,
         offset: start + hashAt,
-        endOffset: end,
+        // A CRLF line's \r is not part of the comment: the range ends before it.
+        endOffset: lineText.endsWith('\r') ? end - 1 : end,
         reason: reason?.trim() || undefined,
       });
     }

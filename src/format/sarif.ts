@@ -1,6 +1,6 @@
 // SARIF 2.1.0 for GitHub code scanning: every rule with its help, results with a
 // repo-relative location and a fingerprint that survives unrelated line moves.
-import { createHash } from 'node:crypto';
+import { crypto } from '../builtins.ts';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
@@ -66,7 +66,7 @@ function ruleDescriptor(rule: MeshlintRule, doc: string | undefined, level: 'err
 }
 
 function fingerprint(uri: string, m: LintMessage): string {
-  return createHash('sha256').update(`${m.ruleId}\u0000${uri}\u0000${m.identity}\u0000${m.messageId ?? ''}`).digest('hex').slice(0, 32);
+  return crypto().createHash('sha256').update(`${m.ruleId}\u0000${uri}\u0000${m.identity}\u0000${m.messageId ?? ''}`).digest('hex').slice(0, 32);
 }
 
 /**

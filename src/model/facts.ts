@@ -196,14 +196,19 @@ export class FactsBuilder {
  * Cheap pre-check on a document's text: could it hold a fact? Facts are gathered in a
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
-const FACT_KINDS = /^kind:\s*["']?(Namespace|List|\w+List|MutatingWebhookConfiguration|ConfigMap|IstioOperator)["']?\s*(#.*)?$/m;
-const ANY_TOP_LEVEL_KIND = /^kind:/m;
-
+const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator/;
+/** ConfigMaps hold facts only when they are Istio's (istio, istio-<rev>, istio-sidecar-injector[-<rev>]). */
+const ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 /** Install workloads that carry facts: istiod's env, the istio-cni node agent. */
 const INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|install-cni|istio-cni-node/;
+const WORKLOAD_KINDS = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Pod']);
 
 export function mightHoldFacts(docText: string): boolean {
-  if (FACT_KINDS.test(docText) || INSTALL_WORKLOADS.test(docText)) return true;
-  // JSON or flow-style documents have no block `kind:` line: parse them to be sure.
-  return !ANY_TOP_LEVEL_KIND.test(docText);
+  const kind = TOP_LEVEL_KIND.exec(docText)?.[1];
+  // JSON or flow-style documents have no block `kind:` line: parse those that name a fact kind.
+  if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText);
+  if (kind === 'Namespace' || kind === 'MutatingWebhookConfiguration' || kind === 'IstioOperator' || kind.endsWith('List')) return true;
+  if (kind === 'ConfigMap') return ISTIO_NAME.test(docText);
+  return WORKLOAD_KINDS.has(kind) && INSTALL_WORKLOADS.test(docText);
 }

@@ -109,7 +109,11 @@ export class Locator {
   position(file: SourceFile, offset: number): { line: number; column: number } {
     const starts = this.lines(file);
     const i = lineIndexAt(starts, offset);
-    return { line: i + 1, column: offset - (starts[i] ?? 0) + 1 };
+    // Just after a line's closing \r (inside a CRLF break, where yaml ends some error ranges,
+    // or a \r that ends the text) is the line's end: editors and SARIF have no column there.
+    const t = file.text;
+    const at = t[offset - 1] === '\r' && (offset === t.length || t[offset] === '\n') ? offset - 1 : offset;
+    return { line: i + 1, column: at - (starts[i] ?? 0) + 1 };
   }
 
   /** Offset of the start of a 1-based line. */

@@ -4,20 +4,29 @@
 // At most a few megabytes of text are in flight, so memory stays bounded on large inputs.
 // The documents are exactly those of parseFile: the same groups, parsed by the same code.
 import { availableParallelism } from 'node:os';
-import { MessageChannel, Worker, isMainThread, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { MessagePort, Worker } from 'node:worker_threads';
+import { workerThreads } from '../builtins.ts';
 import { rebase } from './document-cache.ts';
 import { groupsOf, parseFile, parseGroup, type Slice } from './yaml.ts';
 import type { ParsedDocument, SourceFile } from '../types.ts';
 
 /** Below this much text a pool costs more (starting threads) than it saves. */
 export const POOL_MIN_BYTES = 4_000_000;
+/** A file this large is linted on one thread under `auto` (see forInputs). */
+export const LARGE_FILE_BYTES = 32_000_000;
 /** Text per task: large enough that messages are few, small enough to share a big file. */
 const TASK_BYTES = 256_000;
+/** The share of the text this thread parses, with `workers` workers beside it. */
+const HERE_SHARE = (workers: number): number => 1 / (workers + 2);
 /** Text sent to workers and not yet taken by the lint pass. */
 const IN_FLIGHT_BYTES = 8_000_000;
 const WORKER_ROLE = 'meshlint-parse';
+/** A worker collects its garbage after parsing this much text. */
+const WORKER_PACE_BYTES = 8_000_000;
 /** How long a worker may take to start, and a task to come back, before this thread parses it instead. */
-const START_MS = 10_000;
+const START_MS = 5_000;
 const STALL_MS = 30_000;
 
 /** A contiguous run of one file's groups. */
@@ -65,6 +74,9 @@ interface Lane {
 
 /** True in a thread the pool started: the bundle's entry then serves parses instead of running. */
 export function isParseWorker(): boolean {
+  // The argument is checked first: every run asks, and only workers need worker_threads loaded.
+  if (!process.argv.includes(WORKER_ROLE)) return false;
+  const { isMainThread, workerData } = workerThreads();
   return !isMainThread && (workerData as { role?: unknown } | undefined)?.role === WORKER_ROLE;
 }
 
@@ -73,7 +85,7 @@ export function isParseWorker(): boolean {
  * says when it is ready and when it is gone: a waiting thread cannot hear a worker's events.
  */
 export function serveParses(): void {
-  const { port, signal, lane } = workerData as { port: MessagePort; signal: Int32Array; lane: number };
+  const { port, signal, lane } = workerThreads().workerData as { port: MessagePort; signal: Int32Array; lane: number };
   const status = (value: number): void => {
     Atomics.store(signal, 1 + lane, value);
     Atomics.add(signal, 0, 1);
@@ -81,6 +93,15 @@ export function serveParses(): void {
   };
   process.on('exit', () => status(GONE));
   status(READY);
+  // Paced collections, as on the main thread for large inputs: a worker's garbage is parse garbage.
+  let collect: (() => void) | undefined;
+  try {
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  } catch {
+    collect = undefined;
+  }
+  let since = 0;
   port.on('message', (req: Request) => {
     let reply: Reply;
     try {
@@ -95,6 +116,11 @@ export function serveParses(): void {
     port.postMessage(reply);
     Atomics.add(signal, 0, 1);
     Atomics.notify(signal, 0);
+    since += req.pieces.reduce((n, p) => n + p.text.length, 0);
+    if (collect && since >= WORKER_PACE_BYTES) {
+      since = 0;
+      collect();
+    }
   });
 }
 
@@ -138,25 +164,32 @@ export class ParsePool {
   private readonly done = new Map<number, ParsedDocument[][]>();
   private readonly untaken = new Map<number, number>();
   private readonly laneOf = new Map<number, Lane>();
+  /** Tasks this thread parses itself, when the lint pass reaches them; and the bytes of both kinds. */
+  private readonly here = new Set<number>();
+  private hereBytes = 0;
+  private sentBytes = 0;
   private readonly started = Date.now();
   private next = 0;
   private inFlight = 0;
   private closed = false;
 
   /**
-   * A pool for these inputs: `auto` uses every core (at most 4) when the inputs are large
-   * enough to gain from it, a number uses that many threads whatever the size. Undefined
-   * when threads would not help: parse in the lint pass itself. `workerUrl` is a script
-   * that calls serveParses() when isParseWorker() (the bundled CLI itself).
+   * A pool for these inputs: `auto` uses every core (at most 4) for inputs of POOL_MIN_BYTES
+   * or more, unless one file is LARGE_FILE_BYTES or more (one thread with paced collections
+   * keeps such a run's peak memory lower); a number uses that many threads (this one
+   * included) whatever the size. Undefined when threads would not help: parse in the lint
+   * pass itself. `workerUrl` is a script that calls serveParses() when isParseWorker() (the
+   * bundled CLI itself).
    */
   static forInputs(files: readonly SourceFile[], threads: number | 'auto', workerUrl: URL): ParsePool | undefined {
     if (threads === 'auto') {
       const bytes = files.reduce((n, f) => n + f.text.length, 0);
-      if (bytes < POOL_MIN_BYTES) return undefined;
+      if (bytes < POOL_MIN_BYTES || files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return undefined;
       threads = Math.min(availableParallelism(), 4);
     }
     if (threads < 2 || files.length === 0) return undefined;
-    return new ParsePool(files, workerUrl, threads);
+    // This thread is one of them: it parses its share of the tasks while it lints.
+    return new ParsePool(files, workerUrl, threads - 1);
   }
 
   private constructor(files: readonly SourceFile[], workerUrl: URL, threads: number) {
@@ -171,13 +204,21 @@ export class ParsePool {
     }
     this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
     this.lanes = Array.from({ length: threads }, (_, index) => {
+      const { MessageChannel, Worker } = workerThreads();
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(workerUrl, {
+        argv: [WORKER_ROLE],
         workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, lane: index },
         transferList: [port2],
         // Parsing allocates many short-lived objects: a larger young generation means fewer collections.
-        resourceLimits: { maxYoungGenerationSizeMb: 48 },
+        resourceLimits: { maxYoungGenerationSizeMb: 16 },
       });
+      // Heard only when this thread is not waiting; the status slot covers the rest.
+      const gone = (): void => {
+        Atomics.store(this.signal, 1 + index, GONE);
+      };
+      worker.on('error', gone);
+      worker.on('exit', gone);
       worker.unref();
       port1.unref();
       return { index, worker, port: port1, pending: 0 };
@@ -228,6 +269,12 @@ export class ParsePool {
     while (this.next < this.tasks.length && (this.inFlight < IN_FLIGHT_BYTES || this.next <= upTo)) {
       const task = this.tasks[this.next++] as Task;
       this.inFlight += task.bytes;
+      // This thread also lints (rules, reports): it takes a smaller share than a worker.
+      if (this.hereBytes < (this.hereBytes + this.sentBytes + task.bytes) * HERE_SHARE(this.lanes.length)) {
+        this.here.add(task.id);
+        this.hereBytes += task.bytes;
+        continue;
+      }
       const live = this.lanes.filter((l) => Atomics.load(this.signal, 1 + l.index) !== GONE);
       const lane = live.reduce<Lane | undefined>((a, b) => (!a || b.pending < a.pending ? b : a), undefined);
       if (!lane) {
@@ -235,6 +282,7 @@ export class ParsePool {
         continue;
       }
       lane.pending++;
+      this.sentBytes += task.bytes;
       this.laneOf.set(task.id, lane);
       const req: Request = {
         id: task.id,
@@ -247,6 +295,12 @@ export class ParsePool {
   private await(task: Task): ParsedDocument[][] {
     // The lint pass may need a task beyond the in-flight budget (a file larger than it).
     if (task.id >= this.next) this.dispatch(task.id);
+    if (this.here.has(task.id)) {
+      this.here.delete(task.id);
+      const docs = this.parseHere(task);
+      this.done.set(task.id, docs);
+      return docs;
+    }
     const since = Date.now();
     for (;;) {
       const have = this.done.get(task.id);
@@ -278,6 +332,7 @@ export class ParsePool {
   /** Takes every reply that has arrived; false when there was none. */
   private drain(): boolean {
     let any = false;
+    const { receiveMessageOnPort } = workerThreads();
     for (const lane of this.lanes) {
       for (let m = receiveMessageOnPort(lane.port); m; m = receiveMessageOnPort(lane.port)) {
         const reply = m.message as Reply;

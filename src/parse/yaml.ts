@@ -25,6 +25,8 @@ interface ConvertState {
   readonly base: number;
   aliasNodes: number;
   inAlias: number;
+  /** Each alias's target, found once: yaml's resolve() walks the whole document every time. */
+  readonly targets: Map<unknown, YamlNode | undefined>;
 }
 
 /** Converts one AST node into a plain value, recording duplicate keys on the way. */
@@ -33,7 +35,11 @@ function toPlain(node: unknown, path: (string | number)[], st: ConvertState, doc
   if (node == null) return null;
   if (isScalar(node)) return node.value ?? null;
   if (isAlias(node)) {
-    const target = node.resolve(doc);
+    let target = st.targets.get(node);
+    if (!st.targets.has(node)) {
+      target = node.resolve(doc) as YamlNode | undefined;
+      st.targets.set(node, target);
+    }
     if (!target) return null;
     st.inAlias++;
     try {
@@ -151,6 +157,9 @@ function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, 
   // Only the first error of a document: the ones after it are usually its consequences.
   // Clamped to the text: at the end of the input, yaml reports a range one past it.
   const clamp = (o: number): number => Math.min(base + o, file.text.length);
+  // The yaml package catches its own stack overflow on deep nesting and reports it wherever
+  // it happened to be: one finding at the document's start says it the same way every run.
+  if (doc.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION')) return tooDeepDocument(file, index, startOffset, endOffset);
   const syntaxErrors: SyntaxProblem[] = doc.errors.slice(0, 1).map((e) => ({
     message: cleanMessage(e.message),
     offset: clamp(e.pos[0]),
@@ -163,7 +172,7 @@ function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, 
   const dups: DuplicateKey[] = [];
   if (syntaxErrors.length === 0) {
     try {
-      value = toPlain(doc.contents, [], { dups, base, aliasNodes: 0, inAlias: 0 }, doc);
+      value = toPlain(doc.contents, [], { dups, base, aliasNodes: 0, inAlias: 0, targets: new Map() }, doc);
     } catch (e) {
       if (!(e instanceof AliasBudgetExceeded)) throw e;
       const at = contentStart;
@@ -270,17 +279,38 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
     helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : undefined,
   });
   if (fast.kind === 'value') return [doc(fast.value, fast.contentStart, [], fast.duplicateKeys)];
-  const tooDeep = (offset: number): ParsedDocument[] => [
-    doc(undefined, offset - group.start, [{ message: `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, offset, endOffset: offset }], []),
-  ];
-  if (fast.kind === 'too-deep') return tooDeep(fast.offset);
+  if (fast.kind === 'too-deep') return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
+  // The `yaml` path recurses per level, building an error per level of a broken deep document:
+  // flow nesting past the limit is refused before it gets there.
+  if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
   try {
     return [...parseStream(file, group)];
   } catch (e) {
-    // The `yaml` path recurses per level: a document it cannot hold is refused, never a crash.
-    if (e instanceof RangeError) return tooDeep(group.start);
+    // A document the `yaml` path cannot hold is refused, never a crash.
+    if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
     throw e;
   }
+}
+
+/** A document refused for its nesting: one syntax problem, at `at` (default: its start). */
+function tooDeepDocument(file: SourceFile, index: number, startOffset: number, endOffset: number, at = startOffset): ParsedDocument {
+  const problem = { message: `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, offset: at, endOffset: at };
+  return { file, index, startOffset, endOffset, value: undefined, syntaxErrors: [problem], duplicateKeys: [], helmSource: undefined };
+}
+
+/** Whether `[`/`{` nest deeper than `limit` (quotes skipped roughly: a guard, not a parser). */
+export function flowDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+    else if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    }
+  }
+  return false;
 }
 
 /** A stand-in document covering a whole file, for reports about the file itself. */

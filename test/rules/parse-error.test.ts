@@ -37,6 +37,16 @@ ruleTester(rule, {
       code: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "a\n',
       errors: [{ messageId: 'syntax', line: 5, column: 1, message: 'Missing closing "quote' }],
     },
+    {
+      name: 'CRLF line ends: an error that yaml ends between \\r and \\n stays inside its line (found by fuzzing)',
+      code: 'apiVersion: v1\r\nkind: ConfigMap\r\nmetadata:\r\n  name: a\r\n  labels:\r\n - x\r\n',
+      errors: [{ messageId: 'syntax', line: 5, column: 10, endLine: 5, endColumn: 10, message: 'block sequence' }],
+    },
+    {
+      name: 'a \\r that ends the text: an error at the end stays inside the last line (found by fuzzing)',
+      code: 'metadata: {\r',
+      errors: [{ messageId: 'syntax', line: 1, column: 12, endLine: 1, endColumn: 12, message: 'Flow map' }],
+    },
   ],
 });
 

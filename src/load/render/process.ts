@@ -1,7 +1,7 @@
 // Running the renderers (helm, kubectl, kustomize): found on PATH or named by the user, run
 // with an argument array (never a shell), a time limit, and an environment in which any
 // network call fails at once. meshlint never downloads anything, and neither may they.
-import { spawnSync } from 'node:child_process';
+import { spawnSync } from '../../builtins.ts';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, resolve } from 'node:path';
 

@@ -1,0 +1,15 @@
+// Node built-in modules that only some runs need, loaded on first use: each one costs start-up
+// time (child_process alone about 3 ms) that linting one file in a pre-commit hook should not pay.
+// Of child_process only spawnSync is exposed, with an argument array: never a shell.
+import type { SpawnSyncOptionsWithStringEncoding, SpawnSyncReturns, spawnSync as SpawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const nodeRequire = createRequire(import.meta.url);
+
+/** child_process.spawnSync, loaded on first use: a program and its arguments, text output. */
+export function spawnSync(command: string, args: readonly string[], options: SpawnSyncOptionsWithStringEncoding): SpawnSyncReturns<string> {
+  const run = (nodeRequire('node:child_process') as { spawnSync: typeof SpawnSync }).spawnSync;
+  return run(command, args, options);
+}
+export const workerThreads = (): typeof import('node:worker_threads') => nodeRequire('node:worker_threads') as typeof import('node:worker_threads');
+export const crypto = (): typeof import('node:crypto') => nodeRequire('node:crypto') as typeof import('node:crypto');

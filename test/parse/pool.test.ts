@@ -1,0 +1,113 @@
+// Parsing in worker threads gives exactly what parsing in the lint pass gives, file by file
+// and across files split into several tasks; a worker that dies or never starts is not waited
+// on forever; the CLI's --concurrency gives the same report as without threads.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { globSync } from 'glob';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ParsePool } from '../../src/parse/pool.ts';
+import { parseFile } from '../../src/parse/yaml.ts';
+import type { ParsedDocument, SourceFile } from '../../src/types.ts';
+import { cli, tempDir, withTemp } from '../helpers/cli.ts';
+import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
+
+const WORKER = new URL('../helpers/parse-worker.mjs', import.meta.url);
+const plain = (docs: Iterable<ParsedDocument>): string =>
+  JSON.stringify([...docs].map(({ file, ...d }) => ({ file: file.displayPath, ...d })), (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+
+function sourceFiles(): SourceFile[] {
+  const paths = globSync('examples/**/*.{yaml,yml,json}', { cwd: REPO_ROOT, absolute: true }).sort();
+  const corpus = sharedPath('corpus');
+  if (corpus) paths.push(...globSync('**/*.{yaml,yml,json}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 40 === 0));
+  return paths.map((p) => ({ displayPath: p, absPath: p, text: readFileSync(p, 'utf8').replace(/^\ufeff/, '') }));
+}
+
+/** A stream of many documents, large enough to be split over several tasks, with odd ones inside. */
+function bigStream(): SourceFile {
+  const parts: string[] = [];
+  for (let i = 0; i < 1500; i++) {
+    parts.push(`apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${i}\n  labels: {a: "${i}", a: dup}\ndata:\n  k: ${i % 7 === 0 ? '.inf' : `"v${i}"`}\n  script: |\n    echo ${'x'.repeat(200)}\n`);
+    if (i % 500 === 0) parts.push('broken: [1, 2\n');
+  }
+  return { displayPath: 'big.yaml', absPath: undefined, text: parts.join('---\n') };
+}
+
+test('documents from the workers are those of parseFile, in order, with file offsets', () => {
+  const files = [...sourceFiles(), bigStream()];
+  const pool = ParsePool.forInputs(files, 2, WORKER);
+  assert.ok(pool, 'two threads asked for: a pool');
+  try {
+    for (const f of files) assert.is(plain(pool.documentsOf(f)), plain(parseFile(f)), f.displayPath);
+    // A file the pool was not given is parsed on the spot.
+    const other: SourceFile = { displayPath: 'other.yaml', absPath: undefined, text: 'a: 1\n' };
+    assert.is(plain(pool.documentsOf(other)), plain(parseFile(other)));
+  } finally {
+    pool.close();
+  }
+});
+
+test('files taken out of order, or not at all, do not stall the pool', () => {
+  const files = [bigStream(), ...sourceFiles().slice(0, 30)];
+  const pool = ParsePool.forInputs(files, 2, WORKER);
+  assert.ok(pool);
+  try {
+    for (const f of [...files].reverse().filter((_, i) => i % 2 === 0)) assert.is(plain(pool.documentsOf(f)), plain(parseFile(f)), f.displayPath);
+  } finally {
+    pool.close();
+  }
+});
+
+test('a worker that cannot start is not waited on: this thread parses its tasks', async () => {
+  const t = tempDir();
+  const broken = t.write('broken-worker.mjs', 'throw new Error("no worker here");\n');
+  const files = [bigStream()];
+  const pool = ParsePool.forInputs(files, 2, pathToFileURL(broken));
+  assert.ok(pool);
+  try {
+    // Its failure is heard while this thread is idle (a waiting thread sees only the status slot).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const started = Date.now();
+    assert.is(plain(pool.documentsOf(files[0] as SourceFile)), plain(parseFile(files[0] as SourceFile)));
+    assert.ok(Date.now() - started < 3000, 'without waiting for the start or stall limits');
+  } finally {
+    pool.close();
+    t.cleanup();
+  }
+});
+
+test('auto uses threads only for large inputs; off and 1 never do', () => {
+  const small = [{ displayPath: 'a.yaml', absPath: undefined, text: 'a: 1\n' }];
+  assert.is(ParsePool.forInputs(small, 'auto', WORKER), undefined);
+  assert.is(ParsePool.forInputs([bigStream()], 1, WORKER), undefined);
+});
+
+test('--concurrency: the same report with and without threads; a bad value is one line and exit 2', () => {
+  const built = join(REPO_ROOT, 'bin', 'meshlint.js');
+  withTemp((t) => {
+    const big = bigStream();
+    const dir = t.path('inputs');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'big.yaml'), big.text);
+    for (const f of sourceFiles().slice(0, 40)) writeFileSync(join(dir, `${f.displayPath.replace(/[^a-z0-9]+/gi, '_')}.yaml`), f.text);
+    const run = (c: string): string => {
+      const r = spawnSync(process.execPath, [built, dir, '-f', 'json', '--concurrency', c], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
+      return r.stdout;
+    };
+    const off = run('off');
+    assert.ok(JSON.parse(off).length > 0);
+    assert.is(run('2'), off);
+  });
+  withTemp((t) => {
+    t.write('x/a.yaml', 'a: 1\n');
+    const r = cli(['--concurrency', 'many', 'x'], { cwd: t.dir });
+    assert.is(r.code, 2);
+    assert.is(r.stderr.trim().split('\n').length, 1);
+    assert.match(r.stderr, '--concurrency');
+  });
+});
+
+test.run();
