@@ -8452,7 +8452,7 @@ import { dirname as dirname7, isAbsolute as isAbsolute6, relative as relative7, 
 import { existsSync as existsSync6, mkdirSync, readFileSync as readFileSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname6, isAbsolute as isAbsolute5, join as join7, resolve as resolve8, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
-import { setFlagsFromString } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
 // node_modules/diff/libesm/diff/base.js
@@ -12337,9 +12337,7 @@ function defineKey(obj, key, value) {
   else obj[key] = value;
 }
 function parseFast(text, base) {
-  if (text.includes("	") && TAB_INDENT.test(text)) return FALLBACK;
-  if (text.includes("\r") && LONE_CR.test(text)) return FALLBACK;
-  if (text.includes("\uFEFF")) return FALLBACK;
+  if (!eventsFit(text)) return FALLBACK;
   let events;
   try {
     events = parseEvents(text, { maxDepth: MAX_DEPTH });
@@ -12356,6 +12354,86 @@ function parseFast(text, base) {
     if (e instanceof Unsupported || e instanceof AliasBudget) return FALLBACK;
     throw e;
   }
+}
+function eventsFit(text) {
+  if (text.includes("	") && TAB_INDENT.test(text)) return false;
+  if (text.includes("\r") && LONE_CR.test(text)) return false;
+  return !text.includes("\uFEFF");
+}
+function documentEvents(text) {
+  if (!eventsFit(text)) return void 0;
+  let events;
+  try {
+    events = parseEvents(text, { maxDepth: MAX_DEPTH });
+  } catch {
+    return void 0;
+  }
+  const first = events[0];
+  if (!first || first.type !== DOCUMENT || first.directives.length > 0 || first.explicitStart && !DOCUMENT_START.test(text)) return void 0;
+  if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT) !== -1) return void 0;
+  return events;
+}
+function skipNode(events, i) {
+  const t = events[i]?.type;
+  if (t !== MAPPING && t !== SEQUENCE) return i + 1;
+  let depth = 0;
+  for (let j2 = i; j2 < events.length; j2++) {
+    const e = events[j2];
+    if (e.type === MAPPING || e.type === SEQUENCE) depth++;
+    else if (e.type === POP && --depth === 0) return j2 + 1;
+  }
+  return events.length;
+}
+function keyText(text, e) {
+  const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
+  if (e.style !== PLAIN || e.tagStart >= 0) return raw;
+  const v2 = resolvePlain(raw);
+  return typeof v2 === "string" ? v2 : v2 === null || v2 === void 0 ? "null" : String(v2);
+}
+var scalarRange = (e) => e.style === 2 || e.style === 3 ? [e.valueStart - 1, e.valueEnd + 1] : [e.valueStart, e.valueEnd];
+function keyRange(text, events, path) {
+  if (path.length === 0) return void 0;
+  let i = 1;
+  let key;
+  for (const step of path) {
+    const node = events[i];
+    if (!node) return void 0;
+    if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
+      let j2 = i + 1;
+      let found;
+      while (j2 < events.length && events[j2].type !== POP) {
+        const k2 = events[j2];
+        if (k2.type !== SCALAR || k2.anchorStart >= 0 || k2.tagStart >= 0) return void 0;
+        if (keyText(text, k2) === String(step)) {
+          found = j2;
+          key = k2;
+        }
+        j2 = skipNode(events, j2 + 1);
+      }
+      if (found === void 0) return void 0;
+      i = found + 1;
+    } else if (node.type === SEQUENCE && typeof step === "number" && node.tagStart < 0 && node.anchorStart < 0) {
+      let j2 = i + 1;
+      for (let n = 0; n < step; n++) {
+        if (events[j2]?.type === POP || j2 >= events.length) return void 0;
+        j2 = skipNode(events, j2);
+      }
+      if (events[j2]?.type === POP || j2 >= events.length) return void 0;
+      i = j2;
+      key = void 0;
+    } else return void 0;
+  }
+  const value = events[i];
+  if (!key || key.valueStart < 0 || !value) return void 0;
+  const [k0, k1] = scalarRange(key);
+  if (value.type === SCALAR) {
+    if (value.valueStart < 0 || value.anchorStart >= 0 || value.tagStart >= 0 || value.style > 3) return void 0;
+    const [, v1] = scalarRange(value);
+    if (text.slice(k0, v1).includes("\n")) return void 0;
+    return [k0, v1];
+  }
+  if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
+  return void 0;
 }
 function construct(text, events, base) {
   const first = events[0];
@@ -12924,7 +13002,13 @@ function lineIndexAt(starts, offset) {
 // src/parse/locator.ts
 var CACHE_SIZE = 16;
 var Locator = class {
+  /** `fast: false` answers everything from the `yaml` syntax tree (the tests compare both). */
+  constructor(options = {}) {
+    this.options = options;
+  }
+  options;
   trees = /* @__PURE__ */ new Map();
+  events = /* @__PURE__ */ new Map();
   lineStarts = /* @__PURE__ */ new Map();
   /** The document's syntax tree, re-parsed from its slice of the file. */
   tree(doc) {
@@ -12976,6 +13060,9 @@ var Locator = class {
    * only the key when the value is a block collection, the first line of a sequence item.
    */
   offsets(doc, path) {
+    const fast = this.options.fast === false ? void 0 : this.eventsOf(doc);
+    const quick = fast ? keyRange(doc.file.text.slice(doc.startOffset, doc.endOffset), fast, path) : void 0;
+    if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
     const r7 = this.resolve(doc, path);
     const text = doc.file.text;
     const base = r7.base;
@@ -13000,6 +13087,18 @@ var Locator = class {
     const range = r7.node?.range;
     if (!range) return this.offsets(doc, path);
     return [r7.base + range[0], r7.base + range[1]];
+  }
+  eventsOf(doc) {
+    let events = this.events.get(doc);
+    if (events === void 0) {
+      events = documentEvents(doc.file.text.slice(doc.startOffset, doc.endOffset)) ?? null;
+      this.events.set(doc, events);
+      if (this.events.size > CACHE_SIZE) {
+        const oldest = this.events.keys().next().value;
+        if (oldest) this.events.delete(oldest);
+      }
+    }
+    return events ?? void 0;
   }
   /** 1-based line and column (UTF-16 code units, as editors and SARIF count them). */
   position(file, offset) {
@@ -13031,6 +13130,7 @@ var Locator = class {
   forget(file) {
     this.lineStarts.delete(file);
     for (const doc of this.trees.keys()) if (doc.file === file) this.trees.delete(doc);
+    for (const doc of this.events.keys()) if (doc.file === file) this.events.delete(doc);
   }
 };
 function keyMatches(key, step) {
@@ -22695,7 +22795,7 @@ var ParsePool = class _ParsePool {
         workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, lane: index },
         transferList: [port2],
         // Parsing allocates many short-lived objects: a larger young generation means fewer collections.
-        resourceLimits: { maxYoungGenerationSizeMb: 16 }
+        resourceLimits: { maxYoungGenerationSizeMb: 64 }
       });
       const gone = () => {
         Atomics.store(this.signal, 1 + index, GONE);
@@ -22921,7 +23021,9 @@ function configErrorText(e, cwd) {
 function configFor(v2, io) {
   return withOverrides(loadConfig(v2.config, io.cwd), { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById);
 }
-var PACE_BYTES = 8e6;
+var PACE_CHECK_BYTES = 1e6;
+var GARBAGE_FACTOR = 0.25;
+var GARBAGE_BYTES = 48e6;
 function pacedCollection(files, inner) {
   if (!files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return inner;
   let collect;
@@ -22931,14 +23033,19 @@ function pacedCollection(files, inner) {
   } catch {
     return inner;
   }
-  let since2 = PACE_BYTES;
+  collect();
+  let live = getHeapStatistics().used_heap_size;
+  let since2 = 0;
   return function* paced(file) {
     for (const doc of (inner ?? parseFile)(file)) {
-      if (since2 >= PACE_BYTES) {
-        since2 = 0;
-        collect();
-      }
       since2 += doc.endOffset - doc.startOffset;
+      if (since2 >= PACE_CHECK_BYTES) {
+        since2 = 0;
+        if (getHeapStatistics().used_heap_size > live * (1 + GARBAGE_FACTOR) + GARBAGE_BYTES) {
+          collect();
+          live = getHeapStatistics().used_heap_size;
+        }
+      }
       yield doc;
     }
   };

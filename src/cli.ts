@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
@@ -300,13 +300,17 @@ function configFor(v: Values, io: CliIO): Config {
   return withOverrides(loadConfig(v.config, io.cwd), { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById);
 }
 
-/** Collect after this much text linted, in runs with a file of LARGE_FILE_BYTES or more (see pacedCollection). */
-const PACE_BYTES = 8_000_000;
+/** How often the heap is looked at, in text linted; and the garbage allowed over the live set. */
+const PACE_CHECK_BYTES = 1_000_000;
+const GARBAGE_FACTOR = 0.25;
+const GARBAGE_BYTES = 48_000_000;
 
 /**
- * Large files: a full garbage collection after every PACE_BYTES of documents linted. V8
- * otherwise lets the parser's garbage pile up to hundreds of megabytes before collecting,
- * and peak memory, not the live set, is what a CI runner's limit sees.
+ * Runs with a file of LARGE_FILE_BYTES or more: a full garbage collection whenever the heap
+ * holds more than a quarter of the live set plus 48 MB of garbage. V8 otherwise lets the
+ * parser's garbage pile up to hundreds of megabytes before collecting, and peak memory, not
+ * the live set, is what a CI runner's limit sees. The allowance grows with the live set, so
+ * the number of collections, and their cost, grow in proportion to the input.
  */
 function pacedCollection(files: readonly SourceFile[], inner: ((file: SourceFile) => Iterable<ParsedDocument>) | undefined): ((file: SourceFile) => Iterable<ParsedDocument>) | undefined {
   if (!files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return inner;
@@ -317,15 +321,20 @@ function pacedCollection(files: readonly SourceFile[], inner: ((file: SourceFile
   } catch {
     return inner;
   }
-  // The first one frees what reading left behind (a file's bytes, once decoded).
-  let since = PACE_BYTES;
+  // The first collection frees what reading left behind (a file's bytes, once decoded).
+  collect();
+  let live = getHeapStatistics().used_heap_size;
+  let since = 0;
   return function* paced(file) {
     for (const doc of (inner ?? parseFile)(file)) {
-      if (since >= PACE_BYTES) {
-        since = 0;
-        collect();
-      }
       since += doc.endOffset - doc.startOffset;
+      if (since >= PACE_CHECK_BYTES) {
+        since = 0;
+        if (getHeapStatistics().used_heap_size > live * (1 + GARBAGE_FACTOR) + GARBAGE_BYTES) {
+          collect();
+          live = getHeapStatistics().used_heap_size;
+        }
+      }
       yield doc;
     }
   };

@@ -116,12 +116,7 @@ export function defineKey(obj: Record<string, unknown>, key: string, value: unkn
  * file: duplicate-key offsets are file offsets.
  */
 export function parseFast(text: string, base: number): FastResult {
-  // A tab in a line's indentation: js-yaml takes some that the `yaml` path refuses.
-  if (text.includes('\t') && TAB_INDENT.test(text)) return FALLBACK;
-  // A carriage return alone: a line break to js-yaml, a character to the `yaml` path.
-  if (text.includes('\r') && LONE_CR.test(text)) return FALLBACK;
-  // A byte order mark inside the text: the two parsers place document boundaries differently.
-  if (text.includes('\ufeff')) return FALLBACK;
+  if (!eventsFit(text)) return FALLBACK;
   let events: Event[];
   try {
     events = parseEvents(text, { maxDepth: MAX_DEPTH });
@@ -138,6 +133,112 @@ export function parseFast(text: string, base: number): FastResult {
     if (e instanceof Unsupported || e instanceof AliasBudget) return FALLBACK;
     throw e;
   }
+}
+
+/** Whether js-yaml reads this text as the `yaml` path does, as far as cheap checks can tell. */
+function eventsFit(text: string): boolean {
+  // A tab in a line's indentation: js-yaml takes some that the `yaml` path refuses.
+  if (text.includes('\t') && TAB_INDENT.test(text)) return false;
+  // A carriage return alone: a line break to js-yaml, a character to the `yaml` path.
+  if (text.includes('\r') && LONE_CR.test(text)) return false;
+  // A byte order mark inside the text: the two parsers place document boundaries differently.
+  return !text.includes('\ufeff');
+}
+
+/**
+ * The events of one document's text, when the fast path reads it as the `yaml` path does
+ * (one document, no directives, no odd whitespace); undefined otherwise.
+ */
+export function documentEvents(text: string): readonly Event[] | undefined {
+  if (!eventsFit(text)) return undefined;
+  let events: Event[];
+  try {
+    events = parseEvents(text, { maxDepth: MAX_DEPTH });
+  } catch {
+    return undefined;
+  }
+  const first = events[0];
+  if (!first || first.type !== DOCUMENT || first.directives.length > 0 || (first.explicitStart && !DOCUMENT_START.test(text))) return undefined;
+  if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT) !== -1) return undefined;
+  return events;
+}
+
+/** The index just past the node that starts at events[i]. */
+function skipNode(events: readonly Event[], i: number): number {
+  const t = events[i]?.type;
+  if (t !== MAPPING && t !== SEQUENCE) return i + 1;
+  let depth = 0;
+  for (let j = i; j < events.length; j++) {
+    const e = events[j] as Event;
+    if (e.type === MAPPING || e.type === SEQUENCE) depth++;
+    else if (e.type === POP && --depth === 0) return j + 1;
+  }
+  return events.length;
+}
+
+/** A key's string, as the constructor makes it (plain keys typed first: `true:` is "true"). */
+function keyText(text: string, e: ScalarEvent): string {
+  const raw = e.valueStart < 0 ? '' : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
+  if (e.style !== PLAIN || e.tagStart >= 0) return raw;
+  const v = resolvePlain(raw);
+  return typeof v === 'string' ? v : v === null || v === undefined ? 'null' : String(v);
+}
+
+/** A scalar's source range, quotes included. */
+const scalarRange = (e: ScalarEvent): [number, number] => (e.style === 2 || e.style === 3 ? [e.valueStart - 1, e.valueEnd + 1] : [e.valueStart, e.valueEnd]);
+
+/**
+ * The range a report at `path` underlines, from a document's events, for the common case:
+ * the path ends at a mapping key whose value is a one-line scalar (the key and the value) or
+ * a block collection (the key). Offsets are relative to the text. Undefined for anything else
+ * (sequence items, flow collections, block scalars, empty values, aliases, anchors, tags,
+ * paths that do not exist): the `yaml` syntax tree answers those.
+ */
+export function keyRange(text: string, events: readonly Event[], path: readonly (string | number)[]): [number, number] | undefined {
+  if (path.length === 0) return undefined;
+  let i = 1;
+  let key: ScalarEvent | undefined;
+  for (const step of path) {
+    const node = events[i];
+    if (!node) return undefined;
+    if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
+      let j = i + 1;
+      let found: number | undefined;
+      while (j < events.length && (events[j] as Event).type !== POP) {
+        const k = events[j] as Event;
+        if (k.type !== SCALAR || k.anchorStart >= 0 || k.tagStart >= 0) return undefined;
+        // The last of duplicate keys is the one that counts, as in the value.
+        if (keyText(text, k) === String(step)) {
+          found = j;
+          key = k;
+        }
+        j = skipNode(events, j + 1);
+      }
+      if (found === undefined) return undefined;
+      i = found + 1;
+    } else if (node.type === SEQUENCE && typeof step === 'number' && node.tagStart < 0 && node.anchorStart < 0) {
+      let j = i + 1;
+      for (let n = 0; n < step; n++) {
+        if ((events[j] as Event | undefined)?.type === POP || j >= events.length) return undefined;
+        j = skipNode(events, j);
+      }
+      if ((events[j] as Event | undefined)?.type === POP || j >= events.length) return undefined;
+      i = j;
+      key = undefined;
+    } else return undefined;
+  }
+  const value = events[i];
+  if (!key || key.valueStart < 0 || !value) return undefined;
+  const [k0, k1] = scalarRange(key);
+  if (value.type === SCALAR) {
+    if (value.valueStart < 0 || value.anchorStart >= 0 || value.tagStart >= 0 || value.style > 3) return undefined;
+    const [, v1] = scalarRange(value);
+    // A plain or quoted scalar over several lines: its end is the `yaml` tree's to say.
+    if (text.slice(k0, v1).includes('\n')) return undefined;
+    return [k0, v1];
+  }
+  if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
+  return undefined;
 }
 
 function construct(text: string, events: readonly Event[], base: number): FastResult {

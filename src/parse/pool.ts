@@ -211,7 +211,7 @@ export class ParsePool {
         workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, lane: index },
         transferList: [port2],
         // Parsing allocates many short-lived objects: a larger young generation means fewer collections.
-        resourceLimits: { maxYoungGenerationSizeMb: 16 },
+        resourceLimits: { maxYoungGenerationSizeMb: 64 },
       });
       // Heard only when this thread is not waiting; the status slot covers the rest.
       const gone = (): void => {

@@ -5,6 +5,7 @@ import { globSync } from 'glob';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_DEPTH, parseFast } from '../../src/parse/events.ts';
+import { Locator } from '../../src/parse/locator.ts';
 import { groupsOf, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
 import type { ParsedDocument, SourceFile } from '../../src/types.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
@@ -164,6 +165,33 @@ test('the examples and a sample of the corpus parse exactly as on the yaml path'
     const text = readFileSync(path, 'utf8').replace(/^\ufeff/, '');
     same(text, path.slice(REPO_ROOT.length));
   }
+});
+
+test('the locator places keys from events exactly where the yaml syntax tree does (examples and a corpus sample, every path)', () => {
+  const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
+  const corpus = sharedPath('corpus');
+  if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 60 === 0));
+  let compared = 0;
+  for (const path of files) {
+    const f = file(readFileSync(path, 'utf8').replace(/^\ufeff/, ''));
+    const quick = new Locator();
+    const tree = new Locator({ fast: false });
+    for (const doc of parseFile(f)) {
+      const paths: (string | number)[][] = [['missing'], ['spec', 'missing', 2]];
+      const walk = (v: unknown, at: (string | number)[]): void => {
+        if (paths.length > 300) return;
+        paths.push(at);
+        if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, i]));
+        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+      };
+      walk(doc.value, []);
+      for (const p of paths) {
+        assert.equal(quick.offsets(doc, p), tree.offsets(doc, p), `${path.slice(REPO_ROOT.length)} ${JSON.stringify(p)}`);
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared > 1000, `${compared} paths compared`);
 });
 
 test.run();
