@@ -22704,7 +22704,7 @@ function rebase(doc, file, index, delta) {
 
 // src/parse/pool.ts
 var POOL_MIN_BYTES = 4e6;
-var LARGE_FILE_BYTES = 32e6;
+var LARGE_FILE_BYTES = 16e6;
 var TASK_BYTES = 256e3;
 var HERE_SHARE = (workers) => 1 / (workers + 2);
 var IN_FLIGHT_BYTES = 8e6;

@@ -5,7 +5,8 @@
 // alone (scripts/bench/yaml-floor.mjs) and kubectl's client-side decode
 // (`kubectl label --local -o name -R -f DIR meshlint=bench`), on ../shared/corpus and on the
 // ~50 MB file ../shared/bench/make-big.mjs builds: wall time, MB/s, documents/s, peak RSS.
-// growth: meshlint on 1×, 2× and 4× inputs (the first quarter, half and all of that file).
+// growth: meshlint on 1×, 2× and 4× inputs (the first quarter, half and all of that file),
+// on one thread at every size (`auto` would use threads below 16 MB and one thread above).
 // startup: linting one small file against `node -e 0`.
 //
 // lsp: re-linting one open 2,000-line file after an edit, measured end to end through a real
@@ -282,11 +283,11 @@ async function benchThroughput() {
   try {
     const big = bigFiles(dir);
     await compare('one large file (make-big.mjs, 50 MB)', big.x4, { recursive: false });
-    console.log('\ngrowth: meshlint on the first quarter, half and all of that file');
+    console.log('\ngrowth: meshlint (every rule, one thread: the same mode at every size) on the first quarter, half and all of that file');
     const times = [];
     for (const [label, path] of [['1×', big.x1], ['2×', big.x2], ['4×', big.x4]]) {
       const rs = [];
-      for (let r = 0; r < RUNS; r++) rs.push(await tools(path, {})[0].run());
+      for (let r = 0; r < RUNS; r++) rs.push(await measure(process.execPath, [MESHLINT, path, '-f', 'json', '-o', '/dev/null', '--concurrency', 'off', ...everyRule()]));
       const ms = median(rs.map((r) => r.ms));
       times.push(ms);
       console.log(`  ${label} ${fmt(inputSize(path).bytes / 1e6).padStart(5)} MB  ${fmt(ms / 1000, 2)} s  peak ${fmt(Math.max(...rs.map((r) => r.peakMB)), 0)} MB`);

@@ -15,7 +15,7 @@ import type { ParsedDocument, SourceFile } from '../types.ts';
 /** Below this much text a pool costs more (starting threads) than it saves. */
 export const POOL_MIN_BYTES = 4_000_000;
 /** A file this large is linted on one thread under `auto` (see forInputs). */
-export const LARGE_FILE_BYTES = 32_000_000;
+export const LARGE_FILE_BYTES = 16_000_000;
 /** Text per task: large enough that messages are few, small enough to share a big file. */
 const TASK_BYTES = 256_000;
 /** The share of the text this thread parses, with `workers` workers beside it. */
