@@ -1,6 +1,7 @@
 // File-system inputs chosen to break a linter: empty files, unreadable files, directories
 // named like manifests, FIFOs, sockets, devices and links to them. None may crash meshlint,
 // hang it, or pass in silence; --stats accounts for every path it met.
+// Also huge and deep content: a 100 MB scalar, 10,000 levels of nesting.
 // (Symbolic link loops, dangling links, BOMs and CRLF are in load.test.ts; binary and
 // invalid UTF-8 bytes as findings in rules/parse-error.test.ts; alias bombs there too.)
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -61,6 +62,36 @@ const readdirOrRead = (path: string): void => {
 };
 
 const skip = (name: string, why: string): void => console.log(`skip: ${name}: ${why}`);
+
+// ---------------------------------------------------------------- huge and deep content
+
+test('a 100 MB scalar is linted like any value, in bounded time', () => {
+  withTemp((t) => {
+    t.write('big.yaml', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: ${'x'.repeat(100_000_000)}\n  flag: yes\n`);
+    const started = Date.now();
+    const run = cli(['big.yaml', '-f', 'json', '--stats'], { cwd: t.dir });
+    assert.is(run.code, 1, run.stderr);
+    assert.equal(findings(run).map((f) => f.split(':')[0]), ['big.yaml yaml-nonstring-value'], 'the value after it is still read');
+    assert.match(statsOf(run), '1 file linted');
+    assert.ok(Date.now() - started < 30_000, `took ${Date.now() - started} ms`);
+  });
+});
+
+test('10,000 levels of nesting, block and flow: one finding each, no stack overflow; the other documents are linted', () => {
+  withTemp((t) => {
+    let block = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: deep }\ndata:\n';
+    for (let i = 1; i <= 10_000; i++) block += `${' '.repeat(i * 2)}a:\n`;
+    t.write('block.yaml', `${block}---\n${BAD_LABEL}`);
+    t.write('flow.yaml', `a: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n---\n${BAD_LABEL}`);
+    const run = cli(['block.yaml', 'flow.yaml', '-f', 'json'], { cwd: t.dir });
+    assert.is(run.code, 1, run.stderr);
+    const got = findings(run);
+    for (const f of ['block.yaml', 'flow.yaml']) {
+      assert.ok(got.some((m) => m.startsWith(`${f} parse-error`) && m.includes('nesting deeper than 1000 levels')), got.join('\n'));
+      assert.ok(got.some((m) => m.startsWith(`${f} yaml-nonstring-value`)), got.join('\n'));
+    }
+  });
+});
 
 // ---------------------------------------------------------------- empty files
 
