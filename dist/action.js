@@ -12595,9 +12595,13 @@ function findClosingQuote(line, open, quote2) {
   }
   return -1;
 }
-function quoteOpensScalar(before) {
-  const prev = before.trimEnd().slice(-1);
+function opensAfter(prev) {
   return prev === "" || ":-[{,?".includes(prev);
+}
+function quoteOpensScalar(line, at2) {
+  let i = at2 - 1;
+  while (i >= 0 && /\s/.test(line[i] ?? "")) i--;
+  return opensAfter(i < 0 ? "" : line[i] ?? "");
 }
 
 // src/parse/lenient.ts
@@ -12641,7 +12645,7 @@ function unclosedQuote(line, from, indent) {
     const c = line[i];
     if (c === "#" && (i === 0 || line[i - 1] === " ")) return void 0;
     if (c !== '"' && c !== "'") continue;
-    if (!quoteOpensScalar(line.slice(0, i))) continue;
+    if (!quoteOpensScalar(line, i)) continue;
     const close = findClosingQuote(line, i, c);
     if (close === -1) return { quote: c, indent };
     i = close;
@@ -12892,15 +12896,24 @@ function parseGroup(file, group) {
     // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
     helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : void 0
   });
-  if (fast.kind === "value") return [doc(fast.value, fast.contentStart, [], fast.duplicateKeys)];
+  if (fast.kind === "value") return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
   if (fast.kind === "too-deep") return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
   if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
   try {
-    return [...parseStream(file, group)];
+    return [...parseStream(file, group)].map((d) => d.value === void 0 ? d : { ...d, value: forRules(d.value) });
   } catch (e) {
     if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
     throw e;
   }
+}
+var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
+function forRules(value) {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const v2 = value;
+  if (typeof v2.kind !== "string" || !METADATA_ONLY_KINDS.has(v2.kind)) return value;
+  const kept = {};
+  for (const key of ["apiVersion", "kind", "metadata"]) if (Object.hasOwn(v2, key)) kept[key] = v2[key];
+  return kept;
 }
 function tooDeepDocument(file, index, startOffset, endOffset, at2 = startOffset) {
   const problem = { message: `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, offset: at2, endOffset: at2 };
@@ -17056,9 +17069,10 @@ function templateAction(code) {
 }
 function stripStringsAndComment(line) {
   let out = "";
+  let prev = "";
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
-    if ((c === '"' || c === "'") && quoteOpensScalar(out)) {
+    if ((c === '"' || c === "'") && opensAfter(prev)) {
       const close = findClosingQuote(line, i, c);
       if (close === -1) return out;
       out += " ".repeat(close - i + 1);
@@ -17067,6 +17081,7 @@ function stripStringsAndComment(line) {
     }
     if (c === "#" && (i === 0 || line[i - 1] === " " || line[i - 1] === "	")) return out;
     out += c;
+    if (!/\s/.test(c)) prev = c;
   }
   return out;
 }
@@ -22706,11 +22721,12 @@ function rebase(doc, file, index, delta) {
 var POOL_MIN_BYTES = 4e6;
 var LARGE_FILE_BYTES = 16e6;
 var TASK_BYTES = 256e3;
-var HERE_SHARE = (workers) => 1 / (workers + 2);
 var IN_FLIGHT_BYTES = 8e6;
 var WORKER_ROLE = "meshlint-parse";
 var START_MS = 5e3;
 var STALL_MS = 3e4;
+var UNCLAIMED = 0;
+var BY_MAIN = 2;
 var STARTING = 0;
 var GONE = 2;
 function planTasks(files) {
@@ -22751,10 +22767,8 @@ var ParsePool = class _ParsePool {
   done = /* @__PURE__ */ new Map();
   untaken = /* @__PURE__ */ new Map();
   laneOf = /* @__PURE__ */ new Map();
-  /** Tasks this thread parses itself, when the lint pass reaches them; and the bytes of both kinds. */
-  here = /* @__PURE__ */ new Set();
-  hereBytes = 0;
-  sentBytes = 0;
+  /** Per task: UNCLAIMED, BY_WORKER or BY_MAIN, shared with the workers. */
+  claims;
   started = Date.now();
   next = 0;
   inFlight = 0;
@@ -22787,12 +22801,13 @@ var ParsePool = class _ParsePool {
       }
     }
     this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
+    this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, this.tasks.length)));
     this.lanes = Array.from({ length: threads }, (_2, index) => {
       const { MessageChannel, Worker } = workerThreads();
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(workerUrl, {
         argv: [WORKER_ROLE],
-        workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, lane: index },
+        workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, claims: this.claims, lane: index },
         transferList: [port2],
         // Parsing allocates many short-lived objects: a larger young generation means fewer collections.
         resourceLimits: { maxYoungGenerationSizeMb: 64 }
@@ -22847,19 +22862,10 @@ var ParsePool = class _ParsePool {
     while (this.next < this.tasks.length && (this.inFlight < IN_FLIGHT_BYTES || this.next <= upTo)) {
       const task = this.tasks[this.next++];
       this.inFlight += task.bytes;
-      if (this.hereBytes < (this.hereBytes + this.sentBytes + task.bytes) * HERE_SHARE(this.lanes.length)) {
-        this.here.add(task.id);
-        this.hereBytes += task.bytes;
-        continue;
-      }
       const live = this.lanes.filter((l) => Atomics.load(this.signal, 1 + l.index) !== GONE);
       const lane = live.reduce((a, b) => !a || b.pending < a.pending ? b : a, void 0);
-      if (!lane) {
-        this.done.set(task.id, this.parseHere(task));
-        continue;
-      }
+      if (!lane) continue;
       lane.pending++;
-      this.sentBytes += task.bytes;
       this.laneOf.set(task.id, lane);
       const req = {
         id: task.id,
@@ -22870,25 +22876,36 @@ var ParsePool = class _ParsePool {
   }
   await(task) {
     if (task.id >= this.next) this.dispatch(task.id);
-    if (this.here.has(task.id)) {
-      this.here.delete(task.id);
-      const docs = this.parseHere(task);
-      this.done.set(task.id, docs);
-      return docs;
-    }
     const since2 = Date.now();
     for (; ; ) {
       const have = this.done.get(task.id);
       if (have) return have;
       const seen = Atomics.load(this.signal, 0);
       if (this.drain()) continue;
+      if (this.claim(task)) return this.parseHere(task);
       if (this.abandoned(task, since2)) {
-        const docs = this.parseHere(task);
+        const docs = task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
         this.done.set(task.id, docs);
         return docs;
       }
+      const ahead = this.furthestUnclaimed(task.id);
+      if (ahead) {
+        this.parseHere(ahead);
+        continue;
+      }
       Atomics.wait(this.signal, 0, seen, 50);
     }
+  }
+  claim(task) {
+    return Atomics.compareExchange(this.claims, task.id, UNCLAIMED, BY_MAIN) === UNCLAIMED;
+  }
+  /** The last task sent after `after` that no one has started, claimed for this thread. */
+  furthestUnclaimed(after) {
+    for (let id = this.next - 1; id > after; id--) {
+      const t = this.tasks[id];
+      if (!this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
+    }
+    return void 0;
   }
   /** True when the task's worker is gone, never started, or stalled: this thread parses it. */
   abandoned(task, since2) {
@@ -22898,8 +22915,11 @@ var ParsePool = class _ParsePool {
     if (status === STARTING && Date.now() - this.started > START_MS) return true;
     return Date.now() - since2 > STALL_MS;
   }
+  /** Parses a task claimed by this thread, and keeps its documents until the lint pass takes them. */
   parseHere(task) {
-    return task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
+    const docs = task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
+    this.done.set(task.id, docs);
+    return docs;
   }
   /** Takes every reply that has arrived; false when there was none. */
   drain() {
@@ -22911,9 +22931,9 @@ var ParsePool = class _ParsePool {
         lane.pending--;
         any = true;
         const task = this.tasks[reply.id];
-        if (!task || this.done.has(reply.id) || this.untaken.get(reply.id) === 0) continue;
+        if (!task || "skipped" in reply || this.done.has(reply.id) || this.untaken.get(reply.id) === 0) continue;
         if ("error" in reply) {
-          this.done.set(reply.id, this.parseHere(task));
+          this.parseHere(task);
           continue;
         }
         const docs = typeof reply.docs === "string" ? JSON.parse(reply.docs) : reply.docs;

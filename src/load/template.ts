@@ -2,7 +2,7 @@
 // strings, block scalars and comments. Such text may still parse as YAML
 // (`replicas: {{ .Values.n }}` is a flow mapping), so it must be caught before linting.
 
-import { findClosingQuote, quoteOpensScalar } from '../parse/quotes.ts';
+import { findClosingQuote, opensAfter } from '../parse/quotes.ts';
 
 const BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
 
@@ -50,9 +50,11 @@ function templateAction(code: string): number {
 /** Blanks out quoted strings (keeping offsets) and drops a trailing comment. */
 function stripStringsAndComment(line: string): string {
   let out = '';
+  // The last character kept that is not blank: blanked strings do not count (linear per line).
+  let prev = '';
   for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if ((c === '"' || c === "'") && quoteOpensScalar(out)) {
+    const c = line[i] as string;
+    if ((c === '"' || c === "'") && opensAfter(prev)) {
       const close = findClosingQuote(line, i, c);
       if (close === -1) return out; // a string continues on the next line: nothing after it counts
       out += ' '.repeat(close - i + 1);
@@ -61,6 +63,7 @@ function stripStringsAndComment(line: string): string {
     }
     if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) return out;
     out += c;
+    if (!/\s/.test(c)) prev = c;
   }
   return out;
 }

@@ -57,7 +57,7 @@ function unclosedQuote(line: string, from: number, indent: number): { quote: str
     const c = line[i];
     if (c === '#' && (i === 0 || line[i - 1] === ' ')) return undefined;
     if (c !== '"' && c !== "'") continue;
-    if (!quoteOpensScalar(line.slice(0, i))) continue;
+    if (!quoteOpensScalar(line, i)) continue;
     const close = findClosingQuote(line, i, c);
     if (close === -1) return { quote: c, indent };
     i = close;

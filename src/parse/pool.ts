@@ -1,6 +1,9 @@
 // Parsing on every core: worker threads parse the inputs' documents ahead of the lint pass,
 // which takes them in input order, synchronously (it waits on a shared counter and reads the
 // workers' replies with receiveMessageOnPort, so the engine stays plain synchronous code).
+// Each task is claimed once, by a worker or by this thread: while the task it needs is in a
+// worker's hands, this thread parses the furthest task no one has claimed yet, so the work
+// balances itself whatever else this thread has to do (facts, rules, reports).
 // At most a few megabytes of text are in flight, so memory stays bounded on large inputs.
 // The documents are exactly those of parseFile: the same groups, parsed by the same code.
 import { availableParallelism } from 'node:os';
@@ -18,8 +21,6 @@ export const POOL_MIN_BYTES = 4_000_000;
 export const LARGE_FILE_BYTES = 16_000_000;
 /** Text per task: large enough that messages are few, small enough to share a big file. */
 const TASK_BYTES = 256_000;
-/** The share of the text this thread parses, with `workers` workers beside it. */
-const HERE_SHARE = (workers: number): number => 1 / (workers + 2);
 /** Text sent to workers and not yet taken by the lint pass. */
 const IN_FLIGHT_BYTES = 8_000_000;
 const WORKER_ROLE = 'meshlint-parse';
@@ -43,6 +44,11 @@ interface Task {
   readonly bytes: number;
 }
 
+/** Who holds a task, in the shared claims array. */
+const UNCLAIMED = 0;
+const BY_WORKER = 1;
+const BY_MAIN = 2;
+
 /** A lane's state in the shared status array, written by its worker. */
 const STARTING = 0;
 const READY = 1;
@@ -60,7 +66,11 @@ type Docs = readonly (readonly Omit<ParsedDocument, 'file'>[])[];
  * piece. As JSON text when JSON holds them exactly: JSON.parse builds objects several times
  * faster than a structured clone does, and this thread's time is what the pool saves.
  */
-type Reply = { readonly id: number; readonly docs: Docs | string } | { readonly id: number; readonly error: string };
+type Reply =
+  | { readonly id: number; readonly docs: Docs | string }
+  | { readonly id: number; readonly error: string }
+  /** The main thread had claimed the task first. */
+  | { readonly id: number; readonly skipped: true };
 
 /** Numbers JSON cannot hold (.inf, .nan) may be in these texts: they go as structured clones. */
 const NOT_JSON_SAFE = /\.(?:inf|nan)\b/i;
@@ -85,7 +95,7 @@ export function isParseWorker(): boolean {
  * says when it is ready and when it is gone: a waiting thread cannot hear a worker's events.
  */
 export function serveParses(): void {
-  const { port, signal, lane } = workerThreads().workerData as { port: MessagePort; signal: Int32Array; lane: number };
+  const { port, signal, claims, lane } = workerThreads().workerData as { port: MessagePort; signal: Int32Array; claims: Int32Array; lane: number };
   const status = (value: number): void => {
     Atomics.store(signal, 1 + lane, value);
     Atomics.add(signal, 0, 1);
@@ -104,7 +114,8 @@ export function serveParses(): void {
   let since = 0;
   port.on('message', (req: Request) => {
     let reply: Reply;
-    try {
+    if (Atomics.compareExchange(claims, req.id, UNCLAIMED, BY_WORKER) !== UNCLAIMED) reply = { id: req.id, skipped: true };
+    else try {
       const docs = req.pieces.map((p) => {
         const file: SourceFile = { displayPath: '', absPath: undefined, text: p.text };
         return p.groups.flatMap((g) => parseGroup(file, g).map(({ file: _drop, ...doc }) => doc));
@@ -164,10 +175,8 @@ export class ParsePool {
   private readonly done = new Map<number, ParsedDocument[][]>();
   private readonly untaken = new Map<number, number>();
   private readonly laneOf = new Map<number, Lane>();
-  /** Tasks this thread parses itself, when the lint pass reaches them; and the bytes of both kinds. */
-  private readonly here = new Set<number>();
-  private hereBytes = 0;
-  private sentBytes = 0;
+  /** Per task: UNCLAIMED, BY_WORKER or BY_MAIN, shared with the workers. */
+  private readonly claims: Int32Array;
   private readonly started = Date.now();
   private next = 0;
   private inFlight = 0;
@@ -203,12 +212,13 @@ export class ParsePool {
       }
     }
     this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
+    this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, this.tasks.length)));
     this.lanes = Array.from({ length: threads }, (_, index) => {
       const { MessageChannel, Worker } = workerThreads();
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(workerUrl, {
         argv: [WORKER_ROLE],
-        workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, lane: index },
+        workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, claims: this.claims, lane: index },
         transferList: [port2],
         // Parsing allocates many short-lived objects: a larger young generation means fewer collections.
         resourceLimits: { maxYoungGenerationSizeMb: 64 },
@@ -269,20 +279,10 @@ export class ParsePool {
     while (this.next < this.tasks.length && (this.inFlight < IN_FLIGHT_BYTES || this.next <= upTo)) {
       const task = this.tasks[this.next++] as Task;
       this.inFlight += task.bytes;
-      // This thread also lints (rules, reports): it takes a smaller share than a worker.
-      if (this.hereBytes < (this.hereBytes + this.sentBytes + task.bytes) * HERE_SHARE(this.lanes.length)) {
-        this.here.add(task.id);
-        this.hereBytes += task.bytes;
-        continue;
-      }
       const live = this.lanes.filter((l) => Atomics.load(this.signal, 1 + l.index) !== GONE);
       const lane = live.reduce<Lane | undefined>((a, b) => (!a || b.pending < a.pending ? b : a), undefined);
-      if (!lane) {
-        this.done.set(task.id, this.parseHere(task));
-        continue;
-      }
+      if (!lane) continue; // no worker left: this thread claims it when it needs it
       lane.pending++;
-      this.sentBytes += task.bytes;
       this.laneOf.set(task.id, lane);
       const req: Request = {
         id: task.id,
@@ -295,25 +295,40 @@ export class ParsePool {
   private await(task: Task): ParsedDocument[][] {
     // The lint pass may need a task beyond the in-flight budget (a file larger than it).
     if (task.id >= this.next) this.dispatch(task.id);
-    if (this.here.has(task.id)) {
-      this.here.delete(task.id);
-      const docs = this.parseHere(task);
-      this.done.set(task.id, docs);
-      return docs;
-    }
     const since = Date.now();
     for (;;) {
       const have = this.done.get(task.id);
       if (have) return have;
       const seen = Atomics.load(this.signal, 0);
       if (this.drain()) continue;
+      // Not started by a worker yet: this thread takes it.
+      if (this.claim(task)) return this.parseHere(task);
       if (this.abandoned(task, since)) {
-        const docs = this.parseHere(task);
+        const docs = task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
         this.done.set(task.id, docs);
         return docs;
       }
+      // In a worker's hands: meanwhile, parse the furthest task sent that no one has started.
+      const ahead = this.furthestUnclaimed(task.id);
+      if (ahead) {
+        this.parseHere(ahead);
+        continue;
+      }
       Atomics.wait(this.signal, 0, seen, 50);
     }
+  }
+
+  private claim(task: Task): boolean {
+    return Atomics.compareExchange(this.claims, task.id, UNCLAIMED, BY_MAIN) === UNCLAIMED;
+  }
+
+  /** The last task sent after `after` that no one has started, claimed for this thread. */
+  private furthestUnclaimed(after: number): Task | undefined {
+    for (let id = this.next - 1; id > after; id--) {
+      const t = this.tasks[id] as Task;
+      if (!this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
+    }
+    return undefined;
   }
 
   /** True when the task's worker is gone, never started, or stalled: this thread parses it. */
@@ -325,8 +340,11 @@ export class ParsePool {
     return Date.now() - since > STALL_MS;
   }
 
+  /** Parses a task claimed by this thread, and keeps its documents until the lint pass takes them. */
   private parseHere(task: Task): ParsedDocument[][] {
-    return task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
+    const docs = task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
+    this.done.set(task.id, docs);
+    return docs;
   }
 
   /** Takes every reply that has arrived; false when there was none. */
@@ -339,10 +357,10 @@ export class ParsePool {
         lane.pending--;
         any = true;
         const task = this.tasks[reply.id];
-        if (!task || this.done.has(reply.id) || this.untaken.get(reply.id) === 0) continue;
+        if (!task || 'skipped' in reply || this.done.has(reply.id) || this.untaken.get(reply.id) === 0) continue;
         if ('error' in reply) {
           // A worker's failure is its own: this thread parses the task (and reports what the parse reports).
-          this.done.set(reply.id, this.parseHere(task));
+          this.parseHere(task);
           continue;
         }
         const docs = (typeof reply.docs === 'string' ? JSON.parse(reply.docs) : reply.docs) as Docs;

@@ -20,8 +20,17 @@ export function findClosingQuote(line: string, open: number, quote: string): num
   return -1;
 }
 
-/** A quote opens a scalar only where one can begin (not inside `don't`): after `: `, `- `, `[`, `{`, `,`, `?` or at the start. */
-export function quoteOpensScalar(before: string): boolean {
-  const prev = before.trimEnd().slice(-1);
+/**
+ * A quote opens a scalar only where one can begin (not inside `don't`): after `: `, `- `, `[`,
+ * `{`, `,`, `?` or at the start. `prev` is the last character before it that is not blank.
+ */
+export function opensAfter(prev: string): boolean {
   return prev === '' || ':-[{,?'.includes(prev);
+}
+
+/** Whether a quote at `at` in `line` opens a scalar. Looks back only over blanks: linear per line. */
+export function quoteOpensScalar(line: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(line[i] ?? '')) i--;
+  return opensAfter(i < 0 ? '' : (line[i] ?? ''));
 }

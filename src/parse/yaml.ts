@@ -278,18 +278,37 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
     // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
     helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : undefined,
   });
-  if (fast.kind === 'value') return [doc(fast.value, fast.contentStart, [], fast.duplicateKeys)];
+  if (fast.kind === 'value') return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
   if (fast.kind === 'too-deep') return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
   // The `yaml` path recurses per level, building an error per level of a broken deep document:
   // flow nesting past the limit is refused before it gets there.
   if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
   try {
-    return [...parseStream(file, group)];
+    return [...parseStream(file, group)].map((d) => (d.value === undefined ? d : { ...d, value: forRules(d.value) }));
   } catch (e) {
     // A document the `yaml` path cannot hold is refused, never a crash.
     if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
     throw e;
   }
+}
+
+/**
+ * Kinds whose contents no rule reads: only their identity and metadata are kept (labels and
+ * annotations are linted on every kind). CustomResourceDefinitions are most of the bytes of
+ * real repositories (82% of the corpus), their OpenAPI schemas thousands of objects each,
+ * and nothing about them decides what Istio does to a pod. Syntax errors and duplicate keys
+ * are still found in the whole document. A rule that needs more of such a kind removes it here.
+ */
+export const METADATA_ONLY_KINDS: ReadonlySet<string> = new Set(['CustomResourceDefinition']);
+
+/** A document's value as rules see it: the kinds above without their contents. */
+export function forRules(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const v = value as Record<string, unknown>;
+  if (typeof v.kind !== 'string' || !METADATA_ONLY_KINDS.has(v.kind)) return value;
+  const kept: Record<string, unknown> = {};
+  for (const key of ['apiVersion', 'kind', 'metadata']) if (Object.hasOwn(v, key)) kept[key] = v[key];
+  return kept;
 }
 
 /** A document refused for its nesting: one syntax problem, at `at` (default: its start). */

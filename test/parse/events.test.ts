@@ -6,7 +6,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_DEPTH, parseFast } from '../../src/parse/events.ts';
 import { Locator } from '../../src/parse/locator.ts';
-import { groupsOf, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
+import { forRules, groupsOf, METADATA_ONLY_KINDS, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ParsedDocument, SourceFile } from '../../src/types.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
 
@@ -17,7 +19,8 @@ const plain = (docs: Iterable<ParsedDocument>): string =>
 /** Parsed both ways: the fast path (with its fallback) and the `yaml` path alone. */
 function bothWays(text: string): { fast: string; yaml: string } {
   const f = file(text);
-  const yaml = text.trimStart().startsWith('{') ? [...parseFile(f)] : [...parseStream(f)];
+  // The yaml path alone keeps every kind whole; parseFile gives rules less of some (forRules).
+  const yaml = text.trimStart().startsWith('{') ? [...parseFile(f)] : [...parseStream(f)].map((d) => ({ ...d, value: d.value === undefined ? undefined : forRules(d.value) }));
   return { fast: plain(parseFile(f)), yaml: plain(yaml) };
 }
 
@@ -132,6 +135,24 @@ test('an alias bomb in a large document is refused in time bounded by the budget
   const [doc] = parseFile(file(text));
   assert.match(doc?.syntaxErrors[0]?.message ?? '', 'alias bomb');
   assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+});
+
+test('kinds no rule reads keep only their identity and metadata; their syntax errors and duplicate keys are still found', () => {
+  const crd = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: x.example.com\n  labels: { ok: yes }\nspec:\n  group: example.com\n  group: again\n';
+  const [doc] = parseFile(file(crd));
+  assert.equal(doc?.value, { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'x.example.com', labels: { ok: true } } });
+  assert.equal(doc?.duplicateKeys.map((d) => [d.mapPath, d.key]), [[['spec'], 'group']]);
+  const broken = `${crd}  versions: [\n`;
+  assert.is([...parseFile(file(broken))][0]?.syntaxErrors.length, 1);
+  // No rule or model code looks at these kinds: what they lose, nothing reads.
+  const dirs = [join(REPO_ROOT, 'rules'), join(REPO_ROOT, 'src', 'model'), join(REPO_ROOT, 'src', 'engine')];
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+      if (!name.endsWith('.ts')) continue;
+      const source = readFileSync(join(dir, name), 'utf8');
+      for (const kind of METADATA_ONLY_KINDS) assert.not.ok(source.includes(kind), `${name} names ${kind}: take it out of METADATA_ONLY_KINDS first`);
+    }
+  }
 });
 
 test('an own "__proto__" key stays data on both paths', () => {

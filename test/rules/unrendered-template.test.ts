@@ -5,6 +5,7 @@ import nonString from '../../rules/yaml-nonstring-value.ts';
 import { EMPTY_CONFIG } from '../../src/engine/config.ts';
 import { lint } from '../../src/engine/linter.ts';
 import { decodeSource } from '../../src/load/read.ts';
+import { findUnrenderedTemplate } from '../../src/load/template.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 
 ruleTester(rule, {
@@ -99,6 +100,15 @@ test('unrendered-template: templated documents are skipped, the file\'s other do
   const report = lint([decodeSource(Buffer.from(code), 'mixed.yaml', undefined)], { config: EMPTY_CONFIG, rules: [rule, nonString] });
   assert.equal(report.results[0]?.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}`), ['10:29 unrendered-template', '16:13 yaml-nonstring-value']);
   assert.is(report.stats.skippedDocuments.template, 1);
+});
+
+test('a line of 35,000 quoted strings is scanned in linear time (found by fuzzing: it took seconds)', () => {
+  const line = `  note: ${'""'.repeat(35_000)} {{ .Values.x }}\n`;
+  const text = `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\ndata:\n${line}`;
+  const started = Date.now();
+  assert.is(findUnrenderedTemplate(text), text.indexOf('{{'));
+  assert.is(findUnrenderedTemplate(text.replace('{{ .Values.x }}', '"{{ .Values.x }}"')), undefined);
+  assert.ok(Date.now() - started < 500, `took ${Date.now() - started} ms`);
 });
 
 test.run();
