@@ -12313,6 +12313,10 @@ for (const c of "0123456789+-.~YyNnTtFfOo") MAYBE_TYPED[c.charCodeAt(0)] = 1;
 var TAB_INDENT = /^[ ]*\t/m;
 var LONE_CR = /\r(?!\n)/;
 var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
+var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
+var KEPT_KEYS = /* @__PURE__ */ new Set(["apiVersion", "kind", "metadata"]);
+var TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)["']?[ \t]*(?:#.*)?\r?$/m;
+var GHOST = /* @__PURE__ */ Symbol("not built");
 var Unsupported = class extends Error {
 };
 var AliasBudget = class extends Error {
@@ -12440,6 +12444,8 @@ function construct(text, events, base) {
   if (!first || first.type !== DOCUMENT || first.directives.length > 0) return FALLBACK;
   if (first.explicitStart && !DOCUMENT_START.test(text)) return FALLBACK;
   const stack = [];
+  const kind = TOP_LEVEL_KIND.exec(text)?.[1];
+  const metadataOnly = kind !== void 0 && METADATA_ONLY_KINDS.has(kind);
   const anchors = /* @__PURE__ */ new Map();
   const dups = [];
   let aliasNodes = 0;
@@ -12452,6 +12458,7 @@ function construct(text, events, base) {
     for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
   };
   const anchorOf = (e) => e.anchorStart >= 0 ? text.slice(e.anchorStart, e.anchorEnd) : void 0;
+  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING && top.key !== void 0 && !KEPT_KEYS.has(top.key));
   const add = (value, size, keyInfo, isCollection2) => {
     const top = stack[stack.length - 1];
     if (!top) {
@@ -12460,7 +12467,7 @@ function construct(text, events, base) {
       return;
     }
     if (top.kind === SEQUENCE) {
-      top.arr.push(value);
+      if (!top.ghost) top.arr.push(value);
       top.size += size;
       return;
     }
@@ -12478,6 +12485,12 @@ function construct(text, events, base) {
     const key = top.key;
     top.key = void 0;
     top.size += size;
+    if (value === GHOST || top.ghost) {
+      top.seen ??= /* @__PURE__ */ new Map();
+      if (top.isMerge || top.seen.has(key)) throw new Unsupported();
+      top.seen.set(key, { offset: top.keyStart, endOffset: top.keyEnd, value: GHOST });
+      return;
+    }
     if (top.isMerge) {
       (top.merges ??= []).push(value);
       return;
@@ -12499,6 +12512,14 @@ function construct(text, events, base) {
       case SCALAR: {
         if (depth === 0 && rootSet) return FALLBACK;
         noteStart(e.anchorStart, e.tagStart, e.valueStart);
+        const parent = stack[stack.length - 1];
+        if (ghostAt(parent) && !(parent?.kind === MAPPING && parent.key === void 0)) {
+          if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
+          const anchor2 = anchorOf(e);
+          if (anchor2 !== void 0) anchors.set(anchor2, { value: GHOST, size: 1 });
+          add(GHOST, 1, e, false);
+          break;
+        }
         let value;
         const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
         if (e.tagStart >= 0) {
@@ -12517,6 +12538,7 @@ function construct(text, events, base) {
         countAlias(target.size);
         const top = stack[stack.length - 1];
         if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        if (target.value === GHOST && !ghostAt(top)) throw new Unsupported();
         add(target.value, 1 + target.size, void 0, false);
         break;
       }
@@ -12527,8 +12549,9 @@ function construct(text, events, base) {
         const top = stack[stack.length - 1];
         if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
         const anchor = anchorOf(e);
+        const ghost = ghostAt(top);
         stack.push(
-          e.type === MAPPING ? { kind: MAPPING, obj: {}, anchor, seen: void 0, merges: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, arr: [], anchor, size: 1 }
+          e.type === MAPPING ? { kind: MAPPING, ghost, obj: {}, anchor, seen: void 0, merges: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
         );
         depth++;
         break;
@@ -12541,8 +12564,9 @@ function construct(text, events, base) {
         }
         depth--;
         let value;
-        if (frame.kind === MAPPING) {
-          if (frame.key !== void 0) throw new Unsupported();
+        if (frame.kind === MAPPING && frame.key !== void 0) throw new Unsupported();
+        if (frame.ghost) value = GHOST;
+        else if (frame.kind === MAPPING) {
           if (frame.merges) applyMerges(frame.obj, frame.merges);
           value = frame.obj;
         } else value = frame.arr;
@@ -12554,6 +12578,7 @@ function construct(text, events, base) {
         return FALLBACK;
     }
   }
+  if (metadataOnly && !METADATA_ONLY_KINDS.has(String(root2?.kind))) return FALLBACK;
   return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
 }
 function pathOf(stack) {
@@ -12906,13 +12931,12 @@ function parseGroup(file, group) {
     throw e;
   }
 }
-var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
 function forRules(value) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   const v2 = value;
   if (typeof v2.kind !== "string" || !METADATA_ONLY_KINDS.has(v2.kind)) return value;
   const kept = {};
-  for (const key of ["apiVersion", "kind", "metadata"]) if (Object.hasOwn(v2, key)) kept[key] = v2[key];
+  for (const key of KEPT_KEYS) if (Object.hasOwn(v2, key)) kept[key] = v2[key];
   return kept;
 }
 function tooDeepDocument(file, index, startOffset, endOffset, at2 = startOffset) {
@@ -17374,13 +17398,13 @@ var FactsBuilder = class {
     return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
   }
 };
-var TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
+var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
 var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator/;
 var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|install-cni|istio-cni-node/;
 var WORKLOAD_KINDS = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
 function mightHoldFacts(docText) {
-  const kind = TOP_LEVEL_KIND.exec(docText)?.[1];
+  const kind = TOP_LEVEL_KIND2.exec(docText)?.[1];
   if (kind === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText);
   if (kind === "Namespace" || kind === "MutatingWebhookConfiguration" || kind === "IstioOperator" || kind.endsWith("List")) return true;
   if (kind === "ConfigMap") return ISTIO_NAME.test(docText);

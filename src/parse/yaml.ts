@@ -7,13 +7,13 @@
 // are dropped after conversion: positions are recovered later, only for documents that
 // have findings (see locator.ts).
 import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
-import { MAX_ALIAS_EXPANSION, MAX_DEPTH, defineKey, parseFast } from './events.ts';
+import { KEPT_KEYS, MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS, defineKey, parseFast } from './events.ts';
 import { parseLenient } from './lenient.ts';
 import { YAML_OPTIONS } from './yaml-options.ts';
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
 
 export { YAML_OPTIONS } from './yaml-options.ts';
-export { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './events.ts';
+export { MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS } from './events.ts';
 
 const HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
 
@@ -292,22 +292,13 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
   }
 }
 
-/**
- * Kinds whose contents no rule reads: only their identity and metadata are kept (labels and
- * annotations are linted on every kind). CustomResourceDefinitions are most of the bytes of
- * real repositories (82% of the corpus), their OpenAPI schemas thousands of objects each,
- * and nothing about them decides what Istio does to a pod. Syntax errors and duplicate keys
- * are still found in the whole document. A rule that needs more of such a kind removes it here.
- */
-export const METADATA_ONLY_KINDS: ReadonlySet<string> = new Set(['CustomResourceDefinition']);
-
-/** A document's value as rules see it: the kinds above without their contents. */
+/** A document's value as rules see it: METADATA_ONLY_KINDS without their contents. */
 export function forRules(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const v = value as Record<string, unknown>;
   if (typeof v.kind !== 'string' || !METADATA_ONLY_KINDS.has(v.kind)) return value;
   const kept: Record<string, unknown> = {};
-  for (const key of ['apiVersion', 'kind', 'metadata']) if (Object.hasOwn(v, key)) kept[key] = v[key];
+  for (const key of KEPT_KEYS) if (Object.hasOwn(v, key)) kept[key] = v[key];
   return kept;
 }
 
