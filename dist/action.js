@@ -8452,8 +8452,7 @@ import { dirname as dirname7, isAbsolute as isAbsolute6, relative as relative7, 
 import { existsSync as existsSync6, mkdirSync, readFileSync as readFileSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname6, isAbsolute as isAbsolute5, join as join7, resolve as resolve8, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
-import { getHeapStatistics, setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { getHeapStatistics } from "node:v8";
 
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
@@ -12304,9 +12303,8 @@ var SCALAR = 4;
 var ALIAS = 5;
 var POP = 6;
 var PLAIN = 1;
-var PLAIN_TAGS = new import_yaml2.Document(null, YAML_OPTIONS).schema.tags.filter(
-  (t) => t.default === true && t.test instanceof RegExp
-);
+var plainTags;
+var PLAIN_TAGS = () => plainTags ??= new import_yaml2.Document(null, YAML_OPTIONS).schema.tags.filter((t) => t.default === true && t.test instanceof RegExp);
 var RESOLVE_OPTIONS = { intAsBigInt: false };
 var MAYBE_TYPED = new Uint8Array(128);
 for (const c of "0123456789+-.~YyNnTtFfOo") MAYBE_TYPED[c.charCodeAt(0)] = 1;
@@ -12325,7 +12323,7 @@ function resolvePlain(s) {
   if (s.length === 0) return null;
   const c = s.charCodeAt(0);
   if (c < 128 && MAYBE_TYPED[c] === 0) return s;
-  for (const tag of PLAIN_TAGS) {
+  for (const tag of PLAIN_TAGS()) {
     if (tag.test?.test(s)) {
       let failed = false;
       const resolved = tag.resolve(s, () => failed = true, RESOLVE_OPTIONS);
@@ -12372,10 +12370,13 @@ function documentEvents(text) {
   } catch {
     return void 0;
   }
-  const first = events[0];
-  if (!first || first.type !== DOCUMENT || first.directives.length > 0 || first.explicitStart && !DOCUMENT_START.test(text)) return void 0;
+  if (!startsPlainDocument(text, events)) return void 0;
   if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT) !== -1) return void 0;
   return events;
+}
+function startsPlainDocument(text, events) {
+  const first = events[0];
+  return first !== void 0 && first.type === DOCUMENT && first.directives.length === 0 && !(first.explicitStart && !DOCUMENT_START.test(text));
 }
 function skipNode(events, i) {
   const t = events[i]?.type;
@@ -12440,9 +12441,7 @@ function keyRange(text, events, path) {
   return void 0;
 }
 function construct(text, events, base) {
-  const first = events[0];
-  if (!first || first.type !== DOCUMENT || first.directives.length > 0) return FALLBACK;
-  if (first.explicitStart && !DOCUMENT_START.test(text)) return FALLBACK;
+  if (!startsPlainDocument(text, events)) return FALLBACK;
   const stack = [];
   const kind = TOP_LEVEL_KIND.exec(text)?.[1];
   const metadataOnly = kind !== void 0 && METADATA_ONLY_KINDS.has(kind);
@@ -18065,6 +18064,14 @@ function spawnSync(command, args, options) {
   return run(command, args, options);
 }
 var workerThreads = () => nodeRequire("node:worker_threads");
+function garbageCollector() {
+  try {
+    nodeRequire("node:v8").setFlagsFromString("--expose-gc");
+    return nodeRequire("node:vm").runInNewContext("gc");
+  } catch {
+    return void 0;
+  }
+}
 var crypto = () => nodeRequire("node:crypto");
 
 // src/format/sarif.ts
@@ -22907,11 +22914,7 @@ var ParsePool = class _ParsePool {
       const seen = Atomics.load(this.signal, 0);
       if (this.drain()) continue;
       if (this.claim(task)) return this.parseHere(task);
-      if (this.abandoned(task, since2)) {
-        const docs = task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
-        this.done.set(task.id, docs);
-        return docs;
-      }
+      if (this.abandoned(task, since2)) return this.parseHere(task);
       const ahead = this.furthestUnclaimed(task.id);
       if (ahead) {
         this.parseHere(ahead);
@@ -23070,13 +23073,8 @@ var GARBAGE_FACTOR = 0.25;
 var GARBAGE_BYTES = 48e6;
 function pacedCollection(files, inner) {
   if (!files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return inner;
-  let collect;
-  try {
-    setFlagsFromString("--expose-gc");
-    collect = runInNewContext("gc");
-  } catch {
-    return inner;
-  }
+  const collect = garbageCollector();
+  if (!collect) return inner;
   collect();
   let live = getHeapStatistics().used_heap_size;
   let since2 = 0;

@@ -3,8 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
@@ -26,6 +25,7 @@ import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, Ren
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
+import { garbageCollector } from './builtins.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import { LARGE_FILE_BYTES, ParsePool } from './parse/pool.ts';
 import { parseFile } from './parse/yaml.ts';
@@ -314,13 +314,8 @@ const GARBAGE_BYTES = 48_000_000;
  */
 function pacedCollection(files: readonly SourceFile[], inner: ((file: SourceFile) => Iterable<ParsedDocument>) | undefined): ((file: SourceFile) => Iterable<ParsedDocument>) | undefined {
   if (!files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return inner;
-  let collect: () => void;
-  try {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  } catch {
-    return inner;
-  }
+  const collect = garbageCollector();
+  if (!collect) return inner;
   // The first collection frees what reading left behind (a file's bytes, once decoded).
   collect();
   let live = getHeapStatistics().used_heap_size;

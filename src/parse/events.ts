@@ -48,10 +48,13 @@ interface YamlTag {
   resolve(source: string, onError: (msg: string) => void, options: object): unknown;
 }
 
-/** The scalar tags the `yaml` path tries on a plain scalar, in its order: the same typing, by construction. */
-const PLAIN_TAGS: readonly YamlTag[] = (new YamlDocument(null, YAML_OPTIONS).schema.tags as unknown as YamlTag[]).filter(
-  (t) => t.default === true && t.test instanceof RegExp,
-);
+/**
+ * The scalar tags the `yaml` path tries on a plain scalar, in its order: the same typing, by
+ * construction. Built on first use: a run whose scalars are all strings never needs them.
+ */
+let plainTags: readonly YamlTag[] | undefined;
+const PLAIN_TAGS = (): readonly YamlTag[] =>
+  (plainTags ??= (new YamlDocument(null, YAML_OPTIONS).schema.tags as unknown as YamlTag[]).filter((t) => t.default === true && t.test instanceof RegExp));
 const RESOLVE_OPTIONS = { intAsBigInt: false };
 
 /** First characters with which a plain scalar can be anything but a string (null, bool, int, float). */
@@ -83,7 +86,7 @@ function resolvePlain(s: string): unknown {
   if (s.length === 0) return null;
   const c = s.charCodeAt(0);
   if (c < 128 && MAYBE_TYPED[c] === 0) return s;
-  for (const tag of PLAIN_TAGS) {
+  for (const tag of PLAIN_TAGS()) {
     if (tag.test?.test(s)) {
       let failed = false;
       const resolved = tag.resolve(s, () => (failed = true), RESOLVE_OPTIONS);
@@ -174,10 +177,18 @@ export function documentEvents(text: string): readonly Event[] | undefined {
   } catch {
     return undefined;
   }
-  const first = events[0];
-  if (!first || first.type !== DOCUMENT || first.directives.length > 0 || (first.explicitStart && !DOCUMENT_START.test(text))) return undefined;
+  if (!startsPlainDocument(text, events)) return undefined;
   if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT) !== -1) return undefined;
   return events;
+}
+
+/**
+ * Whether the events open one document the way the `yaml` path opens it: no directives, and no
+ * indented `---` (js-yaml takes one as a document start; the `yaml` path reads it as a key).
+ */
+function startsPlainDocument(text: string, events: readonly Event[]): boolean {
+  const first = events[0];
+  return first !== undefined && first.type === DOCUMENT && first.directives.length === 0 && !(first.explicitStart && !DOCUMENT_START.test(text));
 }
 
 /** The index just past the node that starts at events[i]. */
@@ -259,11 +270,8 @@ export function keyRange(text: string, events: readonly Event[], path: readonly 
 }
 
 function construct(text: string, events: readonly Event[], base: number): FastResult {
-  const first = events[0];
-  // Exactly one document, without directives: anything else is the `yaml` path's to read.
-  if (!first || first.type !== DOCUMENT || first.directives.length > 0) return FALLBACK;
-  // js-yaml takes an indented `---` as a document start; the `yaml` path reads it as a key.
-  if (first.explicitStart && !DOCUMENT_START.test(text)) return FALLBACK;
+  // One document (a second one ends the loop below), opened as the `yaml` path opens it.
+  if (!startsPlainDocument(text, events)) return FALLBACK;
   const stack: Frame[] = [];
   const kind = TOP_LEVEL_KIND.exec(text)?.[1];
   const metadataOnly = kind !== undefined && METADATA_ONLY_KINDS.has(kind);

@@ -7,10 +7,8 @@
 // At most a few megabytes of text are in flight, so memory stays bounded on large inputs.
 // The documents are exactly those of parseFile: the same groups, parsed by the same code.
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { workerThreads } from '../builtins.ts';
+import { garbageCollector, workerThreads } from '../builtins.ts';
 import { rebase } from './document-cache.ts';
 import { groupsOf, parseFile, parseGroup, type Slice } from './yaml.ts';
 import type { ParsedDocument, SourceFile } from '../types.ts';
@@ -104,13 +102,7 @@ export function serveParses(): void {
   process.on('exit', () => status(GONE));
   status(READY);
   // Paced collections, as on the main thread for large inputs: a worker's garbage is parse garbage.
-  let collect: (() => void) | undefined;
-  try {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  } catch {
-    collect = undefined;
-  }
+  const collect = garbageCollector();
   let since = 0;
   port.on('message', (req: Request) => {
     let reply: Reply;
@@ -303,11 +295,7 @@ export class ParsePool {
       if (this.drain()) continue;
       // Not started by a worker yet: this thread takes it.
       if (this.claim(task)) return this.parseHere(task);
-      if (this.abandoned(task, since)) {
-        const docs = task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
-        this.done.set(task.id, docs);
-        return docs;
-      }
+      if (this.abandoned(task, since)) return this.parseHere(task);
       // In a worker's hands: meanwhile, parse the furthest task sent that no one has started.
       const ahead = this.furthestUnclaimed(task.id);
       if (ahead) {

@@ -309,7 +309,7 @@ function tooDeepDocument(file: SourceFile, index: number, startOffset: number, e
 }
 
 /** Whether `[`/`{` nest deeper than `limit` (quotes skipped roughly: a guard, not a parser). */
-export function flowDepthExceeds(text: string, limit: number): boolean {
+function flowDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
