@@ -8445,12 +8445,12 @@ var require_ignore = __commonJS({
 
 // src/action.ts
 import { randomUUID } from "node:crypto";
-import { appendFileSync, mkdirSync as mkdirSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute6, relative as relative7, resolve as resolve9, sep as sep6 } from "node:path";
+import { appendFileSync, mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute8, relative as relative9, resolve as resolve10, sep as sep6 } from "node:path";
 
 // src/cli.ts
-import { existsSync as existsSync6, mkdirSync, readFileSync as readFileSync3, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute5, join as join7, resolve as resolve8, sep as sep5 } from "node:path";
+import { existsSync as existsSync7, mkdirSync as mkdirSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute7, join as join9, resolve as resolve9, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 import { getHeapStatistics } from "node:v8";
 
@@ -12998,7 +12998,9 @@ var parse_error_default = createRule({
   defaultOptions: [],
   create(context) {
     return {
-      File({ file, readError }) {
+      // A file that cannot be read is reported by the engine itself, at error whatever this
+      // rule's level: turning the rule off must not let such a file pass (messageId `unreadable`).
+      File({ file }) {
         const failure = file.origin?.failure;
         if (failure !== void 0) {
           const helm = file.origin?.tool === "helm";
@@ -13008,8 +13010,6 @@ var parse_error_default = createRule({
             data: { command: helm ? "helm template" : "kustomize build", message: failure.replace(/\.$/, ""), what: helm ? "chart" : "overlay" }
           });
         }
-        if (readError === void 0) return;
-        context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, messageId: "unreadable", data: { reason: readError } });
       },
       Document({ doc }) {
         for (const e of doc.syntaxErrors) {
@@ -16647,7 +16647,7 @@ var allRules = [
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
 
 // src/engine/config.ts
-import { dirname, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 
 // src/engine/schema.ts
 function validateAgainst(schema, value, where) {
@@ -16739,8 +16739,8 @@ var EMPTY_CONFIG = {
   defaultNamespace: void 0,
   namespaces: {},
   istio: {},
-  helm: { binary: void 0, renderCharts: false, charts: [] },
-  kustomize: { binary: void 0, overlays: [] },
+  helm: { renderCharts: false, charts: [] },
+  kustomize: { overlays: [] },
   context: []
 };
 var TOP_KEYS = ["rules", "ignorePatterns", "defaultNamespace", "namespaces", "istio", "helm", "kustomize", "context"];
@@ -16755,6 +16755,13 @@ var ISTIO_KEYS = [
   "holdApplicationUntilProxyStarts"
 ];
 var NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+var HELM_RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+var HELM_RELEASE_MAX = 53;
+var KUBE_VERSION = /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+var API_VERSION = /^[A-Za-z0-9][A-Za-z0-9.-]*(\/[A-Za-z0-9][A-Za-z0-9.-]*){0,2}$/;
+function isHelmReleaseName(v2) {
+  return v2.length <= HELM_RELEASE_MAX && HELM_RELEASE_NAME.test(v2);
+}
 var isObj = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
 function parseLevel(v2) {
   if (v2 === "off" || v2 === 0) return "off";
@@ -16765,7 +16772,7 @@ function parseLevel(v2) {
 function levelToSeverity(level) {
   return level === "error" ? 2 : level === "warn" ? 1 : void 0;
 }
-function validateConfig(raw, file, rules) {
+function validateConfig(raw, file, rules, scope) {
   if (raw === null || raw === void 0) return { ...EMPTY_CONFIG, filePath: file };
   if (!isObj(raw)) throw new ConfigError(file, "", "the configuration must be a mapping (key: value pairs)");
   for (const key of Object.keys(raw)) {
@@ -16813,11 +16820,15 @@ function validateConfig(raw, file, rules) {
       namespaces[name] = { labels };
     }
   }
+  for (const [i, p] of ignorePatterns.entries()) {
+    if (p.split(/[\\/]/).includes("..")) throw new ConfigError(file, `ignorePatterns[${i}]`, `"${p}" reaches above the config file's folder; ignore patterns are relative to it`);
+  }
   const istio = parseIstio(raw.istio, file);
   const base = file ? dirname(file) : process.cwd();
-  const helm = parseHelm(raw.helm, file, base);
-  const kustomize = parseKustomize(raw.kustomize, file, base);
-  const context = stringList(raw.context, file, "context").map((p) => resolve(base, p));
+  const inRepo = insideRepository(file, scope?.root ?? base, base);
+  const helm = parseHelm(raw.helm, file, inRepo);
+  const kustomize = parseKustomize(raw.kustomize, file, inRepo);
+  const context = stringList(raw.context, file, "context").map((p, i) => inRepo(p, `context[${i}]`));
   return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context };
 }
 function parseRuleSetting(id, setting, rules, file, key) {
@@ -16884,12 +16895,21 @@ function parseIstio(v2, file) {
   }
   return out;
 }
+function insideRepository(file, root2, base) {
+  return (p, key) => {
+    const abs = resolve(base, p);
+    const rel = relative(root2, abs);
+    if (rel.startsWith("..") || isAbsolute(rel)) {
+      throw new ConfigError(file, key, `"${p}" is outside the repository (${root2 === base ? "the config file's folder" : "the folder holding .git"}); a config names only paths inside it. Pass such paths on the command line instead`);
+    }
+    return abs;
+  };
+}
 var STRINGS = { type: "array", items: { type: "string" } };
 var HELM_SCHEMA = {
   type: "object",
   additionalProperties: false,
   properties: {
-    binary: { type: "string" },
     renderCharts: { type: "boolean" },
     charts: {
       type: "array",
@@ -16914,28 +16934,40 @@ var HELM_SCHEMA = {
 var KUSTOMIZE_SCHEMA = {
   type: "object",
   additionalProperties: false,
-  properties: { binary: { type: "string" }, overlays: STRINGS }
+  properties: { overlays: STRINGS }
 };
 function checked(schema, v2, file, key) {
   const errors = validateAgainst(schema, v2, key);
   if (errors.length > 0) throw new ConfigError(file, "", errors.join("; "));
   return v2;
 }
-function parseHelm(v2, file, base) {
+function refuseBinary(v2, file, section) {
+  if (v2 === null || typeof v2 !== "object" || !("binary" in v2)) return;
+  const [flag, variable] = section === "helm" ? ["--helm-binary", "MESHLINT_HELM"] : ["--kustomize-binary", "MESHLINT_KUSTOMIZE"];
+  throw new ConfigError(file, `${section}.binary`, `a configuration cannot name a program to run (a repository's config would choose what meshlint executes); pass ${flag} PATH or set ${variable} instead`);
+}
+function parseHelm(v2, file, inRepo) {
   if (v2 === void 0 || v2 === null) return EMPTY_CONFIG.helm;
+  refuseBinary(v2, file, "helm");
   const raw = checked(HELM_SCHEMA, v2, file, "helm");
-  const abs = (p) => resolve(base, p);
   return {
-    binary: raw.binary !== void 0 && /[/\\]/.test(raw.binary) ? abs(raw.binary) : raw.binary,
     renderCharts: raw.renderCharts ?? false,
     charts: (raw.charts ?? []).map((c, i) => {
-      if (c.namespace !== void 0 && !NAMESPACE_NAME.test(c.namespace)) throw new ConfigError(file, `helm.charts[${i}].namespace`, "is not a valid namespace name");
+      const key = `helm.charts[${i}]`;
+      if (c.namespace !== void 0 && !NAMESPACE_NAME.test(c.namespace)) throw new ConfigError(file, `${key}.namespace`, "is not a valid namespace name");
+      if (c.release !== void 0 && !isHelmReleaseName(c.release)) {
+        throw new ConfigError(file, `${key}.release`, `is not a Helm release name (lowercase letters, digits, "-" and ".", at most ${HELM_RELEASE_MAX} characters)`);
+      }
+      if (c.kubeVersion !== void 0 && !KUBE_VERSION.test(c.kubeVersion)) throw new ConfigError(file, `${key}.kubeVersion`, 'must be a Kubernetes version such as "1.31" or "v1.31.2"');
+      for (const [j2, a] of (c.apiVersions ?? []).entries()) {
+        if (!API_VERSION.test(a)) throw new ConfigError(file, `${key}.apiVersions[${j2}]`, 'must be group/version or group/version/Kind, e.g. "monitoring.coreos.com/v1"');
+      }
       return {
-        path: abs(c.path),
+        path: inRepo(c.path, `${key}.path`),
         release: c.release,
         namespace: c.namespace,
-        values: (c.values ?? []).map(abs),
-        valuesSets: (c.valuesSets ?? []).map((set) => set.map(abs)),
+        values: (c.values ?? []).map((p, j2) => inRepo(p, `${key}.values[${j2}]`)),
+        valuesSets: (c.valuesSets ?? []).map((set, j2) => set.map((p, k2) => inRepo(p, `${key}.valuesSets[${j2}][${k2}]`))),
         set: c.set ?? [],
         kubeVersion: c.kubeVersion,
         apiVersions: c.apiVersions ?? []
@@ -16943,13 +16975,11 @@ function parseHelm(v2, file, base) {
     })
   };
 }
-function parseKustomize(v2, file, base) {
+function parseKustomize(v2, file, inRepo) {
   if (v2 === void 0 || v2 === null) return EMPTY_CONFIG.kustomize;
+  refuseBinary(v2, file, "kustomize");
   const raw = checked(KUSTOMIZE_SCHEMA, v2, file, "kustomize");
-  return {
-    binary: raw.binary !== void 0 && /[/\\]/.test(raw.binary) ? resolve(base, raw.binary) : raw.binary,
-    overlays: (raw.overlays ?? []).map((p) => resolve(base, p))
-  };
+  return { overlays: (raw.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)) };
 }
 function withOverrides(config, o, rules) {
   const ruleSettings = { ...config.rules };
@@ -17239,7 +17269,7 @@ var InstallFactsBuilder = class {
       noted.add(text);
       notes.push(text);
     };
-    const resolve10 = (revision, key, label, config2) => {
+    const resolve11 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), this.meshWide.filter((c) => c.key === key)];
       for (const found of tiers) {
         if (found.length === 0) continue;
@@ -17262,12 +17292,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve10(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve10(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve10(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve10(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve10(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve10(revision, "proxySeccompProfile", "global.proxy.seccompProfile")
+        cni: resolve11(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve11(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve11(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve11(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve11(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve11(revision, "proxySeccompProfile", "global.proxy.seccompProfile")
       };
       cache2.set(revision, s);
       return s;
@@ -17550,6 +17580,7 @@ function ignoredByAnnotation(value) {
 
 // src/engine/linter.ts
 var UNUSED_DIRECTIVE_RULE = "unused-disable-directive";
+var PARSE_ERROR_RULE = "parse-error";
 var MAX_FIX_PASSES = 5;
 function lint(inputs, options) {
   let report = lintOnce(inputs, options);
@@ -17587,6 +17618,11 @@ function lintOnce(inputs, options) {
     return unrendered.get(file);
   };
   const facts = gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, unrenderedAt, options.contextResources);
+  const parseErrorRule = options.rules.find((r7) => r7.name === PARSE_ERROR_RULE);
+  const notes = [];
+  if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
+    notes.push(`${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)`);
+  }
   const pending = [];
   const active = [];
   for (const rule of options.rules) {
@@ -17649,6 +17685,7 @@ function lintOnce(inputs, options) {
       else stats.unreadableFiles++;
       const file2 = { displayPath, absPath: input2.absPath, text: "" };
       emit("File", { file: file2, unrenderedTemplateAt: void 0, readError: input2.reason });
+      if (parseErrorRule) pending.push(toFinding(parseErrorRule, 2, { target: { doc: wholeFile(file2), offset: 0, endOffset: 0 }, messageId: "unreadable", data: { reason: input2.reason } }));
       flush();
       continue;
     }
@@ -17726,7 +17763,7 @@ function lintOnce(inputs, options) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  return { results, stats, facts };
+  return { results, stats, facts, notes };
 }
 function gatherFacts(inputs, config, cliIstioVersion, unrenderedAt, known = []) {
   return buildFacts([...known, ...factResources(inputs, config, unrenderedAt)], config, cliIstioVersion);
@@ -17929,7 +17966,7 @@ function mergeReports(reports) {
       ])
     )
   }));
-  return { results, stats, facts: reports[0].facts };
+  return { results, stats, facts: reports[0].facts, notes: [...new Set(reports.flatMap((r7) => r7.notes))] };
 }
 function mergeEdits(text, parts) {
   if (parts.length === 0 || parts.some((p) => p === void 0)) return void 0;
@@ -18075,7 +18112,7 @@ function garbageCollector() {
 var crypto = () => nodeRequire("node:crypto");
 
 // src/format/sarif.ts
-import { isAbsolute, relative, resolve as resolve2, sep } from "node:path";
+import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve2, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 function toUri(path) {
@@ -18109,8 +18146,8 @@ function fingerprint(uri, m) {
 function artifactLocation(filePath, opts) {
   if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
   const abs = resolve2(opts.cwd, filePath);
-  const rel = relative(opts.srcRoot, abs);
-  if (isAbsolute(rel)) return { uri: pathToFileURL(abs).href };
+  const rel = relative2(opts.srcRoot, abs);
+  if (isAbsolute2(rel)) return { uri: pathToFileURL(abs).href };
   return { uri: toUri(rel.split(sep).join("/")), uriBaseId: "%SRCROOT%" };
 }
 function formatSarif(results, opts) {
@@ -18229,11 +18266,11 @@ import { dirname as dirname2, join, resolve as resolve3 } from "node:path";
 
 // src/load/read.ts
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
-import { relative as relative2, sep as sep2, isAbsolute as isAbsolute2 } from "node:path";
+import { relative as relative3, sep as sep2, isAbsolute as isAbsolute3 } from "node:path";
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function displayPathOf(absPath, cwd) {
-  const rel = relative2(cwd, absPath);
-  const shown2 = rel === "" || isAbsolute2(rel) ? absPath : rel;
+  const rel = relative3(cwd, absPath);
+  const shown2 = rel === "" || isAbsolute3(rel) ? absPath : rel;
   return shown2.split(sep2).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
@@ -18335,12 +18372,50 @@ function readConfigFile(path) {
   return doc.toJS({ maxAliasCount: 100 });
 }
 
+// src/load/boundary.ts
+import { existsSync as existsSync2, realpathSync } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute4, join as join2, relative as relative4, resolve as resolve4 } from "node:path";
+function repoRoot(dir) {
+  for (let d = dir; ; d = dirname3(d)) {
+    if (existsSync2(join2(d, ".git"))) return d;
+    if (dirname3(d) === d) return void 0;
+  }
+}
+function isInside(dir, path) {
+  const rel = relative4(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
+}
+function realPath(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return void 0;
+  }
+}
+function repositoryOf(path, cwd) {
+  const abs = resolve4(cwd, path);
+  const root2 = repoRoot(abs) ?? repoRoot(dirname3(abs));
+  if (root2) return root2;
+  return isInside(cwd, abs) ? cwd : dirname3(abs);
+}
+function escapesThroughLink(root2, path) {
+  if (!isInside(root2, path)) return false;
+  const real = realPath(path);
+  if (real === void 0) return false;
+  const realRoot = realPath(root2) ?? root2;
+  return !isInside(realRoot, real);
+}
+function configRoot(configFile) {
+  const dir = dirname3(configFile);
+  return repoRoot(dir) ?? dir;
+}
+
 // src/load/context.ts
-import { dirname as dirname4 } from "node:path";
+import { dirname as dirname5 } from "node:path";
 
 // src/load/discover.ts
-import { existsSync as existsSync2, lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute3, join as join2, relative as relative3, resolve as resolve4, sep as sep3 } from "node:path";
+import { existsSync as existsSync3, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
+import { dirname as dirname4, isAbsolute as isAbsolute5, join as join3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
@@ -21910,6 +21985,8 @@ var ALWAYS_IGNORED = ALWAYS_IGNORED_DIRS.map((d) => `${d}/`);
 var IGNORED_REASON = "ignored by an ignore pattern";
 var DANGLING_REASON = "a symbolic link whose target does not exist";
 var LOOP_REASON = "symbolic link loop";
+var OUTSIDE_REASON = "a symbolic link that leads outside the repository (not followed)";
+var outside = (path) => ({ path, reason: OUTSIDE_REASON, kind: "outside-repository" });
 var notRegular = (path, st2) => ({ path, reason: `not a regular file (${fileTypeOf(st2)})`, kind: "not-regular" });
 var Ignorer = class {
   constructor(useGitignore) {
@@ -21926,12 +22003,12 @@ var Ignorer = class {
   loadDir(dir) {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
-    this.add(dir, readIgnoreFile(join2(dir, ".gitignore")));
+    this.add(dir, readIgnoreFile(join3(dir, ".gitignore")));
   }
   ignored(abs, isDir) {
     for (const { base, ig } of this.sets) {
-      const rel = relative3(base, abs);
-      if (rel === "" || rel.startsWith("..") || isAbsolute3(rel)) continue;
+      const rel = relative5(base, abs);
+      if (rel === "" || rel.startsWith("..") || isAbsolute5(rel)) continue;
       const posix = rel.split(sep3).join("/");
       if (ig.ignores(isDir ? `${posix}/` : posix)) return true;
     }
@@ -21942,23 +22019,17 @@ function readIgnoreFile(path) {
   const read2 = readRegularFile(path);
   return read2.ok ? read2.bytes.toString("utf8").split(/\r?\n/) : [];
 }
-function repoRoot(dir) {
-  for (let d = dir; ; d = dirname3(d)) {
-    if (existsSync2(join2(d, ".git"))) return d;
-    if (dirname3(d) === d) return void 0;
-  }
-}
 function discover(opts) {
   const useGitignore = opts.useGitignore ?? true;
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  ig.add(opts.ignoreBase, readIgnoreFile(join2(opts.ignoreBase, ".meshlintignore")));
+  ig.add(opts.ignoreBase, readIgnoreFile(join3(opts.ignoreBase, ".meshlintignore")));
   if (useGitignore) {
     const root2 = repoRoot(opts.cwd);
-    if (root2) for (let d = opts.cwd; ; d = dirname3(d)) {
+    if (root2) for (let d = opts.cwd; ; d = dirname4(d)) {
       ig.loadDir(d);
-      if (d === root2 || dirname3(d) === d) break;
+      if (d === root2 || dirname4(d) === d) break;
     }
   }
   const files = /* @__PURE__ */ new Set();
@@ -21969,23 +22040,26 @@ function discover(opts) {
   const patterns = opts.patterns.length > 0 ? opts.patterns : ["."];
   const chartOf = chartFinder();
   const addFile = (abs) => {
-    const chart = chartOf(dirname3(abs));
+    const chart = chartOf(dirname4(abs));
     if (chart === void 0) files.add(abs);
     else if (!charts.includes(chart)) charts.push(chart);
   };
   const out = { files, skipped, ignored, charts };
-  const walkOrChart = (abs) => {
+  const walkOrChart = (abs, boundary) => {
     const chart = chartOf(abs);
-    if (chart === void 0) walk(abs, ig, out, /* @__PURE__ */ new Set());
+    if (chart === void 0) walk(abs, ig, out, /* @__PURE__ */ new Set(), boundary);
     else if (!charts.includes(chart)) charts.push(chart);
   };
   for (const pattern of patterns) {
-    const abs = resolve4(opts.cwd, pattern);
+    const abs = resolve5(opts.cwd, pattern);
     const found = lookUp(abs);
-    if (found.st?.isDirectory()) {
-      walkOrChart(abs);
+    const boundary = repositoryOf(abs, opts.cwd);
+    if (found.st && escapesThroughLink(boundary, abs)) {
+      skipped.push(outside(abs));
+    } else if (found.st?.isDirectory()) {
+      walkOrChart(abs, boundary);
     } else if (found.st?.isFile()) {
-      loadGitignoresDownTo(dirname3(abs), opts.cwd, ig);
+      loadGitignoresDownTo(dirname4(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: "ignored" });
       else addFile(abs);
     } else if (found.st) {
@@ -22000,11 +22074,13 @@ function discover(opts) {
       for (const m of matches2.sort()) {
         if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
         met++;
-        loadGitignoresDownTo(dirname3(m), opts.cwd, ig);
+        loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir = Boolean(match.st?.isDirectory());
+        const within = repositoryOf(m, opts.cwd);
         if (ig.ignored(m, isDir) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir ? "ignored-directory" : "ignored" });
-        else if (isDir) walkOrChart(m);
+        else if (match.st && escapesThroughLink(within, m)) skipped.push(outside(m));
+        else if (isDir) walkOrChart(m, within);
         else if (match.st?.isFile()) addFile(m);
         else if (match.st) skipped.push(notRegular(m, match.st));
         else if (match.problem === "loop") skipped.push({ path: m, reason: LOOP_REASON, kind: "link-loop" });
@@ -22022,11 +22098,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync2(join2(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync3(join3(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
-    const parent = dirname3(dir);
-    const atTop = parent === dir || existsSync2(join2(dir, ".git"));
+    const parent = dirname4(dir);
+    const atTop = parent === dir || existsSync3(join3(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -22035,21 +22111,21 @@ function chartFinder() {
   return outermost;
 }
 function loadGitignoresDownTo(dir, cwd, ig) {
-  const rel = relative3(cwd, dir);
-  if (rel.startsWith("..") || isAbsolute3(rel)) return;
+  const rel = relative5(cwd, dir);
+  if (rel.startsWith("..") || isAbsolute5(rel)) return;
   let d = cwd;
   ig.loadDir(d);
   for (const part of rel.split(sep3).filter(Boolean)) {
-    d = join2(d, part);
+    d = join3(d, part);
     ig.loadDir(d);
   }
 }
 function insideBuiltInIgnore(file, cwd) {
-  const rel = relative3(cwd, file);
+  const rel = relative5(cwd, file);
   return rel.split(sep3).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
 }
 function insideIgnoredDir(file, cwd, ig) {
-  for (let d = dirname3(file); d.startsWith(cwd) && d !== cwd; d = dirname3(d)) {
+  for (let d = dirname4(file); d.startsWith(cwd) && d !== cwd; d = dirname4(d)) {
     if (ig.ignored(d, true)) return true;
   }
   return false;
@@ -22068,11 +22144,11 @@ function lookUp(p) {
     }
   }
 }
-function walk(dir, ig, out, visiting) {
+function walk(dir, ig, out, visiting, boundary) {
   const { skipped } = out;
   let real;
   try {
-    real = realpathSync(dir);
+    real = realpathSync2(dir);
   } catch (e) {
     skipped.push({ path: dir, reason: `cannot resolve the directory: ${describeFsError(e)}`, kind: "unreadable-directory" });
     return;
@@ -22098,10 +22174,18 @@ function walk(dir, ig, out, visiting) {
     return;
   }
   for (const entry of entries) {
-    const p = join2(dir, entry.name);
+    const p = join3(dir, entry.name);
     let st2 = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
+      if (target.st && escapesThroughLink(boundary, p)) {
+        const isDir = target.st.isDirectory();
+        if (isDir || LINTABLE_EXTENSIONS.test(entry.name)) {
+          if (ig.ignored(p, isDir)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir ? "ignored-directory" : "ignored" });
+          else skipped.push(outside(p));
+        }
+        continue;
+      }
       if (target.st) st2 = target.st;
       else if (!LINTABLE_EXTENSIONS.test(entry.name)) continue;
       else {
@@ -22112,7 +22196,7 @@ function walk(dir, ig, out, visiting) {
       }
     }
     if (st2.isDirectory()) {
-      if (!ig.ignored(p, true)) walk(p, ig, out, visiting);
+      if (!ig.ignored(p, true)) walk(p, ig, out, visiting, boundary);
       else if (!ALWAYS_IGNORED_DIRS.includes(entry.name)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: "ignored-directory" });
     } else if (LINTABLE_EXTENSIONS.test(entry.name)) {
       if (ig.ignored(p, false)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: "ignored" });
@@ -22132,7 +22216,7 @@ function discoverContext(opts) {
     cwd,
     patterns: paths,
     ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
-    ignoreBase: config.filePath ? dirname4(config.filePath) : cwd,
+    ignoreBase: config.filePath ? dirname5(config.filePath) : cwd,
     useGitignore: opts.useGitignore ?? true
   });
   const missing = found.unmatched[0];
@@ -22143,12 +22227,12 @@ function discoverContext(opts) {
 }
 
 // src/load/render/index.ts
-import { existsSync as existsSync4, statSync as statSync3 } from "node:fs";
-import { join as join5, relative as relative6, resolve as resolve7 } from "node:path";
+import { existsSync as existsSync5, statSync as statSync3 } from "node:fs";
+import { join as join7, relative as relative8, resolve as resolve8 } from "node:path";
 
 // src/load/render/helm.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { join as join3, relative as relative4 } from "node:path";
+import { existsSync as existsSync4, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
+import { join as join4, relative as relative6 } from "node:path";
 
 // src/parse/template-locator.ts
 var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
@@ -22271,6 +22355,9 @@ function cachedReader() {
     return cache2.get(p);
   };
 }
+function readerWithin(read2, root2) {
+  return (p) => isInside(root2, p) && !escapesThroughLink(root2, p) ? read2(p) : void 0;
+}
 function failureText(stderr, cwd) {
   const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^walk\.go:/.test(l));
   const text = lines.join(" ").replace(/^Error:\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
@@ -22289,21 +22376,29 @@ function lineOf(text, line) {
 
 // src/load/render/helm.ts
 function helmArgs(r7) {
-  const args = ["template", r7.release, r7.chartDir];
-  if (r7.namespace) args.push("--namespace", r7.namespace);
-  for (const v2 of r7.values) args.push("--values", v2);
-  for (const s of r7.set) args.push("--set", s);
-  if (r7.kubeVersion) args.push("--kube-version", r7.kubeVersion);
-  for (const a of r7.apiVersions) args.push("--api-versions", a);
+  const args = ["template"];
+  if (r7.namespace) args.push(`--namespace=${r7.namespace}`);
+  for (const v2 of r7.values) args.push(`--values=${v2}`);
+  for (const s of r7.set) args.push(`--set=${s}`);
+  if (r7.kubeVersion) args.push(`--kube-version=${r7.kubeVersion}`);
+  for (const a of r7.apiVersions) args.push(`--api-versions=${a}`);
+  args.push("--", r7.release, r7.chartDir);
   return args;
 }
 var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-function renderChart(r7, binary, run, cwd, read2) {
+function renderChart(r7, binary, run, cwd, readAny) {
+  const read2 = readerWithin(readAny, r7.chartDir);
   const shown2 = displayPathOf(r7.chartDir, cwd);
   const displayPath = `${shown2} (helm template${r7.label ? `, ${r7.label}` : ""})`;
-  const result = run(binary, helmArgs(r7), cwd);
-  const chartYaml = displayPathOf(join3(r7.chartDir, "Chart.yaml"), cwd);
+  const chartYaml = displayPathOf(join4(r7.chartDir, "Chart.yaml"), cwd);
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
+  const escape2 = chartEscape(r7.chartDir);
+  if (escape2) {
+    const message = `not rendered: ${escape2.why}; meshlint renders only charts whose files all lie inside the chart (${displayPathOf(escape2.path, cwd)})`;
+    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
+  }
+  const result = run(binary, helmArgs(r7), cwd);
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
@@ -22312,7 +22407,7 @@ function renderChart(r7, binary, run, cwd, read2) {
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
     if (!source) return atChart('(a rendered document without a "# Source:" header)');
-    const abs = join3(r7.chartDir, ...source.split("/").slice(1));
+    const abs = join4(r7.chartDir, ...source.split("/").slice(1));
     const template = read2(abs);
     if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
     const hit = locateInTemplate(template, {
@@ -22328,25 +22423,24 @@ function renderChart(r7, binary, run, cwd, read2) {
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
-    const abs = join3(chartDir, ...m[1].split("/").slice(1));
-    if (relative4(chartDir, abs).startsWith("..") || !existsSync3(abs)) continue;
+    const abs = join4(chartDir, ...m[1].split("/").slice(1));
+    if (relative6(chartDir, abs).startsWith("..") || !existsSync4(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
   }
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
-    const abs = join3(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative4(chartDir, abs).startsWith("..") && existsSync3(abs)) {
+    const abs = join4(chartDir, ...yamlError.split("/").slice(1));
+    if (!relative6(chartDir, abs).startsWith("..") && existsSync4(abs)) {
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
   const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/)[0];
   if (missing) {
-    const chart = join3(chartDir, "Chart.yaml");
+    const chart = join4(chartDir, "Chart.yaml");
     const lines = read2(chart)?.split(/\r?\n/) ?? [];
-    const entry = new RegExp(`^\\s*(-\\s+)?name:\\s*["']?${missing.replace(/[.]/g, "\\.")}["']?\\s*$`);
-    const index = lines.findIndex((l) => entry.test(l));
+    const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
     if (index >= 0) {
       const l = lines[index] ?? "";
       const column = l.indexOf("name:") + 1;
@@ -22355,29 +22449,87 @@ function failureLocation(message, chartDir, cwd, read2) {
   }
   return void 0;
 }
+function dependencyNameOf(line) {
+  const m = /^\s*(?:-\s+)?name:(.*)$/.exec(line);
+  if (!m) return void 0;
+  const v2 = m[1].trim();
+  const quoted = v2.length >= 2 && (v2[0] === '"' || v2[0] === "'") && v2[v2.length - 1] === v2[0];
+  return quoted ? v2.slice(1, -1) : v2;
+}
+var MAX_CHART_ENTRIES = 5e4;
+function chartEscape(chartDir) {
+  const realChart = realPath(chartDir) ?? chartDir;
+  const pending = [chartDir];
+  let seen = 0;
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    let names;
+    try {
+      names = readdirSync2(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
+      const p = join4(dir, name);
+      let link = false;
+      try {
+        const st2 = lstatSync2(p);
+        link = st2.isSymbolicLink();
+        if (st2.isDirectory()) pending.push(p);
+      } catch {
+        continue;
+      }
+      if (!link) continue;
+      const real = realPath(p);
+      if (real === void 0) continue;
+      if (!isInside(realChart, real)) {
+        const target = safeLinkText(p);
+        return { path: p, why: `${relative6(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
+      }
+    }
+  }
+  return void 0;
+}
+function safeLinkText(p) {
+  try {
+    const t = readlinkSync(p);
+    return t.length <= 200 ? JSON.stringify(t) : void 0;
+  } catch {
+    return void 0;
+  }
+}
 
 // src/load/render/kustomize.ts
 var import_yaml14 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename2, join as join4, relative as relative5, resolve as resolve5 } from "node:path";
+import { basename as basename2, join as join5, relative as relative7, resolve as resolve6 } from "node:path";
 var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
 var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
 var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 function kustomizeArgs(binary, dir) {
-  return /kubectl/i.test(basename2(binary)) ? ["kustomize", dir] : ["build", dir];
+  return /kubectl/i.test(basename2(binary)) ? ["kustomize", "--", dir] : ["build", "--", dir];
 }
-function renderOverlay(overlayDir, binary, run, cwd, read2) {
+function renderOverlay(overlayDir, binary, run, cwd, readAny) {
+  const root2 = repositoryOf(overlayDir, cwd);
+  const read2 = readerWithin(readAny, root2);
   const shown2 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join4(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join4(overlayDir, "kustomization.yaml");
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join5(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join5(overlayDir, "kustomization.yaml");
   const displayPath = `${shown2} (kustomize build)`;
-  const wrapper = mkdtempSync(join4(tmpdir(), "meshlint-kustomize-"));
-  const target = relative5(wrapper, overlayDir).split("\\").join("/");
+  const escape2 = overlayEscape(overlayDir, root2, read2);
+  if (escape2) {
+    const message = `not built: ${escape2.why}; meshlint builds only overlays whose files all lie inside the repository`;
+    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
+  }
+  const wrapper = mkdtempSync(join5(tmpdir(), "meshlint-kustomize-"));
+  const target = relative7(wrapper, overlayDir).split("\\").join("/");
   let result;
   try {
     writeFileSync(
-      join4(wrapper, "kustomization.yaml"),
+      join5(wrapper, "kustomization.yaml"),
       `apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 resources:
@@ -22390,7 +22542,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     rmSync(wrapper, { recursive: true, force: true });
   }
   const atKustomization = (note, range = FIRST_LINE2) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
-  const fromWrapper = (p) => displayPathOf(resolve5(wrapper, p), cwd);
+  const fromWrapper = (p) => displayPathOf(resolve6(wrapper, p), cwd);
   if (!result.ok) {
     const message = failureText(result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p)), cwd) || "the build exited with an error and printed nothing";
     const at2 = failedEntry(read2(kustomization) ?? "", message);
@@ -22402,16 +22554,16 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     if (!r7) return atKustomization("(in the built output; not traced to a source file)");
     const annotations2 = r7.object.metadata?.annotations ?? {};
     const origin = parseAnnotation(annotations2[ORIGIN_ANNOTATION]);
-    const transformations = transformationsOf(annotations2[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve5(wrapper, t.configuredIn) }));
+    const transformations = transformationsOf(annotations2[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve6(wrapper, t.configuredIn) }));
     const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
     if (typeof origin?.configuredIn === "string") {
-      const file2 = resolve5(wrapper, origin.configuredIn);
+      const file2 = resolve6(wrapper, origin.configuredIn);
       const kind = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
       const key = /ConfigMap/.test(kind) ? "configMapGenerator" : /Secret/.test(kind) ? "secretGenerator" : void 0;
       return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind} in this kustomization)`);
     }
     if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
-    const file = resolve5(wrapper, origin.path);
+    const file = resolve6(wrapper, origin.path);
     const renderedValue = valueAt(r7.object, path);
     if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
       const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
@@ -22519,11 +22671,11 @@ var SourceDocuments = class {
       ...Array.isArray(data.patches) ? data.patches : [],
       ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
     ];
-    const dir = resolve5(kustomizationFile, "..");
+    const dir = resolve6(kustomizationFile, "..");
     for (const e of entries) {
       const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
       if (!rel || rel.includes("\n")) continue;
-      const patchFile = this.load(resolve5(dir, rel));
+      const patchFile = this.load(resolve6(dir, rel));
       for (const p of patchFile?.resources ?? []) {
         if (p.kind !== rendered.kind) continue;
         const found = this.position(p, path, value);
@@ -22548,26 +22700,124 @@ var SourceDocuments = class {
     return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
   }
 };
+var MAX_KUSTOMIZATIONS = 2e3;
+var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
+var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
+function isRemote(entry) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes("?ref=");
+}
+function overlayEscape(overlayDir, root2, read2) {
+  const realRoot = realPath(root2) ?? root2;
+  const outside2 = (p) => {
+    if (!isInside(root2, p)) return true;
+    const real = realPath(p);
+    return real !== void 0 && !isInside(realRoot, real);
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const pending = [overlayDir];
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    if (seen.has(dir)) continue;
+    seen.add(dir);
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join5(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (outside2(dir)) return { file: dir, range: void 0, why: `${dir} lies outside the repository` };
+    const file = KUSTOMIZATION_FILES.map((f) => join5(dir, f)).find((f) => read2(f) !== void 0);
+    if (file === void 0) continue;
+    const text = read2(file);
+    let data;
+    try {
+      data = (0, import_yaml14.parse)(text, { maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
+    for (const entry of localEntries(data)) {
+      const target = resolve6(dir, entry);
+      if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
+      if (KUSTOMIZATION_FILES.some((f) => read2(join5(target, f)) !== void 0)) pending.push(target);
+    }
+  }
+  return void 0;
+}
+function localEntries(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  const k2 = data;
+  const out = [];
+  const add = (v2) => {
+    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && !isRemote(v2)) out.push(v2);
+  };
+  for (const key of PATH_LISTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2);
+  for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2?.path);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const g of k2[key]) {
+      if (g === null || typeof g !== "object") continue;
+      const gen = g;
+      if (Array.isArray(gen.files)) {
+        for (const f of gen.files) if (typeof f === "string") add(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
+      }
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
+      add(gen.env);
+    }
+  }
+  add(k2.openapi?.path);
+  return out;
+}
+function entryRange(text, entry) {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    const at2 = line.indexOf(entry);
+    if (at2 >= 0) return { line: i + 1, column: at2 + 1, endLine: i + 1, endColumn: at2 + entry.length + 1 };
+  }
+  return void 0;
+}
 
 // src/load/render/process.ts
-import { accessSync, constants as constants2, statSync as statSync2 } from "node:fs";
-import { delimiter, isAbsolute as isAbsolute4, resolve as resolve6 } from "node:path";
+import { accessSync, constants as constants2, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { delimiter, isAbsolute as isAbsolute6, join as join6, resolve as resolve7 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var MAX_OUTPUT = 1024 * 1024 * 1024;
 var NO_NETWORK = "http://127.0.0.1:9";
 var RendererMissing = class extends Error {
 };
-function offlineEnv(env) {
-  const out = { ...env };
-  for (const k2 of ["NO_PROXY", "no_proxy"]) delete out[k2];
+var PASSED_THROUGH = ["PATH", "Path", "PATHEXT", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "TMPDIR", "TMP", "TEMP", "SystemRoot", "SYSTEMROOT", "windir"];
+function confinedEnv(env, home) {
+  const out = {};
+  for (const k2 of PASSED_THROUGH) if (env[k2] !== void 0) out[k2] = env[k2];
+  const dir = (name) => join6(home, name);
+  Object.assign(out, {
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: dir("config"),
+    XDG_CACHE_HOME: dir("cache"),
+    XDG_DATA_HOME: dir("data"),
+    XDG_STATE_HOME: dir("state"),
+    HELM_CONFIG_HOME: dir("helm-config"),
+    HELM_CACHE_HOME: dir("helm-cache"),
+    HELM_DATA_HOME: dir("helm-data"),
+    HELM_PLUGINS: dir("helm-plugins"),
+    KUSTOMIZE_PLUGIN_HOME: dir("kustomize-plugins"),
+    KUBECONFIG: dir("kubeconfig"),
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: dir("gitconfig"),
+    GIT_ALLOW_PROTOCOL: "none",
+    GIT_TERMINAL_PROMPT: "0"
+  });
   for (const k2 of ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"]) out[k2] = NO_NETWORK;
-  out.GIT_ALLOW_PROTOCOL = "file";
-  out.GIT_TERMINAL_PROMPT = "0";
   return out;
 }
-function processRunner(env) {
-  const childEnv = offlineEnv(env);
-  return (binary, args, cwd) => {
+function confinedRunner(env) {
+  let home;
+  let childEnv;
+  const run = (binary, args, cwd) => {
+    if (!home || !childEnv) {
+      home = mkdtempSync2(join6(tmpdir2(), "meshlint-home-"));
+      childEnv = confinedEnv(env, home);
+      writeFileSync2(join6(home, "kubeconfig"), "");
+      writeFileSync2(join6(home, "gitconfig"), "");
+      for (const d of ["config", "cache", "data", "state", "helm-config", "helm-cache", "helm-data", "helm-plugins", "kustomize-plugins"]) mkdirSync(join6(home, d));
+    }
     const r7 = spawnSync(binary, args, { cwd, env: childEnv, encoding: "utf8", maxBuffer: MAX_OUTPUT, timeout: TIME_LIMIT_MS, shell: false, stdio: ["ignore", "pipe", "pipe"] });
     if (r7.error) {
       const code = r7.error.code;
@@ -22577,6 +22827,12 @@ function processRunner(env) {
     }
     return { ok: r7.status === 0, stdout: r7.stdout ?? "", stderr: r7.stderr ?? "" };
   };
+  const close = () => {
+    if (home) rmSync2(home, { recursive: true, force: true });
+    home = void 0;
+    childEnv = void 0;
+  };
+  return { run, close };
 }
 function isExecutable(p) {
   try {
@@ -22586,25 +22842,25 @@ function isExecutable(p) {
     return false;
   }
 }
-function findOnPath(names, env, cwd) {
-  const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter(Boolean);
+function findOnPath(names, env) {
+  const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute6(d));
   const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
   for (const name of names) {
     for (const dir of dirs) {
       for (const ext of exts) {
-        const p = resolve6(cwd, dir, name + ext);
+        const p = join6(dir, name + ext);
         if (isExecutable(p)) return p;
       }
     }
   }
   return void 0;
 }
-function namedBinary(name, env, cwd) {
-  if (name.includes("/") || name.includes("\\") || isAbsolute4(name)) {
-    const p = resolve6(cwd, name);
-    return isExecutable(p) ? p : void 0;
-  }
-  return findOnPath([name], env, cwd);
+function namedBinary(name, from, env, cwd) {
+  const isPath = name.includes("/") || name.includes("\\") || isAbsolute6(name);
+  if (!isPath) return findOnPath([name], env);
+  if (!isAbsolute6(name) && from.startsWith("MESHLINT_")) return void 0;
+  const p = resolve7(cwd, name);
+  return isExecutable(p) ? p : void 0;
 }
 
 // src/load/render/index.ts
@@ -22612,24 +22868,30 @@ var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync4(join5(dir, "Chart.yaml"));
+  return existsSync5(join7(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync4(join5(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync5(join7(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
   const cli = req && req.charts.length > 0 ? req : void 0;
-  const fromCli = (s) => resolve7(cwd, s);
+  const fromCli = (s) => resolve8(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
-    if (!existsSync4(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    if (!existsSync5(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
+    if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
+      throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
+    }
   }
+  const release = cli?.release ?? fromConfig?.release ?? DEFAULT_RELEASE;
+  if (!isHelmReleaseName(release)) throw new RenderUsageError(`--release ${release}: not a Helm release name (lowercase letters, digits, "-" and ".", at most ${HELM_RELEASE_MAX} characters)`);
   const label = (set) => sets.length < 2 ? void 0 : set.length === 0 ? "default values" : `values ${set.map((f) => relativeTo(chartDir, f, cwd)).join("+")}`;
   return sets.map((set) => ({
     chartDir,
-    release: cli?.release ?? fromConfig?.release ?? DEFAULT_RELEASE,
+    release,
     namespace: cli?.namespace ?? fromConfig?.namespace ?? config.defaultNamespace,
     values: [...values, ...set],
     set: cli && cli.set.length > 0 ? cli.set : fromConfig?.set ?? [],
@@ -22639,15 +22901,24 @@ function chartRenders(chartDir, req, config, cwd) {
   }));
 }
 function relativeTo(chartDir, file, cwd) {
-  const rel = relative6(chartDir, file);
+  const rel = relative8(chartDir, file);
   return rel.startsWith("..") ? displayPathOf(file, cwd) : rel.split("\\").join("/");
 }
-function renderAll(jobs, config, req, cwd, env, run = processRunner(env)) {
+function renderAll(jobs, config, req, cwd, env, run) {
+  if (run) return renderWith(jobs, config, req, cwd, env, run);
+  const confined = confinedRunner(env);
+  try {
+    return renderWith(jobs, config, req, cwd, env, confined.run);
+  } finally {
+    confined.close();
+  }
+}
+function renderWith(jobs, config, req, cwd, env, run) {
   const read2 = cachedReader();
   const worlds = [[]];
   const context = [[]];
   if (jobs.charts.length > 0) {
-    const helm = helmBinary(req?.helmBinary ?? config.helm.binary, env, cwd);
+    const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
     const rendered = jobs.charts.map((renders) => renders.map((r7) => renderChart(r7, helm, run, cwd, read2)));
     const n = Math.max(...rendered.map((r7) => r7.length));
     for (let i = 0; i < n; i++) {
@@ -22661,48 +22932,49 @@ function renderAll(jobs, config, req, cwd, env, run = processRunner(env)) {
     }
   }
   if (jobs.overlays.length > 0) {
-    const kustomize = kustomizeBinary(req?.kustomizeBinary ?? config.kustomize.binary, env, cwd);
+    const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
     const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
   return { worlds, context };
 }
-function helmBinary(named, env, cwd) {
-  if (named) {
-    const found2 = namedBinary(named, env, cwd);
-    if (!found2) throw new RendererMissing(`--helm-binary ${named}: no such executable`);
-    return found2;
+var HELM = {
+  flag: "--helm-binary",
+  variable: "MESHLINT_HELM",
+  names: ["helm"],
+  missing: "rendering a chart needs the helm binary (Helm 3 or 4), and none is on PATH. Install Helm (https://helm.sh/docs/intro/install/), or name it with --helm-binary PATH or MESHLINT_HELM; meshlint never downloads it"
+};
+var KUSTOMIZE = {
+  flag: "--kustomize-binary",
+  variable: "MESHLINT_KUSTOMIZE",
+  names: ["kustomize", "kubectl"],
+  missing: "building an overlay needs kustomize or kubectl (which includes it), and neither is on PATH. Install kubectl or kustomize, or name one with --kustomize-binary PATH or MESHLINT_KUSTOMIZE; meshlint never downloads it"
+};
+function rendererBinary(r7, flagValue, env, cwd) {
+  const fromEnv = env[r7.variable]?.trim() || void 0;
+  const [named, from] = flagValue !== void 0 ? [flagValue, r7.flag] : fromEnv !== void 0 ? [fromEnv, r7.variable] : [void 0, r7.flag];
+  if (named !== void 0) {
+    const found2 = namedBinary(named, from, env, cwd);
+    if (found2) return found2;
+    const absolute = from === r7.variable && /[/\\]/.test(named) ? " (from the environment, a path must be absolute)" : "";
+    throw new RendererMissing(`${from === r7.variable ? `${from}=` : `${from} `}${named}: no such executable${absolute}`);
   }
-  const found = findOnPath(["helm"], env, cwd);
-  if (!found) {
-    throw new RendererMissing("rendering a chart needs the helm binary (Helm 3 or 4), and none is on PATH. Install Helm (https://helm.sh/docs/intro/install/) or name it with --helm-binary PATH; meshlint never downloads it");
-  }
-  return found;
-}
-function kustomizeBinary(named, env, cwd) {
-  if (named) {
-    const found2 = namedBinary(named, env, cwd);
-    if (!found2) throw new RendererMissing(`--kustomize-binary ${named}: no such executable`);
-    return found2;
-  }
-  const found = findOnPath(["kustomize", "kubectl"], env, cwd);
-  if (!found) {
-    throw new RendererMissing("building an overlay needs kustomize or kubectl (which includes it), and neither is on PATH. Install kubectl or kustomize, or name one with --kustomize-binary PATH; meshlint never downloads it");
-  }
+  const found = findOnPath(r7.names, env);
+  if (!found) throw new RendererMissing(r7.missing);
   return found;
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync5, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname5, join as join6 } from "node:path";
+import { existsSync as existsSync6, readFileSync as readFileSync2 } from "node:fs";
+import { dirname as dirname7, join as join8 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname5(fileURLToPath(import.meta.url)); ; d = dirname5(d)) {
-    const pkg = join6(d, "package.json");
-    if (existsSync5(pkg)) {
+  for (let d = dirname7(fileURLToPath(import.meta.url)); ; d = dirname7(d)) {
+    const pkg = join8(d, "package.json");
+    if (existsSync6(pkg)) {
       try {
         if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
           root = d;
@@ -22711,7 +22983,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname5(d) === d) {
+    if (dirname7(d) === d) {
       root = null;
       return void 0;
     }
@@ -22723,7 +22995,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join6(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync2(join8(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -23062,7 +23334,7 @@ function argsErrorText(e) {
   return msg.replace(/^Unknown option/, "unknown option");
 }
 function configErrorText(e, cwd) {
-  if (e.file === void 0 || !isAbsolute5(e.file)) return e.message;
+  if (e.file === void 0 || !isAbsolute7(e.file)) return e.message;
   return `${displayPathOf(e.file, cwd)}: ${e.key ? `${e.key}: ` : ""}${e.problem}`;
 }
 function configFor(v2, io) {
@@ -23137,8 +23409,8 @@ function gatherInputs(positionals, v2, config, io) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve8(io.cwd, c));
-  const overlays = req.overlays.map((o) => resolve8(io.cwd, o));
+  const charts = req.charts.map((c) => resolve9(io.cwd, c));
+  const overlays = req.overlays.map((o) => resolve9(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -23149,7 +23421,7 @@ function gatherInputs(positionals, v2, config, io) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname6(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname8(config.filePath) : io.cwd;
   const inputs = [];
   const skipped = [];
   const chartJobs = [];
@@ -23183,12 +23455,12 @@ function gatherInputs(positionals, v2, config, io) {
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
       if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, void 0, config, io.cwd));
       else {
-        const chartYaml = join7(chart, "Chart.yaml");
+        const chartYaml = join9(chart, "Chart.yaml");
         const at2 = files.findIndex((f) => f > chartYaml);
         files.splice(at2 === -1 ? files.length : at2, 0, chartYaml);
       }
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve8(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve9(io.cwd, p));
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
     }
@@ -23222,7 +23494,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve8(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve9(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -23247,12 +23519,12 @@ function renderRequest(v2) {
   };
 }
 function loadConfig(explicit, cwd) {
-  const file = explicit ? resolve8(cwd, explicit) : findConfigFile(cwd);
+  const file = explicit ? resolve9(cwd, explicit) : findConfigFile(cwd);
   if (!file) return EMPTY_CONFIG;
-  if (explicit && !existsSync6(file)) {
+  if (explicit && !existsSync7(file)) {
     throw new ConfigError("--config", explicit, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
-  return validateConfig(readConfigFile(file), file, rulesById);
+  return validateConfig(readConfigFile(file), file, rulesById, { root: configRoot(file) });
 }
 function errorsOnly(r7) {
   const messages = r7.messages.filter((m) => m.severity === 2);
@@ -23264,8 +23536,13 @@ function applyFixes(results, inputs, write, showDiff, io) {
     const input2 = inputs.find((i) => i.ok && i.file.displayPath === r7.filePath);
     if (!input2?.ok) continue;
     if (write && input2.file.absPath) {
+      if (escapesThroughLink(repositoryOf(input2.file.absPath, io.cwd), input2.file.absPath)) {
+        io.stderr(`${TOOL_NAME}: --fix: not writing ${safeText(r7.filePath)}: it is a symbolic link, or in a linked folder, that leads outside the repository
+`);
+        continue;
+      }
       try {
-        writeFileSync2(input2.file.absPath, (input2.file.bom ? "\uFEFF" : "") + r7.output);
+        writeFileSync3(input2.file.absPath, (input2.file.bom ? "\uFEFF" : "") + r7.output);
       } catch (e) {
         throw new UsageError(`--fix: cannot write ${r7.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }
@@ -23289,15 +23566,15 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve8(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve9(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId }) + "\n";
     }
     default:
       return formatStylish(results, { color: opts.color });
   }
 }
-function printNotes(facts, io, all) {
-  const notes = facts.mesh.notes;
+function printNotes(report, io, all) {
+  const notes = [...report.notes, ...report.facts.mesh.notes];
   const shown2 = all ? notes : notes.slice(0, 3);
   for (const n of shown2) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
 `);
@@ -23396,6 +23673,10 @@ function argsFromInputs(env) {
   for (const k2 of listInput(env, "kustomize")) args.push("--kustomize", k2);
   const version = input(env, "istio-version");
   if (version) args.push("--istio-version", version);
+  const helm = input(env, "helm-binary");
+  if (helm) args.push(`--helm-binary=${helm}`);
+  const kustomize = input(env, "kustomize-binary");
+  if (kustomize) args.push(`--kustomize-binary=${kustomize}`);
   args.push(...listInput(env, "args"));
   const paths = listInput(env, "paths");
   return paths.length ? [...args, "--", ...paths] : args;
@@ -23418,7 +23699,7 @@ ${delimiter2}
 }
 function runAction(io) {
   const { env } = io;
-  const workspace = resolve9(io.cwd, env.GITHUB_WORKSPACE ?? io.cwd);
+  const workspace = resolve10(io.cwd, env.GITHUB_WORKSPACE ?? io.cwd);
   let format;
   let failOn;
   let annotate;
@@ -23451,17 +23732,17 @@ function runAction(io) {
     return run;
   }
   const { results, report, config } = run;
-  printNotes(report.facts, cli, false);
+  printNotes(report, cli, false);
   const pathOf2 = (filePath) => {
-    const rel = relative7(workspace, resolve9(io.cwd, filePath));
-    return rel.startsWith("..") || isAbsolute6(rel) ? filePath : rel.split(sep6).join("/");
+    const rel = relative9(workspace, resolve10(io.cwd, filePath));
+    return rel.startsWith("..") || isAbsolute8(rel) ? filePath : rel.split(sep6).join("/");
   };
   let sarifPath = "";
   if (format === "sarif") {
     sarifPath = input(env, "sarif-file") || "meshlint.sarif";
-    const target = resolve9(workspace, sarifPath);
-    mkdirSync2(dirname7(target), { recursive: true });
-    writeFileSync3(target, formatReport("sarif", results, config, { color: false, cwd: io.cwd, automationId: automationId(env) }));
+    const target = resolve10(workspace, sarifPath);
+    mkdirSync3(dirname9(target), { recursive: true });
+    writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd: io.cwd, automationId: automationId(env) }));
   } else {
     io.stdout(formatReport(format, results, config, { color: false, cwd: io.cwd }));
   }

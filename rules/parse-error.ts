@@ -25,7 +25,9 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     return {
-      File({ file, readError }) {
+      // A file that cannot be read is reported by the engine itself, at error whatever this
+      // rule's level: turning the rule off must not let such a file pass (messageId `unreadable`).
+      File({ file }) {
         const failure = file.origin?.failure;
         if (failure !== undefined) {
           const helm = file.origin?.tool === 'helm';
@@ -35,8 +37,6 @@ export default createRule({
             data: { command: helm ? 'helm template' : 'kustomize build', message: failure.replace(/\.$/, ''), what: helm ? 'chart' : 'overlay' },
           });
         }
-        if (readError === undefined) return;
-        context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, messageId: 'unreadable', data: { reason: readError } });
       },
       Document({ doc }) {
         for (const e of doc.syntaxErrors) {

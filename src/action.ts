@@ -59,6 +59,11 @@ export function argsFromInputs(env: NodeJS.ProcessEnv): string[] {
   for (const k of listInput(env, 'kustomize')) args.push('--kustomize', k);
   const version = input(env, 'istio-version');
   if (version) args.push('--istio-version', version);
+  // Renderers come from the workflow, never from the repository's config.
+  const helm = input(env, 'helm-binary');
+  if (helm) args.push(`--helm-binary=${helm}`);
+  const kustomize = input(env, 'kustomize-binary');
+  if (kustomize) args.push(`--kustomize-binary=${kustomize}`);
   args.push(...listInput(env, 'args'));
   // Paths last, after "--", so a path can never be read as a flag.
   const paths = listInput(env, 'paths');
@@ -123,7 +128,7 @@ export function runAction(io: ActionIO): number {
     return run;
   }
   const { results, report, config } = run;
-  printNotes(report.facts, cli, false);
+  printNotes(report, cli, false);
 
   // Paths as GitHub knows them: relative to the repository (the workspace), with "/".
   const pathOf = (filePath: string): string => {

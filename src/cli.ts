@@ -18,6 +18,7 @@ import { formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
+import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts';
 import { discoverContext } from './load/context.ts';
 import { discover, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
 import { decodeSource, describeFsError, displayPathOf, readSource, type ReadOutcome } from './load/read.ts';
@@ -284,7 +285,7 @@ function run(argv: readonly string[], io: CliIO): number {
 
   emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd }), v, io);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
-  printNotes(report.facts, io, Boolean(v.stats));
+  printNotes(report, io, Boolean(v.stats));
 
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
@@ -528,7 +529,7 @@ function loadConfig(explicit: string | undefined, cwd: string): Config {
   if (explicit && !existsSync(file)) {
     throw new ConfigError('--config', explicit, 'cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml');
   }
-  return validateConfig(readConfigFile(file), file, rulesById);
+  return validateConfig(readConfigFile(file), file, rulesById, { root: configRoot(file) });
 }
 
 function errorsOnly(r: LintResult): LintResult {
@@ -542,6 +543,11 @@ function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write
     const input = inputs.find((i) => i.ok && i.file.displayPath === r.filePath);
     if (!input?.ok) continue;
     if (write && input.file.absPath) {
+      // Writing follows links: a file reached through a link out of its repository is left alone.
+      if (escapesThroughLink(repositoryOf(input.file.absPath, io.cwd), input.file.absPath)) {
+        io.stderr(`${TOOL_NAME}: --fix: not writing ${safeText(r.filePath)}: it is a symbolic link, or in a linked folder, that leads outside the repository\n`);
+        continue;
+      }
       try {
         writeFileSync(input.file.absPath, (input.file.bom ? '\ufeff' : '') + r.output);
       } catch (e) {
@@ -644,8 +650,8 @@ function emit(out: string, v: Values, io: CliIO): void {
 }
 
 /** What the inputs and the config disagree on, or facts treated as unknown: said once, on stderr. */
-export function printNotes(facts: Facts, io: CliIO, all: boolean): void {
-  const notes = facts.mesh.notes;
+export function printNotes(report: Pick<LintReport, 'facts' | 'notes'>, io: CliIO, all: boolean): void {
+  const notes = [...report.notes, ...report.facts.mesh.notes];
   const shown = all ? notes : notes.slice(0, 3);
   for (const n of shown) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}\n`);
   if (shown.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown.length} more (--stats lists them all)\n`);
@@ -661,7 +667,7 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
     return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
   }
   emit(format === 'json' ? jsonText(explanations, 2) + '\n' : formatExplanations(explanations, facts, useColor(v, io) && !v['output-file']), v, io);
-  printNotes(facts, io, Boolean(v.stats));
+  printNotes({ facts, notes: [] }, io, Boolean(v.stats));
   return 0;
 }
 
@@ -672,6 +678,7 @@ const PATH_SKIPS: Record<SkipKind, readonly [string, string]> = {
   'not-regular': ['not a regular file', 'not regular files'],
   'dangling-link': ['dangling link', 'dangling links'],
   'link-loop': ['link loop', 'link loops'],
+  'outside-repository': ['link out of the repository', 'links out of the repository'],
   'unreadable-directory': ['unreadable directory', 'unreadable directories'],
 };
 const DOCUMENT_SKIPS: Record<SkipReason, readonly [string, string]> = {
@@ -715,19 +722,40 @@ export function statsLine(report: LintReport, skipped: readonly Skipped[]): stri
   );
 }
 
+/** Cannot write the report or messages: one line on standard error (when it can take it), exit 2. */
+function writeFailure(what: string, e: NodeJS.ErrnoException): never {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  try {
+    if (what !== 'standard error') process.stderr.write(`${TOOL_NAME}: cannot write to ${what}: ${describeFsError(e)}\n`);
+  } catch {
+    // Standard error fails too: the exit code is all that is left to say it.
+  }
+  process.exit(2);
+}
+
+/** A write to a standard stream: files and pipes may fail at once (ENOSPC, EPIPE), synchronously. */
+function writeOrExit(stream: NodeJS.WriteStream, what: string, text: string): void {
+  try {
+    stream.write(text);
+  } catch (e) {
+    writeFailure(what, e as NodeJS.ErrnoException);
+  }
+}
+
 /** Entry point when run as a program. */
 export function main(): void {
   // A reader that stops early (`meshlint … | head`) closes the pipe: stop quietly, as cat does.
+  // Any other failure to write (a full disk, ENOSPC) ends the run with exit 2 and one line.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') throw e;
-      process.exit(process.exitCode ?? 0);
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      writeFailure(stream === process.stdout ? 'standard output' : 'standard error', e);
     });
   }
   const code = runCli(process.argv.slice(2), {
     cwd: process.cwd(),
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
+    stdout: (s) => writeOrExit(process.stdout, 'standard output', s),
+    stderr: (s) => writeOrExit(process.stderr, 'standard error', s),
     readStdin: () => readFileSync(0),
     isTTY: Boolean(process.stdout.isTTY),
     env: process.env,

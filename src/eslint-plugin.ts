@@ -13,6 +13,7 @@ import { factResources, lint } from './engine/linter.ts';
 import type { MeshlintRule } from './engine/rule-api.ts';
 import { suggestKey } from './engine/schema.ts';
 import { safeText } from './format/text.ts';
+import { configRoot } from './load/boundary.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
 import { discoverContext } from './load/context.ts';
 import { chartFinder, discover } from './load/discover.ts';
@@ -90,7 +91,7 @@ function loadConfig(file: string | undefined): { config: Config; stamp: string }
   }
   const known = configs.get(file);
   if (known?.text === text) return { config: known.config, stamp: text };
-  const config = validateConfig(readConfigFile(file), file, rulesById);
+  const config = validateConfig(readConfigFile(file), file, rulesById, { root: configRoot(file) });
   configs.set(file, { text, config });
   return { config, stamp: text };
 }

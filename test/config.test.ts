@@ -243,24 +243,43 @@ test('a label selector option is parsed when the config is read', () => {
 
 test('helm and kustomize sections: paths are relative to the config file; mistakes name the key', () => {
   const config = validateConfig(
-    { helm: { renderCharts: true, charts: [{ path: 'charts/shop', namespace: 'shop', values: ['v.yaml'], valuesSets: [[], ['p.yaml']] }] }, kustomize: { overlays: ['overlays/prod'], binary: 'bin/kubectl' } },
+    { helm: { renderCharts: true, charts: [{ path: 'charts/shop', namespace: 'shop', values: ['v.yaml'], valuesSets: [[], ['p.yaml']] }] }, kustomize: { overlays: ['overlays/prod'] } },
     '/repo/.meshlint.yaml',
     rulesById,
   );
   assert.equal(config.helm.charts[0]?.path, '/repo/charts/shop');
   assert.equal(config.helm.charts[0]?.values, ['/repo/v.yaml']);
   assert.equal(config.helm.charts[0]?.valuesSets, [[], ['/repo/p.yaml']]);
-  assert.equal(config.kustomize, { binary: '/repo/bin/kubectl', overlays: ['/repo/overlays/prod'] });
+  assert.equal(config.kustomize, { overlays: ['/repo/overlays/prod'] });
   const mistakes: [unknown, RegExp][] = [
     [{ helm: { chart: [] } }, /helm: unknown key "chart" \(did you mean "charts"\?\)/],
     [{ helm: { charts: [{ release: 'x' }] } }, /helm\.charts\[0\].*path/],
     [{ helm: { charts: [{ path: 'c', valuesSets: ['a.yaml'] }] } }, /helm\.charts\[0\]\.valuesSets\[0\]/],
     [{ helm: { charts: [{ path: 'c', namespace: 'Shop' }] } }, /helm\.charts\[0\]\.namespace: is not a valid namespace name/],
     [{ kustomize: { overlays: 'overlays/prod' } }, /kustomize\.overlays/],
+    // A repository's config never chooses a program or reaches outside the repository.
+    [{ helm: { binary: './tools/helm' } }, /helm\.binary: a configuration cannot name a program to run.*--helm-binary PATH or set MESHLINT_HELM/],
+    [{ helm: { binary: 'sh', renderCharts: true } }, /helm\.binary: a configuration cannot name a program/],
+    [{ kustomize: { binary: 'node' } }, /kustomize\.binary: a configuration cannot name a program.*--kustomize-binary PATH or set MESHLINT_KUSTOMIZE/],
+    [{ helm: { charts: [{ path: 'c', release: '--post-renderer=./pr.sh' }] } }, /helm\.charts\[0\]\.release: is not a Helm release name/],
+    [{ helm: { charts: [{ path: 'c', release: 'a'.repeat(54) }] } }, /helm\.charts\[0\]\.release: is not a Helm release name/],
+    [{ helm: { charts: [{ path: 'c', kubeVersion: '--x' }] } }, /helm\.charts\[0\]\.kubeVersion: must be a Kubernetes version/],
+    [{ helm: { charts: [{ path: 'c', apiVersions: ['--post-renderer=x'] }] } }, /helm\.charts\[0\]\.apiVersions\[0\]: must be group\/version/],
+    [{ helm: { charts: [{ path: '../elsewhere' }] } }, /helm\.charts\[0\]\.path: "\.\.\/elsewhere" is outside the repository/],
+    [{ helm: { charts: [{ path: 'c', values: ['/etc/passwd'] }] } }, /helm\.charts\[0\]\.values\[0\]: "\/etc\/passwd" is outside the repository/],
+    [{ helm: { charts: [{ path: 'c', valuesSets: [['../../x.yaml']] }] } }, /helm\.charts\[0\]\.valuesSets\[0\]\[0\]: .* is outside the repository/],
+    [{ kustomize: { overlays: ['/'] } }, /kustomize\.overlays\[0\]: "\/" is outside the repository/],
+    [{ context: ['/'] }, /context\[0\]: "\/" is outside the repository/],
+    [{ ignorePatterns: ['../../**'] }, /ignorePatterns\[0\]: .* reaches above the config file's folder/],
   ];
   for (const [raw, message] of mistakes) {
     assert.throws(() => validateConfig(raw, '/repo/.meshlint.yaml', rulesById), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(raw));
   }
+  // A config below the repository's root may name its siblings, not what lies above the root.
+  const nested = validateConfig({ context: ['../platform'], helm: { charts: [{ path: '../charts/shop', release: 'shop.v2' }] } }, '/repo/apps/.meshlint.yaml', rulesById, { root: '/repo' });
+  assert.equal(nested.context, ['/repo/platform']);
+  assert.equal(nested.helm.charts[0]?.path, '/repo/charts/shop');
+  assert.throws(() => validateConfig({ context: ['../../x'] }, '/repo/apps/.meshlint.yaml', rulesById, { root: '/repo' }), /context\[0\]: "\.\.\/\.\.\/x" is outside the repository \(the folder holding \.git\)/);
 });
 
 test.run();

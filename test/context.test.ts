@@ -41,6 +41,8 @@ test('--context does not lint a named file twice, and a file both named and in c
 test('config `context`: paths relative to the config file; a missing one is exit 2 naming the key', () => {
   withTemp((t) => {
     repo(t);
+    // One repository: the config in apps/ may name its sibling folder.
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
     t.write('apps/.meshlint.yaml', 'context: [../platform]\n');
     assert.equal(flat(cli(['-f', 'json', 'web.yaml'], { cwd: t.path('apps') })), ['web.yaml 12:7 injection-host-network']);
     t.write('apps/.meshlint.yaml', 'context: [../nowhere]\n');
@@ -49,6 +51,23 @@ test('config `context`: paths relative to the config file; a missing one is exit
     assert.match(bad.stderr, /\.meshlint\.yaml: context: .*nowhere: no such file or directory \(paths are relative to the config file\)/);
     t.write('apps/.meshlint.yaml', 'context: ../platform\n');
     assert.match(cli(['web.yaml'], { cwd: t.path('apps') }).stderr, /context: must be a list of strings/);
+  });
+});
+
+test('config `context` outside the repository is a config error: a repository cannot make meshlint read the disk', () => {
+  withTemp((t) => {
+    repo(t);
+    t.write('apps/.git/HEAD', 'ref: refs/heads/main\n');
+    for (const outside of ['/', '../platform', '../../..', '/etc']) {
+      t.write('apps/.meshlint.yaml', `context: [${JSON.stringify(outside)}]\n`);
+      const r = cli(['web.yaml'], { cwd: t.path('apps') });
+      assert.is(r.code, 2, outside);
+      assert.match(r.stderr, /^meshlint: configuration error: \.meshlint\.yaml: context\[0\]: ".*" is outside the repository/, outside);
+      assert.is(r.stderr.trim().split('\n').length, 1);
+    }
+    // The user may still name such a folder on the command line.
+    t.write('apps/.meshlint.yaml', '{}\n');
+    assert.equal(flat(cli(['-f', 'json', '--context', '../platform', 'web.yaml'], { cwd: t.path('apps') })), ['web.yaml 12:7 injection-host-network']);
   });
 });
 

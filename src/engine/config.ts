@@ -3,7 +3,7 @@ import type { MeshSettings } from '../model/facts.ts';
 import { parseIstioVersion } from '../model/istio-version.ts';
 import type { RuleLevel, Severity } from '../types.ts';
 import type { MeshlintRule } from './rule-api.ts';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { suggestKey, validateAgainst, type JSONSchema4 } from './schema.ts';
 
 export interface RuleSetting {
@@ -43,14 +43,12 @@ export interface ChartSetting {
 }
 
 export interface HelmSettings {
-  readonly binary: string | undefined;
   /** Render the charts found in linted directories (with their own values) instead of reporting them. */
   readonly renderCharts: boolean;
   readonly charts: readonly ChartSetting[];
 }
 
 export interface KustomizeSettings {
-  readonly binary: string | undefined;
   /** Overlay directories to build whenever meshlint runs over the folders that hold them. */
   readonly overlays: readonly string[];
 }
@@ -72,8 +70,8 @@ export const EMPTY_CONFIG: Config = {
   defaultNamespace: undefined,
   namespaces: {},
   istio: {},
-  helm: { binary: undefined, renderCharts: false, charts: [] },
-  kustomize: { binary: undefined, overlays: [] },
+  helm: { renderCharts: false, charts: [] },
+  kustomize: { overlays: [] },
   context: [],
 };
 
@@ -84,6 +82,24 @@ const ISTIO_KEYS = [
 ] as const;
 /** Kubernetes label names and values (RFC 1123 subdomain prefix, qualified name). */
 const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** Helm's release names (pkg/chartutil ValidateReleaseName): a DNS subdomain of at most 53 characters. */
+export const HELM_RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+export const HELM_RELEASE_MAX = 53;
+/** `--kube-version` as Helm parses it (a semantic version, "v" optional). */
+export const KUBE_VERSION = /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+/** `--api-versions`: group/version, or group/version/Kind. */
+export const API_VERSION = /^[A-Za-z0-9][A-Za-z0-9.-]*(\/[A-Za-z0-9][A-Za-z0-9.-]*){0,2}$/;
+
+/** Whether a value may be passed to Helm as a release name. */
+export function isHelmReleaseName(v: string): boolean {
+  return v.length <= HELM_RELEASE_MAX && HELM_RELEASE_NAME.test(v);
+}
+
+/** The repository a config may reach into; see validateConfig. */
+export interface ConfigScope {
+  /** Absolute path of the repository holding the config file: every path it names stays inside. */
+  readonly root: string;
+}
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -98,8 +114,14 @@ export function levelToSeverity(level: RuleLevel): Severity | undefined {
   return level === 'error' ? 2 : level === 'warn' ? 1 : undefined;
 }
 
-/** Validates raw config data against the known rules. Throws ConfigError naming the file and key. */
-export function validateConfig(raw: unknown, file: string | undefined, rules: ReadonlyMap<string, MeshlintRule>): Config {
+/**
+ * Validates raw config data against the known rules. Throws ConfigError naming the file and
+ * key. A config is data from the repository it sits in, so it may not name a program to run
+ * (renderer binaries come from the command line or the environment) nor a path outside
+ * `scope.root` (default: the config file's folder), and every value handed to a renderer is
+ * checked for what it is.
+ */
+export function validateConfig(raw: unknown, file: string | undefined, rules: ReadonlyMap<string, MeshlintRule>, scope?: ConfigScope): Config {
   if (raw === null || raw === undefined) return { ...EMPTY_CONFIG, filePath: file };
   if (!isObj(raw)) throw new ConfigError(file, '', 'the configuration must be a mapping (key: value pairs)');
   for (const key of Object.keys(raw)) {
@@ -147,11 +169,15 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
       namespaces[name] = { labels };
     }
   }
+  for (const [i, p] of ignorePatterns.entries()) {
+    if (p.split(/[\\/]/).includes('..')) throw new ConfigError(file, `ignorePatterns[${i}]`, `"${p}" reaches above the config file's folder; ignore patterns are relative to it`);
+  }
   const istio = parseIstio(raw.istio, file);
   const base = file ? dirname(file) : process.cwd();
-  const helm = parseHelm(raw.helm, file, base);
-  const kustomize = parseKustomize(raw.kustomize, file, base);
-  const context = stringList(raw.context, file, 'context').map((p) => resolve(base, p));
+  const inRepo = insideRepository(file, scope?.root ?? base, base);
+  const helm = parseHelm(raw.helm, file, inRepo);
+  const kustomize = parseKustomize(raw.kustomize, file, inRepo);
+  const context = stringList(raw.context, file, 'context').map((p, i) => inRepo(p, `context[${i}]`));
   return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context };
 }
 
@@ -223,12 +249,25 @@ function parseIstio(v: unknown, file: string | undefined): MeshSettings {
   return out;
 }
 
+/** Resolves a path the config names, relative to its folder; one outside the repository is a config error. */
+type RepoPath = (p: string, key: string) => string;
+
+function insideRepository(file: string | undefined, root: string, base: string): RepoPath {
+  return (p, key) => {
+    const abs = resolve(base, p);
+    const rel = relative(root, abs);
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      throw new ConfigError(file, key, `"${p}" is outside the repository (${root === base ? "the config file's folder" : 'the folder holding .git'}); a config names only paths inside it. Pass such paths on the command line instead`);
+    }
+    return abs;
+  };
+}
+
 const STRINGS: JSONSchema4 = { type: 'array', items: { type: 'string' } };
 const HELM_SCHEMA: JSONSchema4 = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    binary: { type: 'string' },
     renderCharts: { type: 'boolean' },
     charts: {
       type: 'array',
@@ -253,7 +292,7 @@ const HELM_SCHEMA: JSONSchema4 = {
 const KUSTOMIZE_SCHEMA: JSONSchema4 = {
   type: 'object',
   additionalProperties: false,
-  properties: { binary: { type: 'string' }, overlays: STRINGS },
+  properties: { overlays: STRINGS },
 };
 
 function checked<T>(schema: JSONSchema4, v: unknown, file: string | undefined, key: string): T {
@@ -262,22 +301,36 @@ function checked<T>(schema: JSONSchema4, v: unknown, file: string | undefined, k
   return v as T;
 }
 
-function parseHelm(v: unknown, file: string | undefined, base: string): HelmSettings {
+/** A renderer binary named in a config: refused, saying where the binary may come from. */
+function refuseBinary(v: unknown, file: string | undefined, section: 'helm' | 'kustomize'): void {
+  if (v === null || typeof v !== 'object' || !('binary' in v)) return;
+  const [flag, variable] = section === 'helm' ? ['--helm-binary', 'MESHLINT_HELM'] : ['--kustomize-binary', 'MESHLINT_KUSTOMIZE'];
+  throw new ConfigError(file, `${section}.binary`, `a configuration cannot name a program to run (a repository's config would choose what meshlint executes); pass ${flag} PATH or set ${variable} instead`);
+}
+
+function parseHelm(v: unknown, file: string | undefined, inRepo: RepoPath): HelmSettings {
   if (v === undefined || v === null) return EMPTY_CONFIG.helm;
-  type Raw = { binary?: string; renderCharts?: boolean; charts?: { path: string; release?: string; namespace?: string; values?: string[]; valuesSets?: string[][]; set?: string[]; kubeVersion?: string; apiVersions?: string[] }[] };
+  refuseBinary(v, file, 'helm');
+  type Raw = { renderCharts?: boolean; charts?: { path: string; release?: string; namespace?: string; values?: string[]; valuesSets?: string[][]; set?: string[]; kubeVersion?: string; apiVersions?: string[] }[] };
   const raw = checked<Raw>(HELM_SCHEMA, v, file, 'helm');
-  const abs = (p: string): string => resolve(base, p);
   return {
-    binary: raw.binary !== undefined && /[/\\]/.test(raw.binary) ? abs(raw.binary) : raw.binary,
     renderCharts: raw.renderCharts ?? false,
     charts: (raw.charts ?? []).map((c, i) => {
-      if (c.namespace !== undefined && !NAMESPACE_NAME.test(c.namespace)) throw new ConfigError(file, `helm.charts[${i}].namespace`, 'is not a valid namespace name');
+      const key = `helm.charts[${i}]`;
+      if (c.namespace !== undefined && !NAMESPACE_NAME.test(c.namespace)) throw new ConfigError(file, `${key}.namespace`, 'is not a valid namespace name');
+      if (c.release !== undefined && !isHelmReleaseName(c.release)) {
+        throw new ConfigError(file, `${key}.release`, `is not a Helm release name (lowercase letters, digits, "-" and ".", at most ${HELM_RELEASE_MAX} characters)`);
+      }
+      if (c.kubeVersion !== undefined && !KUBE_VERSION.test(c.kubeVersion)) throw new ConfigError(file, `${key}.kubeVersion`, 'must be a Kubernetes version such as "1.31" or "v1.31.2"');
+      for (const [j, a] of (c.apiVersions ?? []).entries()) {
+        if (!API_VERSION.test(a)) throw new ConfigError(file, `${key}.apiVersions[${j}]`, 'must be group/version or group/version/Kind, e.g. "monitoring.coreos.com/v1"');
+      }
       return {
-        path: abs(c.path),
+        path: inRepo(c.path, `${key}.path`),
         release: c.release,
         namespace: c.namespace,
-        values: (c.values ?? []).map(abs),
-        valuesSets: (c.valuesSets ?? []).map((set) => set.map(abs)),
+        values: (c.values ?? []).map((p, j) => inRepo(p, `${key}.values[${j}]`)),
+        valuesSets: (c.valuesSets ?? []).map((set, j) => set.map((p, k) => inRepo(p, `${key}.valuesSets[${j}][${k}]`))),
         set: c.set ?? [],
         kubeVersion: c.kubeVersion,
         apiVersions: c.apiVersions ?? [],
@@ -286,13 +339,11 @@ function parseHelm(v: unknown, file: string | undefined, base: string): HelmSett
   };
 }
 
-function parseKustomize(v: unknown, file: string | undefined, base: string): KustomizeSettings {
+function parseKustomize(v: unknown, file: string | undefined, inRepo: RepoPath): KustomizeSettings {
   if (v === undefined || v === null) return EMPTY_CONFIG.kustomize;
-  const raw = checked<{ binary?: string; overlays?: string[] }>(KUSTOMIZE_SCHEMA, v, file, 'kustomize');
-  return {
-    binary: raw.binary !== undefined && /[/\\]/.test(raw.binary) ? resolve(base, raw.binary) : raw.binary,
-    overlays: (raw.overlays ?? []).map((p) => resolve(base, p)),
-  };
+  refuseBinary(v, file, 'kustomize');
+  const raw = checked<{ overlays?: string[] }>(KUSTOMIZE_SCHEMA, v, file, 'kustomize');
+  return { overlays: (raw.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)) };
 }
 
 /** Applies command-line overrides (`--rule`, `--namespace`, `--istio-version`) over the file's config. */

@@ -49,7 +49,11 @@ export interface LintReport {
   readonly results: LintResult[];
   readonly stats: LintStats;
   readonly facts: Facts;
+  /** What the run itself wants said once (a safeguard the config turned off), beside the facts' notes. */
+  readonly notes: readonly string[];
 }
+
+export const PARSE_ERROR_RULE = 'parse-error';
 
 interface ActiveRule {
   readonly rule: MeshlintRule;
@@ -107,6 +111,12 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
 
   // Pass 1: facts from every input and context file.
   const facts = gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, unrenderedAt, options.contextResources);
+
+  const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
+  const notes: string[] = [];
+  if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === 'off') {
+    notes.push(`${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)`);
+  }
 
   // Rules, created once per run: listeners may keep state across files for Program:exit.
   const pending: Finding[] = [];
@@ -177,6 +187,9 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
       else stats.unreadableFiles++;
       const file: SourceFile = { displayPath, absPath: input.absPath, text: '' };
       emit('File', { file, unrenderedTemplateAt: undefined, readError: input.reason } satisfies FileNode);
+      // A file that cannot be read was not linted: always an error, whatever the config says,
+      // or a repository's config could turn its binary or unreadable manifests into a pass.
+      if (parseErrorRule) pending.push(toFinding(parseErrorRule, 2, { target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, messageId: 'unreadable', data: { reason: input.reason } }));
       flush();
       continue;
     }
@@ -253,7 +266,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   }
 
   const results: LintResult[] = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  return { results, stats, facts };
+  return { results, stats, facts, notes };
 }
 
 /** The facts pass: namespaces and the mesh install, from every input, before any rule runs. */
@@ -513,7 +526,7 @@ export function mergeReports(reports: readonly LintReport[]): LintReport {
       ]),
     ),
   }));
-  return { results, stats, facts: (reports[0] as LintReport).facts };
+  return { results, stats, facts: (reports[0] as LintReport).facts, notes: [...new Set(reports.flatMap((r) => r.notes))] };
 }
 
 /** Several text edits of one fix become one ESLint-style fix: a range and its replacement. */

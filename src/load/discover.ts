@@ -7,6 +7,7 @@ import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { globSync, hasMagic } from 'glob';
 import ignore, { type Ignore } from 'ignore';
+import { escapesThroughLink, repoRoot, repositoryOf } from './boundary.ts';
 import { describeFsError, fileTypeOf, readRegularFile } from './read.ts';
 
 export const LINTABLE_EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -32,6 +33,8 @@ export type SkipKind =
   | 'not-regular'
   | 'dangling-link'
   | 'link-loop'
+  /** A symbolic link, met in the repository, whose target lies outside it: never followed. */
+  | 'outside-repository'
   /** A directory that cannot be listed: not clean, so the caller reports it as unreadable. */
   | 'unreadable-directory';
 
@@ -44,6 +47,8 @@ export interface Skipped {
 const IGNORED_REASON = 'ignored by an ignore pattern';
 const DANGLING_REASON = 'a symbolic link whose target does not exist';
 const LOOP_REASON = 'symbolic link loop';
+const OUTSIDE_REASON = 'a symbolic link that leads outside the repository (not followed)';
+const outside = (path: string): Skipped => ({ path, reason: OUTSIDE_REASON, kind: 'outside-repository' });
 const notRegular = (path: string, st: Stats | Dirent): Skipped => ({ path, reason: `not a regular file (${fileTypeOf(st)})`, kind: 'not-regular' });
 
 export interface Discovered {
@@ -101,13 +106,7 @@ function readIgnoreFile(path: string): string[] {
   return read.ok ? read.bytes.toString('utf8').split(/\r?\n/) : [];
 }
 
-/** The directory that holds `.git`, at or above `dir`, if any. */
-export function repoRoot(dir: string): string | undefined {
-  for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, '.git'))) return d;
-    if (dirname(d) === d) return undefined;
-  }
-}
+export { repoRoot } from './boundary.ts';
 
 export function discover(opts: DiscoverOptions): Discovered {
   const useGitignore = opts.useGitignore ?? true;
@@ -141,17 +140,20 @@ export function discover(opts: DiscoverOptions): Discovered {
   const out: WalkOut = { files, skipped, ignored, charts };
   // Whatever its name (x.yaml too), a directory is walked, never read; one inside a chart
   // stands for the chart.
-  const walkOrChart = (abs: string): void => {
+  const walkOrChart = (abs: string, boundary: string): void => {
     const chart = chartOf(abs);
-    if (chart === undefined) walk(abs, ig, out, new Set());
+    if (chart === undefined) walk(abs, ig, out, new Set(), boundary);
     else if (!charts.includes(chart)) charts.push(chart);
   };
 
   for (const pattern of patterns) {
     const abs = resolve(opts.cwd, pattern);
     const found = lookUp(abs);
-    if (found.st?.isDirectory()) {
-      walkOrChart(abs);
+    const boundary = repositoryOf(abs, opts.cwd);
+    if (found.st && escapesThroughLink(boundary, abs)) {
+      skipped.push(outside(abs));
+    } else if (found.st?.isDirectory()) {
+      walkOrChart(abs, boundary);
     } else if (found.st?.isFile()) {
       loadGitignoresDownTo(dirname(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: 'ignored' });
@@ -174,8 +176,10 @@ export function discover(opts: DiscoverOptions): Discovered {
         loadGitignoresDownTo(dirname(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir = Boolean(match.st?.isDirectory());
+        const within = repositoryOf(m, opts.cwd);
         if (ig.ignored(m, isDir) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir ? 'ignored-directory' : 'ignored' });
-        else if (isDir) walkOrChart(m);
+        else if (match.st && escapesThroughLink(within, m)) skipped.push(outside(m));
+        else if (isDir) walkOrChart(m, within);
         else if (match.st?.isFile()) addFile(m);
         else if (match.st) skipped.push(notRegular(m, match.st));
         else if (match.problem === 'loop') skipped.push({ path: m, reason: LOOP_REASON, kind: 'link-loop' });
@@ -266,7 +270,8 @@ interface WalkOut {
   readonly charts: string[];
 }
 
-function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>): void {
+/** Walks a directory; `boundary` is the repository it belongs to, which no link may leave. */
+function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>, boundary: string): void {
   const { skipped } = out;
   let real: string;
   try {
@@ -300,6 +305,14 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>): vo
     let st: Stats | Dirent = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
+      if (target.st && escapesThroughLink(boundary, p)) {
+        const isDir = target.st.isDirectory();
+        if (isDir || LINTABLE_EXTENSIONS.test(entry.name)) {
+          if (ig.ignored(p, isDir)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir ? 'ignored-directory' : 'ignored' });
+          else skipped.push(outside(p));
+        }
+        continue;
+      }
       if (target.st) st = target.st;
       else if (!LINTABLE_EXTENSIONS.test(entry.name)) continue;
       else {
@@ -311,7 +324,7 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>): vo
       }
     }
     if (st.isDirectory()) {
-      if (!ig.ignored(p, true)) walk(p, ig, out, visiting);
+      if (!ig.ignored(p, true)) walk(p, ig, out, visiting, boundary);
       else if (!ALWAYS_IGNORED_DIRS.includes(entry.name)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: 'ignored-directory' });
     } else if (LINTABLE_EXTENSIONS.test(entry.name)) {
       if (ig.ignored(p, false)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: 'ignored' });

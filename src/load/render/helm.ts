@@ -1,13 +1,14 @@
 // `helm template` as an input: the rendered stream is linted, and every finding is reported on
 // the template the document came from (Helm's `# Source: <chart>/templates/<file>` header),
 // at the line that writes the reported key when it can be found unambiguously.
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { isInside, realPath } from '../boundary.ts';
 import { locateInTemplate } from '../../parse/template-locator.ts';
 import type { Range, RenderedLocation, SourceFile, SourceLocation } from '../../types.ts';
 import { displayPathOf } from '../read.ts';
 import type { Runner } from './process.ts';
-import { failureText, lineOf, type TextReader } from './source-text.ts';
+import { failureText, lineOf, readerWithin, type TextReader } from './source-text.ts';
 
 export interface HelmRender {
   /** Absolute path of the chart directory (the one holding Chart.yaml). */
@@ -23,25 +24,40 @@ export interface HelmRender {
   readonly label: string | undefined;
 }
 
+/**
+ * `helm template` with every value bound to its flag (`--values=FILE`), and the release and
+ * chart after `--`: no value, whatever it holds, can be read by Helm as a flag of its own
+ * (`--post-renderer=./x.sh` as a release name would run a program).
+ */
 export function helmArgs(r: HelmRender): string[] {
-  const args = ['template', r.release, r.chartDir];
-  if (r.namespace) args.push('--namespace', r.namespace);
-  for (const v of r.values) args.push('--values', v);
-  for (const s of r.set) args.push('--set', s);
-  if (r.kubeVersion) args.push('--kube-version', r.kubeVersion);
-  for (const a of r.apiVersions) args.push('--api-versions', a);
+  const args = ['template'];
+  if (r.namespace) args.push(`--namespace=${r.namespace}`);
+  for (const v of r.values) args.push(`--values=${v}`);
+  for (const s of r.set) args.push(`--set=${s}`);
+  if (r.kubeVersion) args.push(`--kube-version=${r.kubeVersion}`);
+  for (const a of r.apiVersions) args.push(`--api-versions=${a}`);
+  args.push('--', r.release, r.chartDir);
   return args;
 }
 
 const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
 /** Renders one chart; a failed render is an input too, whose one finding carries Helm's message. */
-export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: string, read: TextReader): SourceFile {
+export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: string, readAny: TextReader): SourceFile {
+  const read = readerWithin(readAny, r.chartDir);
   const shown = displayPathOf(r.chartDir, cwd);
   const displayPath = `${shown} (helm template${r.label ? `, ${r.label}` : ''})`;
-  const result = run(binary, helmArgs(r), cwd);
   const chartYaml = displayPathOf(join(r.chartDir, 'Chart.yaml'), cwd);
   const atChart = (note: string | undefined): SourceLocation => ({ filePath: chartYaml, range: FIRST_LINE, note });
+  // Helm follows links when it loads a chart: one that leads outside the chart would put that
+  // file (a secret, /proc/self/environ) into `.Files` and so into the rendered output.
+  const escape = chartEscape(r.chartDir);
+  if (escape) {
+    const message = `not rendered: ${escape.why}; meshlint renders only charts whose files all lie inside the chart (${displayPathOf(escape.path, cwd)})`;
+    const at: SourceLocation = { filePath: displayPathOf(escape.path, cwd), range: FIRST_LINE, note: undefined };
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, mapBack: () => at } };
+  }
+  const result = run(binary, helmArgs(r), cwd);
 
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
@@ -101,8 +117,7 @@ export function failureLocation(message: string, chartDir: string, cwd: string, 
   if (missing) {
     const chart = join(chartDir, 'Chart.yaml');
     const lines = read(chart)?.split(/\r?\n/) ?? [];
-    const entry = new RegExp(`^\\s*(-\\s+)?name:\\s*["']?${missing.replace(/[.]/g, '\\.')}["']?\\s*$`);
-    const index = lines.findIndex((l) => entry.test(l));
+    const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
     if (index >= 0) {
       const l = lines[index] ?? '';
       const column = l.indexOf('name:') + 1;
@@ -110,4 +125,66 @@ export function failureLocation(message: string, chartDir: string, cwd: string, 
     }
   }
   return undefined;
+}
+
+/** The name a Chart.yaml line gives (`- name: redis`, `name: "redis"`), if it is such a line. */
+function dependencyNameOf(line: string): string | undefined {
+  const m = /^\s*(?:-\s+)?name:(.*)$/.exec(line);
+  if (!m) return undefined;
+  const v = (m[1] as string).trim();
+  const quoted = v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0];
+  return quoted ? v.slice(1, -1) : v;
+}
+
+/** More entries than any real chart holds: walking further is refused, not attempted. */
+const MAX_CHART_ENTRIES = 50_000;
+
+/**
+ * The first path of a chart that Helm would read from outside it: a symbolic link (a file,
+ * a folder, a subchart) whose target lies outside the chart folder, or a dangling one Helm
+ * cannot load. Undefined when every file lies inside.
+ */
+export function chartEscape(chartDir: string): { path: string; why: string } | undefined {
+  const realChart = realPath(chartDir) ?? chartDir;
+  const pending = [chartDir];
+  let seen = 0;
+  while (pending.length > 0) {
+    const dir = pending.pop() as string;
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue; // Helm reports a folder it cannot read.
+    }
+    for (const name of names) {
+      if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
+      const p = join(dir, name);
+      let link = false;
+      try {
+        const st = lstatSync(p);
+        link = st.isSymbolicLink();
+        if (st.isDirectory()) pending.push(p);
+      } catch {
+        continue;
+      }
+      if (!link) continue;
+      const real = realPath(p);
+      if (real === undefined) continue; // dangling: Helm names it in its own error
+      if (!isInside(realChart, real)) {
+        const target = safeLinkText(p);
+        return { path: p, why: `${relative(chartDir, p).split('\\').join('/')} is a symbolic link to ${target ?? 'a path'} outside the chart` };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A link's target as written, when it is short enough to quote. */
+function safeLinkText(p: string): string | undefined {
+  try {
+    const t = readlinkSync(p);
+    return t.length <= 200 ? JSON.stringify(t) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,12 +4,13 @@
 // several worlds share are reported once, naming the renders that produce them.
 import { existsSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { ChartSetting, Config } from '../../engine/config.ts';
+import { HELM_RELEASE_MAX, isHelmReleaseName, type ChartSetting, type Config } from '../../engine/config.ts';
+import { configRoot, escapesThroughLink } from '../boundary.ts';
 import type { SourceFile } from '../../types.ts';
 import { displayPathOf } from '../read.ts';
 import { renderChart, type HelmRender } from './helm.ts';
 import { KUSTOMIZATION_FILES, renderOverlay } from './kustomize.ts';
-import { RendererMissing, findOnPath, namedBinary, processRunner, type Runner } from './process.ts';
+import { RendererMissing, confinedRunner, findOnPath, namedBinary, type BinarySource, type Runner } from './process.ts';
 import { cachedReader } from './source-text.ts';
 
 export { RendererMissing } from './process.ts';
@@ -57,12 +58,19 @@ export function chartRenders(chartDir: string, req: RenderRequest | undefined, c
         : [[]];
   for (const f of [...values, ...sets.flat()]) {
     if (!existsSync(f) || !statSync(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    // A values file the config names is the repository's: a link out of it is not followed.
+    const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
+    if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
+      throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
+    }
   }
+  const release = cli?.release ?? fromConfig?.release ?? DEFAULT_RELEASE;
+  if (!isHelmReleaseName(release)) throw new RenderUsageError(`--release ${release}: not a Helm release name (lowercase letters, digits, "-" and ".", at most ${HELM_RELEASE_MAX} characters)`);
   const label = (set: readonly string[]): string | undefined =>
     sets.length < 2 ? undefined : set.length === 0 ? 'default values' : `values ${set.map((f) => relativeTo(chartDir, f, cwd)).join('+')}`;
   return sets.map((set) => ({
     chartDir,
-    release: cli?.release ?? fromConfig?.release ?? DEFAULT_RELEASE,
+    release,
     namespace: cli?.namespace ?? fromConfig?.namespace ?? config.defaultNamespace,
     values: [...values, ...set],
     set: cli && cli.set.length > 0 ? cli.set : (fromConfig?.set ?? []),
@@ -90,13 +98,26 @@ export interface RenderJobs {
   readonly overlays: readonly string[];
 }
 
-/** Runs every render. Throws RendererMissing when a renderer is needed and not found. */
-export function renderAll(jobs: RenderJobs, config: Config, req: RenderRequest | undefined, cwd: string, env: NodeJS.ProcessEnv, run: Runner = processRunner(env)): RenderedWorlds {
+/**
+ * Runs every render. Throws RendererMissing when a renderer is needed and not found. Without
+ * `run`, each renderer runs confined (see process.ts), in a home folder removed afterwards.
+ */
+export function renderAll(jobs: RenderJobs, config: Config, req: RenderRequest | undefined, cwd: string, env: NodeJS.ProcessEnv, run?: Runner): RenderedWorlds {
+  if (run) return renderWith(jobs, config, req, cwd, env, run);
+  const confined = confinedRunner(env);
+  try {
+    return renderWith(jobs, config, req, cwd, env, confined.run);
+  } finally {
+    confined.close();
+  }
+}
+
+function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undefined, cwd: string, env: NodeJS.ProcessEnv, run: Runner): RenderedWorlds {
   const read = cachedReader();
   const worlds: SourceFile[][] = [[]];
   const context: SourceFile[][] = [[]];
   if (jobs.charts.length > 0) {
-    const helm = helmBinary(req?.helmBinary ?? config.helm.binary, env, cwd);
+    const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
     const rendered = jobs.charts.map((renders) => renders.map((r) => renderChart(r, helm, run, cwd, read)));
     const n = Math.max(...rendered.map((r) => r.length));
     for (let i = 0; i < n; i++) {
@@ -110,7 +131,7 @@ export function renderAll(jobs: RenderJobs, config: Config, req: RenderRequest |
     }
   }
   if (jobs.overlays.length > 0) {
-    const kustomize = kustomizeBinary(req?.kustomizeBinary ?? config.kustomize.binary, env, cwd);
+    const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
     const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
@@ -118,28 +139,42 @@ export function renderAll(jobs: RenderJobs, config: Config, req: RenderRequest |
   return { worlds, context };
 }
 
-function helmBinary(named: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
-  if (named) {
-    const found = namedBinary(named, env, cwd);
-    if (!found) throw new RendererMissing(`--helm-binary ${named}: no such executable`);
-    return found;
-  }
-  const found = findOnPath(['helm'], env, cwd);
-  if (!found) {
-    throw new RendererMissing('rendering a chart needs the helm binary (Helm 3 or 4), and none is on PATH. Install Helm (https://helm.sh/docs/intro/install/) or name it with --helm-binary PATH; meshlint never downloads it');
-  }
-  return found;
+interface Renderer {
+  readonly flag: BinarySource;
+  readonly variable: BinarySource;
+  /** Names looked up on PATH, in order, when none is given. */
+  readonly names: readonly string[];
+  readonly missing: string;
 }
 
-function kustomizeBinary(named: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
-  if (named) {
-    const found = namedBinary(named, env, cwd);
-    if (!found) throw new RendererMissing(`--kustomize-binary ${named}: no such executable`);
-    return found;
+const HELM: Renderer = {
+  flag: '--helm-binary',
+  variable: 'MESHLINT_HELM',
+  names: ['helm'],
+  missing: 'rendering a chart needs the helm binary (Helm 3 or 4), and none is on PATH. Install Helm (https://helm.sh/docs/intro/install/), or name it with --helm-binary PATH or MESHLINT_HELM; meshlint never downloads it',
+};
+const KUSTOMIZE: Renderer = {
+  flag: '--kustomize-binary',
+  variable: 'MESHLINT_KUSTOMIZE',
+  names: ['kustomize', 'kubectl'],
+  missing: 'building an overlay needs kustomize or kubectl (which includes it), and neither is on PATH. Install kubectl or kustomize, or name one with --kustomize-binary PATH or MESHLINT_KUSTOMIZE; meshlint never downloads it',
+};
+
+/**
+ * The renderer to run: the flag's, else the environment variable's, else the first of its
+ * names on PATH. Never the repository's configuration: a program a repository names is a
+ * program a repository runs.
+ */
+function rendererBinary(r: Renderer, flagValue: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
+  const fromEnv = env[r.variable]?.trim() || undefined;
+  const [named, from] = flagValue !== undefined ? [flagValue, r.flag] : fromEnv !== undefined ? [fromEnv, r.variable] : [undefined, r.flag];
+  if (named !== undefined) {
+    const found = namedBinary(named, from, env, cwd);
+    if (found) return found;
+    const absolute = from === r.variable && /[/\\]/.test(named) ? ' (from the environment, a path must be absolute)' : '';
+    throw new RendererMissing(`${from === r.variable ? `${from}=` : `${from} `}${named}: no such executable${absolute}`);
   }
-  const found = findOnPath(['kustomize', 'kubectl'], env, cwd);
-  if (!found) {
-    throw new RendererMissing('building an overlay needs kustomize or kubectl (which includes it), and neither is on PATH. Install kubectl or kustomize, or name one with --kustomize-binary PATH; meshlint never downloads it');
-  }
+  const found = findOnPath(r.names, env);
+  if (!found) throw new RendererMissing(r.missing);
   return found;
 }

@@ -5,7 +5,7 @@
 // kustomization that set the reported value; the user's files are never changed.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { resourcesOf } from '../resources.ts';
 import { Locator } from '../../parse/locator.ts';
@@ -13,16 +13,22 @@ import { parseFile } from '../../parse/yaml.ts';
 import type { KubeObject, ParsedDocument, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../types.ts';
 import { displayPathOf } from '../read.ts';
 import type { Runner } from './process.ts';
-import { failureText, type TextReader } from './source-text.ts';
+import { isInside, realPath, repositoryOf } from '../boundary.ts';
+import { failureText, readerWithin, type TextReader } from './source-text.ts';
 
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
 export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
-/** `kubectl kustomize DIR` or `kustomize build DIR`, by the binary's name. */
+/**
+ * `kubectl kustomize -- DIR` or `kustomize build -- DIR`, by the binary's name. No other flag:
+ * Helm charts (`--enable-helm`), exec and container plugins (`--enable-alpha-plugins`,
+ * `--enable-exec`) and a looser load restrictor stay off, so a kustomization can neither run
+ * a program nor load a file from outside its own folder.
+ */
 export function kustomizeArgs(binary: string, dir: string): string[] {
-  return /kubectl/i.test(basename(binary)) ? ['kustomize', dir] : ['build', dir];
+  return /kubectl/i.test(basename(binary)) ? ['kustomize', '--', dir] : ['build', '--', dir];
 }
 
 interface Transformation {
@@ -31,10 +37,18 @@ interface Transformation {
 }
 
 /** Builds one overlay; a failed build is an input too, whose one finding carries the tool's message. */
-export function renderOverlay(overlayDir: string, binary: string, run: Runner, cwd: string, read: TextReader): SourceFile {
+export function renderOverlay(overlayDir: string, binary: string, run: Runner, cwd: string, readAny: TextReader): SourceFile {
+  const root = repositoryOf(overlayDir, cwd);
+  const read = readerWithin(readAny, root);
   const shown = displayPathOf(overlayDir, cwd);
   const kustomization = KUSTOMIZATION_FILES.map((f) => join(overlayDir, f)).find((f) => read(f) !== undefined) ?? join(overlayDir, 'kustomization.yaml');
   const displayPath = `${shown} (kustomize build)`;
+  const escape = overlayEscape(overlayDir, root, read);
+  if (escape) {
+    const message = `not built: ${escape.why}; meshlint builds only overlays whose files all lie inside the repository`;
+    const at: SourceLocation = { filePath: displayPathOf(escape.file, cwd), range: escape.range ?? FIRST_LINE, note: undefined };
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, mapBack: () => at } };
+  }
   const wrapper = mkdtempSync(join(tmpdir(), 'meshlint-kustomize-'));
   const target = relative(wrapper, overlayDir).split('\\').join('/');
   let result;
@@ -234,4 +248,92 @@ class SourceDocuments {
     const e = this.locator.position(file, offsets[1]);
     return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
   }
+}
+
+/** Kustomizations followed at most, through bases and components: more is refused, not walked. */
+const MAX_KUSTOMIZATIONS = 2_000;
+
+/** Keys of a kustomization that name local files or folders, as lists of strings. */
+const PATH_LISTS = ['resources', 'bases', 'components', 'crds', 'configurations', 'generators', 'transformers', 'validators', 'patchesStrategicMerge'] as const;
+/** Keys whose entries are objects with a `path`. */
+const PATH_OBJECTS = ['patches', 'patchesJson6902', 'replacements'] as const;
+
+/** A remote base or resource (a git or HTTP URL): never fetched, since the build runs offline. */
+function isRemote(entry: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes('?ref=');
+}
+
+/**
+ * The first file or folder an overlay would read from outside the repository: an entry of a
+ * kustomization (a resource, base, component, patch, generator file) that points outside it,
+ * or a link that leads outside it. Kustomize's own load restrictor keeps files inside each
+ * kustomization's folder, but a base may be any folder: `resources: [../../../../etc/x]`.
+ */
+export function overlayEscape(overlayDir: string, root: string, read: TextReader): { file: string; range: Range | undefined; why: string } | undefined {
+  const realRoot = realPath(root) ?? root;
+  const outside = (p: string): boolean => {
+    if (!isInside(root, p)) return true;
+    const real = realPath(p);
+    return real !== undefined && !isInside(realRoot, real);
+  };
+  const seen = new Set<string>();
+  const pending = [overlayDir];
+  while (pending.length > 0) {
+    const dir = pending.pop() as string;
+    if (seen.has(dir)) continue;
+    seen.add(dir);
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join(overlayDir, KUSTOMIZATION_FILES[0] as string), range: undefined, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (outside(dir)) return { file: dir, range: undefined, why: `${dir} lies outside the repository` };
+    const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
+    if (file === undefined) continue;
+    const text = read(file) as string;
+    let data: unknown;
+    try {
+      data = parseYaml(text, { maxAliasCount: 100 });
+    } catch {
+      continue; // the build reports a kustomization it cannot read
+    }
+    if (outside(file)) return { file, range: undefined, why: 'the kustomization is a link that leads outside the repository' };
+    for (const entry of localEntries(data)) {
+      const target = resolve(dir, entry);
+      if (outside(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}…` : entry)} leads outside the repository` };
+      if (KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) pending.push(target);
+    }
+  }
+  return undefined;
+}
+
+/** The local paths a kustomization names (remote URLs and inline patches left out). */
+function localEntries(data: unknown): string[] {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
+  const k = data as Record<string, unknown>;
+  const out: string[] = [];
+  const add = (v: unknown): void => {
+    if (typeof v === 'string' && v !== '' && !v.includes('\n') && !isRemote(v)) out.push(v);
+  };
+  for (const key of PATH_LISTS) if (Array.isArray(k[key])) for (const v of k[key] as unknown[]) add(v);
+  for (const key of PATH_OBJECTS) if (Array.isArray(k[key])) for (const v of k[key] as unknown[]) add((v as { path?: unknown } | null)?.path);
+  for (const key of ['configMapGenerator', 'secretGenerator']) {
+    if (!Array.isArray(k[key])) continue;
+    for (const g of k[key] as unknown[]) {
+      if (g === null || typeof g !== 'object') continue;
+      const gen = g as Record<string, unknown>;
+      // `files` entries are `path` or `key=path`.
+      if (Array.isArray(gen.files)) for (const f of gen.files) if (typeof f === 'string') add(f.includes('=') ? f.slice(f.indexOf('=') + 1) : f);
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
+      add(gen.env);
+    }
+  }
+  add((k.openapi as { path?: unknown } | undefined)?.path);
+  return out;
+}
+
+/** The line of the kustomization that names `entry`, when it is written on a line of its own. */
+function entryRange(text: string, entry: string): Range | undefined {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    const at = line.indexOf(entry);
+    if (at >= 0) return { line: i + 1, column: at + 1, endLine: i + 1, endColumn: at + entry.length + 1 };
+  }
+  return undefined;
 }

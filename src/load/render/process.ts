@@ -1,9 +1,14 @@
-// Running the renderers (helm, kubectl, kustomize): found on PATH or named by the user, run
-// with an argument array (never a shell), a time limit, and an environment in which any
-// network call fails at once. meshlint never downloads anything, and neither may they.
+// Running the renderers (helm, kubectl, kustomize). A repository never chooses the program:
+// it comes from the command line, the Action's inputs or MESHLINT_HELM / MESHLINT_KUSTOMIZE,
+// as an absolute path or a name found in an absolute PATH directory. The program runs with an
+// argument array (never a shell), a time limit, and a confined environment: only the variables
+// it needs, a fresh HOME and Helm/Kubernetes/git config of its own (so no kubeconfig, plugin,
+// repository credential or token of the user's is within reach), and a proxy nothing listens
+// on, so any network call fails at once. meshlint never downloads anything, and neither may they.
 import { spawnSync } from '../../builtins.ts';
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, resolve } from 'node:path';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 
 export interface RunResult {
   readonly ok: boolean;
@@ -21,19 +26,67 @@ const NO_NETWORK = 'http://127.0.0.1:9';
 
 export class RendererMissing extends Error {}
 
-/** The environment a renderer runs in: the user's, with every way out to the network closed. */
-export function offlineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...env };
-  for (const k of ['NO_PROXY', 'no_proxy']) delete out[k];
+/**
+ * Variables passed through as they are: the locale and time zone (messages, dates), PATH (a
+ * renderer may look up a helper such as git), the temporary folder, and what Windows needs to
+ * start a process. Nothing else of the user's environment reaches a renderer: not tokens
+ * (GITHUB_TOKEN, ACTIONS_*, cloud credentials), not KUBECONFIG, not HELM_* settings.
+ */
+const PASSED_THROUGH = ['PATH', 'Path', 'PATHEXT', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot', 'SYSTEMROOT', 'windir'];
+
+/**
+ * The environment a renderer runs in, given a fresh, empty home folder of its own. Helm's
+ * config, cache, data and plugin folders, the XDG folders, git's global config and the
+ * kubeconfig all point inside it, so a renderer finds no plugin, repository, credential or
+ * cluster: Debian's kubectl otherwise asks the kubeconfig's cluster for its version before
+ * it builds an overlay. git may use no transport at all (Kustomize fetches remote bases with
+ * git; a `file://` URL would read another repository on the machine).
+ */
+export function confinedEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const k of PASSED_THROUGH) if (env[k] !== undefined) out[k] = env[k];
+  const dir = (name: string): string => join(home, name);
+  Object.assign(out, {
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: dir('config'),
+    XDG_CACHE_HOME: dir('cache'),
+    XDG_DATA_HOME: dir('data'),
+    XDG_STATE_HOME: dir('state'),
+    HELM_CONFIG_HOME: dir('helm-config'),
+    HELM_CACHE_HOME: dir('helm-cache'),
+    HELM_DATA_HOME: dir('helm-data'),
+    HELM_PLUGINS: dir('helm-plugins'),
+    KUSTOMIZE_PLUGIN_HOME: dir('kustomize-plugins'),
+    KUBECONFIG: dir('kubeconfig'),
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: dir('gitconfig'),
+    GIT_ALLOW_PROTOCOL: 'none',
+    GIT_TERMINAL_PROMPT: '0',
+  });
   for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) out[k] = NO_NETWORK;
-  out.GIT_ALLOW_PROTOCOL = 'file'; // Kustomize clones remote bases with git
-  out.GIT_TERMINAL_PROMPT = '0';
   return out;
 }
 
-export function processRunner(env: NodeJS.ProcessEnv): Runner {
-  const childEnv = offlineEnv(env);
-  return (binary, args, cwd) => {
+/** A runner and the folder it keeps for the renderers' home, removed by `close`. */
+export interface ConfinedRunner {
+  readonly run: Runner;
+  readonly close: () => void;
+}
+
+/** Runs renderers in a confined environment (see confinedEnv); the home folder is made on first use. */
+export function confinedRunner(env: NodeJS.ProcessEnv): ConfinedRunner {
+  let home: string | undefined;
+  let childEnv: NodeJS.ProcessEnv | undefined;
+  const run: Runner = (binary, args, cwd) => {
+    if (!home || !childEnv) {
+      home = mkdtempSync(join(tmpdir(), 'meshlint-home-'));
+      childEnv = confinedEnv(env, home);
+      // An empty kubeconfig (no cluster) and git config; the folders exist, empty.
+      writeFileSync(join(home, 'kubeconfig'), '');
+      writeFileSync(join(home, 'gitconfig'), '');
+      for (const d of ['config', 'cache', 'data', 'state', 'helm-config', 'helm-cache', 'helm-data', 'helm-plugins', 'kustomize-plugins']) mkdirSync(join(home, d));
+    }
     const r = spawnSync(binary, args, { cwd, env: childEnv, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
     if (r.error) {
       const code = (r.error as NodeJS.ErrnoException).code;
@@ -43,6 +96,12 @@ export function processRunner(env: NodeJS.ProcessEnv): Runner {
     }
     return { ok: r.status === 0, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
   };
+  const close = (): void => {
+    if (home) rmSync(home, { recursive: true, force: true });
+    home = undefined;
+    childEnv = undefined;
+  };
+  return { run, close };
 }
 
 function isExecutable(p: string): boolean {
@@ -54,14 +113,18 @@ function isExecutable(p: string): boolean {
   }
 }
 
-/** The first of `names` found on PATH, as an absolute path. */
-export function findOnPath(names: readonly string[], env: NodeJS.ProcessEnv, cwd: string): string | undefined {
-  const dirs = (env.PATH ?? env.Path ?? '').split(delimiter).filter(Boolean);
+/**
+ * The first of `names` found on PATH, as an absolute path. Only absolute PATH entries are
+ * searched: an empty or relative entry ("." or "bin") would find a program of the repository
+ * being linted, as Go's exec.LookPath refuses to since Go 1.19.
+ */
+export function findOnPath(names: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+  const dirs = (env.PATH ?? env.Path ?? '').split(delimiter).filter((d) => d !== '' && isAbsolute(d));
   const exts = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
   for (const name of names) {
     for (const dir of dirs) {
       for (const ext of exts) {
-        const p = resolve(cwd, dir, name + ext);
+        const p = join(dir, name + ext);
         if (isExecutable(p)) return p;
       }
     }
@@ -69,11 +132,18 @@ export function findOnPath(names: readonly string[], env: NodeJS.ProcessEnv, cwd
   return undefined;
 }
 
-/** A binary the user named: a path (relative to the working directory) or a name on PATH. */
-export function namedBinary(name: string, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
-  if (name.includes('/') || name.includes('\\') || isAbsolute(name)) {
-    const p = resolve(cwd, name);
-    return isExecutable(p) ? p : undefined;
-  }
-  return findOnPath([name], env, cwd);
+/** Where a renderer named by the user came from, for messages: the flag, the Action input or the variable. */
+export type BinarySource = `--${string}` | `MESHLINT_${string}`;
+
+/**
+ * A binary the user named: a path (relative to the working directory, as typed on the command
+ * line) or a bare name found on PATH. From an environment variable, a path must be absolute:
+ * a relative one would depend on the folder meshlint runs in, which a repository controls.
+ */
+export function namedBinary(name: string, from: BinarySource, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
+  const isPath = name.includes('/') || name.includes('\\') || isAbsolute(name);
+  if (!isPath) return findOnPath([name], env);
+  if (!isAbsolute(name) && from.startsWith('MESHLINT_')) return undefined;
+  const p = resolve(cwd, name);
+  return isExecutable(p) ? p : undefined;
 }

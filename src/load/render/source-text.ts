@@ -1,6 +1,7 @@
 // Small helpers the renderers share: reading the sources a finding maps back to (once each),
 // and turning a renderer's error output into one line for a finding.
 import { sep } from 'node:path';
+import { escapesThroughLink, isInside } from '../boundary.ts';
 import { readRegularFile } from '../read.ts';
 
 /** Text of a file, or undefined when it cannot be read. */
@@ -16,6 +17,15 @@ export function cachedReader(): TextReader {
     }
     return cache.get(p);
   };
+}
+
+/**
+ * A reader of the files under `root` only. Rendered output names the files findings map back
+ * to (`# Source:` headers, origin annotations), and a template can print any such header: a
+ * path outside the chart or repository, or a link out of it, is never read.
+ */
+export function readerWithin(read: TextReader, root: string): TextReader {
+  return (p) => (isInside(root, p) && !escapesThroughLink(root, p) ? read(p) : undefined);
 }
 
 /**

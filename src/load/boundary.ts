@@ -1,0 +1,62 @@
+// The repository's edge. Nothing a repository contains (a symbolic link, a config path, a
+// chart's file, a kustomization's entry) may make meshlint read outside it: a link committed
+// as `x.yaml -> /proc/self/environ` would otherwise put the runner's environment, tokens
+// included, into findings. Paths the user names outside the repository are the user's choice;
+// only what is reached *through* the repository is held to its edge.
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+
+/** The directory that holds `.git`, at or above `dir`, if any. */
+export function repoRoot(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/** Whether `path` is `dir` or lies below it (both absolute, compared as written). */
+export function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** The real path of an existing path, or undefined (missing, a loop, no permission). */
+export function realPath(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The repository a path belongs to: the folder holding `.git` at or above it, else the
+ * working directory when the path is inside it, else the path's own folder.
+ */
+export function repositoryOf(path: string, cwd: string): string {
+  const abs = resolve(cwd, path);
+  const root = repoRoot(abs) ?? repoRoot(dirname(abs));
+  if (root) return root;
+  return isInside(cwd, abs) ? cwd : dirname(abs);
+}
+
+/**
+ * Whether a path that lies inside `root` as written leads outside it once links are followed.
+ * A path written outside `root`, or one that does not exist, is not an escape.
+ */
+export function escapesThroughLink(root: string, path: string): boolean {
+  if (!isInside(root, path)) return false;
+  const real = realPath(path);
+  if (real === undefined) return false;
+  const realRoot = realPath(root) ?? root;
+  return !isInside(realRoot, real);
+}
+
+/**
+ * The folder a config file may name paths in: its repository (the folder holding `.git` at or
+ * above it), else its own folder.
+ */
+export function configRoot(configFile: string): string {
+  const dir = dirname(configFile);
+  return repoRoot(dir) ?? dir;
+}
