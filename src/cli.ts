@@ -132,9 +132,11 @@ reported on the template or source file you edit):
                                (--namespace is passed to helm as the release namespace)
       --kube-version V         Passed to helm template
       --api-versions GV        Passed to helm template; repeatable
-      --helm-binary PATH       The helm binary to use (default: helm on PATH)
+      --helm-binary PATH       The helm binary to use (default: $MESHLINT_HELM, else helm
+                               on PATH); a repository's config cannot name one
       --kustomize DIR          Build this overlay; repeatable
-      --kustomize-binary PATH  kustomize or kubectl (default: kustomize, else kubectl, on PATH)
+      --kustomize-binary PATH  kustomize or kubectl (default: $MESHLINT_KUSTOMIZE, else
+                               kustomize, else kubectl, on PATH)
   -h, --help                   Show this help
   -v, --version                Show the version
 
