@@ -12,45 +12,25 @@ import {
   type ProxyConfigParse, type ProxyConfigProblem,
 } from '../src/model/proxy-config.ts';
 import type { IstioVersion } from '../src/model/istio-version.ts';
+import { nthWholeWordInSource, wholeWordsBefore } from '../src/model/text-search.ts';
 import { getIn, templatePath } from '../src/model/workload.ts';
-import type { Path } from '../src/types.ts';
+import type { Path, SpanFinder } from '../src/types.ts';
 
 export const PROXY_CONFIG_KEY = 'proxy.istio.io/config';
 
-const IDENT = 'A-Za-z0-9_';
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** How often `token` occurs as a whole word in `text` before `end`. */
-function occurrencesBefore(text: string, token: string, end: number): number {
-  const re = new RegExp(`(?<![${IDENT}])${escapeRegExp(token)}(?![${IDENT}])`, 'g');
-  let n = 0;
-  for (let m = re.exec(text); m && m.index < end; m = re.exec(text)) n++;
-  return n;
-}
-
 /**
- * A pattern for the (n+1)-th whole-word occurrence of `token`: the report's `within`, so that
- * the finding underlines the key inside the annotation's text (block scalar or quoted JSON alike).
+ * Where in the annotation's source a problem's key is (block scalar or quoted JSON alike), so
+ * that the finding underlines the key; undefined to point at the annotation. The key is found
+ * by scanning: it is the same whole word as often as in the text before it.
  */
-export function nthOccurrence(token: string, n: number): RegExp {
-  // In the source a double-quoted annotation writes a newline as `\n`: a letter after a
-  // backslash does not join the token.
-  const word = `(?<!(?<!\\\\)[${IDENT}])${escapeRegExp(token)}(?![${IDENT}])`;
-  if (n === 0) return new RegExp(word);
-  // The token, then a look back over exactly n+1 tokens from the start: each step is
-  // "characters that do not start the token, then the token", so nothing backtracks.
-  return new RegExp(`${word}(?<=^(?:(?:(?!${word})[\\s\\S])*${word}){${n + 1}})`);
-}
-
-/** Where in the annotation's source a problem's key is: a `within` pattern, or undefined to point at the annotation. */
-export function keyPattern(text: string, path: string): RegExp | undefined {
+export function keySpan(text: string, path: string): SpanFinder | undefined {
   let steps = parseConfigPath(path);
   // A list item has no key of its own: point at the list's key.
   while (steps.length > 0 && typeof steps[steps.length - 1] === 'number') steps = steps.slice(0, -1);
   if (steps.length === 0) return undefined;
   const loc = locateInProxyConfig(text, formatConfigPath(steps));
   if (!loc?.key || loc.keyName === undefined || loc.keyName === '') return undefined;
-  return nthOccurrence(loc.keyName, occurrencesBefore(text, loc.keyName, loc.key[0]));
+  return nthWholeWordInSource(loc.keyName, wholeWordsBefore(text, loc.keyName, loc.key[0]));
 }
 
 /**
@@ -97,7 +77,7 @@ export function correctedText(text: string, parsed: ProxyConfigParse, problem: P
     out = text.slice(0, loc.value[0]) + problem.suggestion + text.slice(loc.value[1]);
   }
   const again = parseProxyConfig(out, version);
-  if (again.syntaxError !== undefined) return undefined;
+  if (again.syntaxError !== undefined || again.tooComplex !== undefined) return undefined;
   const still = kind === 'unknown' ? again.unknownFields : again.errors;
   return still.some((p) => p.path === problem.path) ? undefined : out;
 }
@@ -125,6 +105,8 @@ export default createRule({
         '{{ key }}: {{ problem }}, so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go).{{ hint }}',
       unknown:
         '{{ key }}: {{ problem }}; Istio drops unknown fields without a word (protomarshal.ApplyYAML), so it has no effect.{{ hint }}',
+      tooComplex:
+        '{{ key }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not check it. A ProxyConfig is a few levels of plain fields.',
       rename: 'Rename {{ from }} to {{ to }}.',
       replace: 'Write {{ value }} for {{ at }}.',
     },
@@ -150,6 +132,10 @@ export default createRule({
         // Istio validates the annotation only for the pods it injects.
         if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === 'not-injected') return;
         const parsed: ProxyConfigParse = parseProxyConfig(raw, version);
+        if (parsed.tooComplex !== undefined) {
+          context.report({ target: { resource, path }, messageId: 'tooComplex', severity: 'warn', data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
+          return;
+        }
         if (parsed.syntaxError !== undefined) {
           const notMapping = parsed.syntaxError.startsWith('it is ');
           context.report({
@@ -159,8 +145,8 @@ export default createRule({
           });
           return;
         }
-        const at = (p: ProxyConfigProblem): { resource: typeof resource; path: Path; within?: RegExp } => {
-          const within = keyPattern(raw, p.path);
+        const at = (p: ProxyConfigProblem): { resource: typeof resource; path: Path; within?: SpanFinder } => {
+          const within = keySpan(raw, p.path);
           return within ? { resource, path, within } : { resource, path };
         };
         for (const p of parsed.errors) {

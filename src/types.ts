@@ -99,12 +99,20 @@ export interface Resource {
 export type KubeObject = Record<string, unknown>;
 
 /**
+ * Finds a span in a node's source text by scanning it: start and end offsets, or undefined.
+ * A pattern built from manifest text would be compiled from input (V8 refuses large ones and
+ * some run in quadratic time or worse), so text from input is looked for with a SpanFinder.
+ */
+export type SpanFinder = (text: string) => readonly [start: number, end: number] | undefined;
+
+/**
  * Where a report points: a path inside a resource (resolved to a range lazily), or fixed offsets.
- * `within` narrows a path's range to the first match inside it (a line of a block scalar, say).
+ * `within` narrows a path's range to a part of its source text (a line of a block scalar, say):
+ * the first match of a fixed pattern, or what a SpanFinder finds.
  */
 export type Target =
-  | { readonly resource: Resource; readonly path: Path; readonly within?: RegExp }
-  | { readonly doc: ParsedDocument; readonly path: Path; readonly resource?: Resource; readonly within?: RegExp }
+  | { readonly resource: Resource; readonly path: Path; readonly within?: RegExp | SpanFinder }
+  | { readonly doc: ParsedDocument; readonly path: Path; readonly resource?: Resource; readonly within?: RegExp | SpanFinder }
   | {
       readonly doc: ParsedDocument;
       readonly offset: number;

@@ -8,7 +8,7 @@ import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
 import { podTemplateOf } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
-import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, Target, TextEdit } from '../types.ts';
+import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, SpanFinder, Target, TextEdit } from '../types.ts';
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
 import { listenersOf, type FileNode, type Listeners, type MeshlintRule, type ReportDescriptor, type RuleContext } from './rule-api.ts';
@@ -353,13 +353,20 @@ function locate(target: Target, locator: Locator): Located {
   if ('within' in target && target.within && !('offset' in target)) {
     const whole = locator.wholeNodeOffsets(located.doc, located.docPath ?? []);
     const text = located.doc.file.text.slice(whole[0], whole[1]);
-    const m = target.within.exec(text);
-    if (m) {
-      const lead = m[0].length - m[0].trimStart().length;
-      return { ...located, offsets: [whole[0] + m.index + lead, whole[0] + m.index + m[0].trimEnd().length] };
+    const span = spanOf(target.within, text);
+    if (span) {
+      const found = text.slice(span[0], span[1]);
+      const lead = found.length - found.trimStart().length;
+      return { ...located, offsets: [whole[0] + span[0] + lead, whole[0] + span[0] + found.trimEnd().length] };
     }
   }
   return located;
+}
+
+function spanOf(within: RegExp | SpanFinder, text: string): readonly [number, number] | undefined {
+  if (typeof within === 'function') return within(text);
+  const m = within.exec(text);
+  return m ? [m.index, m.index + m[0].length] : undefined;
 }
 
 function locatePath(target: Target, locator: Locator): Located {

@@ -21,6 +21,7 @@ import type { Document, Node as YamlNode } from 'yaml';
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { editDistance } from './edit-distance.ts';
 import { parseLenient } from '../parse/lenient.ts';
+import { aliasExpansionProblem, embeddedTextProblem, plainValue, type LimitProblem } from '../parse/limits.ts';
 import { atLeast, type IstioVersion } from './istio-version.ts';
 
 export interface ProxyConfigProblem {
@@ -39,6 +40,8 @@ export interface ProxyConfigParse {
   readonly value: Readonly<Record<string, unknown>> | undefined;
   /** Why Istio cannot read the text at all (syntax error, not a mapping). */
   readonly syntaxError: string | undefined;
+  /** Why the text is not read here at all: beyond the limits of src/parse/limits.ts ("nested deeper than 100 levels"). */
+  readonly tooComplex?: string;
   /** Values Istio rejects: the injector refuses the pod. */
   readonly errors: readonly ProxyConfigProblem[];
   /** Fields Istio does not know and silently ignores. */
@@ -352,23 +355,30 @@ interface Reading {
   readonly syntaxError: string | undefined;
   /** Text after the first document, which go-yaml never reads. */
   readonly ignoredDocuments: boolean;
+  /** The text is beyond the limits and was not parsed (or not converted). */
+  readonly limit?: LimitProblem;
 }
 
 /** YAML text → value, as go-yaml v2 (YAML 1.1) reads it; JSON that the YAML parser refuses is read as JSON. */
 function readText(text: string): Reading {
+  // The annotation is parsed with the `yaml` package, which recurses per level: measured first.
+  const limit = embeddedTextProblem(text, 'yaml');
+  if (limit) return { value: undefined, syntaxError: undefined, ignoredDocuments: false, limit };
   const doc = parseLenient(text);
   const errors = doc.errors.filter((e) => e.code !== 'MULTIPLE_DOCS');
   if (errors.length === 0) {
-    // Keys that are collections are stringified; keep the library from warning on stderr about it.
-    doc.options.logLevel = 'error';
+    const aliases = aliasExpansionProblem(doc);
+    if (aliases) return { value: undefined, syntaxError: undefined, ignoredDocuments: false, limit: aliases };
     try {
-      return { value: doc.toJS({ maxAliasCount: 1000 }) as unknown, syntaxError: undefined, ignoredDocuments: errors.length !== doc.errors.length };
+      return { value: plainValue(doc), syntaxError: undefined, ignoredDocuments: errors.length !== doc.errors.length };
     } catch (e) {
       return { value: undefined, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
     }
   }
   // Valid JSON is valid for go-yaml too; the YAML parser here is stricter about some
   // whitespace in flow collections, so never call readable JSON a syntax error.
+  const jsonLimit = embeddedTextProblem(text, 'json');
+  if (jsonLimit) return { value: undefined, syntaxError: undefined, ignoredDocuments: false, limit: jsonLimit };
   try {
     return { value: JSON.parse(text) as unknown, syntaxError: undefined, ignoredDocuments: false };
   } catch {
@@ -876,6 +886,7 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
  */
 export function parseProxyConfig(text: string, version?: IstioVersion): ProxyConfigParse {
   const reading = readText(text);
+  if (reading.limit) return { value: undefined, syntaxError: undefined, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
   if (reading.syntaxError !== undefined) return { value: undefined, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
   const v = reading.value;
   const unknownFields: ProxyConfigProblem[] = [];
@@ -905,7 +916,7 @@ export function parseProxyConfig(text: string, version?: IstioVersion): ProxyCon
  */
 export function holdFromProxyConfig(text: string): boolean | undefined {
   const parsed = parseProxyConfig(text);
-  if (parsed.syntaxError !== undefined || parsed.errors.length > 0) return undefined;
+  if (parsed.syntaxError !== undefined || parsed.tooComplex !== undefined || parsed.errors.length > 0) return undefined;
   return holdFromProxyConfigObject(parsed.value);
 }
 

@@ -6,17 +6,11 @@
 // documents, any syntax error) is handed back, and yaml.ts parses that document instead.
 import { parseEvents, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
 import { Document as YamlDocument, isScalar } from 'yaml';
+import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
 import { YAML_OPTIONS } from './yaml-options.ts';
 import type { DuplicateKey } from '../types.ts';
 
-/** Deeper than any real manifest, shallow enough for every recursive walk of a value. */
-export const MAX_DEPTH = 1000;
-
-/**
- * How many nodes alias expansion may add to one document before it is refused:
- * far more than any real manifest uses, far less than an alias bomb needs.
- */
-export const MAX_ALIAS_EXPANSION = 200_000;
+export { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
 
 export type FastResult =
   | {

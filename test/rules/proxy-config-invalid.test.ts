@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import rule, { keyPattern, nthOccurrence } from '../../rules/proxy-config-invalid.ts';
+import rule, { keySpan } from '../../rules/proxy-config-invalid.ts';
 import {
   PROXY_CONFIG_ENUMS, PROXY_CONFIG_SCHEMA, formatConfigPath, holdFromProxyConfig, holdFromProxyConfigObject, jsonName, locateInProxyConfig,
   parseConfigPath, parseGoDuration, parseProxyConfig, proxyAddressProblem, validIPAddress,
@@ -112,6 +112,66 @@ ruleTester(rule, {
       code: withConfig(`'{"holdApplicationUntilProxyStarts": true'`),
       files: [shop],
       errors: [{ messageId: 'unreadable', line: 8, column: 9 }],
+    },
+    {
+      name: 'a list nested 1,000 levels deep (2 KB of brackets): one warning, not a crash of the process',
+      code: withConfig(`'${'['.repeat(1000)}${']'.repeat(1000)}'`),
+      files: [shop],
+      errors: [{ messageId: 'tooComplex', severity: 1, line: 8, column: 9, message: 'nested deeper than 100 levels' }],
+    },
+    {
+      name: 'flow mappings nested 5,000 levels deep',
+      code: withConfig(`'${'{a: '.repeat(5000)}1${'}'.repeat(5000)}'`),
+      files: [shop],
+      errors: [{ messageId: 'tooComplex', line: 8, message: 'nested deeper than 100 levels' }],
+    },
+    {
+      name: 'block sequences nested 20,000 levels deep on one line',
+      code: withBlock(`${'- '.repeat(20_000)}x`),
+      files: [shop],
+      errors: [{ messageId: 'tooComplex', line: 8, message: 'nested deeper than 100 levels' }],
+    },
+    {
+      name: 'JSON that the YAML parser refuses, nested 3,000 levels deep',
+      code: withBlock(`{"a":\t${'['.repeat(3000)}${']'.repeat(3000)}}`),
+      files: [shop],
+      errors: [{ messageId: 'tooComplex', line: 8, message: 'nested deeper than 100 levels' }],
+    },
+    {
+      name: 'an alias bomb: nine levels of nine aliases',
+      code: withBlock(['a0: &a0 [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, l) => `a${l + 1}: &a${l + 1} [${Array(9).fill(`*a${l}`).join(', ')}]`)].join('\n')),
+      files: [shop],
+      errors: [{ messageId: 'tooComplex', line: 8, message: 'an alias bomb' }],
+    },
+    {
+      name: 'an alias inside the node it names',
+      code: withBlock('proxyMetadata: &m\n  A: *m'),
+      files: [shop],
+      errors: [{ messageId: 'tooComplex', line: 8, message: 'a value without end' }],
+    },
+    {
+      name: 'more than 1,000 aliases',
+      code: withBlock(`extraStatTags: &t [a]\nproxyMetadata: {${Array.from({ length: 1001 }, (_, i) => `K${i}: *t`).join(', ')}}`),
+      files: [shop],
+      errors: [{ messageId: 'tooComplex', line: 8, message: 'more than 1,000 aliases' }],
+    },
+    {
+      name: 'larger than 1 MiB',
+      code: withBlock(`proxyMetadata:\n  A: ${'x'.repeat(1024 * 1024)}`),
+      files: [shop],
+      errors: [{ messageId: 'tooComplex', line: 8, message: 'larger than 1 MiB' }],
+    },
+    {
+      name: 'an unknown key after 100,000 other occurrences of its name: found by scanning, at the right line',
+      code: withBlock(`proxyMetadata:\n  A: "${'x '.repeat(100_000)}"\nx: 1`),
+      files: [shop],
+      errors: [{ messageId: 'unknown', line: 11, column: 11, endColumn: 12 }],
+    },
+    {
+      name: 'an unknown key of 40,000 characters, written twice: found by scanning (a pattern of it is too large for V8)',
+      code: withBlock(`proxyMetadata:\n  A: ${'k'.repeat(40_000)}\n${'k'.repeat(40_000)}: 1`),
+      files: [shop],
+      errors: [{ messageId: 'unknown', line: 11, column: 11, endColumn: 40_011 }],
     },
     {
       name: 'a list, not a mapping',
@@ -326,8 +386,9 @@ test('paths and positions inside the text', () => {
   const text = '{"a": {"address": "x"}, "b": {"address": "y"}}';
   const loc = locateInProxyConfig(text, 'b.address');
   assert.equal(loc?.key, [30, 39], 'the key with its quotes');
-  assert.is(keyPattern(text, 'b.address')?.source, nthOccurrence('address', 1).source);
-  assert.is(nthOccurrence('address', 1).exec('address: 1, xaddress: 2, address: 3')?.index, 25);
+  // The second "address" of the text is the key: in the source (here the same text) too.
+  assert.equal(keySpan(text, 'b.address')?.(text), [31, 38]);
+  assert.equal(keySpan(text, 'b.address')?.('address: 1, xaddress: 2, address: 3'), [25, 32]);
 });
 
 test.run();
