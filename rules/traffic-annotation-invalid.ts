@@ -11,8 +11,10 @@ import {
 } from '../src/model/annotation-validation.ts';
 import { explicitlyOptedOut } from '../src/model/intent.ts';
 import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { listEntryInSource } from '../src/model/text-search.ts';
 import { labelString, templatePath } from '../src/model/workload.ts';
-import type { Path } from '../src/types.ts';
+import { sizeProblem } from '../src/parse/limits.ts';
+import type { Path, SpanFinder } from '../src/types.ts';
 
 const CIDR_LISTS = new Set(['traffic.sidecar.istio.io/includeOutboundIPRanges', 'traffic.sidecar.istio.io/excludeOutboundIPRanges']);
 const PORT_LISTS = new Set(['traffic.sidecar.istio.io/includeInboundPorts', 'traffic.sidecar.istio.io/excludeInboundPorts', 'traffic.sidecar.istio.io/excludeOutboundPorts', INCLUDE_OUTBOUND_PORTS]);
@@ -129,12 +131,10 @@ export function isPlaceholder(value: string): boolean {
 /** A value as the message shows it: control characters escaped, so a finding stays on one line. */
 const shown = (value: string): string => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Narrows a finding to the offending list entry inside a plain or quoted scalar. */
-function entryMatcher(element: string | undefined): RegExp | undefined {
+function entryMatcher(element: string | undefined): SpanFinder | undefined {
   if (element === undefined || element.trim() === '') return undefined;
-  return new RegExp(`(?<=^["']?|,)${escapeRegExp(element)}(?=,|["']?$)`);
+  return listEntryInSource(element);
 }
 
 type SetEdit = { readonly op: 'set'; readonly path: Path; readonly value: string };
@@ -208,6 +208,7 @@ export default createRule({
       runtime: '{{ key }}: {{ reason }}. The injector does not check this annotation, {{ effect }}. {{ advice }}',
       nativeSidecar:
         '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
+      tooLarge: '{{ key }} is too large to check (it is {{ problem }}), so meshlint does not check it. No real value comes near this size.',
       setValue: 'Set it to "{{ value }}" ({{ why }}).',
     },
     schema: [],
@@ -229,8 +230,13 @@ export default createRule({
         const ifInjected = prediction.outcome === 'unknown' ? ' whenever it injects it' : '';
         for (const key of keys) {
           const value = labelString(t.annotations[key]) ?? '';
-          if (isPlaceholder(value)) continue;
           const path: Path = templatePath(t, 'metadata', 'annotations', key);
+          const tooLarge = sizeProblem(value);
+          if (tooLarge) {
+            context.report({ target: { resource: t.resource, path }, messageId: 'tooLarge', severity: 'warn', data: { key, problem: tooLarge.message } });
+            continue;
+          }
+          if (isPlaceholder(value)) continue;
           const check = checks.get(key);
           if (check) {
             const problem = check(value);

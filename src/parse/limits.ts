@@ -48,7 +48,8 @@ export interface LimitProblem {
 const MIB = 1024 * 1024;
 const sizeText = (n: number): string => (n % MIB === 0 ? `${n / MIB} MiB` : `${n.toLocaleString('en-US')} characters`);
 
-function sizeProblem(text: string): LimitProblem | undefined {
+/** Whether a value (of any syntax: a comma-separated list too) is larger than MAX_EMBEDDED_SIZE. */
+export function sizeProblem(text: string): LimitProblem | undefined {
   if (text.length <= MAX_EMBEDDED_SIZE) return undefined;
   return { message: `larger than ${sizeText(MAX_EMBEDDED_SIZE)} (${text.length.toLocaleString('en-US')} characters)`, offset: MAX_EMBEDDED_SIZE };
 }

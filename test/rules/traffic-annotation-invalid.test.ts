@@ -158,6 +158,26 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'a 40 KB entry in a CIDR list: found by scanning and pointed at (a pattern of it is too large for V8)',
+      code: deployment(`traffic.sidecar.istio.io/includeOutboundIPRanges: "10.0.0.0/8,${'x'.repeat(40_000)}"`),
+      config: shop,
+      errors: [{ messageId: 'rejected', line: 8, column: 71, endLine: 8, endColumn: 40_071, message: 'is not a CIDR' }],
+      output: null,
+    },
+    {
+      name: '60,000 entries, the last one bad: pointed at',
+      code: deployment(`traffic.sidecar.istio.io/excludeOutboundPorts: "${'8080,'.repeat(60_000)}bad"`),
+      config: shop,
+      errors: [{ messageId: 'rejected', line: 8, column: 57 + 5 * 60_000, endColumn: 60 + 5 * 60_000 }],
+      output: null,
+    },
+    {
+      name: 'a value larger than 1 MiB: one warning, not checked',
+      code: deployment(`traffic.sidecar.istio.io/includeOutboundIPRanges: "${'10.0.0.0/8,'.repeat(100_000)}x"`),
+      config: shop,
+      errors: [{ messageId: 'tooLarge', severity: 1, line: 8, column: 9, message: 'larger than 1 MiB' }],
+    },
+    {
       name: 'a space after a comma in a CIDR list: points at the entry, fixed',
       code: deployment('traffic.sidecar.istio.io/excludeOutboundIPRanges: "10.0.0.0/8, 172.16.0.0/12"'),
       config: shop,
