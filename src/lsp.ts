@@ -1,8 +1,9 @@
 // `meshlint lsp`: the language server, a thin shell over the engine for editors. It keeps
 // the workspace's facts (Namespaces, injection webhooks, mesh config) per file, lints an open
 // document against the facts of every other file (open documents count with their unsaved
-// text), and re-lints the open documents when a file with facts changes.
-import { dirname, join, relative, resolve } from 'node:path';
+// text), and re-lints the open documents when a file with facts changes. The engine runs in a
+// lint thread (lsp-worker.ts): this thread only talks to the editor, so requests are answered
+// at once whatever a document costs to lint, and work that runs too long is cancelled.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -21,188 +22,54 @@ import {
   type TextEdit,
 } from 'vscode-languageserver/node';
 import { allRules, rulesById } from '../rules/index.ts';
-import { ConfigError, EMPTY_CONFIG, validateConfig, type Config } from './engine/config.ts';
-import { factResources, lint } from './engine/linter.ts';
-import { findConfigFile, readConfigFile } from './load/config-file.ts';
-import { chartFinder, discover, LINTABLE_EXTENSIONS } from './load/discover.ts';
-import { decodeSource, readSource, type ReadOutcome } from './load/read.ts';
-import { DocumentCache } from './parse/document-cache.ts';
+import { markdownText, safeText } from './format/text.ts';
+import { LINTABLE_EXTENSIONS } from './load/discover.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
+import { JobQueue, type Job } from './lsp-queue.ts';
+import { LintWorker, type LintOutcome, type LintRequest } from './lsp-worker.ts';
+import { configDiagnostic, displayPathIn, formatMiB, MAX_DOCUMENT_BYTES, type ConfigProblem, type DiagnosticData } from './lsp-workspace.ts';
 import { DOCS_URL, TOOL_NAME, VERSION } from './meta.ts';
-import type { LintMessage, Resource } from './types.ts';
+
+export { MAX_DOCUMENT_BYTES } from './lsp-workspace.ts';
 
 /** Quiet time after the last keystroke before a document is linted again. */
 export const DEFAULT_DEBOUNCE_MS = 200;
+/** Longest a lint (or one file's facts) may take before it is cancelled; a fair lint takes well under a second. */
+export const DEFAULT_LINT_TIME_LIMIT_MS = 5000;
+/** Longest listing the workspace for facts may take: a tree that big gives facts from open documents only. */
+export const DISCOVERY_TIME_LIMIT_MS = 10_000;
+/** How long a document waits for the facts still being read before it is linted with those read so far. */
+export const FACTS_PATIENCE_MS = 1000;
+/** Lint threads that may fail in a row before the server stops linting. */
+const MAX_FAILED_STARTS = 5;
 
-/** What a diagnostic carries for its code actions. */
-interface DiagnosticData {
-  readonly fix?: { readonly range: readonly [number, number]; readonly text: string };
-  readonly suggestions?: readonly { readonly desc: string; readonly fix: { readonly range: readonly [number, number]; readonly text: string } }[];
-}
-
-const uriToPath = (uri: string): string | undefined => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);
-const pathToUri = (path: string): string => pathToFileURL(path).href;
-
-/**
- * The workspace as the server knows it: roots, configs, and per file the resources that
- * may hold facts. Pure data plus the reads that fill it; no LSP types.
- */
-export class Workspace {
-  private readonly facts = new Map<string, Resource[]>();
-  private readonly configs = new Map<string, Config>();
-  private readonly chartOf = chartFinder();
-  /** Documents of the open files, reused across edits when their text is unchanged. */
-  readonly documents = new DocumentCache();
-
-  constructor(readonly roots: readonly string[]) {}
-
-  /** The config in force for a file (nearest .meshlint.yaml upwards), cached per directory. */
-  configFor(file: string): Config {
-    return this.configIn(dirname(file));
-  }
-
-  /** The config in force in a directory. */
-  configIn(dir: string): Config {
-    let c = this.configs.get(dir);
-    if (!c) {
-      const path = findConfigFile(dir);
-      c = path ? validateConfig(readConfigFile(path), path, rulesById) : EMPTY_CONFIG;
-      this.configs.set(dir, c);
-    }
-    return c;
-  }
-
-  /** Forgets cached configs (a config file changed). */
-  resetConfigs(): void {
-    this.configs.clear();
-    this.facts.clear();
-  }
-
-  /** Reads every lintable file of the roots (and the configs' `context`) for facts. */
-  loadAll(): number {
-    let files = 0;
-    for (const root of this.roots) {
-      const config = this.factsConfigIn(root);
-      const found = discover({ cwd: root, patterns: ['.', ...config.context], ignorePatterns: config.ignorePatterns, ignoreBase: config.filePath ? dirname(config.filePath) : root });
-      for (const f of found.files) {
-        this.updateFromDisk(f);
-        files++;
-      }
-    }
-    return files;
-  }
-
-  /** Re-reads one file's facts from disk (it changed, or was closed). */
-  updateFromDisk(file: string): void {
-    this.setFacts(file, readSource(file, this.rootOf(file)));
-  }
-
-  /** Sets one file's facts from the given text (an open document); true when they changed. */
-  updateFromText(file: string, text: string): boolean {
-    const before = this.facts.get(file);
-    this.setFacts(file, decodeSource(Buffer.from(text), this.displayPath(file), file));
-    return !sameFacts(before, this.facts.get(file));
-  }
-
-  remove(file: string): void {
-    this.facts.delete(file);
-  }
-
-  /** Facts from every file but this one. */
-  contextFor(file: string): Resource[] {
-    const out: Resource[] = [];
-    for (const [path, resources] of this.facts) if (path !== file) out.push(...resources);
-    return out;
-  }
-
-  rootOf(file: string): string {
-    const inside = this.roots.filter((r) => !relative(r, file).startsWith('..'));
-    return inside.sort((a, b) => b.length - a.length)[0] ?? dirname(file);
-  }
-
-  displayPath(file: string): string {
-    return relative(this.rootOf(file), file) || file;
-  }
-
-  /** Inside a Helm chart, only the chart's Chart.yaml is linted (as the CLI does): templates are not YAML. */
-  isChartFile(file: string): boolean {
-    const chart = this.chartOf(dirname(file));
-    return chart !== undefined && file !== join(chart, 'Chart.yaml');
-  }
-
-  /** For reading facts, a broken config counts as none: the linted document reports it. */
-  private factsConfigIn(dir: string): Config {
-    try {
-      return this.configIn(dir);
-    } catch {
-      return EMPTY_CONFIG;
-    }
-  }
-
-  private setFacts(file: string, input: ReadOutcome): void {
-    const config = this.factsConfigIn(dirname(file));
-    if (!input.ok || this.isChartFile(file)) {
-      this.facts.delete(file);
-      return;
-    }
-    const resources = factResources([input], config);
-    if (resources.length) this.facts.set(file, resources);
-    else this.facts.delete(file);
-  }
-}
-
-/** Two fact lists carry the same facts when their objects are equal (positions aside). */
-function sameFacts(a: readonly Resource[] | undefined, b: readonly Resource[] | undefined): boolean {
-  const key = (rs: readonly Resource[] | undefined): string => JSON.stringify((rs ?? []).map((r) => [r.kind, r.namespace, r.name, r.object]));
-  return key(a) === key(b);
-}
-
-/** Lints one document's text against the workspace: the LSP diagnostics. Pure but for config reads. */
-export function lintDocument(ws: Workspace, file: string, text: string): Diagnostic[] {
-  if (ws.isChartFile(file)) return [];
-  let config: Config;
+const uriToPath = (uri: string): string | undefined => {
   try {
-    config = ws.configFor(file);
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: TOOL_NAME, message: `configuration error: ${e.message}` }];
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
   }
-  const input = decodeSource(Buffer.from(text), ws.displayPath(file), file);
-  const bom = input.ok && input.file.bom ? 1 : 0;
-  const report = lint([input], { config, rules: allRules, contextResources: ws.contextFor(file), documentsOf: (f) => ws.documents.parse(f) });
-  const root = ws.rootOf(file);
-  const out: Diagnostic[] = [];
-  for (const r of report.results) {
-    // Only this document's findings: a rule may name a related place elsewhere, never report there.
-    if (resolve(root, r.filePath) !== file) continue;
-    for (const m of r.messages) out.push(toDiagnostic(m, root, bom));
-  }
-  return out;
+};
+const isConfigFile = (file: string): boolean => /(^|[\\/])\.meshlint\.(ya?ml|json)$/.test(file);
+
+/** A path as a shell word: the command in a message may be pasted into a shell, and file names are the repository's. */
+export function shellWord(s: string): string {
+  return /^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-function toDiagnostic(m: LintMessage, root: string, bom: number): Diagnostic {
-  const shift = (fix: { readonly range: readonly [number, number]; readonly text: string }) => ({ range: [fix.range[0] + bom, fix.range[1] + bom] as const, text: fix.text });
-  const data: DiagnosticData = {
-    ...(m.fix ? { fix: shift(m.fix) } : {}),
-    ...(m.suggestions?.length ? { suggestions: m.suggestions.map((s) => ({ desc: s.desc, fix: shift(s.fix) })) } : {}),
-  };
-  return {
-    range: { start: { line: m.line - 1, character: m.column - 1 }, end: { line: m.endLine - 1, character: m.endColumn - 1 } },
-    severity: m.severity === 2 ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-    source: TOOL_NAME,
-    code: m.ruleId,
-    codeDescription: { href: `${DOCS_URL}/${m.ruleId}.md` },
-    message: m.resource ? `${m.message} [${m.resource}]` : m.message,
-    ...(m.related?.length
-      ? {
-          relatedInformation: m.related.map((rel) => ({
-            location: { uri: pathToUri(resolve(root, rel.filePath)), range: { start: { line: rel.line - 1, character: rel.column - 1 }, end: { line: rel.endLine - 1, character: rel.endColumn - 1 } } },
-            message: rel.message,
-          })),
-        }
-      : {}),
-    data,
-  };
+/** Why a document is not linted as it is typed. */
+export type NotLinted = { readonly why: 'too-large'; readonly bytes: number } | { readonly why: 'too-slow'; readonly limitMs: number } | { readonly why: 'failed'; readonly message: string };
+
+/** The one diagnostic of a document that is not linted as it is typed: why, and the command that lints it. */
+export function notLintedDiagnostic(displayPath: string, reason: NotLinted): Diagnostic {
+  const command = `${TOOL_NAME} ${shellWord(displayPath)}`;
+  const message =
+    reason.why === 'too-large'
+      ? `Not linted as you type: the file is ${formatMiB(reason.bytes)}, over the ${formatMiB(MAX_DOCUMENT_BYTES)} limit. Run "${command}" to lint it.`
+      : reason.why === 'too-slow'
+        ? `Not linted as you type: linting took longer than ${reason.limitMs / 1000} s and was stopped. Run "${command}" to lint it; saving tries again.`
+        : `Not linted: the linter failed on this file (${reason.message}). Run "${command}" to lint it; saving tries again.`;
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: TOOL_NAME, message: safeText(message) };
 }
 
 /** The code actions for diagnostics of a document: the fix, the suggestions, and a directive to disable the rule on that line. */
@@ -214,10 +81,11 @@ export function codeActions(doc: TextDocument, diagnostics: readonly Diagnostic[
   });
   const change = (edits: TextEdit[]) => ({ changes: { [doc.uri]: edits } });
   for (const d of diagnostics) {
-    if (d.source !== TOOL_NAME || typeof d.code !== 'string') continue;
+    // Only rule ids go into a title or a directive: a client may send any diagnostic back.
+    if (d.source !== TOOL_NAME || typeof d.code !== 'string' || !rulesById.has(d.code)) continue;
     const data = (d.data ?? {}) as DiagnosticData;
     if (data.fix) actions.push({ title: `Fix this ${d.code} problem`, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: change([edit(data.fix)]) });
-    for (const s of data.suggestions ?? []) actions.push({ title: s.desc, kind: CodeActionKind.QuickFix, diagnostics: [d], edit: change([edit(s.fix)]) });
+    for (const s of data.suggestions ?? []) actions.push({ title: safeText(s.desc), kind: CodeActionKind.QuickFix, diagnostics: [d], edit: change([edit(s.fix)]) });
     // `# meshlint-disable-next-line id` above the line, at its indentation.
     const line = d.range.start.line;
     const text = doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
@@ -232,7 +100,7 @@ export function codeActions(doc: TextDocument, diagnostics: readonly Diagnostic[
   return actions;
 }
 
-/** Hover on a finding: its message and the rule's documentation. */
+/** Hover on a finding: its message (escaped: it quotes the manifest) and the rule's documentation. */
 export function hoverFor(diagnostics: readonly Diagnostic[], line: number, character: number, docs: ReadonlyMap<string, string>): Hover | undefined {
   const inRange = (d: Diagnostic): boolean => {
     const { start, end } = d.range;
@@ -241,124 +109,310 @@ export function hoverFor(diagnostics: readonly Diagnostic[], line: number, chara
     if (line === end.line && character > end.character) return false;
     return true;
   };
-  const hits = diagnostics.filter((d) => d.source === TOOL_NAME && inRange(d));
+  const hits = diagnostics.filter((d) => d.source === TOOL_NAME && typeof d.code === 'string' && rulesById.has(d.code) && inRange(d));
   if (hits.length === 0) return undefined;
   const parts = hits.map((d) => {
     const id = String(d.code);
     const doc = docs.get(id);
-    return `**${TOOL_NAME}(${id})**: ${d.message}\n\n${doc ?? `[${id}](${DOCS_URL}/${id}.md)`}`;
+    return `**${TOOL_NAME}(${id})**: ${markdownText(typeof d.message === 'string' ? d.message : d.message.value)}\n\n${doc ?? `[${id}](${DOCS_URL}/${id}.md)`}`;
   });
   return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
 }
 
+interface OpenDocumentState {
+  /** The facts generation its diagnostics were computed against. */
+  lintedAt: number;
+  /** Set when it is not linted as it is typed; cleared when it is saved or opened again. */
+  notLinted?: NotLinted;
+}
+
+export interface ServerOptions {
+  /** The script that runs the lint thread (the bundle's entry). */
+  readonly workerUrl: URL;
+}
+
+export interface Server {
+  /** Whether the client asked the server to shut down (exit codes follow it). */
+  readonly shutdownRequested: boolean;
+}
+
 /** Wires the workspace to an LSP connection. */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, options: ServerOptions): Server {
   const documents = new TextDocuments(TextDocument);
   const diagnosticsOf = new Map<string, Diagnostic[]>();
+  const states = new Map<string, OpenDocumentState>();
   const timers = new Map<string, NodeJS.Timeout>();
-  let ws = new Workspace([]);
+  const queue = new JobQueue(FACTS_PATIENCE_MS);
+  let roots: string[] = [];
   let debounceMs = DEFAULT_DEBOUNCE_MS;
+  let lintTimeLimitMs = DEFAULT_LINT_TIME_LIMIT_MS;
+  let watchedDynamically = false;
   let docs: ReadonlyMap<string, string> | undefined;
+  let worker: LintWorker | undefined;
+  let running = false;
+  let stopped = false;
+  let failedStarts = 0;
+  /** Bumped whenever any facts change: an open document linted at an older one is linted again. */
+  let factsGeneration = 0;
+  /** The files of the workspace read for facts, as last listed; undefined until listed. */
+  let factFiles: string[] | undefined;
+  /** Files whose facts took too long to read: not read again. */
+  const slowFactFiles = new Set<string>();
+  let loadStarted = 0;
+  let configProblems: ConfigProblem[] = [];
+  const configUris = new Map<string, string>();
 
-  const publish = (doc: TextDocument): void => {
-    const file = uriToPath(doc.uri);
-    if (!file || !LINTABLE_EXTENSIONS.test(file)) return;
-    let diagnostics: Diagnostic[];
-    try {
-      diagnostics = lintDocument(ws, file, doc.getText());
-    } catch (e) {
-      connection.console.error(`${TOOL_NAME}: linting ${file} failed: ${(e as Error).stack ?? String(e)}`);
+  const log = (line: string): void => connection.console.info(`${TOOL_NAME}: ${safeText(line)}`);
+  const logError = (line: string): void => connection.console.error(`${TOOL_NAME}: ${safeText(line)}`);
+  const displayPath = (file: string): string => displayPathIn(roots, file);
+  const publish = (uri: string, diagnostics: Diagnostic[], version?: number): void => {
+    diagnosticsOf.set(uri, diagnostics);
+    void connection.sendDiagnostics({ uri, ...(version === undefined ? {} : { version }), diagnostics });
+  };
+  const lintable = (uri: string): string | undefined => {
+    const file = uriToPath(uri);
+    return file && LINTABLE_EXTENSIONS.test(file) && !isConfigFile(file) ? file : undefined;
+  };
+
+  /** A new lint thread, told the roots; the workspace's facts are read again. */
+  const startWorker = (): void => {
+    worker = new LintWorker(options.workerUrl, log);
+    queue.clearFacts();
+    if (factFiles === undefined) queue.addControl({ op: 'factFiles' });
+    queue.addControlFirst({ op: 'init', roots });
+    if (factFiles !== undefined) for (const file of factFiles) if (!slowFactFiles.has(file)) queue.addFacts({ op: 'readFacts', file });
+    loadStarted = Date.now();
+    factsGeneration++;
+  };
+
+  const limitOf = (job: Job): number => (job.kind === 'control' && job.req.op === 'factFiles' ? DISCOVERY_TIME_LIMIT_MS : lintTimeLimitMs);
+
+  /** Runs the next job, one at a time; when the facts are all in, re-lints what is stale. */
+  const pump = (): void => {
+    if (running || stopped) return;
+    if (!worker?.alive) {
+      if (failedStarts >= MAX_FAILED_STARTS) return;
+      startWorker();
+    }
+    if (queue.factsSettled) {
+      for (const d of documents.all()) {
+        const state = states.get(d.uri);
+        if (state && !state.notLinted && state.lintedAt < factsGeneration && lintable(d.uri)) queue.addLint(d.uri, Date.now());
+      }
+      if (loadStarted) {
+        log(`${VERSION}: read the workspace for facts in ${Date.now() - loadStarted} ms`);
+        loadStarted = 0;
+      }
+    }
+    const job = queue.next(Date.now());
+    if (!job) return publishConfigProblems();
+    const req = requestFor(job);
+    if (!req) return pump();
+    const current = worker as LintWorker;
+    running = true;
+    const started = Date.now();
+    void current.request(req.request, limitOf(job)).then((outcome) => {
+      running = false;
+      if (stopped) return;
+      // Only a thread that cannot even start stops the server: a document that kills one is that document's problem.
+      if (req.request.op === 'init') failedStarts = outcome.ok ? 0 : failedStarts + 1;
+      settle(job, req, outcome, Date.now() - started);
+      if (failedStarts >= MAX_FAILED_STARTS) logError(`the lint thread failed ${failedStarts} times in a row (${outcome.ok ? '' : outcome.message}); linting stopped`);
+      pump();
+    });
+  };
+
+  /** What to send for a job, with what the answer is for; undefined when there is nothing left to do. */
+  const requestFor = (job: Job): { request: LintRequest; uri?: string; version?: number; file?: string } | undefined => {
+    if (job.kind === 'control') return { request: job.req };
+    if (job.kind === 'facts') {
+      // An open document's text wins over the file on disk.
+      if (job.req.op === 'readFacts' && documents.all().some((d) => uriToPath(d.uri) === job.req.file)) return undefined;
+      return { request: job.req, file: job.req.file };
+    }
+    const doc = documents.get(job.uri);
+    const file = lintable(job.uri);
+    const state = states.get(job.uri);
+    if (!doc || !file || !state || (state.notLinted && state.notLinted.why !== 'too-large')) return undefined;
+    const text = doc.getText();
+    const bytes = Buffer.byteLength(text);
+    if (bytes > MAX_DOCUMENT_BYTES) {
+      state.lintedAt = factsGeneration;
+      if (state.notLinted) return undefined; // said already
+      // Said once, on the first line; its facts are not read either (that is the costly part too).
+      state.notLinted = { why: 'too-large', bytes };
+      publish(doc.uri, [notLintedDiagnostic(displayPath(file), state.notLinted)], doc.version);
+      log(`${displayPath(file)} is ${formatMiB(bytes)}, over the ${formatMiB(MAX_DOCUMENT_BYTES)} limit: not linted as it is typed`);
+      return { request: { op: 'forget', file }, file };
+    }
+    state.notLinted = undefined;
+    return { request: { op: 'lint', file, text }, uri: doc.uri, version: doc.version, file };
+  };
+
+  const settle = (job: Job, req: { request: LintRequest; uri?: string; version?: number; file?: string }, outcome: LintOutcome, tookMs: number): void => {
+    if (outcome.ok) {
+      configProblems = outcome.configProblems;
+      const { value } = outcome;
+      if (value.factsChanged) factsGeneration++;
+      if (value.files) {
+        factFiles = value.files;
+        for (const file of value.files) queue.addFacts({ op: 'readFacts', file });
+        log(`listed ${value.files.length} files of the workspace to read for facts in ${tookMs} ms`);
+      }
+      if (req.uri && value.diagnostics) {
+        const state = states.get(req.uri);
+        const doc = documents.get(req.uri);
+        if (state) state.lintedAt = factsGeneration;
+        // A newer version is on its way to being linted: this one's findings are already stale.
+        if (doc && state && doc.version === req.version) publish(req.uri, value.diagnostics, req.version);
+      }
       return;
     }
-    diagnosticsOf.set(doc.uri, diagnostics);
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+    const what = req.file ? displayPath(req.file) : req.request.op;
+    if (outcome.why === 'error') {
+      logError(`${req.request.op} of ${what} failed: ${outcome.message}`);
+      if (req.uri) {
+        const state = states.get(req.uri);
+        if (state) state.lintedAt = factsGeneration;
+      }
+      return;
+    }
+    // The thread was ended (too slow) or died: the work in hand is not asked again.
+    if (job.kind === 'lint' && req.uri && req.file) {
+      const state = states.get(req.uri);
+      const doc = documents.get(req.uri);
+      if (state && doc) {
+        state.notLinted = outcome.why === 'timeout' ? { why: 'too-slow', limitMs: lintTimeLimitMs } : { why: 'failed', message: outcome.message };
+        publish(req.uri, [notLintedDiagnostic(displayPath(req.file), state.notLinted)], doc.version);
+      }
+      log(`linting ${what} was stopped: ${outcome.message}`);
+    } else if (job.kind === 'facts' && req.file) {
+      slowFactFiles.add(req.file);
+      log(`reading ${what} for facts was stopped (${outcome.message}): not read again`);
+    } else if (req.request.op === 'factFiles') {
+      factFiles = [];
+      log(`listing the workspace for facts was stopped (${outcome.message}): facts come from open documents only`);
+    } else {
+      log(`${req.request.op} was stopped: ${outcome.message}`);
+    }
   };
-  const relintOthers = (except: string | undefined): void => {
-    for (const d of documents.all()) if (d.uri !== except) publish(d);
+
+  /** Each broken config's error on its file; a config that is fixed loses it. */
+  const publishConfigProblems = (): void => {
+    const now = new Map<string, Diagnostic[]>();
+    for (const p of configProblems) {
+      const uri = pathToFileURL(p.file).href;
+      now.set(uri, [...(now.get(uri) ?? []), configDiagnostic(p)]);
+    }
+    for (const [uri, diagnostics] of now) {
+      const key = JSON.stringify(diagnostics);
+      if (configUris.get(uri) !== key) publish(uri, diagnostics);
+      configUris.set(uri, key);
+    }
+    for (const uri of [...configUris.keys()]) {
+      if (now.has(uri)) continue;
+      configUris.delete(uri);
+      publish(uri, []);
+    }
   };
-  const schedule = (doc: TextDocument): void => {
-    clearTimeout(timers.get(doc.uri));
+
+  /** A config changed: configs and facts are read again, and every open document linted again. */
+  const configChanged = (): void => {
+    factFiles = undefined;
+    slowFactFiles.clear();
+    queue.clearFacts();
+    queue.addControl({ op: 'resetConfigs' });
+    queue.addControl({ op: 'factFiles' });
+    loadStarted = Date.now();
+    for (const state of states.values()) if (state.notLinted?.why !== 'too-large') state.notLinted = undefined;
+  };
+
+  const lintSoon = (uri: string): void => {
+    clearTimeout(timers.get(uri));
     timers.set(
-      doc.uri,
+      uri,
       setTimeout(() => {
-        timers.delete(doc.uri);
-        const current = documents.get(doc.uri);
-        if (!current) return;
-        const file = uriToPath(current.uri);
-        const factsChanged = file !== undefined && LINTABLE_EXTENSIONS.test(file) && ws.updateFromText(file, current.getText());
-        publish(current);
-        if (factsChanged) relintOthers(current.uri);
+        timers.delete(uri);
+        queue.addLint(uri, Date.now());
+        pump();
       }, debounceMs),
     );
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const roots = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
+    const folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
     const rootUri = params.rootUri ? uriToPath(params.rootUri) : undefined;
-    ws = new Workspace(roots.length ? roots : rootUri ? [rootUri] : []);
-    const opts = (params.initializationOptions ?? {}) as { debounceMs?: unknown };
+    roots = folders.length ? folders : rootUri ? [rootUri] : [];
+    const opts = (params.initializationOptions ?? {}) as { debounceMs?: unknown; lintTimeLimitMs?: unknown };
     if (typeof opts.debounceMs === 'number' && opts.debounceMs >= 0) debounceMs = opts.debounceMs;
+    if (typeof opts.lintTimeLimitMs === 'number' && opts.lintTimeLimitMs > 0) lintTimeLimitMs = opts.lintTimeLimitMs;
     watchedDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         hoverProvider: true,
       },
       serverInfo: { name: TOOL_NAME, version: VERSION },
     };
   });
-  let watchedDynamically = false;
 
   connection.onInitialized(() => {
-    const started = Date.now();
-    const files = ws.loadAll();
-    connection.console.info(`${TOOL_NAME} ${VERSION}: read ${files} files of the workspace for facts in ${Date.now() - started} ms`);
     if (watchedDynamically) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: '**/*.{yaml,yml,json}' }, { globPattern: '**/.meshlint.{yaml,yml,json}' }],
       });
     }
-    relintOthers(undefined);
+    pump();
   });
 
   documents.onDidOpen(({ document }) => {
-    const file = uriToPath(document.uri);
-    const factsChanged = file !== undefined && LINTABLE_EXTENSIONS.test(file) && ws.updateFromText(file, document.getText());
-    publish(document);
-    if (factsChanged) relintOthers(document.uri);
+    states.set(document.uri, { lintedAt: -1 });
+    if (!lintable(document.uri)) return;
+    queue.addLint(document.uri, Date.now());
+    pump();
   });
-  documents.onDidChangeContent(({ document }) => schedule(document));
+  documents.onDidChangeContent(({ document }) => {
+    // A document too slow or failing waits for a save; one too large is measured again (an edit may shrink it).
+    const notLinted = states.get(document.uri)?.notLinted;
+    if (lintable(document.uri) && (!notLinted || notLinted.why === 'too-large')) lintSoon(document.uri);
+  });
+  documents.onDidSave(({ document }) => {
+    const file = uriToPath(document.uri);
+    if (file && isConfigFile(file)) configChanged();
+    const state = states.get(document.uri);
+    if (state?.notLinted) {
+      state.notLinted = undefined;
+      queue.addLint(document.uri, Date.now());
+    }
+    pump();
+  });
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
+    timers.delete(document.uri);
+    queue.dropLint(document.uri);
+    states.delete(document.uri);
     diagnosticsOf.delete(document.uri);
-    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     const file = uriToPath(document.uri);
-    if (file) ws.documents.forget(file);
+    if (file && isConfigFile(file)) return; // its diagnostics are the config's errors, not the document's
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     // The file on disk is the truth again (the editor may have closed it unsaved).
-    if (file && LINTABLE_EXTENSIONS.test(file)) {
-      ws.updateFromDisk(file);
-      relintOthers(document.uri);
-    }
+    if (file && lintable(document.uri)) queue.addFacts({ op: 'closed', file });
+    pump();
   });
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
-    let changed = false;
     for (const c of changes) {
       const file = uriToPath(c.uri);
       if (!file) continue;
-      if (/(^|[\\/])\.meshlint\.(ya?ml|json)$/.test(file)) {
-        ws.resetConfigs();
-        ws.loadAll();
-        changed = true;
+      if (isConfigFile(file)) {
+        configChanged();
         continue;
       }
       if (!LINTABLE_EXTENSIONS.test(file) || documents.get(c.uri)) continue; // an open document's text wins
-      if (c.type === FileChangeType.Deleted) ws.remove(file);
-      else ws.updateFromDisk(file);
-      changed = true;
+      queue.addFacts(c.type === FileChangeType.Deleted ? { op: 'forget', file } : { op: 'readFacts', file });
     }
-    if (changed) relintOthers(undefined);
+    pump();
   });
 
   connection.onCodeAction(({ textDocument, context }) => {
@@ -375,6 +429,17 @@ export function startServer(connection: Connection): void {
     return hoverFor(diagnosticsOf.get(textDocument.uri) ?? [], position.line, position.character, docs) ?? null;
   });
 
+  connection.onShutdown(() => {
+    stopped = true;
+    for (const t of timers.values()) clearTimeout(t);
+    worker?.terminate();
+  });
+
   documents.listen(connection);
   connection.listen();
+  return {
+    get shutdownRequested() {
+      return stopped;
+    },
+  };
 }

@@ -1,81 +1,19 @@
 // The language server, driven by a real LSP client (vscode-jsonrpc over the server's stdio):
 // initialize, open, diagnostics, change, facts from another file (open or on disk), code
 // actions, hover, shutdown.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import type { CodeAction, Diagnostic, Hover, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { BAD_LABEL, shopNamespace, tempDir, webDeployment, type TempDir } from './helpers/cli.ts';
-import { REPO_ROOT } from './helpers/shared.ts';
+import type { CodeAction, Hover } from 'vscode-languageserver';
+import { BAD_LABEL, shopNamespace, webDeployment } from './helpers/cli.ts';
+import { rules, startLsp, stopLsp, type Session } from './helpers/lsp.ts';
 
 const namespace = shopNamespace;
 const WEB = webDeployment();
 
-interface Session {
-  readonly t: TempDir;
-  readonly conn: MessageConnection;
-  readonly child: ChildProcess;
-  readonly uri: (rel: string) => string;
-  /** Resolves with the next diagnostics published for `rel` that satisfy `ok`. */
-  readonly diagnostics: (rel: string, ok?: (d: Diagnostic[]) => boolean) => Promise<Diagnostic[]>;
-  readonly open: (rel: string, text: string) => void;
-  readonly registrations: unknown[];
-}
-
-async function start(files: Record<string, string>): Promise<Session> {
-  const t = tempDir();
-  for (const [rel, text] of Object.entries(files)) t.write(rel, text);
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'meshlint.js'), 'lsp', '--stdio'], { cwd: t.dir, stdio: ['pipe', 'pipe', 'inherit'] });
-  if (!child.stdout || !child.stdin) throw new Error('no stdio');
-  const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const uri = (rel: string): string => pathToFileURL(join(t.dir, rel)).href;
-  const waiting: { uri: string; ok: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-    for (const w of waiting.filter((x) => x.uri === p.uri && x.ok(p.diagnostics))) {
-      waiting.splice(waiting.indexOf(w), 1);
-      w.resolve(p.diagnostics);
-    }
-  });
-  const registrations: unknown[] = [];
-  conn.onRequest('client/registerCapability', (p: unknown) => {
-    registrations.push(p);
-    return null;
-  });
-  conn.onNotification('window/logMessage', () => {});
-  conn.listen();
-  await conn.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri: pathToFileURL(t.dir).href,
-    workspaceFolders: [{ uri: pathToFileURL(t.dir).href, name: 'ws' }],
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } }, textDocument: { publishDiagnostics: { relatedInformation: true } } },
-    initializationOptions: { debounceMs: 10 },
-  });
-  await conn.sendNotification('initialized', {});
-  const diagnostics = (rel: string, ok: (d: Diagnostic[]) => boolean = () => true): Promise<Diagnostic[]> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${rel} within 10 s`)), 10_000);
-      waiting.push({ uri: uri(rel), ok, resolve: (d) => (clearTimeout(timer), resolve(d)) });
-    });
-  const open = (rel: string, text: string): void => {
-    void conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(rel), languageId: 'yaml', version: 1, text } });
-  };
-  return { t, conn, child, uri, diagnostics, open, registrations };
-}
-
-async function stop(s: Session): Promise<number | null> {
-  await s.conn.sendRequest('shutdown');
-  await s.conn.sendNotification('exit');
-  const code = await new Promise<number | null>((resolve) => s.child.on('exit', resolve));
-  s.conn.dispose();
-  s.t.cleanup();
-  return code;
-}
-
-const rules = (d: Diagnostic[]): string[] => d.map((x) => `${x.range.start.line + 1}:${x.range.start.character + 1} ${String(x.code)}`);
+const start = (files: Record<string, string>): Promise<Session> => startLsp({ files });
+const stop = stopLsp;
 
 test('diagnostics on open use the workspace facts; they follow the Namespace as it is edited (unsaved) and on disk', async () => {
   const s = await start({ 'platform/ns.yaml': namespace('enabled'), 'apps/web.yaml': WEB });
@@ -154,22 +92,48 @@ test('edits are linted again (debounced); code actions fix, suggest and disable;
   }
 });
 
-test("the workspace root's .meshlint.yaml applies to the facts read at start: its context and ignore patterns", async () => {
-  // The Namespace lives outside the workspace, named by the root config's `context`.
-  const outside = tempDir();
-  outside.write('ns.yaml', namespace('enabled'));
-  const s = await start({ '.meshlint.yaml': `context: [${JSON.stringify(outside.dir)}]\n`, 'apps/web.yaml': WEB });
+test("the workspace root's .meshlint.yaml applies to the facts read at start: its ignore patterns", async () => {
+  const s = await start({ '.meshlint.yaml': 'ignorePatterns: ["platform/"]\n', 'platform/ns.yaml': namespace('enabled'), 'apps/web.yaml': WEB });
   try {
     const d = s.diagnostics('apps/web.yaml');
     s.open('apps/web.yaml', WEB);
-    assert.equal(rules(await d), ['12:7 injection-host-network']);
+    assert.equal(await d, [], 'the Namespace in the ignored folder is not read');
   } finally {
     await stop(s);
-    outside.cleanup();
   }
 });
 
-test('a template inside a Helm chart gets no diagnostics (its Chart.yaml says how to lint it); a bad config is one diagnostic naming the key', async () => {
+test('a context path outside the workspace is never read: "/" is a broken config, a folder beside the workspace is left out', async () => {
+  {
+    const s = await start({ '.meshlint.yaml': 'context: ["/"]\n', 'apps/web.yaml': WEB });
+    try {
+      const started = Date.now();
+      const d = s.diagnostics('apps/web.yaml');
+      s.open('apps/web.yaml', WEB);
+      const [only, ...more] = await d;
+      assert.equal(more, []);
+      assert.match(only?.message ?? '', /^Not linted: its configuration \.\.\/\.meshlint\.yaml is broken/);
+      assert.ok(Date.now() - started < 5000, 'the disk is not walked');
+    } finally {
+      await stop(s);
+    }
+  }
+  // The repository's config names a folder inside the repository but outside the workspace the editor opened.
+  const s = await startLsp({
+    root: 'ws',
+    files: { '.git/HEAD': 'ref: refs/heads/main\n', '.meshlint.yaml': 'context: ["platform"]\n', 'platform/ns.yaml': namespace('enabled'), 'ws/apps/web.yaml': WEB },
+  });
+  try {
+    const d = s.diagnostics('ws/apps/web.yaml');
+    s.open('ws/apps/web.yaml', WEB);
+    assert.equal(await d, [], 'the Namespace outside the workspace does not apply');
+    assert.match(await s.waitForLog(/outside the workspace/, 2000), /context path .*platform of .*\.meshlint\.yaml is outside the workspace: not read/);
+  } finally {
+    await stop(s);
+  }
+});
+
+test('a template inside a Helm chart gets no diagnostics (its Chart.yaml says how to lint it); a bad config is an error on its key and one on the document', async () => {
   const s = await start({
     'chart/Chart.yaml': 'apiVersion: v2\nname: shop\nversion: 0.1.0\n',
     'chart/templates/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n',
@@ -183,10 +147,15 @@ test('a template inside a Helm chart gets no diagnostics (its Chart.yaml says ho
     const chart = s.diagnostics('chart/Chart.yaml');
     s.open('chart/Chart.yaml', 'apiVersion: v2\nname: shop\nversion: 0.1.0\n');
     assert.equal(rules(await chart), ['1:1 unrendered-template']);
-    const config = s.diagnostics('bad/x.yaml');
+    const doc = s.diagnostics('bad/x.yaml');
+    const config = s.until('bad/.meshlint.yaml', (d) => d.length > 0);
     s.open('bad/x.yaml', BAD_LABEL);
-    const [only] = await config;
-    assert.match(String(only?.message ?? ''), /configuration error: .*\.meshlint\.yaml: rulez: unknown key/);
+    const [only, ...more] = await doc;
+    assert.equal(more, []);
+    assert.is(only?.severity, 1);
+    assert.is(only?.message, 'Not linted: its configuration .meshlint.yaml is broken; see the error there.');
+    const [error] = await config;
+    assert.match(error?.message ?? '', /^Invalid configuration: rulez: unknown key/);
   } finally {
     await stop(s);
   }

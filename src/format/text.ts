@@ -29,6 +29,16 @@ export function safeLines(s: string): string {
 }
 
 /**
+ * safeText for Markdown (an editor's hover): every ASCII punctuation character is
+ * backslash-escaped, as CommonMark allows for all of them, so that text from a manifest
+ * cannot become a link, an image, raw HTML, an entity or emphasis, and a bare URL is not
+ * auto-linked (its `:` and `.` are escaped).
+ */
+export function markdownText(s: string): string {
+  return safeText(s).replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+}
+
+/**
  * JSON for a terminal or a file: JSON.stringify escapes C0 but leaves DEL, C1 and bidi
  * characters raw. They can only occur inside strings, where `\uXXXX` means the same.
  */
