@@ -2,6 +2,8 @@
 // commands in `sh -c` scripts and in command/args, which of them remove exited containers
 // (docker, nerdctl, crictl), with which filters, and whether the pod reaches the node's
 // container runtime at all.
+import { pruneLine, removalLine } from './text-search.ts';
+import type { SpanFinder } from '../types.ts';
 import { getIn, type PodTemplate } from './workload.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -49,6 +51,24 @@ export function shellCommands(entries: readonly string[]): ShellCommand[] {
   return commands;
 }
 
+/** One level of commands being parsed: the script itself, or a `$(…)` / backtick substitution inside it. */
+interface ScriptLevel {
+  /** ")" or "`" for a substitution; undefined for the script. */
+  readonly close: string | undefined;
+  /** The top-level commands of this level. */
+  readonly started: number[];
+  current: number;
+  word: string;
+  inWord: boolean;
+  expands: boolean;
+  /** Inside a double-quoted string (a substitution in one resumes there). */
+  inQuotes: boolean;
+  /** The closer of the substitution under way inside this level. */
+  pending: string | undefined;
+}
+
+// Substitutions nest as deep as the text says (`$($($(…`): the levels are kept in a list, not
+// on the call stack, so that 50,000 of them are parsed like any other script.
 function parseScript(
   text: string,
   from: number,
@@ -56,112 +76,120 @@ function parseScript(
   open: (pipedFrom?: number) => number,
 ): void {
   let i = 0;
-  // Parses commands until `close` (")" or "`") or the end; returns the indexes of the top-level commands.
-  const sequence = (close: string | undefined): number[] => {
-    const started: number[] = [];
-    let current = open();
-    started.push(current);
-    let word = '';
-    let inWord = false;
-    let expands = false;
-    const endWord = (): void => {
-      if (inWord) commands[current]?.words.push({ text: word, from, expands });
-      word = '';
-      inWord = false;
-      expands = false;
-    };
-    const next = (pipedFrom?: number): void => {
-      endWord();
-      current = open(pipedFrom);
-      started.push(current);
-    };
-    const substitution = (closer: string): void => {
-      const inner = sequence(closer);
-      commands[current]?.substitutions.push(...inner);
-      word += closer === ')' ? '$(…)' : '`…`';
-      inWord = true;
-      expands = true;
-    };
-    while (i < text.length) {
-      const ch = text[i] as string;
-      if (close !== undefined && ch === close) {
-        i++;
-        endWord();
-        return started;
-      }
-      if (ch === ' ' || ch === '\t' || ch === '\r') {
-        endWord();
-        i++;
-      } else if (ch === '\n' || ch === ';' || ch === '(' || ch === ')') {
-        next();
-        i++;
-      } else if (ch === '&') {
-        next();
-        i += text[i + 1] === '&' ? 2 : 1;
-      } else if (ch === '|') {
-        if (text[i + 1] === '|') {
-          next();
-          i += 2;
-        } else {
-          const before = current;
-          next(before);
-          i++;
-        }
-      } else if (ch === '<' || ch === '>') {
-        endWord();
-        i++;
-      } else if (ch === '#' && !inWord) {
-        while (i < text.length && text[i] !== '\n') i++;
-      } else if (ch === '\\') {
-        if (text[i + 1] === '\n') i += 2;
-        else {
-          word += text[i + 1] ?? '';
-          inWord = true;
-          i += 2;
-        }
-      } else if (ch === "'") {
-        const end = text.indexOf("'", i + 1);
-        word += text.slice(i + 1, end === -1 ? text.length : end);
-        inWord = true;
-        i = end === -1 ? text.length : end + 1;
-      } else if (ch === '"') {
-        inWord = true;
-        i++;
-        while (i < text.length && text[i] !== '"') {
-          const c = text[i] as string;
-          if (c === '\\' && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1] as string)) {
-            if (text[i + 1] !== '\n') word += text[i + 1];
-            i += 2;
-          } else if (c === '$' && text[i + 1] === '(') {
-            i += 2;
-            substitution(')');
-          } else if (c === '`') {
-            i++;
-            substitution('`');
-          } else {
-            if (c === '$') expands = true;
-            word += c;
-            i++;
-          }
-        }
-        i++;
-      } else if (ch === '$' && text[i + 1] === '(') {
-        i += 2;
-        substitution(')');
-      } else if (ch === '`') {
-        i++;
-        substitution('`');
-      } else {
-        if (ch === '$') expands = true;
-        word += ch;
-        inWord = true;
-        i++;
-      }
-    }
-    endWord();
-    return started;
+  const level = (close: string | undefined): ScriptLevel => {
+    const current = open();
+    return { close, started: [current], current, word: '', inWord: false, expands: false, inQuotes: false, pending: undefined };
   };
-  sequence(undefined);
+  const levels: ScriptLevel[] = [level(undefined)];
+  const endWord = (l: ScriptLevel): void => {
+    if (l.inWord) commands[l.current]?.words.push({ text: l.word, from, expands: l.expands });
+    l.word = '';
+    l.inWord = false;
+    l.expands = false;
+  };
+  const next = (l: ScriptLevel, pipedFrom?: number): void => {
+    endWord(l);
+    l.current = open(pipedFrom);
+    l.started.push(l.current);
+  };
+  const substitution = (l: ScriptLevel, closer: string): void => {
+    l.pending = closer;
+    levels.push(level(closer));
+  };
+  /** Ends the innermost level: its commands are a substitution in the word of the level around it. */
+  const close = (): void => {
+    const done = levels.pop() as ScriptLevel;
+    endWord(done);
+    const outer = levels[levels.length - 1];
+    if (!outer) return;
+    commands[outer.current]?.substitutions.push(...done.started);
+    outer.word += outer.pending === ')' ? '$(…)' : '`…`';
+    outer.inWord = true;
+    outer.expands = true;
+    outer.pending = undefined;
+  };
+  while (levels.length > 0) {
+    const l = levels[levels.length - 1] as ScriptLevel;
+    if (l.inQuotes) {
+      const c = text[i];
+      if (c === undefined || c === '"') {
+        l.inQuotes = false;
+        i++;
+      } else if (c === '\\' && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1] as string)) {
+        if (text[i + 1] !== '\n') l.word += text[i + 1];
+        i += 2;
+      } else if (c === '$' && text[i + 1] === '(') {
+        i += 2;
+        substitution(l, ')');
+      } else if (c === '`') {
+        i++;
+        substitution(l, '`');
+      } else {
+        if (c === '$') l.expands = true;
+        l.word += c;
+        i++;
+      }
+      continue;
+    }
+    if (i >= text.length) {
+      close();
+      continue;
+    }
+    const ch = text[i] as string;
+    if (l.close !== undefined && ch === l.close) {
+      i++;
+      close();
+    } else if (ch === ' ' || ch === '\t' || ch === '\r') {
+      endWord(l);
+      i++;
+    } else if (ch === '\n' || ch === ';' || ch === '(' || ch === ')') {
+      next(l);
+      i++;
+    } else if (ch === '&') {
+      next(l);
+      i += text[i + 1] === '&' ? 2 : 1;
+    } else if (ch === '|') {
+      if (text[i + 1] === '|') {
+        next(l);
+        i += 2;
+      } else {
+        next(l, l.current);
+        i++;
+      }
+    } else if (ch === '<' || ch === '>') {
+      endWord(l);
+      i++;
+    } else if (ch === '#' && !l.inWord) {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (ch === '\\') {
+      if (text[i + 1] === '\n') i += 2;
+      else {
+        l.word += text[i + 1] ?? '';
+        l.inWord = true;
+        i += 2;
+      }
+    } else if (ch === "'") {
+      const end = text.indexOf("'", i + 1);
+      l.word += text.slice(i + 1, end === -1 ? text.length : end);
+      l.inWord = true;
+      i = end === -1 ? text.length : end + 1;
+    } else if (ch === '"') {
+      l.inWord = true;
+      l.inQuotes = true;
+      i++;
+    } else if (ch === '$' && text[i + 1] === '(') {
+      i += 2;
+      substitution(l, ')');
+    } else if (ch === '`') {
+      i++;
+      substitution(l, '`');
+    } else {
+      if (ch === '$') l.expands = true;
+      l.word += ch;
+      l.inWord = true;
+      i++;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -177,8 +205,8 @@ export interface ContainerRemoval {
   readonly command: string;
   /** The entry (index into the command and args entries) holding the subcommand. */
   readonly from: number;
-  /** A pattern for the line that holds it, to narrow the report inside a script. */
-  readonly line: RegExp;
+  /** Finds the line that holds it, to narrow the report inside a script. */
+  readonly line: SpanFinder;
 }
 
 const TOOLS: readonly RemovalTool[] = ['docker', 'nerdctl', 'crictl'];
@@ -241,8 +269,6 @@ const splitLabel = (s: string): [string, string | undefined] => {
   return eq === -1 ? [s, undefined] : [s.slice(0, eq), s.slice(eq + 1)];
 };
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
 /** A listing of exited (or all) containers: `docker ps -a`, `docker ps -f status=exited`, `crictl ps -a`, `crictl ps --state exited`. */
 function listsExited(sub: readonly string[]): boolean {
   const listing = sub[0] === 'ps' || (sub[0] === 'container' && ['ls', 'list', 'ps'].includes(sub[1] ?? ''));
@@ -277,65 +303,136 @@ function inKubeletNamespace(words: readonly string[], env: Readonly<Record<strin
  */
 export function containerRemovals(entries: readonly string[], env: Readonly<Record<string, string>> = {}): ContainerRemoval[] {
   const commands = shellCommands(entries);
-  const allWords = commands.flatMap((c) => c.words.map((w) => w.text));
   // A script that names istio-init (a grep -v, a name filter) handles it deliberately.
-  const mentionsIstioInit = allWords.some((w) => w.includes('istio-init'));
+  const mentionsIstioInit = commands.some((c) => c.words.some((w) => w.text.includes('istio-init')));
   const out: ContainerRemoval[] = [];
-  const listing = new Set<number>();
-  commands.forEach((c, index) => {
+  // Tools whose listing of exited containers the script runs (`docker ps -aq`).
+  const listingTools = new Set<RemovalTool>();
+  const listing = commands.map((c) => {
     const at = c.words.findIndex((w) => toolOf(w.text) !== undefined);
-    if (at === -1) return;
+    if (at === -1) return false;
     const tool = toolOf((c.words[at] as ShellWord).text) as RemovalTool;
-    if (listsExited(subcommandWords(tool, c.words.slice(at + 1)).map((w) => w.text))) listing.add(index);
+    if (!listsExited(subcommandWords(tool, c.words.slice(at + 1)).map((w) => w.text))) return false;
+    for (const w of c.words) {
+      const t = toolOf(w.text);
+      if (t) listingTools.add(t);
+    }
+    return true;
   });
-  const fedByListing = (c: ShellCommand, tool: RemovalTool): boolean => {
-    const sameTool = (i: number): boolean => {
-      const words = commands[i]?.words ?? [];
-      return listing.has(i) && words.some((w) => toolOf(w.text) === tool);
-    };
-    const substituted = (i: number): boolean => sameTool(i) || (commands[i]?.substitutions ?? []).some(substituted);
-    if (c.substitutions.some(substituted)) return true;
-    for (let p = c.pipedFrom; p !== undefined; p = commands[p]?.pipedFrom) if (substituted(p)) return true;
-    // `ids=$(docker ps -aq …); docker rm $ids`
-    return c.words.some((w) => w.expands) && [...listing].some(sameTool);
+  const hasTool = (c: ShellCommand, tool: RemovalTool): boolean => c.words.some((w) => toolOf(w.text) === tool);
+  // Whether a command is, or runs in a substitution, a listing by each tool: substitutions are
+  // opened after the command that holds them, so one pass from the last command back decides.
+  const listedIn = new Map<RemovalTool, boolean[]>();
+  const listedBy = (tool: RemovalTool): boolean[] => {
+    let known = listedIn.get(tool);
+    if (!known) {
+      const result: boolean[] = new Array<boolean>(commands.length).fill(false);
+      for (let i = commands.length - 1; i >= 0; i--) {
+        const c = commands[i] as ShellCommand;
+        result[i] = (listing[i] === true && hasTool(c, tool)) || c.substitutions.some((j) => result[j] === true);
+      }
+      // A pipe feeds each command of its chain: decided once per command, front to back.
+      const piped: boolean[] = new Array<boolean>(commands.length).fill(false);
+      for (let i = 0; i < commands.length; i++) {
+        const p = (commands[i] as ShellCommand).pipedFrom;
+        piped[i] = p !== undefined && (result[p] === true || piped[p] === true);
+      }
+      known = commands.map((c, i) => c.substitutions.some((j) => result[j] === true) || piped[i] === true);
+      listedIn.set(tool, known);
+    }
+    return known;
   };
-  for (const c of commands) {
-    c.words.forEach((w, at) => {
-      const tool = toolOf(w.text);
-      if (!tool) return;
-      const words = c.words.map((x) => x.text);
-      const rest = c.words.slice(at + 1);
-      const sub = subcommandWords(tool, rest);
-      const subText = sub.map((x) => x.text);
-      if (tool === 'nerdctl' && !inKubeletNamespace(words, env)) return;
-      if (tool === 'docker' && remoteDocker(words, env)) return;
-      if (tool !== 'crictl' && (subText[0] === 'system' || subText[0] === 'container') && subText[1] === 'prune') {
-        if (filtersKeepIstioInit(filtersOf(subText))) return;
-        const group = subText[0] as string;
-        out.push({
-          tool,
-          kind: 'prune',
-          command: [w.text.replace(/^.*\//, ''), ...subText].join(' '),
-          from: (sub[1] as ShellWord).from,
-          line: new RegExp(`^.*\\b${escape(group)}\\s+prune\\b.*$`, 'm'),
-        });
+  // `ids=$(docker ps -aq …); docker rm $ids`
+  const fedByListing = (index: number, c: ShellCommand, tool: RemovalTool): boolean =>
+    listedBy(tool)[index] === true || (listingTools.has(tool) && c.words.some((w) => w.expands));
+  commands.forEach((c, index) => {
+    const words = c.words.map((x) => x.text);
+    const reader = subcommandReader(words);
+    // A shell runs one program per simple command: the first removal in it is the one.
+    for (let at = 0; at < words.length; at++) {
+      const tool = toolOf(words[at] as string);
+      if (!tool) continue;
+      if (tool === 'nerdctl' && !reader.inKubeletNamespace(env)) continue;
+      if (tool === 'docker' && reader.remoteDocker(env)) continue;
+      const s = reader.subcommandStart(tool, at + 1);
+      const [first, second] = [words[s], words[s + 1]];
+      if (tool !== 'crictl' && (first === 'system' || first === 'container') && second === 'prune') {
+        if (reader.filtersKeepIstioInitFrom(s)) continue;
+        out.push({ tool, kind: 'prune', command: [(words[at] as string).replace(/^.*\//, ''), ...words.slice(s)].join(' '), from: (c.words[s + 1] as ShellWord).from, line: pruneLine(first) });
         return;
       }
-      const isRm = subText[0] === 'rm' || (tool !== 'crictl' && subText[0] === 'container' && (subText[1] === 'rm' || subText[1] === 'remove'));
-      if (!isRm || mentionsIstioInit) return;
-      const all = tool === 'crictl' && subText.some((s) => s === '-a' || s === '--all' || /^-[a-zA-Z]*a[a-zA-Z]*$/.test(s));
-      if (!all && !fedByListing(c, tool)) return;
-      const rmWord = sub[subText[0] === 'rm' ? 0 : 1] as ShellWord;
-      out.push({
-        tool,
-        kind: 'rm',
-        command: [w.text.replace(/^.*\//, ''), ...subText].join(' '),
-        from: rmWord.from,
-        line: new RegExp(`^.*\\b${escape(tool)}\\b.*(?<![-\\w])(?:rm|remove)\\b.*$`, 'm'),
-      });
-    });
-  }
+      const isRm = first === 'rm' || (tool !== 'crictl' && first === 'container' && (second === 'rm' || second === 'remove'));
+      if (!isRm || mentionsIstioInit) continue;
+      const all = tool === 'crictl' && reader.allFlagFrom(s);
+      if (!all && !fedByListing(index, c, tool)) continue;
+      const rmWord = c.words[first === 'rm' ? s : s + 1] as ShellWord;
+      out.push({ tool, kind: 'rm', command: [(words[at] as string).replace(/^.*\//, ''), ...words.slice(s)].join(' '), from: rmWord.from, line: removalLine(tool) });
+      return;
+    }
+  });
   return out;
+}
+
+/**
+ * Questions about the words of one command that several tool words in it ask, each answered
+ * once for the whole command: a command of many words costs in proportion to its length.
+ */
+function subcommandReader(words: readonly string[]): {
+  /** Where the subcommand starts after the tool's global options, from word `from` on. */
+  subcommandStart(tool: RemovalTool, from: number): number;
+  /** Whether a --filter from word `from` on keeps istio-init. */
+  filtersKeepIstioInitFrom(from: number): boolean;
+  /** Whether crictl's -a / --all is among the words from `from` on. */
+  allFlagFrom(from: number): boolean;
+  remoteDocker(env: Readonly<Record<string, string>>): boolean;
+  inKubeletNamespace(env: Readonly<Record<string, string>>): boolean;
+} {
+  const n = words.length;
+  const starts = new Map<RemovalTool, Int32Array>();
+  let keeps: Uint8Array | undefined;
+  let all: Uint8Array | undefined;
+  let remote: boolean | undefined;
+  let kubelet: boolean | undefined;
+  /** For each position, whether `test` holds at it or at any later one. */
+  const fromEnd = (test: (i: number) => boolean): Uint8Array => {
+    const out = new Uint8Array(n + 1);
+    for (let i = n - 1; i >= 0; i--) out[i] = (out[i + 1] as number) || (test(i) ? 1 : 0);
+    return out;
+  };
+  return {
+    subcommandStart(tool, from) {
+      let start = starts.get(tool);
+      if (!start) {
+        // Options skip one word, or two when they take a value: each position's answer is the next one's.
+        start = new Int32Array(n + 2);
+        start[n] = n;
+        start[n + 1] = n + 1;
+        for (let i = n - 1; i >= 0; i--) {
+          const w = words[i] as string;
+          start[i] = !w.startsWith('-') ? i : (start[i + (VALUE_OPTIONS[tool].includes(w) ? 2 : 1)] as number);
+        }
+        starts.set(tool, start);
+      }
+      return Math.min(start[Math.min(from, n + 1)] as number, n + 1);
+    },
+    filtersKeepIstioInitFrom(from) {
+      keeps ??= fromEnd((i) => {
+        const w = words[i] as string;
+        const filter = w === '--filter' ? words[i + 1] : w.startsWith('--filter=') ? w.slice('--filter='.length) : undefined;
+        return filter !== undefined && filtersKeepIstioInit([filter]);
+      });
+      return from < n && keeps[from] === 1;
+    },
+    allFlagFrom(from) {
+      all ??= fromEnd((i) => {
+        const w = words[i] as string;
+        return w === '-a' || w === '--all' || /^-[a-zA-Z]*a[a-zA-Z]*$/.test(w);
+      });
+      return from < n && all[from] === 1;
+    },
+    remoteDocker: (env) => (remote ??= remoteDocker(words, env)),
+    inKubeletNamespace: (env) => (kubelet ??= inKubeletNamespace(words, env)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------

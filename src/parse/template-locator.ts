@@ -92,8 +92,22 @@ function sectionLines(lines: readonly string[], kind: string | undefined): numbe
     if (/^---(\s|$)/.test(lines[i] ?? '')) sections.push([]);
     else sections[sections.length - 1]?.push(i);
   }
-  const kindLine = new RegExp(`^kind:\\s*["']?${kind.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*(#.*)?$`);
-  const matching = sections.filter((s) => s.some((i) => kindLine.test(lines[i] ?? '')));
+  // `kind: <kind>`, plain or quoted, then spaces and an optional comment. Compared as text: the
+  // kind comes from the input, and a pattern made of it would be compiled from input.
+  const isKindLine = (line: string): boolean => {
+    if (!line.startsWith('kind:')) return false;
+    let i = 'kind:'.length;
+    while (i < line.length && /\s/.test(line[i] as string)) i++;
+    const endsAt = (at: number): boolean => {
+      let j = at;
+      if (line[j] === '"' || line[j] === "'") j++;
+      while (j < line.length && /\s/.test(line[j] as string)) j++;
+      return j === line.length || (line[j] === '#' && !/[\n\r\u2028\u2029]/.test(line.slice(j)));
+    };
+    if (line.startsWith(kind, i) && endsAt(i + kind.length)) return true;
+    return (line[i] === '"' || line[i] === "'") && line.startsWith(kind, i + 1) && endsAt(i + 1 + kind.length);
+  };
+  const matching = sections.filter((s) => s.some((i) => isKindLine(lines[i] ?? '')));
   return matching.length > 0 ? matching.flat() : all;
 }
 

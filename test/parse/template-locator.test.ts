@@ -104,4 +104,11 @@ test("a literal line in another block is not taken: the path's parents must fit"
   assert.equal([own.precision, own.range.line], ['line', 4]);
 });
 
+test('a kind of 40,000 characters picks its section by comparing text (a pattern of it is too large for V8)', () => {
+  const kind = 'K'.repeat(40_000);
+  const t = ['kind: ConfigMap', 'metadata:', '  name: a', '---', `kind: "${kind}" # generated`, 'metadata:', '  name: b'].join('\n');
+  const hit = locateInTemplate(t, spot(['metadata', 'name'], '  name: x', 3, kind));
+  assert.equal([hit.precision, hit.range.line], ['key', 7]);
+});
+
 test.run();

@@ -124,6 +124,20 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'the prune line of a 60 KB script: found by scanning, underlined',
+      code: cronJob(`${'docker ps -a; '.repeat(2000)}system x\n${'system '.repeat(2000)}\ndocker system prune -af`),
+      config: old,
+      errors: [{ messageId: 'oldVersion', line: 14, column: 37 }],
+      output: null,
+    },
+    {
+      name: 'a removal inside 50,000 nested substitutions (recursion would overflow the stack)',
+      code: cronJob(`echo ${'$('.repeat(50_000)}docker system prune -af`),
+      config: old,
+      errors: [{ messageId: 'oldVersion', line: 14, column: 37 }],
+      output: null,
+    },
+    {
       name: 'docker system prune on Istio 1.22',
       code: pruneAll,
       config: old,
@@ -305,6 +319,18 @@ test('init-rerun-prune: which commands remove exited containers', () => {
   assert.equal(kinds('crictl rmi --prune'), []);
   assert.equal(kinds('echo "docker system prune"'), []);
   assert.equal(containerRemovals(['sh', '-c', 'nerdctl system prune -f'], { CONTAINERD_NAMESPACE: 'k8s.io' }).length, 1);
+});
+
+test('init-rerun-prune: long commands cost their length, not its square', () => {
+  const kinds = (script: string): string[] => containerRemovals(['sh', '-c', script]).map((r) => `${r.tool} ${r.kind}`);
+  // Each docker word skipped the options after it, 20,000 times over (55 s).
+  assert.equal(kinds(`docker ${'-H docker '.repeat(20_000)}system prune`), ['docker prune']);
+  // Each docker word scanned the whole command again (31 s).
+  assert.equal(kinds(`x ${'docker '.repeat(20_000)}`), []);
+  // Each command of a pipe walked the pipe back to its start (6 s).
+  assert.is(kinds(`docker ps -aq | ${'docker rm | '.repeat(20_000)}x`).length, 20_000);
+  // A shell runs one program per simple command: its first removal is the one reported.
+  assert.equal(kinds('docker system prune docker system prune'), ['docker prune']);
 });
 
 test('init-rerun-prune: prune filters that keep istio-init', () => {
