@@ -653,7 +653,7 @@ function emit(out: string, v: Values, io: CliIO): void {
 
 /** What the inputs and the config disagree on, or facts treated as unknown: said once, on stderr. */
 export function printNotes(report: Pick<LintReport, 'facts' | 'notes'>, io: CliIO, all: boolean): void {
-  const notes = [...report.notes, ...report.facts.mesh.notes];
+  const notes = [...report.notes.map((n) => n.message), ...report.facts.mesh.notes];
   const shown = all ? notes : notes.slice(0, 3);
   for (const n of shown) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}\n`);
   if (shown.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown.length} more (--stats lists them all)\n`);

@@ -12,6 +12,7 @@ import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, 
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
 import { listenersOf, type FileNode, type Listeners, type MeshlintRule, type ReportDescriptor, type RuleContext } from './rule-api.ts';
+import { UnknownFacts, type Note } from './notes.ts';
 import { IGNORE_ANNOTATION, ignoredByAnnotation, scanDirectives, suppressingDirective, type Directive } from './suppress.ts';
 
 export const UNUSED_DIRECTIVE_RULE = 'unused-disable-directive';
@@ -49,8 +50,11 @@ export interface LintReport {
   readonly results: LintResult[];
   readonly stats: LintStats;
   readonly facts: Facts;
-  /** What the run itself wants said once (a safeguard the config turned off), beside the facts' notes. */
-  readonly notes: readonly string[];
+  /**
+   * What the run wants said once: facts rules found missing (see notes.ts), a safeguard the
+   * config turned off. The facts' own notes (inputs that disagree) are in `facts.mesh.notes`.
+   */
+  readonly notes: readonly Note[];
 }
 
 export const PARSE_ERROR_RULE = 'parse-error';
@@ -113,10 +117,11 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   const facts = gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, unrenderedAt, options.contextResources);
 
   const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
-  const notes: string[] = [];
+  const notes: Note[] = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === 'off') {
-    notes.push(`${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)`);
+    notes.push({ id: 'parse-error-off', message: `${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)` });
   }
+  const unknowns = new UnknownFacts();
 
   // Rules, created once per run: listeners may keep state across files for Program:exit.
   const pending: Finding[] = [];
@@ -130,6 +135,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
       options: setting.options,
       facts,
       report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d)),
+      unknown: (fact, resource, detail) => unknowns.add(fact, describeResource(resource), detail),
     };
     active.push({ rule, severity, listeners: listenersOf(rule, context) });
   }
@@ -266,7 +272,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   }
 
   const results: LintResult[] = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  return { results, stats, facts, notes };
+  return { results, stats, facts, notes: [...notes, ...unknowns.notes()] };
 }
 
 /** The facts pass: namespaces and the mesh install, from every input, before any rule runs. */
@@ -533,7 +539,14 @@ export function mergeReports(reports: readonly LintReport[]): LintReport {
       ]),
     ),
   }));
-  return { results, stats, facts: (reports[0] as LintReport).facts, notes: [...new Set(reports.flatMap((r) => r.notes))] };
+  return { results, stats, facts: (reports[0] as LintReport).facts, notes: mergeNotes(reports.map((r) => r.notes)) };
+}
+
+/** The notes of several renders: each id once (the first render's text, which names the most). */
+function mergeNotes(lists: readonly (readonly Note[])[]): Note[] {
+  const byId = new Map<string, Note>();
+  for (const n of lists.flat()) if (!byId.has(n.id)) byId.set(n.id, n);
+  return [...byId.values()];
 }
 
 /** Several text edits of one fix become one ESLint-style fix: a range and its replacement. */

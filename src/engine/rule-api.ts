@@ -6,6 +6,7 @@ import type { Facts } from '../model/facts.ts';
 import type { Container, PodTemplate } from '../model/workload.ts';
 import type { ParsedDocument, PathEdit, RelatedLocation, Resource, SourceFile, Target } from '../types.ts';
 import { DOCS_URL } from '../meta.ts';
+import type { UnknownFact } from './notes.ts';
 
 export interface MeshlintDocs {
   /** Level when the config says nothing. */
@@ -60,6 +61,12 @@ export interface RuleContext<M extends string, O extends readonly unknown[]> {
   readonly options: O;
   readonly facts: Facts;
   report(descriptor: ReportDescriptor<M>): void;
+  /**
+   * The rule cannot decide for this workload because a fact is not among the inputs: no
+   * finding; the run says once which fact to state and how many workloads it leaves open.
+   * `detail` names the missing thing when it has a name (a namespace).
+   */
+  unknown(fact: UnknownFact, resource: Resource, detail?: string): void;
 }
 
 export interface RuleDefinition<O extends readonly unknown[], M extends string> {

@@ -24,6 +24,8 @@ export interface ValidCase {
   /** Extra config (the `.meshlint.yaml` content as data), rules excepted. */
   readonly config?: Record<string, unknown>;
   readonly istioVersion?: string;
+  /** The ids of the run's notes (e.g. "unknown:mesh-startup"), when checked. */
+  readonly notes?: readonly string[];
 }
 
 export interface ExpectedError {
@@ -58,7 +60,7 @@ function configFor(rule: MeshlintRule, c: ValidCase): Config {
   return { ...base, rules };
 }
 
-export function runCase(rule: MeshlintRule, c: ValidCase, fix = false): { messages: LintMessage[]; output: string | undefined } {
+export function runCase(rule: MeshlintRule, c: ValidCase, fix = false): { messages: LintMessage[]; output: string | undefined; notes: string[] } {
   const inputs: ReadOutcome[] = [
     decodeSource(Buffer.from(c.code), 'test.yaml', undefined),
     ...(c.files ?? []).map((f) => decodeSource(Buffer.from(f.code), f.filename, undefined)),
@@ -66,20 +68,22 @@ export function runCase(rule: MeshlintRule, c: ValidCase, fix = false): { messag
   const report = lint(inputs, { config: configFor(rule, c), rules: [...rulesById.values()], fix, cliIstioVersion: c.istioVersion });
   const main = report.results[0];
   const messages = report.results.flatMap((r) => r.messages).filter((m) => m.ruleId === rule.name);
-  return { messages, output: main?.output };
+  return { messages, output: main?.output, notes: report.notes.map((n) => n.id) };
 }
 
 export function ruleTester(rule: MeshlintRule, cases: { valid: readonly (string | ValidCase)[]; invalid: readonly InvalidCase[] }): void {
   cases.valid.forEach((v, i) => {
     const c = typeof v === 'string' ? { code: v } : v;
     test(`${rule.name} valid #${i}${c.name ? ` (${c.name})` : ''}`, () => {
-      const { messages } = runCase(rule, c);
+      const { messages, notes } = runCase(rule, c);
       assert.equal(messages.map((m) => `${m.line}:${m.column} ${m.message}`), [], 'expected no findings');
+      if (c.notes !== undefined) assert.equal(notes, c.notes, 'notes');
     });
   });
   cases.invalid.forEach((c, i) => {
     test(`${rule.name} invalid #${i}${c.name ? ` (${c.name})` : ''}`, () => {
-      const { messages } = runCase(rule, c);
+      const { messages, notes } = runCase(rule, c);
+      if (c.notes !== undefined) assert.equal(notes, c.notes, 'notes');
       assert.is(messages.length, c.errors.length, `expected ${c.errors.length} finding(s), got:\n${messages.map((m) => `  ${m.line}:${m.column} ${m.message}`).join('\n')}`);
       c.errors.forEach((e, j) => {
         const m = messages[j];

@@ -1,0 +1,53 @@
+// Notes: what a run wants said once, not per workload (DESIGN.md, "Findings and notes"). A rule
+// that cannot decide because a fact is missing from the inputs does not report a finding; it
+// names the fact (`context.unknown`), and the run says once which fact to state, how, and how
+// many workloads it leaves undecided. The table below is data: one entry per kind of fact.
+
+/** The facts a rule may find missing. */
+export type UnknownFact = 'namespace-labels' | 'mesh-startup' | 'native-sidecars' | 'install-ambiguous';
+
+/** The note for a fact missing for `n` workloads; `details` names what is missing, when it has names. */
+type FactText = (n: number, details: string) => string;
+
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+const inParens = (details: string): string => (details ? ` (${details})` : '');
+
+export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
+  'namespace-labels': (n, d) =>
+    `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? 'it' : 'them'} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
+  'mesh-startup': (n) =>
+    `${count(n, 'injected workload')} may start ${n === 1 ? 'its' : 'their'} app before Envoy is ready: the mesh's start-up settings are not among the inputs. State istio.holdApplicationUntilProxyStarts and istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  'native-sidecars': (n) =>
+    `${count(n, 'batch workload')} may never complete if ${n === 1 ? 'its' : 'their'} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  'install-ambiguous': (n, d) =>
+    `${count(n, 'workload')} could not be judged against one Istio install: several installs among the inputs disagree${inParens(d)}. Lint one cluster's folder at a time, or state the install under \`istio:\` in .meshlint.yaml.`,
+};
+
+/** A note of a run: an id to key it by (SARIF, JSON) and its text. */
+export interface Note {
+  readonly id: string;
+  readonly message: string;
+}
+
+/** Gathers what rules could not decide, per fact, and says each fact once. */
+export class UnknownFacts {
+  private readonly byFact = new Map<UnknownFact, { subjects: Set<string>; details: Set<string> }>();
+
+  /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
+  add(fact: UnknownFact, subject: string, detail?: string): void {
+    let entry = this.byFact.get(fact);
+    if (!entry) this.byFact.set(fact, (entry = { subjects: new Set(), details: new Set() }));
+    entry.subjects.add(subject);
+    if (detail !== undefined) entry.details.add(detail);
+  }
+
+  notes(): Note[] {
+    const out: Note[] = [];
+    for (const [fact, { subjects, details }] of this.byFact) {
+      const list = [...details].sort();
+      const named = list.length > 0 ? `${list.slice(0, 3).join(', ')}${list.length > 3 ? ` and ${list.length - 3} more` : ''}` : '';
+      out.push({ id: `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
+    }
+    return out;
+  }
+}
