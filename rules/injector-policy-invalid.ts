@@ -20,6 +20,8 @@ export default createRule({
       policy:
         'The injector policy is {{ value }}: only "enabled" and "disabled" work. With anything else istiod logs "Illegal value for autoInject" and injects no pod at all (pkg/kube/inject/inject.go). Set policy: enabled (or disabled).',
       config: 'istiod cannot load this injector config: {{ problem }}. It fails to start the sidecar injector ("error initializing sidecar injector", pkg/kube/inject/webhook.go).',
+      tooComplex:
+        'The injector ConfigMap\'s {{ key }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not read it{{ consequence }}.',
     },
     schema: [],
   },
@@ -29,6 +31,15 @@ export default createRule({
       Resource(r) {
         if (!isInjectorConfigMap(r)) return;
         const c = injectorConfigOf(r);
+        for (const t of c.tooComplex ?? []) {
+          context.report({
+            target: { resource: r, path: ['data', t.key] },
+            messageId: 'tooComplex',
+            severity: 'warn',
+            data: { key: t.key, problem: t.problem, consequence: t.key === 'config' ? ': its policy and selectors are taken as unknown' : '' },
+          });
+        }
+        if (c.tooComplex?.some((t) => t.key === 'config')) return;
         if (c.configError) {
           context.report({ target: { resource: r, path: ['data', 'config'] }, messageId: 'config', data: { problem: c.configError } });
           return;

@@ -3,6 +3,7 @@
 // holdApplicationUntilProxyStarts moves the proxy first and blocks on `pilot-agent wait`.
 // Native sidecars order start-up by themselves, through the proxy's startup probe.
 import { createRule } from '../src/engine/rule-api.ts';
+import { meshConfigOf } from '../src/model/install.ts';
 import { parseSelectorString, knownLabels, matches, type LabelSelector } from '../src/model/selector.ts';
 import {
   annotationAnchor, hasAppContainers, renderedProxy, sidecarPlan, PROXY_CONFIG_ANNOTATION, STATUS_PORT_ANNOTATION, type SidecarPlan,
@@ -32,7 +33,7 @@ function relatedOfPlan(plan: SidecarPlan): RelatedLocation[] {
   return out;
 }
 
-export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplacesHold' | 'nativeNoProbe' | 'renderedNoHold' | 'addHold'>({
+export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplacesHold' | 'nativeNoProbe' | 'renderedNoHold' | 'meshTooComplex' | 'addHold'>({
   name: 'startup-order-hold',
   meta: {
     type: 'problem',
@@ -54,6 +55,8 @@ export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplac
         'This pod gets a native sidecar ({{ native }}), but status.sidecar.istio.io/port "0" turns off the proxy\'s status port, so the injection template renders no startupProbe: kubelet starts the app containers as soon as istio-proxy has started, not when it is ready. Remove the annotation, or keep a status port.',
       renderedNoHold:
         'The istio-proxy container in this pod is a classic sidecar without the `pilot-agent wait` postStart hook{{ notFirst }}: the app containers can start before Envoy is ready, and their first connections fail (Istio #11130). Re-inject with holdApplicationUntilProxyStarts on, or with native sidecars.',
+      meshTooComplex:
+        'The mesh config of ConfigMap {{ name }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not read it: its defaultConfig.holdApplicationUntilProxyStarts is taken as unknown.',
       addHold: 'Add proxy.istio.io/config: \'{"holdApplicationUntilProxyStarts": true}\' to the pod template',
     },
     hasSuggestions: true,
@@ -78,6 +81,10 @@ export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplac
       return matches(ignore, knownLabels(labels)) === true;
     };
     return {
+      Resource(r) {
+        const problem = meshConfigOf(r)?.tooComplex;
+        if (problem !== undefined) context.report({ target: { resource: r, path: ['data', 'mesh'] }, messageId: 'meshTooComplex', data: { name: r.name, problem } });
+      },
       PodTemplate(t) {
         if (ignored(t)) return;
         if (!hasAppContainers(t)) return;

@@ -136,7 +136,8 @@ export class FactsBuilder {
   /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
   private install(settings: MeshSettings): Pick<MeshFacts, 'webhooks' | 'webhooksOrigin' | 'injectorConfigs' | 'injectorFor' | 'notes'> {
     const notes: string[] = [];
-    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf);
+    // A config too deeply nested or too large to read says nothing (injector-policy-invalid reports it).
+    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === 'config'));
     const configStatesShape = settings.revisions !== undefined || settings.revisionTags !== undefined;
     const enableByDefault =
       settings.enableNamespacesByDefault ??

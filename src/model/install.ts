@@ -4,9 +4,8 @@
 // `values`, the mesh ConfigMap, the istiod Deployment's env, IstioOperators, the istio-cni
 // DaemonSet) and from the config file's `istio:` section. Inputs win over the config; inputs
 // that disagree with each other leave the setting unknown.
-import { parse as parseYaml } from 'yaml';
 import type { Path, Resource, Target } from '../types.ts';
-import { injectorConfigMapRevision, injectorValuesOf, isInjectorConfigMap } from './mesh.ts';
+import { injectorConfigMapRevision, injectorValuesOf, isInjectorConfigMap, readEmbeddedYaml, type Parsed } from './mesh.ts';
 import { asObject, getIn, podTemplateOf, type Container } from './workload.ts';
 
 export type NativeSidecarSetting = 'true' | 'false' | 'auto';
@@ -99,6 +98,24 @@ function describeDisagreement(found: readonly Candidate[]): string {
 }
 
 const MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
+const meshConfigs = new WeakMap<Resource, Parsed>();
+
+/**
+ * The mesh config of a revision's `istio[-<revision>]` ConfigMap (its `mesh` text), read once
+ * per resource as istiod reads it; undefined for other objects. A text that does not parse, or
+ * is too deeply nested or too large to read, says nothing about the install.
+ */
+export function meshConfigOf(r: Resource): Parsed | undefined {
+  if (r.kind !== 'ConfigMap' || !MESH_CONFIGMAP.test(r.name)) return undefined;
+  const text = asObject(r.object.data)?.mesh;
+  if (typeof text !== 'string') return undefined;
+  let read = meshConfigs.get(r);
+  if (!read) {
+    read = readEmbeddedYaml(text);
+    meshConfigs.set(r, read);
+  }
+  return read;
+}
 
 /** The istiod Deployment of a revision (the chart names it istiod or istiod-<revision>): its revision and discovery container. */
 function istiodOf(r: Resource): { revision: string; discovery: Container } | undefined {
@@ -137,16 +154,10 @@ export class InstallFactsBuilder {
         this.add(revision, fromValues(values, (k) => `ConfigMap ${r.name} (values ${k})`, () => target));
         return;
       }
-      const m = MESH_CONFIGMAP.exec(r.name);
-      if (m && typeof data.mesh === 'string') {
-        let mesh: unknown;
-        try {
-          mesh = parseYaml(data.mesh, { version: '1.1', uniqueKeys: false });
-        } catch {
-          return;
-        }
-        const revision = m[1] ?? 'default';
-        this.add(revision, fromProxyDefaults(asObject(mesh)?.defaultConfig, `ConfigMap ${r.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ['data', 'mesh'] }));
+      const mesh = meshConfigOf(r);
+      if (mesh?.value) {
+        const revision = MESH_CONFIGMAP.exec(r.name)?.[1] ?? 'default';
+        this.add(revision, fromProxyDefaults(mesh.value.defaultConfig, `ConfigMap ${r.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ['data', 'mesh'] }));
       }
       return;
     }

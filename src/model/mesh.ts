@@ -3,7 +3,8 @@
 // inputs or the config state, as Istio's chart renders them) and each revision's injector
 // policy and selectors (from the `istio-sidecar-injector[-<rev>]` ConfigMap).
 // Chart: manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml.
-import { parse as parseYaml } from 'yaml';
+import { LineCounter } from 'yaml';
+import { embeddedTextProblem, parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
 import type { Resource } from '../types.ts';
 import { parseSelector, type LabelSelector } from './selector.ts';
 import { asObject, getIn } from './workload.ts';
@@ -59,6 +60,11 @@ export interface InjectorConfig {
   readonly enableNamespacesByDefault: boolean | undefined;
   readonly origin: FactOrigin;
   readonly resource: Resource | undefined;
+  /**
+   * The ConfigMap's texts too deeply nested or too large to read (src/parse/limits.ts). When
+   * `config` is one of them, the policy and selectors are unknown and the ConfigMap says nothing.
+   */
+  readonly tooComplex?: readonly { readonly key: 'config' | 'values'; readonly problem: string }[];
 }
 
 /** What the inputs say about the install, gathered during the facts pass. */
@@ -203,42 +209,75 @@ export function isInjectorConfigMap(r: Resource): boolean {
   return r.kind === 'ConfigMap' && injectorConfigMapRevision(r.name) !== undefined && typeof asObject(r.object.data)?.config === 'string';
 }
 
-type Parsed = { readonly value: Record<string, unknown> | undefined; readonly error: string | undefined };
+/** An embedded text as read: its value, why it does not parse, or why it is not read at all. */
+export type Parsed = {
+  readonly value: Record<string, unknown> | undefined;
+  readonly error: string | undefined;
+  /** Beyond the limits of src/parse/limits.ts ("nested deeper than 100 levels"): not read. */
+  readonly tooComplex?: string;
+};
 const parsedValues = new WeakMap<Resource, Parsed>();
 const parsedConfig = new WeakMap<Resource, Parsed>();
 
-function memo(cache: WeakMap<Resource, Parsed>, r: Resource, parse: () => unknown): Parsed {
+function memo(cache: WeakMap<Resource, Parsed>, r: Resource, parse: () => Parsed): Parsed {
   let hit = cache.get(r);
   if (!hit) {
-    try {
-      hit = { value: asObject(parse()), error: undefined };
-    } catch (e) {
-      hit = { value: undefined, error: (e as Error).message.split('\n')[0] };
-    }
+    hit = parse();
     cache.set(r, hit);
   }
   return hit;
 }
 
+/** The injector ConfigMap's `values` (the Helm values, JSON), read as Parsed. */
+export function injectorValuesReadOf(r: Resource): Parsed | undefined {
+  const text = str(asObject(r.object.data)?.values);
+  if (text === undefined) return undefined;
+  return memo(parsedValues, r, () => {
+    const limit = embeddedTextProblem(text, 'json');
+    if (limit) return { value: undefined, error: undefined, tooComplex: limit.message };
+    try {
+      return { value: asObject(JSON.parse(text)), error: undefined };
+    } catch (e) {
+      return { value: undefined, error: (e as Error).message.split('\n')[0] };
+    }
+  });
+}
+
 /**
  * The injector ConfigMap's `values` (the Helm values, JSON), parsed once per resource:
- * several facts and rules read it, and it is large. Undefined when absent or not JSON.
+ * several facts and rules read it, and it is large. Undefined when absent, not JSON or not read.
  */
 export function injectorValuesOf(r: Resource): Record<string, unknown> | undefined {
-  const text = str(asObject(r.object.data)?.values);
-  return text === undefined ? undefined : memo(parsedValues, r, () => JSON.parse(text)).value;
+  return injectorValuesReadOf(r)?.value;
 }
 
 /** The injector ConfigMap's `config` (policy, selectors, templates), parsed once per resource as istiod reads it. */
 export function injectorConfigDataOf(r: Resource): Parsed {
   // istiod reads it with sigs.k8s.io/yaml into a typed struct: unknown keys are fine.
-  return memo(parsedConfig, r, () => parseYaml(str(asObject(r.object.data)?.config) ?? '', { version: '1.1', uniqueKeys: false }));
+  return memo(parsedConfig, r, () => readEmbeddedYaml(str(asObject(r.object.data)?.config) ?? ''));
+}
+
+/**
+ * YAML text inside a ConfigMap (the injector's `config`, the mesh config), as go-yaml v2 reads
+ * it into a struct (YAML 1.1, the last of repeated keys wins), within the limits.
+ */
+export function readEmbeddedYaml(text: string): Parsed {
+  const lineCounter = new LineCounter();
+  const read = parseYamlWithinLimits(text, { version: '1.1', uniqueKeys: false, lineCounter });
+  if ('problem' in read) return { value: undefined, error: undefined, tooComplex: read.problem.message };
+  const first = read.doc.errors[0];
+  if (first) {
+    const at = lineCounter.linePos(first.pos[0]);
+    return { value: undefined, error: `${first.message.split('\n')[0]} at line ${at.line}, column ${at.col}` };
+  }
+  return { value: asObject(plainValue(read.doc)), error: undefined };
 }
 
 /** Reads the injector ConfigMap's `config` (policy, selectors) as istiod does. */
 export function injectorConfigOf(r: Resource): InjectorConfig {
   const revision = injectorConfigMapRevision(r.name) ?? 'default';
-  const values = injectorValuesOf(r) ?? {};
+  const valuesRead = injectorValuesReadOf(r);
+  const values = valuesRead?.value ?? {};
   const enableNamespacesByDefault = getIn(values, ['sidecarInjectorWebhook', 'enableNamespacesByDefault']);
   const base = {
     revision: str(values.revision) || revision,
@@ -247,8 +286,15 @@ export function injectorConfigOf(r: Resource): InjectorConfig {
     resource: r,
   };
   const parsed = injectorConfigDataOf(r);
+  const tooComplex = [
+    ...(parsed.tooComplex !== undefined ? [{ key: 'config' as const, problem: parsed.tooComplex }] : []),
+    ...(valuesRead?.tooComplex !== undefined ? [{ key: 'values' as const, problem: valuesRead.tooComplex }] : []),
+  ];
+  if (tooComplex.length > 0 && parsed.tooComplex !== undefined) {
+    return { ...base, policy: undefined, neverInjectSelector: [], alwaysInjectSelector: [], configError: undefined, tooComplex };
+  }
   if (parsed.error !== undefined) {
-    return { ...base, policy: undefined, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${parsed.error})` };
+    return { ...base, policy: undefined, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${parsed.error})`, ...(tooComplex.length > 0 ? { tooComplex } : {}) };
   }
   const c = parsed.value ?? {};
   const policy = c.policy;
@@ -270,6 +316,7 @@ export function injectorConfigOf(r: Resource): InjectorConfig {
     neverInjectSelector: selectors(c.neverInjectSelector, 'neverInjectSelector'),
     alwaysInjectSelector: selectors(c.alwaysInjectSelector, 'alwaysInjectSelector'),
     configError,
+    ...(tooComplex.length > 0 ? { tooComplex } : {}),
   };
 }
 

@@ -9,7 +9,7 @@
 // each alias up among the aliases before it, so many aliases cost their square. Such a text
 // is measured first with the package's own lexer and parser, which keep their state in a
 // list and stop at the first excess, and is parsed only when it is within the limits.
-import { CST, Composer, Lexer, Parser, YAMLParseError, isAlias, isMap, isPair, isScalar, isSeq, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { CST, Composer, Lexer, LineCounter, Parser, YAMLParseError, isAlias, isMap, isPair, isScalar, isSeq, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 
 /** Deeper than any real manifest, shallow enough for every recursive walk of a value. */
 export const MAX_DEPTH = 1000;
@@ -75,8 +75,9 @@ function jsonDepthProblem(text: string): LimitProblem | undefined {
  * The syntax tokens of YAML text, or the first limit it breaks: its nesting (the parser's
  * stack of open nodes, document excluded) and its number of aliases.
  */
-function yamlTokens(text: string): { readonly tokens: CST.Token[] } | { readonly problem: LimitProblem } {
-  const parser = new Parser();
+function yamlTokens(text: string, lineCounter?: LineCounter): { readonly tokens: CST.Token[] } | { readonly problem: LimitProblem } {
+  const parser = new Parser(lineCounter?.addNewLine);
+  lineCounter?.addNewLine(0);
   const tokens: CST.Token[] = [];
   let aliases = 0;
   for (const lexeme of new Lexer().lex(text, false)) {
@@ -165,13 +166,14 @@ export type YamlReadOptions = ParseOptions & DocumentOptions & SchemaOptions;
 /**
  * Parses YAML text within the limits: the first document (a second one is a MULTIPLE_DOCS
  * error, as parseDocument reports it), composed from the tokens the guard has measured, so
- * the text is parsed once. Syntax errors are in `doc.errors`; alias expansion is checked only
- * for a document without them (the caller refuses it anyway).
+ * the text is parsed once. Syntax errors are in `doc.errors` (placed by `options.lineCounter`
+ * when given); alias expansion is checked only for a document without them (the caller refuses
+ * it anyway).
  */
 export function parseYamlWithinLimits(text: string, options: YamlReadOptions): { readonly doc: Document.Parsed } | { readonly problem: LimitProblem } {
   const size = sizeProblem(text);
   if (size) return { problem: size };
-  const read = yamlTokens(text);
+  const read = yamlTokens(text, options.lineCounter);
   if ('problem' in read) return read;
   let doc: Document.Parsed | undefined;
   for (const next of new Composer(options).compose(read.tokens, true, text.length)) {

@@ -29,6 +29,10 @@ ruleTester(rule, {
       code: injector('istio-sidecar-injector', 'policy: enabled', 'neverInjectSelector:', '  - matchExpressions:', '    - { key: openshift.io/build.name, operator: Exists }'),
     },
     { name: 'another ConfigMap name', code: injector('my-sidecar-settings', 'policy: Enabled') },
+    {
+      name: '150 uses of one anchor are legal YAML (the yaml package alone refuses more than 100)',
+      code: injector('istio-sidecar-injector', 'policy: enabled', 'x: &x [a]', `y: [${Array(150).fill('*x').join(', ')}]`),
+    },
     { name: 'an injector-named ConfigMap without a config key', code: yaml`
       apiVersion: v1
       kind: ConfigMap
@@ -64,6 +68,33 @@ ruleTester(rule, {
       name: 'policy empty',
       code: injector('istio-sidecar-injector', 'policy: ""'),
       errors: [{ messageId: 'policy', line: 8, column: 5, message: 'The injector policy is empty' }],
+    },
+    {
+      name: 'config nested 1,000 levels deep: one warning, and the policy is not judged',
+      code: injector('istio-sidecar-injector', 'policy: Enabled', `deep: ${'['.repeat(1000)}${']'.repeat(1000)}`),
+      errors: [{ messageId: 'tooComplex', line: 7, column: 3, severity: 1, message: 'it is nested deeper than 100 levels' }],
+      output: null,
+    },
+    {
+      name: 'config with an alias bomb',
+      code: injector('istio-sidecar-injector', 'policy: enabled', 'a0: &a0 [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, l) => `a${l + 1}: &a${l + 1} [${Array(9).fill(`*a${l}`).join(', ')}]`)),
+      errors: [{ messageId: 'tooComplex', line: 7, message: 'an alias bomb' }],
+    },
+    {
+      name: 'values nested 5,000 levels deep: one warning on values, the config is still checked',
+      code: yaml`
+      apiVersion: v1
+      kind: ConfigMap
+      metadata: { name: istio-sidecar-injector, namespace: istio-system }
+      data:
+        config: |-
+          policy: Enabled
+        values: '${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}'
+      `,
+      errors: [
+        { messageId: 'policy', line: 6, message: 'The injector policy is "Enabled"' },
+        { messageId: 'tooComplex', line: 7, column: 3, severity: 1, message: 'values is too deeply nested' },
+      ],
     },
     {
       name: 'config that is not valid YAML',

@@ -114,6 +114,16 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'a mesh config nested 1,000 levels deep: one finding on it, and its hold setting is not taken',
+      code: meshConfigMap(`defaultConfig:\n  holdApplicationUntilProxyStarts: true\ndeep: ${'['.repeat(1000)}${']'.repeat(1000)}`).code,
+      files: [{ filename: 'web.yaml', code: web() }],
+      config: classic,
+      errors: [
+        { messageId: 'meshTooComplex', line: 5, column: 3, message: 'it is nested deeper than 100 levels' },
+        { messageId: 'maybeNoHold' },
+      ],
+    },
+    {
       name: 'classic, and the mesh config is not known: at the annotations',
       code: web(),
       config: classic,
