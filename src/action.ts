@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { formatReport, lintFromArgs, printNotes, type CliIO } from './cli.ts';
+import { formatReport, lintFromArgs, printNotes, runNotes, type CliIO } from './cli.ts';
 import { annotations, workflowCommand } from './format/github.ts';
 import { formatSummary } from './format/summary.ts';
 import { TOOL_NAME } from './meta.ts';
@@ -141,9 +141,9 @@ export function runAction(io: ActionIO): number {
     sarifPath = input(env, 'sarif-file') || 'meshlint.sarif';
     const target = resolve(workspace, sarifPath);
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, formatReport('sarif', results, config, { color: false, cwd: io.cwd, automationId: automationId(env) }));
+    writeFileSync(target, formatReport('sarif', results, config, { color: false, cwd: io.cwd, automationId: automationId(env), notes: runNotes(report) }));
   } else {
-    io.stdout(formatReport(format, results, config, { color: false, cwd: io.cwd }));
+    io.stdout(formatReport(format, results, config, { color: false, cwd: io.cwd, notes: runNotes(report) }));
   }
 
   const shown = annotate ? annotations(results, { pathOf, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP }) : { text: '', errors: 0, warnings: 0 };
@@ -165,6 +165,7 @@ export function runAction(io: ActionIO): number {
         scope: scope || undefined,
         sarifFile: sarifPath || undefined,
         files: report.stats.files,
+        notes: runNotes(report),
       }) + '\n',
     );
   }

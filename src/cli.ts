@@ -13,7 +13,8 @@ import { lint, mergeReports, type LintReport } from './engine/linter.ts';
 import { formatExplanations } from './format/explain.ts';
 import type { Facts } from './model/facts.ts';
 import { formatGithub } from './format/github.ts';
-import { formatJson } from './format/json.ts';
+import { formatJson, formatJsonWithMetadata } from './format/json.ts';
+import type { Note } from './engine/notes.ts';
 import { formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
@@ -32,7 +33,7 @@ import { LARGE_FILE_BYTES, ParsePool } from './parse/pool.ts';
 import { parseFile } from './parse/yaml.ts';
 import type { LintResult, ParsedDocument, SourceFile } from './types.ts';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
+export const FORMATS = ['stylish', 'json', 'json-with-metadata', 'sarif', 'github'] as const;
 export type Format = (typeof FORMATS)[number];
 
 const OPTIONS = {
@@ -93,7 +94,8 @@ Commands:
 Options:
   -c, --config FILE            Use this config file (default: nearest .meshlint.yaml,
                                .meshlint.yml or .meshlint.json upwards)
-  -f, --format NAME            stylish (default), json, sarif, github
+  -f, --format NAME            stylish (default), json, json-with-metadata (results and
+                               the run's notes), sarif, github
   -o, --output-file FILE       Write the report to FILE instead of standard output
       --rule ID=LEVEL          Set a rule's level (off, warn, error); repeatable.
                                Options as JSON: --rule 'ID=["warn", {...}]'
@@ -285,7 +287,7 @@ function run(argv: readonly string[], io: CliIO): number {
   if (typeof linted === 'number') return linted;
   const { results, report } = linted;
 
-  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd }), v, io);
+  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report) }), v, io);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
   printNotes(report, io, Boolean(v.stats));
 
@@ -568,6 +570,8 @@ export interface ReportOptions {
   readonly cwd: string;
   /** SARIF `automationDetails.id`: several runs in one workflow keep their own alerts. */
   readonly automationId?: string;
+  /** The run's notes, for the formats that carry them (json-with-metadata, sarif). */
+  readonly notes?: readonly Note[];
 }
 
 /** The report text in one of the formats. */
@@ -576,6 +580,8 @@ export function formatReport(format: Format, results: readonly LintResult[], con
   switch (format) {
     case 'json':
       return formatJson(results) + '\n';
+    case 'json-with-metadata':
+      return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [] }) + '\n';
     case 'github':
       return formatGithub(results);
     case 'sarif': {
@@ -587,7 +593,7 @@ export function formatReport(format: Format, results: readonly LintResult[], con
       );
       // URIs relative to the repository root (%SRCROOT%), wherever in it meshlint runs.
       const srcRoot = repoRoot(resolve(cwd)) ?? cwd;
-      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels, cwd, srcRoot, automationId: opts.automationId }) + '\n';
+      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r) => r.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + '\n';
     }
     default:
       return formatStylish(results, { color: opts.color });
@@ -651,9 +657,14 @@ function emit(out: string, v: Values, io: CliIO): void {
   } else if (out) io.stdout(out);
 }
 
-/** What the inputs and the config disagree on, or facts treated as unknown: said once, on stderr. */
+/** Every note of a run: what rules could not decide, then where the inputs and the config disagree. */
+export function runNotes(report: Pick<LintReport, 'facts' | 'notes'>): Note[] {
+  return [...report.notes, ...report.facts.mesh.notes.map((message) => ({ id: 'facts', message }))];
+}
+
+/** The run's notes, said once each on stderr (at most three without --stats). */
 export function printNotes(report: Pick<LintReport, 'facts' | 'notes'>, io: CliIO, all: boolean): void {
-  const notes = [...report.notes.map((n) => n.message), ...report.facts.mesh.notes];
+  const notes = runNotes(report).map((n) => n.message);
   const shown = all ? notes : notes.slice(0, 3);
   for (const n of shown) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}\n`);
   if (shown.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown.length} more (--stats lists them all)\n`);

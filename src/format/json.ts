@@ -1,9 +1,27 @@
-// ESLint's JSON formatter shape, plus the resource each problem belongs to.
+// ESLint's JSON formatter shapes (`json`, `json-with-metadata`), plus the resource each problem belongs to.
+import type { MeshlintRule } from '../engine/rule-api.ts';
+import type { Note } from '../engine/notes.ts';
 import type { LintResult } from '../types.ts';
 import { jsonText } from './text.ts';
 
 export function formatJson(results: readonly LintResult[]): string {
-  return jsonText(
+  return jsonText(jsonResults(results));
+}
+
+/**
+ * ESLint's `json-with-metadata` shape: `{ results, metadata }`, the metadata holding the
+ * working directory, each rule's type, description and page, and the run's notes (what it
+ * could not decide and which fact to state), which the plain JSON array has no place for.
+ */
+export function formatJsonWithMetadata(results: readonly LintResult[], meta: { cwd: string; rules: readonly MeshlintRule[]; notes: readonly Note[] }): string {
+  const rulesMeta = Object.fromEntries(
+    meta.rules.map((r) => [r.name, { type: r.meta.type, docs: { description: r.meta.docs.description, url: r.meta.docs.url }, ...(r.meta.fixable ? { fixable: r.meta.fixable } : {}), ...(r.meta.hasSuggestions ? { hasSuggestions: true } : {}) }]),
+  );
+  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes } });
+}
+
+function jsonResults(results: readonly LintResult[]): unknown[] {
+  return (
     results.map((r) => ({
       filePath: r.filePath,
       messages: r.messages.map((m) => ({
@@ -27,6 +45,6 @@ export function formatJson(results: readonly LintResult[]): string {
       fixableErrorCount: r.fixableErrorCount,
       fixableWarningCount: r.fixableWarningCount,
       ...(r.output !== undefined ? { output: r.output } : {}),
-    })),
+    }))
   );
 }

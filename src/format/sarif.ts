@@ -4,6 +4,7 @@ import { crypto } from '../builtins.ts';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
+import type { Note } from '../engine/notes.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
 import { HOMEPAGE, TOOL_NAME, VERSION } from '../meta.ts';
 import type { LintMessage, LintResult } from '../types.ts';
@@ -20,6 +21,8 @@ export interface SarifOptions {
   /** Where the displayed paths are relative to, and the repository root (%SRCROOT%) URIs are made relative to. */
   readonly cwd?: string;
   readonly srcRoot?: string;
+  /** The run's notes: invocation-level notifications. */
+  readonly notes?: readonly Note[];
 }
 
 /** A lone surrogate (no file system yields one, but a name passed in could) would make encodeURIComponent throw. */
@@ -143,6 +146,16 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
           },
         },
         ...(opts.automationId ? { automationDetails: { id: opts.automationId } } : {}),
+        // What the run says once (facts it could not decide, settings it was told): notes of
+        // the invocation, not results, so code scanning shows them beside the alerts, not as alerts.
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...(opts.notes?.length
+              ? { toolExecutionNotifications: opts.notes.map((n) => ({ level: 'note' as const, message: { text: n.message }, descriptor: { id: n.id } })) }
+              : {}),
+          },
+        ],
         columnKind: 'utf16CodeUnits',
         results: sarifResults,
       },

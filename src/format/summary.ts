@@ -2,6 +2,7 @@
 // the findings with links to the file and line. Text from the linted files is escaped, so
 // a manifest cannot inject Markdown, HTML or links into the page.
 import { DOCS_URL, TOOL_NAME } from '../meta.ts';
+import type { Note } from '../engine/notes.ts';
 import type { LintResult } from '../types.ts';
 import { findingContext, plural } from './text.ts';
 import { toUri } from './sarif.ts';
@@ -20,6 +21,14 @@ export interface SummaryOptions {
   /** The SARIF file written, if any. */
   readonly sarifFile?: string;
   readonly files: number;
+  /** The run's notes: what it could not decide and which fact to state. */
+  readonly notes?: readonly Note[];
+}
+
+/** One line per note of the run, under the findings. */
+function notesSection(notes: readonly Note[] | undefined): string {
+  if (!notes?.length) return '';
+  return `\n**Notes**\n\n${notes.map((n) => `- ${escapeMarkdown(n.message)}`).join('\n')}\n`;
 }
 
 /** Markdown-inert text: table cells, no HTML, no emphasis, no links, one line. */
@@ -39,7 +48,7 @@ export function formatSummary(results: readonly LintResult[], opts: SummaryOptio
   const scope = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : '';
   let md = `## ${TOOL_NAME}${scope}\n\n`;
   if (errors + warnings === 0) {
-    return `${md}No problems found in ${plural(opts.files, 'file')}.\n`;
+    return `${md}No problems found in ${plural(opts.files, 'file')}.\n${notesSection(opts.notes)}`;
   }
   md += `**${plural(errors, 'error')}, ${plural(warnings, 'warning')}** in ${plural(opts.files, 'file')} linted.\n\n`;
 
@@ -76,5 +85,5 @@ export function formatSummary(results: readonly LintResult[], opts: SummaryOptio
   // In a code span nothing is interpreted: only backticks and line breaks need to go.
   if (opts.sarifFile) notes.push(`Every finding is in \`${opts.sarifFile.replace(/[`\u0000-\u001f]/g, '')}\` (SARIF), for code scanning.`);
   if (notes.length) md += `\n${notes.join(' ')}\n`;
-  return md;
+  return md + notesSection(opts.notes);
 }
