@@ -24,3 +24,14 @@ export function parseIstioVersion(text: string): IstioVersion | undefined {
 export function atLeast(v: IstioVersion, major: number, minor: number): boolean {
   return v.major > major || (v.major === major && v.minor >= minor);
 }
+
+/**
+ * Whether `v` lies in a rule's `istioVersions` range: "all", ">= 1.7" or "< 1.24", optionally
+ * followed by words in parentheses. Anything else is taken as all versions.
+ */
+export function inVersionRange(v: IstioVersion, range: string): boolean {
+  const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
+  if (!m) return true;
+  const from = atLeast(v, Number(m[2]), Number(m[3]));
+  return m[1] === '>=' ? from : !from;
+}
