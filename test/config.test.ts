@@ -1,6 +1,8 @@
 // The configuration file and its command-line overrides: where it is found, what it may
 // say, and how every mistake in it is reported (exit 2, one line, naming the file and key).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allRules, rulesById } from '../rules/index.ts';
@@ -134,6 +136,70 @@ test('invalid YAML in the config exits 2 with the file and the position', () => 
     const dup = cli(['a.yaml'], { cwd: t.dir });
     assertConfigError(dup, '.meshlint.yaml', 'line 3, column 1');
     assert.ok(dup.stderr.includes('unique'), dup.stderr);
+  });
+});
+
+test('aliases are legal in a config: 150 uses of one anchor are read, not refused', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', `ignorePatterns: [&p vendor/, ${Array(150).fill('*p').join(', ')}]\nrules:\n  yaml-nonstring-value: warn\n`);
+    t.write('a.yaml', BAD_LABEL);
+    const run = cli(['a.yaml', '-f', 'json'], { cwd: t.dir });
+    assert.equal(severities(run), [['yaml-nonstring-value', 1]]);
+    assert.is(run.code, 0, run.stderr);
+  });
+});
+
+test('a config beyond the limits exits 2 with the file, the position and the excess', () => {
+  const bomb = ['a0: &a0 [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, l) => `a${l + 1}: &a${l + 1} [${Array(9).fill(`*a${l}`).join(', ')}]`)].join('\n');
+  const cases: [string, string, string, string][] = [
+    ['.meshlint.yaml', bomb, 'line 6', 'an alias bomb'],
+    ['.meshlint.yaml', `ignorePatterns: [&p vendor/, ${Array(1001).fill('*p').join(', ')}]`, 'line 1', 'more than 1,000 aliases'],
+    ['.meshlint.yaml', `rules: ${'['.repeat(1000)}${']'.repeat(1000)}`, 'line 1, column', 'nested deeper than 100 levels'],
+    ['.meshlint.yaml', `${'- '.repeat(5000)}x`, 'line 1', 'nested deeper than 100 levels'],
+    ['.meshlint.yaml', 'a: &r [*r]', 'line 1, column 8', 'inside the node it names'],
+    ['.meshlint.yaml', `ignorePatterns: ["${'x'.repeat(1024 * 1024)}"]`, '.meshlint.yaml', 'larger than 1 MiB'],
+    ['.meshlint.json', `{"rules": ${'{"a": '.repeat(5000)}1${'}'.repeat(5000)}}`, 'line 1', 'nested deeper than 100 levels'],
+  ];
+  for (const [name, text, where, problem] of cases) {
+    withTemp((t) => {
+      t.write(name, text);
+      t.write('a.yaml', BAD_LABEL);
+      const run = cli(['a.yaml'], { cwd: t.dir });
+      assertConfigError(run, name, where);
+      assert.ok(run.stderr.includes(problem), `${problem}: ${run.stderr.slice(0, 300)}`);
+    });
+  }
+});
+
+test('25,000 namespaces in a config are read, and a name written twice among them is found at its line', () => {
+  withTemp((t) => {
+    const names = Array.from({ length: 25_000 }, (_, i) => `  ns-${i}: { labels: { team: a } }`);
+    t.write('.meshlint.yaml', `namespaces:\n${names.join('\n')}\n`);
+    t.write('a.yaml', BAD_LABEL);
+    const run = cli(['a.yaml', '-f', 'json'], { cwd: t.dir });
+    assert.is(run.code, 1, run.stderr);
+    t.write('.meshlint.yaml', `namespaces:\n${names.join('\n')}\n  ns-7: { labels: {} }\n`);
+    const dup = cli(['a.yaml'], { cwd: t.dir });
+    assertConfigError(dup, '.meshlint.yaml', 'line 25002, column 3');
+    assert.ok(dup.stderr.includes('unique'), dup.stderr);
+  });
+});
+
+test('end to end: a config alias bomb is one line on stderr and exit 2, never a stack trace', () => {
+  withTemp((t) => {
+    t.write('.meshlint.yaml', ['a0: &a0 [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, l) => `a${l + 1}: &a${l + 1} [${Array(9).fill(`*a${l}`).join(', ')}]`)].join('\n'));
+    t.write('aliases.yaml', `ignorePatterns: [&p vendor/, ${Array(150).fill('*p').join(', ')}]\n`);
+    t.write('a.yaml', BAD_LABEL);
+    const bin = fileURLToPath(new URL('../bin/meshlint.js', import.meta.url));
+    const bombed = spawnSync(process.execPath, [bin, 'a.yaml'], { cwd: t.dir, encoding: 'utf8', timeout: 60_000 });
+    assert.is(bombed.status, 2, bombed.stderr);
+    assert.is(bombed.stdout, '');
+    assert.is(bombed.stderr.trimEnd().split('\n').length, 1, bombed.stderr);
+    assert.not.match(bombed.stderr, /\n\s+at |Error:/);
+    // 150 aliases (the yaml package alone refuses 100: an uncaught ReferenceError and its stack).
+    const aliased = spawnSync(process.execPath, [bin, '--config', 'aliases.yaml', 'a.yaml'], { cwd: t.dir, encoding: 'utf8', timeout: 60_000 });
+    assert.is(aliased.status, 1, aliased.stderr);
+    assert.not.match(aliased.stderr, /\n\s+at |Error/);
   });
 });
 

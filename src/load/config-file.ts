@@ -2,8 +2,9 @@
 // linting an untrusted repository must never run its code.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { ConfigError } from '../engine/config.ts';
+import { parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
 import { readRegularFile } from './read.ts';
 
 export const CONFIG_NAMES = ['.meshlint.yaml', '.meshlint.yml', '.meshlint.json'] as const;
@@ -31,13 +32,50 @@ export function readConfigFile(path: string): unknown {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, '', 'configuration is data only: use .meshlint.yaml or .meshlint.json');
   }
-  // yaml fills err.linePos only with prettyErrors; a LineCounter gives the position without the excerpt.
+  // Held to the limits of YAML inside values before it is composed: a config with a thousand
+  // levels of brackets, an alias bomb or a hundred thousand keys is a config error, not a crash
+  // or a minute of work. Keys are checked for duplicates here, once each (the yaml package
+  // compares each key with every key before it).
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter });
-  const err = doc.errors[0];
-  if (err) {
-    const pos = err.linePos?.[0] ?? lineCounter.linePos(err.pos[0]);
-    throw new ConfigError(path, pos ? `line ${pos.line}, column ${pos.col}` : '', err.message.split('\n')[0] ?? 'invalid YAML');
+  const at = (offset: number): string => {
+    const pos = lineCounter.linePos(offset);
+    return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : '';
+  };
+  const parsed = parseYamlWithinLimits(text, { uniqueKeys: false, prettyErrors: false, lineCounter });
+  if ('problem' in parsed) throw new ConfigError(path, at(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
+  const err = parsed.doc.errors[0];
+  if (err) throw new ConfigError(path, at(err.pos[0]), err.message.split('\n')[0] ?? 'invalid YAML');
+  const duplicate = firstDuplicateKey(parsed.doc.contents);
+  if (duplicate !== undefined) throw new ConfigError(path, at(duplicate), 'Map keys must be unique');
+  return plainValue(parsed.doc);
+}
+
+/**
+ * Where the first key written twice in one mapping is, in the order the yaml package meets
+ * keys (a key's own contents, then the key, then its value), or undefined. Scalar keys are
+ * equal when their values are; a set per mapping keeps this linear. The guard has bounded the
+ * nesting, so the walk may recurse.
+ */
+function firstDuplicateKey(node: unknown): number | undefined {
+  if (isSeq(node)) {
+    for (const item of node.items) {
+      const found = firstDuplicateKey(item);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
-  return doc.toJS({ maxAliasCount: 100 });
+  if (!isMap(node)) return undefined;
+  const seen = new Set<unknown>();
+  for (const pair of node.items) {
+    if (!isPair(pair)) continue;
+    const inKey = firstDuplicateKey(pair.key);
+    if (inKey !== undefined) return inKey;
+    if (isScalar(pair.key) && !Number.isNaN(pair.key.value)) {
+      if (seen.has(pair.key.value)) return pair.key.range?.[0] ?? 0;
+      seen.add(pair.key.value);
+    }
+    const inValue = firstDuplicateKey(pair.value);
+    if (inValue !== undefined) return inValue;
+  }
+  return undefined;
 }
