@@ -49,7 +49,8 @@ if (isLintWorker()) {
     const [reader, writer] = transport(args);
     reader.onError((e) => {
       process.stderr.write(`${TOOL_NAME} lsp: ${safeText(e instanceof Error ? e.message : String(e))}; closing the connection\n`);
-      process.exit(1);
+      // The messages read before the broken frame are answered first (the connection handles them on the next turns).
+      setTimeout(() => process.exit(1), 50);
     });
     // The client went away: exit as vscode-languageserver does for streams (0 after a shutdown request).
     const server = startServer(createConnection(ProposedFeatures.all, reader, writer), { workerUrl: new URL(import.meta.url) });

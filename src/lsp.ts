@@ -5,14 +5,13 @@
 // lint thread (lsp-worker.ts): this thread only talks to the editor, so requests are answered
 // at once whatever a document costs to lint, and work that runs too long is cancelled.
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CodeActionKind,
   DiagnosticSeverity,
   DidChangeWatchedFilesNotification,
   FileChangeType,
   TextDocumentSyncKind,
-  TextDocuments,
   type CodeAction,
   type Connection,
   type Diagnostic,
@@ -24,6 +23,8 @@ import {
 import { allRules, rulesById } from '../rules/index.ts';
 import { markdownText, safeText } from './format/text.ts';
 import { LINTABLE_EXTENSIONS } from './load/discover.ts';
+import { readRegularFile } from './load/read.ts';
+import { OpenDocuments } from './lsp-documents.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { JobQueue, type Job } from './lsp-queue.ts';
 import { LintWorker, type LintOutcome, type LintRequest } from './lsp-worker.ts';
@@ -40,7 +41,9 @@ export const DEFAULT_LINT_TIME_LIMIT_MS = 5000;
 export const DISCOVERY_TIME_LIMIT_MS = 10_000;
 /** How long a document waits for the facts still being read before it is linted with those read so far. */
 export const FACTS_PATIENCE_MS = 1000;
-/** Lint threads that may fail in a row before the server stops linting. */
+/** Longest a new lint thread may take to start (load the bundle) on a busy machine. */
+const STARTUP_TIME_LIMIT_MS = 30_000;
+/** Lint threads that may fail to start in a row before the server stops linting. */
 const MAX_FAILED_STARTS = 5;
 
 const uriToPath = (uri: string): string | undefined => {
@@ -138,7 +141,7 @@ export interface Server {
 
 /** Wires the workspace to an LSP connection. */
 export function startServer(connection: Connection, options: ServerOptions): Server {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new OpenDocuments(MAX_DOCUMENT_BYTES);
   const diagnosticsOf = new Map<string, Diagnostic[]>();
   const states = new Map<string, OpenDocumentState>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -185,7 +188,8 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
     factsGeneration++;
   };
 
-  const limitOf = (job: Job): number => (job.kind === 'control' && job.req.op === 'factFiles' ? DISCOVERY_TIME_LIMIT_MS : lintTimeLimitMs);
+  const limitOf = (job: Job): number =>
+    job.kind !== 'control' ? lintTimeLimitMs : job.req.op === 'init' ? STARTUP_TIME_LIMIT_MS : job.req.op === 'factFiles' ? DISCOVERY_TIME_LIMIT_MS : lintTimeLimitMs;
 
   /** Runs the next job, one at a time; when the facts are all in, re-lints what is stale. */
   const pump = (): void => {
@@ -200,7 +204,7 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
         if (state && !state.notLinted && state.lintedAt < factsGeneration && lintable(d.uri)) queue.addLint(d.uri, Date.now());
       }
       if (loadStarted) {
-        log(`${VERSION}: read the workspace for facts in ${Date.now() - loadStarted} ms`);
+        log(`read the workspace for facts in ${Date.now() - loadStarted} ms`);
         loadStarted = 0;
       }
     }
@@ -234,9 +238,9 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
     const file = lintable(job.uri);
     const state = states.get(job.uri);
     if (!doc || !file || !state || (state.notLinted && state.notLinted.why !== 'too-large')) return undefined;
-    const text = doc.getText();
-    const bytes = Buffer.byteLength(text);
-    if (bytes > MAX_DOCUMENT_BYTES) {
+    const text = doc.doc?.getText();
+    const bytes = text === undefined ? (doc.droppedBytes ?? 0) : Buffer.byteLength(text);
+    if (text === undefined || bytes > MAX_DOCUMENT_BYTES) {
       state.lintedAt = factsGeneration;
       if (state.notLinted) return undefined; // said already
       // Said once, on the first line; its facts are not read either (that is the costly part too).
@@ -347,6 +351,8 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
     if (typeof opts.debounceMs === 'number' && opts.debounceMs >= 0) debounceMs = opts.debounceMs;
     if (typeof opts.lintTimeLimitMs === 'number' && opts.lintTimeLimitMs > 0) lintTimeLimitMs = opts.lintTimeLimitMs;
     watchedDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    // The lint thread starts loading while the editor sends its first documents.
+    pump();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -363,41 +369,49 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
         watchers: [{ globPattern: '**/*.{yaml,yml,json}' }, { globPattern: '**/.meshlint.{yaml,yml,json}' }],
       });
     }
-    pump();
   });
 
-  documents.onDidOpen(({ document }) => {
-    states.set(document.uri, { lintedAt: -1 });
-    if (!lintable(document.uri)) return;
-    queue.addLint(document.uri, Date.now());
+  connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
+    documents.open(uri, languageId, version, text);
+    states.set(uri, { lintedAt: -1 });
+    if (!lintable(uri)) return;
+    queue.addLint(uri, Date.now());
     pump();
   });
-  documents.onDidChangeContent(({ document }) => {
+  connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
+    const doc = documents.change(uri, version, contentChanges);
     // A document too slow or failing waits for a save; one too large is measured again (an edit may shrink it).
-    const notLinted = states.get(document.uri)?.notLinted;
-    if (lintable(document.uri) && (!notLinted || notLinted.why === 'too-large')) lintSoon(document.uri);
+    const notLinted = states.get(uri)?.notLinted;
+    if (doc && lintable(uri) && (!notLinted || notLinted.why === 'too-large')) lintSoon(uri);
   });
-  documents.onDidSave(({ document }) => {
-    const file = uriToPath(document.uri);
+  connection.onDidSaveTextDocument(({ textDocument: { uri } }) => {
+    const file = uriToPath(uri);
     if (file && isConfigFile(file)) configChanged();
-    const state = states.get(document.uri);
+    const doc = documents.get(uri);
+    const state = states.get(uri);
+    if (file && doc && !doc.doc) {
+      // Its text was dropped for its size: what was saved is what the editor holds.
+      const read = readRegularFile(file);
+      if (read.ok && read.bytes.length <= MAX_DOCUMENT_BYTES) documents.reload(uri, read.bytes.toString('utf8'));
+    }
     if (state?.notLinted) {
       state.notLinted = undefined;
-      queue.addLint(document.uri, Date.now());
+      queue.addLint(uri, Date.now());
     }
     pump();
   });
-  documents.onDidClose(({ document }) => {
-    clearTimeout(timers.get(document.uri));
-    timers.delete(document.uri);
-    queue.dropLint(document.uri);
-    states.delete(document.uri);
-    diagnosticsOf.delete(document.uri);
-    const file = uriToPath(document.uri);
+  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
+    clearTimeout(timers.get(uri));
+    timers.delete(uri);
+    documents.close(uri);
+    queue.dropLint(uri);
+    states.delete(uri);
+    diagnosticsOf.delete(uri);
+    const file = uriToPath(uri);
     if (file && isConfigFile(file)) return; // its diagnostics are the config's errors, not the document's
-    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file on disk is the truth again (the editor may have closed it unsaved).
-    if (file && lintable(document.uri)) queue.addFacts({ op: 'closed', file });
+    if (file && lintable(uri)) queue.addFacts({ op: 'closed', file });
     pump();
   });
 
@@ -416,7 +430,7 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
   });
 
   connection.onCodeAction(({ textDocument, context }) => {
-    const doc = documents.get(textDocument.uri);
+    const doc = documents.get(textDocument.uri)?.doc;
     if (!doc) return [];
     // Clients may drop `data` on the way back: the published diagnostic with the same rule and range has it.
     const published = diagnosticsOf.get(textDocument.uri) ?? [];
@@ -435,7 +449,6 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
     worker?.terminate();
   });
 
-  documents.listen(connection);
   connection.listen();
   return {
     get shutdownRequested() {

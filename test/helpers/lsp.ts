@@ -128,3 +128,6 @@ export async function stopLsp(s: Session): Promise<number | null> {
 
 /** `line:column rule` of each diagnostic, 1-based. */
 export const rules = (d: Diagnostic[]): string[] => d.map((x) => `${x.range.start.line + 1}:${x.range.start.character + 1} ${String(x.code)}`);
+
+/** A diagnostic's message as text (LSP 3.18 allows Markdown there; meshlint sends text). */
+export const messageText = (d: Diagnostic | undefined): string => (d === undefined ? '' : typeof d.message === 'string' ? d.message : d.message.value);
