@@ -198,6 +198,19 @@ test('an overlay naming a path out of the repository is not built', () => {
   });
 });
 
+test('a .meshlint.yaml that links out of the repository is a config error, never read', () => {
+  withTemp((t) => {
+    t.write('outside/.meshlint.yaml', `rules: {${CANARY}: off}\n`);
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('repo/ns.yaml', shopNamespace());
+    symlinkSync(t.path('outside/.meshlint.yaml'), t.path('repo/.meshlint.yaml'));
+    const r = cli(['.'], { cwd: t.path('repo') });
+    assert.is(r.code, 2);
+    assert.match(r.stderr, /\.meshlint\.yaml: is a symbolic link that leads outside the repository/);
+    assertClean(r, 'config link');
+  });
+});
+
 // ------------------------------------------------------------------ what a renderer is given
 
 test('a renderer sees none of the runner\'s environment: no tokens, a home and kubeconfig of its own', () => {

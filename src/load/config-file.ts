@@ -5,16 +5,23 @@ import { dirname, join, resolve } from 'node:path';
 import { LineCounter, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { ConfigError } from '../engine/config.ts';
 import { parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
+import { configRoot, escapesThroughLink } from './boundary.ts';
 import { readRegularFile } from './read.ts';
 
 export const CONFIG_NAMES = ['.meshlint.yaml', '.meshlint.yml', '.meshlint.json'] as const;
 
-/** The nearest config file at or above `dir`, or undefined. */
+/**
+ * The nearest config file at or above `dir`, or undefined. One found this way belongs to the
+ * repository it sits in: a link that leads out of it (to a config elsewhere on the machine)
+ * is a config error, not read.
+ */
 export function findConfigFile(dir: string): string | undefined {
   for (let d = resolve(dir); ; d = dirname(d)) {
     for (const name of CONFIG_NAMES) {
       const p = join(d, name);
-      if (existsSync(p)) return p;
+      if (!existsSync(p)) continue;
+      if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, '', 'is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)');
+      return p;
     }
     if (dirname(d) === d) return undefined;
   }
