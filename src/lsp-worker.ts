@@ -56,7 +56,8 @@ export function serveLintWorker(): void {
       case 'factFiles':
         return { files: ws.factFiles() };
       case 'readFacts':
-        return { factsChanged: ws.updateFromDisk(req.file) };
+        // A file watcher may name any path: only the workspace's files give facts.
+        return { factsChanged: ws.insideRoots(req.file) ? ws.updateFromDisk(req.file) : ws.forget(req.file) };
       case 'forget':
         return { factsChanged: ws.forget(req.file) };
       case 'lint': {

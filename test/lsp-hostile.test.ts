@@ -112,6 +112,28 @@ test('a lint that runs past the time limit is stopped: the document says so, the
   }
 });
 
+test('a lint overtaken by an edit is dropped: only the newest version of a document gets diagnostics', async () => {
+  const slow = '---\na: 1\n'.repeat(110_000);
+  const s = await startLsp();
+  try {
+    const ready = s.diagnostics('cm.yaml');
+    s.open('cm.yaml', BAD_LABEL);
+    await ready;
+    s.open('slow.yaml', slow);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // its lint (about a second) is under way
+    const newest = s.diagnostics('slow.yaml');
+    s.replace('slow.yaml', 2, BAD_LABEL);
+    assert.equal(rules(await newest), ['6:5 yaml-nonstring-value']);
+    assert.equal(
+      s.publications('slow.yaml').map((p) => p.version),
+      [2],
+      'the first version was never published',
+    );
+  } finally {
+    await stopLsp(s);
+  }
+});
+
 test('facts at start: a file over 1 MiB is skipped with one log line; a large tree does not hold up shutdown', async () => {
   const files: Record<string, string> = { 'platform/ns.yaml': shopNamespace('enabled'), 'apps/web.yaml': webDeployment() };
   // 18 MB of Namespaces: reading them for facts took the old server many seconds.

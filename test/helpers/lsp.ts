@@ -24,6 +24,8 @@ export interface Session {
   readonly replace: (rel: string, version: number, text: string) => void;
   readonly hover: (rel: string, line: number, character: number) => Promise<unknown>;
   readonly registrations: unknown[];
+  /** Every publication for `rel` so far, with the document version it was for. */
+  readonly publications: (rel: string) => readonly { readonly version: number | undefined; readonly diagnostics: Diagnostic[] }[];
   /** The server's log messages so far. */
   readonly logs: string[];
   readonly waitForLog: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
@@ -47,9 +49,11 @@ export async function startLsp(opts: StartOptions = {}): Promise<Session & { rea
   const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const uri = (rel: string): string => pathToFileURL(join(t.dir, rel)).href;
   const latest = new Map<string, Diagnostic[]>();
+  const published = new Map<string, { version: number | undefined; diagnostics: Diagnostic[] }[]>();
   const waiting: { uri: string; ok: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     latest.set(p.uri, p.diagnostics);
+    published.set(p.uri, [...(published.get(p.uri) ?? []), { version: p.version, diagnostics: p.diagnostics }]);
     for (const w of waiting.filter((x) => x.uri === p.uri && x.ok(p.diagnostics))) {
       waiting.splice(waiting.indexOf(w), 1);
       w.resolve(p.diagnostics);
@@ -108,7 +112,8 @@ export async function startLsp(opts: StartOptions = {}): Promise<Session & { rea
       logWaiters.push({ pattern, resolve: (l) => (clearTimeout(timer), resolve(l)) });
     });
   };
-  return { t, conn, child, uri, diagnostics, until, open, replace, hover, registrations, logs, waitForLog, initialized };
+  const publications = (rel: string) => published.get(uri(rel)) ?? [];
+  return { t, conn, child, uri, diagnostics, until, open, replace, hover, registrations, publications, logs, waitForLog, initialized };
 }
 
 /** shutdown, exit; the server's exit code. The workspace is removed. */
