@@ -1,13 +1,17 @@
 // Two active injector webhooks that can match the same pod: the API server calls both and
 // the pod may be injected twice (for example the default MutatingWebhookConfiguration and
-// a "default" revision tag, both active). Label permutations are enumerated as istioctl
-// analyze does for IST0139 (pkg/config/analysis/analyzers/webhook/webhook.go).
+// a "default" revision tag, both active). Label permutations are judged as istioctl analyze
+// does for IST0139 (pkg/config/analysis/analyzers/webhook/webhook.go; see
+// src/model/webhook-overlap.ts).
 import { createRule } from '../src/engine/rule-api.ts';
-import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL, webhooksOf, isInjectorConfig, type InjectorWebhook } from '../src/model/mesh.ts';
-import { knownLabels, matches } from '../src/model/selector.ts';
+import { webhooksOf, isInjectorConfig } from '../src/model/mesh.ts';
+import { webhookOverlaps } from '../src/model/webhook-overlap.ts';
 import type { Resource } from '../src/types.ts';
 
-const describe = (labels: Record<string, string>): string => {
+/** How many overlapping webhooks a finding names. */
+const MAX_LISTED = 25;
+
+const describe = (labels: Readonly<Record<string, string>>): string => {
   const e = Object.entries(labels).filter(([k]) => k !== 'kubernetes.io/metadata.name');
   return e.length ? e.map(([k, v]) => `${k}=${v}`).join(', ') : 'no labels';
 };
@@ -63,35 +67,22 @@ export default createRule({
     };
     function checkGroup(group: Resource[]): void {
       const hooks = group.flatMap(webhooksOf).filter((w) => !w.deactivated);
-      if (hooks.length < 2) return;
-      const revisions = [...new Set(hooks.flatMap((w) => [w.namespaceSelector, w.objectSelector].flatMap((s) => s.requirements.filter((r) => r.key === REV_LABEL && r.operator === 'In').flatMap((r) => r.values))))].sort();
-      const nsPerms: Record<string, string>[] = [];
-      const podPerms: Record<string, string>[] = [];
-      for (const rev of [undefined, ...revisions]) {
-        for (const base of [{}, { [NS_INJECTION_LABEL]: "enabled" }, { [NS_INJECTION_LABEL]: "disabled" }] as Record<string, string>[]) {
-          nsPerms.push({ ...base, ...(rev ? { [REV_LABEL]: rev } : {}), 'kubernetes.io/metadata.name': 'any' });
-        }
-        for (const base of [{}, { [INJECT_KEY]: "true" }, { [INJECT_KEY]: "false" }] as Record<string, string>[]) podPerms.push({ ...base, ...(rev ? { [REV_LABEL]: rev } : {}) });
-      }
-      const reported = new Map<InjectorWebhook, { others: Map<string, InjectorWebhook>; ns: Record<string, string>; pod: Record<string, string> }>();
-      for (const ns of nsPerms) {
-        for (const pod of podPerms) {
-          const hit = hooks.filter((w) => matches(w.namespaceSelector, knownLabels(ns)) === true && matches(w.objectSelector, knownLabels(pod)) === true);
-          if (hit.length < 2) continue;
-          for (const w of hit) {
-            const entry = reported.get(w) ?? { others: new Map<string, InjectorWebhook>(), ns, pod };
-            for (const o of hit) if (o !== w) entry.others.set(`${o.name} (MutatingWebhookConfiguration ${o.configName})`, o);
-            reported.set(w, entry);
-          }
-        }
-      }
-      for (const [w, e] of reported) {
+      // Every webhook can overlap every other: the message and the related places name the
+      // first few, so that a thousand overlapping webhooks are a thousand short findings.
+      for (const { webhook: w, others, otherCount, namespaceLabels, podLabels } of webhookOverlaps(hooks, MAX_LISTED)) {
         if (!w.resource || w.index === undefined) continue;
+        const listed = [...others];
+        const more = otherCount - listed.length;
         context.report({
           target: { resource: w.resource, path: ['webhooks', w.index, 'name'] },
           messageId: 'overlap',
-          data: { name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`, others: [...e.others.keys()].join(', '), pod: describe(e.pod), namespace: describe(e.ns) },
-          related: [...e.others].flatMap(([label, o]) =>
+          data: {
+            name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`,
+            others: listed.map(([label]) => label).join(', ') + (more > 0 ? ` and ${more} more` : ''),
+            pod: describe(podLabels),
+            namespace: describe(namespaceLabels),
+          },
+          related: listed.flatMap(([label, o]) =>
             o.resource && o.index !== undefined ? [{ target: { resource: o.resource, path: ['webhooks', o.index, 'name'] }, message: `overlapping webhook ${label}` }] : [],
           ),
         });
