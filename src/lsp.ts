@@ -282,7 +282,7 @@ export function startServer(connection: Connection, options: ServerOptions): Ser
       return;
     }
     // The thread was ended (too slow) or died: the work in hand is not asked again.
-    if (job.kind === 'lint' && req.uri && req.file) {
+    if (req.request.op === 'lint' && req.uri && req.file) {
       const state = states.get(req.uri);
       const doc = documents.get(req.uri);
       if (state && doc) {
