@@ -9,7 +9,7 @@ import { webhookOverlaps } from '../src/model/webhook-overlap.ts';
 import type { Resource } from '../src/types.ts';
 
 /** How many overlapping webhooks a finding names. */
-const MAX_LISTED = 25;
+const MAX_LISTED = 10;
 
 const describe = (labels: Readonly<Record<string, string>>): string => {
   const e = Object.entries(labels).filter(([k]) => k !== 'kubernetes.io/metadata.name');

@@ -8,6 +8,8 @@
 // growth: meshlint on 1×, 2× and 4× inputs (the first quarter, half and all of that file),
 // on one thread at every size (`auto` would use threads below 16 MB and one thread above).
 // startup: linting one small file against `node -e 0`.
+// webhooks: 1,000 injector MutatingWebhookConfigurations in one file (revision installs side
+// by side, and tags that all overlap): webhook-overlap compares webhooks pairwise at most.
 //
 // lsp: re-linting one open 2,000-line file after an edit, measured end to end through a real
 // LSP client over the server's stdio: from sending textDocument/didChange to receiving the
@@ -311,8 +313,64 @@ async function benchStartup() {
   console.log(`\nstartup: meshlint on one small file ${fmt(m, 0)} ms, node -e 0 ${fmt(n, 0)} ms: ${fmt(m / n, 2)}× (target: at most 2×; median of 21)`);
 }
 
+/**
+ * `count` injector MutatingWebhookConfigurations as revision installs write them: each with a
+ * rev.namespace entry for its own revision; every hundredth is a default tag whose
+ * namespace entry overlaps the others'. With `allOverlap`, every one is such a tag.
+ */
+function webhookConfigurations(count, allOverlap) {
+  const entry = (name, service, ns) => [
+    `  - name: ${name}`,
+    '    admissionReviewVersions: [v1]',
+    '    sideEffects: None',
+    `    clientConfig: { service: { name: ${service}, namespace: istio-system, path: /inject } }`,
+    '    namespaceSelector:',
+    '      matchExpressions:',
+    ...ns.map((e) => `        - ${e}`),
+    '    objectSelector:',
+    '      matchExpressions:',
+    '        - { key: sidecar.istio.io/inject, operator: NotIn, values: ["false"] }',
+  ];
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    const rev = `r${i}`;
+    const tag = allOverlap || i % 100 === 0;
+    out += [
+      'apiVersion: admissionregistration.k8s.io/v1',
+      'kind: MutatingWebhookConfiguration',
+      'metadata:',
+      `  name: ${tag ? `istio-revision-tag-t${i}` : `istio-sidecar-injector-${rev}`}`,
+      `  labels: { istio.io/rev: ${rev} }`,
+      'webhooks:',
+      ...entry('rev.namespace.sidecar-injector.istio.io', `istiod-${rev}`, [`{ key: istio.io/rev, operator: In, values: [${rev}] }`, '{ key: istio-injection, operator: DoesNotExist }']),
+      ...(tag ? entry('namespace.sidecar-injector.istio.io', `istiod-${rev}`, ['{ key: istio-injection, operator: In, values: [enabled] }']) : []),
+      '---',
+      '',
+    ].join('\n');
+  }
+  return out;
+}
+
+/** webhook-overlap and the install facts on 1,000 injector webhook configurations in one file. */
+async function benchWebhooks() {
+  const dir = mkdtempSync(join(tmpdir(), 'meshlint-bench-'));
+  try {
+    console.log(`\nwebhooks: 1,000 MutatingWebhookConfigurations in one file, every rule; median of ${RUNS} runs`);
+    for (const [label, allOverlap] of [['revisions side by side', false], ['all overlapping', true]]) {
+      const file = join(dir, `webhooks-${allOverlap ? 'overlapping' : 'revisions'}.yaml`);
+      writeFileSync(file, webhookConfigurations(1000, allOverlap));
+      const rs = [];
+      for (let r = 0; r < RUNS; r++) rs.push(await measure(process.execPath, [MESHLINT, file, '-f', 'json', '-o', '/dev/null', ...everyRule()]));
+      const ms = median(rs.map((r) => r.ms));
+      console.log(`  ${label.padEnd(24)} ${fmt(inputSize(file).bytes / 1e6, 2)} MB  ${fmt(ms / 1000, 2)} s  peak ${fmt(Math.max(...rs.map((r) => r.peakMB)), 0)} MB (target: a few seconds)`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv[2];
-const benches = { startup: benchStartup, throughput: benchThroughput, lsp: benchLsp };
+const benches = { startup: benchStartup, throughput: benchThroughput, lsp: benchLsp, webhooks: benchWebhooks };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
 }
