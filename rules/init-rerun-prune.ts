@@ -125,22 +125,30 @@ export default createRule({
       },
       'Program:exit'() {
         const seen = new Set<Resource>();
+        // Many workloads may mount one script: each ConfigMap's scripts are read once.
+        const scripts = new Map<Resource, { removals: { key: string; removal: ContainerRemoval }[]; nsenter: boolean }>();
+        const scriptsOf = (cm: Resource): { removals: { key: string; removal: ContainerRemoval }[]; nsenter: boolean } => {
+          let read = scripts.get(cm);
+          if (!read) {
+            const removals: { key: string; removal: ContainerRemoval }[] = [];
+            const words: string[] = [];
+            for (const [key, value] of Object.entries(asObject(cm.object.data) ?? {})) {
+              if (typeof value !== 'string') continue;
+              words.push(...shellCommands([value]).flatMap((s) => s.words.map((w) => w.text)));
+              for (const removal of containerRemovals([value])) removals.push({ key, removal });
+            }
+            read = { removals, nsenter: usesNsenter(words) };
+            scripts.set(cm, read);
+          }
+          return read;
+        };
         for (const m of mounts) {
           const cm = configMaps.get(cmKey(m.namespace, m.name));
           if (!cm || seen.has(cm)) continue;
-          const data = asObject(cm.object.data) ?? {};
-          const found: Hit[] = [];
-          const words: string[] = [];
-          for (const [key, value] of Object.entries(data)) {
-            if (typeof value !== 'string') continue;
-            words.push(...shellCommands([value]).flatMap((s) => s.words.map((w) => w.text)));
-            for (const removal of containerRemovals([value])) {
-              found.push({ removal, resource: cm, path: ['data', key], where: `ConfigMap ${cm.name} key ${key}, mounted by ${m.by}` });
-            }
-          }
-          if (found.length > 0 && (m.hostPath || (m.hostPID && (m.nsenter || usesNsenter(words))))) {
+          const { removals, nsenter } = scriptsOf(cm);
+          if (removals.length > 0 && (m.hostPath || (m.hostPID && (m.nsenter || nsenter)))) {
             seen.add(cm);
-            hits.push(...found);
+            hits.push(...removals.map(({ key, removal }) => ({ removal, resource: cm, path: ['data', key], where: `ConfigMap ${cm.name} key ${key}, mounted by ${m.by}` })));
           }
         }
         if (hits.length === 0) return;

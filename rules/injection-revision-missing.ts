@@ -51,6 +51,8 @@ export default createRule({
     const served = servedRevisions(mesh.webhooks);
     const where = mesh.webhooksOrigin === 'input' ? 'among the inputs' : 'in the config (istio.revisions, istio.revisionTags)';
     const servedText = served.size ? [...served].sort().join(', ') : 'none';
+    // Asked of every Namespace with istio-injection=enabled: answered once.
+    let servesEnabled: boolean | undefined;
     return {
       Namespace(ns) {
         if (!known) return;
@@ -58,7 +60,7 @@ export default createRule({
         const injection = labels[NS_INJECTION_LABEL];
         const rev = labels[REV_LABEL];
         if (injection === 'enabled') {
-          if (!servesInjectionEnabled(mesh.webhooks)) {
+          if (!(servesEnabled ??= servesInjectionEnabled(mesh.webhooks))) {
             context.report({ target: { resource: ns, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'noDefault', data: { namespace: ns.name, key: NS_INJECTION_LABEL, where, served: `served revisions: ${servedText}` } });
           }
           return; // istio-injection wins over istio.io/rev

@@ -150,6 +150,8 @@ export default createRule<[], MessageIds>({
     /** Namespace objects that enforce baseline/restricted, checked at the end if none of their pod templates is among the inputs. */
     const enforcing: { resource: Resource; fact: NamespaceFact; level: PsaLevel }[] = [];
     const namespacesWithTemplates = new Set<string>();
+    /** Names in `enforcing`: a set, since a namespace is looked up once per Namespace object. */
+    const judged = new Set<string>();
 
     const labelText = (level: PsaLevel): string => `${ENFORCE_LABEL}=${level}`;
     const enforceRelated = (ns: NamespaceFact, level: PsaLevel): RelatedLocation[] => {
@@ -187,9 +189,11 @@ export default createRule<[], MessageIds>({
         const fact = facts.namespaces.get(r.name);
         // Defined more than once with different labels: the facts leave it unknown. Defined
         // twice alike: judged once.
-        if (fact?.origin !== 'input' || enforcing.some((e) => e.fact.name === r.name)) return;
+        if (fact?.origin !== 'input' || judged.has(r.name)) return;
         const level = enforcedLevel(fact.labels);
-        if (level) enforcing.push({ resource: r, fact, level });
+        if (!level) return;
+        judged.add(r.name);
+        enforcing.push({ resource: r, fact, level });
       },
       PodTemplate(t) {
         if (t.resource.namespace !== undefined) namespacesWithTemplates.add(t.resource.namespace);

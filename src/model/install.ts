@@ -201,8 +201,15 @@ export class InstallFactsBuilder {
       noted.add(text);
       notes.push(text);
     };
+    // The mesh-wide facts of each key, gathered once: every revision falls back to them.
+    const meshWide = new Map<Key, Candidate[]>();
+    for (const c of this.meshWide) {
+      const list = meshWide.get(c.key) ?? [];
+      list.push(c);
+      meshWide.set(c.key, list);
+    }
     const resolve = <T>(revision: string, key: Key, label: string, config?: { readonly name: string; readonly value: T | undefined }): Stated<T> | undefined => {
-      const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), this.meshWide.filter((c) => c.key === key)];
+      const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const found of tiers) {
         if (found.length === 0) continue;
         const values = new Set(found.map((c) => JSON.stringify(c.value)));
