@@ -17,9 +17,10 @@ import { configRoot } from './load/boundary.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
 import { discoverContext } from './load/context.ts';
 import { chartFinder, discover } from './load/discover.ts';
-import { decodeSource, displayPathOf, readSource } from './load/read.ts';
+import { decodeSource, displayPathOf, readRegularFile, readSource, type ReadOutcome } from './load/read.ts';
 import { parseIstioVersion } from './model/istio-version.ts';
 import { lineIndexAt } from './parse/lines.ts';
+import { lineStarts } from './parse/locator.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import type { LintMessage, Resource } from './types.ts';
 
@@ -195,6 +196,25 @@ function sessionFor(context: Rule.RuleContext, ruleId: string): Session {
   return session;
 }
 
+/**
+ * The file as the CLI reads it, when ESLint's text came from bytes ESLint could not read as
+ * they are: ESLint decodes every file as UTF-8, so invalid UTF-8 reaches the rules as U+FFFD
+ * (the CLI refuses the file) and UTF-16 as text full of NULs (the CLI decodes it). The bytes are
+ * read again only when ESLint's text holds one of those characters, and used only when they
+ * still decode to ESLint's text: otherwise that text is an editor's unsaved buffer, the truth.
+ */
+function asTheCliReadsIt(s: Session, displayPath: string): ReadOutcome | undefined {
+  if (!s.text.includes('\ufffd') && !s.text.includes('\0')) return undefined;
+  const read = readRegularFile(s.physicalFile);
+  if (!read.ok || read.bytes.toString('utf8').replace(/^\ufeff/, '') !== s.text) return undefined;
+  const outcome = decodeSource(read.bytes, displayPath, s.physicalFile);
+  if (!outcome.ok) return outcome;
+  if (outcome.file.encoding === undefined) return undefined;
+  // ESLint's positions are in its own reading of the bytes: findings cannot be placed in it.
+  const reason = `${outcome.file.encoding.toUpperCase()} text, which ESLint reads as UTF-8 and cannot show findings in: lint it with the meshlint command, or save it as UTF-8`;
+  return { ok: false, displayPath, absPath: s.physicalFile, reason, problem: 'not-text' };
+}
+
 /** The meshlint messages of one rule for the session's file: from the shared run, or a run of its own for ESLint options. */
 function messagesFor(s: Session, rule: MeshlintRule, options: readonly unknown[]): readonly LintMessage[] {
   s.linted ??= lintedLikeTheCli(s.physicalFile, s.env);
@@ -212,7 +232,7 @@ function messagesFor(s: Session, rule: MeshlintRule, options: readonly unknown[]
     }
     const displayPath = displayPathOf(resolve(s.cwd, s.filename), s.cwd);
     // ESLint's text has no BOM; decodeSource would strip one, so fix offsets match ESLint's.
-    const input = decodeSource(Buffer.from(s.text, 'utf8'), displayPath, s.physicalFile);
+    const input = asTheCliReadsIt(s, displayPath) ?? decodeSource(Buffer.from(s.text, 'utf8'), displayPath, s.physicalFile);
     const report = lint([input], { config, rules, cliIstioVersion: s.env.istioVersion, contextResources: contextExcept(s.env.context, s.physicalFile) });
     const byRule = new Map<string, LintMessage[]>();
     for (const m of report.results.find((r) => r.filePath === displayPath)?.messages ?? []) {
@@ -264,8 +284,8 @@ const processor: Linter.Processor = {
 
 // ------------------------------------------------------------------ rules
 
-/** meshlint's lines end at "\n"; ESLint's also at a lone "\r", U+2028 and U+2029. */
-const OTHER_LINE_BREAKS = /\r(?!\n)|[\u2028\u2029]/;
+/** meshlint's lines end at LF, CRLF and a lone CR; ESLint's also at U+2028 and U+2029. */
+const OTHER_LINE_BREAKS = /[\u2028\u2029]/;
 
 function toEslintRule(rule: MeshlintRule): Rule.RuleModule {
   const id = `${TOOL_NAME}/${rule.name}`;
@@ -303,8 +323,7 @@ function toEslintRule(rule: MeshlintRule): Rule.RuleModule {
           const text = sourceCode.text;
           let at: (line: number, column: number) => AST.SourceLocation['start'] = (line, column) => ({ line, column: column - 1 });
           if (OTHER_LINE_BREAKS.test(text)) {
-            const starts = [0];
-            for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+            const starts = lineStarts(text);
             at = (line, column) => sourceCode.getLocFromIndex(Math.min(text.length, (starts[line - 1] ?? text.length) + column - 1));
           }
           for (const m of messages) {

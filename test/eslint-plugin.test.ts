@@ -344,13 +344,30 @@ test('YAML the parser rejects (duplicate keys): meshlint still reports, and esli
   });
 });
 
-test('lines as ESLint counts them: a U+2028 in a comment moves the finding down one line', async () => {
-  const text = BAD_LABEL.replace('  labels:\n', '  labels:  # one\u2028two\n');
+test('bytes ESLint cannot read as they are: invalid UTF-8 is the parse error the CLI gives; UTF-16 says why it is not linted here', async () => {
+  await inTemp({}, async (t) => {
+    t.write('latin1.yaml', Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: caf\xe9\n  labels:\n    on: yes\n', 'latin1'));
+    t.write('utf16.yaml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(BAD_LABEL, 'utf16le')]));
+    const viaCli = cli(['-f', 'json', 'latin1.yaml'], { cwd: t.dir });
+    const [latin1, utf16] = await eslintFor(t.dir).lintFiles(['latin1.yaml', 'utf16.yaml']);
+    // ESLint hands over U+FFFD for the byte; the CLI refuses the file: so does the plugin, with the same finding.
+    assert.equal(sorted(eslintRows([latin1 as ESLint.LintResult], t.dir)), sorted(cliRows(viaCli)));
+    assert.equal(brief(utf16?.messages ?? []), ['1:1 meshlint/parse-error 2']);
+    assert.match(utf16?.messages[0]?.message ?? '', 'UTF-16LE text, which ESLint reads as UTF-8');
+    // Unsaved text in an editor is the truth: the same bytes on disk do not matter once the text differs.
+    const [edited] = await eslintFor(t.dir).lintText('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: caf\ufffd\n', { filePath: join(t.dir, 'latin1.yaml') });
+    assert.equal(brief(edited?.messages ?? []), []);
+  });
+});
+
+test('lines as ESLint counts them: a U+2028 in a quoted string moves the finding down one line', async () => {
+  // In a quoted string, go-yaml (and so the CLI) keeps U+2028 as text; ESLint ends a line there.
+  const text = BAD_LABEL.replace('  name: settings\n', '  name: settings\n  annotations:\n    note: "one\u2028two"\n');
   await inTemp({ 'a.yaml': text }, async (t) => {
     const cliLine = parseJsonReport(cli(['-f', 'json', 'a.yaml'], { cwd: t.dir }))[0]?.messages[0]?.line;
     const [m] = await lintFile(t.dir, 'a.yaml');
-    assert.is(cliLine, 6);
-    assert.is(m?.line, 7);
+    assert.is(cliLine, 8);
+    assert.is(m?.line, 9);
     assert.is(m?.column, 5);
     // The position is the same key: the fix lands where the CLI's does.
     const [fixed] = await new ESLint({ cwd: t.dir, fix: true, overrideConfigFile: true, overrideConfig: plugin.configs.recommended }).lintFiles(['a.yaml']);

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 import { yaml } from './helpers/rule-tester.ts';
+import { decodeSource, encodeSource } from '../src/load/read.ts';
 
 const BIN = fileURLToPath(new URL('../bin/meshlint.js', import.meta.url));
 const files = (run: CliRun): string[] => parseJsonReport(run).map((r) => r.filePath);
@@ -342,6 +343,59 @@ test('a CRLF file gives the same positions as LF; the range never covers the \\r
       assert.ok(m.endColumn <= line.replace(/\r$/, '').length + 1, `${m.ruleId}: endColumn ${m.endColumn} is past the line's text`);
     }
   });
+});
+
+test('a file of CR line ends is linted as kubectl reads it, at the lines editors show; only in-place fixes are written into it', () => {
+  withTemp((t) => {
+    // A label to move into the pod template (a removal and an insertion, line by line) and a value to quote (in place).
+    const moved = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: w', '  namespace: shop', '  labels:', '    sidecar.istio.io/inject: "false"', 'spec:', '  selector: { matchLabels: { app: w } }', '  template:', '    metadata:', '      labels:', '        app: w', '    spec:', '      containers: [{ name: w, image: nginx }]', ''].join('\n');
+    const text = WARN_ONLY + '---\n' + moved + '---\n' + BAD_LABEL;
+    t.write('lf.yaml', text);
+    const cr = t.write('cr.yaml', text.replace(/\n/g, '\r'));
+    const [lf, crOnly] = parseJsonReport(lintJson(t, 'lf.yaml', 'cr.yaml'));
+    const pos = (r: typeof lf) => r?.messages.map((m) => [m.ruleId, m.line, m.column, m.endLine, m.endColumn]);
+    // kubectl reads a file of CR lines (go-yaml ends lines at CR): no parse error, the same findings.
+    assert.ok(lf?.messages.some((m) => m.ruleId === 'inject-misplaced') && lf.messages.some((m) => m.ruleId === 'yaml-nonstring-value'), 'findings to compare');
+    assert.equal(pos(crOnly), pos(lf));
+    // Removals and insertions find and write LF lines: not offered where a lone CR ends the lines.
+    cli(['cr.yaml', '--fix'], { cwd: t.dir });
+    assert.is(readFileSync(cr, 'utf8'), text.replace(/\n/g, '\r').replace('feature-enabled: true', 'feature-enabled: "true"'), 'only the value is quoted');
+    // A suggestion that inserts a key is not offered there either (it would land at the end of the file).
+    const example = readFileSync(fileURLToPath(new URL('../examples/pod-security-istio-init/bad.yaml', import.meta.url)), 'utf8');
+    t.write('psa-lf.yaml', example);
+    t.write('psa-cr.yaml', example.replace(/\n/g, '\r'));
+    const suggested = parseJsonReport(lintJson(t, 'psa-lf.yaml', 'psa-cr.yaml')).map((r) => r.messages.flatMap((m) => (m as { suggestions?: unknown[] }).suggestions ?? []).length);
+    assert.ok((suggested[0] ?? 0) > 0, 'the LF file has a suggestion');
+    assert.is(suggested[1], 0);
+  });
+});
+
+test('UTF-16 with a BOM (LE and BE) is read as kubectl reads it, at the same positions as UTF-8; without a BOM it is not text', () => {
+  withTemp((t) => {
+    const text = WARN_ONLY + '---\n' + BAD_LABEL.replace('name: settings', 'name: r\u00e9glages-\u{1f600}');
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    t.write('utf8.yaml', text);
+    t.write('le.yaml', le);
+    t.write('be.yaml', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    t.write('no-bom.yaml', Buffer.from(text, 'utf16le'));
+    const [utf8, leRun, beRun, noBom] = parseJsonReport(lintJson(t, 'utf8.yaml', 'le.yaml', 'be.yaml', 'no-bom.yaml'));
+    const rows = (r: typeof utf8) => r?.messages.map((m) => [m.ruleId, m.line, m.column, m.endLine, m.endColumn, m.message]);
+    assert.ok(utf8?.messages.length, 'findings to compare');
+    assert.equal(rows(leRun), rows(utf8));
+    assert.equal(rows(beRun), rows(utf8));
+    assert.equal(noBom?.messages.map((m) => m.message), ['binary file (contains NUL bytes); not YAML or JSON.']);
+  });
+});
+
+test('--fix writes a UTF-16 file back in UTF-16, its BOM first', () => {
+  const text = 'a: "ü"\r\n';
+  for (const encoding of ['utf-16le', 'utf-16be'] as const) {
+    const bytes = encodeSource(text, { bom: true, encoding });
+    const read = decodeSource(bytes, 'x.yaml', undefined);
+    assert.ok(read.ok && read.file.text === text && read.file.encoding === encoding, encoding);
+    assert.equal([...bytes.subarray(0, 2)], encoding === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff]);
+  }
+  assert.is(encodeSource(text, { bom: true }).toString('utf8'), `\ufeff${text}`);
 });
 
 test('--fix keeps a BOM and CRLF line ends', () => {

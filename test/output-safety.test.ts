@@ -49,7 +49,12 @@ const FILE = process.platform === 'win32' ? 'apps/web.yaml' : `apps/web${NASTY_F
 const NAME = `web${NASTY}`;
 const API = `api${NASTY}`;
 const EVIL_NS = `evil${NASTY}`;
-const SOURCE = `shop/templates/web${NASTY_LINE}.yaml`;
+/**
+ * A comment holds raw text, and go-yaml refuses a document with a C0 or C1 control anywhere in
+ * it (so does meshlint, as kubectl does): a `# Source:` header can carry only the characters it
+ * allows, bidi overrides, isolates and marks among them.
+ */
+const SOURCE = `shop/templates/web${NASTY_LINE.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')}.yaml`;
 
 /**
  * Namespace shop (injection on); a file with a Helm source header and two Deployments in it:

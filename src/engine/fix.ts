@@ -11,6 +11,8 @@ export function renderScalar(value: string | number | boolean, style: 'double' |
   return JSON.stringify(value);
 }
 
+const LONE_CR = /\r(?!\n)/;
+
 function lineStart(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
 }
@@ -18,6 +20,8 @@ function lineStart(text: string, offset: number): number {
 /** Converts one path edit; undefined when it cannot be applied safely (e.g. the path is gone or in flow style). */
 export function toTextEdits(locator: Locator, doc: ParsedDocument, edit: PathEdit): TextEdit[] | undefined {
   const text = doc.file.text;
+  // Removals and insertions find and write LF lines: where a lone CR ends the lines they would land at the wrong place.
+  if ((edit.op === 'remove' || edit.op === 'insert') && LONE_CR.test(text.slice(doc.startOffset, doc.endOffset))) return undefined;
   const r = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case 'set': {

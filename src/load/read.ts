@@ -3,14 +3,28 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, t
 import { relative, sep, isAbsolute } from 'node:path';
 import type { SourceFile } from '../types.ts';
 
-/** Why an input did not become text: it could not be read, or its bytes are not UTF-8 text. */
+/** Why an input did not become text: it could not be read, or its bytes are not UTF-8 or UTF-16 text. */
 export type ReadProblem = 'unreadable' | 'not-text';
 
+/** How a file's bytes are text: UTF-8 (a BOM optional), or UTF-16 with its BOM. */
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
 export type ReadOutcome =
-  | { readonly ok: true; readonly file: SourceFile & { readonly bom: boolean } }
+  | { readonly ok: true; readonly file: SourceFile & { readonly bom: boolean; readonly encoding?: TextEncoding } }
   | { readonly ok: false; readonly displayPath: string; readonly absPath: string | undefined; readonly reason: string; readonly problem: ReadProblem };
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The encoding a file's first bytes name: kubectl reads files through a BOM override
+ * (golang.org/x/text unicode.BOMOverride), which decodes UTF-16 LE or BE after its BOM and drops
+ * a UTF-8 BOM; without a BOM the bytes are UTF-8.
+ */
+function encodingOf(bytes: Uint8Array): TextEncoding {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
 
 /** How a path is shown in reports: relative to the working directory when inside it, with `/`. */
 export function displayPathOf(absPath: string, cwd: string): string {
@@ -20,7 +34,14 @@ export function displayPathOf(absPath: string, cwd: string): string {
 }
 
 export function decodeSource(bytes: Uint8Array, displayPath: string, absPath: string | undefined): ReadOutcome {
-  if (bytes.includes(0)) return { ok: false, displayPath, absPath, reason: 'binary file (contains NUL bytes); not YAML or JSON', problem: 'not-text' };
+  const encoding = encodingOf(bytes);
+  if (encoding !== 'utf-8') {
+    // Unpaired surrogates and an odd last byte become U+FFFD, as in the BOM override's decoder.
+    const text = new TextDecoder(encoding, { ignoreBOM: false }).decode(bytes);
+    if (text.includes('\0')) return binary(displayPath, absPath);
+    return { ok: true, file: { displayPath, absPath, text, bom: true, encoding } };
+  }
+  if (bytes.includes(0)) return binary(displayPath, absPath);
   let text: string;
   try {
     text = decoder.decode(bytes);
@@ -30,6 +51,25 @@ export function decodeSource(bytes: Uint8Array, displayPath: string, absPath: st
   const bom = text.charCodeAt(0) === 0xfeff;
   if (bom) text = text.slice(1);
   return { ok: true, file: { displayPath, absPath, text, bom } };
+}
+
+const binary = (displayPath: string, absPath: string | undefined): ReadOutcome => ({
+  ok: false,
+  displayPath,
+  absPath,
+  reason: 'binary file (contains NUL bytes); not YAML or JSON',
+  problem: 'not-text',
+});
+
+/**
+ * A file's text as bytes in the encoding it was read in, its BOM written back: what --fix writes.
+ * UTF-16 files stay UTF-16, so a fix changes the lines it fixes and nothing else.
+ */
+export function encodeSource(text: string, file: { readonly bom: boolean; readonly encoding?: TextEncoding }): Buffer {
+  const withBom = (file.bom ? '\ufeff' : '') + text;
+  if (file.encoding === 'utf-16le') return Buffer.from(withBom, 'utf16le');
+  if (file.encoding === 'utf-16be') return Buffer.from(withBom, 'utf16le').swap16();
+  return Buffer.from(withBom, 'utf8');
 }
 
 export function readSource(absPath: string, cwd: string): ReadOutcome {

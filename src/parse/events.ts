@@ -1,13 +1,13 @@
 // The fast path from YAML text to plain values: js-yaml's event parser (a flat list of
-// events with source offsets, no syntax tree), and a constructor that types scalars
-// exactly as the `yaml` path does (go-yaml v2 / YAML 1.1, see yaml-options.ts), records
-// duplicate keys with their offsets and applies merge keys. It takes only what it can take
-// exactly: anything unusual (tags other than !!str, complex keys, directives, several
-// documents, any syntax error) is handed back, and yaml.ts parses that document instead.
+// events with source offsets, no syntax tree), and a constructor that types scalars and keys
+// as go-yaml v2 does (go-yaml.ts, which the `yaml` path uses too), records duplicate keys with
+// their offsets and applies merge keys. It takes only what it can take exactly: anything
+// unusual (tags other than !!str, complex keys, directives, several documents, escapes or
+// values go-yaml refuses, any syntax error) is handed back, and yaml.ts parses that document
+// instead, reporting what go-yaml refuses at its place.
 import { parseEvents, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
-import { Document as YamlDocument, isScalar } from 'yaml';
+import { doubleQuotedProblem, GoYamlError, plainKey, plainValue } from './go-yaml.ts';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
-import { YAML_OPTIONS } from './yaml-options.ts';
 import type { DuplicateKey } from '../types.ts';
 
 export { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
@@ -35,28 +35,9 @@ const SCALAR = 4;
 const ALIAS = 5;
 const POP = 6;
 const PLAIN = 1;
-
-interface YamlTag {
-  readonly default?: boolean | 'key';
-  readonly test?: RegExp;
-  resolve(source: string, onError: (msg: string) => void, options: object): unknown;
-}
-
-/**
- * The scalar tags the `yaml` path tries on a plain scalar, in its order: the same typing, by
- * construction. Built on first use: a run whose scalars are all strings never needs them.
- */
-let plainTags: readonly YamlTag[] | undefined;
-const PLAIN_TAGS = (): readonly YamlTag[] =>
-  (plainTags ??= (new YamlDocument(null, YAML_OPTIONS).schema.tags as unknown as YamlTag[]).filter((t) => t.default === true && t.test instanceof RegExp));
-const RESOLVE_OPTIONS = { intAsBigInt: false };
-
-/** First characters with which a plain scalar can be anything but a string (null, bool, int, float). */
-const MAYBE_TYPED = new Uint8Array(128);
-for (const c of '0123456789+-.~YyNnTtFfOo') MAYBE_TYPED[c.charCodeAt(0)] = 1;
+const DOUBLE_QUOTED = 3;
 
 const TAB_INDENT = /^[ ]*\t/m;
-const LONE_CR = /\r(?!\n)/;
 const DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
 
 /**
@@ -72,26 +53,11 @@ export const KEPT_KEYS: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'me
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)["']?[ \t]*(?:#.*)?\r?$/m;
 /** Stands for a value not built (its key is checked, its contents are not kept). */
 const GHOST = Symbol('not built');
+/** An anchored collection not yet closed: an alias to it is an alias inside the node it names. */
+const OPEN = Symbol('open');
 
 class Unsupported extends Error {}
 class AliasBudget extends Error {}
-
-function resolvePlain(s: string): unknown {
-  if (s.length === 0) return null;
-  const c = s.charCodeAt(0);
-  if (c < 128 && MAYBE_TYPED[c] === 0) return s;
-  for (const tag of PLAIN_TAGS()) {
-    if (tag.test?.test(s)) {
-      let failed = false;
-      const resolved = tag.resolve(s, () => (failed = true), RESOLVE_OPTIONS);
-      // Some resolvers return a scalar node (to keep its format), some the value itself.
-      const v = isScalar(resolved) ? resolved.value : resolved;
-      if (failed || (typeof v === 'object' && v !== null)) throw new Unsupported();
-      return v;
-    }
-  }
-  return s;
-}
 
 interface MapFrame {
   readonly kind: typeof MAPPING;
@@ -100,7 +66,6 @@ interface MapFrame {
   readonly obj: Record<string, unknown>;
   readonly anchor: string | undefined;
   seen: Map<string, { offset: number; endOffset: number; value: unknown }> | undefined;
-  merges: unknown[] | undefined;
   /** The key waiting for its value; undefined while a key is expected. */
   key: string | undefined;
   keyStart: number;
@@ -126,10 +91,11 @@ export function defineKey(obj: Record<string, unknown>, key: string, value: unkn
 }
 
 /**
- * Parses one document's text (a `---` group of a stream). `base` is the text's offset in its
- * file: duplicate-key offsets are file offsets.
+ * Parses one document's text (a `---` group of a stream, as readChunk gives it: go-yaml's line
+ * breaks already LF). `base` is the text's offset in its file: duplicate-key offsets are file
+ * offsets. `json`: the stream is JSON to kubectl, whose escapes (`\/`) Go's JSON decoder reads.
  */
-export function parseFast(text: string, base: number): FastResult {
+export function parseFast(text: string, base: number, json = false): FastResult {
   if (!eventsFit(text)) return FALLBACK;
   let events: Event[];
   try {
@@ -142,9 +108,10 @@ export function parseFast(text: string, base: number): FastResult {
     return FALLBACK;
   }
   try {
-    return construct(text, events, base);
+    return construct(text, events, base, json);
   } catch (e) {
-    if (e instanceof Unsupported || e instanceof AliasBudget) return FALLBACK;
+    // What go-yaml refuses is reported by the `yaml` path, at its place in the document.
+    if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
     throw e;
   }
 }
@@ -153,8 +120,6 @@ export function parseFast(text: string, base: number): FastResult {
 function eventsFit(text: string): boolean {
   // A tab in a line's indentation: js-yaml takes some that the `yaml` path refuses.
   if (text.includes('\t') && TAB_INDENT.test(text)) return false;
-  // A carriage return alone: a line break to js-yaml, a character to the `yaml` path.
-  if (text.includes('\r') && LONE_CR.test(text)) return false;
   // A byte order mark inside the text: the two parsers place document boundaries differently.
   return !text.includes('\ufeff');
 }
@@ -198,12 +163,16 @@ function skipNode(events: readonly Event[], i: number): number {
   return events.length;
 }
 
-/** A key's string, as the constructor makes it (plain keys typed first: `true:` is "true"). */
-function keyText(text: string, e: ScalarEvent): string {
+/** A key's string, as the constructor makes it (plain keys typed first: `true:` is "true"); undefined for a key go-yaml refuses. */
+function keyText(text: string, e: ScalarEvent): string | undefined {
   const raw = e.valueStart < 0 ? '' : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
   if (e.style !== PLAIN || e.tagStart >= 0) return raw;
-  const v = resolvePlain(raw);
-  return typeof v === 'string' ? v : v === null || v === undefined ? 'null' : String(v);
+  try {
+    return plainKey(raw);
+  } catch (err) {
+    if (err instanceof GoYamlError) return undefined;
+    throw err;
+  }
 }
 
 /** A scalar's source range, quotes included. */
@@ -263,7 +232,7 @@ export function keyRange(text: string, events: readonly Event[], path: readonly 
   return undefined;
 }
 
-function construct(text: string, events: readonly Event[], base: number): FastResult {
+function construct(text: string, events: readonly Event[], base: number, json: boolean): FastResult {
   // One document (a second one ends the loop below), opened as the `yaml` path opens it.
   if (!startsPlainDocument(text, events)) return FALLBACK;
   const stack: Frame[] = [];
@@ -308,7 +277,7 @@ function construct(text: string, events: readonly Event[], base: number): FastRe
       if (keyInfo.valueStart < 0) throw new Unsupported();
       const quoted = keyInfo.style !== PLAIN;
       top.isMerge = !quoted && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === '<<';
-      top.key = typeof value === 'string' ? value : value === null || value === undefined ? 'null' : String(value);
+      top.key = value as string;
       const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted ? 1 : 0) : 0;
       top.keyStart = base + start;
       top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted ? 1 : 0) : start);
@@ -325,7 +294,7 @@ function construct(text: string, events: readonly Event[], base: number): FastRe
       return;
     }
     if (top.isMerge) {
-      (top.merges ??= []).push(value);
+      mergeInto(top.obj, value);
       return;
     }
     const here = { offset: top.keyStart, endOffset: top.keyEnd, value };
@@ -347,21 +316,25 @@ function construct(text: string, events: readonly Event[], base: number): FastRe
       case SCALAR: {
         if (depth === 0 && rootSet) return FALLBACK;
         noteStart(e.anchorStart, e.tagStart, e.valueStart);
+        if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== '!!str') throw new Unsupported();
+        // An escape js-yaml takes and go-yaml refuses (`\/`, a surrogate): the `yaml` path reports it.
+        if (e.style === DOUBLE_QUOTED && !json && !e.fast && doubleQuotedProblem(text.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
         const parent = stack[stack.length - 1];
-        if (ghostAt(parent) && !(parent?.kind === MAPPING && parent.key === undefined)) {
-          if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== '!!str') throw new Unsupported();
+        const isKey = parent?.kind === MAPPING && parent.key === undefined;
+        const raw = e.valueStart < 0 ? '' : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
+        const typed = e.style === PLAIN && e.tagStart < 0;
+        if (ghostAt(parent) && !isKey) {
+          // Not built, but still read as go-yaml reads it: a value it refuses (.inf) fails the document.
+          if (typed) plainValue(raw);
           const anchor = anchorOf(e);
           if (anchor !== undefined) anchors.set(anchor, { value: GHOST, size: 1 });
           add(GHOST, 1, e, false);
           break;
         }
-        let value: unknown;
-        const raw = e.valueStart < 0 ? '' : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
-        if (e.tagStart >= 0) {
-          if (text.slice(e.tagStart, e.tagEnd) !== '!!str') throw new Unsupported();
-          value = raw;
-        } else value = e.style === PLAIN ? resolvePlain(raw) : raw;
+        const value = !typed ? raw : isKey ? plainKey(raw) : plainValue(raw);
         const anchor = anchorOf(e);
+        // An anchored key: its alias would need the typed value, not the key's string.
+        if (isKey && anchor !== undefined) throw new Unsupported();
         if (anchor !== undefined) anchors.set(anchor, { value, size: 1 });
         add(value, 1, e, false);
         break;
@@ -369,7 +342,8 @@ function construct(text: string, events: readonly Event[], base: number): FastRe
       case ALIAS: {
         noteStart(e.anchorStart - 1);
         const target = anchors.get(text.slice(e.anchorStart, e.anchorEnd));
-        if (!target) throw new Unsupported();
+        // An unknown anchor, or one whose node is still open (an alias inside the node it names).
+        if (!target || target.value === OPEN) throw new Unsupported();
         countAlias(target.size);
         const top = stack[stack.length - 1];
         // An alias as a key: the `yaml` path turns its value into a key string its own way.
@@ -386,10 +360,11 @@ function construct(text: string, events: readonly Event[], base: number): FastRe
         const top = stack[stack.length - 1];
         if (top && top.kind === MAPPING && top.key === undefined) throw new Unsupported();
         const anchor = anchorOf(e);
+        if (anchor !== undefined) anchors.set(anchor, { value: OPEN, size: 0 });
         const ghost = ghostAt(top);
         stack.push(
           e.type === MAPPING
-            ? { kind: MAPPING, ghost, obj: {}, anchor, seen: undefined, merges: undefined, key: undefined, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 }
+            ? { kind: MAPPING, ghost, obj: {}, anchor, seen: undefined, key: undefined, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 }
             : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 },
         );
         depth++;
@@ -406,10 +381,8 @@ function construct(text: string, events: readonly Event[], base: number): FastRe
         let value: unknown;
         if (frame.kind === MAPPING && frame.key !== undefined) throw new Unsupported();
         if (frame.ghost) value = GHOST;
-        else if (frame.kind === MAPPING) {
-          if (frame.merges) applyMerges(frame.obj, frame.merges);
-          value = frame.obj;
-        } else value = frame.arr;
+        else if (frame.kind === MAPPING) value = frame.obj;
+        else value = frame.arr;
         if (frame.anchor !== undefined) anchors.set(frame.anchor, { value, size: frame.size });
         add(value, frame.size, undefined, true);
         break;
@@ -433,13 +406,18 @@ function pathOf(stack: readonly Frame[]): (string | number)[] {
   return path;
 }
 
-/** YAML 1.1 merge keys: merged entries never override keys written in the mapping. */
-function applyMerges(out: Record<string, unknown>, merges: readonly unknown[]): void {
-  for (const m of merges) {
-    for (const src of Array.isArray(m) ? m : [m]) {
-      if (src && typeof src === 'object' && !Array.isArray(src)) {
-        for (const [k, val] of Object.entries(src)) if (!Object.hasOwn(out, k)) defineKey(out, k, val);
-      }
-    }
+const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A YAML 1.1 merge key, applied where it is written, as go-yaml v2 applies it: the merged
+ * entries overwrite the keys written before `<<` and are overwritten by those after it; of a
+ * list of mappings, the earlier ones win. Anything but a mapping or a list of mappings is
+ * refused by go-yaml: the `yaml` path reports it.
+ */
+function mergeInto(out: Record<string, unknown>, merged: unknown): void {
+  const sources = Array.isArray(merged) ? merged : [merged];
+  if (!sources.every(isMapping)) throw new Unsupported();
+  for (let i = sources.length - 1; i >= 0; i--) {
+    for (const [k, val] of Object.entries(sources[i] as Record<string, unknown>)) defineKey(out, k, val);
   }
 }

@@ -5,7 +5,7 @@
 // mapped back to the original text so positions and fixes stay exact.
 import { isNode, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml';
 import { findClosingQuote, quoteOpensScalar } from './quotes.ts';
-import { YAML_OPTIONS } from './yaml-options.ts';
+import { STRUCTURE_OPTIONS, YAML_OPTIONS } from './yaml-options.ts';
 
 export interface Insertion {
   /** Offset in the original text where spaces were inserted. */
@@ -91,12 +91,12 @@ function remap(doc: Document.Parsed, insertions: readonly Insertion[]): void {
 }
 
 /** Parses a document the way go-yaml does: strictly first, then with the lenient repair. */
-export function parseLenient(text: string): Document.Parsed {
-  const doc = parseDocument(text, YAML_OPTIONS);
+export function parseLenient(text: string, options: typeof YAML_OPTIONS | typeof STRUCTURE_OPTIONS = YAML_OPTIONS): Document.Parsed {
+  const doc = parseDocument(text, options);
   if (doc.errors.length === 0) return doc;
   const repaired = repairQuotedContinuations(text);
   if (!repaired) return doc;
-  const again = parseDocument(repaired.text, YAML_OPTIONS);
+  const again = parseDocument(repaired.text, options);
   if (again.errors.length > 0) return doc;
   remap(again, repaired.insertions);
   return again;

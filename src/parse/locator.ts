@@ -5,6 +5,8 @@ import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, t
 import type { Event } from 'js-yaml';
 import { documentEvents, keyRange } from './events.ts';
 import { parseLenient } from './lenient.ts';
+import { documentText, keyTextOf } from './yaml.ts';
+import { STRUCTURE_OPTIONS } from './yaml-options.ts';
 import type { ParsedDocument, Path, SourceFile } from '../types.ts';
 import { lineIndexAt } from './lines.ts';
 
@@ -40,7 +42,7 @@ export class Locator {
       this.trees.set(doc, tree); // most recently used last
       return tree;
     }
-    tree = parseLenient(doc.file.text.slice(doc.startOffset, doc.endOffset));
+    tree = parseLenient(this.textOf(doc), STRUCTURE_OPTIONS);
     this.trees.set(doc, tree);
     if (this.trees.size > CACHE_SIZE) {
       const oldest = this.trees.keys().next().value;
@@ -86,7 +88,7 @@ export class Locator {
   offsets(doc: ParsedDocument, path: Path): [number, number] {
     // Most reports name a key: js-yaml's events place it several times faster than a syntax tree.
     const fast = this.options.fast === false ? undefined : this.eventsOf(doc);
-    const quick = fast ? keyRange(doc.file.text.slice(doc.startOffset, doc.endOffset), fast, path) : undefined;
+    const quick = fast ? keyRange(this.textOf(doc), fast, path) : undefined;
     if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
     const r = this.resolve(doc, path);
     const text = doc.file.text;
@@ -115,10 +117,15 @@ export class Locator {
     return [r.base + range[0], r.base + range[1]];
   }
 
+  /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged). */
+  private textOf(doc: ParsedDocument): string {
+    return documentText(doc.file, doc.startOffset, doc.endOffset) ?? doc.file.text.slice(doc.startOffset, doc.endOffset);
+  }
+
   private eventsOf(doc: ParsedDocument): readonly Event[] | undefined {
     let events = this.events.get(doc);
     if (events === undefined) {
-      events = documentEvents(doc.file.text.slice(doc.startOffset, doc.endOffset)) ?? null;
+      events = documentEvents(this.textOf(doc)) ?? null;
       this.events.set(doc, events);
       if (this.events.size > CACHE_SIZE) {
         const oldest = this.events.keys().next().value;
@@ -128,14 +135,17 @@ export class Locator {
     return events ?? undefined;
   }
 
-  /** 1-based line and column (UTF-16 code units, as editors and SARIF count them). */
+  /**
+   * 1-based line and column (UTF-16 code units, as editors and SARIF count them). Lines end at
+   * LF, CRLF and a lone CR, as in editors and the language server protocol.
+   */
   position(file: SourceFile, offset: number): { line: number; column: number } {
     const starts = this.lines(file);
     const i = lineIndexAt(starts, offset);
     // Just after a line's closing \r (inside a CRLF break, where yaml ends some error ranges,
     // or a \r that ends the text) is the line's end: editors and SARIF have no column there.
     const t = file.text;
-    const at = t[offset - 1] === '\r' && (offset === t.length || t[offset] === '\n') ? offset - 1 : offset;
+    const at = t[offset - 1] === '\r' && t[offset] === '\n' ? offset - 1 : offset;
     return { line: i + 1, column: at - (starts[i] ?? 0) + 1 };
   }
 
@@ -152,9 +162,7 @@ export class Locator {
   private lines(file: SourceFile): number[] {
     let starts = this.lineStarts.get(file);
     if (!starts) {
-      starts = [0];
-      const t = file.text;
-      for (let i = t.indexOf('\n'); i !== -1; i = t.indexOf('\n', i + 1)) starts.push(i + 1);
+      starts = lineStarts(file.text);
       this.lineStarts.set(file, starts);
     }
     return starts;
@@ -168,20 +176,39 @@ export class Locator {
   }
 }
 
+/** Whether a key is the path's step: compared as the key's JSON string, as go-yaml makes it. */
 function keyMatches(key: YamlNode | null, step: string | number): boolean {
-  if (isScalar(key)) {
-    const v = key.value;
-    return v === step || (v != null && String(v) === String(step)) || (v == null && step === 'null');
-  }
-  return false;
+  return isScalar(key) && keyTextOf(key) === String(step);
 }
 
 function isScalarish(node: YamlNode | null | undefined): boolean {
   return node == null || isScalar(node) || isAlias(node) || (isCollection(node) && node.flow === true);
 }
 
+/** Where each line starts: after LF, CRLF, or a lone CR. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  if (!text.includes('\r')) return starts;
+  // A lone CR ends a line too: merged in order with the LF line starts.
+  const all: number[] = [0];
+  let k = 1;
+  for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) {
+    if (text.charCodeAt(i + 1) === 0x0a) continue;
+    while (k < starts.length && (starts[k] as number) <= i) all.push(starts[k++] as number);
+    all.push(i + 1);
+  }
+  while (k < starts.length) all.push(starts[k++] as number);
+  return all;
+}
+
+/** The end of the line holding `offset`, before its line break. */
 export function lineEnd(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  const end = nl === -1 ? text.length : nl;
-  return end > offset && text[end - 1] === '\r' ? end - 1 : end;
+  let end = offset;
+  while (end < text.length) {
+    const c = text.charCodeAt(end);
+    if (c === 0x0a || c === 0x0d) break;
+    end++;
+  }
+  return end;
 }

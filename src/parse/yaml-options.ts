@@ -16,3 +16,18 @@ export const YAML_OPTIONS = {
   strict: false,
 } as const;
 
+
+/**
+ * Manifests are read for their structure only: every scalar is a string to the `yaml` package
+ * (the failsafe schema, no merge keys), and go-yaml.ts types scalars and keys from their source
+ * text as go-yaml v2 does, on this path and on the fast one alike. Tags it does not know are
+ * warnings, never errors: go-yaml keeps the text of a scalar with an unknown tag.
+ */
+export const STRUCTURE_OPTIONS = {
+  version: '1.1',
+  schema: 'failsafe',
+  merge: false,
+  uniqueKeys: false,
+  prettyErrors: false,
+  strict: false,
+} as const;

@@ -1,15 +1,16 @@
-// YAML text → plain values, typed the way the Kubernetes API machinery reads YAML
-// (sigs.k8s.io/yaml on go-yaml v2: YAML 1.1 booleans such as `yes`/`on`, octal `0755`,
-// but timestamps and sexagesimal numbers stay strings), plus syntax problems and
-// duplicate keys. Each `---` group of a stream goes the fast way first (events.ts); the
-// documents it does not take, and every syntax error, are read here with the `yaml`
-// package, whose messages and go-yaml leniencies (lenient.ts) users see. Syntax trees
-// are dropped after conversion: positions are recovered later, only for documents that
-// have findings (see locator.ts).
-import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+// YAML text → plain values, as kubectl reads YAML: its reader cuts the stream at `---` lines,
+// and go-yaml v2 (through sigs.k8s.io/yaml) types scalars (YAML 1.1 booleans such as `yes`/`on`,
+// octal `0755` and `0o12`, timestamps and sexagesimal numbers as strings), turns keys into JSON
+// strings and refuses what JSON cannot hold; see go-yaml.ts. Syntax problems and duplicate keys
+// are found too. Each `---` group of a stream goes the fast way first (events.ts); the documents
+// it does not take, and every syntax error, are read here with the `yaml` package, whose
+// messages and go-yaml leniencies (lenient.ts) users see. Syntax trees are dropped after
+// conversion: positions are recovered later, only for documents that have findings (see locator.ts).
+import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node as YamlNode, type Scalar } from 'yaml';
 import { KEPT_KEYS, MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS, defineKey, parseFast } from './events.ts';
+import { GoYamlError, MERGE_TAG, doubleQuotedProblem, goScalar, isJsonStream, plainKey, plainValue, readChunk, scalarKey, scalarValue } from './go-yaml.ts';
 import { parseLenient } from './lenient.ts';
-import { YAML_OPTIONS } from './yaml-options.ts';
+import { STRUCTURE_OPTIONS } from './yaml-options.ts';
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
 
 export { YAML_OPTIONS } from './yaml-options.ts';
@@ -23,54 +24,113 @@ interface ConvertState {
   readonly dups: DuplicateKey[];
   /** Offset of the parsed text in its file. */
   readonly base: number;
+  /** The parsed text: escapes are checked in a double-quoted scalar's source. */
+  readonly text: string;
+  /** The stream is JSON to kubectl: Go's JSON decoder reads its escapes (`\/` included). */
+  readonly json: boolean;
   aliasNodes: number;
   inAlias: number;
   /** Each alias's target, found once: yaml's resolve() walks the whole document every time. */
   readonly targets: Map<unknown, YamlNode | undefined>;
+  /** The nodes being expanded through aliases: one met again is an alias inside the node it names. */
+  readonly expanding: Set<unknown>;
+}
+
+const startOf = (node: unknown): number | undefined => (node as { range?: readonly number[] } | null)?.range?.[0];
+
+/** A scalar's go-yaml value, or its JSON key string; go-yaml's refusals are placed at the scalar. */
+function scalarOf(node: Scalar, st: ConvertState, asKey: boolean): unknown {
+  try {
+    if (node.type === 'QUOTE_DOUBLE' && !st.json && node.range) {
+      const source = st.text.slice(node.range[0] + 1, node.range[1] - 1);
+      const problem = source.includes('\\') ? doubleQuotedProblem(source) : undefined;
+      if (problem) throw new GoYamlError(problem.message, node.range[0] + 1 + problem.at);
+    }
+    const text = typeof node.source === 'string' ? node.source : String(node.value ?? '');
+    const tag = node.tag;
+    if (node.type === 'PLAIN' && tag === undefined) return asKey ? plainKey(text) : plainValue(text);
+    const s = goScalar(tag, text, node.type === 'PLAIN');
+    return asKey ? scalarKey(s) : scalarValue(s);
+  } catch (e) {
+    if (e instanceof GoYamlError && e.offset === undefined) throw new GoYamlError(e.message, startOf(node));
+    throw e;
+  }
+}
+
+/** An alias's node: the last one before it with that anchor, as in go-yaml; unknown anchors are refused. */
+function targetOf(node: Alias, st: ConvertState, doc: Document.Parsed): YamlNode {
+  let target = st.targets.get(node);
+  if (!st.targets.has(node)) {
+    target = node.resolve(doc) as YamlNode | undefined;
+    st.targets.set(node, target);
+  }
+  if (!target) throw new GoYamlError(`unknown anchor '${node.source}' referenced`, startOf(node));
+  return target;
+}
+
+/** An alias's value, expanded within the alias budget; an alias inside the node it names is refused. */
+function throughAlias<T>(node: Alias, st: ConvertState, doc: Document.Parsed, read: (target: YamlNode) => T): T {
+  const target = targetOf(node, st, doc);
+  if (st.expanding.has(target)) throw new GoYamlError(`anchor '${node.source}' value contains itself`, startOf(node));
+  st.expanding.add(target);
+  st.inAlias++;
+  try {
+    return read(target);
+  } finally {
+    st.inAlias--;
+    st.expanding.delete(target);
+  }
+}
+
+/** Whether a key is the YAML 1.1 merge key: a plain `<<`, or one tagged !!merge (go-yaml's isMerge). */
+function isMergeKey(key: unknown): boolean {
+  return isScalar(key) && key.source === '<<' && ((key.type === 'PLAIN' && key.tag === undefined) || key.tag === MERGE_TAG);
+}
+
+const WANT_MAP = 'a merge key (<<) needs a mapping or a list of mappings as its value';
+
+/** A mapping node, directly or through an alias; anything else is refused as a merge source. */
+function mergeSource(node: unknown, st: ConvertState, doc: Document.Parsed): void {
+  const target = isAlias(node) ? targetOf(node, st, doc) : node;
+  if (!isMap(target)) throw new GoYamlError(WANT_MAP, startOf(node));
 }
 
 /** Converts one AST node into a plain value, recording duplicate keys on the way. */
 function toPlain(node: unknown, path: (string | number)[], st: ConvertState, doc: Document.Parsed): unknown {
   if (st.inAlias > 0 && ++st.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
   if (node == null) return null;
-  if (isScalar(node)) return node.value ?? null;
+  if (isScalar(node)) return scalarOf(node, st, false);
   if (isAlias(node)) {
-    let target = st.targets.get(node);
-    if (!st.targets.has(node)) {
-      target = node.resolve(doc) as YamlNode | undefined;
-      st.targets.set(node, target);
-    }
-    if (!target) return null;
-    st.inAlias++;
-    try {
-      // Duplicates inside an alias body are reported once, where the anchor is defined.
-      return toPlain(target, path, st, doc);
-    } finally {
-      st.inAlias--;
-    }
+    // Duplicates inside an alias body are reported once, where the anchor is defined.
+    return throughAlias(node, st, doc, (target) => toPlain(target, path, st, doc));
   }
   if (isSeq(node)) {
     const out: unknown[] = [];
     node.items.forEach((item, i) => {
       path.push(i);
-      out.push(toPlain(item, path, st, doc));
+      // A `key: value` pair written as a flow sequence item is a one-key mapping.
+      out.push(isPair(item) ? mappingOf([item], path, st, doc) : toPlain(item, path, st, doc));
       path.pop();
     });
     return out;
   }
-  if (isMap(node)) {
-    const out: Record<string, unknown> = {};
-    const seen = new Map<string, { offset: number; endOffset: number; value: unknown }>();
-    const merges: unknown[] = [];
-    for (const pair of node.items) {
+  if (isMap(node)) return mappingOf(node.items, path, st, doc);
+  return null;
+}
+
+/** A mapping's pairs as a plain object: keys as JSON strings, merge keys applied, duplicates recorded. */
+function mappingOf(pairs: readonly unknown[], path: (string | number)[], st: ConvertState, doc: Document.Parsed): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const seen = new Map<string, { offset: number; endOffset: number; value: unknown }>();
+  {
+    for (const pair of pairs) {
       if (!isPair(pair)) continue;
       const keyNode = pair.key as YamlNode | null;
-      // YAML 1.1 resolves a plain `<<` key to the merge tag's marker.
-      if (isScalar(keyNode) && keyNode.type === 'PLAIN' && (keyNode.value === '<<' || typeof keyNode.value === 'symbol')) {
-        merges.push(pair.value);
+      if (isMergeKey(keyNode)) {
+        mergeInto(out, pair.value, path, st, doc);
         continue;
       }
-      const key = keyString(keyNode, path, st, doc);
+      const key = keyString(keyNode, pair.value, st, doc);
       path.push(key);
       const value = toPlain(pair.value, path, st, doc);
       path.pop();
@@ -83,32 +143,33 @@ function toPlain(node: unknown, path: (string | number)[], st: ConvertState, doc
       seen.set(key, here);
       defineKey(out, key, value);
     }
-    // YAML 1.1 merge keys: merged entries never override keys written in the mapping.
-    for (const m of merges) {
-      const sources = isSeq(m) ? m.items : [m];
-      for (const src of sources) {
-        const v = toPlain(src, path, st, doc);
-        if (v && typeof v === 'object' && !Array.isArray(v)) {
-          for (const [k, val] of Object.entries(v)) if (!Object.hasOwn(out, k)) defineKey(out, k, val);
-        }
-      }
-    }
-    return out;
   }
-  return null;
+  return out;
 }
 
-/** sigs.k8s.io/yaml turns non-string keys into their string form. */
-function keyString(keyNode: YamlNode | null, path: (string | number)[], st: ConvertState, doc: Document.Parsed): string {
-  if (keyNode == null) return '';
-  if (isScalar(keyNode)) {
-    const v = keyNode.value;
-    if (typeof v === 'string') return v;
-    if (v === null || v === undefined) return 'null';
-    return String(v);
+/**
+ * A merge key applied where it is written, as go-yaml v2 applies it: the merged entries overwrite
+ * the keys written before `<<` and are overwritten by those after it; of a list, earlier mappings win.
+ */
+function mergeInto(out: Record<string, unknown>, value: unknown, path: (string | number)[], st: ConvertState, doc: Document.Parsed): void {
+  const sources = isSeq(value) ? value.items : [value];
+  if (!isSeq(value)) mergeSource(value, st, doc);
+  else for (const item of sources) mergeSource(item, st, doc);
+  for (let i = sources.length - 1; i >= 0; i--) {
+    const v = toPlain(sources[i], path, st, doc) as Record<string, unknown>;
+    for (const [k, val] of Object.entries(v)) defineKey(out, k, val);
   }
-  const v = toPlain(keyNode, path, st, doc);
-  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** sigs.k8s.io/yaml writes a key as a JSON string: scalars only, and not null. */
+function keyString(keyNode: YamlNode | null, value: unknown, st: ConvertState, doc: Document.Parsed): string {
+  if (keyNode == null) throw new GoYamlError('a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes', startOf(value));
+  if (isScalar(keyNode)) return scalarOf(keyNode, st, true) as string;
+  const complex = (n: unknown): never => {
+    throw new GoYamlError(`a ${isSeq(n) ? 'sequence' : 'mapping'} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
+  };
+  if (isAlias(keyNode)) return throughAlias(keyNode, st, doc, (target) => (isScalar(target) ? (scalarOf(target, st, true) as string) : complex(target)));
+  return complex(keyNode);
 }
 
 /** A slice of a file to parse on its own: offsets in the results stay file offsets. */
@@ -119,11 +180,15 @@ export interface Slice {
   readonly firstIndex: number;
 }
 
-/** Iterates over the documents of a YAML stream, one at a time, without keeping their syntax trees. */
-export function* parseStream(file: SourceFile, slice?: Slice): Generator<ParsedDocument> {
+/**
+ * Iterates over the documents of a YAML stream, one at a time, without keeping their syntax
+ * trees. `text` is the slice as go-yaml reads it (readChunk), by default the file's own text;
+ * `json`: the stream is JSON to kubectl (see readChunk).
+ */
+export function* parseStream(file: SourceFile, slice?: Slice, chunk?: string, json = false): Generator<ParsedDocument> {
   const base = slice?.start ?? 0;
-  const text = slice ? file.text.slice(slice.start, slice.end) : file.text;
-  const composer = new Composer(YAML_OPTIONS);
+  const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
+  const composer = new Composer(STRUCTURE_OPTIONS);
   const parser = new Parser();
   const starts: number[] = [];
   let index = 0;
@@ -137,9 +202,9 @@ export function* parseStream(file: SourceFile, slice?: Slice): Generator<ParsedD
       const end = next ?? Math.max(doc.range[2], start, text.length);
       const n = (slice?.firstIndex ?? 0) + index;
       // What go-yaml accepts and the spec does not (see lenient.ts) gets a second chance.
-      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end)) : undefined;
-      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start));
-      else out.push(convertDocument(file, doc, n, base, start, end));
+      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS) : undefined;
+      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text.slice(start, end), json));
+      else out.push(convertDocument(file, doc, n, base, start, end, text, json));
       index++;
     }
     return out;
@@ -151,7 +216,8 @@ export function* parseStream(file: SourceFile, slice?: Slice): Generator<ParsedD
   yield* emit(composer.end(false, text.length));
 }
 
-function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, base: number, start: number, end: number): ParsedDocument {
+/** `text` is what the document's ranges are offsets in; `base` its offset in the file. */
+function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, base: number, start: number, end: number, text: string, json: boolean): ParsedDocument {
   const startOffset = base + start;
   const endOffset = base + end;
   // Only the first error of a document: the ones after it are usually its consequences.
@@ -172,16 +238,22 @@ function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, 
   const dups: DuplicateKey[] = [];
   if (syntaxErrors.length === 0) {
     try {
-      value = toPlain(doc.contents, [], { dups, base, aliasNodes: 0, inAlias: 0, targets: new Map() }, doc);
+      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: new Map(), expanding: new Set() }, doc);
     } catch (e) {
-      if (!(e instanceof AliasBudgetExceeded)) throw e;
-      const at = contentStart;
-      syntaxErrors.push({
-        message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
-        offset: at,
-        endOffset: at,
-      });
+      if (e instanceof GoYamlError) {
+        // What go-yaml or the conversion to JSON refuses: kubectl applies nothing of the document.
+        const at = e.offset === undefined ? contentStart : clamp(e.offset);
+        syntaxErrors.push({ message: e.message, offset: at, endOffset: at });
+      } else if (e instanceof AliasBudgetExceeded) {
+        const at = contentStart;
+        syntaxErrors.push({
+          message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
+          offset: at,
+          endOffset: at,
+        });
+      } else throw e;
       value = undefined;
+      dups.length = 0;
     }
   }
   return { file, index, startOffset, endOffset, value, syntaxErrors, duplicateKeys: dups, helmSource };
@@ -239,8 +311,11 @@ export function groupsOf(text: string): Slice[] {
   return (text.trimStart().startsWith('{') ? splitJsonStream(text) : undefined) ?? documentGroups(text);
 }
 
-/** A slice with no YAML content (comments, blank lines, directives) belongs to the next one. */
-const CONTENTLESS = /^(?:[ \t]*(?:#.*|%.*)?(?:\r?\n|$))*$/;
+/**
+ * A slice with no YAML content (comments, blank lines) belongs to the next one. A directive is
+ * content: kubectl cuts it from the `---` after it, and go-yaml refuses it alone.
+ */
+const CONTENTLESS = /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/;
 
 /** The `---`-separated pieces of a stream that parse alone as they parse in the stream. */
 export function documentGroups(text: string): Slice[] {
@@ -265,8 +340,11 @@ export function documentGroups(text: string): Slice[] {
  * it takes the text, else the `yaml` path.
  */
 export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
-  const text = file.text.slice(group.start, group.end);
-  const fast = parseFast(text, group.start);
+  const json = isJsonStream(file.text);
+  const chunk = readChunk(file.text, group.start, group.end, json);
+  if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
+  const text = chunk.text;
+  const fast = parseFast(text, group.start, json);
   const doc = (value: unknown, contentStart: number, syntaxErrors: SyntaxProblem[], duplicateKeys: DuplicateKey[]): ParsedDocument => ({
     file,
     index: group.firstIndex,
@@ -284,12 +362,21 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
   // flow nesting past the limit is refused before it gets there.
   if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
   try {
-    return [...parseStream(file, group)].map((d) => (d.value === undefined ? d : { ...d, value: forRules(d.value) }));
+    return [...parseStream(file, group, text, json)].map((d) => (d.value === undefined ? d : { ...d, value: forRules(d.value) }));
   } catch (e) {
     // A document the `yaml` path cannot hold is refused, never a crash.
     if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
     throw e;
   }
+}
+
+/**
+ * The text of a document as the parsers read it (see readChunk), for placing reports in it:
+ * undefined when the document was refused before it was parsed.
+ */
+export function documentText(file: SourceFile, start: number, end: number): string | undefined {
+  const chunk = readChunk(file.text, start, end, isJsonStream(file.text));
+  return chunk.problem ? undefined : chunk.text;
 }
 
 /** A document's value as rules see it: METADATA_ONLY_KINDS without their contents. */
@@ -304,7 +391,12 @@ export function forRules(value: unknown): unknown {
 
 /** A document refused for its nesting: one syntax problem, at `at` (default: its start). */
 function tooDeepDocument(file: SourceFile, index: number, startOffset: number, endOffset: number, at = startOffset): ParsedDocument {
-  const problem = { message: `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, offset: at, endOffset: at };
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at);
+}
+
+/** A document that is not linted: one syntax problem, at `at`. */
+function refusedDocument(file: SourceFile, index: number, startOffset: number, endOffset: number, message: string, at: number): ParsedDocument {
+  const problem = { message, offset: at, endOffset: at };
   return { file, index, startOffset, endOffset, value: undefined, syntaxErrors: [problem], duplicateKeys: [], helmSource: undefined };
 }
 
@@ -328,10 +420,14 @@ export function wholeFile(file: SourceFile): ParsedDocument {
   return { file, index: 0, startOffset: 0, endOffset: file.text.length, value: undefined, syntaxErrors: [], duplicateKeys: [], helmSource: undefined };
 }
 
-/** Cheap textual split of a stream at `---` lines, for pre-filtering documents before parsing. */
+/**
+ * The stream cut as kubectl's reader cuts it: at every line that starts with `---`, lines
+ * ending at a line feed (a lone CR does not end one). A separator that is more than `---` and a
+ * comment starts a document that readChunk refuses, as kubectl does.
+ */
 export function splitDocuments(text: string): Slice[] {
   const bounds = [0];
-  const re = /^---(?=[ \t\r\n]|$)/gm;
+  const re = /(?<![^\n])---/g;
   for (let m = re.exec(text); m; m = re.exec(text)) if (m.index > 0) bounds.push(m.index);
   bounds.push(text.length);
   const out: Slice[] = [];
@@ -349,3 +445,14 @@ function cleanMessage(message: string): string {
   return first.replace(/ at line \d+, column \d+:?$/, '').trim();
 }
 
+
+/** A key node's JSON string, as the parsers make it; undefined for a key go-yaml refuses. */
+export function keyTextOf(key: Scalar): string | undefined {
+  const text = typeof key.source === 'string' ? key.source : String(key.value ?? '');
+  try {
+    return key.type === 'PLAIN' && key.tag === undefined ? plainKey(text) : scalarKey(goScalar(key.tag, text, key.type === 'PLAIN'));
+  } catch (e) {
+    if (e instanceof GoYamlError) return undefined;
+    throw e;
+  }
+}

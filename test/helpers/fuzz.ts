@@ -526,9 +526,9 @@ interface Position {
   readonly endColumn: number;
 }
 
-/** Problems with a range: outside the text (lines split at \n, a line's \r not counted), or ending before it starts. */
+/** Problems with a range: outside the text (lines end at LF, CRLF or a lone CR, as in editors), or ending before it starts. */
 export function rangeProblems(text: string, r: Position, where: string): string[] {
-  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines = text.split(/\r\n|\r|\n/);
   const inside = (line: number, column: number): boolean =>
     Number.isInteger(line) && Number.isInteger(column) && line >= 1 && line <= lines.length && column >= 1 && column <= (lines[line - 1]?.length ?? 0) + 1;
   const outside = (what: string, line: number, column: number): string =>
