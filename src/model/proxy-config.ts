@@ -413,7 +413,13 @@ const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
 
 /** jsonpb strips the quotes of a string given for a number and parses the rest as a JSON number. */
 function numericStringContent(s: string): number | undefined {
-  const inner = s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+  // Trimmed by scanning: a pattern for trailing spaces retries at every space of a long run.
+  const space = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\r' || c === '\n';
+  let start = 0;
+  let end = s.length;
+  while (start < end && space(s[start])) start++;
+  while (end > start && space(s[end - 1])) end--;
+  const inner = s.slice(start, end);
   if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(inner)) return undefined;
   return Number(inner);
 }

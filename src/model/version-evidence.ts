@@ -16,7 +16,12 @@ export interface VersionEvidence {
 
 /** The Istio version in an image reference: docker.io/istio/proxyv2:1.22.3-distroless → 1.22.3. */
 export function imageVersion(image: string): IstioVersion | undefined {
-  const noDigest = image.replace(/@.*$/, '');
+  // The digest: from the first "@" of the last line on (found by scanning; a pattern would
+  // retry from every "@" of a long run).
+  let lastBreak = -1;
+  for (const c of ['\n', '\r', '\u2028', '\u2029']) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
+  const at = image.indexOf('@', lastBreak + 1);
+  const noDigest = at === -1 ? image : image.slice(0, at);
   const slash = noDigest.lastIndexOf('/');
   const colon = noDigest.lastIndexOf(':');
   if (colon <= slash) return undefined;

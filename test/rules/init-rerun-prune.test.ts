@@ -347,6 +347,9 @@ test('init-rerun-prune: Istio versions in image references', () => {
   assert.is(imageVersion('localhost:5000/proxyv2'), undefined);
   assert.is(imageVersion('registry.istio.io/testing/proxyv2:latest'), undefined);
   assert.is(imageVersion('docker.io/istio/proxyv2:1.22.3@sha256:abc')?.minor, 22);
+  // 200,000 "@" and a line break: the digest is found by scanning, not by a pattern retried at every "@".
+  assert.is(imageVersion(`docker.io/istio/proxyv2:1.22.3${'@'.repeat(200_000)}\n`), undefined);
+  assert.is(imageVersion(`x\ndocker.io/istio/proxyv2:1.22.3${'@'.repeat(200_000)}`)?.minor, 22);
 });
 
 test.run();

@@ -174,6 +174,12 @@ ruleTester(rule, {
       errors: [{ messageId: 'unknown', line: 11, column: 11, endColumn: 40_011 }],
     },
     {
+      name: 'a number written as a string with 200,000 spaces inside: trimmed by scanning, rejected',
+      code: withBlock(`concurrency: "1${' '.repeat(200_000)}x"`),
+      files: [shop],
+      errors: [{ messageId: 'invalid', line: 9, column: 11 }],
+    },
+    {
       name: 'a list, not a mapping',
       code: withBlock('- holdApplicationUntilProxyStarts: true'),
       files: [shop],
