@@ -171,6 +171,19 @@ test('a config beyond the limits exits 2 with the file, the position and the exc
   }
 });
 
+test('an ignore pattern of 40,000 characters is a config error, not a pattern too large for V8', () => {
+  withTemp((t) => {
+    t.write('a.yaml', BAD_LABEL);
+    t.write('.meshlint.yaml', `ignorePatterns: [vendor/, "${'x'.repeat(40_000)}"]\n`);
+    const run = cli(['a.yaml'], { cwd: t.dir });
+    assertConfigError(run, '.meshlint.yaml', 'line 1, column 27');
+    assert.ok(run.stderr.includes('a string of 40,000 characters'), run.stderr.slice(0, 300));
+    // As long as a path may be, it is still read.
+    t.write('.meshlint.yaml', `ignorePatterns: ["${'x'.repeat(4096)}"]\n`);
+    assert.is(cli(['a.yaml', '-f', 'json'], { cwd: t.dir }).code, 1);
+  });
+});
+
 test('25,000 namespaces in a config are read, and a name written twice among them is found at its line', () => {
   withTemp((t) => {
     const names = Array.from({ length: 25_000 }, (_, i) => `  ns-${i}: { labels: { team: a } }`);

@@ -52,22 +52,37 @@ export function readConfigFile(path: string): unknown {
   if ('problem' in parsed) throw new ConfigError(path, at(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
   const err = parsed.doc.errors[0];
   if (err) throw new ConfigError(path, at(err.pos[0]), err.message.split('\n')[0] ?? 'invalid YAML');
-  const duplicate = firstDuplicateKey(parsed.doc.contents);
-  if (duplicate !== undefined) throw new ConfigError(path, at(duplicate), 'Map keys must be unique');
+  const problem = firstProblem(parsed.doc.contents);
+  if (problem) throw new ConfigError(path, at(problem.offset), problem.message);
   return plainValue(parsed.doc);
 }
 
 /**
- * Where the first key written twice in one mapping is, in the order the yaml package meets
- * keys (a key's own contents, then the key, then its value), or undefined. Scalar keys are
- * equal when their values are; a set per mapping keeps this linear. The guard has bounded the
- * nesting, so the walk may recurse.
+ * The longest string a config holds: names, paths, label selectors and ignore patterns are all
+ * far shorter (a path is at most 4,096 bytes on Linux). Ignore patterns become regular
+ * expressions, and V8 refuses to compile very large ones: a 500,000-character pattern was an
+ * uncaught "Regular expression too large".
  */
-function firstDuplicateKey(node: unknown): number | undefined {
+export const MAX_CONFIG_STRING = 4096;
+
+/**
+ * The first problem of a config's structure, in the order the yaml package meets nodes (a key's
+ * own contents, then the key, then its value): a key written twice in one mapping, or a string
+ * longer than MAX_CONFIG_STRING. Scalar keys are equal when their values are; a set per mapping
+ * keeps this linear. The guard has bounded the nesting, so the walk may recurse.
+ */
+function firstProblem(node: unknown): { readonly offset: number; readonly message: string } | undefined {
+  if (isScalar(node)) {
+    const v = node.value;
+    if (typeof v === 'string' && v.length > MAX_CONFIG_STRING) {
+      return { offset: node.range?.[0] ?? 0, message: `a string of ${v.length.toLocaleString('en-US')} characters; names, paths and patterns in the configuration are at most ${MAX_CONFIG_STRING.toLocaleString('en-US')}` };
+    }
+    return undefined;
+  }
   if (isSeq(node)) {
     for (const item of node.items) {
-      const found = firstDuplicateKey(item);
-      if (found !== undefined) return found;
+      const found = firstProblem(item);
+      if (found) return found;
     }
     return undefined;
   }
@@ -75,14 +90,14 @@ function firstDuplicateKey(node: unknown): number | undefined {
   const seen = new Set<unknown>();
   for (const pair of node.items) {
     if (!isPair(pair)) continue;
-    const inKey = firstDuplicateKey(pair.key);
-    if (inKey !== undefined) return inKey;
+    const inKey = firstProblem(pair.key);
+    if (inKey) return inKey;
     if (isScalar(pair.key) && !Number.isNaN(pair.key.value)) {
-      if (seen.has(pair.key.value)) return pair.key.range?.[0] ?? 0;
+      if (seen.has(pair.key.value)) return { offset: pair.key.range?.[0] ?? 0, message: 'Map keys must be unique' };
       seen.add(pair.key.value);
     }
-    const inValue = firstDuplicateKey(pair.value);
-    if (inValue !== undefined) return inValue;
+    const inValue = firstProblem(pair.value);
+    if (inValue) return inValue;
   }
   return undefined;
 }
