@@ -443,6 +443,208 @@ const directive: Mutation = (text, rng) => {
   return { text: lines.join('\n'), what: `${quote(d)} at line ${i + 1} (way ${way})` };
 };
 
+// ---------------------------------------------------------------- values inside values
+
+/** Text nested `depth` levels deep, in one of the ways YAML and JSON nest. */
+function nestedText(rng: Rng, depth: number): { text: string; how: string } {
+  switch (rng.int(5)) {
+    case 0:
+      return { text: `${'['.repeat(depth)}${']'.repeat(depth)}`, how: 'flow sequences' };
+    case 1:
+      return { text: `${'{a: '.repeat(depth)}1${'}'.repeat(depth)}`, how: 'flow mappings' };
+    case 2:
+      return { text: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, how: 'JSON objects' };
+    case 3:
+      return { text: `${'- '.repeat(depth)}x`, how: 'block sequences on one line' };
+    default:
+      return { text: Array.from({ length: Math.min(depth, 3000) }, (_, d) => `${' '.repeat(d)}k${d}:`).join('\n'), how: 'indented block mappings' };
+  }
+}
+
+/** Nine levels of nine aliases (a billion nodes expanded), or fewer. */
+const aliasBomb = (levels: number): string =>
+  ['a0: &a0 [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: levels - 1 }, (_, l) => `a${l + 1}: &a${l + 1} [${Array(9).fill(`*a${l}`).join(', ')}]`)].join('\n');
+
+/** YAML or JSON text for a field that holds a document of its own (proxy.istio.io/config, mesh, config, values). */
+function embeddedDocument(rng: Rng, scale: Scale): { text: string; what: string } {
+  const big = scale === 'big';
+  switch (rng.int(8)) {
+    case 0:
+    case 1: {
+      const depth = rng.pick([50, 99, 101, 1000, big ? 20_000 : 2000]);
+      const n = nestedText(rng, depth);
+      return { text: n.text, what: `${n.how} ${depth} deep` };
+    }
+    case 2:
+      return { text: aliasBomb(big ? 9 : rng.pick([3, 6])), what: 'an alias bomb' };
+    case 3:
+      return { text: rng.pick(['a: &r [*r]', 'proxyMetadata: &m\n  A: *m', '&x {a: *x}']), what: 'an alias inside its own node' };
+    case 4: {
+      const n = rng.pick([150, 1001, big ? 5000 : 1200]);
+      return { text: `extraStatTags: &t [a]\nproxyMetadata: {${Array.from({ length: n }, (_, i) => `K${i}: *t`).join(', ')}}`, what: `${n} aliases` };
+    }
+    case 5: {
+      const n = big ? rng.pick([300_000, 1_100_000]) : rng.pick([1000, 50_000]);
+      return { text: `proxyMetadata:\n  A: ${rng.pick(['x', '"x', "'x", ' '])}${'x'.repeat(n)}`, what: `a ${n}-character value` };
+    }
+    case 6: {
+      const n = big ? 200_000 : 5000;
+      return { text: `concurrency: "1${' '.repeat(n)}x"\nholdApplicationUntilProxyStart: true`, what: `a number with ${n} spaces` };
+    }
+    default: {
+      const n = big ? 30_000 : 1000;
+      return { text: `proxyMetadata:\n  A: "${'x '.repeat(n)}"\nx: 1`, what: `an unknown key after ${n} occurrences of its name` };
+    }
+  }
+}
+
+const TRAFFIC_KEYS = [
+  'traffic.sidecar.istio.io/includeOutboundIPRanges',
+  'traffic.sidecar.istio.io/excludeOutboundIPRanges',
+  'traffic.sidecar.istio.io/includeInboundPorts',
+  'traffic.sidecar.istio.io/excludeOutboundPorts',
+  'traffic.sidecar.istio.io/includeOutboundPorts',
+  'traffic.sidecar.istio.io/excludeInterfaces',
+  'sidecar.istio.io/proxyCPU',
+  'sidecar.istio.io/interceptionMode',
+];
+
+/** A value for one of the comma-list annotations: huge lists, huge entries, many entries. */
+function trafficValue(rng: Rng, scale: Scale): { text: string; what: string } {
+  const n = scale === 'big' ? rng.pick([10_000, 100_000]) : rng.pick([100, 5000]);
+  switch (rng.int(5)) {
+    case 0:
+      return { text: `${'10.0.0.0/8,'.repeat(n)}x`, what: `${n} CIDRs and a bad one` };
+    case 1:
+      return { text: `10.0.0.0/8,${'x'.repeat(n * 4)}`, what: `an entry of ${n * 4} characters` };
+    case 2:
+      return { text: Array.from({ length: n }, (_, i) => `${i % 65536}`).join(', '), what: `${n} ports with spaces` };
+    case 3:
+      return { text: `${'1.2.3.4/32,'.repeat(scale === 'big' ? 110_000 : 1000)}`, what: 'a list ending with a comma' };
+    default:
+      return { text: `${'a'.repeat(n)}${rng.pick(['', ',', ' ', '/', ':'])}${'b'.repeat(n)}`, what: `a word of ${2 * n} characters` };
+  }
+}
+
+/** An annotation with one of those values, on the first pod template (or object) of the text. */
+const embeddedAnnotation: Mutation = (text, rng, scale) => {
+  const lines = text.split('\n');
+  const proxyConfig = rng.chance(0.5);
+  const key = proxyConfig ? 'proxy.istio.io/config' : rng.pick(TRAFFIC_KEYS);
+  const value = proxyConfig ? embeddedDocument(rng, scale) : trafficValue(rng, scale);
+  const entry = `${key}: ${JSON.stringify(value.text)}`;
+  const annotations = lines.findIndex((l) => /^\s*annotations:\s*$/.test(l));
+  if (annotations !== -1) {
+    lines.splice(annotations + 1, 0, `${indentOf(lines[annotations] ?? '')}  ${entry}`);
+    return { text: lines.join('\n'), what: `${key} after line ${annotations + 1}: ${value.what}` };
+  }
+  const metadata = lines.findIndex((l) => /^\s*metadata:\s*$/.test(l));
+  if (metadata === -1) return { text: `${text}\n---\n${podWith(entry)}`, what: `a Deployment with ${key}: ${value.what}` };
+  const indent = indentOf(lines[metadata] ?? '');
+  lines.splice(metadata + 1, 0, `${indent}  annotations:`, `${indent}    ${entry}`);
+  return { text: lines.join('\n'), what: `${key} under line ${metadata + 1}: ${value.what}` };
+};
+
+/** A Deployment in an injected namespace whose pod template carries one annotation line. */
+const podWith = (annotation: string): string =>
+  ['apiVersion: v1', 'kind: Namespace', 'metadata: { name: fuzz, labels: { istio-injection: enabled } }', '---', 'apiVersion: apps/v1', 'kind: Deployment', 'metadata: { name: fuzz, namespace: fuzz }', 'spec:', '  template:', '    metadata:', '      annotations:', `        ${annotation}`, '    spec:', '      containers: [{ name: app, image: app }]', ''].join('\n');
+
+/** A mesh ConfigMap or an injector ConfigMap whose text holds one of those documents. */
+const embeddedConfigMap: Mutation = (text, rng, scale) => {
+  const value = embeddedDocument(rng, scale);
+  const [name, key] = rng.pick([['istio', 'mesh'], ['istio-canary', 'mesh'], ['istio', 'meshNetworks'], ['istio-sidecar-injector', 'config'], ['istio-sidecar-injector', 'values']] as const);
+  const data = key === 'values' && rng.chance(0.5) ? { key, text: `{"revision": ${JSON.stringify(value.text)}}` } : { key, text: value.text };
+  const extra = key === 'config' ? '' : key === 'values' ? '  config: "policy: enabled"\n' : '';
+  const doc = `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: ${name}, namespace: istio-system }\ndata:\n${extra}  ${data.key}: ${JSON.stringify(data.text)}\n`;
+  return { text: rng.chance(0.5) ? `${text}\n---\n${doc}` : `${doc}---\n${text}`, what: `ConfigMap ${name} ${key}: ${value.what}` };
+};
+
+// ---------------------------------------------------------------- configuration files
+
+export interface ConfigFile {
+  /** .meshlint.yaml, .meshlint.yml or .meshlint.json: found by the command line as a user's would be. */
+  readonly name: string;
+  readonly text: string;
+  readonly what: string;
+}
+
+const VALID_CONFIG = [
+  'rules:',
+  '  yaml-nonstring-value: warn',
+  '  startup-order-hold: [warn, { ignore: "app in (batch)" }]',
+  'ignorePatterns: [vendor/]',
+  'defaultNamespace: shop',
+  'namespaces:',
+  '  shop: { labels: { istio-injection: enabled } }',
+  'istio:',
+  '  version: "1.22"',
+  '  cni: false',
+].join('\n');
+
+/** A config file as a user might write one, or as an attacker would: bombs, depth, size, wrong types, unknown keys. */
+export function configFile(rng: Rng, scale: Scale): ConfigFile {
+  const big = scale === 'big';
+  const yaml = (text: string, what: string): ConfigFile => ({ name: rng.pick(['.meshlint.yaml', '.meshlint.yml']), text, what });
+  switch (rng.int(12)) {
+    case 0:
+      return yaml(aliasBomb(big ? 9 : rng.pick([4, 9])), 'an alias bomb');
+    case 1: {
+      const n = rng.pick([100, 150, 1001, big ? 20_000 : 1500]);
+      return yaml(`ignorePatterns: [&p vendor/, ${Array(n).fill('*p').join(', ')}]\n`, `${n} aliases`);
+    }
+    case 2: {
+      const depth = rng.pick([50, 101, 1000, big ? 100_000 : 5000]);
+      const n = nestedText(rng, depth);
+      return yaml(`rules: ${n.text.includes('\n') ? `\n${n.text}` : n.text}\n`, `rules nested as ${n.how}, ${depth} deep`);
+    }
+    case 3: {
+      const depth = rng.pick([101, 1000, big ? 50_000 : 3000]);
+      return { name: '.meshlint.json', text: `{"rules": ${'{"a": '.repeat(depth)}1${'}'.repeat(depth)}}`, what: `JSON ${depth} deep` };
+    }
+    case 4: {
+      const n = big ? rng.pick([500_000, 1_100_000]) : 20_000;
+      return yaml(`ignorePatterns: ["${'x'.repeat(n)}"]\n`, `a pattern of ${n} characters`);
+    }
+    case 5: {
+      const n = big ? 30_000 : 2000;
+      return yaml(`namespaces:\n${Array.from({ length: n }, (_, i) => `  ns-${i}: { labels: { a: b } }`).join('\n')}\n${rng.chance(0.5) ? '  ns-1: {}\n' : ''}`, `${n} namespaces`);
+    }
+    case 6:
+      return yaml(
+        rng.pick([
+          'rules: 5',
+          'rules: [a, b]',
+          'ignorePatterns: vendor/',
+          'namespaces: []',
+          'namespaces: { shop: { labels: { a: 1 } } }',
+          'istio: { version: 1.2 }',
+          'istio: { cni: "yes" }',
+          'helm: { renderCharts: "yes" }',
+          'context: 7',
+          'defaultNamespace: [a]',
+          '- rules',
+          '"just a string"',
+          '~',
+          '',
+        ]),
+        'a value of the wrong type',
+      );
+    case 7:
+      return yaml(rng.pick(['rulez: {}', 'istio: { verison: "1.22" }', 'rules: { no-such-rule: error }', 'rules: { duplicate-key: loud }', `${'k'.repeat(big ? 200_000 : 500)}: 1`, '__proto__: { rules: {} }', 'constructor: 1']), 'an unknown key');
+    case 8:
+      return yaml(rng.pick(['rules:\n  a: 1\nrules:\n  b: 2', 'rules: [warn', '"unterminated', 'a:\tb', '\u0000', 'rules: !!binary x', '%YAML 1.1\n---\nrules: {}', 'rules: {}\n---\nrules: {}', 'rules: *nope']), 'broken YAML');
+    case 9: {
+      // A valid configuration, then damaged the way manifests are.
+      const m = rng.pick([deleteLine, duplicateLine, reindent, cut, flipScalar, insertTab, controlChar, anchors, duplicateKey, lineEnds])(VALID_CONFIG, rng, scale);
+      return yaml(m.text, `the sample configuration, ${m.what}`);
+    }
+    case 10:
+      return { name: '.meshlint.json', text: rng.pick(['{"rules": {"duplicate-key": "warn",}}', '[]', '{"rules": null}', '{"__proto__": {"x": 1}}', `{"ignorePatterns": [${Array(big ? 100_000 : 2000).fill('"a"').join(',')}]}`]), what: 'JSON' };
+    default:
+      return yaml(VALID_CONFIG, 'the sample configuration');
+  }
+}
+
 /** Every mutation; flipScalar is listed twice, values being where most meaning lives. */
 const MUTATIONS: readonly Mutation[] = [
   deleteLine,
@@ -461,6 +663,8 @@ const MUTATIONS: readonly Mutation[] = [
   lineEnds,
   deepNesting,
   directive,
+  embeddedAnnotation,
+  embeddedConfigMap,
 ];
 
 // ---------------------------------------------------------------- cases
@@ -485,6 +689,8 @@ export interface FuzzCase {
   /** Also run with --fix-dry-run (the remaining findings are then positions in the fixed text). */
   readonly fixDryRun: boolean;
   readonly scale: Scale;
+  /** A config file written where the command line finds it: a refusal (exit 2, one line on stderr) is allowed. */
+  readonly config?: ConfigFile;
 }
 
 function mutate(text: string, count: number, rng: Rng, scale: Scale): { text: string; mutations: string[] } {
@@ -508,7 +714,9 @@ export function makeCase(seed: number, index: number, pool: SourcePool, scale: S
     const other = rng.pick(pool.files);
     companion = { source: other, ...mutate(pool.text(other), rng.int(3), rng, scale) };
   }
-  return { seed, index, source, mutations, text, companion, stdin, fixDryRun, scale };
+  // Drawn last, so that the other choices of a seed stay what they were.
+  const config = rng.chance(0.15) ? configFile(rng, scale) : undefined;
+  return { seed, index, source, mutations, text, companion, stdin, fixDryRun, scale, ...(config ? { config } : {}) };
 }
 
 /** The text meshlint reads from the bytes of `text`: lone surrogates become U+FFFD, a BOM is dropped, NUL means unreadable. */
@@ -582,6 +790,9 @@ export interface Checker {
 
 const FORMATS_ALSO = ['stylish', 'github'] as const;
 
+/** A line of a JavaScript stack trace: "    at f (file.js:1:2)". */
+const STACK_LINE = /^\s+at \S.*:\d+:\d+\)?$/m;
+
 /** Runs cases through the CLI in a temporary directory of its own. */
 export function checker(): Checker {
   const tmp: TempDir = tempDir('meshlint-fuzz-');
@@ -605,10 +816,20 @@ export function checker(): Checker {
         input.push(other);
         texts.set(other, textAsRead(c.companion.text));
       }
+      if (c.config) written.push(tmp.write(c.config.name, c.config.text));
       const run = (extra: readonly string[]): CliRun | undefined => {
         const argv = [...input, ...rules, ...extra];
         try {
           const r = cli(argv, { cwd: tmp.dir, ...(c.stdin ? { stdin: c.text } : {}) });
+          if (STACK_LINE.test(r.stderr)) problems.push(`meshlint ${argv.join(' ')}: a stack trace on stderr: ${r.stderr.slice(0, 2000)}`);
+          // A config file may be refused, as a usage error: exit 2, nothing on stdout, one line on stderr.
+          if (c.config && r.code === 2) {
+            const lines = r.stderr.trimEnd().split('\n');
+            if (r.stdout !== '' || lines.length !== 1 || !lines[0]?.includes(c.config.name)) {
+              problems.push(`meshlint ${argv.join(' ')} with ${c.config.name} (${c.config.what}): exit 2 must be one line naming the config, got stdout ${quote(r.stdout)}, stderr ${quote(r.stderr)}`);
+            }
+            return undefined;
+          }
           if (r.code !== 0 && r.code !== 1) problems.push(`meshlint ${argv.join(' ')}: exit ${r.code}, stderr: ${r.stderr.trim()}`);
           return r;
         } catch (e) {
@@ -732,6 +953,7 @@ function save(c: FuzzCase): string {
   const main = path('', c.source);
   writeFileSync(main, c.text);
   if (c.companion) writeFileSync(path('-companion', c.companion.source), c.companion.text);
+  if (c.config) writeFileSync(path('-config', c.config.name), c.config.text);
   return main;
 }
 
@@ -774,6 +996,7 @@ export function describeFailure(f: FuzzFailure): string {
     `  source: ${c.source}${c.stdin ? ', read from standard input' : ''}${c.fixDryRun ? ', with --fix-dry-run' : ''}`,
     `  mutations: ${c.mutations.join('; ')}`,
     ...(c.companion ? [`  linted with a second file: ${c.companion.source}, mutations: ${c.companion.mutations.join('; ') || 'none'} (saved beside it as …-companion)`] : []),
+    ...(c.config ? [`  with a config file ${c.config.name}: ${c.config.what} (saved beside it as …-config)`] : []),
     `  mutated text saved at ${f.savedAt}`,
     ...f.problems.slice(0, 10).map((p) => `  - ${p.length > 2000 ? `${p.slice(0, 2000)}…` : p}`),
     ...(f.problems.length > 10 ? [`  … and ${f.problems.length - 10} more`] : []),
