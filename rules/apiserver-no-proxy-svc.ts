@@ -149,7 +149,7 @@ export default createRule({
   name: 'apiserver-no-proxy-svc',
   meta: {
     type: 'problem',
-    fixable: 'code',
+    hasSuggestions: true,
     docs: {
       description: 'kube-apiserver with an HTTPS proxy whose no-proxy list does not cover the injection webhook\'s .svc host',
       defaultLevel: 'error',
@@ -160,6 +160,7 @@ export default createRule({
     messages: {
       proxied:
         'kube-apiserver sends HTTPS through the proxy in {{ proxyVar }} and {{ reason }}, so its calls to {{ webhook }} go to the proxy, which cannot reach cluster services: creating a pod that Istio injects fails ("failed calling webhook … Service Unavailable"). {{ fix }}',
+      addSvc: 'Add .svc to {{ name }} (kube-apiserver then calls cluster services directly)',
       proxiedUnlessEnv:
         'kube-apiserver sends HTTPS through the proxy in {{ proxyVar }} and {{ reason }}, so unless {{ source }} supplies a NO_PROXY that covers it, its calls to {{ webhook }} go to the proxy, which cannot reach cluster services, and creating a pod that Istio injects fails ("failed calling webhook … Service Unavailable"). {{ fix }}',
     },
@@ -205,7 +206,8 @@ export default createRule({
         messageId: f.assumesClosed ? 'proxiedUnlessEnv' : 'proxied',
         ...(f.assumesClosed ? { severity: 'warn' as const } : {}),
         data,
-        ...(fix ? { fix } : {}),
+        // The edit changes how a running kube-apiserver reaches the network: a suggestion, never --fix.
+        ...(fix && fixEntry ? { suggest: [{ messageId: 'addSvc' as const, data: { name: fixEntry.entry.name }, edits: fix }] } : {}),
         related,
       });
     };

@@ -30,9 +30,11 @@ export default createRule({
         '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
       injectOnNamespace:
         '{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.',
+      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template (this {{ effect }})',
       annotationOptIn:
         'The annotation {{ key }}: "true" cannot turn injection on: webhook selectors only see labels, and no injector webhook matches this pod ({{ why }}). Use the label {{ key }}: "true" instead (the annotation is deprecated).',
     },
+    hasSuggestions: true,
     schema: [],
   },
   defaultOptions: [],
@@ -63,15 +65,20 @@ export default createRule({
             // Istio's own control-plane and gateway workloads carry istio.io/rev on their metadata on purpose.
             if (key === REV_LABEL && what === 'Label') continue;
             const value = str(map[key]) ?? '';
-            const fix: PathEdit[] | undefined =
+            const move: PathEdit[] | undefined =
               what === 'Label' && asObject((t.metadata as Record<string, unknown>).labels)
                 ? [{ op: 'remove', path: ['metadata', 'labels', key] }, { op: 'insert', path: templatePath(t, 'metadata', 'labels'), key, value }]
                 : undefined;
+            // Where Istio reads it, the label takes effect: --fix moves it only when the pod
+            // already behaves as it says; otherwise the move adds or removes a sidecar, and is
+            // a suggestion the user accepts.
+            const keepsBehaviour = move !== undefined && key === INJECT_KEY && sameOutcome(value, predictForTemplate(t, context.facts).outcome);
             context.report({
               target: { resource: r, path: ['metadata', what === 'Label' ? 'labels' : 'annotations', key] },
               messageId: 'onWorkload',
               data: { what, key, kind: r.kind, templatePath: t.path.join('.') },
-              ...(fix ? { fix } : {}),
+              ...(move && keepsBehaviour ? { fix: move } : {}),
+              ...(move && !keepsBehaviour ? { suggest: [{ messageId: 'moveToPod' as const, data: { key, value, effect: value === 'false' ? 'removes the sidecar the pods get today' : value === 'true' ? 'may add a sidecar' : 'changes which injector serves the pods' }, edits: move }] } : {}),
             });
           }
         }
@@ -81,6 +88,10 @@ export default createRule({
         const p = predictForTemplate(t, context.facts);
         if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
         const ns = namespaceOf(t, context.facts);
+        // A namespace with istio-injection set to anything but "enabled" blocks the label just as
+        // well: inject-label-conflict reports that, on this line; advising the label would mislead.
+        const nsInjection = ns?.labels[NS_INJECTION_LABEL];
+        if (nsInjection !== undefined && nsInjection !== 'enabled') return;
         const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns?.name ?? ''}: no label that turns injection on`);
         context.report({
           target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
@@ -92,3 +103,8 @@ export default createRule({
     };
   },
 });
+
+/** Whether `sidecar.istio.io/inject: value` on the pod would give the outcome it has today. */
+function sameOutcome(value: string, outcome: string): boolean {
+  return (value === 'false' && outcome === 'not-injected') || (value === 'true' && outcome === 'injected');
+}

@@ -70,13 +70,15 @@ export default createRule({
       const other = newer
         ? `up to 1.26 it meant ${old.kind === 'true' ? 'true (inject)' : 'false (no sidecar)'}: the meaning changed in 1.27`
         : 'from 1.27 it is ignored and the namespace and the policy decide: the meaning changes on upgrade';
+      // --fix writes "true"/"false" only where that is what Istio reads today ("False" before
+      // 1.27); from 1.27 "False" is ignored, so writing "false" would remove a sidecar: a suggestion.
       const lower = raw.toLowerCase();
-      const unambiguous = lower === 'true' || lower === 'false';
+      const keepsBehaviour = (lower === 'true' || lower === 'false') && now.kind === lower;
       context.report({
         target,
         messageId: 'invalid',
         data: { where, key: INJECT_KEY, value: raw, version: version.text, effect, other },
-        ...(unambiguous ? { fix: [{ op: 'set' as const, path, value: lower }] } : { suggest }),
+        ...(keepsBehaviour ? { fix: [{ op: 'set' as const, path, value: lower }] } : { suggest }),
       });
     };
     return {

@@ -3,7 +3,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getHeapStatistics } from 'node:v8';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
@@ -27,11 +26,10 @@ import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, Ren
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
-import { garbageCollector } from './builtins.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
-import { LARGE_FILE_BYTES, ParsePool } from './parse/pool.ts';
-import { parseFile } from './parse/yaml.ts';
-import type { LintResult, ParsedDocument, SourceFile } from './types.ts';
+import { pacedCollection } from './parse/pacing.ts';
+import { ParsePool } from './parse/pool.ts';
+import type { LintResult, SourceFile } from './types.ts';
 
 export const FORMATS = ['stylish', 'json', 'json-with-metadata', 'sarif', 'github'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -305,41 +303,6 @@ function configFor(v: Values, io: CliIO): Config {
   return withOverrides(loadConfig(v.config, io.cwd), { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById);
 }
 
-/** How often the heap is looked at, in text linted; and the garbage allowed over the live set. */
-const PACE_CHECK_BYTES = 1_000_000;
-const GARBAGE_FACTOR = 0.25;
-const GARBAGE_BYTES = 48_000_000;
-
-/**
- * Runs with a file of LARGE_FILE_BYTES or more: a full garbage collection whenever the heap
- * holds more than a quarter of the live set plus 48 MB of garbage. V8 otherwise lets the
- * parser's garbage pile up to hundreds of megabytes before collecting, and peak memory, not
- * the live set, is what a CI runner's limit sees. The allowance grows with the live set, so
- * the number of collections, and their cost, grow in proportion to the input.
- */
-function pacedCollection(files: readonly SourceFile[], inner: ((file: SourceFile) => Iterable<ParsedDocument>) | undefined): ((file: SourceFile) => Iterable<ParsedDocument>) | undefined {
-  if (!files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return inner;
-  const collect = garbageCollector();
-  if (!collect) return inner;
-  // The first collection frees what reading left behind (a file's bytes, once decoded).
-  collect();
-  let live = getHeapStatistics().used_heap_size;
-  let since = 0;
-  return function* paced(file) {
-    for (const doc of (inner ?? parseFile)(file)) {
-      since += doc.endOffset - doc.startOffset;
-      if (since >= PACE_CHECK_BYTES) {
-        since = 0;
-        if (getHeapStatistics().used_heap_size > live * (1 + GARBAGE_FACTOR) + GARBAGE_BYTES) {
-          collect();
-          live = getHeapStatistics().used_heap_size;
-        }
-      }
-      yield doc;
-    }
-  };
-}
-
 /** --concurrency: a number of threads, `auto` (the default) or `off`. */
 function concurrencyOf(value: string | undefined): number | 'auto' {
   if (value === undefined || value === 'auto') return 'auto';
@@ -381,6 +344,7 @@ function lintParsed(v: Values, positionals: readonly string[], config: Config, i
 
   let results: LintResult[] = report.results;
   if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
+  if (v['fix-dry-run'] && (v.format ?? 'stylish') === 'stylish') io.stdout(suggestionList(results));
   if (v.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped };
 }
@@ -563,6 +527,17 @@ function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write
     }
   }
   return results;
+}
+
+/**
+ * The edits --fix never applies, because they would change what runs (add or remove a
+ * sidecar, change how a component reaches the network): listed apart under the diff, each
+ * for the user to accept in an editor or by hand.
+ */
+function suggestionList(results: readonly LintResult[]): string {
+  const lines = results.flatMap((r) => r.messages.flatMap((m) => (m.suggestions ?? []).map((s) => `  ${r.filePath}:${m.line}:${m.column}  ${m.ruleId}: ${s.desc}`)));
+  if (lines.length === 0) return '';
+  return safeLines(`\nSuggestions, not applied by --fix (they change what runs; accept them in your editor or by hand):\n${lines.join('\n')}\n`);
 }
 
 export interface ReportOptions {

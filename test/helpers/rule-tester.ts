@@ -43,6 +43,8 @@ export interface InvalidCase extends ValidCase {
   readonly errors: readonly ExpectedError[];
   /** The text after --fix; null: no fix is offered. Omitted: not checked. */
   readonly output?: string | null;
+  /** The text after accepting the first finding's first suggestion (edits --fix never applies). */
+  readonly suggestionOutput?: string;
 }
 
 export const yaml = (strings: TemplateStringsArray, ...values: unknown[]): string => {
@@ -96,6 +98,11 @@ export function ruleTester(rule: MeshlintRule, cases: { valid: readonly (string 
         if (e.endColumn !== undefined) assert.is(m.endColumn, e.endColumn, `finding ${j}: endColumn`);
         if (e.severity !== undefined) assert.is(m.severity, e.severity, `finding ${j}: severity`);
       });
+      if (c.suggestionOutput !== undefined) {
+        const s = messages[0]?.suggestions?.[0];
+        assert.ok(s, 'expected a suggestion on the first finding');
+        if (s) assert.fixture(c.code.slice(0, s.fix.range[0]) + s.fix.text + c.code.slice(s.fix.range[1]), c.suggestionOutput, 'text after the suggestion');
+      }
       if (c.output !== undefined) {
         const fixed = runCase(rule, c, true).output;
         if (c.output === null) assert.is(fixed, undefined, 'expected no fix');

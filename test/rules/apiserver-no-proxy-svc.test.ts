@@ -152,13 +152,15 @@ ruleTester(rule, {
       name: 'no_proxy has .svc but NO_PROXY wins',
       code: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'localhost,127.0.0.1'], ['no_proxy', 'localhost,127.0.0.1,.svc'])),
       errors: [{ messageId: 'proxied', line: 18, column: 7, message: 'no_proxy has .svc but NO_PROXY is set and wins' }],
-      output: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'localhost,127.0.0.1,.svc'], ['no_proxy', 'localhost,127.0.0.1,.svc'])),
+      output: null,
+      suggestionOutput: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'localhost,127.0.0.1,.svc'], ['no_proxy', 'localhost,127.0.0.1,.svc'])),
     },
     {
       name: 'NO_PROXY lists .cluster.local only',
       code: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'localhost,.cluster.local'])),
       errors: [{ messageId: 'proxied', message: `NO_PROXY lists .cluster.local, which does not match ${SVC}` }],
-      output: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'localhost,.cluster.local,.svc'])),
+      output: null,
+      suggestionOutput: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'localhost,.cluster.local,.svc'])),
     },
     {
       name: 'no_proxy lists .svc with the wrong port',
@@ -174,7 +176,8 @@ ruleTester(rule, {
       name: 'NO_PROXY present but empty, no no_proxy: set it to .svc',
       code: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', ''])),
       errors: [{ messageId: 'proxied', line: 18, column: 7, message: 'NO_PROXY is empty and no_proxy is not set' }],
-      output: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', '.svc'])),
+      output: null,
+      suggestionOutput: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', '.svc'])),
     },
     {
       name: 'HTTPS_PROXY from a Secret, https_proxy literal: a proxy either way',
@@ -186,7 +189,8 @@ ruleTester(rule, {
       code: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'istiod.istio-system.svc'])),
       files: [webhooks(`${hook('namespace', 'istiod')}\n${hook('rev.namespace', 'istiod-canary')}`)],
       errors: [{ messageId: 'proxied', line: 18, message: "Istio's injection webhook at istiod-canary.istio-system.svc:443 go" }],
-      output: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'istiod.istio-system.svc,.svc'])),
+      output: null,
+      suggestionOutput: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'istiod.istio-system.svc,.svc'])),
     },
     {
       name: 'known webhooks: a service port other than 443',
@@ -213,7 +217,8 @@ ruleTester(rule, {
                 value: 10.96.0.0/12
       `,
       errors: [{ messageId: 'proxied', line: 14, column: 11, endLine: 14, endColumn: 30 }],
-      output: yaml`
+      output: null,
+      suggestionOutput: yaml`
       apiVersion: apps/v1
       kind: Deployment
       metadata: { name: kube-apiserver, namespace: tenant-a }
@@ -260,7 +265,8 @@ ruleTester(rule, {
           value: localhost,10.96.0.0/12
       `,
       errors: [{ messageId: 'proxied', line: 8, column: 5, severity: 2 }],
-      output: yaml`
+      output: null,
+      suggestionOutput: yaml`
       apiVersion: kubeadm.k8s.io/v1beta4
       kind: ClusterConfiguration
       apiServer:

@@ -4,6 +4,7 @@ import { EMPTY_CONFIG } from '../../src/engine/config.ts';
 import { lint } from '../../src/engine/linter.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import rule from '../../rules/inject-misplaced.ts';
+import { rulesById } from '../../rules/index.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 
 // The RuleTester runs the rule at "error"; its default level, a warning, is checked at the end.
@@ -170,6 +171,8 @@ ruleTester(rule, {
           spec:
             containers: [{ name: web, image: web }]
       `,
+      // The pods are injected today (shop is enabled): moving "true" where Istio reads it changes nothing.
+      files: [shop('istio-injection: enabled')],
       errors: [{ messageId: 'onWorkload', line: 8, column: 5, endLine: 8, endColumn: 36, message: 'Label sidecar.istio.io/inject is on the Deployment\'s own metadata' }],
       output: yaml`
       apiVersion: apps/v1
@@ -190,12 +193,56 @@ ruleTester(rule, {
       `,
     },
     {
+      name: '"false" moved into an injected namespace would remove the sidecar the pods get today: a suggestion, not --fix',
+      code: yaml`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: web
+        namespace: shop
+        labels:
+          sidecar.istio.io/inject: "false"
+      spec:
+        template:
+          metadata:
+            labels:
+              app: web
+          spec:
+            containers: [{ name: web, image: web }]
+      `,
+      files: [shop('istio-injection: enabled')],
+      errors: [{ messageId: 'onWorkload', line: 7, column: 5 }],
+      output: null,
+    },
+    {
+      name: 'where the pods\' outcome is unknown (no namespace among the inputs), the move is a suggestion',
+      code: yaml`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: web
+        namespace: elsewhere
+        labels:
+          sidecar.istio.io/inject: "true"
+      spec:
+        template:
+          metadata:
+            labels:
+              app: web
+          spec:
+            containers: [{ name: web, image: web }]
+      `,
+      errors: [{ messageId: 'onWorkload', line: 7, column: 5 }],
+      output: null,
+    },
+    {
       name: 'the only label moves; the labels map stays a map',
       code: yaml`
       apiVersion: apps/v1
       kind: StatefulSet
       metadata:
         name: db
+        namespace: shop
         labels:
           sidecar.istio.io/inject: "false"
       spec:
@@ -206,12 +253,14 @@ ruleTester(rule, {
           spec:
             containers: [{ name: db, image: db }]
       `,
-      errors: [{ messageId: 'onWorkload', line: 6, column: 5, message: 'Put it under spec.template.metadata.labels' }],
+      files: [shop('istio-injection: disabled')],
+      errors: [{ messageId: 'onWorkload', line: 7, column: 5, message: 'Put it under spec.template.metadata.labels' }],
       output: yaml`
       apiVersion: apps/v1
       kind: StatefulSet
       metadata:
         name: db
+        namespace: shop
         labels: {}
       spec:
         template:
@@ -267,6 +316,7 @@ ruleTester(rule, {
       kind: CronJob
       metadata:
         name: nightly
+        namespace: shop
         labels:
           sidecar.istio.io/inject: "false"
       spec:
@@ -281,12 +331,14 @@ ruleTester(rule, {
                 restartPolicy: Never
                 containers: [{ name: job, image: job }]
       `,
-      errors: [{ messageId: 'onWorkload', line: 6, column: 5, message: 'spec.jobTemplate.spec.template.metadata.labels' }],
+      files: [shop('team: batch')],
+      errors: [{ messageId: 'onWorkload', line: 7, column: 5, message: 'spec.jobTemplate.spec.template.metadata.labels' }],
       output: yaml`
       apiVersion: batch/v1
       kind: CronJob
       metadata:
         name: nightly
+        namespace: shop
         labels: {}
       spec:
         schedule: "@daily"
@@ -364,13 +416,39 @@ ruleTester(rule, {
       config: { namespaces: { shop: {} } },
       errors: [{ messageId: 'annotationOptIn', line: 8, column: 9 }],
     },
-    {
-      name: 'annotation "true" in a namespace with istio-injection=disabled',
-      code: annotated,
-      files: [shop('istio-injection: disabled')],
-      errors: [{ messageId: 'annotationOptIn', line: 8, column: 9 }],
-    },
   ],
+});
+
+test('inject-misplaced: an annotation opting in from a disabled namespace is inject-label-conflict\'s finding alone', () => {
+  const ns = shop('istio-injection: disabled');
+  const inputs = [decodeSource(Buffer.from(annotated), 'test.yaml', undefined), decodeSource(Buffer.from(ns.code), ns.filename, undefined)];
+  const report = lint(inputs, { config: EMPTY_CONFIG, rules: [...rulesById.values()], fix: false });
+  const onLine = report.results.flatMap((r) => r.messages).filter((m) => m.line === 8).map((m) => m.ruleId);
+  assert.equal(onLine, ['inject-label-conflict']);
+});
+
+test('inject-misplaced: a move that would change the pods is offered as a suggestion', () => {
+  const code = yaml`
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata:
+      name: web
+      namespace: shop
+      labels:
+        sidecar.istio.io/inject: "false"
+    spec:
+      template:
+        metadata:
+          labels:
+            app: web
+        spec:
+          containers: [{ name: web, image: web }]
+    `;
+  const ns = shop('istio-injection: enabled');
+  const report = lint([decodeSource(Buffer.from(code), 'test.yaml', undefined), decodeSource(Buffer.from(ns.code), ns.filename, undefined)], { config: EMPTY_CONFIG, rules: [rule], fix: false });
+  const m = report.results.flatMap((r) => r.messages)[0];
+  assert.is(m?.fix, undefined);
+  assert.match(m?.suggestions?.[0]?.desc ?? '', /Move sidecar\.istio\.io\/inject: "false" to the pod template \(this removes the sidecar the pods get today\)/);
 });
 
 test('inject-misplaced: reported as a warning at its default level', () => {

@@ -78,16 +78,31 @@ ruleTester(rule, {
       errors: [{ messageId: 'empty', line: 6, column: 5, severity: 1 }],
     },
     {
-      name: 'label "True" is fixed to "true"',
+      // From 1.27 istiod ignores "True": writing "true" would change what the pod gets. A suggestion.
+      name: 'label "True" on 1.31: suggestions, not --fix',
       code: withLabel('"True"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 40, severity: 2, message: 'Label sidecar.istio.io/inject: "True" is neither "true" nor "false"' }],
-      output: withLabel('"true"'),
+      output: null,
     },
     {
-      name: 'label "False" is fixed to "false"',
+      name: 'label "False" on 1.31: ignored today, so "false" would remove a sidecar: suggestions, not --fix',
       code: withLabel('"False"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 41, message: 'On Istio 1.31 istiod logs a warning and ignores it' }],
+      output: null,
+    },
+    {
+      name: 'label "False" on 1.26 means false already: --fix writes "false"',
+      code: withLabel('"False"'),
+      istioVersion: '1.26',
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'On Istio 1.26 it means false' }],
       output: withLabel('"false"'),
+    },
+    {
+      name: 'label "True" on 1.26 means true already: --fix writes "true"',
+      code: withLabel('"True"'),
+      istioVersion: '1.26',
+      errors: [{ messageId: 'invalid', line: 8, column: 9 }],
+      output: withLabel('"true"'),
     },
     {
       name: 'label FALSE (plain) is a YAML 1.1 boolean: fixed to "false"',
@@ -132,9 +147,16 @@ ruleTester(rule, {
       output: null,
     },
     {
-      name: 'annotation "False" is fixed to "false"',
+      name: 'annotation "False" on 1.31: suggestions, not --fix',
       code: withAnnotation('"False"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Annotation sidecar.istio.io/inject: "False"' }],
+      output: null,
+    },
+    {
+      name: 'annotation "False" on 1.25: --fix writes "false"',
+      code: withAnnotation('"False"'),
+      istioVersion: '1.25',
+      errors: [{ messageId: 'invalid', line: 8, column: 9 }],
       output: withAnnotation('"false"'),
     },
     {
@@ -171,7 +193,7 @@ ruleTester(rule, {
       output: withLabel('"true"'),
     },
     {
-      name: 'label and annotation both invalid: two findings, label first',
+      name: 'label and annotation both invalid: two findings, label first; on 1.31 neither is --fix',
       code: yaml`
       apiVersion: v1
       kind: Pod
@@ -188,18 +210,7 @@ ruleTester(rule, {
         { messageId: 'invalid', line: 6, column: 5, message: 'Label' },
         { messageId: 'invalid', line: 8, column: 5, message: 'Annotation' },
       ],
-      output: yaml`
-      apiVersion: v1
-      kind: Pod
-      metadata:
-        name: p
-        labels:
-          sidecar.istio.io/inject: "true"
-        annotations:
-          sidecar.istio.io/inject: "no"
-      spec:
-        containers: [{ name: a, image: a }]
-      `,
+      output: null,
     },
   ],
 });
