@@ -5,7 +5,7 @@
 // (Symbolic link loops, dangling links, BOMs and CRLF are in load.test.ts; binary and
 // invalid UTF-8 bytes as findings in rules/parse-error.test.ts; alias bombs there too.)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
@@ -74,6 +74,31 @@ test('a 100 MB scalar is linted like any value, in bounded time', () => {
     assert.equal(findings(run).map((f) => f.split(':')[0]), ['big.yaml yaml-nonstring-value'], 'the value after it is still read');
     assert.match(statsOf(run), '1 file linted');
     assert.ok(Date.now() - started < 30_000, `took ${Date.now() - started} ms`);
+  });
+});
+
+const BUNDLE_BIN = fileURLToPath(new URL('../bin/meshlint.js', import.meta.url));
+/** Prints the process's peak resident memory when it exits (process.exit included), in KiB. */
+const REPORT_PEAK = `data:text/javascript,${encodeURIComponent("process.on('exit', () => process.stderr.write('\\npeak-rss-kib=' + process.resourceUsage().maxRSS + '\\n'))")}`;
+
+test('a 14 MB document on one line ({k0: "0", k1: "1", …}) is one finding at its start, in under 300 MB; the next document is linted', () => {
+  if (!existsSync(fileURLToPath(new URL('../dist/cli.js', import.meta.url)))) return skip('peak memory of the bundle', 'dist/cli.js is not built (npm run build)');
+  withTemp((t) => {
+    const pairs: string[] = [];
+    let size = 0;
+    for (let i = 0; size < 14_000_000; i++) {
+      const pair = `k${i}: "value ${i}"`;
+      pairs.push(pair);
+      size += pair.length + 2;
+    }
+    t.write('flow.yaml', `{apiVersion: v1, kind: ConfigMap, metadata: {name: big}, data: {${pairs.join(', ')}}}\n---\n${BAD_LABEL}`);
+    const r = spawnSync(process.execPath, ['--import', REPORT_PEAK, BUNDLE_BIN, '-f', 'json', 'flow.yaml'], { cwd: t.dir, encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 26 });
+    assert.is(r.status, 1, r.stderr);
+    const peak = Number(/peak-rss-kib=(\d+)/.exec(r.stderr)?.[1]) * 1024;
+    assert.ok(peak > 0 && peak < 300_000_000, `peak resident memory ${Math.round(peak / 1e6)} MB`);
+    const [result] = JSON.parse(r.stdout) as { messages: { ruleId: string; line: number; column: number; message: string }[] }[];
+    assert.equal(result?.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}`), ['1:1 parse-error', '8:5 yaml-nonstring-value']);
+    assert.match(result?.messages[0]?.message ?? '', 'more than 250,000 values in one document');
   });
 });
 

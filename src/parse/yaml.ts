@@ -10,6 +10,7 @@ import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Alias, 
 import { KEPT_KEYS, MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS, defineKey, parseFast } from './events.ts';
 import { GoYamlError, MERGE_TAG, doubleQuotedProblem, goScalar, isJsonStream, plainKey, plainValue, readChunk, scalarKey, scalarValue } from './go-yaml.ts';
 import { parseLenient } from './lenient.ts';
+import { tooManyValues } from './value-count.ts';
 import { STRUCTURE_OPTIONS } from './yaml-options.ts';
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
 
@@ -17,6 +18,8 @@ export { YAML_OPTIONS } from './yaml-options.ts';
 export { MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS } from './events.ts';
 
 const HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
+/** What comes before a document's content: its separator line, blank and comment lines. */
+const LEAD = /^(?:---[^\n]*\n|[ \t]*(?:#[^\n]*)?\n)*/;
 
 class AliasBudgetExceeded extends Error {}
 
@@ -344,6 +347,8 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
   const chunk = readChunk(file.text, group.start, group.end, json);
   if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
   const text = chunk.text;
+  const tooMany = tooManyValues(text);
+  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0))];
   const fast = parseFast(text, group.start, json);
   const doc = (value: unknown, contentStart: number, syntaxErrors: SyntaxProblem[], duplicateKeys: DuplicateKey[]): ParsedDocument => ({
     file,

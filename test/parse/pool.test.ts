@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { globSync } from 'glob';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { availableParallelism } from 'node:os';
+import { pacedCollection } from '../../src/parse/pacing.ts';
 import { ParsePool } from '../../src/parse/pool.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
 import type { ParsedDocument, SourceFile } from '../../src/types.ts';
@@ -82,6 +84,27 @@ test('auto uses threads only for large inputs; off and 1 never do', () => {
   const small = [{ displayPath: 'a.yaml', absPath: undefined, text: 'a: 1\n' }];
   assert.is(ParsePool.forInputs(small, 'auto', WORKER), undefined);
   assert.is(ParsePool.forInputs([bigStream()], 1, WORKER), undefined);
+});
+
+test('auto parses a file of 4 MB or more on this thread, with paced collections: the workers\' heaps would come on top (a 15.9 MB file peaked above a 25 MB one)', () => {
+  const doc = `${Array.from({ length: 500 }, (_, i) => `key${i}: value ${i}`).join('\n')}\n---\n`;
+  const sized = (bytes: number, name: string): SourceFile => ({ displayPath: name, absPath: undefined, text: doc.repeat(Math.ceil(bytes / doc.length)) });
+  for (const bytes of [4_000_000, 8_000_000, 15_900_000]) assert.is(ParsePool.forInputs([sized(bytes, 'big.yaml')], 'auto', WORKER), undefined, `${bytes} bytes`);
+  // Many smaller files still share the cores, where there are several.
+  const many = Array.from({ length: 6 }, (_, i) => sized(1_000_000, `f${i}.yaml`));
+  const pool = ParsePool.forInputs(many, 'auto', WORKER);
+  try {
+    assert.is(pool !== undefined, availableParallelism() > 1, `${availableParallelism()} cores`);
+  } finally {
+    pool?.close();
+  }
+  // From 2 MB of text on, the lint pass is paced; a small run is left as it is.
+  const inner = (f: SourceFile): Iterable<ParsedDocument> => parseFile(f);
+  assert.is(pacedCollection([sized(1_000, 'small.yaml')], inner), inner);
+  const paced = pacedCollection([sized(1_500_000, 'a.yaml'), sized(1_500_000, 'b.yaml')], inner);
+  assert.ok(paced && paced !== inner, 'paced');
+  const f = sized(1_500_000, 'a.yaml');
+  assert.is(plain(paced(f)), plain(parseFile(f)), 'the same documents');
 });
 
 test('--concurrency: the same report with and without threads; a bad value is one line and exit 2', () => {
