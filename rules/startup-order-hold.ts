@@ -6,10 +6,11 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { meshConfigOf } from '../src/model/install.ts';
 import { parseSelectorString, knownLabels, matches, type LabelSelector } from '../src/model/selector.ts';
 import {
-  annotationAnchor, hasAppContainers, renderedProxy, sidecarPlan, PROXY_CONFIG_ANNOTATION, STATUS_PORT_ANNOTATION, type SidecarPlan,
+  annotationAnchor, hasAppContainers, renderedProxy, sidecarPlan, STATUS_PORT_ANNOTATION, type SidecarPlan,
 } from '../src/model/sidecar.ts';
 import { labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
-import type { PathEdit, RelatedLocation } from '../src/types.ts';
+import type { Path, RelatedLocation, Target } from '../src/types.ts';
+import { describeResource, resourceIdentity } from '../src/load/resources.ts';
 
 export interface Options {
   /** Label selector (kubectl syntax) of pod templates to leave alone. */
@@ -23,8 +24,6 @@ const IGNORE_SCHEMA = {
   description: 'label selector (kubectl syntax, e.g. "app in (batch),tier!=web") of pod templates not to report',
 } as const;
 
-const HOLD_ANNOTATION_VALUE = '{"holdApplicationUntilProxyStarts": true}';
-
 function relatedOfPlan(plan: SidecarPlan): RelatedLocation[] {
   const out: RelatedLocation[] = [];
   for (const d of [plan.native, plan.hold]) {
@@ -33,7 +32,19 @@ function relatedOfPlan(plan: SidecarPlan): RelatedLocation[] {
   return out;
 }
 
-export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplacesHold' | 'nativeNoProbe' | 'renderedNoHold' | 'meshTooComplex' | 'addHold'>({
+type MessageIds = 'meshNoHold' | 'podNoHold' | 'lifecycleReplacesHold' | 'nativeNoProbe' | 'renderedNoHold' | 'meshTooComplex';
+
+/** Workloads whose start-up one install leaves unordered: reported once, on the install. */
+interface InstallGroup {
+  readonly target: Target;
+  readonly why: string;
+  readonly workloads: PodTemplate[];
+}
+
+/** Related locations listed on an install's finding, at most: the message counts them all. */
+const MAX_RELATED = 20;
+
+export default createRule<[Options], MessageIds>({
   name: 'startup-order-hold',
   meta: {
     type: 'problem',
@@ -45,21 +56,18 @@ export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplac
       istioVersions: '>= 1.7',
     },
     messages: {
-      noHold:
-        'This pod gets a classic sidecar ({{ native }}) and holdApplicationUntilProxyStarts is off ({{ hold }}): its app containers start alongside istio-proxy, and connections they open before Envoy is ready fail (Istio #11130). Add the pod annotation proxy.istio.io/config: \'{"holdApplicationUntilProxyStarts": true}\', set meshConfig.defaultConfig.holdApplicationUntilProxyStarts for the mesh, or use native sidecars.',
-      maybeNoHold:
-        'This pod {{ gets }} a classic sidecar ({{ native }}) and holdApplicationUntilProxyStarts is {{ holdState }} ({{ hold }}): if so, its app containers start alongside istio-proxy and connections they open before Envoy is ready fail (Istio #11130). Add the pod annotation proxy.istio.io/config: \'{"holdApplicationUntilProxyStarts": true}\', or state the mesh\'s settings in .meshlint.yaml (istio.nativeSidecars, istio.holdApplicationUntilProxyStarts).',
+      meshNoHold:
+        'Sidecars of this install start alongside the app ({{ why }}): {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.',
+      podNoHold: 'This pod {{ what }}, so its app can start before Envoy is ready. {{ fix }}',
       lifecycleReplacesHold:
-        'holdApplicationUntilProxyStarts is on ({{ hold }}), but {{ lifecycle }} sets a custom proxy lifecycle, which replaces the `pilot-agent wait` postStart hook in the injection template: istio-proxy moves first but nothing waits for it to be ready. Add `pilot-agent wait` to the custom postStart hook, or drop global.proxy.lifecycle.',
+        '{{ lifecycle }} replaces the `pilot-agent wait` hook that holdApplicationUntilProxyStarts adds: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.',
       nativeNoProbe:
-        'This pod gets a native sidecar ({{ native }}), but status.sidecar.istio.io/port "0" turns off the proxy\'s status port, so the injection template renders no startupProbe: kubelet starts the app containers as soon as istio-proxy has started, not when it is ready. Remove the annotation, or keep a status port.',
+        'status.sidecar.istio.io/port "0" leaves the native sidecar without its startup probe: the app starts when istio-proxy starts, not when it is ready. Remove the annotation.',
       renderedNoHold:
-        'The istio-proxy container in this pod is a classic sidecar without the `pilot-agent wait` postStart hook{{ notFirst }}: the app containers can start before Envoy is ready, and their first connections fail (Istio #11130). Re-inject with holdApplicationUntilProxyStarts on, or with native sidecars.',
+        'This istio-proxy is a classic sidecar without the `pilot-agent wait` hook{{ notFirst }}: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts on, or native sidecars.',
       meshTooComplex:
-        'The mesh config of ConfigMap {{ name }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not read it: its defaultConfig.holdApplicationUntilProxyStarts is taken as unknown.',
-      addHold: 'Add proxy.istio.io/config: \'{"holdApplicationUntilProxyStarts": true}\' to the pod template',
+        'The mesh config of ConfigMap {{ name }} is {{ problem }}, too much to check: its holdApplicationUntilProxyStarts is taken as unknown.',
     },
-    hasSuggestions: true,
     schema: [
       {
         type: 'object',
@@ -80,6 +88,7 @@ export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplac
       for (const [k, v] of Object.entries(t.labels)) labels[k] = labelString(v) ?? '';
       return matches(ignore, knownLabels(labels)) === true;
     };
+    const installs = new Map<string, InstallGroup>();
     return {
       Resource(r) {
         const problem = meshConfigOf(r)?.tooComplex;
@@ -107,7 +116,6 @@ export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplac
             context.report({
               target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', STATUS_PORT_ANNOTATION) },
               messageId: 'nativeNoProbe',
-              data: { native: plan.native.why },
               related,
             });
           }
@@ -119,32 +127,73 @@ export default createRule<[Options], 'noHold' | 'maybeNoHold' | 'lifecycleReplac
             context.report({
               target: plan.hold.path ? { resource: t.resource, path: plan.hold.path } : { resource: t.resource, path: annotationAnchor(t) },
               messageId: 'lifecycleReplacesHold',
-              data: { hold: plan.hold.why, lifecycle: lifecycle.source },
+              data: { lifecycle: lifecycle.source },
               related: lifecycle.target ? [...related, { target: lifecycle.target, message: lifecycle.source }] : related,
             });
           }
           return;
         }
-        const known = plan.native.value === false && plan.hold.value === false;
-        const hasProxyConfig = Object.hasOwn(t.annotations, PROXY_CONFIG_ANNOTATION);
-        const anchor = hasProxyConfig ? templatePath(t, 'metadata', 'annotations', PROXY_CONFIG_ANNOTATION) : annotationAnchor(t);
-        const suggestion: PathEdit[] =
-          !hasProxyConfig && Object.hasOwn(t.metadata, 'annotations')
-            ? [{ op: 'insert', path: templatePath(t, 'metadata', 'annotations'), key: PROXY_CONFIG_ANNOTATION, value: HOLD_ANNOTATION_VALUE }]
-            : [];
-        context.report({
-          target: { resource: t.resource, path: anchor },
-          messageId: known ? 'noHold' : 'maybeNoHold',
-          data: {
-            native: plan.native.why,
-            hold: plan.hold.why,
-            gets: plan.native.value === false ? 'gets' : 'may get',
-            holdState: plan.hold.value === false ? 'off' : 'not known to be on',
-          },
-          suggest: suggestion.length > 0 ? [{ messageId: 'addHold', edits: suggestion }] : undefined,
-          related,
-        });
+        // What the pod itself does: it turns hold off, or turns native sidecars off, in a mesh
+        // that would otherwise order its start-up. Its own finding, on its own line.
+        const podOptsOut = podOwnChoice(plan);
+        if (podOptsOut && plan.native.value === false) {
+          context.report({
+            target: { resource: t.resource, path: podOptsOut.path },
+            messageId: 'podNoHold',
+            data: { what: podOptsOut.what, fix: podOptsOut.fix },
+            related,
+          });
+          return;
+        }
+        if (plan.native.value !== false || plan.hold.value !== false) {
+          // Not known to be classic, or not known to be unheld: the mesh's settings decide.
+          context.unknown('mesh-startup', t.resource);
+          return;
+        }
+        // Classic and unheld by the mesh: one finding on the install that says so.
+        const stated = plan.hold.stated ?? plan.native.stated;
+        if (!stated?.target || stated.origin !== 'input') {
+          context.unknown('config-no-hold', t.resource);
+          return;
+        }
+        const at = (plan.hold.stated?.origin === 'input' ? plan.hold.stated.target : undefined) ?? stated.target;
+        const key = targetKey(at);
+        let group = installs.get(key);
+        if (!group) installs.set(key, (group = { target: at, why: `${describeHold(plan)}; ${describeNative(plan)}`, workloads: [] }));
+        group.workloads.push(t);
+      },
+      'Program:exit'() {
+        for (const g of installs.values()) {
+          const related: RelatedLocation[] = g.workloads.slice(0, MAX_RELATED).map((w) => ({ target: { resource: w.resource, path: annotationAnchor(w) }, message: `${describeResource(w.resource)} starts alongside its sidecar` }));
+          const n = g.workloads.length;
+          context.report({ target: g.target, messageId: 'meshNoHold', data: { workloads: `${n} injected workload${n === 1 ? '' : 's'}`, why: g.why }, related });
+        }
       },
     };
   },
 });
+
+/** "holdApplicationUntilProxyStarts off (Istio's default)": how the plan's hold decision reads in a message. */
+function describeHold(plan: SidecarPlan): string {
+  return /Istio's default/.test(plan.hold.why) ? "hold off, Istio's default" : 'hold off';
+}
+
+function describeNative(plan: SidecarPlan): string {
+  return /before Istio 1\.27/.test(plan.native.why) ? 'native sidecars off before 1.27' : 'native sidecars off';
+}
+
+/** Where a pod turns hold or native sidecars off itself, and what to say. */
+function podOwnChoice(plan: SidecarPlan): { path: Path; what: string; fix: string } | undefined {
+  if (plan.hold.value === false && plan.hold.path) {
+    return { path: plan.hold.path, what: 'turns holdApplicationUntilProxyStarts off in its proxy.istio.io/config', fix: 'Remove that override.' };
+  }
+  if (plan.native.value === false && plan.native.path && plan.hold.value === false) {
+    return { path: plan.native.path, what: 'turns native sidecars off, and the mesh does not hold the app', fix: 'Remove the annotation, or add holdApplicationUntilProxyStarts: true to proxy.istio.io/config.' };
+  }
+  return undefined;
+}
+
+function targetKey(t: Target): string {
+  if ('resource' in t && t.resource) return `${t.resource.doc.file.displayPath}\0${resourceIdentity(t.resource)}\0${(t.path ?? []).join('.')}`;
+  return JSON.stringify(t);
+}

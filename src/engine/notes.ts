@@ -3,8 +3,12 @@
 // names the fact (`context.unknown`), and the run says once which fact to state, how, and how
 // many workloads it leaves undecided. The table below is data: one entry per kind of fact.
 
-/** The facts a rule may find missing. */
-export type UnknownFact = 'namespace-labels' | 'mesh-startup' | 'native-sidecars' | 'install-ambiguous';
+/**
+ * What a rule says once per run instead of per workload: a fact missing from the inputs, or
+ * (`config-no-hold`) a mesh-wide setting stated in .meshlint.yaml rather than in a file that
+ * could carry the finding.
+ */
+export type UnknownFact = 'namespace-labels' | 'mesh-startup' | 'native-sidecars' | 'install-ambiguous' | 'config-no-hold';
 
 /** The note for a fact missing for `n` workloads; `details` names what is missing, when it has names. */
 type FactText = (n: number, details: string) => string;
@@ -19,6 +23,8 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
     `${count(n, 'injected workload')} may start ${n === 1 ? 'its' : 'their'} app before Envoy is ready: the mesh's start-up settings are not among the inputs. State istio.holdApplicationUntilProxyStarts and istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
   'native-sidecars': (n) =>
     `${count(n, 'batch workload')} may never complete if ${n === 1 ? 'its' : 'their'} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  'config-no-hold': (n) =>
+    `${count(n, 'injected workload')} start${n === 1 ? 's its' : ' their'} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   'install-ambiguous': (n, d) =>
     `${count(n, 'workload')} could not be judged against one Istio install: several installs among the inputs disagree${inParens(d)}. Lint one cluster's folder at a time, or state the install under \`istio:\` in .meshlint.yaml.`,
 };
@@ -46,7 +52,7 @@ export class UnknownFacts {
     for (const [fact, { subjects, details }] of this.byFact) {
       const list = [...details].sort();
       const named = list.length > 0 ? `${list.slice(0, 3).join(', ')}${list.length > 3 ? ` and ${list.length - 3} more` : ''}` : '';
-      out.push({ id: `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
+      out.push({ id: fact === 'config-no-hold' ? `stated:${fact}` : `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
     }
     return out;
   }

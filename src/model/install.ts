@@ -34,6 +34,12 @@ export interface InstallSettings {
   readonly proxyLifecycle: Stated<true> | undefined;
   /** global.proxy.seccompProfile set: the injected containers carry a seccomp profile. */
   readonly proxySeccompProfile: Stated<boolean> | undefined;
+  /**
+   * The install object among the inputs that configures this revision's proxies (its
+   * IstioOperator, mesh or injector ConfigMap, istiod Deployment), when there is exactly one
+   * kind of answer: a setting it leaves out has Istio's default, not "unknown".
+   */
+  readonly declaredBy: Stated<true> | undefined;
 }
 
 export interface InstallConfig {
@@ -135,6 +141,15 @@ export class InstallFactsBuilder {
   /** Facts that hold for every revision (the istio-cni DaemonSet): used when nothing more precise is stated. */
   private readonly meshWide: Candidate[] = [];
 
+  /** Per revision, the install objects that configure its proxies, whether or not they set anything. */
+  private readonly declarers = new Map<string, { source: string; target: Target }[]>();
+
+  private declare(revision: string, source: string, target: Target): void {
+    const list = this.declarers.get(revision) ?? [];
+    list.push({ source, target });
+    this.declarers.set(revision, list);
+  }
+
   private add(revision: string, candidates: readonly Candidate[]): void {
     if (candidates.length === 0) return;
     const list = this.byRevision.get(revision) ?? [];
@@ -151,12 +166,14 @@ export class InstallFactsBuilder {
         const revision = str(values.revision) || injectorConfigMapRevision(r.name) || 'default';
         // Keys inside the JSON string cannot be located: point at `values`.
         const target: Target = { resource: r, path: ['data', 'values'] };
+        this.declare(revision, `ConfigMap ${r.name}`, target);
         this.add(revision, fromValues(values, (k) => `ConfigMap ${r.name} (values ${k})`, () => target));
         return;
       }
       const mesh = meshConfigOf(r);
       if (mesh?.value) {
         const revision = MESH_CONFIGMAP.exec(r.name)?.[1] ?? 'default';
+        this.declare(revision, `ConfigMap ${r.name}`, { resource: r, path: ['data', 'mesh'] });
         this.add(revision, fromProxyDefaults(mesh.value.defaultConfig, `ConfigMap ${r.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ['data', 'mesh'] }));
       }
       return;
@@ -165,6 +182,7 @@ export class InstallFactsBuilder {
       const spec = asObject(r.object.spec) ?? {};
       const revision = str(spec.revision) || 'default';
       const values = asObject(spec.values) ?? {};
+      this.declare(revision, `IstioOperator ${r.name}`, { resource: r, path: Object.hasOwn(r.object, 'spec') ? ['spec'] : ['metadata', 'name'] });
       const candidates = fromValues(values, (k) => `IstioOperator ${r.name} (spec.values.${k})`, (p) => ({ resource: r, path: ['spec', 'values', ...p] }));
       candidates.push(...fromProxyDefaults(getIn(spec, ['meshConfig', 'defaultConfig']), `IstioOperator ${r.name} (spec.meshConfig.defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ['spec', 'meshConfig', 'defaultConfig', 'holdApplicationUntilProxyStarts'] }));
       if (!candidates.some((c) => c.key === 'cni') && getIn(spec, ['components', 'cni', 'enabled']) === true) {
@@ -226,6 +244,15 @@ export class InstallFactsBuilder {
       if (config?.value === undefined) return undefined;
       return { value: config.value, source: `istio.${config.name} in the config file`, origin: 'config', target: undefined };
     };
+    // The install of a revision: one object (or several in one file, as a rendered chart has)
+    // says how its proxies are set up. Installs in several files are left undecided here.
+    const declaredBy = (revision: string): Stated<true> | undefined => {
+      const list = this.declarers.get(revision) ?? [];
+      const files = new Set(list.map((d) => ('resource' in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : d.source)));
+      const first = list[0];
+      if (!first || files.size !== 1) return undefined;
+      return { value: true, source: first.source, origin: 'input', target: first.target };
+    };
     const settingsFor = (revision: string): InstallSettings => {
       const hit = cache.get(revision);
       if (hit) return hit;
@@ -237,6 +264,7 @@ export class InstallFactsBuilder {
         holdValues: resolve<boolean>(revision, 'holdValues', 'global.proxy.holdApplicationUntilProxyStarts'),
         proxyLifecycle: resolve<true>(revision, 'proxyLifecycle', 'global.proxy.lifecycle'),
         proxySeccompProfile: resolve<boolean>(revision, 'proxySeccompProfile', 'global.proxy.seccompProfile'),
+        declaredBy: declaredBy(revision),
       };
       cache.set(revision, s);
       return s;

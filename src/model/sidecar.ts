@@ -83,12 +83,16 @@ export function holdFor(t: PodTemplate, install: InstallSettings): Decided<Tri> 
   if (fromPod !== undefined) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
   if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
   if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
+  // The install among the inputs leaves it out: Istio's default, off.
+  if (install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not set it (Istio's default: off)`, stated: install.declaredBy };
   // Istio's default is false, but the mesh config that could set it is not known.
-  return { value: 'unknown', why: 'neither the pod\'s proxy.istio.io/config nor a known mesh config sets it (Istio\'s default is false; no mesh ConfigMap or IstioOperator among the inputs, nothing in the config file: istio.holdApplicationUntilProxyStarts)' };
+  return { value: 'unknown', why: 'neither the pod nor a mesh config among the inputs sets it (state istio.holdApplicationUntilProxyStarts in .meshlint.yaml)' };
 }
 
 export function cniFor(install: InstallSettings): Decided<Tri> {
   const c = install.cni;
+  // The install among the inputs leaves CNI out: Istio's default, istio-init.
+  if (!c && install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not enable Istio CNI (Istio's default: istio-init)`, stated: install.declaredBy };
   if (!c) return { value: 'unknown', why: 'whether Istio CNI is enabled is not stated (no injector ConfigMap, IstioOperator or istio-cni DaemonSet among the inputs; state it in the config: istio.cni)' };
   return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
 }

@@ -23,6 +23,7 @@ const testRun: InstallSettings = {
   holdValues: undefined,
   proxyLifecycle: undefined,
   proxySeccompProfile: undefined,
+  declaredBy: undefined,
 };
 
 function templatesOf(file: string): PodTemplate[] {

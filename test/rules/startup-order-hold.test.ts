@@ -38,6 +38,11 @@ const meshConfigMap = (mesh: string): { filename: string; code: string } => ({
   code: `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: istio, namespace: istio-system }\ndata:\n  mesh: |\n${mesh.split('\n').map((l) => `    ${l}`).join('\n')}\n`,
 });
 
+const operator = (spec: string): { filename: string; code: string } => ({
+  filename: 'iop.yaml',
+  code: `apiVersion: install.istio.io/v1alpha1\nkind: IstioOperator\nmetadata: { name: control-plane, namespace: istio-system }\nspec:\n${spec.split('\n').map((l) => `  ${l}`).join('\n')}\n`,
+});
+
 ruleTester(rule, {
   valid: [
     { name: 'not injected: no injection label anywhere', code: web(), config: { istio: { nativeSidecars: false } } },
@@ -111,6 +116,17 @@ ruleTester(rule, {
           - { name: istio-proxy, image: proxyv2, restartPolicy: Always }
         containers: [{ name: app, image: app }]
       ` },
+    // What the inputs do not say is one note per run, never a finding per workload.
+    { name: 'classic, and the mesh config is not known: a note', code: web(), config: classic, notes: ['unknown:mesh-startup'] },
+    { name: 'nothing stated, Istio 1.31: may be classic: a note', code: web(), config: shop, notes: ['unknown:mesh-startup'] },
+    { name: 'Istio 1.26: native sidecars default to off, hold not known: a note', code: web(), config: shop, istioVersion: '1.26', notes: ['unknown:mesh-startup'] },
+    { name: 'an IstioOperator without hold on 1.31: native sidecars may be on (auto): a note', code: web(), config: shop, files: [operator('profile: default')], notes: ['unknown:mesh-startup'] },
+    // Stated in .meshlint.yaml: said once, as a note, not on every workload.
+    { name: 'classic and hold off, both stated in the config', code: web(), config: { ...shop, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: false } }, notes: ['stated:config-no-hold'] },
+    { name: 'an empty native annotation falls back to istiod\'s setting', code: web('{ sidecar.istio.io/nativeSidecar: "" }'), config: { ...shop, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: false } }, notes: ['stated:config-no-hold'] },
+    { name: 'before 1.24 the native annotation is not read', code: web('{ sidecar.istio.io/nativeSidecar: "true" }'), config: { ...shop, istio: { holdApplicationUntilProxyStarts: false } }, istioVersion: '1.23', notes: ['stated:config-no-hold'] },
+    // The setting did not exist before 1.7: silent at a stated older version.
+    { name: 'Istio 1.6: the rule is silent', code: meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: false').code, files: [{ filename: 'web.yaml', code: web() }], config: shop, istioVersion: '1.6', notes: [] },
   ],
   invalid: [
     {
@@ -118,75 +134,44 @@ ruleTester(rule, {
       code: meshConfigMap(`defaultConfig:\n  holdApplicationUntilProxyStarts: true\ndeep: ${'['.repeat(1000)}${']'.repeat(1000)}`).code,
       files: [{ filename: 'web.yaml', code: web() }],
       config: classic,
-      errors: [
-        { messageId: 'meshTooComplex', line: 5, column: 3, message: 'it is nested deeper than 100 levels' },
-        { messageId: 'maybeNoHold' },
-      ],
+      errors: [{ messageId: 'meshTooComplex', line: 5, column: 3, message: 'nested deeper than 100 levels' }],
+      notes: ['unknown:mesh-startup'],
     },
     {
-      name: 'classic, and the mesh config is not known: at the annotations',
-      code: web(),
-      config: classic,
-      errors: [{ messageId: 'maybeNoHold', line: 8, column: 7, message: 'This pod gets a classic sidecar (istio.nativeSidecars in the config file is "false") and holdApplicationUntilProxyStarts is not known to be on' }],
-    },
-    {
-      name: 'classic and hold off, both stated',
-      code: web(),
-      config: { ...shop, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: false } },
-      errors: [{ messageId: 'noHold', line: 8, column: 7, message: 'holdApplicationUntilProxyStarts is off (istio.holdApplicationUntilProxyStarts in the config file is false)' }],
-    },
-    {
-      name: 'nothing stated, Istio 1.31: may be classic',
-      code: web(),
-      config: shop,
-      errors: [{ messageId: 'maybeNoHold', message: 'default "auto"' }],
-    },
-    {
-      name: 'Istio 1.26: native sidecars default to off',
-      code: web(),
+      name: 'Istio 1.26 and the mesh ConfigMap turns hold off: one finding on the mesh config, not on the workload',
+      code: meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: false').code,
+      files: [{ filename: 'web.yaml', code: web() }],
       config: shop,
       istioVersion: '1.26',
-      errors: [{ messageId: 'maybeNoHold', message: 'defaults to false before Istio 1.27' }],
+      errors: [{ messageId: 'meshNoHold', line: 5, column: 3, message: 'Sidecars of this install start alongside the app (hold off; native sidecars off before 1.27): 1 injected workload can connect' }],
+      notes: [],
     },
     {
-      name: 'Istio 1.26 and the mesh ConfigMap without hold: known',
-      code: web(),
+      name: 'an IstioOperator that leaves hold out has Istio\'s default, off: one finding for all its workloads',
+      code: operator('profile: default').code,
+      files: [{ filename: 'web.yaml', code: web() }, { filename: 'api.yaml', code: web().replace('name: web,', 'name: api,') }],
       config: shop,
       istioVersion: '1.26',
-      files: [meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: false')],
-      errors: [{ messageId: 'noHold', message: 'ConfigMap istio (mesh defaultConfig.holdApplicationUntilProxyStarts) is false' }],
+      errors: [{ messageId: 'meshNoHold', line: 4, column: 1, message: "(hold off, Istio's default; native sidecars off before 1.27): 2 injected workloads" }],
     },
     {
-      name: 'the annotation turns the mesh default off',
+      name: 'the annotation turns the mesh default off: the pod\'s own finding',
       code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": false}' }`),
       config: { ...classic, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true } },
-      errors: [{ messageId: 'noHold', line: 8, column: 22, message: 'sets holdApplicationUntilProxyStarts: false' }],
+      errors: [{ messageId: 'podNoHold', line: 8, column: 22, message: 'This pod turns holdApplicationUntilProxyStarts off' }],
     },
     {
-      name: 'a native sidecar annotation of "false"',
+      name: 'a native sidecar annotation of "false" in a mesh that does not hold',
       code: web('{ sidecar.istio.io/nativeSidecar: "false" }'),
       config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } },
-      errors: [{ messageId: 'noHold', message: 'turns native sidecars off' }],
+      errors: [{ messageId: 'podNoHold', message: 'turns native sidecars off, and the mesh does not hold the app' }],
     },
     {
       name: 'Istio 1.26 reads only "true" as on: "False" keeps a classic sidecar',
       code: web('{ sidecar.istio.io/nativeSidecar: "False" }'),
       config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } },
       istioVersion: '1.26',
-      errors: [{ messageId: 'noHold', message: '"False" turns native sidecars off' }],
-    },
-    {
-      name: 'an empty annotation falls back to istiod\'s setting',
-      code: web('{ sidecar.istio.io/nativeSidecar: "" }'),
-      config: { ...shop, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: false } },
-      errors: [{ messageId: 'noHold', message: 'istio.nativeSidecars in the config file is "false"' }],
-    },
-    {
-      name: 'before 1.24 the annotation is not read',
-      code: web('{ sidecar.istio.io/nativeSidecar: "true" }'),
-      config: { ...shop, istio: { holdApplicationUntilProxyStarts: false } },
-      istioVersion: '1.23',
-      errors: [{ messageId: 'noHold', message: 'defaults to false before Istio 1.27' }],
+      errors: [{ messageId: 'podNoHold', message: 'turns native sidecars off' }],
     },
     {
       name: 'a custom global.proxy.lifecycle replaces the hold hook',
@@ -217,20 +202,15 @@ ruleTester(rule, {
       errors: [{ messageId: 'renderedNoHold', line: 9, column: 7, message: 'not the first container' }],
     },
     {
-      name: 'the selector option ignores only what it matches',
-      code: web(),
-      config: classic,
+      name: 'the selector option leaves out only what it matches',
+      code: operator('profile: default').code,
+      files: [{ filename: 'web.yaml', code: web() }, { filename: 'batch.yaml', code: web('{ team: batch }', '{ app: batch }').replace('name: web,', 'name: batch,') }],
+      config: shop,
+      istioVersion: '1.26',
       options: [{ ignore: 'app=batch' }],
-      errors: [{ messageId: 'maybeNoHold' }],
+      errors: [{ messageId: 'meshNoHold', message: '1 injected workload can connect' }],
     },
   ],
-});
-
-test('startup-order-hold suggests the annotation when the pod template has annotations', () => {
-  const { messages } = runCase(rule, { code: web('\n        team: web'), config: classic });
-  const suggestion = messages[0]?.suggestions?.[0];
-  assert.ok(suggestion, 'a suggestion');
-  assert.ok(suggestion?.desc.includes('holdApplicationUntilProxyStarts'));
 });
 
 test.run();
