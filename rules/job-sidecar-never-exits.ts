@@ -44,13 +44,11 @@ export default createRule({
     },
     messages: {
       classic:
-        'This {{ kind }}\'s pods get a classic istio-proxy sidecar ({{ native }}), which never exits on its own: the pod, and the {{ kind }}, never complete (Istio #11659). Annotate the pod template sidecar.istio.io/nativeSidecar: "true" (Kubernetes 1.29 or later), have the job POST to http://localhost:15020/quitquitquit when it is done, or label the pod template sidecar.istio.io/inject: "false".',
-      maybeClassic:
-        'This {{ kind }}\'s pods may get a classic istio-proxy sidecar ({{ native }}); if so, the sidecar never exits and the {{ kind }} never completes (Istio #11659). Annotate the pod template sidecar.istio.io/nativeSidecar: "true" (Kubernetes 1.29 or later), have the job POST to http://localhost:15020/quitquitquit when it is done, or state istio.nativeSidecars in .meshlint.yaml.',
+        'This {{ kind }} gets a classic sidecar ({{ native }}), which never exits: the {{ kind }} never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
       rendered:
-        'The istio-proxy container of this {{ kind }} is a classic sidecar, which never exits on its own: the pod, and the {{ kind }}, never complete (Istio #11659). Re-inject with native sidecars, or have the job POST to http://localhost:15020/quitquitquit when it is done.',
+        'This {{ kind }}\'s istio-proxy is a classic sidecar, which never exits: the {{ kind }} never completes. Re-inject with native sidecars, or POST to localhost:15020/quitquitquit when done.',
       notPost:
-        'Container {{ container }} calls /quitquitquit, but not with POST: the agent answers anything else with 405, so istio-proxy keeps running and the {{ kind }} never completes. Use curl -fsS -X POST http://localhost:15020/quitquitquit.',
+        'Container {{ container }} calls /quitquitquit without POST: the agent answers 405 and istio-proxy keeps running. Use curl -fsS -X POST http://localhost:15020/quitquitquit.',
       addNative: 'Annotate the pod template sidecar.istio.io/nativeSidecar: "true"',
     },
     hasSuggestions: true,
@@ -64,7 +62,7 @@ export default createRule({
         const kind = t.resource.kind;
         if (!hasAppContainers(t)) return;
         const rendered = renderedProxy(t);
-        let classic: 'classic' | 'maybeClassic' | 'rendered';
+        let classic: 'classic' | 'rendered';
         let native = '';
         let related: RelatedLocation[] = [];
         let nativePath: Path | undefined;
@@ -74,7 +72,12 @@ export default createRule({
         } else {
           const plan = sidecarPlan(t, context.facts);
           if (plan.prediction.outcome !== 'injected' || plan.native.value === true) return;
-          classic = plan.native.value === false ? 'classic' : 'maybeClassic';
+          if (plan.native.value !== false && quitCall(t)?.kind !== 'post') {
+            // Native or classic is the mesh's to say, and the inputs do not: one note per run.
+            context.unknown('native-sidecars', t.resource);
+            return;
+          }
+          classic = 'classic';
           native = plan.native.why;
           nativePath = plan.native.path;
           if (plan.native.stated?.target) related = [{ target: plan.native.stated.target, message: plan.native.stated.source }];
