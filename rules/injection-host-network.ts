@@ -18,7 +18,9 @@ export default createRule({
     },
     messages: {
       hostNetwork:
-        'This pod is meant to get a sidecar ({{ why }}) but sets hostNetwork: true, and Istio never injects hostNetwork pods (injectRequired, pkg/kube/inject/inject.go): it will run without a sidecar. Drop hostNetwork, or label the pod template sidecar.istio.io/inject: "false" to say so.',
+        'This pod asks for a sidecar ({{ why }}) but sets hostNetwork: true, which Istio never injects: it runs without one. Drop hostNetwork, or the opt-in.',
+      namespaceOnly:
+        'This hostNetwork pod gets no sidecar, though {{ why }}: Istio never injects hostNetwork pods. If that is intended (a node agent), label the pod template sidecar.istio.io/inject: "false".',
     },
     schema: [],
   },
@@ -29,10 +31,15 @@ export default createRule({
         if (t.spec.hostNetwork !== true || explicitlyOptedOut(t)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
+        // A pod that opts in itself certainly expects a sidecar: an error. One that only sits in
+        // an injection-enabled namespace is usually a node agent or exporter (Istio's own
+        // analyzer tests expect such pods): a warning that says how to state the intent.
+        const own = signals.filter((s) => s.fromPod);
         context.report({
           target: { resource: t.resource, path: templatePath(t, 'spec', 'hostNetwork') },
-          messageId: 'hostNetwork',
-          data: { why: signals.map((s) => s.text).join('; ') },
+          messageId: own.length > 0 ? 'hostNetwork' : 'namespaceOnly',
+          ...(own.length > 0 ? {} : { severity: 'warn' as const }),
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join('; ') },
           related: relatedOf(signals),
         });
       },

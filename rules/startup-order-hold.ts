@@ -147,7 +147,8 @@ export default createRule<[Options], MessageIds>({
         }
         if (plan.native.value !== false || plan.hold.value !== false) {
           // Not known to be classic, or not known to be unheld: the mesh's settings decide.
-          context.unknown('mesh-startup', t.resource);
+          if (plan.native.value !== false) context.unknown('mesh-startup', t.resource, 'whether sidecars are native (ENABLE_NATIVE_SIDECARS)');
+          if (plan.hold.value !== false) context.unknown('mesh-startup', t.resource, 'whether the mesh holds the app (holdApplicationUntilProxyStarts)');
           return;
         }
         // Classic and unheld by the mesh: one finding on the install that says so.

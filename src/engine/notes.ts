@@ -19,8 +19,8 @@ const inParens = (details: string): string => (details ? ` (${details})` : '');
 export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
   'namespace-labels': (n, d) =>
     `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? 'it' : 'them'} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
-  'mesh-startup': (n) =>
-    `${count(n, 'injected workload')} may start ${n === 1 ? 'its' : 'their'} app before Envoy is ready: the mesh's start-up settings are not among the inputs. State istio.holdApplicationUntilProxyStarts and istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  'mesh-startup': (n, d) =>
+    `${count(n, 'injected workload')} may start ${n === 1 ? 'its' : 'their'} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
   'native-sidecars': (n) =>
     `${count(n, 'batch workload')} may never complete if ${n === 1 ? 'its' : 'their'} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
   'config-no-hold': (n) =>
@@ -51,7 +51,7 @@ export class UnknownFacts {
     const out: Note[] = [];
     for (const [fact, { subjects, details }] of this.byFact) {
       const list = [...details].sort();
-      const named = list.length > 0 ? `${list.slice(0, 3).join(', ')}${list.length > 3 ? ` and ${list.length - 3} more` : ''}` : '';
+      const named = fact === 'mesh-startup' ? list.join(' or ') : list.length > 0 ? `${list.slice(0, 3).join(', ')}${list.length > 3 ? ` and ${list.length - 3} more` : ''}` : '';
       out.push({ id: fact === 'config-no-hold' ? `stated:${fact}` : `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
     }
     return out;

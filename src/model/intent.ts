@@ -9,6 +9,8 @@ import { labelString, templatePath, type PodTemplate } from './workload.ts';
 export interface Signal {
   readonly text: string;
   readonly related: RelatedLocation | undefined;
+  /** The pod asks for a sidecar itself (a label or annotation of its own), not only its namespace. */
+  readonly fromPod: boolean;
 }
 
 
@@ -44,23 +46,23 @@ export function injectionIntent(t: PodTemplate, facts: Facts): Signal[] {
   const ns = namespaceOf(t, facts);
   const where = ns?.origin === 'config' ? ' (in the config file)' : '';
   if (ns?.labels[NS_INJECTION_LABEL] === 'enabled') {
-    out.push({ text: `namespace ${ns.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`) });
+    out.push({ text: `namespace ${ns.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
   }
   const nsRev = ns?.labels[REV_LABEL];
   if (ns && nsRev !== undefined && nsRev !== '') {
-    out.push({ text: `namespace ${ns.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`) });
+    out.push({ text: `namespace ${ns.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
   }
   const label = labelString(t.labels[INJECT_KEY]);
   if (label === 'true') {
-    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', INJECT_KEY) }, message: 'the label that asks for a sidecar' } });
+    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', INJECT_KEY) }, message: 'the label that asks for a sidecar' }, fromPod: true });
   }
   const podRev = labelString(t.labels[REV_LABEL]);
   if (podRev !== undefined && podRev !== '') {
-    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', REV_LABEL) }, message: 'the revision label that asks for a sidecar' } });
+    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', REV_LABEL) }, message: 'the revision label that asks for a sidecar' }, fromPod: true });
   }
   const annotation = labelString(t.annotations[INJECT_KEY]);
   if (annotation === 'true') {
-    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) }, message: 'the annotation that asks for a sidecar' } });
+    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) }, message: 'the annotation that asks for a sidecar' }, fromPod: true });
   }
   return out;
 }

@@ -176,20 +176,21 @@ ruleTester(rule, {
       name: 'namespace istio-injection=enabled in another file',
       code: agentInShop,
       files: [shopEnabled],
-      errors: [{ messageId: 'hostNetwork', line: 7, column: 7, endLine: 7, endColumn: 24, severity: 2, message: 'namespace shop has istio-injection=enabled' }],
+      // Only the namespace asks: a node agent is the usual case, so a warning that says how to state it.
+      errors: [{ messageId: 'namespaceOnly', line: 7, column: 7, endLine: 7, endColumn: 24, severity: 1, message: 'though namespace shop has istio-injection=enabled' }],
       output: null,
     },
     {
       name: 'namespace istio-injection=enabled in the config',
       code: agentInShop,
       config: { namespaces: { shop: { labels: { 'istio-injection': 'enabled' } } } },
-      errors: [{ messageId: 'hostNetwork', line: 7, column: 7, message: 'namespace shop has istio-injection=enabled (in the config file)' }],
+      errors: [{ messageId: 'namespaceOnly', line: 7, column: 7, severity: 1, message: 'namespace shop has istio-injection=enabled (in the config file)' }],
     },
     {
       name: 'namespace istio.io/rev in the config',
       code: agentInShop,
       config: { namespaces: { shop: { labels: { 'istio.io/rev': 'canary' } } }, istio: { revisions: ['canary'] } },
-      errors: [{ messageId: 'hostNetwork', line: 7, column: 7, message: 'namespace shop has istio.io/rev=canary' }],
+      errors: [{ messageId: 'namespaceOnly', line: 7, column: 7, message: 'namespace shop has istio.io/rev=canary' }],
     },
     {
       name: 'Namespace in the same file, Pod with hostNetwork',
@@ -207,7 +208,7 @@ ruleTester(rule, {
         hostNetwork: true
         containers: [{ name: probe, image: probe }]
       `,
-      errors: [{ messageId: 'hostNetwork', line: 11, column: 3, endLine: 11, endColumn: 20 }],
+      errors: [{ messageId: 'namespaceOnly', line: 11, column: 3, endLine: 11, endColumn: 20, severity: 1 }],
     },
   ],
 });
