@@ -123,6 +123,8 @@ interface Mutated {
   readonly text: string;
   /** What was done, for the failure report. */
   readonly what: string;
+  /** The file is written in UTF-16 with its BOM, little- or big-endian (kubectl decodes it). */
+  readonly utf16?: 'le' | 'be';
 }
 
 /**
@@ -645,6 +647,42 @@ export function configFile(rng: Rng, scale: Scale): ConfigFile {
   }
 }
 
+/**
+ * Text whose bytes or lines go-yaml reads otherwise than a JS YAML parser would: NEL, LS and
+ * PS break lines for it, a lone CR too (and a file of CR lines that starts with --- is one bad
+ * separator line to kubectl), UTF-16 with a BOM is decoded, escapes of surrogates or beyond
+ * U+10FFFF are refused, and so are directives, which kubectl cuts from their ---.
+ */
+const byteShape: Mutation = (text, rng) => {
+  const lines = text.split('\n');
+  const k = pickKeyLine(lines, rng, true);
+  const way = rng.int(9);
+  if (way === 0) {
+    const i = rng.int(lines.length);
+    const joined = lines.slice(0, i).join('\n') + (i > 0 ? '\u0085' : '') + lines.slice(i).join('\n');
+    return { text: rng.chance(0.5) ? text.replace(/\n/g, '\u0085') : joined, what: `NEL line break(s) (at line ${i + 1})` };
+  }
+  if (way === 1 || way === 2) {
+    const c = rng.pick(['\u0085', '\u2028', '\u2029']);
+    if (!k) return { text: c + text, what: `${quote(c)} at the start` };
+    const value = way === 1 ? `${k.value}${c}more` : `"${k.value.replace(/["\\]/g, '')}${c}  more"`;
+    lines[k.index] = withValue(k, value);
+    return { text: lines.join('\n'), what: `line ${k.index + 1}: ${quote(c)} in the value ${quote(value)}` };
+  }
+  if (way === 3) return { text: `---\r${text.replace(/\r?\n/g, '\r')}`, what: 'CR line ends after a first ---' };
+  if (way === 4) return { text, what: 'UTF-16LE with a BOM', utf16: 'le' };
+  if (way === 5) return { text, what: 'UTF-16BE with a BOM', utf16: 'be' };
+  if (way === 6 && k) {
+    const value = rng.pick(['"\\ud83d\\ude00"', '"\\udfff"', '"\\U00110000"', '"\\/"', '"\\x4"', "'\\ud800'"]);
+    lines[k.index] = withValue(k, value);
+    return { text: lines.join('\n'), what: `line ${k.index + 1}: value → ${quote(value)}` };
+  }
+  const directive = rng.pick(['%YAML 1.1', '%YAML 1.2', '%YAML 9.9', '%TAG !e! tag:example.com,2000:', '%FOO bar', '--- {}', '---#x', '---\u00a0']);
+  const at = rng.chance(0.5) ? 0 : rng.int(lines.length + 1);
+  lines.splice(at, 0, ...(directive.startsWith('%') ? [directive, '---'] : [directive]));
+  return { text: lines.join('\n'), what: `${quote(directive)} before line ${at + 1}` };
+};
+
 /** Every mutation; flipScalar is listed twice, values being where most meaning lives. */
 const MUTATIONS: readonly Mutation[] = [
   deleteLine,
@@ -665,6 +703,7 @@ const MUTATIONS: readonly Mutation[] = [
   directive,
   embeddedAnnotation,
   embeddedConfigMap,
+  byteShape,
 ];
 
 // ---------------------------------------------------------------- cases
@@ -691,22 +730,33 @@ export interface FuzzCase {
   readonly scale: Scale;
   /** A config file written where the command line finds it: a refusal (exit 2, one line on stderr) is allowed. */
   readonly config?: ConfigFile;
+  /** The file's bytes are UTF-16 with a BOM (see byteShape). */
+  readonly utf16?: 'le' | 'be';
 }
 
-function mutate(text: string, count: number, rng: Rng, scale: Scale): { text: string; mutations: string[] } {
+function mutate(text: string, count: number, rng: Rng, scale: Scale): { text: string; mutations: string[]; utf16?: 'le' | 'be' } {
   const mutations: string[] = [];
+  let utf16: 'le' | 'be' | undefined;
   for (let i = 0; i < count; i++) {
     const m = rng.pick(MUTATIONS)(text, rng, scale);
     text = m.text;
+    utf16 = m.utf16 ?? utf16;
     mutations.push(m.what);
   }
-  return { text, mutations };
+  return { text, mutations, ...(utf16 ? { utf16 } : {}) };
+}
+
+/** The bytes of a case's text as written: UTF-8, or UTF-16 with its BOM. */
+export function bytesOf(text: string, utf16?: 'le' | 'be'): string | Buffer {
+  if (!utf16) return text;
+  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replace(/^\ufeff/, ''), 'utf16le')]);
+  return utf16 === 'le' ? le : le.swap16();
 }
 
 export function makeCase(seed: number, index: number, pool: SourcePool, scale: Scale = 'big'): FuzzCase {
   const rng = prng(caseSeed(seed, index));
   const source = rng.pick(pool.files);
-  const { text, mutations } = mutate(pool.text(source), 1 + rng.int(4), rng, scale);
+  const { text, mutations, utf16 } = mutate(pool.text(source), 1 + rng.int(4), rng, scale);
   const stdin = rng.chance(0.2);
   const fixDryRun = rng.chance(0.25);
   let companion: Companion | undefined;
@@ -716,11 +766,15 @@ export function makeCase(seed: number, index: number, pool: SourcePool, scale: S
   }
   // Drawn last, so that the other choices of a seed stay what they were.
   const config = rng.chance(0.15) ? configFile(rng, scale) : undefined;
-  return { seed, index, source, mutations, text, companion, stdin, fixDryRun, scale, ...(config ? { config } : {}) };
+  return { seed, index, source, mutations, text, companion, stdin, fixDryRun, scale, ...(config ? { config } : {}), ...(utf16 ? { utf16 } : {}) };
 }
 
 /** The text meshlint reads from the bytes of `text`: lone surrogates become U+FFFD, a BOM is dropped, NUL means unreadable. */
-function textAsRead(text: string): string {
+function textAsRead(text: string, utf16?: 'le' | 'be'): string {
+  if (utf16) {
+    const read = Buffer.from(text.replace(/^\ufeff/, ''), 'utf16le').toString('utf16le');
+    return read.includes('\0') ? '' : read;
+  }
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.includes(0)) return '';
   const read = bytes.toString('utf8');
@@ -807,9 +861,9 @@ export function checker(): Checker {
       const shown = c.stdin ? (c.index % 2 ? name : '<stdin>') : name;
       const input = c.stdin ? ['-', ...(c.index % 2 ? ['--stdin-filename', name] : [])] : [name];
       // What meshlint reads, by the path it reports.
-      const texts = new Map([[shown, textAsRead(c.text)]]);
+      const texts = new Map([[shown, textAsRead(c.text, c.utf16)]]);
       const written: string[] = [];
-      if (!c.stdin) written.push(tmp.write(name, c.text));
+      if (!c.stdin) written.push(tmp.write(name, bytesOf(c.text, c.utf16)));
       if (c.companion) {
         const other = `companion-${c.companion.source.split('/').pop() ?? 'input.yaml'}`;
         written.push(tmp.write(other, c.companion.text));
@@ -820,7 +874,7 @@ export function checker(): Checker {
       const run = (extra: readonly string[]): CliRun | undefined => {
         const argv = [...input, ...rules, ...extra];
         try {
-          const r = cli(argv, { cwd: tmp.dir, ...(c.stdin ? { stdin: c.text } : {}) });
+          const r = cli(argv, { cwd: tmp.dir, ...(c.stdin ? { stdin: bytesOf(c.text, c.utf16) } : {}) });
           if (STACK_LINE.test(r.stderr)) problems.push(`meshlint ${argv.join(' ')}: a stack trace on stderr: ${r.stderr.slice(0, 2000)}`);
           // A config file may be refused, as a usage error: exit 2, nothing on stdout, one line on stderr.
           if (c.config && r.code === 2) {
@@ -951,7 +1005,7 @@ export interface FuzzSummary {
 function save(c: FuzzCase): string {
   const path = (suffix: string, source: string): string => join(tmpdir(), `meshlint-fuzz-seed${c.seed}-case${c.index}${suffix}.${/\.json$/i.test(source) ? 'json' : 'yaml'}`);
   const main = path('', c.source);
-  writeFileSync(main, c.text);
+  writeFileSync(main, bytesOf(c.text, c.utf16));
   if (c.companion) writeFileSync(path('-companion', c.companion.source), c.companion.text);
   if (c.config) writeFileSync(path('-config', c.config.name), c.config.text);
   return main;
