@@ -136,6 +136,11 @@ test('invalid YAML in the config exits 2 with the file and the position', () => 
     const dup = cli(['a.yaml'], { cwd: t.dir });
     assertConfigError(dup, '.meshlint.yaml', 'line 3, column 1');
     assert.ok(dup.stderr.includes('unique'), dup.stderr);
+    // An alias to no anchor: the yaml package composes it without an error, then throws.
+    t.write('.meshlint.yaml', 'ignorePatterns: [vendor/]\nrules: *nope\n');
+    const alias = cli(['a.yaml'], { cwd: t.dir });
+    assertConfigError(alias, '.meshlint.yaml', 'line 2, column 8');
+    assert.ok(alias.stderr.includes('*nope names no anchor'), alias.stderr);
   });
 });
 

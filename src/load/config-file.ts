@@ -2,7 +2,7 @@
 // linting an untrusted repository must never run its code.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { LineCounter, isMap, isPair, isScalar, isSeq } from 'yaml';
+import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { ConfigError } from '../engine/config.ts';
 import { parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
 import { configRoot, escapesThroughLink } from './boundary.ts';
@@ -52,7 +52,7 @@ export function readConfigFile(path: string): unknown {
   if ('problem' in parsed) throw new ConfigError(path, at(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
   const err = parsed.doc.errors[0];
   if (err) throw new ConfigError(path, at(err.pos[0]), err.message.split('\n')[0] ?? 'invalid YAML');
-  const problem = firstProblem(parsed.doc.contents);
+  const problem = firstProblem(parsed.doc.contents, new Set());
   if (problem) throw new ConfigError(path, at(problem.offset), problem.message);
   return plainValue(parsed.doc);
 }
@@ -67,11 +67,18 @@ export const MAX_CONFIG_STRING = 4096;
 
 /**
  * The first problem of a config's structure, in the order the yaml package meets nodes (a key's
- * own contents, then the key, then its value): a key written twice in one mapping, or a string
- * longer than MAX_CONFIG_STRING. Scalar keys are equal when their values are; a set per mapping
- * keeps this linear. The guard has bounded the nesting, so the walk may recurse.
+ * own contents, then the key, then its value): a key written twice in one mapping, a string
+ * longer than MAX_CONFIG_STRING, or an alias with no anchor before it (the yaml package composes
+ * it without an error and throws when it converts the document). Scalar keys are equal when their
+ * values are; a set per mapping keeps this linear. The guard has bounded the nesting, so the walk
+ * may recurse.
  */
-function firstProblem(node: unknown): { readonly offset: number; readonly message: string } | undefined {
+function firstProblem(node: unknown, anchors: Set<string>): { readonly offset: number; readonly message: string } | undefined {
+  if (isAlias(node)) {
+    return anchors.has(node.source) ? undefined : { offset: node.range?.[0] ?? 0, message: `the alias *${node.source} names no anchor written before it` };
+  }
+  const anchor = (node as { anchor?: unknown } | null)?.anchor;
+  if (typeof anchor === 'string' && anchor !== '') anchors.add(anchor);
   if (isScalar(node)) {
     const v = node.value;
     if (typeof v === 'string' && v.length > MAX_CONFIG_STRING) {
@@ -81,7 +88,7 @@ function firstProblem(node: unknown): { readonly offset: number; readonly messag
   }
   if (isSeq(node)) {
     for (const item of node.items) {
-      const found = firstProblem(item);
+      const found = firstProblem(item, anchors);
       if (found) return found;
     }
     return undefined;
@@ -90,13 +97,13 @@ function firstProblem(node: unknown): { readonly offset: number; readonly messag
   const seen = new Set<unknown>();
   for (const pair of node.items) {
     if (!isPair(pair)) continue;
-    const inKey = firstProblem(pair.key);
+    const inKey = firstProblem(pair.key, anchors);
     if (inKey) return inKey;
     if (isScalar(pair.key) && !Number.isNaN(pair.key.value)) {
       if (seen.has(pair.key.value)) return { offset: pair.key.range?.[0] ?? 0, message: 'Map keys must be unique' };
       seen.add(pair.key.value);
     }
-    const inValue = firstProblem(pair.value);
+    const inValue = firstProblem(pair.value, anchors);
     if (inValue) return inValue;
   }
   return undefined;

@@ -270,7 +270,12 @@ export function readEmbeddedYaml(text: string): Parsed {
     const at = lineCounter.linePos(first.pos[0]);
     return { value: undefined, error: `${first.message.split('\n')[0]} at line ${at.line}, column ${at.col}` };
   }
-  return { value: asObject(plainValue(read.doc)), error: undefined };
+  try {
+    return { value: asObject(plainValue(read.doc)), error: undefined };
+  } catch (e) {
+    // An alias with no anchor before it: the yaml package composes it and throws here.
+    return { value: undefined, error: (e as Error).message.split('\n')[0] };
+  }
 }
 
 /** Reads the injector ConfigMap's `config` (policy, selectors) as istiod does. */

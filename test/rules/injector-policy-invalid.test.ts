@@ -97,6 +97,11 @@ ruleTester(rule, {
       ],
     },
     {
+      name: 'config with an alias to no anchor: not valid YAML for istiod',
+      code: injector('istio-sidecar-injector', 'policy: *nope'),
+      errors: [{ messageId: 'config', line: 7, column: 3, message: 'its "config" is not valid YAML' }],
+    },
+    {
       name: 'config that is not valid YAML',
       code: injector('istio-sidecar-injector', 'policy: enabled', 'neverInjectSelector: [ { key: a'),
       errors: [{ messageId: 'config', line: 7, column: 3, severity: 2, message: 'its "config" is not valid YAML' }],

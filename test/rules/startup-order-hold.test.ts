@@ -62,6 +62,12 @@ ruleTester(rule, {
       `, config: classic },
     { name: 'hold stated mesh-wide in the config', code: web(), config: { ...classic, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true } } },
     { name: 'hold in the mesh ConfigMap', code: web(), files: [meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: true')], config: classic },
+    {
+      name: 'a mesh config with an alias to no anchor says nothing (and the hold of the pod stands)',
+      code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}' }`),
+      files: [meshConfigMap('defaultConfig: *nope')],
+      config: classic,
+    },
     { name: 'Helm value ORs over an annotation that says false', code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": false}' }`), files: [injectorWithValues({ global: { proxy: { holdApplicationUntilProxyStarts: true } } })], config: classic },
     { name: 'IstioOperator meshConfig', code: web(), config: classic, files: [{ filename: 'iop.yaml', code: yaml`
       apiVersion: install.istio.io/v1alpha1
