@@ -18,7 +18,8 @@ export default createRule({
     messages: {
       syntax: 'YAML syntax error: {{ message }}. kubectl rejects this document; the other documents of the file are still linted.',
       unreadable: '{{ reason }}.',
-      render: '{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted; the other inputs were.',
+      render: '{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.',
+      renderEnvironment: 'This {{ what }} could not be rendered here: {{ cause }}. {{ fix }}',
     },
     schema: [],
   },
@@ -31,11 +32,23 @@ export default createRule({
         const failure = file.origin?.failure;
         if (failure !== undefined) {
           const helm = file.origin?.tool === 'helm';
-          context.report({
-            target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
-            messageId: 'render',
-            data: { command: helm ? 'helm template' : 'kustomize build', message: failure.replace(/\.$/, ''), what: helm ? 'chart' : 'overlay' },
-          });
+          const environment = file.origin?.environment;
+          // What the machine lacks (a dependency not vendored, a value supplied at deploy time, a
+          // remote base offline) is not the user's bug: a warning with its cause and its fix.
+          if (environment) {
+            context.report({
+              target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
+              messageId: 'renderEnvironment',
+              severity: 'warn',
+              data: { what: helm ? 'chart' : 'overlay', cause: environment.cause, fix: environment.fix },
+            });
+          } else {
+            context.report({
+              target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
+              messageId: 'render',
+              data: { command: helm ? 'helm template' : 'kustomize build', message: failure.replace(/\.$/, ''), what: helm ? 'chart' : 'overlay' },
+            });
+          }
         }
       },
       Document({ doc }) {

@@ -316,7 +316,7 @@ function lintParsed(v: Values, positionals: readonly string[], config: Config, i
   const threads = concurrencyOf(v.concurrency);
   const gathered = gatherInputs(positionals, v, config, io);
   if (typeof gathered === 'number') return gathered;
-  const { inputs, rendered, context, skipped } = gathered;
+  const { inputs, rendered, context, skipped, notes } = gathered;
 
   // One lint per world of a values matrix (usually just one), merged: see src/load/render.
   const worlds = rendered.worlds.map((world, i) => (i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput)));
@@ -342,6 +342,7 @@ function lintParsed(v: Values, positionals: readonly string[], config: Config, i
     pool?.close();
   }
 
+  report = { ...report, notes: [...notes, ...report.notes] };
   let results: LintResult[] = report.results;
   if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
   if (v['fix-dry-run'] && (v.format ?? 'stylish') === 'stylish') io.stdout(suggestionList(results));
@@ -357,6 +358,13 @@ interface Gathered {
   /** Files read for facts only (--context, config `context`). */
   readonly context: ReadOutcome[];
   readonly skipped: Skipped[];
+  /** What gathering wants said once: charts not rendered, charts rendered into Helm's default namespace. */
+  readonly notes: Note[];
+}
+
+/** "a, b, c and 4 more": a list named in a note, kept short. */
+function shortList(items: readonly string[]): string {
+  return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
 }
 
 const asInput = (file: SourceFile): ReadOutcome => ({ ok: true, file: { ...file, bom: false } });
@@ -385,6 +393,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
   const ignoreBase = config.filePath ? dirname(config.filePath) : io.cwd;
+  const unrenderedCharts: string[] = [];
   const inputs: ReadOutcome[] = [];
   const skipped: Skipped[] = [];
   const chartJobs: HelmRender[][] = [];
@@ -414,16 +423,12 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       }
     }
     skipped.push(...found.ignored);
-    // A chart met on the way: rendered when the config asks for it, else reported (rule
-    // unrendered-template) with how to lint it.
+    // A chart met on the way: rendered when asked, else counted and named once, in a note
+    // that says how to lint it: nothing in it is wrong, it is just not linted yet.
     const files = [...found.files];
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
       if (v['render-charts'] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, undefined, config, io.cwd));
-      else {
-        const chartYaml = join(chart, 'Chart.yaml');
-        const at = files.findIndex((f) => f > chartYaml);
-        files.splice(at === -1 ? files.length : at, 0, chartYaml);
-      }
+      else unrenderedCharts.push(chart);
     }
     const walked = (paths.length > 0 ? paths : ['.']).map((p) => resolve(io.cwd, p));
     for (const o of config.kustomize.overlays) {
@@ -437,16 +442,22 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
-  for (const renders of chartJobs) {
-    if (renders.some((r) => r.namespace === undefined)) {
-      io.stderr(`${TOOL_NAME}: note: ${safeText(displayPathOf(renders[0]?.chartDir ?? '', io.cwd))} is rendered into Helm's default namespace "default"; pass --namespace NS (or set defaultNamespace) for the namespace you install it in\n`);
-    }
+  const notes: Note[] = [];
+  if (unrenderedCharts.length > 0) {
+    const n = unrenderedCharts.length;
+    notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
+    for (const c of unrenderedCharts) skipped.push({ path: c, reason: 'a Helm chart, not rendered', kind: 'unrendered-chart' });
+  }
+  const inDefault = chartJobs.filter((renders) => renders.some((r) => r.namespace === undefined)).map((renders) => displayPathOf(renders[0]?.chartDir ?? '', io.cwd));
+  if (inDefault.length > 0) {
+    const n = inDefault.length;
+    notes.push({ id: 'charts-default-namespace', message: `${n} chart${n === 1 ? ' is' : 's are'} rendered into Helm's default namespace "default" (${shortList(inDefault)}): pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? 'it' : 'them'} in.` });
   }
   // Never a silent pass: a render that produced nothing is said (a wrong binary, everything disabled).
   for (const f of rendered.worlds.flat()) {
     if (f.origin && f.origin.failure === undefined && f.text.trim() === '') io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted\n`);
   }
-  return { inputs, rendered, context: readContext(v, config, inputs, io), skipped };
+  return { inputs, rendered, context: readContext(v, config, inputs, io), skipped, notes };
 }
 
 /** Standard input ("-"), or exit 2 saying why it cannot be read (a directory redirected to it). */
@@ -655,7 +666,7 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
     return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
   }
   emit(format === 'json' ? jsonText(explanations, 2) + '\n' : formatExplanations(explanations, facts, useColor(v, io) && !v['output-file']), v, io);
-  printNotes({ facts, notes: [] }, io, Boolean(v.stats));
+  printNotes({ facts, notes: gathered.notes }, io, Boolean(v.stats));
   return 0;
 }
 
@@ -667,6 +678,7 @@ const PATH_SKIPS: Record<SkipKind, readonly [string, string]> = {
   'dangling-link': ['dangling link', 'dangling links'],
   'link-loop': ['link loop', 'link loops'],
   'outside-repository': ['link out of the repository', 'links out of the repository'],
+  'unrendered-chart': ['chart not rendered', 'charts not rendered'],
   'unreadable-directory': ['unreadable directory', 'unreadable directories'],
 };
 const DOCUMENT_SKIPS: Record<SkipReason, readonly [string, string]> = {

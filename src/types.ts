@@ -29,6 +29,12 @@ export interface RenderOrigin {
   readonly namespace: string | undefined;
   /** The tool's own message when the render failed (the text is then empty). */
   readonly failure: string | undefined;
+  /**
+   * Why a failed render failed, when the environment is the cause rather than the chart or
+   * overlay: what is missing and the command or step that fixes it. A template or YAML bug
+   * has none.
+   */
+  readonly environment?: { readonly cause: string; readonly fix: string };
   /** Maps a position in the rendered text to the source file the user edits. */
   readonly mapBack: (at: RenderedLocation) => SourceLocation;
 }

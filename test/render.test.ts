@@ -115,6 +115,23 @@ if (helms[0]) {
     });
   });
 
+  test('what the machine lacks is a warning with its fix, on the line that causes it; a template bug stays an error', () => {
+    withTemp((t) => {
+      t.write('deps/Chart.yaml', 'apiVersion: v2\nname: deps\nversion: 0.1.0\ndependencies:\n  - name: redis\n    version: 17.0.0\n    repository: https://charts.example.com\n');
+      t.write('deps/templates/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x }\n');
+      t.write('req/Chart.yaml', 'apiVersion: v2\nname: req\nversion: 0.1.0\n');
+      t.write('req/templates/secret.yaml', 'apiVersion: v1\nkind: Secret\nmetadata: { name: s }\nstringData:\n  password: {{ required "db.password is required" .Values.password | quote }}\n');
+      t.write('bug/Chart.yaml', 'apiVersion: v2\nname: bug\nversion: 0.1.0\n');
+      t.write('bug/templates/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: {{ fail "broken on purpose" }} }\n');
+      const r = run(['-f', 'json', '--helm-chart', 'deps', '--helm-chart', 'req', '--helm-chart', 'bug'], withPath(bin), t.dir);
+      const found = parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath}:${m.line} ${m.severity} ${m.message}`));
+      assert.ok(found.some((x) => /^deps\/Chart\.yaml:5 1 This chart could not be rendered here: its dependency redis is not in charts\/\. Run `helm dependency build`/.test(x)), found.join('\n'));
+      assert.ok(found.some((x) => /^req\/templates\/secret\.yaml:5 1 This chart could not be rendered here: a required value is not set \(db\.password is required\)\. Pass it with --values or --set/.test(x)), found.join('\n'));
+      assert.ok(found.some((x) => /^bug\/templates\/cm\.yaml:3 2 helm template failed: .*broken on purpose/.test(x)), found.join('\n'));
+      assert.is(r.code, 1);
+    });
+  });
+
   test('SARIF results from a chart point at the template, relative to the repository', () => {
     const r = run(['-c', 'examples/.meshlint.yaml', '-n', 'payments', '-f', 'sarif', '--helm-chart', 'examples/helm-chart', '--values', 'examples/helm-chart/values-prod.yaml'], withPath(bin));
     const sarif = JSON.parse(r.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
@@ -125,10 +142,14 @@ if (helms[0]) {
   test('a chart met while walking is reported once on Chart.yaml; the config can render it instead', () => {
     withTemp((t) => {
       cpSync(join(REPO_ROOT, 'examples/helm-chart'), t.path('charts/shop'), { recursive: true });
-      const plain = run(['-f', 'json', '.'], withPath(bin), t.dir);
-      assert.equal(flat(plain), ['charts/shop/Chart.yaml 1:1 unrendered-template']);
-      assert.match(parseJsonReport(plain)[0]?.messages[0]?.message ?? '', /meshlint --helm-chart charts\/shop/);
-      assert.is(plain.code, 0, 'a warning: nothing in the chart is wrong yet');
+      // Nothing in the chart is wrong yet: no finding, one note that names it and how to render it.
+      const plain = run(['-f', 'json', '--stats', '.'], withPath(bin), t.dir);
+      assert.equal(flat(plain), []);
+      assert.match(plain.stderr, /note: 1 Helm chart was not linted \(charts\/shop\): pass --render-charts, or set helm\.renderCharts: true/);
+      assert.match(plain.stderr, /skipped: 1 chart not rendered/);
+      assert.is(plain.code, 0);
+      const withMeta = JSON.parse(run(['-f', 'json-with-metadata', '.'], withPath(bin), t.dir).stdout) as { metadata: { notes: { id: string }[] } };
+      assert.ok(withMeta.metadata.notes.some((n) => n.id === 'charts-not-rendered'));
 
       t.write('.meshlint.yaml', 'istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true }\nnamespaces: { shop: { labels: { istio-injection: enabled } } }\nhelm:\n  charts:\n    - path: charts/shop\n      namespace: shop\n      valuesSets: [[charts/shop/values-prod.yaml]]\n');
       assert.equal(flat(run(['-f', 'json', '.'], withPath(bin), t.dir)).sort(), [
@@ -145,7 +166,9 @@ if (helms[0]) {
       cpSync(join(REPO_ROOT, 'examples/helm-chart'), t.path('charts/shop'), { recursive: true });
       t.write('.meshlint.yaml', 'istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: true }\nnamespaces: { shop: { labels: { istio-injection: enabled } } }\n');
       const changed = ['charts/shop/templates/web.yaml', 'charts/shop/values.yaml', 'charts/shop/templates/export.yaml'];
-      assert.equal(flat(run(['-f', 'json', ...changed], withPath(bin), t.dir)), ['charts/shop/Chart.yaml 1:1 unrendered-template']);
+      const notRendered = run(['-f', 'json', ...changed], withPath(bin), t.dir);
+      assert.equal(flat(notRendered), []);
+      assert.match(notRendered.stderr, /1 Helm chart was not linted \(charts\/shop\)/);
       assert.equal(flat(run(['-f', 'json', '--render-charts', '-n', 'shop', ...changed], withPath(bin), t.dir)), ['charts/shop/templates/export.yaml 11:9 job-sidecar-never-exits']);
       assert.equal(flat(run(['-f', 'json', '--render-charts', '-n', 'shop', 'charts/shop/templates'], withPath(bin), t.dir)), ['charts/shop/templates/export.yaml 11:9 job-sidecar-never-exits']);
     });
@@ -220,14 +243,21 @@ if (kubectl) {
     withTemp((t) => {
       t.write('prod/kustomization.yaml', 'resources:\n  - ../missing-base\n');
       t.write('remote/kustomization.yaml', 'resources:\n  - https://github.com/example/config//base?ref=v1\n');
-      for (const dir of ['prod', 'remote']) {
+      t.write('via/kustomization.yaml', 'resources:\n  - ../remote\n');
+      // A missing base is the overlay's bug: an error. A remote base offline is the environment's: a warning with its fix.
+      for (const [dir, severity, message] of [
+        ['prod', 2, /^kustomize build failed: /],
+        ['remote', 1, /^This overlay could not be rendered here: its remote base "https:\/\/github\.com\/example\/config\/\/base\?ref=v1" cannot be fetched \(meshlint renders offline\)\. Vendor the base/],
+        ['via', 1, /^This overlay could not be rendered here: a base it uses fetches the remote base "https:\/\/github\.com\/example\/config\/\/base\?ref=v1"/],
+      ] as const) {
         const started = Date.now();
         const r = run(['-f', 'json', '--kustomize', dir], env, t.dir);
-        assert.is(r.code, 1, r.stderr);
+        assert.is(r.code, severity === 2 ? 1 : 0, r.stderr);
         const [m] = parseJsonReport(r).flatMap((f) => f.messages.map((x) => ({ ...x, filePath: f.filePath })));
         assert.is(`${m?.filePath}:${m?.line}:${m?.column}`, `${dir}/kustomization.yaml:2:5`, 'the entry the error quotes');
         assert.is(m?.ruleId, 'parse-error');
-        assert.match(m?.message ?? '', /^kustomize build failed: /);
+        assert.is(m?.severity, severity);
+        assert.match(m?.message ?? '', message);
         assert.not.match(m?.message ?? '', /meshlint-kustomize-/);
         assert.ok(Date.now() - started < 60_000, 'no network wait');
       }

@@ -35,6 +35,8 @@ export type SkipKind =
   | 'link-loop'
   /** A symbolic link, met in the repository, whose target lies outside it: never followed. */
   | 'outside-repository'
+  /** A Helm chart met while walking and not rendered (--render-charts renders it). */
+  | 'unrendered-chart'
   /** A directory that cannot be listed: not clean, so the caller reports it as unreadable. */
   | 'unreadable-directory';
 

@@ -62,7 +62,8 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at = failureLocation(message, r.chartDir, cwd, read) ?? atChart(undefined);
-    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, mapBack: () => at } };
+    const environment = environmentCause(message, r.chartDir, read);
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, ...(environment ? { environment } : {}), mapBack: () => at } };
   }
 
   const mapBack = (at: RenderedLocation): SourceLocation => {
@@ -89,7 +90,9 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
           : undefined;
     return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
   };
-  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: undefined, mapBack } };
+  // Without --namespace, Helm renders into its default namespace: objects that name none land
+  // in "default" (which may be defined, or labelled in the config), not in an unknown one.
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace ?? 'default', failure: undefined, mapBack } };
 }
 
 /**
@@ -122,6 +125,29 @@ export function failureLocation(message: string, chartDir: string, cwd: string, 
       const l = lines[index] ?? '';
       const column = l.indexOf('name:') + 1;
       return { filePath: displayPathOf(chart, cwd), range: { line: index + 1, column, endLine: index + 1, endColumn: l.trimEnd().length + 1 }, note: undefined };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A failure the machine causes, not the chart: dependencies that `helm dependency build` would
+ * fetch, or a value the chart requires (`required`), which a deploy supplies and a lint run does
+ * not. Read from Helm's message and, for `required`, from the template line Helm names.
+ */
+export function environmentCause(message: string, chartDir: string, read: TextReader): { cause: string; fix: string } | undefined {
+  const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/).filter(Boolean);
+  if (missing?.length) {
+    return { cause: `its ${missing.length === 1 ? 'dependency' : 'dependencies'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in charts/`, fix: `Run \`helm dependency build\` in the chart (meshlint never downloads), or vendor ${missing.length === 1 ? 'it' : 'them'}.` };
+  }
+  // "execution error at (<chart>/templates/x.yaml:2:9): <text>": a `required` at that line is a value to supply.
+  const at = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
+  if (at) {
+    const abs = join(chartDir, ...(at[1] as string).split('/').slice(1));
+    const line = read(abs)?.split(/\r?\n/)[Number(at[2]) - 1] ?? '';
+    if (/\brequired\b/.test(line)) {
+      const said = (at[3] as string).replace(/\.$/, '');
+      return { cause: `a required value is not set (${said.length > 160 ? `${said.slice(0, 160)}…` : said})`, fix: 'Pass it with --values or --set, or list the chart under helm.charts with its values in .meshlint.yaml.' };
     }
   }
   return undefined;

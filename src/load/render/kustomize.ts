@@ -66,9 +66,21 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
   const fromWrapper = (p: string): string => displayPathOf(resolve(wrapper, p), cwd);
 
   if (!result.ok) {
-    const message = failureText(result.stderr.split(wrapper).join('.').replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p)), cwd) || 'the build exited with an error and printed nothing';
-    const at = failedEntry(read(kustomization) ?? '', message);
-    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, mapBack: () => atKustomization(undefined, at) } };
+    const said = result.stderr.split(wrapper).join('.').replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
+    const message = failureText(said, cwd) || 'the build exited with an error and printed nothing';
+    // The whole message, for finding the entry and the cause it names (the shown one is cut).
+    const full = failureText(said, cwd, Infinity);
+    const at = failedEntry(read(kustomization) ?? '', full);
+    const remote = remoteEntry(read(kustomization) ?? '');
+    // A remote base cannot be fetched offline: the environment's limit, not the overlay's bug.
+    let environment = remote && (at === undefined || remote.range.line === at.line || /git|http|fetch|clone|repo|exit status/i.test(full))
+      ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 120 ? `${remote.entry.slice(0, 120)}…` : remote.entry)} cannot be fetched (meshlint renders offline)`, fix: 'Vendor the base into the repository, or lint the overlay where it is built and pass the base with --context.' }
+      : undefined;
+    // Through a base of its own: the URL is in the message, the entry that leads there is `at`.
+    const url = environment ? undefined : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
+    if (!environment && url) environment = { cause: `a base it uses fetches the remote base ${JSON.stringify(url.length > 120 ? `${url.slice(0, 120)}…` : url)} (meshlint renders offline)`, fix: 'Vendor that base into the repository, or pass it with --context.' };
+    const where = remote && environment && !url ? remote.range : at;
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, ...(environment ? { environment } : {}), mapBack: () => atKustomization(undefined, where) } };
   }
 
   const sources = new SourceDocuments(read, cwd);
@@ -299,6 +311,16 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
       if (outside(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}…` : entry)} leads outside the repository` };
       if (KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) pending.push(target);
     }
+  }
+  return undefined;
+}
+
+/** The first remote entry (a URL base or resource) of a kustomization's text, and its line. */
+function remoteEntry(text: string): { entry: string; range: Range } | undefined {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    const m = /^(\s*-\s*)["']?([^"'\s#]+)["']?/.exec(line);
+    if (m && isRemote(m[2] as string)) return { entry: m[2] as string, range: { line: i + 1, column: (m[1] as string).length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } };
   }
   return undefined;
 }

@@ -32,13 +32,15 @@ export function readerWithin(read: TextReader, root: string): TextReader {
  * The renderer's error, as one line: its "Error:" prefix, hints about debug flags and blank
  * lines dropped, and paths under the working directory written relative to it.
  */
-export function failureText(stderr: string, cwd: string): string {
+export function failureText(stderr: string, cwd: string, max = 600): string {
   const lines = stderr
     .split(/\r?\n/)
     .map((l) => l.trim())
-    .filter((l) => l !== '' && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^walk\.go:/.test(l));
-  const text = lines.join(' ').replace(/^Error:\s*/, '').replace(/\s+/g, ' ').split(cwd.endsWith(sep) ? cwd : cwd + sep).join('');
-  return text.length > 600 ? `${text.slice(0, 600)}…` : text;
+    .filter((l) => l !== '' && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^# Warning:/.test(l) && !/^walk\.go:/.test(l));
+  const text = lines.join(' ').replace(/^(?:Error|error):\s*/, '').replace(/\s+/g, ' ').split(cwd.endsWith(sep) ? cwd : cwd + sep).join('');
+  // Tools nest their errors ("accumulating resources: … : <cause>"): the cause is at the end,
+  // so a long message keeps its beginning and its end.
+  return text.length > max ? `${text.slice(0, Math.round(max * 0.4))} … ${text.slice(-Math.round(max * 0.57))}` : text;
 }
 
 /** The 1-based line `line` of `text`, without its line break. */
