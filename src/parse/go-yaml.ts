@@ -334,11 +334,16 @@ export function doubleQuotedProblem(source: string): { readonly message: string;
 
 /** Characters go-yaml's reader refuses anywhere in a document, comments included. */
 const NOT_ALLOWED = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
+/** Of those, what Go's JSON decoder refuses too (it takes DEL, C1 controls and U+FFFE in strings). */
+const NOT_ALLOWED_IN_JSON = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
 
-/** The first character go-yaml's reader refuses ("control characters are not allowed"), from `from`. */
-export function disallowedCharacter(text: string, from = 0, to = text.length): { readonly message: string; readonly at: number } | undefined {
+/**
+ * The first character go-yaml's reader refuses ("control characters are not allowed"), from
+ * `from`; with `json`, the first one Go's JSON decoder refuses as well.
+ */
+export function disallowedCharacter(text: string, from = 0, to = text.length, json = false): { readonly message: string; readonly at: number } | undefined {
   const piece = from === 0 && to === text.length ? text : text.slice(from, to);
-  const m = NOT_ALLOWED.exec(piece);
+  const m = (json ? NOT_ALLOWED_IN_JSON : NOT_ALLOWED).exec(piece);
   if (!m) return undefined;
   const code = (m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
   return { message: `control character U+${code} is not allowed in YAML`, at: from + m.index };
@@ -416,7 +421,7 @@ const PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
  * kubectl's reader has cut the stream: its separator line checked (and blanked where YAML would
  * read it otherwise, `---#x`), go-yaml's line breaks as LF, the characters and directives
  * go-yaml refuses found. `json`: the stream is JSON to kubectl (it starts with `{`), read by
- * Go's JSON decoder, which allows the characters go-yaml's reader refuses.
+ * Go's JSON decoder, which allows some of the characters go-yaml's reader refuses.
  */
 export function readChunk(fileText: string, start: number, end: number, json: boolean): Chunk {
   let text = fileText.slice(start, end);
@@ -434,11 +439,10 @@ export function readChunk(fileText: string, start: number, end: number, json: bo
     if (problem !== undefined) return { problem: { message: problem, at: start + sep } };
     if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep) + ' '.repeat(line.length) + text.slice(sep + line.length);
   }
-  text = withGoLineBreaks(text);
-  if (!json) {
-    const bad = disallowedCharacter(text);
-    if (bad) return { problem: { message: bad.message, at: start + bad.at } };
-  }
+  // In JSON, NEL, LS and PS are characters of a string (outside one, invalid): only a lone CR breaks lines.
+  text = json ? (text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text) : withGoLineBreaks(text);
+  const bad = disallowedCharacter(text, 0, text.length, json);
+  if (bad) return { problem: { message: bad.message, at: start + bad.at } };
   if (text.startsWith('%') || text.includes('\n%')) {
     const directive = directiveProblem(text);
     if (directive) return { problem: { message: directive.message, at: start + directive.at } };
@@ -446,8 +450,14 @@ export function readChunk(fileText: string, start: number, end: number, json: bo
   return { text };
 }
 
-/** Whether kubectl reads a stream as JSON: its first character that is not white space is `{`. */
-export function isJsonStream(text: string): boolean {
-  const m = /[^\t\n\v\f\r \u0085\u00a0]/.exec(text);
-  return m?.[0] === '{';
+/**
+ * Whether kubectl reads text from `from` on as JSON: its first character that is not white space
+ * is `{` (a stream of JSON objects, or a flow mapping, which go-yaml reads the same way). Asked of
+ * each document, so that a document reads the same whichever thread parses it.
+ */
+export function isJsonStream(text: string, from = 0): boolean {
+  const space = /[\t\n\v\f\r \u0085\u00a0]*/y;
+  space.lastIndex = from;
+  space.exec(text);
+  return text.charCodeAt(space.lastIndex) === 0x7b;
 }

@@ -29,6 +29,7 @@ const CACHE_SIZE = 16;
 export class Locator {
   private readonly trees = new Map<ParsedDocument, Document.Parsed>();
   private readonly events = new Map<ParsedDocument, readonly Event[] | null>();
+  private readonly texts = new Map<ParsedDocument, string>();
 
   /** `fast: false` answers everything from the `yaml` syntax tree (the tests compare both). */
   constructor(private readonly options: { readonly fast?: boolean } = {}) {}
@@ -117,9 +118,18 @@ export class Locator {
     return [r.base + range[0], r.base + range[1]];
   }
 
-  /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged). */
+  /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged), read once per document. */
   private textOf(doc: ParsedDocument): string {
-    return documentText(doc.file, doc.startOffset, doc.endOffset) ?? doc.file.text.slice(doc.startOffset, doc.endOffset);
+    let text = this.texts.get(doc);
+    if (text === undefined) {
+      text = documentText(doc.file, doc.startOffset, doc.endOffset) ?? doc.file.text.slice(doc.startOffset, doc.endOffset);
+      this.texts.set(doc, text);
+      if (this.texts.size > CACHE_SIZE) {
+        const oldest = this.texts.keys().next().value;
+        if (oldest) this.texts.delete(oldest);
+      }
+    }
+    return text;
   }
 
   private eventsOf(doc: ParsedDocument): readonly Event[] | undefined {
@@ -173,6 +183,7 @@ export class Locator {
     this.lineStarts.delete(file);
     for (const doc of this.trees.keys()) if (doc.file === file) this.trees.delete(doc);
     for (const doc of this.events.keys()) if (doc.file === file) this.events.delete(doc);
+    for (const doc of this.texts.keys()) if (doc.file === file) this.texts.delete(doc);
   }
 }
 

@@ -343,7 +343,7 @@ export function documentGroups(text: string): Slice[] {
  * it takes the text, else the `yaml` path.
  */
 export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
-  const json = isJsonStream(file.text);
+  const json = isJsonStream(file.text, group.start);
   const chunk = readChunk(file.text, group.start, group.end, json);
   if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
   const text = chunk.text;
@@ -380,7 +380,7 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
  * undefined when the document was refused before it was parsed.
  */
 export function documentText(file: SourceFile, start: number, end: number): string | undefined {
-  const chunk = readChunk(file.text, start, end, isJsonStream(file.text));
+  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
   return chunk.problem ? undefined : chunk.text;
 }
 

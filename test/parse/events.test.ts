@@ -19,9 +19,9 @@ const plain = (docs: Iterable<ParsedDocument>): string =>
 
 /** The `yaml` path alone, on each group as kubectl's reader cuts the stream; refused groups as parseFile refuses them. */
 export function yamlPathOnly(f: SourceFile): ParsedDocument[] {
-  const json = isJsonStream(f.text);
   let index = 0;
   return groupsOf(f.text).flatMap((g) => {
+    const json = isJsonStream(f.text, g.start);
     const chunk = readChunk(f.text, g.start, g.end, json);
     const docs = chunk.problem ? parseGroup(f, { ...g, firstIndex: index }) : [...parseStream(f, { ...g, firstIndex: index }, chunk.text, json)];
     index += docs.length;

@@ -87,6 +87,9 @@ const CASES: readonly Case[] = [
   value("  a: '\u0085'", { a: ' ' }),
   { text: `${HEAD}  a: 1\r  b: [x,\r    z]\r`.replace(/\n/g, '\r'), raw: true, specs: [{ a: 1, b: ['x', 'z'] }] },
   { text: `${HEAD}  a: 1\n---#c\n${HEAD}  b: 2\n---\u00a0\n${HEAD}  c: 3\n`, raw: true, specs: [{ a: 1 }, { b: 2 }, { c: 3 }] },
+  // A stream that starts with { is JSON to kubectl: Go's JSON decoder reads \/ and a raw DEL or C1 control in a string.
+  { text: '{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": {"a": "\\/", "b": "x\u007fy\u0085"}}\n', raw: true, specs: [{ a: '/', b: 'x\u007fy\u0085' }] },
+  { text: '{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": {"a": "x\u001by"}}\n', raw: true, error: { says: 'U+001B', line: 1 } },
 
   // Refused: aliases.
   refused('  a: *nope', "unknown anchor 'nope'"),
@@ -163,9 +166,9 @@ const file = (text: string): SourceFile => ({ displayPath: 'case.yaml', absPath:
 
 /** The `yaml` path alone, on each group as kubectl's reader cuts the stream; refused groups as parseFile refuses them. */
 function yamlPathOnly(f: SourceFile): ParsedDocument[] {
-  const json = isJsonStream(f.text);
   let index = 0;
   return groupsOf(f.text).flatMap((g) => {
+    const json = isJsonStream(f.text, g.start);
     const chunk = readChunk(f.text, g.start, g.end, json);
     const docs = chunk.problem ? parseGroup(f, { ...g, firstIndex: index }) : [...parseStream(f, { ...g, firstIndex: index }, chunk.text, json)];
     index += docs.length;
