@@ -67,7 +67,9 @@ const CASES: readonly Case[] = [
   value('  a: !!merge x', { a: 'x' }),
   // Keys as sigs.k8s.io/yaml writes them in JSON.
   value('  yes: 1\n  0o12: 2\n  1.5: 3', { true: 1, '10': 2, '1.5': 3 }),
-  value('  .inf: 1\n  1e39: 2', { '.inf': 2 }),
+  // (Two keys that become one string are kept in Go's map order, which varies from run to run: one per case.)
+  value('  .inf: 1', { '.inf': 1 }),
+  value('  1e39: 2', { '.inf': 2 }),
   value('  1000000.0: 1\n  1.23456789: 2\n  0.00001: 3\n  -1.5e-7: 4', { '1e+06': 1, '1.2345679': 2, '1e-05': 3, '-1.5e-07': 4 }),
   value('  9223372036854775807: 1\n  18446744073709551616: 2', { '9223372036854775807': 1, '1.8446744e+19': 2 }),
   value('  ? !!binary aGk=\n  : 1', { hi: 1 }),
