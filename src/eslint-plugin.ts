@@ -146,17 +146,16 @@ function contextExcept(context: ContextFacts, file: string): readonly Resource[]
 
 /**
  * Whether the CLI would lint this file as YAML: not ignored (config ignorePatterns,
- * .meshlintignore, .gitignore), not inside a Helm chart, except the top chart's Chart.yaml,
- * which carries the chart's one warning (unless the config has the CLI render the chart).
+ * .meshlintignore, .gitignore), not inside a Helm chart. A chart is linted through what it
+ * renders, which ESLint cannot do: the CLI says so in a note, which has no place in ESLint's
+ * results, so nothing of a chart is reported here.
  */
 function lintedLikeTheCli(file: string, env: Environment): boolean {
   const found = discover({ cwd: env.cwd, patterns: [file], ignorePatterns: env.config.ignorePatterns, ignoreBase: env.ignoreBase, useGitignore: true });
   if (found.skipped.length > 0) return false;
   // Not on disk (an unsaved editor buffer): only the chart check applies.
   const chart = found.charts[0] ?? (found.files.length === 0 ? env.chartOf(dirname(file)) : undefined);
-  if (chart === undefined) return true;
-  if (file !== join(chart, 'Chart.yaml')) return false;
-  return !(env.config.helm.renderCharts || env.config.helm.charts.some((c) => c.path === chart));
+  return chart === undefined;
 }
 
 // ------------------------------------------------------------------ one lint per file

@@ -254,7 +254,8 @@ function toDiagnostic(m: LintMessage, root: string, bom: number): Diagnostic {
   };
   return {
     range: { start: { line: m.line - 1, character: m.column - 1 }, end: { line: m.endLine - 1, character: m.endColumn - 1 } },
-    severity: m.severity === 2 ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    // A chart that is not rendered is not a problem, only not linted yet: information, as the CLI's note.
+    severity: m.severity === 2 ? DiagnosticSeverity.Error : m.ruleId === 'unrendered-template' && m.messageId === 'chart' ? DiagnosticSeverity.Information : DiagnosticSeverity.Warning,
     source: TOOL_NAME,
     code: m.ruleId,
     codeDescription: { href: `${DOCS_URL}/${m.ruleId}.md` },

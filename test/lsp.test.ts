@@ -22,7 +22,7 @@ test('diagnostics on open use the workspace facts; they follow the Namespace as 
     s.open('apps/web.yaml', WEB);
     const d = await first;
     assert.equal(rules(d), ['12:7 injection-host-network'], 'the Namespace in platform/ was read at start');
-    assert.is(d[0]?.severity, 1);
+    assert.is(d[0]?.severity, 2, 'a warning: only the namespace asks for a sidecar');
     assert.is(d[0]?.source, 'meshlint');
     assert.match(d[0]?.codeDescription?.href ?? '', /rules\/injection-host-network\.md$/);
     assert.is(d[0]?.relatedInformation?.[0]?.location.uri, s.uri('platform/ns.yaml'), 'the label that turns injection on is the related place');
