@@ -5,7 +5,7 @@ import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from '../load/resources.ts';
 import { findUnrenderedTemplate, isTemplatedDocument } from '../load/template.ts';
 import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
-import { inVersionRange } from '../model/istio-version.ts';
+import { existsAt } from '../model/istio-version.ts';
 import { podTemplateOf } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
@@ -131,8 +131,9 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     const setting = effectiveSetting(config, rule);
     const severity = levelToSeverity(setting.level);
     if (severity === undefined) continue;
-    // At a version the user states, a rule whose behaviour or setting did not exist there is silent.
-    if (facts.mesh.versionOrigin !== 'default' && !inVersionRange(facts.mesh.version, rule.meta.docs.istioVersions)) continue;
+    // At a version the user states, a rule whose behaviour or setting did not exist yet is
+    // silent. (A rule about old releases, "< 1.24", reads each workload's own version evidence.)
+    if (facts.mesh.versionOrigin !== 'default' && !existsAt(facts.mesh.version, rule.meta.docs.istioVersions)) continue;
     const context: RuleContext<string, readonly unknown[]> = {
       id: rule.name,
       options: setting.options,

@@ -35,3 +35,11 @@ export function inVersionRange(v: IstioVersion, range: string): boolean {
   const from = atLeast(v, Number(m[2]), Number(m[3]));
   return m[1] === '>=' ? from : !from;
 }
+
+/**
+ * Whether what a rule checks exists at `v`: false only below the start of a ">= x.y" range
+ * (a setting or behaviour that appeared then).
+ */
+export function existsAt(v: IstioVersion, range: string): boolean {
+  return !/^\s*>=/.test(range) || inVersionRange(v, range);
+}

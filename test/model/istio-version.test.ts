@@ -2,7 +2,7 @@
 // the behaviour they check did not exist.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { inVersionRange, parseIstioVersion, type IstioVersion } from '../../src/model/istio-version.ts';
+import { existsAt, inVersionRange, parseIstioVersion, type IstioVersion } from '../../src/model/istio-version.ts';
 
 const v = (s: string): IstioVersion => {
   const parsed = parseIstioVersion(s);
@@ -18,6 +18,14 @@ test('ranges: all, >= and <, with words after them', () => {
   assert.ok(inVersionRange(v('1.23.9'), '< 1.24 (without Istio CNI)'));
   assert.not.ok(inVersionRange(v('1.24'), '< 1.24 (without Istio CNI)'));
   assert.ok(inVersionRange(v('2.0'), '>= 1.7'));
+});
+
+test('existsAt: only a ">=" range silences a rule below it', () => {
+  assert.not.ok(existsAt(v('1.6'), '>= 1.7'));
+  assert.ok(existsAt(v('1.7'), '>= 1.7'));
+  // A rule about old releases reads each workload's version itself.
+  assert.ok(existsAt(v('1.28'), '< 1.24 (without Istio CNI)'));
+  assert.ok(existsAt(v('1.2'), 'all'));
 });
 
 test.run();
