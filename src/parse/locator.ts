@@ -151,11 +151,11 @@ export class Locator {
    */
   position(file: SourceFile, offset: number): { line: number; column: number } {
     const starts = this.lines(file);
-    const i = lineIndexAt(starts, offset);
     // Just after a line's closing \r (inside a CRLF break, where yaml ends some error ranges,
-    // or a \r that ends the text) is the line's end: editors and SARIF have no column there.
+    // or a \r that ends the text) is that line's end: editors and SARIF have no column there.
     const t = file.text;
-    const at = t[offset - 1] === '\r' && t[offset] === '\n' ? offset - 1 : offset;
+    const at = t[offset - 1] === '\r' && (offset === t.length || t[offset] === '\n') ? offset - 1 : offset;
+    const i = lineIndexAt(starts, at);
     return { line: i + 1, column: at - (starts[i] ?? 0) + 1 };
   }
 
