@@ -35,9 +35,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
+// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
 var require_deepMerge = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
+  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isObjectNotArray = isObjectNotArray;
@@ -70,9 +70,9 @@ var require_deepMerge = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
+// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
 var require_applyDefault = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
+  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.applyDefault = applyDefault;
@@ -97,9 +97,9 @@ var require_applyDefault = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
+// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
 var require_parserSeemsToBeTSESLint = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
+  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
@@ -109,9 +109,9 @@ var require_parserSeemsToBeTSESLint = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
+// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
 var require_getParserServices = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
+  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getParserServices = getParserServices;
@@ -142,17 +142,17 @@ var require_getParserServices = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
+// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
 var require_InferTypesFromRule = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
+  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
+// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
 var require_nullThrows = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
+  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NullThrowsReasons = void 0;
@@ -170,9 +170,9 @@ var require_nullThrows = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
+// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
 var require_RuleCreator = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
+  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.RuleCreator = RuleCreator2;
@@ -219,9 +219,9 @@ var require_RuleCreator = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
+// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
 var require_eslint_utils = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
+  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k2, k22) {
       if (k22 === void 0) k22 = k2;
@@ -249,9 +249,9 @@ var require_eslint_utils = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../work/main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -260,12 +260,12 @@ var require_identity = __commonJS({
     var SCALAR2 = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS2;
+    var isAlias5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS2;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR2;
-    var isSeq4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isMap7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR2;
+    var isSeq6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -286,7 +286,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar6(node) || isCollection2(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar7(node) || isCollection2(node)) && !!node.anchor;
     exports.ALIAS = ALIAS2;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -295,20 +295,20 @@ var require_identity = __commonJS({
     exports.SCALAR = SCALAR2;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias3;
+    exports.isAlias = isAlias5;
     exports.isCollection = isCollection2;
     exports.isDocument = isDocument;
-    exports.isMap = isMap5;
+    exports.isMap = isMap7;
     exports.isNode = isNode2;
-    exports.isPair = isPair4;
-    exports.isScalar = isScalar6;
-    exports.isSeq = isSeq4;
+    exports.isPair = isPair6;
+    exports.isScalar = isScalar7;
+    exports.isSeq = isSeq6;
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../work/main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -464,9 +464,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../work/main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -635,9 +635,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../work/main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -705,9 +705,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../work/main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -755,9 +755,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../work/main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -785,9 +785,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../work/main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -817,8 +817,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -826,9 +826,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../work/main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -926,13 +926,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          if (c > count2)
+            count2 = c;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -944,9 +944,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../work/main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -974,9 +974,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../work/main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -1049,9 +1049,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../work/main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -1192,9 +1192,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../work/main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str3) => str3.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -1209,9 +1209,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../work/main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1345,9 +1345,9 @@ ${indent}${text.slice(fold + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../work/main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1628,9 +1628,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../work/main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1752,9 +1752,9 @@ ${ctx.indent}${str3}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../work/main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1885,9 +1885,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../work/main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -1907,9 +1907,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1924,7 +1924,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey2 = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -1962,14 +1962,14 @@ var require_merge = __commonJS({
       return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
-    exports.isMergeKey = isMergeKey;
+    exports.isMergeKey = isMergeKey2;
     exports.merge = merge;
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../work/main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -2031,9 +2031,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../work/main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -2071,9 +2071,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../work/main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -2222,9 +2222,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../work/main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2366,9 +2366,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../work/main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2388,9 +2388,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../work/main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2504,9 +2504,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../work/main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2526,9 +2526,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../work/main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2545,9 +2545,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../work/main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2563,9 +2563,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../work/main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2587,16 +2587,16 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../work/main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num))
-        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      const num2 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num2))
+        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -2614,9 +2614,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../work/main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2636,8 +2636,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str3) => parseFloat(str3),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -2660,9 +2660,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../work/main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2705,9 +2705,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../work/main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2733,9 +2733,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../work/main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2800,14 +2800,14 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
-    var binary = {
+    var binary2 = {
       identify: (value) => value instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
@@ -2862,13 +2862,13 @@ var require_binary = __commonJS({
         return stringifyString.stringifyString({ comment, type, value: str3 }, ctx, onComment, onChompKeep);
       }
     };
-    exports.binary = binary;
+    exports.binary = binary2;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2944,9 +2944,9 @@ ${cn2.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -3022,9 +3022,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -3054,9 +3054,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -3076,8 +3076,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str3) => parseFloat(str3.replace(/_/g, "")),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -3103,9 +3103,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -3182,9 +3182,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3271,31 +3271,31 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str3, asBigInt) {
       const sign = str3[0];
       const parts = sign === "-" || sign === "+" ? str3.substring(1) : str3;
-      const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
-      return sign === "-" ? num(-1) * res : res;
+      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
+      return sign === "-" ? num2(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num = (n) => n;
+      let num2 = (n) => n;
       if (typeof value === "bigint")
-        num = (n) => BigInt(n);
+        num2 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num(-1);
+        value *= num2(-1);
       }
-      const _60 = num(60);
+      const _60 = num2(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -3359,15 +3359,15 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
     var seq = require_seq();
     var string = require_string();
-    var binary = require_binary();
+    var binary2 = require_binary();
     var bool2 = require_bool2();
     var float = require_float2();
     var int = require_int2();
@@ -3390,7 +3390,7 @@ var require_schema3 = __commonJS({
       float.floatNaN,
       float.floatExp,
       float.float,
-      binary.binary,
+      binary2.binary,
       merge.merge,
       omap.omap,
       pairs.pairs,
@@ -3403,9 +3403,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../work/main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3416,7 +3416,7 @@ var require_tags = __commonJS({
     var int = require_int();
     var schema = require_schema();
     var schema$1 = require_schema2();
-    var binary = require_binary();
+    var binary2 = require_binary();
     var merge = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
@@ -3431,7 +3431,7 @@ var require_tags = __commonJS({
       ["yaml-1.1", schema$2.schema]
     ]);
     var tagsByName = {
-      binary: binary.binary,
+      binary: binary2.binary,
       bool: bool2.boolTag,
       float: float.float,
       floatExp: float.floatExp,
@@ -3451,7 +3451,7 @@ var require_tags = __commonJS({
       timestamp: timestamp.timestamp
     };
     var coreKnownTags = {
-      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:binary": binary2.binary,
       "tag:yaml.org,2002:merge": merge.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
@@ -3497,9 +3497,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../work/main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3529,9 +3529,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../work/main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -3609,9 +3609,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../work/main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3885,8 +3885,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3918,9 +3918,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../work/main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3931,7 +3931,7 @@ var require_errors = __commonJS({
         this.pos = pos;
       }
     };
-    var YAMLParseError = class extends YAMLError {
+    var YAMLParseError2 = class extends YAMLError {
       constructor(pos, code, message) {
         super("YAMLParseError", pos, code, message);
       }
@@ -3963,12 +3963,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci2));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci2));
         }
-        const pointer = " ".repeat(ci2) + "^".repeat(count);
+        const pointer = " ".repeat(ci2) + "^".repeat(count2);
         error.message += `:
 
 ${lineStr}
@@ -3977,15 +3977,15 @@ ${pointer}
       }
     };
     exports.YAMLError = YAMLError;
-    exports.YAMLParseError = YAMLParseError;
+    exports.YAMLParseError = YAMLParseError2;
     exports.YAMLWarning = YAMLWarning;
     exports.prettifyError = prettifyError;
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../work/main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -4117,9 +4117,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../work/main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -4159,9 +4159,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../work/main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -4177,9 +4177,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../work/main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -4193,9 +4193,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../work/main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4301,9 +4301,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../work/main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4352,9 +4352,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../work/main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4395,9 +4395,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../work/main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4410,9 +4410,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap5 = fc.start.source === "{";
-      const fcName = isMap5 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap5 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap7 = fc.start.source === "{";
+      const fcName = isMap7 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap7 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4448,7 +4448,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap5 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -4488,7 +4488,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap5 && !sep7 && !props.found) {
+        if (!isMap7 && !sep7 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4511,7 +4511,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap5 && !props.found && ctx.options.strict) {
+            if (!isMap7 && !props.found && ctx.options.strict) {
               if (sep7)
                 for (const st2 of sep7) {
                   if (st2 === valueProps.found)
@@ -4543,7 +4543,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap5) {
+          if (isMap7) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4559,7 +4559,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap5 ? "}" : "]";
+      const expectedEnd = isMap7 ? "}" : "]";
       const [ce2, ...ee2] = fc.end;
       let cePos = offset;
       if (ce2?.source === expectedEnd)
@@ -4589,9 +4589,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../work/main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4654,9 +4654,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../work/main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4837,9 +4837,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../work/main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4851,7 +4851,7 @@ var require_resolve_flow_scalar = __commonJS({
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value = plainValue(source, _onError);
+          value = plainValue3(source, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
@@ -4880,7 +4880,7 @@ var require_resolve_flow_scalar = __commonJS({
         range: [offset, valueEnd, re2.offset]
       };
     }
-    function plainValue(source, onError) {
+    function plainValue3(source, onError) {
       let badChar = "";
       switch (source[0]) {
         /* istanbul ignore next should not happen */
@@ -5058,9 +5058,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../work/main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5139,9 +5139,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../work/main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -5169,9 +5169,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../work/main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5275,9 +5275,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../work/main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5318,9 +5318,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../work/main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -5362,7 +5362,7 @@ var require_composer = __commonJS({
       }
       return { comment, afterEmptyLine };
     }
-    var Composer2 = class {
+    var Composer3 = class {
       constructor(options = {}) {
         this.doc = null;
         this.atDirectives = false;
@@ -5522,13 +5522,13 @@ ${end.comment}` : end.comment;
         }
       }
     };
-    exports.Composer = Composer2;
+    exports.Composer = Composer3;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../work/main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5711,9 +5711,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../work/main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5772,9 +5772,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../work/main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5834,9 +5834,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../work/main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5846,7 +5846,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR2 = "";
     var isCollection2 = (token) => !!token && "items" in token;
-    var isScalar6 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar7 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5930,15 +5930,15 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR2;
     exports.isCollection = isCollection2;
-    exports.isScalar = isScalar6;
+    exports.isScalar = isScalar7;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../work/main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -5958,7 +5958,7 @@ var require_lexer = __commonJS({
     var flowIndicatorChars = new Set(",[]{}");
     var invalidAnchorChars = new Set(" ,[]{}\n\r	");
     var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-    var Lexer = class {
+    var Lexer3 = class {
       constructor() {
         this.atEnd = false;
         this.blockScalarIndent = -1;
@@ -6521,15 +6521,15 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports.Lexer = Lexer;
+    exports.Lexer = Lexer3;
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../work/main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
-    var LineCounter2 = class {
+    var LineCounter4 = class {
       constructor() {
         this.lineStarts = [];
         this.addNewLine = (offset) => this.lineStarts.push(offset);
@@ -6552,13 +6552,13 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter2;
+    exports.LineCounter = LineCounter4;
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../work/main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -6653,7 +6653,7 @@ var require_parser = __commonJS({
         }
       }
     }
-    var Parser2 = class {
+    var Parser3 = class {
       /**
        * @param onNewLine - If defined, called separately with the start position of
        *   each new line (in `parse()`, including the start of input).
@@ -7426,13 +7426,13 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser2;
+    exports.Parser = Parser3;
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../work/main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7460,7 +7460,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument3(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7486,7 +7486,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument3(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7522,14 +7522,14 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse2;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument3;
+    exports.parseDocument = parseDocument2;
     exports.stringify = stringify;
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../work/main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../../work/main/node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7579,9 +7579,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/ignore/index.js
+// ../../work/main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports, module) {
+  "../../work/main/node_modules/ignore/index.js"(exports, module) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -8145,30 +8145,30 @@ var require_ignore = __commonJS({
       }
     };
     var hasTrailingBackslash = (str3) => {
-      let count = 0;
-      while (str3[str3.length - count - 1] === ESCAPE) {
-        count++;
+      let count2 = 0;
+      while (str3[str3.length - count2 - 1] === ESCAPE) {
+        count2++;
       }
-      return count % 2 === 1;
+      return count2 % 2 === 1;
     };
     var trimEnd = (body, stripLineEnd) => {
-      let lineEnd2 = body.length;
+      let lineEnd3 = body.length;
       let end;
       for (; ; ) {
-        if (stripLineEnd && body[lineEnd2 - 1] === "\r") {
-          lineEnd2--;
+        if (stripLineEnd && body[lineEnd3 - 1] === "\r") {
+          lineEnd3--;
         }
-        end = lineEnd2;
+        end = lineEnd3;
         while (body[end - 1] === SPACE) {
           end--;
         }
         if (!stripLineEnd || body[end - 1] !== "\n") {
           break;
         }
-        lineEnd2 = end - 1;
+        lineEnd3 = end - 1;
       }
-      if (end === lineEnd2) {
-        return body.slice(0, lineEnd2);
+      if (end === lineEnd3) {
+        return body.slice(0, lineEnd3);
       }
       let backslashes = 0;
       while (body[end - backslashes - 1] === ESCAPE) {
@@ -8450,11 +8450,10 @@ import { dirname as dirname9, isAbsolute as isAbsolute8, relative as relative9, 
 
 // src/cli.ts
 import { existsSync as existsSync7, mkdirSync as mkdirSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute7, join as join9, resolve as resolve9, sep as sep5 } from "node:path";
+import { dirname as dirname8, isAbsolute as isAbsolute7, resolve as resolve9, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
-import { getHeapStatistics } from "node:v8";
 
-// node_modules/diff/libesm/diff/base.js
+// ../../work/main/node_modules/diff/libesm/diff/base.js
 var Diff = class {
   diff(oldStr, newStr, options = {}) {
     let callback;
@@ -8656,7 +8655,7 @@ var Diff = class {
   }
 };
 
-// node_modules/diff/libesm/diff/line.js
+// ../../work/main/node_modules/diff/libesm/diff/line.js
 var LineDiff = class extends Diff {
   constructor() {
     super(...arguments);
@@ -8704,7 +8703,7 @@ function tokenize(value, options) {
   return retLines;
 }
 
-// node_modules/diff/libesm/patch/create.js
+// ../../work/main/node_modules/diff/libesm/patch/create.js
 var INCLUDE_HEADERS = {
   includeIndex: true,
   includeUnderline: true,
@@ -8922,7 +8921,8 @@ var package_default = {
     "test:binaries": "node scripts/test-binaries.mjs",
     "build:action": "node scripts/build.mjs --action",
     bench: "node scripts/build.mjs && node scripts/bench.mjs",
-    fuzz: "node --import tsx scripts/fuzz.ts"
+    fuzz: "node --import tsx scripts/fuzz.ts",
+    "real-repos": "node scripts/build.mjs && node scripts/real-repos.mjs"
   },
   devDependencies: {
     "@microsoft/jest-sarif": "^1.0.0-beta.0",
@@ -9033,7 +9033,123 @@ var duplicate_key_default = createRule({
 });
 
 // src/model/mesh.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
+// src/parse/limits.ts
 var import_yaml = __toESM(require_dist(), 1);
+var MAX_DEPTH = 1e3;
+var MAX_ALIAS_EXPANSION = 2e5;
+var MAX_EMBEDDED_DEPTH = MAX_DEPTH / 10;
+var MAX_EMBEDDED_SIZE = 1024 * 1024;
+var MAX_EMBEDDED_ALIASES = 1e3;
+var MIB = 1024 * 1024;
+var sizeText = (n) => n % MIB === 0 ? `${n / MIB} MiB` : `${n.toLocaleString("en-US")} characters`;
+function sizeProblem(text) {
+  if (text.length <= MAX_EMBEDDED_SIZE) return void 0;
+  return { message: `larger than ${sizeText(MAX_EMBEDDED_SIZE)} (${text.length.toLocaleString("en-US")} characters)`, offset: MAX_EMBEDDED_SIZE };
+}
+var tooDeep = (offset) => ({ message: `nested deeper than ${MAX_EMBEDDED_DEPTH} levels`, offset });
+function jsonDepthProblem(text) {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) {
+      if (++depth > MAX_EMBEDDED_DEPTH) return tooDeep(i);
+    } else if ((c === 93 || c === 125) && depth > 0) depth--;
+    else if (c === 34) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    }
+  }
+  return void 0;
+}
+function yamlTokens(text, lineCounter) {
+  const parser = new import_yaml.Parser(lineCounter?.addNewLine);
+  lineCounter?.addNewLine(0);
+  const tokens = [];
+  let aliases = 0;
+  for (const lexeme of new import_yaml.Lexer().lex(text, false)) {
+    if (lexeme.charCodeAt(0) === 42 && import_yaml.CST.tokenType(lexeme) === "alias" && ++aliases > MAX_EMBEDDED_ALIASES) {
+      return { problem: { message: `written with more than ${MAX_EMBEDDED_ALIASES.toLocaleString("en-US")} aliases`, offset: parser.offset } };
+    }
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length - 1 > MAX_EMBEDDED_DEPTH) return { problem: tooDeep(parser.offset) };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens };
+}
+function embeddedTextProblem(text, syntax) {
+  const size = sizeProblem(text);
+  if (size) return size;
+  if (syntax === "json") return jsonDepthProblem(text);
+  const read2 = yamlTokens(text);
+  return "problem" in read2 ? read2.problem : void 0;
+}
+function aliasExpansionProblem(doc) {
+  const anchors = /* @__PURE__ */ new Map();
+  const sizes = /* @__PURE__ */ new Map();
+  let added = 0;
+  const stack = [];
+  const enter = (node) => {
+    if ((0, import_yaml.isAlias)(node)) {
+      const target = anchors.get(node.source);
+      if (target === void 0) return 1;
+      const size2 = sizes.get(target);
+      const offset = node.range?.[0] ?? 0;
+      if (size2 === void 0) return { message: `written with alias *${node.source} inside the node it names, a value without end`, offset };
+      added += size2;
+      if (added > MAX_ALIAS_EXPANSION) return { message: `expanded by its aliases beyond ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} nodes (an alias bomb)`, offset };
+      return size2;
+    }
+    const anchor = node?.anchor;
+    if (typeof anchor === "string" && anchor !== "") anchors.set(anchor, node);
+    if ((0, import_yaml.isMap)(node)) return { node, children: node.items.flatMap((p) => (0, import_yaml.isPair)(p) ? [p.key, p.value] : []), next: 0, size: 1 };
+    if ((0, import_yaml.isSeq)(node)) return { node, children: node.items, next: 0, size: 1 };
+    const size = (0, import_yaml.isScalar)(node) ? 1 : 0;
+    if (node !== null && node !== void 0) sizes.set(node, size);
+    return size;
+  };
+  const root2 = enter(doc.contents);
+  if (typeof root2 === "number") return void 0;
+  if ("message" in root2) return root2;
+  stack.push(root2);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.next === top.children.length) {
+      stack.pop();
+      sizes.set(top.node, top.size);
+      const parent = stack[stack.length - 1];
+      if (parent) parent.size += top.size;
+      continue;
+    }
+    const child = enter(top.children[top.next++]);
+    if (typeof child === "number") top.size += child;
+    else if ("message" in child) return child;
+    else stack.push(child);
+  }
+  return void 0;
+}
+function parseYamlWithinLimits(text, options) {
+  const size = sizeProblem(text);
+  if (size) return { problem: size };
+  const read2 = yamlTokens(text, options.lineCounter);
+  if ("problem" in read2) return read2;
+  let doc;
+  for (const next of new import_yaml.Composer(options).compose(read2.tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new import_yaml.YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+      break;
+    }
+  }
+  if (!doc) throw new Error("the yaml composer gave no document for a forced one");
+  if (doc.errors.length > 0) return { doc };
+  const aliases = aliasExpansionProblem(doc);
+  return aliases ? { problem: aliases } : { doc };
+}
+function plainValue(doc) {
+  doc.options.logLevel = "error";
+  return doc.toJS({ maxAliasCount: -1 });
+}
 
 // src/model/workload.ts
 var labelString = (v2) => v2 === void 0 ? void 0 : typeof v2 === "string" ? v2 : v2 === null ? "" : String(v2);
@@ -9356,25 +9472,49 @@ var parsedConfig = /* @__PURE__ */ new WeakMap();
 function memo(cache2, r7, parse2) {
   let hit = cache2.get(r7);
   if (!hit) {
-    try {
-      hit = { value: asObject(parse2()), error: void 0 };
-    } catch (e) {
-      hit = { value: void 0, error: e.message.split("\n")[0] };
-    }
+    hit = parse2();
     cache2.set(r7, hit);
   }
   return hit;
 }
-function injectorValuesOf(r7) {
+function injectorValuesReadOf(r7) {
   const text = str(asObject(r7.object.data)?.values);
-  return text === void 0 ? void 0 : memo(parsedValues, r7, () => JSON.parse(text)).value;
+  if (text === void 0) return void 0;
+  return memo(parsedValues, r7, () => {
+    const limit = embeddedTextProblem(text, "json");
+    if (limit) return { value: void 0, error: void 0, tooComplex: limit.message };
+    try {
+      return { value: asObject(JSON.parse(text)), error: void 0 };
+    } catch (e) {
+      return { value: void 0, error: e.message.split("\n")[0] };
+    }
+  });
+}
+function injectorValuesOf(r7) {
+  return injectorValuesReadOf(r7)?.value;
 }
 function injectorConfigDataOf(r7) {
-  return memo(parsedConfig, r7, () => (0, import_yaml.parse)(str(asObject(r7.object.data)?.config) ?? "", { version: "1.1", uniqueKeys: false }));
+  return memo(parsedConfig, r7, () => readEmbeddedYaml(str(asObject(r7.object.data)?.config) ?? ""));
+}
+function readEmbeddedYaml(text) {
+  const lineCounter = new import_yaml2.LineCounter();
+  const read2 = parseYamlWithinLimits(text, { version: "1.1", uniqueKeys: false, lineCounter });
+  if ("problem" in read2) return { value: void 0, error: void 0, tooComplex: read2.problem.message };
+  const first = read2.doc.errors[0];
+  if (first) {
+    const at2 = lineCounter.linePos(first.pos[0]);
+    return { value: void 0, error: `${first.message.split("\n")[0]} at line ${at2.line}, column ${at2.col}` };
+  }
+  try {
+    return { value: asObject(plainValue(read2.doc)), error: void 0 };
+  } catch (e) {
+    return { value: void 0, error: e.message.split("\n")[0] };
+  }
 }
 function injectorConfigOf(r7) {
   const revision = injectorConfigMapRevision(r7.name) ?? "default";
-  const values = injectorValuesOf(r7) ?? {};
+  const valuesRead = injectorValuesReadOf(r7);
+  const values = valuesRead?.value ?? {};
   const enableNamespacesByDefault = getIn(values, ["sidecarInjectorWebhook", "enableNamespacesByDefault"]);
   const base = {
     revision: str(values.revision) || revision,
@@ -9383,8 +9523,15 @@ function injectorConfigOf(r7) {
     resource: r7
   };
   const parsed = injectorConfigDataOf(r7);
+  const tooComplex = [
+    ...parsed.tooComplex !== void 0 ? [{ key: "config", problem: parsed.tooComplex }] : [],
+    ...valuesRead?.tooComplex !== void 0 ? [{ key: "values", problem: valuesRead.tooComplex }] : []
+  ];
+  if (tooComplex.length > 0 && parsed.tooComplex !== void 0) {
+    return { ...base, policy: void 0, neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, tooComplex };
+  }
   if (parsed.error !== void 0) {
-    return { ...base, policy: void 0, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${parsed.error})` };
+    return { ...base, policy: void 0, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${parsed.error})`, ...tooComplex.length > 0 ? { tooComplex } : {} };
   }
   const c = parsed.value ?? {};
   const policy = c.policy;
@@ -9405,7 +9552,8 @@ function injectorConfigOf(r7) {
     policy,
     neverInjectSelector: selectors(c.neverInjectSelector, "neverInjectSelector"),
     alwaysInjectSelector: selectors(c.alwaysInjectSelector, "alwaysInjectSelector"),
-    configError
+    configError,
+    ...tooComplex.length > 0 ? { tooComplex } : {}
   };
 }
 function istioOperatorFacts(r7) {
@@ -9445,23 +9593,23 @@ function injectionIntent(t, facts) {
   const ns2 = namespaceOf(t, facts);
   const where = ns2?.origin === "config" ? " (in the config file)" : "";
   if (ns2?.labels[NS_INJECTION_LABEL] === "enabled") {
-    out.push({ text: `namespace ${ns2.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`) });
+    out.push({ text: `namespace ${ns2.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
   }
   const nsRev = ns2?.labels[REV_LABEL];
   if (ns2 && nsRev !== void 0 && nsRev !== "") {
-    out.push({ text: `namespace ${ns2.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`) });
+    out.push({ text: `namespace ${ns2.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
   }
   const label = labelString(t.labels[INJECT_KEY]);
   if (label === "true") {
-    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label that asks for a sidecar" } });
+    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label that asks for a sidecar" }, fromPod: true });
   }
   const podRev = labelString(t.labels[REV_LABEL]);
   if (podRev !== void 0 && podRev !== "") {
-    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" } });
+    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" }, fromPod: true });
   }
   const annotation2 = labelString(t.annotations[INJECT_KEY]);
   if (annotation2 === "true") {
-    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" } });
+    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" }, fromPod: true });
   }
   return out;
 }
@@ -9572,6 +9720,15 @@ function parseIstioVersion(text) {
 function atLeast(v2, major, minor) {
   return v2.major > major || v2.major === major && v2.minor >= minor;
 }
+function inVersionRange(v2, range) {
+  const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
+  if (!m) return true;
+  const from = atLeast(v2, Number(m[2]), Number(m[3]));
+  return m[1] === ">=" ? from : !from;
+}
+function existsAt(v2, range) {
+  return !/^\s*>=/.test(range) || inVersionRange(v2, range);
+}
 
 // src/model/injection.ts
 var INJECT_SOURCE = "pkg/kube/inject/inject.go";
@@ -9617,10 +9774,10 @@ function injectRequired(pod, injector, version) {
       source: `${INJECT_SOURCE} injectRequired`
     });
   }
-  const podLabels = knownLabels(pod.labels);
+  const podLabels2 = knownLabels(pod.labels);
   if (useDefault) {
     for (const s of injector.neverInjectSelector) {
-      if (!isEmptySelector(s) && matches(s, podLabels) === true) {
+      if (!isEmptySelector(s) && matches(s, podLabels2) === true) {
         trace.push({ text: `the pod matches neverInjectSelector ${describeSelector(s)} \u2192 do not inject`, source: `${INJECT_SOURCE} injectRequired` });
         inject = false;
         useDefault = false;
@@ -9630,7 +9787,7 @@ function injectRequired(pod, injector, version) {
   }
   if (useDefault) {
     for (const s of injector.alwaysInjectSelector) {
-      if (!isEmptySelector(s) && matches(s, podLabels) === true) {
+      if (!isEmptySelector(s) && matches(s, podLabels2) === true) {
         trace.push({ text: `the pod matches alwaysInjectSelector ${describeSelector(s)} \u2192 inject`, source: `${INJECT_SOURCE} injectRequired` });
         inject = true;
         useDefault = false;
@@ -9656,14 +9813,14 @@ function injectRequired(pod, injector, version) {
   if (pod.namespace === void 0 && required) return { required: "unknown", explicit: false, trace };
   return { required, explicit: !useDefault && (parsed.kind === "true" || parsed.kind === "false"), trace };
 }
-function webhookGate(webhooks, namespaceLabels, podLabels) {
+function webhookGate(webhooks, namespaceLabels2, podLabels2) {
   const matched = [];
   const maybe = [];
-  const pod = knownLabels(podLabels);
+  const pod = knownLabels(podLabels2);
   for (const w of webhooks) {
     const obj = matches(w.objectSelector, pod);
     if (obj === false) continue;
-    const ns2 = matches(w.namespaceSelector, namespaceLabels);
+    const ns2 = matches(w.namespaceSelector, namespaceLabels2);
     if (ns2 === false) continue;
     if (ns2 === true && obj === true) matched.push(w);
     else maybe.push(w);
@@ -9767,8 +9924,10 @@ var inject_misplaced_default = createRule({
       onWorkload: "{{ what }} {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ templatePath }}.metadata.labels.",
       injectionOnPod: '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
       injectOnNamespace: "{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.",
+      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template (this {{ effect }})',
       annotationOptIn: 'The annotation {{ key }}: "true" cannot turn injection on: webhook selectors only see labels, and no injector webhook matches this pod ({{ why }}). Use the label {{ key }}: "true" instead (the annotation is deprecated).'
     },
+    hasSuggestions: true,
     schema: []
   },
   defaultOptions: [],
@@ -9798,12 +9957,14 @@ var inject_misplaced_default = createRule({
             if (!(key in map) || key in t.labels || key in t.annotations) continue;
             if (key === REV_LABEL && what === "Label") continue;
             const value = labelString(map[key]) ?? "";
-            const fix = what === "Label" && asObject(t.metadata.labels) ? [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: templatePath(t, "metadata", "labels"), key, value }] : void 0;
+            const move = what === "Label" && asObject(t.metadata.labels) ? [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: templatePath(t, "metadata", "labels"), key, value }] : void 0;
+            const keepsBehaviour = move !== void 0 && key === INJECT_KEY && sameOutcome(value, predictForTemplate(t, context.facts).outcome);
             context.report({
               target: { resource: r7, path: ["metadata", what === "Label" ? "labels" : "annotations", key] },
               messageId: "onWorkload",
               data: { what, key, kind: r7.kind, templatePath: t.path.join(".") },
-              ...fix ? { fix } : {}
+              ...move && keepsBehaviour ? { fix: move } : {},
+              ...move && !keepsBehaviour ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect: value === "false" ? "removes the sidecar the pods get today" : value === "true" ? "may add a sidecar" : "changes which injector serves the pods" }, edits: move }] } : {}
             });
           }
         }
@@ -9813,6 +9974,8 @@ var inject_misplaced_default = createRule({
         const p = predictForTemplate(t, context.facts);
         if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
         const ns2 = namespaceOf(t, context.facts);
+        const nsInjection = ns2?.labels[NS_INJECTION_LABEL];
+        if (nsInjection !== void 0 && nsInjection !== "enabled") return;
         const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2?.name ?? ""}: no label that turns injection on`);
         context.report({
           target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
@@ -9824,6 +9987,9 @@ var inject_misplaced_default = createRule({
     };
   }
 });
+function sameOutcome(value, outcome) {
+  return value === "false" && outcome === "not-injected" || value === "true" && outcome === "injected";
+}
 
 // rules/inject-value-invalid.ts
 var inject_value_invalid_default = createRule({
@@ -9878,12 +10044,12 @@ var inject_value_invalid_default = createRule({
       const effect = now.kind === "default" ? "istiod logs a warning and ignores it: the namespace and the injector policy decide (in an injection-enabled namespace the pod IS injected)" : now.kind === "true" ? "it means true (inject)" : "it means false (no sidecar)";
       const other = newer ? `up to 1.26 it meant ${old.kind === "true" ? "true (inject)" : "false (no sidecar)"}: the meaning changed in 1.27` : "from 1.27 it is ignored and the namespace and the policy decide: the meaning changes on upgrade";
       const lower = raw.toLowerCase();
-      const unambiguous = lower === "true" || lower === "false";
+      const keepsBehaviour = (lower === "true" || lower === "false") && now.kind === lower;
       context.report({
         target,
         messageId: "invalid",
         data: { where, key: INJECT_KEY, value: raw, version: version.text, effect, other },
-        ...unambiguous ? { fix: [{ op: "set", path, value: lower }] } : { suggest }
+        ...keepsBehaviour ? { fix: [{ op: "set", path, value: lower }] } : { suggest }
       });
     };
     return {
@@ -9908,7 +10074,8 @@ var injection_host_network_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      hostNetwork: 'This pod is meant to get a sidecar ({{ why }}) but sets hostNetwork: true, and Istio never injects hostNetwork pods (injectRequired, pkg/kube/inject/inject.go): it will run without a sidecar. Drop hostNetwork, or label the pod template sidecar.istio.io/inject: "false" to say so.'
+      hostNetwork: "This pod asks for a sidecar ({{ why }}) but sets hostNetwork: true, which Istio never injects: it runs without one. Drop hostNetwork, or the opt-in.",
+      namespaceOnly: 'This hostNetwork pod gets no sidecar, though {{ why }}: Istio never injects hostNetwork pods. If that is intended (a node agent), label the pod template sidecar.istio.io/inject: "false".'
     },
     schema: []
   },
@@ -9919,10 +10086,12 @@ var injection_host_network_default = createRule({
         if (t.spec.hostNetwork !== true || explicitlyOptedOut(t)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
+        const own = signals.filter((s) => s.fromPod);
         context.report({
           target: { resource: t.resource, path: templatePath(t, "spec", "hostNetwork") },
-          messageId: "hostNetwork",
-          data: { why: signals.map((s) => s.text).join("; ") },
+          messageId: own.length > 0 ? "hostNetwork" : "namespaceOnly",
+          ...own.length > 0 ? {} : { severity: "warn" },
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join("; ") },
           related: relatedOf(signals)
         });
       }
@@ -10003,6 +10172,7 @@ var injection_revision_missing_default = createRule({
     const served = servedRevisions(mesh.webhooks);
     const where = mesh.webhooksOrigin === "input" ? "among the inputs" : "in the config (istio.revisions, istio.revisionTags)";
     const servedText = served.size ? [...served].sort().join(", ") : "none";
+    let servesEnabled;
     return {
       Namespace(ns2) {
         if (!known) return;
@@ -10010,7 +10180,7 @@ var injection_revision_missing_default = createRule({
         const injection = labels[NS_INJECTION_LABEL];
         const rev = labels[REV_LABEL];
         if (injection === "enabled") {
-          if (!servesInjectionEnabled(mesh.webhooks)) {
+          if (!(servesEnabled ??= servesInjectionEnabled(mesh.webhooks))) {
             context.report({ target: { resource: ns2, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "noDefault", data: { namespace: ns2.name, key: NS_INJECTION_LABEL, where, served: `served revisions: ${servedText}` } });
           }
           return;
@@ -10048,7 +10218,8 @@ var injector_policy_invalid_default = createRule({
     },
     messages: {
       policy: 'The injector policy is {{ value }}: only "enabled" and "disabled" work. With anything else istiod logs "Illegal value for autoInject" and injects no pod at all (pkg/kube/inject/inject.go). Set policy: enabled (or disabled).',
-      config: 'istiod cannot load this injector config: {{ problem }}. It fails to start the sidecar injector ("error initializing sidecar injector", pkg/kube/inject/webhook.go).'
+      config: 'istiod cannot load this injector config: {{ problem }}. It fails to start the sidecar injector ("error initializing sidecar injector", pkg/kube/inject/webhook.go).',
+      tooComplex: "The injector ConfigMap's {{ key }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not read it{{ consequence }}."
     },
     schema: []
   },
@@ -10058,6 +10229,15 @@ var injector_policy_invalid_default = createRule({
       Resource(r7) {
         if (!isInjectorConfigMap(r7)) return;
         const c = injectorConfigOf(r7);
+        for (const t of c.tooComplex ?? []) {
+          context.report({
+            target: { resource: r7, path: ["data", t.key] },
+            messageId: "tooComplex",
+            severity: "warn",
+            data: { key: t.key, problem: t.problem, consequence: t.key === "config" ? ": its policy and selectors are taken as unknown" : "" }
+          });
+        }
+        if (c.tooComplex?.some((t) => t.key === "config")) return;
         if (c.configError) {
           context.report({ target: { resource: r7, path: ["data", "config"] }, messageId: "config", data: { problem: c.configError } });
           return;
@@ -10071,9 +10251,9 @@ var injector_policy_invalid_default = createRule({
 });
 
 // src/parse/yaml.ts
-var import_yaml4 = __toESM(require_dist(), 1);
+var import_yaml5 = __toESM(require_dist(), 1);
 
-// node_modules/js-yaml/dist/js-yaml.mjs
+// ../../work/main/node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
 function defineScalarTag(tagName, options) {
   return {
@@ -10478,15 +10658,15 @@ var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
 function resolveYamlBinary(source) {
   const input2 = source.replace(/\s/g, "");
   if (input2.length % 4 !== 0 || !BASE64_PATTERN.test(input2)) return NOT_RESOLVED;
-  const binary = atob(input2);
-  const result = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) result[index] = binary.charCodeAt(index);
+  const binary2 = atob(input2);
+  const result = new Uint8Array(binary2.length);
+  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
   return result;
 }
 function representYamlBinary(object) {
-  let binary = "";
-  for (let index = 0; index < object.length; index++) binary += String.fromCharCode(object[index]);
-  return btoa(binary);
+  let binary2 = "";
+  for (let index = 0; index < object.length; index++) binary2 += String.fromCharCode(object[index]);
+  return btoa(binary2);
 }
 var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
   resolve: resolveYamlBinary,
@@ -10908,7 +11088,7 @@ var DEFAULT_SNIPPET_OPTIONS = {
   linesBefore: 3,
   linesAfter: 2
 };
-function getLine(buffer, lineStart2, lineEnd2, position, maxLineLength) {
+function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
   let head = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
@@ -10916,12 +11096,12 @@ function getLine(buffer, lineStart2, lineEnd2, position, maxLineLength) {
     head = " ... ";
     lineStart2 = position - maxHalfLength + head.length;
   }
-  if (lineEnd2 - position > maxHalfLength) {
+  if (lineEnd3 - position > maxHalfLength) {
     tail = " ...";
-    lineEnd2 = position + maxHalfLength - tail.length;
+    lineEnd3 = position + maxHalfLength - tail.length;
   }
   return {
-    str: head + buffer.slice(lineStart2, lineEnd2).replace(/\t/g, "\u2192") + tail,
+    str: head + buffer.slice(lineStart2, lineEnd3).replace(/\t/g, "\u2192") + tail,
     pos: position - lineStart2 + head.length
   };
 }
@@ -10935,33 +11115,33 @@ function makeSnippet(mark, options) {
     ...options
   };
   const re2 = /\r?\n|\r|\0/g;
-  const lineStarts = [0];
+  const lineStarts2 = [0];
   const lineEnds = [];
   let match;
   let foundLineNo = -1;
   while (match = re2.exec(mark.buffer)) {
     lineEnds.push(match.index);
-    lineStarts.push(match.index + match[0].length);
-    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts.length - 2;
+    lineStarts2.push(match.index + match[0].length);
+    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
   }
-  if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
+  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
   let result = "";
   const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
   const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
   for (let i = 1; i <= opts.linesBefore; i++) {
     if (foundLineNo - i < 0) break;
-    const line2 = getLine(mark.buffer, lineStarts[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]), maxLineLength);
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
     result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
 ${result}`;
   }
-  const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
   result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
 `;
   result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
 `;
   for (let i = 1; i <= opts.linesAfter; i++) {
     if (foundLineNo + i >= lineEnds.length) break;
-    const line2 = getLine(mark.buffer, lineStarts[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]), maxLineLength);
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
     result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
 `;
   }
@@ -11132,9 +11312,9 @@ function skipFoldedBreaks(input2, position, end) {
     breaks
   };
 }
-function foldedBreaks(count) {
-  if (count === 1) return " ";
-  return "\n".repeat(count - 1);
+function foldedBreaks(count2) {
+  if (count2 === 1) return " ";
+  return "\n".repeat(count2 - 1);
 }
 function getPlainValue(input2, start, end) {
   let result = "";
@@ -11777,12 +11957,12 @@ function skipFlowSeparationSpace(state, nodeIndent) {
 }
 function readFlowCollection(state, nodeIndent, props) {
   const ch = state.input.charCodeAt(state.position);
-  const isMapping2 = ch === 123;
+  const isMapping3 = ch === 123;
   const start = state.position;
   let readNext = true;
   if (ch !== 91 && ch !== 123) return false;
-  const terminator = isMapping2 ? 125 : 93;
-  if (isMapping2) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  const terminator = isMapping3 ? 125 : 93;
+  if (isMapping3) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
   else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
   state.position++;
   while (state.input.charCodeAt(state.position) !== 0) {
@@ -11794,10 +11974,10 @@ function readFlowCollection(state, nodeIndent, props) {
       return true;
     } else if (!readNext) throwError(state, "missed comma between flow collection entries");
     else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
-    let isPair4 = false;
+    let isPair6 = false;
     let isExplicitPair = false;
     if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
-      isPair4 = isExplicitPair = true;
+      isPair6 = isExplicitPair = true;
       state.position += 1;
       skipFlowSeparationSpace(state, nodeIndent);
     }
@@ -11806,22 +11986,22 @@ function readFlowCollection(state, nodeIndent, props) {
     const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
     skipFlowSeparationSpace(state, nodeIndent);
     ch2 = state.input.charCodeAt(state.position);
-    if ((isMapping2 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
-      isPair4 = true;
+    if ((isMapping3 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
+      isPair6 = true;
       state.position++;
       skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping2) {
+      if (!isMapping3) {
         insertFlowPairMappingEvent(state, entryStart);
         if (!keyWasRead) addEmptyScalarEvent(state);
       } else if (!keyWasRead) addEmptyScalarEvent(state);
       if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
       skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping2) addPopEvent(state);
-    } else if (isMapping2 && isPair4) {
+      if (!isMapping3) addPopEvent(state);
+    } else if (isMapping3 && isPair6) {
       if (!keyWasRead) addEmptyScalarEvent(state);
       addEmptyScalarEvent(state);
-    } else if (isMapping2) addEmptyScalarEvent(state);
-    else if (isPair4) {
+    } else if (isMapping3) addEmptyScalarEvent(state);
+    else if (isPair6) {
       insertFlowPairMappingEvent(state, entryStart);
       if (!keyWasRead) addEmptyScalarEvent(state);
       addEmptyScalarEvent(state);
@@ -12185,10 +12365,10 @@ function tryLongOrMultilineAsBlock(layout) {
   let position = 0;
   let shouldFold = false;
   while (position <= value.length) {
-    let lineEnd2 = value.length;
+    let lineEnd3 = value.length;
     const nextLineBreak = value.indexOf("\n", position);
-    if (nextLineBreak !== -1) lineEnd2 = nextLineBreak;
-    const line = value.slice(position, lineEnd2);
+    if (nextLineBreak !== -1) lineEnd3 = nextLineBreak;
+    const line = value.slice(position, lineEnd3);
     if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
     if (nextLineBreak === -1) break;
     position = nextLineBreak + 1;
@@ -12275,26 +12455,331 @@ var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
 var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
 var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
-// src/parse/events.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/parse/yaml-options.ts
-var goYamlV2Tags = (tags) => tags.filter((t) => {
-  const tag = t.tag;
-  const format = t.format;
-  return tag !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
-});
-var YAML_OPTIONS = {
-  version: "1.1",
-  uniqueKeys: false,
-  customTags: goYamlV2Tags,
-  prettyErrors: false,
-  strict: false
+// src/parse/go-yaml.ts
+var GoYamlError = class extends Error {
+  /** Offset in the text the caller parsed, when the caller knows it. */
+  offset;
+  constructor(message, offset) {
+    super(message);
+    this.offset = offset;
+  }
 };
+var TAG_PREFIX = "tag:yaml.org,2002:";
+var STR_TAG = `${TAG_PREFIX}str`;
+var MERGE_TAG = `${TAG_PREFIX}merge`;
+var NULL_TAG = `${TAG_PREFIX}null`;
+var BOOL_TAG = `${TAG_PREFIX}bool`;
+var INT_TAG = `${TAG_PREFIX}int`;
+var FLOAT_TAG = `${TAG_PREFIX}float`;
+var TIMESTAMP_TAG = `${TAG_PREFIX}timestamp`;
+var BINARY_TAG = `${TAG_PREFIX}binary`;
+var NULL = { kind: "null" };
+var TRUE = { kind: "bool", value: true };
+var FALSE = { kind: "bool", value: false };
+var RESOLVE_MAP = new Map([
+  ...["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"].map((s) => [s, TRUE]),
+  ...["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"].map((s) => [s, FALSE]),
+  ...["", "~", "null", "Null", "NULL"].map((s) => [s, NULL]),
+  ...[".nan", ".NaN", ".NAN"].map((s) => [s, { kind: "float", value: Number.NaN }]),
+  ...[".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"].map((s) => [s, { kind: "float", value: Number.POSITIVE_INFINITY }]),
+  ...["-.inf", "-.Inf", "-.INF"].map((s) => [s, { kind: "float", value: Number.NEGATIVE_INFINITY }])
+]);
+var HINT = new Uint8Array(128);
+var SIGN_OR_DIGIT = 1;
+var IN_MAP = 2;
+var DOT = 3;
+for (const c of "+-0123456789") HINT[c.charCodeAt(0)] = SIGN_OR_DIGIT;
+for (const c of "yYnNtTfFoO~") HINT[c.charCodeAt(0)] = IN_MAP;
+HINT[".".charCodeAt(0)] = DOT;
+var NUMBERISH = /^[-+0-9a-fA-FxXoO_.]+$/;
+var YAML_STYLE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+var DOT_FLOAT = /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/;
+var INT64_MIN = -(2n ** 63n);
+var INT64_MAX = 2n ** 63n - 1n;
+var UINT64_MAX = 2n ** 64n - 1n;
+function goParseInteger(s, signed) {
+  let i = 0;
+  let negative = false;
+  const first = s.charCodeAt(0);
+  if (first === 43 || first === 45) {
+    if (!signed) return void 0;
+    negative = first === 45;
+    i = 1;
+  }
+  let base = 10;
+  let digits = /^[0-9]+$/;
+  if (s.charCodeAt(i) === 48 && i + 1 < s.length) {
+    const p = s[i + 1];
+    if (p === "x" || p === "X") [base, digits, i] = [16, /^[0-9a-fA-F]+$/, i + 2];
+    else if (p === "o" || p === "O") [base, digits, i] = [8, /^[0-7]+$/, i + 2];
+    else if (p === "b" || p === "B") [base, digits, i] = [2, /^[01]+$/, i + 2];
+    else [base, digits, i] = [8, /^[0-7]+$/, i + 1];
+  }
+  const body = s.slice(i);
+  if (!digits.test(body)) return void 0;
+  const significant = body.replace(/^0+(?=.)/, "");
+  if (significant.length > { 2: 64, 8: 22, 10: 20, 16: 16 }[base]) return void 0;
+  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
+  const magnitude = BigInt(prefix + significant);
+  const value = negative ? -magnitude : magnitude;
+  if (signed ? value < INT64_MIN || value > INT64_MAX : value > UINT64_MAX) return void 0;
+  return value;
+}
+function goParseFloat(s) {
+  const v2 = Number(s);
+  return Number.isFinite(v2) ? v2 : void 0;
+}
+var num = (kind, value) => ({ kind, value });
+function resolveImplicit(s) {
+  if (s.length === 0) return NULL;
+  const c = s.charCodeAt(0);
+  const hint = c < 128 ? HINT[c] : 0;
+  if (!hint) return { kind: "str", value: s };
+  const mapped = RESOLVE_MAP.get(s);
+  if (mapped) return mapped;
+  if (hint === DOT) {
+    const v2 = DOT_FLOAT.test(s) ? goParseFloat(s) : void 0;
+    return v2 === void 0 ? { kind: "str", value: s } : { kind: "float", value: v2 };
+  }
+  if (hint === SIGN_OR_DIGIT && NUMBERISH.test(s)) {
+    const plain2 = s.includes("_") ? s.replace(/_/g, "") : s;
+    const int = goParseInteger(plain2, true);
+    if (int !== void 0) return num("int", int);
+    const uint = goParseInteger(plain2, false);
+    if (uint !== void 0) return num("uint", uint);
+    if (YAML_STYLE_FLOAT.test(plain2)) {
+      const v2 = goParseFloat(plain2);
+      if (v2 !== void 0) return { kind: "float", value: v2 };
+    }
+  }
+  return { kind: "str", value: s };
+}
+var shortTag = (tag) => tag.startsWith(TAG_PREFIX) ? `!!${tag.slice(TAG_PREFIX.length)}` : tag;
+var tagOf = (s) => s.kind === "null" ? NULL_TAG : s.kind === "bool" ? BOOL_TAG : s.kind === "int" || s.kind === "uint" ? INT_TAG : s.kind === "float" ? FLOAT_TAG : STR_TAG;
+function goScalar(tag, text, plain2) {
+  if (tag === void 0) return plain2 ? resolveImplicit(text) : { kind: "str", value: text };
+  if (tag === BINARY_TAG) return { kind: "str", value: decodeBinary(text) };
+  if (tag === STR_TAG || ![NULL_TAG, BOOL_TAG, INT_TAG, FLOAT_TAG, TIMESTAMP_TAG].includes(tag)) return { kind: "str", value: text };
+  if (tag === TIMESTAMP_TAG && isGoTimestamp(text)) return { kind: "str", value: text };
+  const resolved = resolveImplicit(text);
+  if (tagOf(resolved) === tag) return resolved;
+  if (tag === FLOAT_TAG && resolved.kind === "int") return { kind: "float", value: Number(resolved.value) };
+  throw new GoYamlError(`cannot decode ${shortTag(tagOf(resolved))} \`${text.length > 40 ? `${text.slice(0, 37)}...` : text}\` as a ${shortTag(tag)}`);
+}
+function scalarValue(s) {
+  switch (s.kind) {
+    case "null":
+      return null;
+    case "int":
+    case "uint":
+      return Number(s.value);
+    case "float":
+      if (!Number.isFinite(s.value)) throw new GoYamlError(`${Number.isNaN(s.value) ? ".nan" : s.value > 0 ? ".inf" : "-.inf"} is not a number JSON can hold: write it in quotes`);
+      return Object.is(s.value, -0) ? 0 : s.value;
+    default:
+      return s.value;
+  }
+}
+function plainValue2(s) {
+  if (s.length > 0) {
+    const c = s.charCodeAt(0);
+    if (c >= 128 || !HINT[c]) return s;
+  }
+  return scalarValue(resolveImplicit(s));
+}
+function scalarKey(s) {
+  switch (s.kind) {
+    case "str":
+      return s.value;
+    case "bool":
+      return s.value ? "true" : "false";
+    case "int":
+      return s.value.toString();
+    case "float":
+      return formatFloat32(s.value);
+    case "uint":
+      throw new GoYamlError(`the key ${s.value} is too large for a signed 64-bit integer, and JSON keys cannot be unsigned ones`);
+    default:
+      throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes");
+  }
+}
+function plainKey(s) {
+  if (s.length > 0) {
+    const c = s.charCodeAt(0);
+    if (c >= 128 || !HINT[c]) return s;
+  }
+  return scalarKey(resolveImplicit(s));
+}
+function formatFloat32(f) {
+  if (Number.isNaN(f)) return ".nan";
+  const x = Math.fround(f);
+  if (!Number.isFinite(x)) return x > 0 ? ".inf" : "-.inf";
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  let exp = x.toExponential(8);
+  for (let p = 1; p <= 9; p++) {
+    const candidate = x.toExponential(p - 1);
+    if (Math.fround(Number(candidate)) === x) {
+      exp = candidate;
+      break;
+    }
+  }
+  const [mantissa = "", e = "0"] = exp.split("e");
+  const negative = mantissa.startsWith("-");
+  const digits = mantissa.replace(/[-.]/g, "");
+  const power = Number(e);
+  const sign = negative ? "-" : "";
+  if (power < -4 || power >= 6) {
+    const frac2 = digits.slice(1);
+    return `${sign}${digits[0]}${frac2 ? `.${frac2}` : ""}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  }
+  if (power < 0) return `${sign}0.${"0".repeat(-power - 1)}${digits}`;
+  const int = digits.slice(0, power + 1).padEnd(power + 1, "0");
+  const frac = digits.slice(power + 1);
+  return `${sign}${int}${frac ? `.${frac}` : ""}`;
+}
+var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function decodeBinary(text) {
+  const data = text.replace(/[\r\n]/g, "");
+  if (!STD_BASE64.test(data)) throw new GoYamlError("!!binary value contains invalid base64 data");
+  return goJsonString(Buffer.from(data, "base64"));
+}
+function goJsonString(bytes) {
+  let out = "";
+  let i = 0;
+  const n = bytes.length;
+  const cont = (k2) => k2 < n && ((bytes[k2] ?? 0) & 192) === 128;
+  while (i < n) {
+    const b = bytes[i] ?? 0;
+    let cp = -1;
+    let size = 1;
+    if (b < 128) cp = b;
+    else if (b >= 194 && b <= 223 && cont(i + 1)) [cp, size] = [(b & 31) << 6 | (bytes[i + 1] ?? 0) & 63, 2];
+    else if (b >= 224 && b <= 239 && cont(i + 1) && cont(i + 2)) {
+      const v2 = (b & 15) << 12 | ((bytes[i + 1] ?? 0) & 63) << 6 | (bytes[i + 2] ?? 0) & 63;
+      if (v2 >= 2048 && (v2 < 55296 || v2 > 57343)) [cp, size] = [v2, 3];
+    } else if (b >= 240 && b <= 244 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
+      const v2 = (b & 7) << 18 | ((bytes[i + 1] ?? 0) & 63) << 12 | ((bytes[i + 2] ?? 0) & 63) << 6 | (bytes[i + 3] ?? 0) & 63;
+      if (v2 >= 65536 && v2 <= 1114111) [cp, size] = [v2, 4];
+    }
+    out += cp === -1 ? "\uFFFD" : String.fromCodePoint(cp);
+    i += cp === -1 ? 1 : size;
+  }
+  return out;
+}
+var TIMESTAMP = /^(\d{4})-(\d\d?)-(\d\d?)(?:([Tt ])(\d\d?):(\d\d?):(\d\d?)(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
+var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function isGoTimestamp(s) {
+  const m = TIMESTAMP.exec(s);
+  if (!m) return false;
+  const [, y, mo, d, sep7, h, mi2, sec, zone] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
+  if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
+  if (sep7 === void 0) return true;
+  if (sep7 === " " !== (zone === void 0)) return false;
+  return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
+}
+var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
+var HEX_LENGTH = { x: 2, u: 4, U: 8 };
+var LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
+function doubleQuotedProblem(source) {
+  for (let i = source.indexOf("\\"); i !== -1 && i < source.length; i = source.indexOf("\\", i)) {
+    const c = source[i + 1] ?? "";
+    if (SIMPLE_ESCAPES.has(c) || LINE_BREAK.test(c)) {
+      i += 2;
+      continue;
+    }
+    const length = HEX_LENGTH[c];
+    if (length === void 0) return { message: `unknown escape \\${c} in a double-quoted string`, at: i };
+    const hex = source.slice(i + 2, i + 2 + length);
+    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== length) return { message: `\\${c} needs ${length} hexadecimal digits`, at: i };
+    const cp = Number.parseInt(hex, 16);
+    if (cp >= 55296 && cp <= 57343 || cp > 1114111) {
+      return { message: `\\${c}${hex} is ${cp > 1114111 ? "beyond U+10FFFF" : "a UTF-16 surrogate, not a character (write \\U and the code point instead)"}`, at: i };
+    }
+    i += 2 + length;
+  }
+  return void 0;
+}
+var NOT_ALLOWED = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
+var NOT_ALLOWED_IN_JSON = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
+function disallowedCharacter(text, from = 0, to = text.length, json = false) {
+  const piece = from === 0 && to === text.length ? text : text.slice(from, to);
+  const m = (json ? NOT_ALLOWED_IN_JSON : NOT_ALLOWED).exec(piece);
+  if (!m) return void 0;
+  const code = (m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  return { message: `control character U+${code} is not allowed in YAML`, at: from + m.index };
+}
+var ODD_BREAK = /\r(?!\n)|[\u0085\u2028\u2029]/;
+var ODD_BREAKS = /\r(?!\n)|[\u0085\u2028\u2029]/g;
+function withGoLineBreaks(text) {
+  return ODD_BREAK.test(text) ? text.replace(ODD_BREAKS, "\n") : text;
+}
+var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/;
+function separatorProblem(line) {
+  const rest = line.slice(3);
+  const after = rest.slice(GO_SPACE.exec(rest)?.[0].length ?? 0);
+  if (after === "" || after.startsWith("#")) return void 0;
+  return `kubectl takes a line that starts with --- as a document separator and allows only a comment after it (found "${after.length > 20 ? `${after.slice(0, 20)}\u2026` : after}")`;
+}
+function directiveProblem(text) {
+  let pos = 0;
+  let first;
+  for (let lines = 0; pos <= text.length && lines < 1e4; lines++) {
+    const nl = text.indexOf("\n", pos);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(pos, end);
+    if (line.startsWith("%")) {
+      first ??= pos;
+      const m = /^%(\S*)(?:[ \t]+(\S+))?/.exec(line);
+      const name = m?.[1] ?? "";
+      if (name === "YAML" && m?.[2] !== "1.1") return { message: `%YAML ${m?.[2] ?? ""} is not a version go-yaml reads (it reads YAML 1.1 only)`.replace("  ", " "), at: pos };
+      if (name !== "YAML" && name !== "TAG") return { message: `unknown directive %${name}`, at: pos };
+    } else if (!/^[ \t]*(?:#.*)?\r?$/.test(line)) {
+      if (first === void 0 || /^---(?:[ \t]|$)/.test(line)) return void 0;
+      break;
+    }
+    if (nl === -1) break;
+    pos = nl + 1;
+  }
+  if (first === void 0) return void 0;
+  return { message: "a directive needs a --- line after it, and kubectl cuts the stream there: go-yaml then reads the directive alone and refuses it", at: first };
+}
+var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
+function readChunk(fileText, start, end, json) {
+  let text = fileText.slice(start, end);
+  let sep7 = -1;
+  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep7 = 0;
+  else {
+    const i = text.indexOf("\n---");
+    if (i !== -1) sep7 = i + 1;
+  }
+  if (sep7 !== -1) {
+    const nl = text.indexOf("\n", sep7);
+    const line = text.slice(sep7, nl === -1 ? text.length : nl).replace(/\r$/, "");
+    const problem = separatorProblem(line);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep7 } };
+    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep7) + " ".repeat(line.length) + text.slice(sep7 + line.length);
+  }
+  text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
+  const bad = disallowedCharacter(text, 0, text.length, json);
+  if (bad) return { problem: { message: bad.message, at: start + bad.at } };
+  if (text.startsWith("%") || text.includes("\n%")) {
+    const directive = directiveProblem(text);
+    if (directive) return { problem: { message: directive.message, at: start + directive.at } };
+  }
+  return { text };
+}
+function isJsonStream(text, from = 0) {
+  const space = /[\t\n\v\f\r \u0085\u00a0]*/y;
+  space.lastIndex = from;
+  space.exec(text);
+  return text.charCodeAt(space.lastIndex) === 123;
+}
 
 // src/parse/events.ts
-var MAX_DEPTH = 1e3;
-var MAX_ALIAS_EXPANSION = 2e5;
 var FALLBACK = { kind: "fallback" };
 var DOCUMENT = 1;
 var SEQUENCE = 2;
@@ -12303,42 +12788,23 @@ var SCALAR = 4;
 var ALIAS = 5;
 var POP = 6;
 var PLAIN = 1;
-var plainTags;
-var PLAIN_TAGS = () => plainTags ??= new import_yaml2.Document(null, YAML_OPTIONS).schema.tags.filter((t) => t.default === true && t.test instanceof RegExp);
-var RESOLVE_OPTIONS = { intAsBigInt: false };
-var MAYBE_TYPED = new Uint8Array(128);
-for (const c of "0123456789+-.~YyNnTtFfOo") MAYBE_TYPED[c.charCodeAt(0)] = 1;
+var DOUBLE_QUOTED = 3;
 var TAB_INDENT = /^[ ]*\t/m;
-var LONE_CR = /\r(?!\n)/;
 var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
 var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
 var KEPT_KEYS = /* @__PURE__ */ new Set(["apiVersion", "kind", "metadata"]);
 var TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)["']?[ \t]*(?:#.*)?\r?$/m;
 var GHOST = /* @__PURE__ */ Symbol("not built");
+var OPEN = /* @__PURE__ */ Symbol("open");
 var Unsupported = class extends Error {
 };
 var AliasBudget = class extends Error {
 };
-function resolvePlain(s) {
-  if (s.length === 0) return null;
-  const c = s.charCodeAt(0);
-  if (c < 128 && MAYBE_TYPED[c] === 0) return s;
-  for (const tag of PLAIN_TAGS()) {
-    if (tag.test?.test(s)) {
-      let failed = false;
-      const resolved = tag.resolve(s, () => failed = true, RESOLVE_OPTIONS);
-      const v2 = (0, import_yaml2.isScalar)(resolved) ? resolved.value : resolved;
-      if (failed || typeof v2 === "object" && v2 !== null) throw new Unsupported();
-      return v2;
-    }
-  }
-  return s;
-}
 function defineKey(obj, key, value) {
   if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
 }
-function parseFast(text, base) {
+function parseFast(text, base, json = false) {
   if (!eventsFit(text)) return FALLBACK;
   let events;
   try {
@@ -12351,15 +12817,14 @@ function parseFast(text, base) {
     return FALLBACK;
   }
   try {
-    return construct(text, events, base);
+    return construct(text, events, base, json);
   } catch (e) {
-    if (e instanceof Unsupported || e instanceof AliasBudget) return FALLBACK;
+    if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
     throw e;
   }
 }
 function eventsFit(text) {
   if (text.includes("	") && TAB_INDENT.test(text)) return false;
-  if (text.includes("\r") && LONE_CR.test(text)) return false;
   return !text.includes("\uFEFF");
 }
 function documentEvents(text) {
@@ -12392,8 +12857,12 @@ function skipNode(events, i) {
 function keyText(text, e) {
   const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
   if (e.style !== PLAIN || e.tagStart >= 0) return raw;
-  const v2 = resolvePlain(raw);
-  return typeof v2 === "string" ? v2 : v2 === null || v2 === void 0 ? "null" : String(v2);
+  try {
+    return plainKey(raw);
+  } catch (err) {
+    if (err instanceof GoYamlError) return void 0;
+    throw err;
+  }
 }
 var scalarRange = (e) => e.style === 2 || e.style === 3 ? [e.valueStart - 1, e.valueEnd + 1] : [e.valueStart, e.valueEnd];
 function keyRange(text, events, path) {
@@ -12440,7 +12909,7 @@ function keyRange(text, events, path) {
   if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
   return void 0;
 }
-function construct(text, events, base) {
+function construct(text, events, base, json) {
   if (!startsPlainDocument(text, events)) return FALLBACK;
   const stack = [];
   const kind = TOP_LEVEL_KIND.exec(text)?.[1];
@@ -12475,7 +12944,7 @@ function construct(text, events, base) {
       if (keyInfo.valueStart < 0) throw new Unsupported();
       const quoted = keyInfo.style !== PLAIN;
       top.isMerge = !quoted && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
-      top.key = typeof value === "string" ? value : value === null || value === void 0 ? "null" : String(value);
+      top.key = value;
       const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted ? 1 : 0) : 0;
       top.keyStart = base + start;
       top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted ? 1 : 0) : start);
@@ -12491,7 +12960,7 @@ function construct(text, events, base) {
       return;
     }
     if (top.isMerge) {
-      (top.merges ??= []).push(value);
+      mergeInto(top.obj, value);
       return;
     }
     const here = { offset: top.keyStart, endOffset: top.keyEnd, value };
@@ -12511,21 +12980,22 @@ function construct(text, events, base) {
       case SCALAR: {
         if (depth === 0 && rootSet) return FALLBACK;
         noteStart(e.anchorStart, e.tagStart, e.valueStart);
+        if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
+        if (e.style === DOUBLE_QUOTED && !json && !e.fast && doubleQuotedProblem(text.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
         const parent = stack[stack.length - 1];
-        if (ghostAt(parent) && !(parent?.kind === MAPPING && parent.key === void 0)) {
-          if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
+        const isKey = parent?.kind === MAPPING && parent.key === void 0;
+        const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
+        const typed = e.style === PLAIN && e.tagStart < 0;
+        if (ghostAt(parent) && !isKey) {
+          if (typed) plainValue2(raw);
           const anchor2 = anchorOf(e);
           if (anchor2 !== void 0) anchors.set(anchor2, { value: GHOST, size: 1 });
           add(GHOST, 1, e, false);
           break;
         }
-        let value;
-        const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
-        if (e.tagStart >= 0) {
-          if (text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
-          value = raw;
-        } else value = e.style === PLAIN ? resolvePlain(raw) : raw;
+        const value = !typed ? raw : isKey ? plainKey(raw) : plainValue2(raw);
         const anchor = anchorOf(e);
+        if (isKey && anchor !== void 0) throw new Unsupported();
         if (anchor !== void 0) anchors.set(anchor, { value, size: 1 });
         add(value, 1, e, false);
         break;
@@ -12533,7 +13003,7 @@ function construct(text, events, base) {
       case ALIAS: {
         noteStart(e.anchorStart - 1);
         const target = anchors.get(text.slice(e.anchorStart, e.anchorEnd));
-        if (!target) throw new Unsupported();
+        if (!target || target.value === OPEN) throw new Unsupported();
         countAlias(target.size);
         const top = stack[stack.length - 1];
         if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
@@ -12548,9 +13018,10 @@ function construct(text, events, base) {
         const top = stack[stack.length - 1];
         if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
         const anchor = anchorOf(e);
+        if (anchor !== void 0) anchors.set(anchor, { value: OPEN, size: 0 });
         const ghost = ghostAt(top);
         stack.push(
-          e.type === MAPPING ? { kind: MAPPING, ghost, obj: {}, anchor, seen: void 0, merges: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
+          e.type === MAPPING ? { kind: MAPPING, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
         );
         depth++;
         break;
@@ -12565,10 +13036,8 @@ function construct(text, events, base) {
         let value;
         if (frame.kind === MAPPING && frame.key !== void 0) throw new Unsupported();
         if (frame.ghost) value = GHOST;
-        else if (frame.kind === MAPPING) {
-          if (frame.merges) applyMerges(frame.obj, frame.merges);
-          value = frame.obj;
-        } else value = frame.arr;
+        else if (frame.kind === MAPPING) value = frame.obj;
+        else value = frame.arr;
         if (frame.anchor !== void 0) anchors.set(frame.anchor, { value, size: frame.size });
         add(value, frame.size, void 0, true);
         break;
@@ -12588,13 +13057,12 @@ function pathOf(stack) {
   }
   return path;
 }
-function applyMerges(out, merges) {
-  for (const m of merges) {
-    for (const src of Array.isArray(m) ? m : [m]) {
-      if (src && typeof src === "object" && !Array.isArray(src)) {
-        for (const [k2, val] of Object.entries(src)) if (!Object.hasOwn(out, k2)) defineKey(out, k2, val);
-      }
-    }
+var isMapping = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+function mergeInto(out, merged) {
+  const sources = Array.isArray(merged) ? merged : [merged];
+  if (!sources.every(isMapping)) throw new Unsupported();
+  for (let i = sources.length - 1; i >= 0; i--) {
+    for (const [k2, val] of Object.entries(sources[i])) defineKey(out, k2, val);
   }
 }
 
@@ -12628,6 +13096,28 @@ function quoteOpensScalar(line, at2) {
   return opensAfter(i < 0 ? "" : line[i] ?? "");
 }
 
+// src/parse/yaml-options.ts
+var goYamlV2Tags = (tags) => tags.filter((t) => {
+  const tag = t.tag;
+  const format = t.format;
+  return tag !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+});
+var YAML_OPTIONS = {
+  version: "1.1",
+  uniqueKeys: false,
+  customTags: goYamlV2Tags,
+  prettyErrors: false,
+  strict: false
+};
+var STRUCTURE_OPTIONS = {
+  version: "1.1",
+  schema: "failsafe",
+  merge: false,
+  uniqueKeys: false,
+  prettyErrors: false,
+  strict: false
+};
+
 // src/parse/lenient.ts
 function repairQuotedContinuations(text) {
   const insertions = [];
@@ -12643,9 +13133,9 @@ function repairQuotedContinuations(text) {
     let scanFrom = 0;
     if (open) {
       if (line.trim() !== "" && indent <= open.indent) {
-        const count = open.indent + 1 - indent;
-        insertions.push({ at: pos, count });
-        out += " ".repeat(count);
+        const count2 = open.indent + 1 - indent;
+        insertions.push({ at: pos, count: count2 });
+        out += " ".repeat(count2);
       }
       const close = findClosingQuote(line, -1, open.quote);
       if (close === -1) {
@@ -12698,60 +13188,134 @@ function remap(doc, insertions) {
   const r7 = doc.range;
   for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions);
 }
-function parseLenient(text) {
-  const doc = (0, import_yaml3.parseDocument)(text, YAML_OPTIONS);
+function parseLenient(text, options = YAML_OPTIONS) {
+  const doc = (0, import_yaml3.parseDocument)(text, options);
   if (doc.errors.length === 0) return doc;
   const repaired = repairQuotedContinuations(text);
   if (!repaired) return doc;
-  const again = (0, import_yaml3.parseDocument)(repaired.text, YAML_OPTIONS);
+  const again = (0, import_yaml3.parseDocument)(repaired.text, options);
   if (again.errors.length > 0) return doc;
   remap(again, repaired.insertions);
   return again;
 }
 
+// src/parse/value-count.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+var MAX_DOCUMENT_VALUES = 25e4;
+var NODE_STARTS = new Uint8Array(128);
+for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
+function nodeBound(text) {
+  let count2 = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && NODE_STARTS[c] === 1) count2++;
+  }
+  return 2 * count2;
+}
+function valueCount(text, limit) {
+  let count2 = 0;
+  let scalarBody = false;
+  for (const lexeme of new import_yaml4.Lexer().lex(text)) {
+    if (scalarBody) {
+      scalarBody = false;
+      continue;
+    }
+    const c = lexeme.charCodeAt(0);
+    if (c === 31) scalarBody = true;
+    else if (c !== 34 && c !== 39 && c !== 91 && c !== 123 && c !== 42) continue;
+    if (++count2 > limit) break;
+  }
+  return count2;
+}
+function tooManyValues(text) {
+  if (text.length < MAX_DOCUMENT_VALUES / 2 || nodeBound(text) <= MAX_DOCUMENT_VALUES) return void 0;
+  if (valueCount(text, MAX_DOCUMENT_VALUES) <= MAX_DOCUMENT_VALUES) return void 0;
+  return `more than ${MAX_DOCUMENT_VALUES.toLocaleString("en-US")} values in one document, more than meshlint reads (the largest objects of real repositories hold about 30,000, and etcd stores at most 1.5 MiB per object); the document is not linted`;
+}
+
 // src/parse/yaml.ts
 var HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
+var LEAD = /^(?:---[^\n]*\n|[ \t]*(?:#[^\n]*)?\n)*/;
 var AliasBudgetExceeded = class extends Error {
 };
+var startOf = (node) => node?.range?.[0];
+function scalarOf(node, st2, asKey) {
+  try {
+    if (node.type === "QUOTE_DOUBLE" && !st2.json && node.range) {
+      const source = st2.text.slice(node.range[0] + 1, node.range[1] - 1);
+      const problem = source.includes("\\") ? doubleQuotedProblem(source) : void 0;
+      if (problem) throw new GoYamlError(problem.message, node.range[0] + 1 + problem.at);
+    }
+    const text = typeof node.source === "string" ? node.source : String(node.value ?? "");
+    const tag = node.tag;
+    if (node.type === "PLAIN" && tag === void 0) return asKey ? plainKey(text) : plainValue2(text);
+    const s = goScalar(tag, text, node.type === "PLAIN");
+    return asKey ? scalarKey(s) : scalarValue(s);
+  } catch (e) {
+    if (e instanceof GoYamlError && e.offset === void 0) throw new GoYamlError(e.message, startOf(node));
+    throw e;
+  }
+}
+function targetOf(node, st2, doc) {
+  let target = st2.targets.get(node);
+  if (!st2.targets.has(node)) {
+    target = node.resolve(doc);
+    st2.targets.set(node, target);
+  }
+  if (!target) throw new GoYamlError(`unknown anchor '${node.source}' referenced`, startOf(node));
+  return target;
+}
+function throughAlias(node, st2, doc, read2) {
+  const target = targetOf(node, st2, doc);
+  if (st2.expanding.has(target)) throw new GoYamlError(`anchor '${node.source}' value contains itself`, startOf(node));
+  st2.expanding.add(target);
+  st2.inAlias++;
+  try {
+    return read2(target);
+  } finally {
+    st2.inAlias--;
+    st2.expanding.delete(target);
+  }
+}
+function isMergeKey(key) {
+  return (0, import_yaml5.isScalar)(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
+}
+var WANT_MAP = "a merge key (<<) needs a mapping or a list of mappings as its value";
+function mergeSource(node, st2, doc) {
+  const target = (0, import_yaml5.isAlias)(node) ? targetOf(node, st2, doc) : node;
+  if (!(0, import_yaml5.isMap)(target)) throw new GoYamlError(WANT_MAP, startOf(node));
+}
 function toPlain(node, path, st2, doc) {
   if (st2.inAlias > 0 && ++st2.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
   if (node == null) return null;
-  if ((0, import_yaml4.isScalar)(node)) return node.value ?? null;
-  if ((0, import_yaml4.isAlias)(node)) {
-    let target = st2.targets.get(node);
-    if (!st2.targets.has(node)) {
-      target = node.resolve(doc);
-      st2.targets.set(node, target);
-    }
-    if (!target) return null;
-    st2.inAlias++;
-    try {
-      return toPlain(target, path, st2, doc);
-    } finally {
-      st2.inAlias--;
-    }
+  if ((0, import_yaml5.isScalar)(node)) return scalarOf(node, st2, false);
+  if ((0, import_yaml5.isAlias)(node)) {
+    return throughAlias(node, st2, doc, (target) => toPlain(target, path, st2, doc));
   }
-  if ((0, import_yaml4.isSeq)(node)) {
+  if ((0, import_yaml5.isSeq)(node)) {
     const out = [];
     node.items.forEach((item, i) => {
       path.push(i);
-      out.push(toPlain(item, path, st2, doc));
+      out.push((0, import_yaml5.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
       path.pop();
     });
     return out;
   }
-  if ((0, import_yaml4.isMap)(node)) {
-    const out = {};
-    const seen = /* @__PURE__ */ new Map();
-    const merges = [];
-    for (const pair of node.items) {
-      if (!(0, import_yaml4.isPair)(pair)) continue;
+  if ((0, import_yaml5.isMap)(node)) return mappingOf(node.items, path, st2, doc);
+  return null;
+}
+function mappingOf(pairs, path, st2, doc) {
+  const out = {};
+  const seen = /* @__PURE__ */ new Map();
+  {
+    for (const pair of pairs) {
+      if (!(0, import_yaml5.isPair)(pair)) continue;
       const keyNode = pair.key;
-      if ((0, import_yaml4.isScalar)(keyNode) && keyNode.type === "PLAIN" && (keyNode.value === "<<" || typeof keyNode.value === "symbol")) {
-        merges.push(pair.value);
+      if (isMergeKey(keyNode)) {
+        mergeInto2(out, pair.value, path, st2, doc);
         continue;
       }
-      const key = keyString(keyNode, path, st2, doc);
+      const key = keyString(keyNode, pair.value, st2, doc);
       path.push(key);
       const value = toPlain(pair.value, path, st2, doc);
       path.pop();
@@ -12764,35 +13328,32 @@ function toPlain(node, path, st2, doc) {
       seen.set(key, here);
       defineKey(out, key, value);
     }
-    for (const m of merges) {
-      const sources = (0, import_yaml4.isSeq)(m) ? m.items : [m];
-      for (const src of sources) {
-        const v2 = toPlain(src, path, st2, doc);
-        if (v2 && typeof v2 === "object" && !Array.isArray(v2)) {
-          for (const [k2, val] of Object.entries(v2)) if (!Object.hasOwn(out, k2)) defineKey(out, k2, val);
-        }
-      }
-    }
-    return out;
   }
-  return null;
+  return out;
 }
-function keyString(keyNode, path, st2, doc) {
-  if (keyNode == null) return "";
-  if ((0, import_yaml4.isScalar)(keyNode)) {
-    const v3 = keyNode.value;
-    if (typeof v3 === "string") return v3;
-    if (v3 === null || v3 === void 0) return "null";
-    return String(v3);
+function mergeInto2(out, value, path, st2, doc) {
+  const sources = (0, import_yaml5.isSeq)(value) ? value.items : [value];
+  if (!(0, import_yaml5.isSeq)(value)) mergeSource(value, st2, doc);
+  else for (const item of sources) mergeSource(item, st2, doc);
+  for (let i = sources.length - 1; i >= 0; i--) {
+    const v2 = toPlain(sources[i], path, st2, doc);
+    for (const [k2, val] of Object.entries(v2)) defineKey(out, k2, val);
   }
-  const v2 = toPlain(keyNode, path, st2, doc);
-  return typeof v2 === "string" ? v2 : JSON.stringify(v2);
 }
-function* parseStream(file, slice) {
+function keyString(keyNode, value, st2, doc) {
+  if (keyNode == null) throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes", startOf(value));
+  if ((0, import_yaml5.isScalar)(keyNode)) return scalarOf(keyNode, st2, true);
+  const complex = (n) => {
+    throw new GoYamlError(`a ${(0, import_yaml5.isSeq)(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
+  };
+  if ((0, import_yaml5.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml5.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
+  return complex(keyNode);
+}
+function* parseStream(file, slice, chunk, json = false) {
   const base = slice?.start ?? 0;
-  const text = slice ? file.text.slice(slice.start, slice.end) : file.text;
-  const composer = new import_yaml4.Composer(YAML_OPTIONS);
-  const parser = new import_yaml4.Parser();
+  const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
+  const composer = new import_yaml5.Composer(STRUCTURE_OPTIONS);
+  const parser = new import_yaml5.Parser();
   const starts = [];
   let index = 0;
   const emit = (docs) => {
@@ -12802,9 +13363,9 @@ function* parseStream(file, slice) {
       const next = starts[index + 1];
       const end = next ?? Math.max(doc.range[2], start, text.length);
       const n = (slice?.firstIndex ?? 0) + index;
-      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end)) : void 0;
-      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start));
-      else out.push(convertDocument(file, doc, n, base, start, end));
+      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS) : void 0;
+      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text.slice(start, end), json));
+      else out.push(convertDocument(file, doc, n, base, start, end, text, json));
       index++;
     }
     return out;
@@ -12815,7 +13376,7 @@ function* parseStream(file, slice) {
   }
   yield* emit(composer.end(false, text.length));
 }
-function convertDocument(file, doc, index, base, start, end) {
+function convertDocument(file, doc, index, base, start, end, text, json) {
   const startOffset = base + start;
   const endOffset = base + end;
   const clamp = (o) => Math.min(base + o, file.text.length);
@@ -12832,16 +13393,21 @@ function convertDocument(file, doc, index, base, start, end) {
   const dups = [];
   if (syntaxErrors.length === 0) {
     try {
-      value = toPlain(doc.contents, [], { dups, base, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map() }, doc);
+      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set() }, doc);
     } catch (e) {
-      if (!(e instanceof AliasBudgetExceeded)) throw e;
-      const at2 = contentStart;
-      syntaxErrors.push({
-        message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
-        offset: at2,
-        endOffset: at2
-      });
+      if (e instanceof GoYamlError) {
+        const at2 = e.offset === void 0 ? contentStart : clamp(e.offset);
+        syntaxErrors.push({ message: e.message, offset: at2, endOffset: at2 });
+      } else if (e instanceof AliasBudgetExceeded) {
+        const at2 = contentStart;
+        syntaxErrors.push({
+          message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
+          offset: at2,
+          endOffset: at2
+        });
+      } else throw e;
       value = void 0;
+      dups.length = 0;
     }
   }
   return { file, index, startOffset, endOffset, value, syntaxErrors, duplicateKeys: dups, helmSource };
@@ -12889,7 +13455,7 @@ function* parseFile(file) {
 function groupsOf(text) {
   return (text.trimStart().startsWith("{") ? splitJsonStream(text) : void 0) ?? documentGroups(text);
 }
-var CONTENTLESS = /^(?:[ \t]*(?:#.*|%.*)?(?:\r?\n|$))*$/;
+var CONTENTLESS = /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/;
 function documentGroups(text) {
   const out = [];
   let start;
@@ -12907,8 +13473,13 @@ function documentGroups(text) {
   return out;
 }
 function parseGroup(file, group) {
-  const text = file.text.slice(group.start, group.end);
-  const fast = parseFast(text, group.start);
+  const json = isJsonStream(file.text, group.start);
+  const chunk = readChunk(file.text, group.start, group.end, json);
+  if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
+  const text = chunk.text;
+  const tooMany = tooManyValues(text);
+  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0))];
+  const fast = parseFast(text, group.start, json);
   const doc = (value, contentStart, syntaxErrors, duplicateKeys) => ({
     file,
     index: group.firstIndex,
@@ -12924,11 +13495,15 @@ function parseGroup(file, group) {
   if (fast.kind === "too-deep") return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
   if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
   try {
-    return [...parseStream(file, group)].map((d) => d.value === void 0 ? d : { ...d, value: forRules(d.value) });
+    return [...parseStream(file, group, text, json)].map((d) => d.value === void 0 ? d : { ...d, value: forRules(d.value) });
   } catch (e) {
     if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
     throw e;
   }
+}
+function documentText(file, start, end) {
+  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
+  return chunk.problem ? void 0 : chunk.text;
 }
 function forRules(value) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
@@ -12939,7 +13514,10 @@ function forRules(value) {
   return kept;
 }
 function tooDeepDocument(file, index, startOffset, endOffset, at2 = startOffset) {
-  const problem = { message: `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, offset: at2, endOffset: at2 };
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at2);
+}
+function refusedDocument(file, index, startOffset, endOffset, message, at2) {
+  const problem = { message, offset: at2, endOffset: at2 };
   return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
 }
 function flowDepthExceeds(text, limit) {
@@ -12960,7 +13538,7 @@ function wholeFile(file) {
 }
 function splitDocuments(text) {
   const bounds = [0];
-  const re2 = /^---(?=[ \t\r\n]|$)/gm;
+  const re2 = /(?<![^\n])---/g;
   for (let m = re2.exec(text); m; m = re2.exec(text)) if (m.index > 0) bounds.push(m.index);
   bounds.push(text.length);
   const out = [];
@@ -12974,6 +13552,15 @@ function splitDocuments(text) {
 function cleanMessage(message) {
   const first = message.split("\n")[0] ?? message;
   return first.replace(/ at line \d+, column \d+:?$/, "").trim();
+}
+function keyTextOf(key) {
+  const text = typeof key.source === "string" ? key.source : String(key.value ?? "");
+  try {
+    return key.type === "PLAIN" && key.tag === void 0 ? plainKey(text) : scalarKey(goScalar(key.tag, text, key.type === "PLAIN"));
+  } catch (e) {
+    if (e instanceof GoYamlError) return void 0;
+    throw e;
+  }
 }
 
 // rules/parse-error.ts
@@ -12991,7 +13578,8 @@ var parse_error_default = createRule({
     messages: {
       syntax: "YAML syntax error: {{ message }}. kubectl rejects this document; the other documents of the file are still linted.",
       unreadable: "{{ reason }}.",
-      render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted; the other inputs were."
+      render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
+      renderEnvironment: "This {{ what }} could not be rendered here: {{ cause }}. {{ fix }}"
     },
     schema: []
   },
@@ -13004,11 +13592,21 @@ var parse_error_default = createRule({
         const failure = file.origin?.failure;
         if (failure !== void 0) {
           const helm = file.origin?.tool === "helm";
-          context.report({
-            target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
-            messageId: "render",
-            data: { command: helm ? "helm template" : "kustomize build", message: failure.replace(/\.$/, ""), what: helm ? "chart" : "overlay" }
-          });
+          const environment = file.origin?.environment;
+          if (environment) {
+            context.report({
+              target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
+              messageId: "renderEnvironment",
+              severity: "warn",
+              data: { what: helm ? "chart" : "overlay", cause: environment.cause, fix: environment.fix }
+            });
+          } else {
+            context.report({
+              target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
+              messageId: "render",
+              data: { command: helm ? "helm template" : "kustomize build", message: failure.replace(/\.$/, ""), what: helm ? "chart" : "overlay" }
+            });
+          }
         }
       },
       Document({ doc }) {
@@ -13021,7 +13619,7 @@ var parse_error_default = createRule({
 });
 
 // src/parse/locator.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist(), 1);
 
 // src/parse/lines.ts
 function lineIndexAt(starts, offset) {
@@ -13045,6 +13643,7 @@ var Locator = class {
   options;
   trees = /* @__PURE__ */ new Map();
   events = /* @__PURE__ */ new Map();
+  texts = /* @__PURE__ */ new Map();
   lineStarts = /* @__PURE__ */ new Map();
   /** The document's syntax tree, re-parsed from its slice of the file. */
   tree(doc) {
@@ -13054,7 +13653,7 @@ var Locator = class {
       this.trees.set(doc, tree);
       return tree;
     }
-    tree = parseLenient(doc.file.text.slice(doc.startOffset, doc.endOffset));
+    tree = parseLenient(this.textOf(doc), STRUCTURE_OPTIONS);
     this.trees.set(doc, tree);
     if (this.trees.size > CACHE_SIZE) {
       const oldest = this.trees.keys().next().value;
@@ -13069,18 +13668,18 @@ var Locator = class {
     let parent;
     let depth = 0;
     for (const step of path) {
-      if ((0, import_yaml6.isAlias)(node)) node = node.resolve(tree) ?? null;
+      if ((0, import_yaml7.isAlias)(node)) node = node.resolve(tree) ?? null;
       let next;
       let nextPair;
-      if ((0, import_yaml6.isMap)(node)) {
+      if ((0, import_yaml7.isMap)(node)) {
         for (const p of node.items) {
-          if ((0, import_yaml6.isPair)(p) && keyMatches(p.key, step)) {
+          if ((0, import_yaml7.isPair)(p) && keyMatches(p.key, step)) {
             nextPair = p;
             next = p.value;
           }
         }
         if (!nextPair) break;
-      } else if ((0, import_yaml6.isSeq)(node) && typeof step === "number" && step < node.items.length) {
+      } else if ((0, import_yaml7.isSeq)(node) && typeof step === "number" && step < node.items.length) {
         next = node.items[step];
         nextPair = void 0;
       } else break;
@@ -13097,7 +13696,7 @@ var Locator = class {
    */
   offsets(doc, path) {
     const fast = this.options.fast === false ? void 0 : this.eventsOf(doc);
-    const quick = fast ? keyRange(doc.file.text.slice(doc.startOffset, doc.endOffset), fast, path) : void 0;
+    const quick = fast ? keyRange(this.textOf(doc), fast, path) : void 0;
     if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
     const r7 = this.resolve(doc, path);
     const text = doc.file.text;
@@ -13124,10 +13723,23 @@ var Locator = class {
     if (!range) return this.offsets(doc, path);
     return [r7.base + range[0], r7.base + range[1]];
   }
+  /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged), read once per document. */
+  textOf(doc) {
+    let text = this.texts.get(doc);
+    if (text === void 0) {
+      text = documentText(doc.file, doc.startOffset, doc.endOffset) ?? doc.file.text.slice(doc.startOffset, doc.endOffset);
+      this.texts.set(doc, text);
+      if (this.texts.size > CACHE_SIZE) {
+        const oldest = this.texts.keys().next().value;
+        if (oldest) this.texts.delete(oldest);
+      }
+    }
+    return text;
+  }
   eventsOf(doc) {
     let events = this.events.get(doc);
     if (events === void 0) {
-      events = documentEvents(doc.file.text.slice(doc.startOffset, doc.endOffset)) ?? null;
+      events = documentEvents(this.textOf(doc)) ?? null;
       this.events.set(doc, events);
       if (this.events.size > CACHE_SIZE) {
         const oldest = this.events.keys().next().value;
@@ -13136,12 +13748,15 @@ var Locator = class {
     }
     return events ?? void 0;
   }
-  /** 1-based line and column (UTF-16 code units, as editors and SARIF count them). */
+  /**
+   * 1-based line and column (UTF-16 code units, as editors and SARIF count them). Lines end at
+   * LF, CRLF and a lone CR, as in editors and the language server protocol.
+   */
   position(file, offset) {
     const starts = this.lines(file);
-    const i = lineIndexAt(starts, offset);
     const t = file.text;
     const at2 = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
+    const i = lineIndexAt(starts, at2);
     return { line: i + 1, column: at2 - (starts[i] ?? 0) + 1 };
   }
   /** Offset of the start of a 1-based line. */
@@ -13155,9 +13770,7 @@ var Locator = class {
   lines(file) {
     let starts = this.lineStarts.get(file);
     if (!starts) {
-      starts = [0];
-      const t = file.text;
-      for (let i = t.indexOf("\n"); i !== -1; i = t.indexOf("\n", i + 1)) starts.push(i + 1);
+      starts = lineStarts(file.text);
       this.lineStarts.set(file, starts);
     }
     return starts;
@@ -13167,22 +13780,37 @@ var Locator = class {
     this.lineStarts.delete(file);
     for (const doc of this.trees.keys()) if (doc.file === file) this.trees.delete(doc);
     for (const doc of this.events.keys()) if (doc.file === file) this.events.delete(doc);
+    for (const doc of this.texts.keys()) if (doc.file === file) this.texts.delete(doc);
   }
 };
 function keyMatches(key, step) {
-  if ((0, import_yaml6.isScalar)(key)) {
-    const v2 = key.value;
-    return v2 === step || v2 != null && String(v2) === String(step) || v2 == null && step === "null";
-  }
-  return false;
+  return (0, import_yaml7.isScalar)(key) && keyTextOf(key) === String(step);
 }
 function isScalarish(node) {
-  return node == null || (0, import_yaml6.isScalar)(node) || (0, import_yaml6.isAlias)(node) || (0, import_yaml6.isCollection)(node) && node.flow === true;
+  return node == null || (0, import_yaml7.isScalar)(node) || (0, import_yaml7.isAlias)(node) || (0, import_yaml7.isCollection)(node) && node.flow === true;
+}
+function lineStarts(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  if (!text.includes("\r")) return starts;
+  const all = [0];
+  let k2 = 1;
+  for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) {
+    if (text.charCodeAt(i + 1) === 10) continue;
+    while (k2 < starts.length && starts[k2] <= i) all.push(starts[k2++]);
+    all.push(i + 1);
+  }
+  while (k2 < starts.length) all.push(starts[k2++]);
+  return all;
 }
 function lineEnd(text, offset) {
-  const nl = text.indexOf("\n", offset);
-  const end = nl === -1 ? text.length : nl;
-  return end > offset && text[end - 1] === "\r" ? end - 1 : end;
+  let end = offset;
+  while (end < text.length) {
+    const c = text.charCodeAt(end);
+    if (c === 10 || c === 13) break;
+    end++;
+  }
+  return end;
 }
 
 // rules/unrendered-template.ts
@@ -13538,7 +14166,7 @@ var apiserver_no_proxy_svc_default = createRule({
   name: "apiserver-no-proxy-svc",
   meta: {
     type: "problem",
-    fixable: "code",
+    hasSuggestions: true,
     docs: {
       description: "kube-apiserver with an HTTPS proxy whose no-proxy list does not cover the injection webhook's .svc host",
       defaultLevel: "error",
@@ -13548,6 +14176,7 @@ var apiserver_no_proxy_svc_default = createRule({
     },
     messages: {
       proxied: 'kube-apiserver sends HTTPS through the proxy in {{ proxyVar }} and {{ reason }}, so its calls to {{ webhook }} go to the proxy, which cannot reach cluster services: creating a pod that Istio injects fails ("failed calling webhook \u2026 Service Unavailable"). {{ fix }}',
+      addSvc: "Add .svc to {{ name }} (kube-apiserver then calls cluster services directly)",
       proxiedUnlessEnv: 'kube-apiserver sends HTTPS through the proxy in {{ proxyVar }} and {{ reason }}, so unless {{ source }} supplies a NO_PROXY that covers it, its calls to {{ webhook }} go to the proxy, which cannot reach cluster services, and creating a pod that Istio injects fails ("failed calling webhook \u2026 Service Unavailable"). {{ fix }}'
     },
     schema: []
@@ -13584,7 +14213,8 @@ var apiserver_no_proxy_svc_default = createRule({
         messageId: f.assumesClosed ? "proxiedUnlessEnv" : "proxied",
         ...f.assumesClosed ? { severity: "warn" } : {},
         data,
-        ...fix ? { fix } : {},
+        // The edit changes how a running kube-apiserver reaches the network: a suggestion, never --fix.
+        ...fix && fixEntry ? { suggest: [{ messageId: "addSvc", data: { name: fixEntry.entry.name }, edits: fix }] } : {},
         related
       });
     };
@@ -13610,8 +14240,203 @@ var apiserver_no_proxy_svc_default = createRule({
   }
 });
 
+// src/model/install.ts
+var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var nonEmpty = (v2) => Array.isArray(v2) ? v2.length > 0 : asObject(v2) ? Object.keys(asObject(v2)).length > 0 : v2 !== void 0 && v2 !== null && v2 !== "";
+function nativeSidecarSetting(v2) {
+  const lower = v2.toLowerCase();
+  return lower === "true" || lower === "auto" ? lower : "false";
+}
+function fromValues(values, describe5, target) {
+  const out = [];
+  const hold = getIn(values, ["global", "proxy", "holdApplicationUntilProxyStarts"]);
+  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe5("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
+  const lifecycle = getIn(values, ["global", "proxy", "lifecycle"]);
+  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe5("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
+  const seccomp = getIn(values, ["global", "proxy", "seccompProfile"]);
+  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe5("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
+  const cni = getIn(values, ["pilot", "cni", "enabled"]);
+  const oldCni = getIn(values, ["istio_cni", "enabled"]);
+  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe5("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
+  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe5("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
+  const native = getIn(values, ["pilot", "env", "ENABLE_NATIVE_SIDECARS"]);
+  if (typeof native === "string" || typeof native === "boolean") {
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe5("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
+  }
+  return out;
+}
+function fromProxyDefaults(defaultConfig, source, target) {
+  const hold = asObject(defaultConfig)?.holdApplicationUntilProxyStarts;
+  return typeof hold === "boolean" ? [{ key: "holdMesh", value: hold, source, target }] : [];
+}
+function describeDisagreement(found) {
+  const byValue = /* @__PURE__ */ new Map();
+  for (const c of found) {
+    const value = JSON.stringify(c.value);
+    const file = "resource" in c.target && c.target.resource ? c.target.resource.doc.file.displayPath : c.source;
+    byValue.set(value, (byValue.get(value) ?? /* @__PURE__ */ new Set()).add(file));
+  }
+  return [...byValue].map(([value, files]) => {
+    const list = [...files];
+    const shown2 = list.slice(0, 2).join(", ");
+    return `${value} in ${shown2}${list.length > 2 ? ` and ${list.length - 2} more files` : ""}`;
+  }).join("; ");
+}
+var MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
+var meshConfigs = /* @__PURE__ */ new WeakMap();
+function meshConfigOf(r7) {
+  if (r7.kind !== "ConfigMap" || !MESH_CONFIGMAP.test(r7.name)) return void 0;
+  const text = asObject(r7.object.data)?.mesh;
+  if (typeof text !== "string") return void 0;
+  let read2 = meshConfigs.get(r7);
+  if (!read2) {
+    read2 = readEmbeddedYaml(text);
+    meshConfigs.set(r7, read2);
+  }
+  return read2;
+}
+function istiodOf(r7) {
+  if (r7.kind !== "Deployment") return void 0;
+  const m = /^istiod(?:-(.+))?$/.exec(r7.name);
+  if (!m) return void 0;
+  const discovery = podTemplateOf(r7)?.containers.find((c) => c.name === "discovery");
+  if (!discovery) return void 0;
+  const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
+  const rev = env.map(asObject).find((e) => e?.name === "REVISION");
+  return { revision: str2(rev?.value) || m[1] || "default", discovery };
+}
+var InstallFactsBuilder = class {
+  byRevision = /* @__PURE__ */ new Map();
+  /** Facts that hold for every revision (the istio-cni DaemonSet): used when nothing more precise is stated. */
+  meshWide = [];
+  /** Per revision, the install objects that configure its proxies, whether or not they set anything. */
+  declarers = /* @__PURE__ */ new Map();
+  declare(revision, source, target) {
+    const list = this.declarers.get(revision) ?? [];
+    list.push({ source, target });
+    this.declarers.set(revision, list);
+  }
+  add(revision, candidates) {
+    if (candidates.length === 0) return;
+    const list = this.byRevision.get(revision) ?? [];
+    list.push(...candidates);
+    this.byRevision.set(revision, list);
+  }
+  addResource(r7) {
+    if (r7.kind === "ConfigMap") {
+      const data = asObject(r7.object.data) ?? {};
+      if (isInjectorConfigMap(r7) && typeof data.values === "string") {
+        const values = injectorValuesOf(r7);
+        if (!values) return;
+        const revision = str2(values.revision) || injectorConfigMapRevision(r7.name) || "default";
+        const target = { resource: r7, path: ["data", "values"] };
+        this.declare(revision, `ConfigMap ${r7.name}`, target);
+        this.add(revision, fromValues(values, (k2) => `ConfigMap ${r7.name} (values ${k2})`, () => target));
+        return;
+      }
+      const mesh = meshConfigOf(r7);
+      if (mesh?.value) {
+        const revision = MESH_CONFIGMAP.exec(r7.name)?.[1] ?? "default";
+        this.declare(revision, `ConfigMap ${r7.name}`, { resource: r7, path: ["data", "mesh"] });
+        this.add(revision, fromProxyDefaults(mesh.value.defaultConfig, `ConfigMap ${r7.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r7, path: ["data", "mesh"] }));
+      }
+      return;
+    }
+    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+      const spec = asObject(r7.object.spec) ?? {};
+      const revision = str2(spec.revision) || "default";
+      const values = asObject(spec.values) ?? {};
+      this.declare(revision, `IstioOperator ${r7.name}`, { resource: r7, path: Object.hasOwn(r7.object, "spec") ? ["spec"] : ["metadata", "name"] });
+      const candidates = fromValues(values, (k2) => `IstioOperator ${r7.name} (spec.values.${k2})`, (p) => ({ resource: r7, path: ["spec", "values", ...p] }));
+      candidates.push(...fromProxyDefaults(getIn(spec, ["meshConfig", "defaultConfig"]), `IstioOperator ${r7.name} (spec.meshConfig.defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r7, path: ["spec", "meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"] }));
+      if (!candidates.some((c) => c.key === "cni") && getIn(spec, ["components", "cni", "enabled"]) === true) {
+        candidates.push({ key: "cni", value: true, source: `IstioOperator ${r7.name} (spec.components.cni.enabled)`, target: { resource: r7, path: ["spec", "components", "cni", "enabled"] } });
+      }
+      this.add(revision, candidates);
+      return;
+    }
+    const istiod = istiodOf(r7);
+    if (istiod) {
+      const { revision, discovery } = istiod;
+      const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
+      env.forEach((e, i) => {
+        const entry = asObject(e);
+        if (entry?.name !== "ENABLE_NATIVE_SIDECARS") return;
+        const value = entry.value;
+        if (typeof value !== "string" && typeof value !== "boolean") return;
+        this.add(revision, [{ key: "nativeSidecars", value: nativeSidecarSetting(String(value)), source: `Deployment ${r7.name} (env ENABLE_NATIVE_SIDECARS)`, target: { resource: r7, path: [...discovery.path, "env", i, "value"] } }]);
+      });
+      return;
+    }
+    if (r7.kind === "DaemonSet" && (r7.name === "istio-cni-node" || podTemplateOf(r7)?.containers.some((c) => c.name === "install-cni"))) {
+      this.meshWide.push({ key: "cni", value: true, source: `DaemonSet ${r7.name} (the istio-cni node agent)`, target: { resource: r7, path: ["metadata", "name"] } });
+    }
+  }
+  /** The settings of each revision; `notes` says where inputs disagree or override the config. */
+  build(config) {
+    const notes = [];
+    const cache2 = /* @__PURE__ */ new Map();
+    const noted = /* @__PURE__ */ new Set();
+    const note = (text) => {
+      if (noted.has(text)) return;
+      noted.add(text);
+      notes.push(text);
+    };
+    const meshWide = /* @__PURE__ */ new Map();
+    for (const c of this.meshWide) {
+      const list = meshWide.get(c.key) ?? [];
+      list.push(c);
+      meshWide.set(c.key, list);
+    }
+    const resolve11 = (revision, key, label, config2) => {
+      const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
+      for (const found of tiers) {
+        if (found.length === 0) continue;
+        const values = new Set(found.map((c2) => JSON.stringify(c2.value)));
+        if (values.size > 1) {
+          note(`the inputs disagree on ${label} for revision ${revision} (${describeDisagreement(found)}); it is treated as unknown`);
+          return void 0;
+        }
+        const c = found[0];
+        if (config2?.value !== void 0 && JSON.stringify(config2.value) !== JSON.stringify(c.value)) {
+          note(`${c.source} says ${JSON.stringify(c.value)}, the config's istio.${config2.name} says ${JSON.stringify(config2.value)}; the input is used`);
+        }
+        return { value: c.value, source: c.source, origin: "input", target: c.target };
+      }
+      if (config2?.value === void 0) return void 0;
+      return { value: config2.value, source: `istio.${config2.name} in the config file`, origin: "config", target: void 0 };
+    };
+    const declaredBy = (revision) => {
+      const list = this.declarers.get(revision) ?? [];
+      const files = new Set(list.map((d) => "resource" in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : d.source));
+      const first = list[0];
+      if (!first || files.size !== 1) return void 0;
+      return { value: true, source: first.source, origin: "input", target: first.target };
+    };
+    const settingsFor = (revision) => {
+      const hit = cache2.get(revision);
+      if (hit) return hit;
+      const s = {
+        revision,
+        cni: resolve11(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve11(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve11(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve11(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve11(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve11(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        declaredBy: declaredBy(revision)
+      };
+      cache2.set(revision, s);
+      return s;
+    };
+    for (const rev of this.byRevision.keys()) settingsFor(rev);
+    if (this.byRevision.size === 0) settingsFor("default");
+    return { settingsFor, notes };
+  }
+};
+
 // src/model/proxy-config.ts
-var import_yaml8 = __toESM(require_dist(), 1);
+var import_yaml10 = __toESM(require_dist(), 1);
 
 // src/model/edit-distance.ts
 function editDistance(a, b) {
@@ -13856,11 +14681,11 @@ function parseConfigPath(text) {
   }
   return out;
 }
-var isMapping = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+var isMapping2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
 function describe(v2) {
   if (v2 === null) return "null";
   if (Array.isArray(v2)) return "a list";
-  if (isMapping(v2)) return "a mapping";
+  if (isMapping2(v2)) return "a mapping";
   if (typeof v2 === "string") return `the string ${JSON.stringify(v2)}`;
   if (typeof v2 === "boolean") return `the boolean ${v2}`;
   if (typeof v2 === "number") return `the number ${v2}`;
@@ -13868,21 +14693,26 @@ function describe(v2) {
 }
 function goKind(v2) {
   if (Array.isArray(v2)) return "array";
-  if (isMapping(v2)) return "object";
+  if (isMapping2(v2)) return "object";
   if (typeof v2 === "boolean") return "bool";
   return typeof v2;
 }
 function readText(text) {
+  const limit = embeddedTextProblem(text, "yaml");
+  if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
   const doc = parseLenient(text);
   const errors = doc.errors.filter((e) => e.code !== "MULTIPLE_DOCS");
   if (errors.length === 0) {
-    doc.options.logLevel = "error";
+    const aliases = aliasExpansionProblem(doc);
+    if (aliases) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: aliases };
     try {
-      return { value: doc.toJS({ maxAliasCount: 1e3 }), syntaxError: void 0, ignoredDocuments: errors.length !== doc.errors.length };
+      return { value: plainValue(doc), syntaxError: void 0, ignoredDocuments: errors.length !== doc.errors.length };
     } catch (e) {
       return { value: void 0, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
     }
   }
+  const jsonLimit = embeddedTextProblem(text, "json");
+  if (jsonLimit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: jsonLimit };
   try {
     return { value: JSON.parse(text), syntaxError: void 0, ignoredDocuments: false };
   } catch {
@@ -13904,7 +14734,12 @@ var INT_RANGES = {
   Int64Value: [-9223372036854776e3, 9223372036854776e3]
 };
 function numericStringContent(s) {
-  const inner = s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "");
+  const space = (c) => c === " " || c === "	" || c === "\r" || c === "\n";
+  let start = 0;
+  let end = s.length;
+  while (start < end && space(s[start])) start++;
+  while (end > start && space(s[end - 1])) end--;
+  const inner = s.slice(start, end);
   if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(inner)) return void 0;
   return Number(inner);
 }
@@ -13938,7 +14773,7 @@ function closestField(key, message, at2, version) {
   return void 0;
 }
 function checkMessage(v2, message, at2, c) {
-  if (!isMapping(v2)) {
+  if (!isMapping2(v2)) {
     c.errors.push({ path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping of ${message.replace(/^.*\./, "")} fields, not ${describe(v2)}` });
     return;
   }
@@ -13973,7 +14808,7 @@ function checkField(v2, field, at2, c) {
     return;
   }
   if (field.map) {
-    if (!isMapping(v2)) {
+    if (!isMapping2(v2)) {
       c.errors.push({ path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping, not ${describe(v2)}` });
       return;
     }
@@ -14068,7 +14903,7 @@ function findNonFinite(v2, at2) {
       const r7 = findNonFinite(v2[i], [...at2, i]);
       if (r7) return r7;
     }
-  } else if (isMapping(v2)) {
+  } else if (isMapping2(v2)) {
     for (const [k2, x] of Object.entries(v2)) {
       const r7 = findNonFinite(x, [...at2, k2]);
       if (r7) return r7;
@@ -14150,8 +14985,8 @@ function validIPAddress(s) {
   const left = hex(halves[0] ?? "");
   const right = halves.length === 2 ? hex(halves[1] ?? "") : [];
   if (!left || !right) return false;
-  const count = left.length + right.length;
-  return halves.length === 2 ? count < groups : count === groups;
+  const count2 = left.length + right.length;
+  return halves.length === 2 ? count2 < groups : count2 === groups;
 }
 function proxyAddressProblem(hostPort) {
   const colon = hostPort.lastIndexOf(":");
@@ -14179,7 +15014,7 @@ function proxyAddressProblem(hostPort) {
   return void 0;
 }
 function read(obj, jsonKey) {
-  if (!isMapping(obj)) return void 0;
+  if (!isMapping2(obj)) return void 0;
   const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   const v2 = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
   return v2 === null ? void 0 : v2;
@@ -14230,10 +15065,10 @@ function validate(pc, version, errors) {
   if (discovery === "") add(["discoveryAddress"], 'discoveryAddress is empty ("discovery address must be set to the proxy discovery service")');
   else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
   const tracing = read(pc, "tracing");
-  if (isMapping(tracing)) {
+  if (isMapping2(tracing)) {
     const tracer = oneofMember(tracing, ["zipkin", "lightstep", "datadog", "stackdriver", "openCensusAgent"]);
     const conf = tracer ? read(tracing, tracer) : void 0;
-    if (isMapping(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
+    if (isMapping2(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
       const raw = read(conf, "address");
       const addr = typeof raw === "string" ? raw : "";
       const at2 = ["tracing", tracer, "address"];
@@ -14248,7 +15083,7 @@ function validate(pc, version, errors) {
       }
     }
     const tls = read(tracing, "tlsSettings");
-    if (isMapping(tls)) {
+    if (isMapping2(tls)) {
       const mode = enumNumber(read(tls, "mode"), PROXY_CONFIG_ENUMS.TLSmode ?? {});
       const filled = (k2) => {
         const x = read(tls, k2);
@@ -14281,11 +15116,11 @@ function validate(pc, version, errors) {
     add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS ("unrecognized control plane auth policy")`);
   }
   const pkp = read(pc, "privateKeyProvider");
-  if (isMapping(pkp)) {
+  if (isMapping2(pkp)) {
     const provider = oneofMember(pkp, ["cryptomb", "qat"]);
     const conf = provider ? read(pkp, provider) : void 0;
     if (!provider) add(["privateKeyProvider"], 'privateKeyProvider names no provider: set cryptomb or qat ("private key provider configuration is required")');
-    else if (isMapping(conf)) {
+    else if (isMapping2(conf)) {
       const raw = read(conf, "pollDelay");
       const delay = durationOf(raw);
       if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing ("pollDelay is required")`);
@@ -14293,7 +15128,7 @@ function validate(pc, version, errors) {
     }
   }
   const cs2 = read(pc, "connectionSettings");
-  if (isMapping(cs2) && (!version || atLeast(version, 1, 31))) {
+  if (isMapping2(cs2) && (!version || atLeast(version, 1, 31))) {
     const nonNegative = ["listenerPerConnectionBufferLimitBytes", "clusterPerConnectionBufferLimitBytes"];
     const positive = ["httpMaxConcurrentStreams", "listenerConnectionLimit", "globalDownstreamConnectionLimit"];
     const windows = ["http2InitialStreamWindowSize", "http2InitialConnectionWindowSize"];
@@ -14318,6 +15153,7 @@ function validate(pc, version, errors) {
 }
 function parseProxyConfig(text, version) {
   const reading = readText(text);
+  if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
   if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
   const v2 = reading.value;
   const unknownFields = [];
@@ -14325,7 +15161,7 @@ function parseProxyConfig(text, version) {
     unknownFields.push({ path: "", message: "the text has more than one YAML document: Istio reads the first one and ignores everything after `---`" });
   }
   if (v2 === null || v2 === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
-  if (!isMapping(v2)) {
+  if (!isMapping2(v2)) {
     return { value: void 0, syntaxError: `it is ${describe(v2)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
   }
   const errors = [];
@@ -14340,7 +15176,7 @@ function parseProxyConfig(text, version) {
 }
 function holdFromProxyConfig(text) {
   const parsed = parseProxyConfig(text);
-  if (parsed.syntaxError !== void 0 || parsed.errors.length > 0) return void 0;
+  if (parsed.syntaxError !== void 0 || parsed.tooComplex !== void 0 || parsed.errors.length > 0) return void 0;
   return holdFromProxyConfigObject(parsed.value);
 }
 function holdFromProxyConfigObject(value) {
@@ -14358,17 +15194,17 @@ function locateInProxyConfig(text, path) {
   let complete = true;
   for (const step of parseConfigPath(path)) {
     let next;
-    if ((0, import_yaml8.isMap)(node)) {
+    if ((0, import_yaml10.isMap)(node)) {
       for (const p of node.items) {
-        if (!(0, import_yaml8.isPair)(p)) continue;
+        if (!(0, import_yaml10.isPair)(p)) continue;
         const k2 = p.key;
-        if ((0, import_yaml8.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
+        if ((0, import_yaml10.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
           next = p.value;
           key = [k2.range[0], k2.range[1]];
           keyName = String(k2.value);
         }
       }
-    } else if ((0, import_yaml8.isSeq)(node) && typeof step === "number") {
+    } else if ((0, import_yaml10.isSeq)(node) && typeof step === "number") {
       next = node.items[step];
       if (next?.range) {
         key = [next.range[0], next.range[1]];
@@ -14422,10 +15258,12 @@ function holdFor(t, install) {
   if (fromPod !== void 0) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
   if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
   if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
-  return { value: "unknown", why: "neither the pod's proxy.istio.io/config nor a known mesh config sets it (Istio's default is false; no mesh ConfigMap or IstioOperator among the inputs, nothing in the config file: istio.holdApplicationUntilProxyStarts)" };
+  if (install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not set it (Istio's default: off)`, stated: install.declaredBy };
+  return { value: "unknown", why: "neither the pod nor a mesh config among the inputs sets it (state istio.holdApplicationUntilProxyStarts in .meshlint.yaml)" };
 }
 function cniFor(install) {
   const c = install.cni;
+  if (!c && install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not enable Istio CNI (Istio's default: istio-init)`, stated: install.declaredBy };
   if (!c) return { value: "unknown", why: "whether Istio CNI is enabled is not stated (no injector ConfigMap, IstioOperator or istio-cni DaemonSet among the inputs; state it in the config: istio.cni)" };
   return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
 }
@@ -14483,13 +15321,83 @@ function annotationAnchor(t) {
   return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
 }
 
+// src/load/resources.ts
+var isObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+function isKubeObject(v2) {
+  return isObject(v2) && typeof v2.apiVersion === "string" && v2.apiVersion !== "" && typeof v2.kind === "string" && v2.kind !== "";
+}
+function resourcesOf(doc, defaultNamespace) {
+  if (doc.syntaxErrors.length > 0) return { resources: [], skipped: "syntax-error" };
+  const v2 = doc.value;
+  if (v2 === null || v2 === void 0) return { resources: [], skipped: "empty" };
+  if (isObject(v2) && "$patch" in v2) return { resources: [], skipped: "patch" };
+  if (!isKubeObject(v2)) return { resources: [], skipped: "not-kubernetes" };
+  if (/^kustomize\.config\.k8s\.io\//.test(v2.apiVersion)) return { resources: [], skipped: "kustomize" };
+  const kind = v2.kind;
+  if ((kind === "List" || kind.endsWith("List")) && Array.isArray(v2.items)) {
+    const resources = [];
+    v2.items.forEach((item, i) => {
+      if (isKubeObject(item)) resources.push(makeResource(doc, ["items", i], item, defaultNamespace));
+    });
+    return { resources, skipped: resources.length ? void 0 : "empty" };
+  }
+  return { resources: [makeResource(doc, [], v2, defaultNamespace)], skipped: void 0 };
+}
+function makeResource(doc, basePath, object, defaultNamespace) {
+  const md = isObject(object.metadata) ? object.metadata : {};
+  const name = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
+  const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
+  const kind = object.kind;
+  return {
+    doc,
+    basePath,
+    object,
+    apiVersion: object.apiVersion,
+    kind,
+    name,
+    declaredNamespace: declared,
+    namespace: declared ?? (isClusterScoped(kind) ? void 0 : defaultNamespace)
+  };
+}
+var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
+  "Namespace",
+  "Node",
+  "PersistentVolume",
+  "ClusterRole",
+  "ClusterRoleBinding",
+  "CustomResourceDefinition",
+  "MutatingWebhookConfiguration",
+  "ValidatingWebhookConfiguration",
+  "ValidatingAdmissionPolicy",
+  "ValidatingAdmissionPolicyBinding",
+  "StorageClass",
+  "PriorityClass",
+  "APIService",
+  "CSIDriver",
+  "CSINode",
+  "IngressClass",
+  "RuntimeClass",
+  "VolumeAttachment",
+  "PodSecurityPolicy",
+  "ClusterIssuer",
+  "GatewayClass"
+]);
+function isClusterScoped(kind) {
+  return CLUSTER_SCOPED.has(kind);
+}
+function describeResource(r7) {
+  return r7.namespace ? `${r7.kind} ${r7.namespace}/${r7.name}` : `${r7.kind} ${r7.name}`;
+}
+function resourceIdentity(r7) {
+  return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${r7.name}`;
+}
+
 // rules/startup-order-hold.ts
 var IGNORE_SCHEMA = {
   type: "string",
   "x-format": "label-selector",
   description: 'label selector (kubectl syntax, e.g. "app in (batch),tier!=web") of pod templates not to report'
 };
-var HOLD_ANNOTATION_VALUE = '{"holdApplicationUntilProxyStarts": true}';
 function relatedOfPlan(plan) {
   const out = [];
   for (const d of [plan.native, plan.hold]) {
@@ -14497,6 +15405,7 @@ function relatedOfPlan(plan) {
   }
   return out;
 }
+var MAX_RELATED = 20;
 var startup_order_hold_default = createRule({
   name: "startup-order-hold",
   meta: {
@@ -14509,14 +15418,13 @@ var startup_order_hold_default = createRule({
       istioVersions: ">= 1.7"
     },
     messages: {
-      noHold: `This pod gets a classic sidecar ({{ native }}) and holdApplicationUntilProxyStarts is off ({{ hold }}): its app containers start alongside istio-proxy, and connections they open before Envoy is ready fail (Istio #11130). Add the pod annotation proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}', set meshConfig.defaultConfig.holdApplicationUntilProxyStarts for the mesh, or use native sidecars.`,
-      maybeNoHold: `This pod {{ gets }} a classic sidecar ({{ native }}) and holdApplicationUntilProxyStarts is {{ holdState }} ({{ hold }}): if so, its app containers start alongside istio-proxy and connections they open before Envoy is ready fail (Istio #11130). Add the pod annotation proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}', or state the mesh's settings in .meshlint.yaml (istio.nativeSidecars, istio.holdApplicationUntilProxyStarts).`,
-      lifecycleReplacesHold: "holdApplicationUntilProxyStarts is on ({{ hold }}), but {{ lifecycle }} sets a custom proxy lifecycle, which replaces the `pilot-agent wait` postStart hook in the injection template: istio-proxy moves first but nothing waits for it to be ready. Add `pilot-agent wait` to the custom postStart hook, or drop global.proxy.lifecycle.",
-      nativeNoProbe: `This pod gets a native sidecar ({{ native }}), but status.sidecar.istio.io/port "0" turns off the proxy's status port, so the injection template renders no startupProbe: kubelet starts the app containers as soon as istio-proxy has started, not when it is ready. Remove the annotation, or keep a status port.`,
-      renderedNoHold: "The istio-proxy container in this pod is a classic sidecar without the `pilot-agent wait` postStart hook{{ notFirst }}: the app containers can start before Envoy is ready, and their first connections fail (Istio #11130). Re-inject with holdApplicationUntilProxyStarts on, or with native sidecars.",
-      addHold: `Add proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}' to the pod template`
+      meshNoHold: "Sidecars of this install start alongside the app ({{ why }}): {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.",
+      podNoHold: "This pod {{ what }}, so its app can start before Envoy is ready. {{ fix }}",
+      lifecycleReplacesHold: "{{ lifecycle }} replaces the `pilot-agent wait` hook that holdApplicationUntilProxyStarts adds: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.",
+      nativeNoProbe: 'status.sidecar.istio.io/port "0" leaves the native sidecar without its startup probe: the app starts when istio-proxy starts, not when it is ready. Remove the annotation.',
+      renderedNoHold: "This istio-proxy is a classic sidecar without the `pilot-agent wait` hook{{ notFirst }}: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts on, or native sidecars.",
+      meshTooComplex: "The mesh config of ConfigMap {{ name }} is {{ problem }}, too much to check: its holdApplicationUntilProxyStarts is taken as unknown."
     },
-    hasSuggestions: true,
     schema: [
       {
         type: "object",
@@ -14537,7 +15445,12 @@ var startup_order_hold_default = createRule({
       for (const [k2, v2] of Object.entries(t.labels)) labels[k2] = labelString(v2) ?? "";
       return matches(ignore2, knownLabels(labels)) === true;
     };
+    const installs = /* @__PURE__ */ new Map();
     return {
+      Resource(r7) {
+        const problem = meshConfigOf(r7)?.tooComplex;
+        if (problem !== void 0) context.report({ target: { resource: r7, path: ["data", "mesh"] }, messageId: "meshTooComplex", data: { name: r7.name, problem } });
+      },
       PodTemplate(t) {
         if (ignored(t)) return;
         if (!hasAppContainers(t)) return;
@@ -14559,7 +15472,6 @@ var startup_order_hold_default = createRule({
             context.report({
               target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", STATUS_PORT_ANNOTATION) },
               messageId: "nativeNoProbe",
-              data: { native: plan.native.why },
               related
             });
           }
@@ -14571,32 +15483,67 @@ var startup_order_hold_default = createRule({
             context.report({
               target: plan.hold.path ? { resource: t.resource, path: plan.hold.path } : { resource: t.resource, path: annotationAnchor(t) },
               messageId: "lifecycleReplacesHold",
-              data: { hold: plan.hold.why, lifecycle: lifecycle.source },
+              data: { lifecycle: lifecycle.source },
               related: lifecycle.target ? [...related, { target: lifecycle.target, message: lifecycle.source }] : related
             });
           }
           return;
         }
-        const known = plan.native.value === false && plan.hold.value === false;
-        const hasProxyConfig = Object.hasOwn(t.annotations, PROXY_CONFIG_ANNOTATION);
-        const anchor = hasProxyConfig ? templatePath(t, "metadata", "annotations", PROXY_CONFIG_ANNOTATION) : annotationAnchor(t);
-        const suggestion = !hasProxyConfig && Object.hasOwn(t.metadata, "annotations") ? [{ op: "insert", path: templatePath(t, "metadata", "annotations"), key: PROXY_CONFIG_ANNOTATION, value: HOLD_ANNOTATION_VALUE }] : [];
-        context.report({
-          target: { resource: t.resource, path: anchor },
-          messageId: known ? "noHold" : "maybeNoHold",
-          data: {
-            native: plan.native.why,
-            hold: plan.hold.why,
-            gets: plan.native.value === false ? "gets" : "may get",
-            holdState: plan.hold.value === false ? "off" : "not known to be on"
-          },
-          suggest: suggestion.length > 0 ? [{ messageId: "addHold", edits: suggestion }] : void 0,
-          related
-        });
+        const podOptsOut = podOwnChoice(plan);
+        if (podOptsOut && plan.native.value === false) {
+          context.report({
+            target: { resource: t.resource, path: podOptsOut.path },
+            messageId: "podNoHold",
+            data: { what: podOptsOut.what, fix: podOptsOut.fix },
+            related
+          });
+          return;
+        }
+        if (plan.native.value !== false || plan.hold.value !== false) {
+          if (plan.native.value !== false) context.unknown("mesh-startup", t.resource, "whether sidecars are native (ENABLE_NATIVE_SIDECARS)");
+          if (plan.hold.value !== false) context.unknown("mesh-startup", t.resource, "whether the mesh holds the app (holdApplicationUntilProxyStarts)");
+          return;
+        }
+        const stated = plan.hold.stated ?? plan.native.stated;
+        if (!stated?.target || stated.origin !== "input") {
+          context.unknown("config-no-hold", t.resource);
+          return;
+        }
+        const at2 = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated.target;
+        const key = targetKey(at2);
+        let group = installs.get(key);
+        if (!group) installs.set(key, group = { target: at2, why: `${describeHold(plan)}; ${describeNative(plan)}`, workloads: [] });
+        group.workloads.push(t);
+      },
+      "Program:exit"() {
+        for (const g of installs.values()) {
+          const related = g.workloads.slice(0, MAX_RELATED).map((w) => ({ target: { resource: w.resource, path: annotationAnchor(w) }, message: `${describeResource(w.resource)} starts alongside its sidecar` }));
+          const n = g.workloads.length;
+          context.report({ target: g.target, messageId: "meshNoHold", data: { workloads: `${n} injected workload${n === 1 ? "" : "s"}`, why: g.why }, related });
+        }
       }
     };
   }
 });
+function describeHold(plan) {
+  return /Istio's default/.test(plan.hold.why) ? "hold off, Istio's default" : "hold off";
+}
+function describeNative(plan) {
+  return /before Istio 1\.27/.test(plan.native.why) ? "native sidecars off before 1.27" : "native sidecars off";
+}
+function podOwnChoice(plan) {
+  if (plan.hold.value === false && plan.hold.path) {
+    return { path: plan.hold.path, what: "turns holdApplicationUntilProxyStarts off in its proxy.istio.io/config", fix: "Remove that override." };
+  }
+  if (plan.native.value === false && plan.native.path && plan.hold.value === false) {
+    return { path: plan.native.path, what: "turns native sidecars off, and the mesh does not hold the app", fix: "Remove the annotation, or add holdApplicationUntilProxyStarts: true to proxy.istio.io/config." };
+  }
+  return void 0;
+}
+function targetKey(t) {
+  if ("resource" in t && t.resource) return `${t.resource.doc.file.displayPath}\0${resourceIdentity(t.resource)}\0${(t.path ?? []).join(".")}`;
+  return JSON.stringify(t);
+}
 
 // rules/job-sidecar-never-exits.ts
 var JOB_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob"]);
@@ -14626,10 +15573,9 @@ var job_sidecar_never_exits_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      classic: `This {{ kind }}'s pods get a classic istio-proxy sidecar ({{ native }}), which never exits on its own: the pod, and the {{ kind }}, never complete (Istio #11659). Annotate the pod template sidecar.istio.io/nativeSidecar: "true" (Kubernetes 1.29 or later), have the job POST to http://localhost:15020/quitquitquit when it is done, or label the pod template sidecar.istio.io/inject: "false".`,
-      maybeClassic: `This {{ kind }}'s pods may get a classic istio-proxy sidecar ({{ native }}); if so, the sidecar never exits and the {{ kind }} never completes (Istio #11659). Annotate the pod template sidecar.istio.io/nativeSidecar: "true" (Kubernetes 1.29 or later), have the job POST to http://localhost:15020/quitquitquit when it is done, or state istio.nativeSidecars in .meshlint.yaml.`,
-      rendered: "The istio-proxy container of this {{ kind }} is a classic sidecar, which never exits on its own: the pod, and the {{ kind }}, never complete (Istio #11659). Re-inject with native sidecars, or have the job POST to http://localhost:15020/quitquitquit when it is done.",
-      notPost: "Container {{ container }} calls /quitquitquit, but not with POST: the agent answers anything else with 405, so istio-proxy keeps running and the {{ kind }} never completes. Use curl -fsS -X POST http://localhost:15020/quitquitquit.",
+      classic: 'This {{ kind }} gets a classic sidecar ({{ native }}), which never exits: the {{ kind }} never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
+      rendered: "This {{ kind }}'s istio-proxy is a classic sidecar, which never exits: the {{ kind }} never completes. Re-inject with native sidecars, or POST to localhost:15020/quitquitquit when done.",
+      notPost: "Container {{ container }} calls /quitquitquit without POST: the agent answers 405 and istio-proxy keeps running. Use curl -fsS -X POST http://localhost:15020/quitquitquit.",
       addNative: 'Annotate the pod template sidecar.istio.io/nativeSidecar: "true"'
     },
     hasSuggestions: true,
@@ -14653,7 +15599,11 @@ var job_sidecar_never_exits_default = createRule({
         } else {
           const plan = sidecarPlan(t, context.facts);
           if (plan.prediction.outcome !== "injected" || plan.native.value === true) return;
-          classic = plan.native.value === false ? "classic" : "maybeClassic";
+          if (plan.native.value !== false && quitCall(t)?.kind !== "post") {
+            context.unknown("native-sidecars", t.resource);
+            return;
+          }
+          classic = "classic";
           native = plan.native.why;
           nativePath = plan.native.path;
           if (plan.native.stated?.target) related = [{ target: plan.native.stated.target, message: plan.native.stated.source }];
@@ -14768,6 +15718,7 @@ var pod_security_istio_init_default = createRule({
     const facts = context.facts;
     const enforcing = [];
     const namespacesWithTemplates = /* @__PURE__ */ new Set();
+    const judged = /* @__PURE__ */ new Set();
     const labelText = (level) => `${ENFORCE_LABEL}=${level}`;
     const enforceRelated = (ns2, level) => {
       const loc = namespaceLabelLocation(ns2, ENFORCE_LABEL, `namespace ${ns2.name} enforces Pod Security "${level}"`);
@@ -14802,9 +15753,11 @@ var pod_security_istio_init_default = createRule({
     return {
       Namespace(r7) {
         const fact = facts.namespaces.get(r7.name);
-        if (fact?.origin !== "input" || enforcing.some((e) => e.fact.name === r7.name)) return;
+        if (fact?.origin !== "input" || judged.has(r7.name)) return;
         const level = enforcedLevel(fact.labels);
-        if (level) enforcing.push({ resource: r7, fact, level });
+        if (!level) return;
+        judged.add(r7.name);
+        enforcing.push({ resource: r7, fact, level });
       },
       PodTemplate(t) {
         if (t.resource.namespace !== void 0) namespacesWithTemplates.add(t.resource.namespace);
@@ -15080,7 +16033,7 @@ function quantityProblem(str3) {
   const isDigit = (c) => c !== void 0 && c >= "0" && c <= "9";
   const end = str3.length;
   let pos = 0;
-  let num = "";
+  let num2 = "";
   let denom = "";
   let value = "";
   let suffix = "";
@@ -15089,8 +16042,8 @@ function quantityProblem(str3) {
     if (str3[0] === "-" || str3[0] === "+") pos++;
     for (let i2 = pos; ; i2++) {
       if (i2 >= end) {
-        num = "0";
-        value = num;
+        num2 = "0";
+        value = num2;
         break scan;
       }
       if (str3[i2] === "0") pos++;
@@ -15099,17 +16052,17 @@ function quantityProblem(str3) {
     let i = pos;
     for (; ; i++) {
       if (i >= end) {
-        num = str3.slice(pos);
+        num2 = str3.slice(pos);
         value = str3;
         break scan;
       }
       if (!isDigit(str3[i])) {
-        num = str3.slice(pos, i);
+        num2 = str3.slice(pos, i);
         pos = i;
         break;
       }
     }
-    if (num === "") num = "0";
+    if (num2 === "") num2 = "0";
     if (str3[pos] === ".") {
       pos++;
       for (i = pos; ; i++) {
@@ -15148,11 +16101,11 @@ function quantityProblem(str3) {
     return formatWrong;
   }
   let exponent;
-  let binary = false;
+  let binary2 = false;
   if (suffix in DECIMAL_SUFFIXES) exponent = DECIMAL_SUFFIXES[suffix];
   else if (suffix in BINARY_SUFFIXES) {
     exponent = BINARY_SUFFIXES[suffix];
-    binary = true;
+    binary2 = true;
   } else if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
     const parsed = goParseInt64(suffix.slice(1));
     if (parsed === void 0) return `${quote(str3)}: the exponent ${quote(suffix)} is not a number`;
@@ -15161,10 +16114,10 @@ function quantityProblem(str3) {
     return `${quote(str3)} has an unknown unit ${quote(suffix)} (Kubernetes takes n, u, m, k, M, G, T, P, E, Ki, Mi, Gi, Ti, Pi, Ei)`;
   }
   let fastPath;
-  if (binary) {
-    fastPath = denom === "" && 15 - num.length - Math.trunc(exponent * 3 / 10) - 1 >= 0;
+  if (binary2) {
+    fastPath = denom === "" && 15 - num2.length - Math.trunc(exponent * 3 / 10) - 1 >= 0;
   } else {
-    fastPath = 18 - (num.length + denom.length) >= 0 && exponent - denom.length >= -9;
+    fastPath = 18 - (num2.length + denom.length) >= 0 && exponent - denom.length >= -9;
   }
   if (!fastPath && !/[0-9]/.test(value)) return `${quote(str3)} has no digits`;
   return void 0;
@@ -15280,6 +16233,126 @@ function nativeSidecarEffect(value, version) {
   return value === "" ? "default" : "on";
 }
 
+// src/model/text-search.ts
+function isWordChar(c) {
+  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
+}
+function isLineTerminator(c) {
+  return c === 10 || c === 13 || c === 8232 || c === 8233;
+}
+function isSpace(c) {
+  return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
+}
+var lineEnd2 = (text, at2) => {
+  let i = at2;
+  while (i < text.length && !isLineTerminator(text.charCodeAt(i))) i++;
+  return i;
+};
+function* occurrences(text, needle) {
+  const m = needle.length;
+  if (m === 0) return;
+  const fail2 = new Int32Array(m);
+  for (let i = 1, k2 = 0; i < m; i++) {
+    while (k2 > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
+    if (needle.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
+    fail2[i] = k2;
+  }
+  for (let i = 0, k2 = 0; i < text.length; i++) {
+    while (k2 > 0 && text.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
+    if (text.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
+    if (k2 === m) {
+      yield i - m + 1;
+      k2 = fail2[k2 - 1];
+    }
+  }
+}
+function* takenOccurrences(text, word, accept) {
+  let from = 0;
+  for (const start of occurrences(text, word)) {
+    if (start < from || !accept(start)) continue;
+    yield start;
+    from = start + word.length;
+  }
+}
+var wholeWordAt = (text, word, start) => (start === 0 || !isWordChar(text.charCodeAt(start - 1))) && !isWordChar(text.charCodeAt(start + word.length));
+function wholeWordsBefore(text, word, end) {
+  let n = 0;
+  for (const start of takenOccurrences(text, word, (s) => wholeWordAt(text, word, s))) {
+    if (start >= end) break;
+    n++;
+  }
+  return n;
+}
+function nthWholeWordInSource(word, n) {
+  return (text) => {
+    const accept = (s) => (s === 0 || !isWordChar(text.charCodeAt(s - 1)) || s >= 2 && text.charCodeAt(s - 2) === 92) && !isWordChar(text.charCodeAt(s + word.length));
+    let seen = 0;
+    for (const start of takenOccurrences(text, word, accept)) {
+      if (seen++ === n) return [start, start + word.length];
+    }
+    return void 0;
+  };
+}
+var isQuote = (c) => c === 34 || c === 39;
+function listEntryInSource(entry) {
+  return (text) => {
+    const m = entry.length;
+    const fits = (start) => {
+      if (!text.startsWith(entry, start)) return false;
+      const end = start + m;
+      return end === text.length || text.charCodeAt(end) === 44 || end === text.length - 1 && isQuote(text.charCodeAt(end));
+    };
+    if (fits(0)) return [0, m];
+    if (text.length > 0 && isQuote(text.charCodeAt(0)) && fits(1)) return [1, 1 + m];
+    for (let comma = text.indexOf(","); comma !== -1; comma = text.indexOf(",", comma + 1)) {
+      if (fits(comma + 1)) return [comma + 1, comma + 1 + m];
+    }
+    return void 0;
+  };
+}
+function* wordRuns(text, from = 0, to = text.length) {
+  let i = from;
+  while (i < to) {
+    while (i < to && !isWordChar(text.charCodeAt(i))) i++;
+    if (i >= to) return;
+    const start = i;
+    while (i < to && isWordChar(text.charCodeAt(i))) i++;
+    yield [start, i];
+  }
+}
+var runIs = (text, run, word) => run[1] - run[0] === word.length && text.startsWith(word, run[0]);
+function pruneLine(group) {
+  return (text) => {
+    for (let start = 0; start <= text.length; ) {
+      const end = lineEnd2(text, start);
+      let pruneEnd = -1;
+      for (const run of wordRuns(text, start, end)) {
+        if (!runIs(text, run, group)) continue;
+        let i = run[1];
+        while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+        if (i > run[1] && text.startsWith("prune", i) && !isWordChar(text.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
+      }
+      if (pruneEnd !== -1) return [start, lineEnd2(text, pruneEnd)];
+      start = end + 1;
+    }
+    return void 0;
+  };
+}
+function removalLine(tool) {
+  return (text) => {
+    for (let start = 0; start <= text.length; ) {
+      const end = lineEnd2(text, start);
+      let sawTool = false;
+      for (const run of wordRuns(text, start, end)) {
+        if (sawTool && (runIs(text, run, "rm") || runIs(text, run, "remove")) && text.charCodeAt(run[0] - 1) !== 45) return [start, end];
+        if (runIs(text, run, tool)) sawTool = true;
+      }
+      start = end + 1;
+    }
+    return void 0;
+  };
+}
+
 // rules/traffic-annotation-invalid.ts
 var CIDR_LISTS = /* @__PURE__ */ new Set(["traffic.sidecar.istio.io/includeOutboundIPRanges", "traffic.sidecar.istio.io/excludeOutboundIPRanges"]);
 var PORT_LISTS = /* @__PURE__ */ new Set(["traffic.sidecar.istio.io/includeInboundPorts", "traffic.sidecar.istio.io/excludeInboundPorts", "traffic.sidecar.istio.io/excludeOutboundPorts", INCLUDE_OUTBOUND_PORTS]);
@@ -15356,11 +16429,11 @@ function repairFor(key, value, valid) {
     if (m) {
       const [, n, unit = ""] = m;
       const lower = unit.toLowerCase().replace(/b$/, "");
-      const binary = { ki: "Ki", mi: "Mi", gi: "Gi", ti: "Ti", pi: "Pi", ei: "Ei" };
+      const binary2 = { ki: "Ki", mi: "Mi", gi: "Gi", ti: "Ti", pi: "Pi", ei: "Ei" };
       const decimal = { k: "k", m: "M", g: "G", t: "T", p: "P", e: "E" };
-      if (binary[lower]) suggest(`${n}${binary[lower]}`, `the unit is written ${binary[lower]}`);
+      if (binary2[lower]) suggest(`${n}${binary2[lower]}`, `the unit is written ${binary2[lower]}`);
       else if (decimal[lower] && /b$/i.test(unit)) {
-        suggest(`${n}${binary[`${lower}i`] ?? ""}`, "powers of 1024");
+        suggest(`${n}${binary2[`${lower}i`] ?? ""}`, "powers of 1024");
         suggest(`${n}${decimal[lower]}`, "powers of 1000");
       }
     }
@@ -15375,10 +16448,9 @@ function isPlaceholder(value) {
   });
 }
 var shown = (value) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
-var escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function entryMatcher(element) {
   if (element === void 0 || element.trim() === "") return void 0;
-  return new RegExp(`(?<=^["']?|,)${escapeRegExp(element)}(?=,|["']?$)`);
+  return listEntryInSource(element);
 }
 function editsOf(path, repair) {
   return {
@@ -15429,6 +16501,7 @@ var traffic_annotation_invalid_default = createRule({
       rejectedTemplate: "{{ key }}: {{ reason }}. The injection template writes it into the istio-proxy container's resources, where it does not parse, so the injector rejects the pod at admission{{ ifInjected }} and the pod is never created. {{ advice }}",
       runtime: "{{ key }}: {{ reason }}. The injector does not check this annotation, {{ effect }}. {{ advice }}",
       nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
+      tooLarge: "{{ key }} is too large to check (it is {{ problem }}), so meshlint does not check it. No real value comes near this size.",
       setValue: 'Set it to "{{ value }}" ({{ why }}).'
     },
     schema: []
@@ -15449,8 +16522,13 @@ var traffic_annotation_invalid_default = createRule({
         const ifInjected = prediction.outcome === "unknown" ? " whenever it injects it" : "";
         for (const key of keys) {
           const value = labelString(t.annotations[key]) ?? "";
-          if (isPlaceholder(value)) continue;
           const path = templatePath(t, "metadata", "annotations", key);
+          const tooLarge = sizeProblem(value);
+          if (tooLarge) {
+            context.report({ target: { resource: t.resource, path }, messageId: "tooLarge", severity: "warn", data: { key, problem: tooLarge.message } });
+            continue;
+          }
+          if (isPlaceholder(value)) continue;
           const check2 = checks.get(key);
           if (check2) {
             const problem = check2(value);
@@ -15497,26 +16575,13 @@ var traffic_annotation_invalid_default = createRule({
 
 // rules/proxy-config-invalid.ts
 var PROXY_CONFIG_KEY = "proxy.istio.io/config";
-var IDENT = "A-Za-z0-9_";
-var escapeRegExp2 = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-function occurrencesBefore(text, token, end) {
-  const re2 = new RegExp(`(?<![${IDENT}])${escapeRegExp2(token)}(?![${IDENT}])`, "g");
-  let n = 0;
-  for (let m = re2.exec(text); m && m.index < end; m = re2.exec(text)) n++;
-  return n;
-}
-function nthOccurrence(token, n) {
-  const word = `(?<!(?<!\\\\)[${IDENT}])${escapeRegExp2(token)}(?![${IDENT}])`;
-  if (n === 0) return new RegExp(word);
-  return new RegExp(`${word}(?<=^(?:(?:(?!${word})[\\s\\S])*${word}){${n + 1}})`);
-}
-function keyPattern(text, path) {
+function keySpan(text, path) {
   let steps = parseConfigPath(path);
   while (steps.length > 0 && typeof steps[steps.length - 1] === "number") steps = steps.slice(0, -1);
   if (steps.length === 0) return void 0;
   const loc = locateInProxyConfig(text, formatConfigPath(steps));
   if (!loc?.key || loc.keyName === void 0 || loc.keyName === "") return void 0;
-  return nthOccurrence(loc.keyName, occurrencesBefore(text, loc.keyName, loc.key[0]));
+  return nthWholeWordInSource(loc.keyName, wholeWordsBefore(text, loc.keyName, loc.key[0]));
 }
 function replacementFor(text, parsed, problem) {
   const suggestion = problem.suggestion;
@@ -15550,7 +16615,7 @@ function correctedText(text, parsed, problem, kind, version) {
     out = text.slice(0, loc.value[0]) + problem.suggestion + text.slice(loc.value[1]);
   }
   const again = parseProxyConfig(out, version);
-  if (again.syntaxError !== void 0) return void 0;
+  if (again.syntaxError !== void 0 || again.tooComplex !== void 0) return void 0;
   const still = kind === "unknown" ? again.unknownFields : again.errors;
   return still.some((p) => p.path === problem.path) ? void 0 : out;
 }
@@ -15572,6 +16637,7 @@ var proxy_config_invalid_default = createRule({
       notMapping: "{{ key }} must be a mapping of ProxyConfig fields, but {{ reason }}, so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go). Write fields such as `holdApplicationUntilProxyStarts: true`.",
       invalid: "{{ key }}: {{ problem }}, so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go).{{ hint }}",
       unknown: "{{ key }}: {{ problem }}; Istio drops unknown fields without a word (protomarshal.ApplyYAML), so it has no effect.{{ hint }}",
+      tooComplex: "{{ key }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not check it. A ProxyConfig is a few levels of plain fields.",
       rename: "Rename {{ from }} to {{ to }}.",
       replace: "Write {{ value }} for {{ at }}."
     },
@@ -15594,6 +16660,10 @@ var proxy_config_invalid_default = createRule({
         if (typeof raw !== "string") return;
         if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
         const parsed = parseProxyConfig(raw, version);
+        if (parsed.tooComplex !== void 0) {
+          context.report({ target: { resource, path }, messageId: "tooComplex", severity: "warn", data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
+          return;
+        }
         if (parsed.syntaxError !== void 0) {
           const notMapping = parsed.syntaxError.startsWith("it is ");
           context.report({
@@ -15604,7 +16674,7 @@ var proxy_config_invalid_default = createRule({
           return;
         }
         const at2 = (p) => {
-          const within = keyPattern(raw, p.path);
+          const within = keySpan(raw, p.path);
           return within ? { resource, path, within } : { resource, path };
         };
         for (const p of parsed.errors) {
@@ -15766,111 +16836,119 @@ function shellCommands(entries) {
 }
 function parseScript(text, from, commands, open) {
   let i = 0;
-  const sequence = (close) => {
-    const started = [];
-    let current = open();
-    started.push(current);
-    let word = "";
-    let inWord = false;
-    let expands = false;
-    const endWord = () => {
-      if (inWord) commands[current]?.words.push({ text: word, from, expands });
-      word = "";
-      inWord = false;
-      expands = false;
-    };
-    const next = (pipedFrom) => {
-      endWord();
-      current = open(pipedFrom);
-      started.push(current);
-    };
-    const substitution = (closer) => {
-      const inner = sequence(closer);
-      commands[current]?.substitutions.push(...inner);
-      word += closer === ")" ? "$(\u2026)" : "`\u2026`";
-      inWord = true;
-      expands = true;
-    };
-    while (i < text.length) {
-      const ch = text[i];
-      if (close !== void 0 && ch === close) {
-        i++;
-        endWord();
-        return started;
-      }
-      if (ch === " " || ch === "	" || ch === "\r") {
-        endWord();
-        i++;
-      } else if (ch === "\n" || ch === ";" || ch === "(" || ch === ")") {
-        next();
-        i++;
-      } else if (ch === "&") {
-        next();
-        i += text[i + 1] === "&" ? 2 : 1;
-      } else if (ch === "|") {
-        if (text[i + 1] === "|") {
-          next();
-          i += 2;
-        } else {
-          const before = current;
-          next(before);
-          i++;
-        }
-      } else if (ch === "<" || ch === ">") {
-        endWord();
-        i++;
-      } else if (ch === "#" && !inWord) {
-        while (i < text.length && text[i] !== "\n") i++;
-      } else if (ch === "\\") {
-        if (text[i + 1] === "\n") i += 2;
-        else {
-          word += text[i + 1] ?? "";
-          inWord = true;
-          i += 2;
-        }
-      } else if (ch === "'") {
-        const end = text.indexOf("'", i + 1);
-        word += text.slice(i + 1, end === -1 ? text.length : end);
-        inWord = true;
-        i = end === -1 ? text.length : end + 1;
-      } else if (ch === '"') {
-        inWord = true;
-        i++;
-        while (i < text.length && text[i] !== '"') {
-          const c = text[i];
-          if (c === "\\" && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1])) {
-            if (text[i + 1] !== "\n") word += text[i + 1];
-            i += 2;
-          } else if (c === "$" && text[i + 1] === "(") {
-            i += 2;
-            substitution(")");
-          } else if (c === "`") {
-            i++;
-            substitution("`");
-          } else {
-            if (c === "$") expands = true;
-            word += c;
-            i++;
-          }
-        }
-        i++;
-      } else if (ch === "$" && text[i + 1] === "(") {
-        i += 2;
-        substitution(")");
-      } else if (ch === "`") {
-        i++;
-        substitution("`");
-      } else {
-        if (ch === "$") expands = true;
-        word += ch;
-        inWord = true;
-        i++;
-      }
-    }
-    endWord();
-    return started;
+  const level = (close2) => {
+    const current = open();
+    return { close: close2, started: [current], current, word: "", inWord: false, expands: false, inQuotes: false, pending: void 0 };
   };
-  sequence(void 0);
+  const levels = [level(void 0)];
+  const endWord = (l) => {
+    if (l.inWord) commands[l.current]?.words.push({ text: l.word, from, expands: l.expands });
+    l.word = "";
+    l.inWord = false;
+    l.expands = false;
+  };
+  const next = (l, pipedFrom) => {
+    endWord(l);
+    l.current = open(pipedFrom);
+    l.started.push(l.current);
+  };
+  const substitution = (l, closer) => {
+    l.pending = closer;
+    levels.push(level(closer));
+  };
+  const close = () => {
+    const done = levels.pop();
+    endWord(done);
+    const outer = levels[levels.length - 1];
+    if (!outer) return;
+    commands[outer.current]?.substitutions.push(...done.started);
+    outer.word += outer.pending === ")" ? "$(\u2026)" : "`\u2026`";
+    outer.inWord = true;
+    outer.expands = true;
+    outer.pending = void 0;
+  };
+  while (levels.length > 0) {
+    const l = levels[levels.length - 1];
+    if (l.inQuotes) {
+      const c = text[i];
+      if (c === void 0 || c === '"') {
+        l.inQuotes = false;
+        i++;
+      } else if (c === "\\" && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1])) {
+        if (text[i + 1] !== "\n") l.word += text[i + 1];
+        i += 2;
+      } else if (c === "$" && text[i + 1] === "(") {
+        i += 2;
+        substitution(l, ")");
+      } else if (c === "`") {
+        i++;
+        substitution(l, "`");
+      } else {
+        if (c === "$") l.expands = true;
+        l.word += c;
+        i++;
+      }
+      continue;
+    }
+    if (i >= text.length) {
+      close();
+      continue;
+    }
+    const ch = text[i];
+    if (l.close !== void 0 && ch === l.close) {
+      i++;
+      close();
+    } else if (ch === " " || ch === "	" || ch === "\r") {
+      endWord(l);
+      i++;
+    } else if (ch === "\n" || ch === ";" || ch === "(" || ch === ")") {
+      next(l);
+      i++;
+    } else if (ch === "&") {
+      next(l);
+      i += text[i + 1] === "&" ? 2 : 1;
+    } else if (ch === "|") {
+      if (text[i + 1] === "|") {
+        next(l);
+        i += 2;
+      } else {
+        next(l, l.current);
+        i++;
+      }
+    } else if (ch === "<" || ch === ">") {
+      endWord(l);
+      i++;
+    } else if (ch === "#" && !l.inWord) {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (ch === "\\") {
+      if (text[i + 1] === "\n") i += 2;
+      else {
+        l.word += text[i + 1] ?? "";
+        l.inWord = true;
+        i += 2;
+      }
+    } else if (ch === "'") {
+      const end = text.indexOf("'", i + 1);
+      l.word += text.slice(i + 1, end === -1 ? text.length : end);
+      l.inWord = true;
+      i = end === -1 ? text.length : end + 1;
+    } else if (ch === '"') {
+      l.inWord = true;
+      l.inQuotes = true;
+      i++;
+    } else if (ch === "$" && text[i + 1] === "(") {
+      i += 2;
+      substitution(l, ")");
+    } else if (ch === "`") {
+      i++;
+      substitution(l, "`");
+    } else {
+      if (ch === "$") l.expands = true;
+      l.word += ch;
+      l.inWord = true;
+      i++;
+    }
+  }
 }
 var TOOLS = ["docker", "nerdctl", "crictl"];
 var VALUE_OPTIONS = {
@@ -15887,14 +16965,6 @@ function subcommandWords(tool, rest) {
     i += VALUE_OPTIONS[tool].includes(w) ? 2 : 1;
   }
   return rest.slice(i);
-}
-function filtersOf(words) {
-  const out = [];
-  words.forEach((w, i) => {
-    if (w === "--filter" && words[i + 1] !== void 0) out.push(words[i + 1]);
-    else if (w.startsWith("--filter=")) out.push(w.slice("--filter=".length));
-  });
-  return out;
 }
 var KUBELET_LABELS = ["io.kubernetes.container.name", "io.kubernetes.pod.name", "io.kubernetes.pod.namespace", "io.kubernetes.pod.uid"];
 function filtersKeepIstioInit(filters) {
@@ -15915,7 +16985,6 @@ var splitLabel = (s) => {
   const eq = s.indexOf("=");
   return eq === -1 ? [s, void 0] : [s.slice(0, eq), s.slice(eq + 1)];
 };
-var escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 function listsExited(sub) {
   const listing = sub[0] === "ps" || sub[0] === "container" && ["ls", "list", "ps"].includes(sub[1] ?? "");
   if (!listing) return false;
@@ -15934,63 +17003,112 @@ function inKubeletNamespace(words, env) {
 }
 function containerRemovals(entries, env = {}) {
   const commands = shellCommands(entries);
-  const allWords = commands.flatMap((c) => c.words.map((w) => w.text));
-  const mentionsIstioInit = allWords.some((w) => w.includes("istio-init"));
+  const mentionsIstioInit = commands.some((c) => c.words.some((w) => w.text.includes("istio-init")));
   const out = [];
-  const listing = /* @__PURE__ */ new Set();
-  commands.forEach((c, index) => {
+  const listingTools = /* @__PURE__ */ new Set();
+  const listing = commands.map((c) => {
     const at2 = c.words.findIndex((w) => toolOf(w.text) !== void 0);
-    if (at2 === -1) return;
+    if (at2 === -1) return false;
     const tool = toolOf(c.words[at2].text);
-    if (listsExited(subcommandWords(tool, c.words.slice(at2 + 1)).map((w) => w.text))) listing.add(index);
+    if (!listsExited(subcommandWords(tool, c.words.slice(at2 + 1)).map((w) => w.text))) return false;
+    for (const w of c.words) {
+      const t = toolOf(w.text);
+      if (t) listingTools.add(t);
+    }
+    return true;
   });
-  const fedByListing = (c, tool) => {
-    const sameTool = (i) => {
-      const words = commands[i]?.words ?? [];
-      return listing.has(i) && words.some((w) => toolOf(w.text) === tool);
-    };
-    const substituted = (i) => sameTool(i) || (commands[i]?.substitutions ?? []).some(substituted);
-    if (c.substitutions.some(substituted)) return true;
-    for (let p = c.pipedFrom; p !== void 0; p = commands[p]?.pipedFrom) if (substituted(p)) return true;
-    return c.words.some((w) => w.expands) && [...listing].some(sameTool);
+  const hasTool = (c, tool) => c.words.some((w) => toolOf(w.text) === tool);
+  const listedIn = /* @__PURE__ */ new Map();
+  const listedBy = (tool) => {
+    let known = listedIn.get(tool);
+    if (!known) {
+      const result = new Array(commands.length).fill(false);
+      for (let i = commands.length - 1; i >= 0; i--) {
+        const c = commands[i];
+        result[i] = listing[i] === true && hasTool(c, tool) || c.substitutions.some((j2) => result[j2] === true);
+      }
+      const piped = new Array(commands.length).fill(false);
+      for (let i = 0; i < commands.length; i++) {
+        const p = commands[i].pipedFrom;
+        piped[i] = p !== void 0 && (result[p] === true || piped[p] === true);
+      }
+      known = commands.map((c, i) => c.substitutions.some((j2) => result[j2] === true) || piped[i] === true);
+      listedIn.set(tool, known);
+    }
+    return known;
   };
-  for (const c of commands) {
-    c.words.forEach((w, at2) => {
-      const tool = toolOf(w.text);
-      if (!tool) return;
-      const words = c.words.map((x) => x.text);
-      const rest = c.words.slice(at2 + 1);
-      const sub = subcommandWords(tool, rest);
-      const subText = sub.map((x) => x.text);
-      if (tool === "nerdctl" && !inKubeletNamespace(words, env)) return;
-      if (tool === "docker" && remoteDocker(words, env)) return;
-      if (tool !== "crictl" && (subText[0] === "system" || subText[0] === "container") && subText[1] === "prune") {
-        if (filtersKeepIstioInit(filtersOf(subText))) return;
-        const group = subText[0];
-        out.push({
-          tool,
-          kind: "prune",
-          command: [w.text.replace(/^.*\//, ""), ...subText].join(" "),
-          from: sub[1].from,
-          line: new RegExp(`^.*\\b${escape(group)}\\s+prune\\b.*$`, "m")
-        });
+  const fedByListing = (index, c, tool) => listedBy(tool)[index] === true || listingTools.has(tool) && c.words.some((w) => w.expands);
+  commands.forEach((c, index) => {
+    const words = c.words.map((x) => x.text);
+    const reader = subcommandReader(words);
+    for (let at2 = 0; at2 < words.length; at2++) {
+      const tool = toolOf(words[at2]);
+      if (!tool) continue;
+      if (tool === "nerdctl" && !reader.inKubeletNamespace(env)) continue;
+      if (tool === "docker" && reader.remoteDocker(env)) continue;
+      const s = reader.subcommandStart(tool, at2 + 1);
+      const [first, second] = [words[s], words[s + 1]];
+      if (tool !== "crictl" && (first === "system" || first === "container") && second === "prune") {
+        if (reader.filtersKeepIstioInitFrom(s)) continue;
+        out.push({ tool, kind: "prune", command: [words[at2].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: c.words[s + 1].from, line: pruneLine(first) });
         return;
       }
-      const isRm = subText[0] === "rm" || tool !== "crictl" && subText[0] === "container" && (subText[1] === "rm" || subText[1] === "remove");
-      if (!isRm || mentionsIstioInit) return;
-      const all = tool === "crictl" && subText.some((s) => s === "-a" || s === "--all" || /^-[a-zA-Z]*a[a-zA-Z]*$/.test(s));
-      if (!all && !fedByListing(c, tool)) return;
-      const rmWord = sub[subText[0] === "rm" ? 0 : 1];
-      out.push({
-        tool,
-        kind: "rm",
-        command: [w.text.replace(/^.*\//, ""), ...subText].join(" "),
-        from: rmWord.from,
-        line: new RegExp(`^.*\\b${escape(tool)}\\b.*(?<![-\\w])(?:rm|remove)\\b.*$`, "m")
-      });
-    });
-  }
+      const isRm = first === "rm" || tool !== "crictl" && first === "container" && (second === "rm" || second === "remove");
+      if (!isRm || mentionsIstioInit) continue;
+      const all = tool === "crictl" && reader.allFlagFrom(s);
+      if (!all && !fedByListing(index, c, tool)) continue;
+      const rmWord = c.words[first === "rm" ? s : s + 1];
+      out.push({ tool, kind: "rm", command: [words[at2].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: rmWord.from, line: removalLine(tool) });
+      return;
+    }
+  });
   return out;
+}
+function subcommandReader(words) {
+  const n = words.length;
+  const starts = /* @__PURE__ */ new Map();
+  let keeps;
+  let all;
+  let remote;
+  let kubelet;
+  const fromEnd = (test) => {
+    const out = new Uint8Array(n + 1);
+    for (let i = n - 1; i >= 0; i--) out[i] = out[i + 1] || (test(i) ? 1 : 0);
+    return out;
+  };
+  return {
+    subcommandStart(tool, from) {
+      let start = starts.get(tool);
+      if (!start) {
+        start = new Int32Array(n + 2);
+        start[n] = n;
+        start[n + 1] = n + 1;
+        for (let i = n - 1; i >= 0; i--) {
+          const w = words[i];
+          start[i] = !w.startsWith("-") ? i : start[i + (VALUE_OPTIONS[tool].includes(w) ? 2 : 1)];
+        }
+        starts.set(tool, start);
+      }
+      return Math.min(start[Math.min(from, n + 1)], n + 1);
+    },
+    filtersKeepIstioInitFrom(from) {
+      keeps ??= fromEnd((i) => {
+        const w = words[i];
+        const filter = w === "--filter" ? words[i + 1] : w.startsWith("--filter=") ? w.slice("--filter=".length) : void 0;
+        return filter !== void 0 && filtersKeepIstioInit([filter]);
+      });
+      return from < n && keeps[from] === 1;
+    },
+    allFlagFrom(from) {
+      all ??= fromEnd((i) => {
+        const w = words[i];
+        return w === "-a" || w === "--all" || /^-[a-zA-Z]*a[a-zA-Z]*$/.test(w);
+      });
+      return from < n && all[from] === 1;
+    },
+    remoteDocker: (env) => remote ??= remoteDocker(words, env),
+    inKubeletNamespace: (env) => kubelet ??= inKubeletNamespace(words, env)
+  };
 }
 function mountsNodeRuntime(t) {
   const volumes = Array.isArray(t.spec.volumes) ? t.spec.volumes : [];
@@ -16005,7 +17123,10 @@ var usesNsenter = (words) => words.some((w) => w === "nsenter" || w.endsWith("/n
 
 // src/model/version-evidence.ts
 function imageVersion(image) {
-  const noDigest = image.replace(/@.*$/, "");
+  let lastBreak = -1;
+  for (const c of ["\n", "\r", "\u2028", "\u2029"]) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
+  const at2 = image.indexOf("@", lastBreak + 1);
+  const noDigest = at2 === -1 ? image : image.slice(0, at2);
   const slash = noDigest.lastIndexOf("/");
   const colon = noDigest.lastIndexOf(":");
   if (colon <= slash) return void 0;
@@ -16139,22 +17260,29 @@ var init_rerun_prune_default = createRule({
       },
       "Program:exit"() {
         const seen = /* @__PURE__ */ new Set();
+        const scripts = /* @__PURE__ */ new Map();
+        const scriptsOf = (cm) => {
+          let read2 = scripts.get(cm);
+          if (!read2) {
+            const removals = [];
+            const words = [];
+            for (const [key, value] of Object.entries(asObject(cm.object.data) ?? {})) {
+              if (typeof value !== "string") continue;
+              words.push(...shellCommands([value]).flatMap((s) => s.words.map((w) => w.text)));
+              for (const removal of containerRemovals([value])) removals.push({ key, removal });
+            }
+            read2 = { removals, nsenter: usesNsenter(words) };
+            scripts.set(cm, read2);
+          }
+          return read2;
+        };
         for (const m of mounts) {
           const cm = configMaps.get(cmKey(m.namespace, m.name));
           if (!cm || seen.has(cm)) continue;
-          const data = asObject(cm.object.data) ?? {};
-          const found = [];
-          const words = [];
-          for (const [key, value] of Object.entries(data)) {
-            if (typeof value !== "string") continue;
-            words.push(...shellCommands([value]).flatMap((s) => s.words.map((w) => w.text)));
-            for (const removal of containerRemovals([value])) {
-              found.push({ removal, resource: cm, path: ["data", key], where: `ConfigMap ${cm.name} key ${key}, mounted by ${m.by}` });
-            }
-          }
-          if (found.length > 0 && (m.hostPath || m.hostPID && (m.nsenter || usesNsenter(words)))) {
+          const { removals, nsenter } = scriptsOf(cm);
+          if (removals.length > 0 && (m.hostPath || m.hostPID && (m.nsenter || nsenter))) {
             seen.add(cm);
-            hits.push(...found);
+            hits.push(...removals.map(({ key, removal }) => ({ removal, resource: cm, path: ["data", key], where: `ConfigMap ${cm.name} key ${key}, mounted by ${m.by}` })));
           }
         }
         if (hits.length === 0) return;
@@ -16424,8 +17552,189 @@ var webhook_ca_bundle_default = createRule({
   }
 });
 
+// src/model/webhook-overlap.ts
+var NAMESPACE_BASES = [{}, { [NS_INJECTION_LABEL]: "enabled" }, { [NS_INJECTION_LABEL]: "disabled" }];
+var POD_BASES = [{}, { [INJECT_KEY]: "true" }, { [INJECT_KEY]: "false" }];
+var BASES = 3;
+var namespaceLabels = (rev, base) => ({
+  ...NAMESPACE_BASES[base],
+  ...rev ? { [REV_LABEL]: rev } : {},
+  "kubernetes.io/metadata.name": "any"
+});
+var podLabels = (rev, base) => ({ ...POD_BASES[base], ...rev ? { [REV_LABEL]: rev } : {} });
+function sideOf(sel2, slotOf, unnamed, labels) {
+  const maskFor = (rev) => {
+    let mask = 0;
+    for (let b = 0; b < BASES; b++) if (matches(sel2, knownLabels(labels(rev, b))) === true) mask |= 1 << b;
+    return mask;
+  };
+  const namedRevisions = /* @__PURE__ */ new Set();
+  for (const r7 of sel2.requirements) if (r7.key === REV_LABEL) {
+    for (const v2 of r7.values) if (slotOf.has(v2)) namedRevisions.add(v2);
+  }
+  const named = /* @__PURE__ */ new Map();
+  for (const rev of namedRevisions) named.set(slotOf.get(rev), maskFor(rev));
+  return { none: maskFor(void 0), other: maskFor(unnamed), named, namedSlots: [...named.keys()].sort((a, b) => a - b) };
+}
+var maskAt = (side, slot) => slot === 0 ? side.none : side.named.get(slot) ?? side.other;
+var lowestBit = (mask) => 31 - Math.clz32(mask & -mask);
+var highestBit = (mask) => 31 - Math.clz32(mask);
+function commonRange(a, b, slots) {
+  const named = [.../* @__PURE__ */ new Set([...a.namedSlots, ...b.namedSlots])].sort((x, y) => x - y);
+  const isNamed = new Set(named);
+  let firstOther = 1;
+  while (firstOther <= slots && isNamed.has(firstOther)) firstOther++;
+  let lastOther = slots;
+  while (lastOther >= 1 && isNamed.has(lastOther)) lastOther--;
+  const candidates = [0, ...named];
+  if (firstOther <= slots) candidates.push(firstOther, lastOther);
+  let first;
+  let last;
+  for (const slot of candidates) {
+    const mask = maskAt(a, slot) & maskAt(b, slot);
+    if (mask === 0) continue;
+    const lo = slot * BASES + lowestBit(mask);
+    const hi2 = slot * BASES + highestBit(mask);
+    if (first === void 0 || lo < first) first = lo;
+    if (last === void 0 || hi2 > last) last = hi2;
+  }
+  return first === void 0 || last === void 0 ? void 0 : { first, last };
+}
+var describe3 = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
+var sideKey = (side) => `${side.none}/${side.other}/${side.namedSlots.map((slot) => `${slot}:${side.named.get(slot)}`).join(",")}`;
+function webhookOverlaps(hooks, listed = Infinity) {
+  if (hooks.length < 2) return [];
+  const revisions = [...new Set(hooks.flatMap((w) => [w.namespaceSelector, w.objectSelector].flatMap((s) => s.requirements.filter((r7) => r7.key === REV_LABEL && r7.operator === "In").flatMap((r7) => r7.values))))].sort();
+  const slots = revisions.length;
+  const slotOf = new Map(revisions.map((r7, i) => [r7, i + 1]));
+  const revisionAt = (slot) => slot === 0 ? void 0 : revisions[slot - 1];
+  const podPermutations = (slots + 1) * BASES;
+  const unnamed = "r".repeat(1 + revisions.reduce((n, r7) => Math.max(n, r7.length), 0));
+  const groups = [];
+  const groupOf = new Int32Array(hooks.length);
+  const byKey = /* @__PURE__ */ new Map();
+  hooks.forEach((w, i) => {
+    const ns2 = sideOf(w.namespaceSelector, slotOf, unnamed, namespaceLabels);
+    const pod = sideOf(w.objectSelector, slotOf, unnamed, podLabels);
+    const key = `${sideKey(ns2)}|${sideKey(pod)}`;
+    let g = byKey.get(key);
+    if (g === void 0) {
+      g = groups.length;
+      groups.push({ ns: ns2, pod, members: [] });
+      byKey.set(key, g);
+    }
+    groups[g]?.members.push(i);
+    groupOf[i] = g;
+  });
+  const broad = [];
+  const bySlot = /* @__PURE__ */ new Map();
+  groups.forEach(({ ns: ns2 }, g) => {
+    if (ns2.other !== 0) broad.push(g);
+    const add = (slot) => {
+      const list = bySlot.get(slot) ?? [];
+      list.push(g);
+      bySlot.set(slot, list);
+    };
+    if (ns2.none !== 0) add(0);
+    for (const [slot, mask] of ns2.named) if (mask !== 0) add(slot);
+  });
+  const meetings = groups.map(() => []);
+  const seenBy = new Int32Array(groups.length).fill(-1);
+  const compare = (a, b) => {
+    if (b < a || seenBy[b] === a) return;
+    seenBy[b] = a;
+    const x = groups[a];
+    const y = groups[b];
+    const ns2 = commonRange(x.ns, y.ns, slots);
+    if (!ns2) return;
+    const pod = commonRange(x.pod, y.pod, slots);
+    if (!pod) return;
+    const first = ns2.first * podPermutations + pod.first;
+    const last = ns2.last * podPermutations + pod.last;
+    meetings[a]?.push({ group: b, first, last });
+    if (b !== a) meetings[b]?.push({ group: a, first, last });
+  };
+  groups.forEach(({ ns: ns2 }, a) => {
+    if (ns2.other !== 0) {
+      for (let b = a; b < groups.length; b++) compare(a, b);
+      return;
+    }
+    for (const b of broad) compare(a, b);
+    if (ns2.none !== 0) for (const b of bySlot.get(0) ?? []) compare(a, b);
+    for (const [slot, mask] of ns2.named) if (mask !== 0) for (const b of bySlot.get(slot) ?? []) compare(a, b);
+  });
+  const lastBetween = groups.map((_2, a) => new Map((meetings[a] ?? []).map((m) => [m.group, m.last])));
+  const labels = [];
+  const labelOf = new Int32Array(hooks.length);
+  const withLabel = [];
+  const labelIds = /* @__PURE__ */ new Map();
+  hooks.forEach((w, i) => {
+    const text = describe3(w);
+    let id = labelIds.get(text);
+    if (id === void 0) {
+      id = labels.length;
+      labels.push(text);
+      withLabel.push([]);
+      labelIds.set(text, id);
+    }
+    labelOf[i] = id;
+    withLabel[id]?.push(i);
+  });
+  const seenLabel = new Int32Array(labels.length).fill(-1);
+  const found = [];
+  hooks.forEach((w, i) => {
+    const g = groupOf[i];
+    const met = meetings[g] ?? [];
+    let total = 0;
+    for (const m of met) total += groups[m.group].members.length - (m.group === g ? 1 : 0);
+    if (total === 0) return;
+    const order = new Float64Array(total);
+    let k2 = 0;
+    for (const m of met) for (const j2 of groups[m.group].members) if (j2 !== i) order[k2++] = m.first * hooks.length + j2;
+    order.sort();
+    const latest = (label) => {
+      let best = -1;
+      let bestLast = -1;
+      for (const j2 of withLabel[label] ?? []) {
+        const last = j2 === i ? void 0 : lastBetween[g]?.get(groupOf[j2]);
+        if (last !== void 0 && (last > bestLast || last === bestLast && j2 > best)) {
+          best = j2;
+          bestLast = last;
+        }
+      }
+      return hooks[best];
+    };
+    const others = /* @__PURE__ */ new Map();
+    let otherCount = 0;
+    for (const key of order) {
+      const j2 = key % hooks.length;
+      const label = labelOf[j2];
+      if (seenLabel[label] === i) continue;
+      seenLabel[label] = i;
+      otherCount++;
+      if (others.size < listed) others.set(labels[label], (withLabel[label]?.length ?? 0) > 1 ? latest(label) : hooks[j2]);
+    }
+    const first = Math.floor(order[0] / hooks.length);
+    const nsIndex = Math.floor(first / podPermutations);
+    const podIndex = first % podPermutations;
+    found.push({
+      index: i,
+      first,
+      overlap: {
+        webhook: w,
+        others,
+        otherCount,
+        namespaceLabels: namespaceLabels(revisionAt(Math.floor(nsIndex / BASES)), nsIndex % BASES),
+        podLabels: podLabels(revisionAt(Math.floor(podIndex / BASES)), podIndex % BASES)
+      }
+    });
+  });
+  return found.sort((x, y) => x.first - y.first || x.index - y.index).map((f) => f.overlap);
+}
+
 // rules/webhook-overlap.ts
-var describe3 = (labels) => {
+var MAX_LISTED = 10;
+var describe4 = (labels) => {
   const e = Object.entries(labels).filter(([k2]) => k2 !== "kubernetes.io/metadata.name");
   return e.length ? e.map(([k2, v2]) => `${k2}=${v2}`).join(", ") : "no labels";
 };
@@ -16477,35 +17786,20 @@ var webhook_overlap_default = createRule({
     };
     function checkGroup(group) {
       const hooks = group.flatMap(webhooksOf).filter((w) => !w.deactivated);
-      if (hooks.length < 2) return;
-      const revisions = [...new Set(hooks.flatMap((w) => [w.namespaceSelector, w.objectSelector].flatMap((s) => s.requirements.filter((r7) => r7.key === REV_LABEL && r7.operator === "In").flatMap((r7) => r7.values))))].sort();
-      const nsPerms = [];
-      const podPerms = [];
-      for (const rev of [void 0, ...revisions]) {
-        for (const base of [{}, { [NS_INJECTION_LABEL]: "enabled" }, { [NS_INJECTION_LABEL]: "disabled" }]) {
-          nsPerms.push({ ...base, ...rev ? { [REV_LABEL]: rev } : {}, "kubernetes.io/metadata.name": "any" });
-        }
-        for (const base of [{}, { [INJECT_KEY]: "true" }, { [INJECT_KEY]: "false" }]) podPerms.push({ ...base, ...rev ? { [REV_LABEL]: rev } : {} });
-      }
-      const reported = /* @__PURE__ */ new Map();
-      for (const ns2 of nsPerms) {
-        for (const pod of podPerms) {
-          const hit = hooks.filter((w) => matches(w.namespaceSelector, knownLabels(ns2)) === true && matches(w.objectSelector, knownLabels(pod)) === true);
-          if (hit.length < 2) continue;
-          for (const w of hit) {
-            const entry = reported.get(w) ?? { others: /* @__PURE__ */ new Map(), ns: ns2, pod };
-            for (const o of hit) if (o !== w) entry.others.set(`${o.name} (MutatingWebhookConfiguration ${o.configName})`, o);
-            reported.set(w, entry);
-          }
-        }
-      }
-      for (const [w, e] of reported) {
+      for (const { webhook: w, others, otherCount, namespaceLabels: namespaceLabels2, podLabels: podLabels2 } of webhookOverlaps(hooks, MAX_LISTED)) {
         if (!w.resource || w.index === void 0) continue;
+        const listed = [...others];
+        const more = otherCount - listed.length;
         context.report({
           target: { resource: w.resource, path: ["webhooks", w.index, "name"] },
           messageId: "overlap",
-          data: { name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`, others: [...e.others.keys()].join(", "), pod: describe3(e.pod), namespace: describe3(e.ns) },
-          related: [...e.others].flatMap(
+          data: {
+            name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`,
+            others: listed.map(([label]) => label).join(", ") + (more > 0 ? ` and ${more} more` : ""),
+            pod: describe4(podLabels2),
+            namespace: describe4(namespaceLabels2)
+          },
+          related: listed.flatMap(
             ([label, o]) => o.resource && o.index !== void 0 ? [{ target: { resource: o.resource, path: ["webhooks", o.index, "name"] }, message: `overlapping webhook ${label}` }] : []
           )
         });
@@ -17014,77 +18308,6 @@ function effectiveSetting(config, rule) {
   return config.rules[rule.name] ?? { level: rule.meta.docs.defaultLevel, options: [] };
 }
 
-// src/load/resources.ts
-var isObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function isKubeObject(v2) {
-  return isObject(v2) && typeof v2.apiVersion === "string" && v2.apiVersion !== "" && typeof v2.kind === "string" && v2.kind !== "";
-}
-function resourcesOf(doc, defaultNamespace) {
-  if (doc.syntaxErrors.length > 0) return { resources: [], skipped: "syntax-error" };
-  const v2 = doc.value;
-  if (v2 === null || v2 === void 0) return { resources: [], skipped: "empty" };
-  if (isObject(v2) && "$patch" in v2) return { resources: [], skipped: "patch" };
-  if (!isKubeObject(v2)) return { resources: [], skipped: "not-kubernetes" };
-  if (/^kustomize\.config\.k8s\.io\//.test(v2.apiVersion)) return { resources: [], skipped: "kustomize" };
-  const kind = v2.kind;
-  if ((kind === "List" || kind.endsWith("List")) && Array.isArray(v2.items)) {
-    const resources = [];
-    v2.items.forEach((item, i) => {
-      if (isKubeObject(item)) resources.push(makeResource(doc, ["items", i], item, defaultNamespace));
-    });
-    return { resources, skipped: resources.length ? void 0 : "empty" };
-  }
-  return { resources: [makeResource(doc, [], v2, defaultNamespace)], skipped: void 0 };
-}
-function makeResource(doc, basePath, object, defaultNamespace) {
-  const md = isObject(object.metadata) ? object.metadata : {};
-  const name = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
-  const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
-  const kind = object.kind;
-  return {
-    doc,
-    basePath,
-    object,
-    apiVersion: object.apiVersion,
-    kind,
-    name,
-    declaredNamespace: declared,
-    namespace: declared ?? (isClusterScoped(kind) ? void 0 : defaultNamespace)
-  };
-}
-var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
-  "Namespace",
-  "Node",
-  "PersistentVolume",
-  "ClusterRole",
-  "ClusterRoleBinding",
-  "CustomResourceDefinition",
-  "MutatingWebhookConfiguration",
-  "ValidatingWebhookConfiguration",
-  "ValidatingAdmissionPolicy",
-  "ValidatingAdmissionPolicyBinding",
-  "StorageClass",
-  "PriorityClass",
-  "APIService",
-  "CSIDriver",
-  "CSINode",
-  "IngressClass",
-  "RuntimeClass",
-  "VolumeAttachment",
-  "PodSecurityPolicy",
-  "ClusterIssuer",
-  "GatewayClass"
-]);
-function isClusterScoped(kind) {
-  return CLUSTER_SCOPED.has(kind);
-}
-function describeResource(r7) {
-  return r7.namespace ? `${r7.kind} ${r7.namespace}/${r7.name}` : `${r7.kind} ${r7.name}`;
-}
-function resourceIdentity(r7) {
-  return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${r7.name}`;
-}
-
 // src/load/template.ts
 var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
 function findUnrenderedTemplate(text) {
@@ -17141,172 +18364,6 @@ function stripStringsAndComment(line) {
 function isTemplatedDocument(text, start, end) {
   return findUnrenderedTemplate(text.slice(start, end)) !== void 0;
 }
-
-// src/model/install.ts
-var import_yaml9 = __toESM(require_dist(), 1);
-var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
-var nonEmpty = (v2) => Array.isArray(v2) ? v2.length > 0 : asObject(v2) ? Object.keys(asObject(v2)).length > 0 : v2 !== void 0 && v2 !== null && v2 !== "";
-function nativeSidecarSetting(v2) {
-  const lower = v2.toLowerCase();
-  return lower === "true" || lower === "auto" ? lower : "false";
-}
-function fromValues(values, describe4, target) {
-  const out = [];
-  const hold = getIn(values, ["global", "proxy", "holdApplicationUntilProxyStarts"]);
-  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe4("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
-  const lifecycle = getIn(values, ["global", "proxy", "lifecycle"]);
-  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe4("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
-  const seccomp = getIn(values, ["global", "proxy", "seccompProfile"]);
-  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe4("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
-  const cni = getIn(values, ["pilot", "cni", "enabled"]);
-  const oldCni = getIn(values, ["istio_cni", "enabled"]);
-  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe4("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
-  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe4("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
-  const native = getIn(values, ["pilot", "env", "ENABLE_NATIVE_SIDECARS"]);
-  if (typeof native === "string" || typeof native === "boolean") {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe4("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
-  }
-  return out;
-}
-function fromProxyDefaults(defaultConfig, source, target) {
-  const hold = asObject(defaultConfig)?.holdApplicationUntilProxyStarts;
-  return typeof hold === "boolean" ? [{ key: "holdMesh", value: hold, source, target }] : [];
-}
-function describeDisagreement(found) {
-  const byValue = /* @__PURE__ */ new Map();
-  for (const c of found) {
-    const value = JSON.stringify(c.value);
-    const file = "resource" in c.target && c.target.resource ? c.target.resource.doc.file.displayPath : c.source;
-    byValue.set(value, (byValue.get(value) ?? /* @__PURE__ */ new Set()).add(file));
-  }
-  return [...byValue].map(([value, files]) => {
-    const list = [...files];
-    const shown2 = list.slice(0, 2).join(", ");
-    return `${value} in ${shown2}${list.length > 2 ? ` and ${list.length - 2} more files` : ""}`;
-  }).join("; ");
-}
-var MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
-function istiodOf(r7) {
-  if (r7.kind !== "Deployment") return void 0;
-  const m = /^istiod(?:-(.+))?$/.exec(r7.name);
-  if (!m) return void 0;
-  const discovery = podTemplateOf(r7)?.containers.find((c) => c.name === "discovery");
-  if (!discovery) return void 0;
-  const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
-  const rev = env.map(asObject).find((e) => e?.name === "REVISION");
-  return { revision: str2(rev?.value) || m[1] || "default", discovery };
-}
-var InstallFactsBuilder = class {
-  byRevision = /* @__PURE__ */ new Map();
-  /** Facts that hold for every revision (the istio-cni DaemonSet): used when nothing more precise is stated. */
-  meshWide = [];
-  add(revision, candidates) {
-    if (candidates.length === 0) return;
-    const list = this.byRevision.get(revision) ?? [];
-    list.push(...candidates);
-    this.byRevision.set(revision, list);
-  }
-  addResource(r7) {
-    if (r7.kind === "ConfigMap") {
-      const data = asObject(r7.object.data) ?? {};
-      if (isInjectorConfigMap(r7) && typeof data.values === "string") {
-        const values = injectorValuesOf(r7);
-        if (!values) return;
-        const revision = str2(values.revision) || injectorConfigMapRevision(r7.name) || "default";
-        const target = { resource: r7, path: ["data", "values"] };
-        this.add(revision, fromValues(values, (k2) => `ConfigMap ${r7.name} (values ${k2})`, () => target));
-        return;
-      }
-      const m = MESH_CONFIGMAP.exec(r7.name);
-      if (m && typeof data.mesh === "string") {
-        let mesh;
-        try {
-          mesh = (0, import_yaml9.parse)(data.mesh, { version: "1.1", uniqueKeys: false });
-        } catch {
-          return;
-        }
-        const revision = m[1] ?? "default";
-        this.add(revision, fromProxyDefaults(asObject(mesh)?.defaultConfig, `ConfigMap ${r7.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r7, path: ["data", "mesh"] }));
-      }
-      return;
-    }
-    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-      const spec = asObject(r7.object.spec) ?? {};
-      const revision = str2(spec.revision) || "default";
-      const values = asObject(spec.values) ?? {};
-      const candidates = fromValues(values, (k2) => `IstioOperator ${r7.name} (spec.values.${k2})`, (p) => ({ resource: r7, path: ["spec", "values", ...p] }));
-      candidates.push(...fromProxyDefaults(getIn(spec, ["meshConfig", "defaultConfig"]), `IstioOperator ${r7.name} (spec.meshConfig.defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r7, path: ["spec", "meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"] }));
-      if (!candidates.some((c) => c.key === "cni") && getIn(spec, ["components", "cni", "enabled"]) === true) {
-        candidates.push({ key: "cni", value: true, source: `IstioOperator ${r7.name} (spec.components.cni.enabled)`, target: { resource: r7, path: ["spec", "components", "cni", "enabled"] } });
-      }
-      this.add(revision, candidates);
-      return;
-    }
-    const istiod = istiodOf(r7);
-    if (istiod) {
-      const { revision, discovery } = istiod;
-      const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
-      env.forEach((e, i) => {
-        const entry = asObject(e);
-        if (entry?.name !== "ENABLE_NATIVE_SIDECARS") return;
-        const value = entry.value;
-        if (typeof value !== "string" && typeof value !== "boolean") return;
-        this.add(revision, [{ key: "nativeSidecars", value: nativeSidecarSetting(String(value)), source: `Deployment ${r7.name} (env ENABLE_NATIVE_SIDECARS)`, target: { resource: r7, path: [...discovery.path, "env", i, "value"] } }]);
-      });
-      return;
-    }
-    if (r7.kind === "DaemonSet" && (r7.name === "istio-cni-node" || podTemplateOf(r7)?.containers.some((c) => c.name === "install-cni"))) {
-      this.meshWide.push({ key: "cni", value: true, source: `DaemonSet ${r7.name} (the istio-cni node agent)`, target: { resource: r7, path: ["metadata", "name"] } });
-    }
-  }
-  /** The settings of each revision; `notes` says where inputs disagree or override the config. */
-  build(config) {
-    const notes = [];
-    const cache2 = /* @__PURE__ */ new Map();
-    const noted = /* @__PURE__ */ new Set();
-    const note = (text) => {
-      if (noted.has(text)) return;
-      noted.add(text);
-      notes.push(text);
-    };
-    const resolve11 = (revision, key, label, config2) => {
-      const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), this.meshWide.filter((c) => c.key === key)];
-      for (const found of tiers) {
-        if (found.length === 0) continue;
-        const values = new Set(found.map((c2) => JSON.stringify(c2.value)));
-        if (values.size > 1) {
-          note(`the inputs disagree on ${label} for revision ${revision} (${describeDisagreement(found)}); it is treated as unknown`);
-          return void 0;
-        }
-        const c = found[0];
-        if (config2?.value !== void 0 && JSON.stringify(config2.value) !== JSON.stringify(c.value)) {
-          note(`${c.source} says ${JSON.stringify(c.value)}, the config's istio.${config2.name} says ${JSON.stringify(config2.value)}; the input is used`);
-        }
-        return { value: c.value, source: c.source, origin: "input", target: c.target };
-      }
-      if (config2?.value === void 0) return void 0;
-      return { value: config2.value, source: `istio.${config2.name} in the config file`, origin: "config", target: void 0 };
-    };
-    const settingsFor = (revision) => {
-      const hit = cache2.get(revision);
-      if (hit) return hit;
-      const s = {
-        revision,
-        cni: resolve11(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve11(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve11(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve11(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve11(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve11(revision, "proxySeccompProfile", "global.proxy.seccompProfile")
-      };
-      cache2.set(revision, s);
-      return s;
-    };
-    for (const rev of this.byRevision.keys()) settingsFor(rev);
-    if (this.byRevision.size === 0) settingsFor("default");
-    return { settingsFor, notes };
-  }
-};
 
 // src/model/facts.ts
 function sameLabels(a, b) {
@@ -17377,7 +18434,7 @@ var FactsBuilder = class {
   /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
   install(settings) {
     const notes = [];
-    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf);
+    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === "config"));
     const configStatesShape = settings.revisions !== void 0 || settings.revisionTags !== void 0;
     const enableByDefault = settings.enableNamespacesByDefault ?? this.operators.find((o) => o.facts.enableNamespacesByDefault !== void 0)?.facts.enableNamespacesByDefault ?? injectorConfigs.find((c) => c.enableNamespacesByDefault !== void 0)?.enableNamespacesByDefault ?? false;
     let webhooks;
@@ -17441,26 +18498,28 @@ function mightHoldFacts(docText) {
 }
 
 // src/engine/fix.ts
-var import_yaml10 = __toESM(require_dist(), 1);
+var import_yaml11 = __toESM(require_dist(), 1);
 function renderScalar(value, style = "double") {
   if (typeof value !== "string") return String(value);
   if (style === "plain" && /^[A-Za-z_/][\w./-]*$/.test(value) && !/^(y|yes|n|no|true|false|on|off|null|~)$/i.test(value)) return value;
   return JSON.stringify(value);
 }
+var LONE_CR = /\r(?!\n)/;
 function lineStart(text, offset) {
   return text.lastIndexOf("\n", offset - 1) + 1;
 }
 function toTextEdits(locator, doc, edit) {
   const text = doc.file.text;
+  if ((edit.op === "remove" || edit.op === "insert") && LONE_CR.test(text.slice(doc.startOffset, doc.endOffset))) return void 0;
   const r7 = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case "set": {
-      if (!r7.complete || !(0, import_yaml10.isScalar)(r7.node) || !r7.node.range) return void 0;
+      if (!r7.complete || !(0, import_yaml11.isScalar)(r7.node) || !r7.node.range) return void 0;
       const [s, e] = r7.node.range;
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: renderScalar(edit.value, edit.style) }];
     }
     case "quote": {
-      if (!r7.complete || !(0, import_yaml10.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
+      if (!r7.complete || !(0, import_yaml11.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
       const [s, e] = r7.node.range;
       const source = text.slice(r7.base + s, r7.base + e);
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: JSON.stringify(source) }];
@@ -17468,13 +18527,13 @@ function toTextEdits(locator, doc, edit) {
     case "remove": {
       if (!r7.complete || !r7.pair) return void 0;
       const key = r7.pair.key;
-      if (!key?.range || (0, import_yaml10.isMap)(r7.parent) && r7.parent.flow) return void 0;
+      if (!key?.range || (0, import_yaml11.isMap)(r7.parent) && r7.parent.flow) return void 0;
       const start = lineStart(text, r7.base + key.range[0]);
       if (text.slice(start, r7.base + key.range[0]).trim() !== "") return void 0;
       const valueEnd = r7.base + (r7.node?.range?.[2] ?? key.range[2]);
       let end = lineEnd(text, Math.max(valueEnd - 1, start));
       end = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end) + 1;
-      if ((0, import_yaml10.isMap)(r7.parent) && r7.parent.items.length === 1) {
+      if ((0, import_yaml11.isMap)(r7.parent) && r7.parent.items.length === 1) {
         const parentRes = locator.resolve(doc, edit.path.slice(0, -1));
         const pk = parentRes.pair?.key;
         if (pk?.range) {
@@ -17492,7 +18551,7 @@ function toTextEdits(locator, doc, edit) {
       if (!r7.complete) return void 0;
       const map = r7.node;
       const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
-      if ((0, import_yaml10.isMap)(map) && !map.flow && map.items.length > 0) {
+      if ((0, import_yaml11.isMap)(map) && !map.flow && map.items.length > 0) {
         const first = map.items[0]?.key;
         const last = map.items[map.items.length - 1];
         if (!first?.range || !last) return void 0;
@@ -17526,6 +18585,36 @@ function applyTextEdits(text, edits) {
   }
   return { text: out + text.slice(pos), applied };
 }
+
+// src/engine/notes.ts
+var count = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+var inParens = (details) => details ? ` (${details})` : "";
+var UNKNOWN_FACTS = {
+  "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
+  "mesh-startup": (n, d) => `${count(n, "injected workload")} may start ${n === 1 ? "its" : "their"} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
+  "native-sidecars": (n) => `${count(n, "batch workload")} may never complete if ${n === 1 ? "its" : "their"} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
+  "install-ambiguous": (n, d) => `${count(n, "workload")} could not be judged against one Istio install: several installs among the inputs disagree${inParens(d)}. Lint one cluster's folder at a time, or state the install under \`istio:\` in .meshlint.yaml.`
+};
+var UnknownFacts = class {
+  byFact = /* @__PURE__ */ new Map();
+  /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
+  add(fact, subject, detail) {
+    let entry = this.byFact.get(fact);
+    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set() });
+    entry.subjects.add(subject);
+    if (detail !== void 0) entry.details.add(detail);
+  }
+  notes() {
+    const out = [];
+    for (const [fact, { subjects, details }] of this.byFact) {
+      const list = [...details].sort();
+      const named = fact === "mesh-startup" ? list.join(" or ") : list.length > 0 ? `${list.slice(0, 3).join(", ")}${list.length > 3 ? ` and ${list.length - 3} more` : ""}` : "";
+      out.push({ id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
+    }
+    return out;
+  }
+};
 
 // src/engine/suppress.ts
 var IGNORE_ANNOTATION = "meshlint.io/ignore";
@@ -17621,19 +18710,22 @@ function lintOnce(inputs, options) {
   const parseErrorRule = options.rules.find((r7) => r7.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
-    notes.push(`${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)`);
+    notes.push({ id: "parse-error-off", message: `${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)` });
   }
+  const unknowns = new UnknownFacts();
   const pending = [];
   const active = [];
   for (const rule of options.rules) {
     const setting = effectiveSetting(config, rule);
     const severity = levelToSeverity(setting.level);
     if (severity === void 0) continue;
+    if (facts.mesh.versionOrigin !== "default" && !existsAt(facts.mesh.version, rule.meta.docs.istioVersions)) continue;
     const context = {
       id: rule.name,
       options: setting.options,
       facts,
-      report: (d) => pending.push(toFinding(rule, severity, d))
+      report: (d) => pending.push(toFinding(rule, severity, d)),
+      unknown: (fact, resource, detail) => unknowns.add(fact, describeResource(resource), detail)
     };
     active.push({ rule, severity, listeners: listenersOf(rule, context) });
   }
@@ -17763,7 +18855,7 @@ function lintOnce(inputs, options) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  return { results, stats, facts, notes };
+  return { results, stats, facts, notes: [...notes, ...unknowns.notes()] };
 }
 function gatherFacts(inputs, config, cliIstioVersion, unrenderedAt, known = []) {
   return buildFacts([...known, ...factResources(inputs, config, unrenderedAt)], config, cliIstioVersion);
@@ -17817,13 +18909,19 @@ function locate(target, locator) {
   if ("within" in target && target.within && !("offset" in target)) {
     const whole = locator.wholeNodeOffsets(located.doc, located.docPath ?? []);
     const text = located.doc.file.text.slice(whole[0], whole[1]);
-    const m = target.within.exec(text);
-    if (m) {
-      const lead = m[0].length - m[0].trimStart().length;
-      return { ...located, offsets: [whole[0] + m.index + lead, whole[0] + m.index + m[0].trimEnd().length] };
+    const span = spanOf(target.within, text);
+    if (span) {
+      const found = text.slice(span[0], span[1]);
+      const lead = found.length - found.trimStart().length;
+      return { ...located, offsets: [whole[0] + span[0] + lead, whole[0] + span[0] + found.trimEnd().length] };
     }
   }
   return located;
+}
+function spanOf(within, text) {
+  if (typeof within === "function") return within(text);
+  const m = within.exec(text);
+  return m ? [m.index, m.index + m[0].length] : void 0;
 }
 function locatePath(target, locator) {
   if ("offset" in target) {
@@ -17966,7 +19064,12 @@ function mergeReports(reports) {
       ])
     )
   }));
-  return { results, stats, facts: reports[0].facts, notes: [...new Set(reports.flatMap((r7) => r7.notes))] };
+  return { results, stats, facts: reports[0].facts, notes: mergeNotes(reports.map((r7) => r7.notes)) };
+}
+function mergeNotes(lists) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const n of lists.flat()) if (!byId.has(n.id)) byId.set(n.id, n);
+  return [...byId.values()];
 }
 function mergeEdits(text, parts) {
   if (parts.length === 0 || parts.some((p) => p === void 0)) return void 0;
@@ -18065,32 +19168,39 @@ function workflowCommand(kind, message, title) {
 
 // src/format/json.ts
 function formatJson(results) {
-  return jsonText(
-    results.map((r7) => ({
-      filePath: r7.filePath,
-      messages: r7.messages.map((m) => ({
-        ruleId: m.ruleId,
-        severity: m.severity,
-        message: m.message,
-        line: m.line,
-        column: m.column,
-        endLine: m.endLine,
-        endColumn: m.endColumn,
-        ...m.messageId ? { messageId: m.messageId } : {},
-        ...m.resource ? { resource: m.resource } : {},
-        ...m.helmSource ? { helmSource: m.helmSource } : {},
-        ...m.renders ? { renders: m.renders } : {},
-        ...m.fix ? { fix: m.fix } : {},
-        ...m.suggestions ? { suggestions: m.suggestions } : {},
-        ...m.related ? { related: m.related } : {}
-      })),
-      errorCount: r7.errorCount,
-      warningCount: r7.warningCount,
-      fixableErrorCount: r7.fixableErrorCount,
-      fixableWarningCount: r7.fixableWarningCount,
-      ...r7.output !== void 0 ? { output: r7.output } : {}
-    }))
+  return jsonText(jsonResults(results));
+}
+function formatJsonWithMetadata(results, meta) {
+  const rulesMeta = Object.fromEntries(
+    meta.rules.map((r7) => [r7.name, { type: r7.meta.type, docs: { description: r7.meta.docs.description, url: r7.meta.docs.url }, ...r7.meta.fixable ? { fixable: r7.meta.fixable } : {}, ...r7.meta.hasSuggestions ? { hasSuggestions: true } : {} }])
   );
+  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes } });
+}
+function jsonResults(results) {
+  return results.map((r7) => ({
+    filePath: r7.filePath,
+    messages: r7.messages.map((m) => ({
+      ruleId: m.ruleId,
+      severity: m.severity,
+      message: m.message,
+      line: m.line,
+      column: m.column,
+      endLine: m.endLine,
+      endColumn: m.endColumn,
+      ...m.messageId ? { messageId: m.messageId } : {},
+      ...m.resource ? { resource: m.resource } : {},
+      ...m.helmSource ? { helmSource: m.helmSource } : {},
+      ...m.renders ? { renders: m.renders } : {},
+      ...m.fix ? { fix: m.fix } : {},
+      ...m.suggestions ? { suggestions: m.suggestions } : {},
+      ...m.related ? { related: m.related } : {}
+    })),
+    errorCount: r7.errorCount,
+    warningCount: r7.warningCount,
+    fixableErrorCount: r7.fixableErrorCount,
+    fixableWarningCount: r7.fixableWarningCount,
+    ...r7.output !== void 0 ? { output: r7.output } : {}
+  }));
 }
 
 // src/builtins.ts
@@ -18208,6 +19318,14 @@ function formatSarif(results, opts) {
           }
         },
         ...opts.automationId ? { automationDetails: { id: opts.automationId } } : {},
+        // What the run says once (facts it could not decide, settings it was told): notes of
+        // the invocation, not results, so code scanning shows them beside the alerts, not as alerts.
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...opts.notes?.length ? { toolExecutionNotifications: opts.notes.map((n) => ({ level: "note", message: { text: n.message }, descriptor: { id: n.id } })) } : {}
+          }
+        ],
         columnKind: "utf16CodeUnits",
         results: sarifResults
       }
@@ -18260,21 +19378,70 @@ ${c(errors ? "31;1" : "33;1", `\u2716 ${summary}`)}
 }
 
 // src/load/config-file.ts
-var import_yaml13 = __toESM(require_dist(), 1);
-import { existsSync } from "node:fs";
-import { dirname as dirname2, join, resolve as resolve3 } from "node:path";
+var import_yaml14 = __toESM(require_dist(), 1);
+import { existsSync as existsSync2 } from "node:fs";
+import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
+
+// src/load/boundary.ts
+import { existsSync, realpathSync } from "node:fs";
+import { dirname as dirname2, isAbsolute as isAbsolute3, join, relative as relative3, resolve as resolve3 } from "node:path";
+function repoRoot(dir) {
+  for (let d = dir; ; d = dirname2(d)) {
+    if (existsSync(join(d, ".git"))) return d;
+    if (dirname2(d) === d) return void 0;
+  }
+}
+function isInside(dir, path) {
+  const rel = relative3(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
+}
+function realPath(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return void 0;
+  }
+}
+function repositoryOf(path, cwd) {
+  const abs = resolve3(cwd, path);
+  const root2 = repoRoot(abs) ?? repoRoot(dirname2(abs));
+  if (root2) return root2;
+  return isInside(cwd, abs) ? cwd : dirname2(abs);
+}
+function escapesThroughLink(root2, path) {
+  if (!isInside(root2, path)) return false;
+  const real = realPath(path);
+  if (real === void 0) return false;
+  const realRoot = realPath(root2) ?? root2;
+  return !isInside(realRoot, real);
+}
+function configRoot(configFile) {
+  const dir = dirname2(configFile);
+  return repoRoot(dir) ?? dir;
+}
 
 // src/load/read.ts
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
-import { relative as relative3, sep as sep2, isAbsolute as isAbsolute3 } from "node:path";
+import { relative as relative4, sep as sep2, isAbsolute as isAbsolute4 } from "node:path";
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function encodingOf(bytes) {
+  if (bytes[0] === 255 && bytes[1] === 254) return "utf-16le";
+  if (bytes[0] === 254 && bytes[1] === 255) return "utf-16be";
+  return "utf-8";
+}
 function displayPathOf(absPath, cwd) {
-  const rel = relative3(cwd, absPath);
-  const shown2 = rel === "" || isAbsolute3(rel) ? absPath : rel;
+  const rel = relative4(cwd, absPath);
+  const shown2 = rel === "" || isAbsolute4(rel) ? absPath : rel;
   return shown2.split(sep2).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
-  if (bytes.includes(0)) return { ok: false, displayPath, absPath, reason: "binary file (contains NUL bytes); not YAML or JSON", problem: "not-text" };
+  const encoding = encodingOf(bytes);
+  if (encoding !== "utf-8") {
+    const text2 = new TextDecoder(encoding, { ignoreBOM: false }).decode(bytes);
+    if (text2.includes("\0")) return binary(displayPath, absPath);
+    return { ok: true, file: { displayPath, absPath, text: text2, bom: true, encoding } };
+  }
+  if (bytes.includes(0)) return binary(displayPath, absPath);
   let text;
   try {
     text = decoder.decode(bytes);
@@ -18285,6 +19452,13 @@ function decodeSource(bytes, displayPath, absPath) {
   if (bom) text = text.slice(1);
   return { ok: true, file: { displayPath, absPath, text, bom } };
 }
+var binary = (displayPath, absPath) => ({
+  ok: false,
+  displayPath,
+  absPath,
+  reason: "binary file (contains NUL bytes); not YAML or JSON",
+  problem: "not-text"
+});
 function readSource(absPath, cwd) {
   const displayPath = displayPathOf(absPath, cwd);
   const read2 = readRegularFile(absPath);
@@ -18344,12 +19518,14 @@ function readRegularFile(absPath) {
 // src/load/config-file.ts
 var CONFIG_NAMES = [".meshlint.yaml", ".meshlint.yml", ".meshlint.json"];
 function findConfigFile(dir) {
-  for (let d = resolve3(dir); ; d = dirname2(d)) {
+  for (let d = resolve4(dir); ; d = dirname3(d)) {
     for (const name of CONFIG_NAMES) {
-      const p = join(d, name);
-      if (existsSync(p)) return p;
+      const p = join2(d, name);
+      if (!existsSync2(p)) continue;
+      if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, "", "is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)");
+      return p;
     }
-    if (dirname2(d) === d) return void 0;
+    if (dirname3(d) === d) return void 0;
   }
 }
 function readConfigFile(path) {
@@ -18362,52 +19538,54 @@ function readConfigFile(path) {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
-  const lineCounter = new import_yaml13.LineCounter();
-  const doc = (0, import_yaml13.parseDocument)(text, { uniqueKeys: true, prettyErrors: false, lineCounter });
-  const err = doc.errors[0];
-  if (err) {
-    const pos = err.linePos?.[0] ?? lineCounter.linePos(err.pos[0]);
-    throw new ConfigError(path, pos ? `line ${pos.line}, column ${pos.col}` : "", err.message.split("\n")[0] ?? "invalid YAML");
+  const lineCounter = new import_yaml14.LineCounter();
+  const at2 = (offset) => {
+    const pos = lineCounter.linePos(offset);
+    return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : "";
+  };
+  const parsed = parseYamlWithinLimits(text, { uniqueKeys: false, prettyErrors: false, lineCounter });
+  if ("problem" in parsed) throw new ConfigError(path, at2(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
+  const err = parsed.doc.errors[0];
+  if (err) throw new ConfigError(path, at2(err.pos[0]), err.message.split("\n")[0] ?? "invalid YAML");
+  const problem = firstProblem(parsed.doc.contents, /* @__PURE__ */ new Set());
+  if (problem) throw new ConfigError(path, at2(problem.offset), problem.message);
+  return plainValue(parsed.doc);
+}
+var MAX_CONFIG_STRING = 4096;
+function firstProblem(node, anchors) {
+  if ((0, import_yaml14.isAlias)(node)) {
+    return anchors.has(node.source) ? void 0 : { offset: node.range?.[0] ?? 0, message: `the alias *${node.source} names no anchor written before it` };
   }
-  return doc.toJS({ maxAliasCount: 100 });
-}
-
-// src/load/boundary.ts
-import { existsSync as existsSync2, realpathSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute4, join as join2, relative as relative4, resolve as resolve4 } from "node:path";
-function repoRoot(dir) {
-  for (let d = dir; ; d = dirname3(d)) {
-    if (existsSync2(join2(d, ".git"))) return d;
-    if (dirname3(d) === d) return void 0;
-  }
-}
-function isInside(dir, path) {
-  const rel = relative4(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
-}
-function realPath(path) {
-  try {
-    return realpathSync(path);
-  } catch {
+  const anchor = node?.anchor;
+  if (typeof anchor === "string" && anchor !== "") anchors.add(anchor);
+  if ((0, import_yaml14.isScalar)(node)) {
+    const v2 = node.value;
+    if (typeof v2 === "string" && v2.length > MAX_CONFIG_STRING) {
+      return { offset: node.range?.[0] ?? 0, message: `a string of ${v2.length.toLocaleString("en-US")} characters; names, paths and patterns in the configuration are at most ${MAX_CONFIG_STRING.toLocaleString("en-US")}` };
+    }
     return void 0;
   }
-}
-function repositoryOf(path, cwd) {
-  const abs = resolve4(cwd, path);
-  const root2 = repoRoot(abs) ?? repoRoot(dirname3(abs));
-  if (root2) return root2;
-  return isInside(cwd, abs) ? cwd : dirname3(abs);
-}
-function escapesThroughLink(root2, path) {
-  if (!isInside(root2, path)) return false;
-  const real = realPath(path);
-  if (real === void 0) return false;
-  const realRoot = realPath(root2) ?? root2;
-  return !isInside(realRoot, real);
-}
-function configRoot(configFile) {
-  const dir = dirname3(configFile);
-  return repoRoot(dir) ?? dir;
+  if ((0, import_yaml14.isSeq)(node)) {
+    for (const item of node.items) {
+      const found = firstProblem(item, anchors);
+      if (found) return found;
+    }
+    return void 0;
+  }
+  if (!(0, import_yaml14.isMap)(node)) return void 0;
+  const seen = /* @__PURE__ */ new Set();
+  for (const pair of node.items) {
+    if (!(0, import_yaml14.isPair)(pair)) continue;
+    const inKey = firstProblem(pair.key, anchors);
+    if (inKey) return inKey;
+    if ((0, import_yaml14.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
+      if (seen.has(pair.key.value)) return { offset: pair.key.range?.[0] ?? 0, message: "Map keys must be unique" };
+      seen.add(pair.key.value);
+    }
+    const inValue = firstProblem(pair.value, anchors);
+    if (inValue) return inValue;
+  }
+  return void 0;
 }
 
 // src/load/context.ts
@@ -18417,7 +19595,7 @@ import { dirname as dirname5 } from "node:path";
 import { existsSync as existsSync3, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute5, join as join3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
 
-// node_modules/glob/dist/esm/index.min.js
+// ../../work/main/node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
 import { tracingChannel as Fi, channel as Ti } from "node:diagnostics_channel";
 import { posix as qi, win32 as Ne } from "node:path";
@@ -22281,8 +23459,20 @@ function sectionLines(lines, kind) {
     if (/^---(\s|$)/.test(lines[i] ?? "")) sections.push([]);
     else sections[sections.length - 1]?.push(i);
   }
-  const kindLine = new RegExp(`^kind:\\s*["']?${kind.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']?\\s*(#.*)?$`);
-  const matching = sections.filter((s) => s.some((i) => kindLine.test(lines[i] ?? "")));
+  const isKindLine = (line) => {
+    if (!line.startsWith("kind:")) return false;
+    let i = "kind:".length;
+    while (i < line.length && /\s/.test(line[i])) i++;
+    const endsAt = (at2) => {
+      let j2 = at2;
+      if (line[j2] === '"' || line[j2] === "'") j2++;
+      while (j2 < line.length && /\s/.test(line[j2])) j2++;
+      return j2 === line.length || line[j2] === "#" && !/[\n\r\u2028\u2029]/.test(line.slice(j2));
+    };
+    if (line.startsWith(kind, i) && endsAt(i + kind.length)) return true;
+    return (line[i] === '"' || line[i] === "'") && line.startsWith(kind, i + 1) && endsAt(i + 1 + kind.length);
+  };
+  const matching = sections.filter((s) => s.some((i) => isKindLine(lines[i] ?? "")));
   return matching.length > 0 ? matching.flat() : all;
 }
 function parseKeyLine(text, index) {
@@ -22358,10 +23548,10 @@ function cachedReader() {
 function readerWithin(read2, root2) {
   return (p) => isInside(root2, p) && !escapesThroughLink(root2, p) ? read2(p) : void 0;
 }
-function failureText(stderr, cwd) {
-  const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^walk\.go:/.test(l));
-  const text = lines.join(" ").replace(/^Error:\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
-  return text.length > 600 ? `${text.slice(0, 600)}\u2026` : text;
+function failureText(stderr, cwd, max = 600) {
+  const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^# Warning:/.test(l) && !/^walk\.go:/.test(l));
+  const text = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
+  return text.length > max ? `${text.slice(0, Math.round(max * 0.4))} \u2026 ${text.slice(-Math.round(max * 0.57))}` : text;
 }
 function lineOf(text, line) {
   let start = 0;
@@ -22386,23 +23576,24 @@ function helmArgs(r7) {
   return args;
 }
 var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-function renderChart(r7, binary, run, cwd, readAny) {
+function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
   const shown2 = displayPathOf(r7.chartDir, cwd);
   const displayPath = `${shown2} (helm template${r7.label ? `, ${r7.label}` : ""})`;
   const chartYaml = displayPathOf(join4(r7.chartDir, "Chart.yaml"), cwd);
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
-  const escape2 = chartEscape(r7.chartDir);
-  if (escape2) {
-    const message = `not rendered: ${escape2.why}; meshlint renders only charts whose files all lie inside the chart (${displayPathOf(escape2.path, cwd)})`;
-    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE, note: void 0 };
+  const escape = chartEscape(r7.chartDir);
+  if (escape) {
+    const message = `not rendered: ${escape.why}; meshlint renders only charts whose files all lie inside the chart (${displayPathOf(escape.path, cwd)})`;
+    const at2 = { filePath: displayPathOf(escape.path, cwd), range: FIRST_LINE, note: void 0 };
     return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
-  const result = run(binary, helmArgs(r7), cwd);
+  const result = run(binary2, helmArgs(r7), cwd);
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
+    const environment = environmentCause(message, r7.chartDir, read2);
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
   }
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
@@ -22419,7 +23610,7 @@ function renderChart(r7, binary, run, cwd, readAny) {
     const note = hit.precision === "ancestor" ? hit.ambiguous ? `(at "${hit.key}:": the reported key is written more than once under it, and the render does not say which)` : `(at "${hit.key}:", under which a template expression writes the reported key)` : hit.precision === "file" ? hit.ambiguous ? "(the reported key is written more than once in this template, and the render does not say which; the first line is shown)" : "(the reported key is not written in this template, so the first line is shown)" : void 0;
     return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
   };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: void 0, mapBack } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace ?? "default", failure: void 0, mapBack } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
@@ -22445,6 +23636,22 @@ function failureLocation(message, chartDir, cwd, read2) {
       const l = lines[index] ?? "";
       const column = l.indexOf("name:") + 1;
       return { filePath: displayPathOf(chart, cwd), range: { line: index + 1, column, endLine: index + 1, endColumn: l.trimEnd().length + 1 }, note: void 0 };
+    }
+  }
+  return void 0;
+}
+function environmentCause(message, chartDir, read2) {
+  const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/).filter(Boolean);
+  if (missing?.length) {
+    return { cause: `its ${missing.length === 1 ? "dependency" : "dependencies"} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not in charts/`, fix: `Run \`helm dependency build\` in the chart (meshlint never downloads), or vendor ${missing.length === 1 ? "it" : "them"}.` };
+  }
+  const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
+  if (at2) {
+    const abs = join4(chartDir, ...at2[1].split("/").slice(1));
+    const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
+    if (/\brequired\b/.test(line)) {
+      const said = at2[3].replace(/\.$/, "");
+      return { cause: `a required value is not set (${said.length > 160 ? `${said.slice(0, 160)}\u2026` : said})`, fix: "Pass it with --values or --set, or list the chart under helm.charts with its values in .meshlint.yaml." };
     }
   }
   return void 0;
@@ -22501,7 +23708,7 @@ function safeLinkText(p) {
 }
 
 // src/load/render/kustomize.ts
-var import_yaml14 = __toESM(require_dist(), 1);
+var import_yaml15 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename as basename2, join as join5, relative as relative7, resolve as resolve6 } from "node:path";
@@ -22509,19 +23716,19 @@ var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
 var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
 var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-function kustomizeArgs(binary, dir) {
-  return /kubectl/i.test(basename2(binary)) ? ["kustomize", "--", dir] : ["build", "--", dir];
+function kustomizeArgs(binary2, dir) {
+  return /kubectl/i.test(basename2(binary2)) ? ["kustomize", "--", dir] : ["build", "--", dir];
 }
-function renderOverlay(overlayDir, binary, run, cwd, readAny) {
+function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
   const root2 = repositoryOf(overlayDir, cwd);
   const read2 = readerWithin(readAny, root2);
   const shown2 = displayPathOf(overlayDir, cwd);
   const kustomization = KUSTOMIZATION_FILES.map((f) => join5(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join5(overlayDir, "kustomization.yaml");
   const displayPath = `${shown2} (kustomize build)`;
-  const escape2 = overlayEscape(overlayDir, root2, read2);
-  if (escape2) {
-    const message = `not built: ${escape2.why}; meshlint builds only overlays whose files all lie inside the repository`;
-    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
+  const escape = overlayEscape(overlayDir, root2, read2);
+  if (escape) {
+    const message = `not built: ${escape.why}; meshlint builds only overlays whose files all lie inside the repository`;
+    const at2 = { filePath: displayPathOf(escape.file, cwd), range: escape.range ?? FIRST_LINE2, note: void 0 };
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
   }
   const wrapper = mkdtempSync(join5(tmpdir(), "meshlint-kustomize-"));
@@ -22537,16 +23744,23 @@ resources:
 buildMetadata: [originAnnotations, transformerAnnotations]
 `
     );
-    result = run(binary, kustomizeArgs(binary, wrapper), cwd);
+    result = run(binary2, kustomizeArgs(binary2, wrapper), cwd);
   } finally {
     rmSync(wrapper, { recursive: true, force: true });
   }
   const atKustomization = (note, range = FIRST_LINE2) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
   const fromWrapper = (p) => displayPathOf(resolve6(wrapper, p), cwd);
   if (!result.ok) {
-    const message = failureText(result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p)), cwd) || "the build exited with an error and printed nothing";
-    const at2 = failedEntry(read2(kustomization) ?? "", message);
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, mapBack: () => atKustomization(void 0, at2) } };
+    const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
+    const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
+    const full = failureText(said, cwd, Infinity);
+    const at2 = failedEntry(read2(kustomization) ?? "", full);
+    const remote = remoteEntry(read2(kustomization) ?? "");
+    let environment = remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 120 ? `${remote.entry.slice(0, 120)}\u2026` : remote.entry)} cannot be fetched (meshlint renders offline)`, fix: "Vendor the base into the repository, or lint the overlay where it is built and pass the base with --context." } : void 0;
+    const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
+    if (!environment && url) environment = { cause: `a base it uses fetches the remote base ${JSON.stringify(url.length > 120 ? `${url.slice(0, 120)}\u2026` : url)} (meshlint renders offline)`, fix: "Vendor that base into the repository, or pass it with --context." };
+    const where = remote && environment && !url ? remote.range : at2;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
   }
   const sources = new SourceDocuments(read2, cwd);
   const mapBack = (at2) => {
@@ -22598,7 +23812,7 @@ function failedEntry(text, message) {
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
   try {
-    return (0, import_yaml14.parse)(v2);
+    return (0, import_yaml15.parse)(v2);
   } catch {
     return void 0;
   }
@@ -22726,7 +23940,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const text = read2(file);
     let data;
     try {
-      data = (0, import_yaml14.parse)(text, { maxAliasCount: 100 });
+      data = (0, import_yaml15.parse)(text, { maxAliasCount: 100 });
     } catch {
       continue;
     }
@@ -22736,6 +23950,14 @@ function overlayEscape(overlayDir, root2, read2) {
       if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
       if (KUSTOMIZATION_FILES.some((f) => read2(join5(target, f)) !== void 0)) pending.push(target);
     }
+  }
+  return void 0;
+}
+function remoteEntry(text) {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    const m = /^(\s*-\s*)["']?([^"'\s#]+)["']?/.exec(line);
+    if (m && isRemote(m[2])) return { entry: m[2], range: { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } };
   }
   return void 0;
 }
@@ -22810,7 +24032,7 @@ function confinedEnv(env, home) {
 function confinedRunner(env) {
   let home;
   let childEnv;
-  const run = (binary, args, cwd) => {
+  const run = (binary2, args, cwd) => {
     if (!home || !childEnv) {
       home = mkdtempSync2(join6(tmpdir2(), "meshlint-home-"));
       childEnv = confinedEnv(env, home);
@@ -22818,12 +24040,12 @@ function confinedRunner(env) {
       writeFileSync2(join6(home, "gitconfig"), "");
       for (const d of ["config", "cache", "data", "state", "helm-config", "helm-cache", "helm-data", "helm-plugins", "kustomize-plugins"]) mkdirSync(join6(home, d));
     }
-    const r7 = spawnSync(binary, args, { cwd, env: childEnv, encoding: "utf8", maxBuffer: MAX_OUTPUT, timeout: TIME_LIMIT_MS, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    const r7 = spawnSync(binary2, args, { cwd, env: childEnv, encoding: "utf8", maxBuffer: MAX_OUTPUT, timeout: TIME_LIMIT_MS, shell: false, stdio: ["ignore", "pipe", "pipe"] });
     if (r7.error) {
       const code = r7.error.code;
-      if (code === "ETIMEDOUT") return { ok: false, stdout: "", stderr: `${binary} did not finish within ${TIME_LIMIT_MS / 6e4} minutes` };
-      if (code === "ENOBUFS") return { ok: false, stdout: "", stderr: `${binary} printed more than ${MAX_OUTPUT / 2 ** 20} MB` };
-      throw new RendererMissing(`cannot run ${binary}: ${code ?? r7.error.message}`);
+      if (code === "ETIMEDOUT") return { ok: false, stdout: "", stderr: `${binary2} did not finish within ${TIME_LIMIT_MS / 6e4} minutes` };
+      if (code === "ENOBUFS") return { ok: false, stdout: "", stderr: `${binary2} printed more than ${MAX_OUTPUT / 2 ** 20} MB` };
+      throw new RendererMissing(`cannot run ${binary2}: ${code ?? r7.error.message}`);
     }
     return { ok: r7.status === 0, stdout: r7.stdout ?? "", stderr: r7.stderr ?? "" };
   };
@@ -23002,6 +24224,36 @@ function readRuleDocs(ids) {
   return out;
 }
 
+// src/parse/pacing.ts
+import { getHeapStatistics } from "node:v8";
+var PACE_MIN_BYTES = 2e6;
+var PACE_CHECK_BYTES = 1e6;
+var GARBAGE_FACTOR = 0.25;
+var GARBAGE_BYTES = 48e6;
+function pacedCollection(files, inner) {
+  let total = 0;
+  for (const f of files) total += f.text.length;
+  if (total < PACE_MIN_BYTES) return inner;
+  const collect = garbageCollector();
+  if (!collect) return inner;
+  collect();
+  let live = getHeapStatistics().used_heap_size;
+  let since2 = 0;
+  return function* paced(file) {
+    for (const doc of (inner ?? parseFile)(file)) {
+      since2 += doc.endOffset - doc.startOffset;
+      if (since2 >= PACE_CHECK_BYTES) {
+        since2 = 0;
+        if (getHeapStatistics().used_heap_size > live * (1 + GARBAGE_FACTOR) + GARBAGE_BYTES) {
+          collect();
+          live = getHeapStatistics().used_heap_size;
+        }
+      }
+      yield doc;
+    }
+  };
+}
+
 // src/parse/pool.ts
 import { availableParallelism } from "node:os";
 
@@ -23022,7 +24274,7 @@ function rebase(doc, file, index, delta) {
 
 // src/parse/pool.ts
 var POOL_MIN_BYTES = 4e6;
-var LARGE_FILE_BYTES = 16e6;
+var LARGE_FILE_BYTES = POOL_MIN_BYTES;
 var TASK_BYTES = 256e3;
 var IN_FLIGHT_BYTES = 8e6;
 var WORKER_ROLE = "meshlint-parse";
@@ -23340,30 +24592,6 @@ function configErrorText(e, cwd) {
 function configFor(v2, io) {
   return withOverrides(loadConfig(v2.config, io.cwd), { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById);
 }
-var PACE_CHECK_BYTES = 1e6;
-var GARBAGE_FACTOR = 0.25;
-var GARBAGE_BYTES = 48e6;
-function pacedCollection(files, inner) {
-  if (!files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return inner;
-  const collect = garbageCollector();
-  if (!collect) return inner;
-  collect();
-  let live = getHeapStatistics().used_heap_size;
-  let since2 = 0;
-  return function* paced(file) {
-    for (const doc of (inner ?? parseFile)(file)) {
-      since2 += doc.endOffset - doc.startOffset;
-      if (since2 >= PACE_CHECK_BYTES) {
-        since2 = 0;
-        if (getHeapStatistics().used_heap_size > live * (1 + GARBAGE_FACTOR) + GARBAGE_BYTES) {
-          collect();
-          live = getHeapStatistics().used_heap_size;
-        }
-      }
-      yield doc;
-    }
-  };
-}
 function concurrencyOf(value) {
   if (value === void 0 || value === "auto") return "auto";
   if (value === "off") return 1;
@@ -23374,7 +24602,7 @@ function lintParsed(v2, positionals, config, io) {
   const threads = concurrencyOf(v2.concurrency);
   const gathered = gatherInputs(positionals, v2, config, io);
   if (typeof gathered === "number") return gathered;
-  const { inputs, rendered, context, skipped } = gathered;
+  const { inputs, rendered, context, skipped, notes } = gathered;
   const worlds = rendered.worlds.map((world, i) => i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput));
   const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
   const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker) : void 0;
@@ -23397,10 +24625,15 @@ function lintParsed(v2, positionals, config, io) {
   } finally {
     pool?.close();
   }
+  report = { ...report, notes: [...notes, ...report.notes] };
   let results = report.results;
   if (v2.fix || v2["fix-dry-run"]) results = applyFixes(results, inputs, Boolean(v2.fix), (v2.format ?? "stylish") === "stylish", io);
+  if (v2["fix-dry-run"] && (v2.format ?? "stylish") === "stylish") io.stdout(suggestionList(results));
   if (v2.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped };
+}
+function shortList(items) {
+  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
 }
 var asInput = (file) => ({ ok: true, file: { ...file, bom: false } });
 var CHART_ONLY_FLAGS = ["values", "values-set", "set", "release", "kube-version", "api-versions"];
@@ -23422,6 +24655,7 @@ function gatherInputs(positionals, v2, config, io) {
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
   const ignoreBase = config.filePath ? dirname8(config.filePath) : io.cwd;
+  const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
   const chartJobs = [];
@@ -23454,11 +24688,7 @@ function gatherInputs(positionals, v2, config, io) {
     const files = [...found.files];
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
       if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, void 0, config, io.cwd));
-      else {
-        const chartYaml = join9(chart, "Chart.yaml");
-        const at2 = files.findIndex((f) => f > chartYaml);
-        files.splice(at2 === -1 ? files.length : at2, 0, chartYaml);
-      }
+      else unrenderedCharts.push(chart);
     }
     const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve9(io.cwd, p));
     for (const o of config.kustomize.overlays) {
@@ -23472,17 +24702,22 @@ function gatherInputs(positionals, v2, config, io) {
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
-  for (const renders of chartJobs) {
-    if (renders.some((r7) => r7.namespace === void 0)) {
-      io.stderr(`${TOOL_NAME}: note: ${safeText(displayPathOf(renders[0]?.chartDir ?? "", io.cwd))} is rendered into Helm's default namespace "default"; pass --namespace NS (or set defaultNamespace) for the namespace you install it in
-`);
-    }
+  const notes = [];
+  if (unrenderedCharts.length > 0) {
+    const n = unrenderedCharts.length;
+    notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
+    for (const c of unrenderedCharts) skipped.push({ path: c, reason: "a Helm chart, not rendered", kind: "unrendered-chart" });
+  }
+  const inDefault = chartJobs.filter((renders) => renders.some((r7) => r7.namespace === void 0)).map((renders) => displayPathOf(renders[0]?.chartDir ?? "", io.cwd));
+  if (inDefault.length > 0) {
+    const n = inDefault.length;
+    notes.push({ id: "charts-default-namespace", message: `${n} chart${n === 1 ? " is" : "s are"} rendered into Helm's default namespace "default" (${shortList(inDefault)}): pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? "it" : "them"} in.` });
   }
   for (const f of rendered.worlds.flat()) {
     if (f.origin && f.origin.failure === void 0 && f.text.trim() === "") io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted
 `);
   }
-  return { inputs, rendered, context: readContext(v2, config, inputs, io), skipped };
+  return { inputs, rendered, context: readContext(v2, config, inputs, io), skipped, notes };
 }
 function readStdin(io) {
   try {
@@ -23552,11 +24787,21 @@ function applyFixes(results, inputs, write, showDiff, io) {
   }
   return results;
 }
+function suggestionList(results) {
+  const lines = results.flatMap((r7) => r7.messages.flatMap((m) => (m.suggestions ?? []).map((s) => `  ${r7.filePath}:${m.line}:${m.column}  ${m.ruleId}: ${s.desc}`)));
+  if (lines.length === 0) return "";
+  return safeLines(`
+Suggestions, not applied by --fix (they change what runs; accept them in your editor or by hand):
+${lines.join("\n")}
+`);
+}
 function formatReport(format, results, config, opts) {
   const { cwd } = opts;
   switch (format) {
     case "json":
       return formatJson(results) + "\n";
+    case "json-with-metadata":
+      return formatJsonWithMetadata(results, { cwd, rules: allRules, notes: opts.notes ?? [] }) + "\n";
     case "github":
       return formatGithub(results);
     case "sarif": {
@@ -23567,14 +24812,17 @@ function formatReport(format, results, config, opts) {
         })
       );
       const srcRoot = repoRoot(resolve9(cwd)) ?? cwd;
-      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId }) + "\n";
+      return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
       return formatStylish(results, { color: opts.color });
   }
 }
+function runNotes(report) {
+  return [...report.notes, ...report.facts.mesh.notes.map((message) => ({ id: "facts", message }))];
+}
 function printNotes(report, io, all) {
-  const notes = [...report.notes, ...report.facts.mesh.notes];
+  const notes = runNotes(report).map((n) => n.message);
   const shown2 = all ? notes : notes.slice(0, 3);
   for (const n of shown2) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
 `);
@@ -23583,6 +24831,14 @@ function printNotes(report, io, all) {
 }
 
 // src/format/summary.ts
+function notesSection(notes) {
+  if (!notes?.length) return "";
+  return `
+**Notes**
+
+${notes.map((n) => `- ${escapeMarkdown(n.message)}`).join("\n")}
+`;
+}
 function escapeMarkdown(s) {
   return s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]()#+!|~])/g, "\\$1");
 }
@@ -23595,7 +24851,7 @@ function formatSummary(results, opts) {
 `;
   if (errors + warnings === 0) {
     return `${md}No problems found in ${plural(opts.files, "file")}.
-`;
+${notesSection(opts.notes)}`;
   }
   md += `**${plural(errors, "error")}, ${plural(warnings, "warning")}** in ${plural(opts.files, "file")} linted.
 
@@ -23637,7 +24893,7 @@ function formatSummary(results, opts) {
   if (notes.length) md += `
 ${notes.join(" ")}
 `;
-  return md;
+  return md + notesSection(opts.notes);
 }
 
 // src/action.ts
@@ -23742,9 +24998,9 @@ function runAction(io) {
     sarifPath = input(env, "sarif-file") || "meshlint.sarif";
     const target = resolve10(workspace, sarifPath);
     mkdirSync3(dirname9(target), { recursive: true });
-    writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd: io.cwd, automationId: automationId(env) }));
+    writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd: io.cwd, automationId: automationId(env), notes: runNotes(report) }));
   } else {
-    io.stdout(formatReport(format, results, config, { color: false, cwd: io.cwd }));
+    io.stdout(formatReport(format, results, config, { color: false, cwd: io.cwd, notes: runNotes(report) }));
   }
   const shown2 = annotate ? annotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP }) : { text: "", errors: 0, warnings: 0 };
   io.stdout(shown2.text);
@@ -23763,7 +25019,8 @@ function runAction(io) {
         annotated: annotate ? shown2 : void 0,
         scope: scope || void 0,
         sarifFile: sarifPath || void 0,
-        files: report.stats.files
+        files: report.stats.files,
+        notes: runNotes(report)
       }) + "\n"
     );
   }
