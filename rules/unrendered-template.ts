@@ -1,44 +1,132 @@
-// A Helm template that was not rendered: `{{ … }}` outside strings. Its contents say
-// nothing reliable about what will be deployed, so the file gets this one finding only.
-// A whole chart met in a directory gets one warning, on its Chart.yaml, saying how to lint it.
+// Templates of Kubernetes objects (Helm, Go templates, Jinja, placeholders a script fills in)
+// that YAML cannot read as they stand: not broken manifests, so not syntax errors, and not
+// a finding per file. Each folder of them (an Ansible role counts as one) gets one warning
+// that names the engine and what to do. Argo's runtime expressions are the exception: Argo
+// substitutes `{{inputs.x}}` only inside strings, so one written where YAML expects a value
+// is a real bug in a manifest meant for kubectl apply.
 import { createRule } from '../src/engine/rule-api.ts';
 import { lineEnd } from '../src/parse/locator.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
+import type { TemplateEngine } from '../src/load/template.ts';
+import type { ParsedDocument } from '../src/types.ts';
+
+interface Folder {
+  readonly name: string;
+  readonly engine: TemplateEngine;
+  readonly first: { readonly doc: ParsedDocument; readonly offset: number };
+  readonly files: Set<string>;
+}
+
+/** The folder a template belongs to for its warning: an Ansible role as a whole, else its directory. */
+export function templateFolderOf(displayPath: string): string {
+  const parts = displayPath.split('/');
+  const roles = parts.lastIndexOf('roles');
+  if (roles >= 0 && roles + 1 < parts.length - 1) return parts.slice(0, roles + 2).join('/');
+  return parts.slice(0, -1).join('/') || '.';
+}
+
+/** The folder above `name` ("" above a top-level folder, which has none to merge into). */
+function parentOf(name: string): string | undefined {
+  // An Ansible role is a unit of its own: its warning is not merged with other roles'.
+  if (/(^|\/)roles\/[^/]+$/.test(name)) return undefined;
+  const at = name.lastIndexOf('/');
+  return at > 0 ? name.slice(0, at) : undefined;
+}
+
+/**
+ * Folders of templates that share a parent become one (test suites keep one template per
+ * case folder): repeated upwards while two or more groups sit side by side.
+ */
+export function mergeSiblings(groups: readonly Folder[]): Folder[] {
+  let current = [...groups];
+  for (let changed = true; changed; ) {
+    changed = false;
+    const byParent = new Map<string, Folder[]>();
+    for (const g of current) {
+      const p = parentOf(g.name);
+      if (p !== undefined) byParent.set(p, [...(byParent.get(p) ?? []), g]);
+    }
+    const merged: Folder[] = [];
+    const gone = new Set<Folder>();
+    for (const [parent, siblings] of byParent) {
+      if (siblings.length < 2) continue;
+      const own = current.find((g) => g.name === parent);
+      const all = own ? [own, ...siblings] : siblings;
+      for (const g of all) gone.add(g);
+      const first = all.reduce((a, b) => (a.first.doc.file.displayPath <= b.first.doc.file.displayPath ? a : b));
+      merged.push({ name: parent, engine: first.engine, first: first.first, files: new Set(all.flatMap((g) => [...g.files])) });
+      changed = true;
+    }
+    current = [...current.filter((g) => !gone.has(g)), ...merged];
+  }
+  return current.sort((a, b) => (a.first.doc.file.displayPath < b.first.doc.file.displayPath ? -1 : 1));
+}
+
+const HOW: Readonly<Record<TemplateEngine, string>> = {
+  Helm: 'lint the chart (--render-charts, or --helm-chart DIR)',
+  Go: 'lint what the tool renders from them, or add the folder to ignorePatterns',
+  Jinja: 'lint what Ansible (or your tool) renders from them, or add the folder to ignorePatterns',
+  placeholder: 'lint them after the script fills them in, or add the folder to ignorePatterns',
+  Argo: '',
+};
 
 export default createRule({
   name: 'unrendered-template',
   meta: {
     type: 'problem',
     docs: {
-      description: 'Helm template sources (`{{ … }}` outside strings) linted as if they were manifests',
+      description: 'Templates of Kubernetes objects that cannot be linted as they stand, and Argo expressions YAML cannot read',
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'diagnostic',
       istioVersions: 'all',
     },
     messages: {
-      unrendered:
-        'This file is an unrendered Helm template (found {{ snippet }}); its contents are not linted. Lint its chart instead: meshlint --helm-chart CHART_DIR',
-      chart:
-        'Found the Helm chart {{ dir }}; its templates are not linted as they stand. Lint what it renders: meshlint --helm-chart {{ dir }} [--values FILE], or set helm.renderCharts: true (or list it under helm.charts) in .meshlint.yaml.',
+      folder: '{{ count }} files in {{ folder }} (this one first) are {{ engine }} templates of Kubernetes objects, not manifests: they are not linted as they stand. To lint them, {{ how }}.',
+      folderOne: 'This file is a {{ engine }} template of a Kubernetes object, not a manifest: it is not linted as it stands. To lint it, {{ how }}.',
+      argo:
+        'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value (Argo substitutes it only inside strings). Quote it: "{{ bare }}".',
+      chart: 'This Helm chart is not linted as it stands: meshlint lints what it renders (meshlint --render-charts {{ dir }}).',
     },
     schema: [],
   },
   defaultOptions: [],
   create(context) {
+    const folders = new Map<string, Folder>();
     return {
-      File({ file, unrenderedTemplateAt: at }) {
-        // A chart found while walking a directory arrives as its Chart.yaml: said once, as a
-        // warning, since nothing in it is wrong; it is just not linted yet.
+      File({ file }) {
+        // A Chart.yaml opened on its own (the editor): it says how the chart is linted.
         if (file.origin === undefined && /(^|\/)Chart\.yaml$/.test(file.displayPath)) {
           const dir = file.displayPath.replace(/\/?Chart\.yaml$/, '') || '.';
           context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: lineEnd(file.text, 0) }, messageId: 'chart', data: { dir }, severity: 'warn' });
+        }
+      },
+      TemplateDocument({ doc, template }) {
+        const offset = doc.startOffset + template.at;
+        if (template.engine === 'Argo') {
+          const text = doc.file.text;
+          const close = text.indexOf('}}', offset);
+          const end = Math.min(lineEnd(text, offset), close === -1 ? Infinity : close + 2);
+          const snippet = text.slice(offset, Math.min(end, offset + 80)).trim();
+          context.report({ target: { doc, offset, endOffset: end }, messageId: 'argo', data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
         }
-        if (at === undefined) return;
-        const end = Math.min(lineEnd(file.text, at), file.text.indexOf('}}', at) === -1 ? Infinity : file.text.indexOf('}}', at) + 2);
-        const snippet = file.text.slice(at, Math.min(end, at + 60)).trim();
-        context.report({ target: { doc: wholeFile(file), offset: at, endOffset: end }, messageId: 'unrendered', data: { snippet } });
+        const name = templateFolderOf(doc.file.displayPath);
+        let folder = folders.get(name);
+        if (!folder) folders.set(name, (folder = { name, engine: template.engine, first: { doc, offset }, files: new Set() }));
+        folder.files.add(doc.file.displayPath);
+      },
+      'Program:exit'() {
+        for (const f of mergeSiblings([...folders.values()])) {
+          const n = f.files.size;
+          const { doc, offset } = f.first;
+          context.report({
+            target: { doc, offset, endOffset: lineEnd(doc.file.text, offset) },
+            messageId: n === 1 ? 'folderOne' : 'folder',
+            severity: 'warn',
+            data: { count: n, folder: f.name, engine: f.engine, how: HOW[f.engine] },
+          });
+        }
       },
     };
   },

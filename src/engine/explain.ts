@@ -2,7 +2,6 @@
 // words with Istio source paths. What a user runs when asking "why is there no sidecar?".
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
-import { findUnrenderedTemplate, isTemplatedDocument } from '../load/template.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
 import { predictForTemplate } from '../model/pod-injection.ts';
@@ -54,9 +53,8 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
   const explanations: Explanation[] = [];
   for (const input of inputs) {
     if (!input.ok) continue;
-    const templated = !input.file.origin && findUnrenderedTemplate(input.file.text) !== undefined;
+    // A document YAML cannot read (a template among them) has no resource to explain.
     for (const doc of parseFile(input.file)) {
-      if (templated && isTemplatedDocument(input.file.text, doc.startOffset, doc.endOffset)) continue;
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
         const t = podTemplateOf(r);
         if (!t) continue;

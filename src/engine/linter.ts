@@ -3,7 +3,7 @@
 // No I/O here: inputs arrive as text, results leave as data.
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from '../load/resources.ts';
-import { findUnrenderedTemplate, isTemplatedDocument } from '../load/template.ts';
+import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
 import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
 import { existsAt } from '../model/istio-version.ts';
 import { podTemplateOf } from '../model/workload.ts';
@@ -107,15 +107,8 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
 function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
   const { config } = options;
   const locator = new Locator();
-  const unrendered = new Map<SourceFile, number | undefined>();
-  const unrenderedAt = (file: SourceFile): number | undefined => {
-    // Rendered output is never a template: `{{ }}` left in it is data (a Prometheus rule, say).
-    if (!unrendered.has(file)) unrendered.set(file, file.origin ? undefined : findUnrenderedTemplate(file.text));
-    return unrendered.get(file);
-  };
-
   // Pass 1: facts from every input and context file.
-  const facts = gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, unrenderedAt, options.contextResources);
+  const facts = gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, options.contextResources);
 
   const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
   const notes: Note[] = [];
@@ -196,7 +189,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
       if (input.problem === 'not-text') stats.notTextFiles++;
       else stats.unreadableFiles++;
       const file: SourceFile = { displayPath, absPath: input.absPath, text: '' };
-      emit('File', { file, unrenderedTemplateAt: undefined, readError: input.reason } satisfies FileNode);
+      emit('File', { file, readError: input.reason } satisfies FileNode);
       // A file that cannot be read was not linted: always an error, whatever the config says,
       // or a repository's config could turn its binary or unreadable manifests into a pass.
       if (parseErrorRule) pending.push(toFinding(parseErrorRule, 2, { target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, messageId: 'unreadable', data: { reason: input.reason } }));
@@ -205,14 +198,20 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     }
     const file = input.file;
     if (file.text.includes('meshlint-')) directives(file);
-    const at = unrenderedAt(file);
-    emit('File', { file, unrenderedTemplateAt: at, readError: undefined });
-    if (at !== undefined) stats.unrenderedFiles++;
+    emit('File', { file, readError: undefined });
+    let templated = false;
     for (const doc of (options.documentsOf ?? parseFile)(file)) {
       stats.documents++;
-      // A document with template syntax says nothing reliable: skipped (the file has its one finding).
-      if (at !== undefined && isTemplatedDocument(file.text, doc.startOffset, doc.endOffset)) {
+      // A document YAML cannot read because of template syntax (a Helm action where a key or
+      // value starts, a Jinja `{% if %}`) is a template, not a broken manifest: no syntax
+      // error; a template of a Kubernetes object goes to its folder's one warning. A document
+      // that parses is linted, whatever `{{ }}` its strings hold. Rendered output is never a template.
+      const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : undefined;
+      if (template) {
         stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;
+        templated = true;
+        if (template.kubernetes && !TOOL_CONFIG_GROUPS.has(template.group ?? '')) emit('TemplateDocument', { doc, template });
+        if (pending.length) flush();
         continue;
       }
       const { resources, skipped } = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
@@ -232,6 +231,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
       }
       if (pending.length) flush();
     }
+    if (templated) stats.unrenderedFiles++;
     locator.forget(file);
   }
   emit('Program:exit');
@@ -284,10 +284,9 @@ export function gatherFacts(
   inputs: readonly ReadOutcome[],
   config: Config,
   cliIstioVersion: string | undefined,
-  unrenderedAt?: (file: SourceFile) => number | undefined,
   known: readonly Resource[] = [],
 ): Facts {
-  return buildFacts([...known, ...factResources(inputs, config, unrenderedAt)], config, cliIstioVersion);
+  return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
 }
 
 export function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined): Facts {
@@ -304,18 +303,14 @@ export function buildFacts(resources: readonly Resource[], config: Config, cliIs
 export function factResources(
   inputs: readonly ReadOutcome[],
   config: Config,
-  unrenderedAt: (file: SourceFile) => number | undefined = (f) => (f.origin ? undefined : findUnrenderedTemplate(f.text)),
 ): Resource[] {
   const out: Resource[] = [];
   for (const input of inputs) {
     if (!input.ok) continue;
     const text = input.file.text;
-    // Whether the file is a template is asked only of files with a document that may hold facts.
-    let templated: boolean | undefined;
+    // A document YAML cannot read (a template among them) yields no resource, so holds no fact.
     for (const group of groupsOf(text)) {
       if (!mightHoldFacts(text.slice(group.start, group.end))) continue;
-      templated ??= unrenderedAt(input.file) !== undefined;
-      if (templated && isTemplatedDocument(text, group.start, group.end)) continue;
       for (const doc of parseGroup(input.file, group)) {
         out.push(...resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources);
       }

@@ -7,6 +7,7 @@ import type { Container, PodTemplate } from '../model/workload.ts';
 import type { ParsedDocument, PathEdit, RelatedLocation, Resource, SourceFile, Target } from '../types.ts';
 import { DOCS_URL } from '../meta.ts';
 import type { UnknownFact } from './notes.ts';
+import type { TemplateDocument } from '../load/template.ts';
 
 export interface MeshlintDocs {
   /** Level when the config says nothing. */
@@ -22,10 +23,14 @@ export interface MeshlintDocs {
 /** One input file, before its documents are parsed. */
 export interface FileNode {
   readonly file: SourceFile;
-  /** Offset of the first `{{ … }}` outside strings, when the file is an unrendered template. */
-  readonly unrenderedTemplateAt: number | undefined;
   /** Why the file could not be read as text, when it could not. */
   readonly readError: string | undefined;
+}
+
+/** A document that is a template (Helm, Jinja, …) of a Kubernetes object: YAML cannot read it as it stands. */
+export interface TemplateDocumentNode {
+  readonly doc: ParsedDocument;
+  readonly template: TemplateDocument;
 }
 
 export interface DocumentNode {
@@ -40,6 +45,7 @@ export interface Listeners {
   Namespace?(resource: Resource): void;
   PodTemplate?(template: PodTemplate): void;
   Container?(container: Container): void;
+  TemplateDocument?(node: TemplateDocumentNode): void;
   /** After every input was linted: for findings that need the whole picture. */
   'Program:exit'?(): void;
 }

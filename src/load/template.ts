@@ -72,3 +72,63 @@ function stripStringsAndComment(line: string): string {
 export function isTemplatedDocument(text: string, start: number, end: number): boolean {
   return findUnrenderedTemplate(text.slice(start, end)) !== undefined;
 }
+
+/** The template engine a document's syntax points to, by what its first action holds. */
+export type TemplateEngine = 'Helm' | 'Go' | 'Jinja' | 'Argo' | 'placeholder';
+
+export interface TemplateDocument {
+  /** Offset, in the document's text, of the first template action outside strings. */
+  readonly at: number;
+  readonly engine: TemplateEngine;
+  /** The document looks like a Kubernetes object (`apiVersion:` and `kind:` at its top level). */
+  readonly kubernetes: boolean;
+  /** Its apiVersion's group as written, when one is. */
+  readonly group: string | undefined;
+}
+
+/** Jinja statements and comments, at the start of a line or after a key. */
+const JINJA_TAG = /(^|[\s:\-[{,])\{[%#]/m;
+/** Argo Workflows and Argo Rollouts substitute these at run time, inside strings only. */
+const ARGO_ROOTS = new Set(['inputs', 'outputs', 'workflow', 'steps', 'tasks', 'item', 'args', 'pod', 'metrics', 'retries', 'lastRetry', 'node', 'cronworkflow']);
+const GO_KEYWORDS = /^(?:if|else|end|range|with|define|template|block|include|toYaml|toJson|tpl|printf|print|required|default|quote|nindent|indent|trim|lookup|fail|not|and|or|eq|ne|len|index)\b/;
+const HELM_HINT = /\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\binclude\b|\btoYaml\b|\bnindent\b|\btpl\b/;
+
+/** The engine of a template action `{{ … }}` (its text after the braces), in the context of its document. */
+function engineOf(action: string, docText: string): TemplateEngine {
+  const body = action.replace(/^-?\s*/, '');
+  const root = /^[A-Za-z_][\w]*/.exec(body)?.[0];
+  if (body.startsWith('.') || body.startsWith('$') || body.startsWith('/*') || GO_KEYWORDS.test(body)) return HELM_HINT.test(docText) ? 'Helm' : 'Go';
+  if (root !== undefined && ARGO_ROOTS.has(root) && /^[A-Za-z_]\w*(?:\.[\w-]+)*\s*$/.test(body.replace(/\s*}}.*$/s, ''))) return 'Argo';
+  if (/^[A-Z0-9_:-]+\s*$/.test(body.replace(/\s*}}.*$/s, '')) || /^REPLACE/.test(body)) return 'placeholder';
+  return 'Jinja';
+}
+
+/**
+ * Template syntax in a document that YAML cannot take as it stands (a Helm action where a
+ * value or key starts, a Jinja `{% if %}`): what the document is, for the one warning per
+ * folder of templates. Undefined when the document holds no such syntax; text inside quoted
+ * strings, block scalars and comments is data, never a template.
+ */
+export function templateIn(docText: string): TemplateDocument | undefined {
+  const action = findUnrenderedTemplate(docText);
+  const jinja = JINJA_TAG.exec(docText);
+  const jinjaAt = jinja ? jinja.index + (jinja[1] as string).length : undefined;
+  if (action === undefined && jinjaAt === undefined) return undefined;
+  const at = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const engine: TemplateEngine = jinjaAt !== undefined ? 'Jinja' : engineOf(docText.slice((action as number) + 2, (action as number) + 202), docText);
+  const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
+  const kind = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
+  const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : apiVersion === undefined ? undefined : '';
+  return { at, engine, kubernetes: apiVersion !== undefined && kind, group };
+}
+
+/**
+ * API groups of tool configurations written in Kubernetes' shape but never applied to a
+ * cluster (kind's cluster config, kubelet and component configs, k3d, kpt): a template of
+ * one is not a manifest, so it is skipped, not reported.
+ */
+export const TOOL_CONFIG_GROUPS: ReadonlySet<string> = new Set([
+  'kind.x-k8s.io', 'kubelet.config.k8s.io', 'kubeproxy.config.k8s.io', 'apiserver.config.k8s.io',
+  'apiserver.k8s.io', 'audit.k8s.io', 'kubescheduler.config.k8s.io', 'controllermanager.config.k8s.io', 'k3d.io',
+  'kpt.dev', 'config.kubernetes.io', 'ctlptl.dev', 'skaffold', 'skaffold.dev', 'kustomize.config.k8s.io',
+]);
