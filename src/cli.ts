@@ -299,7 +299,13 @@ function run(argv: readonly string[], io: CliIO): number {
   return 0;
 }
 
+/** Longer than any real pattern: an ignore pattern becomes a regular expression, which V8 refuses past a size. */
+const MAX_PATTERN_LENGTH = 4096;
+
 function configFor(v: Values, io: CliIO): Config {
+  for (const p of v['ignore-pattern'] ?? []) {
+    if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
+  }
   return withOverrides(loadConfig(v.config, io.cwd), { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById);
 }
 

@@ -40,6 +40,7 @@ const CASES: readonly Case[] = [
   { name: 'short flag missing its value', args: ['ok.yaml', '-c'], names: ['--config needs a value'] },
   { name: '--max-warnings missing its value', args: ['ok.yaml', '--max-warnings'], names: ['--max-warnings needs a value'] },
   { name: 'a value for a flag that takes none', args: ['--stats=yes', 'ok.yaml'], names: ['--stats takes no value'] },
+  { name: 'an ignore pattern too long to become a regular expression', args: ['--ignore-pattern', 'a'.repeat(40_000), 'ok.yaml'], names: ['--ignore-pattern', 'longer than 4096'] },
   { name: 'bad --format', args: ['-f', 'checkstyle', 'ok.yaml'], names: ['"checkstyle"', 'stylish, json, json-with-metadata, sarif, github'] },
   { name: 'bad --format for explain', args: ['explain', '-f', 'sarif', 'ok.yaml'], names: ['--format json'] },
   { name: '--max-warnings not a number', args: ['--max-warnings', 'many', 'ok.yaml'], names: ['--max-warnings'] },
