@@ -21,7 +21,7 @@ import { findConfigFile, readConfigFile } from './load/config-file.ts';
 import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts';
 import { discoverContext } from './load/context.ts';
 import { discover, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
-import { decodeSource, describeFsError, displayPathOf, readSource, type ReadOutcome } from './load/read.ts';
+import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
@@ -534,7 +534,8 @@ function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write
         continue;
       }
       try {
-        writeFileSync(input.file.absPath, (input.file.bom ? '\ufeff' : '') + r.output);
+        // Written back in the file's own encoding (UTF-16 stays UTF-16), its BOM kept.
+        writeFileSync(input.file.absPath, encodeSource(r.output, input.file));
       } catch (e) {
         throw new UsageError(`--fix: cannot write ${r.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }

@@ -111,7 +111,7 @@ test('a failing run: SARIF for code scanning, 10+10 annotations at most, the sum
     assert.ok(r.annotations.some((a) => a.kind === 'error' && !a.props.file && /found \d+ error/.test(a.message)), 'the failure is said');
 
     assert.match(r.summary, new RegExp(`\\*\\*${errors} errors, ${warnings} warnings\\*\\*`));
-    assert.match(r.summary, /\| \[injection-host-network\]\(https:\/\/github\.com\/meshlint\/meshlint\/blob\/main\/rules\/injection-host-network\.md\) \| 1 \| 0 \|/);
+    assert.match(r.summary, /\| \[injection-host-network\]\(https:\/\/github\.com\/meshlint\/meshlint\/blob\/main\/rules\/injection-host-network\.md\) \| 1 \| 1 \|/);
     assert.match(r.summary, /\[examples\/injection-host-network\/bad\.yaml:16\]\(https:\/\/github\.com\/acme\/platform\/blob\/0123456789abcdef0123456789abcdef01234567\/examples\/injection-host-network\/bad\.yaml#L16\)/);
     assert.match(r.summary, new RegExp(`20 of ${errors + warnings} findings are annotated`));
 

@@ -1,7 +1,7 @@
 // Discovery and loading: which files are linted, how inputs become documents and resources,
 // and how positions survive BOMs and CRLF line ends.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -395,6 +395,16 @@ test('--fix writes a UTF-16 file back in UTF-16, its BOM first', () => {
     assert.equal([...bytes.subarray(0, 2)], encoding === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff]);
   }
   assert.is(encodeSource(text, { bom: true }).toString('utf8'), `\ufeff${text}`);
+  // Through the command line: the quoted label is written back in the file's UTF-16.
+  withTemp((t) => {
+    for (const encoding of ['utf-16le', 'utf-16be'] as const) {
+      const path = t.path(`${encoding}.yaml`);
+      writeFileSync(path, encodeSource(BAD_LABEL, { bom: true, encoding }));
+      assert.is(cli([`${encoding}.yaml`, '--fix'], { cwd: t.dir }).code, 0);
+      const after = decodeSource(readFileSync(path), 'x.yaml', undefined);
+      assert.ok(after.ok && after.file.encoding === encoding && after.file.text.includes('feature-enabled: "true"'), encoding);
+    }
+  });
 });
 
 test('--fix keeps a BOM and CRLF line ends', () => {
