@@ -3,6 +3,7 @@
 // a disabled namespace cannot be overridden by the pod, istio-injection=enabled beats any
 // istio.io/rev, and when label and annotation disagree the label wins (inject.go).
 import { createRule } from '../src/engine/rule-api.ts';
+import { isPlaceholder } from '../src/model/placeholder.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { DATAPLANE_MODE_LABEL, INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
 import { asObject, labelString as str, templatePath } from '../src/model/workload.ts';
@@ -62,7 +63,8 @@ export default createRule({
                 : 'they select different injectors.';
           context.report({ target: { resource: ns, path: ['metadata', 'labels', injection !== undefined ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: 'namespaceLabels', data: { namespace: ns.name, labels: counted.join(', '), effect } });
         }
-        if (injection !== undefined && injection !== 'enabled' && injection !== 'disabled') {
+        // A value a tool fills in later (`${INJECTION}`) is unknown, not a wrong value.
+        if (injection !== undefined && injection !== 'enabled' && injection !== 'disabled' && !isPlaceholder(injection)) {
           context.report({ target: { resource: ns, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'namespaceValue', severity: 'warn', data: { namespace: ns.name, nsKey: NS_INJECTION_LABEL, value: injection } });
         }
       },

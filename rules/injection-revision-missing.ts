@@ -2,6 +2,7 @@
 // revision. A namespace or pod that selects a revision or tag no installed webhook serves
 // matches nothing, and its pods start without a sidecar, silently.
 import { createRule } from '../src/engine/rule-api.ts';
+import { isPlaceholder } from '../src/model/placeholder.ts';
 import { NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/mesh.ts';
 import { templatePath } from '../src/model/workload.ts';
 import { asObject } from '../src/model/workload.ts';
@@ -47,8 +48,11 @@ export default createRule({
     const mesh = context.facts.mesh;
     // Only when the install is known: from the inputs, or its revisions or tags stated in the
     // config (istio.enableNamespacesByDefault alone says nothing about which revisions exist).
-    const known = mesh.webhooksOrigin === 'input' || (mesh.webhooksOrigin === 'config' && (mesh.settings.revisions !== undefined || mesh.settings.revisionTags !== undefined));
     const served = servedRevisions(mesh.webhooks);
+    // An install whose revision is a placeholder (`revision: $REVISION`, filled in by a script)
+    // serves a revision meshlint cannot name: which revisions exist is then not known.
+    const open = [...served].some(isPlaceholder);
+    const known = !open && (mesh.webhooksOrigin === 'input' || (mesh.webhooksOrigin === 'config' && (mesh.settings.revisions !== undefined || mesh.settings.revisionTags !== undefined)));
     const where = mesh.webhooksOrigin === 'input' ? 'among the inputs' : 'in the config (istio.revisions, istio.revisionTags)';
     const servedText = served.size ? [...served].sort().join(', ') : 'none';
     // Asked of every Namespace with istio-injection=enabled: answered once.
@@ -65,14 +69,14 @@ export default createRule({
           }
           return; // istio-injection wins over istio.io/rev
         }
-        if (injection === undefined && typeof rev === 'string' && rev !== '' && !served.has(rev)) {
+        if (injection === undefined && typeof rev === 'string' && rev !== '' && !isPlaceholder(rev) && !served.has(rev)) {
           context.report({ target: { resource: ns, path: ['metadata', 'labels', REV_LABEL] }, messageId: 'missing', data: { what: `Namespace ${ns.name}`, revision: rev, key: REV_LABEL, where, served: servedText } });
         }
       },
       PodTemplate(t) {
         if (!known) return;
         const rev = t.labels[REV_LABEL];
-        if (typeof rev !== 'string' || rev === '' || served.has(rev) || t.labels['sidecar.istio.io/inject'] === 'false') return;
+        if (typeof rev !== 'string' || rev === '' || isPlaceholder(rev) || served.has(rev) || t.labels['sidecar.istio.io/inject'] === 'false') return;
         // Istio's own workloads (istiod, gateways) carry istio.io/rev to say which control plane they belong to.
         if (t.labels.app === 'istiod' || t.labels.istio === 'pilot' || t.labels.istio === 'ingressgateway' || t.labels.istio === 'egressgateway') return;
         // The namespace decides first: with istio-injection or istio.io/rev on it, the pod's own

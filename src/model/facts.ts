@@ -8,6 +8,7 @@ import {
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './mesh.ts';
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
+import { isPlaceholder } from './placeholder.ts';
 
 export interface NamespaceFact {
   readonly name: string;
@@ -86,6 +87,8 @@ export class FactsBuilder {
       const md = asObject(r.object.metadata) ?? {};
       const labels: Record<string, string> = {};
       for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? '';
+      // A label a tool fills in later (`istio.io/rev: ${REV}`) leaves the namespace's labels unknown.
+      if (Object.values(labels).some(isPlaceholder)) return;
       // The Kubernetes API server always sets this label; webhook selectors rely on it.
       labels['kubernetes.io/metadata.name'] = r.name;
       const list = this.namespaceDefinitions.get(r.name) ?? [];

@@ -87,6 +87,14 @@ const deactivatedDefault = {
 
 ruleTester(rule, {
   valid: [
+    // A revision a script fills in is unknown, never a literal name (envsubst, make).
+    {
+      name: 'an IstioOperator whose revision is a placeholder: which revisions exist is not known',
+      code: podRev('1-11'),
+      files: [{ filename: 'iop.yaml', code: 'apiVersion: install.istio.io/v1alpha1\nkind: IstioOperator\nmetadata: { name: istio, namespace: istio-system }\nspec:\n  revision: $REVISION\n' }],
+    },
+    { name: 'a pod whose revision label is a placeholder', code: podRev('${REVISION}'), config: canaryOnly },
+    { name: 'a namespace whose revision label is a placeholder', code: namespace('istio.io/rev: "{{ .Values.revision }}"'), config: canaryOnly },
     { name: 'istio.io/rev=canary, canary installed (config)', code: namespace('istio.io/rev: canary'), config: canaryOnly },
     { name: 'pod template istio.io/rev=canary, canary installed', code: podRev('canary'), config: canaryOnly },
     { name: 'no webhooks known (no istio section, no configuration among the inputs): silent', code: namespace('istio.io/rev: stable') },
