@@ -35,9 +35,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
 var require_deepMerge = __commonJS({
-  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isObjectNotArray = isObjectNotArray;
@@ -70,9 +70,9 @@ var require_deepMerge = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
 var require_applyDefault = __commonJS({
-  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.applyDefault = applyDefault;
@@ -97,9 +97,9 @@ var require_applyDefault = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
 var require_parserSeemsToBeTSESLint = __commonJS({
-  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
@@ -109,9 +109,9 @@ var require_parserSeemsToBeTSESLint = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
 var require_getParserServices = __commonJS({
-  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getParserServices = getParserServices;
@@ -142,17 +142,17 @@ var require_getParserServices = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
 var require_InferTypesFromRule = __commonJS({
-  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
 var require_nullThrows = __commonJS({
-  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NullThrowsReasons = void 0;
@@ -170,9 +170,9 @@ var require_nullThrows = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
 var require_RuleCreator = __commonJS({
-  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.RuleCreator = RuleCreator2;
@@ -219,9 +219,9 @@ var require_RuleCreator = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
 var require_eslint_utils = __commonJS({
-  "../../work/main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k2, k22) {
       if (k22 === void 0) k22 = k2;
@@ -249,9 +249,9 @@ var require_eslint_utils = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/identity.js
+// node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -306,9 +306,9 @@ var require_identity = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/visit.js
+// node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "../../work/main/node_modules/yaml/dist/visit.js"(exports) {
+  "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -464,9 +464,9 @@ var require_visit = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/doc/directives.js
+// node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "../../work/main/node_modules/yaml/dist/doc/directives.js"(exports) {
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -635,9 +635,9 @@ var require_directives = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/doc/anchors.js
+// node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "../../work/main/node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -705,9 +705,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/doc/applyReviver.js
+// node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "../../work/main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -755,9 +755,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/toJS.js
+// node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -785,9 +785,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/Node.js
+// node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -826,9 +826,9 @@ var require_Node = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/Alias.js
+// node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -944,9 +944,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/Scalar.js
+// node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -974,9 +974,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/doc/createNode.js
+// node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "../../work/main/node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -1049,9 +1049,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/Collection.js
+// node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -1192,9 +1192,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/stringify/stringifyComment.js
+// node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "../../work/main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str3) => str3.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -1209,9 +1209,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/stringify/foldFlowLines.js
+// node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "../../work/main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1345,9 +1345,9 @@ ${indent}${text.slice(fold + 1, end2)}`;
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/stringify/stringifyString.js
+// node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "../../work/main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1628,9 +1628,9 @@ ${indent}`);
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/stringify/stringify.js
+// node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "../../work/main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1752,9 +1752,9 @@ ${ctx.indent}${str3}`;
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/stringify/stringifyPair.js
+// node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "../../work/main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1885,9 +1885,9 @@ ${ctx.indent}`;
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/log.js
+// node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "../../work/main/node_modules/yaml/dist/log.js"(exports) {
+  "node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -1907,9 +1907,9 @@ var require_log = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1967,9 +1967,9 @@ var require_merge = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/addPairToJSMap.js
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -2031,9 +2031,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/Pair.js
+// node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -2071,9 +2071,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/stringify/stringifyCollection.js
+// node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "../../work/main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -2222,9 +2222,9 @@ ${indent}${end}`;
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/YAMLMap.js
+// node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2366,9 +2366,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/common/map.js
+// node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2388,9 +2388,9 @@ var require_map = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/nodes/YAMLSeq.js
+// node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "../../work/main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2504,9 +2504,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/common/seq.js
+// node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2526,9 +2526,9 @@ var require_seq = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/common/string.js
+// node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2545,9 +2545,9 @@ var require_string = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/common/null.js
+// node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2563,9 +2563,9 @@ var require_null = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/core/bool.js
+// node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2587,9 +2587,9 @@ var require_bool = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/stringify/stringifyNumber.js
+// node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "../../work/main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2614,9 +2614,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/core/float.js
+// node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2660,9 +2660,9 @@ var require_float = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/core/int.js
+// node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2705,9 +2705,9 @@ var require_int = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/core/schema.js
+// node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2733,9 +2733,9 @@ var require_schema = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/json/schema.js
+// node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2800,9 +2800,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -2866,9 +2866,9 @@ var require_binary = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2944,9 +2944,9 @@ ${cn2.comment}` : item.comment;
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -3022,9 +3022,9 @@ var require_omap = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -3054,9 +3054,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/float.js
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -3103,9 +3103,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/int.js
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -3182,9 +3182,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/set.js
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3271,9 +3271,9 @@ var require_set = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str3, asBigInt) {
@@ -3359,9 +3359,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3403,9 +3403,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/tags.js
+// node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/tags.js"(exports) {
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3497,9 +3497,9 @@ var require_tags = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/schema/Schema.js
+// node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "../../work/main/node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3529,9 +3529,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/stringify/stringifyDocument.js
+// node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "../../work/main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -3609,9 +3609,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/doc/Document.js
+// node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "../../work/main/node_modules/yaml/dist/doc/Document.js"(exports) {
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3918,9 +3918,9 @@ var require_Document = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/errors.js
+// node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "../../work/main/node_modules/yaml/dist/errors.js"(exports) {
+  "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3983,9 +3983,9 @@ ${pointer}
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/resolve-props.js
+// node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -4117,9 +4117,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/util-contains-newline.js
+// node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -4159,9 +4159,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/util-flow-indent-check.js
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -4177,9 +4177,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/util-map-includes.js
+// node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -4193,9 +4193,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/resolve-block-map.js
+// node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4301,9 +4301,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/resolve-block-seq.js
+// node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4352,9 +4352,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/resolve-end.js
+// node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4395,9 +4395,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/resolve-flow-collection.js
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4589,9 +4589,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/compose-collection.js
+// node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4654,9 +4654,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/resolve-block-scalar.js
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4837,9 +4837,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -5058,9 +5058,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/compose-scalar.js
+// node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5139,9 +5139,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -5169,9 +5169,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/compose-node.js
+// node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5275,9 +5275,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/compose-doc.js
+// node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5318,9 +5318,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/compose/composer.js
+// node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "../../work/main/node_modules/yaml/dist/compose/composer.js"(exports) {
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -5526,9 +5526,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/parse/cst-scalar.js
+// node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "../../work/main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5711,9 +5711,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/parse/cst-stringify.js
+// node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "../../work/main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5772,9 +5772,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/parse/cst-visit.js
+// node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "../../work/main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5834,9 +5834,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/parse/cst.js
+// node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "../../work/main/node_modules/yaml/dist/parse/cst.js"(exports) {
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5936,9 +5936,9 @@ var require_cst = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/parse/lexer.js
+// node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "../../work/main/node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6525,9 +6525,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/parse/line-counter.js
+// node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "../../work/main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter4 = class {
       constructor() {
@@ -6556,9 +6556,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/parse/parser.js
+// node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "../../work/main/node_modules/yaml/dist/parse/parser.js"(exports) {
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -7430,9 +7430,9 @@ var require_parser = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/public-api.js
+// node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "../../work/main/node_modules/yaml/dist/public-api.js"(exports) {
+  "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7527,9 +7527,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/yaml/dist/index.js
+// node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "../../work/main/node_modules/yaml/dist/index.js"(exports) {
+  "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7579,9 +7579,9 @@ var require_dist = __commonJS({
   }
 });
 
-// ../../work/main/node_modules/ignore/index.js
+// node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "../../work/main/node_modules/ignore/index.js"(exports, module) {
+  "node_modules/ignore/index.js"(exports, module) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -7701,17 +7701,17 @@ var require_ignore = __commonJS({
       }
     };
     var NEVER_MATCH = "[]";
-    var PLACEHOLDER = "\0";
+    var PLACEHOLDER2 = "\0";
     var REGEX_RESTORE_PLACEHOLDER = new RegExp(
-      `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`,
+      `${PLACEHOLDER2}(\\d+)${PLACEHOLDER2}`,
       "g"
     );
     var TRAILING_WILDCARD = "\uE000";
     var TRAILING_DOUBLESTAR = "\uE001";
-    var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
+    var isReserved = (char) => char === PLACEHOLDER2 || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
     var extractBrackets = (pattern) => {
       const sources = [];
-      const hold = (source) => `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`;
+      const hold = (source) => `${PLACEHOLDER2}${sources.push(source) - 1}${PLACEHOLDER2}`;
       const { length } = pattern;
       let out = EMPTY;
       let index = 0;
@@ -8089,7 +8089,7 @@ var require_ignore = __commonJS({
       );
       return index < 0 ? path : path.slice(index + 1);
     };
-    var parentOf2 = (path) => {
+    var parentOf3 = (path) => {
       if (path.charCodeAt(0) === SLASH_CODE || path.indexOf(DOUBLE_SLASH) >= 0) {
         const slices = path.split(SLASH).filter(Boolean);
         slices.pop();
@@ -8404,7 +8404,7 @@ var require_ignore = __commonJS({
         if (path in cache2) {
           return cache2[path];
         }
-        const parentPath = parentOf2(path);
+        const parentPath = parentOf3(path);
         const parent = parentPath ? this._t(parentPath, cache2) : UNDEFINED;
         return cache2[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
       }
@@ -8453,7 +8453,7 @@ import { existsSync as existsSync7, mkdirSync as mkdirSync2, readFileSync as rea
 import { dirname as dirname8, isAbsolute as isAbsolute7, resolve as resolve9, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
-// ../../work/main/node_modules/diff/libesm/diff/base.js
+// node_modules/diff/libesm/diff/base.js
 var Diff = class {
   diff(oldStr, newStr, options = {}) {
     let callback;
@@ -8655,7 +8655,7 @@ var Diff = class {
   }
 };
 
-// ../../work/main/node_modules/diff/libesm/diff/line.js
+// node_modules/diff/libesm/diff/line.js
 var LineDiff = class extends Diff {
   constructor() {
     super(...arguments);
@@ -8703,7 +8703,7 @@ function tokenize(value, options) {
   return retLines;
 }
 
-// ../../work/main/node_modules/diff/libesm/patch/create.js
+// node_modules/diff/libesm/patch/create.js
 var INCLUDE_HEADERS = {
   includeIndex: true,
   includeUnderline: true,
@@ -9031,6 +9031,12 @@ var duplicate_key_default = createRule({
     };
   }
 });
+
+// src/model/placeholder.ts
+var PLACEHOLDER = /\$\{[^}]*\}|\$\([^)]*\)|^\$[A-Za-z_]\w*$|\{\{.*?\}\}|\bREPLACE(?:_\w+|ME)\b|^<[^<>]+>$/;
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value);
+}
 
 // src/model/mesh.ts
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -9659,7 +9665,7 @@ var inject_label_conflict_default = createRule({
           const effect = injection === "enabled" && rev !== void 0 ? `istio-injection=enabled wins and the default revision injects, not ${rev}.` : mode !== void 0 ? `a namespace is either in sidecar mode or in ambient mode (${DATAPLANE_MODE_LABEL}), not both.` : "they select different injectors.";
           context.report({ target: { resource: ns2, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns2.name, labels: counted.join(", "), effect } });
         }
-        if (injection !== void 0 && injection !== "enabled" && injection !== "disabled") {
+        if (injection !== void 0 && injection !== "enabled" && injection !== "disabled" && !isPlaceholder(injection)) {
           context.report({ target: { resource: ns2, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "namespaceValue", severity: "warn", data: { namespace: ns2.name, nsKey: NS_INJECTION_LABEL, value: injection } });
         }
       },
@@ -10168,8 +10174,9 @@ var injection_revision_missing_default = createRule({
   defaultOptions: [],
   create(context) {
     const mesh = context.facts.mesh;
-    const known = mesh.webhooksOrigin === "input" || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
     const served = servedRevisions(mesh.webhooks);
+    const open = [...served].some(isPlaceholder);
+    const known = !open && (mesh.webhooksOrigin === "input" || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0));
     const where = mesh.webhooksOrigin === "input" ? "among the inputs" : "in the config (istio.revisions, istio.revisionTags)";
     const servedText = served.size ? [...served].sort().join(", ") : "none";
     let servesEnabled;
@@ -10185,14 +10192,14 @@ var injection_revision_missing_default = createRule({
           }
           return;
         }
-        if (injection === void 0 && typeof rev === "string" && rev !== "" && !served.has(rev)) {
+        if (injection === void 0 && typeof rev === "string" && rev !== "" && !isPlaceholder(rev) && !served.has(rev)) {
           context.report({ target: { resource: ns2, path: ["metadata", "labels", REV_LABEL] }, messageId: "missing", data: { what: `Namespace ${ns2.name}`, revision: rev, key: REV_LABEL, where, served: servedText } });
         }
       },
       PodTemplate(t) {
         if (!known) return;
         const rev = t.labels[REV_LABEL];
-        if (typeof rev !== "string" || rev === "" || served.has(rev) || t.labels["sidecar.istio.io/inject"] === "false") return;
+        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || served.has(rev) || t.labels["sidecar.istio.io/inject"] === "false") return;
         if (t.labels.app === "istiod" || t.labels.istio === "pilot" || t.labels.istio === "ingressgateway" || t.labels.istio === "egressgateway") return;
         const ns2 = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
         if (ns2 && (ns2.labels[NS_INJECTION_LABEL] !== void 0 || ns2.labels[REV_LABEL] !== void 0)) return;
@@ -10253,7 +10260,7 @@ var injector_policy_invalid_default = createRule({
 // src/parse/yaml.ts
 var import_yaml5 = __toESM(require_dist(), 1);
 
-// ../../work/main/node_modules/js-yaml/dist/js-yaml.mjs
+// node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
 function defineScalarTag(tagName, options) {
   return {
@@ -13814,36 +13821,103 @@ function lineEnd(text, offset) {
 }
 
 // rules/unrendered-template.ts
+function templateFolderOf(displayPath) {
+  const parts = displayPath.split("/");
+  const roles = parts.lastIndexOf("roles");
+  if (roles >= 0 && roles + 1 < parts.length - 1) return parts.slice(0, roles + 2).join("/");
+  return parts.slice(0, -1).join("/") || ".";
+}
+function parentOf(name) {
+  if (/(^|\/)roles\/[^/]+$/.test(name)) return void 0;
+  const at2 = name.lastIndexOf("/");
+  return at2 > 0 ? name.slice(0, at2) : void 0;
+}
+function mergeSiblings(groups) {
+  let current = [...groups];
+  for (let changed = true; changed; ) {
+    changed = false;
+    const byParent = /* @__PURE__ */ new Map();
+    for (const g of current) {
+      const p = parentOf(g.name);
+      if (p !== void 0) byParent.set(p, [...byParent.get(p) ?? [], g]);
+    }
+    const merged = [];
+    const gone = /* @__PURE__ */ new Set();
+    for (const [parent, siblings] of byParent) {
+      if (siblings.length < 2) continue;
+      const own = current.find((g) => g.name === parent);
+      const all = own ? [own, ...siblings] : siblings;
+      for (const g of all) gone.add(g);
+      const first = all.reduce((a, b) => a.first.doc.file.displayPath <= b.first.doc.file.displayPath ? a : b);
+      merged.push({ name: parent, engine: first.engine, first: first.first, files: new Set(all.flatMap((g) => [...g.files])) });
+      changed = true;
+    }
+    current = [...current.filter((g) => !gone.has(g)), ...merged];
+  }
+  return current.sort((a, b) => a.first.doc.file.displayPath < b.first.doc.file.displayPath ? -1 : 1);
+}
+var HOW = {
+  Helm: "lint the chart (--render-charts, or --helm-chart DIR)",
+  Go: "lint what the tool renders from them, or add the folder to ignorePatterns",
+  Jinja: "lint what Ansible (or your tool) renders from them, or add the folder to ignorePatterns",
+  placeholder: "lint them after the script fills them in, or add the folder to ignorePatterns",
+  Argo: ""
+};
 var unrendered_template_default = createRule({
   name: "unrendered-template",
   meta: {
     type: "problem",
     docs: {
-      description: "Helm template sources (`{{ \u2026 }}` outside strings) linted as if they were manifests",
+      description: "Templates of Kubernetes objects that cannot be linted as they stand, and Argo expressions YAML cannot read",
       defaultLevel: "error",
       precision: "very-high",
       category: "diagnostic",
       istioVersions: "all"
     },
     messages: {
-      unrendered: "This file is an unrendered Helm template (found {{ snippet }}); its contents are not linted. Lint its chart instead: meshlint --helm-chart CHART_DIR",
-      chart: "Found the Helm chart {{ dir }}; its templates are not linted as they stand. Lint what it renders: meshlint --helm-chart {{ dir }} [--values FILE], or set helm.renderCharts: true (or list it under helm.charts) in .meshlint.yaml."
+      folder: "{{ count }} files in {{ folder }} (this one first) are {{ engine }} templates of Kubernetes objects, not manifests: they are not linted as they stand. To lint them, {{ how }}.",
+      folderOne: "This file is a {{ engine }} template of a Kubernetes object, not a manifest: it is not linted as it stands. To lint it, {{ how }}.",
+      argo: 'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value (Argo substitutes it only inside strings). Quote it: "{{ bare }}".',
+      chart: "This Helm chart is not linted as it stands: meshlint lints what it renders (meshlint --render-charts {{ dir }})."
     },
     schema: []
   },
   defaultOptions: [],
   create(context) {
+    const folders = /* @__PURE__ */ new Map();
     return {
-      File({ file, unrenderedTemplateAt: at2 }) {
+      File({ file }) {
         if (file.origin === void 0 && /(^|\/)Chart\.yaml$/.test(file.displayPath)) {
           const dir = file.displayPath.replace(/\/?Chart\.yaml$/, "") || ".";
           context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: lineEnd(file.text, 0) }, messageId: "chart", data: { dir }, severity: "warn" });
+        }
+      },
+      TemplateDocument({ doc, template }) {
+        const offset = doc.startOffset + template.at;
+        if (template.engine === "Argo") {
+          const text = doc.file.text;
+          const close = text.indexOf("}}", offset);
+          const end = Math.min(lineEnd(text, offset), close === -1 ? Infinity : close + 2);
+          const snippet = text.slice(offset, Math.min(end, offset + 80)).trim();
+          context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
         }
-        if (at2 === void 0) return;
-        const end = Math.min(lineEnd(file.text, at2), file.text.indexOf("}}", at2) === -1 ? Infinity : file.text.indexOf("}}", at2) + 2);
-        const snippet = file.text.slice(at2, Math.min(end, at2 + 60)).trim();
-        context.report({ target: { doc: wholeFile(file), offset: at2, endOffset: end }, messageId: "unrendered", data: { snippet } });
+        const name = templateFolderOf(doc.file.displayPath);
+        let folder = folders.get(name);
+        if (!folder) folders.set(name, folder = { name, engine: template.engine, first: { doc, offset }, files: /* @__PURE__ */ new Set() });
+        folder.files.add(doc.file.displayPath);
+      },
+      "Program:exit"() {
+        for (const f of mergeSiblings([...folders.values()])) {
+          const n = f.files.size;
+          const { doc, offset } = f.first;
+          context.report({
+            target: { doc, offset, endOffset: lineEnd(doc.file.text, offset) },
+            messageId: n === 1 ? "folderOne" : "folder",
+            severity: "warn",
+            data: { count: n, folder: f.name, engine: f.engine, how: HOW[f.engine] }
+          });
+        }
       }
     };
   }
@@ -16441,7 +16515,7 @@ function repairFor(key, value, valid) {
   }
   return { advice: "Fix the value or remove the annotation.", suggestions };
 }
-function isPlaceholder(value) {
+function isPlaceholder2(value) {
   return value.split(",").some((e) => {
     const t = e.trim();
     return /^\$\{[^{}]+\}$/.test(t) || /^\$\([^()]+\)$/.test(t) || /^__[A-Za-z0-9_]+__$/.test(t) || /PLACEHOLDER/i.test(t) || /^<[^<>]+>$/.test(t);
@@ -16528,7 +16602,7 @@ var traffic_annotation_invalid_default = createRule({
             context.report({ target: { resource: t.resource, path }, messageId: "tooLarge", severity: "warn", data: { key, problem: tooLarge.message } });
             continue;
           }
-          if (isPlaceholder(value)) continue;
+          if (isPlaceholder2(value)) continue;
           const check2 = checks.get(key);
           if (check2) {
             const problem = check2(value);
@@ -18361,9 +18435,47 @@ function stripStringsAndComment(line) {
   }
   return out;
 }
-function isTemplatedDocument(text, start, end) {
-  return findUnrenderedTemplate(text.slice(start, end)) !== void 0;
+var JINJA_TAG = /(^|[\s:\-[{,])\{[%#]/m;
+var ARGO_ROOTS = /* @__PURE__ */ new Set(["inputs", "outputs", "workflow", "steps", "tasks", "item", "args", "pod", "metrics", "retries", "lastRetry", "node", "cronworkflow"]);
+var GO_KEYWORDS = /^(?:if|else|end|range|with|define|template|block|include|toYaml|toJson|tpl|printf|print|required|default|quote|nindent|indent|trim|lookup|fail|not|and|or|eq|ne|len|index)\b/;
+var HELM_HINT = /\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\binclude\b|\btoYaml\b|\bnindent\b|\btpl\b/;
+function engineOf(action, docText) {
+  const body = action.replace(/^-?\s*/, "");
+  const root2 = /^[A-Za-z_][\w]*/.exec(body)?.[0];
+  if (body.startsWith(".") || body.startsWith("$") || body.startsWith("/*") || GO_KEYWORDS.test(body)) return HELM_HINT.test(docText) ? "Helm" : "Go";
+  if (root2 !== void 0 && ARGO_ROOTS.has(root2) && /^[A-Za-z_]\w*(?:\.[\w-]+)*\s*$/.test(body.replace(/\s*}}.*$/s, ""))) return "Argo";
+  if (/^[A-Z0-9_:-]+\s*$/.test(body.replace(/\s*}}.*$/s, "")) || /^REPLACE/.test(body)) return "placeholder";
+  return "Jinja";
 }
+function templateIn(docText) {
+  const action = findUnrenderedTemplate(docText);
+  const jinja = JINJA_TAG.exec(docText);
+  const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
+  if (action === void 0 && jinjaAt === void 0) return void 0;
+  const at2 = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
+  const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
+  const kind = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
+  const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
+  return { at: at2, engine, kubernetes: apiVersion !== void 0 && kind, group };
+}
+var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
+  "kind.x-k8s.io",
+  "kubelet.config.k8s.io",
+  "kubeproxy.config.k8s.io",
+  "apiserver.config.k8s.io",
+  "apiserver.k8s.io",
+  "audit.k8s.io",
+  "kubescheduler.config.k8s.io",
+  "controllermanager.config.k8s.io",
+  "k3d.io",
+  "kpt.dev",
+  "config.kubernetes.io",
+  "ctlptl.dev",
+  "skaffold",
+  "skaffold.dev",
+  "kustomize.config.k8s.io"
+]);
 
 // src/model/facts.ts
 function sameLabels(a, b) {
@@ -18389,6 +18501,7 @@ var FactsBuilder = class {
       const md = asObject(r7.object.metadata) ?? {};
       const labels = {};
       for (const [k2, v2] of Object.entries(asObject(md.labels) ?? {})) labels[k2] = labelString(v2) ?? "";
+      if (Object.values(labels).some(isPlaceholder)) return;
       labels["kubernetes.io/metadata.name"] = r7.name;
       const list = this.namespaceDefinitions.get(r7.name) ?? [];
       list.push({ name: r7.name, labels, origin: "input", resource: r7 });
@@ -18701,12 +18814,7 @@ function lint(inputs, options) {
 function lintOnce(inputs, options) {
   const { config } = options;
   const locator = new Locator();
-  const unrendered = /* @__PURE__ */ new Map();
-  const unrenderedAt = (file) => {
-    if (!unrendered.has(file)) unrendered.set(file, file.origin ? void 0 : findUnrenderedTemplate(file.text));
-    return unrendered.get(file);
-  };
-  const facts = gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, unrenderedAt, options.contextResources);
+  const facts = gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources);
   const parseErrorRule = options.rules.find((r7) => r7.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
@@ -18776,20 +18884,23 @@ function lintOnce(inputs, options) {
       if (input2.problem === "not-text") stats.notTextFiles++;
       else stats.unreadableFiles++;
       const file2 = { displayPath, absPath: input2.absPath, text: "" };
-      emit("File", { file: file2, unrenderedTemplateAt: void 0, readError: input2.reason });
+      emit("File", { file: file2, readError: input2.reason });
       if (parseErrorRule) pending.push(toFinding(parseErrorRule, 2, { target: { doc: wholeFile(file2), offset: 0, endOffset: 0 }, messageId: "unreadable", data: { reason: input2.reason } }));
       flush();
       continue;
     }
     const file = input2.file;
     if (file.text.includes("meshlint-")) directives(file);
-    const at2 = unrenderedAt(file);
-    emit("File", { file, unrenderedTemplateAt: at2, readError: void 0 });
-    if (at2 !== void 0) stats.unrenderedFiles++;
+    emit("File", { file, readError: void 0 });
+    let templated = false;
     for (const doc of (options.documentsOf ?? parseFile)(file)) {
       stats.documents++;
-      if (at2 !== void 0 && isTemplatedDocument(file.text, doc.startOffset, doc.endOffset)) {
+      const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
+      if (template) {
         stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;
+        templated = true;
+        if (template.kubernetes && !TOOL_CONFIG_GROUPS.has(template.group ?? "")) emit("TemplateDocument", { doc, template });
+        if (pending.length) flush();
         continue;
       }
       const { resources, skipped } = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
@@ -18800,15 +18911,16 @@ function lintOnce(inputs, options) {
         recordIgnoreAnnotations(r7, annotationUses);
         emit("Resource", r7);
         if (r7.kind === "Namespace") emit("Namespace", r7);
-        const template = podTemplateOf(r7);
-        if (template) {
+        const template2 = podTemplateOf(r7);
+        if (template2) {
           stats.podTemplates++;
-          emit("PodTemplate", template);
-          for (const c of template.containers) emit("Container", c);
+          emit("PodTemplate", template2);
+          for (const c of template2.containers) emit("Container", c);
         }
       }
       if (pending.length) flush();
     }
+    if (templated) stats.unrenderedFiles++;
     locator.forget(file);
   }
   emit("Program:exit");
@@ -18857,24 +18969,21 @@ function lintOnce(inputs, options) {
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
   return { results, stats, facts, notes: [...notes, ...unknowns.notes()] };
 }
-function gatherFacts(inputs, config, cliIstioVersion, unrenderedAt, known = []) {
-  return buildFacts([...known, ...factResources(inputs, config, unrenderedAt)], config, cliIstioVersion);
+function gatherFacts(inputs, config, cliIstioVersion, known = []) {
+  return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
 }
 function buildFacts(resources, config, cliIstioVersion) {
   const factsBuilder = new FactsBuilder();
   for (const r7 of resources) factsBuilder.addResource(r7);
   return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
 }
-function factResources(inputs, config, unrenderedAt = (f) => f.origin ? void 0 : findUnrenderedTemplate(f.text)) {
+function factResources(inputs, config) {
   const out = [];
   for (const input2 of inputs) {
     if (!input2.ok) continue;
     const text = input2.file.text;
-    let templated;
     for (const group of groupsOf(text)) {
       if (!mightHoldFacts(text.slice(group.start, group.end))) continue;
-      templated ??= unrenderedAt(input2.file) !== void 0;
-      if (templated && isTemplatedDocument(text, group.start, group.end)) continue;
       for (const doc of parseGroup(input2.file, group)) {
         out.push(...resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources);
       }
@@ -19459,6 +19568,12 @@ var binary = (displayPath, absPath) => ({
   reason: "binary file (contains NUL bytes); not YAML or JSON",
   problem: "not-text"
 });
+function encodeSource(text, file) {
+  const withBom = (file.bom ? "\uFEFF" : "") + text;
+  if (file.encoding === "utf-16le") return Buffer.from(withBom, "utf16le");
+  if (file.encoding === "utf-16be") return Buffer.from(withBom, "utf16le").swap16();
+  return Buffer.from(withBom, "utf8");
+}
 function readSource(absPath, cwd) {
   const displayPath = displayPathOf(absPath, cwd);
   const read2 = readRegularFile(absPath);
@@ -19595,7 +19710,7 @@ import { dirname as dirname5 } from "node:path";
 import { existsSync as existsSync3, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute5, join as join3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
 
-// ../../work/main/node_modules/glob/dist/esm/index.min.js
+// node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
 import { tracingChannel as Fi, channel as Ti } from "node:diagnostics_channel";
 import { posix as qi, win32 as Ne } from "node:path";
@@ -23501,7 +23616,7 @@ function uniqueKeyLine(keyLines, keys) {
   if (best < Math.min(2, keys.length) && candidates.length > 1) return void 0;
   return top[0]?.c;
 }
-function parentOf(keyLines, pos) {
+function parentOf2(keyLines, pos) {
   const line = keyLines[pos];
   const viaDash = line.dashes.length > 0;
   const indent = viaDash ? line.dashes[0] : line.indent;
@@ -23515,18 +23630,18 @@ function chainFits(keyLines, line, keys) {
   let pos = keyLines.indexOf(line);
   let current = line;
   for (let k2 = keys.length - 2; k2 >= 0; k2--) {
-    pos = parentOf(keyLines, pos);
+    pos = parentOf2(keyLines, pos);
     if (pos < 0) return current.indent > 0;
     current = keyLines[pos];
     if (current.key !== keys[k2]) return false;
   }
-  return parentOf(keyLines, pos) < 0;
+  return parentOf2(keyLines, pos) < 0;
 }
 function chainScore(keyLines, line, keys) {
   let score = 1;
   let pos = keyLines.indexOf(line);
   for (let k2 = keys.length - 2; k2 >= 0; k2--) {
-    pos = parentOf(keyLines, pos);
+    pos = parentOf2(keyLines, pos);
     if (pos < 0 || keyLines[pos]?.key !== keys[k2]) break;
     score++;
   }
@@ -24589,7 +24704,11 @@ function configErrorText(e, cwd) {
   if (e.file === void 0 || !isAbsolute7(e.file)) return e.message;
   return `${displayPathOf(e.file, cwd)}: ${e.key ? `${e.key}: ` : ""}${e.problem}`;
 }
+var MAX_PATTERN_LENGTH = 4096;
 function configFor(v2, io) {
+  for (const p of v2["ignore-pattern"] ?? []) {
+    if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
+  }
   return withOverrides(loadConfig(v2.config, io.cwd), { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById);
 }
 function concurrencyOf(value) {
@@ -24777,7 +24896,7 @@ function applyFixes(results, inputs, write, showDiff, io) {
         continue;
       }
       try {
-        writeFileSync3(input2.file.absPath, (input2.file.bom ? "\uFEFF" : "") + r7.output);
+        writeFileSync3(input2.file.absPath, encodeSource(r7.output, input2.file));
       } catch (e) {
         throw new UsageError(`--fix: cannot write ${r7.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }
