@@ -40,7 +40,7 @@ else {
         env: { ...process.env, PATH: `${t.path('bin')}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: t.path('xdg-config'), XDG_DATA_HOME: t.path('xdg-data'), XDG_STATE_HOME: t.path('xdg-state') },
       });
       assert.ok(existsSync(out), `Neovim wrote no result (exit ${r.status}): ${r.stderr}`);
-      assert.equal(readFileSync(out, 'utf8').trim().split('\n'), ['ok', '12:7 injection-host-network meshlint 1']);
+      assert.equal(readFileSync(out, 'utf8').trim().split('\n'), ['ok', '12:7 injection-host-network meshlint 2']);
     });
   });
 }

@@ -11,7 +11,10 @@ import { testBinary } from './helpers/binaries.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 
 const NAMESPACE = shopNamespace();
-const deployment = webDeployment;
+// The bad manifest asks for a sidecar itself, so its hostNetwork is an error (only its
+// namespace asking would be a warning, which passes the hook).
+const deployment = (hostNetwork = true): string =>
+  hostNetwork ? webDeployment(true).replace('labels: { app: web }', 'labels: { app: web, sidecar.istio.io/inject: "true" }') : webDeployment(false);
 
 const installed = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!installed) console.log('notice: skipping the pre-commit tests (pre-commit is not installed: apt-get install pre-commit, or pip install pre-commit)');
@@ -63,7 +66,7 @@ if (hasPreCommit) {
       const bad = sh(repo, 'pre-commit', ['try-repo', REPO_ROOT, 'meshlint']);
       assert.is(bad.status, 1, output(bad));
       assert.match(bad.stdout, /meshlint\.+Failed/);
-      assert.match(bad.stdout, /apps\/web\.yaml\n\s+12:7\s+error\s+This pod is meant to get a sidecar \(namespace shop has istio-injection=enabled\)/);
+      assert.match(bad.stdout, /apps\/web\.yaml\n\s+12:7\s+error\s+This pod asks for a sidecar \(the pod template has label sidecar\.istio\.io\/inject: "true"\)/);
       assert.not.match(bad.stdout, /platform\/namespace\.yaml\n/, 'the context file is not reported on');
 
       t.write('repo/apps/web.yaml', deployment(false));
