@@ -5,12 +5,15 @@
 //   npm run fuzz -- --cases 5000
 //   npm run fuzz -- --seed 7 --case 1234     replay one case (as a failure report says)
 //   npm run fuzz -- --small                  the cheaper mutations of npm test's run
+//   npm run fuzz -- --charts --seconds 300   hostile charts through a real helm (test/helpers/fuzz-charts.ts)
 //   npm run fuzz -- --seed 7 --case 1234 --minimize
 //                                            replay one case and shrink its text to what still fails
 //                                            (without --case: the first failure of the run)
 // The budget and seed may also come from MESHLINT_FUZZ_SECONDS, MESHLINT_FUZZ_CASES and
 // MESHLINT_FUZZ_SEED. Without either budget: 60 seconds; without a seed: a new one (printed).
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { runChartFuzz } from '../test/helpers/fuzz-charts.ts';
 import { checker, minimize, parseSeed, runFuzz, seedFromEnv, signature, summaryLine } from '../test/helpers/fuzz.ts';
 
 const { values: v } = parseArgs({
@@ -20,6 +23,7 @@ const { values: v } = parseArgs({
     seed: { type: 'string' },
     case: { type: 'string' },
     small: { type: 'boolean' },
+    charts: { type: 'boolean' },
     minimize: { type: 'boolean' },
   },
   strict: true,
@@ -49,6 +53,20 @@ const only = count('case', v.case);
 let cases = count('cases', v.cases ?? process.env.MESHLINT_FUZZ_CASES);
 const seconds = count('seconds', v.seconds ?? process.env.MESHLINT_FUZZ_SECONDS) ?? (cases === undefined && only === undefined ? 60 : undefined);
 if (only !== undefined) cases = 1;
+
+if (v.charts) {
+  // Hostile charts need a real helm: the one `npm run test:binaries` fetched, else MESHLINT_HELM.
+  const helm = [process.env.MESHLINT_HELM, new URL('../.cache/test-bin/helm4/helm', import.meta.url).pathname, new URL('../.cache/test-bin/helm3/helm', import.meta.url).pathname].find((p) => p && existsSync(p));
+  if (!helm) {
+    console.error('fuzz: --charts needs helm: run "npm run test:binaries", or set MESHLINT_HELM');
+    process.exit(2);
+  }
+  const s = runChartFuzz({ seed, cases, seconds: seconds ?? (cases === undefined ? 60 : undefined), helm, only });
+  console.log(`fuzz: charts, seed ${seed}: slowest case ${s.slowest.index} (${s.slowest.ms} ms)`);
+  for (const f of s.failures) console.log(`fuzz: case ${f.index}: ${f.problems.join('; ').slice(0, 500)}`);
+  console.log(`fuzz: ${s.cases} passed, ${s.failures.length} failed`);
+  process.exit(s.failures.length > 0 ? 1 : 0);
+}
 
 console.log(`fuzz: seed ${seed}, ${only !== undefined ? `case ${only}` : [cases !== undefined ? `${cases} cases` : '', seconds !== undefined ? `${seconds} s` : ''].filter(Boolean).join(' or ')}`);
 const summary = runFuzz({
