@@ -9637,7 +9637,7 @@ var inject_label_conflict_default = createRule({
     },
     messages: {
       labelVsAnnotation: `The pod template's label {{ key }}: "{{ label }}" and annotation {{ key }}: "{{ annotation }}" disagree. Istio reads the label and ignores the annotation (inject.go), so the pod is {{ outcome }}. Remove the annotation (it is deprecated) or make them agree.`,
-      disabledNamespace: 'The pod template asks for a sidecar ({{ key }}: "true"), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}: no injector webhook matches a namespace with {{ nsKey }} other than "enabled", and a pod label cannot override it. The pod runs without a sidecar. Label the namespace {{ nsKey }}=enabled, or remove the label from the namespace.',
+      disabledNamespace: 'The pod asks for a sidecar ({{ key }}: "true"), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}, which a pod cannot override: it runs without one. Label the namespace {{ nsKey }}=enabled, or remove that label.',
       revVsInjection: "The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}=enabled, which takes precedence: the default revision injects this pod, not {{ revision }}. Remove one of the two.",
       revVsRev: "The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ revKey }}={{ nsRevision }}: the namespace wins and revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
       revInDisabled: "The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}: every revision webhook requires the namespace to have no {{ nsKey }} label, so no webhook matches and the pod runs without a sidecar. Remove {{ nsKey }} from the namespace (or set it to enabled), or drop the pod label.",
@@ -10118,7 +10118,7 @@ var injection_ignored_namespace_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      ignored: 'This pod is meant to get a sidecar ({{ why }}) but runs in namespace {{ namespace }}, which istiod never injects ({{ list }}; pkg/kube/inject/initializer.go): it will run without a sidecar. Move it to another namespace, or label the pod template sidecar.istio.io/inject: "false".'
+      ignored: 'This pod is meant to get a sidecar ({{ why }}) but runs in namespace {{ namespace }}, which istiod never injects: it runs without one. Move it, or label the pod template sidecar.istio.io/inject: "false".'
     },
     schema: []
   },
@@ -17600,7 +17600,7 @@ var webhook_ca_bundle_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      unpatched: `Webhook {{ name }} has no caBundle, and istiod will not fill it in because {{ reason }} (pkg/webhooks/webhookpatch.go). The API server cannot verify the injector: pod creation fails with "x509: certificate signed by unknown authority". Set caBundle, or use cert-manager's cert-manager.io/inject-ca-from annotation.`
+      unpatched: 'Webhook {{ name }} has no caBundle, and istiod will not fill it in because {{ reason }}: pod creation fails ("x509: certificate signed by unknown authority"). Set caBundle, or use cert-manager.io/inject-ca-from.'
     },
     schema: []
   },

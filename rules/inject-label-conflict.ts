@@ -24,7 +24,7 @@ export default createRule({
       labelVsAnnotation:
         'The pod template\'s label {{ key }}: "{{ label }}" and annotation {{ key }}: "{{ annotation }}" disagree. Istio reads the label and ignores the annotation (inject.go), so the pod is {{ outcome }}. Remove the annotation (it is deprecated) or make them agree.',
       disabledNamespace:
-        'The pod template asks for a sidecar ({{ key }}: "true"), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}: no injector webhook matches a namespace with {{ nsKey }} other than "enabled", and a pod label cannot override it. The pod runs without a sidecar. Label the namespace {{ nsKey }}=enabled, or remove the label from the namespace.',
+        'The pod asks for a sidecar ({{ key }}: "true"), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}, which a pod cannot override: it runs without one. Label the namespace {{ nsKey }}=enabled, or remove that label.',
       revVsInjection:
         'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}=enabled, which takes precedence: the default revision injects this pod, not {{ revision }}. Remove one of the two.',
       revVsRev:

@@ -18,7 +18,7 @@ export default createRule({
     },
     messages: {
       ignored:
-        'This pod is meant to get a sidecar ({{ why }}) but runs in namespace {{ namespace }}, which istiod never injects ({{ list }}; pkg/kube/inject/initializer.go): it will run without a sidecar. Move it to another namespace, or label the pod template sidecar.istio.io/inject: "false".',
+        'This pod is meant to get a sidecar ({{ why }}) but runs in namespace {{ namespace }}, which istiod never injects: it runs without one. Move it, or label the pod template sidecar.istio.io/inject: "false".',
     },
     schema: [],
   },

@@ -19,7 +19,7 @@ export default createRule({
     },
     messages: {
       unpatched:
-        'Webhook {{ name }} has no caBundle, and istiod will not fill it in because {{ reason }} (pkg/webhooks/webhookpatch.go). The API server cannot verify the injector: pod creation fails with "x509: certificate signed by unknown authority". Set caBundle, or use cert-manager\'s cert-manager.io/inject-ca-from annotation.',
+        'Webhook {{ name }} has no caBundle, and istiod will not fill it in because {{ reason }}: pod creation fails ("x509: certificate signed by unknown authority"). Set caBundle, or use cert-manager.io/inject-ca-from.',
     },
     schema: [],
   },

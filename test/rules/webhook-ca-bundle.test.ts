@@ -74,13 +74,13 @@ ruleTester(rule, {
     {
       name: 'no istio.io/rev label and no caBundle',
       code: injector({ metadata: 'labels: { app: sidecar-injector }', clientConfig: [service] }),
-      errors: [{ messageId: 'unpatched', line: 8, column: 5, severity: 2, message: 'because the MutatingWebhookConfiguration has no istio.io/rev label (pkg/webhooks/webhookpatch.go)' }],
+      errors: [{ messageId: 'unpatched', line: 8, column: 5, severity: 2, message: 'because the MutatingWebhookConfiguration has no istio.io/rev label: pod creation fails' }],
       output: null,
     },
     {
       name: 'no labels at all and a url: the label is the reason',
       code: injector({ clientConfig: ['url: https://istiod.example.com:15017/inject'] }),
-      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'because the MutatingWebhookConfiguration has no istio.io/rev label (pkg' }],
+      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'because the MutatingWebhookConfiguration has no istio.io/rev label:' }],
     },
     {
       name: 'an entry name not ending in sidecar-injector.istio.io',
