@@ -15776,13 +15776,13 @@ var pod_security_istio_init_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      istioInit: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and this pod gets istio-init because Istio CNI is off ({{ cni }}): istio-init fails {{ level }} ({{ violations }}), so admission rejects every pod (violates PodSecurity "{{ level }}:latest", Istio #35894). Enable Istio CNI (pilot.cni.enabled=true), or label the pod template sidecar.istio.io/inject: "false"; relabelling the namespace privileged also works but drops its protection.',
-      istioInitCniUnknown: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and this pod is injected, but {{ cni }}. Without CNI the pod gets istio-init, which fails {{ level }} ({{ violations }}), and admission rejects every pod (Istio #35894). Enable Istio CNI (pilot.cni.enabled=true) and say so in .meshlint.yaml (istio.cni: true), or label the pod template sidecar.istio.io/inject: "false".',
+      istioInit: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}", and without Istio CNI ({{ cni }}) this pod gets istio-init, which fails it ({{ violations }}): every pod is rejected. Enable Istio CNI, or label the pod template sidecar.istio.io/inject: "false".',
+      istioInitCniUnknown: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}": if Istio CNI is off, this pod gets istio-init, which fails it ({{ violations }}), and is rejected. State istio.cni: true in .meshlint.yaml if CNI is on.',
       proxyRoot: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and {{ annotation }}: "{{ value }}" makes the injected istio-proxy run as root{{ withCaps }}: it fails {{ level }} ({{ violations }}) even with Istio CNI, so admission rejects the pod. Remove the annotation, or run this workload in a namespace that enforces less.',
       seccomp: `Namespace {{ namespace }} enforces Pod Security "restricted" ({{ label }}), which needs a seccompProfile on every container, and Istio's injected {{ containers }} carry none ({{ seccomp }}): admission rejects the pod. Set securityContext.seccompProfile.type: RuntimeDefault for the pod, or global.proxy.seccompProfile in the Istio install.`,
       rendered: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and the injected container {{ container }} fails it ({{ violations }}): admission rejects the pod. Re-inject it with Istio CNI on and without TPROXY or capNetBindService{{ restrictedHint }}, or run it in a namespace that enforces less.',
-      namespace: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and enables sidecar injection ({{ injection }}), but Istio CNI is off ({{ cni }}): every injected pod gets istio-init ({{ violations }}), which admission rejects (Istio #35894). Enable Istio CNI (pilot.cni.enabled=true), or stop injecting this namespace; enforcing privileged also works but drops its protection.',
-      namespaceCniUnknown: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and enables sidecar injection ({{ injection }}), but {{ cni }}. Without CNI every injected pod gets istio-init ({{ violations }}), which admission rejects (Istio #35894). Enable Istio CNI and say so in .meshlint.yaml (istio.cni: true), or stop injecting this namespace.',
+      namespace: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}), but without Istio CNI ({{ cni }}) every injected pod gets istio-init ({{ violations }}) and is rejected. Enable Istio CNI, or stop injecting it.',
+      namespaceCniUnknown: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}): if Istio CNI is off, every injected pod gets istio-init ({{ violations }}) and is rejected. State istio.cni: true in .meshlint.yaml if CNI is on.',
       addSeccomp: "Add seccompProfile.type: RuntimeDefault to the pod's securityContext"
     },
     schema: []
@@ -17268,8 +17268,8 @@ var init_rerun_prune_default = createRule({
     },
     messages: {
       oldVersion: `{{ command }} ({{ where }}) removes exited containers, istio-init included; kubelet then runs istio-init again in the pod's network namespace, and on Istio {{ version }} (stated in {{ origin }}) it fails with "iptables-restore: line 2 failed", leaving the pod in Init:CrashLoopBackOff. {{ fix }}.`,
-      oldIstioInit: `{{ command }} ({{ where }}) removes exited containers, istio-init included; kubelet then runs istio-init again in the pod's network namespace, and istio-init before Istio 1.24 fails there with "iptables-restore: line 2 failed" (Init:CrashLoopBackOff). The inputs show Istio before 1.24: {{ evidence }}. {{ fix }}.`,
-      versionUnstated: `{{ command }} ({{ where }}) removes exited containers, istio-init included; kubelet then runs istio-init again in the pod's network namespace, and before Istio 1.24 it fails there with "iptables-restore: line 2 failed" (Init:CrashLoopBackOff). The Istio version is not stated: set istio.version in .meshlint.yaml or pass --istio-version (from 1.24 this is harmless). {{ fix }}.`,
+      oldIstioInit: "{{ command }} ({{ where }}) removes exited istio-init containers; kubelet re-runs them, and before Istio 1.24 they fail (Init:CrashLoopBackOff). The inputs show Istio before 1.24: {{ evidence }}. {{ fix }}.",
+      versionUnstated: "{{ command }} ({{ where }}) removes exited istio-init containers; kubelet re-runs them, and before Istio 1.24 they fail (Init:CrashLoopBackOff). State istio.version in .meshlint.yaml (from 1.24 this is harmless). {{ fix }}.",
       addFilter: `Add --filter ${ISTIO_INIT_FILTER} to this command.`
     },
     schema: []
@@ -17824,7 +17824,7 @@ var webhook_overlap_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      overlap: "Injector webhook {{ name }} overlaps with {{ others }}: a pod with {{ pod }} in a namespace with {{ namespace }} matches both, so it may be injected twice. Deactivate one (istioctl tag set default deactivates the old default) or narrow its selectors. (istioctl analyze: IST0139)"
+      overlap: "Injector webhook {{ name }} overlaps with {{ others }}: a pod with {{ pod }} in a namespace with {{ namespace }} matches both and may be injected twice. Deactivate one, or narrow its selectors."
     },
     schema: [
       {

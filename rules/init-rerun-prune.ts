@@ -53,9 +53,9 @@ export default createRule({
       oldVersion:
         '{{ command }} ({{ where }}) removes exited containers, istio-init included; kubelet then runs istio-init again in the pod\'s network namespace, and on Istio {{ version }} (stated in {{ origin }}) it fails with "iptables-restore: line 2 failed", leaving the pod in Init:CrashLoopBackOff. {{ fix }}.',
       oldIstioInit:
-        '{{ command }} ({{ where }}) removes exited containers, istio-init included; kubelet then runs istio-init again in the pod\'s network namespace, and istio-init before Istio 1.24 fails there with "iptables-restore: line 2 failed" (Init:CrashLoopBackOff). The inputs show Istio before 1.24: {{ evidence }}. {{ fix }}.',
+        '{{ command }} ({{ where }}) removes exited istio-init containers; kubelet re-runs them, and before Istio 1.24 they fail (Init:CrashLoopBackOff). The inputs show Istio before 1.24: {{ evidence }}. {{ fix }}.',
       versionUnstated:
-        '{{ command }} ({{ where }}) removes exited containers, istio-init included; kubelet then runs istio-init again in the pod\'s network namespace, and before Istio 1.24 it fails there with "iptables-restore: line 2 failed" (Init:CrashLoopBackOff). The Istio version is not stated: set istio.version in .meshlint.yaml or pass --istio-version (from 1.24 this is harmless). {{ fix }}.',
+        '{{ command }} ({{ where }}) removes exited istio-init containers; kubelet re-runs them, and before Istio 1.24 they fail (Init:CrashLoopBackOff). State istio.version in .meshlint.yaml (from 1.24 this is harmless). {{ fix }}.',
       addFilter: `Add --filter ${ISTIO_INIT_FILTER} to this command.`,
     },
     schema: [],

@@ -127,9 +127,9 @@ export default createRule<[], MessageIds>({
     },
     messages: {
       istioInit:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and this pod gets istio-init because Istio CNI is off ({{ cni }}): istio-init fails {{ level }} ({{ violations }}), so admission rejects every pod (violates PodSecurity "{{ level }}:latest", Istio #35894). Enable Istio CNI (pilot.cni.enabled=true), or label the pod template sidecar.istio.io/inject: "false"; relabelling the namespace privileged also works but drops its protection.',
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}", and without Istio CNI ({{ cni }}) this pod gets istio-init, which fails it ({{ violations }}): every pod is rejected. Enable Istio CNI, or label the pod template sidecar.istio.io/inject: "false".',
       istioInitCniUnknown:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and this pod is injected, but {{ cni }}. Without CNI the pod gets istio-init, which fails {{ level }} ({{ violations }}), and admission rejects every pod (Istio #35894). Enable Istio CNI (pilot.cni.enabled=true) and say so in .meshlint.yaml (istio.cni: true), or label the pod template sidecar.istio.io/inject: "false".',
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}": if Istio CNI is off, this pod gets istio-init, which fails it ({{ violations }}), and is rejected. State istio.cni: true in .meshlint.yaml if CNI is on.',
       proxyRoot:
         'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and {{ annotation }}: "{{ value }}" makes the injected istio-proxy run as root{{ withCaps }}: it fails {{ level }} ({{ violations }}) even with Istio CNI, so admission rejects the pod. Remove the annotation, or run this workload in a namespace that enforces less.',
       seccomp:
@@ -137,9 +137,9 @@ export default createRule<[], MessageIds>({
       rendered:
         'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and the injected container {{ container }} fails it ({{ violations }}): admission rejects the pod. Re-inject it with Istio CNI on and without TPROXY or capNetBindService{{ restrictedHint }}, or run it in a namespace that enforces less.',
       namespace:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and enables sidecar injection ({{ injection }}), but Istio CNI is off ({{ cni }}): every injected pod gets istio-init ({{ violations }}), which admission rejects (Istio #35894). Enable Istio CNI (pilot.cni.enabled=true), or stop injecting this namespace; enforcing privileged also works but drops its protection.',
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}), but without Istio CNI ({{ cni }}) every injected pod gets istio-init ({{ violations }}) and is rejected. Enable Istio CNI, or stop injecting it.',
       namespaceCniUnknown:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and enables sidecar injection ({{ injection }}), but {{ cni }}. Without CNI every injected pod gets istio-init ({{ violations }}), which admission rejects (Istio #35894). Enable Istio CNI and say so in .meshlint.yaml (istio.cni: true), or stop injecting this namespace.',
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}): if Istio CNI is off, every injected pod gets istio-init ({{ violations }}) and is rejected. State istio.cni: true in .meshlint.yaml if CNI is on.',
       addSeccomp: 'Add seccompProfile.type: RuntimeDefault to the pod\'s securityContext',
     },
     schema: [],

@@ -29,7 +29,7 @@ export default createRule({
     },
     messages: {
       overlap:
-        'Injector webhook {{ name }} overlaps with {{ others }}: a pod with {{ pod }} in a namespace with {{ namespace }} matches both, so it may be injected twice. Deactivate one (istioctl tag set default deactivates the old default) or narrow its selectors. (istioctl analyze: IST0139)',
+        'Injector webhook {{ name }} overlaps with {{ others }}: a pod with {{ pod }} in a namespace with {{ namespace }} matches both and may be injected twice. Deactivate one, or narrow its selectors.',
     },
     schema: [
       {

@@ -147,7 +147,7 @@ ruleTester(rule, {
     {
       name: 'version not stated: reported as a warning that says how to state it',
       code: pruneAll,
-      errors: [{ messageId: 'versionUnstated', line: 14, column: 37, severity: 1, message: 'set istio.version in .meshlint.yaml or pass --istio-version' }],
+      errors: [{ messageId: 'versionUnstated', line: 14, column: 37, severity: 1, message: 'State istio.version in .meshlint.yaml' }],
     },
     {
       name: 'version given on the command line',
