@@ -10257,6 +10257,48 @@ var injector_policy_invalid_default = createRule({
   }
 });
 
+// src/parse/unclosed.ts
+var UNCLOSED = /Missing closing ["']quote|end with an? [}\]]|Flow (?:map|sequence|collection)[^.]*(?:end|terminated)|Unexpected end of flow/i;
+function isUnclosedError(message) {
+  return UNCLOSED.test(message);
+}
+function unclosedOpener(text, start, end) {
+  const stack = [];
+  let quote2;
+  let lineStart2 = true;
+  let prev = "\n";
+  for (let i = start; i < end && i < text.length; i++) {
+    const c = text[i];
+    if (quote2) {
+      if (quote2.char === '"' && c === "\\") {
+        i++;
+        continue;
+      }
+      if (c === quote2.char) {
+        if (quote2.char === "'" && text[i + 1] === "'") {
+          i++;
+          continue;
+        }
+        quote2 = void 0;
+      }
+      prev = c;
+      continue;
+    }
+    if (c === "#" && (prev === " " || prev === "	" || prev === "\n" || lineStart2)) {
+      const nl = text.indexOf("\n", i);
+      if (nl === -1 || nl >= end) break;
+      i = nl - 1;
+      continue;
+    }
+    if ((c === '"' || c === "'") && /[\s[{,:\-?]/.test(prev)) quote2 = { char: c, at: i };
+    else if ((c === "{" || c === "[") && /[\s[{,:\-?]/.test(prev)) stack.push(i);
+    else if ((c === "}" || c === "]") && stack.length > 0) stack.pop();
+    lineStart2 = c === "\n";
+    prev = c;
+  }
+  return quote2?.at ?? stack[stack.length - 1];
+}
+
 // src/parse/yaml.ts
 var import_yaml5 = __toESM(require_dist(), 1);
 
@@ -13584,6 +13626,7 @@ var parse_error_default = createRule({
     },
     messages: {
       syntax: "YAML syntax error: {{ message }}. kubectl rejects this document; the other documents of the file are still linted.",
+      unclosed: "This {{ what }} is never closed, so kubectl rejects the document (YAML: {{ message }}). Close it here.",
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
       renderEnvironment: "This {{ what }} could not be rendered here: {{ cause }}. {{ fix }}"
@@ -13618,6 +13661,16 @@ var parse_error_default = createRule({
       },
       Document({ doc }) {
         for (const e of doc.syntaxErrors) {
+          const opened = isUnclosedError(e.message) ? unclosedOpener(doc.file.text, doc.startOffset, e.offset) : void 0;
+          if (opened !== void 0 && opened < e.offset) {
+            context.report({
+              target: { doc, offset: opened, endOffset: opened + 1 },
+              messageId: "unclosed",
+              data: { what: doc.file.text[opened] === "{" ? "flow mapping" : doc.file.text[opened] === "[" ? "flow sequence" : "quoted string", message: e.message.replace(/\.$/, "") },
+              related: [{ target: { doc, offset: e.offset, endOffset: e.endOffset }, message: "where the YAML parser stopped" }]
+            });
+            continue;
+          }
           context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: "syntax", data: { message: e.message.replace(/\.$/, "") } });
         }
       }

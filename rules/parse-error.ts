@@ -2,6 +2,7 @@
 // does not render) cannot be applied: kubectl stops at it. Reported at the exact position;
 // every other document is still linted.
 import { createRule } from '../src/engine/rule-api.ts';
+import { isUnclosedError, unclosedOpener } from '../src/parse/unclosed.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
 
 export default createRule({
@@ -17,6 +18,7 @@ export default createRule({
     },
     messages: {
       syntax: 'YAML syntax error: {{ message }}. kubectl rejects this document; the other documents of the file are still linted.',
+      unclosed: 'This {{ what }} is never closed, so kubectl rejects the document (YAML: {{ message }}). Close it here.',
       unreadable: '{{ reason }}.',
       render: '{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.',
       renderEnvironment: 'This {{ what }} could not be rendered here: {{ cause }}. {{ fix }}',
@@ -53,6 +55,18 @@ export default createRule({
       },
       Document({ doc }) {
         for (const e of doc.syntaxErrors) {
+          // An unclosed `{`, `[` or quote: reported where it opens, which is what needs fixing;
+          // where the parser gave up is the related location.
+          const opened = isUnclosedError(e.message) ? unclosedOpener(doc.file.text, doc.startOffset, e.offset) : undefined;
+          if (opened !== undefined && opened < e.offset) {
+            context.report({
+              target: { doc, offset: opened, endOffset: opened + 1 },
+              messageId: 'unclosed',
+              data: { what: doc.file.text[opened] === '{' ? 'flow mapping' : doc.file.text[opened] === '[' ? 'flow sequence' : 'quoted string', message: e.message.replace(/\.$/, '') },
+              related: [{ target: { doc, offset: e.offset, endOffset: e.endOffset }, message: 'where the YAML parser stopped' }],
+            });
+            continue;
+          }
           context.report({ target: { doc, offset: e.offset, endOffset: e.endOffset }, messageId: 'syntax', data: { message: e.message.replace(/\.$/, '') } });
         }
       },

@@ -335,7 +335,7 @@ test('a CRLF file gives the same positions as LF; the range never covers the \\r
     assert.equal(pos(lf)?.map((p) => p.slice(0, 3)), [
       ['duplicate-key', 7, 5],
       ['yaml-nonstring-value', 14, 5],
-      ['parse-error', 22, 1],
+      ['parse-error', 21, 9], // the unterminated quote, where it opens
     ]);
     assert.equal(pos(crlf), pos(lf));
     const lines = text.replace(/\n/g, '\r\n').split('\n');

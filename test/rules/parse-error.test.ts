@@ -5,6 +5,7 @@ import { EMPTY_CONFIG } from '../../src/engine/config.ts';
 import { lint } from '../../src/engine/linter.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import { runCase, ruleTester, yaml } from '../helpers/rule-tester.ts';
+import { unclosedOpener } from '../../src/parse/unclosed.ts';
 
 ruleTester(rule, {
   valid: [
@@ -14,6 +15,19 @@ ruleTester(rule, {
     { name: 'comment-only and empty documents', code: '# just a comment\n---\n---\n# Source: chart/templates/empty.yaml\n' },
   ],
   invalid: [
+    {
+      name: 'an unclosed flow mapping is reported where it opens, not where the parser gave up',
+      code: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  labels: {a: b,\n    c: d\ndata:\n  k: v\n',
+      errors: [{ messageId: 'unclosed', line: 5, column: 11, message: 'This flow mapping is never closed' }],
+    },
+    {
+      name: 'an unclosed quote that runs to the next document: reported on its own line; the next document is still linted',
+      code: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "x\n  labels: {}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: [\n',
+      errors: [
+        { messageId: 'unclosed', line: 4, column: 9, message: 'This quoted string is never closed' },
+        { messageId: 'unclosed', line: 9, column: 11, message: 'This flow sequence is never closed' },
+      ],
+    },
     {
       name: 'one error per broken document, at its position; the next document is still read',
       code: yaml`
@@ -29,13 +43,13 @@ ruleTester(rule, {
       `,
       errors: [
         { messageId: 'syntax', line: 4, column: 9, message: 'Nested mappings' },
-        { messageId: 'syntax', line: 10, column: 1, message: 'Flow map' },
+        { messageId: 'unclosed', line: 9, column: 11, message: 'This flow mapping is never closed, so kubectl rejects the document (YAML: Flow map' },
       ],
     },
     {
       name: 'unterminated quote',
       code: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "a\n',
-      errors: [{ messageId: 'syntax', line: 5, column: 1, message: 'Missing closing "quote' }],
+      errors: [{ messageId: 'unclosed', line: 4, column: 9, message: 'Missing closing "quote' }],
     },
     {
       name: 'CRLF line ends: an error that yaml ends between \\r and \\n stays inside its line (found by fuzzing)',
@@ -45,7 +59,7 @@ ruleTester(rule, {
     {
       name: 'a \\r that ends the text: an error at the end stays inside the last line (found by fuzzing)',
       code: 'metadata: {\r',
-      errors: [{ messageId: 'syntax', line: 1, column: 12, endLine: 1, endColumn: 12, message: 'Flow map' }],
+      errors: [{ messageId: 'unclosed', line: 1, column: 11, endLine: 1, endColumn: 12, message: 'Flow map' }],
     },
   ],
 });
@@ -78,6 +92,15 @@ test('parse-error: binary and invalid UTF-8 input are findings, not crashes', ()
       ['binary.yaml', ['1:1 binary file (contains NUL bytes); not YAML or JSON.']],
     ],
   );
+});
+
+test('unclosedOpener: comments, escapes and closed collections are skipped', () => {
+  const text = 'a: {b: [1, 2], c: "x\\" y", d: \'it\'\'s\'} # { not this\ne: [f, {g: "h\n';
+  assert.is(unclosedOpener(text, 0, text.length), text.lastIndexOf('"'));
+  const closed = 'a: {b: [1, 2]} # [\n';
+  assert.is(unclosedOpener(closed, 0, closed.length), undefined);
+  const flow = 'x: [a, {b: c}, d\n';
+  assert.is(unclosedOpener(flow, 0, flow.length), flow.indexOf('['));
 });
 
 test.run();
