@@ -8446,11 +8446,11 @@ var require_ignore = __commonJS({
 // src/action.ts
 import { randomUUID } from "node:crypto";
 import { appendFileSync, mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute8, relative as relative9, resolve as resolve10, sep as sep6 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve10, sep as sep6 } from "node:path";
 
 // src/cli.ts
 import { existsSync as existsSync7, mkdirSync as mkdirSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute7, resolve as resolve9, sep as sep5 } from "node:path";
+import { dirname as dirname8, isAbsolute as isAbsolute6, resolve as resolve9, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -18068,7 +18068,69 @@ var allRules = [
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
 
 // src/engine/config.ts
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { dirname as dirname2, resolve as resolve2 } from "node:path";
+
+// src/load/boundary.ts
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+function repoRoot(dir) {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, ".git"))) return d;
+    if (dirname(d) === d) return void 0;
+  }
+}
+function isInside(dir, path) {
+  const rel = relative(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
+}
+function realPath(path) {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return void 0;
+  }
+}
+function repositoryOf(path, cwd) {
+  const abs = resolve(cwd, path);
+  const root2 = repoRoot(abs) ?? repoRoot(dirname(abs));
+  if (root2) return root2;
+  return isInside(cwd, abs) ? cwd : dirname(abs);
+}
+function escapesThroughLink(root2, path) {
+  if (!isInside(root2, path)) return false;
+  const real = realPath(path);
+  if (real === void 0) return false;
+  const realRoot = realPath(root2) ?? root2;
+  return !isInside(realRoot, real);
+}
+function configRoot(configFile) {
+  const dir = dirname(configFile);
+  return repoRoot(dir) ?? dir;
+}
+function linkBoundary(cwd) {
+  const roots = /* @__PURE__ */ new Map();
+  const realRoots = /* @__PURE__ */ new Map();
+  const rootAbove = (dir) => {
+    if (!roots.has(dir)) roots.set(dir, repoRoot(dir));
+    return roots.get(dir);
+  };
+  return {
+    repositoryOf(path) {
+      const abs = resolve(cwd, path);
+      const root2 = (existsSync(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs));
+      if (root2) return root2;
+      return isInside(cwd, abs) ? cwd : dirname(abs);
+    },
+    escapes(root2, path) {
+      if (!isInside(root2, path)) return false;
+      const real = realPath(path);
+      if (real === void 0) return false;
+      let realRoot = realRoots.get(root2);
+      if (realRoot === void 0) realRoots.set(root2, realRoot = realPath(root2) ?? root2);
+      return !isInside(realRoot, real);
+    }
+  };
+}
 
 // src/engine/schema.ts
 function validateAgainst(schema, value, where) {
@@ -18245,7 +18307,7 @@ function validateConfig(raw, file, rules, scope) {
     if (p.split(/[\\/]/).includes("..")) throw new ConfigError(file, `ignorePatterns[${i}]`, `"${p}" reaches above the config file's folder; ignore patterns are relative to it`);
   }
   const istio = parseIstio(raw.istio, file);
-  const base = file ? dirname(file) : process.cwd();
+  const base = file ? dirname2(file) : process.cwd();
   const inRepo = insideRepository(file, scope?.root ?? base, base);
   const helm = parseHelm(raw.helm, file, inRepo);
   const kustomize = parseKustomize(raw.kustomize, file, inRepo);
@@ -18318,9 +18380,8 @@ function parseIstio(v2, file) {
 }
 function insideRepository(file, root2, base) {
   return (p, key) => {
-    const abs = resolve(base, p);
-    const rel = relative(root2, abs);
-    if (rel.startsWith("..") || isAbsolute(rel)) {
+    const abs = resolve2(base, p);
+    if (!isInside(root2, abs)) {
       throw new ConfigError(file, key, `"${p}" is outside the repository (${root2 === base ? "the config file's folder" : "the folder holding .git"}); a config names only paths inside it. Pass such paths on the command line instead`);
     }
     return abs;
@@ -18752,8 +18813,31 @@ function applyTextEdits(text, edits) {
   return { text: out + text.slice(pos), applied };
 }
 
+// src/format/text.ts
+var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
+var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
+-${ACTIVE_NON_C0}]`, "g");
+var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
+var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+function safeText(s) {
+  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
+}
+function safeLines(s) {
+  const lines = s.split("\n");
+  return lines.map((line, i) => i < lines.length - 1 && line.endsWith("\r") ? `${safeText(line.slice(0, -1))}\r` : safeText(line)).join("\n");
+}
+function jsonText(value, indent) {
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
+}
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function findingContext(m) {
+  return [m.resource, m.helmSource ? `from ${m.helmSource}` : void 0, m.renders?.length ? `in renders: ${m.renders.join("; ")}` : void 0].filter(Boolean).join(", ");
+}
+
 // src/engine/notes.ts
-var count = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+var count = plural;
 var inParens = (details) => details ? ` (${details})` : "";
 var UNKNOWN_FACTS = {
   "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
@@ -18762,6 +18846,9 @@ var UNKNOWN_FACTS = {
   "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   "install-ambiguous": (n, d) => `${count(n, "workload")} could not be judged against one Istio install: several installs among the inputs disagree${inParens(d)}. Lint one cluster's folder at a time, or state the install under \`istio:\` in .meshlint.yaml.`
 };
+function shortList(items) {
+  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
+}
 var UnknownFacts = class {
   byFact = /* @__PURE__ */ new Map();
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
@@ -18775,7 +18862,7 @@ var UnknownFacts = class {
     const out = [];
     for (const [fact, { subjects, details }] of this.byFact) {
       const list = [...details].sort();
-      const named = fact === "mesh-startup" ? list.join(" or ") : list.length > 0 ? `${list.slice(0, 3).join(", ")}${list.length > 3 ? ` and ${list.length - 3} more` : ""}` : "";
+      const named = fact === "mesh-startup" ? list.join(" or ") : shortList(list);
       out.push({ id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
     }
     return out;
@@ -19261,29 +19348,6 @@ function summarize(filePath, list) {
   return { filePath, messages: list, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
 }
 
-// src/format/text.ts
-var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
-var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
--${ACTIVE_NON_C0}]`, "g");
-var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
-var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
-function safeText(s) {
-  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
-}
-function safeLines(s) {
-  const lines = s.split("\n");
-  return lines.map((line, i) => i < lines.length - 1 && line.endsWith("\r") ? `${safeText(line.slice(0, -1))}\r` : safeText(line)).join("\n");
-}
-function jsonText(value, indent) {
-  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
-}
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function findingContext(m) {
-  return [m.resource, m.helmSource ? `from ${m.helmSource}` : void 0, m.renders?.length ? `in renders: ${m.renders.join("; ")}` : void 0].filter(Boolean).join(", ");
-}
-
 // src/format/github.ts
 var escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 var escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
@@ -19384,7 +19448,7 @@ function garbageCollector() {
 var crypto = () => nodeRequire("node:crypto");
 
 // src/format/sarif.ts
-import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve2, sep } from "node:path";
+import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve3, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 function toUri(path) {
@@ -19417,7 +19481,7 @@ function fingerprint(uri, m) {
 }
 function artifactLocation(filePath, opts) {
   if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
-  const abs = resolve2(opts.cwd, filePath);
+  const abs = resolve3(opts.cwd, filePath);
   const rel = relative2(opts.srcRoot, abs);
   if (isAbsolute2(rel)) return { uri: pathToFileURL(abs).href };
   return { uri: toUri(rel.split(sep).join("/")), uriBaseId: "%SRCROOT%" };
@@ -19544,47 +19608,9 @@ var import_yaml14 = __toESM(require_dist(), 1);
 import { existsSync as existsSync2 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
 
-// src/load/boundary.ts
-import { existsSync, realpathSync } from "node:fs";
-import { dirname as dirname2, isAbsolute as isAbsolute3, join, relative as relative3, resolve as resolve3 } from "node:path";
-function repoRoot(dir) {
-  for (let d = dir; ; d = dirname2(d)) {
-    if (existsSync(join(d, ".git"))) return d;
-    if (dirname2(d) === d) return void 0;
-  }
-}
-function isInside(dir, path) {
-  const rel = relative3(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
-}
-function realPath(path) {
-  try {
-    return realpathSync(path);
-  } catch {
-    return void 0;
-  }
-}
-function repositoryOf(path, cwd) {
-  const abs = resolve3(cwd, path);
-  const root2 = repoRoot(abs) ?? repoRoot(dirname2(abs));
-  if (root2) return root2;
-  return isInside(cwd, abs) ? cwd : dirname2(abs);
-}
-function escapesThroughLink(root2, path) {
-  if (!isInside(root2, path)) return false;
-  const real = realPath(path);
-  if (real === void 0) return false;
-  const realRoot = realPath(root2) ?? root2;
-  return !isInside(realRoot, real);
-}
-function configRoot(configFile) {
-  const dir = dirname2(configFile);
-  return repoRoot(dir) ?? dir;
-}
-
 // src/load/read.ts
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
-import { relative as relative4, sep as sep2, isAbsolute as isAbsolute4 } from "node:path";
+import { relative as relative3, sep as sep2, isAbsolute as isAbsolute3 } from "node:path";
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function encodingOf(bytes) {
   if (bytes[0] === 255 && bytes[1] === 254) return "utf-16le";
@@ -19592,8 +19618,8 @@ function encodingOf(bytes) {
   return "utf-8";
 }
 function displayPathOf(absPath, cwd) {
-  const rel = relative4(cwd, absPath);
-  const shown2 = rel === "" || isAbsolute4(rel) ? absPath : rel;
+  const rel = relative3(cwd, absPath);
+  const shown2 = rel === "" || isAbsolute3(rel) ? absPath : rel;
   return shown2.split(sep2).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
@@ -19761,7 +19787,7 @@ import { dirname as dirname5 } from "node:path";
 
 // src/load/discover.ts
 import { existsSync as existsSync3, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute5, join as join3, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute4, join as join3, relative as relative4, resolve as resolve5, sep as sep3 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
@@ -23353,8 +23379,8 @@ var Ignorer = class {
   }
   ignored(abs, isDir) {
     for (const { base, ig } of this.sets) {
-      const rel = relative5(base, abs);
-      if (rel === "" || rel.startsWith("..") || isAbsolute5(rel)) continue;
+      const rel = relative4(base, abs);
+      if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
       const posix = rel.split(sep3).join("/");
       if (ig.ignores(isDir ? `${posix}/` : posix)) return true;
     }
@@ -23390,7 +23416,8 @@ function discover(opts) {
     if (chart === void 0) files.add(abs);
     else if (!charts.includes(chart)) charts.push(chart);
   };
-  const out = { files, skipped, ignored, charts };
+  const edge = linkBoundary(opts.cwd);
+  const out = { files, skipped, ignored, charts, edge };
   const walkOrChart = (abs, boundary) => {
     const chart = chartOf(abs);
     if (chart === void 0) walk(abs, ig, out, /* @__PURE__ */ new Set(), boundary);
@@ -23399,8 +23426,8 @@ function discover(opts) {
   for (const pattern of patterns) {
     const abs = resolve5(opts.cwd, pattern);
     const found = lookUp(abs);
-    const boundary = repositoryOf(abs, opts.cwd);
-    if (found.st && escapesThroughLink(boundary, abs)) {
+    const boundary = edge.repositoryOf(abs);
+    if (found.st && edge.escapes(boundary, abs)) {
       skipped.push(outside(abs));
     } else if (found.st?.isDirectory()) {
       walkOrChart(abs, boundary);
@@ -23423,9 +23450,9 @@ function discover(opts) {
         loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir = Boolean(match.st?.isDirectory());
-        const within = repositoryOf(m, opts.cwd);
+        const within = edge.repositoryOf(m);
         if (ig.ignored(m, isDir) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir ? "ignored-directory" : "ignored" });
-        else if (match.st && escapesThroughLink(within, m)) skipped.push(outside(m));
+        else if (match.st && edge.escapes(within, m)) skipped.push(outside(m));
         else if (isDir) walkOrChart(m, within);
         else if (match.st?.isFile()) addFile(m);
         else if (match.st) skipped.push(notRegular(m, match.st));
@@ -23457,8 +23484,8 @@ function chartFinder() {
   return outermost;
 }
 function loadGitignoresDownTo(dir, cwd, ig) {
-  const rel = relative5(cwd, dir);
-  if (rel.startsWith("..") || isAbsolute5(rel)) return;
+  const rel = relative4(cwd, dir);
+  if (rel.startsWith("..") || isAbsolute4(rel)) return;
   let d = cwd;
   ig.loadDir(d);
   for (const part of rel.split(sep3).filter(Boolean)) {
@@ -23467,7 +23494,7 @@ function loadGitignoresDownTo(dir, cwd, ig) {
   }
 }
 function insideBuiltInIgnore(file, cwd) {
-  const rel = relative5(cwd, file);
+  const rel = relative4(cwd, file);
   return rel.split(sep3).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
 }
 function insideIgnoredDir(file, cwd, ig) {
@@ -23524,7 +23551,7 @@ function walk(dir, ig, out, visiting, boundary) {
     let st2 = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
-      if (target.st && escapesThroughLink(boundary, p)) {
+      if (target.st && out.edge.escapes(boundary, p)) {
         const isDir = target.st.isDirectory();
         if (isDir || LINTABLE_EXTENSIONS.test(entry.name)) {
           if (ig.ignored(p, isDir)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir ? "ignored-directory" : "ignored" });
@@ -23574,11 +23601,11 @@ function discoverContext(opts) {
 
 // src/load/render/index.ts
 import { existsSync as existsSync5, statSync as statSync3 } from "node:fs";
-import { join as join7, relative as relative8, resolve as resolve8 } from "node:path";
+import { join as join7, relative as relative7, resolve as resolve8 } from "node:path";
 
 // src/load/render/helm.ts
 import { existsSync as existsSync4, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
-import { join as join4, relative as relative6 } from "node:path";
+import { join as join4, relative as relative5 } from "node:path";
 
 // src/parse/template-locator.ts
 var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
@@ -23783,7 +23810,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
     const abs = join4(chartDir, ...m[1].split("/").slice(1));
-    if (relative6(chartDir, abs).startsWith("..") || !existsSync4(abs)) continue;
+    if (relative5(chartDir, abs).startsWith("..") || !existsSync4(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
@@ -23791,11 +23818,11 @@ function failureLocation(message, chartDir, cwd, read2) {
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
     const abs = join4(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative6(chartDir, abs).startsWith("..") && existsSync4(abs)) {
+    if (!relative5(chartDir, abs).startsWith("..") && existsSync4(abs)) {
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
-  const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/)[0];
+  const missing = missingDependencies(message)[0];
   if (missing) {
     const chart = join4(chartDir, "Chart.yaml");
     const lines = read2(chart)?.split(/\r?\n/) ?? [];
@@ -23808,9 +23835,12 @@ function failureLocation(message, chartDir, cwd, read2) {
   }
   return void 0;
 }
+function missingDependencies(message) {
+  return /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/).filter(Boolean) ?? [];
+}
 function environmentCause(message, chartDir, read2) {
-  const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/).filter(Boolean);
-  if (missing?.length) {
+  const missing = missingDependencies(message);
+  if (missing.length > 0) {
     return { cause: `its ${missing.length === 1 ? "dependency" : "dependencies"} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not in charts/`, fix: `Run \`helm dependency build\` in the chart (meshlint never downloads), or vendor ${missing.length === 1 ? "it" : "them"}.` };
   }
   const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
@@ -23860,7 +23890,7 @@ function chartEscape(chartDir) {
       if (real === void 0) continue;
       if (!isInside(realChart, real)) {
         const target = safeLinkText(p);
-        return { path: p, why: `${relative6(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
+        return { path: p, why: `${relative5(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
       }
     }
   }
@@ -23879,7 +23909,7 @@ function safeLinkText(p) {
 var import_yaml15 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename2, join as join5, relative as relative7, resolve as resolve6 } from "node:path";
+import { basename as basename2, join as join5, relative as relative6, resolve as resolve6 } from "node:path";
 var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
 var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
 var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
@@ -23900,7 +23930,7 @@ function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
   }
   const wrapper = mkdtempSync(join5(tmpdir(), "meshlint-kustomize-"));
-  const target = relative7(wrapper, overlayDir).split("\\").join("/");
+  const target = relative6(wrapper, overlayDir).split("\\").join("/");
   let result;
   try {
     writeFileSync(
@@ -23970,12 +24000,15 @@ buildMetadata: [originAnnotations, transformerAnnotations]
   return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: void 0, mapBack } };
 }
 function failedEntry(text, message) {
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
+  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
+}
+function listEntries(text) {
+  const out = [];
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
     const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
-    if (m && message.includes(`'${m[2]}'`)) return { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 };
+    if (m) out.push({ entry: m[2], range: { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
   }
-  return void 0;
+  return out;
 }
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
@@ -24122,12 +24155,7 @@ function overlayEscape(overlayDir, root2, read2) {
   return void 0;
 }
 function remoteEntry(text) {
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    const m = /^(\s*-\s*)["']?([^"'\s#]+)["']?/.exec(line);
-    if (m && isRemote(m[2])) return { entry: m[2], range: { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } };
-  }
-  return void 0;
+  return listEntries(text).find((e) => isRemote(e.entry));
 }
 function localEntries(data) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
@@ -24165,7 +24193,7 @@ function entryRange(text, entry) {
 // src/load/render/process.ts
 import { accessSync, constants as constants2, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, isAbsolute as isAbsolute6, join as join6, resolve as resolve7 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve7 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var MAX_OUTPUT = 1024 * 1024 * 1024;
 var NO_NETWORK = "http://127.0.0.1:9";
@@ -24233,7 +24261,7 @@ function isExecutable(p) {
   }
 }
 function findOnPath(names, env) {
-  const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute6(d));
+  const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute5(d));
   const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
   for (const name of names) {
     for (const dir of dirs) {
@@ -24246,9 +24274,9 @@ function findOnPath(names, env) {
   return void 0;
 }
 function namedBinary(name, from, env, cwd) {
-  const isPath = name.includes("/") || name.includes("\\") || isAbsolute6(name);
+  const isPath = name.includes("/") || name.includes("\\") || isAbsolute5(name);
   if (!isPath) return findOnPath([name], env);
-  if (!isAbsolute6(name) && from.startsWith("MESHLINT_")) return void 0;
+  if (!isAbsolute5(name) && from.startsWith("MESHLINT_")) return void 0;
   const p = resolve7(cwd, name);
   return isExecutable(p) ? p : void 0;
 }
@@ -24291,7 +24319,7 @@ function chartRenders(chartDir, req, config, cwd) {
   }));
 }
 function relativeTo(chartDir, file, cwd) {
-  const rel = relative8(chartDir, file);
+  const rel = relative7(chartDir, file);
   return rel.startsWith("..") ? displayPathOf(file, cwd) : rel.split("\\").join("/");
 }
 function renderAll(jobs, config, req, cwd, env, run) {
@@ -24754,7 +24782,7 @@ function argsErrorText(e) {
   return msg.replace(/^Unknown option/, "unknown option");
 }
 function configErrorText(e, cwd) {
-  if (e.file === void 0 || !isAbsolute7(e.file)) return e.message;
+  if (e.file === void 0 || !isAbsolute6(e.file)) return e.message;
   return `${displayPathOf(e.file, cwd)}: ${e.key ? `${e.key}: ` : ""}${e.problem}`;
 }
 var MAX_PATTERN_LENGTH = 4096;
@@ -24803,9 +24831,6 @@ function lintParsed(v2, positionals, config, io) {
   if (v2["fix-dry-run"] && (v2.format ?? "stylish") === "stylish") io.stdout(suggestionList(results));
   if (v2.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped };
-}
-function shortList(items) {
-  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
 }
 var asInput = (file) => ({ ok: true, file: { ...file, bom: false } });
 var CHART_ONLY_FLAGS = ["values", "values-set", "set", "release", "kube-version", "api-versions"];
@@ -25162,8 +25187,8 @@ function runAction(io) {
   const { results, report, config } = run;
   printNotes(report, cli, false);
   const pathOf2 = (filePath) => {
-    const rel = relative9(workspace, resolve10(io.cwd, filePath));
-    return rel.startsWith("..") || isAbsolute8(rel) ? filePath : rel.split(sep6).join("/");
+    const rel = relative8(workspace, resolve10(io.cwd, filePath));
+    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
   };
   let sarifPath = "";
   if (format === "sarif") {

@@ -13,7 +13,7 @@ import { formatExplanations } from './format/explain.ts';
 import type { Facts } from './model/facts.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson, formatJsonWithMetadata } from './format/json.ts';
-import type { Note } from './engine/notes.ts';
+import { shortList, type Note } from './engine/notes.ts';
 import { formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
@@ -366,11 +366,6 @@ interface Gathered {
   readonly skipped: Skipped[];
   /** What gathering wants said once: charts not rendered, charts rendered into Helm's default namespace. */
   readonly notes: Note[];
-}
-
-/** "a, b, c and 4 more": a list named in a note, kept short. */
-function shortList(items: readonly string[]): string {
-  return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
 }
 
 const asInput = (file: SourceFile): ReadOutcome => ({ ok: true, file: { ...file, bom: false } });

@@ -3,7 +3,8 @@ import type { MeshSettings } from '../model/facts.ts';
 import { parseIstioVersion } from '../model/istio-version.ts';
 import type { RuleLevel, Severity } from '../types.ts';
 import type { MeshlintRule } from './rule-api.ts';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { isInside } from '../load/boundary.ts';
 import { suggestKey, validateAgainst, type JSONSchema4 } from './schema.ts';
 
 export interface RuleSetting {
@@ -255,8 +256,7 @@ type RepoPath = (p: string, key: string) => string;
 function insideRepository(file: string | undefined, root: string, base: string): RepoPath {
   return (p, key) => {
     const abs = resolve(base, p);
-    const rel = relative(root, abs);
-    if (rel.startsWith('..') || isAbsolute(rel)) {
+    if (!isInside(root, abs)) {
       throw new ConfigError(file, key, `"${p}" is outside the repository (${root === base ? "the config file's folder" : 'the folder holding .git'}); a config names only paths inside it. Pass such paths on the command line instead`);
     }
     return abs;

@@ -2,6 +2,7 @@
 // that cannot decide because a fact is missing from the inputs does not report a finding; it
 // names the fact (`context.unknown`), and the run says once which fact to state, how, and how
 // many workloads it leaves undecided. The table below is data: one entry per kind of fact.
+import { plural } from '../format/text.ts';
 
 /**
  * What a rule says once per run instead of per workload: a fact missing from the inputs, or
@@ -13,7 +14,7 @@ export type UnknownFact = 'namespace-labels' | 'mesh-startup' | 'native-sidecars
 /** The note for a fact missing for `n` workloads; `details` names what is missing, when it has names. */
 type FactText = (n: number, details: string) => string;
 
-const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+const count = plural;
 const inParens = (details: string): string => (details ? ` (${details})` : '');
 
 export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
@@ -28,6 +29,11 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
   'install-ambiguous': (n, d) =>
     `${count(n, 'workload')} could not be judged against one Istio install: several installs among the inputs disagree${inParens(d)}. Lint one cluster's folder at a time, or state the install under \`istio:\` in .meshlint.yaml.`,
 };
+
+/** "a, b, c and 4 more": names listed in a note, kept short. */
+export function shortList(items: readonly string[]): string {
+  return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
+}
 
 /** A note of a run: an id to key it by (SARIF, JSON) and its text. */
 export interface Note {
@@ -51,7 +57,7 @@ export class UnknownFacts {
     const out: Note[] = [];
     for (const [fact, { subjects, details }] of this.byFact) {
       const list = [...details].sort();
-      const named = fact === 'mesh-startup' ? list.join(' or ') : list.length > 0 ? `${list.slice(0, 3).join(', ')}${list.length > 3 ? ` and ${list.length - 3} more` : ''}` : '';
+      const named = fact === 'mesh-startup' ? list.join(' or ') : shortList(list);
       out.push({ id: fact === 'config-no-hold' ? `stated:${fact}` : `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
     }
     return out;

@@ -23,7 +23,8 @@ export function isInside(dir: string, path: string): boolean {
 /** The real path of an existing path, or undefined (missing, a loop, no permission). */
 export function realPath(path: string): string | undefined {
   try {
-    return realpathSync(path);
+    // The system's realpath: one call, where Node's own walks each component with lstat.
+    return realpathSync.native(path);
   } catch {
     return undefined;
   }
@@ -59,4 +60,34 @@ export function escapesThroughLink(root: string, path: string): boolean {
 export function configRoot(configFile: string): string {
   const dir = dirname(configFile);
   return repoRoot(dir) ?? dir;
+}
+
+/**
+ * The repository edge for many paths at once (a glob's thousands of matches): each folder's
+ * repository and each repository's real path are looked up once, and a path costs one
+ * realpath. Same answers as repositoryOf and escapesThroughLink.
+ */
+export function linkBoundary(cwd: string): { repositoryOf(path: string): string; escapes(root: string, path: string): boolean } {
+  const roots = new Map<string, string | undefined>();
+  const realRoots = new Map<string, string>();
+  const rootAbove = (dir: string): string | undefined => {
+    if (!roots.has(dir)) roots.set(dir, repoRoot(dir));
+    return roots.get(dir);
+  };
+  return {
+    repositoryOf(path) {
+      const abs = resolve(cwd, path);
+      const root = (existsSync(join(abs, '.git')) ? abs : undefined) ?? rootAbove(dirname(abs));
+      if (root) return root;
+      return isInside(cwd, abs) ? cwd : dirname(abs);
+    },
+    escapes(root, path) {
+      if (!isInside(root, path)) return false;
+      const real = realPath(path);
+      if (real === undefined) return false;
+      let realRoot = realRoots.get(root);
+      if (realRoot === undefined) realRoots.set(root, (realRoot = realPath(root) ?? root));
+      return !isInside(realRoot, real);
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { globSync, hasMagic } from 'glob';
 import ignore, { type Ignore } from 'ignore';
-import { escapesThroughLink, repoRoot, repositoryOf } from './boundary.ts';
+import { linkBoundary, repoRoot } from './boundary.ts';
 import { describeFsError, fileTypeOf, readRegularFile } from './read.ts';
 
 export const LINTABLE_EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -139,7 +139,8 @@ export function discover(opts: DiscoverOptions): Discovered {
     else if (!charts.includes(chart)) charts.push(chart);
   };
 
-  const out: WalkOut = { files, skipped, ignored, charts };
+  const edge = linkBoundary(opts.cwd);
+  const out: WalkOut = { files, skipped, ignored, charts, edge };
   // Whatever its name (x.yaml too), a directory is walked, never read; one inside a chart
   // stands for the chart.
   const walkOrChart = (abs: string, boundary: string): void => {
@@ -151,8 +152,8 @@ export function discover(opts: DiscoverOptions): Discovered {
   for (const pattern of patterns) {
     const abs = resolve(opts.cwd, pattern);
     const found = lookUp(abs);
-    const boundary = repositoryOf(abs, opts.cwd);
-    if (found.st && escapesThroughLink(boundary, abs)) {
+    const boundary = edge.repositoryOf(abs);
+    if (found.st && edge.escapes(boundary, abs)) {
       skipped.push(outside(abs));
     } else if (found.st?.isDirectory()) {
       walkOrChart(abs, boundary);
@@ -178,9 +179,9 @@ export function discover(opts: DiscoverOptions): Discovered {
         loadGitignoresDownTo(dirname(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir = Boolean(match.st?.isDirectory());
-        const within = repositoryOf(m, opts.cwd);
+        const within = edge.repositoryOf(m);
         if (ig.ignored(m, isDir) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir ? 'ignored-directory' : 'ignored' });
-        else if (match.st && escapesThroughLink(within, m)) skipped.push(outside(m));
+        else if (match.st && edge.escapes(within, m)) skipped.push(outside(m));
         else if (isDir) walkOrChart(m, within);
         else if (match.st?.isFile()) addFile(m);
         else if (match.st) skipped.push(notRegular(m, match.st));
@@ -266,6 +267,8 @@ function lookUp(p: string): { st: Stats | undefined; problem?: 'missing' | 'dang
 }
 
 interface WalkOut {
+  /** The repository edge, looked up once per folder. */
+  readonly edge: ReturnType<typeof linkBoundary>;
   readonly files: Set<string>;
   readonly skipped: Skipped[];
   readonly ignored: Skipped[];
@@ -307,7 +310,7 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>, bou
     let st: Stats | Dirent = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
-      if (target.st && escapesThroughLink(boundary, p)) {
+      if (target.st && out.edge.escapes(boundary, p)) {
         const isDir = target.st.isDirectory();
         if (isDir || LINTABLE_EXTENSIONS.test(entry.name)) {
           if (ig.ignored(p, isDir)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir ? 'ignored-directory' : 'ignored' });

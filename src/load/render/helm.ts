@@ -116,7 +116,7 @@ export function failureLocation(message: string, chartDir: string, cwd: string, 
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: '(the line number in the message counts lines of the rendered output)' };
     }
   }
-  const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/)[0];
+  const missing = missingDependencies(message)[0];
   if (missing) {
     const chart = join(chartDir, 'Chart.yaml');
     const lines = read(chart)?.split(/\r?\n/) ?? [];
@@ -130,14 +130,19 @@ export function failureLocation(message: string, chartDir: string, cwd: string, 
   return undefined;
 }
 
+/** The dependencies Helm says are "found in Chart.yaml, but missing in charts/ directory". */
+function missingDependencies(message: string): string[] {
+  return /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/).filter(Boolean) ?? [];
+}
+
 /**
  * A failure the machine causes, not the chart: dependencies that `helm dependency build` would
  * fetch, or a value the chart requires (`required`), which a deploy supplies and a lint run does
  * not. Read from Helm's message and, for `required`, from the template line Helm names.
  */
 export function environmentCause(message: string, chartDir: string, read: TextReader): { cause: string; fix: string } | undefined {
-  const missing = /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/).filter(Boolean);
-  if (missing?.length) {
+  const missing = missingDependencies(message);
+  if (missing.length > 0) {
     return { cause: `its ${missing.length === 1 ? 'dependency' : 'dependencies'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in charts/`, fix: `Run \`helm dependency build\` in the chart (meshlint never downloads), or vendor ${missing.length === 1 ? 'it' : 'them'}.` };
   }
   // "execution error at (<chart>/templates/x.yaml:2:9): <text>": a `required` at that line is a value to supply.

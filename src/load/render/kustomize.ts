@@ -129,12 +129,17 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
 
 /** The list entry of the kustomization (a resource, a patch) that the error quotes, if one. */
 function failedEntry(text: string, message: string): Range | undefined {
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
+  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
+}
+
+/** The list entries of a kustomization's text (`- base`, `- path: patch.yaml`), each with its line. */
+function listEntries(text: string): { entry: string; range: Range }[] {
+  const out: { entry: string; range: Range }[] = [];
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
     const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
-    if (m && message.includes(`'${m[2]}'`)) return { line: i + 1, column: (m[1] as string).length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 };
+    if (m) out.push({ entry: m[2] as string, range: { line: i + 1, column: (m[1] as string).length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
   }
-  return undefined;
+  return out;
 }
 
 function parseAnnotation(v: unknown): unknown {
@@ -317,12 +322,7 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
 
 /** The first remote entry (a URL base or resource) of a kustomization's text, and its line. */
 function remoteEntry(text: string): { entry: string; range: Range } | undefined {
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    const m = /^(\s*-\s*)["']?([^"'\s#]+)["']?/.exec(line);
-    if (m && isRemote(m[2] as string)) return { entry: m[2] as string, range: { line: i + 1, column: (m[1] as string).length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } };
-  }
-  return undefined;
+  return listEntries(text).find((e) => isRemote(e.entry));
 }
 
 /** The local paths a kustomization names (remote URLs and inline patches left out). */
