@@ -9,7 +9,14 @@ import { plural } from '../format/text.ts';
  * (`config-no-hold`) a mesh-wide setting stated in .meshlint.yaml rather than in a file that
  * could carry the finding.
  */
-export type UnknownFact = 'namespace-labels' | 'mesh-startup' | 'native-sidecars' | 'install-ambiguous' | 'config-no-hold';
+export type UnknownFact =
+  | 'namespace-labels'
+  | 'mesh-startup'
+  | 'native-sidecars'
+  | 'mesh-cni'
+  | 'istio-version'
+  | 'install-ambiguous'
+  | 'config-no-hold';
 
 /** The note for a fact missing for `n` workloads; `details` names what is missing, when it has names. */
 type FactText = (n: number, details: string) => string;
@@ -24,6 +31,10 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
     `${count(n, 'injected workload')} may start ${n === 1 ? 'its' : 'their'} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
   'native-sidecars': (n) =>
     `${count(n, 'batch workload')} may never complete if ${n === 1 ? 'its' : 'their'} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  'mesh-cni': (n, d) =>
+    `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
+  'istio-version': (n, d) =>
+    `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
   'config-no-hold': (n) =>
     `${count(n, 'injected workload')} start${n === 1 ? 's its' : ' their'} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   'install-ambiguous': (n, d) =>
