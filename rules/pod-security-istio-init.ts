@@ -109,9 +109,11 @@ export function appContainersHaveSeccomp(t: PodTemplate): boolean {
     .every((c) => validSeccomp(securityOf(c.object.securityContext).seccompType));
 }
 
-const describe = (violations: readonly string[]): string => violations.join('; ');
+/** The checks a container fails, as the API server names them: the first two, then how many more. */
+const describe = (violations: readonly string[]): string =>
+  `${violations.slice(0, 2).join('; ')}${violations.length > 2 ? ` and ${violations.length - 2} more` : ''}`;
 
-type MessageIds = 'istioInit' | 'istioInitCniUnknown' | 'proxyRoot' | 'seccomp' | 'rendered' | 'namespace' | 'namespaceCniUnknown' | 'addSeccomp';
+type MessageIds = 'istioInit' | 'proxyRoot' | 'seccomp' | 'rendered' | 'namespace' | 'addSeccomp';
 
 export default createRule<[], MessageIds>({
   name: 'pod-security-istio-init',
@@ -127,19 +129,15 @@ export default createRule<[], MessageIds>({
     },
     messages: {
       istioInit:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}", and without Istio CNI ({{ cni }}) this pod gets istio-init, which fails it ({{ violations }}): every pod is rejected. Enable Istio CNI, or label the pod template sidecar.istio.io/inject: "false".',
-      istioInitCniUnknown:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}": if Istio CNI is off, this pod gets istio-init, which fails it ({{ violations }}), and is rejected. State istio.cni: true in .meshlint.yaml if CNI is on.',
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}"; without Istio CNI this pod gets istio-init ({{ violations }}), so admission rejects it. Enable Istio CNI, or opt the pod out of injection.',
       proxyRoot:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and {{ annotation }}: "{{ value }}" makes the injected istio-proxy run as root{{ withCaps }}: it fails {{ level }} ({{ violations }}) even with Istio CNI, so admission rejects the pod. Remove the annotation, or run this workload in a namespace that enforces less.',
+        '{{ annotation }}: "{{ value }}" makes istio-proxy fail Pod Security "{{ level }}" in namespace {{ namespace }} ({{ violations }}), even with Istio CNI. Remove it, or use a namespace that enforces less.',
       seccomp:
-        'Namespace {{ namespace }} enforces Pod Security "restricted" ({{ label }}), which needs a seccompProfile on every container, and Istio\'s injected {{ containers }} carry none ({{ seccomp }}): admission rejects the pod. Set securityContext.seccompProfile.type: RuntimeDefault for the pod, or global.proxy.seccompProfile in the Istio install.',
+        'Namespace {{ namespace }} enforces Pod Security "restricted", and the injected {{ containers }} get no seccompProfile, so admission rejects the pod. Set seccompProfile.type: RuntimeDefault on the pod.',
       rendered:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and the injected container {{ container }} fails it ({{ violations }}): admission rejects the pod. Re-inject it with Istio CNI on and without TPROXY or capNetBindService{{ restrictedHint }}, or run it in a namespace that enforces less.',
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}", and the injected {{ container }} fails it ({{ violations }}), so admission rejects the pod. Re-inject with Istio CNI, or use a namespace that enforces less.',
       namespace:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}), but without Istio CNI ({{ cni }}) every injected pod gets istio-init ({{ violations }}) and is rejected. Enable Istio CNI, or stop injecting it.',
-      namespaceCniUnknown:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}): if Istio CNI is off, every injected pod gets istio-init ({{ violations }}) and is rejected. State istio.cni: true in .meshlint.yaml if CNI is on.',
+        'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}); without Istio CNI each injected pod gets istio-init and is rejected. Enable Istio CNI, or stop injecting.',
       addSeccomp: 'Add seccompProfile.type: RuntimeDefault to the pod\'s securityContext',
     },
     schema: [],
@@ -153,7 +151,6 @@ export default createRule<[], MessageIds>({
     /** Names in `enforcing`: a set, since a namespace is looked up once per Namespace object. */
     const judged = new Set<string>();
 
-    const labelText = (level: PsaLevel): string => `${ENFORCE_LABEL}=${level}`;
     const enforceRelated = (ns: NamespaceFact, level: PsaLevel): RelatedLocation[] => {
       const loc = namespaceLabelLocation(ns, ENFORCE_LABEL, `namespace ${ns.name} enforces Pod Security "${level}"`);
       return loc ? [loc] : [];
@@ -177,7 +174,7 @@ export default createRule<[], MessageIds>({
         target: { resource: t.resource, path: c.path },
         messageId: 'rendered',
         data: {
-          namespace: ns.name, level, label: labelText(level), container: c.name, violations: describe(violations),
+          namespace: ns.name, level, container: c.name, violations: describe(violations),
           restrictedHint: level === 'restricted' ? ', with a pod-level seccompProfile' : '',
         },
         related: enforceRelated(ns, level),
@@ -218,20 +215,24 @@ export default createRule<[], MessageIds>({
         const opts = { tproxy: mode === 'TPROXY', capNetBindService: capNetBind, proxySeccomp: proxySeccomp?.value === true };
         const pod = securityOf(t.spec.securityContext);
         const related = enforceRelated(ns, level);
-        const common = { namespace: ns.name, level, label: labelText(level) };
+        const common = { namespace: ns.name, level };
 
         // The init container: none with interceptionMode NONE; istio-init without CNI, istio-validation with it.
         let initReported = false;
         if (mode !== 'NONE' && plan.cni.value !== true) {
-          const violations = psaViolations(level, plannedIstioContainer('istio-init', opts), pod);
-          context.report({
-            target: { resource: t.resource, path: metadataAnchor(t) },
-            messageId: plan.cni.value === false ? 'istioInit' : 'istioInitCniUnknown',
-            ...(plan.cni.value === false ? {} : { severity: 'warn' as const }),
-            data: { ...common, cni: plan.cni.why, violations: describe(violations) },
-            related: [...related, ...cniRelated(plan.cni)],
-          });
           initReported = true;
+          if (plan.cni.value === 'unknown') {
+            // Rejected without CNI, admitted with it: which one the mesh uses is not among the inputs.
+            context.unknown('mesh-cni', t.resource, `Pod Security in namespace ${ns.name}`);
+          } else {
+            const violations = psaViolations(level, plannedIstioContainer('istio-init', opts), pod);
+            context.report({
+              target: { resource: t.resource, path: metadataAnchor(t) },
+              messageId: 'istioInit',
+              data: { ...common, violations: describe(violations) },
+              related: [...related, ...cniRelated(plan.cni)],
+            });
+          }
         }
 
         // istio-proxy itself runs as root with TPROXY (and NET_ADMIN) or capNetBindService.
@@ -242,7 +243,7 @@ export default createRule<[], MessageIds>({
             context.report({
               target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', annotation) },
               messageId: 'proxyRoot',
-              data: { ...common, annotation, value: opts.tproxy ? 'TPROXY' : 'true', withCaps: opts.tproxy ? ' with NET_ADMIN' : '', violations: describe(violations) },
+              data: { ...common, annotation, value: opts.tproxy ? 'TPROXY' : 'true', violations: describe(violations) },
               related,
             });
           }
@@ -252,9 +253,6 @@ export default createRule<[], MessageIds>({
         if (level !== 'restricted' || initReported || hasSeccomp(plannedIstioContainer('istio-proxy', opts), pod)) return;
         if (!appContainersHaveSeccomp(t)) return;
         const containers = mode === 'NONE' ? 'istio-proxy' : 'istio-validation and istio-proxy';
-        const seccompWhy = proxySeccomp
-          ? `${proxySeccomp.source} is not set`
-          : 'global.proxy.seccompProfile is not set by default, and no injector ConfigMap or IstioOperator among the inputs says otherwise';
         const scPath = templatePath(t, 'spec', 'securityContext');
         const sc = asObject(t.spec.securityContext);
         const suggest: { messageId: 'addSeccomp'; edits: PathEdit[] }[] =
@@ -265,7 +263,7 @@ export default createRule<[], MessageIds>({
           target: { resource: t.resource, path: sc ? scPath : templatePath(t, 'spec') },
           messageId: 'seccomp',
           ...(proxySeccomp ? {} : { severity: 'warn' as const }),
-          data: { ...common, containers, seccomp: seccompWhy },
+          data: { ...common, containers },
           related: proxySeccomp?.target ? [...related, { target: proxySeccomp.target, message: proxySeccomp.source }] : related,
           suggest,
         });
@@ -276,12 +274,14 @@ export default createRule<[], MessageIds>({
           if (namespacesWithTemplates.has(fact.name)) continue;
           const finding = namespaceFinding(fact, facts);
           if (!finding) continue;
-          const violations = psaViolations(level, plannedIstioContainer('istio-init', { tproxy: false, capNetBindService: false, proxySeccomp: false }), securityOf(undefined));
+          if (finding.cni.value === 'unknown') {
+            context.unknown('mesh-cni', resource, `Pod Security in namespace ${fact.name}`);
+            continue;
+          }
           context.report({
             target: { resource, path: ['metadata', 'labels', ENFORCE_LABEL] },
-            messageId: finding.cni.value === false ? 'namespace' : 'namespaceCniUnknown',
-            ...(finding.cni.value === false ? {} : { severity: 'warn' as const }),
-            data: { namespace: fact.name, level, injection: finding.injection, cni: finding.cni.why, violations: describe(violations.filter((v) => !isSeccompViolation(v))) },
+            messageId: 'namespace',
+            data: { namespace: fact.name, level, injection: finding.injection },
             related: [...finding.related, ...cniRelated(finding.cni)],
           });
         }

@@ -228,7 +228,7 @@ export class InstallFactsBuilder {
     }
     const resolve = <T>(revision: string, key: Key, label: string, config?: { readonly name: string; readonly value: T | undefined }): Stated<T> | undefined => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
-      for (const found of tiers) {
+      for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
         const values = new Set(found.map((c) => JSON.stringify(c.value)));
         if (values.size > 1) {
@@ -236,7 +236,10 @@ export class InstallFactsBuilder {
           return undefined;
         }
         const c = found[0] as Candidate;
-        if (config?.value !== undefined && JSON.stringify(config.value) !== JSON.stringify(c.value)) {
+        // The config's istio.* keys have no revision: they state the mesh and its default
+        // revision, so another revision's own install overriding them is no disagreement.
+        const ownRevision = tier === 0 && revision !== 'default';
+        if (config?.value !== undefined && !ownRevision && JSON.stringify(config.value) !== JSON.stringify(c.value)) {
           note(`${c.source} says ${JSON.stringify(c.value)}, the config's istio.${config.name} says ${JSON.stringify(config.value)}; the input is used`);
         }
         return { value: c.value as T, source: c.source, origin: 'input', target: c.target };

@@ -114,6 +114,10 @@ test('inputs that disagree leave a setting unknown, with a note; inputs win over
   const overridden = factsOf([injector('istio-sidecar-injector', { pilot: { cni: { enabled: false } } })], { cni: true });
   assert.is(overridden.mesh.installFor('default').cni?.value, false);
   assert.ok(overridden.mesh.notes.some((n) => n.includes("the config's istio.cni says true")));
+  // The config's istio.* keys state the mesh and its default revision: a canary install of its own is no disagreement.
+  const canary = factsOf([injector('istio-sidecar-injector-canary', { revision: 'canary', pilot: { cni: { enabled: true } } })], { cni: false });
+  assert.equal([canary.mesh.installFor('canary').cni?.value, canary.mesh.installFor('default').cni?.value], [true, false]);
+  assert.equal(canary.mesh.notes, []);
   const fromConfig = factsOf([], { cni: true, nativeSidecars: 'auto', holdApplicationUntilProxyStarts: true }).mesh.installFor('default');
   assert.equal([fromConfig.cni?.origin, fromConfig.nativeSidecars?.value, fromConfig.holdMesh?.value], ['config', 'auto', true]);
 });

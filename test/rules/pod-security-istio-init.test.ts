@@ -75,6 +75,8 @@ const shopNamespace = (level: string, extra = '') => ({
 
 ruleTester(rule, {
   valid: [
+    { name: 'baseline, CNI not stated: a note naming istio.cni, no finding', code: web, config: baseline, notes: ['unknown:mesh-cni'] },
+    { name: 'a Namespace alone, CNI not stated: a note', code: shopNamespace('restricted').code, notes: ['unknown:mesh-cni'] },
     { name: 'namespace enforces privileged', code: web, config: withCni({ namespaces: ns('shop', { 'istio-injection': 'enabled', 'pod-security.kubernetes.io/enforce': 'privileged' }) }, false) },
     { name: 'baseline with Istio CNI: istio-validation passes baseline', code: web, config: withCni(baseline, true) },
     { name: 'only warn/audit modes: nothing is rejected', code: web, config: withCni({ namespaces: ns('shop', { 'istio-injection': 'enabled', 'pod-security.kubernetes.io/warn': 'restricted', 'pod-security.kubernetes.io/audit': 'restricted' }) }, false) },
@@ -219,22 +221,16 @@ ruleTester(rule, {
       output: null,
     },
     {
-      name: 'baseline, CNI not stated: a warning that says how to state it',
-      code: web,
-      config: baseline,
-      errors: [{ messageId: 'istioInitCniUnknown', line: 6, column: 5, severity: 1, message: 'istio.cni: true' }],
-    },
-    {
       name: 'restricted, CNI off: root and no seccomp too',
       code: web,
       config: withCni(restricted, false),
-      errors: [{ messageId: 'istioInit', severity: 2, message: 'runAsNonRoot != true; runAsUser=0; seccompProfile not RuntimeDefault or Localhost' }],
+      errors: [{ messageId: 'istioInit', severity: 2, message: 'non-default capabilities (NET_ADMIN, NET_RAW); unrestricted capabilities and 3 more' }],
     },
     {
       name: 'CNI off in the injector ConfigMap (pilot.cni.enabled: false)',
       code: web,
       files: [shopNamespace('baseline'), injectorConfigMap({ pilot: { cni: { enabled: false } } })],
-      errors: [{ messageId: 'istioInit', severity: 2, message: 'ConfigMap istio-sidecar-injector (values pilot.cni.enabled) is false' }],
+      errors: [{ messageId: 'istioInit', severity: 2, message: 'without Istio CNI this pod gets istio-init' }],
     },
     {
       name: 'a Pod that asks for a sidecar by label, in a namespace that only enforces baseline',
@@ -284,7 +280,7 @@ ruleTester(rule, {
         containers: [{ name: web, image: web }]
       `,
       config: withCni(restricted, true),
-      errors: [{ messageId: 'proxyRoot', line: 7, column: 5, message: 'runAsNonRoot != true; runAsUser=0' }],
+      errors: [{ messageId: 'proxyRoot', line: 7, column: 5, message: 'fail Pod Security "restricted" in namespace shop (runAsNonRoot != true; runAsUser=0)' }],
     },
     {
       name: 'restricted with CNI: the injected containers need a seccompProfile (install unknown: warning)',
@@ -297,18 +293,13 @@ ruleTester(rule, {
       name: 'restricted with CNI, global.proxy.seccompProfile empty in the injector ConfigMap: error',
       code: webContainerSeccomp,
       files: [shopNamespace('restricted'), injectorConfigMap({ pilot: { cni: { enabled: true } }, global: { proxy: { seccompProfile: {} } } })],
-      errors: [{ messageId: 'seccomp', line: 10, column: 7, severity: 2, message: 'ConfigMap istio-sidecar-injector (values global.proxy.seccompProfile) is not set' }],
+      errors: [{ messageId: 'seccomp', line: 10, column: 7, severity: 2, message: 'Set seccompProfile.type: RuntimeDefault on the pod' }],
     },
     {
       name: 'a Namespace alone: baseline, injection on, CNI off',
       code: shopNamespace('baseline').code,
       config: { istio: { cni: false } },
       errors: [{ messageId: 'namespace', line: 7, column: 5, endLine: 7, endColumn: 49, severity: 2, message: 'istio-injection=enabled' }],
-    },
-    {
-      name: 'a Namespace alone: CNI not stated',
-      code: shopNamespace('restricted').code,
-      errors: [{ messageId: 'namespaceCniUnknown', line: 7, column: 5, severity: 1 }],
     },
     {
       name: 'a Namespace on a revision (istio.io/rev=canary)',
@@ -346,7 +337,7 @@ ruleTester(rule, {
           - { name: web, image: web }
       `,
       config: baseline,
-      errors: [{ messageId: 'rendered', line: 9, column: 7, message: 'istio-init fails it (non-default capabilities (NET_ADMIN, NET_RAW))' }],
+      errors: [{ messageId: 'rendered', line: 9, column: 7, message: 'the injected istio-init fails it (non-default capabilities (NET_ADMIN, NET_RAW))' }],
     },
   ],
 });
