@@ -8,7 +8,7 @@
 // no istio-init to re-run.
 import { createRule } from '../src/engine/rule-api.ts';
 import { containerRemovals, mountsNodeRuntime, shellCommands, usesNsenter, type ContainerRemoval } from '../src/model/container-removal.ts';
-import { atLeast, parseIstioVersion, type IstioVersion } from '../src/model/istio-version.ts';
+import { atLeast, compareVersions, parseIstioVersion, type IstioVersion } from '../src/model/istio-version.ts';
 import { versionEvidence, type VersionEvidence } from '../src/model/version-evidence.ts';
 import { asObject, getIn, podTemplateOf, type Container, type PodTemplate } from '../src/model/workload.ts';
 import type { Path, RelatedLocation, Resource } from '../src/types.ts';
@@ -34,8 +34,8 @@ interface Hit {
   readonly where: string;
 }
 
-const FIX_FILTER = `Add --filter ${ISTIO_INIT_FILTER} so that istio-init is kept, use Istio CNI, or upgrade to Istio 1.24 or later`;
-const FIX_OTHER = 'Leave containers named istio-init (label io.kubernetes.container.name=istio-init) out, use Istio CNI, or upgrade to Istio 1.24 or later';
+const FIX_FILTER = `Add --filter ${ISTIO_INIT_FILTER}, or use Istio CNI`;
+const FIX_OTHER = 'Keep containers named istio-init, or use Istio CNI';
 
 export default createRule({
   name: 'init-rerun-prune',
@@ -50,12 +50,8 @@ export default createRule({
       istioVersions: '< 1.24 (without Istio CNI)',
     },
     messages: {
-      oldVersion:
-        '{{ command }} ({{ where }}) removes exited containers, istio-init included; kubelet then runs istio-init again in the pod\'s network namespace, and on Istio {{ version }} (stated in {{ origin }}) it fails with "iptables-restore: line 2 failed", leaving the pod in Init:CrashLoopBackOff. {{ fix }}.',
-      oldIstioInit:
-        '{{ command }} ({{ where }}) removes exited istio-init containers; kubelet re-runs them, and before Istio 1.24 they fail (Init:CrashLoopBackOff). The inputs show Istio before 1.24: {{ evidence }}. {{ fix }}.',
-      versionUnstated:
-        '{{ command }} ({{ where }}) removes exited istio-init containers; kubelet re-runs them, and before Istio 1.24 they fail (Init:CrashLoopBackOff). State istio.version in .meshlint.yaml (from 1.24 this is harmless). {{ fix }}.',
+      oldVersion: '{{ command }}{{ where }} removes exited istio-init containers, which fail when re-run on Istio {{ version }}. {{ fix }}.',
+      oldIstioInit: '{{ command }}{{ where }} removes exited istio-init containers, which fail when re-run on Istio {{ version }}, as the inputs run. {{ fix }}.',
       addFilter: `Add --filter ${ISTIO_INIT_FILTER} to this command.`,
     },
     schema: [],
@@ -101,7 +97,7 @@ export default createRule({
           scriptWords.push(...shellCommands(entries.map((e) => e.text)).flatMap((s) => s.words.map((w) => w.text)));
           for (const removal of containerRemovals(entries.map((e) => e.text), plainEnv(c))) {
             const entry = entries[removal.from];
-            if (entry) found.push({ removal, resource: t.resource, path: entry.path, where: `container ${c.name}` });
+            if (entry) found.push({ removal, resource: t.resource, path: entry.path, where: '' });
           }
         }
         const hostPath = mountsNodeRuntime(t);
@@ -148,7 +144,7 @@ export default createRule({
           const { removals, nsenter } = scriptsOf(cm);
           if (removals.length > 0 && (m.hostPath || (m.hostPID && (m.nsenter || nsenter)))) {
             seen.add(cm);
-            hits.push(...removals.map(({ key, removal }) => ({ removal, resource: cm, path: ['data', key], where: `ConfigMap ${cm.name} key ${key}, mounted by ${m.by}` })));
+            hits.push(...removals.map(({ key, removal }) => ({ removal, resource: cm, path: ['data', key], where: ` (mounted by ${m.by})` })));
           }
         }
         if (hits.length === 0) return;
@@ -160,24 +156,23 @@ export default createRule({
       // An install whose revision uses Istio CNI renders istio-validation, which is safe to re-run.
       const old = oldEvidence.filter((e) => e.revision === undefined || f.mesh.installFor(e.revision).cni?.value !== true);
       const cni = f.mesh.installFor('default').cni?.value === true;
-      let messageId: 'oldVersion' | 'oldIstioInit' | 'versionUnstated';
-      let severity: 'warn' | undefined;
+      let messageId: 'oldVersion' | 'oldIstioInit';
       const data: Record<string, string> = {};
       let related: RelatedLocation[] = [];
       if (old.length > 0) {
         messageId = 'oldIstioInit';
-        data.evidence = old.slice(0, 3).map((e) => e.text).join('; ') + (old.length > 3 ? `; and ${old.length - 3} more` : '');
+        const oldest = old.reduce((a, b) => (compareVersions(a.version, b.version) <= 0 ? a : b));
+        data.version = oldest.version.text;
         related = old.slice(0, 5).map((e) => e.related);
       } else if (f.mesh.versionOrigin !== 'default') {
         if (atLeast(f.mesh.version, 1, 24) || cni) return;
         messageId = 'oldVersion';
         data.version = f.mesh.version.text;
-        data.origin = f.mesh.versionOrigin === 'cli' ? 'the --istio-version option' : 'the config file';
       } else {
-        // Not stated: what the inputs install decides when they show it; otherwise say what would.
+        // Not stated, and the inputs show no install: harmless from 1.24, broken before.
         if (cni || newer) return;
-        messageId = 'versionUnstated';
-        severity = 'warn';
+        for (const h of all) context.unknown('istio-version', h.resource, 'container prunes break istio-init before Istio 1.24');
+        return;
       }
       for (const h of all) {
         const suggest = suggestionFor(h);
@@ -185,7 +180,6 @@ export default createRule({
           target: { resource: h.resource, path: h.path, within: h.removal.line },
           messageId,
           data: { ...data, command: h.removal.command, where: h.where, fix: h.removal.kind === 'prune' && h.removal.tool === 'docker' ? FIX_FILTER : FIX_OTHER },
-          ...(severity ? { severity } : {}),
           ...(related.length ? { related } : {}),
           ...(suggest ? { suggest: [suggest] } : {}),
         });

@@ -25,6 +25,11 @@ export function atLeast(v: IstioVersion, major: number, minor: number): boolean 
   return v.major > major || (v.major === major && v.minor >= minor);
 }
 
+/** Orders two versions: negative when `a` is older. */
+export function compareVersions(a: IstioVersion, b: IstioVersion): number {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+
 /**
  * Whether `v` lies in a rule's `istioVersions` range: "all", ">= 1.7" or "< 1.24", optionally
  * followed by words in parentheses. Anything else is taken as all versions.
