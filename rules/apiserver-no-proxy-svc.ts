@@ -141,8 +141,8 @@ export function webhookThroughProxy(env: EnvList, hosts: readonly WebhookHost[])
 const hostText = (h: WebhookHost): string => `${h.host}:${h.port}`;
 
 function hostsText(hosts: readonly WebhookHost[]): string {
-  const shown = hosts.slice(0, 3).map(hostText).join(', ');
-  return hosts.length > 3 ? `${shown} and ${hosts.length - 3} more` : shown;
+  const [first] = hosts;
+  return `${first ? hostText(first) : ''}${hosts.length > 1 ? ` and ${hosts.length - 1} more` : ''}`;
 }
 
 export default createRule({
@@ -159,10 +159,8 @@ export default createRule({
     },
     messages: {
       proxied:
-        'kube-apiserver sends HTTPS through the proxy in {{ proxyVar }} and {{ reason }}, so its calls to {{ webhook }} go to the proxy, which cannot reach cluster services: creating a pod that Istio injects fails ("failed calling webhook … Service Unavailable"). {{ fix }}',
-      addSvc: 'Add .svc to {{ name }} (kube-apiserver then calls cluster services directly)',
-      proxiedUnlessEnv:
-        'kube-apiserver sends HTTPS through the proxy in {{ proxyVar }} and {{ reason }}, so unless {{ source }} supplies a NO_PROXY that covers it, its calls to {{ webhook }} go to the proxy, which cannot reach cluster services, and creating a pod that Istio injects fails ("failed calling webhook … Service Unavailable"). {{ fix }}',
+        'kube-apiserver sends HTTPS through {{ proxyVar }}, and {{ reason }}: its calls to {{ webhook }} fail, so pods Istio injects are not created. {{ fix }}',
+      addSvc: 'Add .svc to {{ name }}',
     },
     schema: [],
   },
@@ -176,15 +174,18 @@ export default createRule({
       if (!f) return;
       const valuePath = (e: EnvEntry): Path => [...envPath, e.index, 'value'];
       const hasValueKey = (e: EnvEntry): boolean => Object.hasOwn(asObject(getIn(resource.object, [...envPath, e.index])) ?? {}, 'value');
-      const webhook = called.known
-        ? `Istio's injection webhook at ${hostsText(f.missed)}`
-        : `the injection webhook's .svc host (${hostsText(f.missed)})`;
+      if (f.assumesClosed) {
+        // The list as written misses .svc, but a source the inputs do not show may set NO_PROXY.
+        context.unknown('proxy-env', resource, env.openTo);
+        return;
+      }
+      const webhook = `${called.known ? "Istio's injection webhook" : 'the injection webhook'} ${hostsText(f.missed)}`;
       const fixEntry = f.fixValue && hasValueKey(f.fixValue.entry) ? f.fixValue : undefined;
       const fixText = fixEntry
         ? fixEntry.entry.value === ''
           ? `Set ${fixEntry.entry.name} to .svc.`
           : `Append ,.svc to ${fixEntry.entry.name}.`
-        : `Add ${where} entries NO_PROXY and no_proxy that list .svc (next to localhost, 127.0.0.1 and the cluster's service and pod ranges).`;
+        : `Add ${where} entries NO_PROXY and no_proxy that list .svc.`;
       const fix: PathEdit[] | undefined = fixEntry ? [{ op: 'set', path: valuePath(fixEntry.entry), value: fixEntry.value }] : undefined;
       // Point at the entry the fix edits; else at the proxy that causes the detour.
       const at = f.noProxy?.entry ?? (fixEntry ? fixEntry.entry : f.proxy);
@@ -200,11 +201,10 @@ export default createRule({
           related.push({ target: { resource: w.resource, path: ['webhooks', w.index, 'clientConfig', 'service'] }, message: `injection webhook ${w.name} calls ${hostText(h)}` });
         }
       }
-      const data = { proxyVar: f.proxy.name, reason: f.reason, webhook, fix: fixText, source: env.openTo ?? '' };
+      const data = { proxyVar: f.proxy.name, reason: f.reason, webhook, fix: fixText };
       context.report({
         target: { resource, path: valuePath(at) },
-        messageId: f.assumesClosed ? 'proxiedUnlessEnv' : 'proxied',
-        ...(f.assumesClosed ? { severity: 'warn' as const } : {}),
+        messageId: 'proxied',
         data,
         // The edit changes how a running kube-apiserver reaches the network: a suggestion, never --fix.
         ...(fix && fixEntry ? { suggest: [{ messageId: 'addSvc' as const, data: { name: fixEntry.entry.name }, edits: fix }] } : {}),
@@ -221,7 +221,7 @@ export default createRule({
           const ref = asObject(o.configMapRef) ? `ConfigMap ${asObject(o.configMapRef)?.name}` : asObject(o.secretRef) ? `Secret ${asObject(o.secretRef)?.name}` : 'a source';
           return ref;
         });
-        const openTo = sources.length ? `the container's envFrom (${sources.join(', ')})` : undefined;
+        const openTo = sources.length ? `envFrom ${sources.join(', ')}` : undefined;
         check(c.template.resource, [...c.path, 'env'], envListOf(c.object.env, openTo), 'env');
       },
       Resource(r) {

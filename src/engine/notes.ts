@@ -15,6 +15,7 @@ export type UnknownFact =
   | 'native-sidecars'
   | 'mesh-cni'
   | 'istio-version'
+  | 'proxy-env'
   | 'install-ambiguous'
   | 'config-no-hold';
 
@@ -35,6 +36,8 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
     `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
   'istio-version': (n, d) =>
     `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
+  'proxy-env': (n, d) =>
+    `${count(n, 'kube-apiserver')} may send Istio's webhook calls through ${n === 1 ? 'its' : 'their'} HTTPS proxy: NO_PROXY may come from ${d || 'a source'} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
   'config-no-hold': (n) =>
     `${count(n, 'injected workload')} start${n === 1 ? 's its' : ' their'} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   'install-ambiguous': (n, d) =>

@@ -322,7 +322,7 @@ function missReason(entries: readonly NoProxyEntry[], host: string, port: string
       domains.find((e) => shares(e, [tld])) ??
       domains.find((e) => e.suffix.endsWith('.cluster.local')) ??
       domains.find((e) => shares(e, labels));
-    if (near) return `lists ${near.raw}, which does not match ${host} (an entry matches names that end with it)`;
+    if (near) return `lists ${near.raw}, which does not match ${host}`;
     if (entries.some((e) => e.kind === 'cidr' || e.kind === 'ip') && domains.length === 0) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
