@@ -242,6 +242,14 @@ export function lintDocument(ws: Workspace, file: string, text: string): Diagnos
     if (resolve(root, r.filePath) !== file) continue;
     for (const m of r.messages) out.push(toDiagnostic(m, root, bom));
   }
+  // What the run could not decide about this document's workloads (the CLI's notes): one
+  // information diagnostic per note, where its first workload here starts.
+  for (const note of report.notes) {
+    const at = note.places?.find((p) => resolve(root, p.filePath) === file);
+    if (!at) continue;
+    const pos = { line: at.line - 1, character: at.column - 1 };
+    out.push({ range: { start: pos, end: pos }, severity: DiagnosticSeverity.Information, source: TOOL_NAME, code: note.id, message: safeText(note.message) });
+  }
   return out;
 }
 

@@ -52,6 +52,21 @@ test('diagnostics on open use the workspace facts; they follow the Namespace as 
   }
 });
 
+test("what the run cannot decide about a document's workload is one information diagnostic where the workload starts", async () => {
+  const web = webDeployment(false);
+  const s = await start({ 'platform/ns.yaml': namespace('enabled'), 'apps/web.yaml': web });
+  try {
+    const opened = s.diagnostics('apps/web.yaml');
+    s.open('apps/web.yaml', web);
+    const d = await opened;
+    assert.equal(rules(d), ['1:1 unknown:mesh-startup'], 'injected, and nothing says how the mesh starts it: a note, no finding');
+    assert.is(d[0]?.severity, 3, 'information');
+    assert.match(messageText(d[0]), /^1 injected workload may start its app before Envoy is ready/);
+  } finally {
+    assert.is(await stop(s), 0);
+  }
+});
+
 test('edits are linted again (debounced); code actions fix, suggest and disable; hover shows the rule doc', async () => {
   const s = await start({ 'cm.yaml': BAD_LABEL });
   try {

@@ -13,7 +13,7 @@ import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, 
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
 import { listenersOf, type FileNode, type Listeners, type MeshlintRule, type ReportDescriptor, type RuleContext } from './rule-api.ts';
-import { UnknownFacts, type Note } from './notes.ts';
+import { UnknownFacts, type Note, type NotePlace } from './notes.ts';
 import { IGNORE_ANNOTATION, ignoredByAnnotation, scanDirectives, suppressingDirective, type Directive } from './suppress.ts';
 
 export const UNUSED_DIRECTIVE_RULE = 'unused-disable-directive';
@@ -132,7 +132,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
       options: setting.options,
       facts,
       report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d)),
-      unknown: (fact, resource, detail) => unknowns.add(fact, describeResource(resource), detail),
+      unknown: (fact, resource, detail) => unknowns.add(fact, resource, describeResource(resource), detail),
     };
     active.push({ rule, severity, listeners: listenersOf(rule, context) });
   }
@@ -276,7 +276,12 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   }
 
   const results: LintResult[] = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  return { results, stats, facts, notes: [...notes, ...unknowns.notes()] };
+  // A note's places: where each workload it is about starts (an editor marks them).
+  const placeOf = (r: Resource): NotePlace => {
+    const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
+    return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
+  };
+  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf)] };
 }
 
 /** The facts pass: namespaces and the mesh install, from every input, before any rule runs. */

@@ -3,6 +3,7 @@
 // names the fact (`context.unknown`), and the run says once which fact to state, how, and how
 // many workloads it leaves undecided. The table below is data: one entry per kind of fact.
 import { plural } from '../format/text.ts';
+import type { Resource } from '../types.ts';
 
 /**
  * What a rule says once per run instead of per workload: a fact missing from the inputs, or
@@ -49,30 +50,48 @@ export function shortList(items: readonly string[]): string {
   return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
 }
 
-/** A note of a run: an id to key it by (SARIF, JSON) and its text. */
+/** Where a note's subject is written: the editor shows the note there. */
+export interface NotePlace {
+  readonly filePath: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A note of a run: an id to key it by (SARIF, JSON) and its text; `places`, the workloads it is about. */
 export interface Note {
   readonly id: string;
   readonly message: string;
+  readonly places?: readonly NotePlace[];
 }
+
+/** Places kept per fact: enough for an editor to mark each workload of a file, bounded for a large run. */
+const MAX_PLACES = 200;
 
 /** Gathers what rules could not decide, per fact, and says each fact once. */
 export class UnknownFacts {
-  private readonly byFact = new Map<UnknownFact, { subjects: Set<string>; details: Set<string> }>();
+  private readonly byFact = new Map<UnknownFact, { subjects: Set<string>; details: Set<string>; resources: Set<Resource> }>();
 
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
-  add(fact: UnknownFact, subject: string, detail?: string): void {
+  add(fact: UnknownFact, resource: Resource, subject: string, detail?: string): void {
     let entry = this.byFact.get(fact);
-    if (!entry) this.byFact.set(fact, (entry = { subjects: new Set(), details: new Set() }));
+    if (!entry) this.byFact.set(fact, (entry = { subjects: new Set(), details: new Set(), resources: new Set() }));
     entry.subjects.add(subject);
+    if (entry.resources.size < MAX_PLACES) entry.resources.add(resource);
     if (detail !== undefined) entry.details.add(detail);
   }
 
-  notes(): Note[] {
+  /** The notes, each with the places of its workloads as `placeOf` finds them. */
+  notes(placeOf: (r: Resource) => NotePlace | undefined): Note[] {
     const out: Note[] = [];
-    for (const [fact, { subjects, details }] of this.byFact) {
+    for (const [fact, { subjects, details, resources }] of this.byFact) {
       const list = [...details].sort();
       const named = fact === 'mesh-startup' ? list.join(' or ') : shortList(list);
-      out.push({ id: fact === 'config-no-hold' ? `stated:${fact}` : `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
+      const places = [...resources].map(placeOf).filter((p): p is NotePlace => p !== undefined);
+      out.push({
+        id: fact === 'config-no-hold' ? `stated:${fact}` : `unknown:${fact}`,
+        message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.`,
+        ...(places.length ? { places } : {}),
+      });
     }
     return out;
   }

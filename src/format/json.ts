@@ -17,7 +17,7 @@ export function formatJsonWithMetadata(results: readonly LintResult[], meta: { c
   const rulesMeta = Object.fromEntries(
     meta.rules.map((r) => [r.name, { type: r.meta.type, docs: { description: r.meta.docs.description, url: r.meta.docs.url }, ...(r.meta.fixable ? { fixable: r.meta.fixable } : {}), ...(r.meta.hasSuggestions ? { hasSuggestions: true } : {}) }]),
   );
-  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes } });
+  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })) } });
 }
 
 function jsonResults(results: readonly LintResult[]): unknown[] {
