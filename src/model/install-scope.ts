@@ -1,0 +1,82 @@
+// Which install applies to an object. One cluster holds each cluster-scoped object once: the
+// same injector MutatingWebhookConfiguration (or an IstioOperator's webhooks of the same name)
+// defined in two folders means the inputs hold several clusters' installs (samples, docs,
+// one folder per cluster). Then an object is judged against the install nearest to it in the
+// folder tree; when installs in several folders are equally near and define the same
+// webhook, which one applies is unknown.
+import { posix } from 'node:path';
+import type { InjectorWebhook } from './mesh.ts';
+
+/** The webhooks that apply to an object in a file, or 'ambiguous' when the nearest installs are several clusters'. */
+export type ScopedWebhooks = readonly InjectorWebhook[] | 'ambiguous';
+
+export interface InstallScope {
+  /** Whether the inputs hold more than one cluster's install. */
+  readonly several: boolean;
+  /** The folders whose installs are nearest to `filePath` (a display path), and the webhooks that apply there. */
+  forFile(filePath: string | undefined): { readonly webhooks: ScopedWebhooks; readonly folders: readonly string[] };
+}
+
+const folderOf = (w: InjectorWebhook): string | undefined => {
+  const path = w.resource?.doc.file.displayPath;
+  return path === undefined ? undefined : posix.dirname(path.replaceAll('\\', '/'));
+};
+
+const segments = (folder: string): string[] => (folder === '.' || folder === '' ? [] : folder.split('/'));
+
+/** Steps from one folder to another through their common ancestor. */
+function distance(a: readonly string[], b: readonly string[]): number {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return a.length - common + (b.length - common);
+}
+
+/** Whether webhooks from several folders define one object twice: then they are not one cluster. */
+function definesTwice(webhooks: readonly InjectorWebhook[]): boolean {
+  const folderByName = new Map<string, string>();
+  for (const w of webhooks) {
+    const folder = folderOf(w);
+    if (folder === undefined) continue;
+    const key = `${w.configName}\u0000${w.name}`;
+    const seen = folderByName.get(key);
+    if (seen === undefined) folderByName.set(key, folder);
+    else if (seen !== folder) return true;
+  }
+  return false;
+}
+
+export function installScope(webhooks: readonly InjectorWebhook[]): InstallScope {
+  const several = definesTwice(webhooks);
+  const all = { webhooks, folders: [] as string[] };
+  if (!several) return { several, forFile: () => all };
+  const byFolder = new Map<string, InjectorWebhook[]>();
+  const unplaced: InjectorWebhook[] = [];
+  for (const w of webhooks) {
+    const folder = folderOf(w);
+    if (folder === undefined) unplaced.push(w);
+    else byFolder.set(folder, [...(byFolder.get(folder) ?? []), w]);
+  }
+  const folders = [...byFolder.keys()].map((f) => ({ f, parts: segments(f) }));
+  const cache = new Map<string, { webhooks: ScopedWebhooks; folders: readonly string[] }>();
+  return {
+    several,
+    forFile(filePath) {
+      if (filePath === undefined) return { webhooks: 'ambiguous', folders: [] };
+      const dir = posix.dirname(filePath.replaceAll('\\', '/'));
+      const hit = cache.get(dir);
+      if (hit) return hit;
+      const here = segments(dir);
+      let best = Number.POSITIVE_INFINITY;
+      let nearest: string[] = [];
+      for (const { f, parts } of folders) {
+        const d = distance(here, parts);
+        if (d < best) [best, nearest] = [d, [f]];
+        else if (d === best) nearest.push(f);
+      }
+      const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
+      const out = { webhooks: definesTwice(chosen) ? ('ambiguous' as const) : chosen, folders: nearest.sort() };
+      cache.set(dir, out);
+      return out;
+    },
+  };
+}
