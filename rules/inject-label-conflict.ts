@@ -22,19 +22,19 @@ export default createRule({
     },
     messages: {
       labelVsAnnotation:
-        'The pod template\'s label {{ key }}: "{{ label }}" and annotation {{ key }}: "{{ annotation }}" disagree. Istio reads the label and ignores the annotation (inject.go), so the pod is {{ outcome }}. Remove the annotation (it is deprecated) or make them agree.',
+        'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
       disabledNamespace:
-        'The pod asks for a sidecar ({{ key }}: "true"), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}, which a pod cannot override: it runs without one. Label the namespace {{ nsKey }}=enabled, or remove that label.',
+        '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
       revVsInjection:
-        'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}=enabled, which takes precedence: the default revision injects this pod, not {{ revision }}. Remove one of the two.',
+        'Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: the default revision injects this pod, not {{ revision }}. Remove one of the two.',
       revVsRev:
-        'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ revKey }}={{ nsRevision }}: the namespace wins and revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.',
+        'Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.',
       revInDisabled:
-        'The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}: every revision webhook requires the namespace to have no {{ nsKey }} label, so no webhook matches and the pod runs without a sidecar. Remove {{ nsKey }} from the namespace (or set it to enabled), or drop the pod label.',
+        'Pod label {{ revKey }}: {{ revision }} cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: no webhook matches, so the pod runs without a sidecar. Remove one of the two.',
       namespaceLabels:
-        'Namespace {{ namespace }} has more than one injection label ({{ labels }}): {{ effect }} Keep one (istioctl analyze reports this as IST0123).',
+        'Namespace {{ namespace }} has conflicting injection labels {{ labels }}: {{ effect }} Keep one.',
       namespaceValue:
-        'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so {{ value }} disables it for every pod in the namespace (and pods cannot opt back in). Use "enabled" or "disabled".',
+        'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so no pod in it gets a sidecar. Use "enabled" or "disabled".',
     },
     schema: [],
   },
@@ -57,9 +57,9 @@ export default createRule({
         if (counted.length > 1) {
           const effect =
             injection === 'enabled' && rev !== undefined
-              ? `istio-injection=enabled wins and the default revision injects, not ${rev}.`
+              ? `the default revision injects, not ${rev}.`
               : mode !== undefined
-                ? `a namespace is either in sidecar mode or in ambient mode (${DATAPLANE_MODE_LABEL}), not both.`
+                ? 'a namespace is either in sidecar mode or in ambient mode, not both.'
                 : 'they select different injectors.';
           context.report({ target: { resource: ns, path: ['metadata', 'labels', injection !== undefined ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: 'namespaceLabels', data: { namespace: ns.name, labels: counted.join(', '), effect } });
         }

@@ -30,9 +30,9 @@ export default createRule({
         '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
       injectOnNamespace:
         '{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.',
-      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template (this {{ effect }})',
+      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}',
       annotationOptIn:
-        'The annotation {{ key }}: "true" cannot turn injection on: webhook selectors only see labels, and no injector webhook matches this pod ({{ why }}). Use the label {{ key }}: "true" instead (the annotation is deprecated).',
+        'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.',
     },
     hasSuggestions: true,
     schema: [],

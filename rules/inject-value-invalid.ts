@@ -24,9 +24,9 @@ export default createRule({
     },
     messages: {
       invalid:
-        '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}; {{ other }}. Write "true" or "false".',
+        '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} {{ effect }}{{ other }}. Write "true" or "false".',
       unquoted:
-        '{{ where }} {{ key }} is unquoted, so YAML reads it as {{ type }} ({{ written }}) and the API server rejects the whole object ("cannot unmarshal {{ goType }} into … of type string"). Write "{{ meant }}".',
+        '{{ where }} {{ key }} is unquoted, so YAML reads it as {{ type }}, {{ written }}, and the API server rejects the whole object. Write "{{ meant }}".',
       empty: '{{ where }} {{ key }} has no value: Istio treats it as not set, so the namespace and the injector policy decide. Write "true" or "false", or remove it.',
       setTrue: 'Set it to "true" (inject).',
       setFalse: 'Set it to "false" (no sidecar).',
@@ -50,7 +50,7 @@ export default createRule({
         context.report({
           target,
           messageId: 'unquoted',
-          data: { where, key: INJECT_KEY, written: meant, type: typeof raw === 'boolean' ? 'a boolean' : 'a number', goType: typeof raw === 'boolean' ? 'bool' : 'number', meant },
+          data: { where, key: INJECT_KEY, written: meant, type: typeof raw === 'boolean' ? 'a boolean' : 'a number', meant },
           ...(typeof raw === 'boolean' ? { fix: [{ op: 'set' as const, path, value: meant }] } : { suggest }),
         });
         return;
@@ -62,14 +62,9 @@ export default createRule({
       }
       if (typeof raw !== 'string' || raw === 'true' || raw === 'false') return;
       const now = parseInjectValue(raw, version);
-      const old = parseInjectValue(raw, { major: 1, minor: 26, patch: 0, text: '1.26' });
-      const effect =
-        now.kind === 'default'
-          ? 'istiod logs a warning and ignores it: the namespace and the injector policy decide (in an injection-enabled namespace the pod IS injected)'
-          : now.kind === 'true' ? 'it means true (inject)' : 'it means false (no sidecar)';
-      const other = newer
-        ? `up to 1.26 it meant ${old.kind === 'true' ? 'true (inject)' : 'false (no sidecar)'}: the meaning changed in 1.27`
-        : 'from 1.27 it is ignored and the namespace and the policy decide: the meaning changes on upgrade';
+      // What it means on the version in force; before 1.27, also that an upgrade changes it.
+      const effect = now.kind === 'default' ? 'ignores it, so the namespace and the injector policy decide' : `reads it as ${now.kind}`;
+      const other = newer ? '' : ', and 1.27 and later ignore it';
       // --fix writes "true"/"false" only where that is what Istio reads today ("False" before
       // 1.27); from 1.27 "False" is ignored, so writing "false" would remove a sidecar: a suggestion.
       const lower = raw.toLowerCase();

@@ -18,9 +18,9 @@ export default createRule({
     },
     messages: {
       hostNetwork:
-        'This pod asks for a sidecar ({{ why }}) but sets hostNetwork: true, which Istio never injects: it runs without one. Drop hostNetwork, or the opt-in.',
+        'Istio never injects this hostNetwork pod, though {{ why }}. Drop hostNetwork, or the opt-in.',
       namespaceOnly:
-        'This hostNetwork pod gets no sidecar, though {{ why }}: Istio never injects hostNetwork pods. If that is intended (a node agent), label the pod template sidecar.istio.io/inject: "false".',
+        'Istio never injects this hostNetwork pod, though {{ why }}. If that is intended, label it sidecar.istio.io/inject: "false".',
     },
     schema: [],
   },
@@ -39,7 +39,7 @@ export default createRule({
           target: { resource: t.resource, path: templatePath(t, 'spec', 'hostNetwork') },
           messageId: own.length > 0 ? 'hostNetwork' : 'namespaceOnly',
           ...(own.length > 0 ? {} : { severity: 'warn' as const }),
-          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join('; ') },
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(' and ') },
           related: relatedOf(signals),
         });
       },

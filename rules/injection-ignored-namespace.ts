@@ -18,7 +18,7 @@ export default createRule({
     },
     messages: {
       ignored:
-        'This pod is meant to get a sidecar ({{ why }}) but runs in namespace {{ namespace }}, which istiod never injects: it runs without one. Move it, or label the pod template sidecar.istio.io/inject: "false".',
+        'Istio never injects pods in {{ namespace }}, though {{ why }}. Move it, or label it sidecar.istio.io/inject: "false".',
     },
     schema: [],
   },
@@ -30,10 +30,13 @@ export default createRule({
         if (ns === undefined || !(IGNORED_NAMESPACES as readonly string[]).includes(ns) || explicitlyOptedOut(t)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
+        // The message names the pod's own requests when it has any (else its namespace's label);
+        // every signal is a related location.
+        const own = signals.filter((s) => s.fromPod);
         context.report({
           target: { resource: t.resource, path: t.resource.declaredNamespace ? ['metadata', 'namespace'] : ['metadata', 'name'] },
           messageId: 'ignored',
-          data: { why: signals.map((s) => s.text).join('; '), namespace: ns, list: IGNORED_NAMESPACES.join(', ') },
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(' and '), namespace: ns, list: IGNORED_NAMESPACES.join(', ') },
           related: relatedOf(signals),
         });
       },

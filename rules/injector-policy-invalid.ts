@@ -18,10 +18,10 @@ export default createRule({
     },
     messages: {
       policy:
-        'The injector policy is {{ value }}: only "enabled" and "disabled" work. With anything else istiod logs "Illegal value for autoInject" and injects no pod at all (pkg/kube/inject/inject.go). Set policy: enabled (or disabled).',
-      config: 'istiod cannot load this injector config: {{ problem }}. It fails to start the sidecar injector ("error initializing sidecar injector", pkg/kube/inject/webhook.go).',
+        'The injector policy is {{ value }}: only "enabled" and "disabled" work, so istiod injects no pod at all. Set policy: enabled, or disabled.',
+      config: 'istiod cannot start the sidecar injector: {{ problem }}.',
       tooComplex:
-        'The injector ConfigMap\'s {{ key }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not read it{{ consequence }}.',
+        'The injector ConfigMap\'s {{ key }} is too deeply nested or too large to check: it is {{ problem }}, so meshlint skips it{{ consequence }}.',
     },
     schema: [],
   },

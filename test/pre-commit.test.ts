@@ -66,7 +66,7 @@ if (hasPreCommit) {
       const bad = sh(repo, 'pre-commit', ['try-repo', REPO_ROOT, 'meshlint']);
       assert.is(bad.status, 1, output(bad));
       assert.match(bad.stdout, /meshlint\.+Failed/);
-      assert.match(bad.stdout, /apps\/web\.yaml\n\s+12:7\s+error\s+This pod asks for a sidecar \(the pod template has label sidecar\.istio\.io\/inject: "true"\)/);
+      assert.match(bad.stdout, /apps\/web\.yaml\n\s+12:7\s+error\s+Istio never injects this hostNetwork pod, though the pod template has label sidecar\.istio\.io\/inject: "true"/);
       assert.not.match(bad.stdout, /platform\/namespace\.yaml\n/, 'the context file is not reported on');
 
       t.write('repo/apps/web.yaml', deployment(false));

@@ -133,7 +133,7 @@ ruleTester(rule, {
         containers: [{ name: web, image: web }]
       `,
       files: [{ filename: 'ns.yaml', code: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: quiet\n  labels: { istio-injection: disabled }\n' }],
-      errors: [{ messageId: 'revInDisabled', line: 6, column: 13, severity: 2, message: 'has istio-injection=disabled' }],
+      errors: [{ messageId: 'revInDisabled', line: 6, column: 13, severity: 2, message: 'Pod label istio.io/rev: canary cannot override istio-injection=disabled on namespace quiet: no webhook matches' }],
     },
     {
       name: 'label "true" + annotation "false": reported at the annotation',
@@ -174,7 +174,7 @@ ruleTester(rule, {
       name: 'pod inject "true" in a namespace with istio-injection=disabled (other file)',
       code: web('sidecar.istio.io/inject: "true"'),
       files: [namespace('istio-injection: disabled')],
-      errors: [{ messageId: 'disabledNamespace', line: 8, column: 9, endLine: 8, endColumn: 40, severity: 2, message: 'namespace shop has istio-injection=disabled' }],
+      errors: [{ messageId: 'disabledNamespace', line: 8, column: 9, endLine: 8, endColumn: 40, severity: 2, message: 'sidecar.istio.io/inject: "true" cannot override istio-injection=disabled on namespace shop: the pod runs without a sidecar. Set the namespace label to enabled' }],
       output: null,
     },
     {

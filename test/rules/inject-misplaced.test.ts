@@ -407,7 +407,7 @@ ruleTester(rule, {
       name: 'annotation "true" in a known namespace without injection labels (other file)',
       code: annotated,
       files: [shop('team: shop')],
-      errors: [{ messageId: 'annotationOptIn', line: 8, column: 9, endLine: 8, endColumn: 40, message: 'Use the label sidecar.istio.io/inject: "true" instead' }],
+      errors: [{ messageId: 'annotationOptIn', line: 8, column: 9, endLine: 8, endColumn: 40, message: 'cannot opt this pod in: webhooks see only labels, and namespace shop has team=shop. Make it a label.' }],
       output: null,
     },
     {
@@ -448,7 +448,7 @@ test('inject-misplaced: a move that would change the pods is offered as a sugges
   const report = lint([decodeSource(Buffer.from(code), 'test.yaml', undefined), decodeSource(Buffer.from(ns.code), ns.filename, undefined)], { config: EMPTY_CONFIG, rules: [rule], fix: false });
   const m = report.results.flatMap((r) => r.messages)[0];
   assert.is(m?.fix, undefined);
-  assert.match(m?.suggestions?.[0]?.desc ?? '', /Move sidecar\.istio\.io\/inject: "false" to the pod template \(this removes the sidecar the pods get today\)/);
+  assert.match(m?.suggestions?.[0]?.desc ?? '', /Move sidecar\.istio\.io\/inject: "false" to the pod template; this removes the sidecar the pods get today/);
 });
 
 test('inject-misplaced: reported as a warning at its default level', () => {

@@ -87,14 +87,14 @@ ruleTester(rule, {
     {
       name: 'label "False" on 1.31: ignored today, so "false" would remove a sidecar: suggestions, not --fix',
       code: withLabel('"False"'),
-      errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 41, message: 'On Istio 1.31 istiod logs a warning and ignores it' }],
+      errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 41, message: 'Istio 1.31 ignores it, so the namespace and the injector policy decide' }],
       output: null,
     },
     {
       name: 'label "False" on 1.26 means false already: --fix writes "false"',
       code: withLabel('"False"'),
       istioVersion: '1.26',
-      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'On Istio 1.26 it means false' }],
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Istio 1.26 reads it as false' }],
       output: withLabel('"false"'),
     },
     {
@@ -113,13 +113,13 @@ ruleTester(rule, {
     {
       name: 'label "yes": suggestions only',
       code: withLabel('"yes"'),
-      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'up to 1.26 it meant true' }],
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Istio 1.31 ignores it' }],
       output: null,
     },
     {
       name: 'label "enabled": suggestions only',
       code: withLabel('"enabled"'),
-      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'up to 1.26 it meant false' }],
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Istio 1.31 ignores it' }],
       output: null,
     },
     {
@@ -169,27 +169,27 @@ ruleTester(rule, {
       name: 'Istio 1.28: "enabled" is ignored and the namespace decides',
       code: withLabel('"enabled"'),
       istioVersion: '1.28',
-      errors: [{ messageId: 'invalid', message: 'On Istio 1.28 istiod logs a warning and ignores it: the namespace and the injector policy decide' }],
+      errors: [{ messageId: 'invalid', message: 'Istio 1.28 ignores it, so the namespace and the injector policy decide. Write "true" or "false".' }],
       output: null,
     },
     {
       name: 'Istio 1.26: "enabled" means false',
       code: withLabel('"enabled"'),
       istioVersion: '1.26',
-      errors: [{ messageId: 'invalid', message: 'On Istio 1.26 it means false (no sidecar); from 1.27 it is ignored' }],
+      errors: [{ messageId: 'invalid', message: 'Istio 1.26 reads it as false, and 1.27 and later ignore it' }],
       output: null,
     },
     {
       name: 'Istio 1.26: "yes" means true',
       code: withLabel('"yes"'),
       istioVersion: '1.26',
-      errors: [{ messageId: 'invalid', message: 'On Istio 1.26 it means true (inject)' }],
+      errors: [{ messageId: 'invalid', message: 'Istio 1.26 reads it as true, and 1.27 and later ignore it' }],
     },
     {
       name: 'Istio version from the config',
       code: withLabel('"True"'),
       config: { istio: { version: '1.26' } },
-      errors: [{ messageId: 'invalid', message: 'On Istio 1.26 it means true (inject)' }],
+      errors: [{ messageId: 'invalid', message: 'Istio 1.26 reads it as true, and 1.27 and later ignore it' }],
       output: withLabel('"true"'),
     },
     {
@@ -224,10 +224,10 @@ test('inject-value-invalid: the message follows the stated Istio version', () =>
   const old = at('1.26');
   const current = at('1.28');
   assert.is.not(old, current);
-  assert.ok(old.includes('it means false'), old);
-  assert.not.ok(old.includes('ignores it'), old);
-  assert.ok(current.includes('ignores it') && current.includes('namespace'), current);
-  assert.not.ok(current.includes('it means false'), current);
+  assert.ok(old.includes('Istio 1.26 reads it as false'), old);
+  assert.not.ok(old.includes('1.26 ignores it'), old);
+  assert.ok(current.includes('Istio 1.28 ignores it') && current.includes('namespace'), current);
+  assert.not.ok(current.includes('reads it as') || current.includes('later ignore'), current);
 });
 
 test('inject-value-invalid: values with no safe fix offer both suggestions', () => {

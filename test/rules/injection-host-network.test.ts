@@ -149,7 +149,7 @@ ruleTester(rule, {
             hostNetwork: true
             containers: [{ name: web, image: web }]
       `,
-      errors: [{ messageId: 'hostNetwork', line: 11, column: 7, endLine: 11, endColumn: 24, severity: 2 }],
+      errors: [{ messageId: 'hostNetwork', line: 11, column: 7, endLine: 11, endColumn: 24, severity: 2, message: 'Istio never injects this hostNetwork pod, though the pod template has label sidecar.istio.io/inject: "true". Drop hostNetwork, or the opt-in.' }],
       output: null,
     },
     {
@@ -173,11 +173,25 @@ ruleTester(rule, {
       errors: [{ messageId: 'hostNetwork', line: 12, column: 11 }],
     },
     {
+      name: 'two signals of its own: both named, joined with "and"',
+      code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+        labels: { sidecar.istio.io/inject: "true", istio.io/rev: canary }
+      spec:
+        hostNetwork: true
+        containers: [{ name: web, image: web }]
+      `,
+      errors: [{ messageId: 'hostNetwork', line: 7, column: 3, severity: 2, message: 'though the pod template has label sidecar.istio.io/inject: "true" and the pod template has label istio.io/rev: canary. Drop' }],
+    },
+    {
       name: 'namespace istio-injection=enabled in another file',
       code: agentInShop,
       files: [shopEnabled],
       // Only the namespace asks: a node agent is the usual case, so a warning that says how to state it.
-      errors: [{ messageId: 'namespaceOnly', line: 7, column: 7, endLine: 7, endColumn: 24, severity: 1, message: 'though namespace shop has istio-injection=enabled' }],
+      errors: [{ messageId: 'namespaceOnly', line: 7, column: 7, endLine: 7, endColumn: 24, severity: 1, message: 'though namespace shop has istio-injection=enabled. If that is intended, label it sidecar.istio.io/inject: "false".' }],
       output: null,
     },
     {

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import rule from '../../rules/injection-ignored-namespace.ts';
-import { ruleTester, yaml } from '../helpers/rule-tester.ts';
+import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
 ruleTester(rule, {
   valid: [
@@ -119,7 +120,7 @@ ruleTester(rule, {
           spec:
             containers: [{ name: web, image: web }]
       `,
-      errors: [{ messageId: 'ignored', line: 5, column: 3, endLine: 5, endColumn: 25, severity: 2, message: 'runs in namespace kube-system' }],
+      errors: [{ messageId: 'ignored', line: 5, column: 3, endLine: 5, endColumn: 25, severity: 2, message: 'Istio never injects pods in kube-system, though the pod template has label sidecar.istio.io/inject: "true". Move it, or label it sidecar.istio.io/inject: "false".' }],
       output: null,
     },
     {
@@ -135,7 +136,7 @@ ruleTester(rule, {
           spec:
             containers: [{ name: w, image: w }]
       `,
-      errors: [{ messageId: 'ignored', line: 3, column: 34, endLine: 3, endColumn: 60, severity: 2, message: 'namespace kube-node-lease' }],
+      errors: [{ messageId: 'ignored', line: 3, column: 34, endLine: 3, endColumn: 60, severity: 2, message: 'never injects pods in kube-node-lease' }],
     },
     {
       name: 'local-path-storage (not in the docs, in the code)',
@@ -204,9 +205,37 @@ ruleTester(rule, {
         containers: [{ name: a, image: a }]
       `,
       config: { defaultNamespace: 'kube-system' },
-      errors: [{ messageId: 'ignored', line: 4, column: 3, message: 'namespace kube-system' }],
+      errors: [{ messageId: 'ignored', line: 4, column: 3, message: 'never injects pods in kube-system' }],
     },
   ],
+});
+
+test('injection-ignored-namespace: the message names the pod\'s own request; the namespace label is a related location too', () => {
+  const { messages } = runCase(rule, {
+    code: yaml`
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: dns-cache, namespace: kube-system }
+    spec:
+      template:
+        metadata:
+          labels: { sidecar.istio.io/inject: "true" }
+        spec:
+          containers: [{ name: a, image: a }]
+    `,
+    files: [{ filename: 'kube-system.yaml', code: yaml`
+      apiVersion: v1
+      kind: Namespace
+      metadata:
+        name: kube-system
+        labels: { istio-injection: enabled }
+      ` }],
+  });
+  assert.is(messages.length, 1);
+  const m = messages[0];
+  assert.ok(m?.message.includes('though the pod template has label sidecar.istio.io/inject: "true". Move it'), m?.message);
+  assert.not.ok(m?.message.includes('istio-injection=enabled'), m?.message);
+  assert.equal(m?.related?.map((r) => [r.filePath, r.line]), [['kube-system.yaml', 5], ['test.yaml', 7]]);
 });
 
 test.run();

@@ -45,13 +45,13 @@ ruleTester(rule, {
     {
       name: 'policy: Enabled, pointed at inside the block scalar',
       code: injector('istio-sidecar-injector', 'defaultTemplates: [sidecar]', 'policy: Enabled', 'alwaysInjectSelector: []'),
-      errors: [{ messageId: 'policy', line: 9, column: 5, endLine: 9, endColumn: 20, severity: 2, message: 'The injector policy is "Enabled"' }],
+      errors: [{ messageId: 'policy', line: 9, column: 5, endLine: 9, endColumn: 20, severity: 2, message: 'The injector policy is "Enabled": only "enabled" and "disabled" work, so istiod injects no pod at all' }],
       output: null,
     },
     {
       name: 'policy: true (the Helm value autoInject written as a boolean): istiod cannot load the config',
       code: injector('istio-sidecar-injector', 'policy: true'),
-      errors: [{ messageId: 'config', line: 7, column: 3, severity: 2, message: '"policy" is boolean true, not a string' }],
+      errors: [{ messageId: 'config', line: 7, column: 3, severity: 2, message: 'istiod cannot start the sidecar injector: "policy" is boolean true, not a string' }],
     },
     {
       name: 'policy: "on" (quoted, a string): injects nothing',
