@@ -36,7 +36,7 @@ export default createRule({
             target: { resource: r, path: ['data', t.key] },
             messageId: 'tooComplex',
             severity: 'warn',
-            data: { key: t.key, problem: t.problem, consequence: t.key === 'config' ? ': its policy and selectors are taken as unknown' : '' },
+            data: { key: t.key, problem: t.problem, consequence: t.key === 'config' ? '; its policy and selectors count as unknown' : '' },
           });
         }
         if (c.tooComplex?.some((t) => t.key === 'config')) return;
