@@ -48,36 +48,39 @@ export function repairFor(key: string, value: string, valid: (candidate: string)
     // Spaces around the commas and stray commas are the usual slips; dropping them cannot change the meaning.
     const tidy = value.split(',').map((e) => e.trim()).filter((e) => e !== '').join(',');
     if (tidy !== '' && tidy !== value && valid(tidy)) {
-      return { advice: `Write ${q(tidy)}${/\s/.test(value) ? ' (no spaces)' : ''}.`, fix: tidy, suggestions };
+      return { advice: `Write ${q(tidy)}${/\s/.test(value) ? ', without spaces' : ''}.`, fix: tidy, suggestions };
     }
     const separated = value.split(/[\s,;]+/).filter((e) => e !== '');
     suggest(separated.join(','), 'separate the entries with commas only');
     if (CIDR_LISTS.has(key)) {
+      const bare = separated.filter((e) => isBareAddress(e) !== undefined).length;
       const withLengths = separated.map((e) => (isBareAddress(e) ? `${e}/${isBareAddress(e)}` : e)).join(',');
-      suggest(withLengths, 'give single addresses a prefix length (/32, /128 for IPv6)');
+      const before = suggestions.length;
+      suggest(withLengths, 'give single addresses a prefix length, /128 for IPv6');
+      if (suggestions.length > before) return { advice: `For ${bare === 1 ? 'a single address' : 'single addresses'}, write ${q(withLengths)}.`, suggestions };
     }
   }
   if (CIDR_LISTS.has(key)) {
     if (value.split(',').some((e) => e.trim() === '*')) {
-      return { advice: 'List the CIDRs to exclude; to keep all outbound traffic away from the sidecar, set traffic.sidecar.istio.io/includeOutboundIPRanges to "" instead.', suggestions };
+      return { advice: 'To bypass the sidecar entirely, set includeOutboundIPRanges: "" instead.', suggestions };
     }
-    return { advice: 'Write comma-separated CIDRs without spaces, such as 10.0.0.0/8,172.16.0.0/12 (a single address is 10.1.2.3/32).', suggestions };
+    return { advice: 'Write CIDRs such as 10.0.0.0/8,10.1.2.3/32.', suggestions };
   }
   if (key === INCLUDE_OUTBOUND_PORTS) {
-    return { advice: 'Write comma-separated port numbers, such as 8080,9090 (istio-init also takes a range such as 8000:8100, the Istio CNI plugin does not).', suggestions };
+    return { advice: 'Write ports such as 8080,9090.', suggestions };
   }
   if (PORT_LISTS.has(key)) {
     if (value.split(',').some((e) => e.trim() === '*')) return { advice: 'List the ports.', suggestions };
     if (/\d\s*[-:]\s*\d/.test(value)) return { advice: 'List each port: ranges are not supported.', suggestions };
-    return { advice: 'Write comma-separated port numbers, such as 8080,9090.', suggestions };
+    return { advice: 'Write ports such as 8080,9090.', suggestions };
   }
-  if (INTERFACE_LISTS.has(key)) return { advice: 'Write comma-separated interface names, such as net1,net2.', suggestions };
+  if (INTERFACE_LISTS.has(key)) return { advice: 'Write interface names such as net1,net2.', suggestions };
   if (key === 'sidecar.istio.io/interceptionMode') {
     const upper = value.trim().toUpperCase();
     if (['REDIRECT', 'TPROXY', 'NONE'].includes(upper)) return { advice: `Write ${q(upper)}.`, fix: upper, suggestions };
-    return { advice: 'Write REDIRECT (the default), TPROXY or NONE.', suggestions };
+    return { advice: 'Write REDIRECT, TPROXY or NONE.', suggestions };
   }
-  if (key === 'status.sidecar.istio.io/port') return { advice: 'Write a port number (0-65535; 15020 is the default).', suggestions };
+  if (key === 'status.sidecar.istio.io/port') return { advice: 'Write a port number; the default is 15020.', suggestions };
   if (key.startsWith('readiness.status.sidecar.istio.io/')) {
     const trimmed = value.trim();
     if (trimmed !== value && valid(trimmed)) return { advice: `Write ${q(trimmed)}.`, fix: trimmed, suggestions };
@@ -111,7 +114,7 @@ export function repairFor(key: string, value: string, valid: (candidate: string)
         suggest(`${n}${decimal[lower]}`, 'powers of 1000');
       }
     }
-    return { advice: 'Write a Kubernetes quantity, such as 100m or 0.5 for CPU and 128Mi or 1Gi for memory.', suggestions };
+    return { advice: 'Write a quantity such as 500m or 512Mi.', suggestions };
   }
   return { advice: 'Fix the value or remove the annotation.', suggestions };
 }
@@ -128,8 +131,9 @@ export function isPlaceholder(value: string): boolean {
   });
 }
 
-/** A value as the message shows it: control characters escaped, so a finding stays on one line. */
-const shown = (value: string): string => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
+/** A value as the message shows it: control characters escaped, so a finding stays on one line; a long one cut. */
+const shown = (value: string): string =>
+  (value.length > 60 ? `${value.slice(0, 60)}…` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
 
 /** Narrows a finding to the offending list entry inside a plain or quoted scalar. */
 function entryMatcher(element: string | undefined): SpanFinder | undefined {
@@ -149,9 +153,12 @@ function editsOf(path: Path, repair: Repair): { fix?: SetEdit[]; suggest: { mess
 export interface RuntimeFailure {
   readonly reason: string;
   readonly element: string;
-  /** What happens, as the end of "The injector does not check this annotation, …". */
+  /** What happens, as a sentence of the message: "istio-init fails on it: …". */
   readonly effect: string;
-  /** Only when CNI is unknown and istio-init would cope: the failure depends on a fact not stated. */
+  /**
+   * Only when CNI is unknown and istio-init would cope: the failure depends on a fact not
+   * stated, so the rule reports no finding and names the fact in a note instead.
+   */
   readonly conditional: boolean;
 }
 
@@ -163,28 +170,30 @@ export interface RuntimeFailure {
 export function includeOutboundPortsFailure(value: string, cni: { readonly value: boolean; readonly source: string } | undefined): RuntimeFailure | undefined {
   const byCni = includeOutboundPortsCni(value);
   const byInit = includeOutboundPortsInit(value);
-  const initEffect = 'but istio-init passes it to iptables, which refuses the rule, so the pod never starts (Init:CrashLoopBackOff)';
-  const sandbox = 'the pod sandbox is never created (FailedCreatePodSandBox) and the pod stays in ContainerCreating';
   if (cni?.value === true) {
-    return byCni && { ...byCni, effect: `but the Istio CNI plugin (${cni.source}) rejects it: ${sandbox}`, conditional: false };
+    return byCni && { ...byCni, effect: 'The Istio CNI plugin rejects it: the pod stays in ContainerCreating', conditional: false };
   }
   if (typeof byInit === 'object') {
-    const also = cni?.value === false ? '' : `; with Istio CNI the CNI plugin rejects it instead: ${sandbox}`;
-    return { ...byInit, effect: `${initEffect}${also}`, conditional: false };
+    const effect = cni?.value === false
+      ? 'istio-init fails on it: the pod stays in Init:CrashLoopBackOff'
+      : 'istio-init and Istio CNI both reject it: the pod never starts';
+    return { ...byInit, effect, conditional: false };
   }
   if (cni?.value === false || !byCni) return undefined;
-  const init = byInit === 'ok' ? 'and istio-init accepts it' : 'and istio-init looks the name up as a service in the proxy image';
-  return {
-    ...byCni,
-    effect: `${init}, but with Istio CNI the CNI plugin rejects it: ${sandbox}. Whether the mesh uses Istio CNI is not known (say so in .meshlint.yaml: istio.cni)`,
-    conditional: true,
-  };
+  const init = byInit === 'ok' ? 'istio-init accepts it' : 'istio-init looks the name up as a service in the proxy image';
+  return { ...byCni, effect: `${init}; the Istio CNI plugin rejects it`, conditional: true };
+}
+
+/** What the note says a value only the Istio CNI plugin rejects is, by its offending entry. */
+export function cniOnlyDetail(element: string): string {
+  if (element.trim() === '') return 'includeOutboundPorts stray commas';
+  return element.includes(':') ? 'includeOutboundPorts ranges' : 'includeOutboundPorts port names';
 }
 
 const NATIVE_EFFECTS = {
-  on: 'the injection template treats every value other than "false" as true, so this turns native sidecars ON (istio-proxy runs as an init container with restartPolicy: Always)',
-  off: 'only the exact value "true" turns native sidecars on, so this turns them OFF',
-  default: 'an empty value counts as unset, so istiod\'s ENABLE_NATIVE_SIDECARS decides',
+  on: 'it turns native sidecars ON',
+  off: 'it turns native sidecars OFF',
+  default: 'it leaves the choice to istiod\'s ENABLE_NATIVE_SIDECARS',
 } as const;
 
 export default createRule({
@@ -201,15 +210,12 @@ export default createRule({
       istioVersions: 'all (interface names from 1.30; resource annotations validated by the webhook from 1.27.6, 1.28.4, 1.29)',
     },
     messages: {
-      rejected:
-        '{{ key }}: {{ reason }}. Istio validates this annotation and the injector rejects the pod at admission{{ ifInjected }} ("invalid value \'{{ value }}\' for annotation \'{{ key }}\'"), so the pod is never created. {{ advice }}',
-      rejectedTemplate:
-        '{{ key }}: {{ reason }}. The injection template writes it into the istio-proxy container\'s resources, where it does not parse, so the injector rejects the pod at admission{{ ifInjected }} and the pod is never created. {{ advice }}',
-      runtime: '{{ key }}: {{ reason }}. The injector does not check this annotation, {{ effect }}. {{ advice }}',
-      nativeSidecar:
-        '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
-      tooLarge: '{{ key }} is too large to check (it is {{ problem }}), so meshlint does not check it. No real value comes near this size.',
-      setValue: 'Set it to "{{ value }}" ({{ why }}).',
+      rejected: '{{ key }}: {{ reason }}. The injector rejects the pod{{ ifInjected }}. {{ advice }}',
+      rejectedTemplate: '{{ key }}: {{ reason }}. It breaks istio-proxy\'s resources, so the injector rejects the pod{{ ifInjected }}. {{ advice }}',
+      runtime: '{{ key }}: {{ reason }}. {{ effect }}. {{ advice }}',
+      nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
+      tooLarge: '{{ key }} is too large to check: it is {{ problem }}. No real value comes near this size.',
+      setValue: 'Set it to "{{ value }}": {{ why }}.',
     },
     schema: [],
   },
@@ -227,7 +233,7 @@ export default createRule({
         if (explicitlyOptedOut(t)) return;
         const prediction = predictForTemplate(t, context.facts);
         if (prediction.outcome === 'not-injected') return;
-        const ifInjected = prediction.outcome === 'unknown' ? ' whenever it injects it' : '';
+        const ifInjected = prediction.outcome === 'unknown' ? ' if it injects it' : '';
         for (const key of keys) {
           const value = labelString(t.annotations[key]) ?? '';
           const path: Path = templatePath(t, 'metadata', 'annotations', key);
@@ -250,16 +256,22 @@ export default createRule({
               ...editsOf(path, repair),
             });
           } else if (key === INCLUDE_OUTBOUND_PORTS) {
-            const failure = includeOutboundPortsFailure(value, context.facts.mesh.installFor(prediction.via?.revision ?? 'default').cni);
+            const cni = context.facts.mesh.installFor(prediction.via?.revision ?? 'default').cni;
+            const failure = includeOutboundPortsFailure(value, cni);
             if (!failure) continue;
+            if (failure.conditional) {
+              // Broken with Istio CNI only, and whether the mesh uses it is not stated: one note per run.
+              context.unknown('mesh-cni', t.resource, cniOnlyDetail(failure.element));
+              continue;
+            }
             const within = entryMatcher(failure.element);
             const repair = repairFor(key, value, (c) => includeOutboundPortsCni(c) === undefined && typeof includeOutboundPortsInit(c) !== 'object');
             context.report({
               target: { resource: t.resource, path, ...(within ? { within } : {}) },
               messageId: 'runtime',
               data: { key, reason: failure.reason, effect: failure.effect, advice: repair.advice },
-              ...(failure.conditional ? { severity: 'warn' as const } : {}),
               ...editsOf(path, repair),
+              ...(cni?.target ? { related: [{ target: cni.target, message: cni.source }] } : {}),
             });
           } else if (key === NATIVE_SIDECAR) {
             const effect = nativeSidecarEffect(value, version);

@@ -9,7 +9,8 @@ import { atLeast, type IstioVersion } from './istio-version.ts';
 
 export type Reason = string | undefined;
 
-const quote = (s: string): string => JSON.stringify(s);
+/** A value as a reason quotes it: a long one is cut, so the message stays short. */
+const quote = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
 // ---------------------------------------------------------------------------------------
 // strconv
@@ -21,10 +22,10 @@ export function goParseUintProblem(s: string, bits: 16 | 32 | 64, what = 'number
   if (s === '') return `an empty value is not a ${what}`;
   if (!DIGITS.test(s)) {
     if (s !== s.trim() && DIGITS.test(s.trim())) return `${quote(s)} has spaces around it, which Istio does not trim here`;
-    return `${quote(s)} is not a ${what} (only the digits 0-9)`;
+    return `${quote(s)} is not a ${what}`;
   }
   const max = (1n << BigInt(bits)) - 1n;
-  if (BigInt(s) > max) return `${quote(s)} is above ${max} (the largest ${what} here)`;
+  if (BigInt(s) > max) return `${quote(s)} is above ${max}, the largest ${what} here`;
   return undefined;
 }
 
@@ -42,7 +43,7 @@ function goParseInt64(s: string): bigint | undefined {
 export const GO_BOOLS: readonly string[] = ['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'];
 
 export function goParseBoolProblem(s: string): Reason {
-  return GO_BOOLS.includes(s) ? undefined : `${quote(s)} is not a boolean (Go's ParseBool takes true/false, True/False, TRUE/FALSE, t/f, 1/0)`;
+  return GO_BOOLS.includes(s) ? undefined : `${quote(s)} is not a boolean`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -163,18 +164,18 @@ export function parsePrefixProblem(s: string, opts: PrefixOptions = { strictBits
   const slash = s.lastIndexOf('/');
   if (slash < 0) {
     const addr = parseAddr(s.trim());
-    if ('is6' in addr) return `it has no prefix length (write ${s.trim()}/${addr.is6 ? 128 : 32} for one address)`;
-    return 'it is not in CIDR form (address/length)';
+    if ('is6' in addr) return 'it has no prefix length';
+    return 'it is not in address/length form';
   }
   const addrText = s.slice(0, slash);
   const addr = parseAddr(addrText);
   if (!('is6' in addr)) {
-    if (addrText !== addrText.trim() && 'is6' in parseAddr(addrText.trim())) return 'it has a space, which Istio does not trim';
+    if (addrText !== addrText.trim() && 'is6' in parseAddr(addrText.trim())) return 'it has a space';
     return addr.reason;
   }
-  if (addr.is6 && addr.zone !== '') return 'an IPv6 zone ("%…") is not allowed in a prefix';
+  if (addr.is6 && addr.zone !== '') return 'an IPv6 zone after "%" is not allowed in a prefix';
   const bitsText = s.slice(slash + 1);
-  const badBits = (): string => (spaced && bitsText.trim() !== bitsText && parsePrefixProblem(s.trim(), opts) === undefined ? 'it has a space, which Istio does not trim' : `${quote(bitsText)} is not a prefix length`);
+  const badBits = (): string => (spaced && bitsText.trim() !== bitsText && parsePrefixProblem(s.trim(), opts) === undefined ? 'it has a space' : `${quote(bitsText)} is not a prefix length`);
   let bits: number;
   if (opts.strictBits) {
     if (!DIGITS.test(bitsText) || (bitsText.length > 1 && bitsText[0] === '0')) return badBits();
@@ -185,7 +186,7 @@ export function parsePrefixProblem(s: string, opts: PrefixOptions = { strictBits
     bits = Number(v);
   }
   const max = addr.is6 ? 128 : 32;
-  if (bits < 0 || bits > max) return `prefix length ${bitsText} is out of range for ${addr.is6 ? 'IPv6' : 'IPv4'} (0-${max})`;
+  if (bits < 0 || bits > max) return `prefix length ${bitsText} is out of range for ${addr.is6 ? 'IPv6' : 'IPv4'}, which takes 0-${max}`;
   return undefined;
 }
 
@@ -194,7 +195,7 @@ export function cidrListProblem(value: string, opts: PrefixOptions = { strictBit
   if (value === '') return undefined;
   for (const element of value.split(',')) {
     const why = parsePrefixProblem(element, opts);
-    if (why) return { element, reason: element === '' ? 'the list has an empty entry (a stray comma)' : `${quote(element)} is not a CIDR: ${why}` };
+    if (why) return { element, reason: element === '' ? 'the list has a stray comma' : `${quote(element)} is not a CIDR: ${why}` };
   }
   return undefined;
 }
@@ -208,8 +209,8 @@ export function portListProblem(value: string): { reason: string; element: strin
   if (trimmed === '') return undefined;
   for (const element of trimmed.split(',')) {
     const port = element.trim();
-    if (port === '') return { element, reason: 'the list has an empty entry (a stray comma)' };
-    if (/^[0-9]+\s*[-:]\s*[0-9]+$/.test(port)) return { element, reason: `${quote(port)} is a port range, and Istio takes single ports only` };
+    if (port === '') return { element, reason: 'the list has a stray comma' };
+    if (/^[0-9]+\s*[-:]\s*[0-9]+$/.test(port)) return { element, reason: `${quote(port)} is a port range` };
     const why = goParseUintProblem(port, 16, 'port');
     if (why) return { element, reason: why };
   }
@@ -223,7 +224,7 @@ const QUANTITY_SUFFIX_CHARS = 'eEinumkKMGTP';
 const DECIMAL_SUFFIXES: Readonly<Record<string, number>> = { '': 0, n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 const BINARY_SUFFIXES: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 
-const QUANTITY_FORM = 'a Kubernetes quantity such as 100m, 0.5, 2, 128Mi or 1G';
+const QUANTITY_FORM = 'a Kubernetes quantity';
 
 /**
  * resource.ParseQuantity, step by step: sign, digits, optional "." and digits, then a suffix
@@ -316,7 +317,7 @@ export function quantityProblem(str: string): Reason {
     if (parsed === undefined) return `${quote(str)}: the exponent ${quote(suffix)} is not a number`;
     exponent = Number(BigInt.asIntN(32, parsed));
   } else {
-    return `${quote(str)} has an unknown unit ${quote(suffix)} (Kubernetes takes n, u, m, k, M, G, T, P, E, Ki, Mi, Gi, Ti, Pi, Ei)`;
+    return `${quote(str)} has an unknown unit ${quote(suffix)}`;
   }
 
   // The int64 fast path handles every value with enough precision; anything else goes through
@@ -336,7 +337,7 @@ export function quantityProblem(str: string): Reason {
 
 /** interceptionMode: the exact, case-sensitive names. */
 export function interceptionModeProblem(v: string): Reason {
-  return ['REDIRECT', 'TPROXY', 'NONE'].includes(v) ? undefined : `${quote(v)} is not REDIRECT, TPROXY or NONE (upper case)`;
+  return ['REDIRECT', 'TPROXY', 'NONE'].includes(v) ? undefined : `${quote(v)} is not REDIRECT, TPROXY or NONE`;
 }
 
 /** status.sidecar.istio.io/port: parsePort, which trims spaces; "" is rejected. */
@@ -354,7 +355,7 @@ export function includeIPRangesProblem(v: string, opts?: PrefixOptions): { reaso
 
 export function excludeIPRangesProblem(v: string, opts?: PrefixOptions): { reason: string; element: string } | undefined {
   const star = v.split(',').find((e) => e.trim() === '*');
-  if (star !== undefined) return { element: star, reason: '"*" is not accepted here: only includeOutboundIPRanges takes "*"' };
+  if (star !== undefined) return { element: star, reason: '"*" is not accepted here' };
   return cidrListProblem(v, opts);
 }
 
@@ -373,11 +374,10 @@ export function interfaceNamesProblem(v: string): { reason: string; element: str
   if (v === '') return undefined;
   for (const element of v.split(',')) {
     const name = element.trim();
-    if (name === '') return { element, reason: 'the list has an empty entry (a stray comma)' };
+    if (name === '') return { element, reason: 'the list has a stray comma' };
     if (Buffer.byteLength(name) > 15) return { element, reason: `interface name ${quote(name)} is longer than 15 characters` };
-    if (!/^[a-zA-Z][a-zA-Z0-9_.-]*$/.test(name)) {
-      return { element, reason: `interface name ${quote(name)} must start with a letter and hold only letters, digits, "_", "." and "-"` };
-    }
+    if (!/^[a-zA-Z]/.test(name)) return { element, reason: `interface name ${quote(name)} must start with a letter` };
+    if (!/^[a-zA-Z0-9_.-]*$/.test(name)) return { element, reason: `interface name ${quote(name)} may hold only letters, digits, "_", "." and "-"` };
   }
   return undefined;
 }
@@ -386,7 +386,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** validateResourceQuantity: no control characters, then resource.ParseQuantity. */
 export function resourceQuantityProblem(v: string): Reason {
-  if (CONTROL.test(v)) return 'it contains control characters (a newline, a tab, …)';
+  if (CONTROL.test(v)) return 'it contains a control character, such as a newline or a tab';
   return quantityProblem(v);
 }
 
@@ -464,7 +464,7 @@ export function includeOutboundPortsInit(v: string): InitVerdict {
     if (t === '') return { element, reason: 'the list has an entry of only spaces' };
     if (/\s/.test(t)) return { element, reason: `${quote(t)} has a space inside it` };
     const parts = t.split(':');
-    const neither = { element, reason: `${quote(t)} is neither a port nor a port range "a:b"` };
+    const neither = { element, reason: `${quote(t)} is not a port or an a:b range` };
     if (parts.length > 2) return neither;
     const kinds = parts.map(portKind);
     if (kinds.includes('bad')) return neither;

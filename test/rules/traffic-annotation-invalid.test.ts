@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import rule, { includeOutboundPortsFailure, isPlaceholder, repairFor } from '../../rules/traffic-annotation-invalid.ts';
+import rule, { cniOnlyDetail, includeOutboundPortsFailure, isPlaceholder, repairFor } from '../../rules/traffic-annotation-invalid.ts';
 import {
   cidrListProblem, goParseBoolProblem, goParseUintProblem, includeOutboundPortsInit, interfaceNamesProblem, nativeSidecarEffect,
   parsePrefixProblem, portListProblem, quantityProblem, webhookChecks, webhookValidatesQuantities,
@@ -31,6 +31,24 @@ const v = (text: string): IstioVersion => parseIstioVersion(text) as IstioVersio
 
 ruleTester(rule, {
   valid: [
+    {
+      name: 'includeOutboundPorts that only the CNI plugin rejects, CNI unknown: a note naming istio.cni, no finding',
+      code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'),
+      config: shop,
+      notes: ['unknown:mesh-cni'],
+    },
+    {
+      name: 'includeOutboundPorts with a port name or a stray comma, CNI unknown: a note, no finding',
+      code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "http,8080,"'),
+      config: shop,
+      notes: ['unknown:mesh-cni'],
+    },
+    {
+      name: 'includeOutboundPorts with a range, CNI stated off: istio-init takes it, no note',
+      code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'),
+      config: withCni(false),
+      notes: [],
+    },
     {
       name: 'values the injector accepts',
       code: deployment(
@@ -181,21 +199,21 @@ ruleTester(rule, {
       name: 'a space after a comma in a CIDR list: points at the entry, fixed',
       code: deployment('traffic.sidecar.istio.io/excludeOutboundIPRanges: "10.0.0.0/8, 172.16.0.0/12"'),
       config: shop,
-      errors: [{ messageId: 'rejected', line: 8, column: 72, endLine: 8, endColumn: 85, severity: 2, message: '" 172.16.0.0/12" is not a CIDR: it has a space, which Istio does not trim' }],
+      errors: [{ messageId: 'rejected', line: 8, column: 72, endLine: 8, endColumn: 85, severity: 2, message: '" 172.16.0.0/12" is not a CIDR: it has a space. The injector rejects the pod. Write "10.0.0.0/8,172.16.0.0/12", without spaces.' }],
       output: deployment('traffic.sidecar.istio.io/excludeOutboundIPRanges: "10.0.0.0/8,172.16.0.0/12"'),
     },
     {
-      name: 'the message quotes the injector\'s error',
+      name: 'the message names the key, the value, the consequence and the fix',
       code: deployment('traffic.sidecar.istio.io/excludeOutboundPorts: "bad"'),
       config: shop,
-      errors: [{ line: 8, column: 57, message: 'the injector rejects the pod at admission ("invalid value \'bad\' for annotation \'traffic.sidecar.istio.io/excludeOutboundPorts\'")' }],
+      errors: [{ line: 8, column: 57, message: 'traffic.sidecar.istio.io/excludeOutboundPorts: "bad" is not a port. The injector rejects the pod. Write ports such as 8080,9090.' }],
       output: null,
     },
     {
       name: 'a single address without a length: a suggestion, not a fix',
       code: deployment('traffic.sidecar.istio.io/includeOutboundIPRanges: "10.96.0.10"'),
       config: shop,
-      errors: [{ messageId: 'rejected', line: 8, column: 60, message: 'it has no prefix length (write 10.96.0.10/32 for one address)' }],
+      errors: [{ messageId: 'rejected', line: 8, column: 60, message: 'traffic.sidecar.istio.io/includeOutboundIPRanges: "10.96.0.10" is not a CIDR: it has no prefix length. The injector rejects the pod. For a single address, write "10.96.0.10/32".' }],
       output: null,
     },
     {
@@ -203,7 +221,7 @@ ruleTester(rule, {
       code: deployment('traffic.sidecar.istio.io/excludeOutboundIPRanges: "*"', 'traffic.sidecar.istio.io/excludeInboundPorts: "*"'),
       config: shop,
       errors: [
-        { line: 8, column: 60, message: 'only includeOutboundIPRanges takes "*"' },
+        { line: 8, column: 60, message: '"*" is not accepted here. The injector rejects the pod. To bypass the sidecar entirely, set includeOutboundIPRanges: "" instead.' },
         { line: 9, column: 56, message: 'only includeInboundPorts takes "*"' },
       ],
       output: null,
@@ -212,7 +230,7 @@ ruleTester(rule, {
       name: 'a stray comma in a port list is fixed',
       code: deployment('traffic.sidecar.istio.io/excludeInboundPorts: "9090,9091,"'),
       config: shop,
-      errors: [{ message: 'the list has an empty entry (a stray comma)', line: 8, column: 9 }],
+      errors: [{ message: 'the list has a stray comma', line: 8, column: 9 }],
       output: deployment('traffic.sidecar.istio.io/excludeInboundPorts: "9090,9091"'),
     },
     {
@@ -220,7 +238,7 @@ ruleTester(rule, {
       code: deployment('traffic.sidecar.istio.io/includeInboundPorts: "8000-8100"', 'traffic.sidecar.istio.io/excludeOutboundPorts: "65536"'),
       config: shop,
       errors: [
-        { line: 8, column: 56, message: 'is a port range, and Istio takes single ports only' },
+        { line: 8, column: 56, message: '"8000-8100" is a port range. The injector rejects the pod. List each port: ranges are not supported.' },
         { line: 9, column: 57, message: '"65536" is above 65535' },
       ],
     },
@@ -261,7 +279,7 @@ ruleTester(rule, {
       code: deployment('sidecar.istio.io/proxyMemory: 512mi'),
       config: shop,
       istioVersion: '1.28.0',
-      errors: [{ messageId: 'rejectedTemplate', message: 'writes it into the istio-proxy container\'s resources' }],
+      errors: [{ messageId: 'rejectedTemplate', message: '"512mi" has an unknown unit "mi". It breaks istio-proxy\'s resources, so the injector rejects the pod.' }],
     },
     {
       name: 'spaces around a quantity are rejected from 1.28.4, and fixed',
@@ -275,7 +293,7 @@ ruleTester(rule, {
       name: 'a control character in a quantity (1.31)',
       code: deployment('sidecar.istio.io/proxyCPULimit: "1\\n"'),
       config: shop,
-      errors: [{ message: 'it contains control characters (a newline, a tab, …). Istio validates this annotation and the injector rejects the pod at admission ("invalid value \'1\\n\'' }],
+      errors: [{ message: 'sidecar.istio.io/proxyCPULimit: it contains a control character, such as a newline or a tab. The injector rejects the pod. Write "1".' }],
     },
     {
       name: 'interface names from 1.30',
@@ -297,7 +315,7 @@ ruleTester(rule, {
     {
       name: 'a namespace not among the inputs: reported, with the condition',
       code: deployment('traffic.sidecar.istio.io/includeInboundPorts: "http"'),
-      errors: [{ message: 'the injector rejects the pod at admission whenever it injects it' }],
+      errors: [{ message: 'The injector rejects the pod if it injects it.' }],
     },
     {
       name: 'a CronJob\'s pod template',
@@ -324,32 +342,26 @@ ruleTester(rule, {
       name: 'includeOutboundPorts that istio-init cannot use, CNI unknown: an error that covers both',
       code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000-8100"'),
       config: shop,
-      errors: [{ messageId: 'runtime', severity: 2, line: 8, column: 57, message: 'istio-init passes it to iptables, which refuses the rule, so the pod never starts (Init:CrashLoopBackOff); with Istio CNI the CNI plugin rejects it instead' }],
+      errors: [{ messageId: 'runtime', severity: 2, line: 8, column: 57, message: 'traffic.sidecar.istio.io/includeOutboundPorts: "8000-8100" is not a port or an a:b range. istio-init and Istio CNI both reject it: the pod never starts. Write ports such as 8080,9090.' }],
       output: null,
     },
     {
       name: 'includeOutboundPorts with CNI stated on: the plugin rejects a range',
       code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'),
       config: withCni(true),
-      errors: [{ messageId: 'runtime', severity: 2, message: 'The injector does not check this annotation, but the Istio CNI plugin (' }],
-    },
-    {
-      name: 'includeOutboundPorts that only CNI rejects, CNI unknown: a warning that names the fact',
-      code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'),
-      config: shop,
-      errors: [{ messageId: 'runtime', severity: 1, message: 'Whether the mesh uses Istio CNI is not known (say so in .meshlint.yaml: istio.cni)' }],
+      errors: [{ messageId: 'runtime', severity: 2, message: '"8000:9000" is a port range. The Istio CNI plugin rejects it: the pod stays in ContainerCreating.' }],
     },
     {
       name: 'includeOutboundPorts with CNI stated off: istio-init only',
       code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "80 443"'),
       config: withCni(false),
-      errors: [{ messageId: 'runtime', severity: 2, message: '"80 443" has a space inside it. The injector does not check this annotation, but istio-init passes it to iptables, which refuses the rule, so the pod never starts (Init:CrashLoopBackOff).' }],
+      errors: [{ messageId: 'runtime', severity: 2, message: '"80 443" has a space inside it. istio-init fails on it: the pod stays in Init:CrashLoopBackOff. Write ports such as 8080,9090.' }],
     },
     {
       name: 'includeOutboundPorts with spaces after the commas is fine for both; a stray comma is fixed',
       code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8080, 9090,"'),
       config: withCni(true),
-      errors: [{ messageId: 'runtime', message: 'the list has an empty entry' }],
+      errors: [{ messageId: 'runtime', message: 'the list has a stray comma. The Istio CNI plugin rejects it' }],
       output: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8080,9090"'),
     },
     {
@@ -357,7 +369,7 @@ ruleTester(rule, {
       code: deployment('sidecar.istio.io/nativeSidecar: "False"'),
       config: shop,
       istioVersion: '1.28',
-      errors: [{ messageId: 'nativeSidecar', severity: 1, line: 8, column: 9, message: 'On Istio 1.28 the injection template treats every value other than "false" as true, so this turns native sidecars ON' }],
+      errors: [{ messageId: 'nativeSidecar', severity: 1, line: 8, column: 9, message: 'sidecar.istio.io/nativeSidecar: "False" is neither "true" nor "false". On Istio 1.28 it turns native sidecars ON. Write "true" or "false".' }],
       output: deployment('sidecar.istio.io/nativeSidecar: "false"'),
     },
     {
@@ -365,7 +377,7 @@ ruleTester(rule, {
       code: deployment('sidecar.istio.io/nativeSidecar: "True"'),
       config: shop,
       istioVersion: '1.26',
-      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'only the exact value "true" turns native sidecars on, so this turns them OFF' }],
+      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.26 it turns native sidecars OFF' }],
       output: deployment('sidecar.istio.io/nativeSidecar: "true"'),
     },
     {
@@ -420,8 +432,8 @@ test('traffic-annotation-invalid: CNI stated by an istio-cni DaemonSet among the
   const { messages } = runCase(rule, { code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'), config: shop, files: [cniNode] });
   assert.is(messages.length, 1);
   assert.is(messages[0]?.severity, 2);
-  assert.ok(messages[0]?.message.includes('the Istio CNI plugin (DaemonSet istio-cni-node'));
-  assert.ok(messages[0]?.message.includes('rejects it: the pod sandbox is never created (FailedCreatePodSandBox)'));
+  assert.ok(messages[0]?.message.includes('The Istio CNI plugin rejects it: the pod stays in ContainerCreating.'));
+  assert.equal(messages[0]?.related?.map((r) => [r.filePath, r.line, r.message]), [['cni.yaml', 3, 'DaemonSet istio-cni-node (the istio-cni node agent)']]);
 });
 
 test('annotation-validation: netip.ParsePrefix', () => {
@@ -431,30 +443,30 @@ test('annotation-validation: netip.ParsePrefix', () => {
   assert.is(parsePrefixProblem('2001:db8::/128'), undefined);
   assert.is(parsePrefixProblem('::ffff:1.2.3.4/128'), undefined);
   assert.is(parsePrefixProblem('1:2:3:4:5:6:1.2.3.4/96'), undefined);
-  assert.is(parsePrefixProblem('10.0.0.1'), 'it has no prefix length (write 10.0.0.1/32 for one address)');
-  assert.is(parsePrefixProblem('fd00::1'), 'it has no prefix length (write fd00::1/128 for one address)');
+  assert.is(parsePrefixProblem('10.0.0.1'), 'it has no prefix length');
+  assert.is(parsePrefixProblem('fd00::1'), 'it has no prefix length');
   assert.is(parsePrefixProblem('010.0.0.0/8'), 'an IPv4 octet has a leading zero');
   assert.is(parsePrefixProblem('256.0.0.0/8'), 'an IPv4 octet is above 255');
   assert.is(parsePrefixProblem('10.0.0/8'), 'the IPv4 address has fewer than four octets');
   assert.is(parsePrefixProblem('10.0.0.0.0/8'), 'the IPv4 address has more than four octets');
   assert.is(parsePrefixProblem('10..0.0/8'), 'an IPv4 octet is empty');
-  assert.is(parsePrefixProblem('10.0.0.0/33'), 'prefix length 33 is out of range for IPv4 (0-32)');
-  assert.is(parsePrefixProblem('::/129'), 'prefix length 129 is out of range for IPv6 (0-128)');
+  assert.is(parsePrefixProblem('10.0.0.0/33'), 'prefix length 33 is out of range for IPv4, which takes 0-32');
+  assert.is(parsePrefixProblem('::/129'), 'prefix length 129 is out of range for IPv6, which takes 0-128');
   assert.is(parsePrefixProblem('10.0.0.0/'), '"" is not a prefix length');
   assert.is(parsePrefixProblem('10.0.0.0/024'), '"024" is not a prefix length');
   assert.is(parsePrefixProblem('10.0.0.0/024', { strictBits: false }), undefined);
   assert.is(parsePrefixProblem('10.0.0.0/+8', { strictBits: false }), undefined);
-  assert.is(parsePrefixProblem('fe80::1%eth0/64'), 'an IPv6 zone ("%…") is not allowed in a prefix');
+  assert.is(parsePrefixProblem('fe80::1%eth0/64'), 'an IPv6 zone after "%" is not allowed in a prefix');
   assert.is(parsePrefixProblem('1::2::3/64'), 'the IPv6 address has more than one "::"');
   assert.is(parsePrefixProblem('1:2:3:4:5:6:7:8::/64'), 'the "::" in the IPv6 address stands for no group');
   assert.is(parsePrefixProblem('1:2:3:4/64'), 'the IPv6 address has fewer than eight groups and no "::"');
   assert.is(parsePrefixProblem('12345::/16'), 'an IPv6 group is above ffff');
   assert.is(parsePrefixProblem('1.2.3.4::/64'), 'unexpected character ":" in the IPv4 address');
-  assert.is(parsePrefixProblem(' 10.0.0.0/8'), 'it has a space, which Istio does not trim');
-  assert.is(parsePrefixProblem('10.0.0.0/8 '), 'it has a space, which Istio does not trim');
-  assert.is(parsePrefixProblem('*'), 'it is not in CIDR form (address/length)');
+  assert.is(parsePrefixProblem(' 10.0.0.0/8'), 'it has a space');
+  assert.is(parsePrefixProblem('10.0.0.0/8 '), 'it has a space');
+  assert.is(parsePrefixProblem('*'), 'it is not in address/length form');
   assert.is(cidrListProblem(''), undefined);
-  assert.equal(cidrListProblem('10.0.0.0/8,'), { element: '', reason: 'the list has an empty entry (a stray comma)' });
+  assert.equal(cidrListProblem('10.0.0.0/8,'), { element: '', reason: 'the list has a stray comma' });
 });
 
 test('annotation-validation: strconv, ports and interfaces', () => {
@@ -471,7 +483,8 @@ test('annotation-validation: strconv, ports and interfaces', () => {
   assert.ok(portListProblem('80,,443'));
   assert.is(interfaceNamesProblem('net1, eth0.100,br_0,veth-x'), undefined);
   assert.ok(interfaceNamesProblem('eth0,'));
-  assert.ok(interfaceNamesProblem('eth0;rm'));
+  assert.is(interfaceNamesProblem('eth0;rm')?.reason, 'interface name "eth0;rm" may hold only letters, digits, "_", "." and "-"');
+  assert.is(portListProblem(`80,${'9'.repeat(100)}`)?.reason, `"${'9'.repeat(60)}…" is above 65535, the largest port here`);
   assert.equal(includeOutboundPortsInit('8000:9000,80'), 'ok');
   assert.equal(includeOutboundPortsInit('80,,443'), 'ok');
   assert.equal(includeOutboundPortsInit('http'), 'maybe');
@@ -528,6 +541,9 @@ test('traffic-annotation-invalid: placeholders, repairs and includeOutboundPorts
   assert.is(includeOutboundPortsFailure('http', { value: false, source: 'x' }), undefined);
   assert.ok(includeOutboundPortsFailure('http', undefined)?.effect.includes('looks the name up as a service'));
   assert.is(includeOutboundPortsFailure('*', undefined), undefined);
+  assert.is(cniOnlyDetail('8000:9000'), 'includeOutboundPorts ranges');
+  assert.is(cniOnlyDetail(''), 'includeOutboundPorts stray commas');
+  assert.is(cniOnlyDetail('http'), 'includeOutboundPorts port names');
 });
 
 test.run();
