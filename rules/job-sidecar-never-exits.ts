@@ -44,7 +44,7 @@ export default createRule({
     },
     messages: {
       classic:
-        'This {{ kind }} gets a classic sidecar ({{ native }}), which never exits: the {{ kind }} never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
+        'This {{ kind }} gets a classic sidecar, which never exits: the {{ kind }} never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
       rendered:
         'This {{ kind }}\'s istio-proxy is a classic sidecar, which never exits: the {{ kind }} never completes. Re-inject with native sidecars, or POST to localhost:15020/quitquitquit when done.',
       notPost:
@@ -63,7 +63,6 @@ export default createRule({
         if (!hasAppContainers(t)) return;
         const rendered = renderedProxy(t);
         let classic: 'classic' | 'rendered';
-        let native = '';
         let related: RelatedLocation[] = [];
         let nativePath: Path | undefined;
         if (rendered) {
@@ -78,7 +77,6 @@ export default createRule({
             return;
           }
           classic = 'classic';
-          native = plan.native.why;
           nativePath = plan.native.path;
           if (plan.native.stated?.target) related = [{ target: plan.native.stated.target, message: plan.native.stated.source }];
         }
@@ -97,7 +95,7 @@ export default createRule({
         context.report({
           target: { resource: t.resource, path: rendered ? rendered.path : nativePath ?? annotationAnchor(t) },
           messageId: classic,
-          data: { kind, native },
+          data: { kind },
           suggest: !rendered && edits.length > 0 ? [{ messageId: 'addNative', edits }] : undefined,
           related,
         });

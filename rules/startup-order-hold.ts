@@ -37,7 +37,6 @@ type MessageIds = 'meshNoHold' | 'podNoHold' | 'lifecycleReplacesHold' | 'native
 /** Workloads whose start-up one install leaves unordered: reported once, on the install. */
 interface InstallGroup {
   readonly target: Target;
-  readonly why: string;
   readonly workloads: PodTemplate[];
 }
 
@@ -57,14 +56,14 @@ export default createRule<[Options], MessageIds>({
     },
     messages: {
       meshNoHold:
-        'Sidecars of this install start alongside the app ({{ why }}): {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.',
-      podNoHold: 'This pod {{ what }}, so its app can start before Envoy is ready. {{ fix }}',
+        'Sidecars of this install start alongside the app: {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.',
+      podNoHold: 'This pod {{ what }}: its app can start before Envoy is ready. {{ fix }}',
       lifecycleReplacesHold:
-        '{{ lifecycle }} replaces the `pilot-agent wait` hook that holdApplicationUntilProxyStarts adds: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.',
+        '{{ lifecycle }} replaces the hold\'s `pilot-agent wait` hook: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.',
       nativeNoProbe:
-        'status.sidecar.istio.io/port "0" leaves the native sidecar without its startup probe: the app starts when istio-proxy starts, not when it is ready. Remove the annotation.',
+        'status.sidecar.istio.io/port "0" removes the native sidecar\'s startup probe: the app can start before Envoy is ready. Remove the annotation.',
       renderedNoHold:
-        'This istio-proxy is a classic sidecar without the `pilot-agent wait` hook{{ notFirst }}: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts on, or native sidecars.',
+        'This classic istio-proxy has no `pilot-agent wait` hook{{ notFirst }}: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts on, or with native sidecars.',
       meshTooComplex:
         'The mesh config of ConfigMap {{ name }} is {{ problem }}, too much to check: its holdApplicationUntilProxyStarts is taken as unknown.',
     },
@@ -104,7 +103,7 @@ export default createRule<[Options], MessageIds>({
           context.report({
             target: { resource: t.resource, path: rendered.path },
             messageId: 'renderedNoHold',
-            data: { notFirst: rendered.first ? '' : ', and it is not the first container' },
+            data: { notFirst: rendered.first ? '' : ' and is not the first container' },
           });
           return;
         }
@@ -160,28 +159,19 @@ export default createRule<[Options], MessageIds>({
         const at = (plan.hold.stated?.origin === 'input' ? plan.hold.stated.target : undefined) ?? stated.target;
         const key = targetKey(at);
         let group = installs.get(key);
-        if (!group) installs.set(key, (group = { target: at, why: `${describeHold(plan)}; ${describeNative(plan)}`, workloads: [] }));
+        if (!group) installs.set(key, (group = { target: at, workloads: [] }));
         group.workloads.push(t);
       },
       'Program:exit'() {
         for (const g of installs.values()) {
           const related: RelatedLocation[] = g.workloads.slice(0, MAX_RELATED).map((w) => ({ target: { resource: w.resource, path: annotationAnchor(w) }, message: `${describeResource(w.resource)} starts alongside its sidecar` }));
           const n = g.workloads.length;
-          context.report({ target: g.target, messageId: 'meshNoHold', data: { workloads: `${n} injected workload${n === 1 ? '' : 's'}`, why: g.why }, related });
+          context.report({ target: g.target, messageId: 'meshNoHold', data: { workloads: `${n} injected workload${n === 1 ? '' : 's'}` }, related });
         }
       },
     };
   },
 });
-
-/** "holdApplicationUntilProxyStarts off (Istio's default)": how the plan's hold decision reads in a message. */
-function describeHold(plan: SidecarPlan): string {
-  return /Istio's default/.test(plan.hold.why) ? "hold off, Istio's default" : 'hold off';
-}
-
-function describeNative(plan: SidecarPlan): string {
-  return /before Istio 1\.27/.test(plan.native.why) ? 'native sidecars off before 1.27' : 'native sidecars off';
-}
 
 /** Where a pod turns hold or native sidecars off itself, and what to say. */
 function podOwnChoice(plan: SidecarPlan): { path: Path; what: string; fix: string } | undefined {
@@ -189,7 +179,7 @@ function podOwnChoice(plan: SidecarPlan): { path: Path; what: string; fix: strin
     return { path: plan.hold.path, what: 'turns holdApplicationUntilProxyStarts off in its proxy.istio.io/config', fix: 'Remove that override.' };
   }
   if (plan.native.value === false && plan.native.path && plan.hold.value === false) {
-    return { path: plan.native.path, what: 'turns native sidecars off, and the mesh does not hold the app', fix: 'Remove the annotation, or add holdApplicationUntilProxyStarts: true to proxy.istio.io/config.' };
+    return { path: plan.native.path, what: 'turns native sidecars off, and the mesh does not hold the app', fix: 'Remove the annotation, or set holdApplicationUntilProxyStarts: true.' };
   }
   return undefined;
 }

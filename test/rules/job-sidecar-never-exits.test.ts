@@ -60,7 +60,7 @@ ruleTester(rule, {
       name: 'classic sidecar stated in the config',
       code: job(),
       config: classic,
-      errors: [{ messageId: 'classic', line: 6, column: 5, message: 'istio.nativeSidecars in the config file is "false"' }],
+      errors: [{ messageId: 'classic', line: 6, column: 5, message: 'This Job gets a classic sidecar, which never exits: the Job never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.' }],
     },
     {
       name: 'a CronJob, Istio 1.26',
@@ -78,7 +78,7 @@ ruleTester(rule, {
         `,
       config: batch,
       istioVersion: '1.26',
-      errors: [{ messageId: 'classic', line: 8, column: 7, message: 'CronJob' }],
+      errors: [{ messageId: 'classic', line: 8, column: 7, message: 'This CronJob gets a classic sidecar, which never exits: the CronJob never completes.' }],
     },
     {
       name: 'the annotation turns native sidecars off: at the annotation',

@@ -149,7 +149,7 @@ ruleTester(rule, {
       files: [{ filename: 'web.yaml', code: web() }],
       config: shop,
       istioVersion: '1.26',
-      errors: [{ messageId: 'meshNoHold', line: 5, column: 3, message: 'Sidecars of this install start alongside the app (hold off; native sidecars off before 1.27): 1 injected workload can connect' }],
+      errors: [{ messageId: 'meshNoHold', line: 5, column: 3, message: 'Sidecars of this install start alongside the app: 1 injected workload can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.' }],
       notes: [],
     },
     {
@@ -158,7 +158,7 @@ ruleTester(rule, {
       files: [{ filename: 'web.yaml', code: web() }, { filename: 'api.yaml', code: web().replace('name: web,', 'name: api,') }],
       config: shop,
       istioVersion: '1.26',
-      errors: [{ messageId: 'meshNoHold', line: 4, column: 1, message: "(hold off, Istio's default; native sidecars off before 1.27): 2 injected workloads" }],
+      errors: [{ messageId: 'meshNoHold', line: 4, column: 1, message: 'Sidecars of this install start alongside the app: 2 injected workloads can connect before Envoy is ready.' }],
     },
     {
       name: 'the annotation turns the mesh default off: the pod\'s own finding',
@@ -170,7 +170,7 @@ ruleTester(rule, {
       name: 'a native sidecar annotation of "false" in a mesh that does not hold',
       code: web('{ sidecar.istio.io/nativeSidecar: "false" }'),
       config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } },
-      errors: [{ messageId: 'podNoHold', message: 'turns native sidecars off, and the mesh does not hold the app' }],
+      errors: [{ messageId: 'podNoHold', message: 'This pod turns native sidecars off, and the mesh does not hold the app: its app can start before Envoy is ready. Remove the annotation, or set holdApplicationUntilProxyStarts: true.' }],
     },
     {
       name: 'Istio 1.26 reads only "true" as on: "False" keeps a classic sidecar',
@@ -184,13 +184,13 @@ ruleTester(rule, {
       code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}' }`),
       config: classic,
       files: [injectorWithValues({ global: { proxy: { lifecycle: { preStop: { exec: { command: ['sleep', '5'] } } } } } })],
-      errors: [{ messageId: 'lifecycleReplacesHold', line: 8, column: 22, message: 'ConfigMap istio-sidecar-injector (values global.proxy.lifecycle)' }],
+      errors: [{ messageId: 'lifecycleReplacesHold', line: 8, column: 22, message: 'ConfigMap istio-sidecar-injector (values global.proxy.lifecycle) replaces the hold\'s `pilot-agent wait` hook: nothing waits for Envoy.' }],
     },
     {
       name: 'native sidecar without a status port has no startup probe',
       code: web('{ sidecar.istio.io/nativeSidecar: "true", status.sidecar.istio.io/port: "0" }'),
       config: classic,
-      errors: [{ messageId: 'nativeNoProbe', line: 8, column: 62 }],
+      errors: [{ messageId: 'nativeNoProbe', line: 8, column: 62, message: 'status.sidecar.istio.io/port "0" removes the native sidecar\'s startup probe: the app can start before Envoy is ready.' }],
     },
     {
       name: 'already injected, classic, no hold hook',
@@ -205,7 +205,7 @@ ruleTester(rule, {
             - { name: app, image: app }
             - { name: istio-proxy, image: proxyv2 }
         `,
-      errors: [{ messageId: 'renderedNoHold', line: 9, column: 7, message: 'not the first container' }],
+      errors: [{ messageId: 'renderedNoHold', line: 9, column: 7, message: 'This classic istio-proxy has no `pilot-agent wait` hook and is not the first container: the app can start before Envoy is ready.' }],
     },
     {
       name: 'the selector option leaves out only what it matches',
