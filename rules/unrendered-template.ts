@@ -62,11 +62,12 @@ export function mergeSiblings(groups: readonly Folder[]): Folder[] {
   return current.sort((a, b) => (a.first.doc.file.displayPath < b.first.doc.file.displayPath ? -1 : 1));
 }
 
+/** What to do about a folder of templates, as a sentence of the message. */
 const HOW: Readonly<Record<TemplateEngine, string>> = {
-  Helm: 'lint the chart (--render-charts, or --helm-chart DIR)',
-  Go: 'lint what the tool renders from them, or add the folder to ignorePatterns',
-  Jinja: 'lint what Ansible (or your tool) renders from them, or add the folder to ignorePatterns',
-  placeholder: 'lint them after the script fills them in, or add the folder to ignorePatterns',
+  Helm: 'Lint the chart with --render-charts or --helm-chart DIR',
+  Go: 'Lint what the tool renders, or add the folder to ignorePatterns',
+  Jinja: 'Lint what Ansible renders, or add the folder to ignorePatterns',
+  placeholder: 'Lint what the script writes, or add the folder to ignorePatterns',
   Argo: '',
 };
 
@@ -82,11 +83,10 @@ export default createRule({
       istioVersions: 'all',
     },
     messages: {
-      folder: '{{ count }} files in {{ folder }} (this one first) are {{ engine }} templates of Kubernetes objects, not manifests: they are not linted as they stand. To lint them, {{ how }}.',
-      folderOne: 'This file is a {{ engine }} template of a Kubernetes object, not a manifest: it is not linted as it stands. To lint it, {{ how }}.',
-      argo:
-        'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value (Argo substitutes it only inside strings). Quote it: "{{ bare }}".',
-      chart: 'This Helm chart is not linted as it stands: meshlint lints what it renders (meshlint --render-charts {{ dir }}).',
+      folder: '{{ count }} files in {{ folder }}, this one first, are {{ engine }} templates, not manifests: they are not linted as they stand. {{ how }}.',
+      folderOne: 'This file is a {{ engine }} template, not a manifest: it is not linted as it stands. {{ how }}.',
+      argo: 'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value. Quote it: "{{ bare }}".',
+      chart: 'This Helm chart is not linted as it stands. To lint what it renders, run meshlint --render-charts {{ dir }}.',
     },
     schema: [],
   },

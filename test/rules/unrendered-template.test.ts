@@ -66,7 +66,7 @@ ruleTester(rule, {
       spec:
         replicas: {{ .Values.replicas }}
       `,
-      errors: [{ messageId: 'folderOne', line: 6, column: 13, severity: 1, message: 'This file is a Helm template of a Kubernetes object' }],
+      errors: [{ messageId: 'folderOne', line: 6, column: 13, severity: 1, message: 'This file is a Helm template, not a manifest: it is not linted as it stands. Lint the chart with --render-charts or --helm-chart DIR.' }],
     },
     {
       name: 'control structures',
@@ -85,7 +85,7 @@ ruleTester(rule, {
     {
       name: 'Jinja statements (an Ansible role\'s template)',
       code: '{% if kiali_vars.deployment.ingress.enabled %}\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: {{ kiali_vars.deployment.instance_name }}\n{% endif %}\n',
-      errors: [{ messageId: 'folderOne', line: 1, column: 1, message: 'Jinja template' }],
+      errors: [{ messageId: 'folderOne', line: 1, column: 1, message: 'This file is a Jinja template, not a manifest: it is not linted as it stands. Lint what Ansible renders, or add the folder to ignorePatterns.' }],
     },
     {
       name: 'Argo runtime arguments where a value starts: a real bug, kubectl rejects the object',
@@ -102,7 +102,7 @@ ruleTester(rule, {
       ],
       errors: [
         { messageId: 'folderOne', line: 4, column: 9 },
-        { messageId: 'folder', message: '3 files in cases (this one first) are Go templates' },
+        { messageId: 'folder', message: '3 files in cases, this one first, are Go templates, not manifests: they are not linted as they stand. Lint what the tool renders, or add the folder to ignorePatterns.' },
       ],
     },
   ],
@@ -120,9 +120,9 @@ test('Ansible roles are warned about one by one; case folders merge upwards', ()
   const report = lint([t('roles/a/templates/x.yaml'), t('roles/a/tasks/y.yml'), t('roles/b/templates/z.yaml'), t('molecule/t1/cr.yaml'), t('molecule/t2/cr.yaml')], { config: EMPTY_CONFIG, rules: [rule] });
   const rows = report.results.flatMap((r) => r.messages.map((m) => `${r.filePath} ${m.message.slice(0, 40)}`));
   assert.equal(rows, [
-    'roles/a/templates/x.yaml 2 files in roles/a (this one first) are ',
-    'roles/b/templates/z.yaml This file is a Jinja template of a Kuber',
-    'molecule/t1/cr.yaml 2 files in molecule (this one first) are',
+    'roles/a/templates/x.yaml 2 files in roles/a, this one first, are ',
+    'roles/b/templates/z.yaml This file is a Jinja template, not a man',
+    'molecule/t1/cr.yaml 2 files in molecule, this one first, are',
   ]);
 });
 
