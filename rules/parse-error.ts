@@ -5,6 +5,22 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { isUnclosedError, unclosedOpener } from '../src/parse/unclosed.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
 
+/** How much of a tool's message the headline shows; the rest is in the related location. */
+const TOOL_MESSAGE_MAX = 130;
+
+/**
+ * A render tool's message, cut for the headline when it is long. Tools nest their errors
+ * ("template: x.yaml:4:20: executing … at <.Values.a>: nil pointer …"), and the finding
+ * already points where the first parts say: the end, where the cause is, is kept, from a
+ * ": " boundary when there is one.
+ */
+export function toolMessageHeadline(message: string, max = TOOL_MESSAGE_MAX): string {
+  if (message.length <= max) return message;
+  const from = message.length - max;
+  const boundary = message.indexOf(': ', from);
+  return `…${boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from)}`;
+}
+
 export default createRule({
   name: 'parse-error',
   meta: {
@@ -17,11 +33,11 @@ export default createRule({
       istioVersions: 'all',
     },
     messages: {
-      syntax: 'YAML syntax error: {{ message }}. kubectl rejects this document; the other documents of the file are still linted.',
-      unclosed: 'This {{ what }} is never closed, so kubectl rejects the document (YAML: {{ message }}). Close it here.',
+      syntax: 'YAML syntax error: {{ message }}. kubectl rejects this document.',
+      unclosed: 'This {{ what }} is never closed, so kubectl rejects the document. Close it here.',
       unreadable: '{{ reason }}.',
       render: '{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.',
-      renderEnvironment: 'This {{ what }} could not be rendered here: {{ cause }}. {{ fix }}',
+      renderEnvironment: 'This {{ what }} cannot be rendered here: {{ cause }}. {{ fix }}',
     },
     schema: [],
   },
@@ -45,10 +61,15 @@ export default createRule({
               data: { what: helm ? 'chart' : 'overlay', cause: environment.cause, fix: environment.fix },
             });
           } else {
+            const command = helm ? 'helm template' : 'kustomize build';
+            const message = failure.replace(/\.$/, '');
+            const headline = toolMessageHeadline(message);
             context.report({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
               messageId: 'render',
-              data: { command: helm ? 'helm template' : 'kustomize build', message: failure.replace(/\.$/, ''), what: helm ? 'chart' : 'overlay' },
+              data: { command, message: headline, what: helm ? 'chart' : 'overlay' },
+              // The whole message, when the headline shows only its end.
+              ...(headline !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}),
             });
           }
         }
@@ -63,7 +84,7 @@ export default createRule({
               target: { doc, offset: opened, endOffset: opened + 1 },
               messageId: 'unclosed',
               data: { what: doc.file.text[opened] === '{' ? 'flow mapping' : doc.file.text[opened] === '[' ? 'flow sequence' : 'quoted string', message: e.message.replace(/\.$/, '') },
-              related: [{ target: { doc, offset: e.offset, endOffset: e.endOffset }, message: 'where the YAML parser stopped' }],
+              related: [{ target: { doc, offset: e.offset, endOffset: e.endOffset }, message: `where the YAML parser stopped: ${e.message.replace(/\.$/, '')}` }],
             });
             continue;
           }

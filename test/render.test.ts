@@ -125,8 +125,8 @@ if (helms[0]) {
       t.write('bug/templates/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: {{ fail "broken on purpose" }} }\n');
       const r = run(['-f', 'json', '--helm-chart', 'deps', '--helm-chart', 'req', '--helm-chart', 'bug'], withPath(bin), t.dir);
       const found = parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath}:${m.line} ${m.severity} ${m.message}`));
-      assert.ok(found.some((x) => /^deps\/Chart\.yaml:5 1 This chart could not be rendered here: its dependency redis is not in charts\/\. Run `helm dependency build`/.test(x)), found.join('\n'));
-      assert.ok(found.some((x) => /^req\/templates\/secret\.yaml:5 1 This chart could not be rendered here: a required value is not set \(db\.password is required\)\. Pass it with --values or --set/.test(x)), found.join('\n'));
+      assert.ok(found.some((x) => /^deps\/Chart\.yaml:5 1 This chart cannot be rendered here: its dependency redis is not in charts\/\. Run `helm dependency build`, or vendor it\.$/.test(x)), found.join('\n'));
+      assert.ok(found.some((x) => /^req\/templates\/secret\.yaml:5 1 This chart cannot be rendered here: it needs a value: db\.password is required\. Pass it with --values or --set/.test(x)), found.join('\n'));
       assert.ok(found.some((x) => /^bug\/templates\/cm\.yaml:3 2 helm template failed: .*broken on purpose/.test(x)), found.join('\n'));
       assert.is(r.code, 1);
     });
@@ -247,8 +247,8 @@ if (kubectl) {
       // A missing base is the overlay's bug: an error. A remote base offline is the environment's: a warning with its fix.
       for (const [dir, severity, message] of [
         ['prod', 2, /^kustomize build failed: /],
-        ['remote', 1, /^This overlay could not be rendered here: its remote base "https:\/\/github\.com\/example\/config\/\/base\?ref=v1" cannot be fetched \(meshlint renders offline\)\. Vendor the base/],
-        ['via', 1, /^This overlay could not be rendered here: a base it uses fetches the remote base "https:\/\/github\.com\/example\/config\/\/base\?ref=v1"/],
+        ['remote', 1, /^This overlay cannot be rendered here: its remote base "https:\/\/github\.com\/example\/config\/\/base\?ref=v1" cannot be fetched offline\. Vendor the base, or pass it with --context\.$/],
+        ['via', 1, /^This overlay cannot be rendered here: a base it uses needs "https:\/\/github\.com\/example\/config\/\/base\?ref=v1", which cannot be fetched offline\. Vendor that base, or pass it with --context\.$/],
       ] as const) {
         const started = Date.now();
         const r = run(['-f', 'json', '--kustomize', dir], env, t.dir);

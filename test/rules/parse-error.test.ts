@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import rule from '../../rules/parse-error.ts';
+import rule, { toolMessageHeadline } from '../../rules/parse-error.ts';
 import { EMPTY_CONFIG } from '../../src/engine/config.ts';
 import { lint } from '../../src/engine/linter.ts';
 import { decodeSource } from '../../src/load/read.ts';
@@ -42,14 +42,14 @@ ruleTester(rule, {
       metadata: { name: b
       `,
       errors: [
-        { messageId: 'syntax', line: 4, column: 9, message: 'Nested mappings' },
-        { messageId: 'unclosed', line: 9, column: 11, message: 'This flow mapping is never closed, so kubectl rejects the document (YAML: Flow map' },
+        { messageId: 'syntax', line: 4, column: 9, message: 'YAML syntax error: Nested mappings are not allowed in compact mappings. kubectl rejects this document.' },
+        { messageId: 'unclosed', line: 9, column: 11, message: 'This flow mapping is never closed, so kubectl rejects the document. Close it here.' },
       ],
     },
     {
       name: 'unterminated quote',
       code: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "a\n',
-      errors: [{ messageId: 'unclosed', line: 4, column: 9, message: 'Missing closing "quote' }],
+      errors: [{ messageId: 'unclosed', line: 4, column: 9, message: 'This quoted string is never closed' }],
     },
     {
       name: 'CRLF line ends: an error that yaml ends between \\r and \\n stays inside its line (found by fuzzing)',
@@ -59,9 +59,23 @@ ruleTester(rule, {
     {
       name: 'a \\r that ends the text: an error at the end stays inside the last line (found by fuzzing)',
       code: 'metadata: {\r',
-      errors: [{ messageId: 'unclosed', line: 1, column: 11, endLine: 1, endColumn: 12, message: 'Flow map' }],
+      errors: [{ messageId: 'unclosed', line: 1, column: 11, endLine: 1, endColumn: 12, message: 'This flow mapping is never closed' }],
     },
   ],
+});
+
+test('parse-error: an unclosed quote: the parser\'s words are on the related location, where it stopped', () => {
+  const { messages } = runCase(rule, { code: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "a\n' });
+  assert.is(messages.length, 1);
+  assert.is(messages[0]?.message, 'This quoted string is never closed, so kubectl rejects the document. Close it here.');
+  assert.equal(messages[0]?.related?.map((r) => r.message), ['where the YAML parser stopped: Missing closing "quote']);
+});
+
+test('parse-error: a long tool message keeps its end in the headline, and the whole in the related location', () => {
+  const long = 'template: shop/templates/web.yaml:15:14: executing "shop/templates/web.yaml" at <include "shop.labels" .>: error calling include: template: shop/templates/_helpers.tpl:3:20: executing "shop.labels" at <.Values.team.name>: nil pointer evaluating interface {}.name';
+  assert.is(toolMessageHeadline(long), '…shop/templates/_helpers.tpl:3:20: executing "shop.labels" at <.Values.team.name>: nil pointer evaluating interface {}.name');
+  assert.is(toolMessageHeadline('Error: no such file'), 'Error: no such file');
+  assert.ok(toolMessageHeadline('x'.repeat(300)).length <= 131);
 });
 
 test('parse-error: an alias bomb is refused, bounded, with a finding', () => {

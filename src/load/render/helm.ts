@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { isInside, realPath } from '../boundary.ts';
 import { locateInTemplate } from '../../parse/template-locator.ts';
 import type { Range, RenderedLocation, SourceFile, SourceLocation } from '../../types.ts';
+import { shortList } from '../../engine/notes.ts';
 import { displayPathOf } from '../read.ts';
 import type { Runner } from './process.ts';
 import { failureText, lineOf, readerWithin, type TextReader } from './source-text.ts';
@@ -143,7 +144,7 @@ function missingDependencies(message: string): string[] {
 export function environmentCause(message: string, chartDir: string, read: TextReader): { cause: string; fix: string } | undefined {
   const missing = missingDependencies(message);
   if (missing.length > 0) {
-    return { cause: `its ${missing.length === 1 ? 'dependency' : 'dependencies'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in charts/`, fix: `Run \`helm dependency build\` in the chart (meshlint never downloads), or vendor ${missing.length === 1 ? 'it' : 'them'}.` };
+    return { cause: `its ${missing.length === 1 ? 'dependency' : 'dependencies'} ${shortList(missing)} ${missing.length === 1 ? 'is' : 'are'} not in charts/`, fix: `Run \`helm dependency build\`, or vendor ${missing.length === 1 ? 'it' : 'them'}.` };
   }
   // "execution error at (<chart>/templates/x.yaml:2:9): <text>": a `required` at that line is a value to supply.
   const at = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
@@ -152,7 +153,8 @@ export function environmentCause(message: string, chartDir: string, read: TextRe
     const line = read(abs)?.split(/\r?\n/)[Number(at[2]) - 1] ?? '';
     if (/\brequired\b/.test(line)) {
       const said = (at[3] as string).replace(/\.$/, '');
-      return { cause: `a required value is not set (${said.length > 160 ? `${said.slice(0, 160)}…` : said})`, fix: 'Pass it with --values or --set, or list the chart under helm.charts with its values in .meshlint.yaml.' };
+      const cut = said.length > 70 ? `${said.slice(0, 70).replace(/[\s,;:]+\S*$/, '')}…` : said;
+      return { cause: `it needs a value: ${cut}`, fix: 'Pass it with --values or --set, or under helm.charts.' };
     }
   }
   return undefined;

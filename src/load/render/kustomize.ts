@@ -74,11 +74,11 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     const remote = remoteEntry(read(kustomization) ?? '');
     // A remote base cannot be fetched offline: the environment's limit, not the overlay's bug.
     let environment = remote && (at === undefined || remote.range.line === at.line || /git|http|fetch|clone|repo|exit status/i.test(full))
-      ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 120 ? `${remote.entry.slice(0, 120)}…` : remote.entry)} cannot be fetched (meshlint renders offline)`, fix: 'Vendor the base into the repository, or lint the overlay where it is built and pass the base with --context.' }
+      ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}…` : remote.entry)} cannot be fetched offline`, fix: 'Vendor the base, or pass it with --context.' }
       : undefined;
     // Through a base of its own: the URL is in the message, the entry that leads there is `at`.
     const url = environment ? undefined : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
-    if (!environment && url) environment = { cause: `a base it uses fetches the remote base ${JSON.stringify(url.length > 120 ? `${url.slice(0, 120)}…` : url)} (meshlint renders offline)`, fix: 'Vendor that base into the repository, or pass it with --context.' };
+    if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}…` : url)}, which cannot be fetched offline`, fix: 'Vendor that base, or pass it with --context.' };
     const where = remote && environment && !url ? remote.range : at;
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, ...(environment ? { environment } : {}), mapBack: () => atKustomization(undefined, where) } };
   }
