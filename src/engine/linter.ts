@@ -249,9 +249,9 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
         const unused = d.rules ? d.rules.filter((id) => !used.has(id)) : used.size === 0 ? ['*'] : [];
         for (const id of unused) {
           const text = id === '*'
-            ? `Unused meshlint-${d.kind} directive (no problems were reported here)`
+            ? `Unused meshlint-${d.kind} directive: no problems were reported here. Remove it.`
             : known.has(id)
-              ? `Unused meshlint-${d.kind} directive (no problems were reported from '${id}')`
+              ? `Unused meshlint-${d.kind} directive: no problems were reported from '${id}'. ${d.rules && d.rules.length > 1 ? `Remove '${id}' from it.` : 'Remove it.'}`
               : `meshlint-${d.kind} names an unknown rule '${id}'; run "meshlint rules" for the list`;
           pending.push({
             ruleId: UNUSED_DIRECTIVE_RULE, severity: unusedSeverity, messageId: undefined, message: text,
@@ -266,7 +266,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
         pending.push({
           ruleId: UNUSED_DIRECTIVE_RULE, severity: unusedSeverity, messageId: undefined,
           message: known.has(id) || id === '*'
-            ? `Unused ${IGNORE_ANNOTATION} entry '${id}' (no problems were reported from it here)`
+            ? `Unused ${IGNORE_ANNOTATION} entry '${id}': no problems were reported from it here. Remove it.`
             : `${IGNORE_ANNOTATION} names an unknown rule '${id}'; run "meshlint rules" for the list`,
           target: { doc: a.doc, path: a.path }, fix: undefined, suggestions: [], related: [],
         });

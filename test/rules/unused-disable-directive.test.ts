@@ -43,11 +43,20 @@ test('a directive that suppresses a problem is not reported', () => {
 });
 
 test('an unused directive is reported at its comment, at the configured level', () => {
-  assert.equal(run(unused, enabled), ["6:5 1 unused-disable-directive Unused meshlint-disable-next-line directive (no problems were reported from 'yaml-nonstring-value')"]);
+  assert.equal(run(unused, enabled), ["6:5 1 unused-disable-directive Unused meshlint-disable-next-line directive: no problems were reported from 'yaml-nonstring-value'. Remove it."]);
 });
 
 test('--report-unused-disable-directives reports it as an error', () => {
   assert.equal(run(unused, EMPTY_CONFIG, true).map((m) => m.split(' ').slice(0, 3).join(' ')), ['6:5 2 unused-disable-directive']);
+});
+
+test('a directive naming several rules: the unused one is named, to take out of it; a bare directive is removed whole', () => {
+  const several = used.replace('yaml-nonstring-value -- kept', 'yaml-nonstring-value, duplicate-key -- kept');
+  assert.equal(run(several, enabled), [
+    "6:5 1 unused-disable-directive Unused meshlint-disable-next-line directive: no problems were reported from 'duplicate-key'. Remove 'duplicate-key' from it.",
+  ]);
+  const bare = unused.replace(' yaml-nonstring-value -- fixed since', '');
+  assert.equal(run(bare, enabled), ['6:5 1 unused-disable-directive Unused meshlint-disable-next-line directive: no problems were reported here. Remove it.']);
 });
 
 test('a directive naming an unknown rule is reported', () => {
@@ -64,7 +73,7 @@ test('an unused meshlint.io/ignore entry is reported at the annotation', () => {
       annotations:
         meshlint.io/ignore: "duplicate-key"
     `;
-  assert.equal(run(code, enabled), ["6:5 1 unused-disable-directive Unused meshlint.io/ignore entry 'duplicate-key' (no problems were reported from it here)"]);
+  assert.equal(run(code, enabled), ["6:5 1 unused-disable-directive Unused meshlint.io/ignore entry 'duplicate-key': no problems were reported from it here. Remove it."]);
 });
 
 test.run();
