@@ -63,7 +63,7 @@ export default createRule<[Options], MessageIds>({
       nativeNoProbe:
         'status.sidecar.istio.io/port "0" removes the native sidecar\'s startup probe: the app can start before Envoy is ready. Remove the annotation.',
       renderedNoHold:
-        'This classic istio-proxy has no `pilot-agent wait` hook{{ notFirst }}: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts on, or with native sidecars.',
+        'This classic istio-proxy has no `pilot-agent wait` hook{{ notFirst }}: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts or native sidecars.',
       meshTooComplex:
         'The mesh config of ConfigMap {{ name }} is {{ problem }}, too much to check: its holdApplicationUntilProxyStarts is taken as unknown.',
     },

@@ -205,7 +205,7 @@ ruleTester(rule, {
             - { name: app, image: app }
             - { name: istio-proxy, image: proxyv2 }
         `,
-      errors: [{ messageId: 'renderedNoHold', line: 9, column: 7, message: 'This classic istio-proxy has no `pilot-agent wait` hook and is not the first container: the app can start before Envoy is ready.' }],
+      errors: [{ messageId: 'renderedNoHold', line: 9, column: 7, message: 'This classic istio-proxy has no `pilot-agent wait` hook and is not the first container: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts or native sidecars.' }],
     },
     {
       name: 'the selector option leaves out only what it matches',
