@@ -96,17 +96,12 @@ export default createRule({
     },
     messages: {
       notString:
-        'The {{ key }} annotation is {{ what }}, not a string: annotation values are strings, so the API server rejects the object ("cannot unmarshal {{ goType }} into Go struct field ObjectMeta.metadata.annotations of type string"). Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.',
-      unreadable:
-        '{{ key }} is not valid YAML or JSON ({{ reason }}), so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go). Fix the text.',
-      notMapping:
-        '{{ key }} must be a mapping of ProxyConfig fields, but {{ reason }}, so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go). Write fields such as `holdApplicationUntilProxyStarts: true`.',
-      invalid:
-        '{{ key }}: {{ problem }}, so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go).{{ hint }}',
-      unknown:
-        '{{ key }}: {{ problem }}; Istio drops unknown fields without a word (protomarshal.ApplyYAML), so it has no effect.{{ hint }}',
-      tooComplex:
-        '{{ key }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not check it. A ProxyConfig is a few levels of plain fields.',
+        'The {{ key }} annotation is {{ what }}, not a string, so the API server rejects the object. Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.',
+      unreadable: '{{ key }} is not valid YAML or JSON, so the injector rejects the pod: {{ reason }}. Fix the text.',
+      notMapping: '{{ key }}: {{ reason }}, so the injector rejects the pod. Write fields such as `holdApplicationUntilProxyStarts: true`.',
+      invalid: '{{ key }}: {{ problem }}, so the injector rejects the pod.{{ hint }}',
+      unknown: '{{ key }}: {{ problem }}; Istio ignores it silently.{{ hint }}',
+      tooComplex: '{{ key }} is not checked: it is {{ problem }}, and a ProxyConfig is a few levels of plain fields.',
       rename: 'Rename {{ from }} to {{ to }}.',
       replace: 'Write {{ value }} for {{ at }}.',
     },
@@ -124,7 +119,7 @@ export default createRule({
         if (typeof raw === 'object' && raw !== null) {
           // Written as a nested map or list: the API server refuses the object, whatever Istio would do.
           const list = Array.isArray(raw);
-          context.report({ target: { resource, path }, messageId: 'notString', data: { key: PROXY_CONFIG_KEY, what: list ? 'a list' : 'a mapping', goType: list ? 'array' : 'object' } });
+          context.report({ target: { resource, path }, messageId: 'notString', data: { key: PROXY_CONFIG_KEY, what: list ? 'a list' : 'a mapping' } });
           return;
         }
         // Unquoted booleans and numbers are yaml-nonstring-value's; an empty value is a no-op for Istio.
@@ -155,7 +150,7 @@ export default createRule({
           context.report({
             target: at(p),
             messageId: 'invalid',
-            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== undefined ? ` Write ${replacement} instead.` : '' },
+            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== undefined ? ` Write ${replacement}.` : '' },
             ...(fixed !== undefined ? { suggest: [{ messageId: 'replace' as const, data: { value: replacement ?? '', at: p.path }, edits: [{ op: 'set' as const, path, value: fixed }] }] } : {}),
           });
         }

@@ -270,8 +270,8 @@ export const PROXY_CONFIG_ENUMS: Readonly<Record<string, Readonly<Record<string,
 const REMOVED_FIELDS: Readonly<Record<string, string>> = {
   parentShutdownDuration: 'was removed from ProxyConfig in Istio 1.17',
   parent_shutdown_duration: 'was removed from ProxyConfig in Istio 1.17',
-  connectTimeout: 'is no longer a ProxyConfig field (connectTimeout is set mesh-wide, in MeshConfig)',
-  connect_timeout: 'is no longer a ProxyConfig field (connectTimeout is set mesh-wide, in MeshConfig)',
+  connectTimeout: 'is no longer a ProxyConfig field but a mesh-wide MeshConfig setting',
+  connect_timeout: 'is no longer a ProxyConfig field but a mesh-wide MeshConfig setting',
 };
 
 /** protoc's JSON name: drop each underscore and upper-case the letter after it. */
@@ -336,18 +336,21 @@ function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (isMapping(v)) return 'a mapping';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
+  if (typeof v === 'string') return `the string ${quoted(v)}`;
   if (typeof v === 'boolean') return `the boolean ${v}`;
   if (typeof v === 'number') return `the number ${v}`;
   return String(v);
 }
 
-/** The Go type name jsonpb's error would mention, for the message. */
-function goKind(v: unknown): string {
-  if (Array.isArray(v)) return 'array';
-  if (isMapping(v)) return 'object';
-  if (typeof v === 'boolean') return 'bool';
-  return typeof v;
+/** An enum's names for a message, or "the <Enum> names" when they would not fit in one. */
+function enumNames(name: string, values: Readonly<Record<string, number>>): string {
+  const names = Object.keys(values).join(', ');
+  return names.length <= 60 ? names : `the ${name} names`;
+}
+
+/** A string as a message quotes it: cut after 40 characters. */
+function quoted(s: string): string {
+  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 }
 
 interface Reading {
@@ -386,7 +389,7 @@ function readText(text: string): Reading {
     const offset = first?.pos[0] ?? 0;
     const before = text.slice(0, offset);
     const line = before.split('\n').length;
-    const where = first ? ` (line ${line}, column ${offset - before.lastIndexOf('\n')} of the text)` : '';
+    const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf('\n')} of the text` : '';
     const reason = (first?.message ?? 'not valid YAML').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'not valid YAML';
     return { value: undefined, syntaxError: `${reason}${where}`, ignoredDocuments: false };
   }
@@ -471,7 +474,7 @@ function checkMessage(v: unknown, message: string, at: ConfigPath, c: Collector)
     const field = fieldFor(message, key);
     if (!field || !knownIn(field, c.version)) {
       const removed = message === 'ProxyConfig' ? REMOVED_FIELDS[key] : undefined;
-      const newer = field && c.version ? ` in Istio ${c.version.text} (it was added in ${field.since})` : '';
+      const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : '';
       const suggestion = field || removed ? undefined : closestField(key, message, at, c.version);
       const what = removed ? `${formatConfigPath(here)} ${removed}` : `${formatConfigPath(here)} is not a field of ${message.replace(/^.*\./, '')}${newer}`;
       c.unknownFields.push(suggestion ? { path: formatConfigPath(here), message: what, suggestion } : { path: formatConfigPath(here), message: what });
@@ -479,7 +482,7 @@ function checkMessage(v: unknown, message: string, at: ConfigPath, c: Collector)
     }
     // When both the JSON and the proto name are written, jsonpb keeps the JSON name's value.
     if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v) {
-      c.unknownFields.push({ path: formatConfigPath(here), message: `${formatConfigPath(here)} is ignored because ${field.jsonName} is written too (jsonpb keeps the value of the JSON name)` });
+      c.unknownFields.push({ path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
       continue;
     }
     checkField(value, field, here, c);
@@ -490,7 +493,7 @@ function checkField(v: unknown, field: ResolvedField, at: ConfigPath, c: Collect
   if (v === null) return; // jsonpb skips null: the default stays
   if (field.repeated) {
     if (!Array.isArray(v)) {
-      c.errors.push({ path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a list, not ${describe(v)} (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type []json.RawMessage")` });
+      c.errors.push({ path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a list, not ${describe(v)}` });
       return;
     }
     v.forEach((item, i) => {
@@ -523,11 +526,11 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
     if (typeof v === 'string') {
       if (v in values) return;
       const close = Object.keys(values).find((n) => n.toLowerCase() === v.toLowerCase());
-      fail(`${where} is ${describe(v)}, which is not one of ${Object.keys(values).join(', ')} (names are case-sensitive)`, close === undefined ? undefined : JSON.stringify(close));
+      fail(close === undefined ? `${where} is ${describe(v)}, not one of ${enumNames(type.slice(5), values)}` : `${where} is ${describe(v)}; names are case-sensitive`, close === undefined ? undefined : JSON.stringify(close));
       return;
     }
     if (typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) return;
-    fail(`${where} is ${describe(v)}; it takes one of ${Object.keys(values).join(', ')}`);
+    fail(`${where} is ${describe(v)}, not one of ${enumNames(type.slice(5), values)}`);
     return;
   }
   switch (type as ScalarKind) {
@@ -535,19 +538,19 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
       if (typeof v === 'string') return;
       if (typeof v === 'boolean' || typeof v === 'number') {
         const kind = typeof v === 'boolean' ? 'boolean' : 'number';
-        fail(`${where} is the ${kind} ${String(v)} (YAML reads it unquoted as one), but it takes a string (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type string")`, JSON.stringify(String(v)));
+        fail(`${where} is the ${kind} ${String(v)}, not a string`, JSON.stringify(String(v)));
         return;
       }
-      fail(`${where} is ${describe(v)}, but it takes a string (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type string")`);
+      fail(`${where} is ${describe(v)}, not a string`);
       return;
     case 'bool':
     case 'BoolValue':
       if (typeof v === 'boolean') return;
       if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) {
-        fail(`${where} is ${describe(v)}, but it takes a boolean and jsonpb refuses quoted ones ("cannot unmarshal string into Go value of type bool")`, v.trim().toLowerCase());
+        fail(`${where} is ${describe(v)}, not a boolean`, v.trim().toLowerCase());
         return;
       }
-      fail(`${where} is ${describe(v)}, but it takes a boolean, true or false ("cannot unmarshal ${goKind(v)} into Go value of type bool")`);
+      fail(`${where} is ${describe(v)}, not a boolean`);
       return;
     case 'int32':
     case 'Int32Value':
@@ -557,31 +560,30 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
     case 'Int64Value': {
       const [lo, hi] = INT_RANGES[type] ?? [0, 0];
       const n = typeof v === 'number' ? v : typeof v === 'string' ? numericStringContent(v) : undefined;
-      const goType = type.toLowerCase().replace('value', '');
       if (n === undefined || !Number.isFinite(n)) {
-        fail(`${where} is ${describe(v)}, but it takes an integer (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type ${goType}")`);
+        fail(`${where} is ${describe(v)}, not an integer`);
       } else if (!Number.isInteger(n) || (typeof v === 'string' && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v))) {
-        fail(`${where} is ${describe(v)}, but it takes a whole number`);
+        fail(`${where} is ${describe(v)}, not a whole number`);
       } else if (n < lo || n > hi) {
-        fail(`${where} is ${describe(v)}, outside the range of ${goType} (${lo}..${hi})`);
+        fail(`${where} is ${describe(v)}, outside ${lo}..${hi}`);
       }
       return;
     }
     case 'double':
       if (typeof v === 'number') return;
       if (typeof v === 'string' && (['NaN', 'Infinity', '-Infinity'].includes(v) || (numericStringContent(v) !== undefined && Number.isFinite(numericStringContent(v))))) return;
-      fail(`${where} is ${describe(v)}, but it takes a number`);
+      fail(`${where} is ${describe(v)}, not a number`);
       return;
     case 'Duration': {
       if (typeof v === 'string') {
         const d = parseGoDuration(v);
         if (typeof d === 'bigint') return;
         const seconds = /^\d+$/.test(v.trim()) ? `"${v.trim()}s"` : undefined;
-        fail(`${where} is ${describe(v)}, which is not a duration (${d})${seconds ? '' : '; durations read like "5s", "1m30s" or "500ms"'}`, seconds);
+        fail(`${where} is ${describe(v)}, not a duration such as "5s" or "1m30s"`, seconds);
         return;
       }
       fail(
-        `${where} is ${describe(v)}, but it takes a duration string such as "5s" (jsonpb: "cannot unmarshal ${goKind(v)} into Go value of type string")`,
+        `${where} is ${describe(v)}, not a duration string such as "5s"`,
         typeof v === 'number' && Number.isFinite(v) && v >= 0 ? `"${v}s"` : undefined,
       );
       return;
@@ -768,24 +770,24 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
   };
   const address = (path: ConfigPath, value: string, what: string): void => {
     const problem = proxyAddressProblem(value);
-    if (problem) add(path, `${what} ${JSON.stringify(value)} is not a valid host:port (${problem})`);
+    if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
   };
 
-  if (str('configPath') === '') add(['configPath'], 'configPath is empty ("config path must be set")');
-  if (str('binaryPath') === '') add(['binaryPath'], 'binaryPath is empty ("binary path must be set")');
+  if (str('configPath') === '') add(['configPath'], 'configPath is empty');
+  if (str('binaryPath') === '') add(['binaryPath'], 'binaryPath is empty');
   if (oneofMember(pc, ['serviceCluster', 'tracingServiceName']) === 'serviceCluster' && str('serviceCluster') === '') {
-    add(['serviceCluster'], 'serviceCluster is empty ("service cluster must be specified")');
+    add(['serviceCluster'], 'serviceCluster is empty');
   }
 
   const drain = durationOf(read(pc, 'drainDuration'));
   if (drain !== undefined) {
-    if (drain < MS) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is shorter than 1ms ("invalid drain duration: duration must be greater than 1ms")`);
-    else if (drain % MS !== 0n) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is finer than milliseconds ("only durations to ms precision are supported")`);
-    else if (drain % SECOND !== 0n) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is not a whole number of seconds ("drain time only supports durations to seconds precision")`);
+    if (drain < MS) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is shorter than 1ms`);
+    else if (drain % MS !== 0n) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is finer than milliseconds`);
+    else if (drain % SECOND !== 0n) add(['drainDuration'], `drainDuration ${JSON.stringify(read(pc, 'drainDuration'))} is not a whole number of seconds`);
   }
 
   const discovery = str('discoveryAddress');
-  if (discovery === '') add(['discoveryAddress'], 'discoveryAddress is empty ("discovery address must be set to the proxy discovery service")');
+  if (discovery === '') add(['discoveryAddress'], 'discoveryAddress is empty');
   else if (discovery !== undefined) address(['discoveryAddress'], discovery, 'discoveryAddress');
 
   const tracing = read(pc, 'tracing');
@@ -797,14 +799,14 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
       const addr = typeof raw === 'string' ? raw : '';
       const at = ['tracing', tracer, 'address'];
       if (tracer === 'lightstep') {
-        if (addr === '') add(at, 'tracing.lightstep.address is missing ("address is required")');
+        if (addr === '') add(at, 'tracing.lightstep.address is missing');
         else address(at, addr, 'tracing.lightstep.address');
         const token = read(conf, 'accessToken');
-        if (typeof token !== 'string' || token === '') add(['tracing', tracer, 'accessToken'], 'tracing.lightstep.accessToken is missing ("access token is required")');
+        if (typeof token !== 'string' || token === '') add(['tracing', tracer, 'accessToken'], 'tracing.lightstep.accessToken is missing');
       } else {
         // Istio substitutes the node IP variable before it checks the address.
         const problem = proxyAddressProblem(addr.replace('$(HOST_IP)', '127.0.0.1'));
-        if (problem) add(addr === '' && read(conf, 'address') === undefined ? ['tracing', tracer] : at, addr === '' ? `tracing.${tracer}.address is missing: Istio checks it as host:port (${problem})` : `tracing.${tracer}.address ${JSON.stringify(addr)} is not a valid host:port (${problem})`);
+        if (problem) add(addr === '' && read(conf, 'address') === undefined ? ['tracing', tracer] : at, addr === '' ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
       }
     }
     const tls = read(tracing, 'tlsSettings');
@@ -816,11 +818,11 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
       };
       if ((mode === 1 || mode === 2) && filled('credentialName')) {
         for (const k of ['clientCertificate', 'caCertificates', 'privateKey']) {
-          if (filled(k)) add(['tracing', 'tlsSettings', k], `tracing.tlsSettings.${k} is set together with credentialName ("cannot specify client certificates or CA certificate If credentialName is set")`);
+          if (filled(k)) add(['tracing', 'tlsSettings', k], `tracing.tlsSettings.${k} is set together with credentialName`);
         }
       } else if (mode === 2) {
         const missing = ['clientCertificate', 'privateKey'].filter((k) => !filled(k));
-        if (missing.length > 0) add(['tracing', 'tlsSettings', 'mode'], `tracing.tlsSettings uses MUTUAL without ${missing.join(' and ')} ("${missing.map((k) => (k === 'privateKey' ? 'private key' : 'client certificate')).join('", "')} required for mutual tls")`);
+        if (missing.length > 0) add(['tracing', 'tlsSettings', 'mode'], `tracing.tlsSettings uses MUTUAL without ${missing.join(' and ')}`);
       }
     }
   }
@@ -836,24 +838,24 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
 
   for (const key of ['proxyAdminPort', 'statusPort']) {
     const port = integerOf(read(pc, key));
-    if (port !== undefined && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535 ("port number ${port} must be in the range 1..65535")`);
+    if (port !== undefined && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535`);
   }
 
   const auth = enumNumber(read(pc, 'controlPlaneAuthPolicy'), PROXY_CONFIG_ENUMS.AuthenticationPolicy ?? {});
   if (auth !== undefined && auth !== 0 && auth !== 1) {
-    add(['controlPlaneAuthPolicy'], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, 'controlPlaneAuthPolicy'))} is neither NONE nor MUTUAL_TLS ("unrecognized control plane auth policy")`);
+    add(['controlPlaneAuthPolicy'], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, 'controlPlaneAuthPolicy'))} is neither NONE nor MUTUAL_TLS`);
   }
 
   const pkp = read(pc, 'privateKeyProvider');
   if (isMapping(pkp)) {
     const provider = oneofMember(pkp, ['cryptomb', 'qat']);
     const conf = provider ? read(pkp, provider) : undefined;
-    if (!provider) add(['privateKeyProvider'], 'privateKeyProvider names no provider: set cryptomb or qat ("private key provider configuration is required")');
+    if (!provider) add(['privateKeyProvider'], 'privateKeyProvider names neither cryptomb nor qat');
     else if (isMapping(conf)) {
       const raw = read(conf, 'pollDelay');
       const delay = durationOf(raw);
-      if (raw === undefined) add(['privateKeyProvider', provider], `privateKeyProvider.${provider}.pollDelay is missing ("pollDelay is required")`);
-      else if (delay === 0n) add(['privateKeyProvider', provider, 'pollDelay'], `privateKeyProvider.${provider}.pollDelay is zero ("pollDelay must be non zero")`);
+      if (raw === undefined) add(['privateKeyProvider', provider], `privateKeyProvider.${provider}.pollDelay is missing`);
+      else if (delay === 0n) add(['privateKeyProvider', provider, 'pollDelay'], `privateKeyProvider.${provider}.pollDelay is zero`);
     }
   }
 
@@ -865,19 +867,19 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
     const durations = ['httpIdleTimeout', 'httpMaxConnectionDuration', 'httpDrainTimeout', 'httpRequestTimeout', 'httpRequestHeadersTimeout', 'httpStreamIdleTimeout', 'httpMaxStreamDuration'];
     for (const k of nonNegative) {
       const n = integerOf(read(cs, k));
-      if (n !== undefined && n < 0) add(['connectionSettings', k], `connectionSettings.${k} is negative ("must be non-negative")`);
+      if (n !== undefined && n < 0) add(['connectionSettings', k], `connectionSettings.${k} is negative`);
     }
     for (const k of positive) {
       const n = integerOf(read(cs, k));
-      if (n !== undefined && n <= 0) add(['connectionSettings', k], `connectionSettings.${k} is ${n} ("must be positive")`);
+      if (n !== undefined && n <= 0) add(['connectionSettings', k], `connectionSettings.${k} is ${n}, not positive`);
     }
     for (const k of windows) {
       const n = integerOf(read(cs, k));
-      if (n !== undefined && n < 65535) add(['connectionSettings', k], `connectionSettings.${k} is ${n} ("must be at least 65535")`);
+      if (n !== undefined && n < 65535) add(['connectionSettings', k], `connectionSettings.${k} is ${n}, below 65535`);
     }
     for (const k of durations) {
       const d = durationOf(read(cs, k));
-      if (d !== undefined && d < 0n) add(['connectionSettings', k], `connectionSettings.${k} is negative ("must be non-negative")`);
+      if (d !== undefined && d < 0n) add(['connectionSettings', k], `connectionSettings.${k} is negative`);
     }
   }
 }
@@ -897,7 +899,7 @@ export function parseProxyConfig(text: string, version?: IstioVersion): ProxyCon
   const v = reading.value;
   const unknownFields: ProxyConfigProblem[] = [];
   if (reading.ignoredDocuments) {
-    unknownFields.push({ path: '', message: 'the text has more than one YAML document: Istio reads the first one and ignores everything after `---`' });
+    unknownFields.push({ path: '', message: 'the text after `---` is a second YAML document' });
   }
   // An empty text (or only comments, or `null`) is a no-op for jsonpb.
   if (v === null || v === undefined) return { value: {}, syntaxError: undefined, errors: [], unknownFields };
@@ -907,7 +909,7 @@ export function parseProxyConfig(text: string, version?: IstioVersion): ProxyCon
   const errors: ProxyConfigProblem[] = [];
   const nonFinite = findNonFinite(v, []);
   if (nonFinite) {
-    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is not a finite number (.inf or .nan): Istio cannot convert the text to JSON ("json: unsupported value")` });
+    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold` });
   }
   const c: Collector = { version, errors, unknownFields };
   checkMessage(v, 'ProxyConfig', [], c);

@@ -92,14 +92,14 @@ ruleTester(rule, {
       name: 'a quoted "true" for a BoolValue rejects the pod',
       code: withConfig(`'{"holdApplicationUntilProxyStarts": "true"}'`),
       files: [shop],
-      errors: [{ messageId: 'invalid', severity: 2, line: 8, column: 35, message: 'holdApplicationUntilProxyStarts is the string "true", but it takes a boolean' }],
+      errors: [{ messageId: 'invalid', severity: 2, line: 8, column: 35, message: 'proxy.istio.io/config: holdApplicationUntilProxyStarts is the string "true", not a boolean, so the injector rejects the pod. Write true.' }],
       output: null,
     },
     {
       name: 'an unquoted boolean in proxyMetadata (values are strings)',
       code: withBlock('proxyMetadata:\n  ISTIO_META_DNS_CAPTURE: true'),
       files: [shop],
-      errors: [{ messageId: 'invalid', line: 10, column: 13, message: 'Write "true" instead.' }],
+      errors: [{ messageId: 'invalid', line: 10, column: 13, message: 'proxy.istio.io/config: proxyMetadata.ISTIO_META_DNS_CAPTURE is the boolean true, not a string, so the injector rejects the pod. Write "true".' }],
     },
     {
       name: 'written as a nested map: the API server rejects it, injected or not',
@@ -201,7 +201,7 @@ ruleTester(rule, {
       code: withBlock('connectionSettings:\n  profile: EDGE'),
       files: [shop],
       istioVersion: '1.28',
-      errors: [{ messageId: 'unknown', severity: 1, line: 9, message: 'in Istio 1.28 (it was added in 1.31)' }],
+      errors: [{ messageId: 'unknown', severity: 1, line: 9, message: 'connectionSettings is not a field of ProxyConfig in Istio 1.28, only from 1.31; Istio ignores it silently.' }],
     },
     {
       name: 'a removed field',
@@ -236,7 +236,7 @@ ruleTester(rule, {
     {
       name: 'a pod whose namespace is not known may be injected: reported',
       code: withConfig(`'{"concurrency": "two"}'`, 'elsewhere'),
-      errors: [{ messageId: 'invalid', message: 'concurrency is the string "two", but it takes an integer' }],
+      errors: [{ messageId: 'invalid', message: 'concurrency is the string "two", not an integer' }],
     },
   ],
 });
@@ -259,7 +259,7 @@ test('a quoted boolean gets a suggestion to unquote it; an enum in the wrong cas
 
 test('an unquoted number for a string is quoted as written', () => {
   const { messages } = runCase(rule, { code: withConfig(`'{"meshId": 1.0, "proxyMetadata": {"A": yes}}'`), files: [shop] });
-  assert.equal(messages.map((m) => m.message.replace(/.* Write (.*) instead\.$/, '$1')), ['"1.0"', '"yes"']);
+  assert.equal(messages.map((m) => m.message.replace(/.* Write (.*)\.$/, '$1')), ['"1.0"', '"yes"']);
   assert.is(messages[0]?.suggestions?.[0]?.fix.text, JSON.stringify('{"meshId": "1.0", "proxyMetadata": {"A": yes}}'));
 });
 
