@@ -2,6 +2,7 @@
 // RETURN` and the same with `--gid-owner 1337` (tools/istio-iptables/pkg/capture/run.go). Any
 // other process of the pod that runs as UID or GID 1337 is exempted too: its outbound traffic
 // leaves without the sidecar, so without mTLS and without authorization policy.
+import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type Decided, type Tri } from '../src/model/sidecar.ts';
 import { asObject, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
@@ -78,13 +79,13 @@ export default createRule<[Options], 'bypass' | 'bypassNative' | 'cniWorkaround'
     },
     messages: {
       bypass:
-        '{{ subject }} as {{ id }} 1337 ({{ setBy }}), the {{ id }} of Istio\'s sidecar: istio-iptables lets every packet from {{ id }} 1337 leave without passing through the sidecar (iptables owner match), so that traffic gets no mTLS and no authorization policy. Use another {{ id }}.',
+        '{{ subject }} as {{ id }} 1337, the sidecar\'s {{ id }}{{ setBy }}: {{ its }} traffic bypasses the sidecar, without mTLS or authorization policy. Use another {{ id }}.',
       bypassNative:
-        '{{ subject }} as {{ id }} 1337 ({{ setBy }}), the {{ id }} of Istio\'s sidecar: with native sidecars ({{ why }}) istio-proxy already runs when init containers start, and istio-iptables lets every packet from {{ id }} 1337 leave without passing through it, so that traffic gets no mTLS and no authorization policy. Use another {{ id }}: native sidecars make the Istio CNI workaround of running init containers as 1337 unnecessary.',
+        '{{ subject }} as {{ id }} 1337{{ setBy }}: with native sidecars, {{ its }} traffic bypasses the sidecar, without mTLS or authorization policy. Use another {{ id }}.',
       cniWorkaround:
-        '{{ subject }} as {{ id }} 1337 ({{ setBy }}), so {{ its }} traffic bypasses the sidecar (no mTLS, no authorization policy). With Istio CNI and a classic sidecar ({{ why }}) this is the documented workaround that lets init containers reach the network before istio-proxy starts: if that is the intent, set the option allowInitContainers or suppress this finding. Native sidecars make it unnecessary.',
+        '{{ subject }} as {{ id }} 1337{{ setBy }}, so {{ its }} traffic bypasses the sidecar: the Istio CNI workaround for init containers. If that is the intent, set the option allowInitContainers.',
       initMaybe:
-        '{{ subject }} as {{ id }} 1337 ({{ setBy }}): if traffic capture is in place when {{ it }} runs (Istio CNI, or native sidecars), {{ its }} traffic bypasses the sidecar, with no mTLS and no authorization policy ({{ why }}). Use another {{ id }}; if it is the Istio CNI workaround for init containers, set the option allowInitContainers.',
+        '{{ subject }} as {{ id }} 1337{{ setBy }}: if capture is in place when {{ it }} runs, {{ its }} traffic bypasses the sidecar. Use another {{ id }}{{ state }}.',
     },
     schema: [
       {
@@ -133,23 +134,28 @@ export default createRule<[Options], 'bypass' | 'bypassNative' | 'cniWorkaround'
             const idWord = ID_WORD[key];
             const names = affected.map((a) => `${a.container.group === 'initContainers' ? 'init container' : 'container'} ${a.container.name || `#${a.container.index}`}`);
             const plural = affected.length > 1;
-            const subject = `${capitalize(plural ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] as string))} ${plural ? 'run' : 'runs'}`;
-            const setBy = level === 'container'
-              ? `securityContext.${key} of the container`
-              : `the pod's securityContext.${key}, which ${plural ? 'they do' : 'it does'} not override`;
+            const listed = names.length > 3 ? shortList(names) : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+            const subject = `${capitalize(plural ? listed : (names[0] as string))} ${plural ? 'run' : 'runs'}`;
+            // The finding points at the key; the message says so only when the pod sets it for its containers.
+            const setBy = level === 'container' ? '' : ", through the pod's securityContext";
+            const its = plural ? 'their' : 'its';
             const kinds = new Set(affected.map((a) => a.capture));
-            const decisions = [native, cni].filter((d): d is Decided<Tri> => d !== undefined);
-            const whyOf = (list: readonly Decided<Tri>[]): string => list.map((d) => d.why).join('; ') || 'as the injected init containers show';
+            // Why native sidecars or Istio CNI are assumed is for `meshlint explain`; the message
+            // names only the settings to state when they are unknown.
+            const unknownSettings = [
+              ...(native?.value === 'unknown' ? ['istio.nativeSidecars'] : []),
+              ...(cni?.value === 'unknown' ? ['istio.cni'] : []),
+            ];
             const target = { resource: t.resource, path };
             if (kinds.has('app')) {
-              context.report({ target, messageId: 'bypass', data: { subject, id: idWord, setBy } });
+              context.report({ target, messageId: 'bypass', data: { subject, id: idWord, setBy, its } });
             } else if (kinds.has('captured')) {
-              context.report({ target, messageId: 'bypassNative', data: { subject, id: idWord, setBy, why: whyOf(decisions.filter((d) => d === native)) } });
+              context.report({ target, messageId: 'bypassNative', data: { subject, id: idWord, setBy, its } });
             } else if (kinds.has('unknown')) {
-              const why = whyOf(decisions.filter((d) => d.value === 'unknown'));
-              context.report({ target, messageId: 'initMaybe', data: { subject, id: idWord, setBy, why, it: plural ? 'they' : 'it', its: plural ? 'their' : 'its' } });
+              const state = unknownSettings.length ? `, or state ${unknownSettings.join(' and ')}` : '';
+              context.report({ target, messageId: 'initMaybe', data: { subject, id: idWord, setBy, state, it: plural ? 'they' : 'it', its } });
             } else {
-              context.report({ target, messageId: 'cniWorkaround', data: { subject, id: idWord, setBy, why: whyOf(decisions), its: plural ? 'their' : 'its' } });
+              context.report({ target, messageId: 'cniWorkaround', data: { subject, id: idWord, setBy, its } });
             }
           }
         }

@@ -182,7 +182,7 @@ ruleTester(rule, {
                   runAsUser: 1337
       `,
       config: shopEnabled,
-      errors: [{ messageId: 'bypass', line: 11, column: 13, endLine: 11, endColumn: 28, severity: 2, message: 'Container web runs as UID 1337 (securityContext.runAsUser of the container)' }],
+      errors: [{ messageId: 'bypass', line: 11, column: 13, endLine: 11, endColumn: 28, severity: 2, message: 'Container web runs as UID 1337, the sidecar\'s UID: its traffic bypasses the sidecar, without mTLS or authorization policy. Use another UID.' }],
       output: null,
     },
     {
@@ -215,7 +215,7 @@ ruleTester(rule, {
           - { name: c, image: c, securityContext: { runAsUser: 1000 } }
       `,
       config: shopEnabled,
-      errors: [{ messageId: 'bypass', line: 6, column: 5, message: "Container a and container b run as UID 1337 (the pod's securityContext.runAsUser, which they do not override)" }],
+      errors: [{ messageId: 'bypass', line: 6, column: 5, message: "Container a and container b run as UID 1337, the sidecar's UID, through the pod's securityContext: their traffic bypasses" }],
     },
     {
       name: 'UID and GID both 1337: one finding per key',
@@ -253,7 +253,13 @@ ruleTester(rule, {
       name: 'init container as 1337, install not stated: says what decides',
       code: initAs1337,
       config: shopEnabled,
-      errors: [{ messageId: 'initMaybe', line: 11, column: 13, message: 'ENABLE_NATIVE_SIDECARS is not stated' }],
+      errors: [{ messageId: 'initMaybe', line: 11, column: 13, message: 'Init container fetch-config runs as UID 1337: if capture is in place when it runs, its traffic bypasses the sidecar. Use another UID, or state istio.nativeSidecars and istio.cni.' }],
+    },
+    {
+      name: 'init container as 1337, classic sidecar stated but not Istio CNI: names only the setting that decides',
+      code: initAs1337,
+      config: { ...shopEnabled, istio: { nativeSidecars: false } },
+      errors: [{ messageId: 'initMaybe', line: 11, column: 13, message: 'Use another UID, or state istio.cni.' }],
     },
     {
       name: 'pod-level UID for an init container (CNI) and an app container: reported as a bypass',
@@ -285,7 +291,7 @@ ruleTester(rule, {
         containers:
           - { name: app, image: app }
       `,
-      errors: [{ messageId: 'bypassNative', line: 10, column: 53, message: 'as the injected init containers show' }],
+      errors: [{ messageId: 'bypassNative', line: 10, column: 53, message: 'Init container migrate runs as UID 1337: with native sidecars, its traffic bypasses the sidecar' }],
     },
     {
       name: 'already injected with Istio CNI, classic layout: the workaround',
@@ -303,7 +309,7 @@ ruleTester(rule, {
           - { name: app, image: app }
           - { name: istio-proxy, image: proxyv2 }
       `,
-      errors: [{ messageId: 'cniWorkaround', line: 9, column: 53, message: 'as the injected init containers show' }],
+      errors: [{ messageId: 'cniWorkaround', line: 9, column: 53, message: 'Init container migrate runs as UID 1337, so its traffic bypasses the sidecar: the Istio CNI workaround for init containers. If that is the intent, set the option allowInitContainers.' }],
     },
     {
       name: 'pod label inject "true" in a namespace without labels; CronJob template',
