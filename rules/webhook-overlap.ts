@@ -8,12 +8,25 @@ import { webhooksOf, isInjectorConfig } from '../src/model/mesh.ts';
 import { webhookOverlaps } from '../src/model/webhook-overlap.ts';
 import type { Resource } from '../src/types.ts';
 
-/** How many overlapping webhooks a finding names. */
+/** How many overlapping webhooks a finding names as related places; its message names one and counts the rest. */
 const MAX_LISTED = 10;
 
-const describe = (labels: Readonly<Record<string, string>>): string => {
-  const e = Object.entries(labels).filter(([k]) => k !== 'kubernetes.io/metadata.name');
-  return e.length ? e.map(([k, v]) => `${k}=${v}`).join(', ') : 'no labels';
+const labelsOf = (labels: Readonly<Record<string, string>>): string =>
+  Object.entries(labels)
+    .filter(([k]) => k !== 'kubernetes.io/metadata.name')
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+
+/** "a pod with sidecar.istio.io/inject=true", "a pod" (no labels). */
+const describePod = (labels: Readonly<Record<string, string>>): string => {
+  const l = labelsOf(labels);
+  return l ? `a pod with ${l}` : 'a pod';
+};
+
+/** "a namespace with istio-injection=enabled", "an unlabelled namespace". */
+const describeNamespace = (labels: Readonly<Record<string, string>>): string => {
+  const l = labelsOf(labels);
+  return l ? `a namespace with ${l}` : 'an unlabelled namespace';
 };
 
 export default createRule({
@@ -28,8 +41,7 @@ export default createRule({
       istioVersions: 'all',
     },
     messages: {
-      overlap:
-        'Injector webhook {{ name }} overlaps with {{ others }}: a pod with {{ pod }} in a namespace with {{ namespace }} matches both and may be injected twice. Deactivate one, or narrow its selectors.',
+      overlap: 'This webhook{{ others }} inject {{ pod }} in {{ namespace }}. Deactivate one, or narrow its selectors.',
     },
     schema: [
       {
@@ -72,15 +84,18 @@ export default createRule({
       for (const { webhook: w, others, otherCount, namespaceLabels, podLabels } of webhookOverlaps(hooks, MAX_LISTED)) {
         if (!w.resource || w.index === undefined) continue;
         const listed = [...others];
-        const more = otherCount - listed.length;
+        // The message names the first other webhook (its configuration too, when it is not
+        // this one's) and counts the rest; the related places name up to MAX_LISTED.
+        const first = listed[0]?.[1];
+        const firstName = !first ? 'another webhook' : first.configName === w.configName ? first.name : `${first.name} of ${first.configName}`;
         context.report({
           target: { resource: w.resource, path: ['webhooks', w.index, 'name'] },
           messageId: 'overlap',
           data: {
-            name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`,
-            others: listed.map(([label]) => label).join(', ') + (more > 0 ? ` and ${more} more` : ''),
-            pod: describe(podLabels),
-            namespace: describe(namespaceLabels),
+            // " and X both", or ", X and 2 more all"
+            others: otherCount > 1 ? `, ${firstName} and ${otherCount - 1} more all` : ` and ${firstName} both`,
+            pod: describePod(podLabels),
+            namespace: describeNamespace(namespaceLabels),
           },
           related: listed.flatMap(([label, o]) =>
             o.resource && o.index !== undefined ? [{ target: { resource: o.resource, path: ['webhooks', o.index, 'name'] }, message: `overlapping webhook ${label}` }] : [],
