@@ -19,7 +19,7 @@ export default createRule({
     },
     messages: {
       unpatched:
-        'Webhook {{ name }} has no caBundle, and istiod will not fill it in because {{ reason }}: pod creation fails ("x509: certificate signed by unknown authority"). Set caBundle, or use cert-manager.io/inject-ca-from.',
+        'This webhook has no caBundle, and istiod will not fill it in: {{ reason }}. Pod creation fails. Set caBundle, or use cert-manager.io/inject-ca-from.',
     },
     schema: [],
   },
@@ -30,16 +30,18 @@ export default createRule({
         if (!isInjectorConfig(r)) return;
         for (const w of webhooksOf(r)) {
           if ((w.caBundle !== undefined && w.caBundle !== '') || w.caInjected || w.index === undefined) continue;
-          const reasons: string[] = [];
           // clientConfig.url alone is not a reason: the patcher does not look at clientConfig, and an
           // external istiod patches remote clusters' configurations (features.ExternalIstiod).
-          if (w.revLabel === undefined) reasons.push(`the MutatingWebhookConfiguration has no ${REV_LABEL} label`);
-          if (!w.name.endsWith(WEBHOOK_SUFFIX)) reasons.push(`its name does not end in ${WEBHOOK_SUFFIX}`);
-          if (reasons.length === 0) continue;
+          const noLabel = w.revLabel === undefined;
+          const badName = !w.name.endsWith(WEBHOOK_SUFFIX);
+          if (!noLabel && !badName) continue;
+          const reason = noLabel && badName
+            ? `it lacks ${REV_LABEL} and the suffix ${WEBHOOK_SUFFIX}`
+            : noLabel ? `its configuration has no ${REV_LABEL} label` : `its name does not end in ${WEBHOOK_SUFFIX}`;
           context.report({
             target: { resource: r, path: ['webhooks', w.index, 'clientConfig'] },
             messageId: 'unpatched',
-            data: { name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`, reason: reasons.join('; ') },
+            data: { reason },
           });
         }
       },

@@ -74,18 +74,23 @@ ruleTester(rule, {
     {
       name: 'no istio.io/rev label and no caBundle',
       code: injector({ metadata: 'labels: { app: sidecar-injector }', clientConfig: [service] }),
-      errors: [{ messageId: 'unpatched', line: 8, column: 5, severity: 2, message: 'because the MutatingWebhookConfiguration has no istio.io/rev label: pod creation fails' }],
+      errors: [{ messageId: 'unpatched', line: 8, column: 5, severity: 2, message: 'This webhook has no caBundle, and istiod will not fill it in: its configuration has no istio.io/rev label. Pod creation fails.' }],
       output: null,
     },
     {
       name: 'no labels at all and a url: the label is the reason',
       code: injector({ clientConfig: ['url: https://istiod.example.com:15017/inject'] }),
-      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'because the MutatingWebhookConfiguration has no istio.io/rev label:' }],
+      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'will not fill it in: its configuration has no istio.io/rev label.' }],
     },
     {
       name: 'an entry name not ending in sidecar-injector.istio.io',
       code: injector({ metadata: 'labels: { istio.io/rev: default }', hook: 'sidecar-injector.example.com', clientConfig: [service] }),
-      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'its name does not end in sidecar-injector.istio.io' }],
+      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'will not fill it in: its name does not end in sidecar-injector.istio.io.' }],
+    },
+    {
+      name: 'both reasons, in one message',
+      code: injector({ hook: 'sidecar-injector.example.com', clientConfig: [service] }),
+      errors: [{ messageId: 'unpatched', line: 8, column: 5, message: 'will not fill it in: it lacks istio.io/rev and the suffix sidecar-injector.istio.io. Pod creation fails.' }],
     },
     {
       name: 'several entries: only the ones istiod will not patch',
@@ -107,7 +112,7 @@ ruleTester(rule, {
             url: https://istiod.example.com:15017/inject
             caBundle: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t
       `,
-      errors: [{ messageId: 'unpatched', line: 11, column: 5, message: 'Webhook object.sidecar-injector.example.com (MutatingWebhookConfiguration istio-sidecar-injector)' }],
+      errors: [{ messageId: 'unpatched', line: 11, column: 5, message: 'its name does not end in sidecar-injector.istio.io.' }],
     },
   ],
 });
