@@ -1,6 +1,7 @@
 // Revision routing lives entirely in the webhook selectors: istiod never checks the
 // revision. A namespace or pod that selects a revision or tag no installed webhook serves
 // matches nothing, and its pods start without a sidecar, silently.
+import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/mesh.ts';
@@ -35,11 +36,11 @@ export default createRule({
     },
     messages: {
       missing:
-        '{{ what }} selects revision "{{ revision }}" ({{ key }}={{ revision }}), but no injector webhook {{ where }} serves it (served: {{ served }}). Its pods start without a sidecar. Install that revision or tag (istioctl tag set {{ revision }} --revision …), or select one that exists.',
+        '{{ what }} has {{ key }}={{ revision }}, which {{ where }} serves: its pods run without a sidecar. Served: {{ served }}. Install or tag it, or select a served one.',
       missingUnlessNamespace:
-        'The pod template selects revision "{{ revision }}" ({{ key }}={{ revision }}), but no injector webhook {{ where }} serves it (served: {{ served }}). Unless its namespace (not among the inputs) has istio-injection=enabled or an istio.io/rev that is served, it starts without a sidecar. Select a served revision, or define the Namespace so meshlint can tell.',
+        'The pod template has {{ key }}={{ revision }}, which {{ where }} serves: unless its namespace injects it, it runs without a sidecar. Served: {{ served }}. Select a served revision.',
       noDefault:
-        'Namespace {{ namespace }} has {{ key }}=enabled, but no injector webhook {{ where }} serves it: there is no default revision and no "default" tag ({{ served }}). Its pods start without a sidecar. Run istioctl tag set default --revision …, or label the namespace istio.io/rev=<revision>.',
+        'Namespace {{ namespace }} has {{ key }}=enabled, but no default revision or "default" tag exists{{ where }}: its pods run without a sidecar. Served: {{ served }}. Tag one "default", or use istio.io/rev.',
     },
     schema: [],
   },
@@ -53,8 +54,11 @@ export default createRule({
     // serves a revision meshlint cannot name: which revisions exist is then not known.
     const open = [...served].some(isPlaceholder);
     const known = !open && (mesh.webhooksOrigin === 'input' || (mesh.webhooksOrigin === 'config' && (mesh.settings.revisions !== undefined || mesh.settings.revisionTags !== undefined)));
-    const where = mesh.webhooksOrigin === 'input' ? 'among the inputs' : 'in the config (istio.revisions, istio.revisionTags)';
-    const servedText = served.size ? [...served].sort().join(', ') : 'none';
+    // What knows of no such revision: the webhooks among the inputs, or the config's istio.revisions and istio.revisionTags.
+    const fromInputs = mesh.webhooksOrigin === 'input';
+    const where = fromInputs ? 'no webhook' : 'no revision or tag in the config';
+    const whereDefault = fromInputs ? '' : ' in the config';
+    const servedText = served.size ? shortList([...served].sort()) : 'none';
     // Asked of every Namespace with istio-injection=enabled: answered once.
     let servesEnabled: boolean | undefined;
     return {
@@ -65,7 +69,7 @@ export default createRule({
         const rev = labels[REV_LABEL];
         if (injection === 'enabled') {
           if (!(servesEnabled ??= servesInjectionEnabled(mesh.webhooks))) {
-            context.report({ target: { resource: ns, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'noDefault', data: { namespace: ns.name, key: NS_INJECTION_LABEL, where, served: `served revisions: ${servedText}` } });
+            context.report({ target: { resource: ns, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'noDefault', data: { namespace: ns.name, key: NS_INJECTION_LABEL, where: whereDefault, served: servedText } });
           }
           return; // istio-injection wins over istio.io/rev
         }
