@@ -50,8 +50,7 @@ export default createRule({
       istioVersions: 'all',
     },
     messages: {
-      nonString:
-        '{{ what }} "{{ key }}"{{ where }} is {{ type }} {{ value }}, not a string: YAML reads it unquoted as {{ type }}, and the API server rejects the object ("cannot unmarshal {{ goType }} into … of type string"). Quote it.',
+      nonString: '{{ what }} "{{ key }}"{{ where }} is {{ type }} {{ value }}, not a string, so the API server rejects the object. Quote it.',
       empty: '{{ what }} "{{ key }}" has no value: Kubernetes stores an empty string. Write the value, or "" if empty is meant.',
       setEmpty: 'Set it to "" explicitly.',
     },
@@ -70,8 +69,7 @@ export default createRule({
       }
       if (typeof value !== 'boolean' && typeof value !== 'number') return; // lists and maps: a schema error, not a quoting one
       const type = typeof value === 'boolean' ? 'a boolean' : 'a number';
-      const goType = typeof value === 'boolean' ? 'bool' : 'number';
-      context.report({ target: { resource, path: at }, messageId: 'nonString', data: { what, key, where: '', type, value: String(value), goType }, fix: [{ op: 'quote', path: at }] });
+      context.report({ target: { resource, path: at }, messageId: 'nonString', data: { what, key, where: '', type, value: String(value) }, fix: [{ op: 'quote', path: at }] });
     };
     const whatOf = (path: Path): string => {
       const last = path[path.length - 1];
@@ -107,7 +105,7 @@ export default createRule({
           context.report({
             target: { resource: c.template.resource, path: [...c.path, 'env', i, 'value'] },
             messageId: 'nonString',
-            data: { what: 'Env var', key: name, where: ` of container "${c.name}"`, type, value: String(v), goType: typeof v === 'boolean' ? 'bool' : 'number' },
+            data: { what: 'Env var', key: name, where: ` of container "${c.name}"`, type, value: String(v) },
             fix: [{ op: 'quote', path: [...c.path, 'env', i, 'value'] }],
           });
         });

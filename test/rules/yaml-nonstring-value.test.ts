@@ -56,7 +56,7 @@ ruleTester(rule, {
           spec:
             containers: [{ name: a, image: a }]
       `,
-      errors: [{ messageId: 'nonString', line: 8, column: 9, endLine: 8, endColumn: 41, severity: 2, message: 'a boolean' }],
+      errors: [{ messageId: 'nonString', line: 8, column: 9, endLine: 8, endColumn: 41, severity: 2, message: 'Label "canary.example.com/enabled" is a boolean true, not a string, so the API server rejects the object. Quote it.' }],
       output: yaml`
       apiVersion: apps/v1
       kind: Deployment
