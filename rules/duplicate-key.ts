@@ -4,9 +4,17 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import type { Path } from '../src/types.ts';
 
-const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : v !== null && typeof v === 'object' ? (Array.isArray(v) ? 'a list' : 'a mapping') : String(v));
+/** A value as the message shows it: a long string is cut after 30 characters. */
+const show = (v: unknown): string =>
+  typeof v === 'string' ? JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}…` : v) : v !== null && typeof v === 'object' ? (Array.isArray(v) ? 'a list' : 'a mapping') : String(v);
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** "this value, "b", replaces the earlier "a"", or "this mapping replaces the earlier one" when both read alike. */
+function replacing(first: unknown, last: unknown, how: string): string {
+  const [a, b] = [show(first), show(last)];
+  return a === b && a.startsWith('a ') ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
+}
 
 function isLabelsOrAnnotations(path: Path): boolean {
   const n = path.length;
@@ -25,9 +33,8 @@ export default createRule({
       istioVersions: 'all',
     },
     messages: {
-      conflicting:
-        'Duplicate key "{{ key }}" in {{ where }}: this value ({{ last }}) silently replaces the earlier {{ first }}; Kubernetes keeps only the last one. Remove one of them.',
-      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}; Kubernetes keeps only the last one. Remove one of them.',
+      conflicting: 'Duplicate key "{{ key }}" in {{ where }}: {{ change }}. Remove one of them.',
+      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}. Remove one of them.',
     },
     schema: [],
   },
@@ -46,13 +53,13 @@ export default createRule({
           const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource, path };
           const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource, path }, message: `the earlier "${dup.key}"` }];
           if (differ && important) {
-            context.report({ target, messageId: 'conflicting', data: { key: dup.key, where, last: show(dup.last.value), first: show(dup.first.value) }, related });
+            context.report({ target, messageId: 'conflicting', data: { key: dup.key, where, change: replacing(dup.first.value, dup.last.value, 'silently ') }, related });
           } else {
             context.report({
               target,
               messageId: 'repeated',
               severity: 'warn',
-              data: { key: dup.key, where, detail: differ ? ` with different values (${show(dup.first.value)}, then ${show(dup.last.value)})` : ' with the same value' },
+              data: { key: dup.key, where, detail: differ ? `, and ${replacing(dup.first.value, dup.last.value, '')}` : ' with the same value' },
               related,
             });
           }

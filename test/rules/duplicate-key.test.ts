@@ -33,7 +33,7 @@ ruleTester(rule, {
           spec:
             containers: [{ name: a, image: a }]
       `,
-      errors: [{ messageId: 'conflicting', line: 10, column: 9, endColumn: 32, severity: 2, message: '("false") silently replaces the earlier "true"' }],
+      errors: [{ messageId: 'conflicting', line: 10, column: 9, endColumn: 32, severity: 2, message: 'Duplicate key "sidecar.istio.io/inject" in spec.template.metadata.labels: this value, "false", silently replaces the earlier "true". Remove one of them.' }],
     },
     {
       name: 'same value twice: warning',
@@ -59,7 +59,33 @@ ruleTester(rule, {
         restartPolicy: Never
         containers: [{ name: a, image: a }]
       `,
-      errors: [{ messageId: 'repeated', line: 6, column: 3, severity: 1 }],
+      errors: [{ messageId: 'repeated', line: 6, column: 3, severity: 1, message: 'Duplicate key "restartPolicy" in spec: written twice, and this value, "Never", replaces the earlier "Always". Remove one of them.' }],
+    },
+    {
+      name: 'two different mappings: the later one replaces the earlier, whole',
+      code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: p }
+      spec:
+        securityContext: { runAsUser: 1000 }
+        securityContext: { runAsGroup: 1000 }
+        containers: [{ name: a, image: a }]
+      `,
+      errors: [{ messageId: 'repeated', line: 6, column: 3, severity: 1, message: 'Duplicate key "securityContext" in spec: written twice, and this mapping replaces the earlier one. Remove one of them.' }],
+    },
+    {
+      name: 'long values are cut in the message',
+      code: yaml`
+      apiVersion: v1
+      kind: Namespace
+      metadata:
+        name: shop
+        annotations:
+          example.com/owners: "checkout-team@example.com, payments-team@example.com"
+          example.com/owners: "ledger-team@example.com, payments-team@example.com"
+      `,
+      errors: [{ messageId: 'conflicting', line: 7, column: 5, message: 'this value, "ledger-team@example.com, payme…", silently replaces the earlier "checkout-team@example.com, pay…". Remove' }],
     },
     {
       name: 'an Istio key anywhere: error when the values differ',
