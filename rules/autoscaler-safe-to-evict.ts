@@ -4,6 +4,7 @@
 // --skip-nodes-with-local-storage=true it never removes a node that runs such a pod, unless
 // the pod says it is safe to evict (cluster-autoscaler: simulator/drainability/rules/localstorage,
 // utils/drain HasBlockingLocalStorage; Istio #19395).
+import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { podFacts, predictForTemplate } from '../src/model/pod-injection.ts';
 import { injectorConfigDataOf, injectorValuesOf } from '../src/model/mesh.ts';
@@ -168,8 +169,7 @@ export default createRule<[], 'blocksScaleDown' | 'addLocalVolumes'>({
       istioVersions: 'all',
     },
     messages: {
-      blocksScaleDown:
-        'This {{ kind }}\'s pods get Istio\'s sidecar, whose emptyDir volumes {{ volumes }} are local storage to the cluster-autoscaler: with its default --skip-nodes-with-local-storage=true it never removes a node that runs one of these pods (Istio #19395).{{ spaced }}{{ own }} Add the pod annotation {{ annotation }}: "{{ list }}", or {{ safe }}: "true" if the pod may always be evicted.',
+      blocksScaleDown: 'Istio\'s volumes {{ volumes }}{{ own }} block node scale-down. List them in {{ annotation }}{{ spaced }}.',
       addLocalVolumes: 'List the volumes in {{ annotation }}: "{{ list }}"',
     },
     schema: [],
@@ -205,13 +205,11 @@ export default createRule<[], 'blocksScaleDown' | 'addLocalVolumes'>({
           target: { resource: t.resource, path: target },
           messageId: 'blocksScaleDown',
           data: {
-            kind: t.resource.kind,
             volumes: check.blocking.join(', '),
-            spaced: check.spaced.length ? ` Its ${SAFE_TO_EVICT_LOCAL_VOLUMES} has spaces around ${check.spaced.map((s) => `"${s}"`).join(', ')}: the autoscaler splits on commas and does not trim them.` : '',
-            own: check.own.length ? ` Its own local volumes (${check.own.join(', ')}) block scale-down too until they are listed.` : '',
+            // The autoscaler splits the list on commas and does not trim the names.
+            spaced: check.spaced.length ? ', without spaces' : '',
+            own: check.own.length ? `, and its own ${shortList(check.own)},` : '',
             annotation: SAFE_TO_EVICT_LOCAL_VOLUMES,
-            list,
-            safe: SAFE_TO_EVICT,
           },
           suggest: edits.length ? [{ messageId: 'addLocalVolumes', data: { annotation: SAFE_TO_EVICT_LOCAL_VOLUMES, list }, edits }] : [],
         });

@@ -102,23 +102,23 @@ ruleTester(rule, {
     {
       name: 'Deployment with annotations: reported at them, with a suggestion',
       ...inShop(annotated('prometheus.io/scrape: "true"')),
-      errors: [{ messageId: 'blocksScaleDown', line: 9, column: 7, endLine: 9, endColumn: 18, severity: 2, message: `workload-socket, credential-socket, workload-certs, istio-data are local storage` }],
+      errors: [{ messageId: 'blocksScaleDown', line: 9, column: 7, endLine: 9, endColumn: 18, severity: 2, message: `Istio's volumes workload-socket, credential-socket, workload-certs, istio-data block node scale-down. List them in cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes.` }],
       output: null,
     },
     {
       name: 'Deployment without annotations: reported at the template metadata',
       ...inShop(deployment('')),
-      errors: [{ messageId: 'blocksScaleDown', line: 6, column: 5, endLine: 6, endColumn: 13, message: `safe-to-evict-local-volumes: "${ALL}"` }],
+      errors: [{ messageId: 'blocksScaleDown', line: 6, column: 5, endLine: 6, endColumn: 13, message: `Istio's volumes workload-socket, credential-socket, workload-certs, istio-data block node scale-down. List them in cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes.` }],
     },
     {
       name: 'only istio-envoy and istio-data listed (istio-envoy is memory-backed; the sockets block)',
       ...inShop(annotated('cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes: "istio-envoy,istio-data"')),
-      errors: [{ messageId: 'blocksScaleDown', line: 10, column: 9, message: 'volumes workload-socket, credential-socket, workload-certs are local storage' }],
+      errors: [{ messageId: 'blocksScaleDown', line: 10, column: 9, message: "Istio's volumes workload-socket, credential-socket, workload-certs block node scale-down." }],
     },
     {
       name: 'spaces after the commas: the autoscaler does not trim them',
       ...inShop(annotated('cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes: "workload-socket, credential-socket, workload-certs, istio-data"')),
-      errors: [{ messageId: 'blocksScaleDown', message: 'has spaces around " credential-socket", " workload-certs", " istio-data"' }],
+      errors: [{ messageId: 'blocksScaleDown', message: "Istio's volumes credential-socket, workload-certs, istio-data block node scale-down. List them in cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes, without spaces." }],
     },
     {
       name: 'safe-to-evict is compared exactly: "True" means nothing',
@@ -129,15 +129,15 @@ ruleTester(rule, {
       name: 'the pod\'s own emptyDir blocks too: said in the message',
       code: deployment('').replace('          image: web\n', '          image: web\n      volumes:\n        - name: cache\n          emptyDir: {}\n        - name: shm\n          emptyDir: { medium: Memory }\n'),
       config: shop,
-      errors: [{ messageId: 'blocksScaleDown', message: 'Its own local volumes (cache) block scale-down too' }],
+      errors: [{ messageId: 'blocksScaleDown', message: "istio-data, and its own cache, block node scale-down." }],
     },
     {
       name: 'userVolume adds an emptyDir of its own',
       ...inShop(annotated(`sidecar.istio.io/userVolume: '{"scratch":{"emptyDir":{}},"certs":{"secret":{"secretName":"c"}}}'`)),
-      errors: [{ messageId: 'blocksScaleDown', message: `"${ALL},scratch"` }],
+      errors: [{ messageId: 'blocksScaleDown', message: "Istio's volumes workload-socket, credential-socket, workload-certs, istio-data, scratch block node scale-down." }],
     },
-    { name: 'StatefulSet', ...inShop(deployment('', 'StatefulSet')), errors: [{ messageId: 'blocksScaleDown', message: 'This StatefulSet\'s pods' }] },
-    { name: 'Argo Rollout (pods owned by ReplicaSets)', ...inShop(deployment('', 'Rollout', 'argoproj.io/v1alpha1')), errors: [{ messageId: 'blocksScaleDown', message: 'This Rollout\'s pods' }] },
+    { name: 'StatefulSet', ...inShop(deployment('', 'StatefulSet')), errors: [{ messageId: 'blocksScaleDown', message: 'block node scale-down' }] },
+    { name: 'Argo Rollout (pods owned by ReplicaSets)', ...inShop(deployment('', 'Rollout', 'argoproj.io/v1alpha1')), errors: [{ messageId: 'blocksScaleDown', message: 'block node scale-down' }] },
     {
       name: 'already injected: the volumes in the manifest',
       code: yaml`
@@ -159,7 +159,7 @@ ruleTester(rule, {
               - { name: istio-data, emptyDir: {} }
               - { name: istio-token, projected: { sources: [] } }
       `,
-      errors: [{ messageId: 'blocksScaleDown', line: 7, column: 7, message: 'volumes workload-socket, istio-data are local storage' }],
+      errors: [{ messageId: 'blocksScaleDown', line: 7, column: 7, message: "Istio's volumes workload-socket, istio-data block node scale-down." }],
     },
   ],
 });
