@@ -54,7 +54,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   // file (a secret, /proc/self/environ) into `.Files` and so into the rendered output.
   const escape = chartEscape(r.chartDir);
   if (escape) {
-    const message = `not rendered: ${escape.why}; meshlint renders only charts whose files all lie inside the chart (${displayPathOf(escape.path, cwd)})`;
+    const message = `not rendered: ${escape.why}`;
     const at: SourceLocation = { filePath: displayPathOf(escape.path, cwd), range: FIRST_LINE, note: undefined };
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, mapBack: () => at } };
   }

@@ -45,7 +45,7 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
   const displayPath = `${shown} (kustomize build)`;
   const escape = overlayEscape(overlayDir, root, read);
   if (escape) {
-    const message = `not built: ${escape.why}; meshlint builds only overlays whose files all lie inside the repository`;
+    const message = `not built: ${escape.why}`;
     const at: SourceLocation = { filePath: displayPathOf(escape.file, cwd), range: escape.range ?? FIRST_LINE, note: undefined };
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, mapBack: () => at } };
   }
