@@ -5,7 +5,9 @@ import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/mesh.ts';
+import { installScope } from '../src/model/install-scope.ts';
 import { templatePath } from '../src/model/workload.ts';
+import type { Resource } from '../src/types.ts';
 import { asObject } from '../src/model/workload.ts';
 
 /** Revision values some active webhook selects with istio.io/rev In [...] (namespace or object side). */
@@ -18,6 +20,14 @@ function servedRevisions(webhooks: readonly InjectorWebhook[]): Set<string> {
     }
   }
   return out;
+}
+
+/** What one install serves, worked out once per install. */
+interface Install {
+  readonly served: ReadonlySet<string>;
+  readonly open: boolean;
+  readonly text: string;
+  readonly servesEnabled: boolean;
 }
 
 const servesInjectionEnabled = (webhooks: readonly InjectorWebhook[]): boolean =>
@@ -37,8 +47,6 @@ export default createRule({
     messages: {
       missing:
         '{{ what }} has {{ key }}={{ revision }}, which {{ where }} serves: its pods run without a sidecar. Served: {{ served }}. Install or tag it, or select a served one.',
-      missingUnlessNamespace:
-        'The pod template has {{ key }}={{ revision }}, which {{ where }} serves: unless its namespace injects it, it runs without a sidecar. Served: {{ served }}. Select a served revision.',
       noDefault:
         'Namespace {{ namespace }} has {{ key }}=enabled, but no default revision or "default" tag exists{{ where }}: its pods run without a sidecar. Served: {{ served }}. Tag one "default", or use istio.io/rev.',
     },
@@ -49,47 +57,79 @@ export default createRule({
     const mesh = context.facts.mesh;
     // Only when the install is known: from the inputs, or its revisions or tags stated in the
     // config (istio.enableNamespacesByDefault alone says nothing about which revisions exist).
-    const served = servedRevisions(mesh.webhooks);
-    // An install whose revision is a placeholder (`revision: $REVISION`, filled in by a script)
-    // serves a revision meshlint cannot name: which revisions exist is then not known.
-    const open = [...served].some(isPlaceholder);
-    const known = !open && (mesh.webhooksOrigin === 'input' || (mesh.webhooksOrigin === 'config' && (mesh.settings.revisions !== undefined || mesh.settings.revisionTags !== undefined)));
-    // What knows of no such revision: the webhooks among the inputs, or the config's istio.revisions and istio.revisionTags.
+    // Which revisions exist: asked of the install that applies to each object. The inputs may
+    // hold several clusters' installs (samples, a folder per cluster): the nearest one applies,
+    // and where equally near ones differ, which applies is unknown (install-scope.ts).
     const fromInputs = mesh.webhooksOrigin === 'input';
+    const scope = installScope(fromInputs ? mesh.webhooks : []);
+    // Only when the install is known: from the inputs, or its revisions or tags stated in the
+    // config (istio.enableNamespacesByDefault alone says nothing about which revisions exist).
+    const stated = fromInputs || (mesh.webhooksOrigin === 'config' && (mesh.settings.revisions !== undefined || mesh.settings.revisionTags !== undefined));
+    const installs = new Map<readonly InjectorWebhook[], Install>();
+    const installOf = (webhooks: readonly InjectorWebhook[]): Install => {
+      let found = installs.get(webhooks);
+      if (!found) {
+        const served = servedRevisions(webhooks);
+        // An install whose revision is a placeholder (`revision: $REVISION`, filled in by a
+        // script) serves a revision meshlint cannot name: which revisions exist is then not known.
+        const open = [...served].some(isPlaceholder);
+        found = { served, open, text: served.size ? shortList([...served].sort()) : 'none', servesEnabled: servesInjectionEnabled(webhooks) };
+        installs.set(webhooks, found);
+      }
+      return found;
+    };
+    /** The install that applies to a resource, or undefined (with a note when several could). */
+    const installFor = (r: Resource): Install | undefined => {
+      if (!stated) return undefined;
+      if (!fromInputs) return installOf(mesh.webhooks);
+      const { webhooks, folders } = scope.forFile(r.doc.file.displayPath);
+      if (webhooks === 'ambiguous') {
+        context.unknown('install-ambiguous', r, shortList(folders));
+        return undefined;
+      }
+      const install = installOf(webhooks);
+      return install.open ? undefined : install;
+    };
+    // What knows of no such revision: the webhooks among the inputs, or the config's istio.revisions and istio.revisionTags.
     const where = fromInputs ? 'no webhook' : 'no revision or tag in the config';
     const whereDefault = fromInputs ? '' : ' in the config';
-    const servedText = served.size ? shortList([...served].sort()) : 'none';
-    // Asked of every Namespace with istio-injection=enabled: answered once.
-    let servesEnabled: boolean | undefined;
     return {
       Namespace(ns) {
-        if (!known) return;
         const labels = asObject(asObject(ns.object.metadata)?.labels) ?? {};
         const injection = labels[NS_INJECTION_LABEL];
         const rev = labels[REV_LABEL];
+        const selects = injection === 'enabled' || (injection === undefined && typeof rev === 'string' && rev !== '' && !isPlaceholder(rev));
+        if (!selects) return; // istio-injection wins over istio.io/rev
+        const install = installFor(ns);
+        if (!install) return;
         if (injection === 'enabled') {
-          if (!(servesEnabled ??= servesInjectionEnabled(mesh.webhooks))) {
-            context.report({ target: { resource: ns, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'noDefault', data: { namespace: ns.name, key: NS_INJECTION_LABEL, where: whereDefault, served: servedText } });
+          if (!install.servesEnabled) {
+            context.report({ target: { resource: ns, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'noDefault', data: { namespace: ns.name, key: NS_INJECTION_LABEL, where: whereDefault, served: install.text } });
           }
-          return; // istio-injection wins over istio.io/rev
+          return;
         }
-        if (injection === undefined && typeof rev === 'string' && rev !== '' && !isPlaceholder(rev) && !served.has(rev)) {
-          context.report({ target: { resource: ns, path: ['metadata', 'labels', REV_LABEL] }, messageId: 'missing', data: { what: `Namespace ${ns.name}`, revision: rev, key: REV_LABEL, where, served: servedText } });
+        if (typeof rev === 'string' && !install.served.has(rev)) {
+          context.report({ target: { resource: ns, path: ['metadata', 'labels', REV_LABEL] }, messageId: 'missing', data: { what: `Namespace ${ns.name}`, revision: rev, key: REV_LABEL, where, served: install.text } });
         }
       },
       PodTemplate(t) {
-        if (!known) return;
         const rev = t.labels[REV_LABEL];
-        if (typeof rev !== 'string' || rev === '' || isPlaceholder(rev) || served.has(rev) || t.labels['sidecar.istio.io/inject'] === 'false') return;
+        if (typeof rev !== 'string' || rev === '' || isPlaceholder(rev) || t.labels['sidecar.istio.io/inject'] === 'false') return;
         // Istio's own workloads (istiod, gateways) carry istio.io/rev to say which control plane they belong to.
         if (t.labels.app === 'istiod' || t.labels.istio === 'pilot' || t.labels.istio === 'ingressgateway' || t.labels.istio === 'egressgateway') return;
         // The namespace decides first: with istio-injection or istio.io/rev on it, the pod's own
         // revision label is not what routes it (inject-label-conflict reports that case).
         const ns = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : undefined;
         if (ns && (ns.labels[NS_INJECTION_LABEL] !== undefined || ns.labels[REV_LABEL] !== undefined)) return;
+        const install = installFor(t.resource);
+        if (!install || install.served.has(rev)) return;
+        // A namespace not among the inputs may inject the pod with its own labels.
+        if (!ns) {
+          context.unknown('namespace-labels', t.resource, t.resource.namespace ?? 'no namespace given');
+          return;
+        }
         const target = { resource: t.resource, path: templatePath(t, 'metadata', 'labels', REV_LABEL) };
-        if (ns) context.report({ target, messageId: 'missing', data: { what: 'The pod template', revision: rev, key: REV_LABEL, where, served: servedText } });
-        else context.report({ target, messageId: 'missingUnlessNamespace', severity: 'warn', data: { revision: rev, key: REV_LABEL, where, served: servedText } });
+        context.report({ target, messageId: 'missing', data: { what: 'The pod template', revision: rev, key: REV_LABEL, where, served: install.text } });
       },
     };
   },

@@ -42,7 +42,7 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
   'config-no-hold': (n) =>
     `${count(n, 'injected workload')} start${n === 1 ? 's its' : ' their'} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   'install-ambiguous': (n, d) =>
-    `${count(n, 'workload')} could not be judged against one Istio install: several installs among the inputs disagree${inParens(d)}. Lint one cluster's folder at a time, or state the install under \`istio:\` in .meshlint.yaml.`,
+    `${count(n, 'object')} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`,
 };
 
 /** "a, b, c and 4 more": names listed in a note, kept short. */

@@ -110,6 +110,18 @@ ruleTester(rule, {
       config: { istio: { version: '1.28', enableNamespacesByDefault: true } },
     },
     { name: 'a configuration in another file serves prod', code: namespace('istio.io/rev: prod'), files: [prodTag] },
+    {
+      name: 'pod template istio.io/rev=stable, its namespace unknown: a note naming the namespace, no finding',
+      code: podRev('stable'),
+      config: canaryOnly,
+      notes: ['unknown:namespace-labels'],
+    },
+    {
+      name: 'samples that each install the same webhook, equally near: which applies is unknown, a note',
+      code: namespace('istio.io/rev: stable'),
+      files: [{ ...prodTag, filename: 'samples/a/tag.yaml' }, { ...prodTag, filename: 'samples/b/tag.yaml' }],
+      notes: ['unknown:install-ambiguous'],
+    },
     { name: 'a configuration in another file serves prod: pod template', code: podRev('prod'), files: [prodTag] },
     { name: 'the config\'s tag prod', code: namespace('istio.io/rev: prod'), config: { istio: { revisions: ['canary'], revisionTags: { prod: 'canary' } } } },
     { name: 'a tag without stated revisions: its target revision is installed', code: namespace('istio.io/rev: canary'), config: { istio: { revisionTags: { prod: 'canary' } } } },
@@ -137,10 +149,10 @@ ruleTester(rule, {
       output: null,
     },
     {
-      name: 'pod template istio.io/rev=stable, its namespace unknown: a warning that says what would decide',
-      code: podRev('stable'),
-      config: canaryOnly,
-      errors: [{ messageId: 'missingUnlessNamespace', line: 8, column: 9, endLine: 8, endColumn: 29, severity: 1, message: 'The pod template has istio.io/rev=stable, which no revision or tag in the config serves: unless its namespace injects it, it runs without a sidecar. Served: canary.' }],
+      name: 'several clusters: the same webhook in two folders, the nearest one serves prod only',
+      code: namespace('istio.io/rev: stable'),
+      files: [{ ...prodTag, filename: 'tag.yaml' }, { ...prodTag, filename: 'samples/b/tag.yaml', code: prodTag.code.replaceAll('[prod]', '[stable]') }],
+      errors: [{ messageId: 'missing', message: 'Namespace shop has istio.io/rev=stable, which no webhook serves' }],
     },
     {
       name: 'pod template istio.io/rev=stable in a known namespace without injection labels: an error',
