@@ -1,7 +1,7 @@
 // Which install applies to an object. One cluster holds each cluster-scoped object once: the
 // same injector MutatingWebhookConfiguration (or an IstioOperator's webhooks of the same name)
-// defined in two folders means the inputs hold several clusters' installs (samples, docs,
-// one folder per cluster). Then an object is judged against the install nearest to it in the
+// defined in two files means the inputs hold several clusters' installs (samples, docs, test
+// scenarios, one folder per cluster). Then an object is judged against the install nearest to it in the
 // folder tree; when installs in several folders are equally near and define the same
 // webhook, which one applies is unknown.
 import { posix } from 'node:path';
@@ -31,16 +31,16 @@ function distance(a: readonly string[], b: readonly string[]): number {
   return a.length - common + (b.length - common);
 }
 
-/** Whether webhooks from several folders define one object twice: then they are not one cluster. */
+/** Whether webhooks from several files define one object twice: then they are not one cluster. */
 function definesTwice(webhooks: readonly InjectorWebhook[]): boolean {
-  const folderByName = new Map<string, string>();
+  const fileByName = new Map<string, string>();
   for (const w of webhooks) {
-    const folder = folderOf(w);
-    if (folder === undefined) continue;
+    const file = w.resource?.doc.file.displayPath;
+    if (file === undefined) continue;
     const key = `${w.configName}\u0000${w.name}`;
-    const seen = folderByName.get(key);
-    if (seen === undefined) folderByName.set(key, folder);
-    else if (seen !== folder) return true;
+    const seen = fileByName.get(key);
+    if (seen === undefined) fileByName.set(key, file);
+    else if (seen !== file) return true;
   }
   return false;
 }

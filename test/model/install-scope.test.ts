@@ -36,4 +36,10 @@ test('samples that each install Istio: an object equally near to several is ambi
   assert.is(scope.forFile(undefined).webhooks, 'ambiguous', 'an object without a file cannot be placed');
 });
 
+test('scenarios side by side in one folder, each defining the same webhook: ambiguous there', () => {
+  const scope = installScope([hook('testdata/a.yaml', 'istio-sidecar-injector'), hook('testdata/b.yaml', 'istio-sidecar-injector', 'canary')]);
+  assert.is(scope.several, true);
+  assert.is(scope.forFile('testdata/injection.yaml').webhooks, 'ambiguous');
+});
+
 test.run();
