@@ -1,7 +1,7 @@
 // Which install applies to an object. One cluster holds each cluster-scoped object once: the
 // same injector MutatingWebhookConfiguration (or an IstioOperator's webhooks of the same name)
-// defined in two files means the inputs hold several clusters' installs (samples, docs, test
-// scenarios, one folder per cluster). Then an object is judged against the install nearest to it in the
+// defined differently in two folders means the inputs hold several clusters' installs (samples,
+// docs, one folder per cluster). Then an object is judged against the install nearest to it in the
 // folder tree; when installs in several folders are equally near and define the same
 // webhook, which one applies is unknown.
 import { posix } from 'node:path';
@@ -31,16 +31,24 @@ function distance(a: readonly string[], b: readonly string[]): number {
   return a.length - common + (b.length - common);
 }
 
-/** Whether webhooks from several files define one object twice: then they are not one cluster. */
+/** What a webhook entry decides: which pods it matches, and whether it is on. */
+const signature = (w: InjectorWebhook): string => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
+
+/**
+ * Whether webhooks from several folders define one object twice, differently: then they are not
+ * one cluster. One folder is one cluster's (a file and its variants side by side), and the same
+ * entry written alike in two folders (samples that each install the same Istio) is one object:
+ * merging them changes nothing.
+ */
 function definesTwice(webhooks: readonly InjectorWebhook[]): boolean {
-  const fileByName = new Map<string, string>();
+  const seen = new Map<string, { folder: string; signature: string }>();
   for (const w of webhooks) {
-    const file = w.resource?.doc.file.displayPath;
-    if (file === undefined) continue;
+    const folder = folderOf(w);
+    if (folder === undefined) continue;
     const key = `${w.configName}\u0000${w.name}`;
-    const seen = fileByName.get(key);
-    if (seen === undefined) fileByName.set(key, file);
-    else if (seen !== file) return true;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, { folder, signature: signature(w) });
+    else if (first.folder !== folder && first.signature !== signature(w)) return true;
   }
   return false;
 }

@@ -5,8 +5,17 @@ import * as assert from 'uvu/assert';
 import { installScope } from '../../src/model/install-scope.ts';
 import type { InjectorWebhook } from '../../src/model/mesh.ts';
 
+const selector = (revision: string) => ({ requirements: [{ key: 'istio.io/rev', operator: 'In', values: [revision] }] });
 const hook = (file: string, configName: string, revision = 'default'): InjectorWebhook =>
-  ({ configName, name: 'namespace.sidecar-injector.istio.io', revision, resource: { doc: { file: { displayPath: file } } } }) as unknown as InjectorWebhook;
+  ({
+    configName,
+    name: 'namespace.sidecar-injector.istio.io',
+    revision,
+    namespaceSelector: selector(revision),
+    objectSelector: { requirements: [] },
+    deactivated: false,
+    resource: { doc: { file: { displayPath: file } } },
+  }) as unknown as InjectorWebhook;
 const revisionsOf = (w: ReturnType<ReturnType<typeof installScope>['forFile']>['webhooks']): string[] | 'ambiguous' =>
   w === 'ambiguous' ? w : w.map((x) => x.revision).sort();
 
@@ -36,10 +45,9 @@ test('samples that each install Istio: an object equally near to several is ambi
   assert.is(scope.forFile(undefined).webhooks, 'ambiguous', 'an object without a file cannot be placed');
 });
 
-test('scenarios side by side in one folder, each defining the same webhook: ambiguous there', () => {
-  const scope = installScope([hook('testdata/a.yaml', 'istio-sidecar-injector'), hook('testdata/b.yaml', 'istio-sidecar-injector', 'canary')]);
-  assert.is(scope.several, true);
-  assert.is(scope.forFile('testdata/injection.yaml').webhooks, 'ambiguous');
+test('one folder is one cluster: variants side by side are merged; the same webhook written alike in two folders is one object', () => {
+  assert.is(installScope([hook('testdata/a.yaml', 'istio-sidecar-injector'), hook('testdata/b.yaml', 'istio-sidecar-injector', 'canary')]).several, false);
+  assert.is(installScope([hook('samples/a/istiod.yaml', 'istio-sidecar-injector'), hook('samples/b/istiod.yaml', 'istio-sidecar-injector')]).several, false);
 });
 
 test.run();

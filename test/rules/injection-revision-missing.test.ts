@@ -117,10 +117,16 @@ ruleTester(rule, {
       notes: ['unknown:namespace-labels'],
     },
     {
-      name: 'samples that each install the same webhook, equally near: which applies is unknown, a note',
+      name: 'samples that each install the same webhook differently, equally near: which applies is unknown, a note',
       code: namespace('istio.io/rev: stable'),
-      files: [{ ...prodTag, filename: 'samples/a/tag.yaml' }, { ...prodTag, filename: 'samples/b/tag.yaml' }],
+      files: [{ ...prodTag, filename: 'samples/a/tag.yaml' }, { ...prodTag, filename: 'samples/b/tag.yaml', code: prodTag.code.replaceAll('[prod]', '[qa]') }],
       notes: ['unknown:install-ambiguous'],
+    },
+    {
+      name: 'samples that each install the same webhook alike: one object, and it serves prod only',
+      code: namespace('istio.io/rev: prod'),
+      files: [{ ...prodTag, filename: 'samples/a/tag.yaml' }, { ...prodTag, filename: 'samples/b/tag.yaml' }],
+      notes: [],
     },
     { name: 'a configuration in another file serves prod: pod template', code: podRev('prod'), files: [prodTag] },
     { name: 'the config\'s tag prod', code: namespace('istio.io/rev: prod'), config: { istio: { revisions: ['canary'], revisionTags: { prod: 'canary' } } } },
