@@ -84,7 +84,7 @@ export default createRule({
       if (!fromInputs) return installOf(mesh.webhooks);
       const { webhooks, folders } = scope.forFile(r.doc.file.displayPath);
       if (webhooks === 'ambiguous') {
-        context.unknown('install-ambiguous', r, shortList(folders));
+        for (const folder of folders) context.unknown('install-ambiguous', r, folder);
         return undefined;
       }
       const install = installOf(webhooks);
