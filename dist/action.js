@@ -8978,8 +8978,12 @@ function listenersOf(rule, context) {
 }
 
 // rules/duplicate-key.ts
-var show = (v2) => typeof v2 === "string" ? JSON.stringify(v2) : v2 !== null && typeof v2 === "object" ? Array.isArray(v2) ? "a list" : "a mapping" : String(v2);
+var show = (v2) => typeof v2 === "string" ? JSON.stringify(v2.length > 30 ? `${v2.slice(0, 30)}\u2026` : v2) : v2 !== null && typeof v2 === "object" ? Array.isArray(v2) ? "a list" : "a mapping" : String(v2);
 var sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function replacing(first, last, how) {
+  const [a, b] = [show(first), show(last)];
+  return a === b && a.startsWith("a ") ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
+}
 function isLabelsOrAnnotations(path) {
   const n = path.length;
   return n >= 2 && path[n - 2] === "metadata" && (path[n - 1] === "labels" || path[n - 1] === "annotations");
@@ -8996,8 +9000,8 @@ var duplicate_key_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      conflicting: 'Duplicate key "{{ key }}" in {{ where }}: this value ({{ last }}) silently replaces the earlier {{ first }}; Kubernetes keeps only the last one. Remove one of them.',
-      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}; Kubernetes keeps only the last one. Remove one of them.'
+      conflicting: 'Duplicate key "{{ key }}" in {{ where }}: {{ change }}. Remove one of them.',
+      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}. Remove one of them.'
     },
     schema: []
   },
@@ -9016,13 +9020,13 @@ var duplicate_key_default = createRule({
           const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource, path };
           const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource, path }, message: `the earlier "${dup.key}"` }];
           if (differ && important) {
-            context.report({ target, messageId: "conflicting", data: { key: dup.key, where, last: show(dup.last.value), first: show(dup.first.value) }, related });
+            context.report({ target, messageId: "conflicting", data: { key: dup.key, where, change: replacing(dup.first.value, dup.last.value, "silently ") }, related });
           } else {
             context.report({
               target,
               messageId: "repeated",
               severity: "warn",
-              data: { key: dup.key, where, detail: differ ? ` with different values (${show(dup.first.value)}, then ${show(dup.last.value)})` : " with the same value" },
+              data: { key: dup.key, where, detail: differ ? `, and ${replacing(dup.first.value, dup.last.value, "")}` : " with the same value" },
               related
             });
           }
@@ -9636,13 +9640,13 @@ var inject_label_conflict_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      labelVsAnnotation: `The pod template's label {{ key }}: "{{ label }}" and annotation {{ key }}: "{{ annotation }}" disagree. Istio reads the label and ignores the annotation (inject.go), so the pod is {{ outcome }}. Remove the annotation (it is deprecated) or make them agree.`,
-      disabledNamespace: 'The pod asks for a sidecar ({{ key }}: "true"), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}, which a pod cannot override: it runs without one. Label the namespace {{ nsKey }}=enabled, or remove that label.',
-      revVsInjection: "The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}=enabled, which takes precedence: the default revision injects this pod, not {{ revision }}. Remove one of the two.",
-      revVsRev: "The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ revKey }}={{ nsRevision }}: the namespace wins and revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
-      revInDisabled: "The pod template selects revision {{ revision }} ({{ revKey }}: {{ revision }}), but namespace {{ namespace }} has {{ nsKey }}={{ nsValue }}: every revision webhook requires the namespace to have no {{ nsKey }} label, so no webhook matches and the pod runs without a sidecar. Remove {{ nsKey }} from the namespace (or set it to enabled), or drop the pod label.",
-      namespaceLabels: "Namespace {{ namespace }} has more than one injection label ({{ labels }}): {{ effect }} Keep one (istioctl analyze reports this as IST0123).",
-      namespaceValue: 'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so {{ value }} disables it for every pod in the namespace (and pods cannot opt back in). Use "enabled" or "disabled".'
+      labelVsAnnotation: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
+      disabledNamespace: '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
+      revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: the default revision injects this pod, not {{ revision }}. Remove one of the two.",
+      revVsRev: "Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
+      revInDisabled: "Pod label {{ revKey }}: {{ revision }} cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: no webhook matches, so the pod runs without a sidecar. Remove one of the two.",
+      namespaceLabels: "Namespace {{ namespace }} has conflicting injection labels {{ labels }}: {{ effect }} Keep one.",
+      namespaceValue: 'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so no pod in it gets a sidecar. Use "enabled" or "disabled".'
     },
     schema: []
   },
@@ -9662,7 +9666,7 @@ var inject_label_conflict_default = createRule({
           if (mode !== void 0) counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
         }
         if (counted.length > 1) {
-          const effect = injection === "enabled" && rev !== void 0 ? `istio-injection=enabled wins and the default revision injects, not ${rev}.` : mode !== void 0 ? `a namespace is either in sidecar mode or in ambient mode (${DATAPLANE_MODE_LABEL}), not both.` : "they select different injectors.";
+          const effect = injection === "enabled" && rev !== void 0 ? `the default revision injects, not ${rev}.` : mode !== void 0 ? "a namespace is either in sidecar mode or in ambient mode, not both." : "they select different injectors.";
           context.report({ target: { resource: ns2, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns2.name, labels: counted.join(", "), effect } });
         }
         if (injection !== void 0 && injection !== "enabled" && injection !== "disabled" && !isPlaceholder(injection)) {
@@ -9725,6 +9729,9 @@ function parseIstioVersion(text) {
 }
 function atLeast(v2, major, minor) {
   return v2.major > major || v2.major === major && v2.minor >= minor;
+}
+function compareVersions(a, b) {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
 }
 function inVersionRange(v2, range) {
   const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
@@ -9930,8 +9937,8 @@ var inject_misplaced_default = createRule({
       onWorkload: "{{ what }} {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ templatePath }}.metadata.labels.",
       injectionOnPod: '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
       injectOnNamespace: "{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.",
-      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template (this {{ effect }})',
-      annotationOptIn: 'The annotation {{ key }}: "true" cannot turn injection on: webhook selectors only see labels, and no injector webhook matches this pod ({{ why }}). Use the label {{ key }}: "true" instead (the annotation is deprecated).'
+      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}',
+      annotationOptIn: 'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.'
     },
     hasSuggestions: true,
     schema: []
@@ -10012,8 +10019,8 @@ var inject_value_invalid_default = createRule({
       istioVersions: "all (the meaning of other values changed in 1.27)"
     },
     messages: {
-      invalid: '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}; {{ other }}. Write "true" or "false".',
-      unquoted: '{{ where }} {{ key }} is unquoted, so YAML reads it as {{ type }} ({{ written }}) and the API server rejects the whole object ("cannot unmarshal {{ goType }} into \u2026 of type string"). Write "{{ meant }}".',
+      invalid: '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} {{ effect }}{{ other }}. Write "true" or "false".',
+      unquoted: '{{ where }} {{ key }} is unquoted, so YAML reads it as {{ type }}, {{ written }}, and the API server rejects the whole object. Write "{{ meant }}".',
       empty: '{{ where }} {{ key }} has no value: Istio treats it as not set, so the namespace and the injector policy decide. Write "true" or "false", or remove it.',
       setTrue: 'Set it to "true" (inject).',
       setFalse: 'Set it to "false" (no sidecar).'
@@ -10035,7 +10042,7 @@ var inject_value_invalid_default = createRule({
         context.report({
           target,
           messageId: "unquoted",
-          data: { where, key: INJECT_KEY, written: meant, type: typeof raw === "boolean" ? "a boolean" : "a number", goType: typeof raw === "boolean" ? "bool" : "number", meant },
+          data: { where, key: INJECT_KEY, written: meant, type: typeof raw === "boolean" ? "a boolean" : "a number", meant },
           ...typeof raw === "boolean" ? { fix: [{ op: "set", path, value: meant }] } : { suggest }
         });
         return;
@@ -10046,9 +10053,8 @@ var inject_value_invalid_default = createRule({
       }
       if (typeof raw !== "string" || raw === "true" || raw === "false") return;
       const now = parseInjectValue(raw, version);
-      const old = parseInjectValue(raw, { major: 1, minor: 26, patch: 0, text: "1.26" });
-      const effect = now.kind === "default" ? "istiod logs a warning and ignores it: the namespace and the injector policy decide (in an injection-enabled namespace the pod IS injected)" : now.kind === "true" ? "it means true (inject)" : "it means false (no sidecar)";
-      const other = newer ? `up to 1.26 it meant ${old.kind === "true" ? "true (inject)" : "false (no sidecar)"}: the meaning changed in 1.27` : "from 1.27 it is ignored and the namespace and the policy decide: the meaning changes on upgrade";
+      const effect = now.kind === "default" ? "ignores it, so the namespace and the injector policy decide" : `reads it as ${now.kind}`;
+      const other = newer ? "" : ", and 1.27 and later ignore it";
       const lower = raw.toLowerCase();
       const keepsBehaviour = (lower === "true" || lower === "false") && now.kind === lower;
       context.report({
@@ -10080,8 +10086,8 @@ var injection_host_network_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      hostNetwork: "This pod asks for a sidecar ({{ why }}) but sets hostNetwork: true, which Istio never injects: it runs without one. Drop hostNetwork, or the opt-in.",
-      namespaceOnly: 'This hostNetwork pod gets no sidecar, though {{ why }}: Istio never injects hostNetwork pods. If that is intended (a node agent), label the pod template sidecar.istio.io/inject: "false".'
+      hostNetwork: "Istio never injects this hostNetwork pod, though {{ why }}. Drop hostNetwork, or the opt-in.",
+      namespaceOnly: 'Istio never injects this hostNetwork pod, though {{ why }}. If that is intended, label it sidecar.istio.io/inject: "false".'
     },
     schema: []
   },
@@ -10097,7 +10103,7 @@ var injection_host_network_default = createRule({
           target: { resource: t.resource, path: templatePath(t, "spec", "hostNetwork") },
           messageId: own.length > 0 ? "hostNetwork" : "namespaceOnly",
           ...own.length > 0 ? {} : { severity: "warn" },
-          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join("; ") },
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(" and ") },
           related: relatedOf(signals)
         });
       }
@@ -10118,7 +10124,7 @@ var injection_ignored_namespace_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      ignored: 'This pod is meant to get a sidecar ({{ why }}) but runs in namespace {{ namespace }}, which istiod never injects: it runs without one. Move it, or label the pod template sidecar.istio.io/inject: "false".'
+      ignored: 'Istio never injects pods in {{ namespace }}, though {{ why }}. Move it, or label it sidecar.istio.io/inject: "false".'
     },
     schema: []
   },
@@ -10130,16 +10136,145 @@ var injection_ignored_namespace_default = createRule({
         if (ns2 === void 0 || !IGNORED_NAMESPACES.includes(ns2) || explicitlyOptedOut(t)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
+        const own = signals.filter((s) => s.fromPod);
         context.report({
           target: { resource: t.resource, path: t.resource.declaredNamespace ? ["metadata", "namespace"] : ["metadata", "name"] },
           messageId: "ignored",
-          data: { why: signals.map((s) => s.text).join("; "), namespace: ns2, list: IGNORED_NAMESPACES.join(", ") },
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(" and "), namespace: ns2, list: IGNORED_NAMESPACES.join(", ") },
           related: relatedOf(signals)
         });
       }
     };
   }
 });
+
+// src/format/text.ts
+var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
+var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
+-${ACTIVE_NON_C0}]`, "g");
+var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
+var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+function safeText(s) {
+  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
+}
+function safeLines(s) {
+  const lines = s.split("\n");
+  return lines.map((line, i) => i < lines.length - 1 && line.endsWith("\r") ? `${safeText(line.slice(0, -1))}\r` : safeText(line)).join("\n");
+}
+function jsonText(value, indent) {
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
+}
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function findingContext(m) {
+  return [m.resource, m.helmSource ? `from ${m.helmSource}` : void 0, m.renders?.length ? `in renders: ${m.renders.join("; ")}` : void 0].filter(Boolean).join(", ");
+}
+
+// src/engine/notes.ts
+var count = plural;
+var inParens = (details) => details ? ` (${details})` : "";
+var UNKNOWN_FACTS = {
+  "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
+  "mesh-startup": (n, d) => `${count(n, "injected workload")} may start ${n === 1 ? "its" : "their"} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
+  "native-sidecars": (n) => `${count(n, "batch workload")} may never complete if ${n === 1 ? "its" : "their"} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  "mesh-cni": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
+  "istio-version": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
+  "proxy-env": (n, d) => `${count(n, "kube-apiserver")} may send Istio's webhook calls through ${n === 1 ? "its" : "their"} HTTPS proxy: NO_PROXY may come from ${d || "a source"} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
+  "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
+  "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
+};
+function shortList(items) {
+  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
+}
+var MAX_PLACES = 200;
+var UnknownFacts = class {
+  byFact = /* @__PURE__ */ new Map();
+  /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
+  add(fact, resource, subject, detail) {
+    let entry = this.byFact.get(fact);
+    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), resources: /* @__PURE__ */ new Set() });
+    entry.subjects.add(subject);
+    if (entry.resources.size < MAX_PLACES) entry.resources.add(resource);
+    if (detail !== void 0) entry.details.add(detail);
+  }
+  /** The notes, each with the places of its workloads as `placeOf` finds them. */
+  notes(placeOf) {
+    const out = [];
+    for (const [fact, { subjects, details, resources }] of this.byFact) {
+      const list = [...details].sort();
+      const named = fact === "mesh-startup" ? list.join(" or ") : shortList(list);
+      const places = [...resources].map(placeOf).filter((p) => p !== void 0);
+      out.push({
+        id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`,
+        message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.`,
+        ...places.length ? { places } : {}
+      });
+    }
+    return out;
+  }
+};
+
+// src/model/install-scope.ts
+import { posix } from "node:path";
+var folderOf = (w) => {
+  const path = w.resource?.doc.file.displayPath;
+  return path === void 0 ? void 0 : posix.dirname(path.replaceAll("\\", "/"));
+};
+var segments = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
+function distance(a, b) {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return a.length - common + (b.length - common);
+}
+var signature = (w) => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
+function definesTwice(webhooks) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const w of webhooks) {
+    const folder = folderOf(w);
+    if (folder === void 0) continue;
+    const key = `${w.configName}\0${w.name}`;
+    const first = seen.get(key);
+    if (first === void 0) seen.set(key, { folder, signature: signature(w) });
+    else if (first.folder !== folder && first.signature !== signature(w)) return true;
+  }
+  return false;
+}
+function installScope(webhooks) {
+  const several = definesTwice(webhooks);
+  const all = { webhooks, folders: [] };
+  if (!several) return { several, forFile: () => all };
+  const byFolder = /* @__PURE__ */ new Map();
+  const unplaced = [];
+  for (const w of webhooks) {
+    const folder = folderOf(w);
+    if (folder === void 0) unplaced.push(w);
+    else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
+  }
+  const folders = [...byFolder.keys()].map((f) => ({ f, parts: segments(f) }));
+  const cache2 = /* @__PURE__ */ new Map();
+  return {
+    several,
+    forFile(filePath) {
+      if (filePath === void 0) return { webhooks: "ambiguous", folders: [] };
+      const dir = posix.dirname(filePath.replaceAll("\\", "/"));
+      const hit = cache2.get(dir);
+      if (hit) return hit;
+      const here = segments(dir);
+      let best = Number.POSITIVE_INFINITY;
+      let nearest = [];
+      for (const { f, parts } of folders) {
+        const d = distance(here, parts);
+        if (d < best) [best, nearest] = [d, [f]];
+        else if (d === best) nearest.push(f);
+      }
+      const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
+      const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
+      cache2.set(dir, out);
+      return out;
+    }
+  };
+}
 
 // rules/injection-revision-missing.ts
 function servedRevisions(webhooks) {
@@ -10165,47 +10300,74 @@ var injection_revision_missing_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      missing: '{{ what }} selects revision "{{ revision }}" ({{ key }}={{ revision }}), but no injector webhook {{ where }} serves it (served: {{ served }}). Its pods start without a sidecar. Install that revision or tag (istioctl tag set {{ revision }} --revision \u2026), or select one that exists.',
-      missingUnlessNamespace: 'The pod template selects revision "{{ revision }}" ({{ key }}={{ revision }}), but no injector webhook {{ where }} serves it (served: {{ served }}). Unless its namespace (not among the inputs) has istio-injection=enabled or an istio.io/rev that is served, it starts without a sidecar. Select a served revision, or define the Namespace so meshlint can tell.',
-      noDefault: 'Namespace {{ namespace }} has {{ key }}=enabled, but no injector webhook {{ where }} serves it: there is no default revision and no "default" tag ({{ served }}). Its pods start without a sidecar. Run istioctl tag set default --revision \u2026, or label the namespace istio.io/rev=<revision>.'
+      missing: "{{ what }} has {{ key }}={{ revision }}, which {{ where }} serves: its pods run without a sidecar. Served: {{ served }}. Install or tag it, or select a served one.",
+      noDefault: 'Namespace {{ namespace }} has {{ key }}=enabled, but no default revision or "default" tag exists{{ where }}: its pods run without a sidecar. Served: {{ served }}. Tag one "default", or use istio.io/rev.'
     },
     schema: []
   },
   defaultOptions: [],
   create(context) {
     const mesh = context.facts.mesh;
-    const served = servedRevisions(mesh.webhooks);
-    const open = [...served].some(isPlaceholder);
-    const known = !open && (mesh.webhooksOrigin === "input" || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0));
-    const where = mesh.webhooksOrigin === "input" ? "among the inputs" : "in the config (istio.revisions, istio.revisionTags)";
-    const servedText = served.size ? [...served].sort().join(", ") : "none";
-    let servesEnabled;
+    const fromInputs = mesh.webhooksOrigin === "input";
+    const scope = installScope(fromInputs ? mesh.webhooks : []);
+    const stated = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
+    const installs = /* @__PURE__ */ new Map();
+    const installOf = (webhooks) => {
+      let found = installs.get(webhooks);
+      if (!found) {
+        const served = servedRevisions(webhooks);
+        const open = [...served].some(isPlaceholder);
+        found = { served, open, text: served.size ? shortList([...served].sort()) : "none", servesEnabled: servesInjectionEnabled(webhooks) };
+        installs.set(webhooks, found);
+      }
+      return found;
+    };
+    const installFor = (r7) => {
+      if (!stated) return void 0;
+      if (!fromInputs) return installOf(mesh.webhooks);
+      const { webhooks, folders } = scope.forFile(r7.doc.file.displayPath);
+      if (webhooks === "ambiguous") {
+        for (const folder of folders) context.unknown("install-ambiguous", r7, folder);
+        return void 0;
+      }
+      const install = installOf(webhooks);
+      return install.open ? void 0 : install;
+    };
+    const where = fromInputs ? "no webhook" : "no revision or tag in the config";
+    const whereDefault = fromInputs ? "" : " in the config";
     return {
       Namespace(ns2) {
-        if (!known) return;
         const labels = asObject(asObject(ns2.object.metadata)?.labels) ?? {};
         const injection = labels[NS_INJECTION_LABEL];
         const rev = labels[REV_LABEL];
+        const selects = injection === "enabled" || injection === void 0 && typeof rev === "string" && rev !== "" && !isPlaceholder(rev);
+        if (!selects) return;
+        const install = installFor(ns2);
+        if (!install) return;
         if (injection === "enabled") {
-          if (!(servesEnabled ??= servesInjectionEnabled(mesh.webhooks))) {
-            context.report({ target: { resource: ns2, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "noDefault", data: { namespace: ns2.name, key: NS_INJECTION_LABEL, where, served: `served revisions: ${servedText}` } });
+          if (!install.servesEnabled) {
+            context.report({ target: { resource: ns2, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "noDefault", data: { namespace: ns2.name, key: NS_INJECTION_LABEL, where: whereDefault, served: install.text } });
           }
           return;
         }
-        if (injection === void 0 && typeof rev === "string" && rev !== "" && !isPlaceholder(rev) && !served.has(rev)) {
-          context.report({ target: { resource: ns2, path: ["metadata", "labels", REV_LABEL] }, messageId: "missing", data: { what: `Namespace ${ns2.name}`, revision: rev, key: REV_LABEL, where, served: servedText } });
+        if (typeof rev === "string" && !install.served.has(rev)) {
+          context.report({ target: { resource: ns2, path: ["metadata", "labels", REV_LABEL] }, messageId: "missing", data: { what: `Namespace ${ns2.name}`, revision: rev, key: REV_LABEL, where, served: install.text } });
         }
       },
       PodTemplate(t) {
-        if (!known) return;
         const rev = t.labels[REV_LABEL];
-        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || served.has(rev) || t.labels["sidecar.istio.io/inject"] === "false") return;
+        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || t.labels["sidecar.istio.io/inject"] === "false") return;
         if (t.labels.app === "istiod" || t.labels.istio === "pilot" || t.labels.istio === "ingressgateway" || t.labels.istio === "egressgateway") return;
         const ns2 = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
         if (ns2 && (ns2.labels[NS_INJECTION_LABEL] !== void 0 || ns2.labels[REV_LABEL] !== void 0)) return;
+        const install = installFor(t.resource);
+        if (!install || install.served.has(rev)) return;
+        if (!ns2) {
+          context.unknown("namespace-labels", t.resource, t.resource.namespace ?? "no namespace given");
+          return;
+        }
         const target = { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) };
-        if (ns2) context.report({ target, messageId: "missing", data: { what: "The pod template", revision: rev, key: REV_LABEL, where, served: servedText } });
-        else context.report({ target, messageId: "missingUnlessNamespace", severity: "warn", data: { revision: rev, key: REV_LABEL, where, served: servedText } });
+        context.report({ target, messageId: "missing", data: { what: "The pod template", revision: rev, key: REV_LABEL, where, served: install.text } });
       }
     };
   }
@@ -10224,9 +10386,9 @@ var injector_policy_invalid_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      policy: 'The injector policy is {{ value }}: only "enabled" and "disabled" work. With anything else istiod logs "Illegal value for autoInject" and injects no pod at all (pkg/kube/inject/inject.go). Set policy: enabled (or disabled).',
-      config: 'istiod cannot load this injector config: {{ problem }}. It fails to start the sidecar injector ("error initializing sidecar injector", pkg/kube/inject/webhook.go).',
-      tooComplex: "The injector ConfigMap's {{ key }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not read it{{ consequence }}."
+      policy: 'The injector policy is {{ value }}: only "enabled" and "disabled" work, so istiod injects no pod at all. Set policy: enabled, or disabled.',
+      config: "istiod cannot start the sidecar injector: {{ problem }}.",
+      tooComplex: "The injector ConfigMap's {{ key }} is too deeply nested or too large to check: it is {{ problem }}, so meshlint skips it{{ consequence }}."
     },
     schema: []
   },
@@ -10241,7 +10403,7 @@ var injector_policy_invalid_default = createRule({
             target: { resource: r7, path: ["data", t.key] },
             messageId: "tooComplex",
             severity: "warn",
-            data: { key: t.key, problem: t.problem, consequence: t.key === "config" ? ": its policy and selectors are taken as unknown" : "" }
+            data: { key: t.key, problem: t.problem, consequence: t.key === "config" ? "; its policy and selectors count as unknown" : "" }
           });
         }
         if (c.tooComplex?.some((t) => t.key === "config")) return;
@@ -12991,12 +13153,12 @@ function construct(text, events, base, json) {
     if (top.key === void 0) {
       if (isCollection2 || !keyInfo) throw new Unsupported();
       if (keyInfo.valueStart < 0) throw new Unsupported();
-      const quoted = keyInfo.style !== PLAIN;
-      top.isMerge = !quoted && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
+      const quoted2 = keyInfo.style !== PLAIN;
+      top.isMerge = !quoted2 && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
       top.key = value;
-      const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted ? 1 : 0) : 0;
+      const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted2 ? 1 : 0) : 0;
       top.keyStart = base + start;
-      top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted ? 1 : 0) : start);
+      top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted2 ? 1 : 0) : start);
       return;
     }
     const key = top.key;
@@ -13613,6 +13775,13 @@ function keyTextOf(key) {
 }
 
 // rules/parse-error.ts
+var TOOL_MESSAGE_MAX = 130;
+function toolMessageHeadline(message, max = TOOL_MESSAGE_MAX) {
+  if (message.length <= max) return message;
+  const from = message.length - max;
+  const boundary = message.indexOf(": ", from);
+  return `\u2026${boundary >= 0 && boundary < message.length - 20 ? message.slice(boundary + 2) : message.slice(from)}`;
+}
 var parse_error_default = createRule({
   name: "parse-error",
   meta: {
@@ -13625,11 +13794,11 @@ var parse_error_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      syntax: "YAML syntax error: {{ message }}. kubectl rejects this document; the other documents of the file are still linted.",
-      unclosed: "This {{ what }} is never closed, so kubectl rejects the document (YAML: {{ message }}). Close it here.",
+      syntax: "YAML syntax error: {{ message }}. kubectl rejects this document.",
+      unclosed: "This {{ what }} is never closed, so kubectl rejects the document. Close it here.",
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
-      renderEnvironment: "This {{ what }} could not be rendered here: {{ cause }}. {{ fix }}"
+      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}. {{ fix }}"
     },
     schema: []
   },
@@ -13651,10 +13820,15 @@ var parse_error_default = createRule({
               data: { what: helm ? "chart" : "overlay", cause: environment.cause, fix: environment.fix }
             });
           } else {
+            const command = helm ? "helm template" : "kustomize build";
+            const message = failure.replace(/\.$/, "");
+            const headline = toolMessageHeadline(message);
             context.report({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
               messageId: "render",
-              data: { command: helm ? "helm template" : "kustomize build", message: failure.replace(/\.$/, ""), what: helm ? "chart" : "overlay" }
+              data: { command, message: headline, what: helm ? "chart" : "overlay" },
+              // The whole message, when the headline shows only its end.
+              ...headline !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}
             });
           }
         }
@@ -13667,7 +13841,7 @@ var parse_error_default = createRule({
               target: { doc, offset: opened, endOffset: opened + 1 },
               messageId: "unclosed",
               data: { what: doc.file.text[opened] === "{" ? "flow mapping" : doc.file.text[opened] === "[" ? "flow sequence" : "quoted string", message: e.message.replace(/\.$/, "") },
-              related: [{ target: { doc, offset: e.offset, endOffset: e.endOffset }, message: "where the YAML parser stopped" }]
+              related: [{ target: { doc, offset: e.offset, endOffset: e.endOffset }, message: `where the YAML parser stopped: ${e.message.replace(/\.$/, "")}` }]
             });
             continue;
           }
@@ -13910,10 +14084,10 @@ function mergeSiblings(groups) {
   return current.sort((a, b) => a.first.doc.file.displayPath < b.first.doc.file.displayPath ? -1 : 1);
 }
 var HOW = {
-  Helm: "lint the chart (--render-charts, or --helm-chart DIR)",
-  Go: "lint what the tool renders from them, or add the folder to ignorePatterns",
-  Jinja: "lint what Ansible (or your tool) renders from them, or add the folder to ignorePatterns",
-  placeholder: "lint them after the script fills them in, or add the folder to ignorePatterns",
+  Helm: "Lint the chart with --render-charts or --helm-chart DIR",
+  Go: "Lint what the tool renders, or add the folder to ignorePatterns",
+  Jinja: "Lint what Ansible renders, or add the folder to ignorePatterns",
+  placeholder: "Lint what the script writes, or add the folder to ignorePatterns",
   Argo: ""
 };
 var unrendered_template_default = createRule({
@@ -13928,10 +14102,10 @@ var unrendered_template_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      folder: "{{ count }} files in {{ folder }} (this one first) are {{ engine }} templates of Kubernetes objects, not manifests: they are not linted as they stand. To lint them, {{ how }}.",
-      folderOne: "This file is a {{ engine }} template of a Kubernetes object, not a manifest: it is not linted as it stands. To lint it, {{ how }}.",
-      argo: 'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value (Argo substitutes it only inside strings). Quote it: "{{ bare }}".',
-      chart: "This Helm chart is not linted as it stands: meshlint lints what it renders (meshlint --render-charts {{ dir }})."
+      folder: "{{ count }} files in {{ folder }}, this one first, are {{ engine }} templates, not manifests: they are not linted as they stand. {{ how }}.",
+      folderOne: "This file is a {{ engine }} template, not a manifest: it is not linted as it stands. {{ how }}.",
+      argo: 'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value. Quote it: "{{ bare }}".',
+      chart: "This Helm chart is not linted as it stands. To lint what it renders, run meshlint --render-charts {{ dir }}."
     },
     schema: []
   },
@@ -14185,7 +14359,7 @@ function missReason(entries, host, port, ip) {
     const tld = labels[labels.length - 1] ?? "";
     const shares = (e, names) => e.suffix.split(".").some((l) => l !== "" && names.includes(l));
     const near = domains.find((e) => shares(e, [tld])) ?? domains.find((e) => e.suffix.endsWith(".cluster.local")) ?? domains.find((e) => shares(e, labels));
-    if (near) return `lists ${near.raw}, which does not match ${host} (an entry matches names that end with it)`;
+    if (near) return `lists ${near.raw}, which does not match ${host}`;
     if (entries.some((e) => e.kind === "cidr" || e.kind === "ip") && domains.length === 0) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
@@ -14286,8 +14460,8 @@ function webhookThroughProxy(env, hosts) {
 }
 var hostText = (h) => `${h.host}:${h.port}`;
 function hostsText(hosts) {
-  const shown2 = hosts.slice(0, 3).map(hostText).join(", ");
-  return hosts.length > 3 ? `${shown2} and ${hosts.length - 3} more` : shown2;
+  const [first] = hosts;
+  return `${first ? hostText(first) : ""}${hosts.length > 1 ? ` and ${hosts.length - 1} more` : ""}`;
 }
 var apiserver_no_proxy_svc_default = createRule({
   name: "apiserver-no-proxy-svc",
@@ -14302,9 +14476,8 @@ var apiserver_no_proxy_svc_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      proxied: 'kube-apiserver sends HTTPS through the proxy in {{ proxyVar }} and {{ reason }}, so its calls to {{ webhook }} go to the proxy, which cannot reach cluster services: creating a pod that Istio injects fails ("failed calling webhook \u2026 Service Unavailable"). {{ fix }}',
-      addSvc: "Add .svc to {{ name }} (kube-apiserver then calls cluster services directly)",
-      proxiedUnlessEnv: 'kube-apiserver sends HTTPS through the proxy in {{ proxyVar }} and {{ reason }}, so unless {{ source }} supplies a NO_PROXY that covers it, its calls to {{ webhook }} go to the proxy, which cannot reach cluster services, and creating a pod that Istio injects fails ("failed calling webhook \u2026 Service Unavailable"). {{ fix }}'
+      proxied: "kube-apiserver sends HTTPS through {{ proxyVar }}, and {{ reason }}: its calls to {{ webhook }} fail, so pods Istio injects are not created. {{ fix }}",
+      addSvc: "Add .svc to {{ name }}"
     },
     schema: []
   },
@@ -14317,9 +14490,13 @@ var apiserver_no_proxy_svc_default = createRule({
       if (!f) return;
       const valuePath = (e) => [...envPath, e.index, "value"];
       const hasValueKey = (e) => Object.hasOwn(asObject(getIn(resource.object, [...envPath, e.index])) ?? {}, "value");
-      const webhook = called.known ? `Istio's injection webhook at ${hostsText(f.missed)}` : `the injection webhook's .svc host (${hostsText(f.missed)})`;
+      if (f.assumesClosed) {
+        context.unknown("proxy-env", resource, env.openTo);
+        return;
+      }
+      const webhook = `${called.known ? "Istio's injection webhook" : "the injection webhook"} ${hostsText(f.missed)}`;
       const fixEntry = f.fixValue && hasValueKey(f.fixValue.entry) ? f.fixValue : void 0;
-      const fixText = fixEntry ? fixEntry.entry.value === "" ? `Set ${fixEntry.entry.name} to .svc.` : `Append ,.svc to ${fixEntry.entry.name}.` : `Add ${where} entries NO_PROXY and no_proxy that list .svc (next to localhost, 127.0.0.1 and the cluster's service and pod ranges).`;
+      const fixText = fixEntry ? fixEntry.entry.value === "" ? `Set ${fixEntry.entry.name} to .svc.` : `Append ,.svc to ${fixEntry.entry.name}.` : `Add ${where} entries NO_PROXY and no_proxy that list .svc.`;
       const fix = fixEntry ? [{ op: "set", path: valuePath(fixEntry.entry), value: fixEntry.value }] : void 0;
       const at2 = f.noProxy?.entry ?? (fixEntry ? fixEntry.entry : f.proxy);
       const related = [];
@@ -14334,11 +14511,10 @@ var apiserver_no_proxy_svc_default = createRule({
           related.push({ target: { resource: w.resource, path: ["webhooks", w.index, "clientConfig", "service"] }, message: `injection webhook ${w.name} calls ${hostText(h)}` });
         }
       }
-      const data = { proxyVar: f.proxy.name, reason: f.reason, webhook, fix: fixText, source: env.openTo ?? "" };
+      const data = { proxyVar: f.proxy.name, reason: f.reason, webhook, fix: fixText };
       context.report({
         target: { resource, path: valuePath(at2) },
-        messageId: f.assumesClosed ? "proxiedUnlessEnv" : "proxied",
-        ...f.assumesClosed ? { severity: "warn" } : {},
+        messageId: "proxied",
         data,
         // The edit changes how a running kube-apiserver reaches the network: a suggestion, never --fix.
         ...fix && fixEntry ? { suggest: [{ messageId: "addSvc", data: { name: fixEntry.entry.name }, edits: fix }] } : {},
@@ -14354,7 +14530,7 @@ var apiserver_no_proxy_svc_default = createRule({
           const ref = asObject(o.configMapRef) ? `ConfigMap ${asObject(o.configMapRef)?.name}` : asObject(o.secretRef) ? `Secret ${asObject(o.secretRef)?.name}` : "a source";
           return ref;
         });
-        const openTo = sources.length ? `the container's envFrom (${sources.join(", ")})` : void 0;
+        const openTo = sources.length ? `envFrom ${sources.join(", ")}` : void 0;
         check2(c.template.resource, [...c.path, "env"], envListOf(c.object.env, openTo), "env");
       },
       Resource(r7) {
@@ -14374,21 +14550,21 @@ function nativeSidecarSetting(v2) {
   const lower = v2.toLowerCase();
   return lower === "true" || lower === "auto" ? lower : "false";
 }
-function fromValues(values, describe5, target) {
+function fromValues(values, describe4, target) {
   const out = [];
   const hold = getIn(values, ["global", "proxy", "holdApplicationUntilProxyStarts"]);
-  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe5("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
+  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe4("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
   const lifecycle = getIn(values, ["global", "proxy", "lifecycle"]);
-  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe5("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
+  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe4("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
   const seccomp = getIn(values, ["global", "proxy", "seccompProfile"]);
-  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe5("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
+  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe4("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
   const cni = getIn(values, ["pilot", "cni", "enabled"]);
   const oldCni = getIn(values, ["istio_cni", "enabled"]);
-  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe5("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
-  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe5("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
+  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe4("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
+  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe4("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
   const native = getIn(values, ["pilot", "env", "ENABLE_NATIVE_SIDECARS"]);
   if (typeof native === "string" || typeof native === "boolean") {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe5("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe4("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   return out;
 }
@@ -14517,7 +14693,7 @@ var InstallFactsBuilder = class {
     }
     const resolve11 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
-      for (const found of tiers) {
+      for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
         const values = new Set(found.map((c2) => JSON.stringify(c2.value)));
         if (values.size > 1) {
@@ -14525,7 +14701,8 @@ var InstallFactsBuilder = class {
           return void 0;
         }
         const c = found[0];
-        if (config2?.value !== void 0 && JSON.stringify(config2.value) !== JSON.stringify(c.value)) {
+        const ownRevision = tier === 0 && revision !== "default";
+        if (config2?.value !== void 0 && !ownRevision && JSON.stringify(config2.value) !== JSON.stringify(c.value)) {
           note(`${c.source} says ${JSON.stringify(c.value)}, the config's istio.${config2.name} says ${JSON.stringify(config2.value)}; the input is used`);
         }
         return { value: c.value, source: c.source, origin: "input", target: c.target };
@@ -14773,8 +14950,8 @@ var PROXY_CONFIG_ENUMS = {
 var REMOVED_FIELDS = {
   parentShutdownDuration: "was removed from ProxyConfig in Istio 1.17",
   parent_shutdown_duration: "was removed from ProxyConfig in Istio 1.17",
-  connectTimeout: "is no longer a ProxyConfig field (connectTimeout is set mesh-wide, in MeshConfig)",
-  connect_timeout: "is no longer a ProxyConfig field (connectTimeout is set mesh-wide, in MeshConfig)"
+  connectTimeout: "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting",
+  connect_timeout: "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting"
 };
 function jsonName(protoName) {
   return protoName.replace(/_([a-z])/g, (_2, c) => c.toUpperCase()).replace(/_/g, "");
@@ -14813,16 +14990,17 @@ function describe(v2) {
   if (v2 === null) return "null";
   if (Array.isArray(v2)) return "a list";
   if (isMapping2(v2)) return "a mapping";
-  if (typeof v2 === "string") return `the string ${JSON.stringify(v2)}`;
+  if (typeof v2 === "string") return `the string ${quoted(v2)}`;
   if (typeof v2 === "boolean") return `the boolean ${v2}`;
   if (typeof v2 === "number") return `the number ${v2}`;
   return String(v2);
 }
-function goKind(v2) {
-  if (Array.isArray(v2)) return "array";
-  if (isMapping2(v2)) return "object";
-  if (typeof v2 === "boolean") return "bool";
-  return typeof v2;
+function enumNames(name, values) {
+  const names = Object.keys(values).join(", ");
+  return names.length <= 60 ? names : `the ${name} names`;
+}
+function quoted(s) {
+  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
 }
 function readText(text) {
   const limit = embeddedTextProblem(text, "yaml");
@@ -14847,7 +15025,7 @@ function readText(text) {
     const offset = first?.pos[0] ?? 0;
     const before = text.slice(0, offset);
     const line = before.split("\n").length;
-    const where = first ? ` (line ${line}, column ${offset - before.lastIndexOf("\n")} of the text)` : "";
+    const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
     const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
     return { value: void 0, syntaxError: `${reason}${where}`, ignoredDocuments: false };
   }
@@ -14909,14 +15087,14 @@ function checkMessage(v2, message, at2, c) {
     const field = fieldFor(message, key);
     if (!field || !knownIn(field, c.version)) {
       const removed = message === "ProxyConfig" ? REMOVED_FIELDS[key] : void 0;
-      const newer = field && c.version ? ` in Istio ${c.version.text} (it was added in ${field.since})` : "";
+      const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : "";
       const suggestion = field || removed ? void 0 : closestField(key, message, at2, c.version);
       const what = removed ? `${formatConfigPath(here)} ${removed}` : `${formatConfigPath(here)} is not a field of ${message.replace(/^.*\./, "")}${newer}`;
       c.unknownFields.push(suggestion ? { path: formatConfigPath(here), message: what, suggestion } : { path: formatConfigPath(here), message: what });
       continue;
     }
     if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v2) {
-      c.unknownFields.push({ path: formatConfigPath(here), message: `${formatConfigPath(here)} is ignored because ${field.jsonName} is written too (jsonpb keeps the value of the JSON name)` });
+      c.unknownFields.push({ path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
       continue;
     }
     checkField(value, field, here, c);
@@ -14926,7 +15104,7 @@ function checkField(v2, field, at2, c) {
   if (v2 === null) return;
   if (field.repeated) {
     if (!Array.isArray(v2)) {
-      c.errors.push({ path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a list, not ${describe(v2)} (jsonpb: "cannot unmarshal ${goKind(v2)} into Go value of type []json.RawMessage")` });
+      c.errors.push({ path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a list, not ${describe(v2)}` });
       return;
     }
     v2.forEach((item, i) => {
@@ -14958,11 +15136,11 @@ function checkSingular(v2, type, at2, c) {
     if (typeof v2 === "string") {
       if (v2 in values) return;
       const close = Object.keys(values).find((n) => n.toLowerCase() === v2.toLowerCase());
-      fail2(`${where} is ${describe(v2)}, which is not one of ${Object.keys(values).join(", ")} (names are case-sensitive)`, close === void 0 ? void 0 : JSON.stringify(close));
+      fail2(close === void 0 ? `${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}` : `${where} is ${describe(v2)}; names are case-sensitive`, close === void 0 ? void 0 : JSON.stringify(close));
       return;
     }
     if (typeof v2 === "number" && Number.isInteger(v2) && v2 >= -2147483648 && v2 <= 2147483647) return;
-    fail2(`${where} is ${describe(v2)}; it takes one of ${Object.keys(values).join(", ")}`);
+    fail2(`${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}`);
     return;
   }
   switch (type) {
@@ -14970,19 +15148,19 @@ function checkSingular(v2, type, at2, c) {
       if (typeof v2 === "string") return;
       if (typeof v2 === "boolean" || typeof v2 === "number") {
         const kind = typeof v2 === "boolean" ? "boolean" : "number";
-        fail2(`${where} is the ${kind} ${String(v2)} (YAML reads it unquoted as one), but it takes a string (jsonpb: "cannot unmarshal ${goKind(v2)} into Go value of type string")`, JSON.stringify(String(v2)));
+        fail2(`${where} is the ${kind} ${String(v2)}, not a string`, JSON.stringify(String(v2)));
         return;
       }
-      fail2(`${where} is ${describe(v2)}, but it takes a string (jsonpb: "cannot unmarshal ${goKind(v2)} into Go value of type string")`);
+      fail2(`${where} is ${describe(v2)}, not a string`);
       return;
     case "bool":
     case "BoolValue":
       if (typeof v2 === "boolean") return;
       if (typeof v2 === "string" && /^(true|false)$/i.test(v2.trim())) {
-        fail2(`${where} is ${describe(v2)}, but it takes a boolean and jsonpb refuses quoted ones ("cannot unmarshal string into Go value of type bool")`, v2.trim().toLowerCase());
+        fail2(`${where} is ${describe(v2)}, not a boolean`, v2.trim().toLowerCase());
         return;
       }
-      fail2(`${where} is ${describe(v2)}, but it takes a boolean, true or false ("cannot unmarshal ${goKind(v2)} into Go value of type bool")`);
+      fail2(`${where} is ${describe(v2)}, not a boolean`);
       return;
     case "int32":
     case "Int32Value":
@@ -14992,31 +15170,30 @@ function checkSingular(v2, type, at2, c) {
     case "Int64Value": {
       const [lo, hi2] = INT_RANGES[type] ?? [0, 0];
       const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
-      const goType = type.toLowerCase().replace("value", "");
       if (n === void 0 || !Number.isFinite(n)) {
-        fail2(`${where} is ${describe(v2)}, but it takes an integer (jsonpb: "cannot unmarshal ${goKind(v2)} into Go value of type ${goType}")`);
+        fail2(`${where} is ${describe(v2)}, not an integer`);
       } else if (!Number.isInteger(n) || typeof v2 === "string" && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v2)) {
-        fail2(`${where} is ${describe(v2)}, but it takes a whole number`);
+        fail2(`${where} is ${describe(v2)}, not a whole number`);
       } else if (n < lo || n > hi2) {
-        fail2(`${where} is ${describe(v2)}, outside the range of ${goType} (${lo}..${hi2})`);
+        fail2(`${where} is ${describe(v2)}, outside ${lo}..${hi2}`);
       }
       return;
     }
     case "double":
       if (typeof v2 === "number") return;
       if (typeof v2 === "string" && (["NaN", "Infinity", "-Infinity"].includes(v2) || numericStringContent(v2) !== void 0 && Number.isFinite(numericStringContent(v2)))) return;
-      fail2(`${where} is ${describe(v2)}, but it takes a number`);
+      fail2(`${where} is ${describe(v2)}, not a number`);
       return;
     case "Duration": {
       if (typeof v2 === "string") {
         const d = parseGoDuration(v2);
         if (typeof d === "bigint") return;
         const seconds = /^\d+$/.test(v2.trim()) ? `"${v2.trim()}s"` : void 0;
-        fail2(`${where} is ${describe(v2)}, which is not a duration (${d})${seconds ? "" : '; durations read like "5s", "1m30s" or "500ms"'}`, seconds);
+        fail2(`${where} is ${describe(v2)}, not a duration such as "5s" or "1m30s"`, seconds);
         return;
       }
       fail2(
-        `${where} is ${describe(v2)}, but it takes a duration string such as "5s" (jsonpb: "cannot unmarshal ${goKind(v2)} into Go value of type string")`,
+        `${where} is ${describe(v2)}, not a duration string such as "5s"`,
         typeof v2 === "number" && Number.isFinite(v2) && v2 >= 0 ? `"${v2}s"` : void 0
       );
       return;
@@ -15175,21 +15352,21 @@ function validate(pc, version, errors) {
   };
   const address = (path, value, what) => {
     const problem = proxyAddressProblem(value);
-    if (problem) add(path, `${what} ${JSON.stringify(value)} is not a valid host:port (${problem})`);
+    if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
   };
-  if (str3("configPath") === "") add(["configPath"], 'configPath is empty ("config path must be set")');
-  if (str3("binaryPath") === "") add(["binaryPath"], 'binaryPath is empty ("binary path must be set")');
+  if (str3("configPath") === "") add(["configPath"], "configPath is empty");
+  if (str3("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
   if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str3("serviceCluster") === "") {
-    add(["serviceCluster"], 'serviceCluster is empty ("service cluster must be specified")');
+    add(["serviceCluster"], "serviceCluster is empty");
   }
   const drain = durationOf(read(pc, "drainDuration"));
   if (drain !== void 0) {
-    if (drain < MS) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is shorter than 1ms ("invalid drain duration: duration must be greater than 1ms")`);
-    else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds ("only durations to ms precision are supported")`);
-    else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds ("drain time only supports durations to seconds precision")`);
+    if (drain < MS) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is shorter than 1ms`);
+    else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
+    else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
   }
   const discovery = str3("discoveryAddress");
-  if (discovery === "") add(["discoveryAddress"], 'discoveryAddress is empty ("discovery address must be set to the proxy discovery service")');
+  if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
   else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
   const tracing = read(pc, "tracing");
   if (isMapping2(tracing)) {
@@ -15200,13 +15377,13 @@ function validate(pc, version, errors) {
       const addr = typeof raw === "string" ? raw : "";
       const at2 = ["tracing", tracer, "address"];
       if (tracer === "lightstep") {
-        if (addr === "") add(at2, 'tracing.lightstep.address is missing ("address is required")');
+        if (addr === "") add(at2, "tracing.lightstep.address is missing");
         else address(at2, addr, "tracing.lightstep.address");
         const token = read(conf, "accessToken");
-        if (typeof token !== "string" || token === "") add(["tracing", tracer, "accessToken"], 'tracing.lightstep.accessToken is missing ("access token is required")');
+        if (typeof token !== "string" || token === "") add(["tracing", tracer, "accessToken"], "tracing.lightstep.accessToken is missing");
       } else {
         const problem = proxyAddressProblem(addr.replace("$(HOST_IP)", "127.0.0.1"));
-        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at2, addr === "" ? `tracing.${tracer}.address is missing: Istio checks it as host:port (${problem})` : `tracing.${tracer}.address ${JSON.stringify(addr)} is not a valid host:port (${problem})`);
+        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at2, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
       }
     }
     const tls = read(tracing, "tlsSettings");
@@ -15218,11 +15395,11 @@ function validate(pc, version, errors) {
       };
       if ((mode === 1 || mode === 2) && filled("credentialName")) {
         for (const k2 of ["clientCertificate", "caCertificates", "privateKey"]) {
-          if (filled(k2)) add(["tracing", "tlsSettings", k2], `tracing.tlsSettings.${k2} is set together with credentialName ("cannot specify client certificates or CA certificate If credentialName is set")`);
+          if (filled(k2)) add(["tracing", "tlsSettings", k2], `tracing.tlsSettings.${k2} is set together with credentialName`);
         }
       } else if (mode === 2) {
         const missing = ["clientCertificate", "privateKey"].filter((k2) => !filled(k2));
-        if (missing.length > 0) add(["tracing", "tlsSettings", "mode"], `tracing.tlsSettings uses MUTUAL without ${missing.join(" and ")} ("${missing.map((k2) => k2 === "privateKey" ? "private key" : "client certificate").join('", "')} required for mutual tls")`);
+        if (missing.length > 0) add(["tracing", "tlsSettings", "mode"], `tracing.tlsSettings uses MUTUAL without ${missing.join(" and ")}`);
       }
     }
   }
@@ -15236,22 +15413,22 @@ function validate(pc, version, errors) {
   }
   for (const key of ["proxyAdminPort", "statusPort"]) {
     const port = integerOf(read(pc, key));
-    if (port !== void 0 && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535 ("port number ${port} must be in the range 1..65535")`);
+    if (port !== void 0 && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535`);
   }
   const auth = enumNumber(read(pc, "controlPlaneAuthPolicy"), PROXY_CONFIG_ENUMS.AuthenticationPolicy ?? {});
   if (auth !== void 0 && auth !== 0 && auth !== 1) {
-    add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS ("unrecognized control plane auth policy")`);
+    add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS`);
   }
   const pkp = read(pc, "privateKeyProvider");
   if (isMapping2(pkp)) {
     const provider = oneofMember(pkp, ["cryptomb", "qat"]);
     const conf = provider ? read(pkp, provider) : void 0;
-    if (!provider) add(["privateKeyProvider"], 'privateKeyProvider names no provider: set cryptomb or qat ("private key provider configuration is required")');
+    if (!provider) add(["privateKeyProvider"], "privateKeyProvider names neither cryptomb nor qat");
     else if (isMapping2(conf)) {
       const raw = read(conf, "pollDelay");
       const delay = durationOf(raw);
-      if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing ("pollDelay is required")`);
-      else if (delay === 0n) add(["privateKeyProvider", provider, "pollDelay"], `privateKeyProvider.${provider}.pollDelay is zero ("pollDelay must be non zero")`);
+      if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing`);
+      else if (delay === 0n) add(["privateKeyProvider", provider, "pollDelay"], `privateKeyProvider.${provider}.pollDelay is zero`);
     }
   }
   const cs2 = read(pc, "connectionSettings");
@@ -15262,19 +15439,19 @@ function validate(pc, version, errors) {
     const durations = ["httpIdleTimeout", "httpMaxConnectionDuration", "httpDrainTimeout", "httpRequestTimeout", "httpRequestHeadersTimeout", "httpStreamIdleTimeout", "httpMaxStreamDuration"];
     for (const k2 of nonNegative) {
       const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n < 0) add(["connectionSettings", k2], `connectionSettings.${k2} is negative ("must be non-negative")`);
+      if (n !== void 0 && n < 0) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
     }
     for (const k2 of positive) {
       const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n <= 0) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n} ("must be positive")`);
+      if (n !== void 0 && n <= 0) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, not positive`);
     }
     for (const k2 of windows) {
       const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n < 65535) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n} ("must be at least 65535")`);
+      if (n !== void 0 && n < 65535) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, below 65535`);
     }
     for (const k2 of durations) {
       const d = durationOf(read(cs2, k2));
-      if (d !== void 0 && d < 0n) add(["connectionSettings", k2], `connectionSettings.${k2} is negative ("must be non-negative")`);
+      if (d !== void 0 && d < 0n) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
     }
   }
 }
@@ -15285,7 +15462,7 @@ function parseProxyConfig(text, version) {
   const v2 = reading.value;
   const unknownFields = [];
   if (reading.ignoredDocuments) {
-    unknownFields.push({ path: "", message: "the text has more than one YAML document: Istio reads the first one and ignores everything after `---`" });
+    unknownFields.push({ path: "", message: "the text after `---` is a second YAML document" });
   }
   if (v2 === null || v2 === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
   if (!isMapping2(v2)) {
@@ -15294,7 +15471,7 @@ function parseProxyConfig(text, version) {
   const errors = [];
   const nonFinite = findNonFinite(v2, []);
   if (nonFinite) {
-    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is not a finite number (.inf or .nan): Istio cannot convert the text to JSON ("json: unsupported value")` });
+    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold` });
   }
   const c = { version, errors, unknownFields };
   checkMessage(v2, "ProxyConfig", [], c);
@@ -15545,11 +15722,11 @@ var startup_order_hold_default = createRule({
       istioVersions: ">= 1.7"
     },
     messages: {
-      meshNoHold: "Sidecars of this install start alongside the app ({{ why }}): {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.",
-      podNoHold: "This pod {{ what }}, so its app can start before Envoy is ready. {{ fix }}",
-      lifecycleReplacesHold: "{{ lifecycle }} replaces the `pilot-agent wait` hook that holdApplicationUntilProxyStarts adds: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.",
-      nativeNoProbe: 'status.sidecar.istio.io/port "0" leaves the native sidecar without its startup probe: the app starts when istio-proxy starts, not when it is ready. Remove the annotation.',
-      renderedNoHold: "This istio-proxy is a classic sidecar without the `pilot-agent wait` hook{{ notFirst }}: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts on, or native sidecars.",
+      meshNoHold: "Sidecars of this install start alongside the app: {{ workloads }} can connect before Envoy is ready. Set holdApplicationUntilProxyStarts: true, or use native sidecars.",
+      podNoHold: "This pod {{ what }}: its app can start before Envoy is ready. {{ fix }}",
+      lifecycleReplacesHold: "{{ lifecycle }} replaces the hold's `pilot-agent wait` hook: nothing waits for Envoy. Add `pilot-agent wait` to its postStart, or drop it.",
+      nativeNoProbe: `status.sidecar.istio.io/port "0" removes the native sidecar's startup probe: the app can start before Envoy is ready. Remove the annotation.`,
+      renderedNoHold: "This classic istio-proxy has no `pilot-agent wait` hook{{ notFirst }}: the app can start before Envoy is ready. Re-inject with holdApplicationUntilProxyStarts or native sidecars.",
       meshTooComplex: "The mesh config of ConfigMap {{ name }} is {{ problem }}, too much to check: its holdApplicationUntilProxyStarts is taken as unknown."
     },
     schema: [
@@ -15587,7 +15764,7 @@ var startup_order_hold_default = createRule({
           context.report({
             target: { resource: t.resource, path: rendered.path },
             messageId: "renderedNoHold",
-            data: { notFirst: rendered.first ? "" : ", and it is not the first container" }
+            data: { notFirst: rendered.first ? "" : " and is not the first container" }
           });
           return;
         }
@@ -15639,31 +15816,25 @@ var startup_order_hold_default = createRule({
         const at2 = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated.target;
         const key = targetKey(at2);
         let group = installs.get(key);
-        if (!group) installs.set(key, group = { target: at2, why: `${describeHold(plan)}; ${describeNative(plan)}`, workloads: [] });
+        if (!group) installs.set(key, group = { target: at2, workloads: [] });
         group.workloads.push(t);
       },
       "Program:exit"() {
         for (const g of installs.values()) {
           const related = g.workloads.slice(0, MAX_RELATED).map((w) => ({ target: { resource: w.resource, path: annotationAnchor(w) }, message: `${describeResource(w.resource)} starts alongside its sidecar` }));
           const n = g.workloads.length;
-          context.report({ target: g.target, messageId: "meshNoHold", data: { workloads: `${n} injected workload${n === 1 ? "" : "s"}`, why: g.why }, related });
+          context.report({ target: g.target, messageId: "meshNoHold", data: { workloads: `${n} injected workload${n === 1 ? "" : "s"}` }, related });
         }
       }
     };
   }
 });
-function describeHold(plan) {
-  return /Istio's default/.test(plan.hold.why) ? "hold off, Istio's default" : "hold off";
-}
-function describeNative(plan) {
-  return /before Istio 1\.27/.test(plan.native.why) ? "native sidecars off before 1.27" : "native sidecars off";
-}
 function podOwnChoice(plan) {
   if (plan.hold.value === false && plan.hold.path) {
     return { path: plan.hold.path, what: "turns holdApplicationUntilProxyStarts off in its proxy.istio.io/config", fix: "Remove that override." };
   }
   if (plan.native.value === false && plan.native.path && plan.hold.value === false) {
-    return { path: plan.native.path, what: "turns native sidecars off, and the mesh does not hold the app", fix: "Remove the annotation, or add holdApplicationUntilProxyStarts: true to proxy.istio.io/config." };
+    return { path: plan.native.path, what: "turns native sidecars off, and the mesh does not hold the app", fix: "Remove the annotation, or set holdApplicationUntilProxyStarts: true." };
   }
   return void 0;
 }
@@ -15700,7 +15871,7 @@ var job_sidecar_never_exits_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      classic: 'This {{ kind }} gets a classic sidecar ({{ native }}), which never exits: the {{ kind }} never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
+      classic: 'This {{ kind }} gets a classic sidecar, which never exits: the {{ kind }} never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
       rendered: "This {{ kind }}'s istio-proxy is a classic sidecar, which never exits: the {{ kind }} never completes. Re-inject with native sidecars, or POST to localhost:15020/quitquitquit when done.",
       notPost: "Container {{ container }} calls /quitquitquit without POST: the agent answers 405 and istio-proxy keeps running. Use curl -fsS -X POST http://localhost:15020/quitquitquit.",
       addNative: 'Annotate the pod template sidecar.istio.io/nativeSidecar: "true"'
@@ -15717,7 +15888,6 @@ var job_sidecar_never_exits_default = createRule({
         if (!hasAppContainers(t)) return;
         const rendered = renderedProxy(t);
         let classic;
-        let native = "";
         let related = [];
         let nativePath;
         if (rendered) {
@@ -15731,7 +15901,6 @@ var job_sidecar_never_exits_default = createRule({
             return;
           }
           classic = "classic";
-          native = plan.native.why;
           nativePath = plan.native.path;
           if (plan.native.stated?.target) related = [{ target: plan.native.stated.target, message: plan.native.stated.source }];
         }
@@ -15750,7 +15919,7 @@ var job_sidecar_never_exits_default = createRule({
         context.report({
           target: { resource: t.resource, path: rendered ? rendered.path : nativePath ?? annotationAnchor(t) },
           messageId: classic,
-          data: { kind, native },
+          data: { kind },
           suggest: !rendered && edits.length > 0 ? [{ messageId: "addNative", edits }] : void 0,
           related
         });
@@ -15815,7 +15984,7 @@ var isSeccompViolation = (v2) => v2.startsWith("seccompProfile");
 function appContainersHaveSeccomp(t) {
   return t.containers.filter((c) => c.group !== "ephemeralContainers" && !ISTIO_CONTAINER_NAMES.has(c.name)).every((c) => validSeccomp(securityOf(c.object.securityContext).seccompType));
 }
-var describe2 = (violations) => violations.join("; ");
+var describe2 = (violations) => `${violations.slice(0, 2).join("; ")}${violations.length > 2 ? ` and ${violations.length - 2} more` : ""}`;
 var pod_security_istio_init_default = createRule({
   name: "pod-security-istio-init",
   meta: {
@@ -15829,13 +15998,11 @@ var pod_security_istio_init_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      istioInit: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}", and without Istio CNI ({{ cni }}) this pod gets istio-init, which fails it ({{ violations }}): every pod is rejected. Enable Istio CNI, or label the pod template sidecar.istio.io/inject: "false".',
-      istioInitCniUnknown: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}": if Istio CNI is off, this pod gets istio-init, which fails it ({{ violations }}), and is rejected. State istio.cni: true in .meshlint.yaml if CNI is on.',
-      proxyRoot: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and {{ annotation }}: "{{ value }}" makes the injected istio-proxy run as root{{ withCaps }}: it fails {{ level }} ({{ violations }}) even with Istio CNI, so admission rejects the pod. Remove the annotation, or run this workload in a namespace that enforces less.',
-      seccomp: `Namespace {{ namespace }} enforces Pod Security "restricted" ({{ label }}), which needs a seccompProfile on every container, and Istio's injected {{ containers }} carry none ({{ seccomp }}): admission rejects the pod. Set securityContext.seccompProfile.type: RuntimeDefault for the pod, or global.proxy.seccompProfile in the Istio install.`,
-      rendered: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" ({{ label }}), and the injected container {{ container }} fails it ({{ violations }}): admission rejects the pod. Re-inject it with Istio CNI on and without TPROXY or capNetBindService{{ restrictedHint }}, or run it in a namespace that enforces less.',
-      namespace: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}), but without Istio CNI ({{ cni }}) every injected pod gets istio-init ({{ violations }}) and is rejected. Enable Istio CNI, or stop injecting it.',
-      namespaceCniUnknown: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}): if Istio CNI is off, every injected pod gets istio-init ({{ violations }}) and is rejected. State istio.cni: true in .meshlint.yaml if CNI is on.',
+      istioInit: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}"; without Istio CNI this pod gets istio-init ({{ violations }}), so admission rejects it. Enable Istio CNI, or opt the pod out of injection.',
+      proxyRoot: '{{ annotation }}: "{{ value }}" makes istio-proxy fail Pod Security "{{ level }}" in namespace {{ namespace }} ({{ violations }}), even with Istio CNI. Remove it, or use a namespace that enforces less.',
+      seccomp: 'Namespace {{ namespace }} enforces Pod Security "restricted", and the injected {{ containers }} get no seccompProfile, so admission rejects the pod. Set seccompProfile.type: RuntimeDefault on the pod.',
+      rendered: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}", and the injected {{ container }} fails it ({{ violations }}), so admission rejects the pod. Re-inject with Istio CNI, or use a namespace that enforces less.',
+      namespace: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}" and injects sidecars ({{ injection }}); without Istio CNI each injected pod gets istio-init and is rejected. Enable Istio CNI, or stop injecting.',
       addSeccomp: "Add seccompProfile.type: RuntimeDefault to the pod's securityContext"
     },
     schema: []
@@ -15846,7 +16013,6 @@ var pod_security_istio_init_default = createRule({
     const enforcing = [];
     const namespacesWithTemplates = /* @__PURE__ */ new Set();
     const judged = /* @__PURE__ */ new Set();
-    const labelText = (level) => `${ENFORCE_LABEL}=${level}`;
     const enforceRelated = (ns2, level) => {
       const loc = namespaceLabelLocation(ns2, ENFORCE_LABEL, `namespace ${ns2.name} enforces Pod Security "${level}"`);
       return loc ? [loc] : [];
@@ -15869,7 +16035,6 @@ var pod_security_istio_init_default = createRule({
         data: {
           namespace: ns2.name,
           level,
-          label: labelText(level),
           container: c.name,
           violations: describe2(violations),
           restrictedHint: level === "restricted" ? ", with a pod-level seccompProfile" : ""
@@ -15906,18 +16071,21 @@ var pod_security_istio_init_default = createRule({
         const opts = { tproxy: mode === "TPROXY", capNetBindService: capNetBind, proxySeccomp: proxySeccomp?.value === true };
         const pod = securityOf(t.spec.securityContext);
         const related = enforceRelated(ns2, level);
-        const common = { namespace: ns2.name, level, label: labelText(level) };
+        const common = { namespace: ns2.name, level };
         let initReported = false;
         if (mode !== "NONE" && plan.cni.value !== true) {
-          const violations = psaViolations(level, plannedIstioContainer("istio-init", opts), pod);
-          context.report({
-            target: { resource: t.resource, path: metadataAnchor(t) },
-            messageId: plan.cni.value === false ? "istioInit" : "istioInitCniUnknown",
-            ...plan.cni.value === false ? {} : { severity: "warn" },
-            data: { ...common, cni: plan.cni.why, violations: describe2(violations) },
-            related: [...related, ...cniRelated(plan.cni)]
-          });
           initReported = true;
+          if (plan.cni.value === "unknown") {
+            context.unknown("mesh-cni", t.resource, `Pod Security in namespace ${ns2.name}`);
+          } else {
+            const violations = psaViolations(level, plannedIstioContainer("istio-init", opts), pod);
+            context.report({
+              target: { resource: t.resource, path: metadataAnchor(t) },
+              messageId: "istioInit",
+              data: { ...common, violations: describe2(violations) },
+              related: [...related, ...cniRelated(plan.cni)]
+            });
+          }
         }
         if (opts.tproxy || opts.capNetBindService) {
           const violations = psaViolations(level, plannedIstioContainer("istio-proxy", opts), pod).filter((v2) => !isSeccompViolation(v2));
@@ -15926,7 +16094,7 @@ var pod_security_istio_init_default = createRule({
             context.report({
               target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", annotation2) },
               messageId: "proxyRoot",
-              data: { ...common, annotation: annotation2, value: opts.tproxy ? "TPROXY" : "true", withCaps: opts.tproxy ? " with NET_ADMIN" : "", violations: describe2(violations) },
+              data: { ...common, annotation: annotation2, value: opts.tproxy ? "TPROXY" : "true", violations: describe2(violations) },
               related
             });
           }
@@ -15934,7 +16102,6 @@ var pod_security_istio_init_default = createRule({
         if (level !== "restricted" || initReported || hasSeccomp(plannedIstioContainer("istio-proxy", opts), pod)) return;
         if (!appContainersHaveSeccomp(t)) return;
         const containers = mode === "NONE" ? "istio-proxy" : "istio-validation and istio-proxy";
-        const seccompWhy = proxySeccomp ? `${proxySeccomp.source} is not set` : "global.proxy.seccompProfile is not set by default, and no injector ConfigMap or IstioOperator among the inputs says otherwise";
         const scPath = templatePath(t, "spec", "securityContext");
         const sc = asObject(t.spec.securityContext);
         const suggest = sc && Object.keys(sc).length > 0 && !Object.hasOwn(sc, "seccompProfile") ? [{ messageId: "addSeccomp", edits: [{ op: "insert", path: scPath, key: "seccompProfile", value: { type: "RuntimeDefault" } }] }] : [];
@@ -15942,7 +16109,7 @@ var pod_security_istio_init_default = createRule({
           target: { resource: t.resource, path: sc ? scPath : templatePath(t, "spec") },
           messageId: "seccomp",
           ...proxySeccomp ? {} : { severity: "warn" },
-          data: { ...common, containers, seccomp: seccompWhy },
+          data: { ...common, containers },
           related: proxySeccomp?.target ? [...related, { target: proxySeccomp.target, message: proxySeccomp.source }] : related,
           suggest
         });
@@ -15952,12 +16119,14 @@ var pod_security_istio_init_default = createRule({
           if (namespacesWithTemplates.has(fact.name)) continue;
           const finding = namespaceFinding(fact, facts);
           if (!finding) continue;
-          const violations = psaViolations(level, plannedIstioContainer("istio-init", { tproxy: false, capNetBindService: false, proxySeccomp: false }), securityOf(void 0));
+          if (finding.cni.value === "unknown") {
+            context.unknown("mesh-cni", resource, `Pod Security in namespace ${fact.name}`);
+            continue;
+          }
           context.report({
             target: { resource, path: ["metadata", "labels", ENFORCE_LABEL] },
-            messageId: finding.cni.value === false ? "namespace" : "namespaceCniUnknown",
-            ...finding.cni.value === false ? {} : { severity: "warn" },
-            data: { namespace: fact.name, level, injection: finding.injection, cni: finding.cni.why, violations: describe2(violations.filter((v2) => !isSeccompViolation(v2))) },
+            messageId: "namespace",
+            data: { namespace: fact.name, level, injection: finding.injection },
             related: [...finding.related, ...cniRelated(finding.cni)]
           });
         }
@@ -15984,16 +16153,16 @@ function namespaceFinding(ns2, facts) {
 }
 
 // src/model/annotation-validation.ts
-var quote = (s) => JSON.stringify(s);
+var quote = (s) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}\u2026` : s);
 var DIGITS = /^[0-9]+$/;
 function goParseUintProblem(s, bits, what = "number") {
   if (s === "") return `an empty value is not a ${what}`;
   if (!DIGITS.test(s)) {
     if (s !== s.trim() && DIGITS.test(s.trim())) return `${quote(s)} has spaces around it, which Istio does not trim here`;
-    return `${quote(s)} is not a ${what} (only the digits 0-9)`;
+    return `${quote(s)} is not a ${what}`;
   }
   const max = (1n << BigInt(bits)) - 1n;
-  if (BigInt(s) > max) return `${quote(s)} is above ${max} (the largest ${what} here)`;
+  if (BigInt(s) > max) return `${quote(s)} is above ${max}, the largest ${what} here`;
   return void 0;
 }
 function goParseInt64(s) {
@@ -16006,7 +16175,7 @@ function goParseInt64(s) {
 }
 var GO_BOOLS = ["1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False"];
 function goParseBoolProblem(s) {
-  return GO_BOOLS.includes(s) ? void 0 : `${quote(s)} is not a boolean (Go's ParseBool takes true/false, True/False, TRUE/FALSE, t/f, 1/0)`;
+  return GO_BOOLS.includes(s) ? void 0 : `${quote(s)} is not a boolean`;
 }
 function ipv4Problem(s) {
   let val = 0;
@@ -16105,18 +16274,18 @@ function parsePrefixProblem(s, opts = { strictBits: true }) {
   const slash = s.lastIndexOf("/");
   if (slash < 0) {
     const addr2 = parseAddr(s.trim());
-    if ("is6" in addr2) return `it has no prefix length (write ${s.trim()}/${addr2.is6 ? 128 : 32} for one address)`;
-    return "it is not in CIDR form (address/length)";
+    if ("is6" in addr2) return "it has no prefix length";
+    return "it is not in address/length form";
   }
   const addrText = s.slice(0, slash);
   const addr = parseAddr(addrText);
   if (!("is6" in addr)) {
-    if (addrText !== addrText.trim() && "is6" in parseAddr(addrText.trim())) return "it has a space, which Istio does not trim";
+    if (addrText !== addrText.trim() && "is6" in parseAddr(addrText.trim())) return "it has a space";
     return addr.reason;
   }
-  if (addr.is6 && addr.zone !== "") return 'an IPv6 zone ("%\u2026") is not allowed in a prefix';
+  if (addr.is6 && addr.zone !== "") return 'an IPv6 zone after "%" is not allowed in a prefix';
   const bitsText = s.slice(slash + 1);
-  const badBits = () => spaced && bitsText.trim() !== bitsText && parsePrefixProblem(s.trim(), opts) === void 0 ? "it has a space, which Istio does not trim" : `${quote(bitsText)} is not a prefix length`;
+  const badBits = () => spaced && bitsText.trim() !== bitsText && parsePrefixProblem(s.trim(), opts) === void 0 ? "it has a space" : `${quote(bitsText)} is not a prefix length`;
   let bits;
   if (opts.strictBits) {
     if (!DIGITS.test(bitsText) || bitsText.length > 1 && bitsText[0] === "0") return badBits();
@@ -16127,14 +16296,14 @@ function parsePrefixProblem(s, opts = { strictBits: true }) {
     bits = Number(v2);
   }
   const max = addr.is6 ? 128 : 32;
-  if (bits < 0 || bits > max) return `prefix length ${bitsText} is out of range for ${addr.is6 ? "IPv6" : "IPv4"} (0-${max})`;
+  if (bits < 0 || bits > max) return `prefix length ${bitsText} is out of range for ${addr.is6 ? "IPv6" : "IPv4"}, which takes 0-${max}`;
   return void 0;
 }
 function cidrListProblem(value, opts = { strictBits: true }) {
   if (value === "") return void 0;
   for (const element of value.split(",")) {
     const why = parsePrefixProblem(element, opts);
-    if (why) return { element, reason: element === "" ? "the list has an empty entry (a stray comma)" : `${quote(element)} is not a CIDR: ${why}` };
+    if (why) return { element, reason: element === "" ? "the list has a stray comma" : `${quote(element)} is not a CIDR: ${why}` };
   }
   return void 0;
 }
@@ -16143,8 +16312,8 @@ function portListProblem(value) {
   if (trimmed === "") return void 0;
   for (const element of trimmed.split(",")) {
     const port = element.trim();
-    if (port === "") return { element, reason: "the list has an empty entry (a stray comma)" };
-    if (/^[0-9]+\s*[-:]\s*[0-9]+$/.test(port)) return { element, reason: `${quote(port)} is a port range, and Istio takes single ports only` };
+    if (port === "") return { element, reason: "the list has a stray comma" };
+    if (/^[0-9]+\s*[-:]\s*[0-9]+$/.test(port)) return { element, reason: `${quote(port)} is a port range` };
     const why = goParseUintProblem(port, 16, "port");
     if (why) return { element, reason: why };
   }
@@ -16153,7 +16322,7 @@ function portListProblem(value) {
 var QUANTITY_SUFFIX_CHARS = "eEinumkKMGTP";
 var DECIMAL_SUFFIXES = { "": 0, n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 var BINARY_SUFFIXES = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
-var QUANTITY_FORM = "a Kubernetes quantity such as 100m, 0.5, 2, 128Mi or 1G";
+var QUANTITY_FORM = "a Kubernetes quantity";
 function quantityProblem(str3) {
   if (str3.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
   if (str3 === "0") return void 0;
@@ -16238,7 +16407,7 @@ function quantityProblem(str3) {
     if (parsed === void 0) return `${quote(str3)}: the exponent ${quote(suffix)} is not a number`;
     exponent = Number(BigInt.asIntN(32, parsed));
   } else {
-    return `${quote(str3)} has an unknown unit ${quote(suffix)} (Kubernetes takes n, u, m, k, M, G, T, P, E, Ki, Mi, Gi, Ti, Pi, Ei)`;
+    return `${quote(str3)} has an unknown unit ${quote(suffix)}`;
   }
   let fastPath;
   if (binary2) {
@@ -16250,7 +16419,7 @@ function quantityProblem(str3) {
   return void 0;
 }
 function interceptionModeProblem(v2) {
-  return ["REDIRECT", "TPROXY", "NONE"].includes(v2) ? void 0 : `${quote(v2)} is not REDIRECT, TPROXY or NONE (upper case)`;
+  return ["REDIRECT", "TPROXY", "NONE"].includes(v2) ? void 0 : `${quote(v2)} is not REDIRECT, TPROXY or NONE`;
 }
 function statusPortProblem(v2) {
   return goParseUintProblem(v2.trim(), 16, "port");
@@ -16263,7 +16432,7 @@ function includeIPRangesProblem(v2, opts) {
 }
 function excludeIPRangesProblem(v2, opts) {
   const star = v2.split(",").find((e) => e.trim() === "*");
-  if (star !== void 0) return { element: star, reason: '"*" is not accepted here: only includeOutboundIPRanges takes "*"' };
+  if (star !== void 0) return { element: star, reason: '"*" is not accepted here' };
   return cidrListProblem(v2, opts);
 }
 function includeInboundPortsProblem(v2) {
@@ -16278,17 +16447,16 @@ function interfaceNamesProblem(v2) {
   if (v2 === "") return void 0;
   for (const element of v2.split(",")) {
     const name = element.trim();
-    if (name === "") return { element, reason: "the list has an empty entry (a stray comma)" };
+    if (name === "") return { element, reason: "the list has a stray comma" };
     if (Buffer.byteLength(name) > 15) return { element, reason: `interface name ${quote(name)} is longer than 15 characters` };
-    if (!/^[a-zA-Z][a-zA-Z0-9_.-]*$/.test(name)) {
-      return { element, reason: `interface name ${quote(name)} must start with a letter and hold only letters, digits, "_", "." and "-"` };
-    }
+    if (!/^[a-zA-Z]/.test(name)) return { element, reason: `interface name ${quote(name)} must start with a letter` };
+    if (!/^[a-zA-Z0-9_.-]*$/.test(name)) return { element, reason: `interface name ${quote(name)} may hold only letters, digits, "_", "." and "-"` };
   }
   return void 0;
 }
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 function resourceQuantityProblem(v2) {
-  if (CONTROL.test(v2)) return "it contains control characters (a newline, a tab, \u2026)";
+  if (CONTROL.test(v2)) return "it contains a control character, such as a newline or a tab";
   return quantityProblem(v2);
 }
 var plain = (f) => (v2) => {
@@ -16337,7 +16505,7 @@ function includeOutboundPortsInit(v2) {
     if (t === "") return { element, reason: "the list has an entry of only spaces" };
     if (/\s/.test(t)) return { element, reason: `${quote(t)} has a space inside it` };
     const parts = t.split(":");
-    const neither = { element, reason: `${quote(t)} is neither a port nor a port range "a:b"` };
+    const neither = { element, reason: `${quote(t)} is not a port or an a:b range` };
     if (parts.length > 2) return neither;
     const kinds = parts.map(portKind);
     if (kinds.includes("bad")) return neither;
@@ -16501,36 +16669,39 @@ function repairFor(key, value, valid) {
   if (isList) {
     const tidy = value.split(",").map((e) => e.trim()).filter((e) => e !== "").join(",");
     if (tidy !== "" && tidy !== value && valid(tidy)) {
-      return { advice: `Write ${q(tidy)}${/\s/.test(value) ? " (no spaces)" : ""}.`, fix: tidy, suggestions };
+      return { advice: `Write ${q(tidy)}${/\s/.test(value) ? ", without spaces" : ""}.`, fix: tidy, suggestions };
     }
     const separated = value.split(/[\s,;]+/).filter((e) => e !== "");
     suggest(separated.join(","), "separate the entries with commas only");
     if (CIDR_LISTS.has(key)) {
+      const bare = separated.filter((e) => isBareAddress(e) !== void 0).length;
       const withLengths = separated.map((e) => isBareAddress(e) ? `${e}/${isBareAddress(e)}` : e).join(",");
-      suggest(withLengths, "give single addresses a prefix length (/32, /128 for IPv6)");
+      const before = suggestions.length;
+      suggest(withLengths, "give single addresses a prefix length, /128 for IPv6");
+      if (suggestions.length > before) return { advice: `For ${bare === 1 ? "a single address" : "single addresses"}, write ${q(withLengths)}.`, suggestions };
     }
   }
   if (CIDR_LISTS.has(key)) {
     if (value.split(",").some((e) => e.trim() === "*")) {
-      return { advice: 'List the CIDRs to exclude; to keep all outbound traffic away from the sidecar, set traffic.sidecar.istio.io/includeOutboundIPRanges to "" instead.', suggestions };
+      return { advice: 'To bypass the sidecar entirely, set includeOutboundIPRanges: "" instead.', suggestions };
     }
-    return { advice: "Write comma-separated CIDRs without spaces, such as 10.0.0.0/8,172.16.0.0/12 (a single address is 10.1.2.3/32).", suggestions };
+    return { advice: "Write CIDRs such as 10.0.0.0/8,10.1.2.3/32.", suggestions };
   }
   if (key === INCLUDE_OUTBOUND_PORTS) {
-    return { advice: "Write comma-separated port numbers, such as 8080,9090 (istio-init also takes a range such as 8000:8100, the Istio CNI plugin does not).", suggestions };
+    return { advice: "Write ports such as 8080,9090.", suggestions };
   }
   if (PORT_LISTS.has(key)) {
     if (value.split(",").some((e) => e.trim() === "*")) return { advice: "List the ports.", suggestions };
     if (/\d\s*[-:]\s*\d/.test(value)) return { advice: "List each port: ranges are not supported.", suggestions };
-    return { advice: "Write comma-separated port numbers, such as 8080,9090.", suggestions };
+    return { advice: "Write ports such as 8080,9090.", suggestions };
   }
-  if (INTERFACE_LISTS.has(key)) return { advice: "Write comma-separated interface names, such as net1,net2.", suggestions };
+  if (INTERFACE_LISTS.has(key)) return { advice: "Write interface names such as net1,net2.", suggestions };
   if (key === "sidecar.istio.io/interceptionMode") {
     const upper = value.trim().toUpperCase();
     if (["REDIRECT", "TPROXY", "NONE"].includes(upper)) return { advice: `Write ${q(upper)}.`, fix: upper, suggestions };
-    return { advice: "Write REDIRECT (the default), TPROXY or NONE.", suggestions };
+    return { advice: "Write REDIRECT, TPROXY or NONE.", suggestions };
   }
-  if (key === "status.sidecar.istio.io/port") return { advice: "Write a port number (0-65535; 15020 is the default).", suggestions };
+  if (key === "status.sidecar.istio.io/port") return { advice: "Write a port number; the default is 15020.", suggestions };
   if (key.startsWith("readiness.status.sidecar.istio.io/")) {
     const trimmed = value.trim();
     if (trimmed !== value && valid(trimmed)) return { advice: `Write ${q(trimmed)}.`, fix: trimmed, suggestions };
@@ -16564,7 +16735,7 @@ function repairFor(key, value, valid) {
         suggest(`${n}${decimal[lower]}`, "powers of 1000");
       }
     }
-    return { advice: "Write a Kubernetes quantity, such as 100m or 0.5 for CPU and 128Mi or 1Gi for memory.", suggestions };
+    return { advice: "Write a quantity such as 500m or 512Mi.", suggestions };
   }
   return { advice: "Fix the value or remove the annotation.", suggestions };
 }
@@ -16574,7 +16745,7 @@ function isPlaceholder2(value) {
     return /^\$\{[^{}]+\}$/.test(t) || /^\$\([^()]+\)$/.test(t) || /^__[A-Za-z0-9_]+__$/.test(t) || /PLACEHOLDER/i.test(t) || /^<[^<>]+>$/.test(t);
   });
 }
-var shown = (value) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
+var shown = (value) => (value.length > 60 ? `${value.slice(0, 60)}\u2026` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
 function entryMatcher(element) {
   if (element === void 0 || element.trim() === "") return void 0;
   return listEntryInSource(element);
@@ -16588,27 +16759,25 @@ function editsOf(path, repair) {
 function includeOutboundPortsFailure(value, cni) {
   const byCni = includeOutboundPortsCni(value);
   const byInit = includeOutboundPortsInit(value);
-  const initEffect = "but istio-init passes it to iptables, which refuses the rule, so the pod never starts (Init:CrashLoopBackOff)";
-  const sandbox = "the pod sandbox is never created (FailedCreatePodSandBox) and the pod stays in ContainerCreating";
   if (cni?.value === true) {
-    return byCni && { ...byCni, effect: `but the Istio CNI plugin (${cni.source}) rejects it: ${sandbox}`, conditional: false };
+    return byCni && { ...byCni, effect: "The Istio CNI plugin rejects it: the pod stays in ContainerCreating", conditional: false };
   }
   if (typeof byInit === "object") {
-    const also = cni?.value === false ? "" : `; with Istio CNI the CNI plugin rejects it instead: ${sandbox}`;
-    return { ...byInit, effect: `${initEffect}${also}`, conditional: false };
+    const effect = cni?.value === false ? "istio-init fails on it: the pod stays in Init:CrashLoopBackOff" : "istio-init and Istio CNI both reject it: the pod never starts";
+    return { ...byInit, effect, conditional: false };
   }
   if (cni?.value === false || !byCni) return void 0;
-  const init = byInit === "ok" ? "and istio-init accepts it" : "and istio-init looks the name up as a service in the proxy image";
-  return {
-    ...byCni,
-    effect: `${init}, but with Istio CNI the CNI plugin rejects it: ${sandbox}. Whether the mesh uses Istio CNI is not known (say so in .meshlint.yaml: istio.cni)`,
-    conditional: true
-  };
+  const init = byInit === "ok" ? "istio-init accepts it" : "istio-init looks the name up as a service in the proxy image";
+  return { ...byCni, effect: `${init}; the Istio CNI plugin rejects it`, conditional: true };
+}
+function cniOnlyDetail(element) {
+  if (element.trim() === "") return "includeOutboundPorts stray commas";
+  return element.includes(":") ? "includeOutboundPorts ranges" : "includeOutboundPorts port names";
 }
 var NATIVE_EFFECTS = {
-  on: 'the injection template treats every value other than "false" as true, so this turns native sidecars ON (istio-proxy runs as an init container with restartPolicy: Always)',
-  off: 'only the exact value "true" turns native sidecars on, so this turns them OFF',
-  default: "an empty value counts as unset, so istiod's ENABLE_NATIVE_SIDECARS decides"
+  on: "it turns native sidecars ON",
+  off: "it turns native sidecars OFF",
+  default: "it leaves the choice to istiod's ENABLE_NATIVE_SIDECARS"
 };
 var traffic_annotation_invalid_default = createRule({
   name: "traffic-annotation-invalid",
@@ -16624,12 +16793,12 @@ var traffic_annotation_invalid_default = createRule({
       istioVersions: "all (interface names from 1.30; resource annotations validated by the webhook from 1.27.6, 1.28.4, 1.29)"
     },
     messages: {
-      rejected: `{{ key }}: {{ reason }}. Istio validates this annotation and the injector rejects the pod at admission{{ ifInjected }} ("invalid value '{{ value }}' for annotation '{{ key }}'"), so the pod is never created. {{ advice }}`,
-      rejectedTemplate: "{{ key }}: {{ reason }}. The injection template writes it into the istio-proxy container's resources, where it does not parse, so the injector rejects the pod at admission{{ ifInjected }} and the pod is never created. {{ advice }}",
-      runtime: "{{ key }}: {{ reason }}. The injector does not check this annotation, {{ effect }}. {{ advice }}",
+      rejected: "{{ key }}: {{ reason }}. The injector rejects the pod{{ ifInjected }}. {{ advice }}",
+      rejectedTemplate: "{{ key }}: {{ reason }}. It breaks istio-proxy's resources, so the injector rejects the pod{{ ifInjected }}. {{ advice }}",
+      runtime: "{{ key }}: {{ reason }}. {{ effect }}. {{ advice }}",
       nativeSidecar: '{{ key }}: "{{ value }}" is neither "true" nor "false". On Istio {{ version }} {{ effect }}. Write "true" or "false".',
-      tooLarge: "{{ key }} is too large to check (it is {{ problem }}), so meshlint does not check it. No real value comes near this size.",
-      setValue: 'Set it to "{{ value }}" ({{ why }}).'
+      tooLarge: "{{ key }} is too large to check: it is {{ problem }}. No real value comes near this size.",
+      setValue: 'Set it to "{{ value }}": {{ why }}.'
     },
     schema: []
   },
@@ -16646,7 +16815,7 @@ var traffic_annotation_invalid_default = createRule({
         if (explicitlyOptedOut(t)) return;
         const prediction = predictForTemplate(t, context.facts);
         if (prediction.outcome === "not-injected") return;
-        const ifInjected = prediction.outcome === "unknown" ? " whenever it injects it" : "";
+        const ifInjected = prediction.outcome === "unknown" ? " if it injects it" : "";
         for (const key of keys) {
           const value = labelString(t.annotations[key]) ?? "";
           const path = templatePath(t, "metadata", "annotations", key);
@@ -16669,16 +16838,21 @@ var traffic_annotation_invalid_default = createRule({
               ...editsOf(path, repair)
             });
           } else if (key === INCLUDE_OUTBOUND_PORTS) {
-            const failure = includeOutboundPortsFailure(value, context.facts.mesh.installFor(prediction.via?.revision ?? "default").cni);
+            const cni = context.facts.mesh.installFor(prediction.via?.revision ?? "default").cni;
+            const failure = includeOutboundPortsFailure(value, cni);
             if (!failure) continue;
+            if (failure.conditional) {
+              context.unknown("mesh-cni", t.resource, cniOnlyDetail(failure.element));
+              continue;
+            }
             const within = entryMatcher(failure.element);
             const repair = repairFor(key, value, (c) => includeOutboundPortsCni(c) === void 0 && typeof includeOutboundPortsInit(c) !== "object");
             context.report({
               target: { resource: t.resource, path, ...within ? { within } : {} },
               messageId: "runtime",
               data: { key, reason: failure.reason, effect: failure.effect, advice: repair.advice },
-              ...failure.conditional ? { severity: "warn" } : {},
-              ...editsOf(path, repair)
+              ...editsOf(path, repair),
+              ...cni?.target ? { related: [{ target: cni.target, message: cni.source }] } : {}
             });
           } else if (key === NATIVE_SIDECAR) {
             const effect = nativeSidecarEffect(value, version);
@@ -16759,12 +16933,12 @@ var proxy_config_invalid_default = createRule({
       istioVersions: "all (the set of known fields follows the stated version)"
     },
     messages: {
-      notString: 'The {{ key }} annotation is {{ what }}, not a string: annotation values are strings, so the API server rejects the object ("cannot unmarshal {{ goType }} into Go struct field ObjectMeta.metadata.annotations of type string"). Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.',
-      unreadable: "{{ key }} is not valid YAML or JSON ({{ reason }}), so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go). Fix the text.",
-      notMapping: "{{ key }} must be a mapping of ProxyConfig fields, but {{ reason }}, so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go). Write fields such as `holdApplicationUntilProxyStarts: true`.",
-      invalid: "{{ key }}: {{ problem }}, so the sidecar injector rejects the pod (validateProxyConfig, pkg/kube/inject/validate.go).{{ hint }}",
-      unknown: "{{ key }}: {{ problem }}; Istio drops unknown fields without a word (protomarshal.ApplyYAML), so it has no effect.{{ hint }}",
-      tooComplex: "{{ key }} is too deeply nested or too large to check (it is {{ problem }}), so meshlint does not check it. A ProxyConfig is a few levels of plain fields.",
+      notString: "The {{ key }} annotation is {{ what }}, not a string, so the API server rejects the object. Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.",
+      unreadable: "{{ key }} is not valid YAML or JSON, so the injector rejects the pod: {{ reason }}. Fix the text.",
+      notMapping: "{{ key }}: {{ reason }}, so the injector rejects the pod. Write fields such as `holdApplicationUntilProxyStarts: true`.",
+      invalid: "{{ key }}: {{ problem }}, so the injector rejects the pod.{{ hint }}",
+      unknown: "{{ key }}: {{ problem }}; Istio ignores it silently.{{ hint }}",
+      tooComplex: "{{ key }} is not checked: it is {{ problem }}, and a ProxyConfig is a few levels of plain fields.",
       rename: "Rename {{ from }} to {{ to }}.",
       replace: "Write {{ value }} for {{ at }}."
     },
@@ -16781,7 +16955,7 @@ var proxy_config_invalid_default = createRule({
         const resource = t.resource;
         if (typeof raw === "object" && raw !== null) {
           const list = Array.isArray(raw);
-          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list ? "a list" : "a mapping", goType: list ? "array" : "object" } });
+          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list ? "a list" : "a mapping" } });
           return;
         }
         if (typeof raw !== "string") return;
@@ -16810,7 +16984,7 @@ var proxy_config_invalid_default = createRule({
           context.report({
             target: at2(p),
             messageId: "invalid",
-            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== void 0 ? ` Write ${replacement} instead.` : "" },
+            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== void 0 ? ` Write ${replacement}.` : "" },
             ...fixed !== void 0 ? { suggest: [{ messageId: "replace", data: { value: replacement ?? "", at: p.path }, edits: [{ op: "set", path, value: fixed }] }] } : {}
           });
         }
@@ -16868,10 +17042,10 @@ var proxy_uid_conflict_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      bypass: "{{ subject }} as {{ id }} 1337 ({{ setBy }}), the {{ id }} of Istio's sidecar: istio-iptables lets every packet from {{ id }} 1337 leave without passing through the sidecar (iptables owner match), so that traffic gets no mTLS and no authorization policy. Use another {{ id }}.",
-      bypassNative: "{{ subject }} as {{ id }} 1337 ({{ setBy }}), the {{ id }} of Istio's sidecar: with native sidecars ({{ why }}) istio-proxy already runs when init containers start, and istio-iptables lets every packet from {{ id }} 1337 leave without passing through it, so that traffic gets no mTLS and no authorization policy. Use another {{ id }}: native sidecars make the Istio CNI workaround of running init containers as 1337 unnecessary.",
-      cniWorkaround: "{{ subject }} as {{ id }} 1337 ({{ setBy }}), so {{ its }} traffic bypasses the sidecar (no mTLS, no authorization policy). With Istio CNI and a classic sidecar ({{ why }}) this is the documented workaround that lets init containers reach the network before istio-proxy starts: if that is the intent, set the option allowInitContainers or suppress this finding. Native sidecars make it unnecessary.",
-      initMaybe: "{{ subject }} as {{ id }} 1337 ({{ setBy }}): if traffic capture is in place when {{ it }} runs (Istio CNI, or native sidecars), {{ its }} traffic bypasses the sidecar, with no mTLS and no authorization policy ({{ why }}). Use another {{ id }}; if it is the Istio CNI workaround for init containers, set the option allowInitContainers."
+      bypass: "{{ subject }} as {{ id }} 1337, the sidecar's {{ id }}{{ setBy }}: {{ its }} traffic bypasses the sidecar, without mTLS or authorization policy. Use another {{ id }}.",
+      bypassNative: "{{ subject }} as {{ id }} 1337{{ setBy }}: with native sidecars, {{ its }} traffic bypasses the sidecar, without mTLS or authorization policy. Use another {{ id }}.",
+      cniWorkaround: "{{ subject }} as {{ id }} 1337{{ setBy }}, so {{ its }} traffic bypasses the sidecar: the Istio CNI workaround for init containers. If that is the intent, set the option allowInitContainers.",
+      initMaybe: "{{ subject }} as {{ id }} 1337{{ setBy }}: if capture is in place when {{ it }} runs, {{ its }} traffic bypasses the sidecar. Use another {{ id }}{{ state }}."
     },
     schema: [
       {
@@ -16918,21 +17092,25 @@ var proxy_uid_conflict_default = createRule({
             const idWord = ID_WORD[key];
             const names = affected.map((a) => `${a.container.group === "initContainers" ? "init container" : "container"} ${a.container.name || `#${a.container.index}`}`);
             const plural2 = affected.length > 1;
-            const subject = `${capitalize(plural2 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0])} ${plural2 ? "run" : "runs"}`;
-            const setBy = level === "container" ? `securityContext.${key} of the container` : `the pod's securityContext.${key}, which ${plural2 ? "they do" : "it does"} not override`;
+            const listed = names.length > 3 ? shortList(names) : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+            const subject = `${capitalize(plural2 ? listed : names[0])} ${plural2 ? "run" : "runs"}`;
+            const setBy = level === "container" ? "" : ", through the pod's securityContext";
+            const its = plural2 ? "their" : "its";
             const kinds = new Set(affected.map((a) => a.capture));
-            const decisions = [native, cni].filter((d) => d !== void 0);
-            const whyOf = (list) => list.map((d) => d.why).join("; ") || "as the injected init containers show";
+            const unknownSettings = [
+              ...native?.value === "unknown" ? ["istio.nativeSidecars"] : [],
+              ...cni?.value === "unknown" ? ["istio.cni"] : []
+            ];
             const target = { resource: t.resource, path };
             if (kinds.has("app")) {
-              context.report({ target, messageId: "bypass", data: { subject, id: idWord, setBy } });
+              context.report({ target, messageId: "bypass", data: { subject, id: idWord, setBy, its } });
             } else if (kinds.has("captured")) {
-              context.report({ target, messageId: "bypassNative", data: { subject, id: idWord, setBy, why: whyOf(decisions.filter((d) => d === native)) } });
+              context.report({ target, messageId: "bypassNative", data: { subject, id: idWord, setBy, its } });
             } else if (kinds.has("unknown")) {
-              const why = whyOf(decisions.filter((d) => d.value === "unknown"));
-              context.report({ target, messageId: "initMaybe", data: { subject, id: idWord, setBy, why, it: plural2 ? "they" : "it", its: plural2 ? "their" : "its" } });
+              const state = unknownSettings.length ? `, or state ${unknownSettings.join(" and ")}` : "";
+              context.report({ target, messageId: "initMaybe", data: { subject, id: idWord, setBy, state, it: plural2 ? "they" : "it", its } });
             } else {
-              context.report({ target, messageId: "cniWorkaround", data: { subject, id: idWord, setBy, why: whyOf(decisions), its: plural2 ? "their" : "its" } });
+              context.report({ target, messageId: "cniWorkaround", data: { subject, id: idWord, setBy, its } });
             }
           }
         }
@@ -17305,8 +17483,8 @@ var plainEnv = (c) => {
   }
   return out;
 };
-var FIX_FILTER = `Add --filter ${ISTIO_INIT_FILTER} so that istio-init is kept, use Istio CNI, or upgrade to Istio 1.24 or later`;
-var FIX_OTHER = "Leave containers named istio-init (label io.kubernetes.container.name=istio-init) out, use Istio CNI, or upgrade to Istio 1.24 or later";
+var FIX_FILTER = `Add --filter ${ISTIO_INIT_FILTER}, or use Istio CNI`;
+var FIX_OTHER = "Keep containers named istio-init, or use Istio CNI";
 var init_rerun_prune_default = createRule({
   name: "init-rerun-prune",
   meta: {
@@ -17320,9 +17498,8 @@ var init_rerun_prune_default = createRule({
       istioVersions: "< 1.24 (without Istio CNI)"
     },
     messages: {
-      oldVersion: `{{ command }} ({{ where }}) removes exited containers, istio-init included; kubelet then runs istio-init again in the pod's network namespace, and on Istio {{ version }} (stated in {{ origin }}) it fails with "iptables-restore: line 2 failed", leaving the pod in Init:CrashLoopBackOff. {{ fix }}.`,
-      oldIstioInit: "{{ command }} ({{ where }}) removes exited istio-init containers; kubelet re-runs them, and before Istio 1.24 they fail (Init:CrashLoopBackOff). The inputs show Istio before 1.24: {{ evidence }}. {{ fix }}.",
-      versionUnstated: "{{ command }} ({{ where }}) removes exited istio-init containers; kubelet re-runs them, and before Istio 1.24 they fail (Init:CrashLoopBackOff). State istio.version in .meshlint.yaml (from 1.24 this is harmless). {{ fix }}.",
+      oldVersion: "{{ command }}{{ where }} removes exited istio-init containers, which fail when re-run on Istio {{ version }}. {{ fix }}.",
+      oldIstioInit: "{{ command }}{{ where }} removes exited istio-init containers, which fail when re-run on Istio {{ version }}, as the inputs run. {{ fix }}.",
       addFilter: `Add --filter ${ISTIO_INIT_FILTER} to this command.`
     },
     schema: []
@@ -17364,7 +17541,7 @@ var init_rerun_prune_default = createRule({
           scriptWords.push(...shellCommands(entries.map((e) => e.text)).flatMap((s) => s.words.map((w) => w.text)));
           for (const removal of containerRemovals(entries.map((e) => e.text), plainEnv(c))) {
             const entry = entries[removal.from];
-            if (entry) found.push({ removal, resource: t.resource, path: entry.path, where: `container ${c.name}` });
+            if (entry) found.push({ removal, resource: t.resource, path: entry.path, where: "" });
           }
         }
         const hostPath = mountsNodeRuntime(t);
@@ -17409,7 +17586,7 @@ var init_rerun_prune_default = createRule({
           const { removals, nsenter } = scriptsOf(cm);
           if (removals.length > 0 && (m.hostPath || m.hostPID && (m.nsenter || nsenter))) {
             seen.add(cm);
-            hits.push(...removals.map(({ key, removal }) => ({ removal, resource: cm, path: ["data", key], where: `ConfigMap ${cm.name} key ${key}, mounted by ${m.by}` })));
+            hits.push(...removals.map(({ key, removal }) => ({ removal, resource: cm, path: ["data", key], where: ` (mounted by ${m.by})` })));
           }
         }
         if (hits.length === 0) return;
@@ -17420,22 +17597,21 @@ var init_rerun_prune_default = createRule({
       const old = oldEvidence.filter((e) => e.revision === void 0 || f.mesh.installFor(e.revision).cni?.value !== true);
       const cni = f.mesh.installFor("default").cni?.value === true;
       let messageId;
-      let severity;
       const data = {};
       let related = [];
       if (old.length > 0) {
         messageId = "oldIstioInit";
-        data.evidence = old.slice(0, 3).map((e) => e.text).join("; ") + (old.length > 3 ? `; and ${old.length - 3} more` : "");
+        const oldest = old.reduce((a, b) => compareVersions(a.version, b.version) <= 0 ? a : b);
+        data.version = oldest.version.text;
         related = old.slice(0, 5).map((e) => e.related);
       } else if (f.mesh.versionOrigin !== "default") {
         if (atLeast(f.mesh.version, 1, 24) || cni) return;
         messageId = "oldVersion";
         data.version = f.mesh.version.text;
-        data.origin = f.mesh.versionOrigin === "cli" ? "the --istio-version option" : "the config file";
       } else {
         if (cni || newer) return;
-        messageId = "versionUnstated";
-        severity = "warn";
+        for (const h of all) context.unknown("istio-version", h.resource, "container prunes break istio-init before Istio 1.24");
+        return;
       }
       for (const h of all) {
         const suggest = suggestionFor(h);
@@ -17443,7 +17619,6 @@ var init_rerun_prune_default = createRule({
           target: { resource: h.resource, path: h.path, within: h.removal.line },
           messageId,
           data: { ...data, command: h.removal.command, where: h.where, fix: h.removal.kind === "prune" && h.removal.tool === "docker" ? FIX_FILTER : FIX_OTHER },
-          ...severity ? { severity } : {},
           ...related.length ? { related } : {},
           ...suggest ? { suggest: [suggest] } : {}
         });
@@ -17568,7 +17743,7 @@ var autoscaler_safe_to_evict_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      blocksScaleDown: `This {{ kind }}'s pods get Istio's sidecar, whose emptyDir volumes {{ volumes }} are local storage to the cluster-autoscaler: with its default --skip-nodes-with-local-storage=true it never removes a node that runs one of these pods (Istio #19395).{{ spaced }}{{ own }} Add the pod annotation {{ annotation }}: "{{ list }}", or {{ safe }}: "true" if the pod may always be evicted.`,
+      blocksScaleDown: "Istio's volumes {{ volumes }}{{ own }} block node scale-down. List them in {{ annotation }}{{ spaced }}.",
       addLocalVolumes: 'List the volumes in {{ annotation }}: "{{ list }}"'
     },
     schema: []
@@ -17604,13 +17779,11 @@ var autoscaler_safe_to_evict_default = createRule({
           target: { resource: t.resource, path: target },
           messageId: "blocksScaleDown",
           data: {
-            kind: t.resource.kind,
             volumes: check2.blocking.join(", "),
-            spaced: check2.spaced.length ? ` Its ${SAFE_TO_EVICT_LOCAL_VOLUMES} has spaces around ${check2.spaced.map((s) => `"${s}"`).join(", ")}: the autoscaler splits on commas and does not trim them.` : "",
-            own: check2.own.length ? ` Its own local volumes (${check2.own.join(", ")}) block scale-down too until they are listed.` : "",
-            annotation: SAFE_TO_EVICT_LOCAL_VOLUMES,
-            list,
-            safe: SAFE_TO_EVICT
+            // The autoscaler splits the list on commas and does not trim the names.
+            spaced: check2.spaced.length ? ", without spaces" : "",
+            own: check2.own.length ? `, and its own ${shortList(check2.own)},` : "",
+            annotation: SAFE_TO_EVICT_LOCAL_VOLUMES
           },
           suggest: edits.length ? [{ messageId: "addLocalVolumes", data: { annotation: SAFE_TO_EVICT_LOCAL_VOLUMES, list }, edits }] : []
         });
@@ -17653,7 +17826,7 @@ var webhook_ca_bundle_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      unpatched: 'Webhook {{ name }} has no caBundle, and istiod will not fill it in because {{ reason }}: pod creation fails ("x509: certificate signed by unknown authority"). Set caBundle, or use cert-manager.io/inject-ca-from.'
+      unpatched: "This webhook has no caBundle, and istiod will not fill it in: {{ reason }}. Pod creation fails. Set caBundle, or use cert-manager.io/inject-ca-from."
     },
     schema: []
   },
@@ -17664,14 +17837,14 @@ var webhook_ca_bundle_default = createRule({
         if (!isInjectorConfig(r7)) return;
         for (const w of webhooksOf(r7)) {
           if (w.caBundle !== void 0 && w.caBundle !== "" || w.caInjected || w.index === void 0) continue;
-          const reasons = [];
-          if (w.revLabel === void 0) reasons.push(`the MutatingWebhookConfiguration has no ${REV_LABEL} label`);
-          if (!w.name.endsWith(WEBHOOK_SUFFIX)) reasons.push(`its name does not end in ${WEBHOOK_SUFFIX}`);
-          if (reasons.length === 0) continue;
+          const noLabel = w.revLabel === void 0;
+          const badName = !w.name.endsWith(WEBHOOK_SUFFIX);
+          if (!noLabel && !badName) continue;
+          const reason = noLabel && badName ? `it lacks ${REV_LABEL} and the suffix ${WEBHOOK_SUFFIX}` : noLabel ? `its configuration has no ${REV_LABEL} label` : `its name does not end in ${WEBHOOK_SUFFIX}`;
           context.report({
             target: { resource: r7, path: ["webhooks", w.index, "clientConfig"] },
             messageId: "unpatched",
-            data: { name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`, reason: reasons.join("; ") }
+            data: { reason }
           });
         }
       }
@@ -17861,9 +18034,14 @@ function webhookOverlaps(hooks, listed = Infinity) {
 
 // rules/webhook-overlap.ts
 var MAX_LISTED = 10;
-var describe4 = (labels) => {
-  const e = Object.entries(labels).filter(([k2]) => k2 !== "kubernetes.io/metadata.name");
-  return e.length ? e.map(([k2, v2]) => `${k2}=${v2}`).join(", ") : "no labels";
+var labelsOf = (labels) => Object.entries(labels).filter(([k2]) => k2 !== "kubernetes.io/metadata.name").map(([k2, v2]) => `${k2}=${v2}`).join(", ");
+var describePod = (labels) => {
+  const l = labelsOf(labels);
+  return l ? `a pod with ${l}` : "a pod";
+};
+var describeNamespace = (labels) => {
+  const l = labelsOf(labels);
+  return l ? `a namespace with ${l}` : "an unlabelled namespace";
 };
 var webhook_overlap_default = createRule({
   name: "webhook-overlap",
@@ -17877,7 +18055,7 @@ var webhook_overlap_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      overlap: "Injector webhook {{ name }} overlaps with {{ others }}: a pod with {{ pod }} in a namespace with {{ namespace }} matches both and may be injected twice. Deactivate one, or narrow its selectors."
+      overlap: "This webhook{{ others }} inject {{ pod }} in {{ namespace }}. Deactivate one, or narrow its selectors."
     },
     schema: [
       {
@@ -17916,15 +18094,16 @@ var webhook_overlap_default = createRule({
       for (const { webhook: w, others, otherCount, namespaceLabels: namespaceLabels2, podLabels: podLabels2 } of webhookOverlaps(hooks, MAX_LISTED)) {
         if (!w.resource || w.index === void 0) continue;
         const listed = [...others];
-        const more = otherCount - listed.length;
+        const first = listed[0]?.[1];
+        const firstName = !first ? "another webhook" : first.configName === w.configName ? first.name : `${first.name} of ${first.configName}`;
         context.report({
           target: { resource: w.resource, path: ["webhooks", w.index, "name"] },
           messageId: "overlap",
           data: {
-            name: `${w.name} (MutatingWebhookConfiguration ${w.configName})`,
-            others: listed.map(([label]) => label).join(", ") + (more > 0 ? ` and ${more} more` : ""),
-            pod: describe4(podLabels2),
-            namespace: describe4(namespaceLabels2)
+            // " and X both", or ", X and 2 more all"
+            others: otherCount > 1 ? `, ${firstName} and ${otherCount - 1} more all` : ` and ${firstName} both`,
+            pod: describePod(podLabels2),
+            namespace: describeNamespace(namespaceLabels2)
           },
           related: listed.flatMap(
             ([label, o]) => o.resource && o.index !== void 0 ? [{ target: { resource: o.resource, path: ["webhooks", o.index, "name"] }, message: `overlapping webhook ${label}` }] : []
@@ -17976,7 +18155,7 @@ var yaml_nonstring_value_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      nonString: '{{ what }} "{{ key }}"{{ where }} is {{ type }} {{ value }}, not a string: YAML reads it unquoted as {{ type }}, and the API server rejects the object ("cannot unmarshal {{ goType }} into \u2026 of type string"). Quote it.',
+      nonString: '{{ what }} "{{ key }}"{{ where }} is {{ type }} {{ value }}, not a string, so the API server rejects the object. Quote it.',
       empty: '{{ what }} "{{ key }}" has no value: Kubernetes stores an empty string. Write the value, or "" if empty is meant.',
       setEmpty: 'Set it to "" explicitly.'
     },
@@ -17994,8 +18173,7 @@ var yaml_nonstring_value_default = createRule({
       }
       if (typeof value !== "boolean" && typeof value !== "number") return;
       const type = typeof value === "boolean" ? "a boolean" : "a number";
-      const goType = typeof value === "boolean" ? "bool" : "number";
-      context.report({ target: { resource, path: at2 }, messageId: "nonString", data: { what, key, where: "", type, value: String(value), goType }, fix: [{ op: "quote", path: at2 }] });
+      context.report({ target: { resource, path: at2 }, messageId: "nonString", data: { what, key, where: "", type, value: String(value) }, fix: [{ op: "quote", path: at2 }] });
     };
     const whatOf = (path) => {
       const last = path[path.length - 1];
@@ -18030,7 +18208,7 @@ var yaml_nonstring_value_default = createRule({
           context.report({
             target: { resource: c.template.resource, path: [...c.path, "env", i, "value"] },
             messageId: "nonString",
-            data: { what: "Env var", key: name, where: ` of container "${c.name}"`, type, value: String(v2), goType: typeof v2 === "boolean" ? "bool" : "number" },
+            data: { what: "Env var", key: name, where: ` of container "${c.name}"`, type, value: String(v2) },
             fix: [{ op: "quote", path: [...c.path, "env", i, "value"] }]
           });
         });
@@ -18813,62 +18991,6 @@ function applyTextEdits(text, edits) {
   return { text: out + text.slice(pos), applied };
 }
 
-// src/format/text.ts
-var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
-var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
--${ACTIVE_NON_C0}]`, "g");
-var UNSAFE_IN_JSON = new RegExp(`[${ACTIVE_NON_C0}]`, "g");
-var uEscape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
-function safeText(s) {
-  return s.replace(UNSAFE_IN_TEXT, (c) => c === "\n" ? "\\n" : c === "\r" ? "\\r" : uEscape(c));
-}
-function safeLines(s) {
-  const lines = s.split("\n");
-  return lines.map((line, i) => i < lines.length - 1 && line.endsWith("\r") ? `${safeText(line.slice(0, -1))}\r` : safeText(line)).join("\n");
-}
-function jsonText(value, indent) {
-  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
-}
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function findingContext(m) {
-  return [m.resource, m.helmSource ? `from ${m.helmSource}` : void 0, m.renders?.length ? `in renders: ${m.renders.join("; ")}` : void 0].filter(Boolean).join(", ");
-}
-
-// src/engine/notes.ts
-var count = plural;
-var inParens = (details) => details ? ` (${details})` : "";
-var UNKNOWN_FACTS = {
-  "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
-  "mesh-startup": (n, d) => `${count(n, "injected workload")} may start ${n === 1 ? "its" : "their"} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
-  "native-sidecars": (n) => `${count(n, "batch workload")} may never complete if ${n === 1 ? "its" : "their"} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
-  "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
-  "install-ambiguous": (n, d) => `${count(n, "workload")} could not be judged against one Istio install: several installs among the inputs disagree${inParens(d)}. Lint one cluster's folder at a time, or state the install under \`istio:\` in .meshlint.yaml.`
-};
-function shortList(items) {
-  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
-}
-var UnknownFacts = class {
-  byFact = /* @__PURE__ */ new Map();
-  /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
-  add(fact, subject, detail) {
-    let entry = this.byFact.get(fact);
-    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set() });
-    entry.subjects.add(subject);
-    if (detail !== void 0) entry.details.add(detail);
-  }
-  notes() {
-    const out = [];
-    for (const [fact, { subjects, details }] of this.byFact) {
-      const list = [...details].sort();
-      const named = fact === "mesh-startup" ? list.join(" or ") : shortList(list);
-      out.push({ id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`, message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.` });
-    }
-    return out;
-  }
-};
-
 // src/engine/suppress.ts
 var IGNORE_ANNOTATION = "meshlint.io/ignore";
 var DIRECTIVE = /(?:^|\s)#\s*meshlint-(disable-next-line|disable-line|disable|enable)(?=\s|$)([^\r\n]*)/;
@@ -18973,7 +19095,7 @@ function lintOnce(inputs, options) {
       options: setting.options,
       facts,
       report: (d) => pending.push(toFinding(rule, severity, d)),
-      unknown: (fact, resource, detail) => unknowns.add(fact, describeResource(resource), detail)
+      unknown: (fact, resource, detail) => unknowns.add(fact, resource, describeResource(resource), detail)
     };
     active.push({ rule, severity, listeners: listenersOf(rule, context) });
   }
@@ -19076,7 +19198,7 @@ function lintOnce(inputs, options) {
         const used = usedDirectives.get(d) ?? /* @__PURE__ */ new Set();
         const unused = d.rules ? d.rules.filter((id) => !used.has(id)) : used.size === 0 ? ["*"] : [];
         for (const id of unused) {
-          const text = id === "*" ? `Unused meshlint-${d.kind} directive (no problems were reported here)` : known.has(id) ? `Unused meshlint-${d.kind} directive (no problems were reported from '${id}')` : `meshlint-${d.kind} names an unknown rule '${id}'; run "meshlint rules" for the list`;
+          const text = id === "*" ? `Unused meshlint-${d.kind} directive: no problems were reported here. Remove it.` : known.has(id) ? `Unused meshlint-${d.kind} directive: no problems were reported from '${id}'. ${d.rules && d.rules.length > 1 ? `Remove '${id}' from it.` : "Remove it."}` : `meshlint-${d.kind} names an unknown rule '${id}'; run "meshlint rules" for the list`;
           pending.push({
             ruleId: UNUSED_DIRECTIVE_RULE,
             severity: unusedSeverity,
@@ -19096,7 +19218,7 @@ function lintOnce(inputs, options) {
           ruleId: UNUSED_DIRECTIVE_RULE,
           severity: unusedSeverity,
           messageId: void 0,
-          message: known.has(id) || id === "*" ? `Unused ${IGNORE_ANNOTATION} entry '${id}' (no problems were reported from it here)` : `${IGNORE_ANNOTATION} names an unknown rule '${id}'; run "meshlint rules" for the list`,
+          message: known.has(id) || id === "*" ? `Unused ${IGNORE_ANNOTATION} entry '${id}': no problems were reported from it here. Remove it.` : `${IGNORE_ANNOTATION} names an unknown rule '${id}'; run "meshlint rules" for the list`,
           target: { doc: a.doc, path: a.path },
           fix: void 0,
           suggestions: [],
@@ -19107,7 +19229,11 @@ function lintOnce(inputs, options) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  return { results, stats, facts, notes: [...notes, ...unknowns.notes()] };
+  const placeOf = (r7) => {
+    const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
+    return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
+  };
+  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf)] };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -19400,7 +19526,7 @@ function formatJsonWithMetadata(results, meta) {
   const rulesMeta = Object.fromEntries(
     meta.rules.map((r7) => [r7.name, { type: r7.meta.type, docs: { description: r7.meta.docs.description, url: r7.meta.docs.url }, ...r7.meta.fixable ? { fixable: r7.meta.fixable } : {}, ...r7.meta.hasSuggestions ? { hasSuggestions: true } : {} }])
   );
-  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes } });
+  return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })) } });
 }
 function jsonResults(results) {
   return results.map((r7) => ({
@@ -23381,8 +23507,8 @@ var Ignorer = class {
     for (const { base, ig } of this.sets) {
       const rel = relative4(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
-      const posix = rel.split(sep3).join("/");
-      if (ig.ignores(isDir ? `${posix}/` : posix)) return true;
+      const posix2 = rel.split(sep3).join("/");
+      if (ig.ignores(isDir ? `${posix2}/` : posix2)) return true;
     }
     return false;
   }
@@ -23779,7 +23905,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
   const escape = chartEscape(r7.chartDir);
   if (escape) {
-    const message = `not rendered: ${escape.why}; meshlint renders only charts whose files all lie inside the chart (${displayPathOf(escape.path, cwd)})`;
+    const message = `not rendered: ${escape.why}`;
     const at2 = { filePath: displayPathOf(escape.path, cwd), range: FIRST_LINE, note: void 0 };
     return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
@@ -23841,7 +23967,7 @@ function missingDependencies(message) {
 function environmentCause(message, chartDir, read2) {
   const missing = missingDependencies(message);
   if (missing.length > 0) {
-    return { cause: `its ${missing.length === 1 ? "dependency" : "dependencies"} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not in charts/`, fix: `Run \`helm dependency build\` in the chart (meshlint never downloads), or vendor ${missing.length === 1 ? "it" : "them"}.` };
+    return { cause: `its ${missing.length === 1 ? "dependency" : "dependencies"} ${shortList(missing)} ${missing.length === 1 ? "is" : "are"} not in charts/`, fix: `Run \`helm dependency build\`, or vendor ${missing.length === 1 ? "it" : "them"}.` };
   }
   const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
   if (at2) {
@@ -23849,7 +23975,8 @@ function environmentCause(message, chartDir, read2) {
     const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
     if (/\brequired\b/.test(line)) {
       const said = at2[3].replace(/\.$/, "");
-      return { cause: `a required value is not set (${said.length > 160 ? `${said.slice(0, 160)}\u2026` : said})`, fix: "Pass it with --values or --set, or list the chart under helm.charts with its values in .meshlint.yaml." };
+      const cut = said.length > 70 ? `${said.slice(0, 70).replace(/[\s,;:]+\S*$/, "")}\u2026` : said;
+      return { cause: `it needs a value: ${cut}`, fix: "Pass it with --values or --set, or under helm.charts." };
     }
   }
   return void 0;
@@ -23858,8 +23985,8 @@ function dependencyNameOf(line) {
   const m = /^\s*(?:-\s+)?name:(.*)$/.exec(line);
   if (!m) return void 0;
   const v2 = m[1].trim();
-  const quoted = v2.length >= 2 && (v2[0] === '"' || v2[0] === "'") && v2[v2.length - 1] === v2[0];
-  return quoted ? v2.slice(1, -1) : v2;
+  const quoted2 = v2.length >= 2 && (v2[0] === '"' || v2[0] === "'") && v2[v2.length - 1] === v2[0];
+  return quoted2 ? v2.slice(1, -1) : v2;
 }
 var MAX_CHART_ENTRIES = 5e4;
 function chartEscape(chartDir) {
@@ -23925,7 +24052,7 @@ function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
   const displayPath = `${shown2} (kustomize build)`;
   const escape = overlayEscape(overlayDir, root2, read2);
   if (escape) {
-    const message = `not built: ${escape.why}; meshlint builds only overlays whose files all lie inside the repository`;
+    const message = `not built: ${escape.why}`;
     const at2 = { filePath: displayPathOf(escape.file, cwd), range: escape.range ?? FIRST_LINE2, note: void 0 };
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
   }
@@ -23954,9 +24081,9 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     const full = failureText(said, cwd, Infinity);
     const at2 = failedEntry(read2(kustomization) ?? "", full);
     const remote = remoteEntry(read2(kustomization) ?? "");
-    let environment = remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 120 ? `${remote.entry.slice(0, 120)}\u2026` : remote.entry)} cannot be fetched (meshlint renders offline)`, fix: "Vendor the base into the repository, or lint the overlay where it is built and pass the base with --context." } : void 0;
+    let environment = remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
-    if (!environment && url) environment = { cause: `a base it uses fetches the remote base ${JSON.stringify(url.length > 120 ? `${url.slice(0, 120)}\u2026` : url)} (meshlint renders offline)`, fix: "Vendor that base into the repository, or pass it with --context." };
+    if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
     const where = remote && environment && !url ? remote.range : at2;
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
   }
