@@ -140,10 +140,6 @@ export function webhookThroughProxy(env: EnvList, hosts: readonly WebhookHost[])
 
 const hostText = (h: WebhookHost): string => `${h.host}:${h.port}`;
 
-function hostsText(hosts: readonly WebhookHost[]): string {
-  const [first] = hosts;
-  return `${first ? hostText(first) : ''}${hosts.length > 1 ? ` and ${hosts.length - 1} more` : ''}`;
-}
 
 export default createRule({
   name: 'apiserver-no-proxy-svc',
@@ -159,7 +155,7 @@ export default createRule({
     },
     messages: {
       proxied:
-        'kube-apiserver sends HTTPS through {{ proxyVar }}, and {{ reason }}: its calls to {{ webhook }} fail, so pods Istio injects are not created. {{ fix }}',
+        'kube-apiserver sends HTTPS through {{ proxyVar }}, and {{ reason }}: {{ webhook }} is unreachable, so injected pods fail. {{ fix }}',
       addSvc: 'Add .svc to {{ name }}',
     },
     schema: [],
@@ -179,7 +175,8 @@ export default createRule({
         context.unknown('proxy-env', resource, env.openTo);
         return;
       }
-      const webhook = `${called.known ? "Istio's injection webhook" : 'the injection webhook'} ${hostsText(f.missed)}`;
+      // The hosts it misses are the related locations (when the webhooks are among the inputs).
+      const webhook = "Istio's injection webhook";
       const fixEntry = f.fixValue && hasValueKey(f.fixValue.entry) ? f.fixValue : undefined;
       const fixText = fixEntry
         ? fixEntry.entry.value === ''

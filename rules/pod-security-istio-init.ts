@@ -129,7 +129,7 @@ export default createRule<[], MessageIds>({
     },
     messages: {
       istioInit:
-        'Namespace {{ namespace }} enforces Pod Security "{{ level }}"; without Istio CNI this pod gets istio-init ({{ violations }}), so admission rejects it. Enable Istio CNI, or opt the pod out of injection.',
+        'Pod Security "{{ level }}" in namespace {{ namespace }} rejects this pod: without Istio CNI it gets istio-init ({{ violations }}). Enable Istio CNI, or opt the pod out of injection.',
       proxyRoot:
         '{{ annotation }}: "{{ value }}" makes istio-proxy fail Pod Security "{{ level }}" in namespace {{ namespace }} ({{ violations }}), even with Istio CNI. Remove it, or use a namespace that enforces less.',
       seccomp:

@@ -45,6 +45,15 @@ test('examples/README.md lists exactly what meshlint reports', () => {
   assert.equal(findings(), block.trim().split('\n'));
 });
 
+test('every headline says what is wrong and what to do in about 200 characters: the reasoning is on the rule page', () => {
+  const { out } = run(['--config', 'examples/.meshlint.yaml', '-f', 'json', 'examples/']);
+  const messages = (JSON.parse(out) as { messages: { ruleId: string; message: string }[] }[]).flatMap((r) => r.messages);
+  const long = messages.filter((m) => m.message.length > 205).map((m) => `${m.ruleId} (${m.message.length}): ${m.message}`);
+  assert.equal(long, []);
+  const lengths = messages.map((m) => m.message.length).sort((a, b) => a - b);
+  assert.ok((lengths[lengths.length >> 1] ?? 0) <= 180, `median ${lengths[lengths.length >> 1]}`);
+});
+
 test('npm start exits 1 from meshlint itself: the bad examples have errors', () => {
   assert.is(run(['--config', 'examples/.meshlint.yaml', 'examples/']).code, 1);
 });

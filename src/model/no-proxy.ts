@@ -327,7 +327,7 @@ function missReason(entries: readonly NoProxyEntry[], host: string, port: string
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
   }
-  const shown = entries.length > 6 ? `${entries.slice(0, 6).map((e) => e.raw).join(',')},…` : entries.map((e) => e.raw).join(',');
+  const shown = entries.length > 3 ? `${entries.slice(0, 3).map((e) => e.raw).join(',')},…` : entries.map((e) => e.raw).join(',');
   return `(${shown}) has no entry that matches ${host}${ip === undefined ? '' : `:${port}`}`;
 }
 

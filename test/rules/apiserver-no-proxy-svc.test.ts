@@ -216,7 +216,7 @@ ruleTester(rule, {
       name: 'known webhooks: the canary service host is not listed',
       code: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'istiod.istio-system.svc'])),
       files: [webhooks(`${hook('namespace', 'istiod')}\n${hook('rev.namespace', 'istiod-canary')}`)],
-      errors: [{ messageId: 'proxied', line: 18, message: "Istio's injection webhook istiod-canary.istio-system.svc:443 fail" }],
+      errors: [{ messageId: 'proxied', line: 18, message: "which does not match istiod-canary.istio-system.svc: Istio's injection webhook is unreachable" }],
       output: null,
       suggestionOutput: apiserver(env(['HTTPS_PROXY', 'http://proxy:3128'], ['NO_PROXY', 'istiod.istio-system.svc,.svc'])),
     },
@@ -326,12 +326,12 @@ test('apiserver-no-proxy-svc: known webhooks are related locations', () => {
   assert.is(related[0]?.filePath, 'injector.yaml');
   assert.is(related[0]?.line, 8);
   assert.ok(related[0]?.message.includes('namespace.sidecar-injector.istio.io calls istiod.istio-system.svc:443'));
-  assert.ok(messages[0]?.message.includes("Istio's injection webhook istiod.istio-system.svc:443 fail"));
+  assert.ok(messages[0]?.message.includes("Istio's injection webhook is unreachable, so injected pods fail"));
 });
 
-test('apiserver-no-proxy-svc: without known webhooks the message names the representative .svc host', () => {
+test('apiserver-no-proxy-svc: without known webhooks the message says what to add', () => {
   const { messages } = runCase(rule, { code: apiserver(env(['https_proxy', 'http://proxy:3128'])) });
-  assert.ok(messages[0]?.message.includes('the injection webhook istiod.istio-system.svc:443 fail'));
+  assert.ok(messages[0]?.message.includes('neither NO_PROXY nor no_proxy is set'));
   assert.ok(messages[0]?.message.includes('Add env entries NO_PROXY and no_proxy that list .svc'));
 });
 

@@ -182,7 +182,7 @@ ruleTester(rule, {
       code: pruneAll,
       istioVersion: '1.28',
       files: [injectedByOldIstio],
-      errors: [{ messageId: 'oldIstioInit', line: 14, column: 37, message: 'on Istio 1.22.6, as the inputs run' }],
+      errors: [{ messageId: 'oldIstioInit', line: 14, column: 37, message: 'on Istio 1.22.6 (see the related locations)' }],
     },
     {
       name: 'CNI stated, but the inputs run pods with an old istio-init',
@@ -202,7 +202,7 @@ ruleTester(rule, {
         spec:
           tag: 1.21.2
         ` }],
-      errors: [{ messageId: 'oldIstioInit', message: 'on Istio 1.21.2, as the inputs run' }],
+      errors: [{ messageId: 'oldIstioInit', message: 'on Istio 1.21.2 (see the related locations)' }],
     },
     {
       name: 'nsenter into the host with hostPID',

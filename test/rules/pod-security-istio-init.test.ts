@@ -230,7 +230,7 @@ ruleTester(rule, {
       name: 'CNI off in the injector ConfigMap (pilot.cni.enabled: false)',
       code: web,
       files: [shopNamespace('baseline'), injectorConfigMap({ pilot: { cni: { enabled: false } } })],
-      errors: [{ messageId: 'istioInit', severity: 2, message: 'without Istio CNI this pod gets istio-init' }],
+      errors: [{ messageId: 'istioInit', severity: 2, message: 'rejects this pod: without Istio CNI it gets istio-init' }],
     },
     {
       name: 'a Pod that asks for a sidecar by label, in a namespace that only enforces baseline',
