@@ -73,7 +73,7 @@ export default createRule({
           if (plan.prediction.outcome !== 'injected' || plan.native.value === true) return;
           if (plan.native.value !== false && quitCall(t)?.kind !== 'post') {
             // Native or classic is the mesh's to say, and the inputs do not: one note per run.
-            context.unknown('native-sidecars', t.resource);
+            context.unknown('native-sidecars', t.resource, 'a batch pod with a classic sidecar never completes');
             return;
           }
           classic = 'classic';

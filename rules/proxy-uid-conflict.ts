@@ -85,7 +85,7 @@ export default createRule<[Options], 'bypass' | 'bypassNative' | 'cniWorkaround'
       cniWorkaround:
         '{{ subject }} as {{ id }} 1337{{ setBy }}, so {{ its }} traffic bypasses the sidecar: the Istio CNI workaround for init containers. If that is the intent, set the option allowInitContainers.',
       initMaybe:
-        '{{ subject }} as {{ id }} 1337{{ setBy }}: if capture is in place when {{ it }} runs, {{ its }} traffic bypasses the sidecar. Use another {{ id }}{{ state }}.',
+        '{{ subject }} as {{ id }} 1337{{ setBy }}: if capture is in place when {{ it }} runs, {{ its }} traffic bypasses the sidecar. Use another {{ id }}.',
     },
     schema: [
       {
@@ -151,9 +151,13 @@ export default createRule<[Options], 'bypass' | 'bypassNative' | 'cniWorkaround'
               context.report({ target, messageId: 'bypass', data: { subject, id: idWord, setBy, its } });
             } else if (kinds.has('captured')) {
               context.report({ target, messageId: 'bypassNative', data: { subject, id: idWord, setBy, its } });
+            } else if (kinds.has('unknown') && unknownSettings.length > 0) {
+              // Bypass or not depends on a mesh setting the inputs do not state: a note names it.
+              const detail = `an init container as UID 1337 bypasses the sidecar or not`;
+              if (native?.value === 'unknown') context.unknown('native-sidecars', t.resource, detail);
+              if (cni?.value === 'unknown') context.unknown('mesh-cni', t.resource, detail);
             } else if (kinds.has('unknown')) {
-              const state = unknownSettings.length ? `, or state ${unknownSettings.join(' and ')}` : '';
-              context.report({ target, messageId: 'initMaybe', data: { subject, id: idWord, setBy, state, it: plural ? 'they' : 'it', its } });
+              context.report({ target, messageId: 'initMaybe', data: { subject, id: idWord, setBy, it: plural ? 'they' : 'it', its } });
             } else {
               context.report({ target, messageId: 'cniWorkaround', data: { subject, id: idWord, setBy, its } });
             }

@@ -31,8 +31,8 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
     `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? 'it' : 'them'} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
   'mesh-startup': (n, d) =>
     `${count(n, 'injected workload')} may start ${n === 1 ? 'its' : 'their'} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
-  'native-sidecars': (n) =>
-    `${count(n, 'batch workload')} may never complete if ${n === 1 ? 'its' : 'their'} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  'native-sidecars': (n, d) =>
+    `${count(n, 'workload')} ${n === 1 ? 'depends' : 'depend'} on whether the mesh injects native sidecars${inParens(d)}, which is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
   'mesh-cni': (n, d) =>
     `${count(n, 'workload')} ${n === 1 ? 'is' : 'are'} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
   'istio-version': (n, d) =>

@@ -29,6 +29,8 @@ spec:
 
 ruleTester(rule, {
   valid: [
+    { name: 'init container as 1337, install not stated: notes name both settings that decide, no finding', code: initAs1337, config: shopEnabled, notes: ['unknown:native-sidecars', 'unknown:mesh-cni'] },
+    { name: 'init container as 1337, classic sidecar stated but not Istio CNI: a note names only CNI', code: initAs1337, config: { ...shopEnabled, istio: { nativeSidecars: false } }, notes: ['unknown:mesh-cni'] },
     {
       name: 'UID 1337 in a pod that is not injected (namespace without injection labels)',
       code: yaml`
@@ -248,18 +250,6 @@ ruleTester(rule, {
       code: initAs1337,
       config: native,
       errors: [{ messageId: 'bypassNative', line: 11, column: 13, message: 'Init container fetch-config runs as UID 1337' }],
-    },
-    {
-      name: 'init container as 1337, install not stated: says what decides',
-      code: initAs1337,
-      config: shopEnabled,
-      errors: [{ messageId: 'initMaybe', line: 11, column: 13, message: 'Init container fetch-config runs as UID 1337: if capture is in place when it runs, its traffic bypasses the sidecar. Use another UID, or state istio.nativeSidecars and istio.cni.' }],
-    },
-    {
-      name: 'init container as 1337, classic sidecar stated but not Istio CNI: names only the setting that decides',
-      code: initAs1337,
-      config: { ...shopEnabled, istio: { nativeSidecars: false } },
-      errors: [{ messageId: 'initMaybe', line: 11, column: 13, message: 'Use another UID, or state istio.cni.' }],
     },
     {
       name: 'pod-level UID for an init container (CNI) and an app container: reported as a bypass',
