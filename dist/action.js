@@ -10177,7 +10177,7 @@ var inParens = (details) => details ? ` (${details})` : "";
 var UNKNOWN_FACTS = {
   "namespace-labels": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} in namespaces not defined among the inputs${inParens(d)}, so whether Istio injects ${n === 1 ? "it" : "them"} is unknown. State their labels under \`namespaces:\` in .meshlint.yaml, or pass the files that define them with --context.`,
   "mesh-startup": (n, d) => `${count(n, "injected workload")} may start ${n === 1 ? "its" : "their"} app before Envoy is ready: the inputs do not say ${d || "the mesh's start-up settings"}. State istio.nativeSidecars and istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context.`,
-  "native-sidecars": (n) => `${count(n, "batch workload")} may never complete if ${n === 1 ? "its" : "their"} sidecar is classic: whether the mesh injects native sidecars is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
+  "native-sidecars": (n, d) => `${count(n, "workload")} ${n === 1 ? "depends" : "depend"} on whether the mesh injects native sidecars${inParens(d)}, which is not among the inputs. State istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context.`,
   "mesh-cni": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} fine with Istio CNI and broken without it, or the other way round${inParens(d)}: whether the mesh uses Istio CNI is not among the inputs. State istio.cni in .meshlint.yaml, or pass the mesh install with --context.`,
   "istio-version": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
   "proxy-env": (n, d) => `${count(n, "kube-apiserver")} may send Istio's webhook calls through ${n === 1 ? "its" : "their"} HTTPS proxy: NO_PROXY may come from ${d || "a source"} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
@@ -14364,7 +14364,7 @@ function missReason(entries, host, port, ip) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
   }
-  const shown2 = entries.length > 6 ? `${entries.slice(0, 6).map((e) => e.raw).join(",")},\u2026` : entries.map((e) => e.raw).join(",");
+  const shown2 = entries.length > 3 ? `${entries.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries.map((e) => e.raw).join(",");
   return `(${shown2}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
 }
 function withSvc(value) {
@@ -14459,10 +14459,6 @@ function webhookThroughProxy(env, hosts) {
   };
 }
 var hostText = (h) => `${h.host}:${h.port}`;
-function hostsText(hosts) {
-  const [first] = hosts;
-  return `${first ? hostText(first) : ""}${hosts.length > 1 ? ` and ${hosts.length - 1} more` : ""}`;
-}
 var apiserver_no_proxy_svc_default = createRule({
   name: "apiserver-no-proxy-svc",
   meta: {
@@ -14476,7 +14472,7 @@ var apiserver_no_proxy_svc_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      proxied: "kube-apiserver sends HTTPS through {{ proxyVar }}, and {{ reason }}: its calls to {{ webhook }} fail, so pods Istio injects are not created. {{ fix }}",
+      proxied: "kube-apiserver sends HTTPS through {{ proxyVar }}, and {{ reason }}: {{ webhook }} is unreachable, so injected pods fail. {{ fix }}",
       addSvc: "Add .svc to {{ name }}"
     },
     schema: []
@@ -14494,7 +14490,7 @@ var apiserver_no_proxy_svc_default = createRule({
         context.unknown("proxy-env", resource, env.openTo);
         return;
       }
-      const webhook = `${called.known ? "Istio's injection webhook" : "the injection webhook"} ${hostsText(f.missed)}`;
+      const webhook = "Istio's injection webhook";
       const fixEntry = f.fixValue && hasValueKey(f.fixValue.entry) ? f.fixValue : void 0;
       const fixText = fixEntry ? fixEntry.entry.value === "" ? `Set ${fixEntry.entry.name} to .svc.` : `Append ,.svc to ${fixEntry.entry.name}.` : `Add ${where} entries NO_PROXY and no_proxy that list .svc.`;
       const fix = fixEntry ? [{ op: "set", path: valuePath(fixEntry.entry), value: fixEntry.value }] : void 0;
@@ -15897,7 +15893,7 @@ var job_sidecar_never_exits_default = createRule({
           const plan = sidecarPlan(t, context.facts);
           if (plan.prediction.outcome !== "injected" || plan.native.value === true) return;
           if (plan.native.value !== false && quitCall(t)?.kind !== "post") {
-            context.unknown("native-sidecars", t.resource);
+            context.unknown("native-sidecars", t.resource, "a batch pod with a classic sidecar never completes");
             return;
           }
           classic = "classic";
@@ -15998,7 +15994,7 @@ var pod_security_istio_init_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      istioInit: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}"; without Istio CNI this pod gets istio-init ({{ violations }}), so admission rejects it. Enable Istio CNI, or opt the pod out of injection.',
+      istioInit: 'Pod Security "{{ level }}" in namespace {{ namespace }} rejects this pod: without Istio CNI it gets istio-init ({{ violations }}). Enable Istio CNI, or opt the pod out of injection.',
       proxyRoot: '{{ annotation }}: "{{ value }}" makes istio-proxy fail Pod Security "{{ level }}" in namespace {{ namespace }} ({{ violations }}), even with Istio CNI. Remove it, or use a namespace that enforces less.',
       seccomp: 'Namespace {{ namespace }} enforces Pod Security "restricted", and the injected {{ containers }} get no seccompProfile, so admission rejects the pod. Set seccompProfile.type: RuntimeDefault on the pod.',
       rendered: 'Namespace {{ namespace }} enforces Pod Security "{{ level }}", and the injected {{ container }} fails it ({{ violations }}), so admission rejects the pod. Re-inject with Istio CNI, or use a namespace that enforces less.',
@@ -17045,7 +17041,7 @@ var proxy_uid_conflict_default = createRule({
       bypass: "{{ subject }} as {{ id }} 1337, the sidecar's {{ id }}{{ setBy }}: {{ its }} traffic bypasses the sidecar, without mTLS or authorization policy. Use another {{ id }}.",
       bypassNative: "{{ subject }} as {{ id }} 1337{{ setBy }}: with native sidecars, {{ its }} traffic bypasses the sidecar, without mTLS or authorization policy. Use another {{ id }}.",
       cniWorkaround: "{{ subject }} as {{ id }} 1337{{ setBy }}, so {{ its }} traffic bypasses the sidecar: the Istio CNI workaround for init containers. If that is the intent, set the option allowInitContainers.",
-      initMaybe: "{{ subject }} as {{ id }} 1337{{ setBy }}: if capture is in place when {{ it }} runs, {{ its }} traffic bypasses the sidecar. Use another {{ id }}{{ state }}."
+      initMaybe: "{{ subject }} as {{ id }} 1337{{ setBy }}: if capture is in place when {{ it }} runs, {{ its }} traffic bypasses the sidecar. Use another {{ id }}."
     },
     schema: [
       {
@@ -17106,9 +17102,12 @@ var proxy_uid_conflict_default = createRule({
               context.report({ target, messageId: "bypass", data: { subject, id: idWord, setBy, its } });
             } else if (kinds.has("captured")) {
               context.report({ target, messageId: "bypassNative", data: { subject, id: idWord, setBy, its } });
+            } else if (kinds.has("unknown") && unknownSettings.length > 0) {
+              const detail = `an init container as UID 1337 bypasses the sidecar or not`;
+              if (native?.value === "unknown") context.unknown("native-sidecars", t.resource, detail);
+              if (cni?.value === "unknown") context.unknown("mesh-cni", t.resource, detail);
             } else if (kinds.has("unknown")) {
-              const state = unknownSettings.length ? `, or state ${unknownSettings.join(" and ")}` : "";
-              context.report({ target, messageId: "initMaybe", data: { subject, id: idWord, setBy, state, it: plural2 ? "they" : "it", its } });
+              context.report({ target, messageId: "initMaybe", data: { subject, id: idWord, setBy, it: plural2 ? "they" : "it", its } });
             } else {
               context.report({ target, messageId: "cniWorkaround", data: { subject, id: idWord, setBy, its } });
             }
@@ -17499,7 +17498,7 @@ var init_rerun_prune_default = createRule({
     },
     messages: {
       oldVersion: "{{ command }}{{ where }} removes exited istio-init containers, which fail when re-run on Istio {{ version }}. {{ fix }}.",
-      oldIstioInit: "{{ command }}{{ where }} removes exited istio-init containers, which fail when re-run on Istio {{ version }}, as the inputs run. {{ fix }}.",
+      oldIstioInit: "{{ command }}{{ where }} removes exited istio-init containers; the inputs run Istio {{ version }}, where they fail when re-run. {{ fix }}.",
       addFilter: `Add --filter ${ISTIO_INIT_FILTER} to this command.`
     },
     schema: []

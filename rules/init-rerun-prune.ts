@@ -51,7 +51,7 @@ export default createRule({
     },
     messages: {
       oldVersion: '{{ command }}{{ where }} removes exited istio-init containers, which fail when re-run on Istio {{ version }}. {{ fix }}.',
-      oldIstioInit: '{{ command }}{{ where }} removes exited istio-init containers, which fail when re-run on Istio {{ version }} (see the related locations). {{ fix }}.',
+      oldIstioInit: '{{ command }}{{ where }} removes exited istio-init containers; the inputs run Istio {{ version }}, where they fail when re-run. {{ fix }}.',
       addFilter: `Add --filter ${ISTIO_INIT_FILTER} to this command.`,
     },
     schema: [],

@@ -182,7 +182,7 @@ ruleTester(rule, {
       code: pruneAll,
       istioVersion: '1.28',
       files: [injectedByOldIstio],
-      errors: [{ messageId: 'oldIstioInit', line: 14, column: 37, message: 'on Istio 1.22.6 (see the related locations)' }],
+      errors: [{ messageId: 'oldIstioInit', line: 14, column: 37, message: 'the inputs run Istio 1.22.6, where they fail when re-run' }],
     },
     {
       name: 'CNI stated, but the inputs run pods with an old istio-init',
@@ -202,7 +202,7 @@ ruleTester(rule, {
         spec:
           tag: 1.21.2
         ` }],
-      errors: [{ messageId: 'oldIstioInit', message: 'on Istio 1.21.2 (see the related locations)' }],
+      errors: [{ messageId: 'oldIstioInit', message: 'the inputs run Istio 1.21.2, where they fail' }],
     },
     {
       name: 'nsenter into the host with hostPID',
