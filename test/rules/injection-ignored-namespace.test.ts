@@ -3,6 +3,18 @@ import * as assert from 'uvu/assert';
 import rule from '../../rules/injection-ignored-namespace.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
+/** kube-system labelled for injection, in a file of its own. */
+const kubeSystemEnabled = {
+  filename: 'kube-system.yaml',
+  code: yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: kube-system
+    labels: { istio-injection: enabled }
+  `,
+};
+
 ruleTester(rule, {
   valid: [
     {
@@ -184,13 +196,7 @@ ruleTester(rule, {
           spec:
             containers: [{ name: a, image: a }]
       `,
-      files: [{ filename: 'kube-system.yaml', code: yaml`
-        apiVersion: v1
-        kind: Namespace
-        metadata:
-          name: kube-system
-          labels: { istio-injection: enabled }
-        ` }],
+      files: [kubeSystemEnabled],
       errors: [{ messageId: 'ignored', line: 5, column: 3, message: 'namespace kube-system has istio-injection=enabled' }],
     },
     {
@@ -223,13 +229,7 @@ test('injection-ignored-namespace: the message names the pod\'s own request; the
         spec:
           containers: [{ name: a, image: a }]
     `,
-    files: [{ filename: 'kube-system.yaml', code: yaml`
-      apiVersion: v1
-      kind: Namespace
-      metadata:
-        name: kube-system
-        labels: { istio-injection: enabled }
-      ` }],
+    files: [kubeSystemEnabled],
   });
   assert.is(messages.length, 1);
   const m = messages[0];
