@@ -13798,7 +13798,7 @@ var parse_error_default = createRule({
       unclosed: "This {{ what }} is never closed, so kubectl rejects the document. Close it here.",
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
-      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}. {{ fix }}"
+      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}"
     },
     schema: []
   },
@@ -13817,7 +13817,7 @@ var parse_error_default = createRule({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
               messageId: "renderEnvironment",
               severity: "warn",
-              data: { what: helm ? "chart" : "overlay", cause: environment.cause, fix: environment.fix }
+              data: { what: helm ? "chart" : "overlay", cause: environment.cause, stop: /[.…]$/.test(environment.cause) ? "" : ".", fix: environment.fix }
             });
           } else {
             const command = helm ? "helm template" : "kustomize build";
