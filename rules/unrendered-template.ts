@@ -83,7 +83,7 @@ export default createRule({
       istioVersions: 'all',
     },
     messages: {
-      folder: '{{ count }} files in {{ folder }}, this one first, are {{ engine }} templates, not manifests: they are not linted as they stand. {{ how }}.',
+      folder: '{{ count }} files in {{ folder }}, this one first, are {{ engine }} templates, not manifests, so not linted. {{ how }}.',
       folderOne: 'This file is a {{ engine }} template, not a manifest: it is not linted as it stands. {{ how }}.',
       argo: 'kubectl rejects this: {{ snippet }} is read as a YAML mapping here, not a value. Quote it: "{{ bare }}".',
       chart: 'This Helm chart is not linted as it stands. To lint what it renders, run meshlint --render-charts {{ dir }}.',

@@ -102,7 +102,7 @@ ruleTester(rule, {
       ],
       errors: [
         { messageId: 'folderOne', line: 4, column: 9 },
-        { messageId: 'folder', message: '3 files in cases, this one first, are Go templates, not manifests: they are not linted as they stand. Lint what the tool renders, or add the folder to ignorePatterns.' },
+        { messageId: 'folder', message: '3 files in cases, this one first, are Go templates, not manifests, so not linted. Lint what the tool renders, or add the folder to ignorePatterns.' },
       ],
     },
   ],
