@@ -10170,6 +10170,9 @@ function plural(n, word) {
 function findingContext(m) {
   return [m.resource, m.helmSource ? `from ${m.helmSource}` : void 0, m.renders?.length ? `in renders: ${m.renders.join("; ")}` : void 0].filter(Boolean).join(", ");
 }
+function shortList(items) {
+  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
+}
 
 // src/engine/notes.ts
 var count = plural;
@@ -10184,9 +10187,6 @@ var UNKNOWN_FACTS = {
   "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
 };
-function shortList(items) {
-  return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
-}
 var MAX_PLACES = 200;
 var UnknownFacts = class {
   byFact = /* @__PURE__ */ new Map();

@@ -2,7 +2,7 @@
 // that cannot decide because a fact is missing from the inputs does not report a finding; it
 // names the fact (`context.unknown`), and the run says once which fact to state, how, and how
 // many workloads it leaves undecided. The table below is data: one entry per kind of fact.
-import { plural } from '../format/text.ts';
+import { plural, shortList } from '../format/text.ts';
 import type { Resource } from '../types.ts';
 
 /**
@@ -45,10 +45,7 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
     `${count(n, 'object')} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`,
 };
 
-/** "a, b, c and 4 more": names listed in a note, kept short. */
-export function shortList(items: readonly string[]): string {
-  return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
-}
+export { shortList };
 
 /** Where a note's subject is written: the editor shows the note there. */
 export interface NotePlace {

@@ -56,3 +56,8 @@ export function findingContext(m: LintMessage): string {
     .filter(Boolean)
     .join(', ');
 }
+
+/** "a, b, c and 4 more": names listed in a message or a note, kept short. */
+export function shortList(items: readonly string[]): string {
+  return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
+}

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { isInside, realPath } from '../boundary.ts';
 import { locateInTemplate } from '../../parse/template-locator.ts';
 import type { Range, RenderedLocation, SourceFile, SourceLocation } from '../../types.ts';
-import { shortList } from '../../engine/notes.ts';
+import { shortList } from '../../format/text.ts';
 import { displayPathOf } from '../read.ts';
 import type { Runner } from './process.ts';
 import { failureText, lineOf, readerWithin, type TextReader } from './source-text.ts';
