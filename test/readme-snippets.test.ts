@@ -41,14 +41,17 @@ test('the snippets are found, each a code block', () => {
   assert.throws(() => snippet('x', '<!-- snippet: x -->\ntext\n'), /not followed by a code block/);
 });
 
-test('ESLint: the flat config, verbatim in eslint.config.mjs of an `npm init -y` project, lints the manifests and the config itself', () => {
+// ESLint 10 (`eslint`) and 9 (`eslint9`, an npm alias of eslint@9), each as the project's `eslint`.
+for (const installed of ['eslint', 'eslint9']) {
+  const version = (JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', installed, 'package.json'), 'utf8')) as { version: string }).version;
+  test(`ESLint ${version}: the flat config, verbatim in eslint.config.mjs of an \`npm init -y\` project, lints the manifests, and leaves the .js files alone`, () => {
   withTemp((t) => {
     t.write('package.json', JSON.stringify({ name: 'platform', version: '1.0.0', main: 'index.js', license: 'ISC' }, null, 2));
     t.write('eslint.config.mjs', snippet('eslint.config.mjs'));
     // `npm install -D meshlint eslint`: the package (its exports), and ESLint.
     mkdirSync(t.path('node_modules'));
     symlinkSync(REPO_ROOT, t.path('node_modules/meshlint'));
-    symlinkSync(join(REPO_ROOT, 'node_modules', 'eslint'), t.path('node_modules/eslint'));
+    symlinkSync(join(REPO_ROOT, 'node_modules', installed), t.path('node_modules/eslint'));
     t.write('k8s/web.yaml', BAD);
     t.write('platform/ns.yaml', NAMESPACE);
     t.write('index.js', 'export const answer = 42;\n');
@@ -58,7 +61,8 @@ test('ESLint: the flat config, verbatim in eslint.config.mjs of an `npm init -y`
     const rows = results.flatMap((x) => x.messages.map((m) => `${x.filePath.slice(t.dir.length + 1)} ${m.line}:${m.column} ${m.ruleId} ${m.severity}`));
     assert.equal(rows, ['k8s/web.yaml 12:7 meshlint/injection-host-network 2'], 'the Namespace in platform/ (context) turns injection on; the .js files are not touched');
   });
-});
+  });
+}
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const nvimVersion = /NVIM v(\d+)\.(\d+)/.exec(nvim.stdout ?? '');
