@@ -12,6 +12,7 @@ import { sarifValidator } from './helpers/sarif.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 import { parseListInput, splitWords } from '../src/action-args.ts';
 import { formatSummary } from '../src/format/summary.ts';
+import { VERSION } from '../src/meta.ts';
 import type { LintMessage, LintResult } from '../src/types.ts';
 
 const BUNDLE = join(REPO_ROOT, 'dist', 'action.js');
@@ -116,7 +117,8 @@ test('a failing run: SARIF for code scanning, 10+10 annotations at most, the sum
     assert.ok(r.annotations.some((a) => a.kind === 'error' && !a.props.file && /found \d+ error/.test(a.message)), 'the failure is said');
 
     assert.match(r.summary, new RegExp(`\\*\\*${errors} errors, ${warnings} warnings\\*\\*`));
-    assert.match(r.summary, /\| \[injection-host-network\]\(https:\/\/github\.com\/meshlint\/meshlint\/blob\/main\/rules\/injection-host-network\.md\) \| 1 \| 1 \|/);
+    // Rule pages as of the running version's tag.
+    assert.ok(r.summary.includes(`| [injection-host-network](https://github.com/meshlint/meshlint/blob/v${VERSION}/rules/injection-host-network.md) | 1 | 1 |`), r.summary);
     assert.match(r.summary, /\[examples\/injection-host-network\/bad\.yaml:16\]\(https:\/\/github\.com\/acme\/platform\/blob\/0123456789abcdef0123456789abcdef01234567\/examples\/injection-host-network\/bad\.yaml#L16\)/);
     assert.match(r.summary, new RegExp(`20 of ${errors + warnings} findings are annotated`));
 
