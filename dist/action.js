@@ -35,220 +35,6 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
-var require_deepMerge = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.isObjectNotArray = isObjectNotArray;
-    exports.deepMerge = deepMerge;
-    function isObjectNotArray(obj) {
-      return typeof obj === "object" && obj != null && !Array.isArray(obj);
-    }
-    function deepMerge(first = {}, second = {}) {
-      const keys = /* @__PURE__ */ new Set([...Object.keys(first), ...Object.keys(second)]);
-      return Object.fromEntries([...keys].map((key) => {
-        const firstHasKey = key in first;
-        const secondHasKey = key in second;
-        const firstValue = first[key];
-        const secondValue = second[key];
-        let value;
-        if (firstHasKey && secondHasKey) {
-          if (isObjectNotArray(firstValue) && isObjectNotArray(secondValue)) {
-            value = deepMerge(firstValue, secondValue);
-          } else {
-            value = secondValue;
-          }
-        } else if (firstHasKey) {
-          value = firstValue;
-        } else {
-          value = secondValue;
-        }
-        return [key, value];
-      }));
-    }
-  }
-});
-
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
-var require_applyDefault = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.applyDefault = applyDefault;
-    var deepMerge_1 = require_deepMerge();
-    function applyDefault(defaultOptions, userOptions) {
-      const options = structuredClone(defaultOptions);
-      if (userOptions == null) {
-        return options;
-      }
-      options.forEach((opt, i) => {
-        if (userOptions[i] !== void 0) {
-          const userOpt = userOptions[i];
-          if ((0, deepMerge_1.isObjectNotArray)(userOpt) && (0, deepMerge_1.isObjectNotArray)(opt)) {
-            options[i] = (0, deepMerge_1.deepMerge)(opt, userOpt);
-          } else {
-            options[i] = userOpt;
-          }
-        }
-      });
-      return options;
-    }
-  }
-});
-
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
-var require_parserSeemsToBeTSESLint = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
-    function parserSeemsToBeTSESLint(parser) {
-      return !!parser && /(?:typescript-eslint|\.\.)[\w/\\]*parser/.test(parser);
-    }
-  }
-});
-
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
-var require_getParserServices = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.getParserServices = getParserServices;
-    var parserSeemsToBeTSESLint_1 = require_parserSeemsToBeTSESLint();
-    var ERROR_MESSAGE_REQUIRES_PARSER_SERVICES = "You have used a rule which requires type information, but don't have parserOptions set to generate type information for this file. See https://tseslint.com/typed-linting for enabling linting with type information.";
-    var ERROR_MESSAGE_UNKNOWN_PARSER = 'Note: detected a parser other than @typescript-eslint/parser. Make sure the parser is configured to forward "parserOptions.project" to @typescript-eslint/parser.';
-    function getParserServices(context, allowWithoutFullTypeInformation = false) {
-      const parser = (
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- For compatibility with ESLint 8
-        context.parserPath || context.languageOptions.parser?.meta?.name
-      );
-      if (context.sourceCode.parserServices?.esTreeNodeToTSNodeMap == null || context.sourceCode.parserServices.tsNodeToESTreeNodeMap == null) {
-        throwError2(parser);
-      }
-      if (context.sourceCode.parserServices.program == null && !allowWithoutFullTypeInformation) {
-        throwError2(parser);
-      }
-      return context.sourceCode.parserServices;
-    }
-    function throwError2(parser) {
-      const messages = [
-        ERROR_MESSAGE_REQUIRES_PARSER_SERVICES,
-        `Parser: ${parser || "(unknown)"}`,
-        !(0, parserSeemsToBeTSESLint_1.parserSeemsToBeTSESLint)(parser) && ERROR_MESSAGE_UNKNOWN_PARSER
-      ].filter(Boolean);
-      throw new Error(messages.join("\n"));
-    }
-  }
-});
-
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
-var require_InferTypesFromRule = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-  }
-});
-
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
-var require_nullThrows = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.NullThrowsReasons = void 0;
-    exports.nullThrows = nullThrows;
-    exports.NullThrowsReasons = {
-      MissingParent: "Expected node to have a parent.",
-      MissingToken: (token, thing) => `Expected to find a ${token} for the ${thing}.`
-    };
-    function nullThrows(value, message) {
-      if (value == null) {
-        throw new Error(`Non-null Assertion Failed: ${message}`);
-      }
-      return value;
-    }
-  }
-});
-
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
-var require_RuleCreator = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.RuleCreator = RuleCreator2;
-    var applyDefault_1 = require_applyDefault();
-    function RuleCreator2(urlCreator) {
-      return function createNamedRule({ meta, name, ...rule }) {
-        const ruleWithDocs = createRule2({
-          meta: {
-            ...meta,
-            docs: {
-              ...meta.docs,
-              url: urlCreator(name)
-            }
-          },
-          name,
-          ...rule
-        });
-        return ruleWithDocs;
-      };
-    }
-    function createRule2({
-      create,
-      // Keep accepting deprecated defaultOptions for backward compatibility.
-      // eslint-disable-next-line @typescript-eslint/no-deprecated
-      defaultOptions,
-      meta,
-      name
-    }) {
-      const resolvedDefaultOptions = meta.defaultOptions ?? defaultOptions ?? [];
-      return {
-        create(context) {
-          const optionsWithDefault = (0, applyDefault_1.applyDefault)(resolvedDefaultOptions, context.options);
-          return create(context, optionsWithDefault);
-        },
-        // eslint-disable-next-line @typescript-eslint/no-deprecated -- For compatibility with ESLint 8, see #12842
-        defaultOptions,
-        meta,
-        name
-      };
-    }
-    RuleCreator2.withoutDocs = function withoutDocs(args) {
-      return createRule2(args);
-    };
-  }
-});
-
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
-var require_eslint_utils = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
-    "use strict";
-    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m, k2);
-      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-        desc = { enumerable: true, get: function() {
-          return m[k2];
-        } };
-      }
-      Object.defineProperty(o, k22, desc);
-    }) : (function(o, m, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o[k22] = m[k2];
-    }));
-    var __exportStar = exports && exports.__exportStar || function(m, exports2) {
-      for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports2, p)) __createBinding(exports2, m, p);
-    };
-    Object.defineProperty(exports, "__esModule", { value: true });
-    __exportStar(require_applyDefault(), exports);
-    __exportStar(require_deepMerge(), exports);
-    __exportStar(require_getParserServices(), exports);
-    __exportStar(require_InferTypesFromRule(), exports);
-    __exportStar(require_nullThrows(), exports);
-    __exportStar(require_RuleCreator(), exports);
-  }
-});
-
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports) {
@@ -586,8 +372,8 @@ var require_directives = __commonJS({
         if (prefix) {
           try {
             return prefix + decodeURIComponent(suffix);
-          } catch (error) {
-            onError(String(error));
+          } catch (error2) {
+            onError(String(error2));
             return null;
           }
         }
@@ -689,9 +475,9 @@ var require_anchors = __commonJS({
             if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
-              const error = new Error("Failed to resolve repeated object (this should not happen)");
-              error.source = source;
-              throw error;
+              const error2 = new Error("Failed to resolve repeated object (this should not happen)");
+              error2.source = source;
+              throw error2;
             }
           }
         },
@@ -1894,12 +1680,12 @@ var require_log = __commonJS({
       if (logLevel === "debug")
         console.log(...messages);
     }
-    function warn(logLevel, warning) {
+    function warn(logLevel, warning2) {
       if (logLevel === "debug" || logLevel === "warn") {
         if (typeof node_process.emitWarning === "function")
-          node_process.emitWarning(warning);
+          node_process.emitWarning(warning2);
         else
-          console.warn(warning);
+          console.warn(warning2);
       }
     }
     exports.debug = debug;
@@ -3941,12 +3727,12 @@ var require_errors = __commonJS({
         super("YAMLWarning", pos, code, message);
       }
     };
-    var prettifyError = (src, lc) => (error) => {
-      if (error.pos[0] === -1)
+    var prettifyError = (src, lc) => (error2) => {
+      if (error2.pos[0] === -1)
         return;
-      error.linePos = error.pos.map((pos) => lc.linePos(pos));
-      const { line, col } = error.linePos[0];
-      error.message += ` at line ${line}, column ${col}`;
+      error2.linePos = error2.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error2.linePos[0];
+      error2.message += ` at line ${line}, column ${col}`;
       let ci2 = col - 1;
       let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
       if (ci2 >= 60 && lineStr.length > 80) {
@@ -3964,12 +3750,12 @@ var require_errors = __commonJS({
       }
       if (/[^ ]/.test(lineStr)) {
         let count2 = 1;
-        const end = error.linePos[1];
+        const end = error2.linePos[1];
         if (end?.line === line && end.col > col) {
           count2 = Math.max(1, Math.min(end.col - col, 80 - ci2));
         }
         const pointer = " ".repeat(ci2) + "^".repeat(count2);
-        error.message += `:
+        error2.message += `:
 
 ${lineStr}
 ${pointer}
@@ -4772,7 +4558,7 @@ var require_resolve_block_scalar = __commonJS({
       const mode = source[0];
       let indent = 0;
       let chomp = "";
-      let error = -1;
+      let error2 = -1;
       for (let i = 1; i < source.length; ++i) {
         const ch = source[i];
         if (!chomp && (ch === "-" || ch === "+"))
@@ -4781,12 +4567,12 @@ var require_resolve_block_scalar = __commonJS({
           const n = Number(ch);
           if (!indent && n)
             indent = n;
-          else if (error === -1)
-            error = offset + i;
+          else if (error2 === -1)
+            error2 = offset + i;
         }
       }
-      if (error !== -1)
-        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      if (error2 !== -1)
+        onError(error2, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
       let hasSpace = false;
       let comment = "";
       let length = source.length;
@@ -5082,8 +4868,8 @@ var require_compose_scalar = __commonJS({
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
-      } catch (error) {
-        const msg = error instanceof Error ? error.message : String(error);
+      } catch (error2) {
+        const msg = error2 instanceof Error ? error2.message : String(error2);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar = new Scalar.Scalar(value);
       }
@@ -5206,8 +4992,8 @@ var require_compose_node = __commonJS({
             node = composeCollection.composeCollection(CN, ctx, token, props, onError);
             if (anchor)
               node.anchor = anchor.source.substring(1);
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
+          } catch (error2) {
+            const message = error2 instanceof Error ? error2.message : String(error2);
             onError(token, "RESOURCE_EXHAUSTION", message);
           }
           break;
@@ -5369,9 +5155,9 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code, message, warning) => {
+        this.onError = (source, code, message, warning2) => {
           const pos = getErrorPos(source);
-          if (warning)
+          if (warning2)
             this.warnings.push(new errors.YAMLWarning(pos, code, message));
           else
             this.errors.push(new errors.YAMLParseError(pos, code, message));
@@ -5444,10 +5230,10 @@ ${cb}` : comment;
           console.dir(token, { depth: null });
         switch (token.type) {
           case "directive":
-            this.directives.add(token.source, (offset, message, warning) => {
+            this.directives.add(token.source, (offset, message, warning2) => {
               const pos = getErrorPos(token);
               pos[0] += offset;
-              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+              this.onError(pos, "BAD_DIRECTIVE", message, warning2);
             });
             this.prelude.push(token.source);
             this.atDirectives = true;
@@ -5472,11 +5258,11 @@ ${cb}` : comment;
             break;
           case "error": {
             const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
-            const error = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            const error2 = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
             if (this.atDirectives || !this.doc)
-              this.errors.push(error);
+              this.errors.push(error2);
             else
-              this.doc.errors.push(error);
+              this.doc.errors.push(error2);
             break;
           }
           case "doc-end": {
@@ -6789,8 +6575,8 @@ var require_parser = __commonJS({
       peek(n) {
         return this.stack[this.stack.length - n];
       }
-      *pop(error) {
-        const token = error ?? this.stack.pop();
+      *pop(error2) {
+        const token = error2 ?? this.stack.pop();
         if (!token) {
           const message = "Tried to pop an empty stack";
           yield { type: "error", offset: this.offset, source: "", message };
@@ -7130,14 +6916,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs2 = this.flowScalar(this.type);
+              const fs3 = this.flowScalar(this.type);
               if (atNextItem || it2.value) {
-                map.items.push({ start, key: fs2, sep: [] });
+                map.items.push({ start, key: fs3, sep: [] });
                 this.onKeyLine = true;
               } else if (it2.sep) {
-                this.stack.push(fs2);
+                this.stack.push(fs3);
               } else {
-                Object.assign(it2, { key: fs2, sep: [] });
+                Object.assign(it2, { key: fs3, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -7265,13 +7051,13 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs2 = this.flowScalar(this.type);
+              const fs3 = this.flowScalar(this.type);
               if (!it2 || it2.value)
-                fc.items.push({ start: [], key: fs2, sep: [] });
+                fc.items.push({ start: [], key: fs3, sep: [] });
               else if (it2.sep)
-                this.stack.push(fs2);
+                this.stack.push(fs3);
               else
-                Object.assign(it2, { key: fs2, sep: [] });
+                Object.assign(it2, { key: fs3, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -7489,7 +7275,7 @@ var require_public_api = __commonJS({
       const doc = parseDocument2(src, options);
       if (!doc)
         return null;
-      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      doc.warnings.forEach((warning2) => log.warn(doc.options.logLevel, warning2));
       if (doc.errors.length > 0) {
         if (doc.options.logLevel !== "silent")
           throw doc.errors[0];
@@ -7576,6 +7362,220 @@ var require_dist = __commonJS({
     exports.stringify = publicApi.stringify;
     exports.visit = visit2.visit;
     exports.visitAsync = visit2.visitAsync;
+  }
+});
+
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
+var require_deepMerge = __commonJS({
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.isObjectNotArray = isObjectNotArray;
+    exports.deepMerge = deepMerge;
+    function isObjectNotArray(obj) {
+      return typeof obj === "object" && obj != null && !Array.isArray(obj);
+    }
+    function deepMerge(first = {}, second = {}) {
+      const keys = /* @__PURE__ */ new Set([...Object.keys(first), ...Object.keys(second)]);
+      return Object.fromEntries([...keys].map((key) => {
+        const firstHasKey = key in first;
+        const secondHasKey = key in second;
+        const firstValue = first[key];
+        const secondValue = second[key];
+        let value;
+        if (firstHasKey && secondHasKey) {
+          if (isObjectNotArray(firstValue) && isObjectNotArray(secondValue)) {
+            value = deepMerge(firstValue, secondValue);
+          } else {
+            value = secondValue;
+          }
+        } else if (firstHasKey) {
+          value = firstValue;
+        } else {
+          value = secondValue;
+        }
+        return [key, value];
+      }));
+    }
+  }
+});
+
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
+var require_applyDefault = __commonJS({
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.applyDefault = applyDefault;
+    var deepMerge_1 = require_deepMerge();
+    function applyDefault(defaultOptions, userOptions) {
+      const options = structuredClone(defaultOptions);
+      if (userOptions == null) {
+        return options;
+      }
+      options.forEach((opt, i) => {
+        if (userOptions[i] !== void 0) {
+          const userOpt = userOptions[i];
+          if ((0, deepMerge_1.isObjectNotArray)(userOpt) && (0, deepMerge_1.isObjectNotArray)(opt)) {
+            options[i] = (0, deepMerge_1.deepMerge)(opt, userOpt);
+          } else {
+            options[i] = userOpt;
+          }
+        }
+      });
+      return options;
+    }
+  }
+});
+
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
+var require_parserSeemsToBeTSESLint = __commonJS({
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
+    function parserSeemsToBeTSESLint(parser) {
+      return !!parser && /(?:typescript-eslint|\.\.)[\w/\\]*parser/.test(parser);
+    }
+  }
+});
+
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
+var require_getParserServices = __commonJS({
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.getParserServices = getParserServices;
+    var parserSeemsToBeTSESLint_1 = require_parserSeemsToBeTSESLint();
+    var ERROR_MESSAGE_REQUIRES_PARSER_SERVICES = "You have used a rule which requires type information, but don't have parserOptions set to generate type information for this file. See https://tseslint.com/typed-linting for enabling linting with type information.";
+    var ERROR_MESSAGE_UNKNOWN_PARSER = 'Note: detected a parser other than @typescript-eslint/parser. Make sure the parser is configured to forward "parserOptions.project" to @typescript-eslint/parser.';
+    function getParserServices(context, allowWithoutFullTypeInformation = false) {
+      const parser = (
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- For compatibility with ESLint 8
+        context.parserPath || context.languageOptions.parser?.meta?.name
+      );
+      if (context.sourceCode.parserServices?.esTreeNodeToTSNodeMap == null || context.sourceCode.parserServices.tsNodeToESTreeNodeMap == null) {
+        throwError2(parser);
+      }
+      if (context.sourceCode.parserServices.program == null && !allowWithoutFullTypeInformation) {
+        throwError2(parser);
+      }
+      return context.sourceCode.parserServices;
+    }
+    function throwError2(parser) {
+      const messages = [
+        ERROR_MESSAGE_REQUIRES_PARSER_SERVICES,
+        `Parser: ${parser || "(unknown)"}`,
+        !(0, parserSeemsToBeTSESLint_1.parserSeemsToBeTSESLint)(parser) && ERROR_MESSAGE_UNKNOWN_PARSER
+      ].filter(Boolean);
+      throw new Error(messages.join("\n"));
+    }
+  }
+});
+
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
+var require_InferTypesFromRule = __commonJS({
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+  }
+});
+
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
+var require_nullThrows = __commonJS({
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.NullThrowsReasons = void 0;
+    exports.nullThrows = nullThrows;
+    exports.NullThrowsReasons = {
+      MissingParent: "Expected node to have a parent.",
+      MissingToken: (token, thing) => `Expected to find a ${token} for the ${thing}.`
+    };
+    function nullThrows(value, message) {
+      if (value == null) {
+        throw new Error(`Non-null Assertion Failed: ${message}`);
+      }
+      return value;
+    }
+  }
+});
+
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
+var require_RuleCreator = __commonJS({
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.RuleCreator = RuleCreator2;
+    var applyDefault_1 = require_applyDefault();
+    function RuleCreator2(urlCreator) {
+      return function createNamedRule({ meta, name, ...rule }) {
+        const ruleWithDocs = createRule2({
+          meta: {
+            ...meta,
+            docs: {
+              ...meta.docs,
+              url: urlCreator(name)
+            }
+          },
+          name,
+          ...rule
+        });
+        return ruleWithDocs;
+      };
+    }
+    function createRule2({
+      create,
+      // Keep accepting deprecated defaultOptions for backward compatibility.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      defaultOptions,
+      meta,
+      name
+    }) {
+      const resolvedDefaultOptions = meta.defaultOptions ?? defaultOptions ?? [];
+      return {
+        create(context) {
+          const optionsWithDefault = (0, applyDefault_1.applyDefault)(resolvedDefaultOptions, context.options);
+          return create(context, optionsWithDefault);
+        },
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- For compatibility with ESLint 8, see #12842
+        defaultOptions,
+        meta,
+        name
+      };
+    }
+    RuleCreator2.withoutDocs = function withoutDocs(args) {
+      return createRule2(args);
+    };
+  }
+});
+
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
+var require_eslint_utils = __commonJS({
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
+    "use strict";
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      var desc = Object.getOwnPropertyDescriptor(m, k2);
+      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+        desc = { enumerable: true, get: function() {
+          return m[k2];
+        } };
+      }
+      Object.defineProperty(o, k22, desc);
+    }) : (function(o, m, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      o[k22] = m[k2];
+    }));
+    var __exportStar = exports && exports.__exportStar || function(m, exports2) {
+      for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports2, p)) __createBinding(exports2, m, p);
+    };
+    Object.defineProperty(exports, "__esModule", { value: true });
+    __exportStar(require_applyDefault(), exports);
+    __exportStar(require_deepMerge(), exports);
+    __exportStar(require_getParserServices(), exports);
+    __exportStar(require_InferTypesFromRule(), exports);
+    __exportStar(require_nullThrows(), exports);
+    __exportStar(require_RuleCreator(), exports);
   }
 });
 
@@ -8443,13 +8443,498 @@ var require_ignore = __commonJS({
   }
 });
 
+// node_modules/@actions/core/lib/command.js
+import * as os from "os";
+
+// node_modules/@actions/core/lib/utils.js
+function toCommandValue(input2) {
+  if (input2 === null || input2 === void 0) {
+    return "";
+  } else if (typeof input2 === "string" || input2 instanceof String) {
+    return input2;
+  }
+  return JSON.stringify(input2);
+}
+function toCommandProperties(annotationProperties) {
+  if (!Object.keys(annotationProperties).length) {
+    return {};
+  }
+  return {
+    title: annotationProperties.title,
+    file: annotationProperties.file,
+    line: annotationProperties.startLine,
+    endLine: annotationProperties.endLine,
+    col: annotationProperties.startColumn,
+    endColumn: annotationProperties.endColumn
+  };
+}
+
+// node_modules/@actions/core/lib/command.js
+function issueCommand(command, properties, message) {
+  const cmd = new Command(command, properties, message);
+  process.stdout.write(cmd.toString() + os.EOL);
+}
+var CMD_STRING = "::";
+var Command = class {
+  constructor(command, properties, message) {
+    if (!command) {
+      command = "missing.command";
+    }
+    this.command = command;
+    this.properties = properties;
+    this.message = message;
+  }
+  toString() {
+    let cmdStr = CMD_STRING + this.command;
+    if (this.properties && Object.keys(this.properties).length > 0) {
+      cmdStr += " ";
+      let first = true;
+      for (const key in this.properties) {
+        if (this.properties.hasOwnProperty(key)) {
+          const val = this.properties[key];
+          if (val) {
+            if (first) {
+              first = false;
+            } else {
+              cmdStr += ",";
+            }
+            cmdStr += `${key}=${escapeProperty(val)}`;
+          }
+        }
+      }
+    }
+    cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+    return cmdStr;
+  }
+};
+function escapeData(s) {
+  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(s) {
+  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+// node_modules/@actions/core/lib/file-command.js
+import * as crypto from "crypto";
+import * as fs from "fs";
+import * as os2 from "os";
+function issueFileCommand(command, message) {
+  const filePath = process.env[`GITHUB_${command}`];
+  if (!filePath) {
+    throw new Error(`Unable to find environment variable for file command ${command}`);
+  }
+  if (!fs.existsSync(filePath)) {
+    throw new Error(`Missing file at path: ${filePath}`);
+  }
+  fs.appendFileSync(filePath, `${toCommandValue(message)}${os2.EOL}`, {
+    encoding: "utf8"
+  });
+}
+function prepareKeyValueMessage(key, value) {
+  const delimiter2 = `ghadelimiter_${crypto.randomUUID()}`;
+  const convertedValue = toCommandValue(value);
+  if (key.includes(delimiter2)) {
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter2}"`);
+  }
+  if (convertedValue.includes(delimiter2)) {
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter2}"`);
+  }
+  return `${key}<<${delimiter2}${os2.EOL}${convertedValue}${os2.EOL}${delimiter2}`;
+}
+
+// node_modules/@actions/core/lib/core.js
+import * as os3 from "os";
+
+// node_modules/@actions/core/lib/summary.js
+import { EOL as EOL3 } from "os";
+import { constants, promises } from "fs";
+var __awaiter = function(thisArg, _arguments, P2, generator) {
+  function adopt(value) {
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
+    });
+  }
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var { access, appendFile, writeFile } = promises;
+var SUMMARY_ENV_VAR = "GITHUB_STEP_SUMMARY";
+var Summary = class {
+  constructor() {
+    this._buffer = "";
+  }
+  /**
+   * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+   * Also checks r/w permissions.
+   *
+   * @returns step summary file path
+   */
+  filePath() {
+    return __awaiter(this, void 0, void 0, function* () {
+      if (this._filePath) {
+        return this._filePath;
+      }
+      const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+      if (!pathFromEnv) {
+        throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+      }
+      try {
+        yield access(pathFromEnv, constants.R_OK | constants.W_OK);
+      } catch (_a) {
+        throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+      }
+      this._filePath = pathFromEnv;
+      return this._filePath;
+    });
+  }
+  /**
+   * Wraps content in an HTML tag, adding any HTML attributes
+   *
+   * @param {string} tag HTML tag to wrap
+   * @param {string | null} content content within the tag
+   * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+   *
+   * @returns {string} content wrapped in HTML element
+   */
+  wrap(tag, content, attrs = {}) {
+    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
+    if (!content) {
+      return `<${tag}${htmlAttrs}>`;
+    }
+    return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+  }
+  /**
+   * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+   *
+   * @param {SummaryWriteOptions} [options] (optional) options for write operation
+   *
+   * @returns {Promise<Summary>} summary instance
+   */
+  write(options) {
+    return __awaiter(this, void 0, void 0, function* () {
+      const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+      const filePath = yield this.filePath();
+      const writeFunc = overwrite ? writeFile : appendFile;
+      yield writeFunc(filePath, this._buffer, { encoding: "utf8" });
+      return this.emptyBuffer();
+    });
+  }
+  /**
+   * Clears the summary buffer and wipes the summary file
+   *
+   * @returns {Summary} summary instance
+   */
+  clear() {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.emptyBuffer().write({ overwrite: true });
+    });
+  }
+  /**
+   * Returns the current summary buffer as a string
+   *
+   * @returns {string} string of summary buffer
+   */
+  stringify() {
+    return this._buffer;
+  }
+  /**
+   * If the summary buffer is empty
+   *
+   * @returns {boolen} true if the buffer is empty
+   */
+  isEmptyBuffer() {
+    return this._buffer.length === 0;
+  }
+  /**
+   * Resets the summary buffer without writing to summary file
+   *
+   * @returns {Summary} summary instance
+   */
+  emptyBuffer() {
+    this._buffer = "";
+    return this;
+  }
+  /**
+   * Adds raw text to the summary buffer
+   *
+   * @param {string} text content to add
+   * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+   *
+   * @returns {Summary} summary instance
+   */
+  addRaw(text, addEOL = false) {
+    this._buffer += text;
+    return addEOL ? this.addEOL() : this;
+  }
+  /**
+   * Adds the operating system-specific end-of-line marker to the buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addEOL() {
+    return this.addRaw(EOL3);
+  }
+  /**
+   * Adds an HTML codeblock to the summary buffer
+   *
+   * @param {string} code content to render within fenced code block
+   * @param {string} lang (optional) language to syntax highlight code
+   *
+   * @returns {Summary} summary instance
+   */
+  addCodeBlock(code, lang) {
+    const attrs = Object.assign({}, lang && { lang });
+    const element = this.wrap("pre", this.wrap("code", code), attrs);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML list to the summary buffer
+   *
+   * @param {string[]} items list of items to render
+   * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+   *
+   * @returns {Summary} summary instance
+   */
+  addList(items, ordered = false) {
+    const tag = ordered ? "ol" : "ul";
+    const listItems = items.map((item) => this.wrap("li", item)).join("");
+    const element = this.wrap(tag, listItems);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML table to the summary buffer
+   *
+   * @param {SummaryTableCell[]} rows table rows
+   *
+   * @returns {Summary} summary instance
+   */
+  addTable(rows) {
+    const tableBody = rows.map((row) => {
+      const cells = row.map((cell) => {
+        if (typeof cell === "string") {
+          return this.wrap("td", cell);
+        }
+        const { header, data, colspan, rowspan } = cell;
+        const tag = header ? "th" : "td";
+        const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
+        return this.wrap(tag, data, attrs);
+      }).join("");
+      return this.wrap("tr", cells);
+    }).join("");
+    const element = this.wrap("table", tableBody);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds a collapsable HTML details element to the summary buffer
+   *
+   * @param {string} label text for the closed state
+   * @param {string} content collapsable content
+   *
+   * @returns {Summary} summary instance
+   */
+  addDetails(label, content) {
+    const element = this.wrap("details", this.wrap("summary", label) + content);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML image tag to the summary buffer
+   *
+   * @param {string} src path to the image you to embed
+   * @param {string} alt text description of the image
+   * @param {SummaryImageOptions} options (optional) addition image attributes
+   *
+   * @returns {Summary} summary instance
+   */
+  addImage(src, alt, options) {
+    const { width, height } = options || {};
+    const attrs = Object.assign(Object.assign({}, width && { width }), height && { height });
+    const element = this.wrap("img", null, Object.assign({ src, alt }, attrs));
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML section heading element
+   *
+   * @param {string} text heading text
+   * @param {number | string} [level=1] (optional) the heading level, default: 1
+   *
+   * @returns {Summary} summary instance
+   */
+  addHeading(text, level) {
+    const tag = `h${level}`;
+    const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
+    const element = this.wrap(allowedTag, text);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML thematic break (<hr>) to the summary buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addSeparator() {
+    const element = this.wrap("hr", null);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML line break (<br>) to the summary buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addBreak() {
+    const element = this.wrap("br", null);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML blockquote to the summary buffer
+   *
+   * @param {string} text quote text
+   * @param {string} cite (optional) citation url
+   *
+   * @returns {Summary} summary instance
+   */
+  addQuote(text, cite) {
+    const attrs = Object.assign({}, cite && { cite });
+    const element = this.wrap("blockquote", text, attrs);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML anchor tag to the summary buffer
+   *
+   * @param {string} text link text/content
+   * @param {string} href hyperlink
+   *
+   * @returns {Summary} summary instance
+   */
+  addLink(text, href) {
+    const element = this.wrap("a", text, { href });
+    return this.addRaw(element).addEOL();
+  }
+};
+var _summary = new Summary();
+var summary = _summary;
+
+// node_modules/@actions/core/lib/core.js
+var ExitCode;
+(function(ExitCode2) {
+  ExitCode2[ExitCode2["Success"] = 0] = "Success";
+  ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+function getInput(name, options) {
+  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
+  if (options && options.required && !val) {
+    throw new Error(`Input required and not supplied: ${name}`);
+  }
+  if (options && options.trimWhitespace === false) {
+    return val;
+  }
+  return val.trim();
+}
+function getBooleanInput(name, options) {
+  const trueValue = ["true", "True", "TRUE"];
+  const falseValue = ["false", "False", "FALSE"];
+  const val = getInput(name, options);
+  if (trueValue.includes(val))
+    return true;
+  if (falseValue.includes(val))
+    return false;
+  throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}
+Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+function setOutput(name, value) {
+  const filePath = process.env["GITHUB_OUTPUT"] || "";
+  if (filePath) {
+    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
+  }
+  process.stdout.write(os3.EOL);
+  issueCommand("set-output", { name }, toCommandValue(value));
+}
+function error(message, properties = {}) {
+  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+function warning(message, properties = {}) {
+  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+
 // src/action.ts
-import { randomUUID } from "node:crypto";
-import { appendFileSync, mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
+import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import { dirname as dirname9, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve10, sep as sep6 } from "node:path";
 
+// src/action-args.ts
+var import_yaml = __toESM(require_dist(), 1);
+var ListInputError = class extends Error {
+};
+var YAML_ITEM = /^[ \t]*-(?:[ \t]|$)/;
+function splitWords(text) {
+  const words = [];
+  let word = "";
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? "";
+    if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+      continue;
+    }
+    inWord = true;
+    if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      if (end === -1) throw new ListInputError(`the ' quote opened at character ${i + 1} is not closed`);
+      word += text.slice(i + 1, end);
+      i = end;
+    } else if (c === '"') {
+      const open = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) {
+        if (text[i] === "\\" && (text[i + 1] === '"' || text[i + 1] === "\\")) i++;
+        word += text[i];
+      }
+      if (i >= text.length) throw new ListInputError(`the " quote opened at character ${open + 1} is not closed`);
+    } else if (c === "\\" && i + 1 < text.length && /[\s'"\\]/.test(text[i + 1] ?? "")) {
+      word += text[++i];
+    } else {
+      word += c;
+    }
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+function parseListInput(text) {
+  const first = text.split(/\r?\n/).find((l) => l.trim() !== "");
+  if (first === void 0) return [];
+  if (!YAML_ITEM.test(first)) return splitWords(text);
+  let items;
+  try {
+    items = (0, import_yaml.parse)(text, { schema: "failsafe", uniqueKeys: false });
+  } catch (e) {
+    throw new ListInputError(`not a YAML list: ${e.message.split("\n")[0]}`);
+  }
+  if (!Array.isArray(items)) throw new ListInputError('not a YAML list (a line starts with "- " but the whole is not a list)');
+  return items.map((item, n) => {
+    if (typeof item !== "string") throw new ListInputError(`item ${n + 1} of the YAML list is not a plain string`);
+    if (item === "") throw new ListInputError(`item ${n + 1} of the YAML list is empty`);
+    return item;
+  });
+}
+
 // src/cli.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname8, isAbsolute as isAbsolute6, resolve as resolve9, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -8892,6 +9377,23 @@ var package_default = {
   version: "0.1.0",
   description: "Offline linter for Kubernetes manifests that predicts what Istio will do with each workload: sidecar injection, start-up order, admission.",
   license: "Apache-2.0",
+  homepage: "https://github.com/meshlint/meshlint#readme",
+  repository: {
+    type: "git",
+    url: "git+https://github.com/meshlint/meshlint.git"
+  },
+  bugs: {
+    url: "https://github.com/meshlint/meshlint/issues"
+  },
+  keywords: [
+    "istio",
+    "kubernetes",
+    "linter",
+    "sidecar",
+    "helm",
+    "kustomize",
+    "sarif"
+  ],
   type: "module",
   bin: {
     meshlint: "bin/meshlint.js"
@@ -8906,11 +9408,11 @@ var package_default = {
   files: [
     "bin",
     "dist/cli.js",
-    "dist/cli.js.map",
     "dist/lsp.js",
     "dist/eslint-plugin.js",
     "rules/*.md",
-    "README.md"
+    "README.md",
+    "LICENSE"
   ],
   scripts: {
     build: "node scripts/build.mjs",
@@ -8925,6 +9427,7 @@ var package_default = {
     "real-repos": "node scripts/build.mjs && node scripts/real-repos.mjs"
   },
   devDependencies: {
+    "@actions/core": "^3.0.1",
     "@microsoft/jest-sarif": "^1.0.0-beta.0",
     "@types/node": "^20.19.43",
     "@types/sarif": "^2.1.7",
@@ -8959,7 +9462,7 @@ var package_default = {
 var TOOL_NAME = "meshlint";
 var VERSION = package_default.version;
 var HOMEPAGE = "https://github.com/meshlint/meshlint";
-var DOCS_URL = `${HOMEPAGE}/blob/main/rules`;
+var DOCS_URL = `${HOMEPAGE}/blob/v${VERSION}/rules`;
 
 // src/engine/rule-api.ts
 var creator = (0, import_eslint_utils.RuleCreator)((name) => `${DOCS_URL}/${name}.md`);
@@ -9043,10 +9546,10 @@ function isPlaceholder(value) {
 }
 
 // src/model/mesh.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 
 // src/parse/limits.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 var MAX_DEPTH = 1e3;
 var MAX_ALIAS_EXPANSION = 2e5;
 var MAX_EMBEDDED_DEPTH = MAX_DEPTH / 10;
@@ -9073,12 +9576,12 @@ function jsonDepthProblem(text) {
   return void 0;
 }
 function yamlTokens(text, lineCounter) {
-  const parser = new import_yaml.Parser(lineCounter?.addNewLine);
+  const parser = new import_yaml2.Parser(lineCounter?.addNewLine);
   lineCounter?.addNewLine(0);
   const tokens = [];
   let aliases = 0;
-  for (const lexeme of new import_yaml.Lexer().lex(text, false)) {
-    if (lexeme.charCodeAt(0) === 42 && import_yaml.CST.tokenType(lexeme) === "alias" && ++aliases > MAX_EMBEDDED_ALIASES) {
+  for (const lexeme of new import_yaml2.Lexer().lex(text, false)) {
+    if (lexeme.charCodeAt(0) === 42 && import_yaml2.CST.tokenType(lexeme) === "alias" && ++aliases > MAX_EMBEDDED_ALIASES) {
       return { problem: { message: `written with more than ${MAX_EMBEDDED_ALIASES.toLocaleString("en-US")} aliases`, offset: parser.offset } };
     }
     for (const token of parser.next(lexeme)) tokens.push(token);
@@ -9100,7 +9603,7 @@ function aliasExpansionProblem(doc) {
   let added = 0;
   const stack = [];
   const enter = (node) => {
-    if ((0, import_yaml.isAlias)(node)) {
+    if ((0, import_yaml2.isAlias)(node)) {
       const target = anchors.get(node.source);
       if (target === void 0) return 1;
       const size2 = sizes.get(target);
@@ -9112,9 +9615,9 @@ function aliasExpansionProblem(doc) {
     }
     const anchor = node?.anchor;
     if (typeof anchor === "string" && anchor !== "") anchors.set(anchor, node);
-    if ((0, import_yaml.isMap)(node)) return { node, children: node.items.flatMap((p) => (0, import_yaml.isPair)(p) ? [p.key, p.value] : []), next: 0, size: 1 };
-    if ((0, import_yaml.isSeq)(node)) return { node, children: node.items, next: 0, size: 1 };
-    const size = (0, import_yaml.isScalar)(node) ? 1 : 0;
+    if ((0, import_yaml2.isMap)(node)) return { node, children: node.items.flatMap((p) => (0, import_yaml2.isPair)(p) ? [p.key, p.value] : []), next: 0, size: 1 };
+    if ((0, import_yaml2.isSeq)(node)) return { node, children: node.items, next: 0, size: 1 };
+    const size = (0, import_yaml2.isScalar)(node) ? 1 : 0;
     if (node !== null && node !== void 0) sizes.set(node, size);
     return size;
   };
@@ -9144,10 +9647,10 @@ function parseYamlWithinLimits(text, options) {
   const read2 = yamlTokens(text, options.lineCounter);
   if ("problem" in read2) return read2;
   let doc;
-  for (const next of new import_yaml.Composer(options).compose(read2.tokens, true, text.length)) {
+  for (const next of new import_yaml2.Composer(options).compose(read2.tokens, true, text.length)) {
     if (!doc) doc = next;
     else {
-      doc.errors.push(new import_yaml.YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+      doc.errors.push(new import_yaml2.YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
       break;
     }
   }
@@ -9430,10 +9933,10 @@ function isInjectorConfig(r7) {
 function webhooksOf(r7) {
   const md = asObject(r7.object.metadata) ?? {};
   const labels = asObject(md.labels) ?? {};
-  const annotations2 = asObject(md.annotations) ?? {};
+  const annotations = asObject(md.annotations) ?? {};
   const revLabel = str(labels[REV_LABEL]);
   const tag = str(labels[TAG_LABEL]);
-  const caInjected = Object.keys(annotations2).some((k2) => /inject-ca-from|inject-apiserver-ca|cainjector/.test(k2));
+  const caInjected = Object.keys(annotations).some((k2) => /inject-ca-from|inject-apiserver-ca|cainjector/.test(k2));
   const hooks = Array.isArray(r7.object.webhooks) ? r7.object.webhooks : [];
   const out = [];
   hooks.forEach((h, index) => {
@@ -9507,7 +10010,7 @@ function injectorConfigDataOf(r7) {
   return memo(parsedConfig, r7, () => readEmbeddedYaml(str(asObject(r7.object.data)?.config) ?? ""));
 }
 function readEmbeddedYaml(text) {
-  const lineCounter = new import_yaml2.LineCounter();
+  const lineCounter = new import_yaml3.LineCounter();
   const read2 = parseYamlWithinLimits(text, { version: "1.1", uniqueKeys: false, lineCounter });
   if ("problem" in read2) return { value: void 0, error: void 0, tooComplex: read2.problem.message };
   const first = read2.doc.errors[0];
@@ -9581,8 +10084,8 @@ function istioOperatorFacts(r7) {
 function effectiveInject(t) {
   const label = labelString(t.labels[INJECT_KEY]);
   if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
-  const annotation2 = labelString(t.annotations[INJECT_KEY]);
-  if (annotation2 !== void 0) return { value: annotation2, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
+  const annotation = labelString(t.annotations[INJECT_KEY]);
+  if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
   return void 0;
 }
 function explicitlyOptedOut(t) {
@@ -9617,8 +10120,8 @@ function injectionIntent(t, facts) {
   if (podRev !== void 0 && podRev !== "") {
     out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" }, fromPod: true });
   }
-  const annotation2 = labelString(t.annotations[INJECT_KEY]);
-  if (annotation2 === "true") {
+  const annotation = labelString(t.annotations[INJECT_KEY]);
+  if (annotation === "true") {
     out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" }, fromPod: true });
   }
   return out;
@@ -9675,19 +10178,19 @@ var inject_label_conflict_default = createRule({
       },
       PodTemplate(t) {
         const label = labelString(t.labels[INJECT_KEY]);
-        const annotation2 = labelString(t.annotations[INJECT_KEY]);
-        if (label !== void 0 && annotation2 !== void 0 && label !== annotation2) {
+        const annotation = labelString(t.annotations[INJECT_KEY]);
+        if (label !== void 0 && annotation !== void 0 && label !== annotation) {
           context.report({
             target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
             messageId: "labelVsAnnotation",
-            data: { key: INJECT_KEY, label, annotation: annotation2, outcome: label === "true" ? "meant to be injected" : label === "false" ? "not injected" : `decided by the label "${label}"` },
+            data: { key: INJECT_KEY, label, annotation, outcome: label === "true" ? "meant to be injected" : label === "false" ? "not injected" : `decided by the label "${label}"` },
             related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which wins" }]
           });
         }
         const ns2 = namespaceOf(t, context.facts);
         if (!ns2) return;
         const nsInjection = ns2.labels[NS_INJECTION_LABEL];
-        const effective = label ?? annotation2;
+        const effective = label ?? annotation;
         if (effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled") {
           const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
           context.report({
@@ -9769,12 +10272,12 @@ function injectRequired(pod, injector, version) {
     return { required: false, explicit: false, trace };
   }
   const label = pod.labels[INJECT_KEY];
-  const annotation2 = pod.annotations[INJECT_KEY];
-  let value = annotation2 ?? "";
-  let from = annotation2 !== void 0 ? `annotation ${INJECT_KEY}="${annotation2}"` : "";
+  const annotation = pod.annotations[INJECT_KEY];
+  let value = annotation ?? "";
+  let from = annotation !== void 0 ? `annotation ${INJECT_KEY}="${annotation}"` : "";
   if (label !== void 0) {
     value = label;
-    from = `label ${INJECT_KEY}="${label}"${annotation2 !== void 0 && annotation2 !== label ? ` (it wins over the annotation "${annotation2}")` : ""}`;
+    from = `label ${INJECT_KEY}="${label}"${annotation !== void 0 && annotation !== label ? ` (it wins over the annotation "${annotation}")` : ""}`;
   }
   const parsed = parseInjectValue(value, version);
   let useDefault = parsed.kind === "default";
@@ -9949,9 +10452,9 @@ var inject_misplaced_default = createRule({
       Resource(r7) {
         const md = asObject(r7.object.metadata) ?? {};
         const labels = asObject(md.labels) ?? {};
-        const annotations2 = asObject(md.annotations) ?? {};
+        const annotations = asObject(md.annotations) ?? {};
         if (r7.kind === "Namespace") {
-          for (const [where, map] of [["labels", labels], ["annotations", annotations2]]) {
+          for (const [where, map] of [["labels", labels], ["annotations", annotations]]) {
             if (INJECT_KEY in map) context.report({ target: { resource: r7, path: ["metadata", where, INJECT_KEY] }, messageId: "injectOnNamespace", data: { key: INJECT_KEY, nsKey: NS_INJECTION_LABEL } });
           }
           return;
@@ -9966,7 +10469,7 @@ var inject_misplaced_default = createRule({
         }
         if (t.path.length === 0) return;
         for (const key of [INJECT_KEY, REV_LABEL]) {
-          for (const [what, map] of [["Label", labels], ["Annotation", annotations2]]) {
+          for (const [what, map] of [["Label", labels], ["Annotation", annotations]]) {
             if (!(key in map) || key in t.labels || key in t.annotations) continue;
             if (key === REV_LABEL && what === "Label") continue;
             const value = labelString(map[key]) ?? "";
@@ -10462,7 +10965,7 @@ function unclosedOpener(text, start, end) {
 }
 
 // src/parse/yaml.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 
 // node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
@@ -13278,7 +13781,7 @@ function mergeInto(out, merged) {
 }
 
 // src/parse/lenient.ts
-var import_yaml3 = __toESM(require_dist(), 1);
+var import_yaml4 = __toESM(require_dist(), 1);
 
 // src/parse/quotes.ts
 function findClosingQuote(line, open, quote2) {
@@ -13388,30 +13891,30 @@ function toOriginal(offset, insertions) {
 function remap(doc, insertions) {
   const done = /* @__PURE__ */ new Set();
   const fix = (n) => {
-    if ((0, import_yaml3.isNode)(n) && n.range && !done.has(n.range)) {
+    if ((0, import_yaml4.isNode)(n) && n.range && !done.has(n.range)) {
       done.add(n.range);
       const r8 = n.range;
       for (let i = 0; i < r8.length; i++) r8[i] = toOriginal(r8[i] ?? 0, insertions);
     }
   };
   fix(doc.contents);
-  (0, import_yaml3.visit)(doc, { Node: (_2, node) => fix(node) });
+  (0, import_yaml4.visit)(doc, { Node: (_2, node) => fix(node) });
   const r7 = doc.range;
   for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions);
 }
 function parseLenient(text, options = YAML_OPTIONS) {
-  const doc = (0, import_yaml3.parseDocument)(text, options);
+  const doc = (0, import_yaml4.parseDocument)(text, options);
   if (doc.errors.length === 0) return doc;
   const repaired = repairQuotedContinuations(text);
   if (!repaired) return doc;
-  const again = (0, import_yaml3.parseDocument)(repaired.text, options);
+  const again = (0, import_yaml4.parseDocument)(repaired.text, options);
   if (again.errors.length > 0) return doc;
   remap(again, repaired.insertions);
   return again;
 }
 
 // src/parse/value-count.ts
-var import_yaml4 = __toESM(require_dist(), 1);
+var import_yaml5 = __toESM(require_dist(), 1);
 var MAX_DOCUMENT_VALUES = 25e4;
 var NODE_STARTS = new Uint8Array(128);
 for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
@@ -13426,7 +13929,7 @@ function nodeBound(text) {
 function valueCount(text, limit) {
   let count2 = 0;
   let scalarBody = false;
-  for (const lexeme of new import_yaml4.Lexer().lex(text)) {
+  for (const lexeme of new import_yaml5.Lexer().lex(text)) {
     if (scalarBody) {
       scalarBody = false;
       continue;
@@ -13489,30 +13992,30 @@ function throughAlias(node, st2, doc, read2) {
   }
 }
 function isMergeKey(key) {
-  return (0, import_yaml5.isScalar)(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
+  return (0, import_yaml6.isScalar)(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
 }
 var WANT_MAP = "a merge key (<<) needs a mapping or a list of mappings as its value";
 function mergeSource(node, st2, doc) {
-  const target = (0, import_yaml5.isAlias)(node) ? targetOf(node, st2, doc) : node;
-  if (!(0, import_yaml5.isMap)(target)) throw new GoYamlError(WANT_MAP, startOf(node));
+  const target = (0, import_yaml6.isAlias)(node) ? targetOf(node, st2, doc) : node;
+  if (!(0, import_yaml6.isMap)(target)) throw new GoYamlError(WANT_MAP, startOf(node));
 }
 function toPlain(node, path, st2, doc) {
   if (st2.inAlias > 0 && ++st2.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
   if (node == null) return null;
-  if ((0, import_yaml5.isScalar)(node)) return scalarOf(node, st2, false);
-  if ((0, import_yaml5.isAlias)(node)) {
+  if ((0, import_yaml6.isScalar)(node)) return scalarOf(node, st2, false);
+  if ((0, import_yaml6.isAlias)(node)) {
     return throughAlias(node, st2, doc, (target) => toPlain(target, path, st2, doc));
   }
-  if ((0, import_yaml5.isSeq)(node)) {
+  if ((0, import_yaml6.isSeq)(node)) {
     const out = [];
     node.items.forEach((item, i) => {
       path.push(i);
-      out.push((0, import_yaml5.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
+      out.push((0, import_yaml6.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
       path.pop();
     });
     return out;
   }
-  if ((0, import_yaml5.isMap)(node)) return mappingOf(node.items, path, st2, doc);
+  if ((0, import_yaml6.isMap)(node)) return mappingOf(node.items, path, st2, doc);
   return null;
 }
 function mappingOf(pairs, path, st2, doc) {
@@ -13520,7 +14023,7 @@ function mappingOf(pairs, path, st2, doc) {
   const seen = /* @__PURE__ */ new Map();
   {
     for (const pair of pairs) {
-      if (!(0, import_yaml5.isPair)(pair)) continue;
+      if (!(0, import_yaml6.isPair)(pair)) continue;
       const keyNode = pair.key;
       if (isMergeKey(keyNode)) {
         mergeInto2(out, pair.value, path, st2, doc);
@@ -13543,8 +14046,8 @@ function mappingOf(pairs, path, st2, doc) {
   return out;
 }
 function mergeInto2(out, value, path, st2, doc) {
-  const sources = (0, import_yaml5.isSeq)(value) ? value.items : [value];
-  if (!(0, import_yaml5.isSeq)(value)) mergeSource(value, st2, doc);
+  const sources = (0, import_yaml6.isSeq)(value) ? value.items : [value];
+  if (!(0, import_yaml6.isSeq)(value)) mergeSource(value, st2, doc);
   else for (const item of sources) mergeSource(item, st2, doc);
   for (let i = sources.length - 1; i >= 0; i--) {
     const v2 = toPlain(sources[i], path, st2, doc);
@@ -13553,18 +14056,18 @@ function mergeInto2(out, value, path, st2, doc) {
 }
 function keyString(keyNode, value, st2, doc) {
   if (keyNode == null) throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes", startOf(value));
-  if ((0, import_yaml5.isScalar)(keyNode)) return scalarOf(keyNode, st2, true);
+  if ((0, import_yaml6.isScalar)(keyNode)) return scalarOf(keyNode, st2, true);
   const complex = (n) => {
-    throw new GoYamlError(`a ${(0, import_yaml5.isSeq)(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
+    throw new GoYamlError(`a ${(0, import_yaml6.isSeq)(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
   };
-  if ((0, import_yaml5.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml5.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
+  if ((0, import_yaml6.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml6.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
   return complex(keyNode);
 }
 function* parseStream(file, slice, chunk, json = false) {
   const base = slice?.start ?? 0;
   const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
-  const composer = new import_yaml5.Composer(STRUCTURE_OPTIONS);
-  const parser = new import_yaml5.Parser();
+  const composer = new import_yaml6.Composer(STRUCTURE_OPTIONS);
+  const parser = new import_yaml6.Parser();
   const starts = [];
   let index = 0;
   const emit = (docs) => {
@@ -13853,7 +14356,7 @@ var parse_error_default = createRule({
 });
 
 // src/parse/locator.ts
-var import_yaml7 = __toESM(require_dist(), 1);
+var import_yaml8 = __toESM(require_dist(), 1);
 
 // src/parse/lines.ts
 function lineIndexAt(starts, offset) {
@@ -13902,18 +14405,18 @@ var Locator = class {
     let parent;
     let depth = 0;
     for (const step of path) {
-      if ((0, import_yaml7.isAlias)(node)) node = node.resolve(tree) ?? null;
+      if ((0, import_yaml8.isAlias)(node)) node = node.resolve(tree) ?? null;
       let next;
       let nextPair;
-      if ((0, import_yaml7.isMap)(node)) {
+      if ((0, import_yaml8.isMap)(node)) {
         for (const p of node.items) {
-          if ((0, import_yaml7.isPair)(p) && keyMatches(p.key, step)) {
+          if ((0, import_yaml8.isPair)(p) && keyMatches(p.key, step)) {
             nextPair = p;
             next = p.value;
           }
         }
         if (!nextPair) break;
-      } else if ((0, import_yaml7.isSeq)(node) && typeof step === "number" && step < node.items.length) {
+      } else if ((0, import_yaml8.isSeq)(node) && typeof step === "number" && step < node.items.length) {
         next = node.items[step];
         nextPair = void 0;
       } else break;
@@ -14018,10 +14521,10 @@ var Locator = class {
   }
 };
 function keyMatches(key, step) {
-  return (0, import_yaml7.isScalar)(key) && keyTextOf(key) === String(step);
+  return (0, import_yaml8.isScalar)(key) && keyTextOf(key) === String(step);
 }
 function isScalarish(node) {
-  return node == null || (0, import_yaml7.isScalar)(node) || (0, import_yaml7.isAlias)(node) || (0, import_yaml7.isCollection)(node) && node.flow === true;
+  return node == null || (0, import_yaml8.isScalar)(node) || (0, import_yaml8.isAlias)(node) || (0, import_yaml8.isCollection)(node) && node.flow === true;
 }
 function lineStarts(text) {
   const starts = [0];
@@ -14736,7 +15239,7 @@ var InstallFactsBuilder = class {
 };
 
 // src/model/proxy-config.ts
-var import_yaml10 = __toESM(require_dist(), 1);
+var import_yaml11 = __toESM(require_dist(), 1);
 
 // src/model/edit-distance.ts
 function editDistance(a, b) {
@@ -15494,17 +15997,17 @@ function locateInProxyConfig(text, path) {
   let complete = true;
   for (const step of parseConfigPath(path)) {
     let next;
-    if ((0, import_yaml10.isMap)(node)) {
+    if ((0, import_yaml11.isMap)(node)) {
       for (const p of node.items) {
-        if (!(0, import_yaml10.isPair)(p)) continue;
+        if (!(0, import_yaml11.isPair)(p)) continue;
         const k2 = p.key;
-        if ((0, import_yaml10.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
+        if ((0, import_yaml11.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
           next = p.value;
           key = [k2.range[0], k2.range[1]];
           keyName = String(k2.value);
         }
       }
-    } else if ((0, import_yaml10.isSeq)(node) && typeof step === "number") {
+    } else if ((0, import_yaml11.isSeq)(node) && typeof step === "number") {
       next = node.items[step];
       if (next?.range) {
         key = [next.range[0], next.range[1]];
@@ -15533,10 +16036,10 @@ function injectionTemplates(t) {
   return value === void 0 ? void 0 : value.split(",").map((s) => s.trim());
 }
 function nativeSidecarsFor(t, install, version) {
-  const annotation2 = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
-  if (annotation2 !== void 0 && annotation2 !== "" && atLeast(version, 1, 24)) {
-    const native = atLeast(version, 1, 27) ? annotation2 !== "false" : annotation2 === "true";
-    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation2}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path: templatePath(t, "metadata", "annotations", NATIVE_SIDECAR_ANNOTATION) };
+  const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
+  if (annotation !== void 0 && annotation !== "" && atLeast(version, 1, 24)) {
+    const native = atLeast(version, 1, 27) ? annotation !== "false" : annotation === "true";
+    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path: templatePath(t, "metadata", "annotations", NATIVE_SIDECAR_ANNOTATION) };
   }
   const stated = install.nativeSidecars;
   if (stated) {
@@ -16086,11 +16589,11 @@ var pod_security_istio_init_default = createRule({
         if (opts.tproxy || opts.capNetBindService) {
           const violations = psaViolations(level, plannedIstioContainer("istio-proxy", opts), pod).filter((v2) => !isSeccompViolation(v2));
           if (violations.length) {
-            const annotation2 = opts.tproxy ? INTERCEPTION_MODE_ANNOTATION : CAP_NET_BIND_SERVICE_ANNOTATION;
+            const annotation = opts.tproxy ? INTERCEPTION_MODE_ANNOTATION : CAP_NET_BIND_SERVICE_ANNOTATION;
             context.report({
-              target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", annotation2) },
+              target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", annotation) },
               messageId: "proxyRoot",
-              data: { ...common, annotation: annotation2, value: opts.tproxy ? "TPROXY" : "true", violations: describe2(violations) },
+              data: { ...common, annotation, value: opts.tproxy ? "TPROXY" : "true", violations: describe2(violations) },
               related
             });
           }
@@ -17655,10 +18158,10 @@ function isLocalVolume(volume) {
 function listedVolumes(value) {
   return value ? value.split(",") : [];
 }
-function userVolumeNames(annotation2) {
-  if (!annotation2) return [];
+function userVolumeNames(annotation) {
+  if (!annotation) return [];
   try {
-    const parsed = asObject(JSON.parse(annotation2));
+    const parsed = asObject(JSON.parse(annotation));
     return parsed ? Object.entries(parsed).filter(([, v2]) => isLocalVolume(v2)).map(([k2]) => k2) : [];
   } catch {
     return [];
@@ -17670,25 +18173,25 @@ function injectorExtras(r7) {
   if (!r7) return none;
   const hit = extrasCache.get(r7);
   if (hit) return hit;
-  let annotations2;
+  let annotations;
   let caName;
   if (r7.kind === "ConfigMap") {
-    annotations2 = injectorConfigDataOf(r7).value?.injectedAnnotations;
+    annotations = injectorConfigDataOf(r7).value?.injectedAnnotations;
     caName = getIn(injectorValuesOf(r7), ["global", "caName"]);
   } else if (r7.kind === "IstioOperator") {
-    annotations2 = getIn(r7.object, ["spec", "values", "sidecarInjectorWebhook", "injectedAnnotations"]);
+    annotations = getIn(r7.object, ["spec", "values", "sidecarInjectorWebhook", "injectedAnnotations"]);
     caName = getIn(r7.object, ["spec", "values", "global", "caName"]);
   }
   const injectedAnnotations = {};
-  for (const [k2, v2] of Object.entries(asObject(annotations2) ?? {})) injectedAnnotations[k2] = labelString(v2) ?? "";
+  for (const [k2, v2] of Object.entries(asObject(annotations) ?? {})) injectedAnnotations[k2] = labelString(v2) ?? "";
   const out = { injectedAnnotations, gkeWorkloadCertificate: caName === "GkeWorkloadCertificate" };
   extrasCache.set(r7, out);
   return out;
 }
-function evictionCheck(annotations2, istioVolumes, ownVolumes) {
-  const safe = annotations2[SAFE_TO_EVICT];
+function evictionCheck(annotations, istioVolumes, ownVolumes) {
+  const safe = annotations[SAFE_TO_EVICT];
   if (safe === "true" || safe === "false") return void 0;
-  const listed = listedVolumes(annotations2[SAFE_TO_EVICT_LOCAL_VOLUMES]);
+  const listed = listedVolumes(annotations[SAFE_TO_EVICT_LOCAL_VOLUMES]);
   const blocking = istioVolumes.filter((v2) => !listed.includes(v2));
   if (blocking.length === 0) return void 0;
   const spaced = listed.filter((l) => l !== l.trim() && blocking.includes(l.trim()));
@@ -17705,7 +18208,7 @@ function knownTemplates(t) {
   return names.length > 0 && names.every((n) => n === "sidecar" || n === "gateway");
 }
 function injectedVolumes(t, facts) {
-  const annotations2 = { ...podFacts(t).annotations };
+  const annotations = { ...podFacts(t).annotations };
   const istioNames = new Set(ISTIO_LOCAL_VOLUMES);
   const own = [];
   if (Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION) && t.containers.some((c) => c.name === "istio-proxy")) {
@@ -17715,19 +18218,19 @@ function injectedVolumes(t, facts) {
       if (name === void 0 || !isLocalVolume(v2)) continue;
       (istioNames.has(name) ? istio2 : own).push(name);
     }
-    return { istio: istio2, own, annotations: annotations2 };
+    return { istio: istio2, own, annotations };
   }
   const prediction = predictForTemplate(t, facts);
   if (prediction.outcome !== "injected" || !prediction.via || !knownTemplates(t)) return void 0;
   const extras = injectorExtras(facts.mesh.injectorFor(prediction.via.revision).resource);
-  Object.assign(annotations2, extras.injectedAnnotations);
+  Object.assign(annotations, extras.injectedAnnotations);
   const istio = ISTIO_LOCAL_VOLUMES.filter((v2) => !(v2 === "workload-certs" && extras.gkeWorkloadCertificate));
   istio.push(...userVolumeNames(labelString(t.annotations[USER_VOLUME_ANNOTATION])));
   for (const v2 of volumesOf(t)) {
     const name = volumeName(v2);
     if (name !== void 0 && isLocalVolume(v2)) own.push(name);
   }
-  return { istio, own, annotations: annotations2 };
+  return { istio, own, annotations };
 }
 var autoscaler_safe_to_evict_default = createRule({
   name: "autoscaler-safe-to-evict",
@@ -18248,11 +18751,11 @@ var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
 import { dirname as dirname2, resolve as resolve2 } from "node:path";
 
 // src/load/boundary.ts
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync as existsSync2, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 function repoRoot(dir) {
   for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, ".git"))) return d;
+    if (existsSync2(join(d, ".git"))) return d;
     if (dirname(d) === d) return void 0;
   }
 }
@@ -18294,7 +18797,7 @@ function linkBoundary(cwd) {
   return {
     repositoryOf(path) {
       const abs = resolve(cwd, path);
-      const root2 = (existsSync(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs));
+      const root2 = (existsSync2(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs));
       if (root2) return root2;
       return isInside(cwd, abs) ? cwd : dirname(abs);
     },
@@ -18902,7 +19405,7 @@ function mightHoldFacts(docText) {
 }
 
 // src/engine/fix.ts
-var import_yaml11 = __toESM(require_dist(), 1);
+var import_yaml12 = __toESM(require_dist(), 1);
 function renderScalar(value, style = "double") {
   if (typeof value !== "string") return String(value);
   if (style === "plain" && /^[A-Za-z_/][\w./-]*$/.test(value) && !/^(y|yes|n|no|true|false|on|off|null|~)$/i.test(value)) return value;
@@ -18918,12 +19421,12 @@ function toTextEdits(locator, doc, edit) {
   const r7 = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case "set": {
-      if (!r7.complete || !(0, import_yaml11.isScalar)(r7.node) || !r7.node.range) return void 0;
+      if (!r7.complete || !(0, import_yaml12.isScalar)(r7.node) || !r7.node.range) return void 0;
       const [s, e] = r7.node.range;
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: renderScalar(edit.value, edit.style) }];
     }
     case "quote": {
-      if (!r7.complete || !(0, import_yaml11.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
+      if (!r7.complete || !(0, import_yaml12.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
       const [s, e] = r7.node.range;
       const source = text.slice(r7.base + s, r7.base + e);
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: JSON.stringify(source) }];
@@ -18931,13 +19434,13 @@ function toTextEdits(locator, doc, edit) {
     case "remove": {
       if (!r7.complete || !r7.pair) return void 0;
       const key = r7.pair.key;
-      if (!key?.range || (0, import_yaml11.isMap)(r7.parent) && r7.parent.flow) return void 0;
+      if (!key?.range || (0, import_yaml12.isMap)(r7.parent) && r7.parent.flow) return void 0;
       const start = lineStart(text, r7.base + key.range[0]);
       if (text.slice(start, r7.base + key.range[0]).trim() !== "") return void 0;
       const valueEnd = r7.base + (r7.node?.range?.[2] ?? key.range[2]);
       let end = lineEnd(text, Math.max(valueEnd - 1, start));
       end = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end) + 1;
-      if ((0, import_yaml11.isMap)(r7.parent) && r7.parent.items.length === 1) {
+      if ((0, import_yaml12.isMap)(r7.parent) && r7.parent.items.length === 1) {
         const parentRes = locator.resolve(doc, edit.path.slice(0, -1));
         const pk = parentRes.pair?.key;
         if (pk?.range) {
@@ -18955,7 +19458,7 @@ function toTextEdits(locator, doc, edit) {
       if (!r7.complete) return void 0;
       const map = r7.node;
       const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
-      if ((0, import_yaml11.isMap)(map) && !map.flow && map.items.length > 0) {
+      if ((0, import_yaml12.isMap)(map) && !map.flow && map.items.length > 0) {
         const first = map.items[0]?.key;
         const last = map.items[map.items.length - 1];
         if (!first?.range || !last) return void 0;
@@ -19318,8 +19821,8 @@ function toRange(locator, file, offsets) {
   return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
 }
 function recordIgnoreAnnotations(r7, uses) {
-  const add = (annotations2, path) => {
-    const value = annotations2?.[IGNORE_ANNOTATION];
+  const add = (annotations, path) => {
+    const value = annotations?.[IGNORE_ANNOTATION];
     if (value === void 0) return;
     uses.push({ doc: r7.doc, path: [...r7.basePath, ...path, IGNORE_ANNOTATION], rules: ignoredByAnnotation(value), used: /* @__PURE__ */ new Set() });
   };
@@ -19474,28 +19977,15 @@ function summarize(filePath, list) {
 }
 
 // src/format/github.ts
-var escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-var escapeProperty = (s) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+var escapeData2 = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+var escapeProperty2 = (s) => escapeData2(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 var dropControls = (s) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "");
-function annotation(path, m) {
-  const props = [
-    `file=${escapeProperty(dropControls(path))}`,
-    `line=${m.line}`,
-    `col=${m.column}`,
-    `endLine=${m.endLine}`,
-    `endColumn=${m.endColumn}`,
-    `title=${escapeProperty(`meshlint (${m.ruleId})`)}`
-  ].join(",");
-  const where = findingContext(m);
-  return `::${m.severity === 2 ? "error" : "warning"} ${props}::${escapeData(dropControls(where ? `${m.message} [${where}]` : m.message))}
-`;
-}
-function annotations(results, opts = {}) {
-  let text = "";
+function selectAnnotations(results, opts = {}) {
+  const out = [];
   let errors = 0;
   let warnings = 0;
   for (const r7 of results) {
-    const path = opts.pathOf ? opts.pathOf(r7.filePath) : r7.filePath;
+    const file = dropControls(opts.pathOf ? opts.pathOf(r7.filePath) : r7.filePath);
     for (const m of r7.messages) {
       if (m.severity === 2) {
         if (errors >= (opts.maxErrors ?? Infinity)) continue;
@@ -19504,17 +19994,19 @@ function annotations(results, opts = {}) {
         if (warnings >= (opts.maxWarnings ?? Infinity)) continue;
         warnings++;
       }
-      text += annotation(path, m);
+      const where = findingContext(m);
+      out.push({ kind: m.severity === 2 ? "error" : "warning", file, message: dropControls(where ? `${m.message} [${where}]` : m.message), title: `meshlint (${m.ruleId})`, finding: m });
     }
   }
-  return { text, errors, warnings };
+  return out;
 }
 function formatGithub(results) {
-  return annotations(results).text;
-}
-function workflowCommand(kind, message, title) {
-  return `::${kind}${title ? ` title=${escapeProperty(dropControls(title))}` : ""}::${escapeData(dropControls(message))}
+  return selectAnnotations(results).map((a) => {
+    const m = a.finding;
+    const props = [`file=${escapeProperty2(a.file)}`, `line=${m.line}`, `col=${m.column}`, `endLine=${m.endLine}`, `endColumn=${m.endColumn}`, `title=${escapeProperty2(a.title)}`].join(",");
+    return `::${a.kind} ${props}::${escapeData2(a.message)}
 `;
+  }).join("");
 }
 
 // src/format/json.ts
@@ -19570,7 +20062,7 @@ function garbageCollector() {
     return void 0;
   }
 }
-var crypto = () => nodeRequire("node:crypto");
+var crypto2 = () => nodeRequire("node:crypto");
 
 // src/format/sarif.ts
 import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve3, sep } from "node:path";
@@ -19602,7 +20094,7 @@ function ruleDescriptor(rule, doc, level) {
   };
 }
 function fingerprint(uri, m) {
-  return crypto().createHash("sha256").update(`${m.ruleId}\0${uri}\0${m.identity}\0${m.messageId ?? ""}`).digest("hex").slice(0, 32);
+  return crypto2().createHash("sha256").update(`${m.ruleId}\0${uri}\0${m.identity}\0${m.messageId ?? ""}`).digest("hex").slice(0, 32);
 }
 function artifactLocation(filePath, opts) {
   if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
@@ -19718,9 +20210,9 @@ ${c("4", safeText(r7.filePath))}
   }
   const total = errors + warnings;
   if (total === 0) return "";
-  const summary = `${total === 1 ? "1 problem" : `${total} problems`} (${plural(errors, "error")}, ${plural(warnings, "warning")})`;
+  const summary2 = `${total === 1 ? "1 problem" : `${total} problems`} (${plural(errors, "error")}, ${plural(warnings, "warning")})`;
   out += `
-${c(errors ? "31;1" : "33;1", `\u2716 ${summary}`)}
+${c(errors ? "31;1" : "33;1", `\u2716 ${summary2}`)}
 `;
   if (fixableErrors + fixableWarnings > 0) {
     out += c(errors ? "31;1" : "33;1", `  ${plural(fixableErrors, "error")} and ${plural(fixableWarnings, "warning")} potentially fixable with the \`--fix\` option.`) + "\n";
@@ -19729,12 +20221,12 @@ ${c(errors ? "31;1" : "33;1", `\u2716 ${summary}`)}
 }
 
 // src/load/config-file.ts
-var import_yaml14 = __toESM(require_dist(), 1);
-import { existsSync as existsSync2 } from "node:fs";
+var import_yaml15 = __toESM(require_dist(), 1);
+import { existsSync as existsSync3 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
 
 // src/load/read.ts
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { closeSync, constants as constants2, fstatSync, openSync, readFileSync } from "node:fs";
 import { relative as relative3, sep as sep2, isAbsolute as isAbsolute3 } from "node:path";
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function encodingOf(bytes) {
@@ -19814,7 +20306,7 @@ function describeFsError(e) {
       return code ?? "read error";
   }
 }
-var OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+var OPEN_FLAGS = constants2.O_RDONLY | (constants2.O_NONBLOCK ?? 0);
 function readRegularFile(absPath) {
   let fd;
   try {
@@ -19840,7 +20332,7 @@ function findConfigFile(dir) {
   for (let d = resolve4(dir); ; d = dirname3(d)) {
     for (const name of CONFIG_NAMES) {
       const p = join2(d, name);
-      if (!existsSync2(p)) continue;
+      if (!existsSync3(p)) continue;
       if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, "", "is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)");
       return p;
     }
@@ -19857,7 +20349,7 @@ function readConfigFile(path) {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
-  const lineCounter = new import_yaml14.LineCounter();
+  const lineCounter = new import_yaml15.LineCounter();
   const at2 = (offset) => {
     const pos = lineCounter.linePos(offset);
     return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : "";
@@ -19872,32 +20364,32 @@ function readConfigFile(path) {
 }
 var MAX_CONFIG_STRING = 4096;
 function firstProblem(node, anchors) {
-  if ((0, import_yaml14.isAlias)(node)) {
+  if ((0, import_yaml15.isAlias)(node)) {
     return anchors.has(node.source) ? void 0 : { offset: node.range?.[0] ?? 0, message: `the alias *${node.source} names no anchor written before it` };
   }
   const anchor = node?.anchor;
   if (typeof anchor === "string" && anchor !== "") anchors.add(anchor);
-  if ((0, import_yaml14.isScalar)(node)) {
+  if ((0, import_yaml15.isScalar)(node)) {
     const v2 = node.value;
     if (typeof v2 === "string" && v2.length > MAX_CONFIG_STRING) {
       return { offset: node.range?.[0] ?? 0, message: `a string of ${v2.length.toLocaleString("en-US")} characters; names, paths and patterns in the configuration are at most ${MAX_CONFIG_STRING.toLocaleString("en-US")}` };
     }
     return void 0;
   }
-  if ((0, import_yaml14.isSeq)(node)) {
+  if ((0, import_yaml15.isSeq)(node)) {
     for (const item of node.items) {
       const found = firstProblem(item, anchors);
       if (found) return found;
     }
     return void 0;
   }
-  if (!(0, import_yaml14.isMap)(node)) return void 0;
+  if (!(0, import_yaml15.isMap)(node)) return void 0;
   const seen = /* @__PURE__ */ new Set();
   for (const pair of node.items) {
-    if (!(0, import_yaml14.isPair)(pair)) continue;
+    if (!(0, import_yaml15.isPair)(pair)) continue;
     const inKey = firstProblem(pair.key, anchors);
     if (inKey) return inKey;
-    if ((0, import_yaml14.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
+    if ((0, import_yaml15.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
       if (seen.has(pair.key.value)) return { offset: pair.key.range?.[0] ?? 0, message: "Map keys must be unique" };
       seen.add(pair.key.value);
     }
@@ -19911,7 +20403,7 @@ function firstProblem(node, anchors) {
 import { dirname as dirname5 } from "node:path";
 
 // src/load/discover.ts
-import { existsSync as existsSync3, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
+import { existsSync as existsSync4, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute4, join as join3, relative as relative4, resolve as resolve5, sep as sep3 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
@@ -20699,7 +21191,7 @@ var Oi = (r7) => {
   return !t;
 };
 var we;
-var os;
+var os4;
 var X = (r7, t) => typeof r7 == "string" ? t === r7 : t !== "" && r7.testUnchecked(t);
 var hs = (r7, t, e, s, i) => X(r7, t) ? e : s !== void 0 && X(r7, s) ? i : -1;
 var ve = (r7) => r7 === "." || r7 === "..";
@@ -21179,8 +21671,8 @@ var D = class {
     if (t === "/" && e) return true;
     let s = this.options, i = this.#g(t);
     if (!i) {
-      if (!e && !this.#o && (this.#t || this.#n) && os !== t) {
-        os = t;
+      if (!e && !this.#o && (this.#t || this.#n) && os4 !== t) {
+        os4 = t;
         let l = this.#b(t);
         if (l === "no") return s.flipNegate ? false : this.negate;
         if (l === "yes") return s.flipNegate ? true : !this.negate;
@@ -21207,9 +21699,9 @@ var wt = Fi("lru-cache");
 var _i = typeof performance == "object" && performance && typeof performance.now == "function" ? performance : Date;
 var ke = () => M.hasSubscribers || wt.hasSubscribers;
 var us = /* @__PURE__ */ new Set();
-var fs = typeof process == "object" && process ? process : {};
+var fs2 = typeof process == "object" && process ? process : {};
 var Di = (r7, t, e, s) => {
-  typeof fs.emitWarning == "function" ? fs.emitWarning(r7, t, e, s) : console.error(`[${e}] ${t}: ${r7}`);
+  typeof fs2.emitWarning == "function" ? fs2.emitWarning(r7, t, e, s) : console.error(`[${e}] ${t}: ${r7}`);
 };
 var Ni = (r7) => !us.has(r7);
 var V = (r7) => !!r7 && r7 === Math.floor(r7) && r7 > 0 && isFinite(r7);
@@ -23596,11 +24088,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync3(join3(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync4(join3(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
     const parent = dirname4(dir);
-    const atTop = parent === dir || existsSync3(join3(dir, ".git"));
+    const atTop = parent === dir || existsSync4(join3(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -23725,11 +24217,11 @@ function discoverContext(opts) {
 }
 
 // src/load/render/index.ts
-import { existsSync as existsSync5, statSync as statSync3 } from "node:fs";
+import { existsSync as existsSync6, statSync as statSync3 } from "node:fs";
 import { join as join7, relative as relative7, resolve as resolve8 } from "node:path";
 
 // src/load/render/helm.ts
-import { existsSync as existsSync4, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
+import { existsSync as existsSync5, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
 import { join as join4, relative as relative5 } from "node:path";
 
 // src/parse/template-locator.ts
@@ -23935,7 +24427,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
     const abs = join4(chartDir, ...m[1].split("/").slice(1));
-    if (relative5(chartDir, abs).startsWith("..") || !existsSync4(abs)) continue;
+    if (relative5(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
@@ -23943,7 +24435,7 @@ function failureLocation(message, chartDir, cwd, read2) {
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
     const abs = join4(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative5(chartDir, abs).startsWith("..") && existsSync4(abs)) {
+    if (!relative5(chartDir, abs).startsWith("..") && existsSync5(abs)) {
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
@@ -24032,7 +24524,7 @@ function safeLinkText(p) {
 }
 
 // src/load/render/kustomize.ts
-var import_yaml15 = __toESM(require_dist(), 1);
+var import_yaml16 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename as basename2, join as join5, relative as relative6, resolve as resolve6 } from "node:path";
@@ -24090,9 +24582,9 @@ buildMetadata: [originAnnotations, transformerAnnotations]
   const mapBack = (at2) => {
     const r7 = at2.resource;
     if (!r7) return atKustomization("(in the built output; not traced to a source file)");
-    const annotations2 = r7.object.metadata?.annotations ?? {};
-    const origin = parseAnnotation(annotations2[ORIGIN_ANNOTATION]);
-    const transformations = transformationsOf(annotations2[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve6(wrapper, t.configuredIn) }));
+    const annotations = r7.object.metadata?.annotations ?? {};
+    const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
+    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve6(wrapper, t.configuredIn) }));
     const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
     if (typeof origin?.configuredIn === "string") {
       const file2 = resolve6(wrapper, origin.configuredIn);
@@ -24139,7 +24631,7 @@ function listEntries(text) {
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
   try {
-    return (0, import_yaml15.parse)(v2);
+    return (0, import_yaml16.parse)(v2);
   } catch {
     return void 0;
   }
@@ -24267,7 +24759,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const text = read2(file);
     let data;
     try {
-      data = (0, import_yaml15.parse)(text, { maxAliasCount: 100 });
+      data = (0, import_yaml16.parse)(text, { maxAliasCount: 100 });
     } catch {
       continue;
     }
@@ -24317,7 +24809,7 @@ function entryRange(text, entry) {
 }
 
 // src/load/render/process.ts
-import { accessSync, constants as constants2, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { accessSync, constants as constants3, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve7 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
@@ -24380,7 +24872,7 @@ function confinedRunner(env) {
 }
 function isExecutable(p) {
   try {
-    accessSync(p, constants2.X_OK);
+    accessSync(p, constants3.X_OK);
     return statSync2(p).isFile();
   } catch {
     return false;
@@ -24412,10 +24904,10 @@ var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync5(join7(dir, "Chart.yaml"));
+  return existsSync6(join7(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync5(join7(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync6(join7(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
@@ -24424,7 +24916,7 @@ function chartRenders(chartDir, req, config, cwd) {
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
-    if (!existsSync5(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    if (!existsSync6(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
     const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
     if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
       throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
@@ -24510,7 +25002,7 @@ function rendererBinary(r7, flagValue, env, cwd) {
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync6, readFileSync as readFileSync2 } from "node:fs";
+import { existsSync as existsSync7, readFileSync as readFileSync2 } from "node:fs";
 import { dirname as dirname7, join as join8 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
@@ -24518,7 +25010,7 @@ function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname7(fileURLToPath(import.meta.url)); ; d = dirname7(d)) {
     const pkg = join8(d, "package.json");
-    if (existsSync6(pkg)) {
+    if (existsSync7(pkg)) {
       try {
         if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
           root = d;
@@ -25079,7 +25571,7 @@ function renderRequest(v2) {
 function loadConfig(explicit, cwd) {
   const file = explicit ? resolve9(cwd, explicit) : findConfigFile(cwd);
   if (!file) return EMPTY_CONFIG;
-  if (explicit && !existsSync7(file)) {
+  if (explicit && !existsSync8(file)) {
     throw new ConfigError("--config", explicit, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
   return validateConfig(readConfigFile(file), file, rulesById, { root: configRoot(file) });
@@ -25182,10 +25674,10 @@ ${notesSection(opts.notes)}`;
   const byRule = /* @__PURE__ */ new Map();
   for (const r7 of results) {
     for (const m of r7.messages) {
-      const row = byRule.get(m.ruleId) ?? { errors: 0, warnings: 0 };
-      if (m.severity === 2) row.errors++;
-      else row.warnings++;
-      byRule.set(m.ruleId, row);
+      const row2 = byRule.get(m.ruleId) ?? { errors: 0, warnings: 0 };
+      if (m.severity === 2) row2.errors++;
+      else row2.warnings++;
+      byRule.set(m.ruleId, row2);
     }
   }
   md += "| Rule | Errors | Warnings |\n| --- | ---: | ---: |\n";
@@ -25194,20 +25686,38 @@ ${notesSection(opts.notes)}`;
 `;
   const all = results.flatMap((r7) => r7.messages.map((m) => ({ path: opts.pathOf(r7.filePath), m })));
   const ordered = [...all.filter((x) => x.m.severity === 2), ...all.filter((x) => x.m.severity !== 2)];
-  const shown2 = ordered.slice(0, opts.maxFindings);
-  md += `
-### ${shown2.length < ordered.length ? `The first ${shown2.length} of ${ordered.length} findings` : "Findings"}
-
-`;
-  md += "| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n";
-  for (const { path, m } of shown2) {
+  const header = "| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n";
+  const row = ({ path, m }) => {
     const where = `${escapeMarkdown(path)}:${m.line}`;
     const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
     const context = findingContext(m);
     const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : "");
-    md += `| ${m.severity === 2 ? "error" : "warning"} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |
+    return `| ${m.severity === 2 ? "error" : "warning"} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |
 `;
+  };
+  let budget = (opts.maxBytes ?? Infinity) - Buffer.byteLength(md) - 4096;
+  const fits = (text) => (budget -= Buffer.byteLength(text)) >= 0;
+  const listed = [];
+  for (const f of ordered) {
+    const r7 = row(f);
+    if (!fits(r7)) break;
+    listed.push(r7);
   }
+  const hidden = listed.slice(opts.openFindings);
+  md += `
+### Findings
+
+${header}${listed.slice(0, opts.openFindings).join("")}`;
+  if (hidden.length) md += `
+<details><summary>${plural(hidden.length, "more finding")}</summary>
+
+${header}${hidden.join("")}
+</details>
+`;
+  const unlisted = ordered.length - listed.length;
+  if (unlisted) md += `
+${unlisted} more ${unlisted === 1 ? "finding does" : "findings do"} not fit in the job summary (GitHub takes 1 MiB per step).
+`;
   const notes = [];
   if (opts.annotated && opts.annotated.errors + opts.annotated.warnings < errors + warnings) {
     notes.push(`GitHub shows at most 10 error and 10 warning annotations per step: ${opts.annotated.errors + opts.annotated.warnings} of ${errors + warnings} findings are annotated on the files.`);
@@ -25221,147 +25731,145 @@ ${notes.join(" ")}
 
 // src/action.ts
 var ANNOTATION_CAP = 10;
-var SUMMARY_FINDINGS = 50;
+var SUMMARY_OPEN = 20;
+var SUMMARY_BYTES = 1024 * 1024;
 var ACTION_FORMATS = ["sarif", "json", "stylish"];
 var FAIL_ON = ["error", "warning", "never"];
 var InputError = class extends Error {
 };
-function input(env, name) {
-  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+var input = (name) => getInput(name);
+function listInput(name) {
+  try {
+    return parseListInput(getInput(name));
+  } catch (e) {
+    if (e instanceof ListInputError) throw new InputError(`input ${name}: ${e.message}`);
+    throw e;
+  }
 }
-function listInput(env, name) {
-  return input(env, name).split(/\s+/).filter(Boolean);
-}
-function choice(env, name, allowed, fallback) {
-  const v2 = input(env, name) || fallback;
+function choice(name, allowed, fallback) {
+  const v2 = input(name) || fallback;
   if (!allowed.includes(v2)) throw new InputError(`input ${name}: "${v2}" is not one of ${allowed.join(", ")}`);
   return v2;
 }
-function booleanInput(env, name, fallback) {
-  const v2 = input(env, name);
+function booleanInput(name, fallback) {
+  const v2 = input(name);
   if (v2 === "") return fallback;
-  if (["true", "True", "TRUE"].includes(v2)) return true;
-  if (["false", "False", "FALSE"].includes(v2)) return false;
-  throw new InputError(`input ${name}: "${v2}" is not a boolean (true or false)`);
+  try {
+    return getBooleanInput(name);
+  } catch {
+    throw new InputError(`input ${name}: "${v2}" is not a boolean (true or false)`);
+  }
 }
-function argsFromInputs(env) {
+function argsFromInputs() {
   const args = [];
-  const config = input(env, "config");
+  const config = input("config");
   if (config) args.push("--config", config);
-  for (const c of listInput(env, "helm-chart")) args.push("--helm-chart", c);
-  for (const k2 of listInput(env, "kustomize")) args.push("--kustomize", k2);
-  const version = input(env, "istio-version");
+  for (const c of listInput("helm-chart")) args.push("--helm-chart", c);
+  for (const k2 of listInput("kustomize")) args.push("--kustomize", k2);
+  const version = input("istio-version");
   if (version) args.push("--istio-version", version);
-  const helm = input(env, "helm-binary");
+  const helm = input("helm-binary");
   if (helm) args.push(`--helm-binary=${helm}`);
-  const kustomize = input(env, "kustomize-binary");
+  const kustomize = input("kustomize-binary");
   if (kustomize) args.push(`--kustomize-binary=${kustomize}`);
-  args.push(...listInput(env, "args"));
-  const paths = listInput(env, "paths");
+  args.push(...listInput("args"));
+  const paths = listInput("paths");
   return paths.length ? [...args, "--", ...paths] : args;
 }
-function automationId(env) {
-  const explicit = input(env, "category");
+function automationId() {
+  const explicit = input("category");
   if (explicit) return explicit.endsWith("/") ? explicit : `${explicit}/`;
-  const what = [...listInput(env, "paths"), ...listInput(env, "helm-chart"), ...listInput(env, "kustomize")].join(" ");
+  const what = [...listInput("paths"), ...listInput("helm-chart"), ...listInput("kustomize")].join(" ");
   const slug = what.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "all";
   return `${TOOL_NAME}/${slug}/`;
 }
-function setOutput(env, name, value) {
-  const file = env.GITHUB_OUTPUT;
-  if (!file) return;
-  const delimiter2 = `ghadelimiter_${randomUUID()}`;
-  appendFileSync(file, `${name}<<${delimiter2}
-${value}
-${delimiter2}
-`);
-}
-function runAction(io) {
-  const { env } = io;
-  const workspace = resolve10(io.cwd, env.GITHUB_WORKSPACE ?? io.cwd);
+var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
+async function runAction() {
+  const env = process.env;
+  const cwd = process.cwd();
+  const workspace = resolve10(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOn;
   let annotate;
   let argv;
   try {
-    format = choice(env, "format", ACTION_FORMATS, "sarif");
-    failOn = choice(env, "fail-on", FAIL_ON, "error");
-    annotate = booleanInput(env, "annotations", true);
-    argv = argsFromInputs(env);
+    format = choice("format", ACTION_FORMATS, "sarif");
+    failOn = choice("fail-on", FAIL_ON, "error");
+    annotate = booleanInput("annotations", true);
+    argv = argsFromInputs();
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    io.stdout(workflowCommand("error", `${e.message}. Fix the step's "with:" block.`, TOOL_NAME));
+    stepError(`${e.message}. Fix the step's "with:" block.`);
     return 2;
   }
   let stderr = "";
   const cli = {
-    cwd: io.cwd,
+    cwd,
     env,
     isTTY: false,
     readStdin: () => Buffer.alloc(0),
-    stdout: io.stdout,
+    stdout: (s) => process.stdout.write(s),
     stderr: (s) => {
       stderr += s;
-      io.stderr(s);
+      process.stderr.write(s);
     }
   };
   const run = lintFromArgs(argv, cli);
   if (typeof run === "number") {
-    io.stdout(workflowCommand("error", stderr.trim() || `${TOOL_NAME} failed (exit ${run})`, TOOL_NAME));
+    stepError(stderr.trim() || `${TOOL_NAME} failed (exit ${run})`);
     return run;
   }
   const { results, report, config } = run;
   printNotes(report, cli, false);
   const pathOf2 = (filePath) => {
-    const rel = relative8(workspace, resolve10(io.cwd, filePath));
+    const rel = relative8(workspace, resolve10(cwd, filePath));
     return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
   };
   let sarifPath = "";
   if (format === "sarif") {
-    sarifPath = input(env, "sarif-file") || "meshlint.sarif";
+    sarifPath = input("sarif-file") || "meshlint.sarif";
     const target = resolve10(workspace, sarifPath);
     mkdirSync3(dirname9(target), { recursive: true });
-    writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd: io.cwd, automationId: automationId(env), notes: runNotes(report) }));
+    writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report) }));
   } else {
-    io.stdout(formatReport(format, results, config, { color: false, cwd: io.cwd, notes: runNotes(report) }));
+    cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report) }));
   }
-  const shown2 = annotate ? annotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP }) : { text: "", errors: 0, warnings: 0 };
-  io.stdout(shown2.text);
+  const shown2 = annotate ? selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP }) : [];
+  for (const a of shown2) {
+    const m = a.finding;
+    const where = { title: a.title, file: a.file, startLine: m.line, endLine: m.endLine, startColumn: m.column, endColumn: m.endColumn };
+    if (a.kind === "error") error(a.message, where);
+    else warning(a.message, where);
+  }
   const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
   const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
   if (env.GITHUB_STEP_SUMMARY) {
     const server = env.GITHUB_SERVER_URL ?? "https://github.com";
     const blobUrl = env.GITHUB_REPOSITORY && env.GITHUB_SHA ? `${server}/${env.GITHUB_REPOSITORY}/blob/${env.GITHUB_SHA}/` : void 0;
-    const scope = [...listInput(env, "paths"), ...listInput(env, "helm-chart").map((c) => `chart ${c}`), ...listInput(env, "kustomize").map((k2) => `overlay ${k2}`)].join(", ");
-    appendFileSync(
-      env.GITHUB_STEP_SUMMARY,
-      formatSummary(results, {
-        pathOf: pathOf2,
-        blobUrl,
-        maxFindings: SUMMARY_FINDINGS,
-        annotated: annotate ? shown2 : void 0,
-        scope: scope || void 0,
-        sarifFile: sarifPath || void 0,
-        files: report.stats.files,
-        notes: runNotes(report)
-      }) + "\n"
-    );
+    const scope = [...listInput("paths"), ...listInput("helm-chart").map((c) => `chart ${c}`), ...listInput("kustomize").map((k2) => `overlay ${k2}`)].join(", ");
+    const markdown = formatSummary(results, {
+      pathOf: pathOf2,
+      blobUrl,
+      openFindings: SUMMARY_OPEN,
+      maxBytes: SUMMARY_BYTES,
+      annotated: annotate ? { errors: shown2.filter((a) => a.kind === "error").length, warnings: shown2.filter((a) => a.kind === "warning").length } : void 0,
+      scope: scope || void 0,
+      sarifFile: sarifPath || void 0,
+      files: report.stats.files,
+      notes: runNotes(report)
+    });
+    await summary.addRaw(markdown, true).write();
   }
-  setOutput(env, "sarif-file", sarifPath);
-  setOutput(env, "errors", String(errors));
-  setOutput(env, "warnings", String(warnings));
+  setOutput("sarif-file", sarifPath);
+  setOutput("errors", String(errors));
+  setOutput("warnings", String(warnings));
   const failed = failOn === "error" ? errors > 0 : failOn === "warning" ? errors + warnings > 0 : false;
   if (failed) {
-    io.stdout(workflowCommand("error", `${TOOL_NAME} found ${errors} error(s) and ${warnings} warning(s) (fail-on: ${failOn}); see the job summary.`, TOOL_NAME));
+    stepError(`${TOOL_NAME} found ${errors} error(s) and ${warnings} warning(s) (fail-on: ${failOn}); see the job summary.`);
     return 1;
   }
   return 0;
 }
 
 // src/action-main.ts
-process.exitCode = runAction({
-  cwd: process.cwd(),
-  env: process.env,
-  stdout: (s) => process.stdout.write(s),
-  stderr: (s) => process.stderr.write(s)
-});
+process.exitCode = await runAction();

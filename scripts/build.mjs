@@ -15,9 +15,25 @@ export const common = {
   banner: { js: "import { createRequire as __meshlintRequire } from 'node:module'; const require = __meshlintRequire(import.meta.url);" },
 };
 
+/**
+ * @actions/core's modules are pure declarations, but esbuild cannot know it and would keep
+ * what the Action never calls: getIDToken's HTTP client (undici) and the exec-based platform
+ * probe. Declared side-effect free, they are left out unless used.
+ */
+const actionsCorePure = {
+  name: 'actions-core-pure',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(oidc-utils|platform)\.js$/ }, async (args) => {
+      if (!/[\\/]@actions[\\/]core[\\/]/.test(args.importer) || args.pluginData?.pure) return undefined;
+      const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { pure: true } });
+      return { ...r, sideEffects: false };
+    });
+  },
+};
+
 /** The Action's bundle, to `outfile`: no source map, so that the committed file is all there is. */
 export function buildAction(outfile) {
-  return build({ ...common, entryPoints: ['src/action-main.ts'], outfile, sourcemap: false });
+  return build({ ...common, entryPoints: ['src/action-main.ts'], outfile, sourcemap: false, plugins: [actionsCorePure] });
 }
 
 const at = process.argv.indexOf('--action');

@@ -4,4 +4,5 @@ import pkg from '../package.json' with { type: 'json' };
 export const TOOL_NAME = 'meshlint';
 export const VERSION: string = pkg.version;
 export const HOMEPAGE = 'https://github.com/meshlint/meshlint';
-export const DOCS_URL = `${HOMEPAGE}/blob/main/rules`;
+/** Rule pages as of this release's tag, so a link says what the running version does. */
+export const DOCS_URL = `${HOMEPAGE}/blob/v${VERSION}/rules`;

@@ -10,6 +10,10 @@ import { parse as parseYaml } from 'yaml';
 import { cli, parseJsonReport, withTemp, type TempDir } from './helpers/cli.ts';
 import { sarifValidator } from './helpers/sarif.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { parseListInput, splitWords } from '../src/action-args.ts';
+import { formatSummary } from '../src/format/summary.ts';
+import { VERSION } from '../src/meta.ts';
+import type { LintMessage, LintResult } from '../src/types.ts';
 
 const BUNDLE = join(REPO_ROOT, 'dist', 'action.js');
 
@@ -86,6 +90,8 @@ test('the committed dist/action.js is what the sources build (else: npm run buil
     assert.is(r.status, 0, r.stderr);
     const same = readFileSync(fresh, 'utf8') === readFileSync(BUNDLE, 'utf8');
     assert.ok(same, 'dist/action.js is out of date with src/: run "npm run build:action" and commit dist/action.js');
+    // @actions/core's unused OIDC client (undici) and platform probe (exec) are left out.
+    assert.not.match(readFileSync(BUNDLE, 'utf8'), /undici|ProxyAgent|@actions\/exec|@actions\/http-client/, 'the Action bundle carries no HTTP client');
   });
 });
 
@@ -111,9 +117,18 @@ test('a failing run: SARIF for code scanning, 10+10 annotations at most, the sum
     assert.ok(r.annotations.some((a) => a.kind === 'error' && !a.props.file && /found \d+ error/.test(a.message)), 'the failure is said');
 
     assert.match(r.summary, new RegExp(`\\*\\*${errors} errors, ${warnings} warnings\\*\\*`));
-    assert.match(r.summary, /\| \[injection-host-network\]\(https:\/\/github\.com\/meshlint\/meshlint\/blob\/main\/rules\/injection-host-network\.md\) \| 1 \| 1 \|/);
+    // Rule pages as of the running version's tag.
+    assert.ok(r.summary.includes(`| [injection-host-network](https://github.com/meshlint/meshlint/blob/v${VERSION}/rules/injection-host-network.md) | 1 | 1 |`), r.summary);
     assert.match(r.summary, /\[examples\/injection-host-network\/bad\.yaml:16\]\(https:\/\/github\.com\/acme\/platform\/blob\/0123456789abcdef0123456789abcdef01234567\/examples\/injection-host-network\/bad\.yaml#L16\)/);
     assert.match(r.summary, new RegExp(`20 of ${errors + warnings} findings are annotated`));
+
+    // Every finding: the first 20 open, the rest in one collapsed block.
+    const rows = (md: string): number => md.split('\n').filter((l) => /^\| (error|warning) \| /.test(l)).length;
+    const [open = '', collapsed = ''] = r.summary.split('<details>');
+    assert.is(rows(open), 20);
+    assert.is(rows(collapsed), errors + warnings - 20);
+    assert.ok(collapsed.startsWith(`<summary>${errors + warnings - 20} more findings</summary>\n\n| | Where | Rule | Problem |\n`), collapsed.slice(0, 200));
+    assert.match(collapsed, /\n\n<\/details>\n/);
 
     const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as { runs: { automationDetails: { id: string }; results: unknown[] }[] };
     assert.equal(sarifValidator()(sarif), []);
@@ -190,6 +205,75 @@ test('text from a manifest cannot inject workflow commands, Markdown or HTML int
     assert.not.match(r.summary, /<img/);
     assert.match(r.summary, /&lt;img src=x&gt; \\\| \\\[a\\\]/);
   });
+});
+
+test('args and list inputs: a YAML list or shell-like quoting, so a path with a space gets through', () => {
+  withTemp((t) => {
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('repo/my manifests/warn.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: w\n  labels:\n    a: "1"\n    a: "1"\n');
+    t.write('repo/team config/quiet.yaml', 'rules:\n  duplicate-key: off\n');
+    const cwd = t.path('repo');
+    const base = { 'fail-on': 'never', format: 'json' };
+    const warns = (inputs: Record<string, string>): string | undefined => {
+      const r = runAction(t, { ...base, ...inputs }, cwd);
+      assert.is(r.code, 0, r.stdout + r.stderr);
+      return r.outputs.warnings;
+    };
+    assert.is(warns({ paths: '"my manifests/"' }), '1', 'a quoted path');
+    assert.is(warns({ paths: 'my\\ manifests/warn.yaml' }), '1', 'a backslash before the space');
+    assert.is(warns({ paths: '- my manifests/' }), '1', 'a YAML list of one');
+    assert.is(warns({ paths: '"my manifests/"', args: "--config 'team config/quiet.yaml'" }), '0', 'args on one line, quoted');
+    assert.is(warns({ paths: '"my manifests/"', args: '- --config\n- team config/quiet.yaml\n' }), '0', 'args as a YAML list');
+    assert.is(warns({ paths: '"my manifests/"', args: '--config\n  "team config/quiet.yaml"' }), '0', 'args over several lines');
+
+    const open = runAction(t, { paths: '"my manifests/', args: '' }, cwd);
+    assert.is(open.code, 2);
+    assert.match(open.annotations[0]?.message ?? '', /^input paths: the " quote opened at character 1 is not closed\. Fix the step's "with:" block\.$/);
+    const nested = runAction(t, { args: '- --config\n- [a, b]' }, cwd);
+    assert.is(nested.code, 2);
+    assert.match(nested.annotations[0]?.message ?? '', /^input args: item 2 of the YAML list is not a plain string/);
+  });
+});
+
+test('splitWords: quotes and backslashes as a POSIX shell reads them, nothing expanded', () => {
+  assert.equal(splitWords('  a  b\tc\nd  '), ['a', 'b', 'c', 'd']);
+  assert.equal(splitWords(`--set 'a b' "c d" e\\ f`), ['--set', 'a b', 'c d', 'e f']);
+  assert.equal(splitWords(`'it''s' "say \\"hi\\"" x"y"'z'`), ['its', 'say "hi"', 'xyz']);
+  assert.equal(splitWords(`'' "" a`), ['', '', 'a'], 'empty quotes are an empty word');
+  assert.equal(splitWords(`'$HOME' $HOME * ; | \`x\``), ['$HOME', '$HOME', '*', ';', '|', '`x`'], 'no expansion, no operators');
+  assert.equal(splitWords('k8s\\prod C:\\x\\y'), ['k8s\\prod', 'C:\\x\\y'], 'a Windows path keeps its backslashes');
+  assert.equal(splitWords(`'a\\b' "a\\b" "a\\\\b"`), ['a\\b', 'a\\b', 'a\\b']);
+  assert.throws(() => splitWords(`a 'b`), /the ' quote opened at character 3 is not closed/);
+  assert.throws(() => splitWords(`"a\\"`), /the " quote opened at character 1 is not closed/);
+  // Linear: a long line of quotes splits at once.
+  assert.is(splitWords(`'x' `.repeat(50_000)).length, 50_000);
+});
+
+test('parseListInput: a YAML list when the first line is an item, each item verbatim; words otherwise', () => {
+  assert.equal(parseListInput(''), []);
+  assert.equal(parseListInput(' \n '), []);
+  assert.equal(parseListInput('\n- a b\n- "c"\n  # note\n- 1.10\n- on\n'), ['a b', 'c', '1.10', 'on']);
+  assert.equal(parseListInput('-\n  x'), ['x']);
+  assert.equal(parseListInput('--namespace shop -n x'), ['--namespace', 'shop', '-n', 'x'], 'a flag is not a list item');
+  assert.throws(() => parseListInput('- '), /item 1 of the YAML list is empty/);
+  assert.throws(() => parseListInput('- a\n- '), /item 2 of the YAML list is empty/);
+  assert.throws(() => parseListInput('- a\nb: c'), /not a YAML list/);
+  assert.throws(() => parseListInput('- a: b'), /item 1 of the YAML list is not a plain string/);
+});
+
+test('the job summary keeps under its size: rows past it are counted, not cut', () => {
+  const message = (n: number): LintMessage => ({ ruleId: 'duplicate-key', severity: 1, message: `finding ${n} `.padEnd(200, 'x'), line: n, column: 1, endLine: n, endColumn: 2 }) as unknown as LintMessage;
+  const results = [{ filePath: 'a.yaml', messages: Array.from({ length: 100 }, (_, n) => message(n + 1)), errorCount: 0, warningCount: 100 }] as unknown as LintResult[];
+  const opts = { pathOf: (p: string) => p, openFindings: 20, files: 1 };
+  const all = formatSummary(results, opts);
+  assert.match(all, /<summary>80 more findings<\/summary>/);
+  assert.not.match(all, /not fit/);
+  const small = formatSummary(results, { ...opts, maxBytes: 4096 + 1000 + 30 * 260 });
+  assert.ok(Buffer.byteLength(small) <= 4096 + 1000 + 30 * 260, `${Buffer.byteLength(small)} bytes`);
+  const listed = small.split('\n').filter((l) => l.startsWith('| warning |')).length;
+  assert.ok(listed > 20 && listed < 100, `${listed} rows`);
+  assert.ok(small.includes(`<summary>${listed - 20} more findings</summary>`));
+  assert.ok(small.includes(`${100 - listed} more findings do not fit in the job summary (GitHub takes 1 MiB per step).`));
 });
 
 test.run();

@@ -1,15 +1,17 @@
-// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
-// Escaping follows GitHub's rules: data escapes % \r \n; properties also : and ,.
+// GitHub Actions annotations. `-f github` writes them as workflow commands
+// (`::error file=…,line=…,col=…,title=…::message`, escaped by GitHub's rules: data escapes
+// % \r \n; properties also : and ,); the Action picks the same ones and issues them
+// through @actions/core.
 import type { LintMessage, LintResult } from '../types.ts';
 import { findingContext } from './text.ts';
 
-export const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-export const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 /**
  * Control characters other than the escaped ones are dropped: a runner or a log viewer would
  * act on them. So are C1 controls and the bidi characters that reorder what the page shows.
  */
-const dropControls = (s: string): string =>
+export const dropControls = (s: string): string =>
   s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '');
 
 export interface AnnotationOptions {
@@ -20,32 +22,22 @@ export interface AnnotationOptions {
   readonly maxWarnings?: number;
 }
 
-export interface Annotations {
-  readonly text: string;
-  readonly errors: number;
-  readonly warnings: number;
+/** One annotation: where, and its text with the controls dropped (escaping is the writer's). */
+export interface Annotation {
+  readonly kind: 'error' | 'warning';
+  readonly file: string;
+  readonly message: string;
+  readonly title: string;
+  readonly finding: LintMessage;
 }
 
-function annotation(path: string, m: LintMessage): string {
-  const props = [
-    `file=${escapeProperty(dropControls(path))}`,
-    `line=${m.line}`,
-    `col=${m.column}`,
-    `endLine=${m.endLine}`,
-    `endColumn=${m.endColumn}`,
-    `title=${escapeProperty(`meshlint (${m.ruleId})`)}`,
-  ].join(',');
-  const where = findingContext(m);
-  return `::${m.severity === 2 ? 'error' : 'warning'} ${props}::${escapeData(dropControls(where ? `${m.message} [${where}]` : m.message))}\n`;
-}
-
-/** Workflow commands for the findings, in report order, the first `max…` of each severity. */
-export function annotations(results: readonly LintResult[], opts: AnnotationOptions = {}): Annotations {
-  let text = '';
+/** The findings to annotate, in report order, the first `max…` of each severity. */
+export function selectAnnotations(results: readonly LintResult[], opts: AnnotationOptions = {}): Annotation[] {
+  const out: Annotation[] = [];
   let errors = 0;
   let warnings = 0;
   for (const r of results) {
-    const path = opts.pathOf ? opts.pathOf(r.filePath) : r.filePath;
+    const file = dropControls(opts.pathOf ? opts.pathOf(r.filePath) : r.filePath);
     for (const m of r.messages) {
       if (m.severity === 2) {
         if (errors >= (opts.maxErrors ?? Infinity)) continue;
@@ -54,17 +46,20 @@ export function annotations(results: readonly LintResult[], opts: AnnotationOpti
         if (warnings >= (opts.maxWarnings ?? Infinity)) continue;
         warnings++;
       }
-      text += annotation(path, m);
+      const where = findingContext(m);
+      out.push({ kind: m.severity === 2 ? 'error' : 'warning', file, message: dropControls(where ? `${m.message} [${where}]` : m.message), title: `meshlint (${m.ruleId})`, finding: m });
     }
   }
-  return { text, errors, warnings };
+  return out;
 }
 
+/** `-f github`: every finding as a workflow command, for a workflow that runs the CLI. */
 export function formatGithub(results: readonly LintResult[]): string {
-  return annotations(results).text;
-}
-
-/** A workflow command without a location (`::error::…`, `::notice::…`). */
-export function workflowCommand(kind: 'error' | 'warning' | 'notice', message: string, title?: string): string {
-  return `::${kind}${title ? ` title=${escapeProperty(dropControls(title))}` : ''}::${escapeData(dropControls(message))}\n`;
+  return selectAnnotations(results)
+    .map((a) => {
+      const m = a.finding;
+      const props = [`file=${escapeProperty(a.file)}`, `line=${m.line}`, `col=${m.column}`, `endLine=${m.endLine}`, `endColumn=${m.endColumn}`, `title=${escapeProperty(a.title)}`].join(',');
+      return `::${a.kind} ${props}::${escapeData(a.message)}\n`;
+    })
+    .join('');
 }

@@ -1,5 +1,6 @@
 // The job summary of the GitHub Action, in GitHub-flavoured Markdown: counts by rule, then
-// the findings with links to the file and line. Text from the linted files is escaped, so
+// every finding with a link to its file and line, the first screen open and the rest in a
+// collapsed <details> block. Text from the linted files is escaped, so
 // a manifest cannot inject Markdown, HTML or links into the page.
 import { DOCS_URL, TOOL_NAME } from '../meta.ts';
 import type { Note } from '../engine/notes.ts';
@@ -12,8 +13,10 @@ export interface SummaryOptions {
   readonly pathOf: (filePath: string) => string;
   /** `https://github.com/owner/repo/blob/<sha>/`, when known: file and line become links. */
   readonly blobUrl?: string;
-  /** Findings listed one by one (the rest are counted). */
-  readonly maxFindings: number;
+  /** Findings shown open; the rest are listed inside a collapsed <details> block. */
+  readonly openFindings: number;
+  /** The size the whole summary keeps under (GitHub takes 1 MiB per step): rows that do not fit are counted. */
+  readonly maxBytes?: number;
   /** How many annotations of each severity were written, to say where the others are. */
   readonly annotated?: { readonly errors: number; readonly warnings: number };
   /** What was linted, in the user's words ("k8s/", "chart charts/shop"). */
@@ -65,19 +68,32 @@ export function formatSummary(results: readonly LintResult[], opts: SummaryOptio
   const rows = [...byRule].sort((a, b) => b[1].errors - a[1].errors || b[1].warnings - a[1].warnings || (a[0] < b[0] ? -1 : 1));
   for (const [id, n] of rows) md += `| [${escapeMarkdown(id)}](${DOCS_URL}/${encodeURIComponent(id)}.md) | ${n.errors} | ${n.warnings} |\n`;
 
-  // Errors first, then warnings, each in report order.
+  // Errors first, then warnings, each in report order: all of them, the first screen open.
   const all = results.flatMap((r) => r.messages.map((m) => ({ path: opts.pathOf(r.filePath), m })));
   const ordered = [...all.filter((x) => x.m.severity === 2), ...all.filter((x) => x.m.severity !== 2)];
-  const shown = ordered.slice(0, opts.maxFindings);
-  md += `\n### ${shown.length < ordered.length ? `The first ${shown.length} of ${ordered.length} findings` : 'Findings'}\n\n`;
-  md += '| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n';
-  for (const { path, m } of shown) {
+  const header = '| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n';
+  const row = ({ path, m }: (typeof ordered)[number]): string => {
     const where = `${escapeMarkdown(path)}:${m.line}`;
     const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
     const context = findingContext(m);
     const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : '');
-    md += `| ${m.severity === 2 ? 'error' : 'warning'} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |\n`;
+    return `| ${m.severity === 2 ? 'error' : 'warning'} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |\n`;
+  };
+  // Room for the headings, the notes and the count of what did not fit.
+  let budget = (opts.maxBytes ?? Infinity) - Buffer.byteLength(md) - 4096;
+  const fits = (text: string): boolean => (budget -= Buffer.byteLength(text)) >= 0;
+  const listed: string[] = [];
+  for (const f of ordered) {
+    const r = row(f);
+    if (!fits(r)) break;
+    listed.push(r);
   }
+  const hidden = listed.slice(opts.openFindings);
+  md += `\n### Findings\n\n${header}${listed.slice(0, opts.openFindings).join('')}`;
+  // A blank line after <summary> and before </details>: GitHub renders the table inside.
+  if (hidden.length) md += `\n<details><summary>${plural(hidden.length, 'more finding')}</summary>\n\n${header}${hidden.join('')}\n</details>\n`;
+  const unlisted = ordered.length - listed.length;
+  if (unlisted) md += `\n${unlisted} more ${unlisted === 1 ? 'finding does' : 'findings do'} not fit in the job summary (GitHub takes 1 MiB per step).\n`;
   const notes: string[] = [];
   if (opts.annotated && opts.annotated.errors + opts.annotated.warnings < errors + warnings) {
     notes.push(`GitHub shows at most 10 error and 10 warning annotations per step: ${opts.annotated.errors + opts.annotated.warnings} of ${errors + warnings} findings are annotated on the files.`);

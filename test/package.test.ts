@@ -1,0 +1,99 @@
+// The npm package as published: the files `npm pack` puts in the tarball, the metadata, and
+// the tarball installed as the README says (`npm install -g ./meshlint-<version>.tgz`) into a
+// scratch prefix, offline, then run. Packs the built dist/ (npm test builds it first).
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { withTemp } from './helpers/cli.ts';
+import { REPO_ROOT } from './helpers/shared.ts';
+import { DOCS_URL, HOMEPAGE } from '../src/meta.ts';
+
+interface PackageJson {
+  name: string;
+  version: string;
+  license: string;
+  homepage: string;
+  repository: { type: string; url: string };
+  bugs: { url: string };
+  dependencies?: Record<string, string>;
+  bin: Record<string, string>;
+}
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageJson;
+const BUNDLES = ['dist/cli.js', 'dist/lsp.js', 'dist/eslint-plugin.js'];
+
+const output = (r: SpawnSyncReturns<string>): string => `exit ${r.status}\n${r.stdout}\n${r.stderr}`;
+
+/** npm, offline, with its cache in `cache` (never the user's), no audit or funding calls. */
+function npm(args: string[], cwd: string, cache: string): SpawnSyncReturns<string> {
+  return spawnSync('npm', [...args, '--offline', '--cache', cache, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+}
+
+function assertBuilt(): void {
+  for (const b of BUNDLES) assert.ok(existsSync(join(REPO_ROOT, b)), `${b} is missing: run "npm run build" first`);
+}
+
+test('npm pack: LICENSE, README, every rule page and the bundles; no source map, no sources, no tests', () => {
+  assertBuilt();
+  withTemp((t) => {
+    // --ignore-scripts: the bundles as built, not a second build by the prepare script.
+    const r = npm(['pack', '--dry-run', '--json', '--ignore-scripts'], REPO_ROOT, t.path('cache'));
+    assert.is(r.status, 0, output(r));
+    const [packed] = JSON.parse(r.stdout) as { filename: string; files: { path: string }[] }[];
+    assert.is(packed?.filename, `meshlint-${pkg.version}.tgz`);
+    const files = (packed?.files ?? []).map((f) => f.path).sort();
+    const rules = readdirSync(join(REPO_ROOT, 'rules')).filter((f) => f.endsWith('.md')).map((f) => `rules/${f}`);
+    assert.ok(rules.length > 10, 'the rule pages are found');
+    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/meshlint.js', ...BUNDLES, ...rules].sort();
+    assert.equal(files, expected);
+    assert.not.ok(files.some((f) => f.endsWith('.map') || f.startsWith('test/') || f.startsWith('src/')));
+  });
+});
+
+test('package metadata: Apache-2.0 with its LICENSE text, the repository, no runtime dependencies, rule links pinned to the version', () => {
+  assert.is(pkg.license, 'Apache-2.0');
+  const license = readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8');
+  assert.match(license, /^\s*Apache License\n\s+Version 2\.0, January 2004\n/);
+  assert.match(license, /END OF TERMS AND CONDITIONS/);
+  assert.is(pkg.repository.url, `git+${HOMEPAGE}.git`);
+  assert.is(pkg.homepage, `${HOMEPAGE}#readme`);
+  assert.is(pkg.bugs.url, `${HOMEPAGE}/issues`);
+  assert.equal(pkg.dependencies ?? {}, {}, 'every dependency is bundled: the package has none at run time');
+  assert.is(DOCS_URL, `${HOMEPAGE}/blob/v${pkg.version}/rules`);
+});
+
+test('the packed tarball installs offline into a fresh prefix (npm install -g) and runs', () => {
+  assertBuilt();
+  withTemp((t) => {
+    const cache = t.path('cache');
+    const pack = npm(['pack', '--ignore-scripts', '--pack-destination', t.dir], REPO_ROOT, cache);
+    assert.is(pack.status, 0, output(pack));
+    const tarball = join(t.dir, `meshlint-${pkg.version}.tgz`);
+    assert.ok(existsSync(tarball), output(pack));
+
+    const prefix = t.path('prefix');
+    const install = npm(['install', '-g', '--prefix', prefix, tarball], t.dir, cache);
+    assert.is(install.status, 0, output(install));
+    const installed = join(prefix, 'lib', 'node_modules', 'meshlint');
+    assert.not.ok(existsSync(join(installed, 'node_modules')), 'nothing else is installed with it');
+
+    const bin = join(prefix, 'bin', 'meshlint');
+    const version = spawnSync(bin, ['--version'], { cwd: t.dir, encoding: 'utf8' });
+    assert.is(version.status, 0, output(version));
+    assert.is(version.stdout.trim(), pkg.version);
+
+    // And it lints: a hostNetwork pod that asks for a sidecar is an error.
+    t.write('app/pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    sidecar.istio.io/inject: "true"\nspec:\n  hostNetwork: true\n  containers:\n    - name: c\n      image: nginx\n');
+    const lint = spawnSync(bin, ['-f', 'json', 'app/'], { cwd: t.dir, encoding: 'utf8' });
+    assert.is(lint.status, 1, output(lint));
+    const report = JSON.parse(lint.stdout) as { messages: { ruleId: string }[] }[];
+    assert.ok(report[0]?.messages.some((m) => m.ruleId === 'injection-host-network'), lint.stdout);
+  });
+});
+
+test.run();
