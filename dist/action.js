@@ -9436,6 +9436,7 @@ var package_default = {
     diff: "^8.0.4",
     esbuild: "^0.28.2",
     eslint: "^10.15.0",
+    eslint9: "npm:eslint@^9.39.5",
     glob: "^14.0.6",
     ignore: "^7.0.16",
     "js-yaml": "^5.5.0",
