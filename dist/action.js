@@ -35,9 +35,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
 var require_deepMerge = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isObjectNotArray = isObjectNotArray;
@@ -70,9 +70,9 @@ var require_deepMerge = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
 var require_applyDefault = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.applyDefault = applyDefault;
@@ -97,9 +97,9 @@ var require_applyDefault = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
 var require_parserSeemsToBeTSESLint = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
@@ -109,9 +109,9 @@ var require_parserSeemsToBeTSESLint = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
 var require_getParserServices = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getParserServices = getParserServices;
@@ -142,17 +142,17 @@ var require_getParserServices = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
 var require_InferTypesFromRule = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
 var require_nullThrows = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NullThrowsReasons = void 0;
@@ -170,9 +170,9 @@ var require_nullThrows = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
 var require_RuleCreator = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.RuleCreator = RuleCreator2;
@@ -219,9 +219,9 @@ var require_RuleCreator = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
 var require_eslint_utils = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k2, k22) {
       if (k22 === void 0) k22 = k2;
@@ -249,9 +249,9 @@ var require_eslint_utils = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -306,9 +306,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../main/node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -464,9 +464,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -635,9 +635,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -705,9 +705,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -755,9 +755,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -785,9 +785,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -826,9 +826,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -944,9 +944,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -974,9 +974,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -1049,9 +1049,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -1192,9 +1192,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str3) => str3.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -1209,9 +1209,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1345,9 +1345,9 @@ ${indent}${text.slice(fold + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1628,9 +1628,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1752,9 +1752,9 @@ ${ctx.indent}${str3}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1885,9 +1885,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../main/node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -1907,9 +1907,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1967,9 +1967,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -2031,9 +2031,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -2071,9 +2071,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -2222,9 +2222,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2366,9 +2366,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2388,9 +2388,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2504,9 +2504,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2526,9 +2526,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2545,9 +2545,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2563,9 +2563,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2587,9 +2587,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2614,9 +2614,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2660,9 +2660,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2705,9 +2705,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2733,9 +2733,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2800,9 +2800,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -2866,9 +2866,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2944,9 +2944,9 @@ ${cn2.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -3022,9 +3022,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -3054,9 +3054,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -3103,9 +3103,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -3182,9 +3182,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3271,9 +3271,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str3, asBigInt) {
@@ -3359,9 +3359,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3403,9 +3403,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3497,9 +3497,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3529,9 +3529,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -3609,9 +3609,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3918,9 +3918,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../main/node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3983,9 +3983,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -4117,9 +4117,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -4159,9 +4159,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -4177,9 +4177,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -4193,9 +4193,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4301,9 +4301,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4352,9 +4352,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4395,9 +4395,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4589,9 +4589,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4654,9 +4654,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4837,9 +4837,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -5058,9 +5058,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5139,9 +5139,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -5169,9 +5169,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5275,9 +5275,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5318,9 +5318,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -5526,9 +5526,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5711,9 +5711,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5772,9 +5772,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5834,9 +5834,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5936,9 +5936,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6525,9 +6525,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter4 = class {
       constructor() {
@@ -6556,9 +6556,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -7430,9 +7430,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7527,9 +7527,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../main/node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7579,9 +7579,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports, module) {
+  "../main/node_modules/ignore/index.js"(exports, module) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -8449,11 +8449,11 @@ import { appendFileSync, mkdirSync as mkdirSync3, writeFileSync as writeFileSync
 import { dirname as dirname9, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve10, sep as sep6 } from "node:path";
 
 // src/cli.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync7, mkdirSync as mkdirSync2, readFileSync as readFileSync3, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname8, isAbsolute as isAbsolute6, resolve as resolve9, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
-// node_modules/diff/libesm/diff/base.js
+// ../main/node_modules/diff/libesm/diff/base.js
 var Diff = class {
   diff(oldStr, newStr, options = {}) {
     let callback;
@@ -8655,7 +8655,7 @@ var Diff = class {
   }
 };
 
-// node_modules/diff/libesm/diff/line.js
+// ../main/node_modules/diff/libesm/diff/line.js
 var LineDiff = class extends Diff {
   constructor() {
     super(...arguments);
@@ -8703,7 +8703,7 @@ function tokenize(value, options) {
   return retLines;
 }
 
-// node_modules/diff/libesm/patch/create.js
+// ../main/node_modules/diff/libesm/patch/create.js
 var INCLUDE_HEADERS = {
   includeIndex: true,
   includeUnderline: true,
@@ -10464,7 +10464,7 @@ function unclosedOpener(text, start, end) {
 // src/parse/yaml.ts
 var import_yaml5 = __toESM(require_dist(), 1);
 
-// node_modules/js-yaml/dist/js-yaml.mjs
+// ../main/node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
 function defineScalarTag(tagName, options) {
   return {
@@ -18403,7 +18403,7 @@ var EMPTY_CONFIG = {
   kustomize: { overlays: [] },
   context: []
 };
-var TOP_KEYS = ["rules", "ignorePatterns", "defaultNamespace", "namespaces", "istio", "helm", "kustomize", "context"];
+var TOP_KEYS = ["rules", "ignorePatterns", "defaultNamespace", "namespaces", "istio", "helm", "kustomize", "context", "baseline"];
 var ISTIO_KEYS = [
   "version",
   "revisions",
@@ -18489,7 +18489,11 @@ function validateConfig(raw, file, rules, scope) {
   const helm = parseHelm(raw.helm, file, inRepo);
   const kustomize = parseKustomize(raw.kustomize, file, inRepo);
   const context = stringList(raw.context, file, "context").map((p, i) => inRepo(p, `context[${i}]`));
-  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context };
+  if (raw.baseline !== void 0 && (typeof raw.baseline !== "string" || raw.baseline === "")) {
+    throw new ConfigError(file, "baseline", "must be the path of a baseline file (written by meshlint --write-baseline FILE)");
+  }
+  const baseline = raw.baseline === void 0 ? {} : { baseline: inRepo(raw.baseline, "baseline") };
+  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context, ...baseline };
 }
 function parseRuleSetting(id, setting, rules, file, key) {
   const rule = rules.get(id);
@@ -18671,6 +18675,214 @@ function withOverrides(config, o, rules) {
 }
 function effectiveSetting(config, rule) {
   return config.rules[rule.name] ?? { level: rule.meta.docs.defaultLevel, options: [] };
+}
+
+// src/builtins.ts
+import { createRequire } from "node:module";
+var nodeRequire = createRequire(import.meta.url);
+function spawnSync(command, args, options) {
+  const run = nodeRequire("node:child_process").spawnSync;
+  return run(command, args, options);
+}
+var workerThreads = () => nodeRequire("node:worker_threads");
+function garbageCollector() {
+  try {
+    nodeRequire("node:v8").setFlagsFromString("--expose-gc");
+    return nodeRequire("node:vm").runInNewContext("gc");
+  } catch {
+    return void 0;
+  }
+}
+var crypto = () => nodeRequire("node:crypto");
+
+// src/format/sarif.ts
+import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve3, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+function toUri(path) {
+  return path.split("/").map((seg) => encodeURIComponent(seg.replace(LONE_SURROGATE, "\uFFFD"))).join("/");
+}
+function markdownToText(md) {
+  return md.replace(/```[a-z]*\n?/g, "").replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)").replace(/^#+\s*/gm, "").trim();
+}
+var pascal = (id) => id.replace(/(^|-)([a-z])/g, (_2, __, ch) => ch.toUpperCase());
+function ruleDescriptor(rule, doc, level) {
+  const d = rule.meta.docs;
+  const full = doc ? (doc.split(/\n\s*\n/).find((p) => p.trim() && !p.trim().startsWith("#")) ?? d.description).replace(/\s+/g, " ").trim() : d.description;
+  return {
+    id: rule.name,
+    name: pascal(rule.name),
+    shortDescription: { text: d.description.replace(/`/g, "") },
+    fullDescription: { text: markdownToText(full) },
+    help: { text: doc ? markdownToText(doc) : d.description, markdown: doc ?? d.description },
+    helpUri: d.url ?? `${HOMEPAGE}#rules`,
+    defaultConfiguration: { level },
+    properties: {
+      tags: [TOOL_NAME, d.category, ...rule.meta.type === "problem" ? ["correctness"] : ["maintainability"]],
+      precision: d.precision,
+      "problem.severity": level === "error" ? "error" : level === "warning" ? "warning" : "recommendation"
+    }
+  };
+}
+function fingerprint(uri, m) {
+  return crypto().createHash("sha256").update(`${m.ruleId}\0${uri}\0${m.identity}\0${m.messageId ?? ""}`).digest("hex").slice(0, 32);
+}
+function lineHashes(uri, messages) {
+  const seen = /* @__PURE__ */ new Map();
+  return messages.map((m) => {
+    const fp = fingerprint(uri, m);
+    const n = (seen.get(fp) ?? 0) + 1;
+    seen.set(fp, n);
+    return `${fp}:${n}`;
+  });
+}
+function artifactLocation(filePath, opts) {
+  if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
+  const abs = resolve3(opts.cwd, filePath);
+  const rel = relative2(opts.srcRoot, abs);
+  if (isAbsolute2(rel)) return { uri: pathToFileURL(abs).href };
+  return { uri: toUri(rel.split(sep).join("/")), uriBaseId: "%SRCROOT%" };
+}
+function formatSarif(results, opts) {
+  const ruleIndex = new Map(opts.rules.map((r7, i) => [r7.name, i]));
+  const sarifResults = [];
+  for (const r7 of results) {
+    const artifact = artifactLocation(r7.filePath, opts);
+    const { uri } = artifact;
+    const hashes = lineHashes(uri, r7.messages);
+    for (const [i, m] of r7.messages.entries()) {
+      const where = (m.helmSource ? ` (rendered from ${m.helmSource})` : "") + (m.renders?.length ? ` (in renders: ${m.renders.join("; ")})` : "");
+      const result = {
+        ruleId: m.ruleId,
+        level: m.severity === 2 ? "error" : "warning",
+        message: { text: m.message + where },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: artifact,
+              region: { startLine: m.line, startColumn: m.column, endLine: m.endLine, endColumn: m.endColumn }
+            },
+            ...m.resource ? { logicalLocations: [{ fullyQualifiedName: m.resource, kind: "resource" }] } : {}
+          }
+        ],
+        partialFingerprints: { primaryLocationLineHash: hashes[i] ?? "" },
+        ...m.related?.length ? {
+          relatedLocations: m.related.map((rel, id) => ({
+            id,
+            message: { text: rel.message },
+            physicalLocation: {
+              artifactLocation: artifactLocation(rel.filePath, opts),
+              region: { startLine: rel.line, startColumn: rel.column, endLine: rel.endLine, endColumn: rel.endColumn }
+            }
+          }))
+        } : {},
+        ...m.helmSource || m.renders ? { properties: { ...m.helmSource ? { helmSource: m.helmSource } : {}, ...m.renders ? { renders: m.renders } : {} } } : {}
+      };
+      const idx = ruleIndex.get(m.ruleId);
+      if (idx !== void 0) result.ruleIndex = idx;
+      sarifResults.push(result);
+    }
+  }
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: TOOL_NAME,
+            semanticVersion: VERSION,
+            version: VERSION,
+            informationUri: HOMEPAGE,
+            rules: opts.rules.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? "warning"))
+          }
+        },
+        ...opts.automationId ? { automationDetails: { id: opts.automationId } } : {},
+        // What the run says once (facts it could not decide, settings it was told): notes of
+        // the invocation, not results, so code scanning shows them beside the alerts, not as alerts.
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...opts.notes?.length ? { toolExecutionNotifications: opts.notes.map((n) => ({ level: "note", message: { text: n.message }, descriptor: { id: n.id } })) } : {}
+          }
+        ],
+        columnKind: "utf16CodeUnits",
+        results: sarifResults
+      }
+    ]
+  };
+  return jsonText(log, 2);
+}
+
+// src/engine/baseline.ts
+var BASELINE_VERSION = 1;
+var MAX_BASELINE_BYTES = 32 * 1024 * 1024;
+var MAX_BASELINE_FINDINGS = 2e5;
+var MAX_FIELD = 4096;
+var FINGERPRINT = /^[0-9a-f]{32}:[1-9][0-9]{0,8}$/;
+var BaselineError = class extends Error {
+};
+var isObj2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+function parseBaseline(text) {
+  const REWRITE = "write it again with --write-baseline";
+  if (text.length > MAX_BASELINE_BYTES) throw new BaselineError(`larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; ${REWRITE}`);
+  let raw;
+  try {
+    raw = JSON.parse(text.replace(/^\ufeff/, ""));
+  } catch {
+    throw new BaselineError(`not valid JSON; ${REWRITE}`);
+  }
+  if (!isObj2(raw)) throw new BaselineError(`not a baseline (expected an object with "version" and "findings"); ${REWRITE}`);
+  if (raw.version !== BASELINE_VERSION) {
+    const newer = typeof raw.version === "number" && raw.version > BASELINE_VERSION;
+    throw new BaselineError(newer ? `version ${raw.version} is newer than this meshlint reads (${BASELINE_VERSION}); upgrade meshlint` : `"version" must be ${BASELINE_VERSION}; ${REWRITE}`);
+  }
+  const findings = raw.findings;
+  if (!Array.isArray(findings)) throw new BaselineError(`"findings" must be a list; ${REWRITE}`);
+  if (findings.length > MAX_BASELINE_FINDINGS) throw new BaselineError(`more than ${MAX_BASELINE_FINDINGS} findings; ${REWRITE}`);
+  const entries = [];
+  for (const [i, f] of findings.entries()) {
+    const ok = isObj2(f) && typeof f.file === "string" && f.file.length <= MAX_FIELD && typeof f.ruleId === "string" && f.ruleId.length <= MAX_FIELD && typeof f.fingerprint === "string" && FINGERPRINT.test(f.fingerprint);
+    if (!ok) throw new BaselineError(`findings[${i}] is not a finding (file, ruleId and fingerprint); ${REWRITE}`);
+    entries.push({ file: f.file, ruleId: f.ruleId, fingerprint: f.fingerprint });
+  }
+  return { entries };
+}
+function applyBaseline(results, baseline, uriOf) {
+  const recorded = new Set(baseline.entries.map((e) => e.fingerprint));
+  const matched = /* @__PURE__ */ new Set();
+  let known = 0;
+  const out = results.map((r7) => {
+    const hashes = lineHashes(uriOf(r7.filePath), r7.messages);
+    const kept = r7.messages.filter((_2, i) => {
+      const h = hashes[i] ?? "";
+      if (!recorded.has(h)) return true;
+      matched.add(h);
+      known++;
+      return false;
+    });
+    return kept.length === r7.messages.length ? r7 : recount(r7, kept);
+  });
+  return { results: out, known, gone: recorded.size - matched.size };
+}
+function recount(r7, messages) {
+  const errors = messages.filter((m) => m.severity === 2);
+  const warnings = messages.filter((m) => m.severity !== 2);
+  return {
+    ...r7,
+    messages,
+    errorCount: errors.length,
+    warningCount: warnings.length,
+    fixableErrorCount: errors.filter((m) => m.fix).length,
+    fixableWarningCount: warnings.filter((m) => m.fix).length
+  };
+}
+function baselineNote(outcome, shownPath) {
+  const { known, gone } = outcome;
+  if (known === 0 && gone === 0) return void 0;
+  const hidden = known > 0 ? `${plural(known, "known finding")} not shown (in the baseline ${shownPath})` : `no known findings in the baseline ${shownPath}`;
+  const stale = gone > 0 ? `; ${gone} of its findings ${gone === 1 ? "is" : "are"} gone: run --write-baseline ${shownPath} again to drop ${gone === 1 ? "it" : "them"}` : "";
+  return { id: "baseline", message: `${hidden}${stale}.` };
 }
 
 // src/load/template.ts
@@ -19554,137 +19766,6 @@ function jsonResults(results) {
   }));
 }
 
-// src/builtins.ts
-import { createRequire } from "node:module";
-var nodeRequire = createRequire(import.meta.url);
-function spawnSync(command, args, options) {
-  const run = nodeRequire("node:child_process").spawnSync;
-  return run(command, args, options);
-}
-var workerThreads = () => nodeRequire("node:worker_threads");
-function garbageCollector() {
-  try {
-    nodeRequire("node:v8").setFlagsFromString("--expose-gc");
-    return nodeRequire("node:vm").runInNewContext("gc");
-  } catch {
-    return void 0;
-  }
-}
-var crypto = () => nodeRequire("node:crypto");
-
-// src/format/sarif.ts
-import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve3, sep } from "node:path";
-import { pathToFileURL } from "node:url";
-var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-function toUri(path) {
-  return path.split("/").map((seg) => encodeURIComponent(seg.replace(LONE_SURROGATE, "\uFFFD"))).join("/");
-}
-function markdownToText(md) {
-  return md.replace(/```[a-z]*\n?/g, "").replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)").replace(/^#+\s*/gm, "").trim();
-}
-var pascal = (id) => id.replace(/(^|-)([a-z])/g, (_2, __, ch) => ch.toUpperCase());
-function ruleDescriptor(rule, doc, level) {
-  const d = rule.meta.docs;
-  const full = doc ? (doc.split(/\n\s*\n/).find((p) => p.trim() && !p.trim().startsWith("#")) ?? d.description).replace(/\s+/g, " ").trim() : d.description;
-  return {
-    id: rule.name,
-    name: pascal(rule.name),
-    shortDescription: { text: d.description.replace(/`/g, "") },
-    fullDescription: { text: markdownToText(full) },
-    help: { text: doc ? markdownToText(doc) : d.description, markdown: doc ?? d.description },
-    helpUri: d.url ?? `${HOMEPAGE}#rules`,
-    defaultConfiguration: { level },
-    properties: {
-      tags: [TOOL_NAME, d.category, ...rule.meta.type === "problem" ? ["correctness"] : ["maintainability"]],
-      precision: d.precision,
-      "problem.severity": level === "error" ? "error" : level === "warning" ? "warning" : "recommendation"
-    }
-  };
-}
-function fingerprint(uri, m) {
-  return crypto().createHash("sha256").update(`${m.ruleId}\0${uri}\0${m.identity}\0${m.messageId ?? ""}`).digest("hex").slice(0, 32);
-}
-function artifactLocation(filePath, opts) {
-  if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
-  const abs = resolve3(opts.cwd, filePath);
-  const rel = relative2(opts.srcRoot, abs);
-  if (isAbsolute2(rel)) return { uri: pathToFileURL(abs).href };
-  return { uri: toUri(rel.split(sep).join("/")), uriBaseId: "%SRCROOT%" };
-}
-function formatSarif(results, opts) {
-  const ruleIndex = new Map(opts.rules.map((r7, i) => [r7.name, i]));
-  const sarifResults = [];
-  for (const r7 of results) {
-    const artifact = artifactLocation(r7.filePath, opts);
-    const { uri } = artifact;
-    const seen = /* @__PURE__ */ new Map();
-    for (const m of r7.messages) {
-      const fp = fingerprint(uri, m);
-      const n = (seen.get(fp) ?? 0) + 1;
-      seen.set(fp, n);
-      const where = (m.helmSource ? ` (rendered from ${m.helmSource})` : "") + (m.renders?.length ? ` (in renders: ${m.renders.join("; ")})` : "");
-      const result = {
-        ruleId: m.ruleId,
-        level: m.severity === 2 ? "error" : "warning",
-        message: { text: m.message + where },
-        locations: [
-          {
-            physicalLocation: {
-              artifactLocation: artifact,
-              region: { startLine: m.line, startColumn: m.column, endLine: m.endLine, endColumn: m.endColumn }
-            },
-            ...m.resource ? { logicalLocations: [{ fullyQualifiedName: m.resource, kind: "resource" }] } : {}
-          }
-        ],
-        partialFingerprints: { primaryLocationLineHash: `${fp}:${n}` },
-        ...m.related?.length ? {
-          relatedLocations: m.related.map((rel, id) => ({
-            id,
-            message: { text: rel.message },
-            physicalLocation: {
-              artifactLocation: artifactLocation(rel.filePath, opts),
-              region: { startLine: rel.line, startColumn: rel.column, endLine: rel.endLine, endColumn: rel.endColumn }
-            }
-          }))
-        } : {},
-        ...m.helmSource || m.renders ? { properties: { ...m.helmSource ? { helmSource: m.helmSource } : {}, ...m.renders ? { renders: m.renders } : {} } } : {}
-      };
-      const idx = ruleIndex.get(m.ruleId);
-      if (idx !== void 0) result.ruleIndex = idx;
-      sarifResults.push(result);
-    }
-  }
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: TOOL_NAME,
-            semanticVersion: VERSION,
-            version: VERSION,
-            informationUri: HOMEPAGE,
-            rules: opts.rules.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? "warning"))
-          }
-        },
-        ...opts.automationId ? { automationDetails: { id: opts.automationId } } : {},
-        // What the run says once (facts it could not decide, settings it was told): notes of
-        // the invocation, not results, so code scanning shows them beside the alerts, not as alerts.
-        invocations: [
-          {
-            executionSuccessful: true,
-            ...opts.notes?.length ? { toolExecutionNotifications: opts.notes.map((n) => ({ level: "note", message: { text: n.message }, descriptor: { id: n.id } })) } : {}
-          }
-        ],
-        columnKind: "utf16CodeUnits",
-        results: sarifResults
-      }
-    ]
-  };
-  return jsonText(log, 2);
-}
-
 // src/format/stylish.ts
 function formatStylish(results, opts) {
   const c = (code, s) => opts.color ? `\x1B[${code}m${s}\x1B[0m` : s;
@@ -19914,7 +19995,7 @@ import { dirname as dirname5 } from "node:path";
 import { existsSync as existsSync3, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute4, join as join3, relative as relative4, resolve as resolve5, sep as sep3 } from "node:path";
 
-// node_modules/glob/dist/esm/index.min.js
+// ../main/node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
 import { tracingChannel as Fi, channel as Ti } from "node:diagnostics_channel";
 import { posix as qi, win32 as Ne } from "node:path";
@@ -24836,6 +24917,8 @@ var OPTIONS = {
   "no-gitignore": { type: "boolean" },
   "stdin-filename": { type: "string" },
   "report-unused-disable-directives": { type: "boolean" },
+  baseline: { type: "string" },
+  "write-baseline": { type: "string" },
   "print-config": { type: "string" },
   stats: { type: "boolean" },
   concurrency: { type: "string" },
@@ -24955,8 +25038,42 @@ function lintParsed(v2, positionals, config, io) {
   let results = report.results;
   if (v2.fix || v2["fix-dry-run"]) results = applyFixes(results, inputs, Boolean(v2.fix), (v2.format ?? "stylish") === "stylish", io);
   if (v2["fix-dry-run"] && (v2.format ?? "stylish") === "stylish") io.stdout(suggestionList(results));
+  const known = v2["write-baseline"] === void 0 ? readBaseline(v2.baseline, config, io) : void 0;
+  if (known) {
+    const outcome = applyBaseline(results, known.baseline, known.uriOf);
+    results = outcome.results;
+    const note = baselineNote(outcome, known.shown);
+    if (note) report = { ...report, notes: [note, ...report.notes] };
+  }
   if (v2.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped };
+}
+function baselineUris(file, io) {
+  const srcRoot = repoRoot(resolve9(io.cwd)) ?? dirname8(file);
+  return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
+}
+function readBaseline(flag, config, io) {
+  const file = flag !== void 0 ? resolve9(io.cwd, flag) : config.baseline;
+  if (file === void 0) return void 0;
+  const shown2 = displayPathOf(file, io.cwd);
+  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown2} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
+  let text;
+  try {
+    const stat = statSync4(file);
+    if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
+    if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
+    text = readFileSync3(file, "utf8");
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const missing = e.code === "ENOENT";
+    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown2}` : describeFsError(e)}`);
+  }
+  try {
+    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown: shown2 };
+  } catch (e) {
+    if (e instanceof BaselineError) throw new UsageError(`${what}: ${e.message}`);
+    throw e;
+  }
 }
 var asInput = (file) => ({ ok: true, file: { ...file, bom: false } });
 var CHART_ONLY_FLAGS = ["values", "values-set", "set", "release", "kube-version", "api-versions"];
@@ -25252,6 +25369,8 @@ function argsFromInputs(env) {
   for (const k2 of listInput(env, "kustomize")) args.push("--kustomize", k2);
   const version = input(env, "istio-version");
   if (version) args.push("--istio-version", version);
+  const baseline = input(env, "baseline");
+  if (baseline) args.push("--baseline", baseline);
   const helm = input(env, "helm-binary");
   if (helm) args.push(`--helm-binary=${helm}`);
   const kustomize = input(env, "kustomize-binary");

@@ -59,6 +59,8 @@ export function argsFromInputs(env: NodeJS.ProcessEnv): string[] {
   for (const k of listInput(env, 'kustomize')) args.push('--kustomize', k);
   const version = input(env, 'istio-version');
   if (version) args.push('--istio-version', version);
+  const baseline = input(env, 'baseline');
+  if (baseline) args.push('--baseline', baseline);
   // Renderers come from the workflow, never from the repository's config.
   const helm = input(env, 'helm-binary');
   if (helm) args.push(`--helm-binary=${helm}`);

@@ -1,11 +1,12 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
+import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
 import { explain } from './engine/explain.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintReport } from './engine/linter.ts';
@@ -14,7 +15,7 @@ import type { Facts } from './model/facts.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson, formatJsonWithMetadata } from './format/json.ts';
 import { shortList, type Note } from './engine/notes.ts';
-import { formatSarif } from './format/sarif.ts';
+import { artifactLocation, formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
@@ -49,6 +50,8 @@ const OPTIONS = {
   'no-gitignore': { type: 'boolean' },
   'stdin-filename': { type: 'string' },
   'report-unused-disable-directives': { type: 'boolean' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   'print-config': { type: 'string' },
   stats: { type: 'boolean' },
   concurrency: { type: 'string' },
@@ -109,6 +112,11 @@ Options:
       --stdin-filename NAME    Name to report standard input under
       --report-unused-disable-directives
                                Report suppressions that suppress nothing, as errors
+      --baseline FILE          Report only findings not recorded in FILE; say how many
+                               known ones are not shown (default: the config's baseline)
+      --write-baseline FILE    Record today's findings in FILE and exit 0: adopt meshlint
+                               now, fix the known findings later. A finding stays matched
+                               when its lines move
       --print-config FILE      Print the configuration in force for FILE and exit
       --stats                  Print what was linted and what was skipped, and why
       --concurrency N          Threads that parse the inputs: auto (default: every core,
@@ -276,6 +284,10 @@ function run(argv: readonly string[], io: CliIO): number {
     if (maxWarnings === -1) maxWarnings = undefined;
   }
   if (v.fix && v['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be combined');
+  if (v['write-baseline'] !== undefined) {
+    if (v.baseline !== undefined) throw new UsageError('--write-baseline and --baseline cannot be combined: --write-baseline records every finding');
+    if (v.fix || v['fix-dry-run']) throw new UsageError('--write-baseline records the findings as they are: run --fix first, then --write-baseline');
+  }
 
   const config = configFor(v, io);
   if (v['print-config'] !== undefined) return printConfig(io, config, v['print-config']);
@@ -284,6 +296,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const linted = lintParsed(v, positionals, config, io);
   if (typeof linted === 'number') return linted;
   const { results, report } = linted;
+  if (v['write-baseline'] !== undefined) return writeBaseline(v['write-baseline'], report.results, io);
 
   emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report) }), v, io);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
@@ -352,11 +365,68 @@ function lintParsed(v: Values, positionals: readonly string[], config: Config, i
   let results: LintResult[] = report.results;
   if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
   if (v['fix-dry-run'] && (v.format ?? 'stylish') === 'stylish') io.stdout(suggestionList(results));
+  const known = v['write-baseline'] === undefined ? readBaseline(v.baseline, config, io) : undefined;
+  if (known) {
+    const outcome = applyBaseline(results, known.baseline, known.uriOf);
+    results = outcome.results;
+    // Said first: of the run's notes, the one that explains a report shorter than expected.
+    const note = baselineNote(outcome, known.shown);
+    if (note) report = { ...report, notes: [note, ...report.notes] };
+  }
   if (v.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped };
 }
 
 type Values = ReturnType<typeof parse>['values'];
+
+/**
+ * Fingerprints name files as SARIF does: relative to the repository root, else to the
+ * baseline's folder, so a baseline matches from any folder meshlint runs in.
+ */
+function baselineUris(file: string, io: CliIO): UriOf {
+  const srcRoot = repoRoot(resolve(io.cwd)) ?? dirname(file);
+  return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
+}
+
+/** The baseline --baseline or the config's `baseline` names, read and checked; exit 2 when it cannot be used. */
+function readBaseline(flag: string | undefined, config: Config, io: CliIO): { baseline: Baseline; uriOf: UriOf; shown: string } | undefined {
+  const file = flag !== undefined ? resolve(io.cwd, flag) : config.baseline;
+  if (file === undefined) return undefined;
+  const shown = displayPathOf(file, io.cwd);
+  const what = flag !== undefined ? `--baseline ${flag}` : `baseline ${shown} (named in ${displayPathOf(config.filePath ?? '', io.cwd)})`;
+  let text: string;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
+    if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown}` : describeFsError(e)}`);
+  }
+  try {
+    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown };
+  } catch (e) {
+    if (e instanceof BaselineError) throw new UsageError(`${what}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** --write-baseline: every finding of the run, by fingerprint, in FILE; the report is not printed. */
+function writeBaseline(name: string, results: readonly LintResult[], io: CliIO): number {
+  const target = resolve(io.cwd, name);
+  const entries = baselineEntries(results, baselineUris(target, io));
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, formatBaseline(entries));
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a part of the path is a file, not a folder' : describeFsError(e);
+    throw new UsageError(`--write-baseline ${name}: cannot write it: ${why}; name a file in a folder you can write to`);
+  }
+  io.stderr(`${TOOL_NAME}: wrote ${plural(entries.length, 'finding')} to ${safeText(displayPathOf(target, io.cwd))}; --baseline ${safeText(name)} (or baseline: in .meshlint.yaml) reports only new ones\n`);
+  return 0;
+}
 
 interface Gathered {
   readonly inputs: ReadOutcome[];
