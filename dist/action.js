@@ -9722,6 +9722,14 @@ var inject_label_conflict_default = createRule({
 
 // src/model/istio-version.ts
 var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
+var SUPPORTED_MINORS = { from: 18, to: 32 };
+function uncoveredVersionNote(v2, where) {
+  const { from, to } = SUPPORTED_MINORS;
+  if (v2.major === 1 && v2.minor >= from && v2.minor <= to) return void 0;
+  const range = `1.${from} to 1.${to}`;
+  if (v2.major > 1 || v2.minor > to) return `Istio ${v2.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
+  return `Istio ${v2.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v2.text}`;
+}
 function parseIstioVersion(text) {
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
   if (!m) return void 0;
@@ -10149,6 +10157,7 @@ var injection_ignored_namespace_default = createRule({
 });
 
 // src/format/text.ts
+import { styleText } from "node:util";
 var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
 var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
 -${ACTIVE_NON_C0}]`, "g");
@@ -10172,6 +10181,9 @@ function findingContext(m) {
 }
 function shortList(items) {
   return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
+}
+function painter(color) {
+  return color ? (style, s) => styleText(style, s, { validateStream: false }) : (_style, s) => s;
 }
 
 // src/engine/notes.ts
@@ -18650,7 +18662,7 @@ function withOverrides(config, o, rules) {
     const m = /^([\w-]+)\s*[=:]\s*(.+)$/.exec(spec.trim());
     if (!m) throw new ConfigError("--rule", spec, "expected id=level, e.g. --rule duplicate-key=off");
     const [, id = "", rest = ""] = m;
-    let setting = rest.trim();
+    let setting = /^[012]$/.test(rest.trim()) ? Number(rest.trim()) : rest.trim();
     if (rest.trim().startsWith("[")) {
       try {
         setting = JSON.parse(rest);
@@ -19033,6 +19045,8 @@ var FactsBuilder = class {
     }
     const stated = input2.cliIstioVersion ?? input2.mesh?.version;
     const version = stated ? parseIstioVersion(stated) : void 0;
+    const uncovered = version && uncoveredVersionNote(version, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
+    if (uncovered) namespaceNotes.push(uncovered);
     const install = this.install(input2.mesh ?? {});
     const settings = this.installSettings.build(input2.mesh ?? {});
     return {
@@ -19739,12 +19753,14 @@ function formatJsonWithMetadata(results, meta) {
   );
   return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })) } });
 }
+var isFatal = (m) => m.ruleId === PARSE_ERROR_RULE && m.severity === 2;
 function jsonResults(results) {
   return results.map((r7) => ({
     filePath: r7.filePath,
     messages: r7.messages.map((m) => ({
       ruleId: m.ruleId,
       severity: m.severity,
+      ...isFatal(m) ? { fatal: true } : {},
       message: m.message,
       line: m.line,
       column: m.column,
@@ -19758,17 +19774,20 @@ function jsonResults(results) {
       ...m.suggestions ? { suggestions: m.suggestions } : {},
       ...m.related ? { related: m.related } : {}
     })),
+    suppressedMessages: [],
     errorCount: r7.errorCount,
+    fatalErrorCount: r7.messages.filter(isFatal).length,
     warningCount: r7.warningCount,
     fixableErrorCount: r7.fixableErrorCount,
     fixableWarningCount: r7.fixableWarningCount,
-    ...r7.output !== void 0 ? { output: r7.output } : {}
+    ...r7.output !== void 0 ? { output: r7.output } : {},
+    usedDeprecatedRules: []
   }));
 }
 
 // src/format/stylish.ts
 function formatStylish(results, opts) {
-  const c = (code, s) => opts.color ? `\x1B[${code}m${s}\x1B[0m` : s;
+  const c = painter(opts.color);
   let out = "";
   let errors = 0;
   let warnings = 0;
@@ -19781,7 +19800,7 @@ function formatStylish(results, opts) {
     fixableErrors += r7.fixableErrorCount;
     fixableWarnings += r7.fixableWarningCount;
     out += `
-${c("4", safeText(r7.filePath))}
+${c("underline", safeText(r7.filePath))}
 `;
     const rows = r7.messages.map((m) => ({
       pos: `${m.line}:${m.column}`,
@@ -19791,9 +19810,9 @@ ${c("4", safeText(r7.filePath))}
     const posWidth = Math.max(...rows.map((x) => x.pos.length));
     for (const { pos, sev, m } of rows) {
       const where = findingContext(m);
-      out += `  ${c("2", pos.padEnd(posWidth))}  ${sev === "error" ? c("31", "error  ") : c("33", "warning")}  ${safeText(m.message)}  ${c("2", m.ruleId)}
+      out += `  ${c("dim", pos.padEnd(posWidth))}  ${sev === "error" ? c("red", "error  ") : c("yellow", "warning")}  ${safeText(m.message)}  ${c("dim", m.ruleId)}
 `;
-      if (where) out += `  ${" ".repeat(posWidth)}           ${c("2", safeText(where))}
+      if (where) out += `  ${" ".repeat(posWidth)}           ${c("dim", safeText(where))}
 `;
     }
   }
@@ -19801,10 +19820,10 @@ ${c("4", safeText(r7.filePath))}
   if (total === 0) return "";
   const summary = `${total === 1 ? "1 problem" : `${total} problems`} (${plural(errors, "error")}, ${plural(warnings, "warning")})`;
   out += `
-${c(errors ? "31;1" : "33;1", `\u2716 ${summary}`)}
+${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary}`)}
 `;
   if (fixableErrors + fixableWarnings > 0) {
-    out += c(errors ? "31;1" : "33;1", `  ${plural(fixableErrors, "error")} and ${plural(fixableWarnings, "warning")} potentially fixable with the \`--fix\` option.`) + "\n";
+    out += c(errors ? ["red", "bold"] : ["yellow", "bold"], `  ${plural(fixableErrors, "error")} and ${plural(fixableWarnings, "warning")} potentially fixable with the \`--fix\` option.`) + "\n";
   }
   return out;
 }
@@ -24917,6 +24936,7 @@ var OPTIONS = {
   "no-gitignore": { type: "boolean" },
   "stdin-filename": { type: "string" },
   "report-unused-disable-directives": { type: "boolean" },
+  "no-error-on-unmatched-pattern": { type: "boolean" },
   baseline: { type: "string" },
   "write-baseline": { type: "string" },
   "print-config": { type: "string" },
@@ -24940,6 +24960,7 @@ var OPTIONS = {
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" }
 };
+var COMMANDS = ["rules", "explain", "lsp"];
 var UsageError = class extends Error {
 };
 function fail(io, message) {
@@ -25099,6 +25120,7 @@ function gatherInputs(positionals, v2, config, io) {
   const inputs = [];
   const skipped = [];
   const chartJobs = [];
+  const notes = [];
   if (useStdin) {
     const name = v2["stdin-filename"] ?? "<stdin>";
     inputs.push(decodeSource(readStdin(io), name, void 0));
@@ -25113,7 +25135,14 @@ function gatherInputs(positionals, v2, config, io) {
       useGitignore: !v2["no-gitignore"]
     });
     if (found.unmatched.length > 0) {
-      return fail(io, `no such file, directory or matching files: ${found.unmatched.map((u) => JSON.stringify(u)).join(", ")}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+      const named = found.unmatched.map((u) => JSON.stringify(u)).join(", ");
+      if (!v2["no-error-on-unmatched-pattern"]) {
+        const first = positionals[0];
+        const command = first !== void 0 && found.unmatched.includes(first) && /^[a-z]+$/i.test(first) ? suggestKey(first, COMMANDS) : "";
+        if (command) return fail(io, `no such file or directory ${named}, and no command of that name: did you mean "meshlint ${/"([^"]+)"/.exec(command)?.[1]}"?`);
+        return fail(io, `no such file, directory or matching files: ${named}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+      }
+      notes.push({ id: "unmatched-pattern", message: `no such file, directory or matching files: ${named}; not linted.` });
     }
     for (const s of found.skipped) {
       const shown2 = displayPathOf(s.path, io.cwd);
@@ -25136,13 +25165,16 @@ function gatherInputs(positionals, v2, config, io) {
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
-      return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
+      const met = [...found.skipped, ...found.ignored];
+      const everyIgnored = met.length > 0 && found.unmatched.length === 0 && met.every((s) => s.kind === "ignored" || s.kind === "ignored-directory");
+      if (everyIgnored) notes.push({ id: "nothing-to-lint", message: `nothing to lint: every path in ${where} is ignored (.meshlintignore, .gitignore, ignorePatterns or --ignore-pattern).` });
+      else if (v2["no-error-on-unmatched-pattern"]) notes.push({ id: "nothing-to-lint", message: `nothing to lint: no YAML or JSON files in ${where} (after ignore patterns).` });
+      else return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
     for (const f of files) inputs.push(readSource(f, io.cwd));
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
-  const notes = [];
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });

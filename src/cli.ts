@@ -50,6 +50,7 @@ const OPTIONS = {
   'no-gitignore': { type: 'boolean' },
   'stdin-filename': { type: 'string' },
   'report-unused-disable-directives': { type: 'boolean' },
+  'no-error-on-unmatched-pattern': { type: 'boolean' },
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
   'print-config': { type: 'string' },
@@ -98,7 +99,7 @@ Options:
   -f, --format NAME            stylish (default), json, json-with-metadata (results and
                                the run's notes), sarif, github
   -o, --output-file FILE       Write the report to FILE instead of standard output
-      --rule ID=LEVEL          Set a rule's level (off, warn, error); repeatable.
+      --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable.
                                Options as JSON: --rule 'ID=["warn", {...}]'
   -n, --namespace NS           Namespace for objects that declare none
       --istio-version V        Istio version to predict for (e.g. 1.26); default: the
@@ -109,6 +110,11 @@ Options:
       --fix-dry-run            Show the fixes as a diff, change nothing
       --ignore-pattern PAT     Skip files matching PAT (gitignore syntax); repeatable
       --no-gitignore           Do not read .gitignore files (.meshlintignore still applies)
+      --no-error-on-unmatched-pattern
+                               A path or glob that matches nothing, or nothing to lint,
+                               is a note and exit 0 instead of exit 2 (the pre-commit hooks
+                               pass it). A run whose every path is ignored always passes,
+                               with a note
       --stdin-filename NAME    Name to report standard input under
       --report-unused-disable-directives
                                Report suppressions that suppress nothing, as errors
@@ -124,7 +130,8 @@ Options:
       --context PATH           Read PATH (file or directory) for facts only: Namespaces,
                                injection webhooks, mesh config. Nothing is reported on
                                it; repeatable. For hooks that pass only changed files
-      --color, --no-color      Force colours on or off (default: on for a terminal)
+      --color, --no-color      Force colours on or off (default: on for a terminal,
+                               unless NO_COLOR is set; FORCE_COLOR=1 or 0 decides first)
 
 Charts and overlays (rendered with your helm, kubectl or kustomize; findings are
 reported on the template or source file you edit):
@@ -160,6 +167,46 @@ Examples:
   meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
   meshlint explain k8s/ --resource Deployment/shop/web
 `;
+
+/** Each command's own --help. */
+export const COMMAND_HELP = {
+  rules: `Usage: meshlint rules [--format json] [--config FILE] [--rule ID=LEVEL]...
+
+Lists every rule: its id, the level it runs at under the config in force (and --rule),
+whether --fix fixes it or it suggests an edit, and what it checks.
+
+Options:
+  -f, --format NAME            text (stylish, the default) or json: one object per rule
+                               with id, level, options, type, category, fixable,
+                               hasSuggestions, description and url
+  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+      --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable
+  -h, --help                   Show this help
+`,
+  explain: `Usage: meshlint explain [file|dir|glob|-] ... [--resource KIND/NS/NAME] [options]
+
+For each workload (an object with a pod template): will Istio inject a sidecar, and why,
+step by step, with the Istio source behind each step; then how the sidecar starts, holds
+the app and captures traffic. Reports no findings: exits 0, or 2 when --resource matches
+no workload.
+
+Options:
+      --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
+  -f, --format NAME            text (stylish, the default) or json
+  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+  -n, --namespace NS           Namespace for objects that declare none
+      --istio-version V        Istio version to predict for (e.g. 1.26)
+      --context PATH           Read PATH for facts only (Namespaces, webhooks, mesh config)
+      --helm-chart DIR, --kustomize DIR, --values FILE, ...
+                               Render charts and overlays as for linting (meshlint --help)
+  -o, --output-file FILE       Write the explanation to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`,
+} as const;
+
+/** The commands: the first word, when it is one of these and not a path. */
+const COMMANDS = ['rules', 'explain', 'lsp'] as const;
 
 export interface CliIO {
   readonly cwd: string;
@@ -264,14 +311,20 @@ function configErrorText(e: ConfigError, cwd: string): string {
 function run(argv: readonly string[], io: CliIO): number {
   const { values: v, positionals } = parse(argv);
   if (v.help) {
-    io.stdout(HELP);
+    const command = positionals[0];
+    io.stdout(command === 'rules' || command === 'explain' ? COMMAND_HELP[command] : HELP);
     return 0;
   }
   if (v.version) {
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  if (positionals[0] === 'rules' && positionals.length === 1) return listRules(io, loadConfig(v.config, io.cwd));
+  if (positionals[0] === 'rules' && positionals.length === 1) {
+    const config = configFor(v, io);
+    const format = v.format ?? 'stylish';
+    if (format !== 'stylish' && format !== 'json') throw new UsageError('rules prints text (the default) or --format json');
+    return listRules(io, config, format);
+  }
   if (positionals[0] === 'lsp' && positionals.length === 1) throw new UsageError('the language server starts from the meshlint command: meshlint lsp');
   if (v.resource !== undefined && positionals[0] !== 'explain') throw new UsageError('--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name');
 
@@ -468,6 +521,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   const inputs: ReadOutcome[] = [];
   const skipped: Skipped[] = [];
   const chartJobs: HelmRender[][] = [];
+  const notes: Note[] = [];
   if (useStdin) {
     const name = v['stdin-filename'] ?? '<stdin>';
     inputs.push(decodeSource(readStdin(io), name, undefined));
@@ -482,7 +536,15 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       useGitignore: !v['no-gitignore'],
     });
     if (found.unmatched.length > 0) {
-      return fail(io, `no such file, directory or matching files: ${found.unmatched.map((u) => JSON.stringify(u)).join(', ')}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+      const named = found.unmatched.map((u) => JSON.stringify(u)).join(', ');
+      if (!v['no-error-on-unmatched-pattern']) {
+        // A misspelt command ("rulez") reads as a path: name the command it is close to.
+        const first = positionals[0];
+        const command = first !== undefined && found.unmatched.includes(first) && /^[a-z]+$/i.test(first) ? suggestKey(first, COMMANDS) : '';
+        if (command) return fail(io, `no such file or directory ${named}, and no command of that name: did you mean "meshlint ${/"([^"]+)"/.exec(command)?.[1]}"?`);
+        return fail(io, `no such file, directory or matching files: ${named}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+      }
+      notes.push({ id: 'unmatched-pattern', message: `no such file, directory or matching files: ${named}; not linted.` });
     }
     for (const s of found.skipped) {
       const shown = displayPathOf(s.path, io.cwd);
@@ -507,13 +569,18 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(', ')) : 'the current directory';
-      return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
+      // Every path met is ignored (a hook given only files .meshlintignore lists): nothing is
+      // wrong, and the note says why nothing was linted. Anything else is a usage error, unless asked.
+      const met = [...found.skipped, ...found.ignored];
+      const everyIgnored = met.length > 0 && found.unmatched.length === 0 && met.every((s) => s.kind === 'ignored' || s.kind === 'ignored-directory');
+      if (everyIgnored) notes.push({ id: 'nothing-to-lint', message: `nothing to lint: every path in ${where} is ignored (.meshlintignore, .gitignore, ignorePatterns or --ignore-pattern).` });
+      else if (v['no-error-on-unmatched-pattern']) notes.push({ id: 'nothing-to-lint', message: `nothing to lint: no YAML or JSON files in ${where} (after ignore patterns).` });
+      else return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
     for (const f of files) inputs.push(readSource(f, io.cwd));
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
-  const notes: Note[] = [];
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
@@ -658,7 +725,16 @@ export function formatReport(format: Format, results: readonly LintResult[], con
   }
 }
 
-function listRules(io: CliIO, config: Config): number {
+function listRules(io: CliIO, config: Config, format: 'stylish' | 'json'): number {
+  if (format === 'json') {
+    const list = allRules.map((r) => {
+      const { level, options } = effectiveSetting(config, r);
+      const d = r.meta.docs;
+      return { id: r.name, level, options, type: r.meta.type, category: d.category, fixable: Boolean(r.meta.fixable), hasSuggestions: Boolean(r.meta.hasSuggestions), description: d.description, url: d.url ?? null };
+    });
+    io.stdout(jsonText(list, 2) + '\n');
+    return 0;
+  }
   const rows = allRules.map((r) => {
     const level = effectiveSetting(config, r).level;
     return [r.name, level, r.meta.fixable ? 'fixable' : r.meta.hasSuggestions ? 'suggests' : '', r.meta.docs.description.replace(/`/g, '')];
@@ -695,8 +771,18 @@ function printConfig(io: CliIO, config: Config, file: string): number {
   return 0;
 }
 
-function useColor(v: Values, io: CliIO): boolean {
-  return v['no-color'] ? false : v.color ? true : io.isTTY && !io.env.NO_COLOR;
+/**
+ * Colours: --no-color and --color first, then FORCE_COLOR as Node reads it (empty, 1, 2, 3
+ * or true turn them on, any other value off; it wins over NO_COLOR), then NO_COLOR, then
+ * whether standard output is a terminal.
+ */
+export function useColor(v: { readonly color?: boolean; readonly 'no-color'?: boolean }, io: Pick<CliIO, 'env' | 'isTTY'>): boolean {
+  if (v['no-color']) return false;
+  if (v.color) return true;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return ['', '1', '2', '3', 'true'].includes(force);
+  if (io.env.NO_COLOR) return false;
+  return io.isTTY;
 }
 
 /** The report goes to --output-file (its folder created, as ESLint does) or to standard output. */

@@ -363,7 +363,8 @@ export function withOverrides(
     const m = /^([\w-]+)\s*[=:]\s*(.+)$/.exec(spec.trim());
     if (!m) throw new ConfigError('--rule', spec, 'expected id=level, e.g. --rule duplicate-key=off');
     const [, id = '', rest = ''] = m;
-    let setting: unknown = rest.trim();
+    // 0, 1 and 2 are levels in the config file too (ESLint's numbers).
+    let setting: unknown = /^[012]$/.test(rest.trim()) ? Number(rest.trim()) : rest.trim();
     if (rest.trim().startsWith('[')) {
       try {
         setting = JSON.parse(rest);
