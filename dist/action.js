@@ -19588,7 +19588,10 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
       }
     }
   }
-  const identity = loc.resource ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join(".")}` : `${file.displayPath}#doc${loc.doc.index}#${loc.docPath ? loc.docPath.join(".") : f.message}`;
+  const identity = loc.resource ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join(".")}` : (
+    // Not the displayed path, which depends on the working directory: fingerprints add the file themselves.
+    `doc${loc.doc.index}#${loc.docPath ? loc.docPath.join(".") : f.message}`
+  );
   const common = {
     ruleId: f.ruleId,
     severity: f.severity,
