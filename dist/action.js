@@ -25081,6 +25081,9 @@ function readBaseline(flag, config, io) {
   if (file === void 0) return void 0;
   const shown2 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown2} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
+  if (flag === void 0 && config.filePath && escapesThroughLink(configRoot(config.filePath), file)) {
+    throw new UsageError(`${what}: it is a symbolic link, or in a linked folder, that leads outside the repository; a config names only files inside it`);
+  }
   let text;
   try {
     const stat = statSync4(file);

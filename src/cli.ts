@@ -447,6 +447,10 @@ function readBaseline(flag: string | undefined, config: Config, io: CliIO): { ba
   if (file === undefined) return undefined;
   const shown = displayPathOf(file, io.cwd);
   const what = flag !== undefined ? `--baseline ${flag}` : `baseline ${shown} (named in ${displayPathOf(config.filePath ?? '', io.cwd)})`;
+  // The repository's config names files inside it: not one reached through a link out of it.
+  if (flag === undefined && config.filePath && escapesThroughLink(configRoot(config.filePath), file)) {
+    throw new UsageError(`${what}: it is a symbolic link, or in a linked folder, that leads outside the repository; a config names only files inside it`);
+  }
   let text: string;
   try {
     const stat = statSync(file);

@@ -1,12 +1,12 @@
 // The baseline: --write-baseline records today's findings, --baseline (or the config's
 // `baseline`) reports only new ones and counts the rest; a finding whose lines move stays
 // matched; a corrupt, hostile or huge baseline is one clean line and exit 2.
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { argsFromInputs, runAction } from '../src/action.ts';
 import { applyBaseline, baselineEntries, BaselineError, formatBaseline, parseBaseline } from '../src/engine/baseline.ts';
-import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp } from './helpers/cli.ts';
+import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, tempDir, withTemp } from './helpers/cli.ts';
 
 const KNOWN = /note: 1 known finding not shown \(in the baseline base\.json\)/;
 
@@ -102,6 +102,18 @@ test('the config names the baseline (for the pre-commit hook); --baseline wins; 
     const outside = cli(['k8s/bad.yaml'], { cwd: t.dir });
     assert.is(outside.code, 2);
     assert.match(outside.stderr, /baseline: "\.\.\/\.\.\/etc\/baseline\.json" is outside the repository/);
+    // A link in the repository to a file outside it is not read.
+    const outsideDir = tempDir();
+    try {
+      symlinkSync(outsideDir.write('base.json', readFileSync(t.path('.meshlint-baseline.json'))), t.path('linked.json'));
+      t.write('.meshlint.yaml', 'baseline: linked.json\n');
+      const linked = cli(['k8s/bad.yaml'], { cwd: t.dir });
+      assert.is(linked.code, 2);
+      assert.match(linked.stderr, /baseline linked\.json \(named in \.meshlint\.yaml\): it is a symbolic link, or in a linked folder, that leads outside the repository/);
+      assert.is(cli(['k8s/bad.yaml', '--baseline', 'linked.json'], { cwd: t.dir }).code, 0, 'named on the command line, it is read');
+    } finally {
+      outsideDir.cleanup();
+    }
     t.write('.meshlint.yaml', 'baseline: [a]\n');
     assert.match(cli(['k8s/bad.yaml'], { cwd: t.dir }).stderr, /baseline: must be the path of a baseline file/);
   });
