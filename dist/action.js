@@ -8934,7 +8934,7 @@ function parseListInput(text) {
 }
 
 // src/cli.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync2, readFileSync as readFileSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync2, readFileSync as readFileSync3, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname8, isAbsolute as isAbsolute6, resolve as resolve9, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -10226,6 +10226,14 @@ var inject_label_conflict_default = createRule({
 
 // src/model/istio-version.ts
 var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
+var SUPPORTED_MINORS = { from: 18, to: 32 };
+function uncoveredVersionNote(v2, where) {
+  const { from, to } = SUPPORTED_MINORS;
+  if (v2.major === 1 && v2.minor >= from && v2.minor <= to) return void 0;
+  const range = `1.${from} to 1.${to}`;
+  if (v2.major > 1 || v2.minor > to) return `Istio ${v2.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
+  return `Istio ${v2.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v2.text}`;
+}
 function parseIstioVersion(text) {
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
   if (!m) return void 0;
@@ -10653,6 +10661,7 @@ var injection_ignored_namespace_default = createRule({
 });
 
 // src/format/text.ts
+import { styleText } from "node:util";
 var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
 var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
 -${ACTIVE_NON_C0}]`, "g");
@@ -10676,6 +10685,9 @@ function findingContext(m) {
 }
 function shortList(items) {
   return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
+}
+function painter(color) {
+  return color ? (style, s) => styleText(style, s, { validateStream: false }) : (_style, s) => s;
 }
 
 // src/engine/notes.ts
@@ -18907,7 +18919,7 @@ var EMPTY_CONFIG = {
   kustomize: { overlays: [] },
   context: []
 };
-var TOP_KEYS = ["rules", "ignorePatterns", "defaultNamespace", "namespaces", "istio", "helm", "kustomize", "context"];
+var TOP_KEYS = ["rules", "ignorePatterns", "defaultNamespace", "namespaces", "istio", "helm", "kustomize", "context", "baseline"];
 var ISTIO_KEYS = [
   "version",
   "revisions",
@@ -18993,7 +19005,11 @@ function validateConfig(raw, file, rules, scope) {
   const helm = parseHelm(raw.helm, file, inRepo);
   const kustomize = parseKustomize(raw.kustomize, file, inRepo);
   const context = stringList(raw.context, file, "context").map((p, i) => inRepo(p, `context[${i}]`));
-  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context };
+  if (raw.baseline !== void 0 && (typeof raw.baseline !== "string" || raw.baseline === "")) {
+    throw new ConfigError(file, "baseline", "must be the path of a baseline file (written by meshlint --write-baseline FILE)");
+  }
+  const baseline = raw.baseline === void 0 ? {} : { baseline: inRepo(raw.baseline, "baseline") };
+  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context, ...baseline };
 }
 function parseRuleSetting(id, setting, rules, file, key) {
   const rule = rules.get(id);
@@ -19150,7 +19166,7 @@ function withOverrides(config, o, rules) {
     const m = /^([\w-]+)\s*[=:]\s*(.+)$/.exec(spec.trim());
     if (!m) throw new ConfigError("--rule", spec, "expected id=level, e.g. --rule duplicate-key=off");
     const [, id = "", rest = ""] = m;
-    let setting = rest.trim();
+    let setting = /^[012]$/.test(rest.trim()) ? Number(rest.trim()) : rest.trim();
     if (rest.trim().startsWith("[")) {
       try {
         setting = JSON.parse(rest);
@@ -19175,6 +19191,214 @@ function withOverrides(config, o, rules) {
 }
 function effectiveSetting(config, rule) {
   return config.rules[rule.name] ?? { level: rule.meta.docs.defaultLevel, options: [] };
+}
+
+// src/builtins.ts
+import { createRequire } from "node:module";
+var nodeRequire = createRequire(import.meta.url);
+function spawnSync(command, args, options) {
+  const run = nodeRequire("node:child_process").spawnSync;
+  return run(command, args, options);
+}
+var workerThreads = () => nodeRequire("node:worker_threads");
+function garbageCollector() {
+  try {
+    nodeRequire("node:v8").setFlagsFromString("--expose-gc");
+    return nodeRequire("node:vm").runInNewContext("gc");
+  } catch {
+    return void 0;
+  }
+}
+var crypto2 = () => nodeRequire("node:crypto");
+
+// src/format/sarif.ts
+import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve3, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+function toUri(path) {
+  return path.split("/").map((seg) => encodeURIComponent(seg.replace(LONE_SURROGATE, "\uFFFD"))).join("/");
+}
+function markdownToText(md) {
+  return md.replace(/```[a-z]*\n?/g, "").replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)").replace(/^#+\s*/gm, "").trim();
+}
+var pascal = (id) => id.replace(/(^|-)([a-z])/g, (_2, __, ch) => ch.toUpperCase());
+function ruleDescriptor(rule, doc, level) {
+  const d = rule.meta.docs;
+  const full = doc ? (doc.split(/\n\s*\n/).find((p) => p.trim() && !p.trim().startsWith("#")) ?? d.description).replace(/\s+/g, " ").trim() : d.description;
+  return {
+    id: rule.name,
+    name: pascal(rule.name),
+    shortDescription: { text: d.description.replace(/`/g, "") },
+    fullDescription: { text: markdownToText(full) },
+    help: { text: doc ? markdownToText(doc) : d.description, markdown: doc ?? d.description },
+    helpUri: d.url ?? `${HOMEPAGE}#rules`,
+    defaultConfiguration: { level },
+    properties: {
+      tags: [TOOL_NAME, d.category, ...rule.meta.type === "problem" ? ["correctness"] : ["maintainability"]],
+      precision: d.precision,
+      "problem.severity": level === "error" ? "error" : level === "warning" ? "warning" : "recommendation"
+    }
+  };
+}
+function fingerprint(uri, m) {
+  return crypto2().createHash("sha256").update(`${m.ruleId}\0${uri}\0${m.identity}\0${m.messageId ?? ""}`).digest("hex").slice(0, 32);
+}
+function lineHashes(uri, messages) {
+  const seen = /* @__PURE__ */ new Map();
+  return messages.map((m) => {
+    const fp = fingerprint(uri, m);
+    const n = (seen.get(fp) ?? 0) + 1;
+    seen.set(fp, n);
+    return `${fp}:${n}`;
+  });
+}
+function artifactLocation(filePath, opts) {
+  if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
+  const abs = resolve3(opts.cwd, filePath);
+  const rel = relative2(opts.srcRoot, abs);
+  if (isAbsolute2(rel)) return { uri: pathToFileURL(abs).href };
+  return { uri: toUri(rel.split(sep).join("/")), uriBaseId: "%SRCROOT%" };
+}
+function formatSarif(results, opts) {
+  const ruleIndex = new Map(opts.rules.map((r7, i) => [r7.name, i]));
+  const sarifResults = [];
+  for (const r7 of results) {
+    const artifact = artifactLocation(r7.filePath, opts);
+    const { uri } = artifact;
+    const hashes = lineHashes(uri, r7.messages);
+    for (const [i, m] of r7.messages.entries()) {
+      const where = (m.helmSource ? ` (rendered from ${m.helmSource})` : "") + (m.renders?.length ? ` (in renders: ${m.renders.join("; ")})` : "");
+      const result = {
+        ruleId: m.ruleId,
+        level: m.severity === 2 ? "error" : "warning",
+        message: { text: m.message + where },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: artifact,
+              region: { startLine: m.line, startColumn: m.column, endLine: m.endLine, endColumn: m.endColumn }
+            },
+            ...m.resource ? { logicalLocations: [{ fullyQualifiedName: m.resource, kind: "resource" }] } : {}
+          }
+        ],
+        partialFingerprints: { primaryLocationLineHash: hashes[i] ?? "" },
+        ...m.related?.length ? {
+          relatedLocations: m.related.map((rel, id) => ({
+            id,
+            message: { text: rel.message },
+            physicalLocation: {
+              artifactLocation: artifactLocation(rel.filePath, opts),
+              region: { startLine: rel.line, startColumn: rel.column, endLine: rel.endLine, endColumn: rel.endColumn }
+            }
+          }))
+        } : {},
+        ...m.helmSource || m.renders ? { properties: { ...m.helmSource ? { helmSource: m.helmSource } : {}, ...m.renders ? { renders: m.renders } : {} } } : {}
+      };
+      const idx = ruleIndex.get(m.ruleId);
+      if (idx !== void 0) result.ruleIndex = idx;
+      sarifResults.push(result);
+    }
+  }
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: TOOL_NAME,
+            semanticVersion: VERSION,
+            version: VERSION,
+            informationUri: HOMEPAGE,
+            rules: opts.rules.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? "warning"))
+          }
+        },
+        ...opts.automationId ? { automationDetails: { id: opts.automationId } } : {},
+        // What the run says once (facts it could not decide, settings it was told): notes of
+        // the invocation, not results, so code scanning shows them beside the alerts, not as alerts.
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...opts.notes?.length ? { toolExecutionNotifications: opts.notes.map((n) => ({ level: "note", message: { text: n.message }, descriptor: { id: n.id } })) } : {}
+          }
+        ],
+        columnKind: "utf16CodeUnits",
+        results: sarifResults
+      }
+    ]
+  };
+  return jsonText(log, 2);
+}
+
+// src/engine/baseline.ts
+var BASELINE_VERSION = 1;
+var MAX_BASELINE_BYTES = 32 * 1024 * 1024;
+var MAX_BASELINE_FINDINGS = 2e5;
+var MAX_FIELD = 4096;
+var FINGERPRINT = /^[0-9a-f]{32}:[1-9][0-9]{0,8}$/;
+var BaselineError = class extends Error {
+};
+var isObj2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+function parseBaseline(text) {
+  const REWRITE = "write it again with --write-baseline";
+  if (text.length > MAX_BASELINE_BYTES) throw new BaselineError(`larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; ${REWRITE}`);
+  let raw;
+  try {
+    raw = JSON.parse(text.replace(/^\ufeff/, ""));
+  } catch {
+    throw new BaselineError(`not valid JSON; ${REWRITE}`);
+  }
+  if (!isObj2(raw)) throw new BaselineError(`not a baseline (expected an object with "version" and "findings"); ${REWRITE}`);
+  if (raw.version !== BASELINE_VERSION) {
+    const newer = typeof raw.version === "number" && raw.version > BASELINE_VERSION;
+    throw new BaselineError(newer ? `version ${raw.version} is newer than this meshlint reads (${BASELINE_VERSION}); upgrade meshlint` : `"version" must be ${BASELINE_VERSION}; ${REWRITE}`);
+  }
+  const findings = raw.findings;
+  if (!Array.isArray(findings)) throw new BaselineError(`"findings" must be a list; ${REWRITE}`);
+  if (findings.length > MAX_BASELINE_FINDINGS) throw new BaselineError(`more than ${MAX_BASELINE_FINDINGS} findings; ${REWRITE}`);
+  const entries = [];
+  for (const [i, f] of findings.entries()) {
+    const ok = isObj2(f) && typeof f.file === "string" && f.file.length <= MAX_FIELD && typeof f.ruleId === "string" && f.ruleId.length <= MAX_FIELD && typeof f.fingerprint === "string" && FINGERPRINT.test(f.fingerprint);
+    if (!ok) throw new BaselineError(`findings[${i}] is not a finding (file, ruleId and fingerprint); ${REWRITE}`);
+    entries.push({ file: f.file, ruleId: f.ruleId, fingerprint: f.fingerprint });
+  }
+  return { entries };
+}
+function applyBaseline(results, baseline, uriOf) {
+  const recorded = new Set(baseline.entries.map((e) => e.fingerprint));
+  const matched = /* @__PURE__ */ new Set();
+  let known = 0;
+  const out = results.map((r7) => {
+    const hashes = lineHashes(uriOf(r7.filePath), r7.messages);
+    const kept = r7.messages.filter((_2, i) => {
+      const h = hashes[i] ?? "";
+      if (!recorded.has(h)) return true;
+      matched.add(h);
+      known++;
+      return false;
+    });
+    return kept.length === r7.messages.length ? r7 : recount(r7, kept);
+  });
+  return { results: out, known, gone: recorded.size - matched.size };
+}
+function recount(r7, messages) {
+  const errors = messages.filter((m) => m.severity === 2);
+  const warnings = messages.filter((m) => m.severity !== 2);
+  return {
+    ...r7,
+    messages,
+    errorCount: errors.length,
+    warningCount: warnings.length,
+    fixableErrorCount: errors.filter((m) => m.fix).length,
+    fixableWarningCount: warnings.filter((m) => m.fix).length
+  };
+}
+function baselineNote(outcome, shownPath) {
+  const { known, gone } = outcome;
+  if (known === 0 && gone === 0) return void 0;
+  const hidden = known > 0 ? `${plural(known, "known finding")} not shown (in the baseline ${shownPath})` : `no known findings in the baseline ${shownPath}`;
+  const stale = gone > 0 ? `; ${gone} of its findings ${gone === 1 ? "is" : "are"} gone: run --write-baseline ${shownPath} again to drop ${gone === 1 ? "it" : "them"}` : "";
+  return { id: "baseline", message: `${hidden}${stale}.` };
 }
 
 // src/load/template.ts
@@ -19325,6 +19549,8 @@ var FactsBuilder = class {
     }
     const stated = input2.cliIstioVersion ?? input2.mesh?.version;
     const version = stated ? parseIstioVersion(stated) : void 0;
+    const uncovered = version && uncoveredVersionNote(version, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
+    if (uncovered) namespaceNotes.push(uncovered);
     const install = this.install(input2.mesh ?? {});
     const settings = this.installSettings.build(input2.mesh ?? {});
     return {
@@ -19866,7 +20092,10 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
       }
     }
   }
-  const identity = loc.resource ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join(".")}` : `${file.displayPath}#doc${loc.doc.index}#${loc.docPath ? loc.docPath.join(".") : f.message}`;
+  const identity = loc.resource ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join(".")}` : (
+    // Not the displayed path, which depends on the working directory: fingerprints add the file themselves.
+    `doc${loc.doc.index}#${loc.docPath ? loc.docPath.join(".") : f.message}`
+  );
   const common = {
     ruleId: f.ruleId,
     severity: f.severity,
@@ -20020,12 +20249,14 @@ function formatJsonWithMetadata(results, meta) {
   );
   return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })) } });
 }
+var isFatal = (m) => m.ruleId === PARSE_ERROR_RULE && m.severity === 2;
 function jsonResults(results) {
   return results.map((r7) => ({
     filePath: r7.filePath,
     messages: r7.messages.map((m) => ({
       ruleId: m.ruleId,
       severity: m.severity,
+      ...isFatal(m) ? { fatal: true } : {},
       message: m.message,
       line: m.line,
       column: m.column,
@@ -20039,148 +20270,20 @@ function jsonResults(results) {
       ...m.suggestions ? { suggestions: m.suggestions } : {},
       ...m.related ? { related: m.related } : {}
     })),
+    suppressedMessages: [],
     errorCount: r7.errorCount,
+    fatalErrorCount: r7.messages.filter(isFatal).length,
     warningCount: r7.warningCount,
     fixableErrorCount: r7.fixableErrorCount,
     fixableWarningCount: r7.fixableWarningCount,
-    ...r7.output !== void 0 ? { output: r7.output } : {}
+    ...r7.output !== void 0 ? { output: r7.output } : {},
+    usedDeprecatedRules: []
   }));
-}
-
-// src/builtins.ts
-import { createRequire } from "node:module";
-var nodeRequire = createRequire(import.meta.url);
-function spawnSync(command, args, options) {
-  const run = nodeRequire("node:child_process").spawnSync;
-  return run(command, args, options);
-}
-var workerThreads = () => nodeRequire("node:worker_threads");
-function garbageCollector() {
-  try {
-    nodeRequire("node:v8").setFlagsFromString("--expose-gc");
-    return nodeRequire("node:vm").runInNewContext("gc");
-  } catch {
-    return void 0;
-  }
-}
-var crypto2 = () => nodeRequire("node:crypto");
-
-// src/format/sarif.ts
-import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve3, sep } from "node:path";
-import { pathToFileURL } from "node:url";
-var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-function toUri(path) {
-  return path.split("/").map((seg) => encodeURIComponent(seg.replace(LONE_SURROGATE, "\uFFFD"))).join("/");
-}
-function markdownToText(md) {
-  return md.replace(/```[a-z]*\n?/g, "").replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)").replace(/^#+\s*/gm, "").trim();
-}
-var pascal = (id) => id.replace(/(^|-)([a-z])/g, (_2, __, ch) => ch.toUpperCase());
-function ruleDescriptor(rule, doc, level) {
-  const d = rule.meta.docs;
-  const full = doc ? (doc.split(/\n\s*\n/).find((p) => p.trim() && !p.trim().startsWith("#")) ?? d.description).replace(/\s+/g, " ").trim() : d.description;
-  return {
-    id: rule.name,
-    name: pascal(rule.name),
-    shortDescription: { text: d.description.replace(/`/g, "") },
-    fullDescription: { text: markdownToText(full) },
-    help: { text: doc ? markdownToText(doc) : d.description, markdown: doc ?? d.description },
-    helpUri: d.url ?? `${HOMEPAGE}#rules`,
-    defaultConfiguration: { level },
-    properties: {
-      tags: [TOOL_NAME, d.category, ...rule.meta.type === "problem" ? ["correctness"] : ["maintainability"]],
-      precision: d.precision,
-      "problem.severity": level === "error" ? "error" : level === "warning" ? "warning" : "recommendation"
-    }
-  };
-}
-function fingerprint(uri, m) {
-  return crypto2().createHash("sha256").update(`${m.ruleId}\0${uri}\0${m.identity}\0${m.messageId ?? ""}`).digest("hex").slice(0, 32);
-}
-function artifactLocation(filePath, opts) {
-  if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
-  const abs = resolve3(opts.cwd, filePath);
-  const rel = relative2(opts.srcRoot, abs);
-  if (isAbsolute2(rel)) return { uri: pathToFileURL(abs).href };
-  return { uri: toUri(rel.split(sep).join("/")), uriBaseId: "%SRCROOT%" };
-}
-function formatSarif(results, opts) {
-  const ruleIndex = new Map(opts.rules.map((r7, i) => [r7.name, i]));
-  const sarifResults = [];
-  for (const r7 of results) {
-    const artifact = artifactLocation(r7.filePath, opts);
-    const { uri } = artifact;
-    const seen = /* @__PURE__ */ new Map();
-    for (const m of r7.messages) {
-      const fp = fingerprint(uri, m);
-      const n = (seen.get(fp) ?? 0) + 1;
-      seen.set(fp, n);
-      const where = (m.helmSource ? ` (rendered from ${m.helmSource})` : "") + (m.renders?.length ? ` (in renders: ${m.renders.join("; ")})` : "");
-      const result = {
-        ruleId: m.ruleId,
-        level: m.severity === 2 ? "error" : "warning",
-        message: { text: m.message + where },
-        locations: [
-          {
-            physicalLocation: {
-              artifactLocation: artifact,
-              region: { startLine: m.line, startColumn: m.column, endLine: m.endLine, endColumn: m.endColumn }
-            },
-            ...m.resource ? { logicalLocations: [{ fullyQualifiedName: m.resource, kind: "resource" }] } : {}
-          }
-        ],
-        partialFingerprints: { primaryLocationLineHash: `${fp}:${n}` },
-        ...m.related?.length ? {
-          relatedLocations: m.related.map((rel, id) => ({
-            id,
-            message: { text: rel.message },
-            physicalLocation: {
-              artifactLocation: artifactLocation(rel.filePath, opts),
-              region: { startLine: rel.line, startColumn: rel.column, endLine: rel.endLine, endColumn: rel.endColumn }
-            }
-          }))
-        } : {},
-        ...m.helmSource || m.renders ? { properties: { ...m.helmSource ? { helmSource: m.helmSource } : {}, ...m.renders ? { renders: m.renders } : {} } } : {}
-      };
-      const idx = ruleIndex.get(m.ruleId);
-      if (idx !== void 0) result.ruleIndex = idx;
-      sarifResults.push(result);
-    }
-  }
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: TOOL_NAME,
-            semanticVersion: VERSION,
-            version: VERSION,
-            informationUri: HOMEPAGE,
-            rules: opts.rules.map((rule) => ruleDescriptor(rule, opts.docs.get(rule.name), opts.levels.get(rule.name) ?? "warning"))
-          }
-        },
-        ...opts.automationId ? { automationDetails: { id: opts.automationId } } : {},
-        // What the run says once (facts it could not decide, settings it was told): notes of
-        // the invocation, not results, so code scanning shows them beside the alerts, not as alerts.
-        invocations: [
-          {
-            executionSuccessful: true,
-            ...opts.notes?.length ? { toolExecutionNotifications: opts.notes.map((n) => ({ level: "note", message: { text: n.message }, descriptor: { id: n.id } })) } : {}
-          }
-        ],
-        columnKind: "utf16CodeUnits",
-        results: sarifResults
-      }
-    ]
-  };
-  return jsonText(log, 2);
 }
 
 // src/format/stylish.ts
 function formatStylish(results, opts) {
-  const c = (code, s) => opts.color ? `\x1B[${code}m${s}\x1B[0m` : s;
+  const c = painter(opts.color);
   let out = "";
   let errors = 0;
   let warnings = 0;
@@ -20193,7 +20296,7 @@ function formatStylish(results, opts) {
     fixableErrors += r7.fixableErrorCount;
     fixableWarnings += r7.fixableWarningCount;
     out += `
-${c("4", safeText(r7.filePath))}
+${c("underline", safeText(r7.filePath))}
 `;
     const rows = r7.messages.map((m) => ({
       pos: `${m.line}:${m.column}`,
@@ -20203,9 +20306,9 @@ ${c("4", safeText(r7.filePath))}
     const posWidth = Math.max(...rows.map((x) => x.pos.length));
     for (const { pos, sev, m } of rows) {
       const where = findingContext(m);
-      out += `  ${c("2", pos.padEnd(posWidth))}  ${sev === "error" ? c("31", "error  ") : c("33", "warning")}  ${safeText(m.message)}  ${c("2", m.ruleId)}
+      out += `  ${c("dim", pos.padEnd(posWidth))}  ${sev === "error" ? c("red", "error  ") : c("yellow", "warning")}  ${safeText(m.message)}  ${c("dim", m.ruleId)}
 `;
-      if (where) out += `  ${" ".repeat(posWidth)}           ${c("2", safeText(where))}
+      if (where) out += `  ${" ".repeat(posWidth)}           ${c("dim", safeText(where))}
 `;
     }
   }
@@ -20213,10 +20316,10 @@ ${c("4", safeText(r7.filePath))}
   if (total === 0) return "";
   const summary2 = `${total === 1 ? "1 problem" : `${total} problems`} (${plural(errors, "error")}, ${plural(warnings, "warning")})`;
   out += `
-${c(errors ? "31;1" : "33;1", `\u2716 ${summary2}`)}
+${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 `;
   if (fixableErrors + fixableWarnings > 0) {
-    out += c(errors ? "31;1" : "33;1", `  ${plural(fixableErrors, "error")} and ${plural(fixableWarnings, "warning")} potentially fixable with the \`--fix\` option.`) + "\n";
+    out += c(errors ? ["red", "bold"] : ["yellow", "bold"], `  ${plural(fixableErrors, "error")} and ${plural(fixableWarnings, "warning")} potentially fixable with the \`--fix\` option.`) + "\n";
   }
   return out;
 }
@@ -25329,6 +25432,9 @@ var OPTIONS = {
   "no-gitignore": { type: "boolean" },
   "stdin-filename": { type: "string" },
   "report-unused-disable-directives": { type: "boolean" },
+  "no-error-on-unmatched-pattern": { type: "boolean" },
+  baseline: { type: "string" },
+  "write-baseline": { type: "string" },
   "print-config": { type: "string" },
   stats: { type: "boolean" },
   concurrency: { type: "string" },
@@ -25350,6 +25456,7 @@ var OPTIONS = {
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" }
 };
+var COMMANDS = ["rules", "explain", "lsp"];
 var UsageError = class extends Error {
 };
 function fail(io, message) {
@@ -25448,8 +25555,45 @@ function lintParsed(v2, positionals, config, io) {
   let results = report.results;
   if (v2.fix || v2["fix-dry-run"]) results = applyFixes(results, inputs, Boolean(v2.fix), (v2.format ?? "stylish") === "stylish", io);
   if (v2["fix-dry-run"] && (v2.format ?? "stylish") === "stylish") io.stdout(suggestionList(results));
+  const known = v2["write-baseline"] === void 0 ? readBaseline(v2.baseline, config, io) : void 0;
+  if (known) {
+    const outcome = applyBaseline(results, known.baseline, known.uriOf);
+    results = outcome.results;
+    const note = baselineNote(outcome, known.shown);
+    if (note) report = { ...report, notes: [note, ...report.notes] };
+  }
   if (v2.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped };
+}
+function baselineUris(file, io) {
+  const srcRoot = repoRoot(resolve9(io.cwd)) ?? dirname8(file);
+  return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
+}
+function readBaseline(flag, config, io) {
+  const file = flag !== void 0 ? resolve9(io.cwd, flag) : config.baseline;
+  if (file === void 0) return void 0;
+  const shown2 = displayPathOf(file, io.cwd);
+  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown2} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
+  if (flag === void 0 && config.filePath && escapesThroughLink(configRoot(config.filePath), file)) {
+    throw new UsageError(`${what}: it is a symbolic link, or in a linked folder, that leads outside the repository; a config names only files inside it`);
+  }
+  let text;
+  try {
+    const stat = statSync4(file);
+    if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
+    if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
+    text = readFileSync3(file, "utf8");
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const missing = e.code === "ENOENT";
+    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown2}` : describeFsError(e)}`);
+  }
+  try {
+    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown: shown2 };
+  } catch (e) {
+    if (e instanceof BaselineError) throw new UsageError(`${what}: ${e.message}`);
+    throw e;
+  }
 }
 var asInput = (file) => ({ ok: true, file: { ...file, bom: false } });
 var CHART_ONLY_FLAGS = ["values", "values-set", "set", "release", "kube-version", "api-versions"];
@@ -25475,6 +25619,7 @@ function gatherInputs(positionals, v2, config, io) {
   const inputs = [];
   const skipped = [];
   const chartJobs = [];
+  const notes = [];
   if (useStdin) {
     const name = v2["stdin-filename"] ?? "<stdin>";
     inputs.push(decodeSource(readStdin(io), name, void 0));
@@ -25489,7 +25634,14 @@ function gatherInputs(positionals, v2, config, io) {
       useGitignore: !v2["no-gitignore"]
     });
     if (found.unmatched.length > 0) {
-      return fail(io, `no such file, directory or matching files: ${found.unmatched.map((u) => JSON.stringify(u)).join(", ")}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+      const named = found.unmatched.map((u) => JSON.stringify(u)).join(", ");
+      if (!v2["no-error-on-unmatched-pattern"]) {
+        const first = positionals[0];
+        const command = first !== void 0 && found.unmatched.includes(first) && /^[a-z]+$/i.test(first) ? suggestKey(first, COMMANDS) : "";
+        if (command) return fail(io, `no such file or directory ${named}, and no command of that name: did you mean "meshlint ${/"([^"]+)"/.exec(command)?.[1]}"?`);
+        return fail(io, `no such file, directory or matching files: ${named}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+      }
+      notes.push({ id: "unmatched-pattern", message: `no such file, directory or matching files: ${named}; not linted.` });
     }
     for (const s of found.skipped) {
       const shown2 = displayPathOf(s.path, io.cwd);
@@ -25512,13 +25664,16 @@ function gatherInputs(positionals, v2, config, io) {
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
-      return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
+      const met = [...found.skipped, ...found.ignored];
+      const everyIgnored = met.length > 0 && found.unmatched.length === 0 && met.every((s) => s.kind === "ignored" || s.kind === "ignored-directory");
+      if (everyIgnored) notes.push({ id: "nothing-to-lint", message: `nothing to lint: every path in ${where} is ignored (.meshlintignore, .gitignore, ignorePatterns or --ignore-pattern).` });
+      else if (v2["no-error-on-unmatched-pattern"]) notes.push({ id: "nothing-to-lint", message: `nothing to lint: no YAML or JSON files in ${where} (after ignore patterns).` });
+      else return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
     for (const f of files) inputs.push(readSource(f, io.cwd));
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
-  const notes = [];
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -25769,6 +25924,8 @@ function argsFromInputs() {
   for (const k2 of listInput("kustomize")) args.push("--kustomize", k2);
   const version = input("istio-version");
   if (version) args.push("--istio-version", version);
+  const baseline = input("baseline");
+  if (baseline) args.push("--baseline", baseline);
   const helm = input("helm-binary");
   if (helm) args.push(`--helm-binary=${helm}`);
   const kustomize = input("kustomize-binary");

@@ -60,6 +60,8 @@ export function argsFromInputs(): string[] {
   for (const k of listInput('kustomize')) args.push('--kustomize', k);
   const version = input('istio-version');
   if (version) args.push('--istio-version', version);
+  const baseline = input('baseline');
+  if (baseline) args.push('--baseline', baseline);
   // Renderers come from the workflow, never from the repository's config.
   const helm = input('helm-binary');
   if (helm) args.push(`--helm-binary=${helm}`);

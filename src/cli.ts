@@ -1,11 +1,12 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
+import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
 import { explain } from './engine/explain.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintReport } from './engine/linter.ts';
@@ -14,7 +15,7 @@ import type { Facts } from './model/facts.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson, formatJsonWithMetadata } from './format/json.ts';
 import { shortList, type Note } from './engine/notes.ts';
-import { formatSarif } from './format/sarif.ts';
+import { artifactLocation, formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
 import { findConfigFile, readConfigFile } from './load/config-file.ts';
@@ -49,6 +50,9 @@ const OPTIONS = {
   'no-gitignore': { type: 'boolean' },
   'stdin-filename': { type: 'string' },
   'report-unused-disable-directives': { type: 'boolean' },
+  'no-error-on-unmatched-pattern': { type: 'boolean' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   'print-config': { type: 'string' },
   stats: { type: 'boolean' },
   concurrency: { type: 'string' },
@@ -95,7 +99,7 @@ Options:
   -f, --format NAME            stylish (default), json, json-with-metadata (results and
                                the run's notes), sarif, github
   -o, --output-file FILE       Write the report to FILE instead of standard output
-      --rule ID=LEVEL          Set a rule's level (off, warn, error); repeatable.
+      --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable.
                                Options as JSON: --rule 'ID=["warn", {...}]'
   -n, --namespace NS           Namespace for objects that declare none
       --istio-version V        Istio version to predict for (e.g. 1.26); default: the
@@ -106,9 +110,19 @@ Options:
       --fix-dry-run            Show the fixes as a diff, change nothing
       --ignore-pattern PAT     Skip files matching PAT (gitignore syntax); repeatable
       --no-gitignore           Do not read .gitignore files (.meshlintignore still applies)
+      --no-error-on-unmatched-pattern
+                               A path or glob that matches nothing, or nothing to lint,
+                               is a note and exit 0 instead of exit 2 (the pre-commit hooks
+                               pass it). A run whose every path is ignored always passes,
+                               with a note
       --stdin-filename NAME    Name to report standard input under
       --report-unused-disable-directives
                                Report suppressions that suppress nothing, as errors
+      --baseline FILE          Report only findings not recorded in FILE; say how many
+                               known ones are not shown (default: the config's baseline)
+      --write-baseline FILE    Record today's findings in FILE and exit 0: adopt meshlint
+                               now, fix the known findings later. A finding stays matched
+                               when its lines move
       --print-config FILE      Print the configuration in force for FILE and exit
       --stats                  Print what was linted and what was skipped, and why
       --concurrency N          Threads that parse the inputs: auto (default: every core,
@@ -116,7 +130,8 @@ Options:
       --context PATH           Read PATH (file or directory) for facts only: Namespaces,
                                injection webhooks, mesh config. Nothing is reported on
                                it; repeatable. For hooks that pass only changed files
-      --color, --no-color      Force colours on or off (default: on for a terminal)
+      --color, --no-color      Force colours on or off (default: on for a terminal,
+                               unless NO_COLOR is set; FORCE_COLOR=1 or 0 decides first)
 
 Charts and overlays (rendered with your helm, kubectl or kustomize; findings are
 reported on the template or source file you edit):
@@ -152,6 +167,46 @@ Examples:
   meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
   meshlint explain k8s/ --resource Deployment/shop/web
 `;
+
+/** Each command's own --help. */
+export const COMMAND_HELP = {
+  rules: `Usage: meshlint rules [--format json] [--config FILE] [--rule ID=LEVEL]...
+
+Lists every rule: its id, the level it runs at under the config in force (and --rule),
+whether --fix fixes it or it suggests an edit, and what it checks.
+
+Options:
+  -f, --format NAME            text (stylish, the default) or json: one object per rule
+                               with id, level, options, type, category, fixable,
+                               hasSuggestions, description and url
+  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+      --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable
+  -h, --help                   Show this help
+`,
+  explain: `Usage: meshlint explain [file|dir|glob|-] ... [--resource KIND/NS/NAME] [options]
+
+For each workload (an object with a pod template): will Istio inject a sidecar, and why,
+step by step, with the Istio source behind each step; then how the sidecar starts, holds
+the app and captures traffic. Reports no findings: exits 0, or 2 when --resource matches
+no workload.
+
+Options:
+      --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
+  -f, --format NAME            text (stylish, the default) or json
+  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+  -n, --namespace NS           Namespace for objects that declare none
+      --istio-version V        Istio version to predict for (e.g. 1.26)
+      --context PATH           Read PATH for facts only (Namespaces, webhooks, mesh config)
+      --helm-chart DIR, --kustomize DIR, --values FILE, ...
+                               Render charts and overlays as for linting (meshlint --help)
+  -o, --output-file FILE       Write the explanation to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`,
+} as const;
+
+/** The commands: the first word, when it is one of these and not a path. */
+const COMMANDS = ['rules', 'explain', 'lsp'] as const;
 
 export interface CliIO {
   readonly cwd: string;
@@ -256,14 +311,20 @@ function configErrorText(e: ConfigError, cwd: string): string {
 function run(argv: readonly string[], io: CliIO): number {
   const { values: v, positionals } = parse(argv);
   if (v.help) {
-    io.stdout(HELP);
+    const command = positionals[0];
+    io.stdout(command === 'rules' || command === 'explain' ? COMMAND_HELP[command] : HELP);
     return 0;
   }
   if (v.version) {
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  if (positionals[0] === 'rules' && positionals.length === 1) return listRules(io, loadConfig(v.config, io.cwd));
+  if (positionals[0] === 'rules' && positionals.length === 1) {
+    const config = configFor(v, io);
+    const format = v.format ?? 'stylish';
+    if (format !== 'stylish' && format !== 'json') throw new UsageError('rules prints text (the default) or --format json');
+    return listRules(io, config, format);
+  }
   if (positionals[0] === 'lsp' && positionals.length === 1) throw new UsageError('the language server starts from the meshlint command: meshlint lsp');
   if (v.resource !== undefined && positionals[0] !== 'explain') throw new UsageError('--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name');
 
@@ -276,6 +337,10 @@ function run(argv: readonly string[], io: CliIO): number {
     if (maxWarnings === -1) maxWarnings = undefined;
   }
   if (v.fix && v['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be combined');
+  if (v['write-baseline'] !== undefined) {
+    if (v.baseline !== undefined) throw new UsageError('--write-baseline and --baseline cannot be combined: --write-baseline records every finding');
+    if (v.fix || v['fix-dry-run']) throw new UsageError('--write-baseline records the findings as they are: run --fix first, then --write-baseline');
+  }
 
   const config = configFor(v, io);
   if (v['print-config'] !== undefined) return printConfig(io, config, v['print-config']);
@@ -284,6 +349,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const linted = lintParsed(v, positionals, config, io);
   if (typeof linted === 'number') return linted;
   const { results, report } = linted;
+  if (v['write-baseline'] !== undefined) return writeBaseline(v['write-baseline'], report.results, io);
 
   emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report) }), v, io);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
@@ -352,11 +418,72 @@ function lintParsed(v: Values, positionals: readonly string[], config: Config, i
   let results: LintResult[] = report.results;
   if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
   if (v['fix-dry-run'] && (v.format ?? 'stylish') === 'stylish') io.stdout(suggestionList(results));
+  const known = v['write-baseline'] === undefined ? readBaseline(v.baseline, config, io) : undefined;
+  if (known) {
+    const outcome = applyBaseline(results, known.baseline, known.uriOf);
+    results = outcome.results;
+    // Said first: of the run's notes, the one that explains a report shorter than expected.
+    const note = baselineNote(outcome, known.shown);
+    if (note) report = { ...report, notes: [note, ...report.notes] };
+  }
   if (v.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped };
 }
 
 type Values = ReturnType<typeof parse>['values'];
+
+/**
+ * Fingerprints name files as SARIF does: relative to the repository root, else to the
+ * baseline's folder, so a baseline matches from any folder meshlint runs in.
+ */
+function baselineUris(file: string, io: CliIO): UriOf {
+  const srcRoot = repoRoot(resolve(io.cwd)) ?? dirname(file);
+  return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
+}
+
+/** The baseline --baseline or the config's `baseline` names, read and checked; exit 2 when it cannot be used. */
+function readBaseline(flag: string | undefined, config: Config, io: CliIO): { baseline: Baseline; uriOf: UriOf; shown: string } | undefined {
+  const file = flag !== undefined ? resolve(io.cwd, flag) : config.baseline;
+  if (file === undefined) return undefined;
+  const shown = displayPathOf(file, io.cwd);
+  const what = flag !== undefined ? `--baseline ${flag}` : `baseline ${shown} (named in ${displayPathOf(config.filePath ?? '', io.cwd)})`;
+  // The repository's config names files inside it: not one reached through a link out of it.
+  if (flag === undefined && config.filePath && escapesThroughLink(configRoot(config.filePath), file)) {
+    throw new UsageError(`${what}: it is a symbolic link, or in a linked folder, that leads outside the repository; a config names only files inside it`);
+  }
+  let text: string;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
+    if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown}` : describeFsError(e)}`);
+  }
+  try {
+    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown };
+  } catch (e) {
+    if (e instanceof BaselineError) throw new UsageError(`${what}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** --write-baseline: every finding of the run, by fingerprint, in FILE; the report is not printed. */
+function writeBaseline(name: string, results: readonly LintResult[], io: CliIO): number {
+  const target = resolve(io.cwd, name);
+  const entries = baselineEntries(results, baselineUris(target, io));
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, formatBaseline(entries));
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a part of the path is a file, not a folder' : describeFsError(e);
+    throw new UsageError(`--write-baseline ${name}: cannot write it: ${why}; name a file in a folder you can write to`);
+  }
+  io.stderr(`${TOOL_NAME}: wrote ${plural(entries.length, 'finding')} to ${safeText(displayPathOf(target, io.cwd))}; --baseline ${safeText(name)} (or baseline: in .meshlint.yaml) reports only new ones\n`);
+  return 0;
+}
 
 interface Gathered {
   readonly inputs: ReadOutcome[];
@@ -398,6 +525,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   const inputs: ReadOutcome[] = [];
   const skipped: Skipped[] = [];
   const chartJobs: HelmRender[][] = [];
+  const notes: Note[] = [];
   if (useStdin) {
     const name = v['stdin-filename'] ?? '<stdin>';
     inputs.push(decodeSource(readStdin(io), name, undefined));
@@ -412,7 +540,15 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       useGitignore: !v['no-gitignore'],
     });
     if (found.unmatched.length > 0) {
-      return fail(io, `no such file, directory or matching files: ${found.unmatched.map((u) => JSON.stringify(u)).join(', ')}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+      const named = found.unmatched.map((u) => JSON.stringify(u)).join(', ');
+      if (!v['no-error-on-unmatched-pattern']) {
+        // A misspelt command ("rulez") reads as a path: name the command it is close to.
+        const first = positionals[0];
+        const command = first !== undefined && found.unmatched.includes(first) && /^[a-z]+$/i.test(first) ? suggestKey(first, COMMANDS) : '';
+        if (command) return fail(io, `no such file or directory ${named}, and no command of that name: did you mean "meshlint ${/"([^"]+)"/.exec(command)?.[1]}"?`);
+        return fail(io, `no such file, directory or matching files: ${named}. Check the path, or quote a glob pattern so the shell does not expand it.`);
+      }
+      notes.push({ id: 'unmatched-pattern', message: `no such file, directory or matching files: ${named}; not linted.` });
     }
     for (const s of found.skipped) {
       const shown = displayPathOf(s.path, io.cwd);
@@ -437,13 +573,18 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(', ')) : 'the current directory';
-      return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
+      // Every path met is ignored (a hook given only files .meshlintignore lists): nothing is
+      // wrong, and the note says why nothing was linted. Anything else is a usage error, unless asked.
+      const met = [...found.skipped, ...found.ignored];
+      const everyIgnored = met.length > 0 && found.unmatched.length === 0 && met.every((s) => s.kind === 'ignored' || s.kind === 'ignored-directory');
+      if (everyIgnored) notes.push({ id: 'nothing-to-lint', message: `nothing to lint: every path in ${where} is ignored (.meshlintignore, .gitignore, ignorePatterns or --ignore-pattern).` });
+      else if (v['no-error-on-unmatched-pattern']) notes.push({ id: 'nothing-to-lint', message: `nothing to lint: no YAML or JSON files in ${where} (after ignore patterns).` });
+      else return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
     for (const f of files) inputs.push(readSource(f, io.cwd));
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
-  const notes: Note[] = [];
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
@@ -588,7 +729,16 @@ export function formatReport(format: Format, results: readonly LintResult[], con
   }
 }
 
-function listRules(io: CliIO, config: Config): number {
+function listRules(io: CliIO, config: Config, format: 'stylish' | 'json'): number {
+  if (format === 'json') {
+    const list = allRules.map((r) => {
+      const { level, options } = effectiveSetting(config, r);
+      const d = r.meta.docs;
+      return { id: r.name, level, options, type: r.meta.type, category: d.category, fixable: Boolean(r.meta.fixable), hasSuggestions: Boolean(r.meta.hasSuggestions), description: d.description, url: d.url ?? null };
+    });
+    io.stdout(jsonText(list, 2) + '\n');
+    return 0;
+  }
   const rows = allRules.map((r) => {
     const level = effectiveSetting(config, r).level;
     return [r.name, level, r.meta.fixable ? 'fixable' : r.meta.hasSuggestions ? 'suggests' : '', r.meta.docs.description.replace(/`/g, '')];
@@ -625,8 +775,18 @@ function printConfig(io: CliIO, config: Config, file: string): number {
   return 0;
 }
 
-function useColor(v: Values, io: CliIO): boolean {
-  return v['no-color'] ? false : v.color ? true : io.isTTY && !io.env.NO_COLOR;
+/**
+ * Colours: --no-color and --color first, then FORCE_COLOR as Node reads it (empty, 1, 2, 3
+ * or true turn them on, any other value off; it wins over NO_COLOR), then NO_COLOR, then
+ * whether standard output is a terminal.
+ */
+export function useColor(v: { readonly color?: boolean; readonly 'no-color'?: boolean }, io: Pick<CliIO, 'env' | 'isTTY'>): boolean {
+  if (v['no-color']) return false;
+  if (v.color) return true;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return ['', '1', '2', '3', 'true'].includes(force);
+  if (io.env.NO_COLOR) return false;
+  return io.isTTY;
 }
 
 /** The report goes to --output-file (its folder created, as ESLint does) or to standard output. */

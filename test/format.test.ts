@@ -35,7 +35,9 @@ test('json: ESLint JSON formatter shape, one entry per linted file', () => {
     assert.ok(Array.isArray(results));
     assert.equal(results.map((r) => r.filePath), ['a/clean.yaml', 'a/settings.yaml', 'b/labels.yaml']);
     for (const r of results) {
-      assert.equal(Object.keys(r).sort(), ['errorCount', 'filePath', 'fixableErrorCount', 'fixableWarningCount', 'messages', 'warningCount']);
+      // ESLint's JSON formatter's fields, in its order.
+      assert.equal(Object.keys(r), ['filePath', 'messages', 'suppressedMessages', 'errorCount', 'fatalErrorCount', 'warningCount', 'fixableErrorCount', 'fixableWarningCount', 'usedDeprecatedRules']);
+      assert.equal([r.suppressedMessages, r.usedDeprecatedRules, r.fatalErrorCount], [[], [], 0]);
       for (const k of ['errorCount', 'warningCount', 'fixableErrorCount', 'fixableWarningCount']) assert.type(r[k], 'number', k);
       const messages = r.messages as Record<string, unknown>[];
       assert.ok(Array.isArray(messages));

@@ -27,8 +27,8 @@ const NASTY_FILE = NASTY_LINE.replace(/\//g, '');
 
 /** What must never reach a terminal raw: every control but tab and LF, DEL, C1, separators, bidi. */
 const FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** The colours meshlint writes itself (stylish, explain); anything else starting with ESC is not ours. */
-const OWN_SGR = /\u001b\[(?:0|1|2|4|31|32|33|31;1|33;1)m/g;
+/** The colours meshlint writes itself (stylish, explain, through styleText: each closed by 22, 24 or 39); anything else starting with ESC is not ours. */
+const OWN_SGR = /\u001b\[(?:0|1|2|4|22|24|31|32|33|39|31;1|33;1)m/g;
 
 /** The forbidden characters in `s`, each with a little context, to make a failure readable. */
 function rawControls(s: string, colours = false): string[] {

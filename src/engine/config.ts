@@ -27,6 +27,8 @@ export interface Config {
    * nothing is reported on them. Absolute (the config file's are relative to its folder).
    */
   readonly context: readonly string[];
+  /** The baseline file (absolute; the config file's is relative to its folder): findings it holds are not reported. */
+  readonly baseline?: string;
 }
 
 /** One chart to render: paths are absolute (the config file's are relative to its folder). */
@@ -76,7 +78,7 @@ export const EMPTY_CONFIG: Config = {
   context: [],
 };
 
-const TOP_KEYS = ['rules', 'ignorePatterns', 'defaultNamespace', 'namespaces', 'istio', 'helm', 'kustomize', 'context'] as const;
+const TOP_KEYS = ['rules', 'ignorePatterns', 'defaultNamespace', 'namespaces', 'istio', 'helm', 'kustomize', 'context', 'baseline'] as const;
 const ISTIO_KEYS = [
   'version', 'revisions', 'revisionTags', 'enableNamespacesByDefault', 'injectionPolicy',
   'nativeSidecars', 'cni', 'holdApplicationUntilProxyStarts',
@@ -179,7 +181,11 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
   const helm = parseHelm(raw.helm, file, inRepo);
   const kustomize = parseKustomize(raw.kustomize, file, inRepo);
   const context = stringList(raw.context, file, 'context').map((p, i) => inRepo(p, `context[${i}]`));
-  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context };
+  if (raw.baseline !== undefined && (typeof raw.baseline !== 'string' || raw.baseline === '')) {
+    throw new ConfigError(file, 'baseline', 'must be the path of a baseline file (written by meshlint --write-baseline FILE)');
+  }
+  const baseline = raw.baseline === undefined ? {} : { baseline: inRepo(raw.baseline, 'baseline') };
+  return { filePath: file, rules: rulesOut, ignorePatterns, defaultNamespace, namespaces, istio, helm, kustomize, context, ...baseline };
 }
 
 export function parseRuleSetting(id: string, setting: unknown, rules: ReadonlyMap<string, MeshlintRule>, file: string | undefined, key: string): RuleSetting {
@@ -357,7 +363,8 @@ export function withOverrides(
     const m = /^([\w-]+)\s*[=:]\s*(.+)$/.exec(spec.trim());
     if (!m) throw new ConfigError('--rule', spec, 'expected id=level, e.g. --rule duplicate-key=off');
     const [, id = '', rest = ''] = m;
-    let setting: unknown = rest.trim();
+    // 0, 1 and 2 are levels in the config file too (ESLint's numbers).
+    let setting: unknown = /^[012]$/.test(rest.trim()) ? Number(rest.trim()) : rest.trim();
     if (rest.trim().startsWith('[')) {
       try {
         setting = JSON.parse(rest);

@@ -458,7 +458,8 @@ function resolveFinding(
   }
   const identity = loc.resource
     ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join('.')}`
-    : `${file.displayPath}#doc${loc.doc.index}#${loc.docPath ? loc.docPath.join('.') : f.message}`;
+    : // Not the displayed path, which depends on the working directory: fingerprints add the file themselves.
+      `doc${loc.doc.index}#${loc.docPath ? loc.docPath.join('.') : f.message}`;
   const common = {
     ruleId: f.ruleId,
     severity: f.severity,

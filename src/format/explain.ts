@@ -1,7 +1,7 @@
 // Text for `meshlint explain`.
 import type { Explanation } from '../engine/explain.ts';
 import type { Facts } from '../model/facts.ts';
-import { safeText } from './text.ts';
+import { painter, safeText, type Style } from './text.ts';
 
 const OUTCOME: Record<Explanation['outcome'], string> = {
   injected: 'sidecar injected',
@@ -10,22 +10,22 @@ const OUTCOME: Record<Explanation['outcome'], string> = {
 };
 
 export function formatExplanations(list: readonly Explanation[], facts: Facts, color: boolean): string {
-  const c = (code: string, s: string): string => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
+  const c = painter(color);
   const origin = {
     input: 'from the MutatingWebhookConfigurations or IstioOperators among the inputs',
     config: 'as stated in the config (istio.revisions, istio.revisionTags)',
     assumed: 'assumed: a default install (state yours under istio: in .meshlint.yaml)',
   }[facts.mesh.webhooksOrigin];
-  let out = c('2', `Istio ${facts.mesh.version.text}${facts.mesh.versionOrigin === 'default' ? ' (default; set istio.version or --istio-version)' : ''}; injector webhooks ${origin}.`) + '\n';
-  for (const note of facts.mesh.notes) out += c('2', `note: ${safeText(note)}`) + '\n';
+  let out = c('dim', `Istio ${facts.mesh.version.text}${facts.mesh.versionOrigin === 'default' ? ' (default; set istio.version or --istio-version)' : ''}; injector webhooks ${origin}.`) + '\n';
+  for (const note of facts.mesh.notes) out += c('dim', `note: ${safeText(note)}`) + '\n';
   if (list.length === 0) return out + 'No workloads with a pod template in the inputs.\n';
   for (const e of list) {
-    const colour = e.outcome === 'injected' ? '32' : e.outcome === 'unknown' ? '33' : '31';
-    out += `\n${c('1', safeText(e.resource))}  ${c('2', `${safeText(e.filePath)}:${e.line}${e.helmSource ? ` (from ${safeText(e.helmSource)})` : ''}`)}\n`;
+    const colour: Style = e.outcome === 'injected' ? 'green' : e.outcome === 'unknown' ? 'yellow' : 'red';
+    out += `\n${c('bold', safeText(e.resource))}  ${c('dim', `${safeText(e.filePath)}:${e.line}${e.helmSource ? ` (from ${safeText(e.helmSource)})` : ''}`)}\n`;
     out += `  ${c(colour, `→ ${OUTCOME[e.outcome]}`)}${e.via && e.outcome === 'injected' ? ` by ${safeText(e.via)}` : ''}\n`;
-    for (const step of e.trace) out += `    · ${safeText(step.text)}${step.source ? c('2', `  [${step.source}]`) : ''}\n`;
+    for (const step of e.trace) out += `    · ${safeText(step.text)}${step.source ? c('dim', `  [${step.source}]`) : ''}\n`;
     if (e.sidecar) {
-      out += `  ${c('1', 'sidecar')}\n`;
+      out += `  ${c('bold', 'sidecar')}\n`;
       for (const [what, text] of [['start', e.sidecar.native], ['hold', e.sidecar.hold], ['traffic capture', e.sidecar.cni]] as const) {
         out += `    · ${what}: ${safeText(text)}\n`;
       }

@@ -1,4 +1,5 @@
 // ESLint's JSON formatter shapes (`json`, `json-with-metadata`), plus the resource each problem belongs to.
+import { PARSE_ERROR_RULE } from '../engine/linter.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
 import type { Note } from '../engine/notes.ts';
 import type { LintResult } from '../types.ts';
@@ -20,6 +21,13 @@ export function formatJsonWithMetadata(results: readonly LintResult[], meta: { c
   return jsonText({ results: jsonResults(results), metadata: { cwd: meta.cwd, rulesMeta, notes: meta.notes.map((n) => ({ id: n.id, message: n.message })) } });
 }
 
+/** A file that could not be read or parsed: ESLint's fatal errors. */
+const isFatal = (m: LintResult['messages'][number]): boolean => m.ruleId === PARSE_ERROR_RULE && m.severity === 2;
+
+/**
+ * ESLint's result fields, in its order. `suppressedMessages` is empty: a finding a
+ * meshlint-disable comment or annotation silences is dropped, not kept; no rule is deprecated.
+ */
 function jsonResults(results: readonly LintResult[]): unknown[] {
   return (
     results.map((r) => ({
@@ -27,6 +35,7 @@ function jsonResults(results: readonly LintResult[]): unknown[] {
       messages: r.messages.map((m) => ({
         ruleId: m.ruleId,
         severity: m.severity,
+        ...(isFatal(m) ? { fatal: true } : {}),
         message: m.message,
         line: m.line,
         column: m.column,
@@ -40,11 +49,14 @@ function jsonResults(results: readonly LintResult[]): unknown[] {
         ...(m.suggestions ? { suggestions: m.suggestions } : {}),
         ...(m.related ? { related: m.related } : {}),
       })),
+      suppressedMessages: [],
       errorCount: r.errorCount,
+      fatalErrorCount: r.messages.filter(isFatal).length,
       warningCount: r.warningCount,
       fixableErrorCount: r.fixableErrorCount,
       fixableWarningCount: r.fixableWarningCount,
       ...(r.output !== undefined ? { output: r.output } : {}),
+      usedDeprecatedRules: [],
     }))
   );
 }

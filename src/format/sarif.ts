@@ -73,12 +73,26 @@ function fingerprint(uri: string, m: LintMessage): string {
 }
 
 /**
+ * Each message's `primaryLocationLineHash`: rule, file, resource and path (never the line),
+ * then which of the equal ones it is. The baseline (src/engine/baseline.ts) keys on it too.
+ */
+export function lineHashes(uri: string, messages: readonly LintMessage[]): string[] {
+  const seen = new Map<string, number>();
+  return messages.map((m) => {
+    const fp = fingerprint(uri, m);
+    const n = (seen.get(fp) ?? 0) + 1;
+    seen.set(fp, n);
+    return `${fp}:${n}`;
+  });
+}
+
+/**
  * A report's file as an artifact location. Relative to the repository root (%SRCROOT%),
  * also for a file outside it ("../x.yaml" from the root: the report's own path is relative
  * to the working directory, which need not be the root). Only a path no relative reference
  * reaches (another Windows drive) becomes an absolute file URI, without a base.
  */
-function artifactLocation(filePath: string, opts: SarifOptions): { uri: string; uriBaseId?: string } {
+export function artifactLocation(filePath: string, opts: Pick<SarifOptions, 'cwd' | 'srcRoot'>): { uri: string; uriBaseId?: string } {
   if (opts.cwd === undefined || opts.srcRoot === undefined) return { uri: toUri(filePath), uriBaseId: '%SRCROOT%' };
   const abs = resolve(opts.cwd, filePath);
   const rel = relative(opts.srcRoot, abs);
@@ -92,11 +106,8 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
   for (const r of results) {
     const artifact = artifactLocation(r.filePath, opts);
     const { uri } = artifact;
-    const seen = new Map<string, number>();
-    for (const m of r.messages) {
-      const fp = fingerprint(uri, m);
-      const n = (seen.get(fp) ?? 0) + 1;
-      seen.set(fp, n);
+    const hashes = lineHashes(uri, r.messages);
+    for (const [i, m] of r.messages.entries()) {
       const where = (m.helmSource ? ` (rendered from ${m.helmSource})` : '') + (m.renders?.length ? ` (in renders: ${m.renders.join('; ')})` : '');
       const result: Result = {
         ruleId: m.ruleId,
@@ -111,7 +122,7 @@ export function formatSarif(results: readonly LintResult[], opts: SarifOptions):
             ...(m.resource ? { logicalLocations: [{ fullyQualifiedName: m.resource, kind: 'resource' }] } : {}),
           },
         ],
-        partialFingerprints: { primaryLocationLineHash: `${fp}:${n}` },
+        partialFingerprints: { primaryLocationLineHash: hashes[i] ?? '' },
         ...(m.related?.length
           ? {
               relatedLocations: m.related.map((rel, id) => ({

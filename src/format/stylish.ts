@@ -1,13 +1,13 @@
 // The default, human format: grouped by file, one line per problem, a summary at the end.
 import type { LintResult } from '../types.ts';
-import { findingContext, plural, safeText } from './text.ts';
+import { findingContext, painter, plural, safeText } from './text.ts';
 
 export interface StylishOptions {
   readonly color: boolean;
 }
 
 export function formatStylish(results: readonly LintResult[], opts: StylishOptions): string {
-  const c = (code: string, s: string): string => (opts.color ? `\u001b[${code}m${s}\u001b[0m` : s);
+  const c = painter(opts.color);
   let out = '';
   let errors = 0;
   let warnings = 0;
@@ -19,7 +19,7 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
     warnings += r.warningCount;
     fixableErrors += r.fixableErrorCount;
     fixableWarnings += r.fixableWarningCount;
-    out += `\n${c('4', safeText(r.filePath))}\n`;
+    out += `\n${c('underline', safeText(r.filePath))}\n`;
     const rows = r.messages.map((m) => ({
       pos: `${m.line}:${m.column}`,
       sev: m.severity === 2 ? 'error' : 'warning',
@@ -28,16 +28,16 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
     const posWidth = Math.max(...rows.map((x) => x.pos.length));
     for (const { pos, sev, m } of rows) {
       const where = findingContext(m);
-      out += `  ${c('2', pos.padEnd(posWidth))}  ${sev === 'error' ? c('31', 'error  ') : c('33', 'warning')}  ${safeText(m.message)}  ${c('2', m.ruleId)}\n`;
-      if (where) out += `  ${' '.repeat(posWidth)}           ${c('2', safeText(where))}\n`;
+      out += `  ${c('dim', pos.padEnd(posWidth))}  ${sev === 'error' ? c('red', 'error  ') : c('yellow', 'warning')}  ${safeText(m.message)}  ${c('dim', m.ruleId)}\n`;
+      if (where) out += `  ${' '.repeat(posWidth)}           ${c('dim', safeText(where))}\n`;
     }
   }
   const total = errors + warnings;
   if (total === 0) return '';
   const summary = `${total === 1 ? '1 problem' : `${total} problems`} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
-  out += `\n${c(errors ? '31;1' : '33;1', `✖ ${summary}`)}\n`;
+  out += `\n${c(errors ? ['red', 'bold'] : ['yellow', 'bold'], `✖ ${summary}`)}\n`;
   if (fixableErrors + fixableWarnings > 0) {
-    out += c(errors ? '31;1' : '33;1', `  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`) + '\n';
+    out += c(errors ? ['red', 'bold'] : ['yellow', 'bold'], `  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`) + '\n';
   }
   return out;
 }

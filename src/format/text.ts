@@ -1,3 +1,4 @@
+import { styleText } from 'node:util';
 import type { LintMessage } from '../types.ts';
 // Text from linted files (names, values, keys) must never reach a terminal with control
 // or escape characters intact: a manifest must not be able to rewrite the user's screen.
@@ -60,4 +61,15 @@ export function findingContext(m: LintMessage): string {
 /** "a, b, c and 4 more": names listed in a message or a note, kept short. */
 export function shortList(items: readonly string[]): string {
   return `${items.slice(0, 3).join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
+}
+
+/** A text style of node:util's styleText: a colour or modifier, or several. */
+export type Style = Parameters<typeof styleText>[0];
+
+/**
+ * Styles text through node:util's styleText when `color` is on, else leaves it plain. The
+ * shell decides (a terminal, --color, NO_COLOR, FORCE_COLOR), so the stream is not checked here.
+ */
+export function painter(color: boolean): (style: Style, s: string) => string {
+  return color ? (style, s) => styleText(style, s, { validateStream: false }) : (_style, s) => s;
 }

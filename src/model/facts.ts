@@ -2,7 +2,7 @@
 // their labels, and the mesh install. A fact no input or config states is unknown.
 import type { Resource } from '../types.ts';
 import { asObject, labelString } from './workload.ts';
-import { parseIstioVersion, DEFAULT_ISTIO_VERSION, type IstioVersion } from './istio-version.ts';
+import { parseIstioVersion, DEFAULT_ISTIO_VERSION, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
 import {
   generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
@@ -121,6 +121,9 @@ export class FactsBuilder {
     }
     const stated = input.cliIstioVersion ?? input.mesh?.version;
     const version = stated ? parseIstioVersion(stated) : undefined;
+    // A version meshlint has no facts for is said once, with whose behaviour is predicted.
+    const uncovered = version && uncoveredVersionNote(version, input.cliIstioVersion ? '--istio-version' : 'istio.version in the config');
+    if (uncovered) namespaceNotes.push(uncovered);
     const install = this.install(input.mesh ?? {});
     const settings = this.installSettings.build(input.mesh ?? {});
     return {

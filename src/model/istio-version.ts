@@ -13,6 +13,20 @@ export const DEFAULT_ISTIO_VERSION: IstioVersion = { major: 1, minor: 31, patch:
 /** Oldest and newest minor versions meshlint's facts cover. */
 export const SUPPORTED_MINORS = { from: 18, to: 32 } as const;
 
+/**
+ * What to say of a stated version outside the ones meshlint's facts cover, naming whose
+ * behaviour is predicted; undefined for a covered version. A later version behaves as the
+ * newest covered one (every change meshlint models happened by then); an earlier one as
+ * the facts meshlint has for it, which stop short of what changed before the oldest.
+ */
+export function uncoveredVersionNote(v: IstioVersion, where: string): string | undefined {
+  const { from, to } = SUPPORTED_MINORS;
+  if (v.major === 1 && v.minor >= from && v.minor <= to) return undefined;
+  const range = `1.${from} to 1.${to}`;
+  if (v.major > 1 || v.minor > to) return `Istio ${v.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
+  return `Istio ${v.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v.text}`;
+}
+
 /** "1.27", "1.27.3", "v1.27.0", "1.28.0-beta.1" → version; undefined when not a version. */
 export function parseIstioVersion(text: string): IstioVersion | undefined {
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
