@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, validateConfig } from '../src/engine/config.ts';
+import { rulesSchema } from '../src/engine/config-schema.ts';
 import { parse as parseYaml } from 'yaml';
 import { BAD_LABEL, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun } from './helpers/cli.ts';
 
@@ -403,6 +404,14 @@ test('the JSON Schema covers every key of examples/.meshlint.yaml, each property
   described(SCHEMA, '');
   // The schema is what validateConfig applies: the example as a whole is accepted.
   validateConfig(example, '/repo/.meshlint.yaml', rulesById);
+});
+
+test('the schema lists every rule with its description and options (else: npm run schema)', () => {
+  assert.equal(SCHEMA.properties?.rules, rulesSchema(allRules));
+  const ids = Object.keys((SCHEMA.properties?.rules as Node).properties ?? {});
+  assert.equal(ids, allRules.map((r) => r.name).sort());
+  // The options a rule takes are checked by the schema, as editors check them.
+  assert.throws(() => validateConfig({ rules: { 'proxy-uid-conflict': ['warn', { allowInitContainer: true }] } }, 'c.yaml', rulesById), /rules\.proxy-uid-conflict: options\[0\]\.allowInitContainer: unknown key \(did you mean "allowInitContainers"\?\)/);
 });
 
 test('the schema ships in the package, and the README names it for editors', () => {
