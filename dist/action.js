@@ -15828,6 +15828,7 @@ var package_default = {
     "build:action": "node scripts/build.mjs --action",
     bench: "node scripts/build.mjs && node scripts/bench.mjs",
     fuzz: "node --import tsx scripts/fuzz.ts",
+    schema: "node --import tsx scripts/schema.ts",
     "real-repos": "node scripts/build.mjs && node scripts/real-repos.mjs"
   },
   devDependencies: {
@@ -25230,12 +25231,458 @@ var meshlint_schema_default = {
       description: 'Rule id to level (off, warn, error; or 0, 1, 2), or [level, options] for a rule that takes options. "meshlint rules" lists the ids.',
       type: "object",
       "x-problem": "must be a mapping of rule id to level",
-      additionalProperties: {
-        anyOf: [
-          { $ref: "#/definitions/level" },
-          { type: "array", minItems: 1, items: [{ $ref: "#/definitions/level" }] }
-        ]
-      }
+      properties: {
+        "apiserver-no-proxy-svc": {
+          description: "kube-apiserver with an HTTPS proxy whose no-proxy list does not cover the injection webhook's .svc host (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "autoscaler-safe-to-evict": {
+          description: "Injected pods whose sidecar volumes keep the cluster-autoscaler from removing their node (default: off)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "duplicate-key": {
+          description: "Mapping keys written twice: Kubernetes keeps the last value and drops the other silently (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "init-rerun-prune": {
+          description: "Node clean-up jobs that remove exited containers, so that istio-init runs again and fails before Istio 1.24 (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "inject-label-conflict": {
+          description: "Injection labels and annotations that contradict each other, or that Istio resolves against what they say (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "inject-misplaced": {
+          description: "Injection labels and annotations where Istio never reads them (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "inject-value-invalid": {
+          description: 'sidecar.istio.io/inject values other than exactly "true" or "false" (default: error)',
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "injection-host-network": {
+          description: "Workloads meant to have a sidecar that use hostNetwork, which Istio never injects (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "injection-ignored-namespace": {
+          description: "Workloads meant to have a sidecar in a namespace Istio never injects (kube-system, kube-public, kube-node-lease, local-path-storage) (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "injection-revision-missing": {
+          description: "Namespaces and pods that select an Istio revision or tag no installed injector webhook serves (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "injector-policy-invalid": {
+          description: 'Injector ConfigMaps whose policy is not exactly "enabled" or "disabled", or whose config istiod cannot load (default: error)',
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "job-sidecar-never-exits": {
+          description: "Jobs and CronJobs injected with a classic sidecar, which keeps them from ever completing (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "parse-error": {
+          description: "YAML syntax errors, files that are not UTF-8 text, and charts or overlays that fail to render (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "pod-security-istio-init": {
+          description: "Injected pods that Pod Security admission rejects: istio-init (no CNI), TPROXY or a missing seccompProfile (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "proxy-config-invalid": {
+          description: "proxy.istio.io/config annotations that the sidecar injector rejects, or whose fields it silently ignores (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "proxy-uid-conflict": {
+          description: "Containers of injected pods that run as UID or GID 1337, whose traffic bypasses the sidecar (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                },
+                {
+                  type: "object",
+                  properties: {
+                    allowInitContainers: {
+                      type: "boolean",
+                      description: "do not report init containers (the Istio CNI workaround runs them as UID 1337 on purpose)"
+                    }
+                  },
+                  additionalProperties: false
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "startup-order-hold": {
+          description: "Injected pods whose app containers can start before the sidecar is ready (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                },
+                {
+                  type: "object",
+                  properties: {
+                    ignore: {
+                      type: "string",
+                      "x-format": "label-selector",
+                      description: 'label selector (kubectl syntax, e.g. "app in (batch),tier!=web") of pod templates not to report'
+                    }
+                  },
+                  additionalProperties: false
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "traffic-annotation-invalid": {
+          description: "Pod annotations with values Istio rejects: the injector refuses the pod at admission, or istio-init / the CNI plugin fail at start-up (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "unrendered-template": {
+          description: "Templates of Kubernetes objects that cannot be linted as they stand, and Argo expressions YAML cannot read (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "unused-disable-directive": {
+          description: "# meshlint-disable\u2026 comments and meshlint.io/ignore entries that suppress no problem, or name an unknown rule (default: off)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "webhook-ca-bundle": {
+          description: "Injector webhooks with an empty caBundle that istiod will not fill in (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "webhook-overlap": {
+          description: "Injector webhooks that can match the same pod, which may then be injected twice (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                },
+                {
+                  type: "object",
+                  properties: {
+                    scope: {
+                      type: "string",
+                      enum: [
+                        "file",
+                        "all"
+                      ],
+                      description: "file: compare the configurations of each input file (a rendered install); all: every input together, as one cluster"
+                    }
+                  },
+                  additionalProperties: false
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "yaml-nonstring-value": {
+          description: "Unquoted booleans and numbers where Kubernetes requires strings (labels, annotations, env values, ConfigMap data) (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        }
+      },
+      additionalProperties: false
     },
     ignorePatterns: {
       description: "Files to skip, in .gitignore syntax, relative to this file.",
@@ -25249,9 +25696,14 @@ var meshlint_schema_default = {
       description: "Namespaces defined outside the linted files: what their labels are in the cluster.",
       type: "object",
       "x-problem": "must be a mapping of namespace name to { labels: \u2026 }",
-      propertyNames: { $ref: "#/definitions/namespaceName" },
+      propertyNames: {
+        $ref: "#/definitions/namespaceName"
+      },
       additionalProperties: {
-        type: ["object", "null"],
+        type: [
+          "object",
+          "null"
+        ],
         "x-problem": 'must be a mapping with a "labels" key',
         additionalProperties: false,
         properties: {
@@ -25259,14 +25711,19 @@ var meshlint_schema_default = {
             description: "The namespace's labels, e.g. istio-injection: enabled.",
             type: "object",
             "x-problem": "must be a mapping of label to value",
-            additionalProperties: { type: "string" }
+            additionalProperties: {
+              type: "string"
+            }
           }
         }
       }
     },
     istio: {
       description: "The Istio install the manifests are deployed to. What is left out is taken from the inputs (injector webhooks, ConfigMaps), else Istio's defaults.",
-      type: ["object", "null"],
+      type: [
+        "object",
+        "null"
+      ],
       additionalProperties: false,
       properties: {
         version: {
@@ -25283,7 +25740,9 @@ var meshlint_schema_default = {
           description: "Revision tags: each tag to the revision it points at, e.g. { prod: canary }.",
           type: "object",
           "x-problem": "must map each tag to the revision it points at, e.g. { prod: canary }",
-          additionalProperties: { type: "string" }
+          additionalProperties: {
+            type: "string"
+          }
         },
         enableNamespacesByDefault: {
           description: "The injector's enableNamespacesByDefault: inject in every namespace not labelled otherwise.",
@@ -25291,11 +25750,25 @@ var meshlint_schema_default = {
         },
         injectionPolicy: {
           description: "The injector's policy: enabled (Istio's default) or disabled (inject only pods that ask).",
-          enum: ["enabled", "disabled"]
+          enum: [
+            "enabled",
+            "disabled"
+          ]
         },
         nativeSidecars: {
           description: "istiod's ENABLE_NATIVE_SIDECARS: true, false or auto.",
-          anyOf: [{ type: "boolean" }, { enum: ["true", "false", "auto"] }],
+          anyOf: [
+            {
+              type: "boolean"
+            },
+            {
+              enum: [
+                "true",
+                "false",
+                "auto"
+              ]
+            }
+          ],
           "x-problem": 'must be true, false or "auto"'
         },
         cni: {
@@ -25310,7 +25783,10 @@ var meshlint_schema_default = {
     },
     helm: {
       description: "Helm charts to render (with your helm; meshlint --helm-binary or MESHLINT_HELM chooses it, never this file).",
-      type: ["object", "null"],
+      type: [
+        "object",
+        "null"
+      ],
       additionalProperties: false,
       properties: {
         renderCharts: {
@@ -25323,9 +25799,14 @@ var meshlint_schema_default = {
           items: {
             type: "object",
             additionalProperties: false,
-            required: ["path"],
+            required: [
+              "path"
+            ],
             properties: {
-              path: { description: "The chart's folder (the one that holds Chart.yaml).", type: "string" },
+              path: {
+                description: "The chart's folder (the one that holds Chart.yaml).",
+                type: "string"
+              },
               release: {
                 description: "Release name (default: release-name, as helm template).",
                 type: "string",
@@ -25333,14 +25814,25 @@ var meshlint_schema_default = {
                 pattern: "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$",
                 "x-problem": 'is not a Helm release name (lowercase letters, digits, "-" and ".", at most 53 characters)'
               },
-              namespace: { description: "Release namespace.", $ref: "#/definitions/namespaceName" },
-              values: { description: "Values files for every render.", $ref: "#/definitions/strings" },
+              namespace: {
+                description: "Release namespace.",
+                $ref: "#/definitions/namespaceName"
+              },
+              values: {
+                description: "Values files for every render.",
+                $ref: "#/definitions/strings"
+              },
               valuesSets: {
                 description: "One render per set, each with these values files after values.",
                 type: "array",
-                items: { $ref: "#/definitions/strings" }
+                items: {
+                  $ref: "#/definitions/strings"
+                }
               },
-              set: { description: "KEY=VALUE pairs passed to helm template --set.", $ref: "#/definitions/strings" },
+              set: {
+                description: "KEY=VALUE pairs passed to helm template --set.",
+                $ref: "#/definitions/strings"
+              },
               kubeVersion: {
                 description: "Passed to helm template --kube-version.",
                 type: "string",
@@ -25363,7 +25855,10 @@ var meshlint_schema_default = {
     },
     kustomize: {
       description: "Kustomize overlays to build (with your kustomize or kubectl; meshlint --kustomize-binary or MESHLINT_KUSTOMIZE chooses it, never this file).",
-      type: ["object", "null"],
+      type: [
+        "object",
+        "null"
+      ],
       additionalProperties: false,
       properties: {
         overlays: {
@@ -25384,11 +25879,21 @@ var meshlint_schema_default = {
   definitions: {
     level: {
       description: "off, warn or error (0, 1 or 2).",
-      enum: ["off", "warn", "warning", "error", 0, 1, 2]
+      enum: [
+        "off",
+        "warn",
+        "warning",
+        "error",
+        0,
+        1,
+        2
+      ]
     },
     strings: {
       type: "array",
-      items: { type: "string" },
+      items: {
+        type: "string"
+      },
       "x-problem": "must be a list of strings"
     },
     namespaceName: {
@@ -26825,18 +27330,14 @@ function readRegularFile(absPath) {
 
 // src/load/config-file.ts
 var CONFIG_NAMES = [".meshlint.yaml", ".meshlint.yml", ".meshlint.json"];
-function findConfigFile(dir) {
-  const start = resolve4(dir);
-  const root2 = repoRoot(start);
-  for (let d = start; ; d = dirname3(d)) {
-    for (const name of CONFIG_NAMES) {
-      const p = join2(d, name);
-      if (!existsSync2(p)) continue;
-      if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, "", "is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)");
-      return p;
-    }
-    if (d === root2 || dirname3(d) === d) return void 0;
+function configFileIn(d) {
+  for (const name of CONFIG_NAMES) {
+    const p = join2(d, name);
+    if (!existsSync2(p)) continue;
+    if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, "", "is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)");
+    return p;
   }
+  return void 0;
 }
 function loadConfigFile(file, rules) {
   return validateConfig(readConfigFile(file), file, rules, { root: configRoot(file) });
@@ -26855,8 +27356,11 @@ var ConfigLookup = class {
   /** The config file for a folder, or undefined when none applies. */
   fileForDir(dir) {
     if (this.explicit !== void 0) return this.explicit;
-    if (!this.fileIn.has(dir)) this.fileIn.set(dir, findConfigFile(dir));
-    return this.fileIn.get(dir);
+    if (this.fileIn.has(dir)) return this.fileIn.get(dir);
+    let found = configFileIn(dir);
+    if (found === void 0 && !existsSync2(join2(dir, ".git")) && dirname3(dir) !== dir) found = this.fileForDir(dirname3(dir));
+    this.fileIn.set(dir, found);
+    return found;
   }
   /** The config in force in a folder (the defaults when no file applies). */
   forDir(dir) {

@@ -6,7 +6,7 @@ import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { ConfigError, EMPTY_CONFIG, validateConfig, type Config } from '../engine/config.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
 import { parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
-import { configRoot, escapesThroughLink, repoRoot } from './boundary.ts';
+import { configRoot, escapesThroughLink } from './boundary.ts';
 import { readRegularFile } from './read.ts';
 
 export const CONFIG_NAMES = ['.meshlint.yaml', '.meshlint.yml', '.meshlint.json'] as const;
@@ -19,17 +19,22 @@ export const CONFIG_NAMES = ['.meshlint.yaml', '.meshlint.yml', '.meshlint.json'
  * config elsewhere on the machine) is a config error, not read.
  */
 export function findConfigFile(dir: string): string | undefined {
-  const start = resolve(dir);
-  const root = repoRoot(start);
-  for (let d = start; ; d = dirname(d)) {
-    for (const name of CONFIG_NAMES) {
-      const p = join(d, name);
-      if (!existsSync(p)) continue;
-      if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, '', 'is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)');
-      return p;
-    }
-    if (d === root || dirname(d) === d) return undefined;
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    const found = configFileIn(d);
+    if (found !== undefined) return found;
+    if (existsSync(join(d, '.git')) || dirname(d) === d) return undefined;
   }
+}
+
+/** The config file in this folder itself, if any. */
+function configFileIn(d: string): string | undefined {
+  for (const name of CONFIG_NAMES) {
+    const p = join(d, name);
+    if (!existsSync(p)) continue;
+    if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, '', 'is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)');
+    return p;
+  }
+  return undefined;
 }
 
 /** Reads and validates a config file; its paths may reach anywhere in its repository. */
@@ -55,8 +60,12 @@ export class ConfigLookup {
   /** The config file for a folder, or undefined when none applies. */
   fileForDir(dir: string): string | undefined {
     if (this.explicit !== undefined) return this.explicit;
-    if (!this.fileIn.has(dir)) this.fileIn.set(dir, findConfigFile(dir));
-    return this.fileIn.get(dir);
+    if (this.fileIn.has(dir)) return this.fileIn.get(dir);
+    // findConfigFile, each folder's answer remembered: a walk over thousands of folders looks at each once.
+    let found = configFileIn(dir);
+    if (found === undefined && !existsSync(join(dir, '.git')) && dirname(dir) !== dir) found = this.fileForDir(dirname(dir));
+    this.fileIn.set(dir, found);
+    return found;
   }
 
   /** The config in force in a folder (the defaults when no file applies). */
