@@ -32493,7 +32493,8 @@ function lintParsed(v2, positionals, lookup2, io) {
     const first = groups.flatMap((g) => {
       const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
       if (own.length === 0 && groups.length > 1) return [];
-      const others = worlds[0]?.filter((input2) => !own.includes(input2)) ?? [];
+      const mine = new Set(own);
+      const others = worlds[0]?.filter((input2) => !mine.has(input2)) ?? [];
       return [lint(own, options(0, g.config, others))];
     });
     const rest = worlds.slice(1).map((world, j2) => lint(world, options(j2 + 1, config, inputs)));

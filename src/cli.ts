@@ -362,7 +362,8 @@ function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLoo
     const first = groups.flatMap((g) => {
       const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
       if (own.length === 0 && groups.length > 1) return [];
-      const others = worlds[0]?.filter((input) => !own.includes(input)) ?? [];
+      const mine = new Set(own);
+      const others = worlds[0]?.filter((input) => !mine.has(input)) ?? [];
       return [lint(own, options(0, g.config, others))];
     });
     const rest = worlds.slice(1).map((world, j) => lint(world, options(j + 1, config, inputs)));
