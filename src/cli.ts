@@ -5,23 +5,24 @@ import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
-import { ConfigError, EMPTY_CONFIG, effectiveSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
+import { ConfigError, effectiveSetting, withOverrides, type Config } from './engine/config.ts';
 import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
 import { explain } from './engine/explain.ts';
 import { suggestKey } from './engine/schema.ts';
-import { lint, mergeReports, type LintReport } from './engine/linter.ts';
+import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
 import { formatExplanations } from './format/explain.ts';
 import type { Facts } from './model/facts.ts';
+import { DEFAULT_ISTIO_VERSION } from './model/istio-version.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson, formatJsonWithMetadata } from './format/json.ts';
 import { shortList, type Note } from './engine/notes.ts';
 import { artifactLocation, formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
-import { findConfigFile, readConfigFile } from './load/config-file.ts';
+import { ConfigLookup } from './load/config-file.ts';
 import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts';
 import { discoverContext } from './load/context.ts';
-import { discover, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
+import { discover, ignoredBy, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
 import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
@@ -94,8 +95,9 @@ Commands:
   lsp                          Run the language server for editors (LSP over stdio)
 
 Options:
-  -c, --config FILE            Use this config file (default: nearest .meshlint.yaml,
-                               .meshlint.yml or .meshlint.json upwards)
+  -c, --config FILE            Use this config file for every file (default: for each
+                               file, the nearest .meshlint.yaml, .meshlint.yml or
+                               .meshlint.json above it, up to the repository root)
   -f, --format NAME            stylish (default), json, json-with-metadata (results and
                                the run's notes), sarif, github
   -o, --output-file FILE       Write the report to FILE instead of standard output
@@ -250,7 +252,7 @@ export interface LintRun {
 export function lintFromArgs(argv: readonly string[], io: CliIO): LintRun | number {
   return guarded(io, () => {
     const { values: v, positionals } = parse(argv);
-    return lintParsed(v, positionals, configFor(v, io), io);
+    return lintParsed(v, positionals, lookupFor(v, io), io);
   });
 }
 
@@ -320,7 +322,7 @@ function run(argv: readonly string[], io: CliIO): number {
     return 0;
   }
   if (positionals[0] === 'rules' && positionals.length === 1) {
-    const config = configFor(v, io);
+    const config = lookupFor(v, io).forDir(io.cwd);
     const format = v.format ?? 'stylish';
     if (format !== 'stylish' && format !== 'json') throw new UsageError('rules prints text (the default) or --format json');
     return listRules(io, config, format);
@@ -342,13 +344,13 @@ function run(argv: readonly string[], io: CliIO): number {
     if (v.fix || v['fix-dry-run']) throw new UsageError('--write-baseline records the findings as they are: run --fix first, then --write-baseline');
   }
 
-  const config = configFor(v, io);
-  if (v['print-config'] !== undefined) return printConfig(io, config, v['print-config']);
-  if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, config, io);
+  const lookup = lookupFor(v, io);
+  if (v['print-config'] !== undefined) return printConfig(io, lookup, v['print-config']);
+  if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, lookup.forDir(io.cwd), io);
 
-  const linted = lintParsed(v, positionals, config, io);
+  const linted = lintParsed(v, positionals, lookup, io);
   if (typeof linted === 'number') return linted;
-  const { results, report } = linted;
+  const { results, report, config } = linted;
   if (v['write-baseline'] !== undefined) return writeBaseline(v['write-baseline'], report.results, io);
 
   emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report) }), v, io);
@@ -368,11 +370,24 @@ function run(argv: readonly string[], io: CliIO): number {
 /** Longer than any real pattern: an ignore pattern becomes a regular expression, which V8 refuses past a size. */
 const MAX_PATTERN_LENGTH = 4096;
 
-function configFor(v: Values, io: CliIO): Config {
+/**
+ * Where each file's config comes from: --config for every file, else the nearest config file
+ * above the file (see ConfigLookup), the command line's overrides applied to each. The
+ * working directory's config is the run's own: it is checked before anything is read, and it
+ * serves what belongs to no one file (charts and overlays rendered, `meshlint rules`,
+ * `explain`, the SARIF rule levels).
+ */
+function lookupFor(v: Values, io: CliIO): ConfigLookup {
   for (const p of v['ignore-pattern'] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  return withOverrides(loadConfig(v.config, io.cwd), { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById);
+  const explicit = v.config ? resolve(io.cwd, v.config) : undefined;
+  if (v.config && explicit && !existsSync(explicit)) {
+    throw new ConfigError('--config', v.config, 'cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml');
+  }
+  const lookup = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v.rule ?? [], namespace: v.namespace, istioVersion: v['istio-version'] }, rulesById));
+  lookup.forDir(io.cwd);
+  return lookup;
 }
 
 /** --concurrency: a number of threads, `auto` (the default) or `off`. */
@@ -384,35 +399,45 @@ function concurrencyOf(value: string | undefined): number | 'auto' {
 }
 
 /** Inputs read and rendered, linted once per render world, fixes applied or shown, --quiet applied. */
-function lintParsed(v: Values, positionals: readonly string[], config: Config, io: CliIO): LintRun | number {
+function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO): LintRun | number {
   const threads = concurrencyOf(v.concurrency);
-  const gathered = gatherInputs(positionals, v, config, io);
+  const config = lookup.forDir(io.cwd);
+  const gathered = gatherInputs(positionals, v, config, io, lookup);
   if (typeof gathered === 'number') return gathered;
-  const { inputs, rendered, context, skipped, notes } = gathered;
+  const { inputs, rendered, context, skipped, notes, groups } = gathered;
 
   // One lint per world of a values matrix (usually just one), merged: see src/load/render.
   const worlds = rendered.worlds.map((world, i) => (i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput)));
   const files = worlds.flat().flatMap((i) => (i.ok ? [i.file] : []));
   const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker) : undefined;
   const documentsOf = pacedCollection(files, pool?.documentsOf);
+  const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[]): LintOptions => ({
+    config: groupConfig,
+    rules: allRules,
+    cliIstioVersion: v['istio-version'],
+    fix: i === 0 && Boolean(v.fix || v['fix-dry-run']),
+    reportUnusedDisableDirectives: v['report-unused-disable-directives'],
+    context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
+    ...(documentsOf ? { documentsOf } : {}),
+  });
   let report: LintReport;
   try {
-    report = mergeReports(
-      worlds.map((world, i) =>
-        lint(world, {
-          config,
-          rules: allRules,
-          cliIstioVersion: v['istio-version'],
-          fix: i === 0 && Boolean(v.fix || v['fix-dry-run']),
-          reportUnusedDisableDirectives: v['report-unused-disable-directives'],
-          context: [...context, ...(i === 0 ? [] : inputs), ...(rendered.context[i] ?? []).map(asInput)],
-          ...(documentsOf ? { documentsOf } : {}),
-        }),
-      ),
-    );
+    // The first world's files are linted in groups, one per config in force (see Gathered.groups);
+    // each group sees the files of the others as context, so facts span the whole run.
+    const rendered0 = (rendered.worlds[0] ?? []).map(asInput);
+    const first = groups.flatMap((g) => {
+      const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
+      if (own.length === 0 && groups.length > 1) return [];
+      const mine = new Set(own);
+      const others = worlds[0]?.filter((input) => !mine.has(input)) ?? [];
+      return [lint(own, options(0, g.config, others))];
+    });
+    const rest = worlds.slice(1).map((world, j) => lint(world, options(j + 1, config, inputs)));
+    report = mergeReports([...first, ...rest]);
   } finally {
     pool?.close();
   }
+  if (groups.length > 1) report = { ...report, results: inOrderOf(inputs, report.results) };
 
   report = { ...report, notes: [...notes, ...report.notes] };
   let results: LintResult[] = report.results;
@@ -428,6 +453,12 @@ function lintParsed(v: Values, positionals: readonly string[], config: Config, i
   }
   if (v.quiet) results = results.map(errorsOnly);
   return { results, report, config, skipped };
+}
+
+/** Results in the order their inputs were met (grouping by config must not reorder a report). */
+function inOrderOf(inputs: readonly ReadOutcome[], results: readonly LintResult[]): LintResult[] {
+  const rank = new Map(inputs.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));
+  return results.map((r, n) => ({ r, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r }) => r);
 }
 
 type Values = ReturnType<typeof parse>['values'];
@@ -493,6 +524,12 @@ interface Gathered {
   readonly skipped: Skipped[];
   /** What gathering wants said once: charts not rendered, charts rendered into Helm's default namespace. */
   readonly notes: Note[];
+  /**
+   * The inputs by the config in force for each (the nearest config above the file; standard
+   * input has the run's), the run's config first. Charts and overlays rendered belong to the
+   * run's config.
+   */
+  readonly groups: readonly { readonly config: Config; readonly inputs: readonly ReadOutcome[] }[];
 }
 
 const asInput = (file: SourceFile): ReadOutcome => ({ ok: true, file: { ...file, bom: false } });
@@ -503,7 +540,7 @@ const CHART_ONLY_FLAGS = ['values', 'values-set', 'set', 'release', 'kube-versio
  * Reads standard input, the files the arguments name, and renders the charts and overlays
  * asked for; an exit code when there is nothing to lint.
  */
-function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO): Gathered | number {
+function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO, lookup?: ConfigLookup): Gathered | number {
   const useStdin = positionals.includes('-');
   const paths = positionals.filter((p) => p !== '-');
   if (useStdin && v.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
@@ -581,7 +618,20 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       else if (v['no-error-on-unmatched-pattern']) notes.push({ id: 'nothing-to-lint', message: `nothing to lint: no YAML or JSON files in ${where} (after ignore patterns).` });
       else return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
-    for (const f of files) inputs.push(readSource(f, io.cwd));
+    // A file under a config of its own is held to that config's ignore patterns too.
+    const ignores = new Map<Config, (abs: string) => boolean>();
+    for (const f of files) {
+      const own = lookup?.forFile(f) ?? config;
+      if (own !== config && own.filePath !== undefined) {
+        let ignored = ignores.get(own);
+        if (!ignored) ignores.set(own, (ignored = ignoredBy(dirname(own.filePath), own.ignorePatterns)));
+        if (ignored(f)) {
+          skipped.push({ path: f, reason: 'ignored by an ignore pattern', kind: 'ignored' });
+          continue;
+        }
+      }
+      inputs.push(readSource(f, io.cwd));
+    }
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
@@ -599,7 +649,20 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   for (const f of rendered.worlds.flat()) {
     if (f.origin && f.origin.failure === undefined && f.text.trim() === '') io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted\n`);
   }
-  return { inputs, rendered, context: readContext(v, config, inputs, io), skipped, notes };
+  const byConfig = new Map<Config, ReadOutcome[]>([[config, []]]);
+  for (const input of inputs) {
+    const path = input.ok ? input.file.absPath : input.absPath;
+    const own = path !== undefined && lookup ? lookup.forFile(path) : config;
+    let group = byConfig.get(own);
+    if (!group) byConfig.set(own, (group = []));
+    group.push(input);
+  }
+  const groups = [...byConfig].map(([c, g]) => ({ config: c, inputs: g }));
+  const context = new Map<string, ReadOutcome>();
+  for (const g of groups) {
+    for (const c of readContext(v, g.config, inputs, io)) context.set(c.ok ? (c.file.absPath ?? c.file.displayPath) : c.displayPath, c);
+  }
+  return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
 }
 
 /** Standard input ("-"), or exit 2 saying why it cannot be read (a directory redirected to it). */
@@ -642,15 +705,6 @@ function renderRequest(v: Values): RenderRequest {
     overlays: v.kustomize ?? [],
     kustomizeBinary: v['kustomize-binary'],
   };
-}
-
-function loadConfig(explicit: string | undefined, cwd: string): Config {
-  const file = explicit ? resolve(cwd, explicit) : findConfigFile(cwd);
-  if (!file) return EMPTY_CONFIG;
-  if (explicit && !existsSync(file)) {
-    throw new ConfigError('--config', explicit, 'cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml');
-  }
-  return validateConfig(readConfigFile(file), file, rulesById, { root: configRoot(file) });
 }
 
 function errorsOnly(r: LintResult): LintResult {
@@ -749,7 +803,8 @@ function listRules(io: CliIO, config: Config, format: 'stylish' | 'json'): numbe
   return 0;
 }
 
-function printConfig(io: CliIO, config: Config, file: string): number {
+function printConfig(io: CliIO, lookup: ConfigLookup, file: string): number {
+  const config = lookup.forFile(resolve(io.cwd, file));
   const rules: Record<string, unknown[]> = {};
   for (const r of allRules) {
     const s = effectiveSetting(config, r);
@@ -767,7 +822,21 @@ function printConfig(io: CliIO, config: Config, file: string): number {
         ignorePatterns: config.ignorePatterns,
         defaultNamespace: config.defaultNamespace ?? null,
         namespaces: config.namespaces,
-        istio: config.istio,
+        // Unset (null): taken from the inputs (injector webhooks, ConfigMaps), else Istio's default for the version.
+        istio: {
+          version: config.istio.version ?? DEFAULT_ISTIO_VERSION.text,
+          revisions: config.istio.revisions ?? null,
+          revisionTags: config.istio.revisionTags ?? null,
+          enableNamespacesByDefault: config.istio.enableNamespacesByDefault ?? null,
+          injectionPolicy: config.istio.injectionPolicy ?? null,
+          nativeSidecars: config.istio.nativeSidecars ?? null,
+          cni: config.istio.cni ?? null,
+          holdApplicationUntilProxyStarts: config.istio.holdApplicationUntilProxyStarts ?? null,
+        },
+        helm: config.helm,
+        kustomize: config.kustomize,
+        context: config.context,
+        baseline: config.baseline ?? null,
       },
       2,
     ) + '\n',

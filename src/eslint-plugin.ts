@@ -8,13 +8,12 @@ import type { AST, Linter, Rule } from 'eslint';
 import { CST, Lexer } from 'yaml';
 import * as yamlEslintParser from 'yaml-eslint-parser';
 import { allRules, rulesById } from '../rules/index.ts';
-import { ConfigError, EMPTY_CONFIG, effectiveSetting, parseRuleSetting, validateConfig, withOverrides, type Config } from './engine/config.ts';
+import { ConfigError, EMPTY_CONFIG, effectiveSetting, parseRuleSetting, withOverrides, type Config } from './engine/config.ts';
 import { factResources, lint } from './engine/linter.ts';
 import type { MeshlintRule } from './engine/rule-api.ts';
 import { suggestKey } from './engine/schema.ts';
 import { safeText } from './format/text.ts';
-import { configRoot } from './load/boundary.ts';
-import { findConfigFile, readConfigFile } from './load/config-file.ts';
+import { findConfigFile, loadConfigFile } from './load/config-file.ts';
 import { discoverContext } from './load/context.ts';
 import { chartFinder, discover } from './load/discover.ts';
 import { decodeSource, displayPathOf, readRegularFile, readSource, type ReadOutcome } from './load/read.ts';
@@ -92,7 +91,7 @@ function loadConfig(file: string | undefined): { config: Config; stamp: string }
   }
   const known = configs.get(file);
   if (known?.text === text) return { config: known.config, stamp: text };
-  const config = validateConfig(readConfigFile(file), file, rulesById, { root: configRoot(file) });
+  const config = loadConfigFile(file, rulesById);
   configs.set(file, { text, config });
   return { config, stamp: text };
 }

@@ -7,11 +7,11 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { allRules, rulesById } from '../rules/index.ts';
-import { ConfigError, EMPTY_CONFIG, validateConfig, type Config } from './engine/config.ts';
+import { ConfigError, EMPTY_CONFIG, type Config } from './engine/config.ts';
 import { factResources, lint } from './engine/linter.ts';
 import { safeText } from './format/text.ts';
-import { findConfigFile, readConfigFile } from './load/config-file.ts';
-import { chartFinder, discover } from './load/discover.ts';
+import { findConfigFile, loadConfigFile } from './load/config-file.ts';
+import { chartFinder, discover, ignoredBy } from './load/discover.ts';
 import { decodeSource, readSource, type ReadOutcome } from './load/read.ts';
 import { DOCS_URL, TOOL_NAME } from './meta.ts';
 import { DocumentCache } from './parse/document-cache.ts';
@@ -69,6 +69,7 @@ export class Workspace {
   private readonly facts = new Map<string, Resource[]>();
   private readonly configs = new Map<string, Config | ConfigError>();
   private readonly chartOf = chartFinder();
+  private readonly ignorers = new WeakMap<Config, (file: string) => boolean>();
   private readonly realRoots: readonly string[];
   /** Documents of the open files, reused across edits when their text is unchanged. */
   readonly documents = new DocumentCache();
@@ -91,7 +92,7 @@ export class Workspace {
     if (!c) {
       const path = findConfigFile(dir);
       try {
-        c = path ? validateConfig(readConfigFile(path), path, rulesById) : EMPTY_CONFIG;
+        c = path ? loadConfigFile(path, rulesById) : EMPTY_CONFIG;
       } catch (e) {
         // Whatever stops a config from being read (a YAML alias bomb, say) makes it broken, not the server.
         c = e instanceof ConfigError ? e : new ConfigError(path, '', e instanceof Error ? e.message : String(e));
@@ -188,6 +189,14 @@ export class Workspace {
     return displayPathIn(this.roots, file);
   }
 
+  /** Whether a config's ignore patterns (or the .meshlintignore beside it) leave out a file. */
+  ignores(config: Config, file: string): boolean {
+    if (config.filePath === undefined) return false;
+    let ignored = this.ignorers.get(config);
+    if (!ignored) this.ignorers.set(config, (ignored = ignoredBy(dirname(config.filePath), config.ignorePatterns)));
+    return ignored(file);
+  }
+
   /** Inside a Helm chart, only the chart's Chart.yaml is linted (as the CLI does): templates are not YAML. */
   isChartFile(file: string): boolean {
     const chart = this.chartOf(dirname(file));
@@ -232,6 +241,8 @@ export function lintDocument(ws: Workspace, file: string, text: string): Diagnos
     const where = e.file ? relative(dirname(file), e.file) : 'the configuration';
     return [{ range: firstLine, severity: DiagnosticSeverity.Error, source: TOOL_NAME, message: safeText(`Not linted: its configuration ${where} is broken; see the error there.`) }];
   }
+  // A file its config's ignore patterns leave out is not linted, as in the CLI and the ESLint plugin.
+  if (ws.ignores(config, file)) return [];
   const input = decodeSource(Buffer.from(text), ws.displayPath(file), file);
   const bom = input.ok && input.file.bom ? 1 : 0;
   const report = lint([input], { config, rules: allRules, contextResources: ws.contextFor(file), documentsOf: (f) => ws.documents.parse(f) });

@@ -1,12 +1,14 @@
 // The configuration file and its command-line overrides: where it is found, what it may
 // say, and how every mistake in it is reported (exit 2, one line, naming the file and key).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, validateConfig } from '../src/engine/config.ts';
+import { rulesSchema } from '../src/engine/config-schema.ts';
+import { parse as parseYaml } from 'yaml';
 import { BAD_LABEL, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun } from './helpers/cli.ts';
 
 const severities = (run: CliRun): [string, number][] => parseJsonReport(run).flatMap((r) => r.messages.map((m) => [m.ruleId, m.severity] as [string, number]));
@@ -336,7 +338,7 @@ test('helm and kustomize sections: paths are relative to the config file; mistak
   assert.equal(config.helm.charts[0]?.valuesSets, [[], ['/repo/p.yaml']]);
   assert.equal(config.kustomize, { overlays: ['/repo/overlays/prod'] });
   const mistakes: [unknown, RegExp][] = [
-    [{ helm: { chart: [] } }, /helm: unknown key "chart" \(did you mean "charts"\?\)/],
+    [{ helm: { chart: [] } }, /helm\.chart: unknown key \(did you mean "charts"\?\); known keys: renderCharts, charts/],
     [{ helm: { charts: [{ release: 'x' }] } }, /helm\.charts\[0\].*path/],
     [{ helm: { charts: [{ path: 'c', valuesSets: ['a.yaml'] }] } }, /helm\.charts\[0\]\.valuesSets\[0\]/],
     [{ helm: { charts: [{ path: 'c', namespace: 'Shop' }] } }, /helm\.charts\[0\]\.namespace: is not a valid namespace name/],
@@ -364,6 +366,97 @@ test('helm and kustomize sections: paths are relative to the config file; mistak
   assert.equal(nested.context, ['/repo/platform']);
   assert.equal(nested.helm.charts[0]?.path, '/repo/charts/shop');
   assert.throws(() => validateConfig({ context: ['../../x'] }, '/repo/apps/.meshlint.yaml', rulesById, { root: '/repo' }), /context\[0\]: "\.\.\/\.\.\/x" is outside the repository \(the folder holding \.git\)/);
+});
+
+type Node = { $ref?: string; properties?: Record<string, Node>; additionalProperties?: boolean | Node; items?: Node; anyOf?: Node[]; description?: string; type?: unknown };
+const SCHEMA = JSON.parse(readFileSync(new URL('../schema/meshlint.schema.json', import.meta.url), 'utf8')) as Node & { definitions: Record<string, Node> };
+const deref = (n: Node): Node => (n.$ref ? { ...(SCHEMA.definitions[n.$ref.replace('#/definitions/', '')] ?? {}), ...n, $ref: undefined } : n);
+
+test('the JSON Schema covers every key of examples/.meshlint.yaml, each property with a description for completion', () => {
+  const example = parseYaml(readFileSync(new URL('../examples/.meshlint.yaml', import.meta.url), 'utf8')) as unknown;
+  const keys: string[] = [];
+  const walk = (value: unknown, node: Node, path: string): void => {
+    const n = deref(node);
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => n.items && walk(v, n.items, `${path}[${i}]`));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [k, v] of Object.entries(value)) {
+      const key = path ? `${path}.${k}` : k;
+      keys.push(key);
+      const own = n.properties?.[k] ?? (typeof n.additionalProperties === 'object' ? n.additionalProperties : undefined);
+      assert.ok(own, `${key} is in the schema`);
+      if (own) walk(v, own, key);
+    }
+  };
+  walk(example, SCHEMA, '');
+  assert.ok(keys.includes('istio.holdApplicationUntilProxyStarts') && keys.includes('rules.duplicate-key'), keys.join(', '));
+  // Every key the schema names says what it is.
+  const described = (n: Node, path: string): void => {
+    for (const [k, p] of Object.entries(n.properties ?? {})) {
+      assert.ok(p.description, `${path}${k} has a description`);
+      described(deref(p), `${path}${k}.`);
+      const items = deref(p).items;
+      if (items) described(deref(items), `${path}${k}[].`);
+    }
+  };
+  described(SCHEMA, '');
+  // The schema is what validateConfig applies: the example as a whole is accepted.
+  validateConfig(example, '/repo/.meshlint.yaml', rulesById);
+});
+
+test('the schema lists every rule with its description and options (else: npm run schema)', () => {
+  assert.equal(SCHEMA.properties?.rules, rulesSchema(allRules));
+  const ids = Object.keys((SCHEMA.properties?.rules as Node).properties ?? {});
+  assert.equal(ids, allRules.map((r) => r.name).sort());
+  // The options a rule takes are checked by the schema, as editors check them.
+  assert.throws(() => validateConfig({ rules: { 'proxy-uid-conflict': ['warn', { allowInitContainer: true }] } }, 'c.yaml', rulesById), /rules\.proxy-uid-conflict: options\[0\]\.allowInitContainer: unknown key \(did you mean "allowInitContainers"\?\)/);
+});
+
+test('the schema ships in the package, and the README names it for editors', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { files: string[] };
+  assert.ok(pkg.files.includes('schema/meshlint.schema.json'), pkg.files.join(', '));
+  assert.ok(readFileSync(new URL('../README.md', import.meta.url), 'utf8').includes('# yaml-language-server: $schema='), 'README: the modeline');
+});
+
+test('a misspelt key, at any depth, is named with the nearest key the schema knows there', () => {
+  const cases: [unknown, RegExp][] = [
+    [{ ignorePattern: [] }, /: ignorePattern: unknown key \(did you mean "ignorePatterns"\?\)/],
+    [{ istio: { verison: '1.28' } }, /: istio\.verison: unknown key \(did you mean "version"\?\)/],
+    [{ istio: { holdApplicationUntilProxyStart: true } }, /istio\.holdApplicationUntilProxyStart: unknown key \(did you mean "holdApplicationUntilProxyStarts"\?\)/],
+    [{ helm: { charts: [{ path: 'c', valueSets: [] }] } }, /helm\.charts\[0\]\.valueSets: unknown key \(did you mean "valuesSets"\?\)/],
+    [{ namespaces: { shop: { label: {} } } }, /namespaces\.shop\.label: unknown key \(did you mean "labels"\?\)/],
+    [{ baseLine: 'b.json' }, /baseLine: unknown key \(did you mean "baseline"\?\)/],
+  ];
+  for (const [raw, message] of cases) {
+    assert.throws(() => validateConfig(raw, '/repo/.meshlint.yaml', rulesById), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(raw));
+  }
+  // Far from any key: no guess, the known keys are listed.
+  assert.throws(() => validateConfig({ zzz: 1 }, '/repo/.meshlint.yaml', rulesById), (e: Error) => !e.message.includes('did you mean') && e.message.includes('known keys: rules, ignorePatterns'));
+});
+
+test('schema mistakes name the key as a path and say what is expected', () => {
+  const mistakes: [unknown, RegExp][] = [
+    [{ istio: { cni: 'yes' } }, /istio\.cni: must be true or false \(got the string "yes"\)/],
+    [{ istio: { injectionPolicy: 'maybe' } }, /istio\.injectionPolicy: must be one of "enabled", "disabled" \(got "maybe"\)/],
+    [{ istio: { nativeSidecars: 'sometimes' } }, /istio\.nativeSidecars: must be true, false or "auto"/],
+    [{ ignorePatterns: 'vendor/' }, /ignorePatterns: must be a list of strings \(got the string "vendor\/"\)/],
+    [{ defaultNamespace: 'Shop' }, /defaultNamespace: is not a valid namespace name/],
+    [{ namespaces: { Shop: {} } }, /namespaces\.Shop: is not a valid namespace name/],
+    [{ rules: { 'webhook-overlap': ['warn', { scope: 'cluster' }] } }, /rules\.webhook-overlap: options\[0\]\.scope: must be one of "file", "all" \(got "cluster"\)/],
+    [{ rules: { 'webhook-overlap': ['warn', {}, {}] } }, /rules\.webhook-overlap: options: takes at most 1 option\(s\), got 2/],
+    [{ rules: { 'duplicate-key': ['warn', {}] } }, /rules\.duplicate-key: options: takes no options, got 1/],
+    [{ baseline: 3 }, /baseline: must be a string: quote it/],
+    [{ baseline: '' }, /baseline: must not be empty/],
+    [{ baseline: '../../elsewhere.json' }, /baseline: "\.\.\/\.\.\/elsewhere\.json" is outside the repository/],
+  ];
+  for (const [raw, message] of mistakes) {
+    assert.throws(() => validateConfig(raw, '/repo/apps/.meshlint.yaml', rulesById, { root: '/repo' }), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(raw));
+  }
+  const ok = validateConfig({ baseline: '../meshlint-baseline.json', istio: { nativeSidecars: false, version: '1.28' } }, '/repo/apps/.meshlint.yaml', rulesById, { root: '/repo' });
+  assert.is(ok.baseline, '/repo/meshlint-baseline.json');
+  assert.equal(ok.istio, { version: '1.28', nativeSidecars: 'false' });
 });
 
 test.run();

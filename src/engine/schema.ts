@@ -1,7 +1,12 @@
-// A small JSON Schema checker for rule options (the subset rule schemas use):
-// type, enum, const, properties, required, additionalProperties, items, minimum, maximum, minItems,
-// and one keyword of our own, `x-format: label-selector` (kubectl syntax), which other JSON
-// Schema validators ignore.
+// JSON Schema checks, by ajv: the configuration against schema/meshlint.schema.json (the file
+// editors read for completion) and rule options against each rule's `meta.schema`. ajv's first
+// error becomes one message that names the key as a config path (`helm.charts[0].namespace`),
+// says what is wrong in words, and for an unknown key suggests the nearest known one. Two
+// keywords of our own, which other validators ignore: `x-problem` (the words for any mistake
+// at that node) and `x-format: label-selector` (kubectl's syntax, checked by meshlint's parser).
+import * as AjvModule from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import configSchemaJson from '../../schema/meshlint.schema.json' with { type: 'json' };
 import { editDistance } from '../model/edit-distance.ts';
 import { parseSelectorString } from '../model/selector.ts';
 
@@ -18,68 +23,143 @@ export interface JSONSchema4 {
   readonly maximum?: number;
   readonly minItems?: number;
   readonly 'x-format'?: 'label-selector';
+  readonly 'x-problem'?: string;
   readonly description?: string;
 }
 
+/** The schema of `.meshlint.yaml`, as shipped in the package. */
+export const CONFIG_SCHEMA: Readonly<Record<string, unknown>> = configSchemaJson;
+
+// ajv is CommonJS: its class is the module's default export, or that export's own `default`.
+type AjvClass = typeof AjvModule.Ajv;
+const Ajv: AjvClass = AjvModule.Ajv;
+
+let ajv: InstanceType<AjvClass> | undefined;
+const compiled = new WeakMap<object, ValidateFunction>();
+
+function validatorOf(schema: object): ValidateFunction {
+  let v = compiled.get(schema);
+  if (v) return v;
+  if (!ajv) {
+    ajv = new Ajv({ allErrors: false, verbose: true, strict: true, strictTuples: false, allowUnionTypes: true, logger: false });
+    ajv.addKeyword({ keyword: 'x-problem', schemaType: 'string' });
+    ajv.addKeyword({
+      keyword: 'x-format',
+      schemaType: 'string',
+      validate: (format: string, data: unknown) => format !== 'label-selector' || typeof data !== 'string' || !parseSelectorString(data).invalid,
+    });
+  }
+  const made = ajv.compile(schema);
+  compiled.set(schema, made);
+  return made;
+}
+
+/** One mistake: where (a config path under `base`) and what. */
+export interface SchemaProblem {
+  readonly key: string;
+  readonly problem: string;
+}
+
+/** The first mistake of `value` against `schema`, or undefined when it conforms. */
+export function schemaProblem(schema: object, value: unknown, base: string): SchemaProblem | undefined {
+  const validate = validatorOf(schema);
+  if (validate(value)) return undefined;
+  const errors = validate.errors ?? [];
+  // Inside anyOf, each branch's error comes first: the anyOf itself says it for the value.
+  const err = errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
+  return err ? describe(err, value, base) : { key: base, problem: 'does not match the schema' };
+}
+
+/** Rule options (`[level, ...options]` less the level) against a rule's `meta.schema`: the problems, `where` first in each. */
 export function validateAgainst(schema: JSONSchema4 | readonly JSONSchema4[] | undefined, value: unknown, where: string): string[] {
   if (schema === undefined) return [];
-  if (Array.isArray(schema)) {
-    // ESLint's array form: one schema per positional option.
-    const values = Array.isArray(value) ? value : [];
-    const errors: string[] = [];
-    if (values.length > schema.length) errors.push(`${where}: takes at most ${schema.length} option(s), got ${values.length}`);
-    schema.forEach((s, i) => {
-      if (i < values.length) errors.push(...check(s, values[i], `${where}[${i}]`));
-    });
-    return errors;
-  }
-  return check(schema as JSONSchema4, value, where);
+  // ESLint's array form is one schema per positional option.
+  const whole = Array.isArray(schema) ? optionsSchemaOf(schema) : (schema as object);
+  const p = schemaProblem(whole, value, where);
+  return p ? [`${p.key}: ${p.problem}`] : [];
 }
 
-function typeOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  return typeof v;
+const arrayForms = new WeakMap<object, object>();
+function optionsSchemaOf(schema: readonly JSONSchema4[]): object {
+  let s = arrayForms.get(schema);
+  // draft-07 wants at least one schema in a list of items: a rule that takes no options takes none.
+  if (!s) arrayForms.set(schema, (s = schema.length === 0 ? { type: 'array', maxItems: 0 } : { type: 'array', items: schema, additionalItems: false }));
+  return s;
 }
 
-function check(s: JSONSchema4, v: unknown, where: string): string[] {
-  const errors: string[] = [];
-  if (s.type) {
-    const types = Array.isArray(s.type) ? s.type : [s.type];
-    const t = typeOf(v);
-    const ok = types.some((x) => x === t || (x === 'number' && t === 'integer'));
-    if (!ok) return [`${where}: expected ${types.join(' or ')}, got ${t}`];
+/** A config path: "helm.charts[0].namespace" for the JSON pointer /helm/charts/0/namespace. */
+function keyOf(pointer: string, value: unknown, base: string): string {
+  let key = base;
+  let at: unknown = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    key = Array.isArray(at) ? `${key}[${seg}]` : key ? `${key}.${seg}` : seg;
+    at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[seg] : undefined;
   }
-  if (s.enum && !s.enum.some((e) => e === v)) errors.push(`${where}: must be one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}`);
-  if ('const' in s && s.const !== v) errors.push(`${where}: must be ${JSON.stringify(s.const)}`);
-  if (s['x-format'] === 'label-selector' && typeof v === 'string') {
-    const invalid = parseSelectorString(v).invalid;
-    if (invalid) errors.push(`${where}: not a label selector: ${invalid} (write it as kubectl -l does, e.g. "app in (a,b),tier!=web")`);
-  }
-  if (typeof v === 'number') {
-    if (typeof s.minimum === 'number' && v < s.minimum) errors.push(`${where}: must be at least ${s.minimum}`);
-    if (typeof s.maximum === 'number' && v > s.maximum) errors.push(`${where}: must be at most ${s.maximum}`);
-  }
-  if (Array.isArray(v)) {
-    if (typeof s.minItems === 'number' && v.length < s.minItems) errors.push(`${where}: needs at least ${s.minItems} item(s)`);
-    if (s.items && !Array.isArray(s.items)) v.forEach((item, i) => errors.push(...check(s.items as JSONSchema4, item, `${where}[${i}]`)));
-  }
-  if (typeOf(v) === 'object') {
-    const obj = v as Record<string, unknown>;
-    const props = s.properties ?? {};
-    for (const req of Array.isArray(s.required) ? s.required : []) {
-      if (!(req in obj)) errors.push(`${where}: missing required key "${req}"`);
+  return key;
+}
+
+const TYPE_WORDS: Record<string, string> = { object: 'a mapping', array: 'a list', string: 'a string', boolean: 'true or false', number: 'a number', integer: 'a whole number', null: 'empty' };
+
+function kindOf(v: unknown): string {
+  if (v === null || v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a mapping';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
+  return `the ${typeof v} ${String(v)}`;
+}
+
+function describe(err: ErrorObject, value: unknown, base: string): SchemaProblem {
+  const parent = (err.parentSchema ?? {}) as JSONSchema4;
+  const own = parent['x-problem'];
+  const key = keyOf(err.instancePath, value, base);
+  const data: unknown = err.data;
+  // The name of a key is at fault (propertyNames): the key itself is named.
+  if (err.propertyName !== undefined) return { key: key ? `${key}.${err.propertyName}` : err.propertyName, problem: own ?? 'is not an allowed key' };
+  switch (err.keyword) {
+    case 'additionalProperties': {
+      const unknownKey = String((err.params as { additionalProperty: string }).additionalProperty);
+      const known = Object.keys(parent.properties ?? {});
+      return { key: key ? `${key}.${unknownKey}` : unknownKey, problem: `unknown key${suggestKey(unknownKey, known)}; known keys: ${known.join(', ')}` };
     }
-    for (const [k, val] of Object.entries(obj)) {
-      const ps = props[k];
-      if (ps) errors.push(...check(ps, val, `${where}.${k}`));
-      else if (s.additionalProperties === false) {
-        errors.push(`${where}: unknown key "${k}"${suggestKey(k, Object.keys(props))}`);
-      } else if (typeof s.additionalProperties === 'object') errors.push(...check(s.additionalProperties, val, `${where}.${k}`));
+    case 'required':
+      return { key, problem: `missing required key ${JSON.stringify((err.params as { missingProperty: string }).missingProperty)}` };
+    case 'type': {
+      const expected = String((err.params as { type: string }).type).split(',');
+      const words = own ?? `must be ${expected.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`;
+      // A version or label value written unquoted: YAML has made it a number or a boolean, and
+      // a number has already lost what was written (1.30 is 1.3), so it is never echoed back as the fix.
+      if (expected.includes('string') && (typeof data === 'number' || typeof data === 'boolean')) {
+        const lost = typeof data === 'number' && !Number.isInteger(data) ? ', dropping trailing zeros: 1.30 becomes 1.3' : '';
+        return { key, problem: `${words}: quote it; YAML reads it unquoted as the ${typeof data} ${String(data)}${lost}` };
+      }
+      return { key, problem: `${words} (got ${kindOf(data)})` };
     }
+    case 'enum': {
+      const allowed = (err.params as { allowedValues: unknown[] }).allowedValues;
+      return { key, problem: own ?? `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')} (got ${JSON.stringify(data)})` };
+    }
+    case 'x-format': {
+      const invalid = typeof data === 'string' ? parseSelectorString(data).invalid : undefined;
+      return { key, problem: `not a label selector${invalid ? `: ${invalid}` : ''} (write it as kubectl -l does, e.g. "app in (a,b),tier!=web")` };
+    }
+    case 'additionalItems':
+    case 'maxItems': {
+      const { limit } = err.params as { limit: number };
+      const what = key.endsWith('options') ? 'option' : 'item';
+      return { key, problem: `takes ${limit === 0 ? `no ${what}s` : `at most ${limit} ${what}(s)`}, got ${Array.isArray(data) ? data.length : 'more'}` };
+    }
+    case 'minItems':
+      return { key, problem: own ?? `needs at least ${(err.params as { limit: number }).limit} item(s)` };
+    case 'minLength':
+      return { key, problem: own ?? ((err.params as { limit: number }).limit === 1 ? 'must not be empty' : `needs at least ${(err.params as { limit: number }).limit} characters`) };
+    case 'minimum':
+      return { key, problem: own ?? `must be at least ${(err.params as { limit: number }).limit}` };
+    case 'maximum':
+      return { key, problem: own ?? `must be at most ${(err.params as { limit: number }).limit}` };
+    default:
+      return { key, problem: own ?? (err.message ?? 'does not match the schema') };
   }
-  return errors;
 }
 
 /** " (did you mean "x"?)" when a known key is close to the unknown one. */

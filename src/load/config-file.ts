@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
-import { ConfigError } from '../engine/config.ts';
+import { ConfigError, EMPTY_CONFIG, validateConfig, type Config } from '../engine/config.ts';
+import type { MeshlintRule } from '../engine/rule-api.ts';
 import { parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
 import { configRoot, escapesThroughLink } from './boundary.ts';
 import { readRegularFile } from './read.ts';
@@ -11,19 +12,74 @@ import { readRegularFile } from './read.ts';
 export const CONFIG_NAMES = ['.meshlint.yaml', '.meshlint.yml', '.meshlint.json'] as const;
 
 /**
- * The nearest config file at or above `dir`, or undefined. One found this way belongs to the
- * repository it sits in: a link that leads out of it (to a config elsewhere on the machine)
- * is a config error, not read.
+ * The nearest config file at or above `dir`, up to the repository root (the folder holding
+ * `.git`), or undefined: the one lookup the CLI, the ESLint plugin, the language server and the
+ * Action share, made from each linted file's folder (as ESLint 10 looks up eslint.config.js).
+ * One found this way belongs to the repository it sits in: a link that leads out of it (to a
+ * config elsewhere on the machine) is a config error, not read.
  */
 export function findConfigFile(dir: string): string | undefined {
   for (let d = resolve(dir); ; d = dirname(d)) {
-    for (const name of CONFIG_NAMES) {
-      const p = join(d, name);
-      if (!existsSync(p)) continue;
-      if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, '', 'is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)');
-      return p;
-    }
-    if (dirname(d) === d) return undefined;
+    const found = configFileIn(d);
+    if (found !== undefined) return found;
+    if (existsSync(join(d, '.git')) || dirname(d) === d) return undefined;
+  }
+}
+
+/** The config file in this folder itself, if any. */
+function configFileIn(d: string): string | undefined {
+  for (const name of CONFIG_NAMES) {
+    const p = join(d, name);
+    if (!existsSync(p)) continue;
+    if (escapesThroughLink(configRoot(p), p)) throw new ConfigError(p, '', 'is a symbolic link that leads outside the repository; meshlint does not follow it (name a config with --config instead)');
+    return p;
+  }
+  return undefined;
+}
+
+/** Reads and validates a config file; its paths may reach anywhere in its repository. */
+export function loadConfigFile(file: string, rules: ReadonlyMap<string, MeshlintRule>): Config {
+  return validateConfig(readConfigFile(file), file, rules, { root: configRoot(file) });
+}
+
+/**
+ * The config in force for each path: `explicit` (--config) for all when given, else the nearest
+ * config file above the path's folder. Lookups are remembered per folder and each file is read
+ * once; `adjust` applies the command line's overrides to each.
+ */
+export class ConfigLookup {
+  private readonly fileIn = new Map<string, string | undefined>();
+  private readonly loaded = new Map<string, Config>();
+
+  constructor(
+    private readonly explicit: string | undefined,
+    private readonly rules: ReadonlyMap<string, MeshlintRule>,
+    private readonly adjust: (c: Config) => Config = (c) => c,
+  ) {}
+
+  /** The config file for a folder, or undefined when none applies. */
+  fileForDir(dir: string): string | undefined {
+    if (this.explicit !== undefined) return this.explicit;
+    if (this.fileIn.has(dir)) return this.fileIn.get(dir);
+    // findConfigFile, each folder's answer remembered: a walk over thousands of folders looks at each once.
+    let found = configFileIn(dir);
+    if (found === undefined && !existsSync(join(dir, '.git')) && dirname(dir) !== dir) found = this.fileForDir(dirname(dir));
+    this.fileIn.set(dir, found);
+    return found;
+  }
+
+  /** The config in force in a folder (the defaults when no file applies). */
+  forDir(dir: string): Config {
+    const file = this.fileForDir(dir);
+    const key = file ?? '';
+    let c = this.loaded.get(key);
+    if (!c) this.loaded.set(key, (c = this.adjust(file === undefined ? EMPTY_CONFIG : loadConfigFile(file, this.rules))));
+    return c;
+  }
+
+  /** The config in force for a file. */
+  forFile(file: string): Config {
+    return this.forDir(dirname(file));
   }
 }
 

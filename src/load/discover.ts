@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { globSync, hasMagic } from 'glob';
 import ignore, { type Ignore } from 'ignore';
-import { linkBoundary, repoRoot } from './boundary.ts';
+import { isInside, linkBoundary, repoRoot } from './boundary.ts';
 import { describeFsError, fileTypeOf, readRegularFile } from './read.ts';
 
 export const LINTABLE_EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -109,6 +109,22 @@ function readIgnoreFile(path: string): string[] {
 }
 
 export { repoRoot } from './boundary.ts';
+
+/**
+ * Whether a config's ignore patterns, or the .meshlintignore beside it, leave out a file:
+ * both are relative to `base` (the config file's folder), as in a walk.
+ */
+export function ignoredBy(base: string, patterns: readonly string[]): (abs: string) => boolean {
+  const ig = new Ignorer(false);
+  ig.add(base, patterns);
+  ig.add(base, readIgnoreFile(join(base, '.meshlintignore')));
+  return (abs) => {
+    if (ig.ignored(abs, false)) return true;
+    // A folder left out leaves out what it holds, as when walking.
+    for (let d = dirname(abs); isInside(base, d) && d !== base; d = dirname(d)) if (ig.ignored(d, true)) return true;
+    return false;
+  };
+}
 
 export function discover(opts: DiscoverOptions): Discovered {
   const useGitignore = opts.useGitignore ?? true;
