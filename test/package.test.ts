@@ -38,7 +38,7 @@ function assertBuilt(): void {
   for (const b of BUNDLES) assert.ok(existsSync(join(REPO_ROOT, b)), `${b} is missing: run "npm run build" first`);
 }
 
-test('npm pack: LICENSE, README, every rule page and the bundles; no source map, no sources, no tests', () => {
+test('npm pack: LICENSE, README, every rule page, the config schema and the bundles; no source map, no sources, no tests', () => {
   assertBuilt();
   withTemp((t) => {
     // --ignore-scripts: the bundles as built, not a second build by the prepare script.
@@ -49,7 +49,7 @@ test('npm pack: LICENSE, README, every rule page and the bundles; no source map,
     const files = (packed?.files ?? []).map((f) => f.path).sort();
     const rules = readdirSync(join(REPO_ROOT, 'rules')).filter((f) => f.endsWith('.md')).map((f) => `rules/${f}`);
     assert.ok(rules.length > 10, 'the rule pages are found');
-    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/meshlint.js', ...BUNDLES, ...rules].sort();
+    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/meshlint.js', 'schema/meshlint.schema.json', ...BUNDLES, ...rules].sort();
     assert.equal(files, expected);
     assert.not.ok(files.some((f) => f.endsWith('.map') || f.startsWith('test/') || f.startsWith('src/')));
   });
