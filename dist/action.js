@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve11.call(this, root2, ref);
+      let _sch = resolve12.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve11(root2, ref) {
+    function resolve12(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve11(baseURI, relativeURI, options) {
+    function resolve12(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve11,
+      resolve: resolve12,
       resolveComponent,
       equal,
       serialize,
@@ -15188,11 +15188,11 @@ var require_ignore = __commonJS({
         const rules = this._rules;
         const { length } = rules;
         const shortcut = this._basenameCount * 2 >= length;
-        const basename3 = shortcut ? basenameOf(path) : path;
+        const basename4 = shortcut ? basenameOf(path) : path;
         for (let index = length - 1; index >= 0; index--) {
           const rule = rules[index];
           if (rule[mode].test(
-            shortcut && rule._basenameOnly ? basename3 : path
+            shortcut && rule._basenameOnly ? basename4 : path
           )) {
             const { negative } = rule;
             const ret = {
@@ -15455,11 +15455,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15475,7 +15475,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve11(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15779,7 +15779,7 @@ function warning(message, properties = {}) {
 
 // src/action.ts
 import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve10, sep as sep6 } from "node:path";
+import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve11, sep as sep6 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15840,7 +15840,7 @@ function parseListInput(text) {
 
 // src/cli.ts
 import { existsSync as existsSync8, mkdirSync as mkdirSync2, readFileSync as readFileSync3, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute6, resolve as resolve9, sep as sep5 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve10, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -22110,7 +22110,7 @@ var InstallFactsBuilder = class {
       list.push(c);
       meshWide.set(c.key, list);
     }
-    const resolve11 = (revision, key, label, config2) => {
+    const resolve12 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -22141,12 +22141,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve11(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve11(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve11(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve11(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve11(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve11(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve12(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve12(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve12(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve12(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve12(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve12(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision)
       };
       cache2.set(revision, s);
@@ -26380,6 +26380,10 @@ var meshlint_schema_default = {
         overlays: {
           description: "Overlay folders to build whenever meshlint runs over the folders that hold them. Relative to this file.",
           $ref: "#/definitions/strings"
+        },
+        renderOverlays: {
+          description: "Build the top-level kustomizations met while walking (those no other kustomization uses) and lint what they deploy, as --render-overlays does.",
+          type: "boolean"
         }
       }
     },
@@ -26561,7 +26565,7 @@ var EMPTY_CONFIG = {
   namespaces: {},
   istio: {},
   helm: { renderCharts: false, charts: [] },
-  kustomize: { overlays: [] },
+  kustomize: { overlays: [], renderOverlays: false },
   context: []
 };
 var NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -26612,7 +26616,7 @@ function validateConfig(raw, file, rules, scope) {
       renderCharts: c.helm?.renderCharts ?? false,
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
     },
-    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)) },
+    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
     ...c.baseline !== void 0 ? { baseline: inRepo(c.baseline, "baseline") } : {}
   };
@@ -31857,13 +31861,362 @@ function discoverContext(opts) {
   return { files: found.files, missing: missing === void 0 ? void 0 : displayPathOf(missing, cwd) };
 }
 
+// src/load/overlays-found.ts
+var import_yaml18 = __toESM(require_dist(), 1);
+import { basename as basename3, dirname as dirname7, resolve as resolve7 } from "node:path";
+
+// src/load/render/kustomize.ts
+var import_yaml16 = __toESM(require_dist(), 1);
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename as basename2, join as join4, relative as relative5, resolve as resolve6 } from "node:path";
+
+// src/load/render/source-text.ts
+import { sep as sep4 } from "node:path";
+function cachedReader() {
+  const cache2 = /* @__PURE__ */ new Map();
+  return (p) => {
+    if (!cache2.has(p)) {
+      const read2 = readRegularFile(p);
+      cache2.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
+    }
+    return cache2.get(p);
+  };
+}
+function readerWithin(read2, root2) {
+  return (p) => isInside(root2, p) && !escapesThroughLink(root2, p) ? read2(p) : void 0;
+}
+function failureText(stderr, cwd, max = 600) {
+  const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^# Warning:/.test(l) && !/^walk\.go:/.test(l));
+  const text = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
+  return text.length > max ? `${text.slice(0, Math.round(max * 0.4))} \u2026 ${text.slice(-Math.round(max * 0.57))}` : text;
+}
+function lineOf(text, line) {
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const nl = text.indexOf("\n", start);
+    if (nl === -1) return "";
+    start = nl + 1;
+  }
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end === -1 ? text.length : end).replace(/\r$/, "");
+}
+
+// src/load/render/kustomize.ts
+var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
+var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
+var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+function kustomizeArgs(binary2, dir) {
+  return /kubectl/i.test(basename2(binary2)) ? ["kustomize", "--", dir] : ["build", "--", dir];
+}
+function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
+  const root2 = repositoryOf(overlayDir, cwd);
+  const read2 = readerWithin(readAny, root2);
+  const shown2 = displayPathOf(overlayDir, cwd);
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join4(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join4(overlayDir, "kustomization.yaml");
+  const displayPath = `${shown2} (kustomize build)`;
+  const escape2 = overlayEscape(overlayDir, root2, read2);
+  if (escape2) {
+    const message = `not built: ${escape2.why}`;
+    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
+  }
+  const wrapper = mkdtempSync(join4(tmpdir(), "meshlint-kustomize-"));
+  const target = relative5(wrapper, overlayDir).split("\\").join("/");
+  let result;
+  try {
+    writeFileSync(
+      join4(wrapper, "kustomization.yaml"),
+      `apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+- ${JSON.stringify(target)}
+buildMetadata: [originAnnotations, transformerAnnotations]
+`
+    );
+    result = run(binary2, kustomizeArgs(binary2, wrapper), cwd);
+  } finally {
+    rmSync(wrapper, { recursive: true, force: true });
+  }
+  const atKustomization = (note, range = FIRST_LINE) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
+  const fromWrapper = (p) => displayPathOf(resolve6(wrapper, p), cwd);
+  if (!result.ok) {
+    const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
+    const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
+    const full = failureText(said, cwd, Infinity);
+    const at2 = failedEntry(read2(kustomization) ?? "", full);
+    const remote = remoteEntry(read2(kustomization) ?? "");
+    let environment = remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
+    const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
+    if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
+    const where = remote && environment && !url ? remote.range : at2;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
+  }
+  const sources = new SourceDocuments(read2, cwd);
+  const mapBack = (at2) => {
+    const r7 = at2.resource;
+    if (!r7) return atKustomization("(in the built output; not traced to a source file)");
+    const annotations = r7.object.metadata?.annotations ?? {};
+    const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
+    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve6(wrapper, t.configuredIn) }));
+    const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
+    if (typeof origin?.configuredIn === "string") {
+      const file2 = resolve6(wrapper, origin.configuredIn);
+      const kind = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
+      const key = /ConfigMap/.test(kind) ? "configMapGenerator" : /Secret/.test(kind) ? "secretGenerator" : void 0;
+      return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind} in this kustomization)`);
+    }
+    if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
+    const file = resolve6(wrapper, origin.path);
+    const renderedValue = valueAt(r7.object, path);
+    if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
+      const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
+      if (ns2) return sources.keyOrFirstLine(ns2.configuredIn, ["namespace"], void 0);
+    }
+    const source = sources.resourceIn(file, r7);
+    if (source) {
+      const found = sources.position(source, path, renderedValue);
+      if (found?.sameValue) return found.at;
+      for (const t of [...transformations].reverse().filter((x) => /Patch/.test(x.kind))) {
+        const inPatch = sources.inPatches(t.configuredIn, r7, path, renderedValue);
+        if (inPatch) return inPatch;
+      }
+      const changedBy = [...transformations].reverse()[0];
+      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown2;
+      if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
+      const parent = sources.deepestExisting(source, path);
+      if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
+    }
+    return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: "(the resource could not be found in its source file, so the first line is shown)" };
+  };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: void 0, mapBack } };
+}
+function failedEntry(text, message) {
+  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
+}
+function listEntries(text) {
+  const out = [];
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
+    const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
+    if (m) out.push({ entry: m[2], range: { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
+  }
+  return out;
+}
+function parseAnnotation(v2) {
+  if (typeof v2 !== "string") return void 0;
+  try {
+    return (0, import_yaml16.parse)(v2);
+  } catch {
+    return void 0;
+  }
+}
+function transformationsOf(v2) {
+  const list = parseAnnotation(v2);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap(
+    (t) => typeof t?.configuredIn === "string" && typeof t.configuredBy?.kind === "string" ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : []
+  );
+}
+function valueAt(object, path) {
+  let v2 = object;
+  for (const step of path) {
+    if (v2 === null || typeof v2 !== "object") return void 0;
+    v2 = v2[step];
+  }
+  return v2;
+}
+function sameValue2(a, b) {
+  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) return true;
+  return a === b || a !== void 0 && b !== void 0 && String(a) === String(b);
+}
+var SourceDocuments = class {
+  constructor(read2, cwd) {
+    this.read = read2;
+    this.cwd = cwd;
+  }
+  read;
+  cwd;
+  locator = new Locator();
+  files = /* @__PURE__ */ new Map();
+  load(abs) {
+    if (!this.files.has(abs)) {
+      const text = this.read(abs);
+      if (text === void 0) this.files.set(abs, void 0);
+      else {
+        const file = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text };
+        const docs = [...parseFile(file)];
+        this.files.set(abs, { file, docs, resources: docs.flatMap((d) => resourcesOf(d, void 0).resources) });
+      }
+    }
+    return this.files.get(abs);
+  }
+  /** The resource in a source file that became `rendered`: same kind, and the name it had before prefixes and suffixes. */
+  resourceIn(abs, rendered) {
+    const candidates = (this.load(abs)?.resources ?? []).filter((s) => s.kind === rendered.kind);
+    if (candidates.length <= 1) return candidates[0];
+    const exact = candidates.filter((s) => s.name === rendered.name);
+    if (exact.length === 1) return exact[0];
+    const within = candidates.filter((s) => s.name !== "" && rendered.name.includes(s.name)).sort((a, b) => b.name.length - a.name.length);
+    return within.length === 1 || within.length > 1 && (within[0]?.name.length ?? 0) > (within[1]?.name.length ?? 0) ? within[0] : void 0;
+  }
+  position(source, path, rendered) {
+    const docPath = [...source.basePath, ...path];
+    if (!this.locator.resolve(source.doc, docPath).complete) return void 0;
+    return { at: this.at(source, docPath), sameValue: sameValue2(valueAt(source.object, path), rendered) };
+  }
+  deepestExisting(source, path) {
+    const docPath = [...source.basePath, ...path];
+    const depth = this.locator.resolve(source.doc, docPath).depth;
+    const keep = Math.min(depth, docPath.length - 1);
+    return keep > source.basePath.length ? this.at(source, docPath.slice(0, keep)) : void 0;
+  }
+  /** The reported path in one of the patch files a kustomization lists, with the rendered value. */
+  inPatches(kustomizationFile, rendered, path, value) {
+    const data = this.load(kustomizationFile)?.docs[0]?.value;
+    if (!data || typeof data !== "object") return void 0;
+    const entries = [
+      ...Array.isArray(data.patches) ? data.patches : [],
+      ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
+    ];
+    const dir = resolve6(kustomizationFile, "..");
+    for (const e of entries) {
+      const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
+      if (!rel || rel.includes("\n")) continue;
+      const patchFile = this.load(resolve6(dir, rel));
+      for (const p of patchFile?.resources ?? []) {
+        if (p.kind !== rendered.kind) continue;
+        const found = this.position(p, path, value);
+        if (found?.sameValue) return found.at;
+      }
+    }
+    return void 0;
+  }
+  keyOrFirstLine(abs, path, note) {
+    const loaded = this.load(abs);
+    const filePath = displayPathOf(abs, this.cwd);
+    const doc = loaded?.docs[0];
+    if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE, note };
+    return { filePath, range: this.range(loaded.file, this.locator.offsets(doc, path)), note };
+  }
+  at(source, docPath) {
+    return { filePath: source.doc.file.displayPath, range: this.range(source.doc.file, this.locator.offsets(source.doc, docPath)), note: void 0 };
+  }
+  range(file, offsets) {
+    const s = this.locator.position(file, offsets[0]);
+    const e = this.locator.position(file, offsets[1]);
+    return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+  }
+};
+var MAX_KUSTOMIZATIONS = 2e3;
+var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
+var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
+function isRemote(entry) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes("?ref=");
+}
+function overlayEscape(overlayDir, root2, read2) {
+  const realRoot = realPath(root2) ?? root2;
+  const outside2 = (p) => {
+    if (!isInside(root2, p)) return true;
+    const real = realPath(p);
+    return real !== void 0 && !isInside(realRoot, real);
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const pending = [overlayDir];
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    if (seen.has(dir)) continue;
+    seen.add(dir);
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join4(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (outside2(dir)) return { file: dir, range: void 0, why: `${dir} lies outside the repository` };
+    const file = KUSTOMIZATION_FILES.map((f) => join4(dir, f)).find((f) => read2(f) !== void 0);
+    if (file === void 0) continue;
+    const text = read2(file);
+    let data;
+    try {
+      data = (0, import_yaml16.parse)(text, { maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
+    for (const entry of localEntries(data)) {
+      const target = resolve6(dir, entry);
+      if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
+      if (KUSTOMIZATION_FILES.some((f) => read2(join4(target, f)) !== void 0)) pending.push(target);
+    }
+  }
+  return void 0;
+}
+function remoteEntry(text) {
+  return listEntries(text).find((e) => isRemote(e.entry));
+}
+function localEntries(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  const k2 = data;
+  const out = [];
+  const add = (v2) => {
+    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && !isRemote(v2)) out.push(v2);
+  };
+  for (const key of PATH_LISTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2);
+  for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2?.path);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const g of k2[key]) {
+      if (g === null || typeof g !== "object") continue;
+      const gen = g;
+      if (Array.isArray(gen.files)) {
+        for (const f of gen.files) if (typeof f === "string") add(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
+      }
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
+      add(gen.env);
+    }
+  }
+  add(k2.openapi?.path);
+  return out;
+}
+function entryRange(text, entry) {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    const at2 = line.indexOf(entry);
+    if (at2 >= 0) return { line: i + 1, column: at2 + 1, endLine: i + 1, endColumn: at2 + entry.length + 1 };
+  }
+  return void 0;
+}
+
+// src/load/overlays-found.ts
+var MAX_WALKED_KUSTOMIZATIONS = 500;
+function overlaysAmong(files, read2) {
+  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename3(f)));
+  const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true };
+  const used = /* @__PURE__ */ new Set();
+  const members = new Set(kustomizations);
+  const isFolder = new Set(folders);
+  for (const file of kustomizations) {
+    const text = read2(file);
+    if (text === void 0) continue;
+    let data;
+    try {
+      data = (0, import_yaml18.parse)(text, { maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve7(dirname7(file), entry);
+      if (isFolder.has(target)) used.add(target);
+      else members.add(target);
+    }
+  }
+  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false };
+}
+
 // src/load/render/index.ts
 import { existsSync as existsSync6, statSync as statSync3 } from "node:fs";
-import { join as join7, relative as relative7, resolve as resolve8 } from "node:path";
+import { join as join7, relative as relative7, resolve as resolve9 } from "node:path";
 
 // src/load/render/helm.ts
 import { existsSync as existsSync5, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
-import { join as join4, relative as relative5 } from "node:path";
+import { join as join5, relative as relative6 } from "node:path";
 
 // src/parse/template-locator.ts
 var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
@@ -31986,37 +32339,6 @@ function chainScore(keyLines, line, keys) {
   return score;
 }
 
-// src/load/render/source-text.ts
-import { sep as sep4 } from "node:path";
-function cachedReader() {
-  const cache2 = /* @__PURE__ */ new Map();
-  return (p) => {
-    if (!cache2.has(p)) {
-      const read2 = readRegularFile(p);
-      cache2.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
-    }
-    return cache2.get(p);
-  };
-}
-function readerWithin(read2, root2) {
-  return (p) => isInside(root2, p) && !escapesThroughLink(root2, p) ? read2(p) : void 0;
-}
-function failureText(stderr, cwd, max = 600) {
-  const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^# Warning:/.test(l) && !/^walk\.go:/.test(l));
-  const text = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
-  return text.length > max ? `${text.slice(0, Math.round(max * 0.4))} \u2026 ${text.slice(-Math.round(max * 0.57))}` : text;
-}
-function lineOf(text, line) {
-  let start = 0;
-  for (let i = 1; i < line; i++) {
-    const nl = text.indexOf("\n", start);
-    if (nl === -1) return "";
-    start = nl + 1;
-  }
-  const end = text.indexOf("\n", start);
-  return text.slice(start, end === -1 ? text.length : end).replace(/\r$/, "");
-}
-
 // src/load/render/helm.ts
 function helmArgs(r7) {
   const args = ["template"];
@@ -32028,17 +32350,17 @@ function helmArgs(r7) {
   args.push("--", r7.release, r7.chartDir);
   return args;
 }
-var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
   const shown2 = displayPathOf(r7.chartDir, cwd);
   const displayPath = `${shown2} (helm template${r7.label ? `, ${r7.label}` : ""})`;
-  const chartYaml = displayPathOf(join4(r7.chartDir, "Chart.yaml"), cwd);
-  const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
+  const chartYaml = displayPathOf(join5(r7.chartDir, "Chart.yaml"), cwd);
+  const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE2, note });
   const escape2 = chartEscape(r7.chartDir);
   if (escape2) {
     const message = `not rendered: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE, note: void 0 };
+    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE2, note: void 0 };
     return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
   const result = run(binary2, helmArgs(r7), cwd);
@@ -32051,7 +32373,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
     if (!source) return atChart('(a rendered document without a "# Source:" header)');
-    const abs = join4(r7.chartDir, ...source.split("/").slice(1));
+    const abs = join5(r7.chartDir, ...source.split("/").slice(1));
     const template = read2(abs);
     if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
     const hit = locateInTemplate(template, {
@@ -32067,22 +32389,22 @@ function renderChart(r7, binary2, run, cwd, readAny) {
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
-    const abs = join4(chartDir, ...m[1].split("/").slice(1));
-    if (relative5(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
+    const abs = join5(chartDir, ...m[1].split("/").slice(1));
+    if (relative6(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
   }
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
-    const abs = join4(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative5(chartDir, abs).startsWith("..") && existsSync5(abs)) {
-      return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
+    const abs = join5(chartDir, ...yamlError.split("/").slice(1));
+    if (!relative6(chartDir, abs).startsWith("..") && existsSync5(abs)) {
+      return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE2, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
   const missing = missingDependencies(message)[0];
   if (missing) {
-    const chart = join4(chartDir, "Chart.yaml");
+    const chart = join5(chartDir, "Chart.yaml");
     const lines = read2(chart)?.split(/\r?\n/) ?? [];
     const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
     if (index >= 0) {
@@ -32103,7 +32425,7 @@ function environmentCause(message, chartDir, read2) {
   }
   const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
   if (at2) {
-    const abs = join4(chartDir, ...at2[1].split("/").slice(1));
+    const abs = join5(chartDir, ...at2[1].split("/").slice(1));
     const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
     if (/\brequired\b/.test(line)) {
       const said = at2[3].replace(/\.$/, "");
@@ -32135,7 +32457,7 @@ function chartEscape(chartDir) {
     }
     for (const name of names) {
       if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
-      const p = join4(dir, name);
+      const p = join5(dir, name);
       let link = false;
       try {
         const st2 = lstatSync2(p);
@@ -32149,7 +32471,7 @@ function chartEscape(chartDir) {
       if (real === void 0) continue;
       if (!isInside(realChart, real)) {
         const target = safeLinkText(p);
-        return { path: p, why: `${relative5(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
+        return { path: p, why: `${relative6(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
       }
     }
   }
@@ -32164,295 +32486,10 @@ function safeLinkText(p) {
   }
 }
 
-// src/load/render/kustomize.ts
-var import_yaml16 = __toESM(require_dist(), 1);
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename as basename2, join as join5, relative as relative6, resolve as resolve6 } from "node:path";
-var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
-var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
-var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-function kustomizeArgs(binary2, dir) {
-  return /kubectl/i.test(basename2(binary2)) ? ["kustomize", "--", dir] : ["build", "--", dir];
-}
-function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
-  const root2 = repositoryOf(overlayDir, cwd);
-  const read2 = readerWithin(readAny, root2);
-  const shown2 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join5(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join5(overlayDir, "kustomization.yaml");
-  const displayPath = `${shown2} (kustomize build)`;
-  const escape2 = overlayEscape(overlayDir, root2, read2);
-  if (escape2) {
-    const message = `not built: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
-  }
-  const wrapper = mkdtempSync(join5(tmpdir(), "meshlint-kustomize-"));
-  const target = relative6(wrapper, overlayDir).split("\\").join("/");
-  let result;
-  try {
-    writeFileSync(
-      join5(wrapper, "kustomization.yaml"),
-      `apiVersion: kustomize.config.k8s.io/v1beta1
-kind: Kustomization
-resources:
-- ${JSON.stringify(target)}
-buildMetadata: [originAnnotations, transformerAnnotations]
-`
-    );
-    result = run(binary2, kustomizeArgs(binary2, wrapper), cwd);
-  } finally {
-    rmSync(wrapper, { recursive: true, force: true });
-  }
-  const atKustomization = (note, range = FIRST_LINE2) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
-  const fromWrapper = (p) => displayPathOf(resolve6(wrapper, p), cwd);
-  if (!result.ok) {
-    const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
-    const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
-    const full = failureText(said, cwd, Infinity);
-    const at2 = failedEntry(read2(kustomization) ?? "", full);
-    const remote = remoteEntry(read2(kustomization) ?? "");
-    let environment = remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
-    const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
-    if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
-    const where = remote && environment && !url ? remote.range : at2;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
-  }
-  const sources = new SourceDocuments(read2, cwd);
-  const mapBack = (at2) => {
-    const r7 = at2.resource;
-    if (!r7) return atKustomization("(in the built output; not traced to a source file)");
-    const annotations = r7.object.metadata?.annotations ?? {};
-    const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
-    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve6(wrapper, t.configuredIn) }));
-    const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
-    if (typeof origin?.configuredIn === "string") {
-      const file2 = resolve6(wrapper, origin.configuredIn);
-      const kind = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
-      const key = /ConfigMap/.test(kind) ? "configMapGenerator" : /Secret/.test(kind) ? "secretGenerator" : void 0;
-      return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind} in this kustomization)`);
-    }
-    if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
-    const file = resolve6(wrapper, origin.path);
-    const renderedValue = valueAt(r7.object, path);
-    if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
-      const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
-      if (ns2) return sources.keyOrFirstLine(ns2.configuredIn, ["namespace"], void 0);
-    }
-    const source = sources.resourceIn(file, r7);
-    if (source) {
-      const found = sources.position(source, path, renderedValue);
-      if (found?.sameValue) return found.at;
-      for (const t of [...transformations].reverse().filter((x) => /Patch/.test(x.kind))) {
-        const inPatch = sources.inPatches(t.configuredIn, r7, path, renderedValue);
-        if (inPatch) return inPatch;
-      }
-      const changedBy = [...transformations].reverse()[0];
-      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown2;
-      if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
-      const parent = sources.deepestExisting(source, path);
-      if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
-    }
-    return { filePath: displayPathOf(file, cwd), range: FIRST_LINE2, note: "(the resource could not be found in its source file, so the first line is shown)" };
-  };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: void 0, mapBack } };
-}
-function failedEntry(text, message) {
-  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
-}
-function listEntries(text) {
-  const out = [];
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
-    const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
-    if (m) out.push({ entry: m[2], range: { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
-  }
-  return out;
-}
-function parseAnnotation(v2) {
-  if (typeof v2 !== "string") return void 0;
-  try {
-    return (0, import_yaml16.parse)(v2);
-  } catch {
-    return void 0;
-  }
-}
-function transformationsOf(v2) {
-  const list = parseAnnotation(v2);
-  if (!Array.isArray(list)) return [];
-  return list.flatMap(
-    (t) => typeof t?.configuredIn === "string" && typeof t.configuredBy?.kind === "string" ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : []
-  );
-}
-function valueAt(object, path) {
-  let v2 = object;
-  for (const step of path) {
-    if (v2 === null || typeof v2 !== "object") return void 0;
-    v2 = v2[step];
-  }
-  return v2;
-}
-function sameValue2(a, b) {
-  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) return true;
-  return a === b || a !== void 0 && b !== void 0 && String(a) === String(b);
-}
-var SourceDocuments = class {
-  constructor(read2, cwd) {
-    this.read = read2;
-    this.cwd = cwd;
-  }
-  read;
-  cwd;
-  locator = new Locator();
-  files = /* @__PURE__ */ new Map();
-  load(abs) {
-    if (!this.files.has(abs)) {
-      const text = this.read(abs);
-      if (text === void 0) this.files.set(abs, void 0);
-      else {
-        const file = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text };
-        const docs = [...parseFile(file)];
-        this.files.set(abs, { file, docs, resources: docs.flatMap((d) => resourcesOf(d, void 0).resources) });
-      }
-    }
-    return this.files.get(abs);
-  }
-  /** The resource in a source file that became `rendered`: same kind, and the name it had before prefixes and suffixes. */
-  resourceIn(abs, rendered) {
-    const candidates = (this.load(abs)?.resources ?? []).filter((s) => s.kind === rendered.kind);
-    if (candidates.length <= 1) return candidates[0];
-    const exact = candidates.filter((s) => s.name === rendered.name);
-    if (exact.length === 1) return exact[0];
-    const within = candidates.filter((s) => s.name !== "" && rendered.name.includes(s.name)).sort((a, b) => b.name.length - a.name.length);
-    return within.length === 1 || within.length > 1 && (within[0]?.name.length ?? 0) > (within[1]?.name.length ?? 0) ? within[0] : void 0;
-  }
-  position(source, path, rendered) {
-    const docPath = [...source.basePath, ...path];
-    if (!this.locator.resolve(source.doc, docPath).complete) return void 0;
-    return { at: this.at(source, docPath), sameValue: sameValue2(valueAt(source.object, path), rendered) };
-  }
-  deepestExisting(source, path) {
-    const docPath = [...source.basePath, ...path];
-    const depth = this.locator.resolve(source.doc, docPath).depth;
-    const keep = Math.min(depth, docPath.length - 1);
-    return keep > source.basePath.length ? this.at(source, docPath.slice(0, keep)) : void 0;
-  }
-  /** The reported path in one of the patch files a kustomization lists, with the rendered value. */
-  inPatches(kustomizationFile, rendered, path, value) {
-    const data = this.load(kustomizationFile)?.docs[0]?.value;
-    if (!data || typeof data !== "object") return void 0;
-    const entries = [
-      ...Array.isArray(data.patches) ? data.patches : [],
-      ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
-    ];
-    const dir = resolve6(kustomizationFile, "..");
-    for (const e of entries) {
-      const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
-      if (!rel || rel.includes("\n")) continue;
-      const patchFile = this.load(resolve6(dir, rel));
-      for (const p of patchFile?.resources ?? []) {
-        if (p.kind !== rendered.kind) continue;
-        const found = this.position(p, path, value);
-        if (found?.sameValue) return found.at;
-      }
-    }
-    return void 0;
-  }
-  keyOrFirstLine(abs, path, note) {
-    const loaded = this.load(abs);
-    const filePath = displayPathOf(abs, this.cwd);
-    const doc = loaded?.docs[0];
-    if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE2, note };
-    return { filePath, range: this.range(loaded.file, this.locator.offsets(doc, path)), note };
-  }
-  at(source, docPath) {
-    return { filePath: source.doc.file.displayPath, range: this.range(source.doc.file, this.locator.offsets(source.doc, docPath)), note: void 0 };
-  }
-  range(file, offsets) {
-    const s = this.locator.position(file, offsets[0]);
-    const e = this.locator.position(file, offsets[1]);
-    return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
-  }
-};
-var MAX_KUSTOMIZATIONS = 2e3;
-var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
-var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
-function isRemote(entry) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes("?ref=");
-}
-function overlayEscape(overlayDir, root2, read2) {
-  const realRoot = realPath(root2) ?? root2;
-  const outside2 = (p) => {
-    if (!isInside(root2, p)) return true;
-    const real = realPath(p);
-    return real !== void 0 && !isInside(realRoot, real);
-  };
-  const seen = /* @__PURE__ */ new Set();
-  const pending = [overlayDir];
-  while (pending.length > 0) {
-    const dir = pending.pop();
-    if (seen.has(dir)) continue;
-    seen.add(dir);
-    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join5(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
-    if (outside2(dir)) return { file: dir, range: void 0, why: `${dir} lies outside the repository` };
-    const file = KUSTOMIZATION_FILES.map((f) => join5(dir, f)).find((f) => read2(f) !== void 0);
-    if (file === void 0) continue;
-    const text = read2(file);
-    let data;
-    try {
-      data = (0, import_yaml16.parse)(text, { maxAliasCount: 100 });
-    } catch {
-      continue;
-    }
-    if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
-    for (const entry of localEntries(data)) {
-      const target = resolve6(dir, entry);
-      if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read2(join5(target, f)) !== void 0)) pending.push(target);
-    }
-  }
-  return void 0;
-}
-function remoteEntry(text) {
-  return listEntries(text).find((e) => isRemote(e.entry));
-}
-function localEntries(data) {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
-  const k2 = data;
-  const out = [];
-  const add = (v2) => {
-    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && !isRemote(v2)) out.push(v2);
-  };
-  for (const key of PATH_LISTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2);
-  for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2?.path);
-  for (const key of ["configMapGenerator", "secretGenerator"]) {
-    if (!Array.isArray(k2[key])) continue;
-    for (const g of k2[key]) {
-      if (g === null || typeof g !== "object") continue;
-      const gen = g;
-      if (Array.isArray(gen.files)) {
-        for (const f of gen.files) if (typeof f === "string") add(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
-      }
-      if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
-      add(gen.env);
-    }
-  }
-  add(k2.openapi?.path);
-  return out;
-}
-function entryRange(text, entry) {
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    const at2 = line.indexOf(entry);
-    if (at2 >= 0) return { line: i + 1, column: at2 + 1, endLine: i + 1, endColumn: at2 + entry.length + 1 };
-  }
-  return void 0;
-}
-
 // src/load/render/process.ts
 import { accessSync, constants as constants3, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve7 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve8 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var MAX_OUTPUT = 1024 * 1024 * 1024;
 var NO_NETWORK = "http://127.0.0.1:9";
@@ -32536,7 +32573,7 @@ function namedBinary(name, from, env, cwd) {
   const isPath = name.includes("/") || name.includes("\\") || isAbsolute5(name);
   if (!isPath) return findOnPath([name], env);
   if (!isAbsolute5(name) && from.startsWith("MESHLINT_")) return void 0;
-  const p = resolve7(cwd, name);
+  const p = resolve8(cwd, name);
   return isExecutable(p) ? p : void 0;
 }
 
@@ -32553,7 +32590,7 @@ function isOverlayDir(dir) {
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
   const cli = req && req.charts.length > 0 ? req : void 0;
-  const fromCli = (s) => resolve8(cwd, s);
+  const fromCli = (s) => resolve9(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
@@ -32644,12 +32681,12 @@ function rendererBinary(r7, flagValue, env, cwd) {
 
 // src/load/rule-docs.ts
 import { existsSync as existsSync7, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname7, join as join8 } from "node:path";
+import { dirname as dirname8, join as join8 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname7(fileURLToPath(import.meta.url)); ; d = dirname7(d)) {
+  for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
     const pkg = join8(d, "package.json");
     if (existsSync7(pkg)) {
       try {
@@ -32660,7 +32697,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname7(d) === d) {
+    if (dirname8(d) === d) {
       root = null;
       return void 0;
     }
@@ -32977,6 +33014,7 @@ var OPTIONS = {
   concurrency: { type: "string" },
   context: { type: "string", multiple: true },
   "render-charts": { type: "boolean" },
+  "render-overlays": { type: "boolean" },
   "helm-chart": { type: "string", multiple: true },
   values: { type: "string", multiple: true },
   "values-set": { type: "string", multiple: true },
@@ -33053,7 +33091,7 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve9(io.cwd, v2.config) : void 0;
+  const explicit = v2.config ? resolve10(io.cwd, v2.config) : void 0;
   if (v2.config && explicit && !existsSync8(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
@@ -33121,11 +33159,11 @@ function inOrderOf(inputs, results) {
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve9(io.cwd)) ?? dirname8(file);
+  const srcRoot = repoRoot(resolve10(io.cwd)) ?? dirname9(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve9(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve10(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
   const shown2 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown2} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
@@ -33157,8 +33195,8 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve9(io.cwd, c));
-  const overlays = req.overlays.map((o) => resolve9(io.cwd, o));
+  const charts = req.charts.map((c) => resolve10(io.cwd, c));
+  const overlays = req.overlays.map((o) => resolve10(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -33169,7 +33207,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname8(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname9(config.filePath) : io.cwd;
   const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
@@ -33213,7 +33251,20 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, void 0, config, io.cwd));
       else unrenderedCharts.push(chart);
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve9(io.cwd, p));
+    const foundOverlays = overlaysAmong(files, (f) => existsSync8(f) ? readFileSync3(f, "utf8") : void 0);
+    const unbuilt = foundOverlays.top.filter((o) => !overlays.includes(o) && !config.kustomize.overlays.includes(o));
+    if (v2["render-overlays"] || config.kustomize.renderOverlays) {
+      if (foundOverlays.tooMany) notes.push({ id: "overlays-not-built", message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });
+      else {
+        overlays.push(...unbuilt);
+        for (const f of files.filter((x) => foundOverlays.members.has(x))) skipped.push({ path: f, reason: "named by a Kustomize overlay: linted through its build", kind: "through-overlay" });
+        files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
+      }
+    } else if (unbuilt.length > 0) {
+      const n = unbuilt.length;
+      notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): their files are linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
+    }
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve10(io.cwd, p));
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
     }
@@ -33230,7 +33281,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const own = lookup2?.forFile(f) ?? config;
       if (own !== config && own.filePath !== void 0) {
         let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname8(own.filePath), own.ignorePatterns));
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname9(own.filePath), own.ignorePatterns));
         if (ignored(f)) {
           skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
           continue;
@@ -33280,7 +33331,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve9(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve10(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -33354,7 +33405,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve9(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve10(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
@@ -33517,7 +33568,7 @@ var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
-  const workspace = resolve10(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve11(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOn;
   let annotate;
@@ -33552,14 +33603,14 @@ async function runAction() {
   const { results, report, config } = run;
   printNotes(report, cli, false);
   const pathOf2 = (filePath) => {
-    const rel = relative8(workspace, resolve10(cwd, filePath));
+    const rel = relative8(workspace, resolve11(cwd, filePath));
     return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
   };
   let sarifPath = "";
   if (format === "sarif") {
     sarifPath = input("sarif-file") || "meshlint.sarif";
-    const target = resolve10(workspace, sarifPath);
-    mkdirSync3(dirname9(target), { recursive: true });
+    const target = resolve11(workspace, sarifPath);
+    mkdirSync3(dirname10(target), { recursive: true });
     writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report) }));
   } else {
     cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report) }));

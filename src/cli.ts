@@ -23,6 +23,7 @@ import { ConfigLookup } from './load/config-file.ts';
 import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts';
 import { discoverContext } from './load/context.ts';
 import { discover, ignoredBy, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
+import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong } from './load/overlays-found.ts';
 import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
@@ -59,6 +60,7 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   context: { type: 'string', multiple: true },
   'render-charts': { type: 'boolean' },
+  'render-overlays': { type: 'boolean' },
   'helm-chart': { type: 'string', multiple: true },
   values: { type: 'string', multiple: true },
   'values-set': { type: 'string', multiple: true },
@@ -141,6 +143,9 @@ reported on the template or source file you edit):
       --render-charts          Render the charts that hold the files and folders named
                                (or met in them) with their own values, instead of
                                reporting them as unrendered
+      --render-overlays        Build the top-level Kustomize overlays met in the folders
+                               named (those no other kustomization uses) and lint what
+                               they deploy; the files they name are linted through them
       --values FILE            Values file for every render; repeatable
       --values-set A,B         One render with these values files; repeat for a matrix.
                                A finding several renders share is reported once
@@ -604,6 +609,21 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       if (v['render-charts'] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, undefined, config, io.cwd));
       else unrenderedCharts.push(chart);
     }
+    // Kustomizations met on the way: the top-level ones are built when asked, and the files
+    // they name are then linted through them; else one note names them and how to build them.
+    const foundOverlays = overlaysAmong(files, (f) => (existsSync(f) ? readFileSync(f, 'utf8') : undefined));
+    const unbuilt = foundOverlays.top.filter((o) => !overlays.includes(o) && !config.kustomize.overlays.includes(o));
+    if (v['render-overlays'] || config.kustomize.renderOverlays) {
+      if (foundOverlays.tooMany) notes.push({ id: 'overlays-not-built', message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });
+      else {
+        overlays.push(...unbuilt);
+        for (const f of files.filter((x) => foundOverlays.members.has(x))) skipped.push({ path: f, reason: 'named by a Kustomize overlay: linted through its build', kind: 'through-overlay' });
+        files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
+      }
+    } else if (unbuilt.length > 0) {
+      const n = unbuilt.length;
+      notes.push({ id: 'overlays-not-built', message: `${n} Kustomize overlay${n === 1 ? ' was' : 's were'} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): their files are linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? 'it deploys' : 'they deploy'}.` });
+    }
     const walked = (paths.length > 0 ? paths : ['.']).map((p) => resolve(io.cwd, p));
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep))) overlays.push(o);
@@ -910,6 +930,7 @@ const PATH_SKIPS: Record<SkipKind, readonly [string, string]> = {
   'link-loop': ['link loop', 'link loops'],
   'outside-repository': ['link out of the repository', 'links out of the repository'],
   'unrendered-chart': ['chart not rendered', 'charts not rendered'],
+  'through-overlay': ['file linted through an overlay', 'files linted through overlays'],
   'unreadable-directory': ['unreadable directory', 'unreadable directories'],
 };
 const DOCUMENT_SKIPS: Record<SkipReason, readonly [string, string]> = {

@@ -73,7 +73,7 @@ test('--print-config FILE names the config nearest the file and every effective 
     assert.equal(printed.namespaces, { shop: { labels: { 'istio-injection': 'enabled' } } });
     assert.is((printed.istio as { version: unknown }).version !== null, true, 'the Istio version in force is said even when the config sets none');
     assert.equal(printed.helm, { renderCharts: false, charts: [] });
-    assert.equal(printed.kustomize, { overlays: [] });
+    assert.equal(printed.kustomize, { overlays: [], renderOverlays: false });
     assert.equal(printed.context, []);
     assert.is(printed.baseline, null);
     assert.is(JSON.parse(cli(['--print-config', 'apps/skipped.yaml'], { cwd: repo }).stdout).ignored, true);

@@ -336,7 +336,7 @@ test('helm and kustomize sections: paths are relative to the config file; mistak
   assert.equal(config.helm.charts[0]?.path, '/repo/charts/shop');
   assert.equal(config.helm.charts[0]?.values, ['/repo/v.yaml']);
   assert.equal(config.helm.charts[0]?.valuesSets, [[], ['/repo/p.yaml']]);
-  assert.equal(config.kustomize, { overlays: ['/repo/overlays/prod'] });
+  assert.equal(config.kustomize, { overlays: ['/repo/overlays/prod'], renderOverlays: false });
   const mistakes: [unknown, RegExp][] = [
     [{ helm: { chart: [] } }, /helm\.chart: unknown key \(did you mean "charts"\?\); known keys: renderCharts, charts/],
     [{ helm: { charts: [{ release: 'x' }] } }, /helm\.charts\[0\].*path/],

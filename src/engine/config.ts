@@ -54,6 +54,8 @@ export interface HelmSettings {
 export interface KustomizeSettings {
   /** Overlay directories to build whenever meshlint runs over the folders that hold them. */
   readonly overlays: readonly string[];
+  /** Build the top-level kustomizations met while walking (`--render-overlays`). */
+  readonly renderOverlays: boolean;
 }
 
 export class ConfigError extends Error {
@@ -74,7 +76,7 @@ export const EMPTY_CONFIG: Config = {
   namespaces: {},
   istio: {},
   helm: { renderCharts: false, charts: [] },
-  kustomize: { overlays: [] },
+  kustomize: { overlays: [], renderOverlays: false },
   context: [],
 };
 
@@ -115,7 +117,7 @@ interface RawConfig {
   namespaces?: Record<string, { labels?: Record<string, string> } | null>;
   istio?: (Omit<MeshSettings, 'nativeSidecars'> & { nativeSidecars?: boolean | 'true' | 'false' | 'auto' }) | null;
   helm?: { renderCharts?: boolean; charts?: RawChart[] } | null;
-  kustomize?: { overlays?: string[] } | null;
+  kustomize?: { overlays?: string[]; renderOverlays?: boolean } | null;
   context?: string[];
   baseline?: string;
 }
@@ -173,7 +175,7 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
       renderCharts: c.helm?.renderCharts ?? false,
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo)),
     },
-    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)) },
+    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
     ...(c.baseline !== undefined ? { baseline: inRepo(c.baseline, 'baseline') } : {}),
   };

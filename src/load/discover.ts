@@ -37,6 +37,8 @@ export type SkipKind =
   | 'outside-repository'
   /** A Helm chart met while walking and not rendered (--render-charts renders it). */
   | 'unrendered-chart'
+  /** A file a Kustomize overlay names, linted through the overlay's build (--render-overlays). */
+  | 'through-overlay'
   /** A directory that cannot be listed: not clean, so the caller reports it as unreadable. */
   | 'unreadable-directory';
 

@@ -326,7 +326,7 @@ function remoteEntry(text: string): { entry: string; range: Range } | undefined 
 }
 
 /** The local paths a kustomization names (remote URLs and inline patches left out). */
-function localEntries(data: unknown): string[] {
+export function localEntries(data: unknown): string[] {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
   const k = data as Record<string, unknown>;
   const out: string[] = [];

@@ -1,0 +1,47 @@
+// Kustomize overlays met while walking: which kustomizations are top-level (no other one met
+// uses them as a resource, base or component) and so stand for what is deployed, and which
+// files the kustomizations name (bases, patches, generator inputs), which are then linted
+// through the overlays that build them rather than on their own.
+import { basename, dirname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { KUSTOMIZATION_FILES, localEntries } from './render/kustomize.ts';
+
+/** At most this many kustomizations are read while walking; past it, none is built (a note says so). */
+export const MAX_WALKED_KUSTOMIZATIONS = 500;
+
+export interface FoundOverlays {
+  /** Folders of the top-level kustomizations, in the order met. */
+  readonly top: readonly string[];
+  /** Every file a kustomization met names, and the kustomization files themselves. */
+  readonly members: ReadonlySet<string>;
+  /** Folders holding a kustomization met. */
+  readonly folders: readonly string[];
+  /** More kustomizations than are read: nothing is built. */
+  readonly tooMany: boolean;
+}
+
+/** The overlays among walked files (absolute paths); `read` gives a file's text, or undefined. */
+export function overlaysAmong(files: readonly string[], read: (file: string) => string | undefined): FoundOverlays {
+  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename(f)));
+  const folders = [...new Set(kustomizations.map((f) => dirname(f)))];
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: new Set(), folders, tooMany: true };
+  const used = new Set<string>();
+  const members = new Set<string>(kustomizations);
+  const isFolder = new Set(folders);
+  for (const file of kustomizations) {
+    const text = read(file);
+    if (text === undefined) continue;
+    let data: unknown;
+    try {
+      data = parseYaml(text, { maxAliasCount: 100 });
+    } catch {
+      continue; // the build reports a kustomization it cannot read
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve(dirname(file), entry);
+      if (isFolder.has(target)) used.add(target);
+      else members.add(target);
+    }
+  }
+  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false };
+}

@@ -1,0 +1,79 @@
+// Kustomize overlays met while walking: the top-level ones (no other kustomization uses them)
+// are what is deployed. Without --render-overlays one note names them; with it they are
+// built and linted, findings land on the files users edit, and the files they name are
+// linted only through them (counted in --stats).
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { overlaysAmong } from '../src/load/overlays-found.ts';
+import { testBinary } from './helpers/binaries.ts';
+import { cli, parseJsonReport, shopNamespace, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
+
+const rows = (r: CliRun): string[] => parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath} ${m.line}:${m.column} ${m.ruleId}`));
+
+/** A base Deployment, a prod overlay that moves it to namespace shop and sets hostNetwork by a patch. */
+function repo(t: TempDir): void {
+  t.write('.git/HEAD', 'ref: refs/heads/main\n');
+  t.write('platform/ns.yaml', shopNamespace());
+  t.write('base/kustomization.yaml', 'resources:\n- deployment.yaml\n');
+  t.write('base/deployment.yaml', [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    '  selector: { matchLabels: { app: web } }',
+    '  template:',
+    '    metadata:',
+    '      labels: { app: web, sidecar.istio.io/inject: "true" }',
+    '    spec:',
+    '      containers: [{ name: web, image: nginx }]',
+    '',
+  ].join('\n'));
+  t.write('overlays/prod/kustomization.yaml', 'namespace: shop\nresources:\n- ../../base\npatches:\n- path: host.yaml\n');
+  t.write('overlays/prod/host.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      hostNetwork: true\n');
+}
+
+test('overlaysAmong: the top-level kustomizations, and the files they name', () => {
+  withTemp((t) => {
+    repo(t);
+    const files = ['base/kustomization.yaml', 'base/deployment.yaml', 'overlays/prod/kustomization.yaml', 'overlays/prod/host.yaml', 'platform/ns.yaml'].map((f) => t.path(f));
+    const found = overlaysAmong(files, (f) => readFileSync(f, 'utf8'));
+    assert.equal(found.top, [t.path('overlays/prod')]);
+    assert.equal(found.folders.map((f) => f.slice(t.dir.length + 1)), ['base', 'overlays/prod']);
+    assert.ok(found.members.has(t.path('base/deployment.yaml')) && found.members.has(t.path('overlays/prod/host.yaml')));
+    assert.not.ok(found.members.has(t.path('platform/ns.yaml')));
+  });
+});
+
+test('without --render-overlays: one note names the overlay and how to build it; the files are linted as written', () => {
+  withTemp((t) => {
+    repo(t);
+    const r = cli(['.', '-f', 'json-with-metadata'], { cwd: t.dir });
+    const meta = JSON.parse(r.stdout) as { metadata: { notes: { id: string; message: string }[] } };
+    const note = meta.metadata.notes.find((n) => n.id === 'overlays-not-built');
+    assert.ok(note, r.stdout);
+    assert.match(note?.message ?? '', /1 Kustomize overlay was not built \(overlays\/prod\).*--render-overlays/);
+  });
+});
+
+const kubectl = testBinary('kubectl');
+if (!kubectl) console.log('notice: skipping the --render-overlays build test (no kubectl: npm run test:binaries)');
+else {
+  test('--render-overlays builds the top-level overlay: the finding lands on the patch, in the namespace the overlay sets; its files are linted only through it', () => {
+    withTemp((t) => {
+      repo(t);
+      const env = { PATH: `${dirname(kubectl)}:/usr/bin:/bin` };
+      const r = cli(['.', '--render-overlays', '-f', 'json', '--stats'], { cwd: t.dir, env });
+      assert.is(r.code, 1, r.stderr);
+      assert.equal(rows(r), ['overlays/prod/host.yaml 8:7 injection-host-network']);
+      assert.match(r.stderr, /skipped: 4 files linted through overlays/, "two kustomizations, the base Deployment and the patch");
+      // The config says the same.
+      t.write('.meshlint.yaml', 'kustomize:\n  renderOverlays: true\n');
+      assert.equal(rows(cli(['.', '-f', 'json'], { cwd: t.dir, env })), ['overlays/prod/host.yaml 8:7 injection-host-network']);
+    });
+  });
+}
+
+test.run();
