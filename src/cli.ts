@@ -622,7 +622,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       }
     } else if (unbuilt.length > 0) {
       const n = unbuilt.length;
-      notes.push({ id: 'overlays-not-built', message: `${n} Kustomize overlay${n === 1 ? ' was' : 's were'} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): their files are linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? 'it deploys' : 'they deploy'}.` });
+      notes.push({ id: 'overlays-not-built', message: `${n} Kustomize overlay${n === 1 ? ' was' : 's were'} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? 'its files are' : 'their files are'} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? 'it deploys' : 'they deploy'}.` });
     }
     const walked = (paths.length > 0 ? paths : ['.']).map((p) => resolve(io.cwd, p));
     for (const o of config.kustomize.overlays) {
