@@ -96,6 +96,11 @@ test("facts: an install from an injector ConfigMap: stated settings with file:li
     holdValues: { value: false, source: "Istio's default", status: 'default' },
     cni: { value: true, source: 'ConfigMap istio-sidecar-injector (values pilot.cni.enabled), mesh.yaml:2', status: 'input' },
   });
+  // The same revision's injector ConfigMap in two files: which install applies is unknown, not Istio's default.
+  const twice = gatherFactsReport(files(['a/mesh.yaml', MESH], ['b/mesh.yaml', MESH.replace('"enabled": true', '"enabled": false')]), EMPTY_CONFIG, { cliIstioVersion: '1.26' });
+  assert.is(twice.installs[0]?.hold.status, 'unknown');
+  assert.match(twice.installs[0]?.hold.detail ?? '', /install objects of revision default in several files/);
+  assert.is(twice.installs[0]?.cni.status, 'unknown');
   // From 1.27, ENABLE_NATIVE_SIDECARS defaults to auto.
   const later = gatherFactsReport(files(['mesh.yaml', MESH]), EMPTY_CONFIG, { cliIstioVersion: '1.27' });
   assert.equal(later.installs[0]?.nativeSidecars, { value: 'auto', source: "Istio's default", status: 'default' });

@@ -175,8 +175,12 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
   const installs = revisions.map((revision): InstallEntry => {
     const s = mesh.installFor(revision);
     const declared = s.declaredBy;
+    // Install objects of the revision in several files (clusters, overlays): which one applies is not known.
+    const missing = mesh.injectorConfigs.some((c) => c.revision === revision)
+      ? `install objects of revision ${revision} in several files: which applies is unknown`
+      : `no install of revision ${revision} among the inputs`;
     const fallback = (value: string | boolean): FactValue =>
-      declared ? { value, source: ISTIO_DEFAULT, status: 'default' } : { value: null, source: UNKNOWN, status: 'unknown', detail: `no install of revision ${revision} among the inputs` };
+      declared ? { value, source: ISTIO_DEFAULT, status: 'default' } : { value: null, source: UNKNOWN, status: 'unknown', detail: missing };
     const injector = mesh.injectorFor(revision);
     const policyValue = typeof injector.policy === 'string' ? injector.policy : JSON.stringify(injector.policy ?? null);
     const injectionPolicy: FactValue =
@@ -190,12 +194,12 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
     const nativeDefault = atLeast(mesh.version, 1, 27) ? 'auto' : 'false';
     return {
       revision,
-      install: declared ? { value: true, source: stated(declared, locate)?.source ?? declared.source, status: 'input' } : { value: null, source: UNKNOWN, status: 'unknown', detail: `no injector ConfigMap, mesh ConfigMap, IstioOperator or istiod Deployment of revision ${revision} among the inputs` },
+      install: declared ? { value: true, source: stated(declared, locate)?.source ?? declared.source, status: 'input' } : { value: null, source: UNKNOWN, status: 'unknown', detail: mesh.injectorConfigs.some((c) => c.revision === revision) ? missing : `no injector ConfigMap, mesh ConfigMap, IstioOperator or istiod Deployment of revision ${revision} among the inputs` },
       injectionPolicy,
       // Native sidecars are predicted with the version's default even without an install: say so.
       nativeSidecars:
         stated(s.nativeSidecars, locate) ??
-        (declared ? fallback(nativeDefault) : { value: null, source: UNKNOWN, status: 'unknown', detail: `no install of revision ${revision} among the inputs; predicted with Istio ${version}'s default, "${nativeDefault}"` }),
+        (declared ? fallback(nativeDefault) : { value: null, source: UNKNOWN, status: 'unknown', detail: `${missing}; predicted with Istio ${version}'s default, "${nativeDefault}"` }),
       hold: stated(s.holdMesh, locate) ?? fallback(false),
       holdValues: stated(s.holdValues, locate) ?? fallback(false),
       cni: stated(s.cni, locate) ?? fallback(false),
