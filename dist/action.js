@@ -17610,6 +17610,7 @@ var UNKNOWN_FACTS = {
   "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
   "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
 };
+var FACTS_POINTER = "`meshlint facts` shows what is known and what is missing.";
 var MAX_PLACES = 200;
 var UnknownFacts = class {
   byFact = /* @__PURE__ */ new Map();
@@ -17630,7 +17631,7 @@ var UnknownFacts = class {
       const places = [...resources].map(placeOf).filter((p) => p !== void 0);
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`,
-        message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.`,
+        message: `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
         ...places.length ? { places } : {}
       });
     }
@@ -27822,7 +27823,7 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 }
 
 // src/load/config-file.ts
-var import_yaml15 = __toESM(require_dist(), 1);
+var import_yaml16 = __toESM(require_dist(), 1);
 import { existsSync as existsSync3 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
 
@@ -27984,7 +27985,7 @@ function readConfigFile(path) {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
-  const lineCounter = new import_yaml15.LineCounter();
+  const lineCounter = new import_yaml16.LineCounter();
   const at2 = (offset) => {
     const pos = lineCounter.linePos(offset);
     return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : "";
@@ -27999,32 +28000,32 @@ function readConfigFile(path) {
 }
 var MAX_CONFIG_STRING = 4096;
 function firstProblem(node, anchors) {
-  if ((0, import_yaml15.isAlias)(node)) {
+  if ((0, import_yaml16.isAlias)(node)) {
     return anchors.has(node.source) ? void 0 : { offset: node.range?.[0] ?? 0, message: `the alias *${node.source} names no anchor written before it` };
   }
   const anchor = node?.anchor;
   if (typeof anchor === "string" && anchor !== "") anchors.add(anchor);
-  if ((0, import_yaml15.isScalar)(node)) {
+  if ((0, import_yaml16.isScalar)(node)) {
     const v2 = node.value;
     if (typeof v2 === "string" && v2.length > MAX_CONFIG_STRING) {
       return { offset: node.range?.[0] ?? 0, message: `a string of ${v2.length.toLocaleString("en-US")} characters; names, paths and patterns in the configuration are at most ${MAX_CONFIG_STRING.toLocaleString("en-US")}` };
     }
     return void 0;
   }
-  if ((0, import_yaml15.isSeq)(node)) {
+  if ((0, import_yaml16.isSeq)(node)) {
     for (const item of node.items) {
       const found = firstProblem(item, anchors);
       if (found) return found;
     }
     return void 0;
   }
-  if (!(0, import_yaml15.isMap)(node)) return void 0;
+  if (!(0, import_yaml16.isMap)(node)) return void 0;
   const seen = /* @__PURE__ */ new Set();
   for (const pair of node.items) {
-    if (!(0, import_yaml15.isPair)(pair)) continue;
+    if (!(0, import_yaml16.isPair)(pair)) continue;
     const inKey = firstProblem(pair.key, anchors);
     if (inKey) return inKey;
-    if ((0, import_yaml15.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
+    if ((0, import_yaml16.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
       if (seen.has(pair.key.value)) return { offset: pair.key.range?.[0] ?? 0, message: "Map keys must be unique" };
       seen.add(pair.key.value);
     }
@@ -31862,11 +31863,11 @@ function discoverContext(opts) {
 }
 
 // src/load/overlays-found.ts
-var import_yaml18 = __toESM(require_dist(), 1);
+var import_yaml19 = __toESM(require_dist(), 1);
 import { basename as basename3, dirname as dirname7, resolve as resolve7 } from "node:path";
 
 // src/load/render/kustomize.ts
-var import_yaml16 = __toESM(require_dist(), 1);
+var import_yaml17 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename as basename2, join as join4, relative as relative5, resolve as resolve6 } from "node:path";
@@ -32006,7 +32007,7 @@ function listEntries(text) {
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
   try {
-    return (0, import_yaml16.parse)(v2);
+    return (0, import_yaml17.parse)(v2);
   } catch {
     return void 0;
   }
@@ -32134,7 +32135,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const text = read2(file);
     let data;
     try {
-      data = (0, import_yaml16.parse)(text, { maxAliasCount: 100 });
+      data = (0, import_yaml17.parse)(text, { maxAliasCount: 100 });
     } catch {
       continue;
     }
@@ -32197,7 +32198,7 @@ function overlaysAmong(files, read2) {
     if (text === void 0) continue;
     let data;
     try {
-      data = (0, import_yaml18.parse)(text, { maxAliasCount: 100 });
+      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100 });
     } catch {
       continue;
     }
@@ -33031,7 +33032,7 @@ var OPTIONS = {
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" }
 };
-var COMMANDS = ["rules", "explain", "lsp"];
+var COMMANDS = ["rules", "explain", "facts", "lsp"];
 var UsageError = class extends Error {
 };
 function fail(io, message) {

@@ -8,9 +8,11 @@ import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, effectiveSetting, withOverrides, type Config } from './engine/config.ts';
 import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
 import { explain } from './engine/explain.ts';
+import { gatherFactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
 import { formatExplanations } from './format/explain.ts';
+import { formatFactsReport } from './format/facts.ts';
 import type { Facts } from './model/facts.ts';
 import { DEFAULT_ISTIO_VERSION } from './model/istio-version.ts';
 import { formatGithub } from './format/github.ts';
@@ -83,6 +85,7 @@ export const HELP = `Usage: meshlint [options] [file|dir|glob|-] ...
        meshlint --kustomize DIR [options]
        meshlint rules
        meshlint explain [paths] [--resource Kind/namespace/name]
+       meshlint facts [paths]
        meshlint lsp
 
 Lints Kubernetes manifests, Helm charts and Kustomize overlays for what Istio will do
@@ -94,6 +97,9 @@ Commands:
   rules                        List every rule: id, level, fixable, description
   explain [paths]              For each workload: will Istio inject a sidecar, and why
       --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
+  facts [paths]                What meshlint knows of the cluster and where from: namespaces,
+                               webhooks, each revision's install; what is unknown, and the
+                               workloads each unknown leaves undecided
   lsp                          Run the language server for editors (LSP over stdio)
 
 Options:
@@ -173,6 +179,7 @@ Examples:
   meshlint --context . changed.yaml             lint one file, Namespaces from the repo
   meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
   meshlint explain k8s/ --resource Deployment/shop/web
+  meshlint facts k8s/ --context cluster/        what is known, what is missing
 `;
 
 /** Each command's own --help. */
@@ -210,10 +217,36 @@ Options:
       --color, --no-color      Force colours on or off
   -h, --help                   Show this help
 `,
+  facts: `Usage: meshlint facts [file|dir|glob|-] ... [options]
+
+What meshlint knows of the cluster the inputs go to, and where each fact comes from:
+  - each namespace: its labels and the file:line that defines it, "config file", or
+    "not defined: unknown" for one a workload uses that nothing defines;
+  - the Istio version, and the revisions and tags the injector webhooks serve;
+  - each revision's install: injector policy, native sidecars, hold, Istio CNI, each
+    with its source, "Istio's default" (the install among the inputs leaves it out)
+    or "unknown" (no install of that revision among the inputs);
+  - each unknown, with the workloads it leaves undecided and how to state it.
+Reports no findings: exits 0.
+
+Options:
+  -f, --format NAME            text (stylish, the default) or json: an object with
+                               istioVersion, namespaces, webhooks, installs, unknowns and
+                               notes (README: "meshlint facts")
+  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+  -n, --namespace NS           Namespace for objects that declare none
+      --istio-version V        Istio version to predict for (e.g. 1.26)
+      --context PATH           Read PATH for facts only (Namespaces, webhooks, mesh config)
+      --helm-chart DIR, --kustomize DIR, --values FILE, ...
+                               Render charts and overlays as for linting (meshlint --help)
+  -o, --output-file FILE       Write the report to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`,
 } as const;
 
 /** The commands: the first word, when it is one of these and not a path. */
-const COMMANDS = ['rules', 'explain', 'lsp'] as const;
+const COMMANDS = ['rules', 'explain', 'facts', 'lsp'] as const;
 
 export interface CliIO {
   readonly cwd: string;
@@ -319,7 +352,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const { values: v, positionals } = parse(argv);
   if (v.help) {
     const command = positionals[0];
-    io.stdout(command === 'rules' || command === 'explain' ? COMMAND_HELP[command] : HELP);
+    io.stdout(command === 'rules' || command === 'explain' || command === 'facts' ? COMMAND_HELP[command] : HELP);
     return 0;
   }
   if (v.version) {
@@ -352,6 +385,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const lookup = lookupFor(v, io);
   if (v['print-config'] !== undefined) return printConfig(io, lookup, v['print-config']);
   if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, lookup.forDir(io.cwd), io);
+  if (positionals[0] === 'facts') return runFacts(positionals.slice(1), v, lookup.forDir(io.cwd), io);
 
   const linted = lintParsed(v, positionals, lookup, io);
   if (typeof linted === 'number') return linted;
@@ -918,6 +952,18 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
   }
   emit(format === 'json' ? jsonText(explanations, 2) + '\n' : formatExplanations(explanations, facts, useColor(v, io) && !v['output-file']), v, io);
   printNotes({ facts, notes: gathered.notes }, io, Boolean(v.stats));
+  return 0;
+}
+
+function runFacts(paths: readonly string[], v: Values, config: Config, io: CliIO): number {
+  const format = v.format ?? 'stylish';
+  if (format !== 'stylish' && format !== 'json') throw new UsageError('facts prints text (the default) or --format json');
+  const gathered = gatherInputs(paths, v, config, io);
+  if (typeof gathered === 'number') return gathered;
+  const report = gatherFactsReport([...gathered.inputs, ...(gathered.rendered.worlds[0] ?? []).map(asInput)], config, { cliIstioVersion: v['istio-version'], context: gathered.context });
+  emit(format === 'json' ? jsonText(report, 2) + '\n' : formatFactsReport(report, useColor(v, io) && !v['output-file']), v, io);
+  // The report's own notes say where the inputs and the config disagree; the run's notes (unmatched paths, unrendered charts) go to stderr.
+  for (const n of gathered.notes) io.stderr(`${TOOL_NAME}: note: ${safeText(n.message)}\n`);
   return 0;
 }
 

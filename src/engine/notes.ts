@@ -47,6 +47,9 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
 
 export { shortList };
 
+/** Ends each note of a fact: the command that shows what is known, what is missing, and the workloads each gap leaves undecided. */
+export const FACTS_POINTER = '`meshlint facts` shows what is known and what is missing.';
+
 /** Where a note's subject is written: the editor shows the note there. */
 export interface NotePlace {
   readonly filePath: string;
@@ -86,7 +89,7 @@ export class UnknownFacts {
       const places = [...resources].map(placeOf).filter((p): p is NotePlace => p !== undefined);
       out.push({
         id: fact === 'config-no-hold' ? `stated:${fact}` : `unknown:${fact}`,
-        message: `${UNKNOWN_FACTS[fact](subjects.size, named)} \`meshlint explain\` shows each.`,
+        message: `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
         ...(places.length ? { places } : {}),
       });
     }

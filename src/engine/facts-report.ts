@@ -1,0 +1,266 @@
+// `meshlint facts`: what meshlint knows about the cluster and where each fact comes from,
+// and what it does not know, with the workloads each missing fact leaves undecided. The
+// report is data (`factsReport`, pure); `gatherFactsReport` reads the inputs for it.
+import type { ReadOutcome } from '../load/read.ts';
+import { describeResource, resourcesOf } from '../load/resources.ts';
+import type { Facts } from '../model/facts.ts';
+import type { Stated } from '../model/install.ts';
+import { atLeast } from '../model/istio-version.ts';
+import { predictForTemplate } from '../model/pod-injection.ts';
+import { hasAppContainers, sidecarPlan } from '../model/sidecar.ts';
+import { podTemplateOf, type PodTemplate } from '../model/workload.ts';
+import { Locator } from '../parse/locator.ts';
+import { parseFile } from '../parse/yaml.ts';
+import type { Resource } from '../types.ts';
+import type { Config } from './config.ts';
+import { gatherFacts } from './linter.ts';
+
+/** Where a fact comes from, in the words the report prints. */
+export const ISTIO_DEFAULT = "Istio's default";
+export const UNKNOWN = 'unknown';
+export const NOT_DEFINED = 'not defined: unknown';
+export const CONFIG_FILE = 'config file';
+
+/**
+ * One fact: its value and its source. `status` says how it is known: stated by an input
+ * (`source` is "Kind name (key), file:line") or the config file, Istio's default because the
+ * install among the inputs leaves it out, or unknown (`value` is then what meshlint predicts
+ * with, when it predicts with anything).
+ */
+export interface FactValue {
+  readonly value: string | boolean | null;
+  /** "Kind name (key), file:line", "istio.x in the config file", "Istio's default" or "unknown". */
+  readonly source: string;
+  readonly status: 'input' | 'config' | 'default' | 'unknown';
+  /** For an unknown: what meshlint predicts with meanwhile, or why it is unknown. */
+  readonly detail?: string;
+}
+
+export interface NamespaceEntry {
+  readonly name: string;
+  /** Empty when the namespace is not defined. */
+  readonly labels: Readonly<Record<string, string>>;
+  /** "ns.yaml:3", "config file" or "not defined: unknown". */
+  readonly source: string;
+  readonly status: 'input' | 'config' | 'unknown';
+  /** Workloads among the inputs in this namespace. */
+  readonly workloads: number;
+}
+
+export interface ServedEntry {
+  /** The revision whose istiod injects. */
+  readonly revision: string;
+  /** The tag the entry serves (istio.io/rev=<tag>), when it serves one. */
+  readonly tag: string | null;
+  readonly source: string;
+  readonly status: 'input' | 'config' | 'unknown';
+  readonly detail?: string;
+}
+
+export interface InstallEntry {
+  readonly revision: string;
+  /** The install object among the inputs that configures this revision; status unknown when none. */
+  readonly install: FactValue;
+  readonly injectionPolicy: FactValue;
+  readonly nativeSidecars: FactValue;
+  /** meshConfig.defaultConfig.holdApplicationUntilProxyStarts. */
+  readonly hold: FactValue;
+  /** The Helm value global.proxy.holdApplicationUntilProxyStarts. */
+  readonly holdValues: FactValue;
+  readonly cni: FactValue;
+}
+
+export type UnknownKind = 'namespace-labels' | 'pod-namespace' | 'native-sidecars' | 'hold' | 'cni';
+
+export interface UndecidedWorkload {
+  /** "Kind namespace/name". */
+  readonly resource: string;
+  readonly filePath: string;
+  readonly line: number;
+  /** What stays undecided for it, in words. */
+  readonly why: string;
+}
+
+export interface UnknownEntry {
+  readonly kind: UnknownKind;
+  /** The missing fact, in words: "labels of namespace shop", "native sidecars of revision default". */
+  readonly fact: string;
+  /** How to state it. */
+  readonly fix: string;
+  readonly workloads: readonly UndecidedWorkload[];
+}
+
+export interface FactsReport {
+  readonly istioVersion: FactValue;
+  readonly namespaces: readonly NamespaceEntry[];
+  /** The revisions and tags the injector webhooks serve. */
+  readonly webhooks: readonly ServedEntry[];
+  readonly installs: readonly InstallEntry[];
+  /** Each missing fact that leaves a workload undecided, with those workloads. */
+  readonly unknowns: readonly UnknownEntry[];
+  /** Where the inputs and the config disagree. */
+  readonly notes: readonly string[];
+}
+
+/** A workload of the inputs and where it is written. */
+export interface WorkloadAt {
+  readonly template: PodTemplate;
+  readonly filePath: string;
+  readonly line: number;
+}
+
+/** "file:line" of a resource among the inputs. */
+export type Locate = (r: Resource) => string;
+
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function stated<T extends string | boolean>(s: Stated<T> | undefined, locate: Locate): FactValue | undefined {
+  if (!s) return undefined;
+  if (s.origin === 'config') return { value: s.value, source: s.source, status: 'config' };
+  const r = s.target && 'resource' in s.target ? s.target.resource : undefined;
+  return { value: s.value, source: r ? `${s.source}, ${locate(r)}` : s.source, status: 'input' };
+}
+
+export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], locate: Locate): FactsReport {
+  const mesh = facts.mesh;
+  const version = mesh.version.text;
+  const istioVersion: FactValue =
+    mesh.versionOrigin === 'cli'
+      ? { value: version, source: '--istio-version', status: 'input' }
+      : mesh.versionOrigin === 'config'
+        ? { value: version, source: 'istio.version in the config file', status: 'config' }
+        : { value: version, source: UNKNOWN, status: 'unknown', detail: `predicted for ${version}, the newest supported; state istio.version in .meshlint.yaml or pass --istio-version` };
+
+  // Namespaces: every one defined, and every one a workload uses.
+  const used = new Map<string, number>();
+  for (const w of workloads) {
+    const ns = w.template.resource.namespace;
+    if (ns !== undefined) used.set(ns, (used.get(ns) ?? 0) + 1);
+  }
+  const names = [...new Set([...facts.namespaces.keys(), ...used.keys()])].sort(byName);
+  const namespaces: NamespaceEntry[] = names.map((name) => {
+    const ns = facts.namespaces.get(name);
+    const count = used.get(name) ?? 0;
+    if (!ns) return { name, labels: {}, source: NOT_DEFINED, status: 'unknown', workloads: count };
+    // The API server sets kubernetes.io/metadata.name on every namespace: not news.
+    const labels = Object.fromEntries(Object.entries(ns.labels).filter(([k]) => k !== 'kubernetes.io/metadata.name').sort(([a], [b]) => byName(a, b)));
+    const source = ns.origin === 'config' || !ns.resource ? CONFIG_FILE : locate(ns.resource);
+    return { name, labels, source, status: ns.origin === 'config' ? 'config' : 'input', workloads: count };
+  });
+
+  // What the injector webhooks serve.
+  const served = new Map<string, ServedEntry>();
+  for (const w of mesh.webhooks) {
+    const key = `${w.revision}\u0000${w.tag ?? ''}`;
+    if (served.has(key)) continue;
+    const source =
+      w.origin === 'input'
+        ? `MutatingWebhookConfiguration ${w.configName}${w.resource ? `, ${locate(w.resource)}` : ''}`
+        : w.origin === 'config'
+          ? 'istio.revisions / istio.revisionTags in the config file'
+          : UNKNOWN;
+    served.set(key, {
+      revision: w.revision,
+      tag: w.tag ?? null,
+      source,
+      status: w.origin === 'assumed' ? 'unknown' : w.origin,
+      ...(w.origin === 'assumed' ? { detail: 'no injector webhooks among the inputs: predicted as a default install (istio-injection=enabled, istio.io/rev=default)' } : {}),
+    });
+  }
+  const webhooks = [...served.values()].sort((a, b) => byName(a.revision, b.revision) || byName(a.tag ?? '', b.tag ?? ''));
+
+  // The install of each revision the webhooks serve or an injector ConfigMap configures.
+  const revisions = [...new Set([...mesh.webhooks.map((w) => w.revision), ...mesh.injectorConfigs.map((c) => c.revision)])].sort(byName);
+  if (revisions.length === 0) revisions.push('default');
+  const installs = revisions.map((revision): InstallEntry => {
+    const s = mesh.installFor(revision);
+    const declared = s.declaredBy;
+    // Install objects of the revision in several files (clusters, overlays): which one applies is not known.
+    const missing = mesh.injectorConfigs.some((c) => c.revision === revision)
+      ? `install objects of revision ${revision} in several files: which applies is unknown`
+      : `no install of revision ${revision} among the inputs`;
+    const fallback = (value: string | boolean): FactValue =>
+      declared ? { value, source: ISTIO_DEFAULT, status: 'default' } : { value: null, source: UNKNOWN, status: 'unknown', detail: missing };
+    const injector = mesh.injectorFor(revision);
+    const policyValue = typeof injector.policy === 'string' ? injector.policy : JSON.stringify(injector.policy ?? null);
+    const injectionPolicy: FactValue =
+      injector.origin === 'input'
+        ? { value: policyValue, source: `${injector.resource ? `${injector.resource.kind} ${injector.resource.name}, ${locate(injector.resource)}` : 'the inputs'}`, status: 'input' }
+        : injector.origin === 'config'
+          ? { value: policyValue, source: 'istio.injectionPolicy in the config file', status: 'config' }
+          : declared
+            ? { value: 'enabled', source: ISTIO_DEFAULT, status: 'default' }
+            : { value: 'enabled', source: UNKNOWN, status: 'unknown', detail: `predicted as ${ISTIO_DEFAULT}, "enabled"` };
+    const nativeDefault = atLeast(mesh.version, 1, 27) ? 'auto' : 'false';
+    return {
+      revision,
+      install: declared ? { value: true, source: stated(declared, locate)?.source ?? declared.source, status: 'input' } : { value: null, source: UNKNOWN, status: 'unknown', detail: mesh.injectorConfigs.some((c) => c.revision === revision) ? missing : `no injector ConfigMap, mesh ConfigMap, IstioOperator or istiod Deployment of revision ${revision} among the inputs` },
+      injectionPolicy,
+      // Native sidecars are predicted with the version's default even without an install: say so.
+      nativeSidecars:
+        stated(s.nativeSidecars, locate) ??
+        (declared ? fallback(nativeDefault) : { value: null, source: UNKNOWN, status: 'unknown', detail: `${missing}; predicted with Istio ${version}'s default, "${nativeDefault}"` }),
+      hold: stated(s.holdMesh, locate) ?? fallback(false),
+      holdValues: stated(s.holdValues, locate) ?? fallback(false),
+      cni: stated(s.cni, locate) ?? fallback(false),
+    };
+  });
+
+  return { istioVersion, namespaces, webhooks, installs, unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
+}
+
+/** For each missing fact, the workloads whose injection or sidecar it leaves undecided. */
+function undecided(facts: Facts, workloads: readonly WorkloadAt[]): UnknownEntry[] {
+  const entries = new Map<string, { kind: UnknownKind; fact: string; fix: string; workloads: UndecidedWorkload[] }>();
+  const add = (kind: UnknownKind, fact: string, fix: string, w: WorkloadAt, why: string): void => {
+    const key = `${kind}\u0000${fact}`;
+    let e = entries.get(key);
+    if (!e) entries.set(key, (e = { kind, fact, fix, workloads: [] }));
+    e.workloads.push({ resource: describeResource(w.template.resource), filePath: w.filePath, line: w.line, why });
+  };
+  for (const w of workloads) {
+    const t = w.template;
+    const p = predictForTemplate(t, facts);
+    const ns = t.resource.namespace;
+    if (p.outcome === 'unknown') {
+      if (ns !== undefined && !facts.namespaces.has(ns)) {
+        add('namespace-labels', `labels of namespace ${ns}`, 'define the Namespace among the inputs (or pass it with --context), or state its labels under namespaces: in .meshlint.yaml', w, 'whether Istio injects it');
+      } else {
+        add('pod-namespace', "the workload's namespace", 'set metadata.namespace, or defaultNamespace in .meshlint.yaml, or --namespace', w, 'whether Istio injects it');
+      }
+      continue;
+    }
+    // How the sidecar starts matters only for a pod that gets one beside an app of its own.
+    if (p.outcome !== 'injected' || !hasAppContainers(t)) continue;
+    const plan = sidecarPlan(t, facts);
+    const rev = plan.revision;
+    if (plan.native.value === 'unknown') add('native-sidecars', `native sidecars of revision ${rev}`, 'state istio.nativeSidecars in .meshlint.yaml, or pass the mesh install with --context', w, 'whether its sidecar starts as a native sidecar');
+    if (plan.native.value !== true && plan.hold.value === 'unknown') add('hold', `holdApplicationUntilProxyStarts of revision ${rev}`, 'state istio.holdApplicationUntilProxyStarts in .meshlint.yaml, or pass the mesh install with --context', w, 'whether its app waits for the proxy');
+    if (plan.cni.value === 'unknown') add('cni', `Istio CNI of revision ${rev}`, 'state istio.cni in .meshlint.yaml, or pass the mesh install with --context', w, 'whether istio-init (NET_ADMIN, NET_RAW) or istio-validation sets up traffic capture');
+  }
+  const order: readonly UnknownKind[] = ['namespace-labels', 'pod-namespace', 'native-sidecars', 'hold', 'cni'];
+  return [...entries.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || byName(a.fact, b.fact));
+}
+
+/** Reads the inputs (and --context) for `meshlint facts`. */
+export function gatherFactsReport(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; context?: readonly ReadOutcome[] }): FactsReport {
+  const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
+  const locator = new Locator();
+  const locate: Locate = (r) => {
+    const [start] = locator.offsets(r.doc, r.basePath);
+    return `${r.doc.file.displayPath}:${locator.position(r.doc.file, start).line}`;
+  };
+  const workloads: WorkloadAt[] = [];
+  for (const input of inputs) {
+    if (!input.ok) continue;
+    for (const doc of parseFile(input.file)) {
+      for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
+        const template = podTemplateOf(r);
+        if (!template) continue;
+        const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
+        workloads.push({ template, filePath: input.file.displayPath, line: locator.position(input.file, start).line });
+      }
+    }
+  }
+  return factsReport(facts, workloads, locate);
+}

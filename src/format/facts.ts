@@ -1,0 +1,51 @@
+// Text for `meshlint facts`.
+import type { FactsReport, FactValue } from '../engine/facts-report.ts';
+import { painter, plural, safeText } from './text.ts';
+
+const show = (v: FactValue['value']): string => (v === null ? 'unknown' : typeof v === 'string' ? v : String(v));
+
+export function formatFactsReport(report: FactsReport, color: boolean): string {
+  const c = painter(color);
+  const fact = (name: string, f: FactValue): string => {
+    if (f.status === 'unknown') return `  ${name}: ${c('yellow', 'unknown')}${f.detail ? c('dim', `  (${safeText(f.detail)})`) : ''}\n`;
+    return `  ${name}: ${safeText(show(f.value))}  ${c('dim', `(${safeText(f.source)})`)}\n`;
+  };
+  let out = c('bold', 'Istio') + '\n';
+  out += fact('version', report.istioVersion);
+  for (const note of report.notes) out += c('dim', `note: ${safeText(note)}`) + '\n';
+
+  out += '\n' + c('bold', 'Namespaces') + '\n';
+  if (report.namespaces.length === 0) out += '  none defined or used\n';
+  for (const ns of report.namespaces) {
+    const labels = Object.entries(ns.labels).map(([k, v]) => `${k}=${v}`).join(', ');
+    if (ns.status === 'unknown') out += `  ${safeText(ns.name)}: ${c('yellow', ns.source)}`;
+    else out += `  ${safeText(ns.name)}: ${safeText(labels || 'no labels')}  ${c('dim', `(${safeText(ns.source)})`)}`;
+    out += ns.workloads > 0 ? c('dim', `  ${plural(ns.workloads, 'workload')}`) + '\n' : '\n';
+  }
+
+  out += '\n' + c('bold', 'Injector webhooks') + '\n';
+  for (const w of report.webhooks) {
+    const what = w.tag === null ? `revision ${w.revision}` : `tag ${w.tag} → revision ${w.revision}`;
+    const source = w.status === 'unknown' ? `${c('yellow', 'unknown')}${w.detail ? c('dim', `: ${safeText(w.detail)}`) : ''}` : c('dim', `(${safeText(w.source)})`);
+    out += `  ${safeText(what)}  ${source}\n`;
+  }
+
+  for (const i of report.installs) {
+    out += '\n' + c('bold', `Install of revision ${safeText(i.revision)}`) + '\n';
+    out += i.install.status === 'unknown' ? fact('install', i.install) : `  install: ${safeText(i.install.source)}\n`;
+    out += fact('injector policy', i.injectionPolicy);
+    out += fact('native sidecars (ENABLE_NATIVE_SIDECARS)', i.nativeSidecars);
+    out += fact('hold (meshConfig holdApplicationUntilProxyStarts)', i.hold);
+    out += fact('hold (global.proxy.holdApplicationUntilProxyStarts)', i.holdValues);
+    out += fact('Istio CNI', i.cni);
+  }
+
+  out += '\n' + c('bold', 'Unknown') + '\n';
+  if (report.unknowns.length === 0) out += '  nothing: every workload is decided\n';
+  for (const u of report.unknowns) {
+    out += `  ${c('yellow', safeText(u.fact))}: ${plural(u.workloads.length, 'workload')} undecided\n`;
+    for (const w of u.workloads) out += `    · ${safeText(w.resource)}  ${c('dim', `${safeText(w.filePath)}:${w.line}`)}: ${safeText(w.why)}\n`;
+    out += `    ${c('dim', `to decide: ${safeText(u.fix)}`)}\n`;
+  }
+  return out;
+}
