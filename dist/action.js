@@ -22023,6 +22023,11 @@ function fluxRelease(r7, lookup2, ocirepos) {
   if (!chart) return void 0;
   const layers = [];
   const targeted = [];
+  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
+  const valuesFiles = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
+  for (const f of valuesFiles) {
+    if (typeof f === "string") layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+  }
   const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
   from.forEach((e, i) => {
     const entry = asObject(e);
@@ -22221,8 +22226,24 @@ function fromChartValues(values, describe5, target) {
   }
   const holdPath = ["meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"];
   out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe5(holdPath.join(".")), target(holdPath)));
+  for (const [key, path] of TEMPLATED_PATHS) {
+    const v2 = getIn(values, path);
+    if (typeof v2 !== "string" || !isPlaceholder(v2)) continue;
+    const at2 = out.findIndex((c) => c.key === key);
+    if (at2 >= 0) out.splice(at2, 1);
+    out.push({ key, value: UNSTATED, source: `${describe5(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
+  }
   return out;
 }
+var TEMPLATED_PATHS = [
+  ["cni", ["istio_cni", "enabled"]],
+  ["cni", ["cni", "enabled"]],
+  ["cni", ["pilot", "cni", "enabled"]],
+  ["nativeSidecars", ["env", "ENABLE_NATIVE_SIDECARS"]],
+  ["nativeSidecars", ["pilot", "env", "ENABLE_NATIVE_SIDECARS"]],
+  ["holdMesh", ["meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"]],
+  ["holdValues", ["global", "proxy", "holdApplicationUntilProxyStarts"]]
+];
 function fromProxyDefaults(defaultConfig, source, target) {
   const hold = asObject(defaultConfig)?.holdApplicationUntilProxyStarts;
   return typeof hold === "boolean" ? [{ key: "holdMesh", value: hold, source, target }] : [];

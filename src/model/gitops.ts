@@ -118,6 +118,12 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
   if (!chart) return undefined;
   const layers: ValuesLayer[] = [];
   const targeted: ValuesLayer[] = [];
+  // Files of the chart's source used as its values.yaml: they are in the source, not among the inputs.
+  const chartSpec = asObject(getIn(spec, ['chart', 'spec'])) ?? {};
+  const valuesFiles = [...(Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : []), ...(typeof chartSpec.valuesFile === 'string' ? [chartSpec.valuesFile] : [])];
+  for (const f of valuesFiles) {
+    if (typeof f === 'string') layers.push({ values: undefined, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+  }
   const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
   from.forEach((e, i) => {
     const entry = asObject(e);

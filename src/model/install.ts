@@ -8,6 +8,7 @@
 import type { Path, Resource, Target } from '../types.ts';
 import { releaseRevision, type ChartRelease } from './gitops.ts';
 import { injectorConfigMapRevision, injectorValuesOf, isInjectorConfigMap, readEmbeddedYaml, type Parsed } from './mesh.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { asObject, getIn, podTemplateOf, type Container } from './workload.ts';
 
 export type NativeSidecarSetting = 'true' | 'false' | 'auto';
@@ -107,8 +108,26 @@ export function fromChartValues(values: Record<string, unknown>, describe: (key:
   }
   const holdPath = ['meshConfig', 'defaultConfig', 'holdApplicationUntilProxyStarts'];
   out.push(...fromProxyDefaults(getIn(values, ['meshConfig', 'defaultConfig']), describe(holdPath.join('.')), target(holdPath)));
+  // A value a tool fills in (an ApplicationSet's '{{native}}') is not known offline.
+  for (const [key, path] of TEMPLATED_PATHS) {
+    const v = getIn(values, path);
+    if (typeof v !== 'string' || !isPlaceholder(v)) continue;
+    const at = out.findIndex((c) => c.key === key);
+    if (at >= 0) out.splice(at, 1);
+    out.push({ key, value: UNSTATED, source: `${describe(path.join('.'))} is ${v}, filled in by a tool`, target: target(path) });
+  }
   return out;
 }
+
+const TEMPLATED_PATHS: readonly (readonly [Key, Path])[] = [
+  ['cni', ['istio_cni', 'enabled']],
+  ['cni', ['cni', 'enabled']],
+  ['cni', ['pilot', 'cni', 'enabled']],
+  ['nativeSidecars', ['env', 'ENABLE_NATIVE_SIDECARS']],
+  ['nativeSidecars', ['pilot', 'env', 'ENABLE_NATIVE_SIDECARS']],
+  ['holdMesh', ['meshConfig', 'defaultConfig', 'holdApplicationUntilProxyStarts']],
+  ['holdValues', ['global', 'proxy', 'holdApplicationUntilProxyStarts']],
+];
 
 function fromProxyDefaults(defaultConfig: unknown, source: string, target: Target): Candidate[] {
   const hold = asObject(defaultConfig)?.holdApplicationUntilProxyStarts;

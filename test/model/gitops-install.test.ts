@@ -156,6 +156,14 @@ test('valuesFrom not among the inputs: what it could set is unknown, with a note
   assert.is(known.holdMesh?.value, false);
 });
 
+test('chart valuesFiles from the source replace the chart defaults: what inline values leave out is unknown', () => {
+  const release = helmRelease('pilot: { cni: { enabled: true } }').replace('      version: "1.26.x"', '      version: "1.26.x"\n      valuesFiles: [./values-prod.yaml]');
+  const facts = factsOf([release]);
+  const s = facts.mesh.installFor('default');
+  assert.equal([s.cni?.value, s.holdMesh], [true, undefined]);
+  assert.ok(facts.mesh.notes.some((n) => n.startsWith('HelmRelease istio-system/istiod uses ./values-prod.yaml of its chart source as values')), facts.mesh.notes.join('\n'));
+});
+
 test('valuesFrom with targetPath overrides inline values', () => {
   const release = helmRelease('pilot: { cni: { enabled: false } }', `valuesFrom:
     - kind: ConfigMap
@@ -282,6 +290,9 @@ test('Argo CD multi-source with a valueFiles ref not among the inputs: unknown w
   assert.is(templated.mesh.webhooksOrigin, 'assumed');
   assert.is(templated.mesh.installFor('default').holdMesh, undefined);
   assert.ok(templated.mesh.notes.includes('ApplicationSet argocd/istiod installs istiod with revision "{{revision}}", filled in by a tool; its settings are not read'), templated.mesh.notes.join('\n'));
+  const native = factsOf([set.replace('revision: stable', "revision: stable\n            pilot: { env: { ENABLE_NATIVE_SIDECARS: '{{native}}' } }")]);
+  assert.is(native.mesh.installFor('stable').nativeSidecars, undefined, 'a value the generator fills in is unknown, not "false"');
+  assert.ok(native.mesh.notes.some((n) => n.includes('pilot.env.ENABLE_NATIVE_SIDECARS) is {{native}}, filled in by a tool; ENABLE_NATIVE_SIDECARS for revision stable is treated as unknown')), native.mesh.notes.join('\n'));
   const fromSet = factsOf([set]).mesh.installFor('stable');
   assert.is(fromSet.holdMesh?.value, false);
   assert.equal(where(fromSet.holdMesh?.target), ['ApplicationSet istiod', ['spec', 'template', 'spec', 'source', 'helm', 'valuesObject', 'meshConfig', 'defaultConfig', 'holdApplicationUntilProxyStarts']]);
