@@ -22124,7 +22124,22 @@ function sailRevision(r7) {
   }
   return r7.name || void 0;
 }
+var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
+function withPresets(release, sailProfile) {
+  const presets = [];
+  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
+  for (const path of PRESET_PATHS) {
+    const v2 = layeredValue(release.layers, path);
+    if (v2 && "value" in v2 && typeof v2.value === "string" && v2.value !== "" && v2.value !== "default") presets.push(`${path.join(".")} ${v2.value}`);
+  }
+  if (presets.length === 0) return release;
+  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
+}
 function chartReleasesOf(r7, lookup2, ocirepos) {
+  const sailProfile = r7.apiVersion.startsWith("sailoperator.io/") ? getIn(r7.object, ["spec", "profile"]) : void 0;
+  return releasesOf(r7, lookup2, ocirepos).map((release) => withPresets(release, sailProfile));
+}
+function releasesOf(r7, lookup2, ocirepos) {
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
     const rel = fluxRelease(r7, lookup2, ocirepos);
     return rel ? [rel] : [];

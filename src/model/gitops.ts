@@ -227,8 +227,31 @@ export function sailRevision(r: Resource): string | undefined {
   return r.name || undefined;
 }
 
+/** Values that select preset files of the chart (templates/zzz_profile.yaml): e.g. profile ambient and platform openshift turn CNI on, compatibilityVersion 1.25 native sidecars off. */
+const PRESET_PATHS: readonly Path[] = [['profile'], ['global', 'profile'], ['platform'], ['global', 'platform'], ['compatibilityVersion']];
+
+/**
+ * The chart merges preset files under the user's values; meshlint does not read them, so what
+ * they could set and the user's values leave out is unknown: a gap below every layer.
+ */
+function withPresets(release: ChartRelease, sailProfile: unknown): ChartRelease {
+  const presets: string[] = [];
+  if (typeof sailProfile === 'string' && sailProfile !== '' && sailProfile !== 'default') presets.push(`spec.profile ${sailProfile}`);
+  for (const path of PRESET_PATHS) {
+    const v = layeredValue(release.layers, path);
+    if (v && 'value' in v && typeof v.value === 'string' && v.value !== '' && v.value !== 'default') presets.push(`${path.join('.')} ${v.value}`);
+  }
+  if (presets.length === 0) return release;
+  return { ...release, layers: [{ values: undefined, missing: `${release.label} selects ${presets.join(', ')}, whose preset values meshlint does not read` }, ...release.layers] };
+}
+
 /** The istiod or cni chart releases an object declares. */
 export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined): ChartRelease[] {
+  const sailProfile = r.apiVersion.startsWith('sailoperator.io/') ? getIn(r.object, ['spec', 'profile']) : undefined;
+  return releasesOf(r, lookup, ocirepos).map((release) => withPresets(release, sailProfile));
+}
+
+function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined): ChartRelease[] {
   if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
     const rel = fluxRelease(r, lookup, ocirepos);
     return rel ? [rel] : [];

@@ -74,6 +74,16 @@ test('the flat ≥1.24 spelling (cni.enabled, env.X) is read; pilot.X wins over 
   assert.is(old.cni?.value, true);
 });
 
+test('a profile, platform or compatibilityVersion selects presets: what the values leave out is unknown', () => {
+  const facts = factsOf([helmRelease(`profile: ambient
+    meshConfig: { defaultConfig: { holdApplicationUntilProxyStarts: true } }`)]);
+  const s = facts.mesh.installFor('default');
+  assert.equal([s.holdMesh?.value, s.cni, s.nativeSidecars], [true, undefined, undefined]);
+  assert.ok(facts.mesh.notes.includes('HelmRelease istio-system/istiod selects profile ambient, whose preset values meshlint does not read; CNI for revision default is treated as unknown'), facts.mesh.notes.join('\n'));
+  const plain = factsOf([helmRelease('meshConfig: { defaultConfig: { holdApplicationUntilProxyStarts: true } }')]);
+  assert.equal(plain.mesh.notes, []);
+});
+
 test('a chart that is not istiod says nothing; the cni chart turns CNI on for the mesh', () => {
   const other = factsOf([helmRelease('meshConfig: { defaultConfig: { holdApplicationUntilProxyStarts: true } }').replace('chart: istiod', 'chart: podinfo')]);
   assert.is(other.mesh.installFor('default').holdMesh, undefined);
