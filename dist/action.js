@@ -22399,6 +22399,7 @@ var InstallFactsBuilder = class {
     const notes = [];
     const cache2 = /* @__PURE__ */ new Map();
     const noted = /* @__PURE__ */ new Set();
+    const gaps = /* @__PURE__ */ new Map();
     const note = (text) => {
       if (noted.has(text)) return;
       noted.add(text);
@@ -22416,7 +22417,8 @@ var InstallFactsBuilder = class {
         if (found.length === 0) continue;
         const gap = found.find((c2) => c2.value === UNSTATED);
         if (gap) {
-          note(`${gap.source}; ${label} for revision ${revision} is treated as unknown`);
+          const key2 = `${gap.source}\0${revision}`;
+          gaps.set(key2, [...gaps.get(key2) ?? [], label]);
           return void 0;
         }
         const values = new Set(found.map((c2) => JSON.stringify(c2.value)));
@@ -22458,6 +22460,10 @@ var InstallFactsBuilder = class {
       return s;
     };
     for (const rev of this.byRevision.keys()) settingsFor(rev);
+    for (const [key, labels] of gaps) {
+      const [source, revision] = key.split("\0");
+      note(`${source}; ${labels.join(", ")} for revision ${revision} ${labels.length === 1 ? "is" : "are"} treated as unknown`);
+    }
     if (this.byRevision.size === 0) settingsFor("default");
     return { settingsFor, notes };
   }

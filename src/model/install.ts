@@ -292,6 +292,7 @@ export class InstallFactsBuilder {
     const notes: string[] = [];
     const cache = new Map<string, InstallSettings>();
     const noted = new Set<string>();
+    const gaps = new Map<string, string[]>();
     const note = (text: string): void => {
       if (noted.has(text)) return;
       noted.add(text);
@@ -310,7 +311,9 @@ export class InstallFactsBuilder {
         if (found.length === 0) continue;
         const gap = found.find((c) => c.value === UNSTATED);
         if (gap) {
-          note(`${gap.source}; ${label} for revision ${revision} is treated as unknown`);
+          // One note per missing source and revision, naming every setting it leaves unknown.
+          const key = `${gap.source}\u0000${revision}`;
+          gaps.set(key, [...(gaps.get(key) ?? []), label]);
           return undefined;
         }
         const values = new Set(found.map((c) => JSON.stringify(c.value)));
@@ -357,6 +360,10 @@ export class InstallFactsBuilder {
     };
     // Resolve every revision the inputs name now, so their disagreements are noted up front.
     for (const rev of this.byRevision.keys()) settingsFor(rev);
+    for (const [key, labels] of gaps) {
+      const [source, revision] = key.split('\u0000');
+      note(`${source}; ${labels.join(', ')} for revision ${revision} ${labels.length === 1 ? 'is' : 'are'} treated as unknown`);
+    }
     if (this.byRevision.size === 0) settingsFor('default');
     return { settingsFor, notes };
   }

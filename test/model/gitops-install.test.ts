@@ -79,7 +79,7 @@ test('a profile, platform or compatibilityVersion selects presets: what the valu
     meshConfig: { defaultConfig: { holdApplicationUntilProxyStarts: true } }`)]);
   const s = facts.mesh.installFor('default');
   assert.equal([s.holdMesh?.value, s.cni, s.nativeSidecars], [true, undefined, undefined]);
-  assert.ok(facts.mesh.notes.includes('HelmRelease istio-system/istiod selects profile ambient, whose preset values meshlint does not read; CNI for revision default is treated as unknown'), facts.mesh.notes.join('\n'));
+  assert.ok(facts.mesh.notes.includes('HelmRelease istio-system/istiod selects profile ambient, whose preset values meshlint does not read; CNI, ENABLE_NATIVE_SIDECARS, global.proxy.holdApplicationUntilProxyStarts, global.proxy.lifecycle, global.proxy.seccompProfile for revision default are treated as unknown'), facts.mesh.notes.join('\n'));
   const plain = factsOf([helmRelease('meshConfig: { defaultConfig: { holdApplicationUntilProxyStarts: true } }')]);
   assert.equal(plain.mesh.notes, []);
 });
@@ -151,7 +151,7 @@ test('valuesFrom not among the inputs: what it could set is unknown, with a note
   assert.is(s.holdMesh, undefined, 'not the config: the missing Secret may say otherwise');
   assert.is(s.nativeSidecars, undefined);
   assert.ok(
-    facts.mesh.notes.includes('HelmRelease istio-system/istiod takes values from Secret istio-system/istiod-overrides (spec.valuesFrom[0]), which is not among the inputs; meshConfig.defaultConfig.holdApplicationUntilProxyStarts for revision default is treated as unknown'),
+    facts.mesh.notes.includes('HelmRelease istio-system/istiod takes values from Secret istio-system/istiod-overrides (spec.valuesFrom[0]), which is not among the inputs; ENABLE_NATIVE_SIDECARS, meshConfig.defaultConfig.holdApplicationUntilProxyStarts, global.proxy.holdApplicationUntilProxyStarts, global.proxy.lifecycle, global.proxy.seccompProfile for revision default are treated as unknown'),
     facts.mesh.notes.join('\n'),
   );
   // The same Secret among the inputs (base64 data): known again.
@@ -171,7 +171,7 @@ test('chart valuesFiles from the source replace the chart defaults: what inline 
   const facts = factsOf([release]);
   const s = facts.mesh.installFor('default');
   assert.equal([s.cni?.value, s.holdMesh], [true, undefined]);
-  assert.ok(facts.mesh.notes.some((n) => n.startsWith('HelmRelease istio-system/istiod uses ./values-prod.yaml of its chart source as values')), facts.mesh.notes.join('\n'));
+  assert.equal(facts.mesh.notes.filter((n) => n.startsWith('HelmRelease istio-system/istiod uses ./values-prod.yaml of its chart source as values')).length, 1, 'one note for every setting it leaves unknown');
 });
 
 test('valuesFrom with targetPath overrides inline values', () => {
