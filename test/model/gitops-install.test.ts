@@ -62,6 +62,13 @@ test('Flux HelmRelease of istiod: spec.values give the settings, each with its s
   assert.equal(facts.mesh.notes, []);
 });
 
+test('a HelmRelease written as JSON or in flow style is read too', () => {
+  const json = JSON.stringify({ apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: { name: 'istiod', namespace: 'istio-system' }, spec: { chart: { spec: { chart: 'istiod' } }, values: { pilot: { cni: { enabled: true } } } } });
+  assert.is(factsOf([json]).mesh.installFor('default').cni?.value, true);
+  const flow = '{apiVersion: helm.toolkit.fluxcd.io/v2, kind: HelmRelease, metadata: {name: istiod}, spec: {chart: {spec: {chart: istiod}}, values: {pilot: {cni: {enabled: false}}}}}';
+  assert.is(factsOf([flow]).mesh.installFor('default').cni?.value, false);
+});
+
 test('the flat ≥1.24 spelling (cni.enabled, env.X) is read; pilot.X wins over it; istio_cni is the older name', () => {
   const flat = factsOf([helmRelease(`cni: { enabled: true }
     env: { ENABLE_NATIVE_SIDECARS: auto }
