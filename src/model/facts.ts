@@ -8,6 +8,7 @@ import {
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './mesh.ts';
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
+import { chartReleasesOf, createdNamespacesOf, layeredValue, releaseRevision, type CreatedNamespace } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
 
 export interface NamespaceFact {
@@ -17,6 +18,8 @@ export interface NamespaceFact {
   readonly origin: 'input' | 'config';
   /** The Namespace object, when it is among the inputs. */
   readonly resource?: Resource;
+  /** The GitOps object that creates it (Argo CD CreateNamespace=true, Flux install.createNamespace), when no Namespace object defines it. */
+  readonly createdBy?: CreatedNamespace;
 }
 
 /** Istio install facts stated in the config file (`istio:`); later also read from install manifests. */
@@ -73,10 +76,28 @@ export class FactsBuilder {
   private readonly injectorConfigMaps: Resource[] = [];
   private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
   private readonly installSettings = new InstallFactsBuilder();
+  /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
+  private readonly releasers: Resource[] = [];
+  /** ConfigMaps, Secrets and OCIRepositories by name: what a release's valuesFrom or chartRef names. */
+  private readonly byName = new Map<string, Resource[]>();
+  private readonly createdNamespaces = new Map<string, CreatedNamespace[]>();
+  /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
+  private readonly unknownNamespaces = new Set<string>();
+  private releasesAdded = false;
+  private readonly releaseNotes: string[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
     this.installSettings.addResource(r);
+    if (r.kind === 'ConfigMap' || r.kind === 'Secret' || r.kind === 'OCIRepository') {
+      const key = `${r.kind}/${r.name}`;
+      this.byName.set(key, [...(this.byName.get(key) ?? []), r]);
+    } else if (r.kind === 'HelmRelease' || r.kind === 'Application' || r.kind === 'ApplicationSet' || r.kind === 'Istio' || r.kind === 'IstioRevision') {
+      this.releasers.push(r);
+      for (const created of createdNamespacesOf(r)) {
+        this.createdNamespaces.set(created.name, [...(this.createdNamespaces.get(created.name) ?? []), created]);
+      }
+    }
     if (isInjectorConfig(r)) this.webhookConfigs.push(r);
     else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
     else if (r.kind === 'IstioOperator') {
@@ -88,7 +109,10 @@ export class FactsBuilder {
       const labels: Record<string, string> = {};
       for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? '';
       // A label a tool fills in later (`istio.io/rev: ${REV}`) leaves the namespace's labels unknown.
-      if (Object.values(labels).some(isPlaceholder)) return;
+      if (Object.values(labels).some(isPlaceholder)) {
+        this.unknownNamespaces.add(r.name);
+        return;
+      }
       // The Kubernetes API server always sets this label; webhook selectors rely on it.
       labels['kubernetes.io/metadata.name'] = r.name;
       const list = this.namespaceDefinitions.get(r.name) ?? [];
@@ -97,9 +121,45 @@ export class FactsBuilder {
     }
   }
 
+  /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
+  private named(kind: string, namespace: string | undefined, name: string): Resource | undefined {
+    const list = this.byName.get(`${kind}/${name}`) ?? [];
+    return list.find((r) => r.namespace === namespace) ?? list.find((r) => r.declaredNamespace === undefined || namespace === undefined);
+  }
+
+  /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
+  private addReleases(): void {
+    if (this.releasesAdded) return;
+    this.releasesAdded = true;
+    const lookup = (kind: 'ConfigMap' | 'Secret', ns: string | undefined, name: string): Resource | undefined => this.named(kind, ns, name);
+    const oci = (ns: string | undefined, name: string): Resource | undefined => this.named('OCIRepository', ns, name);
+    for (const r of this.releasers) {
+      for (const release of chartReleasesOf(r, lookup, oci)) {
+        // A revision a tool fills in (an ApplicationSet's '{{revision}}') names no revision:
+        // the release says nothing of the install rather than something of a made-up one.
+        if (release.chart === 'istiod' && isPlaceholder(releaseRevision(release))) {
+          this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
+          continue;
+        }
+        this.installSettings.addRelease(release);
+        if (release.chart !== 'istiod') continue;
+        const known = (path: readonly string[]): unknown => {
+          const v = layeredValue(release.layers, path);
+          return v && 'value' in v ? v.value : undefined;
+        };
+        const enable = known(['sidecarInjectorWebhook', 'enableNamespacesByDefault']);
+        this.operators.push({
+          resource: r,
+          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable === 'boolean' ? enable : undefined, policy: known(['global', 'proxy', 'autoInject']) },
+        });
+      }
+    }
+  }
+
   build(input: FactsInput): Facts {
+    this.addReleases();
     const namespaces = new Map<string, NamespaceFact>();
-    const namespaceNotes: string[] = [];
+    const namespaceNotes: string[] = [...this.releaseNotes];
     for (const [name, defs] of this.namespaceDefinitions) {
       const first = defs[0] as NamespaceFact;
       const same = defs.every((d) => sameLabels(d.labels, first.labels));
@@ -108,6 +168,17 @@ export class FactsBuilder {
       else {
         const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(', ');
         namespaceNotes.push(`namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
+      }
+    }
+    // Namespaces a GitOps object creates, unless a Namespace object among the inputs defines them.
+    for (const [name, defs] of this.createdNamespaces) {
+      if (this.namespaceDefinitions.has(name) || this.unknownNamespaces.has(name)) continue;
+      const first = defs[0] as CreatedNamespace;
+      if (defs.every((d) => sameLabels(d.labels, first.labels))) {
+        namespaces.set(name, { name, labels: { ...first.labels, 'kubernetes.io/metadata.name': name }, origin: 'input', createdBy: first });
+      } else {
+        const where = defs.map((d) => `${d.source} in ${'resource' in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : '?'}`).join('; ');
+        namespaceNotes.push(`namespace ${name} is created with different labels (${where}); its labels are treated as unknown`);
       }
     }
     for (const [name, ns] of Object.entries(input.configNamespaces ?? {})) {
@@ -204,7 +275,16 @@ export class FactsBuilder {
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator/;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|OCIRepository|Secret)\b/;
+/** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
+const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'OCIRepository']);
+/**
+ * A ConfigMap or Secret that may hold chart values a HelmRelease's valuesFrom names: which
+ * ones it names is known only once all inputs are read, so every small one is kept, and
+ * large ones (dashboards, scripts) only when they name a values key.
+ */
+const VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
+const SMALL_DOC = 16 * 1024;
 /** ConfigMaps hold facts only when they are Istio's (istio, istio-<rev>, istio-sidecar-injector[-<rev>]). */
 const ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 /** Install workloads that carry facts: istiod's env, the istio-cni node agent. */
@@ -216,6 +296,7 @@ export function mightHoldFacts(docText: string): boolean {
   // JSON or flow-style documents have no block `kind:` line: parse those that name a fact kind.
   if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText);
   if (kind === 'Namespace' || kind === 'MutatingWebhookConfiguration' || kind === 'IstioOperator' || kind.endsWith('List')) return true;
-  if (kind === 'ConfigMap') return ISTIO_NAME.test(docText);
+  if (GITOPS_KINDS.has(kind)) return true;
+  if (kind === 'ConfigMap' || kind === 'Secret') return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
   return WORKLOAD_KINDS.has(kind) && INSTALL_WORKLOADS.test(docText);
 }

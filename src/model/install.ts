@@ -2,10 +2,13 @@
 // native sidecars, holdApplicationUntilProxyStarts and the proxy's lifecycle and seccomp
 // profile. Read from the install manifests among the inputs (the injector ConfigMap's
 // `values`, the mesh ConfigMap, the istiod Deployment's env, IstioOperators, the istio-cni
-// DaemonSet) and from the config file's `istio:` section. Inputs win over the config; inputs
+// DaemonSet, the istiod and cni chart releases of GitOps objects: src/model/gitops.ts) and
+// from the config file's `istio:` section. Inputs win over the config; inputs
 // that disagree with each other leave the setting unknown.
 import type { Path, Resource, Target } from '../types.ts';
+import { releaseRevision, type ChartRelease } from './gitops.ts';
 import { injectorConfigMapRevision, injectorValuesOf, isInjectorConfigMap, readEmbeddedYaml, type Parsed } from './mesh.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { asObject, getIn, podTemplateOf, type Container } from './workload.ts';
 
 export type NativeSidecarSetting = 'true' | 'false' | 'auto';
@@ -50,6 +53,9 @@ export interface InstallConfig {
 
 type Key = Exclude<keyof InstallSettings, 'revision'>;
 type Candidate = { readonly key: Key; readonly value: unknown; readonly source: string; readonly target: Target };
+/** A candidate whose value is not among the inputs (a values source that is not there): the setting is unknown. */
+const UNSTATED = Symbol('unstated');
+const KEYS: readonly Key[] = ['cni', 'nativeSidecars', 'holdMesh', 'holdValues', 'proxyLifecycle', 'proxySeccompProfile'];
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const nonEmpty = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : asObject(v) ? Object.keys(asObject(v) as object).length > 0 : v !== undefined && v !== null && v !== '');
@@ -80,6 +86,48 @@ function fromValues(values: Record<string, unknown>, describe: (key: string) => 
   }
   return out;
 }
+
+/**
+ * Candidates of istiod chart values as a user passes them (a HelmRelease's spec.values, an
+ * Argo CD valuesObject, a Sail Istio's spec.values): the injector ConfigMap's keys, plus
+ * `meshConfig`, and since 1.24 `cni.enabled` and `env.X` at the top level, where `pilot.X`
+ * wins if both are set (templates/zzy_descope_legacy.yaml).
+ */
+export function fromChartValues(values: Record<string, unknown>, describe: (key: string) => string, target: (key: Path) => Target): Candidate[] {
+  const out = fromValues(values, describe, target);
+  const cni = getIn(values, ['cni', 'enabled']);
+  if (typeof cni === 'boolean' && !(typeof getIn(values, ['pilot', 'cni', 'enabled']) === 'boolean')) {
+    // The flat spelling beats istio_cni.enabled, which 1.24 dropped.
+    const at = out.findIndex((c) => c.key === 'cni');
+    if (at >= 0) out.splice(at, 1);
+    out.push({ key: 'cni', value: cni, source: describe('cni.enabled'), target: target(['cni', 'enabled']) });
+  }
+  const native = getIn(values, ['env', 'ENABLE_NATIVE_SIDECARS']);
+  if (!out.some((c) => c.key === 'nativeSidecars') && (typeof native === 'string' || typeof native === 'boolean')) {
+    out.push({ key: 'nativeSidecars', value: nativeSidecarSetting(String(native)), source: describe('env.ENABLE_NATIVE_SIDECARS'), target: target(['env', 'ENABLE_NATIVE_SIDECARS']) });
+  }
+  const holdPath = ['meshConfig', 'defaultConfig', 'holdApplicationUntilProxyStarts'];
+  out.push(...fromProxyDefaults(getIn(values, ['meshConfig', 'defaultConfig']), describe(holdPath.join('.')), target(holdPath)));
+  // A value a tool fills in (an ApplicationSet's '{{native}}') is not known offline.
+  for (const [key, path] of TEMPLATED_PATHS) {
+    const v = getIn(values, path);
+    if (typeof v !== 'string' || !isPlaceholder(v)) continue;
+    const at = out.findIndex((c) => c.key === key);
+    if (at >= 0) out.splice(at, 1);
+    out.push({ key, value: UNSTATED, source: `${describe(path.join('.'))} is ${v}, filled in by a tool`, target: target(path) });
+  }
+  return out;
+}
+
+const TEMPLATED_PATHS: readonly (readonly [Key, Path])[] = [
+  ['cni', ['istio_cni', 'enabled']],
+  ['cni', ['cni', 'enabled']],
+  ['cni', ['pilot', 'cni', 'enabled']],
+  ['nativeSidecars', ['env', 'ENABLE_NATIVE_SIDECARS']],
+  ['nativeSidecars', ['pilot', 'env', 'ENABLE_NATIVE_SIDECARS']],
+  ['holdMesh', ['meshConfig', 'defaultConfig', 'holdApplicationUntilProxyStarts']],
+  ['holdValues', ['global', 'proxy', 'holdApplicationUntilProxyStarts']],
+];
 
 function fromProxyDefaults(defaultConfig: unknown, source: string, target: Target): Candidate[] {
   const hold = asObject(defaultConfig)?.holdApplicationUntilProxyStarts;
@@ -157,6 +205,36 @@ export class InstallFactsBuilder {
     this.byRevision.set(revision, list);
   }
 
+  /**
+   * An istiod or cni chart released by a GitOps object. Each setting comes from the last
+   * layer that states it; one a missing layer could state is unknown.
+   */
+  addRelease(release: ChartRelease): void {
+    const { resource, label, layers } = release;
+    if (release.chart === 'cni') {
+      this.meshWide.push({ key: 'cni', value: true, source: `${label} (the cni chart)`, target: release.chartTarget });
+      return;
+    }
+    const revision = releaseRevision(release);
+    this.declare(revision, label, release.chartTarget);
+    const byKey = new Map<Key, Candidate>();
+    let gap: string | undefined;
+    for (const layer of layers) {
+      if (layer.values === undefined) {
+        // Whatever earlier layers set, this one may override: only later layers are known.
+        gap = layer.missing;
+        byKey.clear();
+        continue;
+      }
+      for (const c of fromChartValues(layer.values, layer.describe, layer.target)) byKey.set(c.key, c);
+    }
+    const candidates = [...byKey.values()];
+    if (gap !== undefined) {
+      for (const key of KEYS) if (!byKey.has(key)) candidates.push({ key, value: UNSTATED, source: gap, target: { resource, path: ['metadata', 'name'] } });
+    }
+    this.add(revision, candidates);
+  }
+
   addResource(r: Resource): void {
     if (r.kind === 'ConfigMap') {
       const data = asObject(r.object.data) ?? {};
@@ -214,6 +292,7 @@ export class InstallFactsBuilder {
     const notes: string[] = [];
     const cache = new Map<string, InstallSettings>();
     const noted = new Set<string>();
+    const gaps = new Map<string, string[]>();
     const note = (text: string): void => {
       if (noted.has(text)) return;
       noted.add(text);
@@ -230,6 +309,13 @@ export class InstallFactsBuilder {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
+        const gap = found.find((c) => c.value === UNSTATED);
+        if (gap) {
+          // One note per missing source and revision, naming every setting it leaves unknown.
+          const key = `${gap.source}\u0000${revision}`;
+          gaps.set(key, [...(gaps.get(key) ?? []), label]);
+          return undefined;
+        }
         const values = new Set(found.map((c) => JSON.stringify(c.value)));
         if (values.size > 1) {
           note(`the inputs disagree on ${label} for revision ${revision} (${describeDisagreement(found)}); it is treated as unknown`);
@@ -274,6 +360,10 @@ export class InstallFactsBuilder {
     };
     // Resolve every revision the inputs name now, so their disagreements are noted up front.
     for (const rev of this.byRevision.keys()) settingsFor(rev);
+    for (const [key, labels] of gaps) {
+      const [source, revision] = key.split('\u0000');
+      note(`${source}; ${labels.join(', ')} for revision ${revision} ${labels.length === 1 ? 'is' : 'are'} treated as unknown`);
+    }
     if (this.byRevision.size === 0) settingsFor('default');
     return { settingsFor, notes };
   }

@@ -27,8 +27,9 @@ export function explicitlyOptedOut(t: PodTemplate): boolean {
   return effectiveInject(t)?.value === 'false';
 }
 
-/** A related location pointing at a namespace label, when the Namespace is among the inputs. */
+/** A related location pointing at a namespace label, when the Namespace (or the object that creates it) is among the inputs. */
 export function namespaceLabelLocation(ns: NamespaceFact | undefined, key: string, message: string): RelatedLocation | undefined {
+  if (ns?.createdBy) return { target: ns.createdBy.target, message: `${message} (${ns.createdBy.source})` };
   if (!ns?.resource) return undefined;
   const labels = (ns.resource.object.metadata as { labels?: Record<string, unknown> } | undefined)?.labels;
   const path = labels && key in labels ? ['metadata', 'labels', key] : ['metadata', 'name'];
@@ -44,7 +45,7 @@ export function namespaceOf(t: PodTemplate | Resource, facts: Facts): NamespaceF
 export function injectionIntent(t: PodTemplate, facts: Facts): Signal[] {
   const out: Signal[] = [];
   const ns = namespaceOf(t, facts);
-  const where = ns?.origin === 'config' ? ' (in the config file)' : '';
+  const where = ns?.origin === 'config' ? ' (in the config file)' : ns?.createdBy ? ` (set by ${ns.createdBy.source})` : '';
   if (ns?.labels[NS_INJECTION_LABEL] === 'enabled') {
     out.push({ text: `namespace ${ns.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
   }

@@ -1,0 +1,76 @@
+// `node --import tsx scripts/injection-known.ts [corpus folder]`: the share of pod templates
+// whose injection outcome meshlint can predict (injected or not, rather than unknown), per
+// folder of the corpus (default ../shared/corpus; each folder of real-repos/ counts on its
+// own). Every folder is read as one run with no config, as a team's first run would, without
+// rendering charts or overlays. Offline; prints a table and the totals. `--list` prints
+// every pod template's outcome too.
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EMPTY_CONFIG } from '../src/engine/config.ts';
+import { gatherFacts } from '../src/engine/linter.ts';
+import { readSource, type ReadOutcome } from '../src/load/read.ts';
+import { resourcesOf } from '../src/load/resources.ts';
+import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { podTemplateOf } from '../src/model/workload.ts';
+import { parseFile } from '../src/parse/yaml.ts';
+
+const MAX_FILES = 50_000;
+const MAX_BYTES = 16 * 1024 * 1024;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const list = args.includes('--list');
+const corpus = args.find((a) => !a.startsWith('--')) ?? join(root, '..', 'shared', 'corpus');
+
+function filesUnder(dir: string, out: string[]): void {
+  for (const name of readdirSync(dir).sort()) {
+    if (out.length >= MAX_FILES) return;
+    if (name === '.git' || name === 'node_modules') continue;
+    const path = join(dir, name);
+    const st = statSync(path);
+    if (st.isDirectory()) filesUnder(path, out);
+    else if (/\.(ya?ml|json)$/.test(name) && st.size <= MAX_BYTES) out.push(path);
+  }
+}
+
+function measure(dir: string): { known: number; total: number } {
+  const files: string[] = [];
+  filesUnder(dir, files);
+  const inputs: ReadOutcome[] = files.map((f) => readSource(f, dir));
+  const facts = gatherFacts(inputs, EMPTY_CONFIG, undefined);
+  let known = 0;
+  let total = 0;
+  for (const input of inputs) {
+    if (!input.ok) continue;
+    for (const doc of parseFile(input.file)) {
+      for (const r of resourcesOf(doc, undefined).resources) {
+        const t = podTemplateOf(r);
+        if (!t) continue;
+        total++;
+        const outcome = predictForTemplate(t, facts).outcome;
+        if (outcome !== 'unknown') known++;
+        if (list) console.log(`  ${input.file.displayPath} ${r.kind}/${r.name}: ${outcome}`);
+      }
+    }
+  }
+  return { known, total };
+}
+
+const folders: string[] = [];
+for (const name of readdirSync(corpus).sort()) {
+  const path = join(corpus, name);
+  if (!statSync(path).isDirectory()) continue;
+  if (name === 'real-repos') {
+    for (const repo of readdirSync(path).sort()) if (statSync(join(path, repo)).isDirectory()) folders.push(join(path, repo));
+  } else folders.push(path);
+}
+const pct = (k: number, t: number): string => (t === 0 ? '-' : `${((100 * k) / t).toFixed(1)}%`);
+let known = 0;
+let total = 0;
+for (const folder of folders) {
+  const m = measure(folder);
+  known += m.known;
+  total += m.total;
+  console.log(`${relative(corpus, folder).padEnd(44)} ${String(m.known).padStart(6)} / ${String(m.total).padEnd(6)} ${pct(m.known, m.total)}`);
+}
+console.log(`${'all'.padEnd(44)} ${String(known).padStart(6)} / ${String(total).padEnd(6)} ${pct(known, total)}`);

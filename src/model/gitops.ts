@@ -1,0 +1,324 @@
+// Istio installs declared through GitOps objects rather than rendered manifests: Flux
+// HelmReleases, Argo CD Applications and ApplicationSets of the istiod or cni chart, and the
+// Sail operator's Istio and IstioRevision. Each yields the chart values it passes, as layers
+// in the order the tool merges them (the last wins), each with where it is written so facts
+// read from it point at the line. A layer among the inputs that cannot be read (a valuesFrom
+// ConfigMap or a valueFile that is not among them) is kept as a gap: what it could set is unknown.
+// Also the namespaces these objects create (Argo CD CreateNamespace=true, Flux
+// install.createNamespace) and the labels they give them.
+// Field paths: ../shared/istio/INSTALL-SOURCES.md sections A1-A3.
+import type { Path, Resource, Target } from '../types.ts';
+import { readEmbeddedYaml } from './mesh.ts';
+import { isPlaceholder } from './placeholder.ts';
+import { asObject, getIn, labelString } from './workload.ts';
+
+/** One set of chart values, or a gap where values are passed but not among the inputs. */
+export type ValuesLayer =
+  | {
+      readonly values: Record<string, unknown>;
+      /** "HelmRelease istio-system/istiod (spec.values.meshConfig.defaultConfig.holdApplicationUntilProxyStarts)". */
+      readonly describe: (key: string) => string;
+      readonly target: (key: Path) => Target;
+    }
+  | { readonly values: undefined; readonly missing: string };
+
+export interface ChartRelease {
+  readonly resource: Resource;
+  /** "HelmRelease istio-system/istiod", "Application argocd/istiod (spec.sources[1])". */
+  readonly label: string;
+  readonly chart: 'istiod' | 'cni';
+  /** Lowest precedence first. */
+  readonly layers: readonly ValuesLayer[];
+  /** Where the chart is named, for a fact the release states by being there. */
+  readonly chartTarget: Target;
+  /** The revision the tool sets whatever the values say (the Sail operator), else undefined. */
+  readonly revision?: string;
+}
+
+export interface CreatedNamespace {
+  readonly name: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly source: string;
+  readonly target: Target;
+}
+
+/** Finds a ConfigMap or Secret among the inputs. */
+export type InputLookup = (kind: 'ConfigMap' | 'Secret', namespace: string | undefined, name: string) => Resource | undefined;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const MAX_LAYERS = 100;
+
+/** Chart names: `istiod` (≥1.12) or `istio-discovery` (older, and the in-repo directory); a path's last segment. */
+function chartKind(nameOrPath: string | undefined): 'istiod' | 'cni' | undefined {
+  if (!nameOrPath) return undefined;
+  const last = nameOrPath.replace(/\/+$/, '').split('/').pop() ?? '';
+  if (last === 'istiod' || last === 'istio-discovery') return 'istiod';
+  if (last === 'cni' || last === 'istio-cni') return 'cni';
+  return undefined;
+}
+
+/** A value as Helm's `--set` types it: true/false, integers, else the string. `--set-string` keeps strings. */
+function setValue(text: string, asString: boolean): unknown {
+  if (asString) return text;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text)) return Number(text);
+  return text;
+}
+
+/** `a.b\.c` → ['a', 'b.c']; list indexes (`a[0]`) are not read. */
+function dottedPath(name: string): string[] | undefined {
+  if (/\[|\]/.test(name)) return undefined;
+  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, '.'));
+  return parts.every((p) => p.length > 0) ? parts : undefined;
+}
+
+function nested(path: readonly string[], value: unknown): Record<string, unknown> {
+  let out: unknown = value;
+  for (let i = path.length - 1; i >= 0; i--) out = { [path[i] as string]: out };
+  return out as Record<string, unknown>;
+}
+
+const dotted = (p: Path): string => p.join('.');
+
+function objectLayer(values: unknown, resource: Resource, at: Path, describe: (key: string) => string): ValuesLayer | undefined {
+  const v = asObject(values);
+  return v ? { values: v, describe, target: (k) => ({ resource, path: [...at, ...k] }) } : undefined;
+}
+
+/** A values text among the inputs (a ConfigMap key, a Helm `values` string): its keys cannot be located, so facts point at the text. */
+function textLayer(text: string, resource: Resource, at: Path, describe: (key: string) => string, unreadable: string): ValuesLayer {
+  const read = readEmbeddedYaml(text);
+  if (!read.value) return { values: undefined, missing: `${unreadable} (${read.tooComplex ?? read.error ?? 'not a map'})` };
+  return { values: read.value, describe, target: () => ({ resource, path: at }) };
+}
+
+function secretText(r: Resource, key: string): string | undefined {
+  const plain = str(asObject(r.object.stringData)?.[key]);
+  if (plain !== undefined) return plain;
+  const encoded = str(asObject(r.object.data)?.[key]);
+  if (encoded === undefined || !/^[A-Za-z0-9+/=\s]*$/.test(encoded)) return undefined;
+  return Buffer.from(encoded, 'base64').toString('utf8');
+}
+
+function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined): ChartRelease | undefined {
+  const spec = asObject(r.object.spec) ?? {};
+  const ns = r.declaredNamespace ?? r.namespace;
+  const label = `HelmRelease ${ns ? `${ns}/` : ''}${r.name}`;
+  let chart = chartKind(str(getIn(spec, ['chart', 'spec', 'chart'])));
+  let chartTarget: Target = { resource: r, path: ['spec', 'chart', 'spec', 'chart'] };
+  const ref = asObject(spec.chartRef);
+  if (!chart && ref) {
+    const refName = str(ref.name);
+    const oci = ref.kind === 'OCIRepository' && refName ? ocirepos(str(ref.namespace) ?? ns, refName) : undefined;
+    // The chart of an OCIRepository is the last segment of its URL; without it, its name.
+    chart = chartKind(str(getIn(oci?.object, ['spec', 'url']))) ?? chartKind(refName);
+    chartTarget = oci ? { resource: oci, path: ['spec', 'url'] } : { resource: r, path: ['spec', 'chartRef', 'name'] };
+  }
+  if (!chart) return undefined;
+  const layers: ValuesLayer[] = [];
+  const targeted: ValuesLayer[] = [];
+  // Files of the chart's source used as its values.yaml: they are in the source, not among the inputs.
+  const chartSpec = asObject(getIn(spec, ['chart', 'spec'])) ?? {};
+  const valuesFiles = [...(Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : []), ...(typeof chartSpec.valuesFile === 'string' ? [chartSpec.valuesFile] : [])];
+  for (const f of valuesFiles) {
+    if (typeof f === 'string') layers.push({ values: undefined, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+  }
+  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
+  from.forEach((e, i) => {
+    const entry = asObject(e);
+    const kind = entry?.kind === 'Secret' ? 'Secret' : entry?.kind === 'ConfigMap' ? 'ConfigMap' : undefined;
+    const name = str(entry?.name);
+    if (!entry || !kind || !name) return;
+    const key = str(entry.valuesKey) ?? 'values.yaml';
+    const refLabel = `${kind} ${ns ? `${ns}/` : ''}${name}`;
+    // The referent is in the HelmRelease's namespace.
+    const found = lookup(kind, ns, name);
+    const text = found ? (kind === 'Secret' ? secretText(found, key) : str(asObject(found.object.data)?.[key])) : undefined;
+    const targetPath = str(entry.targetPath);
+    if (text === undefined) {
+      const why = found ? `has no key ${key}` : 'is not among the inputs';
+      (targetPath ? targeted : layers).push({ values: undefined, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
+      return;
+    }
+    const at: Path = kind === 'Secret' && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ['stringData', key] : ['data', key];
+    if (targetPath) {
+      const p = dottedPath(targetPath);
+      if (!p) {
+        targeted.push({ values: undefined, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
+        return;
+      }
+      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} → ${targetPath})`, target: () => ({ resource: found as Resource, path: at }) });
+      return;
+    }
+    layers.push(textLayer(text, found as Resource, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+  });
+  const inline = objectLayer(spec.values, r, ['spec', 'values'], (k) => `${label} (spec.values.${k})`);
+  if (inline) layers.push(inline);
+  // An entry with targetPath overrides everything before it, inline values included.
+  layers.push(...targeted);
+  return { resource: r, label, chart, layers, chartTarget };
+}
+
+function argoReleases(r: Resource, appSpec: Record<string, unknown>, base: Path): ChartRelease[] {
+  const ns = r.declaredNamespace ?? r.namespace;
+  const name = `${r.kind} ${ns ? `${ns}/` : ''}${r.name}`;
+  const sources: { source: Record<string, unknown>; at: Path; label: string }[] = [];
+  const single = asObject(appSpec.source);
+  if (single) sources.push({ source: single, at: [...base, 'source'], label: name });
+  if (Array.isArray(appSpec.sources)) {
+    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
+      const source = asObject(s);
+      if (source) sources.push({ source, at: [...base, 'sources', i], label: `${name} (${dotted([...base, 'sources'])}[${i}])` });
+    });
+  }
+  const out: ChartRelease[] = [];
+  for (const { source, at, label } of sources) {
+    const chart = chartKind(str(source.chart) ?? str(source.path));
+    if (!chart) continue;
+    const helm = asObject(source.helm) ?? {};
+    const hat: Path = [...at, 'helm'];
+    const layers: ValuesLayer[] = [];
+    // Precedence: valueFiles < values < valuesObject (which replaces values) < parameters.
+    const files = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
+    files.forEach((f, i) => {
+      if (typeof f !== 'string') return;
+      layers.push({ values: undefined, missing: `${label} reads values file ${f} (${dotted(hat)}.valueFiles[${i}]), which is not among the inputs` });
+    });
+    const object = objectLayer(helm.valuesObject, r, [...hat, 'valuesObject'], (k) => `${label} (helm.valuesObject.${k})`);
+    if (object) layers.push(object);
+    else if (typeof helm.values === 'string') {
+      layers.push(textLayer(helm.values, r, [...hat, 'values'], (k) => `${label} (helm.values: ${k})`, `${label} passes helm.values that cannot be read`));
+    } else {
+      const inlineMap = objectLayer(helm.values, r, [...hat, 'values'], (k) => `${label} (helm.values.${k})`);
+      if (inlineMap) layers.push(inlineMap);
+    }
+    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
+    params.forEach((p, i) => {
+      const entry = asObject(p);
+      const pname = str(entry?.name);
+      const value = entry?.value;
+      const path = pname ? dottedPath(pname) : undefined;
+      if (!entry || !path || (typeof value !== 'string' && typeof value !== 'boolean' && typeof value !== 'number')) return;
+      if (typeof value === 'string' && isPlaceholder(value)) {
+        layers.push({ values: undefined, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
+        return;
+      }
+      layers.push({
+        values: nested(path, typeof value === 'string' ? setValue(value, entry.forceString === true) : value),
+        describe: () => `${label} (helm.parameters ${pname})`,
+        target: () => ({ resource: r, path: [...hat, 'parameters', i, 'value'] }),
+      });
+    });
+    out.push({ resource: r, label, chart, layers, chartTarget: { resource: r, path: [...at, source.chart !== undefined ? 'chart' : 'path'] } });
+  }
+  return out;
+}
+
+/** The Sail operator's revision name (controllers/istio/istio_controller.go getActiveRevisionName). */
+export function sailRevision(r: Resource): string | undefined {
+  if (r.kind === 'IstioRevision') return r.name || undefined;
+  const spec = asObject(r.object.spec) ?? {};
+  const strategy = str(getIn(spec, ['updateStrategy', 'type'])) ?? 'InPlace';
+  if (strategy === 'RevisionBased') {
+    const version = str(spec.version);
+    return version ? `${r.name}-${version.replaceAll('.', '-')}` : undefined;
+  }
+  return r.name || undefined;
+}
+
+/** Values that select preset files of the chart (templates/zzz_profile.yaml): e.g. profile ambient and platform openshift turn CNI on, compatibilityVersion 1.25 native sidecars off. */
+const PRESET_PATHS: readonly Path[] = [['profile'], ['global', 'profile'], ['platform'], ['global', 'platform'], ['compatibilityVersion']];
+
+/**
+ * The chart merges preset files under the user's values; meshlint does not read them, so what
+ * they could set and the user's values leave out is unknown: a gap below every layer.
+ */
+function withPresets(release: ChartRelease, sailProfile: unknown): ChartRelease {
+  const presets: string[] = [];
+  if (typeof sailProfile === 'string' && sailProfile !== '' && sailProfile !== 'default') presets.push(`spec.profile ${sailProfile}`);
+  for (const path of PRESET_PATHS) {
+    const v = layeredValue(release.layers, path);
+    if (v && 'value' in v && typeof v.value === 'string' && v.value !== '' && v.value !== 'default') presets.push(`${path.join('.')} ${v.value}`);
+  }
+  if (presets.length === 0) return release;
+  return { ...release, layers: [{ values: undefined, missing: `${release.label} selects ${presets.join(', ')}, whose preset values meshlint does not read` }, ...release.layers] };
+}
+
+/** The istiod or cni chart releases an object declares. */
+export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined): ChartRelease[] {
+  const sailProfile = r.apiVersion.startsWith('sailoperator.io/') ? getIn(r.object, ['spec', 'profile']) : undefined;
+  return releasesOf(r, lookup, ocirepos).map((release) => withPresets(release, sailProfile));
+}
+
+function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined): ChartRelease[] {
+  if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
+    const rel = fluxRelease(r, lookup, ocirepos);
+    return rel ? [rel] : [];
+  }
+  if (r.apiVersion.startsWith('argoproj.io/')) {
+    if (r.kind === 'Application') return argoReleases(r, asObject(r.object.spec) ?? {}, ['spec']);
+    if (r.kind === 'ApplicationSet') return argoReleases(r, asObject(getIn(r.object, ['spec', 'template', 'spec'])) ?? {}, ['spec', 'template', 'spec']);
+    return [];
+  }
+  if ((r.kind === 'Istio' || r.kind === 'IstioRevision') && r.apiVersion.startsWith('sailoperator.io/')) {
+    const revision = sailRevision(r);
+    if (!revision) return [];
+    const label = `${r.kind} ${r.name}`;
+    const layer = objectLayer(getIn(r.object, ['spec', 'values']), r, ['spec', 'values'], (k) => `${label} (spec.values.${k})`);
+    return [{ resource: r, label, chart: 'istiod', layers: layer ? [layer] : [], chartTarget: { resource: r, path: ['metadata', 'name'] }, revision }];
+  }
+  return [];
+}
+
+/** Namespaces an Argo CD Application (CreateNamespace=true) or a Flux HelmRelease (install.createNamespace) creates. */
+export function createdNamespacesOf(r: Resource): CreatedNamespace[] {
+  const label = `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ''}${r.name}`;
+  if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
+    if (getIn(r.object, ['spec', 'install', 'createNamespace']) !== true) return [];
+    const name = str(getIn(r.object, ['spec', 'targetNamespace'])) ?? r.declaredNamespace ?? r.namespace;
+    if (!name || isPlaceholder(name)) return [];
+    // Helm creates it with only the label name=<ns> (pkg/action/install.go).
+    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r, path: ['spec', 'install', 'createNamespace'] } }];
+  }
+  if (r.apiVersion.startsWith('argoproj.io/') && (r.kind === 'Application' || r.kind === 'ApplicationSet')) {
+    const base: Path = r.kind === 'Application' ? ['spec'] : ['spec', 'template', 'spec'];
+    const spec = asObject(getIn(r.object, base)) ?? {};
+    const options = getIn(spec, ['syncPolicy', 'syncOptions']);
+    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === 'CreateNamespace=true')) return [];
+    const name = str(getIn(spec, ['destination', 'namespace']));
+    if (!name || isPlaceholder(name)) return [];
+    // managedNamespaceMetadata applies only with CreateNamespace=true, which holds here.
+    const given = asObject(getIn(spec, ['syncPolicy', 'managedNamespaceMetadata', 'labels'])) ?? {};
+    const labels: Record<string, string> = {};
+    for (const [k, v] of Object.entries(given)) {
+      const s = labelString(v);
+      if (s === undefined || isPlaceholder(s) || isPlaceholder(k)) return [];
+      labels[k] = s;
+    }
+    const hasLabels = Object.keys(given).length > 0;
+    return [{ name, labels, source: `${label} (${dotted([...base, 'syncPolicy'])}${hasLabels ? '.managedNamespaceMetadata.labels' : '.syncOptions CreateNamespace=true'})`, target: { resource: r, path: hasLabels ? [...base, 'syncPolicy', 'managedNamespaceMetadata', 'labels'] : [...base, 'syncPolicy', 'syncOptions'] } }];
+  }
+  return [];
+}
+
+/**
+ * A value of merged layers (the last wins) and the layer it comes from; `gap` when a layer
+ * that is not among the inputs comes after every layer that sets it.
+ */
+export function layeredValue(layers: readonly ValuesLayer[], path: Path): { value: unknown } | { gap: string } | undefined {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i] as ValuesLayer;
+    if (layer.values === undefined) return { gap: layer.missing };
+    const value = getIn(layer.values, path);
+    if (value !== undefined) return { value };
+  }
+  return undefined;
+}
+
+/** The revision a release installs: the operator's, else the `revision` value ("" is the default revision). */
+export function releaseRevision(release: ChartRelease): string {
+  if (release.revision !== undefined) return release.revision;
+  const rev = layeredValue(release.layers, ['revision']);
+  return (rev && 'value' in rev && typeof rev.value === 'string' && rev.value) || 'default';
+}
