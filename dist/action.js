@@ -22323,10 +22323,7 @@ var InstallFactsBuilder = class {
    */
   addRelease(release) {
     const { resource, label, layers } = release;
-    if (release.chart === "cni") {
-      this.meshWide.push({ key: "cni", value: true, source: `${label} (the cni chart)`, target: release.chartTarget });
-      return;
-    }
+    if (release.chart === "cni") return;
     const revision = releaseRevision(release);
     this.declare(revision, label, release.chartTarget);
     const byKey = /* @__PURE__ */ new Map();
@@ -22390,9 +22387,6 @@ var InstallFactsBuilder = class {
         this.add(revision, [{ key: "nativeSidecars", value: nativeSidecarSetting(String(value)), source: `Deployment ${r7.name} (env ENABLE_NATIVE_SIDECARS)`, target: { resource: r7, path: [...discovery.path, "env", i, "value"] } }]);
       });
       return;
-    }
-    if (r7.kind === "DaemonSet" && (r7.name === "istio-cni-node" || podTemplateOf(r7)?.containers.some((c) => c.name === "install-cni"))) {
-      this.meshWide.push({ key: "cni", value: true, source: `DaemonSet ${r7.name} (the istio-cni node agent)`, target: { resource: r7, path: ["metadata", "name"] } });
     }
   }
   /** The settings of each revision; `notes` says where inputs disagree or override the config. */

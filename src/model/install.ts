@@ -211,10 +211,9 @@ export class InstallFactsBuilder {
    */
   addRelease(release: ChartRelease): void {
     const { resource, label, layers } = release;
-    if (release.chart === 'cni') {
-      this.meshWide.push({ key: 'cni', value: true, source: `${label} (the cni chart)`, target: release.chartTarget });
-      return;
-    }
+    // The cni chart installs the node agent only: whether sidecars use it is istiod's
+    // pilot.cni.enabled (the injection template renders istio-init without it, agent or not).
+    if (release.chart === 'cni') return;
     const revision = releaseRevision(release);
     this.declare(revision, label, release.chartTarget);
     const byKey = new Map<Key, Candidate>();
@@ -282,9 +281,9 @@ export class InstallFactsBuilder {
       });
       return;
     }
-    if (r.kind === 'DaemonSet' && (r.name === 'istio-cni-node' || podTemplateOf(r)?.containers.some((c) => c.name === 'install-cni'))) {
-      this.meshWide.push({ key: 'cni', value: true, source: `DaemonSet ${r.name} (the istio-cni node agent)`, target: { resource: r, path: ['metadata', 'name'] } });
-    }
+    // The istio-cni node agent (DaemonSet istio-cni-node) says nothing of the sidecars: the
+    // injection template uses it only when istiod's pilot.cni.enabled is true (Istio #54968:
+    // the agent runs, and pods still get istio-init).
   }
 
   /** The settings of each revision; `notes` says where inputs disagree or override the config. */

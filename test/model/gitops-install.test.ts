@@ -91,13 +91,12 @@ test('a profile, platform or compatibilityVersion selects presets: what the valu
   assert.equal(plain.mesh.notes, []);
 });
 
-test('a chart that is not istiod says nothing; the cni chart turns CNI on for the mesh', () => {
+test('a chart that is not istiod says nothing of the sidecars, nor does the cni chart (istiod decides)', () => {
   const other = factsOf([helmRelease('meshConfig: { defaultConfig: { holdApplicationUntilProxyStarts: true } }').replace('chart: istiod', 'chart: podinfo')]);
   assert.is(other.mesh.installFor('default').holdMesh, undefined);
   const cni = factsOf([helmRelease('cni: { ambient: { enabled: false } }').replace('name: istiod\n', 'name: istio-cni\n').replace('chart: istiod', 'chart: cni')]);
-  assert.is(cni.mesh.installFor('default').cni?.value, true);
-  assert.is(cni.mesh.installFor('canary').cni?.value, true, 'the node agent serves every revision');
-  assert.is(cni.mesh.installFor('default').cni?.source, 'HelmRelease istio-system/istio-cni (the cni chart)');
+  // The cni chart installs the node agent; istiod's pilot.cni.enabled decides what sidecars get.
+  assert.is(cni.mesh.installFor('default').cni, undefined);
   // A chart from a git source is named by its path.
   const git = factsOf([helmRelease('pilot: { cni: { enabled: true } }').replace('chart: istiod', 'chart: ./manifests/charts/istio-control/istio-discovery')]);
   assert.is(git.mesh.installFor('default').cni?.value, true);

@@ -71,7 +71,7 @@ test('the mesh ConfigMap and istiod env', () => {
   assert.is(facts.mesh.installFor('default').holdMesh, undefined);
 });
 
-test('IstioOperator and the istio-cni DaemonSet; the DaemonSet yields to the injector values', () => {
+test('IstioOperator and the istio-cni DaemonSet: the node agent alone leaves CNI unknown; the injector values decide', () => {
   const operator = yaml`
   apiVersion: install.istio.io/v1alpha1
   kind: IstioOperator
@@ -98,8 +98,8 @@ test('IstioOperator and the istio-cni DaemonSet; the DaemonSet yields to the inj
   assert.is(fromOperator.cni?.value, true);
   assert.is(fromOperator.holdMesh?.value, false);
   assert.is(fromOperator.nativeSidecars?.value, 'auto');
-  assert.is(factsOf([daemonSet]).mesh.installFor('default').cni?.value, true);
-  assert.is(factsOf([daemonSet]).mesh.installFor('canary').cni?.value, true, 'the node agent serves every revision');
+  // The node agent alone does not say whether istiod's injection template uses it (Istio #54968).
+  assert.is(factsOf([daemonSet]).mesh.installFor('default').cni, undefined);
   const both = factsOf([daemonSet, injector('istio-sidecar-injector', { pilot: { cni: { enabled: false } } })]);
   assert.is(both.mesh.installFor('default').cni?.value, false, 'the injector values decide what it renders');
 });

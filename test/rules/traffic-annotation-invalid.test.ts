@@ -417,7 +417,7 @@ test('traffic-annotation-invalid: suggestions for a bare address, a miscased uni
   assert.equal(suggestionsOf('sidecar.istio.io/nativeSidecar: "enabled"'), ['"true"', '"false"']);
 });
 
-test('traffic-annotation-invalid: CNI stated by an istio-cni DaemonSet among the inputs', () => {
+test('traffic-annotation-invalid: CNI is what istiod injects for, not the node agent alone', () => {
   const cniNode = { filename: 'cni.yaml', code: yaml`
     apiVersion: apps/v1
     kind: DaemonSet
@@ -429,11 +429,23 @@ test('traffic-annotation-invalid: CNI stated by an istio-cni DaemonSet among the
           hostNetwork: true
           containers: [{ name: install-cni, image: install-cni }]
     ` };
-  const { messages } = runCase(rule, { code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'), config: shop, files: [cniNode] });
+  // The node agent alone does not say whether istiod injects for it: still a note, no finding.
+  const agentOnly = runCase(rule, { code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'), config: shop, files: [cniNode] });
+  assert.equal([agentOnly.messages.length, agentOnly.notes], [0, ['unknown:mesh-cni']]);
+  // istiod's injector values turn CNI on: the plugin rejects the range.
+  const injector = { filename: 'istiod.yaml', code: yaml`
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: { name: istio-sidecar-injector, namespace: istio-system }
+    data:
+      config: 'policy: enabled'
+      values: '{"pilot": {"cni": {"enabled": true}}}'
+    ` };
+  const { messages } = runCase(rule, { code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'), config: shop, files: [cniNode, injector] });
   assert.is(messages.length, 1);
   assert.is(messages[0]?.severity, 2);
   assert.ok(messages[0]?.message.includes('The Istio CNI plugin rejects it: the pod stays in ContainerCreating.'));
-  assert.equal(messages[0]?.related?.map((r) => [r.filePath, r.line, r.message]), [['cni.yaml', 3, 'DaemonSet istio-cni-node (the istio-cni node agent)']]);
+  assert.equal(messages[0]?.related?.map((r) => r.filePath), ['istiod.yaml']);
 });
 
 test('annotation-validation: netip.ParsePrefix', () => {
