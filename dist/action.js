@@ -33404,6 +33404,62 @@ var OPTIONS = {
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" }
 };
+var READING_OPTIONS = `  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+  -n, --namespace NS           Namespace for objects that declare none
+      --istio-version V        Istio version to predict for (e.g. 1.26)
+      --context PATH           Read PATH for facts only (Namespaces, webhooks, mesh config)
+      --helm-chart DIR, --kustomize DIR, --values FILE, ...
+                               Render charts and overlays as for linting (meshlint --help)
+`;
+var COMMAND_HELP = {
+  rules: `Usage: meshlint rules [--format json] [--config FILE] [--rule ID=LEVEL]...
+
+Lists every rule: its id, the level it runs at under the config in force (and --rule),
+whether --fix fixes it or it suggests an edit, and what it checks.
+
+Options:
+  -f, --format NAME            text (stylish, the default) or json: one object per rule
+                               with id, level, options, type, category, fixable,
+                               hasSuggestions, description and url
+  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+      --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable
+  -h, --help                   Show this help
+`,
+  explain: `Usage: meshlint explain [file|dir|glob|-] ... [--resource KIND/NS/NAME] [options]
+
+For each workload (an object with a pod template): will Istio inject a sidecar, and why,
+step by step, with the Istio source behind each step; then how the sidecar starts, holds
+the app and captures traffic. Reports no findings: exits 0, or 2 when --resource matches
+no workload.
+
+Options:
+      --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
+  -f, --format NAME            text (stylish, the default) or json
+${READING_OPTIONS}  -o, --output-file FILE       Write the explanation to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`,
+  facts: `Usage: meshlint facts [file|dir|glob|-] ... [options]
+
+What meshlint knows of the cluster the inputs go to, and where each fact comes from:
+  - each namespace: its labels and the file:line that defines it, "config file", or
+    "not defined: unknown" for one a workload uses that nothing defines;
+  - the Istio version, and the revisions and tags the injector webhooks serve;
+  - each revision's install: injector policy, native sidecars, hold, Istio CNI, each
+    with its source, "Istio's default" (the install among the inputs leaves it out)
+    or "unknown" (no install of that revision among the inputs);
+  - each unknown, with the workloads it leaves undecided and how to state it.
+Reports no findings: exits 0.
+
+Options:
+  -f, --format NAME            text (stylish, the default) or json: an object with
+                               istioVersion, namespaces, webhooks, installs, unknowns and
+                               notes (README: "meshlint facts")
+${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`
+};
 var COMMANDS = ["rules", "explain", "facts", "lsp"];
 var UsageError = class extends Error {
 };

@@ -182,6 +182,15 @@ Examples:
   meshlint facts k8s/ --context cluster/        what is known, what is missing
 `;
 
+/** The options explain and facts share: which inputs, config and facts they read. */
+const READING_OPTIONS = `  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
+  -n, --namespace NS           Namespace for objects that declare none
+      --istio-version V        Istio version to predict for (e.g. 1.26)
+      --context PATH           Read PATH for facts only (Namespaces, webhooks, mesh config)
+      --helm-chart DIR, --kustomize DIR, --values FILE, ...
+                               Render charts and overlays as for linting (meshlint --help)
+`;
+
 /** Each command's own --help. */
 export const COMMAND_HELP = {
   rules: `Usage: meshlint rules [--format json] [--config FILE] [--rule ID=LEVEL]...
@@ -207,13 +216,7 @@ no workload.
 Options:
       --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
   -f, --format NAME            text (stylish, the default) or json
-  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
-  -n, --namespace NS           Namespace for objects that declare none
-      --istio-version V        Istio version to predict for (e.g. 1.26)
-      --context PATH           Read PATH for facts only (Namespaces, webhooks, mesh config)
-      --helm-chart DIR, --kustomize DIR, --values FILE, ...
-                               Render charts and overlays as for linting (meshlint --help)
-  -o, --output-file FILE       Write the explanation to FILE
+${READING_OPTIONS}  -o, --output-file FILE       Write the explanation to FILE
       --color, --no-color      Force colours on or off
   -h, --help                   Show this help
 `,
@@ -233,13 +236,7 @@ Options:
   -f, --format NAME            text (stylish, the default) or json: an object with
                                istioVersion, namespaces, webhooks, installs, unknowns and
                                notes (README: "meshlint facts")
-  -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
-  -n, --namespace NS           Namespace for objects that declare none
-      --istio-version V        Istio version to predict for (e.g. 1.26)
-      --context PATH           Read PATH for facts only (Namespaces, webhooks, mesh config)
-      --helm-chart DIR, --kustomize DIR, --values FILE, ...
-                               Render charts and overlays as for linting (meshlint --help)
-  -o, --output-file FILE       Write the report to FILE
+${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
       --color, --no-color      Force colours on or off
   -h, --help                   Show this help
 `,
