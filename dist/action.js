@@ -33680,7 +33680,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, void 0, config, io.cwd));
       else unrenderedCharts.push(chart);
     }
-    const foundOverlays = overlaysAmong(files, (f) => existsSync8(f) ? readFileSync3(f, "utf8") : void 0);
+    const foundOverlays = overlaysAmong(files, cachedReader());
     const unbuilt = foundOverlays.top.filter((o) => !overlays.includes(o) && !config.kustomize.overlays.includes(o));
     if (v2["render-overlays"] || config.kustomize.renderOverlays) {
       if (foundOverlays.tooMany) notes.push({ id: "overlays-not-built", message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });

@@ -26,6 +26,7 @@ import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts
 import { discoverContext } from './load/context.ts';
 import { discover, ignoredBy, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong } from './load/overlays-found.ts';
+import { cachedReader } from './load/render/source-text.ts';
 import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
@@ -642,7 +643,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     }
     // Kustomizations met on the way: the top-level ones are built when asked, and the files
     // they name are then linted through them; else one note names them and how to build them.
-    const foundOverlays = overlaysAmong(files, (f) => (existsSync(f) ? readFileSync(f, 'utf8') : undefined));
+    const foundOverlays = overlaysAmong(files, cachedReader());
     const unbuilt = foundOverlays.top.filter((o) => !overlays.includes(o) && !config.kustomize.overlays.includes(o));
     if (v['render-overlays'] || config.kustomize.renderOverlays) {
       if (foundOverlays.tooMany) notes.push({ id: 'overlays-not-built', message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });
