@@ -1,14 +1,14 @@
 // Cross-file facts, gathered from every input before any rule runs: namespaces and
 // their labels, and the mesh install. A fact no input or config states is unknown.
 import type { Resource } from '../types.ts';
-import { asObject, labelString } from './workload.ts';
+import { asObject, getIn, labelString } from './workload.ts';
 import { parseIstioVersion, DEFAULT_ISTIO_VERSION, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
 import {
   generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './mesh.ts';
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
-import { chartReleasesOf, createdNamespacesOf, layeredValue, releaseRevision, type CreatedNamespace } from './gitops.ts';
+import { chartReleasesOf, chartRevisionTags, createdNamespacesOf, layeredValue, releaseRevision, sailRevisionTag, type CreatedNamespace, type DeclaredTag } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
 
 export interface NamespaceFact {
@@ -85,6 +85,8 @@ export class FactsBuilder {
   private readonly unknownNamespaces = new Set<string>();
   private releasesAdded = false;
   private readonly releaseNotes: string[] = [];
+  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
+  private readonly declaredTags = new Map<string, DeclaredTag[]>();
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
@@ -92,7 +94,7 @@ export class FactsBuilder {
     if (r.kind === 'ConfigMap' || r.kind === 'Secret' || r.kind === 'OCIRepository') {
       const key = `${r.kind}/${r.name}`;
       this.byName.set(key, [...(this.byName.get(key) ?? []), r]);
-    } else if (r.kind === 'HelmRelease' || r.kind === 'Application' || r.kind === 'ApplicationSet' || r.kind === 'Istio' || r.kind === 'IstioRevision') {
+    } else if (RELEASER_KINDS.has(r.kind)) {
       this.releasers.push(r);
       for (const created of createdNamespacesOf(r)) {
         this.createdNamespaces.set(created.name, [...(this.createdNamespaces.get(created.name) ?? []), created]);
@@ -133,7 +135,13 @@ export class FactsBuilder {
     this.releasesAdded = true;
     const lookup = (kind: 'ConfigMap' | 'Secret', ns: string | undefined, name: string): Resource | undefined => this.named(kind, ns, name);
     const oci = (ns: string | undefined, name: string): Resource | undefined => this.named('OCIRepository', ns, name);
+    const istios = (name: string): Resource | undefined => this.releasers.find((x) => x.kind === 'Istio' && x.name === name && x.apiVersion.startsWith('sailoperator.io/'));
+    const addTag = (t: DeclaredTag): void => {
+      this.declaredTags.set(t.tag, [...(this.declaredTags.get(t.tag) ?? []), t]);
+    };
     for (const r of this.releasers) {
+      const sailTag = sailRevisionTag(r, istios);
+      if (sailTag) addTag(sailTag);
       for (const release of chartReleasesOf(r, lookup, oci)) {
         // A revision a tool fills in (an ApplicationSet's '{{revision}}') names no revision:
         // the release says nothing of the install rather than something of a made-up one.
@@ -143,6 +151,7 @@ export class FactsBuilder {
         }
         this.installSettings.addRelease(release);
         if (release.chart !== 'istiod') continue;
+        for (const t of chartRevisionTags(release)) addTag(t);
         const known = (path: readonly string[]): unknown => {
           const v = layeredValue(release.layers, path);
           return v && 'value' in v ? v.value : undefined;
@@ -210,6 +219,30 @@ export class FactsBuilder {
     };
   }
 
+  /**
+   * The revision tags the releases declare, tag → revision. A tag two objects point at different
+   * revisions is noted and left out; one whose target is not among the inputs keeps the
+   * target's name, the revision an in-place install gets.
+   */
+  private inputTags(notes: string[]): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [tag, list] of this.declaredTags) {
+      const revisions = [...new Set(list.map((t) => t.revision))];
+      if (revisions.length > 1) {
+        notes.push(`revision tag ${tag} points at different revisions (${list.map((t) => `${t.revision ?? 'unknown'} in ${t.source}`).join('; ')}); its webhooks are left out`);
+        continue;
+      }
+      const first = list[0] as DeclaredTag;
+      if (first.revision === undefined) {
+        const ref = getIn(first.target.resource?.object, ['spec', 'targetRef', 'name']);
+        if (typeof ref !== 'string' || ref === '') continue;
+        notes.push(`${first.source} points at ${ref}, which is not among the inputs; the tag is taken to serve revision ${ref}`);
+        out[tag] = ref;
+      } else out[tag] = first.revision;
+    }
+    return out;
+  }
+
   /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
   private install(settings: MeshSettings): Pick<MeshFacts, 'webhooks' | 'webhooksOrigin' | 'injectorConfigs' | 'injectorFor' | 'notes'> {
     const notes: string[] = [];
@@ -226,9 +259,9 @@ export class FactsBuilder {
     if (this.webhookConfigs.length > 0) {
       webhooks = this.webhookConfigs.flatMap(webhooksOf);
       webhooksOrigin = 'input';
-    } else if (this.operators.length > 0) {
+    } else if (this.operators.length > 0 || this.declaredTags.size > 0) {
       const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
-      webhooks = generateWebhooks({ revisions, tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault }, 'input');
+      webhooks = generateWebhooks({ revisions, tags: { ...(settings.revisionTags ?? {}), ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault }, 'input');
       webhooksOrigin = 'input';
     } else if (configStatesShape || settings.enableNamespacesByDefault !== undefined) {
       // A tag points at an installed revision; unless the revisions are stated, keep the default one too.
@@ -275,9 +308,11 @@ export class FactsBuilder {
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|OCIRepository|Secret)\b/;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|OCIRepository|Secret)\b/;
 /** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
-const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'OCIRepository']);
+const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'OCIRepository']);
+/** Kinds whose objects may release istiod or cni, declare revision tags, or create namespaces. */
+const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI']);
 /**
  * A ConfigMap or Secret that may hold chart values a HelmRelease's valuesFrom names: which
  * ones it names is known only once all inputs are read, so every small one is kept, and

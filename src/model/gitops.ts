@@ -1,6 +1,6 @@
 // Istio installs declared through GitOps objects rather than rendered manifests: Flux
 // HelmReleases, Argo CD Applications and ApplicationSets of the istiod or cni chart, and the
-// Sail operator's Istio and IstioRevision. Each yields the chart values it passes, as layers
+// Sail operator's Istio, IstioRevision and IstioCNI. Each yields the chart values it passes, as layers
 // in the order the tool merges them (the last wins), each with where it is written so facts
 // read from it point at the line. A layer among the inputs that cannot be read (a valuesFrom
 // ConfigMap or a valueFile that is not among them) is kept as a gap: what it could set is unknown.
@@ -261,14 +261,62 @@ function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | un
     if (r.kind === 'ApplicationSet') return argoReleases(r, asObject(getIn(r.object, ['spec', 'template', 'spec'])) ?? {}, ['spec', 'template', 'spec']);
     return [];
   }
-  if ((r.kind === 'Istio' || r.kind === 'IstioRevision') && r.apiVersion.startsWith('sailoperator.io/')) {
+  if (!r.apiVersion.startsWith('sailoperator.io/')) return [];
+  const label = `${r.kind} ${r.name}`;
+  const layer = objectLayer(getIn(r.object, ['spec', 'values']), r, ['spec', 'values'], (k) => `${label} (spec.values.${k})`);
+  if (r.kind === 'Istio' || r.kind === 'IstioRevision') {
     const revision = sailRevision(r);
     if (!revision) return [];
-    const label = `${r.kind} ${r.name}`;
-    const layer = objectLayer(getIn(r.object, ['spec', 'values']), r, ['spec', 'values'], (k) => `${label} (spec.values.${k})`);
     return [{ resource: r, label, chart: 'istiod', layers: layer ? [layer] : [], chartTarget: { resource: r, path: ['metadata', 'name'] }, revision }];
   }
+  // IstioCNI passes the cni chart's values (values.cni.*) as they are (api/v1/istiocni_types.go).
+  if (r.kind === 'IstioCNI') return [{ resource: r, label, chart: 'cni', layers: layer ? [layer] : [], chartTarget: { resource: r, path: ['metadata', 'name'] } }];
   return [];
+}
+
+/** A revision tag an install declares: istio.io/rev=<tag> then injects with <revision>. */
+export interface DeclaredTag {
+  readonly tag: string;
+  /** The revision it points at; undefined when the object it points at is not among the inputs and its revision cannot be derived. */
+  readonly revision: string | undefined;
+  readonly source: string;
+  readonly target: Target;
+}
+
+/** The istiod chart's `revisionTags` value: one revision-tag webhook per tag, for the release's revision (templates/revision-tags-mwc.yaml). */
+export function chartRevisionTags(release: ChartRelease): DeclaredTag[] {
+  if (release.chart !== 'istiod') return [];
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i] as ValuesLayer;
+    if (layer.values === undefined) return [];
+    const tags = getIn(layer.values, ['revisionTags']);
+    if (tags === undefined) continue;
+    if (!Array.isArray(tags)) return [];
+    const revision = releaseRevision(release);
+    return tags.slice(0, MAX_LAYERS).flatMap((t, j) =>
+      typeof t === 'string' && t !== '' && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j}]`), target: layer.target(['revisionTags', j]) }] : [],
+    );
+  }
+  return [];
+}
+
+/**
+ * A Sail operator IstioRevisionTag (spec.targetRef{kind: Istio|IstioRevision, name}): the
+ * operator renders the chart's revision-tag webhook for it
+ * (controllers/istiorevisiontag/istiorevisiontag_controller.go). An Istio target's revision is
+ * that Istio's active revision; `istios` finds the Istio among the inputs.
+ */
+export function sailRevisionTag(r: Resource, istios: (name: string) => Resource | undefined): DeclaredTag | undefined {
+  if (r.kind !== 'IstioRevisionTag' || !r.apiVersion.startsWith('sailoperator.io/') || !r.name || isPlaceholder(r.name)) return undefined;
+  const ref = asObject(getIn(r.object, ['spec', 'targetRef'])) ?? {};
+  const name = str(ref.name);
+  const target: Target = { resource: r, path: Object.hasOwn(ref, 'name') ? ['spec', 'targetRef', 'name'] : ['metadata', 'name'] };
+  const source = `IstioRevisionTag ${r.name} (spec.targetRef)`;
+  if (!name || isPlaceholder(name)) return { tag: r.name, revision: undefined, source, target };
+  if (ref.kind === 'IstioRevision') return { tag: r.name, revision: name, source, target };
+  if (ref.kind !== 'Istio') return { tag: r.name, revision: undefined, source, target };
+  const istio = istios(name);
+  return { tag: r.name, revision: istio ? sailRevision(istio) : undefined, source, target };
 }
 
 /** Namespaces an Argo CD Application (CreateNamespace=true) or a Flux HelmRelease (install.createNamespace) creates. */

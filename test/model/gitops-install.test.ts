@@ -349,6 +349,61 @@ test('Sail Istio and IstioRevision: spec.values, and the revision name per updat
   assert.is(rev.mesh.installFor('default-v1-25-3').cni?.value, true);
 });
 
+test('Sail IstioRevisionTag: the tag serves the revision of the Istio or IstioRevision it targets', () => {
+  // Shapes from the Sail operator's docs (docs/update-strategy): an Istio with RevisionBased updates and a tag "default".
+  const istio = yaml`
+  apiVersion: sailoperator.io/v1
+  kind: Istio
+  metadata: { name: default }
+  spec:
+    version: v1.26.2
+    updateStrategy: { type: RevisionBased }
+  `;
+  const tag = (name: string, kind: string, target: string): string => yaml`
+  apiVersion: sailoperator.io/v1
+  kind: IstioRevisionTag
+  metadata: { name: ${name} }
+  spec:
+    targetRef: { kind: ${kind}, name: ${target} }
+  `;
+  const facts = factsOf([istio, tag('default', 'Istio', 'default')]);
+  const served = facts.mesh.webhooks.map((w) => `${w.tag ?? '-'}:${w.revision}:${w.shortName}`);
+  assert.ok(served.includes('default:default-v1-26-2:namespace'), served.join());
+  assert.ok(served.includes('default:default-v1-26-2:rev.namespace'), served.join());
+  // A tag on an IstioRevision names the revision itself.
+  const prod = factsOf([istio, tag('prod', 'IstioRevision', 'default-v1-26-2')]);
+  assert.ok(prod.mesh.webhooks.some((w) => w.tag === 'prod' && w.revision === 'default-v1-26-2'));
+  // The Istio it targets is not among the inputs: its name is taken (the in-place revision), with a note.
+  const alone = factsOf([tag('prod', 'Istio', 'mesh')]);
+  assert.ok(alone.mesh.webhooks.some((w) => w.tag === 'prod' && w.revision === 'mesh'));
+  assert.ok(alone.mesh.notes.some((n) => n.includes('IstioRevisionTag prod') && n.includes('not among the inputs')), alone.mesh.notes.join('\n'));
+  // Two objects point one tag at different revisions: left out, with a note.
+  const split = factsOf([istio, tag('prod', 'IstioRevision', 'a'), tag('prod', 'IstioRevision', 'b').replace('name: prod', 'name: prod')]);
+  assert.not.ok(split.mesh.webhooks.some((w) => w.tag === 'prod'));
+  assert.ok(split.mesh.notes.some((n) => n.startsWith('revision tag prod points at different revisions')));
+});
+
+test('the istiod chart value revisionTags adds one tag webhook per tag for the release\'s revision', () => {
+  const facts = factsOf([helmRelease('revision: canary\n    revisionTags: [prod, default]')]);
+  const tags = facts.mesh.webhooks.filter((w) => w.tag !== undefined).map((w) => `${w.tag}:${w.revision}`);
+  assert.equal([...new Set(tags)].sort(), ['default:canary', 'prod:canary']);
+  // Tag default also serves istio-injection=enabled.
+  assert.ok(facts.mesh.webhooks.some((w) => w.tag === 'default' && w.shortName === 'namespace'));
+});
+
+test('Sail IstioCNI is a cni release: it says nothing of the sidecars (istiod\'s pilot.cni.enabled decides)', () => {
+  const cni = yaml`
+  apiVersion: sailoperator.io/v1
+  kind: IstioCNI
+  metadata: { name: default }
+  spec:
+    namespace: istio-cni
+    values: { cni: { cniConfDir: /etc/cni/multus/net.d } }
+  `;
+  const facts = factsOf([cni]);
+  assert.is(facts.mesh.installFor('default').cni, undefined);
+});
+
 const argoCreates = (labels: string): string => application('valuesObject: {}', `syncPolicy:
     syncOptions:
       - CreateNamespace=true
