@@ -227,4 +227,20 @@ test("a lint run's unknown-fact note points at meshlint facts", () => {
   });
 });
 
+test('config istio.valuesFiles: a values file outside the linted paths is read for facts, and one that is missing is a config error', () => {
+  withTemp((t) => {
+    t.write('apps/ns.yaml', NAMESPACE);
+    t.write('apps/apps.yaml', APPS);
+    t.write('platform/mesh.yaml', 'revision: ""\nmeshConfig:\n  defaultConfig:\n    holdApplicationUntilProxyStarts: true\n');
+    t.write('.meshlint.yaml', 'istio:\n  valuesFiles: [platform/mesh.yaml]\n');
+    const text = cli(['facts', 'apps'], { cwd: t.dir });
+    assert.is(text.code, 0, text.stderr);
+    assert.match(text.stdout, /values file platform\/mesh\.yaml \(meshConfig\.defaultConfig\.holdApplicationUntilProxyStarts\)/);
+    t.write('.meshlint.yaml', 'istio:\n  valuesFiles: [platform/gone.yaml]\n');
+    const missing = cli(['facts', 'apps'], { cwd: t.dir });
+    assert.is(missing.code, 2);
+    assert.match(missing.stderr, /istio\.valuesFiles.*platform\/gone\.yaml: no such file or directory/);
+  });
+});
+
 test.run();

@@ -170,7 +170,12 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
     ignorePatterns,
     defaultNamespace: c.defaultNamespace,
     namespaces,
-    istio: { ...istio, ...(istio.version !== undefined ? { version: istio.version.trim() } : {}), ...(nativeSidecars !== undefined ? { nativeSidecars: String(nativeSidecars) as 'true' | 'false' | 'auto' } : {}) },
+    istio: {
+      ...istio,
+      ...(istio.version !== undefined ? { version: istio.version.trim() } : {}),
+      ...(nativeSidecars !== undefined ? { nativeSidecars: String(nativeSidecars) as 'true' | 'false' | 'auto' } : {}),
+      ...(istio.valuesFiles !== undefined ? { valuesFiles: istio.valuesFiles.map((p, i) => inRepo(p, `istio.valuesFiles[${i}]`)) } : {}),
+    },
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo)),

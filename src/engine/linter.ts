@@ -6,7 +6,8 @@ import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from
 import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
 import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
 import { existsAt } from '../model/istio-version.ts';
-import { podTemplateOf } from '../model/workload.ts';
+import { asObject, podTemplateOf } from '../model/workload.ts';
+import { VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
 import { Locator } from '../parse/locator.ts';
 import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
 import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, SpanFinder, Target, TextEdit } from '../types.ts';
@@ -310,14 +311,26 @@ export function factResources(
   config: Config,
 ): Resource[] {
   const out: Resource[] = [];
+  const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input of inputs) {
     if (!input.ok) continue;
     const text = input.file.text;
+    const stated = input.file.absPath !== undefined && statedValues.has(input.file.absPath);
+    // Helm values (no kind) are the user's files, never a render's output.
+    const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);
     // A document YAML cannot read (a template among them) yields no resource, so holds no fact.
     for (const group of groupsOf(text)) {
-      if (!mightHoldFacts(text.slice(group.start, group.end))) continue;
+      if (!stated && !valuesName && !mightHoldFacts(text.slice(group.start, group.end))) continue;
       for (const doc of parseGroup(input.file, group)) {
-        out.push(...resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources);
+        const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
+        out.push(...found.resources);
+        if (found.skipped !== 'not-kubernetes' || doc.file.origin) continue;
+        const values = asObject(doc.value);
+        if (!values) continue;
+        // istiod's values by content or by the config: an install; any other values file only
+        // when a GitOps object among the inputs reads it.
+        const install = valuesDocumentKind(values, stated) !== undefined;
+        if (install || valuesName) out.push(valuesFileResource(doc, values, install));
       }
     }
   }

@@ -1,4 +1,5 @@
-// Context paths (--context, config `context`, ESLint settings): files read for facts only.
+// Context paths (--context, config `context` and `istio.valuesFiles`, ESLint settings): files
+// read for facts only.
 // Discovered as inputs are; a path of the config file that matches nothing is a config
 // error, any other is handed back for the caller to name its own flag or setting.
 import { dirname } from 'node:path';
@@ -18,7 +19,8 @@ export interface ContextOptions {
 
 export function discoverContext(opts: ContextOptions): { files: string[]; missing: string | undefined } {
   const { cwd, config } = opts;
-  const paths = [...opts.paths, ...config.context];
+  const valuesFiles = config.istio.valuesFiles ?? [];
+  const paths = [...opts.paths, ...config.context, ...valuesFiles];
   if (paths.length === 0) return { files: [], missing: undefined };
   const found = discover({
     cwd,
@@ -30,6 +32,9 @@ export function discoverContext(opts: ContextOptions): { files: string[]; missin
   const missing = found.unmatched[0];
   if (missing !== undefined && config.context.includes(missing)) {
     throw new ConfigError(config.filePath, 'context', `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
+  }
+  if (missing !== undefined && valuesFiles.includes(missing)) {
+    throw new ConfigError(config.filePath, 'istio.valuesFiles', `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
   }
   return { files: found.files, missing: missing === undefined ? undefined : displayPathOf(missing, cwd) };
 }

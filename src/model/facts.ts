@@ -8,7 +8,10 @@ import {
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './mesh.ts';
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
-import { chartReleasesOf, chartRevisionTags, createdNamespacesOf, layeredValue, releaseRevision, sailRevisionTag, type CreatedNamespace, type DeclaredTag } from './gitops.ts';
+import {
+  chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, VALUES_FILE_KIND,
+  type CreatedNamespace, type DeclaredTag,
+} from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
 
 export interface NamespaceFact {
@@ -32,6 +35,8 @@ export interface MeshSettings {
   readonly nativeSidecars?: 'true' | 'false' | 'auto';
   readonly cni?: boolean;
   readonly holdApplicationUntilProxyStarts?: boolean;
+  /** Absolute paths of istiod values files (config istio.valuesFiles). */
+  readonly valuesFiles?: readonly string[];
 }
 
 export interface MeshFacts {
@@ -139,10 +144,25 @@ export class FactsBuilder {
     const addTag = (t: DeclaredTag): void => {
       this.declaredTags.set(t.tag, [...(this.declaredTags.get(t.tag) ?? []), t]);
     };
-    for (const r of this.releasers) {
+    // Values files: found by their path in a GitOps source's repository; one a GitOps object
+    // reads is a layer of that release, not an install of its own.
+    const valuesFiles = this.releasers.filter((r) => r.kind === VALUES_FILE_KIND);
+    const read = new Set<Resource>();
+    const files = (path: string): Resource | 'ambiguous' | undefined => {
+      const hits = valuesFiles.filter((r) => `/${(r.doc.file.absPath ?? r.doc.file.displayPath).replaceAll('\\', '/')}`.endsWith(`/${path}`));
+      const paths = new Set(hits.map((r) => r.doc.file.displayPath));
+      if (paths.size > 1) return 'ambiguous';
+      // Of a file of several documents, the first is read.
+      const hit = hits[0];
+      if (hit) read.add(hit);
+      return hit;
+    };
+    const ordered = [...this.releasers.filter((r) => r.kind !== VALUES_FILE_KIND), ...valuesFiles];
+    for (const r of ordered) {
+      if (r.kind === VALUES_FILE_KIND && (read.has(r) || !isInstallValuesFile(r))) continue;
       const sailTag = sailRevisionTag(r, istios);
       if (sailTag) addTag(sailTag);
-      for (const release of chartReleasesOf(r, lookup, oci)) {
+      for (const release of chartReleasesOf(r, lookup, oci, files)) {
         // A revision a tool fills in (an ApplicationSet's '{{revision}}') names no revision:
         // the release says nothing of the install rather than something of a made-up one.
         if (release.chart === 'istiod' && isPlaceholder(releaseRevision(release))) {
@@ -312,7 +332,7 @@ const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|I
 /** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
 const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'OCIRepository']);
 /** Kinds whose objects may release istiod or cni, declare revision tags, or create namespaces. */
-const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI']);
+const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', VALUES_FILE_KIND]);
 /**
  * A ConfigMap or Secret that may hold chart values a HelmRelease's valuesFrom names: which
  * ones it names is known only once all inputs are read, so every small one is kept, and
@@ -329,7 +349,8 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Repli
 export function mightHoldFacts(docText: string): boolean {
   const kind = TOP_LEVEL_KIND.exec(docText)?.[1];
   // JSON or flow-style documents have no block `kind:` line: parse those that name a fact kind.
-  if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText);
+  // istiod's Helm values files have no kind at all.
+  if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || ISTIOD_VALUES_LINE.test(docText);
   if (kind === 'Namespace' || kind === 'MutatingWebhookConfiguration' || kind === 'IstioOperator' || kind.endsWith('List')) return true;
   if (GITOPS_KINDS.has(kind)) return true;
   if (kind === 'ConfigMap' || kind === 'Secret') return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);

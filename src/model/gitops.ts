@@ -7,7 +7,8 @@
 // Also the namespaces these objects create (Argo CD CreateNamespace=true, Flux
 // install.createNamespace) and the labels they give them.
 // Field paths: ../shared/istio/INSTALL-SOURCES.md sections A1-A3.
-import type { Path, Resource, Target } from '../types.ts';
+import { posix } from 'node:path';
+import type { ParsedDocument, Path, Resource, Target } from '../types.ts';
 import { readEmbeddedYaml } from './mesh.ts';
 import { isPlaceholder } from './placeholder.ts';
 import { asObject, getIn, labelString } from './workload.ts';
@@ -44,6 +45,30 @@ export interface CreatedNamespace {
 
 /** Finds a ConfigMap or Secret among the inputs. */
 export type InputLookup = (kind: 'ConfigMap' | 'Secret', namespace: string | undefined, name: string) => Resource | undefined;
+
+/**
+ * Finds a values file among the inputs by its path inside the repository a GitOps source names
+ * (that repository's root is not known: the path must end an input's path, and only one may).
+ */
+export type FileLookup = (repoPath: string) => Resource | 'ambiguous' | undefined;
+
+/** A path inside a source repository, normalised; undefined when it leaves the repository or is absolute. */
+function repoPath(...parts: string[]): string | undefined {
+  const joined = posix.normalize(parts.filter((p) => p !== '').join('/'));
+  if (joined.startsWith('/') || joined === '..' || joined.startsWith('../') || joined === '.') return undefined;
+  return joined.replace(/^\.\//, '');
+}
+
+/** The layer of a values file found among the inputs, or a gap naming it. */
+function fileLayer(files: FileLookup, path: string | undefined, label: string, written: string, at: string): ValuesLayer {
+  const found = path === undefined || isPlaceholder(written) ? undefined : files(path);
+  if (found === undefined || found === 'ambiguous') {
+    const why = found === 'ambiguous' ? 'which several inputs could be' : 'which is not among the inputs';
+    return { values: undefined, missing: `${label} reads values file ${written} (${at}), ${why}` };
+  }
+  const shown = found.doc.file.displayPath;
+  return { values: found.object, describe: (k) => `${label} (values file ${shown}: ${k})`, target: (k) => ({ resource: found, path: k }) };
+}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const MAX_LAYERS = 100;
@@ -101,7 +126,7 @@ function secretText(r: Resource, key: string): string | undefined {
   return Buffer.from(encoded, 'base64').toString('utf8');
 }
 
-function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined): ChartRelease | undefined {
+function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease | undefined {
   const spec = asObject(r.object.spec) ?? {};
   const ns = r.declaredNamespace ?? r.namespace;
   const label = `HelmRelease ${ns ? `${ns}/` : ''}${r.name}`;
@@ -118,11 +143,20 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
   if (!chart) return undefined;
   const layers: ValuesLayer[] = [];
   const targeted: ValuesLayer[] = [];
-  // Files of the chart's source used as its values.yaml: they are in the source, not among the inputs.
+  // Files of the chart's source used as its values.yaml instead of the chart's own: what they
+  // leave out is unknown. From a GitRepository they are paths of that repository, which may be
+  // among the inputs; from a Helm repository they are inside the chart package.
   const chartSpec = asObject(getIn(spec, ['chart', 'spec'])) ?? {};
   const valuesFiles = [...(Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : []), ...(typeof chartSpec.valuesFile === 'string' ? [chartSpec.valuesFile] : [])];
+  const fromGit = getIn(chartSpec, ['sourceRef', 'kind']) === 'GitRepository';
   for (const f of valuesFiles) {
-    if (typeof f === 'string') layers.push({ values: undefined, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+    if (typeof f !== 'string') continue;
+    if (!fromGit) {
+      layers.push({ values: undefined, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+      continue;
+    }
+    if (layers.length === 0) layers.push({ values: undefined, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
+    layers.push(fileLayer(files, repoPath(f), label, f, 'spec.chart.spec.valuesFiles'));
   }
   const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
   from.forEach((e, i) => {
@@ -160,7 +194,7 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
   return { resource: r, label, chart, layers, chartTarget };
 }
 
-function argoReleases(r: Resource, appSpec: Record<string, unknown>, base: Path): ChartRelease[] {
+function argoReleases(r: Resource, appSpec: Record<string, unknown>, base: Path, files: FileLookup): ChartRelease[] {
   const ns = r.declaredNamespace ?? r.namespace;
   const name = `${r.kind} ${ns ? `${ns}/` : ''}${r.name}`;
   const sources: { source: Record<string, unknown>; at: Path; label: string }[] = [];
@@ -172,6 +206,8 @@ function argoReleases(r: Resource, appSpec: Record<string, unknown>, base: Path)
       if (source) sources.push({ source, at: [...base, 'sources', i], label: `${name} (${dotted([...base, 'sources'])}[${i}])` });
     });
   }
+  // Sources named by `ref`, whose files other sources read as $<ref>/<path> (multi-source Applications).
+  const refs = new Set(sources.flatMap(({ source }) => (typeof source.ref === 'string' && source.ref !== '' ? [source.ref] : [])));
   const out: ChartRelease[] = [];
   for (const { source, at, label } of sources) {
     const chart = chartKind(str(source.chart) ?? str(source.path));
@@ -180,10 +216,14 @@ function argoReleases(r: Resource, appSpec: Record<string, unknown>, base: Path)
     const hat: Path = [...at, 'helm'];
     const layers: ValuesLayer[] = [];
     // Precedence: valueFiles < values < valuesObject (which replaces values) < parameters.
-    const files = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
-    files.forEach((f, i) => {
+    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
+    valueFiles.forEach((f, i) => {
       if (typeof f !== 'string') return;
-      layers.push({ values: undefined, missing: `${label} reads values file ${f} (${dotted(hat)}.valueFiles[${i}]), which is not among the inputs` });
+      // Relative to the chart's folder in a git source ($<ref>/... to another source's root);
+      // a chart from a Helm repository reads files of its package.
+      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
+      const inRepo = ref ? (refs.has(ref[1] as string) ? repoPath(ref[2] as string) : undefined) : typeof source.path === 'string' && source.chart === undefined ? repoPath(source.path, f) : undefined;
+      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
     });
     const object = objectLayer(helm.valuesObject, r, [...hat, 'valuesObject'], (k) => `${label} (helm.valuesObject.${k})`);
     if (object) layers.push(object);
@@ -246,19 +286,23 @@ function withPresets(release: ChartRelease, sailProfile: unknown): ChartRelease 
 }
 
 /** The istiod or cni chart releases an object declares. */
-export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined): ChartRelease[] {
+export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease[] {
   const sailProfile = r.apiVersion.startsWith('sailoperator.io/') ? getIn(r.object, ['spec', 'profile']) : undefined;
-  return releasesOf(r, lookup, ocirepos).map((release) => withPresets(release, sailProfile));
+  return releasesOf(r, lookup, ocirepos, files).map((release) => withPresets(release, sailProfile));
 }
 
-function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined): ChartRelease[] {
+function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease[] {
+  if (r.kind === VALUES_FILE_KIND) {
+    const rel = valuesFileRelease(r);
+    return rel ? [rel] : [];
+  }
   if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
-    const rel = fluxRelease(r, lookup, ocirepos);
+    const rel = fluxRelease(r, lookup, ocirepos, files);
     return rel ? [rel] : [];
   }
   if (r.apiVersion.startsWith('argoproj.io/')) {
-    if (r.kind === 'Application') return argoReleases(r, asObject(r.object.spec) ?? {}, ['spec']);
-    if (r.kind === 'ApplicationSet') return argoReleases(r, asObject(getIn(r.object, ['spec', 'template', 'spec'])) ?? {}, ['spec', 'template', 'spec']);
+    if (r.kind === 'Application') return argoReleases(r, asObject(r.object.spec) ?? {}, ['spec'], files);
+    if (r.kind === 'ApplicationSet') return argoReleases(r, asObject(getIn(r.object, ['spec', 'template', 'spec'])) ?? {}, ['spec', 'template', 'spec'], files);
     return [];
   }
   if (!r.apiVersion.startsWith('sailoperator.io/')) return [];
@@ -272,6 +316,76 @@ function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | un
   // IstioCNI passes the cni chart's values (values.cni.*) as they are (api/v1/istiocni_types.go).
   if (r.kind === 'IstioCNI') return [{ resource: r, label, chart: 'cni', layers: layer ? [layer] : [], chartTarget: { resource: r, path: ['metadata', 'name'] } }];
   return [];
+}
+
+/**
+ * Helm values files have no kind: meshlint reads them as objects of this made-up kind (a name no
+ * Kubernetes kind can have), built by the facts pass from a document recognised by its content
+ * or named in the config's istio.valuesFiles.
+ */
+export const VALUES_FILE_KIND = 'values file';
+
+/** How a values document is recognised (INSTALL-SOURCES.md A0.2): keys only the istiod chart has. */
+const ISTIOD_ONLY_KEYS: readonly string[] = ['sidecarInjectorWebhook', 'revisionTags', 'istiodRemote', 'pilot'];
+/** istiod's own environment variables under `env` (≥1.24 flat layout). */
+const ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
+/** A copy of the chart's own values.yaml (its defaults, not an install): ≥1.24 and 1.21–1.23 wrappers. */
+const CHART_DEFAULTS_KEYS: readonly string[] = ['_internal_defaults_do_not_set', 'defaults'];
+/** Keys of other Istio charts whose values also carry meshConfig or global (the gateway charts). */
+const OTHER_CHART_KEYS: readonly string[] = ['name', 'networkGateway', 'gateways'];
+/** Cheap test on a document's text before parsing it: a line that only istiod values have. */
+export const ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
+
+/**
+ * What a document without a kind holds: the istiod chart's values, the `ambient` umbrella
+ * chart's (istiod's under `istiod:`), or neither. `stated`: the config names the file, so any
+ * map is istiod's values.
+ */
+export function valuesDocumentKind(v: Record<string, unknown>, stated: boolean): 'istiod' | 'umbrella' | undefined {
+  if ('kind' in v || 'apiVersion' in v) return undefined;
+  if (asObject(v.istiod)) return 'umbrella';
+  if (stated) return 'istiod';
+  if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return undefined;
+  if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== undefined || Array.isArray(v[k]))) return 'istiod';
+  const env = asObject(v.env);
+  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k) => ISTIOD_ENV.test(k)) ? 'istiod' : undefined;
+}
+
+/** Values files that describe an install by themselves (recognised or stated), not only a layer some GitOps object reads. */
+const installs = new WeakSet<Resource>();
+
+/**
+ * A values document as an object of VALUES_FILE_KIND, so facts read from it point at its lines.
+ * `install`: it describes an install by itself; otherwise it counts only when a GitOps object
+ * among the inputs reads it.
+ */
+export function valuesFileResource(doc: ParsedDocument, values: Record<string, unknown>, install: boolean): Resource {
+  const r: Resource = { doc, basePath: [], object: values, apiVersion: '', kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: undefined, namespace: undefined };
+  if (install) installs.add(r);
+  return r;
+}
+
+export const isInstallValuesFile = (r: Resource): boolean => installs.has(r);
+
+/** Files whose name says they hold Helm values, read for what GitOps objects among the inputs read from them. */
+export const VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
+
+/** The istiod release a values file (a VALUES_FILE_KIND object) describes. */
+function valuesFileRelease(r: Resource): ChartRelease | undefined {
+  const label = `values file ${r.doc.file.displayPath}`;
+  const values = r.object;
+  const chartTarget: Target = { resource: r, path: [] };
+  if (asObject(values.istiod)) {
+    // The umbrella chart passes istiod: to its istiod dependency; global: is shared by all of them.
+    const layers: ValuesLayer[] = [];
+    const shared = asObject(values.global);
+    if (shared) layers.push({ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) });
+    const own = objectLayer(values.istiod, r, ['istiod'], (k) => `${label} (istiod.${k})`);
+    if (own) layers.push(own);
+    return { resource: r, label, chart: 'istiod', layers, chartTarget };
+  }
+  const layer = objectLayer(values, r, [], (k) => `${label} (${k})`);
+  return { resource: r, label, chart: 'istiod', layers: layer ? [layer] : [], chartTarget };
 }
 
 /** A revision tag an install declares: istio.io/rev=<tag> then injects with <revision>. */

@@ -469,4 +469,129 @@ ruleTester(rule, {
   ],
 });
 
+
+// Helm values files of istiod: no kind, recognised by content, named in the config, or read by a GitOps object.
+const factsOfFiles = (files: Record<string, string>, istio: Config['istio'] = {}): Facts =>
+  gatherFacts(Object.entries(files).map(([path, code]) => decodeSource(Buffer.from(code), path, `/repo/${path}`)), { ...EMPTY_CONFIG, istio }, undefined);
+
+test('an istiod values file is recognised by its content: its revision, CNI and hold, each pointing at its line', () => {
+  // The shape of Istio's "install with Helm" guide: helm install istiod istio/istiod -f istiod-values.yaml.
+  const values = yaml`
+  revision: canary
+  pilot:
+    cni:
+      enabled: true
+    env:
+      ENABLE_NATIVE_SIDECARS: "false"
+  meshConfig:
+    defaultConfig:
+      holdApplicationUntilProxyStarts: true
+  `;
+  const facts = factsOfFiles({ 'istio/istiod-values.yaml': values });
+  assert.equal([...new Set(facts.mesh.webhooks.map((w) => w.revision))], ['canary']);
+  const s = facts.mesh.installFor('canary');
+  assert.equal([s.cni?.value, s.nativeSidecars?.value, s.holdMesh?.value], [true, 'false', true]);
+  assert.equal(where(s.cni?.target), ['values file istio/istiod-values.yaml', ['pilot', 'cni', 'enabled']]);
+  assert.is(s.cni?.source, 'values file istio/istiod-values.yaml (pilot.cni.enabled)');
+  // ≥1.24's flat spelling with istiod's own environment is recognised too.
+  const flat = factsOfFiles({ 'istiod.yaml': 'env:\n  PILOT_ENABLE_STATUS: "true"\n  ENABLE_NATIVE_SIDECARS: "true"\n' });
+  assert.is(flat.mesh.installFor('default').nativeSidecars?.value, 'true');
+});
+
+test('values that are not an istiod install are not read as one: a gateway chart, a copy of the chart defaults, unrelated values', () => {
+  // The gateway chart's values also carry meshConfig and global, and a revision.
+  const gateway = 'revision: main\nname: istio-egressgateway\nlabels: { istio: egressgateway }\nmeshConfig: { accessLogFile: /dev/stdout }\n';
+  const defaults = '_internal_defaults_do_not_set:\n  pilot: { cni: { enabled: false } }\n  revision: ""\n';
+  const other = 'replicaCount: 2\nenv:\n  LOG_LEVEL: debug\nimage: { repository: podinfo }\n';
+  for (const [name, text] of [['gateway-values.yaml', gateway], ['charts/istiod/values.yaml', defaults], ['values.yaml', other]] as const) {
+    const facts = factsOfFiles({ [name]: text });
+    assert.is(facts.mesh.webhooksOrigin, 'assumed', name);
+  }
+});
+
+test('the ambient umbrella chart: istiod\'s values under istiod:, global: shared; its profile leaves the rest unknown', () => {
+  const umbrella = yaml`
+  global:
+    platform: ""
+  istiod:
+    revision: stable
+    pilot: { cni: { enabled: true } }
+  `;
+  const facts = factsOfFiles({ 'ambient/values.yaml': umbrella });
+  assert.equal([...new Set(facts.mesh.webhooks.map((w) => w.revision))], ['stable']);
+  assert.equal(where(facts.mesh.installFor('stable').cni?.target), ['values file ambient/values.yaml', ['istiod', 'pilot', 'cni', 'enabled']]);
+  const profiled = factsOfFiles({ 'ambient/values.yaml': umbrella.replace('revision: stable', 'revision: stable\n  profile: ambient') });
+  assert.is(profiled.mesh.installFor('stable').holdMesh, undefined);
+  assert.ok(profiled.mesh.notes.some((n) => n.includes('selects profile ambient')), profiled.mesh.notes.join('\n'));
+});
+
+test('config istio.valuesFiles names a values file whatever it holds', () => {
+  const text = 'meshConfig:\n  defaultConfig:\n    holdApplicationUntilProxyStarts: true\n';
+  assert.is(factsOfFiles({ 'platform/mesh.yaml': text }).mesh.webhooksOrigin, 'assumed', 'meshConfig alone is not enough to recognise istiod values');
+  const facts = factsOfFiles({ 'platform/mesh.yaml': text }, { valuesFiles: ['/repo/platform/mesh.yaml'] });
+  assert.is(facts.mesh.installFor('default').holdMesh?.value, true);
+  assert.is(facts.mesh.webhooksOrigin, 'input');
+});
+
+test('a values file an Argo CD Application or a Flux HelmRelease reads from git is a layer of that release, not an install of its own', () => {
+  // Argo CD: a chart from git (source.path) with valueFiles relative to it.
+  const app = yaml`
+  apiVersion: argoproj.io/v1alpha1
+  kind: Application
+  metadata: { name: istiod, namespace: argocd }
+  spec:
+    source:
+      repoURL: https://github.com/example/platform.git
+      path: charts/istiod
+      helm:
+        valueFiles: [values-prod.yaml]
+        parameters:
+          - { name: revision, value: prod }
+    destination: { server: https://kubernetes.default.svc, namespace: istio-system }
+  `;
+  const prodValues = 'pilot:\n  cni:\n    enabled: true\n';
+  const facts = factsOfFiles({ 'clusters/prod/istiod.yaml': app, 'charts/istiod/values-prod.yaml': prodValues });
+  // Only the Application's revision: the values file is not a second (default) install.
+  assert.equal([...new Set(facts.mesh.webhooks.map((w) => w.revision))], ['prod']);
+  assert.is(facts.mesh.installFor('prod').cni?.source, 'Application argocd/istiod (values file charts/istiod/values-prod.yaml: pilot.cni.enabled)');
+  // Multi-source: $values/<path> is a path of the source named `ref: values`.
+  const multi = yaml`
+  apiVersion: argoproj.io/v1alpha1
+  kind: Application
+  metadata: { name: istiod, namespace: argocd }
+  spec:
+    sources:
+      - repoURL: https://istio-release.storage.googleapis.com/charts
+        chart: istiod
+        targetRevision: 1.26.2
+        helm:
+          valueFiles: [$values/istio/istiod-values.yaml]
+      - repoURL: https://github.com/example/platform.git
+        ref: values
+    destination: { server: https://kubernetes.default.svc, namespace: istio-system }
+  `;
+  const fromRef = factsOfFiles({ 'apps/istiod.yaml': multi, 'istio/istiod-values.yaml': prodValues });
+  assert.is(fromRef.mesh.installFor('default').cni?.value, true);
+  // Two inputs end with the path: which one is read is not known.
+  const twice = factsOfFiles({ 'apps/istiod.yaml': multi, 'a/istio/istiod-values.yaml': prodValues, 'b/istio/istiod-values.yaml': prodValues.replace('true', 'false') });
+  assert.is(twice.mesh.installFor('default').cni, undefined);
+  assert.ok(twice.mesh.notes.some((n) => n.includes('which several inputs could be')), twice.mesh.notes.join('\n'));
+  // Flux: valuesFiles of a GitRepository source replace the chart's values.yaml.
+  const flux = yaml`
+  apiVersion: helm.toolkit.fluxcd.io/v2
+  kind: HelmRelease
+  metadata: { name: istiod, namespace: istio-system }
+  spec:
+    interval: 10m
+    chart:
+      spec:
+        chart: ./charts/istiod
+        sourceRef: { kind: GitRepository, name: platform }
+        valuesFiles: [./charts/istiod/values-prod.yaml]
+  `;
+  const fromFlux = factsOfFiles({ 'clusters/prod/istiod.yaml': flux, 'charts/istiod/values-prod.yaml': prodValues });
+  assert.is(fromFlux.mesh.installFor('default').cni?.source, 'HelmRelease istio-system/istiod (values file charts/istiod/values-prod.yaml: pilot.cni.enabled)');
+  assert.is(fromFlux.mesh.installFor('default').holdMesh, undefined, 'what the file leaves out of the chart defaults is unknown');
+});
+
 test.run();
