@@ -2,6 +2,7 @@
 // and what it does not know, with the workloads each missing fact leaves undecided. The
 // report is data (`factsReport`, pure); `gatherFactsReport` reads the inputs for it.
 import type { ReadOutcome } from '../load/read.ts';
+import { shortList } from '../format/text.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Stated } from '../model/install.ts';
@@ -176,8 +177,8 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
     const s = mesh.installFor(revision);
     const declared = s.declaredBy;
     // Install objects of the revision in several files (clusters, overlays): which one applies is not known.
-    const missing = mesh.injectorConfigs.some((c) => c.revision === revision)
-      ? `install objects of revision ${revision} in several files: which applies is unknown`
+    const missing = s.declaredIn.length > 1 || mesh.injectorConfigs.some((c) => c.revision === revision)
+      ? `install objects of revision ${revision} in several files${s.declaredIn.length > 1 ? ` (${shortList(s.declaredIn)})` : ''}: which applies is unknown`
       : `no install of revision ${revision} among the inputs`;
     const fallback = (value: string | boolean): FactValue =>
       declared ? { value, source: ISTIO_DEFAULT, status: 'default' } : { value: null, source: UNKNOWN, status: 'unknown', detail: missing };
@@ -194,7 +195,7 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
     const nativeDefault = atLeast(mesh.version, 1, 27) ? 'auto' : 'false';
     return {
       revision,
-      install: declared ? { value: true, source: stated(declared, locate)?.source ?? declared.source, status: 'input' } : { value: null, source: UNKNOWN, status: 'unknown', detail: mesh.injectorConfigs.some((c) => c.revision === revision) ? missing : `no injector ConfigMap, mesh ConfigMap, IstioOperator or istiod Deployment of revision ${revision} among the inputs` },
+      install: declared ? { value: true, source: stated(declared, locate)?.source ?? declared.source, status: 'input' } : { value: null, source: UNKNOWN, status: 'unknown', detail: s.declaredIn.length > 1 || mesh.injectorConfigs.some((c) => c.revision === revision) ? missing : `no install of revision ${revision} among the inputs (injector or mesh ConfigMap, IstioOperator, istiod Deployment, istiod values, GitOps release)` },
       injectionPolicy,
       // Native sidecars are predicted with the version's default even without an install: say so.
       nativeSidecars:

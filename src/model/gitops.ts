@@ -302,7 +302,12 @@ function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | un
   }
   if (r.apiVersion.startsWith('argoproj.io/')) {
     if (r.kind === 'Application') return argoReleases(r, asObject(r.object.spec) ?? {}, ['spec'], files);
-    if (r.kind === 'ApplicationSet') return argoReleases(r, asObject(getIn(r.object, ['spec', 'template', 'spec'])) ?? {}, ['spec', 'template', 'spec'], files);
+    if (r.kind === 'ApplicationSet') {
+      const releases = argoReleases(r, asObject(getIn(r.object, ['spec', 'template', 'spec'])) ?? {}, ['spec', 'template', 'spec'], files);
+      const patched = templatePatched(r, /\bhelm\b|\bsources?\b/);
+      // What a per-element patch or a generator's own template sets wins over the template.
+      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: undefined, missing: `${rel.label} ${patched}` }] })) : releases;
+    }
     return [];
   }
   if (!r.apiVersion.startsWith('sailoperator.io/')) return [];
@@ -433,6 +438,26 @@ export function sailRevisionTag(r: Resource, istios: (name: string) => Resource 
   return { tag: r.name, revision: istio ? sailRevision(istio) : undefined, source, target };
 }
 
+/**
+ * Whether an ApplicationSet's generated Applications may differ from its template where `touches`
+ * matches: a `templatePatch` (a Go template applied per element) or a generator's own
+ * `template`, which the ApplicationSet controller merges over spec.template
+ * (applicationset_types.go). Says how, or undefined.
+ */
+function templatePatched(r: Resource, touches: RegExp): string | undefined {
+  const patch = getIn(r.object, ['spec', 'templatePatch']);
+  if (typeof patch === 'string' && touches.test(patch)) return 'patches its template per element (spec.templatePatch): what the patch sets is unknown';
+  const generators = getIn(r.object, ['spec', 'generators']);
+  if (!Array.isArray(generators)) return undefined;
+  for (const g of generators.slice(0, MAX_LAYERS)) {
+    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
+      const own = asObject(asObject(inner)?.template);
+      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return 'has a generator with a template of its own (spec.generators[].template): what it sets is unknown';
+    }
+  }
+  return undefined;
+}
+
 /** Namespaces an Argo CD Application (CreateNamespace=true) or a Flux HelmRelease (install.createNamespace) creates. */
 export function createdNamespacesOf(r: Resource): CreatedNamespace[] {
   const label = `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ''}${r.name}`;
@@ -445,6 +470,8 @@ export function createdNamespacesOf(r: Resource): CreatedNamespace[] {
   }
   if (r.apiVersion.startsWith('argoproj.io/') && (r.kind === 'Application' || r.kind === 'ApplicationSet')) {
     const base: Path = r.kind === 'Application' ? ['spec'] : ['spec', 'template', 'spec'];
+    // A namespace or labels a patch or a generator's template may change are not known.
+    if (r.kind === 'ApplicationSet' && templatePatched(r, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
     const spec = asObject(getIn(r.object, base)) ?? {};
     const options = getIn(spec, ['syncPolicy', 'syncOptions']);
     if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === 'CreateNamespace=true')) return [];

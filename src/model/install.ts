@@ -43,6 +43,8 @@ export interface InstallSettings {
    * kind of answer: a setting it leaves out has Istio's default, not "unknown".
    */
   readonly declaredBy: Stated<true> | undefined;
+  /** The files holding install objects of this revision: several leave `declaredBy` undefined. */
+  readonly declaredIn: readonly string[];
 }
 
 export interface InstallConfig {
@@ -334,11 +336,12 @@ export class InstallFactsBuilder {
     };
     // The install of a revision: one object (or several in one file, as a rendered chart has)
     // says how its proxies are set up. Installs in several files are left undecided here.
+    const declaredIn = (revision: string): string[] => [
+      ...new Set((this.declarers.get(revision) ?? []).map((d) => ('resource' in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : d.source))),
+    ];
     const declaredBy = (revision: string): Stated<true> | undefined => {
-      const list = this.declarers.get(revision) ?? [];
-      const files = new Set(list.map((d) => ('resource' in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : d.source)));
-      const first = list[0];
-      if (!first || files.size !== 1) return undefined;
+      const first = this.declarers.get(revision)?.[0];
+      if (!first || declaredIn(revision).length !== 1) return undefined;
       return { value: true, source: first.source, origin: 'input', target: first.target };
     };
     const settingsFor = (revision: string): InstallSettings => {
@@ -353,6 +356,7 @@ export class InstallFactsBuilder {
         proxyLifecycle: resolve<true>(revision, 'proxyLifecycle', 'global.proxy.lifecycle'),
         proxySeccompProfile: resolve<boolean>(revision, 'proxySeccompProfile', 'global.proxy.seccompProfile'),
         declaredBy: declaredBy(revision),
+        declaredIn: declaredIn(revision),
       };
       cache.set(revision, s);
       return s;

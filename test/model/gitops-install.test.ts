@@ -594,4 +594,50 @@ test('a values file an Argo CD Application or a Flux HelmRelease reads from git 
   assert.is(fromFlux.mesh.installFor('default').holdMesh, undefined, 'what the file leaves out of the chart defaults is unknown');
 });
 
+test('an ApplicationSet whose templatePatch or a generator\'s own template may change the values or the namespace: those are unknown', () => {
+  // The shape of Argo CD's "Templates" docs: templatePatch is a Go template applied per element.
+  const set = (extra: string): string => yaml`
+  apiVersion: argoproj.io/v1alpha1
+  kind: ApplicationSet
+  metadata: { name: istiod, namespace: argocd }
+  spec:
+    goTemplate: true
+    generators:
+      - list:
+          elements: [{ cluster: prod }]
+    template:
+      metadata: { name: 'istiod-{{.cluster}}' }
+      spec:
+        project: default
+        source:
+          repoURL: https://istio-release.storage.googleapis.com/charts
+          chart: istiod
+          targetRevision: 1.26.2
+          helm:
+            valuesObject: { meshConfig: { defaultConfig: { holdApplicationUntilProxyStarts: true } } }
+        destination: { server: https://kubernetes.default.svc, namespace: istio-system }
+        syncPolicy: { syncOptions: [CreateNamespace=true] }
+    ${extra}
+  `;
+  assert.is(factsOf([set('')]).mesh.installFor('default').holdMesh?.value, true);
+  assert.ok(factsOf([set('')]).namespaces.has('istio-system'));
+  const patch = `templatePatch: |
+      spec:
+        source:
+          helm:
+            valuesObject: {{ .values | toJson }}
+        syncPolicy:
+          managedNamespaceMetadata:
+            labels: { team: '{{ .team }}' }`;
+  const patched = factsOf([set(patch)]);
+  assert.is(patched.mesh.installFor('default').holdMesh, undefined);
+  assert.ok(patched.mesh.notes.some((n) => n.includes('patches its template per element (spec.templatePatch)')), patched.mesh.notes.join('\n'));
+  assert.not.ok(patched.namespaces.has('istio-system'), 'the patch may label the namespace');
+  // A patch that touches neither leaves both known.
+  const other = factsOf([set("templatePatch: |\n      metadata:\n        annotations: { team: '{{ .team }}' }")]);
+  assert.equal([other.mesh.installFor('default').holdMesh?.value, other.namespaces.has('istio-system')], [true, true]);
+  const generatorTemplate = set('').replace('elements: [{ cluster: prod }]', "elements: [{ cluster: prod }]\n        template:\n          spec:\n            source: { helm: { valuesObject: { revision: x } } }");
+  assert.is(factsOf([generatorTemplate]).mesh.installFor('default').holdMesh, undefined);
+});
+
 test.run();

@@ -24,6 +24,7 @@ const testRun: InstallSettings = {
   proxyLifecycle: undefined,
   proxySeccompProfile: undefined,
   declaredBy: undefined,
+  declaredIn: [],
 };
 
 function templatesOf(file: string): PodTemplate[] {
