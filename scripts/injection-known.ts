@@ -3,7 +3,11 @@
 // folder of the corpus (default ../shared/corpus; each folder of real-repos/ counts on its
 // own). Every folder is read as one run with no config, as a team's first run would, without
 // rendering charts or overlays. Offline; prints a table and the totals. `--list` prints
-// every pod template's outcome too.
+// every pod template's outcome too. `--render` instead runs the built CLI's
+// `meshlint facts --render-charts --render-overlays -f json` on each folder (helm and kubectl
+// from $MESHLINT_HELM / $MESHLINT_KUSTOMIZE, e.g. `npm run test:binaries`' .cache/test-bin) and
+// counts its workloads: each one a namespace uses, less those whose injection is undecided.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +24,7 @@ const MAX_BYTES = 16 * 1024 * 1024;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const list = args.includes('--list');
+const render = args.includes('--render');
 const corpus = args.find((a) => !a.startsWith('--')) ?? join(root, '..', 'shared', 'corpus');
 
 function filesUnder(dir: string, out: string[]): void {
@@ -33,7 +38,29 @@ function filesUnder(dir: string, out: string[]): void {
   }
 }
 
+interface FactsJson {
+  readonly namespaces: readonly { readonly workloads: number }[];
+  readonly unknowns: readonly { readonly kind: string; readonly workloads: readonly { readonly filePath: string; readonly line: number }[] }[];
+}
+
+/** The CLI's view with charts and overlays rendered: workloads are counted where facts counts them. */
+function measureRendered(dir: string): { known: number; total: number } {
+  const run = spawnSync(process.execPath, [join(root, 'bin', 'meshlint.js'), 'facts', '--render-charts', '--render-overlays', '-f', 'json', '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`meshlint facts failed in ${dir}: ${run.stderr}`);
+  const report = JSON.parse(run.stdout) as FactsJson;
+  const undecided = new Set<string>();
+  let withoutNamespace = 0;
+  for (const u of report.unknowns) {
+    if (u.kind !== 'namespace-labels' && u.kind !== 'pod-namespace') continue;
+    for (const w of u.workloads) undecided.add(`${w.filePath}:${w.line}`);
+    if (u.kind === 'pod-namespace') withoutNamespace += u.workloads.length;
+  }
+  const total = report.namespaces.reduce((n, ns) => n + ns.workloads, 0) + withoutNamespace;
+  return { known: total - undecided.size, total };
+}
+
 function measure(dir: string): { known: number; total: number } {
+  if (render) return measureRendered(dir);
   const files: string[] = [];
   filesUnder(dir, files);
   const inputs: ReadOutcome[] = files.map((f) => readSource(f, dir));
