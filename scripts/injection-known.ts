@@ -7,6 +7,7 @@
 // `meshlint facts --render-charts --render-overlays -f json` on each folder (helm and kubectl
 // from $MESHLINT_HELM / $MESHLINT_KUSTOMIZE, e.g. `npm run test:binaries`' .cache/test-bin) and
 // counts its workloads: each one a namespace uses, less those whose injection is undecided.
+// `--cli` counts the same way without rendering, for a side-by-side comparison.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -25,6 +26,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const list = args.includes('--list');
 const render = args.includes('--render');
+/** `--cli`: the same count as --render, through the CLI, without rendering: the baseline --render is compared with. */
+const viaCli = render || args.includes('--cli');
 const corpus = args.find((a) => !a.startsWith('--')) ?? join(root, '..', 'shared', 'corpus');
 
 function filesUnder(dir: string, out: string[]): void {
@@ -45,7 +48,8 @@ interface FactsJson {
 
 /** The CLI's view with charts and overlays rendered: workloads are counted where facts counts them. */
 function measureRendered(dir: string): { known: number; total: number } {
-  const run = spawnSync(process.execPath, [join(root, 'bin', 'meshlint.js'), 'facts', '--render-charts', '--render-overlays', '-f', 'json', '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const flags = render ? ['--render-charts', '--render-overlays'] : [];
+  const run = spawnSync(process.execPath, [join(root, 'bin', 'meshlint.js'), 'facts', ...flags, '-f', 'json', '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`meshlint facts failed in ${dir}: ${run.stderr}`);
   const report = JSON.parse(run.stdout) as FactsJson;
   const undecided = new Set<string>();
@@ -60,7 +64,7 @@ function measureRendered(dir: string): { known: number; total: number } {
 }
 
 function measure(dir: string): { known: number; total: number } {
-  if (render) return measureRendered(dir);
+  if (viaCli) return measureRendered(dir);
   const files: string[] = [];
   filesUnder(dir, files);
   const inputs: ReadOutcome[] = files.map((f) => readSource(f, dir));
