@@ -1,5 +1,6 @@
 // The injection prediction for a pod template, from the facts gathered over all inputs.
 // Cached per template: several rules ask the same question.
+import { DEFAULT_CAPTURE_INSTALL, predictCapture, type CapturePrediction } from './ambient.ts';
 import type { Facts } from './facts.ts';
 import { predictInjection, type InjectionPrediction, type PodFacts } from './injection.ts';
 import type { LabelSet } from './selector.ts';
@@ -46,6 +47,27 @@ export function predictForTemplate(t: PodTemplate, facts: Facts): InjectionPredi
   if (!byFacts) {
     byFacts = new WeakMap();
     cache.set(t, byFacts);
+  }
+  byFacts.set(facts, prediction);
+  return prediction;
+}
+
+const captures = new WeakMap<PodTemplate, WeakMap<Facts, CapturePrediction>>();
+
+/** Whether ztunnel captures the pods of a template (ambient), they get a sidecar, or neither. */
+export function captureForTemplate(t: PodTemplate, facts: Facts): CapturePrediction {
+  let byFacts = captures.get(t);
+  const hit = byFacts?.get(facts);
+  if (hit) return hit;
+  const prediction = predictCapture({
+    pod: podFacts(t),
+    namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
+    injection: predictForTemplate(t, facts),
+    install: DEFAULT_CAPTURE_INSTALL,
+  });
+  if (!byFacts) {
+    byFacts = new WeakMap();
+    captures.set(t, byFacts);
   }
   byFacts.set(facts, prediction);
   return prediction;

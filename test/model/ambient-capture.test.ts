@@ -1,0 +1,65 @@
+// The ambient capture decision: istio-cni's order (excluded namespaces, hostNetwork, an
+// injected sidecar wins, pod label, namespace label), with unknown where a fact is missing.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { EMPTY_CONFIG } from '../../src/engine/config.ts';
+import { gatherFacts } from '../../src/engine/linter.ts';
+import { decodeSource } from '../../src/load/read.ts';
+import { resourcesOf } from '../../src/load/resources.ts';
+import type { CapturePrediction } from '../../src/model/ambient.ts';
+import { captureForTemplate } from '../../src/model/pod-injection.ts';
+import { podTemplateOf } from '../../src/model/workload.ts';
+import { parseFile } from '../../src/parse/yaml.ts';
+
+const namespace = (name: string, labels: string): string => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${name}\n  labels: { ${labels} }\n`;
+const deployment = (ns: string, podLabels = '', extra = ''): string =>
+  `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web, namespace: ${ns} }\nspec:\n  template:\n    metadata:\n      labels: { app: web${podLabels ? `, ${podLabels}` : ''} }\n    spec:\n      ${extra}containers: [{ name: web, image: web }]\n`;
+
+function capture(docs: readonly string[]): CapturePrediction {
+  const inputs = docs.map((d, i) => decodeSource(Buffer.from(d), `f${i}.yaml`, undefined));
+  const facts = gatherFacts(inputs, EMPTY_CONFIG, undefined);
+  const last = inputs[inputs.length - 1];
+  if (!last?.ok) throw new Error('unreadable');
+  const r = resourcesOf([...parseFile(last.file)][0]!, undefined).resources[0]!;
+  return captureForTemplate(podTemplateOf(r)!, facts);
+}
+
+const outcome = (docs: readonly string[]): string => capture(docs).outcome;
+
+test('a namespace labelled ambient: its pods are captured, unless the pod says none', () => {
+  assert.is(outcome([namespace('shop', 'istio.io/dataplane-mode: ambient'), deployment('shop')]), 'ambient');
+  assert.is(outcome([namespace('shop', 'istio.io/dataplane-mode: ambient'), deployment('shop', 'istio.io/dataplane-mode: none')]), 'none');
+  // Any other pod value still lets the namespace decide.
+  assert.is(outcome([namespace('shop', 'istio.io/dataplane-mode: ambient'), deployment('shop', 'istio.io/dataplane-mode: sidecar')]), 'ambient');
+  // sidecar.istio.io/inject=false opts out of injection, not of ambient.
+  assert.is(outcome([namespace('shop', 'istio.io/dataplane-mode: ambient'), deployment('shop', 'sidecar.istio.io/inject: "false"')]), 'ambient');
+});
+
+test('a pod label ambient is captured in any namespace; a value that is not exactly "ambient" enables nothing', () => {
+  assert.is(outcome([namespace('shop', 'team: a'), deployment('shop', 'istio.io/dataplane-mode: ambient')]), 'ambient');
+  assert.is(outcome([namespace('shop', 'istio.io/dataplane-mode: Ambient'), deployment('shop')]), 'none');
+  assert.is(outcome([namespace('shop', 'istio.io/dataplane-mode: "true"'), deployment('shop')]), 'none');
+});
+
+test('an injected sidecar wins over ambient; hostNetwork and excluded namespaces are never captured', () => {
+  const both = capture([namespace('shop', 'istio.io/dataplane-mode: ambient, istio-injection: enabled'), deployment('shop')]);
+  assert.is(both.outcome, 'sidecar');
+  assert.ok(both.trace.some((s) => s.text.includes('has no effect')), JSON.stringify(both.trace));
+  assert.is(outcome([namespace('shop', 'istio.io/dataplane-mode: ambient'), deployment('shop', '', 'hostNetwork: true\n      ')]), 'none');
+  assert.is(outcome([deployment('kube-system', 'istio.io/dataplane-mode: ambient')]), 'none');
+});
+
+test('what is not known stays unknown, with the fact that decides', () => {
+  const unknownNs = capture([deployment('shop')]);
+  assert.is(unknownNs.outcome, 'unknown');
+  assert.match(unknownNs.unknownBecause ?? '', /shop/);
+  // A pod that asks for ambient in a namespace whose labels are unknown: injection may still win.
+  const asks = capture([deployment('shop', 'istio.io/dataplane-mode: ambient')]);
+  assert.is(asks.outcome, 'unknown');
+  assert.is(asks.ambientAsked, true);
+  // No label anywhere asks for ambient in a known namespace: none, and nothing to say about ambient.
+  const plain = capture([namespace('shop', 'team: a'), deployment('shop')]);
+  assert.equal([plain.outcome, plain.ambientAsked], ['none', false]);
+});
+
+test.run();
