@@ -8,7 +8,7 @@ import {
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './mesh.ts';
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
-import { chartReleasesOf, createdNamespacesOf, layeredValue, releaseRevision, type CreatedNamespace } from './gitops.ts';
+import { chartReleasesOf, createdNamespacesOf, layeredValue, releaseRevision, type ChartRelease, type CreatedNamespace } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
 
 export interface NamespaceFact {
@@ -51,6 +51,8 @@ export interface MeshFacts {
   installFor(revision: string): InstallSettings;
   /** Where the inputs and the config disagree (inputs win). */
   readonly notes: readonly string[];
+  /** The istiod chart releases of the GitOps objects among the inputs (Flux, Argo CD, Sail), with their values layers. */
+  readonly istiodReleases: readonly ChartRelease[];
 }
 
 export interface Facts {
@@ -85,6 +87,7 @@ export class FactsBuilder {
   private readonly unknownNamespaces = new Set<string>();
   private releasesAdded = false;
   private readonly releaseNotes: string[] = [];
+  private readonly istiodReleases: ChartRelease[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
@@ -143,6 +146,7 @@ export class FactsBuilder {
         }
         this.installSettings.addRelease(release);
         if (release.chart !== 'istiod') continue;
+        this.istiodReleases.push(release);
         const known = (path: readonly string[]): unknown => {
           const v = layeredValue(release.layers, path);
           return v && 'value' in v ? v.value : undefined;
@@ -204,6 +208,7 @@ export class FactsBuilder {
         versionOrigin: input.cliIstioVersion ? 'cli' : input.mesh?.version ? 'config' : 'default',
         ...install,
         installFor: settings.settingsFor,
+        istiodReleases: this.istiodReleases,
         notes: [...namespaceNotes, ...install.notes, ...settings.notes],
         settings: input.mesh ?? {},
       },
