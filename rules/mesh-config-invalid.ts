@@ -69,7 +69,7 @@ export default createRule({
     },
     messages: {
       invalid: 'Mesh config: {{ problem }}, so {{ effect }}.{{ hint }}',
-      unknown: 'Mesh config: {{ problem }}; {{ ignoredBy }} ignores it.{{ hint }}',
+      unknown: 'Mesh config: {{ problem }}; {{ ignored }}.{{ hint }}',
       unreadable: 'Mesh config: {{ reason }}, so {{ effect }}. Fix the text.',
     },
     schema: [],
@@ -105,7 +105,7 @@ export default createRule({
         if (!at) continue;
         const misplaced = p.message.includes(' belongs ');
         const hint = p.suggestion === undefined ? '' : misplaced ? ` Move it to ${p.suggestion}.` : ` Did you mean ${p.suggestion}?`;
-        context.report({ target: at, messageId: 'unknown', severity: 'warn', data: { problem: p.message, ignoredBy: reader === 'sail' ? 'the API server (the Istio CRD is typed)' : 'istiod', hint } });
+        context.report({ target: at, messageId: 'unknown', severity: 'warn', data: { problem: p.message, ignored: reader === 'sail' ? 'the Istio CRD has no such field, so the API server drops it' : 'istiod ignores it', hint } });
       }
     };
 
@@ -145,13 +145,13 @@ export default createRule({
       Resource(r) {
         if (r.kind === 'ConfigMap' && MESH_CONFIGMAP.test(r.name)) {
           const text = asObject(r.object.data)?.mesh;
-          if (typeof text !== 'string') return;
+          // A chart's template source, not a rendered config.
+          if (typeof text !== 'string' || text.includes('{{')) return;
           const parsed = parseMeshConfig(text, version);
           // Too complex to read: startup-order-hold says so for this ConfigMap.
           if (parsed.tooComplex !== undefined) return;
           const path: Path = ['data', 'mesh'];
           if (parsed.syntaxError !== undefined) {
-            // A chart's template source, not a rendered config.
             if (isPlaceholder(text)) return;
             context.report({ target: { resource: r, path }, messageId: 'unreadable', data: { reason: parsed.syntaxError, effect: effectOf('istiod', { path: '', message: '' }) } });
             return;

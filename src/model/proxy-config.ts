@@ -1,4 +1,6 @@
-// The pod annotation proxy.istio.io/config as the sidecar injector reads it.
+// The pod annotation proxy.istio.io/config as the sidecar injector reads it, and the mesh
+// config (MeshConfig, whose defaultConfig is a ProxyConfig) as istiod reads it: one reader
+// over the schema data of data/mesh-config-schema.json.
 //
 // Istio validates the annotation before it injects (validateProxyConfig in
 // pkg/kube/inject/validate.go): the text goes through protomarshal.ApplyYAML onto the
