@@ -16,6 +16,7 @@ import jobSidecarNeverExits from './job-sidecar-never-exits.ts';
 import podSecurityIstioInit from './pod-security-istio-init.ts';
 import trafficAnnotationInvalid from './traffic-annotation-invalid.ts';
 import proxyConfigInvalid from './proxy-config-invalid.ts';
+import meshConfigInvalid from './mesh-config-invalid.ts';
 import proxyUidConflict from './proxy-uid-conflict.ts';
 import initRerunPrune from './init-rerun-prune.ts';
 import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
@@ -44,6 +45,7 @@ export const allRules: readonly MeshlintRule[] = [
   podSecurityIstioInit,
   trafficAnnotationInvalid,
   proxyConfigInvalid,
+  meshConfigInvalid,
   proxyUidConflict,
   initRerunPrune,
   autoscalerSafeToEvict,

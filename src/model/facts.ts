@@ -10,7 +10,7 @@ import {
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
 import {
   chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, VALUES_FILE_KIND,
-  type CreatedNamespace, type DeclaredTag,
+  type ChartRelease, type CreatedNamespace, type DeclaredTag,
 } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
 
@@ -56,6 +56,8 @@ export interface MeshFacts {
   installFor(revision: string): InstallSettings;
   /** Where the inputs and the config disagree (inputs win). */
   readonly notes: readonly string[];
+  /** The istiod chart releases of the GitOps objects among the inputs (Flux, Argo CD, Sail), with their values layers. */
+  readonly istiodReleases: readonly ChartRelease[];
 }
 
 export interface Facts {
@@ -92,6 +94,7 @@ export class FactsBuilder {
   private readonly releaseNotes: string[] = [];
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
   private readonly declaredTags = new Map<string, DeclaredTag[]>();
+  private readonly istiodReleases: ChartRelease[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
@@ -172,6 +175,7 @@ export class FactsBuilder {
         this.installSettings.addRelease(release);
         if (release.chart !== 'istiod') continue;
         for (const t of chartRevisionTags(release)) addTag(t);
+        this.istiodReleases.push(release);
         const known = (path: readonly string[]): unknown => {
           const v = layeredValue(release.layers, path);
           return v && 'value' in v ? v.value : undefined;
@@ -233,6 +237,7 @@ export class FactsBuilder {
         versionOrigin: input.cliIstioVersion ? 'cli' : input.mesh?.version ? 'config' : 'default',
         ...install,
         installFor: settings.settingsFor,
+        istiodReleases: this.istiodReleases,
         notes: [...namespaceNotes, ...install.notes, ...settings.notes],
         settings: input.mesh ?? {},
       },

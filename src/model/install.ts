@@ -9,6 +9,7 @@ import type { Path, Resource, Target } from '../types.ts';
 import { releaseRevision, type ChartRelease } from './gitops.ts';
 import { injectorConfigMapRevision, injectorValuesOf, isInjectorConfigMap, readEmbeddedYaml, type Parsed } from './mesh.ts';
 import { isPlaceholder } from './placeholder.ts';
+import { checkMeshConfig } from './proxy-config.ts';
 import { asObject, getIn, podTemplateOf, type Container } from './workload.ts';
 
 export type NativeSidecarSetting = 'true' | 'false' | 'auto';
@@ -253,6 +254,9 @@ export class InstallFactsBuilder {
       if (mesh?.value) {
         const revision = MESH_CONFIGMAP.exec(r.name)?.[1] ?? 'default';
         this.declare(revision, `ConfigMap ${r.name}`, { resource: r, path: ['data', 'mesh'] });
+        // A mesh config istiod cannot decode or validate is ignored as a whole (after a restart
+        // istiod runs on the defaults; mesh-config-invalid reports it): it sets nothing.
+        if (checkMeshConfig(mesh.value).errors.length > 0) return;
         this.add(revision, fromProxyDefaults(mesh.value.defaultConfig, `ConfigMap ${r.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ['data', 'mesh'] }));
       }
       return;

@@ -1,4 +1,6 @@
-// The pod annotation proxy.istio.io/config as the sidecar injector reads it.
+// The pod annotation proxy.istio.io/config as the sidecar injector reads it, and the mesh
+// config (MeshConfig, whose defaultConfig is a ProxyConfig) as istiod reads it: one reader
+// over the schema data of data/mesh-config-schema.json.
 //
 // Istio validates the annotation before it injects (validateProxyConfig in
 // pkg/kube/inject/validate.go): the text goes through protomarshal.ApplyYAML onto the
@@ -23,6 +25,7 @@ import { editDistance } from './edit-distance.ts';
 import { parseLenient } from '../parse/lenient.ts';
 import { aliasExpansionProblem, embeddedTextProblem, plainValue, type LimitProblem } from '../parse/limits.ts';
 import { atLeast, type IstioVersion } from './istio-version.ts';
+import schemaJson from './data/mesh-config-schema.json' with { type: 'json' };
 
 export interface ProxyConfigProblem {
   /** Where in the ProxyConfig, as written: `tracing.zipkin.address`, `extraStatTags[1]`, `proxyMetadata["a.b"]`. */
@@ -33,6 +36,12 @@ export interface ProxyConfigProblem {
    * for a value of the wrong type, the value to write instead when that is obvious (YAML/JSON text).
    */
   readonly suggestion?: string;
+  /**
+   * For an error: 'type' when the value's JSON type (or an enum name) is wrong, which a typed
+   * schema such as a CRD's also refuses; 'value' when only its content is (a duration's text,
+   * what Istio's validation refuses).
+   */
+  readonly kind?: 'type' | 'value';
 }
 
 export interface ProxyConfigParse {
@@ -49,25 +58,20 @@ export interface ProxyConfigParse {
 }
 
 // ---------------------------------------------------------------------------------------
-// The ProxyConfig schema, as data.
-//
-// From istio/api at b8f8791d9653 (master, July 2026; the same field set as release-1.31):
-// mesh/v1alpha1/proxy.proto (ProxyConfig, Tracing, SDS, Topology, PrivateKeyProvider,
-// RemoteService), networking/v1alpha3/destination_rule.proto (ClientTLSSettings,
-// TcpKeepalive), networking/v1alpha3/workload_group.proto (ReadinessProbe and its health
-// checks) and networking/v1beta1/proxy_config.proto (ProxyImage). Fields are keyed by
-// their proto names in declaration order (jsonpb visits them in that order, which decides
-// which member of a oneof wins); JSON names are derived as protoc does. `since` is the
-// first release branch of istio/api (release-1.18 onward) whose proto has the field.
-// Removed fields: parent_shutdown_duration (reserved since 1.17) and connect_timeout
-// (reserved long before): Istio ignores them like any unknown field.
+// The MeshConfig and ProxyConfig schema, as data: data/mesh-config-schema.json, generated
+// by scripts/gen-mesh-schema.ts from istio/api's protos (mesh/v1alpha1/config.proto,
+// proxy.proto and the networking messages they use) at master and every release branch
+// from release-1.18 on. Fields are keyed by their proto names in declaration order (jsonpb
+// visits them in that order, which decides which member of a oneof wins); JSON names are
+// derived as protoc does. `since` is the first release branch whose proto has the field.
+// Reserved (removed) names are kept per message: Istio ignores them like any unknown field.
 // ---------------------------------------------------------------------------------------
 
-/** Scalar kinds, named after their proto types. */
-type ScalarKind = 'string' | 'bool' | 'int32' | 'uint32' | 'int64' | 'double' | 'BoolValue' | 'Int32Value' | 'UInt32Value' | 'Int64Value' | 'Duration';
+/** Scalar kinds, named after their proto types; `any` is a type outside istio/api (google.protobuf.Struct), not checked. */
+type ScalarKind = 'string' | 'bool' | 'int32' | 'uint32' | 'int64' | 'uint64' | 'double' | 'BoolValue' | 'Int32Value' | 'UInt32Value' | 'Int64Value' | 'UInt64Value' | 'Duration' | 'any';
 
 interface FieldSpec {
-  /** A scalar kind, `enum:<Enum>`, or the name of a message in MESSAGES. */
+  /** A scalar kind, `enum:<Enum>`, or the name of a message of the schema. */
   readonly type: string;
   readonly repeated?: boolean;
   /** map<string, type> */
@@ -78,200 +82,20 @@ interface FieldSpec {
   readonly deprecated?: boolean;
 }
 
-type Spec = string | FieldSpec;
+interface SchemaData {
+  readonly messages: Readonly<Record<string, { readonly fields: readonly (FieldSpec & { readonly name: string })[]; readonly reserved: readonly string[] }>>;
+  readonly enums: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
 
-const dep = (type: string): FieldSpec => ({ type, deprecated: true });
-const since = (type: string, version: string): FieldSpec => ({ type, since: version });
-const oneof = (type: string, group: string): FieldSpec => ({ type, oneof: group });
-const repeated = (type: string): FieldSpec => ({ type, repeated: true });
-const mapOf = (type: string): FieldSpec => ({ type, map: true });
+const SCHEMA_DATA = schemaJson as SchemaData;
 
-const MESSAGE_SPECS: Readonly<Record<string, Readonly<Record<string, Spec>>>> = {
-  ProxyConfig: {
-    config_path: 'string',
-    binary_path: 'string',
-    service_cluster: oneof('string', 'cluster_name'),
-    tracing_service_name: oneof('enum:TracingServiceName', 'cluster_name'),
-    drain_duration: 'Duration',
-    discovery_address: 'string',
-    discovery_refresh_delay: dep('Duration'),
-    zipkin_address: dep('string'),
-    statsd_udp_address: 'string',
-    envoy_metrics_service_address: dep('string'),
-    proxy_admin_port: 'int32',
-    availability_zone: dep('string'),
-    control_plane_auth_policy: 'enum:AuthenticationPolicy',
-    custom_config_file: 'string',
-    stat_name_length: 'int32',
-    concurrency: 'Int32Value',
-    proxy_bootstrap_template_path: 'string',
-    interception_mode: 'enum:InboundInterceptionMode',
-    tracing: 'Tracing',
-    sds: dep('SDS'),
-    envoy_access_log_service: 'RemoteService',
-    envoy_metrics_service: 'RemoteService',
-    proxy_metadata: mapOf('string'),
-    runtime_values: mapOf('string'),
-    status_port: 'int32',
-    extra_stat_tags: repeated('string'),
-    gateway_topology: 'Topology',
-    termination_drain_duration: 'Duration',
-    mesh_id: 'string',
-    readiness_probe: 'ReadinessProbe',
-    proxy_stats_matcher: 'ProxyStatsMatcher',
-    hold_application_until_proxy_starts: 'BoolValue',
-    ca_certificates_pem: repeated('string'),
-    image: 'ProxyImage',
-    private_key_provider: 'PrivateKeyProvider',
-    proxy_headers: since('ProxyHeaders', '1.19'),
-    file_flush_interval: since('Duration', '1.29'),
-    file_flush_min_size_kb: since('uint32', '1.29'),
-    stats_compression: since('BoolValue', '1.29'),
-    connection_settings: since('ConnectionSettings', '1.31'),
-  },
-  Tracing: {
-    zipkin: oneof('Tracing.Zipkin', 'tracer'),
-    lightstep: oneof('Tracing.Lightstep', 'tracer'),
-    datadog: oneof('Tracing.Datadog', 'tracer'),
-    stackdriver: oneof('Tracing.Stackdriver', 'tracer'),
-    open_census_agent: oneof('Tracing.OpenCensusAgent', 'tracer'),
-    custom_tags: mapOf('Tracing.CustomTag'),
-    max_path_tag_length: 'uint32',
-    sampling: 'double',
-    tls_settings: 'ClientTLSSettings',
-    enable_istio_tags: since('BoolValue', '1.25'),
-  },
-  'Tracing.Zipkin': { address: 'string' },
-  'Tracing.Lightstep': { address: 'string', access_token: 'string' },
-  'Tracing.Datadog': { address: 'string' },
-  'Tracing.Stackdriver': {
-    debug: 'bool',
-    max_number_of_attributes: 'Int64Value',
-    max_number_of_annotations: 'Int64Value',
-    max_number_of_message_events: 'Int64Value',
-  },
-  'Tracing.OpenCensusAgent': { address: 'string', context: repeated('enum:TraceContext') },
-  'Tracing.CustomTag': {
-    literal: oneof('Tracing.Literal', 'type'),
-    environment: oneof('Tracing.Environment', 'type'),
-    header: oneof('Tracing.RequestHeader', 'type'),
-  },
-  'Tracing.Literal': { value: 'string' },
-  'Tracing.Environment': { name: 'string', default_value: 'string' },
-  'Tracing.RequestHeader': { name: 'string', default_value: 'string' },
-  SDS: { enabled: 'bool', k8s_sa_jwt_path: 'string' },
-  Topology: {
-    num_trusted_proxies: 'uint32',
-    forward_client_cert_details: 'enum:ForwardClientCertDetails',
-    proxy_protocol: since('Topology.ProxyProtocolConfiguration', '1.19'),
-  },
-  'Topology.ProxyProtocolConfiguration': {},
-  PrivateKeyProvider: {
-    cryptomb: oneof('PrivateKeyProvider.CryptoMb', 'provider'),
-    qat: oneof('PrivateKeyProvider.QAT', 'provider'),
-  },
-  'PrivateKeyProvider.CryptoMb': { poll_delay: 'Duration', fallback: since('BoolValue', '1.21') },
-  'PrivateKeyProvider.QAT': { poll_delay: 'Duration', fallback: since('BoolValue', '1.21') },
-  RemoteService: { address: 'string', tls_settings: 'ClientTLSSettings', tcp_keepalive: 'TcpKeepalive' },
-  ProxyStatsMatcher: { inclusion_prefixes: repeated('string'), inclusion_suffixes: repeated('string'), inclusion_regexps: repeated('string') },
-  ProxyHeaders: {
-    forwarded_client_cert: 'enum:ForwardClientCertDetails',
-    set_current_client_cert_details: since('ProxyHeaders.SetCurrentClientCertDetails', '1.24'),
-    request_id: 'ProxyHeaders.RequestId',
-    server: 'ProxyHeaders.Server',
-    attempt_count: 'ProxyHeaders.AttemptCount',
-    envoy_debug_headers: 'ProxyHeaders.EnvoyDebugHeaders',
-    metadata_exchange_headers: 'ProxyHeaders.MetadataExchangeHeaders',
-    preserve_http1_header_case: since('BoolValue', '1.25'),
-    x_forwarded_host: since('ProxyHeaders.XForwardedHost', '1.28'),
-    x_forwarded_port: since('ProxyHeaders.XForwardedPort', '1.28'),
-  },
-  'ProxyHeaders.Server': { disabled: 'BoolValue', value: 'string' },
-  'ProxyHeaders.RequestId': { disabled: 'BoolValue' },
-  'ProxyHeaders.AttemptCount': { disabled: 'BoolValue' },
-  'ProxyHeaders.XForwardedHost': { enabled: 'BoolValue' },
-  'ProxyHeaders.XForwardedPort': { enabled: 'BoolValue' },
-  'ProxyHeaders.EnvoyDebugHeaders': { disabled: 'BoolValue' },
-  'ProxyHeaders.MetadataExchangeHeaders': { mode: 'enum:MetadataExchangeMode' },
-  'ProxyHeaders.SetCurrentClientCertDetails': { subject: 'BoolValue', cert: 'BoolValue', chain: 'BoolValue', dns: 'BoolValue', uri: 'BoolValue' },
-  ConnectionSettings: {
-    profile: 'enum:ConnectionProfile',
-    listener_per_connection_buffer_limit_bytes: 'Int32Value',
-    cluster_per_connection_buffer_limit_bytes: 'Int32Value',
-    http_idle_timeout: 'Duration',
-    http_max_connection_duration: 'Duration',
-    http_drain_timeout: 'Duration',
-    http_request_timeout: 'Duration',
-    http_request_headers_timeout: 'Duration',
-    http_stream_idle_timeout: 'Duration',
-    http_max_stream_duration: 'Duration',
-    http_max_concurrent_streams: 'Int32Value',
-    http2_initial_stream_window_size: 'Int32Value',
-    http2_initial_connection_window_size: 'Int32Value',
-    http_headers_with_underscores_action: 'enum:HeadersWithUnderscoresAction',
-    http_merge_slashes: 'BoolValue',
-    http_path_with_escaped_slashes_action: 'enum:PathWithEscapedSlashesAction',
-    listener_connection_limit: 'Int32Value',
-    global_downstream_connection_limit: 'Int32Value',
-  },
-  // networking/v1alpha3/destination_rule.proto
-  ClientTLSSettings: {
-    mode: 'enum:TLSmode',
-    client_certificate: 'string',
-    private_key: 'string',
-    ca_certificates: 'string',
-    credential_name: 'string',
-    subject_alt_names: repeated('string'),
-    sni: 'string',
-    insecure_skip_verify: 'BoolValue',
-    ca_crl: since('string', '1.22'),
-  },
-  TcpKeepalive: { probes: 'uint32', time: 'Duration', interval: 'Duration' },
-  // networking/v1alpha3/workload_group.proto
-  ReadinessProbe: {
-    initial_delay_seconds: 'int32',
-    timeout_seconds: 'int32',
-    period_seconds: 'int32',
-    success_threshold: 'int32',
-    failure_threshold: 'int32',
-    http_get: oneof('HTTPHealthCheckConfig', 'health_check_method'),
-    tcp_socket: oneof('TCPHealthCheckConfig', 'health_check_method'),
-    exec: oneof('ExecHealthCheckConfig', 'health_check_method'),
-    grpc: { type: 'GrpcHealthCheckConfig', oneof: 'health_check_method', since: '1.25' },
-  },
-  HTTPHealthCheckConfig: { path: 'string', port: 'uint32', host: 'string', scheme: 'string', http_headers: repeated('HTTPHeader') },
-  HTTPHeader: { name: 'string', value: 'string' },
-  TCPHealthCheckConfig: { host: 'string', port: 'uint32' },
-  ExecHealthCheckConfig: { command: repeated('string') },
-  GrpcHealthCheckConfig: { port: 'uint32', service: 'string' },
-  // networking/v1beta1/proxy_config.proto
-  ProxyImage: { image_type: 'string' },
-};
+/** Enum value names and numbers (jsonpb takes either), by enum name (`ClientTLSSettings.TLSmode`). */
+export const PROXY_CONFIG_ENUMS: Readonly<Record<string, Readonly<Record<string, number>>>> = SCHEMA_DATA.enums;
 
-/** Enum value names and numbers (jsonpb takes either). */
-export const PROXY_CONFIG_ENUMS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  AuthenticationPolicy: { NONE: 0, MUTUAL_TLS: 1, INHERIT: 1000 },
-  TracingServiceName: { APP_LABEL_AND_NAMESPACE: 0, CANONICAL_NAME_ONLY: 1, CANONICAL_NAME_AND_NAMESPACE: 2 },
-  InboundInterceptionMode: { REDIRECT: 0, TPROXY: 1, NONE: 2 },
-  TraceContext: { UNSPECIFIED: 0, W3C_TRACE_CONTEXT: 1, GRPC_BIN: 2, CLOUD_TRACE_CONTEXT: 3, B3: 4 },
-  ForwardClientCertDetails: { UNDEFINED: 0, SANITIZE: 1, FORWARD_ONLY: 2, APPEND_FORWARD: 3, SANITIZE_SET: 4, ALWAYS_FORWARD_ONLY: 5 },
-  MetadataExchangeMode: { UNDEFINED: 0, IN_MESH: 1 },
-  ConnectionProfile: { SIDECAR: 0, EDGE: 1 },
-  HeadersWithUnderscoresAction: {
-    HEADERS_WITH_UNDERSCORES_UNSPECIFIED: 0, HEADERS_WITH_UNDERSCORES_ALLOW: 1, HEADERS_WITH_UNDERSCORES_REJECT_REQUEST: 2, HEADERS_WITH_UNDERSCORES_DROP_HEADER: 3,
-  },
-  PathWithEscapedSlashesAction: {
-    PATH_WITH_ESCAPED_SLASHES_UNSPECIFIED: 0, KEEP_UNCHANGED: 1, REJECT_REQUEST: 2, UNESCAPE_AND_REDIRECT: 3, UNESCAPE_AND_FORWARD: 4,
-  },
-  TLSmode: { DISABLE: 0, SIMPLE: 1, MUTUAL: 2, ISTIO_MUTUAL: 3 },
-};
-
-/** Fields removed from ProxyConfig that still turn up in copied snippets. */
-const REMOVED_FIELDS: Readonly<Record<string, string>> = {
-  parentShutdownDuration: 'was removed from ProxyConfig in Istio 1.17',
-  parent_shutdown_duration: 'was removed from ProxyConfig in Istio 1.17',
-  connectTimeout: 'is no longer a ProxyConfig field but a mesh-wide MeshConfig setting',
-  connect_timeout: 'is no longer a ProxyConfig field but a mesh-wide MeshConfig setting',
+/** Why a removed field is gone, where the proto's `reserved` alone does not say. */
+const REMOVAL_NOTES: Readonly<Record<string, string>> = {
+  'ProxyConfig.parent_shutdown_duration': 'was removed from ProxyConfig in Istio 1.17',
+  'ProxyConfig.connect_timeout': 'is no longer a ProxyConfig field but a mesh-wide MeshConfig setting',
 };
 
 /** protoc's JSON name: drop each underscore and upper-case the letter after it. */
@@ -284,13 +108,28 @@ export interface ResolvedField extends FieldSpec {
   readonly jsonName: string;
 }
 
-/** The schema with JSON names resolved: message → fields in declaration order. */
+/** The schema with JSON names resolved: message → fields in declaration order (MeshConfig, ProxyConfig and every message they use). */
 export const PROXY_CONFIG_SCHEMA: ReadonlyMap<string, readonly ResolvedField[]> = new Map(
-  Object.entries(MESSAGE_SPECS).map(([name, fields]) => [
+  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
     name,
-    Object.entries(fields).map(([protoName, spec]) => ({ ...(typeof spec === 'string' ? { type: spec } : spec), protoName, jsonName: jsonName(protoName) })),
+    m.fields.map(({ name: protoName, ...spec }) => ({ ...spec, protoName, jsonName: jsonName(protoName) })),
   ]),
 );
+
+/** Removed names of a message (proto and JSON spelling) → what to say about them. */
+const REMOVED: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
+  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
+    name,
+    new Map(m.reserved.flatMap((r) => {
+      const note = REMOVAL_NOTES[`${name}.${r}`] ?? `was removed from ${shortName(name)}`;
+      return [[r, note], [jsonName(r), note]] as const;
+    })),
+  ]),
+);
+
+function shortName(message: string): string {
+  return message.replace(/^.*\./, '');
+}
 
 function fieldsOf(message: string): readonly ResolvedField[] {
   return PROXY_CONFIG_SCHEMA.get(message) ?? [];
@@ -403,6 +242,17 @@ interface Collector {
   readonly version: IstioVersion | undefined;
   readonly errors: ProxyConfigProblem[];
   readonly unknownFields: ProxyConfigProblem[];
+  /** Keys and list items still to visit: a hostile config is read only this far. */
+  budget: number;
+}
+
+/** At most this many keys and list items are checked per config; no real one comes near it. */
+const VISIT_BUDGET = 50_000;
+/** At most this many problems of each kind are kept per config. */
+const MAX_PROBLEMS = 100;
+
+function addProblem(list: ProxyConfigProblem[], p: ProxyConfigProblem): void {
+  if (list.length < MAX_PROBLEMS) list.push(p);
 }
 
 const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
@@ -412,6 +262,8 @@ const INT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
   UInt32Value: [0, 4294967295],
   int64: [-9223372036854775808, 9223372036854775807],
   Int64Value: [-9223372036854775808, 9223372036854775807],
+  uint64: [0, 18446744073709551615],
+  UInt64Value: [0, 18446744073709551615],
 };
 
 /** jsonpb strips the quotes of a string given for a number and parses the rest as a JSON number. */
@@ -438,23 +290,46 @@ function fieldFor(message: string, key: string): ResolvedField | undefined {
   return fieldsOf(message).find((f) => f.jsonName === key || f.protoName === key);
 }
 
-/** The known field an unknown key most likely meant, as a path from the ProxyConfig root. */
+/** The field a key names in a message, when the Istio version knows it. */
+function knownFieldFor(message: string, key: string, version: IstioVersion | undefined): ResolvedField | undefined {
+  const f = fieldFor(message, key);
+  return f && knownIn(f, version) ? f : undefined;
+}
+
+/** Keys of the istiod chart's values that are sometimes nested under meshConfig by mistake. */
+const HELM_VALUE_KEYS: ReadonlySet<string> = new Set([
+  'global', 'pilot', 'sidecarInjectorWebhook', 'revision', 'revisionTags', 'telemetry', 'gateways', 'cni', 'istio_cni',
+  'base', 'istiodRemote', 'ztunnel', 'meshConfig', 'values', 'env', 'defaults', '_internal_defaults_do_not_set',
+]);
+
+/** Keys of MeshConfig that istiod reads only in their JSON spelling (extractYamlField in pkg/config/mesh/mesh.go). */
+const JSON_NAME_ONLY: ReadonlySet<string> = new Set(['default_config', 'default_providers']);
+
+const ENV_VARIABLE = /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/;
+
+/** The known field an unknown key most likely meant, as a path from the root. */
 function closestField(key: string, message: string, at: ConfigPath, version: IstioVersion | undefined): string | undefined {
-  const candidates = fieldsOf(message).filter((f) => knownIn(f, version));
-  let best: ResolvedField | undefined;
+  // Inside a mesh config, a ProxyConfig field may also be meant (under defaultConfig).
+  const pools: { message: string; at: ConfigPath }[] = [{ message, at }];
+  if (message === 'MeshConfig') pools.push({ message: 'ProxyConfig', at: [...at, 'defaultConfig'] });
+  let best: { field: ResolvedField; at: ConfigPath } | undefined;
   let bestDist = Infinity;
   const lower = key.toLowerCase();
-  for (const f of candidates) {
-    const d = Math.min(editDistance(lower, f.jsonName.toLowerCase()), editDistance(lower, f.protoName));
-    if (d < bestDist) {
-      bestDist = d;
-      best = f;
+  for (const pool of pools) {
+    for (const f of fieldsOf(pool.message)) {
+      if (!knownIn(f, version)) continue;
+      const d = Math.min(editDistance(lower, f.jsonName.toLowerCase()), editDistance(lower, f.protoName));
+      if (d < bestDist) {
+        bestDist = d;
+        best = { field: f, at: pool.at };
+      }
     }
   }
   // The same threshold as suggestKey (src/engine/schema.ts).
-  if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...at, best.jsonName]);
+  if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...best.at, best.field.jsonName]);
   // An environment variable written at the top level instead of under proxyMetadata.
-  if (message === 'ProxyConfig' && /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/.test(key)) return formatConfigPath(['proxyMetadata', key]);
+  if (message === 'ProxyConfig' && ENV_VARIABLE.test(key)) return formatConfigPath([...at, 'proxyMetadata', key]);
+  if (message === 'MeshConfig' && ENV_VARIABLE.test(key)) return formatConfigPath([...at, 'defaultConfig', 'proxyMetadata', key]);
   // A field of a nested message written one level too high (imageType instead of image.imageType).
   for (const f of fieldsOf(message)) {
     if (f.repeated || f.map || !PROXY_CONFIG_SCHEMA.has(f.type)) continue;
@@ -464,26 +339,51 @@ function closestField(key: string, message: string, at: ConfigPath, version: Ist
   return undefined;
 }
 
+/** What to say of a key that is not a field of its message: the message and the field it likely meant. */
+function unknownField(key: string, message: string, at: ConfigPath, field: ResolvedField | undefined, c: Collector): ProxyConfigProblem {
+  const here = formatConfigPath([...at, key]);
+  const inMesh = at.length === 1 && at[0] === 'defaultConfig';
+  // ProxyConfig and MeshConfig fields written on the wrong level of a mesh config.
+  if (message === 'MeshConfig' && at.length === 0) {
+    const proxy = knownFieldFor('ProxyConfig', key, c.version);
+    if (proxy) return { path: here, message: `${here} is a ProxyConfig field, which belongs under defaultConfig`, suggestion: formatConfigPath(['defaultConfig', proxy.jsonName]) };
+    if (HELM_VALUE_KEYS.has(key)) return { path: here, message: `${here} is a Helm value of the istiod chart, not a MeshConfig field` };
+  }
+  if (message === 'ProxyConfig' && inMesh) {
+    const mesh = knownFieldFor('MeshConfig', key, c.version);
+    if (mesh) return { path: here, message: `${here} is a MeshConfig field, which belongs at the top level, not under defaultConfig`, suggestion: formatConfigPath([mesh.jsonName]) };
+  }
+  const removed = REMOVED.get(message)?.get(key);
+  if (removed) return { path: here, message: `${here} ${removed}` };
+  const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : '';
+  const what = `${here} is not a field of ${shortName(message)}${newer}`;
+  const suggestion = field ? undefined : closestField(key, message, at, c.version);
+  return suggestion ? { path: here, message: what, suggestion } : { path: here, message: what };
+}
+
 function checkMessage(v: unknown, message: string, at: ConfigPath, c: Collector): void {
   if (!isMapping(v)) {
-    c.errors.push({ path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping of ${message.replace(/^.*\./, '')} fields, not ${describe(v)}` });
+    addProblem(c.errors, { path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping of ${shortName(message)} fields, not ${describe(v)}`, kind: 'type' });
     return;
   }
-  for (const [key, value] of Object.entries(v)) {
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue;
+    if (--c.budget < 0) return;
+    const value = v[key];
     const here = [...at, key];
     const field = fieldFor(message, key);
     if (!field || !knownIn(field, c.version)) {
-      const removed = message === 'ProxyConfig' ? REMOVED_FIELDS[key] : undefined;
-      const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : '';
-      const suggestion = field || removed ? undefined : closestField(key, message, at, c.version);
-      const what = removed ? `${formatConfigPath(here)} ${removed}` : `${formatConfigPath(here)} is not a field of ${message.replace(/^.*\./, '')}${newer}`;
-      c.unknownFields.push(suggestion ? { path: formatConfigPath(here), message: what, suggestion } : { path: formatConfigPath(here), message: what });
+      if (c.unknownFields.length < MAX_PROBLEMS) addProblem(c.unknownFields, unknownField(key, message, at, field, c));
       continue;
     }
     // When both the JSON and the proto name are written, jsonpb keeps the JSON name's value.
     if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v) {
-      c.unknownFields.push({ path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
+      addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
       continue;
+    }
+    // istiod decodes default_config (so its values must be valid) but then reads only defaultConfig.
+    if (message === 'MeshConfig' && at.length === 0 && JSON_NAME_ONLY.has(key)) {
+      addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is read only when spelled ${field.jsonName}`, suggestion: formatConfigPath([field.jsonName]) });
     }
     checkField(value, field, here, c);
   }
@@ -491,22 +391,28 @@ function checkMessage(v: unknown, message: string, at: ConfigPath, c: Collector)
 
 function checkField(v: unknown, field: ResolvedField, at: ConfigPath, c: Collector): void {
   if (v === null) return; // jsonpb skips null: the default stays
+  if (field.type === 'any') return;
   if (field.repeated) {
     if (!Array.isArray(v)) {
-      c.errors.push({ path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a list, not ${describe(v)}` });
+      addProblem(c.errors, { path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a list, not ${describe(v)}`, kind: 'type' });
       return;
     }
-    v.forEach((item, i) => {
-      if (item !== null) checkSingular(item, field.type, [...at, i], c);
-    });
+    for (let i = 0; i < v.length; i++) {
+      if (--c.budget < 0) return;
+      if (v[i] !== null) checkSingular(v[i], field.type, [...at, i], c);
+    }
     return;
   }
   if (field.map) {
     if (!isMapping(v)) {
-      c.errors.push({ path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping, not ${describe(v)}` });
+      addProblem(c.errors, { path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping, not ${describe(v)}`, kind: 'type' });
       return;
     }
-    for (const [k, item] of Object.entries(v)) if (item !== null) checkSingular(item, field.type, [...at, k], c);
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      if (--c.budget < 0) return;
+      if (v[k] !== null) checkSingular(v[k], field.type, [...at, k], c);
+    }
     return;
   }
   checkSingular(v, field.type, at, c);
@@ -514,8 +420,9 @@ function checkField(v: unknown, field: ResolvedField, at: ConfigPath, c: Collect
 
 function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): void {
   const where = formatConfigPath(at);
-  const fail = (message: string, suggestion?: string): void => {
-    c.errors.push(suggestion !== undefined ? { path: where, message, suggestion } : { path: where, message });
+  // What the value's JSON type alone decides ('type'), or its content ('value': a duration's text).
+  const fail = (message: string, suggestion?: string, kind: 'type' | 'value' = 'type'): void => {
+    addProblem(c.errors, suggestion !== undefined ? { path: where, message, suggestion, kind } : { path: where, message, kind });
   };
   if (PROXY_CONFIG_SCHEMA.has(type)) {
     checkMessage(v, type, at, c);
@@ -534,6 +441,8 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
     return;
   }
   switch (type as ScalarKind) {
+    case 'any':
+      return;
     case 'string':
       if (typeof v === 'string') return;
       if (typeof v === 'boolean' || typeof v === 'number') {
@@ -557,7 +466,9 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
     case 'uint32':
     case 'UInt32Value':
     case 'int64':
-    case 'Int64Value': {
+    case 'Int64Value':
+    case 'uint64':
+    case 'UInt64Value': {
       const [lo, hi] = INT_RANGES[type] ?? [0, 0];
       const n = typeof v === 'number' ? v : typeof v === 'string' ? numericStringContent(v) : undefined;
       if (n === undefined || !Number.isFinite(n)) {
@@ -579,7 +490,7 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
         const d = parseGoDuration(v);
         if (typeof d === 'bigint') return;
         const seconds = /^\d+$/.test(v.trim()) ? `"${v.trim()}s"` : undefined;
-        fail(`${where} is ${describe(v)}, not a duration such as "5s" or "1m30s"`, seconds);
+        fail(`${where} is ${describe(v)}, not a duration such as "5s" or "1m30s"`, seconds, 'value');
         return;
       }
       fail(
@@ -594,6 +505,8 @@ function checkSingular(v: unknown, type: string, at: ConfigPath, c: Collector): 
 /** Numbers JSON cannot hold (.inf, .nan): sigs.k8s.io/yaml's json.Marshal refuses them. */
 function findNonFinite(v: unknown, at: (string | number)[]): ConfigPath | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? undefined : at;
+  // Parsed texts are at most 100 levels deep; objects handed over directly are looked at as far.
+  if (at.length > 100) return undefined;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const r = findNonFinite(v[i], [...at, i]);
@@ -758,11 +671,11 @@ function enumNumber(v: unknown, values: Readonly<Record<string, number>>): numbe
 }
 
 /** The checks of ValidateMeshConfigProxyConfig that an annotation can fail (the defaults pass them all). */
-function validate(pc: Record<string, unknown>, version: IstioVersion | undefined, errors: ProxyConfigProblem[]): void {
+function validate(pc: Record<string, unknown>, version: IstioVersion | undefined, errors: ProxyConfigProblem[], prefix: ConfigPath = []): void {
   // A value that already failed its type check is not validated again.
   const add = (path: ConfigPath, message: string): void => {
-    const where = formatConfigPath(path);
-    if (!errors.some((e) => e.path === where)) errors.push({ path: where, message });
+    const where = formatConfigPath([...prefix, ...path]);
+    if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: 'value' });
   };
   const str = (key: string): string | undefined => {
     const v = read(pc, key);
@@ -811,7 +724,7 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
     }
     const tls = read(tracing, 'tlsSettings');
     if (isMapping(tls)) {
-      const mode = enumNumber(read(tls, 'mode'), PROXY_CONFIG_ENUMS.TLSmode ?? {});
+      const mode = enumNumber(read(tls, 'mode'), PROXY_CONFIG_ENUMS['ClientTLSSettings.TLSmode'] ?? {});
       const filled = (k: string): boolean => {
         const x = read(tls, k);
         return typeof x === 'string' && x !== '';
@@ -841,7 +754,7 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
     if (port !== undefined && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535`);
   }
 
-  const auth = enumNumber(read(pc, 'controlPlaneAuthPolicy'), PROXY_CONFIG_ENUMS.AuthenticationPolicy ?? {});
+  const auth = enumNumber(read(pc, 'controlPlaneAuthPolicy'), PROXY_CONFIG_ENUMS['AuthenticationPolicy'] ?? {});
   if (auth !== undefined && auth !== 0 && auth !== 1) {
     add(['controlPlaneAuthPolicy'], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, 'controlPlaneAuthPolicy'))} is neither NONE nor MUTUAL_TLS`);
   }
@@ -909,12 +822,67 @@ export function parseProxyConfig(text: string, version?: IstioVersion): ProxyCon
   const errors: ProxyConfigProblem[] = [];
   const nonFinite = findNonFinite(v, []);
   if (nonFinite) {
-    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold` });
+    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
   }
-  const c: Collector = { version, errors, unknownFields };
+  const c: Collector = { version, errors, unknownFields, budget: VISIT_BUDGET };
   checkMessage(v, 'ProxyConfig', [], c);
   validate(v, version, errors);
   return { value: v, syntaxError: undefined, errors, unknownFields };
+}
+
+/**
+ * A mesh config (the `mesh` text of the istio[-<revision>] ConfigMap, an IstioOperator's
+ * spec.meshConfig, the istiod chart's meshConfig value) as istiod reads it
+ * (pkg/config/mesh/mesh.go ApplyMeshConfig): decoded onto the defaults by the same jsonpb
+ * reader as a ProxyConfig, unknown fields dropped, then agent.ValidateMeshConfig. Any error
+ * makes istiod refuse the whole config.
+ */
+export function checkMeshConfig(value: unknown, version?: IstioVersion): Pick<ProxyConfigParse, 'errors' | 'unknownFields'> & { readonly notMapping?: string } {
+  const errors: ProxyConfigProblem[] = [];
+  const unknownFields: ProxyConfigProblem[] = [];
+  // An empty config (or null) leaves every default in place.
+  if (value === null || value === undefined) return { errors, unknownFields };
+  if (!isMapping(value)) return { errors, unknownFields, notMapping: `it is ${describe(value)}, not a mapping of MeshConfig fields` };
+  const nonFinite = findNonFinite(value, []);
+  if (nonFinite) addProblem(errors, { path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: 'type' });
+  const c: Collector = { version, errors, unknownFields, budget: VISIT_BUDGET };
+  checkMessage(value, 'MeshConfig', [], c);
+  validateMesh(value, version, errors);
+  return { errors, unknownFields };
+}
+
+/** The same from a text (the ConfigMap's `mesh` key). */
+export function parseMeshConfig(text: string, version?: IstioVersion): ProxyConfigParse {
+  const reading = readText(text);
+  if (reading.limit) return { value: undefined, syntaxError: undefined, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
+  if (reading.syntaxError !== undefined) return { value: undefined, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
+  const checked = checkMeshConfig(reading.value, version);
+  if (checked.notMapping !== undefined) return { value: undefined, syntaxError: checked.notMapping, errors: [], unknownFields: [] };
+  const unknownFields = [...checked.unknownFields];
+  if (reading.ignoredDocuments) unknownFields.unshift({ path: '', message: 'the text after `---` is a second YAML document' });
+  return { value: isMapping(reading.value) ? reading.value : {}, syntaxError: undefined, errors: checked.errors, unknownFields };
+}
+
+/** The checks of agent.ValidateMeshConfig that a mesh config's own fields can fail (the defaults pass them all). */
+function validateMesh(mesh: Record<string, unknown>, version: IstioVersion | undefined, errors: ProxyConfigProblem[]): void {
+  const add = (key: string, message: string): void => {
+    if (!errors.some((e) => e.path === key)) addProblem(errors, { path: key, message, kind: 'value' });
+  };
+  const port = integerOf(read(mesh, 'proxyListenPort'));
+  if (port !== undefined && (port < 1 || port > 65535)) add('proxyListenPort', `proxyListenPort ${port} is outside 1..65535`);
+  const connectRaw = read(mesh, 'connectTimeout');
+  const connect = durationOf(connectRaw);
+  if (connect !== undefined) {
+    if (connect < MS) add('connectTimeout', `connectTimeout ${JSON.stringify(connectRaw)} is shorter than 1ms`);
+    else if (connect % MS !== 0n) add('connectTimeout', `connectTimeout ${JSON.stringify(connectRaw)} is finer than milliseconds`);
+    else if (connect > 3600n * SECOND) add('connectTimeout', `connectTimeout ${JSON.stringify(connectRaw)} is longer than 1h`);
+  }
+  const detectionRaw = read(mesh, 'protocolDetectionTimeout');
+  const detection = durationOf(detectionRaw);
+  if (detection !== undefined && detection % MS !== 0n) add('protocolDetectionTimeout', `protocolDetectionTimeout ${JSON.stringify(detectionRaw)} is finer than milliseconds`);
+  // Only the key spelled defaultConfig is merged into the proxy defaults and validated.
+  const proxy = mesh.defaultConfig;
+  if (isMapping(proxy)) validate(proxy, version, errors, ['defaultConfig']);
 }
 
 /**

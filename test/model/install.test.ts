@@ -71,6 +71,24 @@ test('the mesh ConfigMap and istiod env', () => {
   assert.is(facts.mesh.installFor('default').holdMesh, undefined);
 });
 
+test('a mesh config istiod rejects as a whole sets nothing: its hold is not applied', () => {
+  const facts = factsOf([
+    yaml`
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: { name: istio, namespace: istio-system }
+    data:
+      mesh: |-
+        accessLogEncoding: json
+        defaultConfig:
+          holdApplicationUntilProxyStarts: true
+    `,
+  ]);
+  const def = facts.mesh.installFor('default');
+  assert.is(def.holdMesh, undefined);
+  assert.ok(def.declaredBy, 'the ConfigMap still declares the install: the defaults apply');
+});
+
 test('IstioOperator and the istio-cni DaemonSet: the node agent alone leaves CNI unknown; the injector values decide', () => {
   const operator = yaml`
   apiVersion: install.istio.io/v1alpha1

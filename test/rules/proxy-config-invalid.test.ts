@@ -373,7 +373,7 @@ test('the schema: JSON names, and every referenced message and enum exists', () 
   assert.is(jsonName('k8s_sa_jwt_path'), 'k8sSaJwtPath');
   const top = PROXY_CONFIG_SCHEMA.get('ProxyConfig') ?? [];
   assert.ok(top.some((f) => f.jsonName === 'holdApplicationUntilProxyStarts' && f.type === 'BoolValue'));
-  const scalars = new Set(['string', 'bool', 'int32', 'uint32', 'int64', 'double', 'BoolValue', 'Int32Value', 'UInt32Value', 'Int64Value', 'Duration']);
+  const scalars = new Set(['string', 'bool', 'int32', 'uint32', 'int64', 'uint64', 'double', 'BoolValue', 'Int32Value', 'UInt32Value', 'Int64Value', 'UInt64Value', 'Duration', 'any']);
   for (const [name, fields] of PROXY_CONFIG_SCHEMA) {
     for (const f of fields) {
       if (scalars.has(f.type)) continue;
