@@ -4,7 +4,8 @@ import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
-import { predictForTemplate } from '../model/pod-injection.ts';
+import type { CaptureOutcome } from '../model/ambient.ts';
+import { captureForTemplate, predictForTemplate } from '../model/pod-injection.ts';
 import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
 import { podTemplateOf } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
@@ -26,6 +27,8 @@ export interface Explanation {
   readonly unknownBecause?: string;
   /** For a pod that is (or may be) injected: the sidecar it gets, as far as start-up and admission care. */
   readonly sidecar?: { readonly native: string; readonly hold: string; readonly cni: string };
+  /** Ambient capture, for a pod a label asks to be in ambient (or may): sidecar, ambient, none or unknown, and why. */
+  readonly dataPlane?: { readonly outcome: CaptureOutcome; readonly trace: readonly TraceStep[]; readonly unknownBecause?: string };
 }
 
 /** "Deployment/shop/web", "Deployment/web", "shop/web" or "web" → does it name this workload? */
@@ -60,6 +63,11 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
         if (!t) continue;
         if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;
         const p = predictForTemplate(t, facts);
+        // Said only where a label asks for ambient: a sidecar-only mesh never sees it.
+        const capture = captureForTemplate(t, facts);
+        const dataPlane = capture.ambientAsked === false
+          ? undefined
+          : { outcome: capture.outcome, trace: capture.trace, ...(capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {}) };
         const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
         explanations.push({
           resource: describeResource(r),
@@ -71,6 +79,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
           trace: p.trace,
           ...(p.unknownBecause ? { unknownBecause: p.unknownBecause } : {}),
           ...(p.outcome !== 'not-injected' ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {}),
+          ...(dataPlane ? { dataPlane } : {}),
         });
       }
     }

@@ -9,6 +9,13 @@ const OUTCOME: Record<Explanation['outcome'], string> = {
   unknown: 'unknown',
 };
 
+const DATA_PLANE: Record<NonNullable<Explanation['dataPlane']>['outcome'], string> = {
+  sidecar: 'sidecar (not ambient)',
+  ambient: 'ambient: captured by ztunnel',
+  none: 'not in the mesh',
+  unknown: 'unknown',
+};
+
 export function formatExplanations(list: readonly Explanation[], facts: Facts, color: boolean): string {
   const c = painter(color);
   const origin = {
@@ -24,6 +31,11 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
     out += `\n${c('bold', safeText(e.resource))}  ${c('dim', `${safeText(e.filePath)}:${e.line}${e.helmSource ? ` (from ${safeText(e.helmSource)})` : ''}`)}\n`;
     out += `  ${c(colour, `→ ${OUTCOME[e.outcome]}`)}${e.via && e.outcome === 'injected' ? ` by ${safeText(e.via)}` : ''}\n`;
     for (const step of e.trace) out += `    · ${safeText(step.text)}${step.source ? c('dim', `  [${step.source}]`) : ''}\n`;
+    if (e.dataPlane) {
+      const d = e.dataPlane;
+      out += `  ${c('bold', 'data plane')}: ${DATA_PLANE[d.outcome]}${d.unknownBecause ? ` (decided by ${safeText(d.unknownBecause)})` : ''}\n`;
+      for (const step of d.trace) out += `    · ${safeText(step.text)}${step.source ? c('dim', `  [${step.source}]`) : ''}\n`;
+    }
     if (e.sidecar) {
       out += `  ${c('bold', 'sidecar')}\n`;
       for (const [what, text] of [['start', e.sidecar.native], ['hold', e.sidecar.hold], ['traffic capture', e.sidecar.cni]] as const) {

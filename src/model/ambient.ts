@@ -76,7 +76,7 @@ export function predictCapture(input: CaptureInput): CapturePrediction {
     return done('none', asked.by);
   }
   if (injection.outcome === 'injected') {
-    trace.push({ text: `it gets a sidecar: the injector writes sidecar.istio.io/status, and istio-cni skips pods with it${asked.ask === true ? ` (so ${asked.text} has no effect)` : ''}`, source: SELECTOR_SOURCE });
+    trace.push({ text: `it gets a sidecar: the injector writes sidecar.istio.io/status, and istio-cni skips pods with it${asked.ask === true ? ' (the ambient label has no effect)' : ''}`, source: SELECTOR_SOURCE });
     return done('sidecar', asked.by);
   }
   trace.push({ text: asked.text, source: SELECTOR_SOURCE });

@@ -93,7 +93,7 @@ export function cniFor(install: InstallSettings): Decided<Tri> {
   const c = install.cni;
   // The install among the inputs leaves CNI out: Istio's default, istio-init.
   if (!c && install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not enable Istio CNI (Istio's default: istio-init)`, stated: install.declaredBy };
-  if (!c) return { value: 'unknown', why: 'whether Istio CNI is enabled is not stated (no injector ConfigMap, IstioOperator or istio-cni DaemonSet among the inputs; state it in the config: istio.cni)' };
+  if (!c) return { value: 'unknown', why: 'whether Istio CNI is enabled is not stated (no istiod install among the inputs sets pilot.cni.enabled; state it in the config: istio.cni)' };
   return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
 }
 
