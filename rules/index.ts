@@ -19,6 +19,7 @@ import proxyConfigInvalid from './proxy-config-invalid.ts';
 import proxyUidConflict from './proxy-uid-conflict.ts';
 import initRerunPrune from './init-rerun-prune.ts';
 import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
+import annotationDeprecated from './annotation-deprecated.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
@@ -47,6 +48,7 @@ export const allRules: readonly MeshlintRule[] = [
   proxyUidConflict,
   initRerunPrune,
   autoscalerSafeToEvict,
+  annotationDeprecated,
   unusedDisableDirective,
 ];
 
