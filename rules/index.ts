@@ -20,6 +20,7 @@ import meshConfigInvalid from './mesh-config-invalid.ts';
 import proxyUidConflict from './proxy-uid-conflict.ts';
 import initRerunPrune from './init-rerun-prune.ts';
 import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
+import annotationDeprecated from './annotation-deprecated.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
@@ -49,6 +50,7 @@ export const allRules: readonly MeshlintRule[] = [
   proxyUidConflict,
   initRerunPrune,
   autoscalerSafeToEvict,
+  annotationDeprecated,
   unusedDisableDirective,
 ];
 

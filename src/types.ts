@@ -133,6 +133,8 @@ export type PathEdit =
   | { readonly op: 'set'; readonly path: Path; readonly value: string | number | boolean; readonly style?: 'double' | 'plain' }
   | { readonly op: 'quote'; readonly path: Path }
   | { readonly op: 'remove'; readonly path: Path }
+  /** Gives the key at `path` a new name, keeping its value, comments and place. */
+  | { readonly op: 'rename'; readonly path: Path; readonly key: string }
   | { readonly op: 'insert'; readonly path: Path; readonly key: string; readonly value: string | number | boolean | Record<string, string> };
 
 export interface TextEdit {

@@ -36,6 +36,12 @@ export function toTextEdits(locator: Locator, doc: ParsedDocument, edit: PathEdi
       const source = text.slice(r.base + s, r.base + e);
       return [{ offset: r.base + s, endOffset: r.base + e, text: JSON.stringify(source) }];
     }
+    case 'rename': {
+      if (!r.complete || !r.pair) return undefined;
+      const key = r.pair.key as YamlNode | null;
+      if (!isScalar(key) || !key.range) return undefined;
+      return [{ offset: r.base + key.range[0], endOffset: r.base + key.range[1], text: renderScalar(edit.key, 'plain') }];
+    }
     case 'remove': {
       if (!r.complete || !r.pair) return undefined;
       const key = r.pair.key as YamlNode | null;
