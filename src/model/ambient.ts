@@ -10,7 +10,7 @@
 // Labels match exactly (Kubernetes selectors): `Ambient` or `true` enable nothing.
 // Pure: the outcome comes with its trace, as the injection decision does.
 import type { InjectionPrediction, PodFacts, TraceStep } from './injection.ts';
-import type { LabelSet } from './selector.ts';
+import { knownLabels, matches, describeSelector, type LabelSelector, type LabelSet, type Tri } from './selector.ts';
 
 export const DATAPLANE_MODE = 'istio.io/dataplane-mode';
 export const AMBIENT = 'ambient';
@@ -31,10 +31,23 @@ export interface CapturePrediction {
   readonly ambientAsked: true | false | 'unknown';
 }
 
-/** istio-cni's namespaces it never captures: the chart's `excludeNamespaces`, and where that list comes from. */
+/** One entry of istio-cni's enablement selectors: a pod is captured when both match. */
+export interface EnablementSelector {
+  readonly podSelector: LabelSelector;
+  readonly namespaceSelector: LabelSelector;
+}
+
+/** What the install says of capture; what it leaves out is Istio's default. */
 export interface CaptureInstall {
+  /** istio-cni's namespaces it never captures (the chart's `excludeNamespaces`), and where that list comes from. */
   readonly excludeNamespaces: readonly string[];
   readonly excludeSource: string;
+  /** The inputs disagree on the list, or a source not among them may set it. */
+  readonly excludeUnknown?: boolean;
+  /** Whether istio-cni runs with ambient on (AMBIENT_ENABLED); absent when no install among the inputs says. */
+  readonly enabled?: { readonly value: boolean; readonly source: string } | 'unknown';
+  /** Custom enablement selectors (1.27+); absent: Istio's two defaults (steps 4–5). */
+  readonly selectors?: { readonly list: readonly EnablementSelector[]; readonly source: string } | 'unknown';
 }
 
 /** The istio-cni chart's default (manifests/charts/istio-cni/values.yaml excludeNamespaces). */
@@ -49,8 +62,27 @@ export interface CaptureInput {
 
 type Ask = { readonly ask: true | false | 'unknown'; readonly by: 'pod' | 'namespace' | undefined; readonly text: string };
 
+/** Steps 4–5 with custom enablement selectors: does any entry match the pod and its namespace? */
+function selectorsAsk(pod: PodFacts, ns: LabelSet, selectors: { readonly list: readonly EnablementSelector[]; readonly source: string }): Ask {
+  let ask: Tri = false;
+  for (const entry of selectors.list) {
+    const podMatch = matches(entry.podSelector, knownLabels(pod.labels));
+    const nsMatch = podMatch === false ? false : matches(entry.namespaceSelector, ns);
+    const both: Tri = podMatch === false || nsMatch === false ? false : podMatch === true && nsMatch === true ? true : 'unknown';
+    if (both === true) {
+      const by = entry.namespaceSelector.requirements.length > 0 ? 'namespace' : 'pod';
+      return { ask: true, by, text: `istio-cni's enablement selector (pod ${describeSelector(entry.podSelector)}; namespace ${describeSelector(entry.namespaceSelector)}) from ${selectors.source} matches` };
+    }
+    if (both === 'unknown') ask = 'unknown';
+  }
+  if (ask === 'unknown') return { ask, by: 'namespace', text: `whether its namespace matches istio-cni's enablement selectors (${selectors.source}) is unknown` };
+  return { ask: false, by: undefined, text: `no enablement selector of istio-cni (${selectors.source}) matches the pod and its namespace` };
+}
+
 /** Steps 4–5: does a label ask for ambient? */
-function ambientAsked(pod: PodFacts, ns: LabelSet): Ask {
+function ambientAsked(pod: PodFacts, ns: LabelSet, install: CaptureInstall): Ask {
+  if (install.selectors === 'unknown') return { ask: 'unknown', by: undefined, text: "istio-cni's enablement selectors are unknown" };
+  if (install.selectors) return selectorsAsk(pod, ns, install.selectors);
   const podMode = pod.labels[DATAPLANE_MODE];
   if (podMode === AMBIENT) return { ask: true, by: 'pod', text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
   if (podMode === DATAPLANE_NONE) return { ask: false, by: undefined, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
@@ -65,11 +97,15 @@ function ambientAsked(pod: PodFacts, ns: LabelSet): Ask {
 export function predictCapture(input: CaptureInput): CapturePrediction {
   const { pod, namespaceLabels, injection, install } = input;
   const trace: TraceStep[] = [];
-  const asked = ambientAsked(pod, namespaceLabels);
+  const asked = ambientAsked(pod, namespaceLabels, install);
   const done = (outcome: CaptureOutcome, askedBy: CapturePrediction['askedBy'], unknownBecause?: string): CapturePrediction => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
   if (pod.namespace !== undefined && install.excludeNamespaces.includes(pod.namespace)) {
     trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(', ')}): istio-cni never captures its pods`, source: 'cni/pkg/plugin/plugin.go' });
     return done(injection.outcome === 'injected' ? 'sidecar' : injection.outcome === 'unknown' ? 'unknown' : 'none', asked.by, injection.unknownBecause);
+  }
+  if (pod.namespace !== undefined && install.excludeUnknown && asked.ask !== false && injection.outcome !== 'injected') {
+    trace.push({ text: `whether namespace ${pod.namespace} is in ${install.excludeSource} is unknown` });
+    return done('unknown', asked.by, install.excludeSource);
   }
   if (pod.hostNetwork) {
     trace.push({ text: 'the pod uses hostNetwork: ztunnel never captures it', source: SELECTOR_SOURCE });
@@ -89,6 +125,16 @@ export function predictCapture(input: CaptureInput): CapturePrediction {
     trace.push({ text: `its namespace is unknown, so whether it is in ${install.excludeSource} is unknown` });
     return done('unknown', asked.by, "the workload's namespace");
   }
-  if (asked.ask === 'unknown') return done('unknown', asked.by, `the labels of namespace ${pod.namespace}`);
-  return done(asked.ask ? 'ambient' : 'none', asked.by);
+  if (asked.ask === 'unknown') return done('unknown', asked.by, install.selectors === 'unknown' ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`);
+  if (!asked.ask) return done('none', asked.by);
+  // A label asks for ambient: it takes istio-cni running with ambient on.
+  if (install.enabled === 'unknown') {
+    trace.push({ text: 'whether istio-cni runs with ambient on is unknown' });
+    return done('unknown', asked.by, 'ambient.enabled of istio-cni');
+  }
+  if (install.enabled && !install.enabled.value) {
+    trace.push({ text: `istio-cni runs without ambient (${install.enabled.source}): ambient labels do nothing, and the pod's traffic is not in the mesh`, source: 'manifests/charts/istio-cni/templates/configmap-cni.yaml' });
+    return done('none', asked.by);
+  }
+  return done('ambient', asked.by);
 }

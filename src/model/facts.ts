@@ -8,6 +8,8 @@ import {
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './mesh.ts';
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
+import { AmbientInstallBuilder } from './ambient-install.ts';
+import type { CaptureInstall } from './ambient.ts';
 import {
   chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, VALUES_FILE_KIND,
   type ChartRelease, type CreatedNamespace, type DeclaredTag,
@@ -54,6 +56,8 @@ export interface MeshFacts {
   injectorFor(revision: string): InjectorConfig;
   /** CNI, native sidecars, hold and the proxy's lifecycle as the install of a revision sets them. */
   installFor(revision: string): InstallSettings;
+  /** What istio-cni does with ambient labels: excluded namespaces, whether ambient is on, its selectors. */
+  readonly capture: CaptureInstall;
   /** Where the inputs and the config disagree (inputs win). */
   readonly notes: readonly string[];
   /** The istiod chart releases of the GitOps objects among the inputs (Flux, Argo CD, Sail), with their values layers. */
@@ -83,6 +87,7 @@ export class FactsBuilder {
   private readonly injectorConfigMaps: Resource[] = [];
   private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
   private readonly installSettings = new InstallFactsBuilder();
+  private readonly ambientInstall = new AmbientInstallBuilder();
   /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
   private readonly releasers: Resource[] = [];
   /** ConfigMaps, Secrets and OCIRepositories by name: what a release's valuesFrom or chartRef names. */
@@ -99,6 +104,7 @@ export class FactsBuilder {
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
     this.installSettings.addResource(r);
+    this.ambientInstall.addResource(r);
     if (r.kind === 'ConfigMap' || r.kind === 'Secret' || r.kind === 'OCIRepository') {
       const key = `${r.kind}/${r.name}`;
       this.byName.set(key, [...(this.byName.get(key) ?? []), r]);
@@ -173,6 +179,7 @@ export class FactsBuilder {
           continue;
         }
         this.installSettings.addRelease(release);
+        this.ambientInstall.addRelease(release);
         if (release.chart !== 'istiod') continue;
         for (const t of chartRevisionTags(release)) addTag(t);
         this.istiodReleases.push(release);
@@ -230,6 +237,7 @@ export class FactsBuilder {
     if (uncovered) namespaceNotes.push(uncovered);
     const install = this.install(input.mesh ?? {});
     const settings = this.installSettings.build(input.mesh ?? {});
+    const capture = this.ambientInstall.build();
     return {
       namespaces,
       mesh: {
@@ -238,7 +246,8 @@ export class FactsBuilder {
         ...install,
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
-        notes: [...namespaceNotes, ...install.notes, ...settings.notes],
+        capture: capture.install,
+        notes: [...namespaceNotes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input.mesh ?? {},
       },
     };

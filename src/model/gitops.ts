@@ -292,10 +292,7 @@ export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns:
 }
 
 function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease[] {
-  if (r.kind === VALUES_FILE_KIND) {
-    const rel = valuesFileRelease(r);
-    return rel ? [rel] : [];
-  }
+  if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
   if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
     const rel = fluxRelease(r, lookup, ocirepos, files);
     return rel ? [rel] : [];
@@ -375,22 +372,24 @@ export const isInstallValuesFile = (r: Resource): boolean => installs.has(r);
 /** Files whose name says they hold Helm values, read for what GitOps objects among the inputs read from them. */
 export const VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
 
-/** The istiod release a values file (a VALUES_FILE_KIND object) describes. */
-function valuesFileRelease(r: Resource): ChartRelease | undefined {
+/** The releases a values file (a VALUES_FILE_KIND object) describes: istiod's, and with the umbrella chart the cni chart's too. */
+function valuesFileReleases(r: Resource): ChartRelease[] {
   const label = `values file ${r.doc.file.displayPath}`;
   const values = r.object;
   const chartTarget: Target = { resource: r, path: [] };
   if (asObject(values.istiod)) {
-    // The umbrella chart passes istiod: to its istiod dependency; global: is shared by all of them.
-    const layers: ValuesLayer[] = [];
+    // The umbrella chart passes istiod: and cni: to those dependencies; global: is shared by all of them.
     const shared = asObject(values.global);
-    if (shared) layers.push({ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) });
-    const own = objectLayer(values.istiod, r, ['istiod'], (k) => `${label} (istiod.${k})`);
-    if (own) layers.push(own);
-    return { resource: r, label, chart: 'istiod', layers, chartTarget };
+    const sub = (key: 'istiod' | 'cni'): ChartRelease | undefined => {
+      const own = objectLayer(values[key], r, [key], (k) => `${label} (${key}.${k})`);
+      if (!own) return undefined;
+      const layers: ValuesLayer[] = shared ? [{ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) }, own] : [own];
+      return { resource: r, label, chart: key, layers, chartTarget };
+    };
+    return [sub('istiod'), sub('cni')].filter((x): x is ChartRelease => x !== undefined);
   }
   const layer = objectLayer(values, r, [], (k) => `${label} (${k})`);
-  return { resource: r, label, chart: 'istiod', layers: layer ? [layer] : [], chartTarget };
+  return [{ resource: r, label, chart: 'istiod', layers: layer ? [layer] : [], chartTarget }];
 }
 
 /** A revision tag an install declares: istio.io/rev=<tag> then injects with <revision>. */

@@ -262,6 +262,12 @@ export function injectorConfigDataOf(r: Resource): Parsed {
  * it into a struct (YAML 1.1, the last of repeated keys wins), within the limits.
  */
 export function readEmbeddedYaml(text: string): Parsed {
+  const read = readEmbeddedYamlValue(text);
+  return { ...read, value: asObject(read.value) };
+}
+
+/** As readEmbeddedYaml, for a text that may hold any YAML value (a list, say). */
+export function readEmbeddedYamlValue(text: string): Omit<Parsed, 'value'> & { value: unknown } {
   const lineCounter = new LineCounter();
   const read = parseYamlWithinLimits(text, { version: '1.1', uniqueKeys: false, lineCounter });
   if ('problem' in read) return { value: undefined, error: undefined, tooComplex: read.problem.message };
@@ -271,7 +277,7 @@ export function readEmbeddedYaml(text: string): Parsed {
     return { value: undefined, error: `${first.message.split('\n')[0]} at line ${at.line}, column ${at.col}` };
   }
   try {
-    return { value: asObject(plainValue(read.doc)), error: undefined };
+    return { value: plainValue(read.doc), error: undefined };
   } catch (e) {
     // An alias with no anchor before it: the yaml package composes it and throws here.
     return { value: undefined, error: (e as Error).message.split('\n')[0] };

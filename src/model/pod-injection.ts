@@ -1,6 +1,6 @@
 // The injection prediction for a pod template, from the facts gathered over all inputs.
 // Cached per template: several rules ask the same question.
-import { DEFAULT_CAPTURE_INSTALL, predictCapture, type CapturePrediction } from './ambient.ts';
+import { predictCapture, type CapturePrediction } from './ambient.ts';
 import type { Facts } from './facts.ts';
 import { predictInjection, type InjectionPrediction, type PodFacts } from './injection.ts';
 import type { LabelSet } from './selector.ts';
@@ -63,7 +63,7 @@ export function captureForTemplate(t: PodTemplate, facts: Facts): CapturePredict
     pod: podFacts(t),
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     injection: predictForTemplate(t, facts),
-    install: DEFAULT_CAPTURE_INSTALL,
+    install: facts.mesh.capture,
   });
   if (!byFacts) {
     byFacts = new WeakMap();

@@ -62,4 +62,32 @@ test('what is not known stays unknown, with the fact that decides', () => {
   assert.equal([plain.outcome, plain.ambientAsked], ['none', false]);
 });
 
+const cniConfig = (data: string): string => `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: istio-cni-config, namespace: istio-system }\ndata:\n${data}`;
+
+test('the install among the inputs: istio-cni-config\'s EXCLUDE_NAMESPACES and AMBIENT_ENABLED decide', () => {
+  const ns = namespace('shop', 'istio.io/dataplane-mode: ambient');
+  assert.is(outcome([cniConfig('  EXCLUDE_NAMESPACES: kube-system,shop\n  AMBIENT_ENABLED: "true"\n'), ns, deployment('shop')]), 'none');
+  assert.is(outcome([cniConfig('  EXCLUDE_NAMESPACES: kube-system\n  AMBIENT_ENABLED: "true"\n'), ns, deployment('shop')]), 'ambient');
+  const off = capture([cniConfig('  AMBIENT_ENABLED: "false"\n'), ns, deployment('shop')]);
+  assert.is(off.outcome, 'none');
+  assert.ok(off.trace.some((t) => t.text.includes('istio-cni runs without ambient')), JSON.stringify(off.trace));
+  // kube-system is no longer excluded when the list leaves it out.
+  assert.is(outcome([cniConfig('  EXCLUDE_NAMESPACES: ""\n'), deployment('kube-system', 'istio.io/dataplane-mode: ambient')]), 'ambient');
+});
+
+test('custom enablement selectors (1.27+) replace the two defaults', () => {
+  const selectors = `  AMBIENT_ENABLEMENT_SELECTOR: |\n    - podSelector:\n        matchLabels: { mesh: ambient }\n`;
+  assert.is(outcome([cniConfig(selectors), namespace('shop', 'istio.io/dataplane-mode: ambient'), deployment('shop')]), 'none');
+  assert.is(outcome([cniConfig(selectors), namespace('shop', 'team: a'), deployment('shop', 'mesh: ambient')]), 'ambient');
+});
+
+test('the cni chart\'s values from a GitOps object; sources that disagree leave the setting unknown', () => {
+  const release = (exclude: string): string => `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: { name: istio-cni, namespace: istio-system }\nspec:\n  chart:\n    spec: { chart: cni, sourceRef: { kind: HelmRepository, name: istio } }\n  values:\n    cni:\n      excludeNamespaces: [${exclude}]\n      ambient: { enabled: true }\n`;
+  const ns = namespace('shop', 'istio.io/dataplane-mode: ambient');
+  assert.is(outcome([release('kube-system, shop'), ns, deployment('shop')]), 'none');
+  assert.is(outcome([release('kube-system'), ns, deployment('shop')]), 'ambient');
+  const inputs = [release('kube-system, shop'), cniConfig('  EXCLUDE_NAMESPACES: kube-system\n'), ns, deployment('shop')];
+  assert.is(outcome(inputs), 'unknown');
+});
+
 test.run();

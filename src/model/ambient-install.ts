@@ -1,0 +1,105 @@
+// What the install among the inputs says of ambient capture: istio-cni's excluded namespaces,
+// whether it runs with ambient on, and its enablement selectors (1.27+). Read from the rendered
+// ConfigMap istio-cni-config (EXCLUDE_NAMESPACES, AMBIENT_ENABLED, AMBIENT_ENABLEMENT_SELECTOR:
+// manifests/charts/istio-cni/templates/configmap-cni.yaml), the cni chart's values as a GitOps
+// object or values file passes them (`cni.excludeNamespaces`, `cni.ambient.enabled`,
+// `cni.ambient.enablementSelectors`; ≥1.24 the flat spelling too, `cni.*` winning), and an
+// IstioOperator's `spec.values.cni`. Sources that disagree leave the setting unknown, with a note.
+import type { Resource } from '../types.ts';
+import { DEFAULT_CAPTURE_INSTALL, type CaptureInstall, type EnablementSelector } from './ambient.ts';
+import { layeredValue, type ChartRelease } from './gitops.ts';
+import { readEmbeddedYamlValue } from './mesh.ts';
+import { parseSelector } from './selector.ts';
+import { asObject, getIn } from './workload.ts';
+
+const MAX_ENTRIES = 100;
+
+interface Said<T> {
+  readonly value: T | undefined;
+  readonly source: string;
+}
+
+/** A value of the cni chart: `cni.X` wins over the flat `X` (the chart's zzy_descope_legacy.yaml copies .cni over the top level). */
+function cniValue(values: (path: readonly string[]) => { value: unknown } | { gap: string } | undefined, path: readonly string[]): { value: unknown } | { gap: string } | undefined {
+  return values(['cni', ...path]) ?? values(path);
+}
+
+const stringList = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v.slice(0, MAX_ENTRIES) as string[]) : undefined;
+
+function selectorsOf(v: unknown): EnablementSelector[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  return v.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+}
+
+export class AmbientInstallBuilder {
+  private readonly exclude: Said<string[]>[] = [];
+  private readonly enabled: Said<boolean>[] = [];
+  private readonly selectors: Said<EnablementSelector[]>[] = [];
+
+  addResource(r: Resource): void {
+    if (r.kind === 'ConfigMap' && r.name === 'istio-cni-config') {
+      const data = asObject(r.object.data) ?? {};
+      const where = `ConfigMap ${r.namespace ? `${r.namespace}/` : ''}${r.name} (${r.doc.file.displayPath})`;
+      if (typeof data.EXCLUDE_NAMESPACES === 'string') {
+        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(',').map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
+      }
+      if (typeof data.AMBIENT_ENABLED === 'string') this.enabled.push({ value: data.AMBIENT_ENABLED === 'true', source: `${where} AMBIENT_ENABLED` });
+      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === 'string') {
+        const read = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
+        this.selectors.push({ value: selectorsOf(read.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
+      }
+      return;
+    }
+    if (r.kind === 'IstioOperator' && r.apiVersion.startsWith('install.istio.io/')) {
+      const cni = asObject(getIn(r.object, ['spec', 'values', 'cni']));
+      if (!cni) return;
+      const where = `IstioOperator ${r.name} (spec.values.cni`;
+      const ex = stringList(cni.excludeNamespaces);
+      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
+      const on = getIn(cni, ['ambient', 'enabled']);
+      if (typeof on === 'boolean') this.enabled.push({ value: on, source: `${where}.ambient.enabled)` });
+    }
+  }
+
+  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
+  addRelease(release: ChartRelease): void {
+    if (release.chart !== 'cni') return;
+    const at = (path: readonly string[]) => layeredValue(release.layers, path);
+    const read = <T>(path: readonly string[], list: Said<T>[], parse: (v: unknown) => T | undefined): void => {
+      const v = cniValue(at, path);
+      if (v === undefined) return;
+      if ('gap' in v) list.push({ value: undefined, source: v.gap });
+      else list.push({ value: parse(v.value), source: `${release.label} (cni.${path.join('.')})` });
+    };
+    read(['excludeNamespaces'], this.exclude, stringList);
+    read(['ambient', 'enabled'], this.enabled, (v) => (typeof v === 'boolean' ? v : undefined));
+    read(['ambient', 'enablementSelectors'], this.selectors, selectorsOf);
+  }
+
+  build(): { install: CaptureInstall; notes: string[] } {
+    const notes: string[] = [];
+    const one = <T>(list: readonly Said<T>[], what: string, same: (a: T, b: T) => boolean): Said<T> | 'unknown' | undefined => {
+      const first = list[0];
+      if (!first) return undefined;
+      if (list.some((s) => s.value === undefined)) return 'unknown';
+      if (list.every((s) => same(s.value as T, first.value as T))) return first;
+      notes.push(`the inputs disagree on istio-cni's ${what} (${list.map((s) => s.source).join('; ')}); it is treated as unknown`);
+      return 'unknown';
+    };
+    const json = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+    const exclude = one(this.exclude, 'excludeNamespaces', json);
+    const enabled = one(this.enabled, 'ambient.enabled', (a, b) => a === b);
+    const selectors = one(this.selectors, 'ambient.enablementSelectors', json);
+    const install: CaptureInstall = {
+      ...(exclude === undefined
+        ? DEFAULT_CAPTURE_INSTALL
+        : exclude === 'unknown'
+          ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true }
+          : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source }),
+      ...(enabled === undefined ? {} : { enabled: enabled === 'unknown' ? 'unknown' : { value: enabled.value as boolean, source: enabled.source } }),
+      ...(selectors === undefined ? {} : { selectors: selectors === 'unknown' ? 'unknown' : { list: selectors.value ?? [], source: selectors.source } }),
+    };
+    return { install, notes };
+  }
+}
