@@ -25,6 +25,7 @@ import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
 import yamlNonstringValue from './yaml-nonstring-value.ts';
+import waypointUnbound from './waypoint-unbound.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -51,6 +52,7 @@ export const allRules: readonly MeshlintRule[] = [
   initRerunPrune,
   autoscalerSafeToEvict,
   annotationDeprecated,
+  waypointUnbound,
   unusedDisableDirective,
 ];
 

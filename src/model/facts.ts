@@ -10,6 +10,7 @@ import {
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
 import { AmbientInstallBuilder } from './ambient-install.ts';
 import type { CaptureInstall } from './ambient.ts';
+import { isGateway, isGatewayClass, waypointGateways, type WaypointGateway } from './waypoint.ts';
 import {
   chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, VALUES_FILE_KIND,
   type ChartRelease, type CreatedNamespace, type DeclaredTag,
@@ -58,6 +59,8 @@ export interface MeshFacts {
   installFor(revision: string): InstallSettings;
   /** What istio-cni does with ambient labels: excluded namespaces, whether ambient is on, its selectors. */
   readonly capture: CaptureInstall;
+  /** Gateway API Gateways among the inputs, as waypoints (waypoint-for resolved through their GatewayClass). */
+  readonly waypoints: readonly WaypointGateway[];
   /** Where the inputs and the config disagree (inputs win). */
   readonly notes: readonly string[];
   /** The istiod chart releases of the GitOps objects among the inputs (Flux, Argo CD, Sail), with their values layers. */
@@ -88,6 +91,8 @@ export class FactsBuilder {
   private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
   private readonly installSettings = new InstallFactsBuilder();
   private readonly ambientInstall = new AmbientInstallBuilder();
+  private readonly gateways: Resource[] = [];
+  private readonly gatewayClasses: Resource[] = [];
   /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
   private readonly releasers: Resource[] = [];
   /** ConfigMaps, Secrets and OCIRepositories by name: what a release's valuesFrom or chartRef names. */
@@ -105,6 +110,8 @@ export class FactsBuilder {
   addResource(r: Resource): void {
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
+    if (isGateway(r)) this.gateways.push(r);
+    else if (isGatewayClass(r)) this.gatewayClasses.push(r);
     if (r.kind === 'ConfigMap' || r.kind === 'Secret' || r.kind === 'OCIRepository') {
       const key = `${r.kind}/${r.name}`;
       this.byName.set(key, [...(this.byName.get(key) ?? []), r]);
@@ -247,6 +254,7 @@ export class FactsBuilder {
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
         capture: capture.install,
+        waypoints: waypointGateways(this.gateways, this.gatewayClasses),
         notes: [...namespaceNotes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input.mesh ?? {},
       },
@@ -342,7 +350,7 @@ export class FactsBuilder {
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|OCIRepository|Secret)\b/;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|OCIRepository|Secret)\b/;
 /** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
 const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'OCIRepository']);
 /** Kinds whose objects may release istiod or cni, declare revision tags, or create namespaces. */
@@ -365,7 +373,7 @@ export function mightHoldFacts(docText: string): boolean {
   // JSON or flow-style documents have no block `kind:` line: parse those that name a fact kind.
   // istiod's Helm values files have no kind at all.
   if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || ISTIOD_VALUES_LINE.test(docText);
-  if (kind === 'Namespace' || kind === 'MutatingWebhookConfiguration' || kind === 'IstioOperator' || kind.endsWith('List')) return true;
+  if (kind === 'Namespace' || kind === 'MutatingWebhookConfiguration' || kind === 'IstioOperator' || kind === 'Gateway' || kind === 'GatewayClass' || kind.endsWith('List')) return true;
   if (GITOPS_KINDS.has(kind)) return true;
   if (kind === 'ConfigMap' || kind === 'Secret') return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
   return WORKLOAD_KINDS.has(kind) && INSTALL_WORKLOADS.test(docText);

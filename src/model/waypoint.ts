@@ -1,0 +1,138 @@
+// Waypoints of Istio's ambient mode: which waypoint an object's `istio.io/use-waypoint` names,
+// whether it binds, and why not (../shared/istio/AMBIENT.md §2; istiod's
+// pilot/pkg/serviceregistry/ambient/waypoints.go fetchWaypointForTarget and GetUseWaypoint).
+//  1. the object's own use-waypoint (`none`: no waypoint, no fallback), in the namespace its own
+//     use-waypoint-namespace names, else its own namespace;
+//  2. else its Namespace's use-waypoint (and that Namespace's use-waypoint-namespace);
+//  3. else none.
+// Then: the Gateway must exist; its `istio.io/waypoint-for` (Gateway label, else GatewayClass
+// label, else `service`) must cover the binding (a Service/ServiceEntry needs service|all, a
+// Pod/WorkloadEntry workload|all; a Pod that only inherits a service-only namespace waypoint
+// silently gets none); a waypoint in another namespace must allow the object's namespace on its
+// HBONE listener (allowedRoutes.namespaces.from All, or Selector matching).
+import type { Resource } from '../types.ts';
+import { matches, parseSelector, type LabelSet, type Tri } from './selector.ts';
+import { asObject, getIn, labelString } from './workload.ts';
+
+export const USE_WAYPOINT = 'istio.io/use-waypoint';
+export const USE_WAYPOINT_NAMESPACE = 'istio.io/use-waypoint-namespace';
+export const WAYPOINT_FOR = 'istio.io/waypoint-for';
+export const WAYPOINT_SOURCE = 'pilot/pkg/serviceregistry/ambient/waypoints.go';
+export const WAYPOINT_CLASS = 'istio-waypoint';
+/** Objects whose use-waypoint istiod reads (api: label/labels.yaml). */
+export const WAYPOINT_READERS: readonly string[] = ['Pod', 'Service', 'ServiceEntry', 'WorkloadEntry', 'Namespace'];
+const MAX_LISTENERS = 64;
+
+/** What binds: traffic to a Service's address, or to a workload's own address. */
+export type BindingKind = 'service' | 'workload';
+
+export interface WaypointGateway {
+  readonly resource: Resource;
+  readonly name: string;
+  readonly namespace: string | undefined;
+  readonly className: string | undefined;
+  /** The effective waypoint-for value and where it comes from. */
+  readonly waypointFor: string;
+  readonly waypointForSource: 'Gateway' | 'GatewayClass' | 'default';
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export const isGateway = (r: Resource): boolean => r.kind === 'Gateway' && r.apiVersion.startsWith('gateway.networking.k8s.io/');
+export const isGatewayClass = (r: Resource): boolean => r.kind === 'GatewayClass' && r.apiVersion.startsWith('gateway.networking.k8s.io/');
+
+const labelsOf = (r: Resource): Record<string, unknown> => asObject(getIn(r.object, ['metadata', 'labels'])) ?? {};
+
+/** The Gateways of the inputs as waypoints, with waypoint-for resolved through their GatewayClass. */
+export function waypointGateways(gateways: readonly Resource[], classes: readonly Resource[]): WaypointGateway[] {
+  const classLabel = new Map<string, string>();
+  for (const c of classes) {
+    const v = labelString(labelsOf(c)[WAYPOINT_FOR]);
+    if (v !== undefined) classLabel.set(c.name, v);
+  }
+  return gateways.map((g) => {
+    const className = str(getIn(g.object, ['spec', 'gatewayClassName']));
+    const own = labelString(labelsOf(g)[WAYPOINT_FOR]);
+    const fromClass = className === undefined ? undefined : classLabel.get(className);
+    return {
+      resource: g,
+      name: g.name,
+      namespace: g.namespace,
+      className,
+      waypointFor: own ?? fromClass ?? 'service',
+      waypointForSource: own !== undefined ? 'Gateway' : fromClass !== undefined ? 'GatewayClass' : 'default',
+    };
+  });
+}
+
+/** Whether a waypoint-for value lets this kind of traffic bind (waypoints.go:167-206): unknown values bind nothing. */
+export function waypointServes(waypointFor: string, kind: BindingKind): boolean {
+  return waypointFor === 'all' || waypointFor === kind;
+}
+
+/** Where an object's waypoint is named: on the object, on its namespace, or nowhere. */
+export interface WaypointRef {
+  readonly name: string;
+  readonly namespace: string | undefined;
+  readonly from: 'object' | 'namespace';
+  /** The label's value was `none`: no waypoint. */
+  readonly none: boolean;
+}
+
+/** Steps 1–3 of fetchWaypointForTarget: what `use-waypoint` names for an object, from its labels and its namespace's. */
+export function waypointRef(objectLabels: Readonly<Record<string, string>>, objectNamespace: string | undefined, namespaceLabels: LabelSet): WaypointRef | 'unknown' | undefined {
+  const own = objectLabels[USE_WAYPOINT];
+  if (own !== undefined) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: 'object', none: own === 'none' };
+  const fromNs = namespaceLabels.known[USE_WAYPOINT];
+  if (fromNs !== undefined) return { name: fromNs, namespace: namespaceLabels.known[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: 'namespace', none: fromNs === 'none' };
+  return namespaceLabels.complete ? undefined : 'unknown';
+}
+
+/** Whether a waypoint's HBONE listener lets objects of `namespace` bind (waypoints.go:568-626). */
+export function allowsNamespace(gateway: WaypointGateway, namespace: string, namespaceLabels: LabelSet): Tri {
+  if (namespace === gateway.namespace) return true;
+  const listeners = getIn(gateway.resource.object, ['spec', 'listeners']);
+  const list = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
+  const bound = str(getIn(gateway.resource.object, ['metadata', 'annotations', 'ambient.istio.io/waypoint-inbound-binding']));
+  const hbone = list.find((l) => l && (bound !== undefined ? l.name === bound.split('/')[0] : l.protocol === 'HBONE' && l.port === 15008));
+  const from = str(getIn(hbone, ['allowedRoutes', 'namespaces', 'from'])) ?? 'Same';
+  if (from === 'All') return true;
+  if (from === 'Selector') return matches(parseSelector(getIn(hbone, ['allowedRoutes', 'namespaces', 'selector'])), namespaceLabels);
+  return false;
+}
+
+/** Why a named waypoint binds nothing, when the inputs decide it. */
+export type WaypointProblem =
+  | { readonly kind: 'missing'; readonly near: readonly string[] }
+  | { readonly kind: 'traffic-type'; readonly gateway: WaypointGateway }
+  | { readonly kind: 'denied'; readonly gateway: WaypointGateway };
+
+/**
+ * Judges a waypoint an object names. `gateways` are those among the inputs; a waypoint not among
+ * them is reported missing only when the inputs keep that namespace's waypoints (another waypoint
+ * Gateway is there), else its existence is unknown.
+ */
+export function judgeWaypoint(
+  ref: WaypointRef,
+  kind: BindingKind | 'namespace',
+  objectNamespace: string | undefined,
+  objectNamespaceLabels: LabelSet,
+  gateways: readonly WaypointGateway[],
+): { readonly gateway: WaypointGateway; readonly problem?: WaypointProblem } | { readonly gateway: undefined; readonly problem?: WaypointProblem; readonly unknown?: string } {
+  if (ref.none) return { gateway: undefined };
+  if (ref.namespace === undefined) return { gateway: undefined, unknown: "the object's namespace" };
+  const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
+  if (!gateway) {
+    const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
+    if (near.length === 0) return { gateway: undefined, unknown: `waypoint ${ref.namespace}/${ref.name}` };
+    return { gateway: undefined, problem: { kind: 'missing', near } };
+  }
+  // A pod that only inherits a service-only waypoint from its namespace silently gets none: not a
+  // mistake. A Namespace's waypoint serves both kinds: its own label is not judged for one.
+  if (kind !== 'namespace' && !waypointServes(gateway.waypointFor, kind) && !(kind === 'workload' && ref.from === 'namespace')) return { gateway, problem: { kind: 'traffic-type', gateway } };
+  if (objectNamespace !== undefined && objectNamespace !== gateway.namespace) {
+    const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
+    if (allowed === false) return { gateway, problem: { kind: 'denied', gateway } };
+  }
+  return { gateway };
+}
