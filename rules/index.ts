@@ -22,6 +22,7 @@ import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
+import webhookServiceMissing from './webhook-service-missing.ts';
 import yamlNonstringValue from './yaml-nonstring-value.ts';
 
 export const allRules: readonly MeshlintRule[] = [
@@ -38,6 +39,7 @@ export const allRules: readonly MeshlintRule[] = [
   injectorPolicyInvalid,
   webhookOverlap,
   webhookCaBundle,
+  webhookServiceMissing,
   apiserverNoProxySvc,
   startupOrderHold,
   jobSidecarNeverExits,

@@ -10,6 +10,7 @@ import {
 import { InstallFactsBuilder, type InstallSettings } from './install.ts';
 import { chartReleasesOf, createdNamespacesOf, layeredValue, releaseRevision, type CreatedNamespace } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
+import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, releasedControlPlane, type ControlPlaneObject } from './control-plane.ts';
 
 export interface NamespaceFact {
   readonly name: string;
@@ -45,6 +46,8 @@ export interface MeshFacts {
   readonly webhooksOrigin: FactOrigin;
   /** Injector ConfigMaps among the inputs. */
   readonly injectorConfigs: readonly InjectorConfig[];
+  /** istiod's Services and Deployments among the inputs, and the revisions IstioOperators and GitOps objects install: the Services injector webhooks may call. */
+  readonly controlPlane: readonly ControlPlaneObject[];
   /** The injector policy and selectors of a revision. */
   injectorFor(revision: string): InjectorConfig;
   /** CNI, native sidecars, hold and the proxy's lifecycle as the install of a revision sets them. */
@@ -75,6 +78,9 @@ export class FactsBuilder {
   private readonly webhookConfigs: Resource[] = [];
   private readonly injectorConfigMaps: Resource[] = [];
   private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
+  private readonly controlPlane: ControlPlaneObject[] = [];
+  /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
+  private readonly openReleases: Resource[] = [];
   private readonly installSettings = new InstallFactsBuilder();
   /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
   private readonly releasers: Resource[] = [];
@@ -98,6 +104,8 @@ export class FactsBuilder {
         this.createdNamespaces.set(created.name, [...(this.createdNamespaces.get(created.name) ?? []), created]);
       }
     }
+    const controlPlane = controlPlaneObjectOf(r);
+    if (controlPlane) this.controlPlane.push(controlPlane);
     if (isInjectorConfig(r)) this.webhookConfigs.push(r);
     else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
     else if (r.kind === 'IstioOperator') {
@@ -138,6 +146,7 @@ export class FactsBuilder {
         // A revision a tool fills in (an ApplicationSet's '{{revision}}') names no revision:
         // the release says nothing of the install rather than something of a made-up one.
         if (release.chart === 'istiod' && isPlaceholder(releaseRevision(release))) {
+          this.openReleases.push(r);
           this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
           continue;
         }
@@ -204,6 +213,11 @@ export class FactsBuilder {
         versionOrigin: input.cliIstioVersion ? 'cli' : input.mesh?.version ? 'config' : 'default',
         ...install,
         installFor: settings.settingsFor,
+        controlPlane: [
+          ...this.controlPlane,
+          ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
+          ...this.openReleases.map((r) => releasedControlPlane(r, undefined)),
+        ],
         notes: [...namespaceNotes, ...install.notes, ...settings.notes],
         settings: input.mesh ?? {},
       },
@@ -294,9 +308,11 @@ const WORKLOAD_KINDS = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'Repli
 export function mightHoldFacts(docText: string): boolean {
   const kind = TOP_LEVEL_KIND.exec(docText)?.[1];
   // JSON or flow-style documents have no block `kind:` line: parse those that name a fact kind.
-  if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText);
+  if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText);
   if (kind === 'Namespace' || kind === 'MutatingWebhookConfiguration' || kind === 'IstioOperator' || kind.endsWith('List')) return true;
   if (GITOPS_KINDS.has(kind)) return true;
   if (kind === 'ConfigMap' || kind === 'Secret') return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
+  // istiod's Service and Deployment: the Services injector webhooks call (control-plane.ts).
+  if ((kind === 'Service' || kind === 'Deployment') && CONTROL_PLANE_TEXT.test(docText)) return true;
   return WORKLOAD_KINDS.has(kind) && INSTALL_WORKLOADS.test(docText);
 }
