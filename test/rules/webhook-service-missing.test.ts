@@ -208,6 +208,32 @@ ruleTester(rule, {
       errors: [{ messageId: 'missing', line: 10, column: 9 }],
     },
     {
+      name: 'a saved cluster snapshot (kubectl get … -o yaml): a List with the webhooks and Deployments, no Services',
+      code: yaml`
+        apiVersion: v1
+        kind: List
+        items:
+          - apiVersion: apps/v1
+            kind: Deployment
+            metadata: { name: istiod-1-21, namespace: istio-system }
+          - apiVersion: admissionregistration.k8s.io/v1
+            kind: MutatingWebhookConfiguration
+            metadata: { name: istio-sidecar-injector-1-21 }
+            webhooks:
+              - name: rev.namespace.sidecar-injector.istio.io
+                clientConfig: { service: { name: istiod-1-21, namespace: istio-system } }
+                failurePolicy: Fail
+          - apiVersion: admissionregistration.k8s.io/v1
+            kind: MutatingWebhookConfiguration
+            metadata: { name: istio-sidecar-injector-1-20 }
+            webhooks:
+              - name: rev.namespace.sidecar-injector.istio.io
+                clientConfig: { service: { name: istiod-1-20, namespace: istio-system } }
+                failurePolicy: Ignore
+        `,
+      errors: [{ messageId: 'missing', line: 19, column: 36, message: 'No Service istio-system/istiod-1-20 in the install here (istio-system/istiod-1-21): with failurePolicy Ignore' }],
+    },
+    {
       name: 'every entry calls the stale Service: one finding, the other entries related',
       code: yaml`
         apiVersion: admissionregistration.k8s.io/v1
