@@ -24,6 +24,7 @@ import annotationDeprecated from './annotation-deprecated.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
+import webhookServiceMissing from './webhook-service-missing.ts';
 import yamlNonstringValue from './yaml-nonstring-value.ts';
 import waypointUnbound from './waypoint-unbound.ts';
 
@@ -41,6 +42,7 @@ export const allRules: readonly MeshlintRule[] = [
   injectorPolicyInvalid,
   webhookOverlap,
   webhookCaBundle,
+  webhookServiceMissing,
   apiserverNoProxySvc,
   startupOrderHold,
   jobSidecarNeverExits,

@@ -16,6 +16,7 @@ import {
   type ChartRelease, type CreatedNamespace, type DeclaredTag,
 } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
+import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, releasedControlPlane, type ControlPlaneObject } from './control-plane.ts';
 
 export interface NamespaceFact {
   readonly name: string;
@@ -53,6 +54,8 @@ export interface MeshFacts {
   readonly webhooksOrigin: FactOrigin;
   /** Injector ConfigMaps among the inputs. */
   readonly injectorConfigs: readonly InjectorConfig[];
+  /** istiod's Services and Deployments among the inputs, and the revisions IstioOperators and GitOps objects install: the Services injector webhooks may call. */
+  readonly controlPlane: readonly ControlPlaneObject[];
   /** The injector policy and selectors of a revision. */
   injectorFor(revision: string): InjectorConfig;
   /** CNI, native sidecars, hold and the proxy's lifecycle as the install of a revision sets them. */
@@ -89,6 +92,9 @@ export class FactsBuilder {
   private readonly webhookConfigs: Resource[] = [];
   private readonly injectorConfigMaps: Resource[] = [];
   private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
+  private readonly controlPlane: ControlPlaneObject[] = [];
+  /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
+  private readonly openReleases: Resource[] = [];
   private readonly installSettings = new InstallFactsBuilder();
   private readonly ambientInstall = new AmbientInstallBuilder();
   private readonly gateways: Resource[] = [];
@@ -121,6 +127,8 @@ export class FactsBuilder {
         this.createdNamespaces.set(created.name, [...(this.createdNamespaces.get(created.name) ?? []), created]);
       }
     }
+    const controlPlane = controlPlaneObjectOf(r);
+    if (controlPlane) this.controlPlane.push(controlPlane);
     if (isInjectorConfig(r)) this.webhookConfigs.push(r);
     else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
     else if (r.kind === 'IstioOperator') {
@@ -182,6 +190,7 @@ export class FactsBuilder {
         // A revision a tool fills in (an ApplicationSet's '{{revision}}') names no revision:
         // the release says nothing of the install rather than something of a made-up one.
         if (release.chart === 'istiod' && isPlaceholder(releaseRevision(release))) {
+          this.openReleases.push(r);
           this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
           continue;
         }
@@ -255,6 +264,11 @@ export class FactsBuilder {
         istiodReleases: this.istiodReleases,
         capture: capture.install,
         waypoints: waypointGateways(this.gateways, this.gatewayClasses),
+        controlPlane: [
+          ...this.controlPlane,
+          ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
+          ...this.openReleases.map((r) => releasedControlPlane(r, undefined)),
+        ],
         notes: [...namespaceNotes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input.mesh ?? {},
       },
@@ -372,9 +386,11 @@ export function mightHoldFacts(docText: string): boolean {
   const kind = TOP_LEVEL_KIND.exec(docText)?.[1];
   // JSON or flow-style documents have no block `kind:` line: parse those that name a fact kind.
   // istiod's Helm values files have no kind at all.
-  if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || ISTIOD_VALUES_LINE.test(docText);
+  if (kind === undefined) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText) || ISTIOD_VALUES_LINE.test(docText);
   if (kind === 'Namespace' || kind === 'MutatingWebhookConfiguration' || kind === 'IstioOperator' || kind === 'Gateway' || kind === 'GatewayClass' || kind.endsWith('List')) return true;
   if (GITOPS_KINDS.has(kind)) return true;
   if (kind === 'ConfigMap' || kind === 'Secret') return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
+  // istiod's Service and Deployment: the Services injector webhooks call (control-plane.ts).
+  if ((kind === 'Service' || kind === 'Deployment') && CONTROL_PLANE_TEXT.test(docText)) return true;
   return WORKLOAD_KINDS.has(kind) && INSTALL_WORKLOADS.test(docText);
 }
