@@ -5,7 +5,8 @@ import { describeResource, resourcesOf } from '../load/resources.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
 import type { CaptureOutcome } from '../model/ambient.ts';
-import { captureForTemplate, predictForTemplate } from '../model/pod-injection.ts';
+import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/pod-injection.ts';
+import { waypointTrace } from '../model/waypoint.ts';
 import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
 import { podTemplateOf } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
@@ -28,7 +29,7 @@ export interface Explanation {
   /** For a pod that is (or may be) injected: the sidecar it gets, as far as start-up and admission care. */
   readonly sidecar?: { readonly native: string; readonly hold: string; readonly cni: string };
   /** Ambient capture, for a pod a label asks to be in ambient (or may): sidecar, ambient, none or unknown, and why. */
-  readonly dataPlane?: { readonly outcome: CaptureOutcome; readonly trace: readonly TraceStep[]; readonly unknownBecause?: string };
+  readonly dataPlane?: { readonly outcome: CaptureOutcome; readonly trace: readonly TraceStep[]; readonly unknownBecause?: string; readonly waypoints?: readonly string[] };
 }
 
 /** "Deployment/shop/web", "Deployment/web", "shop/web" or "web" → does it name this workload? */
@@ -67,7 +68,15 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
         const capture = captureForTemplate(t, facts);
         const dataPlane = capture.ambientAsked === false
           ? undefined
-          : { outcome: capture.outcome, trace: capture.trace, ...(capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {}) };
+          : {
+              outcome: capture.outcome,
+              trace: capture.trace,
+              ...(capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {}),
+              // Which waypoint serves it matters only to a pod ztunnel captures.
+              ...(capture.outcome === 'ambient'
+                ? { waypoints: waypointTrace(podFacts(t).labels, r.namespace, namespaceLabelSet(r.namespace, facts).labels, facts.mesh.waypoints) }
+                : {}),
+            };
         const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
         explanations.push({
           resource: describeResource(r),

@@ -35,6 +35,7 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
       const d = e.dataPlane;
       out += `  ${c('bold', 'data plane')}: ${DATA_PLANE[d.outcome]}${d.unknownBecause ? ` (decided by ${safeText(d.unknownBecause)})` : ''}\n`;
       for (const step of d.trace) out += `    · ${safeText(step.text)}${step.source ? c('dim', `  [${step.source}]`) : ''}\n`;
+      for (const w of d.waypoints ?? []) out += `    · ${safeText(w)}\n`;
     }
     if (e.sidecar) {
       out += `  ${c('bold', 'sidecar')}\n`;

@@ -136,3 +136,30 @@ export function judgeWaypoint(
   }
   return { gateway };
 }
+
+/** Says which waypoint serves an ambient pod's own address and its namespace's Services, and why (for explain). */
+export function waypointTrace(
+  podLabels: Readonly<Record<string, string>>,
+  namespace: string | undefined,
+  namespaceLabels: LabelSet,
+  gateways: readonly WaypointGateway[],
+): string[] {
+  const out: string[] = [];
+  const describe = (ref: WaypointRef | 'unknown' | undefined, kind: BindingKind, whose: string): string => {
+    if (ref === 'unknown') return `${whose}: unknown (the namespace's labels are unknown)`;
+    if (ref === undefined) return `${whose}: no waypoint (no ${USE_WAYPOINT} on ${kind === 'workload' ? 'the pod or ' : ''}its namespace)`;
+    const where = ref.from === 'object' ? 'its own label' : 'its namespace\'s label';
+    if (ref.none) return `${whose}: no waypoint (${where} ${USE_WAYPOINT}=none)`;
+    const verdict = judgeWaypoint(ref, kind, namespace, namespaceLabels, gateways);
+    const name = `${ref.namespace ?? '?'}/${ref.name}`;
+    if (verdict.problem?.kind === 'missing') return `${whose}: none binds: ${where} names waypoint ${name}, which is not among the inputs' Gateways`;
+    if (verdict.problem?.kind === 'traffic-type') return `${whose}: none binds: ${where} names waypoint ${name}, whose waypoint-for is ${verdict.problem.gateway.waypointFor}`;
+    if (verdict.problem?.kind === 'denied') return `${whose}: none binds: ${where} names waypoint ${name}, which does not allow namespace ${namespace}`;
+    if (!verdict.gateway) return `${whose}: waypoint ${name} (${where}), not among the inputs`;
+    if (kind === 'workload' && !waypointServes(verdict.gateway.waypointFor, 'workload')) return `${whose}: no waypoint (${where} names ${name}, which serves only ${verdict.gateway.waypointFor} traffic)`;
+    return `${whose}: waypoint ${name} (${where})`;
+  };
+  out.push(describe(waypointRef(podLabels, namespace, namespaceLabels), 'workload', "traffic to the pod's own address"));
+  out.push(describe(waypointRef({}, namespace, namespaceLabels), 'service', "traffic to its namespace's Services that name no waypoint of their own"));
+  return out;
+}
