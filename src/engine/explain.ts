@@ -6,7 +6,7 @@ import type { Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
 import { predictForTemplate } from '../model/pod-injection.ts';
 import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
-import { podTemplateOf } from '../model/workload.ts';
+import { podTemplatesOf, templateLabel } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
@@ -56,13 +56,12 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
     // A document YAML cannot read (a template among them) has no resource to explain.
     for (const doc of parseFile(input.file)) {
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
-        const t = podTemplateOf(r);
-        if (!t) continue;
         if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;
+        for (const t of podTemplatesOf(r)) {
         const p = predictForTemplate(t, facts);
         const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
         explanations.push({
-          resource: describeResource(r),
+          resource: `${describeResource(r)}${templateLabel(t)}`,
           filePath: input.file.displayPath,
           line: locator.position(input.file, start).line,
           ...(doc.helmSource ? { helmSource: doc.helmSource } : {}),
@@ -72,6 +71,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
           ...(p.unknownBecause ? { unknownBecause: p.unknownBecause } : {}),
           ...(p.outcome !== 'not-injected' ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {}),
         });
+        }
       }
     }
     locator.forget(input.file);
