@@ -256,7 +256,7 @@ export function templatePath(t: PodTemplate, ...rest: (string | number)[]): Path
 }
 
 /** Is the template's own metadata the resource's (a Pod, a Knative Revision, a Tekton run)? */
-export function metadataIsResources(t: PodTemplate): boolean {
+export function metadataIsResource(t: PodTemplate): boolean {
   const own = t.metaSources[0]?.path;
   return own !== undefined && own.length === 1 && own[0] === 'metadata';
 }
