@@ -8,7 +8,7 @@ import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { podFacts, predictForTemplate } from '../src/model/pod-injection.ts';
 import { injectorConfigDataOf, injectorValuesOf } from '../src/model/mesh.ts';
-import { injectionTemplates, SIDECAR_STATUS_ANNOTATION } from '../src/model/sidecar.ts';
+import { injectionTemplates, metadataAnchor, SIDECAR_STATUS_ANNOTATION } from '../src/model/sidecar.ts';
 import { asObject, getIn, labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Facts } from '../src/model/facts.ts';
 import type { Path, PathEdit, Resource } from '../src/types.ts';
@@ -197,8 +197,7 @@ export default createRule<[], 'blocksScaleDown' | 'addLocalVolumes'>({
           const a = asObject(t.metadata.annotations);
           if (a && Object.keys(a).length > 0) edits = [{ op: 'insert', path: annotationsPath, key: SAFE_TO_EVICT_LOCAL_VOLUMES, value: list }];
         } else {
-          const holder = asObject(getIn(t.resource.object, t.path));
-          target = holder && Object.hasOwn(holder, 'metadata') ? templatePath(t, 'metadata') : t.path;
+          target = metadataAnchor(t);
           if (Object.keys(t.metadata).length > 0) edits = [{ op: 'insert', path: templatePath(t, 'metadata'), key: 'annotations', value: { [SAFE_TO_EVICT_LOCAL_VOLUMES]: list } }];
         }
         context.report({

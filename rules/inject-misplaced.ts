@@ -7,8 +7,21 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { predictForTemplate } from '../src/model/pod-injection.ts';
-import { asObject, labelString as str, podTemplateOf, templatePath } from '../src/model/workload.ts';
-import type { PathEdit } from '../src/types.ts';
+import { asObject, getIn, labelString as str, podTemplatesOf, resourceMetadataReachesPod, templatePath, type PodTemplate } from '../src/model/workload.ts';
+import type { Path, PathEdit } from '../src/types.ts';
+
+const isResourceMetadata = (p: Path): boolean => p.length >= 1 && p[0] === 'metadata';
+
+/** Where an injection label for every pod of the resource goes: the source all its templates share (Argo's spec.podMetadata), else the first template's own labels. */
+function labelsHome(templates: readonly PodTemplate[]): Path {
+  const t = templates[0]!;
+  if (templates.length > 1) {
+    const wide = t.metaSources.filter((s) => s.labels && s.scope.length < t.path.length && !isResourceMetadata(s.path));
+    const last = wide[wide.length - 1];
+    if (last) return [...last.path, 'labels'];
+  }
+  return templatePath(t, 'metadata', 'labels');
+}
 
 
 export default createRule({
@@ -25,7 +38,7 @@ export default createRule({
     },
     messages: {
       onWorkload:
-        '{{ what }} {{ key }} is on the {{ kind }}\'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ templatePath }}.metadata.labels.',
+        '{{ what }} {{ key }} is on the {{ kind }}\'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ labelsPath }}.',
       injectionOnPod:
         '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
       injectOnNamespace:
@@ -50,33 +63,39 @@ export default createRule({
           }
           return;
         }
-        const t = podTemplateOf(r);
+        const templates = podTemplatesOf(r);
+        const t = templates[0];
         if (NS_INJECTION_LABEL in labels && (t || r.kind === 'Pod')) {
           context.report({ target: { resource: r, path: ['metadata', 'labels', NS_INJECTION_LABEL] }, messageId: 'injectionOnPod', data: { key: NS_INJECTION_LABEL, where: r.kind, injectKey: INJECT_KEY } });
         }
         if (!t) return;
-        if (t.path.length > 0 && NS_INJECTION_LABEL in t.labels) {
-          context.report({ target: { resource: r, path: templatePath(t, 'metadata', 'labels', NS_INJECTION_LABEL) }, messageId: 'injectionOnPod', data: { key: NS_INJECTION_LABEL, where: 'pod template', injectKey: INJECT_KEY } });
+        for (const pod of templates) {
+          if (!(NS_INJECTION_LABEL in pod.labels)) continue;
+          const at = templatePath(pod, 'metadata', 'labels', NS_INJECTION_LABEL);
+          // The resource's own label is reported above.
+          if (!isResourceMetadata(at)) context.report({ target: { resource: r, path: at }, messageId: 'injectionOnPod', data: { key: NS_INJECTION_LABEL, where: 'pod template', injectKey: INJECT_KEY } });
         }
-        if (t.path.length === 0) return; // a Pod's own metadata is the pod's
+        const home = labelsHome(templates);
         for (const key of [INJECT_KEY, REV_LABEL]) {
           for (const [what, map] of [['Label', labels], ['Annotation', annotations]] as const) {
-            if (!(key in map) || key in t.labels || key in t.annotations) continue;
+            // A Pod's own metadata is the pod's; some controllers copy the resource's labels or annotations to the pods.
+            if (!(key in map) || resourceMetadataReachesPod(t, what === 'Label' ? 'labels' : 'annotations')) continue;
+            if (templates.some((pod) => key in pod.labels || key in pod.annotations)) continue;
             // Istio's own control-plane and gateway workloads carry istio.io/rev on their metadata on purpose.
             if (key === REV_LABEL && what === 'Label') continue;
             const value = str(map[key]) ?? '';
             const move: PathEdit[] | undefined =
-              what === 'Label' && asObject((t.metadata as Record<string, unknown>).labels)
-                ? [{ op: 'remove', path: ['metadata', 'labels', key] }, { op: 'insert', path: templatePath(t, 'metadata', 'labels'), key, value }]
+              what === 'Label' && !isResourceMetadata(home) && asObject(getIn(r.object, home))
+                ? [{ op: 'remove', path: ['metadata', 'labels', key] }, { op: 'insert', path: home, key, value }]
                 : undefined;
             // Where Istio reads it, the label takes effect: --fix moves it only when the pod
             // already behaves as it says; otherwise the move adds or removes a sidecar, and is
             // a suggestion the user accepts.
-            const keepsBehaviour = move !== undefined && key === INJECT_KEY && sameOutcome(value, predictForTemplate(t, context.facts).outcome);
+            const keepsBehaviour = move !== undefined && key === INJECT_KEY && templates.every((pod) => sameOutcome(value, predictForTemplate(pod, context.facts).outcome));
             context.report({
               target: { resource: r, path: ['metadata', what === 'Label' ? 'labels' : 'annotations', key] },
               messageId: 'onWorkload',
-              data: { what, key, kind: r.kind, templatePath: t.path.join('.') },
+              data: { what, key, kind: r.kind, labelsPath: home.join('.') },
               ...(move && keepsBehaviour ? { fix: move } : {}),
               ...(move && !keepsBehaviour ? { suggest: [{ messageId: 'moveToPod' as const, data: { key, value, effect: value === 'false' ? 'removes the sidecar the pods get today' : value === 'true' ? 'may add a sidecar' : 'changes which injector serves the pods' }, edits: move }] } : {}),
             });

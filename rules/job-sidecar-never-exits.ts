@@ -2,12 +2,36 @@
 // those containers and never exits on its own, so the Job never completes (Istio #11659).
 // Native sidecars (init containers with restartPolicy Always) are stopped by kubelet once the
 // app containers are done; a POST to the agent's /quitquitquit from the job also ends it.
+// The same holds for every kind whose pods are meant to finish (the workload-kinds table: KEDA
+// ScaledJobs, Spark drivers, Argo Workflows' steps, bare Pods that do not restart), except where
+// the kind's controller ends the sidecar itself (Tekton; Argo's kill command, when it can run).
 import { createRule } from '../src/engine/rule-api.ts';
 import { annotationAnchor, hasAppContainers, renderedProxy, sidecarPlan, NATIVE_SIDECAR_ANNOTATION } from '../src/model/sidecar.ts';
-import { templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
+import { asObject, getIn, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
 import type { Path, PathEdit, RelatedLocation } from '../src/types.ts';
 
-const JOB_KINDS = new Set(['Job', 'CronJob']);
+export const PROXY_IMAGE_ANNOTATION = 'sidecar.istio.io/proxyImage';
+/** Argo's documented kill command for istio-proxy (docs/sidecar-injection.md). */
+export const ARGO_ISTIO_KILL_CMD = '["pilot-agent", "request", "POST", "quitquitquit"]';
+
+/** Where an annotation for every pod of the resource goes (Argo's spec.podMetadata), else the template's own annotations. */
+function wideAnnotations(t: PodTemplate): Path {
+  const wide = t.metaSources.filter((m) => m.annotations && m.scope.length < t.path.length && !(m.path.length === 1 && m.path[0] === 'metadata'));
+  const last = wide[wide.length - 1];
+  return last ? [...last.path, 'annotations'] : templatePath(t, 'metadata', 'annotations');
+}
+
+/**
+ * The proxy image the pod is known to run, when the inputs say: the pod's proxyImage
+ * annotation, or the image of an istio-proxy already rendered into it.
+ */
+function knownProxyImage(t: PodTemplate): { image: string; path: Path } | undefined {
+  const annotated = labelString(t.annotations[PROXY_IMAGE_ANNOTATION]);
+  if (annotated) return { image: annotated, path: templatePath(t, 'metadata', 'annotations', PROXY_IMAGE_ANNOTATION) };
+  const proxy = t.containers.find((c) => c.name === 'istio-proxy' && c.group !== 'ephemeralContainers');
+  if (proxy && typeof proxy.object.image === 'string') return { image: proxy.object.image, path: [...proxy.path, 'image'] };
+  return undefined;
+}
 
 /** The command line of a container, as one string: command and args. */
 function commandLine(c: Container): string {
@@ -36,7 +60,7 @@ export default createRule({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Jobs and CronJobs injected with a classic sidecar, which keeps them from ever completing',
+      description: 'Jobs, CronJobs and other batch workloads injected with a classic sidecar, which keeps them from ever completing',
       defaultLevel: 'warn',
       precision: 'high',
       category: 'startup',
@@ -44,12 +68,15 @@ export default createRule({
     },
     messages: {
       classic:
-        'This {{ kind }} gets a classic sidecar, which never exits: the {{ kind }} never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
+        'This {{ kind }} gets a classic sidecar, which never exits: {{ stuck }}. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
       rendered:
-        'This {{ kind }}\'s istio-proxy is a classic sidecar, which never exits: the {{ kind }} never completes. Re-inject with native sidecars, or POST to localhost:15020/quitquitquit when done.',
+        'This {{ kind }}\'s istio-proxy is a classic sidecar, which never exits: {{ stuck }}. Re-inject with native sidecars, or POST to localhost:15020/quitquitquit when done.',
+      killFails:
+        'Argo\'s default kill command needs /bin/sh, which the distroless istio-proxy lacks: {{ stuck }}. Set {{ annotation }} in {{ where }}.',
       notPost:
         'Container {{ container }} calls /quitquitquit without POST: the agent answers 405 and istio-proxy keeps running. Use curl -fsS -X POST http://localhost:15020/quitquitquit.',
       addNative: 'Annotate the pod template sidecar.istio.io/nativeSidecar: "true"',
+      addKillCmd: 'Annotate the pods {{ annotation }}: \'{{ command }}\'',
     },
     hasSuggestions: true,
     schema: [],
@@ -58,9 +85,21 @@ export default createRule({
   create(context) {
     return {
       PodTemplate(t) {
-        if (!JOB_KINDS.has(t.resource.kind)) return;
+        if (!t.batch || !hasAppContainers(t)) return;
+        const exit = t.sidecarExit;
+        // The kind's controller stops the sidecar itself (Tekton), or deletes the pod (Spark's executors).
+        if (exit && exit.by !== 'kill-command') return;
         const kind = t.resource.kind;
-        if (!hasAppContainers(t)) return;
+        const stuck = t.kind.stuck ?? `the ${kind} never completes`;
+        let distroless: { image: string; path: Path } | undefined;
+        if (exit?.by === 'kill-command') {
+          // Argo runs its kill command in istio-proxy: it ends a classic sidecar unless it cannot
+          // run there (a distroless image has no /bin/sh), and the annotation replaces it.
+          if (Object.hasOwn(t.annotations, exit.annotation)) return;
+          const image = knownProxyImage(t);
+          if (!image || !/distroless/i.test(image.image)) return;
+          distroless = image;
+        }
         const rendered = renderedProxy(t);
         let classic: 'classic' | 'rendered';
         let related: RelatedLocation[] = [];
@@ -90,12 +129,24 @@ export default createRule({
           });
           return;
         }
+        if (distroless && exit?.by === 'kill-command') {
+          const where = wideAnnotations(t);
+          const data = { annotation: exit.annotation, command: ARGO_ISTIO_KILL_CMD };
+          context.report({
+            target: { resource: t.resource, path: distroless.path },
+            messageId: 'killFails',
+            data: { stuck, where: where.join('.'), annotation: exit.annotation },
+            suggest: asObject(getIn(t.resource.object, where)) ? [{ messageId: 'addKillCmd', data, edits: [{ op: 'insert', path: where, key: exit.annotation, value: ARGO_ISTIO_KILL_CMD }] }] : undefined,
+            related,
+          });
+          return;
+        }
         const canInsert = Object.hasOwn(t.metadata, 'annotations') && !Object.hasOwn(t.annotations, NATIVE_SIDECAR_ANNOTATION);
         const edits: PathEdit[] = canInsert ? [{ op: 'insert', path: templatePath(t, 'metadata', 'annotations'), key: NATIVE_SIDECAR_ANNOTATION, value: 'true' }] : [];
         context.report({
           target: { resource: t.resource, path: rendered ? rendered.path : nativePath ?? annotationAnchor(t) },
           messageId: classic,
-          data: { kind },
+          data: { kind, stuck },
           suggest: !rendered && edits.length > 0 ? [{ messageId: 'addNative', edits }] : undefined,
           related,
         });

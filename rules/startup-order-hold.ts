@@ -96,6 +96,8 @@ export default createRule<[Options], MessageIds>({
       PodTemplate(t) {
         if (ignored(t)) return;
         if (!hasAppContainers(t)) return;
+        // The kind's controller starts the app only once the sidecars are ready (Tekton).
+        if (t.kind.waitsForSidecars) return;
         const rendered = renderedProxy(t);
         if (rendered) {
           // Already injected: what the manifest holds is what runs.

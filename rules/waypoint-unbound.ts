@@ -10,7 +10,7 @@ import { knownLabels } from '../src/model/selector.ts';
 import {
   judgeWaypoint, USE_WAYPOINT, waypointRef, type BindingKind, type WaypointGateway, type WaypointProblem,
 } from '../src/model/waypoint.ts';
-import { asObject, getIn, labelString } from '../src/model/workload.ts';
+import { asObject, getIn, labelString, templatePath } from '../src/model/workload.ts';
 import type { Path, Resource } from '../src/types.ts';
 
 type Messages = 'missing' | 'trafficType' | 'denied';
@@ -31,8 +31,8 @@ const stringLabels = (raw: unknown): Record<string, string> => {
 
 const gatewayName = (g: WaypointGateway): string => `${g.namespace ?? ''}/${g.name}`;
 
-function report(context: RuleContext<Messages, never[]>, resource: Resource, labelsPath: Path, problem: WaypointProblem, name: string, namespace: string, objectKind: string, objectNamespace: string | undefined): void {
-  const target = { resource, path: [...labelsPath, USE_WAYPOINT] };
+function report(context: RuleContext<Messages, never[]>, resource: Resource, labelPath: Path, problem: WaypointProblem, name: string, namespace: string, objectKind: string, objectNamespace: string | undefined): void {
+  const target = { resource, path: labelPath };
   if (problem.kind === 'missing') {
     context.report({ target, messageId: 'missing', data: { name, namespace, near: problem.near.slice(0, 3).join(', ') } });
     return;
@@ -69,8 +69,8 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    const judge = (resource: Resource, labelsPath: Path, kind: BindingKind | 'namespace', objectNamespace: string | undefined): void => {
-      const labels = stringLabels(getIn(resource.object, labelsPath));
+    const judge = (resource: Resource, rawLabels: unknown, labelPath: Path, kind: BindingKind | 'namespace', objectNamespace: string | undefined): void => {
+      const labels = stringLabels(rawLabels);
       if (labels[USE_WAYPOINT] === undefined) return;
       // Only the object's own label is judged here; a namespace's label is judged on the Namespace.
       const ref = waypointRef(labels, objectNamespace, knownLabels({}));
@@ -78,17 +78,18 @@ export default createRule({
       const nsLabels = namespaceLabelSet(objectNamespace, context.facts).labels;
       const problem = judgeWaypoint(ref, kind, objectNamespace, nsLabels, context.facts.mesh.waypoints).problem;
       if (!problem) return;
-      report(context, resource, labelsPath, problem, ref.name, ref.namespace ?? '', kind, objectNamespace);
+      report(context, resource, labelPath, problem, ref.name, ref.namespace ?? '', kind, objectNamespace);
     };
     return {
       Resource(r) {
         const kind = BINDS[r.kind];
         if (!kind) return;
         if (r.kind !== 'Namespace' && !/^(v1|networking\.istio\.io\/)/.test(r.apiVersion)) return;
-        judge(r, ['metadata', 'labels'], kind, r.kind === 'Namespace' ? r.name : r.namespace);
+        judge(r, getIn(r.object, ['metadata', 'labels']), ['metadata', 'labels', USE_WAYPOINT], kind, r.kind === 'Namespace' ? r.name : r.namespace);
       },
       PodTemplate(t) {
-        judge(t.resource, [...t.path, 'metadata', 'labels'], 'workload', t.resource.namespace);
+        // The pod's labels as its controller merges them; the finding goes where the label is written.
+        judge(t.resource, t.labels, templatePath(t, 'metadata', 'labels', USE_WAYPOINT), 'workload', t.resource.namespace);
       },
     };
   },

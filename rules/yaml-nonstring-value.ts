@@ -3,11 +3,17 @@
 // API server rejects the object: "cannot unmarshal bool into Go struct field … of type string".
 // An empty value (null) is accepted but becomes "", which is rarely what was meant.
 import { createRule } from '../src/engine/rule-api.ts';
-import { asObject, podTemplateOf } from '../src/model/workload.ts';
+import { asObject, podTemplatesOf, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Path, Resource } from '../src/types.ts';
 import { INJECT_KEY } from '../src/model/mesh.ts';
 
 type Where = { readonly path: Path; readonly map: Record<string, unknown> };
+
+const onResourceMetadata = (p: Path): boolean => p.length === 1 && p[0] === 'metadata';
+
+/** Is `path` a pod's labels or annotations map (where an unquoted sidecar.istio.io/inject is inject-value-invalid's)? */
+const podMetadataMap = (templates: readonly PodTemplate[], path: Path): boolean =>
+  templates.some((t) => t.metaSources.some((m) => m.path.length + 1 === path.length && m.path.every((p, i) => path[i] === p) && (path[path.length - 1] === 'labels' ? m.labels : path[path.length - 1] === 'annotations' && m.annotations)));
 
 function stringMaps(r: Resource): Where[] {
   const out: Where[] = [];
@@ -24,15 +30,24 @@ function stringMaps(r: Resource): Where[] {
   }
   const spec = asObject(r.object.spec);
   if (r.kind === 'Service' && r.apiVersion === 'v1') add(['spec', 'selector'], spec?.selector);
-  const t = podTemplateOf(r);
-  if (t) {
-    if (t.path.length > 0) {
-      add([...t.path, 'metadata', 'labels'], t.metadata.labels);
-      add([...t.path, 'metadata', 'annotations'], t.metadata.annotations);
-      add(['spec', 'selector', 'matchLabels'], asObject(spec?.selector)?.matchLabels);
+  const seen = new Set<string>();
+  const once = (path: Path, v: unknown): void => {
+    const key = path.join('\0');
+    if (seen.has(key)) return;
+    seen.add(key);
+    add(path, v);
+  };
+  const templates = podTemplatesOf(r);
+  // The pods' labels and annotations, wherever the kind keeps them (the resource's own metadata is above).
+  for (const t of templates) {
+    for (const m of t.metaSources) {
+      if (onResourceMetadata(m.path)) continue;
+      if (m.labels) once([...m.path, 'labels'], m.object?.labels);
+      if (m.annotations) once([...m.path, 'annotations'], m.object?.annotations);
     }
-    add([...t.path, 'spec', 'nodeSelector'], t.spec.nodeSelector);
+    if (t.spec.nodeSelector !== undefined) once(templatePath(t, 'spec', 'nodeSelector'), t.spec.nodeSelector);
   }
+  if (templates[0] && !onResourceMetadata(templates[0].metaSources[0]?.path ?? [])) add(['spec', 'selector', 'matchLabels'], asObject(spec?.selector)?.matchLabels);
   return out;
 }
 
@@ -81,10 +96,10 @@ export default createRule({
     };
     return {
       Resource(resource) {
-        const template = podTemplateOf(resource);
+        const templates = podTemplatesOf(resource);
         for (const { path, map } of stringMaps(resource)) {
-          // On a pod template, an unquoted sidecar.istio.io/inject is inject-value-invalid's: one finding, the most specific.
-          const onTemplate = template !== undefined && path.length === template.path.length + 2 && template.path.every((p, i) => path[i] === p) && path[path.length - 2] === 'metadata';
+          // On a pod, an unquoted sidecar.istio.io/inject is inject-value-invalid's: one finding, the most specific.
+          const onTemplate = podMetadataMap(templates, path);
           for (const [k, v] of Object.entries(map)) {
             if (onTemplate && k === INJECT_KEY && (path[path.length - 1] === 'labels' || path[path.length - 1] === 'annotations')) continue;
             check(resource, path, k, v, whatOf(path));

@@ -17,7 +17,7 @@ import { gatherFacts } from '../src/engine/linter.ts';
 import { readSource, type ReadOutcome } from '../src/load/read.ts';
 import { resourcesOf } from '../src/load/resources.ts';
 import { predictForTemplate } from '../src/model/pod-injection.ts';
-import { podTemplateOf } from '../src/model/workload.ts';
+import { podTemplatesOf, templateLabel } from '../src/model/workload.ts';
 import { parseFile } from '../src/parse/yaml.ts';
 
 const MAX_FILES = 50_000;
@@ -75,12 +75,12 @@ function measure(dir: string): { known: number; total: number } {
     if (!input.ok) continue;
     for (const doc of parseFile(input.file)) {
       for (const r of resourcesOf(doc, undefined).resources) {
-        const t = podTemplateOf(r);
-        if (!t) continue;
-        total++;
-        const outcome = predictForTemplate(t, facts).outcome;
-        if (outcome !== 'unknown') known++;
-        if (list) console.log(`  ${input.file.displayPath} ${r.kind}/${r.name}: ${outcome}`);
+        for (const t of podTemplatesOf(r)) {
+          total++;
+          const outcome = predictForTemplate(t, facts).outcome;
+          if (outcome !== 'unknown') known++;
+          if (list) console.log(`  ${input.file.displayPath} ${r.kind}/${r.name}${templateLabel(t)}: ${outcome}`);
+        }
       }
     }
   }

@@ -8,7 +8,7 @@ import type { CaptureOutcome } from '../model/ambient.ts';
 import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/pod-injection.ts';
 import { waypointTrace } from '../model/waypoint.ts';
 import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
-import { podTemplateOf } from '../model/workload.ts';
+import { podTemplatesOf, templateLabel } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
@@ -60,9 +60,8 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
     // A document YAML cannot read (a template among them) has no resource to explain.
     for (const doc of parseFile(input.file)) {
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
-        const t = podTemplateOf(r);
-        if (!t) continue;
         if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;
+        for (const t of podTemplatesOf(r)) {
         const p = predictForTemplate(t, facts);
         // Said only where a label asks for ambient: a sidecar-only mesh never sees it.
         const capture = captureForTemplate(t, facts);
@@ -79,7 +78,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
             };
         const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
         explanations.push({
-          resource: describeResource(r),
+          resource: `${describeResource(r)}${templateLabel(t)}`,
           filePath: input.file.displayPath,
           line: locator.position(input.file, start).line,
           ...(doc.helmSource ? { helmSource: doc.helmSource } : {}),
@@ -90,6 +89,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
           ...(p.outcome !== 'not-injected' ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {}),
           ...(dataPlane ? { dataPlane } : {}),
         });
+        }
       }
     }
     locator.forget(input.file);

@@ -9,7 +9,7 @@ import type { Stated } from '../model/install.ts';
 import { atLeast } from '../model/istio-version.ts';
 import { predictForTemplate } from '../model/pod-injection.ts';
 import { hasAppContainers, sidecarPlan } from '../model/sidecar.ts';
-import { podTemplateOf, type PodTemplate } from '../model/workload.ts';
+import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Resource } from '../types.ts';
@@ -133,10 +133,14 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
         : { value: version, source: UNKNOWN, status: 'unknown', detail: `predicted for ${version}, the newest supported; state istio.version in .meshlint.yaml or pass --istio-version` };
 
   // Namespaces: every one defined, and every one a workload uses.
+  // Counted per workload, not per pod template (an Argo Workflow has one per step).
   const used = new Map<string, number>();
+  const counted = new Set<Resource>();
   for (const w of workloads) {
     const ns = w.template.resource.namespace;
-    if (ns !== undefined) used.set(ns, (used.get(ns) ?? 0) + 1);
+    if (ns === undefined || counted.has(w.template.resource)) continue;
+    counted.add(w.template.resource);
+    used.set(ns, (used.get(ns) ?? 0) + 1);
   }
   const names = [...new Set([...facts.namespaces.keys(), ...used.keys()])].sort(byName);
   const namespaces: NamespaceEntry[] = names.map((name) => {
@@ -217,7 +221,7 @@ function undecided(facts: Facts, workloads: readonly WorkloadAt[]): UnknownEntry
     const key = `${kind}\u0000${fact}`;
     let e = entries.get(key);
     if (!e) entries.set(key, (e = { kind, fact, fix, workloads: [] }));
-    e.workloads.push({ resource: describeResource(w.template.resource), filePath: w.filePath, line: w.line, why });
+    e.workloads.push({ resource: `${describeResource(w.template.resource)}${templateLabel(w.template)}`, filePath: w.filePath, line: w.line, why });
   };
   for (const w of workloads) {
     const t = w.template;
@@ -256,10 +260,11 @@ export function gatherFactsReport(inputs: readonly ReadOutcome[], config: Config
     if (!input.ok) continue;
     for (const doc of parseFile(input.file)) {
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
-        const template = podTemplateOf(r);
-        if (!template) continue;
+        const templates = podTemplatesOf(r);
+        if (templates.length === 0) continue;
         const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
-        workloads.push({ template, filePath: input.file.displayPath, line: locator.position(input.file, start).line });
+        const line = locator.position(input.file, start).line;
+        for (const template of templates) workloads.push({ template, filePath: input.file.displayPath, line });
       }
     }
   }

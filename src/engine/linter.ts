@@ -6,7 +6,7 @@ import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from
 import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
 import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
 import { existsAt } from '../model/istio-version.ts';
-import { asObject, podTemplateOf } from '../model/workload.ts';
+import { asObject, podTemplatesOf } from '../model/workload.ts';
 import { VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
 import { Locator } from '../parse/locator.ts';
 import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
@@ -70,6 +70,8 @@ interface ActiveRule {
 interface AnnotationUse {
   readonly doc: ParsedDocument;
   readonly path: Path;
+  /** The part of the resource the annotation covers (the pod template it sits in). */
+  readonly holder: Path;
   readonly rules: readonly string[];
   readonly used: Set<string>;
 }
@@ -162,10 +164,15 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     return d;
   };
 
+  // A place several pod templates share (Argo's spec.podMetadata) is reported once.
+  const reported = new Set<string>();
   const flush = (): void => {
     for (const f of pending.splice(0)) {
       const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
       if (!m) continue;
+      const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
       const list = messages.get(m.filePath);
       if (list) list.push(m.message);
       else {
@@ -223,8 +230,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
         recordIgnoreAnnotations(r, annotationUses);
         emit('Resource', r);
         if (r.kind === 'Namespace') emit('Namespace', r);
-        const template = podTemplateOf(r);
-        if (template) {
+        for (const template of podTemplatesOf(r)) {
           stats.podTemplates++;
           emit('PodTemplate', template);
           for (const c of template.containers) emit('Container', c);
@@ -416,14 +422,23 @@ function toRange(locator: Locator, file: SourceFile, offsets: readonly [number, 
 }
 
 function recordIgnoreAnnotations(r: Resource, uses: AnnotationUse[]): void {
-  const add = (annotations: unknown, path: Path): void => {
+  const seen = new Set<string>();
+  const add = (annotations: unknown, path: Path, holder: Path): void => {
     const value = (annotations as Record<string, unknown> | undefined)?.[IGNORE_ANNOTATION];
     if (value === undefined) return;
-    uses.push({ doc: r.doc, path: [...r.basePath, ...path, IGNORE_ANNOTATION], rules: ignoredByAnnotation(value), used: new Set() });
+    const key = path.join('\0');
+    if (seen.has(key)) return;
+    seen.add(key);
+    uses.push({ doc: r.doc, path: [...r.basePath, ...path, IGNORE_ANNOTATION], holder: [...r.basePath, ...holder], rules: ignoredByAnnotation(value), used: new Set() });
   };
-  add((r.object.metadata as Record<string, unknown> | undefined)?.annotations, ['metadata', 'annotations']);
-  const t = podTemplateOf(r);
-  if (t && t.path.length > 0) add(t.annotations, [...t.path, 'metadata', 'annotations']);
+  add((r.object.metadata as Record<string, unknown> | undefined)?.annotations, ['metadata', 'annotations'], []);
+  // The pod's annotations: each template's own, and those that reach several (Argo's spec.podMetadata).
+  for (const t of podTemplatesOf(r)) {
+    for (const s of t.metaSources) {
+      if (!s.annotations || (s.path.length === 1 && s.path[0] === 'metadata')) continue;
+      add(s.object?.annotations, [...s.path, 'annotations'], s.scope);
+    }
+  }
 }
 
 function annotationSuppression(loc: Located, ruleId: string, uses: readonly AnnotationUse[]): AnnotationUse | undefined {
@@ -432,8 +447,7 @@ function annotationSuppression(loc: Located, ruleId: string, uses: readonly Anno
   for (const use of uses) {
     if (use.doc !== loc.doc) continue;
     if (!(use.rules.includes(ruleId) || use.rules.includes('*'))) continue;
-    // The annotation's holder: [..., 'metadata', 'annotations', key] → holder path is 3 shorter.
-    const holder = use.path.slice(0, -3);
+    const holder = use.holder;
     if (!startsWith(holder, base)) continue;
     if (holder.length === base.length || (loc.docPath && startsWith(loc.docPath, holder))) return use;
   }

@@ -105,7 +105,7 @@ export function cniFor(install: InstallSettings): Decided<Tri> {
 export function hasAppContainers(t: PodTemplate): boolean {
   const templates = injectionTemplates(t);
   if (templates !== undefined && !templates.includes('sidecar')) return false;
-  return t.containers.some((c) => c.group === 'containers' && c.name !== 'istio-proxy');
+  return t.addsApp || t.containers.some((c) => c.group === 'containers' && c.name !== 'istio-proxy');
 }
 
 const plans = new WeakMap<PodTemplate, WeakMap<Facts, SidecarPlan>>();
@@ -171,10 +171,13 @@ export function renderedProxy(t: PodTemplate): RenderedProxy | undefined {
   };
 }
 
-/** The pod template's metadata, or the template itself when it has none. */
+/** The pod template's own metadata, or the template itself when it has none. */
 export function metadataAnchor(t: PodTemplate): Path {
-  const holder = asObject(getIn(t.resource.object, t.path));
-  return holder && Object.hasOwn(holder, 'metadata') ? templatePath(t, 'metadata') : t.path;
+  const own = t.metaSources[0]?.path;
+  if (!own) return t.path;
+  const parent = asObject(getIn(t.resource.object, own.slice(0, -1)));
+  const last = own[own.length - 1];
+  return own.length > 0 && parent && typeof last === 'string' && Object.hasOwn(parent, last) ? own : t.path;
 }
 
 /** Where an annotation for the pod goes: its annotations, else its metadata, else the template itself. */

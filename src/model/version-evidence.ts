@@ -4,7 +4,7 @@
 import type { RelatedLocation, Resource } from '../types.ts';
 import { parseIstioVersion, type IstioVersion } from './istio-version.ts';
 import { injectorValuesOf, isInjectorConfigMap } from './mesh.ts';
-import { getIn, podTemplateOf } from './workload.ts';
+import { getIn, podTemplatesOf } from './workload.ts';
 
 export interface VersionEvidence {
   readonly version: IstioVersion;
@@ -32,9 +32,9 @@ export function imageVersion(image: string): IstioVersion | undefined {
 /** Version evidence a resource carries: an injected pod's istio-init image, istiod's image, an IstioOperator's tag, an injector ConfigMap's global.tag. */
 export function versionEvidence(r: Resource): VersionEvidence[] {
   const out: VersionEvidence[] = [];
-  const t = podTemplateOf(r);
-  if (t) {
-    for (const c of t.containers) {
+  const templates = podTemplatesOf(r);
+  if (templates.length > 0) {
+    for (const c of templates.flatMap((t) => t.containers)) {
       const image = typeof c.object.image === 'string' ? c.object.image : undefined;
       const v = image ? imageVersion(image) : undefined;
       if (!v || !image) continue;

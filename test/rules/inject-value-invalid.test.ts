@@ -67,6 +67,16 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'an Argo Workflow: spec.podMetadata reaches both step pods, reported once where it is written',
+      code: 'apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: { name: w }\nspec:\n  podMetadata:\n    labels:\n      sidecar.istio.io/inject: ""\n  templates:\n    - { name: a, container: { image: a } }\n    - { name: b, script: { image: b, source: x } }\n',
+      errors: [{ messageId: 'empty', line: 7, column: 7 }],
+    },
+    {
+      name: 'an Argo step template\'s own label, on its own line',
+      code: 'apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: { name: w }\nspec:\n  templates:\n    - name: a\n      metadata:\n        labels: { sidecar.istio.io/inject: "" }\n      container: { image: a }\n',
+      errors: [{ messageId: 'empty', line: 8, column: 19 }],
+    },
+    {
       name: 'an empty value: Istio treats it as not set; a warning with suggestions',
       code: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    sidecar.istio.io/inject: ""\nspec:\n  containers: [{ name: a, image: a }]\n',
       errors: [{ messageId: 'empty', line: 6, column: 5, severity: 1, message: 'has no value: Istio treats it as not set' }],

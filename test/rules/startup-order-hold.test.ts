@@ -45,6 +45,22 @@ const operator = (spec: string): { filename: string; code: string } => ({
 
 ruleTester(rule, {
   valid: [
+    // Tekton's first step waits until the pod's sidecars are ready (await-sidecar-readiness).
+    {
+      name: 'a Tekton TaskRun turning native sidecars off in a mesh that does not hold: Tekton waits for the sidecar',
+      code: yaml`
+        apiVersion: tekton.dev/v1
+        kind: TaskRun
+        metadata:
+          name: build
+          namespace: shop
+          annotations: { sidecar.istio.io/nativeSidecar: "false" }
+        spec:
+          taskSpec:
+            steps: [{ name: build, image: golang:1.22 }]
+        `,
+      config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } },
+    },
     { name: 'not injected: no injection label anywhere', code: web(), config: { istio: { nativeSidecars: false } } },
     { name: 'native sidecars stated in the config', code: web(), config: { ...shop, istio: { nativeSidecars: true } } },
     { name: 'hold in the pod annotation (JSON)', code: web(`{ proxy.istio.io/config: '{"holdApplicationUntilProxyStarts": true}' }`), config: classic },
