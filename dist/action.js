@@ -327,13 +327,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version] = parts;
-            if (version === "1.1" || version === "1.2") {
-              this.yaml.version = version;
+            const [version2] = parts;
+            if (version2 === "1.1" || version2 === "1.2") {
+              this.yaml.version = version2;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version);
-              onError(6, `Unsupported YAML version ${version}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version2);
+              onError(6, `Unsupported YAML version ${version2}`, isValid);
               return false;
             }
           }
@@ -982,13 +982,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str4) => str4.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str4, indent, comment) => str4.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str4.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1142,16 +1142,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str4) => /^(%|---|\.\.\.)/m.test(str4);
-    function lineLengthOverLimit(str4, lineWidth, indentLength) {
+    var containsDocumentMarker = (str5) => /^(%|---|\.\.\.)/m.test(str5);
+    function lineLengthOverLimit(str5, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str4.length;
+      const strLen = str5.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str4[i] === "\n") {
+        if (str5[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1168,11 +1168,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str4 = "";
+      let str5 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str4 += json.slice(start, i) + "\\ ";
+          str5 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1181,38 +1181,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str4 += json.slice(start, i);
+                str5 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str4 += "\\0";
+                    str5 += "\\0";
                     break;
                   case "0007":
-                    str4 += "\\a";
+                    str5 += "\\a";
                     break;
                   case "000b":
-                    str4 += "\\v";
+                    str5 += "\\v";
                     break;
                   case "001b":
-                    str4 += "\\e";
+                    str5 += "\\e";
                     break;
                   case "0085":
-                    str4 += "\\N";
+                    str5 += "\\N";
                     break;
                   case "00a0":
-                    str4 += "\\_";
+                    str5 += "\\_";
                     break;
                   case "2028":
-                    str4 += "\\L";
+                    str5 += "\\L";
                     break;
                   case "2029":
-                    str4 += "\\P";
+                    str5 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str4 += "\\x" + code.substr(2);
+                      str5 += "\\x" + code.substr(2);
                     else
-                      str4 += json.substr(i, 6);
+                      str5 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1222,14 +1222,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str4 += json.slice(start, i) + "\n\n";
+                str5 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str4 += "\n";
+                  str5 += "\n";
                   i += 2;
                 }
-                str4 += indent;
+                str5 += indent;
                 if (json[i + 2] === " ")
-                  str4 += "\\";
+                  str5 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1238,8 +1238,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str4 = start ? str4 + json.slice(start) : json;
-      return implicitKey ? str4 : foldFlowLines.foldFlowLines(str4, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str5 = start ? str5 + json.slice(start) : json;
+      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1367,15 +1367,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str4 = value.replace(/\n+/g, `$&
+      const str5 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str4);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str5);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str4 : foldFlowLines.foldFlowLines(str4, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1527,11 +1527,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str4 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str5 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str4;
-      return identity.isScalar(node) || str4[0] === "{" || str4[0] === "[" ? `${props} ${str4}` : `${props}
-${ctx.indent}${str4}`;
+        return str5;
+      return identity.isScalar(node) || str5[0] === "{" || str5[0] === "[" ? `${props} ${str5}` : `${props}
+${ctx.indent}${str5}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1566,8 +1566,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str4 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str4.length > 1024) {
+      let str5 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str5.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1576,27 +1576,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str4 === "" ? "?" : explicitKey ? `? ${str4}` : str4;
+          return str5 === "" ? "?" : explicitKey ? `? ${str5}` : str5;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str4 = `? ${str4}`;
+        str5 = `? ${str5}`;
         if (keyComment && !keyCommentDone) {
-          str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(keyComment));
+          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str4;
+        return str5;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(keyComment));
-        str4 = `? ${str4}
+          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+        str5 = `? ${str5}
 ${indent}:`;
       } else {
-        str4 = `${str4}:`;
+        str5 = `${str5}:`;
         if (keyComment)
-          str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(keyComment));
+          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -1612,7 +1612,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str4.length + 1;
+        ctx.indentAtStart = str5.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1656,16 +1656,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws2 = "";
       }
-      str4 += ws2 + valueStr;
+      str5 += ws2 + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(valueComment));
+        str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str4;
+      return str5;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1892,31 +1892,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str5 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str6 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment2));
+          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str5);
+        lines.push(blockItemPrefix + str6);
       }
-      let str4;
+      let str5;
       if (lines.length === 0) {
-        str4 = flowChars.start + flowChars.end;
+        str5 = flowChars.start + flowChars.end;
       } else {
-        str4 = lines[0];
+        str5 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str4 += line ? `
+          str5 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str4 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str5 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str4;
+      return str5;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1959,21 +1959,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str4 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str4.includes("\n"));
+        let str5 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str5.includes("\n"));
         if (i < items.length - 1) {
-          str4 += ",";
+          str5 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str4.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str5.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str4 += ",";
+            str5 += ",";
           }
         }
         if (comment)
-          str4 += stringifyComment.lineComment(str4, itemIndent, commentString(comment));
-        lines.push(str4);
+          str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment));
+        lines.push(str5);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1985,11 +1985,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str4 = start;
+          let str5 = start;
           for (const line of lines)
-            str4 += line ? `
+            str5 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str4}
+          return `${str5}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2321,7 +2321,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str4) => str4,
+      resolve: (str5) => str5,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2359,7 +2359,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str4) => new Scalar.Scalar(str4[0] === "t" || str4[0] === "T"),
+      resolve: (str5) => new Scalar.Scalar(str5[0] === "t" || str5[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2411,7 +2411,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str4) => str4.slice(-3).toLowerCase() === "nan" ? NaN : str4[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2420,7 +2420,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str4) => parseFloat(str4),
+      resolve: (str5) => parseFloat(str5),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2431,11 +2431,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str4) {
-        const node = new Scalar.Scalar(parseFloat(str4));
-        const dot = str4.indexOf(".");
-        if (dot !== -1 && str4[str4.length - 1] === "0")
-          node.minFractionDigits = str4.length - dot - 1;
+      resolve(str5) {
+        const node = new Scalar.Scalar(parseFloat(str5));
+        const dot = str5.indexOf(".");
+        if (dot !== -1 && str5[str5.length - 1] === "0")
+          node.minFractionDigits = str5.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2452,7 +2452,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str4, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str4) : parseInt(str4.substring(offset), radix);
+    var intResolve = (str5, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -2465,7 +2465,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str4, _onError, opt) => intResolve(str4, 2, 8, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int = {
@@ -2473,7 +2473,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str4, _onError, opt) => intResolve(str4, 0, 10, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2482,7 +2482,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str4, _onError, opt) => intResolve(str4, 2, 16, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -2535,7 +2535,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str4) => str4,
+        resolve: (str5) => str5,
         stringify: stringifyJSON
       },
       {
@@ -2552,7 +2552,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str4) => str4 === "true",
+        resolve: (str5) => str5 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2560,7 +2560,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str4, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str4) : parseInt(str4, 10),
+        resolve: (str5, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2568,7 +2568,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str4) => parseFloat(str4),
+        resolve: (str5) => parseFloat(str5),
         stringify: stringifyJSON
       }
     ];
@@ -2576,9 +2576,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str4, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str4)}`);
-        return str4;
+      resolve(str5, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str5)}`);
+        return str5;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2610,10 +2610,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str4 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str4.length);
-          for (let i = 0; i < str4.length; ++i)
-            buffer[i] = str4.charCodeAt(i);
+          const str5 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str5.length);
+          for (let i = 0; i < str5.length; ++i)
+            buffer[i] = str5.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2624,28 +2624,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str4;
+        let str5;
         if (typeof node_buffer.Buffer === "function") {
-          str4 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str5 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str4 = btoa(s);
+          str5 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str4.length / lineWidth);
+          const n = Math.ceil(str5.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str4.substr(o, lineWidth);
+            lines[i] = str5.substr(o, lineWidth);
           }
-          str4 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str5 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str4 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str5 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary2;
@@ -2851,7 +2851,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str4) => str4.slice(-3).toLowerCase() === "nan" ? NaN : str4[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2860,7 +2860,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str4) => parseFloat(str4.replace(/_/g, "")),
+      resolve: (str5) => parseFloat(str5.replace(/_/g, "")),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2871,11 +2871,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str4) {
-        const node = new Scalar.Scalar(parseFloat(str4.replace(/_/g, "")));
-        const dot = str4.indexOf(".");
+      resolve(str5) {
+        const node = new Scalar.Scalar(parseFloat(str5.replace(/_/g, "")));
+        const dot = str5.indexOf(".");
         if (dot !== -1) {
-          const f = str4.substring(dot + 1).replace(/_/g, "");
+          const f = str5.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2895,34 +2895,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str4, offset, radix, { intAsBigInt }) {
-      const sign = str4[0];
+    function intResolve(str5, offset, radix, { intAsBigInt }) {
+      const sign = str5[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str4 = str4.substring(offset).replace(/_/g, "");
+      str5 = str5.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str4 = `0b${str4}`;
+            str5 = `0b${str5}`;
             break;
           case 8:
-            str4 = `0o${str4}`;
+            str5 = `0o${str5}`;
             break;
           case 16:
-            str4 = `0x${str4}`;
+            str5 = `0x${str5}`;
             break;
         }
-        const n2 = BigInt(str4);
+        const n2 = BigInt(str5);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str4, radix);
+      const n = parseInt(str5, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str4 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str4.substr(1) : prefix + str4;
+        const str5 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str5.substr(1) : prefix + str5;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -2932,7 +2932,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str4, _onError, opt) => intResolve(str4, 2, 2, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -2941,7 +2941,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str4, _onError, opt) => intResolve(str4, 1, 8, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int = {
@@ -2949,7 +2949,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str4, _onError, opt) => intResolve(str4, 0, 10, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2958,7 +2958,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str4, _onError, opt) => intResolve(str4, 2, 16, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -3062,9 +3062,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str4, asBigInt) {
-      const sign = str4[0];
-      const parts = sign === "-" || sign === "+" ? str4.substring(1) : str4;
+    function parseSexagesimal(str5, asBigInt) {
+      const sign = str5[0];
+      const parts = sign === "-" || sign === "+" ? str5.substring(1) : str5;
       const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
       return sign === "-" ? num2(-1) * res : res;
@@ -3101,7 +3101,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str4, _onError, { intAsBigInt }) => parseSexagesimal(str4, intAsBigInt),
+      resolve: (str5, _onError, { intAsBigInt }) => parseSexagesimal(str5, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3110,7 +3110,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str4) => parseSexagesimal(str4, false),
+      resolve: (str5) => parseSexagesimal(str5, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3121,8 +3121,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str4) {
-        const match = str4.match(timestamp.test);
+      resolve(str5) {
+        const match = str5.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -3435,14 +3435,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version } = opt;
+        let { version: version2 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version = this.directives.yaml.version;
+            version2 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version });
-        this.setSchema(version, options);
+          this.directives = new directives.Directives({ version: version2 });
+        this.setSchema(version2, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -3622,11 +3622,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version, options = {}) {
-        if (typeof version === "number")
-          version = String(version);
+      setSchema(version2, options = {}) {
+        if (typeof version2 === "number")
+          version2 = String(version2);
         let opt;
-        switch (version) {
+        switch (version2) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -3637,9 +3637,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version;
+              this.directives.yaml.version = version2;
             else
-              this.directives = new directives.Directives({ version });
+              this.directives = new directives.Directives({ version: version2 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -3648,7 +3648,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version);
+            const sv = JSON.stringify(version2);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -7647,7 +7647,7 @@ var require_code = __commonJS({
     }
     exports._ = _2;
     var plus = new _Code("+");
-    function str4(strs, ...args) {
+    function str5(strs, ...args) {
       const expr = [safeStringify(strs[0])];
       let i = 0;
       while (i < args.length) {
@@ -7658,7 +7658,7 @@ var require_code = __commonJS({
       optimize(expr);
       return new _Code(expr);
     }
-    exports.str = str4;
+    exports.str = str5;
     function addCodeArg(code, arg) {
       if (arg instanceof _Code)
         code.push(...arg._items);
@@ -7701,7 +7701,7 @@ var require_code = __commonJS({
       return;
     }
     function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str4`${c1}${c2}`;
+      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str5`${c1}${c2}`;
     }
     exports.strConcat = strConcat;
     function interpolate2(x) {
@@ -8663,22 +8663,22 @@ var require_util = __commonJS({
       return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
     }
     exports.schemaRefOrVal = schemaRefOrVal;
-    function unescapeFragment(str4) {
-      return unescapeJsonPointer(decodeURIComponent(str4));
+    function unescapeFragment(str5) {
+      return unescapeJsonPointer(decodeURIComponent(str5));
     }
     exports.unescapeFragment = unescapeFragment;
-    function escapeFragment(str4) {
-      return encodeURIComponent(escapeJsonPointer(str4));
+    function escapeFragment(str5) {
+      return encodeURIComponent(escapeJsonPointer(str5));
     }
     exports.escapeFragment = escapeFragment;
-    function escapeJsonPointer(str4) {
-      if (typeof str4 == "number")
-        return `${str4}`;
-      return str4.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPointer(str5) {
+      if (typeof str5 == "number")
+        return `${str5}`;
+      return str5.replace(/~/g, "~0").replace(/\//g, "~1");
     }
     exports.escapeJsonPointer = escapeJsonPointer;
-    function unescapeJsonPointer(str4) {
-      return str4.replace(/~1/g, "/").replace(/~0/g, "~");
+    function unescapeJsonPointer(str5) {
+      return str5.replace(/~1/g, "/").replace(/~0/g, "~");
     }
     exports.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs2, f) {
@@ -9703,8 +9703,8 @@ var require_json_schema_traverse = __commonJS({
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
       }
     }
-    function escapeJsonPtr(str4) {
-      return str4.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPtr(str5) {
+      return str5.replace(/~/g, "~0").replace(/\//g, "~1");
     }
   }
 });
@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve12.call(this, root2, ref);
+      let _sch = resolve13.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve12(root2, ref) {
+    function resolve13(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -10801,10 +10801,10 @@ var require_utils = __commonJS({
         isIPV6: true
       };
     }
-    function findToken(str4, token) {
+    function findToken(str5, token) {
       let ind = 0;
-      for (let i = 0; i < str4.length; i++) {
-        if (str4[i] === token) ind++;
+      for (let i = 0; i < str5.length; i++) {
+        if (str5[i] === token) ind++;
       }
       return ind;
     }
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve12(baseURI, relativeURI, options) {
+    function resolve13(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve12,
+      resolve: resolve13,
       resolveComponent,
       equal,
       serialize,
@@ -11874,7 +11874,7 @@ var require_core = __commonJS({
     var util_1 = require_util();
     var $dataRefSchema = require_data();
     var uri_1 = require_uri();
-    var defaultRegExp = (str4, flags) => new RegExp(str4, flags);
+    var defaultRegExp = (str5, flags) => new RegExp(str5, flags);
     defaultRegExp.code = "new RegExp";
     var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
     var EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
@@ -12669,16 +12669,16 @@ var require_ucs2length = __commonJS({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str4) {
-      const len = str4.length;
+    function ucs2length(str5) {
+      const len = str5.length;
       let length = 0;
       let pos = 0;
       let value;
       while (pos < len) {
         length++;
-        value = str4.charCodeAt(pos++);
+        value = str5.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str4.charCodeAt(pos);
+          value = str5.charCodeAt(pos);
           if ((value & 64512) === 56320)
             pos++;
         }
@@ -14763,7 +14763,7 @@ var require_ignore = __commonJS({
         // Zero, one or several directories
         // should not use '*', or it will be replaced by the next replacer
         // Check if it is not the last `'/**'`
-        (_2, index, str4) => index + 6 < str4.length ? str4.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        (_2, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
         "*"
       ],
       // normal intermediate wildcards
@@ -15042,16 +15042,16 @@ var require_ignore = __commonJS({
         return this._make(MODE_CHECK_IGNORE, key);
       }
       _make(mode, key) {
-        const str4 = pinWildcards(
+        const str5 = pinWildcards(
           mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
         );
-        const regex = this.ignoreCase ? new RegExp(str4, "i") : new RegExp(str4);
+        const regex = this.ignoreCase ? new RegExp(str5, "i") : new RegExp(str5);
         return define(this, key, regex);
       }
     };
-    var hasTrailingBackslash = (str4) => {
+    var hasTrailingBackslash = (str5) => {
       let count2 = 0;
-      while (str4[str4.length - count2 - 1] === ESCAPE) {
+      while (str5[str5.length - count2 - 1] === ESCAPE) {
         count2++;
       }
       return count2 % 2 === 1;
@@ -15330,7 +15330,7 @@ var require_ignore = __commonJS({
     var factory = (options) => new Ignore(options);
     var isPathValid = (path) => checkPath(convertPath(path), path, RETURN_FALSE);
     var setupWindows = () => {
-      const makePosix = (str4) => /^\\\\\?\\/.test(str4) || /["<>|\u0000-\u001F]+/u.test(str4) ? str4 : str4.replace(/\\/g, "/");
+      const makePosix = (str5) => /^\\\\\?\\/.test(str5) || /["<>|\u0000-\u001F]+/u.test(str5) ? str5 : str5.replace(/\\/g, "/");
       checkPath.convert = makePosix;
       const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
       checkPath.isNotRelative = (path) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path) || isNotRelative(path);
@@ -15455,11 +15455,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve12) {
-      resolve12(value);
+    return value instanceof P2 ? value : new P2(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15475,7 +15475,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15779,7 +15779,7 @@ function warning(message, properties = {}) {
 
 // src/action.ts
 import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve11, sep as sep6 } from "node:path";
+import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve12, sep as sep6 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15840,7 +15840,7 @@ function parseListInput(text) {
 
 // src/cli.ts
 import { existsSync as existsSync8, mkdirSync as mkdirSync2, readFileSync as readFileSync3, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve10, sep as sep5 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve11, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -16572,20 +16572,271 @@ function plainValue(doc) {
   return doc.toJS({ maxAliasCount: -1 });
 }
 
+// src/model/workload-kinds.ts
+var EACH = "[*]";
+var POD_LIST_CONTAINERS = (spec) => [
+  { at: [...spec, "initContainers"], group: "initContainers" },
+  { at: [...spec, "containers"], group: "containers" },
+  { at: [...spec, "ephemeralContainers"], group: "ephemeralContainers" }
+];
+function podTemplateSpec(at2, role) {
+  return {
+    ...role ? { role } : {},
+    at: at2,
+    metadata: [{ at: [...at2, "metadata"] }],
+    spec: [{ at: [...at2, "spec"] }],
+    containers: POD_LIST_CONTAINERS([...at2, "spec"])
+  };
+}
+var POD_FIELDS = [
+  "hostNetwork",
+  "hostPID",
+  "hostIPC",
+  "securityContext",
+  "volumes",
+  "nodeSelector",
+  "tolerations",
+  "affinity",
+  "serviceAccountName",
+  "serviceAccount",
+  "automountServiceAccountToken",
+  "dnsPolicy",
+  "dnsConfig",
+  "hostAliases",
+  "priorityClassName",
+  "schedulerName",
+  "runtimeClassName",
+  "shareProcessNamespace",
+  "restartPolicy",
+  "terminationGracePeriodSeconds",
+  "imagePullSecrets"
+];
+var ARGO_POD_FIELDS = [
+  "hostNetwork",
+  "securityContext",
+  "volumes",
+  "nodeSelector",
+  "tolerations",
+  "affinity",
+  "serviceAccountName",
+  "automountServiceAccountToken",
+  "dnsPolicy",
+  "dnsConfig",
+  "hostAliases",
+  "priorityClassName",
+  "schedulerName",
+  "imagePullSecrets"
+];
+function argoWorkflowSpec(base) {
+  const t = [...base, "templates", EACH];
+  return {
+    at: t,
+    each: [...base, "templates"],
+    podIf: ["container", "script", "containerSet", "resource", "data"],
+    metadata: [
+      { at: [...t, "metadata"] },
+      { at: [...base, "templateDefaults", "metadata"], scope: base },
+      { at: [...base, "podMetadata"], scope: base }
+    ],
+    spec: [
+      { at: t, fields: ARGO_POD_FIELDS },
+      { at: [...base, "templateDefaults"], fields: ARGO_POD_FIELDS },
+      { at: base, fields: ARGO_POD_FIELDS }
+    ],
+    containers: [
+      { at: [...t, "initContainers"], group: "initContainers" },
+      { at: [...t, "container"], group: "containers", single: "main" },
+      { at: [...t, "script"], group: "containers", single: "main" },
+      { at: [...t, "containerSet", "containers"], group: "containers" },
+      { at: [...t, "sidecars"], group: "containers" }
+    ],
+    // Argo adds its `wait` container (and `main` for resource and data templates).
+    addsApp: true
+  };
+}
+var ARGO_EXIT = {
+  by: "kill-command",
+  how: "Argo kills the sidecar through /bin/sh, which a distroless proxy image lacks (`workflows.argoproj.io/kill-cmd-istio-proxy` replaces the command)",
+  annotation: "workflows.argoproj.io/kill-cmd-istio-proxy"
+};
+var SPARK_POD_FIELDS = ["hostNetwork", "nodeSelector", "tolerations", "affinity", "schedulerName", "shareProcessNamespace", "dnsConfig", "hostAliases"];
+function sparkPods(base, appLabels) {
+  return ["driver", "executor"].map((role) => {
+    const at2 = [...base, role];
+    return {
+      role,
+      at: at2,
+      metadata: [
+        { at: at2 },
+        { at: [...at2, "template", "metadata"] },
+        ...appLabels ? [{ at: ["metadata"], annotations: false, scope: [] }] : []
+      ],
+      spec: [{ at: at2, fields: SPARK_POD_FIELDS }, { at: [...at2, "template", "spec"] }],
+      containers: [
+        { at: [...at2, "initContainers"], group: "initContainers" },
+        { at: [...at2, "sidecars"], group: "containers" },
+        ...POD_LIST_CONTAINERS([...at2, "template", "spec"])
+      ],
+      addsApp: true,
+      // The driver deletes its executors when the application ends.
+      ...role === "executor" ? { sidecarExit: { by: "deleted", how: "the driver deletes its executor pods when the application ends" } } : {}
+    };
+  });
+}
+function kserveComponent(component) {
+  const at2 = ["spec", component];
+  return {
+    role: component,
+    at: at2,
+    metadata: [{ at: at2 }, { at: ["metadata"], scope: [] }],
+    spec: [{ at: at2, fields: POD_FIELDS }],
+    containers: [
+      { at: [...at2, "initContainers"], group: "initContainers" },
+      { at: [...at2, "containers"], group: "containers" }
+    ],
+    // A model framework (spec.predictor.model, .sklearn, …) becomes kserve-container.
+    addsApp: true
+  };
+}
+var TEKTON_CONTAINERS = (spec) => [
+  { at: [...spec, "steps"], group: "containers", prefix: "step-" },
+  { at: [...spec, "sidecars"], group: "containers", prefix: "sidecar-" }
+];
+var TEKTON_EXIT = {
+  by: "controller",
+  how: "Tekton stops the sidecars itself (injected ones too) when the TaskRun is done"
+};
+function tektonPipelineTasks(base) {
+  return ["tasks", "finally"].map((list) => {
+    const spec = [...base, list, EACH, "taskSpec"];
+    return {
+      at: spec,
+      each: [...base, list],
+      podIf: ["taskSpec"],
+      metadata: [{ at: [...spec, "metadata"] }, { at: ["metadata"], scope: [] }],
+      spec: [],
+      containers: TEKTON_CONTAINERS(spec)
+    };
+  });
+}
+var BUILT_IN = (group, kind2, templates2, batch = false, stuck) => ({
+  group,
+  kind: kind2,
+  project: "Kubernetes",
+  batch,
+  anyGroup: true,
+  templates: templates2,
+  ...stuck ? { stuck } : {}
+});
+var WORKLOAD_KINDS = [
+  BUILT_IN("", "Pod", [podTemplateSpec([])], { whenRestartPolicy: ["Never", "OnFailure"] }, "the pod never completes"),
+  BUILT_IN("apps", "Deployment", [podTemplateSpec(["spec", "template"])]),
+  BUILT_IN("apps", "StatefulSet", [podTemplateSpec(["spec", "template"])]),
+  BUILT_IN("apps", "DaemonSet", [podTemplateSpec(["spec", "template"])]),
+  BUILT_IN("apps", "ReplicaSet", [podTemplateSpec(["spec", "template"])]),
+  BUILT_IN("", "ReplicationController", [podTemplateSpec(["spec", "template"])]),
+  BUILT_IN("batch", "Job", [podTemplateSpec(["spec", "template"])], true, "the Job never completes"),
+  BUILT_IN("batch", "CronJob", [podTemplateSpec(["spec", "jobTemplate", "spec", "template"])], true, "the CronJob never completes"),
+  BUILT_IN("", "PodTemplate", [podTemplateSpec(["template"])]),
+  { group: "argoproj.io", kind: "Rollout", project: "Argo Rollouts", batch: false, templates: [podTemplateSpec(["spec", "template"])] },
+  { group: "serving.knative.dev", kind: "Service", project: "Knative Serving", batch: false, templates: [podTemplateSpec(["spec", "template"])] },
+  { group: "serving.knative.dev", kind: "Configuration", project: "Knative Serving", batch: false, templates: [podTemplateSpec(["spec", "template"])] },
+  // A Revision's spec is the pod spec; its own metadata goes to its pods.
+  {
+    group: "serving.knative.dev",
+    kind: "Revision",
+    project: "Knative Serving",
+    batch: false,
+    templates: [{ at: [], metadata: [{ at: ["metadata"] }], spec: [{ at: ["spec"] }], containers: POD_LIST_CONTAINERS(["spec"]) }]
+  },
+  { group: "apps.kruise.io", kind: "CloneSet", project: "OpenKruise", batch: false, templates: [podTemplateSpec(["spec", "template"])] },
+  { group: "apps.kruise.io", kind: "StatefulSet", project: "OpenKruise (Advanced StatefulSet)", batch: false, templates: [podTemplateSpec(["spec", "template"])] },
+  { group: "apps.kruise.io", kind: "DaemonSet", project: "OpenKruise (Advanced DaemonSet)", batch: false, templates: [podTemplateSpec(["spec", "template"])] },
+  {
+    group: "serving.kserve.io",
+    kind: "InferenceService",
+    project: "KServe",
+    batch: false,
+    templates: [kserveComponent("predictor"), kserveComponent("transformer"), kserveComponent("explainer")]
+  },
+  // The notebook controller copies the Notebook's labels (not its annotations) to the pod; spec.template has no metadata it reads.
+  {
+    group: "kubeflow.org",
+    kind: "Notebook",
+    project: "Kubeflow Notebooks",
+    batch: false,
+    templates: [{ at: ["spec", "template"], metadata: [{ at: ["metadata"], annotations: false }], spec: [{ at: ["spec", "template", "spec"] }], containers: POD_LIST_CONTAINERS(["spec", "template", "spec"]) }]
+  },
+  ...["Workflow", "WorkflowTemplate", "ClusterWorkflowTemplate", "CronWorkflow"].map((kind2) => ({
+    group: "argoproj.io",
+    kind: kind2,
+    project: "Argo Workflows",
+    batch: true,
+    stuck: "the step never completes",
+    sidecarExit: ARGO_EXIT,
+    templates: [argoWorkflowSpec(kind2 === "CronWorkflow" ? ["spec", "workflowSpec"] : ["spec"])]
+  })),
+  {
+    group: "keda.sh",
+    kind: "ScaledJob",
+    project: "KEDA",
+    batch: true,
+    stuck: "its Jobs never complete and fill maxReplicaCount",
+    templates: [podTemplateSpec(["spec", "jobTargetRef", "template"])]
+  },
+  {
+    group: "sparkoperator.k8s.io",
+    kind: "SparkApplication",
+    project: "Spark operator",
+    batch: true,
+    stuck: "the driver pod never completes",
+    templates: sparkPods(["spec"], true)
+  },
+  {
+    group: "sparkoperator.k8s.io",
+    kind: "ScheduledSparkApplication",
+    project: "Spark operator",
+    batch: true,
+    stuck: "its driver pods never complete",
+    templates: sparkPods(["spec", "template"], false)
+  },
+  {
+    group: "tekton.dev",
+    kind: "TaskRun",
+    project: "Tekton",
+    batch: true,
+    sidecarExit: TEKTON_EXIT,
+    waitsForSidecars: true,
+    templates: [{ at: ["spec", "taskSpec"], metadata: [{ at: ["metadata"] }], spec: [{ at: ["spec", "podTemplate"], fields: POD_FIELDS }], containers: TEKTON_CONTAINERS(["spec", "taskSpec"]) }]
+  },
+  {
+    group: "tekton.dev",
+    kind: "Task",
+    project: "Tekton",
+    batch: true,
+    sidecarExit: TEKTON_EXIT,
+    waitsForSidecars: true,
+    templates: [{ at: ["spec"], metadata: [{ at: ["metadata"] }], spec: [], containers: TEKTON_CONTAINERS(["spec"]) }]
+  },
+  { group: "tekton.dev", kind: "Pipeline", project: "Tekton", batch: true, sidecarExit: TEKTON_EXIT, waitsForSidecars: true, templates: tektonPipelineTasks(["spec"]) },
+  { group: "tekton.dev", kind: "PipelineRun", project: "Tekton", batch: true, sidecarExit: TEKTON_EXIT, waitsForSidecars: true, templates: tektonPipelineTasks(["spec", "pipelineSpec"]) }
+];
+var GENERIC_KIND = { group: "*", kind: "*", project: "any other kind", batch: false, templates: [podTemplateSpec(["spec", "template"])] };
+var byGroupKind = new Map(WORKLOAD_KINDS.map((k2) => [`${k2.group}/${k2.kind}`, k2]));
+var byKind = new Map(WORKLOAD_KINDS.filter((k2) => k2.anyGroup).map((k2) => [k2.kind, k2]));
+var groupOf = (apiVersion) => {
+  const slash = apiVersion.indexOf("/");
+  return slash < 0 ? "" : apiVersion.slice(0, slash);
+};
+function workloadKind(apiVersion, kind2) {
+  return byGroupKind.get(`${groupOf(apiVersion)}/${kind2}`) ?? byKind.get(kind2);
+}
+
 // src/model/workload.ts
+var MAX_TEMPLATES = 500;
+var MAX_CONTAINERS = 500;
 var labelString = (v2) => v2 === void 0 ? void 0 : typeof v2 === "string" ? v2 : v2 === null ? "" : String(v2);
 var asObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2) ? v2 : void 0;
-var TEMPLATE_PATHS = {
-  Pod: [],
-  Deployment: ["spec", "template"],
-  StatefulSet: ["spec", "template"],
-  DaemonSet: ["spec", "template"],
-  ReplicaSet: ["spec", "template"],
-  ReplicationController: ["spec", "template"],
-  Job: ["spec", "template"],
-  CronJob: ["spec", "jobTemplate", "spec", "template"],
-  PodTemplate: ["template"]
-};
 function getIn(obj, path) {
   let cur = obj;
   for (const step of path) {
@@ -16601,56 +16852,159 @@ function getIn(obj, path) {
   return cur;
 }
 var templates = /* @__PURE__ */ new WeakMap();
-function podTemplateOf(resource) {
-  let t = templates.get(resource);
-  if (t === void 0) {
-    t = buildPodTemplate(resource) ?? null;
-    templates.set(resource, t);
+function podTemplatesOf(resource) {
+  let list = templates.get(resource);
+  if (!list) {
+    list = buildPodTemplates(resource);
+    templates.set(resource, list);
   }
-  return t ?? void 0;
+  return list;
 }
-function buildPodTemplate(resource) {
-  let path = TEMPLATE_PATHS[resource.kind];
-  if (!path && asObject(getIn(resource.object, ["spec", "template", "spec"])) && Array.isArray(getIn(resource.object, ["spec", "template", "spec", "containers"]))) {
-    path = ["spec", "template"];
+function podTemplateOf(resource) {
+  return podTemplatesOf(resource)[0];
+}
+function buildPodTemplates(resource) {
+  let kind2 = workloadKind(resource.apiVersion, resource.kind);
+  if (!kind2 && asObject(getIn(resource.object, ["spec", "template", "spec"])) && Array.isArray(getIn(resource.object, ["spec", "template", "spec", "containers"]))) {
+    kind2 = GENERIC_KIND;
   }
-  if (!path) return void 0;
-  const holder = asObject(getIn(resource.object, path));
+  if (!kind2) return [];
+  const out = [];
+  for (const shape of kind2.templates) {
+    if (!shape.each) {
+      const t = buildTemplate(resource, kind2, shape, void 0);
+      if (t) out.push(t);
+      continue;
+    }
+    const list = getIn(resource.object, shape.each);
+    if (!Array.isArray(list)) continue;
+    const n = Math.min(list.length, MAX_TEMPLATES);
+    for (let i = 0; i < n && out.length < MAX_TEMPLATES; i++) {
+      const item = asObject(list[i]);
+      if (!item) continue;
+      if (shape.podIf && !shape.podIf.some((k2) => item[k2] !== void 0 && item[k2] !== null)) continue;
+      const t = buildTemplate(resource, kind2, shape, i);
+      if (t) out.push(t);
+    }
+  }
+  return out;
+}
+var resolve = (path, index) => index === void 0 ? path : path.map((p) => p === EACH ? index : p);
+var present = (v2) => v2 !== void 0 && v2 !== null;
+function buildTemplate(resource, kind2, shape, index) {
+  const obj = resource.object;
+  const path = resolve(shape.at, index);
+  const holder = asObject(getIn(obj, path));
   if (!holder) return void 0;
-  const spec = asObject(holder.spec);
-  if (!spec) return void 0;
-  const metadata = asObject(holder.metadata) ?? {};
+  const specSources = shape.spec.map((s) => {
+    const p = resolve(s.at, index);
+    return { path: p, fields: s.fields, object: asObject(getIn(obj, p)) };
+  });
+  const first = specSources[0];
+  if (first && !first.fields && !first.object) return void 0;
+  const metaSources = shape.metadata.map((m) => {
+    const p = resolve(m.at, index);
+    return { path: p, labels: m.labels ?? true, annotations: m.annotations ?? true, scope: m.scope ? resolve(m.scope, index) : path, object: asObject(getIn(obj, p)) };
+  });
+  const labels = {};
+  const annotations = {};
+  for (let i = metaSources.length - 1; i >= 0; i--) {
+    const m = metaSources[i];
+    if (m.labels) Object.assign(labels, asObject(m.object?.labels));
+    if (m.annotations) Object.assign(annotations, asObject(m.object?.annotations));
+  }
+  const own = metaSources[0];
+  const metadata = own?.object && own.path[own.path.length - 1] === "metadata" ? own.object : {
+    ...own?.object && Object.hasOwn(own.object, "labels") ? { labels: own.object.labels } : {},
+    ...own?.object && Object.hasOwn(own.object, "annotations") ? { annotations: own.object.annotations } : {}
+  };
+  let spec;
+  if (specSources.length === 1 && first?.object && !first.fields) spec = first.object;
+  else {
+    const merged = {};
+    for (let i = specSources.length - 1; i >= 0; i--) {
+      const s = specSources[i];
+      if (!s.object) continue;
+      for (const k2 of s.fields ?? Object.keys(s.object)) if (Object.hasOwn(s.object, k2) && present(s.object[k2])) merged[k2] = s.object[k2];
+    }
+    spec = merged;
+  }
+  const role = shape.role ?? (index !== void 0 && typeof holder.name === "string" ? holder.name : void 0);
+  const batchRule = kind2.batch;
+  const batch = batchRule === true || typeof batchRule === "object" && typeof spec.restartPolicy === "string" && batchRule.whenRestartPolicy.includes(spec.restartPolicy);
   const template = {
     resource,
     path,
+    kind: kind2,
+    role,
     metadata,
     spec,
-    labels: asObject(metadata.labels) ?? {},
-    annotations: asObject(metadata.annotations) ?? {},
-    containers: []
+    labels,
+    annotations,
+    containers: [],
+    metaSources,
+    specSources,
+    addsApp: shape.addsApp === true,
+    batch,
+    sidecarExit: shape.sidecarExit ?? kind2.sidecarExit
   };
   const containers = [];
-  for (const group of ["initContainers", "containers", "ephemeralContainers"]) {
-    const list = spec[group];
-    if (!Array.isArray(list)) continue;
-    list.forEach((c, index) => {
-      const object = asObject(c);
-      if (!object) return;
-      containers.push({
-        template,
-        group,
-        index,
-        path: [...path, "spec", group, index],
-        name: typeof object.name === "string" ? object.name : "",
-        object
-      });
-    });
+  const counts = { initContainers: 0, containers: 0, ephemeralContainers: 0 };
+  const add = (group, p, object, name) => {
+    containers.push({ template, group, index: counts[group]++, path: p, name, object });
+  };
+  for (const source of shape.containers) {
+    const p = resolve(source.at, index);
+    const value = getIn(obj, p);
+    if (source.single !== void 0) {
+      const object = asObject(value);
+      if (object) add(source.group, p, object, source.single);
+      continue;
+    }
+    if (!Array.isArray(value)) continue;
+    const n = Math.min(value.length, MAX_CONTAINERS);
+    for (let i = 0; i < n; i++) {
+      const object = asObject(value[i]);
+      if (!object) continue;
+      const name = typeof object.name === "string" ? `${source.prefix ?? ""}${object.name}` : "";
+      add(source.group, [...p, i], object, name);
+    }
   }
   template.containers = containers;
   return template;
 }
 function templatePath(t, ...rest) {
+  const [head, ...tail] = rest;
+  if (head === "metadata") {
+    const [map, key] = tail;
+    if (map === "labels" || map === "annotations") {
+      const sources = t.metaSources.filter((s) => s[map]);
+      if (typeof key === "string") {
+        const hit = sources.find((s) => {
+          const m = asObject(s.object?.[map]);
+          return m !== void 0 && Object.hasOwn(m, key);
+        });
+        if (hit) return [...hit.path, ...tail];
+      }
+      const home = sources[0] ?? t.metaSources[0];
+      if (home) return [...home.path, ...tail];
+    }
+    return [...t.metaSources[0]?.path ?? [...t.path, "metadata"], ...tail];
+  }
+  if (head === "spec") {
+    const [field] = tail;
+    if (typeof field === "string") {
+      const hit = t.specSources.find((s) => (!s.fields || s.fields.includes(field)) && s.object !== void 0 && Object.hasOwn(s.object, field) && present(s.object[field]));
+      if (hit) return [...hit.path, ...tail];
+      const home = t.specSources.find((s) => !s.fields || s.fields.includes(field));
+      if (home) return [...home.path, ...tail];
+    }
+    return [...t.specSources[0]?.path ?? [...t.path, "spec"], ...tail];
+  }
   return [...t.path, ...rest];
+}
+function resourceMetadataReachesPod(t, map) {
+  return t.metaSources.some((s) => s[map] && s.path.length === 1 && s.path[0] === "metadata");
 }
 
 // src/model/selector.ts
@@ -16750,10 +17104,10 @@ var WEBHOOK_SUFFIX = "sidecar-injector.istio.io";
 var sel = (requirements) => ({ requirements });
 function generateWebhooks(shape, origin) {
   const out = [];
-  const make = (configName, shortName, revision, tag, ns2, obj) => ({
+  const make = (configName, shortName2, revision, tag, ns2, obj) => ({
     configName,
-    name: `${shortName}.${WEBHOOK_SUFFIX}`,
-    shortName,
+    name: `${shortName2}.${WEBHOOK_SUFFIX}`,
+    shortName: shortName2,
     namespaceSelector: ns2,
     objectSelector: obj,
     revision,
@@ -16918,6 +17272,10 @@ function injectorConfigDataOf(r7) {
   return memo(parsedConfig, r7, () => readEmbeddedYaml(str(asObject(r7.object.data)?.config) ?? ""));
 }
 function readEmbeddedYaml(text) {
+  const read2 = readEmbeddedYamlValue(text);
+  return { ...read2, value: asObject(read2.value) };
+}
+function readEmbeddedYamlValue(text) {
   const lineCounter = new import_yaml3.LineCounter();
   const read2 = parseYamlWithinLimits(text, { version: "1.1", uniqueKeys: false, lineCounter });
   if ("problem" in read2) return { value: void 0, error: void 0, tooComplex: read2.problem.message };
@@ -16927,7 +17285,7 @@ function readEmbeddedYaml(text) {
     return { value: void 0, error: `${first.message.split("\n")[0]} at line ${at2.line}, column ${at2.col}` };
   }
   try {
-    return { value: asObject(plainValue(read2.doc)), error: void 0 };
+    return { value: plainValue(read2.doc), error: void 0 };
   } catch (e) {
     return { value: void 0, error: e.message.split("\n")[0] };
   }
@@ -17132,6 +17490,9 @@ var inject_label_conflict_default = createRule({
   }
 });
 
+// src/model/ambient.ts
+var DEFAULT_CAPTURE_INSTALL = { excludeNamespaces: ["kube-system"], excludeSource: "istio-cni's default excludeNamespaces" };
+
 // src/model/istio-version.ts
 var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
 var SUPPORTED_MINORS = { from: 18, to: 32 };
@@ -17165,8 +17526,8 @@ function existsAt(v2, range) {
 
 // src/model/injection.ts
 var INJECT_SOURCE = "pkg/kube/inject/inject.go";
-function parseInjectValue(value, version) {
-  if (atLeast(version, 1, 27)) {
+function parseInjectValue(value, version2) {
+  if (atLeast(version2, 1, 27)) {
     if (value === "true") return { kind: "true" };
     if (value === "false") return { kind: "false" };
     return { kind: "default", invalid: value !== "" };
@@ -17176,7 +17537,7 @@ function parseInjectValue(value, version) {
   if (["y", "yes", "true", "on"].includes(lower)) return { kind: "true" };
   return { kind: "false" };
 }
-function injectRequired(pod, injector, version) {
+function injectRequired(pod, injector, version2) {
   const trace = [];
   if (pod.hostNetwork) {
     trace.push({ text: "the pod template has hostNetwork: true \u2192 Istio never injects it", source: `${INJECT_SOURCE} injectRequired` });
@@ -17196,14 +17557,14 @@ function injectRequired(pod, injector, version) {
     value = label;
     from = `label ${INJECT_KEY}="${label}"${annotation !== void 0 && annotation !== label ? ` (it wins over the annotation "${annotation}")` : ""}`;
   }
-  const parsed = parseInjectValue(value, version);
+  const parsed = parseInjectValue(value, version2);
   let useDefault = parsed.kind === "default";
   let inject = parsed.kind === "true";
   if (parsed.kind === "true" || parsed.kind === "false") {
     trace.push({ text: `the pod's ${from} \u2192 ${parsed.kind === "true" ? "inject" : "do not inject"}`, source: `${INJECT_SOURCE} injectRequired` });
   } else if (parsed.invalid) {
     trace.push({
-      text: `the pod's ${from} is neither "true" nor "false": Istio ${version.text} logs a warning and falls back to the default policy`,
+      text: `the pod's ${from} is neither "true" nor "false": Istio ${version2.text} logs a warning and falls back to the default policy`,
       source: `${INJECT_SOURCE} injectRequired`
     });
   }
@@ -17341,6 +17702,16 @@ function predictForTemplate(t, facts) {
 }
 
 // rules/inject-misplaced.ts
+var isResourceMetadata = (p) => p.length >= 1 && p[0] === "metadata";
+function labelsHome(templates2) {
+  const t = templates2[0];
+  if (templates2.length > 1) {
+    const wide = t.metaSources.filter((s) => s.labels && s.scope.length < t.path.length && !isResourceMetadata(s.path));
+    const last = wide[wide.length - 1];
+    if (last) return [...last.path, "labels"];
+  }
+  return templatePath(t, "metadata", "labels");
+}
 var inject_misplaced_default = createRule({
   name: "inject-misplaced",
   meta: {
@@ -17354,7 +17725,7 @@ var inject_misplaced_default = createRule({
       istioVersions: "all"
     },
     messages: {
-      onWorkload: "{{ what }} {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ templatePath }}.metadata.labels.",
+      onWorkload: "{{ what }} {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: injection looks at the pod. Put it under {{ labelsPath }}.",
       injectionOnPod: '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
       injectOnNamespace: "{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.",
       moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}',
@@ -17376,26 +17747,30 @@ var inject_misplaced_default = createRule({
           }
           return;
         }
-        const t = podTemplateOf(r7);
+        const templates2 = podTemplatesOf(r7);
+        const t = templates2[0];
         if (NS_INJECTION_LABEL in labels && (t || r7.kind === "Pod")) {
           context.report({ target: { resource: r7, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: r7.kind, injectKey: INJECT_KEY } });
         }
         if (!t) return;
-        if (t.path.length > 0 && NS_INJECTION_LABEL in t.labels) {
-          context.report({ target: { resource: r7, path: templatePath(t, "metadata", "labels", NS_INJECTION_LABEL) }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: "pod template", injectKey: INJECT_KEY } });
+        for (const pod of templates2) {
+          if (!(NS_INJECTION_LABEL in pod.labels)) continue;
+          const at2 = templatePath(pod, "metadata", "labels", NS_INJECTION_LABEL);
+          if (!isResourceMetadata(at2)) context.report({ target: { resource: r7, path: at2 }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: "pod template", injectKey: INJECT_KEY } });
         }
-        if (t.path.length === 0) return;
+        const home = labelsHome(templates2);
         for (const key of [INJECT_KEY, REV_LABEL]) {
           for (const [what, map] of [["Label", labels], ["Annotation", annotations]]) {
-            if (!(key in map) || key in t.labels || key in t.annotations) continue;
+            if (!(key in map) || resourceMetadataReachesPod(t, what === "Label" ? "labels" : "annotations")) continue;
+            if (templates2.some((pod) => key in pod.labels || key in pod.annotations)) continue;
             if (key === REV_LABEL && what === "Label") continue;
             const value = labelString(map[key]) ?? "";
-            const move = what === "Label" && asObject(t.metadata.labels) ? [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: templatePath(t, "metadata", "labels"), key, value }] : void 0;
-            const keepsBehaviour = move !== void 0 && key === INJECT_KEY && sameOutcome(value, predictForTemplate(t, context.facts).outcome);
+            const move = what === "Label" && !isResourceMetadata(home) && asObject(getIn(r7.object, home)) ? [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: home, key, value }] : void 0;
+            const keepsBehaviour = move !== void 0 && key === INJECT_KEY && templates2.every((pod) => sameOutcome(value, predictForTemplate(pod, context.facts).outcome));
             context.report({
               target: { resource: r7, path: ["metadata", what === "Label" ? "labels" : "annotations", key] },
               messageId: "onWorkload",
-              data: { what, key, kind: r7.kind, templatePath: t.path.join(".") },
+              data: { what, key, kind: r7.kind, labelsPath: home.join(".") },
               ...move && keepsBehaviour ? { fix: move } : {},
               ...move && !keepsBehaviour ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect: value === "false" ? "removes the sidecar the pods get today" : value === "true" ? "may add a sidecar" : "changes which injector serves the pods" }, edits: move }] } : {}
             });
@@ -17449,8 +17824,8 @@ var inject_value_invalid_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const version = context.facts.mesh.version;
-    const newer = atLeast(version, 1, 27);
+    const version2 = context.facts.mesh.version;
+    const newer = atLeast(version2, 1, 27);
     const check = (t, where, path, raw) => {
       const target = { resource: t.resource, path };
       const suggest = [
@@ -17472,7 +17847,7 @@ var inject_value_invalid_default = createRule({
         return;
       }
       if (typeof raw !== "string" || raw === "true" || raw === "false") return;
-      const now = parseInjectValue(raw, version);
+      const now = parseInjectValue(raw, version2);
       const effect = now.kind === "default" ? "ignores it, so the namespace and the injector policy decide" : `reads it as ${now.kind}`;
       const other = newer ? "" : ", and 1.27 and later ignore it";
       const lower = raw.toLowerCase();
@@ -17480,7 +17855,7 @@ var inject_value_invalid_default = createRule({
       context.report({
         target,
         messageId: "invalid",
-        data: { where, key: INJECT_KEY, value: raw, version: version.text, effect, other },
+        data: { where, key: INJECT_KEY, value: raw, version: version2.text, effect, other },
         ...keepsBehaviour ? { fix: [{ op: "set", path, value: lower }] } : { suggest }
       });
     };
@@ -17624,12 +17999,12 @@ var UnknownFacts = class {
     if (detail !== void 0) entry.details.add(detail);
   }
   /** The notes, each with the places of its workloads as `placeOf` finds them. */
-  notes(placeOf) {
+  notes(placeOf2) {
     const out = [];
     for (const [fact, { subjects, details, resources }] of this.byFact) {
       const list = [...details].sort();
       const named = fact === "mesh-startup" ? list.join(" or ") : shortList(list);
-      const places = [...resources].map(placeOf).filter((p) => p !== void 0);
+      const places = [...resources].map(placeOf2).filter((p) => p !== void 0);
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`,
         message: `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
@@ -17736,14 +18111,14 @@ var injection_revision_missing_default = createRule({
     const fromInputs = mesh.webhooksOrigin === "input";
     const scope = installScope(fromInputs ? mesh.webhooks : []);
     const stated = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
-    const installs = /* @__PURE__ */ new Map();
+    const installs2 = /* @__PURE__ */ new Map();
     const installOf = (webhooks) => {
-      let found = installs.get(webhooks);
+      let found = installs2.get(webhooks);
       if (!found) {
         const served = servedRevisions(webhooks);
         const open = [...served].some(isPlaceholder);
         found = { served, open, text: served.size ? shortList([...served].sort()) : "none", servesEnabled: servesInjectionEnabled(webhooks) };
-        installs.set(webhooks, found);
+        installs2.set(webhooks, found);
       }
       return found;
     };
@@ -20165,7 +20540,7 @@ function goParseFloat(s) {
   const v2 = Number(s);
   return Number.isFinite(v2) ? v2 : void 0;
 }
-var num = (kind, value) => ({ kind, value });
+var num = (kind2, value) => ({ kind: kind2, value });
 function resolveImplicit(s) {
   if (s.length === 0) return NULL;
   const c = s.charCodeAt(0);
@@ -20548,8 +20923,8 @@ function keyRange(text, events, path) {
 function construct(text, events, base, json) {
   if (!startsPlainDocument(text, events)) return FALLBACK;
   const stack = [];
-  const kind = TOP_LEVEL_KIND.exec(text)?.[1];
-  const metadataOnly = kind !== void 0 && METADATA_ONLY_KINDS.has(kind);
+  const kind2 = TOP_LEVEL_KIND.exec(text)?.[1];
+  const metadataOnly = kind2 !== void 0 && METADATA_ONLY_KINDS.has(kind2);
   const anchors = /* @__PURE__ */ new Map();
   const dups = [];
   let aliasNodes = 0;
@@ -21965,6 +22340,21 @@ var apiserver_no_proxy_svc_default = createRule({
 });
 
 // src/model/gitops.ts
+import { posix as posix2 } from "node:path";
+function repoPath(...parts) {
+  const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
+  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
+  return joined.replace(/^\.\//, "");
+}
+function fileLayer(files, path, label, written, at2) {
+  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
+  if (found === void 0 || found === "ambiguous") {
+    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
+    return { values: void 0, missing: `${label} reads values file ${written} (${at2}), ${why}` };
+  }
+  const shown2 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k2) => `${label} (values file ${shown2}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
+}
 var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var MAX_LAYERS = 100;
 function chartKind(nameOrPath) {
@@ -22008,7 +22398,7 @@ function secretText(r7, key) {
   if (encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded)) return void 0;
   return Buffer.from(encoded, "base64").toString("utf8");
 }
-function fluxRelease(r7, lookup2, ocirepos) {
+function fluxRelease(r7, lookup2, ocirepos, files) {
   const spec = asObject(r7.object.spec) ?? {};
   const ns2 = r7.declaredNamespace ?? r7.namespace;
   const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
@@ -22026,26 +22416,33 @@ function fluxRelease(r7, lookup2, ocirepos) {
   const targeted = [];
   const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
   const valuesFiles = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
+  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
   for (const f of valuesFiles) {
-    if (typeof f === "string") layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+    if (typeof f !== "string") continue;
+    if (!fromGit) {
+      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+      continue;
+    }
+    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
+    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
   }
   const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
   from.forEach((e, i) => {
     const entry = asObject(e);
-    const kind = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
+    const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
     const name = str2(entry?.name);
-    if (!entry || !kind || !name) return;
+    if (!entry || !kind2 || !name) return;
     const key = str2(entry.valuesKey) ?? "values.yaml";
-    const refLabel = `${kind} ${ns2 ? `${ns2}/` : ""}${name}`;
-    const found = lookup2(kind, ns2, name);
-    const text = found ? kind === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
+    const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name}`;
+    const found = lookup2(kind2, ns2, name);
+    const text = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
     const targetPath = str2(entry.targetPath);
     if (text === void 0) {
       const why = found ? `has no key ${key}` : "is not among the inputs";
       (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
       return;
     }
-    const at2 = kind === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    const at2 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
     if (targetPath) {
       const p = dottedPath(targetPath);
       if (!p) {
@@ -22062,7 +22459,7 @@ function fluxRelease(r7, lookup2, ocirepos) {
   layers.push(...targeted);
   return { resource: r7, label, chart, layers, chartTarget };
 }
-function argoReleases(r7, appSpec, base) {
+function argoReleases(r7, appSpec, base, files) {
   const ns2 = r7.declaredNamespace ?? r7.namespace;
   const name = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
   const sources = [];
@@ -22074,6 +22471,7 @@ function argoReleases(r7, appSpec, base) {
       if (source) sources.push({ source, at: [...base, "sources", i], label: `${name} (${dotted([...base, "sources"])}[${i}])` });
     });
   }
+  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
   const out = [];
   for (const { source, at: at2, label } of sources) {
     const chart = chartKind(str2(source.chart) ?? str2(source.path));
@@ -22081,10 +22479,12 @@ function argoReleases(r7, appSpec, base) {
     const helm = asObject(source.helm) ?? {};
     const hat = [...at2, "helm"];
     const layers = [];
-    const files = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
-    files.forEach((f, i) => {
+    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
+    valueFiles.forEach((f, i) => {
       if (typeof f !== "string") return;
-      layers.push({ values: void 0, missing: `${label} reads values file ${f} (${dotted(hat)}.valueFiles[${i}]), which is not among the inputs` });
+      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
+      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
+      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
     });
     const object = objectLayer(helm.valuesObject, r7, [...hat, "valuesObject"], (k2) => `${label} (helm.valuesObject.${k2})`);
     if (object) layers.push(object);
@@ -22120,8 +22520,8 @@ function sailRevision(r7) {
   const spec = asObject(r7.object.spec) ?? {};
   const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
   if (strategy === "RevisionBased") {
-    const version = str2(spec.version);
-    return version ? `${r7.name}-${version.replaceAll(".", "-")}` : void 0;
+    const version2 = str2(spec.version);
+    return version2 ? `${r7.name}-${version2.replaceAll(".", "-")}` : void 0;
   }
   return r7.name || void 0;
 }
@@ -22136,28 +22536,115 @@ function withPresets(release, sailProfile) {
   if (presets.length === 0) return release;
   return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
 }
-function chartReleasesOf(r7, lookup2, ocirepos) {
+function chartReleasesOf(r7, lookup2, ocirepos, files) {
   const sailProfile = r7.apiVersion.startsWith("sailoperator.io/") ? getIn(r7.object, ["spec", "profile"]) : void 0;
-  return releasesOf(r7, lookup2, ocirepos).map((release) => withPresets(release, sailProfile));
+  return releasesOf(r7, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
 }
-function releasesOf(r7, lookup2, ocirepos) {
+function releasesOf(r7, lookup2, ocirepos, files) {
+  if (r7.kind === VALUES_FILE_KIND) return valuesFileReleases(r7);
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const rel = fluxRelease(r7, lookup2, ocirepos);
+    const rel = fluxRelease(r7, lookup2, ocirepos, files);
     return rel ? [rel] : [];
   }
   if (r7.apiVersion.startsWith("argoproj.io/")) {
-    if (r7.kind === "Application") return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"]);
-    if (r7.kind === "ApplicationSet") return argoReleases(r7, asObject(getIn(r7.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"]);
+    if (r7.kind === "Application") return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files);
+    if (r7.kind === "ApplicationSet") {
+      const releases = argoReleases(r7, asObject(getIn(r7.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
+      const patched = templatePatched(r7, /\bhelm\b|\bsources?\b/);
+      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
+    }
     return [];
   }
-  if ((r7.kind === "Istio" || r7.kind === "IstioRevision") && r7.apiVersion.startsWith("sailoperator.io/")) {
+  if (!r7.apiVersion.startsWith("sailoperator.io/")) return [];
+  const label = `${r7.kind} ${r7.name}`;
+  const layer = objectLayer(getIn(r7.object, ["spec", "values"]), r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
+  if (r7.kind === "Istio" || r7.kind === "IstioRevision") {
     const revision = sailRevision(r7);
     if (!revision) return [];
-    const label = `${r7.kind} ${r7.name}`;
-    const layer = objectLayer(getIn(r7.object, ["spec", "values"]), r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
     return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] }, revision }];
   }
+  if (r7.kind === "IstioCNI") return [{ resource: r7, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
   return [];
+}
+var VALUES_FILE_KIND = "values file";
+var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
+var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
+var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
+var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
+var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
+function valuesDocumentKind(v2, stated) {
+  if ("kind" in v2 || "apiVersion" in v2) return void 0;
+  if (asObject(v2.istiod)) return "umbrella";
+  if (stated) return "istiod";
+  if (CHART_DEFAULTS_KEYS.some((k2) => k2 in v2) || OTHER_CHART_KEYS.some((k2) => k2 in v2)) return void 0;
+  if (ISTIOD_ONLY_KEYS.some((k2) => asObject(v2[k2]) !== void 0 || Array.isArray(v2[k2]))) return "istiod";
+  const env = asObject(v2.env);
+  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k2) => ISTIOD_ENV.test(k2)) ? "istiod" : void 0;
+}
+var installs = /* @__PURE__ */ new WeakSet();
+function valuesFileResource(doc, values, install) {
+  const r7 = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+  if (install) installs.add(r7);
+  return r7;
+}
+var isInstallValuesFile = (r7) => installs.has(r7);
+var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
+function valuesFileReleases(r7) {
+  const label = `values file ${r7.doc.file.displayPath}`;
+  const values = r7.object;
+  const chartTarget = { resource: r7, path: [] };
+  if (asObject(values.istiod)) {
+    const shared = asObject(values.global);
+    const sub = (key) => {
+      const own = objectLayer(values[key], r7, [key], (k2) => `${label} (${key}.${k2})`);
+      if (!own) return void 0;
+      const layers = shared ? [{ values: { global: shared }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
+      return { resource: r7, label, chart: key, layers, chartTarget };
+    };
+    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
+  }
+  const layer = objectLayer(values, r7, [], (k2) => `${label} (${k2})`);
+  return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
+}
+function chartRevisionTags(release) {
+  if (release.chart !== "istiod") return [];
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i];
+    if (layer.values === void 0) return [];
+    const tags = getIn(layer.values, ["revisionTags"]);
+    if (tags === void 0) continue;
+    if (!Array.isArray(tags)) return [];
+    const revision = releaseRevision(release);
+    return tags.slice(0, MAX_LAYERS).flatMap(
+      (t, j2) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j2}]`), target: layer.target(["revisionTags", j2]) }] : []
+    );
+  }
+  return [];
+}
+function sailRevisionTag(r7, istios) {
+  if (r7.kind !== "IstioRevisionTag" || !r7.apiVersion.startsWith("sailoperator.io/") || !r7.name || isPlaceholder(r7.name)) return void 0;
+  const ref = asObject(getIn(r7.object, ["spec", "targetRef"])) ?? {};
+  const name = str2(ref.name);
+  const target = { resource: r7, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
+  const source = `IstioRevisionTag ${r7.name} (spec.targetRef)`;
+  if (!name || isPlaceholder(name)) return { tag: r7.name, revision: void 0, source, target };
+  if (ref.kind === "IstioRevision") return { tag: r7.name, revision: name, source, target };
+  if (ref.kind !== "Istio") return { tag: r7.name, revision: void 0, source, target };
+  const istio = istios(name);
+  return { tag: r7.name, revision: istio ? sailRevision(istio) : void 0, source, target };
+}
+function templatePatched(r7, touches) {
+  const patch = getIn(r7.object, ["spec", "templatePatch"]);
+  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
+  const generators = getIn(r7.object, ["spec", "generators"]);
+  if (!Array.isArray(generators)) return void 0;
+  for (const g of generators.slice(0, MAX_LAYERS)) {
+    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
+      const own = asObject(asObject(inner)?.template);
+      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
+    }
+  }
+  return void 0;
 }
 function createdNamespacesOf(r7) {
   const label = `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
@@ -22169,6 +22656,7 @@ function createdNamespacesOf(r7) {
   }
   if (r7.apiVersion.startsWith("argoproj.io/") && (r7.kind === "Application" || r7.kind === "ApplicationSet")) {
     const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    if (r7.kind === "ApplicationSet" && templatePatched(r7, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
     const spec = asObject(getIn(r7.object, base)) ?? {};
     const options = getIn(spec, ["syncPolicy", "syncOptions"]);
     if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
@@ -22199,6 +22687,3309 @@ function releaseRevision(release) {
   if (release.revision !== void 0) return release.revision;
   const rev = layeredValue(release.layers, ["revision"]);
   return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
+}
+
+// src/model/proxy-config.ts
+var import_yaml11 = __toESM(require_dist(), 1);
+
+// src/model/edit-distance.ts
+function editDistance(a, b) {
+  const prev = Array.from({ length: b.length + 1 }, (_2, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] ?? 0;
+    prev[0] = i;
+    for (let j2 = 1; j2 <= b.length; j2++) {
+      const up = prev[j2] ?? 0;
+      prev[j2] = Math.min(up + 1, (prev[j2 - 1] ?? 0) + 1, diag + (a[i - 1] === b[j2 - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length] ?? 0;
+}
+
+// src/model/data/mesh-config-schema.json
+var mesh_config_schema_default = {
+  $comment: "Generated by scripts/gen-mesh-schema.ts from istio/api b8f8791d9653 (master) and its release branches 1.18-1.31; do not edit.",
+  source: {
+    repository: "istio/api",
+    ref: "master",
+    commit: "b8f8791d9653b2edc77a071d48887e582cfe84bf"
+  },
+  messages: {
+    Certificate: {
+      fields: [
+        {
+          name: "secret_name",
+          type: "string"
+        },
+        {
+          name: "dns_names",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    ConfigSource: {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "tls_settings",
+          type: "ClientTLSSettings"
+        },
+        {
+          name: "subscribed_resources",
+          type: "enum:Resource",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    LabelSelector: {
+      fields: [
+        {
+          name: "matchLabels",
+          type: "string",
+          map: true,
+          since: "1.23"
+        },
+        {
+          name: "matchExpressions",
+          type: "LabelSelectorRequirement",
+          repeated: true,
+          since: "1.23"
+        }
+      ],
+      reserved: []
+    },
+    LabelSelectorRequirement: {
+      fields: [
+        {
+          name: "key",
+          type: "string",
+          since: "1.23"
+        },
+        {
+          name: "operator",
+          type: "string",
+          since: "1.23"
+        },
+        {
+          name: "values",
+          type: "string",
+          repeated: true,
+          since: "1.23"
+        }
+      ],
+      reserved: []
+    },
+    MeshConfig: {
+      fields: [
+        {
+          name: "proxy_listen_port",
+          type: "int32"
+        },
+        {
+          name: "proxy_inbound_listen_port",
+          type: "int32"
+        },
+        {
+          name: "proxy_http_port",
+          type: "int32"
+        },
+        {
+          name: "connect_timeout",
+          type: "Duration"
+        },
+        {
+          name: "hbone_idle_timeout",
+          type: "Duration",
+          since: "1.29"
+        },
+        {
+          name: "protocol_detection_timeout",
+          type: "Duration"
+        },
+        {
+          name: "tcp_keepalive",
+          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive"
+        },
+        {
+          name: "ingress_class",
+          type: "string"
+        },
+        {
+          name: "ingress_service",
+          type: "string"
+        },
+        {
+          name: "ingress_controller_mode",
+          type: "enum:MeshConfig.IngressControllerMode"
+        },
+        {
+          name: "ingress_selector",
+          type: "string"
+        },
+        {
+          name: "enable_tracing",
+          type: "bool"
+        },
+        {
+          name: "access_log_file",
+          type: "string"
+        },
+        {
+          name: "access_log_format",
+          type: "string"
+        },
+        {
+          name: "access_log_encoding",
+          type: "enum:MeshConfig.AccessLogEncoding"
+        },
+        {
+          name: "enable_envoy_access_log_service",
+          type: "bool"
+        },
+        {
+          name: "disable_envoy_listener_log",
+          type: "bool"
+        },
+        {
+          name: "default_config",
+          type: "ProxyConfig"
+        },
+        {
+          name: "outbound_traffic_policy",
+          type: "MeshConfig.OutboundTrafficPolicy"
+        },
+        {
+          name: "inbound_traffic_policy",
+          type: "MeshConfig.InboundTrafficPolicy",
+          since: "1.22"
+        },
+        {
+          name: "config_sources",
+          type: "ConfigSource",
+          repeated: true
+        },
+        {
+          name: "enable_auto_mtls",
+          type: "BoolValue"
+        },
+        {
+          name: "trust_domain",
+          type: "string"
+        },
+        {
+          name: "trust_domain_aliases",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "ca_certificates",
+          type: "MeshConfig.CertificateData",
+          repeated: true
+        },
+        {
+          name: "default_service_export_to",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "default_virtual_service_export_to",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "default_destination_rule_export_to",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "root_namespace",
+          type: "string"
+        },
+        {
+          name: "locality_lb_setting",
+          type: "LocalityLoadBalancerSetting"
+        },
+        {
+          name: "zone_aware_lb_setting",
+          type: "ZoneAwareLoadBalancerSetting",
+          since: "1.31"
+        },
+        {
+          name: "dns_refresh_rate",
+          type: "Duration"
+        },
+        {
+          name: "h2_upgrade_policy",
+          type: "enum:MeshConfig.H2UpgradePolicy"
+        },
+        {
+          name: "inbound_cluster_stat_name",
+          type: "string"
+        },
+        {
+          name: "outbound_cluster_stat_name",
+          type: "string"
+        },
+        {
+          name: "certificates",
+          type: "Certificate",
+          repeated: true,
+          deprecated: true
+        },
+        {
+          name: "service_settings",
+          type: "MeshConfig.ServiceSettings",
+          repeated: true
+        },
+        {
+          name: "service_scope_configs",
+          type: "MeshConfig.ServiceScopeConfigs",
+          repeated: true,
+          since: "1.27"
+        },
+        {
+          name: "enable_prometheus_merge",
+          type: "BoolValue"
+        },
+        {
+          name: "verify_certificate_at_client",
+          type: "BoolValue",
+          deprecated: true
+        },
+        {
+          name: "ca",
+          type: "MeshConfig.CA"
+        },
+        {
+          name: "extension_providers",
+          type: "MeshConfig.ExtensionProvider",
+          repeated: true
+        },
+        {
+          name: "default_providers",
+          type: "MeshConfig.DefaultProviders"
+        },
+        {
+          name: "discovery_selectors",
+          type: "LabelSelector",
+          repeated: true
+        },
+        {
+          name: "path_normalization",
+          type: "MeshConfig.ProxyPathNormalization"
+        },
+        {
+          name: "default_http_retry_policy",
+          type: "HTTPRetry"
+        },
+        {
+          name: "mesh_mTLS",
+          type: "MeshConfig.TLSConfig"
+        },
+        {
+          name: "tls_defaults",
+          type: "MeshConfig.TLSConfig"
+        },
+        {
+          name: "default_traffic_policy",
+          type: "MeshConfig.DefaultTrafficPolicy",
+          since: "1.31"
+        },
+        {
+          name: "service_entry_visibility",
+          type: "ServiceEntryVisibility",
+          since: "1.31"
+        },
+        {
+          name: "default_inbound_http_retry_policy",
+          type: "HTTPRetry",
+          since: "1.32"
+        }
+      ],
+      reserved: [
+        "thrift_config",
+        "mixer_check_server",
+        "mixer_report_server",
+        "disable_policy_checks",
+        "disable_mixer_http_reports",
+        "policy_check_fail_open",
+        "sidecar_to_telemetry_session_affinity",
+        "auth_policy",
+        "rds_refresh_delay",
+        "mixer_address",
+        "enable_client_side_policy_check",
+        "sds_uds_path",
+        "sds_refresh_delay",
+        "enable_sds_token_mount",
+        "sds_use_k8s_sa_jwt",
+        "termination_drain_duration",
+        "disable_report_batch",
+        "report_batch_max_entries",
+        "report_batch_max_time",
+        "file_flush_interval",
+        "file_flush_min_size"
+      ]
+    },
+    "MeshConfig.CA": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "tls_settings",
+          type: "ClientTLSSettings"
+        },
+        {
+          name: "request_timeout",
+          type: "Duration"
+        },
+        {
+          name: "istiod_side",
+          type: "bool"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.CertificateData": {
+      fields: [
+        {
+          name: "pem",
+          type: "string",
+          oneof: "certificate_data"
+        },
+        {
+          name: "spiffe_bundle_url",
+          type: "string",
+          oneof: "certificate_data"
+        },
+        {
+          name: "cert_signers",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "trust_domains",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.DefaultProviders": {
+      fields: [
+        {
+          name: "tracing",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "metrics",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "access_logging",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.DefaultTrafficPolicy": {
+      fields: [
+        {
+          name: "connection_pool",
+          type: "ConnectionPoolSettings",
+          since: "1.31"
+        },
+        {
+          name: "outlier_detection",
+          type: "OutlierDetection",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider": {
+      fields: [
+        {
+          name: "name",
+          type: "string"
+        },
+        {
+          name: "envoy_ext_authz_http",
+          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationHttpProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_ext_authz_grpc",
+          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationGrpcProvider",
+          oneof: "provider"
+        },
+        {
+          name: "zipkin",
+          type: "MeshConfig.ExtensionProvider.ZipkinTracingProvider",
+          oneof: "provider"
+        },
+        {
+          name: "lightstep",
+          type: "MeshConfig.ExtensionProvider.LightstepTracingProvider",
+          oneof: "provider",
+          deprecated: true
+        },
+        {
+          name: "datadog",
+          type: "MeshConfig.ExtensionProvider.DatadogTracingProvider",
+          oneof: "provider"
+        },
+        {
+          name: "stackdriver",
+          type: "MeshConfig.ExtensionProvider.StackdriverProvider",
+          oneof: "provider"
+        },
+        {
+          name: "opencensus",
+          type: "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider",
+          oneof: "provider",
+          deprecated: true
+        },
+        {
+          name: "skywalking",
+          type: "MeshConfig.ExtensionProvider.SkyWalkingTracingProvider",
+          oneof: "provider"
+        },
+        {
+          name: "opentelemetry",
+          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider",
+          oneof: "provider"
+        },
+        {
+          name: "prometheus",
+          type: "MeshConfig.ExtensionProvider.PrometheusMetricsProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_file_access_log",
+          type: "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_http_als",
+          type: "MeshConfig.ExtensionProvider.EnvoyHttpGrpcV3LogProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_tcp_als",
+          type: "MeshConfig.ExtensionProvider.EnvoyTcpGrpcV3LogProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_otel_als",
+          type: "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider",
+          oneof: "provider"
+        },
+        {
+          name: "sds",
+          type: "MeshConfig.ExtensionProvider.SDSProvider",
+          oneof: "provider",
+          since: "1.27"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.DatadogTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationGrpcProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "timeout",
+          type: "Duration"
+        },
+        {
+          name: "fail_open",
+          type: "bool"
+        },
+        {
+          name: "clear_route_cache",
+          type: "bool",
+          since: "1.25"
+        },
+        {
+          name: "status_on_error",
+          type: "string"
+        },
+        {
+          name: "include_request_body_in_check",
+          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationHttpProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "timeout",
+          type: "Duration"
+        },
+        {
+          name: "path_prefix",
+          type: "string"
+        },
+        {
+          name: "fail_open",
+          type: "bool"
+        },
+        {
+          name: "clear_route_cache",
+          type: "bool",
+          since: "1.25"
+        },
+        {
+          name: "status_on_error",
+          type: "string"
+        },
+        {
+          name: "include_headers_in_check",
+          type: "string",
+          repeated: true,
+          deprecated: true
+        },
+        {
+          name: "include_request_headers_in_check",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "include_additional_headers_in_check",
+          type: "string",
+          map: true
+        },
+        {
+          name: "include_request_body_in_check",
+          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody"
+        },
+        {
+          name: "headers_to_upstream_on_allow",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "headers_to_downstream_on_deny",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "headers_to_downstream_on_allow",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody": {
+      fields: [
+        {
+          name: "max_request_bytes",
+          type: "uint32"
+        },
+        {
+          name: "allow_partial_message",
+          type: "bool"
+        },
+        {
+          name: "pack_as_bytes",
+          type: "bool"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider": {
+      fields: [
+        {
+          name: "path",
+          type: "string"
+        },
+        {
+          name: "log_format",
+          type: "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider.LogFormat"
+        },
+        {
+          name: "omit_empty_values",
+          type: "bool",
+          since: "1.26"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider.LogFormat": {
+      fields: [
+        {
+          name: "text",
+          type: "string",
+          oneof: "log_format"
+        },
+        {
+          name: "labels",
+          type: "any",
+          oneof: "log_format"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyHttpGrpcV3LogProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "log_name",
+          type: "string"
+        },
+        {
+          name: "filter_state_objects_to_log",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "additional_request_headers_to_log",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "additional_response_headers_to_log",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "additional_response_trailers_to_log",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "log_name",
+          type: "string"
+        },
+        {
+          name: "log_format",
+          type: "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider.LogFormat"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider.LogFormat": {
+      fields: [
+        {
+          name: "text",
+          type: "string"
+        },
+        {
+          name: "labels",
+          type: "any"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyTcpGrpcV3LogProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "log_name",
+          type: "string"
+        },
+        {
+          name: "filter_state_objects_to_log",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.GrpcService": {
+      fields: [
+        {
+          name: "timeout",
+          type: "Duration",
+          since: "1.24"
+        },
+        {
+          name: "initial_metadata",
+          type: "MeshConfig.ExtensionProvider.HttpHeader",
+          repeated: true,
+          since: "1.24"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.HttpHeader": {
+      fields: [
+        {
+          name: "name",
+          type: "string",
+          since: "1.22"
+        },
+        {
+          name: "value",
+          type: "string",
+          oneof: "header_value",
+          since: "1.22"
+        },
+        {
+          name: "env_name",
+          type: "string",
+          oneof: "header_value",
+          since: "1.26"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.HttpService": {
+      fields: [
+        {
+          name: "path",
+          type: "string",
+          since: "1.22"
+        },
+        {
+          name: "timeout",
+          type: "Duration",
+          since: "1.22"
+        },
+        {
+          name: "headers",
+          type: "MeshConfig.ExtensionProvider.HttpHeader",
+          repeated: true,
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.LightstepTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "access_token",
+          type: "string"
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "context",
+          type: "enum:MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider.TraceContext",
+          repeated: true
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        },
+        {
+          name: "http",
+          type: "MeshConfig.ExtensionProvider.HttpService",
+          since: "1.22"
+        },
+        {
+          name: "grpc",
+          type: "MeshConfig.ExtensionProvider.GrpcService",
+          since: "1.24"
+        },
+        {
+          name: "resource_detectors",
+          type: "MeshConfig.ExtensionProvider.ResourceDetectors",
+          since: "1.22"
+        },
+        {
+          name: "service_attribute_enrichment",
+          type: "enum:MeshConfig.ExtensionProvider.ServiceAttributeEnrichment",
+          since: "1.30"
+        },
+        {
+          name: "dynatrace_sampler",
+          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler",
+          oneof: "sampling",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler": {
+      fields: [
+        {
+          name: "tenant",
+          type: "string",
+          since: "1.22"
+        },
+        {
+          name: "cluster_id",
+          type: "int32",
+          since: "1.22"
+        },
+        {
+          name: "root_spans_per_minute",
+          type: "uint32",
+          since: "1.22"
+        },
+        {
+          name: "http_service",
+          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler.DynatraceApi",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler.DynatraceApi": {
+      fields: [
+        {
+          name: "service",
+          type: "string",
+          since: "1.22"
+        },
+        {
+          name: "port",
+          type: "uint32",
+          since: "1.22"
+        },
+        {
+          name: "http",
+          type: "MeshConfig.ExtensionProvider.HttpService",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.PrometheusMetricsProvider": {
+      fields: [],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.ResourceDetectors": {
+      fields: [
+        {
+          name: "environment",
+          type: "MeshConfig.ExtensionProvider.ResourceDetectors.EnvironmentResourceDetector",
+          since: "1.22"
+        },
+        {
+          name: "dynatrace",
+          type: "MeshConfig.ExtensionProvider.ResourceDetectors.DynatraceResourceDetector",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.ResourceDetectors.DynatraceResourceDetector": {
+      fields: [],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.ResourceDetectors.EnvironmentResourceDetector": {
+      fields: [],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.SDSProvider": {
+      fields: [
+        {
+          name: "name",
+          type: "string",
+          since: "1.27"
+        },
+        {
+          name: "service",
+          type: "string",
+          since: "1.27"
+        },
+        {
+          name: "port",
+          type: "uint32",
+          since: "1.27"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.SkyWalkingTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "access_token",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.StackdriverProvider": {
+      fields: [
+        {
+          name: "debug",
+          type: "bool",
+          deprecated: true
+        },
+        {
+          name: "max_number_of_attributes",
+          type: "Int64Value",
+          deprecated: true
+        },
+        {
+          name: "max_number_of_annotations",
+          type: "Int64Value",
+          deprecated: true
+        },
+        {
+          name: "max_number_of_message_events",
+          type: "Int64Value",
+          deprecated: true
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        },
+        {
+          name: "logging",
+          type: "MeshConfig.ExtensionProvider.StackdriverProvider.Logging"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.StackdriverProvider.Logging": {
+      fields: [
+        {
+          name: "labels",
+          type: "string",
+          map: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.ZipkinTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        },
+        {
+          name: "enable_64bit_trace_id",
+          type: "bool"
+        },
+        {
+          name: "path",
+          type: "string",
+          since: "1.24"
+        },
+        {
+          name: "trace_context_option",
+          type: "enum:MeshConfig.ExtensionProvider.ZipkinTracingProvider.TraceContextOption",
+          since: "1.28"
+        },
+        {
+          name: "timeout",
+          type: "Duration",
+          since: "1.29"
+        },
+        {
+          name: "headers",
+          type: "MeshConfig.ExtensionProvider.HttpHeader",
+          repeated: true,
+          since: "1.29"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.InboundTrafficPolicy": {
+      fields: [
+        {
+          name: "mode",
+          type: "enum:MeshConfig.InboundTrafficPolicy.Mode",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.OutboundTrafficPolicy": {
+      fields: [
+        {
+          name: "mode",
+          type: "enum:MeshConfig.OutboundTrafficPolicy.Mode"
+        },
+        {
+          name: "tls",
+          type: "ClientTLSSettings",
+          since: "1.30"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ProxyPathNormalization": {
+      fields: [
+        {
+          name: "normalization",
+          type: "enum:MeshConfig.ProxyPathNormalization.NormalizationType"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ServiceScopeConfigs": {
+      fields: [
+        {
+          name: "namespace_selector",
+          type: "LabelSelector",
+          since: "1.27"
+        },
+        {
+          name: "services_selector",
+          type: "LabelSelector",
+          since: "1.27"
+        },
+        {
+          name: "scope",
+          type: "enum:MeshConfig.ServiceScopeConfigs.Scope",
+          since: "1.27"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ServiceSettings": {
+      fields: [
+        {
+          name: "settings",
+          type: "MeshConfig.ServiceSettings.Settings"
+        },
+        {
+          name: "hosts",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ServiceSettings.Settings": {
+      fields: [
+        {
+          name: "cluster_local",
+          type: "bool"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.TLSConfig": {
+      fields: [
+        {
+          name: "min_protocol_version",
+          type: "enum:MeshConfig.TLSConfig.TLSProtocol"
+        },
+        {
+          name: "ecdh_curves",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "cipher_suites",
+          type: "string",
+          repeated: true,
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    PrivateKeyProvider: {
+      fields: [
+        {
+          name: "cryptomb",
+          type: "PrivateKeyProvider.CryptoMb",
+          oneof: "provider"
+        },
+        {
+          name: "qat",
+          type: "PrivateKeyProvider.QAT",
+          oneof: "provider"
+        }
+      ],
+      reserved: []
+    },
+    "PrivateKeyProvider.CryptoMb": {
+      fields: [
+        {
+          name: "poll_delay",
+          type: "Duration"
+        },
+        {
+          name: "fallback",
+          type: "BoolValue",
+          since: "1.21"
+        }
+      ],
+      reserved: []
+    },
+    "PrivateKeyProvider.QAT": {
+      fields: [
+        {
+          name: "poll_delay",
+          type: "Duration"
+        },
+        {
+          name: "fallback",
+          type: "BoolValue",
+          since: "1.21"
+        }
+      ],
+      reserved: []
+    },
+    ProxyConfig: {
+      fields: [
+        {
+          name: "config_path",
+          type: "string"
+        },
+        {
+          name: "binary_path",
+          type: "string"
+        },
+        {
+          name: "service_cluster",
+          type: "string",
+          oneof: "cluster_name"
+        },
+        {
+          name: "tracing_service_name",
+          type: "enum:ProxyConfig.TracingServiceName",
+          oneof: "cluster_name"
+        },
+        {
+          name: "drain_duration",
+          type: "Duration"
+        },
+        {
+          name: "discovery_address",
+          type: "string"
+        },
+        {
+          name: "discovery_refresh_delay",
+          type: "Duration",
+          deprecated: true
+        },
+        {
+          name: "zipkin_address",
+          type: "string",
+          deprecated: true
+        },
+        {
+          name: "statsd_udp_address",
+          type: "string"
+        },
+        {
+          name: "envoy_metrics_service_address",
+          type: "string",
+          deprecated: true
+        },
+        {
+          name: "proxy_admin_port",
+          type: "int32"
+        },
+        {
+          name: "availability_zone",
+          type: "string",
+          deprecated: true
+        },
+        {
+          name: "control_plane_auth_policy",
+          type: "enum:AuthenticationPolicy"
+        },
+        {
+          name: "custom_config_file",
+          type: "string"
+        },
+        {
+          name: "stat_name_length",
+          type: "int32"
+        },
+        {
+          name: "concurrency",
+          type: "Int32Value"
+        },
+        {
+          name: "proxy_bootstrap_template_path",
+          type: "string"
+        },
+        {
+          name: "interception_mode",
+          type: "enum:ProxyConfig.InboundInterceptionMode"
+        },
+        {
+          name: "tracing",
+          type: "Tracing"
+        },
+        {
+          name: "sds",
+          type: "SDS",
+          deprecated: true
+        },
+        {
+          name: "envoy_access_log_service",
+          type: "RemoteService"
+        },
+        {
+          name: "envoy_metrics_service",
+          type: "RemoteService"
+        },
+        {
+          name: "proxy_metadata",
+          type: "string",
+          map: true
+        },
+        {
+          name: "runtime_values",
+          type: "string",
+          map: true
+        },
+        {
+          name: "status_port",
+          type: "int32"
+        },
+        {
+          name: "extra_stat_tags",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "gateway_topology",
+          type: "Topology"
+        },
+        {
+          name: "termination_drain_duration",
+          type: "Duration"
+        },
+        {
+          name: "mesh_id",
+          type: "string"
+        },
+        {
+          name: "readiness_probe",
+          type: "ReadinessProbe"
+        },
+        {
+          name: "proxy_stats_matcher",
+          type: "ProxyConfig.ProxyStatsMatcher"
+        },
+        {
+          name: "hold_application_until_proxy_starts",
+          type: "BoolValue"
+        },
+        {
+          name: "ca_certificates_pem",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "image",
+          type: "ProxyImage"
+        },
+        {
+          name: "private_key_provider",
+          type: "PrivateKeyProvider"
+        },
+        {
+          name: "proxy_headers",
+          type: "ProxyConfig.ProxyHeaders",
+          since: "1.19"
+        },
+        {
+          name: "file_flush_interval",
+          type: "Duration",
+          since: "1.29"
+        },
+        {
+          name: "file_flush_min_size_kb",
+          type: "uint32",
+          since: "1.29"
+        },
+        {
+          name: "stats_compression",
+          type: "BoolValue",
+          since: "1.29"
+        },
+        {
+          name: "connection_settings",
+          type: "ProxyConfig.ConnectionSettings",
+          since: "1.31"
+        }
+      ],
+      reserved: [
+        "parent_shutdown_duration",
+        "connect_timeout"
+      ]
+    },
+    "ProxyConfig.ConnectionSettings": {
+      fields: [
+        {
+          name: "profile",
+          type: "enum:ProxyConfig.ConnectionSettings.Profile",
+          since: "1.31"
+        },
+        {
+          name: "listener_per_connection_buffer_limit_bytes",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "cluster_per_connection_buffer_limit_bytes",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "http_idle_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_max_connection_duration",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_drain_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_request_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_request_headers_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_stream_idle_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_max_stream_duration",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_max_concurrent_streams",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "http2_initial_stream_window_size",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "http2_initial_connection_window_size",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "http_headers_with_underscores_action",
+          type: "enum:ProxyConfig.ConnectionSettings.HeadersWithUnderscoresAction",
+          since: "1.31"
+        },
+        {
+          name: "http_merge_slashes",
+          type: "BoolValue",
+          since: "1.31"
+        },
+        {
+          name: "http_path_with_escaped_slashes_action",
+          type: "enum:ProxyConfig.ConnectionSettings.PathWithEscapedSlashesAction",
+          since: "1.31"
+        },
+        {
+          name: "listener_connection_limit",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "global_downstream_connection_limit",
+          type: "Int32Value",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders": {
+      fields: [
+        {
+          name: "forwarded_client_cert",
+          type: "enum:ForwardClientCertDetails",
+          since: "1.19"
+        },
+        {
+          name: "set_current_client_cert_details",
+          type: "ProxyConfig.ProxyHeaders.SetCurrentClientCertDetails",
+          since: "1.24"
+        },
+        {
+          name: "request_id",
+          type: "ProxyConfig.ProxyHeaders.RequestId",
+          since: "1.19"
+        },
+        {
+          name: "server",
+          type: "ProxyConfig.ProxyHeaders.Server",
+          since: "1.19"
+        },
+        {
+          name: "attempt_count",
+          type: "ProxyConfig.ProxyHeaders.AttemptCount",
+          since: "1.19"
+        },
+        {
+          name: "envoy_debug_headers",
+          type: "ProxyConfig.ProxyHeaders.EnvoyDebugHeaders",
+          since: "1.19"
+        },
+        {
+          name: "metadata_exchange_headers",
+          type: "ProxyConfig.ProxyHeaders.MetadataExchangeHeaders",
+          since: "1.19"
+        },
+        {
+          name: "preserve_http1_header_case",
+          type: "BoolValue",
+          since: "1.25"
+        },
+        {
+          name: "x_forwarded_host",
+          type: "ProxyConfig.ProxyHeaders.XForwardedHost",
+          since: "1.28"
+        },
+        {
+          name: "x_forwarded_port",
+          type: "ProxyConfig.ProxyHeaders.XForwardedPort",
+          since: "1.28"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.AttemptCount": {
+      fields: [
+        {
+          name: "disabled",
+          type: "BoolValue",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.EnvoyDebugHeaders": {
+      fields: [
+        {
+          name: "disabled",
+          type: "BoolValue",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.MetadataExchangeHeaders": {
+      fields: [
+        {
+          name: "mode",
+          type: "enum:ProxyConfig.ProxyHeaders.MetadataExchangeMode",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.RequestId": {
+      fields: [
+        {
+          name: "disabled",
+          type: "BoolValue",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.Server": {
+      fields: [
+        {
+          name: "disabled",
+          type: "BoolValue",
+          since: "1.19"
+        },
+        {
+          name: "value",
+          type: "string",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.SetCurrentClientCertDetails": {
+      fields: [
+        {
+          name: "subject",
+          type: "BoolValue",
+          since: "1.24"
+        },
+        {
+          name: "cert",
+          type: "BoolValue",
+          since: "1.24"
+        },
+        {
+          name: "chain",
+          type: "BoolValue",
+          since: "1.24"
+        },
+        {
+          name: "dns",
+          type: "BoolValue",
+          since: "1.24"
+        },
+        {
+          name: "uri",
+          type: "BoolValue",
+          since: "1.24"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.XForwardedHost": {
+      fields: [
+        {
+          name: "enabled",
+          type: "BoolValue",
+          since: "1.28"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.XForwardedPort": {
+      fields: [
+        {
+          name: "enabled",
+          type: "BoolValue",
+          since: "1.28"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyStatsMatcher": {
+      fields: [
+        {
+          name: "inclusion_prefixes",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "inclusion_suffixes",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "inclusion_regexps",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    RemoteService: {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "tls_settings",
+          type: "ClientTLSSettings"
+        },
+        {
+          name: "tcp_keepalive",
+          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive"
+        }
+      ],
+      reserved: []
+    },
+    SDS: {
+      fields: [
+        {
+          name: "enabled",
+          type: "bool"
+        },
+        {
+          name: "k8s_sa_jwt_path",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    ServiceEntryVisibility: {
+      fields: [
+        {
+          name: "default_visibility",
+          type: "enum:ServiceEntryVisibility.Visibility",
+          since: "1.31"
+        },
+        {
+          name: "apply_to_sidecars",
+          type: "bool",
+          since: "1.31"
+        },
+        {
+          name: "policies",
+          type: "ServiceEntryVisibility.Policy",
+          repeated: true,
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ServiceEntryVisibility.MatchRule": {
+      fields: [
+        {
+          name: "namespace_selector",
+          type: "LabelSelector",
+          oneof: "matcher",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ServiceEntryVisibility.Policy": {
+      fields: [
+        {
+          name: "visibility",
+          type: "enum:ServiceEntryVisibility.Visibility",
+          since: "1.31"
+        },
+        {
+          name: "matching_rules",
+          type: "ServiceEntryVisibility.MatchRule",
+          repeated: true,
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    Topology: {
+      fields: [
+        {
+          name: "num_trusted_proxies",
+          type: "uint32"
+        },
+        {
+          name: "forward_client_cert_details",
+          type: "enum:ForwardClientCertDetails"
+        },
+        {
+          name: "proxy_protocol",
+          type: "Topology.ProxyProtocolConfiguration",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "Topology.ProxyProtocolConfiguration": {
+      fields: [],
+      reserved: []
+    },
+    Tracing: {
+      fields: [
+        {
+          name: "zipkin",
+          type: "Tracing.Zipkin",
+          oneof: "tracer"
+        },
+        {
+          name: "lightstep",
+          type: "Tracing.Lightstep",
+          oneof: "tracer"
+        },
+        {
+          name: "datadog",
+          type: "Tracing.Datadog",
+          oneof: "tracer"
+        },
+        {
+          name: "stackdriver",
+          type: "Tracing.Stackdriver",
+          oneof: "tracer"
+        },
+        {
+          name: "open_census_agent",
+          type: "Tracing.OpenCensusAgent",
+          oneof: "tracer"
+        },
+        {
+          name: "custom_tags",
+          type: "Tracing.CustomTag",
+          map: true
+        },
+        {
+          name: "max_path_tag_length",
+          type: "uint32"
+        },
+        {
+          name: "sampling",
+          type: "double"
+        },
+        {
+          name: "tls_settings",
+          type: "ClientTLSSettings"
+        },
+        {
+          name: "enable_istio_tags",
+          type: "BoolValue",
+          since: "1.25"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.CustomTag": {
+      fields: [
+        {
+          name: "literal",
+          type: "Tracing.Literal",
+          oneof: "type"
+        },
+        {
+          name: "environment",
+          type: "Tracing.Environment",
+          oneof: "type"
+        },
+        {
+          name: "header",
+          type: "Tracing.RequestHeader",
+          oneof: "type"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Datadog": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Environment": {
+      fields: [
+        {
+          name: "name",
+          type: "string"
+        },
+        {
+          name: "default_value",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Lightstep": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "access_token",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Literal": {
+      fields: [
+        {
+          name: "value",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.OpenCensusAgent": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "context",
+          type: "enum:Tracing.OpenCensusAgent.TraceContext",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.RequestHeader": {
+      fields: [
+        {
+          name: "name",
+          type: "string"
+        },
+        {
+          name: "default_value",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Stackdriver": {
+      fields: [
+        {
+          name: "debug",
+          type: "bool"
+        },
+        {
+          name: "max_number_of_attributes",
+          type: "Int64Value"
+        },
+        {
+          name: "max_number_of_annotations",
+          type: "Int64Value"
+        },
+        {
+          name: "max_number_of_message_events",
+          type: "Int64Value"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Zipkin": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    ClientTLSSettings: {
+      fields: [
+        {
+          name: "mode",
+          type: "enum:ClientTLSSettings.TLSmode"
+        },
+        {
+          name: "client_certificate",
+          type: "string"
+        },
+        {
+          name: "private_key",
+          type: "string"
+        },
+        {
+          name: "ca_certificates",
+          type: "string"
+        },
+        {
+          name: "credential_name",
+          type: "string"
+        },
+        {
+          name: "subject_alt_names",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "sni",
+          type: "string"
+        },
+        {
+          name: "insecure_skip_verify",
+          type: "BoolValue"
+        },
+        {
+          name: "ca_crl",
+          type: "string",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    ConnectionPoolSettings: {
+      fields: [
+        {
+          name: "tcp",
+          type: "ConnectionPoolSettings.TCPSettings",
+          since: "1.31"
+        },
+        {
+          name: "http",
+          type: "ConnectionPoolSettings.HTTPSettings",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ConnectionPoolSettings.HTTPSettings": {
+      fields: [
+        {
+          name: "http1_max_pending_requests",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "http2_max_requests",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "max_requests_per_connection",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "max_retries",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "idle_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "h2_upgrade_policy",
+          type: "enum:ConnectionPoolSettings.HTTPSettings.H2UpgradePolicy",
+          since: "1.31"
+        },
+        {
+          name: "use_client_protocol",
+          type: "bool",
+          since: "1.31"
+        },
+        {
+          name: "max_concurrent_streams",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "http2_keep_alive",
+          type: "ConnectionPoolSettings.HTTPSettings.ConnectionKeepalive",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ConnectionPoolSettings.HTTPSettings.ConnectionKeepalive": {
+      fields: [
+        {
+          name: "interval",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "timeout",
+          type: "Duration",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ConnectionPoolSettings.TCPSettings": {
+      fields: [
+        {
+          name: "max_connections",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "connect_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "tcp_keepalive",
+          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive",
+          since: "1.31"
+        },
+        {
+          name: "max_connection_duration",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "idle_timeout",
+          type: "Duration",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ConnectionPoolSettings.TCPSettings.TcpKeepalive": {
+      fields: [
+        {
+          name: "probes",
+          type: "uint32"
+        },
+        {
+          name: "time",
+          type: "Duration"
+        },
+        {
+          name: "interval",
+          type: "Duration"
+        }
+      ],
+      reserved: []
+    },
+    ExecHealthCheckConfig: {
+      fields: [
+        {
+          name: "command",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    GrpcHealthCheckConfig: {
+      fields: [
+        {
+          name: "port",
+          type: "uint32",
+          since: "1.25"
+        },
+        {
+          name: "service",
+          type: "string",
+          since: "1.25"
+        }
+      ],
+      reserved: []
+    },
+    HTTPHeader: {
+      fields: [
+        {
+          name: "name",
+          type: "string"
+        },
+        {
+          name: "value",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    HTTPHealthCheckConfig: {
+      fields: [
+        {
+          name: "path",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "host",
+          type: "string"
+        },
+        {
+          name: "scheme",
+          type: "string"
+        },
+        {
+          name: "http_headers",
+          type: "HTTPHeader",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    HTTPRetry: {
+      fields: [
+        {
+          name: "attempts",
+          type: "int32"
+        },
+        {
+          name: "per_try_timeout",
+          type: "Duration"
+        },
+        {
+          name: "retry_on",
+          type: "string"
+        },
+        {
+          name: "retry_remote_localities",
+          type: "BoolValue"
+        },
+        {
+          name: "retry_ignore_previous_hosts",
+          type: "BoolValue",
+          since: "1.26"
+        },
+        {
+          name: "backoff",
+          type: "Duration",
+          since: "1.26"
+        }
+      ],
+      reserved: []
+    },
+    LocalityLoadBalancerSetting: {
+      fields: [
+        {
+          name: "distribute",
+          type: "LocalityLoadBalancerSetting.Distribute",
+          repeated: true
+        },
+        {
+          name: "failover",
+          type: "LocalityLoadBalancerSetting.Failover",
+          repeated: true
+        },
+        {
+          name: "failover_priority",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "enabled",
+          type: "BoolValue"
+        }
+      ],
+      reserved: []
+    },
+    "LocalityLoadBalancerSetting.Distribute": {
+      fields: [
+        {
+          name: "from",
+          type: "string"
+        },
+        {
+          name: "to",
+          type: "uint32",
+          map: true
+        }
+      ],
+      reserved: []
+    },
+    "LocalityLoadBalancerSetting.Failover": {
+      fields: [
+        {
+          name: "from",
+          type: "string"
+        },
+        {
+          name: "to",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    OutlierDetection: {
+      fields: [
+        {
+          name: "consecutive_errors",
+          type: "int32",
+          deprecated: true,
+          since: "1.31"
+        },
+        {
+          name: "split_external_local_origin_errors",
+          type: "bool",
+          since: "1.31"
+        },
+        {
+          name: "consecutive_local_origin_failures",
+          type: "UInt32Value",
+          since: "1.31"
+        },
+        {
+          name: "consecutive_gateway_errors",
+          type: "UInt32Value",
+          since: "1.31"
+        },
+        {
+          name: "consecutive_5xx_errors",
+          type: "UInt32Value",
+          since: "1.31"
+        },
+        {
+          name: "interval",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "base_ejection_time",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "max_ejection_percent",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "min_health_percent",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "outlier_detection_http_error_codes",
+          type: "uint32",
+          repeated: true,
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    ReadinessProbe: {
+      fields: [
+        {
+          name: "initial_delay_seconds",
+          type: "int32"
+        },
+        {
+          name: "timeout_seconds",
+          type: "int32"
+        },
+        {
+          name: "period_seconds",
+          type: "int32"
+        },
+        {
+          name: "success_threshold",
+          type: "int32"
+        },
+        {
+          name: "failure_threshold",
+          type: "int32"
+        },
+        {
+          name: "http_get",
+          type: "HTTPHealthCheckConfig",
+          oneof: "health_check_method"
+        },
+        {
+          name: "tcp_socket",
+          type: "TCPHealthCheckConfig",
+          oneof: "health_check_method"
+        },
+        {
+          name: "exec",
+          type: "ExecHealthCheckConfig",
+          oneof: "health_check_method"
+        },
+        {
+          name: "grpc",
+          type: "GrpcHealthCheckConfig",
+          oneof: "health_check_method",
+          since: "1.25"
+        }
+      ],
+      reserved: []
+    },
+    TCPHealthCheckConfig: {
+      fields: [
+        {
+          name: "host",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        }
+      ],
+      reserved: []
+    },
+    ZoneAwareLoadBalancerSetting: {
+      fields: [
+        {
+          name: "enabled",
+          type: "BoolValue",
+          since: "1.31"
+        },
+        {
+          name: "failover",
+          type: "ZoneAwareLoadBalancerSetting.Failover",
+          repeated: true,
+          since: "1.31"
+        },
+        {
+          name: "failover_priority",
+          type: "string",
+          repeated: true,
+          since: "1.31"
+        },
+        {
+          name: "min_cluster_size",
+          type: "UInt64Value",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ZoneAwareLoadBalancerSetting.Failover": {
+      fields: [
+        {
+          name: "from",
+          type: "string",
+          since: "1.31"
+        },
+        {
+          name: "to",
+          type: "string",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    ProxyImage: {
+      fields: [
+        {
+          name: "image_type",
+          type: "string"
+        }
+      ],
+      reserved: []
+    }
+  },
+  enums: {
+    AuthenticationPolicy: {
+      NONE: 0,
+      MUTUAL_TLS: 1,
+      INHERIT: 1e3
+    },
+    ForwardClientCertDetails: {
+      UNDEFINED: 0,
+      SANITIZE: 1,
+      FORWARD_ONLY: 2,
+      APPEND_FORWARD: 3,
+      SANITIZE_SET: 4,
+      ALWAYS_FORWARD_ONLY: 5
+    },
+    "MeshConfig.AccessLogEncoding": {
+      TEXT: 0,
+      JSON: 1
+    },
+    "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider.TraceContext": {
+      UNSPECIFIED: 0,
+      W3C_TRACE_CONTEXT: 1,
+      GRPC_BIN: 2,
+      CLOUD_TRACE_CONTEXT: 3,
+      B3: 4
+    },
+    "MeshConfig.ExtensionProvider.ServiceAttributeEnrichment": {
+      ISTIO_CANONICAL: 0,
+      OTEL_SEMANTIC_CONVENTIONS: 1
+    },
+    "MeshConfig.ExtensionProvider.ZipkinTracingProvider.TraceContextOption": {
+      USE_B3: 0,
+      USE_B3_WITH_W3C_PROPAGATION: 1
+    },
+    "MeshConfig.H2UpgradePolicy": {
+      DO_NOT_UPGRADE: 0,
+      UPGRADE: 1
+    },
+    "MeshConfig.InboundTrafficPolicy.Mode": {
+      PASSTHROUGH: 0,
+      LOCALHOST: 1
+    },
+    "MeshConfig.IngressControllerMode": {
+      UNSPECIFIED: 0,
+      OFF: 1,
+      DEFAULT: 2,
+      STRICT: 3
+    },
+    "MeshConfig.OutboundTrafficPolicy.Mode": {
+      REGISTRY_ONLY: 0,
+      ALLOW_ANY: 1,
+      ALLOW_ANY_DYNAMIC_DNS: 3
+    },
+    "MeshConfig.ProxyPathNormalization.NormalizationType": {
+      DEFAULT: 0,
+      NONE: 1,
+      BASE: 2,
+      MERGE_SLASHES: 3,
+      DECODE_AND_MERGE_SLASHES: 4
+    },
+    "MeshConfig.ServiceScopeConfigs.Scope": {
+      LOCAL: 0,
+      GLOBAL: 1
+    },
+    "MeshConfig.TLSConfig.TLSProtocol": {
+      TLS_AUTO: 0,
+      TLSV1_2: 1,
+      TLSV1_3: 2
+    },
+    "ProxyConfig.ConnectionSettings.HeadersWithUnderscoresAction": {
+      HEADERS_WITH_UNDERSCORES_UNSPECIFIED: 0,
+      HEADERS_WITH_UNDERSCORES_ALLOW: 1,
+      HEADERS_WITH_UNDERSCORES_REJECT_REQUEST: 2,
+      HEADERS_WITH_UNDERSCORES_DROP_HEADER: 3
+    },
+    "ProxyConfig.ConnectionSettings.PathWithEscapedSlashesAction": {
+      PATH_WITH_ESCAPED_SLASHES_UNSPECIFIED: 0,
+      KEEP_UNCHANGED: 1,
+      REJECT_REQUEST: 2,
+      UNESCAPE_AND_REDIRECT: 3,
+      UNESCAPE_AND_FORWARD: 4
+    },
+    "ProxyConfig.ConnectionSettings.Profile": {
+      SIDECAR: 0,
+      EDGE: 1
+    },
+    "ProxyConfig.InboundInterceptionMode": {
+      REDIRECT: 0,
+      TPROXY: 1,
+      NONE: 2
+    },
+    "ProxyConfig.ProxyHeaders.MetadataExchangeMode": {
+      UNDEFINED: 0,
+      IN_MESH: 1
+    },
+    "ProxyConfig.TracingServiceName": {
+      APP_LABEL_AND_NAMESPACE: 0,
+      CANONICAL_NAME_ONLY: 1,
+      CANONICAL_NAME_AND_NAMESPACE: 2
+    },
+    Resource: {
+      SERVICE_REGISTRY: 0
+    },
+    "ServiceEntryVisibility.Visibility": {
+      VISIBILITY_UNSPECIFIED: 0,
+      NONE: 1,
+      NAMESPACE: 2,
+      PUBLIC: 3
+    },
+    "Tracing.OpenCensusAgent.TraceContext": {
+      UNSPECIFIED: 0,
+      W3C_TRACE_CONTEXT: 1,
+      GRPC_BIN: 2,
+      CLOUD_TRACE_CONTEXT: 3,
+      B3: 4
+    },
+    "ClientTLSSettings.TLSmode": {
+      DISABLE: 0,
+      SIMPLE: 1,
+      MUTUAL: 2,
+      ISTIO_MUTUAL: 3
+    },
+    "ConnectionPoolSettings.HTTPSettings.H2UpgradePolicy": {
+      DEFAULT: 0,
+      DO_NOT_UPGRADE: 1,
+      UPGRADE: 2
+    }
+  }
+};
+
+// src/model/proxy-config.ts
+var SCHEMA_DATA = mesh_config_schema_default;
+var PROXY_CONFIG_ENUMS = SCHEMA_DATA.enums;
+var REMOVAL_NOTES = {
+  "ProxyConfig.parent_shutdown_duration": "was removed from ProxyConfig in Istio 1.17",
+  "ProxyConfig.connect_timeout": "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting"
+};
+function jsonName(protoName) {
+  return protoName.replace(/_([a-z])/g, (_2, c) => c.toUpperCase()).replace(/_/g, "");
+}
+var PROXY_CONFIG_SCHEMA = new Map(
+  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
+    name,
+    m.fields.map(({ name: protoName, ...spec }) => ({ ...spec, protoName, jsonName: jsonName(protoName) }))
+  ])
+);
+var REMOVED = new Map(
+  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
+    name,
+    new Map(m.reserved.flatMap((r7) => {
+      const note = REMOVAL_NOTES[`${name}.${r7}`] ?? `was removed from ${shortName(name)}`;
+      return [[r7, note], [jsonName(r7), note]];
+    }))
+  ])
+);
+function shortName(message) {
+  return message.replace(/^.*\./, "");
+}
+function fieldsOf(message) {
+  return PROXY_CONFIG_SCHEMA.get(message) ?? [];
+}
+function formatConfigPath(path) {
+  let out = "";
+  for (const step of path) {
+    if (typeof step === "number") out += `[${step}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(step)) out += out === "" ? step : `.${step}`;
+    else out += `[${JSON.stringify(step)}]`;
+  }
+  return out;
+}
+function parseConfigPath(text) {
+  const out = [];
+  const re2 = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  let m;
+  while (re2.lastIndex < text.length && (m = re2.exec(text)) !== null) {
+    if (m[1] !== void 0) out.push(m[1]);
+    else if (m[2] !== void 0) out.push(Number(m[2]));
+    else if (m[3] !== void 0) out.push(JSON.parse(m[3]));
+  }
+  return out;
+}
+var isMapping2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+function describe(v2) {
+  if (v2 === null) return "null";
+  if (Array.isArray(v2)) return "a list";
+  if (isMapping2(v2)) return "a mapping";
+  if (typeof v2 === "string") return `the string ${quoted(v2)}`;
+  if (typeof v2 === "boolean") return `the boolean ${v2}`;
+  if (typeof v2 === "number") return `the number ${v2}`;
+  return String(v2);
+}
+function enumNames(name, values) {
+  const names = Object.keys(values).join(", ");
+  return names.length <= 60 ? names : `the ${name} names`;
+}
+function quoted(s) {
+  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
+}
+function readText(text) {
+  const limit = embeddedTextProblem(text, "yaml");
+  if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
+  const doc = parseLenient(text);
+  const errors = doc.errors.filter((e) => e.code !== "MULTIPLE_DOCS");
+  if (errors.length === 0) {
+    const aliases = aliasExpansionProblem(doc);
+    if (aliases) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: aliases };
+    try {
+      return { value: plainValue(doc), syntaxError: void 0, ignoredDocuments: errors.length !== doc.errors.length };
+    } catch (e) {
+      return { value: void 0, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
+    }
+  }
+  const jsonLimit = embeddedTextProblem(text, "json");
+  if (jsonLimit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: jsonLimit };
+  try {
+    return { value: JSON.parse(text), syntaxError: void 0, ignoredDocuments: false };
+  } catch {
+    const first = errors[0];
+    const offset = first?.pos[0] ?? 0;
+    const before = text.slice(0, offset);
+    const line = before.split("\n").length;
+    const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
+    const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
+    return { value: void 0, syntaxError: `${reason}${where}`, ignoredDocuments: false };
+  }
+}
+var VISIT_BUDGET = 5e4;
+var MAX_PROBLEMS = 100;
+function addProblem(list, p) {
+  if (list.length < MAX_PROBLEMS) list.push(p);
+}
+var INT_RANGES = {
+  int32: [-2147483648, 2147483647],
+  Int32Value: [-2147483648, 2147483647],
+  uint32: [0, 4294967295],
+  UInt32Value: [0, 4294967295],
+  int64: [-9223372036854776e3, 9223372036854776e3],
+  Int64Value: [-9223372036854776e3, 9223372036854776e3],
+  uint64: [0, 18446744073709552e3],
+  UInt64Value: [0, 18446744073709552e3]
+};
+function numericStringContent(s) {
+  const space = (c) => c === " " || c === "	" || c === "\r" || c === "\n";
+  let start = 0;
+  let end = s.length;
+  while (start < end && space(s[start])) start++;
+  while (end > start && space(s[end - 1])) end--;
+  const inner = s.slice(start, end);
+  if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(inner)) return void 0;
+  return Number(inner);
+}
+function knownIn(field, version2) {
+  if (!field.since || !version2) return true;
+  const [major, minor] = field.since.split(".").map(Number);
+  return atLeast(version2, major ?? 1, minor ?? 0);
+}
+function fieldFor(message, key) {
+  return fieldsOf(message).find((f) => f.jsonName === key || f.protoName === key);
+}
+function knownFieldFor(message, key, version2) {
+  const f = fieldFor(message, key);
+  return f && knownIn(f, version2) ? f : void 0;
+}
+var HELM_VALUE_KEYS = /* @__PURE__ */ new Set([
+  "global",
+  "pilot",
+  "sidecarInjectorWebhook",
+  "revision",
+  "revisionTags",
+  "telemetry",
+  "gateways",
+  "cni",
+  "istio_cni",
+  "base",
+  "istiodRemote",
+  "ztunnel",
+  "meshConfig",
+  "values",
+  "env",
+  "defaults",
+  "_internal_defaults_do_not_set"
+]);
+var JSON_NAME_ONLY = /* @__PURE__ */ new Set(["default_config", "default_providers"]);
+var ENV_VARIABLE = /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/;
+function closestField(key, message, at2, version2) {
+  const pools = [{ message, at: at2 }];
+  if (message === "MeshConfig") pools.push({ message: "ProxyConfig", at: [...at2, "defaultConfig"] });
+  let best;
+  let bestDist = Infinity;
+  const lower = key.toLowerCase();
+  for (const pool of pools) {
+    for (const f of fieldsOf(pool.message)) {
+      if (!knownIn(f, version2)) continue;
+      const d = Math.min(editDistance(lower, f.jsonName.toLowerCase()), editDistance(lower, f.protoName));
+      if (d < bestDist) {
+        bestDist = d;
+        best = { field: f, at: pool.at };
+      }
+    }
+  }
+  if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...best.at, best.field.jsonName]);
+  if (message === "ProxyConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "proxyMetadata", key]);
+  if (message === "MeshConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "defaultConfig", "proxyMetadata", key]);
+  for (const f of fieldsOf(message)) {
+    if (f.repeated || f.map || !PROXY_CONFIG_SCHEMA.has(f.type)) continue;
+    const inner = fieldsOf(f.type).find((g) => g.jsonName === key || g.protoName === key);
+    if (inner && knownIn(f, version2) && knownIn(inner, version2)) return formatConfigPath([...at2, f.jsonName, inner.jsonName]);
+  }
+  return void 0;
+}
+function unknownField(key, message, at2, field, c) {
+  const here = formatConfigPath([...at2, key]);
+  const inMesh = at2.length === 1 && at2[0] === "defaultConfig";
+  if (message === "MeshConfig" && at2.length === 0) {
+    const proxy = knownFieldFor("ProxyConfig", key, c.version);
+    if (proxy) return { path: here, message: `${here} is a ProxyConfig field, which belongs under defaultConfig`, suggestion: formatConfigPath(["defaultConfig", proxy.jsonName]) };
+    if (HELM_VALUE_KEYS.has(key)) return { path: here, message: `${here} is a Helm value of the istiod chart, not a MeshConfig field` };
+  }
+  if (message === "ProxyConfig" && inMesh) {
+    const mesh = knownFieldFor("MeshConfig", key, c.version);
+    if (mesh) return { path: here, message: `${here} is a MeshConfig field, which belongs at the top level, not under defaultConfig`, suggestion: formatConfigPath([mesh.jsonName]) };
+  }
+  const removed = REMOVED.get(message)?.get(key);
+  if (removed) return { path: here, message: `${here} ${removed}` };
+  const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : "";
+  const what = `${here} is not a field of ${shortName(message)}${newer}`;
+  const suggestion = field ? void 0 : closestField(key, message, at2, c.version);
+  return suggestion ? { path: here, message: what, suggestion } : { path: here, message: what };
+}
+function checkMessage(v2, message, at2, c) {
+  if (!isMapping2(v2)) {
+    addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping of ${shortName(message)} fields, not ${describe(v2)}`, kind: "type" });
+    return;
+  }
+  for (const key in v2) {
+    if (!Object.hasOwn(v2, key)) continue;
+    if (--c.budget < 0) return;
+    const value = v2[key];
+    const here = [...at2, key];
+    const field = fieldFor(message, key);
+    if (!field || !knownIn(field, c.version)) {
+      if (c.unknownFields.length < MAX_PROBLEMS) addProblem(c.unknownFields, unknownField(key, message, at2, field, c));
+      continue;
+    }
+    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v2) {
+      addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
+      continue;
+    }
+    if (message === "MeshConfig" && at2.length === 0 && JSON_NAME_ONLY.has(key)) {
+      addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is read only when spelled ${field.jsonName}`, suggestion: formatConfigPath([field.jsonName]) });
+    }
+    checkField(value, field, here, c);
+  }
+}
+function checkField(v2, field, at2, c) {
+  if (v2 === null) return;
+  if (field.type === "any") return;
+  if (field.repeated) {
+    if (!Array.isArray(v2)) {
+      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a list, not ${describe(v2)}`, kind: "type" });
+      return;
+    }
+    for (let i = 0; i < v2.length; i++) {
+      if (--c.budget < 0) return;
+      if (v2[i] !== null) checkSingular(v2[i], field.type, [...at2, i], c);
+    }
+    return;
+  }
+  if (field.map) {
+    if (!isMapping2(v2)) {
+      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping, not ${describe(v2)}`, kind: "type" });
+      return;
+    }
+    for (const k2 in v2) {
+      if (!Object.hasOwn(v2, k2)) continue;
+      if (--c.budget < 0) return;
+      if (v2[k2] !== null) checkSingular(v2[k2], field.type, [...at2, k2], c);
+    }
+    return;
+  }
+  checkSingular(v2, field.type, at2, c);
+}
+function checkSingular(v2, type, at2, c) {
+  const where = formatConfigPath(at2);
+  const fail2 = (message, suggestion, kind2 = "type") => {
+    addProblem(c.errors, suggestion !== void 0 ? { path: where, message, suggestion, kind: kind2 } : { path: where, message, kind: kind2 });
+  };
+  if (PROXY_CONFIG_SCHEMA.has(type)) {
+    checkMessage(v2, type, at2, c);
+    return;
+  }
+  if (type.startsWith("enum:")) {
+    const values = PROXY_CONFIG_ENUMS[type.slice(5)] ?? {};
+    if (typeof v2 === "string") {
+      if (v2 in values) return;
+      const close = Object.keys(values).find((n) => n.toLowerCase() === v2.toLowerCase());
+      fail2(close === void 0 ? `${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}` : `${where} is ${describe(v2)}; names are case-sensitive`, close === void 0 ? void 0 : JSON.stringify(close));
+      return;
+    }
+    if (typeof v2 === "number" && Number.isInteger(v2) && v2 >= -2147483648 && v2 <= 2147483647) return;
+    fail2(`${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}`);
+    return;
+  }
+  switch (type) {
+    case "any":
+      return;
+    case "string":
+      if (typeof v2 === "string") return;
+      if (typeof v2 === "boolean" || typeof v2 === "number") {
+        const kind2 = typeof v2 === "boolean" ? "boolean" : "number";
+        fail2(`${where} is the ${kind2} ${String(v2)}, not a string`, JSON.stringify(String(v2)));
+        return;
+      }
+      fail2(`${where} is ${describe(v2)}, not a string`);
+      return;
+    case "bool":
+    case "BoolValue":
+      if (typeof v2 === "boolean") return;
+      if (typeof v2 === "string" && /^(true|false)$/i.test(v2.trim())) {
+        fail2(`${where} is ${describe(v2)}, not a boolean`, v2.trim().toLowerCase());
+        return;
+      }
+      fail2(`${where} is ${describe(v2)}, not a boolean`);
+      return;
+    case "int32":
+    case "Int32Value":
+    case "uint32":
+    case "UInt32Value":
+    case "int64":
+    case "Int64Value":
+    case "uint64":
+    case "UInt64Value": {
+      const [lo, hi2] = INT_RANGES[type] ?? [0, 0];
+      const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
+      if (n === void 0 || !Number.isFinite(n)) {
+        fail2(`${where} is ${describe(v2)}, not an integer`);
+      } else if (!Number.isInteger(n) || typeof v2 === "string" && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v2)) {
+        fail2(`${where} is ${describe(v2)}, not a whole number`);
+      } else if (n < lo || n > hi2) {
+        fail2(`${where} is ${describe(v2)}, outside ${lo}..${hi2}`);
+      }
+      return;
+    }
+    case "double":
+      if (typeof v2 === "number") return;
+      if (typeof v2 === "string" && (["NaN", "Infinity", "-Infinity"].includes(v2) || numericStringContent(v2) !== void 0 && Number.isFinite(numericStringContent(v2)))) return;
+      fail2(`${where} is ${describe(v2)}, not a number`);
+      return;
+    case "Duration": {
+      if (typeof v2 === "string") {
+        const d = parseGoDuration(v2);
+        if (typeof d === "bigint") return;
+        const seconds = /^\d+$/.test(v2.trim()) ? `"${v2.trim()}s"` : void 0;
+        fail2(`${where} is ${describe(v2)}, not a duration such as "5s" or "1m30s"`, seconds, "value");
+        return;
+      }
+      fail2(
+        `${where} is ${describe(v2)}, not a duration string such as "5s"`,
+        typeof v2 === "number" && Number.isFinite(v2) && v2 >= 0 ? `"${v2}s"` : void 0
+      );
+      return;
+    }
+  }
+}
+function findNonFinite(v2, at2) {
+  if (typeof v2 === "number") return Number.isFinite(v2) ? void 0 : at2;
+  if (at2.length > 100) return void 0;
+  if (Array.isArray(v2)) {
+    for (let i = 0; i < v2.length; i++) {
+      const r7 = findNonFinite(v2[i], [...at2, i]);
+      if (r7) return r7;
+    }
+  } else if (isMapping2(v2)) {
+    for (const [k2, x] of Object.entries(v2)) {
+      const r7 = findNonFinite(x, [...at2, k2]);
+      if (r7) return r7;
+    }
+  }
+  return void 0;
+}
+function parseGoDuration(text) {
+  const units = { ns: 1n, us: 1000n, "\xB5s": 1000n, "\u03BCs": 1000n, ms: 1000000n, s: 1000000000n, m: 60000000000n, h: 3600000000000n };
+  let s = text;
+  let neg = false;
+  if (s !== "" && (s[0] === "-" || s[0] === "+")) {
+    neg = s[0] === "-";
+    s = s.slice(1);
+  }
+  if (s === "0") return 0n;
+  if (s === "") return "empty";
+  let total = 0n;
+  while (s !== "") {
+    const m = /^(\d*)(?:\.(\d*))?/.exec(s);
+    const whole = m?.[1] ?? "";
+    const frac = m?.[2];
+    if (whole === "" && (frac === void 0 || frac === "")) return s[0] === "." || /\d/.test(s[0] ?? "") ? "no digits" : `unexpected "${s[0]}"`;
+    s = s.slice(m?.[0].length ?? 0);
+    const u = /^[^\d.]+/.exec(s)?.[0];
+    if (u === void 0) return "missing unit";
+    const unit = units[u];
+    if (unit === void 0) return `unknown unit "${u}"`;
+    s = s.slice(u.length);
+    let ns2 = BigInt(whole === "" ? 0 : whole) * unit;
+    if (frac) ns2 += BigInt(frac) * unit / 10n ** BigInt(frac.length);
+    total += ns2;
+    if (total > 9223372036854775807n + (neg ? 1n : 0n)) return "out of range";
+  }
+  return neg ? -total : total;
+}
+var MS = 1000000n;
+var SECOND = 1000000000n;
+function isDns1123Label(label) {
+  return label.length <= 63 && /^[a-zA-Z0-9](?:[-a-zA-Z0-9]*[a-zA-Z0-9])?$/.test(label);
+}
+var isGoInt = (s) => /^[+-]?\d+$/.test(s);
+function validFqdn(host) {
+  if (host.length === 0 || host.length > 255) return false;
+  const parts = host.split(".");
+  if (isGoInt(parts[parts.length - 1] ?? "")) return false;
+  for (let i = 0; i < parts.length; i++) {
+    const label = parts[i] ?? "";
+    if (i === parts.length - 1 && label === "") return true;
+    if (!isDns1123Label(label)) return false;
+  }
+  return true;
+}
+function validIPv4(s) {
+  const parts = s.split(".");
+  return parts.length === 4 && parts.every((p) => /^(?:0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
+}
+function validIPAddress(s) {
+  if (validIPv4(s)) return true;
+  const pct = s.indexOf("%");
+  const addr = pct === -1 ? s : s.slice(0, pct);
+  if (pct !== -1 && pct === s.length - 1) return false;
+  if (!addr.includes(":")) return false;
+  let groups = 8;
+  let body = addr;
+  const lastColon = body.lastIndexOf(":");
+  const tail = body.slice(lastColon + 1);
+  if (tail.includes(".")) {
+    if (!validIPv4(tail)) return false;
+    body = body.slice(0, lastColon + 1) + "0:0";
+  }
+  const halves = body.split("::");
+  if (halves.length > 2) return false;
+  const hex = (part) => {
+    if (part === "") return [];
+    const g = part.split(":");
+    return g.every((x) => /^[0-9a-fA-F]{1,4}$/.test(x)) ? g : void 0;
+  };
+  const left = hex(halves[0] ?? "");
+  const right = halves.length === 2 ? hex(halves[1] ?? "") : [];
+  if (!left || !right) return false;
+  const count2 = left.length + right.length;
+  return halves.length === 2 ? count2 < groups : count2 === groups;
+}
+function proxyAddressProblem(hostPort) {
+  const colon = hostPort.lastIndexOf(":");
+  if (colon === -1) return "missing port in address";
+  let host;
+  if (hostPort.startsWith("[")) {
+    const end = hostPort.indexOf("]");
+    if (end === -1) return "missing ']' in address";
+    if (end + 1 === hostPort.length) return "missing port in address";
+    if (end + 1 !== colon) return hostPort[end + 1] === ":" ? "too many colons in address" : "missing port in address";
+    host = hostPort.slice(1, end);
+    if (hostPort.slice(1).includes("[")) return "unexpected '[' in address";
+    if (hostPort.slice(end + 1).includes("]")) return "unexpected ']' in address";
+  } else {
+    host = hostPort.slice(0, colon);
+    if (host.includes(":")) return "too many colons in address";
+    if (host.includes("[")) return "unexpected '[' in address";
+    if (host.includes("]")) return "unexpected ']' in address";
+  }
+  const port = hostPort.slice(colon + 1);
+  if (!isGoInt(port)) return `port "${port}" is not a number`;
+  const n = Number(port);
+  if (n < 1 || n > 65535) return `port number ${n} must be in the range 1..65535`;
+  if (!validFqdn(host) && !validIPAddress(host)) return `"${host}" is not a valid hostname or an IP address`;
+  return void 0;
+}
+function read(obj, jsonKey) {
+  if (!isMapping2(obj)) return void 0;
+  const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const v2 = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
+  return v2 === null ? void 0 : v2;
+}
+function oneofMember(obj, members) {
+  let chosen;
+  for (const m of members) if (read(obj, m) !== void 0) chosen = m;
+  return chosen;
+}
+function durationOf(v2) {
+  if (typeof v2 !== "string") return void 0;
+  const d = parseGoDuration(v2);
+  return typeof d === "bigint" ? d : void 0;
+}
+function integerOf(v2) {
+  const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
+  return n !== void 0 && Number.isInteger(n) ? n : void 0;
+}
+function enumNumber(v2, values) {
+  if (typeof v2 === "string") return values[v2];
+  return typeof v2 === "number" && Number.isInteger(v2) ? v2 : void 0;
+}
+function validate(pc, version2, errors, prefix = []) {
+  const add = (path, message) => {
+    const where = formatConfigPath([...prefix, ...path]);
+    if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: "value" });
+  };
+  const str5 = (key) => {
+    const v2 = read(pc, key);
+    return typeof v2 === "string" ? v2 : void 0;
+  };
+  const address = (path, value, what) => {
+    const problem = proxyAddressProblem(value);
+    if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
+  };
+  if (str5("configPath") === "") add(["configPath"], "configPath is empty");
+  if (str5("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
+  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str5("serviceCluster") === "") {
+    add(["serviceCluster"], "serviceCluster is empty");
+  }
+  const drain = durationOf(read(pc, "drainDuration"));
+  if (drain !== void 0) {
+    if (drain < MS) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is shorter than 1ms`);
+    else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
+    else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
+  }
+  const discovery = str5("discoveryAddress");
+  if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
+  else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
+  const tracing = read(pc, "tracing");
+  if (isMapping2(tracing)) {
+    const tracer = oneofMember(tracing, ["zipkin", "lightstep", "datadog", "stackdriver", "openCensusAgent"]);
+    const conf = tracer ? read(tracing, tracer) : void 0;
+    if (isMapping2(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
+      const raw = read(conf, "address");
+      const addr = typeof raw === "string" ? raw : "";
+      const at2 = ["tracing", tracer, "address"];
+      if (tracer === "lightstep") {
+        if (addr === "") add(at2, "tracing.lightstep.address is missing");
+        else address(at2, addr, "tracing.lightstep.address");
+        const token = read(conf, "accessToken");
+        if (typeof token !== "string" || token === "") add(["tracing", tracer, "accessToken"], "tracing.lightstep.accessToken is missing");
+      } else {
+        const problem = proxyAddressProblem(addr.replace("$(HOST_IP)", "127.0.0.1"));
+        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at2, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
+      }
+    }
+    const tls = read(tracing, "tlsSettings");
+    if (isMapping2(tls)) {
+      const mode = enumNumber(read(tls, "mode"), PROXY_CONFIG_ENUMS["ClientTLSSettings.TLSmode"] ?? {});
+      const filled = (k2) => {
+        const x = read(tls, k2);
+        return typeof x === "string" && x !== "";
+      };
+      if ((mode === 1 || mode === 2) && filled("credentialName")) {
+        for (const k2 of ["clientCertificate", "caCertificates", "privateKey"]) {
+          if (filled(k2)) add(["tracing", "tlsSettings", k2], `tracing.tlsSettings.${k2} is set together with credentialName`);
+        }
+      } else if (mode === 2) {
+        const missing = ["clientCertificate", "privateKey"].filter((k2) => !filled(k2));
+        if (missing.length > 0) add(["tracing", "tlsSettings", "mode"], `tracing.tlsSettings uses MUTUAL without ${missing.join(" and ")}`);
+      }
+    }
+  }
+  const statsd = str5("statsdUdpAddress");
+  if (statsd) address(["statsdUdpAddress"], statsd, "statsdUdpAddress");
+  const metricsAddr = str5("envoyMetricsServiceAddress");
+  if (metricsAddr) address(["envoyMetricsServiceAddress"], metricsAddr, "envoyMetricsServiceAddress");
+  for (const key of ["envoyMetricsService", "envoyAccessLogService"]) {
+    const a = read(read(pc, key), "address");
+    if (typeof a === "string" && a !== "") address([key, "address"], a, `${key}.address`);
+  }
+  for (const key of ["proxyAdminPort", "statusPort"]) {
+    const port = integerOf(read(pc, key));
+    if (port !== void 0 && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535`);
+  }
+  const auth = enumNumber(read(pc, "controlPlaneAuthPolicy"), PROXY_CONFIG_ENUMS["AuthenticationPolicy"] ?? {});
+  if (auth !== void 0 && auth !== 0 && auth !== 1) {
+    add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS`);
+  }
+  const pkp = read(pc, "privateKeyProvider");
+  if (isMapping2(pkp)) {
+    const provider = oneofMember(pkp, ["cryptomb", "qat"]);
+    const conf = provider ? read(pkp, provider) : void 0;
+    if (!provider) add(["privateKeyProvider"], "privateKeyProvider names neither cryptomb nor qat");
+    else if (isMapping2(conf)) {
+      const raw = read(conf, "pollDelay");
+      const delay = durationOf(raw);
+      if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing`);
+      else if (delay === 0n) add(["privateKeyProvider", provider, "pollDelay"], `privateKeyProvider.${provider}.pollDelay is zero`);
+    }
+  }
+  const cs2 = read(pc, "connectionSettings");
+  if (isMapping2(cs2) && (!version2 || atLeast(version2, 1, 31))) {
+    const nonNegative = ["listenerPerConnectionBufferLimitBytes", "clusterPerConnectionBufferLimitBytes"];
+    const positive = ["httpMaxConcurrentStreams", "listenerConnectionLimit", "globalDownstreamConnectionLimit"];
+    const windows = ["http2InitialStreamWindowSize", "http2InitialConnectionWindowSize"];
+    const durations = ["httpIdleTimeout", "httpMaxConnectionDuration", "httpDrainTimeout", "httpRequestTimeout", "httpRequestHeadersTimeout", "httpStreamIdleTimeout", "httpMaxStreamDuration"];
+    for (const k2 of nonNegative) {
+      const n = integerOf(read(cs2, k2));
+      if (n !== void 0 && n < 0) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
+    }
+    for (const k2 of positive) {
+      const n = integerOf(read(cs2, k2));
+      if (n !== void 0 && n <= 0) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, not positive`);
+    }
+    for (const k2 of windows) {
+      const n = integerOf(read(cs2, k2));
+      if (n !== void 0 && n < 65535) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, below 65535`);
+    }
+    for (const k2 of durations) {
+      const d = durationOf(read(cs2, k2));
+      if (d !== void 0 && d < 0n) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
+    }
+  }
+}
+function parseProxyConfig(text, version2) {
+  const reading = readText(text);
+  if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
+  if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
+  const v2 = reading.value;
+  const unknownFields = [];
+  if (reading.ignoredDocuments) {
+    unknownFields.push({ path: "", message: "the text after `---` is a second YAML document" });
+  }
+  if (v2 === null || v2 === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
+  if (!isMapping2(v2)) {
+    return { value: void 0, syntaxError: `it is ${describe(v2)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
+  }
+  const errors = [];
+  const nonFinite = findNonFinite(v2, []);
+  if (nonFinite) {
+    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
+  }
+  const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
+  checkMessage(v2, "ProxyConfig", [], c);
+  validate(v2, version2, errors);
+  return { value: v2, syntaxError: void 0, errors, unknownFields };
+}
+function checkMeshConfig(value, version2) {
+  const errors = [];
+  const unknownFields = [];
+  if (value === null || value === void 0) return { errors, unknownFields };
+  if (!isMapping2(value)) return { errors, unknownFields, notMapping: `it is ${describe(value)}, not a mapping of MeshConfig fields` };
+  const nonFinite = findNonFinite(value, []);
+  if (nonFinite) addProblem(errors, { path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
+  const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
+  checkMessage(value, "MeshConfig", [], c);
+  validateMesh(value, version2, errors);
+  return { errors, unknownFields };
+}
+function parseMeshConfig(text, version2) {
+  const reading = readText(text);
+  if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
+  if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
+  const checked = checkMeshConfig(reading.value, version2);
+  if (checked.notMapping !== void 0) return { value: void 0, syntaxError: checked.notMapping, errors: [], unknownFields: [] };
+  const unknownFields = [...checked.unknownFields];
+  if (reading.ignoredDocuments) unknownFields.unshift({ path: "", message: "the text after `---` is a second YAML document" });
+  return { value: isMapping2(reading.value) ? reading.value : {}, syntaxError: void 0, errors: checked.errors, unknownFields };
+}
+function validateMesh(mesh, version2, errors) {
+  const add = (key, message) => {
+    if (!errors.some((e) => e.path === key)) addProblem(errors, { path: key, message, kind: "value" });
+  };
+  const port = integerOf(read(mesh, "proxyListenPort"));
+  if (port !== void 0 && (port < 1 || port > 65535)) add("proxyListenPort", `proxyListenPort ${port} is outside 1..65535`);
+  const connectRaw = read(mesh, "connectTimeout");
+  const connect = durationOf(connectRaw);
+  if (connect !== void 0) {
+    if (connect < MS) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is shorter than 1ms`);
+    else if (connect % MS !== 0n) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is finer than milliseconds`);
+    else if (connect > 3600n * SECOND) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is longer than 1h`);
+  }
+  const detectionRaw = read(mesh, "protocolDetectionTimeout");
+  const detection = durationOf(detectionRaw);
+  if (detection !== void 0 && detection % MS !== 0n) add("protocolDetectionTimeout", `protocolDetectionTimeout ${JSON.stringify(detectionRaw)} is finer than milliseconds`);
+  const proxy = mesh.defaultConfig;
+  if (isMapping2(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
+}
+function holdFromProxyConfig(text) {
+  const parsed = parseProxyConfig(text);
+  if (parsed.syntaxError !== void 0 || parsed.tooComplex !== void 0 || parsed.errors.length > 0) return void 0;
+  return holdFromProxyConfigObject(parsed.value);
+}
+function holdFromProxyConfigObject(value) {
+  const v2 = read(value, "holdApplicationUntilProxyStarts");
+  return typeof v2 === "boolean" ? v2 : void 0;
+}
+var lastLocated;
+function locateInProxyConfig(text, path) {
+  if (lastLocated?.text !== text) lastLocated = { text, doc: parseLenient(text) };
+  const doc = lastLocated.doc;
+  if (doc.errors.some((e) => e.code !== "MULTIPLE_DOCS")) return void 0;
+  let node = doc.contents;
+  let key;
+  let keyName;
+  let complete = true;
+  for (const step of parseConfigPath(path)) {
+    let next;
+    if ((0, import_yaml11.isMap)(node)) {
+      for (const p of node.items) {
+        if (!(0, import_yaml11.isPair)(p)) continue;
+        const k2 = p.key;
+        if ((0, import_yaml11.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
+          next = p.value;
+          key = [k2.range[0], k2.range[1]];
+          keyName = String(k2.value);
+        }
+      }
+    } else if ((0, import_yaml11.isSeq)(node) && typeof step === "number") {
+      next = node.items[step];
+      if (next?.range) {
+        key = [next.range[0], next.range[1]];
+        keyName = void 0;
+      }
+    }
+    if (next === void 0) {
+      complete = false;
+      break;
+    }
+    node = next;
+  }
+  const value = complete && node?.range ? [node.range[0], node.range[1]] : void 0;
+  return { key, value, keyName, complete };
 }
 
 // src/model/install.ts
@@ -22358,6 +26149,7 @@ var InstallFactsBuilder = class {
       if (mesh?.value) {
         const revision = MESH_CONFIGMAP.exec(r7.name)?.[1] ?? "default";
         this.declare(revision, `ConfigMap ${r7.name}`, { resource: r7, path: ["data", "mesh"] });
+        if (checkMeshConfig(mesh.value).errors.length > 0) return;
         this.add(revision, fromProxyDefaults(mesh.value.defaultConfig, `ConfigMap ${r7.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r7, path: ["data", "mesh"] }));
       }
       return;
@@ -22406,7 +26198,7 @@ var InstallFactsBuilder = class {
       list.push(c);
       meshWide.set(c.key, list);
     }
-    const resolve12 = (revision, key, label, config2) => {
+    const resolve13 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -22431,11 +26223,12 @@ var InstallFactsBuilder = class {
       if (config2?.value === void 0) return void 0;
       return { value: config2.value, source: `istio.${config2.name} in the config file`, origin: "config", target: void 0 };
     };
+    const declaredIn = (revision) => [
+      ...new Set((this.declarers.get(revision) ?? []).map((d) => "resource" in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : d.source))
+    ];
     const declaredBy = (revision) => {
-      const list = this.declarers.get(revision) ?? [];
-      const files = new Set(list.map((d) => "resource" in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : d.source));
-      const first = list[0];
-      if (!first || files.size !== 1) return void 0;
+      const first = this.declarers.get(revision)?.[0];
+      if (!first || declaredIn(revision).length !== 1) return void 0;
       return { value: true, source: first.source, origin: "input", target: first.target };
     };
     const settingsFor = (revision) => {
@@ -22443,13 +26236,14 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve12(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve12(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve12(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve12(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve12(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve12(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
-        declaredBy: declaredBy(revision)
+        cni: resolve13(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve13(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve13(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve13(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve13(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve13(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        declaredBy: declaredBy(revision),
+        declaredIn: declaredIn(revision)
       };
       cache2.set(revision, s);
       return s;
@@ -22464,792 +26258,6 @@ var InstallFactsBuilder = class {
   }
 };
 
-// src/model/proxy-config.ts
-var import_yaml11 = __toESM(require_dist(), 1);
-
-// src/model/edit-distance.ts
-function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_2, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] ?? 0;
-    prev[0] = i;
-    for (let j2 = 1; j2 <= b.length; j2++) {
-      const up = prev[j2] ?? 0;
-      prev[j2] = Math.min(up + 1, (prev[j2 - 1] ?? 0) + 1, diag + (a[i - 1] === b[j2 - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length] ?? 0;
-}
-
-// src/model/proxy-config.ts
-var dep = (type) => ({ type, deprecated: true });
-var since = (type, version) => ({ type, since: version });
-var oneof = (type, group) => ({ type, oneof: group });
-var repeated = (type) => ({ type, repeated: true });
-var mapOf = (type) => ({ type, map: true });
-var MESSAGE_SPECS = {
-  ProxyConfig: {
-    config_path: "string",
-    binary_path: "string",
-    service_cluster: oneof("string", "cluster_name"),
-    tracing_service_name: oneof("enum:TracingServiceName", "cluster_name"),
-    drain_duration: "Duration",
-    discovery_address: "string",
-    discovery_refresh_delay: dep("Duration"),
-    zipkin_address: dep("string"),
-    statsd_udp_address: "string",
-    envoy_metrics_service_address: dep("string"),
-    proxy_admin_port: "int32",
-    availability_zone: dep("string"),
-    control_plane_auth_policy: "enum:AuthenticationPolicy",
-    custom_config_file: "string",
-    stat_name_length: "int32",
-    concurrency: "Int32Value",
-    proxy_bootstrap_template_path: "string",
-    interception_mode: "enum:InboundInterceptionMode",
-    tracing: "Tracing",
-    sds: dep("SDS"),
-    envoy_access_log_service: "RemoteService",
-    envoy_metrics_service: "RemoteService",
-    proxy_metadata: mapOf("string"),
-    runtime_values: mapOf("string"),
-    status_port: "int32",
-    extra_stat_tags: repeated("string"),
-    gateway_topology: "Topology",
-    termination_drain_duration: "Duration",
-    mesh_id: "string",
-    readiness_probe: "ReadinessProbe",
-    proxy_stats_matcher: "ProxyStatsMatcher",
-    hold_application_until_proxy_starts: "BoolValue",
-    ca_certificates_pem: repeated("string"),
-    image: "ProxyImage",
-    private_key_provider: "PrivateKeyProvider",
-    proxy_headers: since("ProxyHeaders", "1.19"),
-    file_flush_interval: since("Duration", "1.29"),
-    file_flush_min_size_kb: since("uint32", "1.29"),
-    stats_compression: since("BoolValue", "1.29"),
-    connection_settings: since("ConnectionSettings", "1.31")
-  },
-  Tracing: {
-    zipkin: oneof("Tracing.Zipkin", "tracer"),
-    lightstep: oneof("Tracing.Lightstep", "tracer"),
-    datadog: oneof("Tracing.Datadog", "tracer"),
-    stackdriver: oneof("Tracing.Stackdriver", "tracer"),
-    open_census_agent: oneof("Tracing.OpenCensusAgent", "tracer"),
-    custom_tags: mapOf("Tracing.CustomTag"),
-    max_path_tag_length: "uint32",
-    sampling: "double",
-    tls_settings: "ClientTLSSettings",
-    enable_istio_tags: since("BoolValue", "1.25")
-  },
-  "Tracing.Zipkin": { address: "string" },
-  "Tracing.Lightstep": { address: "string", access_token: "string" },
-  "Tracing.Datadog": { address: "string" },
-  "Tracing.Stackdriver": {
-    debug: "bool",
-    max_number_of_attributes: "Int64Value",
-    max_number_of_annotations: "Int64Value",
-    max_number_of_message_events: "Int64Value"
-  },
-  "Tracing.OpenCensusAgent": { address: "string", context: repeated("enum:TraceContext") },
-  "Tracing.CustomTag": {
-    literal: oneof("Tracing.Literal", "type"),
-    environment: oneof("Tracing.Environment", "type"),
-    header: oneof("Tracing.RequestHeader", "type")
-  },
-  "Tracing.Literal": { value: "string" },
-  "Tracing.Environment": { name: "string", default_value: "string" },
-  "Tracing.RequestHeader": { name: "string", default_value: "string" },
-  SDS: { enabled: "bool", k8s_sa_jwt_path: "string" },
-  Topology: {
-    num_trusted_proxies: "uint32",
-    forward_client_cert_details: "enum:ForwardClientCertDetails",
-    proxy_protocol: since("Topology.ProxyProtocolConfiguration", "1.19")
-  },
-  "Topology.ProxyProtocolConfiguration": {},
-  PrivateKeyProvider: {
-    cryptomb: oneof("PrivateKeyProvider.CryptoMb", "provider"),
-    qat: oneof("PrivateKeyProvider.QAT", "provider")
-  },
-  "PrivateKeyProvider.CryptoMb": { poll_delay: "Duration", fallback: since("BoolValue", "1.21") },
-  "PrivateKeyProvider.QAT": { poll_delay: "Duration", fallback: since("BoolValue", "1.21") },
-  RemoteService: { address: "string", tls_settings: "ClientTLSSettings", tcp_keepalive: "TcpKeepalive" },
-  ProxyStatsMatcher: { inclusion_prefixes: repeated("string"), inclusion_suffixes: repeated("string"), inclusion_regexps: repeated("string") },
-  ProxyHeaders: {
-    forwarded_client_cert: "enum:ForwardClientCertDetails",
-    set_current_client_cert_details: since("ProxyHeaders.SetCurrentClientCertDetails", "1.24"),
-    request_id: "ProxyHeaders.RequestId",
-    server: "ProxyHeaders.Server",
-    attempt_count: "ProxyHeaders.AttemptCount",
-    envoy_debug_headers: "ProxyHeaders.EnvoyDebugHeaders",
-    metadata_exchange_headers: "ProxyHeaders.MetadataExchangeHeaders",
-    preserve_http1_header_case: since("BoolValue", "1.25"),
-    x_forwarded_host: since("ProxyHeaders.XForwardedHost", "1.28"),
-    x_forwarded_port: since("ProxyHeaders.XForwardedPort", "1.28")
-  },
-  "ProxyHeaders.Server": { disabled: "BoolValue", value: "string" },
-  "ProxyHeaders.RequestId": { disabled: "BoolValue" },
-  "ProxyHeaders.AttemptCount": { disabled: "BoolValue" },
-  "ProxyHeaders.XForwardedHost": { enabled: "BoolValue" },
-  "ProxyHeaders.XForwardedPort": { enabled: "BoolValue" },
-  "ProxyHeaders.EnvoyDebugHeaders": { disabled: "BoolValue" },
-  "ProxyHeaders.MetadataExchangeHeaders": { mode: "enum:MetadataExchangeMode" },
-  "ProxyHeaders.SetCurrentClientCertDetails": { subject: "BoolValue", cert: "BoolValue", chain: "BoolValue", dns: "BoolValue", uri: "BoolValue" },
-  ConnectionSettings: {
-    profile: "enum:ConnectionProfile",
-    listener_per_connection_buffer_limit_bytes: "Int32Value",
-    cluster_per_connection_buffer_limit_bytes: "Int32Value",
-    http_idle_timeout: "Duration",
-    http_max_connection_duration: "Duration",
-    http_drain_timeout: "Duration",
-    http_request_timeout: "Duration",
-    http_request_headers_timeout: "Duration",
-    http_stream_idle_timeout: "Duration",
-    http_max_stream_duration: "Duration",
-    http_max_concurrent_streams: "Int32Value",
-    http2_initial_stream_window_size: "Int32Value",
-    http2_initial_connection_window_size: "Int32Value",
-    http_headers_with_underscores_action: "enum:HeadersWithUnderscoresAction",
-    http_merge_slashes: "BoolValue",
-    http_path_with_escaped_slashes_action: "enum:PathWithEscapedSlashesAction",
-    listener_connection_limit: "Int32Value",
-    global_downstream_connection_limit: "Int32Value"
-  },
-  // networking/v1alpha3/destination_rule.proto
-  ClientTLSSettings: {
-    mode: "enum:TLSmode",
-    client_certificate: "string",
-    private_key: "string",
-    ca_certificates: "string",
-    credential_name: "string",
-    subject_alt_names: repeated("string"),
-    sni: "string",
-    insecure_skip_verify: "BoolValue",
-    ca_crl: since("string", "1.22")
-  },
-  TcpKeepalive: { probes: "uint32", time: "Duration", interval: "Duration" },
-  // networking/v1alpha3/workload_group.proto
-  ReadinessProbe: {
-    initial_delay_seconds: "int32",
-    timeout_seconds: "int32",
-    period_seconds: "int32",
-    success_threshold: "int32",
-    failure_threshold: "int32",
-    http_get: oneof("HTTPHealthCheckConfig", "health_check_method"),
-    tcp_socket: oneof("TCPHealthCheckConfig", "health_check_method"),
-    exec: oneof("ExecHealthCheckConfig", "health_check_method"),
-    grpc: { type: "GrpcHealthCheckConfig", oneof: "health_check_method", since: "1.25" }
-  },
-  HTTPHealthCheckConfig: { path: "string", port: "uint32", host: "string", scheme: "string", http_headers: repeated("HTTPHeader") },
-  HTTPHeader: { name: "string", value: "string" },
-  TCPHealthCheckConfig: { host: "string", port: "uint32" },
-  ExecHealthCheckConfig: { command: repeated("string") },
-  GrpcHealthCheckConfig: { port: "uint32", service: "string" },
-  // networking/v1beta1/proxy_config.proto
-  ProxyImage: { image_type: "string" }
-};
-var PROXY_CONFIG_ENUMS = {
-  AuthenticationPolicy: { NONE: 0, MUTUAL_TLS: 1, INHERIT: 1e3 },
-  TracingServiceName: { APP_LABEL_AND_NAMESPACE: 0, CANONICAL_NAME_ONLY: 1, CANONICAL_NAME_AND_NAMESPACE: 2 },
-  InboundInterceptionMode: { REDIRECT: 0, TPROXY: 1, NONE: 2 },
-  TraceContext: { UNSPECIFIED: 0, W3C_TRACE_CONTEXT: 1, GRPC_BIN: 2, CLOUD_TRACE_CONTEXT: 3, B3: 4 },
-  ForwardClientCertDetails: { UNDEFINED: 0, SANITIZE: 1, FORWARD_ONLY: 2, APPEND_FORWARD: 3, SANITIZE_SET: 4, ALWAYS_FORWARD_ONLY: 5 },
-  MetadataExchangeMode: { UNDEFINED: 0, IN_MESH: 1 },
-  ConnectionProfile: { SIDECAR: 0, EDGE: 1 },
-  HeadersWithUnderscoresAction: {
-    HEADERS_WITH_UNDERSCORES_UNSPECIFIED: 0,
-    HEADERS_WITH_UNDERSCORES_ALLOW: 1,
-    HEADERS_WITH_UNDERSCORES_REJECT_REQUEST: 2,
-    HEADERS_WITH_UNDERSCORES_DROP_HEADER: 3
-  },
-  PathWithEscapedSlashesAction: {
-    PATH_WITH_ESCAPED_SLASHES_UNSPECIFIED: 0,
-    KEEP_UNCHANGED: 1,
-    REJECT_REQUEST: 2,
-    UNESCAPE_AND_REDIRECT: 3,
-    UNESCAPE_AND_FORWARD: 4
-  },
-  TLSmode: { DISABLE: 0, SIMPLE: 1, MUTUAL: 2, ISTIO_MUTUAL: 3 }
-};
-var REMOVED_FIELDS = {
-  parentShutdownDuration: "was removed from ProxyConfig in Istio 1.17",
-  parent_shutdown_duration: "was removed from ProxyConfig in Istio 1.17",
-  connectTimeout: "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting",
-  connect_timeout: "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting"
-};
-function jsonName(protoName) {
-  return protoName.replace(/_([a-z])/g, (_2, c) => c.toUpperCase()).replace(/_/g, "");
-}
-var PROXY_CONFIG_SCHEMA = new Map(
-  Object.entries(MESSAGE_SPECS).map(([name, fields]) => [
-    name,
-    Object.entries(fields).map(([protoName, spec]) => ({ ...typeof spec === "string" ? { type: spec } : spec, protoName, jsonName: jsonName(protoName) }))
-  ])
-);
-function fieldsOf(message) {
-  return PROXY_CONFIG_SCHEMA.get(message) ?? [];
-}
-function formatConfigPath(path) {
-  let out = "";
-  for (const step of path) {
-    if (typeof step === "number") out += `[${step}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(step)) out += out === "" ? step : `.${step}`;
-    else out += `[${JSON.stringify(step)}]`;
-  }
-  return out;
-}
-function parseConfigPath(text) {
-  const out = [];
-  const re2 = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  let m;
-  while (re2.lastIndex < text.length && (m = re2.exec(text)) !== null) {
-    if (m[1] !== void 0) out.push(m[1]);
-    else if (m[2] !== void 0) out.push(Number(m[2]));
-    else if (m[3] !== void 0) out.push(JSON.parse(m[3]));
-  }
-  return out;
-}
-var isMapping2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function describe(v2) {
-  if (v2 === null) return "null";
-  if (Array.isArray(v2)) return "a list";
-  if (isMapping2(v2)) return "a mapping";
-  if (typeof v2 === "string") return `the string ${quoted(v2)}`;
-  if (typeof v2 === "boolean") return `the boolean ${v2}`;
-  if (typeof v2 === "number") return `the number ${v2}`;
-  return String(v2);
-}
-function enumNames(name, values) {
-  const names = Object.keys(values).join(", ");
-  return names.length <= 60 ? names : `the ${name} names`;
-}
-function quoted(s) {
-  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
-}
-function readText(text) {
-  const limit = embeddedTextProblem(text, "yaml");
-  if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
-  const doc = parseLenient(text);
-  const errors = doc.errors.filter((e) => e.code !== "MULTIPLE_DOCS");
-  if (errors.length === 0) {
-    const aliases = aliasExpansionProblem(doc);
-    if (aliases) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: aliases };
-    try {
-      return { value: plainValue(doc), syntaxError: void 0, ignoredDocuments: errors.length !== doc.errors.length };
-    } catch (e) {
-      return { value: void 0, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
-    }
-  }
-  const jsonLimit = embeddedTextProblem(text, "json");
-  if (jsonLimit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: jsonLimit };
-  try {
-    return { value: JSON.parse(text), syntaxError: void 0, ignoredDocuments: false };
-  } catch {
-    const first = errors[0];
-    const offset = first?.pos[0] ?? 0;
-    const before = text.slice(0, offset);
-    const line = before.split("\n").length;
-    const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
-    const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
-    return { value: void 0, syntaxError: `${reason}${where}`, ignoredDocuments: false };
-  }
-}
-var INT_RANGES = {
-  int32: [-2147483648, 2147483647],
-  Int32Value: [-2147483648, 2147483647],
-  uint32: [0, 4294967295],
-  UInt32Value: [0, 4294967295],
-  int64: [-9223372036854776e3, 9223372036854776e3],
-  Int64Value: [-9223372036854776e3, 9223372036854776e3]
-};
-function numericStringContent(s) {
-  const space = (c) => c === " " || c === "	" || c === "\r" || c === "\n";
-  let start = 0;
-  let end = s.length;
-  while (start < end && space(s[start])) start++;
-  while (end > start && space(s[end - 1])) end--;
-  const inner = s.slice(start, end);
-  if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(inner)) return void 0;
-  return Number(inner);
-}
-function knownIn(field, version) {
-  if (!field.since || !version) return true;
-  const [major, minor] = field.since.split(".").map(Number);
-  return atLeast(version, major ?? 1, minor ?? 0);
-}
-function fieldFor(message, key) {
-  return fieldsOf(message).find((f) => f.jsonName === key || f.protoName === key);
-}
-function closestField(key, message, at2, version) {
-  const candidates = fieldsOf(message).filter((f) => knownIn(f, version));
-  let best;
-  let bestDist = Infinity;
-  const lower = key.toLowerCase();
-  for (const f of candidates) {
-    const d = Math.min(editDistance(lower, f.jsonName.toLowerCase()), editDistance(lower, f.protoName));
-    if (d < bestDist) {
-      bestDist = d;
-      best = f;
-    }
-  }
-  if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...at2, best.jsonName]);
-  if (message === "ProxyConfig" && /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/.test(key)) return formatConfigPath(["proxyMetadata", key]);
-  for (const f of fieldsOf(message)) {
-    if (f.repeated || f.map || !PROXY_CONFIG_SCHEMA.has(f.type)) continue;
-    const inner = fieldsOf(f.type).find((g) => g.jsonName === key || g.protoName === key);
-    if (inner && knownIn(f, version) && knownIn(inner, version)) return formatConfigPath([...at2, f.jsonName, inner.jsonName]);
-  }
-  return void 0;
-}
-function checkMessage(v2, message, at2, c) {
-  if (!isMapping2(v2)) {
-    c.errors.push({ path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping of ${message.replace(/^.*\./, "")} fields, not ${describe(v2)}` });
-    return;
-  }
-  for (const [key, value] of Object.entries(v2)) {
-    const here = [...at2, key];
-    const field = fieldFor(message, key);
-    if (!field || !knownIn(field, c.version)) {
-      const removed = message === "ProxyConfig" ? REMOVED_FIELDS[key] : void 0;
-      const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : "";
-      const suggestion = field || removed ? void 0 : closestField(key, message, at2, c.version);
-      const what = removed ? `${formatConfigPath(here)} ${removed}` : `${formatConfigPath(here)} is not a field of ${message.replace(/^.*\./, "")}${newer}`;
-      c.unknownFields.push(suggestion ? { path: formatConfigPath(here), message: what, suggestion } : { path: formatConfigPath(here), message: what });
-      continue;
-    }
-    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v2) {
-      c.unknownFields.push({ path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
-      continue;
-    }
-    checkField(value, field, here, c);
-  }
-}
-function checkField(v2, field, at2, c) {
-  if (v2 === null) return;
-  if (field.repeated) {
-    if (!Array.isArray(v2)) {
-      c.errors.push({ path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a list, not ${describe(v2)}` });
-      return;
-    }
-    v2.forEach((item, i) => {
-      if (item !== null) checkSingular(item, field.type, [...at2, i], c);
-    });
-    return;
-  }
-  if (field.map) {
-    if (!isMapping2(v2)) {
-      c.errors.push({ path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping, not ${describe(v2)}` });
-      return;
-    }
-    for (const [k2, item] of Object.entries(v2)) if (item !== null) checkSingular(item, field.type, [...at2, k2], c);
-    return;
-  }
-  checkSingular(v2, field.type, at2, c);
-}
-function checkSingular(v2, type, at2, c) {
-  const where = formatConfigPath(at2);
-  const fail2 = (message, suggestion) => {
-    c.errors.push(suggestion !== void 0 ? { path: where, message, suggestion } : { path: where, message });
-  };
-  if (PROXY_CONFIG_SCHEMA.has(type)) {
-    checkMessage(v2, type, at2, c);
-    return;
-  }
-  if (type.startsWith("enum:")) {
-    const values = PROXY_CONFIG_ENUMS[type.slice(5)] ?? {};
-    if (typeof v2 === "string") {
-      if (v2 in values) return;
-      const close = Object.keys(values).find((n) => n.toLowerCase() === v2.toLowerCase());
-      fail2(close === void 0 ? `${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}` : `${where} is ${describe(v2)}; names are case-sensitive`, close === void 0 ? void 0 : JSON.stringify(close));
-      return;
-    }
-    if (typeof v2 === "number" && Number.isInteger(v2) && v2 >= -2147483648 && v2 <= 2147483647) return;
-    fail2(`${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}`);
-    return;
-  }
-  switch (type) {
-    case "string":
-      if (typeof v2 === "string") return;
-      if (typeof v2 === "boolean" || typeof v2 === "number") {
-        const kind = typeof v2 === "boolean" ? "boolean" : "number";
-        fail2(`${where} is the ${kind} ${String(v2)}, not a string`, JSON.stringify(String(v2)));
-        return;
-      }
-      fail2(`${where} is ${describe(v2)}, not a string`);
-      return;
-    case "bool":
-    case "BoolValue":
-      if (typeof v2 === "boolean") return;
-      if (typeof v2 === "string" && /^(true|false)$/i.test(v2.trim())) {
-        fail2(`${where} is ${describe(v2)}, not a boolean`, v2.trim().toLowerCase());
-        return;
-      }
-      fail2(`${where} is ${describe(v2)}, not a boolean`);
-      return;
-    case "int32":
-    case "Int32Value":
-    case "uint32":
-    case "UInt32Value":
-    case "int64":
-    case "Int64Value": {
-      const [lo, hi2] = INT_RANGES[type] ?? [0, 0];
-      const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
-      if (n === void 0 || !Number.isFinite(n)) {
-        fail2(`${where} is ${describe(v2)}, not an integer`);
-      } else if (!Number.isInteger(n) || typeof v2 === "string" && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v2)) {
-        fail2(`${where} is ${describe(v2)}, not a whole number`);
-      } else if (n < lo || n > hi2) {
-        fail2(`${where} is ${describe(v2)}, outside ${lo}..${hi2}`);
-      }
-      return;
-    }
-    case "double":
-      if (typeof v2 === "number") return;
-      if (typeof v2 === "string" && (["NaN", "Infinity", "-Infinity"].includes(v2) || numericStringContent(v2) !== void 0 && Number.isFinite(numericStringContent(v2)))) return;
-      fail2(`${where} is ${describe(v2)}, not a number`);
-      return;
-    case "Duration": {
-      if (typeof v2 === "string") {
-        const d = parseGoDuration(v2);
-        if (typeof d === "bigint") return;
-        const seconds = /^\d+$/.test(v2.trim()) ? `"${v2.trim()}s"` : void 0;
-        fail2(`${where} is ${describe(v2)}, not a duration such as "5s" or "1m30s"`, seconds);
-        return;
-      }
-      fail2(
-        `${where} is ${describe(v2)}, not a duration string such as "5s"`,
-        typeof v2 === "number" && Number.isFinite(v2) && v2 >= 0 ? `"${v2}s"` : void 0
-      );
-      return;
-    }
-  }
-}
-function findNonFinite(v2, at2) {
-  if (typeof v2 === "number") return Number.isFinite(v2) ? void 0 : at2;
-  if (Array.isArray(v2)) {
-    for (let i = 0; i < v2.length; i++) {
-      const r7 = findNonFinite(v2[i], [...at2, i]);
-      if (r7) return r7;
-    }
-  } else if (isMapping2(v2)) {
-    for (const [k2, x] of Object.entries(v2)) {
-      const r7 = findNonFinite(x, [...at2, k2]);
-      if (r7) return r7;
-    }
-  }
-  return void 0;
-}
-function parseGoDuration(text) {
-  const units = { ns: 1n, us: 1000n, "\xB5s": 1000n, "\u03BCs": 1000n, ms: 1000000n, s: 1000000000n, m: 60000000000n, h: 3600000000000n };
-  let s = text;
-  let neg = false;
-  if (s !== "" && (s[0] === "-" || s[0] === "+")) {
-    neg = s[0] === "-";
-    s = s.slice(1);
-  }
-  if (s === "0") return 0n;
-  if (s === "") return "empty";
-  let total = 0n;
-  while (s !== "") {
-    const m = /^(\d*)(?:\.(\d*))?/.exec(s);
-    const whole = m?.[1] ?? "";
-    const frac = m?.[2];
-    if (whole === "" && (frac === void 0 || frac === "")) return s[0] === "." || /\d/.test(s[0] ?? "") ? "no digits" : `unexpected "${s[0]}"`;
-    s = s.slice(m?.[0].length ?? 0);
-    const u = /^[^\d.]+/.exec(s)?.[0];
-    if (u === void 0) return "missing unit";
-    const unit = units[u];
-    if (unit === void 0) return `unknown unit "${u}"`;
-    s = s.slice(u.length);
-    let ns2 = BigInt(whole === "" ? 0 : whole) * unit;
-    if (frac) ns2 += BigInt(frac) * unit / 10n ** BigInt(frac.length);
-    total += ns2;
-    if (total > 9223372036854775807n + (neg ? 1n : 0n)) return "out of range";
-  }
-  return neg ? -total : total;
-}
-var MS = 1000000n;
-var SECOND = 1000000000n;
-function isDns1123Label(label) {
-  return label.length <= 63 && /^[a-zA-Z0-9](?:[-a-zA-Z0-9]*[a-zA-Z0-9])?$/.test(label);
-}
-var isGoInt = (s) => /^[+-]?\d+$/.test(s);
-function validFqdn(host) {
-  if (host.length === 0 || host.length > 255) return false;
-  const parts = host.split(".");
-  if (isGoInt(parts[parts.length - 1] ?? "")) return false;
-  for (let i = 0; i < parts.length; i++) {
-    const label = parts[i] ?? "";
-    if (i === parts.length - 1 && label === "") return true;
-    if (!isDns1123Label(label)) return false;
-  }
-  return true;
-}
-function validIPv4(s) {
-  const parts = s.split(".");
-  return parts.length === 4 && parts.every((p) => /^(?:0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
-}
-function validIPAddress(s) {
-  if (validIPv4(s)) return true;
-  const pct = s.indexOf("%");
-  const addr = pct === -1 ? s : s.slice(0, pct);
-  if (pct !== -1 && pct === s.length - 1) return false;
-  if (!addr.includes(":")) return false;
-  let groups = 8;
-  let body = addr;
-  const lastColon = body.lastIndexOf(":");
-  const tail = body.slice(lastColon + 1);
-  if (tail.includes(".")) {
-    if (!validIPv4(tail)) return false;
-    body = body.slice(0, lastColon + 1) + "0:0";
-  }
-  const halves = body.split("::");
-  if (halves.length > 2) return false;
-  const hex = (part) => {
-    if (part === "") return [];
-    const g = part.split(":");
-    return g.every((x) => /^[0-9a-fA-F]{1,4}$/.test(x)) ? g : void 0;
-  };
-  const left = hex(halves[0] ?? "");
-  const right = halves.length === 2 ? hex(halves[1] ?? "") : [];
-  if (!left || !right) return false;
-  const count2 = left.length + right.length;
-  return halves.length === 2 ? count2 < groups : count2 === groups;
-}
-function proxyAddressProblem(hostPort) {
-  const colon = hostPort.lastIndexOf(":");
-  if (colon === -1) return "missing port in address";
-  let host;
-  if (hostPort.startsWith("[")) {
-    const end = hostPort.indexOf("]");
-    if (end === -1) return "missing ']' in address";
-    if (end + 1 === hostPort.length) return "missing port in address";
-    if (end + 1 !== colon) return hostPort[end + 1] === ":" ? "too many colons in address" : "missing port in address";
-    host = hostPort.slice(1, end);
-    if (hostPort.slice(1).includes("[")) return "unexpected '[' in address";
-    if (hostPort.slice(end + 1).includes("]")) return "unexpected ']' in address";
-  } else {
-    host = hostPort.slice(0, colon);
-    if (host.includes(":")) return "too many colons in address";
-    if (host.includes("[")) return "unexpected '[' in address";
-    if (host.includes("]")) return "unexpected ']' in address";
-  }
-  const port = hostPort.slice(colon + 1);
-  if (!isGoInt(port)) return `port "${port}" is not a number`;
-  const n = Number(port);
-  if (n < 1 || n > 65535) return `port number ${n} must be in the range 1..65535`;
-  if (!validFqdn(host) && !validIPAddress(host)) return `"${host}" is not a valid hostname or an IP address`;
-  return void 0;
-}
-function read(obj, jsonKey) {
-  if (!isMapping2(obj)) return void 0;
-  const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const v2 = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
-  return v2 === null ? void 0 : v2;
-}
-function oneofMember(obj, members) {
-  let chosen;
-  for (const m of members) if (read(obj, m) !== void 0) chosen = m;
-  return chosen;
-}
-function durationOf(v2) {
-  if (typeof v2 !== "string") return void 0;
-  const d = parseGoDuration(v2);
-  return typeof d === "bigint" ? d : void 0;
-}
-function integerOf(v2) {
-  const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
-  return n !== void 0 && Number.isInteger(n) ? n : void 0;
-}
-function enumNumber(v2, values) {
-  if (typeof v2 === "string") return values[v2];
-  return typeof v2 === "number" && Number.isInteger(v2) ? v2 : void 0;
-}
-function validate(pc, version, errors) {
-  const add = (path, message) => {
-    const where = formatConfigPath(path);
-    if (!errors.some((e) => e.path === where)) errors.push({ path: where, message });
-  };
-  const str4 = (key) => {
-    const v2 = read(pc, key);
-    return typeof v2 === "string" ? v2 : void 0;
-  };
-  const address = (path, value, what) => {
-    const problem = proxyAddressProblem(value);
-    if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
-  };
-  if (str4("configPath") === "") add(["configPath"], "configPath is empty");
-  if (str4("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
-  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str4("serviceCluster") === "") {
-    add(["serviceCluster"], "serviceCluster is empty");
-  }
-  const drain = durationOf(read(pc, "drainDuration"));
-  if (drain !== void 0) {
-    if (drain < MS) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is shorter than 1ms`);
-    else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
-    else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
-  }
-  const discovery = str4("discoveryAddress");
-  if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
-  else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
-  const tracing = read(pc, "tracing");
-  if (isMapping2(tracing)) {
-    const tracer = oneofMember(tracing, ["zipkin", "lightstep", "datadog", "stackdriver", "openCensusAgent"]);
-    const conf = tracer ? read(tracing, tracer) : void 0;
-    if (isMapping2(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
-      const raw = read(conf, "address");
-      const addr = typeof raw === "string" ? raw : "";
-      const at2 = ["tracing", tracer, "address"];
-      if (tracer === "lightstep") {
-        if (addr === "") add(at2, "tracing.lightstep.address is missing");
-        else address(at2, addr, "tracing.lightstep.address");
-        const token = read(conf, "accessToken");
-        if (typeof token !== "string" || token === "") add(["tracing", tracer, "accessToken"], "tracing.lightstep.accessToken is missing");
-      } else {
-        const problem = proxyAddressProblem(addr.replace("$(HOST_IP)", "127.0.0.1"));
-        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at2, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
-      }
-    }
-    const tls = read(tracing, "tlsSettings");
-    if (isMapping2(tls)) {
-      const mode = enumNumber(read(tls, "mode"), PROXY_CONFIG_ENUMS.TLSmode ?? {});
-      const filled = (k2) => {
-        const x = read(tls, k2);
-        return typeof x === "string" && x !== "";
-      };
-      if ((mode === 1 || mode === 2) && filled("credentialName")) {
-        for (const k2 of ["clientCertificate", "caCertificates", "privateKey"]) {
-          if (filled(k2)) add(["tracing", "tlsSettings", k2], `tracing.tlsSettings.${k2} is set together with credentialName`);
-        }
-      } else if (mode === 2) {
-        const missing = ["clientCertificate", "privateKey"].filter((k2) => !filled(k2));
-        if (missing.length > 0) add(["tracing", "tlsSettings", "mode"], `tracing.tlsSettings uses MUTUAL without ${missing.join(" and ")}`);
-      }
-    }
-  }
-  const statsd = str4("statsdUdpAddress");
-  if (statsd) address(["statsdUdpAddress"], statsd, "statsdUdpAddress");
-  const metricsAddr = str4("envoyMetricsServiceAddress");
-  if (metricsAddr) address(["envoyMetricsServiceAddress"], metricsAddr, "envoyMetricsServiceAddress");
-  for (const key of ["envoyMetricsService", "envoyAccessLogService"]) {
-    const a = read(read(pc, key), "address");
-    if (typeof a === "string" && a !== "") address([key, "address"], a, `${key}.address`);
-  }
-  for (const key of ["proxyAdminPort", "statusPort"]) {
-    const port = integerOf(read(pc, key));
-    if (port !== void 0 && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535`);
-  }
-  const auth = enumNumber(read(pc, "controlPlaneAuthPolicy"), PROXY_CONFIG_ENUMS.AuthenticationPolicy ?? {});
-  if (auth !== void 0 && auth !== 0 && auth !== 1) {
-    add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS`);
-  }
-  const pkp = read(pc, "privateKeyProvider");
-  if (isMapping2(pkp)) {
-    const provider = oneofMember(pkp, ["cryptomb", "qat"]);
-    const conf = provider ? read(pkp, provider) : void 0;
-    if (!provider) add(["privateKeyProvider"], "privateKeyProvider names neither cryptomb nor qat");
-    else if (isMapping2(conf)) {
-      const raw = read(conf, "pollDelay");
-      const delay = durationOf(raw);
-      if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing`);
-      else if (delay === 0n) add(["privateKeyProvider", provider, "pollDelay"], `privateKeyProvider.${provider}.pollDelay is zero`);
-    }
-  }
-  const cs2 = read(pc, "connectionSettings");
-  if (isMapping2(cs2) && (!version || atLeast(version, 1, 31))) {
-    const nonNegative = ["listenerPerConnectionBufferLimitBytes", "clusterPerConnectionBufferLimitBytes"];
-    const positive = ["httpMaxConcurrentStreams", "listenerConnectionLimit", "globalDownstreamConnectionLimit"];
-    const windows = ["http2InitialStreamWindowSize", "http2InitialConnectionWindowSize"];
-    const durations = ["httpIdleTimeout", "httpMaxConnectionDuration", "httpDrainTimeout", "httpRequestTimeout", "httpRequestHeadersTimeout", "httpStreamIdleTimeout", "httpMaxStreamDuration"];
-    for (const k2 of nonNegative) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n < 0) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
-    }
-    for (const k2 of positive) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n <= 0) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, not positive`);
-    }
-    for (const k2 of windows) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n < 65535) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, below 65535`);
-    }
-    for (const k2 of durations) {
-      const d = durationOf(read(cs2, k2));
-      if (d !== void 0 && d < 0n) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
-    }
-  }
-}
-function parseProxyConfig(text, version) {
-  const reading = readText(text);
-  if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
-  if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
-  const v2 = reading.value;
-  const unknownFields = [];
-  if (reading.ignoredDocuments) {
-    unknownFields.push({ path: "", message: "the text after `---` is a second YAML document" });
-  }
-  if (v2 === null || v2 === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
-  if (!isMapping2(v2)) {
-    return { value: void 0, syntaxError: `it is ${describe(v2)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
-  }
-  const errors = [];
-  const nonFinite = findNonFinite(v2, []);
-  if (nonFinite) {
-    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold` });
-  }
-  const c = { version, errors, unknownFields };
-  checkMessage(v2, "ProxyConfig", [], c);
-  validate(v2, version, errors);
-  return { value: v2, syntaxError: void 0, errors, unknownFields };
-}
-function holdFromProxyConfig(text) {
-  const parsed = parseProxyConfig(text);
-  if (parsed.syntaxError !== void 0 || parsed.tooComplex !== void 0 || parsed.errors.length > 0) return void 0;
-  return holdFromProxyConfigObject(parsed.value);
-}
-function holdFromProxyConfigObject(value) {
-  const v2 = read(value, "holdApplicationUntilProxyStarts");
-  return typeof v2 === "boolean" ? v2 : void 0;
-}
-var lastLocated;
-function locateInProxyConfig(text, path) {
-  if (lastLocated?.text !== text) lastLocated = { text, doc: parseLenient(text) };
-  const doc = lastLocated.doc;
-  if (doc.errors.some((e) => e.code !== "MULTIPLE_DOCS")) return void 0;
-  let node = doc.contents;
-  let key;
-  let keyName;
-  let complete = true;
-  for (const step of parseConfigPath(path)) {
-    let next;
-    if ((0, import_yaml11.isMap)(node)) {
-      for (const p of node.items) {
-        if (!(0, import_yaml11.isPair)(p)) continue;
-        const k2 = p.key;
-        if ((0, import_yaml11.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
-          next = p.value;
-          key = [k2.range[0], k2.range[1]];
-          keyName = String(k2.value);
-        }
-      }
-    } else if ((0, import_yaml11.isSeq)(node) && typeof step === "number") {
-      next = node.items[step];
-      if (next?.range) {
-        key = [next.range[0], next.range[1]];
-        keyName = void 0;
-      }
-    }
-    if (next === void 0) {
-      complete = false;
-      break;
-    }
-    node = next;
-  }
-  const value = complete && node?.range ? [node.range[0], node.range[1]] : void 0;
-  return { key, value, keyName, complete };
-}
-
 // src/model/sidecar.ts
 var NATIVE_SIDECAR_ANNOTATION = "sidecar.istio.io/nativeSidecar";
 var PROXY_CONFIG_ANNOTATION = "proxy.istio.io/config";
@@ -23261,10 +26269,10 @@ function injectionTemplates(t) {
   const value = labelString(t.annotations[TEMPLATES_ANNOTATION]);
   return value === void 0 ? void 0 : value.split(",").map((s) => s.trim());
 }
-function nativeSidecarsFor(t, install, version) {
+function nativeSidecarsFor(t, install, version2) {
   const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
-  if (annotation !== void 0 && annotation !== "" && atLeast(version, 1, 24)) {
-    const native = atLeast(version, 1, 27) ? annotation !== "false" : annotation === "true";
+  if (annotation !== void 0 && annotation !== "" && atLeast(version2, 1, 24)) {
+    const native = atLeast(version2, 1, 27) ? annotation !== "false" : annotation === "true";
     return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path: templatePath(t, "metadata", "annotations", NATIVE_SIDECAR_ANNOTATION) };
   }
   const stated = install.nativeSidecars;
@@ -23274,7 +26282,7 @@ function nativeSidecarsFor(t, install, version) {
     }
     return { value: stated.value === "true", why: `${stated.source} is "${stated.value}"`, stated };
   }
-  if (atLeast(version, 1, 27)) {
+  if (atLeast(version2, 1, 27)) {
     return { value: "unknown", why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
   }
   return { value: false, why: "ENABLE_NATIVE_SIDECARS defaults to false before Istio 1.27" };
@@ -23293,13 +26301,13 @@ function holdFor(t, install) {
 function cniFor(install) {
   const c = install.cni;
   if (!c && install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not enable Istio CNI (Istio's default: istio-init)`, stated: install.declaredBy };
-  if (!c) return { value: "unknown", why: "whether Istio CNI is enabled is not stated (no injector ConfigMap, IstioOperator or istio-cni DaemonSet among the inputs; state it in the config: istio.cni)" };
+  if (!c) return { value: "unknown", why: "whether Istio CNI is enabled is not stated (no istiod install among the inputs sets pilot.cni.enabled; state it in the config: istio.cni)" };
   return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
 }
 function hasAppContainers(t) {
   const templates2 = injectionTemplates(t);
   if (templates2 !== void 0 && !templates2.includes("sidecar")) return false;
-  return t.containers.some((c) => c.group === "containers" && c.name !== "istio-proxy");
+  return t.addsApp || t.containers.some((c) => c.group === "containers" && c.name !== "istio-proxy");
 }
 var plans = /* @__PURE__ */ new WeakMap();
 function sidecarPlan(t, facts) {
@@ -23343,8 +26351,11 @@ function renderedProxy(t) {
   };
 }
 function metadataAnchor(t) {
-  const holder = asObject(getIn(t.resource.object, t.path));
-  return holder && Object.hasOwn(holder, "metadata") ? templatePath(t, "metadata") : t.path;
+  const own = t.metaSources[0]?.path;
+  if (!own) return t.path;
+  const parent = asObject(getIn(t.resource.object, own.slice(0, -1)));
+  const last = own[own.length - 1];
+  return own.length > 0 && parent && typeof last === "string" && Object.hasOwn(parent, last) ? own : t.path;
 }
 function annotationAnchor(t) {
   return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
@@ -23362,8 +26373,8 @@ function resourcesOf(doc, defaultNamespace) {
   if (isObject(v2) && "$patch" in v2) return { resources: [], skipped: "patch" };
   if (!isKubeObject(v2)) return { resources: [], skipped: "not-kubernetes" };
   if (/^kustomize\.config\.k8s\.io\//.test(v2.apiVersion)) return { resources: [], skipped: "kustomize" };
-  const kind = v2.kind;
-  if ((kind === "List" || kind.endsWith("List")) && Array.isArray(v2.items)) {
+  const kind2 = v2.kind;
+  if ((kind2 === "List" || kind2.endsWith("List")) && Array.isArray(v2.items)) {
     const resources = [];
     v2.items.forEach((item, i) => {
       if (isKubeObject(item)) resources.push(makeResource(doc, ["items", i], item, defaultNamespace));
@@ -23376,16 +26387,16 @@ function makeResource(doc, basePath, object, defaultNamespace) {
   const md = isObject(object.metadata) ? object.metadata : {};
   const name = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
   const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
-  const kind = object.kind;
+  const kind2 = object.kind;
   return {
     doc,
     basePath,
     object,
     apiVersion: object.apiVersion,
-    kind,
+    kind: kind2,
     name,
     declaredNamespace: declared,
-    namespace: declared ?? (isClusterScoped(kind) ? void 0 : defaultNamespace)
+    namespace: declared ?? (isClusterScoped(kind2) ? void 0 : defaultNamespace)
   };
 }
 var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
@@ -23411,8 +26422,8 @@ var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
   "ClusterIssuer",
   "GatewayClass"
 ]);
-function isClusterScoped(kind) {
-  return CLUSTER_SCOPED.has(kind);
+function isClusterScoped(kind2) {
+  return CLUSTER_SCOPED.has(kind2);
 }
 function describeResource(r7) {
   return r7.namespace ? `${r7.kind} ${r7.namespace}/${r7.name}` : `${r7.kind} ${r7.name}`;
@@ -23474,7 +26485,7 @@ var startup_order_hold_default = createRule({
       for (const [k2, v2] of Object.entries(t.labels)) labels[k2] = labelString(v2) ?? "";
       return matches(ignore2, knownLabels(labels)) === true;
     };
-    const installs = /* @__PURE__ */ new Map();
+    const installs2 = /* @__PURE__ */ new Map();
     return {
       Resource(r7) {
         const problem = meshConfigOf(r7)?.tooComplex;
@@ -23483,6 +26494,7 @@ var startup_order_hold_default = createRule({
       PodTemplate(t) {
         if (ignored(t)) return;
         if (!hasAppContainers(t)) return;
+        if (t.kind.waitsForSidecars) return;
         const rendered = renderedProxy(t);
         if (rendered) {
           if (rendered.native || rendered.first && rendered.holdHook) return;
@@ -23540,12 +26552,12 @@ var startup_order_hold_default = createRule({
         }
         const at2 = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated.target;
         const key = targetKey(at2);
-        let group = installs.get(key);
-        if (!group) installs.set(key, group = { target: at2, workloads: [] });
+        let group = installs2.get(key);
+        if (!group) installs2.set(key, group = { target: at2, workloads: [] });
         group.workloads.push(t);
       },
       "Program:exit"() {
-        for (const g of installs.values()) {
+        for (const g of installs2.values()) {
           const related = g.workloads.slice(0, MAX_RELATED).map((w) => ({ target: { resource: w.resource, path: annotationAnchor(w) }, message: `${describeResource(w.resource)} starts alongside its sidecar` }));
           const n = g.workloads.length;
           context.report({ target: g.target, messageId: "meshNoHold", data: { workloads: `${n} injected workload${n === 1 ? "" : "s"}` }, related });
@@ -23569,7 +26581,20 @@ function targetKey(t) {
 }
 
 // rules/job-sidecar-never-exits.ts
-var JOB_KINDS = /* @__PURE__ */ new Set(["Job", "CronJob"]);
+var PROXY_IMAGE_ANNOTATION = "sidecar.istio.io/proxyImage";
+var ARGO_ISTIO_KILL_CMD = '["pilot-agent", "request", "POST", "quitquitquit"]';
+function wideAnnotations(t) {
+  const wide = t.metaSources.filter((m) => m.annotations && m.scope.length < t.path.length && !(m.path.length === 1 && m.path[0] === "metadata"));
+  const last = wide[wide.length - 1];
+  return last ? [...last.path, "annotations"] : templatePath(t, "metadata", "annotations");
+}
+function knownProxyImage(t) {
+  const annotated = labelString(t.annotations[PROXY_IMAGE_ANNOTATION]);
+  if (annotated) return { image: annotated, path: templatePath(t, "metadata", "annotations", PROXY_IMAGE_ANNOTATION) };
+  const proxy = t.containers.find((c) => c.name === "istio-proxy" && c.group !== "ephemeralContainers");
+  if (proxy && typeof proxy.object.image === "string") return { image: proxy.object.image, path: [...proxy.path, "image"] };
+  return void 0;
+}
 function commandLine(c) {
   const parts = [c.object.command, c.object.args].flatMap((v2) => Array.isArray(v2) ? v2 : []);
   return parts.filter((p) => typeof p === "string").join(" ");
@@ -23589,17 +26614,19 @@ var job_sidecar_never_exits_default = createRule({
   meta: {
     type: "problem",
     docs: {
-      description: "Jobs and CronJobs injected with a classic sidecar, which keeps them from ever completing",
+      description: "Jobs, CronJobs and other batch workloads injected with a classic sidecar, which keeps them from ever completing",
       defaultLevel: "warn",
       precision: "high",
       category: "startup",
       istioVersions: "all"
     },
     messages: {
-      classic: 'This {{ kind }} gets a classic sidecar, which never exits: the {{ kind }} never completes. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
-      rendered: "This {{ kind }}'s istio-proxy is a classic sidecar, which never exits: the {{ kind }} never completes. Re-inject with native sidecars, or POST to localhost:15020/quitquitquit when done.",
+      classic: 'This {{ kind }} gets a classic sidecar, which never exits: {{ stuck }}. Use sidecar.istio.io/nativeSidecar: "true", or POST to localhost:15020/quitquitquit when done.',
+      rendered: "This {{ kind }}'s istio-proxy is a classic sidecar, which never exits: {{ stuck }}. Re-inject with native sidecars, or POST to localhost:15020/quitquitquit when done.",
+      killFails: "Argo's default kill command needs /bin/sh, which the distroless istio-proxy lacks: {{ stuck }}. Set {{ annotation }} in {{ where }}.",
       notPost: "Container {{ container }} calls /quitquitquit without POST: the agent answers 405 and istio-proxy keeps running. Use curl -fsS -X POST http://localhost:15020/quitquitquit.",
-      addNative: 'Annotate the pod template sidecar.istio.io/nativeSidecar: "true"'
+      addNative: 'Annotate the pod template sidecar.istio.io/nativeSidecar: "true"',
+      addKillCmd: "Annotate the pods {{ annotation }}: '{{ command }}'"
     },
     hasSuggestions: true,
     schema: []
@@ -23608,9 +26635,18 @@ var job_sidecar_never_exits_default = createRule({
   create(context) {
     return {
       PodTemplate(t) {
-        if (!JOB_KINDS.has(t.resource.kind)) return;
-        const kind = t.resource.kind;
-        if (!hasAppContainers(t)) return;
+        if (!t.batch || !hasAppContainers(t)) return;
+        const exit = t.sidecarExit;
+        if (exit && exit.by !== "kill-command") return;
+        const kind2 = t.resource.kind;
+        const stuck = t.kind.stuck ?? `the ${kind2} never completes`;
+        let distroless;
+        if (exit?.by === "kill-command") {
+          if (Object.hasOwn(t.annotations, exit.annotation)) return;
+          const image = knownProxyImage(t);
+          if (!image || !/distroless/i.test(image.image)) return;
+          distroless = image;
+        }
         const rendered = renderedProxy(t);
         let classic;
         let related = [];
@@ -23635,7 +26671,19 @@ var job_sidecar_never_exits_default = createRule({
           context.report({
             target: { resource: t.resource, path: [...quit.container.path, Array.isArray(quit.container.object.command) ? "command" : "args"] },
             messageId: "notPost",
-            data: { container: quit.container.name, kind }
+            data: { container: quit.container.name, kind: kind2 }
+          });
+          return;
+        }
+        if (distroless && exit?.by === "kill-command") {
+          const where = wideAnnotations(t);
+          const data = { annotation: exit.annotation, command: ARGO_ISTIO_KILL_CMD };
+          context.report({
+            target: { resource: t.resource, path: distroless.path },
+            messageId: "killFails",
+            data: { stuck, where: where.join("."), annotation: exit.annotation },
+            suggest: asObject(getIn(t.resource.object, where)) ? [{ messageId: "addKillCmd", data, edits: [{ op: "insert", path: where, key: exit.annotation, value: ARGO_ISTIO_KILL_CMD }] }] : void 0,
+            related
           });
           return;
         }
@@ -23644,7 +26692,7 @@ var job_sidecar_never_exits_default = createRule({
         context.report({
           target: { resource: t.resource, path: rendered ? rendered.path : nativePath ?? annotationAnchor(t) },
           messageId: classic,
-          data: { kind },
+          data: { kind: kind2, stuck },
           suggest: !rendered && edits.length > 0 ? [{ messageId: "addNative", edits }] : void 0,
           related
         });
@@ -24048,76 +27096,76 @@ var QUANTITY_SUFFIX_CHARS = "eEinumkKMGTP";
 var DECIMAL_SUFFIXES = { "": 0, n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 var BINARY_SUFFIXES = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 var QUANTITY_FORM = "a Kubernetes quantity";
-function quantityProblem(str4) {
-  if (str4.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
-  if (str4 === "0") return void 0;
+function quantityProblem(str5) {
+  if (str5.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
+  if (str5 === "0") return void 0;
   const isDigit = (c) => c !== void 0 && c >= "0" && c <= "9";
-  const end = str4.length;
+  const end = str5.length;
   let pos = 0;
   let num2 = "";
   let denom = "";
   let value = "";
   let suffix = "";
-  const formatWrong = `${quote(str4)} is not ${QUANTITY_FORM}`;
+  const formatWrong = `${quote(str5)} is not ${QUANTITY_FORM}`;
   scan: {
-    if (str4[0] === "-" || str4[0] === "+") pos++;
+    if (str5[0] === "-" || str5[0] === "+") pos++;
     for (let i2 = pos; ; i2++) {
       if (i2 >= end) {
         num2 = "0";
         value = num2;
         break scan;
       }
-      if (str4[i2] === "0") pos++;
+      if (str5[i2] === "0") pos++;
       else break;
     }
     let i = pos;
     for (; ; i++) {
       if (i >= end) {
-        num2 = str4.slice(pos);
-        value = str4;
+        num2 = str5.slice(pos);
+        value = str5;
         break scan;
       }
-      if (!isDigit(str4[i])) {
-        num2 = str4.slice(pos, i);
+      if (!isDigit(str5[i])) {
+        num2 = str5.slice(pos, i);
         pos = i;
         break;
       }
     }
     if (num2 === "") num2 = "0";
-    if (str4[pos] === ".") {
+    if (str5[pos] === ".") {
       pos++;
       for (i = pos; ; i++) {
         if (i >= end) {
-          denom = str4.slice(pos);
-          value = str4;
+          denom = str5.slice(pos);
+          value = str5;
           break scan;
         }
-        if (!isDigit(str4[i])) {
-          denom = str4.slice(pos, i);
+        if (!isDigit(str5[i])) {
+          denom = str5.slice(pos, i);
           pos = i;
           break;
         }
       }
     }
-    value = str4.slice(0, pos);
+    value = str5.slice(0, pos);
     const suffixStart = pos;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str4.slice(suffixStart);
+        suffix = str5.slice(suffixStart);
         break scan;
       }
-      if (!QUANTITY_SUFFIX_CHARS.includes(str4[i])) {
+      if (!QUANTITY_SUFFIX_CHARS.includes(str5[i])) {
         pos = i;
         break;
       }
     }
-    if (str4[pos] === "-" || str4[pos] === "+") pos++;
+    if (str5[pos] === "-" || str5[pos] === "+") pos++;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str4.slice(suffixStart);
+        suffix = str5.slice(suffixStart);
         break scan;
       }
-      if (!isDigit(str4[i])) break;
+      if (!isDigit(str5[i])) break;
     }
     return formatWrong;
   }
@@ -24129,10 +27177,10 @@ function quantityProblem(str4) {
     binary2 = true;
   } else if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
     const parsed = goParseInt64(suffix.slice(1));
-    if (parsed === void 0) return `${quote(str4)}: the exponent ${quote(suffix)} is not a number`;
+    if (parsed === void 0) return `${quote(str5)}: the exponent ${quote(suffix)} is not a number`;
     exponent = Number(BigInt.asIntN(32, parsed));
   } else {
-    return `${quote(str4)} has an unknown unit ${quote(suffix)}`;
+    return `${quote(str5)} has an unknown unit ${quote(suffix)}`;
   }
   let fastPath;
   if (binary2) {
@@ -24140,7 +27188,7 @@ function quantityProblem(str4) {
   } else {
     fastPath = 18 - (num2.length + denom.length) >= 0 && exponent - denom.length >= -9;
   }
-  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str4)} has no digits`;
+  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str5)} has no digits`;
   return void 0;
 }
 function interceptionModeProblem(v2) {
@@ -24194,8 +27242,8 @@ var ENABLE_CORE_DUMP = "sidecar.istio.io/enableCoreDump";
 function webhookValidatesQuantities(v2) {
   return atLeast(v2, 1, 29) || v2.major === 1 && v2.minor === 28 && v2.patch >= 4 || v2.major === 1 && v2.minor === 27 && v2.patch >= 6;
 }
-function webhookChecks(version) {
-  const opts = { strictBits: atLeast(version, 1, 22) };
+function webhookChecks(version2) {
+  const opts = { strictBits: atLeast(version2, 1, 22) };
   const m = /* @__PURE__ */ new Map([
     ["sidecar.istio.io/interceptionMode", plain(interceptionModeProblem)],
     ["status.sidecar.istio.io/port", plain(statusPortProblem)],
@@ -24209,9 +27257,9 @@ function webhookChecks(version) {
     ["traffic.sidecar.istio.io/excludeOutboundPorts", excludePortsProblem],
     ["prometheus.istio.io/merge-metrics", plain(goParseBoolProblem)]
   ]);
-  if (!atLeast(version, 1, 25)) m.set(ENABLE_CORE_DUMP, plain(goParseBoolProblem));
-  if (atLeast(version, 1, 30)) for (const key of INTERFACE_ANNOTATIONS) m.set(key, interfaceNamesProblem);
-  const strict = webhookValidatesQuantities(version);
+  if (!atLeast(version2, 1, 25)) m.set(ENABLE_CORE_DUMP, plain(goParseBoolProblem));
+  if (atLeast(version2, 1, 30)) for (const key of INTERFACE_ANNOTATIONS) m.set(key, interfaceNamesProblem);
+  const strict = webhookValidatesQuantities(version2);
   for (const key of QUANTITY_ANNOTATIONS) m.set(key, plain(strict ? resourceQuantityProblem : (v2) => quantityProblem(v2.trim())));
   return m;
 }
@@ -24247,9 +27295,9 @@ function includeOutboundPortsCni(v2) {
   return v2 === "*" ? void 0 : portListProblem(v2);
 }
 var NATIVE_SIDECAR = "sidecar.istio.io/nativeSidecar";
-function nativeSidecarEffect(value, version) {
-  if (value === "true" || value === "false" || !atLeast(version, 1, 24)) return void 0;
-  if (!atLeast(version, 1, 27)) return "off";
+function nativeSidecarEffect(value, version2) {
+  if (value === "true" || value === "false" || !atLeast(version2, 1, 24)) return void 0;
+  if (!atLeast(version2, 1, 27)) return "off";
   return value === "" ? "default" : "on";
 }
 
@@ -24529,9 +27577,9 @@ var traffic_annotation_invalid_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const version = context.facts.mesh.version;
-    const checks = webhookChecks(version);
-    const quantitiesByWebhook = webhookValidatesQuantities(version);
+    const version2 = context.facts.mesh.version;
+    const checks = webhookChecks(version2);
+    const quantitiesByWebhook = webhookValidatesQuantities(version2);
     const relevant = (key) => checks.has(key) || key === INCLUDE_OUTBOUND_PORTS || key === NATIVE_SIDECAR;
     return {
       PodTemplate(t) {
@@ -24580,7 +27628,7 @@ var traffic_annotation_invalid_default = createRule({
               ...cni?.target ? { related: [{ target: cni.target, message: cni.source }] } : {}
             });
           } else if (key === NATIVE_SIDECAR) {
-            const effect = nativeSidecarEffect(value, version);
+            const effect = nativeSidecarEffect(value, version2);
             if (effect === void 0) continue;
             const lower = value.trim().toLowerCase();
             const meant = lower === "true" || lower === "false" ? lower : void 0;
@@ -24589,7 +27637,7 @@ var traffic_annotation_invalid_default = createRule({
               target: { resource: t.resource, path },
               messageId: "nativeSidecar",
               severity: "warn",
-              data: { key, value: shown(value), version: version.text, effect: NATIVE_EFFECTS[effect] },
+              data: { key, value: shown(value), version: version2.text, effect: NATIVE_EFFECTS[effect] },
               ...editsOf(path, repair)
             });
           }
@@ -24620,12 +27668,12 @@ function replacementFor(text, parsed, problem) {
   }
   return suggestion;
 }
-function correctedText(text, parsed, problem, kind, version) {
+function correctedText(text, parsed, problem, kind2, version2) {
   if (problem.suggestion === void 0 || /[\r\n]/.test(text)) return void 0;
   const loc = locateInProxyConfig(text, problem.path);
   if (!loc?.complete) return void 0;
   let out;
-  if (kind === "unknown") {
+  if (kind2 === "unknown") {
     const from = parseConfigPath(problem.path);
     const to = parseConfigPath(problem.suggestion);
     const name = to[to.length - 1];
@@ -24640,9 +27688,9 @@ function correctedText(text, parsed, problem, kind, version) {
     if (!loc.value) return void 0;
     out = text.slice(0, loc.value[0]) + problem.suggestion + text.slice(loc.value[1]);
   }
-  const again = parseProxyConfig(out, version);
+  const again = parseProxyConfig(out, version2);
   if (again.syntaxError !== void 0 || again.tooComplex !== void 0) return void 0;
-  const still = kind === "unknown" ? again.unknownFields : again.errors;
+  const still = kind2 === "unknown" ? again.unknownFields : again.errors;
   return still.some((p) => p.path === problem.path) ? void 0 : out;
 }
 var proxy_config_invalid_default = createRule({
@@ -24671,7 +27719,7 @@ var proxy_config_invalid_default = createRule({
   },
   defaultOptions: [],
   create(context) {
-    const version = context.facts.mesh.version;
+    const version2 = context.facts.mesh.version;
     return {
       PodTemplate(t) {
         if (!Object.hasOwn(t.annotations, PROXY_CONFIG_KEY)) return;
@@ -24685,7 +27733,7 @@ var proxy_config_invalid_default = createRule({
         }
         if (typeof raw !== "string") return;
         if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
-        const parsed = parseProxyConfig(raw, version);
+        const parsed = parseProxyConfig(raw, version2);
         if (parsed.tooComplex !== void 0) {
           context.report({ target: { resource, path }, messageId: "tooComplex", severity: "warn", data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
           return;
@@ -24705,7 +27753,7 @@ var proxy_config_invalid_default = createRule({
         };
         for (const p of parsed.errors) {
           const replacement = replacementFor(raw, parsed, p);
-          const fixed = replacement === void 0 ? void 0 : correctedText(raw, parsed, { ...p, suggestion: replacement }, "error", version);
+          const fixed = replacement === void 0 ? void 0 : correctedText(raw, parsed, { ...p, suggestion: replacement }, "error", version2);
           context.report({
             target: at2(p),
             messageId: "invalid",
@@ -24714,7 +27762,7 @@ var proxy_config_invalid_default = createRule({
           });
         }
         for (const p of parsed.unknownFields) {
-          const fixed = correctedText(raw, parsed, p, "unknown", version);
+          const fixed = correctedText(raw, parsed, p, "unknown", version2);
           const to = p.suggestion;
           context.report({
             target: at2(p),
@@ -24724,6 +27772,138 @@ var proxy_config_invalid_default = createRule({
             ...fixed !== void 0 && to !== void 0 ? { suggest: [{ messageId: "rename", data: { from: p.path, to }, edits: [{ op: "set", path, value: fixed }] }] } : {}
           });
         }
+      }
+    };
+  }
+});
+
+// rules/mesh-config-invalid.ts
+var MESH_CONFIGMAP2 = /^istio(?:-.+)?$/;
+var placeOf = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
+function effectOf(reader, problem) {
+  if (reader === "istioctl") return "istioctl refuses to install the IstioOperator";
+  if (reader === "sail" && problem.kind === "type") return "the API server refuses the Istio resource";
+  return "istiod ignores the whole mesh config (it keeps the previous one, or the defaults)";
+}
+function templated(root2, steps) {
+  const last = steps[steps.length - 1];
+  if (typeof last === "string" && isPlaceholder(last)) return true;
+  const v2 = getIn(root2, steps);
+  return typeof v2 === "string" && isPlaceholder(v2);
+}
+function overridden(layers, index, path) {
+  for (let j2 = index + 1; j2 < layers.length; j2++) {
+    const layer = layers[j2];
+    if (layer.values === void 0) return true;
+    let node = layer.values;
+    for (let k2 = 0; k2 < path.length; k2++) {
+      const o = asObject(node);
+      if (!o || !Object.hasOwn(o, String(path[k2]))) break;
+      node = o[String(path[k2])];
+      if (k2 === path.length - 1 || asObject(node) === void 0) return true;
+    }
+  }
+  return false;
+}
+var mesh_config_invalid_default = createRule({
+  name: "mesh-config-invalid",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Mesh configs (the istio ConfigMap, IstioOperator and istiod chart meshConfig) that istiod rejects as a whole, or whose fields it silently ignores",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "startup",
+      istioVersions: "all (the set of known fields follows the stated version)"
+    },
+    messages: {
+      invalid: "Mesh config: {{ problem }}, so {{ effect }}.{{ hint }}",
+      unknown: "Mesh config: {{ problem }}; {{ ignored }}.{{ hint }}",
+      unreadable: "Mesh config: {{ reason }}, so {{ effect }}. Fix the text."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const version2 = context.facts.mesh.version;
+    const releasesByResource = /* @__PURE__ */ new Map();
+    for (const release of context.facts.mesh.istiodReleases) {
+      const key = placeOf(release.resource);
+      releasesByResource.set(key, [...releasesByResource.get(key) ?? [], release]);
+    }
+    const reportAll = (checked, root2, reader, target) => {
+      for (const p of checked.errors) {
+        const steps = parseConfigPath(p.path);
+        if (templated(root2, steps)) continue;
+        const at2 = target(p, steps);
+        if (!at2) continue;
+        context.report({ target: at2, messageId: "invalid", data: { problem: p.message, effect: effectOf(reader, p), hint: p.suggestion !== void 0 ? ` Write ${p.suggestion}.` : "" } });
+      }
+      for (const p of checked.unknownFields) {
+        const steps = parseConfigPath(p.path);
+        if (templated(root2, steps)) continue;
+        const at2 = target(p, steps);
+        if (!at2) continue;
+        const misplaced = p.message.includes(" belongs ");
+        const hint = p.suggestion === void 0 ? "" : misplaced ? ` Move it to ${p.suggestion}.` : ` Did you mean ${p.suggestion}?`;
+        context.report({ target: at2, messageId: "unknown", severity: "warn", data: { problem: p.message, ignored: reader === "sail" ? "the Istio CRD has no such field, so the API server drops it" : "istiod ignores it", hint } });
+      }
+    };
+    const checkObject = (value, reader, target) => {
+      const checked = checkMeshConfig(value, version2);
+      if (checked.notMapping !== void 0) {
+        const at2 = target([]);
+        if (at2) context.report({ target: at2, messageId: "unreadable", data: { reason: checked.notMapping, effect: effectOf(reader, { path: "", message: "", kind: "type" }) } });
+        return;
+      }
+      reportAll(checked, value, reader, (_2, steps) => target(steps));
+    };
+    const checkRelease = (release) => {
+      const reader = release.resource.apiVersion.startsWith("sailoperator.io/") ? "sail" : "istiod";
+      release.layers.forEach((layer, index) => {
+        if (layer.values === void 0 || !Object.hasOwn(layer.values, "meshConfig")) return;
+        const value = layer.values.meshConfig;
+        checkObject(value, reader, (steps) => {
+          const path = ["meshConfig", ...steps];
+          if (overridden(release.layers, index, path)) return void 0;
+          const at2 = layer.target(path);
+          const text = "resource" in at2 && at2.resource ? getIn(at2.resource.object, at2.path) : void 0;
+          if (typeof text === "string" && steps.length > 0) {
+            const within = keySpan(text, formatConfigPath(path));
+            return within ? { ...at2, within } : at2;
+          }
+          return at2;
+        });
+      });
+    };
+    return {
+      Resource(r7) {
+        if (r7.kind === "ConfigMap" && MESH_CONFIGMAP2.test(r7.name)) {
+          const text = asObject(r7.object.data)?.mesh;
+          if (typeof text !== "string" || text.includes("{{")) return;
+          const parsed = parseMeshConfig(text, version2);
+          if (parsed.tooComplex !== void 0) return;
+          const path = ["data", "mesh"];
+          if (parsed.syntaxError !== void 0) {
+            if (isPlaceholder(text)) return;
+            context.report({ target: { resource: r7, path }, messageId: "unreadable", data: { reason: parsed.syntaxError, effect: effectOf("istiod", { path: "", message: "" }) } });
+            return;
+          }
+          reportAll(parsed, parsed.value, "istiod", (p) => {
+            const within = keySpan(text, p.path);
+            return within ? { resource: r7, path, within } : { resource: r7, path };
+          });
+          return;
+        }
+        if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+          for (const base of [["spec", "meshConfig"], ["spec", "values", "meshConfig"]]) {
+            const value = getIn(r7.object, base);
+            if (value === void 0 || value === null) continue;
+            checkObject(value, "istioctl", (steps) => ({ resource: r7, path: [...base, ...steps] }));
+          }
+          return;
+        }
+        for (const release of releasesByResource.get(placeOf(r7)) ?? []) checkRelease(release);
       }
     };
   }
@@ -25168,9 +28348,9 @@ function imageVersion(image) {
 }
 function versionEvidence(r7) {
   const out = [];
-  const t = podTemplateOf(r7);
-  if (t) {
-    for (const c of t.containers) {
+  const templates2 = podTemplatesOf(r7);
+  if (templates2.length > 0) {
+    for (const c of templates2.flatMap((t) => t.containers)) {
       const image = typeof c.object.image === "string" ? c.object.image : void 0;
       const v2 = image ? imageVersion(image) : void 0;
       if (!v2 || !image) continue;
@@ -25318,10 +28498,10 @@ var init_rerun_prune_default = createRule({
           }
         }
         if (hits.length === 0) return;
-        report(hits, facts, evidence, newerInstall);
+        report2(hits, facts, evidence, newerInstall);
       }
     };
-    function report(all, f, oldEvidence, newer) {
+    function report2(all, f, oldEvidence, newer) {
       const old = oldEvidence.filter((e) => e.revision === void 0 || f.mesh.installFor(e.revision).cni?.value !== true);
       const cni = f.mesh.installFor("default").cni?.value === true;
       let messageId;
@@ -25499,8 +28679,7 @@ var autoscaler_safe_to_evict_default = createRule({
           const a = asObject(t.metadata.annotations);
           if (a && Object.keys(a).length > 0) edits = [{ op: "insert", path: annotationsPath, key: SAFE_TO_EVICT_LOCAL_VOLUMES, value: list }];
         } else {
-          const holder = asObject(getIn(t.resource.object, t.path));
-          target = holder && Object.hasOwn(holder, "metadata") ? templatePath(t, "metadata") : t.path;
+          target = metadataAnchor(t);
           if (Object.keys(t.metadata).length > 0) edits = [{ op: "insert", path: templatePath(t, "metadata"), key: "annotations", value: { [SAFE_TO_EVICT_LOCAL_VOLUMES]: list } }];
         }
         context.report({
@@ -25519,6 +28698,352 @@ var autoscaler_safe_to_evict_default = createRule({
     };
   }
 });
+
+// src/model/data/deprecated-names.json
+var deprecated_names_default = {
+  source: "istio/api annotation/annotations.yaml and label/labels.yaml at every release tag from 1.4.0 to 1.30.0 and master b8f8791d9653 (when a name was marked deprecated or dropped); istio/istio at each release tag (when Istio stopped reading a name)",
+  entries: [
+    {
+      name: "sidecar.istio.io/inject",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.15",
+      removedIn: null,
+      instead: "use the pod label sidecar.istio.io/inject instead",
+      rename: { type: "label", name: "sidecar.istio.io/inject", since: "1.0" },
+      evidence: 'api 87dfc8c8c (#1997) deprecated: true, "deprecated in favor of the sidecar.istio.io/inject label"; istio pkg/kube/inject/inject.go injectRequired still reads it when the label is absent'
+    },
+    {
+      name: "sidecar.istio.io/statsInclusionPrefixes",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.9",
+      removedIn: null,
+      instead: "set proxyStatsMatcher.inclusionPrefixes in the proxy.istio.io/config annotation instead",
+      evidence: "api 23e39dadb (#1723) deprecated: true; istio pkg/bootstrap/config.go getStatsOptions still reads it, and it replaces (not merges with) proxyStatsMatcher.inclusionPrefixes"
+    },
+    {
+      name: "sidecar.istio.io/statsInclusionSuffixes",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.9",
+      removedIn: null,
+      instead: "set proxyStatsMatcher.inclusionSuffixes in the proxy.istio.io/config annotation instead",
+      evidence: "api 23e39dadb (#1723) deprecated: true; istio pkg/bootstrap/config.go getStatsOptions still reads it"
+    },
+    {
+      name: "sidecar.istio.io/statsInclusionRegexps",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.9",
+      removedIn: null,
+      instead: "set proxyStatsMatcher.inclusionRegexps in the proxy.istio.io/config annotation instead",
+      evidence: "api 23e39dadb (#1723) deprecated: true; istio pkg/bootstrap/config.go getStatsOptions still reads it"
+    },
+    {
+      name: "sidecar.istio.io/discoveryAddress",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.9",
+      removedIn: null,
+      instead: "set discoveryAddress in the proxy.istio.io/config annotation instead",
+      evidence: "api 23e39dadb (#1723) deprecated: true; istio pilot/cmd/pilot-agent/config/config.go applyAnnotations still reads it"
+    },
+    {
+      name: "sidecar.istio.io/extraStatTags",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.21",
+      removedIn: null,
+      instead: "customize metric tags with the Telemetry API (metrics tagOverrides) instead",
+      evidence: 'api 5e4450dbd (#3037) deprecated: true, release note "Deprecated extraStatTags in MeshConfig and annotations. This field will be removed in a future release"; istio pkg/bootstrap/config.go getStatsOptions still reads it'
+    },
+    {
+      name: "traffic.sidecar.istio.io/kubevirtInterfaces",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.25",
+      removedIn: null,
+      instead: "use the annotation istio.io/reroute-virtual-interfaces instead",
+      rename: { type: "annotation", name: "istio.io/reroute-virtual-interfaces", since: "1.25" },
+      evidence: "api 2f3ffd33d (#3362) deprecated in favor of istio.io/reroute-virtual-interfaces; istio release note 53933; injection-template.yaml and cni/pkg/plugin/sidecar_redirect.go read the new name first and fall back to the old one, with the same validation"
+    },
+    {
+      name: "sidecar.istio.io/statsCompression",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.29",
+      removedIn: "1.29",
+      instead: "set statsCompression (true or false) in the proxy.istio.io/config annotation instead; Envoy picks the algorithm from the scraper's Accept-Encoding",
+      evidence: 'istio #58717, release note 48051 "The annotation sidecar.istio.io/statsCompression was deprecated and removed"; pkg/bootstrap/config.go reads it from 1.22 to 1.28 only; api deprecated: true from 1.29'
+    },
+    {
+      name: "sidecar.istio.io/enableCoreDump",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: null,
+      removedIn: "1.24",
+      instead: "enable core dumps another way (Istio's samples/proxy-coredump)",
+      evidence: 'istio #53437, release note drop-coredump.yaml "Removed the sidecar.istio.io/enableCoreDump annotation"; injection-template.yaml reads it up to 1.23; api drops it in 1.25 (212cf42ce)'
+    },
+    {
+      name: "sidecar.istio.io/controlPlaneAuthPolicy",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.9",
+      removedIn: "1.6",
+      instead: "remove it",
+      evidence: "the injection template reads it up to 1.5; from 1.6 nothing in istio/istio reads it; api marks it deprecated in 1.9 (#1723) and drops it in 1.24"
+    },
+    {
+      name: "alpha.istio.io/identity",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: "1.9",
+      removedIn: "1.8",
+      instead: "remove it",
+      evidence: "pilot/pkg/serviceregistry/kube/conversion.go reads it up to 1.7; from 1.8 nothing in istio/istio reads it; api marks it deprecated in 1.9 (#1723) and drops it in 1.24"
+    },
+    {
+      name: "policy.istio.io/check",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: null,
+      removedIn: "1.8",
+      instead: "remove it: Mixer, which it configured, is gone",
+      evidence: "read for Mixer by pilot/pkg/model/context.go up to 1.7; Mixer removed in 1.8 (release note 25669); api drops it in 1.8"
+    },
+    {
+      name: "policy.istio.io/checkRetries",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: null,
+      removedIn: "1.8",
+      instead: "remove it: Mixer, which it configured, is gone",
+      evidence: "read for Mixer by pilot/pkg/model/context.go up to 1.7; Mixer removed in 1.8 (release note 25669); api drops it in 1.8"
+    },
+    {
+      name: "policy.istio.io/checkBaseRetryWaitTime",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: null,
+      removedIn: "1.8",
+      instead: "remove it: Mixer, which it configured, is gone",
+      evidence: "read for Mixer by pilot/pkg/model/context.go up to 1.7; Mixer removed in 1.8 (release note 25669); api drops it in 1.8"
+    },
+    {
+      name: "policy.istio.io/checkMaxRetryWaitTime",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: null,
+      removedIn: "1.8",
+      instead: "remove it: Mixer, which it configured, is gone",
+      evidence: "read for Mixer by pilot/pkg/model/context.go up to 1.7; Mixer removed in 1.8 (release note 25669); api drops it in 1.8"
+    },
+    {
+      name: "policy.istio.io/lang",
+      type: "annotation",
+      on: ["Pod"],
+      deprecatedIn: null,
+      removedIn: "1.8",
+      instead: "remove it: Mixer, which it configured, is gone",
+      evidence: "selected Mixer's expression language; Mixer removed in 1.8 (release note 25669); api drops it in 1.8"
+    },
+    {
+      name: "alpha.istio.io/kubernetes-serviceaccounts",
+      type: "annotation",
+      on: ["Service"],
+      deprecatedIn: "1.9",
+      removedIn: null,
+      instead: "Istio names no replacement; plan to remove it",
+      evidence: "api 23e39dadb (#1723) deprecated: true, hidden; istio pilot/pkg/serviceregistry/kube/conversion.go still adds the accounts to the Service's identities"
+    },
+    {
+      name: "alpha.istio.io/canonical-serviceaccounts",
+      type: "annotation",
+      on: ["Service"],
+      deprecatedIn: "1.9",
+      removedIn: null,
+      instead: "Istio names no replacement; plan to remove it",
+      evidence: "api 23e39dadb (#1723) deprecated: true, hidden; istio pilot/pkg/serviceregistry/kube/conversion.go still adds the accounts to the Service's identities"
+    }
+  ]
+};
+
+// src/model/deprecated-names.ts
+var DEPRECATED_NAMES_SOURCE = deprecated_names_default.source;
+var version = (text, what) => {
+  if (text === null) return void 0;
+  const v2 = parseIstioVersion(text);
+  if (!v2) throw new Error(`deprecated-names.json: ${what}: "${text}" is not a version`);
+  return v2;
+};
+var kind = (text, what) => {
+  if (text !== "annotation" && text !== "label") throw new Error(`deprecated-names.json: ${what}: type "${text}"`);
+  return text;
+};
+var DEPRECATED_NAMES = deprecated_names_default.entries.map((e) => {
+  const r7 = e.rename;
+  return {
+    name: e.name,
+    type: kind(e.type, e.name),
+    on: e.on,
+    deprecatedIn: version(e.deprecatedIn, `${e.name} deprecatedIn`),
+    removedIn: version(e.removedIn, `${e.name} removedIn`),
+    instead: e.instead,
+    ...r7 ? { rename: { type: kind(r7.type, `${e.name} rename`), name: r7.name, since: version(r7.since, `${e.name} rename.since`) } } : {}
+  };
+});
+var byPlace = /* @__PURE__ */ new Map();
+for (const e of DEPRECATED_NAMES) {
+  for (const k2 of e.on) {
+    const key = `${k2}/${e.type}`;
+    byPlace.set(key, [...byPlace.get(key) ?? [], e]);
+  }
+}
+function deprecatedNamesOn(kindName, type) {
+  return byPlace.get(`${kindName}/${type}`) ?? [];
+}
+function statusAt(entry, v2) {
+  if (entry.removedIn && atLeast(v2, entry.removedIn.major, entry.removedIn.minor)) return "removed";
+  if (entry.deprecatedIn && atLeast(v2, entry.deprecatedIn.major, entry.deprecatedIn.minor)) return "deprecated";
+  return void 0;
+}
+
+// rules/annotation-deprecated.ts
+var annotation_deprecated_default = createRule({
+  name: "annotation-deprecated",
+  meta: {
+    type: "problem",
+    fixable: "code",
+    hasSuggestions: true,
+    docs: {
+      description: "Istio annotations and labels that the Istio version deprecates or no longer reads",
+      defaultLevel: "warn",
+      precision: "very-high",
+      category: "injection",
+      istioVersions: "all (each name from the release that deprecated or removed it)"
+    },
+    messages: {
+      deprecated: "{{ What }} {{ name }} is deprecated since Istio {{ since }}: {{ instead }}.",
+      removed: "{{ What }} {{ name }} does nothing since Istio {{ removedIn }}, which stopped reading it: {{ instead }}.",
+      rename: "Replace it with the {{ type }} {{ to }}{{ caveat }}"
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const version2 = facts.mesh.version;
+    function report2(resource, found, edits, keepsBehaviour, caveat) {
+      const { entry } = found;
+      const status = statusAt(entry, version2);
+      if (!status) return;
+      const data = {
+        What: entry.type === "label" ? "Label" : "Annotation",
+        name: entry.name,
+        since: entry.deprecatedIn?.text ?? "",
+        removedIn: entry.removedIn?.text ?? "",
+        instead: entry.instead
+      };
+      const rename = entry.rename;
+      const offer = edits && rename ? { messageId: "rename", data: { type: rename.type, to: rename.name, caveat }, edits } : void 0;
+      context.report({
+        target: { resource, path: found.path },
+        messageId: status,
+        data,
+        ...offer && keepsBehaviour ? { fix: edits } : {},
+        ...offer && !keepsBehaviour ? { suggest: [offer] } : {}
+      });
+    }
+    function present2(map, kind2, type, mapPath) {
+      const out = [];
+      for (const entry of deprecatedNamesOn(kind2, type)) {
+        if (Object.hasOwn(map, entry.name)) out.push({ entry, path: [...mapPath, entry.name], value: map[entry.name] });
+      }
+      return out;
+    }
+    return {
+      Resource(r7) {
+        if (r7.kind === "Pod") return;
+        const md = asObject(r7.object.metadata);
+        if (!md) return;
+        for (const type of ["annotation", "label"]) {
+          const key = type === "label" ? "labels" : "annotations";
+          const map = asObject(md[key]);
+          if (!map) continue;
+          for (const f of present2(map, r7.kind, type, ["metadata", key])) report2(r7, f, void 0, false, "");
+        }
+      },
+      PodTemplate(t) {
+        for (const type of ["annotation", "label"]) {
+          const key = type === "label" ? "labels" : "annotations";
+          const map = type === "label" ? t.labels : t.annotations;
+          for (const f of present2(map, "Pod", type, templatePath(t, "metadata", key))) {
+            if (f.entry.name === INJECT_KEY && type === "annotation") checkInjectAnnotation(t, f);
+            else checkRename(t, f);
+          }
+        }
+      }
+    };
+    function checkRename(t, f) {
+      const rename = f.entry.rename;
+      if (!rename || rename.type !== "annotation" || f.entry.type !== "annotation") {
+        report2(t.resource, f, void 0, false, "");
+        return;
+      }
+      if (Object.hasOwn(t.annotations, rename.name)) {
+        report2(t.resource, f, void 0, false, "");
+        return;
+      }
+      const edits = [{ op: "rename", path: f.path, key: rename.name }];
+      const works = replacementWorks(rename.since);
+      report2(t.resource, f, edits, works, works ? "" : ` (Istio reads it from ${rename.since.text} on)`);
+    }
+    function checkInjectAnnotation(t, f) {
+      const value = f.value;
+      if (value !== "true" && value !== "false") return;
+      if (Object.hasOwn(t.labels, INJECT_KEY)) return;
+      const now = predictForTemplate(t, facts);
+      if (value === "true") {
+        if (now.gate.matched.length === 0 && now.gate.maybe.length === 0) return;
+        const nsInjection = t.resource.namespace !== void 0 ? facts.namespaces.get(t.resource.namespace)?.labels[NS_INJECTION_LABEL] : void 0;
+        if (nsInjection !== void 0 && nsInjection !== "enabled") return;
+      }
+      const edits = moveToLabel(t, f, value);
+      const after = predictWithLabel(t, value, facts);
+      const same = now.outcome !== "unknown" && now.outcome === after.outcome && (now.outcome !== "injected" || now.via?.revision === after.via?.revision);
+      const caveat = same ? "" : value === "true" ? " (check that the pod still gets its sidecar from the same injector)" : " (check that the pod still gets no sidecar)";
+      report2(t.resource, f, edits, same && edits !== void 0 && replacementWorks(f.entry.rename?.since), caveat);
+    }
+    function replacementWorks(since) {
+      if (!since) return false;
+      if (facts.mesh.versionOrigin === "default") return atLeast({ major: 1, minor: SUPPORTED_MINORS.from, patch: 0, text: "" }, since.major, since.minor);
+      return atLeast(version2, since.major, since.minor);
+    }
+  }
+});
+function moveToLabel(t, f, value) {
+  const labels = t.metadata.labels;
+  const remove = { op: "remove", path: f.path };
+  if (labels === void 0) return [remove, { op: "insert", path: templatePath(t, "metadata"), key: "labels", value: { [INJECT_KEY]: value } }];
+  if (!asObject(labels)) return void 0;
+  return [remove, { op: "insert", path: templatePath(t, "metadata", "labels"), key: INJECT_KEY, value }];
+}
+function predictWithLabel(t, value, facts) {
+  const pod = podFacts(t);
+  const annotations = { ...pod.annotations };
+  delete annotations[INJECT_KEY];
+  const ns2 = namespaceLabelSet(t.resource.namespace, facts);
+  return predictInjection({
+    pod: { ...pod, labels: { ...pod.labels, [INJECT_KEY]: value }, annotations },
+    namespaceLabels: ns2.labels,
+    namespaceKnown: ns2.known,
+    webhooks: facts.mesh.webhooks,
+    injectorFor: (rev) => facts.mesh.injectorFor(rev),
+    version: facts.mesh.version
+  });
+}
 
 // rules/unused-disable-directive.ts
 var unused_disable_directive_default = createRule({
@@ -25639,7 +29164,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const podPermutations = (slots + 1) * BASES;
   const unnamed = "r".repeat(1 + revisions.reduce((n, r7) => Math.max(n, r7.length), 0));
   const groups = [];
-  const groupOf = new Int32Array(hooks.length);
+  const groupOf2 = new Int32Array(hooks.length);
   const byKey = /* @__PURE__ */ new Map();
   hooks.forEach((w, i) => {
     const ns2 = sideOf(w.namespaceSelector, slotOf, unnamed, namespaceLabels);
@@ -25652,7 +29177,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
       byKey.set(key, g);
     }
     groups[g]?.members.push(i);
-    groupOf[i] = g;
+    groupOf2[i] = g;
   });
   const broad = [];
   const bySlot = /* @__PURE__ */ new Map();
@@ -25711,7 +29236,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const seenLabel = new Int32Array(labels.length).fill(-1);
   const found = [];
   hooks.forEach((w, i) => {
-    const g = groupOf[i];
+    const g = groupOf2[i];
     const met = meetings[g] ?? [];
     let total = 0;
     for (const m of met) total += groups[m.group].members.length - (m.group === g ? 1 : 0);
@@ -25724,7 +29249,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
       let best = -1;
       let bestLast = -1;
       for (const j2 of withLabel[label] ?? []) {
-        const last = j2 === i ? void 0 : lastBetween[g]?.get(groupOf[j2]);
+        const last = j2 === i ? void 0 : lastBetween[g]?.get(groupOf2[j2]);
         if (last !== void 0 && (last > bestLast || last === bestLast && j2 > best)) {
           best = j2;
           bestLast = last;
@@ -25842,7 +29367,189 @@ var webhook_overlap_default = createRule({
   }
 });
 
+// src/model/control-plane.ts
+import { posix as posix3 } from "node:path";
+var CONTROL_PLANE_NAMES = [
+  { name: "istiod", prefix: false, releases: "1.5+", what: "istiod of the default revision", source: "manifests/charts/istio-control/istio-discovery/templates/service.yaml" },
+  {
+    name: "istiod-",
+    prefix: true,
+    releases: "1.5+",
+    what: "istiod of a revision (istiod-<rev>), a revision tag's Service (istiod-revision-tag-<tag>), a remote istiod (istiod[-<rev>]-remote)",
+    source: "manifests/charts/istio-control/istio-discovery/templates/{service,revision-tags-svc,remote-istiod-service}.yaml"
+  },
+  { name: "istio-pilot", prefix: false, releases: "<= 1.5", what: "Pilot; in 1.5 beside istiod, with port 443", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
+  { name: "istio-pilot-", prefix: true, releases: "1.5", what: "Pilot of a revision, beside istiod-<rev>", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
+  { name: "istio-sidecar-injector", prefix: false, releases: "<= 1.5", what: "the sidecar injector before istiod", source: "install/kubernetes/helm/istio/charts/sidecarInjectorWebhook/templates/service.yaml (1.4)" }
+];
+function isControlPlaneName(name) {
+  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name.startsWith(n.name) && name.length > n.name.length : name === n.name);
+}
+var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
+var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
+var MAX_PORTS = 1e3;
+function folderOf2(r7) {
+  return posix3.dirname(r7.doc.file.displayPath.replaceAll("\\", "/"));
+}
+function servicePorts(spec) {
+  if (spec.type === "ExternalName") return void 0;
+  if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
+  const ports = spec.ports;
+  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS) return void 0;
+  const out = [];
+  for (const p of ports) {
+    const port = asObject(p)?.port;
+    if (typeof port !== "number" || !Number.isInteger(port)) return void 0;
+    out.push(port);
+  }
+  return out;
+}
+function controlPlaneObjectOf(r7) {
+  const kind2 = r7.kind === "Service" && r7.apiVersion === "v1" ? "Service" : r7.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r7.apiVersion) ? "Deployment" : void 0;
+  if (kind2 === void 0 || r7.name === "") return void 0;
+  const open = isOpenControlPlaneName(r7.name);
+  if (!open && !isControlPlaneName(r7.name)) return void 0;
+  const stated = r7.declaredNamespace ?? r7.doc.file.origin?.namespace;
+  const namespace = stated === void 0 || isPlaceholder(stated) ? void 0 : stated;
+  const spec = asObject(r7.object.spec) ?? {};
+  return { kind: kind2, name: r7.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r7), resource: r7 };
+}
+function releasedControlPlane(r7, revision) {
+  const open = revision === void 0 || isPlaceholder(revision);
+  const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
+  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r7), resource: r7 };
+}
+var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
+
+// rules/webhook-service-missing.ts
+var CONSEQUENCES = {
+  Fail: "with failurePolicy Fail, no pod it matches can be created",
+  Ignore: "with failurePolicy Ignore, pods it matches silently get no sidecar"
+};
+var DEFAULT_FAILURE_POLICY = {
+  "admissionregistration.k8s.io/v1": "Fail",
+  "admissionregistration.k8s.io/v1beta1": "Ignore"
+};
+var MAX_RELATED2 = 10;
+var DEFAULT_WEBHOOK_PORT = 443;
+var ISTIOD_WEBHOOK_TARGET_PORT = 15017;
+function failurePolicyOf(r7, hook) {
+  const p = hook.failurePolicy;
+  if (p === void 0 || p === null) return DEFAULT_FAILURE_POLICY[r7.apiVersion];
+  return p === "Fail" || p === "Ignore" ? p : void 0;
+}
+var show2 = (o) => o.namespace ? `${o.namespace}/${o.name}` : o.name;
+function portToIstiod(o) {
+  const ports = asObject(o.resource.object.spec)?.ports;
+  if (!Array.isArray(ports)) return void 0;
+  for (const p of ports.slice(0, 1e3)) {
+    const port = asObject(p);
+    if (port?.targetPort === ISTIOD_WEBHOOK_TARGET_PORT && typeof port.port === "number") return port.port;
+  }
+  return void 0;
+}
+var hookAt = (r7, index) => Array.isArray(r7.object.webhooks) ? asObject(r7.object.webhooks[index]) : void 0;
+var writtenPort = (hook) => asObject(asObject(hook?.clientConfig)?.service)?.port;
+var webhook_service_missing_default = createRule({
+  name: "webhook-service-missing",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Injector webhooks that call a Service the Istio install beside them does not have: a webhook left by an earlier install",
+      defaultLevel: "error",
+      precision: "high",
+      category: "injection",
+      istioVersions: "all"
+    },
+    messages: {
+      missing: "No Service {{ service }} in the install here ({{ have }}): {{ consequence }}. Delete this leftover webhook, or point it at istiod.",
+      otherNamespace: "No Service {{ service }}: the install has {{ name }} in {{ namespaces }}; {{ consequence }}. Set clientConfig.service.namespace to it.",
+      port: "Service {{ service }} has no port {{ port }} (it has {{ ports }}): {{ consequence }}. {{ fix }}"
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const installed = context.facts.mesh.controlPlane;
+    if (installed.length === 0) return {};
+    const byName = /* @__PURE__ */ new Map();
+    const openNamespaces = /* @__PURE__ */ new Set();
+    const add = (map, key, o) => {
+      const list = map.get(key);
+      if (list) list.push(o);
+      else map.set(key, [o]);
+    };
+    const byFolder = /* @__PURE__ */ new Map();
+    for (const o of installed) {
+      if (o.open) openNamespaces.add(o.namespace);
+      else add(byName, o.name, o);
+      if (o.kind !== "Release") add(byFolder, o.folder, o);
+    }
+    for (const [folder, objects] of byFolder) if (!objects.some((o) => o.kind === "Deployment")) byFolder.delete(folder);
+    const inNamespace = (o, ns2) => o.namespace === void 0 || o.namespace === ns2;
+    function problemOf(r7, hook, w, have) {
+      const svc = w.service;
+      if (!svc || w.url !== void 0 || !svc.name || !svc.namespace || isPlaceholder(svc.name) || isPlaceholder(svc.namespace)) return void 0;
+      if (!isControlPlaneName(svc.name)) return void 0;
+      const policy = failurePolicyOf(r7, hook);
+      if (policy === void 0) return void 0;
+      const consequence = CONSEQUENCES[policy];
+      const service = `${svc.namespace}/${svc.name}`;
+      if (openNamespaces.has(void 0) || openNamespaces.has(svc.namespace)) return void 0;
+      const named = byName.get(svc.name) ?? [];
+      const candidates = named.filter((o) => inNamespace(o, svc.namespace));
+      const servicePath = (w2) => ["webhooks", w2.index ?? 0, "clientConfig", "service"];
+      if (candidates.length === 0) {
+        if (named.length > 0) {
+          const namespaces = shortList([...new Set(named.map((o) => o.namespace ?? "?"))].sort());
+          return { messageId: "otherNamespace", key: `ns:${service}:${policy}`, data: { service, name: svc.name, namespaces, consequence }, at: (x) => [...servicePath(x), "namespace"] };
+        }
+        return { messageId: "missing", key: `svc:${service}:${policy}`, data: { service, have, consequence }, at: (x) => [...servicePath(x), "name"] };
+      }
+      const written = writtenPort(hook);
+      const port = written === void 0 || written === null ? DEFAULT_WEBHOOK_PORT : written;
+      if (typeof port !== "number" || !Number.isInteger(port)) return void 0;
+      const services = candidates.filter((o) => o.kind === "Service");
+      if (services.length === 0 || services.some((o) => o.ports === void 0) || services.some((o) => o.ports?.includes(port))) return void 0;
+      const ports = shortList([...new Set(services.flatMap((o) => o.ports ?? []))].sort((a, b) => a - b).map(String));
+      const to = services.map(portToIstiod).find((p) => p !== void 0);
+      const fix = to !== void 0 ? `Call port ${to}, which reaches istiod's ${ISTIOD_WEBHOOK_TARGET_PORT}.` : `Expose port ${port} (targetPort ${ISTIOD_WEBHOOK_TARGET_PORT}) on the Service.`;
+      return {
+        messageId: "port",
+        key: `port:${service}:${port}:${policy}`,
+        data: { service, port, ports, consequence, fix },
+        at: (x) => writtenPort(hookAt(r7, x.index ?? 0)) === void 0 ? servicePath(x) : [...servicePath(x), "port"]
+      };
+    }
+    return {
+      Resource(r7) {
+        if (!isInjectorConfig(r7)) return;
+        const beside = byFolder.get(folderOf2(r7));
+        if (!beside) return;
+        const have = shortList([...new Set(beside.map(show2))].sort());
+        const found = /* @__PURE__ */ new Map();
+        for (const w of webhooksOf(r7)) {
+          if (w.deactivated || w.index === void 0) continue;
+          const hook = hookAt(r7, w.index);
+          if (!hook) continue;
+          const problem = problemOf(r7, hook, w, have);
+          if (!problem) continue;
+          const seen = found.get(problem.key);
+          if (seen) seen.others.push(w);
+          else found.set(problem.key, { problem, first: w, others: [] });
+        }
+        for (const { problem, first, others } of found.values()) {
+          const related = others.slice(0, MAX_RELATED2).map((o) => ({ target: { resource: r7, path: problem.at(o) }, message: `${o.name} calls it too` }));
+          context.report({ target: { resource: r7, path: problem.at(first) }, messageId: problem.messageId, data: problem.data, related });
+        }
+      }
+    };
+  }
+});
+
 // rules/yaml-nonstring-value.ts
+var onResourceMetadata = (p) => p.length === 1 && p[0] === "metadata";
+var podMetadataMap = (templates2, path) => templates2.some((t) => t.metaSources.some((m) => m.path.length + 1 === path.length && m.path.every((p, i) => path[i] === p) && (path[path.length - 1] === "labels" ? m.labels : path[path.length - 1] === "annotations" && m.annotations)));
 function stringMaps(r7) {
   const out = [];
   const add = (path, v2) => {
@@ -25858,15 +29565,23 @@ function stringMaps(r7) {
   }
   const spec = asObject(r7.object.spec);
   if (r7.kind === "Service" && r7.apiVersion === "v1") add(["spec", "selector"], spec?.selector);
-  const t = podTemplateOf(r7);
-  if (t) {
-    if (t.path.length > 0) {
-      add([...t.path, "metadata", "labels"], t.metadata.labels);
-      add([...t.path, "metadata", "annotations"], t.metadata.annotations);
-      add(["spec", "selector", "matchLabels"], asObject(spec?.selector)?.matchLabels);
+  const seen = /* @__PURE__ */ new Set();
+  const once = (path, v2) => {
+    const key = path.join("\0");
+    if (seen.has(key)) return;
+    seen.add(key);
+    add(path, v2);
+  };
+  const templates2 = podTemplatesOf(r7);
+  for (const t of templates2) {
+    for (const m of t.metaSources) {
+      if (onResourceMetadata(m.path)) continue;
+      if (m.labels) once([...m.path, "labels"], m.object?.labels);
+      if (m.annotations) once([...m.path, "annotations"], m.object?.annotations);
     }
-    add([...t.path, "spec", "nodeSelector"], t.spec.nodeSelector);
+    if (t.spec.nodeSelector !== void 0) once(templatePath(t, "spec", "nodeSelector"), t.spec.nodeSelector);
   }
+  if (templates2[0] && !onResourceMetadata(templates2[0].metaSources[0]?.path ?? [])) add(["spec", "selector", "matchLabels"], asObject(spec?.selector)?.matchLabels);
   return out;
 }
 var yaml_nonstring_value_default = createRule({
@@ -25913,9 +29628,9 @@ var yaml_nonstring_value_default = createRule({
     };
     return {
       Resource(resource) {
-        const template = podTemplateOf(resource);
+        const templates2 = podTemplatesOf(resource);
         for (const { path, map } of stringMaps(resource)) {
-          const onTemplate = template !== void 0 && path.length === template.path.length + 2 && template.path.every((p, i) => path[i] === p) && path[path.length - 2] === "metadata";
+          const onTemplate = podMetadataMap(templates2, path);
           for (const [k2, v2] of Object.entries(map)) {
             if (onTemplate && k2 === INJECT_KEY && (path[path.length - 1] === "labels" || path[path.length - 1] === "annotations")) continue;
             check(resource, path, k2, v2, whatOf(path));
@@ -25945,6 +29660,147 @@ var yaml_nonstring_value_default = createRule({
   }
 });
 
+// src/model/waypoint.ts
+var USE_WAYPOINT = "istio.io/use-waypoint";
+var USE_WAYPOINT_NAMESPACE = "istio.io/use-waypoint-namespace";
+var WAYPOINT_FOR = "istio.io/waypoint-for";
+var WAYPOINT_CLASS = "istio-waypoint";
+var MAX_LISTENERS = 64;
+var str4 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var isGateway = (r7) => r7.kind === "Gateway" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
+var isGatewayClass = (r7) => r7.kind === "GatewayClass" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
+var labelsOf2 = (r7) => asObject(getIn(r7.object, ["metadata", "labels"])) ?? {};
+function waypointGateways(gateways, classes) {
+  const classLabel = /* @__PURE__ */ new Map();
+  for (const c of classes) {
+    const v2 = labelString(labelsOf2(c)[WAYPOINT_FOR]);
+    if (v2 !== void 0) classLabel.set(c.name, v2);
+  }
+  return gateways.map((g) => {
+    const className = str4(getIn(g.object, ["spec", "gatewayClassName"]));
+    const own = labelString(labelsOf2(g)[WAYPOINT_FOR]);
+    const fromClass = className === void 0 ? void 0 : classLabel.get(className);
+    return {
+      resource: g,
+      name: g.name,
+      namespace: g.namespace,
+      className,
+      waypointFor: own ?? fromClass ?? "service",
+      waypointForSource: own !== void 0 ? "Gateway" : fromClass !== void 0 ? "GatewayClass" : "default"
+    };
+  });
+}
+function waypointServes(waypointFor, kind2) {
+  return waypointFor === "all" || waypointFor === kind2;
+}
+function waypointRef(objectLabels, objectNamespace, namespaceLabels2) {
+  const own = objectLabels[USE_WAYPOINT];
+  if (own !== void 0) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: "object", none: own === "none" };
+  const fromNs = namespaceLabels2.known[USE_WAYPOINT];
+  if (fromNs !== void 0) return { name: fromNs, namespace: namespaceLabels2.known[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: "namespace", none: fromNs === "none" };
+  return namespaceLabels2.complete ? void 0 : "unknown";
+}
+function allowsNamespace(gateway, namespace, namespaceLabels2) {
+  if (namespace === gateway.namespace) return true;
+  const listeners = getIn(gateway.resource.object, ["spec", "listeners"]);
+  const list = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
+  const bound = str4(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
+  const hbone = list.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
+  const from = str4(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
+  if (from === "All") return true;
+  if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
+  return false;
+}
+function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gateways) {
+  if (ref.none) return { gateway: void 0 };
+  if (ref.namespace === void 0) return { gateway: void 0, unknown: "the object's namespace" };
+  const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
+  if (!gateway) {
+    const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
+    if (near.length === 0) return { gateway: void 0, unknown: `waypoint ${ref.namespace}/${ref.name}` };
+    return { gateway: void 0, problem: { kind: "missing", near } };
+  }
+  if (kind2 !== "namespace" && !waypointServes(gateway.waypointFor, kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
+  if (objectNamespace !== void 0 && objectNamespace !== gateway.namespace) {
+    const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
+    if (allowed === false) return { gateway, problem: { kind: "denied", gateway } };
+  }
+  return { gateway };
+}
+
+// rules/waypoint-unbound.ts
+var BINDS = {
+  Service: "service",
+  ServiceEntry: "service",
+  WorkloadEntry: "workload",
+  Namespace: "namespace"
+};
+var stringLabels = (raw) => {
+  const out = {};
+  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
+  return out;
+};
+var gatewayName = (g) => `${g.namespace ?? ""}/${g.name}`;
+function report(context, resource, labelPath, problem, name, namespace, objectKind, objectNamespace) {
+  const target = { resource, path: labelPath };
+  if (problem.kind === "missing") {
+    context.report({ target, messageId: "missing", data: { name, namespace, near: problem.near.slice(0, 3).join(", ") } });
+    return;
+  }
+  const g = problem.gateway;
+  const related = [{ target: { resource: g.resource, path: ["metadata", "name"] }, message: `waypoint ${gatewayName(g)}` }];
+  if (problem.kind === "traffic-type") {
+    const need = objectKind === "service" ? "service" : "workload";
+    const where = g.waypointForSource === "default" ? "the default" : `its ${g.waypointForSource}'s istio.io/waypoint-for`;
+    context.report({ target, messageId: "trafficType", data: { waypoint: gatewayName(g), for: g.waypointFor, where, kind: need, need }, related });
+    return;
+  }
+  context.report({ target, messageId: "denied", data: { waypoint: gatewayName(g), namespace: objectNamespace ?? "" }, related });
+}
+var waypoint_unbound_default = createRule({
+  name: "waypoint-unbound",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "istio.io/use-waypoint naming a waypoint that binds nothing: not among the Gateways, not for this traffic, or not allowing the namespace",
+      defaultLevel: "error",
+      precision: "high",
+      category: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      missing: "No waypoint {{ name }} in namespace {{ namespace }}, whose waypoints are {{ near }}: traffic skips the waypoint and its L7 policy. Name an existing one.",
+      trafficType: "Waypoint {{ waypoint }} is for {{ for }} traffic ({{ where }}), so {{ kind }} traffic does not bind and skips it. Set istio.io/waypoint-for: {{ need }} or all on the Gateway.",
+      denied: "Waypoint {{ waypoint }} does not allow namespace {{ namespace }} on its HBONE listener, so the binding is denied and traffic skips it. Allow it in allowedRoutes.namespaces."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const judge = (resource, rawLabels, labelPath, kind2, objectNamespace) => {
+      const labels = stringLabels(rawLabels);
+      if (labels[USE_WAYPOINT] === void 0) return;
+      const ref = waypointRef(labels, objectNamespace, knownLabels({}));
+      if (ref === "unknown" || ref === void 0 || ref.none) return;
+      const nsLabels = namespaceLabelSet(objectNamespace, context.facts).labels;
+      const problem = judgeWaypoint(ref, kind2, objectNamespace, nsLabels, context.facts.mesh.waypoints).problem;
+      if (!problem) return;
+      report(context, resource, labelPath, problem, ref.name, ref.namespace ?? "", kind2, objectNamespace);
+    };
+    return {
+      Resource(r7) {
+        const kind2 = BINDS[r7.kind];
+        if (!kind2) return;
+        if (r7.kind !== "Namespace" && !/^(v1|networking\.istio\.io\/)/.test(r7.apiVersion)) return;
+        judge(r7, getIn(r7.object, ["metadata", "labels"]), ["metadata", "labels", USE_WAYPOINT], kind2, r7.kind === "Namespace" ? r7.name : r7.namespace);
+      },
+      PodTemplate(t) {
+        judge(t.resource, t.labels, templatePath(t, "metadata", "labels", USE_WAYPOINT), "workload", t.resource.namespace);
+      }
+    };
+  }
+});
+
 // rules/index.ts
 var allRules = [
   parse_error_default,
@@ -25960,25 +29816,29 @@ var allRules = [
   injector_policy_invalid_default,
   webhook_overlap_default,
   webhook_ca_bundle_default,
+  webhook_service_missing_default,
   apiserver_no_proxy_svc_default,
   startup_order_hold_default,
   job_sidecar_never_exits_default,
   pod_security_istio_init_default,
   traffic_annotation_invalid_default,
   proxy_config_invalid_default,
+  mesh_config_invalid_default,
   proxy_uid_conflict_default,
   init_rerun_prune_default,
   autoscaler_safe_to_evict_default,
+  annotation_deprecated_default,
+  waypoint_unbound_default,
   unused_disable_directive_default
 ];
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
 
 // src/engine/config.ts
-import { dirname as dirname2, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, resolve as resolve3 } from "node:path";
 
 // src/load/boundary.ts
 import { existsSync as existsSync2, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve as resolve2 } from "node:path";
 function repoRoot(dir) {
   for (let d = dir; ; d = dirname(d)) {
     if (existsSync2(join(d, ".git"))) return d;
@@ -25997,7 +29857,7 @@ function realPath(path) {
   }
 }
 function repositoryOf(path, cwd) {
-  const abs = resolve(cwd, path);
+  const abs = resolve2(cwd, path);
   const root2 = repoRoot(abs) ?? repoRoot(dirname(abs));
   if (root2) return root2;
   return isInside(cwd, abs) ? cwd : dirname(abs);
@@ -26022,7 +29882,7 @@ function linkBoundary(cwd) {
   };
   return {
     repositoryOf(path) {
-      const abs = resolve(cwd, path);
+      const abs = resolve2(cwd, path);
       const root2 = (existsSync2(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs));
       if (root2) return root2;
       return isInside(cwd, abs) ? cwd : dirname(abs);
@@ -26054,6 +29914,24 @@ var meshlint_schema_default = {
       type: "object",
       "x-problem": "must be a mapping of rule id to level",
       properties: {
+        "annotation-deprecated": {
+          description: "Istio annotations and labels that the Istio version deprecates or no longer reads (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "apiserver-no-proxy-svc": {
           description: "kube-apiserver with an HTTPS proxy whose no-proxy list does not cover the injection webhook's .svc host (default: error)",
           anyOf: [
@@ -26253,7 +30131,25 @@ var meshlint_schema_default = {
           ]
         },
         "job-sidecar-never-exits": {
-          description: "Jobs and CronJobs injected with a classic sidecar, which keeps them from ever completing (default: warn)",
+          description: "Jobs, CronJobs and other batch workloads injected with a classic sidecar, which keeps them from ever completing (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "mesh-config-invalid": {
+          description: "Mesh configs (the istio ConfigMap, IstioOperator and istiod chart meshConfig) that istiod rejects as a whole, or whose fields it silently ignores (default: error)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -26435,6 +30331,24 @@ var meshlint_schema_default = {
             }
           ]
         },
+        "waypoint-unbound": {
+          description: "istio.io/use-waypoint naming a waypoint that binds nothing: not among the Gateways, not for this traffic, or not allowing the namespace (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "webhook-ca-bundle": {
           description: "Injector webhooks with an empty caBundle that istiod will not fill in (default: warn)",
           anyOf: [
@@ -26479,6 +30393,24 @@ var meshlint_schema_default = {
                     }
                   },
                   additionalProperties: false
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "webhook-service-missing": {
+          description: "Injector webhooks that call a Service the Istio install beside them does not have: a webhook left by an earlier install (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
                 }
               ],
               additionalItems: false
@@ -26600,6 +30532,10 @@ var meshlint_schema_default = {
         holdApplicationUntilProxyStarts: {
           description: "meshConfig.defaultConfig.holdApplicationUntilProxyStarts, set for the whole mesh.",
           type: "boolean"
+        },
+        valuesFiles: {
+          description: "Helm values files of the istiod chart as you install it (helm install -f): read for the install's revision, CNI, native sidecars and hold. Relative to this file. Values files are also recognised by their content.",
+          $ref: "#/definitions/strings"
         }
       }
     },
@@ -26917,7 +30853,12 @@ function validateConfig(raw, file, rules, scope) {
     ignorePatterns,
     defaultNamespace: c.defaultNamespace,
     namespaces,
-    istio: { ...istio, ...istio.version !== void 0 ? { version: istio.version.trim() } : {}, ...nativeSidecars !== void 0 ? { nativeSidecars: String(nativeSidecars) } : {} },
+    istio: {
+      ...istio,
+      ...istio.version !== void 0 ? { version: istio.version.trim() } : {},
+      ...nativeSidecars !== void 0 ? { nativeSidecars: String(nativeSidecars) } : {},
+      ...istio.valuesFiles !== void 0 ? { valuesFiles: istio.valuesFiles.map((p, i) => inRepo(p, `istio.valuesFiles[${i}]`)) } : {}
+    },
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
@@ -26939,7 +30880,7 @@ function parseRuleSetting(id, setting, rules, file, key) {
 }
 function insideRepository(file, root2, base) {
   return (p, key) => {
-    const abs = resolve2(base, p);
+    const abs = resolve3(base, p);
     if (!isInside(root2, abs)) {
       throw new ConfigError(file, key, `"${p}" is outside the repository (${root2 === base ? "the config file's folder" : "the folder holding .git"}); a config names only paths inside it. Pass such paths on the command line instead`);
     }
@@ -27015,7 +30956,7 @@ function garbageCollector() {
 var crypto2 = () => nodeRequire("node:crypto");
 
 // src/format/sarif.ts
-import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve3, sep } from "node:path";
+import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve4, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 function toUri(path) {
@@ -27057,7 +30998,7 @@ function lineHashes(uri, messages) {
 }
 function artifactLocation(filePath, opts) {
   if (opts.cwd === void 0 || opts.srcRoot === void 0) return { uri: toUri(filePath), uriBaseId: "%SRCROOT%" };
-  const abs = resolve3(opts.cwd, filePath);
+  const abs = resolve4(opts.cwd, filePath);
   const rel = relative2(opts.srcRoot, abs);
   if (isAbsolute2(rel)) return { uri: pathToFileURL(abs).href };
   return { uri: toUri(rel.split(sep).join("/")), uriBaseId: "%SRCROOT%" };
@@ -27277,9 +31218,9 @@ function templateIn(docText) {
   const at2 = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
   const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
   const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
-  const kind = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
+  const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
   const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
-  return { at: at2, engine, kubernetes: apiVersion !== void 0 && kind, group };
+  return { at: at2, engine, kubernetes: apiVersion !== void 0 && kind2, group };
 }
 var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "kind.x-k8s.io",
@@ -27299,6 +31240,81 @@ var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "kustomize.config.k8s.io"
 ]);
 
+// src/model/ambient-install.ts
+var MAX_ENTRIES = 100;
+function cniValue(values, path) {
+  return values(["cni", ...path]) ?? values(path);
+}
+var stringList = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES) : void 0;
+function selectorsOf(v2) {
+  if (!Array.isArray(v2)) return void 0;
+  return v2.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+}
+var AmbientInstallBuilder = class {
+  exclude = [];
+  enabled = [];
+  selectors = [];
+  addResource(r7) {
+    if (r7.kind === "ConfigMap" && r7.name === "istio-cni-config") {
+      const data = asObject(r7.object.data) ?? {};
+      const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
+      if (typeof data.EXCLUDE_NAMESPACES === "string") {
+        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
+      }
+      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
+      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
+        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
+        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
+      }
+      return;
+    }
+    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+      const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
+      if (!cni) return;
+      const where = `IstioOperator ${r7.name} (spec.values.cni`;
+      const ex = stringList(cni.excludeNamespaces);
+      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
+      const on2 = getIn(cni, ["ambient", "enabled"]);
+      if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
+    }
+  }
+  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
+  addRelease(release) {
+    if (release.chart !== "cni") return;
+    const at2 = (path) => layeredValue(release.layers, path);
+    const read2 = (path, list, parse2) => {
+      const v2 = cniValue(at2, path);
+      if (v2 === void 0) return;
+      if ("gap" in v2) list.push({ value: void 0, source: v2.gap });
+      else list.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
+    };
+    read2(["excludeNamespaces"], this.exclude, stringList);
+    read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
+    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
+  }
+  build() {
+    const notes = [];
+    const one = (list, what, same) => {
+      const first = list[0];
+      if (!first) return void 0;
+      if (list.some((s) => s.value === void 0)) return "unknown";
+      if (list.every((s) => same(s.value, first.value))) return first;
+      notes.push(`the inputs disagree on istio-cni's ${what} (${list.map((s) => s.source).join("; ")}); it is treated as unknown`);
+      return "unknown";
+    };
+    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const exclude = one(this.exclude, "excludeNamespaces", json);
+    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
+    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
+    const install = {
+      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
+      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
+      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } }
+    };
+    return { install, notes };
+  }
+};
+
 // src/model/facts.ts
 function sameLabels(a, b) {
   const ka = Object.keys(a);
@@ -27309,7 +31325,13 @@ var FactsBuilder = class {
   webhookConfigs = [];
   injectorConfigMaps = [];
   operators = [];
+  controlPlane = [];
+  /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
+  openReleases = [];
   installSettings = new InstallFactsBuilder();
+  ambientInstall = new AmbientInstallBuilder();
+  gateways = [];
+  gatewayClasses = [];
   /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
   releasers = [];
   /** ConfigMaps, Secrets and OCIRepositories by name: what a release's valuesFrom or chartRef names. */
@@ -27319,18 +31341,26 @@ var FactsBuilder = class {
   unknownNamespaces = /* @__PURE__ */ new Set();
   releasesAdded = false;
   releaseNotes = [];
+  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
+  declaredTags = /* @__PURE__ */ new Map();
+  istiodReleases = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
     this.installSettings.addResource(r7);
+    this.ambientInstall.addResource(r7);
+    if (isGateway(r7)) this.gateways.push(r7);
+    else if (isGatewayClass(r7)) this.gatewayClasses.push(r7);
     if (r7.kind === "ConfigMap" || r7.kind === "Secret" || r7.kind === "OCIRepository") {
       const key = `${r7.kind}/${r7.name}`;
       this.byName.set(key, [...this.byName.get(key) ?? [], r7]);
-    } else if (r7.kind === "HelmRelease" || r7.kind === "Application" || r7.kind === "ApplicationSet" || r7.kind === "Istio" || r7.kind === "IstioRevision") {
+    } else if (RELEASER_KINDS.has(r7.kind)) {
       this.releasers.push(r7);
       for (const created of createdNamespacesOf(r7)) {
         this.createdNamespaces.set(created.name, [...this.createdNamespaces.get(created.name) ?? [], created]);
       }
     }
+    const controlPlane = controlPlaneObjectOf(r7);
+    if (controlPlane) this.controlPlane.push(controlPlane);
     if (isInjectorConfig(r7)) this.webhookConfigs.push(r7);
     else if (isInjectorConfigMap(r7)) this.injectorConfigMaps.push(r7);
     else if (r7.kind === "IstioOperator") {
@@ -27352,24 +31382,46 @@ var FactsBuilder = class {
     }
   }
   /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
-  named(kind, namespace, name) {
-    const list = this.byName.get(`${kind}/${name}`) ?? [];
+  named(kind2, namespace, name) {
+    const list = this.byName.get(`${kind2}/${name}`) ?? [];
     return list.find((r7) => r7.namespace === namespace) ?? list.find((r7) => r7.declaredNamespace === void 0 || namespace === void 0);
   }
   /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
   addReleases() {
     if (this.releasesAdded) return;
     this.releasesAdded = true;
-    const lookup2 = (kind, ns2, name) => this.named(kind, ns2, name);
+    const lookup2 = (kind2, ns2, name) => this.named(kind2, ns2, name);
     const oci = (ns2, name) => this.named("OCIRepository", ns2, name);
-    for (const r7 of this.releasers) {
-      for (const release of chartReleasesOf(r7, lookup2, oci)) {
+    const istios = (name) => this.releasers.find((x) => x.kind === "Istio" && x.name === name && x.apiVersion.startsWith("sailoperator.io/"));
+    const addTag = (t) => {
+      this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
+    };
+    const valuesFiles = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
+    const read2 = /* @__PURE__ */ new Set();
+    const files = (path) => {
+      const hits = valuesFiles.filter((r7) => `/${(r7.doc.file.absPath ?? r7.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
+      const paths = new Set(hits.map((r7) => r7.doc.file.displayPath));
+      if (paths.size > 1) return "ambiguous";
+      const hit = hits[0];
+      if (hit) read2.add(hit);
+      return hit;
+    };
+    const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles];
+    for (const r7 of ordered) {
+      if (r7.kind === VALUES_FILE_KIND && (read2.has(r7) || !isInstallValuesFile(r7))) continue;
+      const sailTag = sailRevisionTag(r7, istios);
+      if (sailTag) addTag(sailTag);
+      for (const release of chartReleasesOf(r7, lookup2, oci, files)) {
         if (release.chart === "istiod" && isPlaceholder(releaseRevision(release))) {
+          this.openReleases.push(r7);
           this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
           continue;
         }
         this.installSettings.addRelease(release);
+        this.ambientInstall.addRelease(release);
         if (release.chart !== "istiod") continue;
+        for (const t of chartRevisionTags(release)) addTag(t);
+        this.istiodReleases.push(release);
         const known = (path) => {
           const v2 = layeredValue(release.layers, path);
           return v2 && "value" in v2 ? v2.value : void 0;
@@ -27414,22 +31466,54 @@ var FactsBuilder = class {
       });
     }
     const stated = input2.cliIstioVersion ?? input2.mesh?.version;
-    const version = stated ? parseIstioVersion(stated) : void 0;
-    const uncovered = version && uncoveredVersionNote(version, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
+    const version2 = stated ? parseIstioVersion(stated) : void 0;
+    const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
     if (uncovered) namespaceNotes.push(uncovered);
     const install = this.install(input2.mesh ?? {});
     const settings = this.installSettings.build(input2.mesh ?? {});
+    const capture = this.ambientInstall.build();
     return {
       namespaces,
       mesh: {
-        version: version ?? DEFAULT_ISTIO_VERSION,
+        version: version2 ?? DEFAULT_ISTIO_VERSION,
         versionOrigin: input2.cliIstioVersion ? "cli" : input2.mesh?.version ? "config" : "default",
         ...install,
         installFor: settings.settingsFor,
-        notes: [...namespaceNotes, ...install.notes, ...settings.notes],
+        istiodReleases: this.istiodReleases,
+        capture: capture.install,
+        waypoints: waypointGateways(this.gateways, this.gatewayClasses),
+        controlPlane: [
+          ...this.controlPlane,
+          ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
+          ...this.openReleases.map((r7) => releasedControlPlane(r7, void 0))
+        ],
+        notes: [...namespaceNotes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input2.mesh ?? {}
       }
     };
+  }
+  /**
+   * The revision tags the releases declare, tag → revision. A tag two objects point at different
+   * revisions is noted and left out; one whose target is not among the inputs keeps the
+   * target's name, the revision an in-place install gets.
+   */
+  inputTags(notes) {
+    const out = {};
+    for (const [tag, list] of this.declaredTags) {
+      const revisions = [...new Set(list.map((t) => t.revision))];
+      if (revisions.length > 1) {
+        notes.push(`revision tag ${tag} points at different revisions (${list.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
+        continue;
+      }
+      const first = list[0];
+      if (first.revision === void 0) {
+        const ref = getIn(first.target.resource?.object, ["spec", "targetRef", "name"]);
+        if (typeof ref !== "string" || ref === "") continue;
+        notes.push(`${first.source} points at ${ref}, which is not among the inputs; the tag is taken to serve revision ${ref}`);
+        out[tag] = ref;
+      } else out[tag] = first.revision;
+    }
+    return out;
   }
   /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
   install(settings) {
@@ -27442,9 +31526,9 @@ var FactsBuilder = class {
     if (this.webhookConfigs.length > 0) {
       webhooks = this.webhookConfigs.flatMap(webhooksOf);
       webhooksOrigin = "input";
-    } else if (this.operators.length > 0) {
+    } else if (this.operators.length > 0 || this.declaredTags.size > 0) {
       const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
-      webhooks = generateWebhooks({ revisions, tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault }, "input");
+      webhooks = generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault }, "input");
       webhooksOrigin = "input";
     } else if (configStatesShape || settings.enableNamespacesByDefault !== void 0) {
       const tagTargets = Object.values(settings.revisionTags ?? {});
@@ -27485,20 +31569,22 @@ var FactsBuilder = class {
   }
 };
 var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|OCIRepository|Secret)\b/;
-var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "OCIRepository"]);
+var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|OCIRepository|Secret)\b/;
+var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "OCIRepository"]);
+var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", VALUES_FILE_KIND]);
 var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
 var SMALL_DOC = 16 * 1024;
 var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|install-cni|istio-cni-node/;
-var WORKLOAD_KINDS = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
+var WORKLOAD_KINDS2 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
 function mightHoldFacts(docText) {
-  const kind = TOP_LEVEL_KIND2.exec(docText)?.[1];
-  if (kind === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText);
-  if (kind === "Namespace" || kind === "MutatingWebhookConfiguration" || kind === "IstioOperator" || kind.endsWith("List")) return true;
-  if (GITOPS_KINDS.has(kind)) return true;
-  if (kind === "ConfigMap" || kind === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
-  return WORKLOAD_KINDS.has(kind) && INSTALL_WORKLOADS.test(docText);
+  const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
+  if (kind2 === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText) || ISTIOD_VALUES_LINE.test(docText);
+  if (kind2 === "Namespace" || kind2 === "MutatingWebhookConfiguration" || kind2 === "IstioOperator" || kind2 === "Gateway" || kind2 === "GatewayClass" || kind2.endsWith("List")) return true;
+  if (GITOPS_KINDS.has(kind2)) return true;
+  if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
+  if ((kind2 === "Service" || kind2 === "Deployment") && CONTROL_PLANE_TEXT.test(docText)) return true;
+  return WORKLOAD_KINDS2.has(kind2) && INSTALL_WORKLOADS.test(docText);
 }
 
 // src/engine/fix.ts
@@ -27527,6 +31613,12 @@ function toTextEdits(locator, doc, edit) {
       const [s, e] = r7.node.range;
       const source = text.slice(r7.base + s, r7.base + e);
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: JSON.stringify(source) }];
+    }
+    case "rename": {
+      if (!r7.complete || !r7.pair) return void 0;
+      const key = r7.pair.key;
+      if (!(0, import_yaml12.isScalar)(key) || !key.range) return void 0;
+      return [{ offset: r7.base + key.range[0], endOffset: r7.base + key.range[1], text: renderScalar(edit.key, "plain") }];
     }
     case "remove": {
       if (!r7.complete || !r7.pair) return void 0;
@@ -27646,11 +31738,11 @@ var UNUSED_DIRECTIVE_RULE = "unused-disable-directive";
 var PARSE_ERROR_RULE = "parse-error";
 var MAX_FIX_PASSES = 5;
 function lint(inputs, options) {
-  let report = lintOnce(inputs, options);
-  if (!options.fix) return report;
+  let report2 = lintOnce(inputs, options);
+  if (!options.fix) return report2;
   let current = inputs;
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const byPath = new Map(report.results.map((r7) => [r7.filePath, r7]));
+    const byPath = new Map(report2.results.map((r7) => [r7.filePath, r7]));
     let changed = false;
     current = current.map((input2) => {
       if (!input2.ok) return input2;
@@ -27662,15 +31754,15 @@ function lint(inputs, options) {
       return { ok: true, file: { ...input2.file, text } };
     });
     if (!changed) break;
-    report = lintOnce(current, { ...options, fix: false });
+    report2 = lintOnce(current, { ...options, fix: false });
   }
   const original = new Map(inputs.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
   const fixed = new Map(current.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
-  const results = report.results.map((r7) => {
+  const results = report2.results.map((r7) => {
     const after = fixed.get(r7.filePath);
     return after !== void 0 && after !== original.get(r7.filePath) ? { ...r7, output: after } : r7;
   });
-  return { ...report, results };
+  return { ...report2, results };
 }
 function lintOnce(inputs, options) {
   const { config } = options;
@@ -27698,9 +31790,9 @@ function lintOnce(inputs, options) {
     };
     active.push({ rule, severity, listeners: listenersOf(rule, context) });
   }
-  const emit = (kind, ...args) => {
+  const emit = (kind2, ...args) => {
     for (const a of active) {
-      const fn2 = a.listeners[kind];
+      const fn2 = a.listeners[kind2];
       if (fn2) fn2(...args);
     }
   };
@@ -27719,10 +31811,14 @@ function lintOnce(inputs, options) {
     }
     return d;
   };
+  const reported = /* @__PURE__ */ new Set();
   const flush = () => {
     for (const f of pending.splice(0)) {
       const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
       if (!m) continue;
+      const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
       const list = messages.get(m.filePath);
       if (list) list.push(m.message);
       else {
@@ -27753,13 +31849,13 @@ function lintOnce(inputs, options) {
     const file = input2.file;
     if (file.text.includes("meshlint-")) directives(file);
     emit("File", { file, readError: void 0 });
-    let templated = false;
+    let templated2 = false;
     for (const doc of (options.documentsOf ?? parseFile)(file)) {
       stats.documents++;
       const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
         stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;
-        templated = true;
+        templated2 = true;
         if (template.kubernetes && !TOOL_CONFIG_GROUPS.has(template.group ?? "")) emit("TemplateDocument", { doc, template });
         if (pending.length) flush();
         continue;
@@ -27772,8 +31868,7 @@ function lintOnce(inputs, options) {
         recordIgnoreAnnotations(r7, annotationUses);
         emit("Resource", r7);
         if (r7.kind === "Namespace") emit("Namespace", r7);
-        const template2 = podTemplateOf(r7);
-        if (template2) {
+        for (const template2 of podTemplatesOf(r7)) {
           stats.podTemplates++;
           emit("PodTemplate", template2);
           for (const c of template2.containers) emit("Container", c);
@@ -27781,7 +31876,7 @@ function lintOnce(inputs, options) {
       }
       if (pending.length) flush();
     }
-    if (templated) stats.unrenderedFiles++;
+    if (templated2) stats.unrenderedFiles++;
     locator.forget(file);
   }
   emit("Program:exit");
@@ -27828,11 +31923,11 @@ function lintOnce(inputs, options) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf = (r7) => {
+  const placeOf2 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
-  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf)] };
+  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf2)] };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -27844,13 +31939,22 @@ function buildFacts(resources, config, cliIstioVersion) {
 }
 function factResources(inputs, config) {
   const out = [];
+  const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input2 of inputs) {
     if (!input2.ok) continue;
     const text = input2.file.text;
+    const stated = input2.file.absPath !== void 0 && statedValues.has(input2.file.absPath);
+    const valuesName = !input2.file.origin && VALUES_FILE_NAME.test(input2.file.displayPath);
     for (const group of groupsOf(text)) {
-      if (!mightHoldFacts(text.slice(group.start, group.end))) continue;
+      if (!stated && !valuesName && !mightHoldFacts(text.slice(group.start, group.end))) continue;
       for (const doc of parseGroup(input2.file, group)) {
-        out.push(...resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources);
+        const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
+        out.push(...found.resources);
+        if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
+        const values = asObject(doc.value);
+        if (!values) continue;
+        const install = valuesDocumentKind(values, stated) !== void 0;
+        if (install || valuesName) out.push(valuesFileResource(doc, values, install));
       }
     }
   }
@@ -27918,14 +32022,22 @@ function toRange(locator, file, offsets) {
   return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
 }
 function recordIgnoreAnnotations(r7, uses) {
-  const add = (annotations, path) => {
+  const seen = /* @__PURE__ */ new Set();
+  const add = (annotations, path, holder) => {
     const value = annotations?.[IGNORE_ANNOTATION];
     if (value === void 0) return;
-    uses.push({ doc: r7.doc, path: [...r7.basePath, ...path, IGNORE_ANNOTATION], rules: ignoredByAnnotation(value), used: /* @__PURE__ */ new Set() });
+    const key = path.join("\0");
+    if (seen.has(key)) return;
+    seen.add(key);
+    uses.push({ doc: r7.doc, path: [...r7.basePath, ...path, IGNORE_ANNOTATION], holder: [...r7.basePath, ...holder], rules: ignoredByAnnotation(value), used: /* @__PURE__ */ new Set() });
   };
-  add(r7.object.metadata?.annotations, ["metadata", "annotations"]);
-  const t = podTemplateOf(r7);
-  if (t && t.path.length > 0) add(t.annotations, [...t.path, "metadata", "annotations"]);
+  add(r7.object.metadata?.annotations, ["metadata", "annotations"], []);
+  for (const t of podTemplatesOf(r7)) {
+    for (const s of t.metaSources) {
+      if (!s.annotations || s.path.length === 1 && s.path[0] === "metadata") continue;
+      add(s.object?.annotations, [...s.path, "annotations"], s.scope);
+    }
+  }
 }
 function annotationSuppression(loc, ruleId, uses) {
   if (!loc.resource) return void 0;
@@ -27933,7 +32045,7 @@ function annotationSuppression(loc, ruleId, uses) {
   for (const use of uses) {
     if (use.doc !== loc.doc) continue;
     if (!(use.rules.includes(ruleId) || use.rules.includes("*"))) continue;
-    const holder = use.path.slice(0, -3);
+    const holder = use.holder;
     if (!startsWith(holder, base)) continue;
     if (holder.length === base.length || loc.docPath && startsWith(loc.docPath, holder)) return use;
   }
@@ -28013,8 +32125,8 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
 function mergeReports(reports) {
   if (reports.length === 1 && reports[0]) return reports[0];
   const byFile = /* @__PURE__ */ new Map();
-  for (const report of reports) {
-    for (const r7 of report.results) {
+  for (const report2 of reports) {
+    for (const r7 of report2.results) {
       let kept = byFile.get(r7.filePath);
       if (!kept) byFile.set(r7.filePath, kept = /* @__PURE__ */ new Map());
       for (const m of r7.messages) {
@@ -28197,7 +32309,7 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 // src/load/config-file.ts
 var import_yaml16 = __toESM(require_dist(), 1);
 import { existsSync as existsSync3 } from "node:fs";
-import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
+import { dirname as dirname3, join as join2, resolve as resolve5 } from "node:path";
 
 // src/load/read.ts
 import { closeSync, constants as constants2, fstatSync, openSync, readFileSync } from "node:fs";
@@ -28412,7 +32524,7 @@ import { dirname as dirname5 } from "node:path";
 
 // src/load/discover.ts
 import { existsSync as existsSync4, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute4, join as join3, relative as relative4, resolve as resolve5, sep as sep3 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute4, join as join3, relative as relative4, resolve as resolve6, sep as sep3 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
@@ -32006,8 +36118,8 @@ var Ignorer = class {
     for (const { base, ig } of this.sets) {
       const rel = relative4(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
-      const posix2 = rel.split(sep3).join("/");
-      if (ig.ignores(isDir ? `${posix2}/` : posix2)) return true;
+      const posix4 = rel.split(sep3).join("/");
+      if (ig.ignores(isDir ? `${posix4}/` : posix4)) return true;
     }
     return false;
   }
@@ -32059,7 +36171,7 @@ function discover(opts) {
     else if (!charts.includes(chart)) charts.push(chart);
   };
   for (const pattern of patterns) {
-    const abs = resolve5(opts.cwd, pattern);
+    const abs = resolve6(opts.cwd, pattern);
     const found = lookUp(abs);
     const boundary = edge.repositoryOf(abs);
     if (found.st && edge.escapes(boundary, abs)) {
@@ -32218,7 +36330,8 @@ function walk(dir, ig, out, visiting, boundary) {
 // src/load/context.ts
 function discoverContext(opts) {
   const { cwd, config } = opts;
-  const paths = [...opts.paths, ...config.context];
+  const valuesFiles = config.istio.valuesFiles ?? [];
+  const paths = [...opts.paths, ...config.context, ...valuesFiles];
   if (paths.length === 0) return { files: [], missing: void 0 };
   const found = discover({
     cwd,
@@ -32231,18 +36344,21 @@ function discoverContext(opts) {
   if (missing !== void 0 && config.context.includes(missing)) {
     throw new ConfigError(config.filePath, "context", `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
   }
+  if (missing !== void 0 && valuesFiles.includes(missing)) {
+    throw new ConfigError(config.filePath, "istio.valuesFiles", `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
+  }
   return { files: found.files, missing: missing === void 0 ? void 0 : displayPathOf(missing, cwd) };
 }
 
 // src/load/overlays-found.ts
 var import_yaml19 = __toESM(require_dist(), 1);
-import { basename as basename3, dirname as dirname7, resolve as resolve7 } from "node:path";
+import { basename as basename3, dirname as dirname7, resolve as resolve8 } from "node:path";
 
 // src/load/render/kustomize.ts
 var import_yaml17 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename2, join as join4, relative as relative5, resolve as resolve6 } from "node:path";
+import { basename as basename2, join as join4, relative as relative5, resolve as resolve7 } from "node:path";
 
 // src/load/render/source-text.ts
 import { sep as sep4 } from "node:path";
@@ -32313,7 +36429,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     rmSync(wrapper, { recursive: true, force: true });
   }
   const atKustomization = (note, range = FIRST_LINE) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
-  const fromWrapper = (p) => displayPathOf(resolve6(wrapper, p), cwd);
+  const fromWrapper = (p) => displayPathOf(resolve7(wrapper, p), cwd);
   if (!result.ok) {
     const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
     const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
@@ -32332,16 +36448,16 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     if (!r7) return atKustomization("(in the built output; not traced to a source file)");
     const annotations = r7.object.metadata?.annotations ?? {};
     const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
-    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve6(wrapper, t.configuredIn) }));
+    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve7(wrapper, t.configuredIn) }));
     const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
     if (typeof origin?.configuredIn === "string") {
-      const file2 = resolve6(wrapper, origin.configuredIn);
-      const kind = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
-      const key = /ConfigMap/.test(kind) ? "configMapGenerator" : /Secret/.test(kind) ? "secretGenerator" : void 0;
-      return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind} in this kustomization)`);
+      const file2 = resolve7(wrapper, origin.configuredIn);
+      const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
+      const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
+      return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind2} in this kustomization)`);
     }
     if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
-    const file = resolve6(wrapper, origin.path);
+    const file = resolve7(wrapper, origin.path);
     const renderedValue = valueAt(r7.object, path);
     if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
       const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
@@ -32452,11 +36568,11 @@ var SourceDocuments = class {
       ...Array.isArray(data.patches) ? data.patches : [],
       ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
     ];
-    const dir = resolve6(kustomizationFile, "..");
+    const dir = resolve7(kustomizationFile, "..");
     for (const e of entries) {
       const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
       if (!rel || rel.includes("\n")) continue;
-      const patchFile = this.load(resolve6(dir, rel));
+      const patchFile = this.load(resolve7(dir, rel));
       for (const p of patchFile?.resources ?? []) {
         if (p.kind !== rendered.kind) continue;
         const found = this.position(p, path, value);
@@ -32513,7 +36629,7 @@ function overlayEscape(overlayDir, root2, read2) {
     }
     if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
     for (const entry of localEntries(data)) {
-      const target = resolve6(dir, entry);
+      const target = resolve7(dir, entry);
       if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
       if (KUSTOMIZATION_FILES.some((f) => read2(join4(target, f)) !== void 0)) pending.push(target);
     }
@@ -32575,7 +36691,7 @@ function overlaysAmong(files, read2) {
       continue;
     }
     for (const entry of localEntries(data)) {
-      const target = resolve7(dirname7(file), entry);
+      const target = resolve8(dirname7(file), entry);
       if (isFolder.has(target)) used.add(target);
       else members.add(target);
     }
@@ -32585,7 +36701,7 @@ function overlaysAmong(files, read2) {
 
 // src/load/render/index.ts
 import { existsSync as existsSync6, statSync as statSync3 } from "node:fs";
-import { join as join7, relative as relative7, resolve as resolve9 } from "node:path";
+import { join as join7, relative as relative7, resolve as resolve10 } from "node:path";
 
 // src/load/render/helm.ts
 import { existsSync as existsSync5, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
@@ -32630,9 +36746,9 @@ function locateInTemplate(template, spot) {
   }
   return { range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, precision: "file", ambiguous };
 }
-function sectionLines(lines, kind) {
+function sectionLines(lines, kind2) {
   const all = lines.map((_2, i) => i);
-  if (!kind) return all;
+  if (!kind2) return all;
   const sections = [[]];
   for (let i = 0; i < lines.length; i++) {
     if (/^---(\s|$)/.test(lines[i] ?? "")) sections.push([]);
@@ -32648,8 +36764,8 @@ function sectionLines(lines, kind) {
       while (j2 < line.length && /\s/.test(line[j2])) j2++;
       return j2 === line.length || line[j2] === "#" && !/[\n\r\u2028\u2029]/.test(line.slice(j2));
     };
-    if (line.startsWith(kind, i) && endsAt(i + kind.length)) return true;
-    return (line[i] === '"' || line[i] === "'") && line.startsWith(kind, i + 1) && endsAt(i + 1 + kind.length);
+    if (line.startsWith(kind2, i) && endsAt(i + kind2.length)) return true;
+    return (line[i] === '"' || line[i] === "'") && line.startsWith(kind2, i + 1) && endsAt(i + 1 + kind2.length);
   };
   const matching = sections.filter((s) => s.some((i) => isKindLine(lines[i] ?? "")));
   return matching.length > 0 ? matching.flat() : all;
@@ -32862,7 +36978,7 @@ function safeLinkText(p) {
 // src/load/render/process.ts
 import { accessSync, constants as constants3, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve8 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve9 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var MAX_OUTPUT = 1024 * 1024 * 1024;
 var NO_NETWORK = "http://127.0.0.1:9";
@@ -32946,7 +37062,7 @@ function namedBinary(name, from, env, cwd) {
   const isPath = name.includes("/") || name.includes("\\") || isAbsolute5(name);
   if (!isPath) return findOnPath([name], env);
   if (!isAbsolute5(name) && from.startsWith("MESHLINT_")) return void 0;
-  const p = resolve8(cwd, name);
+  const p = resolve9(cwd, name);
   return isExecutable(p) ? p : void 0;
 }
 
@@ -32963,7 +37079,7 @@ function isOverlayDir(dir) {
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
   const cli = req && req.charts.length > 0 ? req : void 0;
-  const fromCli = (s) => resolve9(cwd, s);
+  const fromCli = (s) => resolve10(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
@@ -33103,12 +37219,12 @@ function pacedCollection(files, inner) {
   if (!collect) return inner;
   collect();
   let live = getHeapStatistics().used_heap_size;
-  let since2 = 0;
+  let since = 0;
   return function* paced(file) {
     for (const doc of (inner ?? parseFile)(file)) {
-      since2 += doc.endOffset - doc.startOffset;
-      if (since2 >= PACE_CHECK_BYTES) {
-        since2 = 0;
+      since += doc.endOffset - doc.startOffset;
+      if (since >= PACE_CHECK_BYTES) {
+        since = 0;
         if (getHeapStatistics().used_heap_size > live * (1 + GARBAGE_FACTOR) + GARBAGE_BYTES) {
           collect();
           live = getHeapStatistics().used_heap_size;
@@ -33296,14 +37412,14 @@ var ParsePool = class _ParsePool {
   }
   await(task) {
     if (task.id >= this.next) this.dispatch(task.id);
-    const since2 = Date.now();
+    const since = Date.now();
     for (; ; ) {
       const have = this.done.get(task.id);
       if (have) return have;
       const seen = Atomics.load(this.signal, 0);
       if (this.drain()) continue;
       if (this.claim(task)) return this.parseHere(task);
-      if (this.abandoned(task, since2)) return this.parseHere(task);
+      if (this.abandoned(task, since)) return this.parseHere(task);
       const ahead = this.furthestUnclaimed(task.id);
       if (ahead) {
         this.parseHere(ahead);
@@ -33324,12 +37440,12 @@ var ParsePool = class _ParsePool {
     return void 0;
   }
   /** True when the task's worker is gone, never started, or stalled: this thread parses it. */
-  abandoned(task, since2) {
+  abandoned(task, since) {
     const lane = this.laneOf.get(task.id);
     const status = lane ? Atomics.load(this.signal, 1 + lane.index) : GONE;
     if (status === GONE) return true;
     if (status === STARTING && Date.now() - this.started > START_MS) return true;
-    return Date.now() - since2 > STALL_MS;
+    return Date.now() - since > STALL_MS;
   }
   /** Parses a task claimed by this thread, and keeps its documents until the lint pass takes them. */
   parseHere(task) {
@@ -33520,7 +37636,7 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve10(io.cwd, v2.config) : void 0;
+  const explicit = v2.config ? resolve11(io.cwd, v2.config) : void 0;
   if (v2.config && explicit && !existsSync8(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
@@ -33553,7 +37669,7 @@ function lintParsed(v2, positionals, lookup2, io) {
     context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
     ...documentsOf ? { documentsOf } : {}
   });
-  let report;
+  let report2;
   try {
     const rendered0 = (rendered.worlds[0] ?? []).map(asInput);
     const first = groups.flatMap((g) => {
@@ -33564,13 +37680,13 @@ function lintParsed(v2, positionals, lookup2, io) {
       return [lint(own, options(0, g.config, others))];
     });
     const rest = worlds.slice(1).map((world, j2) => lint(world, options(j2 + 1, config, inputs)));
-    report = mergeReports([...first, ...rest]);
+    report2 = mergeReports([...first, ...rest]);
   } finally {
     pool?.close();
   }
-  if (groups.length > 1) report = { ...report, results: inOrderOf(inputs, report.results) };
-  report = { ...report, notes: [...notes, ...report.notes] };
-  let results = report.results;
+  if (groups.length > 1) report2 = { ...report2, results: inOrderOf(inputs, report2.results) };
+  report2 = { ...report2, notes: [...notes, ...report2.notes] };
+  let results = report2.results;
   if (v2.fix || v2["fix-dry-run"]) results = applyFixes(results, inputs, Boolean(v2.fix), (v2.format ?? "stylish") === "stylish", io);
   if (v2["fix-dry-run"] && (v2.format ?? "stylish") === "stylish") io.stdout(suggestionList(results));
   const known = v2["write-baseline"] === void 0 ? readBaseline(v2.baseline, config, io) : void 0;
@@ -33578,21 +37694,21 @@ function lintParsed(v2, positionals, lookup2, io) {
     const outcome = applyBaseline(results, known.baseline, known.uriOf);
     results = outcome.results;
     const note = baselineNote(outcome, known.shown);
-    if (note) report = { ...report, notes: [note, ...report.notes] };
+    if (note) report2 = { ...report2, notes: [note, ...report2.notes] };
   }
   if (v2.quiet) results = results.map(errorsOnly);
-  return { results, report, config, skipped };
+  return { results, report: report2, config, skipped };
 }
 function inOrderOf(inputs, results) {
   const rank = new Map(inputs.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve10(io.cwd)) ?? dirname9(file);
+  const srcRoot = repoRoot(resolve11(io.cwd)) ?? dirname9(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve10(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve11(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
   const shown2 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown2} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
@@ -33624,8 +37740,8 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve10(io.cwd, c));
-  const overlays = req.overlays.map((o) => resolve10(io.cwd, o));
+  const charts = req.charts.map((c) => resolve11(io.cwd, c));
+  const overlays = req.overlays.map((o) => resolve11(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -33693,7 +37809,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve10(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve11(io.cwd, p));
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
     }
@@ -33760,7 +37876,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve10(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve11(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -33834,18 +37950,18 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve10(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve11(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
       return formatStylish(results, { color: opts.color });
   }
 }
-function runNotes(report) {
-  return [...report.notes, ...report.facts.mesh.notes.map((message) => ({ id: "facts", message }))];
+function runNotes(report2) {
+  return [...report2.notes, ...report2.facts.mesh.notes.map((message) => ({ id: "facts", message }))];
 }
-function printNotes(report, io, all) {
-  const notes = runNotes(report).map((n) => n.message);
+function printNotes(report2, io, all) {
+  const notes = runNotes(report2).map((n) => n.message);
   const shown2 = all ? notes : notes.slice(0, 3);
   for (const n of shown2) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
 `);
@@ -33974,8 +38090,8 @@ function argsFromInputs() {
   if (config) args.push("--config", config);
   for (const c of listInput("helm-chart")) args.push("--helm-chart", c);
   for (const k2 of listInput("kustomize")) args.push("--kustomize", k2);
-  const version = input("istio-version");
-  if (version) args.push("--istio-version", version);
+  const version2 = input("istio-version");
+  if (version2) args.push("--istio-version", version2);
   const baseline = input("baseline");
   if (baseline) args.push("--baseline", baseline);
   const helm = input("helm-binary");
@@ -33997,7 +38113,7 @@ var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
-  const workspace = resolve11(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve12(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOn;
   let annotate;
@@ -34029,20 +38145,20 @@ async function runAction() {
     stepError(stderr.trim() || `${TOOL_NAME} failed (exit ${run})`);
     return run;
   }
-  const { results, report, config } = run;
-  printNotes(report, cli, false);
+  const { results, report: report2, config } = run;
+  printNotes(report2, cli, false);
   const pathOf2 = (filePath) => {
-    const rel = relative8(workspace, resolve11(cwd, filePath));
+    const rel = relative8(workspace, resolve12(cwd, filePath));
     return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
   };
   let sarifPath = "";
   if (format === "sarif") {
     sarifPath = input("sarif-file") || "meshlint.sarif";
-    const target = resolve11(workspace, sarifPath);
+    const target = resolve12(workspace, sarifPath);
     mkdirSync3(dirname10(target), { recursive: true });
-    writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report) }));
+    writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) }));
   } else {
-    cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report) }));
+    cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
   }
   const shown2 = annotate ? selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP }) : [];
   for (const a of shown2) {
@@ -34065,8 +38181,8 @@ async function runAction() {
       annotated: annotate ? { errors: shown2.filter((a) => a.kind === "error").length, warnings: shown2.filter((a) => a.kind === "warning").length } : void 0,
       scope: scope || void 0,
       sarifFile: sarifPath || void 0,
-      files: report.stats.files,
-      notes: runNotes(report)
+      files: report2.stats.files,
+      notes: runNotes(report2)
     });
     await summary.addRaw(markdown, true).write();
   }
