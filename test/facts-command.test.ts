@@ -179,7 +179,7 @@ test('meshlint facts on the command line: text, --format json with stable keys, 
     const json = cli(['facts', '-f', 'json'], { cwd: t.dir });
     assert.is(json.code, 0, json.stderr);
     const report = JSON.parse(json.stdout) as FactsReport;
-    assert.equal(Object.keys(report), ['istioVersion', 'namespaces', 'webhooks', 'installs', 'unknowns', 'notes']);
+    assert.equal(Object.keys(report), ['istioVersion', 'namespaces', 'webhooks', 'installs', 'ambient', 'unknowns', 'notes']);
     assert.equal(Object.keys(report.installs[0] ?? {}), ['revision', 'install', 'injectionPolicy', 'nativeSidecars', 'hold', 'holdValues', 'cni']);
     assert.equal(Object.keys(report.namespaces[0] ?? {}), ['name', 'labels', 'source', 'status', 'workloads']);
     assert.equal(Object.keys(report.unknowns[0] ?? {}), ['kind', 'fact', 'fix', 'workloads']);
@@ -241,6 +241,20 @@ test('config istio.valuesFiles: a values file outside the linted paths is read f
     assert.is(missing.code, 2);
     assert.match(missing.stderr, /istio\.valuesFiles.*platform\/gone\.yaml: no such file or directory/);
   });
+});
+
+test('ambient: istio-cni\'s capture settings and the waypoints, shown only where the inputs concern ambient', () => {
+  const plain = gatherFactsReport(files(['ns.yaml', NAMESPACE], ['apps.yaml', APPS]), EMPTY_CONFIG, {});
+  assert.is(plain.ambient.relevant, false);
+  assert.not.match(formatFactsReport(plain, false), /Ambient/);
+  const cni = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: istio-cni-config, namespace: istio-system }\ndata:\n  EXCLUDE_NAMESPACES: kube-system,legacy\n  AMBIENT_ENABLED: "true"\n';
+  const waypoint = 'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata: { name: waypoint, namespace: payments }\nspec:\n  gatewayClassName: istio-waypoint\n  listeners: [{ name: mesh, port: 15008, protocol: HBONE }]\n';
+  const report = gatherFactsReport(files(['ns.yaml', NAMESPACE], ['cni.yaml', cni], ['waypoint.yaml', waypoint]), EMPTY_CONFIG, {});
+  assert.equal([report.ambient.relevant, report.ambient.enabled.value, report.ambient.excludeNamespaces.value], [true, true, 'kube-system, legacy']);
+  assert.equal(report.ambient.waypoints, ['payments/waypoint (waypoint-for service), waypoint.yaml:1']);
+  const text = formatFactsReport(report, false);
+  assert.match(text, /\nAmbient \(istio-cni\)\n {2}runs with ambient on: true {2}\(ConfigMap istio-system\/istio-cni-config \(cni\.yaml\) AMBIENT_ENABLED\)\n/);
+  assert.match(text, /excluded namespaces: kube-system, legacy/);
 });
 
 test.run();

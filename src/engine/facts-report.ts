@@ -7,7 +7,9 @@ import { describeResource, resourcesOf } from '../load/resources.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Stated } from '../model/install.ts';
 import { atLeast } from '../model/istio-version.ts';
-import { predictForTemplate } from '../model/pod-injection.ts';
+import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, DEFAULT_CAPTURE_INSTALL } from '../model/ambient.ts';
+import { captureForTemplate, predictForTemplate } from '../model/pod-injection.ts';
+import { WAYPOINT_CLASS } from '../model/waypoint.ts';
 import { hasAppContainers, sidecarPlan } from '../model/sidecar.ts';
 import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
@@ -91,12 +93,24 @@ export interface UnknownEntry {
   readonly workloads: readonly UndecidedWorkload[];
 }
 
+/** What the inputs say of ambient mode: istio-cni's capture settings and the waypoints. */
+export interface AmbientEntry {
+  /** Whether anything among the inputs concerns ambient (labels, istio-cni settings, waypoints): the text shows the section only then. */
+  readonly relevant: boolean;
+  readonly excludeNamespaces: FactValue;
+  readonly enabled: FactValue;
+  readonly enablementSelectors: FactValue;
+  /** "namespace/name (waypoint-for service), file:line". */
+  readonly waypoints: readonly string[];
+}
+
 export interface FactsReport {
   readonly istioVersion: FactValue;
   readonly namespaces: readonly NamespaceEntry[];
   /** The revisions and tags the injector webhooks serve. */
   readonly webhooks: readonly ServedEntry[];
   readonly installs: readonly InstallEntry[];
+  readonly ambient: AmbientEntry;
   /** Each missing fact that leaves a workload undecided, with those workloads. */
   readonly unknowns: readonly UnknownEntry[];
   /** Where the inputs and the config disagree. */
@@ -211,7 +225,33 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
     };
   });
 
-  return { istioVersion, namespaces, webhooks, installs, unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
+  return { istioVersion, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
+}
+
+function ambientEntry(facts: Facts, workloads: readonly WorkloadAt[], locate: Locate): AmbientEntry {
+  const c = facts.mesh.capture;
+  const excludeNamespaces: FactValue = c.excludeUnknown
+    ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them may set it' }
+    : { value: c.excludeNamespaces.join(', ') || '(none)', source: c.excludeSource, status: c.excludeSource === DEFAULT_CAPTURE_INSTALL.excludeSource ? 'default' : 'input' };
+  const enabled: FactValue =
+    c.enabled === undefined
+      ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'no istio-cni install among the inputs; pods a label puts in ambient are predicted as captured' }
+      : c.enabled === 'unknown'
+        ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them may set it' }
+        : { value: c.enabled.value, source: c.enabled.source, status: 'input' };
+  const enablementSelectors: FactValue =
+    c.selectors === undefined
+      ? { value: `pod ${DATAPLANE_MODE}=${AMBIENT}; namespace ${DATAPLANE_MODE}=${AMBIENT} unless the pod says ${DATAPLANE_NONE}`, source: ISTIO_DEFAULT, status: 'default' }
+      : c.selectors === 'unknown'
+        ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them may set it' }
+        : { value: `${c.selectors.list.length} custom`, source: c.selectors.source, status: 'input' };
+  const waypoints = facts.mesh.waypoints
+    .filter((g) => g.className === WAYPOINT_CLASS)
+    .map((g) => `${g.namespace ?? '?'}/${g.name} (waypoint-for ${g.waypointFor}), ${locate(g.resource)}`)
+    .sort(byName);
+  const asked = workloads.some((w) => captureForTemplate(w.template, facts).ambientAsked !== false && captureForTemplate(w.template, facts).ambientAsked !== 'unknown');
+  const relevant = asked || waypoints.length > 0 || c.enabled !== undefined || c.selectors !== undefined || c.excludeSource !== DEFAULT_CAPTURE_INSTALL.excludeSource;
+  return { relevant, excludeNamespaces, enabled, enablementSelectors, waypoints };
 }
 
 /** For each missing fact, the workloads whose injection or sidecar it leaves undecided. */

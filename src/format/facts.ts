@@ -40,6 +40,16 @@ export function formatFactsReport(report: FactsReport, color: boolean): string {
     out += fact('Istio CNI', i.cni);
   }
 
+  if (report.ambient.relevant) {
+    const a = report.ambient;
+    out += '\n' + c('bold', 'Ambient (istio-cni)') + '\n';
+    out += fact('runs with ambient on', a.enabled);
+    out += fact('excluded namespaces', a.excludeNamespaces);
+    out += fact('enablement selectors', a.enablementSelectors);
+    out += `  waypoints: ${a.waypoints.length === 0 ? 'none among the inputs' : ''}\n`;
+    for (const w of a.waypoints) out += `    · ${safeText(w)}\n`;
+  }
+
   out += '\n' + c('bold', 'Unknown') + '\n';
   if (report.unknowns.length === 0) out += '  nothing: every workload is decided\n';
   for (const u of report.unknowns) {
