@@ -18,6 +18,7 @@ import trafficAnnotationInvalid from './traffic-annotation-invalid.ts';
 import proxyConfigInvalid from './proxy-config-invalid.ts';
 import proxyUidConflict from './proxy-uid-conflict.ts';
 import initRerunPrune from './init-rerun-prune.ts';
+import initContainerNetwork from './init-container-network.ts';
 import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
@@ -45,6 +46,7 @@ export const allRules: readonly MeshlintRule[] = [
   trafficAnnotationInvalid,
   proxyConfigInvalid,
   proxyUidConflict,
+  initContainerNetwork,
   initRerunPrune,
   autoscalerSafeToEvict,
   unusedDisableDirective,
