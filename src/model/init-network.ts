@@ -5,7 +5,7 @@
 // the pod itself, or an app's `migrate` subcommand with a database address in its
 // environment. Anything else is no evidence.
 import {
-  ADDRESS_ENV_SUFFIXES, LOCAL_HOSTS, LOCAL_SCHEMES, MIGRATE_WORDS, NETWORK_CLIENTS, NON_RUNNERS, NOT_HOSTS, PLAIN_IMAGES, PREFIX_WORDS,
+  ADDRESS_ENV_SUFFIXES, LOCAL_HOSTS, LOCAL_SCHEMES, MIGRATE_WORDS, NETWORK_CLIENTS, DEV_TCP_SHELLS, NON_RUNNERS, NOT_HOSTS, PLAIN_IMAGES, PREFIX_WORDS,
   SCHEME_PORTS, SELF_ADDRESS_WORDS, SHELLS, type NetworkClient,
 } from './data/network-clients.ts';
 import { asObject, type Container } from './workload.ts';
@@ -85,7 +85,25 @@ interface Address {
   readonly port: number | undefined;
 }
 
-const VAR = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|\(([A-Za-z_][A-Za-z0-9_]*)\)|([A-Za-z_][A-Za-z0-9_]*))$/;
+/** `$NAME`, `${NAME}`, `${NAME:-default}`, and Kubernetes' `$(NAME)`. */
+const VAR = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*))?\}|\(([A-Za-z_][A-Za-z0-9_]*)\)|([A-Za-z_][A-Za-z0-9_]*))$/;
+
+/** The variable a whole word reads, if it is one. */
+function varName(text: string): string | undefined {
+  const v = VAR.exec(text);
+  return v ? ((v[1] ?? v[4] ?? v[5]) as string) : undefined;
+}
+
+/** What a variable word stands for: a literal (from the container's env, or the shell default), or opaque (a Secret, the pod, the script). */
+function varValue(text: string, env: Map<string, EnvValue>): { readonly literal: string } | { readonly opaque: true } | undefined {
+  const v = VAR.exec(text);
+  if (!v) return undefined;
+  const value = env.get((v[1] ?? v[4] ?? v[5]) as string);
+  const fallback = v[2] !== undefined ? (v[3] as string) : undefined;
+  if (value && 'literal' in value) return fallback !== undefined && value.literal === '' && v[2] === ':-' ? { literal: fallback } : value;
+  if (value) return { opaque: true };
+  return fallback !== undefined ? { literal: fallback } : { opaque: true };
+}
 
 function portOf(text: string | undefined): number | undefined {
   if (text === undefined || !/^\d{1,5}$/.test(text)) return undefined;
@@ -97,10 +115,9 @@ function portOf(text: string | undefined): number | undefined {
 function hostIsRemote(host: string, env: Map<string, EnvValue>, depth = 0): boolean {
   const h = host.toLowerCase();
   if (LOCAL_HOSTS.has(h) || h.startsWith('127.') || NOT_HOSTS.has(h)) return false;
-  const v = VAR.exec(host);
-  if (v) {
-    const value = env.get((v[1] ?? v[2] ?? v[3]) as string);
-    if (value && 'literal' in value) return depth < 2 && valueAddress(value.literal, env, depth + 1) !== undefined;
+  const value = varValue(host, env);
+  if (value) {
+    if ('literal' in value) return depth < 2 && valueAddress(value.literal, env, depth + 1) !== undefined;
     // A host taken from a Secret, a ConfigMap, the pod or the script: not the pod's loopback.
     return true;
   }
@@ -138,12 +155,15 @@ function addressOf(word: string, env: Map<string, EnvValue>, bare: boolean, dept
     // A list of hosts (host1:5432,host2:5432) or a port that is a variable: the first host decides.
     const firstHost = host.split(',')[0] as string;
     if (!hostIsRemote(firstHost, env, depth)) return undefined;
-    const explicit = portOf(m?.[2]?.split(',')[0]);
+    const written = m?.[2]?.split(',')[0];
+    const fromVar = written !== undefined ? varValue(written, env) : undefined;
+    const explicit = portOf(written) ?? (fromVar && 'literal' in fromVar ? portOf(fromVar.literal) : undefined);
+    // A port written but not known (`:$PORT`): no default applies.
+    if (written !== undefined && written !== '' && explicit === undefined) return { port: undefined };
     const fallback = SCHEME_PORTS[name] ?? undefined;
     if (explicit !== undefined || !firstHost.includes('$')) return { port: explicit ?? fallback };
     // A host from a variable may carry its own port (FRONTEND_ADDR=frontend:8080).
-    const v = VAR.exec(firstHost);
-    const value = v ? env.get((v[1] ?? v[2] ?? v[3]) as string) : undefined;
+    const value = varValue(firstHost, env);
     if (!value || !('literal' in value)) return { port: undefined };
     const own = /:(\d{1,5})$/.exec(value.literal.trim());
     return { port: own ? portOf(own[1]) : value.literal.includes('/') ? undefined : fallback };
@@ -204,6 +224,7 @@ function clientDial(client: NetworkClient, args: readonly string[], env: Map<str
   const positional: string[] = [];
   const addresses: Address[] = [];
   let port: number | undefined;
+  let portUnknown = false;
   let hostGiven: boolean | undefined;
   for (let i = 0; i < args.length && i < MAX_WORDS; i++) {
     const word = args[i] as string;
@@ -223,7 +244,13 @@ function clientDial(client: NetworkClient, args: readonly string[], env: Map<str
       if (value === undefined && valueFlags.has(flag)) value = args[++i];
       if (value === undefined) continue;
       if (hostFlags.has(flag)) hostGiven = (hostGiven ?? false) || valueAddress(value, env) !== undefined;
-      else if (portFlags.has(flag)) port = portOf(value) ?? port;
+      else if (portFlags.has(flag)) {
+        const v = varValue(value, env);
+        const given = portOf(value) ?? (v && 'literal' in v ? portOf(v.literal) : undefined);
+        // A port the manifest does not show (`-p $DB_PORT` from a Secret): the default no longer applies.
+        if (given === undefined) portUnknown = true;
+        else port = given;
+      }
       else {
         // A flag's value may be the target: -database postgres://…, -url=jdbc:…, -wait tcp://db:5432.
         const a = addressOf(value, env, false);
@@ -237,14 +264,12 @@ function clientDial(client: NetworkClient, args: readonly string[], env: Map<str
   if (client.dials === 'host-port') {
     const [host, p] = positional;
     if (host === undefined || !hostIsRemote(host, env)) return undefined;
-    const pv = p !== undefined ? VAR.exec(p) : null;
-    const fromEnv = pv ? env.get((pv[1] ?? pv[2] ?? pv[3]) as string) : undefined;
-    const known = portOf(p) ?? (fromEnv && 'literal' in fromEnv ? portOf(fromEnv.literal) : undefined) ?? client.port;
+    const fromVar = p !== undefined ? varValue(p, env) : undefined;
+    const known = portOf(p) ?? (fromVar && 'literal' in fromVar ? portOf(fromVar.literal) : undefined) ?? client.port;
     return known !== undefined ? [known] : 'unknown';
   }
   for (const w of positional) {
-    const v = VAR.exec(w);
-    const named = v ? (v[1] ?? v[2] ?? v[3]) as string : undefined;
+    const named = varName(w);
     const value = named !== undefined ? env.get(named) : undefined;
     // `psql "$DATABASE_URL"`: a variable of the environment that holds an address.
     const a = named !== undefined && value ? envAddress(named, value, env) ?? (bare ? addressOf(w, env, bare) : undefined) : addressOf(w, env, bare);
@@ -256,6 +281,7 @@ function clientDial(client: NetworkClient, args: readonly string[], env: Map<str
   }
   if (client.dials === 'always') {
     if (port !== undefined) return [port];
+    if (portUnknown) return 'unknown';
     return addresses.length > 0 ? portsOf(addresses, client.port) : client.port !== undefined ? [client.port] : 'unknown';
   }
   // target: a remote URL or host:port argument, a remote host flag, or a host variable.
@@ -263,10 +289,10 @@ function clientDial(client: NetworkClient, args: readonly string[], env: Map<str
   const hostEnv = (client.hostEnv ?? []).map((n) => env.get(n)).filter((v): v is EnvValue => v !== undefined);
   const envRemote = hostEnv.some((v) => ('from' in v ? v.from !== 'pod' : v.literal !== '' && hostIsRemote(v.literal, env)));
   if (hostGiven || (addresses.length === 0 && envRemote)) {
-    const known = port ?? client.port;
+    const known = port ?? (portUnknown ? undefined : client.port);
     return known !== undefined ? [known] : 'unknown';
   }
-  if (addresses.length > 0) return port !== undefined ? [port] : portsOf(addresses, client.port);
+  if (addresses.length > 0) return port !== undefined ? [port] : portUnknown ? 'unknown' : portsOf(addresses, client.port);
   return undefined;
 }
 
@@ -402,7 +428,7 @@ function shellScript(words: readonly Word[]): Word | undefined {
 }
 
 /** What one simple command (argv, or words of a script) connects to. */
-function commandDials(words: readonly Word[], env: Map<string, EnvValue>, out: Dial[], depth: number, entrypointUnknown: boolean, budget: Budget): void {
+function commandDials(words: readonly Word[], env: Map<string, EnvValue>, out: Dial[], depth: number, entrypointUnknown: boolean, budget: Budget, shell = ''): void {
   let i = 0;
   // Skip variable assignments and the words that only run what follows (exec, timeout 30, until, !).
   for (; i < words.length; i++) {
@@ -426,8 +452,17 @@ function commandDials(words: readonly Word[], env: Map<string, EnvValue>, out: D
     if (script && depth < MAX_DEPTH && budget.chars >= cost) {
       // Scripts are read up to MAX_SCRIPT characters each, MAX_SCRIPT_TOTAL in all.
       budget.chars -= cost;
-      for (const cmd of scriptCommands(script.text)) commandDials(cmd.map((text) => ({ text, path: script.path })), env, out, depth + 1, false, budget);
+      for (const cmd of scriptCommands(script.text)) commandDials(cmd.map((text) => ({ text, path: script.path })), env, out, depth + 1, false, budget, name);
     }
+    return;
+  }
+  // bash's own TCP client: `echo > /dev/tcp/db/5432`, a common wait loop (sh and busybox have none).
+  for (const w of DEV_TCP_SHELLS.has(shell) ? rest : []) {
+    const tcp = /\/dev\/tcp\/([^/\s]+)\/([^/\s]+)/.exec(w.text);
+    if (!tcp || !hostIsRemote(tcp[1] as string, env)) continue;
+    const p = varValue(tcp[2] as string, env);
+    const port = portOf(tcp[2]) ?? (p && 'literal' in p ? portOf(p.literal) : undefined);
+    out.push({ client: 'bash /dev/tcp', ports: port !== undefined ? [port] : 'unknown', path: w.path });
     return;
   }
   const client = BY_NAME.get(name);

@@ -190,6 +190,14 @@ test('dialsOf: clients and their ports', () => {
   assert.equal(ports({ image: 'busybox', command: ['sh', '-c', 'wget -qO- http://${FRONTEND_ADDR}'], env: [{ name: 'FRONTEND_ADDR', value: 'frontend' }] }), [['wget', [80]]]);
   assert.equal(ports({ image: 'busybox', command: ['sh', '-c', 'wget -qO- http://$SVC/x'] }), [['wget', 'unknown']]);
   assert.equal(ports({ image: 'x', command: ['/bin/sh', '-ec'], args: ['cat <<EOF >/etc/app.conf\nmysql {\n  host: "${MYSQL_HOST}"\n}\nEOF\nnc -z db 5432'], env: [{ name: 'MYSQL_HOST', value: 'mysql' }] }), [['netcat', [5432]]]);
+  assert.equal(ports({ image: 'busybox', command: ['sh', '-c', 'until nc -z "${PGHOST:-localhost}" "${PGPORT:-5432}"; do sleep 2; done'] }), []);
+  assert.equal(ports({ image: 'busybox', command: ['sh', '-c', 'until nc -z "${PGHOST:-localhost}" "${PGPORT:-5432}"; do sleep 2; done'], env: [{ name: 'PGHOST', value: 'db' }] }), [['netcat', [5432]]]);
+  assert.equal(ports({ image: 'bash', command: ['bash', '-c', 'until timeout 1 bash -c "cat < /dev/null > /dev/tcp/kafka/9092"; do sleep 1; done'] }), [['bash /dev/tcp', [9092]]]);
+  assert.equal(ports({ image: 'bash', command: ['bash', '-c', 'echo > /dev/tcp/localhost/8080'] }), []);
+  assert.equal(ports({ image: 'busybox', command: ['sh', '-c', 'echo > /dev/tcp/db/5432'] }), []);
+  assert.equal(ports({ image: 'postgres', command: ['sh', '-c', 'while ! pg_isready -h $DB_HOST -p $DB_PORT; do sleep 2; done'] }), [['psql', 'unknown']]);
+  assert.equal(ports({ image: 'postgres', command: ['sh', '-c', 'pg_isready -h $DB_HOST -p $DB_PORT'], env: [{ name: 'DB_PORT', value: '6432' }] }), [['psql', [6432]]]);
+  assert.equal(ports({ image: 'curlimages/curl', args: ['-sf', 'http://api:$(API_PORT)/ready'] }), [['curl', 'unknown']]);
   assert.equal(ports({ image: 'app', command: 42, args: { a: 1 }, env: 'x' }), []);
 });
 

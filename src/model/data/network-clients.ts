@@ -104,6 +104,9 @@ export const NON_RUNNERS: ReadonlySet<string> = new Set(['echo', 'printf', 'cat'
 /** Shells whose `-c` argument is a script to read. */
 export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'ash', 'dash', 'zsh', 'ksh']);
 
+/** Shells whose redirection to `/dev/tcp/<host>/<port>` opens a TCP connection. */
+export const DEV_TCP_SHELLS: ReadonlySet<string> = new Set(['bash', 'zsh', 'ksh']);
+
 /** Words before a command that run it (`exec psql`, `timeout 30 nc …`, `until nc …`); the number is how many arguments of theirs to skip. */
 export const PREFIX_WORDS: Readonly<Record<string, number>> = {
   exec: 0, nohup: 0, time: 0, sudo: 0, until: 0, while: 0, if: 0, then: 0, else: 0, elif: 0, do: 0, '!': 0, '{': 0, '(': 0, timeout: 1, nice: 0, xargs: 0, stdbuf: 0, 'su-exec': 1, gosu: 1, tini: 0, 'dumb-init': 0, '--': 0, env: 0, busybox: 0,
