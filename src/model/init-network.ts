@@ -189,6 +189,10 @@ function envAddress(name: string, value: EnvValue, env: Map<string, EnvValue>): 
   const parts = upper.split('_');
   if (parts.some((p) => SELF_ADDRESS_WORDS.includes(p))) return undefined;
   if ('from' in value) return value.from === 'pod' ? undefined : { port: undefined };
+  // `$(POD_IP)`: the pod's own fields name no server.
+  const ref = varName(value.literal.trim());
+  const refValue = ref !== undefined ? env.get(ref) : undefined;
+  if (refValue && 'from' in refValue && refValue.from === 'pod') return undefined;
   return valueAddress(value.literal, env);
 }
 
@@ -252,8 +256,9 @@ function clientDial(client: NetworkClient, args: readonly string[], env: Map<str
         else port = given;
       }
       else {
-        // A flag's value may be the target: -database postgres://…, -url=jdbc:…, -wait tcp://db:5432.
-        const a = addressOf(value, env, false);
+        // A flag's value may be the target when it is a URL: -database postgres://…, -url=jdbc:…,
+        // -wait tcp://db:5432 (not `-u admin:1234`, which only looks like host:port).
+        const a = value.includes('://') ? addressOf(value, env, false) : undefined;
         if (a) addresses.push(a);
       }
       continue;

@@ -198,6 +198,7 @@ test('dialsOf: clients and their ports', () => {
   assert.equal(ports({ image: 'postgres', command: ['sh', '-c', 'while ! pg_isready -h $DB_HOST -p $DB_PORT; do sleep 2; done'] }), [['psql', 'unknown']]);
   assert.equal(ports({ image: 'postgres', command: ['sh', '-c', 'pg_isready -h $DB_HOST -p $DB_PORT'], env: [{ name: 'DB_PORT', value: '6432' }] }), [['psql', [6432]]]);
   assert.equal(ports({ image: 'curlimages/curl', args: ['-sf', 'http://api:$(API_PORT)/ready'] }), [['curl', 'unknown']]);
+  assert.equal(ports({ image: 'curlimages/curl', args: ['-u', 'admin:1234', 'https://api.example.com/config'] }), [['curl', [443]]]);
   assert.equal(ports({ image: 'app', command: 42, args: { a: 1 }, env: 'x' }), []);
 });
 
