@@ -5,7 +5,7 @@
 // the pod itself, or an app's `migrate` subcommand with a database address in its
 // environment. Anything else is no evidence.
 import {
-  ADDRESS_ENV_SUFFIXES, LOCAL_HOSTS, LOCAL_SCHEMES, MIGRATE_WORDS, NETWORK_CLIENTS, DEV_TCP_SHELLS, NON_RUNNERS, NOT_HOSTS, PLAIN_IMAGES, PREFIX_WORDS,
+  ADDRESS_ENV_SUFFIXES, LOCAL_HOSTS, LOCAL_SCHEMES, MIGRATE_PAIRS, MIGRATE_WORDS, NETWORK_CLIENTS, DEV_TCP_SHELLS, NON_RUNNERS, NOT_HOSTS, PLAIN_IMAGES, PREFIX_WORDS,
   SCHEME_PORTS, SELF_ADDRESS_WORDS, SHELLS, type NetworkClient,
 } from './data/network-clients.ts';
 import { asObject, type Container } from './workload.ts';
@@ -71,6 +71,9 @@ function envOf(c: Container): Map<string, EnvValue> {
 }
 
 const basename = (s: string): string => s.slice(s.lastIndexOf('/') + 1);
+
+/** A program's name as a migration word: `./migrate.sh` → `migrate`. */
+const migrateName = (s: string): string => basename(s).replace(/\.(sh|py|js|rb)$/, '');
 
 /** The image's repository name without registry, tag or digest: `bitnami/kubectl:1.29` → `kubectl`. */
 export function imageName(image: string): string {
@@ -284,14 +287,21 @@ function clientDial(client: NetworkClient, args: readonly string[], env: Map<str
     const fromEnv = envAddresses(env);
     return fromEnv.length > 0 ? portsOf(fromEnv, undefined) : undefined;
   }
+  const hostEnv = (client.hostEnv ?? []).map((n) => env.get(n)).filter((v): v is EnvValue => v !== undefined);
   if (client.dials === 'always') {
     if (port !== undefined) return [port];
     if (portUnknown) return 'unknown';
-    return addresses.length > 0 ? portsOf(addresses, client.port) : client.port !== undefined ? [client.port] : 'unknown';
+    if (addresses.length > 0) return portsOf(addresses, client.port);
+    // Its server named by the environment (VAULT_ADDR): that address's port, if it shows one.
+    for (const v of hostEnv) {
+      const a = 'literal' in v ? valueAddress(v.literal, env) : undefined;
+      return a?.port !== undefined ? [a.port] : 'unknown';
+    }
+    return client.port !== undefined ? [client.port] : 'unknown';
   }
   // target: a remote URL or host:port argument, a remote host flag, or a host variable.
   if (hostGiven === false) return undefined;
-  const hostEnv = (client.hostEnv ?? []).map((n) => env.get(n)).filter((v): v is EnvValue => v !== undefined);
+  if (client.portPositional && port === undefined && !portUnknown) port = positional.map((w) => portOf(w)).find((p) => p !== undefined);
   const envRemote = hostEnv.some((v) => ('from' in v ? v.from !== 'pod' : v.literal !== '' && hostIsRemote(v.literal, env)));
   if (hostGiven || (addresses.length === 0 && envRemote)) {
     const known = port ?? (portUnknown ? undefined : client.port);
@@ -474,16 +484,20 @@ function commandDials(words: readonly Word[], env: Map<string, EnvValue>, out: D
   if (client) {
     const ports = clientDial(client, rest.slice(1).map((w) => w.text), env);
     if (ports !== undefined) out.push({ client: client.label, ports, path: first.path });
-    // Under an unknown entrypoint the first word may be the app's own subcommand (`migrate`).
-    if (ports !== undefined || !entrypointUnknown) return;
+    // The app's own `migrate` program, or its subcommand under an unknown entrypoint, may still follow.
+    if (ports !== undefined || !(entrypointUnknown || MIGRATE_WORDS.has(migrateName(name)))) return;
   }
   if (NON_RUNNERS.has(name)) return;
-  // The app's own migrations: `python manage.py migrate`, `rails db:migrate`, or `migrate` as the first argument of an unknown entrypoint.
-  const from = entrypointUnknown ? 0 : 1;
-  const migrate = rest.slice(from).find((w) => MIGRATE_WORDS.has(w.text));
+  // The app's own migrations: `python manage.py migrate`, `rails db:migrate`, `superset db upgrade`,
+  // a program or script named migrate, or `migrate` as the first argument of an unknown entrypoint.
+  const from = entrypointUnknown || MIGRATE_WORDS.has(migrateName(name)) ? 0 : 1;
+  const tail = rest.slice(from);
+  const at = tail.findIndex((w, k) => MIGRATE_WORDS.has(k === 0 && from === 0 ? migrateName(w.text) : w.text) || MIGRATE_PAIRS.has(`${tail[k - 1]?.text ?? ''} ${w.text}`));
+  const migrate = tail[at];
   if (migrate) {
     const ports = clientDial(MIGRATION, [], env);
-    if (ports !== undefined) out.push({ client: `${MIGRATION.label} ${migrate.text}`, ports, path: migrate.path });
+    const pair = `${tail[at - 1]?.text ?? ''} ${migrate.text}`;
+    if (ports !== undefined) out.push({ client: `${MIGRATION.label} ${MIGRATE_PAIRS.has(pair) ? pair : migrate.text}`, ports, path: migrate.path });
   }
 }
 

@@ -199,6 +199,14 @@ test('dialsOf: clients and their ports', () => {
   assert.equal(ports({ image: 'postgres', command: ['sh', '-c', 'pg_isready -h $DB_HOST -p $DB_PORT'], env: [{ name: 'DB_PORT', value: '6432' }] }), [['psql', [6432]]]);
   assert.equal(ports({ image: 'curlimages/curl', args: ['-sf', 'http://api:$(API_PORT)/ready'] }), [['curl', 'unknown']]);
   assert.equal(ports({ image: 'curlimages/curl', args: ['-u', 'admin:1234', 'https://api.example.com/config'] }), [['curl', [443]]]);
+  assert.equal(ports({ image: 'bitnami/os-shell', command: ['wait-for-port', '--host=postgresql', '--state=inuse', '--timeout=120', '5432'] }), [['wait-for-port', [5432]]]);
+  assert.equal(ports({ image: 'bitnami/os-shell', command: ['wait-for-port', '--state=inuse', '5432'] }), []);
+  assert.equal(ports({ image: 'hashicorp/vault:1.17', args: ['agent', '-config=/vault/config/agent.hcl', '-exit-after-auth'], env: [{ name: 'VAULT_ADDR', value: 'https://vault.vault.svc:8200' }] }), [['Vault', [8200]]]);
+  assert.equal(ports({ image: 'hashicorp/vault:1.17', args: ['server', '-dev'] }), []);
+  assert.equal(ports({ image: 'apache/airflow:2.9.3', args: ['bash', '-c', 'exec airflow db check-migrations --migration-wait-timeout=60'], env: [{ name: 'AIRFLOW__DATABASE__SQL_ALCHEMY_CONN', valueFrom: { secretKeyRef: { name: 'airflow-metadata', key: 'connection' } } }] }), [['its own check-migrations', 'unknown']]);
+  assert.equal(ports({ image: 'apache/superset:4.0', command: ['superset', 'db', 'upgrade'], env: [{ name: 'DATABASE_HOST', value: 'superset-postgresql' }] }), [['its own db upgrade', 'unknown']]);
+  assert.equal(ports({ image: 'registry.example.com/api:3', command: ['./migrate.sh'], env: [{ name: 'DB_URL', value: 'postgres://db:5432/api' }] }), [['its own ./migrate.sh', [5432]]]);
+  assert.equal(ports({ image: 'registry.example.com/api:3', command: ['/app/migrate', 'up'], env: [{ name: 'MAX_CONN', value: '100' }] }), []);
   assert.equal(ports({ image: 'app', command: 42, args: { a: 1 }, env: 'x' }), []);
 });
 

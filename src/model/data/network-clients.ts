@@ -27,6 +27,8 @@ export interface NetworkClient {
   readonly port?: number;
   /** Flags whose value is the port (`-p 5433`, `--port=5433`). */
   readonly portFlags?: readonly string[];
+  /** A bare number among its arguments is the port (`wait-for-port --host=db 5432`). */
+  readonly portPositional?: boolean;
   /** Flags whose value is the remote host. */
   readonly hostFlags?: readonly string[];
   /** Environment variables that name the remote host. */
@@ -62,6 +64,9 @@ export const NETWORK_CLIENTS: readonly NetworkClient[] = [
   { label: 'wait-for-it', names: ['wait-for-it', 'wait-for-it.sh', 'wait-for', 'wait-for.sh'], dials: 'target', hostFlags: ['-h', '--host'], portFlags: ['-p', '--port'], valueFlags: ['-t', '--timeout'], local: ['--help'] },
   { label: 'git', names: ['git'], dials: 'target', valueFlags: ['-b', '--branch', '--depth', '-c', '-C', '--origin', '-o', '--reference', '--separate-git-dir', '-j', '--jobs'], local: HELP },
   { label: 'git-sync', names: ['git-sync'], images: ['git-sync'], dials: 'always', local: HELP },
+  { label: 'Vault', names: ['vault'], images: ['vault'], dials: 'always', port: 8200, hostEnv: ['VAULT_ADDR'], valueFlags: ['-address', '-config', '-method', '-path', '-field', '-format'], local: ['server', 'operator', '-dev', ...HELP] },
+  // Bitnami's wait: `wait-for-port --host=db --state=inuse 5432` (without --host it checks the pod itself).
+  { label: 'wait-for-port', names: ['wait-for-port'], dials: 'target', portPositional: true, hostFlags: ['--host'], valueFlags: ['--state', '--timeout'], local: HELP },
   { label: 'the AWS CLI', names: ['aws'], dials: 'always', port: 443, local: ['configure', ...HELP] },
   { label: 'gsutil', names: ['gsutil'], dials: 'always', port: 443, local: HELP },
 ];
@@ -89,14 +94,21 @@ export const SELF_ADDRESS_WORDS: readonly string[] = [
 ];
 
 /** Name endings of environment variables that say where a program connects. */
-export const ADDRESS_ENV_SUFFIXES: readonly string[] = ['_HOST', '_HOSTNAME', '_URL', '_URI', '_ADDR', '_ADDRESS', '_DSN'];
+export const ADDRESS_ENV_SUFFIXES: readonly string[] = ['_HOST', '_HOSTNAME', '_URL', '_URI', '_ADDR', '_ADDRESS', '_DSN', '_CONN', '_CONNECTION', '_CONNECTION_STRING'];
 
 /**
  * Words that run an app's own migrations (`manage.py migrate`, `rails db:migrate`, `knex
  * migrate:latest`, `prisma migrate deploy`): evidence only with an address in the environment,
  * since a migration may as well write to a local SQLite file.
  */
-export const MIGRATE_WORDS: ReadonlySet<string> = new Set(['migrate', 'db:migrate', 'db:prepare', 'db:setup', 'db:create', 'migrate:latest', 'migrate:up', 'migrate:deploy', 'migrate:fresh', 'migrations:migrate']);
+export const MIGRATE_WORDS: ReadonlySet<string> = new Set([
+  'migrate', 'db:migrate', 'db:prepare', 'db:setup', 'db:create', 'migrate:latest', 'migrate:up', 'migrate:deploy', 'migrate:fresh', 'migrations:migrate',
+  // Airflow: `airflow upgradedb` (1.x), and the chart's wait for them, `airflow db check-migrations`.
+  'upgradedb', 'check-migrations',
+]);
+
+/** Two words that run migrations together (`superset db upgrade`, `flask db upgrade`, `airflow db init`). */
+export const MIGRATE_PAIRS: ReadonlySet<string> = new Set(['db upgrade', 'db init', 'alembic upgrade']);
 
 /** Programs that print or test their arguments: a migrate word after them runs nothing. */
 export const NON_RUNNERS: ReadonlySet<string> = new Set(['echo', 'printf', 'cat', 'grep', 'egrep', 'ls', 'test', '[', '[[', 'sleep', 'cd', 'mkdir', 'chmod', 'chown', 'cp', 'mv', 'rm', 'touch', 'export', 'set', 'true', 'false', 'tee', 'sed', 'awk', 'find', 'ln', 'tar', 'head', 'tail', 'wc', 'basename', 'dirname', 'stat', 'date', 'id', 'whoami', 'which', 'type', 'command', 'local', 'readonly', 'declare', 'unset', 'trap', 'source', '.']);
