@@ -19,6 +19,7 @@ import proxyConfigInvalid from './proxy-config-invalid.ts';
 import meshConfigInvalid from './mesh-config-invalid.ts';
 import proxyUidConflict from './proxy-uid-conflict.ts';
 import initRerunPrune from './init-rerun-prune.ts';
+import initContainerNetwork from './init-container-network.ts';
 import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
 import annotationDeprecated from './annotation-deprecated.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
@@ -51,6 +52,7 @@ export const allRules: readonly MeshlintRule[] = [
   proxyConfigInvalid,
   meshConfigInvalid,
   proxyUidConflict,
+  initContainerNetwork,
   initRerunPrune,
   autoscalerSafeToEvict,
   annotationDeprecated,
