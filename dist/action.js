@@ -15188,11 +15188,11 @@ var require_ignore = __commonJS({
         const rules = this._rules;
         const { length } = rules;
         const shortcut = this._basenameCount * 2 >= length;
-        const basename4 = shortcut ? basenameOf(path) : path;
+        const basename5 = shortcut ? basenameOf(path) : path;
         for (let index = length - 1; index >= 0; index--) {
           const rule = rules[index];
           if (rule[mode].test(
-            shortcut && rule._basenameOnly ? basename4 : path
+            shortcut && rule._basenameOnly ? basename5 : path
           )) {
             const { negative } = rule;
             const ret = {
@@ -28545,6 +28545,663 @@ var init_rerun_prune_default = createRule({
   }
 });
 
+// src/model/data/network-clients.ts
+var HELP = ["--help", "-help", "--version", "-version", "help", "version"];
+var NETWORK_CLIENTS = [
+  // The API server: `kubernetes.default.svc`, port 443 of its Service.
+  { label: "kubectl", names: ["kubectl", "oc"], images: ["kubectl", "k8s-kubectl"], dials: "always", port: 443, local: ["config", "completion", "kustomize", "plugin", "--client", ...HELP] },
+  { label: "k8s-wait-for (kubectl wait)", names: ["wait_for.sh"], images: ["k8s-wait-for"], dials: "always", port: 443, local: HELP },
+  { label: "curl", names: ["curl"], images: ["curl"], dials: "target", local: ["-V", ...HELP], valueFlags: ["-o", "--output", "-H", "--header", "-d", "--data", "--data-raw", "--data-binary", "-X", "--request", "-u", "--user", "-w", "--write-out", "-m", "--max-time", "--connect-timeout", "--retry", "--retry-delay", "--retry-max-time", "-A", "--user-agent", "-e", "--referer", "-b", "--cookie", "-c", "--cookie-jar", "-F", "--form", "-T", "--upload-file", "-x", "--proxy", "--cacert", "--cert", "--key", "-K", "--config", "-r", "--range", "--resolve", "--connect-to"] },
+  { label: "wget", names: ["wget"], dials: "target", local: ["-V", ...HELP], valueFlags: ["-O", "--output-document", "-o", "--output-file", "-P", "--directory-prefix", "-T", "--timeout", "-t", "--tries", "--header", "-U", "--user-agent", "--post-data", "--method", "-w", "--wait", "-e", "--execute"] },
+  { label: "netcat", names: ["nc", "ncat", "netcat"], dials: "host-port", local: ["--listen", "--udp", ...HELP], localLetters: "lu", valueFlags: ["-w", "-i", "-p", "-s", "-q", "-x", "-X", "-W", "-T", "-I", "-O", "-P", "-M", "-m", "-e", "-c", "--wait", "--source", "--source-port", "--proxy", "--exec", "--sh-exec"] },
+  { label: "telnet", names: ["telnet"], dials: "host-port", port: 23, local: HELP },
+  { label: "psql", names: ["psql", "pg_isready", "pg_dump", "pg_dumpall", "pg_restore", "createdb", "dropdb", "pg_basebackup"], dials: "target", port: 5432, portFlags: ["-p", "--port"], hostFlags: ["-h", "--host"], hostEnv: ["PGHOST"], valueFlags: ["-U", "--username", "-d", "--dbname", "-c", "--command", "-f", "--file", "-t", "--timeout", "-F", "--format", "-j", "--jobs", "-v", "--set", "-o", "--output"], local: ["-V", ...HELP] },
+  { label: "mysql", names: ["mysql", "mysqladmin", "mysqldump", "mariadb", "mariadb-admin", "mariadb-dump"], dials: "target", port: 3306, portFlags: ["-P", "--port"], hostFlags: ["-h", "--host"], hostEnv: ["MYSQL_HOST"], valueFlags: ["-u", "--user", "-D", "--database", "-e", "--execute", "--connect-timeout", "--wait"], local: ["-V", ...HELP] },
+  { label: "redis-cli", names: ["redis-cli"], dials: "target", port: 6379, portFlags: ["-p"], hostFlags: ["-h"], valueFlags: ["-a", "-n", "-u", "--user", "--pass"], local: ["-v", ...HELP] },
+  { label: "mongosh", names: ["mongosh", "mongo"], dials: "target", port: 27017, portFlags: ["--port"], hostFlags: ["--host"], valueFlags: ["-u", "--username", "-p", "--password", "--eval", "--authenticationDatabase"], local: HELP },
+  { label: "Flyway", names: ["flyway"], images: ["flyway"], dials: "always", local: ["-v", "-?", ...HELP] },
+  { label: "Liquibase", names: ["liquibase"], images: ["liquibase"], dials: "always", local: HELP },
+  // golang-migrate: its database is a URL argument (-database postgres://…).
+  { label: "migrate", names: ["migrate"], images: ["migrate"], dials: "target", valueFlags: ["-path", "-source", "-lock-timeout"], local: HELP },
+  { label: "Alembic", names: ["alembic"], dials: "address-env", local: HELP },
+  { label: "dockerize -wait", names: ["dockerize"], images: ["dockerize"], dials: "target", valueFlags: ["-template", "-timeout", "-wait-retry-interval", "-stdout", "-stderr"], local: HELP },
+  { label: "wait-for-it", names: ["wait-for-it", "wait-for-it.sh", "wait-for", "wait-for.sh"], dials: "target", hostFlags: ["-h", "--host"], portFlags: ["-p", "--port"], valueFlags: ["-t", "--timeout"], local: ["--help"] },
+  { label: "git", names: ["git"], dials: "target", valueFlags: ["-b", "--branch", "--depth", "-c", "-C", "--origin", "-o", "--reference", "--separate-git-dir", "-j", "--jobs"], local: HELP },
+  { label: "git-sync", names: ["git-sync"], images: ["git-sync"], dials: "always", local: HELP },
+  { label: "Vault", names: ["vault"], images: ["vault"], dials: "always", port: 8200, hostEnv: ["VAULT_ADDR"], valueFlags: ["-address", "-config", "-method", "-path", "-field", "-format"], local: ["server", "operator", "-dev", ...HELP] },
+  // Bitnami's wait: `wait-for-port --host=db --state=inuse 5432` (without --host it checks the pod itself).
+  { label: "wait-for-port", names: ["wait-for-port"], dials: "target", portPositional: true, hostFlags: ["--host"], valueFlags: ["--state", "--timeout"], local: HELP },
+  { label: "the AWS CLI", names: ["aws"], dials: "always", port: 443, local: ["configure", ...HELP] },
+  { label: "gsutil", names: ["gsutil"], dials: "always", port: 443, local: HELP }
+];
+var SCHEME_PORTS = {
+  http: 80,
+  https: 443,
+  ws: 80,
+  wss: 443,
+  ftp: 21,
+  ssh: 22,
+  git: 9418,
+  postgres: 5432,
+  postgresql: 5432,
+  mysql: 3306,
+  mariadb: 3306,
+  sqlserver: 1433,
+  mssql: 1433,
+  redis: 6379,
+  rediss: 6379,
+  mongodb: 27017,
+  amqp: 5672,
+  amqps: 5671,
+  nats: 4222,
+  cockroachdb: 26257,
+  clickhouse: 9e3,
+  cassandra: 9042,
+  oracle: 1521,
+  jdbc: null,
+  tcp: null
+};
+var LOCAL_SCHEMES = /* @__PURE__ */ new Set(["file", "sqlite", "sqlite3", "h2", "hsqldb", "derby", "unix", "memory"]);
+var LOCAL_HOSTS = /* @__PURE__ */ new Set(["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", ""]);
+var NOT_HOSTS = /* @__PURE__ */ new Set(["true", "false", "yes", "no", "on", "off", "none", "null", "nil", "default", "auto", "disabled", "enabled"]);
+var SELF_ADDRESS_WORDS = [
+  "BIND",
+  "LISTEN",
+  "STATIC",
+  "MEDIA",
+  "PUBLIC",
+  "BASE",
+  "SITE",
+  "ROOT",
+  "EXTERNAL",
+  "FRONTEND",
+  "CALLBACK",
+  "REDIRECT",
+  "HOMEPAGE",
+  "ADVERTISE",
+  "POD",
+  "NODE",
+  "SELF",
+  "ISSUER",
+  "PROXY"
+];
+var ADDRESS_ENV_SUFFIXES = ["_HOST", "_HOSTNAME", "_URL", "_URI", "_ADDR", "_ADDRESS", "_DSN", "_CONN", "_CONNECTION", "_CONNECTION_STRING"];
+var MIGRATE_WORDS = /* @__PURE__ */ new Set([
+  "migrate",
+  "db:migrate",
+  "db:prepare",
+  "db:setup",
+  "db:create",
+  "migrate:latest",
+  "migrate:up",
+  "migrate:deploy",
+  "migrate:fresh",
+  "migrations:migrate",
+  // Airflow: `airflow upgradedb` (1.x), and the chart's wait for them, `airflow db check-migrations`.
+  "upgradedb",
+  "check-migrations"
+]);
+var MIGRATE_PAIRS = /* @__PURE__ */ new Set(["db upgrade", "db init", "alembic upgrade"]);
+var NON_RUNNERS = /* @__PURE__ */ new Set(["echo", "printf", "cat", "grep", "egrep", "ls", "test", "[", "[[", "sleep", "cd", "mkdir", "chmod", "chown", "cp", "mv", "rm", "touch", "export", "set", "true", "false", "tee", "sed", "awk", "find", "ln", "tar", "head", "tail", "wc", "basename", "dirname", "stat", "date", "id", "whoami", "which", "type", "command", "local", "readonly", "declare", "unset", "trap", "source", "."]);
+var SHELLS = /* @__PURE__ */ new Set(["sh", "bash", "ash", "dash", "zsh", "ksh"]);
+var DEV_TCP_SHELLS = /* @__PURE__ */ new Set(["bash", "zsh", "ksh"]);
+var PREFIX_WORDS = {
+  exec: 0,
+  nohup: 0,
+  time: 0,
+  sudo: 0,
+  until: 0,
+  while: 0,
+  if: 0,
+  then: 0,
+  else: 0,
+  elif: 0,
+  do: 0,
+  "!": 0,
+  "{": 0,
+  "(": 0,
+  timeout: 1,
+  nice: 0,
+  xargs: 0,
+  stdbuf: 0,
+  "su-exec": 1,
+  gosu: 1,
+  tini: 0,
+  "dumb-init": 0,
+  "--": 0,
+  env: 0,
+  busybox: 0
+};
+var PLAIN_IMAGES = /* @__PURE__ */ new Set(["busybox", "alpine", "ubuntu", "debian", "centos", "fedora", "rockylinux", "almalinux", "ubi", "ubi-minimal", "ubi8", "ubi9", "amazonlinux", "bash"]);
+
+// src/model/init-network.ts
+var MAX_ARGS = 200;
+var MAX_SCRIPT = 64 * 1024;
+var MAX_COMMANDS = 500;
+var MAX_WORDS = 200;
+var MAX_ENV = 500;
+var MAX_DEPTH2 = 3;
+var MAX_NESTED = 20;
+var MAX_SCRIPT_TOTAL = 256 * 1024;
+var BY_NAME = /* @__PURE__ */ new Map();
+var BY_IMAGE = /* @__PURE__ */ new Map();
+for (const c of NETWORK_CLIENTS) {
+  for (const n of c.names) BY_NAME.set(n, c);
+  for (const i of c.images ?? []) BY_IMAGE.set(i, c);
+}
+var MIGRATION = { label: "its own", names: [], dials: "address-env" };
+function envOf(c) {
+  const out = /* @__PURE__ */ new Map();
+  const list = c.object.env;
+  if (!Array.isArray(list)) return out;
+  for (const item of list.slice(0, MAX_ENV)) {
+    const e = asObject(item);
+    if (!e || typeof e.name !== "string") continue;
+    if (typeof e.value === "string" || typeof e.value === "number") {
+      out.set(e.name, { literal: String(e.value) });
+      continue;
+    }
+    const from = asObject(e.valueFrom);
+    if (!from) {
+      out.set(e.name, { literal: "" });
+      continue;
+    }
+    out.set(e.name, { from: asObject(from.secretKeyRef) ? "secret" : asObject(from.configMapKeyRef) ? "configmap" : "pod" });
+  }
+  return out;
+}
+var basename2 = (s) => s.slice(s.lastIndexOf("/") + 1);
+var migrateName = (s) => basename2(s).replace(/\.(sh|py|js|rb)$/, "");
+function imageName2(image) {
+  const noDigest = image.split("@")[0];
+  const last = basename2(noDigest);
+  const colon = last.indexOf(":");
+  return (colon >= 0 ? last.slice(0, colon) : last).toLowerCase();
+}
+var VAR = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*))?\}|\(([A-Za-z_][A-Za-z0-9_]*)\)|([A-Za-z_][A-Za-z0-9_]*))$/;
+function varName(text) {
+  const v2 = VAR.exec(text);
+  return v2 ? v2[1] ?? v2[4] ?? v2[5] : void 0;
+}
+function varValue(text, env) {
+  const v2 = VAR.exec(text);
+  if (!v2) return void 0;
+  const value = env.get(v2[1] ?? v2[4] ?? v2[5]);
+  const fallback = v2[2] !== void 0 ? v2[3] : void 0;
+  if (value && "literal" in value) return fallback !== void 0 && value.literal === "" && v2[2] === ":-" ? { literal: fallback } : value;
+  if (value) return { opaque: true };
+  return fallback !== void 0 ? { literal: fallback } : { opaque: true };
+}
+function portOf(text) {
+  if (text === void 0 || !/^\d{1,5}$/.test(text)) return void 0;
+  const n = Number(text);
+  return n > 0 && n < 65536 ? n : void 0;
+}
+function hostIsRemote(host, env, depth = 0) {
+  const h = host.toLowerCase();
+  if (LOCAL_HOSTS.has(h) || h.startsWith("127.") || NOT_HOSTS.has(h)) return false;
+  const value = varValue(host, env);
+  if (value) {
+    if ("literal" in value) return depth < 2 && valueAddress(value.literal, env, depth + 1) !== void 0;
+    return true;
+  }
+  if (/\$/.test(host)) return true;
+  return /^[A-Za-z0-9_.\-\[\]:]+$/.test(host) && (/[A-Za-z]/.test(host) || /^\d+\.\d+\.\d+\.\d+$/.test(host));
+}
+function valueAddress(value, env, depth = 0) {
+  const text = value.trim();
+  const a = addressOf(text, env, false, depth);
+  if (a) return a;
+  if (/^[A-Za-z0-9_.\-]+$/.test(text) && hostIsRemote(text, env, depth)) return { port: void 0 };
+  if (VAR.test(text)) return hostIsRemote(text, env, depth) ? { port: void 0 } : void 0;
+  return void 0;
+}
+function addressOf(word, env, bare, depth = 0) {
+  const text = word.trim();
+  if (text === "" || text.startsWith("/") || text.startsWith(".") || text.startsWith("-")) return void 0;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.\-]*):\/\/([^/?#]*)/.exec(text.startsWith("jdbc:") ? text.slice(5) : text);
+  if (scheme) {
+    const name = scheme[1].toLowerCase().split("+")[0];
+    if (LOCAL_SCHEMES.has(name)) return void 0;
+    const authority = scheme[2].slice(scheme[2].lastIndexOf("@") + 1);
+    if (authority === "") return void 0;
+    const m = /^(\[[^\]]*\]|[^:]*)(?::(.*))?$/.exec(authority);
+    const host2 = m?.[1] ?? authority;
+    const firstHost = host2.split(",")[0];
+    if (!hostIsRemote(firstHost, env, depth)) return void 0;
+    const written = m?.[2]?.split(",")[0];
+    const fromVar = written !== void 0 ? varValue(written, env) : void 0;
+    const explicit = portOf(written) ?? (fromVar && "literal" in fromVar ? portOf(fromVar.literal) : void 0);
+    if (written !== void 0 && written !== "" && explicit === void 0) return { port: void 0 };
+    const fallback = SCHEME_PORTS[name] ?? void 0;
+    if (explicit !== void 0 || !firstHost.includes("$")) return { port: explicit ?? fallback };
+    const value = varValue(firstHost, env);
+    if (!value || !("literal" in value)) return { port: void 0 };
+    const own = /:(\d{1,5})$/.exec(value.literal.trim());
+    return { port: own ? portOf(own[1]) : value.literal.includes("/") ? void 0 : fallback };
+  }
+  const scp = /^[A-Za-z0-9_.\-]+@([A-Za-z0-9_.\-]+):/.exec(text);
+  if (scp) return hostIsRemote(scp[1], env, depth) ? { port: 22 } : void 0;
+  const hostPort = /^([A-Za-z0-9_.\-${}()]+):(\d{1,5})(?:\/.*)?$/.exec(text);
+  if (hostPort) return hostIsRemote(hostPort[1], env, depth) ? { port: portOf(hostPort[2]) } : void 0;
+  if (!bare) return void 0;
+  if (VAR.test(text)) return hostIsRemote(text, env, depth) ? { port: void 0 } : void 0;
+  const host = /^([A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+)(?:\/.*)?$/.exec(text);
+  if (host && !/\.(ya?ml|json|sh|txt|conf|cfg|sql|py|js|xml|ini|toml|env|properties|jar|tar|gz|tgz|zip|pem|crt|key)$/i.test(host[1])) {
+    return hostIsRemote(host[1], env, depth) ? { port: void 0 } : void 0;
+  }
+  return void 0;
+}
+function envAddress(name, value, env) {
+  const upper = name.toUpperCase();
+  if (!ADDRESS_ENV_SUFFIXES.some((s) => upper.endsWith(s))) return void 0;
+  const parts = upper.split("_");
+  if (parts.some((p) => SELF_ADDRESS_WORDS.includes(p))) return void 0;
+  if ("from" in value) return value.from === "pod" ? void 0 : { port: void 0 };
+  const ref = varName(value.literal.trim());
+  const refValue = ref !== void 0 ? env.get(ref) : void 0;
+  if (refValue && "from" in refValue && refValue.from === "pod") return void 0;
+  return valueAddress(value.literal, env);
+}
+function envAddresses(env) {
+  const out = [];
+  for (const [name, value] of env) {
+    const a = envAddress(name, value, env);
+    if (a) out.push(a);
+  }
+  return out;
+}
+var portsOf = (addresses, fallback) => {
+  const ports = addresses.map((a) => a.port ?? fallback);
+  return ports.length > 0 && ports.every((p) => p !== void 0) ? [...new Set(ports)] : "unknown";
+};
+function flagParts(word) {
+  const eq = word.indexOf("=");
+  return eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, void 0];
+}
+var isRedirect = (w) => /^\d*[<>]/.test(w) || /^&?>/.test(w);
+function clientDial(client, args, env) {
+  const local = new Set(client.local ?? []);
+  const valueFlags = /* @__PURE__ */ new Set([...client.valueFlags ?? [], ...client.portFlags ?? [], ...client.hostFlags ?? []]);
+  const hostFlags = new Set(client.hostFlags ?? []);
+  const portFlags = new Set(client.portFlags ?? []);
+  const positional = [];
+  const addresses = [];
+  let port;
+  let portUnknown = false;
+  let hostGiven;
+  for (let i = 0; i < args.length && i < MAX_WORDS; i++) {
+    const word = args[i];
+    if (isRedirect(word)) {
+      if (/^\d*[<>]+&?$/.test(word)) i++;
+      continue;
+    }
+    if (local.has(word)) return void 0;
+    if (word.startsWith("-") && word.length > 1) {
+      if (client.localLetters && /^-[A-Za-z]+$/.test(word) && [...word.slice(1)].some((ch) => client.localLetters?.includes(ch))) return void 0;
+      let [flag, value] = flagParts(word);
+      if (value === void 0 && /^-[A-Za-z]./.test(word) && !word.startsWith("--")) {
+        const short = word.slice(0, 2);
+        if (hostFlags.has(short) || portFlags.has(short)) [flag, value] = [short, word.slice(2)];
+      }
+      if (value === void 0 && valueFlags.has(flag)) value = args[++i];
+      if (value === void 0) continue;
+      if (hostFlags.has(flag)) hostGiven = (hostGiven ?? false) || valueAddress(value, env) !== void 0;
+      else if (portFlags.has(flag)) {
+        const v2 = varValue(value, env);
+        const given = portOf(value) ?? (v2 && "literal" in v2 ? portOf(v2.literal) : void 0);
+        if (given === void 0) portUnknown = true;
+        else port = given;
+      } else {
+        const a = value.includes("://") ? addressOf(value, env, false) : void 0;
+        if (a) addresses.push(a);
+      }
+      continue;
+    }
+    positional.push(word);
+  }
+  const bare = client.names.includes("curl") || client.names.includes("wget");
+  if (client.dials === "host-port") {
+    const [host, p] = positional;
+    if (host === void 0 || !hostIsRemote(host, env)) return void 0;
+    const fromVar = p !== void 0 ? varValue(p, env) : void 0;
+    const known = portOf(p) ?? (fromVar && "literal" in fromVar ? portOf(fromVar.literal) : void 0) ?? client.port;
+    return known !== void 0 ? [known] : "unknown";
+  }
+  for (const w of positional) {
+    const named = varName(w);
+    const value = named !== void 0 ? env.get(named) : void 0;
+    const a = named !== void 0 && value ? envAddress(named, value, env) ?? (bare ? addressOf(w, env, bare) : void 0) : addressOf(w, env, bare);
+    if (a) addresses.push(a);
+  }
+  if (client.dials === "address-env") {
+    const fromEnv = envAddresses(env);
+    return fromEnv.length > 0 ? portsOf(fromEnv, void 0) : void 0;
+  }
+  const hostEnv = (client.hostEnv ?? []).map((n) => env.get(n)).filter((v2) => v2 !== void 0);
+  if (client.dials === "always") {
+    if (port !== void 0) return [port];
+    if (portUnknown) return "unknown";
+    if (addresses.length > 0) return portsOf(addresses, client.port);
+    for (const v2 of hostEnv) {
+      const a = "literal" in v2 ? valueAddress(v2.literal, env) : void 0;
+      return a?.port !== void 0 ? [a.port] : "unknown";
+    }
+    return client.port !== void 0 ? [client.port] : "unknown";
+  }
+  if (hostGiven === false) return void 0;
+  if (client.portPositional && port === void 0 && !portUnknown) port = positional.map((w) => portOf(w)).find((p) => p !== void 0);
+  const envRemote = hostEnv.some((v2) => "from" in v2 ? v2.from !== "pod" : v2.literal !== "" && hostIsRemote(v2.literal, env));
+  if (hostGiven || addresses.length === 0 && envRemote) {
+    const known = port ?? (portUnknown ? void 0 : client.port);
+    return known !== void 0 ? [known] : "unknown";
+  }
+  if (addresses.length > 0) return port !== void 0 ? [port] : portUnknown ? "unknown" : portsOf(addresses, client.port);
+  return void 0;
+}
+function scriptCommands(script, depth = 0) {
+  const text = script.length > MAX_SCRIPT ? script.slice(0, MAX_SCRIPT) : script;
+  const commands = [];
+  const nested2 = [];
+  let words = [];
+  let word = "";
+  let inWord = false;
+  const endWord = () => {
+    if (inWord && words.length < MAX_WORDS) words.push(word);
+    word = "";
+    inWord = false;
+  };
+  const endCommand = () => {
+    endWord();
+    if (words.length > 0 && commands.length < MAX_COMMANDS) commands.push(words);
+    words = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "'") {
+      const end = text.indexOf("'", i + 1);
+      word += end < 0 ? text.slice(i + 1) : text.slice(i + 1, end);
+      inWord = true;
+      i = end < 0 ? text.length : end;
+    } else if (ch === '"') {
+      let j2 = i + 1;
+      for (; j2 < text.length && text[j2] !== '"'; j2++) {
+        if (text[j2] === "\\" && j2 + 1 < text.length) j2++;
+        if (text[j2] === "$" && text[j2 + 1] === "(" && text[j2 + 2] !== "(" && !/^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text.slice(j2, j2 + 130))) {
+          const end = closingParen(text, j2 + 2);
+          if (nested2.length < MAX_NESTED) nested2.push(text.slice(j2 + 2, end));
+        }
+        word += text[j2];
+      }
+      inWord = true;
+      i = j2;
+    } else if (ch === "\\") {
+      if (text[i + 1] !== "\n" && i + 1 < text.length) {
+        word += text[i + 1];
+        inWord = true;
+      }
+      i++;
+    } else if (ch === "<" && text[i + 1] === "<" && text[i + 2] !== "<") {
+      const m = /^<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(text.slice(i, i + 140));
+      if (!m) {
+        i++;
+        continue;
+      }
+      const lineEnd3 = text.indexOf("\n", i);
+      if (lineEnd3 < 0) break;
+      const rest = text.slice(i + m[0].length, lineEnd3);
+      const restWords = rest.split(/[\s;&|]+/).filter((w) => w !== "");
+      endWord();
+      for (const w of restWords) if (words.length < MAX_WORDS) words.push(w);
+      endCommand();
+      let at2 = lineEnd3 + 1;
+      for (; ; ) {
+        const next = text.indexOf("\n", at2);
+        const line = text.slice(at2, next < 0 ? text.length : next);
+        if ((m[1] ? line.replace(/^\t+/, "") : line).trim() === m[3]) {
+          at2 = next < 0 ? text.length : next;
+          break;
+        }
+        if (next < 0) {
+          at2 = text.length;
+          break;
+        }
+        at2 = next + 1;
+      }
+      i = at2;
+    } else if (ch === "#" && !inWord) {
+      const nl = text.indexOf("\n", i);
+      i = nl < 0 ? text.length : nl - 1;
+    } else if (ch === "$" && text[i + 1] === "(" && /^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text.slice(i, i + 130))) {
+      const end = text.indexOf(")", i);
+      word += text.slice(i, end + 1);
+      inWord = true;
+      i = end;
+    } else if (ch === "$" && text[i + 1] === "(" && text[i + 2] !== "(") {
+      endCommand();
+      i++;
+    } else if (ch === ";" || ch === "&" || ch === "|" || ch === "\n" || ch === "(" || ch === ")" || ch === "`") {
+      if (ch === "&" && (text[i - 1] === ">" || text[i + 1] === ">")) {
+        word += ch;
+        inWord = true;
+        continue;
+      }
+      endCommand();
+    } else if (ch === " " || ch === "	" || ch === "\r") {
+      endWord();
+    } else {
+      word += ch;
+      inWord = true;
+    }
+  }
+  endCommand();
+  if (depth < MAX_DEPTH2) {
+    for (const sub of nested2) {
+      for (const cmd of scriptCommands(sub, depth + 1)) if (commands.length < MAX_COMMANDS) commands.push(cmd);
+    }
+  }
+  return commands;
+}
+function closingParen(text, from) {
+  let depth = 1;
+  for (let k2 = from; k2 < text.length; k2++) {
+    if (text[k2] === "(") depth++;
+    else if (text[k2] === ")" && --depth === 0) return k2;
+  }
+  return text.length;
+}
+function shellScript(words) {
+  for (let i = 1; i < words.length && i < 8; i++) {
+    const w = words[i].text;
+    if (!w.startsWith("-")) return void 0;
+    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(w)) return words[i + 1];
+  }
+  return void 0;
+}
+function commandDials(words, env, out, depth, entrypointUnknown, budget, shell = "") {
+  let i = 0;
+  for (; i < words.length; i++) {
+    const w = words[i].text;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) continue;
+    const skip = PREFIX_WORDS[basename2(w)];
+    if (skip === void 0 || !Object.hasOwn(PREFIX_WORDS, basename2(w))) break;
+    if (skip > 0) {
+      while (i + 1 < words.length && words[i + 1].text.startsWith("-")) i++;
+      i += skip;
+    }
+  }
+  const rest = words.slice(i);
+  const first = rest[0];
+  if (!first) return;
+  const name = basename2(first.text);
+  if (SHELLS.has(name)) {
+    const script = shellScript(rest);
+    const cost = script ? Math.min(script.text.length, MAX_SCRIPT) : 0;
+    if (script && depth < MAX_DEPTH2 && budget.chars >= cost) {
+      budget.chars -= cost;
+      for (const cmd of scriptCommands(script.text)) commandDials(cmd.map((text) => ({ text, path: script.path })), env, out, depth + 1, false, budget, name);
+    }
+    return;
+  }
+  for (const w of DEV_TCP_SHELLS.has(shell) ? rest : []) {
+    const tcp = /\/dev\/tcp\/([^/\s]+)\/([^/\s]+)/.exec(w.text);
+    if (!tcp || !hostIsRemote(tcp[1], env)) continue;
+    const p = varValue(tcp[2], env);
+    const port = portOf(tcp[2]) ?? (p && "literal" in p ? portOf(p.literal) : void 0);
+    out.push({ client: "bash /dev/tcp", ports: port !== void 0 ? [port] : "unknown", path: w.path });
+    return;
+  }
+  const client = BY_NAME.get(name);
+  if (client) {
+    const ports = clientDial(client, rest.slice(1).map((w) => w.text), env);
+    if (ports !== void 0) out.push({ client: client.label, ports, path: first.path });
+    if (ports !== void 0 || !(entrypointUnknown || MIGRATE_WORDS.has(migrateName(name)))) return;
+  }
+  if (NON_RUNNERS.has(name)) return;
+  const from = entrypointUnknown || MIGRATE_WORDS.has(migrateName(name)) ? 0 : 1;
+  const tail = rest.slice(from);
+  const at2 = tail.findIndex((w, k2) => MIGRATE_WORDS.has(k2 === 0 && from === 0 ? migrateName(w.text) : w.text) || MIGRATE_PAIRS.has(`${tail[k2 - 1]?.text ?? ""} ${w.text}`));
+  const migrate = tail[at2];
+  if (migrate) {
+    const ports = clientDial(MIGRATION, [], env);
+    const pair = `${tail[at2 - 1]?.text ?? ""} ${migrate.text}`;
+    if (ports !== void 0) out.push({ client: `${MIGRATION.label} ${MIGRATE_PAIRS.has(pair) ? pair : migrate.text}`, ports, path: migrate.path });
+  }
+}
+function stringList(v2, path) {
+  if (!Array.isArray(v2)) return [];
+  const out = [];
+  v2.slice(0, MAX_ARGS).forEach((x, i) => {
+    if (typeof x === "string" || typeof x === "number") out.push({ text: String(x), path: [...path, i] });
+  });
+  return out;
+}
+function dialsOf(c) {
+  const o = c.object;
+  const env = envOf(c);
+  const command = stringList(o.command, [...c.path, "command"]);
+  const args = stringList(o.args, [...c.path, "args"]);
+  const image = typeof o.image === "string" ? imageName2(o.image) : "";
+  const out = [];
+  const budget = { chars: MAX_SCRIPT_TOTAL };
+  if (command.length > 0) {
+    commandDials([...command, ...args], env, out, 0, false, budget);
+  } else {
+    const fromImage = BY_IMAGE.get(image);
+    if (fromImage) {
+      commandDials([{ text: fromImage.names[0], path: [...c.path, "image"] }, ...args], env, out, 0, false, budget);
+    } else if (args.length > 0) {
+      commandDials(args, env, out, 0, !PLAIN_IMAGES.has(image), budget);
+    }
+  }
+  return out;
+}
+
+// rules/init-container-network.ts
+var EXCLUDE_IP_RANGES = "traffic.sidecar.istio.io/excludeOutboundIPRanges";
+var EXCLUDE_PORTS = "traffic.sidecar.istio.io/excludeOutboundPorts";
+var INCLUDE_IP_RANGES = "traffic.sidecar.istio.io/includeOutboundIPRanges";
+var ALL_IPV4 = /* @__PURE__ */ new Set(["0.0.0.0/0"]);
+function captureOf(t) {
+  const include = labelString(t.annotations[INCLUDE_IP_RANGES]);
+  if (include !== void 0 && include.trim() !== "*") return { kind: "unknown" };
+  const ranges = labelString(t.annotations[EXCLUDE_IP_RANGES]);
+  if (ranges !== void 0 && ranges.trim() !== "") {
+    const list = ranges.split(",").map((r7) => r7.trim());
+    return list.some((r7) => ALL_IPV4.has(r7)) ? { kind: "none" } : { kind: "unknown" };
+  }
+  const ports = labelString(t.annotations[EXCLUDE_PORTS]);
+  if (ports !== void 0 && ports.trim() !== "") {
+    const excluded = /* @__PURE__ */ new Set();
+    for (const p of ports.split(",").slice(0, 1e3)) {
+      const n = /^\s*(\d{1,5})\s*$/.exec(p);
+      if (!n) return { kind: "unknown" };
+      excluded.add(Number(n[1]));
+    }
+    return { kind: "ports", excluded };
+  }
+  return { kind: "all" };
+}
+function captured(d, capture) {
+  if (capture.kind === "all") return true;
+  if (capture.kind !== "ports") return false;
+  return d.ports !== "unknown" && d.ports.some((p) => !capture.excluded.has(p));
+}
+function runsAsProxy(c) {
+  return effectiveId(c, "runAsUser")?.value === PROXY_ID || effectiveId(c, "runAsGroup")?.value === PROXY_ID;
+}
+function relatedOf2(plan) {
+  const out = [];
+  for (const d of plan ? [plan.cni, plan.native] : []) {
+    if (d.stated?.target) out.push({ target: d.stated.target, message: d.stated.source });
+  }
+  return out;
+}
+var init_container_network_default = createRule({
+  name: "init-container-network",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Init containers that connect out before a classic sidecar runs, in a mesh with Istio CNI: their connections fail",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "startup",
+      istioVersions: "all"
+    },
+    messages: {
+      cniNoNetwork: "Init container {{ name }} runs {{ client }} before istio-proxy starts, but Istio CNI already redirects its traffic there: it fails. Use native sidecars, runAsUser: 1337 or {{ exclude }}."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      PodTemplate(t) {
+        if (!hasAppContainers(t)) return;
+        if (labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) === "NONE") return;
+        const inits = t.containers.filter((c) => c.group === "initContainers" && !ISTIO_CONTAINER_NAMES.has(c.name));
+        if (inits.length === 0) return;
+        const rendered = renderedProxy(t) !== void 0;
+        let plan;
+        if (!rendered) {
+          plan = sidecarPlan(t, context.facts);
+          if (plan.prediction.outcome !== "injected") return;
+        }
+        const capture = captureOf(t);
+        if (capture.kind === "none" || capture.kind === "unknown") return;
+        for (const c of inits) {
+          if (runsAsProxy(c)) continue;
+          const dial = dialsOf(c).find((d) => captured(d, capture));
+          if (!dial) continue;
+          if (rendered) {
+            if (initCaptureFromLayout(t, c) !== "cni-workaround") continue;
+          } else if (plan) {
+            const native = plan.native.value;
+            const cni = plan.cni.value;
+            if (native === true || cni === false) continue;
+            if (native === "unknown" || cni === "unknown") {
+              if (native === "unknown") context.unknown("native-sidecars", t.resource, "init containers that connect out fail without them under Istio CNI");
+              if (cni === "unknown") context.unknown("mesh-cni", t.resource, "init containers that connect out fail with Istio CNI and a classic sidecar");
+              continue;
+            }
+          }
+          const ports = dial.ports === "unknown" ? void 0 : dial.ports;
+          context.report({
+            target: { resource: t.resource, path: dial.path },
+            messageId: "cniNoNetwork",
+            data: {
+              name: c.name || `#${c.index}`,
+              client: dial.client,
+              exclude: ports ? `${EXCLUDE_PORTS.slice(EXCLUDE_PORTS.indexOf("/") + 1)}: "${ports.join(",")}"` : `${EXCLUDE_IP_RANGES.slice(EXCLUDE_IP_RANGES.indexOf("/") + 1)}`
+            },
+            related: relatedOf2(plan)
+          });
+        }
+      }
+    };
+  }
+});
+
 // rules/autoscaler-safe-to-evict.ts
 var SAFE_TO_EVICT = "cluster-autoscaler.kubernetes.io/safe-to-evict";
 var SAFE_TO_EVICT_LOCAL_VOLUMES = "cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes";
@@ -29825,6 +30482,7 @@ var allRules = [
   proxy_config_invalid_default,
   mesh_config_invalid_default,
   proxy_uid_conflict_default,
+  init_container_network_default,
   init_rerun_prune_default,
   autoscaler_safe_to_evict_default,
   annotation_deprecated_default,
@@ -29970,6 +30628,24 @@ var meshlint_schema_default = {
         },
         "duplicate-key": {
           description: "Mapping keys written twice: Kubernetes keeps the last value and drops the other silently (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "init-container-network": {
+          description: "Init containers that connect out before a classic sidecar runs, in a mesh with Istio CNI: their connections fail (default: warn)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -31245,7 +31921,7 @@ var MAX_ENTRIES = 100;
 function cniValue(values, path) {
   return values(["cni", ...path]) ?? values(path);
 }
-var stringList = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES) : void 0;
+var stringList2 = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES) : void 0;
 function selectorsOf(v2) {
   if (!Array.isArray(v2)) return void 0;
   return v2.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
@@ -31272,7 +31948,7 @@ var AmbientInstallBuilder = class {
       const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
       if (!cni) return;
       const where = `IstioOperator ${r7.name} (spec.values.cni`;
-      const ex = stringList(cni.excludeNamespaces);
+      const ex = stringList2(cni.excludeNamespaces);
       if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
       const on2 = getIn(cni, ["ambient", "enabled"]);
       if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
@@ -31288,7 +31964,7 @@ var AmbientInstallBuilder = class {
       if ("gap" in v2) list.push({ value: void 0, source: v2.gap });
       else list.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
     };
-    read2(["excludeNamespaces"], this.exclude, stringList);
+    read2(["excludeNamespaces"], this.exclude, stringList2);
     read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
     read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
   }
@@ -36352,13 +37028,13 @@ function discoverContext(opts) {
 
 // src/load/overlays-found.ts
 var import_yaml19 = __toESM(require_dist(), 1);
-import { basename as basename3, dirname as dirname7, resolve as resolve8 } from "node:path";
+import { basename as basename4, dirname as dirname7, resolve as resolve8 } from "node:path";
 
 // src/load/render/kustomize.ts
 var import_yaml17 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename2, join as join4, relative as relative5, resolve as resolve7 } from "node:path";
+import { basename as basename3, join as join4, relative as relative5, resolve as resolve7 } from "node:path";
 
 // src/load/render/source-text.ts
 import { sep as sep4 } from "node:path";
@@ -36397,7 +37073,7 @@ var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
 var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 function kustomizeArgs(binary2, dir) {
-  return /kubectl/i.test(basename2(binary2)) ? ["kustomize", "--", dir] : ["build", "--", dir];
+  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", "--", dir] : ["build", "--", dir];
 }
 function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
   const root2 = repositoryOf(overlayDir, cwd);
@@ -36675,7 +37351,7 @@ function entryRange(text, entry) {
 // src/load/overlays-found.ts
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
-  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename3(f)));
+  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename4(f)));
   const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true };
   const used = /* @__PURE__ */ new Set();
