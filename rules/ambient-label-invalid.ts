@@ -51,7 +51,7 @@ export default createRule({
       description: 'Ambient labels with values Istio does not match, on objects Istio never reads them from, and ambient.istio.io/redirection written by hand',
       defaultLevel: 'error',
       precision: 'very-high',
-      category: 'injection',
+      category: 'ambient',
       istioVersions: '>= 1.22',
     },
     messages: {

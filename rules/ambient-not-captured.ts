@@ -22,7 +22,7 @@ export default createRule({
       description: 'Pods a label puts in ambient that ztunnel will not capture: hostNetwork, a namespace istio-cni excludes, or a sidecar that wins',
       defaultLevel: 'error',
       precision: 'very-high',
-      category: 'injection',
+      category: 'ambient',
       istioVersions: '>= 1.22',
     },
     messages: {
