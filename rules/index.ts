@@ -1,5 +1,7 @@
 // The rule registry: every rule meshlint knows, in the order `meshlint rules` lists them.
 import type { MeshlintRule } from '../src/engine/rule-api.ts';
+import ambientLabelInvalid from './ambient-label-invalid.ts';
+import ambientNotCaptured from './ambient-not-captured.ts';
 import duplicateKey from './duplicate-key.ts';
 import injectLabelConflict from './inject-label-conflict.ts';
 import injectMisplaced from './inject-misplaced.ts';
@@ -56,6 +58,8 @@ export const allRules: readonly MeshlintRule[] = [
   initRerunPrune,
   autoscalerSafeToEvict,
   annotationDeprecated,
+  ambientLabelInvalid,
+  ambientNotCaptured,
   waypointUnbound,
   unusedDisableDirective,
 ];

@@ -48,18 +48,20 @@ export default createRule({
         const rev = str(labels[REV_LABEL]);
         const mode = str(labels[DATAPLANE_MODE_LABEL]);
         // As IST0123: rev and dataplane-mode count only where istio-injection is absent or "enabled".
+        // IST0123 counts any dataplane-mode value; only "ambient" does anything on a Namespace,
+        // and ambient-label-invalid reports the others.
         const counted: string[] = [];
         if (injection !== undefined) counted.push(`${NS_INJECTION_LABEL}=${injection}`);
         if (injection === undefined || injection === 'enabled') {
           if (rev !== undefined) counted.push(`${REV_LABEL}=${rev}`);
-          if (mode !== undefined) counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
+          if (mode === 'ambient') counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
         }
         if (counted.length > 1) {
           const effect =
             injection === 'enabled' && rev !== undefined
               ? `the default revision injects, not ${rev}.`
-              : mode !== undefined
-                ? 'a namespace is either in sidecar mode or in ambient mode, not both.'
+              : mode === 'ambient'
+                ? `${injection === 'enabled' ? 'every pod gets a sidecar' : `revision ${rev} (if installed) injects every pod`}, and a sidecar wins over ambient: only pods labelled ${INJECT_KEY}: "false" are captured by ztunnel.`
                 : 'they select different injectors.';
           context.report({ target: { resource: ns, path: ['metadata', 'labels', injection !== undefined ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: 'namespaceLabels', data: { namespace: ns.name, labels: counted.join(', '), effect } });
         }

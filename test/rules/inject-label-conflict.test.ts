@@ -118,6 +118,18 @@ ruleTester(rule, {
           istio.io/dataplane-mode: ambient
       `,
     },
+    {
+      name: 'istio-injection=enabled with dataplane-mode=none: IST0123 counts it, but it does nothing (ambient-label-invalid says so)',
+      code: yaml`
+      apiVersion: v1
+      kind: Namespace
+      metadata:
+        name: shop
+        labels:
+          istio-injection: enabled
+          istio.io/dataplane-mode: none
+      `,
+    },
   ],
   invalid: [
     {
@@ -243,7 +255,7 @@ ruleTester(rule, {
           istio.io/rev: canary
           istio.io/dataplane-mode: ambient
       `,
-      errors: [{ messageId: 'namespaceLabels', line: 6, column: 5, severity: 2, message: 'either in sidecar mode or in ambient mode' }],
+      errors: [{ messageId: 'namespaceLabels', line: 6, column: 5, severity: 2, message: 'revision canary (if installed) injects every pod, and a sidecar wins over ambient' }],
     },
     {
       name: 'Namespace with istio-injection=enabled + dataplane-mode=ambient',
@@ -256,7 +268,7 @@ ruleTester(rule, {
           istio.io/dataplane-mode: ambient
           istio-injection: enabled
       `,
-      errors: [{ messageId: 'namespaceLabels', line: 7, column: 5 }],
+      errors: [{ messageId: 'namespaceLabels', line: 7, column: 5, message: 'every pod gets a sidecar, and a sidecar wins over ambient' }],
     },
     {
       name: 'Namespace istio-injection=Enabled: a warning',
