@@ -21,6 +21,8 @@ import proxyUidConflict from './proxy-uid-conflict.ts';
 import initRerunPrune from './init-rerun-prune.ts';
 import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
 import annotationDeprecated from './annotation-deprecated.ts';
+import ambientSidecarSetting from './ambient-sidecar-setting.ts';
+import ambientNetworkPolicy from './ambient-network-policy.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
@@ -51,6 +53,8 @@ export const allRules: readonly MeshlintRule[] = [
   initRerunPrune,
   autoscalerSafeToEvict,
   annotationDeprecated,
+  ambientSidecarSetting,
+  ambientNetworkPolicy,
   unusedDisableDirective,
 ];
 

@@ -15,7 +15,7 @@ export interface MeshlintDocs {
   /** How sure a finding is (SARIF `precision`). */
   readonly precision: 'very-high' | 'high' | 'medium' | 'low';
   /** Kind of problem, for SARIF tags and the rule list. */
-  readonly category: 'diagnostic' | 'yaml' | 'injection' | 'startup' | 'admission' | 'traffic';
+  readonly category: 'diagnostic' | 'yaml' | 'injection' | 'startup' | 'admission' | 'traffic' | 'ambient';
   /** Istio releases the rule applies to, e.g. "all" or ">= 1.24". */
   readonly istioVersions: string;
 }
