@@ -123,7 +123,7 @@ export default createRule({
             }
             return any;
           };
-          const related: RelatedLocation[] = isolating.slice(0, MAX_RELATED).map((p) => ({ target: { resource: p.resource, path: ['spec', 'podSelector'] }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
+          const related: RelatedLocation[] = isolating.slice(0, MAX_RELATED).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
           checkProbes(d, admitted, isolating, related);
           checkHbone(d, admitted, isolating, reportedRules);
         }
@@ -177,6 +177,12 @@ export default createRule({
     }
   },
 });
+
+/** Where a policy says which pods it selects: its podSelector, else its spec. */
+function selectorPath(p: NetworkPolicy): Path {
+  const spec = asObject(p.resource.object.spec);
+  return spec && Object.hasOwn(spec, 'podSelector') ? ['spec', 'podSelector'] : spec ? ['spec'] : [];
+}
 
 /** An object as named in a message: namespace/name. */
 function shortName(r: Resource): string {

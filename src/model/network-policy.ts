@@ -236,10 +236,14 @@ export function ruleAdmits(rule: IngressRule, policyNamespace: string | undefine
   return and(fromAdmits(rule, policyNamespace, source), portsAdmit(rule.ports, port));
 }
 
+/** Ports named in a message, at most. */
+const MAX_PORTS_SHOWN = 4;
+
 /** Ports a rule lists, as a short text ("8080, http"). */
 export function describePorts(ports: IngressRule['ports']): string {
   if (ports === 'all' || ports === 'unreadable') return 'every port';
-  return ports.map((p) => `${p.port === undefined ? `every ${p.protocol} port` : p.endPort !== undefined ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== 'TCP' ? `/${p.protocol}` : ''}`).join(', ');
+  const shown = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === undefined ? `every ${p.protocol} port` : p.endPort !== undefined ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== 'TCP' ? `/${p.protocol}` : ''}`);
+  return ports.length > MAX_PORTS_SHOWN ? `${shown.join(', ')} and ${ports.length - MAX_PORTS_SHOWN} more` : shown.join(', ');
 }
 
 // ---------------------------------------------------------------------------------------
