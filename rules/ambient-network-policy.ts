@@ -24,6 +24,9 @@ export const HBONE_PORT = 15008;
 /** The addresses kubelet probes of captured pods come from (iptables.go). */
 export const PROBE_SNAT = ['169.254.7.127', 'fd16:9254:7127:1337:ffff:ffff:ffff:ffff'] as const;
 const USE_WAYPOINT = 'istio.io/use-waypoint';
+const BYPASS_INBOUND = 'ambient.istio.io/bypass-inbound-capture';
+/** What Go's strconv.ParseBool reads as false (the node agent parses the annotation with it). */
+const GO_FALSE: ReadonlySet<string> = new Set(['0', 'f', 'F', 'false', 'FALSE', 'False']);
 const PROBE_KINDS = ['startupProbe', 'livenessProbe', 'readinessProbe'] as const;
 
 /** Bounds on what a run compares: ambient pods kept, related locations listed. */
@@ -85,6 +88,9 @@ export default createRule({
         if (ambient.length >= MAX_AMBIENT) return;
         const namespace = t.resource.namespace;
         if (namespace === undefined || captureForTemplate(t, facts).outcome !== 'ambient') return;
+        // Inbound left uncaptured: whether peers still send HBONE, and probes are still SNATed, is not decided here.
+        const bypass = labelString(t.annotations[BYPASS_INBOUND]);
+        if (bypass !== undefined && !GO_FALSE.has(bypass)) return;
         const labelsRecord: Record<string, string> = {};
         for (const [k, v] of Object.entries(t.labels)) labelsRecord[k] = labelString(v) ?? '';
         const labels: LabelSet = { known: labelsRecord, complete: true };

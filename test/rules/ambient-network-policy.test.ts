@@ -146,6 +146,12 @@ ruleTester(rule, {
       files: [defaultDeny, file('p.yaml', "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: { name: p, namespace: shop }\nspec:\n  podSelector: {}\n  ingress:\n    - from: [{ ipBlock: { cidr: 169.254.7.127/32 } }]\n      ports: [{ port: 9090 }]\n")],
       config: ambientNs,
     },
+    {
+      name: 'inbound capture bypassed: not decided here',
+      code: deploy('api').replace('labels: { app: api }', 'labels: { app: api }\n      annotations: { ambient.istio.io/bypass-inbound-capture: "true" }'),
+      files: [defaultDeny],
+      config: ambientNs,
+    },
   ],
   invalid: [
     {
