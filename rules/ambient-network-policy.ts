@@ -11,8 +11,8 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
 import {
-  and, describePorts, fromAdmits, isNetworkPolicy, networkPolicyOf, or, portsAdmit, ruleAdmits, selectsPod,
-  type DestPort, type NetworkPolicy, type Source,
+  and, describePorts, peersAdmit, isNetworkPolicy, networkPolicyOf, or, portsAdmit, ruleAdmits, selectsPod,
+  type DestPort, type NetPort, type NetworkPolicy, type PolicyRule, type Source,
 } from '../src/model/network-policy.ts';
 import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
 import type { LabelSet, Tri } from '../src/model/selector.ts';
@@ -41,6 +41,8 @@ interface Ambient {
   readonly labels: LabelSet;
   readonly source: Source;
   readonly named: ReadonlyMap<string, readonly number[]>;
+  /** The TCP container ports it declares. */
+  readonly served: readonly number[];
 }
 
 interface Probe {
@@ -54,7 +56,7 @@ export default createRule({
   meta: {
     type: 'problem',
     docs: {
-      description: 'NetworkPolicies that block HBONE (port 15008) or the probe source address for pods that ztunnel captures (ambient)',
+      description: 'NetworkPolicies that block HBONE (port 15008), in or out, or the probe source address for pods that ztunnel captures (ambient)',
       defaultLevel: 'warn',
       precision: 'high',
       category: 'ambient',
@@ -63,6 +65,8 @@ export default createRule({
     messages: {
       hboneBlocked:
         'This rule admits {{ client }} to {{ pod }} on {{ ports }} only, but ambient traffic between them arrives on HBONE port 15008, which no NetworkPolicy admits: it times out. Add port 15008.',
+      hboneEgressBlocked:
+        'This rule lets {{ client }} reach {{ pod }} on {{ ports }} only, but ambient traffic between them leaves on HBONE port 15008, which no egress rule admits: it times out. Add port 15008.',
       probeBlocked:
         'Kubelet probes of ambient pods come from 169.254.7.127 (ztunnel SNAT), which no NetworkPolicy isolating this pod ({{ policies }}) admits: this {{ probe }} fails. Admit that ipBlock.',
     },
@@ -95,46 +99,89 @@ export default createRule({
         for (const [k, v] of Object.entries(t.labels)) labelsRecord[k] = labelString(v) ?? '';
         const labels: LabelSet = { known: labelsRecord, complete: true };
         const namespaceLabels = namespaceLabelSet(namespace, facts).labels;
-        ambient.push({ t, namespace, labels, source: { kind: 'pod', namespace, labels, namespaceLabels }, named: namedPorts(t) });
+        ambient.push({ t, namespace, labels, source: { kind: 'pod', namespace, labels, namespaceLabels }, named: namedPorts(t), served: servedPorts(t) });
       },
       'Program:exit'() {
         if (policies.length === 0 || ambient.length === 0) return;
         const reportedRules = new Set<string>();
         for (const d of ambient) {
           if (budget < 0) return;
-          // Policies that may select the pod: each with whether it does, for ingress.
-          const applying: { p: NetworkPolicy; applies: Tri }[] = [];
-          let unreadable = false;
-          for (const p of policies) {
-            budget--;
-            if (p.namespace !== undefined && p.namespace !== d.namespace) continue;
-            if (p.unreadable !== undefined) {
-              unreadable = true;
-              break;
-            }
-            const applies = and(p.isolatesIngress, selectsPod(p, d.namespace, d.labels));
-            if (applies !== false) applying.push({ p, applies });
+          const into = isolation(d, 'ingress');
+          if (into) {
+            const related: RelatedLocation[] = into.isolating.slice(0, MAX_RELATED).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
+            checkProbes(d, into.admitted, into.isolating, related);
+            checkHbone(d, into.admitted, into.isolating, reportedRules);
           }
-          if (unreadable) continue;
-          const isolating = applying.filter((a) => a.applies === true).map((a) => a.p);
-          if (isolating.length === 0) continue;
-          /** Whether the union of the policies that isolate the pod admits the source to the port. */
-          const admitted = (source: Source, port: DestPort): Tri => {
-            let any: Tri = false;
-            for (const { p, applies } of applying) {
-              let byPolicy: Tri = false;
-              for (const rule of p.ingress) byPolicy = or(byPolicy, ruleAdmits(rule, p.namespace, source, port));
-              any = or(any, and(applies, byPolicy));
-              if (any === true) return true;
-            }
-            return any;
-          };
-          const related: RelatedLocation[] = isolating.slice(0, MAX_RELATED).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
-          checkProbes(d, admitted, isolating, related);
-          checkHbone(d, admitted, isolating, reportedRules);
+          const out = isolation(d, 'egress');
+          if (out) checkHboneEgress(d, out.admitted, out.isolating, reportedRules);
         }
       },
     };
+
+    /**
+     * The policies that isolate the pod in one direction, and whether their union admits a peer
+     * to a port; undefined when none certainly isolates it, or a policy of its namespace cannot be read.
+     */
+    function isolation(d: Ambient, direction: 'ingress' | 'egress'): { isolating: NetworkPolicy[]; admitted: (peer: Source, port: DestPort) => Tri } | undefined {
+      const applying: { p: NetworkPolicy; applies: Tri }[] = [];
+      for (const p of policies) {
+        budget--;
+        if (p.namespace !== undefined && p.namespace !== d.namespace) continue;
+        if (p.unreadable !== undefined) return undefined;
+        const applies = and(direction === 'ingress' ? p.isolatesIngress : p.isolatesEgress, selectsPod(p, d.namespace, d.labels));
+        if (applies !== false) applying.push({ p, applies });
+      }
+      const isolating = applying.filter((a) => a.applies === true).map((a) => a.p);
+      if (isolating.length === 0) return undefined;
+      const admitted = (peer: Source, port: DestPort): Tri => {
+        let any: Tri = false;
+        for (const { p, applies } of applying) {
+          let byPolicy: Tri = false;
+          for (const rule of p[direction]) byPolicy = or(byPolicy, ruleAdmits(rule, p.namespace, peer, port));
+          any = or(any, and(applies, byPolicy));
+          if (any === true) return true;
+        }
+        return any;
+      };
+      return { isolating, admitted };
+    }
+
+    /** Whether traffic to the pod may go through a waypoint: it then comes from the waypoint's pods, not from the client. */
+    function mayUseWaypoint(d: Ambient): boolean {
+      if (Object.hasOwn(d.labels.known, USE_WAYPOINT) || waypointServices.has(d.namespace)) return true;
+      const ns = namespaceLabelSet(d.namespace, facts).labels;
+      return !ns.complete || Object.hasOwn(ns.known, USE_WAYPOINT);
+    }
+
+    /** Egress of an ambient client: a rule that lets it reach an ambient pod on app ports, when nothing admits 15008 to that pod. */
+    function checkHboneEgress(c: Ambient, admitted: (peer: Source, port: DestPort) => Tri, isolating: readonly NetworkPolicy[], reported: Set<string>): void {
+      for (const p of isolating) {
+        for (const rule of p.egress) {
+          const key = `egress\0${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
+          if (reported.has(key) || !admitsSomeTcp(rule.ports)) continue;
+          for (const d of ambient) {
+            if (--budget < 0) return;
+            if (d.t === c.t || mayUseWaypoint(d)) continue;
+            const hbone: DestPort = { number: HBONE_PORT, named: d.named };
+            if (portsAdmit(rule.ports, hbone) !== false || peersAdmit(rule, p.namespace, d.source) !== true) continue;
+            // Evidence that the rule is about this pod: it names pods (not every destination) and admits a port the pod serves.
+            if (rule.peers === 'all' || !d.served.some((n) => portsAdmit(rule.ports, { number: n, named: d.named }) === true)) continue;
+            if (admitted(d.source, hbone) !== false) continue;
+            reported.add(key);
+            context.report({
+              target: { resource: p.resource, path: ['spec', 'egress', rule.index, 'ports'] },
+              messageId: 'hboneEgressBlocked',
+              data: { client: shortName(c.t.resource), pod: shortName(d.t.resource), ports: describePorts(rule.ports) },
+              related: [
+                { target: { resource: c.t.resource, path: c.t.path }, message: `${describeResource(c.t.resource)} is in ambient: ztunnel sends its traffic over HBONE` },
+                { target: { resource: d.t.resource, path: d.t.path }, message: `${describeResource(d.t.resource)} is in ambient: it receives mesh traffic on port ${HBONE_PORT}` },
+              ],
+            });
+            break;
+          }
+        }
+      }
+    }
 
     function checkProbes(d: Ambient, admitted: (s: Source, p: DestPort) => Tri, isolating: readonly NetworkPolicy[], related: RelatedLocation[]): void {
       const probeSource: Source = { kind: 'addresses', addresses: PROBE_SNAT };
@@ -152,19 +199,16 @@ export default createRule({
     }
 
     function checkHbone(d: Ambient, admitted: (s: Source, p: DestPort) => Tri, isolating: readonly NetworkPolicy[], reported: Set<string>): void {
-      // With a waypoint, the traffic comes from the waypoint's pods, not from the client.
-      if (Object.hasOwn(d.labels.known, USE_WAYPOINT) || waypointServices.has(d.namespace)) return;
-      const ns = namespaceLabelSet(d.namespace, facts).labels;
-      if (!ns.complete || Object.hasOwn(ns.known, USE_WAYPOINT)) return;
+      if (mayUseWaypoint(d)) return;
       const hbone: DestPort = { number: HBONE_PORT, named: d.named };
       for (const p of isolating) {
         for (const rule of p.ingress) {
-          const key = `${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
-          if (reported.has(key) || rule.ports === 'all' || rule.ports === 'unreadable') continue;
+          const key = `ingress\0${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
+          if (reported.has(key) || !admitsSomeTcp(rule.ports)) continue;
           if (portsAdmit(rule.ports, hbone) !== false) continue;
           for (const c of ambient) {
             if (--budget < 0) return;
-            if (c.t === d.t || fromAdmits(rule, p.namespace, c.source) !== true) continue;
+            if (c.t === d.t || peersAdmit(rule, p.namespace, c.source) !== true) continue;
             if (admitted(c.source, hbone) !== false) continue;
             reported.add(key);
             context.report({
@@ -184,6 +228,11 @@ export default createRule({
   },
 });
 
+/** Whether a rule lists ports and some of them are TCP (ztunnel carries TCP only; UDP is untouched). */
+function admitsSomeTcp(ports: PolicyRule['ports']): ports is readonly NetPort[] {
+  return ports !== 'all' && ports !== 'unreadable' && ports.some((p) => p.protocol === 'TCP');
+}
+
 /** Where a policy says which pods it selects: its podSelector, else its spec. */
 function selectorPath(p: NetworkPolicy): Path {
   const spec = asObject(p.resource.object.spec);
@@ -196,6 +245,20 @@ function shortName(r: Resource): string {
 }
 
 const policyName = (p: NetworkPolicy): string => shortName(p.resource);
+
+/** The TCP container ports a pod template declares. */
+function servedPorts(t: PodTemplate): number[] {
+  const out: number[] = [];
+  for (const c of t.containers) {
+    const ports = c.object.ports;
+    if (!Array.isArray(ports)) continue;
+    for (const raw of ports.slice(0, 200)) {
+      const p = asObject(raw);
+      if (p && typeof p.containerPort === 'number' && (p.protocol === undefined || p.protocol === 'TCP')) out.push(p.containerPort);
+    }
+  }
+  return out;
+}
 
 /** TCP container port names of a pod template → their numbers. */
 function namedPorts(t: PodTemplate): Map<string, number[]> {

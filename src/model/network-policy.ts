@@ -1,10 +1,10 @@
-// Kubernetes NetworkPolicy ingress, as far as meshlint needs it: which pods a policy isolates,
-// and whether its rules admit a given source (a pod, or a fixed address) on a given TCP port.
+// Kubernetes NetworkPolicy, as far as meshlint needs it: which pods a policy isolates, and
+// whether its rules admit a given peer (a pod, or a fixed address) on a given TCP port.
 // Semantics (Kubernetes networking/v1 API): a pod selected by any policy whose policyTypes hold
 // Ingress (policyTypes absent: Ingress always) accepts only what the union of those policies'
 // ingress rules admits. A rule admits a connection when one of its `from` peers matches the
 // source (no `from`: every source) and one of its `ports` matches the port (no `ports`: every
-// port). A peer is a podSelector (pods of the policy's namespace), a namespaceSelector (every
+// port); egress is the same with `to`. A peer is a podSelector (pods of the policy's namespace), a namespaceSelector (every
 // pod of the matching namespaces), both (those pods of those namespaces), or an ipBlock.
 // Everything is three-valued: a pod's IP is not among the inputs, so an ipBlock neither admits
 // nor refuses a pod for certain; shapes the API server would reject decide nothing.
@@ -28,9 +28,10 @@ export type Peer =
   | { readonly kind: 'ip'; readonly cidr: string; readonly except: readonly string[] }
   | { readonly kind: 'unreadable' };
 
-export interface IngressRule {
+/** An ingress or egress rule: its peers are `from` or `to`. */
+export interface PolicyRule {
   readonly index: number;
-  readonly from: readonly Peer[] | 'all';
+  readonly peers: readonly Peer[] | 'all';
   readonly ports: readonly NetPort[] | 'all' | 'unreadable';
 }
 
@@ -38,10 +39,12 @@ export interface NetworkPolicy {
   readonly resource: Resource;
   readonly namespace: string | undefined;
   readonly podSelector: LabelSelector;
-  /** Whether the policy isolates the pods it selects for ingress. */
+  /** Whether the policy isolates the pods it selects for ingress, and for egress. */
   readonly isolatesIngress: Tri;
-  readonly ingress: readonly IngressRule[];
-  /** Why the ingress part cannot be read (a shape the API server rejects). */
+  readonly isolatesEgress: Tri;
+  readonly ingress: readonly PolicyRule[];
+  readonly egress: readonly PolicyRule[];
+  /** Why the policy cannot be read (a shape the API server rejects). */
   readonly unreadable: string | undefined;
 }
 
@@ -95,7 +98,7 @@ function parsePorts(raw: unknown): NetPort[] | 'all' | 'unreadable' {
 
 const cache = new WeakMap<Resource, NetworkPolicy>();
 
-/** The ingress side of a NetworkPolicy (built once per resource). */
+/** A NetworkPolicy as read here (built once per resource). */
 export function networkPolicyOf(r: Resource): NetworkPolicy {
   const hit = cache.get(r);
   if (hit) return hit;
@@ -107,37 +110,50 @@ export function networkPolicyOf(r: Resource): NetworkPolicy {
 function build(r: Resource): NetworkPolicy {
   const base = { resource: r, namespace: r.namespace };
   const spec = asObject(r.object.spec);
-  const fail = (why: string): NetworkPolicy => ({ ...base, podSelector: EVERYTHING, isolatesIngress: 'unknown', ingress: [], unreadable: why });
+  const fail = (why: string): NetworkPolicy => ({ ...base, podSelector: EVERYTHING, isolatesIngress: 'unknown', isolatesEgress: 'unknown', ingress: [], egress: [], unreadable: why });
   if (!spec) return fail('no spec');
   const sel = spec.podSelector;
   if (sel !== undefined && sel !== null && !asObject(sel)) return fail('spec.podSelector is not a mapping');
   const podSelector = parseSelector(sel);
   let isolatesIngress: Tri;
-  if (spec.policyTypes === undefined || spec.policyTypes === null) isolatesIngress = true;
-  else {
+  let isolatesEgress: Tri;
+  if (spec.policyTypes === undefined || spec.policyTypes === null || (Array.isArray(spec.policyTypes) && spec.policyTypes.length === 0)) {
+    // Not written (or empty): the API server defaults it to Ingress, and Egress when the policy has egress rules.
+    isolatesIngress = true;
+    isolatesEgress = Array.isArray(spec.egress) ? spec.egress.length > 0 : spec.egress !== undefined && spec.egress !== null ? 'unknown' : false;
+  } else {
     const types = list(spec.policyTypes);
     if (!types || types.some((t) => t !== 'Ingress' && t !== 'Egress')) return fail('spec.policyTypes holds something other than Ingress and Egress');
     isolatesIngress = types.includes('Ingress');
+    isolatesEgress = types.includes('Egress');
   }
-  const ingress: IngressRule[] = [];
-  if (spec.ingress !== undefined && spec.ingress !== null) {
-    const rules = list(spec.ingress);
-    if (!rules) return fail('spec.ingress is not a list');
-    for (const [index, raw] of rules.entries()) {
-      const rule = asObject(raw);
-      if (!rule) return fail(`spec.ingress[${index}] is not a mapping`);
-      const fromRaw = rule.from;
-      let from: Peer[] | 'all';
-      if (fromRaw === undefined || fromRaw === null) from = 'all';
-      else {
-        const peers = list(fromRaw);
-        if (!peers) return fail(`spec.ingress[${index}].from is not a list`);
-        from = peers.length === 0 ? 'all' : peers.map(parsePeer);
-      }
-      ingress.push({ index, from, ports: parsePorts(rule.ports) });
+  const ingress = parseRules(spec.ingress, 'ingress', 'from');
+  if (typeof ingress === 'string') return fail(ingress);
+  const egress = parseRules(spec.egress, 'egress', 'to');
+  if (typeof egress === 'string') return fail(egress);
+  return { ...base, podSelector, isolatesIngress, isolatesEgress, ingress, egress, unreadable: undefined };
+}
+
+/** The rules of `spec.<field>`, or why they cannot be read. */
+function parseRules(raw: unknown, field: 'ingress' | 'egress', peersKey: 'from' | 'to'): PolicyRule[] | string {
+  const out: PolicyRule[] = [];
+  if (raw === undefined || raw === null) return out;
+  const rules = list(raw);
+  if (!rules) return `spec.${field} is not a list`;
+  for (const [index, item] of rules.entries()) {
+    const rule = asObject(item);
+    if (!rule) return `spec.${field}[${index}] is not a mapping`;
+    const peersRaw = rule[peersKey];
+    let peers: Peer[] | 'all';
+    if (peersRaw === undefined || peersRaw === null) peers = 'all';
+    else {
+      const items = list(peersRaw);
+      if (!items) return `spec.${field}[${index}].${peersKey} is not a list`;
+      peers = items.length === 0 ? 'all' : items.map(parsePeer);
     }
+    out.push({ index, peers, ports: parsePorts(rule.ports) });
   }
-  return { ...base, podSelector, isolatesIngress, ingress, unreadable: undefined };
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -190,11 +206,11 @@ function cidrAdmits(peer: { cidr: string; except: readonly string[] }, address: 
   return excepted === 'unknown' ? 'unknown' : !excepted;
 }
 
-/** Whether a rule's `from` admits the source. */
-export function fromAdmits(rule: IngressRule, policyNamespace: string | undefined, source: Source): Tri {
-  if (rule.from === 'all') return true;
+/** Whether a rule's peers (`from` or `to`) hold the peer. */
+export function peersAdmit(rule: PolicyRule, policyNamespace: string | undefined, source: Source): Tri {
+  if (rule.peers === 'all') return true;
   let any: Tri = false;
-  for (const peer of rule.from) {
+  for (const peer of rule.peers) {
     any = or(any, peerAdmits(peer, policyNamespace, source));
     if (any === true) return true;
   }
@@ -209,7 +225,7 @@ export interface DestPort {
 }
 
 /** Whether one of the rule's ports admits TCP to `port` (undefined number: a port not known). */
-export function portsAdmit(ports: IngressRule['ports'], port: DestPort): Tri {
+export function portsAdmit(ports: PolicyRule['ports'], port: DestPort): Tri {
   if (ports === 'all') return true;
   if (ports === 'unreadable') return 'unknown';
   let any: Tri = false;
@@ -232,15 +248,15 @@ export function portsAdmit(ports: IngressRule['ports'], port: DestPort): Tri {
 }
 
 /** Whether a rule admits the source to the port. */
-export function ruleAdmits(rule: IngressRule, policyNamespace: string | undefined, source: Source, port: DestPort): Tri {
-  return and(fromAdmits(rule, policyNamespace, source), portsAdmit(rule.ports, port));
+export function ruleAdmits(rule: PolicyRule, policyNamespace: string | undefined, source: Source, port: DestPort): Tri {
+  return and(peersAdmit(rule, policyNamespace, source), portsAdmit(rule.ports, port));
 }
 
 /** Ports named in a message, at most. */
 const MAX_PORTS_SHOWN = 4;
 
 /** Ports a rule lists, as a short text ("8080, http"). */
-export function describePorts(ports: IngressRule['ports']): string {
+export function describePorts(ports: PolicyRule['ports']): string {
   if (ports === 'all' || ports === 'unreadable') return 'every port';
   const shown = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === undefined ? `every ${p.protocol} port` : p.endPort !== undefined ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== 'TCP' ? `/${p.protocol}` : ''}`);
   return ports.length > MAX_PORTS_SHOWN ? `${shown.join(', ')} and ${ports.length - MAX_PORTS_SHOWN} more` : shown.join(', ');

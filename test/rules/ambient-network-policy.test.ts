@@ -48,6 +48,23 @@ spec:
       ports: ${ports}
 `;
 
+/** Lets the frontend reach pods labelled app=api on the given ports (YAML flow list), and DNS. */
+const frontendEgress = (ports: string): string => yaml`
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata: { name: frontend-out, namespace: shop }
+spec:
+  podSelector: { matchLabels: { app: frontend } }
+  policyTypes: [Egress]
+  egress:
+    - to:
+        - podSelector: { matchLabels: { app: api } }
+      ports: ${ports}
+    - to:
+        - namespaceSelector: {}
+      ports: [{ port: 53, protocol: UDP }]
+`;
+
 const allowProbes = file('probes.yaml', yaml`
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
@@ -152,6 +169,44 @@ ruleTester(rule, {
       files: [defaultDeny],
       config: ambientNs,
     },
+    {
+      name: 'egress: HBONE admitted beside the app port',
+      code: frontendEgress('[{ port: 8080 }, { port: 15008 }]'),
+      files: [file('api.yaml', deploy('api', false)), file('fe.yaml', deploy('frontend', false))],
+      config: ambientNs,
+    },
+    {
+      name: 'egress: the destination is not in the mesh',
+      code: frontendEgress('[{ port: 8080 }]'),
+      files: [file('api.yaml', deploy('api', false, '{ app: api, istio.io/dataplane-mode: none }')), file('fe.yaml', deploy('frontend', false))],
+      config: ambientNs,
+    },
+    {
+      name: 'egress: an empty egress list without policyTypes isolates ingress only',
+      code: yaml`
+      apiVersion: networking.k8s.io/v1
+      kind: NetworkPolicy
+      metadata: { name: p, namespace: shop }
+      spec:
+        podSelector: {}
+        ingress: [{}]
+        egress: []
+      `,
+      files: [file('api.yaml', deploy('api')), file('fe.yaml', deploy('frontend', false))],
+      config: ambientNs,
+    },
+    {
+      name: 'egress: a DNS rule to every destination is not about the api',
+      code: frontendEgress('[{ port: 8080 }]').replace('app: api', 'app: other').replace('    - to:\n        - namespaceSelector: {}\n      ports: [{ port: 53, protocol: UDP }]', '    - ports: [{ port: 53, protocol: UDP }, { port: 53, protocol: TCP }]'),
+      files: [file('api.yaml', deploy('api', false).replace('containerPort: 8080', 'containerPort: 53')), file('fe.yaml', deploy('frontend', false))],
+      config: ambientNs,
+    },
+    {
+      name: 'egress: a rule without `to` names no pod',
+      code: frontendEgress('[{ port: 8080 }]').replace('    - to:\n        - podSelector: { matchLabels: { app: api } }\n      ports: [{ port: 8080 }]', '    - ports: [{ port: 8080 }]'),
+      files: [file('api.yaml', deploy('api', false)), file('fe.yaml', deploy('frontend', false))],
+      config: ambientNs,
+    },
   ],
   invalid: [
     {
@@ -219,6 +274,27 @@ ruleTester(rule, {
       files: [file('api.yaml', deploy('api')), file('fe.yaml', deploy('frontend', false))],
       config: ambientNs,
       errors: [{ messageId: 'hboneBlocked', line: 10 }, { messageId: 'probeBlocked', line: 13 }],
+    },
+    {
+      name: 'egress: the client may reach the api on its app port only',
+      code: frontendEgress('[{ port: 8080 }]'),
+      files: [file('api.yaml', deploy('api', false)), file('fe.yaml', deploy('frontend', false))],
+      config: ambientNs,
+      errors: [{ messageId: 'hboneEgressBlocked', line: 10, message: 'lets shop/frontend reach shop/api on 8080 only' }],
+    },
+    {
+      name: 'empty policyTypes default to Ingress (and Egress with egress rules)',
+      code: yaml`
+      apiVersion: networking.k8s.io/v1
+      kind: NetworkPolicy
+      metadata: { name: p, namespace: shop }
+      spec:
+        podSelector: {}
+        policyTypes: []
+      `,
+      files: [file('api.yaml', deploy('api'))],
+      config: ambientNs,
+      errors: [{ messageId: 'probeBlocked' }],
     },
   ],
 });
