@@ -24,6 +24,8 @@ import initRerunPrune from './init-rerun-prune.ts';
 import initContainerNetwork from './init-container-network.ts';
 import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
 import annotationDeprecated from './annotation-deprecated.ts';
+import ambientSidecarSetting from './ambient-sidecar-setting.ts';
+import ambientNetworkPolicy from './ambient-network-policy.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
@@ -61,6 +63,8 @@ export const allRules: readonly MeshlintRule[] = [
   ambientLabelInvalid,
   ambientNotCaptured,
   waypointUnbound,
+  ambientSidecarSetting,
+  ambientNetworkPolicy,
   unusedDisableDirective,
 ];
 
