@@ -6349,15 +6349,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list, type) {
-      for (let i = 0; i < list.length; ++i)
-        if (list[i].type === type)
+    function includesToken(list2, type) {
+      for (let i = 0; i < list2.length; ++i)
+        if (list2[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list) {
-      for (let i = 0; i < list.length; ++i) {
-        switch (list[i].type) {
+    function findNonEmptyIndex(list2) {
+      for (let i = 0; i < list2.length; ++i) {
+        switch (list2[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -8580,15 +8580,15 @@ var require_codegen = __commonJS({
     }
     exports.not = not;
     var andCode = mappend(exports.operators.AND);
-    function and(...args) {
+    function and2(...args) {
       return args.reduce(andCode);
     }
-    exports.and = and;
+    exports.and = and2;
     var orCode = mappend(exports.operators.OR);
-    function or(...args) {
+    function or2(...args) {
       return args.reduce(orCode);
     }
-    exports.or = or;
+    exports.or = or2;
     function mappend(op) {
       return (x, y) => x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._)`${par(x)} ${op} ${par(y)}`;
     }
@@ -15282,13 +15282,13 @@ var require_ignore = __commonJS({
         return this.add(pattern);
       }
       // @returns {TestResult}
-      _test(originalPath, cache2, path) {
+      _test(originalPath, cache3, path) {
         checkPath(
           path,
           originalPath,
           this._strictPathCheck ? throwError2 : RETURN_FALSE
         );
-        return path ? this._t(path, cache2) : {
+        return path ? this._t(path, cache3) : {
           ignored: false,
           unignored: false
         };
@@ -15305,13 +15305,13 @@ var require_ignore = __commonJS({
         const literal = this._rules.testLiteral(path);
         return literal.ignored || literal.unignored ? literal : dir;
       }
-      _t(path, cache2) {
-        if (path in cache2) {
-          return cache2[path];
+      _t(path, cache3) {
+        if (path in cache3) {
+          return cache3[path];
         }
         const parentPath = parentOf3(path);
-        const parent = parentPath ? this._t(parentPath, cache2) : UNDEFINED;
-        return cache2[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
+        const parent = parentPath ? this._t(parentPath, cache3) : UNDEFINED;
+        return cache3[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
       }
       ignores(path) {
         return this._test(path, this._ignoreCache, convertPath(path)).ignored;
@@ -16388,190 +16388,6 @@ function listenersOf(rule, context) {
   return rule.create(context);
 }
 
-// rules/duplicate-key.ts
-var show = (v2) => typeof v2 === "string" ? JSON.stringify(v2.length > 30 ? `${v2.slice(0, 30)}\u2026` : v2) : v2 !== null && typeof v2 === "object" ? Array.isArray(v2) ? "a list" : "a mapping" : String(v2);
-var sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-function replacing(first, last, how) {
-  const [a, b] = [show(first), show(last)];
-  return a === b && a.startsWith("a ") ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
-}
-function isLabelsOrAnnotations(path) {
-  const n = path.length;
-  return n >= 2 && path[n - 2] === "metadata" && (path[n - 1] === "labels" || path[n - 1] === "annotations");
-}
-var duplicate_key_default = createRule({
-  name: "duplicate-key",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Mapping keys written twice: Kubernetes keeps the last value and drops the other silently",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "yaml",
-      istioVersions: "all"
-    },
-    messages: {
-      conflicting: 'Duplicate key "{{ key }}" in {{ where }}: {{ change }}. Remove one of them.',
-      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}. Remove one of them.'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      Document({ doc, resources }) {
-        for (const dup of doc.duplicateKeys) {
-          const resource = resources.find((r7) => r7.basePath.every((p, i) => dup.mapPath[i] === p));
-          if (!resource) continue;
-          const rel = dup.mapPath.slice(resource.basePath.length);
-          const where = rel.length ? rel.join(".") : "the top level";
-          const differ = !sameValue(dup.first.value, dup.last.value);
-          const important = isLabelsOrAnnotations(rel) || /istio/i.test(dup.key) || rel.some((p) => typeof p === "string" && /istio/i.test(p));
-          const path = [...dup.mapPath, dup.key];
-          const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource, path };
-          const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource, path }, message: `the earlier "${dup.key}"` }];
-          if (differ && important) {
-            context.report({ target, messageId: "conflicting", data: { key: dup.key, where, change: replacing(dup.first.value, dup.last.value, "silently ") }, related });
-          } else {
-            context.report({
-              target,
-              messageId: "repeated",
-              severity: "warn",
-              data: { key: dup.key, where, detail: differ ? `, and ${replacing(dup.first.value, dup.last.value, "")}` : " with the same value" },
-              related
-            });
-          }
-        }
-      }
-    };
-  }
-});
-
-// src/model/placeholder.ts
-var PLACEHOLDER = /\$\{[^}]*\}|\$\([^)]*\)|^\$[A-Za-z_]\w*$|\{\{.*?\}\}|\bREPLACE(?:_\w+|ME)\b|^<[^<>]+>$/;
-function isPlaceholder(value) {
-  return PLACEHOLDER.test(value);
-}
-
-// src/model/mesh.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-
-// src/parse/limits.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-var MAX_DEPTH = 1e3;
-var MAX_ALIAS_EXPANSION = 2e5;
-var MAX_EMBEDDED_DEPTH = MAX_DEPTH / 10;
-var MAX_EMBEDDED_SIZE = 1024 * 1024;
-var MAX_EMBEDDED_ALIASES = 1e3;
-var MIB = 1024 * 1024;
-var sizeText = (n) => n % MIB === 0 ? `${n / MIB} MiB` : `${n.toLocaleString("en-US")} characters`;
-function sizeProblem(text) {
-  if (text.length <= MAX_EMBEDDED_SIZE) return void 0;
-  return { message: `larger than ${sizeText(MAX_EMBEDDED_SIZE)} (${text.length.toLocaleString("en-US")} characters)`, offset: MAX_EMBEDDED_SIZE };
-}
-var tooDeep = (offset) => ({ message: `nested deeper than ${MAX_EMBEDDED_DEPTH} levels`, offset });
-function jsonDepthProblem(text) {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 91 || c === 123) {
-      if (++depth > MAX_EMBEDDED_DEPTH) return tooDeep(i);
-    } else if ((c === 93 || c === 125) && depth > 0) depth--;
-    else if (c === 34) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
-    }
-  }
-  return void 0;
-}
-function yamlTokens(text, lineCounter) {
-  const parser = new import_yaml2.Parser(lineCounter?.addNewLine);
-  lineCounter?.addNewLine(0);
-  const tokens = [];
-  let aliases = 0;
-  for (const lexeme of new import_yaml2.Lexer().lex(text, false)) {
-    if (lexeme.charCodeAt(0) === 42 && import_yaml2.CST.tokenType(lexeme) === "alias" && ++aliases > MAX_EMBEDDED_ALIASES) {
-      return { problem: { message: `written with more than ${MAX_EMBEDDED_ALIASES.toLocaleString("en-US")} aliases`, offset: parser.offset } };
-    }
-    for (const token of parser.next(lexeme)) tokens.push(token);
-    if (parser.stack.length - 1 > MAX_EMBEDDED_DEPTH) return { problem: tooDeep(parser.offset) };
-  }
-  for (const token of parser.end()) tokens.push(token);
-  return { tokens };
-}
-function embeddedTextProblem(text, syntax) {
-  const size = sizeProblem(text);
-  if (size) return size;
-  if (syntax === "json") return jsonDepthProblem(text);
-  const read2 = yamlTokens(text);
-  return "problem" in read2 ? read2.problem : void 0;
-}
-function aliasExpansionProblem(doc) {
-  const anchors = /* @__PURE__ */ new Map();
-  const sizes = /* @__PURE__ */ new Map();
-  let added = 0;
-  const stack = [];
-  const enter = (node) => {
-    if ((0, import_yaml2.isAlias)(node)) {
-      const target = anchors.get(node.source);
-      if (target === void 0) return 1;
-      const size2 = sizes.get(target);
-      const offset = node.range?.[0] ?? 0;
-      if (size2 === void 0) return { message: `written with alias *${node.source} inside the node it names, a value without end`, offset };
-      added += size2;
-      if (added > MAX_ALIAS_EXPANSION) return { message: `expanded by its aliases beyond ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} nodes (an alias bomb)`, offset };
-      return size2;
-    }
-    const anchor = node?.anchor;
-    if (typeof anchor === "string" && anchor !== "") anchors.set(anchor, node);
-    if ((0, import_yaml2.isMap)(node)) return { node, children: node.items.flatMap((p) => (0, import_yaml2.isPair)(p) ? [p.key, p.value] : []), next: 0, size: 1 };
-    if ((0, import_yaml2.isSeq)(node)) return { node, children: node.items, next: 0, size: 1 };
-    const size = (0, import_yaml2.isScalar)(node) ? 1 : 0;
-    if (node !== null && node !== void 0) sizes.set(node, size);
-    return size;
-  };
-  const root2 = enter(doc.contents);
-  if (typeof root2 === "number") return void 0;
-  if ("message" in root2) return root2;
-  stack.push(root2);
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    if (top.next === top.children.length) {
-      stack.pop();
-      sizes.set(top.node, top.size);
-      const parent = stack[stack.length - 1];
-      if (parent) parent.size += top.size;
-      continue;
-    }
-    const child = enter(top.children[top.next++]);
-    if (typeof child === "number") top.size += child;
-    else if ("message" in child) return child;
-    else stack.push(child);
-  }
-  return void 0;
-}
-function parseYamlWithinLimits(text, options) {
-  const size = sizeProblem(text);
-  if (size) return { problem: size };
-  const read2 = yamlTokens(text, options.lineCounter);
-  if ("problem" in read2) return read2;
-  let doc;
-  for (const next of new import_yaml2.Composer(options).compose(read2.tokens, true, text.length)) {
-    if (!doc) doc = next;
-    else {
-      doc.errors.push(new import_yaml2.YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
-      break;
-    }
-  }
-  if (!doc) throw new Error("the yaml composer gave no document for a forced one");
-  if (doc.errors.length > 0) return { doc };
-  const aliases = aliasExpansionProblem(doc);
-  return aliases ? { problem: aliases } : { doc };
-}
-function plainValue(doc) {
-  doc.options.logLevel = "error";
-  return doc.toJS({ maxAliasCount: -1 });
-}
-
 // src/model/workload-kinds.ts
 var EACH = "[*]";
 var POD_LIST_CONTAINERS = (spec) => [
@@ -16707,11 +16523,11 @@ var TEKTON_EXIT = {
   how: "Tekton stops the sidecars itself (injected ones too) when the TaskRun is done"
 };
 function tektonPipelineTasks(base) {
-  return ["tasks", "finally"].map((list) => {
-    const spec = [...base, list, EACH, "taskSpec"];
+  return ["tasks", "finally"].map((list2) => {
+    const spec = [...base, list2, EACH, "taskSpec"];
     return {
       at: spec,
-      each: [...base, list],
+      each: [...base, list2],
       podIf: ["taskSpec"],
       metadata: [{ at: [...spec, "metadata"] }, { at: ["metadata"], scope: [] }],
       spec: [],
@@ -16853,12 +16669,12 @@ function getIn(obj, path) {
 }
 var templates = /* @__PURE__ */ new WeakMap();
 function podTemplatesOf(resource) {
-  let list = templates.get(resource);
-  if (!list) {
-    list = buildPodTemplates(resource);
-    templates.set(resource, list);
+  let list2 = templates.get(resource);
+  if (!list2) {
+    list2 = buildPodTemplates(resource);
+    templates.set(resource, list2);
   }
-  return list;
+  return list2;
 }
 function podTemplateOf(resource) {
   return podTemplatesOf(resource)[0];
@@ -16876,11 +16692,11 @@ function buildPodTemplates(resource) {
       if (t) out.push(t);
       continue;
     }
-    const list = getIn(resource.object, shape.each);
-    if (!Array.isArray(list)) continue;
-    const n = Math.min(list.length, MAX_TEMPLATES);
+    const list2 = getIn(resource.object, shape.each);
+    if (!Array.isArray(list2)) continue;
+    const n = Math.min(list2.length, MAX_TEMPLATES);
     for (let i = 0; i < n && out.length < MAX_TEMPLATES; i++) {
-      const item = asObject(list[i]);
+      const item = asObject(list2[i]);
       if (!item) continue;
       if (shape.podIf && !shape.podIf.some((k2) => item[k2] !== void 0 && item[k2] !== null)) continue;
       const t = buildTemplate(resource, kind2, shape, i);
@@ -17092,6 +16908,233 @@ function describeSelector(sel2) {
   }).join(", ");
 }
 
+// src/model/ambient.ts
+var DATAPLANE_MODE = "istio.io/dataplane-mode";
+var AMBIENT = "ambient";
+var DATAPLANE_NONE = "none";
+var SELECTOR_SOURCE = "cni/pkg/util/enablement_selector.go Matches";
+var DEFAULT_CAPTURE_INSTALL = { excludeNamespaces: ["kube-system"], excludeSource: "istio-cni's default excludeNamespaces" };
+function selectorsAsk(pod, ns2, selectors) {
+  let ask = false;
+  for (const entry of selectors.list) {
+    const podMatch = matches(entry.podSelector, knownLabels(pod.labels));
+    const nsMatch = podMatch === false ? false : matches(entry.namespaceSelector, ns2);
+    const both = podMatch === false || nsMatch === false ? false : podMatch === true && nsMatch === true ? true : "unknown";
+    if (both === true) {
+      const by = entry.namespaceSelector.requirements.length > 0 ? "namespace" : "pod";
+      return { ask: true, by, text: `istio-cni's enablement selector (pod ${describeSelector(entry.podSelector)}; namespace ${describeSelector(entry.namespaceSelector)}) from ${selectors.source} matches` };
+    }
+    if (both === "unknown") ask = "unknown";
+  }
+  if (ask === "unknown") return { ask, by: "namespace", text: `whether its namespace matches istio-cni's enablement selectors (${selectors.source}) is unknown` };
+  return { ask: false, by: void 0, text: `no enablement selector of istio-cni (${selectors.source}) matches the pod and its namespace` };
+}
+function ambientAsked(pod, ns2, install) {
+  if (install.selectors === "unknown") return { ask: "unknown", by: void 0, text: "istio-cni's enablement selectors are unknown" };
+  if (install.selectors) return selectorsAsk(pod, ns2, install.selectors);
+  const podMode = pod.labels[DATAPLANE_MODE];
+  if (podMode === AMBIENT) return { ask: true, by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
+  if (podMode === DATAPLANE_NONE) return { ask: false, by: void 0, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
+  const nsMode = ns2.known[DATAPLANE_MODE];
+  const other = podMode === void 0 ? "" : ` (the pod's own value "${podMode}" is neither ${AMBIENT} nor ${DATAPLANE_NONE}, so the namespace decides)`;
+  if (nsMode === AMBIENT) return { ask: true, by: "namespace", text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}${other}` };
+  if (nsMode !== void 0) return { ask: false, by: void 0, text: `its namespace's ${DATAPLANE_MODE}="${nsMode}" is not exactly "${AMBIENT}": nothing asks for ambient${other}` };
+  if (!ns2.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
+  return { ask: false, by: void 0, text: `neither the pod nor its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
+}
+function predictCapture(input2) {
+  const { pod, namespaceLabels: namespaceLabels2, injection, install } = input2;
+  const trace = [];
+  const asked = ambientAsked(pod, namespaceLabels2, install);
+  const done = (outcome, askedBy, unknownBecause) => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
+  if (pod.namespace !== void 0 && install.excludeNamespaces.includes(pod.namespace)) {
+    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(", ")}): istio-cni never captures its pods`, source: "cni/pkg/plugin/plugin.go" });
+    return done(injection.outcome === "injected" ? "sidecar" : injection.outcome === "unknown" ? "unknown" : "none", asked.by, injection.unknownBecause);
+  }
+  if (pod.namespace !== void 0 && install.excludeUnknown && asked.ask !== false && injection.outcome !== "injected") {
+    trace.push({ text: `whether namespace ${pod.namespace} is in ${install.excludeSource} is unknown` });
+    return done("unknown", asked.by, install.excludeSource);
+  }
+  if (pod.hostNetwork) {
+    trace.push({ text: "the pod uses hostNetwork: ztunnel never captures it", source: SELECTOR_SOURCE });
+    return done("none", asked.by);
+  }
+  if (injection.outcome === "injected") {
+    trace.push({ text: `it gets a sidecar: the injector writes sidecar.istio.io/status, and istio-cni skips pods with it${asked.ask === true ? " (the ambient label has no effect)" : ""}`, source: SELECTOR_SOURCE });
+    return done("sidecar", asked.by);
+  }
+  trace.push({ text: asked.text, source: SELECTOR_SOURCE });
+  if (injection.outcome === "unknown") {
+    trace.push({ text: "whether it gets a sidecar is unknown, and a sidecar wins over ambient" });
+    return done("unknown", asked.by, injection.unknownBecause);
+  }
+  if (pod.namespace === void 0 && asked.ask !== false) {
+    trace.push({ text: `its namespace is unknown, so whether it is in ${install.excludeSource} is unknown` });
+    return done("unknown", asked.by, "the workload's namespace");
+  }
+  if (asked.ask === "unknown") return done("unknown", asked.by, install.selectors === "unknown" ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`);
+  if (!asked.ask) return done("none", asked.by);
+  if (install.enabled === "unknown") {
+    trace.push({ text: "whether istio-cni runs with ambient on is unknown" });
+    return done("unknown", asked.by, "ambient.enabled of istio-cni");
+  }
+  if (install.enabled && !install.enabled.value) {
+    trace.push({ text: `istio-cni runs without ambient (${install.enabled.source}): ambient labels do nothing, and the pod's traffic is not in the mesh`, source: "manifests/charts/istio-cni/templates/configmap-cni.yaml" });
+    return done("none", asked.by);
+  }
+  return done("ambient", asked.by);
+}
+
+// src/model/istio-version.ts
+var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
+var SUPPORTED_MINORS = { from: 18, to: 32 };
+function uncoveredVersionNote(v2, where) {
+  const { from, to } = SUPPORTED_MINORS;
+  if (v2.major === 1 && v2.minor >= from && v2.minor <= to) return void 0;
+  const range = `1.${from} to 1.${to}`;
+  if (v2.major > 1 || v2.minor > to) return `Istio ${v2.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
+  return `Istio ${v2.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v2.text}`;
+}
+function parseIstioVersion(text) {
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
+  if (!m) return void 0;
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
+}
+function atLeast(v2, major, minor) {
+  return v2.major > major || v2.major === major && v2.minor >= minor;
+}
+function compareVersions(a, b) {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+function inVersionRange(v2, range) {
+  const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
+  if (!m) return true;
+  const from = atLeast(v2, Number(m[2]), Number(m[3]));
+  return m[1] === ">=" ? from : !from;
+}
+function existsAt(v2, range) {
+  return !/^\s*>=/.test(range) || inVersionRange(v2, range);
+}
+
+// src/model/mesh.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+
+// src/parse/limits.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+var MAX_DEPTH = 1e3;
+var MAX_ALIAS_EXPANSION = 2e5;
+var MAX_EMBEDDED_DEPTH = MAX_DEPTH / 10;
+var MAX_EMBEDDED_SIZE = 1024 * 1024;
+var MAX_EMBEDDED_ALIASES = 1e3;
+var MIB = 1024 * 1024;
+var sizeText = (n) => n % MIB === 0 ? `${n / MIB} MiB` : `${n.toLocaleString("en-US")} characters`;
+function sizeProblem(text) {
+  if (text.length <= MAX_EMBEDDED_SIZE) return void 0;
+  return { message: `larger than ${sizeText(MAX_EMBEDDED_SIZE)} (${text.length.toLocaleString("en-US")} characters)`, offset: MAX_EMBEDDED_SIZE };
+}
+var tooDeep = (offset) => ({ message: `nested deeper than ${MAX_EMBEDDED_DEPTH} levels`, offset });
+function jsonDepthProblem(text) {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) {
+      if (++depth > MAX_EMBEDDED_DEPTH) return tooDeep(i);
+    } else if ((c === 93 || c === 125) && depth > 0) depth--;
+    else if (c === 34) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    }
+  }
+  return void 0;
+}
+function yamlTokens(text, lineCounter) {
+  const parser = new import_yaml2.Parser(lineCounter?.addNewLine);
+  lineCounter?.addNewLine(0);
+  const tokens = [];
+  let aliases = 0;
+  for (const lexeme of new import_yaml2.Lexer().lex(text, false)) {
+    if (lexeme.charCodeAt(0) === 42 && import_yaml2.CST.tokenType(lexeme) === "alias" && ++aliases > MAX_EMBEDDED_ALIASES) {
+      return { problem: { message: `written with more than ${MAX_EMBEDDED_ALIASES.toLocaleString("en-US")} aliases`, offset: parser.offset } };
+    }
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length - 1 > MAX_EMBEDDED_DEPTH) return { problem: tooDeep(parser.offset) };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens };
+}
+function embeddedTextProblem(text, syntax) {
+  const size = sizeProblem(text);
+  if (size) return size;
+  if (syntax === "json") return jsonDepthProblem(text);
+  const read2 = yamlTokens(text);
+  return "problem" in read2 ? read2.problem : void 0;
+}
+function aliasExpansionProblem(doc) {
+  const anchors = /* @__PURE__ */ new Map();
+  const sizes = /* @__PURE__ */ new Map();
+  let added = 0;
+  const stack = [];
+  const enter = (node) => {
+    if ((0, import_yaml2.isAlias)(node)) {
+      const target = anchors.get(node.source);
+      if (target === void 0) return 1;
+      const size2 = sizes.get(target);
+      const offset = node.range?.[0] ?? 0;
+      if (size2 === void 0) return { message: `written with alias *${node.source} inside the node it names, a value without end`, offset };
+      added += size2;
+      if (added > MAX_ALIAS_EXPANSION) return { message: `expanded by its aliases beyond ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} nodes (an alias bomb)`, offset };
+      return size2;
+    }
+    const anchor = node?.anchor;
+    if (typeof anchor === "string" && anchor !== "") anchors.set(anchor, node);
+    if ((0, import_yaml2.isMap)(node)) return { node, children: node.items.flatMap((p) => (0, import_yaml2.isPair)(p) ? [p.key, p.value] : []), next: 0, size: 1 };
+    if ((0, import_yaml2.isSeq)(node)) return { node, children: node.items, next: 0, size: 1 };
+    const size = (0, import_yaml2.isScalar)(node) ? 1 : 0;
+    if (node !== null && node !== void 0) sizes.set(node, size);
+    return size;
+  };
+  const root2 = enter(doc.contents);
+  if (typeof root2 === "number") return void 0;
+  if ("message" in root2) return root2;
+  stack.push(root2);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.next === top.children.length) {
+      stack.pop();
+      sizes.set(top.node, top.size);
+      const parent = stack[stack.length - 1];
+      if (parent) parent.size += top.size;
+      continue;
+    }
+    const child = enter(top.children[top.next++]);
+    if (typeof child === "number") top.size += child;
+    else if ("message" in child) return child;
+    else stack.push(child);
+  }
+  return void 0;
+}
+function parseYamlWithinLimits(text, options) {
+  const size = sizeProblem(text);
+  if (size) return { problem: size };
+  const read2 = yamlTokens(text, options.lineCounter);
+  if ("problem" in read2) return read2;
+  let doc;
+  for (const next of new import_yaml2.Composer(options).compose(read2.tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new import_yaml2.YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+      break;
+    }
+  }
+  if (!doc) throw new Error("the yaml composer gave no document for a forced one");
+  if (doc.errors.length > 0) return { doc };
+  const aliases = aliasExpansionProblem(doc);
+  return aliases ? { problem: aliases } : { doc };
+}
+function plainValue(doc) {
+  doc.options.logLevel = "error";
+  return doc.toJS({ maxAliasCount: -1 });
+}
+
 // src/model/mesh.ts
 var INJECT_KEY = "sidecar.istio.io/inject";
 var REV_LABEL = "istio.io/rev";
@@ -17104,10 +17147,10 @@ var WEBHOOK_SUFFIX = "sidecar-injector.istio.io";
 var sel = (requirements) => ({ requirements });
 function generateWebhooks(shape, origin) {
   const out = [];
-  const make = (configName, shortName2, revision, tag, ns2, obj) => ({
+  const make = (configName, shortName3, revision, tag, ns2, obj) => ({
     configName,
-    name: `${shortName2}.${WEBHOOK_SUFFIX}`,
-    shortName: shortName2,
+    name: `${shortName3}.${WEBHOOK_SUFFIX}`,
+    shortName: shortName3,
     namespaceSelector: ns2,
     objectSelector: obj,
     revision,
@@ -17244,11 +17287,11 @@ function isInjectorConfigMap(r7) {
 }
 var parsedValues = /* @__PURE__ */ new WeakMap();
 var parsedConfig = /* @__PURE__ */ new WeakMap();
-function memo(cache2, r7, parse2) {
-  let hit = cache2.get(r7);
+function memo(cache3, r7, parse2) {
+  let hit = cache3.get(r7);
   if (!hit) {
     hit = parse2();
-    cache2.set(r7, hit);
+    cache3.set(r7, hit);
   }
   return hit;
 }
@@ -17344,184 +17387,6 @@ function istioOperatorFacts(r7) {
     enableNamespacesByDefault: typeof enable === "boolean" ? enable : void 0,
     policy: getIn(spec, ["values", "global", "proxy", "autoInject"])
   };
-}
-
-// src/model/intent.ts
-function effectiveInject(t) {
-  const label = labelString(t.labels[INJECT_KEY]);
-  if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
-  const annotation = labelString(t.annotations[INJECT_KEY]);
-  if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
-  return void 0;
-}
-function explicitlyOptedOut(t) {
-  return effectiveInject(t)?.value === "false";
-}
-function namespaceLabelLocation(ns2, key, message) {
-  if (ns2?.createdBy) return { target: ns2.createdBy.target, message: `${message} (${ns2.createdBy.source})` };
-  if (!ns2?.resource) return void 0;
-  const labels = ns2.resource.object.metadata?.labels;
-  const path = labels && key in labels ? ["metadata", "labels", key] : ["metadata", "name"];
-  return { target: { resource: ns2.resource, path }, message };
-}
-function namespaceOf(t, facts) {
-  const r7 = "resource" in t ? t.resource : t;
-  return r7.namespace ? facts.namespaces.get(r7.namespace) : void 0;
-}
-function injectionIntent(t, facts) {
-  const out = [];
-  const ns2 = namespaceOf(t, facts);
-  const where = ns2?.origin === "config" ? " (in the config file)" : ns2?.createdBy ? ` (set by ${ns2.createdBy.source})` : "";
-  if (ns2?.labels[NS_INJECTION_LABEL] === "enabled") {
-    out.push({ text: `namespace ${ns2.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
-  }
-  const nsRev = ns2?.labels[REV_LABEL];
-  if (ns2 && nsRev !== void 0 && nsRev !== "") {
-    out.push({ text: `namespace ${ns2.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
-  }
-  const label = labelString(t.labels[INJECT_KEY]);
-  if (label === "true") {
-    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label that asks for a sidecar" }, fromPod: true });
-  }
-  const podRev = labelString(t.labels[REV_LABEL]);
-  if (podRev !== void 0 && podRev !== "") {
-    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" }, fromPod: true });
-  }
-  const annotation = labelString(t.annotations[INJECT_KEY]);
-  if (annotation === "true") {
-    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" }, fromPod: true });
-  }
-  return out;
-}
-function relatedOf(signals) {
-  return signals.flatMap((s) => s.related ? [s.related] : []);
-}
-
-// rules/inject-label-conflict.ts
-var inject_label_conflict_default = createRule({
-  name: "inject-label-conflict",
-  meta: {
-    type: "problem",
-    docs: {
-      description: "Injection labels and annotations that contradict each other, or that Istio resolves against what they say",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "injection",
-      istioVersions: "all"
-    },
-    messages: {
-      labelVsAnnotation: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
-      disabledNamespace: '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
-      revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: the default revision injects this pod, not {{ revision }}. Remove one of the two.",
-      revVsRev: "Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
-      revInDisabled: "Pod label {{ revKey }}: {{ revision }} cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: no webhook matches, so the pod runs without a sidecar. Remove one of the two.",
-      namespaceLabels: "Namespace {{ namespace }} has conflicting injection labels {{ labels }}: {{ effect }} Keep one.",
-      namespaceValue: 'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so no pod in it gets a sidecar. Use "enabled" or "disabled".'
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    return {
-      Namespace(ns2) {
-        const md = asObject(ns2.object.metadata) ?? {};
-        const labels = asObject(md.labels) ?? {};
-        const injection = labelString(labels[NS_INJECTION_LABEL]);
-        const rev = labelString(labels[REV_LABEL]);
-        const mode = labelString(labels[DATAPLANE_MODE_LABEL]);
-        const counted = [];
-        if (injection !== void 0) counted.push(`${NS_INJECTION_LABEL}=${injection}`);
-        if (injection === void 0 || injection === "enabled") {
-          if (rev !== void 0) counted.push(`${REV_LABEL}=${rev}`);
-          if (mode !== void 0) counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
-        }
-        if (counted.length > 1) {
-          const effect = injection === "enabled" && rev !== void 0 ? `the default revision injects, not ${rev}.` : mode !== void 0 ? "a namespace is either in sidecar mode or in ambient mode, not both." : "they select different injectors.";
-          context.report({ target: { resource: ns2, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns2.name, labels: counted.join(", "), effect } });
-        }
-        if (injection !== void 0 && injection !== "enabled" && injection !== "disabled" && !isPlaceholder(injection)) {
-          context.report({ target: { resource: ns2, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "namespaceValue", severity: "warn", data: { namespace: ns2.name, nsKey: NS_INJECTION_LABEL, value: injection } });
-        }
-      },
-      PodTemplate(t) {
-        const label = labelString(t.labels[INJECT_KEY]);
-        const annotation = labelString(t.annotations[INJECT_KEY]);
-        if (label !== void 0 && annotation !== void 0 && label !== annotation) {
-          context.report({
-            target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
-            messageId: "labelVsAnnotation",
-            data: { key: INJECT_KEY, label, annotation, outcome: label === "true" ? "meant to be injected" : label === "false" ? "not injected" : `decided by the label "${label}"` },
-            related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which wins" }]
-          });
-        }
-        const ns2 = namespaceOf(t, context.facts);
-        if (!ns2) return;
-        const nsInjection = ns2.labels[NS_INJECTION_LABEL];
-        const effective = label ?? annotation;
-        if (effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled") {
-          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
-          context.report({
-            target: { resource: t.resource, path: templatePath(t, "metadata", label !== void 0 ? "labels" : "annotations", INJECT_KEY) },
-            messageId: "disabledNamespace",
-            data: { key: INJECT_KEY, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection },
-            ...related ? { related: [related] } : {}
-          });
-        }
-        const podRev = labelString(t.labels[REV_LABEL]);
-        if (podRev === void 0 || podRev === "" || label === "false") return;
-        const revPath = templatePath(t, "metadata", "labels", REV_LABEL);
-        if (nsInjection !== void 0 && nsInjection !== "enabled") {
-          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revInDisabled", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection }, ...related ? { related: [related] } : {} });
-          return;
-        }
-        if (nsInjection === "enabled") {
-          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsInjection", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL }, ...related ? { related: [related] } : {} });
-          return;
-        }
-        const nsRev = ns2.labels[REV_LABEL];
-        if (nsInjection === void 0 && nsRev !== void 0 && nsRev !== podRev) {
-          const related = namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsRev", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsRevision: nsRev }, ...related ? { related: [related] } : {} });
-        }
-      }
-    };
-  }
-});
-
-// src/model/ambient.ts
-var DEFAULT_CAPTURE_INSTALL = { excludeNamespaces: ["kube-system"], excludeSource: "istio-cni's default excludeNamespaces" };
-
-// src/model/istio-version.ts
-var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
-var SUPPORTED_MINORS = { from: 18, to: 32 };
-function uncoveredVersionNote(v2, where) {
-  const { from, to } = SUPPORTED_MINORS;
-  if (v2.major === 1 && v2.minor >= from && v2.minor <= to) return void 0;
-  const range = `1.${from} to 1.${to}`;
-  if (v2.major > 1 || v2.minor > to) return `Istio ${v2.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
-  return `Istio ${v2.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v2.text}`;
-}
-function parseIstioVersion(text) {
-  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
-  if (!m) return void 0;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
-}
-function atLeast(v2, major, minor) {
-  return v2.major > major || v2.major === major && v2.minor >= minor;
-}
-function compareVersions(a, b) {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-function inVersionRange(v2, range) {
-  const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
-  if (!m) return true;
-  const from = atLeast(v2, Number(m[2]), Number(m[3]));
-  return m[1] === ">=" ? from : !from;
-}
-function existsAt(v2, range) {
-  return !/^\s*>=/.test(range) || inVersionRange(v2, range);
 }
 
 // src/model/injection.ts
@@ -17700,6 +17565,606 @@ function predictForTemplate(t, facts) {
   byFacts.set(facts, prediction);
   return prediction;
 }
+var captures = /* @__PURE__ */ new WeakMap();
+function captureForTemplate(t, facts) {
+  let byFacts = captures.get(t);
+  const hit = byFacts?.get(facts);
+  if (hit) return hit;
+  const prediction = predictCapture({
+    pod: podFacts(t),
+    namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
+    injection: predictForTemplate(t, facts),
+    install: facts.mesh.capture
+  });
+  if (!byFacts) {
+    byFacts = /* @__PURE__ */ new WeakMap();
+    captures.set(t, byFacts);
+  }
+  byFacts.set(facts, prediction);
+  return prediction;
+}
+
+// src/model/ambient-labels.ts
+var USE_WAYPOINT = "istio.io/use-waypoint";
+var USE_WAYPOINT_NAMESPACE = "istio.io/use-waypoint-namespace";
+var INGRESS_USE_WAYPOINT = "istio.io/ingress-use-waypoint";
+var WAYPOINT_FOR = "istio.io/waypoint-for";
+var REDIRECTION = "ambient.istio.io/redirection";
+var WAYPOINT_USERS = ["Pod", "WorkloadEntry", "Service", "ServiceEntry", "Namespace"];
+var AMBIENT_LABELS = [
+  { key: "istio.io/dataplane-mode", readOn: ["Pod", "Namespace"], values: ["ambient", "none"], source: "manifests/charts/istio-cni/values.yaml ambient.enablementSelectors; cni/pkg/util/enablement_selector.go" },
+  { key: USE_WAYPOINT, readOn: WAYPOINT_USERS, source: "pilot/pkg/serviceregistry/ambient/waypoints.go fetchWaypointForTarget" },
+  { key: USE_WAYPOINT_NAMESPACE, readOn: WAYPOINT_USERS, source: "pilot/pkg/serviceregistry/ambient/waypoints.go GetUseWaypoint" },
+  { key: INGRESS_USE_WAYPOINT, readOn: ["Service", "ServiceEntry", "Namespace"], values: ["true", "false"], source: "pilot/pkg/serviceregistry/ambient/services.go" },
+  { key: WAYPOINT_FOR, readOn: ["Gateway", "GatewayClass"], values: ["service", "workload", "all", "none"], source: "pilot/pkg/serviceregistry/ambient/waypoints.go" }
+];
+var ambientLabel = (key) => AMBIENT_LABELS.find((l) => l.key === key);
+var DATAPLANE_MODE_MEANT = {
+  ambient: "ambient",
+  true: "ambient",
+  enabled: "ambient",
+  enable: "ambient",
+  yes: "ambient",
+  on: "ambient",
+  "1": "ambient",
+  ztunnel: "ambient",
+  none: "none",
+  false: "none",
+  disabled: "none",
+  disable: "none",
+  no: "none",
+  off: "none",
+  "0": "none",
+  sidecar: "none"
+};
+var PARSE_BOOL = {
+  "1": true,
+  t: true,
+  T: true,
+  TRUE: true,
+  true: true,
+  True: true,
+  "0": false,
+  f: false,
+  F: false,
+  FALSE: false,
+  false: false,
+  False: false
+};
+var GROUP_OF = {
+  Pod: "",
+  Service: "",
+  Namespace: "",
+  ServiceEntry: "networking.istio.io",
+  WorkloadEntry: "networking.istio.io",
+  Gateway: "gateway.networking.k8s.io",
+  GatewayClass: "gateway.networking.k8s.io"
+};
+function readsLabelOn(label, kind2, apiVersion) {
+  if (!label.readOn.includes(kind2) || typeof apiVersion !== "string") return false;
+  const slash = apiVersion.indexOf("/");
+  return (slash === -1 ? "" : apiVersion.slice(0, slash)) === GROUP_OF[kind2];
+}
+function captureWithPodLabel(t, facts, key, value) {
+  const pod = podFacts(t);
+  const labels = { ...pod.labels };
+  if (value === void 0) delete labels[key];
+  else labels[key] = value;
+  return predictCapture({
+    pod: { ...pod, labels },
+    namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
+    // The injector's selectors never look at ambient labels: the injection stays as it is.
+    injection: predictForTemplate(t, facts),
+    install: facts.mesh.capture
+  });
+}
+
+// src/model/intent.ts
+function effectiveInject(t) {
+  const label = labelString(t.labels[INJECT_KEY]);
+  if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
+  const annotation = labelString(t.annotations[INJECT_KEY]);
+  if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
+  return void 0;
+}
+function explicitlyOptedOut(t) {
+  return effectiveInject(t)?.value === "false";
+}
+function namespaceLabelLocation(ns2, key, message) {
+  if (ns2?.createdBy) return { target: ns2.createdBy.target, message: `${message} (${ns2.createdBy.source})` };
+  if (!ns2?.resource) return void 0;
+  const labels = ns2.resource.object.metadata?.labels;
+  const path = labels && key in labels ? ["metadata", "labels", key] : ["metadata", "name"];
+  return { target: { resource: ns2.resource, path }, message };
+}
+function namespaceOf(t, facts) {
+  const r7 = "resource" in t ? t.resource : t;
+  return r7.namespace ? facts.namespaces.get(r7.namespace) : void 0;
+}
+function injectionIntent(t, facts) {
+  const out = [];
+  const ns2 = namespaceOf(t, facts);
+  const where = ns2?.origin === "config" ? " (in the config file)" : ns2?.createdBy ? ` (set by ${ns2.createdBy.source})` : "";
+  if (ns2?.labels[NS_INJECTION_LABEL] === "enabled") {
+    out.push({ text: `namespace ${ns2.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
+  }
+  const nsRev = ns2?.labels[REV_LABEL];
+  if (ns2 && nsRev !== void 0 && nsRev !== "") {
+    out.push({ text: `namespace ${ns2.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
+  }
+  const label = labelString(t.labels[INJECT_KEY]);
+  if (label === "true") {
+    out.push({ text: `the pod template has label ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label that asks for a sidecar" }, fromPod: true });
+  }
+  const podRev = labelString(t.labels[REV_LABEL]);
+  if (podRev !== void 0 && podRev !== "") {
+    out.push({ text: `the pod template has label ${REV_LABEL}: ${podRev}`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "labels", REV_LABEL) }, message: "the revision label that asks for a sidecar" }, fromPod: true });
+  }
+  const annotation = labelString(t.annotations[INJECT_KEY]);
+  if (annotation === "true") {
+    out.push({ text: `the pod template has annotation ${INJECT_KEY}: "true"`, related: { target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) }, message: "the annotation that asks for a sidecar" }, fromPod: true });
+  }
+  return out;
+}
+function relatedOf(signals) {
+  return signals.flatMap((s) => s.related ? [s.related] : []);
+}
+
+// src/model/placeholder.ts
+var PLACEHOLDER = /\$\{[^}]*\}|\$\([^)]*\)|^\$[A-Za-z_]\w*$|\{\{.*?\}\}|\bREPLACE(?:_\w+|ME)\b|^<[^<>]+>$/;
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value);
+}
+
+// rules/ambient-label-invalid.ts
+var WORKLOAD_KINDS2 = /* @__PURE__ */ new Set(["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob"]);
+var MISPLACED_KEYS = [DATAPLANE_MODE, "istio.io/use-waypoint", "istio.io/use-waypoint-namespace", INGRESS_USE_WAYPOINT];
+var judged = (v2) => typeof v2 === "string" && !isPlaceholder(v2);
+var meantBy = (value) => {
+  const lower = value.toLowerCase();
+  return Object.hasOwn(DATAPLANE_MODE_MEANT, lower) ? DATAPLANE_MODE_MEANT[lower] : void 0;
+};
+var isLiveObject = (md) => ["uid", "resourceVersion", "creationTimestamp"].some((k2) => md[k2] !== void 0 && md[k2] !== null);
+var ambient_label_invalid_default = createRule({
+  name: "ambient-label-invalid",
+  meta: {
+    type: "problem",
+    fixable: "code",
+    hasSuggestions: true,
+    docs: {
+      description: "Ambient labels with values Istio does not match, on objects Istio never reads them from, and ambient.istio.io/redirection written by hand",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      podValue: 'Pod label {{ key }}: "{{ value }}" is neither "ambient" nor "none", so {{ decides }}. Write "ambient" or "none".',
+      namespaceValue: 'Namespace label {{ key }}: "{{ value }}" puts no pod in ambient: only exactly "ambient" does. Write "ambient".',
+      namespaceNone: 'Namespace label {{ key }}: "{{ value }}" does nothing: on a Namespace only "ambient" counts, and a pod opts out with its own label {{ key }}: "none". Remove it.',
+      onWorkload: "Label {{ key }} is on the {{ kind }}'s own metadata, which Istio never reads: it reads {{ readOn }}. {{ put }}",
+      asAnnotation: "{{ key }} is a label: as an annotation Istio never reads it. Make it a label.",
+      redirectionDisabled: 'Annotation {{ key }}: "disabled" was the opt-out before Istio 1.22 and is ignored now: {{ effect }}. Use the pod label {{ modeKey }}: "none".',
+      redirectionSet: 'Annotation {{ key }} is a status istio-cni writes, not a setting: istiod takes "enabled" to mean ztunnel captured the pod. Remove it.',
+      waypointFor: 'Label {{ key }}: "{{ value }}" is not service, workload, all or none: istiod treats it as none, so nothing uses this waypoint. {{ hint }}',
+      ingressLoose: 'Label {{ key }}: "{{ value }}" is read as true only by newer Istio versions (1.24 matches exactly "true"). Write "true".',
+      ingressInvalid: 'Label {{ key }}: "{{ value }}" is neither "true" nor "false": Istio reads it as false, so ingress gateways skip the waypoint. Write "true" or "false".',
+      setValue: 'Set it to "{{ value }}" ({{ effect }}).',
+      remove: "Remove it.",
+      moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}.',
+      useNone: 'Replace it with the pod label {{ modeKey }}: "none"; this {{ effect }}.'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const annotationsAsLabels = (r7, kind2, apiVersion, labels, annotations, base) => {
+      for (const l of AMBIENT_LABELS) {
+        if (!(l.key in annotations) || l.key in labels || !readsLabelOn(l, kind2, apiVersion)) continue;
+        context.report({ target: { resource: r7, path: [...base, "metadata", "annotations", l.key] }, messageId: "asAnnotation", data: { key: l.key } });
+      }
+    };
+    const checkNamespace = (r7, labels) => {
+      const value = labels[DATAPLANE_MODE];
+      if (!judged(value) || value === AMBIENT) return;
+      const path = ["metadata", "labels", DATAPLANE_MODE];
+      if (meantBy(value) === DATAPLANE_NONE) {
+        context.report({ target: { resource: r7, path }, messageId: "namespaceNone", severity: "warn", data: { key: DATAPLANE_MODE, value }, fix: [{ op: "remove", path }] });
+        return;
+      }
+      context.report({
+        target: { resource: r7, path },
+        messageId: "namespaceValue",
+        data: { key: DATAPLANE_MODE, value },
+        suggest: [{ messageId: "setValue", data: { value: AMBIENT, effect: "ztunnel captures the namespace's pods" }, edits: [{ op: "set", path, value: AMBIENT }] }]
+      });
+    };
+    const checkWaypointFor = (r7, labels) => {
+      const value = labels[WAYPOINT_FOR];
+      const allowed = ambientLabel(WAYPOINT_FOR)?.values ?? [];
+      if (!judged(value) || allowed.includes(value)) return;
+      const path = ["metadata", "labels", WAYPOINT_FOR];
+      const lower = value.toLowerCase();
+      const meant = allowed.includes(lower) ? lower : void 0;
+      context.report({
+        target: { resource: r7, path },
+        messageId: "waypointFor",
+        data: { key: WAYPOINT_FOR, value, hint: meant ? `Write "${meant}".` : "Use one of them (the default is service)." },
+        ...meant ? { suggest: [{ messageId: "setValue", data: { value: meant, effect: `traffic to ${meant === "all" ? "services and workloads" : meant === "none" ? "nothing" : `${meant}s`} uses the waypoint` }, edits: [{ op: "set", path, value: meant }] }] } : {}
+      });
+    };
+    const checkIngress = (r7, labels) => {
+      const value = labels[INGRESS_USE_WAYPOINT];
+      if (!judged(value) || value === "true" || value === "false") return;
+      const path = ["metadata", "labels", INGRESS_USE_WAYPOINT];
+      const reads = Object.hasOwn(PARSE_BOOL, value) ? PARSE_BOOL[value] : void 0;
+      if (reads === false || meantBy(value) === DATAPLANE_NONE) return;
+      const suggest = [
+        { messageId: "setValue", data: { value: "true", effect: "ingress gateways send through the waypoint" }, edits: [{ op: "set", path, value: "true" }] },
+        { messageId: "setValue", data: { value: "false", effect: "ingress gateways skip the waypoint" }, edits: [{ op: "set", path, value: "false" }] }
+      ];
+      context.report({
+        target: { resource: r7, path },
+        ...reads === void 0 ? { messageId: "ingressInvalid" } : { messageId: "ingressLoose" },
+        data: { key: INGRESS_USE_WAYPOINT, value },
+        suggest
+      });
+    };
+    const checkWorkloadMetadata = (r7, t, labels) => {
+      for (const key of MISPLACED_KEYS) {
+        const l = ambientLabel(key);
+        if (!l || !(key in labels) || key in t.labels) continue;
+        const value = labels[key];
+        if (typeof value === "object" && value !== null) continue;
+        const onPod = l.readOn.includes("Pod");
+        const put = onPod ? `Put it under ${t.path.join(".")}.metadata.labels${key === DATAPLANE_MODE ? "" : ", or on the Service"}.` : "Put it on the Service (or the Namespace).";
+        let edits;
+        let keeps = false;
+        let effect = "";
+        if (onPod && judged(value) && asObject(t.metadata.labels) && (l.values === void 0 || l.values.includes(value))) {
+          edits = [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: templatePath(t, "metadata", "labels"), key, value }];
+          if (key === DATAPLANE_MODE) {
+            const now = captureForTemplate(t, facts);
+            const then = captureWithPodLabel(t, facts, key, value);
+            keeps = now.outcome !== "unknown" && now.outcome === then.outcome;
+            effect = value === AMBIENT ? "puts its pods in ambient" : "takes its pods out of ambient";
+          } else {
+            effect = "changes which waypoint traffic to its pods goes through";
+          }
+        }
+        context.report({
+          target: { resource: r7, path: ["metadata", "labels", key] },
+          messageId: "onWorkload",
+          data: { key, kind: r7.kind, readOn: key === DATAPLANE_MODE ? "the pod's labels" : onPod ? "the pod's or the Service's labels" : "the Service's or the Namespace's labels", put },
+          ...edits && keeps ? { fix: edits } : {},
+          ...edits && !keeps && judged(value) ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect }, edits }] } : {}
+        });
+      }
+    };
+    const checkPodMode = (t) => {
+      const value = t.labels[DATAPLANE_MODE];
+      if (!judged(value) || value === AMBIENT || value === DATAPLANE_NONE) return;
+      const path = templatePath(t, "metadata", "labels", DATAPLANE_MODE);
+      const now = captureForTemplate(t, facts);
+      const ns2 = namespaceOf(t, facts);
+      const decides = now.outcome === "ambient" ? `ztunnel captures it anyway: namespace ${ns2?.name ?? ""} has ${DATAPLANE_MODE}=${AMBIENT}` : now.outcome === "none" ? "ztunnel does not capture the pod" : now.outcome === "sidecar" ? "its namespace decides (the pod gets a sidecar, which wins anyway)" : "the pod's namespace decides whether ztunnel captures it";
+      const meant = meantBy(value);
+      const edits = (v2) => [{ op: "set", path, value: v2 }];
+      const keeps = (v2) => now.outcome !== "unknown" && captureWithPodLabel(t, facts, DATAPLANE_MODE, v2).outcome === now.outcome;
+      const effectOf2 = (v2) => v2 === AMBIENT ? "ztunnel captures the pod" : "the pod stays out of ambient";
+      const fix = meant && keeps(meant) ? edits(meant) : void 0;
+      context.report({
+        target: { resource: t.resource, path },
+        messageId: "podValue",
+        data: { key: DATAPLANE_MODE, value, decides },
+        ...fix ? { fix } : { suggest: [AMBIENT, DATAPLANE_NONE].map((v2) => ({ messageId: "setValue", data: { value: v2, effect: effectOf2(v2) }, edits: edits(v2) })) }
+      });
+    };
+    const checkRedirection = (t) => {
+      const value = t.annotations[REDIRECTION];
+      if (value === void 0 || t.path.length === 0 && isLiveObject(t.metadata)) return;
+      const path = templatePath(t, "metadata", "annotations", REDIRECTION);
+      const remove = { op: "remove", path };
+      if (value !== "disabled") {
+        context.report({ target: { resource: t.resource, path }, messageId: "redirectionSet", data: { key: REDIRECTION }, suggest: [{ messageId: "remove", edits: [remove] }] });
+        return;
+      }
+      const now = captureForTemplate(t, facts);
+      const own = t.labels[DATAPLANE_MODE];
+      const effect = own === DATAPLANE_NONE ? 'the label istio.io/dataplane-mode: "none" already keeps the pod out' : now.outcome === "ambient" ? "ztunnel captures this pod" : now.outcome === "unknown" ? "ztunnel captures this pod if its namespace is in ambient" : "it has no effect (ztunnel does not capture this pod anyway)";
+      const edits = own === void 0 && asObject(t.metadata.labels) ? [remove, { op: "insert", path: templatePath(t, "metadata", "labels"), key: DATAPLANE_MODE, value: DATAPLANE_NONE }] : [remove];
+      const keeps = own === DATAPLANE_NONE || own === void 0 && edits.length === 2 && now.outcome !== "unknown" && captureWithPodLabel(t, facts, DATAPLANE_MODE, DATAPLANE_NONE).outcome === now.outcome;
+      context.report({
+        target: { resource: t.resource, path },
+        messageId: "redirectionDisabled",
+        data: { key: REDIRECTION, modeKey: DATAPLANE_MODE, effect },
+        ...keeps ? { fix: edits } : own === void 0 && edits.length === 2 ? { suggest: [{ messageId: "useNone", data: { modeKey: DATAPLANE_MODE, effect: "takes the pod out of ambient" }, edits }] } : {}
+      });
+    };
+    return {
+      Resource(r7) {
+        const md = asObject(r7.object.metadata) ?? {};
+        const labels = asObject(md.labels) ?? {};
+        const annotations = asObject(md.annotations) ?? {};
+        if (r7.kind === "Namespace") checkNamespace(r7, labels);
+        const forLabel = ambientLabel(WAYPOINT_FOR);
+        if (forLabel && readsLabelOn(forLabel, r7.kind, r7.object.apiVersion)) checkWaypointFor(r7, labels);
+        const ingress = ambientLabel(INGRESS_USE_WAYPOINT);
+        if (ingress && readsLabelOn(ingress, r7.kind, r7.object.apiVersion)) checkIngress(r7, labels);
+        if (r7.kind !== "Pod") annotationsAsLabels(r7, r7.kind, r7.object.apiVersion, labels, annotations, []);
+        const t = podTemplateOf(r7);
+        if (t && t.path.length > 0 && WORKLOAD_KINDS2.has(r7.kind)) checkWorkloadMetadata(r7, t, labels);
+      },
+      PodTemplate(t) {
+        checkPodMode(t);
+        checkRedirection(t);
+        annotationsAsLabels(t.resource, "Pod", "v1", asObject(t.metadata.labels) ?? {}, asObject(t.metadata.annotations) ?? {}, [...t.path]);
+      }
+    };
+  }
+});
+
+// rules/ambient-not-captured.ts
+var excluded = (ns2, install) => ns2 !== void 0 && !install.excludeUnknown && install.excludeNamespaces.includes(ns2);
+var ambientOff = (install) => install.enabled && install.enabled !== "unknown" && !install.enabled.value ? install.enabled.source : void 0;
+var ambient_not_captured_default = createRule({
+  name: "ambient-not-captured",
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    docs: {
+      description: "Pods a label puts in ambient that ztunnel will not capture: hostNetwork, a namespace istio-cni excludes, or a sidecar that wins",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      excludedPod: "ztunnel never captures pods in namespace {{ namespace }}: istio-cni excludes it ({{ source }}), so {{ key }}: {{ value }} does nothing. Run the pod in another namespace, or remove the label.",
+      excludedNamespace: "ztunnel never captures pods in namespace {{ namespace }}: istio-cni excludes it ({{ source }}), so this label puts none of them in ambient. Remove it.",
+      ambientOff: "istio-cni runs with ambient off ({{ source }}), so {{ key }}={{ value }} captures nothing and the traffic stays outside the mesh. Turn on ambient.enabled in the cni chart.",
+      hostNetwork: "ztunnel never captures a hostNetwork pod, so {{ key }}: {{ value }} does nothing. Drop hostNetwork, or the label.",
+      hostNetworkNamespace: 'ztunnel never captures this hostNetwork pod, though namespace {{ namespace }} has {{ key }}={{ value }}. If that is intended, label the pod {{ key }}: "none".',
+      sidecarWins: "This pod gets a sidecar, not ambient: {{ why }}, and istio-cni skips injected pods. {{ fix }}",
+      sidecarWinsNamespace: 'This pod gets a sidecar, not ambient, though namespace {{ namespace }} has {{ key }}={{ value }}: {{ why }}, and istio-cni skips injected pods. Label the pod sidecar.istio.io/inject: "false" to put it in ambient.',
+      labelNone: 'Label the pod {{ key }}: "none" (it stays out of ambient, as it is now).'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const podLabelPath = (t) => templatePath(t, "metadata", "labels", DATAPLANE_MODE);
+    return {
+      Namespace(r7) {
+        const labels = asObject(asObject(r7.object.metadata)?.labels) ?? {};
+        if (labelString(labels[DATAPLANE_MODE]) !== AMBIENT) return;
+        const install = facts.mesh.capture;
+        const target = { resource: r7, path: ["metadata", "labels", DATAPLANE_MODE] };
+        if (excluded(r7.name, install)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r7.name, source: install.excludeSource } });
+        else if (ambientOff(install)) context.report({ target, messageId: "ambientOff", data: { source: ambientOff(install) ?? "", key: DATAPLANE_MODE, value: AMBIENT } });
+      },
+      PodTemplate(t) {
+        const c = captureForTemplate(t, facts);
+        if (c.ambientAsked !== true) return;
+        if (c.outcome === "unknown") {
+          if (c.askedBy === "pod" && !namespaceOf(t, facts)) context.unknown("namespace-labels", t.resource, t.resource.namespace ?? "no namespace given");
+          return;
+        }
+        if (c.outcome === "ambient") return;
+        const ns2 = namespaceOf(t, facts);
+        const byPod = c.askedBy === "pod";
+        const data = { key: DATAPLANE_MODE, value: AMBIENT, namespace: t.resource.namespace ?? "" };
+        const nsLabel = () => {
+          const l = namespaceLabelLocation(ns2, DATAPLANE_MODE, `namespace ${ns2?.name ?? ""}: ${DATAPLANE_MODE}=${AMBIENT}`);
+          return l ? [l] : [];
+        };
+        const install = facts.mesh.capture;
+        if (excluded(t.resource.namespace, install)) {
+          if (byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "excludedPod", data: { ...data, source: install.excludeSource } });
+          return;
+        }
+        if (t.spec.hostNetwork === true) {
+          const hostNetwork = { target: { resource: t.resource, path: templatePath(t, "spec", "hostNetwork") }, message: "hostNetwork: the pod shares the node's network" };
+          if (byPod) {
+            context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "hostNetwork", data, related: [hostNetwork] });
+            return;
+          }
+          const labels = asObject(t.metadata.labels);
+          const edit = DATAPLANE_MODE in (labels ?? {}) ? { op: "set", path: podLabelPath(t), value: DATAPLANE_NONE } : { op: "insert", path: templatePath(t, "metadata", "labels"), key: DATAPLANE_MODE, value: DATAPLANE_NONE };
+          context.report({
+            target: hostNetwork.target,
+            messageId: "hostNetworkNamespace",
+            severity: "warn",
+            data,
+            related: nsLabel(),
+            ...labels && Object.keys(labels).length > 0 ? { suggest: [{ messageId: "labelNone", data, edits: [edit] }] } : {}
+          });
+          return;
+        }
+        if (c.outcome !== "sidecar") {
+          const off = ambientOff(install);
+          if (off && byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "ambientOff", data: { ...data, source: off } });
+          return;
+        }
+        const signals = injectionIntent(t, facts);
+        const own = signals.filter((s) => s.fromPod);
+        const p = predictForTemplate(t, facts);
+        const webhook = p.via ? `webhook ${p.via.name} injects it` : "the injector injects it";
+        if (byPod) {
+          const why = signals.length > 0 ? signals.map((s) => s.text).join(" and ") : webhook;
+          context.report({
+            target: { resource: t.resource, path: podLabelPath(t) },
+            messageId: "sidecarWins",
+            data: { why, fix: own.length > 0 ? "Remove one of the two." : 'To put it in ambient, label it sidecar.istio.io/inject: "false".' },
+            related: relatedOf(signals)
+          });
+          return;
+        }
+        if (own.length > 0 || signals.length > 0) return;
+        context.report({
+          target: { resource: t.resource, path: templatePath(t, "metadata") },
+          messageId: "sidecarWinsNamespace",
+          data: { ...data, why: webhook },
+          related: nsLabel()
+        });
+      }
+    };
+  }
+});
+
+// rules/duplicate-key.ts
+var show = (v2) => typeof v2 === "string" ? JSON.stringify(v2.length > 30 ? `${v2.slice(0, 30)}\u2026` : v2) : v2 !== null && typeof v2 === "object" ? Array.isArray(v2) ? "a list" : "a mapping" : String(v2);
+var sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function replacing(first, last, how) {
+  const [a, b] = [show(first), show(last)];
+  return a === b && a.startsWith("a ") ? `this ${a.slice(2)} ${how}replaces the earlier one` : `this value, ${b}, ${how}replaces the earlier ${a}`;
+}
+function isLabelsOrAnnotations(path) {
+  const n = path.length;
+  return n >= 2 && path[n - 2] === "metadata" && (path[n - 1] === "labels" || path[n - 1] === "annotations");
+}
+var duplicate_key_default = createRule({
+  name: "duplicate-key",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Mapping keys written twice: Kubernetes keeps the last value and drops the other silently",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "yaml",
+      istioVersions: "all"
+    },
+    messages: {
+      conflicting: 'Duplicate key "{{ key }}" in {{ where }}: {{ change }}. Remove one of them.',
+      repeated: 'Duplicate key "{{ key }}" in {{ where }}: written twice{{ detail }}. Remove one of them.'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Document({ doc, resources }) {
+        for (const dup of doc.duplicateKeys) {
+          const resource = resources.find((r7) => r7.basePath.every((p, i) => dup.mapPath[i] === p));
+          if (!resource) continue;
+          const rel = dup.mapPath.slice(resource.basePath.length);
+          const where = rel.length ? rel.join(".") : "the top level";
+          const differ = !sameValue(dup.first.value, dup.last.value);
+          const important = isLabelsOrAnnotations(rel) || /istio/i.test(dup.key) || rel.some((p) => typeof p === "string" && /istio/i.test(p));
+          const path = [...dup.mapPath, dup.key];
+          const target = { doc, offset: dup.last.offset, endOffset: dup.last.endOffset, resource, path };
+          const related = [{ target: { doc, offset: dup.first.offset, endOffset: dup.first.endOffset, resource, path }, message: `the earlier "${dup.key}"` }];
+          if (differ && important) {
+            context.report({ target, messageId: "conflicting", data: { key: dup.key, where, change: replacing(dup.first.value, dup.last.value, "silently ") }, related });
+          } else {
+            context.report({
+              target,
+              messageId: "repeated",
+              severity: "warn",
+              data: { key: dup.key, where, detail: differ ? `, and ${replacing(dup.first.value, dup.last.value, "")}` : " with the same value" },
+              related
+            });
+          }
+        }
+      }
+    };
+  }
+});
+
+// rules/inject-label-conflict.ts
+var inject_label_conflict_default = createRule({
+  name: "inject-label-conflict",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Injection labels and annotations that contradict each other, or that Istio resolves against what they say",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "injection",
+      istioVersions: "all"
+    },
+    messages: {
+      labelVsAnnotation: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
+      disabledNamespace: '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
+      revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: the default revision injects this pod, not {{ revision }}. Remove one of the two.",
+      revVsRev: "Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
+      revInDisabled: "Pod label {{ revKey }}: {{ revision }} cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: no webhook matches, so the pod runs without a sidecar. Remove one of the two.",
+      namespaceLabels: "Namespace {{ namespace }} has conflicting injection labels {{ labels }}: {{ effect }} Keep one.",
+      namespaceValue: 'Namespace {{ namespace }} has {{ nsKey }}={{ value }}: only "enabled" turns injection on, so no pod in it gets a sidecar. Use "enabled" or "disabled".'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    return {
+      Namespace(ns2) {
+        const md = asObject(ns2.object.metadata) ?? {};
+        const labels = asObject(md.labels) ?? {};
+        const injection = labelString(labels[NS_INJECTION_LABEL]);
+        const rev = labelString(labels[REV_LABEL]);
+        const mode = labelString(labels[DATAPLANE_MODE_LABEL]);
+        const counted = [];
+        if (injection !== void 0) counted.push(`${NS_INJECTION_LABEL}=${injection}`);
+        if (injection === void 0 || injection === "enabled") {
+          if (rev !== void 0) counted.push(`${REV_LABEL}=${rev}`);
+          if (mode === "ambient") counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
+        }
+        if (counted.length > 1) {
+          const effect = injection === "enabled" && rev !== void 0 ? `the default revision injects, not ${rev}.` : mode === "ambient" ? `${injection === "enabled" ? "every pod gets a sidecar" : `revision ${rev} (if installed) injects every pod`}, and a sidecar wins over ambient: only pods labelled ${INJECT_KEY}: "false" are captured by ztunnel.` : "they select different injectors.";
+          context.report({ target: { resource: ns2, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns2.name, labels: counted.join(", "), effect } });
+        }
+        if (injection !== void 0 && injection !== "enabled" && injection !== "disabled" && !isPlaceholder(injection)) {
+          context.report({ target: { resource: ns2, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "namespaceValue", severity: "warn", data: { namespace: ns2.name, nsKey: NS_INJECTION_LABEL, value: injection } });
+        }
+      },
+      PodTemplate(t) {
+        const label = labelString(t.labels[INJECT_KEY]);
+        const annotation = labelString(t.annotations[INJECT_KEY]);
+        if (label !== void 0 && annotation !== void 0 && label !== annotation) {
+          context.report({
+            target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
+            messageId: "labelVsAnnotation",
+            data: { key: INJECT_KEY, label, annotation, outcome: label === "true" ? "meant to be injected" : label === "false" ? "not injected" : `decided by the label "${label}"` },
+            related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which wins" }]
+          });
+        }
+        const ns2 = namespaceOf(t, context.facts);
+        if (!ns2) return;
+        const nsInjection = ns2.labels[NS_INJECTION_LABEL];
+        const effective = label ?? annotation;
+        if (effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled") {
+          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
+          context.report({
+            target: { resource: t.resource, path: templatePath(t, "metadata", label !== void 0 ? "labels" : "annotations", INJECT_KEY) },
+            messageId: "disabledNamespace",
+            data: { key: INJECT_KEY, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection },
+            ...related ? { related: [related] } : {}
+          });
+        }
+        const podRev = labelString(t.labels[REV_LABEL]);
+        if (podRev === void 0 || podRev === "" || label === "false") return;
+        const revPath = templatePath(t, "metadata", "labels", REV_LABEL);
+        if (nsInjection !== void 0 && nsInjection !== "enabled") {
+          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revInDisabled", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection }, ...related ? { related: [related] } : {} });
+          return;
+        }
+        if (nsInjection === "enabled") {
+          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsInjection", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL }, ...related ? { related: [related] } : {} });
+          return;
+        }
+        const nsRev = ns2.labels[REV_LABEL];
+        if (nsInjection === void 0 && nsRev !== void 0 && nsRev !== podRev) {
+          const related = namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsRev", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsRevision: nsRev }, ...related ? { related: [related] } : {} });
+        }
+      }
+    };
+  }
+});
 
 // rules/inject-misplaced.ts
 var isResourceMetadata = (p) => p.length >= 1 && p[0] === "metadata";
@@ -18002,8 +18467,8 @@ var UnknownFacts = class {
   notes(placeOf2) {
     const out = [];
     for (const [fact, { subjects, details, resources }] of this.byFact) {
-      const list = [...details].sort();
-      const named = fact === "mesh-startup" ? list.join(" or ") : shortList(list);
+      const list2 = [...details].sort();
+      const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
       const places = [...resources].map(placeOf2).filter((p) => p !== void 0);
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`,
@@ -18052,13 +18517,13 @@ function installScope(webhooks) {
     else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
   }
   const folders = [...byFolder.keys()].map((f) => ({ f, parts: segments(f) }));
-  const cache2 = /* @__PURE__ */ new Map();
+  const cache3 = /* @__PURE__ */ new Map();
   return {
     several,
     forFile(filePath) {
       if (filePath === void 0) return { webhooks: "ambiguous", folders: [] };
       const dir = posix.dirname(filePath.replaceAll("\\", "/"));
-      const hit = cache2.get(dir);
+      const hit = cache3.get(dir);
       if (hit) return hit;
       const here = segments(dir);
       let best = Number.POSITIVE_INFINITY;
@@ -18070,7 +18535,7 @@ function installScope(webhooks) {
       }
       const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
       const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
-      cache2.set(dir, out);
+      cache3.set(dir, out);
       return out;
     }
   };
@@ -22080,9 +22545,9 @@ function splitHostPort(s) {
   }
   return { host, port: s.slice(i + 1) };
 }
-function parseNoProxy(list) {
+function parseNoProxy(list2) {
   const out = [];
-  for (const part of list.split(",")) {
+  for (const part of list2.split(",")) {
     const raw = part.trim();
     const p = raw.toLowerCase();
     if (p === "") continue;
@@ -22131,12 +22596,12 @@ function entryMatches(e, host, port, ip) {
       return false;
   }
 }
-function noProxyCovers(list, host, port) {
+function noProxyCovers(list2, host, port) {
   const h = host.trim().toLowerCase();
   const p = String(port);
   const ip = parseIp(h);
   if (h === "localhost" || ip && isLoopback(ip)) return { covered: true, by: void 0, reason: `does not matter: Go never proxies ${h}` };
-  const entries = parseNoProxy(list);
+  const entries = parseNoProxy(list2);
   if (entries.length === 0) return { covered: false, by: void 0, reason: "is empty" };
   const hit = entries.find((e) => entryMatches(e, h, p, ip));
   if (hit) {
@@ -22190,9 +22655,9 @@ function isKubeApiserver(c) {
   if (program === "hyperkube" && (argv[1] === "apiserver" || argv[1] === "kube-apiserver")) return true;
   return typeof c.image === "string" && APISERVER_IMAGE.test(imageName(c.image));
 }
-function envListOf(list, openTo) {
+function envListOf(list2, openTo) {
   const entries = [];
-  (Array.isArray(list) ? list : []).forEach((item, index) => {
+  (Array.isArray(list2) ? list2 : []).forEach((item, index) => {
     const o = asObject(item);
     if (!o || typeof o.name !== "string") return;
     if (o.valueFrom !== void 0 && o.valueFrom !== null) {
@@ -22233,8 +22698,8 @@ function webhookThroughProxy(env, hosts) {
     assumesClosed = true;
     if (np.state === "unknown") return void 0;
   }
-  const list = np.state === "set" ? np.value : "";
-  const decisions = hosts.map((h) => ({ h, d: noProxyCovers(list, h.host, h.port) }));
+  const list2 = np.state === "set" ? np.value : "";
+  const decisions = hosts.map((h) => ({ h, d: noProxyCovers(list2, h.host, h.port) }));
   const missedWith = decisions.filter((x) => !x.d.covered);
   const first = missedWith[0];
   if (!first) return void 0;
@@ -25389,8 +25854,8 @@ function readText(text) {
 }
 var VISIT_BUDGET = 5e4;
 var MAX_PROBLEMS = 100;
-function addProblem(list, p) {
-  if (list.length < MAX_PROBLEMS) list.push(p);
+function addProblem(list2, p) {
+  if (list2.length < MAX_PROBLEMS) list2.push(p);
 }
 var INT_RANGES = {
   int32: [-2147483648, 2147483647],
@@ -26063,9 +26528,9 @@ function describeDisagreement(found) {
     byValue.set(value, (byValue.get(value) ?? /* @__PURE__ */ new Set()).add(file));
   }
   return [...byValue].map(([value, files]) => {
-    const list = [...files];
-    const shown2 = list.slice(0, 2).join(", ");
-    return `${value} in ${shown2}${list.length > 2 ? ` and ${list.length - 2} more files` : ""}`;
+    const list2 = [...files];
+    const shown2 = list2.slice(0, 2).join(", ");
+    return `${value} in ${shown2}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
   }).join("; ");
 }
 var MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
@@ -26098,15 +26563,15 @@ var InstallFactsBuilder = class {
   /** Per revision, the install objects that configure its proxies, whether or not they set anything. */
   declarers = /* @__PURE__ */ new Map();
   declare(revision, source, target) {
-    const list = this.declarers.get(revision) ?? [];
-    list.push({ source, target });
-    this.declarers.set(revision, list);
+    const list2 = this.declarers.get(revision) ?? [];
+    list2.push({ source, target });
+    this.declarers.set(revision, list2);
   }
   add(revision, candidates) {
     if (candidates.length === 0) return;
-    const list = this.byRevision.get(revision) ?? [];
-    list.push(...candidates);
-    this.byRevision.set(revision, list);
+    const list2 = this.byRevision.get(revision) ?? [];
+    list2.push(...candidates);
+    this.byRevision.set(revision, list2);
   }
   /**
    * An istiod or cni chart released by a GitOps object. Each setting comes from the last
@@ -26184,7 +26649,7 @@ var InstallFactsBuilder = class {
   /** The settings of each revision; `notes` says where inputs disagree or override the config. */
   build(config) {
     const notes = [];
-    const cache2 = /* @__PURE__ */ new Map();
+    const cache3 = /* @__PURE__ */ new Map();
     const noted = /* @__PURE__ */ new Set();
     const gaps = /* @__PURE__ */ new Map();
     const note = (text) => {
@@ -26194,9 +26659,9 @@ var InstallFactsBuilder = class {
     };
     const meshWide = /* @__PURE__ */ new Map();
     for (const c of this.meshWide) {
-      const list = meshWide.get(c.key) ?? [];
-      list.push(c);
-      meshWide.set(c.key, list);
+      const list2 = meshWide.get(c.key) ?? [];
+      list2.push(c);
+      meshWide.set(c.key, list2);
     }
     const resolve13 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
@@ -26232,7 +26697,7 @@ var InstallFactsBuilder = class {
       return { value: true, source: first.source, origin: "input", target: first.target };
     };
     const settingsFor = (revision) => {
-      const hit = cache2.get(revision);
+      const hit = cache3.get(revision);
       if (hit) return hit;
       const s = {
         revision,
@@ -26245,7 +26710,7 @@ var InstallFactsBuilder = class {
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
-      cache2.set(revision, s);
+      cache3.set(revision, s);
       return s;
     };
     for (const rev of this.byRevision.keys()) settingsFor(rev);
@@ -26785,7 +27250,7 @@ var pod_security_istio_init_default = createRule({
     const facts = context.facts;
     const enforcing = [];
     const namespacesWithTemplates = /* @__PURE__ */ new Set();
-    const judged = /* @__PURE__ */ new Set();
+    const judged2 = /* @__PURE__ */ new Set();
     const enforceRelated = (ns2, level) => {
       const loc = namespaceLabelLocation(ns2, ENFORCE_LABEL, `namespace ${ns2.name} enforces Pod Security "${level}"`);
       return loc ? [loc] : [];
@@ -26818,10 +27283,10 @@ var pod_security_istio_init_default = createRule({
     return {
       Namespace(r7) {
         const fact = facts.namespaces.get(r7.name);
-        if (fact?.origin !== "input" || judged.has(r7.name)) return;
+        if (fact?.origin !== "input" || judged2.has(r7.name)) return;
         const level = enforcedLevel(fact.labels);
         if (!level) return;
-        judged.add(r7.name);
+        judged2.add(r7.name);
         enforcing.push({ resource: r7, fact, level });
       },
       PodTemplate(t) {
@@ -27727,8 +28192,8 @@ var proxy_config_invalid_default = createRule({
         const path = templatePath(t, "metadata", "annotations", PROXY_CONFIG_KEY);
         const resource = t.resource;
         if (typeof raw === "object" && raw !== null) {
-          const list = Array.isArray(raw);
-          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list ? "a list" : "a mapping" } });
+          const list2 = Array.isArray(raw);
+          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list2 ? "a list" : "a mapping" } });
           return;
         }
         if (typeof raw !== "string") return;
@@ -28439,9 +28904,9 @@ var init_rerun_prune_default = createRule({
         for (const c of t.containers) {
           const entries = [];
           for (const key of ["command", "args"]) {
-            const list = c.object[key];
-            if (!Array.isArray(list)) continue;
-            list.forEach((v2, i) => {
+            const list2 = c.object[key];
+            if (!Array.isArray(list2)) continue;
+            list2.forEach((v2, i) => {
               if (typeof v2 === "string") entries.push({ text: v2, path: [...c.path, key, i] });
             });
           }
@@ -28692,9 +29157,9 @@ for (const c of NETWORK_CLIENTS) {
 var MIGRATION = { label: "its own", names: [], dials: "address-env" };
 function envOf(c) {
   const out = /* @__PURE__ */ new Map();
-  const list = c.object.env;
-  if (!Array.isArray(list)) return out;
-  for (const item of list.slice(0, MAX_ENV)) {
+  const list2 = c.object.env;
+  if (!Array.isArray(list2)) return out;
+  for (const item of list2.slice(0, MAX_ENV)) {
     const e = asObject(item);
     if (!e || typeof e.name !== "string") continue;
     if (typeof e.value === "string" || typeof e.value === "number") {
@@ -29107,18 +29572,18 @@ function captureOf(t) {
   if (include !== void 0 && include.trim() !== "*") return { kind: "unknown" };
   const ranges = labelString(t.annotations[EXCLUDE_IP_RANGES]);
   if (ranges !== void 0 && ranges.trim() !== "") {
-    const list = ranges.split(",").map((r7) => r7.trim());
-    return list.some((r7) => ALL_IPV4.has(r7)) ? { kind: "none" } : { kind: "unknown" };
+    const list2 = ranges.split(",").map((r7) => r7.trim());
+    return list2.some((r7) => ALL_IPV4.has(r7)) ? { kind: "none" } : { kind: "unknown" };
   }
   const ports = labelString(t.annotations[EXCLUDE_PORTS]);
   if (ports !== void 0 && ports.trim() !== "") {
-    const excluded = /* @__PURE__ */ new Set();
+    const excluded2 = /* @__PURE__ */ new Set();
     for (const p of ports.split(",").slice(0, 1e3)) {
       const n = /^\s*(\d{1,5})\s*$/.exec(p);
       if (!n) return { kind: "unknown" };
-      excluded.add(Number(n[1]));
+      excluded2.add(Number(n[1]));
     }
-    return { kind: "ports", excluded };
+    return { kind: "ports", excluded: excluded2 };
   }
   return { kind: "all" };
 }
@@ -29324,20 +29789,20 @@ var autoscaler_safe_to_evict_default = createRule({
         if (!check) return;
         const written = labelString(t.annotations[SAFE_TO_EVICT_LOCAL_VOLUMES]);
         const listed = listedVolumes(written).map((v2) => v2.trim()).filter((v2) => v2 !== "");
-        const list = [.../* @__PURE__ */ new Set([...listed, ...check.blocking])].join(",");
+        const list2 = [.../* @__PURE__ */ new Set([...listed, ...check.blocking])].join(",");
         const annotationsPath = templatePath(t, "metadata", "annotations");
         let target;
         let edits = [];
         if (written !== void 0) {
           target = [...annotationsPath, SAFE_TO_EVICT_LOCAL_VOLUMES];
-          edits = [{ op: "set", path: target, value: list }];
+          edits = [{ op: "set", path: target, value: list2 }];
         } else if (Object.hasOwn(t.metadata, "annotations")) {
           target = annotationsPath;
           const a = asObject(t.metadata.annotations);
-          if (a && Object.keys(a).length > 0) edits = [{ op: "insert", path: annotationsPath, key: SAFE_TO_EVICT_LOCAL_VOLUMES, value: list }];
+          if (a && Object.keys(a).length > 0) edits = [{ op: "insert", path: annotationsPath, key: SAFE_TO_EVICT_LOCAL_VOLUMES, value: list2 }];
         } else {
           target = metadataAnchor(t);
-          if (Object.keys(t.metadata).length > 0) edits = [{ op: "insert", path: templatePath(t, "metadata"), key: "annotations", value: { [SAFE_TO_EVICT_LOCAL_VOLUMES]: list } }];
+          if (Object.keys(t.metadata).length > 0) edits = [{ op: "insert", path: templatePath(t, "metadata"), key: "annotations", value: { [SAFE_TO_EVICT_LOCAL_VOLUMES]: list2 } }];
         }
         context.report({
           target: { resource: t.resource, path: target },
@@ -29349,7 +29814,7 @@ var autoscaler_safe_to_evict_default = createRule({
             own: check.own.length ? `, and its own ${shortList(check.own)},` : "",
             annotation: SAFE_TO_EVICT_LOCAL_VOLUMES
           },
-          suggest: edits.length ? [{ messageId: "addLocalVolumes", data: { annotation: SAFE_TO_EVICT_LOCAL_VOLUMES, list }, edits }] : []
+          suggest: edits.length ? [{ messageId: "addLocalVolumes", data: { annotation: SAFE_TO_EVICT_LOCAL_VOLUMES, list: list2 }, edits }] : []
         });
       }
     };
@@ -29702,6 +30167,688 @@ function predictWithLabel(t, value, facts) {
   });
 }
 
+// src/model/data/ambient-ignored.json
+var ambient_ignored_default = {
+  source: "Istio: the ambient node agent reads only the pod annotations under `honoured` (cni/pkg/nodeagent/net.go); every name under `entries` is read only by the sidecar injector (pkg/kube/inject) or the sidecar CNI path (cni/pkg/plugin/sidecar_redirect.go). Waypoint pods read sidecar.istio.io/proxyImage, logLevel, componentLogLevel and agentLogLevel from their Gateway (manifests/charts/istio-control/istio-discovery/files/waypoint.yaml).",
+  honoured: [
+    "ambient.istio.io/bypass-inbound-capture",
+    "ambient.istio.io/dns-capture",
+    "istio.io/reroute-virtual-interfaces"
+  ],
+  notInert: {
+    "sidecar.istio.io/inject": "label or annotation: it decides whether the pod is injected, and an injected pod is not captured",
+    "istio.io/rev": "pod label: a revision's injector may inject the pod, and an injected pod is not captured"
+  },
+  instead: {
+    none: "Ambient has no per-pod equivalent; remove it.",
+    inboundPorts: "The nearest ambient setting is ambient.istio.io/bypass-inbound-capture, for all inbound ports.",
+    kubevirt: "Use istio.io/reroute-virtual-interfaces instead (Istio 1.25+).",
+    proxy: "Ambient has no per-pod proxy config: L7 runs in a waypoint. Remove it.",
+    hold: "An ambient pod has no traffic until ztunnel takes it, so there is nothing to hold. Remove it.",
+    waypoint: "A waypoint reads it from its Gateway's annotations; remove it here."
+  },
+  entries: [
+    {
+      name: "traffic.sidecar.istio.io/includeOutboundIPRanges",
+      instead: "none"
+    },
+    {
+      name: "traffic.sidecar.istio.io/excludeOutboundIPRanges",
+      instead: "none"
+    },
+    {
+      name: "traffic.sidecar.istio.io/includeInboundPorts",
+      instead: "inboundPorts"
+    },
+    {
+      name: "traffic.sidecar.istio.io/excludeInboundPorts",
+      instead: "inboundPorts"
+    },
+    {
+      name: "traffic.sidecar.istio.io/includeOutboundPorts",
+      instead: "none"
+    },
+    {
+      name: "traffic.sidecar.istio.io/excludeOutboundPorts",
+      instead: "none"
+    },
+    {
+      name: "traffic.sidecar.istio.io/excludeInterfaces",
+      instead: "none"
+    },
+    {
+      name: "traffic.sidecar.istio.io/kubevirtInterfaces",
+      instead: "kubevirt"
+    },
+    {
+      name: "proxy.istio.io/config",
+      instead: "proxy"
+    },
+    {
+      name: "proxy.istio.io/overrides",
+      instead: "proxy"
+    },
+    {
+      name: "sidecar.istio.io/proxyCPU",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/proxyCPULimit",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/proxyMemory",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/proxyMemoryLimit",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/proxyImage",
+      instead: "waypoint"
+    },
+    {
+      name: "sidecar.istio.io/proxyImageType",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/interceptionMode",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/nativeSidecar",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/rewriteAppHTTPProbers",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/logLevel",
+      instead: "waypoint"
+    },
+    {
+      name: "sidecar.istio.io/componentLogLevel",
+      instead: "waypoint"
+    },
+    {
+      name: "sidecar.istio.io/agentLogLevel",
+      instead: "waypoint"
+    },
+    {
+      name: "sidecar.istio.io/bootstrapOverride",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/statsInclusionPrefixes",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/statsInclusionSuffixes",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/statsInclusionRegexps",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/statsHistogramBuckets",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/statsFlushInterval",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/statsEvictionInterval",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/statsHistogramBins",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/statsCompression",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/userVolume",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/userVolumeMount",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/discoveryAddress",
+      instead: "none"
+    },
+    {
+      name: "sidecar.istio.io/extraStatTags",
+      instead: "none"
+    },
+    {
+      name: "status.sidecar.istio.io/port",
+      instead: "none"
+    },
+    {
+      name: "readiness.status.sidecar.istio.io/initialDelaySeconds",
+      instead: "none"
+    },
+    {
+      name: "readiness.status.sidecar.istio.io/periodSeconds",
+      instead: "none"
+    },
+    {
+      name: "readiness.status.sidecar.istio.io/failureThreshold",
+      instead: "none"
+    },
+    {
+      name: "readiness.status.sidecar.istio.io/applicationPorts",
+      instead: "none"
+    },
+    {
+      name: "prometheus.istio.io/merge-metrics",
+      instead: "none"
+    },
+    {
+      name: "inject.istio.io/templates",
+      instead: "none"
+    }
+  ]
+};
+
+// src/model/ambient-settings.ts
+var INSTEADS = ambient_ignored_default.instead;
+var isInstead = (s) => Object.hasOwn(INSTEADS, s);
+var AMBIENT_IGNORED = new Map(
+  ambient_ignored_default.entries.map((e) => {
+    if (!isInstead(e.instead)) throw new Error(`ambient-ignored.json: ${e.name}: instead "${e.instead}"`);
+    return [e.name, { name: e.name, instead: e.instead }];
+  })
+);
+var AMBIENT_HONOURED = ambient_ignored_default.honoured;
+var NOT_INERT = ambient_ignored_default.notInert;
+var AMBIENT_IGNORED_SOURCE = ambient_ignored_default.source;
+function insteadText(i) {
+  return INSTEADS[i];
+}
+
+// rules/ambient-sidecar-setting.ts
+var MAX_ANNOTATIONS = 2e3;
+var ambient_sidecar_setting_default = createRule({
+  name: "ambient-sidecar-setting",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Sidecar-only annotations on pods that ztunnel captures (ambient), where nothing reads them",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      ignored: "{{ name }} does nothing here: ztunnel captures this pod (ambient), and no sidecar reads it. {{ instead }}"
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const removed = new Set(deprecatedNamesOn("Pod", "annotation").filter((e) => statusAt(e, facts.mesh.version) === "removed").map((e) => e.name));
+    return {
+      PodTemplate(t) {
+        const keys = Object.keys(t.annotations);
+        if (!keys.some((k2) => AMBIENT_IGNORED.has(k2))) return;
+        const capture = captureForTemplate(t, facts);
+        if (capture.outcome !== "ambient") return;
+        for (const key of keys.slice(0, MAX_ANNOTATIONS)) {
+          const entry = AMBIENT_IGNORED.get(key);
+          if (!entry || removed.has(key)) continue;
+          let instead = entry.instead;
+          const value = t.annotations[key];
+          if (key === PROXY_CONFIG_ANNOTATION && typeof value === "string" && holdFromProxyConfig(value) === true) instead = "hold";
+          context.report({
+            target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", key) },
+            messageId: "ignored",
+            data: { name: key, instead: insteadText(instead) }
+          });
+        }
+      }
+    };
+  }
+});
+
+// src/model/network-policy.ts
+var MAX_ITEMS = 500;
+function isNetworkPolicy(r7) {
+  return r7.kind === "NetworkPolicy" && r7.apiVersion.startsWith("networking.k8s.io/");
+}
+var list = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS) : void 0;
+function parsePeer(raw) {
+  const o = asObject(raw);
+  if (!o) return { kind: "unreadable" };
+  const ip = asObject(o.ipBlock);
+  if (ip) {
+    if (typeof ip.cidr !== "string" || o.podSelector !== void 0 || o.namespaceSelector !== void 0) return { kind: "unreadable" };
+    const except = ip.except === void 0 || ip.except === null ? [] : list(ip.except);
+    if (!except || except.some((e) => typeof e !== "string")) return { kind: "unreadable" };
+    return { kind: "ip", cidr: ip.cidr, except };
+  }
+  const selector = (v2) => v2 === void 0 || v2 === null ? void 0 : asObject(v2) ? parseSelector(v2) : "bad";
+  const ns2 = selector(o.namespaceSelector);
+  const pods = selector(o.podSelector);
+  if (ns2 === "bad" || pods === "bad" || ns2 === void 0 && pods === void 0) return { kind: "unreadable" };
+  return { kind: "pods", namespaceSelector: ns2, podSelector: pods };
+}
+function parsePorts(raw) {
+  if (raw === void 0 || raw === null) return "all";
+  const items = list(raw);
+  if (!items) return "unreadable";
+  if (items.length === 0) return "all";
+  const out = [];
+  for (const item of items) {
+    const p = asObject(item);
+    if (!p) return "unreadable";
+    const protocol = p.protocol === void 0 || p.protocol === null ? "TCP" : p.protocol;
+    const port = p.port === null ? void 0 : p.port;
+    const endPort = p.endPort === null ? void 0 : p.endPort;
+    if (typeof protocol !== "string") return "unreadable";
+    if (port !== void 0 && typeof port !== "number" && typeof port !== "string") return "unreadable";
+    if (endPort !== void 0 && typeof endPort !== "number") return "unreadable";
+    out.push({ protocol, port, endPort });
+  }
+  return out;
+}
+var cache2 = /* @__PURE__ */ new WeakMap();
+function networkPolicyOf(r7) {
+  const hit = cache2.get(r7);
+  if (hit) return hit;
+  const built = build(r7);
+  cache2.set(r7, built);
+  return built;
+}
+function build(r7) {
+  const base = { resource: r7, namespace: r7.namespace };
+  const spec = asObject(r7.object.spec);
+  const fail2 = (why) => ({ ...base, podSelector: EVERYTHING, isolatesIngress: "unknown", isolatesEgress: "unknown", ingress: [], egress: [], unreadable: why });
+  if (!spec) return fail2("no spec");
+  const sel2 = spec.podSelector;
+  if (sel2 !== void 0 && sel2 !== null && !asObject(sel2)) return fail2("spec.podSelector is not a mapping");
+  const podSelector = parseSelector(sel2);
+  let isolatesIngress;
+  let isolatesEgress;
+  if (spec.policyTypes === void 0 || spec.policyTypes === null || Array.isArray(spec.policyTypes) && spec.policyTypes.length === 0) {
+    isolatesIngress = true;
+    isolatesEgress = Array.isArray(spec.egress) ? spec.egress.length > 0 : spec.egress !== void 0 && spec.egress !== null ? "unknown" : false;
+  } else {
+    const types = list(spec.policyTypes);
+    if (!types || types.some((t) => t !== "Ingress" && t !== "Egress")) return fail2("spec.policyTypes holds something other than Ingress and Egress");
+    isolatesIngress = types.includes("Ingress");
+    isolatesEgress = types.includes("Egress");
+  }
+  const ingress = parseRules(spec.ingress, "ingress", "from");
+  if (typeof ingress === "string") return fail2(ingress);
+  const egress = parseRules(spec.egress, "egress", "to");
+  if (typeof egress === "string") return fail2(egress);
+  return { ...base, podSelector, isolatesIngress, isolatesEgress, ingress, egress, unreadable: void 0 };
+}
+function parseRules(raw, field, peersKey) {
+  const out = [];
+  if (raw === void 0 || raw === null) return out;
+  const rules = list(raw);
+  if (!rules) return `spec.${field} is not a list`;
+  for (const [index, item] of rules.entries()) {
+    const rule = asObject(item);
+    if (!rule) return `spec.${field}[${index}] is not a mapping`;
+    const peersRaw = rule[peersKey];
+    let peers;
+    if (peersRaw === void 0 || peersRaw === null) peers = "all";
+    else {
+      const items = list(peersRaw);
+      if (!items) return `spec.${field}[${index}].${peersKey} is not a list`;
+      peers = items.length === 0 ? "all" : items.map(parsePeer);
+    }
+    out.push({ index, peers, ports: parsePorts(rule.ports) });
+  }
+  return out;
+}
+function and(a, b) {
+  if (a === false || b === false) return false;
+  return a === true && b === true ? true : "unknown";
+}
+function or(a, b) {
+  if (a === true || b === true) return true;
+  return a === false && b === false ? false : "unknown";
+}
+function selectsPod(p, namespace, labels) {
+  if (p.namespace === void 0) return and("unknown", matches(p.podSelector, labels));
+  if (p.namespace !== namespace) return false;
+  return matches(p.podSelector, labels);
+}
+function peerAdmits(peer, policyNamespace, source) {
+  if (peer.kind === "unreadable") return "unknown";
+  if (peer.kind === "ip") {
+    if (source.kind === "pod") return "unknown";
+    let any = false;
+    for (const a of source.addresses) any = or(any, cidrAdmits(peer, a));
+    return any;
+  }
+  if (source.kind !== "pod") return false;
+  let inNamespace;
+  if (peer.namespaceSelector) inNamespace = matches(peer.namespaceSelector, source.namespaceLabels);
+  else inNamespace = policyNamespace === void 0 ? "unknown" : policyNamespace === source.namespace;
+  return and(inNamespace, matches(peer.podSelector ?? EVERYTHING, source.labels));
+}
+function cidrAdmits(peer, address) {
+  const inside = cidrContains2(peer.cidr, address);
+  if (inside !== true) return inside;
+  let excepted = false;
+  for (const e of peer.except) excepted = or(excepted, cidrContains2(e, address));
+  return excepted === "unknown" ? "unknown" : !excepted;
+}
+function peersAdmit(rule, policyNamespace, source) {
+  if (rule.peers === "all") return true;
+  let any = false;
+  for (const peer of rule.peers) {
+    any = or(any, peerAdmits(peer, policyNamespace, source));
+    if (any === true) return true;
+  }
+  return any;
+}
+function portsAdmit(ports, port) {
+  if (ports === "all") return true;
+  if (ports === "unreadable") return "unknown";
+  let any = false;
+  for (const p of ports) {
+    if (p.protocol !== "TCP") continue;
+    if (p.port === void 0) return true;
+    if (port.number === void 0) {
+      any = or(any, "unknown");
+      continue;
+    }
+    if (typeof p.port === "number") {
+      const end = p.endPort ?? p.port;
+      if (port.number >= p.port && port.number <= end) return true;
+    } else {
+      const numbers = port.named.get(p.port);
+      if (numbers?.includes(port.number)) return true;
+    }
+  }
+  return any;
+}
+function ruleAdmits(rule, policyNamespace, source, port) {
+  return and(peersAdmit(rule, policyNamespace, source), portsAdmit(rule.ports, port));
+}
+var MAX_PORTS_SHOWN = 4;
+function describePorts(ports) {
+  if (ports === "all" || ports === "unreadable") return "every port";
+  const shown2 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
+  return ports.length > MAX_PORTS_SHOWN ? `${shown2.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown2.join(", ");
+}
+function parseAddress(text) {
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
+    const parts = text.split(".").map(Number);
+    if (parts.some((n) => n > 255)) return void 0;
+    return { value: parts.reduce((acc, n) => acc << 8n | BigInt(n), 0n), bits: 32 };
+  }
+  if (!/^[0-9a-fA-F:]{2,39}$/.test(text)) return void 0;
+  const halves = text.split("::");
+  if (halves.length > 2) return void 0;
+  const group = (s) => s === "" ? [] : s.split(":");
+  const head = group(halves[0] ?? "");
+  const tail = halves.length === 2 ? group(halves[1] ?? "") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return void 0;
+  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (groups.some((g) => !/^[0-9a-fA-F]{1,4}$/.test(g))) return void 0;
+  return { value: groups.reduce((acc, g) => acc << 16n | BigInt(parseInt(g, 16)), 0n), bits: 128 };
+}
+function cidrContains2(cidr, address) {
+  const slash = cidr.indexOf("/");
+  if (slash < 0) return "unknown";
+  const net = parseAddress(cidr.slice(0, slash));
+  const lenText = cidr.slice(slash + 1);
+  const addr = parseAddress(address);
+  if (!net || !addr || !/^\d{1,3}$/.test(lenText)) return "unknown";
+  const len = Number(lenText);
+  if (len > net.bits) return "unknown";
+  if (net.bits !== addr.bits) return false;
+  const shift = BigInt(net.bits - len);
+  return net.value >> shift === addr.value >> shift;
+}
+
+// rules/ambient-network-policy.ts
+var HBONE_PORT = 15008;
+var PROBE_SNAT = ["169.254.7.127", "fd16:9254:7127:1337:ffff:ffff:ffff:ffff"];
+var USE_WAYPOINT2 = "istio.io/use-waypoint";
+var BYPASS_INBOUND = "ambient.istio.io/bypass-inbound-capture";
+var GO_FALSE = /* @__PURE__ */ new Set(["0", "f", "F", "false", "FALSE", "False"]);
+var PROBE_KINDS = ["startupProbe", "livenessProbe", "readinessProbe"];
+var MAX_AMBIENT = 5e3;
+var MAX_RELATED2 = 10;
+var MAX_COMPARISONS = 2e6;
+var ambient_network_policy_default = createRule({
+  name: "ambient-network-policy",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "NetworkPolicies that block HBONE (port 15008), in or out, or the probe source address for pods that ztunnel captures (ambient)",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      hboneBlocked: "This rule admits {{ client }} to {{ pod }} on {{ ports }} only, but ambient traffic between them arrives on HBONE port 15008, which no NetworkPolicy admits: it times out. Add port 15008.",
+      hboneEgressBlocked: "This rule lets {{ client }} reach {{ pod }} on {{ ports }} only, but ambient traffic between them leaves on HBONE port 15008, which no egress rule admits: it times out. Add port 15008.",
+      probeBlocked: "Kubelet probes of ambient pods come from 169.254.7.127 (ztunnel SNAT), which no NetworkPolicy isolating this pod ({{ policies }}) admits: this {{ probe }} fails. Admit that ipBlock."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const policies = [];
+    const ambient = [];
+    const waypointServices = /* @__PURE__ */ new Set();
+    let budget = MAX_COMPARISONS;
+    return {
+      Resource(r7) {
+        if (isNetworkPolicy(r7)) policies.push(networkPolicyOf(r7));
+        else if (r7.kind === "Service" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
+          const labels = asObject(asObject(r7.object.metadata)?.labels);
+          if (labels && Object.hasOwn(labels, USE_WAYPOINT2)) waypointServices.add(r7.namespace);
+        }
+      },
+      PodTemplate(t) {
+        if (ambient.length >= MAX_AMBIENT) return;
+        const namespace = t.resource.namespace;
+        if (namespace === void 0 || captureForTemplate(t, facts).outcome !== "ambient") return;
+        const bypass = labelString(t.annotations[BYPASS_INBOUND]);
+        if (bypass !== void 0 && !GO_FALSE.has(bypass)) return;
+        const labelsRecord = {};
+        for (const [k2, v2] of Object.entries(t.labels)) labelsRecord[k2] = labelString(v2) ?? "";
+        const labels = { known: labelsRecord, complete: true };
+        const namespaceLabels2 = namespaceLabelSet(namespace, facts).labels;
+        ambient.push({ t, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
+      },
+      "Program:exit"() {
+        if (policies.length === 0 || ambient.length === 0) return;
+        const reportedRules = /* @__PURE__ */ new Set();
+        for (const d of ambient) {
+          if (budget < 0) return;
+          const into = isolation(d, "ingress");
+          if (into) {
+            const related = into.isolating.slice(0, MAX_RELATED2).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
+            checkProbes(d, into.admitted, into.isolating, related);
+            checkHbone(d, into.admitted, into.isolating, reportedRules);
+          }
+          const out = isolation(d, "egress");
+          if (out) checkHboneEgress(d, out.admitted, out.isolating, reportedRules);
+        }
+      }
+    };
+    function isolation(d, direction) {
+      const applying = [];
+      for (const p of policies) {
+        budget--;
+        if (p.namespace !== void 0 && p.namespace !== d.namespace) continue;
+        if (p.unreadable !== void 0) return void 0;
+        const applies = and(direction === "ingress" ? p.isolatesIngress : p.isolatesEgress, selectsPod(p, d.namespace, d.labels));
+        if (applies !== false) applying.push({ p, applies });
+      }
+      const isolating = applying.filter((a) => a.applies === true).map((a) => a.p);
+      if (isolating.length === 0) return void 0;
+      const admitted = (peer, port) => {
+        let any = false;
+        for (const { p, applies } of applying) {
+          let byPolicy = false;
+          for (const rule of p[direction]) byPolicy = or(byPolicy, ruleAdmits(rule, p.namespace, peer, port));
+          any = or(any, and(applies, byPolicy));
+          if (any === true) return true;
+        }
+        return any;
+      };
+      return { isolating, admitted };
+    }
+    function mayUseWaypoint(d) {
+      if (Object.hasOwn(d.labels.known, USE_WAYPOINT2) || waypointServices.has(d.namespace)) return true;
+      const ns2 = namespaceLabelSet(d.namespace, facts).labels;
+      return !ns2.complete || Object.hasOwn(ns2.known, USE_WAYPOINT2);
+    }
+    function checkHboneEgress(c, admitted, isolating, reported) {
+      for (const p of isolating) {
+        for (const rule of p.egress) {
+          const key = `egress\0${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
+          if (reported.has(key) || !admitsSomeTcp(rule.ports)) continue;
+          for (const d of ambient) {
+            if (--budget < 0) return;
+            if (d.t === c.t || mayUseWaypoint(d)) continue;
+            const hbone = { number: HBONE_PORT, named: d.named };
+            if (portsAdmit(rule.ports, hbone) !== false || peersAdmit(rule, p.namespace, d.source) !== true) continue;
+            if (rule.peers === "all" || !d.served.some((n) => portsAdmit(rule.ports, { number: n, named: d.named }) === true)) continue;
+            if (admitted(d.source, hbone) !== false) continue;
+            reported.add(key);
+            context.report({
+              target: { resource: p.resource, path: ["spec", "egress", rule.index, "ports"] },
+              messageId: "hboneEgressBlocked",
+              data: { client: shortName2(c.t.resource), pod: shortName2(d.t.resource), ports: describePorts(rule.ports) },
+              related: [
+                { target: { resource: c.t.resource, path: c.t.path }, message: `${describeResource(c.t.resource)} is in ambient: ztunnel sends its traffic over HBONE` },
+                { target: { resource: d.t.resource, path: d.t.path }, message: `${describeResource(d.t.resource)} is in ambient: it receives mesh traffic on port ${HBONE_PORT}` }
+              ]
+            });
+            break;
+          }
+        }
+      }
+    }
+    function checkProbes(d, admitted, isolating, related) {
+      const probeSource = { kind: "addresses", addresses: PROBE_SNAT };
+      for (const probe of probesOf(d.t)) {
+        if (admitted(probeSource, probe.port) !== false) continue;
+        const first = isolating[0];
+        context.report({
+          target: { resource: d.t.resource, path: probe.path },
+          messageId: "probeBlocked",
+          data: { probe: probe.kind, policies: isolating.length === 1 ? policyName(first) : `${policyName(first)} and ${isolating.length - 1} more` },
+          related
+        });
+        return;
+      }
+    }
+    function checkHbone(d, admitted, isolating, reported) {
+      if (mayUseWaypoint(d)) return;
+      const hbone = { number: HBONE_PORT, named: d.named };
+      for (const p of isolating) {
+        for (const rule of p.ingress) {
+          const key = `ingress\0${describeResource(p.resource)}\0${p.resource.doc.file.displayPath}\0${rule.index}`;
+          if (reported.has(key) || !admitsSomeTcp(rule.ports)) continue;
+          if (portsAdmit(rule.ports, hbone) !== false) continue;
+          for (const c of ambient) {
+            if (--budget < 0) return;
+            if (c.t === d.t || peersAdmit(rule, p.namespace, c.source) !== true) continue;
+            if (admitted(c.source, hbone) !== false) continue;
+            reported.add(key);
+            context.report({
+              target: { resource: p.resource, path: ["spec", "ingress", rule.index, "ports"] },
+              messageId: "hboneBlocked",
+              data: { client: shortName2(c.t.resource), pod: shortName2(d.t.resource), ports: describePorts(rule.ports) },
+              related: [
+                { target: { resource: c.t.resource, path: c.t.path }, message: `${describeResource(c.t.resource)} is in ambient: it reaches ${describeResource(d.t.resource)} over HBONE` },
+                { target: { resource: d.t.resource, path: d.t.path }, message: `${describeResource(d.t.resource)} is in ambient: it receives mesh traffic on port ${HBONE_PORT}` }
+              ]
+            });
+            break;
+          }
+        }
+      }
+    }
+  }
+});
+function admitsSomeTcp(ports) {
+  return ports !== "all" && ports !== "unreadable" && ports.some((p) => p.protocol === "TCP");
+}
+function selectorPath(p) {
+  const spec = asObject(p.resource.object.spec);
+  return spec && Object.hasOwn(spec, "podSelector") ? ["spec", "podSelector"] : spec ? ["spec"] : [];
+}
+function shortName2(r7) {
+  return r7.namespace ? `${r7.namespace}/${r7.name}` : r7.name;
+}
+var policyName = (p) => shortName2(p.resource);
+function servedPorts(t) {
+  const out = [];
+  for (const c of t.containers) {
+    const ports = c.object.ports;
+    if (!Array.isArray(ports)) continue;
+    for (const raw of ports.slice(0, 200)) {
+      const p = asObject(raw);
+      if (p && typeof p.containerPort === "number" && (p.protocol === void 0 || p.protocol === "TCP")) out.push(p.containerPort);
+    }
+  }
+  return out;
+}
+function namedPorts(t) {
+  const out = /* @__PURE__ */ new Map();
+  for (const c of t.containers) {
+    const ports = c.object.ports;
+    if (!Array.isArray(ports)) continue;
+    for (const raw of ports.slice(0, 200)) {
+      const p = asObject(raw);
+      if (!p || typeof p.name !== "string" || typeof p.containerPort !== "number") continue;
+      if (p.protocol !== void 0 && p.protocol !== "TCP") continue;
+      out.set(p.name, [...out.get(p.name) ?? [], p.containerPort]);
+    }
+  }
+  return out;
+}
+function probesOf(t) {
+  const out = [];
+  const named = namedPorts(t);
+  for (const c of t.containers) {
+    if (c.group === "ephemeralContainers") continue;
+    for (const kind2 of PROBE_KINDS) {
+      const probe = asObject(c.object[kind2]);
+      if (!probe) continue;
+      const handler = asObject(probe.httpGet) ?? asObject(probe.tcpSocket) ?? asObject(probe.grpc);
+      if (!handler) continue;
+      if (typeof handler.host === "string" && handler.host !== "") continue;
+      const raw = handler.port;
+      let number;
+      if (typeof raw === "number") number = raw;
+      else if (typeof raw === "string") {
+        const own = namedPorts({ ...t, containers: [c] });
+        number = own.get(raw)?.[0];
+      }
+      out.push({ path: [...c.path, kind2], kind: kind2, port: { number, named } });
+    }
+  }
+  return out;
+}
+
 // rules/unused-disable-directive.ts
 var unused_disable_directive_default = createRule({
   name: "unused-disable-directive",
@@ -29841,9 +30988,9 @@ function webhookOverlaps(hooks, listed = Infinity) {
   groups.forEach(({ ns: ns2 }, g) => {
     if (ns2.other !== 0) broad.push(g);
     const add = (slot) => {
-      const list = bySlot.get(slot) ?? [];
-      list.push(g);
-      bySlot.set(slot, list);
+      const list2 = bySlot.get(slot) ?? [];
+      list2.push(g);
+      bySlot.set(slot, list2);
     };
     if (ns2.none !== 0) add(0);
     for (const [slot, mask] of ns2.named) if (mask !== 0) add(slot);
@@ -30087,7 +31234,7 @@ var DEFAULT_FAILURE_POLICY = {
   "admissionregistration.k8s.io/v1": "Fail",
   "admissionregistration.k8s.io/v1beta1": "Ignore"
 };
-var MAX_RELATED2 = 10;
+var MAX_RELATED3 = 10;
 var DEFAULT_WEBHOOK_PORT = 443;
 var ISTIOD_WEBHOOK_TARGET_PORT = 15017;
 function failurePolicyOf(r7, hook) {
@@ -30132,8 +31279,8 @@ var webhook_service_missing_default = createRule({
     const byName = /* @__PURE__ */ new Map();
     const openNamespaces = /* @__PURE__ */ new Set();
     const add = (map, key, o) => {
-      const list = map.get(key);
-      if (list) list.push(o);
+      const list2 = map.get(key);
+      if (list2) list2.push(o);
       else map.set(key, [o]);
     };
     const byFolder = /* @__PURE__ */ new Map();
@@ -30196,7 +31343,7 @@ var webhook_service_missing_default = createRule({
           else found.set(problem.key, { problem, first: w, others: [] });
         }
         for (const { problem, first, others } of found.values()) {
-          const related = others.slice(0, MAX_RELATED2).map((o) => ({ target: { resource: r7, path: problem.at(o) }, message: `${o.name} calls it too` }));
+          const related = others.slice(0, MAX_RELATED3).map((o) => ({ target: { resource: r7, path: problem.at(o) }, message: `${o.name} calls it too` }));
           context.report({ target: { resource: r7, path: problem.at(first) }, messageId: problem.messageId, data: problem.data, related });
         }
       }
@@ -30318,9 +31465,9 @@ var yaml_nonstring_value_default = createRule({
 });
 
 // src/model/waypoint.ts
-var USE_WAYPOINT = "istio.io/use-waypoint";
-var USE_WAYPOINT_NAMESPACE = "istio.io/use-waypoint-namespace";
-var WAYPOINT_FOR = "istio.io/waypoint-for";
+var USE_WAYPOINT3 = "istio.io/use-waypoint";
+var USE_WAYPOINT_NAMESPACE2 = "istio.io/use-waypoint-namespace";
+var WAYPOINT_FOR2 = "istio.io/waypoint-for";
 var WAYPOINT_CLASS = "istio-waypoint";
 var MAX_LISTENERS = 64;
 var str4 = (v2) => typeof v2 === "string" ? v2 : void 0;
@@ -30330,12 +31477,12 @@ var labelsOf2 = (r7) => asObject(getIn(r7.object, ["metadata", "labels"])) ?? {}
 function waypointGateways(gateways, classes) {
   const classLabel = /* @__PURE__ */ new Map();
   for (const c of classes) {
-    const v2 = labelString(labelsOf2(c)[WAYPOINT_FOR]);
+    const v2 = labelString(labelsOf2(c)[WAYPOINT_FOR2]);
     if (v2 !== void 0) classLabel.set(c.name, v2);
   }
   return gateways.map((g) => {
     const className = str4(getIn(g.object, ["spec", "gatewayClassName"]));
-    const own = labelString(labelsOf2(g)[WAYPOINT_FOR]);
+    const own = labelString(labelsOf2(g)[WAYPOINT_FOR2]);
     const fromClass = className === void 0 ? void 0 : classLabel.get(className);
     return {
       resource: g,
@@ -30351,18 +31498,18 @@ function waypointServes(waypointFor, kind2) {
   return waypointFor === "all" || waypointFor === kind2;
 }
 function waypointRef(objectLabels, objectNamespace, namespaceLabels2) {
-  const own = objectLabels[USE_WAYPOINT];
-  if (own !== void 0) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: "object", none: own === "none" };
-  const fromNs = namespaceLabels2.known[USE_WAYPOINT];
-  if (fromNs !== void 0) return { name: fromNs, namespace: namespaceLabels2.known[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: "namespace", none: fromNs === "none" };
+  const own = objectLabels[USE_WAYPOINT3];
+  if (own !== void 0) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE2] ?? objectNamespace, from: "object", none: own === "none" };
+  const fromNs = namespaceLabels2.known[USE_WAYPOINT3];
+  if (fromNs !== void 0) return { name: fromNs, namespace: namespaceLabels2.known[USE_WAYPOINT_NAMESPACE2] ?? objectNamespace, from: "namespace", none: fromNs === "none" };
   return namespaceLabels2.complete ? void 0 : "unknown";
 }
 function allowsNamespace(gateway, namespace, namespaceLabels2) {
   if (namespace === gateway.namespace) return true;
   const listeners = getIn(gateway.resource.object, ["spec", "listeners"]);
-  const list = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
+  const list2 = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
   const bound = str4(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
-  const hbone = list.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
+  const hbone = list2.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
   const from = str4(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
   if (from === "All") return true;
   if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
@@ -30436,7 +31583,7 @@ var waypoint_unbound_default = createRule({
   create(context) {
     const judge = (resource, rawLabels, labelPath, kind2, objectNamespace) => {
       const labels = stringLabels(rawLabels);
-      if (labels[USE_WAYPOINT] === void 0) return;
+      if (labels[USE_WAYPOINT3] === void 0) return;
       const ref = waypointRef(labels, objectNamespace, knownLabels({}));
       if (ref === "unknown" || ref === void 0 || ref.none) return;
       const nsLabels = namespaceLabelSet(objectNamespace, context.facts).labels;
@@ -30449,10 +31596,10 @@ var waypoint_unbound_default = createRule({
         const kind2 = BINDS[r7.kind];
         if (!kind2) return;
         if (r7.kind !== "Namespace" && !/^(v1|networking\.istio\.io\/)/.test(r7.apiVersion)) return;
-        judge(r7, getIn(r7.object, ["metadata", "labels"]), ["metadata", "labels", USE_WAYPOINT], kind2, r7.kind === "Namespace" ? r7.name : r7.namespace);
+        judge(r7, getIn(r7.object, ["metadata", "labels"]), ["metadata", "labels", USE_WAYPOINT3], kind2, r7.kind === "Namespace" ? r7.name : r7.namespace);
       },
       PodTemplate(t) {
-        judge(t.resource, t.labels, templatePath(t, "metadata", "labels", USE_WAYPOINT), "workload", t.resource.namespace);
+        judge(t.resource, t.labels, templatePath(t, "metadata", "labels", USE_WAYPOINT3), "workload", t.resource.namespace);
       }
     };
   }
@@ -30486,7 +31633,11 @@ var allRules = [
   init_rerun_prune_default,
   autoscaler_safe_to_evict_default,
   annotation_deprecated_default,
+  ambient_label_invalid_default,
+  ambient_not_captured_default,
   waypoint_unbound_default,
+  ambient_sidecar_setting_default,
+  ambient_network_policy_default,
   unused_disable_directive_default
 ];
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
@@ -30572,6 +31723,78 @@ var meshlint_schema_default = {
       type: "object",
       "x-problem": "must be a mapping of rule id to level",
       properties: {
+        "ambient-label-invalid": {
+          description: "Ambient labels with values Istio does not match, on objects Istio never reads them from, and ambient.istio.io/redirection written by hand (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "ambient-network-policy": {
+          description: "NetworkPolicies that block HBONE (port 15008), in or out, or the probe source address for pods that ztunnel captures (ambient) (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "ambient-not-captured": {
+          description: "Pods a label puts in ambient that ztunnel will not capture: hostNetwork, a namespace istio-cni excludes, or a sidecar that wins (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "ambient-sidecar-setting": {
+          description: "Sidecar-only annotations on pods that ztunnel captures (ambient), where nothing reads them (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "annotation-deprecated": {
           description: "Istio annotations and labels that the Istio version deprecates or no longer reads (default: warn)",
           anyOf: [
@@ -31958,11 +33181,11 @@ var AmbientInstallBuilder = class {
   addRelease(release) {
     if (release.chart !== "cni") return;
     const at2 = (path) => layeredValue(release.layers, path);
-    const read2 = (path, list, parse2) => {
+    const read2 = (path, list2, parse2) => {
       const v2 = cniValue(at2, path);
       if (v2 === void 0) return;
-      if ("gap" in v2) list.push({ value: void 0, source: v2.gap });
-      else list.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
+      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
+      else list2.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
     };
     read2(["excludeNamespaces"], this.exclude, stringList2);
     read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
@@ -31970,12 +33193,12 @@ var AmbientInstallBuilder = class {
   }
   build() {
     const notes = [];
-    const one = (list, what, same) => {
-      const first = list[0];
+    const one = (list2, what, same) => {
+      const first = list2[0];
       if (!first) return void 0;
-      if (list.some((s) => s.value === void 0)) return "unknown";
-      if (list.every((s) => same(s.value, first.value))) return first;
-      notes.push(`the inputs disagree on istio-cni's ${what} (${list.map((s) => s.source).join("; ")}); it is treated as unknown`);
+      if (list2.some((s) => s.value === void 0)) return "unknown";
+      if (list2.every((s) => same(s.value, first.value))) return first;
+      notes.push(`the inputs disagree on istio-cni's ${what} (${list2.map((s) => s.source).join("; ")}); it is treated as unknown`);
       return "unknown";
     };
     const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -32052,15 +33275,15 @@ var FactsBuilder = class {
         return;
       }
       labels["kubernetes.io/metadata.name"] = r7.name;
-      const list = this.namespaceDefinitions.get(r7.name) ?? [];
-      list.push({ name: r7.name, labels, origin: "input", resource: r7 });
-      this.namespaceDefinitions.set(r7.name, list);
+      const list2 = this.namespaceDefinitions.get(r7.name) ?? [];
+      list2.push({ name: r7.name, labels, origin: "input", resource: r7 });
+      this.namespaceDefinitions.set(r7.name, list2);
     }
   }
   /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
   named(kind2, namespace, name) {
-    const list = this.byName.get(`${kind2}/${name}`) ?? [];
-    return list.find((r7) => r7.namespace === namespace) ?? list.find((r7) => r7.declaredNamespace === void 0 || namespace === void 0);
+    const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
+    return list2.find((r7) => r7.namespace === namespace) ?? list2.find((r7) => r7.declaredNamespace === void 0 || namespace === void 0);
   }
   /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
   addReleases() {
@@ -32175,13 +33398,13 @@ var FactsBuilder = class {
    */
   inputTags(notes) {
     const out = {};
-    for (const [tag, list] of this.declaredTags) {
-      const revisions = [...new Set(list.map((t) => t.revision))];
+    for (const [tag, list2] of this.declaredTags) {
+      const revisions = [...new Set(list2.map((t) => t.revision))];
       if (revisions.length > 1) {
-        notes.push(`revision tag ${tag} points at different revisions (${list.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
+        notes.push(`revision tag ${tag} points at different revisions (${list2.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
         continue;
       }
-      const first = list[0];
+      const first = list2[0];
       if (first.revision === void 0) {
         const ref = getIn(first.target.resource?.object, ["spec", "targetRef", "name"]);
         if (typeof ref !== "string" || ref === "") continue;
@@ -32252,7 +33475,7 @@ var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_c
 var SMALL_DOC = 16 * 1024;
 var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|install-cni|istio-cni-node/;
-var WORKLOAD_KINDS2 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
+var WORKLOAD_KINDS3 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
 function mightHoldFacts(docText) {
   const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
   if (kind2 === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText) || ISTIOD_VALUES_LINE.test(docText);
@@ -32260,7 +33483,7 @@ function mightHoldFacts(docText) {
   if (GITOPS_KINDS.has(kind2)) return true;
   if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
   if ((kind2 === "Service" || kind2 === "Deployment") && CONTROL_PLANE_TEXT.test(docText)) return true;
-  return WORKLOAD_KINDS2.has(kind2) && INSTALL_WORKLOADS.test(docText);
+  return WORKLOAD_KINDS3.has(kind2) && INSTALL_WORKLOADS.test(docText);
 }
 
 // src/engine/fix.ts
@@ -32495,8 +33718,8 @@ function lintOnce(inputs, options) {
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
       if (reported.has(key)) continue;
       reported.add(key);
-      const list = messages.get(m.filePath);
-      if (list) list.push(m.message);
+      const list2 = messages.get(m.filePath);
+      if (list2) list2.push(m.message);
       else {
         messages.set(m.filePath, [m.message]);
         if (!listed.has(m.filePath)) {
@@ -32562,8 +33785,8 @@ function lintOnce(inputs, options) {
   const unusedSeverity = options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
   if (unusedSeverity !== void 0) {
     const known = new Set(options.rules.map((r7) => r7.name));
-    for (const [file, list] of directivesOf) {
-      for (const d of list) {
+    for (const [file, list2] of directivesOf) {
+      for (const d of list2) {
         if (d.kind === "enable") continue;
         const used = usedDirectives.get(d) ?? /* @__PURE__ */ new Set();
         const unused = d.rules ? d.rules.filter((id) => !used.has(id)) : used.size === 0 ? ["*"] : [];
@@ -32737,11 +33960,11 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
       ann.used.add(ann.rules.includes(f.ruleId) ? f.ruleId : "*");
       return void 0;
     }
-    const list = directives(file);
-    if (list.length > 0) {
+    const list2 = directives(file);
+    if (list2.length > 0) {
       const docStart = locator.position(file, loc.doc.startOffset).line;
       const docEnd = locator.position(file, loc.doc.endOffset).line;
-      const d = suppressingDirective(list, f.ruleId, range.line, docStart, docEnd);
+      const d = suppressingDirective(list2, f.ruleId, range.line, docStart, docEnd);
       if (d) {
         const set = used.get(d) ?? /* @__PURE__ */ new Set();
         set.add(f.ruleId);
@@ -32846,13 +34069,13 @@ function mergeEdits(text, parts) {
   const { text: replaced } = applyTextEdits(text.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
   return { range: [start, end], text: replaced };
 }
-function summarize(filePath, list) {
-  list.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+function summarize(filePath, list2) {
+  list2.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
   let errorCount = 0;
   let warningCount = 0;
   let fixableErrorCount = 0;
   let fixableWarningCount = 0;
-  for (const m of list) {
+  for (const m of list2) {
     if (m.severity === 2) {
       errorCount++;
       if (m.fix) fixableErrorCount++;
@@ -32861,7 +34084,7 @@ function summarize(filePath, list) {
       if (m.fix) fixableWarningCount++;
     }
   }
-  return { filePath, messages: list, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
+  return { filePath, messages: list2, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
 }
 
 // src/format/github.ts
@@ -37039,13 +38262,13 @@ import { basename as basename3, join as join4, relative as relative5, resolve as
 // src/load/render/source-text.ts
 import { sep as sep4 } from "node:path";
 function cachedReader() {
-  const cache2 = /* @__PURE__ */ new Map();
+  const cache3 = /* @__PURE__ */ new Map();
   return (p) => {
-    if (!cache2.has(p)) {
+    if (!cache3.has(p)) {
       const read2 = readRegularFile(p);
-      cache2.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
+      cache3.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
     }
-    return cache2.get(p);
+    return cache3.get(p);
   };
 }
 function readerWithin(read2, root2) {
@@ -37177,9 +38400,9 @@ function parseAnnotation(v2) {
   }
 }
 function transformationsOf(v2) {
-  const list = parseAnnotation(v2);
-  if (!Array.isArray(list)) return [];
-  return list.flatMap(
+  const list2 = parseAnnotation(v2);
+  if (!Array.isArray(list2)) return [];
+  return list2.flatMap(
     (t) => typeof t?.configuredIn === "string" && typeof t.configuredBy?.kind === "string" ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : []
   );
 }
@@ -38007,9 +39230,9 @@ var ParsePool = class _ParsePool {
     for (const t of this.tasks) {
       this.untaken.set(t.id, t.pieces.length);
       for (const p of t.pieces) {
-        const list = this.tasksOf.get(p.file);
-        if (!list) this.tasksOf.set(p.file, [t]);
-        else if (list[list.length - 1] !== t) list.push(t);
+        const list2 = this.tasksOf.get(p.file);
+        if (!list2) this.tasksOf.set(p.file, [t]);
+        else if (list2[list2.length - 1] !== t) list2.push(t);
       }
     }
     this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
