@@ -6,7 +6,6 @@ import { predictInjection, type InjectionPrediction, type PodFacts } from './inj
 import type { LabelSet } from './selector.ts';
 import { labelString, type PodTemplate } from './workload.ts';
 
-const cache = new WeakMap<PodTemplate, WeakMap<Facts, InjectionPrediction>>();
 
 const stringRecord = (r: Readonly<Record<string, unknown>>): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -31,12 +30,22 @@ export function namespaceLabelSet(name: string | undefined, facts: Facts): { lab
   return { labels: { known: { 'kubernetes.io/metadata.name': name }, complete: false }, known: false };
 }
 
-export function predictForTemplate(t: PodTemplate, facts: Facts): InjectionPrediction {
-  let byFacts = cache.get(t);
-  const hit = byFacts?.get(facts);
-  if (hit) return hit;
+/** A decision per pod template and facts, made once: several rules ask the same question. */
+function perTemplate<T>(decide: (t: PodTemplate, facts: Facts) => T): (t: PodTemplate, facts: Facts) => T {
+  const cache = new WeakMap<PodTemplate, WeakMap<Facts, T>>();
+  return (t, facts) => {
+    let byFacts = cache.get(t);
+    if (!byFacts) cache.set(t, (byFacts = new WeakMap()));
+    if (byFacts.has(facts)) return byFacts.get(facts) as T;
+    const decided = decide(t, facts);
+    byFacts.set(facts, decided);
+    return decided;
+  };
+}
+
+export const predictForTemplate: (t: PodTemplate, facts: Facts) => InjectionPrediction = perTemplate((t, facts) => {
   const ns = namespaceLabelSet(t.resource.namespace, facts);
-  const prediction = predictInjection({
+  return predictInjection({
     pod: podFacts(t),
     namespaceLabels: ns.labels,
     namespaceKnown: ns.known,
@@ -44,31 +53,14 @@ export function predictForTemplate(t: PodTemplate, facts: Facts): InjectionPredi
     injectorFor: (rev) => facts.mesh.injectorFor(rev),
     version: facts.mesh.version,
   });
-  if (!byFacts) {
-    byFacts = new WeakMap();
-    cache.set(t, byFacts);
-  }
-  byFacts.set(facts, prediction);
-  return prediction;
-}
-
-const captures = new WeakMap<PodTemplate, WeakMap<Facts, CapturePrediction>>();
+});
 
 /** Whether ztunnel captures the pods of a template (ambient), they get a sidecar, or neither. */
-export function captureForTemplate(t: PodTemplate, facts: Facts): CapturePrediction {
-  let byFacts = captures.get(t);
-  const hit = byFacts?.get(facts);
-  if (hit) return hit;
-  const prediction = predictCapture({
+export const captureForTemplate: (t: PodTemplate, facts: Facts) => CapturePrediction = perTemplate((t, facts) =>
+  predictCapture({
     pod: podFacts(t),
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     injection: predictForTemplate(t, facts),
     install: facts.mesh.capture,
-  });
-  if (!byFacts) {
-    byFacts = new WeakMap();
-    captures.set(t, byFacts);
-  }
-  byFacts.set(facts, prediction);
-  return prediction;
-}
+  }),
+);
