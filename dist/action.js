@@ -15282,13 +15282,13 @@ var require_ignore = __commonJS({
         return this.add(pattern);
       }
       // @returns {TestResult}
-      _test(originalPath, cache3, path) {
+      _test(originalPath, cache2, path) {
         checkPath(
           path,
           originalPath,
           this._strictPathCheck ? throwError2 : RETURN_FALSE
         );
-        return path ? this._t(path, cache3) : {
+        return path ? this._t(path, cache2) : {
           ignored: false,
           unignored: false
         };
@@ -15305,13 +15305,13 @@ var require_ignore = __commonJS({
         const literal = this._rules.testLiteral(path);
         return literal.ignored || literal.unignored ? literal : dir;
       }
-      _t(path, cache3) {
-        if (path in cache3) {
-          return cache3[path];
+      _t(path, cache2) {
+        if (path in cache2) {
+          return cache2[path];
         }
         const parentPath = parentOf3(path);
-        const parent = parentPath ? this._t(parentPath, cache3) : UNDEFINED;
-        return cache3[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
+        const parent = parentPath ? this._t(parentPath, cache2) : UNDEFINED;
+        return cache2[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
       }
       ignores(path) {
         return this._test(path, this._ignoreCache, convertPath(path)).ignored;
@@ -17287,11 +17287,11 @@ function isInjectorConfigMap(r7) {
 }
 var parsedValues = /* @__PURE__ */ new WeakMap();
 var parsedConfig = /* @__PURE__ */ new WeakMap();
-function memo(cache3, r7, parse2) {
-  let hit = cache3.get(r7);
+function memo(cache2, r7, parse2) {
+  let hit = cache2.get(r7);
   if (!hit) {
     hit = parse2();
-    cache3.set(r7, hit);
+    cache2.set(r7, hit);
   }
   return hit;
 }
@@ -17525,7 +17525,6 @@ function predictInjection(input2) {
 }
 
 // src/model/pod-injection.ts
-var cache = /* @__PURE__ */ new WeakMap();
 var stringRecord = (r7) => {
   const out = {};
   for (const [k2, v2] of Object.entries(r7)) out[k2] = labelString(v2) ?? "";
@@ -17545,12 +17544,20 @@ function namespaceLabelSet(name, facts) {
   if (ns2) return { labels: { known: ns2.labels, complete: true }, known: true };
   return { labels: { known: { "kubernetes.io/metadata.name": name }, complete: false }, known: false };
 }
-function predictForTemplate(t, facts) {
-  let byFacts = cache.get(t);
-  const hit = byFacts?.get(facts);
-  if (hit) return hit;
+function perTemplate(decide) {
+  const cache2 = /* @__PURE__ */ new WeakMap();
+  return (t, facts) => {
+    let byFacts = cache2.get(t);
+    if (!byFacts) cache2.set(t, byFacts = /* @__PURE__ */ new WeakMap());
+    if (byFacts.has(facts)) return byFacts.get(facts);
+    const decided = decide(t, facts);
+    byFacts.set(facts, decided);
+    return decided;
+  };
+}
+var predictForTemplate = perTemplate((t, facts) => {
   const ns2 = namespaceLabelSet(t.resource.namespace, facts);
-  const prediction = predictInjection({
+  return predictInjection({
     pod: podFacts(t),
     namespaceLabels: ns2.labels,
     namespaceKnown: ns2.known,
@@ -17558,31 +17565,15 @@ function predictForTemplate(t, facts) {
     injectorFor: (rev) => facts.mesh.injectorFor(rev),
     version: facts.mesh.version
   });
-  if (!byFacts) {
-    byFacts = /* @__PURE__ */ new WeakMap();
-    cache.set(t, byFacts);
-  }
-  byFacts.set(facts, prediction);
-  return prediction;
-}
-var captures = /* @__PURE__ */ new WeakMap();
-function captureForTemplate(t, facts) {
-  let byFacts = captures.get(t);
-  const hit = byFacts?.get(facts);
-  if (hit) return hit;
-  const prediction = predictCapture({
+});
+var captureForTemplate = perTemplate(
+  (t, facts) => predictCapture({
     pod: podFacts(t),
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     injection: predictForTemplate(t, facts),
     install: facts.mesh.capture
-  });
-  if (!byFacts) {
-    byFacts = /* @__PURE__ */ new WeakMap();
-    captures.set(t, byFacts);
-  }
-  byFacts.set(facts, prediction);
-  return prediction;
-}
+  })
+);
 
 // src/model/ambient-labels.ts
 var USE_WAYPOINT = "istio.io/use-waypoint";
@@ -18517,13 +18508,13 @@ function installScope(webhooks) {
     else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
   }
   const folders = [...byFolder.keys()].map((f) => ({ f, parts: segments(f) }));
-  const cache3 = /* @__PURE__ */ new Map();
+  const cache2 = /* @__PURE__ */ new Map();
   return {
     several,
     forFile(filePath) {
       if (filePath === void 0) return { webhooks: "ambiguous", folders: [] };
       const dir = posix.dirname(filePath.replaceAll("\\", "/"));
-      const hit = cache3.get(dir);
+      const hit = cache2.get(dir);
       if (hit) return hit;
       const here = segments(dir);
       let best = Number.POSITIVE_INFINITY;
@@ -18535,7 +18526,7 @@ function installScope(webhooks) {
       }
       const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
       const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
-      cache3.set(dir, out);
+      cache2.set(dir, out);
       return out;
     }
   };
@@ -26649,7 +26640,7 @@ var InstallFactsBuilder = class {
   /** The settings of each revision; `notes` says where inputs disagree or override the config. */
   build(config) {
     const notes = [];
-    const cache3 = /* @__PURE__ */ new Map();
+    const cache2 = /* @__PURE__ */ new Map();
     const noted = /* @__PURE__ */ new Set();
     const gaps = /* @__PURE__ */ new Map();
     const note = (text) => {
@@ -26697,7 +26688,7 @@ var InstallFactsBuilder = class {
       return { value: true, source: first.source, origin: "input", target: first.target };
     };
     const settingsFor = (revision) => {
-      const hit = cache3.get(revision);
+      const hit = cache2.get(revision);
       if (hit) return hit;
       const s = {
         revision,
@@ -26710,7 +26701,7 @@ var InstallFactsBuilder = class {
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
-      cache3.set(revision, s);
+      cache2.set(revision, s);
       return s;
     };
     for (const rev of this.byRevision.keys()) settingsFor(rev);
@@ -30461,12 +30452,12 @@ function parsePorts(raw) {
   }
   return out;
 }
-var cache2 = /* @__PURE__ */ new WeakMap();
+var cache = /* @__PURE__ */ new WeakMap();
 function networkPolicyOf(r7) {
-  const hit = cache2.get(r7);
+  const hit = cache.get(r7);
   if (hit) return hit;
   const built = build(r7);
-  cache2.set(r7, built);
+  cache.set(r7, built);
   return built;
 }
 function build(r7) {
@@ -38262,13 +38253,13 @@ import { basename as basename3, join as join4, relative as relative5, resolve as
 // src/load/render/source-text.ts
 import { sep as sep4 } from "node:path";
 function cachedReader() {
-  const cache3 = /* @__PURE__ */ new Map();
+  const cache2 = /* @__PURE__ */ new Map();
   return (p) => {
-    if (!cache3.has(p)) {
+    if (!cache2.has(p)) {
       const read2 = readRegularFile(p);
-      cache3.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
+      cache2.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
     }
-    return cache3.get(p);
+    return cache2.get(p);
   };
 }
 function readerWithin(read2, root2) {
