@@ -70,6 +70,7 @@ export function captureWithPodLabel(t: PodTemplate, facts: Facts, key: string, v
   if (value === undefined) delete labels[key];
   else labels[key] = value;
   return predictCapture({
+    version: facts.mesh.version,
     pod: { ...pod, labels },
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     // The injector's selectors never look at ambient labels: the injection stays as it is.

@@ -10,6 +10,7 @@
 // Labels match exactly (Kubernetes selectors): `Ambient` or `true` enable nothing.
 // Pure: the outcome comes with its trace, as the injection decision does.
 import type { InjectionPrediction, PodFacts, TraceStep } from './injection.ts';
+import { atLeast, type IstioVersion } from './istio-version.ts';
 import { knownLabels, matches, describeSelector, type LabelSelector, type LabelSet, type Tri } from './selector.ts';
 
 export const DATAPLANE_MODE = 'istio.io/dataplane-mode';
@@ -54,6 +55,8 @@ export interface CaptureInstall {
 export const DEFAULT_CAPTURE_INSTALL: CaptureInstall = { excludeNamespaces: ['kube-system'], excludeSource: "istio-cni's default excludeNamespaces" };
 
 export interface CaptureInput {
+  /** The Istio version predicted for: the pod label and custom selectors came later (AMBIENT.md §5). */
+  readonly version?: IstioVersion;
   readonly pod: PodFacts;
   readonly namespaceLabels: LabelSet;
   readonly injection: InjectionPrediction;
@@ -80,9 +83,22 @@ function selectorsAsk(pod: PodFacts, ns: LabelSet, selectors: { readonly list: r
 }
 
 /** Steps 4–5: does a label ask for ambient? */
-function ambientAsked(pod: PodFacts, ns: LabelSet, install: CaptureInstall): Ask {
-  if (install.selectors === 'unknown') return { ask: 'unknown', by: undefined, text: "istio-cni's enablement selectors are unknown" };
-  if (install.selectors) return selectorsAsk(pod, ns, install.selectors);
+function ambientAsked(pod: PodFacts, ns: LabelSet, install: CaptureInstall, version: IstioVersion | undefined): Ask {
+  // Custom enablement selectors are read from 1.27 (#56048); before, the two defaults hold.
+  const customSelectors = version === undefined || atLeast(version, 1, 27);
+  const selectors = customSelectors ? install.selectors : undefined;
+  if (selectors === 'unknown') return { ask: 'unknown', by: undefined, text: "istio-cni's enablement selectors are unknown" };
+  if (selectors) return selectorsAsk(pod, ns, selectors);
+  // Before 1.22 only the namespace label was read; the pod opted out with ambient.istio.io/redirection: disabled (#50355, #50804).
+  if (version !== undefined && !atLeast(version, 1, 22)) {
+    if (ns.known[DATAPLANE_MODE] === AMBIENT && pod.annotations['ambient.istio.io/redirection'] === 'disabled') {
+      return { ask: false, by: undefined, text: `the pod's annotation ambient.istio.io/redirection=disabled opts it out (Istio ${version.text} reads no pod label)` };
+    }
+    const nsMode = ns.known[DATAPLANE_MODE];
+    if (nsMode === AMBIENT) return { ask: true, by: 'namespace', text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
+    if (nsMode === undefined && !ns.complete) return { ask: 'unknown', by: 'namespace', text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
+    return { ask: false, by: undefined, text: `its namespace does not have ${DATAPLANE_MODE}=${AMBIENT} (Istio ${version.text} reads no pod label)` };
+  }
   const podMode = pod.labels[DATAPLANE_MODE];
   if (podMode === AMBIENT) return { ask: true, by: 'pod', text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
   if (podMode === DATAPLANE_NONE) return { ask: false, by: undefined, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
@@ -97,7 +113,7 @@ function ambientAsked(pod: PodFacts, ns: LabelSet, install: CaptureInstall): Ask
 export function predictCapture(input: CaptureInput): CapturePrediction {
   const { pod, namespaceLabels, injection, install } = input;
   const trace: TraceStep[] = [];
-  const asked = ambientAsked(pod, namespaceLabels, install);
+  const asked = ambientAsked(pod, namespaceLabels, install, input.version);
   const done = (outcome: CaptureOutcome, askedBy: CapturePrediction['askedBy'], unknownBecause?: string): CapturePrediction => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
   if (pod.namespace !== undefined && install.excludeNamespaces.includes(pod.namespace)) {
     trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(', ')}): istio-cni never captures its pods`, source: 'cni/pkg/plugin/plugin.go' });
@@ -125,7 +141,7 @@ export function predictCapture(input: CaptureInput): CapturePrediction {
     trace.push({ text: `its namespace is unknown, so whether it is in ${install.excludeSource} is unknown` });
     return done('unknown', asked.by, "the workload's namespace");
   }
-  if (asked.ask === 'unknown') return done('unknown', asked.by, install.selectors === 'unknown' ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`);
+  if (asked.ask === 'unknown') return done('unknown', asked.by, asked.by === undefined ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`);
   if (!asked.ask) return done('none', asked.by);
   // A label asks for ambient: it takes istio-cni running with ambient on.
   if (install.enabled === 'unknown') {

@@ -58,6 +58,7 @@ export const predictForTemplate: (t: PodTemplate, facts: Facts) => InjectionPred
 /** Whether ztunnel captures the pods of a template (ambient), they get a sidecar, or neither. */
 export const captureForTemplate: (t: PodTemplate, facts: Facts) => CapturePrediction = perTemplate((t, facts) =>
   predictCapture({
+    version: facts.mesh.version,
     pod: podFacts(t),
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     injection: predictForTemplate(t, facts),

@@ -90,4 +90,23 @@ test('the cni chart\'s values from a GitOps object; sources that disagree leave 
   assert.is(outcome(inputs), 'unknown');
 });
 
+test('the Istio version: custom selectors are read from 1.27, the pod label from 1.22 (before, the redirection annotation opted out)', () => {
+  const run = (docs: readonly string[], version: string): string => {
+    const inputs = docs.map((d, i) => decodeSource(Buffer.from(d), `f${i}.yaml`, undefined));
+    const facts = gatherFacts(inputs, EMPTY_CONFIG, version);
+    const last = inputs[inputs.length - 1];
+    if (!last?.ok) throw new Error('unreadable');
+    const r = resourcesOf([...parseFile(last.file)][0]!, undefined).resources[0]!;
+    return captureForTemplate(podTemplateOf(r)!, facts).outcome;
+  };
+  const selectors = cniConfig(`  AMBIENT_ENABLEMENT_SELECTOR: |\n    - podSelector:\n        matchLabels: { mesh: ambient }\n`);
+  const ambientNs = namespace('shop', 'istio.io/dataplane-mode: ambient');
+  assert.is(run([selectors, ambientNs, deployment('shop')], '1.27'), 'none');
+  assert.is(run([selectors, ambientNs, deployment('shop')], '1.26'), 'ambient', 'before 1.27 the default selectors hold');
+  assert.is(run([namespace('shop', 'team: a'), deployment('shop', 'istio.io/dataplane-mode: ambient')], '1.21'), 'none', 'no pod label before 1.22');
+  assert.is(run([ambientNs, deployment('shop', 'istio.io/dataplane-mode: none')], '1.21'), 'ambient', 'the pod label none opted out only from 1.22');
+  const annotated = deployment('shop').replace('    spec:\n      containers', '    spec:\n      containers').replace('labels: { app: web }', 'labels: { app: web }\n      annotations: { ambient.istio.io/redirection: disabled }');
+  assert.is(run([ambientNs, annotated], '1.21'), 'none');
+});
+
 test.run();
