@@ -253,7 +253,9 @@ test('ambient: istio-cni\'s capture settings and the waypoints, shown only where
   assert.equal([report.ambient.relevant, report.ambient.enabled.value, report.ambient.excludeNamespaces.value], [true, true, 'kube-system, legacy']);
   assert.equal(report.ambient.waypoints, ['payments/waypoint (waypoint-for service), waypoint.yaml:1']);
   const text = formatFactsReport(report, false);
-  assert.match(text, /\nAmbient \(istio-cni\)\n {2}runs with ambient on: true {2}\(ConfigMap istio-system\/istio-cni-config \(cni\.yaml\) AMBIENT_ENABLED\)\n/);
+  assert.match(text, /\nAmbient\n/);
+  assert.match(text, /\n {2}istio-cni runs with ambient on: true {2}\(ConfigMap istio-system\/istio-cni-config \(cni\.yaml\) AMBIENT_ENABLED\)\n/);
+  assert.match(text, /\n {2}ztunnel: not among the inputs\n/);
   assert.match(text, /excluded namespaces: kube-system, legacy/);
 });
 

@@ -100,6 +100,10 @@ export interface AmbientEntry {
   readonly excludeNamespaces: FactValue;
   readonly enabled: FactValue;
   readonly enablementSelectors: FactValue;
+  /** istiod's PILOT_ENABLE_AMBIENT: waypoints and every ambient feature of istiod need it. */
+  readonly istiodAmbient: FactValue;
+  /** Where the inputs install ztunnel. */
+  readonly ztunnel: readonly string[];
   /** "namespace/name (waypoint-for service), file:line". */
   readonly waypoints: readonly string[];
 }
@@ -245,13 +249,21 @@ function ambientEntry(facts: Facts, workloads: readonly WorkloadAt[], locate: Lo
       : c.selectors === 'unknown'
         ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them may set it' }
         : { value: `${c.selectors.list.length} custom`, source: c.selectors.source, status: 'input' };
+  const istiodAmbient: FactValue =
+    c.istiodAmbient === undefined
+      ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'no istiod install among the inputs' }
+      : c.istiodAmbient === 'unknown'
+        ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them (a profile) may set it' }
+        : { value: c.istiodAmbient.value, source: c.istiodAmbient.source, status: 'input' };
+  const ztunnel = [...(c.ztunnel ?? [])].sort(byName);
   const waypoints = facts.mesh.waypoints
     .filter((g) => g.className === WAYPOINT_CLASS)
     .map((g) => `${g.namespace ?? '?'}/${g.name} (waypoint-for ${g.waypointFor}), ${locate(g.resource)}`)
     .sort(byName);
   const asked = workloads.some((w) => captureForTemplate(w.template, facts).ambientAsked !== false && captureForTemplate(w.template, facts).ambientAsked !== 'unknown');
-  const relevant = asked || waypoints.length > 0 || c.enabled !== undefined || c.selectors !== undefined || c.excludeSource !== DEFAULT_CAPTURE_INSTALL.excludeSource;
-  return { relevant, excludeNamespaces, enabled, enablementSelectors, waypoints };
+  const istiodOn = c.istiodAmbient !== undefined && c.istiodAmbient !== 'unknown' && c.istiodAmbient.value;
+  const relevant = asked || waypoints.length > 0 || ztunnel.length > 0 || istiodOn || c.enabled !== undefined || c.selectors !== undefined || c.excludeSource !== DEFAULT_CAPTURE_INSTALL.excludeSource;
+  return { relevant, excludeNamespaces, enabled, enablementSelectors, istiodAmbient, ztunnel, waypoints };
 }
 
 /** For each missing fact, the workloads whose injection or sidecar it leaves undecided. */

@@ -42,8 +42,10 @@ export function formatFactsReport(report: FactsReport, color: boolean): string {
 
   if (report.ambient.relevant) {
     const a = report.ambient;
-    out += '\n' + c('bold', 'Ambient (istio-cni)') + '\n';
-    out += fact('runs with ambient on', a.enabled);
+    out += '\n' + c('bold', 'Ambient') + '\n';
+    out += fact('istiod with ambient (PILOT_ENABLE_AMBIENT)', a.istiodAmbient);
+    out += `  ztunnel: ${a.ztunnel.length === 0 ? 'not among the inputs' : safeText(a.ztunnel.join('; '))}\n`;
+    out += fact('istio-cni runs with ambient on', a.enabled);
     out += fact('excluded namespaces', a.excludeNamespaces);
     out += fact('enablement selectors', a.enablementSelectors);
     out += `  waypoints: ${a.waypoints.length === 0 ? 'none among the inputs' : ''}\n`;

@@ -10,7 +10,8 @@ import { DEFAULT_CAPTURE_INSTALL, type CaptureInstall, type EnablementSelector }
 import { layeredValue, type ChartRelease } from './gitops.ts';
 import { readEmbeddedYamlValue } from './mesh.ts';
 import { parseSelector } from './selector.ts';
-import { asObject, getIn } from './workload.ts';
+import { istiodOf } from './install.ts';
+import { asObject, getIn, podTemplatesOf } from './workload.ts';
 
 const MAX_ENTRIES = 100;
 
@@ -32,7 +33,15 @@ function selectorsOf(v: unknown): EnablementSelector[] | undefined {
   return v.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
 }
 
+/** ztunnel's DaemonSet as Istio's chart renders it (manifests/charts/ztunnel): named ztunnel, or running the ztunnel image. */
+function isZtunnel(r: Resource): boolean {
+  if (r.name === 'ztunnel') return true;
+  return podTemplatesOf(r).some((t) => t.containers.slice(0, MAX_ENTRIES).some((c) => typeof c.object.image === 'string' && /\/ztunnel(?:[:@]|$)/.test(c.object.image)));
+}
+
 export class AmbientInstallBuilder {
+  private readonly ztunnel: string[] = [];
+  private readonly istiodAmbient: Said<boolean>[] = [];
   private readonly exclude: Said<string[]>[] = [];
   private readonly enabled: Said<boolean>[] = [];
   private readonly selectors: Said<EnablementSelector[]>[] = [];
@@ -51,6 +60,18 @@ export class AmbientInstallBuilder {
       }
       return;
     }
+    if (r.kind === 'DaemonSet' && isZtunnel(r)) {
+      this.ztunnel.push(`DaemonSet ${r.namespace ? `${r.namespace}/` : ''}${r.name} (${r.doc.file.displayPath})`);
+      return;
+    }
+    const istiod = istiodOf(r);
+    if (istiod) {
+      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
+      const entry = env.map(asObject).find((e) => e?.name === 'PILOT_ENABLE_AMBIENT');
+      // Without the variable, istiod's default: off (pilot/pkg/features/ambient.go).
+      this.istiodAmbient.push({ value: entry?.value === 'true', source: `Deployment ${r.name} (${r.doc.file.displayPath})${entry ? ' env PILOT_ENABLE_AMBIENT' : ', no PILOT_ENABLE_AMBIENT'}` });
+      return;
+    }
     if (r.kind === 'IstioOperator' && r.apiVersion.startsWith('install.istio.io/')) {
       const cni = asObject(getIn(r.object, ['spec', 'values', 'cni']));
       if (!cni) return;
@@ -64,8 +85,20 @@ export class AmbientInstallBuilder {
 
   /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
   addRelease(release: ChartRelease): void {
-    if (release.chart !== 'cni') return;
     const at = (path: readonly string[]) => layeredValue(release.layers, path);
+    if (release.chart === 'ztunnel') {
+      this.ztunnel.push(release.label);
+      return;
+    }
+    if (release.chart === 'istiod') {
+      // ≥1.24 flat env.X, older pilot.env.X (pilot wins when both are set).
+      const v = at(['pilot', 'env', 'PILOT_ENABLE_AMBIENT']) ?? at(['env', 'PILOT_ENABLE_AMBIENT']);
+      if (v === undefined) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
+      else if ('gap' in v) this.istiodAmbient.push({ value: undefined, source: v.gap });
+      else this.istiodAmbient.push({ value: v.value === true || v.value === 'true', source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
+      return;
+    }
+    if (release.chart !== 'cni') return;
     const read = <T>(path: readonly string[], list: Said<T>[], parse: (v: unknown) => T | undefined): void => {
       const v = cniValue(at, path);
       if (v === undefined) return;
@@ -91,6 +124,7 @@ export class AmbientInstallBuilder {
     const exclude = one(this.exclude, 'excludeNamespaces', json);
     const enabled = one(this.enabled, 'ambient.enabled', (a, b) => a === b);
     const selectors = one(this.selectors, 'ambient.enablementSelectors', json);
+    const istiodAmbient = one(this.istiodAmbient, 'istiod PILOT_ENABLE_AMBIENT', (a, b) => a === b);
     const install: CaptureInstall = {
       ...(exclude === undefined
         ? DEFAULT_CAPTURE_INSTALL
@@ -99,6 +133,8 @@ export class AmbientInstallBuilder {
           : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source }),
       ...(enabled === undefined ? {} : { enabled: enabled === 'unknown' ? 'unknown' : { value: enabled.value as boolean, source: enabled.source } }),
       ...(selectors === undefined ? {} : { selectors: selectors === 'unknown' ? 'unknown' : { list: selectors.value ?? [], source: selectors.source } }),
+      ztunnel: [...new Set(this.ztunnel)],
+      ...(istiodAmbient === undefined ? {} : { istiodAmbient: istiodAmbient === 'unknown' ? 'unknown' : { value: istiodAmbient.value as boolean, source: istiodAmbient.source } }),
     };
     return { install, notes };
   }

@@ -49,6 +49,10 @@ export interface CaptureInstall {
   readonly enabled?: { readonly value: boolean; readonly source: string } | 'unknown';
   /** Custom enablement selectors (1.27+); absent: Istio's two defaults (steps 4–5). */
   readonly selectors?: { readonly list: readonly EnablementSelector[]; readonly source: string } | 'unknown';
+  /** Where the inputs install ztunnel (its DaemonSet, a ztunnel chart release, Sail ZTunnel); empty: not among them. Not used to decide capture. */
+  readonly ztunnel?: readonly string[];
+  /** istiod's PILOT_ENABLE_AMBIENT (waypoints and every ambient feature need it); absent when no istiod among the inputs says. */
+  readonly istiodAmbient?: { readonly value: boolean; readonly source: string } | 'unknown';
 }
 
 /** The istio-cni chart's default (manifests/charts/istio-cni/values.yaml excludeNamespaces). */

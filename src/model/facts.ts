@@ -364,11 +364,11 @@ export class FactsBuilder {
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|OCIRepository|Secret)\b/;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
 /** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
-const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'OCIRepository']);
+const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository']);
 /** Kinds whose objects may release istiod or cni, declare revision tags, or create namespaces. */
-const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', VALUES_FILE_KIND]);
+const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', VALUES_FILE_KIND]);
 /**
  * A ConfigMap or Secret that may hold chart values a HelmRelease's valuesFrom names: which
  * ones it names is known only once all inputs are read, so every small one is kept, and
@@ -379,7 +379,7 @@ const SMALL_DOC = 16 * 1024;
 /** ConfigMaps hold facts only when they are Istio's (istio, istio-<rev>, istio-sidecar-injector[-<rev>]). */
 const ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 /** Install workloads that carry facts: istiod's env, the istio-cni node agent. */
-const INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|install-cni|istio-cni-node/;
+const INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel/;
 const WORKLOAD_KINDS = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Pod']);
 
 export function mightHoldFacts(docText: string): boolean {

@@ -27,7 +27,7 @@ export interface ChartRelease {
   readonly resource: Resource;
   /** "HelmRelease istio-system/istiod", "Application argocd/istiod (spec.sources[1])". */
   readonly label: string;
-  readonly chart: 'istiod' | 'cni';
+  readonly chart: 'istiod' | 'cni' | 'ztunnel';
   /** Lowest precedence first. */
   readonly layers: readonly ValuesLayer[];
   /** Where the chart is named, for a fact the release states by being there. */
@@ -74,11 +74,12 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const MAX_LAYERS = 100;
 
 /** Chart names: `istiod` (≥1.12) or `istio-discovery` (older, and the in-repo directory); a path's last segment. */
-function chartKind(nameOrPath: string | undefined): 'istiod' | 'cni' | undefined {
+function chartKind(nameOrPath: string | undefined): 'istiod' | 'cni' | 'ztunnel' | undefined {
   if (!nameOrPath) return undefined;
   const last = nameOrPath.replace(/\/+$/, '').split('/').pop() ?? '';
   if (last === 'istiod' || last === 'istio-discovery') return 'istiod';
   if (last === 'cni' || last === 'istio-cni') return 'cni';
+  if (last === 'ztunnel') return 'ztunnel';
   return undefined;
 }
 
@@ -317,6 +318,8 @@ function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | un
   }
   // IstioCNI passes the cni chart's values (values.cni.*) as they are (api/v1/istiocni_types.go).
   if (r.kind === 'IstioCNI') return [{ resource: r, label, chart: 'cni', layers: layer ? [layer] : [], chartTarget: { resource: r, path: ['metadata', 'name'] } }];
+  // ZTunnel (v1, and the deprecated v1alpha1) passes the ztunnel chart's values.
+  if (r.kind === 'ZTunnel') return [{ resource: r, label, chart: 'ztunnel', layers: layer ? [layer] : [], chartTarget: { resource: r, path: ['metadata', 'name'] } }];
   return [];
 }
 

@@ -175,7 +175,7 @@ export function meshConfigOf(r: Resource): Parsed | undefined {
 }
 
 /** The istiod Deployment of a revision (the chart names it istiod or istiod-<revision>): its revision and discovery container. */
-function istiodOf(r: Resource): { revision: string; discovery: Container } | undefined {
+export function istiodOf(r: Resource): { revision: string; discovery: Container } | undefined {
   if (r.kind !== 'Deployment') return undefined;
   const m = /^istiod(?:-(.+))?$/.exec(r.name);
   if (!m) return undefined;
@@ -216,7 +216,7 @@ export class InstallFactsBuilder {
     const { resource, label, layers } = release;
     // The cni chart installs the node agent only: whether sidecars use it is istiod's
     // pilot.cni.enabled (the injection template renders istio-init without it, agent or not).
-    if (release.chart === 'cni') return;
+    if (release.chart !== 'istiod') return;
     const revision = releaseRevision(release);
     this.declare(revision, label, release.chartTarget);
     const byKey = new Map<Key, Candidate>();

@@ -109,4 +109,18 @@ test('the Istio version: custom selectors are read from 1.27, the pod label from
   assert.is(run([ambientNs, annotated], '1.21'), 'none');
 });
 
+test('ztunnel and istiod\'s PILOT_ENABLE_AMBIENT among the inputs: rendered objects, Sail ZTunnel, an istiod release with the ambient profile', () => {
+  const factsOf = (docs: readonly string[]) => gatherFacts(docs.map((d, i) => decodeSource(Buffer.from(d), `f${i}.yaml`, undefined)), EMPTY_CONFIG, undefined);
+  const ztunnel = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: { name: ztunnel, namespace: istio-system }\nspec:\n  template:\n    spec:\n      containers: [{ name: istio-proxy, image: docker.io/istio/ztunnel:1.26.0 }]\n';
+  const istiod = (env: string): string => `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: istiod, namespace: istio-system }\nspec:\n  template:\n    spec:\n      containers:\n        - name: discovery\n          image: pilot\n          env: [${env}]\n`;
+  const rendered = factsOf([ztunnel, istiod('{ name: PILOT_ENABLE_AMBIENT, value: "true" }')]).mesh.capture;
+  assert.equal(rendered.ztunnel, ['DaemonSet istio-system/ztunnel (f0.yaml)']);
+  assert.equal(rendered.istiodAmbient, { value: true, source: 'Deployment istiod (f1.yaml) env PILOT_ENABLE_AMBIENT' });
+  assert.equal(factsOf([istiod('')]).mesh.capture.istiodAmbient, { value: false, source: 'Deployment istiod (f0.yaml), no PILOT_ENABLE_AMBIENT' });
+  const sail = factsOf(['apiVersion: sailoperator.io/v1\nkind: ZTunnel\nmetadata: { name: default }\nspec: { namespace: ztunnel }\n']).mesh.capture;
+  assert.equal(sail.ztunnel, ['ZTunnel default']);
+  const profiled = factsOf(['apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: { name: istiod, namespace: istio-system }\nspec:\n  chart:\n    spec: { chart: istiod }\n  values: { profile: ambient }\n']).mesh.capture;
+  assert.is(profiled.istiodAmbient, 'unknown', 'the ambient profile sets it, and meshlint does not read presets');
+});
+
 test.run();
