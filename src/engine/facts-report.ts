@@ -9,6 +9,7 @@ import type { Stated } from '../model/install.ts';
 import { atLeast } from '../model/istio-version.ts';
 import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, DEFAULT_CAPTURE_INSTALL } from '../model/ambient.ts';
 import { captureForTemplate, predictForTemplate } from '../model/pod-injection.ts';
+import { describeSelector } from '../model/selector.ts';
 import { WAYPOINT_CLASS } from '../model/waypoint.ts';
 import { hasAppContainers, sidecarPlan } from '../model/sidecar.ts';
 import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
@@ -248,7 +249,7 @@ function ambientEntry(facts: Facts, workloads: readonly WorkloadAt[], locate: Lo
       ? { value: `pod ${DATAPLANE_MODE}=${AMBIENT}; namespace ${DATAPLANE_MODE}=${AMBIENT} unless the pod says ${DATAPLANE_NONE}`, source: ISTIO_DEFAULT, status: 'default' }
       : c.selectors === 'unknown'
         ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them may set it' }
-        : { value: `${c.selectors.list.length} custom`, source: c.selectors.source, status: 'input' };
+        : { value: c.selectors.list.map((e) => `pod ${describeSelector(e.podSelector)} in namespace ${describeSelector(e.namespaceSelector)}`).join('; ') || '(none: nothing is captured)', source: c.selectors.source, status: 'input' };
   const istiodAmbient: FactValue =
     c.istiodAmbient === undefined
       ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'no istiod install among the inputs' }
