@@ -14,6 +14,8 @@ export const YAML_OPTIONS = {
   customTags: goYamlV2Tags,
   prettyErrors: false,
   strict: false,
+  // Warnings (an unresolved tag) stay in the document; they are never printed to the process.
+  logLevel: 'error',
 } as const;
 
 
@@ -30,4 +32,5 @@ export const STRUCTURE_OPTIONS = {
   uniqueKeys: false,
   prettyErrors: false,
   strict: false,
+  logLevel: 'error',
 } as const;
