@@ -32,6 +32,7 @@ import webhookOverlap from './webhook-overlap.ts';
 import webhookServiceMissing from './webhook-service-missing.ts';
 import yamlNonstringValue from './yaml-nonstring-value.ts';
 import waypointUnbound from './waypoint-unbound.ts';
+import routeWithoutWaypoint from './route-without-waypoint.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -63,6 +64,7 @@ export const allRules: readonly MeshlintRule[] = [
   ambientLabelInvalid,
   ambientNotCaptured,
   waypointUnbound,
+  routeWithoutWaypoint,
   ambientSidecarSetting,
   ambientNetworkPolicy,
   unusedDisableDirective,

@@ -1,0 +1,57 @@
+import { test } from 'uvu';
+import rule from '../../rules/route-without-waypoint.ts';
+import { ruleTester, yaml } from '../helpers/rule-tester.ts';
+
+const namespace = (labels: string): string => yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: shop
+    labels: { ${labels} }
+  `;
+const service = (labels = 'app: reviews'): string => yaml`
+  apiVersion: v1
+  kind: Service
+  metadata:
+    name: reviews
+    namespace: shop
+    labels: { ${labels} }
+  spec:
+    selector: { app: reviews }
+  `;
+const route = (parent = 'group: "", kind: Service, name: reviews', kind = 'HTTPRoute'): string => yaml`
+  apiVersion: gateway.networking.k8s.io/v1
+  kind: ${kind}
+  metadata:
+    name: reviews
+    namespace: shop
+  spec:
+    parentRefs:
+      - { ${parent} }
+  `;
+const join = (...docs: string[]): string => docs.join('---\n');
+
+ruleTester(rule, {
+  valid: [
+    { name: 'the namespace names a waypoint', code: join(namespace('istio.io/dataplane-mode: ambient, istio.io/use-waypoint: waypoint'), service(), route()) },
+    { name: 'the Service names a waypoint', code: join(namespace('istio.io/dataplane-mode: ambient'), service('istio.io/use-waypoint: waypoint'), route()) },
+    { name: 'a sidecar namespace: the clients\' proxies apply the route', code: join(namespace('istio-injection: enabled'), service(), route()) },
+    { name: 'the namespace is not among the inputs', code: join(service(), route()) },
+    { name: 'the Service is not among the inputs', code: join(namespace('istio.io/dataplane-mode: ambient'), route()) },
+    { name: 'a route on a Gateway, not a Service', code: join(namespace('istio.io/dataplane-mode: ambient'), service(), route('name: ingress')) },
+  ],
+  invalid: [
+    {
+      name: 'an HTTPRoute on a Service of an ambient namespace with no waypoint',
+      code: join(namespace('istio.io/dataplane-mode: ambient'), service(), route()),
+      errors: [{ messageId: 'noWaypoint', line: 23, message: 'No waypoint serves Service shop/reviews' }],
+    },
+    {
+      name: 'a GRPCRoute naming the Service in another namespace of its own',
+      code: join(namespace('istio.io/dataplane-mode: ambient'), service(), route('kind: Service, name: reviews, namespace: shop', 'GRPCRoute').replace('namespace: shop\n  spec', 'namespace: clients\n  spec')),
+      errors: [{ messageId: 'noWaypoint' }],
+    },
+  ],
+});
+
+test.run();
