@@ -16388,6 +16388,37 @@ function listenersOf(rule, context) {
   return rule.create(context);
 }
 
+// src/model/istio-version.ts
+var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
+var SUPPORTED_MINORS = { from: 18, to: 32 };
+function uncoveredVersionNote(v2, where) {
+  const { from, to } = SUPPORTED_MINORS;
+  if (v2.major === 1 && v2.minor >= from && v2.minor <= to) return void 0;
+  const range = `1.${from} to 1.${to}`;
+  if (v2.major > 1 || v2.minor > to) return `Istio ${v2.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
+  return `Istio ${v2.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v2.text}`;
+}
+function parseIstioVersion(text) {
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
+  if (!m) return void 0;
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
+}
+function atLeast(v2, major, minor) {
+  return v2.major > major || v2.major === major && v2.minor >= minor;
+}
+function compareVersions(a, b) {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+function inVersionRange(v2, range) {
+  const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
+  if (!m) return true;
+  const from = atLeast(v2, Number(m[2]), Number(m[3]));
+  return m[1] === ">=" ? from : !from;
+}
+function existsAt(v2, range) {
+  return !/^\s*>=/.test(range) || inVersionRange(v2, range);
+}
+
 // src/model/workload-kinds.ts
 var EACH = "[*]";
 var POD_LIST_CONTAINERS = (spec) => [
@@ -16929,9 +16960,20 @@ function selectorsAsk(pod, ns2, selectors) {
   if (ask === "unknown") return { ask, by: "namespace", text: `whether its namespace matches istio-cni's enablement selectors (${selectors.source}) is unknown` };
   return { ask: false, by: void 0, text: `no enablement selector of istio-cni (${selectors.source}) matches the pod and its namespace` };
 }
-function ambientAsked(pod, ns2, install) {
-  if (install.selectors === "unknown") return { ask: "unknown", by: void 0, text: "istio-cni's enablement selectors are unknown" };
-  if (install.selectors) return selectorsAsk(pod, ns2, install.selectors);
+function ambientAsked(pod, ns2, install, version2) {
+  const customSelectors = version2 === void 0 || atLeast(version2, 1, 27);
+  const selectors = customSelectors ? install.selectors : void 0;
+  if (selectors === "unknown") return { ask: "unknown", by: void 0, text: "istio-cni's enablement selectors are unknown" };
+  if (selectors) return selectorsAsk(pod, ns2, selectors);
+  if (version2 !== void 0 && !atLeast(version2, 1, 22)) {
+    if (ns2.known[DATAPLANE_MODE] === AMBIENT && pod.annotations["ambient.istio.io/redirection"] === "disabled") {
+      return { ask: false, by: void 0, text: `the pod's annotation ambient.istio.io/redirection=disabled opts it out (Istio ${version2.text} reads no pod label)` };
+    }
+    const nsMode2 = ns2.known[DATAPLANE_MODE];
+    if (nsMode2 === AMBIENT) return { ask: true, by: "namespace", text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
+    if (nsMode2 === void 0 && !ns2.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
+    return { ask: false, by: void 0, text: `its namespace does not have ${DATAPLANE_MODE}=${AMBIENT} (Istio ${version2.text} reads no pod label)` };
+  }
   const podMode = pod.labels[DATAPLANE_MODE];
   if (podMode === AMBIENT) return { ask: true, by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
   if (podMode === DATAPLANE_NONE) return { ask: false, by: void 0, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
@@ -16945,7 +16987,7 @@ function ambientAsked(pod, ns2, install) {
 function predictCapture(input2) {
   const { pod, namespaceLabels: namespaceLabels2, injection, install } = input2;
   const trace = [];
-  const asked = ambientAsked(pod, namespaceLabels2, install);
+  const asked = ambientAsked(pod, namespaceLabels2, install, input2.version);
   const done = (outcome, askedBy, unknownBecause) => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
   if (pod.namespace !== void 0 && install.excludeNamespaces.includes(pod.namespace)) {
     trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(", ")}): istio-cni never captures its pods`, source: "cni/pkg/plugin/plugin.go" });
@@ -16972,7 +17014,7 @@ function predictCapture(input2) {
     trace.push({ text: `its namespace is unknown, so whether it is in ${install.excludeSource} is unknown` });
     return done("unknown", asked.by, "the workload's namespace");
   }
-  if (asked.ask === "unknown") return done("unknown", asked.by, install.selectors === "unknown" ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`);
+  if (asked.ask === "unknown") return done("unknown", asked.by, asked.by === void 0 ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`);
   if (!asked.ask) return done("none", asked.by);
   if (install.enabled === "unknown") {
     trace.push({ text: "whether istio-cni runs with ambient on is unknown" });
@@ -16983,37 +17025,6 @@ function predictCapture(input2) {
     return done("none", asked.by);
   }
   return done("ambient", asked.by);
-}
-
-// src/model/istio-version.ts
-var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
-var SUPPORTED_MINORS = { from: 18, to: 32 };
-function uncoveredVersionNote(v2, where) {
-  const { from, to } = SUPPORTED_MINORS;
-  if (v2.major === 1 && v2.minor >= from && v2.minor <= to) return void 0;
-  const range = `1.${from} to 1.${to}`;
-  if (v2.major > 1 || v2.minor > to) return `Istio ${v2.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
-  return `Istio ${v2.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v2.text}`;
-}
-function parseIstioVersion(text) {
-  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
-  if (!m) return void 0;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
-}
-function atLeast(v2, major, minor) {
-  return v2.major > major || v2.major === major && v2.minor >= minor;
-}
-function compareVersions(a, b) {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-function inVersionRange(v2, range) {
-  const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
-  if (!m) return true;
-  const from = atLeast(v2, Number(m[2]), Number(m[3]));
-  return m[1] === ">=" ? from : !from;
-}
-function existsAt(v2, range) {
-  return !/^\s*>=/.test(range) || inVersionRange(v2, range);
 }
 
 // src/model/mesh.ts
@@ -17568,6 +17579,7 @@ var predictForTemplate = perTemplate((t, facts) => {
 });
 var captureForTemplate = perTemplate(
   (t, facts) => predictCapture({
+    version: facts.mesh.version,
     pod: podFacts(t),
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     injection: predictForTemplate(t, facts),
@@ -17642,6 +17654,7 @@ function captureWithPodLabel(t, facts, key, value) {
   if (value === void 0) delete labels[key];
   else labels[key] = value;
   return predictCapture({
+    version: facts.mesh.version,
     pod: { ...pod, labels },
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     // The injector's selectors never look at ambient labels: the injection stays as it is.
@@ -21574,7 +21587,9 @@ var YAML_OPTIONS = {
   uniqueKeys: false,
   customTags: goYamlV2Tags,
   prettyErrors: false,
-  strict: false
+  strict: false,
+  // Warnings (an unresolved tag) stay in the document; they are never printed to the process.
+  logLevel: "error"
 };
 var STRUCTURE_OPTIONS = {
   version: "1.1",
@@ -21582,7 +21597,8 @@ var STRUCTURE_OPTIONS = {
   merge: false,
   uniqueKeys: false,
   prettyErrors: false,
-  strict: false
+  strict: false,
+  logLevel: "error"
 };
 
 // src/parse/lenient.ts
@@ -22818,6 +22834,7 @@ function chartKind(nameOrPath) {
   const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
   if (last === "istiod" || last === "istio-discovery") return "istiod";
   if (last === "cni" || last === "istio-cni") return "cni";
+  if (last === "ztunnel") return "ztunnel";
   return void 0;
 }
 function setValue(text, asString) {
@@ -23020,6 +23037,7 @@ function releasesOf(r7, lookup2, ocirepos, files) {
     return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] }, revision }];
   }
   if (r7.kind === "IstioCNI") return [{ resource: r7, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
+  if (r7.kind === "ZTunnel") return [{ resource: r7, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
   return [];
 }
 var VALUES_FILE_KIND = "values file";
@@ -26570,7 +26588,7 @@ var InstallFactsBuilder = class {
    */
   addRelease(release) {
     const { resource, label, layers } = release;
-    if (release.chart === "cni") return;
+    if (release.chart !== "istiod") return;
     const revision = releaseRevision(release);
     this.declare(revision, label, release.chartTarget);
     const byKey = /* @__PURE__ */ new Map();
@@ -31596,6 +31614,66 @@ var waypoint_unbound_default = createRule({
   }
 });
 
+// rules/route-without-waypoint.ts
+var ROUTE_KINDS = /* @__PURE__ */ new Set(["HTTPRoute", "GRPCRoute"]);
+var MAX_PARENTS = 32;
+var isService = (ref) => ref.kind === "Service" && (ref.group === void 0 || ref.group === "" || ref.group === "core");
+var route_without_waypoint_default = createRule({
+  name: "route-without-waypoint",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "HTTPRoutes and GRPCRoutes on a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      noWaypoint: "No waypoint serves Service {{ service }} (no istio.io/use-waypoint on it or namespace {{ namespace }}), so ambient traffic ignores this route. Label the Service or its namespace with a waypoint."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const refs = [];
+    const services = /* @__PURE__ */ new Map();
+    return {
+      Resource(r7) {
+        if (r7.kind === "Service" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
+          services.set(`${r7.namespace}/${r7.name}`, r7);
+          return;
+        }
+        if (!ROUTE_KINDS.has(r7.kind) || !r7.apiVersion.startsWith("gateway.networking.k8s.io/")) return;
+        const parents = getIn(r7.object, ["spec", "parentRefs"]);
+        if (!Array.isArray(parents)) return;
+        parents.slice(0, MAX_PARENTS).forEach((p, index) => {
+          const ref = asObject(p);
+          if (!ref || !isService(ref) || typeof ref.name !== "string") return;
+          const namespace = typeof ref.namespace === "string" ? ref.namespace : r7.namespace;
+          if (namespace !== void 0) refs.push({ route: r7, index, name: ref.name, namespace });
+        });
+      },
+      "Program:exit"() {
+        for (const ref of refs) {
+          const service = services.get(`${ref.namespace}/${ref.name}`);
+          const ns2 = context.facts.namespaces.get(ref.namespace);
+          if (!service || !ns2) continue;
+          const serviceLabels = asObject(getIn(service.object, ["metadata", "labels"])) ?? {};
+          if (labelString(serviceLabels[USE_WAYPOINT3]) !== void 0 || ns2.labels[USE_WAYPOINT3] !== void 0) continue;
+          if (ns2.labels[DATAPLANE_MODE] !== AMBIENT) continue;
+          context.report({
+            target: { resource: ref.route, path: ["spec", "parentRefs", ref.index] },
+            messageId: "noWaypoint",
+            data: { service: `${ref.namespace}/${ref.name}`, namespace: ref.namespace },
+            related: [{ target: { resource: service, path: ["metadata", "name"] }, message: `Service ${ref.namespace}/${ref.name}` }]
+          });
+        }
+      }
+    };
+  }
+});
+
 // rules/index.ts
 var allRules = [
   parse_error_default,
@@ -31627,6 +31705,7 @@ var allRules = [
   ambient_label_invalid_default,
   ambient_not_captured_default,
   waypoint_unbound_default,
+  route_without_waypoint_default,
   ambient_sidecar_setting_default,
   ambient_network_policy_default,
   unused_disable_directive_default
@@ -32132,6 +32211,24 @@ var meshlint_schema_default = {
                     }
                   },
                   additionalProperties: false
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "route-without-waypoint": {
+          description: "HTTPRoutes and GRPCRoutes on a Service in an ambient namespace where no waypoint serves the Service, so ambient traffic ignores them (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
                 }
               ],
               additionalItems: false
@@ -33140,7 +33237,13 @@ function selectorsOf(v2) {
   if (!Array.isArray(v2)) return void 0;
   return v2.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
 }
+function isZtunnel(r7) {
+  if (r7.name === "ztunnel") return true;
+  return podTemplatesOf(r7).some((t) => t.containers.slice(0, MAX_ENTRIES).some((c) => typeof c.object.image === "string" && /\/ztunnel(?:[:@]|$)/.test(c.object.image)));
+}
 var AmbientInstallBuilder = class {
+  ztunnel = [];
+  istiodAmbient = [];
   exclude = [];
   enabled = [];
   selectors = [];
@@ -33158,6 +33261,17 @@ var AmbientInstallBuilder = class {
       }
       return;
     }
+    if (r7.kind === "DaemonSet" && isZtunnel(r7)) {
+      this.ztunnel.push(`DaemonSet ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`);
+      return;
+    }
+    const istiod = istiodOf(r7);
+    if (istiod) {
+      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
+      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
+      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
+      return;
+    }
     if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
       const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
       if (!cni) return;
@@ -33170,8 +33284,19 @@ var AmbientInstallBuilder = class {
   }
   /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
   addRelease(release) {
-    if (release.chart !== "cni") return;
     const at2 = (path) => layeredValue(release.layers, path);
+    if (release.chart === "ztunnel") {
+      this.ztunnel.push(release.label);
+      return;
+    }
+    if (release.chart === "istiod") {
+      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
+      if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
+      else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
+      else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
+      return;
+    }
+    if (release.chart !== "cni") return;
     const read2 = (path, list2, parse2) => {
       const v2 = cniValue(at2, path);
       if (v2 === void 0) return;
@@ -33196,10 +33321,13 @@ var AmbientInstallBuilder = class {
     const exclude = one(this.exclude, "excludeNamespaces", json);
     const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
     const selectors = one(this.selectors, "ambient.enablementSelectors", json);
+    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
     const install = {
       ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
       ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
-      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } }
+      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
+      ztunnel: [...new Set(this.ztunnel)],
+      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
     };
     return { install, notes };
   }
@@ -33459,13 +33587,13 @@ var FactsBuilder = class {
   }
 };
 var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|OCIRepository|Secret)\b/;
-var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "OCIRepository"]);
-var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", VALUES_FILE_KIND]);
+var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository"]);
+var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", VALUES_FILE_KIND]);
 var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
 var SMALL_DOC = 16 * 1024;
 var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
-var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|install-cni|istio-cni-node/;
+var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel/;
 var WORKLOAD_KINDS3 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
 function mightHoldFacts(docText) {
   const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
