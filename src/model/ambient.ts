@@ -121,6 +121,10 @@ export function predictCapture(input: CaptureInput): CapturePrediction {
   const done = (outcome: CaptureOutcome, askedBy: CapturePrediction['askedBy'], unknownBecause?: string): CapturePrediction => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
   if (pod.namespace !== undefined && install.excludeNamespaces.includes(pod.namespace)) {
     trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(', ')}): istio-cni never captures its pods`, source: 'cni/pkg/plugin/plugin.go' });
+    // Before 1.30 only the CNI plugin (pod creation) honoured the list, not the node agent (#59471).
+    if (input.version !== undefined && !atLeast(input.version, 1, 30) && asked.ask !== false) {
+      trace.push({ text: `before Istio 1.30 only new pods are kept out: the node agent still captures pods already running when the labels change`, source: 'cni/pkg/nodeagent/informers.go' });
+    }
     return done(injection.outcome === 'injected' ? 'sidecar' : injection.outcome === 'unknown' ? 'unknown' : 'none', asked.by, injection.unknownBecause);
   }
   if (pod.namespace !== undefined && install.excludeUnknown && asked.ask !== false && injection.outcome !== 'injected') {
@@ -129,6 +133,10 @@ export function predictCapture(input: CaptureInput): CapturePrediction {
   }
   if (pod.hostNetwork) {
     trace.push({ text: 'the pod uses hostNetwork: ztunnel never captures it', source: SELECTOR_SOURCE });
+    // 1.27–1.30 lost the node agent's hostNetwork check (#56048, restored by #61168).
+    if (input.version !== undefined && atLeast(input.version, 1, 27) && !atLeast(input.version, 1, 31) && asked.ask !== false) {
+      trace.push({ text: `Istio ${input.version.text}'s node agent may still try to capture it when its labels change (fixed in 1.31)`, source: 'cni/pkg/util/podutil.go' });
+    }
     return done('none', asked.by);
   }
   if (injection.outcome === 'injected') {

@@ -107,6 +107,14 @@ test('the Istio version: custom selectors are read from 1.27, the pod label from
   assert.is(run([ambientNs, deployment('shop', 'istio.io/dataplane-mode: none')], '1.21'), 'ambient', 'the pod label none opted out only from 1.22');
   const annotated = deployment('shop').replace('    spec:\n      containers', '    spec:\n      containers').replace('labels: { app: web }', 'labels: { app: web }\n      annotations: { ambient.istio.io/redirection: disabled }');
   assert.is(run([ambientNs, annotated], '1.21'), 'none');
+  // 1.27–1.30: the node agent lost its hostNetwork check; the trace says so, the outcome stays none for new pods.
+  const facts = gatherFacts([decodeSource(Buffer.from(ambientNs), 'ns.yaml', undefined)], EMPTY_CONFIG, '1.28');
+  const read = decodeSource(Buffer.from(deployment('shop', '', 'hostNetwork: true\n      ')), 'd.yaml', undefined);
+  if (!read.ok) throw new Error('unreadable');
+  const host = resourcesOf([...parseFile(read.file)][0]!, undefined).resources[0]!;
+  const traced = captureForTemplate(podTemplateOf(host)!, facts);
+  assert.is(traced.outcome, 'none');
+  assert.ok(traced.trace.some((t) => t.text.includes('fixed in 1.31')), JSON.stringify(traced.trace));
 });
 
 test('ztunnel and istiod\'s PILOT_ENABLE_AMBIENT among the inputs: rendered objects, Sail ZTunnel, an istiod release with the ambient profile', () => {
