@@ -60,7 +60,7 @@ export function parseListInput(text: string): string[] {
   let items: unknown;
   try {
     // failsafe: every scalar is a string, so "1.10" or "on" reach meshlint as written.
-    items = parseYaml(text, { schema: 'failsafe', uniqueKeys: false });
+    items = parseYaml(text, { schema: 'failsafe', uniqueKeys: false, logLevel: 'error' });
   } catch (e) {
     throw new ListInputError(`not a YAML list: ${(e as Error).message.split('\n')[0]}`);
   }

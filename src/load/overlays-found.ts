@@ -33,7 +33,7 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
     if (text === undefined) continue;
     let data: unknown;
     try {
-      data = parseYaml(text, { maxAliasCount: 100 });
+      data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
     } catch {
       continue; // the build reports a kustomization it cannot read
     }

@@ -145,7 +145,7 @@ function listEntries(text: string): { entry: string; range: Range }[] {
 function parseAnnotation(v: unknown): unknown {
   if (typeof v !== 'string') return undefined;
   try {
-    return parseYaml(v);
+    return parseYaml(v, { logLevel: 'error' });
   } catch {
     return undefined;
   }
@@ -306,7 +306,7 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
     const text = read(file) as string;
     let data: unknown;
     try {
-      data = parseYaml(text, { maxAliasCount: 100 });
+      data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
     } catch {
       continue; // the build reports a kustomization it cannot read
     }
