@@ -6,7 +6,10 @@
 //    more, or never fires when a condition is left empty), and CUSTOM/AUDIT are not enforced;
 //  - a `targetRefs` policy is applied only by waypoints: one that targets a Service or
 //    ServiceEntry bound to no waypoint, or a GatewayClass other than istio-waypoint, applies nowhere;
-//  - a selector on a waypoint's pods: the waypoint ignores selector policies.
+//  - a selector on a waypoint's pods: the waypoint ignores selector policies;
+//  - behind a waypoint, the destination's ztunnel sees the waypoint's identity: a selector ALLOW
+//    that admits ambient clients by identity, and nothing admits the waypoint, denies their
+//    requests to the Service (a warning: a client may also address the pods directly).
 // Selected pods are those of the inputs: a finding needs every selected pod among them to be
 // certainly ambient (a policy written for sidecar pods works on them).
 import { createRule, type RuleContext } from '../src/engine/rule-api.ts';
@@ -298,7 +301,8 @@ export default createRule({
         const ref = waypointRef(service.labels, pod.namespace, nsLabels);
         if (ref === 'unknown' || ref === undefined || ref.none) continue;
         const verdict = judgeWaypoint(ref, 'service', pod.namespace, nsLabels, facts.mesh.waypoints);
-        if (verdict.gateway && !verdict.problem) out.push({ service, gateway: verdict.gateway });
+        // Another class's Gateway may serve as a waypoint too, but its service account is named otherwise.
+        if (verdict.gateway && !verdict.problem && verdict.gateway.className === WAYPOINT_CLASS) out.push({ service, gateway: verdict.gateway });
       }
       return out;
     }
@@ -343,6 +347,7 @@ export default createRule({
             ctx.report({
               target: { resource: p, path: ['spec', 'rules', i, 'from'] },
               messageId: 'waypointIdentity',
+              severity: 'warn',
               data: { client: shortName(client.t.resource), service: shortName(service.resource), waypoint: `${gateway.namespace}/${gateway.name}`, principal: `cluster.local/ns/${waypointId.namespace}/sa/${waypointId.serviceAccount}` },
               related: [
                 { target: { resource: client.t.resource, path: client.t.path }, message: `${describeResource(client.t.resource)} is in ambient: its requests to the Service go through the waypoint` },

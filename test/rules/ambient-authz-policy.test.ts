@@ -225,7 +225,7 @@ ruleTester(rule, {
     {
       name: 'a client admitted by principal, the Service behind a waypoint (siutsin/otaru#3129)',
       code: behindWaypoint(policy(principalAllow('"cluster.local/ns/shop/sa/client"'))),
-      errors: [{ messageId: 'waypointIdentity', message: 'shop/client is admitted, but its requests to shop/web pass waypoint shop/waypoint, whose identity no ALLOW admits here: ztunnel denies them. Also admit cluster.local/ns/shop/sa/waypoint.' }],
+      errors: [{ messageId: 'waypointIdentity', severity: 1, message: 'shop/client is admitted, but its requests to shop/web pass waypoint shop/waypoint, whose identity no ALLOW admits here: ztunnel denies them. Also admit cluster.local/ns/shop/sa/waypoint.' }],
     },
     {
       name: 'a client admitted by namespace, the waypoint in another namespace with its own service account',
