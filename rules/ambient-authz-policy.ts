@@ -16,7 +16,7 @@ import { createRule, type RuleContext } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
 import {
   AUTO_ALLOW_WAYPOINT_FLAG, DRY_RUN_ANNOTATION, GATEWAY_NAME_LABEL, GATEWAY_SERVICE_ACCOUNT, L4_OPERATION_FIELDS, L4_SOURCE_FIELDS, L4_WHEN_KEYS, L7_OPERATION_FIELDS, L7_SOURCE_FIELDS,
-  WAYPOINT_GATEWAY_CLASS, ZTUNNEL_ACTIONS,
+  NOT_AT_ZTUNNEL, WAYPOINT_GATEWAY_CLASS, ZTUNNEL_ACTIONS,
 } from '../src/model/data/ambient-authz.ts';
 import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
 import { judgeWaypoint, waypointRef, WAYPOINT_CLASS, type WaypointGateway } from '../src/model/waypoint.ts';
@@ -99,9 +99,10 @@ export function ruleAtZtunnel(rule: unknown): { l7: string[]; emptied: boolean }
   }
   for (const e of entries(r?.when)) {
     const w = asObject(e);
-    const key = typeof w?.key === 'string' ? w.key : '';
-    if (!L4_WHEN_KEYS.includes(key)) {
-      l7.add(key || 'when');
+    // A condition without a key is rejected by validation.
+    if (typeof w?.key !== 'string' || w.key === '') continue;
+    if (!L4_WHEN_KEYS.includes(w.key)) {
+      l7.add(w.key);
       emptied = true;
     }
   }
@@ -381,10 +382,11 @@ export default createRule({
       const related = [{ target: { resource: first.t.resource, path: first.t.path }, message: `${describeResource(first.t.resource)} is in ambient: ztunnel enforces this policy for it` }];
       const pods = podList(selected);
       const action = spec.action === undefined || spec.action === null ? 'ALLOW' : String(spec.action);
-      if (!ZTUNNEL_ACTIONS.includes(action)) {
+      if (NOT_AT_ZTUNNEL.includes(action)) {
         ctx.report({ target: { resource: p, path: ['spec', 'action'] }, messageId: 'action', data: { action, pods }, related });
         return;
       }
+      if (!ZTUNNEL_ACTIONS.includes(action)) return;
       const rules = Array.isArray(spec.rules) ? spec.rules.slice(0, MAX_RULES) : [];
       rules.forEach((rule, i) => {
         const { l7, emptied } = ruleAtZtunnel(rule);

@@ -152,6 +152,18 @@ ruleTester(rule, {
       data: { PILOT_AUTO_ALLOW_WAYPOINT_POLICY: "true" }
       `) },
     { name: 'only an ingress gateway is admitted: mesh clients are meant to be denied', code: behindWaypoint(policy(principalAllow('"cluster.local/ns/istio-system/sa/istio-ingressgateway"'))) },
+    {
+      name: 'odd shapes do not throw',
+      code: join(
+        ambientNs,
+        deployment('web', 'app: web'),
+        policy('selector: 5\nrules: x'),
+        policy('selector: { matchLabels: [1] }\nrules: [null, 3, { to: {}, from: [null], when: [null, { key: 7 }] }]'),
+        policy('targetRefs: [null, 3, { kind: Service }, { kind: GatewayClass, group: gateway.networking.k8s.io, name: 5 }]'),
+        policy('targetRef: [1]\naction: 12'),
+        'apiVersion: security.istio.io/v1\nkind: AuthorizationPolicy\nmetadata: { name: p, namespace: shop }\nspec: []\n',
+      ),
+    },
     { name: 'a selector on an ingress Gateway of another class', code: join(ambientNs, waypoint('ingress', 'shop', 'istio'), policy(`selector:\n  matchLabels: { gateway.networking.k8s.io/gateway-name: ingress }\nrules:\n- to:\n  - operation: { paths: ["/"] }`)) },
   ],
   invalid: [
@@ -265,7 +277,7 @@ test('ruleAtZtunnel: L4 fields keep a condition alive, HTTP ones do not', () => 
   assert.equal(ruleAtZtunnel({ when: [{ key: 'source.serviceAccount', values: ['x'] }] }), { l7: ['source.serviceAccount'], emptied: true });
   // Hostile shapes do not throw.
   assert.equal(ruleAtZtunnel(null), { l7: [], emptied: false });
-  assert.equal(ruleAtZtunnel({ to: 'x', from: [1, null], when: [{ key: 3 }] }), { l7: ['when'], emptied: true });
+  assert.equal(ruleAtZtunnel({ to: 'x', from: [1, null], when: [{ key: 3 }, null] }), { l7: [], emptied: true });
 });
 
 test.run();

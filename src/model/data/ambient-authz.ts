@@ -17,6 +17,8 @@ export const L4_SOURCE_FIELDS: readonly string[] = [
 export const L4_WHEN_KEYS: readonly string[] = ['source.ip', 'source.namespace', 'source.principal', 'destination.ip', 'destination.port'];
 /** Actions ztunnel enforces; CUSTOM and AUDIT are not sent to it ("ztunnel does not support the %s action"). */
 export const ZTUNNEL_ACTIONS: readonly string[] = ['ALLOW', 'DENY'];
+/** Valid actions istiod does not send to ztunnel. */
+export const NOT_AT_ZTUNNEL: readonly string[] = ['CUSTOM', 'AUDIT'];
 /** The only GatewayClass a policy's targetRefs may name (pilot/pkg/model/policyattachment.go, constants.WaypointGatewayClassName). */
 export const WAYPOINT_GATEWAY_CLASS = 'istio-waypoint';
 /** The label every pod of a Gateway API gateway (waypoints included) carries, with the Gateway's name. */
