@@ -26,6 +26,7 @@ import autoscalerSafeToEvict from './autoscaler-safe-to-evict.ts';
 import annotationDeprecated from './annotation-deprecated.ts';
 import ambientSidecarSetting from './ambient-sidecar-setting.ts';
 import ambientNetworkPolicy from './ambient-network-policy.ts';
+import ambientAuthzPolicy from './ambient-authz-policy.ts';
 import unusedDisableDirective from './unused-disable-directive.ts';
 import webhookCaBundle from './webhook-ca-bundle.ts';
 import webhookOverlap from './webhook-overlap.ts';
@@ -67,6 +68,7 @@ export const allRules: readonly MeshlintRule[] = [
   routeWithoutWaypoint,
   ambientSidecarSetting,
   ambientNetworkPolicy,
+  ambientAuthzPolicy,
   unusedDisableDirective,
 ];
 
