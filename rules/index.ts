@@ -32,6 +32,8 @@ import webhookOverlap from './webhook-overlap.ts';
 import webhookServiceMissing from './webhook-service-missing.ts';
 import yamlNonstringValue from './yaml-nonstring-value.ts';
 import waypointUnbound from './waypoint-unbound.ts';
+import useWaypointNoneService from './use-waypoint-none-service.ts';
+import ztunnelCniPodSecurity from './ztunnel-cni-pod-security.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -63,8 +65,10 @@ export const allRules: readonly MeshlintRule[] = [
   ambientLabelInvalid,
   ambientNotCaptured,
   waypointUnbound,
+  useWaypointNoneService,
   ambientSidecarSetting,
   ambientNetworkPolicy,
+  ztunnelCniPodSecurity,
   unusedDisableDirective,
 ];
 
