@@ -18,8 +18,13 @@ const stringLabels = (raw: unknown): Record<string, string> => {
   return out;
 };
 
-/** A Service's selector as a map, when it selects pods at all (no selector, an empty one or odd values: none). */
+/**
+ * A Service's selector as a map, when it selects pods at all (no selector, an empty one or odd
+ * values: none). A headless Service has no VIP: its clients address the pods' own IPs, which
+ * the pods' waypoint serves, so it is left out.
+ */
 function selectorOf(service: Resource): Record<string, string> | undefined {
+  if (getIn(service.object, ['spec', 'clusterIP']) === 'None') return undefined;
   const raw = asObject(getIn(service.object, ['spec', 'selector']));
   if (!raw) return undefined;
   const entries = Object.entries(raw);

@@ -89,6 +89,20 @@ ruleTester(rule, {
       code: join(namespace('shop', AMBIENT_NS), waypoint('waypoint', 'shop'), service('reviews', 'shop', 'istio.io/use-waypoint: waypoint', 'app: reviews, version: v2'), deployment('shop', 'app: reviews, istio.io/use-waypoint: none')),
     },
     {
+      name: 'a headless Service: its clients address the pod IPs, which the pod\'s own label covers',
+      code: join(
+        namespace('shop', `${AMBIENT_NS}, istio.io/use-waypoint: waypoint`),
+        waypoint('waypoint', 'shop'),
+        yaml`
+          apiVersion: v1
+          kind: Service
+          metadata: { name: reviews, namespace: shop }
+          spec: { clusterIP: None, selector: { app: reviews } }
+        `,
+        deployment('shop', 'app: reviews, istio.io/use-waypoint: none'),
+      ),
+    },
+    {
       name: 'a Service without a selector, or odd shapes',
       code: join(
         namespace('shop', AMBIENT_NS),
