@@ -184,6 +184,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'high',
       category: 'ambient',
+      dataPlane: 'ambient',
       istioVersions: '>= 1.22',
     },
     messages: {

@@ -26,6 +26,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'ambient',
+      dataPlane: 'ambient',
       istioVersions: '>= 1.22',
     },
     messages: {

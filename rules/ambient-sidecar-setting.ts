@@ -23,6 +23,7 @@ export default createRule({
       defaultLevel: 'warn',
       precision: 'high',
       category: 'ambient',
+      dataPlane: 'ambient',
       istioVersions: '>= 1.22',
     },
     messages: {

@@ -24,6 +24,7 @@ export default createRule({
       defaultLevel: 'warn',
       precision: 'very-high',
       category: 'injection',
+      dataPlane: 'sidecar',
       istioVersions: 'all (each name from the release that deprecated or removed it)',
     },
     messages: {

@@ -151,6 +151,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'high',
       category: 'admission',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

@@ -166,6 +166,7 @@ export default createRule<[], 'blocksScaleDown' | 'addLocalVolumes'>({
       defaultLevel: 'off',
       precision: 'medium',
       category: 'injection',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

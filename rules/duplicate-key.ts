@@ -30,6 +30,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'yaml',
+      dataPlane: 'both',
       istioVersions: 'all',
     },
     messages: {

@@ -34,6 +34,8 @@ import webhookServiceMissing from './webhook-service-missing.ts';
 import yamlNonstringValue from './yaml-nonstring-value.ts';
 import waypointUnbound from './waypoint-unbound.ts';
 import routeWithoutWaypoint from './route-without-waypoint.ts';
+import useWaypointNoneService from './use-waypoint-none-service.ts';
+import ztunnelCniPodSecurity from './ztunnel-cni-pod-security.ts';
 
 export const allRules: readonly MeshlintRule[] = [
   parseError,
@@ -66,9 +68,11 @@ export const allRules: readonly MeshlintRule[] = [
   ambientNotCaptured,
   waypointUnbound,
   routeWithoutWaypoint,
+  useWaypointNoneService,
   ambientSidecarSetting,
   ambientNetworkPolicy,
   ambientAuthzPolicy,
+  ztunnelCniPodSecurity,
   unusedDisableDirective,
 ];
 

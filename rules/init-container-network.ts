@@ -79,6 +79,7 @@ export default createRule<[], 'cniNoNetwork'>({
       defaultLevel: 'warn',
       precision: 'high',
       category: 'startup',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

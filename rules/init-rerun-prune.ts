@@ -47,6 +47,7 @@ export default createRule({
       defaultLevel: 'warn',
       precision: 'medium',
       category: 'startup',
+      dataPlane: 'sidecar',
       istioVersions: '< 1.24 (without Istio CNI)',
     },
     messages: {

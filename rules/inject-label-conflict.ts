@@ -18,6 +18,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'injection',
+      dataPlane: 'both',
       istioVersions: 'all',
     },
     messages: {

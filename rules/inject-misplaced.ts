@@ -34,6 +34,7 @@ export default createRule({
       defaultLevel: 'warn',
       precision: 'high',
       category: 'injection',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

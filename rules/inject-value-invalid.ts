@@ -20,6 +20,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'injection',
+      dataPlane: 'sidecar',
       istioVersions: 'all (the meaning of other values changed in 1.27)',
     },
     messages: {

@@ -14,6 +14,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'injection',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

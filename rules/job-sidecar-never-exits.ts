@@ -64,6 +64,7 @@ export default createRule({
       defaultLevel: 'warn',
       precision: 'high',
       category: 'startup',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

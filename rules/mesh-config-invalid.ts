@@ -65,6 +65,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'startup',
+      dataPlane: 'both',
       istioVersions: 'all (the set of known fields follows the stated version)',
     },
     messages: {

@@ -30,6 +30,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'diagnostic',
+      dataPlane: 'both',
       istioVersions: 'all',
     },
     messages: {

@@ -13,77 +13,14 @@ import { NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
 import {
   cniFor, injectionTemplates, metadataAnchor, sidecarPlan, INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri,
 } from '../src/model/sidecar.ts';
+import { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel, type SecuritySettings } from '../src/model/pod-security.ts';
 import { asObject, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
 import type { PathEdit, RelatedLocation, Resource } from '../src/types.ts';
 
-export const ENFORCE_LABEL = 'pod-security.kubernetes.io/enforce';
+export { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel, type SecuritySettings } from '../src/model/pod-security.ts';
 export const CAP_NET_BIND_SERVICE_ANNOTATION = 'sidecar.istio.io/capNetBindService';
 
-export type PsaLevel = 'baseline' | 'restricted';
-
-/** The Pod Security level a namespace enforces, when it is one that can reject Istio's containers. */
-export function enforcedLevel(labels: Readonly<Record<string, string>>): PsaLevel | undefined {
-  const v = labels[ENFORCE_LABEL];
-  return v === 'baseline' || v === 'restricted' ? v : undefined;
-}
-
-/** The securityContext fields Pod Security looks at, for a container or (runAs*, seccomp) the pod. */
-export interface SecuritySettings {
-  readonly privileged?: boolean;
-  readonly allowPrivilegeEscalation?: boolean;
-  readonly capAdd: readonly string[];
-  readonly capDrop: readonly string[];
-  readonly runAsUser?: number;
-  readonly runAsNonRoot?: boolean;
-  readonly seccompType?: string;
-}
-
-const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-
-export function securityOf(securityContext: unknown): SecuritySettings {
-  const sc = asObject(securityContext) ?? {};
-  const caps = asObject(sc.capabilities) ?? {};
-  const seccomp = asObject(sc.seccompProfile)?.type;
-  return {
-    privileged: bool(sc.privileged),
-    allowPrivilegeEscalation: bool(sc.allowPrivilegeEscalation),
-    capAdd: strings(caps.add),
-    capDrop: strings(caps.drop),
-    runAsUser: typeof sc.runAsUser === 'number' ? sc.runAsUser : undefined,
-    runAsNonRoot: bool(sc.runAsNonRoot),
-    seccompType: typeof seccomp === 'string' ? seccomp : undefined,
-  };
-}
-
-/** Capabilities "baseline" lets a container add (Pod Security Standards, capabilities_baseline). */
-const BASELINE_CAPS = new Set(['AUDIT_WRITE', 'CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'MKNOD', 'NET_BIND_SERVICE', 'SETFCAP', 'SETGID', 'SETPCAP', 'SETUID', 'SYS_CHROOT']);
 const validSeccomp = (t: string | undefined): boolean => t === 'RuntimeDefault' || t === 'Localhost';
-
-/** The container's seccomp profile is one "restricted" accepts, from the container or else the pod. */
-export function hasSeccomp(c: SecuritySettings, pod: SecuritySettings): boolean {
-  return validSeccomp(c.seccompType ?? pod.seccompType);
-}
-
-/**
- * What Pod Security at `level` says about one container, in the API server's words
- * (`violates PodSecurity "baseline:latest": non-default capabilities (...)`). Only the checks
- * Istio's containers can fail: privileged, capabilities, privilege escalation, root, seccomp.
- */
-export function psaViolations(level: PsaLevel, c: SecuritySettings, pod: SecuritySettings): string[] {
-  const out: string[] = [];
-  if (c.privileged === true) out.push('privileged');
-  const nonDefault = c.capAdd.filter((cap) => !BASELINE_CAPS.has(cap));
-  if (nonDefault.length) out.push(`non-default capabilities (${nonDefault.join(', ')})`);
-  if (level === 'baseline') return out;
-  if (c.allowPrivilegeEscalation !== false) out.push('allowPrivilegeEscalation != false');
-  const extra = c.capAdd.filter((cap) => cap !== 'NET_BIND_SERVICE');
-  if (!c.capDrop.includes('ALL') || extra.length) out.push('unrestricted capabilities');
-  if ((c.runAsNonRoot ?? pod.runAsNonRoot) !== true) out.push('runAsNonRoot != true');
-  if (c.runAsUser === 0 || (c.runAsUser === undefined && pod.runAsUser === 0)) out.push('runAsUser=0');
-  if (!hasSeccomp(c, pod)) out.push('seccompProfile not RuntimeDefault or Localhost');
-  return out;
-}
 
 /** The container Istio's template renders, as far as Pod Security cares. */
 export function plannedIstioContainer(
@@ -125,6 +62,7 @@ export default createRule<[], MessageIds>({
       defaultLevel: 'error',
       precision: 'high',
       category: 'admission',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

@@ -92,6 +92,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'admission',
+      dataPlane: 'sidecar',
       istioVersions: 'all (the set of known fields follows the stated version)',
     },
     messages: {

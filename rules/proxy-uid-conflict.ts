@@ -75,6 +75,7 @@ export default createRule<[Options], 'bypass' | 'bypassNative' | 'cniWorkaround'
       defaultLevel: 'warn',
       precision: 'high',
       category: 'traffic',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

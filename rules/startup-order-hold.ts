@@ -52,6 +52,7 @@ export default createRule<[Options], MessageIds>({
       defaultLevel: 'warn',
       precision: 'high',
       category: 'startup',
+      dataPlane: 'sidecar',
       istioVersions: '>= 1.7',
     },
     messages: {

@@ -207,6 +207,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'admission',
+      dataPlane: 'sidecar',
       istioVersions: 'all (interface names from 1.30; resource annotations validated by the webhook from 1.27.6, 1.28.4, 1.29)',
     },
     messages: {

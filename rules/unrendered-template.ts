@@ -80,6 +80,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'diagnostic',
+      dataPlane: 'both',
       istioVersions: 'all',
     },
     messages: {

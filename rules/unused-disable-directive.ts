@@ -12,6 +12,7 @@ export default createRule({
       defaultLevel: 'off',
       precision: 'very-high',
       category: 'diagnostic',
+      dataPlane: 'both',
       istioVersions: 'all',
     },
     messages: { unused: 'Unused suppression.' },

@@ -15,6 +15,7 @@ export default createRule({
       defaultLevel: 'warn',
       precision: 'high',
       category: 'injection',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

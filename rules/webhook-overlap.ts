@@ -38,6 +38,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'high',
       category: 'injection',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

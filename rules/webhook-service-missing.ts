@@ -74,6 +74,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'high',
       category: 'injection',
+      dataPlane: 'sidecar',
       istioVersions: 'all',
     },
     messages: {

@@ -62,6 +62,7 @@ export default createRule({
       defaultLevel: 'error',
       precision: 'very-high',
       category: 'yaml',
+      dataPlane: 'both',
       istioVersions: 'all',
     },
     messages: {

@@ -95,7 +95,7 @@ sent anywhere. With no path (and no chart or overlay), lints the current directo
 "-" reads standard input.
 
 Commands:
-  rules                        List every rule: id, level, fixable, description
+  rules                        List every rule: id, level, data plane, fixable, description
   explain [paths]              For each workload: will Istio inject a sidecar, and why
       --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
   facts [paths]                What meshlint knows of the cluster and where from: namespaces,
@@ -197,12 +197,13 @@ export const COMMAND_HELP = {
   rules: `Usage: meshlint rules [--format json] [--config FILE] [--rule ID=LEVEL]...
 
 Lists every rule: its id, the level it runs at under the config in force (and --rule),
-whether --fix fixes it or it suggests an edit, and what it checks.
+the data plane it concerns (sidecar, ambient or both), whether --fix fixes it or it
+suggests an edit, and what it checks.
 
 Options:
   -f, --format NAME            text (stylish, the default) or json: one object per rule
-                               with id, level, options, type, category, fixable,
-                               hasSuggestions, description and url
+                               with id, level, options, type, category, dataPlane,
+                               fixable, hasSuggestions, description and url
   -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
       --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable
   -h, --help                   Show this help
@@ -840,18 +841,18 @@ function listRules(io: CliIO, config: Config, format: 'stylish' | 'json'): numbe
     const list = allRules.map((r) => {
       const { level, options } = effectiveSetting(config, r);
       const d = r.meta.docs;
-      return { id: r.name, level, options, type: r.meta.type, category: d.category, fixable: Boolean(r.meta.fixable), hasSuggestions: Boolean(r.meta.hasSuggestions), description: d.description, url: d.url ?? null };
+      return { id: r.name, level, options, type: r.meta.type, category: d.category, dataPlane: d.dataPlane, fixable: Boolean(r.meta.fixable), hasSuggestions: Boolean(r.meta.hasSuggestions), description: d.description, url: d.url ?? null };
     });
     io.stdout(jsonText(list, 2) + '\n');
     return 0;
   }
   const rows = allRules.map((r) => {
     const level = effectiveSetting(config, r).level;
-    return [r.name, level, r.meta.fixable ? 'fixable' : r.meta.hasSuggestions ? 'suggests' : '', r.meta.docs.description.replace(/`/g, '')];
+    return [r.name, level, r.meta.docs.dataPlane, r.meta.fixable ? 'fixable' : r.meta.hasSuggestions ? 'suggests' : '', r.meta.docs.description.replace(/`/g, '')];
   });
   const w0 = Math.max(...rows.map((r) => r[0]?.length ?? 0));
-  const w2 = Math.max(...rows.map((r) => r[2]?.length ?? 0));
-  for (const [id, level, fix, desc] of rows) io.stdout(`${id?.padEnd(w0)}  ${level?.padEnd(5)}  ${fix?.padEnd(w2)}  ${desc}\n`);
+  const w3 = Math.max(...rows.map((r) => r[3]?.length ?? 0));
+  for (const [id, level, plane, fix, desc] of rows) io.stdout(`${id?.padEnd(w0)}  ${level?.padEnd(5)}  ${plane?.padEnd(7)}  ${fix?.padEnd(w3)}  ${desc}\n`);
   return 0;
 }
 

@@ -9,6 +9,10 @@ import { DOCS_URL } from '../meta.ts';
 import type { UnknownFact } from './notes.ts';
 import type { TemplateDocument } from '../load/template.ts';
 
+/** Istio's data planes, in the order the rule list shows them. */
+export const DATA_PLANES = ['both', 'sidecar', 'ambient'] as const;
+export type DataPlane = (typeof DATA_PLANES)[number];
+
 export interface MeshlintDocs {
   /** Level when the config says nothing. */
   readonly defaultLevel: 'error' | 'warn' | 'off';
@@ -16,6 +20,8 @@ export interface MeshlintDocs {
   readonly precision: 'very-high' | 'high' | 'medium' | 'low';
   /** Kind of problem, for SARIF tags and the rule list. */
   readonly category: 'diagnostic' | 'yaml' | 'injection' | 'startup' | 'admission' | 'traffic' | 'ambient';
+  /** Which data plane the rule concerns: sidecars, ambient (ztunnel and waypoints), or both. */
+  readonly dataPlane: DataPlane;
   /** Istio releases the rule applies to, e.g. "all" or ">= 1.24". */
   readonly istioVersions: string;
 }

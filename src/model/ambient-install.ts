@@ -139,3 +139,25 @@ export class AmbientInstallBuilder {
     return { install, notes };
   }
 }
+
+/** Istio's node DaemonSets, as its charts render them (manifests/charts/ztunnel, manifests/charts/istio-cni). */
+export interface NodeAgent {
+  readonly component: 'ztunnel' | 'istio-cni';
+  /** Pod template labels the chart sets, any one of which names the component. */
+  readonly labels: readonly (readonly [string, string])[];
+  /** The image's name (its last path segment, without tag or digest). */
+  readonly image: string;
+}
+
+export const NODE_AGENTS: readonly NodeAgent[] = [
+  { component: 'ztunnel', labels: [['app', 'ztunnel'], ['app.kubernetes.io/name', 'ztunnel']], image: 'ztunnel' },
+  { component: 'istio-cni', labels: [['k8s-app', 'istio-cni-node'], ['app.kubernetes.io/name', 'istio-cni']], image: 'install-cni' },
+];
+
+const imageName = (image: unknown): string | undefined => (typeof image === 'string' ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : undefined);
+
+/** Which of Istio's node agents a DaemonSet's pod template runs, by its chart's labels or its image. */
+export function nodeAgentOf(labels: Readonly<Record<string, unknown>>, images: readonly unknown[]): NodeAgent | undefined {
+  const names = new Set(images.map(imageName));
+  return NODE_AGENTS.find((a) => a.labels.some(([k, v]) => labels[k] === v) || names.has(a.image));
+}
