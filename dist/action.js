@@ -7627,10 +7627,10 @@ var require_code = __commonJS({
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c) => {
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c) => {
           if (c instanceof Name)
-            names[c.str] = (names[c.str] || 0) + 1;
-          return names;
+            names2[c.str] = (names2[c.str] || 0) + 1;
+          return names2;
         }, {});
       }
     };
@@ -7956,11 +7956,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
-        if (!names[this.name.str])
+      optimizeNames(names2, constants4) {
+        if (!names2[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants4);
+          this.rhs = optimizeExpr(this.rhs, names2, constants4);
         return this;
       }
       get names() {
@@ -7977,15 +7977,15 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
-        if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
+      optimizeNames(names2, constants4) {
+        if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants4);
+        this.rhs = optimizeExpr(this.rhs, names2, constants4);
         return this;
       }
       get names() {
-        const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names, this.rhs);
+        const names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names2, this.rhs);
       }
     };
     var AssignOp = class extends Assign {
@@ -8041,8 +8041,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants4) {
-        this.code = optimizeExpr(this.code, names, constants4);
+      optimizeNames(names2, constants4) {
+        this.code = optimizeExpr(this.code, names2, constants4);
         return this;
       }
       get names() {
@@ -8071,20 +8071,20 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names2, constants4) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants4))
+          if (n.optimizeNames(names2, constants4))
             continue;
-          subtractNames(names, n.names);
+          subtractNames(names2, n.names);
           nodes.splice(i, 1);
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
       }
     };
     var BlockNode = class extends ParentNode {
@@ -8123,26 +8123,26 @@ var require_codegen = __commonJS({
             return e instanceof _If ? e : e.nodes;
           if (this.nodes.length)
             return this;
-          return new _If(not(cond), e instanceof _If ? [e] : e.nodes);
+          return new _If(not2(cond), e instanceof _If ? [e] : e.nodes);
         }
         if (cond === false || !this.nodes.length)
           return void 0;
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names2, constants4) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants4);
-        if (!(super.optimizeNames(names, constants4) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants4);
+        if (!(super.optimizeNames(names2, constants4) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants4);
+        this.condition = optimizeExpr(this.condition, names2, constants4);
         return this;
       }
       get names() {
-        const names = super.names;
-        addExprNames(names, this.condition);
+        const names2 = super.names;
+        addExprNames(names2, this.condition);
         if (this.else)
-          addNames(names, this.else.names);
-        return names;
+          addNames(names2, this.else.names);
+        return names2;
       }
     };
     If.kind = "if";
@@ -8157,10 +8157,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names2, constants4) {
+        if (!super.optimizeNames(names2, constants4))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants4);
+        this.iteration = optimizeExpr(this.iteration, names2, constants4);
         return this;
       }
       get names() {
@@ -8181,8 +8181,8 @@ var require_codegen = __commonJS({
         return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
       }
       get names() {
-        const names = addExprNames(super.names, this.from);
-        return addExprNames(names, this.to);
+        const names2 = addExprNames(super.names, this.from);
+        return addExprNames(names2, this.to);
       }
     };
     var ForIter = class extends For {
@@ -8196,10 +8196,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names2, constants4) {
+        if (!super.optimizeNames(names2, constants4))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants4);
+        this.iterable = optimizeExpr(this.iterable, names2, constants4);
         return this;
       }
       get names() {
@@ -8241,20 +8241,20 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names2, constants4) {
         var _a, _b;
-        super.optimizeNames(names, constants4);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants4);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
+        super.optimizeNames(names2, constants4);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants4);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants4);
         return this;
       }
       get names() {
-        const names = super.names;
+        const names2 = super.names;
         if (this.catch)
-          addNames(names, this.catch.names);
+          addNames(names2, this.catch.names);
         if (this.finally)
-          addNames(names, this.finally.names);
-        return names;
+          addNames(names2, this.finally.names);
+        return names2;
       }
     };
     var Catch = class extends BlockNode {
@@ -8538,15 +8538,15 @@ var require_codegen = __commonJS({
       }
     };
     exports.CodeGen = CodeGen;
-    function addNames(names, from) {
+    function addNames(names2, from) {
       for (const n in from)
-        names[n] = (names[n] || 0) + (from[n] || 0);
-      return names;
+        names2[n] = (names2[n] || 0) + (from[n] || 0);
+      return names2;
     }
-    function addExprNames(names, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+    function addExprNames(names2, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names, constants4) {
+    function optimizeExpr(expr, names2, constants4) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8562,23 +8562,23 @@ var require_codegen = __commonJS({
       }, []));
       function replaceName(n) {
         const c = constants4[n.str];
-        if (c === void 0 || names[n.str] !== 1)
+        if (c === void 0 || names2[n.str] !== 1)
           return n;
-        delete names[n.str];
+        delete names2[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants4[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants4[c.str] !== void 0);
       }
     }
-    function subtractNames(names, from) {
+    function subtractNames(names2, from) {
       for (const n in from)
-        names[n] = (names[n] || 0) - (from[n] || 0);
+        names2[n] = (names2[n] || 0) - (from[n] || 0);
     }
-    function not(x) {
+    function not2(x) {
       return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
     }
-    exports.not = not;
+    exports.not = not2;
     var andCode = mappend(exports.operators.AND);
     function and2(...args) {
       return args.reduce(andCode);
@@ -8771,7 +8771,7 @@ var require_names = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var names = {
+    var names2 = {
       // validation function arguments
       data: new codegen_1.Name("data"),
       // data passed to validation function
@@ -8800,7 +8800,7 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports.default = names;
+    exports.default = names2;
   }
 });
 
@@ -15826,7 +15826,7 @@ function parseListInput(text) {
   if (!YAML_ITEM.test(first)) return splitWords(text);
   let items;
   try {
-    items = (0, import_yaml.parse)(text, { schema: "failsafe", uniqueKeys: false });
+    items = (0, import_yaml.parse)(text, { schema: "failsafe", uniqueKeys: false, logLevel: "error" });
   } catch (e) {
     throw new ListInputError(`not a YAML list: ${e.message.split("\n")[0]}`);
   }
@@ -16991,6 +16991,9 @@ function predictCapture(input2) {
   const done = (outcome, askedBy, unknownBecause) => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
   if (pod.namespace !== void 0 && install.excludeNamespaces.includes(pod.namespace)) {
     trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(", ")}): istio-cni never captures its pods`, source: "cni/pkg/plugin/plugin.go" });
+    if (input2.version !== void 0 && !atLeast(input2.version, 1, 30) && asked.ask !== false) {
+      trace.push({ text: `before Istio 1.30 only new pods are kept out: the node agent still captures pods already running when the labels change`, source: "cni/pkg/nodeagent/informers.go" });
+    }
     return done(injection.outcome === "injected" ? "sidecar" : injection.outcome === "unknown" ? "unknown" : "none", asked.by, injection.unknownBecause);
   }
   if (pod.namespace !== void 0 && install.excludeUnknown && asked.ask !== false && injection.outcome !== "injected") {
@@ -16999,6 +17002,9 @@ function predictCapture(input2) {
   }
   if (pod.hostNetwork) {
     trace.push({ text: "the pod uses hostNetwork: ztunnel never captures it", source: SELECTOR_SOURCE });
+    if (input2.version !== void 0 && atLeast(input2.version, 1, 27) && !atLeast(input2.version, 1, 31) && asked.ask !== false) {
+      trace.push({ text: `Istio ${input2.version.text}'s node agent may still try to capture it when its labels change (fixed in 1.31)`, source: "cni/pkg/util/podutil.go" });
+    }
     return done("none", asked.by);
   }
   if (injection.outcome === "injected") {
@@ -17158,10 +17164,10 @@ var WEBHOOK_SUFFIX = "sidecar-injector.istio.io";
 var sel = (requirements) => ({ requirements });
 function generateWebhooks(shape, origin) {
   const out = [];
-  const make = (configName, shortName3, revision, tag, ns2, obj) => ({
+  const make = (configName, shortName4, revision, tag, ns2, obj) => ({
     configName,
-    name: `${shortName3}.${WEBHOOK_SUFFIX}`,
-    shortName: shortName3,
+    name: `${shortName4}.${WEBHOOK_SUFFIX}`,
+    shortName: shortName4,
     namespaceSelector: ns2,
     objectSelector: obj,
     revision,
@@ -17176,7 +17182,7 @@ function generateWebhooks(shape, origin) {
     resource: void 0,
     index: void 0
   });
-  const entries = (configName, selectValue, revision, tag, withDefault) => {
+  const entries2 = (configName, selectValue, revision, tag, withDefault) => {
     out.push(
       make(
         configName,
@@ -17232,10 +17238,10 @@ function generateWebhooks(shape, origin) {
     }
   };
   for (const rev of shape.revisions) {
-    entries(rev === "default" ? "istio-sidecar-injector" : `istio-sidecar-injector-${rev}`, rev, rev, void 0, rev === "default");
+    entries2(rev === "default" ? "istio-sidecar-injector" : `istio-sidecar-injector-${rev}`, rev, rev, void 0, rev === "default");
   }
   for (const [tag, rev] of Object.entries(shape.tags)) {
-    entries(`istio-revision-tag-${tag}`, tag, rev, tag, tag === "default");
+    entries2(`istio-revision-tag-${tag}`, tag, rev, tag, tag === "default");
   }
   return out;
 }
@@ -17505,8 +17511,8 @@ function predictInjection(input2) {
   const gate = webhookGate(input2.webhooks, input2.namespaceLabels, pod.labels);
   const nsDesc = nsName === void 0 ? "the namespace (unknown)" : `namespace ${nsName}`;
   const labelsDesc = (l) => {
-    const entries = Object.entries(l.known).filter(([k2]) => k2 !== "kubernetes.io/metadata.name");
-    return entries.length ? entries.map(([k2, v2]) => `${k2}=${v2}`).join(", ") : "no injection labels";
+    const entries2 = Object.entries(l.known).filter(([k2]) => k2 !== "kubernetes.io/metadata.name");
+    return entries2.length ? entries2.map(([k2, v2]) => `${k2}=${v2}`).join(", ") : "no injection labels";
   };
   if (input2.namespaceKnown) trace.push({ text: `${nsDesc} has ${labelsDesc(input2.namespaceLabels)}` });
   else trace.push({ text: `${nsDesc} is not defined in the inputs or the config, so its labels are unknown` });
@@ -17740,6 +17746,7 @@ var ambient_label_invalid_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "ambient",
+      dataPlane: "ambient",
       istioVersions: ">= 1.22"
     },
     messages: {
@@ -17922,6 +17929,7 @@ var ambient_not_captured_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "ambient",
+      dataPlane: "ambient",
       istioVersions: ">= 1.22"
     },
     messages: {
@@ -18038,6 +18046,7 @@ var duplicate_key_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "yaml",
+      dataPlane: "both",
       istioVersions: "all"
     },
     messages: {
@@ -18087,6 +18096,7 @@ var inject_label_conflict_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "injection",
+      dataPlane: "both",
       istioVersions: "all"
     },
     messages: {
@@ -18191,6 +18201,7 @@ var inject_misplaced_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -18280,6 +18291,7 @@ var inject_value_invalid_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all (the meaning of other values changed in 1.27)"
     },
     messages: {
@@ -18347,6 +18359,7 @@ var injection_host_network_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -18385,6 +18398,7 @@ var injection_ignored_namespace_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -18566,6 +18580,7 @@ var injection_revision_missing_default = createRule({
       defaultLevel: "error",
       precision: "high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -18652,6 +18667,7 @@ var injector_policy_invalid_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -22063,6 +22079,7 @@ var parse_error_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "diagnostic",
+      dataPlane: "both",
       istioVersions: "all"
     },
     messages: {
@@ -22371,6 +22388,7 @@ var unrendered_template_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "diagnostic",
+      dataPlane: "both",
       istioVersions: "all"
     },
     messages: {
@@ -22431,17 +22449,17 @@ function lookup(env, name) {
   }
   return env.openTo ? { state: "unknown", because: `${name} may come from ${env.openTo}`, open: true } : { state: "unset" };
 }
-function effectiveVar(env, names) {
+function effectiveVar(env, names2) {
   const empty = [];
-  for (let i = 0; i < names.length; i++) {
-    const l = lookup(env, names[i]);
+  for (let i = 0; i < names2.length; i++) {
+    const l = lookup(env, names2[i]);
     if (l.state === "unknown") return { state: "unknown", because: l.because, open: l.open };
     if (l.state === "unset") continue;
     if (l.value === "") {
       empty.push(l.entry);
       continue;
     }
-    const later = new Set(names.slice(i + 1));
+    const later = new Set(names2.slice(i + 1));
     const ignored = env.entries.filter((e) => later.has(e.name));
     return { state: "set", name: l.entry.name, value: l.value, entry: l.entry, ignored, empty };
   }
@@ -22608,9 +22626,9 @@ function noProxyCovers(list2, host, port) {
   const p = String(port);
   const ip = parseIp(h);
   if (h === "localhost" || ip && isLoopback(ip)) return { covered: true, by: void 0, reason: `does not matter: Go never proxies ${h}` };
-  const entries = parseNoProxy(list2);
-  if (entries.length === 0) return { covered: false, by: void 0, reason: "is empty" };
-  const hit = entries.find((e) => entryMatches(e, h, p, ip));
+  const entries2 = parseNoProxy(list2);
+  if (entries2.length === 0) return { covered: false, by: void 0, reason: "is empty" };
+  const hit = entries2.find((e) => entryMatches(e, h, p, ip));
   if (hit) {
     return {
       covered: true,
@@ -22618,25 +22636,25 @@ function noProxyCovers(list2, host, port) {
       reason: hit.kind === "all" ? `lists *, which turns the proxy off for every host` : `lists ${hit.raw}, which matches ${h}:${p}`
     };
   }
-  return { covered: false, by: void 0, reason: missReason(entries, h, p, ip) };
+  return { covered: false, by: void 0, reason: missReason(entries2, h, p, ip) };
 }
-function missReason(entries, host, port, ip) {
-  const domains = entries.filter((e) => e.kind === "domain");
+function missReason(entries2, host, port, ip) {
+  const domains = entries2.filter((e) => e.kind === "domain");
   const wrongPort = domains.find((e) => e.port !== "" && entryMatches({ ...e, port: "" }, host, port, ip));
   if (wrongPort) return `lists ${wrongPort.raw}, which matches only port ${wrongPort.port} (the call uses port ${port})`;
-  const wrongIpPort = entries.find((e) => e.kind === "ip" && e.port !== "" && ip !== void 0 && sameIp(e.ip, ip));
+  const wrongIpPort = entries2.find((e) => e.kind === "ip" && e.port !== "" && ip !== void 0 && sameIp(e.ip, ip));
   if (wrongIpPort && wrongIpPort.kind === "ip") return `lists ${wrongIpPort.raw}, which matches only port ${wrongIpPort.port} (the call uses port ${port})`;
   if (ip === void 0) {
     const labels = host.split(".");
     const tld = labels[labels.length - 1] ?? "";
-    const shares = (e, names) => e.suffix.split(".").some((l) => l !== "" && names.includes(l));
+    const shares = (e, names2) => e.suffix.split(".").some((l) => l !== "" && names2.includes(l));
     const near = domains.find((e) => shares(e, [tld])) ?? domains.find((e) => e.suffix.endsWith(".cluster.local")) ?? domains.find((e) => shares(e, labels));
     if (near) return `lists ${near.raw}, which does not match ${host}`;
-    if (entries.some((e) => e.kind === "cidr" || e.kind === "ip") && domains.length === 0) {
+    if (entries2.some((e) => e.kind === "cidr" || e.kind === "ip") && domains.length === 0) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
   }
-  const shown2 = entries.length > 3 ? `${entries.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries.map((e) => e.raw).join(",");
+  const shown2 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
   return `(${shown2}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
 }
 function withSvc(value) {
@@ -22663,21 +22681,21 @@ function isKubeApiserver(c) {
   return typeof c.image === "string" && APISERVER_IMAGE.test(imageName(c.image));
 }
 function envListOf(list2, openTo) {
-  const entries = [];
+  const entries2 = [];
   (Array.isArray(list2) ? list2 : []).forEach((item, index) => {
     const o = asObject(item);
     if (!o || typeof o.name !== "string") return;
     if (o.valueFrom !== void 0 && o.valueFrom !== null) {
-      entries.push({ name: o.name, value: void 0, unknownBecause: "comes from valueFrom", index });
+      entries2.push({ name: o.name, value: void 0, unknownBecause: "comes from valueFrom", index });
       return;
     }
     const v2 = o.value;
-    if (v2 === void 0 || v2 === null) entries.push({ name: o.name, value: "", index });
-    else if (typeof v2 !== "string") entries.push({ name: o.name, value: void 0, unknownBecause: "is not a string", index });
-    else if (/\$\(/.test(v2.replace(/\$\$/g, ""))) entries.push({ name: o.name, value: void 0, unknownBecause: "refers to other variables", index });
-    else entries.push({ name: o.name, value: v2.replace(/\$\$/g, "$"), index });
+    if (v2 === void 0 || v2 === null) entries2.push({ name: o.name, value: "", index });
+    else if (typeof v2 !== "string") entries2.push({ name: o.name, value: void 0, unknownBecause: "is not a string", index });
+    else if (/\$\(/.test(v2.replace(/\$\$/g, ""))) entries2.push({ name: o.name, value: void 0, unknownBecause: "refers to other variables", index });
+    else entries2.push({ name: o.name, value: v2.replace(/\$\$/g, "$"), index });
   });
-  return { entries, openTo };
+  return { entries: entries2, openTo };
 }
 function injectionHosts(facts) {
   const input2 = facts.mesh.webhooks.filter((w) => w.origin === "input");
@@ -22741,6 +22759,7 @@ var apiserver_no_proxy_svc_default = createRule({
       defaultLevel: "error",
       precision: "high",
       category: "admission",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -22855,14 +22874,14 @@ function nested(path, value) {
   return out;
 }
 var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at2, describe5) {
+function objectLayer(values, resource, at2, describe6) {
   const v2 = asObject(values);
-  return v2 ? { values: v2, describe: describe5, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
+  return v2 ? { values: v2, describe: describe6, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
 }
-function textLayer(text, resource, at2, describe5, unreadable) {
+function textLayer(text, resource, at2, describe6, unreadable) {
   const read2 = readEmbeddedYaml(text);
   if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe5, target: () => ({ resource, path: at2 }) };
+  return { values: read2.value, describe: describe6, target: () => ({ resource, path: at2 }) };
 }
 function secretText(r7, key) {
   const plain2 = str2(asObject(r7.object.stringData)?.[key]);
@@ -25827,8 +25846,8 @@ function describe(v2) {
   return String(v2);
 }
 function enumNames(name, values) {
-  const names = Object.keys(values).join(", ");
-  return names.length <= 60 ? names : `the ${name} names`;
+  const names2 = Object.keys(values).join(", ");
+  return names2.length <= 60 ? names2 : `the ${name} names`;
 }
 function quoted(s) {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
@@ -26475,44 +26494,44 @@ function nativeSidecarSetting(v2) {
   const lower = v2.toLowerCase();
   return lower === "true" || lower === "auto" ? lower : "false";
 }
-function fromValues(values, describe5, target) {
+function fromValues(values, describe6, target) {
   const out = [];
   const hold = getIn(values, ["global", "proxy", "holdApplicationUntilProxyStarts"]);
-  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe5("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
+  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe6("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
   const lifecycle = getIn(values, ["global", "proxy", "lifecycle"]);
-  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe5("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
+  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe6("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
   const seccomp = getIn(values, ["global", "proxy", "seccompProfile"]);
-  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe5("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
+  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe6("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
   const cni = getIn(values, ["pilot", "cni", "enabled"]);
   const oldCni = getIn(values, ["istio_cni", "enabled"]);
-  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe5("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
-  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe5("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
+  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe6("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
+  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe6("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
   const native = getIn(values, ["pilot", "env", "ENABLE_NATIVE_SIDECARS"]);
   if (typeof native === "string" || typeof native === "boolean") {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe5("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   return out;
 }
-function fromChartValues(values, describe5, target) {
-  const out = fromValues(values, describe5, target);
+function fromChartValues(values, describe6, target) {
+  const out = fromValues(values, describe6, target);
   const cni = getIn(values, ["cni", "enabled"]);
   if (typeof cni === "boolean" && !(typeof getIn(values, ["pilot", "cni", "enabled"]) === "boolean")) {
     const at2 = out.findIndex((c) => c.key === "cni");
     if (at2 >= 0) out.splice(at2, 1);
-    out.push({ key: "cni", value: cni, source: describe5("cni.enabled"), target: target(["cni", "enabled"]) });
+    out.push({ key: "cni", value: cni, source: describe6("cni.enabled"), target: target(["cni", "enabled"]) });
   }
   const native = getIn(values, ["env", "ENABLE_NATIVE_SIDECARS"]);
   if (!out.some((c) => c.key === "nativeSidecars") && (typeof native === "string" || typeof native === "boolean")) {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe5("env.ENABLE_NATIVE_SIDECARS"), target: target(["env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6("env.ENABLE_NATIVE_SIDECARS"), target: target(["env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   const holdPath = ["meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"];
-  out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe5(holdPath.join(".")), target(holdPath)));
+  out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe6(holdPath.join(".")), target(holdPath)));
   for (const [key, path] of TEMPLATED_PATHS) {
     const v2 = getIn(values, path);
     if (typeof v2 !== "string" || !isPlaceholder(v2)) continue;
     const at2 = out.findIndex((c) => c.key === key);
     if (at2 >= 0) out.splice(at2, 1);
-    out.push({ key, value: UNSTATED, source: `${describe5(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
+    out.push({ key, value: UNSTATED, source: `${describe6(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
   }
   return out;
 }
@@ -26929,6 +26948,7 @@ var startup_order_hold_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "startup",
+      dataPlane: "sidecar",
       istioVersions: ">= 1.7"
     },
     messages: {
@@ -27092,6 +27112,7 @@ var job_sidecar_never_exits_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "startup",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -27175,15 +27196,15 @@ var job_sidecar_never_exits_default = createRule({
   }
 });
 
-// rules/pod-security-istio-init.ts
+// src/model/pod-security.ts
 var ENFORCE_LABEL = "pod-security.kubernetes.io/enforce";
-var CAP_NET_BIND_SERVICE_ANNOTATION = "sidecar.istio.io/capNetBindService";
 function enforcedLevel(labels) {
   const v2 = labels[ENFORCE_LABEL];
   return v2 === "baseline" || v2 === "restricted" ? v2 : void 0;
 }
+var MAX_ITEMS = 256;
 var bool = (v2) => typeof v2 === "boolean" ? v2 : void 0;
-var strings2 = (v2) => Array.isArray(v2) ? v2.filter((s) => typeof s === "string") : [];
+var strings2 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS).filter((s) => typeof s === "string") : [];
 function securityOf(securityContext) {
   const sc = asObject(securityContext) ?? {};
   const caps = asObject(sc.capabilities) ?? {};
@@ -27199,6 +27220,7 @@ function securityOf(securityContext) {
   };
 }
 var BASELINE_CAPS = /* @__PURE__ */ new Set(["AUDIT_WRITE", "CHOWN", "DAC_OVERRIDE", "FOWNER", "FSETID", "KILL", "MKNOD", "NET_BIND_SERVICE", "SETFCAP", "SETGID", "SETPCAP", "SETUID", "SYS_CHROOT"]);
+var NON_DEFAULT_CAPS = "non-default capabilities";
 var validSeccomp = (t) => t === "RuntimeDefault" || t === "Localhost";
 function hasSeccomp(c, pod) {
   return validSeccomp(c.seccompType ?? pod.seccompType);
@@ -27207,7 +27229,7 @@ function psaViolations(level, c, pod) {
   const out = [];
   if (c.privileged === true) out.push("privileged");
   const nonDefault = c.capAdd.filter((cap) => !BASELINE_CAPS.has(cap));
-  if (nonDefault.length) out.push(`non-default capabilities (${nonDefault.join(", ")})`);
+  if (nonDefault.length) out.push(`${NON_DEFAULT_CAPS} (${nonDefault.join(", ")})`);
   if (level === "baseline") return out;
   if (c.allowPrivilegeEscalation !== false) out.push("allowPrivilegeEscalation != false");
   const extra = c.capAdd.filter((cap) => cap !== "NET_BIND_SERVICE");
@@ -27217,6 +27239,38 @@ function psaViolations(level, c, pod) {
   if (!hasSeccomp(c, pod)) out.push("seccompProfile not RuntimeDefault or Localhost");
   return out;
 }
+var HOST_NAMESPACES = ["hostNetwork", "hostPID", "hostIPC"];
+var RESTRICTED_VOLUME_TYPES = /* @__PURE__ */ new Set(["configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "persistentVolumeClaim", "projected", "secret"]);
+var listOf = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS).map((x) => asObject(x)).filter((x) => x !== void 0) : [];
+var names = (items) => `${items.slice(0, 3).map((i) => typeof i.name === "string" ? i.name : "?").join(", ")}${items.length > 3 ? `, +${items.length - 3}` : ""}`;
+function podViolations(level, t) {
+  const out = [];
+  const host = HOST_NAMESPACES.filter((k2) => t.spec[k2] === true);
+  if (host.length) out.push(`host namespaces (${host.map((k2) => `${k2}=true`).join(", ")})`);
+  const volumes = listOf(t.spec.volumes);
+  const hostPath = volumes.filter((v2) => v2.hostPath !== void 0 && v2.hostPath !== null);
+  if (hostPath.length) out.push(`hostPath volumes (${names(hostPath)})`);
+  if (level === "restricted") {
+    const other = volumes.filter((v2) => !Object.hasOwn(v2, "hostPath") && !Object.keys(v2).some((k2) => RESTRICTED_VOLUME_TYPES.has(k2)) && Object.keys(v2).some((k2) => k2 !== "name"));
+    if (other.length) out.push(`restricted volume types (${names(other)})`);
+  }
+  const ports = t.containers.filter((c) => listOf(c.object.ports).some((p) => typeof p.hostPort === "number" && p.hostPort !== 0));
+  if (ports.length) out.push(`hostPort (${ports.map((c) => c.name).slice(0, 3).join(", ")})`);
+  const pod = securityOf(t.spec.securityContext);
+  const caps = /* @__PURE__ */ new Set();
+  const rest = [];
+  for (const c of t.containers) {
+    const sc = securityOf(c.object.securityContext);
+    for (const cap of sc.capAdd) if (!BASELINE_CAPS.has(cap)) caps.add(cap);
+    for (const v2 of psaViolations(level, sc, pod)) if (!v2.startsWith(NON_DEFAULT_CAPS) && !rest.includes(v2)) rest.push(v2);
+  }
+  if (caps.size) out.push(`${NON_DEFAULT_CAPS} (${[...caps].join(", ")})`);
+  return [...out, ...rest];
+}
+
+// rules/pod-security-istio-init.ts
+var CAP_NET_BIND_SERVICE_ANNOTATION = "sidecar.istio.io/capNetBindService";
+var validSeccomp2 = (t) => t === "RuntimeDefault" || t === "Localhost";
 function plannedIstioContainer(name, opts) {
   const seccompType = opts.proxySeccomp ? "RuntimeDefault" : void 0;
   const base = { privileged: false, allowPrivilegeEscalation: false, capDrop: ["ALL"], seccompType };
@@ -27229,7 +27283,7 @@ function plannedIstioContainer(name, opts) {
 }
 var isSeccompViolation = (v2) => v2.startsWith("seccompProfile");
 function appContainersHaveSeccomp(t) {
-  return t.containers.filter((c) => c.group !== "ephemeralContainers" && !ISTIO_CONTAINER_NAMES.has(c.name)).every((c) => validSeccomp(securityOf(c.object.securityContext).seccompType));
+  return t.containers.filter((c) => c.group !== "ephemeralContainers" && !ISTIO_CONTAINER_NAMES.has(c.name)).every((c) => validSeccomp2(securityOf(c.object.securityContext).seccompType));
 }
 var describe2 = (violations) => `${violations.slice(0, 2).join("; ")}${violations.length > 2 ? ` and ${violations.length - 2} more` : ""}`;
 var pod_security_istio_init_default = createRule({
@@ -27242,6 +27296,7 @@ var pod_security_istio_init_default = createRule({
       defaultLevel: "error",
       precision: "high",
       category: "admission",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -28037,6 +28092,7 @@ var traffic_annotation_invalid_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "admission",
+      dataPlane: "sidecar",
       istioVersions: "all (interface names from 1.30; resource annotations validated by the webhook from 1.27.6, 1.28.4, 1.29)"
     },
     messages: {
@@ -28177,6 +28233,7 @@ var proxy_config_invalid_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "admission",
+      dataPlane: "sidecar",
       istioVersions: "all (the set of known fields follows the stated version)"
     },
     messages: {
@@ -28288,6 +28345,7 @@ var mesh_config_invalid_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "startup",
+      dataPlane: "both",
       istioVersions: "all (the set of known fields follows the stated version)"
     },
     messages: {
@@ -28418,6 +28476,7 @@ var proxy_uid_conflict_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "traffic",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -28469,10 +28528,10 @@ var proxy_uid_conflict_default = createRule({
           }
           for (const { path, level, affected } of byPath.values()) {
             const idWord = ID_WORD[key];
-            const names = affected.map((a) => `${a.container.group === "initContainers" ? "init container" : "container"} ${a.container.name || `#${a.container.index}`}`);
+            const names2 = affected.map((a) => `${a.container.group === "initContainers" ? "init container" : "container"} ${a.container.name || `#${a.container.index}`}`);
             const plural2 = affected.length > 1;
-            const listed = names.length > 3 ? shortList(names) : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-            const subject = `${capitalize(plural2 ? listed : names[0])} ${plural2 ? "run" : "runs"}`;
+            const listed = names2.length > 3 ? shortList(names2) : `${names2.slice(0, -1).join(", ")} and ${names2[names2.length - 1]}`;
+            const subject = `${capitalize(plural2 ? listed : names2[0])} ${plural2 ? "run" : "runs"}`;
             const setBy = level === "container" ? "" : ", through the pod's securityContext";
             const its = plural2 ? "their" : "its";
             const kinds = new Set(affected.map((a) => a.capture));
@@ -28503,14 +28562,14 @@ var proxy_uid_conflict_default = createRule({
 var capitalize = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // src/model/container-removal.ts
-function shellCommands(entries) {
+function shellCommands(entries2) {
   const commands = [];
   const open = (pipedFrom) => {
     commands.push({ words: [], substitutions: [], pipedFrom });
     return commands.length - 1;
   };
   let execForm;
-  entries.forEach((entry, from) => {
+  entries2.forEach((entry, from) => {
     if (!/\s/.test(entry)) {
       execForm ??= open();
       commands[execForm]?.words.push({ text: entry, from, expands: /\$|`/.test(entry) });
@@ -28688,8 +28747,8 @@ function inKubeletNamespace(words, env) {
   if (env.CONTAINERD_NAMESPACE === "k8s.io") return true;
   return words.some((w, i) => (w === "-n" || w === "--namespace") && words[i + 1] === "k8s.io" || w === "--namespace=k8s.io" || w === "-n=k8s.io" || w === "CONTAINERD_NAMESPACE=k8s.io");
 }
-function containerRemovals(entries, env = {}) {
-  const commands = shellCommands(entries);
+function containerRemovals(entries2, env = {}) {
+  const commands = shellCommands(entries2);
   const mentionsIstioInit = commands.some((c) => c.words.some((w) => w.text.includes("istio-init")));
   const out = [];
   const listingTools = /* @__PURE__ */ new Set();
@@ -28877,6 +28936,7 @@ var init_rerun_prune_default = createRule({
       defaultLevel: "warn",
       precision: "medium",
       category: "startup",
+      dataPlane: "sidecar",
       istioVersions: "< 1.24 (without Istio CNI)"
     },
     messages: {
@@ -28911,18 +28971,18 @@ var init_rerun_prune_default = createRule({
         const scriptWords = [];
         const found = [];
         for (const c of t.containers) {
-          const entries = [];
+          const entries2 = [];
           for (const key of ["command", "args"]) {
             const list2 = c.object[key];
             if (!Array.isArray(list2)) continue;
             list2.forEach((v2, i) => {
-              if (typeof v2 === "string") entries.push({ text: v2, path: [...c.path, key, i] });
+              if (typeof v2 === "string") entries2.push({ text: v2, path: [...c.path, key, i] });
             });
           }
-          if (entries.length === 0) continue;
-          scriptWords.push(...shellCommands(entries.map((e) => e.text)).flatMap((s) => s.words.map((w) => w.text)));
-          for (const removal of containerRemovals(entries.map((e) => e.text), plainEnv(c))) {
-            const entry = entries[removal.from];
+          if (entries2.length === 0) continue;
+          scriptWords.push(...shellCommands(entries2.map((e) => e.text)).flatMap((s) => s.words.map((w) => w.text)));
+          for (const removal of containerRemovals(entries2.map((e) => e.text), plainEnv(c))) {
+            const entry = entries2[removal.from];
             if (entry) found.push({ removal, resource: t.resource, path: entry.path, where: "" });
           }
         }
@@ -28930,19 +28990,19 @@ var init_rerun_prune_default = createRule({
         const hostPID = t.spec.hostPID === true;
         const nsenter = usesNsenter(scriptWords);
         if (found.length > 0 && (hostPath || hostPID && nsenter)) hits.push(...found);
-        const names = [];
+        const names2 = [];
         for (const v2 of Array.isArray(t.spec.volumes) ? t.spec.volumes : []) {
           const name = getIn(v2, ["configMap", "name"]);
-          if (typeof name === "string") names.push(name);
+          if (typeof name === "string") names2.push(name);
           const sources = getIn(v2, ["projected", "sources"]);
           for (const s of Array.isArray(sources) ? sources : []) {
             const n = getIn(s, ["configMap", "name"]);
-            if (typeof n === "string") names.push(n);
+            if (typeof n === "string") names2.push(n);
           }
         }
-        if (names.length === 0 || !hostPath && !hostPID) return;
+        if (names2.length === 0 || !hostPath && !hostPID) return;
         const by = `${t.resource.kind} ${t.resource.name}`;
-        for (const name of names) mounts.push({ namespace: t.resource.namespace, name, by, hostPath, hostPID, nsenter });
+        for (const name of names2) mounts.push({ namespace: t.resource.namespace, name, by, hostPath, hostPID, nsenter });
       },
       "Program:exit"() {
         const seen = /* @__PURE__ */ new Set();
@@ -29620,6 +29680,7 @@ var init_container_network_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "startup",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -29740,9 +29801,9 @@ var volumeName = (v2) => {
   return typeof n === "string" ? n : void 0;
 };
 function knownTemplates(t) {
-  const names = injectionTemplates(t);
-  if (names === void 0) return true;
-  return names.length > 0 && names.every((n) => n === "sidecar" || n === "gateway");
+  const names2 = injectionTemplates(t);
+  if (names2 === void 0) return true;
+  return names2.length > 0 && names2.every((n) => n === "sidecar" || n === "gateway");
 }
 function injectedVolumes(t, facts) {
   const annotations = { ...podFacts(t).annotations };
@@ -29779,6 +29840,7 @@ var autoscaler_safe_to_evict_default = createRule({
       defaultLevel: "off",
       precision: "medium",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -30053,6 +30115,7 @@ var annotation_deprecated_default = createRule({
       defaultLevel: "warn",
       precision: "very-high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all (each name from the release that deprecated or removed it)"
     },
     messages: {
@@ -30395,6 +30458,7 @@ var ambient_sidecar_setting_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "ambient",
+      dataPlane: "ambient",
       istioVersions: ">= 1.22"
     },
     messages: {
@@ -30430,11 +30494,11 @@ var ambient_sidecar_setting_default = createRule({
 });
 
 // src/model/network-policy.ts
-var MAX_ITEMS = 500;
+var MAX_ITEMS2 = 500;
 function isNetworkPolicy(r7) {
   return r7.kind === "NetworkPolicy" && r7.apiVersion.startsWith("networking.k8s.io/");
 }
-var list = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS) : void 0;
+var list = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS2) : void 0;
 function parsePeer(raw) {
   const o = asObject(raw);
   if (!o) return { kind: "unreadable" };
@@ -30647,6 +30711,7 @@ var ambient_network_policy_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "ambient",
+      dataPlane: "ambient",
       istioVersions: ">= 1.22"
     },
     messages: {
@@ -30858,6 +30923,427 @@ function probesOf(t) {
   return out;
 }
 
+// src/model/data/ambient-authz.ts
+var L7_OPERATION_FIELDS = ["hosts", "notHosts", "methods", "notMethods", "paths", "notPaths"];
+var L4_OPERATION_FIELDS = ["ports", "notPorts"];
+var L7_SOURCE_FIELDS = ["remoteIpBlocks", "notRemoteIpBlocks", "requestPrincipals", "notRequestPrincipals"];
+var L4_SOURCE_FIELDS = [
+  "principals",
+  "notPrincipals",
+  "namespaces",
+  "notNamespaces",
+  "serviceAccounts",
+  "notServiceAccounts",
+  "ipBlocks",
+  "notIpBlocks"
+];
+var L4_WHEN_KEYS = ["source.ip", "source.namespace", "source.principal", "destination.ip", "destination.port"];
+var ZTUNNEL_ACTIONS = ["ALLOW", "DENY"];
+var NOT_AT_ZTUNNEL = ["CUSTOM", "AUDIT"];
+var WAYPOINT_GATEWAY_CLASS = "istio-waypoint";
+var GATEWAY_NAME_LABEL = "gateway.networking.k8s.io/gateway-name";
+var DRY_RUN_ANNOTATION = "istio.io/dry-run";
+var GATEWAY_SERVICE_ACCOUNT = "gateway.istio.io/service-account";
+var AUTO_ALLOW_WAYPOINT_FLAG = "PILOT_AUTO_ALLOW_WAYPOINT_POLICY";
+
+// src/model/waypoint.ts
+var USE_WAYPOINT3 = "istio.io/use-waypoint";
+var USE_WAYPOINT_NAMESPACE2 = "istio.io/use-waypoint-namespace";
+var WAYPOINT_FOR2 = "istio.io/waypoint-for";
+var WAYPOINT_CLASS = "istio-waypoint";
+var MAX_LISTENERS = 64;
+var str4 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var isGateway = (r7) => r7.kind === "Gateway" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
+var isGatewayClass = (r7) => r7.kind === "GatewayClass" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
+var labelsOf = (r7) => asObject(getIn(r7.object, ["metadata", "labels"])) ?? {};
+function waypointGateways(gateways, classes) {
+  const classLabel = /* @__PURE__ */ new Map();
+  for (const c of classes) {
+    const v2 = labelString(labelsOf(c)[WAYPOINT_FOR2]);
+    if (v2 !== void 0) classLabel.set(c.name, v2);
+  }
+  return gateways.map((g) => {
+    const className = str4(getIn(g.object, ["spec", "gatewayClassName"]));
+    const own = labelString(labelsOf(g)[WAYPOINT_FOR2]);
+    const fromClass = className === void 0 ? void 0 : classLabel.get(className);
+    return {
+      resource: g,
+      name: g.name,
+      namespace: g.namespace,
+      className,
+      waypointFor: own ?? fromClass ?? "service",
+      waypointForSource: own !== void 0 ? "Gateway" : fromClass !== void 0 ? "GatewayClass" : "default"
+    };
+  });
+}
+function waypointServes(waypointFor, kind2) {
+  return waypointFor === "all" || waypointFor === kind2;
+}
+function waypointRef(objectLabels, objectNamespace, namespaceLabels2) {
+  const own = objectLabels[USE_WAYPOINT3];
+  if (own !== void 0) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE2] ?? objectNamespace, from: "object", none: own === "none" };
+  const fromNs = namespaceLabels2.known[USE_WAYPOINT3];
+  if (fromNs !== void 0) return { name: fromNs, namespace: namespaceLabels2.known[USE_WAYPOINT_NAMESPACE2] ?? objectNamespace, from: "namespace", none: fromNs === "none" };
+  return namespaceLabels2.complete ? void 0 : "unknown";
+}
+function allowsNamespace(gateway, namespace, namespaceLabels2) {
+  if (namespace === gateway.namespace) return true;
+  const listeners = getIn(gateway.resource.object, ["spec", "listeners"]);
+  const list2 = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
+  const bound = str4(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
+  const hbone = list2.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
+  const from = str4(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
+  if (from === "All") return true;
+  if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
+  return false;
+}
+function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gateways) {
+  if (ref.none) return { gateway: void 0 };
+  if (ref.namespace === void 0) return { gateway: void 0, unknown: "the object's namespace" };
+  const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
+  if (!gateway) {
+    const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
+    if (near.length === 0) return { gateway: void 0, unknown: `waypoint ${ref.namespace}/${ref.name}` };
+    return { gateway: void 0, problem: { kind: "missing", near } };
+  }
+  if (kind2 !== "namespace" && !waypointServes(gateway.waypointFor, kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
+  if (objectNamespace !== void 0 && objectNamespace !== gateway.namespace) {
+    const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
+    if (allowed === false) return { gateway, problem: { kind: "denied", gateway } };
+  }
+  return { gateway };
+}
+
+// rules/ambient-authz-policy.ts
+var MAX_POLICIES = 2e3;
+var MAX_PODS = 5e3;
+var MAX_RULES = 200;
+var MAX_ENTRIES = 100;
+var MAX_COMPARISONS2 = 2e6;
+var isAuthorizationPolicy = (r7) => r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/");
+var stringLabels = (raw) => {
+  const out = {};
+  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
+  return out;
+};
+var isSet = (obj, field) => {
+  const v2 = obj?.[field];
+  return Array.isArray(v2) && v2.length > 0;
+};
+var entries = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES) : [];
+function ruleAtZtunnel(rule) {
+  const r7 = asObject(rule);
+  const l7 = /* @__PURE__ */ new Set();
+  let emptied = false;
+  const to = entries(r7?.to);
+  if (to.length > 0) {
+    let live = false;
+    for (const e of to) {
+      const op = asObject(asObject(e)?.operation);
+      for (const f of L7_OPERATION_FIELDS) if (isSet(op, f)) l7.add(f);
+      if (L4_OPERATION_FIELDS.some((f) => isSet(op, f))) live = true;
+    }
+    if (!live) emptied = true;
+  }
+  const from = entries(r7?.from);
+  if (from.length > 0) {
+    let live = false;
+    for (const e of from) {
+      const src = asObject(asObject(e)?.source);
+      for (const f of L7_SOURCE_FIELDS) if (isSet(src, f)) l7.add(f);
+      if (L4_SOURCE_FIELDS.some((f) => isSet(src, f))) live = true;
+    }
+    if (!live) emptied = true;
+  }
+  for (const e of entries(r7?.when)) {
+    const w = asObject(e);
+    if (typeof w?.key !== "string" || w.key === "") continue;
+    if (!L4_WHEN_KEYS.includes(w.key)) {
+      l7.add(w.key);
+      emptied = true;
+    }
+  }
+  return { l7: [...l7], emptied };
+}
+var isGatewayPod = (pod) => Object.hasOwn(pod.labels, GATEWAY_NAME_LABEL) || Object.hasOwn(pod.labels, "istio");
+var globMatch = (pattern, value) => pattern === "*" ? true : pattern.includes("*") ? "unknown" : pattern === value;
+function principalMatch(pattern, id) {
+  if (pattern === "*") return true;
+  if (pattern.includes("*")) return "unknown";
+  return pattern.endsWith(`/ns/${id.namespace}/sa/${id.serviceAccount}`) && !pattern.startsWith("/");
+}
+var strings3 = (v2) => entries(v2).filter((x) => typeof x === "string");
+var anyOf = (values) => values.includes(true) ? true : values.includes("unknown") ? "unknown" : false;
+var allOf = (values) => values.includes(false) ? false : values.includes("unknown") ? "unknown" : true;
+var not = (v2) => v2 === "unknown" ? v2 : !v2;
+function sourceAdmits(raw, id, policyNamespace) {
+  const src = asObject(raw);
+  if (!src || !L4_SOURCE_FIELDS.some((f) => isSet(src, f))) return false;
+  const checks = [];
+  const sa = (entry) => {
+    const [n, a] = entry.includes("/") ? entry.split("/", 2) : [policyNamespace, entry];
+    return n === id.namespace && a === id.serviceAccount;
+  };
+  if (isSet(src, "principals")) checks.push(anyOf(strings3(src.principals).map((p) => principalMatch(p, id))));
+  if (isSet(src, "notPrincipals")) checks.push(not(anyOf(strings3(src.notPrincipals).map((p) => principalMatch(p, id)))));
+  if (isSet(src, "namespaces")) checks.push(anyOf(strings3(src.namespaces).map((n) => globMatch(n, id.namespace))));
+  if (isSet(src, "notNamespaces")) checks.push(not(anyOf(strings3(src.notNamespaces).map((n) => globMatch(n, id.namespace)))));
+  if (isSet(src, "serviceAccounts")) checks.push(anyOf(strings3(src.serviceAccounts).map(sa)));
+  if (isSet(src, "notServiceAccounts")) checks.push(not(anyOf(strings3(src.notServiceAccounts).map(sa))));
+  if (isSet(src, "ipBlocks") || isSet(src, "notIpBlocks")) checks.push("unknown");
+  return allOf(checks);
+}
+function ruleAdmits2(rule, id, policyNamespace) {
+  const r7 = asObject(rule);
+  if (!r7) return false;
+  if (ruleAtZtunnel(r7).l7.length > 0) return false;
+  const checks = [];
+  const from = entries(r7.from);
+  if (from.length > 0) checks.push(anyOf(from.map((e) => sourceAdmits(asObject(e)?.source, id, policyNamespace))));
+  for (const e of entries(r7.when)) {
+    const w = asObject(e);
+    const values = strings3(w?.values);
+    const notValues = strings3(w?.notValues);
+    const test = (pattern) => w?.key === "source.principal" ? principalMatch(pattern, id) : w?.key === "source.namespace" ? globMatch(pattern, id.namespace) : w?.key === "destination.port" ? true : "unknown";
+    if (values.length > 0) checks.push(anyOf(values.map(test)));
+    if (notValues.length > 0) checks.push(w?.key === "destination.port" ? "unknown" : not(anyOf(notValues.map(test))));
+  }
+  return allOf(checks);
+}
+var shortName3 = (r7) => r7.namespace ? `${r7.namespace}/${r7.name}` : r7.name;
+function podList(pods) {
+  const names2 = [...new Set(pods.map((p) => shortName3(p.t.resource)))];
+  return names2.length === 1 ? names2[0] : `${names2[0]} and ${names2.length - 1} more`;
+}
+var ambient_authz_policy_default = createRule({
+  name: "ambient-authz-policy",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "AuthorizationPolicies that do not do what they say in ambient mode: HTTP rules in selector policies on ambient pods, CUSTOM/AUDIT on them, targetRefs to Services bound to no waypoint, selectors on waypoint pods, client identities behind a waypoint",
+      defaultLevel: "error",
+      precision: "high",
+      category: "ambient",
+      dataPlane: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      allowDropped: "ztunnel drops this ALLOW rule on ambient pods {{ pods }} for its HTTP fields ({{ fields }}); waypoints ignore selector policies: what it allows is denied. Use a targetRefs policy on a waypoint.",
+      denyNoop: "This DENY rule never fires on ambient pods {{ pods }}: ztunnel drops its HTTP fields ({{ fields }}), and waypoints ignore selector policies. Use a targetRefs policy on a waypoint.",
+      denyBroader: "ztunnel enforces this DENY rule on ambient pods {{ pods }} without its HTTP fields ({{ fields }}): it denies all traffic its other fields match. Use a targetRefs policy on a waypoint.",
+      action: "ztunnel does not enforce {{ action }} policies and waypoints ignore selector ones: this does nothing on ambient pods {{ pods }}. Use a targetRefs policy on a waypoint.",
+      targetUnbound: "{{ kind }} {{ name }} is bound to no waypoint ({{ why }}), and only waypoints apply targetRefs policies: this one applies nowhere. Bind it with istio.io/use-waypoint.",
+      gatewayClass: "Istio applies a policy that targets a GatewayClass only for class istio-waypoint: this one, for {{ name }}, applies nowhere. Target istio-waypoint or a Gateway.",
+      waypointIdentity: "{{ client }} is admitted, but its requests to {{ service }} pass waypoint {{ waypoint }}, whose identity no ALLOW admits here: ztunnel denies them. Also admit {{ principal }}.",
+      waypointSelector: "This selector picks the pods of waypoint {{ name }}, which ignores selector policies (and ztunnel does not capture them): the policy applies nowhere. Use targetRefs to Gateway {{ name }}."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const policies = [];
+    const podsByNs = /* @__PURE__ */ new Map();
+    let podCount = 0;
+    const services = /* @__PURE__ */ new Map();
+    const serviceEntries = /* @__PURE__ */ new Map();
+    let autoAllow = false;
+    let budget = MAX_COMPARISONS2;
+    let clients;
+    return {
+      File(node) {
+        if (!autoAllow && node.file.text.includes(AUTO_ALLOW_WAYPOINT_FLAG)) autoAllow = true;
+      },
+      Resource(r7) {
+        if (isAuthorizationPolicy(r7)) {
+          if (policies.length < MAX_POLICIES) policies.push(r7);
+        } else if (r7.namespace !== void 0 && r7.kind === "Service" && r7.apiVersion === "v1") {
+          const headless = getIn(r7.object, ["spec", "clusterIP"]) === "None";
+          const selector = headless ? {} : stringLabels(getIn(r7.object, ["spec", "selector"]));
+          services.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: stringLabels(getIn(r7.object, ["metadata", "labels"])), selector });
+        } else if (r7.namespace !== void 0 && r7.kind === "ServiceEntry" && r7.apiVersion.startsWith("networking.istio.io/")) {
+          serviceEntries.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: stringLabels(getIn(r7.object, ["metadata", "labels"])) });
+        }
+      },
+      PodTemplate(t) {
+        const ns2 = t.resource.namespace;
+        if (ns2 === void 0 || podCount >= MAX_PODS) return;
+        podCount++;
+        const list2 = podsByNs.get(ns2) ?? [];
+        const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
+        list2.push({ t, namespace: ns2, labels: stringLabels(t.labels), ambient: captureForTemplate(t, facts).outcome === "ambient", serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" });
+        podsByNs.set(ns2, list2);
+      },
+      "Program:exit"() {
+        for (const p of policies) {
+          if (budget < 0) return;
+          const ns2 = p.namespace;
+          const spec = asObject(p.object.spec);
+          if (ns2 === void 0 || !spec) continue;
+          const dryRun = labelString(getIn(p.object, ["metadata", "annotations", DRY_RUN_ANNOTATION]));
+          if (dryRun !== void 0 && dryRun !== "" && dryRun !== "false") continue;
+          const targetRefs = [...entries(spec.targetRefs), ...asObject(spec.targetRef) ? [spec.targetRef] : []];
+          const hasTargetRefs = targetRefs.length > 0;
+          const selector = spec.selector;
+          if (hasTargetRefs && selector !== void 0 && selector !== null) continue;
+          if (hasTargetRefs) {
+            checkTargetRefs(context, p, ns2, Array.isArray(spec.targetRefs) ? "targetRefs" : "targetRef", spec);
+            continue;
+          }
+          const matchLabels = stringLabels(getIn(selector, ["matchLabels"]));
+          if (checkWaypointSelector(p, ns2, matchLabels)) continue;
+          if (selector === void 0 || selector === null) {
+            if (ns2 === "istio-system") continue;
+          }
+          const selected = [];
+          let all = true;
+          for (const pod of podsByNs.get(ns2) ?? []) {
+            budget--;
+            if (!Object.entries(matchLabels).every(([k2, v2]) => pod.labels[k2] === v2)) continue;
+            if (!pod.ambient) {
+              all = false;
+              break;
+            }
+            selected.push(pod);
+          }
+          if (!all || selected.length === 0) continue;
+          checkZtunnel(context, p, spec, selected);
+          if (!autoAllow) checkWaypointIdentity(context, p, ns2, spec, selected);
+        }
+      }
+    };
+    function ambientClients() {
+      if (clients) return clients;
+      clients = [];
+      for (const list2 of podsByNs.values()) for (const c of list2) if (c.ambient && !isGatewayPod(c)) clients.push(c);
+      return clients;
+    }
+    function waypointsOf(pod) {
+      const out = [];
+      const nsLabels = namespaceLabelSet(pod.namespace, facts).labels;
+      for (const service of services.values()) {
+        if (--budget < 0) break;
+        if (service.resource.namespace !== pod.namespace || !service.selector) continue;
+        const sel2 = Object.entries(service.selector);
+        if (sel2.length === 0 || !sel2.every(([k2, v2]) => pod.labels[k2] === v2)) continue;
+        const ref = waypointRef(service.labels, pod.namespace, nsLabels);
+        if (ref === "unknown" || ref === void 0 || ref.none) continue;
+        const verdict = judgeWaypoint(ref, "service", pod.namespace, nsLabels, facts.mesh.waypoints);
+        if (verdict.gateway && !verdict.problem && verdict.gateway.className === WAYPOINT_CLASS) out.push({ service, gateway: verdict.gateway });
+      }
+      return out;
+    }
+    function allowPoliciesOf(pod) {
+      const out = [];
+      for (const p of policies) {
+        if (--budget < 0) break;
+        const spec = asObject(p.object.spec);
+        if (!spec || spec.action !== void 0 && spec.action !== "ALLOW") continue;
+        if (spec.targetRefs !== void 0 || spec.targetRef !== void 0) continue;
+        if (p.namespace !== pod.namespace && !(p.namespace === "istio-system" && (spec.selector === void 0 || spec.selector === null))) continue;
+        const matchLabels = stringLabels(getIn(spec.selector, ["matchLabels"]));
+        if (Object.entries(matchLabels).every(([k2, v2]) => pod.labels[k2] === v2)) out.push(spec);
+      }
+      return out;
+    }
+    function checkWaypointIdentity(ctx, p, ns2, spec, selected) {
+      if (spec.action !== void 0 && spec.action !== null && spec.action !== "ALLOW") return;
+      const rules = Array.isArray(spec.rules) ? spec.rules.slice(0, MAX_RULES) : [];
+      for (const d of selected.slice(0, 50)) {
+        for (const { service, gateway } of waypointsOf(d)) {
+          if (gateway.namespace === void 0) continue;
+          const sa = labelString(getIn(gateway.resource.object, ["metadata", "annotations", GATEWAY_SERVICE_ACCOUNT])) ?? gateway.name;
+          const waypointId = { namespace: gateway.namespace, serviceAccount: sa };
+          const mayAdmit = allowPoliciesOf(d).some((s) => (Array.isArray(s.rules) ? s.rules.slice(0, MAX_RULES) : []).some((r7) => ruleAdmits2(r7, waypointId, ns2) !== false));
+          if (mayAdmit) continue;
+          let reported = false;
+          rules.forEach((rule, i) => {
+            if (reported || !Array.isArray(asObject(rule)?.from)) return;
+            const client = ambientClients().find((c) => --budget >= 0 && c.t !== d.t && c.t.resource !== gateway.resource && ruleAdmits2(rule, { namespace: c.namespace, serviceAccount: c.serviceAccount }, ns2) === true);
+            if (!client) return;
+            reported = true;
+            ctx.report({
+              target: { resource: p, path: ["spec", "rules", i, "from"] },
+              messageId: "waypointIdentity",
+              severity: "warn",
+              data: { client: shortName3(client.t.resource), service: shortName3(service.resource), waypoint: `${gateway.namespace}/${gateway.name}`, principal: `cluster.local/ns/${waypointId.namespace}/sa/${waypointId.serviceAccount}` },
+              related: [
+                { target: { resource: client.t.resource, path: client.t.path }, message: `${describeResource(client.t.resource)} is in ambient: its requests to the Service go through the waypoint` },
+                { target: { resource: service.resource, path: ["metadata"] }, message: `${describeResource(service.resource)} uses waypoint ${gateway.namespace}/${gateway.name}` },
+                { target: { resource: gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${gateway.namespace}/${gateway.name}` }
+              ]
+            });
+          });
+          if (reported) return;
+        }
+      }
+    }
+    function checkWaypointSelector(p, ns2, matchLabels) {
+      const name = matchLabels[GATEWAY_NAME_LABEL];
+      if (name === void 0) return false;
+      const gateway = facts.mesh.waypoints.find((g) => g.name === name && g.namespace === ns2 && g.className === WAYPOINT_CLASS);
+      if (!gateway) return false;
+      context.report({
+        target: { resource: p, path: ["spec", "selector", "matchLabels", GATEWAY_NAME_LABEL] },
+        messageId: "waypointSelector",
+        data: { name },
+        related: [{ target: { resource: gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${ns2}/${name}` }]
+      });
+      return true;
+    }
+    function checkZtunnel(ctx, p, spec, selected) {
+      const first = selected[0];
+      const related = [{ target: { resource: first.t.resource, path: first.t.path }, message: `${describeResource(first.t.resource)} is in ambient: ztunnel enforces this policy for it` }];
+      const pods = podList(selected);
+      const action = spec.action === void 0 || spec.action === null ? "ALLOW" : String(spec.action);
+      if (NOT_AT_ZTUNNEL.includes(action)) {
+        ctx.report({ target: { resource: p, path: ["spec", "action"] }, messageId: "action", data: { action, pods }, related });
+        return;
+      }
+      if (!ZTUNNEL_ACTIONS.includes(action)) return;
+      const rules = Array.isArray(spec.rules) ? spec.rules.slice(0, MAX_RULES) : [];
+      rules.forEach((rule, i) => {
+        const { l7, emptied } = ruleAtZtunnel(rule);
+        if (l7.length === 0) return;
+        const fields = l7.slice(0, 4).join(", ");
+        const messageId = action === "ALLOW" ? "allowDropped" : emptied ? "denyNoop" : "denyBroader";
+        ctx.report({ target: { resource: p, path: ["spec", "rules", i] }, messageId, data: { pods, fields }, related });
+      });
+    }
+    function checkTargetRefs(ctx, p, ns2, field, spec) {
+      const refs = field === "targetRefs" ? entries(spec.targetRefs) : [spec.targetRef];
+      refs.forEach((raw, i) => {
+        const ref = asObject(raw);
+        if (!ref) return;
+        const path = field === "targetRefs" ? ["spec", "targetRefs", i] : ["spec", "targetRef"];
+        const kind2 = ref.kind;
+        const group = typeof ref.group === "string" ? ref.group : "";
+        const name = typeof ref.name === "string" ? ref.name : void 0;
+        if (name === void 0) return;
+        if (typeof ref.namespace === "string" && ref.namespace !== "" && ref.namespace !== ns2) return;
+        if (kind2 === "GatewayClass" && group === "gateway.networking.k8s.io") {
+          if (name !== WAYPOINT_GATEWAY_CLASS) ctx.report({ target: { resource: p, path: [...path, "name"] }, messageId: "gatewayClass", data: { name } });
+          return;
+        }
+        const table = kind2 === "Service" && (group === "" || group === "core") ? services : kind2 === "ServiceEntry" && group === "networking.istio.io" ? serviceEntries : void 0;
+        if (!table) return;
+        const target = table.get(`${ns2}/${name}`);
+        if (!target) return;
+        const nsLabels = namespaceLabelSet(ns2, facts).labels;
+        const bound = waypointRef(target.labels, ns2, nsLabels);
+        if (bound === "unknown" || bound !== void 0 && !bound.none) return;
+        const why = bound === void 0 ? "no use-waypoint on it or its namespace" : `use-waypoint: none on ${bound.from === "object" ? "it" : "its namespace"}`;
+        ctx.report({
+          target: { resource: p, path: [...path, "name"] },
+          messageId: "targetUnbound",
+          data: { kind: String(kind2), name: `${ns2}/${name}`, why },
+          related: [{ target: { resource: target.resource, path: ["metadata"] }, message: `${describeResource(target.resource)} names no waypoint` }]
+        });
+      });
+    }
+  }
+});
+
 // rules/unused-disable-directive.ts
 var unused_disable_directive_default = createRule({
   name: "unused-disable-directive",
@@ -30868,6 +31354,7 @@ var unused_disable_directive_default = createRule({
       defaultLevel: "off",
       precision: "very-high",
       category: "diagnostic",
+      dataPlane: "both",
       istioVersions: "all"
     },
     messages: { unused: "Unused suppression." },
@@ -30889,6 +31376,7 @@ var webhook_ca_bundle_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -31100,13 +31588,13 @@ function webhookOverlaps(hooks, listed = Infinity) {
 
 // rules/webhook-overlap.ts
 var MAX_LISTED = 10;
-var labelsOf = (labels) => Object.entries(labels).filter(([k2]) => k2 !== "kubernetes.io/metadata.name").map(([k2, v2]) => `${k2}=${v2}`).join(", ");
+var labelsOf2 = (labels) => Object.entries(labels).filter(([k2]) => k2 !== "kubernetes.io/metadata.name").map(([k2, v2]) => `${k2}=${v2}`).join(", ");
 var describePod = (labels) => {
-  const l = labelsOf(labels);
+  const l = labelsOf2(labels);
   return l ? `a pod with ${l}` : "a pod";
 };
 var describeNamespace = (labels) => {
-  const l = labelsOf(labels);
+  const l = labelsOf2(labels);
   return l ? `a namespace with ${l}` : "an unlabelled namespace";
 };
 var webhook_overlap_default = createRule({
@@ -31118,6 +31606,7 @@ var webhook_overlap_default = createRule({
       defaultLevel: "error",
       precision: "high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -31272,6 +31761,7 @@ var webhook_service_missing_default = createRule({
       defaultLevel: "error",
       precision: "high",
       category: "injection",
+      dataPlane: "sidecar",
       istioVersions: "all"
     },
     messages: {
@@ -31408,6 +31898,7 @@ var yaml_nonstring_value_default = createRule({
       defaultLevel: "error",
       precision: "very-high",
       category: "yaml",
+      dataPlane: "both",
       istioVersions: "all"
     },
     messages: {
@@ -31473,74 +31964,6 @@ var yaml_nonstring_value_default = createRule({
   }
 });
 
-// src/model/waypoint.ts
-var USE_WAYPOINT3 = "istio.io/use-waypoint";
-var USE_WAYPOINT_NAMESPACE2 = "istio.io/use-waypoint-namespace";
-var WAYPOINT_FOR2 = "istio.io/waypoint-for";
-var WAYPOINT_CLASS = "istio-waypoint";
-var MAX_LISTENERS = 64;
-var str4 = (v2) => typeof v2 === "string" ? v2 : void 0;
-var isGateway = (r7) => r7.kind === "Gateway" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
-var isGatewayClass = (r7) => r7.kind === "GatewayClass" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
-var labelsOf2 = (r7) => asObject(getIn(r7.object, ["metadata", "labels"])) ?? {};
-function waypointGateways(gateways, classes) {
-  const classLabel = /* @__PURE__ */ new Map();
-  for (const c of classes) {
-    const v2 = labelString(labelsOf2(c)[WAYPOINT_FOR2]);
-    if (v2 !== void 0) classLabel.set(c.name, v2);
-  }
-  return gateways.map((g) => {
-    const className = str4(getIn(g.object, ["spec", "gatewayClassName"]));
-    const own = labelString(labelsOf2(g)[WAYPOINT_FOR2]);
-    const fromClass = className === void 0 ? void 0 : classLabel.get(className);
-    return {
-      resource: g,
-      name: g.name,
-      namespace: g.namespace,
-      className,
-      waypointFor: own ?? fromClass ?? "service",
-      waypointForSource: own !== void 0 ? "Gateway" : fromClass !== void 0 ? "GatewayClass" : "default"
-    };
-  });
-}
-function waypointServes(waypointFor, kind2) {
-  return waypointFor === "all" || waypointFor === kind2;
-}
-function waypointRef(objectLabels, objectNamespace, namespaceLabels2) {
-  const own = objectLabels[USE_WAYPOINT3];
-  if (own !== void 0) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE2] ?? objectNamespace, from: "object", none: own === "none" };
-  const fromNs = namespaceLabels2.known[USE_WAYPOINT3];
-  if (fromNs !== void 0) return { name: fromNs, namespace: namespaceLabels2.known[USE_WAYPOINT_NAMESPACE2] ?? objectNamespace, from: "namespace", none: fromNs === "none" };
-  return namespaceLabels2.complete ? void 0 : "unknown";
-}
-function allowsNamespace(gateway, namespace, namespaceLabels2) {
-  if (namespace === gateway.namespace) return true;
-  const listeners = getIn(gateway.resource.object, ["spec", "listeners"]);
-  const list2 = Array.isArray(listeners) ? listeners.slice(0, MAX_LISTENERS).map(asObject) : [];
-  const bound = str4(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
-  const hbone = list2.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
-  const from = str4(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
-  if (from === "All") return true;
-  if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
-  return false;
-}
-function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gateways) {
-  if (ref.none) return { gateway: void 0 };
-  if (ref.namespace === void 0) return { gateway: void 0, unknown: "the object's namespace" };
-  const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
-  if (!gateway) {
-    const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
-    if (near.length === 0) return { gateway: void 0, unknown: `waypoint ${ref.namespace}/${ref.name}` };
-    return { gateway: void 0, problem: { kind: "missing", near } };
-  }
-  if (kind2 !== "namespace" && !waypointServes(gateway.waypointFor, kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
-  if (objectNamespace !== void 0 && objectNamespace !== gateway.namespace) {
-    const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
-    if (allowed === false) return { gateway, problem: { kind: "denied", gateway } };
-  }
-  return { gateway };
-}
-
 // rules/waypoint-unbound.ts
 var BINDS = {
   Service: "service",
@@ -31548,7 +31971,7 @@ var BINDS = {
   WorkloadEntry: "workload",
   Namespace: "namespace"
 };
-var stringLabels = (raw) => {
+var stringLabels2 = (raw) => {
   const out = {};
   for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
   return out;
@@ -31579,6 +32002,7 @@ var waypoint_unbound_default = createRule({
       defaultLevel: "error",
       precision: "high",
       category: "ambient",
+      dataPlane: "ambient",
       istioVersions: ">= 1.22"
     },
     messages: {
@@ -31591,7 +32015,7 @@ var waypoint_unbound_default = createRule({
   defaultOptions: [],
   create(context) {
     const judge = (resource, rawLabels, labelPath, kind2, objectNamespace) => {
-      const labels = stringLabels(rawLabels);
+      const labels = stringLabels2(rawLabels);
       if (labels[USE_WAYPOINT3] === void 0) return;
       const ref = waypointRef(labels, objectNamespace, knownLabels({}));
       if (ref === "unknown" || ref === void 0 || ref.none) return;
@@ -31627,6 +32051,7 @@ var route_without_waypoint_default = createRule({
       defaultLevel: "warn",
       precision: "high",
       category: "ambient",
+      dataPlane: "ambient",
       istioVersions: ">= 1.22"
     },
     messages: {
@@ -31674,6 +32099,270 @@ var route_without_waypoint_default = createRule({
   }
 });
 
+// rules/use-waypoint-none-service.ts
+var MAX_SERVICES_PER_NAMESPACE = 2e3;
+var MAX_SELECTOR_KEYS = 64;
+var stringLabels3 = (raw) => {
+  const out = {};
+  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
+  return out;
+};
+function selectorOf(service) {
+  if (getIn(service.object, ["spec", "clusterIP"]) === "None") return void 0;
+  const raw = asObject(getIn(service.object, ["spec", "selector"]));
+  if (!raw) return void 0;
+  const entries2 = Object.entries(raw);
+  if (entries2.length === 0 || entries2.length > MAX_SELECTOR_KEYS) return void 0;
+  const out = {};
+  for (const [k2, v2] of entries2) {
+    const s = labelString(v2);
+    if (s === void 0) return void 0;
+    out[k2] = s;
+  }
+  return out;
+}
+var use_waypoint_none_service_default = createRule({
+  name: "use-waypoint-none-service",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Pods labelled istio.io/use-waypoint: none behind a Service whose waypoint binds: traffic to the Service still goes through it",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "ambient",
+      dataPlane: "ambient",
+      istioVersions: ">= 1.22"
+    },
+    messages: {
+      serviceWaypoint: "Service {{ service }} selects this pod, so traffic to it still goes through waypoint {{ waypoint }}: use-waypoint: none skips it only for the pod's own address. Label the Service {{ label }}: none too."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    const services = /* @__PURE__ */ new Map();
+    const optedOut = [];
+    return {
+      Resource(r7) {
+        if (r7.kind !== "Service" || r7.apiVersion !== "v1" || r7.namespace === void 0) return;
+        const list2 = services.get(r7.namespace) ?? [];
+        if (list2.length < MAX_SERVICES_PER_NAMESPACE) list2.push(r7);
+        services.set(r7.namespace, list2);
+      },
+      PodTemplate(t) {
+        if (t.resource.namespace === void 0 || labelString(t.labels[USE_WAYPOINT3]) !== "none") return;
+        optedOut.push(t);
+      },
+      "Program:exit"() {
+        for (const t of optedOut) {
+          const ns2 = t.resource.namespace;
+          const candidates = services.get(ns2);
+          if (!candidates) continue;
+          if (captureForTemplate(t, facts).outcome !== "ambient") continue;
+          const podLabels2 = stringLabels3(t.labels);
+          const nsLabels = namespaceLabelSet(ns2, facts).labels;
+          const bound = [];
+          for (const s of candidates) {
+            const selector = selectorOf(s);
+            if (!selector || !Object.entries(selector).every(([k2, v2]) => podLabels2[k2] === v2)) continue;
+            const ref = waypointRef(stringLabels3(getIn(s.object, ["metadata", "labels"])), ns2, nsLabels);
+            if (ref === void 0 || ref === "unknown" || ref.none) continue;
+            const verdict = judgeWaypoint(ref, "service", ns2, nsLabels, facts.mesh.waypoints);
+            if (!verdict.gateway || verdict.problem) continue;
+            bound.push({ service: s, gateway: verdict.gateway, from: ref.from });
+          }
+          const first = bound[0];
+          if (!first) continue;
+          const waypoint = `${first.gateway.namespace ?? ""}/${first.gateway.name}`;
+          const related = [
+            ...bound.slice(0, 3).map((b) => ({
+              target: { resource: b.service, path: b.from === "object" ? ["metadata", "labels", USE_WAYPOINT3] : ["metadata", "name"] },
+              message: `Service ${b.service.name} uses waypoint ${b.gateway.namespace ?? ""}/${b.gateway.name}${b.from === "namespace" ? ` (from namespace ${ns2})` : ""}`
+            })),
+            { target: { resource: first.gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${waypoint}` }
+          ];
+          const names2 = bound.map((b) => b.service.name);
+          context.report({
+            target: { resource: t.resource, path: templatePath(t, "metadata", "labels", USE_WAYPOINT3) },
+            messageId: "serviceWaypoint",
+            data: { service: names2.length > 3 ? `${names2.slice(0, 3).join(", ")} (+${names2.length - 3})` : names2.join(", "), waypoint, label: USE_WAYPOINT3 },
+            related
+          });
+        }
+      }
+    };
+  }
+});
+
+// src/model/ambient-install.ts
+var MAX_ENTRIES2 = 100;
+function cniValue(values, path) {
+  return values(["cni", ...path]) ?? values(path);
+}
+var stringList2 = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES2) : void 0;
+function selectorsOf(v2) {
+  if (!Array.isArray(v2)) return void 0;
+  return v2.slice(0, MAX_ENTRIES2).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+}
+function isZtunnel(r7) {
+  if (r7.name === "ztunnel") return true;
+  return podTemplatesOf(r7).some((t) => t.containers.slice(0, MAX_ENTRIES2).some((c) => typeof c.object.image === "string" && /\/ztunnel(?:[:@]|$)/.test(c.object.image)));
+}
+var AmbientInstallBuilder = class {
+  ztunnel = [];
+  istiodAmbient = [];
+  exclude = [];
+  enabled = [];
+  selectors = [];
+  addResource(r7) {
+    if (r7.kind === "ConfigMap" && r7.name === "istio-cni-config") {
+      const data = asObject(r7.object.data) ?? {};
+      const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
+      if (typeof data.EXCLUDE_NAMESPACES === "string") {
+        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES2), source: `${where} EXCLUDE_NAMESPACES` });
+      }
+      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
+      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
+        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
+        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
+      }
+      return;
+    }
+    if (r7.kind === "DaemonSet" && isZtunnel(r7)) {
+      this.ztunnel.push(`DaemonSet ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`);
+      return;
+    }
+    const istiod = istiodOf(r7);
+    if (istiod) {
+      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES2) : [];
+      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
+      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
+      return;
+    }
+    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+      const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
+      if (!cni) return;
+      const where = `IstioOperator ${r7.name} (spec.values.cni`;
+      const ex = stringList2(cni.excludeNamespaces);
+      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
+      const on2 = getIn(cni, ["ambient", "enabled"]);
+      if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
+    }
+  }
+  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
+  addRelease(release) {
+    const at2 = (path) => layeredValue(release.layers, path);
+    if (release.chart === "ztunnel") {
+      this.ztunnel.push(release.label);
+      return;
+    }
+    if (release.chart === "istiod") {
+      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
+      if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
+      else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
+      else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
+      return;
+    }
+    if (release.chart !== "cni") return;
+    const read2 = (path, list2, parse2) => {
+      const v2 = cniValue(at2, path);
+      if (v2 === void 0) return;
+      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
+      else list2.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
+    };
+    read2(["excludeNamespaces"], this.exclude, stringList2);
+    read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
+    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
+  }
+  build() {
+    const notes = [];
+    const one = (list2, what, same) => {
+      const first = list2[0];
+      if (!first) return void 0;
+      if (list2.some((s) => s.value === void 0)) return "unknown";
+      if (list2.every((s) => same(s.value, first.value))) return first;
+      notes.push(`the inputs disagree on istio-cni's ${what} (${list2.map((s) => s.source).join("; ")}); it is treated as unknown`);
+      return "unknown";
+    };
+    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const exclude = one(this.exclude, "excludeNamespaces", json);
+    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
+    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
+    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
+    const install = {
+      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
+      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
+      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
+      ztunnel: [...new Set(this.ztunnel)],
+      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
+    };
+    return { install, notes };
+  }
+};
+var NODE_AGENTS = [
+  { component: "ztunnel", labels: [["app", "ztunnel"], ["app.kubernetes.io/name", "ztunnel"]], image: "ztunnel" },
+  { component: "istio-cni", labels: [["k8s-app", "istio-cni-node"], ["app.kubernetes.io/name", "istio-cni"]], image: "install-cni" }
+];
+var imageName3 = (image) => typeof image === "string" ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : void 0;
+function nodeAgentOf(labels, images) {
+  const names2 = new Set(images.map(imageName3));
+  return NODE_AGENTS.find((a) => a.labels.some(([k2, v2]) => labels[k2] === v2) || names2.has(a.image));
+}
+
+// rules/ztunnel-cni-pod-security.ts
+var EFFECT = {
+  ztunnel: "ambient pods get no traffic",
+  "istio-cni": "pods on those nodes cannot join the mesh"
+};
+var describe4 = (violations) => {
+  const checks = violations.map((v2) => v2.replace(/ \(.*\)$/, ""));
+  return `${checks.slice(0, 2).join(", ")}${checks.length > 2 ? ` and ${checks.length - 2} more` : ""}`;
+};
+var ztunnel_cni_pod_security_default = createRule({
+  name: "ztunnel-cni-pod-security",
+  meta: {
+    type: "problem",
+    docs: {
+      description: 'ztunnel or istio-cni DaemonSets in a namespace whose Pod Security "baseline"/"restricted" rejects their pods',
+      defaultLevel: "error",
+      precision: "high",
+      category: "admission",
+      dataPlane: "both",
+      istioVersions: "all"
+    },
+    messages: {
+      rejected: 'Pod Security "{{ level }}" of namespace {{ namespace }} rejects these {{ component }} pods ({{ violations }}), so {{ effect }}. Set its enforce label to privileged.'
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const facts = context.facts;
+    return {
+      PodTemplate(t) {
+        if (t.resource.kind !== "DaemonSet" || !t.resource.apiVersion.startsWith("apps/")) return;
+        const agent = nodeAgentOf(t.labels, t.containers.map((c) => c.object.image));
+        if (!agent) return;
+        const ns2 = namespaceOf(t, facts);
+        if (!ns2) return;
+        const level = enforcedLevel(ns2.labels);
+        if (!level) return;
+        const violations = podViolations(level, t);
+        if (violations.length === 0) return;
+        const related = namespaceLabelLocation(ns2, ENFORCE_LABEL, `namespace ${ns2.name} enforces Pod Security "${level}": ${violations.join("; ")}`);
+        const path = t.resource.declaredNamespace !== void 0 ? ["metadata", "namespace"] : ["metadata", "name"];
+        context.report({
+          target: { resource: t.resource, path },
+          messageId: "rejected",
+          data: { namespace: ns2.name, level, component: agent.component, violations: describe4(violations), effect: EFFECT[agent.component] },
+          related: related ? [related] : []
+        });
+      }
+    };
+  }
+});
+
 // rules/index.ts
 var allRules = [
   parse_error_default,
@@ -31706,8 +32395,11 @@ var allRules = [
   ambient_not_captured_default,
   waypoint_unbound_default,
   route_without_waypoint_default,
+  use_waypoint_none_service_default,
   ambient_sidecar_setting_default,
   ambient_network_policy_default,
+  ambient_authz_policy_default,
+  ztunnel_cni_pod_security_default,
   unused_disable_directive_default
 ];
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
@@ -31793,6 +32485,24 @@ var meshlint_schema_default = {
       type: "object",
       "x-problem": "must be a mapping of rule id to level",
       properties: {
+        "ambient-authz-policy": {
+          description: "AuthorizationPolicies that do not do what they say in ambient mode: HTTP rules in selector policies on ambient pods, CUSTOM/AUDIT on them, targetRefs to Services bound to no waypoint, selectors on waypoint pods, client identities behind a waypoint (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "ambient-label-invalid": {
           description: "Ambient labels with values Istio does not match, on objects Istio never reads them from, and ambient.istio.io/redirection written by hand (default: error)",
           anyOf: [
@@ -32318,6 +33028,24 @@ var meshlint_schema_default = {
             }
           ]
         },
+        "use-waypoint-none-service": {
+          description: "Pods labelled istio.io/use-waypoint: none behind a Service whose waypoint binds: traffic to the Service still goes through it (default: warn)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
         "waypoint-unbound": {
           description: "istio.io/use-waypoint naming a waypoint that binds nothing: not among the Gateways, not for this traffic, or not allowing the namespace (default: error)",
           anyOf: [
@@ -32406,6 +33134,24 @@ var meshlint_schema_default = {
         },
         "yaml-nonstring-value": {
           description: "Unquoted booleans and numbers where Kubernetes requires strings (labels, annotations, env values, ConfigMap data) (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "ztunnel-cni-pod-security": {
+          description: 'ztunnel or istio-cni DaemonSets in a namespace whose Pod Security "baseline"/"restricted" rejects their pods (default: error)',
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -32680,7 +33426,7 @@ function schemaProblem(schema, value, base) {
   if (validate2(value)) return void 0;
   const errors = validate2.errors ?? [];
   const err = errors.find((e) => e.keyword === "anyOf") ?? errors[0];
-  return err ? describe4(err, value, base) : { key: base, problem: "does not match the schema" };
+  return err ? describe5(err, value, base) : { key: base, problem: "does not match the schema" };
 }
 function validateAgainst(schema, value, where) {
   if (schema === void 0) return [];
@@ -32712,7 +33458,7 @@ function kindOf(v2) {
   if (typeof v2 === "string") return `the string ${JSON.stringify(v2)}`;
   return `the ${typeof v2} ${String(v2)}`;
 }
-function describe4(err, value, base) {
+function describe5(err, value, base) {
   const parent = err.parentSchema ?? {};
   const own = parent["x-problem"];
   const key = keyOf(err.instancePath, value, base);
@@ -33087,13 +33833,13 @@ function parseBaseline(text) {
   const findings = raw.findings;
   if (!Array.isArray(findings)) throw new BaselineError(`"findings" must be a list; ${REWRITE}`);
   if (findings.length > MAX_BASELINE_FINDINGS) throw new BaselineError(`more than ${MAX_BASELINE_FINDINGS} findings; ${REWRITE}`);
-  const entries = [];
+  const entries2 = [];
   for (const [i, f] of findings.entries()) {
     const ok = isObj2(f) && typeof f.file === "string" && f.file.length <= MAX_FIELD && typeof f.ruleId === "string" && f.ruleId.length <= MAX_FIELD && typeof f.fingerprint === "string" && FINGERPRINT.test(f.fingerprint);
     if (!ok) throw new BaselineError(`findings[${i}] is not a finding (file, ruleId and fingerprint); ${REWRITE}`);
-    entries.push({ file: f.file, ruleId: f.ruleId, fingerprint: f.fingerprint });
+    entries2.push({ file: f.file, ruleId: f.ruleId, fingerprint: f.fingerprint });
   }
-  return { entries };
+  return { entries: entries2 };
 }
 function applyBaseline(results, baseline, uriOf) {
   const recorded = new Set(baseline.entries.map((e) => e.fingerprint));
@@ -33226,112 +33972,6 @@ var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "skaffold.dev",
   "kustomize.config.k8s.io"
 ]);
-
-// src/model/ambient-install.ts
-var MAX_ENTRIES = 100;
-function cniValue(values, path) {
-  return values(["cni", ...path]) ?? values(path);
-}
-var stringList2 = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES) : void 0;
-function selectorsOf(v2) {
-  if (!Array.isArray(v2)) return void 0;
-  return v2.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
-}
-function isZtunnel(r7) {
-  if (r7.name === "ztunnel") return true;
-  return podTemplatesOf(r7).some((t) => t.containers.slice(0, MAX_ENTRIES).some((c) => typeof c.object.image === "string" && /\/ztunnel(?:[:@]|$)/.test(c.object.image)));
-}
-var AmbientInstallBuilder = class {
-  ztunnel = [];
-  istiodAmbient = [];
-  exclude = [];
-  enabled = [];
-  selectors = [];
-  addResource(r7) {
-    if (r7.kind === "ConfigMap" && r7.name === "istio-cni-config") {
-      const data = asObject(r7.object.data) ?? {};
-      const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
-      if (typeof data.EXCLUDE_NAMESPACES === "string") {
-        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
-      }
-      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
-      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
-        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
-        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
-      }
-      return;
-    }
-    if (r7.kind === "DaemonSet" && isZtunnel(r7)) {
-      this.ztunnel.push(`DaemonSet ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`);
-      return;
-    }
-    const istiod = istiodOf(r7);
-    if (istiod) {
-      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
-      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
-      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
-      return;
-    }
-    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-      const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
-      if (!cni) return;
-      const where = `IstioOperator ${r7.name} (spec.values.cni`;
-      const ex = stringList2(cni.excludeNamespaces);
-      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
-      const on2 = getIn(cni, ["ambient", "enabled"]);
-      if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
-    }
-  }
-  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
-  addRelease(release) {
-    const at2 = (path) => layeredValue(release.layers, path);
-    if (release.chart === "ztunnel") {
-      this.ztunnel.push(release.label);
-      return;
-    }
-    if (release.chart === "istiod") {
-      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
-      if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
-      else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
-      else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
-      return;
-    }
-    if (release.chart !== "cni") return;
-    const read2 = (path, list2, parse2) => {
-      const v2 = cniValue(at2, path);
-      if (v2 === void 0) return;
-      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
-      else list2.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
-    };
-    read2(["excludeNamespaces"], this.exclude, stringList2);
-    read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
-    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
-  }
-  build() {
-    const notes = [];
-    const one = (list2, what, same) => {
-      const first = list2[0];
-      if (!first) return void 0;
-      if (list2.some((s) => s.value === void 0)) return "unknown";
-      if (list2.every((s) => same(s.value, first.value))) return first;
-      notes.push(`the inputs disagree on istio-cni's ${what} (${list2.map((s) => s.source).join("; ")}); it is treated as unknown`);
-      return "unknown";
-    };
-    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    const exclude = one(this.exclude, "excludeNamespaces", json);
-    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
-    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
-    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
-    const install = {
-      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
-      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
-      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
-      ztunnel: [...new Set(this.ztunnel)],
-      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
-    };
-    return { install, notes };
-  }
-};
 
 // src/model/facts.ts
 function sameLabels(a, b) {
@@ -38297,21 +38937,21 @@ function walk(dir, ig, out, visiting, boundary) {
   }
   visiting.add(real);
   ig.loadDir(dir);
-  let entries;
+  let entries2;
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    entries2 = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
     skipped.push({ path: dir, reason: `cannot read the directory: ${describeFsError(e)}`, kind: "unreadable-directory" });
     visiting.delete(real);
     return;
   }
-  entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  if (entries.some((e) => e.name === "Chart.yaml" && !e.isDirectory())) {
+  entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  if (entries2.some((e) => e.name === "Chart.yaml" && !e.isDirectory())) {
     out.charts.push(dir);
     visiting.delete(real);
     return;
   }
-  for (const entry of entries) {
+  for (const entry of entries2) {
     const p = join3(dir, entry.name);
     let st2 = entry;
     if (entry.isSymbolicLink()) {
@@ -38513,7 +39153,7 @@ function listEntries(text) {
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
   try {
-    return (0, import_yaml17.parse)(v2);
+    return (0, import_yaml17.parse)(v2, { logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -38582,12 +39222,12 @@ var SourceDocuments = class {
   inPatches(kustomizationFile, rendered, path, value) {
     const data = this.load(kustomizationFile)?.docs[0]?.value;
     if (!data || typeof data !== "object") return void 0;
-    const entries = [
+    const entries2 = [
       ...Array.isArray(data.patches) ? data.patches : [],
       ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
     ];
     const dir = resolve7(kustomizationFile, "..");
-    for (const e of entries) {
+    for (const e of entries2) {
       const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
       if (!rel || rel.includes("\n")) continue;
       const patchFile = this.load(resolve7(dir, rel));
@@ -38641,7 +39281,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const text = read2(file);
     let data;
     try {
-      data = (0, import_yaml17.parse)(text, { maxAliasCount: 100 });
+      data = (0, import_yaml17.parse)(text, { maxAliasCount: 100, logLevel: "error" });
     } catch {
       continue;
     }
@@ -38704,7 +39344,7 @@ function overlaysAmong(files, read2) {
     if (text === void 0) continue;
     let data;
     try {
-      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100 });
+      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
     } catch {
       continue;
     }
@@ -38956,13 +39596,13 @@ function chartEscape(chartDir) {
   let seen = 0;
   while (pending.length > 0) {
     const dir = pending.pop();
-    let names;
+    let names2;
     try {
-      names = readdirSync2(dir);
+      names2 = readdirSync2(dir);
     } catch {
       continue;
     }
-    for (const name of names) {
+    for (const name of names2) {
       if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
       const p = join5(dir, name);
       let link = false;
@@ -39063,10 +39703,10 @@ function isExecutable(p) {
     return false;
   }
 }
-function findOnPath(names, env) {
+function findOnPath(names2, env) {
   const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute5(d));
   const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
-  for (const name of names) {
+  for (const name of names2) {
     for (const dir of dirs) {
       for (const ext of exts) {
         const p = join6(dir, name + ext);
@@ -39549,12 +40189,13 @@ var COMMAND_HELP = {
   rules: `Usage: meshlint rules [--format json] [--config FILE] [--rule ID=LEVEL]...
 
 Lists every rule: its id, the level it runs at under the config in force (and --rule),
-whether --fix fixes it or it suggests an edit, and what it checks.
+the data plane it concerns (sidecar, ambient or both), whether --fix fixes it or it
+suggests an edit, and what it checks.
 
 Options:
   -f, --format NAME            text (stylish, the default) or json: one object per rule
-                               with id, level, options, type, category, fixable,
-                               hasSuggestions, description and url
+                               with id, level, options, type, category, dataPlane,
+                               fixable, hasSuggestions, description and url
   -c, --config FILE            Use this config file (default: the nearest .meshlint.yaml)
       --rule ID=LEVEL          Set a rule's level (off, warn, error, or 0, 1, 2); repeatable
   -h, --help                   Show this help
