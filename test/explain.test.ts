@@ -117,4 +117,58 @@ test('explain: the sidecar an injected pod gets (native, hold, traffic capture);
   assert.match(formatExplanations(explanations, facts, false), /· start: classic sidecar/);
 });
 
+test('explain on an ambient namespace with a waypoint: capture and waypoint per workload', () => {
+  const inputs = yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: travel
+    labels: { istio.io/dataplane-mode: ambient, istio.io/use-waypoint: waypoint }
+  ---
+  apiVersion: gateway.networking.k8s.io/v1
+  kind: Gateway
+  metadata:
+    name: waypoint
+    namespace: travel
+    labels: { istio.io/waypoint-for: all }
+  spec:
+    gatewayClassName: istio-waypoint
+    listeners: [{ name: mesh, port: 15008, protocol: HBONE }]
+  ---
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: bookings, namespace: travel }
+  spec:
+    template:
+      metadata:
+        labels: { app: bookings }
+      spec:
+        containers: [{ name: app, image: app }]
+  ---
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: legacy, namespace: travel }
+  spec:
+    template:
+      metadata:
+        labels: { app: legacy, istio.io/dataplane-mode: none }
+      spec:
+        containers: [{ name: app, image: app }]
+  `;
+  const { explanations, facts } = explain([decodeSource(Buffer.from(inputs), 'travel.yaml', undefined)], EMPTY_CONFIG, {});
+  const [bookings, legacy] = explanations;
+  assert.is(bookings?.dataPlane?.outcome, 'ambient');
+  assert.equal(bookings?.dataPlane?.waypoints, [
+    "traffic to the pod's own address: waypoint travel/waypoint (its namespace's label)",
+    "traffic to its namespace's Services that name no waypoint of their own: waypoint travel/waypoint (its namespace's label)",
+  ]);
+  assert.is(legacy?.dataPlane?.outcome, 'none');
+  assert.is(legacy?.dataPlane?.waypoints, undefined);
+  const text = formatExplanations(explanations, facts, false);
+  assert.match(text, /Deployment travel\/bookings {2}travel\.yaml:\d+\n {2}→ no sidecar\n/);
+  assert.match(text, /\n {2}data plane: ambient: captured by ztunnel\n {4}· its namespace has istio\.io\/dataplane-mode=ambient/);
+  assert.match(text, /\n {4}· traffic to the pod's own address: waypoint travel\/waypoint \(its namespace's label\)\n/);
+  assert.match(text, /data plane: not in the mesh\n {4}· the pod's label istio\.io\/dataplane-mode=none opts it out of ambient/);
+});
+
 test.run();

@@ -4,7 +4,7 @@ import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
-import type { CaptureOutcome } from '../model/ambient.ts';
+import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient.ts';
 import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/pod-injection.ts';
 import { waypointTrace } from '../model/waypoint.ts';
 import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
@@ -63,9 +63,11 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
         if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;
         for (const t of podTemplatesOf(r)) {
         const p = predictForTemplate(t, facts);
-        // Said only where a label asks for ambient: a sidecar-only mesh never sees it.
+        // Said only where a label speaks of ambient (asks for it, or a pod's `none` opts out): a
+        // sidecar-only mesh never sees it, not even for a namespace whose labels are unknown.
         const capture = captureForTemplate(t, facts);
-        const dataPlane = capture.ambientAsked === false
+        const saysAmbient = capture.ambientAsked === true || podFacts(t).labels[DATAPLANE_MODE] !== undefined || namespaceLabelSet(r.namespace, facts).labels.known[DATAPLANE_MODE] !== undefined;
+        const dataPlane = !saysAmbient
           ? undefined
           : {
               outcome: capture.outcome,
