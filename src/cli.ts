@@ -11,7 +11,7 @@ import { explain } from './engine/explain.ts';
 import { gatherFactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
-import { formatExplanations } from './format/explain.ts';
+import { formatExplanations, formatExplanationsMarkdown } from './format/explain.ts';
 import { formatFactsReport } from './format/facts.ts';
 import type { Facts } from './model/facts.ts';
 import { DEFAULT_ISTIO_VERSION } from './model/istio-version.ts';
@@ -217,7 +217,9 @@ no workload.
 
 Options:
       --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
-  -f, --format NAME            text (stylish, the default) or json
+  -f, --format NAME            text (stylish, the default), json, or markdown: the mesh
+                               map (each namespace, its mesh labels and where they come
+                               from, a table of its workloads; then the coverage)
 ${READING_OPTIONS}  -o, --output-file FILE       Write the explanation to FILE
       --color, --no-color      Force colours on or off
   -h, --help                   Show this help
@@ -368,7 +370,8 @@ function run(argv: readonly string[], io: CliIO): number {
   if (v.resource !== undefined && positionals[0] !== 'explain') throw new UsageError('--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name');
 
   const format = (v.format ?? 'stylish') as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; choose one of: ${FORMATS.join(', ')}`);
+  // explain checks its own formats (it has markdown, and no sarif).
+  if (positionals[0] !== 'explain' && !FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; choose one of: ${FORMATS.join(', ')}`);
   let maxWarnings: number | undefined;
   if (v['max-warnings'] !== undefined) {
     maxWarnings = Number(v['max-warnings']);
@@ -942,14 +945,22 @@ export function printNotes(report: Pick<LintReport, 'facts' | 'notes'>, io: CliI
 
 function runExplain(paths: readonly string[], v: Values, config: Config, io: CliIO): number {
   const format = v.format ?? 'stylish';
-  if (format !== 'stylish' && format !== 'json') throw new UsageError('explain prints text (the default) or --format json');
+  if (format !== 'stylish' && format !== 'json' && format !== 'markdown') throw new UsageError('explain prints text (the default), --format json or --format markdown');
   const gathered = gatherInputs(paths, v, config, io);
   if (typeof gathered === 'number') return gathered;
-  const { explanations, facts } = explain([...gathered.inputs, ...(gathered.rendered.worlds[0] ?? []).map(asInput)], config, { cliIstioVersion: v['istio-version'], resource: v.resource, context: gathered.context });
+  const { explanations, facts, report } = explain([...gathered.inputs, ...(gathered.rendered.worlds[0] ?? []).map(asInput)], config, { cliIstioVersion: v['istio-version'], resource: v.resource, context: gathered.context, report: format === 'markdown' });
   if (v.resource !== undefined && explanations.length === 0) {
     return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
   }
-  emit(format === 'json' ? jsonText(explanations, 2) + '\n' : formatExplanations(explanations, facts, useColor(v, io) && !v['output-file']), v, io);
+  emit(
+    format === 'json'
+      ? jsonText(explanations, 2) + '\n'
+      : format === 'markdown' && report
+        ? formatExplanationsMarkdown(explanations, facts, report)
+        : formatExplanations(explanations, facts, useColor(v, io) && !v['output-file']),
+    v,
+    io,
+  );
   printNotes({ facts, notes: gathered.notes }, io, Boolean(v.stats));
   return 0;
 }

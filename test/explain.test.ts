@@ -1,5 +1,5 @@
 // `meshlint explain`: the outcome and the reasons for each workload, across files.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -7,7 +7,7 @@ import { runCli } from '../src/cli.ts';
 import * as assert from 'uvu/assert';
 import { EMPTY_CONFIG } from '../src/engine/config.ts';
 import { explain, selectsResource } from '../src/engine/explain.ts';
-import { formatExplanations } from '../src/format/explain.ts';
+import { formatExplanations, formatExplanationsMarkdown } from '../src/format/explain.ts';
 import { decodeSource } from '../src/load/read.ts';
 import { yaml } from './helpers/rule-tester.ts';
 
@@ -169,6 +169,160 @@ test('explain on an ambient namespace with a waypoint: capture and waypoint per 
   assert.match(text, /\n {2}data plane: ambient: captured by ztunnel\n {4}· its namespace has istio\.io\/dataplane-mode=ambient/);
   assert.match(text, /\n {4}· traffic to the pod's own address: waypoint travel\/waypoint \(its namespace's label\)\n/);
   assert.match(text, /data plane: not in the mesh\n {4}· the pod's label istio\.io\/dataplane-mode=none opts it out of ambient/);
+});
+
+/** Three namespaces: one injects, one is ambient with a waypoint, one is defined nowhere; and a pod with no namespace. */
+const mapInputs = yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: payments
+    labels: { istio-injection: enabled, team: "a|b" }
+  ---
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: travel
+    labels: { istio.io/dataplane-mode: ambient, istio.io/use-waypoint: waypoint }
+  ---
+  apiVersion: gateway.networking.k8s.io/v1
+  kind: Gateway
+  metadata:
+    name: waypoint
+    namespace: travel
+    labels: { istio.io/waypoint-for: all }
+  spec:
+    gatewayClassName: istio-waypoint
+    listeners: [{ name: mesh, port: 15008, protocol: HBONE }]
+  ---
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: web, namespace: payments }
+  spec:
+    template:
+      spec:
+        containers: [{ name: web, image: web }]
+  ---
+  apiVersion: apps/v1
+  kind: DaemonSet
+  metadata: { name: agent, namespace: payments }
+  spec:
+    template:
+      spec:
+        hostNetwork: true
+        containers: [{ name: a, image: a }]
+  ---
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: bookings, namespace: travel }
+  spec:
+    template:
+      spec:
+        containers: [{ name: app, image: app }]
+  ---
+  apiVersion: batch/v1
+  kind: Job
+  metadata: { name: migrate, namespace: elsewhere }
+  spec:
+    template:
+      spec:
+        containers: [{ name: m, image: m }]
+  ---
+  apiVersion: v1
+  kind: Pod
+  metadata: { name: loose }
+  spec:
+    containers: [{ name: m, image: m }]
+  `;
+
+const mapOf = (text: string, config = EMPTY_CONFIG): string => {
+  const { explanations, facts, report } = explain([decodeSource(Buffer.from(text), 'map.yaml', undefined)], config, { report: true });
+  assert.ok(report);
+  return formatExplanationsMarkdown(explanations, facts, report);
+};
+
+test('explain --format markdown: namespaces in order, their mesh labels and source, a table each, then the coverage', () => {
+  const md = mapOf(mapInputs, { ...EMPTY_CONFIG, istio: { nativeSidecars: 'true' as const } });
+  const sections = [...md.matchAll(/^### (.*)$/gm)].map((m) => m[1]);
+  assert.equal(sections, ['Namespace elsewhere', 'Namespace payments', 'Namespace travel', '(no namespace)', 'Coverage']);
+  const section = (name: string): string => md.slice(md.indexOf(`### ${name}\n`), md.indexOf('\n### ', md.indexOf(`### ${name}\n`) + 1));
+  // Labels that concern the mesh only (not team), and where they come from.
+  assert.match(section('Namespace payments'), /\n- labels: istio-injection=enabled\n- defined: map\.yaml:1\n/);
+  assert.match(section('Namespace payments'), /\n\| Deployment\/web \| map\.yaml:\d+ \| sidecar injected \| default \| injector policy "enabled" → inject by default \| start: native sidecar<br>hold: not needed with a native sidecar \|\n/);
+  assert.match(section('Namespace payments'), /\n\| DaemonSet\/agent \| map\.yaml:\d+ \| no sidecar \| {2}\| [^|]*hostNetwork: true[^|]* \| {2}\|\n/);
+  assert.match(section('Namespace travel'), /\n- labels: istio\.io\/dataplane-mode=ambient, istio\.io\/use-waypoint=waypoint\n- defined: map\.yaml:\d+\n/);
+  assert.match(section('Namespace travel'), /\n\| Deployment\/bookings \| map\.yaml:\d+ \| ambient: captured by ztunnel \| {2}\| its namespace has istio\.io\/dataplane-mode=ambient \| traffic to the pod's own address: waypoint travel\/waypoint \\\(its namespace's label\\\)<br>/);
+  assert.match(section('Namespace elsewhere'), /\n- labels: not defined: unknown\n/);
+  assert.match(section('Namespace elsewhere'), /\n\| Job\/migrate \| map\.yaml:\d+ \| unknown \| {2}\| it depends on the labels of namespace elsewhere/);
+  assert.match(section('(no namespace)'), /\n- labels: unknown \(set metadata\.namespace/);
+  assert.match(section('(no namespace)'), /\n\| Pod\/loose \| map\.yaml:\d+ \| unknown \|/);
+  const coverage = md.slice(md.indexOf('### Coverage'));
+  assert.match(coverage, /\| sidecar injected \| 1 \|\n\| ambient: captured by ztunnel \| 1 \|\n\| no sidecar \| 1 \|\n\| unknown \| 2 \|\n/);
+  assert.match(coverage, /\nUnknown facts to state:\n\n- labels of namespace elsewhere \(1 workload\): define the Namespace/);
+  assert.match(coverage, /\n- the workload's namespace \(1 workload\): set metadata\.namespace/);
+  // Every table row has the header's six cells: no value split a row.
+  for (const row of md.slice(0, md.indexOf('### Coverage')).split('\n').filter((l) => l.startsWith('| '))) {
+    assert.is(row.replace(/\\\|/g, '').split('|').length, 8, row);
+  }
+});
+
+test('explain --format markdown: a hostile label value, name or path adds no Markdown, HTML or row', () => {
+  const hostile = yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: travel
+    labels: { istio.io/dataplane-mode: ambient, istio.io/use-waypoint: "wp|\`x\`<img src=y>" }
+  ---
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: "a|b\`c\`<i>", namespace: travel }
+  spec:
+    template:
+      spec:
+        containers: [{ name: app, image: app }]
+  `;
+  const md = mapOf(hostile);
+  assert.match(md, /\n- labels: istio\.io\/dataplane-mode=ambient, istio\.io\/use-waypoint=wp\\\|\\`x\\`&lt;img src=y&gt;\n/);
+  assert.match(md, /\n\| Deployment\/a\\\|b\\`c\\`&lt;i&gt; \| map\.yaml:\d+ \| ambient: captured by ztunnel \|/);
+  assert.not.match(md, /<img|<i>|[^\\]`/);
+  for (const row of md.split('\n').filter((l) => l.startsWith('| Deployment'))) assert.is(row.replace(/\\\|/g, '').split('|').length, 8, row);
+});
+
+test('explain --format markdown on the command line; other formats refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meshlint-explain-'));
+  try {
+    writeFileSync(join(dir, 'ns.yaml'), namespace);
+    writeFileSync(join(dir, 'apps.yaml'), workloads);
+    const run = (args: string[]) => {
+      let out = '';
+      let err = '';
+      const code = runCli(args, { cwd: dir, stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: () => Buffer.alloc(0), isTTY: false, env: {} });
+      return { code, out, err };
+    };
+    const md = run(['explain', '.', '--format', 'markdown']);
+    assert.is(md.code, 0, md.err);
+    assert.match(md.out, /^## Mesh map\n/);
+    assert.match(md.out, /\n### Namespace payments\n\n- labels: istio-injection=enabled\n- defined: ns\.yaml:1\n/);
+    assert.match(md.out, /\n\| Deployment\/web \| apps\.yaml:3 \| sidecar injected \| default \|/);
+    assert.match(md.out, /\| sidecar injected \| 1 \|\n\| ambient: captured by ztunnel \| 0 \|\n\| no sidecar \| 1 \|\n\| unknown \| 1 \|\n/);
+    // The README's example is what meshlint prints for these inputs.
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const example = /`meshlint explain --format markdown` prints[\s\S]*?```markdown\n([\s\S]*?)```/.exec(readme)?.[1];
+    assert.ok(example, 'README has the mesh map example');
+    assert.ok(run(['explain', '-f', 'markdown', '--istio-version', '1.26']).out.includes(example), example);
+    const one = run(['explain', '-f', 'markdown', '--resource', 'Job/elsewhere/migrate']);
+    assert.is(one.code, 0, one.err);
+    assert.equal([...one.out.matchAll(/^### (.*)$/gm)].map((m) => m[1]), ['Namespace elsewhere', 'Coverage']);
+    for (const f of ['sarif', 'github', 'checkstyle']) {
+      const bad = run(['explain', '.', '-f', f]);
+      assert.is(bad.code, 2, f);
+      assert.match(bad.err, /--format json or --format markdown/);
+    }
+    assert.match(run(['-f', 'markdown', '.']).err, /unknown format "markdown"/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

@@ -11,6 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import plugin from '../src/eslint-plugin.ts';
 import { formatGithub } from '../src/format/github.ts';
+import { escapeMarkdown } from '../src/format/summary.ts';
 import { jsonText, safeLines, safeText } from '../src/format/text.ts';
 import type { LintResult } from '../src/types.ts';
 import { cli, parseJsonReport, shopNamespace, tempDir, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
@@ -182,6 +183,11 @@ test('explain: text (with and without colours) escaped; --resource that matches 
     assert.is(none.code, 2);
     assertInert(none, 'explain --resource');
     assert.ok(none.stderr.includes(safeText(`nothing${NASTY}`)), none.stderr);
+
+    const markdown = cli(['explain', '.', '-f', 'markdown'], { cwd: t.dir });
+    assert.is(markdown.code, 0, markdown.stderr);
+    assertInert(markdown, 'explain -f markdown');
+    assert.ok(markdown.stdout.includes(escapeMarkdown(NAME)), 'the name, escaped for Markdown');
 
     const json = cli(['explain', '.', '-f', 'json'], { cwd: t.dir });
     assertInert(json, 'explain -f json');

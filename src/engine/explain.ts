@@ -12,11 +12,14 @@ import { podTemplatesOf, templateLabel } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
+import { factsReport, type FactsReport, type Locate, type WorkloadAt } from './facts-report.ts';
 import { gatherFacts } from './linter.ts';
 
 export interface Explanation {
   /** "Kind namespace/name". */
   readonly resource: string;
+  /** The workload's namespace, when known. */
+  readonly namespace?: string;
   readonly filePath: string;
   readonly line: number;
   readonly helmSource?: string;
@@ -51,10 +54,12 @@ function describePlan(plan: ReturnType<typeof sidecarPlan>): NonNullable<Explana
   };
 }
 
-export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[] }): { explanations: Explanation[]; facts: Facts } {
+export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[]; report?: boolean }): { explanations: Explanation[]; facts: Facts; report?: FactsReport } {
   const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
   const locator = new Locator();
   const explanations: Explanation[] = [];
+  // For the mesh map: the namespaces' labels and sources and the unknowns, from the same facts.
+  const workloads: WorkloadAt[] = [];
   for (const input of inputs) {
     if (!input.ok) continue;
     // A document YAML cannot read (a template among them) has no resource to explain.
@@ -79,10 +84,13 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
                 : {}),
             };
         const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
+        const line = locator.position(input.file, start).line;
+        if (opts.report) workloads.push({ template: t, filePath: input.file.displayPath, line });
         explanations.push({
           resource: `${describeResource(r)}${templateLabel(t)}`,
+          ...(r.namespace !== undefined ? { namespace: r.namespace } : {}),
           filePath: input.file.displayPath,
-          line: locator.position(input.file, start).line,
+          line,
           ...(doc.helmSource ? { helmSource: doc.helmSource } : {}),
           outcome: p.outcome,
           ...(p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {}),
@@ -96,5 +104,10 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
     }
     locator.forget(input.file);
   }
-  return { explanations, facts };
+  if (!opts.report) return { explanations, facts };
+  const locate: Locate = (r) => {
+    const [start] = locator.offsets(r.doc, r.basePath);
+    return `${r.doc.file.displayPath}:${locator.position(r.doc.file, start).line}`;
+  };
+  return { explanations, facts, report: factsReport(facts, workloads, locate) };
 }
