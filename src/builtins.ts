@@ -1,7 +1,7 @@
 // Node built-in modules that only some runs need, loaded on first use: each one costs start-up
 // time (child_process alone about 3 ms) that linting one file in a pre-commit hook should not pay.
 // Of child_process only spawnSync is exposed, with an argument array: never a shell.
-import type { SpawnSyncOptionsWithStringEncoding, SpawnSyncReturns, spawnSync as SpawnSync } from 'node:child_process';
+import type { SpawnSyncOptionsWithBufferEncoding, SpawnSyncOptionsWithStringEncoding, SpawnSyncReturns, spawnSync as SpawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const nodeRequire = createRequire(import.meta.url);
@@ -26,3 +26,9 @@ export function garbageCollector(): (() => void) | undefined {
 }
 
 export const crypto = (): typeof import('node:crypto') => nodeRequire('node:crypto') as typeof import('node:crypto');
+
+/** child_process.spawnSync with bytes out (an archive), loaded on first use; never a shell. */
+export function spawnSyncBytes(command: string, args: readonly string[], options: SpawnSyncOptionsWithBufferEncoding): SpawnSyncReturns<Buffer> {
+  const run = (nodeRequire('node:child_process') as { spawnSync: typeof SpawnSync }).spawnSync;
+  return run(command, args, options);
+}

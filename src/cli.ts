@@ -7,10 +7,12 @@ import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, effectiveSetting, withOverrides, type Config } from './engine/config.ts';
 import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
+import { diffRuns, failures, workloadMap } from './engine/diff.ts';
 import { explain } from './engine/explain.ts';
 import { gatherFactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
+import { formatDiffJson, formatDiffStylish, verdictText } from './format/diff.ts';
 import { formatExplanations, formatExplanationsMarkdown } from './format/explain.ts';
 import { formatFactsReport } from './format/facts.ts';
 import type { Facts } from './model/facts.ts';
@@ -31,6 +33,7 @@ import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource,
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
+import { openSide, RevisionError, type Side } from './load/revision.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import { pacedCollection } from './parse/pacing.ts';
@@ -75,6 +78,7 @@ const OPTIONS = {
   kustomize: { type: 'string', multiple: true },
   'kustomize-binary': { type: 'string' },
   resource: { type: 'string' },
+  path: { type: 'string', multiple: true },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -87,6 +91,7 @@ export const HELP = `Usage: meshlint [options] [file|dir|glob|-] ...
        meshlint rules
        meshlint explain [paths] [--resource Kind/namespace/name]
        meshlint facts [paths]
+       meshlint diff BASE [HEAD] [--path PATH]...
        meshlint lsp
 
 Lints Kubernetes manifests, Helm charts and Kustomize overlays for what Istio will do
@@ -101,6 +106,10 @@ Commands:
   facts [paths]                What meshlint knows of the cluster and where from: namespaces,
                                webhooks, each revision's install; what is unknown, and the
                                workloads each unknown leaves undecided
+  diff BASE [HEAD]             What a change does to the mesh: workloads that gain or lose
+                               a sidecar (or change revision, capture, start-up), and
+                               findings new, fixed and unchanged; --path PATH limits both
+                               sides to PATH (meshlint diff --help)
   lsp                          Run the language server for editors (LSP over stdio)
 
 Options:
@@ -181,6 +190,7 @@ Examples:
   meshlint --rule duplicate-key=warn --istio-version 1.26 deploy.yaml
   meshlint explain k8s/ --resource Deployment/shop/web
   meshlint facts k8s/ --context cluster/        what is known, what is missing
+  meshlint diff origin/main                     what this branch does to the mesh
 `;
 
 /** The options explain and facts share: which inputs, config and facts they read. */
@@ -244,10 +254,38 @@ ${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
       --color, --no-color      Force colours on or off
   -h, --help                   Show this help
 `,
+  diff: `Usage: meshlint diff BASE [HEAD] [--path PATH]... [options]
+
+What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
+repository the current directory is in (HEAD by default: the working tree, the current
+directory as it is). A revision is read with git archive into a temporary directory, removed
+afterwards: the checkout, the index and the worktrees are never changed. Both sides are linted
+the same way: the same --path, --context, --config, charts and overlays, each path read
+relative to the side's folder that stands for the current directory; each side reads the
+config files it holds. Reports:
+  - each workload (matched by kind, namespace, name and pod template) whose outcome changed:
+    sidecar gained or lost, injecting revision, ambient capture, start-up (native sidecar,
+    hold), unknown and known; with the reason on each side and its file:line;
+    workloads added and removed;
+  - findings new, fixed and unchanged, matched by the fingerprint --baseline uses (a moved
+    file's findings are unchanged).
+Exits 1 when the change does what the config's diff.failOn lists (new-error: a new finding
+at level error, the default; sidecar-lost: a workload loses its sidecar), else 0; 2 when a
+side is neither a directory nor a revision.
+
+Options:
+      --path PATH              Lint only PATH on each side (repeatable; default: all of it)
+  -f, --format NAME            text (stylish, the default) or json
+${READING_OPTIONS}      --render-charts, --render-overlays
+                               Render the charts and overlays met, on both sides
+  -o, --output-file FILE       Write the report to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
+`,
 } as const;
 
 /** The commands: the first word, when it is one of these and not a path. */
-const COMMANDS = ['rules', 'explain', 'facts', 'lsp'] as const;
+const COMMANDS = ['rules', 'explain', 'facts', 'diff', 'lsp'] as const;
 
 export interface CliIO {
   readonly cwd: string;
@@ -281,6 +319,8 @@ export interface LintRun {
   readonly config: Config;
   /** Paths met but not linted (ignored, not regular files, broken links), each with why: --stats counts them. */
   readonly skipped: readonly Skipped[];
+  /** What was linted (files read, the first world's renders) and read for facts: what explain reads. */
+  readonly read?: { readonly inputs: readonly ReadOutcome[]; readonly context: readonly ReadOutcome[] };
 }
 
 /**
@@ -353,7 +393,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const { values: v, positionals } = parse(argv);
   if (v.help) {
     const command = positionals[0];
-    io.stdout(command === 'rules' || command === 'explain' || command === 'facts' ? COMMAND_HELP[command] : HELP);
+    io.stdout(command === 'rules' || command === 'explain' || command === 'facts' || command === 'diff' ? COMMAND_HELP[command] : HELP);
     return 0;
   }
   if (v.version) {
@@ -368,6 +408,8 @@ function run(argv: readonly string[], io: CliIO): number {
   }
   if (positionals[0] === 'lsp' && positionals.length === 1) throw new UsageError('the language server starts from the meshlint command: meshlint lsp');
   if (v.resource !== undefined && positionals[0] !== 'explain') throw new UsageError('--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name');
+  if (v.path !== undefined && positionals[0] !== 'diff') throw new UsageError('--path goes with the diff command: meshlint diff BASE [HEAD] --path PATH');
+  if (positionals[0] === 'diff') return runDiff(positionals.slice(1), v, io);
 
   const format = (v.format ?? 'stylish') as Format;
   // explain checks its own formats (it has markdown, and no sarif).
@@ -493,7 +535,7 @@ function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLoo
     if (note) report = { ...report, notes: [note, ...report.notes] };
   }
   if (v.quiet) results = results.map(errorsOnly);
-  return { results, report, config, skipped };
+  return { results, report, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
 }
 
 /** Results in the order their inputs were met (grouping by config must not reorder a report). */
@@ -963,6 +1005,51 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
   );
   printNotes({ facts, notes: gathered.notes }, io, Boolean(v.stats));
   return 0;
+}
+
+/**
+ * `meshlint diff`: each side linted and explained as the current directory would be, from the
+ * folder that stands for it on that side; then compared (src/engine/diff.ts).
+ */
+function runDiff(args: readonly string[], v: Values, io: CliIO): number {
+  const format = v.format ?? 'stylish';
+  if (format !== 'stylish' && format !== 'json') throw new UsageError('diff prints text (the default) or --format json');
+  if (args.length < 1 || args.length > 2) throw new UsageError('diff takes a BASE and at most a HEAD: meshlint diff BASE [HEAD] [--path PATH]...');
+  const stray = (['fix', 'fix-dry-run', 'baseline', 'write-baseline', 'stdin-filename', 'print-config'] as const).find((f) => v[f] !== undefined);
+  if (stray) throw new UsageError(`--${stray} does not go with diff: diff compares every finding of both sides`);
+  if (v.path?.some((p) => p === '-')) throw new UsageError('diff reads no standard input: name paths with --path');
+  const failOn = lookupFor(v, io).forDir(io.cwd).diff.failOn;
+  // The same --config file for both sides, named from where the user typed it.
+  const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}) };
+  const sides: Side[] = [];
+  try {
+    for (const spec of [args[0] ?? '', ...(args[1] !== undefined ? [args[1]] : [])]) {
+      try {
+        sides.push(openSide(spec, io.cwd, io.env));
+      } catch (e) {
+        if (e instanceof RevisionError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
+    if (sides.length === 1) sides.push({ label: 'working tree', cwd: io.cwd, close: () => {} });
+    const runs = [];
+    for (const side of sides) {
+      const sideIO: CliIO = { ...io, cwd: side.cwd };
+      const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO);
+      if (typeof run === 'number') return run;
+      const { explanations } = explain(run.read?.inputs ?? [], run.config, { cliIstioVersion: v['istio-version'], context: run.read?.context ?? [] });
+      runs.push({ results: run.results, workloads: workloadMap(explanations) });
+    }
+    const [base, head] = runs;
+    if (!base || !head) return 2;
+    const diff = diffRuns(base, head);
+    const why = failures(diff, failOn);
+    const labels = { base: sides[0]?.label ?? '', head: sides[1]?.label ?? '' };
+    emit(format === 'json' ? formatDiffJson(diff, labels, why) : formatDiffStylish(diff, labels, useColor(v, io) && !v['output-file']) + verdictText(why, failOn), v, io);
+    return why.length > 0 ? 1 : 0;
+  } finally {
+    for (const side of sides) side.close();
+  }
 }
 
 function runFacts(paths: readonly string[], v: Values, config: Config, io: CliIO): number {

@@ -29,6 +29,16 @@ export interface Config {
   readonly context: readonly string[];
   /** The baseline file (absolute): findings recorded in it are not reported. */
   readonly baseline?: string;
+  /** `meshlint diff`: what in a change makes it exit with 1. */
+  readonly diff: DiffSettings;
+}
+
+/** What `meshlint diff` fails on: a new error finding, a workload that loses its sidecar. */
+export const DIFF_FAIL_ON = ['new-error', 'sidecar-lost'] as const;
+export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
+
+export interface DiffSettings {
+  readonly failOn: readonly DiffFailOn[];
 }
 
 /** One chart to render: paths are absolute (the config file's are relative to its folder). */
@@ -78,6 +88,7 @@ export const EMPTY_CONFIG: Config = {
   helm: { renderCharts: false, charts: [] },
   kustomize: { overlays: [], renderOverlays: false },
   context: [],
+  diff: { failOn: ['new-error'] },
 };
 
 /** Kubernetes label names and values (RFC 1123 subdomain prefix, qualified name). */
@@ -120,6 +131,7 @@ interface RawConfig {
   kustomize?: { overlays?: string[]; renderOverlays?: boolean } | null;
   context?: string[];
   baseline?: string;
+  diff?: { failOn?: DiffFailOn[] } | null;
 }
 
 interface RawChart {
@@ -183,6 +195,7 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
     kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
     ...(c.baseline !== undefined ? { baseline: inRepo(c.baseline, 'baseline') } : {}),
+    diff: { failOn: c.diff?.failOn ?? EMPTY_CONFIG.diff.failOn },
   };
 }
 

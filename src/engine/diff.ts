@@ -1,0 +1,175 @@
+// `meshlint diff`: what a change does to the mesh, from two lint runs (BASE and HEAD) and the
+// outcome of each workload on both sides. Pure: reading revisions and linting live elsewhere.
+// Workloads match by kind, namespace, name (and pod template, for kinds with several); findings
+// match by the fingerprint the baseline uses (rule, file, resource and path, never the line),
+// then, for a file that moved, by the same fingerprint without the file.
+import { lineHashes } from '../format/sarif.ts';
+import type { LintMessage, LintResult } from '../types.ts';
+import type { Explanation } from './explain.ts';
+
+/** What one workload is on one side: its sidecar, revision, ambient capture and start-up. */
+export interface WorkloadState {
+  /** injected, not-injected or unknown. */
+  readonly sidecar: Explanation['outcome'];
+  readonly revision?: string;
+  /** Ambient capture: sidecar, ambient, none or unknown; absent where no label speaks of ambient. */
+  readonly capture?: string;
+  /** How the sidecar starts: native or classic, and whether the app is held. */
+  readonly startup?: string;
+  /** Why, in one line: the trace's last step, or what is unknown. */
+  readonly reason: string;
+  readonly filePath: string;
+  readonly line: number;
+}
+
+export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'startup';
+
+export interface WorkloadChange {
+  /** "Kind namespace/name" (and the template, for kinds with several). */
+  readonly workload: string;
+  readonly changes: readonly ChangeKind[];
+  readonly base: WorkloadState;
+  readonly head: WorkloadState;
+}
+
+export interface DiffFinding {
+  readonly filePath: string;
+  readonly message: LintMessage;
+}
+
+export interface MeshDiff {
+  readonly changed: readonly WorkloadChange[];
+  readonly added: readonly { readonly workload: string; readonly head: WorkloadState }[];
+  readonly removed: readonly { readonly workload: string; readonly base: WorkloadState }[];
+  readonly findings: {
+    readonly new: readonly DiffFinding[];
+    readonly fixed: readonly DiffFinding[];
+    readonly unchanged: number;
+  };
+}
+
+/** Far above any real repository; a side with more workloads is compared on its first ones. */
+const MAX_WORKLOADS = 200_000;
+const MAX_REASON = 300;
+
+const clip = (s: string): string => (s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}…` : s);
+
+/** "native sidecar: because…" → "native sidecar"; "unknown: …" → what is unknown. */
+const lead = (text: string, unknown: string): string => {
+  const head = text.split(':')[0] ?? text;
+  return head === 'unknown' ? unknown : head;
+};
+
+/** A workload's state as the diff compares it. */
+export function stateOf(e: Explanation): WorkloadState {
+  const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : undefined;
+  const reason = e.outcome === 'unknown' && e.unknownBecause ? `unknown: ${e.unknownBecause}` : (last ?? e.outcome);
+  const startup = e.sidecar ? `${lead(e.sidecar.native, 'sidecar start unknown')}, ${lead(e.sidecar.hold, 'hold unknown')}` : undefined;
+  return {
+    sidecar: e.outcome,
+    ...(e.outcome !== 'not-injected' && e.revision !== undefined ? { revision: e.revision } : {}),
+    ...(e.dataPlane ? { capture: e.dataPlane.outcome } : {}),
+    ...(startup !== undefined ? { startup } : {}),
+    reason: clip(reason),
+    filePath: e.filePath,
+    line: e.line,
+  };
+}
+
+/** The workloads of one side, by "Kind namespace/name[template]"; the first of equal names wins. */
+export function workloadMap(explanations: readonly Explanation[]): Map<string, WorkloadState> {
+  const out = new Map<string, WorkloadState>();
+  for (const e of explanations.slice(0, MAX_WORKLOADS)) if (!out.has(e.resource)) out.set(e.resource, stateOf(e));
+  return out;
+}
+
+function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
+  const out: ChangeKind[] = [];
+  if (base.sidecar !== head.sidecar) {
+    if (base.sidecar === 'unknown') out.push('sidecar-known');
+    else if (head.sidecar === 'unknown') out.push('sidecar-unknown');
+    out.push(...(head.sidecar === 'injected' ? (['sidecar-gained'] as const) : base.sidecar === 'injected' ? (['sidecar-lost'] as const) : []));
+  }
+  if (base.sidecar === head.sidecar && head.sidecar !== 'not-injected' && base.revision !== head.revision) out.push('revision');
+  if (base.capture !== head.capture && (base.capture !== undefined || head.capture !== undefined)) out.push('capture');
+  if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== undefined && head.startup !== undefined) out.push('startup');
+  return out;
+}
+
+/** Keys each finding of a side: the baseline's fingerprint, and the same without the file. */
+function keyed(results: readonly LintResult[]): { finding: DiffFinding; exact: string; moved: string }[] {
+  const out: { finding: DiffFinding; exact: string; moved: string }[] = [];
+  const seen = new Map<string, number>();
+  for (const r of results) {
+    const hashes = lineHashes(r.filePath.split('\\').join('/'), r.messages);
+    r.messages.forEach((m, i) => {
+      const base = `${m.ruleId}\u0000${m.identity}\u0000${m.messageId ?? ''}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      out.push({ finding: { filePath: r.filePath, message: m }, exact: hashes[i] ?? '', moved: `${base}\u0000${n}` });
+    });
+  }
+  return out;
+}
+
+/** New, fixed and unchanged findings: matched by fingerprint, then (a moved file) without the file. */
+export function diffFindings(base: readonly LintResult[], head: readonly LintResult[]): MeshDiff['findings'] {
+  const b = keyed(base);
+  const h = keyed(head);
+  const matchedBase = new Set<number>();
+  const unmatchedHead: typeof h = [];
+  const exactIndex = new Map<string, number[]>();
+  b.forEach((f, i) => {
+    const list = exactIndex.get(f.exact);
+    if (list) list.push(i);
+    else exactIndex.set(f.exact, [i]);
+  });
+  for (const f of h) {
+    const i = exactIndex.get(f.exact)?.shift();
+    if (i === undefined) unmatchedHead.push(f);
+    else matchedBase.add(i);
+  }
+  const movedIndex = new Map<string, number[]>();
+  b.forEach((f, i) => {
+    if (matchedBase.has(i)) return;
+    const list = movedIndex.get(f.moved);
+    if (list) list.push(i);
+    else movedIndex.set(f.moved, [i]);
+  });
+  const added: DiffFinding[] = [];
+  for (const f of unmatchedHead) {
+    const i = movedIndex.get(f.moved)?.shift();
+    if (i === undefined) added.push(f.finding);
+    else matchedBase.add(i);
+  }
+  const fixed = b.filter((_, i) => !matchedBase.has(i)).map((f) => f.finding);
+  return { new: added, fixed, unchanged: h.length - added.length };
+}
+
+/** What the change does: workloads whose outcome changed, added or removed, and findings. */
+export function diffRuns(base: { results: readonly LintResult[]; workloads: ReadonlyMap<string, WorkloadState> }, head: { results: readonly LintResult[]; workloads: ReadonlyMap<string, WorkloadState> }): MeshDiff {
+  const changed: WorkloadChange[] = [];
+  const added: MeshDiff['added'][number][] = [];
+  const removed: MeshDiff['removed'][number][] = [];
+  for (const [workload, h] of head.workloads) {
+    const b = base.workloads.get(workload);
+    if (!b) {
+      added.push({ workload, head: h });
+      continue;
+    }
+    const changes = changesOf(b, h);
+    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h });
+  }
+  for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
+  return { changed, added, removed, findings: diffFindings(base.results, head.results) };
+}
+
+/** Why the change fails under `diff.failOn`: the reasons, empty when it passes. */
+export function failures(diff: MeshDiff, failOn: readonly string[]): string[] {
+  const out: string[] = [];
+  const errors = diff.findings.new.filter((f) => f.message.severity === 2).length;
+  if (failOn.includes('new-error') && errors > 0) out.push(`${errors} new error${errors === 1 ? '' : 's'}`);
+  const lost = diff.changed.filter((c) => c.changes.includes('sidecar-lost')).length;
+  if (failOn.includes('sidecar-lost') && lost > 0) out.push(`${lost} workload${lost === 1 ? '' : 's'} lost ${lost === 1 ? 'its sidecar' : 'their sidecars'}`);
+  return out;
+}

@@ -1,0 +1,87 @@
+// Text and JSON for `meshlint diff`: what the change does to the mesh, then its findings.
+import type { ChangeKind, DiffFinding, MeshDiff, WorkloadState } from '../engine/diff.ts';
+import { jsonText, painter, safeText } from './text.ts';
+
+const CHANGE: Record<ChangeKind, string> = {
+  'sidecar-gained': 'gains a sidecar',
+  'sidecar-lost': 'loses its sidecar',
+  'sidecar-known': 'sidecar now decided',
+  'sidecar-unknown': 'sidecar no longer decided',
+  revision: 'injecting revision changed',
+  capture: 'ambient capture changed',
+  startup: 'sidecar start-up changed',
+};
+
+const SIDECAR: Record<WorkloadState['sidecar'], string> = { injected: 'sidecar', 'not-injected': 'no sidecar', unknown: 'unknown' };
+
+/** "sidecar (revision canary), ambient: none, native sidecar; …": the state in one line. */
+function stateText(s: WorkloadState): string {
+  const parts = [`${SIDECAR[s.sidecar]}${s.revision !== undefined ? ` (revision ${s.revision})` : ''}`];
+  if (s.capture !== undefined) parts.push(`data plane ${s.capture}`);
+  if (s.startup !== undefined) parts.push(s.startup);
+  return safeText(parts.join(', '));
+}
+
+export interface DiffLabels {
+  readonly base: string;
+  readonly head: string;
+}
+
+export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boolean): string {
+  const c = painter(color);
+  const where = (s: WorkloadState): string => c('dim', `${safeText(s.filePath)}:${s.line}`);
+  let out = c('bold', `meshlint diff ${safeText(labels.base)} → ${safeText(labels.head)}`) + '\n\n';
+  const meshChanges = diff.changed.length + diff.added.length + diff.removed.length;
+  out += c('bold', 'What this change does to the mesh') + '\n';
+  if (meshChanges === 0) out += '  no workload changes its outcome\n';
+  for (const w of diff.changed) {
+    const bad = w.changes.includes('sidecar-lost') || w.changes.includes('sidecar-unknown');
+    out += `  ${c(bad ? 'red' : 'yellow', safeText(w.workload))}: ${w.changes.map((k) => CHANGE[k]).join(', ')}  ${where(w.head)}\n`;
+    out += `    before: ${stateText(w.base)}: ${safeText(w.base.reason)}\n`;
+    out += `    after:  ${stateText(w.head)}: ${safeText(w.head.reason)}\n`;
+  }
+  for (const a of diff.added) out += `  ${c('green', `+ ${safeText(a.workload)}`)}: added, ${stateText(a.head)}  ${where(a.head)}\n`;
+  for (const r of diff.removed) out += `  ${c('red', `- ${safeText(r.workload)}`)}: removed (had ${stateText(r.base)})  ${c('dim', `${safeText(r.base.filePath)}:${r.base.line} in ${safeText(labels.base)}`)}\n`;
+  const f = diff.findings;
+  out += '\n' + c('bold', `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged`) + '\n';
+  const line = (sign: string, x: DiffFinding): string =>
+    `  ${sign} ${safeText(x.filePath)}:${x.message.line}:${x.message.column}  ${x.message.severity === 2 ? c('red', 'error') : c('yellow', 'warning')}  ${safeText(x.message.message)}  ${c('dim', x.message.ruleId)}\n`;
+  for (const x of f.new) out += line(c('red', 'new  '), x);
+  for (const x of f.fixed) out += line(c('green', 'fixed'), x);
+  return out;
+}
+
+const findingJson = (x: DiffFinding): Record<string, unknown> => ({
+  filePath: x.filePath,
+  ruleId: x.message.ruleId,
+  severity: x.message.severity,
+  message: x.message.message,
+  line: x.message.line,
+  column: x.message.column,
+  ...(x.message.resource !== undefined ? { resource: x.message.resource } : {}),
+});
+
+export function formatDiffJson(diff: MeshDiff, labels: DiffLabels, failures: readonly string[]): string {
+  return (
+    jsonText(
+      {
+        base: labels.base,
+        head: labels.head,
+        workloads: { changed: diff.changed, added: diff.added, removed: diff.removed },
+        findings: {
+          counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, unchanged: diff.findings.unchanged },
+          new: diff.findings.new.map(findingJson),
+          fixed: diff.findings.fixed.map(findingJson),
+        },
+        failures,
+      },
+      2,
+    ) + '\n'
+  );
+}
+
+/** The last line of the text report: why the change fails, or that it passes. */
+export function verdictText(failures: readonly string[], failOn: readonly string[]): string {
+  if (failures.length > 0) return `\nfails diff.failOn [${failOn.join(', ')}]: ${failures.join('; ')}\n`;
+  return `\npasses diff.failOn [${failOn.join(', ')}]\n`;
+}

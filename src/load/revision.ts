@@ -1,0 +1,87 @@
+// The two sides of `meshlint diff`: a directory as it is, or a git revision written into a
+// temporary directory with `git archive` and `tar`, never by changing the user's checkout,
+// index or worktrees. The programs come from PATH (absolute entries only), run with argument
+// arrays (never a shell), a time limit and bounded output. The caller removes the directory.
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { isInside } from './boundary.ts';
+import { spawnSync, spawnSyncBytes } from '../builtins.ts';
+import { findOnPath } from './render/process.ts';
+
+const TIME_LIMIT_MS = 5 * 60_000;
+/** The largest archive of a revision read: far above a repository of manifests. */
+export const MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+
+/** A side that cannot be read: its text says what to do (exit 2). */
+export class RevisionError extends Error {}
+
+/** One side of a diff: the folder to lint as the working directory, and how to clean up. */
+export interface Side {
+  /** What the user named: the directory or the revision. */
+  readonly label: string;
+  /** The folder that stands for the working directory on this side. */
+  readonly cwd: string;
+  /** The commit a revision resolved to. */
+  readonly commit?: string;
+  /** Removes what was made for this side (nothing for a directory). */
+  readonly close: () => void;
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function git(binary: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): { ok: boolean; stdout: string; stderr: string } {
+  const r = spawnSync(binary, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: '0' }, encoding: 'utf8', maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.error) throw new RevisionError(`cannot run git: ${(r.error as NodeJS.ErrnoException).code ?? r.error.message}`);
+  return { ok: r.status === 0, stdout: (r.stdout ?? '').trim(), stderr: (r.stderr ?? '').trim() };
+}
+
+/**
+ * A side of the diff: `spec` as a directory (relative to `cwd`) when one is there, else as a
+ * git revision of the repository `cwd` is in, materialised in a temporary directory. The side's
+ * folder is the one that stands for `cwd` in that revision, so paths read the same on both sides.
+ */
+export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv): Side {
+  const dir = resolve(cwd, spec);
+  if (!spec.startsWith('-') && isDir(dir)) return { label: spec, cwd: dir, close: () => {} };
+  const gitBin = findOnPath(['git'], env);
+  if (!gitBin) throw new RevisionError(`"${spec}" is not a directory, and git is not on PATH to read it as a revision`);
+  const top = git(gitBin, ['rev-parse', '--show-toplevel'], cwd, env);
+  if (!top.ok) throw new RevisionError(`"${spec}" is not a directory, and the current directory is not in a git repository to read it as a revision`);
+  const prefix = git(gitBin, ['rev-parse', '--show-prefix'], cwd, env).stdout;
+  // --end-of-options: a revision that starts with "-" is never read as an option.
+  const commit = git(gitBin, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${spec}^{commit}`], cwd, env);
+  if (!commit.ok || !/^[0-9a-f]{40,64}$/.test(commit.stdout)) {
+    throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
+  }
+  const tarBin = findOnPath(['tar'], env);
+  if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read revision "${spec}"`);
+  const archive = spawnSyncBytes(gitBin, ['archive', '--format=tar', commit.stdout], { cwd: top.stdout, env: { ...env, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (archive.error || archive.status !== 0) {
+    const why = archive.error ? ((archive.error as NodeJS.ErrnoException).code ?? archive.error.message) : archive.stderr.toString('utf8').trim().split('\n')[0];
+    throw new RevisionError(`cannot read revision "${spec}" with git archive: ${why}`);
+  }
+  const root = mkdtempSync(join(tmpdir(), 'meshlint-diff-'));
+  const close = (): void => rmSync(root, { recursive: true, force: true });
+  try {
+    const x = spawnSync(tarBin, ['-x', '-f', '-', '-C', root], { input: archive.stdout, encoding: 'utf8', maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['pipe', 'pipe', 'pipe'] });
+    if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack revision "${spec}": ${x.error ? ((x.error as NodeJS.ErrnoException).code ?? x.error.message) : (x.stderr ?? '').trim().split('\n')[0]}`);
+    // The archive's root is the repository's root: marked so, as the checkout is, so that
+    // config files, .gitignore and fingerprints stop and start there on both sides.
+    mkdirSync(join(root, '.git'));
+    const sideCwd = join(root, prefix);
+    if (!existsSync(sideCwd)) mkdirSync(sideCwd, { recursive: true });
+    // A folder of the path that is a link in that revision must not lead out of it.
+    if (!isInside(realpathSync(root), realpathSync(sideCwd))) throw new RevisionError(`in revision "${spec}", ${prefix} leads out of the repository (a symbolic link)`);
+    return { label: spec, cwd: sideCwd, commit: commit.stdout, close };
+  } catch (e) {
+    close();
+    throw e;
+  }
+}

@@ -1,0 +1,201 @@
+// `meshlint diff` on a scratch git repository: each commit one kind of change, compared
+// revision to revision or against the working tree. Skipped, with a notice, without git.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cli, withTemp, type TempDir } from './helpers/cli.ts';
+
+const ns = (labels: string): string => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n${labels}`;
+/** A Deployment in shop; with hostNetwork, its pod opts in to injection (an error: never injected). */
+const deployment = (name: string, extra = ''): string =>
+  `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\n  namespace: shop\nspec:\n  selector:\n    matchLabels: { app: ${name} }\n  template:\n    metadata:\n      labels: { app: ${name}${extra ? ', sidecar.istio.io/inject: "true"' : ''} }\n    spec:\n${extra}      containers:\n        - name: app\n          image: example.com/${name}:1\n`;
+
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+
+function git(t: TempDir, ...args: string[]): string {
+  const r = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], { cwd: t.path('.'), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+function commit(t: TempDir, message: string): void {
+  git(t, 'add', '-A');
+  git(t, 'commit', '-q', '-m', message);
+}
+
+/** A repository whose first commit has the namespace shop injected and two workloads in it. */
+function repo(t: TempDir): void {
+  git(t, 'init', '-q');
+  t.write('k8s/ns.yaml', ns('    istio-injection: enabled\n'));
+  t.write('k8s/web.yaml', deployment('web'));
+  t.write('k8s/api.yaml', deployment('api'));
+  commit(t, 'base');
+}
+
+interface DiffJson {
+  workloads: {
+    changed: { workload: string; changes: string[]; base: { sidecar: string; reason: string }; head: { sidecar: string; reason: string; filePath: string; line: number } }[];
+    added: { workload: string }[];
+    removed: { workload: string; base: { filePath: string } }[];
+  };
+  findings: { counts: { new: number; fixed: number; unchanged: number }; new: { ruleId: string; filePath: string }[]; fixed: { ruleId: string }[] };
+  failures: string[];
+}
+
+function diff(t: TempDir, ...args: string[]): { code: number; json: DiffJson; stderr: string } {
+  const r = cli(['diff', ...args, '-f', 'json'], { cwd: t.path('.'), env });
+  assert.equal(r.stderr, '', r.stderr);
+  return { code: r.code, json: JSON.parse(r.stdout) as DiffJson, stderr: r.stderr };
+}
+
+const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
+if (!hasGit) console.log('notice: skipping the meshlint diff tests (git is not installed)');
+else {
+  test('a namespace relabel: every workload in it loses its sidecar, with the reason on each side', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/ns.yaml', ns('    team: shop\n'));
+      const { code, json } = diff(t, 'HEAD');
+      const lost = json.workloads.changed.filter((c) => c.changes.includes('sidecar-lost')).map((c) => c.workload);
+      assert.equal(lost.sort(), ['Deployment shop/api', 'Deployment shop/web']);
+      const web = json.workloads.changed.find((c) => c.workload === 'Deployment shop/web');
+      assert.equal(web?.base.sidecar, 'injected');
+      assert.equal(web?.head.sidecar, 'not-injected');
+      assert.ok(web?.head.reason, 'the reason after the change is given');
+      assert.equal([web?.head.filePath, web?.head.line], ['k8s/web.yaml', 4]);
+      assert.equal(json.workloads.added, []);
+      assert.equal(json.workloads.removed, []);
+      // Losing a sidecar fails only when the config asks.
+      assert.equal(code, 0);
+      t.write('.meshlint.yaml', 'diff:\n  failOn: [new-error, sidecar-lost]\n');
+      const strict = diff(t, 'HEAD');
+      assert.equal(strict.code, 1);
+      assert.match(strict.json.failures.join(), /2 workloads lost their sidecars/);
+      // The user's checkout is as it was: nothing staged, the change still in the working tree.
+      assert.equal(git(t, 'diff', '--cached', '--name-only'), '');
+      assert.equal(git(t, 'status', '--porcelain', '--', 'k8s'), 'M k8s/ns.yaml');
+    });
+  });
+
+  test('hostNetwork added to an opted-in pod: a new error, exit 1; the text report says so', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      commit(t, 'hostNetwork');
+      const temps = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith('meshlint-diff-'));
+      const before = temps();
+      const { code, json } = diff(t, 'HEAD~1', 'HEAD');
+      assert.equal(temps(), before, 'the revisions read are removed');
+      assert.equal(code, 1);
+      assert.equal(json.findings.counts.new, 1);
+      assert.equal(json.findings.new[0]?.ruleId, 'injection-host-network');
+      assert.equal(json.findings.new[0]?.filePath, 'k8s/web.yaml');
+      assert.equal(json.failures, ['1 new error']);
+      const web = json.workloads.changed.find((c) => c.workload === 'Deployment shop/web');
+      assert.equal(web?.changes, ['sidecar-lost']);
+      const text = cli(['diff', 'HEAD~1', 'HEAD'], { cwd: t.path('.'), env });
+      assert.equal(text.code, 1);
+      assert.match(text.stdout, /Deployment shop\/web: loses its sidecar/);
+      assert.match(text.stdout, /Findings: 1 new, 0 fixed, 0 unchanged/);
+      assert.match(text.stdout, /fails diff\.failOn \[new-error\]: 1 new error/);
+      // Reverted: the finding is fixed, the sidecar gained, nothing fails.
+      const back = diff(t, 'HEAD', 'HEAD~1');
+      assert.equal(back.code, 0);
+      assert.equal(back.json.findings.counts.fixed, 1);
+      assert.equal(back.json.workloads.changed.find((c) => c.workload === 'Deployment shop/web')?.changes, ['sidecar-gained']);
+    });
+  });
+
+  test('a workload renamed: removed (with its file in BASE) and added', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/web.yaml', deployment('storefront'));
+      commit(t, 'rename');
+      const { code, json } = diff(t, 'HEAD~1', 'HEAD');
+      assert.equal(code, 0);
+      assert.equal(json.workloads.added.map((a) => a.workload), ['Deployment shop/storefront']);
+      assert.equal(json.workloads.removed.map((r) => [r.workload, r.base.filePath]), [['Deployment shop/web', 'k8s/web.yaml']]);
+      assert.equal(json.workloads.changed, []);
+    });
+  });
+
+  test('a file moved: its findings are unchanged, not fixed and new', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      commit(t, 'finding');
+      git(t, 'mv', 'k8s/web.yaml', 'k8s/storefront.yaml');
+      git(t, 'mv', 'k8s/api.yaml', 'api.yaml');
+      commit(t, 'move');
+      const { code, json } = diff(t, 'HEAD~1', 'HEAD');
+      assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+      assert.equal(json.workloads, { changed: [], added: [], removed: [] });
+      assert.equal(code, 0);
+    });
+  });
+
+  test('run in a subfolder: the revision is read from that folder too', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/ns.yaml', ns('    team: shop\n'));
+      const r = cli(['diff', 'HEAD', '-f', 'json'], { cwd: t.path('k8s'), env });
+      const json = JSON.parse(r.stdout) as DiffJson;
+      assert.equal(json.workloads.changed.map((c) => [c.workload, c.head.filePath]).sort(), [
+        ['Deployment shop/api', 'api.yaml'],
+        ['Deployment shop/web', 'web.yaml'],
+      ]);
+    });
+  });
+
+  test('two directories compared, --path limits both sides', () => {
+    withTemp((t) => {
+      t.write('before/ns.yaml', ns('    istio-injection: enabled\n'));
+      t.write('before/web.yaml', deployment('web'));
+      t.write('after/ns.yaml', ns('    istio-injection: disabled\n'));
+      t.write('after/web.yaml', deployment('web'));
+      const r = cli(['diff', 'before', 'after', '-f', 'json'], { cwd: t.path('.'), env });
+      const json = JSON.parse(r.stdout) as DiffJson;
+      assert.equal(json.workloads.changed.map((c) => [c.workload, c.changes]), [['Deployment shop/web', ['sidecar-lost']]]);
+      const only = JSON.parse(cli(['diff', 'before', 'after', '--path', 'web.yaml', '-f', 'json'], { cwd: t.path('.'), env }).stdout) as DiffJson;
+      // Without the Namespaces, neither side knows shop's labels: nothing to compare changes.
+      assert.equal(only.workloads.changed.filter((c) => c.changes.includes('sidecar-lost')), []);
+    });
+  });
+
+  test('a base revision that does not exist: exit 2 and one line that says so', () => {
+    withTemp((t) => {
+      repo(t);
+      const r = cli(['diff', 'no-such-branch'], { cwd: t.path('.'), env });
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /"no-such-branch" is neither a directory nor a commit of this repository/);
+      assert.equal(r.stderr.trim().split('\n').length, 1);
+      const options = cli(['diff', '--', '--output=x'], { cwd: t.path('.'), env });
+      assert.equal(options.code, 2, 'a revision spelt as an option is not one');
+      const usage = cli(['diff'], { cwd: t.path('.'), env });
+      assert.equal(usage.code, 2);
+      assert.match(usage.stderr, /diff takes a BASE/);
+    });
+  });
+
+  test('diff.failOn takes only new-error and sidecar-lost', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('.meshlint.yaml', 'diff:\n  failOn: [new-warning]\n');
+      const r = cli(['diff', 'HEAD'], { cwd: t.path('.'), env });
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /diff\.failOn/);
+    });
+  });
+
+  test('--help for diff', () => {
+    const r = cli(['diff', '--help'], { cwd: process.cwd(), env });
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^Usage: meshlint diff BASE \[HEAD\]/);
+    assert.match(r.stdout, /diff\.failOn/);
+  });
+}
+
+test.run();
