@@ -33370,6 +33370,27 @@ var meshlint_schema_default = {
       description: "findings recorded by meshlint --write-baseline; only findings not in it are reported",
       type: "string",
       minLength: 1
+    },
+    diff: {
+      description: "meshlint diff: what in a change makes it exit with 1",
+      type: [
+        "object",
+        "null"
+      ],
+      additionalProperties: false,
+      properties: {
+        failOn: {
+          description: "new-error: the change adds a finding at level error; sidecar-lost: a workload that had a sidecar has none (default: [new-error])",
+          type: "array",
+          uniqueItems: true,
+          items: {
+            enum: [
+              "new-error",
+              "sidecar-lost"
+            ]
+          }
+        }
+      }
     }
   },
   definitions: {
@@ -33541,7 +33562,8 @@ var EMPTY_CONFIG = {
   istio: {},
   helm: { renderCharts: false, charts: [] },
   kustomize: { overlays: [], renderOverlays: false },
-  context: []
+  context: [],
+  diff: { failOn: ["new-error"] }
 };
 var NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 var HELM_RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -33598,7 +33620,8 @@ function validateConfig(raw, file, rules, scope) {
     },
     kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
-    ...c.baseline !== void 0 ? { baseline: inRepo(c.baseline, "baseline") } : {}
+    ...c.baseline !== void 0 ? { baseline: inRepo(c.baseline, "baseline") } : {},
+    diff: { failOn: c.diff?.failOn ?? EMPTY_CONFIG.diff.failOn }
   };
 }
 function parseRuleSetting(id, setting, rules, file, key) {
@@ -34844,6 +34867,90 @@ function summarize(filePath, list2) {
     }
   }
   return { filePath, messages: list2, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
+}
+
+// src/format/summary.ts
+function notesSection(notes) {
+  if (!notes?.length) return "";
+  return `
+**Notes**
+
+${notes.map((n) => `- ${escapeMarkdown(n.message)}`).join("\n")}
+`;
+}
+function escapeMarkdown(s) {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]()#+!|~])/g, "\\$1");
+}
+function formatSummary(results, opts) {
+  const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
+  const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
+  const scope = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : "";
+  let md = `## ${TOOL_NAME}${scope}
+
+`;
+  if (errors + warnings === 0) {
+    return `${md}No problems found in ${plural(opts.files, "file")}.
+${notesSection(opts.notes)}`;
+  }
+  md += `**${plural(errors, "error")}, ${plural(warnings, "warning")}** in ${plural(opts.files, "file")} linted.
+
+`;
+  const byRule = /* @__PURE__ */ new Map();
+  for (const r7 of results) {
+    for (const m of r7.messages) {
+      const row2 = byRule.get(m.ruleId) ?? { errors: 0, warnings: 0 };
+      if (m.severity === 2) row2.errors++;
+      else row2.warnings++;
+      byRule.set(m.ruleId, row2);
+    }
+  }
+  md += "| Rule | Errors | Warnings |\n| --- | ---: | ---: |\n";
+  const rows = [...byRule].sort((a, b) => b[1].errors - a[1].errors || b[1].warnings - a[1].warnings || (a[0] < b[0] ? -1 : 1));
+  for (const [id, n] of rows) md += `| [${escapeMarkdown(id)}](${DOCS_URL}/${encodeURIComponent(id)}.md) | ${n.errors} | ${n.warnings} |
+`;
+  const all = results.flatMap((r7) => r7.messages.map((m) => ({ path: opts.pathOf(r7.filePath), m })));
+  const ordered = [...all.filter((x) => x.m.severity === 2), ...all.filter((x) => x.m.severity !== 2)];
+  const header = "| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n";
+  const row = ({ path, m }) => {
+    const where = `${escapeMarkdown(path)}:${m.line}`;
+    const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
+    const context = findingContext(m);
+    const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : "");
+    return `| ${m.severity === 2 ? "error" : "warning"} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |
+`;
+  };
+  let budget = (opts.maxBytes ?? Infinity) - Buffer.byteLength(md) - 4096;
+  const fits = (text) => (budget -= Buffer.byteLength(text)) >= 0;
+  const listed = [];
+  for (const f of ordered) {
+    const r7 = row(f);
+    if (!fits(r7)) break;
+    listed.push(r7);
+  }
+  const hidden = listed.slice(opts.openFindings);
+  md += `
+### Findings
+
+${header}${listed.slice(0, opts.openFindings).join("")}`;
+  if (hidden.length) md += `
+<details><summary>${plural(hidden.length, "more finding")}</summary>
+
+${header}${hidden.join("")}
+</details>
+`;
+  const unlisted = ordered.length - listed.length;
+  if (unlisted) md += `
+${unlisted} more ${unlisted === 1 ? "finding does" : "findings do"} not fit in the job summary (GitHub takes 1 MiB per step).
+`;
+  const notes = [];
+  if (opts.annotated && opts.annotated.errors + opts.annotated.warnings < errors + warnings) {
+    notes.push(`GitHub shows at most 10 error and 10 warning annotations per step: ${opts.annotated.errors + opts.annotated.warnings} of ${errors + warnings} findings are annotated on the files.`);
+  }
+  if (opts.sarifFile) notes.push(`Every finding is in \`${opts.sarifFile.replace(/[`\u0000-\u001f]/g, "")}\` (SARIF), for code scanning.`);
+  if (notes.length) md += `
+${notes.join(" ")}
+`;
+  return md + notesSection(opts.notes);
 }
 
 // src/format/github.ts
@@ -39826,6 +39933,10 @@ function rendererBinary(r7, flagValue, env, cwd) {
   return found;
 }
 
+// src/load/revision.ts
+var TIME_LIMIT_MS2 = 5 * 6e4;
+var MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+
 // src/load/rule-docs.ts
 import { existsSync as existsSync7, readFileSync as readFileSync2 } from "node:fs";
 import { dirname as dirname8, join as join8 } from "node:path";
@@ -40173,6 +40284,7 @@ var OPTIONS = {
   kustomize: { type: "string", multiple: true },
   "kustomize-binary": { type: "string" },
   resource: { type: "string" },
+  path: { type: "string", multiple: true },
   color: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -40209,7 +40321,9 @@ no workload.
 
 Options:
       --resource KIND/NS/NAME  Only this workload (also NS/NAME or NAME)
-  -f, --format NAME            text (stylish, the default) or json
+  -f, --format NAME            text (stylish, the default), json, or markdown: the mesh
+                               map (each namespace, its mesh labels and where they come
+                               from, a table of its workloads; then the coverage)
 ${READING_OPTIONS}  -o, --output-file FILE       Write the explanation to FILE
       --color, --no-color      Force colours on or off
   -h, --help                   Show this help
@@ -40233,9 +40347,37 @@ Options:
 ${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
       --color, --no-color      Force colours on or off
   -h, --help                   Show this help
+`,
+  diff: `Usage: meshlint diff BASE [HEAD] [--path PATH]... [options]
+
+What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
+repository the current directory is in (HEAD by default: the working tree, the current
+directory as it is). A revision is read with git archive into a temporary directory, removed
+afterwards: the checkout, the index and the worktrees are never changed. Both sides are linted
+the same way: the same --path, --context, --config, charts and overlays, each path read
+relative to the side's folder that stands for the current directory; each side reads the
+config files it holds. Reports:
+  - each workload (matched by kind, namespace, name and pod template) whose outcome changed:
+    sidecar gained or lost, injecting revision, ambient capture, start-up (native sidecar,
+    hold), unknown and known; with the reason on each side and its file:line;
+    workloads added and removed;
+  - findings new, fixed and unchanged, matched by the fingerprint --baseline uses (a moved
+    file's findings are unchanged).
+Exits 1 when the change does what the config's diff.failOn lists (new-error: a new finding
+at level error, the default; sidecar-lost: a workload loses its sidecar), else 0; 2 when a
+side is neither a directory nor a revision.
+
+Options:
+      --path PATH              Lint only PATH on each side (repeatable; default: all of it)
+  -f, --format NAME            text (stylish, the default) or json
+${READING_OPTIONS}      --render-charts, --render-overlays
+                               Render the charts and overlays met, on both sides
+  -o, --output-file FILE       Write the report to FILE
+      --color, --no-color      Force colours on or off
+  -h, --help                   Show this help
 `
 };
-var COMMANDS = ["rules", "explain", "facts", "lsp"];
+var COMMANDS = ["rules", "explain", "facts", "diff", "lsp"];
 var UsageError = class extends Error {
 };
 function fail(io, message) {
@@ -40356,7 +40498,7 @@ function lintParsed(v2, positionals, lookup2, io) {
     if (note) report2 = { ...report2, notes: [note, ...report2.notes] };
   }
   if (v2.quiet) results = results.map(errorsOnly);
-  return { results, report: report2, config, skipped };
+  return { results, report: report2, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
 }
 function inOrderOf(inputs, results) {
   const rank = new Map(inputs.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));
@@ -40626,90 +40768,6 @@ function printNotes(report2, io, all) {
 `);
   if (shown2.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown2.length} more (--stats lists them all)
 `);
-}
-
-// src/format/summary.ts
-function notesSection(notes) {
-  if (!notes?.length) return "";
-  return `
-**Notes**
-
-${notes.map((n) => `- ${escapeMarkdown(n.message)}`).join("\n")}
-`;
-}
-function escapeMarkdown(s) {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]()#+!|~])/g, "\\$1");
-}
-function formatSummary(results, opts) {
-  const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
-  const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
-  const scope = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : "";
-  let md = `## ${TOOL_NAME}${scope}
-
-`;
-  if (errors + warnings === 0) {
-    return `${md}No problems found in ${plural(opts.files, "file")}.
-${notesSection(opts.notes)}`;
-  }
-  md += `**${plural(errors, "error")}, ${plural(warnings, "warning")}** in ${plural(opts.files, "file")} linted.
-
-`;
-  const byRule = /* @__PURE__ */ new Map();
-  for (const r7 of results) {
-    for (const m of r7.messages) {
-      const row2 = byRule.get(m.ruleId) ?? { errors: 0, warnings: 0 };
-      if (m.severity === 2) row2.errors++;
-      else row2.warnings++;
-      byRule.set(m.ruleId, row2);
-    }
-  }
-  md += "| Rule | Errors | Warnings |\n| --- | ---: | ---: |\n";
-  const rows = [...byRule].sort((a, b) => b[1].errors - a[1].errors || b[1].warnings - a[1].warnings || (a[0] < b[0] ? -1 : 1));
-  for (const [id, n] of rows) md += `| [${escapeMarkdown(id)}](${DOCS_URL}/${encodeURIComponent(id)}.md) | ${n.errors} | ${n.warnings} |
-`;
-  const all = results.flatMap((r7) => r7.messages.map((m) => ({ path: opts.pathOf(r7.filePath), m })));
-  const ordered = [...all.filter((x) => x.m.severity === 2), ...all.filter((x) => x.m.severity !== 2)];
-  const header = "| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n";
-  const row = ({ path, m }) => {
-    const where = `${escapeMarkdown(path)}:${m.line}`;
-    const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
-    const context = findingContext(m);
-    const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : "");
-    return `| ${m.severity === 2 ? "error" : "warning"} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |
-`;
-  };
-  let budget = (opts.maxBytes ?? Infinity) - Buffer.byteLength(md) - 4096;
-  const fits = (text) => (budget -= Buffer.byteLength(text)) >= 0;
-  const listed = [];
-  for (const f of ordered) {
-    const r7 = row(f);
-    if (!fits(r7)) break;
-    listed.push(r7);
-  }
-  const hidden = listed.slice(opts.openFindings);
-  md += `
-### Findings
-
-${header}${listed.slice(0, opts.openFindings).join("")}`;
-  if (hidden.length) md += `
-<details><summary>${plural(hidden.length, "more finding")}</summary>
-
-${header}${hidden.join("")}
-</details>
-`;
-  const unlisted = ordered.length - listed.length;
-  if (unlisted) md += `
-${unlisted} more ${unlisted === 1 ? "finding does" : "findings do"} not fit in the job summary (GitHub takes 1 MiB per step).
-`;
-  const notes = [];
-  if (opts.annotated && opts.annotated.errors + opts.annotated.warnings < errors + warnings) {
-    notes.push(`GitHub shows at most 10 error and 10 warning annotations per step: ${opts.annotated.errors + opts.annotated.warnings} of ${errors + warnings} findings are annotated on the files.`);
-  }
-  if (opts.sarifFile) notes.push(`Every finding is in \`${opts.sarifFile.replace(/[`\u0000-\u001f]/g, "")}\` (SARIF), for code scanning.`);
-  if (notes.length) md += `
-${notes.join(" ")}
-`;
-  return md + notesSection(opts.notes);
 }
 
 // src/action.ts
