@@ -12,7 +12,7 @@ import { explain } from './engine/explain.ts';
 import { gatherFactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
-import { formatDiffJson, formatDiffStylish, verdictText } from './format/diff.ts';
+import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText } from './format/diff.ts';
 import { formatExplanations, formatExplanationsMarkdown } from './format/explain.ts';
 import { formatFactsReport } from './format/facts.ts';
 import type { Facts } from './model/facts.ts';
@@ -275,7 +275,8 @@ side is neither a directory nor a revision.
 
 Options:
       --path PATH              Lint only PATH on each side (repeatable; default: all of it)
-  -f, --format NAME            text (stylish, the default) or json
+  -f, --format NAME            text (stylish, the default), json, sarif (HEAD's new findings
+                               only, for code scanning) or markdown (a job summary)
 ${READING_OPTIONS}      --render-charts, --render-overlays
                                Render the charts and overlays met, on both sides
   -o, --output-file FILE       Write the report to FILE
@@ -412,8 +413,8 @@ function run(argv: readonly string[], io: CliIO): number {
   if (positionals[0] === 'diff') return runDiff(positionals.slice(1), v, io);
 
   const format = (v.format ?? 'stylish') as Format;
-  // explain checks its own formats (it has markdown, and no sarif).
-  if (positionals[0] !== 'explain' && !FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; choose one of: ${FORMATS.join(', ')}`);
+  // explain and diff check their own formats (they have markdown).
+  if (positionals[0] !== 'explain' && positionals[0] !== 'diff' && !FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; choose one of: ${FORMATS.join(', ')}`);
   let maxWarnings: number | undefined;
   if (v['max-warnings'] !== undefined) {
     maxWarnings = Number(v['max-warnings']);
@@ -1013,7 +1014,9 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
  */
 function runDiff(args: readonly string[], v: Values, io: CliIO): number {
   const format = v.format ?? 'stylish';
-  if (format !== 'stylish' && format !== 'json') throw new UsageError('diff prints text (the default) or --format json');
+  if (format !== 'stylish' && format !== 'json' && format !== 'sarif' && format !== 'markdown') {
+    throw new UsageError('diff prints text (the default), --format json, --format sarif (new findings only) or --format markdown');
+  }
   if (args.length < 1 || args.length > 2) throw new UsageError('diff takes a BASE and at most a HEAD: meshlint diff BASE [HEAD] [--path PATH]...');
   const stray = (['fix', 'fix-dry-run', 'baseline', 'write-baseline', 'stdin-filename', 'print-config'] as const).find((f) => v[f] !== undefined);
   if (stray) throw new UsageError(`--${stray} does not go with diff: diff compares every finding of both sides`);
@@ -1038,14 +1041,23 @@ function runDiff(args: readonly string[], v: Values, io: CliIO): number {
       const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO);
       if (typeof run === 'number') return run;
       const { explanations } = explain(run.read?.inputs ?? [], run.config, { cliIstioVersion: v['istio-version'], context: run.read?.context ?? [] });
-      runs.push({ results: run.results, workloads: workloadMap(explanations) });
+      runs.push({ results: run.results, workloads: workloadMap(explanations), config: run.config, cwd: side.cwd });
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
     const diff = diffRuns(base, head);
     const why = failures(diff, failOn);
     const labels = { base: sides[0]?.label ?? '', head: sides[1]?.label ?? '' };
-    emit(format === 'json' ? formatDiffJson(diff, labels, why) : formatDiffStylish(diff, labels, useColor(v, io) && !v['output-file']) + verdictText(why, failOn), v, io);
+    const text =
+      format === 'json'
+        ? formatDiffJson(diff, labels, why)
+        : format === 'markdown'
+          ? formatDiffMarkdown(diff, labels, why, failOn)
+          : format === 'sarif'
+            ? // Code scanning shows what the change adds: HEAD's new findings, located in HEAD's tree.
+              formatReport('sarif', newFindingResults(diff, head.results), head.config, { color: false, cwd: head.cwd })
+            : formatDiffStylish(diff, labels, useColor(v, io) && !v['output-file']) + verdictText(why, failOn);
+    emit(text, v, io);
     return why.length > 0 ? 1 : 0;
   } finally {
     for (const side of sides) side.close();

@@ -196,6 +196,31 @@ else {
     assert.match(r.stdout, /^Usage: meshlint diff BASE \[HEAD\]/);
     assert.match(r.stdout, /diff\.failOn/);
   });
+  test('markdown for a job summary and SARIF of the new findings only', () => {
+    withTemp((t) => {
+      repo(t);
+      // One finding already there (it stays unchanged), then a change that adds one and relabels nothing.
+      t.write('k8s/old.yaml', deployment('old', '      hostNetwork: true\n'));
+      commit(t, 'an old finding');
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      t.write('k8s/ns.yaml', ns('    istio-injection: enabled\n    team: "a|b"\n'));
+      const md = cli(['diff', 'HEAD', '-f', 'markdown'], { cwd: t.path('.'), env });
+      assert.is(md.code, 1, md.stderr);
+      assert.match(md.stdout, /^## What this change does to the mesh\n\nHEAD → working tree\n/);
+      assert.match(md.stdout, /\| Deployment shop\/web \| loses its sidecar \|/);
+      assert.match(md.stdout, /### Findings: 1 new, 0 fixed, 1 unchanged\n/);
+      assert.match(md.stdout, /\| k8s\/web\.yaml:\d+:\d+ \| error \| injection-host-network \|/);
+      assert.match(md.stdout, /\*\*Fails diff\.failOn \[new-error\]:\*\*/);
+      const sarif = cli(['diff', 'HEAD', '-f', 'sarif'], { cwd: t.path('.'), env });
+      assert.is(sarif.code, 1, sarif.stderr);
+      const log = JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+      const results = log.runs[0]?.results ?? [];
+      assert.equal(results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri]), [['injection-host-network', 'k8s/web.yaml']]);
+      const bad = cli(['diff', 'HEAD', '-f', 'html'], { cwd: t.path('.'), env });
+      assert.is(bad.code, 2);
+      assert.match(bad.stderr, /diff prints text \(the default\), --format json, --format sarif \(new findings only\) or --format markdown/);
+    });
+  });
 }
 
 test.run();

@@ -1,5 +1,7 @@
 // Text and JSON for `meshlint diff`: what the change does to the mesh, then its findings.
 import type { ChangeKind, DiffFinding, MeshDiff, WorkloadState } from '../engine/diff.ts';
+import type { LintResult } from '../types.ts';
+import { escapeMarkdown } from './summary.ts';
 import { jsonText, painter, safeText } from './text.ts';
 
 const CHANGE: Record<ChangeKind, string> = {
@@ -84,4 +86,53 @@ export function formatDiffJson(diff: MeshDiff, labels: DiffLabels, failures: rea
 export function verdictText(failures: readonly string[], failOn: readonly string[]): string {
   if (failures.length > 0) return `\nfails diff.failOn [${failOn.join(', ')}]: ${failures.join('; ')}\n`;
   return `\npasses diff.failOn [${failOn.join(', ')}]\n`;
+}
+
+/** At most this many rows per table in Markdown: a job summary or a PR comment has a size limit. */
+const MAX_ROWS = 200;
+
+/**
+ * Markdown for a job summary or a pull-request comment: what the change does to the mesh (a
+ * table of the workloads whose outcome changed, then those added and removed), then the new
+ * findings. Every value from the inputs is escaped (escapeMarkdown).
+ */
+export function formatDiffMarkdown(diff: MeshDiff, labels: DiffLabels, failures: readonly string[], failOn: readonly string[]): string {
+  const e = escapeMarkdown;
+  const where = (s: WorkloadState): string => `${e(s.filePath)}:${s.line}`;
+  let out = `## What this change does to the mesh
+
+${e(labels.base)} → ${e(labels.head)}
+
+`;
+  const rows = [
+    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(w.base.reason)} | ${e(stateText(w.head))}: ${e(w.head.reason)} | ${where(w.head)} |`),
+    ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where(a.head)} |`),
+    ...diff.removed.map((r) => `| ${e(r.workload)} | removed | ${e(stateText(r.base))} | | ${where(r.base)} in ${e(labels.base)} |`),
+  ];
+  if (rows.length === 0) out += 'No workload changes its outcome.\n';
+  else {
+    out += '| Workload | Change | Before | After | Where |\n| --- | --- | --- | --- | --- |\n';
+    out += rows.slice(0, MAX_ROWS).join('\n') + '\n';
+    if (rows.length > MAX_ROWS) out += `\n…and ${rows.length - MAX_ROWS} more (meshlint diff -f json lists them all).\n`;
+  }
+  const f = diff.findings;
+  out += `\n### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged\n\n`;
+  if (f.new.length > 0) {
+    out += '| Where | Level | Rule | Message |\n| --- | --- | --- | --- |\n';
+    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${e(x.filePath)}:${x.message.line}:${x.message.column} | ${x.message.severity === 2 ? 'error' : 'warning'} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join('\n') + '\n';
+    if (f.new.length > MAX_ROWS) out += `\n…and ${f.new.length - MAX_ROWS} more.\n`;
+  }
+  out += failures.length > 0 ? `\n**Fails diff.failOn [${failOn.join(', ')}]:** ${e(failures.join('; '))}\n` : `\nPasses diff.failOn [${failOn.join(', ')}].\n`;
+  return out;
+}
+
+/** HEAD's results holding only the new findings: SARIF of a change shows what it adds. */
+export function newFindingResults(diff: MeshDiff, head: readonly LintResult[]): LintResult[] {
+  const added = new Set(diff.findings.new.map((x) => x.message));
+  return head.flatMap((r) => {
+    const messages = r.messages.filter((m) => added.has(m));
+    if (messages.length === 0) return [];
+    const errorCount = messages.filter((m) => m.severity === 2).length;
+    return [{ ...r, messages, errorCount, warningCount: messages.length - errorCount, fixableErrorCount: 0, fixableWarningCount: 0 }];
+  });
 }
