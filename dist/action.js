@@ -40369,7 +40369,8 @@ side is neither a directory nor a revision.
 
 Options:
       --path PATH              Lint only PATH on each side (repeatable; default: all of it)
-  -f, --format NAME            text (stylish, the default) or json
+  -f, --format NAME            text (stylish, the default), json, sarif (HEAD's new findings
+                               only, for code scanning) or markdown (a job summary)
 ${READING_OPTIONS}      --render-charts, --render-overlays
                                Render the charts and overlays met, on both sides
   -o, --output-file FILE       Write the report to FILE
