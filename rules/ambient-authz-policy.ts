@@ -21,7 +21,7 @@ import {
 import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
 import { judgeWaypoint, waypointRef, WAYPOINT_CLASS, type WaypointGateway } from '../src/model/waypoint.ts';
 import type { Tri } from '../src/model/selector.ts';
-import { asObject, getIn, labelString, type PodTemplate } from '../src/model/workload.ts';
+import { asObject, getIn, labelRecord, labelString, type PodTemplate } from '../src/model/workload.ts';
 import type { KubeObject, Path, Resource } from '../src/types.ts';
 
 type Messages = 'allowDropped' | 'denyNoop' | 'denyBroader' | 'action' | 'targetUnbound' | 'gatewayClass' | 'waypointSelector' | 'waypointIdentity';
@@ -56,12 +56,6 @@ interface Identity {
 }
 
 const isAuthorizationPolicy = (r: Resource): boolean => r.kind === 'AuthorizationPolicy' && r.apiVersion.startsWith('security.istio.io/');
-
-const stringLabels = (raw: unknown): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(asObject(raw) ?? {})) out[k] = labelString(v) ?? '';
-  return out;
-};
 
 /** A list field is set when it is a non-empty array (Istio's `len(x) > 0`). */
 const isSet = (obj: KubeObject | undefined, field: string): boolean => {
@@ -227,10 +221,10 @@ export default createRule({
           if (policies.length < MAX_POLICIES) policies.push(r);
         } else if (r.namespace !== undefined && r.kind === 'Service' && r.apiVersion === 'v1') {
           const headless = getIn(r.object, ['spec', 'clusterIP']) === 'None';
-          const selector = headless ? {} : stringLabels(getIn(r.object, ['spec', 'selector']));
-          services.set(`${r.namespace}/${r.name}`, { resource: r, labels: stringLabels(getIn(r.object, ['metadata', 'labels'])), selector });
+          const selector = headless ? {} : labelRecord(getIn(r.object, ['spec', 'selector']));
+          services.set(`${r.namespace}/${r.name}`, { resource: r, labels: labelRecord(getIn(r.object, ['metadata', 'labels'])), selector });
         } else if (r.namespace !== undefined && r.kind === 'ServiceEntry' && r.apiVersion.startsWith('networking.istio.io/')) {
-          serviceEntries.set(`${r.namespace}/${r.name}`, { resource: r, labels: stringLabels(getIn(r.object, ['metadata', 'labels'])) });
+          serviceEntries.set(`${r.namespace}/${r.name}`, { resource: r, labels: labelRecord(getIn(r.object, ['metadata', 'labels'])) });
         }
       },
       PodTemplate(t) {
@@ -239,7 +233,7 @@ export default createRule({
         podCount++;
         const list = podsByNs.get(ns) ?? [];
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
-        list.push({ t, namespace: ns, labels: stringLabels(t.labels), ambient: captureForTemplate(t, facts).outcome === 'ambient', serviceAccount: typeof sa === 'string' && sa !== '' ? sa : 'default' });
+        list.push({ t, namespace: ns, labels: labelRecord(t.labels), ambient: captureForTemplate(t, facts).outcome === 'ambient', serviceAccount: typeof sa === 'string' && sa !== '' ? sa : 'default' });
         podsByNs.set(ns, list);
       },
       'Program:exit'() {
@@ -259,7 +253,7 @@ export default createRule({
             checkTargetRefs(context, p, ns, Array.isArray(spec.targetRefs) ? 'targetRefs' : 'targetRef', spec);
             continue;
           }
-          const matchLabels = stringLabels(getIn(selector, ['matchLabels']));
+          const matchLabels = labelRecord(getIn(selector, ['matchLabels']));
           if (checkWaypointSelector(p, ns, matchLabels)) continue;
           // The root namespace's policies apply mesh-wide: the inputs never hold every pod.
           if (selector === undefined || selector === null) {
@@ -318,7 +312,7 @@ export default createRule({
         if (!spec || (spec.action !== undefined && spec.action !== 'ALLOW')) continue;
         if (spec.targetRefs !== undefined || spec.targetRef !== undefined) continue;
         if (p.namespace !== pod.namespace && !(p.namespace === 'istio-system' && (spec.selector === undefined || spec.selector === null))) continue;
-        const matchLabels = stringLabels(getIn(spec.selector, ['matchLabels']));
+        const matchLabels = labelRecord(getIn(spec.selector, ['matchLabels']));
         if (Object.entries(matchLabels).every(([k, v]) => pod.labels[k] === v)) out.push(spec);
       }
       return out;

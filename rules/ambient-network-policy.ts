@@ -16,7 +16,7 @@ import {
 } from '../src/model/network-policy.ts';
 import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
 import type { LabelSet, Tri } from '../src/model/selector.ts';
-import { asObject, labelString, type PodTemplate } from '../src/model/workload.ts';
+import { asObject, labelRecord, labelString, type PodTemplate } from '../src/model/workload.ts';
 import type { Path, RelatedLocation, Resource } from '../src/types.ts';
 
 /** The port ztunnel receives mesh traffic on, in every captured pod (iptables.go). */
@@ -96,9 +96,7 @@ export default createRule({
         // Inbound left uncaptured: whether peers still send HBONE, and probes are still SNATed, is not decided here.
         const bypass = labelString(t.annotations[BYPASS_INBOUND]);
         if (bypass !== undefined && !GO_FALSE.has(bypass)) return;
-        const labelsRecord: Record<string, string> = {};
-        for (const [k, v] of Object.entries(t.labels)) labelsRecord[k] = labelString(v) ?? '';
-        const labels: LabelSet = { known: labelsRecord, complete: true };
+        const labels: LabelSet = { known: labelRecord(t.labels), complete: true };
         const namespaceLabels = namespaceLabelSet(namespace, facts).labels;
         ambient.push({ t, namespace, labels, source: { kind: 'pod', namespace, labels, namespaceLabels }, named: namedPorts(t), served: servedPorts(t) });
       },

@@ -6,17 +6,11 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
 import { judgeWaypoint, USE_WAYPOINT, waypointRef, type WaypointGateway } from '../src/model/waypoint.ts';
-import { asObject, getIn, labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
+import { asObject, getIn, labelRecord, labelString, type PodTemplate, templatePath } from '../src/model/workload.ts';
 import type { RelatedLocation, Resource } from '../src/types.ts';
 
 const MAX_SERVICES_PER_NAMESPACE = 2000;
 const MAX_SELECTOR_KEYS = 64;
-
-const stringLabels = (raw: unknown): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(asObject(raw) ?? {})) out[k] = labelString(v) ?? '';
-  return out;
-};
 
 /**
  * A Service's selector as a map, when it selects pods at all (no selector, an empty one or odd
@@ -85,13 +79,13 @@ export default createRule({
           if (!candidates) continue;
           // Only a pod ztunnel captures has a waypoint question at all.
           if (captureForTemplate(t, facts).outcome !== 'ambient') continue;
-          const podLabels = stringLabels(t.labels);
+          const podLabels = labelRecord(t.labels);
           const nsLabels = namespaceLabelSet(ns, facts).labels;
           const bound: Bound[] = [];
           for (const s of candidates) {
             const selector = selectorOf(s);
             if (!selector || !Object.entries(selector).every(([k, v]) => podLabels[k] === v)) continue;
-            const ref = waypointRef(stringLabels(getIn(s.object, ['metadata', 'labels'])), ns, nsLabels);
+            const ref = waypointRef(labelRecord(getIn(s.object, ['metadata', 'labels'])), ns, nsLabels);
             if (ref === undefined || ref === 'unknown' || ref.none) continue;
             const verdict = judgeWaypoint(ref, 'service', ns, nsLabels, facts.mesh.waypoints);
             if (!verdict.gateway || verdict.problem) continue;

@@ -10,7 +10,7 @@ import { knownLabels } from '../src/model/selector.ts';
 import {
   judgeWaypoint, USE_WAYPOINT, waypointRef, type BindingKind, type WaypointGateway, type WaypointProblem,
 } from '../src/model/waypoint.ts';
-import { asObject, getIn, labelString, templatePath } from '../src/model/workload.ts';
+import { getIn, labelRecord, templatePath } from '../src/model/workload.ts';
 import type { Path, Resource } from '../src/types.ts';
 
 type Messages = 'missing' | 'trafficType' | 'denied';
@@ -21,12 +21,6 @@ const BINDS: Readonly<Record<string, BindingKind | 'namespace'>> = {
   ServiceEntry: 'service',
   WorkloadEntry: 'workload',
   Namespace: 'namespace',
-};
-
-const stringLabels = (raw: unknown): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(asObject(raw) ?? {})) out[k] = labelString(v) ?? '';
-  return out;
 };
 
 const gatewayName = (g: WaypointGateway): string => `${g.namespace ?? ''}/${g.name}`;
@@ -71,7 +65,7 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const judge = (resource: Resource, rawLabels: unknown, labelPath: Path, kind: BindingKind | 'namespace', objectNamespace: string | undefined): void => {
-      const labels = stringLabels(rawLabels);
+      const labels = labelRecord(rawLabels);
       if (labels[USE_WAYPOINT] === undefined) return;
       // Only the object's own label is judged here; a namespace's label is judged on the Namespace.
       const ref = waypointRef(labels, objectNamespace, knownLabels({}));

@@ -233,35 +233,37 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
   return { istioVersion, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
 }
 
+const UNSETTLED = 'the inputs disagree, or a source not among them may set it';
+
+/** An ambient install setting as the report shows it: stated with its source, unsettled, or absent from the inputs. */
+function installFact<T>(
+  s: { readonly value: T; readonly source: string } | { readonly list: T; readonly source: string } | 'unknown' | undefined,
+  absent: string,
+  show: (v: T) => string | boolean,
+  unsettled = UNSETTLED,
+): FactValue {
+  if (s === undefined) return { value: null, source: UNKNOWN, status: 'unknown', detail: absent };
+  if (s === 'unknown') return { value: null, source: UNKNOWN, status: 'unknown', detail: unsettled };
+  return { value: show('list' in s ? s.list : s.value), source: s.source, status: 'input' };
+}
+
 function ambientEntry(facts: Facts, workloads: readonly WorkloadAt[], locate: Locate): AmbientEntry {
   const c = facts.mesh.capture;
   const excludeNamespaces: FactValue = c.excludeUnknown
-    ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them may set it' }
+    ? { value: null, source: UNKNOWN, status: 'unknown', detail: UNSETTLED }
     : { value: c.excludeNamespaces.join(', ') || '(none)', source: c.excludeSource, status: c.excludeSource === DEFAULT_CAPTURE_INSTALL.excludeSource ? 'default' : 'input' };
-  const enabled: FactValue =
-    c.enabled === undefined
-      ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'no istio-cni install among the inputs; pods a label puts in ambient are predicted as captured' }
-      : c.enabled === 'unknown'
-        ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them may set it' }
-        : { value: c.enabled.value, source: c.enabled.source, status: 'input' };
+  const enabled = installFact(c.enabled, 'no istio-cni install among the inputs; pods a label puts in ambient are predicted as captured', (v) => v);
   const enablementSelectors: FactValue =
     c.selectors === undefined
       ? { value: `pod ${DATAPLANE_MODE}=${AMBIENT}; namespace ${DATAPLANE_MODE}=${AMBIENT} unless the pod says ${DATAPLANE_NONE}`, source: ISTIO_DEFAULT, status: 'default' }
-      : c.selectors === 'unknown'
-        ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them may set it' }
-        : { value: c.selectors.list.map((e) => `pod ${describeSelector(e.podSelector)} in namespace ${describeSelector(e.namespaceSelector)}`).join('; ') || '(none: nothing is captured)', source: c.selectors.source, status: 'input' };
-  const istiodAmbient: FactValue =
-    c.istiodAmbient === undefined
-      ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'no istiod install among the inputs' }
-      : c.istiodAmbient === 'unknown'
-        ? { value: null, source: UNKNOWN, status: 'unknown', detail: 'the inputs disagree, or a source not among them (a profile) may set it' }
-        : { value: c.istiodAmbient.value, source: c.istiodAmbient.source, status: 'input' };
+      : installFact(c.selectors, '', (v) => v.map((e) => `pod ${describeSelector(e.podSelector)} in namespace ${describeSelector(e.namespaceSelector)}`).join('; ') || '(none: nothing is captured)');
+  const istiodAmbient = installFact(c.istiodAmbient, 'no istiod install among the inputs', (v) => v, 'the inputs disagree, or a source not among them (a profile) may set it');
   const ztunnel = [...(c.ztunnel ?? [])].sort(byName);
   const waypoints = facts.mesh.waypoints
     .filter((g) => g.className === WAYPOINT_CLASS)
     .map((g) => `${g.namespace ?? '?'}/${g.name} (waypoint-for ${g.waypointFor}), ${locate(g.resource)}`)
     .sort(byName);
-  const asked = workloads.some((w) => captureForTemplate(w.template, facts).ambientAsked !== false && captureForTemplate(w.template, facts).ambientAsked !== 'unknown');
+  const asked = workloads.some((w) => captureForTemplate(w.template, facts).ambientAsked === true);
   const istiodOn = c.istiodAmbient !== undefined && c.istiodAmbient !== 'unknown' && c.istiodAmbient.value;
   const relevant = asked || waypoints.length > 0 || ztunnel.length > 0 || istiodOn || c.enabled !== undefined || c.selectors !== undefined || c.excludeSource !== DEFAULT_CAPTURE_INSTALL.excludeSource;
   return { relevant, excludeNamespaces, enabled, enablementSelectors, istiodAmbient, ztunnel, waypoints };

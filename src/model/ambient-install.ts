@@ -33,10 +33,10 @@ function selectorsOf(v: unknown): EnablementSelector[] | undefined {
   return v.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
 }
 
-/** ztunnel's DaemonSet as Istio's chart renders it (manifests/charts/ztunnel): named ztunnel, or running the ztunnel image. */
+/** ztunnel's DaemonSet as Istio's chart renders it (manifests/charts/ztunnel): named ztunnel, or recognised as NODE_AGENTS says. */
 function isZtunnel(r: Resource): boolean {
   if (r.name === 'ztunnel') return true;
-  return podTemplatesOf(r).some((t) => t.containers.slice(0, MAX_ENTRIES).some((c) => typeof c.object.image === 'string' && /\/ztunnel(?:[:@]|$)/.test(c.object.image)));
+  return podTemplatesOf(r).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === 'ztunnel');
 }
 
 export class AmbientInstallBuilder {

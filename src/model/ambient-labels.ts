@@ -4,7 +4,7 @@
 // behaviour-keeping edit (a fix) from one that changes the data plane (a suggestion).
 import { predictCapture, type CapturePrediction } from './ambient.ts';
 import type { Facts } from './facts.ts';
-import { namespaceLabelSet, podFacts, predictForTemplate } from './pod-injection.ts';
+import { captureInputOf } from './pod-injection.ts';
 import type { PodTemplate } from './workload.ts';
 
 export const USE_WAYPOINT = 'istio.io/use-waypoint';
@@ -65,16 +65,10 @@ export function readsLabelOn(label: AmbientLabel, kind: string, apiVersion: unkn
 
 /** The capture the template's pods would get with pod label `key` set to `value` (undefined: removed), all else equal. */
 export function captureWithPodLabel(t: PodTemplate, facts: Facts, key: string, value: string | undefined): CapturePrediction {
-  const pod = podFacts(t);
-  const labels: Record<string, string> = { ...pod.labels };
+  // The injector's selectors never look at ambient labels: the injection stays as it is.
+  const input = captureInputOf(t, facts);
+  const labels: Record<string, string> = { ...input.pod.labels };
   if (value === undefined) delete labels[key];
   else labels[key] = value;
-  return predictCapture({
-    version: facts.mesh.version,
-    pod: { ...pod, labels },
-    namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
-    // The injector's selectors never look at ambient labels: the injection stays as it is.
-    injection: predictForTemplate(t, facts),
-    install: facts.mesh.capture,
-  });
+  return predictCapture({ ...input, pod: { ...input.pod, labels } });
 }

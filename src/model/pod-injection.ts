@@ -1,24 +1,18 @@
 // The injection prediction for a pod template, from the facts gathered over all inputs.
 // Cached per template: several rules ask the same question.
-import { predictCapture, type CapturePrediction } from './ambient.ts';
+import { predictCapture, type CaptureInput, type CapturePrediction } from './ambient.ts';
 import type { Facts } from './facts.ts';
 import { predictInjection, type InjectionPrediction, type PodFacts } from './injection.ts';
 import type { LabelSet } from './selector.ts';
-import { labelString, type PodTemplate } from './workload.ts';
+import { labelRecord, type PodTemplate } from './workload.ts';
 
-
-const stringRecord = (r: Readonly<Record<string, unknown>>): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r)) out[k] = labelString(v) ?? '';
-  return out;
-};
 
 export function podFacts(t: PodTemplate): PodFacts {
   return {
     hostNetwork: t.spec.hostNetwork === true,
     namespace: t.resource.namespace,
-    labels: stringRecord(t.labels),
-    annotations: stringRecord(t.annotations),
+    labels: labelRecord(t.labels),
+    annotations: labelRecord(t.annotations),
   };
 }
 
@@ -56,12 +50,15 @@ export const predictForTemplate: (t: PodTemplate, facts: Facts) => InjectionPred
 });
 
 /** Whether ztunnel captures the pods of a template (ambient), they get a sidecar, or neither. */
-export const captureForTemplate: (t: PodTemplate, facts: Facts) => CapturePrediction = perTemplate((t, facts) =>
-  predictCapture({
+export const captureForTemplate: (t: PodTemplate, facts: Facts) => CapturePrediction = perTemplate((t, facts) => predictCapture(captureInputOf(t, facts)));
+
+/** What the capture decision reads of a template and the facts. */
+export function captureInputOf(t: PodTemplate, facts: Facts): CaptureInput {
+  return {
     version: facts.mesh.version,
     pod: podFacts(t),
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     injection: predictForTemplate(t, facts),
     install: facts.mesh.capture,
-  }),
-);
+  };
+}

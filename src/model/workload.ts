@@ -70,6 +70,13 @@ export const labelString = (v: unknown): string | undefined => (v === undefined 
 export const asObject = (v: unknown): KubeObject | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as KubeObject) : undefined;
 
+/** Labels or annotations as the API server stores them: every value in its string form; anything but a map is none. */
+export function labelRecord(raw: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(asObject(raw) ?? {})) out[k] = labelString(v) ?? '';
+  return out;
+}
+
 export function getIn(obj: unknown, path: Path): unknown {
   let cur = obj;
   for (const step of path) {
