@@ -16684,6 +16684,11 @@ var MAX_TEMPLATES = 500;
 var MAX_CONTAINERS = 500;
 var labelString = (v2) => v2 === void 0 ? void 0 : typeof v2 === "string" ? v2 : v2 === null ? "" : String(v2);
 var asObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2) ? v2 : void 0;
+function labelRecord(raw) {
+  const out = {};
+  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
+  return out;
+}
 function getIn(obj, path) {
   let cur = obj;
   for (const step of path) {
@@ -17542,17 +17547,12 @@ function predictInjection(input2) {
 }
 
 // src/model/pod-injection.ts
-var stringRecord = (r7) => {
-  const out = {};
-  for (const [k2, v2] of Object.entries(r7)) out[k2] = labelString(v2) ?? "";
-  return out;
-};
 function podFacts(t) {
   return {
     hostNetwork: t.spec.hostNetwork === true,
     namespace: t.resource.namespace,
-    labels: stringRecord(t.labels),
-    annotations: stringRecord(t.annotations)
+    labels: labelRecord(t.labels),
+    annotations: labelRecord(t.annotations)
   };
 }
 function namespaceLabelSet(name, facts) {
@@ -17583,15 +17583,16 @@ var predictForTemplate = perTemplate((t, facts) => {
     version: facts.mesh.version
   });
 });
-var captureForTemplate = perTemplate(
-  (t, facts) => predictCapture({
+var captureForTemplate = perTemplate((t, facts) => predictCapture(captureInputOf(t, facts)));
+function captureInputOf(t, facts) {
+  return {
     version: facts.mesh.version,
     pod: podFacts(t),
     namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
     injection: predictForTemplate(t, facts),
     install: facts.mesh.capture
-  })
-);
+  };
+}
 
 // src/model/ambient-labels.ts
 var USE_WAYPOINT = "istio.io/use-waypoint";
@@ -17655,18 +17656,11 @@ function readsLabelOn(label, kind2, apiVersion) {
   return (slash === -1 ? "" : apiVersion.slice(0, slash)) === GROUP_OF[kind2];
 }
 function captureWithPodLabel(t, facts, key, value) {
-  const pod = podFacts(t);
-  const labels = { ...pod.labels };
+  const input2 = captureInputOf(t, facts);
+  const labels = { ...input2.pod.labels };
   if (value === void 0) delete labels[key];
   else labels[key] = value;
-  return predictCapture({
-    version: facts.mesh.version,
-    pod: { ...pod, labels },
-    namespaceLabels: namespaceLabelSet(t.resource.namespace, facts).labels,
-    // The injector's selectors never look at ambient labels: the injection stays as it is.
-    injection: predictForTemplate(t, facts),
-    install: facts.mesh.capture
-  });
+  return predictCapture({ ...input2, pod: { ...input2.pod, labels } });
 }
 
 // src/model/intent.ts
@@ -30742,9 +30736,7 @@ var ambient_network_policy_default = createRule({
         if (namespace === void 0 || captureForTemplate(t, facts).outcome !== "ambient") return;
         const bypass = labelString(t.annotations[BYPASS_INBOUND]);
         if (bypass !== void 0 && !GO_FALSE.has(bypass)) return;
-        const labelsRecord = {};
-        for (const [k2, v2] of Object.entries(t.labels)) labelsRecord[k2] = labelString(v2) ?? "";
-        const labels = { known: labelsRecord, complete: true };
+        const labels = { known: labelRecord(t.labels), complete: true };
         const namespaceLabels2 = namespaceLabelSet(namespace, facts).labels;
         ambient.push({ t, namespace, labels, source: { kind: "pod", namespace, labels, namespaceLabels: namespaceLabels2 }, named: namedPorts(t), served: servedPorts(t) });
       },
@@ -31021,11 +31013,6 @@ var MAX_RULES = 200;
 var MAX_ENTRIES = 100;
 var MAX_COMPARISONS2 = 2e6;
 var isAuthorizationPolicy = (r7) => r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/");
-var stringLabels = (raw) => {
-  const out = {};
-  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
-  return out;
-};
 var isSet = (obj, field) => {
   const v2 = obj?.[field];
   return Array.isArray(v2) && v2.length > 0;
@@ -31159,10 +31146,10 @@ var ambient_authz_policy_default = createRule({
           if (policies.length < MAX_POLICIES) policies.push(r7);
         } else if (r7.namespace !== void 0 && r7.kind === "Service" && r7.apiVersion === "v1") {
           const headless = getIn(r7.object, ["spec", "clusterIP"]) === "None";
-          const selector = headless ? {} : stringLabels(getIn(r7.object, ["spec", "selector"]));
-          services.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: stringLabels(getIn(r7.object, ["metadata", "labels"])), selector });
+          const selector = headless ? {} : labelRecord(getIn(r7.object, ["spec", "selector"]));
+          services.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: labelRecord(getIn(r7.object, ["metadata", "labels"])), selector });
         } else if (r7.namespace !== void 0 && r7.kind === "ServiceEntry" && r7.apiVersion.startsWith("networking.istio.io/")) {
-          serviceEntries.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: stringLabels(getIn(r7.object, ["metadata", "labels"])) });
+          serviceEntries.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: labelRecord(getIn(r7.object, ["metadata", "labels"])) });
         }
       },
       PodTemplate(t) {
@@ -31171,7 +31158,7 @@ var ambient_authz_policy_default = createRule({
         podCount++;
         const list2 = podsByNs.get(ns2) ?? [];
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
-        list2.push({ t, namespace: ns2, labels: stringLabels(t.labels), ambient: captureForTemplate(t, facts).outcome === "ambient", serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" });
+        list2.push({ t, namespace: ns2, labels: labelRecord(t.labels), ambient: captureForTemplate(t, facts).outcome === "ambient", serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" });
         podsByNs.set(ns2, list2);
       },
       "Program:exit"() {
@@ -31190,7 +31177,7 @@ var ambient_authz_policy_default = createRule({
             checkTargetRefs(context, p, ns2, Array.isArray(spec.targetRefs) ? "targetRefs" : "targetRef", spec);
             continue;
           }
-          const matchLabels = stringLabels(getIn(selector, ["matchLabels"]));
+          const matchLabels = labelRecord(getIn(selector, ["matchLabels"]));
           if (checkWaypointSelector(p, ns2, matchLabels)) continue;
           if (selector === void 0 || selector === null) {
             if (ns2 === "istio-system") continue;
@@ -31241,7 +31228,7 @@ var ambient_authz_policy_default = createRule({
         if (!spec || spec.action !== void 0 && spec.action !== "ALLOW") continue;
         if (spec.targetRefs !== void 0 || spec.targetRef !== void 0) continue;
         if (p.namespace !== pod.namespace && !(p.namespace === "istio-system" && (spec.selector === void 0 || spec.selector === null))) continue;
-        const matchLabels = stringLabels(getIn(spec.selector, ["matchLabels"]));
+        const matchLabels = labelRecord(getIn(spec.selector, ["matchLabels"]));
         if (Object.entries(matchLabels).every(([k2, v2]) => pod.labels[k2] === v2)) out.push(spec);
       }
       return out;
@@ -31971,11 +31958,6 @@ var BINDS = {
   WorkloadEntry: "workload",
   Namespace: "namespace"
 };
-var stringLabels2 = (raw) => {
-  const out = {};
-  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
-  return out;
-};
 var gatewayName = (g) => `${g.namespace ?? ""}/${g.name}`;
 function report(context, resource, labelPath, problem, name, namespace, objectKind, objectNamespace) {
   const target = { resource, path: labelPath };
@@ -32015,7 +31997,7 @@ var waypoint_unbound_default = createRule({
   defaultOptions: [],
   create(context) {
     const judge = (resource, rawLabels, labelPath, kind2, objectNamespace) => {
-      const labels = stringLabels2(rawLabels);
+      const labels = labelRecord(rawLabels);
       if (labels[USE_WAYPOINT3] === void 0) return;
       const ref = waypointRef(labels, objectNamespace, knownLabels({}));
       if (ref === "unknown" || ref === void 0 || ref.none) return;
@@ -32102,11 +32084,6 @@ var route_without_waypoint_default = createRule({
 // rules/use-waypoint-none-service.ts
 var MAX_SERVICES_PER_NAMESPACE = 2e3;
 var MAX_SELECTOR_KEYS = 64;
-var stringLabels3 = (raw) => {
-  const out = {};
-  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
-  return out;
-};
 function selectorOf(service) {
   if (getIn(service.object, ["spec", "clusterIP"]) === "None") return void 0;
   const raw = asObject(getIn(service.object, ["spec", "selector"]));
@@ -32160,13 +32137,13 @@ var use_waypoint_none_service_default = createRule({
           const candidates = services.get(ns2);
           if (!candidates) continue;
           if (captureForTemplate(t, facts).outcome !== "ambient") continue;
-          const podLabels2 = stringLabels3(t.labels);
+          const podLabels2 = labelRecord(t.labels);
           const nsLabels = namespaceLabelSet(ns2, facts).labels;
           const bound = [];
           for (const s of candidates) {
             const selector = selectorOf(s);
             if (!selector || !Object.entries(selector).every(([k2, v2]) => podLabels2[k2] === v2)) continue;
-            const ref = waypointRef(stringLabels3(getIn(s.object, ["metadata", "labels"])), ns2, nsLabels);
+            const ref = waypointRef(labelRecord(getIn(s.object, ["metadata", "labels"])), ns2, nsLabels);
             if (ref === void 0 || ref === "unknown" || ref.none) continue;
             const verdict = judgeWaypoint(ref, "service", ns2, nsLabels, facts.mesh.waypoints);
             if (!verdict.gateway || verdict.problem) continue;
@@ -32207,7 +32184,7 @@ function selectorsOf(v2) {
 }
 function isZtunnel(r7) {
   if (r7.name === "ztunnel") return true;
-  return podTemplatesOf(r7).some((t) => t.containers.slice(0, MAX_ENTRIES2).some((c) => typeof c.object.image === "string" && /\/ztunnel(?:[:@]|$)/.test(c.object.image)));
+  return podTemplatesOf(r7).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES2).map((c) => c.object.image))?.component === "ztunnel");
 }
 var AmbientInstallBuilder = class {
   ztunnel = [];
