@@ -7,8 +7,8 @@ import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, effectiveSetting, withOverrides, type Config } from './engine/config.ts';
 import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
-import { diffRuns, failures, workloadMap } from './engine/diff.ts';
-import { explain } from './engine/explain.ts';
+import { diffRuns, failures, workloadMap, type MeshDiff, type WorkloadState } from './engine/diff.ts';
+import { explain, explainTemplate, workloadLine, type Explanation } from './engine/explain.ts';
 import { gatherFactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
@@ -483,7 +483,7 @@ function concurrencyOf(value: string | undefined): number | 'auto' {
 }
 
 /** Inputs read and rendered, linted once per render world, fixes applied or shown, --quiet applied. */
-function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO): LintRun | number {
+function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO, onPodTemplate?: LintOptions['onPodTemplate']): LintRun | number {
   const threads = concurrencyOf(v.concurrency);
   const config = lookup.forDir(io.cwd);
   const gathered = gatherInputs(positionals, v, config, io, lookup);
@@ -503,6 +503,8 @@ function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLoo
     reportUnusedDisableDirectives: v['report-unused-disable-directives'],
     context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
     ...(documentsOf ? { documentsOf } : {}),
+    // The workloads as explain sees them: the first world's only (see LintRun.read).
+    ...(onPodTemplate && i === 0 ? { onPodTemplate } : {}),
   });
   let report: LintReport;
   try {
@@ -1008,17 +1010,53 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
   return 0;
 }
 
+/** One side of a diff, linted: its findings, its workloads' outcomes, where it was read. */
+export interface DiffSide {
+  readonly label: string;
+  /** The commit a revision resolved to (absent for a directory or the working tree). */
+  readonly commit?: string;
+  readonly results: LintResult[];
+  readonly report: LintReport;
+  readonly config: Config;
+  /** The folder read as the working directory (a temporary one for a revision: gone once the run returns). */
+  readonly cwd: string;
+  readonly workloads: ReadonlyMap<string, WorkloadState>;
+}
+
+/** What `meshlint diff` computed, for the shells that present it (the CLI's formats, the Action). */
+export interface DiffRun {
+  readonly diff: MeshDiff;
+  readonly base: DiffSide;
+  readonly head: DiffSide;
+  /** What the config's diff.failOn lists. */
+  readonly failOn: readonly string[];
+  /** Why the change fails under failOn: empty when it passes. */
+  readonly why: readonly string[];
+}
+
+/** The flags of a lint that make no sense for a comparison of every finding of both sides. */
+const NOT_FOR_DIFF = ['fix', 'fix-dry-run', 'baseline', 'write-baseline', 'stdin-filename', 'print-config'] as const;
+
 /**
- * `meshlint diff`: each side linted and explained as the current directory would be, from the
- * folder that stands for it on that side; then compared (src/engine/diff.ts).
+ * Compares two sides as `meshlint diff argv…` would (argv: what follows "diff"), and returns
+ * the comparison instead of printing it; a number (exit 2) when the arguments, the config, a
+ * revision or a file are at fault, with the reason already written to `io.stderr`.
  */
-function runDiff(args: readonly string[], v: Values, io: CliIO): number {
-  const format = v.format ?? 'stylish';
-  if (format !== 'stylish' && format !== 'json' && format !== 'sarif' && format !== 'markdown') {
-    throw new UsageError('diff prints text (the default), --format json, --format sarif (new findings only) or --format markdown');
-  }
+export function diffFromArgs(argv: readonly string[], io: CliIO): DiffRun | number {
+  return guarded(io, () => {
+    const { values: v, positionals } = parse(argv);
+    return diffParsed(positionals, v, io);
+  });
+}
+
+/**
+ * Each side linted as the current directory would be, from the folder that stands for it on
+ * that side, its workloads' outcomes taken from the same lint pass; then compared
+ * (src/engine/diff.ts).
+ */
+function diffParsed(args: readonly string[], v: Values, io: CliIO): DiffRun | number {
   if (args.length < 1 || args.length > 2) throw new UsageError('diff takes a BASE and at most a HEAD: meshlint diff BASE [HEAD] [--path PATH]...');
-  const stray = (['fix', 'fix-dry-run', 'baseline', 'write-baseline', 'stdin-filename', 'print-config'] as const).find((f) => v[f] !== undefined);
+  const stray = NOT_FOR_DIFF.find((f) => v[f] !== undefined);
   if (stray) throw new UsageError(`--${stray} does not go with diff: diff compares every finding of both sides`);
   if (v.path?.some((p) => p === '-')) throw new UsageError('diff reads no standard input: name paths with --path');
   const failOn = lookupFor(v, io).forDir(io.cwd).diff.failOn;
@@ -1035,33 +1073,55 @@ function runDiff(args: readonly string[], v: Values, io: CliIO): number {
       }
     }
     if (sides.length === 1) sides.push({ label: 'working tree', cwd: io.cwd, close: () => {} });
-    const runs = [];
+    const runs: DiffSide[] = [];
     for (const side of sides) {
       const sideIO: CliIO = { ...io, cwd: side.cwd };
-      const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO);
+      const explanations: Explanation[] = [];
+      const onPodTemplate: LintOptions['onPodTemplate'] = (t, facts, locator) => {
+        explanations.push(explainTemplate(t, facts, workloadLine(t, locator)));
+      };
+      const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO, onPodTemplate);
       if (typeof run === 'number') return run;
-      const { explanations } = explain(run.read?.inputs ?? [], run.config, { cliIstioVersion: v['istio-version'], context: run.read?.context ?? [] });
-      runs.push({ results: run.results, workloads: workloadMap(explanations), config: run.config, cwd: side.cwd });
+      runs.push({
+        label: side.label,
+        ...(side.commit !== undefined ? { commit: side.commit } : {}),
+        results: run.results,
+        report: run.report,
+        config: run.config,
+        cwd: side.cwd,
+        workloads: workloadMap(explanations),
+      });
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
     const diff = diffRuns(base, head);
-    const why = failures(diff, failOn);
-    const labels = { base: sides[0]?.label ?? '', head: sides[1]?.label ?? '' };
-    const text =
-      format === 'json'
-        ? formatDiffJson(diff, labels, why)
-        : format === 'markdown'
-          ? formatDiffMarkdown(diff, labels, why, failOn)
-          : format === 'sarif'
-            ? // Code scanning shows what the change adds: HEAD's new findings, located in HEAD's tree.
-              formatReport('sarif', newFindingResults(diff, head.results), head.config, { color: false, cwd: head.cwd })
-            : formatDiffStylish(diff, labels, useColor(v, io) && !v['output-file']) + verdictText(why, failOn);
-    emit(text, v, io);
-    return why.length > 0 ? 1 : 0;
+    return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();
   }
+}
+
+/** `meshlint diff`: the comparison, in the format asked for; exit 1 when diff.failOn says so. */
+function runDiff(args: readonly string[], v: Values, io: CliIO): number {
+  const format = v.format ?? 'stylish';
+  if (format !== 'stylish' && format !== 'json' && format !== 'sarif' && format !== 'markdown') {
+    throw new UsageError('diff prints text (the default), --format json, --format sarif (new findings only) or --format markdown');
+  }
+  const run = diffParsed(args, v, io);
+  if (typeof run === 'number') return run;
+  const { diff, base, head, why, failOn } = run;
+  const labels = { base: base.label, head: head.label };
+  const text =
+    format === 'json'
+      ? formatDiffJson(diff, labels, why)
+      : format === 'markdown'
+        ? formatDiffMarkdown(diff, labels, why, failOn)
+        : format === 'sarif'
+          ? // Code scanning shows what the change adds: HEAD's new findings, located in HEAD's tree.
+            formatReport('sarif', newFindingResults(diff, head.results), head.config, { color: false, cwd: head.cwd })
+          : formatDiffStylish(diff, labels, useColor(v, io) && !v['output-file']) + verdictText(why, failOn);
+  emit(text, v, io);
+  return why.length > 0 ? 1 : 0;
 }
 
 function runFacts(paths: readonly string[], v: Values, config: Config, io: CliIO): number {

@@ -91,7 +91,10 @@ function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
     out.push(...(head.sidecar === 'injected' ? (['sidecar-gained'] as const) : base.sidecar === 'injected' ? (['sidecar-lost'] as const) : []));
   }
   if (base.sidecar === head.sidecar && head.sidecar !== 'not-injected' && base.revision !== head.revision) out.push('revision');
-  if (base.capture !== head.capture && (base.capture !== undefined || head.capture !== undefined)) out.push('capture');
+  // A pod no label puts in ambient is in sidecar mode when injected and out of the mesh when not:
+  // a label that now speaks of ambient but leaves it so is no change.
+  const capture = (s: WorkloadState): string | undefined => s.capture ?? (s.sidecar === 'injected' ? 'sidecar' : s.sidecar === 'not-injected' ? 'none' : undefined);
+  if (capture(base) !== capture(head) && (base.capture !== undefined || head.capture !== undefined)) out.push('capture');
   if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== undefined && head.startup !== undefined) out.push('startup');
   return out;
 }

@@ -8,7 +8,7 @@ import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient.ts';
 import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/pod-injection.ts';
 import { waypointTrace } from '../model/waypoint.ts';
 import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
-import { podTemplatesOf, templateLabel } from '../model/workload.ts';
+import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
@@ -54,6 +54,47 @@ function describePlan(plan: ReturnType<typeof sidecarPlan>): NonNullable<Explana
   };
 }
 
+/** What one pod template is, from the run's facts: outcome, trace, sidecar plan, ambient capture. */
+export function explainTemplate(t: PodTemplate, facts: Facts, line: number): Explanation {
+  const r = t.resource;
+  const doc = r.doc;
+  const p = predictForTemplate(t, facts);
+  // Said only where a label speaks of ambient (asks for it, or a pod's `none` opts out): a
+  // sidecar-only mesh never sees it, not even for a namespace whose labels are unknown.
+  const capture = captureForTemplate(t, facts);
+  const saysAmbient = capture.ambientAsked === true || podFacts(t).labels[DATAPLANE_MODE] !== undefined || namespaceLabelSet(r.namespace, facts).labels.known[DATAPLANE_MODE] !== undefined;
+  const dataPlane = !saysAmbient
+    ? undefined
+    : {
+        outcome: capture.outcome,
+        trace: capture.trace,
+        ...(capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {}),
+        // Which waypoint serves it matters only to a pod ztunnel captures.
+        ...(capture.outcome === 'ambient'
+          ? { waypoints: waypointTrace(podFacts(t).labels, r.namespace, namespaceLabelSet(r.namespace, facts).labels, facts.mesh.waypoints) }
+          : {}),
+      };
+  return {
+    resource: `${describeResource(r)}${templateLabel(t)}`,
+    ...(r.namespace !== undefined ? { namespace: r.namespace } : {}),
+    filePath: doc.file.displayPath,
+    line,
+    ...(doc.helmSource ? { helmSource: doc.helmSource } : {}),
+    outcome: p.outcome,
+    ...(p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {}),
+    trace: p.trace,
+    ...(p.unknownBecause ? { unknownBecause: p.unknownBecause } : {}),
+    ...(p.outcome !== 'not-injected' ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {}),
+    ...(dataPlane ? { dataPlane } : {}),
+  };
+}
+
+/** The line of a workload's name: where explain and diff point. */
+export function workloadLine(t: PodTemplate, locator: Locator): number {
+  const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, 'metadata', 'name']);
+  return locator.position(t.resource.doc.file, start).line;
+}
+
 export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[]; report?: boolean }): { explanations: Explanation[]; facts: Facts; report?: FactsReport } {
   const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
   const locator = new Locator();
@@ -67,38 +108,9 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
         if (opts.resource && !selectsResource(opts.resource, r.kind, r.namespace, r.name)) continue;
         for (const t of podTemplatesOf(r)) {
-        const p = predictForTemplate(t, facts);
-        // Said only where a label speaks of ambient (asks for it, or a pod's `none` opts out): a
-        // sidecar-only mesh never sees it, not even for a namespace whose labels are unknown.
-        const capture = captureForTemplate(t, facts);
-        const saysAmbient = capture.ambientAsked === true || podFacts(t).labels[DATAPLANE_MODE] !== undefined || namespaceLabelSet(r.namespace, facts).labels.known[DATAPLANE_MODE] !== undefined;
-        const dataPlane = !saysAmbient
-          ? undefined
-          : {
-              outcome: capture.outcome,
-              trace: capture.trace,
-              ...(capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {}),
-              // Which waypoint serves it matters only to a pod ztunnel captures.
-              ...(capture.outcome === 'ambient'
-                ? { waypoints: waypointTrace(podFacts(t).labels, r.namespace, namespaceLabelSet(r.namespace, facts).labels, facts.mesh.waypoints) }
-                : {}),
-            };
-        const [start] = locator.offsets(doc, [...r.basePath, 'metadata', 'name']);
-        const line = locator.position(input.file, start).line;
-        if (opts.report) workloads.push({ template: t, filePath: input.file.displayPath, line });
-        explanations.push({
-          resource: `${describeResource(r)}${templateLabel(t)}`,
-          ...(r.namespace !== undefined ? { namespace: r.namespace } : {}),
-          filePath: input.file.displayPath,
-          line,
-          ...(doc.helmSource ? { helmSource: doc.helmSource } : {}),
-          outcome: p.outcome,
-          ...(p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {}),
-          trace: p.trace,
-          ...(p.unknownBecause ? { unknownBecause: p.unknownBecause } : {}),
-          ...(p.outcome !== 'not-injected' ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {}),
-          ...(dataPlane ? { dataPlane } : {}),
-        });
+          const line = workloadLine(t, locator);
+          if (opts.report) workloads.push({ template: t, filePath: input.file.displayPath, line });
+          explanations.push(explainTemplate(t, facts, line));
         }
       }
     }

@@ -6,7 +6,7 @@ import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from
 import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
 import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
 import { existsAt } from '../model/istio-version.ts';
-import { asObject, podTemplatesOf } from '../model/workload.ts';
+import { asObject, podTemplatesOf, type PodTemplate } from '../model/workload.ts';
 import { VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
 import { Locator } from '../parse/locator.ts';
 import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
@@ -33,6 +33,8 @@ export interface LintOptions {
   readonly contextResources?: readonly Resource[];
   /** How a file becomes documents (default: parseFile); a DocumentCache reuses unchanged ones. */
   readonly documentsOf?: (file: SourceFile) => Iterable<ParsedDocument>;
+  /** Called for each pod template linted, with the run's facts: a shell that wants each workload's outcome (diff) takes it here, without parsing again. */
+  readonly onPodTemplate?: (template: PodTemplate, facts: Facts, locator: Locator) => void;
 }
 
 export interface LintStats {
@@ -233,6 +235,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
         for (const template of podTemplatesOf(r)) {
           stats.podTemplates++;
           emit('PodTemplate', template);
+          options.onPodTemplate?.(template, facts, locator);
           for (const c of template.containers) emit('Container', c);
         }
       }
