@@ -11,31 +11,16 @@ import { predictInjection } from '../src/model/injection.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
 import {
-  cniFor, injectionTemplates, metadataAnchor, sidecarPlan, INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri,
+  cniFor, metadataAnchor, INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri,
 } from '../src/model/sidecar.ts';
-import { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel, type SecuritySettings } from '../src/model/pod-security.ts';
-import { asObject, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
+import { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel } from '../src/model/pod-security.ts';
+import { CAP_NET_BIND_SERVICE_ANNOTATION, initAdmission, injectedUnderPsa, plannedIstioContainer } from '../src/model/admission.ts';
+import { asObject, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
 import type { PathEdit, RelatedLocation, Resource } from '../src/types.ts';
 
 export { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel, type SecuritySettings } from '../src/model/pod-security.ts';
-export const CAP_NET_BIND_SERVICE_ANNOTATION = 'sidecar.istio.io/capNetBindService';
-
+export { CAP_NET_BIND_SERVICE_ANNOTATION, plannedIstioContainer } from '../src/model/admission.ts';
 const validSeccomp = (t: string | undefined): boolean => t === 'RuntimeDefault' || t === 'Localhost';
-
-/** The container Istio's template renders, as far as Pod Security cares. */
-export function plannedIstioContainer(
-  name: 'istio-init' | 'istio-validation' | 'istio-proxy',
-  opts: { readonly tproxy: boolean; readonly capNetBindService: boolean; readonly proxySeccomp: boolean },
-): SecuritySettings {
-  const seccompType = opts.proxySeccomp ? 'RuntimeDefault' : undefined;
-  const base = { privileged: false, allowPrivilegeEscalation: false, capDrop: ['ALL'], seccompType };
-  if (name === 'istio-init') return { ...base, capAdd: ['NET_ADMIN', 'NET_RAW'], runAsUser: 0, runAsNonRoot: false };
-  if (name === 'istio-validation') return { ...base, capAdd: [], runAsUser: 1337, runAsNonRoot: true };
-  if (opts.tproxy || opts.capNetBindService) {
-    return { ...base, capAdd: [...(opts.tproxy ? ['NET_ADMIN'] : []), ...(opts.capNetBindService ? ['NET_BIND_SERVICE'] : [])], runAsUser: 0, runAsNonRoot: false };
-  }
-  return { ...base, capAdd: [], runAsUser: 1337, runAsNonRoot: true };
-}
 
 const isSeccompViolation = (v: string): boolean => v.startsWith('seccompProfile');
 
@@ -141,36 +126,26 @@ export default createRule<[], MessageIds>({
           checkRendered(t, ns, level);
           return;
         }
-        const plan = sidecarPlan(t, facts);
-        if (plan.prediction.outcome !== 'injected') return;
-        // Other injection templates (gateway, custom ones) render other containers.
-        const templates = injectionTemplates(t);
-        if (templates !== undefined && (templates.length !== 1 || templates[0] !== 'sidecar')) return;
-
-        const mode = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) ?? 'REDIRECT';
-        const capNetBind = labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]) === 'true';
+        const injected = injectedUnderPsa(t, facts);
+        if (!injected) return;
+        const { plan, mode, opts, pod } = injected;
         const proxySeccomp = plan.install.proxySeccompProfile;
-        const opts = { tproxy: mode === 'TPROXY', capNetBindService: capNetBind, proxySeccomp: proxySeccomp?.value === true };
-        const pod = securityOf(t.spec.securityContext);
         const related = enforceRelated(ns, level);
         const common = { namespace: ns.name, level };
 
         // The init container: none with interceptionMode NONE; istio-init without CNI, istio-validation with it.
-        let initReported = false;
-        if (mode !== 'NONE' && plan.cni.value !== true) {
-          initReported = true;
-          if (plan.cni.value === 'unknown') {
-            // Rejected without CNI, admitted with it: which one the mesh uses is not among the inputs.
-            context.unknown('mesh-cni', t.resource, `Pod Security in namespace ${ns.name}`);
-          } else {
-            const violations = psaViolations(level, plannedIstioContainer('istio-init', opts), pod);
-            context.report({
-              target: { resource: t.resource, path: metadataAnchor(t) },
-              messageId: 'istioInit',
-              data: { ...common, violations: describe(violations) },
-              related: [...related, ...cniRelated(plan.cni)],
-            });
-          }
+        const init = initAdmission(injected);
+        const initReported = mode !== 'NONE' && plan.cni.value !== true;
+        if (init.outcome === 'unknown') {
+          // Rejected without CNI, admitted with it: which one the mesh uses is not among the inputs.
+          context.unknown('mesh-cni', t.resource, `Pod Security in namespace ${ns.name}`);
+        } else if (init.outcome === 'rejected') {
+          context.report({
+            target: { resource: t.resource, path: metadataAnchor(t) },
+            messageId: 'istioInit',
+            data: { ...common, violations: describe(init.violations) },
+            related: [...related, ...cniRelated(plan.cni)],
+          });
         }
 
         // istio-proxy itself runs as root with TPROXY (and NET_ADMIN) or capNetBindService.

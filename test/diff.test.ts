@@ -3,8 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { testBinary } from './helpers/binaries.ts';
 import { cli, withTemp, type TempDir } from './helpers/cli.ts';
 
 const ns = (labels: string): string => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n${labels}`;
@@ -221,6 +223,117 @@ else {
       assert.match(bad.stderr, /diff prints text \(the default\), --format json, --format sarif \(new findings only\) or --format markdown/);
     });
   });
+  test('a revision tag moved: every workload of a namespace on that tag changes its injecting revision', () => {
+    withTemp((t) => {
+      git(t, 'init', '-q');
+      // Two istiod installs as their values files are kept; the tag prod is declared with the first.
+      t.write('platform/istiod-1-26.yaml', 'revision: "1-26"\nrevisionTags: [prod]\n');
+      t.write('platform/istiod-1-27.yaml', 'revision: "1-27"\n');
+      t.write('k8s/ns.yaml', ns('    istio.io/rev: prod\n'));
+      t.write('k8s/web.yaml', deployment('web'));
+      commit(t, 'prod on 1-26');
+      t.write('platform/istiod-1-26.yaml', 'revision: "1-26"\n');
+      t.write('platform/istiod-1-27.yaml', 'revision: "1-27"\nrevisionTags: [prod]\n');
+      commit(t, 'prod moves to 1-27');
+      const { json } = diff(t, 'HEAD~1', 'HEAD');
+      const web = json.workloads.changed.find((c) => c.workload === 'Deployment shop/web') as unknown as { changes: string[]; base: { revision?: string }; head: { revision?: string } } | undefined;
+      assert.equal(web?.changes, ['revision']);
+      assert.equal([web?.base.revision, web?.head.revision], ['1-26', '1-27']);
+    });
+  });
+
+  test('Pod Security: a change that turns Istio CNI off makes the namespace reject injected pods (admission changed, a new error)', () => {
+    withTemp((t) => {
+      git(t, 'init', '-q');
+      t.write('.meshlint.yaml', 'istio:\n  cni: true\n');
+      t.write('k8s/ns.yaml', ns('    istio-injection: enabled\n    pod-security.kubernetes.io/enforce: baseline\n'));
+      t.write('k8s/web.yaml', deployment('web'));
+      commit(t, 'CNI on');
+      t.write('.meshlint.yaml', 'istio:\n  cni: false\n');
+      const { code, json } = diff(t, 'HEAD');
+      const web = json.workloads.changed.find((c) => c.workload === 'Deployment shop/web') as unknown as { changes: string[]; base: { admission?: { outcome: string } }; head: { admission?: { outcome: string; why: string } } } | undefined;
+      assert.ok(web?.changes.includes('admission'), JSON.stringify(json.workloads.changed));
+      assert.equal([web?.base.admission?.outcome, web?.head.admission?.outcome], ['admitted', 'rejected']);
+      assert.match(web?.head.admission?.why ?? '', /Pod Security "baseline" in namespace shop rejects istio-init/);
+      assert.equal(json.findings.new.map((f) => f.ruleId), ['pod-security-istio-init']);
+      assert.equal(code, 1);
+      const text = cli(['diff', 'HEAD'], { cwd: t.path('.'), env });
+      assert.match(text.stdout, /Pod Security admission changed/);
+      assert.match(text.stdout, /after: .*admission rejected: .*rejects istio-init/);
+    });
+  });
+
+  test('ambient: a namespace that moves to another waypoint changes its pods\' waypoint, not their capture', () => {
+    withTemp((t) => {
+      git(t, 'init', '-q');
+      t.write('.meshlint.yaml', 'istio:\n  version: "1.28"\n');
+      const waypoint = (name: string): string =>
+        `apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: ${name}\n  namespace: shop\n  labels:\n    istio.io/waypoint-for: all\nspec:\n  gatewayClassName: istio-waypoint\n  listeners:\n    - name: mesh\n      port: 15008\n      protocol: HBONE\n---\n`;
+      t.write('k8s/waypoints.yaml', waypoint('w1') + waypoint('w2'));
+      t.write('k8s/ns.yaml', ns('    istio.io/dataplane-mode: ambient\n    istio.io/use-waypoint: w1\n'));
+      t.write('k8s/web.yaml', deployment('web'));
+      commit(t, 'on w1');
+      t.write('k8s/ns.yaml', ns('    istio.io/dataplane-mode: ambient\n    istio.io/use-waypoint: w2\n'));
+      const { json } = diff(t, 'HEAD');
+      const web = json.workloads.changed.find((c) => c.workload === 'Deployment shop/web') as unknown as { changes: string[]; base: { waypoint?: string }; head: { waypoint?: string } } | undefined;
+      assert.equal(web?.changes, ['waypoint'], JSON.stringify(json.workloads.changed));
+      assert.match(web?.base.waypoint ?? '', /own address waypoint shop\/w1, Services waypoint shop\/w1/);
+      assert.match(web?.head.waypoint ?? '', /own address waypoint shop\/w2, Services waypoint shop\/w2/);
+      // The namespace leaves ambient: its pods, never injected, leave the mesh.
+      t.write('k8s/ns.yaml', ns('    team: shop\n'));
+      const out = diff(t, 'HEAD').json.workloads.changed.find((c) => c.workload === 'Deployment shop/web');
+      assert.equal(out?.changes, ['capture']);
+    });
+  });
+
+  const helm = testBinary('helm4') ?? testBinary('helm3');
+  if (!helm) console.log('notice: skipping the diff test with charts on both sides (no helm: npm run test:binaries)');
+  else {
+    test('a chart on both sides: hostNetwork set in its values loses the sidecar and adds a finding on the template', () => {
+      withTemp((t) => {
+        git(t, 'init', '-q');
+        t.write('k8s/ns.yaml', ns('    istio-injection: enabled\n'));
+        t.write('chart/Chart.yaml', 'apiVersion: v2\nname: web\nversion: 0.1.0\n');
+        t.write('chart/values.yaml', 'hostNetwork: false\n');
+        t.write('chart/templates/deployment.yaml', deployment('web', '      hostNetwork: {{ .Values.hostNetwork }}\n'));
+        commit(t, 'chart');
+        t.write('chart/values.yaml', 'hostNetwork: true\n');
+        commit(t, 'hostNetwork in the values');
+        const chartEnv = { PATH: `${dirname(helm)}:${env.PATH}` };
+        const r = cli(['diff', 'HEAD~1', 'HEAD', '--render-charts', '-f', 'json'], { cwd: t.path('.'), env: chartEnv });
+        assert.equal(r.stderr, '', r.stderr);
+        const json = JSON.parse(r.stdout) as DiffJson;
+        assert.equal(json.workloads.changed.map((c) => [c.workload, c.changes]), [['Deployment shop/web', ['sidecar-lost']]]);
+        assert.equal(json.findings.new.map((f) => [f.ruleId, f.filePath]), [['injection-host-network', 'chart/templates/deployment.yaml']]);
+        assert.equal(r.code, 1);
+      });
+    });
+  }
+
+  const kubectl = testBinary('kubectl');
+  if (!kubectl) console.log('notice: skipping the diff test with overlays on both sides (no kubectl: npm run test:binaries)');
+  else {
+    test('an overlay on both sides: a patch added to it is a new finding on the patch, and the workload in the overlay\'s namespace loses its sidecar', () => {
+      withTemp((t) => {
+        git(t, 'init', '-q');
+        t.write('platform/ns.yaml', ns('    istio-injection: enabled\n'));
+        t.write('base/kustomization.yaml', 'resources:\n- deployment.yaml\n');
+        t.write('base/deployment.yaml', deployment('web', '      securityContext: {}\n').replace('  namespace: shop\n', ''));
+        t.write('overlays/prod/kustomization.yaml', 'namespace: shop\nresources:\n- ../../base\n');
+        commit(t, 'overlay');
+        t.write('overlays/prod/kustomization.yaml', 'namespace: shop\nresources:\n- ../../base\npatches:\n- path: host.yaml\n');
+        t.write('overlays/prod/host.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      hostNetwork: true\n');
+        commit(t, 'hostNetwork by a patch');
+        const overlayEnv = { PATH: `${dirname(kubectl)}:${env.PATH}` };
+        const r = cli(['diff', 'HEAD~1', 'HEAD', '--render-overlays', '-f', 'json'], { cwd: t.path('.'), env: overlayEnv });
+        assert.equal(r.stderr, '', r.stderr);
+        const json = JSON.parse(r.stdout) as DiffJson;
+        assert.equal(json.workloads.changed.map((c) => [c.workload, c.changes]), [['Deployment shop/web', ['sidecar-lost']]]);
+        assert.equal(json.findings.new.map((f) => [f.ruleId, f.filePath]), [['injection-host-network', 'overlays/prod/host.yaml']]);
+        assert.equal(r.code, 1);
+      });
+    });
+  }
 }
 
 test.run();

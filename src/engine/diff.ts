@@ -16,13 +16,17 @@ export interface WorkloadState {
   readonly capture?: string;
   /** How the sidecar starts: native or classic, and whether the app is held. */
   readonly startup?: string;
+  /** For an ambient pod: the waypoint of its own address and of its namespace's Services, in short. */
+  readonly waypoint?: string;
+  /** For an injected pod in a namespace that enforces Pod Security: admitted, rejected or unknown, and why. */
+  readonly admission?: { readonly outcome: string; readonly why: string };
   /** Why, in one line: the trace's last step, or what is unknown. */
   readonly reason: string;
   readonly filePath: string;
   readonly line: number;
 }
 
-export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'startup';
+export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'waypoint' | 'startup' | 'admission';
 
 export interface WorkloadChange {
   /** "Kind namespace/name" (and the template, for kinds with several). */
@@ -60,6 +64,12 @@ const lead = (text: string, unknown: string): string => {
   return head === 'unknown' ? unknown : head;
 };
 
+/** "traffic to the pod's own address: waypoint ns/w (its own label)" → "waypoint ns/w"; the outcomes only, not where the label sits. */
+const waypointOutcome = (line: string): string => {
+  const after = line.slice(line.indexOf(': ') + 2);
+  return after.split(/ \(|: /)[0] ?? after;
+};
+
 /** A workload's state as the diff compares it. */
 export function stateOf(e: Explanation): WorkloadState {
   const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : undefined;
@@ -70,6 +80,8 @@ export function stateOf(e: Explanation): WorkloadState {
     ...(e.outcome !== 'not-injected' && e.revision !== undefined ? { revision: e.revision } : {}),
     ...(e.dataPlane ? { capture: e.dataPlane.outcome } : {}),
     ...(startup !== undefined ? { startup } : {}),
+    ...(e.dataPlane?.waypoints ? { waypoint: clip(`own address ${waypointOutcome(e.dataPlane.waypoints[0] ?? '')}, Services ${waypointOutcome(e.dataPlane.waypoints[1] ?? '')}`) } : {}),
+    ...(e.admission ? { admission: { outcome: e.admission.outcome, why: clip(e.admission.why) } } : {}),
     reason: clip(reason),
     filePath: e.filePath,
     line: e.line,
@@ -95,7 +107,10 @@ function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
   // a label that now speaks of ambient but leaves it so is no change.
   const capture = (s: WorkloadState): string | undefined => s.capture ?? (s.sidecar === 'injected' ? 'sidecar' : s.sidecar === 'not-injected' ? 'none' : undefined);
   if (capture(base) !== capture(head) && (base.capture !== undefined || head.capture !== undefined)) out.push('capture');
+  if (base.waypoint !== head.waypoint && base.capture === 'ambient' && head.capture === 'ambient') out.push('waypoint');
   if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== undefined && head.startup !== undefined) out.push('startup');
+  // Admission changes only where both sides inject: a sidecar gained or lost says the rest.
+  if (base.sidecar === 'injected' && head.sidecar === 'injected' && (base.admission?.outcome ?? 'no Pod Security') !== (head.admission?.outcome ?? 'no Pod Security')) out.push('admission');
   return out;
 }
 

@@ -4,6 +4,7 @@ import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
+import { admissionOf, type InitAdmission } from '../model/admission.ts';
 import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient.ts';
 import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/pod-injection.ts';
 import { waypointTrace } from '../model/waypoint.ts';
@@ -31,6 +32,8 @@ export interface Explanation {
   readonly unknownBecause?: string;
   /** For a pod that is (or may be) injected: the sidecar it gets, as far as start-up and admission care. */
   readonly sidecar?: { readonly native: string; readonly hold: string; readonly cni: string };
+  /** For an injected pod in a namespace that enforces Pod Security: whether admission lets its init container through. */
+  readonly admission?: { readonly outcome: InitAdmission['outcome']; readonly why: string };
   /** Ambient capture, for a pod a label asks to be in ambient (or may): sidecar, ambient, none or unknown, and why. */
   readonly dataPlane?: { readonly outcome: CaptureOutcome; readonly trace: readonly TraceStep[]; readonly unknownBecause?: string; readonly waypoints?: readonly string[] };
 }
@@ -59,6 +62,7 @@ export function explainTemplate(t: PodTemplate, facts: Facts, line: number): Exp
   const r = t.resource;
   const doc = r.doc;
   const p = predictForTemplate(t, facts);
+  const admission = admissionOf(t, facts);
   // Said only where a label speaks of ambient (asks for it, or a pod's `none` opts out): a
   // sidecar-only mesh never sees it, not even for a namespace whose labels are unknown.
   const capture = captureForTemplate(t, facts);
@@ -85,6 +89,7 @@ export function explainTemplate(t: PodTemplate, facts: Facts, line: number): Exp
     trace: p.trace,
     ...(p.unknownBecause ? { unknownBecause: p.unknownBecause } : {}),
     ...(p.outcome !== 'not-injected' ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {}),
+    ...(admission ? { admission: { outcome: admission.outcome, why: admission.why } } : {}),
     ...(dataPlane ? { dataPlane } : {}),
   };
 }

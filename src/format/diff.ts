@@ -11,7 +11,9 @@ const CHANGE: Record<ChangeKind, string> = {
   'sidecar-unknown': 'sidecar no longer decided',
   revision: 'injecting revision changed',
   capture: 'ambient capture changed',
+  waypoint: 'waypoint changed',
   startup: 'sidecar start-up changed',
+  admission: 'Pod Security admission changed',
 };
 
 const SIDECAR: Record<WorkloadState['sidecar'], string> = { injected: 'sidecar', 'not-injected': 'no sidecar', unknown: 'unknown' };
@@ -20,8 +22,16 @@ const SIDECAR: Record<WorkloadState['sidecar'], string> = { injected: 'sidecar',
 function stateText(s: WorkloadState): string {
   const parts = [`${SIDECAR[s.sidecar]}${s.revision !== undefined ? ` (revision ${s.revision})` : ''}`];
   if (s.capture !== undefined) parts.push(`data plane ${s.capture}`);
+  if (s.waypoint !== undefined) parts.push(s.waypoint);
   if (s.startup !== undefined) parts.push(s.startup);
+  if (s.admission !== undefined) parts.push(`admission ${s.admission.outcome}`);
   return safeText(parts.join(', '));
+}
+
+/** Why a side is as it is: the injection's last step, and the admission's reason when that changed. */
+function reasonText(changes: readonly ChangeKind[], s: WorkloadState): string {
+  if (!changes.includes('admission')) return s.reason;
+  return `${s.reason}; ${s.admission?.why ?? 'its namespace enforces no Pod Security level that can reject it'}`;
 }
 
 export interface DiffLabels {
@@ -39,8 +49,8 @@ export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boo
   for (const w of diff.changed) {
     const bad = w.changes.includes('sidecar-lost') || w.changes.includes('sidecar-unknown');
     out += `  ${c(bad ? 'red' : 'yellow', safeText(w.workload))}: ${w.changes.map((k) => CHANGE[k]).join(', ')}  ${where(w.head)}\n`;
-    out += `    before: ${stateText(w.base)}: ${safeText(w.base.reason)}\n`;
-    out += `    after:  ${stateText(w.head)}: ${safeText(w.head.reason)}\n`;
+    out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}\n`;
+    out += `    after:  ${stateText(w.head)}: ${safeText(reasonText(w.changes, w.head))}\n`;
   }
   for (const a of diff.added) out += `  ${c('green', `+ ${safeText(a.workload)}`)}: added, ${stateText(a.head)}  ${where(a.head)}\n`;
   for (const r of diff.removed) out += `  ${c('red', `- ${safeText(r.workload)}`)}: removed (had ${stateText(r.base)})  ${c('dim', `${safeText(r.base.filePath)}:${r.base.line} in ${safeText(labels.base)}`)}\n`;
@@ -105,7 +115,7 @@ ${e(labels.base)} → ${e(labels.head)}
 
 `;
   const rows = [
-    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(w.base.reason)} | ${e(stateText(w.head))}: ${e(w.head.reason)} | ${where(w.head)} |`),
+    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${where(w.head)} |`),
     ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where(a.head)} |`),
     ...diff.removed.map((r) => `| ${e(r.workload)} | removed | ${e(stateText(r.base))} | | ${where(r.base)} in ${e(labels.base)} |`),
   ];

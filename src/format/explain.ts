@@ -47,6 +47,7 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
       for (const [what, text] of [['start', e.sidecar.native], ['hold', e.sidecar.hold], ['traffic capture', e.sidecar.cni]] as const) {
         out += `    · ${what}: ${safeText(text)}\n`;
       }
+      if (e.admission) out += `    · admission: ${e.admission.outcome}: ${safeText(e.admission.why)}\n`;
     }
   }
   return out;
