@@ -11,6 +11,12 @@
 // webhooks: 1,000 injector MutatingWebhookConfigurations in one file (revision installs side
 // by side, and tags that all overlap): webhook-overlap compares webhooks pairwise at most.
 //
+// diff: the whole corpus against itself with one namespace changed (onlineboutique starts to
+// enforce Pod Security "baseline"), as two commits of a scratch git repository: `meshlint diff
+// HEAD~1` (a revision against the working tree, as the Action and `diff origin/main` run) and
+// `meshlint diff HEAD~1 HEAD` (two revisions), each against one lint of the tree: the ratio
+// (target: under 3).
+//
 // lsp: re-linting one open 2,000-line file after an edit, measured end to end through a real
 // LSP client over the server's stdio: from sending textDocument/didChange to receiving the
 // diagnostics for that version (debounce set to 0), over 60 edits after 10 warm-up edits.
@@ -369,8 +375,53 @@ async function benchWebhooks() {
   }
 }
 
+/** The Namespace the diff benchmark changes: it starts to enforce Pod Security, its workloads' admission changes. */
+const DIFF_NAMESPACE = join('real-repos', 'anthos-service-mesh-samples', 'docs', 'online-boutique-asm-manifests', 'base', 'all', 'namespace.yaml');
+
+async function benchDiff() {
+  const corpus = join(SHARED, 'corpus');
+  if (!existsSync(join(corpus, DIFF_NAMESPACE))) {
+    console.log('\ndiff: skipped, ../shared/corpus is not there');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'meshlint-bench-'));
+  try {
+    const repo = join(dir, 'repo');
+    const git = (...args) => {
+      const r = spawnSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=bench', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
+    };
+    spawnSync('cp', ['-r', corpus, repo]);
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const ns = join(repo, DIFF_NAMESPACE);
+    writeFileSync(ns, readFileSync(ns, 'utf8').replace('istio-injection: enabled', 'istio-injection: enabled\n    pod-security.kubernetes.io/enforce: baseline'));
+    git('commit', '-q', '-am', 'one namespace enforces Pod Security');
+    const rows = [
+      ['lint of the tree', ['-f', 'json', '-o', '/dev/null']],
+      ['diff HEAD~1', ['diff', 'HEAD~1', '-f', 'json']],
+      ['diff HEAD~1 HEAD', ['diff', 'HEAD~1', 'HEAD', '-f', 'json']],
+    ];
+    const runs = rows.map(() => []);
+    for (let round = 0; round < RUNS; round++) {
+      for (const [i, [, args]] of rows.entries()) runs[i].push(await measure(process.execPath, [MESHLINT, ...args], { cwd: repo }));
+    }
+    const changed = JSON.parse(runs[1][0].stdout).workloads.changed.length;
+    const lint = median(runs[0].map((r) => r.ms));
+    console.log(`\ndiff: the corpus against itself with one namespace changed (${changed} workloads change), two commits; median of ${RUNS} runs`);
+    for (const [i, [label]] of rows.entries()) {
+      const ms = median(runs[i].map((r) => r.ms));
+      const ratio = i === 0 ? '' : `  ${fmt(ms / lint, 2)}× the lint (target: under 3)`;
+      console.log(`  ${label.padEnd(18)} ${fmt(ms / 1000, 2).padStart(6)} s  peak ${fmt(Math.max(...runs[i].map((r) => r.peakMB)), 0).padStart(4)} MB${ratio}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv[2];
-const benches = { startup: benchStartup, throughput: benchThroughput, lsp: benchLsp, webhooks: benchWebhooks };
+const benches = { startup: benchStartup, throughput: benchThroughput, diff: benchDiff, lsp: benchLsp, webhooks: benchWebhooks };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
 }

@@ -67,6 +67,9 @@ else {
       assert.equal(web?.head.sidecar, 'not-injected');
       assert.ok(web?.head.reason, 'the reason after the change is given');
       assert.equal([web?.head.filePath, web?.head.line], ['k8s/web.yaml', 4]);
+      // What to look at: the namespace's labels, which the change relabelled.
+      assert.equal((web as unknown as { cause: unknown }).cause, { filePath: 'k8s/ns.yaml', line: 5, what: 'namespace' });
+      assert.match(cli(['diff', 'HEAD'], { cwd: t.path('.'), env }).stdout, /Deployment shop\/web: loses its sidecar  k8s\/ns\.yaml:5 \(its namespace's labels\)/);
       assert.equal(json.workloads.added, []);
       assert.equal(json.workloads.removed, []);
       // Losing a sidecar fails only when the config asks.
@@ -97,6 +100,8 @@ else {
       assert.equal(json.failures, ['1 new error']);
       const web = json.workloads.changed.find((c) => c.workload === 'Deployment shop/web');
       assert.equal(web?.changes, ['sidecar-lost']);
+      // The workload's own change: its line.
+      assert.equal((web as unknown as { cause: unknown }).cause, { filePath: 'k8s/web.yaml', line: 4, what: 'workload' });
       const text = cli(['diff', 'HEAD~1', 'HEAD'], { cwd: t.path('.'), env });
       assert.equal(text.code, 1);
       assert.match(text.stdout, /Deployment shop\/web: loses its sidecar/);

@@ -24,6 +24,17 @@ export interface WorkloadState {
   readonly reason: string;
   readonly filePath: string;
   readonly line: number;
+  /** The labels of its namespace as this side knows them ("not defined" when no input or config defines it). */
+  readonly namespaceLabels?: string;
+  /** Where its namespace's labels are written on this side (the Namespace object, or what creates it). */
+  readonly namespaceAt?: { readonly filePath: string; readonly line: number };
+}
+
+/** Where a change comes from, as far as the diff can tell: its namespace's labels, or the workload itself. */
+export interface ChangeCause {
+  readonly filePath: string;
+  readonly line: number;
+  readonly what: 'namespace' | 'workload';
 }
 
 export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'waypoint' | 'startup' | 'admission';
@@ -34,6 +45,8 @@ export interface WorkloadChange {
   readonly changes: readonly ChangeKind[];
   readonly base: WorkloadState;
   readonly head: WorkloadState;
+  /** The line in HEAD to look at: the namespace's labels when they changed, else the workload. */
+  readonly cause: ChangeCause;
 }
 
 export interface DiffFinding {
@@ -70,8 +83,8 @@ const waypointOutcome = (line: string): string => {
   return after.split(/ \(|: /)[0] ?? after;
 };
 
-/** A workload's state as the diff compares it. */
-export function stateOf(e: Explanation): WorkloadState {
+/** A workload's state as the diff compares it; `ns`: its namespace's labels and where they are written. */
+export function stateOf(e: Explanation, ns?: { readonly labels: string; readonly at?: WorkloadState['namespaceAt'] }): WorkloadState {
   const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : undefined;
   const reason = e.outcome === 'unknown' && e.unknownBecause ? `unknown: ${e.unknownBecause}` : (last ?? e.outcome);
   const startup = e.sidecar ? `${lead(e.sidecar.native, 'sidecar start unknown')}, ${lead(e.sidecar.hold, 'hold unknown')}` : undefined;
@@ -85,14 +98,21 @@ export function stateOf(e: Explanation): WorkloadState {
     reason: clip(reason),
     filePath: e.filePath,
     line: e.line,
+    ...(ns ? { namespaceLabels: clip(ns.labels), ...(ns.at ? { namespaceAt: ns.at } : {}) } : {}),
   };
 }
 
 /** The workloads of one side, by "Kind namespace/name[template]"; the first of equal names wins. */
-export function workloadMap(explanations: readonly Explanation[]): Map<string, WorkloadState> {
+export function workloadMap(states: readonly (readonly [string, WorkloadState])[]): Map<string, WorkloadState> {
   const out = new Map<string, WorkloadState>();
-  for (const e of explanations.slice(0, MAX_WORKLOADS)) if (!out.has(e.resource)) out.set(e.resource, stateOf(e));
+  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) if (!out.has(name)) out.set(name, state);
   return out;
+}
+
+/** The namespace's labels when they differ between the sides and HEAD says where; else the workload in HEAD. */
+function causeOf(base: WorkloadState, head: WorkloadState): ChangeCause {
+  if (base.namespaceLabels !== head.namespaceLabels && head.namespaceAt) return { ...head.namespaceAt, what: 'namespace' };
+  return { filePath: head.filePath, line: head.line, what: 'workload' };
 }
 
 function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
@@ -176,7 +196,7 @@ export function diffRuns(base: { results: readonly LintResult[]; workloads: Read
       continue;
     }
     const changes = changesOf(b, h);
-    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h });
+    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h) });
   }
   for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
   return { changed, added, removed, findings: diffFindings(base.results, head.results) };

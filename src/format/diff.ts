@@ -1,5 +1,5 @@
 // Text and JSON for `meshlint diff`: what the change does to the mesh, then its findings.
-import type { ChangeKind, DiffFinding, MeshDiff, WorkloadState } from '../engine/diff.ts';
+import type { ChangeCause, ChangeKind, DiffFinding, MeshDiff, WorkloadState } from '../engine/diff.ts';
 import type { LintResult } from '../types.ts';
 import { escapeMarkdown } from './summary.ts';
 import { jsonText, painter, safeText } from './text.ts';
@@ -39,6 +39,11 @@ export interface DiffLabels {
   readonly head: string;
 }
 
+/** Where to look: "k8s/ns.yaml:6 (its namespace's labels)" or the workload's own line. */
+function causeText(cause: ChangeCause, c: (style: 'dim', text: string) => string = (_s, t) => t): string {
+  return c('dim', `${safeText(cause.filePath)}:${cause.line}${cause.what === 'namespace' ? " (its namespace's labels)" : ''}`);
+}
+
 export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boolean): string {
   const c = painter(color);
   const where = (s: WorkloadState): string => c('dim', `${safeText(s.filePath)}:${s.line}`);
@@ -48,7 +53,7 @@ export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boo
   if (meshChanges === 0) out += '  no workload changes its outcome\n';
   for (const w of diff.changed) {
     const bad = w.changes.includes('sidecar-lost') || w.changes.includes('sidecar-unknown');
-    out += `  ${c(bad ? 'red' : 'yellow', safeText(w.workload))}: ${w.changes.map((k) => CHANGE[k]).join(', ')}  ${where(w.head)}\n`;
+    out += `  ${c(bad ? 'red' : 'yellow', safeText(w.workload))}: ${w.changes.map((k) => CHANGE[k]).join(', ')}  ${causeText(w.cause, c)}\n`;
     out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}\n`;
     out += `    after:  ${stateText(w.head)}: ${safeText(reasonText(w.changes, w.head))}\n`;
   }
@@ -115,7 +120,7 @@ ${e(labels.base)} → ${e(labels.head)}
 
 `;
   const rows = [
-    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${where(w.head)} |`),
+    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${e(causeText(w.cause))} |`),
     ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where(a.head)} |`),
     ...diff.removed.map((r) => `| ${e(r.workload)} | removed | ${e(stateText(r.base))} | | ${where(r.base)} in ${e(labels.base)} |`),
   ];
