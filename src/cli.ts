@@ -1043,11 +1043,16 @@ const NOT_FOR_DIFF = ['fix', 'fix-dry-run', 'baseline', 'write-baseline', 'stdin
  * the comparison instead of printing it; a number (exit 2) when the arguments, the config, a
  * revision or a file are at fault, with the reason already written to `io.stderr`.
  */
-export function diffFromArgs(argv: readonly string[], io: CliIO): DiffRun | number {
+export function diffFromArgs(argv: readonly string[], io: CliIO, opts: DiffOptions = {}): DiffRun | number {
   return guarded(io, () => {
     const { values: v, positionals } = parse(argv);
-    return diffParsed(positionals, v, io);
+    return diffParsed(positionals, v, io, opts);
   });
+}
+
+export interface DiffOptions {
+  /** BASE is a git revision, even where a directory of that name stands (one a change could add to pose as its base). */
+  readonly baseIsRevision?: boolean;
 }
 
 /**
@@ -1055,7 +1060,7 @@ export function diffFromArgs(argv: readonly string[], io: CliIO): DiffRun | numb
  * that side, its workloads' outcomes taken from the same lint pass; then compared
  * (src/engine/diff.ts).
  */
-function diffParsed(args: readonly string[], v: Values, io: CliIO): DiffRun | number {
+function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOptions = {}): DiffRun | number {
   if (args.length < 1 || args.length > 2) throw new UsageError('diff takes a BASE and at most a HEAD: meshlint diff BASE [HEAD] [--path PATH]...');
   const stray = NOT_FOR_DIFF.find((f) => v[f] !== undefined);
   if (stray) throw new UsageError(`--${stray} does not go with diff: diff compares every finding of both sides`);
@@ -1067,7 +1072,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO): DiffRun | nu
   try {
     for (const spec of [args[0] ?? '', ...(args[1] !== undefined ? [args[1]] : [])]) {
       try {
-        sides.push(openSide(spec, io.cwd, io.env));
+        sides.push(openSide(spec, io.cwd, io.env, { revisionOnly: sides.length === 0 && opts.baseIsRevision === true }));
       } catch (e) {
         if (e instanceof RevisionError) throw new UsageError(e.message);
         throw e;

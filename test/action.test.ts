@@ -1,6 +1,7 @@
 // The GitHub Action, run as the runner runs it: the committed bundle (dist/action.js) with
 // INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, workflow commands read
-// back from stdout. Also: the committed bundle is the one the sources build.
+// back from stdout. Also: the committed bundle is the one the sources build. Pull requests
+// are simulated with a scratch git repository and a pull_request event payload.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { cli, parseJsonReport, withTemp, type TempDir } from './helpers/cli.ts';
 import { sarifValidator } from './helpers/sarif.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 import { parseListInput, splitWords } from '../src/action-args.ts';
+import { baseShaOf, chooseMode, effectiveFailOn, failureLine, fitDiffSummary } from '../src/action.ts';
 import { formatSummary } from '../src/format/summary.ts';
 import { VERSION } from '../src/meta.ts';
 import type { LintMessage, LintResult } from '../src/types.ts';
@@ -45,7 +47,7 @@ function readOutputs(text: string): Record<string, string> {
 
 const unescape = (s: string): string => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
 
-function runAction(t: TempDir, inputs: Record<string, string>, cwd = REPO_ROOT): ActionRun {
+function runAction(t: TempDir, inputs: Record<string, string>, cwd = REPO_ROOT, runner: NodeJS.ProcessEnv = {}): ActionRun {
   const output = t.write('runner/output', '');
   const summary = t.write('runner/summary', '');
   const env: NodeJS.ProcessEnv = {
@@ -59,6 +61,7 @@ function runAction(t: TempDir, inputs: Record<string, string>, cwd = REPO_ROOT):
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'acme/platform',
     GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+    ...runner,
   };
   // The runner's own naming: INPUT_ + the name in upper case, spaces as "_", "-" kept.
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
@@ -76,10 +79,12 @@ test('action.yml: node24, the committed bundle, the documented inputs and output
   const action = parseYaml(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; main: string }; inputs: Record<string, { default?: string }>; outputs: Record<string, unknown> };
   assert.is(action.runs.using, 'node24');
   assert.is(action.runs.main, 'dist/action.js');
-  for (const name of ['paths', 'config', 'format', 'sarif-file', 'fail-on', 'annotations', 'helm-chart', 'kustomize', 'istio-version']) assert.ok(action.inputs[name], `input ${name}`);
+  for (const name of ['paths', 'config', 'format', 'sarif-file', 'fail-on', 'diff', 'annotations', 'helm-chart', 'kustomize', 'istio-version']) assert.ok(action.inputs[name], `input ${name}`);
   assert.is(action.inputs.format?.default, 'sarif');
   assert.is(action.inputs['sarif-file']?.default, 'meshlint.sarif');
-  assert.equal(Object.keys(action.outputs).sort(), ['errors', 'sarif-file', 'warnings']);
+  assert.is(action.inputs.diff?.default, 'auto');
+  assert.is(action.inputs['fail-on']?.default, '', 'empty: new-error on a pull request diff, error otherwise');
+  assert.equal(Object.keys(action.outputs).sort(), ['errors', 'mode', 'sarif-file', 'sidecars-lost', 'warnings']);
   assert.ok(existsSync(BUNDLE), 'dist/action.js is committed');
 });
 
@@ -105,7 +110,7 @@ test('a failing run: SARIF for code scanning, 10+10 annotations at most, the sum
     assert.ok(errors > 10 && warnings > 10, 'the examples have more than 10 of each: the cap is exercised');
 
     assert.is(r.code, 1, 'fail-on: error (the default) fails the step');
-    assert.equal(r.outputs, { 'sarif-file': sarifFile, errors: String(errors), warnings: String(warnings) });
+    assert.equal(r.outputs, { 'sarif-file': sarifFile, errors: String(errors), warnings: String(warnings), 'sidecars-lost': '', mode: 'lint' });
 
     const located = r.annotations.filter((a) => a.props.file);
     assert.is(located.filter((a) => a.kind === 'error').length, 10);
@@ -181,7 +186,10 @@ test('bad inputs and config: exit 2 and one error the UI shows, naming the input
     const cwd = t.path('repo');
     const failOn = runAction(t, { 'fail-on': 'sometimes' }, cwd);
     assert.is(failOn.code, 2);
-    assert.match(failOn.annotations[0]?.message ?? '', /input fail-on: "sometimes" is not one of error, warning, never/);
+    assert.match(failOn.annotations[0]?.message ?? '', /input fail-on: "sometimes" is not one of error, warning, never, new-error/);
+    const diff = runAction(t, { diff: 'always' }, cwd);
+    assert.is(diff.code, 2);
+    assert.match(diff.annotations[0]?.message ?? '', /^input diff: "always" is not one of auto, off\. Fix the step's "with:" block\.$/);
     assert.match(runAction(t, { annotations: 'yes' }, cwd).annotations[0]?.message ?? '', /input annotations: "yes" is not a boolean/);
     t.write('repo/.meshlint.yaml', 'rulez: {}\n');
     const config = runAction(t, {}, cwd);
@@ -233,6 +241,208 @@ test('args and list inputs: a YAML list or shell-like quoting, so a path with a 
     assert.is(nested.code, 2);
     assert.match(nested.annotations[0]?.message ?? '', /^input args: item 2 of the YAML list is not a plain string/);
   });
+});
+
+const ns = (labels: string): string => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n${labels}`;
+/** A Deployment in shop; with hostNetwork it also opts in to injection: an injection-host-network error at 13:7. */
+const deployment = (name: string, hostNetwork = false): string =>
+  `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\n  namespace: shop\nspec:\n  selector:\n    matchLabels: { app: ${name} }\n  template:\n    metadata:\n      labels: { app: ${name}${hostNetwork ? ', sidecar.istio.io/inject: "true"' : ''} }\n    spec:\n${hostNetwork ? '      hostNetwork: true\n' : ''}      containers:\n        - name: app\n          image: example.com/${name}:1\n`;
+
+function git(cwd: string, ...args: string[]): string {
+  const env = { PATH: process.env.PATH, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd };
+  const r = spawnSync('git', ['-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], { cwd, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/**
+ * A repository (repo/) whose base commit has the namespace shop injected, web in it, and
+ * legacy with an injection-host-network error; the pull request (the next commit, checked out)
+ * relabels the namespace (web loses its sidecar) and adds agent with the same error. Returns
+ * the base commit and the runner's variables of a pull_request event for it.
+ */
+function pullRequest(t: TempDir): { base: string; runner: NodeJS.ProcessEnv } {
+  const cwd = t.path('repo');
+  t.write('repo/k8s/ns.yaml', ns('    istio-injection: enabled\n'));
+  t.write('repo/k8s/web.yaml', deployment('web'));
+  t.write('repo/k8s/legacy.yaml', deployment('legacy', true));
+  git(cwd, 'init', '-q');
+  git(cwd, 'add', '-A');
+  git(cwd, 'commit', '-q', '-m', 'base');
+  const base = git(cwd, 'rev-parse', 'HEAD');
+  t.write('repo/k8s/ns.yaml', ns('    team: shop\n'));
+  t.write('repo/k8s/agent.yaml', deployment('agent', true));
+  git(cwd, 'add', '-A');
+  git(cwd, 'commit', '-q', '-m', 'change');
+  const event = t.write('runner/event.json', JSON.stringify({ action: 'synchronize', number: 7, pull_request: { number: 7, base: { ref: 'main', sha: base }, head: { sha: git(cwd, 'rev-parse', 'HEAD') } } }));
+  return { base, runner: { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event } };
+}
+
+const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
+if (!hasGit) console.log('notice: skipping the Action pull-request tests (git is not installed)');
+else {
+  test('a pull request: the summary leads with what the change does to the mesh; annotations, SARIF and counts hold only new findings', () => {
+    withTemp((t) => {
+      const { base, runner } = pullRequest(t);
+      const cwd = t.path('repo');
+      const r = runAction(t, { paths: 'k8s/' }, cwd, runner);
+      assert.is(r.code, 1, `fail-on defaults to new-error on a pull request: ${r.stderr}`);
+      assert.equal(r.outputs, { 'sarif-file': 'meshlint.sarif', errors: '1', warnings: '0', 'sidecars-lost': '1', mode: 'diff' });
+
+      assert.ok(r.summary.startsWith('## What this change does to the mesh\n'), r.summary.slice(0, 200));
+      const [mesh = '', findings = ''] = r.summary.split('### Findings');
+      assert.match(mesh, /^\| Deployment shop\/web \| loses its sidecar \| sidecar .*\| no sidecar: .*\| k8s\/web\.yaml:4 \|$/m);
+      assert.match(mesh, /^\| Deployment shop\/agent \| added \|/m);
+      assert.match(findings, /^: 1 new, 0 fixed, 1 unchanged\n/);
+      assert.match(findings, /^\| k8s\/agent\.yaml:13:7 \| error \| injection-host-network \|/m);
+      assert.not.match(findings, /legacy/, 'the finding the base already had is not listed');
+      assert.match(findings, /\*\*Fails diff\.failOn \[new-error\]:\*\* 1 new error/);
+      assert.match(findings, /The findings this change adds are in `meshlint\.sarif` \(SARIF\)/);
+
+      const located = r.annotations.filter((a) => a.props.file);
+      assert.equal(located.map((a) => `${a.kind} ${a.props.file}:${a.props.line}:${a.props.col} ${a.props.title}`), ['error k8s/agent.yaml:13:7 meshlint (injection-host-network)'], 'the unchanged finding in legacy.yaml is not annotated');
+      const failure = r.annotations.filter((a) => !a.props.file);
+      assert.equal(failure.map((a) => a.message), ['meshlint: this change fails diff.failOn [new-error]: 1 new error (fail-on: new-error); see the job summary.']);
+
+      const sarif = JSON.parse(readFileSync(join(cwd, 'meshlint.sarif'), 'utf8')) as { runs: { automationDetails: { id: string }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+      assert.equal(sarifValidator()(sarif), []);
+      assert.equal(sarif.runs[0]?.results.map((x) => `${x.ruleId} ${x.locations[0]?.physicalLocation.artifactLocation.uri}`), ['injection-host-network k8s/agent.yaml']);
+      assert.is(sarif.runs[0]?.automationDetails.id, 'meshlint/k8s/', 'the same category as the lint of the same paths');
+
+      assert.is(runAction(t, { 'fail-on': 'never' }, cwd, runner).code, 0);
+      assert.is(runAction(t, { 'fail-on': 'error' }, cwd, runner).code, 1, 'error means new-error on a pull request');
+      // The log carries the comparison in the other formats.
+      const json = runAction(t, { format: 'json', 'fail-on': 'never' }, cwd, runner);
+      const printed = JSON.parse(json.stdout.slice(json.stdout.indexOf('{'), json.stdout.lastIndexOf('}') + 1)) as { base: string; findings: { counts: { new: number } } };
+      assert.equal([printed.base, printed.findings.counts.new], [`base ${base.slice(0, 12)}`, 1]);
+      assert.is(json.outputs['sarif-file'], '');
+      assert.match(runAction(t, { format: 'stylish', 'fail-on': 'never' }, cwd, runner).stdout, /What this change does to the mesh\n {2}Deployment shop\/web: loses its sidecar/);
+    });
+  });
+
+  test('a pull request: a lost sidecar fails only when diff.failOn lists it; warning fails on any new finding', () => {
+    withTemp((t) => {
+      const { runner } = pullRequest(t);
+      const cwd = t.path('repo');
+      // The same change without the new error: only web loses its sidecar.
+      t.write('repo/k8s/agent.yaml', deployment('agent'));
+      const passes = runAction(t, {}, cwd, runner);
+      assert.is(passes.code, 0, passes.stdout);
+      assert.equal([passes.outputs.errors, passes.outputs['sidecars-lost']], ['0', '1']);
+      assert.match(passes.summary, /Passes diff\.failOn \[new-error\]\./);
+      t.write('repo/.meshlint.yaml', 'diff:\n  failOn: [new-error, sidecar-lost]\n');
+      const strict = runAction(t, {}, cwd, runner);
+      assert.is(strict.code, 1);
+      assert.match(strict.annotations.at(-1)?.message ?? '', /this change fails diff\.failOn \[new-error, sidecar-lost\]: 1 workload lost its sidecar/);
+      // A new warning (a duplicate key) fails fail-on: warning, and only that.
+      t.write('repo/.meshlint.yaml', 'rules: {}\n');
+      t.write('repo/k8s/extra.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: w\n  labels:\n    a: "1"\n    a: "1"\n');
+      assert.is(runAction(t, {}, cwd, runner).code, 0);
+      const warning = runAction(t, { 'fail-on': 'warning' }, cwd, runner);
+      assert.is(warning.code, 1);
+      assert.match(warning.annotations.at(-1)?.message ?? '', /this change adds 0 new errors and 1 new warning \(fail-on: warning\)/);
+    });
+  });
+
+  test('a pull request with diff: off, and the other events, lint the checkout as before', () => {
+    withTemp((t) => {
+      const { runner } = pullRequest(t);
+      const cwd = t.path('repo');
+      for (const [inputs, env] of [
+        [{ diff: 'off' }, runner],
+        [{}, { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: runner.GITHUB_EVENT_PATH }],
+        // pull_request_target checks out the base: there is no change to compare.
+        [{}, { GITHUB_EVENT_NAME: 'pull_request_target', GITHUB_EVENT_PATH: runner.GITHUB_EVENT_PATH }],
+      ] as const) {
+        const r = runAction(t, { paths: 'k8s/', ...inputs }, cwd, env);
+        assert.is(r.code, 1);
+        assert.equal(r.outputs, { 'sarif-file': 'meshlint.sarif', errors: '2', warnings: '0', 'sidecars-lost': '', mode: 'lint' }, JSON.stringify(env));
+        assert.ok(r.summary.startsWith('## meshlint (k8s/)'), r.summary.slice(0, 100));
+        assert.is(r.annotations.filter((a) => a.props.file).length, 2, 'both errors, old and new');
+      }
+      // new-error outside a pull request is error.
+      assert.is(runAction(t, { diff: 'off', 'fail-on': 'new-error' }, cwd, runner).code, 1);
+    });
+  });
+
+  test('a pull request whose base commit is not in the checkout (a shallow clone): exit 2, one error saying what to set', () => {
+    withTemp((t) => {
+      const { base, runner } = pullRequest(t);
+      // actions/checkout's default: fetch-depth 1, the pull request's commit alone.
+      git(t.dir, 'clone', '-q', '--depth', '1', `file://${t.path('repo')}`, 'shallow');
+      const r = runAction(t, { paths: 'k8s/' }, t.path('shallow'), runner);
+      assert.is(r.code, 2);
+      assert.equal(r.annotations.map((a) => a.message), [`the base commit ${base} is not in the checkout; set fetch-depth: 0 on actions/checkout (or fetch the base commit), or set diff: off`]);
+      assert.equal(r.outputs, {});
+      assert.is(runAction(t, { paths: 'k8s/', diff: 'off' }, t.path('shallow'), runner).outputs.mode, 'lint');
+      // Fetching the base commit is enough.
+      git(t.path('shallow'), 'fetch', '-q', '--depth', '1', 'origin', base);
+      assert.is(runAction(t, { paths: 'k8s/' }, t.path('shallow'), runner).outputs.mode, 'diff');
+
+      // A payload with no base commit, or not JSON: said, not guessed.
+      for (const payload of ['{"pull_request": {"base": {"sha": "main"}}}', '{"pull_request": null}', 'not json']) {
+        const bad = runAction(t, {}, t.path('repo'), { ...runner, GITHUB_EVENT_PATH: t.write('runner/bad.json', payload) });
+        assert.is(bad.code, 2, payload);
+        assert.match(bad.annotations[0]?.message ?? '', /the pull_request event names no base commit \(pull_request\.base\.sha/);
+      }
+    });
+  });
+
+  test('a pull request cannot pose a directory of its own as the base commit', () => {
+    withTemp((t) => {
+      const { base, runner } = pullRequest(t);
+      const cwd = t.path('repo');
+      // A folder named as the base commit, holding the change itself: read as the base, nothing would be new.
+      t.write(`repo/${base}/k8s/agent.yaml`, deployment('agent', true));
+      const r = runAction(t, { paths: 'k8s/' }, cwd, runner);
+      assert.is(r.code, 1);
+      assert.equal([r.outputs.errors, r.outputs['sidecars-lost']], ['1', '1']);
+    });
+  });
+}
+
+test('chooseMode: diff only on a pull_request event with a full base commit, unless diff: off', () => {
+  const sha = 'a'.repeat(40);
+  const event = { pull_request: { base: { sha } } };
+  assert.equal(chooseMode('auto', 'pull_request', () => event), { mode: 'diff', base: sha });
+  assert.equal(chooseMode('off', 'pull_request', () => event), { mode: 'lint' });
+  for (const name of ['push', 'pull_request_target', 'merge_group', undefined]) assert.equal(chooseMode('auto', name, () => event), { mode: 'lint' });
+  assert.ok('error' in chooseMode('auto', 'pull_request', () => undefined));
+  assert.is(baseShaOf({ pull_request: { base: { sha: 'b'.repeat(64) } } }), 'b'.repeat(64), 'SHA-256 repositories');
+  for (const odd of [null, 7, [], { pull_request: [] }, { pull_request: { base: 'x' } }, { pull_request: { base: { sha: 42 } } }, { pull_request: { base: { sha: `${sha}\n` } } }, { pull_request: { base: { sha: 'A'.repeat(40) } } }, { pull_request: { base: { sha: '-'.repeat(40) } } }]) {
+    assert.is(baseShaOf(odd), undefined, JSON.stringify(odd));
+  }
+});
+
+test('fail-on: empty is new-error on a diff and error on a lint; error, warning and never on a diff speak of new findings', () => {
+  assert.is(effectiveFailOn('', 'diff'), 'new-error');
+  assert.is(effectiveFailOn('', 'lint'), 'error');
+  assert.is(effectiveFailOn('new-error', 'lint'), 'error');
+  assert.is(effectiveFailOn('warning', 'diff'), 'warning');
+  const none = { errors: 0, warnings: 0 };
+  const fail = (mode: 'lint' | 'diff', failOn: Parameters<typeof failureLine>[1], counts: { errors: number; warnings: number }, why: string[] = []): string | undefined => failureLine(mode, failOn, counts, why, ['new-error', 'sidecar-lost']);
+  assert.is(fail('lint', 'error', { errors: 0, warnings: 3 }), undefined);
+  assert.match(fail('lint', 'warning', { errors: 0, warnings: 3 }) ?? '', /found 0 error\(s\) and 3 warning\(s\) \(fail-on: warning\)/);
+  assert.is(fail('diff', 'new-error', { errors: 0, warnings: 2 }), undefined, 'new warnings alone pass new-error');
+  assert.is(fail('diff', 'error', { errors: 1, warnings: 0 }), undefined, 'the diff fails only as diff.failOn says (why)');
+  assert.match(fail('diff', 'new-error', { errors: 1, warnings: 0 }, ['1 new error']) ?? '', /fails diff\.failOn \[new-error, sidecar-lost\]: 1 new error \(fail-on: new-error\)/);
+  assert.match(fail('diff', 'new-error', none, ['2 workloads lost their sidecars']) ?? '', /2 workloads lost their sidecars/);
+  assert.match(fail('diff', 'warning', { errors: 0, warnings: 1 }) ?? '', /adds 0 new errors and 1 new warning \(fail-on: warning\)/);
+  assert.match(fail('diff', 'warning', none, ['1 workload lost its sidecar']) ?? '', /1 workload lost its sidecar/);
+  assert.is(fail('diff', 'never', { errors: 5, warnings: 5 }, ['5 new errors']), undefined);
+  assert.is(fail('diff', 'warning', none), undefined);
+});
+
+test('the diff summary keeps under its size: the mesh and the findings cut at a line, the notes kept', () => {
+  const rows = Array.from({ length: 5000 }, (_, i) => `| Deployment shop/w${i} | loses its sidecar | ${'x'.repeat(200)} |`).join('\n');
+  const md = `## What this change does to the mesh\n\n${rows}\n`;
+  const tail = '\n**Notes**\n\n- a note\n';
+  const fitted = fitDiffSummary(md, tail, 64 * 1024);
+  assert.ok(Buffer.byteLength(fitted) <= 64 * 1024, `${Buffer.byteLength(fitted)} bytes`);
+  assert.ok(fitted.startsWith('## What this change does to the mesh\n'));
+  assert.ok(fitted.endsWith(tail), 'the notes are kept');
+  assert.match(fitted, /\| x{200} \|\n\nThe rest does not fit in the job summary \(GitHub takes 1 MiB per step\): `meshlint diff -f json` prints it all\.\n/);
+  assert.is(fitDiffSummary('short\n', tail, 64 * 1024), `short\n${tail}`);
 });
 
 test('splitWords: quotes and backslashes as a POSIX shell reads them, nothing expanded', () => {

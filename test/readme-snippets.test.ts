@@ -37,7 +37,7 @@ function meshlintOnPath(t: TempDir): string {
 }
 
 test('the snippets are found, each a code block', () => {
-  for (const name of ['eslint.config.mjs', 'init.lua', '.pre-commit-config.yaml', 'workflow-step.yml']) assert.ok(snippet(name).length > 0, name);
+  for (const name of ['eslint.config.mjs', 'init.lua', '.pre-commit-config.yaml', 'workflow-step.yml', 'pull-request-workflow.yml']) assert.ok(snippet(name).length > 0, name);
   assert.throws(() => snippet('x', '<!-- snippet: x -->\ntext\n'), /not followed by a code block/);
 });
 
@@ -148,5 +148,45 @@ test('the Action: the workflow step, run by the committed bundle as the runner w
     assert.match(readFileSync(output, 'utf8'), /sarif-file/);
   });
 });
+
+const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
+if (!hasGit) console.log('notice: skipping the README pull-request workflow test (git is not installed)');
+else {
+  test('the Action on a pull request: the workflow checks out the history, and its step reports what the change adds', () => {
+    const workflow = parseYaml(snippet('pull-request-workflow.yml')) as { on: unknown; jobs: Record<string, { steps: { id?: string; uses?: string; with?: Record<string, unknown> }[] }> };
+    assert.is(workflow.on, 'pull_request');
+    const steps = Object.values(workflow.jobs)[0]?.steps ?? [];
+    assert.is(steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with?.['fetch-depth'], 0, 'the base commit is in the checkout');
+    const step = steps.find((s) => s.uses?.startsWith('meshlint/meshlint@'));
+    assert.ok(step?.with, 'the step that uses meshlint');
+    withTemp((t) => {
+      const ws = t.path('ws');
+      const git = (...args: string[]): string => {
+        const r = spawnSync('git', ['-c', 'commit.gpgsign=false', ...args], { cwd: ws, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: t.dir, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+        assert.is(r.status, 0, r.stderr);
+        return r.stdout.trim();
+      };
+      // The base: web without hostNetwork; the pull request gives it hostNetwork (a new error).
+      t.write('ws/k8s/ns.yaml', NAMESPACE);
+      t.write('ws/k8s/web.yaml', webDeployment(false));
+      git('init', '-q');
+      git('add', '.');
+      git('commit', '-q', '-m', 'base');
+      const base = git('rev-parse', 'HEAD');
+      t.write('ws/k8s/web.yaml', BAD);
+      git('commit', '-q', '-a', '-m', 'change');
+      const event = t.write('runner/event.json', JSON.stringify({ pull_request: { base: { sha: base } } }));
+      const output = t.write('runner/output', '');
+      const summary = t.write('runner/summary', '');
+      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_OPTIONS: process.env.NODE_OPTIONS, GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: ws, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event };
+      for (const [k, v] of Object.entries(step.with ?? {})) env[`INPUT_${k.toUpperCase()}`] = String(v);
+      const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'action.js')], { cwd: ws, env, encoding: 'utf8' });
+      assert.is(r.status, 1, `exit ${r.status}: ${r.stdout}${r.stderr}`);
+      assert.ok(readFileSync(summary, 'utf8').startsWith('## What this change does to the mesh\n'));
+      assert.match(readFileSync(join(ws, 'meshlint.sarif'), 'utf8'), /injection-host-network/);
+      assert.match(readFileSync(output, 'utf8'), /^mode<<(.+)\ndiff\n\1$/m);
+    });
+  });
+}
 
 test.run();

@@ -29,7 +29,7 @@ export interface SummaryOptions {
 }
 
 /** One line per note of the run, under the findings. */
-function notesSection(notes: readonly Note[] | undefined): string {
+export function notesSection(notes: readonly Note[] | undefined): string {
   if (!notes?.length) return '';
   return `\n**Notes**\n\n${notes.map((n) => `- ${escapeMarkdown(n.message)}`).join('\n')}\n`;
 }

@@ -42,27 +42,55 @@ function git(binary: string, args: readonly string[], cwd: string, env: NodeJS.P
   return { ok: r.status === 0, stdout: (r.stdout ?? '').trim(), stderr: (r.stderr ?? '').trim() };
 }
 
+/** The commit `spec` names in the repository `cwd` is in, or undefined: its object must be there (a shallow clone lacks history). */
+function commitOf(gitBin: string, spec: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+  // --end-of-options: a revision that starts with "-" is never read as an option. Peeling to
+  // ^{commit} reads the object, so a full hash whose commit was never fetched is not taken.
+  const commit = git(gitBin, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${spec}^{commit}`], cwd, env);
+  return commit.ok && /^[0-9a-f]{40,64}$/.test(commit.stdout) ? commit.stdout : undefined;
+}
+
+/**
+ * Whether `spec` names a commit present in the repository `cwd` is in; undefined when git is
+ * not on PATH or `cwd` is in no repository (openSide then says which).
+ */
+export function hasCommit(spec: string, cwd: string, env: NodeJS.ProcessEnv): boolean | undefined {
+  const gitBin = findOnPath(['git'], env);
+  if (!gitBin) return undefined;
+  try {
+    if (!git(gitBin, ['rev-parse', '--show-toplevel'], cwd, env).ok) return undefined;
+    return commitOf(gitBin, spec, cwd, env) !== undefined;
+  } catch (e) {
+    if (e instanceof RevisionError) return undefined;
+    throw e;
+  }
+}
+
+export interface OpenSideOptions {
+  /** Read `spec` as a revision even when a directory of that name is there (a base commit a change could shadow). */
+  readonly revisionOnly?: boolean;
+}
+
 /**
  * A side of the diff: `spec` as a directory (relative to `cwd`) when one is there, else as a
  * git revision of the repository `cwd` is in, materialised in a temporary directory. The side's
  * folder is the one that stands for `cwd` in that revision, so paths read the same on both sides.
  */
-export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv): Side {
+export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv, opts: OpenSideOptions = {}): Side {
   const dir = resolve(cwd, spec);
-  if (!spec.startsWith('-') && isDir(dir)) return { label: spec, cwd: dir, close: () => {} };
+  if (!opts.revisionOnly && !spec.startsWith('-') && isDir(dir)) return { label: spec, cwd: dir, close: () => {} };
   const gitBin = findOnPath(['git'], env);
   if (!gitBin) throw new RevisionError(`"${spec}" is not a directory, and git is not on PATH to read it as a revision`);
   const top = git(gitBin, ['rev-parse', '--show-toplevel'], cwd, env);
   if (!top.ok) throw new RevisionError(`"${spec}" is not a directory, and the current directory is not in a git repository to read it as a revision`);
   const prefix = git(gitBin, ['rev-parse', '--show-prefix'], cwd, env).stdout;
-  // --end-of-options: a revision that starts with "-" is never read as an option.
-  const commit = git(gitBin, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${spec}^{commit}`], cwd, env);
-  if (!commit.ok || !/^[0-9a-f]{40,64}$/.test(commit.stdout)) {
+  const commit = commitOf(gitBin, spec, cwd, env);
+  if (commit === undefined) {
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
   const tarBin = findOnPath(['tar'], env);
   if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read revision "${spec}"`);
-  const archive = spawnSyncBytes(gitBin, ['archive', '--format=tar', commit.stdout], { cwd: top.stdout, env: { ...env, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+  const archive = spawnSyncBytes(gitBin, ['archive', '--format=tar', commit], { cwd: top.stdout, env: { ...env, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
   if (archive.error || archive.status !== 0) {
     const why = archive.error ? ((archive.error as NodeJS.ErrnoException).code ?? archive.error.message) : archive.stderr.toString('utf8').trim().split('\n')[0];
     throw new RevisionError(`cannot read revision "${spec}" with git archive: ${why}`);
@@ -79,7 +107,7 @@ export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv): Sid
     if (!existsSync(sideCwd)) mkdirSync(sideCwd, { recursive: true });
     // A folder of the path that is a link in that revision must not lead out of it.
     if (!isInside(realpathSync(root), realpathSync(sideCwd))) throw new RevisionError(`in revision "${spec}", ${prefix} leads out of the repository (a symbolic link)`);
-    return { label: spec, cwd: sideCwd, commit: commit.stdout, close };
+    return { label: spec, cwd: sideCwd, commit, close };
   } catch (e) {
     close();
     throw e;
