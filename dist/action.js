@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve13.call(this, root2, ref);
+      let _sch = resolve14.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve13(root2, ref) {
+    function resolve14(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve13(baseURI, relativeURI, options) {
+    function resolve14(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve13,
+      resolve: resolve14,
       resolveComponent,
       equal,
       serialize,
@@ -14544,8 +14544,8 @@ var require_ignore = __commonJS({
       const { length } = pattern;
       let index = start + 1;
       let negated = EMPTY;
-      const lead = pattern[index];
-      if (lead === "!" || lead === "^") {
+      const lead2 = pattern[index];
+      if (lead2 === "!" || lead2 === "^") {
         negated = "^";
         index++;
       }
@@ -15455,11 +15455,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve13) {
-      resolve13(value);
+    return value instanceof P2 ? value : new P2(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve13, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15475,7 +15475,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15776,10 +15776,13 @@ function error(message, properties = {}) {
 function warning(message, properties = {}) {
   issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
+function info(message) {
+  process.stdout.write(message + os3.EOL);
+}
 
 // src/action.ts
-import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve12, sep as sep6 } from "node:path";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync4, statSync as statSync6, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve13, sep as sep6 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15788,13 +15791,13 @@ var ListInputError = class extends Error {
 var YAML_ITEM = /^[ \t]*-(?:[ \t]|$)/;
 function splitWords(text) {
   const words = [];
-  let word = "";
+  let word2 = "";
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i] ?? "";
     if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
+      if (inWord) words.push(word2);
+      word2 = "";
       inWord = false;
       continue;
     }
@@ -15802,22 +15805,22 @@ function splitWords(text) {
     if (c === "'") {
       const end = text.indexOf("'", i + 1);
       if (end === -1) throw new ListInputError(`the ' quote opened at character ${i + 1} is not closed`);
-      word += text.slice(i + 1, end);
+      word2 += text.slice(i + 1, end);
       i = end;
     } else if (c === '"') {
       const open = i;
       for (i++; i < text.length && text[i] !== '"'; i++) {
         if (text[i] === "\\" && (text[i + 1] === '"' || text[i + 1] === "\\")) i++;
-        word += text[i];
+        word2 += text[i];
       }
       if (i >= text.length) throw new ListInputError(`the " quote opened at character ${open + 1} is not closed`);
     } else if (c === "\\" && i + 1 < text.length && /[\s'"\\]/.test(text[i + 1] ?? "")) {
-      word += text[++i];
+      word2 += text[++i];
     } else {
-      word += c;
+      word2 += c;
     }
   }
-  if (inWord) words.push(word);
+  if (inWord) words.push(word2);
   return words;
 }
 function parseListInput(text) {
@@ -15839,8 +15842,8 @@ function parseListInput(text) {
 }
 
 // src/cli.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync2, readFileSync as readFileSync3, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve11, sep as sep5 } from "node:path";
+import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync3, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve12, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -16857,6 +16860,11 @@ function templatePath(t, ...rest) {
 }
 function resourceMetadataReachesPod(t, map) {
   return t.metaSources.some((s) => s[map] && s.path.length === 1 && s.path[0] === "metadata");
+}
+function templateLabel(t) {
+  if (t.role === void 0) return "";
+  const word2 = !t.kind.templates.some((s) => s.each) ? "" : t.kind.group === "tekton.dev" ? "task " : "template ";
+  return ` (${word2}${t.role})`;
 }
 
 // src/model/selector.ts
@@ -18437,8 +18445,8 @@ function safeLines(s) {
 function jsonText(value, indent) {
   return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, uEscape);
 }
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+function plural(n, word2) {
+  return `${n} ${word2}${n === 1 ? "" : "s"}`;
 }
 function findingContext(m) {
   return [m.resource, m.helmSource ? `from ${m.helmSource}` : void 0, m.renders?.length ? `in renders: ${m.renders.join("; ")}` : void 0].filter(Boolean).join(", ");
@@ -18587,7 +18595,7 @@ var injection_revision_missing_default = createRule({
   create(context) {
     const mesh = context.facts.mesh;
     const fromInputs = mesh.webhooksOrigin === "input";
-    const scope = installScope(fromInputs ? mesh.webhooks : []);
+    const scope2 = installScope(fromInputs ? mesh.webhooks : []);
     const stated = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
     const installs2 = /* @__PURE__ */ new Map();
     const installOf = (webhooks) => {
@@ -18603,7 +18611,7 @@ var injection_revision_missing_default = createRule({
     const installFor = (r7) => {
       if (!stated) return void 0;
       if (!fromInputs) return installOf(mesh.webhooks);
-      const { webhooks, folders } = scope.forFile(r7.doc.file.displayPath);
+      const { webhooks, folders } = scope2.forFile(r7.doc.file.displayPath);
       if (webhooks === "ambiguous") {
         for (const folder of folders) context.unknown("install-ambiguous", r7, folder);
         return void 0;
@@ -26685,7 +26693,7 @@ var InstallFactsBuilder = class {
       list2.push(c);
       meshWide.set(c.key, list2);
     }
-    const resolve13 = (revision, key, label, config2) => {
+    const resolve14 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -26723,12 +26731,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve13(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve13(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve13(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve13(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve13(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve13(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve14(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve14(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve14(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve14(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve14(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve14(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -27262,9 +27270,8 @@ function podViolations(level, t) {
   return [...out, ...rest];
 }
 
-// rules/pod-security-istio-init.ts
+// src/model/admission.ts
 var CAP_NET_BIND_SERVICE_ANNOTATION = "sidecar.istio.io/capNetBindService";
-var validSeccomp2 = (t) => t === "RuntimeDefault" || t === "Localhost";
 function plannedIstioContainer(name, opts) {
   const seccompType = opts.proxySeccomp ? "RuntimeDefault" : void 0;
   const base = { privileged: false, allowPrivilegeEscalation: false, capDrop: ["ALL"], seccompType };
@@ -27275,6 +27282,38 @@ function plannedIstioContainer(name, opts) {
   }
   return { ...base, capAdd: [], runAsUser: 1337, runAsNonRoot: true };
 }
+function injectedUnderPsa(t, facts) {
+  const ns2 = namespaceOf(t, facts);
+  if (!ns2) return void 0;
+  const level = enforcedLevel(ns2.labels);
+  if (!level || Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) return void 0;
+  const plan = sidecarPlan(t, facts);
+  if (plan.prediction.outcome !== "injected") return void 0;
+  const templates2 = injectionTemplates(t);
+  if (templates2 !== void 0 && (templates2.length !== 1 || templates2[0] !== "sidecar")) return void 0;
+  const mode = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) ?? "REDIRECT";
+  const opts = {
+    tproxy: mode === "TPROXY",
+    capNetBindService: labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]) === "true",
+    proxySeccomp: plan.install.proxySeccompProfile?.value === true
+  };
+  return { ns: ns2, level, plan, mode, opts, pod: securityOf(t.spec.securityContext) };
+}
+function initAdmission(p) {
+  const where = `Pod Security "${p.level}" in namespace ${p.ns.name}`;
+  if (p.mode === "NONE") return { outcome: "admitted", violations: [], why: `${where}: no init container (interceptionMode NONE)` };
+  if (p.plan.cni.value === true) return { outcome: "admitted", violations: [], why: `${where}: istio-validation, not istio-init (Istio CNI)` };
+  if (p.plan.cni.value === "unknown") return { outcome: "unknown", violations: [], why: `${where}: istio-init or istio-validation, as Istio CNI is on or off (${p.plan.cni.why})` };
+  const violations = psaViolations(p.level, plannedIstioContainer("istio-init", p.opts), p.pod);
+  return violations.length > 0 ? { outcome: "rejected", violations, why: `${where} rejects istio-init (${violations.join("; ")})` } : { outcome: "admitted", violations: [], why: `${where} admits istio-init` };
+}
+function admissionOf(t, facts) {
+  const p = injectedUnderPsa(t, facts);
+  return p ? initAdmission(p) : void 0;
+}
+
+// rules/pod-security-istio-init.ts
+var validSeccomp2 = (t) => t === "RuntimeDefault" || t === "Localhost";
 var isSeccompViolation = (v2) => v2.startsWith("seccompProfile");
 function appContainersHaveSeccomp(t) {
   return t.containers.filter((c) => c.group !== "ephemeralContainers" && !ISTIO_CONTAINER_NAMES.has(c.name)).every((c) => validSeccomp2(securityOf(c.object.securityContext).seccompType));
@@ -27357,31 +27396,23 @@ var pod_security_istio_init_default = createRule({
           checkRendered(t, ns2, level);
           return;
         }
-        const plan = sidecarPlan(t, facts);
-        if (plan.prediction.outcome !== "injected") return;
-        const templates2 = injectionTemplates(t);
-        if (templates2 !== void 0 && (templates2.length !== 1 || templates2[0] !== "sidecar")) return;
-        const mode = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) ?? "REDIRECT";
-        const capNetBind = labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]) === "true";
+        const injected = injectedUnderPsa(t, facts);
+        if (!injected) return;
+        const { plan, mode, opts, pod } = injected;
         const proxySeccomp = plan.install.proxySeccompProfile;
-        const opts = { tproxy: mode === "TPROXY", capNetBindService: capNetBind, proxySeccomp: proxySeccomp?.value === true };
-        const pod = securityOf(t.spec.securityContext);
         const related = enforceRelated(ns2, level);
         const common = { namespace: ns2.name, level };
-        let initReported = false;
-        if (mode !== "NONE" && plan.cni.value !== true) {
-          initReported = true;
-          if (plan.cni.value === "unknown") {
-            context.unknown("mesh-cni", t.resource, `Pod Security in namespace ${ns2.name}`);
-          } else {
-            const violations = psaViolations(level, plannedIstioContainer("istio-init", opts), pod);
-            context.report({
-              target: { resource: t.resource, path: metadataAnchor(t) },
-              messageId: "istioInit",
-              data: { ...common, violations: describe2(violations) },
-              related: [...related, ...cniRelated(plan.cni)]
-            });
-          }
+        const init = initAdmission(injected);
+        const initReported = mode !== "NONE" && plan.cni.value !== true;
+        if (init.outcome === "unknown") {
+          context.unknown("mesh-cni", t.resource, `Pod Security in namespace ${ns2.name}`);
+        } else if (init.outcome === "rejected") {
+          context.report({
+            target: { resource: t.resource, path: metadataAnchor(t) },
+            messageId: "istioInit",
+            data: { ...common, violations: describe2(init.violations) },
+            related: [...related, ...cniRelated(plan.cni)]
+          });
         }
         if (opts.tproxy || opts.capNetBindService) {
           const violations = psaViolations(level, plannedIstioContainer("istio-proxy", opts), pod).filter((v2) => !isSeccompViolation(v2));
@@ -27857,29 +27888,29 @@ function* occurrences(text, needle) {
     }
   }
 }
-function* takenOccurrences(text, word, accept) {
+function* takenOccurrences(text, word2, accept) {
   let from = 0;
-  for (const start of occurrences(text, word)) {
+  for (const start of occurrences(text, word2)) {
     if (start < from || !accept(start)) continue;
     yield start;
-    from = start + word.length;
+    from = start + word2.length;
   }
 }
-var wholeWordAt = (text, word, start) => (start === 0 || !isWordChar(text.charCodeAt(start - 1))) && !isWordChar(text.charCodeAt(start + word.length));
-function wholeWordsBefore(text, word, end) {
+var wholeWordAt = (text, word2, start) => (start === 0 || !isWordChar(text.charCodeAt(start - 1))) && !isWordChar(text.charCodeAt(start + word2.length));
+function wholeWordsBefore(text, word2, end) {
   let n = 0;
-  for (const start of takenOccurrences(text, word, (s) => wholeWordAt(text, word, s))) {
+  for (const start of takenOccurrences(text, word2, (s) => wholeWordAt(text, word2, s))) {
     if (start >= end) break;
     n++;
   }
   return n;
 }
-function nthWholeWordInSource(word, n) {
+function nthWholeWordInSource(word2, n) {
   return (text) => {
-    const accept = (s) => (s === 0 || !isWordChar(text.charCodeAt(s - 1)) || s >= 2 && text.charCodeAt(s - 2) === 92) && !isWordChar(text.charCodeAt(s + word.length));
+    const accept = (s) => (s === 0 || !isWordChar(text.charCodeAt(s - 1)) || s >= 2 && text.charCodeAt(s - 2) === 92) && !isWordChar(text.charCodeAt(s + word2.length));
     let seen = 0;
-    for (const start of takenOccurrences(text, word, accept)) {
-      if (seen++ === n) return [start, start + word.length];
+    for (const start of takenOccurrences(text, word2, accept)) {
+      if (seen++ === n) return [start, start + word2.length];
     }
     return void 0;
   };
@@ -27911,7 +27942,7 @@ function* wordRuns(text, from = 0, to = text.length) {
     yield [start, i];
   }
 }
-var runIs = (text, run, word) => run[1] - run[0] === word.length && text.startsWith(word, run[0]);
+var runIs = (text, run, word2) => run[1] - run[0] === word2.length && text.startsWith(word2, run[0]);
 function pruneLine(group) {
   return (text) => {
     for (let start = 0; start <= text.length; ) {
@@ -29284,8 +29315,8 @@ function valueAddress(value, env, depth = 0) {
   if (VAR.test(text)) return hostIsRemote(text, env, depth) ? { port: void 0 } : void 0;
   return void 0;
 }
-function addressOf(word, env, bare, depth = 0) {
-  const text = word.trim();
+function addressOf(word2, env, bare, depth = 0) {
+  const text = word2.trim();
   if (text === "" || text.startsWith("/") || text.startsWith(".") || text.startsWith("-")) return void 0;
   const scheme = /^([A-Za-z][A-Za-z0-9+.\-]*):\/\/([^/?#]*)/.exec(text.startsWith("jdbc:") ? text.slice(5) : text);
   if (scheme) {
@@ -29343,9 +29374,9 @@ var portsOf = (addresses, fallback) => {
   const ports = addresses.map((a) => a.port ?? fallback);
   return ports.length > 0 && ports.every((p) => p !== void 0) ? [...new Set(ports)] : "unknown";
 };
-function flagParts(word) {
-  const eq = word.indexOf("=");
-  return eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, void 0];
+function flagParts(word2) {
+  const eq = word2.indexOf("=");
+  return eq > 0 ? [word2.slice(0, eq), word2.slice(eq + 1)] : [word2, void 0];
 }
 var isRedirect = (w) => /^\d*[<>]/.test(w) || /^&?>/.test(w);
 function clientDial(client, args, env) {
@@ -29359,18 +29390,18 @@ function clientDial(client, args, env) {
   let portUnknown = false;
   let hostGiven;
   for (let i = 0; i < args.length && i < MAX_WORDS; i++) {
-    const word = args[i];
-    if (isRedirect(word)) {
-      if (/^\d*[<>]+&?$/.test(word)) i++;
+    const word2 = args[i];
+    if (isRedirect(word2)) {
+      if (/^\d*[<>]+&?$/.test(word2)) i++;
       continue;
     }
-    if (local.has(word)) return void 0;
-    if (word.startsWith("-") && word.length > 1) {
-      if (client.localLetters && /^-[A-Za-z]+$/.test(word) && [...word.slice(1)].some((ch) => client.localLetters?.includes(ch))) return void 0;
-      let [flag, value] = flagParts(word);
-      if (value === void 0 && /^-[A-Za-z]./.test(word) && !word.startsWith("--")) {
-        const short = word.slice(0, 2);
-        if (hostFlags.has(short) || portFlags.has(short)) [flag, value] = [short, word.slice(2)];
+    if (local.has(word2)) return void 0;
+    if (word2.startsWith("-") && word2.length > 1) {
+      if (client.localLetters && /^-[A-Za-z]+$/.test(word2) && [...word2.slice(1)].some((ch) => client.localLetters?.includes(ch))) return void 0;
+      let [flag, value] = flagParts(word2);
+      if (value === void 0 && /^-[A-Za-z]./.test(word2) && !word2.startsWith("--")) {
+        const short = word2.slice(0, 2);
+        if (hostFlags.has(short) || portFlags.has(short)) [flag, value] = [short, word2.slice(2)];
       }
       if (value === void 0 && valueFlags.has(flag)) value = args[++i];
       if (value === void 0) continue;
@@ -29386,7 +29417,7 @@ function clientDial(client, args, env) {
       }
       continue;
     }
-    positional.push(word);
+    positional.push(word2);
   }
   const bare = client.names.includes("curl") || client.names.includes("wget");
   if (client.dials === "host-port") {
@@ -29432,11 +29463,11 @@ function scriptCommands(script, depth = 0) {
   const commands = [];
   const nested2 = [];
   let words = [];
-  let word = "";
+  let word2 = "";
   let inWord = false;
   const endWord = () => {
-    if (inWord && words.length < MAX_WORDS) words.push(word);
-    word = "";
+    if (inWord && words.length < MAX_WORDS) words.push(word2);
+    word2 = "";
     inWord = false;
   };
   const endCommand = () => {
@@ -29448,7 +29479,7 @@ function scriptCommands(script, depth = 0) {
     const ch = text[i];
     if (ch === "'") {
       const end = text.indexOf("'", i + 1);
-      word += end < 0 ? text.slice(i + 1) : text.slice(i + 1, end);
+      word2 += end < 0 ? text.slice(i + 1) : text.slice(i + 1, end);
       inWord = true;
       i = end < 0 ? text.length : end;
     } else if (ch === '"') {
@@ -29459,13 +29490,13 @@ function scriptCommands(script, depth = 0) {
           const end = closingParen(text, j2 + 2);
           if (nested2.length < MAX_NESTED) nested2.push(text.slice(j2 + 2, end));
         }
-        word += text[j2];
+        word2 += text[j2];
       }
       inWord = true;
       i = j2;
     } else if (ch === "\\") {
       if (text[i + 1] !== "\n" && i + 1 < text.length) {
-        word += text[i + 1];
+        word2 += text[i + 1];
         inWord = true;
       }
       i++;
@@ -29502,7 +29533,7 @@ function scriptCommands(script, depth = 0) {
       i = nl < 0 ? text.length : nl - 1;
     } else if (ch === "$" && text[i + 1] === "(" && /^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text.slice(i, i + 130))) {
       const end = text.indexOf(")", i);
-      word += text.slice(i, end + 1);
+      word2 += text.slice(i, end + 1);
       inWord = true;
       i = end;
     } else if (ch === "$" && text[i + 1] === "(" && text[i + 2] !== "(") {
@@ -29510,7 +29541,7 @@ function scriptCommands(script, depth = 0) {
       i++;
     } else if (ch === ";" || ch === "&" || ch === "|" || ch === "\n" || ch === "(" || ch === ")" || ch === "`") {
       if (ch === "&" && (text[i - 1] === ">" || text[i + 1] === ">")) {
-        word += ch;
+        word2 += ch;
         inWord = true;
         continue;
       }
@@ -29518,7 +29549,7 @@ function scriptCommands(script, depth = 0) {
     } else if (ch === " " || ch === "	" || ch === "\r") {
       endWord();
     } else {
-      word += ch;
+      word2 += ch;
       inWord = true;
     }
   }
@@ -31005,6 +31036,26 @@ function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gatew
   }
   return { gateway };
 }
+function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways) {
+  const out = [];
+  const describe6 = (ref, kind2, whose) => {
+    if (ref === "unknown") return `${whose}: unknown (the namespace's labels are unknown)`;
+    if (ref === void 0) return `${whose}: no waypoint (no ${USE_WAYPOINT3} on ${kind2 === "workload" ? "the pod or " : ""}its namespace)`;
+    const where = ref.from === "object" ? "its own label" : "its namespace's label";
+    if (ref.none) return `${whose}: no waypoint (${where} ${USE_WAYPOINT3}=none)`;
+    const verdict = judgeWaypoint(ref, kind2, namespace, namespaceLabels2, gateways);
+    const name = `${ref.namespace ?? "?"}/${ref.name}`;
+    if (verdict.problem?.kind === "missing") return `${whose}: none binds: ${where} names waypoint ${name}, which is not among the inputs' Gateways`;
+    if (verdict.problem?.kind === "traffic-type") return `${whose}: none binds: ${where} names waypoint ${name}, whose waypoint-for is ${verdict.problem.gateway.waypointFor}`;
+    if (verdict.problem?.kind === "denied") return `${whose}: none binds: ${where} names waypoint ${name}, which does not allow namespace ${namespace}`;
+    if (!verdict.gateway) return `${whose}: waypoint ${name} (${where}), not among the inputs`;
+    if (kind2 === "workload" && !waypointServes(verdict.gateway.waypointFor, "workload")) return `${whose}: no waypoint (${where} names ${name}, which serves only ${verdict.gateway.waypointFor} traffic)`;
+    return `${whose}: waypoint ${name} (${where})`;
+  };
+  out.push(describe6(waypointRef(podLabels2, namespace, namespaceLabels2), "workload", "traffic to the pod's own address"));
+  out.push(describe6(waypointRef({}, namespace, namespaceLabels2), "service", "traffic to its namespace's Services that name no waypoint of their own"));
+  return out;
+}
 
 // rules/ambient-authz-policy.ts
 var MAX_POLICIES = 2e3;
@@ -31614,7 +31665,7 @@ var webhook_overlap_default = createRule({
     ]
   },
   defaultOptions: [{ scope: "file" }],
-  create(context, [{ scope }]) {
+  create(context, [{ scope: scope2 }]) {
     const configs = [];
     return {
       Resource(r7) {
@@ -31623,7 +31674,7 @@ var webhook_overlap_default = createRule({
       "Program:exit"() {
         const groups = /* @__PURE__ */ new Map();
         for (const r7 of configs) {
-          const key = scope === "all" ? "" : r7.doc.file.displayPath;
+          const key = scope2 === "all" ? "" : r7.doc.file.displayPath;
           const group = groups.get(key) ?? /* @__PURE__ */ new Map();
           group.set(r7.name, r7);
           groups.set(key, group);
@@ -33558,7 +33609,7 @@ function parseLevel(v2) {
 function levelToSeverity(level) {
   return level === "error" ? 2 : level === "warn" ? 1 : void 0;
 }
-function validateConfig(raw, file, rules, scope) {
+function validateConfig(raw, file, rules, scope2) {
   if (raw === null || raw === void 0) return { ...EMPTY_CONFIG, filePath: file };
   if (!isObj(raw)) throw new ConfigError(file, "", "the configuration must be a mapping (key: value pairs)");
   const rulesOut = {};
@@ -33577,7 +33628,7 @@ function validateConfig(raw, file, rules, scope) {
   const namespaces = {};
   for (const [name, ns2] of Object.entries(c.namespaces ?? {})) namespaces[name] = { labels: { ...ns2?.labels ?? {} } };
   const base = file ? dirname2(file) : process.cwd();
-  const inRepo = insideRepository(file, scope?.root ?? base, base);
+  const inRepo = insideRepository(file, scope2?.root ?? base, base);
   const { nativeSidecars, ...istio } = c.istio ?? {};
   return {
     filePath: file,
@@ -33687,6 +33738,10 @@ function garbageCollector() {
   }
 }
 var crypto2 = () => nodeRequire("node:crypto");
+function spawnSyncBytes(command, args, options) {
+  const run = nodeRequire("node:child_process").spawnSync;
+  return run(command, args, options);
+}
 
 // src/format/sarif.ts
 import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve4, sep } from "node:path";
@@ -33876,6 +33931,130 @@ function baselineNote(outcome, shownPath) {
   const hidden = known > 0 ? `${plural(known, "known finding")} not shown (in the baseline ${shownPath})` : `no known findings in the baseline ${shownPath}`;
   const stale = gone > 0 ? `; ${gone} of its findings ${gone === 1 ? "is" : "are"} gone: run --write-baseline ${shownPath} again to drop ${gone === 1 ? "it" : "them"}` : "";
   return { id: "baseline", message: `${hidden}${stale}.` };
+}
+
+// src/engine/diff.ts
+var MAX_WORKLOADS = 2e5;
+var MAX_REASON = 300;
+var clip = (s) => s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}\u2026` : s;
+var lead = (text, unknown) => {
+  const head = text.split(":")[0] ?? text;
+  return head === "unknown" ? unknown : head;
+};
+var waypointOutcome = (line) => {
+  const after = line.slice(line.indexOf(": ") + 2);
+  return after.split(/ \(|: /)[0] ?? after;
+};
+function stateOf(e, ns2) {
+  const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : void 0;
+  const reason = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last ?? e.outcome;
+  const startup = e.sidecar ? `${lead(e.sidecar.native, "sidecar start unknown")}, ${lead(e.sidecar.hold, "hold unknown")}` : void 0;
+  return {
+    sidecar: e.outcome,
+    ...e.outcome !== "not-injected" && e.revision !== void 0 ? { revision: e.revision } : {},
+    ...e.dataPlane ? { capture: e.dataPlane.outcome } : {},
+    ...startup !== void 0 ? { startup } : {},
+    ...e.dataPlane?.waypoints ? { waypoint: clip(`own address ${waypointOutcome(e.dataPlane.waypoints[0] ?? "")}, Services ${waypointOutcome(e.dataPlane.waypoints[1] ?? "")}`) } : {},
+    ...e.admission ? { admission: { outcome: e.admission.outcome, why: clip(e.admission.why) } } : {},
+    reason: clip(reason),
+    filePath: e.filePath,
+    line: e.line,
+    ...ns2 ? { namespaceLabels: clip(ns2.labels), ...ns2.at ? { namespaceAt: ns2.at } : {} } : {}
+  };
+}
+function workloadMap(states) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) if (!out.has(name)) out.set(name, state);
+  return out;
+}
+function causeOf(base, head) {
+  if (base.namespaceLabels !== head.namespaceLabels && head.namespaceAt) return { ...head.namespaceAt, what: "namespace" };
+  return { filePath: head.filePath, line: head.line, what: "workload" };
+}
+function changesOf(base, head) {
+  const out = [];
+  if (base.sidecar !== head.sidecar) {
+    if (base.sidecar === "unknown") out.push("sidecar-known");
+    else if (head.sidecar === "unknown") out.push("sidecar-unknown");
+    out.push(...head.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
+  }
+  if (base.sidecar === head.sidecar && head.sidecar !== "not-injected" && base.revision !== head.revision) out.push("revision");
+  const capture = (s) => s.capture ?? (s.sidecar === "injected" ? "sidecar" : s.sidecar === "not-injected" ? "none" : void 0);
+  if (capture(base) !== capture(head) && (base.capture !== void 0 || head.capture !== void 0)) out.push("capture");
+  if (base.waypoint !== head.waypoint && base.capture === "ambient" && head.capture === "ambient") out.push("waypoint");
+  if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== void 0 && head.startup !== void 0) out.push("startup");
+  if (base.sidecar === "injected" && head.sidecar === "injected" && (base.admission?.outcome ?? "no Pod Security") !== (head.admission?.outcome ?? "no Pod Security")) out.push("admission");
+  return out;
+}
+function keyed(results) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const r7 of results) {
+    const hashes = lineHashes(r7.filePath.split("\\").join("/"), r7.messages);
+    r7.messages.forEach((m, i) => {
+      const base = `${m.ruleId}\0${m.identity}\0${m.messageId ?? ""}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      out.push({ finding: { filePath: r7.filePath, message: m }, exact: hashes[i] ?? "", moved: `${base}\0${n}` });
+    });
+  }
+  return out;
+}
+function diffFindings(base, head) {
+  const b = keyed(base);
+  const h = keyed(head);
+  const matchedBase = /* @__PURE__ */ new Set();
+  const unmatchedHead = [];
+  const exactIndex = /* @__PURE__ */ new Map();
+  b.forEach((f, i) => {
+    const list2 = exactIndex.get(f.exact);
+    if (list2) list2.push(i);
+    else exactIndex.set(f.exact, [i]);
+  });
+  for (const f of h) {
+    const i = exactIndex.get(f.exact)?.shift();
+    if (i === void 0) unmatchedHead.push(f);
+    else matchedBase.add(i);
+  }
+  const movedIndex = /* @__PURE__ */ new Map();
+  b.forEach((f, i) => {
+    if (matchedBase.has(i)) return;
+    const list2 = movedIndex.get(f.moved);
+    if (list2) list2.push(i);
+    else movedIndex.set(f.moved, [i]);
+  });
+  const added = [];
+  for (const f of unmatchedHead) {
+    const i = movedIndex.get(f.moved)?.shift();
+    if (i === void 0) added.push(f.finding);
+    else matchedBase.add(i);
+  }
+  const fixed = b.filter((_2, i) => !matchedBase.has(i)).map((f) => f.finding);
+  return { new: added, fixed, unchanged: h.length - added.length };
+}
+function diffRuns(base, head) {
+  const changed = [];
+  const added = [];
+  const removed = [];
+  for (const [workload, h] of head.workloads) {
+    const b = base.workloads.get(workload);
+    if (!b) {
+      added.push({ workload, head: h });
+      continue;
+    }
+    const changes = changesOf(b, h);
+    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h) });
+  }
+  for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
+  return { changed, added, removed, findings: diffFindings(base.results, head.results) };
+}
+function failures(diff, failOn) {
+  const out = [];
+  const errors = diff.findings.new.filter((f) => f.message.severity === 2).length;
+  if (failOn.includes("new-error") && errors > 0) out.push(`${errors} new error${errors === 1 ? "" : "s"}`);
+  const lost = diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length;
+  if (failOn.includes("sidecar-lost") && lost > 0) out.push(`${lost} workload${lost === 1 ? "" : "s"} lost ${lost === 1 ? "its sidecar" : "their sidecars"}`);
+  return out;
 }
 
 // src/load/template.ts
@@ -34529,6 +34708,7 @@ function lintOnce(inputs, options) {
         for (const template2 of podTemplatesOf(r7)) {
           stats.podTemplates++;
           emit("PodTemplate", template2);
+          options.onPodTemplate?.(template2, facts, locator);
           for (const c of template2.containers) emit("Container", c);
         }
       }
@@ -34648,8 +34828,8 @@ function locate(target, locator) {
     const span = spanOf(target.within, text);
     if (span) {
       const found = text.slice(span[0], span[1]);
-      const lead = found.length - found.trimStart().length;
-      return { ...located, offsets: [whole[0] + span[0] + lead, whole[0] + span[0] + found.trimEnd().length] };
+      const lead2 = found.length - found.trimStart().length;
+      return { ...located, offsets: [whole[0] + span[0] + lead2, whole[0] + span[0] + found.trimEnd().length] };
     }
   }
   return located;
@@ -34846,6 +35026,49 @@ function summarize(filePath, list2) {
   return { filePath, messages: list2, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
 }
 
+// src/engine/explain.ts
+var word = (d, yes, no) => `${d.value === true ? yes : d.value === false ? no : "unknown"}: ${d.why}`;
+function describePlan(plan) {
+  return {
+    native: word(plan.native, "native sidecar", "classic sidecar"),
+    hold: plan.native.value === true ? "not needed with a native sidecar" : word(plan.hold, "app held until the proxy is ready", "app not held"),
+    cni: word(plan.cni, "Istio CNI (istio-validation)", "istio-init")
+  };
+}
+function explainTemplate(t, facts, line) {
+  const r7 = t.resource;
+  const doc = r7.doc;
+  const p = predictForTemplate(t, facts);
+  const admission = admissionOf(t, facts);
+  const capture = captureForTemplate(t, facts);
+  const saysAmbient = capture.ambientAsked === true || podFacts(t).labels[DATAPLANE_MODE] !== void 0 || namespaceLabelSet(r7.namespace, facts).labels.known[DATAPLANE_MODE] !== void 0;
+  const dataPlane = !saysAmbient ? void 0 : {
+    outcome: capture.outcome,
+    trace: capture.trace,
+    ...capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {},
+    // Which waypoint serves it matters only to a pod ztunnel captures.
+    ...capture.outcome === "ambient" ? { waypoints: waypointTrace(podFacts(t).labels, r7.namespace, namespaceLabelSet(r7.namespace, facts).labels, facts.mesh.waypoints) } : {}
+  };
+  return {
+    resource: `${describeResource(r7)}${templateLabel(t)}`,
+    ...r7.namespace !== void 0 ? { namespace: r7.namespace } : {},
+    filePath: doc.file.displayPath,
+    line,
+    ...doc.helmSource ? { helmSource: doc.helmSource } : {},
+    outcome: p.outcome,
+    ...p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {},
+    trace: p.trace,
+    ...p.unknownBecause ? { unknownBecause: p.unknownBecause } : {},
+    ...p.outcome !== "not-injected" ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {},
+    ...admission ? { admission: { outcome: admission.outcome, why: admission.why } } : {},
+    ...dataPlane ? { dataPlane } : {}
+  };
+}
+function workloadLine(t, locator) {
+  const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, "metadata", "name"]);
+  return locator.position(t.resource.doc.file, start).line;
+}
+
 // src/format/summary.ts
 function notesSection(notes) {
   if (!notes?.length) return "";
@@ -34861,8 +35084,8 @@ function escapeMarkdown(s) {
 function formatSummary(results, opts) {
   const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
   const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
-  const scope = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : "";
-  let md = `## ${TOOL_NAME}${scope}
+  const scope2 = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : "";
+  let md = `## ${TOOL_NAME}${scope2}
 
 `;
   if (errors + warnings === 0) {
@@ -34928,6 +35151,146 @@ ${unlisted} more ${unlisted === 1 ? "finding does" : "findings do"} not fit in t
 ${notes.join(" ")}
 `;
   return md + notesSection(opts.notes);
+}
+
+// src/format/diff.ts
+var CHANGE = {
+  "sidecar-gained": "gains a sidecar",
+  "sidecar-lost": "loses its sidecar",
+  "sidecar-known": "sidecar now decided",
+  "sidecar-unknown": "sidecar no longer decided",
+  revision: "injecting revision changed",
+  capture: "ambient capture changed",
+  waypoint: "waypoint changed",
+  startup: "sidecar start-up changed",
+  admission: "Pod Security admission changed"
+};
+var SIDECAR = { injected: "sidecar", "not-injected": "no sidecar", unknown: "unknown" };
+function stateText(s) {
+  const parts = [`${SIDECAR[s.sidecar]}${s.revision !== void 0 ? ` (revision ${s.revision})` : ""}`];
+  if (s.capture !== void 0) parts.push(`data plane ${s.capture}`);
+  if (s.waypoint !== void 0) parts.push(s.waypoint);
+  if (s.startup !== void 0) parts.push(s.startup);
+  if (s.admission !== void 0) parts.push(`admission ${s.admission.outcome}`);
+  return safeText(parts.join(", "));
+}
+function reasonText(changes, s) {
+  if (!changes.includes("admission")) return s.reason;
+  return `${s.reason}; ${s.admission?.why ?? "its namespace enforces no Pod Security level that can reject it"}`;
+}
+function causeText(cause, c = (_s2, t) => t) {
+  return c("dim", `${safeText(cause.filePath)}:${cause.line}${cause.what === "namespace" ? " (its namespace's labels)" : ""}`);
+}
+function formatDiffStylish(diff, labels, color) {
+  const c = painter(color);
+  const where = (s) => c("dim", `${safeText(s.filePath)}:${s.line}`);
+  let out = c("bold", `meshlint diff ${safeText(labels.base)} \u2192 ${safeText(labels.head)}`) + "\n\n";
+  const meshChanges = diff.changed.length + diff.added.length + diff.removed.length;
+  out += c("bold", "What this change does to the mesh") + "\n";
+  if (meshChanges === 0) out += "  no workload changes its outcome\n";
+  for (const w of diff.changed) {
+    const bad = w.changes.includes("sidecar-lost") || w.changes.includes("sidecar-unknown");
+    out += `  ${c(bad ? "red" : "yellow", safeText(w.workload))}: ${w.changes.map((k2) => CHANGE[k2]).join(", ")}  ${causeText(w.cause, c)}
+`;
+    out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}
+`;
+    out += `    after:  ${stateText(w.head)}: ${safeText(reasonText(w.changes, w.head))}
+`;
+  }
+  for (const a of diff.added) out += `  ${c("green", `+ ${safeText(a.workload)}`)}: added, ${stateText(a.head)}  ${where(a.head)}
+`;
+  for (const r7 of diff.removed) out += `  ${c("red", `- ${safeText(r7.workload)}`)}: removed (had ${stateText(r7.base)})  ${c("dim", `${safeText(r7.base.filePath)}:${r7.base.line} in ${safeText(labels.base)}`)}
+`;
+  const f = diff.findings;
+  out += "\n" + c("bold", `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged`) + "\n";
+  const line = (sign, x) => `  ${sign} ${safeText(x.filePath)}:${x.message.line}:${x.message.column}  ${x.message.severity === 2 ? c("red", "error") : c("yellow", "warning")}  ${safeText(x.message.message)}  ${c("dim", x.message.ruleId)}
+`;
+  for (const x of f.new) out += line(c("red", "new  "), x);
+  for (const x of f.fixed) out += line(c("green", "fixed"), x);
+  return out;
+}
+var findingJson = (x) => ({
+  filePath: x.filePath,
+  ruleId: x.message.ruleId,
+  severity: x.message.severity,
+  message: x.message.message,
+  line: x.message.line,
+  column: x.message.column,
+  ...x.message.resource !== void 0 ? { resource: x.message.resource } : {}
+});
+function formatDiffJson(diff, labels, failures2) {
+  return jsonText(
+    {
+      base: labels.base,
+      head: labels.head,
+      workloads: { changed: diff.changed, added: diff.added, removed: diff.removed },
+      findings: {
+        counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, unchanged: diff.findings.unchanged },
+        new: diff.findings.new.map(findingJson),
+        fixed: diff.findings.fixed.map(findingJson)
+      },
+      failures: failures2
+    },
+    2
+  ) + "\n";
+}
+function verdictText(failures2, failOn) {
+  if (failures2.length > 0) return `
+fails diff.failOn [${failOn.join(", ")}]: ${failures2.join("; ")}
+`;
+  return `
+passes diff.failOn [${failOn.join(", ")}]
+`;
+}
+var MAX_ROWS = 200;
+function formatDiffMarkdown(diff, labels, failures2, failOn) {
+  const e = escapeMarkdown;
+  const where = (s) => `${e(s.filePath)}:${s.line}`;
+  let out = `## What this change does to the mesh
+
+${e(labels.base)} \u2192 ${e(labels.head)}
+
+`;
+  const rows = [
+    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${e(causeText(w.cause))} |`),
+    ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where(a.head)} |`),
+    ...diff.removed.map((r7) => `| ${e(r7.workload)} | removed | ${e(stateText(r7.base))} | | ${where(r7.base)} in ${e(labels.base)} |`)
+  ];
+  if (rows.length === 0) out += "No workload changes its outcome.\n";
+  else {
+    out += "| Workload | Change | Before | After | Where |\n| --- | --- | --- | --- | --- |\n";
+    out += rows.slice(0, MAX_ROWS).join("\n") + "\n";
+    if (rows.length > MAX_ROWS) out += `
+\u2026and ${rows.length - MAX_ROWS} more (meshlint diff -f json lists them all).
+`;
+  }
+  const f = diff.findings;
+  out += `
+### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged
+
+`;
+  if (f.new.length > 0) {
+    out += "| Where | Level | Rule | Message |\n| --- | --- | --- | --- |\n";
+    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${e(x.filePath)}:${x.message.line}:${x.message.column} | ${x.message.severity === 2 ? "error" : "warning"} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join("\n") + "\n";
+    if (f.new.length > MAX_ROWS) out += `
+\u2026and ${f.new.length - MAX_ROWS} more.
+`;
+  }
+  out += failures2.length > 0 ? `
+**Fails diff.failOn [${failOn.join(", ")}]:** ${e(failures2.join("; "))}
+` : `
+Passes diff.failOn [${failOn.join(", ")}].
+`;
+  return out;
+}
+function newFindingResults(diff, head) {
+  const added = new Set(diff.findings.new.map((x) => x.message));
+  return head.flatMap((r7) => {
+    const messages = r7.messages.filter((m) => added.has(m));
+    if (messages.length === 0) return [];
+    const errorCount = messages.filter((m) => m.severity === 2).length;
+    return [{ ...r7, messages, errorCount, warningCount: messages.length - errorCount, fixableErrorCount: 0, fixableWarningCount: 0 }];
+  });
 }
 
 // src/format/github.ts
@@ -38856,12 +39219,12 @@ var Ignorer = class {
     this.loadedDirs.add(dir);
     this.add(dir, readIgnoreFile(join3(dir, ".gitignore")));
   }
-  ignored(abs, isDir) {
+  ignored(abs, isDir2) {
     for (const { base, ig } of this.sets) {
       const rel = relative4(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
       const posix4 = rel.split(sep3).join("/");
-      if (ig.ignores(isDir ? `${posix4}/` : posix4)) return true;
+      if (ig.ignores(isDir2 ? `${posix4}/` : posix4)) return true;
     }
     return false;
   }
@@ -38938,11 +39301,11 @@ function discover(opts) {
         met++;
         loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
         const match = lookUp(m);
-        const isDir = Boolean(match.st?.isDirectory());
+        const isDir2 = Boolean(match.st?.isDirectory());
         const within = edge.repositoryOf(m);
-        if (ig.ignored(m, isDir) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir ? "ignored-directory" : "ignored" });
+        if (ig.ignored(m, isDir2) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir2 ? "ignored-directory" : "ignored" });
         else if (match.st && edge.escapes(within, m)) skipped.push(outside(m));
-        else if (isDir) walkOrChart(m, within);
+        else if (isDir2) walkOrChart(m, within);
         else if (match.st?.isFile()) addFile(m);
         else if (match.st) skipped.push(notRegular(m, match.st));
         else if (match.problem === "loop") skipped.push({ path: m, reason: LOOP_REASON, kind: "link-loop" });
@@ -39041,9 +39404,9 @@ function walk(dir, ig, out, visiting, boundary) {
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
       if (target.st && out.edge.escapes(boundary, p)) {
-        const isDir = target.st.isDirectory();
-        if (isDir || LINTABLE_EXTENSIONS.test(entry.name)) {
-          if (ig.ignored(p, isDir)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir ? "ignored-directory" : "ignored" });
+        const isDir2 = target.st.isDirectory();
+        if (isDir2 || LINTABLE_EXTENSIONS.test(entry.name)) {
+          if (ig.ignored(p, isDir2)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir2 ? "ignored-directory" : "ignored" });
           else skipped.push(outside(p));
         }
         continue;
@@ -39454,16 +39817,16 @@ var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
 var KEY_LINE = /^((?:-\s+)*)(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"{][^:#]*?|[^\s#'"{]))\s*:(?:\s|$)/;
 function locateInTemplate(template, spot) {
   const lines = template.split(/\r?\n/);
-  const scope = sectionLines(lines, spot.kind);
+  const scope2 = sectionLines(lines, spot.kind);
   const keyPath = (spot.path ?? []).filter((p) => typeof p === "string");
-  const keyLines = scope.flatMap((i) => {
+  const keyLines = scope2.flatMap((i) => {
     const k2 = parseKeyLine(lines[i] ?? "", i);
     return k2 ? [k2] : [];
   });
   const last = keyPath[keyPath.length - 1];
   const wanted = spot.lineText.trim();
   if (wanted.length >= 3 && !TEMPLATE_ONLY.test(wanted)) {
-    const same = scope.filter((i2) => lines[i2]?.trim() === wanted);
+    const same = scope2.filter((i2) => lines[i2]?.trim() === wanted);
     const renderedKey = parseKeyLine(spot.lineText, 0)?.key;
     const i = same.length === 1 ? same[0] : -1;
     const asKey = keyLines.find((k2) => k2.index === i);
@@ -39517,15 +39880,15 @@ function parseKeyLine(text, index) {
   if (body === "" || body.startsWith("#") || body.startsWith("{{")) return void 0;
   const m = KEY_LINE.exec(body);
   if (!m) return void 0;
-  const lead = text.length - body.length;
+  const lead2 = text.length - body.length;
   const dashes = [];
-  let col = lead;
+  let col = lead2;
   for (const d of (m[1] ?? "").matchAll(/-\s+/g)) {
     dashes.push(col);
     col += d[0].length;
   }
   const key = m[2] !== void 0 ? m[2].replace(/\\(.)/g, "$1") : m[3] !== void 0 ? m[3].replace(/''/g, "'") : (m[4] ?? "").trim();
-  return { index, indent: lead + (m[1]?.length ?? 0), key, dashes };
+  return { index, indent: lead2 + (m[1]?.length ?? 0), key, dashes };
 }
 function uniqueKeyLine(keyLines, keys) {
   const last = keys[keys.length - 1];
@@ -39911,19 +40274,86 @@ function rendererBinary(r7, flagValue, env, cwd) {
 }
 
 // src/load/revision.ts
+import { existsSync as existsSync7, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join8, resolve as resolve11 } from "node:path";
 var TIME_LIMIT_MS2 = 5 * 6e4;
 var MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+var RevisionError = class extends Error {
+};
+function isDir(p) {
+  try {
+    return statSync4(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function git(binary2, args, cwd, env) {
+  const r7 = spawnSync(binary2, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+  if (r7.error) throw new RevisionError(`cannot run git: ${r7.error.code ?? r7.error.message}`);
+  return { ok: r7.status === 0, stdout: (r7.stdout ?? "").trim(), stderr: (r7.stderr ?? "").trim() };
+}
+function commitOf(gitBin, spec, cwd, env) {
+  const commit = git(gitBin, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${spec}^{commit}`], cwd, env);
+  return commit.ok && /^[0-9a-f]{40,64}$/.test(commit.stdout) ? commit.stdout : void 0;
+}
+function hasCommit(spec, cwd, env) {
+  const gitBin = findOnPath(["git"], env);
+  if (!gitBin) return void 0;
+  try {
+    if (!git(gitBin, ["rev-parse", "--show-toplevel"], cwd, env).ok) return void 0;
+    return commitOf(gitBin, spec, cwd, env) !== void 0;
+  } catch (e) {
+    if (e instanceof RevisionError) return void 0;
+    throw e;
+  }
+}
+function openSide(spec, cwd, env, opts = {}) {
+  const dir = resolve11(cwd, spec);
+  if (!opts.revisionOnly && !spec.startsWith("-") && isDir(dir)) return { label: spec, cwd: dir, close: () => {
+  } };
+  const gitBin = findOnPath(["git"], env);
+  if (!gitBin) throw new RevisionError(`"${spec}" is not a directory, and git is not on PATH to read it as a revision`);
+  const top = git(gitBin, ["rev-parse", "--show-toplevel"], cwd, env);
+  if (!top.ok) throw new RevisionError(`"${spec}" is not a directory, and the current directory is not in a git repository to read it as a revision`);
+  const prefix = git(gitBin, ["rev-parse", "--show-prefix"], cwd, env).stdout;
+  const commit = commitOf(gitBin, spec, cwd, env);
+  if (commit === void 0) {
+    throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
+  }
+  const tarBin = findOnPath(["tar"], env);
+  if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read revision "${spec}"`);
+  const archive = spawnSyncBytes(gitBin, ["archive", "--format=tar", commit], { cwd: top.stdout, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+  if (archive.error || archive.status !== 0) {
+    const why = archive.error ? archive.error.code ?? archive.error.message : archive.stderr.toString("utf8").trim().split("\n")[0];
+    throw new RevisionError(`cannot read revision "${spec}" with git archive: ${why}`);
+  }
+  const root2 = mkdtempSync3(join8(tmpdir3(), "meshlint-diff-"));
+  const close = () => rmSync3(root2, { recursive: true, force: true });
+  try {
+    const x = spawnSync(tarBin, ["-x", "-f", "-", "-C", root2], { input: archive.stdout, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["pipe", "pipe", "pipe"] });
+    if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack revision "${spec}": ${x.error ? x.error.code ?? x.error.message : (x.stderr ?? "").trim().split("\n")[0]}`);
+    mkdirSync2(join8(root2, ".git"));
+    const sideCwd = join8(root2, prefix);
+    if (!existsSync7(sideCwd)) mkdirSync2(sideCwd, { recursive: true });
+    if (!isInside(realpathSync3(root2), realpathSync3(sideCwd))) throw new RevisionError(`in revision "${spec}", ${prefix} leads out of the repository (a symbolic link)`);
+    return { label: spec, cwd: sideCwd, commit, close };
+  } catch (e) {
+    close();
+    throw e;
+  }
+}
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync7, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, join as join8 } from "node:path";
+import { existsSync as existsSync8, readFileSync as readFileSync2 } from "node:fs";
+import { dirname as dirname8, join as join9 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
-    const pkg = join8(d, "package.json");
-    if (existsSync7(pkg)) {
+    const pkg = join9(d, "package.json");
+    if (existsSync8(pkg)) {
       try {
         if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
           root = d;
@@ -39944,7 +40374,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join8(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync2(join9(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -40415,8 +40845,8 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve11(io.cwd, v2.config) : void 0;
-  if (v2.config && explicit && !existsSync8(explicit)) {
+  const explicit = v2.config ? resolve12(io.cwd, v2.config) : void 0;
+  if (v2.config && explicit && !existsSync9(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
   const lookup2 = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById));
@@ -40429,7 +40859,7 @@ function concurrencyOf(value) {
   if (/^[1-9][0-9]*$/.test(value) && Number(value) <= 64) return Number(value);
   throw new UsageError(`--concurrency must be auto, off or a number of threads from 1 to 64 (got "${value}")`);
 }
-function lintParsed(v2, positionals, lookup2, io) {
+function lintParsed(v2, positionals, lookup2, io, onPodTemplate) {
   const threads = concurrencyOf(v2.concurrency);
   const config = lookup2.forDir(io.cwd);
   const gathered = gatherInputs(positionals, v2, config, io, lookup2);
@@ -40446,7 +40876,9 @@ function lintParsed(v2, positionals, lookup2, io) {
     fix: i === 0 && Boolean(v2.fix || v2["fix-dry-run"]),
     reportUnusedDisableDirectives: v2["report-unused-disable-directives"],
     context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
-    ...documentsOf ? { documentsOf } : {}
+    ...documentsOf ? { documentsOf } : {},
+    // The workloads as explain sees them: the first world's only (see LintRun.read).
+    ...onPodTemplate && i === 0 ? { onPodTemplate } : {}
   });
   let report2;
   try {
@@ -40483,11 +40915,11 @@ function inOrderOf(inputs, results) {
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve11(io.cwd)) ?? dirname9(file);
+  const srcRoot = repoRoot(resolve12(io.cwd)) ?? dirname9(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve11(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve12(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
   const shown2 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown2} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
@@ -40496,7 +40928,7 @@ function readBaseline(flag, config, io) {
   }
   let text;
   try {
-    const stat = statSync4(file);
+    const stat = statSync5(file);
     if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
     if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
     text = readFileSync3(file, "utf8");
@@ -40519,8 +40951,8 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve11(io.cwd, c));
-  const overlays = req.overlays.map((o) => resolve11(io.cwd, o));
+  const charts = req.charts.map((c) => resolve12(io.cwd, c));
+  const overlays = req.overlays.map((o) => resolve12(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -40588,7 +41020,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve11(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve12(io.cwd, p));
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
     }
@@ -40655,7 +41087,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve11(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve12(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -40729,7 +41161,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve11(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve12(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
@@ -40747,13 +41179,85 @@ function printNotes(report2, io, all) {
   if (shown2.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown2.length} more (--stats lists them all)
 `);
 }
+var NOT_FOR_DIFF = ["fix", "fix-dry-run", "baseline", "write-baseline", "stdin-filename", "print-config"];
+function diffFromArgs(argv, io, opts = {}) {
+  return guarded(io, () => {
+    const { values: v2, positionals } = parse(argv);
+    return diffParsed(positionals, v2, io, opts);
+  });
+}
+function diffParsed(args, v2, io, opts = {}) {
+  if (args.length < 1 || args.length > 2) throw new UsageError("diff takes a BASE and at most a HEAD: meshlint diff BASE [HEAD] [--path PATH]...");
+  const stray = NOT_FOR_DIFF.find((f) => v2[f] !== void 0);
+  if (stray) throw new UsageError(`--${stray} does not go with diff: diff compares every finding of both sides`);
+  if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
+  const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
+  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve12(io.cwd, v2.config) } : {} };
+  const sides = [];
+  try {
+    for (const spec of [args[0] ?? "", ...args[1] !== void 0 ? [args[1]] : []]) {
+      try {
+        sides.push(openSide(spec, io.cwd, io.env, { revisionOnly: sides.length === 0 && opts.baseIsRevision === true }));
+      } catch (e) {
+        if (e instanceof RevisionError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
+    if (sides.length === 1) sides.push({ label: "working tree", cwd: io.cwd, close: () => {
+    } });
+    const runs = [];
+    for (const side of sides) {
+      const sideIO = { ...io, cwd: side.cwd };
+      const states = [];
+      const namespaces = /* @__PURE__ */ new Map();
+      const onPodTemplate = (t, facts, locator) => {
+        const e = explainTemplate(t, facts, workloadLine(t, locator));
+        const name = t.resource.namespace;
+        let ns2 = name === void 0 ? void 0 : namespaces.get(name);
+        if (name !== void 0 && !ns2) {
+          ns2 = namespaceState(facts.namespaces.get(name), locator);
+          namespaces.set(name, ns2);
+        }
+        states.push([e.resource, stateOf(e, ns2)]);
+      };
+      const run = lintParsed(sideValues, v2.path ?? [], lookupFor(sideValues, sideIO), sideIO, onPodTemplate);
+      if (typeof run === "number") return run;
+      runs.push({
+        label: side.label,
+        ...side.commit !== void 0 ? { commit: side.commit } : {},
+        results: run.results,
+        report: run.report,
+        config: run.config,
+        cwd: side.cwd,
+        workloads: workloadMap(states)
+      });
+    }
+    const [base, head] = runs;
+    if (!base || !head) return 2;
+    const diff = diffRuns(base, head);
+    return { diff, base, head, failOn, why: failures(diff, failOn) };
+  } finally {
+    for (const side of sides) side.close();
+  }
+}
+function namespaceState(ns2, locator) {
+  if (!ns2) return { labels: "not defined" };
+  const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
+  const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
+  if (!target) return { labels };
+  const doc = "doc" in target ? target.doc : target.resource.doc;
+  const start = "offset" in target ? target.offset : locator.offsets(doc, "doc" in target ? target.path : [...target.resource.basePath, ...target.path])[0];
+  return { labels, at: { filePath: doc.file.displayPath, line: locator.position(doc.file, start).line } };
+}
 
 // src/action.ts
 var ANNOTATION_CAP = 10;
 var SUMMARY_OPEN = 20;
 var SUMMARY_BYTES = 1024 * 1024;
 var ACTION_FORMATS = ["sarif", "json", "stylish"];
-var FAIL_ON = ["error", "warning", "never"];
+var FAIL_ON = ["error", "warning", "never", "new-error"];
+var DIFF = ["auto", "off"];
+var MAX_EVENT_BYTES = 32 * 1024 * 1024;
 var InputError = class extends Error {
 };
 var input = (name) => getInput(name);
@@ -40779,7 +41283,7 @@ function booleanInput(name, fallback) {
     throw new InputError(`input ${name}: "${v2}" is not a boolean (true or false)`);
   }
 }
-function argsFromInputs() {
+function flagsFromInputs(baseline) {
   const args = [];
   const config = input("config");
   if (config) args.push("--config", config);
@@ -40787,15 +41291,71 @@ function argsFromInputs() {
   for (const k2 of listInput("kustomize")) args.push("--kustomize", k2);
   const version2 = input("istio-version");
   if (version2) args.push("--istio-version", version2);
-  const baseline = input("baseline");
-  if (baseline) args.push("--baseline", baseline);
+  const file = baseline ? input("baseline") : "";
+  if (file) args.push("--baseline", file);
   const helm = input("helm-binary");
   if (helm) args.push(`--helm-binary=${helm}`);
   const kustomize = input("kustomize-binary");
   if (kustomize) args.push(`--kustomize-binary=${kustomize}`);
   args.push(...listInput("args"));
+  return args;
+}
+function argsFromInputs() {
+  const args = flagsFromInputs(true);
   const paths = listInput("paths");
   return paths.length ? [...args, "--", ...paths] : args;
+}
+function diffArgsFromInputs(base) {
+  return [...flagsFromInputs(false), ...listInput("paths").map((p) => `--path=${p}`), "--", base, "."];
+}
+function baseShaOf(event) {
+  const pr = typeof event === "object" && event !== null ? event.pull_request : void 0;
+  const base = typeof pr === "object" && pr !== null ? pr.base : void 0;
+  const sha = typeof base === "object" && base !== null ? base.sha : void 0;
+  return typeof sha === "string" && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : void 0;
+}
+function chooseMode(diff, eventName, event) {
+  if (diff === "off" || eventName !== "pull_request") return { mode: "lint" };
+  const base = baseShaOf(event());
+  if (base === void 0) return { error: "the pull_request event names no base commit (pull_request.base.sha in GITHUB_EVENT_PATH); set diff: off to lint the whole checkout" };
+  return { mode: "diff", base };
+}
+function readEvent(path) {
+  if (!path) return void 0;
+  try {
+    if (statSync6(path).size > MAX_EVENT_BYTES) return void 0;
+    return JSON.parse(readFileSync4(path, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function effectiveFailOn(given, mode) {
+  if (given === "") return mode === "diff" ? "new-error" : "error";
+  return mode === "lint" && given === "new-error" ? "error" : given;
+}
+function failureLine(mode, failOn, counts, why, configFailOn) {
+  const { errors, warnings } = counts;
+  const tail = `(fail-on: ${failOn}); see the job summary.`;
+  if (failOn === "never") return void 0;
+  if (mode === "lint") {
+    const failed = failOn === "warning" ? errors + warnings > 0 : errors > 0;
+    return failed ? `${TOOL_NAME} found ${errors} error(s) and ${warnings} warning(s) ${tail}` : void 0;
+  }
+  const fails = why.length > 0 ? ` fails diff.failOn [${configFailOn.join(", ")}]: ${why.join("; ")}` : "";
+  if (failOn === "warning" && errors + warnings > 0) return `${TOOL_NAME}: this change adds ${plural(errors, "new error")} and ${plural(warnings, "new warning")}${fails ? `, and${fails}` : ""} ${tail}`;
+  return fails ? `${TOOL_NAME}: this change${fails} ${tail}` : void 0;
+}
+function cutTo(text, max) {
+  if (Buffer.byteLength(text) <= max) return text;
+  const said = `
+The rest does not fit in the job summary (GitHub takes 1 MiB per step): \`${TOOL_NAME} diff -f json\` prints it all.
+`;
+  const kept = Buffer.from(text).subarray(0, Math.max(0, max - Buffer.byteLength(said))).toString("utf8");
+  return kept.slice(0, kept.lastIndexOf("\n") + 1) + said;
+}
+function fitDiffSummary(diffMarkdown, tail, max) {
+  const end = cutTo(tail, Math.floor(max / 4));
+  return cutTo(diffMarkdown, max - Buffer.byteLength(end)) + end;
 }
 function automationId() {
   const explicit = input("category");
@@ -40804,25 +41364,40 @@ function automationId() {
   const slug = what.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "all";
   return `${TOOL_NAME}/${slug}/`;
 }
+function blobUrl(env) {
+  const server = env.GITHUB_SERVER_URL ?? "https://github.com";
+  return env.GITHUB_REPOSITORY && env.GITHUB_SHA ? `${server}/${env.GITHUB_REPOSITORY}/blob/${env.GITHUB_SHA}/` : void 0;
+}
+function scope() {
+  return [...listInput("paths"), ...listInput("helm-chart").map((c) => `chart ${c}`), ...listInput("kustomize").map((k2) => `overlay ${k2}`)].join(", ");
+}
 var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
-  const workspace = resolve12(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve13(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
-  let failOn;
+  let failOnInput;
   let annotate;
+  let mode;
   let argv;
   try {
     format = choice("format", ACTION_FORMATS, "sarif");
-    failOn = choice("fail-on", FAIL_ON, "error");
+    failOnInput = input("fail-on") === "" ? "" : choice("fail-on", FAIL_ON, "error");
     annotate = booleanInput("annotations", true);
-    argv = argsFromInputs();
+    const chosen = chooseMode(choice("diff", DIFF, "auto"), env.GITHUB_EVENT_NAME, () => readEvent(env.GITHUB_EVENT_PATH));
+    if ("error" in chosen) {
+      stepError(chosen.error);
+      return 2;
+    }
+    mode = chosen;
+    argv = mode.mode === "diff" ? diffArgsFromInputs(mode.base) : argsFromInputs();
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     stepError(`${e.message}. Fix the step's "with:" block.`);
     return 2;
   }
+  const failOn = effectiveFailOn(failOnInput, mode.mode);
   let stderr = "";
   const cli = {
     cwd,
@@ -40835,58 +41410,109 @@ async function runAction() {
       process.stderr.write(s);
     }
   };
-  const run = lintFromArgs(argv, cli);
-  if (typeof run === "number") {
-    stepError(stderr.trim() || `${TOOL_NAME} failed (exit ${run})`);
-    return run;
-  }
-  const { results, report: report2, config } = run;
-  printNotes(report2, cli, false);
   const pathOf2 = (filePath) => {
-    const rel = relative8(workspace, resolve12(cwd, filePath));
+    const rel = relative8(workspace, resolve13(cwd, filePath));
     return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
   };
-  let sarifPath = "";
-  if (format === "sarif") {
-    sarifPath = input("sarif-file") || "meshlint.sarif";
-    const target = resolve12(workspace, sarifPath);
-    mkdirSync3(dirname10(target), { recursive: true });
-    writeFileSync4(target, formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) }));
+  const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
+  const writeSarif = (text) => {
+    const target = resolve13(workspace, sarifPath);
+    mkdirSync4(dirname10(target), { recursive: true });
+    writeFileSync4(target, text);
+  };
+  const annotateAll = (results) => {
+    if (!annotate) return void 0;
+    const shown2 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
+    for (const a of shown2) {
+      const m = a.finding;
+      const where = { title: a.title, file: a.file, startLine: m.line, endLine: m.endLine, startColumn: m.column, endColumn: m.endColumn };
+      if (a.kind === "error") error(a.message, where);
+      else warning(a.message, where);
+    }
+    return { errors: shown2.filter((a) => a.kind === "error").length, warnings: shown2.filter((a) => a.kind === "warning").length };
+  };
+  const count2 = (results) => ({
+    errors: results.reduce((n, r7) => n + r7.errorCount, 0),
+    warnings: results.reduce((n, r7) => n + r7.warningCount, 0)
+  });
+  const presentDiff = async (run, base, added) => {
+    const labels = { base: `base ${base.slice(0, 12)}`, head: "this pull request" };
+    const notes = runNotes(run.head.report);
+    if (format === "sarif") writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: automationId(), notes }));
+    else cli.stdout(format === "json" ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
+    const annotated = annotateAll(added);
+    if (!env.GITHUB_STEP_SUMMARY) return;
+    const total = added.reduce((n, r7) => n + r7.messages.length, 0);
+    const said = [];
+    if (annotated && annotated.errors + annotated.warnings < total) {
+      said.push(`GitHub shows at most 10 error and 10 warning annotations per step: ${annotated.errors + annotated.warnings} of ${total} new findings are annotated on the files.`);
+    }
+    if (sarifPath) said.push(`The findings this change adds are in \`${sarifPath.replace(/[`\u0000-\u001f]/g, "")}\` (SARIF), for code scanning.`);
+    const tail = (said.length ? `
+${said.join(" ")}
+` : "") + notesSection(notes);
+    await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn), tail, SUMMARY_BYTES), true).write();
+  };
+  let counts;
+  let why = [];
+  let configFailOn = [];
+  let sidecarsLost = "";
+  if (mode.mode === "diff") {
+    const present2 = hasCommit(mode.base, cwd, env);
+    if (present2 !== true) {
+      stepError(
+        present2 === false ? `the base commit ${mode.base} is not in the checkout; set fetch-depth: 0 on actions/checkout (or fetch the base commit), or set diff: off` : `cannot compare the pull request with its base commit ${mode.base}: the workspace is not a git checkout, or git is not on PATH; run actions/checkout first, or set diff: off`
+      );
+      return 2;
+    }
+    if (input("baseline")) info(`${TOOL_NAME}: the baseline input is not used on a pull request: the change is compared with its base commit`);
+    const run = diffFromArgs(argv, cli, { baseIsRevision: true });
+    if (typeof run === "number") {
+      stepError(`${stderr.trim() || `${TOOL_NAME} failed (exit ${run})`} (comparing the pull request with its base commit; diff: off lints the checkout instead)`);
+      return run;
+    }
+    const added = newFindingResults(run.diff, run.head.results);
+    counts = count2(added);
+    why = run.why;
+    configFailOn = run.failOn;
+    sidecarsLost = String(run.diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length);
+    printNotes(run.head.report, cli, false);
+    await presentDiff(run, mode.base, added);
   } else {
-    cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
-  }
-  const shown2 = annotate ? selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP }) : [];
-  for (const a of shown2) {
-    const m = a.finding;
-    const where = { title: a.title, file: a.file, startLine: m.line, endLine: m.endLine, startColumn: m.column, endColumn: m.endColumn };
-    if (a.kind === "error") error(a.message, where);
-    else warning(a.message, where);
-  }
-  const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
-  const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
-  if (env.GITHUB_STEP_SUMMARY) {
-    const server = env.GITHUB_SERVER_URL ?? "https://github.com";
-    const blobUrl = env.GITHUB_REPOSITORY && env.GITHUB_SHA ? `${server}/${env.GITHUB_REPOSITORY}/blob/${env.GITHUB_SHA}/` : void 0;
-    const scope = [...listInput("paths"), ...listInput("helm-chart").map((c) => `chart ${c}`), ...listInput("kustomize").map((k2) => `overlay ${k2}`)].join(", ");
-    const markdown = formatSummary(results, {
-      pathOf: pathOf2,
-      blobUrl,
-      openFindings: SUMMARY_OPEN,
-      maxBytes: SUMMARY_BYTES,
-      annotated: annotate ? { errors: shown2.filter((a) => a.kind === "error").length, warnings: shown2.filter((a) => a.kind === "warning").length } : void 0,
-      scope: scope || void 0,
-      sarifFile: sarifPath || void 0,
-      files: report2.stats.files,
-      notes: runNotes(report2)
-    });
-    await summary.addRaw(markdown, true).write();
+    const run = lintFromArgs(argv, cli);
+    if (typeof run === "number") {
+      stepError(stderr.trim() || `${TOOL_NAME} failed (exit ${run})`);
+      return run;
+    }
+    const { results, report: report2, config } = run;
+    printNotes(report2, cli, false);
+    if (format === "sarif") writeSarif(formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) }));
+    else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
+    const annotated = annotateAll(results);
+    counts = count2(results);
+    if (env.GITHUB_STEP_SUMMARY) {
+      const markdown = formatSummary(results, {
+        pathOf: pathOf2,
+        blobUrl: blobUrl(env),
+        openFindings: SUMMARY_OPEN,
+        maxBytes: SUMMARY_BYTES,
+        annotated,
+        scope: scope() || void 0,
+        sarifFile: sarifPath || void 0,
+        files: report2.stats.files,
+        notes: runNotes(report2)
+      });
+      await summary.addRaw(markdown, true).write();
+    }
   }
   setOutput("sarif-file", sarifPath);
-  setOutput("errors", String(errors));
-  setOutput("warnings", String(warnings));
-  const failed = failOn === "error" ? errors > 0 : failOn === "warning" ? errors + warnings > 0 : false;
-  if (failed) {
-    stepError(`${TOOL_NAME} found ${errors} error(s) and ${warnings} warning(s) (fail-on: ${failOn}); see the job summary.`);
+  setOutput("errors", String(counts.errors));
+  setOutput("warnings", String(counts.warnings));
+  setOutput("sidecars-lost", sidecarsLost);
+  setOutput("mode", mode.mode);
+  const failure = failureLine(mode.mode, failOn, counts, why, configFailOn);
+  if (failure !== void 0) {
+    stepError(failure);
     return 1;
   }
   return 0;

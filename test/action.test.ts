@@ -291,7 +291,7 @@ else {
 
       assert.ok(r.summary.startsWith('## What this change does to the mesh\n'), r.summary.slice(0, 200));
       const [mesh = '', findings = ''] = r.summary.split('### Findings');
-      assert.match(mesh, /^\| Deployment shop\/web \| loses its sidecar \| sidecar .*\| no sidecar: .*\| k8s\/web\.yaml:4 \|$/m);
+      assert.match(mesh, /^\| Deployment shop\/web \| loses its sidecar \| sidecar .*\| no sidecar: .*\| k8s\/ns\.yaml:\d+ \\\(its namespace's labels\\\) \|$/m);
       assert.match(mesh, /^\| Deployment shop\/agent \| added \|/m);
       assert.match(findings, /^: 1 new, 0 fixed, 1 unchanged\n/);
       assert.match(findings, /^\| k8s\/agent\.yaml:13:7 \| error \| injection-host-network \|/m);
