@@ -41438,7 +41438,7 @@ async function runAction() {
   const presentDiff = async (run, base, added) => {
     const labels = { base: `base ${base.slice(0, 12)}`, head: "this pull request" };
     const notes = runNotes(run.head.report);
-    if (format === "sarif") writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: automationId(), notes }));
+    if (format === "sarif") writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }));
     else cli.stdout(format === "json" ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
     const annotated = annotateAll(added);
     if (!env.GITHUB_STEP_SUMMARY) return;

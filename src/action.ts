@@ -269,8 +269,10 @@ export async function runAction(): Promise<number> {
   const presentDiff = async (run: DiffRun, base: string, added: LintResult[]): Promise<void> => {
     const labels = { base: `base ${base.slice(0, 12)}`, head: 'this pull request' };
     const notes = runNotes(run.head.report);
-    // Code scanning shows what the change adds: HEAD's new findings, located in the checkout.
-    if (format === 'sarif') writeSarif(formatReport('sarif', added, run.head.config, { color: false, cwd, automationId: automationId(), notes }));
+    // Code scanning shows what the change adds: HEAD's new findings, located in the checkout,
+    // in a category of their own: code scanning compares a pull request's analysis with the
+    // base branch's of the same category, and would read every finding left out as fixed.
+    if (format === 'sarif') writeSarif(formatReport('sarif', added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }));
     else cli.stdout(format === 'json' ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
     const annotated = annotateAll(added);
     if (!env.GITHUB_STEP_SUMMARY) return;

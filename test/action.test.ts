@@ -307,7 +307,7 @@ else {
       const sarif = JSON.parse(readFileSync(join(cwd, 'meshlint.sarif'), 'utf8')) as { runs: { automationDetails: { id: string }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
       assert.equal(sarifValidator()(sarif), []);
       assert.equal(sarif.runs[0]?.results.map((x) => `${x.ruleId} ${x.locations[0]?.physicalLocation.artifactLocation.uri}`), ['injection-host-network k8s/agent.yaml']);
-      assert.is(sarif.runs[0]?.automationDetails.id, 'meshlint/k8s/', 'the same category as the lint of the same paths');
+      assert.is(sarif.runs[0]?.automationDetails.id, 'meshlint/k8s/pull-request/', 'a category of its own: the base branch\'s alerts are not read as fixed');
 
       assert.is(runAction(t, { 'fail-on': 'never' }, cwd, runner).code, 0);
       assert.is(runAction(t, { 'fail-on': 'error' }, cwd, runner).code, 1, 'error means new-error on a pull request');
