@@ -117,6 +117,23 @@ test('explain: the sidecar an injected pod gets (native, hold, traffic capture);
   assert.match(formatExplanations(explanations, facts, false), /· start: classic sidecar/);
 });
 
+test('explain: Pod Security admission of an injected pod, as istio-init or istio-validation decides it', () => {
+  const enforcing = decodeSource(Buffer.from(namespace.replace('labels: { istio-injection: enabled }', 'labels: { istio-injection: enabled, pod-security.kubernetes.io/enforce: baseline }')), 'ns.yaml', undefined);
+  const web = (cni: boolean | undefined) => {
+    const config = { ...EMPTY_CONFIG, istio: { ...(cni !== undefined ? { cni } : {}) } };
+    const { explanations, facts } = explain([enforcing, inputs[1]!], config, {});
+    return { e: explanations.find((x) => x.resource === 'Deployment payments/web'), facts, explanations };
+  };
+  const off = web(false);
+  assert.equal(off.e?.admission?.outcome, 'rejected');
+  assert.match(off.e?.admission?.why ?? '', /^Pod Security "baseline" in namespace payments rejects istio-init \(non-default capabilities/);
+  assert.match(formatExplanations(off.explanations, off.facts, false), /· admission: rejected: Pod Security "baseline"/);
+  assert.equal(web(true).e?.admission?.outcome, 'admitted');
+  assert.equal(web(undefined).e?.admission?.outcome, 'unknown');
+  // No enforced level: nothing to say.
+  assert.is(explain(inputs, EMPTY_CONFIG, {}).explanations.find((x) => x.resource === 'Deployment payments/web')?.admission, undefined);
+});
+
 test('explain on an ambient namespace with a waypoint: capture and waypoint per workload', () => {
   const inputs = yaml`
   apiVersion: v1

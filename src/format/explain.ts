@@ -91,7 +91,10 @@ function workloadName(e: Explanation): string {
 const head = (s: string): string => s.split(': ')[0] ?? s;
 
 function details(e: Explanation, outcome: MapOutcome): string {
-  if (outcome === 'injected' && e.sidecar) return `start: ${escapeMarkdown(head(e.sidecar.native))}<br>hold: ${escapeMarkdown(head(e.sidecar.hold))}`;
+  if (outcome === 'injected' && e.sidecar) {
+    const admission = e.admission ? `<br>Pod Security: ${e.admission.outcome}` : '';
+    return `start: ${escapeMarkdown(head(e.sidecar.native))}<br>hold: ${escapeMarkdown(head(e.sidecar.hold))}${admission}`;
+  }
   if (outcome === 'ambient') return (e.dataPlane?.waypoints ?? []).map(escapeMarkdown).join('<br>');
   return '';
 }
