@@ -17177,6 +17177,7 @@ var WEBHOOK_SUFFIX = "sidecar-injector.istio.io";
 var sel = (requirements) => ({ requirements });
 function generateWebhooks(shape, origin) {
   const out = [];
+  const declaredAt = (revision, tag) => tag !== void 0 ? shape.declared?.tags?.get(tag) : shape.declared?.revisions?.get(revision);
   const make = (configName, shortName4, revision, tag, ns2, obj) => ({
     configName,
     name: `${shortName4}.${WEBHOOK_SUFFIX}`,
@@ -17193,7 +17194,8 @@ function generateWebhooks(shape, origin) {
     caInjected: false,
     origin,
     resource: void 0,
-    index: void 0
+    index: void 0,
+    ...declaredAt(revision, tag) ? { declaredAt: declaredAt(revision, tag) } : {}
   });
   const entries2 = (configName, selectValue, revision, tag, withDefault) => {
     out.push(
@@ -18484,12 +18486,12 @@ var UnknownFacts = class {
     if (detail !== void 0) entry.details.add(detail);
   }
   /** The notes, each with the places of its workloads as `placeOf` finds them. */
-  notes(placeOf2) {
+  notes(placeOf3) {
     const out = [];
     for (const [fact, { subjects, details, resources }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...resources].map(placeOf2).filter((p) => p !== void 0);
+      const places = [...resources].map(placeOf3).filter((p) => p !== void 0);
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`,
         message: `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
@@ -22656,8 +22658,8 @@ function missReason(entries2, host, port, ip) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
   }
-  const shown2 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
-  return `(${shown2}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
+  const shown3 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
+  return `(${shown3}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
 }
 function withSvc(value) {
   const v2 = value.trimEnd();
@@ -22845,8 +22847,8 @@ function fileLayer(files, path, label, written, at2) {
     const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
     return { values: void 0, missing: `${label} reads values file ${written} (${at2}), ${why}` };
   }
-  const shown2 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k2) => `${label} (values file ${shown2}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
+  const shown3 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k2) => `${label} (values file ${shown3}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
 }
 var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var MAX_LAYERS = 100;
@@ -26559,8 +26561,8 @@ function describeDisagreement(found) {
   }
   return [...byValue].map(([value, files]) => {
     const list2 = [...files];
-    const shown2 = list2.slice(0, 2).join(", ");
-    return `${value} in ${shown2}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
+    const shown3 = list2.slice(0, 2).join(", ");
+    return `${value} in ${shown3}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
   }).join("; ");
 }
 var MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
@@ -30682,8 +30684,8 @@ function ruleAdmits(rule, policyNamespace, source, port) {
 var MAX_PORTS_SHOWN = 4;
 function describePorts(ports) {
   if (ports === "all" || ports === "unreadable") return "every port";
-  const shown2 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
-  return ports.length > MAX_PORTS_SHOWN ? `${shown2.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown2.join(", ");
+  const shown3 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
+  return ports.length > MAX_PORTS_SHOWN ? `${shown3.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown3.join(", ");
 }
 function parseAddress(text) {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
@@ -33945,7 +33947,7 @@ var waypointOutcome = (line) => {
   const after = line.slice(line.indexOf(": ") + 2);
   return after.split(/ \(|: /)[0] ?? after;
 };
-function stateOf(e, ns2) {
+function stateOf(e, sources) {
   const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : void 0;
   const reason = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last ?? e.outcome;
   const startup = e.sidecar ? `${lead(e.sidecar.native, "sidecar start unknown")}, ${lead(e.sidecar.hold, "hold unknown")}` : void 0;
@@ -33959,7 +33961,7 @@ function stateOf(e, ns2) {
     reason: clip(reason),
     filePath: e.filePath,
     line: e.line,
-    ...ns2 ? { namespaceLabels: clip(ns2.labels), ...ns2.at ? { namespaceAt: ns2.at } : {} } : {}
+    ...sources ? { sources } : {}
   };
 }
 function workloadMap(states) {
@@ -33967,9 +33969,25 @@ function workloadMap(states) {
   for (const [name, state] of states.slice(0, MAX_WORKLOADS)) if (!out.has(name)) out.set(name, state);
   return out;
 }
-function causeOf(base, head) {
-  if (base.namespaceLabels !== head.namespaceLabels && head.namespaceAt) return { ...head.namespaceAt, what: "namespace" };
-  return { filePath: head.filePath, line: head.line, what: "workload" };
+function causeOf(base, head, changes) {
+  const workload = { filePath: head.filePath, line: head.line, what: "workload" };
+  const b = base.sources;
+  const h = head.sources;
+  if (!b || !h) return workload;
+  if (b.namespace?.labels !== h.namespace?.labels && h.namespace?.at) return { ...h.namespace.at, what: "namespace" };
+  if (b.workload !== h.workload) return workload;
+  const byKind2 = {
+    "sidecar-gained": h.install.webhook,
+    "sidecar-known": h.install.webhook,
+    revision: h.install.webhook,
+    admission: h.install.cni,
+    startup: h.install.native ?? h.install.hold
+  };
+  for (const k2 of changes) {
+    const at2 = byKind2[k2];
+    if (at2) return { ...at2, what: "install" };
+  }
+  return workload;
 }
 function changesOf(base, head) {
   const out = [];
@@ -34043,7 +34061,7 @@ function diffRuns(base, head) {
       continue;
     }
     const changes = changesOf(b, h);
-    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h) });
+    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h, changes) });
   }
   for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
   return { changed, added, removed, findings: diffFindings(base.results, head.results) };
@@ -34056,6 +34074,9 @@ function failures(diff, failOn) {
   if (failOn.includes("sidecar-lost") && lost > 0) out.push(`${lost} workload${lost === 1 ? "" : "s"} lost ${lost === 1 ? "its sidecar" : "their sidecars"}`);
   return out;
 }
+
+// src/engine/diff-state.ts
+import { createHash } from "node:crypto";
 
 // src/load/template.ts
 var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
@@ -34365,7 +34386,12 @@ var FactsBuilder = class {
       webhooksOrigin = "input";
     } else if (this.operators.length > 0 || this.declaredTags.size > 0) {
       const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
-      webhooks = generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault }, "input");
+      const declared = {
+        revisions: /* @__PURE__ */ new Map(),
+        tags: new Map([...this.declaredTags].flatMap(([tag, list2]) => list2[0] ? [[tag, list2[0].target]] : []))
+      };
+      for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
+      webhooks = generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, "input");
       webhooksOrigin = "input";
     } else if (configStatesShape || settings.enableNamespacesByDefault !== void 0) {
       const tagTargets = Object.values(settings.revisionTags ?? {});
@@ -34761,11 +34787,11 @@ function lintOnce(inputs, options) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf2 = (r7) => {
+  const placeOf3 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
-  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf2)] };
+  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf3)] };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -35069,6 +35095,45 @@ function workloadLine(t, locator) {
   return locator.position(t.resource.doc.file, start).line;
 }
 
+// src/engine/diff-state.ts
+function placeOf2(target, locator) {
+  const doc = "doc" in target ? target.doc : target.resource.doc;
+  const start = "offset" in target ? target.offset : locator.offsets(doc, "doc" in target ? target.path : [...target.resource.basePath, ...target.path])[0];
+  return { filePath: doc.file.displayPath, line: locator.position(doc.file, start).line };
+}
+function namespaceState(ns2, locator) {
+  if (!ns2) return { labels: "not defined" };
+  const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
+  const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
+  return target ? { labels, at: placeOf2(target, locator) } : { labels };
+}
+var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
+var SideStates = class {
+  states = [];
+  /** Each namespace's labels and where they are written, once per side. */
+  namespaces = /* @__PURE__ */ new Map();
+  /** For LintOptions.onPodTemplate. */
+  add = (t, facts, locator) => {
+    const e = explainTemplate(t, facts, workloadLine(t, locator));
+    const name = t.resource.namespace;
+    let ns2 = name === void 0 ? void 0 : this.namespaces.get(name);
+    if (name !== void 0 && !ns2) {
+      ns2 = namespaceState(facts.namespaces.get(name), locator);
+      this.namespaces.set(name, ns2);
+    }
+    const at2 = (target) => target ? placeOf2(target, locator) : void 0;
+    const via = predictForTemplate(t, facts).via;
+    const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
+    const install = {
+      webhook: via?.resource ? at2({ resource: via.resource, path: via.index !== void 0 ? ["webhooks", via.index] : ["metadata", "name"] }) : at2(via?.declaredAt),
+      cni: at2(plan?.cni.stated?.target),
+      native: at2(plan?.native.stated?.target),
+      hold: at2(plan?.hold.stated?.target)
+    };
+    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install })]);
+  };
+};
+
 // src/format/summary.ts
 function notesSection(notes) {
   if (!notes?.length) return "";
@@ -35179,7 +35244,8 @@ function reasonText(changes, s) {
   return `${s.reason}; ${s.admission?.why ?? "its namespace enforces no Pod Security level that can reject it"}`;
 }
 function causeText(cause, c = (_s2, t) => t) {
-  return c("dim", `${safeText(cause.filePath)}:${cause.line}${cause.what === "namespace" ? " (its namespace's labels)" : ""}`);
+  const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "" }[cause.what];
+  return c("dim", `${safeText(cause.filePath)}:${cause.line}${why}`);
 }
 function formatDiffStylish(diff, labels, color) {
   const c = painter(color);
@@ -35218,12 +35284,21 @@ var findingJson = (x) => ({
   column: x.message.column,
   ...x.message.resource !== void 0 ? { resource: x.message.resource } : {}
 });
+var shown2 = (s) => {
+  const { sources: _2, ...rest } = s;
+  return rest;
+};
 function formatDiffJson(diff, labels, failures2) {
   return jsonText(
     {
       base: labels.base,
       head: labels.head,
-      workloads: { changed: diff.changed, added: diff.added, removed: diff.removed },
+      // What decides each side (WorkloadState.sources) serves to find the cause; it is not printed.
+      workloads: {
+        changed: diff.changed.map((w) => ({ ...w, base: shown2(w.base), head: shown2(w.head) })),
+        added: diff.added.map((a) => ({ ...a, head: shown2(a.head) })),
+        removed: diff.removed.map((r7) => ({ ...r7, base: shown2(r7.base) }))
+      },
       findings: {
         counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, unchanged: diff.findings.unchanged },
         new: diff.findings.new.map(findingJson),
@@ -35427,8 +35502,8 @@ function encodingOf(bytes) {
 }
 function displayPathOf(absPath, cwd) {
   const rel = relative3(cwd, absPath);
-  const shown2 = rel === "" || isAbsolute3(rel) ? absPath : rel;
-  return shown2.split(sep2).join("/");
+  const shown3 = rel === "" || isAbsolute3(rel) ? absPath : rel;
+  return shown3.split(sep2).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
   const encoding = encodingOf(bytes);
@@ -39507,14 +39582,14 @@ function kustomizeArgs(binary2, dir) {
 function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
   const root2 = repositoryOf(overlayDir, cwd);
   const read2 = readerWithin(readAny, root2);
-  const shown2 = displayPathOf(overlayDir, cwd);
+  const shown3 = displayPathOf(overlayDir, cwd);
   const kustomization = KUSTOMIZATION_FILES.map((f) => join4(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join4(overlayDir, "kustomization.yaml");
-  const displayPath = `${shown2} (kustomize build)`;
+  const displayPath = `${shown3} (kustomize build)`;
   const escape2 = overlayEscape(overlayDir, root2, read2);
   if (escape2) {
     const message = `not built: ${escape2.why}`;
     const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
   }
   const wrapper = mkdtempSync(join4(tmpdir(), "meshlint-kustomize-"));
   const target = relative5(wrapper, overlayDir).split("\\").join("/");
@@ -39545,7 +39620,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
     const where = remote && environment && !url ? remote.range : at2;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
   }
   const sources = new SourceDocuments(read2, cwd);
   const mapBack = (at2) => {
@@ -39577,14 +39652,14 @@ buildMetadata: [originAnnotations, transformerAnnotations]
         if (inPatch) return inPatch;
       }
       const changedBy = [...transformations].reverse()[0];
-      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown2;
+      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown3;
       if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
       const parent = sources.deepestExisting(source, path);
       if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
     }
     return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: "(the resource could not be found in its source file, so the first line is shown)" };
   };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown2, label: void 0, namespace: void 0, failure: void 0, mapBack } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: void 0, mapBack } };
 }
 function failedEntry(text, message) {
   return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
@@ -39947,22 +40022,22 @@ function helmArgs(r7) {
 var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
-  const shown2 = displayPathOf(r7.chartDir, cwd);
-  const displayPath = `${shown2} (helm template${r7.label ? `, ${r7.label}` : ""})`;
+  const shown3 = displayPathOf(r7.chartDir, cwd);
+  const displayPath = `${shown3} (helm template${r7.label ? `, ${r7.label}` : ""})`;
   const chartYaml = displayPathOf(join5(r7.chartDir, "Chart.yaml"), cwd);
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE2, note });
   const escape2 = chartEscape(r7.chartDir);
   if (escape2) {
     const message = `not rendered: ${escape2.why}`;
     const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE2, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
   const result = run(binary2, helmArgs(r7), cwd);
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
     const environment = environmentCause(message, r7.chartDir, read2);
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
   }
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
@@ -39979,7 +40054,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
     const note = hit.precision === "ancestor" ? hit.ambiguous ? `(at "${hit.key}:": the reported key is written more than once under it, and the render does not say which)` : `(at "${hit.key}:", under which a template expression writes the reported key)` : hit.precision === "file" ? hit.ambiguous ? "(the reported key is written more than once in this template, and the render does not say which; the first line is shown)" : "(the reported key is not written in this template, so the first line is shown)" : void 0;
     return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
   };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown2, label: r7.label, namespace: r7.namespace ?? "default", failure: void 0, mapBack } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace ?? "default", failure: void 0, mapBack } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
@@ -40922,8 +40997,8 @@ function baselineUris(file, io) {
 function readBaseline(flag, config, io) {
   const file = flag !== void 0 ? resolve12(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
-  const shown2 = displayPathOf(file, io.cwd);
-  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown2} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
+  const shown3 = displayPathOf(file, io.cwd);
+  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown3} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
   if (flag === void 0 && config.filePath && escapesThroughLink(configRoot(config.filePath), file)) {
     throw new UsageError(`${what}: it is a symbolic link, or in a linked folder, that leads outside the repository; a config names only files inside it`);
   }
@@ -40936,10 +41011,10 @@ function readBaseline(flag, config, io) {
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const missing = e.code === "ENOENT";
-    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown2}` : describeFsError(e)}`);
+    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown3}` : describeFsError(e)}`);
   }
   try {
-    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown: shown2 };
+    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown: shown3 };
   } catch (e) {
     if (e instanceof BaselineError) throw new UsageError(`${what}: ${e.message}`);
     throw e;
@@ -40994,10 +41069,10 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       notes.push({ id: "unmatched-pattern", message: `no such file, directory or matching files: ${named}; not linted.` });
     }
     for (const s of found.skipped) {
-      const shown2 = displayPathOf(s.path, io.cwd);
-      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown2, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
+      const shown3 = displayPathOf(s.path, io.cwd);
+      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown3, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
       else {
-        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown2)}: ${s.reason}
+        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown3)}: ${s.reason}
 `);
         skipped.push(s);
       }
@@ -41174,10 +41249,10 @@ function runNotes(report2) {
 }
 function printNotes(report2, io, all) {
   const notes = runNotes(report2).map((n) => n.message);
-  const shown2 = all ? notes : notes.slice(0, 3);
-  for (const n of shown2) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
+  const shown3 = all ? notes : notes.slice(0, 3);
+  for (const n of shown3) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
 `);
-  if (shown2.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown2.length} more (--stats lists them all)
+  if (shown3.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown3.length} more (--stats lists them all)
 `);
 }
 var NOT_FOR_DIFF = ["fix", "fix-dry-run", "baseline", "write-baseline", "stdin-filename", "print-config"];
@@ -41209,19 +41284,8 @@ function diffParsed(args, v2, io, opts = {}) {
     const runs = [];
     for (const side of sides) {
       const sideIO = { ...io, cwd: side.cwd };
-      const states = [];
-      const namespaces = /* @__PURE__ */ new Map();
-      const onPodTemplate = (t, facts, locator) => {
-        const e = explainTemplate(t, facts, workloadLine(t, locator));
-        const name = t.resource.namespace;
-        let ns2 = name === void 0 ? void 0 : namespaces.get(name);
-        if (name !== void 0 && !ns2) {
-          ns2 = namespaceState(facts.namespaces.get(name), locator);
-          namespaces.set(name, ns2);
-        }
-        states.push([e.resource, stateOf(e, ns2)]);
-      };
-      const run = lintParsed(sideValues, v2.path ?? [], lookupFor(sideValues, sideIO), sideIO, onPodTemplate);
+      const states = new SideStates();
+      const run = lintParsed(sideValues, v2.path ?? [], lookupFor(sideValues, sideIO), sideIO, states.add);
       if (typeof run === "number") return run;
       runs.push({
         label: side.label,
@@ -41230,7 +41294,7 @@ function diffParsed(args, v2, io, opts = {}) {
         report: run.report,
         config: run.config,
         cwd: side.cwd,
-        workloads: workloadMap(states)
+        workloads: workloadMap(states.states)
       });
     }
     const [base, head] = runs;
@@ -41240,15 +41304,6 @@ function diffParsed(args, v2, io, opts = {}) {
   } finally {
     for (const side of sides) side.close();
   }
-}
-function namespaceState(ns2, locator) {
-  if (!ns2) return { labels: "not defined" };
-  const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
-  const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
-  if (!target) return { labels };
-  const doc = "doc" in target ? target.doc : target.resource.doc;
-  const start = "offset" in target ? target.offset : locator.offsets(doc, "doc" in target ? target.path : [...target.resource.basePath, ...target.path])[0];
-  return { labels, at: { filePath: doc.file.displayPath, line: locator.position(doc.file, start).line } };
 }
 
 // src/action.ts
@@ -41423,14 +41478,14 @@ async function runAction() {
   };
   const annotateAll = (results) => {
     if (!annotate) return void 0;
-    const shown2 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
-    for (const a of shown2) {
+    const shown3 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
+    for (const a of shown3) {
       const m = a.finding;
       const where = { title: a.title, file: a.file, startLine: m.line, endLine: m.endLine, startColumn: m.column, endColumn: m.endColumn };
       if (a.kind === "error") error(a.message, where);
       else warning(a.message, where);
     }
-    return { errors: shown2.filter((a) => a.kind === "error").length, warnings: shown2.filter((a) => a.kind === "warning").length };
+    return { errors: shown3.filter((a) => a.kind === "error").length, warnings: shown3.filter((a) => a.kind === "warning").length };
   };
   const count2 = (results) => ({
     errors: results.reduce((n, r7) => n + r7.errorCount, 0),

@@ -7,15 +7,16 @@ import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, effectiveSetting, withOverrides, type Config } from './engine/config.ts';
 import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
-import { diffRuns, failures, stateOf, workloadMap, type MeshDiff, type WorkloadState } from './engine/diff.ts';
-import { explain, explainTemplate, workloadLine } from './engine/explain.ts';
+import { diffRuns, failures, workloadMap, type MeshDiff, type WorkloadState } from './engine/diff.ts';
+import { SideStates } from './engine/diff-state.ts';
+import { explain } from './engine/explain.ts';
 import { gatherFactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
 import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText } from './format/diff.ts';
 import { formatExplanations, formatExplanationsMarkdown } from './format/explain.ts';
 import { formatFactsReport } from './format/facts.ts';
-import type { Facts, NamespaceFact } from './model/facts.ts';
+import type { Facts } from './model/facts.ts';
 import { DEFAULT_ISTIO_VERSION } from './model/istio-version.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson, formatJsonWithMetadata } from './format/json.ts';
@@ -36,10 +37,9 @@ import type { SkipReason } from './load/resources.ts';
 import { openSide, RevisionError, type Side } from './load/revision.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
-import type { Locator } from './parse/locator.ts';
 import { pacedCollection } from './parse/pacing.ts';
 import { ParsePool } from './parse/pool.ts';
-import type { LintResult, SourceFile, Target } from './types.ts';
+import type { LintResult, SourceFile } from './types.ts';
 
 export const FORMATS = ['stylish', 'json', 'json-with-metadata', 'sarif', 'github'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -1083,20 +1083,8 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     const runs: DiffSide[] = [];
     for (const side of sides) {
       const sideIO: CliIO = { ...io, cwd: side.cwd };
-      const states: [string, WorkloadState][] = [];
-      // Each namespace's labels and where they are written, once per side.
-      const namespaces = new Map<string, { labels: string; at?: WorkloadState['namespaceAt'] }>();
-      const onPodTemplate: LintOptions['onPodTemplate'] = (t, facts, locator) => {
-        const e = explainTemplate(t, facts, workloadLine(t, locator));
-        const name = t.resource.namespace;
-        let ns = name === undefined ? undefined : namespaces.get(name);
-        if (name !== undefined && !ns) {
-          ns = namespaceState(facts.namespaces.get(name), locator);
-          namespaces.set(name, ns);
-        }
-        states.push([e.resource, stateOf(e, ns)]);
-      };
-      const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO, onPodTemplate);
+      const states = new SideStates();
+      const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO, states.add);
       if (typeof run === 'number') return run;
       runs.push({
         label: side.label,
@@ -1105,7 +1093,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         report: run.report,
         config: run.config,
         cwd: side.cwd,
-        workloads: workloadMap(states),
+        workloads: workloadMap(states.states),
       });
     }
     const [base, head] = runs;
@@ -1115,17 +1103,6 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   } finally {
     for (const side of sides) side.close();
   }
-}
-
-/** A namespace's labels in one line, and where they are written (the Namespace object, or what creates it). */
-function namespaceState(ns: NamespaceFact | undefined, locator: Locator): { labels: string; at?: WorkloadState['namespaceAt'] } {
-  if (!ns) return { labels: 'not defined' };
-  const labels = Object.entries(ns.labels).map(([k, v]) => `${k}=${v}`).sort().join(', ') || 'no labels';
-  const target: Target | undefined = ns.resource ? { resource: ns.resource, path: ['metadata', 'labels'] } : ns.createdBy?.target;
-  if (!target) return { labels };
-  const doc = 'doc' in target ? target.doc : target.resource.doc;
-  const start = 'offset' in target ? target.offset : locator.offsets(doc, 'doc' in target ? target.path : [...target.resource.basePath, ...target.path])[0];
-  return { labels, at: { filePath: doc.file.displayPath, line: locator.position(doc.file, start).line } };
 }
 
 /** `meshlint diff`: the comparison, in the format asked for; exit 1 when diff.failOn says so. */

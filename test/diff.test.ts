@@ -244,6 +244,9 @@ else {
       const web = json.workloads.changed.find((c) => c.workload === 'Deployment shop/web') as unknown as { changes: string[]; base: { revision?: string }; head: { revision?: string } } | undefined;
       assert.equal(web?.changes, ['revision']);
       assert.equal([web?.base.revision, web?.head.revision], ['1-26', '1-27']);
+      // The line to look at: where HEAD declares the tag.
+      assert.equal((web as unknown as { cause: unknown }).cause, { filePath: 'platform/istiod-1-27.yaml', line: 2, what: 'install' });
+      assert.equal((web as unknown as { head: Record<string, unknown> }).head.sources, undefined, 'what decides each side is not printed');
     });
   });
 
@@ -263,8 +266,16 @@ else {
       assert.equal(json.findings.new.map((f) => f.ruleId), ['pod-security-istio-init']);
       assert.equal(code, 1);
       const text = cli(['diff', 'HEAD'], { cwd: t.path('.'), env });
-      assert.match(text.stdout, /Pod Security admission changed/);
+      assert.match(text.stdout, /Pod Security admission changed  k8s\/web\.yaml:4\n/, 'the config is not among the inputs: the workload');
       assert.match(text.stdout, /after: .*admission rejected: .*rejects istio-init/);
+      // Stated in istiod's values among the inputs: the diff points at the setting.
+      t.write('.meshlint.yaml', '');
+      t.write('platform/istiod.yaml', 'pilot:\n  cni:\n    enabled: true\n');
+      commit(t, 'CNI in the values');
+      t.write('platform/istiod.yaml', 'pilot:\n  cni:\n    enabled: false\n');
+      const values = diff(t, 'HEAD').json.workloads.changed.find((c) => c.workload === 'Deployment shop/web') as unknown as { changes: string[]; cause: unknown } | undefined;
+      assert.equal(values?.changes, ['admission']);
+      assert.equal(values?.cause, { filePath: 'platform/istiod.yaml', line: 3, what: 'install' });
     });
   });
 

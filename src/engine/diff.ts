@@ -24,17 +24,29 @@ export interface WorkloadState {
   readonly reason: string;
   readonly filePath: string;
   readonly line: number;
-  /** The labels of its namespace as this side knows them ("not defined" when no input or config defines it). */
-  readonly namespaceLabels?: string;
-  /** Where its namespace's labels are written on this side (the Namespace object, or what creates it). */
-  readonly namespaceAt?: { readonly filePath: string; readonly line: number };
+  /** What the change of an outcome can come from on this side (see diff-state.ts). */
+  readonly sources?: Sources;
 }
 
-/** Where a change comes from, as far as the diff can tell: its namespace's labels, or the workload itself. */
-export interface ChangeCause {
+/** A file and a line. */
+export interface Place {
   readonly filePath: string;
   readonly line: number;
-  readonly what: 'namespace' | 'workload';
+}
+
+/** What decides a workload's outcome on one side, and where each is written. */
+export interface Sources {
+  /** Its namespace's labels as this side knows them ("not defined" when nothing defines it), and where they are written. */
+  readonly namespace?: { readonly labels: string; readonly at?: Place };
+  /** A digest of the workload's object as written: it differs when the change is the workload's own. */
+  readonly workload: string;
+  /** Where the install settings that decide it are written, when among the inputs. */
+  readonly install: { readonly webhook?: Place; readonly cni?: Place; readonly native?: Place; readonly hold?: Place };
+}
+
+/** Where a change comes from, as far as the diff can tell: its namespace's labels, the workload itself, or an install setting. */
+export interface ChangeCause extends Place {
+  readonly what: 'namespace' | 'workload' | 'install';
 }
 
 export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'waypoint' | 'startup' | 'admission';
@@ -83,8 +95,8 @@ const waypointOutcome = (line: string): string => {
   return after.split(/ \(|: /)[0] ?? after;
 };
 
-/** A workload's state as the diff compares it; `ns`: its namespace's labels and where they are written. */
-export function stateOf(e: Explanation, ns?: { readonly labels: string; readonly at?: WorkloadState['namespaceAt'] }): WorkloadState {
+/** A workload's state as the diff compares it; `sources`: what decides it, and where. */
+export function stateOf(e: Explanation, sources?: Sources): WorkloadState {
   const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : undefined;
   const reason = e.outcome === 'unknown' && e.unknownBecause ? `unknown: ${e.unknownBecause}` : (last ?? e.outcome);
   const startup = e.sidecar ? `${lead(e.sidecar.native, 'sidecar start unknown')}, ${lead(e.sidecar.hold, 'hold unknown')}` : undefined;
@@ -98,7 +110,7 @@ export function stateOf(e: Explanation, ns?: { readonly labels: string; readonly
     reason: clip(reason),
     filePath: e.filePath,
     line: e.line,
-    ...(ns ? { namespaceLabels: clip(ns.labels), ...(ns.at ? { namespaceAt: ns.at } : {}) } : {}),
+    ...(sources ? { sources } : {}),
   };
 }
 
@@ -109,10 +121,31 @@ export function workloadMap(states: readonly (readonly [string, WorkloadState])[
   return out;
 }
 
-/** The namespace's labels when they differ between the sides and HEAD says where; else the workload in HEAD. */
-function causeOf(base: WorkloadState, head: WorkloadState): ChangeCause {
-  if (base.namespaceLabels !== head.namespaceLabels && head.namespaceAt) return { ...head.namespaceAt, what: 'namespace' };
-  return { filePath: head.filePath, line: head.line, what: 'workload' };
+/**
+ * The line to look at in HEAD: its namespace's labels when they differ between the sides; the
+ * workload when its own object changed; else the install setting behind the change (the
+ * injecting webhook, Istio CNI, native sidecars or hold) when HEAD has it among the inputs;
+ * else the workload.
+ */
+function causeOf(base: WorkloadState, head: WorkloadState, changes: readonly ChangeKind[]): ChangeCause {
+  const workload: ChangeCause = { filePath: head.filePath, line: head.line, what: 'workload' };
+  const b = base.sources;
+  const h = head.sources;
+  if (!b || !h) return workload;
+  if (b.namespace?.labels !== h.namespace?.labels && h.namespace?.at) return { ...h.namespace.at, what: 'namespace' };
+  if (b.workload !== h.workload) return workload;
+  const byKind: Partial<Record<ChangeKind, Place | undefined>> = {
+    'sidecar-gained': h.install.webhook,
+    'sidecar-known': h.install.webhook,
+    revision: h.install.webhook,
+    admission: h.install.cni,
+    startup: h.install.native ?? h.install.hold,
+  };
+  for (const k of changes) {
+    const at = byKind[k];
+    if (at) return { ...at, what: 'install' };
+  }
+  return workload;
 }
 
 function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
@@ -196,7 +229,7 @@ export function diffRuns(base: { results: readonly LintResult[]; workloads: Read
       continue;
     }
     const changes = changesOf(b, h);
-    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h) });
+    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h, changes) });
   }
   for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
   return { changed, added, removed, findings: diffFindings(base.results, head.results) };

@@ -41,7 +41,8 @@ export interface DiffLabels {
 
 /** Where to look: "k8s/ns.yaml:6 (its namespace's labels)" or the workload's own line. */
 function causeText(cause: ChangeCause, c: (style: 'dim', text: string) => string = (_s, t) => t): string {
-  return c('dim', `${safeText(cause.filePath)}:${cause.line}${cause.what === 'namespace' ? " (its namespace's labels)" : ''}`);
+  const why = { namespace: " (its namespace's labels)", install: ' (the install)', workload: '' }[cause.what];
+  return c('dim', `${safeText(cause.filePath)}:${cause.line}${why}`);
 }
 
 export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boolean): string {
@@ -78,13 +79,23 @@ const findingJson = (x: DiffFinding): Record<string, unknown> => ({
   ...(x.message.resource !== undefined ? { resource: x.message.resource } : {}),
 });
 
+const shown = (s: WorkloadState): Omit<WorkloadState, 'sources'> => {
+  const { sources: _, ...rest } = s;
+  return rest;
+};
+
 export function formatDiffJson(diff: MeshDiff, labels: DiffLabels, failures: readonly string[]): string {
   return (
     jsonText(
       {
         base: labels.base,
         head: labels.head,
-        workloads: { changed: diff.changed, added: diff.added, removed: diff.removed },
+        // What decides each side (WorkloadState.sources) serves to find the cause; it is not printed.
+        workloads: {
+          changed: diff.changed.map((w) => ({ ...w, base: shown(w.base), head: shown(w.head) })),
+          added: diff.added.map((a) => ({ ...a, head: shown(a.head) })),
+          removed: diff.removed.map((r) => ({ ...r, base: shown(r.base) })),
+        },
         findings: {
           counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, unchanged: diff.findings.unchanged },
           new: diff.findings.new.map(findingJson),

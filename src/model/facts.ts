@@ -1,6 +1,6 @@
 // Cross-file facts, gathered from every input before any rule runs: namespaces and
 // their labels, and the mesh install. A fact no input or config states is unknown.
-import type { Resource } from '../types.ts';
+import type { Resource, Target } from '../types.ts';
 import { asObject, getIn, labelString } from './workload.ts';
 import { parseIstioVersion, DEFAULT_ISTIO_VERSION, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
 import {
@@ -317,7 +317,13 @@ export class FactsBuilder {
       webhooksOrigin = 'input';
     } else if (this.operators.length > 0 || this.declaredTags.size > 0) {
       const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
-      webhooks = generateWebhooks({ revisions, tags: { ...(settings.revisionTags ?? {}), ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault }, 'input');
+      // Where each is declared: the first install of a revision, the first object that declares a tag.
+      const declared = {
+        revisions: new Map<string, Target>(),
+        tags: new Map<string, Target>([...this.declaredTags].flatMap(([tag, list]) => (list[0] ? [[tag, list[0].target] as const] : []))),
+      };
+      for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
+      webhooks = generateWebhooks({ revisions, tags: { ...(settings.revisionTags ?? {}), ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, 'input');
       webhooksOrigin = 'input';
     } else if (configStatesShape || settings.enableNamespacesByDefault !== undefined) {
       // A tag points at an installed revision; unless the revisions are stated, keep the default one too.

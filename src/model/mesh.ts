@@ -5,7 +5,7 @@
 // Chart: manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml.
 import { LineCounter } from 'yaml';
 import { embeddedTextProblem, parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
-import type { Resource } from '../types.ts';
+import type { Resource, Target } from '../types.ts';
 import { parseSelector, type LabelSelector } from './selector.ts';
 import { asObject, getIn } from './workload.ts';
 
@@ -47,6 +47,8 @@ export interface InjectorWebhook {
   /** The configuration among the inputs, and the entry's index in its `webhooks`. */
   readonly resource: Resource | undefined;
   readonly index: number | undefined;
+  /** For an entry rendered from an install among the inputs (no configuration of its own): where that install, or the tag, is declared. */
+  readonly declaredAt?: Target;
 }
 
 export interface InjectorConfig {
@@ -80,6 +82,8 @@ export interface InstallShape {
   /** Revision tag → revision. */
   readonly tags: Readonly<Record<string, string>>;
   readonly enableNamespacesByDefault: boolean;
+  /** Where each revision's install and each tag are declared among the inputs, when they are. */
+  readonly declared?: { readonly revisions?: ReadonlyMap<string, Target>; readonly tags?: ReadonlyMap<string, Target> };
 }
 
 const sel = (requirements: LabelSelector['requirements']): LabelSelector => ({ requirements });
@@ -87,6 +91,8 @@ const sel = (requirements: LabelSelector['requirements']): LabelSelector => ({ r
 /** The webhook entries Istio's chart renders for an install shape. */
 export function generateWebhooks(shape: InstallShape, origin: FactOrigin): InjectorWebhook[] {
   const out: InjectorWebhook[] = [];
+  const declaredAt = (revision: string, tag: string | undefined): Target | undefined =>
+    tag !== undefined ? shape.declared?.tags?.get(tag) : shape.declared?.revisions?.get(revision);
   const make = (configName: string, shortName: string, revision: string, tag: string | undefined, ns: LabelSelector, obj: LabelSelector): InjectorWebhook => ({
     configName,
     name: `${shortName}.${WEBHOOK_SUFFIX}`,
@@ -104,6 +110,7 @@ export function generateWebhooks(shape: InstallShape, origin: FactOrigin): Injec
     origin,
     resource: undefined,
     index: undefined,
+    ...(declaredAt(revision, tag) ? { declaredAt: declaredAt(revision, tag) } : {}),
   });
   const entries = (configName: string, selectValue: string, revision: string, tag: string | undefined, withDefault: boolean): void => {
     out.push(

@@ -1,0 +1,60 @@
+// What `meshlint diff` keeps of each workload on one side, taken while that side is linted
+// (LintOptions.onPodTemplate): its outcome (explainTemplate), and the places a change of that
+// outcome can come from, so the diff can point at the line to look at: the namespace's
+// labels, the workload itself, or the install setting that decides (the injecting webhook,
+// Istio CNI, native sidecars, hold). Pure: the facts and a locator in, the state out.
+import { createHash } from 'node:crypto';
+import type { Facts, NamespaceFact } from '../model/facts.ts';
+import { predictForTemplate } from '../model/pod-injection.ts';
+import { sidecarPlan } from '../model/sidecar.ts';
+import type { PodTemplate } from '../model/workload.ts';
+import type { Locator } from '../parse/locator.ts';
+import type { Target } from '../types.ts';
+import { stateOf, type Place, type WorkloadState } from './diff.ts';
+import { explainTemplate, workloadLine } from './explain.ts';
+
+/** Where a target is: its file and line. */
+function placeOf(target: Target, locator: Locator): Place {
+  const doc = 'doc' in target ? target.doc : target.resource.doc;
+  const start = 'offset' in target ? target.offset : locator.offsets(doc, 'doc' in target ? target.path : [...target.resource.basePath, ...target.path])[0];
+  return { filePath: doc.file.displayPath, line: locator.position(doc.file, start).line };
+}
+
+/** A namespace's labels in one line, and where they are written (the Namespace object, or what creates it). */
+function namespaceState(ns: NamespaceFact | undefined, locator: Locator): { labels: string; at?: Place } {
+  if (!ns) return { labels: 'not defined' };
+  const labels = Object.entries(ns.labels).map(([k, v]) => `${k}=${v}`).sort().join(', ') || 'no labels';
+  const target: Target | undefined = ns.resource ? { resource: ns.resource, path: ['metadata', 'labels'] } : ns.createdBy?.target;
+  return target ? { labels, at: placeOf(target, locator) } : { labels };
+}
+
+/** The workload's object as written, in short: a change to it is the workload's own. */
+const digest = (object: unknown): string => createHash('sha256').update(JSON.stringify(object) ?? '').digest('base64url').slice(0, 22);
+
+/** The states of one side's workloads, collected as the lint pass meets their pod templates. */
+export class SideStates {
+  readonly states: [string, WorkloadState][] = [];
+  /** Each namespace's labels and where they are written, once per side. */
+  private readonly namespaces = new Map<string, { labels: string; at?: Place }>();
+
+  /** For LintOptions.onPodTemplate. */
+  readonly add = (t: PodTemplate, facts: Facts, locator: Locator): void => {
+    const e = explainTemplate(t, facts, workloadLine(t, locator));
+    const name = t.resource.namespace;
+    let ns = name === undefined ? undefined : this.namespaces.get(name);
+    if (name !== undefined && !ns) {
+      ns = namespaceState(facts.namespaces.get(name), locator);
+      this.namespaces.set(name, ns);
+    }
+    const at = (target: Target | undefined): Place | undefined => (target ? placeOf(target, locator) : undefined);
+    const via = predictForTemplate(t, facts).via;
+    const plan = e.outcome === 'not-injected' ? undefined : sidecarPlan(t, facts);
+    const install = {
+      webhook: via?.resource ? at({ resource: via.resource, path: via.index !== undefined ? ['webhooks', via.index] : ['metadata', 'name'] }) : at(via?.declaredAt),
+      cni: at(plan?.cni.stated?.target),
+      native: at(plan?.native.stated?.target),
+      hold: at(plan?.hold.stated?.target),
+    };
+    this.states.push([e.resource, stateOf(e, { namespace: ns, workload: digest(t.resource.object), install })]);
+  };
+}
