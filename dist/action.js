@@ -40842,8 +40842,9 @@ config files it holds. Reports:
   - each workload (matched by kind, namespace, name and pod template) whose outcome changed:
     sidecar gained or lost, injecting revision, ambient capture, waypoint, start-up (native
     sidecar, hold), Pod Security admission, unknown and known; with the reason on each side
-    and the line to look at (its namespace's labels when the change relabelled them, else the
-    workload); workloads added and removed;
+    and the line to look at (its namespace's labels when the change relabelled them, the
+    workload when the change is its own, else the install setting behind it when it is among
+    the inputs); workloads added and removed;
   - findings new, fixed and unchanged, matched by the fingerprint --baseline uses (a moved
     file's findings are unchanged).
 Exits 1 when the change does what the config's diff.failOn lists (new-error: a new finding
