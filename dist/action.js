@@ -35318,18 +35318,22 @@ passes diff.failOn [${failOn.join(", ")}]
 `;
 }
 var MAX_ROWS = 200;
-function formatDiffMarkdown(diff, labels, failures2, failOn) {
+function formatDiffMarkdown(diff, labels, failures2, failOn, link) {
   const e = escapeMarkdown;
-  const where = (s) => `${e(s.filePath)}:${s.line}`;
+  const at2 = (side, filePath, line, text) => {
+    const url = link?.(side, filePath, line);
+    return url && !/[\s()<>]/.test(url) ? `[${text}](${url})` : text;
+  };
+  const where = (side, s) => at2(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
   let out = `## What this change does to the mesh
 
 ${e(labels.base)} \u2192 ${e(labels.head)}
 
 `;
   const rows = [
-    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${e(causeText(w.cause))} |`),
-    ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where(a.head)} |`),
-    ...diff.removed.map((r7) => `| ${e(r7.workload)} | removed | ${e(stateText(r7.base))} | | ${where(r7.base)} in ${e(labels.base)} |`)
+    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at2("head", w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
+    ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where("head", a.head)} |`),
+    ...diff.removed.map((r7) => `| ${e(r7.workload)} | removed | ${e(stateText(r7.base))} | | ${where("base", r7.base)} in ${e(labels.base)} |`)
   ];
   if (rows.length === 0) out += "No workload changes its outcome.\n";
   else {
@@ -35346,7 +35350,7 @@ ${e(labels.base)} \u2192 ${e(labels.head)}
 `;
   if (f.new.length > 0) {
     out += "| Where | Level | Rule | Message |\n| --- | --- | --- | --- |\n";
-    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${e(x.filePath)}:${x.message.line}:${x.message.column} | ${x.message.severity === 2 ? "error" : "warning"} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join("\n") + "\n";
+    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${at2("head", x.filePath, x.message.line, `${e(x.filePath)}:${x.message.line}:${x.message.column}`)} | ${x.message.severity === 2 ? "error" : "warning"} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join("\n") + "\n";
     if (f.new.length > MAX_ROWS) out += `
 \u2026and ${f.new.length - MAX_ROWS} more.
 `;
@@ -41508,7 +41512,12 @@ async function runAction() {
     const tail = (said.length ? `
 ${said.join(" ")}
 ` : "") + notesSection(notes);
-    await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn), tail, SUMMARY_BYTES), true).write();
+    const server = env.GITHUB_SERVER_URL ?? "https://github.com";
+    const link = env.GITHUB_REPOSITORY ? (side, filePath, line) => {
+      const sha = side === "base" ? base : env.GITHUB_SHA;
+      return sha ? `${server}/${env.GITHUB_REPOSITORY}/blob/${sha}/${toUri(pathOf2(filePath))}#L${line}` : void 0;
+    } : void 0;
+    await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn, link), tail, SUMMARY_BYTES), true).write();
   };
   let counts;
   let why = [];

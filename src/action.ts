@@ -9,7 +9,8 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ListInputError, parseListInput } from './action-args.ts';
 import { diffFromArgs, formatReport, lintFromArgs, printNotes, runNotes, type CliIO, type DiffRun } from './cli.ts';
-import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText } from './format/diff.ts';
+import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText, type DiffLink } from './format/diff.ts';
+import { toUri } from './format/sarif.ts';
 import { dropControls, selectAnnotations } from './format/github.ts';
 import { formatSummary, notesSection } from './format/summary.ts';
 import { plural } from './format/text.ts';
@@ -284,7 +285,15 @@ export async function runAction(): Promise<number> {
     // In a code span nothing is interpreted: only backticks and line breaks need to go.
     if (sarifPath) said.push(`The findings this change adds are in \`${sarifPath.replace(/[`\u0000-\u001f]/g, '')}\` (SARIF), for code scanning.`);
     const tail = (said.length ? `\n${said.join(' ')}\n` : '') + notesSection(notes);
-    await core.summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn), tail, SUMMARY_BYTES), true).write();
+    // Lines link to the commits compared: the base, and the checkout (a pull request's merge commit).
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    const link: DiffLink | undefined = env.GITHUB_REPOSITORY
+      ? (side, filePath, line) => {
+          const sha = side === 'base' ? base : env.GITHUB_SHA;
+          return sha ? `${server}/${env.GITHUB_REPOSITORY}/blob/${sha}/${toUri(pathOf(filePath))}#L${line}` : undefined;
+        }
+      : undefined;
+    await core.summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn, link), tail, SUMMARY_BYTES), true).write();
   };
 
   let counts: { errors: number; warnings: number };

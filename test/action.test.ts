@@ -291,10 +291,10 @@ else {
 
       assert.ok(r.summary.startsWith('## What this change does to the mesh\n'), r.summary.slice(0, 200));
       const [mesh = '', findings = ''] = r.summary.split('### Findings');
-      assert.match(mesh, /^\| Deployment shop\/web \| loses its sidecar \| sidecar .*\| no sidecar: .*\| k8s\/ns\.yaml:\d+ \\\(its namespace's labels\\\) \|$/m);
+      assert.match(mesh, /^\| Deployment shop\/web \| loses its sidecar \| sidecar .*\| no sidecar: .*\| \[k8s\/ns\.yaml:(\d+) \\\(its namespace's labels\\\)\]\(https:\/\/github\.com\/acme\/platform\/blob\/0123456789abcdef0123456789abcdef01234567\/k8s\/ns\.yaml#L\1\) \|$/m, 'a link to the line in the commit checked out');
       assert.match(mesh, /^\| Deployment shop\/agent \| added \|/m);
       assert.match(findings, /^: 1 new, 0 fixed, 1 unchanged\n/);
-      assert.match(findings, /^\| k8s\/agent\.yaml:13:7 \| error \| injection-host-network \|/m);
+      assert.match(findings, /^\| \[k8s\/agent\.yaml:13:7\]\(https:\/\/github\.com\/acme\/platform\/blob\/0123456789abcdef0123456789abcdef01234567\/k8s\/agent\.yaml#L13\) \| error \| injection-host-network \|/m);
       assert.not.match(findings, /legacy/, 'the finding the base already had is not listed');
       assert.match(findings, /\*\*Fails diff\.failOn \[new-error\]:\*\* 1 new error/);
       assert.match(findings, /The findings this change adds are in `meshlint\.sarif` \(SARIF\)/);

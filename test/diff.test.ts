@@ -8,6 +8,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { testBinary } from './helpers/binaries.ts';
 import { cli, withTemp, type TempDir } from './helpers/cli.ts';
+import type { MeshDiff, WorkloadState } from '../src/engine/diff.ts';
+import { formatDiffMarkdown } from '../src/format/diff.ts';
 
 const ns = (labels: string): string => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n${labels}`;
 /** A Deployment in shop; with hostNetwork, its pod opts in to injection (an error: never injected). */
@@ -351,5 +353,21 @@ else {
     });
   }
 }
+
+test('markdown links each place to its line on its side; a URL that could end the link early is left out', () => {
+  const state = (filePath: string, line: number): WorkloadState => ({ sidecar: 'injected', reason: 'r', filePath, line });
+  const diff: MeshDiff = {
+    changed: [{ workload: 'Deployment shop/web', changes: ['sidecar-lost'], base: state('k8s/web.yaml', 4), head: { ...state('k8s/web.yaml', 4), sidecar: 'not-injected' }, cause: { filePath: 'k8s/ns.yaml', line: 5, what: 'namespace' } }],
+    added: [],
+    removed: [{ workload: 'Deployment shop/old', base: state('k8s/old (1).yaml', 7) }, { workload: 'Deployment shop/gone', base: state('k8s/gone.yaml', 3) }],
+    findings: { new: [], fixed: [], unchanged: 0 },
+  };
+  const md = formatDiffMarkdown(diff, { base: 'main', head: 'pr' }, [], ['new-error'], (side, filePath, line) => `https://example.com/${side}/${filePath}#L${line}`);
+  assert.match(md, /\| \[k8s\/ns\.yaml:5 \\\(its namespace's labels\\\)\]\(https:\/\/example\.com\/head\/k8s\/ns\.yaml#L5\) \|/);
+  assert.match(md, /\| k8s\/old \\\(1\\\)\.yaml:7 in main \|/, 'a space or a parenthesis in the URL: no link');
+  assert.match(md, /\| \[k8s\/gone\.yaml:3\]\(https:\/\/example\.com\/base\/k8s\/gone\.yaml#L3\) in main \|/, 'a removed workload links to BASE');
+  const plain = formatDiffMarkdown(diff, { base: 'main', head: 'pr' }, [], ['new-error']);
+  assert.not.match(plain, /\]\(/);
+});
 
 test.run();

@@ -117,23 +117,33 @@ export function verdictText(failures: readonly string[], failOn: readonly string
 /** At most this many rows per table in Markdown: a job summary or a PR comment has a size limit. */
 const MAX_ROWS = 200;
 
+/** The URL of a file's line on one side, when the caller knows where the repository lives (the Action). */
+export type DiffLink = (side: 'base' | 'head', filePath: string, line: number) => string | undefined;
+
 /**
  * Markdown for a job summary or a pull-request comment: what the change does to the mesh (a
  * table of the workloads whose outcome changed, then those added and removed), then the new
- * findings. Every value from the inputs is escaped (escapeMarkdown).
+ * findings. Every value from the inputs is escaped (escapeMarkdown); with `link`, places link
+ * to their lines.
  */
-export function formatDiffMarkdown(diff: MeshDiff, labels: DiffLabels, failures: readonly string[], failOn: readonly string[]): string {
+export function formatDiffMarkdown(diff: MeshDiff, labels: DiffLabels, failures: readonly string[], failOn: readonly string[], link?: DiffLink): string {
   const e = escapeMarkdown;
-  const where = (s: WorkloadState): string => `${e(s.filePath)}:${s.line}`;
+  /** "file:line", escaped, as a link to the line when there is one; `extra` after it (escaped already). */
+  const at = (side: 'base' | 'head', filePath: string, line: number, text: string): string => {
+    const url = link?.(side, filePath, line);
+    // A URL with a space, a parenthesis or an angle bracket could end the link early: it is not given.
+    return url && !/[\s()<>]/.test(url) ? `[${text}](${url})` : text;
+  };
+  const where = (side: 'base' | 'head', s: WorkloadState): string => at(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
   let out = `## What this change does to the mesh
 
 ${e(labels.base)} → ${e(labels.head)}
 
 `;
   const rows = [
-    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${e(causeText(w.cause))} |`),
-    ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where(a.head)} |`),
-    ...diff.removed.map((r) => `| ${e(r.workload)} | removed | ${e(stateText(r.base))} | | ${where(r.base)} in ${e(labels.base)} |`),
+    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at('head', w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
+    ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where('head', a.head)} |`),
+    ...diff.removed.map((r) => `| ${e(r.workload)} | removed | ${e(stateText(r.base))} | | ${where('base', r.base)} in ${e(labels.base)} |`),
   ];
   if (rows.length === 0) out += 'No workload changes its outcome.\n';
   else {
@@ -145,7 +155,7 @@ ${e(labels.base)} → ${e(labels.head)}
   out += `\n### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged\n\n`;
   if (f.new.length > 0) {
     out += '| Where | Level | Rule | Message |\n| --- | --- | --- | --- |\n';
-    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${e(x.filePath)}:${x.message.line}:${x.message.column} | ${x.message.severity === 2 ? 'error' : 'warning'} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join('\n') + '\n';
+    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${at('head', x.filePath, x.message.line, `${e(x.filePath)}:${x.message.line}:${x.message.column}`)} | ${x.message.severity === 2 ? 'error' : 'warning'} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join('\n') + '\n';
     if (f.new.length > MAX_ROWS) out += `\n…and ${f.new.length - MAX_ROWS} more.\n`;
   }
   out += failures.length > 0 ? `\n**Fails diff.failOn [${failOn.join(', ')}]:** ${e(failures.join('; '))}\n` : `\nPasses diff.failOn [${failOn.join(', ')}].\n`;
