@@ -26925,8 +26925,8 @@ function isClusterScoped(kind2) {
 function describeResource(r7) {
   return r7.namespace ? `${r7.kind} ${r7.namespace}/${r7.name}` : `${r7.kind} ${r7.name}`;
 }
-function resourceIdentity(r7) {
-  return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${r7.name}`;
+function resourceIdentity(r7, volatileSource) {
+  return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${volatileSource !== void 0 ? `@${volatileSource}` : r7.name}`;
 }
 
 // rules/startup-order-hold.ts
@@ -33961,7 +33961,8 @@ function stateOf(e, sources) {
     reason: clip(reason),
     filePath: e.filePath,
     line: e.line,
-    ...sources ? { sources } : {}
+    ...sources ? { sources } : {},
+    ...e.helmSource ? { rendered: `${e.resource.split(" ")[0]} ${e.namespace ?? ""} ${e.helmSource}` } : {}
   };
 }
 function workloadMap(states) {
@@ -34041,9 +34042,23 @@ function diffFindings(base, head) {
     if (list2) list2.push(i);
     else movedIndex.set(f.moved, [i]);
   });
-  const added = [];
+  const stillUnmatched = [];
   for (const f of unmatchedHead) {
     const i = movedIndex.get(f.moved)?.shift();
+    if (i === void 0) stillUnmatched.push(f);
+    else matchedBase.add(i);
+  }
+  const place = (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.line}:${f.finding.message.column}`;
+  const placeIndex = /* @__PURE__ */ new Map();
+  b.forEach((f, i) => {
+    if (matchedBase.has(i)) return;
+    const list2 = placeIndex.get(place(f));
+    if (list2) list2.push(i);
+    else placeIndex.set(place(f), [i]);
+  });
+  const added = [];
+  for (const f of stillUnmatched) {
+    const i = placeIndex.get(place(f))?.shift();
     if (i === void 0) added.push(f.finding);
     else matchedBase.add(i);
   }
@@ -34052,18 +34067,43 @@ function diffFindings(base, head) {
 }
 function diffRuns(base, head) {
   const changed = [];
-  const added = [];
-  const removed = [];
-  for (const [workload, h] of head.workloads) {
-    const b = base.workloads.get(workload);
-    if (!b) {
-      added.push({ workload, head: h });
-      continue;
-    }
+  const compare = (workload, b, h) => {
     const changes = changesOf(b, h);
     if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h, changes) });
+  };
+  let added = [];
+  let removed = [];
+  for (const [workload, h] of head.workloads) {
+    const b = base.workloads.get(workload);
+    if (b) compare(workload, b, h);
+    else added.push({ workload, head: h });
   }
   for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
+  const unpaired = (list2, stateOf2) => {
+    const out = /* @__PURE__ */ new Map();
+    for (const x of list2) {
+      const key = stateOf2(x).rendered;
+      if (key !== void 0) out.set(key, [...out.get(key) ?? [], x]);
+    }
+    return out;
+  };
+  const addedBy = unpaired(added, (a) => a.head);
+  const removedBy = unpaired(removed, (r7) => r7.base);
+  const paired = /* @__PURE__ */ new Set();
+  for (const [key, heads] of addedBy) {
+    const bases = removedBy.get(key);
+    if (!bases || bases.length !== heads.length) continue;
+    heads.forEach((a, i) => {
+      const r7 = bases[i];
+      if (!r7) return;
+      compare(a.workload, r7.base, a.head);
+      paired.add(a.workload).add(r7.workload);
+    });
+  }
+  if (paired.size > 0) {
+    added = added.filter((a) => !paired.has(a.workload));
+    removed = removed.filter((r7) => !paired.has(r7.workload));
+  }
   return { changed, added, removed, findings: diffFindings(base.results, head.results) };
 }
 function failures(diff, failOn) {
@@ -34938,7 +34978,9 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
       }
     }
   }
-  const identity = loc.resource ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join(".")}` : (
+  const source = loc.doc.helmSource;
+  const volatileSource = source !== void 0 && loc.doc.file.origin?.volatile?.(source) ? source : void 0;
+  const identity = loc.resource ? `${resourceIdentity(loc.resource, volatileSource)}#${(loc.resourcePath ?? []).join(".")}` : (
     // Not the displayed path, which depends on the working directory: fingerprints add the file themselves.
     `doc${loc.doc.index}#${loc.docPath ? loc.docPath.join(".") : f.message}`
   );
@@ -35285,7 +35327,7 @@ var findingJson = (x) => ({
   ...x.message.resource !== void 0 ? { resource: x.message.resource } : {}
 });
 var shown2 = (s) => {
-  const { sources: _2, ...rest } = s;
+  const { sources: _2, rendered: __, ...rest } = s;
   return rest;
 };
 function formatDiffJson(diff, labels, failures2) {
@@ -35293,7 +35335,7 @@ function formatDiffJson(diff, labels, failures2) {
     {
       base: labels.base,
       head: labels.head,
-      // What decides each side (WorkloadState.sources) serves to find the cause; it is not printed.
+      // What decides each side and how a render is matched (WorkloadState.sources, rendered) serve the comparison; they are not printed.
       workloads: {
         changed: diff.changed.map((w) => ({ ...w, base: shown2(w.base), head: shown2(w.head) })),
         added: diff.added.map((a) => ({ ...a, head: shown2(a.head) })),
@@ -40024,6 +40066,7 @@ function helmArgs(r7) {
   return args;
 }
 var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+var VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
 function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
   const shown3 = displayPathOf(r7.chartDir, cwd);
@@ -40058,7 +40101,17 @@ function renderChart(r7, binary2, run, cwd, readAny) {
     const note = hit.precision === "ancestor" ? hit.ambiguous ? `(at "${hit.key}:": the reported key is written more than once under it, and the render does not say which)` : `(at "${hit.key}:", under which a template expression writes the reported key)` : hit.precision === "file" ? hit.ambiguous ? "(the reported key is written more than once in this template, and the render does not say which; the first line is shown)" : "(the reported key is not written in this template, so the first line is shown)" : void 0;
     return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
   };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace ?? "default", failure: void 0, mapBack } };
+  const volatileBySource = /* @__PURE__ */ new Map();
+  const volatile = (source) => {
+    let known = volatileBySource.get(source);
+    if (known === void 0) {
+      const template = read2(join5(r7.chartDir, ...source.split("/").slice(1)));
+      known = template !== void 0 && VOLATILE_FUNCTION.test(template);
+      volatileBySource.set(source, known);
+    }
+    return known;
+  };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace ?? "default", failure: void 0, mapBack, volatile } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {

@@ -37,6 +37,12 @@ export interface RenderOrigin {
   readonly environment?: { readonly cause: string; readonly fix: string };
   /** Maps a position in the rendered text to the source file the user edits. */
   readonly mapBack: (at: RenderedLocation) => SourceLocation;
+  /**
+   * Whether the template a rendered document comes from (its "# Source:" path) calls a function
+   * whose output differs at each render (randAlphaNum, uuidv4, now, …): the names it renders are
+   * then no identity, and fingerprints key on the template instead.
+   */
+  readonly volatile?: (helmSource: string) => boolean;
 }
 
 export interface RenderedLocation {

@@ -326,6 +326,37 @@ else {
         assert.equal(r.code, 1);
       });
     });
+    test('a chart that names its objects anew at each render (randAlphaNum): no workload added or removed, no finding new or fixed; a baseline keeps matching', () => {
+      withTemp((t) => {
+        git(t, 'init', '-q');
+        t.write('chart/Chart.yaml', 'apiVersion: v2\nname: web\nversion: 0.1.0\n');
+        // A test hook pod, as charts write them, with a finding (the deprecated inject annotation).
+        t.write('chart/templates/test.yaml', [
+          'apiVersion: v1',
+          'kind: Pod',
+          'metadata:',
+          '  name: {{ .Release.Name }}-test-{{ randAlphaNum 5 | lower }}',
+          '  annotations:',
+          '    sidecar.istio.io/inject: "false"',
+          'spec:',
+          '  containers: [{ name: t, image: curl }]',
+          '',
+        ].join('\n'));
+        commit(t, 'chart');
+        const chartEnv = { PATH: `${dirname(helm)}:${env.PATH}` };
+        const r = cli(['diff', 'HEAD', '--render-charts', '-f', 'json'], { cwd: t.path('.'), env: chartEnv });
+        assert.equal(r.stderr, '', r.stderr);
+        const json = JSON.parse(r.stdout) as DiffJson;
+        assert.equal(json.workloads, { changed: [], added: [], removed: [] });
+        assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+        // The baseline's fingerprint names the template, not the random name.
+        const write = cli(['.', '--render-charts', '--write-baseline', 'baseline.json'], { cwd: t.path('.'), env: chartEnv });
+        assert.equal(write.code, 0, write.stderr);
+        const again = cli(['.', '--render-charts', '--baseline', 'baseline.json', '-f', 'json'], { cwd: t.path('.'), env: chartEnv });
+        assert.equal(JSON.parse(again.stdout).flatMap((f: { messages: unknown[] }) => f.messages), []);
+        assert.match(again.stderr, /1 known finding not shown/);
+      });
+    });
   }
 
   const kubectl = testBinary('kubectl');

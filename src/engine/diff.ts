@@ -2,7 +2,8 @@
 // outcome of each workload on both sides. Pure: reading revisions and linting live elsewhere.
 // Workloads match by kind, namespace, name (and pod template, for kinds with several); findings
 // match by the fingerprint the baseline uses (rule, file, resource and path, never the line),
-// then, for a file that moved, by the same fingerprint without the file.
+// then, for a file that moved, by the same fingerprint without the file, then by place (a
+// chart that renders new names each time).
 import { lineHashes } from '../format/sarif.ts';
 import type { LintMessage, LintResult } from '../types.ts';
 import type { Explanation } from './explain.ts';
@@ -26,6 +27,8 @@ export interface WorkloadState {
   readonly line: number;
   /** What the change of an outcome can come from on this side (see diff-state.ts). */
   readonly sources?: Sources;
+  /** For a workload a chart renders: its kind, namespace and template, which stay when a render names it anew (randAlphaNum). */
+  readonly rendered?: string;
 }
 
 /** A file and a line. */
@@ -111,6 +114,7 @@ export function stateOf(e: Explanation, sources?: Sources): WorkloadState {
     filePath: e.filePath,
     line: e.line,
     ...(sources ? { sources } : {}),
+    ...(e.helmSource ? { rendered: `${e.resource.split(' ')[0]} ${e.namespace ?? ''} ${e.helmSource}` } : {}),
   };
 }
 
@@ -183,7 +187,7 @@ function keyed(results: readonly LintResult[]): { finding: DiffFinding; exact: s
   return out;
 }
 
-/** New, fixed and unchanged findings: matched by fingerprint, then (a moved file) without the file. */
+/** New, fixed and unchanged findings: matched by fingerprint, then (a moved file) without the file, then by place. */
 export function diffFindings(base: readonly LintResult[], head: readonly LintResult[]): MeshDiff['findings'] {
   const b = keyed(base);
   const h = keyed(head);
@@ -207,9 +211,25 @@ export function diffFindings(base: readonly LintResult[], head: readonly LintRes
     if (list) list.push(i);
     else movedIndex.set(f.moved, [i]);
   });
-  const added: DiffFinding[] = [];
+  const stillUnmatched: typeof h = [];
   for (const f of unmatchedHead) {
     const i = movedIndex.get(f.moved)?.shift();
+    if (i === undefined) stillUnmatched.push(f);
+    else matchedBase.add(i);
+  }
+  // Then by place: the same rule at the same line and column of the same file. A chart that
+  // names its objects anew at each render gives the same finding on the same template line.
+  const place = (f: (typeof h)[number]): string => `${f.finding.message.ruleId}\u0000${f.finding.message.messageId ?? ''}\u0000${f.finding.filePath}\u0000${f.finding.message.line}:${f.finding.message.column}`;
+  const placeIndex = new Map<string, number[]>();
+  b.forEach((f, i) => {
+    if (matchedBase.has(i)) return;
+    const list = placeIndex.get(place(f));
+    if (list) list.push(i);
+    else placeIndex.set(place(f), [i]);
+  });
+  const added: DiffFinding[] = [];
+  for (const f of stillUnmatched) {
+    const i = placeIndex.get(place(f))?.shift();
     if (i === undefined) added.push(f.finding);
     else matchedBase.add(i);
   }
@@ -220,18 +240,46 @@ export function diffFindings(base: readonly LintResult[], head: readonly LintRes
 /** What the change does: workloads whose outcome changed, added or removed, and findings. */
 export function diffRuns(base: { results: readonly LintResult[]; workloads: ReadonlyMap<string, WorkloadState> }, head: { results: readonly LintResult[]; workloads: ReadonlyMap<string, WorkloadState> }): MeshDiff {
   const changed: WorkloadChange[] = [];
-  const added: MeshDiff['added'][number][] = [];
-  const removed: MeshDiff['removed'][number][] = [];
-  for (const [workload, h] of head.workloads) {
-    const b = base.workloads.get(workload);
-    if (!b) {
-      added.push({ workload, head: h });
-      continue;
-    }
+  const compare = (workload: string, b: WorkloadState, h: WorkloadState): void => {
     const changes = changesOf(b, h);
     if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h, changes) });
+  };
+  let added: MeshDiff['added'][number][] = [];
+  let removed: MeshDiff['removed'][number][] = [];
+  for (const [workload, h] of head.workloads) {
+    const b = base.workloads.get(workload);
+    if (b) compare(workload, b, h);
+    else added.push({ workload, head: h });
   }
   for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
+  // A chart that names its objects anew at each render (randAlphaNum, now) renders the same
+  // workloads under other names: those of one kind, namespace and template pair up, in order,
+  // when both sides have as many. Any other new name is a new object to Kubernetes.
+  const unpaired = <T extends { workload: string }>(list: T[], stateOf: (x: T) => WorkloadState): Map<string, T[]> => {
+    const out = new Map<string, T[]>();
+    for (const x of list) {
+      const key = stateOf(x).rendered;
+      if (key !== undefined) out.set(key, [...(out.get(key) ?? []), x]);
+    }
+    return out;
+  };
+  const addedBy = unpaired(added, (a) => a.head);
+  const removedBy = unpaired(removed, (r) => r.base);
+  const paired = new Set<string>();
+  for (const [key, heads] of addedBy) {
+    const bases = removedBy.get(key);
+    if (!bases || bases.length !== heads.length) continue;
+    heads.forEach((a, i) => {
+      const r = bases[i];
+      if (!r) return;
+      compare(a.workload, r.base, a.head);
+      paired.add(a.workload).add(r.workload);
+    });
+  }
+  if (paired.size > 0) {
+    added = added.filter((a) => !paired.has(a.workload));
+    removed = removed.filter((r) => !paired.has(r.workload));
+  }
   return { changed, added, removed, findings: diffFindings(base.results, head.results) };
 }
 

@@ -486,8 +486,10 @@ function resolveFinding(
       }
     }
   }
+  const source = loc.doc.helmSource;
+  const volatileSource = source !== undefined && loc.doc.file.origin?.volatile?.(source) ? source : undefined;
   const identity = loc.resource
-    ? `${resourceIdentity(loc.resource)}#${(loc.resourcePath ?? []).join('.')}`
+    ? `${resourceIdentity(loc.resource, volatileSource)}#${(loc.resourcePath ?? []).join('.')}`
     : // Not the displayed path, which depends on the working directory: fingerprints add the file themselves.
       `doc${loc.doc.index}#${loc.docPath ? loc.docPath.join('.') : f.message}`;
   const common = {

@@ -79,8 +79,8 @@ const findingJson = (x: DiffFinding): Record<string, unknown> => ({
   ...(x.message.resource !== undefined ? { resource: x.message.resource } : {}),
 });
 
-const shown = (s: WorkloadState): Omit<WorkloadState, 'sources'> => {
-  const { sources: _, ...rest } = s;
+const shown = (s: WorkloadState): Omit<WorkloadState, 'sources' | 'rendered'> => {
+  const { sources: _, rendered: __, ...rest } = s;
   return rest;
 };
 
@@ -90,7 +90,7 @@ export function formatDiffJson(diff: MeshDiff, labels: DiffLabels, failures: rea
       {
         base: labels.base,
         head: labels.head,
-        // What decides each side (WorkloadState.sources) serves to find the cause; it is not printed.
+        // What decides each side and how a render is matched (WorkloadState.sources, rendered) serve the comparison; they are not printed.
         workloads: {
           changed: diff.changed.map((w) => ({ ...w, base: shown(w.base), head: shown(w.head) })),
           added: diff.added.map((a) => ({ ...a, head: shown(a.head) })),

@@ -69,7 +69,10 @@ export function describeResource(r: Resource): string {
   return r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
 }
 
-/** Stable identity: does not change when unrelated lines move. */
-export function resourceIdentity(r: Resource): string {
-  return `${r.apiVersion}/${r.kind}/${r.declaredNamespace ?? ''}/${r.name}`;
+/**
+ * Stable identity: does not change when unrelated lines move. For an object a chart template
+ * names anew at each render (`volatileSource`: its template), the template stands for the name.
+ */
+export function resourceIdentity(r: Resource, volatileSource?: string): string {
+  return `${r.apiVersion}/${r.kind}/${r.declaredNamespace ?? ''}/${volatileSource !== undefined ? `@${volatileSource}` : r.name}`;
 }

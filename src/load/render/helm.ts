@@ -43,6 +43,9 @@ export function helmArgs(r: HelmRender): string[] {
 
 const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
+/** Helm (Sprig) functions whose output differs at each render: random text, time, new keys and certificates. */
+const VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
+
 /** Renders one chart; a failed render is an input too, whose one finding carries Helm's message. */
 export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: string, readAny: TextReader): SourceFile {
   const read = readerWithin(readAny, r.chartDir);
@@ -91,9 +94,19 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
           : undefined;
     return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
   };
+  const volatileBySource = new Map<string, boolean>();
+  const volatile = (source: string): boolean => {
+    let known = volatileBySource.get(source);
+    if (known === undefined) {
+      const template = read(join(r.chartDir, ...source.split('/').slice(1)));
+      known = template !== undefined && VOLATILE_FUNCTION.test(template);
+      volatileBySource.set(source, known);
+    }
+    return known;
+  };
   // Without --namespace, Helm renders into its default namespace: objects that name none land
   // in "default" (which may be defined, or labelled in the config), not in an unknown one.
-  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace ?? 'default', failure: undefined, mapBack } };
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace ?? 'default', failure: undefined, mapBack, volatile } };
 }
 
 /**
