@@ -41422,16 +41422,22 @@ function argsFromInputs() {
 function diffArgsFromInputs(base) {
   return [...flagsFromInputs(false), ...listInput("paths").map((p) => `--path=${p}`), "--", base, "."];
 }
-function baseShaOf(event) {
-  const pr = typeof event === "object" && event !== null ? event.pull_request : void 0;
-  const base = typeof pr === "object" && pr !== null ? pr.base : void 0;
-  const sha = typeof base === "object" && base !== null ? base.sha : void 0;
-  return typeof sha === "string" && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : void 0;
+var FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function shaAt(event, path) {
+  let v2 = event;
+  for (const key of path) v2 = typeof v2 === "object" && v2 !== null && !Array.isArray(v2) ? v2[key] : void 0;
+  return typeof v2 === "string" && FULL_SHA.test(v2) ? v2 : void 0;
 }
+var DIFF_EVENTS = {
+  pull_request: ["pull_request", "base", "sha"],
+  // A merge queue checks out the group's merge commit; its base is the branch it goes into.
+  merge_group: ["merge_group", "base_sha"]
+};
 function chooseMode(diff, eventName, event) {
-  if (diff === "off" || eventName !== "pull_request") return { mode: "lint" };
-  const base = baseShaOf(event());
-  if (base === void 0) return { error: "the pull_request event names no base commit (pull_request.base.sha in GITHUB_EVENT_PATH); set diff: off to lint the whole checkout" };
+  const path = eventName !== void 0 && Object.hasOwn(DIFF_EVENTS, eventName) ? DIFF_EVENTS[eventName] : void 0;
+  if (diff === "off" || !path) return { mode: "lint" };
+  const base = shaAt(event(), path);
+  if (base === void 0) return { error: `the ${eventName} event names no base commit (${path.join(".")} in GITHUB_EVENT_PATH); set diff: off to lint the whole checkout` };
   return { mode: "diff", base };
 }
 function readEvent(path) {
@@ -41550,7 +41556,7 @@ async function runAction() {
     warnings: results.reduce((n, r7) => n + r7.warningCount, 0)
   });
   const presentDiff = async (run, base, added) => {
-    const labels = { base: `base ${base.slice(0, 12)}`, head: "this pull request" };
+    const labels = { base: `base ${base.slice(0, 12)}`, head: env.GITHUB_EVENT_NAME === "merge_group" ? "this merge group" : "this pull request" };
     const notes = runNotes(run.head.report);
     if (format === "sarif") writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }));
     else cli.stdout(format === "json" ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));

@@ -103,22 +103,36 @@ export function diffArgsFromInputs(base: string): string[] {
   return [...flagsFromInputs(false), ...listInput('paths').map((p) => `--path=${p}`), '--', base, '.'];
 }
 
-/** pull_request.base.sha of an event payload, when it is a full commit hash. */
-export function baseShaOf(event: unknown): string | undefined {
-  const pr = typeof event === 'object' && event !== null ? (event as Record<string, unknown>).pull_request : undefined;
-  const base = typeof pr === 'object' && pr !== null ? (pr as Record<string, unknown>).base : undefined;
-  const sha = typeof base === 'object' && base !== null ? (base as Record<string, unknown>).sha : undefined;
-  return typeof sha === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ? sha : undefined;
+const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** A string at `path` in an event payload, when it is a full commit hash. */
+function shaAt(event: unknown, path: readonly string[]): string | undefined {
+  let v: unknown = event;
+  for (const key of path) v = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' && FULL_SHA.test(v) ? v : undefined;
 }
 
+/** pull_request.base.sha of an event payload, when it is a full commit hash. */
+export function baseShaOf(event: unknown): string | undefined {
+  return shaAt(event, ['pull_request', 'base', 'sha']);
+}
+
+/** The events a diff serves, and where each payload names the base commit of the change checked out. */
+const DIFF_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  pull_request: ['pull_request', 'base', 'sha'],
+  // A merge queue checks out the group's merge commit; its base is the branch it goes into.
+  merge_group: ['merge_group', 'base_sha'],
+};
+
 /**
- * Diff on a pull_request event unless `diff: off`; lint on any other (pull_request_target
- * checks out the base, so its checkout is not the change). `event` reads the payload.
+ * Diff on a pull_request or merge_group event unless `diff: off`; lint on any other
+ * (pull_request_target checks out the base, so its checkout is not the change). `event` reads the payload.
  */
 export function chooseMode(diff: (typeof DIFF)[number], eventName: string | undefined, event: () => unknown): Mode | { readonly error: string } {
-  if (diff === 'off' || eventName !== 'pull_request') return { mode: 'lint' };
-  const base = baseShaOf(event());
-  if (base === undefined) return { error: 'the pull_request event names no base commit (pull_request.base.sha in GITHUB_EVENT_PATH); set diff: off to lint the whole checkout' };
+  const path = eventName !== undefined && Object.hasOwn(DIFF_EVENTS, eventName) ? DIFF_EVENTS[eventName] : undefined;
+  if (diff === 'off' || !path) return { mode: 'lint' };
+  const base = shaAt(event(), path);
+  if (base === undefined) return { error: `the ${eventName} event names no base commit (${path.join('.')} in GITHUB_EVENT_PATH); set diff: off to lint the whole checkout` };
   return { mode: 'diff', base };
 }
 
@@ -268,7 +282,7 @@ export async function runAction(): Promise<number> {
 
   /** A pull request: the SARIF, the log, the annotations and the summary hold what the change adds. */
   const presentDiff = async (run: DiffRun, base: string, added: LintResult[]): Promise<void> => {
-    const labels = { base: `base ${base.slice(0, 12)}`, head: 'this pull request' };
+    const labels = { base: `base ${base.slice(0, 12)}`, head: env.GITHUB_EVENT_NAME === 'merge_group' ? 'this merge group' : 'this pull request' };
     const notes = runNotes(run.head.report);
     // Code scanning shows what the change adds: HEAD's new findings, located in the checkout,
     // in a category of their own: code scanning compares a pull request's analysis with the

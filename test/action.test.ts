@@ -281,6 +281,18 @@ function pullRequest(t: TempDir): { base: string; runner: NodeJS.ProcessEnv } {
 const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!hasGit) console.log('notice: skipping the Action pull-request tests (git is not installed)');
 else {
+  test('a merge queue (merge_group): compared with the group\'s base commit, as a pull request is', () => {
+    withTemp((t) => {
+      const { base } = pullRequest(t);
+      const cwd = t.path('repo');
+      const event = t.write('runner/merge-group.json', JSON.stringify({ action: 'checks_requested', merge_group: { base_sha: base, head_sha: git(cwd, 'rev-parse', 'HEAD'), base_ref: 'refs/heads/main' } }));
+      const r = runAction(t, { paths: 'k8s/' }, cwd, { GITHUB_EVENT_NAME: 'merge_group', GITHUB_EVENT_PATH: event });
+      assert.is(r.code, 1, r.stderr);
+      assert.equal([r.outputs.mode, r.outputs.errors, r.outputs['sidecars-lost']], ['diff', '1', '1']);
+      assert.match(r.summary, /^## What this change does to the mesh\n\nbase [0-9a-f]{12} → this merge group\n/);
+    });
+  });
+
   test('a pull request: the summary leads with what the change does to the mesh; annotations, SARIF and counts hold only new findings', () => {
     withTemp((t) => {
       const { base, runner } = pullRequest(t);
@@ -401,12 +413,17 @@ else {
   });
 }
 
-test('chooseMode: diff only on a pull_request event with a full base commit, unless diff: off', () => {
+test('chooseMode: diff only on a pull_request or merge_group event with a full base commit, unless diff: off', () => {
   const sha = 'a'.repeat(40);
   const event = { pull_request: { base: { sha } } };
   assert.equal(chooseMode('auto', 'pull_request', () => event), { mode: 'diff', base: sha });
   assert.equal(chooseMode('off', 'pull_request', () => event), { mode: 'lint' });
-  for (const name of ['push', 'pull_request_target', 'merge_group', undefined]) assert.equal(chooseMode('auto', name, () => event), { mode: 'lint' });
+  for (const name of ['push', 'pull_request_target', 'constructor', undefined]) assert.equal(chooseMode('auto', name, () => event), { mode: 'lint' });
+  // A merge queue: the group's base commit.
+  assert.equal(chooseMode('auto', 'merge_group', () => ({ merge_group: { base_sha: sha, head_sha: 'c'.repeat(40) } })), { mode: 'diff', base: sha });
+  assert.equal(chooseMode('off', 'merge_group', () => ({ merge_group: { base_sha: sha } })), { mode: 'lint' });
+  const missing = chooseMode('auto', 'merge_group', () => event);
+  assert.ok('error' in missing && /merge_group\.base_sha/.test(missing.error));
   assert.ok('error' in chooseMode('auto', 'pull_request', () => undefined));
   assert.is(baseShaOf({ pull_request: { base: { sha: 'b'.repeat(64) } } }), 'b'.repeat(64), 'SHA-256 repositories');
   for (const odd of [null, 7, [], { pull_request: [] }, { pull_request: { base: 'x' } }, { pull_request: { base: { sha: 42 } } }, { pull_request: { base: { sha: `${sha}\n` } } }, { pull_request: { base: { sha: 'A'.repeat(40) } } }, { pull_request: { base: { sha: '-'.repeat(40) } } }]) {
