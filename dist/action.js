@@ -40993,7 +40993,8 @@ function concurrencyOf(value) {
   if (/^[1-9][0-9]*$/.test(value) && Number(value) <= 64) return Number(value);
   throw new UsageError(`--concurrency must be auto, off or a number of threads from 1 to 64 (got "${value}")`);
 }
-function lintParsed(v2, positionals, lookup2, io, onPodTemplate) {
+function lintParsed(v2, positionals, lookup2, io, forDiff) {
+  const onPodTemplate = forDiff?.onPodTemplate;
   const threads = concurrencyOf(v2.concurrency);
   const config = lookup2.forDir(io.cwd);
   const gathered = gatherInputs(positionals, v2, config, io, lookup2);
@@ -41034,7 +41035,7 @@ function lintParsed(v2, positionals, lookup2, io, onPodTemplate) {
   let results = report2.results;
   if (v2.fix || v2["fix-dry-run"]) results = applyFixes(results, inputs, Boolean(v2.fix), (v2.format ?? "stylish") === "stylish", io);
   if (v2["fix-dry-run"] && (v2.format ?? "stylish") === "stylish") io.stdout(suggestionList(results));
-  const known = v2["write-baseline"] === void 0 ? readBaseline(v2.baseline, config, io) : void 0;
+  const known = v2["write-baseline"] === void 0 && !forDiff ? readBaseline(v2.baseline, config, io) : void 0;
   if (known) {
     const outcome = applyBaseline(results, known.baseline, known.uriOf);
     results = outcome.results;
@@ -41343,7 +41344,7 @@ function diffParsed(args, v2, io, opts = {}) {
     for (const side of sides) {
       const sideIO = { ...io, cwd: side.cwd };
       const states = new SideStates();
-      const run = lintParsed(sideValues, v2.path ?? [], lookupFor(sideValues, sideIO), sideIO, states.add);
+      const run = lintParsed(sideValues, v2.path ?? [], lookupFor(sideValues, sideIO), sideIO, { onPodTemplate: states.add });
       if (typeof run === "number") return run;
       runs.push({
         label: side.label,

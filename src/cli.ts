@@ -486,7 +486,13 @@ function concurrencyOf(value: string | undefined): number | 'auto' {
 }
 
 /** Inputs read and rendered, linted once per render world, fixes applied or shown, --quiet applied. */
-function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO, onPodTemplate?: LintOptions['onPodTemplate']): LintRun | number {
+/** What a diff asks of each side's lint: the workloads as met, and every finding (no baseline: the other side is one). */
+interface ForDiff {
+  readonly onPodTemplate: NonNullable<LintOptions['onPodTemplate']>;
+}
+
+function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO, forDiff?: ForDiff): LintRun | number {
+  const onPodTemplate = forDiff?.onPodTemplate;
   const threads = concurrencyOf(v.concurrency);
   const config = lookup.forDir(io.cwd);
   const gathered = gatherInputs(positionals, v, config, io, lookup);
@@ -532,7 +538,9 @@ function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLoo
   let results: LintResult[] = report.results;
   if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
   if (v['fix-dry-run'] && (v.format ?? 'stylish') === 'stylish') io.stdout(suggestionList(results));
-  const known = v['write-baseline'] === undefined ? readBaseline(v.baseline, config, io) : undefined;
+  // A diff compares every finding of both sides: a baseline a side's config names would let a
+  // change hide what it adds by recording it there.
+  const known = v['write-baseline'] === undefined && !forDiff ? readBaseline(v.baseline, config, io) : undefined;
   if (known) {
     const outcome = applyBaseline(results, known.baseline, known.uriOf);
     results = outcome.results;
@@ -1085,7 +1093,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     for (const side of sides) {
       const sideIO: CliIO = { ...io, cwd: side.cwd };
       const states = new SideStates();
-      const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO, states.add);
+      const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO, { onPodTemplate: states.add });
       if (typeof run === 'number') return run;
       runs.push({
         label: side.label,

@@ -117,6 +117,21 @@ else {
     });
   });
 
+  test('the config\'s baseline does not hide what a change adds: a diff compares every finding', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      // The change records its own new finding in a baseline the config names.
+      const write = cli(['--write-baseline', 'baseline.json'], { cwd: t.path('.'), env });
+      assert.equal(write.code, 0, write.stderr);
+      t.write('.meshlint.yaml', 'baseline: baseline.json\n');
+      assert.equal(cli(['-f', 'json'], { cwd: t.path('.'), env }).code, 0, 'a lint hides it');
+      const { code, json } = diff(t, 'HEAD');
+      assert.equal(json.findings.new.map((f) => f.ruleId), ['injection-host-network']);
+      assert.equal(code, 1);
+    });
+  });
+
   test('a workload renamed: removed (with its file in BASE) and added', () => {
     withTemp((t) => {
       repo(t);
