@@ -35289,6 +35289,23 @@ function causeText(cause, c = (_s2, t) => t) {
   const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "" }[cause.what];
   return c("dim", `${safeText(cause.filePath)}:${cause.line}${why}`);
 }
+var GROUP_NAMES = 10;
+function groupChanges(changed) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const w of changed) {
+    const key = [w.cause.filePath, w.cause.line, w.cause.what, w.changes.join(","), stateText(w.base), stateText(w.head), reasonText(w.changes, w.base), reasonText(w.changes, w.head)].join("\0");
+    const group = byKey.get(key);
+    if (group) group.workloads.push(w.workload);
+    else byKey.set(key, { workloads: [w.workload], first: w });
+  }
+  return [...byKey.values()];
+}
+function groupNames(workloads) {
+  if (workloads.length === 1) return workloads[0] ?? "";
+  const shown3 = workloads.slice(0, GROUP_NAMES).join(", ");
+  const rest = workloads.length - GROUP_NAMES;
+  return `${shown3}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
+}
 function formatDiffStylish(diff, labels, color) {
   const c = painter(color);
   const where = (s) => c("dim", `${safeText(s.filePath)}:${s.line}`);
@@ -35296,9 +35313,9 @@ function formatDiffStylish(diff, labels, color) {
   const meshChanges = diff.changed.length + diff.added.length + diff.removed.length;
   out += c("bold", "What this change does to the mesh") + "\n";
   if (meshChanges === 0) out += "  no workload changes its outcome\n";
-  for (const w of diff.changed) {
+  for (const { workloads, first: w } of groupChanges(diff.changed)) {
     const bad = w.changes.includes("sidecar-lost") || w.changes.includes("sidecar-unknown");
-    out += `  ${c(bad ? "red" : "yellow", safeText(w.workload))}: ${w.changes.map((k2) => CHANGE[k2]).join(", ")}  ${causeText(w.cause, c)}
+    out += `  ${c(bad ? "red" : "yellow", safeText(groupNames(workloads)))}: ${w.changes.map((k2) => CHANGE[k2]).join(", ")}  ${causeText(w.cause, c)}
 `;
     out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}
 `;
@@ -35373,7 +35390,7 @@ ${e(labels.base)} \u2192 ${e(labels.head)}
 
 `;
   const rows = [
-    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at2("head", w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
+    ...groupChanges(diff.changed).map(({ workloads, first: w }) => `| ${e(groupNames(workloads))} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at2("head", w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
     ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where("head", a.head)} |`),
     ...diff.removed.map((r7) => `| ${e(r7.workload)} | removed | ${e(stateText(r7.base))} | | ${where("base", r7.base)} in ${e(labels.base)} |`)
   ];

@@ -71,7 +71,8 @@ else {
       assert.equal([web?.head.filePath, web?.head.line], ['k8s/web.yaml', 4]);
       // What to look at: the namespace's labels, which the change relabelled.
       assert.equal((web as unknown as { cause: unknown }).cause, { filePath: 'k8s/ns.yaml', line: 5, what: 'namespace' });
-      assert.match(cli(['diff', 'HEAD'], { cwd: t.path('.'), env }).stdout, /Deployment shop\/web: loses its sidecar  k8s\/ns\.yaml:5 \(its namespace's labels\)/);
+      // One cause, one change, alike on both sides: one entry for both workloads.
+      assert.match(cli(['diff', 'HEAD'], { cwd: t.path('.'), env }).stdout, /\n {2}Deployment shop\/api, Deployment shop\/web \(2 workloads\): loses its sidecar  k8s\/ns\.yaml:5 \(its namespace's labels\)\n {4}before: /);
       assert.equal(json.workloads.added, []);
       assert.equal(json.workloads.removed, []);
       // Losing a sidecar fails only when the config asks.
@@ -414,6 +415,11 @@ test('markdown links each place to its line on its side; a URL that could end th
   assert.match(md, /\| \[k8s\/gone\.yaml:3\]\(https:\/\/example\.com\/base\/k8s\/gone\.yaml#L3\) in main \|/, 'a removed workload links to BASE');
   const plain = formatDiffMarkdown(diff, { base: 'main', head: 'pr' }, [], ['new-error']);
   assert.not.match(plain, /\]\(/);
+  // Twelve workloads one relabel changes alike: one row, ten names and a count.
+  const many: MeshDiff = { ...diff, removed: [], changed: Array.from({ length: 12 }, (_, i) => ({ ...diff.changed[0]!, workload: `Deployment shop/w${i}` })) };
+  const rows = formatDiffMarkdown(many, { base: 'main', head: 'pr' }, [], ['new-error']).split('\n').filter((l) => l.startsWith('| Deployment'));
+  assert.equal(rows.length, 1);
+  assert.match(rows[0] ?? '', /^\| Deployment shop\/w0, .*Deployment shop\/w9 and 2 more \\\(12 workloads\\\) \| loses its sidecar \|/);
 });
 
 test.run();

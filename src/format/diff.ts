@@ -45,6 +45,39 @@ function causeText(cause: ChangeCause, c: (style: 'dim', text: string) => string
   return c('dim', `${safeText(cause.filePath)}:${cause.line}${why}`);
 }
 
+/** Workloads one cause changed alike: the same change, the same line to look at, the same states and reasons on both sides. */
+interface ChangeGroup {
+  readonly workloads: readonly string[];
+  /** The first of them: its changes, states and cause stand for all. */
+  readonly first: MeshDiff['changed'][number];
+}
+
+/** Names listed for a group; the rest are counted. */
+const GROUP_NAMES = 10;
+
+/**
+ * The changed workloads, those one cause changed alike in one entry (a relabelled namespace
+ * that takes forty sidecars is one line, not forty), in the order of their first workload.
+ */
+function groupChanges(changed: MeshDiff['changed']): ChangeGroup[] {
+  const byKey = new Map<string, { workloads: string[]; first: MeshDiff['changed'][number] }>();
+  for (const w of changed) {
+    const key = [w.cause.filePath, w.cause.line, w.cause.what, w.changes.join(','), stateText(w.base), stateText(w.head), reasonText(w.changes, w.base), reasonText(w.changes, w.head)].join('\u0000');
+    const group = byKey.get(key);
+    if (group) group.workloads.push(w.workload);
+    else byKey.set(key, { workloads: [w.workload], first: w });
+  }
+  return [...byKey.values()];
+}
+
+/** "Deployment shop/web" or "Deployment shop/web, Deployment shop/api and 38 more (40 workloads)". */
+function groupNames(workloads: readonly string[]): string {
+  if (workloads.length === 1) return workloads[0] ?? '';
+  const shown = workloads.slice(0, GROUP_NAMES).join(', ');
+  const rest = workloads.length - GROUP_NAMES;
+  return `${shown}${rest > 0 ? ` and ${rest} more` : ''} (${workloads.length} workloads)`;
+}
+
 export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boolean): string {
   const c = painter(color);
   const where = (s: WorkloadState): string => c('dim', `${safeText(s.filePath)}:${s.line}`);
@@ -52,9 +85,9 @@ export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boo
   const meshChanges = diff.changed.length + diff.added.length + diff.removed.length;
   out += c('bold', 'What this change does to the mesh') + '\n';
   if (meshChanges === 0) out += '  no workload changes its outcome\n';
-  for (const w of diff.changed) {
+  for (const { workloads, first: w } of groupChanges(diff.changed)) {
     const bad = w.changes.includes('sidecar-lost') || w.changes.includes('sidecar-unknown');
-    out += `  ${c(bad ? 'red' : 'yellow', safeText(w.workload))}: ${w.changes.map((k) => CHANGE[k]).join(', ')}  ${causeText(w.cause, c)}\n`;
+    out += `  ${c(bad ? 'red' : 'yellow', safeText(groupNames(workloads)))}: ${w.changes.map((k) => CHANGE[k]).join(', ')}  ${causeText(w.cause, c)}\n`;
     out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}\n`;
     out += `    after:  ${stateText(w.head)}: ${safeText(reasonText(w.changes, w.head))}\n`;
   }
@@ -141,7 +174,7 @@ ${e(labels.base)} → ${e(labels.head)}
 
 `;
   const rows = [
-    ...diff.changed.map((w) => `| ${e(w.workload)} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at('head', w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
+    ...groupChanges(diff.changed).map(({ workloads, first: w }) => `| ${e(groupNames(workloads))} | ${w.changes.map((k) => CHANGE[k]).join(', ')} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at('head', w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
     ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where('head', a.head)} |`),
     ...diff.removed.map((r) => `| ${e(r.workload)} | removed | ${e(stateText(r.base))} | | ${where('base', r.base)} in ${e(labels.base)} |`),
   ];
