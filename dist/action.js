@@ -40470,27 +40470,40 @@ function openSide(spec, cwd, env, opts = {}) {
   if (commit === void 0) {
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
+  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit });
+}
+function materialise(gitBin, env, top, prefix, treeish, what, side) {
   const tarBin = findOnPath(["tar"], env);
-  if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read revision "${spec}"`);
-  const archive = spawnSyncBytes(gitBin, ["archive", "--format=tar", commit], { cwd: top.stdout, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+  if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read ${what}`);
+  const archive = spawnSyncBytes(gitBin, ["archive", "--format=tar", treeish], { cwd: top, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
   if (archive.error || archive.status !== 0) {
     const why = archive.error ? archive.error.code ?? archive.error.message : archive.stderr.toString("utf8").trim().split("\n")[0];
-    throw new RevisionError(`cannot read revision "${spec}" with git archive: ${why}`);
+    throw new RevisionError(`cannot read ${what} with git archive: ${why}`);
   }
   const root2 = mkdtempSync3(join8(tmpdir3(), "meshlint-diff-"));
   const close = () => rmSync3(root2, { recursive: true, force: true });
   try {
     const x = spawnSync(tarBin, ["-x", "-f", "-", "-C", root2], { input: archive.stdout, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["pipe", "pipe", "pipe"] });
-    if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack revision "${spec}": ${x.error ? x.error.code ?? x.error.message : (x.stderr ?? "").trim().split("\n")[0]}`);
+    if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack ${what}: ${x.error ? x.error.code ?? x.error.message : (x.stderr ?? "").trim().split("\n")[0]}`);
     mkdirSync2(join8(root2, ".git"));
     const sideCwd = join8(root2, prefix);
     if (!existsSync7(sideCwd)) mkdirSync2(sideCwd, { recursive: true });
-    if (!isInside(realpathSync3(root2), realpathSync3(sideCwd))) throw new RevisionError(`in revision "${spec}", ${prefix} leads out of the repository (a symbolic link)`);
-    return { label: spec, cwd: sideCwd, commit, close };
+    if (!isInside(realpathSync3(root2), realpathSync3(sideCwd))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
+    return { ...side, cwd: sideCwd, close };
   } catch (e) {
     close();
     throw e;
   }
+}
+function openStagedSide(cwd, env) {
+  const gitBin = findOnPath(["git"], env);
+  if (!gitBin) throw new RevisionError("git is not on PATH to read the staged files");
+  const top = git(gitBin, ["rev-parse", "--show-toplevel"], cwd, env);
+  if (!top.ok) throw new RevisionError("--staged reads the staged files of a git repository, and the current directory is in none");
+  const prefix = git(gitBin, ["rev-parse", "--show-prefix"], cwd, env).stdout;
+  const tree = git(gitBin, ["write-tree"], cwd, env);
+  if (!tree.ok || !/^[0-9a-f]{40,64}$/.test(tree.stdout)) throw new RevisionError(`cannot read the staged files: ${tree.stderr.split("\n")[0] || "git write-tree failed"} (resolve the merge conflicts first)`);
+  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, "the staged files", { label: "staged files" });
 }
 
 // src/load/rule-docs.ts
@@ -40841,6 +40854,7 @@ var OPTIONS = {
   "kustomize-binary": { type: "string" },
   resource: { type: "string" },
   path: { type: "string", multiple: true },
+  staged: { type: "boolean" },
   color: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -40908,11 +40922,11 @@ ${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
 
 What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
 repository the current directory is in (HEAD by default: the working tree, the current
-directory as it is). A revision is read with git archive into a temporary directory, removed
-afterwards: the checkout, the index and the worktrees are never changed. Both sides are linted
-the same way: the same --path, --context, --config, charts and overlays, each path read
-relative to the side's folder that stands for the current directory; each side reads the
-config files it holds. Reports:
+directory as it is; with --staged, the staged files). A revision is read with git archive
+into a temporary directory, removed afterwards: the checkout, the index and the worktrees are
+never changed. Both sides are linted the same way: the same --path, --context, --config,
+charts and overlays, each path read relative to the side's folder that stands for the current
+directory; each side reads the config files it holds. Reports:
   - each workload (matched by kind, namespace, name and pod template) whose outcome changed:
     sidecar gained or lost, injecting revision, ambient capture, waypoint, start-up (native
     sidecar, hold), Pod Security admission, unknown and known; with the reason on each side
@@ -40927,6 +40941,8 @@ side is neither a directory nor a revision.
 
 Options:
       --path PATH              Lint only PATH on each side (repeatable; default: all of it)
+      --staged                 HEAD is the staged files (git's index: what a commit made now
+                               would hold), not the working tree
   -f, --format NAME            text (stylish, the default), json, sarif (HEAD's new findings
                                only, for code scanning) or markdown (a job summary)
 ${READING_OPTIONS}      --render-charts, --render-overlays
@@ -41343,6 +41359,7 @@ function diffParsed(args, v2, io, opts = {}) {
   const stray = NOT_FOR_DIFF.find((f) => v2[f] !== void 0);
   if (stray) throw new UsageError(`--${stray} does not go with diff: diff compares every finding of both sides`);
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
+  if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
   const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve12(io.cwd, v2.config) } : {} };
   const sides = [];
@@ -41355,8 +41372,15 @@ function diffParsed(args, v2, io, opts = {}) {
         throw e;
       }
     }
-    if (sides.length === 1) sides.push({ label: "working tree", cwd: io.cwd, close: () => {
-    } });
+    if (sides.length === 1) {
+      try {
+        sides.push(v2.staged ? openStagedSide(io.cwd, io.env) : { label: "working tree", cwd: io.cwd, close: () => {
+        } });
+      } catch (e) {
+        if (e instanceof RevisionError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
     const runs = [];
     for (const side of sides) {
       const sideIO = { ...io, cwd: side.cwd };

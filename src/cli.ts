@@ -34,7 +34,7 @@ import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource,
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
-import { openSide, RevisionError, type Side } from './load/revision.ts';
+import { openSide, openStagedSide, RevisionError, type Side } from './load/revision.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import { pacedCollection } from './parse/pacing.ts';
@@ -80,6 +80,7 @@ const OPTIONS = {
   'kustomize-binary': { type: 'string' },
   resource: { type: 'string' },
   path: { type: 'string', multiple: true },
+  staged: { type: 'boolean' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -259,11 +260,11 @@ ${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
 
 What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
 repository the current directory is in (HEAD by default: the working tree, the current
-directory as it is). A revision is read with git archive into a temporary directory, removed
-afterwards: the checkout, the index and the worktrees are never changed. Both sides are linted
-the same way: the same --path, --context, --config, charts and overlays, each path read
-relative to the side's folder that stands for the current directory; each side reads the
-config files it holds. Reports:
+directory as it is; with --staged, the staged files). A revision is read with git archive
+into a temporary directory, removed afterwards: the checkout, the index and the worktrees are
+never changed. Both sides are linted the same way: the same --path, --context, --config,
+charts and overlays, each path read relative to the side's folder that stands for the current
+directory; each side reads the config files it holds. Reports:
   - each workload (matched by kind, namespace, name and pod template) whose outcome changed:
     sidecar gained or lost, injecting revision, ambient capture, waypoint, start-up (native
     sidecar, hold), Pod Security admission, unknown and known; with the reason on each side
@@ -278,6 +279,8 @@ side is neither a directory nor a revision.
 
 Options:
       --path PATH              Lint only PATH on each side (repeatable; default: all of it)
+      --staged                 HEAD is the staged files (git's index: what a commit made now
+                               would hold), not the working tree
   -f, --format NAME            text (stylish, the default), json, sarif (HEAD's new findings
                                only, for code scanning) or markdown (a job summary)
 ${READING_OPTIONS}      --render-charts, --render-overlays
@@ -413,6 +416,7 @@ function run(argv: readonly string[], io: CliIO): number {
   if (positionals[0] === 'lsp' && positionals.length === 1) throw new UsageError('the language server starts from the meshlint command: meshlint lsp');
   if (v.resource !== undefined && positionals[0] !== 'explain') throw new UsageError('--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name');
   if (v.path !== undefined && positionals[0] !== 'diff') throw new UsageError('--path goes with the diff command: meshlint diff BASE [HEAD] --path PATH');
+  if (v.staged !== undefined && positionals[0] !== 'diff') throw new UsageError('--staged goes with the diff command: meshlint diff HEAD --staged');
   if (positionals[0] === 'diff') return runDiff(positionals.slice(1), v, io);
 
   const format = (v.format ?? 'stylish') as Format;
@@ -1075,6 +1079,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   const stray = NOT_FOR_DIFF.find((f) => v[f] !== undefined);
   if (stray) throw new UsageError(`--${stray} does not go with diff: diff compares every finding of both sides`);
   if (v.path?.some((p) => p === '-')) throw new UsageError('diff reads no standard input: name paths with --path');
+  if (v.staged && args.length > 1) throw new UsageError('--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)');
   const failOn = lookupFor(v, io).forDir(io.cwd).diff.failOn;
   // The same --config file for both sides, named from where the user typed it.
   const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}) };
@@ -1088,7 +1093,14 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         throw e;
       }
     }
-    if (sides.length === 1) sides.push({ label: 'working tree', cwd: io.cwd, close: () => {} });
+    if (sides.length === 1) {
+      try {
+        sides.push(v.staged ? openStagedSide(io.cwd, io.env) : { label: 'working tree', cwd: io.cwd, close: () => {} });
+      } catch (e) {
+        if (e instanceof RevisionError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
     const runs: DiffSide[] = [];
     for (const side of sides) {
       const sideIO: CliIO = { ...io, cwd: side.cwd };

@@ -133,6 +133,33 @@ else {
     });
   });
 
+  test('--staged: HEAD is what a commit made now would hold, not the working tree; the index is not changed', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      git(t, 'add', 'k8s/web.yaml');
+      // Not staged: a relabel, and a new file with a finding of its own.
+      t.write('k8s/ns.yaml', ns('    team: shop\n'));
+      t.write('k8s/draft.yaml', deployment('draft', '      hostNetwork: true\n'));
+      const indexBefore = git(t, 'ls-files', '--stage');
+      const statusBefore = git(t, 'status', '--porcelain');
+      const r = cli(['diff', 'HEAD', '--staged', '-f', 'json'], { cwd: t.path('.'), env });
+      assert.equal(r.stderr, '', r.stderr);
+      const json = JSON.parse(r.stdout) as DiffJson;
+      assert.equal(json.findings.new.map((f) => f.filePath), ['k8s/web.yaml'], 'the untracked draft is not staged');
+      assert.equal(json.workloads.changed.map((c) => [c.workload, c.changes]), [['Deployment shop/web', ['sidecar-lost']]], 'api keeps its sidecar: the relabel is not staged');
+      assert.equal(r.code, 1);
+      assert.equal(git(t, 'ls-files', '--stage'), indexBefore);
+      assert.equal(git(t, 'status', '--porcelain'), statusBefore);
+      const two = cli(['diff', 'HEAD~0', 'HEAD', '--staged'], { cwd: t.path('.'), env });
+      assert.equal(two.code, 2);
+      assert.match(two.stderr, /--staged compares BASE with the staged files: give no HEAD/);
+      const lint = cli(['--staged', '.'], { cwd: t.path('.'), env });
+      assert.equal(lint.code, 2);
+      assert.match(lint.stderr, /--staged goes with the diff command/);
+    });
+  });
+
   test('a workload renamed: removed (with its file in BASE) and added', () => {
     withTemp((t) => {
       repo(t);

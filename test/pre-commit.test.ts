@@ -79,6 +79,32 @@ if (hasPreCommit) {
     }
   });
 
+  test('try-repo meshlint-diff: the staged change is judged, not the files: an error it adds fails the hook, one HEAD already has does not', () => {
+    const t = tempDir();
+    try {
+      const repo = scratchRepo(t);
+      // An error already committed.
+      t.write('repo/apps/legacy.yaml', deployment(true).replace('name: web', 'name: legacy'));
+      sh(repo, 'git', ['add', '.']);
+      sh(repo, 'git', ['commit', '-q', '-m', 'legacy', '--no-verify']);
+      t.write('repo/apps/web.yaml', deployment(false));
+      sh(repo, 'git', ['add', 'apps/web.yaml']);
+      const good = sh(repo, 'pre-commit', ['try-repo', REPO_ROOT, 'meshlint-diff', '--verbose']);
+      assert.is(good.status, 0, output(good));
+      assert.match(good.stdout, /meshlint \(what the commit does to the mesh\)\.+Passed/);
+      assert.match(good.stdout, /\+ Deployment shop\/web: added/, output(good));
+
+      t.write('repo/apps/web.yaml', deployment(true));
+      sh(repo, 'git', ['add', 'apps/web.yaml']);
+      const bad = sh(repo, 'pre-commit', ['try-repo', REPO_ROOT, 'meshlint-diff']);
+      assert.is(bad.status, 1, output(bad));
+      assert.match(bad.stdout, /Findings: 1 new, 0 fixed, 1 unchanged/);
+      assert.match(bad.stdout, /fails diff\.failOn \[new-error\]: 1 new error/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
   const helm = testBinary('helm3');
   if (helm) {
     test('try-repo meshlint-charts: a changed template renders its chart with helm; findings land on the template', () => {

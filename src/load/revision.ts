@@ -88,28 +88,53 @@ export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv, opts
   if (commit === undefined) {
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
+  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit });
+}
+
+/**
+ * The side a tree-ish of the repository at `top` stands for, written with `git archive` and
+ * `tar` into a temporary directory; its folder is the one at `prefix` (where the user is).
+ * `what` names it in messages ("revision main", "the staged files").
+ */
+function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix: string, treeish: string, what: string, side: { label: string; commit?: string }): Side {
   const tarBin = findOnPath(['tar'], env);
-  if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read revision "${spec}"`);
-  const archive = spawnSyncBytes(gitBin, ['archive', '--format=tar', commit], { cwd: top.stdout, env: { ...env, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read ${what}`);
+  const archive = spawnSyncBytes(gitBin, ['archive', '--format=tar', treeish], { cwd: top, env: { ...env, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
   if (archive.error || archive.status !== 0) {
     const why = archive.error ? ((archive.error as NodeJS.ErrnoException).code ?? archive.error.message) : archive.stderr.toString('utf8').trim().split('\n')[0];
-    throw new RevisionError(`cannot read revision "${spec}" with git archive: ${why}`);
+    throw new RevisionError(`cannot read ${what} with git archive: ${why}`);
   }
   const root = mkdtempSync(join(tmpdir(), 'meshlint-diff-'));
   const close = (): void => rmSync(root, { recursive: true, force: true });
   try {
     const x = spawnSync(tarBin, ['-x', '-f', '-', '-C', root], { input: archive.stdout, encoding: 'utf8', maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['pipe', 'pipe', 'pipe'] });
-    if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack revision "${spec}": ${x.error ? ((x.error as NodeJS.ErrnoException).code ?? x.error.message) : (x.stderr ?? '').trim().split('\n')[0]}`);
+    if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack ${what}: ${x.error ? ((x.error as NodeJS.ErrnoException).code ?? x.error.message) : (x.stderr ?? '').trim().split('\n')[0]}`);
     // The archive's root is the repository's root: marked so, as the checkout is, so that
     // config files, .gitignore and fingerprints stop and start there on both sides.
     mkdirSync(join(root, '.git'));
     const sideCwd = join(root, prefix);
     if (!existsSync(sideCwd)) mkdirSync(sideCwd, { recursive: true });
-    // A folder of the path that is a link in that revision must not lead out of it.
-    if (!isInside(realpathSync(root), realpathSync(sideCwd))) throw new RevisionError(`in revision "${spec}", ${prefix} leads out of the repository (a symbolic link)`);
-    return { label: spec, cwd: sideCwd, commit, close };
+    // A folder of the path that is a link in that tree must not lead out of it.
+    if (!isInside(realpathSync(root), realpathSync(sideCwd))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
+    return { ...side, cwd: sideCwd, close };
   } catch (e) {
     close();
     throw e;
   }
+}
+
+/**
+ * The staged files (git's index) as a side: what a commit made now would hold. `git write-tree`
+ * records the index as a tree object (as `git stash` does; the index and checkout are not
+ * changed), which is then read as a revision is.
+ */
+export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv): Side {
+  const gitBin = findOnPath(['git'], env);
+  if (!gitBin) throw new RevisionError('git is not on PATH to read the staged files');
+  const top = git(gitBin, ['rev-parse', '--show-toplevel'], cwd, env);
+  if (!top.ok) throw new RevisionError('--staged reads the staged files of a git repository, and the current directory is in none');
+  const prefix = git(gitBin, ['rev-parse', '--show-prefix'], cwd, env).stdout;
+  const tree = git(gitBin, ['write-tree'], cwd, env);
+  if (!tree.ok || !/^[0-9a-f]{40,64}$/.test(tree.stdout)) throw new RevisionError(`cannot read the staged files: ${tree.stderr.split('\n')[0] || 'git write-tree failed'} (resolve the merge conflicts first)`);
+  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, 'the staged files', { label: 'staged files' });
 }
