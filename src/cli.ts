@@ -109,9 +109,10 @@ Commands:
                                webhooks, each revision's install; what is unknown, and the
                                workloads each unknown leaves undecided
   diff BASE [HEAD]             What a change does to the mesh: workloads that gain or lose
-                               a sidecar (or change revision, capture, start-up), and
-                               findings new, fixed and unchanged; --path PATH limits both
-                               sides to PATH (meshlint diff --help)
+                               a sidecar (or change revision, capture, waypoint, start-up,
+                               admission), and findings new, fixed and unchanged; --path
+                               PATH limits both sides to PATH, --staged compares with the
+                               staged files (meshlint diff --help)
   lsp                          Run the language server for editors (LSP over stdio)
 
 Options:
