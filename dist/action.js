@@ -33947,7 +33947,7 @@ var waypointOutcome = (line) => {
   const after = line.slice(line.indexOf(": ") + 2);
   return after.split(/ \(|: /)[0] ?? after;
 };
-function stateOf(e, sources) {
+function stateOf(e, sources, volatileName = false) {
   const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : void 0;
   const reason = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last ?? e.outcome;
   const startup = e.sidecar ? `${lead(e.sidecar.native, "sidecar start unknown")}, ${lead(e.sidecar.hold, "hold unknown")}` : void 0;
@@ -33962,7 +33962,7 @@ function stateOf(e, sources) {
     filePath: e.filePath,
     line: e.line,
     ...sources ? { sources } : {},
-    ...e.helmSource ? { rendered: `${e.resource.split(" ")[0]} ${e.namespace ?? ""} ${e.helmSource}` } : {}
+    ...volatileName && e.helmSource ? { rendered: `${e.resource.split(" ")[0]} ${e.namespace ?? ""} ${e.helmSource}` } : {}
   };
 }
 function workloadMap(states) {
@@ -34083,7 +34083,10 @@ function diffRuns(base, head) {
     const out = /* @__PURE__ */ new Map();
     for (const x of list2) {
       const key = stateOf2(x).rendered;
-      if (key !== void 0) out.set(key, [...out.get(key) ?? [], x]);
+      if (key === void 0) continue;
+      const list3 = out.get(key);
+      if (list3) list3.push(x);
+      else out.set(key, [x]);
     }
     return out;
   };
@@ -35172,7 +35175,9 @@ var SideStates = class {
       native: at2(plan?.native.stated?.target),
       hold: at2(plan?.hold.stated?.target)
     };
-    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install })]);
+    const source = t.resource.doc.helmSource;
+    const volatileName = source !== void 0 && t.resource.doc.file.origin?.volatile?.(source) === true;
+    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install }, volatileName)]);
   };
 };
 

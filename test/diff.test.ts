@@ -398,6 +398,16 @@ else {
         const again = cli(['.', '--render-charts', '--baseline', 'baseline.json', '-f', 'json'], { cwd: t.path('.'), env: chartEnv });
         assert.equal(JSON.parse(again.stdout).flatMap((f: { messages: unknown[] }) => f.messages), []);
         assert.match(again.stderr, /1 known finding not shown/);
+        // A name the values choose is an identity: renamed, it is removed and added.
+        t.write('chart/values.yaml', 'name: web\n');
+        t.write('chart/templates/deployment.yaml', deployment('{{ .Values.name }}'));
+        t.write('k8s/ns.yaml', ns('    istio-injection: enabled\n'));
+        commit(t, 'a deployment');
+        t.write('chart/values.yaml', 'name: storefront\n');
+        const renamed = JSON.parse(cli(['diff', 'HEAD', '--render-charts', '-f', 'json'], { cwd: t.path('.'), env: chartEnv }).stdout) as DiffJson;
+        assert.equal(renamed.workloads.added.map((a) => a.workload), ['Deployment shop/storefront']);
+        assert.equal(renamed.workloads.removed.map((r) => r.workload), ['Deployment shop/web']);
+        assert.equal(renamed.workloads.changed, []);
       });
     });
   }

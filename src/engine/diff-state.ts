@@ -55,6 +55,8 @@ export class SideStates {
       native: at(plan?.native.stated?.target),
       hold: at(plan?.hold.stated?.target),
     };
-    this.states.push([e.resource, stateOf(e, { namespace: ns, workload: digest(t.resource.object), install })]);
+    const source = t.resource.doc.helmSource;
+    const volatileName = source !== undefined && t.resource.doc.file.origin?.volatile?.(source) === true;
+    this.states.push([e.resource, stateOf(e, { namespace: ns, workload: digest(t.resource.object), install }, volatileName)]);
   };
 }

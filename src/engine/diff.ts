@@ -27,7 +27,7 @@ export interface WorkloadState {
   readonly line: number;
   /** What the change of an outcome can come from on this side (see diff-state.ts). */
   readonly sources?: Sources;
-  /** For a workload a chart renders: its kind, namespace and template, which stay when a render names it anew (randAlphaNum). */
+  /** For a workload a chart template names anew at each render (randAlphaNum): its kind, namespace and template, which stay. */
   readonly rendered?: string;
 }
 
@@ -60,7 +60,7 @@ export interface WorkloadChange {
   readonly changes: readonly ChangeKind[];
   readonly base: WorkloadState;
   readonly head: WorkloadState;
-  /** The line in HEAD to look at: the namespace's labels when they changed, else the workload. */
+  /** The line in HEAD to look at: the namespace's labels, the workload or an install setting (see causeOf). */
   readonly cause: ChangeCause;
 }
 
@@ -98,8 +98,11 @@ const waypointOutcome = (line: string): string => {
   return after.split(/ \(|: /)[0] ?? after;
 };
 
-/** A workload's state as the diff compares it; `sources`: what decides it, and where. */
-export function stateOf(e: Explanation, sources?: Sources): WorkloadState {
+/**
+ * A workload's state as the diff compares it; `sources`: what decides it, and where;
+ * `volatileName`: a chart template names it anew at each render.
+ */
+export function stateOf(e: Explanation, sources?: Sources, volatileName = false): WorkloadState {
   const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : undefined;
   const reason = e.outcome === 'unknown' && e.unknownBecause ? `unknown: ${e.unknownBecause}` : (last ?? e.outcome);
   const startup = e.sidecar ? `${lead(e.sidecar.native, 'sidecar start unknown')}, ${lead(e.sidecar.hold, 'hold unknown')}` : undefined;
@@ -114,7 +117,7 @@ export function stateOf(e: Explanation, sources?: Sources): WorkloadState {
     filePath: e.filePath,
     line: e.line,
     ...(sources ? { sources } : {}),
-    ...(e.helmSource ? { rendered: `${e.resource.split(' ')[0]} ${e.namespace ?? ''} ${e.helmSource}` } : {}),
+    ...(volatileName && e.helmSource ? { rendered: `${e.resource.split(' ')[0]} ${e.namespace ?? ''} ${e.helmSource}` } : {}),
   };
 }
 
@@ -252,14 +255,18 @@ export function diffRuns(base: { results: readonly LintResult[]; workloads: Read
     else added.push({ workload, head: h });
   }
   for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
-  // A chart that names its objects anew at each render (randAlphaNum, now) renders the same
-  // workloads under other names: those of one kind, namespace and template pair up, in order,
-  // when both sides have as many. Any other new name is a new object to Kubernetes.
+  // A chart template that names its objects anew at each render (randAlphaNum, now) renders
+  // the same workloads under other names: those of one kind, namespace and template pair up,
+  // in order, when both sides have as many. Any other new name (a rename, a fullnameOverride)
+  // is a new object to Kubernetes.
   const unpaired = <T extends { workload: string }>(list: T[], stateOf: (x: T) => WorkloadState): Map<string, T[]> => {
     const out = new Map<string, T[]>();
     for (const x of list) {
       const key = stateOf(x).rendered;
-      if (key !== undefined) out.set(key, [...(out.get(key) ?? []), x]);
+      if (key === undefined) continue;
+      const list = out.get(key);
+      if (list) list.push(x);
+      else out.set(key, [x]);
     }
     return out;
   };
