@@ -232,6 +232,17 @@ else {
     });
   });
 
+  test('a repository with no commit yet: exit 2 and a line that says there is nothing to compare with', () => {
+    withTemp((t) => {
+      git(t, 'init', '-q');
+      t.write('k8s/web.yaml', deployment('web'));
+      git(t, 'add', '-A');
+      const r = cli(['diff', 'HEAD', '--staged'], { cwd: t.path('.'), env });
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /this repository has no commit yet to compare with; make the first commit/);
+    });
+  });
+
   test('diff.failOn takes only new-error and sidecar-lost', () => {
     withTemp((t) => {
       repo(t);

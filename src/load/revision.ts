@@ -86,6 +86,9 @@ export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv, opts
   const prefix = git(gitBin, ['rev-parse', '--show-prefix'], cwd, env).stdout;
   const commit = commitOf(gitBin, spec, cwd, env);
   if (commit === undefined) {
+    if (commitOf(gitBin, 'HEAD', cwd, env) === undefined && git(gitBin, ['rev-list', '-n', '1', '--all'], cwd, env).stdout === '') {
+      throw new RevisionError(`"${spec}" is not a directory, and this repository has no commit yet to compare with; make the first commit (git commit --no-verify skips the hooks), or name a directory`);
+    }
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
   return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit });
