@@ -34019,51 +34019,45 @@ function keyed(results) {
   }
   return out;
 }
+var MATCH_PASSES = [
+  (f) => f.exact,
+  (f) => f.moved,
+  // The same rule at the same line and column of the same file: a chart that names its objects
+  // anew at each render gives the same finding on the same template line.
+  (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.line}:${f.finding.message.column}`,
+  // The same rule and words in the same file: a finding on no resource (a syntax error) is
+  // known by its document's index, which a document added above it shifts.
+  (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.message}`
+];
 function diffFindings(base, head) {
   const b = keyed(base);
-  const h = keyed(head);
+  let unmatched = keyed(head);
   const matchedBase = /* @__PURE__ */ new Set();
-  const unmatchedHead = [];
-  const exactIndex = /* @__PURE__ */ new Map();
-  b.forEach((f, i) => {
-    const list2 = exactIndex.get(f.exact);
-    if (list2) list2.push(i);
-    else exactIndex.set(f.exact, [i]);
-  });
-  for (const f of h) {
-    const i = exactIndex.get(f.exact)?.shift();
-    if (i === void 0) unmatchedHead.push(f);
-    else matchedBase.add(i);
+  for (const key of MATCH_PASSES) {
+    const index = /* @__PURE__ */ new Map();
+    b.forEach((f, i) => {
+      if (matchedBase.has(i)) return;
+      const k2 = key(f);
+      const entry = index.get(k2);
+      if (entry) entry.list.push(i);
+      else index.set(k2, { list: [i], taken: 0 });
+    });
+    const left = [];
+    for (const f of unmatched) {
+      const entry = index.get(key(f));
+      const i = entry?.list[entry.taken];
+      if (entry === void 0 || i === void 0) left.push(f);
+      else {
+        entry.taken++;
+        matchedBase.add(i);
+      }
+    }
+    unmatched = left;
   }
-  const movedIndex = /* @__PURE__ */ new Map();
-  b.forEach((f, i) => {
-    if (matchedBase.has(i)) return;
-    const list2 = movedIndex.get(f.moved);
-    if (list2) list2.push(i);
-    else movedIndex.set(f.moved, [i]);
-  });
-  const stillUnmatched = [];
-  for (const f of unmatchedHead) {
-    const i = movedIndex.get(f.moved)?.shift();
-    if (i === void 0) stillUnmatched.push(f);
-    else matchedBase.add(i);
-  }
-  const place = (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.line}:${f.finding.message.column}`;
-  const placeIndex = /* @__PURE__ */ new Map();
-  b.forEach((f, i) => {
-    if (matchedBase.has(i)) return;
-    const list2 = placeIndex.get(place(f));
-    if (list2) list2.push(i);
-    else placeIndex.set(place(f), [i]);
-  });
-  const added = [];
-  for (const f of stillUnmatched) {
-    const i = placeIndex.get(place(f))?.shift();
-    if (i === void 0) added.push(f.finding);
-    else matchedBase.add(i);
-  }
+  const added = unmatched.map((f) => f.finding);
   const fixed = b.filter((_2, i) => !matchedBase.has(i)).map((f) => f.finding);
-  return { new: added, fixed, unchanged: h.length - added.length };
+  const total = head.reduce((n, r7) => n + r7.messages.length, 0);
+  return { new: added, fixed, unchanged: total - added.length };
 }
 function diffRuns(base, head) {
   const changed = [];

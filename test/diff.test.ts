@@ -188,6 +188,21 @@ else {
     });
   });
 
+  test('a document added above an old syntax error: the error is unchanged, not fixed and new', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/broken.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: [unclosed\n');
+      commit(t, 'an old syntax error');
+      t.write('k8s/broken.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: [unclosed\n');
+      const { code, json } = diff(t, 'HEAD');
+      assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+      assert.equal(code, 0);
+      // A second, equal error is new.
+      t.write('k8s/broken.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: [unclosed\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\ndata:\n  k: [unclosed\n');
+      assert.equal(diff(t, 'HEAD').json.findings.counts.new, 1);
+    });
+  });
+
   test('run in a subfolder: the revision is read from that folder too', () => {
     withTemp((t) => {
       repo(t);

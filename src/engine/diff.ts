@@ -174,9 +174,17 @@ function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
   return out;
 }
 
+interface Keyed {
+  readonly finding: DiffFinding;
+  /** The baseline's fingerprint: rule, file, resource and path, and which of the equal ones. */
+  readonly exact: string;
+  /** The same without the file: a file that moved. */
+  readonly moved: string;
+}
+
 /** Keys each finding of a side: the baseline's fingerprint, and the same without the file. */
-function keyed(results: readonly LintResult[]): { finding: DiffFinding; exact: string; moved: string }[] {
-  const out: { finding: DiffFinding; exact: string; moved: string }[] = [];
+function keyed(results: readonly LintResult[]): Keyed[] {
+  const out: Keyed[] = [];
   const seen = new Map<string, number>();
   for (const r of results) {
     const hashes = lineHashes(r.filePath.split('\\').join('/'), r.messages);
@@ -190,54 +198,49 @@ function keyed(results: readonly LintResult[]): { finding: DiffFinding; exact: s
   return out;
 }
 
-/** New, fixed and unchanged findings: matched by fingerprint, then (a moved file) without the file, then by place. */
+/** What a finding is matched by, pass after pass: each pass pairs only what the ones before left. */
+const MATCH_PASSES: readonly ((f: Keyed) => string)[] = [
+  (f) => f.exact,
+  (f) => f.moved,
+  // The same rule at the same line and column of the same file: a chart that names its objects
+  // anew at each render gives the same finding on the same template line.
+  (f) => `${f.finding.message.ruleId}\u0000${f.finding.message.messageId ?? ''}\u0000${f.finding.filePath}\u0000${f.finding.message.line}:${f.finding.message.column}`,
+  // The same rule and words in the same file: a finding on no resource (a syntax error) is
+  // known by its document's index, which a document added above it shifts.
+  (f) => `${f.finding.message.ruleId}\u0000${f.finding.message.messageId ?? ''}\u0000${f.finding.filePath}\u0000${f.finding.message.message}`,
+];
+
+/** New, fixed and unchanged findings: matched by fingerprint, then (a moved file) without the file, then by place, then by words. */
 export function diffFindings(base: readonly LintResult[], head: readonly LintResult[]): MeshDiff['findings'] {
   const b = keyed(base);
-  const h = keyed(head);
+  let unmatched = keyed(head);
   const matchedBase = new Set<number>();
-  const unmatchedHead: typeof h = [];
-  const exactIndex = new Map<string, number[]>();
-  b.forEach((f, i) => {
-    const list = exactIndex.get(f.exact);
-    if (list) list.push(i);
-    else exactIndex.set(f.exact, [i]);
-  });
-  for (const f of h) {
-    const i = exactIndex.get(f.exact)?.shift();
-    if (i === undefined) unmatchedHead.push(f);
-    else matchedBase.add(i);
+  for (const key of MATCH_PASSES) {
+    // Per key, BASE's findings in order and how many are taken (no Array.shift: equal keys may be many).
+    const index = new Map<string, { list: number[]; taken: number }>();
+    b.forEach((f, i) => {
+      if (matchedBase.has(i)) return;
+      const k = key(f);
+      const entry = index.get(k);
+      if (entry) entry.list.push(i);
+      else index.set(k, { list: [i], taken: 0 });
+    });
+    const left: Keyed[] = [];
+    for (const f of unmatched) {
+      const entry = index.get(key(f));
+      const i = entry?.list[entry.taken];
+      if (entry === undefined || i === undefined) left.push(f);
+      else {
+        entry.taken++;
+        matchedBase.add(i);
+      }
+    }
+    unmatched = left;
   }
-  const movedIndex = new Map<string, number[]>();
-  b.forEach((f, i) => {
-    if (matchedBase.has(i)) return;
-    const list = movedIndex.get(f.moved);
-    if (list) list.push(i);
-    else movedIndex.set(f.moved, [i]);
-  });
-  const stillUnmatched: typeof h = [];
-  for (const f of unmatchedHead) {
-    const i = movedIndex.get(f.moved)?.shift();
-    if (i === undefined) stillUnmatched.push(f);
-    else matchedBase.add(i);
-  }
-  // Then by place: the same rule at the same line and column of the same file. A chart that
-  // names its objects anew at each render gives the same finding on the same template line.
-  const place = (f: (typeof h)[number]): string => `${f.finding.message.ruleId}\u0000${f.finding.message.messageId ?? ''}\u0000${f.finding.filePath}\u0000${f.finding.message.line}:${f.finding.message.column}`;
-  const placeIndex = new Map<string, number[]>();
-  b.forEach((f, i) => {
-    if (matchedBase.has(i)) return;
-    const list = placeIndex.get(place(f));
-    if (list) list.push(i);
-    else placeIndex.set(place(f), [i]);
-  });
-  const added: DiffFinding[] = [];
-  for (const f of stillUnmatched) {
-    const i = placeIndex.get(place(f))?.shift();
-    if (i === undefined) added.push(f.finding);
-    else matchedBase.add(i);
-  }
+  const added = unmatched.map((f) => f.finding);
   const fixed = b.filter((_, i) => !matchedBase.has(i)).map((f) => f.finding);
-  return { new: added, fixed, unchanged: h.length - added.length };
+  const total = head.reduce((n, r) => n + r.messages.length, 0);
+  return { new: added, fixed, unchanged: total - added.length };
 }
 
 /** What the change does: workloads whose outcome changed, added or removed, and findings. */
