@@ -34978,8 +34978,10 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
   const source = loc.doc.helmSource;
   const volatileSource = source !== void 0 && loc.doc.file.origin?.volatile?.(source) ? source : void 0;
   const identity = loc.resource ? `${resourceIdentity(loc.resource, volatileSource)}#${(loc.resourcePath ?? []).join(".")}` : (
-    // Not the displayed path, which depends on the working directory: fingerprints add the file themselves.
-    `doc${loc.doc.index}#${loc.docPath ? loc.docPath.join(".") : f.message}`
+    // Not the displayed path, which depends on the working directory: fingerprints add the file
+    // themselves. Not the document's index either, which a document added above shifts: equal
+    // ones in a file are told apart by their order (lineHashes).
+    `doc#${loc.docPath ? loc.docPath.join(".") : f.message}`
   );
   const common = {
     ruleId: f.ruleId,

@@ -71,6 +71,18 @@ test('a finding whose lines move stays matched; a second equal finding is new', 
   });
 });
 
+test('a syntax error stays matched when a document is added above it in its file', () => {
+  withTemp((t) => {
+    const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: [unclosed\n';
+    t.write('broken.yaml', broken);
+    assert.is(cli(['broken.yaml', '--write-baseline', 'base.json'], { cwd: t.dir }).code, 0);
+    t.write('broken.yaml', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n---\n${broken}`);
+    const r = cli(['broken.yaml', '--baseline', 'base.json', '-f', 'json'], { cwd: t.dir });
+    assert.is(r.code, 0, r.stdout);
+    assert.match(r.stderr, KNOWN);
+  });
+});
+
 test('findings the baseline holds that are gone are counted, with how to drop them', () => {
   withTemp((t) => {
     t.write('bad.yaml', BAD_LABEL);
