@@ -22115,13 +22115,13 @@ var parse_error_default = createRule({
           } else {
             const command = helm ? "helm template" : "kustomize build";
             const message = failure.replace(/\.$/, "");
-            const headline = toolMessageHeadline(message);
+            const headline2 = toolMessageHeadline(message);
             context.report({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
               messageId: "render",
-              data: { command, message: headline, what: helm ? "chart" : "overlay" },
+              data: { command, message: headline2, what: helm ? "chart" : "overlay" },
               // The whole message, when the headline shows only its end.
-              ...headline !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}
+              ...headline2 !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}
             });
           }
         }
@@ -35273,6 +35273,17 @@ var CHANGE = {
   startup: "sidecar start-up changed",
   admission: "Pod Security admission changed"
 };
+var COUNTED = {
+  "sidecar-gained": ["gains a sidecar", "gain a sidecar"],
+  "sidecar-lost": ["loses its sidecar", "lose their sidecars"],
+  "sidecar-known": ["has its sidecar now decided", "have their sidecars now decided"],
+  "sidecar-unknown": ["has its sidecar no longer decided", "have their sidecars no longer decided"],
+  revision: ["changes its injecting revision", "change their injecting revision"],
+  capture: ["changes ambient capture", "change ambient capture"],
+  waypoint: ["changes its waypoint", "change their waypoint"],
+  startup: ["changes its sidecar start-up", "change their sidecar start-up"],
+  admission: ["changes its Pod Security admission", "change their Pod Security admission"]
+};
 var SIDECAR = { injected: "sidecar", "not-injected": "no sidecar", unknown: "unknown" };
 function stateText(s) {
   const parts = [`${SIDECAR[s.sidecar]}${s.revision !== void 0 ? ` (revision ${s.revision})` : ""}`];
@@ -35289,6 +35300,17 @@ function reasonText(changes, s) {
 function causeText(cause, c = (_s2, t) => t) {
   const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "" }[cause.what];
   return c("dim", `${safeText(cause.filePath)}:${cause.line}${why}`);
+}
+function headline(diff) {
+  const count2 = /* @__PURE__ */ new Map();
+  for (const w of diff.changed) for (const k2 of w.changes) count2.set(k2, (count2.get(k2) ?? 0) + 1);
+  const parts = Object.keys(CHANGE).flatMap((k2) => {
+    const n = count2.get(k2) ?? 0;
+    return n === 0 ? [] : [`${n} ${n === 1 ? `workload ${COUNTED[k2][0]}` : `workloads ${COUNTED[k2][1]}`}`];
+  });
+  if (diff.added.length > 0) parts.push(`${diff.added.length} added`);
+  if (diff.removed.length > 0) parts.push(`${diff.removed.length} removed`);
+  return parts.length > 0 ? parts.join("; ") : "no workload changes its outcome";
 }
 var GROUP_NAMES = 10;
 function groupChanges(changed) {
@@ -35311,9 +35333,8 @@ function formatDiffStylish(diff, labels, color) {
   const c = painter(color);
   const where = (s) => c("dim", `${safeText(s.filePath)}:${s.line}`);
   let out = c("bold", `meshlint diff ${safeText(labels.base)} \u2192 ${safeText(labels.head)}`) + "\n\n";
-  const meshChanges = diff.changed.length + diff.added.length + diff.removed.length;
-  out += c("bold", "What this change does to the mesh") + "\n";
-  if (meshChanges === 0) out += "  no workload changes its outcome\n";
+  out += c("bold", "What this change does to the mesh") + `: ${headline(diff)}
+`;
   for (const { workloads, first: w } of groupChanges(diff.changed)) {
     const bad = w.changes.includes("sidecar-lost") || w.changes.includes("sidecar-unknown");
     out += `  ${c(bad ? "red" : "yellow", safeText(groupNames(workloads)))}: ${w.changes.map((k2) => CHANGE[k2]).join(", ")}  ${causeText(w.cause, c)}
@@ -35387,7 +35408,7 @@ function formatDiffMarkdown(diff, labels, failures2, failOn, link) {
   const where = (side, s) => at2(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
   let out = `## What this change does to the mesh
 
-${e(labels.base)} \u2192 ${e(labels.head)}
+${e(labels.base)} \u2192 ${e(labels.head)}: **${e(headline(diff))}**; ${diff.findings.new.length} new ${diff.findings.new.length === 1 ? "finding" : "findings"}, ${diff.findings.fixed.length} fixed.
 
 `;
   const rows = [
@@ -35395,8 +35416,7 @@ ${e(labels.base)} \u2192 ${e(labels.head)}
     ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where("head", a.head)} |`),
     ...diff.removed.map((r7) => `| ${e(r7.workload)} | removed | ${e(stateText(r7.base))} | | ${where("base", r7.base)} in ${e(labels.base)} |`)
   ];
-  if (rows.length === 0) out += "No workload changes its outcome.\n";
-  else {
+  if (rows.length > 0) {
     out += "| Workload | Change | Before | After | Where |\n| --- | --- | --- | --- | --- |\n";
     out += rows.slice(0, MAX_ROWS).join("\n") + "\n";
     if (rows.length > MAX_ROWS) out += `

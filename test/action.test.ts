@@ -289,7 +289,7 @@ else {
       const r = runAction(t, { paths: 'k8s/' }, cwd, { GITHUB_EVENT_NAME: 'merge_group', GITHUB_EVENT_PATH: event });
       assert.is(r.code, 1, r.stderr);
       assert.equal([r.outputs.mode, r.outputs.errors, r.outputs['sidecars-lost']], ['diff', '1', '1']);
-      assert.match(r.summary, /^## What this change does to the mesh\n\nbase [0-9a-f]{12} → this merge group\n/);
+      assert.match(r.summary, /^## What this change does to the mesh\n\nbase [0-9a-f]{12} → this merge group: \*\*1 workload loses its sidecar; 1 added\*\*; 1 new finding, 0 fixed\.\n/);
     });
   });
 
@@ -328,7 +328,7 @@ else {
       const printed = JSON.parse(json.stdout.slice(json.stdout.indexOf('{'), json.stdout.lastIndexOf('}') + 1)) as { base: string; findings: { counts: { new: number } } };
       assert.equal([printed.base, printed.findings.counts.new], [`base ${base.slice(0, 12)}`, 1]);
       assert.is(json.outputs['sarif-file'], '');
-      assert.match(runAction(t, { format: 'stylish', 'fail-on': 'never' }, cwd, runner).stdout, /What this change does to the mesh\n {2}Deployment shop\/web: loses its sidecar/);
+      assert.match(runAction(t, { format: 'stylish', 'fail-on': 'never' }, cwd, runner).stdout, /What this change does to the mesh: 1 workload loses its sidecar; 1 added\n {2}Deployment shop\/web: loses its sidecar/);
     });
   });
 

@@ -284,7 +284,7 @@ else {
       t.write('k8s/ns.yaml', ns('    istio-injection: enabled\n    team: "a|b"\n'));
       const md = cli(['diff', 'HEAD', '-f', 'markdown'], { cwd: t.path('.'), env });
       assert.is(md.code, 1, md.stderr);
-      assert.match(md.stdout, /^## What this change does to the mesh\n\nHEAD → working tree\n/);
+      assert.match(md.stdout, /^## What this change does to the mesh\n\nHEAD → working tree: \*\*1 workload loses its sidecar\*\*; 1 new finding, 0 fixed\.\n/);
       assert.match(md.stdout, /\| Deployment shop\/web \| loses its sidecar \|/);
       assert.match(md.stdout, /### Findings: 1 new, 0 fixed, 1 unchanged\n/);
       assert.match(md.stdout, /\| k8s\/web\.yaml:\d+:\d+ \| error \| injection-host-network \|/);

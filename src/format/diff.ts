@@ -16,6 +16,19 @@ const CHANGE: Record<ChangeKind, string> = {
   admission: 'Pod Security admission changed',
 };
 
+/** Each change as the headline counts it: [one workload, several]. */
+const COUNTED: Record<ChangeKind, readonly [string, string]> = {
+  'sidecar-gained': ['gains a sidecar', 'gain a sidecar'],
+  'sidecar-lost': ['loses its sidecar', 'lose their sidecars'],
+  'sidecar-known': ['has its sidecar now decided', 'have their sidecars now decided'],
+  'sidecar-unknown': ['has its sidecar no longer decided', 'have their sidecars no longer decided'],
+  revision: ['changes its injecting revision', 'change their injecting revision'],
+  capture: ['changes ambient capture', 'change ambient capture'],
+  waypoint: ['changes its waypoint', 'change their waypoint'],
+  startup: ['changes its sidecar start-up', 'change their sidecar start-up'],
+  admission: ['changes its Pod Security admission', 'change their Pod Security admission'],
+};
+
 const SIDECAR: Record<WorkloadState['sidecar'], string> = { injected: 'sidecar', 'not-injected': 'no sidecar', unknown: 'unknown' };
 
 /** "sidecar (revision canary), ambient: none, native sidecar; …": the state in one line. */
@@ -43,6 +56,19 @@ export interface DiffLabels {
 function causeText(cause: ChangeCause, c: (style: 'dim', text: string) => string = (_s, t) => t): string {
   const why = { namespace: " (its namespace's labels)", install: ' (the install)', workload: '' }[cause.what];
   return c('dim', `${safeText(cause.filePath)}:${cause.line}${why}`);
+}
+
+/** How many workloads each kind of change touches, and the workloads added and removed, in one line: "2 workloads lose their sidecars; 1 added". */
+export function headline(diff: MeshDiff): string {
+  const count = new Map<ChangeKind, number>();
+  for (const w of diff.changed) for (const k of w.changes) count.set(k, (count.get(k) ?? 0) + 1);
+  const parts = (Object.keys(CHANGE) as ChangeKind[]).flatMap((k) => {
+    const n = count.get(k) ?? 0;
+    return n === 0 ? [] : [`${n} ${n === 1 ? `workload ${COUNTED[k][0]}` : `workloads ${COUNTED[k][1]}`}`];
+  });
+  if (diff.added.length > 0) parts.push(`${diff.added.length} added`);
+  if (diff.removed.length > 0) parts.push(`${diff.removed.length} removed`);
+  return parts.length > 0 ? parts.join('; ') : 'no workload changes its outcome';
 }
 
 /** Workloads one cause changed alike: the same change, the same line to look at, the same states and reasons on both sides. */
@@ -82,9 +108,7 @@ export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boo
   const c = painter(color);
   const where = (s: WorkloadState): string => c('dim', `${safeText(s.filePath)}:${s.line}`);
   let out = c('bold', `meshlint diff ${safeText(labels.base)} → ${safeText(labels.head)}`) + '\n\n';
-  const meshChanges = diff.changed.length + diff.added.length + diff.removed.length;
-  out += c('bold', 'What this change does to the mesh') + '\n';
-  if (meshChanges === 0) out += '  no workload changes its outcome\n';
+  out += c('bold', 'What this change does to the mesh') + `: ${headline(diff)}\n`;
   for (const { workloads, first: w } of groupChanges(diff.changed)) {
     const bad = w.changes.includes('sidecar-lost') || w.changes.includes('sidecar-unknown');
     out += `  ${c(bad ? 'red' : 'yellow', safeText(groupNames(workloads)))}: ${w.changes.map((k) => CHANGE[k]).join(', ')}  ${causeText(w.cause, c)}\n`;
@@ -170,7 +194,7 @@ export function formatDiffMarkdown(diff: MeshDiff, labels: DiffLabels, failures:
   const where = (side: 'base' | 'head', s: WorkloadState): string => at(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
   let out = `## What this change does to the mesh
 
-${e(labels.base)} → ${e(labels.head)}
+${e(labels.base)} → ${e(labels.head)}: **${e(headline(diff))}**; ${diff.findings.new.length} new ${diff.findings.new.length === 1 ? 'finding' : 'findings'}, ${diff.findings.fixed.length} fixed.
 
 `;
   const rows = [
@@ -178,8 +202,8 @@ ${e(labels.base)} → ${e(labels.head)}
     ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where('head', a.head)} |`),
     ...diff.removed.map((r) => `| ${e(r.workload)} | removed | ${e(stateText(r.base))} | | ${where('base', r.base)} in ${e(labels.base)} |`),
   ];
-  if (rows.length === 0) out += 'No workload changes its outcome.\n';
-  else {
+  // With no row, the headline says so.
+  if (rows.length > 0) {
     out += '| Workload | Change | Before | After | Where |\n| --- | --- | --- | --- | --- |\n';
     out += rows.slice(0, MAX_ROWS).join('\n') + '\n';
     if (rows.length > MAX_ROWS) out += `\n…and ${rows.length - MAX_ROWS} more (meshlint diff -f json lists them all).\n`;
