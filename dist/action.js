@@ -35149,7 +35149,16 @@ function namespaceState(ns2, locator) {
   return target ? { labels, at: placeOf2(target, locator) } : { labels };
 }
 var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
+var CONFIG_KEYS = {
+  cni: ["istio", "cni"],
+  native: ["istio", "nativeSidecars"],
+  hold: ["istio", "holdApplicationUntilProxyStarts"]
+};
 var SideStates = class {
+  constructor(configPlace = () => void 0) {
+    this.configPlace = configPlace;
+  }
+  configPlace;
   states = [];
   /** Each namespace's labels and where they are written, once per side. */
   namespaces = /* @__PURE__ */ new Map();
@@ -35165,11 +35174,13 @@ var SideStates = class {
     const at2 = (target) => target ? placeOf2(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
+    const stated = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
+    const webhook = via?.resource ? at2({ resource: via.resource, path: via.index !== void 0 ? ["webhooks", via.index] : ["metadata", "name"] }) : via?.declaredAt ? at2(via.declaredAt) : via?.origin === "config" ? this.configPlace(via.tag !== void 0 ? ["istio", "revisionTags", via.tag] : ["istio", "revisions"]) : void 0;
     const install = {
-      webhook: via?.resource ? at2({ resource: via.resource, path: via.index !== void 0 ? ["webhooks", via.index] : ["metadata", "name"] }) : at2(via?.declaredAt),
-      cni: at2(plan?.cni.stated?.target),
-      native: at2(plan?.native.stated?.target),
-      hold: at2(plan?.hold.stated?.target)
+      webhook,
+      cni: stated(plan?.cni, CONFIG_KEYS.cni),
+      native: stated(plan?.native, CONFIG_KEYS.native),
+      hold: stated(plan?.hold, CONFIG_KEYS.hold)
     };
     const source = t.resource.doc.helmSource;
     const volatileName = source !== void 0 && t.resource.doc.file.origin?.volatile?.(source) === true;
@@ -35781,6 +35792,23 @@ function firstProblem(node, anchors) {
     if (inValue) return inValue;
   }
   return void 0;
+}
+function configKeyLine(path, keys) {
+  const read2 = readRegularFile(path);
+  if (!read2.ok) return void 0;
+  const lineCounter = new import_yaml16.LineCounter();
+  const parsed = parseYamlWithinLimits(read2.bytes.toString("utf8"), { uniqueKeys: false, prettyErrors: false, lineCounter });
+  if ("problem" in parsed || parsed.doc.errors.length > 0) return void 0;
+  let node = parsed.doc.contents;
+  let start;
+  for (const key of keys) {
+    if (!(0, import_yaml16.isMap)(node)) return void 0;
+    const pair = node.items.find((p) => (0, import_yaml16.isScalar)(p.key) && String(p.key.value) === key);
+    if (!pair) return void 0;
+    start = (0, import_yaml16.isScalar)(pair.key) ? pair.key.range?.[0] : void 0;
+    node = pair.value;
+  }
+  return start === void 0 ? void 0 : lineCounter.linePos(start).line || void 0;
 }
 
 // src/load/context.ts
@@ -40955,8 +40983,8 @@ directory; each side reads the config files it holds. Reports:
     sidecar gained or lost, injecting revision, ambient capture, waypoint, start-up (native
     sidecar, hold), Pod Security admission, unknown and known; with the reason on each side
     and the line to look at (its namespace's labels when the change relabelled them, the
-    workload when the change is its own, else the install setting behind it when it is among
-    the inputs); workloads added and removed;
+    workload when the change is its own, else the install setting behind it, among the inputs
+    or in the config); workloads added and removed;
   - findings new, fixed and unchanged, matched by the fingerprint --baseline uses (a moved
     file's findings are unchanged).
 Exits 1 when the change does what the config's diff.failOn lists (new-error: a new finding
@@ -41408,7 +41436,15 @@ function diffParsed(args, v2, io, opts = {}) {
     const runs = [];
     for (const side of sides) {
       const sideIO = { ...io, cwd: side.cwd };
-      const states = new SideStates();
+      const configFile = lookupFor(sideValues, sideIO).forDir(side.cwd).filePath;
+      const lines = /* @__PURE__ */ new Map();
+      const states = new SideStates((keys) => {
+        if (configFile === void 0) return void 0;
+        const key = keys.join("\0");
+        if (!lines.has(key)) lines.set(key, configKeyLine(configFile, keys));
+        const line = lines.get(key);
+        return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
+      });
       const run = lintParsed(sideValues, v2.path ?? [], lookupFor(sideValues, sideIO), sideIO, { onPodTemplate: states.add });
       if (typeof run === "number") return run;
       runs.push({

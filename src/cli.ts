@@ -24,7 +24,7 @@ import { shortList, type Note } from './engine/notes.ts';
 import { artifactLocation, formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
-import { ConfigLookup } from './load/config-file.ts';
+import { ConfigLookup, configKeyLine } from './load/config-file.ts';
 import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts';
 import { discoverContext } from './load/context.ts';
 import { discover, ignoredBy, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
@@ -270,8 +270,8 @@ directory; each side reads the config files it holds. Reports:
     sidecar gained or lost, injecting revision, ambient capture, waypoint, start-up (native
     sidecar, hold), Pod Security admission, unknown and known; with the reason on each side
     and the line to look at (its namespace's labels when the change relabelled them, the
-    workload when the change is its own, else the install setting behind it when it is among
-    the inputs); workloads added and removed;
+    workload when the change is its own, else the install setting behind it, among the inputs
+    or in the config); workloads added and removed;
   - findings new, fixed and unchanged, matched by the fingerprint --baseline uses (a moved
     file's findings are unchanged).
 Exits 1 when the change does what the config's diff.failOn lists (new-error: a new finding
@@ -1105,7 +1105,16 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     const runs: DiffSide[] = [];
     for (const side of sides) {
       const sideIO: CliIO = { ...io, cwd: side.cwd };
-      const states = new SideStates();
+      // The config's own lines, for a change the config states (istio.cni, a revision tag).
+      const configFile = lookupFor(sideValues, sideIO).forDir(side.cwd).filePath;
+      const lines = new Map<string, number | undefined>();
+      const states = new SideStates((keys) => {
+        if (configFile === undefined) return undefined;
+        const key = keys.join('\u0000');
+        if (!lines.has(key)) lines.set(key, configKeyLine(configFile, keys));
+        const line = lines.get(key);
+        return line === undefined ? undefined : { filePath: displayPathOf(configFile, side.cwd), line };
+      });
       const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO, { onPodTemplate: states.add });
       if (typeof run === 'number') return run;
       runs.push({

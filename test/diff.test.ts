@@ -337,7 +337,7 @@ else {
       assert.equal(json.findings.new.map((f) => f.ruleId), ['pod-security-istio-init']);
       assert.equal(code, 1);
       const text = cli(['diff', 'HEAD'], { cwd: t.path('.'), env });
-      assert.match(text.stdout, /Pod Security admission changed  k8s\/web\.yaml:4\n/, 'the config is not among the inputs: the workload');
+      assert.match(text.stdout, /Pod Security admission changed  \.meshlint\.yaml:2 \(the install\)\n/, 'the config states it: its line');
       assert.match(text.stdout, /after: .*admission rejected: .*rejects istio-init/);
       // Stated in istiod's values among the inputs: the diff points at the setting.
       t.write('.meshlint.yaml', '');

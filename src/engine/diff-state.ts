@@ -31,9 +31,21 @@ function namespaceState(ns: NamespaceFact | undefined, locator: Locator): { labe
 /** The workload's object as written, in short: a change to it is the workload's own. */
 const digest = (object: unknown): string => createHash('sha256').update(JSON.stringify(object) ?? '').digest('base64url').slice(0, 22);
 
+/** Where a key of the side's config file is (`['istio', 'cni']`), when the config states it. */
+export type ConfigPlace = (keys: readonly string[]) => Place | undefined;
+
+/** The config keys behind the install settings a diff points at (README, Configuration). */
+const CONFIG_KEYS = {
+  cni: ['istio', 'cni'],
+  native: ['istio', 'nativeSidecars'],
+  hold: ['istio', 'holdApplicationUntilProxyStarts'],
+} as const;
+
 /** The states of one side's workloads, collected as the lint pass meets their pod templates. */
 export class SideStates {
   readonly states: [string, WorkloadState][] = [];
+
+  constructor(private readonly configPlace: ConfigPlace = () => undefined) {}
   /** Each namespace's labels and where they are written, once per side. */
   private readonly namespaces = new Map<string, { labels: string; at?: Place }>();
 
@@ -49,11 +61,21 @@ export class SideStates {
     const at = (target: Target | undefined): Place | undefined => (target ? placeOf(target, locator) : undefined);
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === 'not-injected' ? undefined : sidecarPlan(t, facts);
+    // A setting among the inputs is where its object says; one the config states, at its key.
+    const stated = (d: { readonly stated?: { readonly origin: string; readonly target: Target | undefined } } | undefined, keys: readonly string[]): Place | undefined =>
+      d?.stated?.target ? at(d.stated.target) : d?.stated?.origin === 'config' ? this.configPlace(keys) : undefined;
+    const webhook = via?.resource
+      ? at({ resource: via.resource, path: via.index !== undefined ? ['webhooks', via.index] : ['metadata', 'name'] })
+      : via?.declaredAt
+        ? at(via.declaredAt)
+        : via?.origin === 'config'
+          ? this.configPlace(via.tag !== undefined ? ['istio', 'revisionTags', via.tag] : ['istio', 'revisions'])
+          : undefined;
     const install = {
-      webhook: via?.resource ? at({ resource: via.resource, path: via.index !== undefined ? ['webhooks', via.index] : ['metadata', 'name'] }) : at(via?.declaredAt),
-      cni: at(plan?.cni.stated?.target),
-      native: at(plan?.native.stated?.target),
-      hold: at(plan?.hold.stated?.target),
+      webhook,
+      cni: stated(plan?.cni, CONFIG_KEYS.cni),
+      native: stated(plan?.native, CONFIG_KEYS.native),
+      hold: stated(plan?.hold, CONFIG_KEYS.hold),
     };
     const source = t.resource.doc.helmSource;
     const volatileName = source !== undefined && t.resource.doc.file.origin?.volatile?.(source) === true;

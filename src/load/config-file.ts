@@ -164,3 +164,25 @@ function firstProblem(node: unknown, anchors: Set<string>): { readonly offset: n
   }
   return undefined;
 }
+
+/**
+ * The line of a key in a config file (`['istio', 'cni']`), for pointing at a setting the config
+ * states; undefined when the file cannot be read or parsed, or does not hold the key.
+ */
+export function configKeyLine(path: string, keys: readonly string[]): number | undefined {
+  const read = readRegularFile(path);
+  if (!read.ok) return undefined;
+  const lineCounter = new LineCounter();
+  const parsed = parseYamlWithinLimits(read.bytes.toString('utf8'), { uniqueKeys: false, prettyErrors: false, lineCounter });
+  if ('problem' in parsed || parsed.doc.errors.length > 0) return undefined;
+  let node: unknown = parsed.doc.contents;
+  let start: number | undefined;
+  for (const key of keys) {
+    if (!isMap(node)) return undefined;
+    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+    if (!pair) return undefined;
+    start = isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+    node = pair.value;
+  }
+  return start === undefined ? undefined : lineCounter.linePos(start).line || undefined;
+}
