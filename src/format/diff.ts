@@ -1,4 +1,4 @@
-// Text and JSON for `meshlint diff`: what the change does to the mesh, then its findings.
+// Text, JSON and Markdown for `meshlint diff`: what the change does to the mesh, then its findings.
 import type { ChangeCause, ChangeKind, DiffFinding, MeshDiff, WorkloadState } from '../engine/diff.ts';
 import type { LintResult } from '../types.ts';
 import { escapeMarkdown } from './summary.ts';
