@@ -35138,9 +35138,8 @@ function workloadLine(t, locator) {
 
 // src/engine/diff-state.ts
 function placeOf2(target, locator) {
-  const doc = "doc" in target ? target.doc : target.resource.doc;
-  const start = "offset" in target ? target.offset : locator.offsets(doc, "doc" in target ? target.path : [...target.resource.basePath, ...target.path])[0];
-  return { filePath: doc.file.displayPath, line: locator.position(doc.file, start).line };
+  const { doc, offsets } = locatePath(target, locator);
+  return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
 function namespaceState(ns2, locator) {
   if (!ns2) return { labels: "not defined" };
@@ -41526,8 +41525,7 @@ function diffArgsFromInputs(base) {
 }
 var FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 function shaAt(event, path) {
-  let v2 = event;
-  for (const key of path) v2 = typeof v2 === "object" && v2 !== null && !Array.isArray(v2) ? v2[key] : void 0;
+  const v2 = getIn(event, path);
   return typeof v2 === "string" && FULL_SHA.test(v2) ? v2 : void 0;
 }
 var DIFF_EVENTS = {
@@ -41586,9 +41584,9 @@ function automationId() {
   const slug = what.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "all";
   return `${TOOL_NAME}/${slug}/`;
 }
-function blobUrl(env) {
+function blobUrl(env, sha = env.GITHUB_SHA) {
   const server = env.GITHUB_SERVER_URL ?? "https://github.com";
-  return env.GITHUB_REPOSITORY && env.GITHUB_SHA ? `${server}/${env.GITHUB_REPOSITORY}/blob/${env.GITHUB_SHA}/` : void 0;
+  return env.GITHUB_REPOSITORY && sha ? `${server}/${env.GITHUB_REPOSITORY}/blob/${sha}/` : void 0;
 }
 function scope() {
   return [...listInput("paths"), ...listInput("helm-chart").map((c) => `chart ${c}`), ...listInput("kustomize").map((k2) => `overlay ${k2}`)].join(", ");
@@ -41673,11 +41671,10 @@ async function runAction() {
     const tail = (said.length ? `
 ${said.join(" ")}
 ` : "") + notesSection(notes);
-    const server = env.GITHUB_SERVER_URL ?? "https://github.com";
-    const link = env.GITHUB_REPOSITORY ? (side, filePath, line) => {
-      const sha = side === "base" ? base : env.GITHUB_SHA;
-      return sha ? `${server}/${env.GITHUB_REPOSITORY}/blob/${sha}/${toUri(pathOf2(filePath))}#L${line}` : void 0;
-    } : void 0;
+    const link = (side, filePath, line) => {
+      const url = blobUrl(env, side === "base" ? base : env.GITHUB_SHA);
+      return url ? `${url}${toUri(pathOf2(filePath))}#L${line}` : void 0;
+    };
     await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn, link), tail, SUMMARY_BYTES), true).write();
   };
   let counts;

@@ -16,6 +16,7 @@ import { formatSummary, notesSection } from './format/summary.ts';
 import { plural } from './format/text.ts';
 import { hasCommit } from './load/revision.ts';
 import { TOOL_NAME } from './meta.ts';
+import { getIn } from './model/workload.ts';
 import type { LintResult } from './types.ts';
 
 /** GitHub shows this many error, and this many warning, annotations per step. */
@@ -107,8 +108,7 @@ const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /** A string at `path` in an event payload, when it is a full commit hash. */
 function shaAt(event: unknown, path: readonly string[]): string | undefined {
-  let v: unknown = event;
-  for (const key of path) v = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined;
+  const v = getIn(event, path);
   return typeof v === 'string' && FULL_SHA.test(v) ? v : undefined;
 }
 
@@ -199,9 +199,9 @@ export function automationId(): string {
 }
 
 /** Where a file's line is on GitHub, when the run knows the repository and commit. */
-function blobUrl(env: NodeJS.ProcessEnv): string | undefined {
+function blobUrl(env: NodeJS.ProcessEnv, sha = env.GITHUB_SHA): string | undefined {
   const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-  return env.GITHUB_REPOSITORY && env.GITHUB_SHA ? `${server}/${env.GITHUB_REPOSITORY}/blob/${env.GITHUB_SHA}/` : undefined;
+  return env.GITHUB_REPOSITORY && sha ? `${server}/${env.GITHUB_REPOSITORY}/blob/${sha}/` : undefined;
 }
 
 /** What was linted, in the step's words ("k8s/, chart charts/shop"). */
@@ -300,13 +300,10 @@ export async function runAction(): Promise<number> {
     if (sarifPath) said.push(`The findings this change adds are in \`${sarifPath.replace(/[`\u0000-\u001f]/g, '')}\` (SARIF), for code scanning.`);
     const tail = (said.length ? `\n${said.join(' ')}\n` : '') + notesSection(notes);
     // Lines link to the commits compared: the base, and the checkout (a pull request's merge commit).
-    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    const link: DiffLink | undefined = env.GITHUB_REPOSITORY
-      ? (side, filePath, line) => {
-          const sha = side === 'base' ? base : env.GITHUB_SHA;
-          return sha ? `${server}/${env.GITHUB_REPOSITORY}/blob/${sha}/${toUri(pathOf(filePath))}#L${line}` : undefined;
-        }
-      : undefined;
+    const link: DiffLink = (side, filePath, line) => {
+      const url = blobUrl(env, side === 'base' ? base : env.GITHUB_SHA);
+      return url ? `${url}${toUri(pathOf(filePath))}#L${line}` : undefined;
+    };
     await core.summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn, link), tail, SUMMARY_BYTES), true).write();
   };
 

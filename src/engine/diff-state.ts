@@ -12,12 +12,12 @@ import type { Locator } from '../parse/locator.ts';
 import type { Target } from '../types.ts';
 import { stateOf, type Place, type WorkloadState } from './diff.ts';
 import { explainTemplate, workloadLine } from './explain.ts';
+import { locatePath } from './linter.ts';
 
 /** Where a target is: its file and line. */
 function placeOf(target: Target, locator: Locator): Place {
-  const doc = 'doc' in target ? target.doc : target.resource.doc;
-  const start = 'offset' in target ? target.offset : locator.offsets(doc, 'doc' in target ? target.path : [...target.resource.basePath, ...target.path])[0];
-  return { filePath: doc.file.displayPath, line: locator.position(doc.file, start).line };
+  const { doc, offsets } = locatePath(target, locator);
+  return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
 
 /** A namespace's labels in one line, and where they are written (the Namespace object, or what creates it). */

@@ -371,7 +371,7 @@ export function interpolate(template: string, data: Readonly<Record<string, unkn
   return template.replace(/\{\{\s*([^{}\s]+?)\s*\}\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
 }
 
-interface Located {
+export interface Located {
   readonly doc: ParsedDocument;
   readonly docPath: Path | undefined;
   readonly offsets: [number, number];
@@ -401,7 +401,8 @@ function spanOf(within: RegExp | SpanFinder, text: string): readonly [number, nu
   return m ? [m.index, m.index + m[0].length] : undefined;
 }
 
-function locatePath(target: Target, locator: Locator): Located {
+/** Where a target is: its document, path and offsets (a report's, a related location's, a diff's cause). */
+export function locatePath(target: Target, locator: Locator): Located {
   if ('offset' in target) {
     return { doc: target.doc, docPath: target.path, offsets: [target.offset, target.endOffset], resource: target.resource, resourcePath: undefined };
   }
