@@ -41435,7 +41435,8 @@ function diffParsed(args, v2, io, opts = {}) {
     const runs = [];
     for (const side of sides) {
       const sideIO = { ...io, cwd: side.cwd };
-      const configFile = lookupFor(sideValues, sideIO).forDir(side.cwd).filePath;
+      const lookup2 = lookupFor(sideValues, sideIO);
+      const configFile = lookup2.forDir(side.cwd).filePath;
       const lines = /* @__PURE__ */ new Map();
       const states = new SideStates((keys) => {
         if (configFile === void 0) return void 0;
@@ -41444,7 +41445,7 @@ function diffParsed(args, v2, io, opts = {}) {
         const line = lines.get(key);
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
-      const run = lintParsed(sideValues, v2.path ?? [], lookupFor(sideValues, sideIO), sideIO, { onPodTemplate: states.add });
+      const run = lintParsed(sideValues, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add });
       if (typeof run === "number") return run;
       runs.push({
         label: side.label,

@@ -1106,7 +1106,8 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     for (const side of sides) {
       const sideIO: CliIO = { ...io, cwd: side.cwd };
       // The config's own lines, for a change the config states (istio.cni, a revision tag).
-      const configFile = lookupFor(sideValues, sideIO).forDir(side.cwd).filePath;
+      const lookup = lookupFor(sideValues, sideIO);
+      const configFile = lookup.forDir(side.cwd).filePath;
       const lines = new Map<string, number | undefined>();
       const states = new SideStates((keys) => {
         if (configFile === undefined) return undefined;
@@ -1115,7 +1116,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         const line = lines.get(key);
         return line === undefined ? undefined : { filePath: displayPathOf(configFile, side.cwd), line };
       });
-      const run = lintParsed(sideValues, v.path ?? [], lookupFor(sideValues, sideIO), sideIO, { onPodTemplate: states.add });
+      const run = lintParsed(sideValues, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add });
       if (typeof run === 'number') return run;
       runs.push({
         label: side.label,
