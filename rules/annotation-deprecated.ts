@@ -141,8 +141,8 @@ export default createRule({
     /** Whether a replacement that works from `since` on works in the cluster: the version stated, or every version meshlint covers. */
     function replacementWorks(since: IstioVersion | undefined): boolean {
       if (!since) return false;
-      if (facts.mesh.versionOrigin === 'default') return atLeast({ major: 1, minor: SUPPORTED_MINORS.from, patch: 0, text: '' }, since.major, since.minor);
-      return atLeast(version, since.major, since.minor);
+      // Every version the cluster may run must have it.
+      return atLeast(facts.mesh.versionFact.range.from, since.major, since.minor);
     }
   },
 });

@@ -165,7 +165,7 @@ export default createRule({
         const oldest = old.reduce((a, b) => (compareVersions(a.version, b.version) <= 0 ? a : b));
         data.version = oldest.version.text;
         related = old.slice(0, 5).map((e) => e.related);
-      } else if (f.mesh.versionOrigin !== 'default') {
+      } else if (f.mesh.versionOrigin !== 'unknown') {
         if (atLeast(f.mesh.version, 1, 24) || cni) return;
         messageId = 'oldVersion';
         data.version = f.mesh.version.text;

@@ -17,7 +17,6 @@ import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResult
 import { formatExplanations, formatExplanationsMarkdown } from './format/explain.ts';
 import { formatFactsReport } from './format/facts.ts';
 import type { Facts } from './model/facts.ts';
-import { DEFAULT_ISTIO_VERSION } from './model/istio-version.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson, formatJsonWithMetadata } from './format/json.ts';
 import { shortList, type Note } from './engine/notes.ts';
@@ -941,7 +940,7 @@ function printConfig(io: CliIO, lookup: ConfigLookup, file: string): number {
         namespaces: config.namespaces,
         // Unset (null): taken from the inputs (injector webhooks, ConfigMaps), else Istio's default for the version.
         istio: {
-          version: config.istio.version ?? DEFAULT_ISTIO_VERSION.text,
+          version: config.istio.version ?? null,
           revisions: config.istio.revisions ?? null,
           revisionTags: config.istio.revisionTags ?? null,
           enableNamespacesByDefault: config.istio.enableNamespacesByDefault ?? null,

@@ -133,7 +133,7 @@ test('facts: an install stated in the config; unknown where no install is among 
   assert.equal(bare.webhooks.map((w) => [w.revision, w.tag, w.status]), [['default', null, 'unknown']]);
   const text = formatFactsReport(bare, false);
   assert.match(text, /\n {2}Istio CNI: unknown {2}\(no install of revision default among the inputs\)\n/);
-  assert.match(text, /\n {2}version: unknown {2}\(predicted for /);
+  assert.match(text, /\n {2}version: unknown {2}\(findings that hold on some versions only \(1\.18 to 1\.31\) are left out; state istio\.version/);
 });
 
 test('facts: the workloads each unknown leaves undecided, and how to decide', () => {
@@ -179,7 +179,7 @@ test('meshlint facts on the command line: text, --format json with stable keys, 
     const json = cli(['facts', '-f', 'json'], { cwd: t.dir });
     assert.is(json.code, 0, json.stderr);
     const report = JSON.parse(json.stdout) as FactsReport;
-    assert.equal(Object.keys(report), ['istioVersion', 'namespaces', 'webhooks', 'installs', 'ambient', 'unknowns', 'notes']);
+    assert.equal(Object.keys(report), ['istioVersion', 'versionEvidence', 'namespaces', 'webhooks', 'installs', 'ambient', 'unknowns', 'notes']);
     assert.equal(Object.keys(report.installs[0] ?? {}), ['revision', 'install', 'injectionPolicy', 'nativeSidecars', 'hold', 'holdValues', 'cni']);
     assert.equal(Object.keys(report.namespaces[0] ?? {}), ['name', 'labels', 'source', 'status', 'workloads']);
     assert.equal(Object.keys(report.unknowns[0] ?? {}), ['kind', 'fact', 'fix', 'workloads']);

@@ -64,6 +64,8 @@ const SOURCE = `shop/templates/web${NASTY_LINE.replace(/[\u0000-\u001f\u007f-\u0
  * and a namespace defined twice with different labels, which makes a note on stderr.
  */
 function fixture(t: TempDir): void {
+  // The version is stated: the invalid inject label's message names it.
+  t.write('.meshlint.yaml', 'istio:\n  version: "1.31"\n');
   t.write('platform/shop.yaml', shopNamespace());
   t.write(`platform/evil-a${process.platform === 'win32' ? '' : NASTY_FILE}.yaml`, `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${yq(EVIL_NS)}\n  labels: { istio-injection: enabled }\n`);
   t.write('platform/evil-b.yaml', `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${yq(EVIL_NS)}\n  labels: { istio-injection: disabled }\n`);

@@ -6,7 +6,8 @@ import { shortList } from '../format/text.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
 import type { Facts } from '../model/facts.ts';
 import type { Stated } from '../model/install.ts';
-import { atLeast } from '../model/istio-version.ts';
+import { atLeast, rangeText } from '../model/istio-version.ts';
+import type { VersionEvidence } from '../model/version-evidence.ts';
 import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, DEFAULT_CAPTURE_INSTALL } from '../model/ambient.ts';
 import { captureForTemplate, predictForTemplate } from '../model/pod-injection.ts';
 import { describeSelector } from '../model/selector.ts';
@@ -111,6 +112,8 @@ export interface AmbientEntry {
 
 export interface FactsReport {
   readonly istioVersion: FactValue;
+  /** Every version the inputs show, each with its place: "1.27.1: HelmRelease istio-system/istiod installs …, file:line". */
+  readonly versionEvidence: readonly string[];
   readonly namespaces: readonly NamespaceEntry[];
   /** The revisions and tags the injector webhooks serve. */
   readonly webhooks: readonly ServedEntry[];
@@ -121,6 +124,9 @@ export interface FactsReport {
   /** Where the inputs and the config disagree. */
   readonly notes: readonly string[];
 }
+
+/** Bounds the evidence listed: a repository of many installs shows the first ones. */
+const MAX_EVIDENCE = 50;
 
 /** A workload of the inputs and where it is written. */
 export interface WorkloadAt {
@@ -143,13 +149,21 @@ function stated<T extends string | boolean>(s: Stated<T> | undefined, locate: Lo
 
 export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], locate: Locate): FactsReport {
   const mesh = facts.mesh;
-  const version = mesh.version.text;
+  const vf = mesh.versionFact;
+  const version = rangeText(vf.range);
+  const placeOf = (e: VersionEvidence): string => {
+    const t = e.related.target;
+    return 'resource' in t && t.resource ? `${e.text}, ${locate(t.resource)}` : e.text;
+  };
   const istioVersion: FactValue =
-    mesh.versionOrigin === 'cli'
+    vf.origin === 'cli'
       ? { value: version, source: '--istio-version', status: 'input' }
-      : mesh.versionOrigin === 'config'
+      : vf.origin === 'config'
         ? { value: version, source: 'istio.version in the config file', status: 'config' }
-        : { value: version, source: UNKNOWN, status: 'unknown', detail: `predicted for ${version}, the newest supported; state istio.version in .meshlint.yaml or pass --istio-version` };
+        : vf.origin === 'input'
+          ? { value: version, source: `${vf.evidence[0] ? placeOf(vf.evidence[0]) : vf.source}${vf.evidence.length > 1 ? ` and ${vf.evidence.length - 1} more` : ''}`, status: 'input' }
+          : { value: null, source: UNKNOWN, status: 'unknown', detail: `findings that hold on some versions only (${version}) are left out; state istio.version in .meshlint.yaml or pass --istio-version` };
+  const versionEvidence = mesh.versions.evidence.slice(0, MAX_EVIDENCE).map((e) => `${rangeText(e.range)}: ${placeOf(e)}`);
 
   // Namespaces: every one defined, and every one a workload uses.
   // Counted per workload, not per pod template (an Argo Workflow has one per step).
@@ -230,7 +244,7 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
     };
   });
 
-  return { istioVersion, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
+  return { istioVersion, versionEvidence, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
 }
 
 const UNSETTLED = 'the inputs disagree, or a source not among them may set it';

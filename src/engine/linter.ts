@@ -4,8 +4,10 @@
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from '../load/resources.ts';
 import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
-import { FactsBuilder, mightHoldFacts, type Facts } from '../model/facts.ts';
-import { existsAt } from '../model/istio-version.ts';
+import { FactsBuilder, mightHoldFacts, withVersion, type Facts } from '../model/facts.ts';
+import { existsAt, exactRange, rangeText, SUPPORTED_MINORS, withVersionThresholds, type IstioVersion } from '../model/istio-version.ts';
+import { olderThanModelled, type VersionFact } from '../model/version-facts.ts';
+import { judgeAcrossVersions, type VersionTrace } from './version-probe.ts';
 import { asObject, podTemplatesOf, type PodTemplate } from '../model/workload.ts';
 import { VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
 import { Locator } from '../parse/locator.ts';
@@ -14,7 +16,7 @@ import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, 
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
 import { listenersOf, type FileNode, type Listeners, type MeshlintRule, type ReportDescriptor, type RuleContext } from './rule-api.ts';
-import { UnknownFacts, type Note, type NotePlace } from './notes.ts';
+import { shortList, UnknownFacts, type Note, type NotePlace } from './notes.ts';
 import { IGNORE_ANNOTATION, ignoredByAnnotation, scanDirectives, suppressingDirective, type Directive } from './suppress.ts';
 
 export const UNUSED_DIRECTIVE_RULE = 'unused-disable-directive';
@@ -81,7 +83,7 @@ interface AnnotationUse {
 const MAX_FIX_PASSES = 5;
 
 export function lint(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
-  let report = lintOnce(inputs, options);
+  let report = lintJudged(inputs, options);
   if (!options.fix) return report;
   // Fix, then lint the fixed text again, as ESLint does, until nothing more changes.
   let current = inputs;
@@ -98,7 +100,7 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
       return { ok: true, file: { ...input.file, text } };
     });
     if (!changed) break;
-    report = lintOnce(current, { ...options, fix: false });
+    report = lintJudged(current, { ...options, fix: false });
   }
   const original = new Map(inputs.flatMap((i) => (i.ok ? [[i.file.displayPath, i.file.text] as const] : [])));
   const fixed = new Map(current.flatMap((i) => (i.ok ? [[i.file.displayPath, i.file.text] as const] : [])));
@@ -109,11 +111,37 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
   return { ...report, results };
 }
 
-function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
+/**
+ * One lint, judged across the versions the cluster may run: where the version is not known
+ * exactly, a finding of a rule that reads it stands only if it holds at every step of the range
+ * (version-probe.ts).
+ */
+function lintJudged(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
+  const first = recorded(() => lintOnce(inputs, options, undefined));
+  return judgeAcrossVersions(first, (subset, rules, version) => recorded(() => lintOnce(subset.map((i) => inputs[i] as ReadOutcome), { ...options, rules, fix: false, onPodTemplate: undefined }, { facts: first.report.facts, version })), options.rules);
+}
+
+/** A run, with every version threshold its decisions compared against (rules read some as they are created). */
+function recorded(run: () => { report: LintReport; trace: VersionTrace }): { report: LintReport; trace: VersionTrace } {
+  const { result, thresholds } = withVersionThresholds(run);
+  result.trace.thresholds.push(...thresholds);
+  return result;
+}
+
+/** A run at one version for every file (a step of a range), with the facts already gathered. */
+interface Probe {
+  readonly facts: Facts;
+  readonly version: IstioVersion;
+}
+
+/** Rules that judge nothing on a release older than meshlint models, and the version that silenced them. */
+const silencedFor = (rule: MeshlintRule, fact: VersionFact): boolean => rule.meta.docs.modelledVersionsOnly === true && olderThanModelled(fact);
+
+function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: Probe | undefined): { report: LintReport; trace: VersionTrace } {
   const { config } = options;
   const locator = new Locator();
   // Pass 1: facts from every input and context file.
-  const facts = gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, options.contextResources);
+  const facts = probe?.facts ?? gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, options.contextResources);
 
   const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
   const notes: Note[] = [];
@@ -122,31 +150,55 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
   }
   const unknowns = new UnknownFacts();
 
-  // Rules, created once per run: listeners may keep state across files for Program:exit.
+  // Rules, created once per version fact (one, unless installs of several versions sit in several
+  // folders): listeners may keep state across files for Program:exit.
   const pending: Finding[] = [];
-  const active: ActiveRule[] = [];
-  for (const rule of options.rules) {
+  const settings = options.rules.flatMap((rule) => {
     const setting = effectiveSetting(config, rule);
     const severity = levelToSeverity(setting.level);
-    if (severity === undefined) continue;
-    // At a version the user states, a rule whose behaviour or setting did not exist yet is
-    // silent. (A rule about old releases, "< 1.24", reads each workload's own version evidence.)
-    if (facts.mesh.versionOrigin !== 'default' && !existsAt(facts.mesh.version, rule.meta.docs.istioVersions)) continue;
-    const context: RuleContext<string, readonly unknown[]> = {
-      id: rule.name,
-      options: setting.options,
-      facts,
-      report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d)),
-      unknown: (fact, resource, detail) => unknowns.add(fact, resource, describeResource(resource), detail),
-    };
-    active.push({ rule, severity, listeners: listenersOf(rule, context) });
-  }
+    return severity === undefined ? [] : [{ rule, setting, severity }];
+  });
+  const scopes = new Map<string, { facts: Facts; active: ActiveRule[] }>();
+  const silenced = new Map<string, { fact: VersionFact; rules: string[] }>();
+  const scopeFor = (displayPath: string | undefined): { facts: Facts; active: ActiveRule[] } => {
+    const fact = probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath);
+    const key = probe ? 'probe' : `${fact.origin}\0${rangeText(fact.range)}\0${fact.source}`;
+    let scope = scopes.get(key);
+    if (scope) return scope;
+    const scoped = probe ? withVersion(facts, fact, probe.version) : fact === facts.mesh.versionFact ? facts : withVersion(facts, fact);
+    const active: ActiveRule[] = [];
+    for (const { rule, setting, severity } of settings) {
+      // A rule whose behaviour or setting did not exist yet at the newest version the cluster may
+      // run is silent. (A rule about old releases, "< 1.24", reads each workload's own version evidence.)
+      if (scoped.mesh.versionOrigin !== 'unknown' && !existsAt(scoped.mesh.version, rule.meta.docs.istioVersions)) continue;
+      if (silencedFor(rule, fact)) {
+        const s = silenced.get(rangeText(fact.range)) ?? { fact, rules: [] };
+        s.rules.push(rule.name);
+        silenced.set(rangeText(fact.range), s);
+        continue;
+      }
+      const context: RuleContext<string, readonly unknown[]> = {
+        id: rule.name,
+        options: setting.options,
+        facts: scoped,
+        report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d)),
+        unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
+      };
+      active.push({ rule, severity, listeners: listenersOf(rule, context) });
+    }
+    scope = { facts: scoped, active };
+    scopes.set(key, scope);
+    return scope;
+  };
+  let current = scopeFor(undefined);
   const emit = <K extends keyof Listeners>(kind: K, ...args: Parameters<NonNullable<Listeners[K]>>): void => {
-    for (const a of active) {
+    for (const a of current.active) {
       const fn = a.listeners[kind] as ((...x: unknown[]) => void) | undefined;
       if (fn) fn(...args);
     }
   };
+  const trace: VersionTrace = { factOf: new Map(), inputsOf: new Map(), thresholds: [] };
+  let inputIndex = -1;
 
   const stats: LintStats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, notTextFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
   const messages = new Map<string, LintMessage[]>();
@@ -175,6 +227,13 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
       if (reported.has(key)) continue;
       reported.add(key);
+      for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) {
+        if (inputIndex < 0) continue;
+        const set = trace.inputsOf.get(path) ?? new Set<number>();
+        set.add(inputIndex);
+        trace.inputsOf.set(path, set);
+      }
+      if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
       const list = messages.get(m.filePath);
       if (list) list.push(m.message);
       else {
@@ -189,8 +248,11 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
 
   // Pass 2: lint, file by file, document by document.
   for (const input of inputs) {
+    inputIndex++;
     stats.files++;
     const displayPath = input.ok ? input.file.displayPath : input.displayPath;
+    current = scopeFor(displayPath);
+    if (!trace.inputsOf.has(displayPath)) trace.inputsOf.set(displayPath, new Set([inputIndex]));
     if (!(input.ok && input.file.origin) && !listed.has(displayPath)) {
       listed.add(displayPath);
       order.push(displayPath);
@@ -235,7 +297,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
         for (const template of podTemplatesOf(r)) {
           stats.podTemplates++;
           emit('PodTemplate', template);
-          options.onPodTemplate?.(template, facts, locator);
+          options.onPodTemplate?.(template, current.facts, locator);
           for (const c of template.containers) emit('Container', c);
         }
       }
@@ -244,8 +306,12 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     if (templated) stats.unrenderedFiles++;
     locator.forget(file);
   }
-  emit('Program:exit');
-  flush();
+  inputIndex = -1;
+  for (const scope of scopes.values()) {
+    current = scope;
+    emit('Program:exit');
+    flush();
+  }
 
   const unusedRule = options.rules.find((r) => r.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : undefined;
@@ -291,7 +357,13 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions): LintRep
     const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
     return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
   };
-  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf)] };
+  for (const { fact, rules } of silenced.values()) {
+    notes.push({
+      id: 'istio-version-older',
+      message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (1.${SUPPORTED_MINORS.from} to 1.${SUPPORTED_MINORS.to}): ${shortList(rules)} do not judge it`,
+    });
+  }
+  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf)] }, trace };
 }
 
 /** The facts pass: namespaces and the mesh install, from every input, before any rule runs. */
@@ -601,7 +673,7 @@ function mergeEdits(text: string, parts: readonly (TextEdit[] | undefined)[]): {
   return { range: [start, end], text: replaced };
 }
 
-function summarize(filePath: string, list: LintMessage[]): LintResult {
+export function summarize(filePath: string, list: LintMessage[]): LintResult {
   list.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
   let errorCount = 0;
   let warningCount = 0;

@@ -24,6 +24,12 @@ export interface MeshlintDocs {
   readonly dataPlane: DataPlane;
   /** Istio releases the rule applies to, e.g. "all" or ">= 1.24". */
   readonly istioVersions: string;
+  /**
+   * The verdict rests on facts meshlint has only for the releases it models (the fields a config
+   * may hold, the values the injector validates): on an older release the rule is silent, and
+   * the run says so once.
+   */
+  readonly modelledVersionsOnly?: boolean;
 }
 
 /** One input file, before its documents are parsed. */

@@ -5,6 +5,7 @@ import { NOT_DEFINED, type FactsReport } from '../engine/facts-report.ts';
 import { DATAPLANE_MODE } from '../model/ambient.ts';
 import { NS_INJECTION_LABEL, REV_LABEL } from '../model/mesh.ts';
 import { USE_WAYPOINT, USE_WAYPOINT_NAMESPACE } from '../model/waypoint.ts';
+import { rangeText } from '../model/istio-version.ts';
 import { escapeMarkdown } from './summary.ts';
 import { painter, plural, safeText, type Style } from './text.ts';
 
@@ -28,7 +29,7 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
     config: 'as stated in the config (istio.revisions, istio.revisionTags)',
     assumed: 'assumed: a default install (state yours under istio: in .meshlint.yaml)',
   }[facts.mesh.webhooksOrigin];
-  let out = c('dim', `Istio ${facts.mesh.version.text}${facts.mesh.versionOrigin === 'default' ? ' (default; set istio.version or --istio-version)' : ''}; injector webhooks ${origin}.`) + '\n';
+  let out = c('dim', `Istio ${safeText(versionLine(facts))}; injector webhooks ${origin}.`) + '\n';
   for (const note of facts.mesh.notes) out += c('dim', `note: ${safeText(note)}`) + '\n';
   if (list.length === 0) return out + 'No workloads with a pod template in the inputs.\n';
   for (const e of list) {
@@ -106,7 +107,7 @@ function details(e: Explanation, outcome: MapOutcome): string {
  * unknowns. Every value from the inputs is escaped: a manifest cannot add Markdown or HTML.
  */
 export function formatExplanationsMarkdown(list: readonly Explanation[], facts: Facts, report: FactsReport): string {
-  let md = `## Mesh map\n\nIstio ${escapeMarkdown(facts.mesh.version.text)}${facts.mesh.versionOrigin === 'default' ? ' (default; set istio.version or --istio-version)' : ''}; injector webhooks ${
+  let md = `## Mesh map\n\nIstio ${escapeMarkdown(versionLine(facts))}; injector webhooks ${
     { input: 'from the inputs', config: 'as stated in the config', assumed: 'assumed: a default install' }[facts.mesh.webhooksOrigin]
   }.\n`;
   for (const note of facts.mesh.notes) md += `\n> note: ${escapeMarkdown(note)}\n`;
@@ -152,4 +153,12 @@ export function formatExplanationsMarkdown(list: readonly Explanation[], facts: 
   ];
   if (unknowns.length) md += `\nUnknown facts to state:\n\n${unknowns.map((u) => `- ${u}`).join('\n')}\n`;
   return md;
+}
+
+/** The version the predictions follow, and where it comes from. */
+function versionLine(facts: Facts): string {
+  const f = facts.mesh.versionFact;
+  const range = rangeText(f.range);
+  if (f.origin === 'unknown') return `version unknown (predicted for ${facts.mesh.version.text}; set istio.version or --istio-version)`;
+  return `${range} (${f.source})`;
 }

@@ -12,6 +12,10 @@ export function formatFactsReport(report: FactsReport, color: boolean): string {
   };
   let out = c('bold', 'Istio') + '\n';
   out += fact('version', report.istioVersion);
+  if (report.versionEvidence.length > 1 || (report.versionEvidence.length === 1 && report.istioVersion.status !== 'input')) {
+    out += '  versions the inputs show:\n';
+    for (const e of report.versionEvidence) out += `    · ${safeText(e)}\n`;
+  }
   for (const note of report.notes) out += c('dim', `note: ${safeText(note)}`) + '\n';
 
   out += '\n' + c('bold', 'Namespaces') + '\n';

@@ -410,7 +410,9 @@ export const ENABLE_CORE_DUMP = 'sidecar.istio.io/enableCoreDump';
  * istio-proxy container's resources and decoding that pod fails (Quantity.UnmarshalJSON, which trims spaces).
  */
 export function webhookValidatesQuantities(v: IstioVersion): boolean {
-  return atLeast(v, 1, 29) || (v.major === 1 && v.minor === 28 && v.patch >= 4) || (v.major === 1 && v.minor === 27 && v.patch >= 6);
+  if (atLeast(v, 1, 29)) return true;
+  if (atLeast(v, 1, 28)) return atLeast(v, 1, 28, 4);
+  return atLeast(v, 1, 27, 6);
 }
 
 /** The checks Istio's injector runs for this version, keyed by annotation (proxy.istio.io/config excepted). */

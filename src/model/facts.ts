@@ -2,7 +2,9 @@
 // their labels, and the mesh install. A fact no input or config states is unknown.
 import type { Resource, Target } from '../types.ts';
 import { asObject, getIn, labelString } from './workload.ts';
-import { parseIstioVersion, DEFAULT_ISTIO_VERSION, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
+import { parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
+import { valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './version-evidence.ts';
+import { resolveVersions, type VersionFact, type VersionFacts, type VersionOrigin } from './version-facts.ts';
 import {
   generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
@@ -44,9 +46,17 @@ export interface MeshSettings {
 }
 
 export interface MeshFacts {
+  /**
+   * The version decisions are made for: the newest the version fact allows. When that fact is a
+   * range (unknown, or a minor without its patch), the engine also judges at each step below it.
+   */
   readonly version: IstioVersion;
-  /** Where the version came from: said on the command line, in the config, or the default. */
-  readonly versionOrigin: 'cli' | 'config' | 'default';
+  /** Where the version came from: said on the command line, in the config, read from the inputs, or unknown. */
+  readonly versionOrigin: VersionOrigin;
+  /** The version fact this object's decisions follow (a file's own, when installs of several versions are among the inputs). */
+  readonly versionFact: VersionFact;
+  /** The version facts of the whole run: its evidence, and each file's. */
+  readonly versions: VersionFacts;
   readonly settings: MeshSettings;
   /** Istio's injector webhook entries, in the order the API server would call them. */
   readonly webhooks: readonly InjectorWebhook[];
@@ -111,9 +121,11 @@ export class FactsBuilder {
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
   private readonly declaredTags = new Map<string, DeclaredTag[]>();
   private readonly istiodReleases: ChartRelease[] = [];
+  private readonly versionEvidence: VersionEvidence[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
+    for (const e of versionEvidenceOf(r)) this.versionEvidence.push(e);
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
     if (isGateway(r)) this.gateways.push(r);
@@ -196,6 +208,10 @@ export class FactsBuilder {
         }
         this.installSettings.addRelease(release);
         this.ambientInstall.addRelease(release);
+        for (const layer of release.layers) {
+          const e = layer.values && valuesTagEvidence(layer.values, layer.target(['global', 'tag']), layer.describe('global.tag'));
+          if (e) this.versionEvidence.push(e);
+        }
         if (release.chart !== 'istiod') continue;
         for (const t of chartRevisionTags(release)) addTag(t);
         this.istiodReleases.push(release);
@@ -251,14 +267,17 @@ export class FactsBuilder {
     // A version meshlint has no facts for is said once, with whose behaviour is predicted.
     const uncovered = version && uncoveredVersionNote(version, input.cliIstioVersion ? '--istio-version' : 'istio.version in the config');
     if (uncovered) namespaceNotes.push(uncovered);
+    const versions = resolveVersions(this.versionEvidence, version && stated ? { text: stated, where: input.cliIstioVersion ? 'cli' : 'config' } : undefined);
     const install = this.install(input.mesh ?? {});
     const settings = this.installSettings.build(input.mesh ?? {});
     const capture = this.ambientInstall.build();
     return {
       namespaces,
       mesh: {
-        version: version ?? DEFAULT_ISTIO_VERSION,
-        versionOrigin: input.cliIstioVersion ? 'cli' : input.mesh?.version ? 'config' : 'default',
+        version: versions.run.range.to,
+        versionOrigin: versions.run.origin,
+        versionFact: versions.run,
+        versions,
         ...install,
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
@@ -269,7 +288,7 @@ export class FactsBuilder {
           ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
           ...this.openReleases.map((r) => releasedControlPlane(r, undefined)),
         ],
-        notes: [...namespaceNotes, ...install.notes, ...settings.notes, ...capture.notes],
+        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input.mesh ?? {},
       },
     };
@@ -365,14 +384,19 @@ export class FactsBuilder {
   }
 }
 
+/** The same facts, with decisions made for another version fact (a file's own, or one step of a range). */
+export function withVersion(facts: Facts, fact: VersionFact, version: IstioVersion = fact.range.to): Facts {
+  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, version, versionOrigin: fact.origin, versionFact: fact } };
+}
+
 /**
  * Cheap pre-check on a document's text: could it hold a fact? Facts are gathered in a
  * first pass over all inputs; this keeps that pass from parsing every workload twice.
  */
 const TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+const FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
 /** GitOps objects that release istiod or cni, or create namespaces, and what they point at. */
-const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository']);
+const GITOPS_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', 'OCIRepository', 'ServiceMeshControlPlane']);
 /** Kinds whose objects may release istiod or cni, declare revision tags, or create namespaces. */
 const RELEASER_KINDS = new Set(['HelmRelease', 'Application', 'ApplicationSet', 'Istio', 'IstioRevision', 'IstioRevisionTag', 'IstioCNI', 'ZTunnel', VALUES_FILE_KIND]);
 /**
@@ -385,7 +409,7 @@ const SMALL_DOC = 16 * 1024;
 /** ConfigMaps hold facts only when they are Istio's (istio, istio-<rev>, istio-sidecar-injector[-<rev>]). */
 const ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
 /** Install workloads that carry facts: istiod's env, the istio-cni node agent. */
-const INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel/;
+const INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel|\/(?:pilot|sidecar_injector|galley|mixer|citadel|operator):v?1\./;
 const WORKLOAD_KINDS = new Set(['Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet', 'Pod']);
 
 export function mightHoldFacts(docText: string): boolean {

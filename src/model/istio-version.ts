@@ -7,7 +7,7 @@ export interface IstioVersion {
   readonly text: string;
 }
 
-/** The newest release whose behaviour meshlint models; used when no version is stated. */
+/** The newest release whose behaviour meshlint models: the top of the range an unknown version spans. */
 export const DEFAULT_ISTIO_VERSION: IstioVersion = { major: 1, minor: 31, patch: 0, text: '1.31' };
 
 /** Oldest and newest minor versions meshlint's facts cover. */
@@ -34,11 +34,85 @@ export function parseIstioVersion(text: string): IstioVersion | undefined {
   return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, '') };
 }
 
-/** True when `v` is at least major.minor. */
-export function atLeast(v: IstioVersion, major: number, minor: number): boolean {
-  return v.major > major || (v.major === major && v.minor >= minor);
+/**
+ * The versions decisions compared against while a recorder is on (see withVersionThresholds):
+ * behaviour is a step function of the version, and these are its steps.
+ */
+let recorder: Map<string, IstioVersion> | undefined;
+
+/** True when `v` is at least major.minor(.patch). Every version-dependent decision asks through here. */
+export function atLeast(v: IstioVersion, major: number, minor: number, patch = 0): boolean {
+  if (recorder) {
+    const key = `${major}.${minor}.${patch}`;
+    if (!recorder.has(key)) recorder.set(key, { major, minor, patch, text: patch ? key : `${major}.${minor}` });
+  }
+  return v.major > major || (v.major === major && (v.minor > minor || (v.minor === minor && v.patch >= patch)));
 }
 
+/** Runs `fn` and returns, with its result, every version threshold a decision compared against meanwhile. */
+export function withVersionThresholds<T>(fn: () => T): { readonly result: T; readonly thresholds: readonly IstioVersion[] } {
+  const outer = recorder;
+  const mine = new Map<string, IstioVersion>();
+  recorder = mine;
+  try {
+    const result = fn();
+    return { result, thresholds: [...mine.values()] };
+  } finally {
+    recorder = outer;
+    if (outer) for (const [k, v] of mine) outer.set(k, v);
+  }
+}
+
+/** A span of versions the cluster may run: one version when from and to are equal. */
+export interface VersionRange {
+  readonly from: IstioVersion;
+  readonly to: IstioVersion;
+}
+
+/** The last patch of a minor, for a range that knows the minor only. */
+const ANY_PATCH = 999;
+
+/** The oldest release meshlint models. */
+export const OLDEST_MODELLED: IstioVersion = { major: 1, minor: SUPPORTED_MINORS.from, patch: 0, text: `1.${SUPPORTED_MINORS.from}` };
+
+/** Every version meshlint models: what an unknown version may be. */
+export const MODELLED_RANGE: VersionRange = { from: OLDEST_MODELLED, to: { ...DEFAULT_ISTIO_VERSION, patch: ANY_PATCH } };
+
+export const exactRange = (v: IstioVersion): VersionRange => ({ from: v, to: v });
+
+/** The range of a whole minor (1.27.0 to 1.27's last patch). */
+export function minorRange(major: number, minor: number): VersionRange {
+  return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
+}
+
+export const isExact = (r: VersionRange): boolean => compareVersions(r.from, r.to) === 0;
+
+/** The smallest range holding both. */
+export function unionRange(a: VersionRange, b: VersionRange): VersionRange {
+  return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
+}
+
+/** "1.27", "1.27.3", "1.22 to 1.27", "1.18 to 1.31" as a person reads a range. */
+export function rangeText(r: VersionRange): string {
+  const text = (v: IstioVersion): string => (v.patch === ANY_PATCH ? `${v.major}.${v.minor}` : v.text);
+  const a = text(r.from);
+  const b = text(r.to);
+  return a === b ? a : `${a} to ${b}`;
+}
+
+/**
+ * The versions to judge at, besides `range.to`, so that a verdict is known to hold across the
+ * whole range: one version per step the decisions compared against (a decision gives the same
+ * answer everywhere between two steps), and the range's start.
+ */
+export function probesWithin(range: VersionRange, thresholds: readonly IstioVersion[]): IstioVersion[] {
+  const steps = new Map<string, IstioVersion>([[`${range.from.major}.${range.from.minor}.${range.from.patch}`, range.from]]);
+  for (const t of thresholds) {
+    if (compareVersions(t, range.from) > 0 && compareVersions(t, range.to) <= 0) steps.set(`${t.major}.${t.minor}.${t.patch}`, t);
+  }
+  // The last step reaches range.to: the run at range.to judges it.
+  return [...steps.values()].sort(compareVersions).slice(0, -1);
+}
 /** Orders two versions: negative when `a` is older. */
 export function compareVersions(a: IstioVersion, b: IstioVersion): number {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;

@@ -90,12 +90,14 @@ ruleTester(rule, {
     {
       // From 1.27 istiod ignores "True": writing "true" would change what the pod gets. A suggestion.
       name: 'label "True" on 1.31: suggestions, not --fix',
+      istioVersion: '1.31',
       code: withLabel('"True"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 40, severity: 2, message: 'Label sidecar.istio.io/inject: "True" is neither "true" nor "false"' }],
       output: null,
     },
     {
       name: 'label "False" on 1.31: ignored today, so "false" would remove a sidecar: suggestions, not --fix',
+      istioVersion: '1.31',
       code: withLabel('"False"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, endLine: 8, endColumn: 41, message: 'Istio 1.31 ignores it, so the namespace and the injector policy decide' }],
       output: null,
@@ -122,12 +124,14 @@ ruleTester(rule, {
     },
     {
       name: 'label "yes": suggestions only',
+      istioVersion: '1.31',
       code: withLabel('"yes"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Istio 1.31 ignores it' }],
       output: null,
     },
     {
       name: 'label "enabled": suggestions only',
+      istioVersion: '1.31',
       code: withLabel('"enabled"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Istio 1.31 ignores it' }],
       output: null,
@@ -158,6 +162,7 @@ ruleTester(rule, {
     },
     {
       name: 'annotation "False" on 1.31: suggestions, not --fix',
+      istioVersion: '1.31',
       code: withAnnotation('"False"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Annotation sidecar.istio.io/inject: "False"' }],
       output: null,
@@ -171,6 +176,7 @@ ruleTester(rule, {
     },
     {
       name: 'annotation "on": suggestions only',
+      istioVersion: '1.31',
       code: withAnnotation('"on"'),
       errors: [{ messageId: 'invalid', line: 8, column: 9 }],
       output: null,
@@ -204,6 +210,7 @@ ruleTester(rule, {
     },
     {
       name: 'label and annotation both invalid: two findings, label first; on 1.31 neither is --fix',
+      istioVersion: '1.31',
       code: yaml`
       apiVersion: v1
       kind: Pod
@@ -242,7 +249,7 @@ test('inject-value-invalid: the message follows the stated Istio version', () =>
 
 test('inject-value-invalid: values with no safe fix offer both suggestions', () => {
   for (const value of ['"yes"', '"enabled"']) {
-    const { messages } = runCase(rule, { code: withLabel(value) });
+    const { messages } = runCase(rule, { code: withLabel(value), istioVersion: '1.31' });
     assert.is(messages[0]?.fix, undefined, `${value}: no fix`);
     const suggestions = messages[0]?.suggestions ?? [];
     assert.is(suggestions.length, 2, `${value}: two suggestions`);

@@ -252,6 +252,7 @@ ruleTester(rule, {
     },
     {
       name: 'the annotation turns native sidecars off: at the annotation',
+      istioVersion: '1.31',
       code: job('{ annotations: { sidecar.istio.io/nativeSidecar: "false" } }'),
       config: { ...batch, istio: { nativeSidecars: true } },
       errors: [{ messageId: 'classic', line: 6, column: 32 }],

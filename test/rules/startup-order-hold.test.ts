@@ -184,6 +184,7 @@ ruleTester(rule, {
     },
     {
       name: 'a native sidecar annotation of "false" in a mesh that does not hold',
+      istioVersion: '1.31',
       code: web('{ sidecar.istio.io/nativeSidecar: "false" }'),
       config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } },
       errors: [{ messageId: 'podNoHold', message: 'This pod turns native sidecars off, and the mesh does not hold the app: its app can start before Envoy is ready. Remove the annotation, or set holdApplicationUntilProxyStarts: true.' }],
@@ -204,6 +205,7 @@ ruleTester(rule, {
     },
     {
       name: 'native sidecar without a status port has no startup probe',
+      istioVersion: '1.31',
       code: web('{ sidecar.istio.io/nativeSidecar: "true", status.sidecar.istio.io/port: "0" }'),
       config: classic,
       errors: [{ messageId: 'nativeNoProbe', line: 8, column: 62, message: 'status.sidecar.istio.io/port "0" removes the native sidecar\'s startup probe: the app can start before Envoy is ready.' }],

@@ -291,6 +291,7 @@ ruleTester(rule, {
     },
     {
       name: 'a control character in a quantity (1.31)',
+      istioVersion: '1.31',
       code: deployment('sidecar.istio.io/proxyCPULimit: "1\\n"'),
       config: shop,
       errors: [{ message: 'sidecar.istio.io/proxyCPULimit: it contains a control character, such as a newline or a tab. The injector rejects the pod. Write "1".' }],
@@ -382,6 +383,7 @@ ruleTester(rule, {
     },
     {
       name: 'nativeSidecar "enabled": two suggestions, no fix',
+      istioVersion: '1.31',
       code: deployment('sidecar.istio.io/nativeSidecar: "enabled"'),
       config: shop,
       errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'turns native sidecars ON' }],
@@ -414,7 +416,7 @@ test('traffic-annotation-invalid: suggestions for a bare address, a miscased uni
   assert.equal(suggestionsOf('sidecar.istio.io/proxyMemory: 512MB', '1.29'), ['"512Mi"', '"512M"']);
   assert.equal(suggestionsOf('prometheus.istio.io/merge-metrics: "on"'), ['"true"']);
   assert.equal(suggestionsOf('readiness.status.sidecar.istio.io/periodSeconds: 10s'), ['"10"']);
-  assert.equal(suggestionsOf('sidecar.istio.io/nativeSidecar: "enabled"'), ['"true"', '"false"']);
+  assert.equal(suggestionsOf('sidecar.istio.io/nativeSidecar: "enabled"', '1.31'), ['"true"', '"false"']);
 });
 
 test('traffic-annotation-invalid: CNI is what istiod injects for, not the node agent alone', () => {

@@ -1,0 +1,111 @@
+// Judging across versions. Where the Istio version is not known exactly (unknown: the whole range
+// meshlint models; or a minor without its patch), a finding that depends on it stands only if it
+// holds at every version the cluster may run. Decisions are step functions of the version, and
+// the run records each step they compared against (istio-version.ts atLeast): so a finding is
+// judged once at the top of the range, then again at the first version of each step below it.
+// The runs again read only the files those findings sit in and point at, with only their rules.
+import { compareVersions, existsAt, probesWithin, rangeText, type IstioVersion } from '../model/istio-version.ts';
+import type { VersionFact } from '../model/version-facts.ts';
+import type { LintMessage } from '../types.ts';
+import type { LintReport } from './linter.ts';
+import { summarize } from './linter.ts';
+import type { MeshlintRule } from './rule-api.ts';
+import { shortList } from './notes.ts';
+import { plural } from '../format/text.ts';
+
+/** What a run records for judging it across versions. */
+export interface VersionTrace {
+  /** The version fact each reported file was judged under. */
+  readonly factOf: Map<string, VersionFact>;
+  /** The inputs (by index) that produced findings on a file, or are that file. */
+  readonly inputsOf: Map<string, Set<number>>;
+  /** Every version threshold a decision compared against. */
+  readonly thresholds: IstioVersion[];
+}
+
+export type RunAt = (inputs: readonly number[], rules: readonly MeshlintRule[], version: IstioVersion) => { report: LintReport; trace: VersionTrace };
+
+/** Rules about YAML itself (syntax, duplicate keys, templates) read no version. */
+const VERSIONLESS_CATEGORIES = new Set(['yaml', 'diagnostic']);
+/** Bounds the steps judged in one run: each is a lint of the files concerned. */
+const MAX_PROBES = 64;
+
+// The words too: a message that names the version (Istio 1.31 ignores it) differs where the verdict does.
+const keyOf = (filePath: string, m: LintMessage): string => `${m.ruleId}\0${filePath}\0${m.line}:${m.column}:${m.endLine}:${m.endColumn}\0${m.message}`;
+const within = (v: IstioVersion, f: VersionFact): boolean => compareVersions(v, f.range.from) >= 0 && compareVersions(v, f.range.to) <= 0;
+
+interface Candidate {
+  readonly filePath: string;
+  readonly message: LintMessage;
+  readonly fact: VersionFact;
+  readonly rule: MeshlintRule;
+  readonly key: string;
+}
+
+export function judgeAcrossVersions(first: { report: LintReport; trace: VersionTrace }, runAt: RunAt, rules: readonly MeshlintRule[]): LintReport {
+  const { report, trace } = first;
+  const byName = new Map(rules.map((r) => [r.name, r]));
+  const candidates: Candidate[] = [];
+  for (const result of report.results) {
+    const fact = trace.factOf.get(result.filePath);
+    if (!fact || compareVersions(fact.range.from, fact.range.to) === 0) continue;
+    for (const m of result.messages) {
+      const rule = byName.get(m.ruleId);
+      if (!rule || VERSIONLESS_CATEGORIES.has(rule.meta.docs.category)) continue;
+      candidates.push({ filePath: result.filePath, message: m, fact, rule, key: keyOf(result.filePath, m) });
+    }
+  }
+  if (candidates.length === 0) return report;
+
+  const dropped = new Set<Candidate>();
+  const judged = new Set<string>();
+  const queue: IstioVersion[] = [];
+  const enqueue = (thresholds: readonly IstioVersion[]): void => {
+    for (const c of candidates) {
+      for (const p of probesWithin(c.fact.range, thresholds)) {
+        const k = `${p.major}.${p.minor}.${p.patch}`;
+        if (judged.has(k)) continue;
+        judged.add(k);
+        queue.push(p);
+      }
+    }
+  };
+  enqueue(trace.thresholds);
+  while (queue.length > 0 && judged.size <= MAX_PROBES) {
+    const version = queue.shift() as IstioVersion;
+    // Only findings still standing, whose rule exists at this version, are judged again.
+    const open = candidates.filter((c) => !dropped.has(c) && within(version, c.fact) && existsAt(version, c.rule.meta.docs.istioVersions));
+    if (open.length === 0) continue;
+    const inputs = new Set<number>();
+    for (const c of open) {
+      for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
+    }
+    const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version);
+    const found = new Set(run.report.results.flatMap((r) => r.messages.map((m) => keyOf(r.filePath, m))));
+    for (const c of open) if (!found.has(c.key)) dropped.add(c);
+    enqueue(run.trace.thresholds);
+  }
+  // Past the bound, what was not judged at every step does not stand.
+  if (queue.length > 0) for (const c of candidates) dropped.add(c);
+  if (dropped.size === 0) return report;
+
+  const gone = new Set([...dropped].map((c) => c.message));
+  const results = report.results.map((r) => (r.messages.some((m) => gone.has(m)) ? summarize(r.filePath, r.messages.filter((m) => !gone.has(m))) : r));
+  const unknown = [...dropped].every((c) => c.fact.origin === 'unknown');
+  const ranges = [...new Set([...dropped].map((c) => rangeText(c.fact.range)))];
+  const ruleNames = [...new Set([...dropped].map((c) => c.rule.name))].sort();
+  const why = unknown
+    ? 'which Istio version runs is not among the inputs'
+    : `the inputs show only a range of Istio versions (${shortList(ranges)})`;
+  return {
+    ...report,
+    results,
+    notes: [
+      ...report.notes,
+      {
+        id: 'istio-version-unknown',
+        message: `${plural(dropped.size, 'finding')} (${shortList(ruleNames)}) ${dropped.size === 1 ? 'is' : 'are'} left out: ${dropped.size === 1 ? 'it holds' : 'they hold'} on some Istio versions only, and ${why}. State istio.version in .meshlint.yaml, or pass --istio-version.`,
+      },
+    ],
+  };
+}
