@@ -10357,8 +10357,8 @@ var require_validate = __commonJS({
           return data;
       }
       let expr = data;
-      const segments2 = jsonPointer.split("/");
-      for (const segment of segments2) {
+      const segments3 = jsonPointer.split("/");
+      for (const segment of segments3) {
         if (segment) {
           data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment))}`;
           expr = (0, codegen_1._)`${expr} && ${data}`;
@@ -10887,12 +10887,12 @@ var require_utils = __commonJS({
       if (path === "" || path[0] === "/") {
         return removeDotSegments(path);
       }
-      const segments2 = path.split("/");
-      const last = segments2.length - 1;
+      const segments3 = path.split("/");
+      const last = segments3.length - 1;
       const output = [];
       let trailingDirectory = false;
       for (let i = 0; i <= last; i++) {
-        const segment = segments2[i];
+        const segment = segments3[i];
         if (segment === "." || segment === "..") {
           if (segment === "..") {
             if (output.length !== 0 && output[output.length - 1] !== "..") {
@@ -12233,9 +12233,9 @@ var require_core = __commonJS({
         const rules = this.RULES.all;
         metaSchema = JSON.parse(JSON.stringify(metaSchema));
         for (const jsonPointer of keywordsJsonPointers) {
-          const segments2 = jsonPointer.split("/").slice(1);
+          const segments3 = jsonPointer.split("/").slice(1);
           let keywords = metaSchema;
-          for (const seg of segments2)
+          for (const seg of segments3)
             keywords = keywords[seg];
           for (const key in rules) {
             const rule = rules[key];
@@ -16406,8 +16406,48 @@ function parseIstioVersion(text) {
   if (!m) return void 0;
   return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
 }
-function atLeast(v2, major, minor) {
-  return v2.major > major || v2.major === major && v2.minor >= minor;
+var recorder;
+function atLeast(v2, major, minor, patch = 0) {
+  if (recorder) {
+    const key = `${major}.${minor}.${patch}`;
+    if (!recorder.has(key)) recorder.set(key, { major, minor, patch, text: patch ? key : `${major}.${minor}` });
+  }
+  return v2.major > major || v2.major === major && (v2.minor > minor || v2.minor === minor && v2.patch >= patch);
+}
+function withVersionThresholds(fn2) {
+  const outer = recorder;
+  const mine = /* @__PURE__ */ new Map();
+  recorder = mine;
+  try {
+    const result = fn2();
+    return { result, thresholds: [...mine.values()] };
+  } finally {
+    recorder = outer;
+    if (outer) for (const [k2, v2] of mine) outer.set(k2, v2);
+  }
+}
+var ANY_PATCH = 999;
+var OLDEST_MODELLED = { major: 1, minor: SUPPORTED_MINORS.from, patch: 0, text: `1.${SUPPORTED_MINORS.from}` };
+var MODELLED_RANGE = { from: OLDEST_MODELLED, to: { ...DEFAULT_ISTIO_VERSION, patch: ANY_PATCH } };
+var exactRange = (v2) => ({ from: v2, to: v2 });
+function minorRange(major, minor) {
+  return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
+}
+function unionRange(a, b) {
+  return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
+}
+function rangeText(r7) {
+  const text = (v2) => v2.patch === ANY_PATCH ? `${v2.major}.${v2.minor}` : v2.text.replace(/[-+].*$/, "");
+  const a = text(r7.from);
+  const b = text(r7.to);
+  return a === b ? a : `${a} to ${b}`;
+}
+function probesWithin(range, thresholds) {
+  const steps = /* @__PURE__ */ new Map([[`${range.from.major}.${range.from.minor}.${range.from.patch}`, range.from]]);
+  for (const t of thresholds) {
+    if (compareVersions(t, range.from) > 0 && compareVersions(t, range.to) <= 0) steps.set(`${t.major}.${t.minor}.${t.patch}`, t);
+  }
+  return [...steps.values()].sort(compareVersions).slice(0, -1);
 }
 function compareVersions(a, b) {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
@@ -18471,6 +18511,7 @@ var UNKNOWN_FACTS = {
   "istio-version": (n, d) => `${count(n, "workload")} ${n === 1 ? "is" : "are"} broken on some Istio versions only${inParens(d)}: which version runs is not among the inputs. State istio.version in .meshlint.yaml, or pass --istio-version.`,
   "proxy-env": (n, d) => `${count(n, "kube-apiserver")} may send Istio's webhook calls through ${n === 1 ? "its" : "their"} HTTPS proxy: NO_PROXY may come from ${d || "a source"} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
   "config-no-hold": (n) => `${count(n, "injected workload")} start${n === 1 ? "s its" : " their"} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
+  "deprecated-read": (n, d) => `${count(n, "object")} use${n === 1 ? "s" : ""} names Istio deprecates but still reads${inParens(d)}: nothing breaks yet. To list them, and move those that can move without changing the outcome (the inject annotation to the pod label), run meshlint --rule annotation-deprecated=warn --fix.`,
   "install-ambiguous": (n, d) => `${count(n, "object")} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`
 };
 var FACTS_POINTER = "`meshlint facts` shows what is known and what is missing.";
@@ -18492,9 +18533,10 @@ var UnknownFacts = class {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
       const places = [...resources].map(placeOf3).filter((p) => p !== void 0);
+      const advice = fact === "deprecated-read";
       out.push({
-        id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`,
-        message: `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
+        id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
+        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named) : `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
         ...places.length ? { places } : {}
       });
     }
@@ -27796,7 +27838,9 @@ var QUANTITY_ANNOTATIONS = ["sidecar.istio.io/proxyCPU", "sidecar.istio.io/proxy
 var INTERFACE_ANNOTATIONS = ["traffic.sidecar.istio.io/excludeInterfaces", "traffic.sidecar.istio.io/kubevirtInterfaces", "istio.io/reroute-virtual-interfaces"];
 var ENABLE_CORE_DUMP = "sidecar.istio.io/enableCoreDump";
 function webhookValidatesQuantities(v2) {
-  return atLeast(v2, 1, 29) || v2.major === 1 && v2.minor === 28 && v2.patch >= 4 || v2.major === 1 && v2.minor === 27 && v2.patch >= 6;
+  if (atLeast(v2, 1, 29)) return true;
+  if (atLeast(v2, 1, 28)) return atLeast(v2, 1, 28, 4);
+  return atLeast(v2, 1, 27, 6);
 }
 function webhookChecks(version2) {
   const opts = { strictBits: atLeast(version2, 1, 22) };
@@ -28120,7 +28164,8 @@ var traffic_annotation_invalid_default = createRule({
       precision: "very-high",
       category: "admission",
       dataPlane: "sidecar",
-      istioVersions: "all (interface names from 1.30; resource annotations validated by the webhook from 1.27.6, 1.28.4, 1.29)"
+      istioVersions: "all (interface names from 1.30; resource annotations validated by the webhook from 1.27.6, 1.28.4, 1.29)",
+      modelledVersionsOnly: true
     },
     messages: {
       rejected: "{{ key }}: {{ reason }}. The injector rejects the pod{{ ifInjected }}. {{ advice }}",
@@ -28159,10 +28204,10 @@ var traffic_annotation_invalid_default = createRule({
           if (check) {
             const problem = check(value);
             if (!problem) continue;
-            const within = entryMatcher(problem.element);
+            const within2 = entryMatcher(problem.element);
             const repair = repairFor(key, value, (c) => check(c) === void 0);
             context.report({
-              target: { resource: t.resource, path, ...within ? { within } : {} },
+              target: { resource: t.resource, path, ...within2 ? { within: within2 } : {} },
               messageId: QUANTITIES.has(key) && !quantitiesByWebhook ? "rejectedTemplate" : "rejected",
               data: { key, value: shown(value), reason: problem.reason, advice: repair.advice, ifInjected },
               ...editsOf(path, repair)
@@ -28175,10 +28220,10 @@ var traffic_annotation_invalid_default = createRule({
               context.unknown("mesh-cni", t.resource, cniOnlyDetail(failure.element));
               continue;
             }
-            const within = entryMatcher(failure.element);
+            const within2 = entryMatcher(failure.element);
             const repair = repairFor(key, value, (c) => includeOutboundPortsCni(c) === void 0 && typeof includeOutboundPortsInit(c) !== "object");
             context.report({
-              target: { resource: t.resource, path, ...within ? { within } : {} },
+              target: { resource: t.resource, path, ...within2 ? { within: within2 } : {} },
               messageId: "runtime",
               data: { key, reason: failure.reason, effect: failure.effect, advice: repair.advice },
               ...editsOf(path, repair),
@@ -28261,7 +28306,8 @@ var proxy_config_invalid_default = createRule({
       precision: "very-high",
       category: "admission",
       dataPlane: "sidecar",
-      istioVersions: "all (the set of known fields follows the stated version)"
+      istioVersions: "all (the set of known fields follows the stated version)",
+      modelledVersionsOnly: true
     },
     messages: {
       notString: "The {{ key }} annotation is {{ what }}, not a string, so the API server rejects the object. Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.",
@@ -28306,8 +28352,8 @@ var proxy_config_invalid_default = createRule({
           return;
         }
         const at2 = (p) => {
-          const within = keySpan(raw, p.path);
-          return within ? { resource, path, within } : { resource, path };
+          const within2 = keySpan(raw, p.path);
+          return within2 ? { resource, path, within: within2 } : { resource, path };
         };
         for (const p of parsed.errors) {
           const replacement = replacementFor(raw, parsed, p);
@@ -28373,7 +28419,8 @@ var mesh_config_invalid_default = createRule({
       precision: "very-high",
       category: "startup",
       dataPlane: "both",
-      istioVersions: "all (the set of known fields follows the stated version)"
+      istioVersions: "all (the set of known fields follows the stated version)",
+      modelledVersionsOnly: true
     },
     messages: {
       invalid: "Mesh config: {{ problem }}, so {{ effect }}.{{ hint }}",
@@ -28428,8 +28475,8 @@ var mesh_config_invalid_default = createRule({
           const at2 = layer.target(path);
           const text = "resource" in at2 && at2.resource ? getIn(at2.resource.object, at2.path) : void 0;
           if (typeof text === "string" && steps.length > 0) {
-            const within = keySpan(text, formatConfigPath(path));
-            return within ? { ...at2, within } : at2;
+            const within2 = keySpan(text, formatConfigPath(path));
+            return within2 ? { ...at2, within: within2 } : at2;
           }
           return at2;
         });
@@ -28449,8 +28496,8 @@ var mesh_config_invalid_default = createRule({
             return;
           }
           reportAll(parsed, parsed.value, "istiod", (p) => {
-            const within = keySpan(text, p.path);
-            return within ? { resource: r7, path, within } : { resource: r7, path };
+            const within2 = keySpan(text, p.path);
+            return within2 ? { resource: r7, path, within: within2 } : { resource: r7, path };
           });
           return;
         }
@@ -28894,8 +28941,36 @@ function mountsNodeRuntime(t) {
 }
 var usesNsenter = (words) => words.some((w) => w === "nsenter" || w.endsWith("/nsenter"));
 
+// src/model/data/istio-distributions.json
+var istio_distributions_default = {
+  source: "Red Hat OpenShift Service Mesh 2.x release notes (openshift-docs modules/ossm-rn-new-features.adoc, 'Component versions'): the Istio release each ServiceMeshControlPlane spec.version runs",
+  serviceMeshControlPlane: {
+    "v2.0": "1.6",
+    "v2.1": "1.9",
+    "v2.2": "1.12",
+    "v2.3": "1.14",
+    "v2.4": "1.16",
+    "v2.5": "1.18",
+    "v2.6": "1.20"
+  },
+  charts: ["istiod", "base", "cni", "ztunnel", "gateway", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
+  distinctCharts: ["istiod", "ztunnel", "istiod-remote", "istio-cni", "istio-discovery", "istio-ingress", "istio-egress"],
+  images: ["pilot", "proxyv2", "sidecar_injector", "galley", "mixer", "citadel", "install-cni", "ztunnel", "operator", "node-agent-k8s", "kubectl"],
+  imageNotes: "images of Istio's own hub (docker.io/istio, gcr.io/istio-release, gcr.io/istio-testing, ...): the repository path names istio"
+};
+
 // src/model/version-evidence.ts
+var ISTIO_IMAGES = new Set(istio_distributions_default.images);
+var ISTIO_CHARTS = new Set(istio_distributions_default.charts);
+var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
+var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
 function imageVersion(image) {
+  const ref = imageRef(image);
+  if (!ref) return void 0;
+  const v2 = parseIstioVersion(ref.tag);
+  return v2 && v2.major === 1 ? v2 : void 0;
+}
+function imageRef(image) {
   let lastBreak = -1;
   for (const c of ["\n", "\r", "\u2028", "\u2029"]) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
   const at2 = image.indexOf("@", lastBreak + 1);
@@ -28903,42 +28978,161 @@ function imageVersion(image) {
   const slash = noDigest.lastIndexOf("/");
   const colon = noDigest.lastIndexOf(":");
   if (colon <= slash) return void 0;
-  const v2 = parseIstioVersion(noDigest.slice(colon + 1));
-  return v2 && v2.major === 1 ? v2 : void 0;
+  return { repository: noDigest.slice(0, colon), tag: noDigest.slice(colon + 1) };
 }
-function versionEvidence(r7) {
+function istioComponentImage(image) {
+  const ref = imageRef(image);
+  if (!ref) return void 0;
+  const parts = ref.repository.split("/");
+  const name = parts[parts.length - 1] ?? "";
+  if (!ISTIO_IMAGES.has(name) || !parts.slice(0, -1).some((p) => /^istio(?:-|$)/.test(p))) return void 0;
+  const version2 = parseIstioVersion(ref.tag);
+  return version2 && version2.major === 1 ? { name, version: version2 } : void 0;
+}
+function versionSpec(value) {
+  if (typeof value !== "string" || value.length > 64 || isPlaceholder(value)) return void 0;
+  const text = value.trim();
+  const exact = /-latest$/.test(text) ? void 0 : parseIstioVersion(text);
+  if (exact) return exact.major === 1 ? exactRange(exact) : void 0;
+  const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text);
+  if (!minor) return void 0;
+  const major = Number(minor[1]);
+  return major === 1 ? minorRange(major, Number(minor[2])) : void 0;
+}
+function revisionNameVersion(revision) {
+  const m = /^1-(\d{1,2})(?:-(\d{1,3}))?$/.exec(revision);
+  if (!m) return void 0;
+  const minor = Number(m[1]);
+  if (m[2] === void 0) return minorRange(1, minor);
+  const patch = Number(m[2]);
+  return exactRange({ major: 1, minor, patch, text: `1.${minor}.${patch}` });
+}
+function versionEvidenceOf(r7) {
   const out = [];
+  const add = (range, source, text, path, revision, strength = "install") => {
+    if (!range) return;
+    const v2 = rangeText(range);
+    out.push({ version: range.from, range, text: text(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
+  };
+  const str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+  const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
+  const chartLabel = str5(label("helm.sh/chart"));
+  const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
+  if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
+    add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${r7.name} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
+  }
+  const operatorVersion = label("operator.istio.io/version");
+  if (typeof operatorVersion === "string") {
+    add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${r7.name} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
+  }
   const templates2 = podTemplatesOf(r7);
   if (templates2.length > 0) {
     for (const c of templates2.flatMap((t) => t.containers)) {
       const image = typeof c.object.image === "string" ? c.object.image : void 0;
-      const v2 = image ? imageVersion(image) : void 0;
-      if (!v2 || !image) continue;
+      if (!image) continue;
+      const at2 = [...c.path, "image"];
       if (c.name === "istio-init") {
-        out.push({ version: v2, text: `${r7.kind} ${r7.name} runs istio-init ${image}`, related: { target: { resource: r7, path: [...c.path, "image"] }, message: `istio-init from Istio ${v2.text}` }, revision: void 0 });
-      } else if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && /\/pilot(?::|@|$)|^pilot:/.test(image)) {
-        const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
-        out.push({ version: v2, text: `istiod ${r7.name} runs ${image}`, related: { target: { resource: r7, path: [...c.path, "image"] }, message: `istiod from Istio ${v2.text}` }, revision });
+        const v2 = imageVersion(image);
+        if (v2) out.push({ version: v2, range: exactRange(v2), text: `${r7.kind} ${r7.name} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
+        continue;
       }
+      const component = istioComponentImage(image);
+      if (!component) continue;
+      if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && component.name === "pilot") {
+        const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
+        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${r7.name} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
+        continue;
+      }
+      const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
+      add(exactRange(component.version), "image", () => `${r7.kind} ${r7.name} runs ${image}`, at2, void 0, injected ? "pod" : "install");
     }
     return out;
   }
   if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+    const revision = str5(getIn(r7.object, ["spec", "revision"]));
     const tag = getIn(r7.object, ["spec", "tag"]);
-    const v2 = typeof tag === "string" ? parseIstioVersion(tag) : void 0;
-    const rev = getIn(r7.object, ["spec", "revision"]);
-    if (v2 && v2.major === 1) out.push({ version: v2, text: `IstioOperator ${r7.name} installs tag ${tag}`, related: { target: { resource: r7, path: ["spec", "tag"] }, message: `Istio ${v2.text}` }, revision: typeof rev === "string" && rev ? rev : "default" });
+    add(versionSpec(tag), "operator", () => `IstioOperator ${r7.name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
+    const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
+    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${r7.name} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
+    if (revision) add(revisionNameVersion(revision), "revision-name", (v2) => `IstioOperator ${r7.name} installs revision ${revision}, named after Istio ${v2}`, ["spec", "revision"], revision, "name");
     return out;
   }
   if (r7.kind === "ConfigMap" && isInjectorConfigMap(r7)) {
     const values = injectorValuesOf(r7);
     if (!values) return out;
     const tag = getIn(values, ["global", "tag"]);
-    const v2 = typeof tag === "string" ? parseIstioVersion(tag) : void 0;
     const rev = getIn(values, ["revision"]);
-    if (v2 && v2.major === 1) out.push({ version: v2, text: `injector ConfigMap ${r7.name} has global.tag ${tag}`, related: { target: { resource: r7, path: ["data", "values"] }, message: `Istio ${v2.text}` }, revision: typeof rev === "string" && rev ? rev : "default" });
+    add(versionSpec(tag), "injector", () => `injector ConfigMap ${r7.name} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
+    return out;
+  }
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const chart = str5(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
+    const source = str5(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
+    const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
+    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${r7.name} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
+    return out;
+  }
+  if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
+    const url = str5(getIn(r7.object, ["spec", "url"])) ?? "";
+    const chart = url.split("/").pop() ?? "";
+    if (!isIstioChart(chart, url)) return out;
+    for (const key of ["tag", "semver"]) {
+      const value = getIn(r7.object, ["spec", "ref", key]);
+      add(chartVersion(value), "chart", (v2) => `OCIRepository ${r7.name} pulls Istio's ${chart} chart ${value} (Istio ${v2})`, ["spec", "ref", key], void 0);
+    }
+    return out;
+  }
+  if ((r7.kind === "Application" || r7.kind === "ApplicationSet") && r7.apiVersion.startsWith("argoproj.io/")) {
+    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    const spec = asObject(getIn(r7.object, base)) ?? {};
+    const sources = [];
+    const single = asObject(spec.source);
+    if (single) sources.push([single, [...base, "source"]]);
+    if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
+    for (const [source, at2] of sources) {
+      const chart = str5(source.chart);
+      const repo = str5(source.repoURL) ?? "";
+      if (!chart || !isIstioChart(chart, repo)) continue;
+      const rev = source.targetRevision;
+      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${r7.name} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
+    }
+    return out;
+  }
+  if (r7.apiVersion.startsWith("sailoperator.io/") && (r7.kind === "Istio" || r7.kind === "IstioRevision" || r7.kind === "IstioCNI" || r7.kind === "ZTunnel")) {
+    const version2 = getIn(r7.object, ["spec", "version"]);
+    add(versionSpec(version2), "sail", (v2) => `${r7.kind} ${r7.name} runs version ${version2} (Istio ${v2})`, ["spec", "version"], void 0);
+    return out;
+  }
+  if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
+    const version2 = str5(getIn(r7.object, ["spec", "version"]));
+    const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
+    const range = istio ? versionSpec(`${istio}.x`) : void 0;
+    add(range, "smcp", (v2) => `ServiceMeshControlPlane ${r7.name} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
+    return out;
+  }
+  if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
+    const rev = str5(label("istio.io/rev"));
+    if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${r7.name} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
   }
   return out;
+}
+function chartVersion(value) {
+  const range = versionSpec(value);
+  return range && (range.to.major > 1 || range.to.minor >= 12) ? range : void 0;
+}
+function isIstioChart(chart, repository) {
+  if (!ISTIO_CHARTS.has(chart)) return false;
+  return DISTINCT_CHARTS.has(chart) || /istio/i.test(repository);
+}
+function valuesTagEvidence(values, target, label) {
+  const tag = getIn(values, ["global", "tag"]);
+  const range = versionSpec(tag);
+  if (!range) return void 0;
+  const v2 = rangeText(range);
+  return { version: range.from, range, text: `${label} sets global.tag ${tag}`, related: { target, message: `Istio ${v2}` }, revision: void 0, source: "values", strength: "install" };
+}
+function versionEvidence(r7) {
+  return versionEvidenceOf(r7).filter((e) => e.source === "istio-init" || e.source === "istiod" || e.source === "operator" && e.range.from === e.range.to || e.source === "injector");
 }
 
 // rules/init-rerun-prune.ts
@@ -29073,7 +29267,7 @@ var init_rerun_prune_default = createRule({
         const oldest = old.reduce((a, b) => compareVersions(a.version, b.version) <= 0 ? a : b);
         data.version = oldest.version.text;
         related = old.slice(0, 5).map((e) => e.related);
-      } else if (f.mesh.versionOrigin !== "default") {
+      } else if (f.mesh.versionOrigin !== "unknown") {
         if (atLeast(f.mesh.version, 1, 24) || cni) return;
         messageId = "oldVersion";
         data.version = f.mesh.version.text;
@@ -30160,6 +30354,10 @@ var annotation_deprecated_default = createRule({
       const { entry } = found;
       const status = statusAt(entry, version2);
       if (!status) return;
+      if (status === "deprecated" && !context.levelStated) {
+        context.unknown("deprecated-read", resource, entry.name);
+        return;
+      }
       const data = {
         What: entry.type === "label" ? "Label" : "Annotation",
         name: entry.name,
@@ -30239,8 +30437,7 @@ var annotation_deprecated_default = createRule({
     }
     function replacementWorks(since) {
       if (!since) return false;
-      if (facts.mesh.versionOrigin === "default") return atLeast({ major: 1, minor: SUPPORTED_MINORS.from, patch: 0, text: "" }, since.major, since.minor);
-      return atLeast(version2, since.major, since.minor);
+      return atLeast(facts.mesh.versionFact.range.from, since.major, since.minor);
     }
   }
 });
@@ -31417,7 +31614,8 @@ var webhook_ca_bundle_default = createRule({
       precision: "high",
       category: "injection",
       dataPlane: "sidecar",
-      istioVersions: "all"
+      istioVersions: "all",
+      modelledVersionsOnly: true
     },
     messages: {
       unpatched: "This webhook has no caBundle, and istiod will not fill it in: {{ reason }}. Pod creation fails. Set caBundle, or use cert-manager.io/inject-ca-from."
@@ -33899,21 +34097,21 @@ function parseBaseline(text) {
   return { entries: entries2 };
 }
 function applyBaseline(results, baseline, uriOf) {
-  const recorded = new Set(baseline.entries.map((e) => e.fingerprint));
+  const recorded2 = new Set(baseline.entries.map((e) => e.fingerprint));
   const matched = /* @__PURE__ */ new Set();
   let known = 0;
   const out = results.map((r7) => {
     const hashes = lineHashes(uriOf(r7.filePath), r7.messages);
     const kept = r7.messages.filter((_2, i) => {
       const h = hashes[i] ?? "";
-      if (!recorded.has(h)) return true;
+      if (!recorded2.has(h)) return true;
       matched.add(h);
       known++;
       return false;
     });
     return kept.length === r7.messages.length ? r7 : recount(r7, kept);
   });
-  return { results: out, known, gone: recorded.size - matched.size };
+  return { results: out, known, gone: recorded2.size - matched.size };
 }
 function recount(r7, messages) {
   const errors = messages.filter((m) => m.severity === 2);
@@ -34210,6 +34408,88 @@ var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "kustomize.config.k8s.io"
 ]);
 
+// src/model/version-facts.ts
+import { posix as posix4 } from "node:path";
+var STRENGTHS = ["install", "pod", "name"];
+var folderOf3 = (e) => {
+  const t = e.related.target;
+  const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
+  return posix4.dirname(path.replaceAll("\\", "/"));
+};
+var segments2 = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
+function distance2(a, b) {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return a.length - common + (b.length - common);
+}
+var rangeOf = (list2) => list2.map((e) => e.range).reduce(unionRange);
+var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
+function distinct(evidence) {
+  const seen = /* @__PURE__ */ new Set();
+  return evidence.filter((e) => {
+    const key = [folderOf3(e), e.source, rangeText(e.range), e.source === "label" ? "" : e.text].join("\0");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+var overlapsMinor = (r7, v2) => compareVersions(r7.from, { ...v2, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r7.to, { ...v2, patch: 0 }) >= 0;
+var described = (list2) => {
+  const first = list2[0];
+  if (!first) return "";
+  return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
+};
+function resolveVersions(all, stated) {
+  const evidence = distinct(all);
+  const notes = [];
+  const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
+  if (stated) {
+    const v2 = parseIstioVersion(stated.text);
+    const source = stated.where === "cli" ? "--istio-version" : "istio.version in the config";
+    const installs2 = evidence.filter((e) => e.strength === "install");
+    const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
+    if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
+    const fact = { range: exactRange(v2), origin: stated.where, source, evidence: [] };
+    return { run: fact, forFile: () => fact, evidence, notes };
+  }
+  if (strongest.length === 0) {
+    const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
+    return { run: fact, forFile: () => fact, evidence, notes };
+  }
+  const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
+  const folders = /* @__PURE__ */ new Map();
+  for (const e of strongest) folders.set(folderOf3(e), [...folders.get(folderOf3(e)) ?? [], e]);
+  const oneMinor = sameMinor(run.range.from, run.range.to);
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes };
+  const places = [...folders].map(([folder, list2]) => ({ parts: segments2(folder), list: list2 }));
+  const cache2 = /* @__PURE__ */ new Map();
+  return {
+    run,
+    evidence,
+    notes,
+    forFile(displayPath) {
+      if (displayPath === void 0) return run;
+      const dir = posix4.dirname(displayPath.replaceAll("\\", "/"));
+      const hit = cache2.get(dir);
+      if (hit) return hit;
+      const here = segments2(dir);
+      let best = Number.POSITIVE_INFINITY;
+      let nearest = [];
+      for (const p of places) {
+        const d = distance2(here, p.parts);
+        if (d < best) {
+          best = d;
+          nearest = [...p.list];
+        } else if (d === best) nearest.push(...p.list);
+      }
+      const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
+      cache2.set(dir, fact);
+      return fact;
+    }
+  };
+}
+var olderThanModelled = (f) => compareVersions(f.range.to, OLDEST_MODELLED) < 0;
+
 // src/model/facts.ts
 function sameLabels(a, b) {
   const ka = Object.keys(a);
@@ -34239,8 +34519,10 @@ var FactsBuilder = class {
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
   declaredTags = /* @__PURE__ */ new Map();
   istiodReleases = [];
+  versionEvidence = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
+    for (const e of versionEvidenceOf(r7)) this.versionEvidence.push(e);
     this.installSettings.addResource(r7);
     this.ambientInstall.addResource(r7);
     if (isGateway(r7)) this.gateways.push(r7);
@@ -34314,6 +34596,10 @@ var FactsBuilder = class {
         }
         this.installSettings.addRelease(release);
         this.ambientInstall.addRelease(release);
+        for (const layer of release.layers) {
+          const e = layer.values && valuesTagEvidence(layer.values, layer.target(["global", "tag"]), layer.describe("global.tag"));
+          if (e) this.versionEvidence.push(e);
+        }
         if (release.chart !== "istiod") continue;
         for (const t of chartRevisionTags(release)) addTag(t);
         this.istiodReleases.push(release);
@@ -34364,14 +34650,17 @@ var FactsBuilder = class {
     const version2 = stated ? parseIstioVersion(stated) : void 0;
     const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
     if (uncovered) namespaceNotes.push(uncovered);
+    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input2.cliIstioVersion ? "cli" : "config" } : void 0);
     const install = this.install(input2.mesh ?? {});
     const settings = this.installSettings.build(input2.mesh ?? {});
     const capture = this.ambientInstall.build();
     return {
       namespaces,
       mesh: {
-        version: version2 ?? DEFAULT_ISTIO_VERSION,
-        versionOrigin: input2.cliIstioVersion ? "cli" : input2.mesh?.version ? "config" : "default",
+        version: versions.run.range.to,
+        versionOrigin: versions.run.origin,
+        versionFact: versions.run,
+        versions,
         ...install,
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
@@ -34382,7 +34671,7 @@ var FactsBuilder = class {
           ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
           ...this.openReleases.map((r7) => releasedControlPlane(r7, void 0))
         ],
-        notes: [...namespaceNotes, ...install.notes, ...settings.notes, ...capture.notes],
+        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input2.mesh ?? {}
       }
     };
@@ -34468,14 +34757,17 @@ var FactsBuilder = class {
     return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
   }
 };
+function withVersion(facts, fact, version2 = fact.range.to) {
+  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, version: version2, versionOrigin: fact.origin, versionFact: fact } };
+}
 var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
-var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository"]);
+var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane"]);
 var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", VALUES_FILE_KIND]);
 var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
 var SMALL_DOC = 16 * 1024;
 var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
-var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel/;
+var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel|\/(?:pilot|sidecar_injector|galley|mixer|citadel|operator):v?1\./;
 var WORKLOAD_KINDS3 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
 function mightHoldFacts(docText) {
   const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
@@ -34485,6 +34777,73 @@ function mightHoldFacts(docText) {
   if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
   if ((kind2 === "Service" || kind2 === "Deployment") && CONTROL_PLANE_TEXT.test(docText)) return true;
   return WORKLOAD_KINDS3.has(kind2) && INSTALL_WORKLOADS.test(docText);
+}
+
+// src/engine/version-probe.ts
+var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
+var MAX_PROBES = 64;
+var keyOf2 = (filePath, m) => `${m.ruleId}\0${filePath}\0${m.line}:${m.column}:${m.endLine}:${m.endColumn}\0${m.message}`;
+var within = (v2, f) => compareVersions(v2, f.range.from) >= 0 && compareVersions(v2, f.range.to) <= 0;
+function judgeAcrossVersions(first, runAt, rules) {
+  const { report: report2, trace } = first;
+  const byName = new Map(rules.map((r7) => [r7.name, r7]));
+  const candidates = [];
+  for (const result of report2.results) {
+    const fact = trace.factOf.get(result.filePath);
+    if (!fact || compareVersions(fact.range.from, fact.range.to) === 0) continue;
+    for (const m of result.messages) {
+      const rule = byName.get(m.ruleId);
+      if (!rule || VERSIONLESS_CATEGORIES.has(rule.meta.docs.category)) continue;
+      candidates.push({ filePath: result.filePath, message: m, fact, rule, key: keyOf2(result.filePath, m) });
+    }
+  }
+  if (candidates.length === 0) return report2;
+  const dropped = /* @__PURE__ */ new Set();
+  const judged2 = /* @__PURE__ */ new Set();
+  const queue = [];
+  const enqueue = (thresholds) => {
+    for (const c of candidates) {
+      for (const p of probesWithin(c.fact.range, thresholds)) {
+        const k2 = `${p.major}.${p.minor}.${p.patch}`;
+        if (judged2.has(k2)) continue;
+        judged2.add(k2);
+        queue.push(p);
+      }
+    }
+  };
+  enqueue(trace.thresholds);
+  while (queue.length > 0 && judged2.size <= MAX_PROBES) {
+    const version2 = queue.shift();
+    const open = candidates.filter((c) => !dropped.has(c) && within(version2, c.fact) && existsAt(version2, c.rule.meta.docs.istioVersions));
+    if (open.length === 0) continue;
+    const inputs = /* @__PURE__ */ new Set();
+    for (const c of open) {
+      for (const path of [c.filePath, ...(c.message.related ?? []).map((r7) => r7.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
+    }
+    const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version2);
+    const found = new Set(run.report.results.flatMap((r7) => r7.messages.map((m) => keyOf2(r7.filePath, m))));
+    for (const c of open) if (!found.has(c.key)) dropped.add(c);
+    enqueue(run.trace.thresholds);
+  }
+  if (queue.length > 0) for (const c of candidates) dropped.add(c);
+  if (dropped.size === 0) return report2;
+  const gone = new Set([...dropped].map((c) => c.message));
+  const results = report2.results.map((r7) => r7.messages.some((m) => gone.has(m)) ? summarize(r7.filePath, r7.messages.filter((m) => !gone.has(m))) : r7);
+  const unknown = [...dropped].every((c) => c.fact.origin === "unknown");
+  const ranges = [...new Set([...dropped].map((c) => rangeText(c.fact.range)))];
+  const ruleNames = [...new Set([...dropped].map((c) => c.rule.name))].sort();
+  const why = unknown ? "which Istio version runs is not among the inputs" : `the inputs show only a range of Istio versions (${shortList(ranges)})`;
+  return {
+    ...report2,
+    results,
+    notes: [
+      ...report2.notes,
+      {
+        id: "istio-version-unknown",
+        message: `${plural(dropped.size, "finding")} (${shortList(ruleNames)}) ${dropped.size === 1 ? "is" : "are"} left out: ${dropped.size === 1 ? "it holds" : "they hold"} on some Istio versions only, and ${why}. State istio.version in .meshlint.yaml, or pass --istio-version.`
+      }
+    ]
+  };
 }
 
 // src/engine/fix.ts
@@ -34638,7 +34997,7 @@ var UNUSED_DIRECTIVE_RULE = "unused-disable-directive";
 var PARSE_ERROR_RULE = "parse-error";
 var MAX_FIX_PASSES = 5;
 function lint(inputs, options) {
-  let report2 = lintOnce(inputs, options);
+  let report2 = lintJudged(inputs, options);
   if (!options.fix) return report2;
   let current = inputs;
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
@@ -34654,7 +35013,7 @@ function lint(inputs, options) {
       return { ok: true, file: { ...input2.file, text } };
     });
     if (!changed) break;
-    report2 = lintOnce(current, { ...options, fix: false });
+    report2 = lintJudged(current, { ...options, fix: false });
   }
   const original = new Map(inputs.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
   const fixed = new Map(current.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
@@ -34664,10 +35023,20 @@ function lint(inputs, options) {
   });
   return { ...report2, results };
 }
-function lintOnce(inputs, options) {
+function lintJudged(inputs, options) {
+  const first = recorded(() => lintOnce(inputs, options, void 0));
+  return judgeAcrossVersions(first, (subset, rules, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...options, rules, fix: false, onPodTemplate: void 0 }, { facts: first.report.facts, version: version2 })), options.rules);
+}
+function recorded(run) {
+  const { result, thresholds } = withVersionThresholds(run);
+  result.trace.thresholds.push(...thresholds);
+  return result;
+}
+var silencedFor = (rule, fact) => rule.meta.docs.modelledVersionsOnly === true && olderThanModelled(fact);
+function lintOnce(inputs, options, probe) {
   const { config } = options;
   const locator = new Locator();
-  const facts = gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources);
+  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources);
   const parseErrorRule = options.rules.find((r7) => r7.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
@@ -34675,27 +35044,51 @@ function lintOnce(inputs, options) {
   }
   const unknowns = new UnknownFacts();
   const pending = [];
-  const active = [];
-  for (const rule of options.rules) {
+  const settings = options.rules.flatMap((rule) => {
     const setting = effectiveSetting(config, rule);
     const severity = levelToSeverity(setting.level);
-    if (severity === void 0) continue;
-    if (facts.mesh.versionOrigin !== "default" && !existsAt(facts.mesh.version, rule.meta.docs.istioVersions)) continue;
-    const context = {
-      id: rule.name,
-      options: setting.options,
-      facts,
-      report: (d) => pending.push(toFinding(rule, severity, d)),
-      unknown: (fact, resource, detail) => unknowns.add(fact, resource, describeResource(resource), detail)
-    };
-    active.push({ rule, severity, listeners: listenersOf(rule, context) });
-  }
+    return severity === void 0 ? [] : [{ rule, setting, severity }];
+  });
+  const scopes = /* @__PURE__ */ new Map();
+  const silenced = /* @__PURE__ */ new Map();
+  const scopeFor = (displayPath) => {
+    const fact = probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath);
+    const key = probe ? "probe" : `${fact.origin}\0${rangeText(fact.range)}\0${fact.source}`;
+    let scope2 = scopes.get(key);
+    if (scope2) return scope2;
+    const scoped = probe ? withVersion(facts, fact, probe.version) : fact === facts.mesh.versionFact ? facts : withVersion(facts, fact);
+    const active = [];
+    for (const { rule, setting, severity } of settings) {
+      if (scoped.mesh.versionOrigin !== "unknown" && !existsAt(scoped.mesh.version, rule.meta.docs.istioVersions)) continue;
+      if (silencedFor(rule, fact)) {
+        const s = silenced.get(rangeText(fact.range)) ?? { fact, rules: [] };
+        s.rules.push(rule.name);
+        silenced.set(rangeText(fact.range), s);
+        continue;
+      }
+      const context = {
+        id: rule.name,
+        options: setting.options,
+        facts: scoped,
+        report: (d) => pending.push(toFinding(rule, severity, d)),
+        unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
+        levelStated: config.rules[rule.name] !== void 0
+      };
+      active.push({ rule, severity, listeners: listenersOf(rule, context) });
+    }
+    scope2 = { facts: scoped, active };
+    scopes.set(key, scope2);
+    return scope2;
+  };
+  let current = scopeFor(void 0);
   const emit = (kind2, ...args) => {
-    for (const a of active) {
+    for (const a of current.active) {
       const fn2 = a.listeners[kind2];
       if (fn2) fn2(...args);
     }
   };
+  const trace = { factOf: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [] };
+  let inputIndex = -1;
   const stats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, notTextFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
   const messages = /* @__PURE__ */ new Map();
   const directivesOf = /* @__PURE__ */ new Map();
@@ -34719,6 +35112,13 @@ function lintOnce(inputs, options) {
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
       if (reported.has(key)) continue;
       reported.add(key);
+      for (const path of [m.filePath, ...(m.message.related ?? []).map((r7) => r7.filePath)]) {
+        if (inputIndex < 0) continue;
+        const set = trace.inputsOf.get(path) ?? /* @__PURE__ */ new Set();
+        set.add(inputIndex);
+        trace.inputsOf.set(path, set);
+      }
+      if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
       const list2 = messages.get(m.filePath);
       if (list2) list2.push(m.message);
       else {
@@ -34731,8 +35131,11 @@ function lintOnce(inputs, options) {
     }
   };
   for (const input2 of inputs) {
+    inputIndex++;
     stats.files++;
     const displayPath = input2.ok ? input2.file.displayPath : input2.displayPath;
+    current = scopeFor(displayPath);
+    if (!trace.inputsOf.has(displayPath)) trace.inputsOf.set(displayPath, /* @__PURE__ */ new Set([inputIndex]));
     if (!(input2.ok && input2.file.origin) && !listed.has(displayPath)) {
       listed.add(displayPath);
       order.push(displayPath);
@@ -34771,7 +35174,7 @@ function lintOnce(inputs, options) {
         for (const template2 of podTemplatesOf(r7)) {
           stats.podTemplates++;
           emit("PodTemplate", template2);
-          options.onPodTemplate?.(template2, facts, locator);
+          options.onPodTemplate?.(template2, current.facts, locator);
           for (const c of template2.containers) emit("Container", c);
         }
       }
@@ -34780,8 +35183,12 @@ function lintOnce(inputs, options) {
     if (templated2) stats.unrenderedFiles++;
     locator.forget(file);
   }
-  emit("Program:exit");
-  flush();
+  inputIndex = -1;
+  for (const scope2 of scopes.values()) {
+    current = scope2;
+    emit("Program:exit");
+    flush();
+  }
   const unusedRule = options.rules.find((r7) => r7.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : void 0;
   const unusedSeverity = options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
@@ -34828,7 +35235,13 @@ function lintOnce(inputs, options) {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
-  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf3)] };
+  for (const { fact, rules } of silenced.values()) {
+    notes.push({
+      id: "istio-version-older",
+      message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
+    });
+  }
+  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf3)] }, trace };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -34897,9 +35310,9 @@ function locate(target, locator) {
   }
   return located;
 }
-function spanOf(within, text) {
-  if (typeof within === "function") return within(text);
-  const m = within.exec(text);
+function spanOf(within2, text) {
+  if (typeof within2 === "function") return within2(text);
+  const m = within2.exec(text);
   return m ? [m.index, m.index + m[0].length] : void 0;
 }
 function locatePath(target, locator) {
@@ -39409,8 +39822,8 @@ var Ignorer = class {
     for (const { base, ig } of this.sets) {
       const rel = relative4(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
-      const posix4 = rel.split(sep3).join("/");
-      if (ig.ignores(isDir2 ? `${posix4}/` : posix4)) return true;
+      const posix5 = rel.split(sep3).join("/");
+      if (ig.ignores(isDir2 ? `${posix5}/` : posix5)) return true;
     }
     return false;
   }
@@ -39488,10 +39901,10 @@ function discover(opts) {
         loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir2 = Boolean(match.st?.isDirectory());
-        const within = edge.repositoryOf(m);
+        const within2 = edge.repositoryOf(m);
         if (ig.ignored(m, isDir2) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir2 ? "ignored-directory" : "ignored" });
-        else if (match.st && edge.escapes(within, m)) skipped.push(outside(m));
-        else if (isDir2) walkOrChart(m, within);
+        else if (match.st && edge.escapes(within2, m)) skipped.push(outside(m));
+        else if (isDir2) walkOrChart(m, within2);
         else if (match.st?.isFile()) addFile(m);
         else if (match.st) skipped.push(notRegular(m, match.st));
         else if (match.problem === "loop") skipped.push({ path: m, reason: LOOP_REASON, kind: "link-loop" });
@@ -39837,8 +40250,8 @@ var SourceDocuments = class {
     if (candidates.length <= 1) return candidates[0];
     const exact = candidates.filter((s) => s.name === rendered.name);
     if (exact.length === 1) return exact[0];
-    const within = candidates.filter((s) => s.name !== "" && rendered.name.includes(s.name)).sort((a, b) => b.name.length - a.name.length);
-    return within.length === 1 || within.length > 1 && (within[0]?.name.length ?? 0) > (within[1]?.name.length ?? 0) ? within[0] : void 0;
+    const within2 = candidates.filter((s) => s.name !== "" && rendered.name.includes(s.name)).sort((a, b) => b.name.length - a.name.length);
+    return within2.length === 1 || within2.length > 1 && (within2[0]?.name.length ?? 0) > (within2[1]?.name.length ?? 0) ? within2[0] : void 0;
   }
   position(source, path, rendered) {
     const docPath = [...source.basePath, ...path];

@@ -67,6 +67,7 @@ export default createRule({
       category: 'startup',
       dataPlane: 'both',
       istioVersions: 'all (the set of known fields follows the stated version)',
+      modelledVersionsOnly: true,
     },
     messages: {
       invalid: 'Mesh config: {{ problem }}, so {{ effect }}.{{ hint }}',

@@ -94,6 +94,7 @@ export default createRule({
       category: 'admission',
       dataPlane: 'sidecar',
       istioVersions: 'all (the set of known fields follows the stated version)',
+      modelledVersionsOnly: true,
     },
     messages: {
       notString:

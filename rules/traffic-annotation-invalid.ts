@@ -209,6 +209,7 @@ export default createRule({
       category: 'admission',
       dataPlane: 'sidecar',
       istioVersions: 'all (interface names from 1.30; resource annotations validated by the webhook from 1.27.6, 1.28.4, 1.29)',
+      modelledVersionsOnly: true,
     },
     messages: {
       rejected: '{{ key }}: {{ reason }}. The injector rejects the pod{{ ifInjected }}. {{ advice }}',

@@ -17,6 +17,7 @@ export default createRule({
       category: 'injection',
       dataPlane: 'sidecar',
       istioVersions: 'all',
+      modelledVersionsOnly: true,
     },
     messages: {
       unpatched:

@@ -125,7 +125,8 @@ Options:
                                Options as JSON: --rule 'ID=["warn", {...}]'
   -n, --namespace NS           Namespace for objects that declare none
       --istio-version V        Istio version to predict for (e.g. 1.26); default: the
-                               config's istio.version, else the newest supported
+                               config's istio.version, else the one the inputs show,
+                               else unknown (findings that differ by version wait)
       --max-warnings N         Exit with 1 when there are more than N warnings
   -q, --quiet                  Report errors only
       --fix                    Apply fixes to the files

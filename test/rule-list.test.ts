@@ -56,4 +56,15 @@ test('meshlint rules shows the data plane: third column in text, dataPlane in js
   assert.equal(list.map((r) => [r.id, r.dataPlane]), allRules.map((r) => [r.name, r.meta.docs.dataPlane]));
 });
 
+test('every rule page says what it does when the Istio version is unknown, as its meta says', () => {
+  for (const r of allRules) {
+    const page = readFileSync(`rules/${r.name}.md`, 'utf8');
+    const line = /\n- Version unknown: ([^\n]*)\n/.exec(page)?.[1];
+    assert.ok(line, `rules/${r.name}.md: a "- Version unknown:" line in its header`);
+    const versionless = r.meta.docs.category === 'yaml' || r.meta.docs.category === 'diagnostic';
+    assert.is(/reads no Istio version/.test(line), versionless, `rules/${r.name}.md: reads a version or not, as its category says`);
+    assert.is(/older than 1\.18: not judged/.test(line), r.meta.docs.modelledVersionsOnly === true, `rules/${r.name}.md: older releases, as modelledVersionsOnly says`);
+  }
+});
+
 test.run();

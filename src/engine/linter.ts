@@ -5,7 +5,7 @@ import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from '../load/resources.ts';
 import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
 import { FactsBuilder, mightHoldFacts, withVersion, type Facts } from '../model/facts.ts';
-import { existsAt, exactRange, rangeText, SUPPORTED_MINORS, withVersionThresholds, type IstioVersion } from '../model/istio-version.ts';
+import { existsAt, MODELLED_RANGE, rangeText, withVersionThresholds, type IstioVersion } from '../model/istio-version.ts';
 import { olderThanModelled, type VersionFact } from '../model/version-facts.ts';
 import { judgeAcrossVersions, type VersionTrace } from './version-probe.ts';
 import { asObject, podTemplatesOf, type PodTemplate } from '../model/workload.ts';
@@ -183,6 +183,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
         facts: scoped,
         report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d)),
         unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
+        levelStated: config.rules[rule.name] !== undefined,
       };
       active.push({ rule, severity, listeners: listenersOf(rule, context) });
     }
@@ -360,7 +361,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   for (const { fact, rules } of silenced.values()) {
     notes.push({
       id: 'istio-version-older',
-      message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (1.${SUPPORTED_MINORS.from} to 1.${SUPPORTED_MINORS.to}): ${shortList(rules)} do not judge it`,
+      message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`,
     });
   }
   return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf)] }, trace };

@@ -18,7 +18,8 @@ export type UnknownFact =
   | 'istio-version'
   | 'proxy-env'
   | 'install-ambiguous'
-  | 'config-no-hold';
+  | 'config-no-hold'
+  | 'deprecated-read';
 
 /** The note for a fact missing for `n` workloads; `details` names what is missing, when it has names. */
 type FactText = (n: number, details: string) => string;
@@ -41,6 +42,8 @@ export const UNKNOWN_FACTS: Readonly<Record<UnknownFact, FactText>> = {
     `${count(n, 'kube-apiserver')} may send Istio's webhook calls through ${n === 1 ? 'its' : 'their'} HTTPS proxy: NO_PROXY may come from ${d || 'a source'} that the inputs do not show. List .svc in NO_PROXY and no_proxy next to the proxy to be sure.`,
   'config-no-hold': (n) =>
     `${count(n, 'injected workload')} start${n === 1 ? 's its' : ' their'} app alongside a classic sidecar: .meshlint.yaml states holdApplicationUntilProxyStarts off and native sidecars off. Turn hold on in the mesh config, or use native sidecars.`,
+  'deprecated-read': (n, d) =>
+    `${count(n, 'object')} use${n === 1 ? 's' : ''} names Istio deprecates but still reads${inParens(d)}: nothing breaks yet. To list them, and move those that can move without changing the outcome (the inject annotation to the pod label), run meshlint --rule annotation-deprecated=warn --fix.`,
   'install-ambiguous': (n, d) =>
     `${count(n, 'object')} could not be judged against one Istio install: installs of several clusters are equally near${inParens(d)}. Lint one cluster's folders at a time, with shared files through --context.`,
 };
@@ -87,9 +90,10 @@ export class UnknownFacts {
       const list = [...details].sort();
       const named = fact === 'mesh-startup' ? list.join(' or ') : shortList(list);
       const places = [...resources].map(placeOf).filter((p): p is NotePlace => p !== undefined);
+      const advice = fact === 'deprecated-read';
       out.push({
-        id: fact === 'config-no-hold' ? `stated:${fact}` : `unknown:${fact}`,
-        message: `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
+        id: fact === 'config-no-hold' ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
+        message: advice ? UNKNOWN_FACTS[fact](subjects.size, named) : `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
         ...(places.length ? { places } : {}),
       });
     }

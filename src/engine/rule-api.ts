@@ -85,6 +85,8 @@ export interface RuleContext<M extends string, O extends readonly unknown[]> {
    * `detail` names the missing thing when it has a name (a namespace).
    */
   unknown(fact: UnknownFact, resource: Resource, detail?: string): void;
+  /** Whether the config or the command line sets this rule's level (else its default level applies). */
+  readonly levelStated: boolean;
 }
 
 export interface RuleDefinition<O extends readonly unknown[], M extends string> {

@@ -94,7 +94,8 @@ export function unionRange(a: VersionRange, b: VersionRange): VersionRange {
 
 /** "1.27", "1.27.3", "1.22 to 1.27", "1.18 to 1.31" as a person reads a range. */
 export function rangeText(r: VersionRange): string {
-  const text = (v: IstioVersion): string => (v.patch === ANY_PATCH ? `${v.major}.${v.minor}` : v.text);
+  // A build suffix (1.22.3-distroless) names an image variant, not another version.
+  const text = (v: IstioVersion): string => (v.patch === ANY_PATCH ? `${v.major}.${v.minor}` : v.text.replace(/[-+].*$/, ''));
   const a = text(r.from);
   const b = text(r.to);
   return a === b ? a : `${a} to ${b}`;

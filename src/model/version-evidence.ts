@@ -78,7 +78,7 @@ function istioComponentImage(image: string): { readonly name: string; readonly v
 export function versionSpec(value: unknown): VersionRange | undefined {
   if (typeof value !== 'string' || value.length > 64 || isPlaceholder(value)) return undefined;
   const text = value.trim();
-  const exact = parseIstioVersion(text);
+  const exact = /-latest$/.test(text) ? undefined : parseIstioVersion(text);
   if (exact) return exact.major === 1 ? exactRange(exact) : undefined;
   const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text);
   if (!minor) return undefined;

@@ -4,6 +4,10 @@ import rule from '../../rules/annotation-deprecated.ts';
 import { DEPRECATED_NAMES, statusAt } from '../../src/model/deprecated-names.ts';
 import { parseIstioVersion } from '../../src/model/istio-version.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
+import { EMPTY_CONFIG, withOverrides } from '../../src/engine/config.ts';
+import { lint } from '../../src/engine/linter.ts';
+import { decodeSource } from '../../src/load/read.ts';
+import { rulesById } from '../../rules/index.ts';
 
 const injectedNamespace = { filename: 'ns.yaml', code: 'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop, labels: { istio-injection: enabled } }\n' };
 const plainNamespace = { filename: 'ns.yaml', code: 'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop }\n' };
@@ -347,6 +351,24 @@ test('annotation-deprecated: warning by default', () => {
   assert.is(rule.meta.docs.defaultLevel, 'warn');
   const { messages } = runCase(rule, { code: deployment('sidecar.istio.io/discoveryAddress: "x:15012"') });
   assert.is(messages.length, 1);
+});
+
+test('annotation-deprecated at its default level: names Istio still reads are one note per run; names it no longer reads stay findings', () => {
+  const files = [
+    decodeSource(Buffer.from(deployment('sidecar.istio.io/inject: "false"')), 'a.yaml', undefined),
+    decodeSource(Buffer.from(deployment('sidecar.istio.io/inject: "false"').replace('name: web', 'name: api')), 'b.yaml', undefined),
+    decodeSource(Buffer.from(deployment('sidecar.istio.io/discoveryAddress: "istiod:15012"').replace('name: web', 'name: old')), 'c.yaml', undefined),
+  ];
+  const rules = [...rulesById.values()];
+  const quiet = lint(files, { config: EMPTY_CONFIG, rules, cliIstioVersion: '1.31' });
+  const findings = quiet.results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'annotation-deprecated'));
+  const note = quiet.notes.find((n) => n.id === 'advice:deprecated-read');
+  assert.equal(findings, [], 'no finding for names Istio still reads');
+  assert.match(note?.message ?? '', /^3 objects use names Istio deprecates but still reads \(sidecar\.istio\.io\/discoveryAddress, sidecar\.istio\.io\/inject\): nothing breaks yet\. .*meshlint --rule annotation-deprecated=warn --fix\.$/);
+  // The level set on the command line (or in the config): one finding each, and --fix moves the inject annotation.
+  const asked = lint(files, { config: withOverrides(EMPTY_CONFIG, { rules: ['annotation-deprecated=warn'] }, rulesById), rules, cliIstioVersion: '1.31', fix: true });
+  assert.is(asked.results.find((r) => r.filePath === 'a.yaml')?.output?.includes('labels:\n        app: web\n        sidecar.istio.io/inject: "false"'), true);
+  assert.not.ok(asked.notes.some((n) => n.id === 'advice:deprecated-read'));
 });
 
 test.run();

@@ -1,0 +1,162 @@
+// The Istio version as a fact: stated, read from the inputs (nearest install per folder), or
+// unknown; a finding that differs between the versions the cluster may run is left out with one
+// note; a release older than meshlint models is named, and the rules that cannot judge it are quiet.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { EMPTY_CONFIG, validateConfig } from '../src/engine/config.ts';
+import { lint, type LintReport } from '../src/engine/linter.ts';
+import { decodeSource } from '../src/load/read.ts';
+import { rulesById } from '../rules/index.ts';
+import { yaml } from './helpers/rule-tester.ts';
+
+const run = (files: Record<string, string>, opts: { version?: string; config?: Record<string, unknown> } = {}): LintReport =>
+  lint(
+    Object.entries(files).map(([name, text]) => decodeSource(Buffer.from(text), name, undefined)),
+    { config: opts.config ? validateConfig(opts.config, 'test-config', rulesById) : EMPTY_CONFIG, rules: [...rulesById.values()], cliIstioVersion: opts.version },
+  );
+const found = (r: LintReport, rule: string): string[] => r.results.flatMap((f) => f.messages.filter((m) => m.ruleId === rule).map((m) => `${f.filePath}:${m.line} ${m.message}`));
+const noteIds = (r: LintReport): string[] => r.notes.map((n) => n.id);
+
+/** A Deployment in an injected namespace whose inject label reads as true up to 1.26 and is ignored from 1.27. */
+const app = (ns = 'shop'): string => yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata: { name: ${ns}, labels: { istio-injection: enabled } }
+  ---
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: web, namespace: ${ns} }
+  spec:
+    template:
+      metadata: { labels: { sidecar.istio.io/inject: "yes" } }
+      spec:
+        containers: [{ name: web, image: nginx }]
+`;
+const istiod = (tag: string): string => yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: istiod, namespace: istio-system }
+  spec:
+    template:
+      spec:
+        containers: [{ name: discovery, image: docker.io/istio/pilot:${tag} }]
+`;
+
+test('unknown version: a finding whose verdict differs between releases waits, with one note naming istio.version', () => {
+  const r = run({ 'app.yaml': app() });
+  assert.equal(found(r, 'inject-value-invalid'), []);
+  const note = r.notes.find((n) => n.id === 'istio-version-unknown');
+  assert.ok(note, `notes: ${noteIds(r).join(', ')}`);
+  assert.match(note?.message ?? '', /^1 finding \(inject-value-invalid\) is left out: it holds on some Istio versions only, and which Istio version runs is not among the inputs\. State istio\.version/);
+  assert.is(r.facts.mesh.versionOrigin, 'unknown');
+});
+
+test('a stated version decides: the finding at that version, no note', () => {
+  const r = run({ 'app.yaml': app() }, { version: '1.31' });
+  assert.equal(found(r, 'inject-value-invalid').length, 1);
+  assert.not.ok(noteIds(r).includes('istio-version-unknown'));
+  const config = run({ 'app.yaml': app() }, { config: { istio: { version: '1.26' } } });
+  assert.match(found(config, 'inject-value-invalid')[0] ?? '', /Istio 1\.26 reads it as true/);
+});
+
+test('the version the inputs show decides, and each folder takes its nearest install', () => {
+  const one = run({ 'platform/istiod.yaml': istiod('1.26.2'), 'apps/app.yaml': app() });
+  assert.equal(one.facts.mesh.versionOrigin, 'input');
+  assert.match(found(one, 'inject-value-invalid')[0] ?? '', /Istio 1\.26\.2 reads it as true/);
+  const two = run({
+    'blue/istiod.yaml': istiod('1.26.2'),
+    'blue/app.yaml': app('blue'),
+    'green/istiod.yaml': istiod('1.28.1'),
+    'green/app.yaml': app('green'),
+  });
+  assert.equal(found(two, 'inject-value-invalid').map((f) => f.replace(/ Label.*?"yes" is neither "true" nor "false": /, ' ')), [
+    'blue/app.yaml:10 Istio 1.26.2 reads it as true, and 1.27 and later ignore it. Write "true" or "false".',
+    'green/app.yaml:10 Istio 1.28.1 ignores it, so the namespace and the injector policy decide. Write "true" or "false".',
+  ]);
+});
+
+test('a version the config states that the inputs contradict: one note naming both; the config wins', () => {
+  const r = run({ 'platform/istiod.yaml': istiod('1.22.0'), 'app.yaml': app() }, { config: { istio: { version: '1.27' } } });
+  const notes = r.facts.mesh.notes.filter((n) => /says Istio 1\.27, but the inputs show Istio 1\.22\.0/.test(n));
+  assert.is(notes.length, 1, r.facts.mesh.notes.join('\n'));
+  assert.match(notes[0] ?? '', /istiod istiod runs docker\.io\/istio\/pilot:1\.22\.0.*; 1\.27 is used/);
+});
+
+test('a minor without its patch: a finding that changed within the minor waits; one that holds across it stands', () => {
+  const release = yaml`
+    apiVersion: helm.toolkit.fluxcd.io/v2
+    kind: HelmRelease
+    metadata: { name: istiod, namespace: istio-system }
+    spec:
+      chart: { spec: { chart: istiod, version: 1.28.x, sourceRef: { kind: HelmRepository, name: istio } } }
+  `;
+  // A bad quantity: the webhook refuses the pod from 1.28.4 on, before it the pod fails later.
+  const quantity = yaml`
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: shop, labels: { istio-injection: enabled } }
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, namespace: shop }
+    spec:
+      template:
+        metadata: { annotations: { sidecar.istio.io/proxyMemory: "512 Mi" } }
+        spec:
+          containers: [{ name: web, image: nginx }]
+  `;
+  const exact = run({ 'release.yaml': release, 'app.yaml': quantity }, { version: '1.28.5' });
+  const old = run({ 'release.yaml': release, 'app.yaml': quantity }, { version: '1.28.1' });
+  const minor = run({ 'release.yaml': release, 'app.yaml': quantity });
+  const [a, b] = [found(exact, 'traffic-annotation-invalid'), found(old, 'traffic-annotation-invalid')];
+  assert.is(a.length, 1);
+  assert.is(b.length, 1);
+  if (a[0] !== b[0]) {
+    assert.equal(found(minor, 'traffic-annotation-invalid'), []);
+    assert.match(minor.notes.find((n) => n.id === 'istio-version-unknown')?.message ?? '', /the inputs show only a range of Istio versions \(1\.28\)/);
+  } else assert.equal(found(minor, 'traffic-annotation-invalid'), a);
+  // The inject label's verdict is the same on every 1.28 release: it stands.
+  assert.equal(found(run({ 'release.yaml': release, 'app.yaml': app() }), 'inject-value-invalid').length, 1);
+});
+
+test('a release older than meshlint models: named once; rules that cannot judge it are quiet, the others judge', () => {
+  const mesh = yaml`
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: { name: istio, namespace: istio-system }
+    data:
+      mesh: |-
+        mixerCheckServer: istio-policy.istio-system.svc.cluster.local:15004
+  `;
+  const operator = yaml`
+    apiVersion: install.istio.io/v1alpha1
+    kind: IstioOperator
+    metadata: { name: control-plane, namespace: istio-system }
+    spec: { tag: 1.5.0 }
+  `;
+  assert.equal(found(run({ 'mesh.yaml': mesh }), 'mesh-config-invalid').length, 1);
+  const old = run({ 'mesh.yaml': mesh, 'op.yaml': operator });
+  assert.equal(found(old, 'mesh-config-invalid'), []);
+  const note = old.notes.find((n) => n.id === 'istio-version-older');
+  assert.match(note?.message ?? '', /^Istio 1\.5\.0 \(IstioOperator control-plane installs tag 1\.5\.0\) is older than the releases meshlint models \(1\.18 to 1\.31\): mesh-config-invalid, proxy-config-invalid/);
+  // OpenShift Service Mesh 2.1 runs Istio 1.9: the same.
+  const smcp = run({ 'mesh.yaml': mesh, 'smcp.yaml': 'apiVersion: maistra.io/v2\nkind: ServiceMeshControlPlane\nmetadata: { name: basic, namespace: istio-system }\nspec: { version: v2.1 }\n' });
+  assert.equal(found(smcp, 'mesh-config-invalid'), []);
+  assert.match(smcp.notes.find((n) => n.id === 'istio-version-older')?.message ?? '', /^Istio 1\.9 \(ServiceMeshControlPlane basic runs OpenShift Service Mesh v2\.1, Istio 1\.9\)/);
+});
+
+test('text that is not a version is unknown, never the newest and never a crash', () => {
+  for (const tag of ['latest', '$(TAG)', '{{ .Values.tag }}', '1.x', '']) {
+    const r = run({ 'op.yaml': `apiVersion: install.istio.io/v1alpha1\nkind: IstioOperator\nmetadata: { name: x }\nspec: { tag: ${JSON.stringify(tag)} }\n`, 'app.yaml': app() });
+    assert.is(r.facts.mesh.versionOrigin, 'unknown', tag);
+    assert.equal(found(r, 'inject-value-invalid'), [], tag);
+  }
+});
+
+test('a revision name that spells a version is the weakest evidence: used only when nothing else says', () => {
+  const ns = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: other, labels: { istio.io/rev: 1-26 } }\n';
+  assert.is(run({ 'ns.yaml': ns, 'app.yaml': app() }).facts.mesh.versionFact.source, 'Namespace other names revision 1-26, named after Istio 1.26');
+  assert.is(run({ 'ns.yaml': ns, 'istiod.yaml': istiod('1.28.0'), 'app.yaml': app() }).facts.mesh.versionFact.source, 'istiod istiod runs docker.io/istio/pilot:1.28.0');
+});
+
+test.run();
