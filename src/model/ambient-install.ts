@@ -75,7 +75,8 @@ export class AmbientInstallBuilder {
     if (r.kind === 'IstioOperator' && r.apiVersion.startsWith('install.istio.io/')) {
       const cni = asObject(getIn(r.object, ['spec', 'values', 'cni']));
       if (!cni) return;
-      const where = `IstioOperator ${r.name} (spec.values.cni`;
+      // Named with its file: IstioOperators often have no name, and samples keep one per folder.
+      const where = `IstioOperator ${r.name || '(no name)'} (${r.doc.file.displayPath}: spec.values.cni`;
       const ex = stringList(cni.excludeNamespaces);
       if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
       const on = getIn(cni, ['ambient', 'enabled']);
@@ -117,7 +118,8 @@ export class AmbientInstallBuilder {
       if (!first) return undefined;
       if (list.some((s) => s.value === undefined)) return 'unknown';
       if (list.every((s) => same(s.value as T, first.value as T))) return first;
-      notes.push(`the inputs disagree on istio-cni's ${what} (${list.map((s) => s.source).join('; ')}); it is treated as unknown`);
+      const sources = [...new Set(list.map((s) => s.source))];
+      notes.push(`the inputs disagree on istio-cni's ${what} (${sources.slice(0, 3).join('; ')}${sources.length > 3 ? ` and ${sources.length - 3} more` : ''}); it is treated as unknown`);
       return 'unknown';
     };
     const json = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
