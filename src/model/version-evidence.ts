@@ -106,16 +106,18 @@ export function versionEvidenceOf(r: Resource): VersionEvidence[] {
   };
   const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
   const label = (key: string): unknown => getIn(r.object, ['metadata', 'labels', key]);
+  // Install objects often have no name (an IstioOperator applied with istioctl).
+  const name = r.name || '(no name)';
 
   // Labels a chart or istioctl renders onto every object it makes.
   const chartLabel = str(label('helm.sh/chart'));
   const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
   if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1] as string)) {
-    add(chartVersion(chartMatch[2]), 'label', (v) => `${r.kind} ${r.name} is rendered by chart ${chartLabel as string} (Istio ${v})`, ['metadata', 'labels', 'helm.sh/chart'], undefined);
+    add(chartVersion(chartMatch[2]), 'label', (v) => `${r.kind} ${name} is rendered by chart ${chartLabel as string} (Istio ${v})`, ['metadata', 'labels', 'helm.sh/chart'], undefined);
   }
   const operatorVersion = label('operator.istio.io/version');
   if (typeof operatorVersion === 'string') {
-    add(versionSpec(operatorVersion), 'label', (v) => `${r.kind} ${r.name} is rendered by Istio's installer ${v}`, ['metadata', 'labels', 'operator.istio.io/version'], undefined);
+    add(versionSpec(operatorVersion), 'label', (v) => `${r.kind} ${name} is rendered by Istio's installer ${v}`, ['metadata', 'labels', 'operator.istio.io/version'], undefined);
   }
 
   const templates = podTemplatesOf(r);
@@ -126,19 +128,19 @@ export function versionEvidenceOf(r: Resource): VersionEvidence[] {
       const at: Path = [...c.path, 'image'];
       if (c.name === 'istio-init') {
         const v = imageVersion(image);
-        if (v) out.push({ version: v, range: exactRange(v), text: `${r.kind} ${r.name} runs istio-init ${image}`, related: { target: { resource: r, path: at }, message: `istio-init from Istio ${v.text}` }, revision: undefined, source: 'istio-init', strength: 'pod' });
+        if (v) out.push({ version: v, range: exactRange(v), text: `${r.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r, path: at }, message: `istio-init from Istio ${v.text}` }, revision: undefined, source: 'istio-init', strength: 'pod' });
         continue;
       }
       const component = istioComponentImage(image);
       if (!component) continue;
       if (c.name === 'discovery' && r.kind === 'Deployment' && /^istiod(?:-|$)/.test(r.name) && component.name === 'pilot') {
         const revision = r.name === 'istiod' ? 'default' : r.name.slice('istiod-'.length);
-        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${r.name} runs ${image}`, related: { target: { resource: r, path: at }, message: `istiod from Istio ${component.version.text}` }, revision, source: 'istiod', strength: 'install' });
+        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r, path: at }, message: `istiod from Istio ${component.version.text}` }, revision, source: 'istiod', strength: 'install' });
         continue;
       }
       // An injected app's proxy says what injected the pod once; a gateway's is the install's.
       const injected = c.name === 'istio-proxy' && templates.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === 'string' ? o.object.image : '')));
-      add(exactRange(component.version), 'image', () => `${r.kind} ${r.name} runs ${image}`, at, undefined, injected ? 'pod' : 'install');
+      add(exactRange(component.version), 'image', () => `${r.kind} ${name} runs ${image}`, at, undefined, injected ? 'pod' : 'install');
     }
     return out;
   }
@@ -146,10 +148,10 @@ export function versionEvidenceOf(r: Resource): VersionEvidence[] {
     const revision = str(getIn(r.object, ['spec', 'revision']));
     // A tag YAML reads as a number (1.10 → 1.1) is not what was written: left out.
     const tag = getIn(r.object, ['spec', 'tag']);
-    add(versionSpec(tag), 'operator', () => `IstioOperator ${r.name} installs tag ${tag as string}`, ['spec', 'tag'], revision ?? 'default');
+    add(versionSpec(tag), 'operator', () => `IstioOperator ${name} installs tag ${tag as string}`, ['spec', 'tag'], revision ?? 'default');
     const valuesTag = getIn(r.object, ['spec', 'values', 'global', 'tag']);
-    if (tag === undefined) add(versionSpec(valuesTag), 'operator', () => `IstioOperator ${r.name} sets global.tag ${valuesTag as string}`, ['spec', 'values', 'global', 'tag'], revision ?? 'default');
-    if (revision) add(revisionNameVersion(revision), 'revision-name', (v) => `IstioOperator ${r.name} installs revision ${revision}, named after Istio ${v}`, ['spec', 'revision'], revision, 'name');
+    if (tag === undefined) add(versionSpec(valuesTag), 'operator', () => `IstioOperator ${name} sets global.tag ${valuesTag as string}`, ['spec', 'values', 'global', 'tag'], revision ?? 'default');
+    if (revision) add(revisionNameVersion(revision), 'revision-name', (v) => `IstioOperator ${name} installs revision ${revision}, named after Istio ${v}`, ['spec', 'revision'], revision, 'name');
     return out;
   }
   if (r.kind === 'ConfigMap' && isInjectorConfigMap(r)) {
@@ -157,14 +159,14 @@ export function versionEvidenceOf(r: Resource): VersionEvidence[] {
     if (!values) return out;
     const tag = getIn(values, ['global', 'tag']);
     const rev = getIn(values, ['revision']);
-    add(versionSpec(tag), 'injector', () => `injector ConfigMap ${r.name} has global.tag ${tag as string}`, ['data', 'values'], typeof rev === 'string' && rev ? rev : 'default');
+    add(versionSpec(tag), 'injector', () => `injector ConfigMap ${name} has global.tag ${tag as string}`, ['data', 'values'], typeof rev === 'string' && rev ? rev : 'default');
     return out;
   }
   if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
     const chart = str(getIn(r.object, ['spec', 'chart', 'spec', 'chart']));
     const source = str(getIn(r.object, ['spec', 'chart', 'spec', 'sourceRef', 'name'])) ?? '';
     const version = getIn(r.object, ['spec', 'chart', 'spec', 'version']);
-    if (chart && isIstioChart(chart, source)) add(chartVersion(version), 'chart', (v) => `HelmRelease ${r.name} installs Istio's ${chart} chart ${version as string} (Istio ${v})`, ['spec', 'chart', 'spec', 'version'], undefined);
+    if (chart && isIstioChart(chart, source)) add(chartVersion(version), 'chart', (v) => `HelmRelease ${name} installs Istio's ${chart} chart ${version as string} (Istio ${v})`, ['spec', 'chart', 'spec', 'version'], undefined);
     return out;
   }
   if (r.kind === 'OCIRepository' && r.apiVersion.startsWith('source.toolkit.fluxcd.io/')) {
@@ -173,7 +175,7 @@ export function versionEvidenceOf(r: Resource): VersionEvidence[] {
     if (!isIstioChart(chart, url)) return out;
     for (const key of ['tag', 'semver']) {
       const value = getIn(r.object, ['spec', 'ref', key]);
-      add(chartVersion(value), 'chart', (v) => `OCIRepository ${r.name} pulls Istio's ${chart} chart ${value as string} (Istio ${v})`, ['spec', 'ref', key], undefined);
+      add(chartVersion(value), 'chart', (v) => `OCIRepository ${name} pulls Istio's ${chart} chart ${value as string} (Istio ${v})`, ['spec', 'ref', key], undefined);
     }
     return out;
   }
@@ -189,25 +191,25 @@ export function versionEvidenceOf(r: Resource): VersionEvidence[] {
       const repo = str(source.repoURL) ?? '';
       if (!chart || !isIstioChart(chart, repo)) continue;
       const rev = source.targetRevision;
-      add(chartVersion(rev), 'chart', (v) => `${r.kind} ${r.name} installs Istio's ${chart} chart ${rev as string} (Istio ${v})`, [...at, 'targetRevision'], undefined);
+      add(chartVersion(rev), 'chart', (v) => `${r.kind} ${name} installs Istio's ${chart} chart ${rev as string} (Istio ${v})`, [...at, 'targetRevision'], undefined);
     }
     return out;
   }
   if (r.apiVersion.startsWith('sailoperator.io/') && (r.kind === 'Istio' || r.kind === 'IstioRevision' || r.kind === 'IstioCNI' || r.kind === 'ZTunnel')) {
     const version = getIn(r.object, ['spec', 'version']);
-    add(versionSpec(version), 'sail', (v) => `${r.kind} ${r.name} runs version ${version as string} (Istio ${v})`, ['spec', 'version'], undefined);
+    add(versionSpec(version), 'sail', (v) => `${r.kind} ${name} runs version ${version as string} (Istio ${v})`, ['spec', 'version'], undefined);
     return out;
   }
   if (r.kind === 'ServiceMeshControlPlane' && r.apiVersion.startsWith('maistra.io/')) {
     const version = str(getIn(r.object, ['spec', 'version']));
     const istio = version ? SMCP_VERSIONS[version.replace(/^v?/, 'v')] : undefined;
     const range = istio ? versionSpec(`${istio}.x`) : undefined;
-    add(range, 'smcp', (v) => `ServiceMeshControlPlane ${r.name} runs OpenShift Service Mesh ${version as string}, Istio ${v}`, ['spec', 'version'], undefined);
+    add(range, 'smcp', (v) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version as string}, Istio ${v}`, ['spec', 'version'], undefined);
     return out;
   }
   if ((r.kind === 'Namespace' || r.kind === 'MutatingWebhookConfiguration') && r.apiVersion.startsWith('admissionregistration.k8s.io/') === (r.kind === 'MutatingWebhookConfiguration')) {
     const rev = str(label('istio.io/rev'));
-    if (rev) add(revisionNameVersion(rev), 'revision-name', (v) => `${r.kind} ${r.name} names revision ${rev}, named after Istio ${v}`, ['metadata', 'labels', 'istio.io/rev'], rev, 'name');
+    if (rev) add(revisionNameVersion(rev), 'revision-name', (v) => `${r.kind} ${name} names revision ${rev}, named after Istio ${v}`, ['metadata', 'labels', 'istio.io/rev'], rev, 'name');
   }
   return out;
 }
