@@ -185,7 +185,7 @@ test('manifest text is escaped in hover Markdown; no message, related message, a
     '',
   ].join('\n');
   const s = await startLsp({
-    files: { '.meshlint.yaml': 'rules: { autoscaler-safe-to-evict: warn }\nnamespaces: { shop: { labels: { istio-injection: enabled } } }\n' },
+    files: { '.meshlint.yaml': 'rules: { autoscaler-safe-to-evict: warn }\nnamespaces: { shop: { labels: { istio-injection: enabled } } }\nistio: { version: "1.31" }\n' },
   });
   try {
     const opened = s.diagnostics('web.yaml');

@@ -2,7 +2,7 @@
 // words with Istio source paths. What a user runs when asking "why is there no sidecar?".
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
-import type { Facts } from '../model/facts.ts';
+import { withVersion, type Facts } from '../model/facts.ts';
 import type { Outcome, TraceStep } from '../model/injection.ts';
 import { admissionOf, type InitAdmission } from '../model/admission.ts';
 import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient.ts';
@@ -108,6 +108,9 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
   const workloads: WorkloadAt[] = [];
   for (const input of inputs) {
     if (!input.ok) continue;
+    // Each file as lint judges it: against the Istio version of its nearest install.
+    const fact = facts.mesh.versions.forFile(input.file.displayPath);
+    const scoped = fact === facts.mesh.versionFact ? facts : withVersion(facts, fact);
     // A document YAML cannot read (a template among them) has no resource to explain.
     for (const doc of parseFile(input.file)) {
       for (const r of resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace).resources) {
@@ -115,7 +118,7 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
         for (const t of podTemplatesOf(r)) {
           const line = workloadLine(t, locator);
           if (opts.report) workloads.push({ template: t, filePath: input.file.displayPath, line });
-          explanations.push(explainTemplate(t, facts, line));
+          explanations.push(explainTemplate(t, scoped, line));
         }
       }
     }

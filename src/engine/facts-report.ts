@@ -229,7 +229,9 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
           : declared
             ? { value: 'enabled', source: ISTIO_DEFAULT, status: 'default' }
             : { value: 'enabled', source: UNKNOWN, status: 'unknown', detail: `predicted as ${ISTIO_DEFAULT}, "enabled"` };
-    const nativeDefault = atLeast(mesh.version, 1, 27) ? 'auto' : 'false';
+    // Istio's default changed in 1.27: across a range that holds both sides, the default is not one value.
+    const nativeDefault = atLeast(vf.range.from, 1, 27) ? 'auto' : atLeast(vf.range.to, 1, 27) ? undefined : 'false';
+    const nativeUnknown: FactValue = { value: null, source: UNKNOWN, status: 'unknown', detail: `Istio's default is "false" before 1.27 and "auto" from 1.27, and the version is ${vf.origin === 'unknown' ? 'unknown' : version}` };
     return {
       revision,
       install: declared ? { value: true, source: stated(declared, locate)?.source ?? declared.source, status: 'input' } : { value: null, source: UNKNOWN, status: 'unknown', detail: s.declaredIn.length > 1 || mesh.injectorConfigs.some((c) => c.revision === revision) ? missing : `no install of revision ${revision} among the inputs (injector or mesh ConfigMap, IstioOperator, istiod Deployment, istiod values, GitOps release)` },
@@ -237,7 +239,9 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
       // Native sidecars are predicted with the version's default even without an install: say so.
       nativeSidecars:
         stated(s.nativeSidecars, locate) ??
-        (declared ? fallback(nativeDefault) : { value: null, source: UNKNOWN, status: 'unknown', detail: `${missing}; predicted with Istio ${version}'s default, "${nativeDefault}"` }),
+        (nativeDefault === undefined
+          ? nativeUnknown
+          : declared ? fallback(nativeDefault) : { value: null, source: UNKNOWN, status: 'unknown', detail: `${missing}; predicted with Istio ${version}'s default, "${nativeDefault}"` }),
       hold: stated(s.holdMesh, locate) ?? fallback(false),
       holdValues: stated(s.holdValues, locate) ?? fallback(false),
       cni: stated(s.cni, locate) ?? fallback(false),
