@@ -16998,6 +16998,14 @@ var AMBIENT = "ambient";
 var DATAPLANE_NONE = "none";
 var SELECTOR_SOURCE = "cni/pkg/util/enablement_selector.go Matches";
 var DEFAULT_CAPTURE_INSTALL = { excludeNamespaces: ["kube-system"], excludeSource: "istio-cni's default excludeNamespaces" };
+function excludeHonoured(version2) {
+  return version2 === void 0 || atLeast(version2, 1, 30);
+}
+var HOST_NETWORK_CHECK_MISSING = { 27: Infinity, 28: Infinity, 29: 6, 30: 3 };
+function hostNetworkCheckMissing(v2) {
+  const last = v2.major === 1 ? HOST_NETWORK_CHECK_MISSING[v2.minor] : void 0;
+  return last !== void 0 && v2.patch <= last;
+}
 function selectorsAsk(pod, ns2, selectors) {
   let ask = false;
   for (const entry of selectors.list) {
@@ -17042,21 +17050,22 @@ function predictCapture(input2) {
   const trace = [];
   const asked = ambientAsked(pod, namespaceLabels2, install, input2.version);
   const done = (outcome, askedBy, unknownBecause) => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
-  if (pod.namespace !== void 0 && install.excludeNamespaces.includes(pod.namespace)) {
-    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(", ")}): istio-cni never captures its pods`, source: "cni/pkg/plugin/plugin.go" });
-    if (input2.version !== void 0 && !atLeast(input2.version, 1, 30) && asked.ask !== false) {
-      trace.push({ text: `before Istio 1.30 only new pods are kept out: the node agent still captures pods already running when the labels change`, source: "cni/pkg/nodeagent/informers.go" });
-    }
+  const inExcluded = pod.namespace !== void 0 && install.excludeNamespaces.includes(pod.namespace);
+  if (inExcluded && excludeHonoured(input2.version)) {
+    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(", ")}): istio-cni never captures its pods`, source: "cni/pkg/nodeagent/informers.go" });
     return done(injection.outcome === "injected" ? "sidecar" : injection.outcome === "unknown" ? "unknown" : "none", asked.by, injection.unknownBecause);
   }
-  if (pod.namespace !== void 0 && install.excludeUnknown && asked.ask !== false && injection.outcome !== "injected") {
+  if (inExcluded && asked.ask !== false) {
+    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource}, but Istio ${input2.version?.text ?? ""}'s node agent does not read that list: it captures the pod once it has an IP (only the CNI plugin skips it; fixed in 1.30)`, source: "cni/pkg/nodeagent/informers.go" });
+  }
+  if (pod.namespace !== void 0 && install.excludeUnknown && excludeHonoured(input2.version) && asked.ask !== false && injection.outcome !== "injected") {
     trace.push({ text: `whether namespace ${pod.namespace} is in ${install.excludeSource} is unknown` });
     return done("unknown", asked.by, install.excludeSource);
   }
   if (pod.hostNetwork) {
     trace.push({ text: "the pod uses hostNetwork: ztunnel never captures it", source: SELECTOR_SOURCE });
-    if (input2.version !== void 0 && atLeast(input2.version, 1, 27) && !atLeast(input2.version, 1, 31) && asked.ask !== false) {
-      trace.push({ text: `Istio ${input2.version.text}'s node agent may still try to capture it when its labels change (fixed in 1.31)`, source: "cni/pkg/util/podutil.go" });
+    if (input2.version !== void 0 && hostNetworkCheckMissing(input2.version) && asked.ask !== false) {
+      trace.push({ text: `Istio ${input2.version.text}'s node agent may still try to capture it when its labels change (fixed in 1.31.0, 1.30.4 and 1.29.7)`, source: "cni/pkg/util/enablement_selector.go" });
     }
     return done("none", asked.by);
   }
@@ -17691,6 +17700,12 @@ var PARSE_BOOL = {
   false: false,
   False: false
 };
+function ingressUseWaypointReads(value, kind2, version2) {
+  if (!atLeast(version2, 1, 24) || kind2 === "Namespace" && !atLeast(version2, 1, 25)) return void 0;
+  if (!atLeast(version2, 1, 25)) return value === "true";
+  if (!atLeast(version2, 1, 30)) return value.toLowerCase() === "true";
+  return PARSE_BOOL[value] === true;
+}
 var GROUP_OF = {
   Pod: "",
   Service: "",
@@ -17771,6 +17786,7 @@ function isPlaceholder(value) {
 }
 
 // rules/ambient-label-invalid.ts
+var NEWEST = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };
 var WORKLOAD_KINDS2 = /* @__PURE__ */ new Set(["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob"]);
 var MISPLACED_KEYS = [DATAPLANE_MODE, "istio.io/use-waypoint", "istio.io/use-waypoint-namespace", INGRESS_USE_WAYPOINT];
 var judged = (v2) => typeof v2 === "string" && !isPlaceholder(v2);
@@ -17802,8 +17818,8 @@ var ambient_label_invalid_default = createRule({
       redirectionDisabled: 'Annotation {{ key }}: "disabled" was the opt-out before Istio 1.22 and is ignored now: {{ effect }}. Use the pod label {{ modeKey }}: "none".',
       redirectionSet: 'Annotation {{ key }} is a status istio-cni writes, not a setting: istiod takes "enabled" to mean ztunnel captured the pod. Remove it.',
       waypointFor: 'Label {{ key }}: "{{ value }}" is not service, workload, all or none: istiod treats it as none, so nothing uses this waypoint. {{ hint }}',
-      ingressLoose: 'Label {{ key }}: "{{ value }}" is read as true only by newer Istio versions (1.24 matches exactly "true"). Write "true".',
-      ingressInvalid: 'Label {{ key }}: "{{ value }}" is neither "true" nor "false": Istio reads it as false, so ingress gateways skip the waypoint. Write "true" or "false".',
+      ingressLoose: 'Label {{ key }}: "{{ value }}" is read as true up to Istio 1.29 and as false from 1.30, when ingress gateways skip the waypoint. Write "true".',
+      ingressInvalid: 'Label {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} reads it as false, so ingress gateways skip the waypoint. Write "true" or "false".',
       setValue: 'Set it to "{{ value }}" ({{ effect }}).',
       remove: "Remove it.",
       moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}.',
@@ -17853,16 +17869,19 @@ var ambient_label_invalid_default = createRule({
       const value = labels[INGRESS_USE_WAYPOINT];
       if (!judged(value) || value === "true" || value === "false") return;
       const path = ["metadata", "labels", INGRESS_USE_WAYPOINT];
-      const reads = Object.hasOwn(PARSE_BOOL, value) ? PARSE_BOOL[value] : void 0;
-      if (reads === false || meantBy(value) === DATAPLANE_NONE) return;
+      const version2 = facts.mesh.version;
+      const reads = ingressUseWaypointReads(value, r7.kind, version2);
+      if (reads === void 0) return;
+      if (!reads && (PARSE_BOOL[value] === false || meantBy(value) === DATAPLANE_NONE)) return;
+      if (reads && ingressUseWaypointReads(value, r7.kind, NEWEST) === true) return;
       const suggest = [
         { messageId: "setValue", data: { value: "true", effect: "ingress gateways send through the waypoint" }, edits: [{ op: "set", path, value: "true" }] },
         { messageId: "setValue", data: { value: "false", effect: "ingress gateways skip the waypoint" }, edits: [{ op: "set", path, value: "false" }] }
       ];
       context.report({
         target: { resource: r7, path },
-        ...reads === void 0 ? { messageId: "ingressInvalid" } : { messageId: "ingressLoose" },
-        data: { key: INGRESS_USE_WAYPOINT, value },
+        messageId: reads ? "ingressLoose" : "ingressInvalid",
+        data: { key: INGRESS_USE_WAYPOINT, value, version: version2.text },
         suggest
       });
     };
@@ -17961,7 +17980,7 @@ var ambient_label_invalid_default = createRule({
 });
 
 // rules/ambient-not-captured.ts
-var excluded = (ns2, install) => ns2 !== void 0 && !install.excludeUnknown && install.excludeNamespaces.includes(ns2);
+var excluded = (ns2, install, version2) => ns2 !== void 0 && !install.excludeUnknown && excludeHonoured(version2) && install.excludeNamespaces.includes(ns2);
 var ambientOff = (install) => install.enabled && install.enabled !== "unknown" && !install.enabled.value ? install.enabled.source : void 0;
 var ambient_not_captured_default = createRule({
   name: "ambient-not-captured",
@@ -17998,7 +18017,7 @@ var ambient_not_captured_default = createRule({
         if (labelString(labels[DATAPLANE_MODE]) !== AMBIENT) return;
         const install = facts.mesh.capture;
         const target = { resource: r7, path: ["metadata", "labels", DATAPLANE_MODE] };
-        if (excluded(r7.name, install)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r7.name, source: install.excludeSource } });
+        if (excluded(r7.name, install, facts.mesh.version)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r7.name, source: install.excludeSource } });
         else if (ambientOff(install)) context.report({ target, messageId: "ambientOff", data: { source: ambientOff(install) ?? "", key: DATAPLANE_MODE, value: AMBIENT } });
       },
       PodTemplate(t) {
@@ -18017,7 +18036,7 @@ var ambient_not_captured_default = createRule({
           return l ? [l] : [];
         };
         const install = facts.mesh.capture;
-        if (excluded(t.resource.namespace, install)) {
+        if (excluded(t.resource.namespace, install, facts.mesh.version)) {
           if (byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: "excludedPod", data: { ...data, source: install.excludeSource } });
           return;
         }
@@ -24799,7 +24818,7 @@ var mesh_config_schema_default = {
         {
           name: "metadata_exchange_headers",
           type: "ProxyConfig.ProxyHeaders.MetadataExchangeHeaders",
-          since: "1.19"
+          since: "1.19.1"
         },
         {
           name: "preserve_http1_header_case",
@@ -24844,7 +24863,7 @@ var mesh_config_schema_default = {
         {
           name: "mode",
           type: "enum:ProxyConfig.ProxyHeaders.MetadataExchangeMode",
-          since: "1.19"
+          since: "1.19.1"
         }
       ],
       reserved: []
@@ -25953,8 +25972,8 @@ function numericStringContent(s) {
 }
 function knownIn(field, version2) {
   if (!field.since || !version2) return true;
-  const [major, minor] = field.since.split(".").map(Number);
-  return atLeast(version2, major ?? 1, minor ?? 0);
+  const [major = 1, minor = 0, patch = 0] = field.since.split(".").map(Number);
+  return compareVersions(version2, { major, minor, patch, text: field.since }) >= 0;
 }
 function fieldFor(message, key) {
   return fieldsOf(message).find((f) => f.jsonName === key || f.protoName === key);
@@ -26537,9 +26556,9 @@ var KEYS = ["cni", "nativeSidecars", "holdMesh", "holdValues", "proxyLifecycle",
 var str3 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var nonEmpty = (v2) => Array.isArray(v2) ? v2.length > 0 : asObject(v2) ? Object.keys(asObject(v2)).length > 0 : v2 !== void 0 && v2 !== null && v2 !== "";
 function nativeSidecarSetting(v2) {
-  const lower = v2.toLowerCase();
-  return lower === "true" || lower === "auto" ? lower : "false";
+  return v2 === "true" || v2 === "auto" ? v2 : "false";
 }
+var readAs = (v2) => v2 === "true" || v2 === "false" || v2 === "auto" ? "" : ` = "${v2}", read as false`;
 function fromValues(values, describe6, target) {
   const out = [];
   const hold = getIn(values, ["global", "proxy", "holdApplicationUntilProxyStarts"]);
@@ -26554,7 +26573,7 @@ function fromValues(values, describe6, target) {
   else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe6("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
   const native = getIn(values, ["pilot", "env", "ENABLE_NATIVE_SIDECARS"]);
   if (typeof native === "string" || typeof native === "boolean") {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6(`pilot.env.ENABLE_NATIVE_SIDECARS${readAs(String(native))}`), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   return out;
 }
@@ -26568,7 +26587,7 @@ function fromChartValues(values, describe6, target) {
   }
   const native = getIn(values, ["env", "ENABLE_NATIVE_SIDECARS"]);
   if (!out.some((c) => c.key === "nativeSidecars") && (typeof native === "string" || typeof native === "boolean")) {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6("env.ENABLE_NATIVE_SIDECARS"), target: target(["env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6(`env.ENABLE_NATIVE_SIDECARS${readAs(String(native))}`), target: target(["env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   const holdPath = ["meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"];
   out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe6(holdPath.join(".")), target(holdPath)));
@@ -26715,7 +26734,7 @@ var InstallFactsBuilder = class {
         if (entry?.name !== "ENABLE_NATIVE_SIDECARS") return;
         const value = entry.value;
         if (typeof value !== "string" && typeof value !== "boolean") return;
-        this.add(revision, [{ key: "nativeSidecars", value: nativeSidecarSetting(String(value)), source: `Deployment ${r7.name} (env ENABLE_NATIVE_SIDECARS)`, target: { resource: r7, path: [...discovery.path, "env", i, "value"] } }]);
+        this.add(revision, [{ key: "nativeSidecars", value: nativeSidecarSetting(String(value)), source: `Deployment ${r7.name} (env ENABLE_NATIVE_SIDECARS${readAs(String(value))})`, target: { resource: r7, path: [...discovery.path, "env", i, "value"] } }]);
       });
       return;
     }
@@ -26810,15 +26829,17 @@ function injectionTemplates(t) {
 }
 function nativeSidecarsFor(t, install, version2) {
   const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
-  if (annotation !== void 0 && annotation !== "" && atLeast(version2, 1, 24)) {
-    const native = atLeast(version2, 1, 27) ? annotation !== "false" : annotation === "true";
+  const newTemplate = atLeast(version2, 1, 27);
+  if (annotation !== void 0 && atLeast(version2, 1, 24) && !(newTemplate && annotation === "")) {
+    const native = newTemplate ? annotation !== "false" : annotation === "true";
     return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path: templatePath(t, "metadata", "annotations", NATIVE_SIDECAR_ANNOTATION) };
   }
   const stated = install.nativeSidecars;
   if (stated) {
-    if (stated.value === "auto") {
+    if (stated.value === "auto" && newTemplate) {
       return { value: "unknown", why: `${stated.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated };
     }
+    if (stated.value === "auto") return { value: false, why: `${stated.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated };
     return { value: stated.value === "true", why: `${stated.source} is "${stated.value}"`, stated };
   }
   if (atLeast(version2, 1, 27)) {
@@ -30189,7 +30210,7 @@ var deprecated_names_default = {
       deprecatedIn: "1.29",
       removedIn: "1.29",
       instead: "set statsCompression (true or false) in the proxy.istio.io/config annotation instead; Envoy picks the algorithm from the scraper's Accept-Encoding",
-      evidence: 'istio #58717, release note 48051 "The annotation sidecar.istio.io/statsCompression was deprecated and removed"; pkg/bootstrap/config.go reads it from 1.22 to 1.28 only; api deprecated: true from 1.29'
+      evidence: 'istio #58717, release note 48051 "The annotation sidecar.istio.io/statsCompression was deprecated and removed"; pkg/bootstrap/config.go reads it from 1.21.0 to 1.28 only (getStatsOptions at 1.21.0: meta.Annotations["sidecar.istio.io/statsCompression"]); api deprecated: true from 1.29'
     },
     {
       name: "sidecar.istio.io/enableCoreDump",
@@ -31201,11 +31222,21 @@ function waypointGateways(gateways, classes) {
 function waypointServes(waypointFor, kind2) {
   return waypointFor === "all" || waypointFor === kind2;
 }
-function waypointRef(objectLabels, objectNamespace, namespaceLabels2) {
+function waypointForAt(gateway, version2) {
+  return gateway.waypointForSource === "GatewayClass" && version2 !== void 0 && !atLeast(version2, 1, 23) ? "service" : gateway.waypointFor;
+}
+function namesNoWaypoint(value) {
+  return value === "" || value.toLowerCase() === "none";
+}
+function readsWaypointNamespace(version2) {
+  return version2 === void 0 || atLeast(version2, 1, 23);
+}
+function waypointRef(objectLabels, objectNamespace, namespaceLabels2, version2) {
+  const crossNamespace = readsWaypointNamespace(version2);
   const own = objectLabels[USE_WAYPOINT3];
-  if (own !== void 0) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE2] ?? objectNamespace, from: "object", none: own === "none" };
+  if (own !== void 0) return { name: own, namespace: (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE2] : void 0) ?? objectNamespace, from: "object", none: namesNoWaypoint(own) };
   const fromNs = namespaceLabels2.known[USE_WAYPOINT3];
-  if (fromNs !== void 0) return { name: fromNs, namespace: namespaceLabels2.known[USE_WAYPOINT_NAMESPACE2] ?? objectNamespace, from: "namespace", none: fromNs === "none" };
+  if (fromNs !== void 0) return { name: fromNs, namespace: (crossNamespace ? namespaceLabels2.known[USE_WAYPOINT_NAMESPACE2] : void 0) ?? objectNamespace, from: "namespace", none: namesNoWaypoint(fromNs) };
   return namespaceLabels2.complete ? void 0 : "unknown";
 }
 function allowsNamespace(gateway, namespace, namespaceLabels2) {
@@ -31219,7 +31250,7 @@ function allowsNamespace(gateway, namespace, namespaceLabels2) {
   if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
   return false;
 }
-function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gateways) {
+function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gateways, version2) {
   if (ref.none) return { gateway: void 0 };
   if (ref.namespace === void 0) return { gateway: void 0, unknown: "the object's namespace" };
   const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
@@ -31228,31 +31259,32 @@ function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gatew
     if (near.length === 0) return { gateway: void 0, unknown: `waypoint ${ref.namespace}/${ref.name}` };
     return { gateway: void 0, problem: { kind: "missing", near } };
   }
-  if (kind2 !== "namespace" && !waypointServes(gateway.waypointFor, kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
-  if (objectNamespace !== void 0 && objectNamespace !== gateway.namespace) {
+  if (kind2 !== "namespace" && !waypointServes(waypointForAt(gateway, version2), kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
+  if (objectNamespace !== void 0 && objectNamespace !== gateway.namespace && readsWaypointNamespace(version2)) {
     const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
     if (allowed === false) return { gateway, problem: { kind: "denied", gateway } };
   }
   return { gateway };
 }
-function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways) {
+function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways, version2) {
   const out = [];
   const describe6 = (ref, kind2, whose) => {
     if (ref === "unknown") return `${whose}: unknown (the namespace's labels are unknown)`;
     if (ref === void 0) return `${whose}: no waypoint (no ${USE_WAYPOINT3} on ${kind2 === "workload" ? "the pod or " : ""}its namespace)`;
     const where = ref.from === "object" ? "its own label" : "its namespace's label";
-    if (ref.none) return `${whose}: no waypoint (${where} ${USE_WAYPOINT3}=none)`;
-    const verdict = judgeWaypoint(ref, kind2, namespace, namespaceLabels2, gateways);
+    if (ref.none) return `${whose}: no waypoint (${where} ${USE_WAYPOINT3}=${ref.name === "" ? '""' : ref.name})`;
+    const verdict = judgeWaypoint(ref, kind2, namespace, namespaceLabels2, gateways, version2);
     const name = `${ref.namespace ?? "?"}/${ref.name}`;
     if (verdict.problem?.kind === "missing") return `${whose}: none binds: ${where} names waypoint ${name}, which is not among the inputs' Gateways`;
-    if (verdict.problem?.kind === "traffic-type") return `${whose}: none binds: ${where} names waypoint ${name}, whose waypoint-for is ${verdict.problem.gateway.waypointFor}`;
+    if (verdict.problem?.kind === "traffic-type") return `${whose}: none binds: ${where} names waypoint ${name}, whose waypoint-for is ${waypointForAt(verdict.problem.gateway, version2)}`;
     if (verdict.problem?.kind === "denied") return `${whose}: none binds: ${where} names waypoint ${name}, which does not allow namespace ${namespace}`;
     if (!verdict.gateway) return `${whose}: waypoint ${name} (${where}), not among the inputs`;
-    if (kind2 === "workload" && !waypointServes(verdict.gateway.waypointFor, "workload")) return `${whose}: no waypoint (${where} names ${name}, which serves only ${verdict.gateway.waypointFor} traffic)`;
+    const serves = waypointForAt(verdict.gateway, version2);
+    if (kind2 === "workload" && !waypointServes(serves, "workload")) return `${whose}: no waypoint (${where} names ${name}, which serves only ${serves} traffic)`;
     return `${whose}: waypoint ${name} (${where})`;
   };
-  out.push(describe6(waypointRef(podLabels2, namespace, namespaceLabels2), "workload", "traffic to the pod's own address"));
-  out.push(describe6(waypointRef({}, namespace, namespaceLabels2), "service", "traffic to its namespace's Services that name no waypoint of their own"));
+  out.push(describe6(waypointRef(podLabels2, namespace, namespaceLabels2, version2), "workload", "traffic to the pod's own address"));
+  out.push(describe6(waypointRef({}, namespace, namespaceLabels2, version2), "service", "traffic to its namespace's Services that name no waypoint of their own"));
   return out;
 }
 
@@ -31463,9 +31495,9 @@ var ambient_authz_policy_default = createRule({
         if (service.resource.namespace !== pod.namespace || !service.selector) continue;
         const sel2 = Object.entries(service.selector);
         if (sel2.length === 0 || !sel2.every(([k2, v2]) => pod.labels[k2] === v2)) continue;
-        const ref = waypointRef(service.labels, pod.namespace, nsLabels);
+        const ref = waypointRef(service.labels, pod.namespace, nsLabels, facts.mesh.version);
         if (ref === "unknown" || ref === void 0 || ref.none) continue;
-        const verdict = judgeWaypoint(ref, "service", pod.namespace, nsLabels, facts.mesh.waypoints);
+        const verdict = judgeWaypoint(ref, "service", pod.namespace, nsLabels, facts.mesh.waypoints, facts.mesh.version);
         if (verdict.gateway && !verdict.problem && verdict.gateway.className === WAYPOINT_CLASS) out.push({ service, gateway: verdict.gateway });
       }
       return out;
@@ -31567,9 +31599,9 @@ var ambient_authz_policy_default = createRule({
         const target = table.get(`${ns2}/${name}`);
         if (!target) return;
         const nsLabels = namespaceLabelSet(ns2, facts).labels;
-        const bound = waypointRef(target.labels, ns2, nsLabels);
+        const bound = waypointRef(target.labels, ns2, nsLabels, facts.mesh.version);
         if (bound === "unknown" || bound !== void 0 && !bound.none) return;
-        const why = bound === void 0 ? "no use-waypoint on it or its namespace" : `use-waypoint: none on ${bound.from === "object" ? "it" : "its namespace"}`;
+        const why = bound === void 0 ? "no use-waypoint on it or its namespace" : `use-waypoint: ${bound.name || '""'} on ${bound.from === "object" ? "it" : "its namespace"}`;
         ctx.report({
           target: { resource: p, path: [...path, "name"] },
           messageId: "targetUnbound",
@@ -32210,7 +32242,7 @@ var BINDS = {
   Namespace: "namespace"
 };
 var gatewayName = (g) => `${g.namespace ?? ""}/${g.name}`;
-function report(context, resource, labelPath, problem, name, namespace, objectKind, objectNamespace) {
+function report(context, resource, labelPath, problem, name, namespace, objectKind, objectNamespace, version2) {
   const target = { resource, path: labelPath };
   if (problem.kind === "missing") {
     context.report({ target, messageId: "missing", data: { name, namespace, near: problem.near.slice(0, 3).join(", ") } });
@@ -32220,8 +32252,9 @@ function report(context, resource, labelPath, problem, name, namespace, objectKi
   const related = [{ target: { resource: g.resource, path: ["metadata", "name"] }, message: `waypoint ${gatewayName(g)}` }];
   if (problem.kind === "traffic-type") {
     const need = objectKind === "service" ? "service" : "workload";
-    const where = g.waypointForSource === "default" ? "the default" : `its ${g.waypointForSource}'s istio.io/waypoint-for`;
-    context.report({ target, messageId: "trafficType", data: { waypoint: gatewayName(g), for: g.waypointFor, where, kind: need, need }, related });
+    const read2 = waypointForAt(g, version2);
+    const where = read2 !== g.waypointFor ? `the default: Istio ${version2.text} does not read the GatewayClass's label` : g.waypointForSource === "default" ? "the default" : `its ${g.waypointForSource}'s istio.io/waypoint-for`;
+    context.report({ target, messageId: "trafficType", data: { waypoint: gatewayName(g), for: read2, where, kind: need, need }, related });
     return;
   }
   context.report({ target, messageId: "denied", data: { waypoint: gatewayName(g), namespace: objectNamespace ?? "" }, related });
@@ -32250,12 +32283,14 @@ var waypoint_unbound_default = createRule({
     const judge = (resource, rawLabels, labelPath, kind2, objectNamespace) => {
       const labels = labelRecord(rawLabels);
       if (labels[USE_WAYPOINT3] === void 0) return;
-      const ref = waypointRef(labels, objectNamespace, knownLabels({}));
+      const version2 = context.facts.mesh.version;
+      if (labels[USE_WAYPOINT_NAMESPACE2] !== void 0 && !readsWaypointNamespace(version2)) return;
+      const ref = waypointRef(labels, objectNamespace, knownLabels({}), version2);
       if (ref === "unknown" || ref === void 0 || ref.none) return;
       const nsLabels = namespaceLabelSet(objectNamespace, context.facts).labels;
-      const problem = judgeWaypoint(ref, kind2, objectNamespace, nsLabels, context.facts.mesh.waypoints).problem;
+      const problem = judgeWaypoint(ref, kind2, objectNamespace, nsLabels, context.facts.mesh.waypoints, version2).problem;
       if (!problem) return;
-      report(context, resource, labelPath, problem, ref.name, ref.namespace ?? "", kind2, objectNamespace);
+      report(context, resource, labelPath, problem, ref.name, ref.namespace ?? "", kind2, objectNamespace, version2);
     };
     return {
       Resource(r7) {
@@ -32288,7 +32323,8 @@ var route_without_waypoint_default = createRule({
       istioVersions: ">= 1.22"
     },
     messages: {
-      noWaypoint: "No waypoint serves Service {{ service }} (no istio.io/use-waypoint on it or namespace {{ namespace }}), so ambient traffic ignores this route. Label the Service or its namespace with a waypoint."
+      noWaypoint: "No waypoint serves Service {{ service }} (no istio.io/use-waypoint on it or namespace {{ namespace }}), so ambient traffic ignores this route. Label the Service or its namespace with a waypoint.",
+      waypointNone: 'No waypoint serves Service {{ service }} ({{ where }} has istio.io/use-waypoint: "{{ value }}"), so ambient traffic ignores this route. Name a waypoint there, or drop the route.'
     },
     schema: []
   },
@@ -32317,14 +32353,24 @@ var route_without_waypoint_default = createRule({
           const service = services.get(`${ref.namespace}/${ref.name}`);
           const ns2 = context.facts.namespaces.get(ref.namespace);
           if (!service || !ns2) continue;
-          const serviceLabels = asObject(getIn(service.object, ["metadata", "labels"])) ?? {};
-          if (labelString(serviceLabels[USE_WAYPOINT3]) !== void 0 || ns2.labels[USE_WAYPOINT3] !== void 0) continue;
+          const serviceLabels = labelRecord(getIn(service.object, ["metadata", "labels"]));
+          const bound = waypointRef(serviceLabels, ref.namespace, { known: ns2.labels, complete: true }, context.facts.mesh.version);
+          if (bound === "unknown" || bound !== void 0 && !bound.none) continue;
           if (ns2.labels[DATAPLANE_MODE] !== AMBIENT) continue;
+          const name = `${ref.namespace}/${ref.name}`;
+          const target = { resource: ref.route, path: ["spec", "parentRefs", ref.index] };
+          const related = [{ target: { resource: service, path: ["metadata", "name"] }, message: `Service ${name}` }];
+          if (bound === void 0) {
+            context.report({ target, messageId: "noWaypoint", data: { service: name, namespace: ref.namespace }, related });
+            continue;
+          }
+          const onService = bound.from === "object";
+          const label = onService ? { target: { resource: service, path: ["metadata", "labels", USE_WAYPOINT3] }, message: `Service ${name}: ${USE_WAYPOINT3}=${bound.name}` } : namespaceLabelLocation(ns2, USE_WAYPOINT3, `namespace ${ref.namespace}: ${USE_WAYPOINT3}=${bound.name}`);
           context.report({
-            target: { resource: ref.route, path: ["spec", "parentRefs", ref.index] },
-            messageId: "noWaypoint",
-            data: { service: `${ref.namespace}/${ref.name}`, namespace: ref.namespace },
-            related: [{ target: { resource: service, path: ["metadata", "name"] }, message: `Service ${ref.namespace}/${ref.name}` }]
+            target,
+            messageId: "waypointNone",
+            data: { service: name, where: onService ? "it" : `namespace ${ref.namespace}`, value: bound.name },
+            related: label ? [label] : related
           });
         }
       }
@@ -32379,7 +32425,8 @@ var use_waypoint_none_service_default = createRule({
         services.set(r7.namespace, list2);
       },
       PodTemplate(t) {
-        if (t.resource.namespace === void 0 || labelString(t.labels[USE_WAYPOINT3]) !== "none") return;
+        const own = labelString(t.labels[USE_WAYPOINT3]);
+        if (t.resource.namespace === void 0 || own === void 0 || !namesNoWaypoint(own)) return;
         optedOut.push(t);
       },
       "Program:exit"() {
@@ -32394,9 +32441,9 @@ var use_waypoint_none_service_default = createRule({
           for (const s of candidates) {
             const selector = selectorOf(s);
             if (!selector || !Object.entries(selector).every(([k2, v2]) => podLabels2[k2] === v2)) continue;
-            const ref = waypointRef(labelRecord(getIn(s.object, ["metadata", "labels"])), ns2, nsLabels);
+            const ref = waypointRef(labelRecord(getIn(s.object, ["metadata", "labels"])), ns2, nsLabels, facts.mesh.version);
             if (ref === void 0 || ref === "unknown" || ref.none) continue;
-            const verdict = judgeWaypoint(ref, "service", ns2, nsLabels, facts.mesh.waypoints);
+            const verdict = judgeWaypoint(ref, "service", ns2, nsLabels, facts.mesh.waypoints, facts.mesh.version);
             if (!verdict.gateway || verdict.problem) continue;
             bound.push({ service: s, gateway: verdict.gateway, from: ref.from });
           }
@@ -35527,7 +35574,7 @@ function explainTemplate(t, facts, line) {
     trace: capture.trace,
     ...capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {},
     // Which waypoint serves it matters only to a pod ztunnel captures.
-    ...capture.outcome === "ambient" ? { waypoints: waypointTrace(podFacts(t).labels, r7.namespace, namespaceLabelSet(r7.namespace, facts).labels, facts.mesh.waypoints) } : {}
+    ...capture.outcome === "ambient" ? { waypoints: waypointTrace(podFacts(t).labels, r7.namespace, namespaceLabelSet(r7.namespace, facts).labels, facts.mesh.waypoints, facts.mesh.version) } : {}
   };
   return {
     resource: `${describeResource(r7)}${templateLabel(t)}`,

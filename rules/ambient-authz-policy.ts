@@ -294,9 +294,9 @@ export default createRule({
         if (service.resource.namespace !== pod.namespace || !service.selector) continue;
         const sel = Object.entries(service.selector);
         if (sel.length === 0 || !sel.every(([k, v]) => pod.labels[k] === v)) continue;
-        const ref = waypointRef(service.labels, pod.namespace, nsLabels);
+        const ref = waypointRef(service.labels, pod.namespace, nsLabels, facts.mesh.version);
         if (ref === 'unknown' || ref === undefined || ref.none) continue;
-        const verdict = judgeWaypoint(ref, 'service', pod.namespace, nsLabels, facts.mesh.waypoints);
+        const verdict = judgeWaypoint(ref, 'service', pod.namespace, nsLabels, facts.mesh.waypoints, facts.mesh.version);
         // Another class's Gateway may serve as a waypoint too, but its service account is named otherwise.
         if (verdict.gateway && !verdict.problem && verdict.gateway.className === WAYPOINT_CLASS) out.push({ service, gateway: verdict.gateway });
       }
@@ -413,9 +413,9 @@ export default createRule({
         const target = table.get(`${ns}/${name}`);
         if (!target) return;
         const nsLabels = namespaceLabelSet(ns, facts).labels;
-        const bound = waypointRef(target.labels, ns, nsLabels);
+        const bound = waypointRef(target.labels, ns, nsLabels, facts.mesh.version);
         if (bound === 'unknown' || (bound !== undefined && !bound.none)) return;
-        const why = bound === undefined ? 'no use-waypoint on it or its namespace' : `use-waypoint: none on ${bound.from === 'object' ? 'it' : 'its namespace'}`;
+        const why = bound === undefined ? 'no use-waypoint on it or its namespace' : `use-waypoint: ${bound.name || '""'} on ${bound.from === 'object' ? 'it' : 'its namespace'}`;
         ctx.report({
           target: { resource: p, path: [...path, 'name'] },
           messageId: 'targetUnbound',

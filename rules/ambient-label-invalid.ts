@@ -15,13 +15,18 @@ import {
   WAYPOINT_FOR,
   ambientLabel,
   captureWithPodLabel,
+  ingressUseWaypointReads,
   readsLabelOn,
 } from '../src/model/ambient-labels.ts';
 import { namespaceOf } from '../src/model/intent.ts';
+import { SUPPORTED_MINORS, type IstioVersion } from '../src/model/istio-version.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { captureForTemplate } from '../src/model/pod-injection.ts';
 import { asObject, podTemplateOf, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { KubeObject, PathEdit, Resource } from '../src/types.ts';
+
+/** The newest release meshlint models: a value it reads as true keeps working on upgrades. */
+const NEWEST: IstioVersion = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };
 
 /** Workload kinds whose own metadata never reaches their pods (Istio reads the pod). */
 const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Job', 'CronJob']);
@@ -73,9 +78,9 @@ export default createRule({
       waypointFor:
         'Label {{ key }}: "{{ value }}" is not service, workload, all or none: istiod treats it as none, so nothing uses this waypoint. {{ hint }}',
       ingressLoose:
-        'Label {{ key }}: "{{ value }}" is read as true only by newer Istio versions (1.24 matches exactly "true"). Write "true".',
+        'Label {{ key }}: "{{ value }}" is read as true up to Istio 1.29 and as false from 1.30, when ingress gateways skip the waypoint. Write "true".',
       ingressInvalid:
-        'Label {{ key }}: "{{ value }}" is neither "true" nor "false": Istio reads it as false, so ingress gateways skip the waypoint. Write "true" or "false".',
+        'Label {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} reads it as false, so ingress gateways skip the waypoint. Write "true" or "false".',
       setValue: 'Set it to "{{ value }}" ({{ effect }}).',
       remove: 'Remove it.',
       moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}.',
@@ -131,17 +136,22 @@ export default createRule({
       const value = labels[INGRESS_USE_WAYPOINT];
       if (!judged(value) || value === 'true' || value === 'false') return;
       const path = ['metadata', 'labels', INGRESS_USE_WAYPOINT];
-      const reads = Object.hasOwn(PARSE_BOOL, value) ? PARSE_BOOL[value] : undefined;
+      const version = facts.mesh.version;
+      const reads = ingressUseWaypointReads(value, r.kind, version);
+      if (reads === undefined) return;
       // Any spelling of "no" is read as false by every version: what it says, so no harm done.
-      if (reads === false || meantBy(value) === DATAPLANE_NONE) return;
+      if (!reads && (PARSE_BOOL[value] === false || meantBy(value) === DATAPLANE_NONE)) return;
+      // Read as true here, and by every later version: it does what it says. (Only a mixed case
+      // such as "tRue" is read as true by 1.25–1.29 and as false from 1.30: ingressLoose.)
+      if (reads && ingressUseWaypointReads(value, r.kind, NEWEST) === true) return;
       const suggest = [
         { messageId: 'setValue' as const, data: { value: 'true', effect: 'ingress gateways send through the waypoint' }, edits: [{ op: 'set' as const, path, value: 'true' }] },
         { messageId: 'setValue' as const, data: { value: 'false', effect: 'ingress gateways skip the waypoint' }, edits: [{ op: 'set' as const, path, value: 'false' }] },
       ];
       context.report({
         target: { resource: r, path },
-        ...(reads === undefined ? { messageId: 'ingressInvalid' as const } : { messageId: 'ingressLoose' as const }),
-        data: { key: INGRESS_USE_WAYPOINT, value },
+        messageId: reads ? 'ingressLoose' : 'ingressInvalid',
+        data: { key: INGRESS_USE_WAYPOINT, value, version: version.text },
         suggest,
       });
     };

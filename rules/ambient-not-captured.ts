@@ -1,18 +1,21 @@
 // A pod a label puts in ambient that ztunnel will not capture. istio-cni decides per pod, in
-// this order: a namespace in its excludeNamespaces (kube-system by default) and a hostNetwork
-// pod are never captured; a pod the injector gave a sidecar (sidecar.istio.io/status) is
-// skipped, so the sidecar wins over any ambient label. Reported only where the inputs decide
-// the outcome; a pod that asks for a sidecar itself inside an ambient namespace is Istio's
-// supported mixed mode, and a namespace with both kinds of labels is inject-label-conflict's.
+// this order: a namespace in its excludeNamespaces (kube-system by default; from 1.30, when the
+// node agent reads it too) and a hostNetwork pod are never captured; a pod the injector gave a
+// sidecar (sidecar.istio.io/status) is skipped, so the sidecar wins over any ambient label.
+// Reported only where the inputs decide the outcome; a pod that asks for a sidecar itself
+// inside an ambient namespace is Istio's supported mixed mode, and a namespace with both kinds
+// of labels is inject-label-conflict's.
 import { createRule } from '../src/engine/rule-api.ts';
-import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, type CaptureInstall } from '../src/model/ambient.ts';
+import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, excludeHonoured, type CaptureInstall } from '../src/model/ambient.ts';
+import type { IstioVersion } from '../src/model/istio-version.ts';
 import { injectionIntent, namespaceLabelLocation, namespaceOf, relatedOf } from '../src/model/intent.ts';
 import { captureForTemplate, predictForTemplate } from '../src/model/pod-injection.ts';
 import { asObject, labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { PathEdit, RelatedLocation } from '../src/types.ts';
 
-/** In istio-cni's excluded namespaces, as the install among the inputs (or the chart's default) says. */
-const excluded = (ns: string | undefined, install: CaptureInstall): boolean => ns !== undefined && !install.excludeUnknown && install.excludeNamespaces.includes(ns);
+/** In istio-cni's excluded namespaces, as the install among the inputs (or the chart's default) says, at a version that honours them. */
+const excluded = (ns: string | undefined, install: CaptureInstall, version: IstioVersion): boolean =>
+  ns !== undefined && !install.excludeUnknown && excludeHonoured(version) && install.excludeNamespaces.includes(ns);
 /** The install among the inputs runs istio-cni with ambient off. */
 const ambientOff = (install: CaptureInstall): string | undefined => (install.enabled && install.enabled !== 'unknown' && !install.enabled.value ? install.enabled.source : undefined);
 
@@ -58,7 +61,7 @@ export default createRule({
         if (labelString(labels[DATAPLANE_MODE]) !== AMBIENT) return;
         const install = facts.mesh.capture;
         const target = { resource: r, path: ['metadata', 'labels', DATAPLANE_MODE] };
-        if (excluded(r.name, install)) context.report({ target, messageId: 'excludedNamespace', data: { namespace: r.name, source: install.excludeSource } });
+        if (excluded(r.name, install, facts.mesh.version)) context.report({ target, messageId: 'excludedNamespace', data: { namespace: r.name, source: install.excludeSource } });
         else if (ambientOff(install)) context.report({ target, messageId: 'ambientOff', data: { source: ambientOff(install) ?? '', key: DATAPLANE_MODE, value: AMBIENT } });
       },
       PodTemplate(t) {
@@ -79,7 +82,7 @@ export default createRule({
           return l ? [l] : [];
         };
         const install = facts.mesh.capture;
-        if (excluded(t.resource.namespace, install)) {
+        if (excluded(t.resource.namespace, install, facts.mesh.version)) {
           // The namespace's own label is reported once, on the Namespace.
           if (byPod) context.report({ target: { resource: t.resource, path: podLabelPath(t) }, messageId: 'excludedPod', data: { ...data, source: install.excludeSource } });
           return;

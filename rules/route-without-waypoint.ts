@@ -1,15 +1,16 @@
 // An HTTPRoute or GRPCRoute attached to a Service (GAMMA: `parentRefs` of kind Service) for
 // ambient traffic is applied by the Service's waypoint, and only there. When neither the
-// Service nor its namespace names a waypoint (`istio.io/use-waypoint`), istiod marks the route
-// `ResolvedWaypoints` false: "istio.io/use-waypoint label missing from parent and parent
-// namespace; in ambient mode, route will not be respected"
-// (pilot/pkg/config/kube/gateway/conditions.go, conversion.go). Ambient clients then reach the
-// Service directly, without the route's matches, splits, rewrites or timeouts.
+// Service nor its namespace names a waypoint (`istio.io/use-waypoint` absent, or `none` in any
+// case), ambient clients reach the Service directly, without the route's matches, splits,
+// rewrites or timeouts. From 1.26 istiod says so only in the message of the route's
+// `ResolvedWaypoints` condition, whose status stays True
+// (pilot/pkg/config/kube/gateway/conditions.go, conversion.go waypointConfigured).
 import { createRule } from '../src/engine/rule-api.ts';
 import { AMBIENT, DATAPLANE_MODE } from '../src/model/ambient.ts';
-import { USE_WAYPOINT } from '../src/model/waypoint.ts';
-import { asObject, getIn, labelString } from '../src/model/workload.ts';
-import type { Resource } from '../src/types.ts';
+import { USE_WAYPOINT, waypointRef } from '../src/model/waypoint.ts';
+import { namespaceLabelLocation } from '../src/model/intent.ts';
+import { asObject, getIn, labelRecord } from '../src/model/workload.ts';
+import type { RelatedLocation, Resource } from '../src/types.ts';
 
 const ROUTE_KINDS = new Set(['HTTPRoute', 'GRPCRoute']);
 const MAX_PARENTS = 32;
@@ -38,6 +39,8 @@ export default createRule({
     messages: {
       noWaypoint:
         'No waypoint serves Service {{ service }} (no istio.io/use-waypoint on it or namespace {{ namespace }}), so ambient traffic ignores this route. Label the Service or its namespace with a waypoint.',
+      waypointNone:
+        'No waypoint serves Service {{ service }} ({{ where }} has istio.io/use-waypoint: "{{ value }}"), so ambient traffic ignores this route. Name a waypoint there, or drop the route.',
     },
     schema: [],
   },
@@ -67,15 +70,29 @@ export default createRule({
           const service = services.get(`${ref.namespace}/${ref.name}`);
           const ns = context.facts.namespaces.get(ref.namespace);
           if (!service || !ns) continue;
-          const serviceLabels = asObject(getIn(service.object, ['metadata', 'labels'])) ?? {};
-          if (labelString(serviceLabels[USE_WAYPOINT]) !== undefined || ns.labels[USE_WAYPOINT] !== undefined) continue;
+          const serviceLabels = labelRecord(getIn(service.object, ['metadata', 'labels']));
+          // A Service's own label wins, `none` included (no fallback to the namespace's waypoint).
+          const bound = waypointRef(serviceLabels, ref.namespace, { known: ns.labels, complete: true }, context.facts.mesh.version);
+          // A waypoint named: waypoint-unbound judges whether it binds.
+          if (bound === 'unknown' || (bound !== undefined && !bound.none)) continue;
           // A sidecar mesh applies the route in the clients' proxies: only an ambient namespace loses it.
           if (ns.labels[DATAPLANE_MODE] !== AMBIENT) continue;
+          const name = `${ref.namespace}/${ref.name}`;
+          const target = { resource: ref.route, path: ['spec', 'parentRefs', ref.index] };
+          const related: RelatedLocation[] = [{ target: { resource: service, path: ['metadata', 'name'] }, message: `Service ${name}` }];
+          if (bound === undefined) {
+            context.report({ target, messageId: 'noWaypoint', data: { service: name, namespace: ref.namespace }, related });
+            continue;
+          }
+          const onService = bound.from === 'object';
+          const label = onService
+            ? { target: { resource: service, path: ['metadata', 'labels', USE_WAYPOINT] }, message: `Service ${name}: ${USE_WAYPOINT}=${bound.name}` }
+            : namespaceLabelLocation(ns, USE_WAYPOINT, `namespace ${ref.namespace}: ${USE_WAYPOINT}=${bound.name}`);
           context.report({
-            target: { resource: ref.route, path: ['spec', 'parentRefs', ref.index] },
-            messageId: 'noWaypoint',
-            data: { service: `${ref.namespace}/${ref.name}`, namespace: ref.namespace },
-            related: [{ target: { resource: service, path: ['metadata', 'name'] }, message: `Service ${ref.namespace}/${ref.name}` }],
+            target,
+            messageId: 'waypointNone',
+            data: { service: name, where: onService ? 'it' : `namespace ${ref.namespace}`, value: bound.name },
+            related: label ? [label] : related,
           });
         }
       },

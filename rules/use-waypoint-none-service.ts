@@ -5,7 +5,7 @@
 // Reported when a Service among the inputs selects the pod and that Service's waypoint binds.
 import { createRule } from '../src/engine/rule-api.ts';
 import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
-import { judgeWaypoint, USE_WAYPOINT, waypointRef, type WaypointGateway } from '../src/model/waypoint.ts';
+import { judgeWaypoint, namesNoWaypoint, USE_WAYPOINT, waypointRef, type WaypointGateway } from '../src/model/waypoint.ts';
 import { asObject, getIn, labelRecord, labelString, type PodTemplate, templatePath } from '../src/model/workload.ts';
 import type { RelatedLocation, Resource } from '../src/types.ts';
 
@@ -69,7 +69,8 @@ export default createRule({
         services.set(r.namespace, list);
       },
       PodTemplate(t) {
-        if (t.resource.namespace === undefined || labelString(t.labels[USE_WAYPOINT]) !== 'none') return;
+        const own = labelString(t.labels[USE_WAYPOINT]);
+        if (t.resource.namespace === undefined || own === undefined || !namesNoWaypoint(own)) return;
         optedOut.push(t);
       },
       'Program:exit'() {
@@ -85,9 +86,9 @@ export default createRule({
           for (const s of candidates) {
             const selector = selectorOf(s);
             if (!selector || !Object.entries(selector).every(([k, v]) => podLabels[k] === v)) continue;
-            const ref = waypointRef(labelRecord(getIn(s.object, ['metadata', 'labels'])), ns, nsLabels);
+            const ref = waypointRef(labelRecord(getIn(s.object, ['metadata', 'labels'])), ns, nsLabels, facts.mesh.version);
             if (ref === undefined || ref === 'unknown' || ref.none) continue;
-            const verdict = judgeWaypoint(ref, 'service', ns, nsLabels, facts.mesh.waypoints);
+            const verdict = judgeWaypoint(ref, 'service', ns, nsLabels, facts.mesh.waypoints, facts.mesh.version);
             if (!verdict.gateway || verdict.problem) continue;
             bound.push({ service: s, gateway: verdict.gateway, from: ref.from });
           }

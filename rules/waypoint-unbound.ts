@@ -1,14 +1,15 @@
 // `istio.io/use-waypoint` that binds nothing. istiod resolves the label on the object (Pod,
 // Service, ServiceEntry, WorkloadEntry), else on its Namespace, and binds only to a Gateway that
-// exists, whose `istio.io/waypoint-for` covers the traffic, and that allows the object's namespace
-// (pilot/pkg/serviceregistry/ambient/waypoints.go). Otherwise ztunnel sends traffic straight to
-// the destination: the waypoint's L7 policies and routes are not applied, and a Pod's failed
-// binding leaves no status anywhere (workloads.go discards it).
+// exists, whose `istio.io/waypoint-for` covers the traffic, and that allows the object's
+// namespace (from 1.23; pilot/pkg/serviceregistry/ambient/waypoints.go). Otherwise ztunnel sends
+// traffic straight to the destination: the waypoint's L7 policies and routes are not applied,
+// and a Pod's failed binding leaves no status anywhere (workloads.go discards it).
 import { createRule, type RuleContext } from '../src/engine/rule-api.ts';
 import { namespaceLabelSet } from '../src/model/pod-injection.ts';
 import { knownLabels } from '../src/model/selector.ts';
+import type { IstioVersion } from '../src/model/istio-version.ts';
 import {
-  judgeWaypoint, USE_WAYPOINT, waypointRef, type BindingKind, type WaypointGateway, type WaypointProblem,
+  judgeWaypoint, readsWaypointNamespace, USE_WAYPOINT, USE_WAYPOINT_NAMESPACE, waypointForAt, waypointRef, type BindingKind, type WaypointGateway, type WaypointProblem,
 } from '../src/model/waypoint.ts';
 import { getIn, labelRecord, templatePath } from '../src/model/workload.ts';
 import type { Path, Resource } from '../src/types.ts';
@@ -25,7 +26,7 @@ const BINDS: Readonly<Record<string, BindingKind | 'namespace'>> = {
 
 const gatewayName = (g: WaypointGateway): string => `${g.namespace ?? ''}/${g.name}`;
 
-function report(context: RuleContext<Messages, never[]>, resource: Resource, labelPath: Path, problem: WaypointProblem, name: string, namespace: string, objectKind: string, objectNamespace: string | undefined): void {
+function report(context: RuleContext<Messages, never[]>, resource: Resource, labelPath: Path, problem: WaypointProblem, name: string, namespace: string, objectKind: string, objectNamespace: string | undefined, version: IstioVersion): void {
   const target = { resource, path: labelPath };
   if (problem.kind === 'missing') {
     context.report({ target, messageId: 'missing', data: { name, namespace, near: problem.near.slice(0, 3).join(', ') } });
@@ -35,8 +36,12 @@ function report(context: RuleContext<Messages, never[]>, resource: Resource, lab
   const related = [{ target: { resource: g.resource, path: ['metadata', 'name'] }, message: `waypoint ${gatewayName(g)}` }];
   if (problem.kind === 'traffic-type') {
     const need = objectKind === 'service' ? 'service' : 'workload';
-    const where = g.waypointForSource === 'default' ? 'the default' : `its ${g.waypointForSource}'s istio.io/waypoint-for`;
-    context.report({ target, messageId: 'trafficType', data: { waypoint: gatewayName(g), for: g.waypointFor, where, kind: need, need }, related });
+    const read = waypointForAt(g, version);
+    const where =
+      read !== g.waypointFor ? `the default: Istio ${version.text} does not read the GatewayClass's label`
+      : g.waypointForSource === 'default' ? 'the default'
+      : `its ${g.waypointForSource}'s istio.io/waypoint-for`;
+    context.report({ target, messageId: 'trafficType', data: { waypoint: gatewayName(g), for: read, where, kind: need, need }, related });
     return;
   }
   context.report({ target, messageId: 'denied', data: { waypoint: gatewayName(g), namespace: objectNamespace ?? '' }, related });
@@ -67,13 +72,16 @@ export default createRule({
     const judge = (resource: Resource, rawLabels: unknown, labelPath: Path, kind: BindingKind | 'namespace', objectNamespace: string | undefined): void => {
       const labels = labelRecord(rawLabels);
       if (labels[USE_WAYPOINT] === undefined) return;
+      const version = context.facts.mesh.version;
+      // 1.22 ignores use-waypoint-namespace: whatever it meant is not judged there.
+      if (labels[USE_WAYPOINT_NAMESPACE] !== undefined && !readsWaypointNamespace(version)) return;
       // Only the object's own label is judged here; a namespace's label is judged on the Namespace.
-      const ref = waypointRef(labels, objectNamespace, knownLabels({}));
+      const ref = waypointRef(labels, objectNamespace, knownLabels({}), version);
       if (ref === 'unknown' || ref === undefined || ref.none) return;
       const nsLabels = namespaceLabelSet(objectNamespace, context.facts).labels;
-      const problem = judgeWaypoint(ref, kind, objectNamespace, nsLabels, context.facts.mesh.waypoints).problem;
+      const problem = judgeWaypoint(ref, kind, objectNamespace, nsLabels, context.facts.mesh.waypoints, version).problem;
       if (!problem) return;
-      report(context, resource, labelPath, problem, ref.name, ref.namespace ?? '', kind, objectNamespace);
+      report(context, resource, labelPath, problem, ref.name, ref.namespace ?? '', kind, objectNamespace, version);
     };
     return {
       Resource(r) {

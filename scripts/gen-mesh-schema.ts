@@ -5,7 +5,9 @@
 //
 // The tables are read at `ref` (default: master) and at every release branch from
 // release-1.18 on; a field's `since` is the first release branch that has it (none when
-// release-1.18 already had it; the next minor release for a field only `ref` has). Messages
+// release-1.18 already had it; the next minor release for a field only `ref` has), or the
+// first patch tag of that branch that has it when the branch's x.y.0 tag does not (a field
+// backported after the release: `1.19.1`). Messages
 // and enums are those reachable from istio.mesh.v1alpha1.MeshConfig and ProxyConfig, named
 // relative to their package (`MeshConfig.OutboundTrafficPolicy`, `ClientTLSSettings`), or
 // fully qualified when two packages use the same name. Types outside istio/api
@@ -278,11 +280,26 @@ function main(): void {
   const unique = [...new Map(branches.map((b) => [b.minor, b])).values()];
   const last = unique[unique.length - 1]?.minor ?? FIRST_BRANCH_MINOR;
   const older = unique.map((b) => ({ minor: b.minor, t: tables(parseAt(dir, b.ref)) }));
+  const tags = new Set(git(dir, ['tag', '--list', '1.*']).split('\n').map((t) => t.trim()));
+  const atTag = new Map<string, ReturnType<typeof tables>>();
+  const tableAt = (tag: string): ReturnType<typeof tables> => {
+    let t = atTag.get(tag);
+    if (!t) atTag.set(tag, (t = tables(parseAt(dir, tag))));
+    return t;
+  };
+  const has = (t: ReturnType<typeof tables>, message: string, field: string): boolean => t.messages.get(message)?.fields.some((g) => g.name === field) ?? false;
+  /** The first patch release of 1.minor whose tag has the field: 0 unless it came in a later patch. */
+  const firstPatch = (minor: number, message: string, field: string): number => {
+    for (let patch = 0; tags.has(`1.${minor}.${patch}`); patch++) if (has(tableAt(`1.${minor}.${patch}`), message, field)) return patch;
+    return 0;
+  };
   for (const [name, msg] of head.messages) {
     for (const f of msg.fields) {
-      const first = older.find((o) => o.t.messages.get(name)?.fields.some((g) => g.name === f.name));
+      const first = older.find((o) => has(o.t, name, f.name));
       const minor = first ? first.minor : last + 1;
-      if (minor > FIRST_BRANCH_MINOR) f.since = `1.${minor}`;
+      if (minor <= FIRST_BRANCH_MINOR) continue;
+      const patch = first ? firstPatch(minor, name, f.name) : 0;
+      f.since = patch > 0 ? `1.${minor}.${patch}` : `1.${minor}`;
     }
   }
   for (const { message, field } of LATER_FIELDS) {

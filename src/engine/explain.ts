@@ -75,7 +75,7 @@ export function explainTemplate(t: PodTemplate, facts: Facts, line: number): Exp
         ...(capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {}),
         // Which waypoint serves it matters only to a pod ztunnel captures.
         ...(capture.outcome === 'ambient'
-          ? { waypoints: waypointTrace(podFacts(t).labels, r.namespace, namespaceLabelSet(r.namespace, facts).labels, facts.mesh.waypoints) }
+          ? { waypoints: waypointTrace(podFacts(t).labels, r.namespace, namespaceLabelSet(r.namespace, facts).labels, facts.mesh.waypoints, facts.mesh.version) }
           : {}),
       };
   return {

@@ -4,6 +4,7 @@
 // behaviour-keeping edit (a fix) from one that changes the data plane (a suggestion).
 import { predictCapture, type CapturePrediction } from './ambient.ts';
 import type { Facts } from './facts.ts';
+import { atLeast, type IstioVersion } from './istio-version.ts';
 import { captureInputOf } from './pod-injection.ts';
 import type { PodTemplate } from './workload.ts';
 
@@ -43,11 +44,27 @@ export const DATAPLANE_MODE_MEANT: Readonly<Record<string, 'ambient' | 'none'>> 
   none: 'none', false: 'none', disabled: 'none', disable: 'none', no: 'none', off: 'none', '0': 'none', sidecar: 'none',
 };
 
-/** Values Go's strconv.ParseBool reads as true or false (istiod's reading of ingress-use-waypoint since 1.25). */
+/** Values Go's strconv.ParseBool reads as true or false (istiod's reading of ingress-use-waypoint from 1.30). */
 export const PARSE_BOOL: Readonly<Record<string, boolean>> = {
   '1': true, t: true, T: true, TRUE: true, true: true, True: true,
   '0': false, f: false, F: false, FALSE: false, false: false, False: false,
 };
+
+/**
+ * Whether istiod at `version` reads an `istio.io/ingress-use-waypoint` value on a `kind` as
+ * true; undefined where that version does not read the label there. 1.24 reads the Service's
+ * (or ServiceEntry's) label, `== "true"` (kube/controller/ambient/services.go); 1.25 to 1.29
+ * compare with strings.EqualFold(value, "true"), and read the Namespace's label when the
+ * Service has none (ambientindex.go NamespacesInfo, sidecar_interop.go ingressUseWaypoint);
+ * from 1.30 strconv.ParseBool, false when it fails (ambient/services.go
+ * ingressUseWaypointFromLabels, #59147).
+ */
+export function ingressUseWaypointReads(value: string, kind: string, version: IstioVersion): boolean | undefined {
+  if (!atLeast(version, 1, 24) || (kind === 'Namespace' && !atLeast(version, 1, 25))) return undefined;
+  if (!atLeast(version, 1, 25)) return value === 'true';
+  if (!atLeast(version, 1, 30)) return value.toLowerCase() === 'true';
+  return PARSE_BOOL[value] === true;
+}
 
 /** The API group of each kind a label is read on ("" is the core group): Gateway API's Gateway, not Istio's; Kubernetes' Service, not Knative's. */
 const GROUP_OF: Readonly<Record<string, string>> = {

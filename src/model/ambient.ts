@@ -1,7 +1,8 @@
 // Istio's ambient data plane: whether ztunnel captures a pod. istio-cni decides it per pod,
 // when the sandbox is created and when the pod or its namespace changes, in this order
 // (../shared/istio/AMBIENT.md §1.2; cni/pkg/util/enablement_selector.go Matches):
-//  1. the namespace is in istio-cni's excludeNamespaces → not captured;
+//  1. the namespace is in istio-cni's excludeNamespaces → not captured (from 1.30: before, only
+//     the CNI plugin read the list, and the node agent still captured the pod; #59471);
 //  2. hostNetwork → never captured;
 //  3. the pod carries sidecar.istio.io/status (it was injected) → the sidecar wins;
 //  4. pod label istio.io/dataplane-mode=ambient → captured, in any namespace;
@@ -67,6 +68,28 @@ export interface CaptureInput {
   readonly install: CaptureInstall;
 }
 
+/**
+ * Whether istio-cni's excludeNamespaces keeps ambient pods out at `version`. Before 1.30 only
+ * the CNI plugin read it (cni/pkg/plugin/plugin.go, at sandbox creation); the node agent's
+ * informer did not, and enrolled a labelled pod there on its next update (#59471, first in
+ * 1.30.0; releasenotes/notes/59295.yaml).
+ */
+export function excludeHonoured(version: IstioVersion | undefined): boolean {
+  return version === undefined || atLeast(version, 1, 30);
+}
+
+/**
+ * The last patch of each minor whose node agent lacks its own hostNetwork check: 1.27.0 lost
+ * it (cni/pkg/util/podutil.go had it at 1.26.0); #61168 restored it in 1.31.0 and on the
+ * release-1.30 and release-1.29 branches after 1.30.3 and 1.29.6. Infinity: every patch.
+ */
+const HOST_NETWORK_CHECK_MISSING: Readonly<Record<number, number>> = { 27: Infinity, 28: Infinity, 29: 6, 30: 3 };
+
+function hostNetworkCheckMissing(v: IstioVersion): boolean {
+  const last = v.major === 1 ? HOST_NETWORK_CHECK_MISSING[v.minor] : undefined;
+  return last !== undefined && v.patch <= last;
+}
+
 type Ask = { readonly ask: true | false | 'unknown'; readonly by: 'pod' | 'namespace' | undefined; readonly text: string };
 
 /** Steps 4–5 with custom enablement selectors: does any entry match the pod and its namespace? */
@@ -119,23 +142,22 @@ export function predictCapture(input: CaptureInput): CapturePrediction {
   const trace: TraceStep[] = [];
   const asked = ambientAsked(pod, namespaceLabels, install, input.version);
   const done = (outcome: CaptureOutcome, askedBy: CapturePrediction['askedBy'], unknownBecause?: string): CapturePrediction => ({ outcome, trace, unknownBecause, askedBy, ambientAsked: asked.ask });
-  if (pod.namespace !== undefined && install.excludeNamespaces.includes(pod.namespace)) {
-    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(', ')}): istio-cni never captures its pods`, source: 'cni/pkg/plugin/plugin.go' });
-    // Before 1.30 only the CNI plugin (pod creation) honoured the list, not the node agent (#59471).
-    if (input.version !== undefined && !atLeast(input.version, 1, 30) && asked.ask !== false) {
-      trace.push({ text: `before Istio 1.30 only new pods are kept out: the node agent still captures pods already running when the labels change`, source: 'cni/pkg/nodeagent/informers.go' });
-    }
+  const inExcluded = pod.namespace !== undefined && install.excludeNamespaces.includes(pod.namespace);
+  if (inExcluded && excludeHonoured(input.version)) {
+    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource} (${install.excludeNamespaces.join(', ')}): istio-cni never captures its pods`, source: 'cni/pkg/nodeagent/informers.go' });
     return done(injection.outcome === 'injected' ? 'sidecar' : injection.outcome === 'unknown' ? 'unknown' : 'none', asked.by, injection.unknownBecause);
   }
-  if (pod.namespace !== undefined && install.excludeUnknown && asked.ask !== false && injection.outcome !== 'injected') {
+  if (inExcluded && asked.ask !== false) {
+    trace.push({ text: `namespace ${pod.namespace} is in ${install.excludeSource}, but Istio ${input.version?.text ?? ''}'s node agent does not read that list: it captures the pod once it has an IP (only the CNI plugin skips it; fixed in 1.30)`, source: 'cni/pkg/nodeagent/informers.go' });
+  }
+  if (pod.namespace !== undefined && install.excludeUnknown && excludeHonoured(input.version) && asked.ask !== false && injection.outcome !== 'injected') {
     trace.push({ text: `whether namespace ${pod.namespace} is in ${install.excludeSource} is unknown` });
     return done('unknown', asked.by, install.excludeSource);
   }
   if (pod.hostNetwork) {
     trace.push({ text: 'the pod uses hostNetwork: ztunnel never captures it', source: SELECTOR_SOURCE });
-    // 1.27–1.30 lost the node agent's hostNetwork check (#56048, restored by #61168).
-    if (input.version !== undefined && atLeast(input.version, 1, 27) && !atLeast(input.version, 1, 31) && asked.ask !== false) {
-      trace.push({ text: `Istio ${input.version.text}'s node agent may still try to capture it when its labels change (fixed in 1.31)`, source: 'cni/pkg/util/podutil.go' });
+    if (input.version !== undefined && hostNetworkCheckMissing(input.version) && asked.ask !== false) {
+      trace.push({ text: `Istio ${input.version.text}'s node agent may still try to capture it when its labels change (fixed in 1.31.0, 1.30.4 and 1.29.7)`, source: 'cni/pkg/util/enablement_selector.go' });
     }
     return done('none', asked.by);
   }

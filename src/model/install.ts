@@ -63,11 +63,17 @@ const KEYS: readonly Key[] = ['cni', 'nativeSidecars', 'holdMesh', 'holdValues',
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const nonEmpty = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : asObject(v) ? Object.keys(asObject(v) as object).length > 0 : v !== undefined && v !== null && v !== '');
 
-/** istiod reads ENABLE_NATIVE_SIDECARS as true, false or auto; anything else means false (pilot/pkg/features/pilot.go). */
+/**
+ * istiod reads ENABLE_NATIVE_SIDECARS as exactly true, false or auto, case and all; anything
+ * else ("True", "yes") means false: from 1.27 a `switch` on the raw value (pilot/pkg/features/pilot.go),
+ * before that the injection template's `eq (env "ENABLE_NATIVE_SIDECARS" "false") "true"`.
+ */
 export function nativeSidecarSetting(v: string): NativeSidecarSetting {
-  const lower = v.toLowerCase();
-  return lower === 'true' || lower === 'auto' ? lower : 'false';
+  return v === 'true' || v === 'auto' ? v : 'false';
 }
+
+/** Said after the setting's source when istiod reads the value as something else than it spells ("True" is false). */
+const readAs = (v: string): string => (v === 'true' || v === 'false' || v === 'auto' ? '' : ` = "${v}", read as false`);
 
 /** Candidates a set of Helm values yields (the injector ConfigMap's `values`, an IstioOperator's spec.values). */
 function fromValues(values: Record<string, unknown>, describe: (key: string) => string, target: (key: Path) => Target): Candidate[] {
@@ -85,7 +91,7 @@ function fromValues(values: Record<string, unknown>, describe: (key: string) => 
   else if (typeof oldCni === 'boolean') out.push({ key: 'cni', value: oldCni, source: describe('istio_cni.enabled'), target: target(['istio_cni', 'enabled']) });
   const native = getIn(values, ['pilot', 'env', 'ENABLE_NATIVE_SIDECARS']);
   if (typeof native === 'string' || typeof native === 'boolean') {
-    out.push({ key: 'nativeSidecars', value: nativeSidecarSetting(String(native)), source: describe('pilot.env.ENABLE_NATIVE_SIDECARS'), target: target(['pilot', 'env', 'ENABLE_NATIVE_SIDECARS']) });
+    out.push({ key: 'nativeSidecars', value: nativeSidecarSetting(String(native)), source: describe(`pilot.env.ENABLE_NATIVE_SIDECARS${readAs(String(native))}`), target: target(['pilot', 'env', 'ENABLE_NATIVE_SIDECARS']) });
   }
   return out;
 }
@@ -107,7 +113,7 @@ export function fromChartValues(values: Record<string, unknown>, describe: (key:
   }
   const native = getIn(values, ['env', 'ENABLE_NATIVE_SIDECARS']);
   if (!out.some((c) => c.key === 'nativeSidecars') && (typeof native === 'string' || typeof native === 'boolean')) {
-    out.push({ key: 'nativeSidecars', value: nativeSidecarSetting(String(native)), source: describe('env.ENABLE_NATIVE_SIDECARS'), target: target(['env', 'ENABLE_NATIVE_SIDECARS']) });
+    out.push({ key: 'nativeSidecars', value: nativeSidecarSetting(String(native)), source: describe(`env.ENABLE_NATIVE_SIDECARS${readAs(String(native))}`), target: target(['env', 'ENABLE_NATIVE_SIDECARS']) });
   }
   const holdPath = ['meshConfig', 'defaultConfig', 'holdApplicationUntilProxyStarts'];
   out.push(...fromProxyDefaults(getIn(values, ['meshConfig', 'defaultConfig']), describe(holdPath.join('.')), target(holdPath)));
@@ -283,7 +289,7 @@ export class InstallFactsBuilder {
         if (entry?.name !== 'ENABLE_NATIVE_SIDECARS') return;
         const value = entry.value;
         if (typeof value !== 'string' && typeof value !== 'boolean') return;
-        this.add(revision, [{ key: 'nativeSidecars', value: nativeSidecarSetting(String(value)), source: `Deployment ${r.name} (env ENABLE_NATIVE_SIDECARS)`, target: { resource: r, path: [...discovery.path, 'env', i, 'value'] } }]);
+        this.add(revision, [{ key: 'nativeSidecars', value: nativeSidecarSetting(String(value)), source: `Deployment ${r.name} (env ENABLE_NATIVE_SIDECARS${readAs(String(value))})`, target: { resource: r, path: [...discovery.path, 'env', i, 'value'] } }]);
       });
       return;
     }

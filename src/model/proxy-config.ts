@@ -24,7 +24,7 @@ import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { editDistance } from './edit-distance.ts';
 import { parseLenient } from '../parse/lenient.ts';
 import { aliasExpansionProblem, embeddedTextProblem, plainValue, type LimitProblem } from '../parse/limits.ts';
-import { atLeast, type IstioVersion } from './istio-version.ts';
+import { atLeast, compareVersions, type IstioVersion } from './istio-version.ts';
 import schemaJson from './data/mesh-config-schema.json' with { type: 'json' };
 
 export interface ProxyConfigProblem {
@@ -63,7 +63,8 @@ export interface ProxyConfigParse {
 // proxy.proto and the networking messages they use) at master and every release branch
 // from release-1.18 on. Fields are keyed by their proto names in declaration order (jsonpb
 // visits them in that order, which decides which member of a oneof wins); JSON names are
-// derived as protoc does. `since` is the first release branch whose proto has the field.
+// derived as protoc does. `since` is the first release branch whose proto has the field, or
+// the first patch tag of it when its x.y.0 tag lacks the field (`1.19.1`).
 // Reserved (removed) names are kept per message: Istio ignores them like any unknown field.
 // ---------------------------------------------------------------------------------------
 
@@ -77,7 +78,7 @@ interface FieldSpec {
   /** map<string, type> */
   readonly map?: boolean;
   readonly oneof?: string;
-  /** "1.29": the first Istio minor release that knows the field. */
+  /** "1.29": the first Istio release that knows the field; "1.19.1" when it came in a patch release. */
   readonly since?: string;
   readonly deprecated?: boolean;
 }
@@ -281,8 +282,9 @@ function numericStringContent(s: string): number | undefined {
 
 function knownIn(field: ResolvedField, version: IstioVersion | undefined): boolean {
   if (!field.since || !version) return true;
-  const [major, minor] = field.since.split('.').map(Number);
-  return atLeast(version, major ?? 1, minor ?? 0);
+  const [major = 1, minor = 0, patch = 0] = field.since.split('.').map(Number);
+  // A field backported after x.y.0 (since "1.19.1") is known from that patch on.
+  return compareVersions(version, { major, minor, patch, text: field.since }) >= 0;
 }
 
 /** The field a key names (JSON name or proto name, exactly as written). */

@@ -51,18 +51,22 @@ export interface SidecarPlan {
 /** Native sidecars for this pod: the annotation, else istiod's ENABLE_NATIVE_SIDECARS, else the version's default (pilot/pkg/features). */
 export function nativeSidecarsFor(t: PodTemplate, install: InstallSettings, version: Facts['mesh']['version']): Decided<Tri> {
   const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
-  // The template reads the annotation from 1.24; an empty value falls back to istiod's setting.
-  if (annotation !== undefined && annotation !== '' && atLeast(version, 1, 24)) {
-    // 1.27+: `ne … "false"`, so any value but the exact "false" turns native mode on;
-    // 1.24-1.26: only the exact "true" does.
-    const native = atLeast(version, 1, 27) ? annotation !== 'false' : annotation === 'true';
+  const newTemplate = atLeast(version, 1, 27);
+  // The template reads the annotation from 1.24. 1.24-1.26: `isset`, then `eq … "true"`, so any
+  // value set, the empty one too, decides, and only the exact "true" turns native mode on.
+  // 1.27+: `ne (… | default <istiod's setting>) "false"`: an empty value falls back to istiod's
+  // setting, and any other value but the exact "false" turns native mode on.
+  if (annotation !== undefined && atLeast(version, 1, 24) && !(newTemplate && annotation === '')) {
+    const native = newTemplate ? annotation !== 'false' : annotation === 'true';
     return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? 'turns native sidecars on' : 'turns native sidecars off'}`, path: templatePath(t, 'metadata', 'annotations', NATIVE_SIDECAR_ANNOTATION) };
   }
   const stated = install.nativeSidecars;
   if (stated) {
-    if (stated.value === 'auto') {
+    if (stated.value === 'auto' && newTemplate) {
       return { value: 'unknown', why: `${stated.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated };
     }
+    // Before 1.27 the template compares the variable with "true" (`eq (env …) "true"`): "auto" is off.
+    if (stated.value === 'auto') return { value: false, why: `${stated.source} is "auto", which Istio ${version.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated };
     return { value: stated.value === 'true', why: `${stated.source} is "${stated.value}"`, stated };
   }
   if (atLeast(version, 1, 27)) {

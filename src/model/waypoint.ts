@@ -1,16 +1,19 @@
 // Waypoints of Istio's ambient mode: which waypoint an object's `istio.io/use-waypoint` names,
 // whether it binds, and why not (../shared/istio/AMBIENT.md §2; istiod's
-// pilot/pkg/serviceregistry/ambient/waypoints.go fetchWaypointForTarget and GetUseWaypoint).
+// pilot/pkg/serviceregistry/ambient/waypoints.go fetchWaypointForTarget and GetUseWaypoint,
+// under pilot/pkg/serviceregistry/kube/controller/ambient/ up to 1.29).
 //  1. the object's own use-waypoint (`none`: no waypoint, no fallback), in the namespace its own
-//     use-waypoint-namespace names, else its own namespace;
+//     use-waypoint-namespace names (from 1.23), else its own namespace;
 //  2. else its Namespace's use-waypoint (and that Namespace's use-waypoint-namespace);
 //  3. else none.
 // Then: the Gateway must exist; its `istio.io/waypoint-for` (Gateway label, else GatewayClass
-// label, else `service`) must cover the binding (a Service/ServiceEntry needs service|all, a
-// Pod/WorkloadEntry workload|all; a Pod that only inherits a service-only namespace waypoint
-// silently gets none); a waypoint in another namespace must allow the object's namespace on its
-// HBONE listener (allowedRoutes.namespaces.from All, or Selector matching).
+// label from 1.23, else `service`) must cover the binding (a Service/ServiceEntry needs
+// service|all, a Pod/WorkloadEntry workload|all; a Pod that only inherits a service-only
+// namespace waypoint silently gets none); from 1.23, a waypoint in another namespace must allow
+// the object's namespace on its HBONE listener (allowedRoutes.namespaces.from All, or Selector
+// matching).
 import type { Resource } from '../types.ts';
+import { atLeast, type IstioVersion } from './istio-version.ts';
 import { matches, parseSelector, type LabelSet, type Tri } from './selector.ts';
 import { asObject, getIn, labelString } from './workload.ts';
 
@@ -70,6 +73,31 @@ export function waypointServes(waypointFor: string, kind: BindingKind): boolean 
   return waypointFor === 'all' || waypointFor === kind;
 }
 
+/**
+ * The waypoint-for istiod reads at `version`: 1.22 reads only the Gateway's own label, not its
+ * GatewayClass's (1.22.0 waypoints.go WaypointsCollection; #50933 added the class in 1.23).
+ */
+export function waypointForAt(gateway: WaypointGateway, version: IstioVersion | undefined): string {
+  return gateway.waypointForSource === 'GatewayClass' && version !== undefined && !atLeast(version, 1, 23) ? 'service' : gateway.waypointFor;
+}
+
+/**
+ * Whether a use-waypoint value names no waypoint. istiod's index opts out on exactly `none`
+ * (waypoints.go getUseWaypoint); `None`, `NONE` or an empty value name a Gateway that cannot
+ * exist (Gateway names are lower-case DNS labels), and on the object itself they still stop
+ * the fallback to the namespace's waypoint: no waypoint either way. The route status check
+ * waypointConfigured (pilot/pkg/config/kube/gateway/conversion.go) agrees: strings.EqualFold
+ * with "none", and a value must not be empty.
+ */
+export function namesNoWaypoint(value: string): boolean {
+  return value === '' || value.toLowerCase() === 'none';
+}
+
+/** use-waypoint-namespace is read from 1.23 (#51846, with the allowedRoutes check): 1.22 looks the waypoint up in the object's own namespace. */
+export function readsWaypointNamespace(version: IstioVersion | undefined): boolean {
+  return version === undefined || atLeast(version, 1, 23);
+}
+
 /** Where an object's waypoint is named: on the object, on its namespace, or nowhere. */
 export interface WaypointRef {
   readonly name: string;
@@ -80,15 +108,21 @@ export interface WaypointRef {
 }
 
 /** Steps 1–3 of fetchWaypointForTarget: what `use-waypoint` names for an object, from its labels and its namespace's. */
-export function waypointRef(objectLabels: Readonly<Record<string, string>>, objectNamespace: string | undefined, namespaceLabels: LabelSet): WaypointRef | 'unknown' | undefined {
+export function waypointRef(
+  objectLabels: Readonly<Record<string, string>>,
+  objectNamespace: string | undefined,
+  namespaceLabels: LabelSet,
+  version?: IstioVersion,
+): WaypointRef | 'unknown' | undefined {
+  const crossNamespace = readsWaypointNamespace(version);
   const own = objectLabels[USE_WAYPOINT];
-  if (own !== undefined) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: 'object', none: own === 'none' };
+  if (own !== undefined) return { name: own, namespace: (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE] : undefined) ?? objectNamespace, from: 'object', none: namesNoWaypoint(own) };
   const fromNs = namespaceLabels.known[USE_WAYPOINT];
-  if (fromNs !== undefined) return { name: fromNs, namespace: namespaceLabels.known[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: 'namespace', none: fromNs === 'none' };
+  if (fromNs !== undefined) return { name: fromNs, namespace: (crossNamespace ? namespaceLabels.known[USE_WAYPOINT_NAMESPACE] : undefined) ?? objectNamespace, from: 'namespace', none: namesNoWaypoint(fromNs) };
   return namespaceLabels.complete ? undefined : 'unknown';
 }
 
-/** Whether a waypoint's HBONE listener lets objects of `namespace` bind (waypoints.go:568-626). */
+/** Whether a waypoint's HBONE listener lets objects of `namespace` bind (waypoints.go:568-626; checked from 1.23, AllowsAttachmentFromNamespace). */
 export function allowsNamespace(gateway: WaypointGateway, namespace: string, namespaceLabels: LabelSet): Tri {
   if (namespace === gateway.namespace) return true;
   const listeners = getIn(gateway.resource.object, ['spec', 'listeners']);
@@ -118,6 +152,7 @@ export function judgeWaypoint(
   objectNamespace: string | undefined,
   objectNamespaceLabels: LabelSet,
   gateways: readonly WaypointGateway[],
+  version?: IstioVersion,
 ): { readonly gateway: WaypointGateway; readonly problem?: WaypointProblem } | { readonly gateway: undefined; readonly problem?: WaypointProblem; readonly unknown?: string } {
   if (ref.none) return { gateway: undefined };
   if (ref.namespace === undefined) return { gateway: undefined, unknown: "the object's namespace" };
@@ -129,8 +164,9 @@ export function judgeWaypoint(
   }
   // A pod that only inherits a service-only waypoint from its namespace silently gets none: not a
   // mistake. A Namespace's waypoint serves both kinds: its own label is not judged for one.
-  if (kind !== 'namespace' && !waypointServes(gateway.waypointFor, kind) && !(kind === 'workload' && ref.from === 'namespace')) return { gateway, problem: { kind: 'traffic-type', gateway } };
-  if (objectNamespace !== undefined && objectNamespace !== gateway.namespace) {
+  if (kind !== 'namespace' && !waypointServes(waypointForAt(gateway, version), kind) && !(kind === 'workload' && ref.from === 'namespace')) return { gateway, problem: { kind: 'traffic-type', gateway } };
+  // 1.22 binds a waypoint of another namespace without asking its listener (no AllowsAttachment check).
+  if (objectNamespace !== undefined && objectNamespace !== gateway.namespace && readsWaypointNamespace(version)) {
     const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
     if (allowed === false) return { gateway, problem: { kind: 'denied', gateway } };
   }
@@ -143,23 +179,25 @@ export function waypointTrace(
   namespace: string | undefined,
   namespaceLabels: LabelSet,
   gateways: readonly WaypointGateway[],
+  version?: IstioVersion,
 ): string[] {
   const out: string[] = [];
   const describe = (ref: WaypointRef | 'unknown' | undefined, kind: BindingKind, whose: string): string => {
     if (ref === 'unknown') return `${whose}: unknown (the namespace's labels are unknown)`;
     if (ref === undefined) return `${whose}: no waypoint (no ${USE_WAYPOINT} on ${kind === 'workload' ? 'the pod or ' : ''}its namespace)`;
     const where = ref.from === 'object' ? 'its own label' : 'its namespace\'s label';
-    if (ref.none) return `${whose}: no waypoint (${where} ${USE_WAYPOINT}=none)`;
-    const verdict = judgeWaypoint(ref, kind, namespace, namespaceLabels, gateways);
+    if (ref.none) return `${whose}: no waypoint (${where} ${USE_WAYPOINT}=${ref.name === '' ? '""' : ref.name})`;
+    const verdict = judgeWaypoint(ref, kind, namespace, namespaceLabels, gateways, version);
     const name = `${ref.namespace ?? '?'}/${ref.name}`;
     if (verdict.problem?.kind === 'missing') return `${whose}: none binds: ${where} names waypoint ${name}, which is not among the inputs' Gateways`;
-    if (verdict.problem?.kind === 'traffic-type') return `${whose}: none binds: ${where} names waypoint ${name}, whose waypoint-for is ${verdict.problem.gateway.waypointFor}`;
+    if (verdict.problem?.kind === 'traffic-type') return `${whose}: none binds: ${where} names waypoint ${name}, whose waypoint-for is ${waypointForAt(verdict.problem.gateway, version)}`;
     if (verdict.problem?.kind === 'denied') return `${whose}: none binds: ${where} names waypoint ${name}, which does not allow namespace ${namespace}`;
     if (!verdict.gateway) return `${whose}: waypoint ${name} (${where}), not among the inputs`;
-    if (kind === 'workload' && !waypointServes(verdict.gateway.waypointFor, 'workload')) return `${whose}: no waypoint (${where} names ${name}, which serves only ${verdict.gateway.waypointFor} traffic)`;
+    const serves = waypointForAt(verdict.gateway, version);
+    if (kind === 'workload' && !waypointServes(serves, 'workload')) return `${whose}: no waypoint (${where} names ${name}, which serves only ${serves} traffic)`;
     return `${whose}: waypoint ${name} (${where})`;
   };
-  out.push(describe(waypointRef(podLabels, namespace, namespaceLabels), 'workload', "traffic to the pod's own address"));
-  out.push(describe(waypointRef({}, namespace, namespaceLabels), 'service', "traffic to its namespace's Services that name no waypoint of their own"));
+  out.push(describe(waypointRef(podLabels, namespace, namespaceLabels, version), 'workload', "traffic to the pod's own address"));
+  out.push(describe(waypointRef({}, namespace, namespaceLabels, version), 'service', "traffic to its namespace's Services that name no waypoint of their own"));
   return out;
 }

@@ -15,9 +15,9 @@ const namespace = (name: string, labels: string): string => `apiVersion: v1\nkin
 const deployment = (ns: string, podLabels = '', extra = ''): string =>
   `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web, namespace: ${ns} }\nspec:\n  template:\n    metadata:\n      labels: { app: web${podLabels ? `, ${podLabels}` : ''} }\n    spec:\n      ${extra}containers: [{ name: web, image: web }]\n`;
 
-function capture(docs: readonly string[]): CapturePrediction {
+function capture(docs: readonly string[], istioVersion?: string): CapturePrediction {
   const inputs = docs.map((d, i) => decodeSource(Buffer.from(d), `f${i}.yaml`, undefined));
-  const facts = gatherFacts(inputs, EMPTY_CONFIG, undefined);
+  const facts = gatherFacts(inputs, EMPTY_CONFIG, istioVersion);
   const last = inputs[inputs.length - 1];
   if (!last?.ok) throw new Error('unreadable');
   const r = resourcesOf([...parseFile(last.file)][0]!, undefined).resources[0]!;
@@ -47,6 +47,16 @@ test('an injected sidecar wins over ambient; hostNetwork and excluded namespaces
   assert.ok(both.trace.some((s) => s.text.includes('has no effect')), JSON.stringify(both.trace));
   assert.is(outcome([namespace('shop', 'istio.io/dataplane-mode: ambient'), deployment('shop', '', 'hostNetwork: true\n      ')]), 'none');
   assert.is(outcome([deployment('kube-system', 'istio.io/dataplane-mode: ambient')]), 'none');
+});
+
+test('before 1.30 the node agent ignores excludeNamespaces: a labelled pod there is captured (#59471)', () => {
+  const pod = [deployment('kube-system', 'istio.io/dataplane-mode: ambient')];
+  const old = capture(pod, '1.29');
+  assert.is(old.outcome, 'ambient');
+  assert.ok(old.trace.some((s) => s.text.includes('does not read that list')), JSON.stringify(old.trace));
+  assert.is(capture(pod, '1.30').outcome, 'none');
+  // Pods nothing asks to be in ambient stay out either way.
+  assert.is(capture([namespace('kube-system', 'team: a'), deployment('kube-system')], '1.29').outcome, 'none');
 });
 
 test('what is not known stays unknown, with the fact that decides', () => {
@@ -107,14 +117,14 @@ test('the Istio version: custom selectors are read from 1.27, the pod label from
   assert.is(run([ambientNs, deployment('shop', 'istio.io/dataplane-mode: none')], '1.21'), 'ambient', 'the pod label none opted out only from 1.22');
   const annotated = deployment('shop').replace('    spec:\n      containers', '    spec:\n      containers').replace('labels: { app: web }', 'labels: { app: web }\n      annotations: { ambient.istio.io/redirection: disabled }');
   assert.is(run([ambientNs, annotated], '1.21'), 'none');
-  // 1.27–1.30: the node agent lost its hostNetwork check; the trace says so, the outcome stays none for new pods.
-  const facts = gatherFacts([decodeSource(Buffer.from(ambientNs), 'ns.yaml', undefined)], EMPTY_CONFIG, '1.28');
-  const read = decodeSource(Buffer.from(deployment('shop', '', 'hostNetwork: true\n      ')), 'd.yaml', undefined);
-  if (!read.ok) throw new Error('unreadable');
-  const host = resourcesOf([...parseFile(read.file)][0]!, undefined).resources[0]!;
-  const traced = captureForTemplate(podTemplateOf(host)!, facts);
+  // From 1.27 the node agent lost its hostNetwork check; the trace says so, the outcome stays none for new pods.
+  const host = [ambientNs, deployment('shop', '', 'hostNetwork: true\n      ')];
+  const traced = capture(host, '1.28');
   assert.is(traced.outcome, 'none');
   assert.ok(traced.trace.some((t) => t.text.includes('fixed in 1.31')), JSON.stringify(traced.trace));
+  // #61168 is on the 1.29 and 1.30 branches too, after 1.29.6 and 1.30.3.
+  const missing = (v: string): boolean => capture(host, v).trace.some((t) => t.text.includes('may still try'));
+  assert.equal(['1.26', '1.27.0', '1.29.6', '1.29.7', '1.30.3', '1.30.4', '1.31'].map(missing), [false, true, true, false, true, false, false]);
 });
 
 test('ztunnel and istiod\'s PILOT_ENABLE_AMBIENT among the inputs: rendered objects, Sail ZTunnel, an istiod release with the ambient profile', () => {

@@ -67,6 +67,7 @@ test('the mesh ConfigMap and istiod env', () => {
   const canary = facts.mesh.installFor('canary');
   assert.is(canary.holdMesh?.value, true);
   assert.is(canary.nativeSidecars?.value, 'false', 'istiod reads anything but true/false/auto as false');
+  assert.is(canary.nativeSidecars?.source, 'Deployment istiod-canary (env ENABLE_NATIVE_SIDECARS = "yes", read as false)');
   assert.equal(canary.nativeSidecars?.target && 'path' in canary.nativeSidecars.target ? canary.nativeSidecars.target.path : undefined, ['spec', 'template', 'spec', 'containers', 0, 'env', 1, 'value']);
   assert.is(facts.mesh.installFor('default').holdMesh, undefined);
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseAllDocuments } from 'yaml';
-import type { InstallSettings } from '../../src/model/install.ts';
+import { nativeSidecarSetting, type InstallSettings } from '../../src/model/install.ts';
 import { parseIstioVersion, type IstioVersion } from '../../src/model/istio-version.ts';
 import { hasAppContainers, holdFor, nativeSidecarsFor, renderedProxy } from '../../src/model/sidecar.ts';
 import { asObject, podTemplateOf, type PodTemplate } from '../../src/model/workload.ts';
@@ -67,6 +67,34 @@ test('native sidecars and hold: the model agrees with every golden file of the i
   }
   assert.equal(disagreements, []);
   assert.ok(compared >= 80, `compared ${compared} pods`);
+});
+
+/** A Deployment's pod template with these annotations. */
+const podWith = (annotations: Record<string, string>): PodTemplate => {
+  const object = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { template: { metadata: { annotations }, spec: { containers: [{ name: 'web', image: 'web' }] } } } } as unknown as KubeObject;
+  return podTemplateOf({ object, kind: 'Deployment', apiVersion: 'apps/v1', name: 'web' } as unknown as Resource) as PodTemplate;
+};
+const at = (v: string): IstioVersion => parseIstioVersion(v) as IstioVersion;
+const withNative = (value: 'true' | 'false' | 'auto'): InstallSettings => ({ ...testRun, nativeSidecars: { value, source: 'the config', origin: 'config', target: undefined } });
+
+test('an empty nativeSidecar annotation: classic on 1.24-1.26 (isset, then eq "true"), istiod\'s setting from 1.27', () => {
+  const empty = podWith({ 'sidecar.istio.io/nativeSidecar': '' });
+  assert.is(nativeSidecarsFor(empty, withNative('true'), at('1.24')).value, false);
+  assert.is(nativeSidecarsFor(empty, withNative('true'), at('1.26.3')).value, false);
+  assert.is(nativeSidecarsFor(empty, withNative('true'), at('1.27')).value, true);
+  assert.is(nativeSidecarsFor(empty, withNative('false'), at('1.27')).value, false);
+  // Not read before 1.24: istiod's setting decides.
+  assert.is(nativeSidecarsFor(empty, withNative('true'), at('1.23')).value, true);
+});
+
+test('ENABLE_NATIVE_SIDECARS=auto is off before 1.27 (the template compares with "true"), the node check from 1.27', () => {
+  const plain = podWith({});
+  assert.is(nativeSidecarsFor(plain, withNative('auto'), at('1.26')).value, false);
+  assert.is(nativeSidecarsFor(plain, withNative('auto'), at('1.27')).value, 'unknown');
+});
+
+test('ENABLE_NATIVE_SIDECARS is compared case and all: "True" and "AUTO" are false', () => {
+  assert.equal(['true', 'True', 'TRUE', 'auto', 'AUTO', 'false', 'yes'].map(nativeSidecarSetting), ['true', 'false', 'false', 'auto', 'false', 'false', 'false']);
 });
 
 test.run();

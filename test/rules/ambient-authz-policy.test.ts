@@ -214,6 +214,11 @@ ruleTester(rule, {
       errors: [{ messageId: 'targetUnbound', message: '(use-waypoint: none on it)' }],
     },
     {
+      name: 'targetRefs to a Service that says use-waypoint: None: no Gateway has that name, and no fallback to the namespace',
+      code: join(namespace('shop', 'istio.io/dataplane-mode: ambient, istio.io/use-waypoint: waypoint'), waypoint('waypoint'), service('web', 'istio.io/use-waypoint: None'), policy(`targetRef:\n  kind: Service\n  group: ""\n  name: web`)),
+      errors: [{ messageId: 'targetUnbound', message: '(use-waypoint: None on it)' }],
+    },
+    {
       name: 'targetRefs to a ServiceEntry bound to no waypoint',
       code: join(
         ambientNs,

@@ -31,6 +31,25 @@ const podMode = (value: string): string => yaml`
         containers: [{ name: web, image: web }]
   `;
 
+/** A Service with a waypoint whose ingress-use-waypoint is `value` (line 5). */
+const ingressService = (value: string): string => yaml`
+  apiVersion: v1
+  kind: Service
+  metadata:
+    name: reviews
+    labels: { istio.io/use-waypoint: wp, istio.io/ingress-use-waypoint: "${value}" }
+  spec:
+    ports: [{ port: 9080 }]
+  `;
+
+const ingressNamespace = (value: string): string => yaml`
+  apiVersion: v1
+  kind: Namespace
+  metadata:
+    name: shop
+    labels: { istio.io/use-waypoint: wp, istio.io/ingress-use-waypoint: "${value}" }
+  `;
+
 ruleTester(rule, {
   valid: [
     { name: 'namespace ambient', code: ns('shop', 'istio.io/dataplane-mode: ambient').code },
@@ -144,6 +163,11 @@ ruleTester(rule, {
         labels: { istio.io/ingress-use-waypoint: "no" }
       `,
     },
+    { name: 'ingress-use-waypoint "True" is read as true from 1.25 on (EqualFold, then ParseBool)', code: ingressService('True') },
+    { name: 'Istio 1.30 parses ingress-use-waypoint with ParseBool: "1" reads as true', code: ingressService('1'), istioVersion: '1.30' },
+    { name: 'Istio 1.29: "TRUE" is read as true, as 1.30 reads it', code: ingressService('TRUE'), istioVersion: '1.29' },
+    { name: 'Istio 1.24 does not read ingress-use-waypoint on a Namespace', code: ingressNamespace('yes'), istioVersion: '1.24' },
+    { name: 'Istio 1.23 has no ingress-use-waypoint', code: ingressService('yes'), istioVersion: '1.23' },
     {
       name: 'Knative\'s Service kind is not the Service Istio reads ingress-use-waypoint from',
       code: yaml`
@@ -491,27 +515,40 @@ ruleTester(rule, {
       errors: [{ messageId: 'waypointFor', message: 'the default is service' }],
     },
     {
-      name: 'ingress-use-waypoint "yes" on a Service reads as false; "True" on a Namespace only on newer versions',
-      code: yaml`
-      apiVersion: v1
-      kind: Service
-      metadata:
-        name: reviews
-        labels: { istio.io/use-waypoint: wp, istio.io/ingress-use-waypoint: "yes" }
-      spec:
-        ports: [{ port: 9080 }]
-      ---
-      apiVersion: v1
-      kind: Namespace
-      metadata:
-        name: shop
-        labels: { istio.io/use-waypoint: wp, istio.io/ingress-use-waypoint: "True" }
-      `,
-      errors: [
-        { messageId: 'ingressInvalid', line: 5, column: 40 },
-        { messageId: 'ingressLoose', line: 13, column: 40, message: 'read as true only by newer' },
-      ],
+      name: 'ingress-use-waypoint "yes" on a Service reads as false',
+      code: ingressService('yes'),
+      errors: [{ messageId: 'ingressInvalid', line: 5, column: 40, message: 'Istio 1.31 reads it as false' }],
       output: null,
+    },
+    {
+      name: 'Istio 1.29 compares ingress-use-waypoint with EqualFold "true": "1" reads as false',
+      code: ingressService('1'),
+      istioVersion: '1.29',
+      errors: [{ messageId: 'ingressInvalid', message: 'Istio 1.29 reads it as false' }],
+    },
+    {
+      name: 'Istio 1.29 reads "tRue" as true, 1.30\'s ParseBool as false: it breaks on upgrade',
+      code: ingressService('tRue'),
+      istioVersion: '1.29',
+      errors: [{ messageId: 'ingressLoose', message: 'as false from 1.30' }],
+    },
+    {
+      name: 'Istio 1.30 parses ingress-use-waypoint with ParseBool: "tRue" reads as false',
+      code: ingressService('tRue'),
+      istioVersion: '1.30',
+      errors: [{ messageId: 'ingressInvalid', message: 'Istio 1.30 reads it as false' }],
+    },
+    {
+      name: 'Istio 1.25 reads ingress-use-waypoint on a Namespace too',
+      code: ingressNamespace('yes'),
+      istioVersion: '1.25',
+      errors: [{ messageId: 'ingressInvalid', line: 5, message: 'Istio 1.25 reads it as false' }],
+    },
+    {
+      name: 'Istio 1.24 matches exactly "true" on the Service: "True" reads as false',
+      code: ingressService('True'),
+      istioVersion: '1.24',
+      errors: [{ messageId: 'ingressInvalid', message: 'Istio 1.24 reads it as false' }],
     },
   ],
 });

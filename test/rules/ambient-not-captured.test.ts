@@ -90,6 +90,23 @@ ruleTester(rule, {
       notes: ['unknown:namespace-labels'],
     },
     { name: 'a Namespace not excluded', code: ns('shop', 'istio.io/dataplane-mode: ambient').code },
+    {
+      name: 'Istio 1.29: the node agent does not read excludeNamespaces, so a pod label ambient in kube-system is captured',
+      code: web('kube-system', 'istio.io/dataplane-mode: ambient'),
+      istioVersion: '1.29',
+    },
+    {
+      name: 'Istio 1.29: kube-system labelled ambient is captured too (the install\'s list is ignored by the node agent)',
+      code: ns('kube-system', 'istio.io/dataplane-mode: ambient').code,
+      files: [{ filename: 'dns.yaml', code: web('kube-system') }],
+      istioVersion: '1.29.6',
+    },
+    {
+      name: 'Istio 1.29: the install\'s EXCLUDE_NAMESPACES does not keep an ambient pod out',
+      code: web('legacy', 'istio.io/dataplane-mode: ambient'),
+      files: [ns('legacy', 'team: a'), cniConfig('  EXCLUDE_NAMESPACES: kube-system,legacy\n')],
+      istioVersion: '1.29',
+    },
   ],
   invalid: [
     {
@@ -97,6 +114,19 @@ ruleTester(rule, {
       code: web('legacy', 'istio.io/dataplane-mode: ambient'),
       files: [ns('legacy', 'team: a'), cniConfig('  EXCLUDE_NAMESPACES: kube-system,legacy\n')],
       errors: [{ messageId: 'excludedPod', message: 'istio-cni excludes it (ConfigMap istio-system/istio-cni-config (cni.yaml) EXCLUDE_NAMESPACES)' }],
+    },
+    {
+      name: 'Istio 1.30: the node agent reads EXCLUDE_NAMESPACES too',
+      code: web('legacy', 'istio.io/dataplane-mode: ambient'),
+      files: [ns('legacy', 'team: a'), cniConfig('  EXCLUDE_NAMESPACES: kube-system,legacy\n')],
+      istioVersion: '1.30',
+      errors: [{ messageId: 'excludedPod' }],
+    },
+    {
+      name: 'Istio 1.29: in an excluded namespace, a hostNetwork pod is still never captured',
+      code: web('kube-system', 'istio.io/dataplane-mode: ambient', 'hostNetwork: true'),
+      istioVersion: '1.29',
+      errors: [{ messageId: 'hostNetwork' }],
     },
     {
       name: 'istio-cni runs with ambient off: the pod\'s own ambient label captures nothing',
@@ -173,6 +203,13 @@ ruleTester(rule, {
       code: ns('kube-system', 'istio.io/dataplane-mode: ambient').code,
       files: [{ filename: 'dns.yaml', code: web('kube-system') }],
       errors: [{ messageId: 'excludedNamespace', line: 5, column: 13 }],
+    },
+    {
+      name: 'Istio 1.30.0: kube-system labelled ambient is excluded',
+      code: ns('kube-system', 'istio.io/dataplane-mode: ambient').code,
+      files: [{ filename: 'dns.yaml', code: web('kube-system') }],
+      istioVersion: '1.30.0',
+      errors: [{ messageId: 'excludedNamespace' }],
     },
   ],
 });

@@ -307,6 +307,11 @@ test('unknown fields, nested ones included, and fields newer than the version', 
   const v = { major: 1, minor: 28, patch: 0, text: '1.28' };
   assert.equal(parseProxyConfig('statsCompression: true', v).unknownFields.map((p) => p.path), ['statsCompression']);
   assert.equal(parseProxyConfig('statsCompression: true', { ...v, minor: 29, text: '1.29' }).unknownFields, []);
+  // metadataExchangeHeaders came to the 1.19 branch after 1.19.0 (istio/api tag 1.19.1).
+  const headers = 'proxyHeaders:\n  metadataExchangeHeaders:\n    mode: IN_MESH';
+  assert.equal(parseProxyConfig(headers, { major: 1, minor: 19, patch: 0, text: '1.19.0' }).unknownFields.map((p) => p.path), ['proxyHeaders.metadataExchangeHeaders']);
+  assert.equal(parseProxyConfig(headers, { major: 1, minor: 19, patch: 1, text: '1.19.1' }).unknownFields, []);
+  assert.equal(parseProxyConfig(headers, { major: 1, minor: 20, patch: 0, text: '1.20' }).unknownFields, []);
   assert.is(parseProxyConfig('holdApplicationUntilProxyStart: true').unknownFields[0]?.suggestion, 'holdApplicationUntilProxyStarts');
 });
 

@@ -51,6 +51,22 @@ ruleTester(rule, {
       code: join(namespace('istio.io/dataplane-mode: ambient'), service(), route('kind: Service, name: reviews, namespace: shop', 'GRPCRoute').replace('namespace: shop\n  spec', 'namespace: clients\n  spec')),
       errors: [{ messageId: 'noWaypoint' }],
     },
+    {
+      name: 'the Service says use-waypoint: none: no waypoint, though its namespace names one (istiod does not fall back)',
+      code: join(namespace('istio.io/dataplane-mode: ambient, istio.io/use-waypoint: waypoint'), service('istio.io/use-waypoint: none'), route()),
+      errors: [{ messageId: 'waypointNone', line: 23, message: '(it has istio.io/use-waypoint: "none")' }],
+    },
+    {
+      name: 'use-waypoint "None" on the namespace names no waypoint either (waypointConfigured compares with EqualFold)',
+      code: join(namespace('istio.io/dataplane-mode: ambient, istio.io/use-waypoint: None'), service(), route()),
+      errors: [{ messageId: 'waypointNone', message: 'namespace shop has istio.io/use-waypoint: "None"' }],
+    },
+    {
+      name: 'use-waypoint "NONE" on the Service at 1.22 too',
+      code: join(namespace('istio.io/dataplane-mode: ambient'), service('istio.io/use-waypoint: NONE'), route()),
+      istioVersion: '1.22',
+      errors: [{ messageId: 'waypointNone' }],
+    },
   ],
 });
 

@@ -146,11 +146,19 @@ ruleTester(rule, {
     // Stated in .meshlint.yaml: said once, as a note, not on every workload.
     { name: 'classic and hold off, both stated in the config', code: web(), config: { ...shop, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: false } }, notes: ['stated:config-no-hold'] },
     { name: 'an empty native annotation falls back to istiod\'s setting', code: web('{ sidecar.istio.io/nativeSidecar: "" }'), config: { ...shop, istio: { nativeSidecars: false, holdApplicationUntilProxyStarts: false } }, notes: ['stated:config-no-hold'] },
+    { name: 'Istio 1.27: an empty native annotation falls back to istiod\'s native sidecars', code: web('{ sidecar.istio.io/nativeSidecar: "" }'), config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } }, istioVersion: '1.27', notes: [] },
     { name: 'before 1.24 the native annotation is not read', code: web('{ sidecar.istio.io/nativeSidecar: "true" }'), config: { ...shop, istio: { holdApplicationUntilProxyStarts: false } }, istioVersion: '1.23', notes: ['stated:config-no-hold'] },
     // The setting did not exist before 1.7: silent at a stated older version.
     { name: 'Istio 1.6: the rule is silent', code: meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: false').code, files: [{ filename: 'web.yaml', code: web() }], config: shop, istioVersion: '1.6', notes: [] },
   ],
   invalid: [
+    {
+      name: 'Istio 1.26: an empty native annotation is set, and not "true": classic, though istiod says native',
+      code: web('{ sidecar.istio.io/nativeSidecar: "" }'),
+      config: { ...shop, istio: { nativeSidecars: true, holdApplicationUntilProxyStarts: false } },
+      istioVersion: '1.26',
+      errors: [{ messageId: 'podNoHold', line: 8, column: 22, message: 'turns native sidecars off' }],
+    },
     {
       name: 'a mesh config nested 1,000 levels deep: one finding on it, and its hold setting is not taken',
       code: meshConfigMap(`defaultConfig:\n  holdApplicationUntilProxyStarts: true\ndeep: ${'['.repeat(1000)}${']'.repeat(1000)}`).code,

@@ -382,6 +382,20 @@ ruleTester(rule, {
       output: deployment('sidecar.istio.io/nativeSidecar: "true"'),
     },
     {
+      name: 'nativeSidecar "" meant OFF in 1.24-1.26 (isset, then eq "true")',
+      code: deployment('sidecar.istio.io/nativeSidecar: ""'),
+      config: shop,
+      istioVersion: '1.25',
+      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.25 it turns native sidecars OFF' }],
+    },
+    {
+      name: 'nativeSidecar "" leaves istiod\'s setting from 1.27',
+      code: deployment('sidecar.istio.io/nativeSidecar: ""'),
+      config: shop,
+      istioVersion: '1.27',
+      errors: [{ messageId: 'nativeSidecar', severity: 1, message: 'On Istio 1.27 it leaves the choice to istiod\'s ENABLE_NATIVE_SIDECARS' }],
+    },
+    {
       name: 'nativeSidecar "enabled": two suggestions, no fix',
       istioVersion: '1.31',
       code: deployment('sidecar.istio.io/nativeSidecar: "enabled"'),

@@ -53,6 +53,20 @@ const AMBIENT_NS = 'istio.io/dataplane-mode: ambient';
 ruleTester(rule, {
   valid: [
     {
+      name: "Istio 1.23 reads the Service's use-waypoint-namespace: the waypoint of that name in its own namespace is not the Service's",
+      code: join(
+        namespace('shop', AMBIENT_NS),
+        waypoint('shared', 'shop'),
+        service('reviews', 'shop', 'istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: mesh-waypoints'),
+        deployment('shop', 'app: reviews, istio.io/use-waypoint: none'),
+      ),
+      istioVersion: '1.23',
+    },
+    {
+      name: 'the Service says NONE (any case names no waypoint)',
+      code: join(namespace('shop', `${AMBIENT_NS}, istio.io/use-waypoint: waypoint`), waypoint('waypoint', 'shop'), service('reviews', 'shop', 'istio.io/use-waypoint: NONE'), deployment('shop', 'app: reviews, istio.io/use-waypoint: none')),
+    },
+    {
       name: 'the Service says none too',
       code: join(namespace('shop', `${AMBIENT_NS}, istio.io/use-waypoint: waypoint`), waypoint('waypoint', 'shop'), service('reviews', 'shop', 'istio.io/use-waypoint: none'), deployment('shop', 'app: reviews, istio.io/use-waypoint: none')),
     },
@@ -124,6 +138,22 @@ ruleTester(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'the pod says "None": no waypoint for its own address, as none (istiod finds no Gateway of that name and does not fall back)',
+      code: join(namespace('shop', `${AMBIENT_NS}, istio.io/use-waypoint: waypoint`), waypoint('waypoint', 'shop'), service('reviews', 'shop', ''), deployment('shop', 'app: reviews, istio.io/use-waypoint: None')),
+      errors: [{ messageId: 'serviceWaypoint' }],
+    },
+    {
+      name: "Istio 1.22 ignores the Service's use-waypoint-namespace: it uses the waypoint of that name in its own namespace",
+      code: join(
+        namespace('shop', AMBIENT_NS),
+        waypoint('shared', 'shop'),
+        service('reviews', 'shop', 'istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: mesh-waypoints'),
+        deployment('shop', 'app: reviews, istio.io/use-waypoint: none'),
+      ),
+      istioVersion: '1.22',
+      errors: [{ message: 'waypoint shop/shared' }],
+    },
     {
       name: "the Service inherits its namespace's waypoint",
       code: join(namespace('shop', `${AMBIENT_NS}, istio.io/use-waypoint: waypoint`), waypoint('waypoint', 'shop'), service('reviews', 'shop', ''), deployment('shop', 'app: reviews, istio.io/use-waypoint: none')),

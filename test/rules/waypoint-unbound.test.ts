@@ -47,6 +47,15 @@ const deployment = (ns: string, labels: string): string => yaml`
         containers: [{ name: app, image: app }]
   `;
 const join = (...docs: string[]): string => docs.join('---\n');
+const workloadClass = yaml`
+  apiVersion: gateway.networking.k8s.io/v1
+  kind: GatewayClass
+  metadata:
+    name: my-waypoints
+    labels: { istio.io/waypoint-for: workload }
+  spec:
+    controllerName: istio.io/mesh-controller
+  `;
 
 ruleTester(rule, {
   valid: [
@@ -54,6 +63,25 @@ ruleTester(rule, {
     { name: 'a waypoint for all traffic serves a pod', code: join(waypoint('waypoint', 'shop', { for: 'all' }), deployment('shop', 'app: reviews, istio.io/use-waypoint: waypoint')) },
     { name: 'no waypoint of that namespace among the inputs: it may be created elsewhere', code: service('web', 'shop', 'istio.io/use-waypoint: waypoint') },
     { name: 'use-waypoint: none', code: join(waypoint('waypoint', 'shop'), service('web', 'shop', 'istio.io/use-waypoint: none')) },
+    {
+      name: 'use-waypoint "None" or "" names no waypoint, as none does: nothing was meant to bind',
+      code: join(waypoint('waypoint', 'shop'), service('web', 'shop', 'istio.io/use-waypoint: None'), service('api', 'shop', 'istio.io/use-waypoint: ""'), namespace('shop', 'istio.io/use-waypoint: NONE')),
+    },
+    {
+      name: 'Istio 1.22 has no use-waypoint-namespace: not judged there',
+      code: join(waypoint('shared', 'mesh'), waypoint('waypoint', 'shop'), service('web', 'shop', 'istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: mesh')),
+      istioVersion: '1.22',
+    },
+    {
+      name: 'Istio 1.22 has no allowedRoutes check: a Namespace naming a waypoint of another namespace is not judged',
+      code: join(waypoint('shared', 'mesh', { allowed: 'allowedRoutes: { namespaces: { from: Same } }' }), namespace('shop', 'istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: mesh')),
+      istioVersion: '1.22.3',
+    },
+    {
+      name: 'Istio 1.22 reads waypoint-for only on the Gateway: a Service binds to a waypoint whose class says workload',
+      code: join(workloadClass, waypoint('waypoint', 'shop', { className: 'my-waypoints' }), service('web', 'shop', 'istio.io/use-waypoint: waypoint')),
+      istioVersion: '1.22',
+    },
     {
       name: 'a pod only inherits a service-only namespace waypoint: it silently gets none, by design',
       code: join(waypoint('waypoint', 'shop'), namespace('shop', 'istio.io/use-waypoint: waypoint'), deployment('shop', 'app: reviews')),
@@ -121,6 +149,24 @@ ruleTester(rule, {
       name: 'a Namespace names a waypoint in another namespace that does not allow it',
       code: join(waypoint('shared', 'mesh', { allowed: 'allowedRoutes: { namespaces: { from: Same } }' }), namespace('shop', 'istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: mesh')),
       errors: [{ messageId: 'denied' }],
+    },
+    {
+      name: 'Istio 1.23 reads use-waypoint-namespace and checks allowedRoutes',
+      code: join(waypoint('shared', 'mesh'), waypoint('waypoint', 'shop'), service('web', 'shop', 'istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: mesh')),
+      istioVersion: '1.23',
+      errors: [{ messageId: 'denied' }],
+    },
+    {
+      name: 'Istio 1.23 reads waypoint-for on the GatewayClass: a Service does not bind to a workload-only class',
+      code: join(workloadClass, waypoint('waypoint', 'shop', { className: 'my-waypoints' }), service('web', 'shop', 'istio.io/use-waypoint: waypoint')),
+      istioVersion: '1.23',
+      errors: [{ messageId: 'trafficType', message: "(its GatewayClass's istio.io/waypoint-for)" }],
+    },
+    {
+      name: 'Istio 1.22: a pod naming a waypoint whose class says workload does not bind (1.22 reads the default, service)',
+      code: join(workloadClass, waypoint('waypoint', 'shop', { className: 'my-waypoints' }), deployment('shop', 'app: reviews, istio.io/use-waypoint: waypoint')),
+      istioVersion: '1.22',
+      errors: [{ messageId: 'trafficType', message: "is for service traffic (the default: Istio 1.22 does not read the GatewayClass's label)" }],
     },
   ],
 });
