@@ -16,6 +16,7 @@ import {
   type ChartRelease, type CreatedNamespace, type DeclaredTag,
 } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
+import { cniInstallOf, cniReleaseInstall, type CniInstall } from './cni-install.ts';
 import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, releasedControlPlane, type ControlPlaneObject } from './control-plane.ts';
 
 export interface NamespaceFact {
@@ -68,6 +69,8 @@ export interface MeshFacts {
   readonly notes: readonly string[];
   /** The istiod chart releases of the GitOps objects among the inputs (Flux, Argo CD, Sail), with their values layers. */
   readonly istiodReleases: readonly ChartRelease[];
+  /** The istio-cni node agent's installs among the inputs (its DaemonSet, a cni chart release, an IstioOperator's cni component). */
+  readonly cniInstalls: readonly CniInstall[];
 }
 
 export interface Facts {
@@ -111,11 +114,14 @@ export class FactsBuilder {
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
   private readonly declaredTags = new Map<string, DeclaredTag[]>();
   private readonly istiodReleases: ChartRelease[] = [];
+  private readonly cniInstalls: CniInstall[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
+    const cni = cniInstallOf(r);
+    if (cni) this.cniInstalls.push(cni);
     if (isGateway(r)) this.gateways.push(r);
     else if (isGatewayClass(r)) this.gatewayClasses.push(r);
     if (r.kind === 'ConfigMap' || r.kind === 'Secret' || r.kind === 'OCIRepository') {
@@ -196,6 +202,7 @@ export class FactsBuilder {
         }
         this.installSettings.addRelease(release);
         this.ambientInstall.addRelease(release);
+        if (release.chart === 'cni') this.cniInstalls.push(cniReleaseInstall(release));
         if (release.chart !== 'istiod') continue;
         for (const t of chartRevisionTags(release)) addTag(t);
         this.istiodReleases.push(release);
@@ -262,6 +269,7 @@ export class FactsBuilder {
         ...install,
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
+        cniInstalls: this.cniInstalls,
         capture: capture.install,
         waypoints: waypointGateways(this.gateways, this.gatewayClasses),
         controlPlane: [
