@@ -18486,12 +18486,12 @@ var UnknownFacts = class {
     if (detail !== void 0) entry.details.add(detail);
   }
   /** The notes, each with the places of its workloads as `placeOf` finds them. */
-  notes(placeOf3) {
+  notes(placeOf4) {
     const out = [];
     for (const [fact, { subjects, details, resources }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...resources].map(placeOf3).filter((p) => p !== void 0);
+      const places = [...resources].map(placeOf4).filter((p) => p !== void 0);
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : `unknown:${fact}`,
         message: `${UNKNOWN_FACTS[fact](subjects.size, named)} ${FACTS_POINTER}`,
@@ -18513,6 +18513,17 @@ function distance(a, b) {
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common++;
   return a.length - common + (b.length - common);
+}
+function nearestFolders(from, folders) {
+  const here = segments(from);
+  let best = Number.POSITIVE_INFINITY;
+  let nearest = [];
+  for (const f of new Set(folders)) {
+    const d = distance(here, segments(f));
+    if (d < best) [best, nearest] = [d, [f]];
+    else if (d === best) nearest.push(f);
+  }
+  return nearest;
 }
 var signature = (w) => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
 function definesTwice(webhooks) {
@@ -18538,7 +18549,7 @@ function installScope(webhooks) {
     if (folder === void 0) unplaced.push(w);
     else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
   }
-  const folders = [...byFolder.keys()].map((f) => ({ f, parts: segments(f) }));
+  const folders = [...byFolder.keys()];
   const cache2 = /* @__PURE__ */ new Map();
   return {
     several,
@@ -18547,14 +18558,7 @@ function installScope(webhooks) {
       const dir = posix.dirname(filePath.replaceAll("\\", "/"));
       const hit = cache2.get(dir);
       if (hit) return hit;
-      const here = segments(dir);
-      let best = Number.POSITIVE_INFINITY;
-      let nearest = [];
-      for (const { f, parts } of folders) {
-        const d = distance(here, parts);
-        if (d < best) [best, nearest] = [d, [f]];
-        else if (d === best) nearest.push(f);
-      }
+      const nearest = nearestFolders(dir, folders);
       const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
       const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
       cache2.set(dir, out);
@@ -22091,6 +22095,7 @@ var parse_error_default = createRule({
       unclosed: "This {{ what }} is never closed, so kubectl rejects the document. Close it here.",
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
+      renderAsWritten: "{{ command }} failed: {{ message }}. Its files are linted as written, not as built.",
       renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}"
     },
     schema: []
@@ -22118,7 +22123,8 @@ var parse_error_default = createRule({
             const headline2 = toolMessageHeadline(message);
             context.report({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
-              messageId: "render",
+              // An overlay met while walking: its own files were linted as they are written.
+              messageId: file.origin?.writtenFilesLinted ? "renderAsWritten" : "render",
               data: { command, message: headline2, what: helm ? "chart" : "overlay" },
               // The whole message, when the headline shows only its end.
               ...headline2 !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}
@@ -22878,14 +22884,14 @@ function nested(path, value) {
   return out;
 }
 var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at2, describe6) {
+function objectLayer(values, resource, at2, describe7) {
   const v2 = asObject(values);
-  return v2 ? { values: v2, describe: describe6, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
+  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
 }
-function textLayer(text, resource, at2, describe6, unreadable) {
+function textLayer(text, resource, at2, describe7, unreadable) {
   const read2 = readEmbeddedYaml(text);
   if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe6, target: () => ({ resource, path: at2 }) };
+  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at2 }) };
 }
 function secretText(r7, key) {
   const plain2 = str2(asObject(r7.object.stringData)?.[key]);
@@ -23176,7 +23182,7 @@ function layeredValue(layers, path) {
     const layer = layers[i];
     if (layer.values === void 0) return { gap: layer.missing };
     const value = getIn(layer.values, path);
-    if (value !== void 0) return { value };
+    if (value !== void 0) return { value, layer };
   }
   return void 0;
 }
@@ -23185,6 +23191,27 @@ function releaseRevision(release) {
   const rev = layeredValue(release.layers, ["revision"]);
   return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
 }
+
+// src/model/place.ts
+function placeText(target) {
+  if (!target) return void 0;
+  const locator = new Locator();
+  const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
+  if (!doc) return void 0;
+  const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
+  const at2 = locator.position(doc.file, offset);
+  const origin = doc.file.origin;
+  if (origin) {
+    const range = { line: at2.line, column: at2.column, endLine: at2.line, endColumn: at2.column };
+    const back = origin.mapBack({ doc, docPath, resource, range });
+    return `${back.filePath}:${back.range.line}`;
+  }
+  return `${doc.file.displayPath}:${at2.line}`;
+}
+var atPlace = (target) => {
+  const place = placeText(target);
+  return place === void 0 ? "" : ` (${place})`;
+};
 
 // src/model/proxy-config.ts
 var import_yaml11 = __toESM(require_dist(), 1);
@@ -26498,44 +26525,44 @@ function nativeSidecarSetting(v2) {
   const lower = v2.toLowerCase();
   return lower === "true" || lower === "auto" ? lower : "false";
 }
-function fromValues(values, describe6, target) {
+function fromValues(values, describe7, target) {
   const out = [];
   const hold = getIn(values, ["global", "proxy", "holdApplicationUntilProxyStarts"]);
-  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe6("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
+  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe7("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
   const lifecycle = getIn(values, ["global", "proxy", "lifecycle"]);
-  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe6("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
+  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe7("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
   const seccomp = getIn(values, ["global", "proxy", "seccompProfile"]);
-  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe6("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
+  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe7("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
   const cni = getIn(values, ["pilot", "cni", "enabled"]);
   const oldCni = getIn(values, ["istio_cni", "enabled"]);
-  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe6("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
-  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe6("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
+  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe7("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
+  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe7("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
   const native = getIn(values, ["pilot", "env", "ENABLE_NATIVE_SIDECARS"]);
   if (typeof native === "string" || typeof native === "boolean") {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe7("pilot.env.ENABLE_NATIVE_SIDECARS"), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   return out;
 }
-function fromChartValues(values, describe6, target) {
-  const out = fromValues(values, describe6, target);
+function fromChartValues(values, describe7, target) {
+  const out = fromValues(values, describe7, target);
   const cni = getIn(values, ["cni", "enabled"]);
   if (typeof cni === "boolean" && !(typeof getIn(values, ["pilot", "cni", "enabled"]) === "boolean")) {
     const at2 = out.findIndex((c) => c.key === "cni");
     if (at2 >= 0) out.splice(at2, 1);
-    out.push({ key: "cni", value: cni, source: describe6("cni.enabled"), target: target(["cni", "enabled"]) });
+    out.push({ key: "cni", value: cni, source: describe7("cni.enabled"), target: target(["cni", "enabled"]) });
   }
   const native = getIn(values, ["env", "ENABLE_NATIVE_SIDECARS"]);
   if (!out.some((c) => c.key === "nativeSidecars") && (typeof native === "string" || typeof native === "boolean")) {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6("env.ENABLE_NATIVE_SIDECARS"), target: target(["env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe7("env.ENABLE_NATIVE_SIDECARS"), target: target(["env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   const holdPath = ["meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"];
-  out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe6(holdPath.join(".")), target(holdPath)));
+  out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe7(holdPath.join(".")), target(holdPath)));
   for (const [key, path] of TEMPLATED_PATHS) {
     const v2 = getIn(values, path);
     if (typeof v2 !== "string" || !isPlaceholder(v2)) continue;
     const at2 = out.findIndex((c) => c.key === key);
     if (at2 >= 0) out.splice(at2, 1);
-    out.push({ key, value: UNSTATED, source: `${describe6(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
+    out.push({ key, value: UNSTATED, source: `${describe7(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
   }
   return out;
 }
@@ -26564,6 +26591,9 @@ function describeDisagreement(found) {
     const shown3 = list2.slice(0, 2).join(", ");
     return `${value} in ${shown3}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
   }).join("; ");
+}
+function configContradicted(source, target, value, key, configValue) {
+  return `${source}${atPlace(target)} says ${JSON.stringify(value)}, the config's istio.${key} says ${JSON.stringify(configValue)}; the input is used`;
 }
 var MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
 var meshConfigs = /* @__PURE__ */ new WeakMap();
@@ -26713,7 +26743,7 @@ var InstallFactsBuilder = class {
         const c = found[0];
         const ownRevision = tier === 0 && revision !== "default";
         if (config2?.value !== void 0 && !ownRevision && JSON.stringify(config2.value) !== JSON.stringify(c.value)) {
-          note(`${c.source} says ${JSON.stringify(c.value)}, the config's istio.${config2.name} says ${JSON.stringify(config2.value)}; the input is used`);
+          note(configContradicted(c.source, c.target, c.value, config2.name, config2.value));
         }
         return { value: c.value, source: c.source, origin: "input", target: c.target };
       }
@@ -26742,6 +26772,10 @@ var InstallFactsBuilder = class {
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
+      const holdValues = s.holdValues;
+      if (revision === "default" && config.holdApplicationUntilProxyStarts === false && holdValues?.value === true) {
+        note(configContradicted(holdValues.source, holdValues.target, true, "holdApplicationUntilProxyStarts", false));
+      }
       cache2.set(revision, s);
       return s;
     };
@@ -27481,6 +27515,635 @@ function namespaceFinding(ns2, facts) {
   return { cni, injection, related: loc ? [loc] : [] };
 }
 
+// src/model/control-plane.ts
+import { posix as posix3 } from "node:path";
+var CONTROL_PLANE_NAMES = [
+  { name: "istiod", prefix: false, releases: "1.5+", what: "istiod of the default revision", source: "manifests/charts/istio-control/istio-discovery/templates/service.yaml" },
+  {
+    name: "istiod-",
+    prefix: true,
+    releases: "1.5+",
+    what: "istiod of a revision (istiod-<rev>), a revision tag's Service (istiod-revision-tag-<tag>), a remote istiod (istiod[-<rev>]-remote)",
+    source: "manifests/charts/istio-control/istio-discovery/templates/{service,revision-tags-svc,remote-istiod-service}.yaml"
+  },
+  { name: "istio-pilot", prefix: false, releases: "<= 1.5", what: "Pilot; in 1.5 beside istiod, with port 443", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
+  { name: "istio-pilot-", prefix: true, releases: "1.5", what: "Pilot of a revision, beside istiod-<rev>", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
+  { name: "istio-sidecar-injector", prefix: false, releases: "<= 1.5", what: "the sidecar injector before istiod", source: "install/kubernetes/helm/istio/charts/sidecarInjectorWebhook/templates/service.yaml (1.4)" }
+];
+function isControlPlaneName(name) {
+  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name.startsWith(n.name) && name.length > n.name.length : name === n.name);
+}
+var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
+var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
+var MAX_PORTS = 1e3;
+function folderOf2(r7) {
+  return posix3.dirname(r7.doc.file.displayPath.replaceAll("\\", "/"));
+}
+function servicePorts(spec) {
+  if (spec.type === "ExternalName") return void 0;
+  if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
+  const ports = spec.ports;
+  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS) return void 0;
+  const out = [];
+  for (const p of ports) {
+    const port = asObject(p)?.port;
+    if (typeof port !== "number" || !Number.isInteger(port)) return void 0;
+    out.push(port);
+  }
+  return out;
+}
+function controlPlaneObjectOf(r7) {
+  const kind2 = r7.kind === "Service" && r7.apiVersion === "v1" ? "Service" : r7.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r7.apiVersion) ? "Deployment" : void 0;
+  if (kind2 === void 0 || r7.name === "") return void 0;
+  const open = isOpenControlPlaneName(r7.name);
+  if (!open && !isControlPlaneName(r7.name)) return void 0;
+  const stated = r7.declaredNamespace ?? r7.doc.file.origin?.namespace;
+  const namespace = stated === void 0 || isPlaceholder(stated) ? void 0 : stated;
+  const spec = asObject(r7.object.spec) ?? {};
+  return { kind: kind2, name: r7.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r7), resource: r7 };
+}
+function releasedControlPlane(r7, revision) {
+  const open = revision === void 0 || isPlaceholder(revision);
+  const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
+  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r7), resource: r7 };
+}
+var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
+
+// src/model/ambient-install.ts
+var MAX_ENTRIES = 100;
+function cniValue(values, path) {
+  return values(["cni", ...path]) ?? values(path);
+}
+var stringList = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES) : void 0;
+function selectorsOf(v2) {
+  if (!Array.isArray(v2)) return void 0;
+  return v2.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+}
+function isZtunnel(r7) {
+  if (r7.name === "ztunnel") return true;
+  return podTemplatesOf(r7).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === "ztunnel");
+}
+var AmbientInstallBuilder = class {
+  ztunnel = [];
+  istiodAmbient = [];
+  exclude = [];
+  enabled = [];
+  selectors = [];
+  addResource(r7) {
+    if (r7.kind === "ConfigMap" && r7.name === "istio-cni-config") {
+      const data = asObject(r7.object.data) ?? {};
+      const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
+      if (typeof data.EXCLUDE_NAMESPACES === "string") {
+        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
+      }
+      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
+      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
+        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
+        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
+      }
+      return;
+    }
+    if (r7.kind === "DaemonSet" && isZtunnel(r7)) {
+      this.ztunnel.push(`DaemonSet ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`);
+      return;
+    }
+    const istiod = istiodOf(r7);
+    if (istiod) {
+      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
+      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
+      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
+      return;
+    }
+    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+      const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
+      if (!cni) return;
+      const where = `IstioOperator ${r7.name} (spec.values.cni`;
+      const ex = stringList(cni.excludeNamespaces);
+      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
+      const on2 = getIn(cni, ["ambient", "enabled"]);
+      if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
+    }
+  }
+  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
+  addRelease(release) {
+    const at2 = (path) => layeredValue(release.layers, path);
+    if (release.chart === "ztunnel") {
+      this.ztunnel.push(release.label);
+      return;
+    }
+    if (release.chart === "istiod") {
+      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
+      if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
+      else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
+      else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
+      return;
+    }
+    if (release.chart !== "cni") return;
+    const read2 = (path, list2, parse2) => {
+      const v2 = cniValue(at2, path);
+      if (v2 === void 0) return;
+      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
+      else list2.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
+    };
+    read2(["excludeNamespaces"], this.exclude, stringList);
+    read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
+    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
+  }
+  build() {
+    const notes = [];
+    const one = (list2, what, same) => {
+      const first = list2[0];
+      if (!first) return void 0;
+      if (list2.some((s) => s.value === void 0)) return "unknown";
+      if (list2.every((s) => same(s.value, first.value))) return first;
+      notes.push(`the inputs disagree on istio-cni's ${what} (${list2.map((s) => s.source).join("; ")}); it is treated as unknown`);
+      return "unknown";
+    };
+    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const exclude = one(this.exclude, "excludeNamespaces", json);
+    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
+    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
+    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
+    const install = {
+      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
+      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
+      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
+      ztunnel: [...new Set(this.ztunnel)],
+      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
+    };
+    return { install, notes };
+  }
+};
+var NODE_AGENTS = [
+  { component: "ztunnel", labels: [["app", "ztunnel"], ["app.kubernetes.io/name", "ztunnel"]], image: "ztunnel" },
+  { component: "istio-cni", labels: [["k8s-app", "istio-cni-node"], ["app.kubernetes.io/name", "istio-cni"]], image: "install-cni" }
+];
+var imageName2 = (image) => typeof image === "string" ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : void 0;
+function nodeAgentOf(labels, images) {
+  const names2 = new Set(images.map(imageName2));
+  return NODE_AGENTS.find((a) => a.labels.some(([k2, v2]) => labels[k2] === v2) || names2.has(a.image));
+}
+
+// src/model/cni-install.ts
+var MAX_VOLUMES = 200;
+var CHART_PATHS = [["pilot", "cni", "enabled"], ["cni", "enabled"]];
+var LEGACY_PATH = ["istio_cni", "enabled"];
+var OPERATOR_PROFILES_WITHOUT_CNI = /* @__PURE__ */ new Set(["default", "demo", "empty", "minimal", "preview", "remote", "stable"]);
+var OPERATOR_PROFILES_WITH_CNI = /* @__PURE__ */ new Set(["ambient", "openshift", "openshift-ambient"]);
+var describe3 = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
+function cniInstallOf(r7) {
+  if (r7.kind === "DaemonSet" && r7.apiVersion.startsWith("apps/")) {
+    const t = podTemplatesOf(r7)[0];
+    if (!t || nodeAgentOf(t.labels, t.containers.map((c) => c.object.image))?.component !== "istio-cni") return void 0;
+    const volumes = Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VOLUMES) : [];
+    const ambient = volumes.some((v2) => asObject(v2)?.name === "cni-ztunnel-sock-dir" || getIn(v2, ["hostPath", "path"]) === "/var/run/ztunnel");
+    return { label: describe3(r7), target: { resource: r7, path: ["metadata", "name"] }, folder: folderOf2(r7), ambient };
+  }
+  if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+    if (operatorCniComponent(r7) !== true || installsIstiod(r7)) return void 0;
+    const profile = getIn(r7.object, ["spec", "profile"]);
+    const ambientValue = getIn(r7.object, ["spec", "values", "cni", "ambient", "enabled"]);
+    const ambient = typeof ambientValue === "boolean" ? ambientValue : profile === void 0 || OPERATOR_PROFILES_WITHOUT_CNI.has(String(profile)) || profile === "openshift" ? false : profile === "ambient" || profile === "openshift-ambient" ? true : "unknown";
+    const at2 = getIn(r7.object, ["spec", "components", "cni", "enabled"]) === true ? ["spec", "components", "cni", "enabled"] : ["spec", "profile"];
+    return { label: `IstioOperator ${r7.name} (cni component)`, target: { resource: r7, path: at2 }, folder: folderOf2(r7), ambient };
+  }
+  return void 0;
+}
+function installsIstiod(r7) {
+  const spec = asObject(r7.object.spec) ?? {};
+  const pilot = getIn(spec, ["components", "pilot", "enabled"]);
+  return pilot === true || pilot !== false && spec.profile !== "empty";
+}
+function operatorCniComponent(r7) {
+  const stated = getIn(r7.object, ["spec", "components", "cni", "enabled"]);
+  if (typeof stated === "boolean") return stated;
+  const profile = getIn(r7.object, ["spec", "profile"]);
+  if (profile === void 0 || typeof profile === "string" && OPERATOR_PROFILES_WITHOUT_CNI.has(profile)) return false;
+  if (typeof profile === "string" && OPERATOR_PROFILES_WITH_CNI.has(profile)) return true;
+  return "unknown";
+}
+var isUmbrella = (release) => release.resource.kind === VALUES_FILE_KIND && asObject(release.resource.object.istiod) !== void 0;
+function cniReleaseInstall(release) {
+  const v2 = layeredValue(release.layers, ["cni", "ambient", "enabled"]) ?? layeredValue(release.layers, ["ambient", "enabled"]);
+  const ambient = isUmbrella(release) ? true : v2 === void 0 ? false : "gap" in v2 ? "unknown" : v2.value === true ? true : v2.value === false ? false : "unknown";
+  return { label: release.label, target: release.chartTarget, folder: folderOf2(release.resource), ambient };
+}
+function releaseAmbient(release) {
+  const v2 = layeredValue(release.layers, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? layeredValue(release.layers, ["env", "PILOT_ENABLE_AMBIENT"]);
+  if (v2 === void 0) return false;
+  if ("gap" in v2) return "unknown";
+  return v2.value === true || v2.value === "true" ? true : v2.value === false || v2.value === "false" ? false : "unknown";
+}
+function chartCni(read2, version2, leftOut, paths = CHART_PATHS) {
+  for (const path of paths) {
+    const v2 = read2(path);
+    if (v2 === "gap") return { state: "unknown" };
+    if (v2 === void 0) continue;
+    if (v2.value === true) return { state: "on" };
+    if (v2.value === false) return { state: "off", target: v2.target, written: { key: path, value: false }, ignoredLegacy: false };
+    return { state: "unknown" };
+  }
+  const legacy = read2(LEGACY_PATH);
+  if (legacy === "gap") return { state: "unknown" };
+  if (legacy !== void 0) {
+    if (legacy.value === false) return { state: "off", target: legacy.target, written: { key: LEGACY_PATH, value: false }, ignoredLegacy: false };
+    if (legacy.value !== true) return { state: "unknown" };
+    if (version2 === void 0) return { state: "version", target: legacy.target };
+    return atLeast(version2, 1, 24) ? { state: "off", target: legacy.target, written: { key: LEGACY_PATH, value: true }, ignoredLegacy: true } : { state: "on" };
+  }
+  return leftOut();
+}
+function releaseCni(release, version2) {
+  const presets = release.revision !== void 0 || isUmbrella(release) || release.layers.some((l) => l.values === void 0);
+  const read2 = (path) => {
+    const v2 = layeredValue(release.layers, path);
+    if (v2 === void 0) return void 0;
+    if ("gap" in v2) return "gap";
+    return { value: v2.value, target: v2.layer.target(path) };
+  };
+  return chartCni(read2, version2, () => presets ? { state: "unknown" } : { state: "off", target: valuesRoot(release), written: void 0, ignoredLegacy: false });
+}
+function valuesRoot(release) {
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i];
+    if (layer.values === void 0) break;
+    const at2 = layer.target([]);
+    if ("resource" in at2 && at2.resource === release.resource && (at2.path?.length ?? 0) > 0) return at2;
+  }
+  return release.chartTarget;
+}
+function operatorCni(r7, version2) {
+  if (r7.kind !== "IstioOperator" || !r7.apiVersion.startsWith("install.istio.io/")) return void 0;
+  if (!installsIstiod(r7)) return void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  const values = asObject(spec.values) ?? {};
+  const read2 = (path) => {
+    const value = getIn(values, path);
+    return value === void 0 ? void 0 : { value, target: { resource: r7, path: ["spec", "values", ...path] } };
+  };
+  return chartCni(read2, version2, () => {
+    const component = operatorCniComponent(r7);
+    if (component !== false) return { state: component === true ? "on" : "unknown" };
+    const at2 = Object.hasOwn(spec, "values") ? ["spec", "values"] : Object.hasOwn(r7.object, "spec") ? ["spec"] : ["metadata", "name"];
+    return { state: "off", target: { resource: r7, path: at2 }, written: void 0, ignoredLegacy: false };
+  }, [["pilot", "cni", "enabled"]]);
+}
+function injectorCni(r7, version2) {
+  const values = injectorValuesOf(r7);
+  if (!values) return void 0;
+  const target = { resource: r7, path: ["data", "values"] };
+  const read2 = (path) => {
+    const value = getIn(values, path);
+    return value === void 0 ? void 0 : { value, target };
+  };
+  return chartCni(read2, version2, () => ({ state: "off", target, written: void 0, ignoredLegacy: false }), [["pilot", "cni", "enabled"]]);
+}
+function valuesAmbient(values) {
+  const v2 = getIn(values, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? getIn(values, ["env", "PILOT_ENABLE_AMBIENT"]);
+  return v2 === true || v2 === "true";
+}
+
+// src/model/text-search.ts
+function isWordChar(c) {
+  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
+}
+function isLineTerminator(c) {
+  return c === 10 || c === 13 || c === 8232 || c === 8233;
+}
+function isSpace(c) {
+  return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
+}
+var lineEnd2 = (text, at2) => {
+  let i = at2;
+  while (i < text.length && !isLineTerminator(text.charCodeAt(i))) i++;
+  return i;
+};
+function* occurrences(text, needle) {
+  const m = needle.length;
+  if (m === 0) return;
+  const fail2 = new Int32Array(m);
+  for (let i = 1, k2 = 0; i < m; i++) {
+    while (k2 > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
+    if (needle.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
+    fail2[i] = k2;
+  }
+  for (let i = 0, k2 = 0; i < text.length; i++) {
+    while (k2 > 0 && text.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
+    if (text.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
+    if (k2 === m) {
+      yield i - m + 1;
+      k2 = fail2[k2 - 1];
+    }
+  }
+}
+function* takenOccurrences(text, word2, accept) {
+  let from = 0;
+  for (const start of occurrences(text, word2)) {
+    if (start < from || !accept(start)) continue;
+    yield start;
+    from = start + word2.length;
+  }
+}
+var wholeWordAt = (text, word2, start) => (start === 0 || !isWordChar(text.charCodeAt(start - 1))) && !isWordChar(text.charCodeAt(start + word2.length));
+function wholeWordsBefore(text, word2, end) {
+  let n = 0;
+  for (const start of takenOccurrences(text, word2, (s) => wholeWordAt(text, word2, s))) {
+    if (start >= end) break;
+    n++;
+  }
+  return n;
+}
+function nthWholeWordInSource(word2, n) {
+  return (text) => {
+    const accept = (s) => (s === 0 || !isWordChar(text.charCodeAt(s - 1)) || s >= 2 && text.charCodeAt(s - 2) === 92) && !isWordChar(text.charCodeAt(s + word2.length));
+    let seen = 0;
+    for (const start of takenOccurrences(text, word2, accept)) {
+      if (seen++ === n) return [start, start + word2.length];
+    }
+    return void 0;
+  };
+}
+var isQuote = (c) => c === 34 || c === 39;
+function listEntryInSource(entry) {
+  return (text) => {
+    const m = entry.length;
+    const fits = (start) => {
+      if (!text.startsWith(entry, start)) return false;
+      const end = start + m;
+      return end === text.length || text.charCodeAt(end) === 44 || end === text.length - 1 && isQuote(text.charCodeAt(end));
+    };
+    if (fits(0)) return [0, m];
+    if (text.length > 0 && isQuote(text.charCodeAt(0)) && fits(1)) return [1, 1 + m];
+    for (let comma = text.indexOf(","); comma !== -1; comma = text.indexOf(",", comma + 1)) {
+      if (fits(comma + 1)) return [comma + 1, comma + 1 + m];
+    }
+    return void 0;
+  };
+}
+function* wordRuns(text, from = 0, to = text.length) {
+  let i = from;
+  while (i < to) {
+    while (i < to && !isWordChar(text.charCodeAt(i))) i++;
+    if (i >= to) return;
+    const start = i;
+    while (i < to && isWordChar(text.charCodeAt(i))) i++;
+    yield [start, i];
+  }
+}
+var runIs = (text, run, word2) => run[1] - run[0] === word2.length && text.startsWith(word2, run[0]);
+function pruneLine(group) {
+  return (text) => {
+    for (let start = 0; start <= text.length; ) {
+      const end = lineEnd2(text, start);
+      let pruneEnd = -1;
+      for (const run of wordRuns(text, start, end)) {
+        if (!runIs(text, run, group)) continue;
+        let i = run[1];
+        while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+        if (i > run[1] && text.startsWith("prune", i) && !isWordChar(text.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
+      }
+      if (pruneEnd !== -1) return [start, lineEnd2(text, pruneEnd)];
+      start = end + 1;
+    }
+    return void 0;
+  };
+}
+function removalLine(tool) {
+  return (text) => {
+    for (let start = 0; start <= text.length; ) {
+      const end = lineEnd2(text, start);
+      let sawTool = false;
+      for (const run of wordRuns(text, start, end)) {
+        if (sawTool && (runIs(text, run, "rm") || runIs(text, run, "remove")) && text.charCodeAt(run[0] - 1) !== 45) return [start, end];
+        if (runIs(text, run, tool)) sawTool = true;
+      }
+      start = end + 1;
+    }
+    return void 0;
+  };
+}
+
+// rules/proxy-config-invalid.ts
+var PROXY_CONFIG_KEY = "proxy.istio.io/config";
+function keySpan(text, path) {
+  let steps = parseConfigPath(path);
+  while (steps.length > 0 && typeof steps[steps.length - 1] === "number") steps = steps.slice(0, -1);
+  if (steps.length === 0) return void 0;
+  const loc = locateInProxyConfig(text, formatConfigPath(steps));
+  if (!loc?.key || loc.keyName === void 0 || loc.keyName === "") return void 0;
+  return nthWholeWordInSource(loc.keyName, wholeWordsBefore(text, loc.keyName, loc.key[0]));
+}
+function replacementFor(text, parsed, problem) {
+  const suggestion = problem.suggestion;
+  if (suggestion === void 0) return void 0;
+  const value = getIn(parsed.value, parseConfigPath(problem.path));
+  if ((typeof value === "boolean" || typeof value === "number") && suggestion === JSON.stringify(String(value))) {
+    const loc = locateInProxyConfig(text, problem.path);
+    const source = loc?.value ? text.slice(loc.value[0], loc.value[1]).trim() : void 0;
+    if (source !== void 0 && /^[^"'{[\]\r\n]+$/.test(source)) return JSON.stringify(source);
+  }
+  return suggestion;
+}
+function correctedText(text, parsed, problem, kind2, version2) {
+  if (problem.suggestion === void 0 || /[\r\n]/.test(text)) return void 0;
+  const loc = locateInProxyConfig(text, problem.path);
+  if (!loc?.complete) return void 0;
+  let out;
+  if (kind2 === "unknown") {
+    const from = parseConfigPath(problem.path);
+    const to = parseConfigPath(problem.suggestion);
+    const name = to[to.length - 1];
+    if (from.length !== to.length || !from.slice(0, -1).every((s, i) => s === to[i]) || typeof name !== "string") return void 0;
+    if (!loc.key || loc.keyName === void 0) return void 0;
+    const parent = getIn(parsed.value, from.slice(0, -1));
+    if (typeof parent !== "object" || parent === null || Object.hasOwn(parent, name)) return void 0;
+    const keySource = text.slice(loc.key[0], loc.key[1]);
+    if (!keySource.includes(loc.keyName)) return void 0;
+    out = text.slice(0, loc.key[0]) + keySource.replace(loc.keyName, name) + text.slice(loc.key[1]);
+  } else {
+    if (!loc.value) return void 0;
+    out = text.slice(0, loc.value[0]) + problem.suggestion + text.slice(loc.value[1]);
+  }
+  const again = parseProxyConfig(out, version2);
+  if (again.syntaxError !== void 0 || again.tooComplex !== void 0) return void 0;
+  const still = kind2 === "unknown" ? again.unknownFields : again.errors;
+  return still.some((p) => p.path === problem.path) ? void 0 : out;
+}
+var proxy_config_invalid_default = createRule({
+  name: "proxy-config-invalid",
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    docs: {
+      description: "proxy.istio.io/config annotations that the sidecar injector rejects, or whose fields it silently ignores",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "admission",
+      dataPlane: "sidecar",
+      istioVersions: "all (the set of known fields follows the stated version)"
+    },
+    messages: {
+      notString: "The {{ key }} annotation is {{ what }}, not a string, so the API server rejects the object. Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.",
+      unreadable: "{{ key }} is not valid YAML or JSON, so the injector rejects the pod: {{ reason }}. Fix the text.",
+      notMapping: "{{ key }}: {{ reason }}, so the injector rejects the pod. Write fields such as `holdApplicationUntilProxyStarts: true`.",
+      invalid: "{{ key }}: {{ problem }}, so the injector rejects the pod.{{ hint }}",
+      unknown: "{{ key }}: {{ problem }}; Istio ignores it silently.{{ hint }}",
+      tooComplex: "{{ key }} is not checked: it is {{ problem }}, and a ProxyConfig is a few levels of plain fields.",
+      rename: "Rename {{ from }} to {{ to }}.",
+      replace: "Write {{ value }} for {{ at }}."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const version2 = context.facts.mesh.version;
+    return {
+      PodTemplate(t) {
+        if (!Object.hasOwn(t.annotations, PROXY_CONFIG_KEY)) return;
+        const raw = t.annotations[PROXY_CONFIG_KEY];
+        const path = templatePath(t, "metadata", "annotations", PROXY_CONFIG_KEY);
+        const resource = t.resource;
+        if (typeof raw === "object" && raw !== null) {
+          const list2 = Array.isArray(raw);
+          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list2 ? "a list" : "a mapping" } });
+          return;
+        }
+        if (typeof raw !== "string") return;
+        if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
+        const parsed = parseProxyConfig(raw, version2);
+        if (parsed.tooComplex !== void 0) {
+          context.report({ target: { resource, path }, messageId: "tooComplex", severity: "warn", data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
+          return;
+        }
+        if (parsed.syntaxError !== void 0) {
+          const notMapping = parsed.syntaxError.startsWith("it is ");
+          context.report({
+            target: { resource, path },
+            messageId: notMapping ? "notMapping" : "unreadable",
+            data: { key: PROXY_CONFIG_KEY, reason: parsed.syntaxError }
+          });
+          return;
+        }
+        const at2 = (p) => {
+          const within = keySpan(raw, p.path);
+          return within ? { resource, path, within } : { resource, path };
+        };
+        for (const p of parsed.errors) {
+          const replacement = replacementFor(raw, parsed, p);
+          const fixed = replacement === void 0 ? void 0 : correctedText(raw, parsed, { ...p, suggestion: replacement }, "error", version2);
+          context.report({
+            target: at2(p),
+            messageId: "invalid",
+            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== void 0 ? ` Write ${replacement}.` : "" },
+            ...fixed !== void 0 ? { suggest: [{ messageId: "replace", data: { value: replacement ?? "", at: p.path }, edits: [{ op: "set", path, value: fixed }] }] } : {}
+          });
+        }
+        for (const p of parsed.unknownFields) {
+          const fixed = correctedText(raw, parsed, p, "unknown", version2);
+          const to = p.suggestion;
+          context.report({
+            target: at2(p),
+            messageId: "unknown",
+            severity: "warn",
+            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: to !== void 0 ? ` Did you mean ${to}?` : "" },
+            ...fixed !== void 0 && to !== void 0 ? { suggest: [{ messageId: "rename", data: { from: p.path, to }, edits: [{ op: "set", path, value: fixed }] }] } : {}
+          });
+        }
+      }
+    };
+  }
+});
+
+// rules/istiod-cni-disabled.ts
+var placeOf = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
+var MAX_RELATED2 = 5;
+var istiod_cni_disabled_default = createRule({
+  name: "istiod-cni-disabled",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "istiod values that leave Istio CNI off while the istio-cni chart is installed beside them: injected pods still get the privileged istio-init",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "injection",
+      dataPlane: "sidecar",
+      istioVersions: "all"
+    },
+    messages: {
+      off: "Istio CNI is installed ({{ cni }}), but this istiod {{ state }}, so injected pods still get the privileged istio-init. Set {{ key }}: true.",
+      legacy: "Istio {{ version }} ignores istio_cni.enabled (gone since 1.24): with Istio CNI installed ({{ cni }}), injected pods still get the privileged istio-init. Set {{ key }}: true."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const { mesh } = context.facts;
+    const cnis = mesh.cniInstalls;
+    if (cnis.length === 0) return {};
+    const version2 = mesh.versionOrigin === "default" ? void 0 : mesh.version;
+    const releases = /* @__PURE__ */ new Map();
+    for (const release of mesh.istiodReleases) {
+      const key2 = placeOf(release.resource);
+      releases.set(key2, [...releases.get(key2) ?? [], release]);
+    }
+    const istiodFolders = /* @__PURE__ */ new Set([
+      ...mesh.controlPlane.filter((c) => c.kind === "Release" || c.kind === "Deployment").map((c) => c.folder),
+      ...mesh.injectorConfigs.flatMap((c) => c.resource ? [folderOf2(c.resource)] : [])
+    ]);
+    const cniFolders = cnis.map((c) => c.folder);
+    const pairedWith = (folder) => {
+      const near = nearestFolders(folder, cniFolders);
+      return cnis.filter((c) => near.includes(c.folder) && nearestFolders(c.folder, [...istiodFolders, folder]).includes(folder));
+    };
+    const key = (prefix) => `${prefix}${version2 && !atLeast(version2, 1, 22) ? "istio_cni.enabled" : "pilot.cni.enabled"}`;
+    const judge = (r7, cni, ambient, prefix) => {
+      if (!cni || cni.state === "on" || cni.state === "unknown" || ambient !== false) return;
+      const paired = pairedWith(folderOf2(r7));
+      if (paired.length === 0 || paired.some((c) => c.ambient !== false)) return;
+      if (cni.state === "version") {
+        context.unknown("istio-version", r7, `istio_cni.enabled of ${describeResource(r7)}, ignored from Istio 1.24`);
+        return;
+      }
+      if (cni.state !== "off") return;
+      const shown3 = paired[0];
+      const data = { cni: `${shown3.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
+      const related = paired.slice(0, MAX_RELATED2).map((c) => ({ target: c.target, message: `Istio CNI is installed here: ${c.label}` }));
+      const target = refine(cni.target, cni.written?.key);
+      if (cni.ignoredLegacy) {
+        context.report({ target, messageId: "legacy", data: { ...data, version: version2?.text ?? "" }, related });
+        return;
+      }
+      const state = cni.written ? `sets ${formatConfigPath(cni.written.key)}: ${cni.written.value}` : `leaves ${key("")} out`;
+      context.report({ target, messageId: "off", data: { ...data, state }, related });
+    };
+    return {
+      // istiod's values files (no kind): documents, not resources.
+      Document({ doc }) {
+        for (const release of releases.get(`${doc.file.displayPath}\0${doc.index}\0`) ?? []) {
+          if (release.resource.kind === VALUES_FILE_KIND) judge(release.resource, releaseCni(release, version2), releaseAmbient(release), "");
+        }
+      },
+      Resource(r7) {
+        for (const release of releases.get(placeOf(r7)) ?? []) judge(r7, releaseCni(release, version2), releaseAmbient(release), "");
+        if (r7.kind === "IstioOperator") {
+          const spec = getIn(r7.object, ["spec"]);
+          judge(r7, operatorCni(r7, version2), valuesAmbient(getIn(spec, ["values"])) || getIn(spec, ["profile"]) === "ambient", "spec.values.");
+          return;
+        }
+        const values = injectorValuesOf(r7);
+        if (values) judge(r7, injectorCni(r7, version2), valuesAmbient(values), "");
+      }
+    };
+  }
+});
+function refine(target, key) {
+  if (!key || !("resource" in target) || !target.resource || target.path === void 0) return target;
+  const text = getIn(target.resource.object, target.path);
+  if (typeof text !== "string") return target;
+  const within = keySpan(text, formatConfigPath(key));
+  return within ? { resource: target.resource, path: target.path, within } : target;
+}
+
 // src/model/annotation-validation.ts
 var quote = (s) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}\u2026` : s);
 var DIGITS = /^[0-9]+$/;
@@ -27857,126 +28520,6 @@ function nativeSidecarEffect(value, version2) {
   return value === "" ? "default" : "on";
 }
 
-// src/model/text-search.ts
-function isWordChar(c) {
-  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
-}
-function isLineTerminator(c) {
-  return c === 10 || c === 13 || c === 8232 || c === 8233;
-}
-function isSpace(c) {
-  return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
-}
-var lineEnd2 = (text, at2) => {
-  let i = at2;
-  while (i < text.length && !isLineTerminator(text.charCodeAt(i))) i++;
-  return i;
-};
-function* occurrences(text, needle) {
-  const m = needle.length;
-  if (m === 0) return;
-  const fail2 = new Int32Array(m);
-  for (let i = 1, k2 = 0; i < m; i++) {
-    while (k2 > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
-    if (needle.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
-    fail2[i] = k2;
-  }
-  for (let i = 0, k2 = 0; i < text.length; i++) {
-    while (k2 > 0 && text.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
-    if (text.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
-    if (k2 === m) {
-      yield i - m + 1;
-      k2 = fail2[k2 - 1];
-    }
-  }
-}
-function* takenOccurrences(text, word2, accept) {
-  let from = 0;
-  for (const start of occurrences(text, word2)) {
-    if (start < from || !accept(start)) continue;
-    yield start;
-    from = start + word2.length;
-  }
-}
-var wholeWordAt = (text, word2, start) => (start === 0 || !isWordChar(text.charCodeAt(start - 1))) && !isWordChar(text.charCodeAt(start + word2.length));
-function wholeWordsBefore(text, word2, end) {
-  let n = 0;
-  for (const start of takenOccurrences(text, word2, (s) => wholeWordAt(text, word2, s))) {
-    if (start >= end) break;
-    n++;
-  }
-  return n;
-}
-function nthWholeWordInSource(word2, n) {
-  return (text) => {
-    const accept = (s) => (s === 0 || !isWordChar(text.charCodeAt(s - 1)) || s >= 2 && text.charCodeAt(s - 2) === 92) && !isWordChar(text.charCodeAt(s + word2.length));
-    let seen = 0;
-    for (const start of takenOccurrences(text, word2, accept)) {
-      if (seen++ === n) return [start, start + word2.length];
-    }
-    return void 0;
-  };
-}
-var isQuote = (c) => c === 34 || c === 39;
-function listEntryInSource(entry) {
-  return (text) => {
-    const m = entry.length;
-    const fits = (start) => {
-      if (!text.startsWith(entry, start)) return false;
-      const end = start + m;
-      return end === text.length || text.charCodeAt(end) === 44 || end === text.length - 1 && isQuote(text.charCodeAt(end));
-    };
-    if (fits(0)) return [0, m];
-    if (text.length > 0 && isQuote(text.charCodeAt(0)) && fits(1)) return [1, 1 + m];
-    for (let comma = text.indexOf(","); comma !== -1; comma = text.indexOf(",", comma + 1)) {
-      if (fits(comma + 1)) return [comma + 1, comma + 1 + m];
-    }
-    return void 0;
-  };
-}
-function* wordRuns(text, from = 0, to = text.length) {
-  let i = from;
-  while (i < to) {
-    while (i < to && !isWordChar(text.charCodeAt(i))) i++;
-    if (i >= to) return;
-    const start = i;
-    while (i < to && isWordChar(text.charCodeAt(i))) i++;
-    yield [start, i];
-  }
-}
-var runIs = (text, run, word2) => run[1] - run[0] === word2.length && text.startsWith(word2, run[0]);
-function pruneLine(group) {
-  return (text) => {
-    for (let start = 0; start <= text.length; ) {
-      const end = lineEnd2(text, start);
-      let pruneEnd = -1;
-      for (const run of wordRuns(text, start, end)) {
-        if (!runIs(text, run, group)) continue;
-        let i = run[1];
-        while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-        if (i > run[1] && text.startsWith("prune", i) && !isWordChar(text.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
-      }
-      if (pruneEnd !== -1) return [start, lineEnd2(text, pruneEnd)];
-      start = end + 1;
-    }
-    return void 0;
-  };
-}
-function removalLine(tool) {
-  return (text) => {
-    for (let start = 0; start <= text.length; ) {
-      const end = lineEnd2(text, start);
-      let sawTool = false;
-      for (const run of wordRuns(text, start, end)) {
-        if (sawTool && (runIs(text, run, "rm") || runIs(text, run, "remove")) && text.charCodeAt(run[0] - 1) !== 45) return [start, end];
-        if (runIs(text, run, tool)) sawTool = true;
-      }
-      start = end + 1;
-    }
-    return void 0;
-  };
-}
-
 // rules/traffic-annotation-invalid.ts
 var CIDR_LISTS = /* @__PURE__ */ new Set(["traffic.sidecar.istio.io/includeOutboundIPRanges", "traffic.sidecar.istio.io/excludeOutboundIPRanges"]);
 var PORT_LISTS = /* @__PURE__ */ new Set(["traffic.sidecar.istio.io/includeInboundPorts", "traffic.sidecar.istio.io/excludeInboundPorts", "traffic.sidecar.istio.io/excludeOutboundPorts", INCLUDE_OUTBOUND_PORTS]);
@@ -28204,140 +28747,9 @@ var traffic_annotation_invalid_default = createRule({
   }
 });
 
-// rules/proxy-config-invalid.ts
-var PROXY_CONFIG_KEY = "proxy.istio.io/config";
-function keySpan(text, path) {
-  let steps = parseConfigPath(path);
-  while (steps.length > 0 && typeof steps[steps.length - 1] === "number") steps = steps.slice(0, -1);
-  if (steps.length === 0) return void 0;
-  const loc = locateInProxyConfig(text, formatConfigPath(steps));
-  if (!loc?.key || loc.keyName === void 0 || loc.keyName === "") return void 0;
-  return nthWholeWordInSource(loc.keyName, wholeWordsBefore(text, loc.keyName, loc.key[0]));
-}
-function replacementFor(text, parsed, problem) {
-  const suggestion = problem.suggestion;
-  if (suggestion === void 0) return void 0;
-  const value = getIn(parsed.value, parseConfigPath(problem.path));
-  if ((typeof value === "boolean" || typeof value === "number") && suggestion === JSON.stringify(String(value))) {
-    const loc = locateInProxyConfig(text, problem.path);
-    const source = loc?.value ? text.slice(loc.value[0], loc.value[1]).trim() : void 0;
-    if (source !== void 0 && /^[^"'{[\]\r\n]+$/.test(source)) return JSON.stringify(source);
-  }
-  return suggestion;
-}
-function correctedText(text, parsed, problem, kind2, version2) {
-  if (problem.suggestion === void 0 || /[\r\n]/.test(text)) return void 0;
-  const loc = locateInProxyConfig(text, problem.path);
-  if (!loc?.complete) return void 0;
-  let out;
-  if (kind2 === "unknown") {
-    const from = parseConfigPath(problem.path);
-    const to = parseConfigPath(problem.suggestion);
-    const name = to[to.length - 1];
-    if (from.length !== to.length || !from.slice(0, -1).every((s, i) => s === to[i]) || typeof name !== "string") return void 0;
-    if (!loc.key || loc.keyName === void 0) return void 0;
-    const parent = getIn(parsed.value, from.slice(0, -1));
-    if (typeof parent !== "object" || parent === null || Object.hasOwn(parent, name)) return void 0;
-    const keySource = text.slice(loc.key[0], loc.key[1]);
-    if (!keySource.includes(loc.keyName)) return void 0;
-    out = text.slice(0, loc.key[0]) + keySource.replace(loc.keyName, name) + text.slice(loc.key[1]);
-  } else {
-    if (!loc.value) return void 0;
-    out = text.slice(0, loc.value[0]) + problem.suggestion + text.slice(loc.value[1]);
-  }
-  const again = parseProxyConfig(out, version2);
-  if (again.syntaxError !== void 0 || again.tooComplex !== void 0) return void 0;
-  const still = kind2 === "unknown" ? again.unknownFields : again.errors;
-  return still.some((p) => p.path === problem.path) ? void 0 : out;
-}
-var proxy_config_invalid_default = createRule({
-  name: "proxy-config-invalid",
-  meta: {
-    type: "problem",
-    hasSuggestions: true,
-    docs: {
-      description: "proxy.istio.io/config annotations that the sidecar injector rejects, or whose fields it silently ignores",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "admission",
-      dataPlane: "sidecar",
-      istioVersions: "all (the set of known fields follows the stated version)"
-    },
-    messages: {
-      notString: "The {{ key }} annotation is {{ what }}, not a string, so the API server rejects the object. Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.",
-      unreadable: "{{ key }} is not valid YAML or JSON, so the injector rejects the pod: {{ reason }}. Fix the text.",
-      notMapping: "{{ key }}: {{ reason }}, so the injector rejects the pod. Write fields such as `holdApplicationUntilProxyStarts: true`.",
-      invalid: "{{ key }}: {{ problem }}, so the injector rejects the pod.{{ hint }}",
-      unknown: "{{ key }}: {{ problem }}; Istio ignores it silently.{{ hint }}",
-      tooComplex: "{{ key }} is not checked: it is {{ problem }}, and a ProxyConfig is a few levels of plain fields.",
-      rename: "Rename {{ from }} to {{ to }}.",
-      replace: "Write {{ value }} for {{ at }}."
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const version2 = context.facts.mesh.version;
-    return {
-      PodTemplate(t) {
-        if (!Object.hasOwn(t.annotations, PROXY_CONFIG_KEY)) return;
-        const raw = t.annotations[PROXY_CONFIG_KEY];
-        const path = templatePath(t, "metadata", "annotations", PROXY_CONFIG_KEY);
-        const resource = t.resource;
-        if (typeof raw === "object" && raw !== null) {
-          const list2 = Array.isArray(raw);
-          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list2 ? "a list" : "a mapping" } });
-          return;
-        }
-        if (typeof raw !== "string") return;
-        if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
-        const parsed = parseProxyConfig(raw, version2);
-        if (parsed.tooComplex !== void 0) {
-          context.report({ target: { resource, path }, messageId: "tooComplex", severity: "warn", data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
-          return;
-        }
-        if (parsed.syntaxError !== void 0) {
-          const notMapping = parsed.syntaxError.startsWith("it is ");
-          context.report({
-            target: { resource, path },
-            messageId: notMapping ? "notMapping" : "unreadable",
-            data: { key: PROXY_CONFIG_KEY, reason: parsed.syntaxError }
-          });
-          return;
-        }
-        const at2 = (p) => {
-          const within = keySpan(raw, p.path);
-          return within ? { resource, path, within } : { resource, path };
-        };
-        for (const p of parsed.errors) {
-          const replacement = replacementFor(raw, parsed, p);
-          const fixed = replacement === void 0 ? void 0 : correctedText(raw, parsed, { ...p, suggestion: replacement }, "error", version2);
-          context.report({
-            target: at2(p),
-            messageId: "invalid",
-            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== void 0 ? ` Write ${replacement}.` : "" },
-            ...fixed !== void 0 ? { suggest: [{ messageId: "replace", data: { value: replacement ?? "", at: p.path }, edits: [{ op: "set", path, value: fixed }] }] } : {}
-          });
-        }
-        for (const p of parsed.unknownFields) {
-          const fixed = correctedText(raw, parsed, p, "unknown", version2);
-          const to = p.suggestion;
-          context.report({
-            target: at2(p),
-            messageId: "unknown",
-            severity: "warn",
-            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: to !== void 0 ? ` Did you mean ${to}?` : "" },
-            ...fixed !== void 0 && to !== void 0 ? { suggest: [{ messageId: "rename", data: { from: p.path, to }, edits: [{ op: "set", path, value: fixed }] }] } : {}
-          });
-        }
-      }
-    };
-  }
-});
-
 // rules/mesh-config-invalid.ts
 var MESH_CONFIGMAP2 = /^istio(?:-.+)?$/;
-var placeOf = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
+var placeOf2 = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
 function effectOf(reader, problem) {
   if (reader === "istioctl") return "istioctl refuses to install the IstioOperator";
   if (reader === "sail" && problem.kind === "type") return "the API server refuses the Istio resource";
@@ -28387,7 +28799,7 @@ var mesh_config_invalid_default = createRule({
     const version2 = context.facts.mesh.version;
     const releasesByResource = /* @__PURE__ */ new Map();
     for (const release of context.facts.mesh.istiodReleases) {
-      const key = placeOf(release.resource);
+      const key = placeOf2(release.resource);
       releasesByResource.set(key, [...releasesByResource.get(key) ?? [], release]);
     }
     const reportAll = (checked, root2, reader, target) => {
@@ -28462,7 +28874,7 @@ var mesh_config_invalid_default = createRule({
           }
           return;
         }
-        for (const release of releasesByResource.get(placeOf(r7)) ?? []) checkRelease(release);
+        for (const release of releasesByResource.get(placeOf2(r7)) ?? []) checkRelease(release);
       }
     };
   }
@@ -29273,7 +29685,7 @@ function envOf(c) {
 }
 var basename2 = (s) => s.slice(s.lastIndexOf("/") + 1);
 var migrateName = (s) => basename2(s).replace(/\.(sh|py|js|rb)$/, "");
-function imageName2(image) {
+function imageName3(image) {
   const noDigest = image.split("@")[0];
   const last = basename2(noDigest);
   const colon = last.indexOf(":");
@@ -29629,7 +30041,7 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
     if (ports !== void 0) out.push({ client: `${MIGRATION.label} ${MIGRATE_PAIRS.has(pair) ? pair : migrate.text}`, ports, path: migrate.path });
   }
 }
-function stringList(v2, path) {
+function stringList2(v2, path) {
   if (!Array.isArray(v2)) return [];
   const out = [];
   v2.slice(0, MAX_ARGS).forEach((x, i) => {
@@ -29640,9 +30052,9 @@ function stringList(v2, path) {
 function dialsOf(c) {
   const o = c.object;
   const env = envOf(c);
-  const command = stringList(o.command, [...c.path, "command"]);
-  const args = stringList(o.args, [...c.path, "args"]);
-  const image = typeof o.image === "string" ? imageName2(o.image) : "";
+  const command = stringList2(o.command, [...c.path, "command"]);
+  const args = stringList2(o.args, [...c.path, "args"]);
+  const image = typeof o.image === "string" ? imageName3(o.image) : "";
   const out = [];
   const budget = { chars: MAX_SCRIPT_TOTAL };
   if (command.length > 0) {
@@ -30727,7 +31139,7 @@ var BYPASS_INBOUND = "ambient.istio.io/bypass-inbound-capture";
 var GO_FALSE = /* @__PURE__ */ new Set(["0", "f", "F", "false", "FALSE", "False"]);
 var PROBE_KINDS = ["startupProbe", "livenessProbe", "readinessProbe"];
 var MAX_AMBIENT = 5e3;
-var MAX_RELATED2 = 10;
+var MAX_RELATED3 = 10;
 var MAX_COMPARISONS = 2e6;
 var ambient_network_policy_default = createRule({
   name: "ambient-network-policy",
@@ -30780,7 +31192,7 @@ var ambient_network_policy_default = createRule({
           if (budget < 0) return;
           const into = isolation(d, "ingress");
           if (into) {
-            const related = into.isolating.slice(0, MAX_RELATED2).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
+            const related = into.isolating.slice(0, MAX_RELATED3).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
             checkProbes(d, into.admitted, into.isolating, related);
             checkHbone(d, into.admitted, into.isolating, reportedRules);
           }
@@ -31040,7 +31452,7 @@ function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gatew
 }
 function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways) {
   const out = [];
-  const describe6 = (ref, kind2, whose) => {
+  const describe7 = (ref, kind2, whose) => {
     if (ref === "unknown") return `${whose}: unknown (the namespace's labels are unknown)`;
     if (ref === void 0) return `${whose}: no waypoint (no ${USE_WAYPOINT3} on ${kind2 === "workload" ? "the pod or " : ""}its namespace)`;
     const where = ref.from === "object" ? "its own label" : "its namespace's label";
@@ -31054,8 +31466,8 @@ function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways) {
     if (kind2 === "workload" && !waypointServes(verdict.gateway.waypointFor, "workload")) return `${whose}: no waypoint (${where} names ${name}, which serves only ${verdict.gateway.waypointFor} traffic)`;
     return `${whose}: waypoint ${name} (${where})`;
   };
-  out.push(describe6(waypointRef(podLabels2, namespace, namespaceLabels2), "workload", "traffic to the pod's own address"));
-  out.push(describe6(waypointRef({}, namespace, namespaceLabels2), "service", "traffic to its namespace's Services that name no waypoint of their own"));
+  out.push(describe7(waypointRef(podLabels2, namespace, namespaceLabels2), "workload", "traffic to the pod's own address"));
+  out.push(describe7(waypointRef({}, namespace, namespaceLabels2), "service", "traffic to its namespace's Services that name no waypoint of their own"));
   return out;
 }
 
@@ -31063,14 +31475,14 @@ function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways) {
 var MAX_POLICIES = 2e3;
 var MAX_PODS = 5e3;
 var MAX_RULES = 200;
-var MAX_ENTRIES = 100;
+var MAX_ENTRIES2 = 100;
 var MAX_COMPARISONS2 = 2e6;
 var isAuthorizationPolicy = (r7) => r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/");
 var isSet = (obj, field) => {
   const v2 = obj?.[field];
   return Array.isArray(v2) && v2.length > 0;
 };
-var entries = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES) : [];
+var entries = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES2) : [];
 function ruleAtZtunnel(rule) {
   const r7 = asObject(rule);
   const l7 = /* @__PURE__ */ new Set();
@@ -31494,7 +31906,7 @@ function commonRange(a, b, slots) {
   }
   return first === void 0 || last === void 0 ? void 0 : { first, last };
 }
-var describe3 = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
+var describe4 = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
 var sideKey = (side) => `${side.none}/${side.other}/${side.namedSlots.map((slot) => `${slot}:${side.named.get(slot)}`).join(",")}`;
 function webhookOverlaps(hooks, listed = Infinity) {
   if (hooks.length < 2) return [];
@@ -31563,7 +31975,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const withLabel = [];
   const labelIds = /* @__PURE__ */ new Map();
   hooks.forEach((w, i) => {
-    const text = describe3(w);
+    const text = describe4(w);
     let id = labelIds.get(text);
     if (id === void 0) {
       id = labels.length;
@@ -31709,60 +32121,6 @@ var webhook_overlap_default = createRule({
   }
 });
 
-// src/model/control-plane.ts
-import { posix as posix3 } from "node:path";
-var CONTROL_PLANE_NAMES = [
-  { name: "istiod", prefix: false, releases: "1.5+", what: "istiod of the default revision", source: "manifests/charts/istio-control/istio-discovery/templates/service.yaml" },
-  {
-    name: "istiod-",
-    prefix: true,
-    releases: "1.5+",
-    what: "istiod of a revision (istiod-<rev>), a revision tag's Service (istiod-revision-tag-<tag>), a remote istiod (istiod[-<rev>]-remote)",
-    source: "manifests/charts/istio-control/istio-discovery/templates/{service,revision-tags-svc,remote-istiod-service}.yaml"
-  },
-  { name: "istio-pilot", prefix: false, releases: "<= 1.5", what: "Pilot; in 1.5 beside istiod, with port 443", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
-  { name: "istio-pilot-", prefix: true, releases: "1.5", what: "Pilot of a revision, beside istiod-<rev>", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
-  { name: "istio-sidecar-injector", prefix: false, releases: "<= 1.5", what: "the sidecar injector before istiod", source: "install/kubernetes/helm/istio/charts/sidecarInjectorWebhook/templates/service.yaml (1.4)" }
-];
-function isControlPlaneName(name) {
-  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name.startsWith(n.name) && name.length > n.name.length : name === n.name);
-}
-var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
-var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
-var MAX_PORTS = 1e3;
-function folderOf2(r7) {
-  return posix3.dirname(r7.doc.file.displayPath.replaceAll("\\", "/"));
-}
-function servicePorts(spec) {
-  if (spec.type === "ExternalName") return void 0;
-  if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
-  const ports = spec.ports;
-  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS) return void 0;
-  const out = [];
-  for (const p of ports) {
-    const port = asObject(p)?.port;
-    if (typeof port !== "number" || !Number.isInteger(port)) return void 0;
-    out.push(port);
-  }
-  return out;
-}
-function controlPlaneObjectOf(r7) {
-  const kind2 = r7.kind === "Service" && r7.apiVersion === "v1" ? "Service" : r7.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r7.apiVersion) ? "Deployment" : void 0;
-  if (kind2 === void 0 || r7.name === "") return void 0;
-  const open = isOpenControlPlaneName(r7.name);
-  if (!open && !isControlPlaneName(r7.name)) return void 0;
-  const stated = r7.declaredNamespace ?? r7.doc.file.origin?.namespace;
-  const namespace = stated === void 0 || isPlaceholder(stated) ? void 0 : stated;
-  const spec = asObject(r7.object.spec) ?? {};
-  return { kind: kind2, name: r7.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r7), resource: r7 };
-}
-function releasedControlPlane(r7, revision) {
-  const open = revision === void 0 || isPlaceholder(revision);
-  const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
-  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r7), resource: r7 };
-}
-var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
-
 // rules/webhook-service-missing.ts
 var CONSEQUENCES = {
   Fail: "with failurePolicy Fail, no pod it matches can be created",
@@ -31772,7 +32130,7 @@ var DEFAULT_FAILURE_POLICY = {
   "admissionregistration.k8s.io/v1": "Fail",
   "admissionregistration.k8s.io/v1beta1": "Ignore"
 };
-var MAX_RELATED3 = 10;
+var MAX_RELATED4 = 10;
 var DEFAULT_WEBHOOK_PORT = 443;
 var ISTIOD_WEBHOOK_TARGET_PORT = 15017;
 function failurePolicyOf(r7, hook) {
@@ -31882,7 +32240,7 @@ var webhook_service_missing_default = createRule({
           else found.set(problem.key, { problem, first: w, others: [] });
         }
         for (const { problem, first, others } of found.values()) {
-          const related = others.slice(0, MAX_RELATED3).map((o) => ({ target: { resource: r7, path: problem.at(o) }, message: `${o.name} calls it too` }));
+          const related = others.slice(0, MAX_RELATED4).map((o) => ({ target: { resource: r7, path: problem.at(o) }, message: `${o.name} calls it too` }));
           context.report({ target: { resource: r7, path: problem.at(first) }, messageId: problem.messageId, data: problem.data, related });
         }
       }
@@ -32225,127 +32583,12 @@ var use_waypoint_none_service_default = createRule({
   }
 });
 
-// src/model/ambient-install.ts
-var MAX_ENTRIES2 = 100;
-function cniValue(values, path) {
-  return values(["cni", ...path]) ?? values(path);
-}
-var stringList2 = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES2) : void 0;
-function selectorsOf(v2) {
-  if (!Array.isArray(v2)) return void 0;
-  return v2.slice(0, MAX_ENTRIES2).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
-}
-function isZtunnel(r7) {
-  if (r7.name === "ztunnel") return true;
-  return podTemplatesOf(r7).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES2).map((c) => c.object.image))?.component === "ztunnel");
-}
-var AmbientInstallBuilder = class {
-  ztunnel = [];
-  istiodAmbient = [];
-  exclude = [];
-  enabled = [];
-  selectors = [];
-  addResource(r7) {
-    if (r7.kind === "ConfigMap" && r7.name === "istio-cni-config") {
-      const data = asObject(r7.object.data) ?? {};
-      const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
-      if (typeof data.EXCLUDE_NAMESPACES === "string") {
-        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES2), source: `${where} EXCLUDE_NAMESPACES` });
-      }
-      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
-      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
-        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
-        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
-      }
-      return;
-    }
-    if (r7.kind === "DaemonSet" && isZtunnel(r7)) {
-      this.ztunnel.push(`DaemonSet ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`);
-      return;
-    }
-    const istiod = istiodOf(r7);
-    if (istiod) {
-      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES2) : [];
-      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
-      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
-      return;
-    }
-    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-      const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
-      if (!cni) return;
-      const where = `IstioOperator ${r7.name} (spec.values.cni`;
-      const ex = stringList2(cni.excludeNamespaces);
-      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
-      const on2 = getIn(cni, ["ambient", "enabled"]);
-      if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
-    }
-  }
-  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
-  addRelease(release) {
-    const at2 = (path) => layeredValue(release.layers, path);
-    if (release.chart === "ztunnel") {
-      this.ztunnel.push(release.label);
-      return;
-    }
-    if (release.chart === "istiod") {
-      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
-      if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
-      else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
-      else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
-      return;
-    }
-    if (release.chart !== "cni") return;
-    const read2 = (path, list2, parse2) => {
-      const v2 = cniValue(at2, path);
-      if (v2 === void 0) return;
-      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
-      else list2.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
-    };
-    read2(["excludeNamespaces"], this.exclude, stringList2);
-    read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
-    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
-  }
-  build() {
-    const notes = [];
-    const one = (list2, what, same) => {
-      const first = list2[0];
-      if (!first) return void 0;
-      if (list2.some((s) => s.value === void 0)) return "unknown";
-      if (list2.every((s) => same(s.value, first.value))) return first;
-      notes.push(`the inputs disagree on istio-cni's ${what} (${list2.map((s) => s.source).join("; ")}); it is treated as unknown`);
-      return "unknown";
-    };
-    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    const exclude = one(this.exclude, "excludeNamespaces", json);
-    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
-    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
-    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
-    const install = {
-      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
-      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
-      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
-      ztunnel: [...new Set(this.ztunnel)],
-      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
-    };
-    return { install, notes };
-  }
-};
-var NODE_AGENTS = [
-  { component: "ztunnel", labels: [["app", "ztunnel"], ["app.kubernetes.io/name", "ztunnel"]], image: "ztunnel" },
-  { component: "istio-cni", labels: [["k8s-app", "istio-cni-node"], ["app.kubernetes.io/name", "istio-cni"]], image: "install-cni" }
-];
-var imageName3 = (image) => typeof image === "string" ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : void 0;
-function nodeAgentOf(labels, images) {
-  const names2 = new Set(images.map(imageName3));
-  return NODE_AGENTS.find((a) => a.labels.some(([k2, v2]) => labels[k2] === v2) || names2.has(a.image));
-}
-
 // rules/ztunnel-cni-pod-security.ts
 var EFFECT = {
   ztunnel: "ambient pods get no traffic",
   "istio-cni": "pods on those nodes cannot join the mesh"
 };
-var describe4 = (violations) => {
+var describe5 = (violations) => {
   const checks = violations.map((v2) => v2.replace(/ \(.*\)$/, ""));
   return `${checks.slice(0, 2).join(", ")}${checks.length > 2 ? ` and ${checks.length - 2} more` : ""}`;
 };
@@ -32385,7 +32628,7 @@ var ztunnel_cni_pod_security_default = createRule({
         context.report({
           target: { resource: t.resource, path },
           messageId: "rejected",
-          data: { namespace: ns2.name, level, component: agent.component, violations: describe4(violations), effect: EFFECT[agent.component] },
+          data: { namespace: ns2.name, level, component: agent.component, violations: describe5(violations), effect: EFFECT[agent.component] },
           related: related ? [related] : []
         });
       }
@@ -32413,6 +32656,7 @@ var allRules = [
   startup_order_hold_default,
   job_sidecar_never_exits_default,
   pod_security_istio_init_default,
+  istiod_cni_disabled_default,
   traffic_annotation_invalid_default,
   proxy_config_invalid_default,
   mesh_config_invalid_default,
@@ -32823,6 +33067,24 @@ var meshlint_schema_default = {
         },
         "injector-policy-invalid": {
           description: 'Injector ConfigMaps whose policy is not exactly "enabled" or "disabled", or whose config istiod cannot load (default: error)',
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "istiod-cni-disabled": {
+          description: "istiod values that leave Istio CNI off while the istio-cni chart is installed beside them: injected pods still get the privileged istio-init (default: warn)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -33262,7 +33524,7 @@ var meshlint_schema_default = {
           }
         },
         enableNamespacesByDefault: {
-          description: "The injector's enableNamespacesByDefault: inject in every namespace not labelled otherwise.",
+          description: "The injector's enableNamespacesByDefault: inject in every namespace not labelled otherwise. An install among the inputs that says otherwise wins.",
           type: "boolean"
         },
         injectionPolicy: {
@@ -33477,7 +33739,7 @@ function schemaProblem(schema, value, base) {
   if (validate2(value)) return void 0;
   const errors = validate2.errors ?? [];
   const err = errors.find((e) => e.keyword === "anyOf") ?? errors[0];
-  return err ? describe5(err, value, base) : { key: base, problem: "does not match the schema" };
+  return err ? describe6(err, value, base) : { key: base, problem: "does not match the schema" };
 }
 function validateAgainst(schema, value, where) {
   if (schema === void 0) return [];
@@ -33509,7 +33771,7 @@ function kindOf(v2) {
   if (typeof v2 === "string") return `the string ${JSON.stringify(v2)}`;
   return `the ${typeof v2} ${String(v2)}`;
 }
-function describe5(err, value, base) {
+function describe6(err, value, base) {
   const parent = err.parentSchema ?? {};
   const own = parent["x-problem"];
   const key = keyOf(err.instancePath, value, base);
@@ -34211,6 +34473,8 @@ var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
 ]);
 
 // src/model/facts.ts
+var POLICY_PATH = ["global", "proxy", "autoInject"];
+var ENABLE_PATH = ["sidecarInjectorWebhook", "enableNamespacesByDefault"];
 function sameLabels(a, b) {
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k2) => a[k2] === b[k2]);
@@ -34219,6 +34483,7 @@ var FactsBuilder = class {
   namespaceDefinitions = /* @__PURE__ */ new Map();
   webhookConfigs = [];
   injectorConfigMaps = [];
+  /** Installs among the inputs (IstioOperators, istiod chart releases), and where they state the injector's policy and enableNamespacesByDefault. */
   operators = [];
   controlPlane = [];
   /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
@@ -34239,10 +34504,13 @@ var FactsBuilder = class {
   /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
   declaredTags = /* @__PURE__ */ new Map();
   istiodReleases = [];
+  cniInstalls = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
     this.installSettings.addResource(r7);
     this.ambientInstall.addResource(r7);
+    const cni = cniInstallOf(r7);
+    if (cni) this.cniInstalls.push(cni);
     if (isGateway(r7)) this.gateways.push(r7);
     else if (isGatewayClass(r7)) this.gatewayClasses.push(r7);
     if (r7.kind === "ConfigMap" || r7.kind === "Secret" || r7.kind === "OCIRepository") {
@@ -34260,7 +34528,8 @@ var FactsBuilder = class {
     else if (isInjectorConfigMap(r7)) this.injectorConfigMaps.push(r7);
     else if (r7.kind === "IstioOperator") {
       const facts = istioOperatorFacts(r7);
-      if (facts) this.operators.push({ resource: r7, facts });
+      const values = ["spec", "values"];
+      if (facts) this.operators.push({ resource: r7, facts, at: { policy: { resource: r7, path: [...values, ...POLICY_PATH] }, enable: { resource: r7, path: [...values, ...ENABLE_PATH] } } });
     }
     if (r7.kind === "Namespace" && r7.apiVersion === "v1" && r7.name) {
       const md = asObject(r7.object.metadata) ?? {};
@@ -34314,17 +34583,20 @@ var FactsBuilder = class {
         }
         this.installSettings.addRelease(release);
         this.ambientInstall.addRelease(release);
+        if (release.chart === "cni") this.cniInstalls.push(cniReleaseInstall(release));
         if (release.chart !== "istiod") continue;
         for (const t of chartRevisionTags(release)) addTag(t);
         this.istiodReleases.push(release);
         const known = (path) => {
           const v2 = layeredValue(release.layers, path);
-          return v2 && "value" in v2 ? v2.value : void 0;
+          return v2 && "value" in v2 ? { value: v2.value, at: v2.layer.target(path) } : void 0;
         };
-        const enable = known(["sidecarInjectorWebhook", "enableNamespacesByDefault"]);
+        const enable = known(ENABLE_PATH);
+        const policy = known(POLICY_PATH);
         this.operators.push({
           resource: r7,
-          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable === "boolean" ? enable : void 0, policy: known(["global", "proxy", "autoInject"]) }
+          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable?.value === "boolean" ? enable.value : void 0, policy: policy?.value },
+          at: { policy: policy?.at, enable: enable?.at }
         });
       }
     }
@@ -34375,6 +34647,7 @@ var FactsBuilder = class {
         ...install,
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
+        cniInstalls: this.cniInstalls,
         capture: capture.install,
         waypoints: waypointGateways(this.gateways, this.gatewayClasses),
         controlPlane: [
@@ -34415,7 +34688,13 @@ var FactsBuilder = class {
     const notes = [];
     const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === "config"));
     const configStatesShape = settings.revisions !== void 0 || settings.revisionTags !== void 0;
-    const enableByDefault = settings.enableNamespacesByDefault ?? this.operators.find((o) => o.facts.enableNamespacesByDefault !== void 0)?.facts.enableNamespacesByDefault ?? injectorConfigs.find((c) => c.enableNamespacesByDefault !== void 0)?.enableNamespacesByDefault ?? false;
+    const enableOperator = this.operators.find((o) => o.facts.enableNamespacesByDefault !== void 0);
+    const enableInjector = injectorConfigs.find((c) => c.enableNamespacesByDefault !== void 0);
+    const enableInput = enableOperator ? { value: enableOperator.facts.enableNamespacesByDefault, source: `${describeInstall(enableOperator.resource)} (sidecarInjectorWebhook.enableNamespacesByDefault)`, at: enableOperator.at?.enable } : enableInjector?.resource ? { value: enableInjector.enableNamespacesByDefault, source: `ConfigMap ${enableInjector.resource.name} (values sidecarInjectorWebhook.enableNamespacesByDefault)`, at: { resource: enableInjector.resource, path: ["data", "values"] } } : void 0;
+    const enableByDefault = enableInput?.value ?? settings.enableNamespacesByDefault ?? false;
+    if (enableInput && settings.enableNamespacesByDefault !== void 0 && enableInput.value !== settings.enableNamespacesByDefault) {
+      notes.push(configContradicted(enableInput.source, enableInput.at, enableInput.value, "enableNamespacesByDefault", settings.enableNamespacesByDefault));
+    }
     let webhooks;
     let webhooksOrigin;
     if (this.webhookConfigs.length > 0) {
@@ -34441,13 +34720,7 @@ var FactsBuilder = class {
       webhooks = generateWebhooks({ revisions: ["default"], tags: {}, enableNamespacesByDefault: enableByDefault }, "assumed");
       webhooksOrigin = "assumed";
     }
-    if (webhooksOrigin === "input" && configStatesShape) {
-      const fromInputs = [...new Set(webhooks.map((w) => w.tag ?? w.revision))].sort();
-      const fromConfig = [...settings.revisions ?? ["default"], ...Object.keys(settings.revisionTags ?? {})].sort();
-      if (fromInputs.join() !== fromConfig.join()) {
-        notes.push(`the injector webhooks among the inputs serve ${fromInputs.join(", ")}, but the config's istio.revisions/revisionTags say ${fromConfig.join(", ")}; the inputs are used`);
-      }
-    }
+    if (webhooksOrigin === "input") notes.push(...shapeContradicted(webhooks, settings));
     const byRevision = new Map(injectorConfigs.map((c) => [c.revision, c]));
     const operatorPolicy = new Map(this.operators.filter((o) => o.facts.policy !== void 0).map((o) => [o.facts.revision, o]));
     const injectorFor = (revision) => {
@@ -34462,12 +34735,49 @@ var FactsBuilder = class {
     };
     if (settings.injectionPolicy !== void 0) {
       for (const c of injectorConfigs) {
-        if (c.policy !== settings.injectionPolicy) notes.push(`ConfigMap ${c.resource?.name} sets injector policy ${JSON.stringify(c.policy)}, the config's istio.injectionPolicy says "${settings.injectionPolicy}"; the input is used`);
+        if (c.policy === settings.injectionPolicy || !c.resource) continue;
+        notes.push(configContradicted(`ConfigMap ${c.resource.name} (config policy)`, { resource: c.resource, path: ["data", "config"] }, c.policy, "injectionPolicy", settings.injectionPolicy));
+      }
+      for (const o of operatorPolicy.values()) {
+        if (byRevision.has(o.facts.revision) || o.facts.policy === settings.injectionPolicy) continue;
+        notes.push(configContradicted(`${describeInstall(o.resource)} (global.proxy.autoInject)`, o.at?.policy, o.facts.policy, "injectionPolicy", settings.injectionPolicy));
       }
     }
     return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
   }
 };
+var describeInstall = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
+var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
+function shapeContradicted(webhooks, settings) {
+  const notes = [];
+  const at2 = (w) => w === void 0 ? "" : atPlace(w.resource ? { resource: w.resource, path: w.index !== void 0 ? ["webhooks", w.index] : ["metadata", "name"] } : w.declaredAt);
+  if (settings.revisions !== void 0) {
+    const own = webhooks.filter((w) => w.tag === void 0);
+    const served = [...new Set(own.map((w) => w.revision))].sort();
+    const stated = [...new Set(settings.revisions)].sort();
+    if (served.join() !== stated.join()) {
+      const first = own.find((w) => !stated.includes(w.revision)) ?? own[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated.join(", ") || "none"}; the inputs are used`);
+    }
+  }
+  const tags = settings.revisionTags;
+  if (tags !== void 0) {
+    const tagged = webhooks.filter((w) => w.tag !== void 0);
+    for (const [tag, revision] of Object.entries(tags)) {
+      const w = tagged.find((x) => x.tag === tag);
+      if (w && w.revision !== revision) {
+        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
+      }
+    }
+    const served = [...new Set(tagged.map((w) => w.tag))].sort();
+    const stated = Object.keys(tags).sort();
+    if (served.join() !== stated.join()) {
+      const first = tagged.find((w) => !Object.hasOwn(tags, w.tag)) ?? tagged[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated.join(", ") || "none"}; the inputs are used`);
+    }
+  }
+  return notes;
+}
 var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
 var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
 var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository"]);
@@ -34824,11 +35134,11 @@ function lintOnce(inputs, options) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf3 = (r7) => {
+  const placeOf4 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
-  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf3)] };
+  return { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf4)] };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -35137,7 +35447,7 @@ function workloadLine(t, locator) {
 }
 
 // src/engine/diff-state.ts
-function placeOf2(target, locator) {
+function placeOf3(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
@@ -35145,7 +35455,7 @@ function namespaceState(ns2, locator) {
   if (!ns2) return { labels: "not defined" };
   const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
   const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
-  return target ? { labels, at: placeOf2(target, locator) } : { labels };
+  return target ? { labels, at: placeOf3(target, locator) } : { labels };
 }
 var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
 var CONFIG_KEYS = {
@@ -35170,7 +35480,7 @@ var SideStates = class {
       ns2 = namespaceState(facts.namespaces.get(name), locator);
       this.namespaces.set(name, ns2);
     }
-    const at2 = (target) => target ? placeOf2(target, locator) : void 0;
+    const at2 = (target) => target ? placeOf3(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
     const stated = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
@@ -39968,11 +40278,14 @@ var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename4(f)));
   const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
-  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true };
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
   const used = /* @__PURE__ */ new Set();
   const members = new Set(kustomizations);
   const isFolder = new Set(folders);
+  const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
+    const mine = own.get(dirname7(file));
+    mine.files.push(file);
     const text = read2(file);
     if (text === void 0) continue;
     let data;
@@ -39983,11 +40296,31 @@ function overlaysAmong(files, read2) {
     }
     for (const entry of localEntries(data)) {
       const target = resolve8(dirname7(file), entry);
-      if (isFolder.has(target)) used.add(target);
-      else members.add(target);
+      if (isFolder.has(target)) {
+        used.add(target);
+        mine.uses.push(target);
+      } else {
+        members.add(target);
+        mine.files.push(target);
+      }
     }
   }
-  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false };
+  const filesOf = (folder) => {
+    const out = /* @__PURE__ */ new Set();
+    const seen = /* @__PURE__ */ new Set();
+    const pending = [folder];
+    while (pending.length > 0) {
+      const f = pending.pop();
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const mine = own.get(f);
+      if (!mine) continue;
+      for (const x of mine.files) out.add(x);
+      pending.push(...mine.uses);
+    }
+    return out;
+  };
+  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false, filesOf };
 }
 
 // src/load/render/index.ts
@@ -40422,6 +40755,7 @@ function renderWith(jobs, config, req, cwd, env, run) {
   const read2 = cachedReader();
   const worlds = [[]];
   const context = [[]];
+  const overlays = /* @__PURE__ */ new Map();
   if (jobs.charts.length > 0) {
     const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
     const rendered = jobs.charts.map((renders) => renders.map((r7) => renderChart(r7, helm, run, cwd, read2)));
@@ -40439,10 +40773,11 @@ function renderWith(jobs, config, req, cwd, env, run) {
   if (jobs.overlays.length > 0) {
     const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
     const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2));
+    jobs.overlays.forEach((o, i) => overlays.set(o, built[i]));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
-  return { worlds, context };
+  return { worlds, context, overlays };
 }
 var HELM = {
   flag: "--helm-binary",
@@ -41192,6 +41527,22 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     const name = v2["stdin-filename"] ?? "<stdin>";
     inputs.push(decodeSource(readStdin(io), name, void 0));
   }
+  const ignores = /* @__PURE__ */ new Map();
+  const readWalked = (files) => {
+    for (const f of files) {
+      const own = lookup2?.forFile(f) ?? config;
+      if (own !== config && own.filePath !== void 0) {
+        let ignored = ignores.get(own);
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname9(own.filePath), own.ignorePatterns));
+        if (ignored(f)) {
+          skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
+          continue;
+        }
+      }
+      inputs.push(readSource(f, io.cwd));
+    }
+  };
+  let throughOverlays;
   const walkPaths = paths.length > 0 || !useStdin && charts.length === 0 && overlays.length === 0;
   if (walkPaths) {
     const found = discover({
@@ -41232,7 +41583,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       if (foundOverlays.tooMany) notes.push({ id: "overlays-not-built", message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });
       else {
         overlays.push(...unbuilt);
-        for (const f of files.filter((x) => foundOverlays.members.has(x))) skipped.push({ path: f, reason: "named by a Kustomize overlay: linted through its build", kind: "through-overlay" });
+        throughOverlays = { found: foundOverlays, files: new Set(files.filter((x) => foundOverlays.members.has(x))) };
         files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
       }
     } else if (unbuilt.length > 0) {
@@ -41251,22 +41602,24 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       else if (v2["no-error-on-unmatched-pattern"]) notes.push({ id: "nothing-to-lint", message: `nothing to lint: no YAML or JSON files in ${where} (after ignore patterns).` });
       else return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
-    const ignores = /* @__PURE__ */ new Map();
-    for (const f of files) {
-      const own = lookup2?.forFile(f) ?? config;
-      if (own !== config && own.filePath !== void 0) {
-        let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname9(own.filePath), own.ignorePatterns));
-        if (ignored(f)) {
-          skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
-          continue;
-        }
-      }
-      inputs.push(readSource(f, io.cwd));
-    }
+    readWalked(files);
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
+  if (throughOverlays) {
+    const { found, files: named } = throughOverlays;
+    const built = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0);
+    const viaBuild = new Set(built.flatMap(([dir]) => [...found.filesOf(dir)]));
+    const asWritten = /* @__PURE__ */ new Set();
+    for (const [dir, f] of rendered.overlays) {
+      if (f.origin?.failure === void 0) continue;
+      const own = [...found.filesOf(dir)].filter((x) => named.has(x) && !viaBuild.has(x) && !asWritten.has(x));
+      own.forEach((x) => asWritten.add(x));
+      if (own.length > 0) markWrittenFilesLinted(rendered, f);
+    }
+    for (const f of named) if (!asWritten.has(f)) skipped.push({ path: f, reason: "named by a Kustomize overlay: linted through its build", kind: "through-overlay" });
+    readWalked([...named].filter((f) => asWritten.has(f)));
+  }
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -41295,6 +41648,14 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
   return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
+}
+function markWrittenFilesLinted(rendered, failed) {
+  if (!failed.origin) return;
+  const marked = { ...failed, origin: { ...failed.origin, writtenFilesLinted: true } };
+  for (const list2 of [...rendered.worlds, ...rendered.context]) {
+    const at2 = list2.indexOf(failed);
+    if (at2 >= 0) list2[at2] = marked;
+  }
 }
 function readStdin(io) {
   try {
