@@ -18546,12 +18546,12 @@ var UnknownFacts = class {
     if (detail !== void 0) entry.details.add(detail);
   }
   /** The notes, each with the places of its workloads as `placeOf` finds them. */
-  notes(placeOf3) {
+  notes(placeOf4) {
     const out = [];
     for (const [fact, { subjects, details, resources }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...resources].map(placeOf3).filter((p) => p !== void 0);
+      const places = [...resources].map(placeOf4).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -18574,6 +18574,17 @@ function distance(a, b) {
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common++;
   return a.length - common + (b.length - common);
+}
+function nearestFolders(from, folders) {
+  const here = segments(from);
+  let best = Number.POSITIVE_INFINITY;
+  let nearest = [];
+  for (const f of new Set(folders)) {
+    const d = distance(here, segments(f));
+    if (d < best) [best, nearest] = [d, [f]];
+    else if (d === best) nearest.push(f);
+  }
+  return nearest;
 }
 var signature = (w) => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
 function definesTwice(webhooks) {
@@ -18599,7 +18610,7 @@ function installScope(webhooks) {
     if (folder === void 0) unplaced.push(w);
     else byFolder.set(folder, [...byFolder.get(folder) ?? [], w]);
   }
-  const folders = [...byFolder.keys()].map((f) => ({ f, parts: segments(f) }));
+  const folders = [...byFolder.keys()];
   const cache2 = /* @__PURE__ */ new Map();
   return {
     several,
@@ -18608,14 +18619,7 @@ function installScope(webhooks) {
       const dir = posix.dirname(filePath.replaceAll("\\", "/"));
       const hit = cache2.get(dir);
       if (hit) return hit;
-      const here = segments(dir);
-      let best = Number.POSITIVE_INFINITY;
-      let nearest = [];
-      for (const { f, parts } of folders) {
-        const d = distance(here, parts);
-        if (d < best) [best, nearest] = [d, [f]];
-        else if (d === best) nearest.push(f);
-      }
+      const nearest = nearestFolders(dir, folders);
       const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
       const out = { webhooks: definesTwice(chosen) ? "ambiguous" : chosen, folders: nearest.sort() };
       cache2.set(dir, out);
@@ -22152,6 +22156,7 @@ var parse_error_default = createRule({
       unclosed: "This {{ what }} is never closed, so kubectl rejects the document. Close it here.",
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
+      renderAsWritten: "{{ command }} failed: {{ message }}. Its files are linted as written, not as built.",
       renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}"
     },
     schema: []
@@ -22179,7 +22184,8 @@ var parse_error_default = createRule({
             const headline2 = toolMessageHeadline(message);
             context.report({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
-              messageId: "render",
+              // An overlay met while walking: its own files were linted as they are written.
+              messageId: file.origin?.writtenFilesLinted ? "renderAsWritten" : "render",
               data: { command, message: headline2, what: helm ? "chart" : "overlay" },
               // The whole message, when the headline shows only its end.
               ...headline2 !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}
@@ -22939,14 +22945,14 @@ function nested(path, value) {
   return out;
 }
 var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at2, describe6) {
+function objectLayer(values, resource, at2, describe7) {
   const v2 = asObject(values);
-  return v2 ? { values: v2, describe: describe6, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
+  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
 }
-function textLayer(text, resource, at2, describe6, unreadable) {
+function textLayer(text, resource, at2, describe7, unreadable) {
   const read2 = readEmbeddedYaml(text);
   if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe6, target: () => ({ resource, path: at2 }) };
+  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at2 }) };
 }
 function secretText(r7, key) {
   const plain2 = str2(asObject(r7.object.stringData)?.[key]);
@@ -23237,7 +23243,7 @@ function layeredValue(layers, path) {
     const layer = layers[i];
     if (layer.values === void 0) return { gap: layer.missing };
     const value = getIn(layer.values, path);
-    if (value !== void 0) return { value };
+    if (value !== void 0) return { value, layer };
   }
   return void 0;
 }
@@ -23246,6 +23252,27 @@ function releaseRevision(release) {
   const rev = layeredValue(release.layers, ["revision"]);
   return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
 }
+
+// src/model/place.ts
+function placeText(target) {
+  if (!target) return void 0;
+  const locator = new Locator();
+  const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
+  if (!doc) return void 0;
+  const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
+  const at2 = locator.position(doc.file, offset);
+  const origin = doc.file.origin;
+  if (origin) {
+    const range = { line: at2.line, column: at2.column, endLine: at2.line, endColumn: at2.column };
+    const back = origin.mapBack({ doc, docPath, resource, range });
+    return `${back.filePath}:${back.range.line}`;
+  }
+  return `${doc.file.displayPath}:${at2.line}`;
+}
+var atPlace = (target) => {
+  const place = placeText(target);
+  return place === void 0 ? "" : ` (${place})`;
+};
 
 // src/model/proxy-config.ts
 var import_yaml11 = __toESM(require_dist(), 1);
@@ -26559,44 +26586,44 @@ function nativeSidecarSetting(v2) {
   return v2 === "true" || v2 === "auto" ? v2 : "false";
 }
 var readAs = (v2) => v2 === "true" || v2 === "false" || v2 === "auto" ? "" : ` = "${v2}", read as false`;
-function fromValues(values, describe6, target) {
+function fromValues(values, describe7, target) {
   const out = [];
   const hold = getIn(values, ["global", "proxy", "holdApplicationUntilProxyStarts"]);
-  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe6("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
+  if (typeof hold === "boolean") out.push({ key: "holdValues", value: hold, source: describe7("global.proxy.holdApplicationUntilProxyStarts"), target: target(["global", "proxy", "holdApplicationUntilProxyStarts"]) });
   const lifecycle = getIn(values, ["global", "proxy", "lifecycle"]);
-  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe6("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
+  if (nonEmpty(lifecycle)) out.push({ key: "proxyLifecycle", value: true, source: describe7("global.proxy.lifecycle"), target: target(["global", "proxy", "lifecycle"]) });
   const seccomp = getIn(values, ["global", "proxy", "seccompProfile"]);
-  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe6("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
+  if (seccomp !== void 0) out.push({ key: "proxySeccompProfile", value: nonEmpty(seccomp), source: describe7("global.proxy.seccompProfile"), target: target(["global", "proxy", "seccompProfile"]) });
   const cni = getIn(values, ["pilot", "cni", "enabled"]);
   const oldCni = getIn(values, ["istio_cni", "enabled"]);
-  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe6("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
-  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe6("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
+  if (typeof cni === "boolean") out.push({ key: "cni", value: cni, source: describe7("pilot.cni.enabled"), target: target(["pilot", "cni", "enabled"]) });
+  else if (typeof oldCni === "boolean") out.push({ key: "cni", value: oldCni, source: describe7("istio_cni.enabled"), target: target(["istio_cni", "enabled"]) });
   const native = getIn(values, ["pilot", "env", "ENABLE_NATIVE_SIDECARS"]);
   if (typeof native === "string" || typeof native === "boolean") {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6(`pilot.env.ENABLE_NATIVE_SIDECARS${readAs(String(native))}`), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe7(`pilot.env.ENABLE_NATIVE_SIDECARS${readAs(String(native))}`), target: target(["pilot", "env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   return out;
 }
-function fromChartValues(values, describe6, target) {
-  const out = fromValues(values, describe6, target);
+function fromChartValues(values, describe7, target) {
+  const out = fromValues(values, describe7, target);
   const cni = getIn(values, ["cni", "enabled"]);
   if (typeof cni === "boolean" && !(typeof getIn(values, ["pilot", "cni", "enabled"]) === "boolean")) {
     const at2 = out.findIndex((c) => c.key === "cni");
     if (at2 >= 0) out.splice(at2, 1);
-    out.push({ key: "cni", value: cni, source: describe6("cni.enabled"), target: target(["cni", "enabled"]) });
+    out.push({ key: "cni", value: cni, source: describe7("cni.enabled"), target: target(["cni", "enabled"]) });
   }
   const native = getIn(values, ["env", "ENABLE_NATIVE_SIDECARS"]);
   if (!out.some((c) => c.key === "nativeSidecars") && (typeof native === "string" || typeof native === "boolean")) {
-    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe6(`env.ENABLE_NATIVE_SIDECARS${readAs(String(native))}`), target: target(["env", "ENABLE_NATIVE_SIDECARS"]) });
+    out.push({ key: "nativeSidecars", value: nativeSidecarSetting(String(native)), source: describe7(`env.ENABLE_NATIVE_SIDECARS${readAs(String(native))}`), target: target(["env", "ENABLE_NATIVE_SIDECARS"]) });
   }
   const holdPath = ["meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"];
-  out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe6(holdPath.join(".")), target(holdPath)));
+  out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe7(holdPath.join(".")), target(holdPath)));
   for (const [key, path] of TEMPLATED_PATHS) {
     const v2 = getIn(values, path);
     if (typeof v2 !== "string" || !isPlaceholder(v2)) continue;
     const at2 = out.findIndex((c) => c.key === key);
     if (at2 >= 0) out.splice(at2, 1);
-    out.push({ key, value: UNSTATED, source: `${describe6(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
+    out.push({ key, value: UNSTATED, source: `${describe7(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
   }
   return out;
 }
@@ -26625,6 +26652,9 @@ function describeDisagreement(found) {
     const shown3 = list2.slice(0, 2).join(", ");
     return `${value} in ${shown3}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
   }).join("; ");
+}
+function configContradicted(source, target, value, key, configValue) {
+  return `${source}${atPlace(target)} says ${JSON.stringify(value)}, the config's istio.${key} says ${JSON.stringify(configValue)}; the input is used`;
 }
 var MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
 var meshConfigs = /* @__PURE__ */ new WeakMap();
@@ -26774,7 +26804,7 @@ var InstallFactsBuilder = class {
         const c = found[0];
         const ownRevision = tier === 0 && revision !== "default";
         if (config2?.value !== void 0 && !ownRevision && JSON.stringify(config2.value) !== JSON.stringify(c.value)) {
-          note(`${c.source} says ${JSON.stringify(c.value)}, the config's istio.${config2.name} says ${JSON.stringify(config2.value)}; the input is used`);
+          note(configContradicted(c.source, c.target, c.value, config2.name, config2.value));
         }
         return { value: c.value, source: c.source, origin: "input", target: c.target };
       }
@@ -26803,6 +26833,10 @@ var InstallFactsBuilder = class {
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
+      const holdValues = s.holdValues;
+      if (revision === "default" && config.holdApplicationUntilProxyStarts === false && holdValues?.value === true) {
+        note(configContradicted(holdValues.source, holdValues.target, true, "holdApplicationUntilProxyStarts", false));
+      }
       cache2.set(revision, s);
       return s;
     };
@@ -27544,6 +27578,637 @@ function namespaceFinding(ns2, facts) {
   return { cni, injection, related: loc ? [loc] : [] };
 }
 
+// src/model/control-plane.ts
+import { posix as posix3 } from "node:path";
+var CONTROL_PLANE_NAMES = [
+  { name: "istiod", prefix: false, releases: "1.5+", what: "istiod of the default revision", source: "manifests/charts/istio-control/istio-discovery/templates/service.yaml" },
+  {
+    name: "istiod-",
+    prefix: true,
+    releases: "1.5+",
+    what: "istiod of a revision (istiod-<rev>), a revision tag's Service (istiod-revision-tag-<tag>), a remote istiod (istiod[-<rev>]-remote)",
+    source: "manifests/charts/istio-control/istio-discovery/templates/{service,revision-tags-svc,remote-istiod-service}.yaml"
+  },
+  { name: "istio-pilot", prefix: false, releases: "<= 1.5", what: "Pilot; in 1.5 beside istiod, with port 443", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
+  { name: "istio-pilot-", prefix: true, releases: "1.5", what: "Pilot of a revision, beside istiod-<rev>", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
+  { name: "istio-sidecar-injector", prefix: false, releases: "<= 1.5", what: "the sidecar injector before istiod", source: "install/kubernetes/helm/istio/charts/sidecarInjectorWebhook/templates/service.yaml (1.4)" }
+];
+function isControlPlaneName(name) {
+  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name.startsWith(n.name) && name.length > n.name.length : name === n.name);
+}
+var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
+var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
+var MAX_PORTS = 1e3;
+function folderOf2(r7) {
+  return posix3.dirname(r7.doc.file.displayPath.replaceAll("\\", "/"));
+}
+function servicePorts(spec) {
+  if (spec.type === "ExternalName") return void 0;
+  if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
+  const ports = spec.ports;
+  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS) return void 0;
+  const out = [];
+  for (const p of ports) {
+    const port = asObject(p)?.port;
+    if (typeof port !== "number" || !Number.isInteger(port)) return void 0;
+    out.push(port);
+  }
+  return out;
+}
+function controlPlaneObjectOf(r7) {
+  const kind2 = r7.kind === "Service" && r7.apiVersion === "v1" ? "Service" : r7.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r7.apiVersion) ? "Deployment" : void 0;
+  if (kind2 === void 0 || r7.name === "") return void 0;
+  const open = isOpenControlPlaneName(r7.name);
+  if (!open && !isControlPlaneName(r7.name)) return void 0;
+  const stated = r7.declaredNamespace ?? r7.doc.file.origin?.namespace;
+  const namespace = stated === void 0 || isPlaceholder(stated) ? void 0 : stated;
+  const spec = asObject(r7.object.spec) ?? {};
+  return { kind: kind2, name: r7.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r7), resource: r7 };
+}
+function releasedControlPlane(r7, revision) {
+  const open = revision === void 0 || isPlaceholder(revision);
+  const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
+  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r7), resource: r7 };
+}
+var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
+
+// src/model/ambient-install.ts
+var MAX_ENTRIES = 100;
+function cniValue(values, path) {
+  return values(["cni", ...path]) ?? values(path);
+}
+var stringList = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES) : void 0;
+function selectorsOf(v2) {
+  if (!Array.isArray(v2)) return void 0;
+  return v2.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+}
+function isZtunnel(r7) {
+  if (r7.name === "ztunnel") return true;
+  return podTemplatesOf(r7).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === "ztunnel");
+}
+var AmbientInstallBuilder = class {
+  ztunnel = [];
+  istiodAmbient = [];
+  exclude = [];
+  enabled = [];
+  selectors = [];
+  addResource(r7) {
+    if (r7.kind === "ConfigMap" && r7.name === "istio-cni-config") {
+      const data = asObject(r7.object.data) ?? {};
+      const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
+      if (typeof data.EXCLUDE_NAMESPACES === "string") {
+        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
+      }
+      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
+      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
+        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
+        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
+      }
+      return;
+    }
+    if (r7.kind === "DaemonSet" && isZtunnel(r7)) {
+      this.ztunnel.push(`DaemonSet ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`);
+      return;
+    }
+    const istiod = istiodOf(r7);
+    if (istiod) {
+      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
+      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
+      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
+      return;
+    }
+    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+      const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
+      if (!cni) return;
+      const where = `IstioOperator ${r7.name || "(no name)"} (${r7.doc.file.displayPath}: spec.values.cni`;
+      const ex = stringList(cni.excludeNamespaces);
+      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
+      const on2 = getIn(cni, ["ambient", "enabled"]);
+      if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
+    }
+  }
+  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
+  addRelease(release) {
+    const at2 = (path) => layeredValue(release.layers, path);
+    if (release.chart === "ztunnel") {
+      this.ztunnel.push(release.label);
+      return;
+    }
+    if (release.chart === "istiod") {
+      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
+      if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
+      else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
+      else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
+      return;
+    }
+    if (release.chart !== "cni") return;
+    const read2 = (path, list2, parse2) => {
+      const v2 = cniValue(at2, path);
+      if (v2 === void 0) return;
+      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
+      else list2.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
+    };
+    read2(["excludeNamespaces"], this.exclude, stringList);
+    read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
+    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
+  }
+  build() {
+    const notes = [];
+    const one = (list2, what, same) => {
+      const first = list2[0];
+      if (!first) return void 0;
+      if (list2.some((s) => s.value === void 0)) return "unknown";
+      if (list2.every((s) => same(s.value, first.value))) return first;
+      const sources = [...new Set(list2.map((s) => s.source))];
+      notes.push(`the inputs disagree on istio-cni's ${what} (${sources.slice(0, 3).join("; ")}${sources.length > 3 ? ` and ${sources.length - 3} more` : ""}); it is treated as unknown`);
+      return "unknown";
+    };
+    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const exclude = one(this.exclude, "excludeNamespaces", json);
+    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
+    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
+    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
+    const install = {
+      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
+      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
+      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
+      ztunnel: [...new Set(this.ztunnel)],
+      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
+    };
+    return { install, notes };
+  }
+};
+var NODE_AGENTS = [
+  { component: "ztunnel", labels: [["app", "ztunnel"], ["app.kubernetes.io/name", "ztunnel"]], image: "ztunnel" },
+  { component: "istio-cni", labels: [["k8s-app", "istio-cni-node"], ["app.kubernetes.io/name", "istio-cni"]], image: "install-cni" }
+];
+var imageName2 = (image) => typeof image === "string" ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : void 0;
+function nodeAgentOf(labels, images) {
+  const names2 = new Set(images.map(imageName2));
+  return NODE_AGENTS.find((a) => a.labels.some(([k2, v2]) => labels[k2] === v2) || names2.has(a.image));
+}
+
+// src/model/cni-install.ts
+var MAX_VOLUMES = 200;
+var CHART_PATHS = [["pilot", "cni", "enabled"], ["cni", "enabled"]];
+var LEGACY_PATH = ["istio_cni", "enabled"];
+var OPERATOR_PROFILES_WITHOUT_CNI = /* @__PURE__ */ new Set(["default", "demo", "empty", "minimal", "preview", "remote", "stable"]);
+var OPERATOR_PROFILES_WITH_CNI = /* @__PURE__ */ new Set(["ambient", "openshift", "openshift-ambient"]);
+var describe3 = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
+function cniInstallOf(r7) {
+  if (r7.kind === "DaemonSet" && r7.apiVersion.startsWith("apps/")) {
+    const t = podTemplatesOf(r7)[0];
+    if (!t || nodeAgentOf(t.labels, t.containers.map((c) => c.object.image))?.component !== "istio-cni") return void 0;
+    const volumes = Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VOLUMES) : [];
+    const ambient = volumes.some((v2) => asObject(v2)?.name === "cni-ztunnel-sock-dir" || getIn(v2, ["hostPath", "path"]) === "/var/run/ztunnel");
+    return { label: describe3(r7), target: { resource: r7, path: ["metadata", "name"] }, folder: folderOf2(r7), ambient };
+  }
+  if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+    if (operatorCniComponent(r7) !== true || installsIstiod(r7)) return void 0;
+    const profile = getIn(r7.object, ["spec", "profile"]);
+    const ambientValue = getIn(r7.object, ["spec", "values", "cni", "ambient", "enabled"]);
+    const ambient = typeof ambientValue === "boolean" ? ambientValue : profile === void 0 || OPERATOR_PROFILES_WITHOUT_CNI.has(String(profile)) || profile === "openshift" ? false : profile === "ambient" || profile === "openshift-ambient" ? true : "unknown";
+    const at2 = getIn(r7.object, ["spec", "components", "cni", "enabled"]) === true ? ["spec", "components", "cni", "enabled"] : ["spec", "profile"];
+    return { label: `IstioOperator ${r7.name} (cni component)`, target: { resource: r7, path: at2 }, folder: folderOf2(r7), ambient };
+  }
+  return void 0;
+}
+function installsIstiod(r7) {
+  const spec = asObject(r7.object.spec) ?? {};
+  const pilot = getIn(spec, ["components", "pilot", "enabled"]);
+  return pilot === true || pilot !== false && spec.profile !== "empty";
+}
+function operatorCniComponent(r7) {
+  const stated = getIn(r7.object, ["spec", "components", "cni", "enabled"]);
+  if (typeof stated === "boolean") return stated;
+  const profile = getIn(r7.object, ["spec", "profile"]);
+  if (profile === void 0 || typeof profile === "string" && OPERATOR_PROFILES_WITHOUT_CNI.has(profile)) return false;
+  if (typeof profile === "string" && OPERATOR_PROFILES_WITH_CNI.has(profile)) return true;
+  return "unknown";
+}
+var isUmbrella = (release) => release.resource.kind === VALUES_FILE_KIND && asObject(release.resource.object.istiod) !== void 0;
+function cniReleaseInstall(release) {
+  const v2 = layeredValue(release.layers, ["cni", "ambient", "enabled"]) ?? layeredValue(release.layers, ["ambient", "enabled"]);
+  const ambient = isUmbrella(release) ? true : v2 === void 0 ? false : "gap" in v2 ? "unknown" : v2.value === true ? true : v2.value === false ? false : "unknown";
+  return { label: release.label, target: release.chartTarget, folder: folderOf2(release.resource), ambient };
+}
+function releaseAmbient(release) {
+  const v2 = layeredValue(release.layers, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? layeredValue(release.layers, ["env", "PILOT_ENABLE_AMBIENT"]);
+  if (v2 === void 0) return false;
+  if ("gap" in v2) return "unknown";
+  return v2.value === true || v2.value === "true" ? true : v2.value === false || v2.value === "false" ? false : "unknown";
+}
+function chartCni(read2, version2, leftOut, paths = CHART_PATHS) {
+  for (const path of paths) {
+    const v2 = read2(path);
+    if (v2 === "gap") return { state: "unknown" };
+    if (v2 === void 0) continue;
+    if (v2.value === true) return { state: "on" };
+    if (v2.value === false) return { state: "off", target: v2.target, written: { key: path, value: false }, ignoredLegacy: false };
+    return { state: "unknown" };
+  }
+  const legacy = read2(LEGACY_PATH);
+  if (legacy === "gap") return { state: "unknown" };
+  if (legacy !== void 0) {
+    if (legacy.value === false) return { state: "off", target: legacy.target, written: { key: LEGACY_PATH, value: false }, ignoredLegacy: false };
+    if (legacy.value !== true) return { state: "unknown" };
+    if (version2 === void 0) return { state: "version", target: legacy.target };
+    return atLeast(version2, 1, 24) ? { state: "off", target: legacy.target, written: { key: LEGACY_PATH, value: true }, ignoredLegacy: true } : { state: "on" };
+  }
+  return leftOut();
+}
+function releaseCni(release, version2) {
+  const presets = release.revision !== void 0 || isUmbrella(release) || release.layers.some((l) => l.values === void 0);
+  const read2 = (path) => {
+    const v2 = layeredValue(release.layers, path);
+    if (v2 === void 0) return void 0;
+    if ("gap" in v2) return "gap";
+    return { value: v2.value, target: v2.layer.target(path) };
+  };
+  return chartCni(read2, version2, () => presets ? { state: "unknown" } : { state: "off", target: valuesRoot(release), written: void 0, ignoredLegacy: false });
+}
+function valuesRoot(release) {
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i];
+    if (layer.values === void 0) break;
+    const at2 = layer.target([]);
+    if ("resource" in at2 && at2.resource === release.resource && (at2.path?.length ?? 0) > 0) return at2;
+  }
+  return release.chartTarget;
+}
+function operatorCni(r7, version2) {
+  if (r7.kind !== "IstioOperator" || !r7.apiVersion.startsWith("install.istio.io/")) return void 0;
+  if (!installsIstiod(r7)) return void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  const values = asObject(spec.values) ?? {};
+  const read2 = (path) => {
+    const value = getIn(values, path);
+    return value === void 0 ? void 0 : { value, target: { resource: r7, path: ["spec", "values", ...path] } };
+  };
+  return chartCni(read2, version2, () => {
+    const component = operatorCniComponent(r7);
+    if (component !== false) return { state: component === true ? "on" : "unknown" };
+    const at2 = Object.hasOwn(spec, "values") ? ["spec", "values"] : Object.hasOwn(r7.object, "spec") ? ["spec"] : ["metadata", "name"];
+    return { state: "off", target: { resource: r7, path: at2 }, written: void 0, ignoredLegacy: false };
+  }, [["pilot", "cni", "enabled"]]);
+}
+function injectorCni(r7, version2) {
+  const values = injectorValuesOf(r7);
+  if (!values) return void 0;
+  const target = { resource: r7, path: ["data", "values"] };
+  const read2 = (path) => {
+    const value = getIn(values, path);
+    return value === void 0 ? void 0 : { value, target };
+  };
+  return chartCni(read2, version2, () => ({ state: "off", target, written: void 0, ignoredLegacy: false }), [["pilot", "cni", "enabled"]]);
+}
+function valuesAmbient(values) {
+  const v2 = getIn(values, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? getIn(values, ["env", "PILOT_ENABLE_AMBIENT"]);
+  return v2 === true || v2 === "true";
+}
+
+// src/model/text-search.ts
+function isWordChar(c) {
+  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
+}
+function isLineTerminator(c) {
+  return c === 10 || c === 13 || c === 8232 || c === 8233;
+}
+function isSpace(c) {
+  return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
+}
+var lineEnd2 = (text, at2) => {
+  let i = at2;
+  while (i < text.length && !isLineTerminator(text.charCodeAt(i))) i++;
+  return i;
+};
+function* occurrences(text, needle) {
+  const m = needle.length;
+  if (m === 0) return;
+  const fail2 = new Int32Array(m);
+  for (let i = 1, k2 = 0; i < m; i++) {
+    while (k2 > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
+    if (needle.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
+    fail2[i] = k2;
+  }
+  for (let i = 0, k2 = 0; i < text.length; i++) {
+    while (k2 > 0 && text.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
+    if (text.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
+    if (k2 === m) {
+      yield i - m + 1;
+      k2 = fail2[k2 - 1];
+    }
+  }
+}
+function* takenOccurrences(text, word2, accept) {
+  let from = 0;
+  for (const start of occurrences(text, word2)) {
+    if (start < from || !accept(start)) continue;
+    yield start;
+    from = start + word2.length;
+  }
+}
+var wholeWordAt = (text, word2, start) => (start === 0 || !isWordChar(text.charCodeAt(start - 1))) && !isWordChar(text.charCodeAt(start + word2.length));
+function wholeWordsBefore(text, word2, end) {
+  let n = 0;
+  for (const start of takenOccurrences(text, word2, (s) => wholeWordAt(text, word2, s))) {
+    if (start >= end) break;
+    n++;
+  }
+  return n;
+}
+function nthWholeWordInSource(word2, n) {
+  return (text) => {
+    const accept = (s) => (s === 0 || !isWordChar(text.charCodeAt(s - 1)) || s >= 2 && text.charCodeAt(s - 2) === 92) && !isWordChar(text.charCodeAt(s + word2.length));
+    let seen = 0;
+    for (const start of takenOccurrences(text, word2, accept)) {
+      if (seen++ === n) return [start, start + word2.length];
+    }
+    return void 0;
+  };
+}
+var isQuote = (c) => c === 34 || c === 39;
+function listEntryInSource(entry) {
+  return (text) => {
+    const m = entry.length;
+    const fits = (start) => {
+      if (!text.startsWith(entry, start)) return false;
+      const end = start + m;
+      return end === text.length || text.charCodeAt(end) === 44 || end === text.length - 1 && isQuote(text.charCodeAt(end));
+    };
+    if (fits(0)) return [0, m];
+    if (text.length > 0 && isQuote(text.charCodeAt(0)) && fits(1)) return [1, 1 + m];
+    for (let comma = text.indexOf(","); comma !== -1; comma = text.indexOf(",", comma + 1)) {
+      if (fits(comma + 1)) return [comma + 1, comma + 1 + m];
+    }
+    return void 0;
+  };
+}
+function* wordRuns(text, from = 0, to = text.length) {
+  let i = from;
+  while (i < to) {
+    while (i < to && !isWordChar(text.charCodeAt(i))) i++;
+    if (i >= to) return;
+    const start = i;
+    while (i < to && isWordChar(text.charCodeAt(i))) i++;
+    yield [start, i];
+  }
+}
+var runIs = (text, run, word2) => run[1] - run[0] === word2.length && text.startsWith(word2, run[0]);
+function pruneLine(group) {
+  return (text) => {
+    for (let start = 0; start <= text.length; ) {
+      const end = lineEnd2(text, start);
+      let pruneEnd = -1;
+      for (const run of wordRuns(text, start, end)) {
+        if (!runIs(text, run, group)) continue;
+        let i = run[1];
+        while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+        if (i > run[1] && text.startsWith("prune", i) && !isWordChar(text.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
+      }
+      if (pruneEnd !== -1) return [start, lineEnd2(text, pruneEnd)];
+      start = end + 1;
+    }
+    return void 0;
+  };
+}
+function removalLine(tool) {
+  return (text) => {
+    for (let start = 0; start <= text.length; ) {
+      const end = lineEnd2(text, start);
+      let sawTool = false;
+      for (const run of wordRuns(text, start, end)) {
+        if (sawTool && (runIs(text, run, "rm") || runIs(text, run, "remove")) && text.charCodeAt(run[0] - 1) !== 45) return [start, end];
+        if (runIs(text, run, tool)) sawTool = true;
+      }
+      start = end + 1;
+    }
+    return void 0;
+  };
+}
+
+// rules/proxy-config-invalid.ts
+var PROXY_CONFIG_KEY = "proxy.istio.io/config";
+function keySpan(text, path) {
+  let steps = parseConfigPath(path);
+  while (steps.length > 0 && typeof steps[steps.length - 1] === "number") steps = steps.slice(0, -1);
+  if (steps.length === 0) return void 0;
+  const loc = locateInProxyConfig(text, formatConfigPath(steps));
+  if (!loc?.key || loc.keyName === void 0 || loc.keyName === "") return void 0;
+  return nthWholeWordInSource(loc.keyName, wholeWordsBefore(text, loc.keyName, loc.key[0]));
+}
+function replacementFor(text, parsed, problem) {
+  const suggestion = problem.suggestion;
+  if (suggestion === void 0) return void 0;
+  const value = getIn(parsed.value, parseConfigPath(problem.path));
+  if ((typeof value === "boolean" || typeof value === "number") && suggestion === JSON.stringify(String(value))) {
+    const loc = locateInProxyConfig(text, problem.path);
+    const source = loc?.value ? text.slice(loc.value[0], loc.value[1]).trim() : void 0;
+    if (source !== void 0 && /^[^"'{[\]\r\n]+$/.test(source)) return JSON.stringify(source);
+  }
+  return suggestion;
+}
+function correctedText(text, parsed, problem, kind2, version2) {
+  if (problem.suggestion === void 0 || /[\r\n]/.test(text)) return void 0;
+  const loc = locateInProxyConfig(text, problem.path);
+  if (!loc?.complete) return void 0;
+  let out;
+  if (kind2 === "unknown") {
+    const from = parseConfigPath(problem.path);
+    const to = parseConfigPath(problem.suggestion);
+    const name = to[to.length - 1];
+    if (from.length !== to.length || !from.slice(0, -1).every((s, i) => s === to[i]) || typeof name !== "string") return void 0;
+    if (!loc.key || loc.keyName === void 0) return void 0;
+    const parent = getIn(parsed.value, from.slice(0, -1));
+    if (typeof parent !== "object" || parent === null || Object.hasOwn(parent, name)) return void 0;
+    const keySource = text.slice(loc.key[0], loc.key[1]);
+    if (!keySource.includes(loc.keyName)) return void 0;
+    out = text.slice(0, loc.key[0]) + keySource.replace(loc.keyName, name) + text.slice(loc.key[1]);
+  } else {
+    if (!loc.value) return void 0;
+    out = text.slice(0, loc.value[0]) + problem.suggestion + text.slice(loc.value[1]);
+  }
+  const again = parseProxyConfig(out, version2);
+  if (again.syntaxError !== void 0 || again.tooComplex !== void 0) return void 0;
+  const still = kind2 === "unknown" ? again.unknownFields : again.errors;
+  return still.some((p) => p.path === problem.path) ? void 0 : out;
+}
+var proxy_config_invalid_default = createRule({
+  name: "proxy-config-invalid",
+  meta: {
+    type: "problem",
+    hasSuggestions: true,
+    docs: {
+      description: "proxy.istio.io/config annotations that the sidecar injector rejects, or whose fields it silently ignores",
+      defaultLevel: "error",
+      precision: "very-high",
+      category: "admission",
+      dataPlane: "sidecar",
+      istioVersions: "all (the set of known fields follows the stated version)",
+      modelledVersionsOnly: true
+    },
+    messages: {
+      notString: "The {{ key }} annotation is {{ what }}, not a string, so the API server rejects the object. Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.",
+      unreadable: "{{ key }} is not valid YAML or JSON, so the injector rejects the pod: {{ reason }}. Fix the text.",
+      notMapping: "{{ key }}: {{ reason }}, so the injector rejects the pod. Write fields such as `holdApplicationUntilProxyStarts: true`.",
+      invalid: "{{ key }}: {{ problem }}, so the injector rejects the pod.{{ hint }}",
+      unknown: "{{ key }}: {{ problem }}; Istio ignores it silently.{{ hint }}",
+      tooComplex: "{{ key }} is not checked: it is {{ problem }}, and a ProxyConfig is a few levels of plain fields.",
+      rename: "Rename {{ from }} to {{ to }}.",
+      replace: "Write {{ value }} for {{ at }}."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const version2 = context.facts.mesh.version;
+    return {
+      PodTemplate(t) {
+        if (!Object.hasOwn(t.annotations, PROXY_CONFIG_KEY)) return;
+        const raw = t.annotations[PROXY_CONFIG_KEY];
+        const path = templatePath(t, "metadata", "annotations", PROXY_CONFIG_KEY);
+        const resource = t.resource;
+        if (typeof raw === "object" && raw !== null) {
+          const list2 = Array.isArray(raw);
+          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list2 ? "a list" : "a mapping" } });
+          return;
+        }
+        if (typeof raw !== "string") return;
+        if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
+        const parsed = parseProxyConfig(raw, version2);
+        if (parsed.tooComplex !== void 0) {
+          context.report({ target: { resource, path }, messageId: "tooComplex", severity: "warn", data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
+          return;
+        }
+        if (parsed.syntaxError !== void 0) {
+          const notMapping = parsed.syntaxError.startsWith("it is ");
+          context.report({
+            target: { resource, path },
+            messageId: notMapping ? "notMapping" : "unreadable",
+            data: { key: PROXY_CONFIG_KEY, reason: parsed.syntaxError }
+          });
+          return;
+        }
+        const at2 = (p) => {
+          const within2 = keySpan(raw, p.path);
+          return within2 ? { resource, path, within: within2 } : { resource, path };
+        };
+        for (const p of parsed.errors) {
+          const replacement = replacementFor(raw, parsed, p);
+          const fixed = replacement === void 0 ? void 0 : correctedText(raw, parsed, { ...p, suggestion: replacement }, "error", version2);
+          context.report({
+            target: at2(p),
+            messageId: "invalid",
+            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== void 0 ? ` Write ${replacement}.` : "" },
+            ...fixed !== void 0 ? { suggest: [{ messageId: "replace", data: { value: replacement ?? "", at: p.path }, edits: [{ op: "set", path, value: fixed }] }] } : {}
+          });
+        }
+        for (const p of parsed.unknownFields) {
+          const fixed = correctedText(raw, parsed, p, "unknown", version2);
+          const to = p.suggestion;
+          context.report({
+            target: at2(p),
+            messageId: "unknown",
+            severity: "warn",
+            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: to !== void 0 ? ` Did you mean ${to}?` : "" },
+            ...fixed !== void 0 && to !== void 0 ? { suggest: [{ messageId: "rename", data: { from: p.path, to }, edits: [{ op: "set", path, value: fixed }] }] } : {}
+          });
+        }
+      }
+    };
+  }
+});
+
+// rules/istiod-cni-disabled.ts
+var placeOf = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
+var MAX_RELATED2 = 5;
+var istiod_cni_disabled_default = createRule({
+  name: "istiod-cni-disabled",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "istiod values that leave Istio CNI off while the istio-cni chart is installed beside them: injected pods still get the privileged istio-init",
+      defaultLevel: "warn",
+      precision: "high",
+      category: "injection",
+      dataPlane: "sidecar",
+      istioVersions: "all"
+    },
+    messages: {
+      off: "Istio CNI is installed ({{ cni }}), but this istiod {{ state }}, so injected pods still get the privileged istio-init. Set {{ key }}: true.",
+      legacy: "Istio {{ version }} ignores istio_cni.enabled (gone since 1.24): with Istio CNI installed ({{ cni }}), injected pods still get the privileged istio-init. Set {{ key }}: true."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const { mesh } = context.facts;
+    const cnis = mesh.cniInstalls;
+    if (cnis.length === 0) return {};
+    const version2 = mesh.versionOrigin === "unknown" ? void 0 : mesh.version;
+    const releases = /* @__PURE__ */ new Map();
+    for (const release of mesh.istiodReleases) {
+      const key2 = placeOf(release.resource);
+      releases.set(key2, [...releases.get(key2) ?? [], release]);
+    }
+    const istiodFolders = /* @__PURE__ */ new Set([
+      ...mesh.controlPlane.filter((c) => c.kind === "Release" || c.kind === "Deployment").map((c) => c.folder),
+      ...mesh.injectorConfigs.flatMap((c) => c.resource ? [folderOf2(c.resource)] : [])
+    ]);
+    const cniFolders = cnis.map((c) => c.folder);
+    const pairedWith = (folder) => {
+      const near = nearestFolders(folder, cniFolders);
+      return cnis.filter((c) => near.includes(c.folder) && nearestFolders(c.folder, [...istiodFolders, folder]).includes(folder));
+    };
+    const key = (prefix) => `${prefix}${version2 && !atLeast(version2, 1, 22) ? "istio_cni.enabled" : "pilot.cni.enabled"}`;
+    const judge = (r7, cni, ambient, prefix) => {
+      if (!cni || cni.state === "on" || cni.state === "unknown" || ambient !== false) return;
+      const paired = pairedWith(folderOf2(r7));
+      if (paired.length === 0 || paired.some((c) => c.ambient !== false)) return;
+      if (cni.state === "version") {
+        context.unknown("istio-version", r7, `istio_cni.enabled of ${describeResource(r7)}, ignored from Istio 1.24`);
+        return;
+      }
+      if (cni.state !== "off") return;
+      const shown3 = paired[0];
+      const data = { cni: `${shown3.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
+      const related = paired.slice(0, MAX_RELATED2).map((c) => ({ target: c.target, message: `Istio CNI is installed here: ${c.label}` }));
+      const target = refine(cni.target, cni.written?.key);
+      if (cni.ignoredLegacy) {
+        context.report({ target, messageId: "legacy", data: { ...data, version: version2?.text ?? "" }, related });
+        return;
+      }
+      const state = cni.written ? `sets ${formatConfigPath(cni.written.key)}: ${cni.written.value}` : `leaves ${key("")} out`;
+      context.report({ target, messageId: "off", data: { ...data, state }, related });
+    };
+    return {
+      // istiod's values files (no kind): documents, not resources.
+      Document({ doc }) {
+        for (const release of releases.get(`${doc.file.displayPath}\0${doc.index}\0`) ?? []) {
+          if (release.resource.kind === VALUES_FILE_KIND) judge(release.resource, releaseCni(release, version2), releaseAmbient(release), "");
+        }
+      },
+      Resource(r7) {
+        for (const release of releases.get(placeOf(r7)) ?? []) judge(r7, releaseCni(release, version2), releaseAmbient(release), "");
+        if (r7.kind === "IstioOperator") {
+          const spec = getIn(r7.object, ["spec"]);
+          judge(r7, operatorCni(r7, version2), valuesAmbient(getIn(spec, ["values"])) || getIn(spec, ["profile"]) === "ambient", "spec.values.");
+          return;
+        }
+        const values = injectorValuesOf(r7);
+        if (values) judge(r7, injectorCni(r7, version2), valuesAmbient(values), "");
+      }
+    };
+  }
+});
+function refine(target, key) {
+  if (!key || !("resource" in target) || !target.resource || target.path === void 0) return target;
+  const text = getIn(target.resource.object, target.path);
+  if (typeof text !== "string") return target;
+  const within2 = keySpan(text, formatConfigPath(key));
+  return within2 ? { resource: target.resource, path: target.path, within: within2 } : target;
+}
+
 // src/model/annotation-validation.ts
 var quote = (s) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}\u2026` : s);
 var DIGITS = /^[0-9]+$/;
@@ -27922,126 +28587,6 @@ function nativeSidecarEffect(value, version2) {
   return value === "" ? "default" : "on";
 }
 
-// src/model/text-search.ts
-function isWordChar(c) {
-  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
-}
-function isLineTerminator(c) {
-  return c === 10 || c === 13 || c === 8232 || c === 8233;
-}
-function isSpace(c) {
-  return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
-}
-var lineEnd2 = (text, at2) => {
-  let i = at2;
-  while (i < text.length && !isLineTerminator(text.charCodeAt(i))) i++;
-  return i;
-};
-function* occurrences(text, needle) {
-  const m = needle.length;
-  if (m === 0) return;
-  const fail2 = new Int32Array(m);
-  for (let i = 1, k2 = 0; i < m; i++) {
-    while (k2 > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
-    if (needle.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
-    fail2[i] = k2;
-  }
-  for (let i = 0, k2 = 0; i < text.length; i++) {
-    while (k2 > 0 && text.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
-    if (text.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
-    if (k2 === m) {
-      yield i - m + 1;
-      k2 = fail2[k2 - 1];
-    }
-  }
-}
-function* takenOccurrences(text, word2, accept) {
-  let from = 0;
-  for (const start of occurrences(text, word2)) {
-    if (start < from || !accept(start)) continue;
-    yield start;
-    from = start + word2.length;
-  }
-}
-var wholeWordAt = (text, word2, start) => (start === 0 || !isWordChar(text.charCodeAt(start - 1))) && !isWordChar(text.charCodeAt(start + word2.length));
-function wholeWordsBefore(text, word2, end) {
-  let n = 0;
-  for (const start of takenOccurrences(text, word2, (s) => wholeWordAt(text, word2, s))) {
-    if (start >= end) break;
-    n++;
-  }
-  return n;
-}
-function nthWholeWordInSource(word2, n) {
-  return (text) => {
-    const accept = (s) => (s === 0 || !isWordChar(text.charCodeAt(s - 1)) || s >= 2 && text.charCodeAt(s - 2) === 92) && !isWordChar(text.charCodeAt(s + word2.length));
-    let seen = 0;
-    for (const start of takenOccurrences(text, word2, accept)) {
-      if (seen++ === n) return [start, start + word2.length];
-    }
-    return void 0;
-  };
-}
-var isQuote = (c) => c === 34 || c === 39;
-function listEntryInSource(entry) {
-  return (text) => {
-    const m = entry.length;
-    const fits = (start) => {
-      if (!text.startsWith(entry, start)) return false;
-      const end = start + m;
-      return end === text.length || text.charCodeAt(end) === 44 || end === text.length - 1 && isQuote(text.charCodeAt(end));
-    };
-    if (fits(0)) return [0, m];
-    if (text.length > 0 && isQuote(text.charCodeAt(0)) && fits(1)) return [1, 1 + m];
-    for (let comma = text.indexOf(","); comma !== -1; comma = text.indexOf(",", comma + 1)) {
-      if (fits(comma + 1)) return [comma + 1, comma + 1 + m];
-    }
-    return void 0;
-  };
-}
-function* wordRuns(text, from = 0, to = text.length) {
-  let i = from;
-  while (i < to) {
-    while (i < to && !isWordChar(text.charCodeAt(i))) i++;
-    if (i >= to) return;
-    const start = i;
-    while (i < to && isWordChar(text.charCodeAt(i))) i++;
-    yield [start, i];
-  }
-}
-var runIs = (text, run, word2) => run[1] - run[0] === word2.length && text.startsWith(word2, run[0]);
-function pruneLine(group) {
-  return (text) => {
-    for (let start = 0; start <= text.length; ) {
-      const end = lineEnd2(text, start);
-      let pruneEnd = -1;
-      for (const run of wordRuns(text, start, end)) {
-        if (!runIs(text, run, group)) continue;
-        let i = run[1];
-        while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-        if (i > run[1] && text.startsWith("prune", i) && !isWordChar(text.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
-      }
-      if (pruneEnd !== -1) return [start, lineEnd2(text, pruneEnd)];
-      start = end + 1;
-    }
-    return void 0;
-  };
-}
-function removalLine(tool) {
-  return (text) => {
-    for (let start = 0; start <= text.length; ) {
-      const end = lineEnd2(text, start);
-      let sawTool = false;
-      for (const run of wordRuns(text, start, end)) {
-        if (sawTool && (runIs(text, run, "rm") || runIs(text, run, "remove")) && text.charCodeAt(run[0] - 1) !== 45) return [start, end];
-        if (runIs(text, run, tool)) sawTool = true;
-      }
-      start = end + 1;
-    }
-    return void 0;
-  };
-}
-
 // rules/traffic-annotation-invalid.ts
 var CIDR_LISTS = /* @__PURE__ */ new Set(["traffic.sidecar.istio.io/includeOutboundIPRanges", "traffic.sidecar.istio.io/excludeOutboundIPRanges"]);
 var PORT_LISTS = /* @__PURE__ */ new Set(["traffic.sidecar.istio.io/includeInboundPorts", "traffic.sidecar.istio.io/excludeInboundPorts", "traffic.sidecar.istio.io/excludeOutboundPorts", INCLUDE_OUTBOUND_PORTS]);
@@ -28270,141 +28815,9 @@ var traffic_annotation_invalid_default = createRule({
   }
 });
 
-// rules/proxy-config-invalid.ts
-var PROXY_CONFIG_KEY = "proxy.istio.io/config";
-function keySpan(text, path) {
-  let steps = parseConfigPath(path);
-  while (steps.length > 0 && typeof steps[steps.length - 1] === "number") steps = steps.slice(0, -1);
-  if (steps.length === 0) return void 0;
-  const loc = locateInProxyConfig(text, formatConfigPath(steps));
-  if (!loc?.key || loc.keyName === void 0 || loc.keyName === "") return void 0;
-  return nthWholeWordInSource(loc.keyName, wholeWordsBefore(text, loc.keyName, loc.key[0]));
-}
-function replacementFor(text, parsed, problem) {
-  const suggestion = problem.suggestion;
-  if (suggestion === void 0) return void 0;
-  const value = getIn(parsed.value, parseConfigPath(problem.path));
-  if ((typeof value === "boolean" || typeof value === "number") && suggestion === JSON.stringify(String(value))) {
-    const loc = locateInProxyConfig(text, problem.path);
-    const source = loc?.value ? text.slice(loc.value[0], loc.value[1]).trim() : void 0;
-    if (source !== void 0 && /^[^"'{[\]\r\n]+$/.test(source)) return JSON.stringify(source);
-  }
-  return suggestion;
-}
-function correctedText(text, parsed, problem, kind2, version2) {
-  if (problem.suggestion === void 0 || /[\r\n]/.test(text)) return void 0;
-  const loc = locateInProxyConfig(text, problem.path);
-  if (!loc?.complete) return void 0;
-  let out;
-  if (kind2 === "unknown") {
-    const from = parseConfigPath(problem.path);
-    const to = parseConfigPath(problem.suggestion);
-    const name = to[to.length - 1];
-    if (from.length !== to.length || !from.slice(0, -1).every((s, i) => s === to[i]) || typeof name !== "string") return void 0;
-    if (!loc.key || loc.keyName === void 0) return void 0;
-    const parent = getIn(parsed.value, from.slice(0, -1));
-    if (typeof parent !== "object" || parent === null || Object.hasOwn(parent, name)) return void 0;
-    const keySource = text.slice(loc.key[0], loc.key[1]);
-    if (!keySource.includes(loc.keyName)) return void 0;
-    out = text.slice(0, loc.key[0]) + keySource.replace(loc.keyName, name) + text.slice(loc.key[1]);
-  } else {
-    if (!loc.value) return void 0;
-    out = text.slice(0, loc.value[0]) + problem.suggestion + text.slice(loc.value[1]);
-  }
-  const again = parseProxyConfig(out, version2);
-  if (again.syntaxError !== void 0 || again.tooComplex !== void 0) return void 0;
-  const still = kind2 === "unknown" ? again.unknownFields : again.errors;
-  return still.some((p) => p.path === problem.path) ? void 0 : out;
-}
-var proxy_config_invalid_default = createRule({
-  name: "proxy-config-invalid",
-  meta: {
-    type: "problem",
-    hasSuggestions: true,
-    docs: {
-      description: "proxy.istio.io/config annotations that the sidecar injector rejects, or whose fields it silently ignores",
-      defaultLevel: "error",
-      precision: "very-high",
-      category: "admission",
-      dataPlane: "sidecar",
-      istioVersions: "all (the set of known fields follows the stated version)",
-      modelledVersionsOnly: true
-    },
-    messages: {
-      notString: "The {{ key }} annotation is {{ what }}, not a string, so the API server rejects the object. Write the ProxyConfig as text in a block scalar, `{{ key }}: |`.",
-      unreadable: "{{ key }} is not valid YAML or JSON, so the injector rejects the pod: {{ reason }}. Fix the text.",
-      notMapping: "{{ key }}: {{ reason }}, so the injector rejects the pod. Write fields such as `holdApplicationUntilProxyStarts: true`.",
-      invalid: "{{ key }}: {{ problem }}, so the injector rejects the pod.{{ hint }}",
-      unknown: "{{ key }}: {{ problem }}; Istio ignores it silently.{{ hint }}",
-      tooComplex: "{{ key }} is not checked: it is {{ problem }}, and a ProxyConfig is a few levels of plain fields.",
-      rename: "Rename {{ from }} to {{ to }}.",
-      replace: "Write {{ value }} for {{ at }}."
-    },
-    schema: []
-  },
-  defaultOptions: [],
-  create(context) {
-    const version2 = context.facts.mesh.version;
-    return {
-      PodTemplate(t) {
-        if (!Object.hasOwn(t.annotations, PROXY_CONFIG_KEY)) return;
-        const raw = t.annotations[PROXY_CONFIG_KEY];
-        const path = templatePath(t, "metadata", "annotations", PROXY_CONFIG_KEY);
-        const resource = t.resource;
-        if (typeof raw === "object" && raw !== null) {
-          const list2 = Array.isArray(raw);
-          context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list2 ? "a list" : "a mapping" } });
-          return;
-        }
-        if (typeof raw !== "string") return;
-        if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
-        const parsed = parseProxyConfig(raw, version2);
-        if (parsed.tooComplex !== void 0) {
-          context.report({ target: { resource, path }, messageId: "tooComplex", severity: "warn", data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
-          return;
-        }
-        if (parsed.syntaxError !== void 0) {
-          const notMapping = parsed.syntaxError.startsWith("it is ");
-          context.report({
-            target: { resource, path },
-            messageId: notMapping ? "notMapping" : "unreadable",
-            data: { key: PROXY_CONFIG_KEY, reason: parsed.syntaxError }
-          });
-          return;
-        }
-        const at2 = (p) => {
-          const within2 = keySpan(raw, p.path);
-          return within2 ? { resource, path, within: within2 } : { resource, path };
-        };
-        for (const p of parsed.errors) {
-          const replacement = replacementFor(raw, parsed, p);
-          const fixed = replacement === void 0 ? void 0 : correctedText(raw, parsed, { ...p, suggestion: replacement }, "error", version2);
-          context.report({
-            target: at2(p),
-            messageId: "invalid",
-            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== void 0 ? ` Write ${replacement}.` : "" },
-            ...fixed !== void 0 ? { suggest: [{ messageId: "replace", data: { value: replacement ?? "", at: p.path }, edits: [{ op: "set", path, value: fixed }] }] } : {}
-          });
-        }
-        for (const p of parsed.unknownFields) {
-          const fixed = correctedText(raw, parsed, p, "unknown", version2);
-          const to = p.suggestion;
-          context.report({
-            target: at2(p),
-            messageId: "unknown",
-            severity: "warn",
-            data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: to !== void 0 ? ` Did you mean ${to}?` : "" },
-            ...fixed !== void 0 && to !== void 0 ? { suggest: [{ messageId: "rename", data: { from: p.path, to }, edits: [{ op: "set", path, value: fixed }] }] } : {}
-          });
-        }
-      }
-    };
-  }
-});
-
 // rules/mesh-config-invalid.ts
 var MESH_CONFIGMAP2 = /^istio(?:-.+)?$/;
-var placeOf = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
+var placeOf2 = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
 function effectOf(reader, problem) {
   if (reader === "istioctl") return "istioctl refuses to install the IstioOperator";
   if (reader === "sail" && problem.kind === "type") return "the API server refuses the Istio resource";
@@ -28455,7 +28868,7 @@ var mesh_config_invalid_default = createRule({
     const version2 = context.facts.mesh.version;
     const releasesByResource = /* @__PURE__ */ new Map();
     for (const release of context.facts.mesh.istiodReleases) {
-      const key = placeOf(release.resource);
+      const key = placeOf2(release.resource);
       releasesByResource.set(key, [...releasesByResource.get(key) ?? [], release]);
     }
     const reportAll = (checked, root2, reader, target) => {
@@ -28530,7 +28943,7 @@ var mesh_config_invalid_default = createRule({
           }
           return;
         }
-        for (const release of releasesByResource.get(placeOf(r7)) ?? []) checkRelease(release);
+        for (const release of releasesByResource.get(placeOf2(r7)) ?? []) checkRelease(release);
       }
     };
   }
@@ -29037,14 +29450,15 @@ function versionEvidenceOf(r7) {
   };
   const str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
   const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
+  const name = r7.name || "(no name)";
   const chartLabel = str5(label("helm.sh/chart"));
   const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
   if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
-    add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${r7.name} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
+    add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
   }
   const operatorVersion = label("operator.istio.io/version");
   if (typeof operatorVersion === "string") {
-    add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${r7.name} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
+    add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${name} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
   }
   const templates2 = podTemplatesOf(r7);
   if (templates2.length > 0) {
@@ -29054,28 +29468,28 @@ function versionEvidenceOf(r7) {
       const at2 = [...c.path, "image"];
       if (c.name === "istio-init") {
         const v2 = imageVersion(image);
-        if (v2) out.push({ version: v2, range: exactRange(v2), text: `${r7.kind} ${r7.name} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
+        if (v2) out.push({ version: v2, range: exactRange(v2), text: `${r7.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
         continue;
       }
       const component = istioComponentImage(image);
       if (!component) continue;
       if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && component.name === "pilot") {
         const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
-        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${r7.name} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
+        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
         continue;
       }
       const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
-      add(exactRange(component.version), "image", () => `${r7.kind} ${r7.name} runs ${image}`, at2, void 0, injected ? "pod" : "install");
+      add(exactRange(component.version), "image", () => `${r7.kind} ${name} runs ${image}`, at2, void 0, injected ? "pod" : "install");
     }
     return out;
   }
   if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
     const revision = str5(getIn(r7.object, ["spec", "revision"]));
     const tag = getIn(r7.object, ["spec", "tag"]);
-    add(versionSpec(tag), "operator", () => `IstioOperator ${r7.name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
+    add(versionSpec(tag), "operator", () => `IstioOperator ${name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
     const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
-    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${r7.name} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
-    if (revision) add(revisionNameVersion(revision), "revision-name", (v2) => `IstioOperator ${r7.name} installs revision ${revision}, named after Istio ${v2}`, ["spec", "revision"], revision, "name");
+    if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${name} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
+    if (revision) add(revisionNameVersion(revision), "revision-name", (v2) => `IstioOperator ${name} installs revision ${revision}, named after Istio ${v2}`, ["spec", "revision"], revision, "name");
     return out;
   }
   if (r7.kind === "ConfigMap" && isInjectorConfigMap(r7)) {
@@ -29083,14 +29497,14 @@ function versionEvidenceOf(r7) {
     if (!values) return out;
     const tag = getIn(values, ["global", "tag"]);
     const rev = getIn(values, ["revision"]);
-    add(versionSpec(tag), "injector", () => `injector ConfigMap ${r7.name} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
+    add(versionSpec(tag), "injector", () => `injector ConfigMap ${name} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
     return out;
   }
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
     const chart = str5(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
     const source = str5(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
     const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
-    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${r7.name} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
+    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
     return out;
   }
   if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
@@ -29099,7 +29513,7 @@ function versionEvidenceOf(r7) {
     if (!isIstioChart(chart, url)) return out;
     for (const key of ["tag", "semver"]) {
       const value = getIn(r7.object, ["spec", "ref", key]);
-      add(chartVersion(value), "chart", (v2) => `OCIRepository ${r7.name} pulls Istio's ${chart} chart ${value} (Istio ${v2})`, ["spec", "ref", key], void 0);
+      add(chartVersion(value), "chart", (v2) => `OCIRepository ${name} pulls Istio's ${chart} chart ${value} (Istio ${v2})`, ["spec", "ref", key], void 0);
     }
     return out;
   }
@@ -29115,25 +29529,25 @@ function versionEvidenceOf(r7) {
       const repo = str5(source.repoURL) ?? "";
       if (!chart || !isIstioChart(chart, repo)) continue;
       const rev = source.targetRevision;
-      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${r7.name} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
+      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
     }
     return out;
   }
   if (r7.apiVersion.startsWith("sailoperator.io/") && (r7.kind === "Istio" || r7.kind === "IstioRevision" || r7.kind === "IstioCNI" || r7.kind === "ZTunnel")) {
     const version2 = getIn(r7.object, ["spec", "version"]);
-    add(versionSpec(version2), "sail", (v2) => `${r7.kind} ${r7.name} runs version ${version2} (Istio ${v2})`, ["spec", "version"], void 0);
+    add(versionSpec(version2), "sail", (v2) => `${r7.kind} ${name} runs version ${version2} (Istio ${v2})`, ["spec", "version"], void 0);
     return out;
   }
   if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
     const version2 = str5(getIn(r7.object, ["spec", "version"]));
     const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
     const range = istio ? versionSpec(`${istio}.x`) : void 0;
-    add(range, "smcp", (v2) => `ServiceMeshControlPlane ${r7.name} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
+    add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
     return out;
   }
   if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
     const rev = str5(label("istio.io/rev"));
-    if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${r7.name} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
+    if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
   }
   return out;
 }
@@ -29488,7 +29902,7 @@ function envOf(c) {
 }
 var basename2 = (s) => s.slice(s.lastIndexOf("/") + 1);
 var migrateName = (s) => basename2(s).replace(/\.(sh|py|js|rb)$/, "");
-function imageName2(image) {
+function imageName3(image) {
   const noDigest = image.split("@")[0];
   const last = basename2(noDigest);
   const colon = last.indexOf(":");
@@ -29844,7 +30258,7 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
     if (ports !== void 0) out.push({ client: `${MIGRATION.label} ${MIGRATE_PAIRS.has(pair) ? pair : migrate.text}`, ports, path: migrate.path });
   }
 }
-function stringList(v2, path) {
+function stringList2(v2, path) {
   if (!Array.isArray(v2)) return [];
   const out = [];
   v2.slice(0, MAX_ARGS).forEach((x, i) => {
@@ -29855,9 +30269,9 @@ function stringList(v2, path) {
 function dialsOf(c) {
   const o = c.object;
   const env = envOf(c);
-  const command = stringList(o.command, [...c.path, "command"]);
-  const args = stringList(o.args, [...c.path, "args"]);
-  const image = typeof o.image === "string" ? imageName2(o.image) : "";
+  const command = stringList2(o.command, [...c.path, "command"]);
+  const args = stringList2(o.args, [...c.path, "args"]);
+  const image = typeof o.image === "string" ? imageName3(o.image) : "";
   const out = [];
   const budget = { chars: MAX_SCRIPT_TOTAL };
   if (command.length > 0) {
@@ -30945,7 +31359,7 @@ var BYPASS_INBOUND = "ambient.istio.io/bypass-inbound-capture";
 var GO_FALSE = /* @__PURE__ */ new Set(["0", "f", "F", "false", "FALSE", "False"]);
 var PROBE_KINDS = ["startupProbe", "livenessProbe", "readinessProbe"];
 var MAX_AMBIENT = 5e3;
-var MAX_RELATED2 = 10;
+var MAX_RELATED3 = 10;
 var MAX_COMPARISONS = 2e6;
 var ambient_network_policy_default = createRule({
   name: "ambient-network-policy",
@@ -30998,7 +31412,7 @@ var ambient_network_policy_default = createRule({
           if (budget < 0) return;
           const into = isolation(d, "ingress");
           if (into) {
-            const related = into.isolating.slice(0, MAX_RELATED2).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
+            const related = into.isolating.slice(0, MAX_RELATED3).map((p) => ({ target: { resource: p.resource, path: selectorPath(p) }, message: `${describeResource(p.resource)} isolates this pod for ingress` }));
             checkProbes(d, into.admitted, into.isolating, related);
             checkHbone(d, into.admitted, into.isolating, reportedRules);
           }
@@ -31268,7 +31682,7 @@ function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gatew
 }
 function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways, version2) {
   const out = [];
-  const describe6 = (ref, kind2, whose) => {
+  const describe7 = (ref, kind2, whose) => {
     if (ref === "unknown") return `${whose}: unknown (the namespace's labels are unknown)`;
     if (ref === void 0) return `${whose}: no waypoint (no ${USE_WAYPOINT3} on ${kind2 === "workload" ? "the pod or " : ""}its namespace)`;
     const where = ref.from === "object" ? "its own label" : "its namespace's label";
@@ -31283,8 +31697,8 @@ function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways, versio
     if (kind2 === "workload" && !waypointServes(serves, "workload")) return `${whose}: no waypoint (${where} names ${name}, which serves only ${serves} traffic)`;
     return `${whose}: waypoint ${name} (${where})`;
   };
-  out.push(describe6(waypointRef(podLabels2, namespace, namespaceLabels2, version2), "workload", "traffic to the pod's own address"));
-  out.push(describe6(waypointRef({}, namespace, namespaceLabels2, version2), "service", "traffic to its namespace's Services that name no waypoint of their own"));
+  out.push(describe7(waypointRef(podLabels2, namespace, namespaceLabels2, version2), "workload", "traffic to the pod's own address"));
+  out.push(describe7(waypointRef({}, namespace, namespaceLabels2, version2), "service", "traffic to its namespace's Services that name no waypoint of their own"));
   return out;
 }
 
@@ -31292,14 +31706,14 @@ function waypointTrace(podLabels2, namespace, namespaceLabels2, gateways, versio
 var MAX_POLICIES = 2e3;
 var MAX_PODS = 5e3;
 var MAX_RULES = 200;
-var MAX_ENTRIES = 100;
+var MAX_ENTRIES2 = 100;
 var MAX_COMPARISONS2 = 2e6;
 var isAuthorizationPolicy = (r7) => r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/");
 var isSet = (obj, field) => {
   const v2 = obj?.[field];
   return Array.isArray(v2) && v2.length > 0;
 };
-var entries = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES) : [];
+var entries = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES2) : [];
 function ruleAtZtunnel(rule) {
   const r7 = asObject(rule);
   const l7 = /* @__PURE__ */ new Set();
@@ -31724,7 +32138,7 @@ function commonRange(a, b, slots) {
   }
   return first === void 0 || last === void 0 ? void 0 : { first, last };
 }
-var describe3 = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
+var describe4 = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
 var sideKey = (side) => `${side.none}/${side.other}/${side.namedSlots.map((slot) => `${slot}:${side.named.get(slot)}`).join(",")}`;
 function webhookOverlaps(hooks, listed = Infinity) {
   if (hooks.length < 2) return [];
@@ -31793,7 +32207,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const withLabel = [];
   const labelIds = /* @__PURE__ */ new Map();
   hooks.forEach((w, i) => {
-    const text = describe3(w);
+    const text = describe4(w);
     let id = labelIds.get(text);
     if (id === void 0) {
       id = labels.length;
@@ -31939,60 +32353,6 @@ var webhook_overlap_default = createRule({
   }
 });
 
-// src/model/control-plane.ts
-import { posix as posix3 } from "node:path";
-var CONTROL_PLANE_NAMES = [
-  { name: "istiod", prefix: false, releases: "1.5+", what: "istiod of the default revision", source: "manifests/charts/istio-control/istio-discovery/templates/service.yaml" },
-  {
-    name: "istiod-",
-    prefix: true,
-    releases: "1.5+",
-    what: "istiod of a revision (istiod-<rev>), a revision tag's Service (istiod-revision-tag-<tag>), a remote istiod (istiod[-<rev>]-remote)",
-    source: "manifests/charts/istio-control/istio-discovery/templates/{service,revision-tags-svc,remote-istiod-service}.yaml"
-  },
-  { name: "istio-pilot", prefix: false, releases: "<= 1.5", what: "Pilot; in 1.5 beside istiod, with port 443", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
-  { name: "istio-pilot-", prefix: true, releases: "1.5", what: "Pilot of a revision, beside istiod-<rev>", source: "manifests/istio-control/istio-discovery/templates/service.yaml (1.5)" },
-  { name: "istio-sidecar-injector", prefix: false, releases: "<= 1.5", what: "the sidecar injector before istiod", source: "install/kubernetes/helm/istio/charts/sidecarInjectorWebhook/templates/service.yaml (1.4)" }
-];
-function isControlPlaneName(name) {
-  return CONTROL_PLANE_NAMES.some((n) => n.prefix ? name.startsWith(n.name) && name.length > n.name.length : name === n.name);
-}
-var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
-var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
-var MAX_PORTS = 1e3;
-function folderOf2(r7) {
-  return posix3.dirname(r7.doc.file.displayPath.replaceAll("\\", "/"));
-}
-function servicePorts(spec) {
-  if (spec.type === "ExternalName") return void 0;
-  if (spec.type !== void 0 && typeof spec.type !== "string") return void 0;
-  const ports = spec.ports;
-  if (!Array.isArray(ports) || ports.length === 0 || ports.length > MAX_PORTS) return void 0;
-  const out = [];
-  for (const p of ports) {
-    const port = asObject(p)?.port;
-    if (typeof port !== "number" || !Number.isInteger(port)) return void 0;
-    out.push(port);
-  }
-  return out;
-}
-function controlPlaneObjectOf(r7) {
-  const kind2 = r7.kind === "Service" && r7.apiVersion === "v1" ? "Service" : r7.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r7.apiVersion) ? "Deployment" : void 0;
-  if (kind2 === void 0 || r7.name === "") return void 0;
-  const open = isOpenControlPlaneName(r7.name);
-  if (!open && !isControlPlaneName(r7.name)) return void 0;
-  const stated = r7.declaredNamespace ?? r7.doc.file.origin?.namespace;
-  const namespace = stated === void 0 || isPlaceholder(stated) ? void 0 : stated;
-  const spec = asObject(r7.object.spec) ?? {};
-  return { kind: kind2, name: r7.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r7), resource: r7 };
-}
-function releasedControlPlane(r7, revision) {
-  const open = revision === void 0 || isPlaceholder(revision);
-  const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
-  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r7), resource: r7 };
-}
-var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
-
 // rules/webhook-service-missing.ts
 var CONSEQUENCES = {
   Fail: "with failurePolicy Fail, no pod it matches can be created",
@@ -32002,7 +32362,7 @@ var DEFAULT_FAILURE_POLICY = {
   "admissionregistration.k8s.io/v1": "Fail",
   "admissionregistration.k8s.io/v1beta1": "Ignore"
 };
-var MAX_RELATED3 = 10;
+var MAX_RELATED4 = 10;
 var DEFAULT_WEBHOOK_PORT = 443;
 var ISTIOD_WEBHOOK_TARGET_PORT = 15017;
 function failurePolicyOf(r7, hook) {
@@ -32112,7 +32472,7 @@ var webhook_service_missing_default = createRule({
           else found.set(problem.key, { problem, first: w, others: [] });
         }
         for (const { problem, first, others } of found.values()) {
-          const related = others.slice(0, MAX_RELATED3).map((o) => ({ target: { resource: r7, path: problem.at(o) }, message: `${o.name} calls it too` }));
+          const related = others.slice(0, MAX_RELATED4).map((o) => ({ target: { resource: r7, path: problem.at(o) }, message: `${o.name} calls it too` }));
           context.report({ target: { resource: r7, path: problem.at(first) }, messageId: problem.messageId, data: problem.data, related });
         }
       }
@@ -32470,127 +32830,12 @@ var use_waypoint_none_service_default = createRule({
   }
 });
 
-// src/model/ambient-install.ts
-var MAX_ENTRIES2 = 100;
-function cniValue(values, path) {
-  return values(["cni", ...path]) ?? values(path);
-}
-var stringList2 = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES2) : void 0;
-function selectorsOf(v2) {
-  if (!Array.isArray(v2)) return void 0;
-  return v2.slice(0, MAX_ENTRIES2).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
-}
-function isZtunnel(r7) {
-  if (r7.name === "ztunnel") return true;
-  return podTemplatesOf(r7).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES2).map((c) => c.object.image))?.component === "ztunnel");
-}
-var AmbientInstallBuilder = class {
-  ztunnel = [];
-  istiodAmbient = [];
-  exclude = [];
-  enabled = [];
-  selectors = [];
-  addResource(r7) {
-    if (r7.kind === "ConfigMap" && r7.name === "istio-cni-config") {
-      const data = asObject(r7.object.data) ?? {};
-      const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
-      if (typeof data.EXCLUDE_NAMESPACES === "string") {
-        this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES2), source: `${where} EXCLUDE_NAMESPACES` });
-      }
-      if (typeof data.AMBIENT_ENABLED === "string") this.enabled.push({ value: data.AMBIENT_ENABLED === "true", source: `${where} AMBIENT_ENABLED` });
-      if (typeof data.AMBIENT_ENABLEMENT_SELECTOR === "string") {
-        const read2 = readEmbeddedYamlValue(data.AMBIENT_ENABLEMENT_SELECTOR);
-        this.selectors.push({ value: selectorsOf(read2.value), source: `${where} AMBIENT_ENABLEMENT_SELECTOR` });
-      }
-      return;
-    }
-    if (r7.kind === "DaemonSet" && isZtunnel(r7)) {
-      this.ztunnel.push(`DaemonSet ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`);
-      return;
-    }
-    const istiod = istiodOf(r7);
-    if (istiod) {
-      const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES2) : [];
-      const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
-      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
-      return;
-    }
-    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-      const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
-      if (!cni) return;
-      const where = `IstioOperator ${r7.name} (spec.values.cni`;
-      const ex = stringList2(cni.excludeNamespaces);
-      if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
-      const on2 = getIn(cni, ["ambient", "enabled"]);
-      if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
-    }
-  }
-  /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
-  addRelease(release) {
-    const at2 = (path) => layeredValue(release.layers, path);
-    if (release.chart === "ztunnel") {
-      this.ztunnel.push(release.label);
-      return;
-    }
-    if (release.chart === "istiod") {
-      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
-      if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
-      else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
-      else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
-      return;
-    }
-    if (release.chart !== "cni") return;
-    const read2 = (path, list2, parse2) => {
-      const v2 = cniValue(at2, path);
-      if (v2 === void 0) return;
-      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
-      else list2.push({ value: parse2(v2.value), source: `${release.label} (cni.${path.join(".")})` });
-    };
-    read2(["excludeNamespaces"], this.exclude, stringList2);
-    read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
-    read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
-  }
-  build() {
-    const notes = [];
-    const one = (list2, what, same) => {
-      const first = list2[0];
-      if (!first) return void 0;
-      if (list2.some((s) => s.value === void 0)) return "unknown";
-      if (list2.every((s) => same(s.value, first.value))) return first;
-      notes.push(`the inputs disagree on istio-cni's ${what} (${list2.map((s) => s.source).join("; ")}); it is treated as unknown`);
-      return "unknown";
-    };
-    const json = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    const exclude = one(this.exclude, "excludeNamespaces", json);
-    const enabled = one(this.enabled, "ambient.enabled", (a, b) => a === b);
-    const selectors = one(this.selectors, "ambient.enablementSelectors", json);
-    const istiodAmbient = one(this.istiodAmbient, "istiod PILOT_ENABLE_AMBIENT", (a, b) => a === b);
-    const install = {
-      ...exclude === void 0 ? DEFAULT_CAPTURE_INSTALL : exclude === "unknown" ? { excludeNamespaces: [], excludeSource: "istio-cni's excludeNamespaces", excludeUnknown: true } : { excludeNamespaces: exclude.value ?? [], excludeSource: exclude.source },
-      ...enabled === void 0 ? {} : { enabled: enabled === "unknown" ? "unknown" : { value: enabled.value, source: enabled.source } },
-      ...selectors === void 0 ? {} : { selectors: selectors === "unknown" ? "unknown" : { list: selectors.value ?? [], source: selectors.source } },
-      ztunnel: [...new Set(this.ztunnel)],
-      ...istiodAmbient === void 0 ? {} : { istiodAmbient: istiodAmbient === "unknown" ? "unknown" : { value: istiodAmbient.value, source: istiodAmbient.source } }
-    };
-    return { install, notes };
-  }
-};
-var NODE_AGENTS = [
-  { component: "ztunnel", labels: [["app", "ztunnel"], ["app.kubernetes.io/name", "ztunnel"]], image: "ztunnel" },
-  { component: "istio-cni", labels: [["k8s-app", "istio-cni-node"], ["app.kubernetes.io/name", "istio-cni"]], image: "install-cni" }
-];
-var imageName3 = (image) => typeof image === "string" ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : void 0;
-function nodeAgentOf(labels, images) {
-  const names2 = new Set(images.map(imageName3));
-  return NODE_AGENTS.find((a) => a.labels.some(([k2, v2]) => labels[k2] === v2) || names2.has(a.image));
-}
-
 // rules/ztunnel-cni-pod-security.ts
 var EFFECT = {
   ztunnel: "ambient pods get no traffic",
   "istio-cni": "pods on those nodes cannot join the mesh"
 };
-var describe4 = (violations) => {
+var describe5 = (violations) => {
   const checks = violations.map((v2) => v2.replace(/ \(.*\)$/, ""));
   return `${checks.slice(0, 2).join(", ")}${checks.length > 2 ? ` and ${checks.length - 2} more` : ""}`;
 };
@@ -32630,7 +32875,7 @@ var ztunnel_cni_pod_security_default = createRule({
         context.report({
           target: { resource: t.resource, path },
           messageId: "rejected",
-          data: { namespace: ns2.name, level, component: agent.component, violations: describe4(violations), effect: EFFECT[agent.component] },
+          data: { namespace: ns2.name, level, component: agent.component, violations: describe5(violations), effect: EFFECT[agent.component] },
           related: related ? [related] : []
         });
       }
@@ -32658,6 +32903,7 @@ var allRules = [
   startup_order_hold_default,
   job_sidecar_never_exits_default,
   pod_security_istio_init_default,
+  istiod_cni_disabled_default,
   traffic_annotation_invalid_default,
   proxy_config_invalid_default,
   mesh_config_invalid_default,
@@ -33068,6 +33314,24 @@ var meshlint_schema_default = {
         },
         "injector-policy-invalid": {
           description: 'Injector ConfigMaps whose policy is not exactly "enabled" or "disabled", or whose config istiod cannot load (default: error)',
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "istiod-cni-disabled": {
+          description: "istiod values that leave Istio CNI off while the istio-cni chart is installed beside them: injected pods still get the privileged istio-init (default: warn)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -33507,7 +33771,7 @@ var meshlint_schema_default = {
           }
         },
         enableNamespacesByDefault: {
-          description: "The injector's enableNamespacesByDefault: inject in every namespace not labelled otherwise.",
+          description: "The injector's enableNamespacesByDefault: inject in every namespace not labelled otherwise. An install among the inputs that says otherwise wins.",
           type: "boolean"
         },
         injectionPolicy: {
@@ -33722,7 +33986,7 @@ function schemaProblem(schema, value, base) {
   if (validate2(value)) return void 0;
   const errors = validate2.errors ?? [];
   const err = errors.find((e) => e.keyword === "anyOf") ?? errors[0];
-  return err ? describe5(err, value, base) : { key: base, problem: "does not match the schema" };
+  return err ? describe6(err, value, base) : { key: base, problem: "does not match the schema" };
 }
 function validateAgainst(schema, value, where) {
   if (schema === void 0) return [];
@@ -33754,7 +34018,7 @@ function kindOf(v2) {
   if (typeof v2 === "string") return `the string ${JSON.stringify(v2)}`;
   return `the ${typeof v2} ${String(v2)}`;
 }
-function describe5(err, value, base) {
+function describe6(err, value, base) {
   const parent = err.parentSchema ?? {};
   const own = parent["x-problem"];
   const key = keyOf(err.instancePath, value, base);
@@ -34360,6 +34624,425 @@ function failures(diff, failOn) {
 // src/engine/diff-state.ts
 import { createHash } from "node:crypto";
 
+// src/model/version-facts.ts
+import { posix as posix4 } from "node:path";
+var STRENGTHS = ["install", "pod", "name"];
+var folderOf3 = (e) => {
+  const t = e.related.target;
+  const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
+  return posix4.dirname(path.replaceAll("\\", "/"));
+};
+var segments2 = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
+function distance2(a, b) {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return a.length - common + (b.length - common);
+}
+var rangeOf = (list2) => list2.map((e) => e.range).reduce(unionRange);
+var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
+function distinct(evidence) {
+  const seen = /* @__PURE__ */ new Set();
+  return evidence.filter((e) => {
+    const key = [folderOf3(e), e.source, rangeText(e.range), e.source === "label" ? "" : e.text].join("\0");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+var overlapsMinor = (r7, v2) => compareVersions(r7.from, { ...v2, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r7.to, { ...v2, patch: 0 }) >= 0;
+var described = (list2) => {
+  const first = list2[0];
+  if (!first) return "";
+  return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
+};
+function resolveVersions(all, stated) {
+  const evidence = distinct(all);
+  const notes = [];
+  const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
+  if (stated) {
+    const v2 = parseIstioVersion(stated.text);
+    const source = stated.where === "cli" ? "--istio-version" : "istio.version in the config";
+    const installs2 = evidence.filter((e) => e.strength === "install");
+    const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
+    if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
+    const fact = { range: exactRange(v2), origin: stated.where, source, evidence: [] };
+    return { run: fact, forFile: () => fact, evidence, notes };
+  }
+  if (strongest.length === 0) {
+    const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
+    return { run: fact, forFile: () => fact, evidence, notes };
+  }
+  const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
+  const folders = /* @__PURE__ */ new Map();
+  for (const e of strongest) folders.set(folderOf3(e), [...folders.get(folderOf3(e)) ?? [], e]);
+  const oneMinor = sameMinor(run.range.from, run.range.to);
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes };
+  const places = [...folders].map(([folder, list2]) => ({ parts: segments2(folder), list: list2 }));
+  const cache2 = /* @__PURE__ */ new Map();
+  return {
+    run,
+    evidence,
+    notes,
+    forFile(displayPath) {
+      if (displayPath === void 0) return run;
+      const dir = posix4.dirname(displayPath.replaceAll("\\", "/"));
+      const hit = cache2.get(dir);
+      if (hit) return hit;
+      const here = segments2(dir);
+      let best = Number.POSITIVE_INFINITY;
+      let nearest = [];
+      for (const p of places) {
+        const d = distance2(here, p.parts);
+        if (d < best) {
+          best = d;
+          nearest = [...p.list];
+        } else if (d === best) nearest.push(...p.list);
+      }
+      const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
+      cache2.set(dir, fact);
+      return fact;
+    }
+  };
+}
+var olderThanModelled = (f) => compareVersions(f.range.to, OLDEST_MODELLED) < 0;
+
+// src/model/facts.ts
+var POLICY_PATH = ["global", "proxy", "autoInject"];
+var ENABLE_PATH = ["sidecarInjectorWebhook", "enableNamespacesByDefault"];
+function sameLabels(a, b) {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k2) => a[k2] === b[k2]);
+}
+var FactsBuilder = class {
+  namespaceDefinitions = /* @__PURE__ */ new Map();
+  webhookConfigs = [];
+  injectorConfigMaps = [];
+  /** Installs among the inputs (IstioOperators, istiod chart releases), and where they state the injector's policy and enableNamespacesByDefault. */
+  operators = [];
+  controlPlane = [];
+  /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
+  openReleases = [];
+  installSettings = new InstallFactsBuilder();
+  ambientInstall = new AmbientInstallBuilder();
+  gateways = [];
+  gatewayClasses = [];
+  /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
+  releasers = [];
+  /** ConfigMaps, Secrets and OCIRepositories by name: what a release's valuesFrom or chartRef names. */
+  byName = /* @__PURE__ */ new Map();
+  createdNamespaces = /* @__PURE__ */ new Map();
+  /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
+  unknownNamespaces = /* @__PURE__ */ new Set();
+  releasesAdded = false;
+  releaseNotes = [];
+  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
+  declaredTags = /* @__PURE__ */ new Map();
+  istiodReleases = [];
+  versionEvidence = [];
+  cniInstalls = [];
+  /** Records what a resource tells about the cluster. Called for every resource of every input. */
+  addResource(r7) {
+    for (const e of versionEvidenceOf(r7)) this.versionEvidence.push(e);
+    this.installSettings.addResource(r7);
+    this.ambientInstall.addResource(r7);
+    const cni = cniInstallOf(r7);
+    if (cni) this.cniInstalls.push(cni);
+    if (isGateway(r7)) this.gateways.push(r7);
+    else if (isGatewayClass(r7)) this.gatewayClasses.push(r7);
+    if (r7.kind === "ConfigMap" || r7.kind === "Secret" || r7.kind === "OCIRepository") {
+      const key = `${r7.kind}/${r7.name}`;
+      this.byName.set(key, [...this.byName.get(key) ?? [], r7]);
+    } else if (RELEASER_KINDS.has(r7.kind)) {
+      this.releasers.push(r7);
+      for (const created of createdNamespacesOf(r7)) {
+        this.createdNamespaces.set(created.name, [...this.createdNamespaces.get(created.name) ?? [], created]);
+      }
+    }
+    const controlPlane = controlPlaneObjectOf(r7);
+    if (controlPlane) this.controlPlane.push(controlPlane);
+    if (isInjectorConfig(r7)) this.webhookConfigs.push(r7);
+    else if (isInjectorConfigMap(r7)) this.injectorConfigMaps.push(r7);
+    else if (r7.kind === "IstioOperator") {
+      const facts = istioOperatorFacts(r7);
+      const values = ["spec", "values"];
+      if (facts) this.operators.push({ resource: r7, facts, at: { policy: { resource: r7, path: [...values, ...POLICY_PATH] }, enable: { resource: r7, path: [...values, ...ENABLE_PATH] } } });
+    }
+    if (r7.kind === "Namespace" && r7.apiVersion === "v1" && r7.name) {
+      const md = asObject(r7.object.metadata) ?? {};
+      const labels = {};
+      for (const [k2, v2] of Object.entries(asObject(md.labels) ?? {})) labels[k2] = labelString(v2) ?? "";
+      if (Object.values(labels).some(isPlaceholder)) {
+        this.unknownNamespaces.add(r7.name);
+        return;
+      }
+      labels["kubernetes.io/metadata.name"] = r7.name;
+      const list2 = this.namespaceDefinitions.get(r7.name) ?? [];
+      list2.push({ name: r7.name, labels, origin: "input", resource: r7 });
+      this.namespaceDefinitions.set(r7.name, list2);
+    }
+  }
+  /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
+  named(kind2, namespace, name) {
+    const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
+    return list2.find((r7) => r7.namespace === namespace) ?? list2.find((r7) => r7.declaredNamespace === void 0 || namespace === void 0);
+  }
+  /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
+  addReleases() {
+    if (this.releasesAdded) return;
+    this.releasesAdded = true;
+    const lookup2 = (kind2, ns2, name) => this.named(kind2, ns2, name);
+    const oci = (ns2, name) => this.named("OCIRepository", ns2, name);
+    const istios = (name) => this.releasers.find((x) => x.kind === "Istio" && x.name === name && x.apiVersion.startsWith("sailoperator.io/"));
+    const addTag = (t) => {
+      this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
+    };
+    const valuesFiles = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
+    const read2 = /* @__PURE__ */ new Set();
+    const files = (path) => {
+      const hits = valuesFiles.filter((r7) => `/${(r7.doc.file.absPath ?? r7.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
+      const paths = new Set(hits.map((r7) => r7.doc.file.displayPath));
+      if (paths.size > 1) return "ambiguous";
+      const hit = hits[0];
+      if (hit) read2.add(hit);
+      return hit;
+    };
+    const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles];
+    for (const r7 of ordered) {
+      if (r7.kind === VALUES_FILE_KIND && (read2.has(r7) || !isInstallValuesFile(r7))) continue;
+      const sailTag = sailRevisionTag(r7, istios);
+      if (sailTag) addTag(sailTag);
+      for (const release of chartReleasesOf(r7, lookup2, oci, files)) {
+        if (release.chart === "istiod" && isPlaceholder(releaseRevision(release))) {
+          this.openReleases.push(r7);
+          this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
+          continue;
+        }
+        this.installSettings.addRelease(release);
+        this.ambientInstall.addRelease(release);
+        for (const layer of release.layers) {
+          const e = layer.values && valuesTagEvidence(layer.values, layer.target(["global", "tag"]), layer.describe("global.tag"));
+          if (e) this.versionEvidence.push(e);
+        }
+        if (release.chart === "cni") this.cniInstalls.push(cniReleaseInstall(release));
+        if (release.chart !== "istiod") continue;
+        for (const t of chartRevisionTags(release)) addTag(t);
+        this.istiodReleases.push(release);
+        const known = (path) => {
+          const v2 = layeredValue(release.layers, path);
+          return v2 && "value" in v2 ? { value: v2.value, at: v2.layer.target(path) } : void 0;
+        };
+        const enable = known(ENABLE_PATH);
+        const policy = known(POLICY_PATH);
+        this.operators.push({
+          resource: r7,
+          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable?.value === "boolean" ? enable.value : void 0, policy: policy?.value },
+          at: { policy: policy?.at, enable: enable?.at }
+        });
+      }
+    }
+  }
+  build(input2) {
+    this.addReleases();
+    const namespaces = /* @__PURE__ */ new Map();
+    const namespaceNotes = [...this.releaseNotes];
+    for (const [name, defs] of this.namespaceDefinitions) {
+      const first = defs[0];
+      const same = defs.every((d) => sameLabels(d.labels, first.labels));
+      if (same) namespaces.set(name, defs[defs.length - 1]);
+      else {
+        const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(", ");
+        namespaceNotes.push(`namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
+      }
+    }
+    for (const [name, defs] of this.createdNamespaces) {
+      if (this.namespaceDefinitions.has(name) || this.unknownNamespaces.has(name)) continue;
+      const first = defs[0];
+      if (defs.every((d) => sameLabels(d.labels, first.labels))) {
+        namespaces.set(name, { name, labels: { ...first.labels, "kubernetes.io/metadata.name": name }, origin: "input", createdBy: first });
+      } else {
+        const where = defs.map((d) => `${d.source} in ${"resource" in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : "?"}`).join("; ");
+        namespaceNotes.push(`namespace ${name} is created with different labels (${where}); its labels are treated as unknown`);
+      }
+    }
+    for (const [name, ns2] of Object.entries(input2.configNamespaces ?? {})) {
+      if (namespaces.has(name)) continue;
+      namespaces.set(name, {
+        name,
+        labels: { ...ns2.labels ?? {}, "kubernetes.io/metadata.name": name },
+        origin: "config"
+      });
+    }
+    const stated = input2.cliIstioVersion ?? input2.mesh?.version;
+    const version2 = stated ? parseIstioVersion(stated) : void 0;
+    const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
+    if (uncovered) namespaceNotes.push(uncovered);
+    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input2.cliIstioVersion ? "cli" : "config" } : void 0);
+    const install = this.install(input2.mesh ?? {});
+    const settings = this.installSettings.build(input2.mesh ?? {});
+    const capture = this.ambientInstall.build();
+    return {
+      namespaces,
+      mesh: {
+        version: versions.run.range.to,
+        versionOrigin: versions.run.origin,
+        versionFact: versions.run,
+        versions,
+        ...install,
+        installFor: settings.settingsFor,
+        istiodReleases: this.istiodReleases,
+        cniInstalls: this.cniInstalls,
+        capture: capture.install,
+        waypoints: waypointGateways(this.gateways, this.gatewayClasses),
+        controlPlane: [
+          ...this.controlPlane,
+          ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
+          ...this.openReleases.map((r7) => releasedControlPlane(r7, void 0))
+        ],
+        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
+        settings: input2.mesh ?? {}
+      }
+    };
+  }
+  /**
+   * The revision tags the releases declare, tag → revision. A tag two objects point at different
+   * revisions is noted and left out; one whose target is not among the inputs keeps the
+   * target's name, the revision an in-place install gets.
+   */
+  inputTags(notes) {
+    const out = {};
+    for (const [tag, list2] of this.declaredTags) {
+      const revisions = [...new Set(list2.map((t) => t.revision))];
+      if (revisions.length > 1) {
+        notes.push(`revision tag ${tag} points at different revisions (${list2.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
+        continue;
+      }
+      const first = list2[0];
+      if (first.revision === void 0) {
+        const ref = getIn(first.target.resource?.object, ["spec", "targetRef", "name"]);
+        if (typeof ref !== "string" || ref === "") continue;
+        notes.push(`${first.source} points at ${ref}, which is not among the inputs; the tag is taken to serve revision ${ref}`);
+        out[tag] = ref;
+      } else out[tag] = first.revision;
+    }
+    return out;
+  }
+  /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
+  install(settings) {
+    const notes = [];
+    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === "config"));
+    const configStatesShape = settings.revisions !== void 0 || settings.revisionTags !== void 0;
+    const enableOperator = this.operators.find((o) => o.facts.enableNamespacesByDefault !== void 0);
+    const enableInjector = injectorConfigs.find((c) => c.enableNamespacesByDefault !== void 0);
+    const enableInput = enableOperator ? { value: enableOperator.facts.enableNamespacesByDefault, source: `${describeInstall(enableOperator.resource)} (sidecarInjectorWebhook.enableNamespacesByDefault)`, at: enableOperator.at?.enable } : enableInjector?.resource ? { value: enableInjector.enableNamespacesByDefault, source: `ConfigMap ${enableInjector.resource.name} (values sidecarInjectorWebhook.enableNamespacesByDefault)`, at: { resource: enableInjector.resource, path: ["data", "values"] } } : void 0;
+    const enableByDefault = enableInput?.value ?? settings.enableNamespacesByDefault ?? false;
+    if (enableInput && settings.enableNamespacesByDefault !== void 0 && enableInput.value !== settings.enableNamespacesByDefault) {
+      notes.push(configContradicted(enableInput.source, enableInput.at, enableInput.value, "enableNamespacesByDefault", settings.enableNamespacesByDefault));
+    }
+    let webhooks;
+    let webhooksOrigin;
+    if (this.webhookConfigs.length > 0) {
+      webhooks = this.webhookConfigs.flatMap(webhooksOf);
+      webhooksOrigin = "input";
+    } else if (this.operators.length > 0 || this.declaredTags.size > 0) {
+      const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
+      const declared = {
+        revisions: /* @__PURE__ */ new Map(),
+        tags: new Map([...this.declaredTags].flatMap(([tag, list2]) => list2[0] ? [[tag, list2[0].target]] : []))
+      };
+      for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
+      webhooks = generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, "input");
+      webhooksOrigin = "input";
+    } else if (configStatesShape || settings.enableNamespacesByDefault !== void 0) {
+      const tagTargets = Object.values(settings.revisionTags ?? {});
+      webhooks = generateWebhooks(
+        { revisions: settings.revisions ?? [.../* @__PURE__ */ new Set(["default", ...tagTargets])], tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault },
+        "config"
+      );
+      webhooksOrigin = "config";
+    } else {
+      webhooks = generateWebhooks({ revisions: ["default"], tags: {}, enableNamespacesByDefault: enableByDefault }, "assumed");
+      webhooksOrigin = "assumed";
+    }
+    if (webhooksOrigin === "input") notes.push(...shapeContradicted(webhooks, settings));
+    const byRevision = new Map(injectorConfigs.map((c) => [c.revision, c]));
+    const operatorPolicy = new Map(this.operators.filter((o) => o.facts.policy !== void 0).map((o) => [o.facts.revision, o]));
+    const injectorFor = (revision) => {
+      const found = byRevision.get(revision);
+      if (found) return found;
+      const op = operatorPolicy.get(revision);
+      if (op) {
+        return { revision, policy: op.facts.policy, neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: "input", resource: op.resource };
+      }
+      const policy = settings.injectionPolicy;
+      return { revision, policy: policy ?? "enabled", neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: policy ? "config" : "assumed", resource: void 0 };
+    };
+    if (settings.injectionPolicy !== void 0) {
+      for (const c of injectorConfigs) {
+        if (c.policy === settings.injectionPolicy || !c.resource) continue;
+        notes.push(configContradicted(`ConfigMap ${c.resource.name} (config policy)`, { resource: c.resource, path: ["data", "config"] }, c.policy, "injectionPolicy", settings.injectionPolicy));
+      }
+      for (const o of operatorPolicy.values()) {
+        if (byRevision.has(o.facts.revision) || o.facts.policy === settings.injectionPolicy) continue;
+        notes.push(configContradicted(`${describeInstall(o.resource)} (global.proxy.autoInject)`, o.at?.policy, o.facts.policy, "injectionPolicy", settings.injectionPolicy));
+      }
+    }
+    return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
+  }
+};
+function withVersion(facts, fact, version2 = fact.range.to) {
+  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, version: version2, versionOrigin: fact.origin, versionFact: fact } };
+}
+var describeInstall = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
+var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
+function shapeContradicted(webhooks, settings) {
+  const notes = [];
+  const at2 = (w) => w === void 0 ? "" : atPlace(w.resource ? { resource: w.resource, path: w.index !== void 0 ? ["webhooks", w.index] : ["metadata", "name"] } : w.declaredAt);
+  if (settings.revisions !== void 0) {
+    const own = webhooks.filter((w) => w.tag === void 0);
+    const served = [...new Set(own.map((w) => w.revision))].sort();
+    const stated = [...new Set(settings.revisions)].sort();
+    if (served.join() !== stated.join()) {
+      const first = own.find((w) => !stated.includes(w.revision)) ?? own[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated.join(", ") || "none"}; the inputs are used`);
+    }
+  }
+  const tags = settings.revisionTags;
+  if (tags !== void 0) {
+    const tagged = webhooks.filter((w) => w.tag !== void 0);
+    for (const [tag, revision] of Object.entries(tags)) {
+      const w = tagged.find((x) => x.tag === tag);
+      if (w && w.revision !== revision) {
+        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
+      }
+    }
+    const served = [...new Set(tagged.map((w) => w.tag))].sort();
+    const stated = Object.keys(tags).sort();
+    if (served.join() !== stated.join()) {
+      const first = tagged.find((w) => !Object.hasOwn(tags, w.tag)) ?? tagged[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated.join(", ") || "none"}; the inputs are used`);
+    }
+  }
+  return notes;
+}
+var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
+var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
+var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane"]);
+var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", VALUES_FILE_KIND]);
+var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
+var SMALL_DOC = 16 * 1024;
+var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
+var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel|\/(?:pilot|sidecar_injector|galley|mixer|citadel|operator):v?1\./;
+var WORKLOAD_KINDS3 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
+function mightHoldFacts(docText) {
+  const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
+  if (kind2 === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText) || ISTIOD_VALUES_LINE.test(docText);
+  if (kind2 === "Namespace" || kind2 === "MutatingWebhookConfiguration" || kind2 === "IstioOperator" || kind2 === "Gateway" || kind2 === "GatewayClass" || kind2.endsWith("List")) return true;
+  if (GITOPS_KINDS.has(kind2)) return true;
+  if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
+  if ((kind2 === "Service" || kind2 === "Deployment") && CONTROL_PLANE_TEXT.test(docText)) return true;
+  return WORKLOAD_KINDS3.has(kind2) && INSTALL_WORKLOADS.test(docText);
+}
+
 // src/load/template.ts
 var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
 function findUnrenderedTemplate(text) {
@@ -34454,377 +35137,6 @@ var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "skaffold.dev",
   "kustomize.config.k8s.io"
 ]);
-
-// src/model/version-facts.ts
-import { posix as posix4 } from "node:path";
-var STRENGTHS = ["install", "pod", "name"];
-var folderOf3 = (e) => {
-  const t = e.related.target;
-  const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
-  return posix4.dirname(path.replaceAll("\\", "/"));
-};
-var segments2 = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
-function distance2(a, b) {
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return a.length - common + (b.length - common);
-}
-var rangeOf = (list2) => list2.map((e) => e.range).reduce(unionRange);
-var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
-function distinct(evidence) {
-  const seen = /* @__PURE__ */ new Set();
-  return evidence.filter((e) => {
-    const key = [folderOf3(e), e.source, rangeText(e.range), e.source === "label" ? "" : e.text].join("\0");
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-var overlapsMinor = (r7, v2) => compareVersions(r7.from, { ...v2, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r7.to, { ...v2, patch: 0 }) >= 0;
-var described = (list2) => {
-  const first = list2[0];
-  if (!first) return "";
-  return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
-};
-function resolveVersions(all, stated) {
-  const evidence = distinct(all);
-  const notes = [];
-  const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
-  if (stated) {
-    const v2 = parseIstioVersion(stated.text);
-    const source = stated.where === "cli" ? "--istio-version" : "istio.version in the config";
-    const installs2 = evidence.filter((e) => e.strength === "install");
-    const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
-    if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
-    const fact = { range: exactRange(v2), origin: stated.where, source, evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes };
-  }
-  if (strongest.length === 0) {
-    const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes };
-  }
-  const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
-  const folders = /* @__PURE__ */ new Map();
-  for (const e of strongest) folders.set(folderOf3(e), [...folders.get(folderOf3(e)) ?? [], e]);
-  const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes };
-  const places = [...folders].map(([folder, list2]) => ({ parts: segments2(folder), list: list2 }));
-  const cache2 = /* @__PURE__ */ new Map();
-  return {
-    run,
-    evidence,
-    notes,
-    forFile(displayPath) {
-      if (displayPath === void 0) return run;
-      const dir = posix4.dirname(displayPath.replaceAll("\\", "/"));
-      const hit = cache2.get(dir);
-      if (hit) return hit;
-      const here = segments2(dir);
-      let best = Number.POSITIVE_INFINITY;
-      let nearest = [];
-      for (const p of places) {
-        const d = distance2(here, p.parts);
-        if (d < best) {
-          best = d;
-          nearest = [...p.list];
-        } else if (d === best) nearest.push(...p.list);
-      }
-      const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
-      cache2.set(dir, fact);
-      return fact;
-    }
-  };
-}
-var olderThanModelled = (f) => compareVersions(f.range.to, OLDEST_MODELLED) < 0;
-
-// src/model/facts.ts
-function sameLabels(a, b) {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k2) => a[k2] === b[k2]);
-}
-var FactsBuilder = class {
-  namespaceDefinitions = /* @__PURE__ */ new Map();
-  webhookConfigs = [];
-  injectorConfigMaps = [];
-  operators = [];
-  controlPlane = [];
-  /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
-  openReleases = [];
-  installSettings = new InstallFactsBuilder();
-  ambientInstall = new AmbientInstallBuilder();
-  gateways = [];
-  gatewayClasses = [];
-  /** GitOps objects that may release istiod or cni, read once every input is known (their values may sit in ConfigMaps). */
-  releasers = [];
-  /** ConfigMaps, Secrets and OCIRepositories by name: what a release's valuesFrom or chartRef names. */
-  byName = /* @__PURE__ */ new Map();
-  createdNamespaces = /* @__PURE__ */ new Map();
-  /** Namespace objects whose labels a tool fills in: what creates them elsewhere does not say their labels. */
-  unknownNamespaces = /* @__PURE__ */ new Set();
-  releasesAdded = false;
-  releaseNotes = [];
-  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
-  declaredTags = /* @__PURE__ */ new Map();
-  istiodReleases = [];
-  versionEvidence = [];
-  /** Records what a resource tells about the cluster. Called for every resource of every input. */
-  addResource(r7) {
-    for (const e of versionEvidenceOf(r7)) this.versionEvidence.push(e);
-    this.installSettings.addResource(r7);
-    this.ambientInstall.addResource(r7);
-    if (isGateway(r7)) this.gateways.push(r7);
-    else if (isGatewayClass(r7)) this.gatewayClasses.push(r7);
-    if (r7.kind === "ConfigMap" || r7.kind === "Secret" || r7.kind === "OCIRepository") {
-      const key = `${r7.kind}/${r7.name}`;
-      this.byName.set(key, [...this.byName.get(key) ?? [], r7]);
-    } else if (RELEASER_KINDS.has(r7.kind)) {
-      this.releasers.push(r7);
-      for (const created of createdNamespacesOf(r7)) {
-        this.createdNamespaces.set(created.name, [...this.createdNamespaces.get(created.name) ?? [], created]);
-      }
-    }
-    const controlPlane = controlPlaneObjectOf(r7);
-    if (controlPlane) this.controlPlane.push(controlPlane);
-    if (isInjectorConfig(r7)) this.webhookConfigs.push(r7);
-    else if (isInjectorConfigMap(r7)) this.injectorConfigMaps.push(r7);
-    else if (r7.kind === "IstioOperator") {
-      const facts = istioOperatorFacts(r7);
-      if (facts) this.operators.push({ resource: r7, facts });
-    }
-    if (r7.kind === "Namespace" && r7.apiVersion === "v1" && r7.name) {
-      const md = asObject(r7.object.metadata) ?? {};
-      const labels = {};
-      for (const [k2, v2] of Object.entries(asObject(md.labels) ?? {})) labels[k2] = labelString(v2) ?? "";
-      if (Object.values(labels).some(isPlaceholder)) {
-        this.unknownNamespaces.add(r7.name);
-        return;
-      }
-      labels["kubernetes.io/metadata.name"] = r7.name;
-      const list2 = this.namespaceDefinitions.get(r7.name) ?? [];
-      list2.push({ name: r7.name, labels, origin: "input", resource: r7 });
-      this.namespaceDefinitions.set(r7.name, list2);
-    }
-  }
-  /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
-  named(kind2, namespace, name) {
-    const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
-    return list2.find((r7) => r7.namespace === namespace) ?? list2.find((r7) => r7.declaredNamespace === void 0 || namespace === void 0);
-  }
-  /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
-  addReleases() {
-    if (this.releasesAdded) return;
-    this.releasesAdded = true;
-    const lookup2 = (kind2, ns2, name) => this.named(kind2, ns2, name);
-    const oci = (ns2, name) => this.named("OCIRepository", ns2, name);
-    const istios = (name) => this.releasers.find((x) => x.kind === "Istio" && x.name === name && x.apiVersion.startsWith("sailoperator.io/"));
-    const addTag = (t) => {
-      this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
-    };
-    const valuesFiles = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
-    const read2 = /* @__PURE__ */ new Set();
-    const files = (path) => {
-      const hits = valuesFiles.filter((r7) => `/${(r7.doc.file.absPath ?? r7.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
-      const paths = new Set(hits.map((r7) => r7.doc.file.displayPath));
-      if (paths.size > 1) return "ambiguous";
-      const hit = hits[0];
-      if (hit) read2.add(hit);
-      return hit;
-    };
-    const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles];
-    for (const r7 of ordered) {
-      if (r7.kind === VALUES_FILE_KIND && (read2.has(r7) || !isInstallValuesFile(r7))) continue;
-      const sailTag = sailRevisionTag(r7, istios);
-      if (sailTag) addTag(sailTag);
-      for (const release of chartReleasesOf(r7, lookup2, oci, files)) {
-        if (release.chart === "istiod" && isPlaceholder(releaseRevision(release))) {
-          this.openReleases.push(r7);
-          this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
-          continue;
-        }
-        this.installSettings.addRelease(release);
-        this.ambientInstall.addRelease(release);
-        for (const layer of release.layers) {
-          const e = layer.values && valuesTagEvidence(layer.values, layer.target(["global", "tag"]), layer.describe("global.tag"));
-          if (e) this.versionEvidence.push(e);
-        }
-        if (release.chart !== "istiod") continue;
-        for (const t of chartRevisionTags(release)) addTag(t);
-        this.istiodReleases.push(release);
-        const known = (path) => {
-          const v2 = layeredValue(release.layers, path);
-          return v2 && "value" in v2 ? v2.value : void 0;
-        };
-        const enable = known(["sidecarInjectorWebhook", "enableNamespacesByDefault"]);
-        this.operators.push({
-          resource: r7,
-          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable === "boolean" ? enable : void 0, policy: known(["global", "proxy", "autoInject"]) }
-        });
-      }
-    }
-  }
-  build(input2) {
-    this.addReleases();
-    const namespaces = /* @__PURE__ */ new Map();
-    const namespaceNotes = [...this.releaseNotes];
-    for (const [name, defs] of this.namespaceDefinitions) {
-      const first = defs[0];
-      const same = defs.every((d) => sameLabels(d.labels, first.labels));
-      if (same) namespaces.set(name, defs[defs.length - 1]);
-      else {
-        const files = [...new Set(defs.map((d) => d.resource?.doc.file.displayPath))].join(", ");
-        namespaceNotes.push(`namespace ${name} is defined ${defs.length} times with different labels (${files}); its labels are treated as unknown`);
-      }
-    }
-    for (const [name, defs] of this.createdNamespaces) {
-      if (this.namespaceDefinitions.has(name) || this.unknownNamespaces.has(name)) continue;
-      const first = defs[0];
-      if (defs.every((d) => sameLabels(d.labels, first.labels))) {
-        namespaces.set(name, { name, labels: { ...first.labels, "kubernetes.io/metadata.name": name }, origin: "input", createdBy: first });
-      } else {
-        const where = defs.map((d) => `${d.source} in ${"resource" in d.target && d.target.resource ? d.target.resource.doc.file.displayPath : "?"}`).join("; ");
-        namespaceNotes.push(`namespace ${name} is created with different labels (${where}); its labels are treated as unknown`);
-      }
-    }
-    for (const [name, ns2] of Object.entries(input2.configNamespaces ?? {})) {
-      if (namespaces.has(name)) continue;
-      namespaces.set(name, {
-        name,
-        labels: { ...ns2.labels ?? {}, "kubernetes.io/metadata.name": name },
-        origin: "config"
-      });
-    }
-    const stated = input2.cliIstioVersion ?? input2.mesh?.version;
-    const version2 = stated ? parseIstioVersion(stated) : void 0;
-    const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
-    if (uncovered) namespaceNotes.push(uncovered);
-    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input2.cliIstioVersion ? "cli" : "config" } : void 0);
-    const install = this.install(input2.mesh ?? {});
-    const settings = this.installSettings.build(input2.mesh ?? {});
-    const capture = this.ambientInstall.build();
-    return {
-      namespaces,
-      mesh: {
-        version: versions.run.range.to,
-        versionOrigin: versions.run.origin,
-        versionFact: versions.run,
-        versions,
-        ...install,
-        installFor: settings.settingsFor,
-        istiodReleases: this.istiodReleases,
-        capture: capture.install,
-        waypoints: waypointGateways(this.gateways, this.gatewayClasses),
-        controlPlane: [
-          ...this.controlPlane,
-          ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
-          ...this.openReleases.map((r7) => releasedControlPlane(r7, void 0))
-        ],
-        notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
-        settings: input2.mesh ?? {}
-      }
-    };
-  }
-  /**
-   * The revision tags the releases declare, tag → revision. A tag two objects point at different
-   * revisions is noted and left out; one whose target is not among the inputs keeps the
-   * target's name, the revision an in-place install gets.
-   */
-  inputTags(notes) {
-    const out = {};
-    for (const [tag, list2] of this.declaredTags) {
-      const revisions = [...new Set(list2.map((t) => t.revision))];
-      if (revisions.length > 1) {
-        notes.push(`revision tag ${tag} points at different revisions (${list2.map((t) => `${t.revision ?? "unknown"} in ${t.source}`).join("; ")}); its webhooks are left out`);
-        continue;
-      }
-      const first = list2[0];
-      if (first.revision === void 0) {
-        const ref = getIn(first.target.resource?.object, ["spec", "targetRef", "name"]);
-        if (typeof ref !== "string" || ref === "") continue;
-        notes.push(`${first.source} points at ${ref}, which is not among the inputs; the tag is taken to serve revision ${ref}`);
-        out[tag] = ref;
-      } else out[tag] = first.revision;
-    }
-    return out;
-  }
-  /** Webhooks and injector configs: the inputs win over the config, which wins over a default install. */
-  install(settings) {
-    const notes = [];
-    const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === "config"));
-    const configStatesShape = settings.revisions !== void 0 || settings.revisionTags !== void 0;
-    const enableByDefault = settings.enableNamespacesByDefault ?? this.operators.find((o) => o.facts.enableNamespacesByDefault !== void 0)?.facts.enableNamespacesByDefault ?? injectorConfigs.find((c) => c.enableNamespacesByDefault !== void 0)?.enableNamespacesByDefault ?? false;
-    let webhooks;
-    let webhooksOrigin;
-    if (this.webhookConfigs.length > 0) {
-      webhooks = this.webhookConfigs.flatMap(webhooksOf);
-      webhooksOrigin = "input";
-    } else if (this.operators.length > 0 || this.declaredTags.size > 0) {
-      const revisions = [...new Set(this.operators.map((o) => o.facts.revision))];
-      const declared = {
-        revisions: /* @__PURE__ */ new Map(),
-        tags: new Map([...this.declaredTags].flatMap(([tag, list2]) => list2[0] ? [[tag, list2[0].target]] : []))
-      };
-      for (const o of this.operators) if (!declared.revisions.has(o.facts.revision)) declared.revisions.set(o.facts.revision, { resource: o.resource, path: [] });
-      webhooks = generateWebhooks({ revisions, tags: { ...settings.revisionTags ?? {}, ...this.inputTags(notes) }, enableNamespacesByDefault: enableByDefault, declared }, "input");
-      webhooksOrigin = "input";
-    } else if (configStatesShape || settings.enableNamespacesByDefault !== void 0) {
-      const tagTargets = Object.values(settings.revisionTags ?? {});
-      webhooks = generateWebhooks(
-        { revisions: settings.revisions ?? [.../* @__PURE__ */ new Set(["default", ...tagTargets])], tags: settings.revisionTags ?? {}, enableNamespacesByDefault: enableByDefault },
-        "config"
-      );
-      webhooksOrigin = "config";
-    } else {
-      webhooks = generateWebhooks({ revisions: ["default"], tags: {}, enableNamespacesByDefault: enableByDefault }, "assumed");
-      webhooksOrigin = "assumed";
-    }
-    if (webhooksOrigin === "input" && configStatesShape) {
-      const fromInputs = [...new Set(webhooks.map((w) => w.tag ?? w.revision))].sort();
-      const fromConfig = [...settings.revisions ?? ["default"], ...Object.keys(settings.revisionTags ?? {})].sort();
-      if (fromInputs.join() !== fromConfig.join()) {
-        notes.push(`the injector webhooks among the inputs serve ${fromInputs.join(", ")}, but the config's istio.revisions/revisionTags say ${fromConfig.join(", ")}; the inputs are used`);
-      }
-    }
-    const byRevision = new Map(injectorConfigs.map((c) => [c.revision, c]));
-    const operatorPolicy = new Map(this.operators.filter((o) => o.facts.policy !== void 0).map((o) => [o.facts.revision, o]));
-    const injectorFor = (revision) => {
-      const found = byRevision.get(revision);
-      if (found) return found;
-      const op = operatorPolicy.get(revision);
-      if (op) {
-        return { revision, policy: op.facts.policy, neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: "input", resource: op.resource };
-      }
-      const policy = settings.injectionPolicy;
-      return { revision, policy: policy ?? "enabled", neverInjectSelector: [], alwaysInjectSelector: [], configError: void 0, enableNamespacesByDefault: void 0, origin: policy ? "config" : "assumed", resource: void 0 };
-    };
-    if (settings.injectionPolicy !== void 0) {
-      for (const c of injectorConfigs) {
-        if (c.policy !== settings.injectionPolicy) notes.push(`ConfigMap ${c.resource?.name} sets injector policy ${JSON.stringify(c.policy)}, the config's istio.injectionPolicy says "${settings.injectionPolicy}"; the input is used`);
-      }
-    }
-    return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
-  }
-};
-function withVersion(facts, fact, version2 = fact.range.to) {
-  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, version: version2, versionOrigin: fact.origin, versionFact: fact } };
-}
-var TOP_LEVEL_KIND2 = /^kind:[ \t]*["']?([A-Za-z0-9]+)/m;
-var FACT_KIND_NAMES = /Namespace|List|MutatingWebhookConfiguration|ConfigMap|IstioOperator|ServiceMeshControlPlane|Gateway|["']?kind["']?\s*:\s*["']?(?:HelmRelease|Application|ApplicationSet|Istio|IstioRevision|IstioRevisionTag|IstioCNI|ZTunnel|OCIRepository|Secret)\b/;
-var GITOPS_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", "OCIRepository", "ServiceMeshControlPlane"]);
-var RELEASER_KINDS = /* @__PURE__ */ new Set(["HelmRelease", "Application", "ApplicationSet", "Istio", "IstioRevision", "IstioRevisionTag", "IstioCNI", "ZTunnel", VALUES_FILE_KIND]);
-var VALUES_TEXT = /values|meshConfig|sidecarInjectorWebhook|pilot|global|istio_cni|revision/;
-var SMALL_DOC = 16 * 1024;
-var ISTIO_NAME = /\bname["']?\s*:\s*["']?istio/;
-var INSTALL_WORKLOADS = /ENABLE_NATIVE_SIDECARS|PILOT_ENABLE_AMBIENT|install-cni|istio-cni-node|ztunnel|\/(?:pilot|sidecar_injector|galley|mixer|citadel|operator):v?1\./;
-var WORKLOAD_KINDS3 = /* @__PURE__ */ new Set(["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet", "Pod"]);
-function mightHoldFacts(docText) {
-  const kind2 = TOP_LEVEL_KIND2.exec(docText)?.[1];
-  if (kind2 === void 0) return FACT_KIND_NAMES.test(docText) || INSTALL_WORKLOADS.test(docText) || CONTROL_PLANE_TEXT.test(docText) || ISTIOD_VALUES_LINE.test(docText);
-  if (kind2 === "Namespace" || kind2 === "MutatingWebhookConfiguration" || kind2 === "IstioOperator" || kind2 === "Gateway" || kind2 === "GatewayClass" || kind2.endsWith("List")) return true;
-  if (GITOPS_KINDS.has(kind2)) return true;
-  if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
-  if ((kind2 === "Service" || kind2 === "Deployment") && CONTROL_PLANE_TEXT.test(docText)) return true;
-  return WORKLOAD_KINDS3.has(kind2) && INSTALL_WORKLOADS.test(docText);
-}
 
 // src/engine/version-probe.ts
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
@@ -35278,7 +35590,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf3 = (r7) => {
+  const placeOf4 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
@@ -35288,7 +35600,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf3)] }, trace };
+  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf4)] }, trace };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -35597,7 +35909,7 @@ function workloadLine(t, locator) {
 }
 
 // src/engine/diff-state.ts
-function placeOf2(target, locator) {
+function placeOf3(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
@@ -35605,7 +35917,7 @@ function namespaceState(ns2, locator) {
   if (!ns2) return { labels: "not defined" };
   const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
   const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
-  return target ? { labels, at: placeOf2(target, locator) } : { labels };
+  return target ? { labels, at: placeOf3(target, locator) } : { labels };
 }
 var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
 var CONFIG_KEYS = {
@@ -35630,7 +35942,7 @@ var SideStates = class {
       ns2 = namespaceState(facts.namespaces.get(name), locator);
       this.namespaces.set(name, ns2);
     }
-    const at2 = (target) => target ? placeOf2(target, locator) : void 0;
+    const at2 = (target) => target ? placeOf3(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
     const stated = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
@@ -40428,11 +40740,14 @@ var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename4(f)));
   const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
-  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true };
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
   const used = /* @__PURE__ */ new Set();
   const members = new Set(kustomizations);
   const isFolder = new Set(folders);
+  const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
+    const mine = own.get(dirname7(file));
+    mine.files.push(file);
     const text = read2(file);
     if (text === void 0) continue;
     let data;
@@ -40443,11 +40758,31 @@ function overlaysAmong(files, read2) {
     }
     for (const entry of localEntries(data)) {
       const target = resolve8(dirname7(file), entry);
-      if (isFolder.has(target)) used.add(target);
-      else members.add(target);
+      if (isFolder.has(target)) {
+        used.add(target);
+        mine.uses.push(target);
+      } else {
+        members.add(target);
+        mine.files.push(target);
+      }
     }
   }
-  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false };
+  const filesOf = (folder) => {
+    const out = /* @__PURE__ */ new Set();
+    const seen = /* @__PURE__ */ new Set();
+    const pending = [folder];
+    while (pending.length > 0) {
+      const f = pending.pop();
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const mine = own.get(f);
+      if (!mine) continue;
+      for (const x of mine.files) out.add(x);
+      pending.push(...mine.uses);
+    }
+    return out;
+  };
+  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false, filesOf };
 }
 
 // src/load/render/index.ts
@@ -40882,6 +41217,7 @@ function renderWith(jobs, config, req, cwd, env, run) {
   const read2 = cachedReader();
   const worlds = [[]];
   const context = [[]];
+  const overlays = /* @__PURE__ */ new Map();
   if (jobs.charts.length > 0) {
     const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
     const rendered = jobs.charts.map((renders) => renders.map((r7) => renderChart(r7, helm, run, cwd, read2)));
@@ -40899,10 +41235,11 @@ function renderWith(jobs, config, req, cwd, env, run) {
   if (jobs.overlays.length > 0) {
     const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
     const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2));
+    jobs.overlays.forEach((o, i) => overlays.set(o, built[i]));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
-  return { worlds, context };
+  return { worlds, context, overlays };
 }
 var HELM = {
   flag: "--helm-binary",
@@ -41652,6 +41989,22 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     const name = v2["stdin-filename"] ?? "<stdin>";
     inputs.push(decodeSource(readStdin(io), name, void 0));
   }
+  const ignores = /* @__PURE__ */ new Map();
+  const readWalked = (files) => {
+    for (const f of files) {
+      const own = lookup2?.forFile(f) ?? config;
+      if (own !== config && own.filePath !== void 0) {
+        let ignored = ignores.get(own);
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname9(own.filePath), own.ignorePatterns));
+        if (ignored(f)) {
+          skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
+          continue;
+        }
+      }
+      inputs.push(readSource(f, io.cwd));
+    }
+  };
+  let throughOverlays;
   const walkPaths = paths.length > 0 || !useStdin && charts.length === 0 && overlays.length === 0;
   if (walkPaths) {
     const found = discover({
@@ -41692,7 +42045,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       if (foundOverlays.tooMany) notes.push({ id: "overlays-not-built", message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });
       else {
         overlays.push(...unbuilt);
-        for (const f of files.filter((x) => foundOverlays.members.has(x))) skipped.push({ path: f, reason: "named by a Kustomize overlay: linted through its build", kind: "through-overlay" });
+        throughOverlays = { found: foundOverlays, files: new Set(files.filter((x) => foundOverlays.members.has(x))) };
         files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
       }
     } else if (unbuilt.length > 0) {
@@ -41711,22 +42064,24 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       else if (v2["no-error-on-unmatched-pattern"]) notes.push({ id: "nothing-to-lint", message: `nothing to lint: no YAML or JSON files in ${where} (after ignore patterns).` });
       else return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
-    const ignores = /* @__PURE__ */ new Map();
-    for (const f of files) {
-      const own = lookup2?.forFile(f) ?? config;
-      if (own !== config && own.filePath !== void 0) {
-        let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname9(own.filePath), own.ignorePatterns));
-        if (ignored(f)) {
-          skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
-          continue;
-        }
-      }
-      inputs.push(readSource(f, io.cwd));
-    }
+    readWalked(files);
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
+  if (throughOverlays) {
+    const { found, files: named } = throughOverlays;
+    const built = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0);
+    const viaBuild = new Set(built.flatMap(([dir]) => [...found.filesOf(dir)]));
+    const asWritten = /* @__PURE__ */ new Set();
+    for (const [dir, f] of rendered.overlays) {
+      if (f.origin?.failure === void 0) continue;
+      const own = [...found.filesOf(dir)].filter((x) => named.has(x) && !viaBuild.has(x) && !asWritten.has(x));
+      own.forEach((x) => asWritten.add(x));
+      if (own.length > 0) markWrittenFilesLinted(rendered, f);
+    }
+    for (const f of named) if (!asWritten.has(f)) skipped.push({ path: f, reason: "named by a Kustomize overlay: linted through its build", kind: "through-overlay" });
+    readWalked([...named].filter((f) => asWritten.has(f)));
+  }
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -41755,6 +42110,14 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
   return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
+}
+function markWrittenFilesLinted(rendered, failed) {
+  if (!failed.origin) return;
+  const marked = { ...failed, origin: { ...failed.origin, writtenFilesLinted: true } };
+  for (const list2 of [...rendered.worlds, ...rendered.context]) {
+    const at2 = list2.indexOf(failed);
+    if (at2 >= 0) list2[at2] = marked;
+  }
 }
 function readStdin(io) {
   try {

@@ -16,6 +16,7 @@ import apiserverNoProxySvc from './apiserver-no-proxy-svc.ts';
 import startupOrderHold from './startup-order-hold.ts';
 import jobSidecarNeverExits from './job-sidecar-never-exits.ts';
 import podSecurityIstioInit from './pod-security-istio-init.ts';
+import istiodCniDisabled from './istiod-cni-disabled.ts';
 import trafficAnnotationInvalid from './traffic-annotation-invalid.ts';
 import proxyConfigInvalid from './proxy-config-invalid.ts';
 import meshConfigInvalid from './mesh-config-invalid.ts';
@@ -56,6 +57,7 @@ export const allRules: readonly MeshlintRule[] = [
   startupOrderHold,
   jobSidecarNeverExits,
   podSecurityIstioInit,
+  istiodCniDisabled,
   trafficAnnotationInvalid,
   proxyConfigInvalid,
   meshConfigInvalid,

@@ -38,6 +38,7 @@ export default createRule({
       unclosed: 'This {{ what }} is never closed, so kubectl rejects the document. Close it here.',
       unreadable: '{{ reason }}.',
       render: '{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.',
+      renderAsWritten: '{{ command }} failed: {{ message }}. Its files are linted as written, not as built.',
       renderEnvironment: 'This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}',
     },
     schema: [],
@@ -67,7 +68,8 @@ export default createRule({
             const headline = toolMessageHeadline(message);
             context.report({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
-              messageId: 'render',
+              // An overlay met while walking: its own files were linted as they are written.
+              messageId: file.origin?.writtenFilesLinted ? 'renderAsWritten' : 'render',
               data: { command, message: headline, what: helm ? 'chart' : 'overlay' },
               // The whole message, when the headline shows only its end.
               ...(headline !== message ? { related: [{ target: { doc: wholeFile(file), offset: 0, endOffset: 0 }, message: `${command}: ${message}` }] } : {}),

@@ -27,7 +27,7 @@ import { ConfigLookup, configKeyLine } from './load/config-file.ts';
 import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts';
 import { discoverContext } from './load/context.ts';
 import { discover, ignoredBy, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
-import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong } from './load/overlays-found.ts';
+import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from './load/overlays-found.ts';
 import { cachedReader } from './load/render/source-text.ts';
 import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
@@ -669,6 +669,24 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     const name = v['stdin-filename'] ?? '<stdin>';
     inputs.push(decodeSource(readStdin(io), name, undefined));
   }
+  // A file under a config of its own is held to that config's ignore patterns too.
+  const ignores = new Map<Config, (abs: string) => boolean>();
+  const readWalked = (files: readonly string[]): void => {
+    for (const f of files) {
+      const own = lookup?.forFile(f) ?? config;
+      if (own !== config && own.filePath !== undefined) {
+        let ignored = ignores.get(own);
+        if (!ignored) ignores.set(own, (ignored = ignoredBy(dirname(own.filePath), own.ignorePatterns)));
+        if (ignored(f)) {
+          skipped.push({ path: f, reason: 'ignored by an ignore pattern', kind: 'ignored' });
+          continue;
+        }
+      }
+      inputs.push(readSource(f, io.cwd));
+    }
+  };
+  /** Walked files left to the overlays that name them, to lint as written if those cannot be built. */
+  let throughOverlays: { readonly found: FoundOverlays; readonly files: ReadonlySet<string> } | undefined;
   const walkPaths = paths.length > 0 || (!useStdin && charts.length === 0 && overlays.length === 0);
   if (walkPaths) {
     const found = discover({
@@ -714,7 +732,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       if (foundOverlays.tooMany) notes.push({ id: 'overlays-not-built', message: `${foundOverlays.folders.length} kustomizations were met, more than the ${MAX_WALKED_KUSTOMIZATIONS} read while walking: none was built; name the overlays with --kustomize or kustomize.overlays.` });
       else {
         overlays.push(...unbuilt);
-        for (const f of files.filter((x) => foundOverlays.members.has(x))) skipped.push({ path: f, reason: 'named by a Kustomize overlay: linted through its build', kind: 'through-overlay' });
+        throughOverlays = { found: foundOverlays, files: new Set(files.filter((x) => foundOverlays.members.has(x))) };
         files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
       }
     } else if (unbuilt.length > 0) {
@@ -735,23 +753,27 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
       else if (v['no-error-on-unmatched-pattern']) notes.push({ id: 'nothing-to-lint', message: `nothing to lint: no YAML or JSON files in ${where} (after ignore patterns).` });
       else return fail(io, `no YAML or JSON files to lint in ${where} (after ignore patterns).`);
     }
-    // A file under a config of its own is held to that config's ignore patterns too.
-    const ignores = new Map<Config, (abs: string) => boolean>();
-    for (const f of files) {
-      const own = lookup?.forFile(f) ?? config;
-      if (own !== config && own.filePath !== undefined) {
-        let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, (ignored = ignoredBy(dirname(own.filePath), own.ignorePatterns)));
-        if (ignored(f)) {
-          skipped.push({ path: f, reason: 'ignored by an ignore pattern', kind: 'ignored' });
-          continue;
-        }
-      }
-      inputs.push(readSource(f, io.cwd));
-    }
+    readWalked(files);
   }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
   const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
+  if (throughOverlays) {
+    // An overlay that cannot be built (a remote base offline, a file it names missing) still
+    // has files of its own, a Job beside its patches: they are linted as written, not hidden
+    // behind the build's one warning. What a built overlay also names is linted through it.
+    const { found, files: named } = throughOverlays;
+    const built = [...rendered.overlays].filter(([, f]) => f.origin?.failure === undefined);
+    const viaBuild = new Set(built.flatMap(([dir]) => [...found.filesOf(dir)]));
+    const asWritten = new Set<string>();
+    for (const [dir, f] of rendered.overlays) {
+      if (f.origin?.failure === undefined) continue;
+      const own = [...found.filesOf(dir)].filter((x) => named.has(x) && !viaBuild.has(x) && !asWritten.has(x));
+      own.forEach((x) => asWritten.add(x));
+      if (own.length > 0) markWrittenFilesLinted(rendered, f);
+    }
+    for (const f of named) if (!asWritten.has(f)) skipped.push({ path: f, reason: 'named by a Kustomize overlay: linted through its build', kind: 'through-overlay' });
+    readWalked([...named].filter((f) => asWritten.has(f)));
+  }
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
@@ -780,6 +802,16 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     for (const c of readContext(v, g.config, inputs, io)) context.set(c.ok ? (c.file.absPath ?? c.file.displayPath) : c.displayPath, c);
   }
   return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
+}
+
+/** A failed overlay build whose own files are linted as written: its warning says so. */
+function markWrittenFilesLinted(rendered: RenderedWorlds, failed: SourceFile): void {
+  if (!failed.origin) return;
+  const marked: SourceFile = { ...failed, origin: { ...failed.origin, writtenFilesLinted: true } };
+  for (const list of [...rendered.worlds, ...rendered.context]) {
+    const at = list.indexOf(failed);
+    if (at >= 0) list[at] = marked;
+  }
 }
 
 /** Standard input ("-"), or exit 2 saying why it cannot be read (a directory redirected to it). */

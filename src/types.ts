@@ -35,6 +35,8 @@ export interface RenderOrigin {
    * has none.
    */
   readonly environment?: { readonly cause: string; readonly fix: string };
+  /** A failed build whose own files, met while walking, are linted as written instead. */
+  readonly writtenFilesLinted?: boolean;
   /** Maps a position in the rendered text to the source file the user edits. */
   readonly mapBack: (at: RenderedLocation) => SourceLocation;
   /**

@@ -44,6 +44,8 @@ test('overlaysAmong: the top-level kustomizations, and the files they name', () 
     assert.equal(found.folders.map((f) => f.slice(t.dir.length + 1)), ['base', 'overlays/prod']);
     assert.ok(found.members.has(t.path('base/deployment.yaml')) && found.members.has(t.path('overlays/prod/host.yaml')));
     assert.not.ok(found.members.has(t.path('platform/ns.yaml')));
+    // What the overlay stands for, through its base.
+    assert.equal([...found.filesOf(t.path('overlays/prod'))].map((f) => f.slice(t.dir.length + 1)).sort(), ['base/deployment.yaml', 'base/kustomization.yaml', 'overlays/prod/host.yaml', 'overlays/prod/kustomization.yaml']);
   });
 });
 
@@ -73,6 +75,46 @@ else {
       t.write('.meshlint.yaml', 'kustomize:\n  renderOverlays: true\n');
       assert.equal(rows(cli(['.', '-f', 'json'], { cwd: t.dir, env })), ['overlays/prod/host.yaml 8:7 injection-host-network']);
     });
+  });
+
+  /** An overlay that cannot be built offline (a remote base, or a file it names that is missing), beside a Job of its own. */
+  const unbuildable = (t: TempDir, entry: string): void => {
+    repo(t);
+    // It shares the base with overlays/prod, which builds: the base is linted through that build only.
+    t.write('overlays/jobs/kustomization.yaml', `namespace: shop\nresources:\n- ${entry}\n- ../../base\n- migrate.yaml\n`);
+    t.write('overlays/jobs/migrate.yaml', [
+      'apiVersion: batch/v1',
+      'kind: Job',
+      'metadata:',
+      '  name: migrate',
+      '  namespace: shop',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      hostNetwork: true',
+      '      restartPolicy: Never',
+      '      containers: [{ name: migrate, image: busybox }]',
+      '',
+    ].join('\n'));
+  };
+
+  test('--render-overlays: an overlay that cannot be built is a warning, and its own files are still linted as written', () => {
+    for (const [entry, messageId] of [['https://github.com/example/base?ref=v1', 'renderEnvironment'], ['missing.yaml', 'renderAsWritten']] as const) {
+      withTemp((t) => {
+        unbuildable(t, entry);
+        const env = { PATH: `${dirname(kubectl)}:/usr/bin:/bin` };
+        const r = cli(['.', '--render-overlays', '-f', 'json', '--stats'], { cwd: t.dir, env });
+        const found = rows(r);
+        // The Job in the overlay's folder is judged as written; the overlay that builds is linted through its build.
+        assert.ok(found.includes('overlays/jobs/migrate.yaml 9:7 injection-host-network'), `${entry}: ${found.join('\n')}`);
+        assert.ok(found.includes('overlays/prod/host.yaml 8:7 injection-host-network'), found.join('\n'));
+        const failure = parseJsonReport(r).flatMap((f) => f.messages).find((m) => m.ruleId === 'parse-error');
+        assert.is(failure?.messageId, messageId, r.stdout);
+        if (messageId === 'renderAsWritten') assert.match(failure?.message ?? '', /its files are linted as written/i);
+        // Only the built overlay's four files are linted through it: the unbuilt one's are not skipped.
+        assert.match(r.stderr, /skipped: 4 files linted through overlays/, r.stderr);
+      });
+    }
   });
 }
 

@@ -18,17 +18,23 @@ export interface FoundOverlays {
   readonly folders: readonly string[];
   /** More kustomizations than are read: nothing is built. */
   readonly tooMany: boolean;
+  /** The files a kustomization folder stands for: its kustomization, the files it names, and theirs through the bases met. */
+  filesOf(folder: string): ReadonlySet<string>;
 }
 
 /** The overlays among walked files (absolute paths); `read` gives a file's text, or undefined. */
 export function overlaysAmong(files: readonly string[], read: (file: string) => string | undefined): FoundOverlays {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename(f)));
   const folders = [...new Set(kustomizations.map((f) => dirname(f)))];
-  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: new Set(), folders, tooMany: true };
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: new Set(), folders, tooMany: true, filesOf: () => new Set() };
   const used = new Set<string>();
   const members = new Set<string>(kustomizations);
   const isFolder = new Set(folders);
+  /** Per kustomization folder: its own files (the kustomization and what it names) and the kustomization folders it uses. */
+  const own = new Map<string, { files: string[]; uses: string[] }>(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
+    const mine = own.get(dirname(file)) as { files: string[]; uses: string[] };
+    mine.files.push(file);
     const text = read(file);
     if (text === undefined) continue;
     let data: unknown;
@@ -39,9 +45,29 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
     }
     for (const entry of localEntries(data)) {
       const target = resolve(dirname(file), entry);
-      if (isFolder.has(target)) used.add(target);
-      else members.add(target);
+      if (isFolder.has(target)) {
+        used.add(target);
+        mine.uses.push(target);
+      } else {
+        members.add(target);
+        mine.files.push(target);
+      }
     }
   }
-  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false };
+  const filesOf = (folder: string): ReadonlySet<string> => {
+    const out = new Set<string>();
+    const seen = new Set<string>();
+    const pending = [folder];
+    while (pending.length > 0) {
+      const f = pending.pop() as string;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const mine = own.get(f);
+      if (!mine) continue;
+      for (const x of mine.files) out.add(x);
+      pending.push(...mine.uses);
+    }
+    return out;
+  };
+  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false, filesOf };
 }

@@ -1,6 +1,6 @@
 // Cross-file facts, gathered from every input before any rule runs: namespaces and
 // their labels, and the mesh install. A fact no input or config states is unknown.
-import type { Resource, Target } from '../types.ts';
+import type { Path, Resource, Target } from '../types.ts';
 import { asObject, getIn, labelString } from './workload.ts';
 import { parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
 import { valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './version-evidence.ts';
@@ -9,7 +9,8 @@ import {
   generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
 } from './mesh.ts';
-import { InstallFactsBuilder, type InstallSettings } from './install.ts';
+import { configContradicted, InstallFactsBuilder, type InstallSettings } from './install.ts';
+import { atPlace } from './place.ts';
 import { AmbientInstallBuilder } from './ambient-install.ts';
 import type { CaptureInstall } from './ambient.ts';
 import { isGateway, isGatewayClass, waypointGateways, type WaypointGateway } from './waypoint.ts';
@@ -18,7 +19,12 @@ import {
   type ChartRelease, type CreatedNamespace, type DeclaredTag,
 } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
+import { cniInstallOf, cniReleaseInstall, type CniInstall } from './cni-install.ts';
 import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, releasedControlPlane, type ControlPlaneObject } from './control-plane.ts';
+
+/** Where istiod's chart values set the injector's policy and enableNamespacesByDefault. */
+const POLICY_PATH: Path = ['global', 'proxy', 'autoInject'];
+const ENABLE_PATH: Path = ['sidecarInjectorWebhook', 'enableNamespacesByDefault'];
 
 export interface NamespaceFact {
   readonly name: string;
@@ -78,6 +84,8 @@ export interface MeshFacts {
   readonly notes: readonly string[];
   /** The istiod chart releases of the GitOps objects among the inputs (Flux, Argo CD, Sail), with their values layers. */
   readonly istiodReleases: readonly ChartRelease[];
+  /** The istio-cni node agent's installs among the inputs (its DaemonSet, a cni chart release, an IstioOperator's cni component). */
+  readonly cniInstalls: readonly CniInstall[];
 }
 
 export interface Facts {
@@ -101,7 +109,8 @@ export class FactsBuilder {
   private readonly namespaceDefinitions = new Map<string, NamespaceFact[]>();
   private readonly webhookConfigs: Resource[] = [];
   private readonly injectorConfigMaps: Resource[] = [];
-  private readonly operators: { resource: Resource; facts: IstioOperatorFacts }[] = [];
+  /** Installs among the inputs (IstioOperators, istiod chart releases), and where they state the injector's policy and enableNamespacesByDefault. */
+  private readonly operators: { resource: Resource; facts: IstioOperatorFacts; at?: { policy?: Target; enable?: Target } }[] = [];
   private readonly controlPlane: ControlPlaneObject[] = [];
   /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
   private readonly openReleases: Resource[] = [];
@@ -122,12 +131,15 @@ export class FactsBuilder {
   private readonly declaredTags = new Map<string, DeclaredTag[]>();
   private readonly istiodReleases: ChartRelease[] = [];
   private readonly versionEvidence: VersionEvidence[] = [];
+  private readonly cniInstalls: CniInstall[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
     for (const e of versionEvidenceOf(r)) this.versionEvidence.push(e);
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
+    const cni = cniInstallOf(r);
+    if (cni) this.cniInstalls.push(cni);
     if (isGateway(r)) this.gateways.push(r);
     else if (isGatewayClass(r)) this.gatewayClasses.push(r);
     if (r.kind === 'ConfigMap' || r.kind === 'Secret' || r.kind === 'OCIRepository') {
@@ -145,7 +157,8 @@ export class FactsBuilder {
     else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
     else if (r.kind === 'IstioOperator') {
       const facts = istioOperatorFacts(r);
-      if (facts) this.operators.push({ resource: r, facts });
+      const values: Path = ['spec', 'values'];
+      if (facts) this.operators.push({ resource: r, facts, at: { policy: { resource: r, path: [...values, ...POLICY_PATH] }, enable: { resource: r, path: [...values, ...ENABLE_PATH] } } });
     }
     if (r.kind === 'Namespace' && r.apiVersion === 'v1' && r.name) {
       const md = asObject(r.object.metadata) ?? {};
@@ -212,17 +225,20 @@ export class FactsBuilder {
           const e = layer.values && valuesTagEvidence(layer.values, layer.target(['global', 'tag']), layer.describe('global.tag'));
           if (e) this.versionEvidence.push(e);
         }
+        if (release.chart === 'cni') this.cniInstalls.push(cniReleaseInstall(release));
         if (release.chart !== 'istiod') continue;
         for (const t of chartRevisionTags(release)) addTag(t);
         this.istiodReleases.push(release);
-        const known = (path: readonly string[]): unknown => {
+        const known = (path: Path): { value: unknown; at: Target } | undefined => {
           const v = layeredValue(release.layers, path);
-          return v && 'value' in v ? v.value : undefined;
+          return v && 'value' in v ? { value: v.value, at: v.layer.target(path) } : undefined;
         };
-        const enable = known(['sidecarInjectorWebhook', 'enableNamespacesByDefault']);
+        const enable = known(ENABLE_PATH);
+        const policy = known(POLICY_PATH);
         this.operators.push({
           resource: r,
-          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable === 'boolean' ? enable : undefined, policy: known(['global', 'proxy', 'autoInject']) },
+          facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable?.value === 'boolean' ? enable.value : undefined, policy: policy?.value },
+          at: { policy: policy?.at, enable: enable?.at },
         });
       }
     }
@@ -281,6 +297,7 @@ export class FactsBuilder {
         ...install,
         installFor: settings.settingsFor,
         istiodReleases: this.istiodReleases,
+        cniInstalls: this.cniInstalls,
         capture: capture.install,
         waypoints: waypointGateways(this.gateways, this.gatewayClasses),
         controlPlane: [
@@ -324,11 +341,18 @@ export class FactsBuilder {
     // A config too deeply nested or too large to read says nothing (injector-policy-invalid reports it).
     const injectorConfigs = this.injectorConfigMaps.map(injectorConfigOf).filter((c) => !c.tooComplex?.some((t) => t.key === 'config'));
     const configStatesShape = settings.revisions !== undefined || settings.revisionTags !== undefined;
-    const enableByDefault =
-      settings.enableNamespacesByDefault ??
-      this.operators.find((o) => o.facts.enableNamespacesByDefault !== undefined)?.facts.enableNamespacesByDefault ??
-      injectorConfigs.find((c) => c.enableNamespacesByDefault !== undefined)?.enableNamespacesByDefault ??
-      false;
+    // The install among the inputs wins over the config, as for every istio.* fact.
+    const enableOperator = this.operators.find((o) => o.facts.enableNamespacesByDefault !== undefined);
+    const enableInjector = injectorConfigs.find((c) => c.enableNamespacesByDefault !== undefined);
+    const enableInput = enableOperator
+      ? { value: enableOperator.facts.enableNamespacesByDefault, source: `${describeInstall(enableOperator.resource)} (sidecarInjectorWebhook.enableNamespacesByDefault)`, at: enableOperator.at?.enable }
+      : enableInjector?.resource
+        ? { value: enableInjector.enableNamespacesByDefault, source: `ConfigMap ${enableInjector.resource.name} (values sidecarInjectorWebhook.enableNamespacesByDefault)`, at: { resource: enableInjector.resource, path: ['data', 'values'] } }
+        : undefined;
+    const enableByDefault = enableInput?.value ?? settings.enableNamespacesByDefault ?? false;
+    if (enableInput && settings.enableNamespacesByDefault !== undefined && enableInput.value !== settings.enableNamespacesByDefault) {
+      notes.push(configContradicted(enableInput.source, enableInput.at, enableInput.value, 'enableNamespacesByDefault', settings.enableNamespacesByDefault));
+    }
     let webhooks: InjectorWebhook[];
     let webhooksOrigin: FactOrigin;
     if (this.webhookConfigs.length > 0) {
@@ -356,13 +380,7 @@ export class FactsBuilder {
       webhooks = generateWebhooks({ revisions: ['default'], tags: {}, enableNamespacesByDefault: enableByDefault }, 'assumed');
       webhooksOrigin = 'assumed';
     }
-    if (webhooksOrigin === 'input' && configStatesShape) {
-      const fromInputs = [...new Set(webhooks.map((w) => w.tag ?? w.revision))].sort();
-      const fromConfig = [...(settings.revisions ?? ['default']), ...Object.keys(settings.revisionTags ?? {})].sort();
-      if (fromInputs.join() !== fromConfig.join()) {
-        notes.push(`the injector webhooks among the inputs serve ${fromInputs.join(', ')}, but the config's istio.revisions/revisionTags say ${fromConfig.join(', ')}; the inputs are used`);
-      }
-    }
+    if (webhooksOrigin === 'input') notes.push(...shapeContradicted(webhooks, settings));
     const byRevision = new Map(injectorConfigs.map((c) => [c.revision, c]));
     const operatorPolicy = new Map(this.operators.filter((o) => o.facts.policy !== undefined).map((o) => [o.facts.revision, o]));
     const injectorFor = (revision: string): InjectorConfig => {
@@ -377,7 +395,13 @@ export class FactsBuilder {
     };
     if (settings.injectionPolicy !== undefined) {
       for (const c of injectorConfigs) {
-        if (c.policy !== settings.injectionPolicy) notes.push(`ConfigMap ${c.resource?.name} sets injector policy ${JSON.stringify(c.policy)}, the config's istio.injectionPolicy says "${settings.injectionPolicy}"; the input is used`);
+        if (c.policy === settings.injectionPolicy || !c.resource) continue;
+        notes.push(configContradicted(`ConfigMap ${c.resource.name} (config policy)`, { resource: c.resource, path: ['data', 'config'] }, c.policy, 'injectionPolicy', settings.injectionPolicy));
+      }
+      // An install's global.proxy.autoInject, for a revision whose injector ConfigMap is not among the inputs.
+      for (const o of operatorPolicy.values()) {
+        if (byRevision.has(o.facts.revision) || o.facts.policy === settings.injectionPolicy) continue;
+        notes.push(configContradicted(`${describeInstall(o.resource)} (global.proxy.autoInject)`, o.at?.policy, o.facts.policy, 'injectionPolicy', settings.injectionPolicy));
       }
     }
     return { webhooks, webhooksOrigin, injectorConfigs, injectorFor, notes };
@@ -387,6 +411,47 @@ export class FactsBuilder {
 /** The same facts, with decisions made for another version fact (a file's own, or one step of a range). */
 export function withVersion(facts: Facts, fact: VersionFact, version: IstioVersion = fact.range.to): Facts {
   return { namespaces: facts.namespaces, mesh: { ...facts.mesh, version, versionOrigin: fact.origin, versionFact: fact } };
+}
+
+const describeInstall = (r: Resource): string => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ''}${r.name}`;
+
+const WEBHOOKS_AMONG_INPUTS = 'the injector webhooks among the inputs';
+
+/**
+ * Where the injector webhooks among the inputs serve other revisions or tags than the config's
+ * istio.revisions and istio.revisionTags say: one note per key, at the first webhook that
+ * differs. The inputs are used.
+ */
+function shapeContradicted(webhooks: readonly InjectorWebhook[], settings: MeshSettings): string[] {
+  const notes: string[] = [];
+  const at = (w: InjectorWebhook | undefined): string =>
+    w === undefined ? '' : atPlace(w.resource ? { resource: w.resource, path: w.index !== undefined ? ['webhooks', w.index] : ['metadata', 'name'] } : w.declaredAt);
+  if (settings.revisions !== undefined) {
+    const own = webhooks.filter((w) => w.tag === undefined);
+    const served = [...new Set(own.map((w) => w.revision))].sort();
+    const stated = [...new Set(settings.revisions)].sort();
+    if (served.join() !== stated.join()) {
+      const first = own.find((w) => !stated.includes(w.revision)) ?? own[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve ${served.join(', ') || 'no revision'}, the config's istio.revisions says ${stated.join(', ') || 'none'}; the inputs are used`);
+    }
+  }
+  const tags = settings.revisionTags;
+  if (tags !== undefined) {
+    const tagged = webhooks.filter((w) => w.tag !== undefined);
+    for (const [tag, revision] of Object.entries(tags)) {
+      const w = tagged.find((x) => x.tag === tag);
+      if (w && w.revision !== revision) {
+        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
+      }
+    }
+    const served = [...new Set(tagged.map((w) => w.tag as string))].sort();
+    const stated = Object.keys(tags).sort();
+    if (served.join() !== stated.join()) {
+      const first = tagged.find((w) => !Object.hasOwn(tags, w.tag as string)) ?? tagged[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve tags ${served.join(', ') || 'none'}, the config's istio.revisionTags says ${stated.join(', ') || 'none'}; the inputs are used`);
+    }
+  }
+  return notes;
 }
 
 /**

@@ -497,15 +497,18 @@ export function createdNamespacesOf(r: Resource): CreatedNamespace[] {
  * A value of merged layers (the last wins) and the layer it comes from; `gap` when a layer
  * that is not among the inputs comes after every layer that sets it.
  */
-export function layeredValue(layers: readonly ValuesLayer[], path: Path): { value: unknown } | { gap: string } | undefined {
+export function layeredValue(layers: readonly ValuesLayer[], path: Path): { value: unknown; layer: SetLayer } | { gap: string } | undefined {
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i] as ValuesLayer;
     if (layer.values === undefined) return { gap: layer.missing };
     const value = getIn(layer.values, path);
-    if (value !== undefined) return { value };
+    if (value !== undefined) return { value, layer };
   }
   return undefined;
 }
+
+/** A values layer that is among the inputs. */
+export type SetLayer = Extract<ValuesLayer, { readonly values: Record<string, unknown> }>;
 
 /** The revision a release installs: the operator's, else the `revision` value ("" is the default revision). */
 export function releaseRevision(release: ChartRelease): string {

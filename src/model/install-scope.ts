@@ -31,6 +31,19 @@ function distance(a: readonly string[], b: readonly string[]): number {
   return a.length - common + (b.length - common);
 }
 
+/** Of `folders`, those nearest to `from` (fewest steps through the folder tree): several when equally near. */
+export function nearestFolders(from: string, folders: Iterable<string>): string[] {
+  const here = segments(from);
+  let best = Number.POSITIVE_INFINITY;
+  let nearest: string[] = [];
+  for (const f of new Set(folders)) {
+    const d = distance(here, segments(f));
+    if (d < best) [best, nearest] = [d, [f]];
+    else if (d === best) nearest.push(f);
+  }
+  return nearest;
+}
+
 /** What a webhook entry decides: which pods it matches, and whether it is on. */
 const signature = (w: InjectorWebhook): string => JSON.stringify([w.namespaceSelector, w.objectSelector, w.deactivated]);
 
@@ -64,7 +77,7 @@ export function installScope(webhooks: readonly InjectorWebhook[]): InstallScope
     if (folder === undefined) unplaced.push(w);
     else byFolder.set(folder, [...(byFolder.get(folder) ?? []), w]);
   }
-  const folders = [...byFolder.keys()].map((f) => ({ f, parts: segments(f) }));
+  const folders = [...byFolder.keys()];
   const cache = new Map<string, { webhooks: ScopedWebhooks; folders: readonly string[] }>();
   return {
     several,
@@ -73,14 +86,7 @@ export function installScope(webhooks: readonly InjectorWebhook[]): InstallScope
       const dir = posix.dirname(filePath.replaceAll('\\', '/'));
       const hit = cache.get(dir);
       if (hit) return hit;
-      const here = segments(dir);
-      let best = Number.POSITIVE_INFINITY;
-      let nearest: string[] = [];
-      for (const { f, parts } of folders) {
-        const d = distance(here, parts);
-        if (d < best) [best, nearest] = [d, [f]];
-        else if (d === best) nearest.push(f);
-      }
+      const nearest = nearestFolders(dir, folders);
       const chosen = [...unplaced, ...nearest.flatMap((f) => byFolder.get(f) ?? [])];
       const out = { webhooks: definesTwice(chosen) ? ('ambiguous' as const) : chosen, folders: nearest.sort() };
       cache.set(dir, out);

@@ -8,6 +8,7 @@
 import type { Path, Resource, Target } from '../types.ts';
 import { releaseRevision, type ChartRelease } from './gitops.ts';
 import { injectorConfigMapRevision, injectorValuesOf, isInjectorConfigMap, readEmbeddedYaml, type Parsed } from './mesh.ts';
+import { atPlace } from './place.ts';
 import { isPlaceholder } from './placeholder.ts';
 import { checkMeshConfig } from './proxy-config.ts';
 import { asObject, getIn, podTemplateOf, type Container } from './workload.ts';
@@ -158,6 +159,14 @@ function describeDisagreement(found: readonly Candidate[]): string {
       return `${value} in ${shown}${list.length > 2 ? ` and ${list.length - 2} more files` : ''}`;
     })
     .join('; ');
+}
+
+/**
+ * The note for an istio.* fact of the config that an input states differently: both places, and
+ * which one is used (the input: the config states what the inputs do not).
+ */
+export function configContradicted(source: string, target: Target | undefined, value: unknown, key: string, configValue: unknown): string {
+  return `${source}${atPlace(target)} says ${JSON.stringify(value)}, the config's istio.${key} says ${JSON.stringify(configValue)}; the input is used`;
 }
 
 const MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
@@ -337,7 +346,7 @@ export class InstallFactsBuilder {
         // revision, so another revision's own install overriding them is no disagreement.
         const ownRevision = tier === 0 && revision !== 'default';
         if (config?.value !== undefined && !ownRevision && JSON.stringify(config.value) !== JSON.stringify(c.value)) {
-          note(`${c.source} says ${JSON.stringify(c.value)}, the config's istio.${config.name} says ${JSON.stringify(config.value)}; the input is used`);
+          note(configContradicted(c.source, c.target, c.value, config.name, config.value));
         }
         return { value: c.value as T, source: c.source, origin: 'input', target: c.target };
       }
@@ -368,6 +377,12 @@ export class InstallFactsBuilder {
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision),
       };
+      // global.proxy.holdApplicationUntilProxyStarts is OR-ed with each pod's setting
+      // (injection-template.yaml): an install that sets it holds every pod, whatever the config's "off".
+      const holdValues = s.holdValues;
+      if (revision === 'default' && config.holdApplicationUntilProxyStarts === false && holdValues?.value === true) {
+        note(configContradicted(holdValues.source, holdValues.target, true, 'holdApplicationUntilProxyStarts', false));
+      }
       cache.set(revision, s);
       return s;
     };

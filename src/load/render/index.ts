@@ -91,6 +91,8 @@ export interface RenderedWorlds {
   readonly worlds: SourceFile[][];
   /** Renders that stand in, as context only, for charts with fewer values sets than world i. */
   readonly context: SourceFile[][];
+  /** Each overlay built (its folder) and what the build gave: its output, or its failure. */
+  readonly overlays: ReadonlyMap<string, SourceFile>;
 }
 
 export interface RenderJobs {
@@ -116,6 +118,7 @@ function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undef
   const read = cachedReader();
   const worlds: SourceFile[][] = [[]];
   const context: SourceFile[][] = [[]];
+  const overlays = new Map<string, SourceFile>();
   if (jobs.charts.length > 0) {
     const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
     const rendered = jobs.charts.map((renders) => renders.map((r) => renderChart(r, helm, run, cwd, read)));
@@ -133,10 +136,11 @@ function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undef
   if (jobs.overlays.length > 0) {
     const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
     const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read));
+    jobs.overlays.forEach((o, i) => overlays.set(o, built[i] as SourceFile));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
-  return { worlds, context };
+  return { worlds, context, overlays };
 }
 
 interface Renderer {

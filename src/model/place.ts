@@ -1,0 +1,32 @@
+// Where a fact is written, as `file:line`, for the run's notes: a note that says the inputs
+// and the config disagree names the line to look at. Notes are rare, so each is located on its
+// own; a rendered input is named by the file the user edits, as findings are.
+import { Locator } from '../parse/locator.ts';
+import type { Path, Target } from '../types.ts';
+
+export function placeText(target: Target | undefined): string | undefined {
+  if (!target) return undefined;
+  const locator = new Locator();
+  const [doc, docPath, resource] =
+    'resource' in target && target.resource && !('doc' in target)
+      ? [target.resource.doc, [...target.resource.basePath, ...target.path] as Path, target.resource]
+      : 'doc' in target
+        ? [target.doc, target.path, target.resource]
+        : [undefined, undefined, undefined];
+  if (!doc) return undefined;
+  const offset = 'offset' in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
+  const at = locator.position(doc.file, offset);
+  const origin = doc.file.origin;
+  if (origin) {
+    const range = { line: at.line, column: at.column, endLine: at.line, endColumn: at.column };
+    const back = origin.mapBack({ doc, docPath, resource, range });
+    return `${back.filePath}:${back.range.line}`;
+  }
+  return `${doc.file.displayPath}:${at.line}`;
+}
+
+/** " (file:line)" after a source's description, or nothing when it is not located. */
+export const atPlace = (target: Target | undefined): string => {
+  const place = placeText(target);
+  return place === undefined ? '' : ` (${place})`;
+};
