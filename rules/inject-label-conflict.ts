@@ -74,7 +74,8 @@ export default createRule({
       PodTemplate(t) {
         const label = str(t.labels[INJECT_KEY]);
         const annotation = str(t.annotations[INJECT_KEY]);
-        if (label !== undefined && annotation !== undefined && label !== annotation) {
+        // A value a tool fills in may be the other one's: whether they disagree is unknown.
+        if (label !== undefined && annotation !== undefined && label !== annotation && !isPlaceholder(label) && !isPlaceholder(annotation)) {
           context.report({
             target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
             messageId: 'labelVsAnnotation',
@@ -96,7 +97,8 @@ export default createRule({
           });
         }
         const podRev = str(t.labels[REV_LABEL]);
-        if (podRev === undefined || podRev === '' || label === 'false') return;
+        // A revision a tool fills in may be any, the namespace's too: unknown.
+        if (podRev === undefined || podRev === '' || isPlaceholder(podRev) || label === 'false') return;
         const revPath = templatePath(t, 'metadata', 'labels', REV_LABEL);
         if (nsInjection !== undefined && nsInjection !== 'enabled') {
           // Every rev.* entry needs istio-injection to be absent: a disabled namespace wins.

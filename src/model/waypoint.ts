@@ -11,6 +11,7 @@
 // silently gets none); a waypoint in another namespace must allow the object's namespace on its
 // HBONE listener (allowedRoutes.namespaces.from All, or Selector matching).
 import type { Resource } from '../types.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { matches, parseSelector, type LabelSet, type Tri } from './selector.ts';
 import { asObject, getIn, labelString } from './workload.ts';
 
@@ -81,10 +82,13 @@ export interface WaypointRef {
 
 /** Steps 1–3 of fetchWaypointForTarget: what `use-waypoint` names for an object, from its labels and its namespace's. */
 export function waypointRef(objectLabels: Readonly<Record<string, string>>, objectNamespace: string | undefined, namespaceLabels: LabelSet): WaypointRef | 'unknown' | undefined {
+  // A name or namespace a tool fills in (`${WAYPOINT}`) names no waypoint meshlint can judge.
+  const named = (name: string, namespace: string | undefined, from: WaypointRef['from']): WaypointRef | 'unknown' =>
+    isPlaceholder(name) || (namespace !== undefined && isPlaceholder(namespace)) ? 'unknown' : { name, namespace, from, none: name === 'none' };
   const own = objectLabels[USE_WAYPOINT];
-  if (own !== undefined) return { name: own, namespace: objectLabels[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: 'object', none: own === 'none' };
+  if (own !== undefined) return named(own, objectLabels[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, 'object');
   const fromNs = namespaceLabels.known[USE_WAYPOINT];
-  if (fromNs !== undefined) return { name: fromNs, namespace: namespaceLabels.known[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, from: 'namespace', none: fromNs === 'none' };
+  if (fromNs !== undefined) return named(fromNs, namespaceLabels.known[USE_WAYPOINT_NAMESPACE] ?? objectNamespace, 'namespace');
   return namespaceLabels.complete ? undefined : 'unknown';
 }
 
@@ -96,6 +100,7 @@ export function allowsNamespace(gateway: WaypointGateway, namespace: string, nam
   const bound = str(getIn(gateway.resource.object, ['metadata', 'annotations', 'ambient.istio.io/waypoint-inbound-binding']));
   const hbone = list.find((l) => l && (bound !== undefined ? l.name === bound.split('/')[0] : l.protocol === 'HBONE' && l.port === 15008));
   const from = str(getIn(hbone, ['allowedRoutes', 'namespaces', 'from'])) ?? 'Same';
+  if (isPlaceholder(from)) return 'unknown';
   if (from === 'All') return true;
   if (from === 'Selector') return matches(parseSelector(getIn(hbone, ['allowedRoutes', 'namespaces', 'selector'])), namespaceLabels);
   return false;
@@ -124,12 +129,14 @@ export function judgeWaypoint(
   const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
   if (!gateway) {
     const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
-    if (near.length === 0) return { gateway: undefined, unknown: `waypoint ${ref.namespace}/${ref.name}` };
+    // A waypoint whose name a tool fills in may be the one named.
+    if (near.length === 0 || near.some(isPlaceholder)) return { gateway: undefined, unknown: `waypoint ${ref.namespace}/${ref.name}` };
     return { gateway: undefined, problem: { kind: 'missing', near } };
   }
   // A pod that only inherits a service-only waypoint from its namespace silently gets none: not a
   // mistake. A Namespace's waypoint serves both kinds: its own label is not judged for one.
-  if (kind !== 'namespace' && !waypointServes(gateway.waypointFor, kind) && !(kind === 'workload' && ref.from === 'namespace')) return { gateway, problem: { kind: 'traffic-type', gateway } };
+  // A waypoint-for a tool fills in may serve any traffic.
+  if (kind !== 'namespace' && !isPlaceholder(gateway.waypointFor) && !waypointServes(gateway.waypointFor, kind) && !(kind === 'workload' && ref.from === 'namespace')) return { gateway, problem: { kind: 'traffic-type', gateway } };
   if (objectNamespace !== undefined && objectNamespace !== gateway.namespace) {
     const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
     if (allowed === false) return { gateway, problem: { kind: 'denied', gateway } };
