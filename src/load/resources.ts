@@ -41,9 +41,10 @@ export function makeResource(doc: ParsedDocument, basePath: Path, object: KubeOb
   const name = typeof md.name === 'string' ? md.name : typeof md.generateName === 'string' ? md.generateName : '';
   const declared = typeof md.namespace === 'string' && md.namespace !== '' ? md.namespace : undefined;
   const kind = object.kind as string;
-  // Written but not known: a namespace a tool fills in (`{{ .Release.Namespace }}`). The object
-  // lands in an unknown namespace.
-  const unknown = declared !== undefined && isPlaceholder(declared);
+  // Written but not known: a namespace a tool fills in (`{{ .Release.Namespace }}`), or the one
+  // Helm rendered into because none was stated (written or not). The object lands in an unknown namespace.
+  const unstated = doc.file.origin?.unstatedNamespace;
+  const unknown = declared !== undefined ? isPlaceholder(declared) || declared === unstated : unstated !== undefined;
   return {
     doc,
     basePath,
