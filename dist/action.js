@@ -16462,6 +16462,12 @@ function existsAt(v2, range) {
   return !/^\s*>=/.test(range) || inVersionRange(v2, range);
 }
 
+// src/model/placeholder.ts
+var PLACEHOLDER = /\$\{[^}]*\}|\$\([^)]*\)|^\$[A-Za-z_]\w*$|\{\{.*?\}\}|\bREPLACE(?:_\w+|ME)\b|^<[^<>]+>$/;
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value);
+}
+
 // src/model/workload-kinds.ts
 var EACH = "[*]";
 var POD_LIST_CONTAINERS = (spec) => [
@@ -16954,6 +16960,7 @@ function evalRequirement(r7, labels) {
   const has = Object.hasOwn(labels.known, r7.key);
   if (!has && !labels.complete) return "unknown";
   const value = has ? labels.known[r7.key] : void 0;
+  if (value !== void 0 && (r7.operator === "In" || r7.operator === "NotIn") && (isPlaceholder(value) || r7.values.some(isPlaceholder))) return "unknown";
   switch (r7.operator) {
     case "In":
       return value !== void 0 && r7.values.includes(value);
@@ -17036,6 +17043,9 @@ function ambientAsked(pod, ns2, install, version2) {
     return { ask: false, by: void 0, text: `its namespace does not have ${DATAPLANE_MODE}=${AMBIENT} (Istio ${version2.text} reads no pod label)` };
   }
   const podMode = pod.labels[DATAPLANE_MODE];
+  if (podMode !== void 0 && isPlaceholder(podMode)) {
+    return { ask: "unknown", by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${podMode} is filled in by a tool`, because: `the pod's label ${DATAPLANE_MODE}=${podMode}, which a tool fills in` };
+  }
   if (podMode === AMBIENT) return { ask: true, by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
   if (podMode === DATAPLANE_NONE) return { ask: false, by: void 0, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
   const nsMode = ns2.known[DATAPLANE_MODE];
@@ -17082,7 +17092,7 @@ function predictCapture(input2) {
     trace.push({ text: `its namespace is unknown, so whether it is in ${install.excludeSource} is unknown` });
     return done("unknown", asked.by, "the workload's namespace");
   }
-  if (asked.ask === "unknown") return done("unknown", asked.by, asked.by === void 0 ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`);
+  if (asked.ask === "unknown") return done("unknown", asked.by, asked.because ?? (asked.by === void 0 ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`));
   if (!asked.ask) return done("none", asked.by);
   if (install.enabled === "unknown") {
     trace.push({ text: "whether istio-cni runs with ambient on is unknown" });
@@ -17437,7 +17447,8 @@ function injectorConfigOf(r7) {
     return { ...base, policy: void 0, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${parsed.error})`, ...tooComplex.length > 0 ? { tooComplex } : {} };
   }
   const c = parsed.value ?? {};
-  const policy = c.policy;
+  const written = /^[ \t]*policy:[ \t]*(.*?)[ \t]*$/m.exec(str(asObject(r7.object.data)?.config) ?? "")?.[1];
+  const policy = written !== void 0 && isPlaceholder(written) ? written : c.policy;
   let configError;
   if (policy !== void 0 && policy !== null && typeof policy !== "string") {
     configError = `"policy" is ${typeof policy} ${JSON.stringify(policy)}, not a string, so istiod cannot load the injector config`;
@@ -17503,10 +17514,13 @@ function injectRequired(pod, injector, version2) {
     value = label;
     from = `label ${INJECT_KEY}="${label}"${annotation !== void 0 && annotation !== label ? ` (it wins over the annotation "${annotation}")` : ""}`;
   }
-  const parsed = parseInjectValue(value, version2);
-  let useDefault = parsed.kind === "default";
+  const filledIn = isPlaceholder(value) ? `the pod's ${from}, which a tool fills in` : void 0;
+  const parsed = filledIn ? { kind: "default", invalid: false } : parseInjectValue(value, version2);
+  let useDefault = parsed.kind === "default" && !filledIn;
   let inject = parsed.kind === "true";
-  if (parsed.kind === "true" || parsed.kind === "false") {
+  if (filledIn) {
+    trace.push({ text: `${filledIn}, decides whether it is injected: unknown` });
+  } else if (parsed.kind === "true" || parsed.kind === "false") {
     trace.push({ text: `the pod's ${from} \u2192 ${parsed.kind === "true" ? "inject" : "do not inject"}`, source: `${INJECT_SOURCE} injectRequired` });
   } else if (parsed.invalid) {
     trace.push({
@@ -17515,9 +17529,12 @@ function injectRequired(pod, injector, version2) {
     });
   }
   const podLabels2 = knownLabels(pod.labels);
+  let openSelector;
   if (useDefault) {
     for (const s of injector.neverInjectSelector) {
-      if (!isEmptySelector(s) && matches(s, podLabels2) === true) {
+      const m = isEmptySelector(s) ? false : matches(s, podLabels2);
+      if (m === "unknown") openSelector ??= `neverInjectSelector ${describeSelector(s)}`;
+      if (m === true) {
         trace.push({ text: `the pod matches neverInjectSelector ${describeSelector(s)} \u2192 do not inject`, source: `${INJECT_SOURCE} injectRequired` });
         inject = false;
         useDefault = false;
@@ -17525,15 +17542,27 @@ function injectRequired(pod, injector, version2) {
       }
     }
   }
-  if (useDefault) {
+  if (useDefault && openSelector === void 0) {
     for (const s of injector.alwaysInjectSelector) {
-      if (!isEmptySelector(s) && matches(s, podLabels2) === true) {
+      const m = isEmptySelector(s) ? false : matches(s, podLabels2);
+      if (m === "unknown") openSelector ??= `alwaysInjectSelector ${describeSelector(s)}`;
+      if (m === true) {
         trace.push({ text: `the pod matches alwaysInjectSelector ${describeSelector(s)} \u2192 inject`, source: `${INJECT_SOURCE} injectRequired` });
         inject = true;
         useDefault = false;
         break;
       }
     }
+  }
+  if (typeof injector.policy === "string" && isPlaceholder(injector.policy)) {
+    trace.push({ text: `injector policy ${JSON.stringify(injector.policy)} is filled in by a tool: unknown` });
+    return { required: "unknown", explicit: false, trace, unknownBecause: `the injector policy ${JSON.stringify(injector.policy)}, which a tool fills in` };
+  }
+  const validPolicy = injector.policy === "enabled" || injector.policy === "disabled";
+  if (validPolicy && filledIn) return { required: "unknown", explicit: false, trace, unknownBecause: filledIn };
+  if (validPolicy && useDefault && openSelector) {
+    trace.push({ text: `whether the pod matches ${openSelector} is unknown: a label it reads is filled in by a tool` });
+    return { required: "unknown", explicit: false, trace, unknownBecause: `the pod's labels that ${openSelector} reads, which a tool fills in` };
   }
   let required;
   if (injector.policy === "enabled") {
@@ -17568,6 +17597,11 @@ function webhookGate(webhooks, namespaceLabels2, podLabels2) {
   return { matched, maybe };
 }
 var webhookName = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
+var namespaceOpen = (w, namespaceLabels2) => matches(w.namespaceSelector, namespaceLabels2) === "unknown";
+function filledInLabels(pod) {
+  const open = Object.entries(pod.labels).filter(([, v2]) => isPlaceholder(v2));
+  return `label${open.length === 1 ? "" : "s"} ${open.map(([k2, v2]) => `${k2}=${v2}`).join(", ")}`;
+}
 function predictInjection(input2) {
   const trace = [];
   const { pod } = input2;
@@ -17588,8 +17622,10 @@ function predictInjection(input2) {
   if (gate.matched.length > 0) {
     trace.push({ text: `webhook ${webhookName(gate.matched[0])} matches (namespaceSelector ${describeSelector(gate.matched[0].namespaceSelector)}; objectSelector ${describeSelector(gate.matched[0].objectSelector)})` });
     if (gate.matched.length > 1) trace.push({ text: `more webhooks match as well (${gate.matched.slice(1).map(webhookName).join(", ")}): the pod may be injected twice` });
-  } else {
+  } else if (namespaceOpen(via, input2.namespaceLabels)) {
     trace.push({ text: `webhook ${webhookName(via)} matches only if ${nsDesc} has the labels its namespaceSelector needs (${describeSelector(via.namespaceSelector)})` });
+  } else {
+    trace.push({ text: `webhook ${webhookName(via)} matches only if the pod's ${filledInLabels(pod)}, which a tool fills in, ${filledInLabels(pod).includes(",") ? "meet" : "meets"} its objectSelector (${describeSelector(via.objectSelector)})` });
   }
   const injector = input2.injectorFor(via.revision);
   const req = injectRequired(pod, injector, input2.version);
@@ -17600,7 +17636,8 @@ function predictInjection(input2) {
     trace.push({ text: `\u2192 injected (by istiod revision ${via.revision})` });
     return { outcome: "injected", via, gate, required, explicit: req.explicit, trace, unknownBecause: void 0 };
   }
-  const because = gate.matched.length === 0 ? `the labels of ${nsDesc}: define the Namespace among the inputs, or under "namespaces:" in .meshlint.yaml` : `the pod's namespace: set metadata.namespace, or defaultNamespace / --namespace`;
+  const nsOpen = gate.matched.length === 0 && namespaceOpen(via, input2.namespaceLabels);
+  const because = nsOpen && !input2.namespaceKnown ? `the labels of ${nsDesc}: define the Namespace among the inputs, or under "namespaces:" in .meshlint.yaml` : nsOpen ? `the revision ${via.revision} that ${webhookName(via)} serves, which a tool fills in` : "unknownBecause" in req && req.unknownBecause !== void 0 ? req.unknownBecause : gate.matched.length === 0 ? `the pod's ${filledInLabels(pod)}, which a tool fills in` : `the pod's namespace: set metadata.namespace, or defaultNamespace / --namespace`;
   trace.push({ text: `\u2192 unknown: it depends on ${because}` });
   return { outcome: "unknown", via, gate, required, explicit: req.explicit, trace, unknownBecause: because };
 }
@@ -17777,12 +17814,6 @@ function injectionIntent(t, facts) {
 }
 function relatedOf(signals) {
   return signals.flatMap((s) => s.related ? [s.related] : []);
-}
-
-// src/model/placeholder.ts
-var PLACEHOLDER = /\$\{[^}]*\}|\$\([^)]*\)|^\$[A-Za-z_]\w*$|\{\{.*?\}\}|\bREPLACE(?:_\w+|ME)\b|^<[^<>]+>$/;
-function isPlaceholder(value) {
-  return PLACEHOLDER.test(value);
 }
 
 // rules/ambient-label-invalid.ts
@@ -18149,7 +18180,3587 @@ var duplicate_key_default = createRule({
   }
 });
 
+// src/model/proxy-config.ts
+var import_yaml5 = __toESM(require_dist(), 1);
+
+// src/model/edit-distance.ts
+function editDistance(a, b) {
+  const prev = Array.from({ length: b.length + 1 }, (_2, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] ?? 0;
+    prev[0] = i;
+    for (let j2 = 1; j2 <= b.length; j2++) {
+      const up = prev[j2] ?? 0;
+      prev[j2] = Math.min(up + 1, (prev[j2 - 1] ?? 0) + 1, diag + (a[i - 1] === b[j2 - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length] ?? 0;
+}
+
+// src/parse/lenient.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+
+// src/parse/quotes.ts
+function findClosingQuote(line, open, quote2) {
+  for (let j2 = open + 1; j2 < line.length; j2++) {
+    const c = line[j2];
+    if (quote2 === '"' && c === "\\") {
+      j2++;
+      continue;
+    }
+    if (c === quote2) {
+      if (quote2 === "'" && line[j2 + 1] === "'") {
+        j2++;
+        continue;
+      }
+      return j2;
+    }
+  }
+  return -1;
+}
+function opensAfter(prev) {
+  return prev === "" || ":-[{,?".includes(prev);
+}
+function quoteOpensScalar(line, at2) {
+  let i = at2 - 1;
+  while (i >= 0 && /\s/.test(line[i] ?? "")) i--;
+  return opensAfter(i < 0 ? "" : line[i] ?? "");
+}
+
+// src/parse/yaml-options.ts
+var goYamlV2Tags = (tags) => tags.filter((t) => {
+  const tag = t.tag;
+  const format = t.format;
+  return tag !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+});
+var YAML_OPTIONS = {
+  version: "1.1",
+  uniqueKeys: false,
+  customTags: goYamlV2Tags,
+  prettyErrors: false,
+  strict: false,
+  // Warnings (an unresolved tag) stay in the document; they are never printed to the process.
+  logLevel: "error"
+};
+var STRUCTURE_OPTIONS = {
+  version: "1.1",
+  schema: "failsafe",
+  merge: false,
+  uniqueKeys: false,
+  prettyErrors: false,
+  strict: false,
+  logLevel: "error"
+};
+
+// src/parse/lenient.ts
+function repairQuotedContinuations(text) {
+  const insertions = [];
+  let out = "";
+  let pos = 0;
+  let open;
+  while (pos <= text.length) {
+    const nl = text.indexOf("\n", pos);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(pos, end);
+    const indent = line.length - line.trimStart().length;
+    const keyColumn = indent + (/^(?:-\s+)*/.exec(line.slice(indent))?.[0].length ?? 0);
+    let scanFrom = 0;
+    if (open) {
+      if (line.trim() !== "" && indent <= open.indent) {
+        const count2 = open.indent + 1 - indent;
+        insertions.push({ at: pos, count: count2 });
+        out += " ".repeat(count2);
+      }
+      const close = findClosingQuote(line, -1, open.quote);
+      if (close === -1) {
+        out += line + (nl === -1 ? "" : "\n");
+        pos = end + 1;
+        if (nl === -1) break;
+        continue;
+      }
+      open = void 0;
+      scanFrom = close + 1;
+    }
+    open = unclosedQuote(line, scanFrom, keyColumn);
+    out += line + (nl === -1 ? "" : "\n");
+    if (nl === -1) break;
+    pos = end + 1;
+  }
+  return insertions.length ? { text: out, insertions } : void 0;
+}
+function unclosedQuote(line, from, indent) {
+  for (let i = from; i < line.length; i++) {
+    const c = line[i];
+    if (c === "#" && (i === 0 || line[i - 1] === " ")) return void 0;
+    if (c !== '"' && c !== "'") continue;
+    if (!quoteOpensScalar(line, i)) continue;
+    const close = findClosingQuote(line, i, c);
+    if (close === -1) return { quote: c, indent };
+    i = close;
+  }
+  return void 0;
+}
+function toOriginal(offset, insertions) {
+  let shift = 0;
+  for (const ins of insertions) {
+    if (ins.at + shift >= offset) break;
+    shift += ins.count;
+  }
+  return offset - shift;
+}
+function remap(doc, insertions) {
+  const done = /* @__PURE__ */ new Set();
+  const fix = (n) => {
+    if ((0, import_yaml4.isNode)(n) && n.range && !done.has(n.range)) {
+      done.add(n.range);
+      const r8 = n.range;
+      for (let i = 0; i < r8.length; i++) r8[i] = toOriginal(r8[i] ?? 0, insertions);
+    }
+  };
+  fix(doc.contents);
+  (0, import_yaml4.visit)(doc, { Node: (_2, node) => fix(node) });
+  const r7 = doc.range;
+  for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions);
+}
+function parseLenient(text, options = YAML_OPTIONS) {
+  const doc = (0, import_yaml4.parseDocument)(text, options);
+  if (doc.errors.length === 0) return doc;
+  const repaired = repairQuotedContinuations(text);
+  if (!repaired) return doc;
+  const again = (0, import_yaml4.parseDocument)(repaired.text, options);
+  if (again.errors.length > 0) return doc;
+  remap(again, repaired.insertions);
+  return again;
+}
+
+// src/model/data/mesh-config-schema.json
+var mesh_config_schema_default = {
+  $comment: "Generated by scripts/gen-mesh-schema.ts from istio/api b8f8791d9653 (master) and its release branches 1.18-1.31; do not edit.",
+  source: {
+    repository: "istio/api",
+    ref: "master",
+    commit: "b8f8791d9653b2edc77a071d48887e582cfe84bf"
+  },
+  messages: {
+    Certificate: {
+      fields: [
+        {
+          name: "secret_name",
+          type: "string"
+        },
+        {
+          name: "dns_names",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    ConfigSource: {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "tls_settings",
+          type: "ClientTLSSettings"
+        },
+        {
+          name: "subscribed_resources",
+          type: "enum:Resource",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    LabelSelector: {
+      fields: [
+        {
+          name: "matchLabels",
+          type: "string",
+          map: true,
+          since: "1.23"
+        },
+        {
+          name: "matchExpressions",
+          type: "LabelSelectorRequirement",
+          repeated: true,
+          since: "1.23"
+        }
+      ],
+      reserved: []
+    },
+    LabelSelectorRequirement: {
+      fields: [
+        {
+          name: "key",
+          type: "string",
+          since: "1.23"
+        },
+        {
+          name: "operator",
+          type: "string",
+          since: "1.23"
+        },
+        {
+          name: "values",
+          type: "string",
+          repeated: true,
+          since: "1.23"
+        }
+      ],
+      reserved: []
+    },
+    MeshConfig: {
+      fields: [
+        {
+          name: "proxy_listen_port",
+          type: "int32"
+        },
+        {
+          name: "proxy_inbound_listen_port",
+          type: "int32"
+        },
+        {
+          name: "proxy_http_port",
+          type: "int32"
+        },
+        {
+          name: "connect_timeout",
+          type: "Duration"
+        },
+        {
+          name: "hbone_idle_timeout",
+          type: "Duration",
+          since: "1.29"
+        },
+        {
+          name: "protocol_detection_timeout",
+          type: "Duration"
+        },
+        {
+          name: "tcp_keepalive",
+          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive"
+        },
+        {
+          name: "ingress_class",
+          type: "string"
+        },
+        {
+          name: "ingress_service",
+          type: "string"
+        },
+        {
+          name: "ingress_controller_mode",
+          type: "enum:MeshConfig.IngressControllerMode"
+        },
+        {
+          name: "ingress_selector",
+          type: "string"
+        },
+        {
+          name: "enable_tracing",
+          type: "bool"
+        },
+        {
+          name: "access_log_file",
+          type: "string"
+        },
+        {
+          name: "access_log_format",
+          type: "string"
+        },
+        {
+          name: "access_log_encoding",
+          type: "enum:MeshConfig.AccessLogEncoding"
+        },
+        {
+          name: "enable_envoy_access_log_service",
+          type: "bool"
+        },
+        {
+          name: "disable_envoy_listener_log",
+          type: "bool"
+        },
+        {
+          name: "default_config",
+          type: "ProxyConfig"
+        },
+        {
+          name: "outbound_traffic_policy",
+          type: "MeshConfig.OutboundTrafficPolicy"
+        },
+        {
+          name: "inbound_traffic_policy",
+          type: "MeshConfig.InboundTrafficPolicy",
+          since: "1.22"
+        },
+        {
+          name: "config_sources",
+          type: "ConfigSource",
+          repeated: true
+        },
+        {
+          name: "enable_auto_mtls",
+          type: "BoolValue"
+        },
+        {
+          name: "trust_domain",
+          type: "string"
+        },
+        {
+          name: "trust_domain_aliases",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "ca_certificates",
+          type: "MeshConfig.CertificateData",
+          repeated: true
+        },
+        {
+          name: "default_service_export_to",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "default_virtual_service_export_to",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "default_destination_rule_export_to",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "root_namespace",
+          type: "string"
+        },
+        {
+          name: "locality_lb_setting",
+          type: "LocalityLoadBalancerSetting"
+        },
+        {
+          name: "zone_aware_lb_setting",
+          type: "ZoneAwareLoadBalancerSetting",
+          since: "1.31"
+        },
+        {
+          name: "dns_refresh_rate",
+          type: "Duration"
+        },
+        {
+          name: "h2_upgrade_policy",
+          type: "enum:MeshConfig.H2UpgradePolicy"
+        },
+        {
+          name: "inbound_cluster_stat_name",
+          type: "string"
+        },
+        {
+          name: "outbound_cluster_stat_name",
+          type: "string"
+        },
+        {
+          name: "certificates",
+          type: "Certificate",
+          repeated: true,
+          deprecated: true
+        },
+        {
+          name: "service_settings",
+          type: "MeshConfig.ServiceSettings",
+          repeated: true
+        },
+        {
+          name: "service_scope_configs",
+          type: "MeshConfig.ServiceScopeConfigs",
+          repeated: true,
+          since: "1.27"
+        },
+        {
+          name: "enable_prometheus_merge",
+          type: "BoolValue"
+        },
+        {
+          name: "verify_certificate_at_client",
+          type: "BoolValue",
+          deprecated: true
+        },
+        {
+          name: "ca",
+          type: "MeshConfig.CA"
+        },
+        {
+          name: "extension_providers",
+          type: "MeshConfig.ExtensionProvider",
+          repeated: true
+        },
+        {
+          name: "default_providers",
+          type: "MeshConfig.DefaultProviders"
+        },
+        {
+          name: "discovery_selectors",
+          type: "LabelSelector",
+          repeated: true
+        },
+        {
+          name: "path_normalization",
+          type: "MeshConfig.ProxyPathNormalization"
+        },
+        {
+          name: "default_http_retry_policy",
+          type: "HTTPRetry"
+        },
+        {
+          name: "mesh_mTLS",
+          type: "MeshConfig.TLSConfig"
+        },
+        {
+          name: "tls_defaults",
+          type: "MeshConfig.TLSConfig"
+        },
+        {
+          name: "default_traffic_policy",
+          type: "MeshConfig.DefaultTrafficPolicy",
+          since: "1.31"
+        },
+        {
+          name: "service_entry_visibility",
+          type: "ServiceEntryVisibility",
+          since: "1.31"
+        },
+        {
+          name: "default_inbound_http_retry_policy",
+          type: "HTTPRetry",
+          since: "1.32"
+        }
+      ],
+      reserved: [
+        "thrift_config",
+        "mixer_check_server",
+        "mixer_report_server",
+        "disable_policy_checks",
+        "disable_mixer_http_reports",
+        "policy_check_fail_open",
+        "sidecar_to_telemetry_session_affinity",
+        "auth_policy",
+        "rds_refresh_delay",
+        "mixer_address",
+        "enable_client_side_policy_check",
+        "sds_uds_path",
+        "sds_refresh_delay",
+        "enable_sds_token_mount",
+        "sds_use_k8s_sa_jwt",
+        "termination_drain_duration",
+        "disable_report_batch",
+        "report_batch_max_entries",
+        "report_batch_max_time",
+        "file_flush_interval",
+        "file_flush_min_size"
+      ]
+    },
+    "MeshConfig.CA": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "tls_settings",
+          type: "ClientTLSSettings"
+        },
+        {
+          name: "request_timeout",
+          type: "Duration"
+        },
+        {
+          name: "istiod_side",
+          type: "bool"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.CertificateData": {
+      fields: [
+        {
+          name: "pem",
+          type: "string",
+          oneof: "certificate_data"
+        },
+        {
+          name: "spiffe_bundle_url",
+          type: "string",
+          oneof: "certificate_data"
+        },
+        {
+          name: "cert_signers",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "trust_domains",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.DefaultProviders": {
+      fields: [
+        {
+          name: "tracing",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "metrics",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "access_logging",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.DefaultTrafficPolicy": {
+      fields: [
+        {
+          name: "connection_pool",
+          type: "ConnectionPoolSettings",
+          since: "1.31"
+        },
+        {
+          name: "outlier_detection",
+          type: "OutlierDetection",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider": {
+      fields: [
+        {
+          name: "name",
+          type: "string"
+        },
+        {
+          name: "envoy_ext_authz_http",
+          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationHttpProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_ext_authz_grpc",
+          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationGrpcProvider",
+          oneof: "provider"
+        },
+        {
+          name: "zipkin",
+          type: "MeshConfig.ExtensionProvider.ZipkinTracingProvider",
+          oneof: "provider"
+        },
+        {
+          name: "lightstep",
+          type: "MeshConfig.ExtensionProvider.LightstepTracingProvider",
+          oneof: "provider",
+          deprecated: true
+        },
+        {
+          name: "datadog",
+          type: "MeshConfig.ExtensionProvider.DatadogTracingProvider",
+          oneof: "provider"
+        },
+        {
+          name: "stackdriver",
+          type: "MeshConfig.ExtensionProvider.StackdriverProvider",
+          oneof: "provider"
+        },
+        {
+          name: "opencensus",
+          type: "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider",
+          oneof: "provider",
+          deprecated: true
+        },
+        {
+          name: "skywalking",
+          type: "MeshConfig.ExtensionProvider.SkyWalkingTracingProvider",
+          oneof: "provider"
+        },
+        {
+          name: "opentelemetry",
+          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider",
+          oneof: "provider"
+        },
+        {
+          name: "prometheus",
+          type: "MeshConfig.ExtensionProvider.PrometheusMetricsProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_file_access_log",
+          type: "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_http_als",
+          type: "MeshConfig.ExtensionProvider.EnvoyHttpGrpcV3LogProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_tcp_als",
+          type: "MeshConfig.ExtensionProvider.EnvoyTcpGrpcV3LogProvider",
+          oneof: "provider"
+        },
+        {
+          name: "envoy_otel_als",
+          type: "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider",
+          oneof: "provider"
+        },
+        {
+          name: "sds",
+          type: "MeshConfig.ExtensionProvider.SDSProvider",
+          oneof: "provider",
+          since: "1.27"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.DatadogTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationGrpcProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "timeout",
+          type: "Duration"
+        },
+        {
+          name: "fail_open",
+          type: "bool"
+        },
+        {
+          name: "clear_route_cache",
+          type: "bool",
+          since: "1.25"
+        },
+        {
+          name: "status_on_error",
+          type: "string"
+        },
+        {
+          name: "include_request_body_in_check",
+          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationHttpProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "timeout",
+          type: "Duration"
+        },
+        {
+          name: "path_prefix",
+          type: "string"
+        },
+        {
+          name: "fail_open",
+          type: "bool"
+        },
+        {
+          name: "clear_route_cache",
+          type: "bool",
+          since: "1.25"
+        },
+        {
+          name: "status_on_error",
+          type: "string"
+        },
+        {
+          name: "include_headers_in_check",
+          type: "string",
+          repeated: true,
+          deprecated: true
+        },
+        {
+          name: "include_request_headers_in_check",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "include_additional_headers_in_check",
+          type: "string",
+          map: true
+        },
+        {
+          name: "include_request_body_in_check",
+          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody"
+        },
+        {
+          name: "headers_to_upstream_on_allow",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "headers_to_downstream_on_deny",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "headers_to_downstream_on_allow",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody": {
+      fields: [
+        {
+          name: "max_request_bytes",
+          type: "uint32"
+        },
+        {
+          name: "allow_partial_message",
+          type: "bool"
+        },
+        {
+          name: "pack_as_bytes",
+          type: "bool"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider": {
+      fields: [
+        {
+          name: "path",
+          type: "string"
+        },
+        {
+          name: "log_format",
+          type: "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider.LogFormat"
+        },
+        {
+          name: "omit_empty_values",
+          type: "bool",
+          since: "1.26"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider.LogFormat": {
+      fields: [
+        {
+          name: "text",
+          type: "string",
+          oneof: "log_format"
+        },
+        {
+          name: "labels",
+          type: "any",
+          oneof: "log_format"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyHttpGrpcV3LogProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "log_name",
+          type: "string"
+        },
+        {
+          name: "filter_state_objects_to_log",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "additional_request_headers_to_log",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "additional_response_headers_to_log",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "additional_response_trailers_to_log",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "log_name",
+          type: "string"
+        },
+        {
+          name: "log_format",
+          type: "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider.LogFormat"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider.LogFormat": {
+      fields: [
+        {
+          name: "text",
+          type: "string"
+        },
+        {
+          name: "labels",
+          type: "any"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.EnvoyTcpGrpcV3LogProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "log_name",
+          type: "string"
+        },
+        {
+          name: "filter_state_objects_to_log",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.GrpcService": {
+      fields: [
+        {
+          name: "timeout",
+          type: "Duration",
+          since: "1.24"
+        },
+        {
+          name: "initial_metadata",
+          type: "MeshConfig.ExtensionProvider.HttpHeader",
+          repeated: true,
+          since: "1.24"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.HttpHeader": {
+      fields: [
+        {
+          name: "name",
+          type: "string",
+          since: "1.22"
+        },
+        {
+          name: "value",
+          type: "string",
+          oneof: "header_value",
+          since: "1.22"
+        },
+        {
+          name: "env_name",
+          type: "string",
+          oneof: "header_value",
+          since: "1.26"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.HttpService": {
+      fields: [
+        {
+          name: "path",
+          type: "string",
+          since: "1.22"
+        },
+        {
+          name: "timeout",
+          type: "Duration",
+          since: "1.22"
+        },
+        {
+          name: "headers",
+          type: "MeshConfig.ExtensionProvider.HttpHeader",
+          repeated: true,
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.LightstepTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "access_token",
+          type: "string"
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "context",
+          type: "enum:MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider.TraceContext",
+          repeated: true
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        },
+        {
+          name: "http",
+          type: "MeshConfig.ExtensionProvider.HttpService",
+          since: "1.22"
+        },
+        {
+          name: "grpc",
+          type: "MeshConfig.ExtensionProvider.GrpcService",
+          since: "1.24"
+        },
+        {
+          name: "resource_detectors",
+          type: "MeshConfig.ExtensionProvider.ResourceDetectors",
+          since: "1.22"
+        },
+        {
+          name: "service_attribute_enrichment",
+          type: "enum:MeshConfig.ExtensionProvider.ServiceAttributeEnrichment",
+          since: "1.30"
+        },
+        {
+          name: "dynatrace_sampler",
+          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler",
+          oneof: "sampling",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler": {
+      fields: [
+        {
+          name: "tenant",
+          type: "string",
+          since: "1.22"
+        },
+        {
+          name: "cluster_id",
+          type: "int32",
+          since: "1.22"
+        },
+        {
+          name: "root_spans_per_minute",
+          type: "uint32",
+          since: "1.22"
+        },
+        {
+          name: "http_service",
+          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler.DynatraceApi",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler.DynatraceApi": {
+      fields: [
+        {
+          name: "service",
+          type: "string",
+          since: "1.22"
+        },
+        {
+          name: "port",
+          type: "uint32",
+          since: "1.22"
+        },
+        {
+          name: "http",
+          type: "MeshConfig.ExtensionProvider.HttpService",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.PrometheusMetricsProvider": {
+      fields: [],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.ResourceDetectors": {
+      fields: [
+        {
+          name: "environment",
+          type: "MeshConfig.ExtensionProvider.ResourceDetectors.EnvironmentResourceDetector",
+          since: "1.22"
+        },
+        {
+          name: "dynatrace",
+          type: "MeshConfig.ExtensionProvider.ResourceDetectors.DynatraceResourceDetector",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.ResourceDetectors.DynatraceResourceDetector": {
+      fields: [],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.ResourceDetectors.EnvironmentResourceDetector": {
+      fields: [],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.SDSProvider": {
+      fields: [
+        {
+          name: "name",
+          type: "string",
+          since: "1.27"
+        },
+        {
+          name: "service",
+          type: "string",
+          since: "1.27"
+        },
+        {
+          name: "port",
+          type: "uint32",
+          since: "1.27"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.SkyWalkingTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "access_token",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.StackdriverProvider": {
+      fields: [
+        {
+          name: "debug",
+          type: "bool",
+          deprecated: true
+        },
+        {
+          name: "max_number_of_attributes",
+          type: "Int64Value",
+          deprecated: true
+        },
+        {
+          name: "max_number_of_annotations",
+          type: "Int64Value",
+          deprecated: true
+        },
+        {
+          name: "max_number_of_message_events",
+          type: "Int64Value",
+          deprecated: true
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        },
+        {
+          name: "logging",
+          type: "MeshConfig.ExtensionProvider.StackdriverProvider.Logging"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.StackdriverProvider.Logging": {
+      fields: [
+        {
+          name: "labels",
+          type: "string",
+          map: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ExtensionProvider.ZipkinTracingProvider": {
+      fields: [
+        {
+          name: "service",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "max_tag_length",
+          type: "uint32"
+        },
+        {
+          name: "enable_64bit_trace_id",
+          type: "bool"
+        },
+        {
+          name: "path",
+          type: "string",
+          since: "1.24"
+        },
+        {
+          name: "trace_context_option",
+          type: "enum:MeshConfig.ExtensionProvider.ZipkinTracingProvider.TraceContextOption",
+          since: "1.28"
+        },
+        {
+          name: "timeout",
+          type: "Duration",
+          since: "1.29"
+        },
+        {
+          name: "headers",
+          type: "MeshConfig.ExtensionProvider.HttpHeader",
+          repeated: true,
+          since: "1.29"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.InboundTrafficPolicy": {
+      fields: [
+        {
+          name: "mode",
+          type: "enum:MeshConfig.InboundTrafficPolicy.Mode",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.OutboundTrafficPolicy": {
+      fields: [
+        {
+          name: "mode",
+          type: "enum:MeshConfig.OutboundTrafficPolicy.Mode"
+        },
+        {
+          name: "tls",
+          type: "ClientTLSSettings",
+          since: "1.30"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ProxyPathNormalization": {
+      fields: [
+        {
+          name: "normalization",
+          type: "enum:MeshConfig.ProxyPathNormalization.NormalizationType"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ServiceScopeConfigs": {
+      fields: [
+        {
+          name: "namespace_selector",
+          type: "LabelSelector",
+          since: "1.27"
+        },
+        {
+          name: "services_selector",
+          type: "LabelSelector",
+          since: "1.27"
+        },
+        {
+          name: "scope",
+          type: "enum:MeshConfig.ServiceScopeConfigs.Scope",
+          since: "1.27"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ServiceSettings": {
+      fields: [
+        {
+          name: "settings",
+          type: "MeshConfig.ServiceSettings.Settings"
+        },
+        {
+          name: "hosts",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.ServiceSettings.Settings": {
+      fields: [
+        {
+          name: "cluster_local",
+          type: "bool"
+        }
+      ],
+      reserved: []
+    },
+    "MeshConfig.TLSConfig": {
+      fields: [
+        {
+          name: "min_protocol_version",
+          type: "enum:MeshConfig.TLSConfig.TLSProtocol"
+        },
+        {
+          name: "ecdh_curves",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "cipher_suites",
+          type: "string",
+          repeated: true,
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    PrivateKeyProvider: {
+      fields: [
+        {
+          name: "cryptomb",
+          type: "PrivateKeyProvider.CryptoMb",
+          oneof: "provider"
+        },
+        {
+          name: "qat",
+          type: "PrivateKeyProvider.QAT",
+          oneof: "provider"
+        }
+      ],
+      reserved: []
+    },
+    "PrivateKeyProvider.CryptoMb": {
+      fields: [
+        {
+          name: "poll_delay",
+          type: "Duration"
+        },
+        {
+          name: "fallback",
+          type: "BoolValue",
+          since: "1.21"
+        }
+      ],
+      reserved: []
+    },
+    "PrivateKeyProvider.QAT": {
+      fields: [
+        {
+          name: "poll_delay",
+          type: "Duration"
+        },
+        {
+          name: "fallback",
+          type: "BoolValue",
+          since: "1.21"
+        }
+      ],
+      reserved: []
+    },
+    ProxyConfig: {
+      fields: [
+        {
+          name: "config_path",
+          type: "string"
+        },
+        {
+          name: "binary_path",
+          type: "string"
+        },
+        {
+          name: "service_cluster",
+          type: "string",
+          oneof: "cluster_name"
+        },
+        {
+          name: "tracing_service_name",
+          type: "enum:ProxyConfig.TracingServiceName",
+          oneof: "cluster_name"
+        },
+        {
+          name: "drain_duration",
+          type: "Duration"
+        },
+        {
+          name: "discovery_address",
+          type: "string"
+        },
+        {
+          name: "discovery_refresh_delay",
+          type: "Duration",
+          deprecated: true
+        },
+        {
+          name: "zipkin_address",
+          type: "string",
+          deprecated: true
+        },
+        {
+          name: "statsd_udp_address",
+          type: "string"
+        },
+        {
+          name: "envoy_metrics_service_address",
+          type: "string",
+          deprecated: true
+        },
+        {
+          name: "proxy_admin_port",
+          type: "int32"
+        },
+        {
+          name: "availability_zone",
+          type: "string",
+          deprecated: true
+        },
+        {
+          name: "control_plane_auth_policy",
+          type: "enum:AuthenticationPolicy"
+        },
+        {
+          name: "custom_config_file",
+          type: "string"
+        },
+        {
+          name: "stat_name_length",
+          type: "int32"
+        },
+        {
+          name: "concurrency",
+          type: "Int32Value"
+        },
+        {
+          name: "proxy_bootstrap_template_path",
+          type: "string"
+        },
+        {
+          name: "interception_mode",
+          type: "enum:ProxyConfig.InboundInterceptionMode"
+        },
+        {
+          name: "tracing",
+          type: "Tracing"
+        },
+        {
+          name: "sds",
+          type: "SDS",
+          deprecated: true
+        },
+        {
+          name: "envoy_access_log_service",
+          type: "RemoteService"
+        },
+        {
+          name: "envoy_metrics_service",
+          type: "RemoteService"
+        },
+        {
+          name: "proxy_metadata",
+          type: "string",
+          map: true
+        },
+        {
+          name: "runtime_values",
+          type: "string",
+          map: true
+        },
+        {
+          name: "status_port",
+          type: "int32"
+        },
+        {
+          name: "extra_stat_tags",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "gateway_topology",
+          type: "Topology"
+        },
+        {
+          name: "termination_drain_duration",
+          type: "Duration"
+        },
+        {
+          name: "mesh_id",
+          type: "string"
+        },
+        {
+          name: "readiness_probe",
+          type: "ReadinessProbe"
+        },
+        {
+          name: "proxy_stats_matcher",
+          type: "ProxyConfig.ProxyStatsMatcher"
+        },
+        {
+          name: "hold_application_until_proxy_starts",
+          type: "BoolValue"
+        },
+        {
+          name: "ca_certificates_pem",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "image",
+          type: "ProxyImage"
+        },
+        {
+          name: "private_key_provider",
+          type: "PrivateKeyProvider"
+        },
+        {
+          name: "proxy_headers",
+          type: "ProxyConfig.ProxyHeaders",
+          since: "1.19"
+        },
+        {
+          name: "file_flush_interval",
+          type: "Duration",
+          since: "1.29"
+        },
+        {
+          name: "file_flush_min_size_kb",
+          type: "uint32",
+          since: "1.29"
+        },
+        {
+          name: "stats_compression",
+          type: "BoolValue",
+          since: "1.29"
+        },
+        {
+          name: "connection_settings",
+          type: "ProxyConfig.ConnectionSettings",
+          since: "1.31"
+        }
+      ],
+      reserved: [
+        "parent_shutdown_duration",
+        "connect_timeout"
+      ]
+    },
+    "ProxyConfig.ConnectionSettings": {
+      fields: [
+        {
+          name: "profile",
+          type: "enum:ProxyConfig.ConnectionSettings.Profile",
+          since: "1.31"
+        },
+        {
+          name: "listener_per_connection_buffer_limit_bytes",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "cluster_per_connection_buffer_limit_bytes",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "http_idle_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_max_connection_duration",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_drain_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_request_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_request_headers_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_stream_idle_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_max_stream_duration",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "http_max_concurrent_streams",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "http2_initial_stream_window_size",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "http2_initial_connection_window_size",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "http_headers_with_underscores_action",
+          type: "enum:ProxyConfig.ConnectionSettings.HeadersWithUnderscoresAction",
+          since: "1.31"
+        },
+        {
+          name: "http_merge_slashes",
+          type: "BoolValue",
+          since: "1.31"
+        },
+        {
+          name: "http_path_with_escaped_slashes_action",
+          type: "enum:ProxyConfig.ConnectionSettings.PathWithEscapedSlashesAction",
+          since: "1.31"
+        },
+        {
+          name: "listener_connection_limit",
+          type: "Int32Value",
+          since: "1.31"
+        },
+        {
+          name: "global_downstream_connection_limit",
+          type: "Int32Value",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders": {
+      fields: [
+        {
+          name: "forwarded_client_cert",
+          type: "enum:ForwardClientCertDetails",
+          since: "1.19"
+        },
+        {
+          name: "set_current_client_cert_details",
+          type: "ProxyConfig.ProxyHeaders.SetCurrentClientCertDetails",
+          since: "1.24"
+        },
+        {
+          name: "request_id",
+          type: "ProxyConfig.ProxyHeaders.RequestId",
+          since: "1.19"
+        },
+        {
+          name: "server",
+          type: "ProxyConfig.ProxyHeaders.Server",
+          since: "1.19"
+        },
+        {
+          name: "attempt_count",
+          type: "ProxyConfig.ProxyHeaders.AttemptCount",
+          since: "1.19"
+        },
+        {
+          name: "envoy_debug_headers",
+          type: "ProxyConfig.ProxyHeaders.EnvoyDebugHeaders",
+          since: "1.19"
+        },
+        {
+          name: "metadata_exchange_headers",
+          type: "ProxyConfig.ProxyHeaders.MetadataExchangeHeaders",
+          since: "1.19.1"
+        },
+        {
+          name: "preserve_http1_header_case",
+          type: "BoolValue",
+          since: "1.25"
+        },
+        {
+          name: "x_forwarded_host",
+          type: "ProxyConfig.ProxyHeaders.XForwardedHost",
+          since: "1.28"
+        },
+        {
+          name: "x_forwarded_port",
+          type: "ProxyConfig.ProxyHeaders.XForwardedPort",
+          since: "1.28"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.AttemptCount": {
+      fields: [
+        {
+          name: "disabled",
+          type: "BoolValue",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.EnvoyDebugHeaders": {
+      fields: [
+        {
+          name: "disabled",
+          type: "BoolValue",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.MetadataExchangeHeaders": {
+      fields: [
+        {
+          name: "mode",
+          type: "enum:ProxyConfig.ProxyHeaders.MetadataExchangeMode",
+          since: "1.19.1"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.RequestId": {
+      fields: [
+        {
+          name: "disabled",
+          type: "BoolValue",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.Server": {
+      fields: [
+        {
+          name: "disabled",
+          type: "BoolValue",
+          since: "1.19"
+        },
+        {
+          name: "value",
+          type: "string",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.SetCurrentClientCertDetails": {
+      fields: [
+        {
+          name: "subject",
+          type: "BoolValue",
+          since: "1.24"
+        },
+        {
+          name: "cert",
+          type: "BoolValue",
+          since: "1.24"
+        },
+        {
+          name: "chain",
+          type: "BoolValue",
+          since: "1.24"
+        },
+        {
+          name: "dns",
+          type: "BoolValue",
+          since: "1.24"
+        },
+        {
+          name: "uri",
+          type: "BoolValue",
+          since: "1.24"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.XForwardedHost": {
+      fields: [
+        {
+          name: "enabled",
+          type: "BoolValue",
+          since: "1.28"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyHeaders.XForwardedPort": {
+      fields: [
+        {
+          name: "enabled",
+          type: "BoolValue",
+          since: "1.28"
+        }
+      ],
+      reserved: []
+    },
+    "ProxyConfig.ProxyStatsMatcher": {
+      fields: [
+        {
+          name: "inclusion_prefixes",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "inclusion_suffixes",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "inclusion_regexps",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    RemoteService: {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "tls_settings",
+          type: "ClientTLSSettings"
+        },
+        {
+          name: "tcp_keepalive",
+          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive"
+        }
+      ],
+      reserved: []
+    },
+    SDS: {
+      fields: [
+        {
+          name: "enabled",
+          type: "bool"
+        },
+        {
+          name: "k8s_sa_jwt_path",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    ServiceEntryVisibility: {
+      fields: [
+        {
+          name: "default_visibility",
+          type: "enum:ServiceEntryVisibility.Visibility",
+          since: "1.31"
+        },
+        {
+          name: "apply_to_sidecars",
+          type: "bool",
+          since: "1.31"
+        },
+        {
+          name: "policies",
+          type: "ServiceEntryVisibility.Policy",
+          repeated: true,
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ServiceEntryVisibility.MatchRule": {
+      fields: [
+        {
+          name: "namespace_selector",
+          type: "LabelSelector",
+          oneof: "matcher",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ServiceEntryVisibility.Policy": {
+      fields: [
+        {
+          name: "visibility",
+          type: "enum:ServiceEntryVisibility.Visibility",
+          since: "1.31"
+        },
+        {
+          name: "matching_rules",
+          type: "ServiceEntryVisibility.MatchRule",
+          repeated: true,
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    Topology: {
+      fields: [
+        {
+          name: "num_trusted_proxies",
+          type: "uint32"
+        },
+        {
+          name: "forward_client_cert_details",
+          type: "enum:ForwardClientCertDetails"
+        },
+        {
+          name: "proxy_protocol",
+          type: "Topology.ProxyProtocolConfiguration",
+          since: "1.19"
+        }
+      ],
+      reserved: []
+    },
+    "Topology.ProxyProtocolConfiguration": {
+      fields: [],
+      reserved: []
+    },
+    Tracing: {
+      fields: [
+        {
+          name: "zipkin",
+          type: "Tracing.Zipkin",
+          oneof: "tracer"
+        },
+        {
+          name: "lightstep",
+          type: "Tracing.Lightstep",
+          oneof: "tracer"
+        },
+        {
+          name: "datadog",
+          type: "Tracing.Datadog",
+          oneof: "tracer"
+        },
+        {
+          name: "stackdriver",
+          type: "Tracing.Stackdriver",
+          oneof: "tracer"
+        },
+        {
+          name: "open_census_agent",
+          type: "Tracing.OpenCensusAgent",
+          oneof: "tracer"
+        },
+        {
+          name: "custom_tags",
+          type: "Tracing.CustomTag",
+          map: true
+        },
+        {
+          name: "max_path_tag_length",
+          type: "uint32"
+        },
+        {
+          name: "sampling",
+          type: "double"
+        },
+        {
+          name: "tls_settings",
+          type: "ClientTLSSettings"
+        },
+        {
+          name: "enable_istio_tags",
+          type: "BoolValue",
+          since: "1.25"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.CustomTag": {
+      fields: [
+        {
+          name: "literal",
+          type: "Tracing.Literal",
+          oneof: "type"
+        },
+        {
+          name: "environment",
+          type: "Tracing.Environment",
+          oneof: "type"
+        },
+        {
+          name: "header",
+          type: "Tracing.RequestHeader",
+          oneof: "type"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Datadog": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Environment": {
+      fields: [
+        {
+          name: "name",
+          type: "string"
+        },
+        {
+          name: "default_value",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Lightstep": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "access_token",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Literal": {
+      fields: [
+        {
+          name: "value",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.OpenCensusAgent": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        },
+        {
+          name: "context",
+          type: "enum:Tracing.OpenCensusAgent.TraceContext",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.RequestHeader": {
+      fields: [
+        {
+          name: "name",
+          type: "string"
+        },
+        {
+          name: "default_value",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Stackdriver": {
+      fields: [
+        {
+          name: "debug",
+          type: "bool"
+        },
+        {
+          name: "max_number_of_attributes",
+          type: "Int64Value"
+        },
+        {
+          name: "max_number_of_annotations",
+          type: "Int64Value"
+        },
+        {
+          name: "max_number_of_message_events",
+          type: "Int64Value"
+        }
+      ],
+      reserved: []
+    },
+    "Tracing.Zipkin": {
+      fields: [
+        {
+          name: "address",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    ClientTLSSettings: {
+      fields: [
+        {
+          name: "mode",
+          type: "enum:ClientTLSSettings.TLSmode"
+        },
+        {
+          name: "client_certificate",
+          type: "string"
+        },
+        {
+          name: "private_key",
+          type: "string"
+        },
+        {
+          name: "ca_certificates",
+          type: "string"
+        },
+        {
+          name: "credential_name",
+          type: "string"
+        },
+        {
+          name: "subject_alt_names",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "sni",
+          type: "string"
+        },
+        {
+          name: "insecure_skip_verify",
+          type: "BoolValue"
+        },
+        {
+          name: "ca_crl",
+          type: "string",
+          since: "1.22"
+        }
+      ],
+      reserved: []
+    },
+    ConnectionPoolSettings: {
+      fields: [
+        {
+          name: "tcp",
+          type: "ConnectionPoolSettings.TCPSettings",
+          since: "1.31"
+        },
+        {
+          name: "http",
+          type: "ConnectionPoolSettings.HTTPSettings",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ConnectionPoolSettings.HTTPSettings": {
+      fields: [
+        {
+          name: "http1_max_pending_requests",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "http2_max_requests",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "max_requests_per_connection",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "max_retries",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "idle_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "h2_upgrade_policy",
+          type: "enum:ConnectionPoolSettings.HTTPSettings.H2UpgradePolicy",
+          since: "1.31"
+        },
+        {
+          name: "use_client_protocol",
+          type: "bool",
+          since: "1.31"
+        },
+        {
+          name: "max_concurrent_streams",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "http2_keep_alive",
+          type: "ConnectionPoolSettings.HTTPSettings.ConnectionKeepalive",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ConnectionPoolSettings.HTTPSettings.ConnectionKeepalive": {
+      fields: [
+        {
+          name: "interval",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "timeout",
+          type: "Duration",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ConnectionPoolSettings.TCPSettings": {
+      fields: [
+        {
+          name: "max_connections",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "connect_timeout",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "tcp_keepalive",
+          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive",
+          since: "1.31"
+        },
+        {
+          name: "max_connection_duration",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "idle_timeout",
+          type: "Duration",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ConnectionPoolSettings.TCPSettings.TcpKeepalive": {
+      fields: [
+        {
+          name: "probes",
+          type: "uint32"
+        },
+        {
+          name: "time",
+          type: "Duration"
+        },
+        {
+          name: "interval",
+          type: "Duration"
+        }
+      ],
+      reserved: []
+    },
+    ExecHealthCheckConfig: {
+      fields: [
+        {
+          name: "command",
+          type: "string",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    GrpcHealthCheckConfig: {
+      fields: [
+        {
+          name: "port",
+          type: "uint32",
+          since: "1.25"
+        },
+        {
+          name: "service",
+          type: "string",
+          since: "1.25"
+        }
+      ],
+      reserved: []
+    },
+    HTTPHeader: {
+      fields: [
+        {
+          name: "name",
+          type: "string"
+        },
+        {
+          name: "value",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    HTTPHealthCheckConfig: {
+      fields: [
+        {
+          name: "path",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        },
+        {
+          name: "host",
+          type: "string"
+        },
+        {
+          name: "scheme",
+          type: "string"
+        },
+        {
+          name: "http_headers",
+          type: "HTTPHeader",
+          repeated: true
+        }
+      ],
+      reserved: []
+    },
+    HTTPRetry: {
+      fields: [
+        {
+          name: "attempts",
+          type: "int32"
+        },
+        {
+          name: "per_try_timeout",
+          type: "Duration"
+        },
+        {
+          name: "retry_on",
+          type: "string"
+        },
+        {
+          name: "retry_remote_localities",
+          type: "BoolValue"
+        },
+        {
+          name: "retry_ignore_previous_hosts",
+          type: "BoolValue",
+          since: "1.26"
+        },
+        {
+          name: "backoff",
+          type: "Duration",
+          since: "1.26"
+        }
+      ],
+      reserved: []
+    },
+    LocalityLoadBalancerSetting: {
+      fields: [
+        {
+          name: "distribute",
+          type: "LocalityLoadBalancerSetting.Distribute",
+          repeated: true
+        },
+        {
+          name: "failover",
+          type: "LocalityLoadBalancerSetting.Failover",
+          repeated: true
+        },
+        {
+          name: "failover_priority",
+          type: "string",
+          repeated: true
+        },
+        {
+          name: "enabled",
+          type: "BoolValue"
+        }
+      ],
+      reserved: []
+    },
+    "LocalityLoadBalancerSetting.Distribute": {
+      fields: [
+        {
+          name: "from",
+          type: "string"
+        },
+        {
+          name: "to",
+          type: "uint32",
+          map: true
+        }
+      ],
+      reserved: []
+    },
+    "LocalityLoadBalancerSetting.Failover": {
+      fields: [
+        {
+          name: "from",
+          type: "string"
+        },
+        {
+          name: "to",
+          type: "string"
+        }
+      ],
+      reserved: []
+    },
+    OutlierDetection: {
+      fields: [
+        {
+          name: "consecutive_errors",
+          type: "int32",
+          deprecated: true,
+          since: "1.31"
+        },
+        {
+          name: "split_external_local_origin_errors",
+          type: "bool",
+          since: "1.31"
+        },
+        {
+          name: "consecutive_local_origin_failures",
+          type: "UInt32Value",
+          since: "1.31"
+        },
+        {
+          name: "consecutive_gateway_errors",
+          type: "UInt32Value",
+          since: "1.31"
+        },
+        {
+          name: "consecutive_5xx_errors",
+          type: "UInt32Value",
+          since: "1.31"
+        },
+        {
+          name: "interval",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "base_ejection_time",
+          type: "Duration",
+          since: "1.31"
+        },
+        {
+          name: "max_ejection_percent",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "min_health_percent",
+          type: "int32",
+          since: "1.31"
+        },
+        {
+          name: "outlier_detection_http_error_codes",
+          type: "uint32",
+          repeated: true,
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    ReadinessProbe: {
+      fields: [
+        {
+          name: "initial_delay_seconds",
+          type: "int32"
+        },
+        {
+          name: "timeout_seconds",
+          type: "int32"
+        },
+        {
+          name: "period_seconds",
+          type: "int32"
+        },
+        {
+          name: "success_threshold",
+          type: "int32"
+        },
+        {
+          name: "failure_threshold",
+          type: "int32"
+        },
+        {
+          name: "http_get",
+          type: "HTTPHealthCheckConfig",
+          oneof: "health_check_method"
+        },
+        {
+          name: "tcp_socket",
+          type: "TCPHealthCheckConfig",
+          oneof: "health_check_method"
+        },
+        {
+          name: "exec",
+          type: "ExecHealthCheckConfig",
+          oneof: "health_check_method"
+        },
+        {
+          name: "grpc",
+          type: "GrpcHealthCheckConfig",
+          oneof: "health_check_method",
+          since: "1.25"
+        }
+      ],
+      reserved: []
+    },
+    TCPHealthCheckConfig: {
+      fields: [
+        {
+          name: "host",
+          type: "string"
+        },
+        {
+          name: "port",
+          type: "uint32"
+        }
+      ],
+      reserved: []
+    },
+    ZoneAwareLoadBalancerSetting: {
+      fields: [
+        {
+          name: "enabled",
+          type: "BoolValue",
+          since: "1.31"
+        },
+        {
+          name: "failover",
+          type: "ZoneAwareLoadBalancerSetting.Failover",
+          repeated: true,
+          since: "1.31"
+        },
+        {
+          name: "failover_priority",
+          type: "string",
+          repeated: true,
+          since: "1.31"
+        },
+        {
+          name: "min_cluster_size",
+          type: "UInt64Value",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    "ZoneAwareLoadBalancerSetting.Failover": {
+      fields: [
+        {
+          name: "from",
+          type: "string",
+          since: "1.31"
+        },
+        {
+          name: "to",
+          type: "string",
+          since: "1.31"
+        }
+      ],
+      reserved: []
+    },
+    ProxyImage: {
+      fields: [
+        {
+          name: "image_type",
+          type: "string"
+        }
+      ],
+      reserved: []
+    }
+  },
+  enums: {
+    AuthenticationPolicy: {
+      NONE: 0,
+      MUTUAL_TLS: 1,
+      INHERIT: 1e3
+    },
+    ForwardClientCertDetails: {
+      UNDEFINED: 0,
+      SANITIZE: 1,
+      FORWARD_ONLY: 2,
+      APPEND_FORWARD: 3,
+      SANITIZE_SET: 4,
+      ALWAYS_FORWARD_ONLY: 5
+    },
+    "MeshConfig.AccessLogEncoding": {
+      TEXT: 0,
+      JSON: 1
+    },
+    "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider.TraceContext": {
+      UNSPECIFIED: 0,
+      W3C_TRACE_CONTEXT: 1,
+      GRPC_BIN: 2,
+      CLOUD_TRACE_CONTEXT: 3,
+      B3: 4
+    },
+    "MeshConfig.ExtensionProvider.ServiceAttributeEnrichment": {
+      ISTIO_CANONICAL: 0,
+      OTEL_SEMANTIC_CONVENTIONS: 1
+    },
+    "MeshConfig.ExtensionProvider.ZipkinTracingProvider.TraceContextOption": {
+      USE_B3: 0,
+      USE_B3_WITH_W3C_PROPAGATION: 1
+    },
+    "MeshConfig.H2UpgradePolicy": {
+      DO_NOT_UPGRADE: 0,
+      UPGRADE: 1
+    },
+    "MeshConfig.InboundTrafficPolicy.Mode": {
+      PASSTHROUGH: 0,
+      LOCALHOST: 1
+    },
+    "MeshConfig.IngressControllerMode": {
+      UNSPECIFIED: 0,
+      OFF: 1,
+      DEFAULT: 2,
+      STRICT: 3
+    },
+    "MeshConfig.OutboundTrafficPolicy.Mode": {
+      REGISTRY_ONLY: 0,
+      ALLOW_ANY: 1,
+      ALLOW_ANY_DYNAMIC_DNS: 3
+    },
+    "MeshConfig.ProxyPathNormalization.NormalizationType": {
+      DEFAULT: 0,
+      NONE: 1,
+      BASE: 2,
+      MERGE_SLASHES: 3,
+      DECODE_AND_MERGE_SLASHES: 4
+    },
+    "MeshConfig.ServiceScopeConfigs.Scope": {
+      LOCAL: 0,
+      GLOBAL: 1
+    },
+    "MeshConfig.TLSConfig.TLSProtocol": {
+      TLS_AUTO: 0,
+      TLSV1_2: 1,
+      TLSV1_3: 2
+    },
+    "ProxyConfig.ConnectionSettings.HeadersWithUnderscoresAction": {
+      HEADERS_WITH_UNDERSCORES_UNSPECIFIED: 0,
+      HEADERS_WITH_UNDERSCORES_ALLOW: 1,
+      HEADERS_WITH_UNDERSCORES_REJECT_REQUEST: 2,
+      HEADERS_WITH_UNDERSCORES_DROP_HEADER: 3
+    },
+    "ProxyConfig.ConnectionSettings.PathWithEscapedSlashesAction": {
+      PATH_WITH_ESCAPED_SLASHES_UNSPECIFIED: 0,
+      KEEP_UNCHANGED: 1,
+      REJECT_REQUEST: 2,
+      UNESCAPE_AND_REDIRECT: 3,
+      UNESCAPE_AND_FORWARD: 4
+    },
+    "ProxyConfig.ConnectionSettings.Profile": {
+      SIDECAR: 0,
+      EDGE: 1
+    },
+    "ProxyConfig.InboundInterceptionMode": {
+      REDIRECT: 0,
+      TPROXY: 1,
+      NONE: 2
+    },
+    "ProxyConfig.ProxyHeaders.MetadataExchangeMode": {
+      UNDEFINED: 0,
+      IN_MESH: 1
+    },
+    "ProxyConfig.TracingServiceName": {
+      APP_LABEL_AND_NAMESPACE: 0,
+      CANONICAL_NAME_ONLY: 1,
+      CANONICAL_NAME_AND_NAMESPACE: 2
+    },
+    Resource: {
+      SERVICE_REGISTRY: 0
+    },
+    "ServiceEntryVisibility.Visibility": {
+      VISIBILITY_UNSPECIFIED: 0,
+      NONE: 1,
+      NAMESPACE: 2,
+      PUBLIC: 3
+    },
+    "Tracing.OpenCensusAgent.TraceContext": {
+      UNSPECIFIED: 0,
+      W3C_TRACE_CONTEXT: 1,
+      GRPC_BIN: 2,
+      CLOUD_TRACE_CONTEXT: 3,
+      B3: 4
+    },
+    "ClientTLSSettings.TLSmode": {
+      DISABLE: 0,
+      SIMPLE: 1,
+      MUTUAL: 2,
+      ISTIO_MUTUAL: 3
+    },
+    "ConnectionPoolSettings.HTTPSettings.H2UpgradePolicy": {
+      DEFAULT: 0,
+      DO_NOT_UPGRADE: 1,
+      UPGRADE: 2
+    }
+  }
+};
+
+// src/model/proxy-config.ts
+var SCHEMA_DATA = mesh_config_schema_default;
+var PROXY_CONFIG_ENUMS = SCHEMA_DATA.enums;
+var REMOVAL_NOTES = {
+  "ProxyConfig.parent_shutdown_duration": "was removed from ProxyConfig in Istio 1.17",
+  "ProxyConfig.connect_timeout": "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting"
+};
+function jsonName(protoName) {
+  return protoName.replace(/_([a-z])/g, (_2, c) => c.toUpperCase()).replace(/_/g, "");
+}
+var PROXY_CONFIG_SCHEMA = new Map(
+  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
+    name,
+    m.fields.map(({ name: protoName, ...spec }) => ({ ...spec, protoName, jsonName: jsonName(protoName) }))
+  ])
+);
+var REMOVED = new Map(
+  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
+    name,
+    new Map(m.reserved.flatMap((r7) => {
+      const note = REMOVAL_NOTES[`${name}.${r7}`] ?? `was removed from ${shortName(name)}`;
+      return [[r7, note], [jsonName(r7), note]];
+    }))
+  ])
+);
+function shortName(message) {
+  return message.replace(/^.*\./, "");
+}
+function fieldsOf(message) {
+  return PROXY_CONFIG_SCHEMA.get(message) ?? [];
+}
+function formatConfigPath(path) {
+  let out = "";
+  for (const step of path) {
+    if (typeof step === "number") out += `[${step}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(step)) out += out === "" ? step : `.${step}`;
+    else out += `[${JSON.stringify(step)}]`;
+  }
+  return out;
+}
+function parseConfigPath(text) {
+  const out = [];
+  const re2 = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  let m;
+  while (re2.lastIndex < text.length && (m = re2.exec(text)) !== null) {
+    if (m[1] !== void 0) out.push(m[1]);
+    else if (m[2] !== void 0) out.push(Number(m[2]));
+    else if (m[3] !== void 0) out.push(JSON.parse(m[3]));
+  }
+  return out;
+}
+var isMapping = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+function describe(v2) {
+  if (v2 === null) return "null";
+  if (Array.isArray(v2)) return "a list";
+  if (isMapping(v2)) return "a mapping";
+  if (typeof v2 === "string") return `the string ${quoted(v2)}`;
+  if (typeof v2 === "boolean") return `the boolean ${v2}`;
+  if (typeof v2 === "number") return `the number ${v2}`;
+  return String(v2);
+}
+function enumNames(name, values) {
+  const names2 = Object.keys(values).join(", ");
+  return names2.length <= 60 ? names2 : `the ${name} names`;
+}
+function quoted(s) {
+  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
+}
+function readText(text) {
+  const limit = embeddedTextProblem(text, "yaml");
+  if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
+  const doc = parseLenient(text);
+  const errors = doc.errors.filter((e) => e.code !== "MULTIPLE_DOCS");
+  if (errors.length === 0) {
+    const aliases = aliasExpansionProblem(doc);
+    if (aliases) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: aliases };
+    try {
+      return { value: plainValue(doc), syntaxError: void 0, ignoredDocuments: errors.length !== doc.errors.length };
+    } catch (e) {
+      return { value: void 0, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
+    }
+  }
+  const jsonLimit = embeddedTextProblem(text, "json");
+  if (jsonLimit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: jsonLimit };
+  try {
+    return { value: JSON.parse(text), syntaxError: void 0, ignoredDocuments: false };
+  } catch {
+    const first = errors[0];
+    const offset = first?.pos[0] ?? 0;
+    const before = text.slice(0, offset);
+    const line = before.split("\n").length;
+    const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
+    const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
+    return { value: void 0, syntaxError: `${reason}${where}`, ignoredDocuments: false };
+  }
+}
+var VISIT_BUDGET = 5e4;
+var MAX_PROBLEMS = 100;
+function addProblem(list2, p) {
+  if (list2.length < MAX_PROBLEMS) list2.push(p);
+}
+var INT_RANGES = {
+  int32: [-2147483648, 2147483647],
+  Int32Value: [-2147483648, 2147483647],
+  uint32: [0, 4294967295],
+  UInt32Value: [0, 4294967295],
+  int64: [-9223372036854776e3, 9223372036854776e3],
+  Int64Value: [-9223372036854776e3, 9223372036854776e3],
+  uint64: [0, 18446744073709552e3],
+  UInt64Value: [0, 18446744073709552e3]
+};
+function numericStringContent(s) {
+  const space = (c) => c === " " || c === "	" || c === "\r" || c === "\n";
+  let start = 0;
+  let end = s.length;
+  while (start < end && space(s[start])) start++;
+  while (end > start && space(s[end - 1])) end--;
+  const inner = s.slice(start, end);
+  if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(inner)) return void 0;
+  return Number(inner);
+}
+function knownIn(field, version2) {
+  if (!field.since || !version2) return true;
+  const [major = 1, minor = 0, patch = 0] = field.since.split(".").map(Number);
+  return compareVersions(version2, { major, minor, patch, text: field.since }) >= 0;
+}
+function fieldFor(message, key) {
+  return fieldsOf(message).find((f) => f.jsonName === key || f.protoName === key);
+}
+function knownFieldFor(message, key, version2) {
+  const f = fieldFor(message, key);
+  return f && knownIn(f, version2) ? f : void 0;
+}
+var HELM_VALUE_KEYS = /* @__PURE__ */ new Set([
+  "global",
+  "pilot",
+  "sidecarInjectorWebhook",
+  "revision",
+  "revisionTags",
+  "telemetry",
+  "gateways",
+  "cni",
+  "istio_cni",
+  "base",
+  "istiodRemote",
+  "ztunnel",
+  "meshConfig",
+  "values",
+  "env",
+  "defaults",
+  "_internal_defaults_do_not_set"
+]);
+var JSON_NAME_ONLY = /* @__PURE__ */ new Set(["default_config", "default_providers"]);
+var ENV_VARIABLE = /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/;
+function closestField(key, message, at2, version2) {
+  const pools = [{ message, at: at2 }];
+  if (message === "MeshConfig") pools.push({ message: "ProxyConfig", at: [...at2, "defaultConfig"] });
+  let best;
+  let bestDist = Infinity;
+  const lower = key.toLowerCase();
+  for (const pool of pools) {
+    for (const f of fieldsOf(pool.message)) {
+      if (!knownIn(f, version2)) continue;
+      const d = Math.min(editDistance(lower, f.jsonName.toLowerCase()), editDistance(lower, f.protoName));
+      if (d < bestDist) {
+        bestDist = d;
+        best = { field: f, at: pool.at };
+      }
+    }
+  }
+  if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...best.at, best.field.jsonName]);
+  if (message === "ProxyConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "proxyMetadata", key]);
+  if (message === "MeshConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "defaultConfig", "proxyMetadata", key]);
+  for (const f of fieldsOf(message)) {
+    if (f.repeated || f.map || !PROXY_CONFIG_SCHEMA.has(f.type)) continue;
+    const inner = fieldsOf(f.type).find((g) => g.jsonName === key || g.protoName === key);
+    if (inner && knownIn(f, version2) && knownIn(inner, version2)) return formatConfigPath([...at2, f.jsonName, inner.jsonName]);
+  }
+  return void 0;
+}
+function unknownField(key, message, at2, field, c) {
+  const here = formatConfigPath([...at2, key]);
+  const inMesh = at2.length === 1 && at2[0] === "defaultConfig";
+  if (message === "MeshConfig" && at2.length === 0) {
+    const proxy = knownFieldFor("ProxyConfig", key, c.version);
+    if (proxy) return { path: here, message: `${here} is a ProxyConfig field, which belongs under defaultConfig`, suggestion: formatConfigPath(["defaultConfig", proxy.jsonName]) };
+    if (HELM_VALUE_KEYS.has(key)) return { path: here, message: `${here} is a Helm value of the istiod chart, not a MeshConfig field` };
+  }
+  if (message === "ProxyConfig" && inMesh) {
+    const mesh = knownFieldFor("MeshConfig", key, c.version);
+    if (mesh) return { path: here, message: `${here} is a MeshConfig field, which belongs at the top level, not under defaultConfig`, suggestion: formatConfigPath([mesh.jsonName]) };
+  }
+  const removed = REMOVED.get(message)?.get(key);
+  if (removed) return { path: here, message: `${here} ${removed}` };
+  const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : "";
+  const what = `${here} is not a field of ${shortName(message)}${newer}`;
+  const suggestion = field ? void 0 : closestField(key, message, at2, c.version);
+  return suggestion ? { path: here, message: what, suggestion } : { path: here, message: what };
+}
+function checkMessage(v2, message, at2, c) {
+  if (!isMapping(v2)) {
+    addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping of ${shortName(message)} fields, not ${describe(v2)}`, kind: "type" });
+    return;
+  }
+  for (const key in v2) {
+    if (!Object.hasOwn(v2, key)) continue;
+    if (--c.budget < 0) return;
+    const value = v2[key];
+    const here = [...at2, key];
+    const field = fieldFor(message, key);
+    if (!field || !knownIn(field, c.version)) {
+      if (c.unknownFields.length < MAX_PROBLEMS) addProblem(c.unknownFields, unknownField(key, message, at2, field, c));
+      continue;
+    }
+    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v2) {
+      addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
+      continue;
+    }
+    if (message === "MeshConfig" && at2.length === 0 && JSON_NAME_ONLY.has(key)) {
+      addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is read only when spelled ${field.jsonName}`, suggestion: formatConfigPath([field.jsonName]) });
+    }
+    checkField(value, field, here, c);
+  }
+}
+function checkField(v2, field, at2, c) {
+  if (v2 === null) return;
+  if (field.type === "any") return;
+  if (field.repeated) {
+    if (!Array.isArray(v2)) {
+      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a list, not ${describe(v2)}`, kind: "type" });
+      return;
+    }
+    for (let i = 0; i < v2.length; i++) {
+      if (--c.budget < 0) return;
+      if (v2[i] !== null) checkSingular(v2[i], field.type, [...at2, i], c);
+    }
+    return;
+  }
+  if (field.map) {
+    if (!isMapping(v2)) {
+      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping, not ${describe(v2)}`, kind: "type" });
+      return;
+    }
+    for (const k2 in v2) {
+      if (!Object.hasOwn(v2, k2)) continue;
+      if (--c.budget < 0) return;
+      if (v2[k2] !== null) checkSingular(v2[k2], field.type, [...at2, k2], c);
+    }
+    return;
+  }
+  checkSingular(v2, field.type, at2, c);
+}
+function checkSingular(v2, type, at2, c) {
+  const where = formatConfigPath(at2);
+  const fail2 = (message, suggestion, kind2 = "type") => {
+    addProblem(c.errors, suggestion !== void 0 ? { path: where, message, suggestion, kind: kind2 } : { path: where, message, kind: kind2 });
+  };
+  if (PROXY_CONFIG_SCHEMA.has(type)) {
+    checkMessage(v2, type, at2, c);
+    return;
+  }
+  if (type.startsWith("enum:")) {
+    const values = PROXY_CONFIG_ENUMS[type.slice(5)] ?? {};
+    if (typeof v2 === "string") {
+      if (v2 in values) return;
+      const close = Object.keys(values).find((n) => n.toLowerCase() === v2.toLowerCase());
+      fail2(close === void 0 ? `${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}` : `${where} is ${describe(v2)}; names are case-sensitive`, close === void 0 ? void 0 : JSON.stringify(close));
+      return;
+    }
+    if (typeof v2 === "number" && Number.isInteger(v2) && v2 >= -2147483648 && v2 <= 2147483647) return;
+    fail2(`${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}`);
+    return;
+  }
+  switch (type) {
+    case "any":
+      return;
+    case "string":
+      if (typeof v2 === "string") return;
+      if (typeof v2 === "boolean" || typeof v2 === "number") {
+        const kind2 = typeof v2 === "boolean" ? "boolean" : "number";
+        fail2(`${where} is the ${kind2} ${String(v2)}, not a string`, JSON.stringify(String(v2)));
+        return;
+      }
+      fail2(`${where} is ${describe(v2)}, not a string`);
+      return;
+    case "bool":
+    case "BoolValue":
+      if (typeof v2 === "boolean") return;
+      if (typeof v2 === "string" && /^(true|false)$/i.test(v2.trim())) {
+        fail2(`${where} is ${describe(v2)}, not a boolean`, v2.trim().toLowerCase());
+        return;
+      }
+      fail2(`${where} is ${describe(v2)}, not a boolean`);
+      return;
+    case "int32":
+    case "Int32Value":
+    case "uint32":
+    case "UInt32Value":
+    case "int64":
+    case "Int64Value":
+    case "uint64":
+    case "UInt64Value": {
+      const [lo, hi2] = INT_RANGES[type] ?? [0, 0];
+      const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
+      if (n === void 0 || !Number.isFinite(n)) {
+        fail2(`${where} is ${describe(v2)}, not an integer`);
+      } else if (!Number.isInteger(n) || typeof v2 === "string" && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v2)) {
+        fail2(`${where} is ${describe(v2)}, not a whole number`);
+      } else if (n < lo || n > hi2) {
+        fail2(`${where} is ${describe(v2)}, outside ${lo}..${hi2}`);
+      }
+      return;
+    }
+    case "double":
+      if (typeof v2 === "number") return;
+      if (typeof v2 === "string" && (["NaN", "Infinity", "-Infinity"].includes(v2) || numericStringContent(v2) !== void 0 && Number.isFinite(numericStringContent(v2)))) return;
+      fail2(`${where} is ${describe(v2)}, not a number`);
+      return;
+    case "Duration": {
+      if (typeof v2 === "string") {
+        const d = parseGoDuration(v2);
+        if (typeof d === "bigint") return;
+        const seconds = /^\d+$/.test(v2.trim()) ? `"${v2.trim()}s"` : void 0;
+        fail2(`${where} is ${describe(v2)}, not a duration such as "5s" or "1m30s"`, seconds, "value");
+        return;
+      }
+      fail2(
+        `${where} is ${describe(v2)}, not a duration string such as "5s"`,
+        typeof v2 === "number" && Number.isFinite(v2) && v2 >= 0 ? `"${v2}s"` : void 0
+      );
+      return;
+    }
+  }
+}
+function findNonFinite(v2, at2) {
+  if (typeof v2 === "number") return Number.isFinite(v2) ? void 0 : at2;
+  if (at2.length > 100) return void 0;
+  if (Array.isArray(v2)) {
+    for (let i = 0; i < v2.length; i++) {
+      const r7 = findNonFinite(v2[i], [...at2, i]);
+      if (r7) return r7;
+    }
+  } else if (isMapping(v2)) {
+    for (const [k2, x] of Object.entries(v2)) {
+      const r7 = findNonFinite(x, [...at2, k2]);
+      if (r7) return r7;
+    }
+  }
+  return void 0;
+}
+function parseGoDuration(text) {
+  const units = { ns: 1n, us: 1000n, "\xB5s": 1000n, "\u03BCs": 1000n, ms: 1000000n, s: 1000000000n, m: 60000000000n, h: 3600000000000n };
+  let s = text;
+  let neg = false;
+  if (s !== "" && (s[0] === "-" || s[0] === "+")) {
+    neg = s[0] === "-";
+    s = s.slice(1);
+  }
+  if (s === "0") return 0n;
+  if (s === "") return "empty";
+  let total = 0n;
+  while (s !== "") {
+    const m = /^(\d*)(?:\.(\d*))?/.exec(s);
+    const whole = m?.[1] ?? "";
+    const frac = m?.[2];
+    if (whole === "" && (frac === void 0 || frac === "")) return s[0] === "." || /\d/.test(s[0] ?? "") ? "no digits" : `unexpected "${s[0]}"`;
+    s = s.slice(m?.[0].length ?? 0);
+    const u = /^[^\d.]+/.exec(s)?.[0];
+    if (u === void 0) return "missing unit";
+    const unit = units[u];
+    if (unit === void 0) return `unknown unit "${u}"`;
+    s = s.slice(u.length);
+    let ns2 = BigInt(whole === "" ? 0 : whole) * unit;
+    if (frac) ns2 += BigInt(frac) * unit / 10n ** BigInt(frac.length);
+    total += ns2;
+    if (total > 9223372036854775807n + (neg ? 1n : 0n)) return "out of range";
+  }
+  return neg ? -total : total;
+}
+var MS = 1000000n;
+var SECOND = 1000000000n;
+function isDns1123Label(label) {
+  return label.length <= 63 && /^[a-zA-Z0-9](?:[-a-zA-Z0-9]*[a-zA-Z0-9])?$/.test(label);
+}
+var isGoInt = (s) => /^[+-]?\d+$/.test(s);
+function validFqdn(host) {
+  if (host.length === 0 || host.length > 255) return false;
+  const parts = host.split(".");
+  if (isGoInt(parts[parts.length - 1] ?? "")) return false;
+  for (let i = 0; i < parts.length; i++) {
+    const label = parts[i] ?? "";
+    if (i === parts.length - 1 && label === "") return true;
+    if (!isDns1123Label(label)) return false;
+  }
+  return true;
+}
+function validIPv4(s) {
+  const parts = s.split(".");
+  return parts.length === 4 && parts.every((p) => /^(?:0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
+}
+function validIPAddress(s) {
+  if (validIPv4(s)) return true;
+  const pct = s.indexOf("%");
+  const addr = pct === -1 ? s : s.slice(0, pct);
+  if (pct !== -1 && pct === s.length - 1) return false;
+  if (!addr.includes(":")) return false;
+  let groups = 8;
+  let body = addr;
+  const lastColon = body.lastIndexOf(":");
+  const tail = body.slice(lastColon + 1);
+  if (tail.includes(".")) {
+    if (!validIPv4(tail)) return false;
+    body = body.slice(0, lastColon + 1) + "0:0";
+  }
+  const halves = body.split("::");
+  if (halves.length > 2) return false;
+  const hex = (part) => {
+    if (part === "") return [];
+    const g = part.split(":");
+    return g.every((x) => /^[0-9a-fA-F]{1,4}$/.test(x)) ? g : void 0;
+  };
+  const left = hex(halves[0] ?? "");
+  const right = halves.length === 2 ? hex(halves[1] ?? "") : [];
+  if (!left || !right) return false;
+  const count2 = left.length + right.length;
+  return halves.length === 2 ? count2 < groups : count2 === groups;
+}
+function proxyAddressProblem(hostPort) {
+  const colon = hostPort.lastIndexOf(":");
+  if (colon === -1) return "missing port in address";
+  let host;
+  if (hostPort.startsWith("[")) {
+    const end = hostPort.indexOf("]");
+    if (end === -1) return "missing ']' in address";
+    if (end + 1 === hostPort.length) return "missing port in address";
+    if (end + 1 !== colon) return hostPort[end + 1] === ":" ? "too many colons in address" : "missing port in address";
+    host = hostPort.slice(1, end);
+    if (hostPort.slice(1).includes("[")) return "unexpected '[' in address";
+    if (hostPort.slice(end + 1).includes("]")) return "unexpected ']' in address";
+  } else {
+    host = hostPort.slice(0, colon);
+    if (host.includes(":")) return "too many colons in address";
+    if (host.includes("[")) return "unexpected '[' in address";
+    if (host.includes("]")) return "unexpected ']' in address";
+  }
+  const port = hostPort.slice(colon + 1);
+  if (!isGoInt(port)) return `port "${port}" is not a number`;
+  const n = Number(port);
+  if (n < 1 || n > 65535) return `port number ${n} must be in the range 1..65535`;
+  if (!validFqdn(host) && !validIPAddress(host)) return `"${host}" is not a valid hostname or an IP address`;
+  return void 0;
+}
+function read(obj, jsonKey) {
+  if (!isMapping(obj)) return void 0;
+  const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const v2 = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
+  return v2 === null ? void 0 : v2;
+}
+function oneofMember(obj, members) {
+  let chosen;
+  for (const m of members) if (read(obj, m) !== void 0) chosen = m;
+  return chosen;
+}
+function durationOf(v2) {
+  if (typeof v2 !== "string") return void 0;
+  const d = parseGoDuration(v2);
+  return typeof d === "bigint" ? d : void 0;
+}
+function integerOf(v2) {
+  const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
+  return n !== void 0 && Number.isInteger(n) ? n : void 0;
+}
+function enumNumber(v2, values) {
+  if (typeof v2 === "string") return values[v2];
+  return typeof v2 === "number" && Number.isInteger(v2) ? v2 : void 0;
+}
+function validate(pc, version2, errors, prefix = []) {
+  const add = (path, message) => {
+    const where = formatConfigPath([...prefix, ...path]);
+    if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: "value" });
+  };
+  const str5 = (key) => {
+    const v2 = read(pc, key);
+    return typeof v2 === "string" ? v2 : void 0;
+  };
+  const address = (path, value, what) => {
+    const problem = proxyAddressProblem(value);
+    if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
+  };
+  if (str5("configPath") === "") add(["configPath"], "configPath is empty");
+  if (str5("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
+  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str5("serviceCluster") === "") {
+    add(["serviceCluster"], "serviceCluster is empty");
+  }
+  const drain = durationOf(read(pc, "drainDuration"));
+  if (drain !== void 0) {
+    if (drain < MS) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is shorter than 1ms`);
+    else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
+    else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
+  }
+  const discovery = str5("discoveryAddress");
+  if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
+  else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
+  const tracing = read(pc, "tracing");
+  if (isMapping(tracing)) {
+    const tracer = oneofMember(tracing, ["zipkin", "lightstep", "datadog", "stackdriver", "openCensusAgent"]);
+    const conf = tracer ? read(tracing, tracer) : void 0;
+    if (isMapping(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
+      const raw = read(conf, "address");
+      const addr = typeof raw === "string" ? raw : "";
+      const at2 = ["tracing", tracer, "address"];
+      if (tracer === "lightstep") {
+        if (addr === "") add(at2, "tracing.lightstep.address is missing");
+        else address(at2, addr, "tracing.lightstep.address");
+        const token = read(conf, "accessToken");
+        if (typeof token !== "string" || token === "") add(["tracing", tracer, "accessToken"], "tracing.lightstep.accessToken is missing");
+      } else {
+        const problem = proxyAddressProblem(addr.replace("$(HOST_IP)", "127.0.0.1"));
+        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at2, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
+      }
+    }
+    const tls = read(tracing, "tlsSettings");
+    if (isMapping(tls)) {
+      const mode = enumNumber(read(tls, "mode"), PROXY_CONFIG_ENUMS["ClientTLSSettings.TLSmode"] ?? {});
+      const filled = (k2) => {
+        const x = read(tls, k2);
+        return typeof x === "string" && x !== "";
+      };
+      if ((mode === 1 || mode === 2) && filled("credentialName")) {
+        for (const k2 of ["clientCertificate", "caCertificates", "privateKey"]) {
+          if (filled(k2)) add(["tracing", "tlsSettings", k2], `tracing.tlsSettings.${k2} is set together with credentialName`);
+        }
+      } else if (mode === 2) {
+        const missing = ["clientCertificate", "privateKey"].filter((k2) => !filled(k2));
+        if (missing.length > 0) add(["tracing", "tlsSettings", "mode"], `tracing.tlsSettings uses MUTUAL without ${missing.join(" and ")}`);
+      }
+    }
+  }
+  const statsd = str5("statsdUdpAddress");
+  if (statsd) address(["statsdUdpAddress"], statsd, "statsdUdpAddress");
+  const metricsAddr = str5("envoyMetricsServiceAddress");
+  if (metricsAddr) address(["envoyMetricsServiceAddress"], metricsAddr, "envoyMetricsServiceAddress");
+  for (const key of ["envoyMetricsService", "envoyAccessLogService"]) {
+    const a = read(read(pc, key), "address");
+    if (typeof a === "string" && a !== "") address([key, "address"], a, `${key}.address`);
+  }
+  for (const key of ["proxyAdminPort", "statusPort"]) {
+    const port = integerOf(read(pc, key));
+    if (port !== void 0 && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535`);
+  }
+  const auth = enumNumber(read(pc, "controlPlaneAuthPolicy"), PROXY_CONFIG_ENUMS["AuthenticationPolicy"] ?? {});
+  if (auth !== void 0 && auth !== 0 && auth !== 1) {
+    add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS`);
+  }
+  const pkp = read(pc, "privateKeyProvider");
+  if (isMapping(pkp)) {
+    const provider = oneofMember(pkp, ["cryptomb", "qat"]);
+    const conf = provider ? read(pkp, provider) : void 0;
+    if (!provider) add(["privateKeyProvider"], "privateKeyProvider names neither cryptomb nor qat");
+    else if (isMapping(conf)) {
+      const raw = read(conf, "pollDelay");
+      const delay = durationOf(raw);
+      if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing`);
+      else if (delay === 0n) add(["privateKeyProvider", provider, "pollDelay"], `privateKeyProvider.${provider}.pollDelay is zero`);
+    }
+  }
+  const cs2 = read(pc, "connectionSettings");
+  if (isMapping(cs2) && (!version2 || atLeast(version2, 1, 31))) {
+    const nonNegative = ["listenerPerConnectionBufferLimitBytes", "clusterPerConnectionBufferLimitBytes"];
+    const positive = ["httpMaxConcurrentStreams", "listenerConnectionLimit", "globalDownstreamConnectionLimit"];
+    const windows = ["http2InitialStreamWindowSize", "http2InitialConnectionWindowSize"];
+    const durations = ["httpIdleTimeout", "httpMaxConnectionDuration", "httpDrainTimeout", "httpRequestTimeout", "httpRequestHeadersTimeout", "httpStreamIdleTimeout", "httpMaxStreamDuration"];
+    for (const k2 of nonNegative) {
+      const n = integerOf(read(cs2, k2));
+      if (n !== void 0 && n < 0) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
+    }
+    for (const k2 of positive) {
+      const n = integerOf(read(cs2, k2));
+      if (n !== void 0 && n <= 0) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, not positive`);
+    }
+    for (const k2 of windows) {
+      const n = integerOf(read(cs2, k2));
+      if (n !== void 0 && n < 65535) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, below 65535`);
+    }
+    for (const k2 of durations) {
+      const d = durationOf(read(cs2, k2));
+      if (d !== void 0 && d < 0n) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
+    }
+  }
+}
+function parseProxyConfig(text, version2) {
+  const reading = readText(text);
+  if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
+  if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
+  const v2 = reading.value;
+  const unknownFields = [];
+  if (reading.ignoredDocuments) {
+    unknownFields.push({ path: "", message: "the text after `---` is a second YAML document" });
+  }
+  if (v2 === null || v2 === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
+  if (!isMapping(v2)) {
+    return { value: void 0, syntaxError: `it is ${describe(v2)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
+  }
+  const errors = [];
+  const nonFinite = findNonFinite(v2, []);
+  if (nonFinite) {
+    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
+  }
+  const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
+  checkMessage(v2, "ProxyConfig", [], c);
+  validate(v2, version2, errors);
+  return { value: v2, syntaxError: void 0, errors, unknownFields };
+}
+function checkMeshConfig(value, version2) {
+  const errors = [];
+  const unknownFields = [];
+  if (value === null || value === void 0) return { errors, unknownFields };
+  if (!isMapping(value)) return { errors, unknownFields, notMapping: `it is ${describe(value)}, not a mapping of MeshConfig fields` };
+  const nonFinite = findNonFinite(value, []);
+  if (nonFinite) addProblem(errors, { path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
+  const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
+  checkMessage(value, "MeshConfig", [], c);
+  validateMesh(value, version2, errors);
+  return { errors, unknownFields };
+}
+function parseMeshConfig(text, version2) {
+  const reading = readText(text);
+  if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
+  if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
+  const checked = checkMeshConfig(reading.value, version2);
+  if (checked.notMapping !== void 0) return { value: void 0, syntaxError: checked.notMapping, errors: [], unknownFields: [] };
+  const unknownFields = [...checked.unknownFields];
+  if (reading.ignoredDocuments) unknownFields.unshift({ path: "", message: "the text after `---` is a second YAML document" });
+  return { value: isMapping(reading.value) ? reading.value : {}, syntaxError: void 0, errors: checked.errors, unknownFields };
+}
+function validateMesh(mesh, version2, errors) {
+  const add = (key, message) => {
+    if (!errors.some((e) => e.path === key)) addProblem(errors, { path: key, message, kind: "value" });
+  };
+  const port = integerOf(read(mesh, "proxyListenPort"));
+  if (port !== void 0 && (port < 1 || port > 65535)) add("proxyListenPort", `proxyListenPort ${port} is outside 1..65535`);
+  const connectRaw = read(mesh, "connectTimeout");
+  const connect = durationOf(connectRaw);
+  if (connect !== void 0) {
+    if (connect < MS) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is shorter than 1ms`);
+    else if (connect % MS !== 0n) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is finer than milliseconds`);
+    else if (connect > 3600n * SECOND) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is longer than 1h`);
+  }
+  const detectionRaw = read(mesh, "protocolDetectionTimeout");
+  const detection = durationOf(detectionRaw);
+  if (detection !== void 0 && detection % MS !== 0n) add("protocolDetectionTimeout", `protocolDetectionTimeout ${JSON.stringify(detectionRaw)} is finer than milliseconds`);
+  const proxy = mesh.defaultConfig;
+  if (isMapping(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
+}
+function holdFromProxyConfig(text) {
+  const parsed = parseProxyConfig(text);
+  if (parsed.syntaxError !== void 0 || parsed.tooComplex !== void 0 || parsed.errors.length > 0) return void 0;
+  return holdFromProxyConfigObject(parsed.value);
+}
+function holdFromProxyConfigObject(value) {
+  const v2 = read(value, "holdApplicationUntilProxyStarts");
+  return typeof v2 === "boolean" ? v2 : void 0;
+}
+var lastLocated;
+function locateInProxyConfig(text, path) {
+  if (lastLocated?.text !== text) lastLocated = { text, doc: parseLenient(text) };
+  const doc = lastLocated.doc;
+  if (doc.errors.some((e) => e.code !== "MULTIPLE_DOCS")) return void 0;
+  let node = doc.contents;
+  let key;
+  let keyName;
+  let complete = true;
+  for (const step of parseConfigPath(path)) {
+    let next;
+    if ((0, import_yaml5.isMap)(node)) {
+      for (const p of node.items) {
+        if (!(0, import_yaml5.isPair)(p)) continue;
+        const k2 = p.key;
+        if ((0, import_yaml5.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
+          next = p.value;
+          key = [k2.range[0], k2.range[1]];
+          keyName = String(k2.value);
+        }
+      }
+    } else if ((0, import_yaml5.isSeq)(node) && typeof step === "number") {
+      next = node.items[step];
+      if (next?.range) {
+        key = [next.range[0], next.range[1]];
+        keyName = void 0;
+      }
+    }
+    if (next === void 0) {
+      complete = false;
+      break;
+    }
+    node = next;
+  }
+  const value = complete && node?.range ? [node.range[0], node.range[1]] : void 0;
+  return { key, value, keyName, complete };
+}
+
+// src/model/sidecar.ts
+var NATIVE_SIDECAR_ANNOTATION = "sidecar.istio.io/nativeSidecar";
+var PROXY_CONFIG_ANNOTATION = "proxy.istio.io/config";
+var INTERCEPTION_MODE_ANNOTATION = "sidecar.istio.io/interceptionMode";
+var STATUS_PORT_ANNOTATION = "status.sidecar.istio.io/port";
+var TEMPLATES_ANNOTATION = "inject.istio.io/templates";
+var ISTIO_CONTAINER_NAMES = /* @__PURE__ */ new Set(["istio-proxy", "istio-init", "istio-validation"]);
+function injectionTemplates(t) {
+  const value = labelString(t.annotations[TEMPLATES_ANNOTATION]);
+  return value === void 0 ? void 0 : value.split(",").map((s) => s.trim());
+}
+function interceptionModeOf(t) {
+  const written = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]);
+  if (written !== void 0 && isPlaceholder(written)) return void 0;
+  return written ?? "REDIRECT";
+}
+function nativeSidecarsFor(t, install, version2) {
+  const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
+  const newTemplate = atLeast(version2, 1, 27);
+  if (annotation !== void 0 && atLeast(version2, 1, 24) && !(newTemplate && annotation === "")) {
+    const path = templatePath(t, "metadata", "annotations", NATIVE_SIDECAR_ANNOTATION);
+    if (isPlaceholder(annotation)) return { value: "unknown", why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" is filled in by a tool`, path };
+    const native = newTemplate ? annotation !== "false" : annotation === "true";
+    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path };
+  }
+  const stated = install.nativeSidecars;
+  if (stated) {
+    if (stated.value === "auto" && newTemplate) {
+      return { value: "unknown", why: `${stated.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated };
+    }
+    if (stated.value === "auto") return { value: false, why: `${stated.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated };
+    return { value: stated.value === "true", why: `${stated.source} is "${stated.value}"`, stated };
+  }
+  if (atLeast(version2, 1, 27)) {
+    return { value: "unknown", why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
+  }
+  return { value: false, why: "ENABLE_NATIVE_SIDECARS defaults to false before Istio 1.27" };
+}
+function holdFor(t, install) {
+  const text = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
+  const fromPod = text !== void 0 ? holdFromProxyConfig(text) : void 0;
+  const podPath = templatePath(t, "metadata", "annotations", PROXY_CONFIG_ANNOTATION);
+  if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
+  if (fromPod !== void 0) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
+  if (text !== void 0 && isPlaceholder(text)) return { value: "unknown", why: `the pod's ${PROXY_CONFIG_ANNOTATION} is filled in by a tool`, path: podPath };
+  if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
+  if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
+  if (install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not set it (Istio's default: off)`, stated: install.declaredBy };
+  return { value: "unknown", why: "neither the pod nor a mesh config among the inputs sets it (state istio.holdApplicationUntilProxyStarts in .meshlint.yaml)" };
+}
+function cniFor(install) {
+  const c = install.cni;
+  if (!c && install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not enable Istio CNI (Istio's default: istio-init)`, stated: install.declaredBy };
+  if (!c) return { value: "unknown", why: "whether Istio CNI is enabled is not stated (no istiod install among the inputs sets pilot.cni.enabled; state it in the config: istio.cni)" };
+  return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
+}
+function hasAppContainers(t) {
+  const templates2 = injectionTemplates(t);
+  if (templates2 !== void 0 && !templates2.includes("sidecar")) return false;
+  return t.addsApp || t.containers.some((c) => c.group === "containers" && c.name !== "istio-proxy");
+}
+var plans = /* @__PURE__ */ new WeakMap();
+function sidecarPlan(t, facts) {
+  let byFacts = plans.get(t);
+  const hit = byFacts?.get(facts);
+  if (hit) return hit;
+  const plan = buildPlan(t, facts);
+  if (!byFacts) {
+    byFacts = /* @__PURE__ */ new WeakMap();
+    plans.set(t, byFacts);
+  }
+  byFacts.set(facts, plan);
+  return plan;
+}
+function buildPlan(t, facts) {
+  const prediction = predictForTemplate(t, facts);
+  const revision = prediction.via?.revision ?? "default";
+  const install = facts.mesh.installFor(revision);
+  return {
+    prediction,
+    revision,
+    install,
+    native: nativeSidecarsFor(t, install, facts.mesh.version),
+    hold: holdFor(t, install),
+    cni: cniFor(install)
+  };
+}
+var SIDECAR_STATUS_ANNOTATION = "sidecar.istio.io/status";
+function renderedProxy(t) {
+  if (!Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) return void 0;
+  const proxy = t.containers.find((c) => c.name === "istio-proxy" && c.group !== "ephemeralContainers");
+  if (!proxy) return void 0;
+  const o = proxy.object;
+  const postStart = JSON.stringify(o.lifecycle?.postStart ?? null);
+  return {
+    native: proxy.group === "initContainers" && o.restartPolicy === "Always",
+    first: proxy.group === "containers" && proxy.index === 0,
+    holdHook: /pilot-agent/.test(postStart) && /"wait"/.test(postStart),
+    startupProbe: o.startupProbe !== void 0 && o.startupProbe !== null,
+    path: proxy.path
+  };
+}
+function metadataAnchor(t) {
+  const own = t.metaSources[0]?.path;
+  if (!own) return t.path;
+  const parent = asObject(getIn(t.resource.object, own.slice(0, -1)));
+  const last = own[own.length - 1];
+  return own.length > 0 && parent && typeof last === "string" && Object.hasOwn(parent, last) ? own : t.path;
+}
+function annotationAnchor(t) {
+  return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
+}
+
+// src/model/istio-components.ts
+var COMPONENT_LABEL = "operator.istio.io/component";
+var ISTIOD_COMPONENTS = /* @__PURE__ */ new Set(["Pilot"]);
+var GATEWAY_COMPONENTS = /* @__PURE__ */ new Set(["IngressGateways", "EgressGateways"]);
+var ISTIOD_ISTIO_LABELS = /* @__PURE__ */ new Set(["pilot", "istiod"]);
+var GATEWAY_ISTIO_LABELS = /* @__PURE__ */ new Set(["ingressgateway", "egressgateway", "eastwestgateway"]);
+function istioComponentOf(t) {
+  const label = (key) => labelString(t.labels[key]);
+  const component = label(COMPONENT_LABEL);
+  const istio = label("istio");
+  if (label("app") === "istiod" || component !== void 0 && ISTIOD_COMPONENTS.has(component) || istio !== void 0 && ISTIOD_ISTIO_LABELS.has(istio)) return "istiod";
+  if (component !== void 0 && GATEWAY_COMPONENTS.has(component) || istio !== void 0 && GATEWAY_ISTIO_LABELS.has(istio)) return "gateway";
+  const templates2 = labelString(t.annotations[TEMPLATES_ANNOTATION]);
+  if (templates2 !== void 0 && templates2.split(",").some((s) => s.trim() === "gateway")) return "gateway";
+  return void 0;
+}
+
 // rules/inject-label-conflict.ts
+function revisionNamed(name, webhooks) {
+  return webhooks.find((w) => w.tag === name)?.revision ?? name;
+}
+function enabledNamespaceEffect(t, podRev, facts) {
+  const p = predictForTemplate(t, facts);
+  if (p.outcome === "not-injected") return p.gate.matched.length === 0 && p.gate.maybe.length === 0 ? `no injector serves ${NS_INJECTION_LABEL}=enabled, so the pod runs without a sidecar` : void 0;
+  const via = p.via;
+  if (p.outcome === "unknown" || !via || via.tag === podRev || via.revision === revisionNamed(podRev, facts.mesh.webhooks)) return void 0;
+  if (facts.mesh.webhooksOrigin === "assumed") return `the injector that serves ${NS_INJECTION_LABEL}=enabled injects this pod, not ${podRev}`;
+  return `${via.tag !== void 0 ? `tag ${via.tag} (revision ${via.revision})` : `revision ${via.revision}`} injects this pod, not ${podRev}`;
+}
 var inject_label_conflict_default = createRule({
   name: "inject-label-conflict",
   meta: {
@@ -18165,7 +21776,7 @@ var inject_label_conflict_default = createRule({
     messages: {
       labelVsAnnotation: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
       disabledNamespace: '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
-      revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: the default revision injects this pod, not {{ revision }}. Remove one of the two.",
+      revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: {{ effect }}. Remove one of the two.",
       revVsRev: "Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
       revInDisabled: "Pod label {{ revKey }}: {{ revision }} cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: no webhook matches, so the pod runs without a sidecar. Remove one of the two.",
       namespaceLabels: "Namespace {{ namespace }} has conflicting injection labels {{ labels }}: {{ effect }} Keep one.",
@@ -18189,7 +21800,7 @@ var inject_label_conflict_default = createRule({
           if (mode === "ambient") counted.push(`${DATAPLANE_MODE_LABEL}=${mode}`);
         }
         if (counted.length > 1) {
-          const effect = injection === "enabled" && rev !== void 0 ? `the default revision injects, not ${rev}.` : mode === "ambient" ? `${injection === "enabled" ? "every pod gets a sidecar" : `revision ${rev} (if installed) injects every pod`}, and a sidecar wins over ambient: only pods labelled ${INJECT_KEY}: "false" are captured by ztunnel.` : "they select different injectors.";
+          const effect = injection === "enabled" && rev !== void 0 ? `${NS_INJECTION_LABEL}=enabled wins, so ${rev} injects none of its pods.` : mode === "ambient" ? `${injection === "enabled" ? "every pod gets a sidecar" : `revision ${rev} (if installed) injects every pod`}, and a sidecar wins over ambient: only pods labelled ${INJECT_KEY}: "false" are captured by ztunnel.` : "they select different injectors.";
           context.report({ target: { resource: ns2, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns2.name, labels: counted.join(", "), effect } });
         }
         if (injection !== void 0 && injection !== "enabled" && injection !== "disabled" && !isPlaceholder(injection)) {
@@ -18199,7 +21810,7 @@ var inject_label_conflict_default = createRule({
       PodTemplate(t) {
         const label = labelString(t.labels[INJECT_KEY]);
         const annotation = labelString(t.annotations[INJECT_KEY]);
-        if (label !== void 0 && annotation !== void 0 && label !== annotation) {
+        if (label !== void 0 && annotation !== void 0 && label !== annotation && !isPlaceholder(label) && !isPlaceholder(annotation)) {
           context.report({
             target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
             messageId: "labelVsAnnotation",
@@ -18210,8 +21821,9 @@ var inject_label_conflict_default = createRule({
         const ns2 = namespaceOf(t, context.facts);
         if (!ns2) return;
         const nsInjection = ns2.labels[NS_INJECTION_LABEL];
-        const effective = label ?? annotation;
-        if (effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled") {
+        const effective = effectiveInject(t)?.value;
+        const optInBlocked = effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled";
+        if (optInBlocked) {
           const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
           context.report({
             target: { resource: t.resource, path: templatePath(t, "metadata", label !== void 0 ? "labels" : "annotations", INJECT_KEY) },
@@ -18221,20 +21833,24 @@ var inject_label_conflict_default = createRule({
           });
         }
         const podRev = labelString(t.labels[REV_LABEL]);
-        if (podRev === void 0 || podRev === "" || label === "false") return;
+        if (podRev === void 0 || podRev === "" || isPlaceholder(podRev) || effective === "false" || istioComponentOf(t)) return;
         const revPath = templatePath(t, "metadata", "labels", REV_LABEL);
         if (nsInjection !== void 0 && nsInjection !== "enabled") {
+          if (optInBlocked) return;
           const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
           context.report({ target: { resource: t.resource, path: revPath }, messageId: "revInDisabled", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection }, ...related ? { related: [related] } : {} });
           return;
         }
         if (nsInjection === "enabled") {
+          const effect = enabledNamespaceEffect(t, podRev, context.facts);
+          if (effect === void 0) return;
           const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsInjection", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL }, ...related ? { related: [related] } : {} });
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsInjection", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, effect }, ...related ? { related: [related] } : {} });
           return;
         }
         const nsRev = ns2.labels[REV_LABEL];
-        if (nsInjection === void 0 && nsRev !== void 0 && nsRev !== podRev) {
+        const webhooks = context.facts.mesh.webhooks;
+        if (nsInjection === void 0 && nsRev !== void 0 && nsRev !== podRev && revisionNamed(nsRev, webhooks) !== revisionNamed(podRev, webhooks)) {
           const related = namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`);
           context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsRev", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsRevision: nsRev }, ...related ? { related: [related] } : {} });
         }
@@ -18390,7 +22006,7 @@ var inject_value_invalid_default = createRule({
         context.report({ target, messageId: "empty", severity: "warn", data: { where, key: INJECT_KEY }, suggest });
         return;
       }
-      if (typeof raw !== "string" || raw === "true" || raw === "false") return;
+      if (typeof raw !== "string" || raw === "true" || raw === "false" || isPlaceholder(raw)) return;
       const now = parseInjectValue(raw, version2);
       const effect = now.kind === "default" ? "ignores it, so the namespace and the injector policy decide" : `reads it as ${now.kind}`;
       const other = newer ? "" : ", and 1.27 and later ignore it";
@@ -18539,6 +22155,7 @@ var UnknownFacts = class {
   byFact = /* @__PURE__ */ new Map();
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
   add(fact, resource, subject, detail) {
+    if (fact === "namespace-labels" && resource.namespace === void 0 && resource.doc.file.origin?.unstatedNamespace !== void 0) return;
     let entry = this.byFact.get(fact);
     if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), resources: /* @__PURE__ */ new Set() });
     entry.subjects.add(subject);
@@ -18709,8 +22326,8 @@ var injection_revision_missing_default = createRule({
       },
       PodTemplate(t) {
         const rev = t.labels[REV_LABEL];
-        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || t.labels["sidecar.istio.io/inject"] === "false") return;
-        if (t.labels.app === "istiod" || t.labels.istio === "pilot" || t.labels.istio === "ingressgateway" || t.labels.istio === "egressgateway") return;
+        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || explicitlyOptedOut(t)) return;
+        if (istioComponentOf(t)) return;
         const ns2 = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
         if (ns2 && (ns2.labels[NS_INJECTION_LABEL] !== void 0 || ns2.labels[REV_LABEL] !== void 0)) return;
         const install = installFor(t.resource);
@@ -18765,7 +22382,7 @@ var injector_policy_invalid_default = createRule({
           context.report({ target: { resource: r7, path: ["data", "config"] }, messageId: "config", data: { problem: c.configError } });
           return;
         }
-        if (c.policy === "enabled" || c.policy === "disabled") return;
+        if (c.policy === "enabled" || c.policy === "disabled" || typeof c.policy === "string" && isPlaceholder(c.policy)) return;
         const value = c.policy === void 0 || c.policy === null ? "missing" : c.policy === "" ? "empty" : JSON.stringify(c.policy);
         context.report({ target: { resource: r7, path: ["data", "config"], within: /^[ \t]*policy:.*$/m }, messageId: "policy", data: { value } });
       }
@@ -18816,7 +22433,7 @@ function unclosedOpener(text, start, end) {
 }
 
 // src/parse/yaml.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist(), 1);
 
 // node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
@@ -21622,153 +25239,17 @@ function pathOf(stack) {
   }
   return path;
 }
-var isMapping = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+var isMapping2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
 function mergeInto(out, merged) {
   const sources = Array.isArray(merged) ? merged : [merged];
-  if (!sources.every(isMapping)) throw new Unsupported();
+  if (!sources.every(isMapping2)) throw new Unsupported();
   for (let i = sources.length - 1; i >= 0; i--) {
     for (const [k2, val] of Object.entries(sources[i])) defineKey(out, k2, val);
   }
 }
 
-// src/parse/lenient.ts
-var import_yaml4 = __toESM(require_dist(), 1);
-
-// src/parse/quotes.ts
-function findClosingQuote(line, open, quote2) {
-  for (let j2 = open + 1; j2 < line.length; j2++) {
-    const c = line[j2];
-    if (quote2 === '"' && c === "\\") {
-      j2++;
-      continue;
-    }
-    if (c === quote2) {
-      if (quote2 === "'" && line[j2 + 1] === "'") {
-        j2++;
-        continue;
-      }
-      return j2;
-    }
-  }
-  return -1;
-}
-function opensAfter(prev) {
-  return prev === "" || ":-[{,?".includes(prev);
-}
-function quoteOpensScalar(line, at2) {
-  let i = at2 - 1;
-  while (i >= 0 && /\s/.test(line[i] ?? "")) i--;
-  return opensAfter(i < 0 ? "" : line[i] ?? "");
-}
-
-// src/parse/yaml-options.ts
-var goYamlV2Tags = (tags) => tags.filter((t) => {
-  const tag = t.tag;
-  const format = t.format;
-  return tag !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
-});
-var YAML_OPTIONS = {
-  version: "1.1",
-  uniqueKeys: false,
-  customTags: goYamlV2Tags,
-  prettyErrors: false,
-  strict: false,
-  // Warnings (an unresolved tag) stay in the document; they are never printed to the process.
-  logLevel: "error"
-};
-var STRUCTURE_OPTIONS = {
-  version: "1.1",
-  schema: "failsafe",
-  merge: false,
-  uniqueKeys: false,
-  prettyErrors: false,
-  strict: false,
-  logLevel: "error"
-};
-
-// src/parse/lenient.ts
-function repairQuotedContinuations(text) {
-  const insertions = [];
-  let out = "";
-  let pos = 0;
-  let open;
-  while (pos <= text.length) {
-    const nl = text.indexOf("\n", pos);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(pos, end);
-    const indent = line.length - line.trimStart().length;
-    const keyColumn = indent + (/^(?:-\s+)*/.exec(line.slice(indent))?.[0].length ?? 0);
-    let scanFrom = 0;
-    if (open) {
-      if (line.trim() !== "" && indent <= open.indent) {
-        const count2 = open.indent + 1 - indent;
-        insertions.push({ at: pos, count: count2 });
-        out += " ".repeat(count2);
-      }
-      const close = findClosingQuote(line, -1, open.quote);
-      if (close === -1) {
-        out += line + (nl === -1 ? "" : "\n");
-        pos = end + 1;
-        if (nl === -1) break;
-        continue;
-      }
-      open = void 0;
-      scanFrom = close + 1;
-    }
-    open = unclosedQuote(line, scanFrom, keyColumn);
-    out += line + (nl === -1 ? "" : "\n");
-    if (nl === -1) break;
-    pos = end + 1;
-  }
-  return insertions.length ? { text: out, insertions } : void 0;
-}
-function unclosedQuote(line, from, indent) {
-  for (let i = from; i < line.length; i++) {
-    const c = line[i];
-    if (c === "#" && (i === 0 || line[i - 1] === " ")) return void 0;
-    if (c !== '"' && c !== "'") continue;
-    if (!quoteOpensScalar(line, i)) continue;
-    const close = findClosingQuote(line, i, c);
-    if (close === -1) return { quote: c, indent };
-    i = close;
-  }
-  return void 0;
-}
-function toOriginal(offset, insertions) {
-  let shift = 0;
-  for (const ins of insertions) {
-    if (ins.at + shift >= offset) break;
-    shift += ins.count;
-  }
-  return offset - shift;
-}
-function remap(doc, insertions) {
-  const done = /* @__PURE__ */ new Set();
-  const fix = (n) => {
-    if ((0, import_yaml4.isNode)(n) && n.range && !done.has(n.range)) {
-      done.add(n.range);
-      const r8 = n.range;
-      for (let i = 0; i < r8.length; i++) r8[i] = toOriginal(r8[i] ?? 0, insertions);
-    }
-  };
-  fix(doc.contents);
-  (0, import_yaml4.visit)(doc, { Node: (_2, node) => fix(node) });
-  const r7 = doc.range;
-  for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions);
-}
-function parseLenient(text, options = YAML_OPTIONS) {
-  const doc = (0, import_yaml4.parseDocument)(text, options);
-  if (doc.errors.length === 0) return doc;
-  const repaired = repairQuotedContinuations(text);
-  if (!repaired) return doc;
-  const again = (0, import_yaml4.parseDocument)(repaired.text, options);
-  if (again.errors.length > 0) return doc;
-  remap(again, repaired.insertions);
-  return again;
-}
-
 // src/parse/value-count.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 var MAX_DOCUMENT_VALUES = 25e4;
 var NODE_STARTS = new Uint8Array(128);
 for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
@@ -21783,7 +25264,7 @@ function nodeBound(text) {
 function valueCount(text, limit) {
   let count2 = 0;
   let scalarBody = false;
-  for (const lexeme of new import_yaml5.Lexer().lex(text)) {
+  for (const lexeme of new import_yaml6.Lexer().lex(text)) {
     if (scalarBody) {
       scalarBody = false;
       continue;
@@ -21846,30 +25327,30 @@ function throughAlias(node, st2, doc, read2) {
   }
 }
 function isMergeKey(key) {
-  return (0, import_yaml6.isScalar)(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
+  return (0, import_yaml7.isScalar)(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
 }
 var WANT_MAP = "a merge key (<<) needs a mapping or a list of mappings as its value";
 function mergeSource(node, st2, doc) {
-  const target = (0, import_yaml6.isAlias)(node) ? targetOf(node, st2, doc) : node;
-  if (!(0, import_yaml6.isMap)(target)) throw new GoYamlError(WANT_MAP, startOf(node));
+  const target = (0, import_yaml7.isAlias)(node) ? targetOf(node, st2, doc) : node;
+  if (!(0, import_yaml7.isMap)(target)) throw new GoYamlError(WANT_MAP, startOf(node));
 }
 function toPlain(node, path, st2, doc) {
   if (st2.inAlias > 0 && ++st2.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
   if (node == null) return null;
-  if ((0, import_yaml6.isScalar)(node)) return scalarOf(node, st2, false);
-  if ((0, import_yaml6.isAlias)(node)) {
+  if ((0, import_yaml7.isScalar)(node)) return scalarOf(node, st2, false);
+  if ((0, import_yaml7.isAlias)(node)) {
     return throughAlias(node, st2, doc, (target) => toPlain(target, path, st2, doc));
   }
-  if ((0, import_yaml6.isSeq)(node)) {
+  if ((0, import_yaml7.isSeq)(node)) {
     const out = [];
     node.items.forEach((item, i) => {
       path.push(i);
-      out.push((0, import_yaml6.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
+      out.push((0, import_yaml7.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
       path.pop();
     });
     return out;
   }
-  if ((0, import_yaml6.isMap)(node)) return mappingOf(node.items, path, st2, doc);
+  if ((0, import_yaml7.isMap)(node)) return mappingOf(node.items, path, st2, doc);
   return null;
 }
 function mappingOf(pairs, path, st2, doc) {
@@ -21877,7 +25358,7 @@ function mappingOf(pairs, path, st2, doc) {
   const seen = /* @__PURE__ */ new Map();
   {
     for (const pair of pairs) {
-      if (!(0, import_yaml6.isPair)(pair)) continue;
+      if (!(0, import_yaml7.isPair)(pair)) continue;
       const keyNode = pair.key;
       if (isMergeKey(keyNode)) {
         mergeInto2(out, pair.value, path, st2, doc);
@@ -21900,8 +25381,8 @@ function mappingOf(pairs, path, st2, doc) {
   return out;
 }
 function mergeInto2(out, value, path, st2, doc) {
-  const sources = (0, import_yaml6.isSeq)(value) ? value.items : [value];
-  if (!(0, import_yaml6.isSeq)(value)) mergeSource(value, st2, doc);
+  const sources = (0, import_yaml7.isSeq)(value) ? value.items : [value];
+  if (!(0, import_yaml7.isSeq)(value)) mergeSource(value, st2, doc);
   else for (const item of sources) mergeSource(item, st2, doc);
   for (let i = sources.length - 1; i >= 0; i--) {
     const v2 = toPlain(sources[i], path, st2, doc);
@@ -21910,18 +25391,18 @@ function mergeInto2(out, value, path, st2, doc) {
 }
 function keyString(keyNode, value, st2, doc) {
   if (keyNode == null) throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes", startOf(value));
-  if ((0, import_yaml6.isScalar)(keyNode)) return scalarOf(keyNode, st2, true);
+  if ((0, import_yaml7.isScalar)(keyNode)) return scalarOf(keyNode, st2, true);
   const complex = (n) => {
-    throw new GoYamlError(`a ${(0, import_yaml6.isSeq)(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
+    throw new GoYamlError(`a ${(0, import_yaml7.isSeq)(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
   };
-  if ((0, import_yaml6.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml6.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
+  if ((0, import_yaml7.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml7.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
   return complex(keyNode);
 }
 function* parseStream(file, slice, chunk, json = false) {
   const base = slice?.start ?? 0;
   const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
-  const composer = new import_yaml6.Composer(STRUCTURE_OPTIONS);
-  const parser = new import_yaml6.Parser();
+  const composer = new import_yaml7.Composer(STRUCTURE_OPTIONS);
+  const parser = new import_yaml7.Parser();
   const starts = [];
   let index = 0;
   const emit = (docs) => {
@@ -22213,7 +25694,7 @@ var parse_error_default = createRule({
 });
 
 // src/parse/locator.ts
-var import_yaml8 = __toESM(require_dist(), 1);
+var import_yaml9 = __toESM(require_dist(), 1);
 
 // src/parse/lines.ts
 function lineIndexAt(starts, offset) {
@@ -22262,18 +25743,18 @@ var Locator = class {
     let parent;
     let depth = 0;
     for (const step of path) {
-      if ((0, import_yaml8.isAlias)(node)) node = node.resolve(tree) ?? null;
+      if ((0, import_yaml9.isAlias)(node)) node = node.resolve(tree) ?? null;
       let next;
       let nextPair;
-      if ((0, import_yaml8.isMap)(node)) {
+      if ((0, import_yaml9.isMap)(node)) {
         for (const p of node.items) {
-          if ((0, import_yaml8.isPair)(p) && keyMatches(p.key, step)) {
+          if ((0, import_yaml9.isPair)(p) && keyMatches(p.key, step)) {
             nextPair = p;
             next = p.value;
           }
         }
         if (!nextPair) break;
-      } else if ((0, import_yaml8.isSeq)(node) && typeof step === "number" && step < node.items.length) {
+      } else if ((0, import_yaml9.isSeq)(node) && typeof step === "number" && step < node.items.length) {
         next = node.items[step];
         nextPair = void 0;
       } else break;
@@ -22378,10 +25859,10 @@ var Locator = class {
   }
 };
 function keyMatches(key, step) {
-  return (0, import_yaml8.isScalar)(key) && keyTextOf(key) === String(step);
+  return (0, import_yaml9.isScalar)(key) && keyTextOf(key) === String(step);
 }
 function isScalarish(node) {
-  return node == null || (0, import_yaml8.isScalar)(node) || (0, import_yaml8.isAlias)(node) || (0, import_yaml8.isCollection)(node) && node.flow === true;
+  return node == null || (0, import_yaml9.isScalar)(node) || (0, import_yaml9.isAlias)(node) || (0, import_yaml9.isCollection)(node) && node.flow === true;
 }
 function lineStarts(text) {
   const starts = [0];
@@ -23274,3309 +26755,6 @@ var atPlace = (target) => {
   return place === void 0 ? "" : ` (${place})`;
 };
 
-// src/model/proxy-config.ts
-var import_yaml11 = __toESM(require_dist(), 1);
-
-// src/model/edit-distance.ts
-function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_2, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] ?? 0;
-    prev[0] = i;
-    for (let j2 = 1; j2 <= b.length; j2++) {
-      const up = prev[j2] ?? 0;
-      prev[j2] = Math.min(up + 1, (prev[j2 - 1] ?? 0) + 1, diag + (a[i - 1] === b[j2 - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length] ?? 0;
-}
-
-// src/model/data/mesh-config-schema.json
-var mesh_config_schema_default = {
-  $comment: "Generated by scripts/gen-mesh-schema.ts from istio/api b8f8791d9653 (master) and its release branches 1.18-1.31; do not edit.",
-  source: {
-    repository: "istio/api",
-    ref: "master",
-    commit: "b8f8791d9653b2edc77a071d48887e582cfe84bf"
-  },
-  messages: {
-    Certificate: {
-      fields: [
-        {
-          name: "secret_name",
-          type: "string"
-        },
-        {
-          name: "dns_names",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    ConfigSource: {
-      fields: [
-        {
-          name: "address",
-          type: "string"
-        },
-        {
-          name: "tls_settings",
-          type: "ClientTLSSettings"
-        },
-        {
-          name: "subscribed_resources",
-          type: "enum:Resource",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    LabelSelector: {
-      fields: [
-        {
-          name: "matchLabels",
-          type: "string",
-          map: true,
-          since: "1.23"
-        },
-        {
-          name: "matchExpressions",
-          type: "LabelSelectorRequirement",
-          repeated: true,
-          since: "1.23"
-        }
-      ],
-      reserved: []
-    },
-    LabelSelectorRequirement: {
-      fields: [
-        {
-          name: "key",
-          type: "string",
-          since: "1.23"
-        },
-        {
-          name: "operator",
-          type: "string",
-          since: "1.23"
-        },
-        {
-          name: "values",
-          type: "string",
-          repeated: true,
-          since: "1.23"
-        }
-      ],
-      reserved: []
-    },
-    MeshConfig: {
-      fields: [
-        {
-          name: "proxy_listen_port",
-          type: "int32"
-        },
-        {
-          name: "proxy_inbound_listen_port",
-          type: "int32"
-        },
-        {
-          name: "proxy_http_port",
-          type: "int32"
-        },
-        {
-          name: "connect_timeout",
-          type: "Duration"
-        },
-        {
-          name: "hbone_idle_timeout",
-          type: "Duration",
-          since: "1.29"
-        },
-        {
-          name: "protocol_detection_timeout",
-          type: "Duration"
-        },
-        {
-          name: "tcp_keepalive",
-          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive"
-        },
-        {
-          name: "ingress_class",
-          type: "string"
-        },
-        {
-          name: "ingress_service",
-          type: "string"
-        },
-        {
-          name: "ingress_controller_mode",
-          type: "enum:MeshConfig.IngressControllerMode"
-        },
-        {
-          name: "ingress_selector",
-          type: "string"
-        },
-        {
-          name: "enable_tracing",
-          type: "bool"
-        },
-        {
-          name: "access_log_file",
-          type: "string"
-        },
-        {
-          name: "access_log_format",
-          type: "string"
-        },
-        {
-          name: "access_log_encoding",
-          type: "enum:MeshConfig.AccessLogEncoding"
-        },
-        {
-          name: "enable_envoy_access_log_service",
-          type: "bool"
-        },
-        {
-          name: "disable_envoy_listener_log",
-          type: "bool"
-        },
-        {
-          name: "default_config",
-          type: "ProxyConfig"
-        },
-        {
-          name: "outbound_traffic_policy",
-          type: "MeshConfig.OutboundTrafficPolicy"
-        },
-        {
-          name: "inbound_traffic_policy",
-          type: "MeshConfig.InboundTrafficPolicy",
-          since: "1.22"
-        },
-        {
-          name: "config_sources",
-          type: "ConfigSource",
-          repeated: true
-        },
-        {
-          name: "enable_auto_mtls",
-          type: "BoolValue"
-        },
-        {
-          name: "trust_domain",
-          type: "string"
-        },
-        {
-          name: "trust_domain_aliases",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "ca_certificates",
-          type: "MeshConfig.CertificateData",
-          repeated: true
-        },
-        {
-          name: "default_service_export_to",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "default_virtual_service_export_to",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "default_destination_rule_export_to",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "root_namespace",
-          type: "string"
-        },
-        {
-          name: "locality_lb_setting",
-          type: "LocalityLoadBalancerSetting"
-        },
-        {
-          name: "zone_aware_lb_setting",
-          type: "ZoneAwareLoadBalancerSetting",
-          since: "1.31"
-        },
-        {
-          name: "dns_refresh_rate",
-          type: "Duration"
-        },
-        {
-          name: "h2_upgrade_policy",
-          type: "enum:MeshConfig.H2UpgradePolicy"
-        },
-        {
-          name: "inbound_cluster_stat_name",
-          type: "string"
-        },
-        {
-          name: "outbound_cluster_stat_name",
-          type: "string"
-        },
-        {
-          name: "certificates",
-          type: "Certificate",
-          repeated: true,
-          deprecated: true
-        },
-        {
-          name: "service_settings",
-          type: "MeshConfig.ServiceSettings",
-          repeated: true
-        },
-        {
-          name: "service_scope_configs",
-          type: "MeshConfig.ServiceScopeConfigs",
-          repeated: true,
-          since: "1.27"
-        },
-        {
-          name: "enable_prometheus_merge",
-          type: "BoolValue"
-        },
-        {
-          name: "verify_certificate_at_client",
-          type: "BoolValue",
-          deprecated: true
-        },
-        {
-          name: "ca",
-          type: "MeshConfig.CA"
-        },
-        {
-          name: "extension_providers",
-          type: "MeshConfig.ExtensionProvider",
-          repeated: true
-        },
-        {
-          name: "default_providers",
-          type: "MeshConfig.DefaultProviders"
-        },
-        {
-          name: "discovery_selectors",
-          type: "LabelSelector",
-          repeated: true
-        },
-        {
-          name: "path_normalization",
-          type: "MeshConfig.ProxyPathNormalization"
-        },
-        {
-          name: "default_http_retry_policy",
-          type: "HTTPRetry"
-        },
-        {
-          name: "mesh_mTLS",
-          type: "MeshConfig.TLSConfig"
-        },
-        {
-          name: "tls_defaults",
-          type: "MeshConfig.TLSConfig"
-        },
-        {
-          name: "default_traffic_policy",
-          type: "MeshConfig.DefaultTrafficPolicy",
-          since: "1.31"
-        },
-        {
-          name: "service_entry_visibility",
-          type: "ServiceEntryVisibility",
-          since: "1.31"
-        },
-        {
-          name: "default_inbound_http_retry_policy",
-          type: "HTTPRetry",
-          since: "1.32"
-        }
-      ],
-      reserved: [
-        "thrift_config",
-        "mixer_check_server",
-        "mixer_report_server",
-        "disable_policy_checks",
-        "disable_mixer_http_reports",
-        "policy_check_fail_open",
-        "sidecar_to_telemetry_session_affinity",
-        "auth_policy",
-        "rds_refresh_delay",
-        "mixer_address",
-        "enable_client_side_policy_check",
-        "sds_uds_path",
-        "sds_refresh_delay",
-        "enable_sds_token_mount",
-        "sds_use_k8s_sa_jwt",
-        "termination_drain_duration",
-        "disable_report_batch",
-        "report_batch_max_entries",
-        "report_batch_max_time",
-        "file_flush_interval",
-        "file_flush_min_size"
-      ]
-    },
-    "MeshConfig.CA": {
-      fields: [
-        {
-          name: "address",
-          type: "string"
-        },
-        {
-          name: "tls_settings",
-          type: "ClientTLSSettings"
-        },
-        {
-          name: "request_timeout",
-          type: "Duration"
-        },
-        {
-          name: "istiod_side",
-          type: "bool"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.CertificateData": {
-      fields: [
-        {
-          name: "pem",
-          type: "string",
-          oneof: "certificate_data"
-        },
-        {
-          name: "spiffe_bundle_url",
-          type: "string",
-          oneof: "certificate_data"
-        },
-        {
-          name: "cert_signers",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "trust_domains",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.DefaultProviders": {
-      fields: [
-        {
-          name: "tracing",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "metrics",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "access_logging",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.DefaultTrafficPolicy": {
-      fields: [
-        {
-          name: "connection_pool",
-          type: "ConnectionPoolSettings",
-          since: "1.31"
-        },
-        {
-          name: "outlier_detection",
-          type: "OutlierDetection",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider": {
-      fields: [
-        {
-          name: "name",
-          type: "string"
-        },
-        {
-          name: "envoy_ext_authz_http",
-          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationHttpProvider",
-          oneof: "provider"
-        },
-        {
-          name: "envoy_ext_authz_grpc",
-          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationGrpcProvider",
-          oneof: "provider"
-        },
-        {
-          name: "zipkin",
-          type: "MeshConfig.ExtensionProvider.ZipkinTracingProvider",
-          oneof: "provider"
-        },
-        {
-          name: "lightstep",
-          type: "MeshConfig.ExtensionProvider.LightstepTracingProvider",
-          oneof: "provider",
-          deprecated: true
-        },
-        {
-          name: "datadog",
-          type: "MeshConfig.ExtensionProvider.DatadogTracingProvider",
-          oneof: "provider"
-        },
-        {
-          name: "stackdriver",
-          type: "MeshConfig.ExtensionProvider.StackdriverProvider",
-          oneof: "provider"
-        },
-        {
-          name: "opencensus",
-          type: "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider",
-          oneof: "provider",
-          deprecated: true
-        },
-        {
-          name: "skywalking",
-          type: "MeshConfig.ExtensionProvider.SkyWalkingTracingProvider",
-          oneof: "provider"
-        },
-        {
-          name: "opentelemetry",
-          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider",
-          oneof: "provider"
-        },
-        {
-          name: "prometheus",
-          type: "MeshConfig.ExtensionProvider.PrometheusMetricsProvider",
-          oneof: "provider"
-        },
-        {
-          name: "envoy_file_access_log",
-          type: "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider",
-          oneof: "provider"
-        },
-        {
-          name: "envoy_http_als",
-          type: "MeshConfig.ExtensionProvider.EnvoyHttpGrpcV3LogProvider",
-          oneof: "provider"
-        },
-        {
-          name: "envoy_tcp_als",
-          type: "MeshConfig.ExtensionProvider.EnvoyTcpGrpcV3LogProvider",
-          oneof: "provider"
-        },
-        {
-          name: "envoy_otel_als",
-          type: "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider",
-          oneof: "provider"
-        },
-        {
-          name: "sds",
-          type: "MeshConfig.ExtensionProvider.SDSProvider",
-          oneof: "provider",
-          since: "1.27"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.DatadogTracingProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "max_tag_length",
-          type: "uint32"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationGrpcProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "timeout",
-          type: "Duration"
-        },
-        {
-          name: "fail_open",
-          type: "bool"
-        },
-        {
-          name: "clear_route_cache",
-          type: "bool",
-          since: "1.25"
-        },
-        {
-          name: "status_on_error",
-          type: "string"
-        },
-        {
-          name: "include_request_body_in_check",
-          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationHttpProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "timeout",
-          type: "Duration"
-        },
-        {
-          name: "path_prefix",
-          type: "string"
-        },
-        {
-          name: "fail_open",
-          type: "bool"
-        },
-        {
-          name: "clear_route_cache",
-          type: "bool",
-          since: "1.25"
-        },
-        {
-          name: "status_on_error",
-          type: "string"
-        },
-        {
-          name: "include_headers_in_check",
-          type: "string",
-          repeated: true,
-          deprecated: true
-        },
-        {
-          name: "include_request_headers_in_check",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "include_additional_headers_in_check",
-          type: "string",
-          map: true
-        },
-        {
-          name: "include_request_body_in_check",
-          type: "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody"
-        },
-        {
-          name: "headers_to_upstream_on_allow",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "headers_to_downstream_on_deny",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "headers_to_downstream_on_allow",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyExternalAuthorizationRequestBody": {
-      fields: [
-        {
-          name: "max_request_bytes",
-          type: "uint32"
-        },
-        {
-          name: "allow_partial_message",
-          type: "bool"
-        },
-        {
-          name: "pack_as_bytes",
-          type: "bool"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider": {
-      fields: [
-        {
-          name: "path",
-          type: "string"
-        },
-        {
-          name: "log_format",
-          type: "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider.LogFormat"
-        },
-        {
-          name: "omit_empty_values",
-          type: "bool",
-          since: "1.26"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyFileAccessLogProvider.LogFormat": {
-      fields: [
-        {
-          name: "text",
-          type: "string",
-          oneof: "log_format"
-        },
-        {
-          name: "labels",
-          type: "any",
-          oneof: "log_format"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyHttpGrpcV3LogProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "log_name",
-          type: "string"
-        },
-        {
-          name: "filter_state_objects_to_log",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "additional_request_headers_to_log",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "additional_response_headers_to_log",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "additional_response_trailers_to_log",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "log_name",
-          type: "string"
-        },
-        {
-          name: "log_format",
-          type: "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider.LogFormat"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyOpenTelemetryLogProvider.LogFormat": {
-      fields: [
-        {
-          name: "text",
-          type: "string"
-        },
-        {
-          name: "labels",
-          type: "any"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.EnvoyTcpGrpcV3LogProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "log_name",
-          type: "string"
-        },
-        {
-          name: "filter_state_objects_to_log",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.GrpcService": {
-      fields: [
-        {
-          name: "timeout",
-          type: "Duration",
-          since: "1.24"
-        },
-        {
-          name: "initial_metadata",
-          type: "MeshConfig.ExtensionProvider.HttpHeader",
-          repeated: true,
-          since: "1.24"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.HttpHeader": {
-      fields: [
-        {
-          name: "name",
-          type: "string",
-          since: "1.22"
-        },
-        {
-          name: "value",
-          type: "string",
-          oneof: "header_value",
-          since: "1.22"
-        },
-        {
-          name: "env_name",
-          type: "string",
-          oneof: "header_value",
-          since: "1.26"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.HttpService": {
-      fields: [
-        {
-          name: "path",
-          type: "string",
-          since: "1.22"
-        },
-        {
-          name: "timeout",
-          type: "Duration",
-          since: "1.22"
-        },
-        {
-          name: "headers",
-          type: "MeshConfig.ExtensionProvider.HttpHeader",
-          repeated: true,
-          since: "1.22"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.LightstepTracingProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "access_token",
-          type: "string"
-        },
-        {
-          name: "max_tag_length",
-          type: "uint32"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "context",
-          type: "enum:MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider.TraceContext",
-          repeated: true
-        },
-        {
-          name: "max_tag_length",
-          type: "uint32"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "max_tag_length",
-          type: "uint32"
-        },
-        {
-          name: "http",
-          type: "MeshConfig.ExtensionProvider.HttpService",
-          since: "1.22"
-        },
-        {
-          name: "grpc",
-          type: "MeshConfig.ExtensionProvider.GrpcService",
-          since: "1.24"
-        },
-        {
-          name: "resource_detectors",
-          type: "MeshConfig.ExtensionProvider.ResourceDetectors",
-          since: "1.22"
-        },
-        {
-          name: "service_attribute_enrichment",
-          type: "enum:MeshConfig.ExtensionProvider.ServiceAttributeEnrichment",
-          since: "1.30"
-        },
-        {
-          name: "dynatrace_sampler",
-          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler",
-          oneof: "sampling",
-          since: "1.22"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler": {
-      fields: [
-        {
-          name: "tenant",
-          type: "string",
-          since: "1.22"
-        },
-        {
-          name: "cluster_id",
-          type: "int32",
-          since: "1.22"
-        },
-        {
-          name: "root_spans_per_minute",
-          type: "uint32",
-          since: "1.22"
-        },
-        {
-          name: "http_service",
-          type: "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler.DynatraceApi",
-          since: "1.22"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.OpenTelemetryTracingProvider.DynatraceSampler.DynatraceApi": {
-      fields: [
-        {
-          name: "service",
-          type: "string",
-          since: "1.22"
-        },
-        {
-          name: "port",
-          type: "uint32",
-          since: "1.22"
-        },
-        {
-          name: "http",
-          type: "MeshConfig.ExtensionProvider.HttpService",
-          since: "1.22"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.PrometheusMetricsProvider": {
-      fields: [],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.ResourceDetectors": {
-      fields: [
-        {
-          name: "environment",
-          type: "MeshConfig.ExtensionProvider.ResourceDetectors.EnvironmentResourceDetector",
-          since: "1.22"
-        },
-        {
-          name: "dynatrace",
-          type: "MeshConfig.ExtensionProvider.ResourceDetectors.DynatraceResourceDetector",
-          since: "1.22"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.ResourceDetectors.DynatraceResourceDetector": {
-      fields: [],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.ResourceDetectors.EnvironmentResourceDetector": {
-      fields: [],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.SDSProvider": {
-      fields: [
-        {
-          name: "name",
-          type: "string",
-          since: "1.27"
-        },
-        {
-          name: "service",
-          type: "string",
-          since: "1.27"
-        },
-        {
-          name: "port",
-          type: "uint32",
-          since: "1.27"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.SkyWalkingTracingProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "access_token",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.StackdriverProvider": {
-      fields: [
-        {
-          name: "debug",
-          type: "bool",
-          deprecated: true
-        },
-        {
-          name: "max_number_of_attributes",
-          type: "Int64Value",
-          deprecated: true
-        },
-        {
-          name: "max_number_of_annotations",
-          type: "Int64Value",
-          deprecated: true
-        },
-        {
-          name: "max_number_of_message_events",
-          type: "Int64Value",
-          deprecated: true
-        },
-        {
-          name: "max_tag_length",
-          type: "uint32"
-        },
-        {
-          name: "logging",
-          type: "MeshConfig.ExtensionProvider.StackdriverProvider.Logging"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.StackdriverProvider.Logging": {
-      fields: [
-        {
-          name: "labels",
-          type: "string",
-          map: true
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ExtensionProvider.ZipkinTracingProvider": {
-      fields: [
-        {
-          name: "service",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "max_tag_length",
-          type: "uint32"
-        },
-        {
-          name: "enable_64bit_trace_id",
-          type: "bool"
-        },
-        {
-          name: "path",
-          type: "string",
-          since: "1.24"
-        },
-        {
-          name: "trace_context_option",
-          type: "enum:MeshConfig.ExtensionProvider.ZipkinTracingProvider.TraceContextOption",
-          since: "1.28"
-        },
-        {
-          name: "timeout",
-          type: "Duration",
-          since: "1.29"
-        },
-        {
-          name: "headers",
-          type: "MeshConfig.ExtensionProvider.HttpHeader",
-          repeated: true,
-          since: "1.29"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.InboundTrafficPolicy": {
-      fields: [
-        {
-          name: "mode",
-          type: "enum:MeshConfig.InboundTrafficPolicy.Mode",
-          since: "1.22"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.OutboundTrafficPolicy": {
-      fields: [
-        {
-          name: "mode",
-          type: "enum:MeshConfig.OutboundTrafficPolicy.Mode"
-        },
-        {
-          name: "tls",
-          type: "ClientTLSSettings",
-          since: "1.30"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ProxyPathNormalization": {
-      fields: [
-        {
-          name: "normalization",
-          type: "enum:MeshConfig.ProxyPathNormalization.NormalizationType"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ServiceScopeConfigs": {
-      fields: [
-        {
-          name: "namespace_selector",
-          type: "LabelSelector",
-          since: "1.27"
-        },
-        {
-          name: "services_selector",
-          type: "LabelSelector",
-          since: "1.27"
-        },
-        {
-          name: "scope",
-          type: "enum:MeshConfig.ServiceScopeConfigs.Scope",
-          since: "1.27"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ServiceSettings": {
-      fields: [
-        {
-          name: "settings",
-          type: "MeshConfig.ServiceSettings.Settings"
-        },
-        {
-          name: "hosts",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.ServiceSettings.Settings": {
-      fields: [
-        {
-          name: "cluster_local",
-          type: "bool"
-        }
-      ],
-      reserved: []
-    },
-    "MeshConfig.TLSConfig": {
-      fields: [
-        {
-          name: "min_protocol_version",
-          type: "enum:MeshConfig.TLSConfig.TLSProtocol"
-        },
-        {
-          name: "ecdh_curves",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "cipher_suites",
-          type: "string",
-          repeated: true,
-          since: "1.19"
-        }
-      ],
-      reserved: []
-    },
-    PrivateKeyProvider: {
-      fields: [
-        {
-          name: "cryptomb",
-          type: "PrivateKeyProvider.CryptoMb",
-          oneof: "provider"
-        },
-        {
-          name: "qat",
-          type: "PrivateKeyProvider.QAT",
-          oneof: "provider"
-        }
-      ],
-      reserved: []
-    },
-    "PrivateKeyProvider.CryptoMb": {
-      fields: [
-        {
-          name: "poll_delay",
-          type: "Duration"
-        },
-        {
-          name: "fallback",
-          type: "BoolValue",
-          since: "1.21"
-        }
-      ],
-      reserved: []
-    },
-    "PrivateKeyProvider.QAT": {
-      fields: [
-        {
-          name: "poll_delay",
-          type: "Duration"
-        },
-        {
-          name: "fallback",
-          type: "BoolValue",
-          since: "1.21"
-        }
-      ],
-      reserved: []
-    },
-    ProxyConfig: {
-      fields: [
-        {
-          name: "config_path",
-          type: "string"
-        },
-        {
-          name: "binary_path",
-          type: "string"
-        },
-        {
-          name: "service_cluster",
-          type: "string",
-          oneof: "cluster_name"
-        },
-        {
-          name: "tracing_service_name",
-          type: "enum:ProxyConfig.TracingServiceName",
-          oneof: "cluster_name"
-        },
-        {
-          name: "drain_duration",
-          type: "Duration"
-        },
-        {
-          name: "discovery_address",
-          type: "string"
-        },
-        {
-          name: "discovery_refresh_delay",
-          type: "Duration",
-          deprecated: true
-        },
-        {
-          name: "zipkin_address",
-          type: "string",
-          deprecated: true
-        },
-        {
-          name: "statsd_udp_address",
-          type: "string"
-        },
-        {
-          name: "envoy_metrics_service_address",
-          type: "string",
-          deprecated: true
-        },
-        {
-          name: "proxy_admin_port",
-          type: "int32"
-        },
-        {
-          name: "availability_zone",
-          type: "string",
-          deprecated: true
-        },
-        {
-          name: "control_plane_auth_policy",
-          type: "enum:AuthenticationPolicy"
-        },
-        {
-          name: "custom_config_file",
-          type: "string"
-        },
-        {
-          name: "stat_name_length",
-          type: "int32"
-        },
-        {
-          name: "concurrency",
-          type: "Int32Value"
-        },
-        {
-          name: "proxy_bootstrap_template_path",
-          type: "string"
-        },
-        {
-          name: "interception_mode",
-          type: "enum:ProxyConfig.InboundInterceptionMode"
-        },
-        {
-          name: "tracing",
-          type: "Tracing"
-        },
-        {
-          name: "sds",
-          type: "SDS",
-          deprecated: true
-        },
-        {
-          name: "envoy_access_log_service",
-          type: "RemoteService"
-        },
-        {
-          name: "envoy_metrics_service",
-          type: "RemoteService"
-        },
-        {
-          name: "proxy_metadata",
-          type: "string",
-          map: true
-        },
-        {
-          name: "runtime_values",
-          type: "string",
-          map: true
-        },
-        {
-          name: "status_port",
-          type: "int32"
-        },
-        {
-          name: "extra_stat_tags",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "gateway_topology",
-          type: "Topology"
-        },
-        {
-          name: "termination_drain_duration",
-          type: "Duration"
-        },
-        {
-          name: "mesh_id",
-          type: "string"
-        },
-        {
-          name: "readiness_probe",
-          type: "ReadinessProbe"
-        },
-        {
-          name: "proxy_stats_matcher",
-          type: "ProxyConfig.ProxyStatsMatcher"
-        },
-        {
-          name: "hold_application_until_proxy_starts",
-          type: "BoolValue"
-        },
-        {
-          name: "ca_certificates_pem",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "image",
-          type: "ProxyImage"
-        },
-        {
-          name: "private_key_provider",
-          type: "PrivateKeyProvider"
-        },
-        {
-          name: "proxy_headers",
-          type: "ProxyConfig.ProxyHeaders",
-          since: "1.19"
-        },
-        {
-          name: "file_flush_interval",
-          type: "Duration",
-          since: "1.29"
-        },
-        {
-          name: "file_flush_min_size_kb",
-          type: "uint32",
-          since: "1.29"
-        },
-        {
-          name: "stats_compression",
-          type: "BoolValue",
-          since: "1.29"
-        },
-        {
-          name: "connection_settings",
-          type: "ProxyConfig.ConnectionSettings",
-          since: "1.31"
-        }
-      ],
-      reserved: [
-        "parent_shutdown_duration",
-        "connect_timeout"
-      ]
-    },
-    "ProxyConfig.ConnectionSettings": {
-      fields: [
-        {
-          name: "profile",
-          type: "enum:ProxyConfig.ConnectionSettings.Profile",
-          since: "1.31"
-        },
-        {
-          name: "listener_per_connection_buffer_limit_bytes",
-          type: "Int32Value",
-          since: "1.31"
-        },
-        {
-          name: "cluster_per_connection_buffer_limit_bytes",
-          type: "Int32Value",
-          since: "1.31"
-        },
-        {
-          name: "http_idle_timeout",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "http_max_connection_duration",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "http_drain_timeout",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "http_request_timeout",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "http_request_headers_timeout",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "http_stream_idle_timeout",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "http_max_stream_duration",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "http_max_concurrent_streams",
-          type: "Int32Value",
-          since: "1.31"
-        },
-        {
-          name: "http2_initial_stream_window_size",
-          type: "Int32Value",
-          since: "1.31"
-        },
-        {
-          name: "http2_initial_connection_window_size",
-          type: "Int32Value",
-          since: "1.31"
-        },
-        {
-          name: "http_headers_with_underscores_action",
-          type: "enum:ProxyConfig.ConnectionSettings.HeadersWithUnderscoresAction",
-          since: "1.31"
-        },
-        {
-          name: "http_merge_slashes",
-          type: "BoolValue",
-          since: "1.31"
-        },
-        {
-          name: "http_path_with_escaped_slashes_action",
-          type: "enum:ProxyConfig.ConnectionSettings.PathWithEscapedSlashesAction",
-          since: "1.31"
-        },
-        {
-          name: "listener_connection_limit",
-          type: "Int32Value",
-          since: "1.31"
-        },
-        {
-          name: "global_downstream_connection_limit",
-          type: "Int32Value",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders": {
-      fields: [
-        {
-          name: "forwarded_client_cert",
-          type: "enum:ForwardClientCertDetails",
-          since: "1.19"
-        },
-        {
-          name: "set_current_client_cert_details",
-          type: "ProxyConfig.ProxyHeaders.SetCurrentClientCertDetails",
-          since: "1.24"
-        },
-        {
-          name: "request_id",
-          type: "ProxyConfig.ProxyHeaders.RequestId",
-          since: "1.19"
-        },
-        {
-          name: "server",
-          type: "ProxyConfig.ProxyHeaders.Server",
-          since: "1.19"
-        },
-        {
-          name: "attempt_count",
-          type: "ProxyConfig.ProxyHeaders.AttemptCount",
-          since: "1.19"
-        },
-        {
-          name: "envoy_debug_headers",
-          type: "ProxyConfig.ProxyHeaders.EnvoyDebugHeaders",
-          since: "1.19"
-        },
-        {
-          name: "metadata_exchange_headers",
-          type: "ProxyConfig.ProxyHeaders.MetadataExchangeHeaders",
-          since: "1.19.1"
-        },
-        {
-          name: "preserve_http1_header_case",
-          type: "BoolValue",
-          since: "1.25"
-        },
-        {
-          name: "x_forwarded_host",
-          type: "ProxyConfig.ProxyHeaders.XForwardedHost",
-          since: "1.28"
-        },
-        {
-          name: "x_forwarded_port",
-          type: "ProxyConfig.ProxyHeaders.XForwardedPort",
-          since: "1.28"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders.AttemptCount": {
-      fields: [
-        {
-          name: "disabled",
-          type: "BoolValue",
-          since: "1.19"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders.EnvoyDebugHeaders": {
-      fields: [
-        {
-          name: "disabled",
-          type: "BoolValue",
-          since: "1.19"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders.MetadataExchangeHeaders": {
-      fields: [
-        {
-          name: "mode",
-          type: "enum:ProxyConfig.ProxyHeaders.MetadataExchangeMode",
-          since: "1.19.1"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders.RequestId": {
-      fields: [
-        {
-          name: "disabled",
-          type: "BoolValue",
-          since: "1.19"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders.Server": {
-      fields: [
-        {
-          name: "disabled",
-          type: "BoolValue",
-          since: "1.19"
-        },
-        {
-          name: "value",
-          type: "string",
-          since: "1.19"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders.SetCurrentClientCertDetails": {
-      fields: [
-        {
-          name: "subject",
-          type: "BoolValue",
-          since: "1.24"
-        },
-        {
-          name: "cert",
-          type: "BoolValue",
-          since: "1.24"
-        },
-        {
-          name: "chain",
-          type: "BoolValue",
-          since: "1.24"
-        },
-        {
-          name: "dns",
-          type: "BoolValue",
-          since: "1.24"
-        },
-        {
-          name: "uri",
-          type: "BoolValue",
-          since: "1.24"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders.XForwardedHost": {
-      fields: [
-        {
-          name: "enabled",
-          type: "BoolValue",
-          since: "1.28"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyHeaders.XForwardedPort": {
-      fields: [
-        {
-          name: "enabled",
-          type: "BoolValue",
-          since: "1.28"
-        }
-      ],
-      reserved: []
-    },
-    "ProxyConfig.ProxyStatsMatcher": {
-      fields: [
-        {
-          name: "inclusion_prefixes",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "inclusion_suffixes",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "inclusion_regexps",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    RemoteService: {
-      fields: [
-        {
-          name: "address",
-          type: "string"
-        },
-        {
-          name: "tls_settings",
-          type: "ClientTLSSettings"
-        },
-        {
-          name: "tcp_keepalive",
-          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive"
-        }
-      ],
-      reserved: []
-    },
-    SDS: {
-      fields: [
-        {
-          name: "enabled",
-          type: "bool"
-        },
-        {
-          name: "k8s_sa_jwt_path",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    ServiceEntryVisibility: {
-      fields: [
-        {
-          name: "default_visibility",
-          type: "enum:ServiceEntryVisibility.Visibility",
-          since: "1.31"
-        },
-        {
-          name: "apply_to_sidecars",
-          type: "bool",
-          since: "1.31"
-        },
-        {
-          name: "policies",
-          type: "ServiceEntryVisibility.Policy",
-          repeated: true,
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "ServiceEntryVisibility.MatchRule": {
-      fields: [
-        {
-          name: "namespace_selector",
-          type: "LabelSelector",
-          oneof: "matcher",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "ServiceEntryVisibility.Policy": {
-      fields: [
-        {
-          name: "visibility",
-          type: "enum:ServiceEntryVisibility.Visibility",
-          since: "1.31"
-        },
-        {
-          name: "matching_rules",
-          type: "ServiceEntryVisibility.MatchRule",
-          repeated: true,
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    Topology: {
-      fields: [
-        {
-          name: "num_trusted_proxies",
-          type: "uint32"
-        },
-        {
-          name: "forward_client_cert_details",
-          type: "enum:ForwardClientCertDetails"
-        },
-        {
-          name: "proxy_protocol",
-          type: "Topology.ProxyProtocolConfiguration",
-          since: "1.19"
-        }
-      ],
-      reserved: []
-    },
-    "Topology.ProxyProtocolConfiguration": {
-      fields: [],
-      reserved: []
-    },
-    Tracing: {
-      fields: [
-        {
-          name: "zipkin",
-          type: "Tracing.Zipkin",
-          oneof: "tracer"
-        },
-        {
-          name: "lightstep",
-          type: "Tracing.Lightstep",
-          oneof: "tracer"
-        },
-        {
-          name: "datadog",
-          type: "Tracing.Datadog",
-          oneof: "tracer"
-        },
-        {
-          name: "stackdriver",
-          type: "Tracing.Stackdriver",
-          oneof: "tracer"
-        },
-        {
-          name: "open_census_agent",
-          type: "Tracing.OpenCensusAgent",
-          oneof: "tracer"
-        },
-        {
-          name: "custom_tags",
-          type: "Tracing.CustomTag",
-          map: true
-        },
-        {
-          name: "max_path_tag_length",
-          type: "uint32"
-        },
-        {
-          name: "sampling",
-          type: "double"
-        },
-        {
-          name: "tls_settings",
-          type: "ClientTLSSettings"
-        },
-        {
-          name: "enable_istio_tags",
-          type: "BoolValue",
-          since: "1.25"
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.CustomTag": {
-      fields: [
-        {
-          name: "literal",
-          type: "Tracing.Literal",
-          oneof: "type"
-        },
-        {
-          name: "environment",
-          type: "Tracing.Environment",
-          oneof: "type"
-        },
-        {
-          name: "header",
-          type: "Tracing.RequestHeader",
-          oneof: "type"
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.Datadog": {
-      fields: [
-        {
-          name: "address",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.Environment": {
-      fields: [
-        {
-          name: "name",
-          type: "string"
-        },
-        {
-          name: "default_value",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.Lightstep": {
-      fields: [
-        {
-          name: "address",
-          type: "string"
-        },
-        {
-          name: "access_token",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.Literal": {
-      fields: [
-        {
-          name: "value",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.OpenCensusAgent": {
-      fields: [
-        {
-          name: "address",
-          type: "string"
-        },
-        {
-          name: "context",
-          type: "enum:Tracing.OpenCensusAgent.TraceContext",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.RequestHeader": {
-      fields: [
-        {
-          name: "name",
-          type: "string"
-        },
-        {
-          name: "default_value",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.Stackdriver": {
-      fields: [
-        {
-          name: "debug",
-          type: "bool"
-        },
-        {
-          name: "max_number_of_attributes",
-          type: "Int64Value"
-        },
-        {
-          name: "max_number_of_annotations",
-          type: "Int64Value"
-        },
-        {
-          name: "max_number_of_message_events",
-          type: "Int64Value"
-        }
-      ],
-      reserved: []
-    },
-    "Tracing.Zipkin": {
-      fields: [
-        {
-          name: "address",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    ClientTLSSettings: {
-      fields: [
-        {
-          name: "mode",
-          type: "enum:ClientTLSSettings.TLSmode"
-        },
-        {
-          name: "client_certificate",
-          type: "string"
-        },
-        {
-          name: "private_key",
-          type: "string"
-        },
-        {
-          name: "ca_certificates",
-          type: "string"
-        },
-        {
-          name: "credential_name",
-          type: "string"
-        },
-        {
-          name: "subject_alt_names",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "sni",
-          type: "string"
-        },
-        {
-          name: "insecure_skip_verify",
-          type: "BoolValue"
-        },
-        {
-          name: "ca_crl",
-          type: "string",
-          since: "1.22"
-        }
-      ],
-      reserved: []
-    },
-    ConnectionPoolSettings: {
-      fields: [
-        {
-          name: "tcp",
-          type: "ConnectionPoolSettings.TCPSettings",
-          since: "1.31"
-        },
-        {
-          name: "http",
-          type: "ConnectionPoolSettings.HTTPSettings",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "ConnectionPoolSettings.HTTPSettings": {
-      fields: [
-        {
-          name: "http1_max_pending_requests",
-          type: "int32",
-          since: "1.31"
-        },
-        {
-          name: "http2_max_requests",
-          type: "int32",
-          since: "1.31"
-        },
-        {
-          name: "max_requests_per_connection",
-          type: "int32",
-          since: "1.31"
-        },
-        {
-          name: "max_retries",
-          type: "int32",
-          since: "1.31"
-        },
-        {
-          name: "idle_timeout",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "h2_upgrade_policy",
-          type: "enum:ConnectionPoolSettings.HTTPSettings.H2UpgradePolicy",
-          since: "1.31"
-        },
-        {
-          name: "use_client_protocol",
-          type: "bool",
-          since: "1.31"
-        },
-        {
-          name: "max_concurrent_streams",
-          type: "int32",
-          since: "1.31"
-        },
-        {
-          name: "http2_keep_alive",
-          type: "ConnectionPoolSettings.HTTPSettings.ConnectionKeepalive",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "ConnectionPoolSettings.HTTPSettings.ConnectionKeepalive": {
-      fields: [
-        {
-          name: "interval",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "timeout",
-          type: "Duration",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "ConnectionPoolSettings.TCPSettings": {
-      fields: [
-        {
-          name: "max_connections",
-          type: "int32",
-          since: "1.31"
-        },
-        {
-          name: "connect_timeout",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "tcp_keepalive",
-          type: "ConnectionPoolSettings.TCPSettings.TcpKeepalive",
-          since: "1.31"
-        },
-        {
-          name: "max_connection_duration",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "idle_timeout",
-          type: "Duration",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "ConnectionPoolSettings.TCPSettings.TcpKeepalive": {
-      fields: [
-        {
-          name: "probes",
-          type: "uint32"
-        },
-        {
-          name: "time",
-          type: "Duration"
-        },
-        {
-          name: "interval",
-          type: "Duration"
-        }
-      ],
-      reserved: []
-    },
-    ExecHealthCheckConfig: {
-      fields: [
-        {
-          name: "command",
-          type: "string",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    GrpcHealthCheckConfig: {
-      fields: [
-        {
-          name: "port",
-          type: "uint32",
-          since: "1.25"
-        },
-        {
-          name: "service",
-          type: "string",
-          since: "1.25"
-        }
-      ],
-      reserved: []
-    },
-    HTTPHeader: {
-      fields: [
-        {
-          name: "name",
-          type: "string"
-        },
-        {
-          name: "value",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    HTTPHealthCheckConfig: {
-      fields: [
-        {
-          name: "path",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        },
-        {
-          name: "host",
-          type: "string"
-        },
-        {
-          name: "scheme",
-          type: "string"
-        },
-        {
-          name: "http_headers",
-          type: "HTTPHeader",
-          repeated: true
-        }
-      ],
-      reserved: []
-    },
-    HTTPRetry: {
-      fields: [
-        {
-          name: "attempts",
-          type: "int32"
-        },
-        {
-          name: "per_try_timeout",
-          type: "Duration"
-        },
-        {
-          name: "retry_on",
-          type: "string"
-        },
-        {
-          name: "retry_remote_localities",
-          type: "BoolValue"
-        },
-        {
-          name: "retry_ignore_previous_hosts",
-          type: "BoolValue",
-          since: "1.26"
-        },
-        {
-          name: "backoff",
-          type: "Duration",
-          since: "1.26"
-        }
-      ],
-      reserved: []
-    },
-    LocalityLoadBalancerSetting: {
-      fields: [
-        {
-          name: "distribute",
-          type: "LocalityLoadBalancerSetting.Distribute",
-          repeated: true
-        },
-        {
-          name: "failover",
-          type: "LocalityLoadBalancerSetting.Failover",
-          repeated: true
-        },
-        {
-          name: "failover_priority",
-          type: "string",
-          repeated: true
-        },
-        {
-          name: "enabled",
-          type: "BoolValue"
-        }
-      ],
-      reserved: []
-    },
-    "LocalityLoadBalancerSetting.Distribute": {
-      fields: [
-        {
-          name: "from",
-          type: "string"
-        },
-        {
-          name: "to",
-          type: "uint32",
-          map: true
-        }
-      ],
-      reserved: []
-    },
-    "LocalityLoadBalancerSetting.Failover": {
-      fields: [
-        {
-          name: "from",
-          type: "string"
-        },
-        {
-          name: "to",
-          type: "string"
-        }
-      ],
-      reserved: []
-    },
-    OutlierDetection: {
-      fields: [
-        {
-          name: "consecutive_errors",
-          type: "int32",
-          deprecated: true,
-          since: "1.31"
-        },
-        {
-          name: "split_external_local_origin_errors",
-          type: "bool",
-          since: "1.31"
-        },
-        {
-          name: "consecutive_local_origin_failures",
-          type: "UInt32Value",
-          since: "1.31"
-        },
-        {
-          name: "consecutive_gateway_errors",
-          type: "UInt32Value",
-          since: "1.31"
-        },
-        {
-          name: "consecutive_5xx_errors",
-          type: "UInt32Value",
-          since: "1.31"
-        },
-        {
-          name: "interval",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "base_ejection_time",
-          type: "Duration",
-          since: "1.31"
-        },
-        {
-          name: "max_ejection_percent",
-          type: "int32",
-          since: "1.31"
-        },
-        {
-          name: "min_health_percent",
-          type: "int32",
-          since: "1.31"
-        },
-        {
-          name: "outlier_detection_http_error_codes",
-          type: "uint32",
-          repeated: true,
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    ReadinessProbe: {
-      fields: [
-        {
-          name: "initial_delay_seconds",
-          type: "int32"
-        },
-        {
-          name: "timeout_seconds",
-          type: "int32"
-        },
-        {
-          name: "period_seconds",
-          type: "int32"
-        },
-        {
-          name: "success_threshold",
-          type: "int32"
-        },
-        {
-          name: "failure_threshold",
-          type: "int32"
-        },
-        {
-          name: "http_get",
-          type: "HTTPHealthCheckConfig",
-          oneof: "health_check_method"
-        },
-        {
-          name: "tcp_socket",
-          type: "TCPHealthCheckConfig",
-          oneof: "health_check_method"
-        },
-        {
-          name: "exec",
-          type: "ExecHealthCheckConfig",
-          oneof: "health_check_method"
-        },
-        {
-          name: "grpc",
-          type: "GrpcHealthCheckConfig",
-          oneof: "health_check_method",
-          since: "1.25"
-        }
-      ],
-      reserved: []
-    },
-    TCPHealthCheckConfig: {
-      fields: [
-        {
-          name: "host",
-          type: "string"
-        },
-        {
-          name: "port",
-          type: "uint32"
-        }
-      ],
-      reserved: []
-    },
-    ZoneAwareLoadBalancerSetting: {
-      fields: [
-        {
-          name: "enabled",
-          type: "BoolValue",
-          since: "1.31"
-        },
-        {
-          name: "failover",
-          type: "ZoneAwareLoadBalancerSetting.Failover",
-          repeated: true,
-          since: "1.31"
-        },
-        {
-          name: "failover_priority",
-          type: "string",
-          repeated: true,
-          since: "1.31"
-        },
-        {
-          name: "min_cluster_size",
-          type: "UInt64Value",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    "ZoneAwareLoadBalancerSetting.Failover": {
-      fields: [
-        {
-          name: "from",
-          type: "string",
-          since: "1.31"
-        },
-        {
-          name: "to",
-          type: "string",
-          since: "1.31"
-        }
-      ],
-      reserved: []
-    },
-    ProxyImage: {
-      fields: [
-        {
-          name: "image_type",
-          type: "string"
-        }
-      ],
-      reserved: []
-    }
-  },
-  enums: {
-    AuthenticationPolicy: {
-      NONE: 0,
-      MUTUAL_TLS: 1,
-      INHERIT: 1e3
-    },
-    ForwardClientCertDetails: {
-      UNDEFINED: 0,
-      SANITIZE: 1,
-      FORWARD_ONLY: 2,
-      APPEND_FORWARD: 3,
-      SANITIZE_SET: 4,
-      ALWAYS_FORWARD_ONLY: 5
-    },
-    "MeshConfig.AccessLogEncoding": {
-      TEXT: 0,
-      JSON: 1
-    },
-    "MeshConfig.ExtensionProvider.OpenCensusAgentTracingProvider.TraceContext": {
-      UNSPECIFIED: 0,
-      W3C_TRACE_CONTEXT: 1,
-      GRPC_BIN: 2,
-      CLOUD_TRACE_CONTEXT: 3,
-      B3: 4
-    },
-    "MeshConfig.ExtensionProvider.ServiceAttributeEnrichment": {
-      ISTIO_CANONICAL: 0,
-      OTEL_SEMANTIC_CONVENTIONS: 1
-    },
-    "MeshConfig.ExtensionProvider.ZipkinTracingProvider.TraceContextOption": {
-      USE_B3: 0,
-      USE_B3_WITH_W3C_PROPAGATION: 1
-    },
-    "MeshConfig.H2UpgradePolicy": {
-      DO_NOT_UPGRADE: 0,
-      UPGRADE: 1
-    },
-    "MeshConfig.InboundTrafficPolicy.Mode": {
-      PASSTHROUGH: 0,
-      LOCALHOST: 1
-    },
-    "MeshConfig.IngressControllerMode": {
-      UNSPECIFIED: 0,
-      OFF: 1,
-      DEFAULT: 2,
-      STRICT: 3
-    },
-    "MeshConfig.OutboundTrafficPolicy.Mode": {
-      REGISTRY_ONLY: 0,
-      ALLOW_ANY: 1,
-      ALLOW_ANY_DYNAMIC_DNS: 3
-    },
-    "MeshConfig.ProxyPathNormalization.NormalizationType": {
-      DEFAULT: 0,
-      NONE: 1,
-      BASE: 2,
-      MERGE_SLASHES: 3,
-      DECODE_AND_MERGE_SLASHES: 4
-    },
-    "MeshConfig.ServiceScopeConfigs.Scope": {
-      LOCAL: 0,
-      GLOBAL: 1
-    },
-    "MeshConfig.TLSConfig.TLSProtocol": {
-      TLS_AUTO: 0,
-      TLSV1_2: 1,
-      TLSV1_3: 2
-    },
-    "ProxyConfig.ConnectionSettings.HeadersWithUnderscoresAction": {
-      HEADERS_WITH_UNDERSCORES_UNSPECIFIED: 0,
-      HEADERS_WITH_UNDERSCORES_ALLOW: 1,
-      HEADERS_WITH_UNDERSCORES_REJECT_REQUEST: 2,
-      HEADERS_WITH_UNDERSCORES_DROP_HEADER: 3
-    },
-    "ProxyConfig.ConnectionSettings.PathWithEscapedSlashesAction": {
-      PATH_WITH_ESCAPED_SLASHES_UNSPECIFIED: 0,
-      KEEP_UNCHANGED: 1,
-      REJECT_REQUEST: 2,
-      UNESCAPE_AND_REDIRECT: 3,
-      UNESCAPE_AND_FORWARD: 4
-    },
-    "ProxyConfig.ConnectionSettings.Profile": {
-      SIDECAR: 0,
-      EDGE: 1
-    },
-    "ProxyConfig.InboundInterceptionMode": {
-      REDIRECT: 0,
-      TPROXY: 1,
-      NONE: 2
-    },
-    "ProxyConfig.ProxyHeaders.MetadataExchangeMode": {
-      UNDEFINED: 0,
-      IN_MESH: 1
-    },
-    "ProxyConfig.TracingServiceName": {
-      APP_LABEL_AND_NAMESPACE: 0,
-      CANONICAL_NAME_ONLY: 1,
-      CANONICAL_NAME_AND_NAMESPACE: 2
-    },
-    Resource: {
-      SERVICE_REGISTRY: 0
-    },
-    "ServiceEntryVisibility.Visibility": {
-      VISIBILITY_UNSPECIFIED: 0,
-      NONE: 1,
-      NAMESPACE: 2,
-      PUBLIC: 3
-    },
-    "Tracing.OpenCensusAgent.TraceContext": {
-      UNSPECIFIED: 0,
-      W3C_TRACE_CONTEXT: 1,
-      GRPC_BIN: 2,
-      CLOUD_TRACE_CONTEXT: 3,
-      B3: 4
-    },
-    "ClientTLSSettings.TLSmode": {
-      DISABLE: 0,
-      SIMPLE: 1,
-      MUTUAL: 2,
-      ISTIO_MUTUAL: 3
-    },
-    "ConnectionPoolSettings.HTTPSettings.H2UpgradePolicy": {
-      DEFAULT: 0,
-      DO_NOT_UPGRADE: 1,
-      UPGRADE: 2
-    }
-  }
-};
-
-// src/model/proxy-config.ts
-var SCHEMA_DATA = mesh_config_schema_default;
-var PROXY_CONFIG_ENUMS = SCHEMA_DATA.enums;
-var REMOVAL_NOTES = {
-  "ProxyConfig.parent_shutdown_duration": "was removed from ProxyConfig in Istio 1.17",
-  "ProxyConfig.connect_timeout": "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting"
-};
-function jsonName(protoName) {
-  return protoName.replace(/_([a-z])/g, (_2, c) => c.toUpperCase()).replace(/_/g, "");
-}
-var PROXY_CONFIG_SCHEMA = new Map(
-  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
-    name,
-    m.fields.map(({ name: protoName, ...spec }) => ({ ...spec, protoName, jsonName: jsonName(protoName) }))
-  ])
-);
-var REMOVED = new Map(
-  Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
-    name,
-    new Map(m.reserved.flatMap((r7) => {
-      const note = REMOVAL_NOTES[`${name}.${r7}`] ?? `was removed from ${shortName(name)}`;
-      return [[r7, note], [jsonName(r7), note]];
-    }))
-  ])
-);
-function shortName(message) {
-  return message.replace(/^.*\./, "");
-}
-function fieldsOf(message) {
-  return PROXY_CONFIG_SCHEMA.get(message) ?? [];
-}
-function formatConfigPath(path) {
-  let out = "";
-  for (const step of path) {
-    if (typeof step === "number") out += `[${step}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(step)) out += out === "" ? step : `.${step}`;
-    else out += `[${JSON.stringify(step)}]`;
-  }
-  return out;
-}
-function parseConfigPath(text) {
-  const out = [];
-  const re2 = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
-  let m;
-  while (re2.lastIndex < text.length && (m = re2.exec(text)) !== null) {
-    if (m[1] !== void 0) out.push(m[1]);
-    else if (m[2] !== void 0) out.push(Number(m[2]));
-    else if (m[3] !== void 0) out.push(JSON.parse(m[3]));
-  }
-  return out;
-}
-var isMapping2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function describe(v2) {
-  if (v2 === null) return "null";
-  if (Array.isArray(v2)) return "a list";
-  if (isMapping2(v2)) return "a mapping";
-  if (typeof v2 === "string") return `the string ${quoted(v2)}`;
-  if (typeof v2 === "boolean") return `the boolean ${v2}`;
-  if (typeof v2 === "number") return `the number ${v2}`;
-  return String(v2);
-}
-function enumNames(name, values) {
-  const names2 = Object.keys(values).join(", ");
-  return names2.length <= 60 ? names2 : `the ${name} names`;
-}
-function quoted(s) {
-  return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
-}
-function readText(text) {
-  const limit = embeddedTextProblem(text, "yaml");
-  if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
-  const doc = parseLenient(text);
-  const errors = doc.errors.filter((e) => e.code !== "MULTIPLE_DOCS");
-  if (errors.length === 0) {
-    const aliases = aliasExpansionProblem(doc);
-    if (aliases) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: aliases };
-    try {
-      return { value: plainValue(doc), syntaxError: void 0, ignoredDocuments: errors.length !== doc.errors.length };
-    } catch (e) {
-      return { value: void 0, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
-    }
-  }
-  const jsonLimit = embeddedTextProblem(text, "json");
-  if (jsonLimit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: jsonLimit };
-  try {
-    return { value: JSON.parse(text), syntaxError: void 0, ignoredDocuments: false };
-  } catch {
-    const first = errors[0];
-    const offset = first?.pos[0] ?? 0;
-    const before = text.slice(0, offset);
-    const line = before.split("\n").length;
-    const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
-    const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
-    return { value: void 0, syntaxError: `${reason}${where}`, ignoredDocuments: false };
-  }
-}
-var VISIT_BUDGET = 5e4;
-var MAX_PROBLEMS = 100;
-function addProblem(list2, p) {
-  if (list2.length < MAX_PROBLEMS) list2.push(p);
-}
-var INT_RANGES = {
-  int32: [-2147483648, 2147483647],
-  Int32Value: [-2147483648, 2147483647],
-  uint32: [0, 4294967295],
-  UInt32Value: [0, 4294967295],
-  int64: [-9223372036854776e3, 9223372036854776e3],
-  Int64Value: [-9223372036854776e3, 9223372036854776e3],
-  uint64: [0, 18446744073709552e3],
-  UInt64Value: [0, 18446744073709552e3]
-};
-function numericStringContent(s) {
-  const space = (c) => c === " " || c === "	" || c === "\r" || c === "\n";
-  let start = 0;
-  let end = s.length;
-  while (start < end && space(s[start])) start++;
-  while (end > start && space(s[end - 1])) end--;
-  const inner = s.slice(start, end);
-  if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(inner)) return void 0;
-  return Number(inner);
-}
-function knownIn(field, version2) {
-  if (!field.since || !version2) return true;
-  const [major = 1, minor = 0, patch = 0] = field.since.split(".").map(Number);
-  return compareVersions(version2, { major, minor, patch, text: field.since }) >= 0;
-}
-function fieldFor(message, key) {
-  return fieldsOf(message).find((f) => f.jsonName === key || f.protoName === key);
-}
-function knownFieldFor(message, key, version2) {
-  const f = fieldFor(message, key);
-  return f && knownIn(f, version2) ? f : void 0;
-}
-var HELM_VALUE_KEYS = /* @__PURE__ */ new Set([
-  "global",
-  "pilot",
-  "sidecarInjectorWebhook",
-  "revision",
-  "revisionTags",
-  "telemetry",
-  "gateways",
-  "cni",
-  "istio_cni",
-  "base",
-  "istiodRemote",
-  "ztunnel",
-  "meshConfig",
-  "values",
-  "env",
-  "defaults",
-  "_internal_defaults_do_not_set"
-]);
-var JSON_NAME_ONLY = /* @__PURE__ */ new Set(["default_config", "default_providers"]);
-var ENV_VARIABLE = /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/;
-function closestField(key, message, at2, version2) {
-  const pools = [{ message, at: at2 }];
-  if (message === "MeshConfig") pools.push({ message: "ProxyConfig", at: [...at2, "defaultConfig"] });
-  let best;
-  let bestDist = Infinity;
-  const lower = key.toLowerCase();
-  for (const pool of pools) {
-    for (const f of fieldsOf(pool.message)) {
-      if (!knownIn(f, version2)) continue;
-      const d = Math.min(editDistance(lower, f.jsonName.toLowerCase()), editDistance(lower, f.protoName));
-      if (d < bestDist) {
-        bestDist = d;
-        best = { field: f, at: pool.at };
-      }
-    }
-  }
-  if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...best.at, best.field.jsonName]);
-  if (message === "ProxyConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "proxyMetadata", key]);
-  if (message === "MeshConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "defaultConfig", "proxyMetadata", key]);
-  for (const f of fieldsOf(message)) {
-    if (f.repeated || f.map || !PROXY_CONFIG_SCHEMA.has(f.type)) continue;
-    const inner = fieldsOf(f.type).find((g) => g.jsonName === key || g.protoName === key);
-    if (inner && knownIn(f, version2) && knownIn(inner, version2)) return formatConfigPath([...at2, f.jsonName, inner.jsonName]);
-  }
-  return void 0;
-}
-function unknownField(key, message, at2, field, c) {
-  const here = formatConfigPath([...at2, key]);
-  const inMesh = at2.length === 1 && at2[0] === "defaultConfig";
-  if (message === "MeshConfig" && at2.length === 0) {
-    const proxy = knownFieldFor("ProxyConfig", key, c.version);
-    if (proxy) return { path: here, message: `${here} is a ProxyConfig field, which belongs under defaultConfig`, suggestion: formatConfigPath(["defaultConfig", proxy.jsonName]) };
-    if (HELM_VALUE_KEYS.has(key)) return { path: here, message: `${here} is a Helm value of the istiod chart, not a MeshConfig field` };
-  }
-  if (message === "ProxyConfig" && inMesh) {
-    const mesh = knownFieldFor("MeshConfig", key, c.version);
-    if (mesh) return { path: here, message: `${here} is a MeshConfig field, which belongs at the top level, not under defaultConfig`, suggestion: formatConfigPath([mesh.jsonName]) };
-  }
-  const removed = REMOVED.get(message)?.get(key);
-  if (removed) return { path: here, message: `${here} ${removed}` };
-  const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : "";
-  const what = `${here} is not a field of ${shortName(message)}${newer}`;
-  const suggestion = field ? void 0 : closestField(key, message, at2, c.version);
-  return suggestion ? { path: here, message: what, suggestion } : { path: here, message: what };
-}
-function checkMessage(v2, message, at2, c) {
-  if (!isMapping2(v2)) {
-    addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping of ${shortName(message)} fields, not ${describe(v2)}`, kind: "type" });
-    return;
-  }
-  for (const key in v2) {
-    if (!Object.hasOwn(v2, key)) continue;
-    if (--c.budget < 0) return;
-    const value = v2[key];
-    const here = [...at2, key];
-    const field = fieldFor(message, key);
-    if (!field || !knownIn(field, c.version)) {
-      if (c.unknownFields.length < MAX_PROBLEMS) addProblem(c.unknownFields, unknownField(key, message, at2, field, c));
-      continue;
-    }
-    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v2) {
-      addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
-      continue;
-    }
-    if (message === "MeshConfig" && at2.length === 0 && JSON_NAME_ONLY.has(key)) {
-      addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is read only when spelled ${field.jsonName}`, suggestion: formatConfigPath([field.jsonName]) });
-    }
-    checkField(value, field, here, c);
-  }
-}
-function checkField(v2, field, at2, c) {
-  if (v2 === null) return;
-  if (field.type === "any") return;
-  if (field.repeated) {
-    if (!Array.isArray(v2)) {
-      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a list, not ${describe(v2)}`, kind: "type" });
-      return;
-    }
-    for (let i = 0; i < v2.length; i++) {
-      if (--c.budget < 0) return;
-      if (v2[i] !== null) checkSingular(v2[i], field.type, [...at2, i], c);
-    }
-    return;
-  }
-  if (field.map) {
-    if (!isMapping2(v2)) {
-      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping, not ${describe(v2)}`, kind: "type" });
-      return;
-    }
-    for (const k2 in v2) {
-      if (!Object.hasOwn(v2, k2)) continue;
-      if (--c.budget < 0) return;
-      if (v2[k2] !== null) checkSingular(v2[k2], field.type, [...at2, k2], c);
-    }
-    return;
-  }
-  checkSingular(v2, field.type, at2, c);
-}
-function checkSingular(v2, type, at2, c) {
-  const where = formatConfigPath(at2);
-  const fail2 = (message, suggestion, kind2 = "type") => {
-    addProblem(c.errors, suggestion !== void 0 ? { path: where, message, suggestion, kind: kind2 } : { path: where, message, kind: kind2 });
-  };
-  if (PROXY_CONFIG_SCHEMA.has(type)) {
-    checkMessage(v2, type, at2, c);
-    return;
-  }
-  if (type.startsWith("enum:")) {
-    const values = PROXY_CONFIG_ENUMS[type.slice(5)] ?? {};
-    if (typeof v2 === "string") {
-      if (v2 in values) return;
-      const close = Object.keys(values).find((n) => n.toLowerCase() === v2.toLowerCase());
-      fail2(close === void 0 ? `${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}` : `${where} is ${describe(v2)}; names are case-sensitive`, close === void 0 ? void 0 : JSON.stringify(close));
-      return;
-    }
-    if (typeof v2 === "number" && Number.isInteger(v2) && v2 >= -2147483648 && v2 <= 2147483647) return;
-    fail2(`${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}`);
-    return;
-  }
-  switch (type) {
-    case "any":
-      return;
-    case "string":
-      if (typeof v2 === "string") return;
-      if (typeof v2 === "boolean" || typeof v2 === "number") {
-        const kind2 = typeof v2 === "boolean" ? "boolean" : "number";
-        fail2(`${where} is the ${kind2} ${String(v2)}, not a string`, JSON.stringify(String(v2)));
-        return;
-      }
-      fail2(`${where} is ${describe(v2)}, not a string`);
-      return;
-    case "bool":
-    case "BoolValue":
-      if (typeof v2 === "boolean") return;
-      if (typeof v2 === "string" && /^(true|false)$/i.test(v2.trim())) {
-        fail2(`${where} is ${describe(v2)}, not a boolean`, v2.trim().toLowerCase());
-        return;
-      }
-      fail2(`${where} is ${describe(v2)}, not a boolean`);
-      return;
-    case "int32":
-    case "Int32Value":
-    case "uint32":
-    case "UInt32Value":
-    case "int64":
-    case "Int64Value":
-    case "uint64":
-    case "UInt64Value": {
-      const [lo, hi2] = INT_RANGES[type] ?? [0, 0];
-      const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
-      if (n === void 0 || !Number.isFinite(n)) {
-        fail2(`${where} is ${describe(v2)}, not an integer`);
-      } else if (!Number.isInteger(n) || typeof v2 === "string" && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v2)) {
-        fail2(`${where} is ${describe(v2)}, not a whole number`);
-      } else if (n < lo || n > hi2) {
-        fail2(`${where} is ${describe(v2)}, outside ${lo}..${hi2}`);
-      }
-      return;
-    }
-    case "double":
-      if (typeof v2 === "number") return;
-      if (typeof v2 === "string" && (["NaN", "Infinity", "-Infinity"].includes(v2) || numericStringContent(v2) !== void 0 && Number.isFinite(numericStringContent(v2)))) return;
-      fail2(`${where} is ${describe(v2)}, not a number`);
-      return;
-    case "Duration": {
-      if (typeof v2 === "string") {
-        const d = parseGoDuration(v2);
-        if (typeof d === "bigint") return;
-        const seconds = /^\d+$/.test(v2.trim()) ? `"${v2.trim()}s"` : void 0;
-        fail2(`${where} is ${describe(v2)}, not a duration such as "5s" or "1m30s"`, seconds, "value");
-        return;
-      }
-      fail2(
-        `${where} is ${describe(v2)}, not a duration string such as "5s"`,
-        typeof v2 === "number" && Number.isFinite(v2) && v2 >= 0 ? `"${v2}s"` : void 0
-      );
-      return;
-    }
-  }
-}
-function findNonFinite(v2, at2) {
-  if (typeof v2 === "number") return Number.isFinite(v2) ? void 0 : at2;
-  if (at2.length > 100) return void 0;
-  if (Array.isArray(v2)) {
-    for (let i = 0; i < v2.length; i++) {
-      const r7 = findNonFinite(v2[i], [...at2, i]);
-      if (r7) return r7;
-    }
-  } else if (isMapping2(v2)) {
-    for (const [k2, x] of Object.entries(v2)) {
-      const r7 = findNonFinite(x, [...at2, k2]);
-      if (r7) return r7;
-    }
-  }
-  return void 0;
-}
-function parseGoDuration(text) {
-  const units = { ns: 1n, us: 1000n, "\xB5s": 1000n, "\u03BCs": 1000n, ms: 1000000n, s: 1000000000n, m: 60000000000n, h: 3600000000000n };
-  let s = text;
-  let neg = false;
-  if (s !== "" && (s[0] === "-" || s[0] === "+")) {
-    neg = s[0] === "-";
-    s = s.slice(1);
-  }
-  if (s === "0") return 0n;
-  if (s === "") return "empty";
-  let total = 0n;
-  while (s !== "") {
-    const m = /^(\d*)(?:\.(\d*))?/.exec(s);
-    const whole = m?.[1] ?? "";
-    const frac = m?.[2];
-    if (whole === "" && (frac === void 0 || frac === "")) return s[0] === "." || /\d/.test(s[0] ?? "") ? "no digits" : `unexpected "${s[0]}"`;
-    s = s.slice(m?.[0].length ?? 0);
-    const u = /^[^\d.]+/.exec(s)?.[0];
-    if (u === void 0) return "missing unit";
-    const unit = units[u];
-    if (unit === void 0) return `unknown unit "${u}"`;
-    s = s.slice(u.length);
-    let ns2 = BigInt(whole === "" ? 0 : whole) * unit;
-    if (frac) ns2 += BigInt(frac) * unit / 10n ** BigInt(frac.length);
-    total += ns2;
-    if (total > 9223372036854775807n + (neg ? 1n : 0n)) return "out of range";
-  }
-  return neg ? -total : total;
-}
-var MS = 1000000n;
-var SECOND = 1000000000n;
-function isDns1123Label(label) {
-  return label.length <= 63 && /^[a-zA-Z0-9](?:[-a-zA-Z0-9]*[a-zA-Z0-9])?$/.test(label);
-}
-var isGoInt = (s) => /^[+-]?\d+$/.test(s);
-function validFqdn(host) {
-  if (host.length === 0 || host.length > 255) return false;
-  const parts = host.split(".");
-  if (isGoInt(parts[parts.length - 1] ?? "")) return false;
-  for (let i = 0; i < parts.length; i++) {
-    const label = parts[i] ?? "";
-    if (i === parts.length - 1 && label === "") return true;
-    if (!isDns1123Label(label)) return false;
-  }
-  return true;
-}
-function validIPv4(s) {
-  const parts = s.split(".");
-  return parts.length === 4 && parts.every((p) => /^(?:0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
-}
-function validIPAddress(s) {
-  if (validIPv4(s)) return true;
-  const pct = s.indexOf("%");
-  const addr = pct === -1 ? s : s.slice(0, pct);
-  if (pct !== -1 && pct === s.length - 1) return false;
-  if (!addr.includes(":")) return false;
-  let groups = 8;
-  let body = addr;
-  const lastColon = body.lastIndexOf(":");
-  const tail = body.slice(lastColon + 1);
-  if (tail.includes(".")) {
-    if (!validIPv4(tail)) return false;
-    body = body.slice(0, lastColon + 1) + "0:0";
-  }
-  const halves = body.split("::");
-  if (halves.length > 2) return false;
-  const hex = (part) => {
-    if (part === "") return [];
-    const g = part.split(":");
-    return g.every((x) => /^[0-9a-fA-F]{1,4}$/.test(x)) ? g : void 0;
-  };
-  const left = hex(halves[0] ?? "");
-  const right = halves.length === 2 ? hex(halves[1] ?? "") : [];
-  if (!left || !right) return false;
-  const count2 = left.length + right.length;
-  return halves.length === 2 ? count2 < groups : count2 === groups;
-}
-function proxyAddressProblem(hostPort) {
-  const colon = hostPort.lastIndexOf(":");
-  if (colon === -1) return "missing port in address";
-  let host;
-  if (hostPort.startsWith("[")) {
-    const end = hostPort.indexOf("]");
-    if (end === -1) return "missing ']' in address";
-    if (end + 1 === hostPort.length) return "missing port in address";
-    if (end + 1 !== colon) return hostPort[end + 1] === ":" ? "too many colons in address" : "missing port in address";
-    host = hostPort.slice(1, end);
-    if (hostPort.slice(1).includes("[")) return "unexpected '[' in address";
-    if (hostPort.slice(end + 1).includes("]")) return "unexpected ']' in address";
-  } else {
-    host = hostPort.slice(0, colon);
-    if (host.includes(":")) return "too many colons in address";
-    if (host.includes("[")) return "unexpected '[' in address";
-    if (host.includes("]")) return "unexpected ']' in address";
-  }
-  const port = hostPort.slice(colon + 1);
-  if (!isGoInt(port)) return `port "${port}" is not a number`;
-  const n = Number(port);
-  if (n < 1 || n > 65535) return `port number ${n} must be in the range 1..65535`;
-  if (!validFqdn(host) && !validIPAddress(host)) return `"${host}" is not a valid hostname or an IP address`;
-  return void 0;
-}
-function read(obj, jsonKey) {
-  if (!isMapping2(obj)) return void 0;
-  const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const v2 = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
-  return v2 === null ? void 0 : v2;
-}
-function oneofMember(obj, members) {
-  let chosen;
-  for (const m of members) if (read(obj, m) !== void 0) chosen = m;
-  return chosen;
-}
-function durationOf(v2) {
-  if (typeof v2 !== "string") return void 0;
-  const d = parseGoDuration(v2);
-  return typeof d === "bigint" ? d : void 0;
-}
-function integerOf(v2) {
-  const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
-  return n !== void 0 && Number.isInteger(n) ? n : void 0;
-}
-function enumNumber(v2, values) {
-  if (typeof v2 === "string") return values[v2];
-  return typeof v2 === "number" && Number.isInteger(v2) ? v2 : void 0;
-}
-function validate(pc, version2, errors, prefix = []) {
-  const add = (path, message) => {
-    const where = formatConfigPath([...prefix, ...path]);
-    if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: "value" });
-  };
-  const str5 = (key) => {
-    const v2 = read(pc, key);
-    return typeof v2 === "string" ? v2 : void 0;
-  };
-  const address = (path, value, what) => {
-    const problem = proxyAddressProblem(value);
-    if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
-  };
-  if (str5("configPath") === "") add(["configPath"], "configPath is empty");
-  if (str5("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
-  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str5("serviceCluster") === "") {
-    add(["serviceCluster"], "serviceCluster is empty");
-  }
-  const drain = durationOf(read(pc, "drainDuration"));
-  if (drain !== void 0) {
-    if (drain < MS) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is shorter than 1ms`);
-    else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
-    else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
-  }
-  const discovery = str5("discoveryAddress");
-  if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
-  else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
-  const tracing = read(pc, "tracing");
-  if (isMapping2(tracing)) {
-    const tracer = oneofMember(tracing, ["zipkin", "lightstep", "datadog", "stackdriver", "openCensusAgent"]);
-    const conf = tracer ? read(tracing, tracer) : void 0;
-    if (isMapping2(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
-      const raw = read(conf, "address");
-      const addr = typeof raw === "string" ? raw : "";
-      const at2 = ["tracing", tracer, "address"];
-      if (tracer === "lightstep") {
-        if (addr === "") add(at2, "tracing.lightstep.address is missing");
-        else address(at2, addr, "tracing.lightstep.address");
-        const token = read(conf, "accessToken");
-        if (typeof token !== "string" || token === "") add(["tracing", tracer, "accessToken"], "tracing.lightstep.accessToken is missing");
-      } else {
-        const problem = proxyAddressProblem(addr.replace("$(HOST_IP)", "127.0.0.1"));
-        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at2, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
-      }
-    }
-    const tls = read(tracing, "tlsSettings");
-    if (isMapping2(tls)) {
-      const mode = enumNumber(read(tls, "mode"), PROXY_CONFIG_ENUMS["ClientTLSSettings.TLSmode"] ?? {});
-      const filled = (k2) => {
-        const x = read(tls, k2);
-        return typeof x === "string" && x !== "";
-      };
-      if ((mode === 1 || mode === 2) && filled("credentialName")) {
-        for (const k2 of ["clientCertificate", "caCertificates", "privateKey"]) {
-          if (filled(k2)) add(["tracing", "tlsSettings", k2], `tracing.tlsSettings.${k2} is set together with credentialName`);
-        }
-      } else if (mode === 2) {
-        const missing = ["clientCertificate", "privateKey"].filter((k2) => !filled(k2));
-        if (missing.length > 0) add(["tracing", "tlsSettings", "mode"], `tracing.tlsSettings uses MUTUAL without ${missing.join(" and ")}`);
-      }
-    }
-  }
-  const statsd = str5("statsdUdpAddress");
-  if (statsd) address(["statsdUdpAddress"], statsd, "statsdUdpAddress");
-  const metricsAddr = str5("envoyMetricsServiceAddress");
-  if (metricsAddr) address(["envoyMetricsServiceAddress"], metricsAddr, "envoyMetricsServiceAddress");
-  for (const key of ["envoyMetricsService", "envoyAccessLogService"]) {
-    const a = read(read(pc, key), "address");
-    if (typeof a === "string" && a !== "") address([key, "address"], a, `${key}.address`);
-  }
-  for (const key of ["proxyAdminPort", "statusPort"]) {
-    const port = integerOf(read(pc, key));
-    if (port !== void 0 && (port < 1 || port > 65535)) add([key], `${key} ${port} is outside 1..65535`);
-  }
-  const auth = enumNumber(read(pc, "controlPlaneAuthPolicy"), PROXY_CONFIG_ENUMS["AuthenticationPolicy"] ?? {});
-  if (auth !== void 0 && auth !== 0 && auth !== 1) {
-    add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS`);
-  }
-  const pkp = read(pc, "privateKeyProvider");
-  if (isMapping2(pkp)) {
-    const provider = oneofMember(pkp, ["cryptomb", "qat"]);
-    const conf = provider ? read(pkp, provider) : void 0;
-    if (!provider) add(["privateKeyProvider"], "privateKeyProvider names neither cryptomb nor qat");
-    else if (isMapping2(conf)) {
-      const raw = read(conf, "pollDelay");
-      const delay = durationOf(raw);
-      if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing`);
-      else if (delay === 0n) add(["privateKeyProvider", provider, "pollDelay"], `privateKeyProvider.${provider}.pollDelay is zero`);
-    }
-  }
-  const cs2 = read(pc, "connectionSettings");
-  if (isMapping2(cs2) && (!version2 || atLeast(version2, 1, 31))) {
-    const nonNegative = ["listenerPerConnectionBufferLimitBytes", "clusterPerConnectionBufferLimitBytes"];
-    const positive = ["httpMaxConcurrentStreams", "listenerConnectionLimit", "globalDownstreamConnectionLimit"];
-    const windows = ["http2InitialStreamWindowSize", "http2InitialConnectionWindowSize"];
-    const durations = ["httpIdleTimeout", "httpMaxConnectionDuration", "httpDrainTimeout", "httpRequestTimeout", "httpRequestHeadersTimeout", "httpStreamIdleTimeout", "httpMaxStreamDuration"];
-    for (const k2 of nonNegative) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n < 0) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
-    }
-    for (const k2 of positive) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n <= 0) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, not positive`);
-    }
-    for (const k2 of windows) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n < 65535) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, below 65535`);
-    }
-    for (const k2 of durations) {
-      const d = durationOf(read(cs2, k2));
-      if (d !== void 0 && d < 0n) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
-    }
-  }
-}
-function parseProxyConfig(text, version2) {
-  const reading = readText(text);
-  if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
-  if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
-  const v2 = reading.value;
-  const unknownFields = [];
-  if (reading.ignoredDocuments) {
-    unknownFields.push({ path: "", message: "the text after `---` is a second YAML document" });
-  }
-  if (v2 === null || v2 === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
-  if (!isMapping2(v2)) {
-    return { value: void 0, syntaxError: `it is ${describe(v2)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
-  }
-  const errors = [];
-  const nonFinite = findNonFinite(v2, []);
-  if (nonFinite) {
-    errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
-  }
-  const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
-  checkMessage(v2, "ProxyConfig", [], c);
-  validate(v2, version2, errors);
-  return { value: v2, syntaxError: void 0, errors, unknownFields };
-}
-function checkMeshConfig(value, version2) {
-  const errors = [];
-  const unknownFields = [];
-  if (value === null || value === void 0) return { errors, unknownFields };
-  if (!isMapping2(value)) return { errors, unknownFields, notMapping: `it is ${describe(value)}, not a mapping of MeshConfig fields` };
-  const nonFinite = findNonFinite(value, []);
-  if (nonFinite) addProblem(errors, { path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
-  const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
-  checkMessage(value, "MeshConfig", [], c);
-  validateMesh(value, version2, errors);
-  return { errors, unknownFields };
-}
-function parseMeshConfig(text, version2) {
-  const reading = readText(text);
-  if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
-  if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
-  const checked = checkMeshConfig(reading.value, version2);
-  if (checked.notMapping !== void 0) return { value: void 0, syntaxError: checked.notMapping, errors: [], unknownFields: [] };
-  const unknownFields = [...checked.unknownFields];
-  if (reading.ignoredDocuments) unknownFields.unshift({ path: "", message: "the text after `---` is a second YAML document" });
-  return { value: isMapping2(reading.value) ? reading.value : {}, syntaxError: void 0, errors: checked.errors, unknownFields };
-}
-function validateMesh(mesh, version2, errors) {
-  const add = (key, message) => {
-    if (!errors.some((e) => e.path === key)) addProblem(errors, { path: key, message, kind: "value" });
-  };
-  const port = integerOf(read(mesh, "proxyListenPort"));
-  if (port !== void 0 && (port < 1 || port > 65535)) add("proxyListenPort", `proxyListenPort ${port} is outside 1..65535`);
-  const connectRaw = read(mesh, "connectTimeout");
-  const connect = durationOf(connectRaw);
-  if (connect !== void 0) {
-    if (connect < MS) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is shorter than 1ms`);
-    else if (connect % MS !== 0n) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is finer than milliseconds`);
-    else if (connect > 3600n * SECOND) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is longer than 1h`);
-  }
-  const detectionRaw = read(mesh, "protocolDetectionTimeout");
-  const detection = durationOf(detectionRaw);
-  if (detection !== void 0 && detection % MS !== 0n) add("protocolDetectionTimeout", `protocolDetectionTimeout ${JSON.stringify(detectionRaw)} is finer than milliseconds`);
-  const proxy = mesh.defaultConfig;
-  if (isMapping2(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
-}
-function holdFromProxyConfig(text) {
-  const parsed = parseProxyConfig(text);
-  if (parsed.syntaxError !== void 0 || parsed.tooComplex !== void 0 || parsed.errors.length > 0) return void 0;
-  return holdFromProxyConfigObject(parsed.value);
-}
-function holdFromProxyConfigObject(value) {
-  const v2 = read(value, "holdApplicationUntilProxyStarts");
-  return typeof v2 === "boolean" ? v2 : void 0;
-}
-var lastLocated;
-function locateInProxyConfig(text, path) {
-  if (lastLocated?.text !== text) lastLocated = { text, doc: parseLenient(text) };
-  const doc = lastLocated.doc;
-  if (doc.errors.some((e) => e.code !== "MULTIPLE_DOCS")) return void 0;
-  let node = doc.contents;
-  let key;
-  let keyName;
-  let complete = true;
-  for (const step of parseConfigPath(path)) {
-    let next;
-    if ((0, import_yaml11.isMap)(node)) {
-      for (const p of node.items) {
-        if (!(0, import_yaml11.isPair)(p)) continue;
-        const k2 = p.key;
-        if ((0, import_yaml11.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
-          next = p.value;
-          key = [k2.range[0], k2.range[1]];
-          keyName = String(k2.value);
-        }
-      }
-    } else if ((0, import_yaml11.isSeq)(node) && typeof step === "number") {
-      next = node.items[step];
-      if (next?.range) {
-        key = [next.range[0], next.range[1]];
-        keyName = void 0;
-      }
-    }
-    if (next === void 0) {
-      complete = false;
-      break;
-    }
-    node = next;
-  }
-  const value = complete && node?.range ? [node.range[0], node.range[1]] : void 0;
-  return { key, value, keyName, complete };
-}
-
 // src/model/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
 var KEYS = ["cni", "nativeSidecars", "holdMesh", "holdValues", "proxyLifecycle", "proxySeccompProfile"];
@@ -26850,111 +27028,6 @@ var InstallFactsBuilder = class {
   }
 };
 
-// src/model/sidecar.ts
-var NATIVE_SIDECAR_ANNOTATION = "sidecar.istio.io/nativeSidecar";
-var PROXY_CONFIG_ANNOTATION = "proxy.istio.io/config";
-var INTERCEPTION_MODE_ANNOTATION = "sidecar.istio.io/interceptionMode";
-var STATUS_PORT_ANNOTATION = "status.sidecar.istio.io/port";
-var TEMPLATES_ANNOTATION = "inject.istio.io/templates";
-var ISTIO_CONTAINER_NAMES = /* @__PURE__ */ new Set(["istio-proxy", "istio-init", "istio-validation"]);
-function injectionTemplates(t) {
-  const value = labelString(t.annotations[TEMPLATES_ANNOTATION]);
-  return value === void 0 ? void 0 : value.split(",").map((s) => s.trim());
-}
-function nativeSidecarsFor(t, install, version2) {
-  const annotation = labelString(t.annotations[NATIVE_SIDECAR_ANNOTATION]);
-  const newTemplate = atLeast(version2, 1, 27);
-  if (annotation !== void 0 && atLeast(version2, 1, 24) && !(newTemplate && annotation === "")) {
-    const native = newTemplate ? annotation !== "false" : annotation === "true";
-    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path: templatePath(t, "metadata", "annotations", NATIVE_SIDECAR_ANNOTATION) };
-  }
-  const stated = install.nativeSidecars;
-  if (stated) {
-    if (stated.value === "auto" && newTemplate) {
-      return { value: "unknown", why: `${stated.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated };
-    }
-    if (stated.value === "auto") return { value: false, why: `${stated.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated };
-    return { value: stated.value === "true", why: `${stated.source} is "${stated.value}"`, stated };
-  }
-  if (atLeast(version2, 1, 27)) {
-    return { value: "unknown", why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
-  }
-  return { value: false, why: "ENABLE_NATIVE_SIDECARS defaults to false before Istio 1.27" };
-}
-function holdFor(t, install) {
-  const text = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
-  const fromPod = text !== void 0 ? holdFromProxyConfig(text) : void 0;
-  const podPath = templatePath(t, "metadata", "annotations", PROXY_CONFIG_ANNOTATION);
-  if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
-  if (fromPod !== void 0) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
-  if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
-  if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
-  if (install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not set it (Istio's default: off)`, stated: install.declaredBy };
-  return { value: "unknown", why: "neither the pod nor a mesh config among the inputs sets it (state istio.holdApplicationUntilProxyStarts in .meshlint.yaml)" };
-}
-function cniFor(install) {
-  const c = install.cni;
-  if (!c && install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not enable Istio CNI (Istio's default: istio-init)`, stated: install.declaredBy };
-  if (!c) return { value: "unknown", why: "whether Istio CNI is enabled is not stated (no istiod install among the inputs sets pilot.cni.enabled; state it in the config: istio.cni)" };
-  return { value: c.value, why: `${c.source} is ${c.value}`, stated: c };
-}
-function hasAppContainers(t) {
-  const templates2 = injectionTemplates(t);
-  if (templates2 !== void 0 && !templates2.includes("sidecar")) return false;
-  return t.addsApp || t.containers.some((c) => c.group === "containers" && c.name !== "istio-proxy");
-}
-var plans = /* @__PURE__ */ new WeakMap();
-function sidecarPlan(t, facts) {
-  let byFacts = plans.get(t);
-  const hit = byFacts?.get(facts);
-  if (hit) return hit;
-  const plan = buildPlan(t, facts);
-  if (!byFacts) {
-    byFacts = /* @__PURE__ */ new WeakMap();
-    plans.set(t, byFacts);
-  }
-  byFacts.set(facts, plan);
-  return plan;
-}
-function buildPlan(t, facts) {
-  const prediction = predictForTemplate(t, facts);
-  const revision = prediction.via?.revision ?? "default";
-  const install = facts.mesh.installFor(revision);
-  return {
-    prediction,
-    revision,
-    install,
-    native: nativeSidecarsFor(t, install, facts.mesh.version),
-    hold: holdFor(t, install),
-    cni: cniFor(install)
-  };
-}
-var SIDECAR_STATUS_ANNOTATION = "sidecar.istio.io/status";
-function renderedProxy(t) {
-  if (!Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) return void 0;
-  const proxy = t.containers.find((c) => c.name === "istio-proxy" && c.group !== "ephemeralContainers");
-  if (!proxy) return void 0;
-  const o = proxy.object;
-  const postStart = JSON.stringify(o.lifecycle?.postStart ?? null);
-  return {
-    native: proxy.group === "initContainers" && o.restartPolicy === "Always",
-    first: proxy.group === "containers" && proxy.index === 0,
-    holdHook: /pilot-agent/.test(postStart) && /"wait"/.test(postStart),
-    startupProbe: o.startupProbe !== void 0 && o.startupProbe !== null,
-    path: proxy.path
-  };
-}
-function metadataAnchor(t) {
-  const own = t.metaSources[0]?.path;
-  if (!own) return t.path;
-  const parent = asObject(getIn(t.resource.object, own.slice(0, -1)));
-  const last = own[own.length - 1];
-  return own.length > 0 && parent && typeof last === "string" && Object.hasOwn(parent, last) ? own : t.path;
-}
-function annotationAnchor(t) {
-  return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
-}
-
 // src/load/resources.ts
 var isObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
 function isKubeObject(v2) {
@@ -26982,6 +27055,8 @@ function makeResource(doc, basePath, object, defaultNamespace) {
   const name = typeof md.name === "string" ? md.name : typeof md.generateName === "string" ? md.generateName : "";
   const declared = typeof md.namespace === "string" && md.namespace !== "" ? md.namespace : void 0;
   const kind2 = object.kind;
+  const unstated = doc.file.origin?.unstatedNamespace;
+  const unknown = declared !== void 0 ? isPlaceholder(declared) || declared === unstated : unstated !== void 0;
   return {
     doc,
     basePath,
@@ -26990,7 +27065,7 @@ function makeResource(doc, basePath, object, defaultNamespace) {
     kind: kind2,
     name,
     declaredNamespace: declared,
-    namespace: declared ?? (isClusterScoped(kind2) ? void 0 : defaultNamespace)
+    namespace: unknown ? void 0 : declared ?? (isClusterScoped(kind2) ? void 0 : defaultNamespace)
   };
 }
 var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
@@ -27390,10 +27465,12 @@ function injectedUnderPsa(t, facts) {
   if (plan.prediction.outcome !== "injected") return void 0;
   const templates2 = injectionTemplates(t);
   if (templates2 !== void 0 && (templates2.length !== 1 || templates2[0] !== "sidecar")) return void 0;
-  const mode = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) ?? "REDIRECT";
+  const mode = interceptionModeOf(t);
+  const capNetBindService = labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]);
+  if (mode === void 0 || capNetBindService !== void 0 && isPlaceholder(capNetBindService)) return void 0;
   const opts = {
     tproxy: mode === "TPROXY",
-    capNetBindService: labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]) === "true",
+    capNetBindService: capNetBindService === "true",
     proxySeccomp: plan.install.proxySeccompProfile?.value === true
   };
   return { ns: ns2, level, plan, mode, opts, pod: securityOf(t.spec.securityContext) };
@@ -27620,8 +27697,7 @@ function controlPlaneObjectOf(r7) {
   if (kind2 === void 0 || r7.name === "") return void 0;
   const open = isOpenControlPlaneName(r7.name);
   if (!open && !isControlPlaneName(r7.name)) return void 0;
-  const stated = r7.declaredNamespace ?? r7.doc.file.origin?.namespace;
-  const namespace = stated === void 0 || isPlaceholder(stated) ? void 0 : stated;
+  const namespace = r7.declaredNamespace !== void 0 ? r7.namespace : r7.doc.file.origin?.namespace;
   const spec = asObject(r7.object.spec) ?? {};
   return { kind: kind2, name: r7.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r7), resource: r7 };
 }
@@ -28073,7 +28149,7 @@ var proxy_config_invalid_default = createRule({
           context.report({ target: { resource, path }, messageId: "notString", data: { key: PROXY_CONFIG_KEY, what: list2 ? "a list" : "a mapping" } });
           return;
         }
-        if (typeof raw !== "string") return;
+        if (typeof raw !== "string" || isPlaceholder(raw)) return;
         if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
         const parsed = parseProxyConfig(raw, version2);
         if (parsed.tooComplex !== void 0) {
@@ -28679,6 +28755,7 @@ function repairFor(key, value, valid) {
   return { advice: "Fix the value or remove the annotation.", suggestions };
 }
 function isPlaceholder2(value) {
+  if (/\{\{.*?\}\}/s.test(value)) return true;
   return value.split(",").some((e) => {
     const t = e.trim();
     return /^\$\{[^{}]+\}$/.test(t) || /^\$\([^()]+\)$/.test(t) || /^__[A-Za-z0-9_]+__$/.test(t) || /PLACEHOLDER/i.test(t) || /^<[^<>]+>$/.test(t);
@@ -29007,7 +29084,8 @@ var proxy_uid_conflict_default = createRule({
   create(context, [options]) {
     return {
       PodTemplate(t) {
-        if (labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) === "NONE") return;
+        const mode = interceptionModeOf(t);
+        if (mode === void 0 || mode === "NONE") return;
         const rendered = renderedProxy(t) !== void 0;
         let native;
         let cni;
@@ -30349,7 +30427,8 @@ var init_container_network_default = createRule({
     return {
       PodTemplate(t) {
         if (!hasAppContainers(t)) return;
-        if (labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) === "NONE") return;
+        const mode = interceptionModeOf(t);
+        if (mode === void 0 || mode === "NONE") return;
         const inits = t.containers.filter((c) => c.group === "initContainers" && !ISTIO_CONTAINER_NAMES.has(c.name));
         if (inits.length === 0) return;
         const rendered = renderedProxy(t) !== void 0;
@@ -30445,7 +30524,9 @@ function injectorExtras(r7) {
 function evictionCheck(annotations, istioVolumes, ownVolumes) {
   const safe = annotations[SAFE_TO_EVICT];
   if (safe === "true" || safe === "false") return void 0;
-  const listed = listedVolumes(annotations[SAFE_TO_EVICT_LOCAL_VOLUMES]);
+  const local = annotations[SAFE_TO_EVICT_LOCAL_VOLUMES];
+  if (safe !== void 0 && isPlaceholder(safe) || local !== void 0 && isPlaceholder(local)) return void 0;
+  const listed = listedVolumes(local);
   const blocking = istioVolumes.filter((v2) => !listed.includes(v2));
   if (blocking.length === 0) return void 0;
   const spaced = listed.filter((l) => l !== l.trim() && blocking.includes(l.trim()));
@@ -31647,10 +31728,11 @@ function readsWaypointNamespace(version2) {
 }
 function waypointRef(objectLabels, objectNamespace, namespaceLabels2, version2) {
   const crossNamespace = readsWaypointNamespace(version2);
+  const named = (name, namespace, from) => isPlaceholder(name) || namespace !== void 0 && isPlaceholder(namespace) ? "unknown" : { name, namespace, from, none: namesNoWaypoint(name) };
   const own = objectLabels[USE_WAYPOINT3];
-  if (own !== void 0) return { name: own, namespace: (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE2] : void 0) ?? objectNamespace, from: "object", none: namesNoWaypoint(own) };
+  if (own !== void 0) return named(own, (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE2] : void 0) ?? objectNamespace, "object");
   const fromNs = namespaceLabels2.known[USE_WAYPOINT3];
-  if (fromNs !== void 0) return { name: fromNs, namespace: (crossNamespace ? namespaceLabels2.known[USE_WAYPOINT_NAMESPACE2] : void 0) ?? objectNamespace, from: "namespace", none: namesNoWaypoint(fromNs) };
+  if (fromNs !== void 0) return named(fromNs, (crossNamespace ? namespaceLabels2.known[USE_WAYPOINT_NAMESPACE2] : void 0) ?? objectNamespace, "namespace");
   return namespaceLabels2.complete ? void 0 : "unknown";
 }
 function allowsNamespace(gateway, namespace, namespaceLabels2) {
@@ -31660,6 +31742,7 @@ function allowsNamespace(gateway, namespace, namespaceLabels2) {
   const bound = str4(getIn(gateway.resource.object, ["metadata", "annotations", "ambient.istio.io/waypoint-inbound-binding"]));
   const hbone = list2.find((l) => l && (bound !== void 0 ? l.name === bound.split("/")[0] : l.protocol === "HBONE" && l.port === 15008));
   const from = str4(getIn(hbone, ["allowedRoutes", "namespaces", "from"])) ?? "Same";
+  if (isPlaceholder(from)) return "unknown";
   if (from === "All") return true;
   if (from === "Selector") return matches(parseSelector(getIn(hbone, ["allowedRoutes", "namespaces", "selector"])), namespaceLabels2);
   return false;
@@ -31670,10 +31753,11 @@ function judgeWaypoint(ref, kind2, objectNamespace, objectNamespaceLabels, gatew
   const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
   if (!gateway) {
     const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
-    if (near.length === 0) return { gateway: void 0, unknown: `waypoint ${ref.namespace}/${ref.name}` };
+    if (near.length === 0 || near.some(isPlaceholder)) return { gateway: void 0, unknown: `waypoint ${ref.namespace}/${ref.name}` };
     return { gateway: void 0, problem: { kind: "missing", near } };
   }
-  if (kind2 !== "namespace" && !waypointServes(waypointForAt(gateway, version2), kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
+  const waypointFor = waypointForAt(gateway, version2);
+  if (kind2 !== "namespace" && !isPlaceholder(waypointFor) && !waypointServes(waypointFor, kind2) && !(kind2 === "workload" && ref.from === "namespace")) return { gateway, problem: { kind: "traffic-type", gateway } };
   if (objectNamespace !== void 0 && objectNamespace !== gateway.namespace && readsWaypointNamespace(version2)) {
     const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);
     if (allowed === false) return { gateway, problem: { kind: "denied", gateway } };
@@ -40925,6 +41009,7 @@ function helmArgs(r7) {
   args.push("--", r7.release, r7.chartDir);
   return args;
 }
+var HELM_DEFAULT_NAMESPACE = "default";
 var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 var VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
 function renderChart(r7, binary2, run, cwd, readAny) {
@@ -40971,7 +41056,8 @@ function renderChart(r7, binary2, run, cwd, readAny) {
     }
     return known;
   };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace ?? "default", failure: void 0, mapBack, volatile } };
+  const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
@@ -42090,7 +42176,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const inDefault = chartJobs.filter((renders) => renders.some((r7) => r7.namespace === void 0)).map((renders) => displayPathOf(renders[0]?.chartDir ?? "", io.cwd));
   if (inDefault.length > 0) {
     const n = inDefault.length;
-    notes.push({ id: "charts-default-namespace", message: `${n} chart${n === 1 ? " is" : "s are"} rendered into Helm's default namespace "default" (${shortList(inDefault)}): pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? "it" : "them"} in.` });
+    notes.push({ id: "charts-default-namespace", message: `${n} chart${n === 1 ? " is" : "s are"} rendered into Helm's default namespace "default" (${shortList(inDefault)}), so what depends on ${n === 1 ? "its" : "their"} namespace is not judged: pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? "it" : "them"} in.` });
   }
   for (const f of rendered.worlds.flat()) {
     if (f.origin && f.origin.failure === void 0 && f.text.trim() === "") io.stderr(`${TOOL_NAME}: note: ${safeText(f.displayPath)} produced no documents; nothing from it was linted

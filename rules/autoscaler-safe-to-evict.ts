@@ -7,6 +7,7 @@
 import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { podFacts, predictForTemplate } from '../src/model/pod-injection.ts';
+import { isPlaceholder } from '../src/model/placeholder.ts';
 import { injectorConfigDataOf, injectorValuesOf } from '../src/model/mesh.ts';
 import { injectionTemplates, metadataAnchor, SIDECAR_STATUS_ANNOTATION } from '../src/model/sidecar.ts';
 import { asObject, getIn, labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
@@ -107,7 +108,10 @@ export interface EvictionCheck {
 export function evictionCheck(annotations: Readonly<Record<string, string>>, istioVolumes: readonly string[], ownVolumes: readonly string[]): EvictionCheck | undefined {
   const safe = annotations[SAFE_TO_EVICT];
   if (safe === 'true' || safe === 'false') return undefined;
-  const listed = listedVolumes(annotations[SAFE_TO_EVICT_LOCAL_VOLUMES]);
+  // A value a tool fills in may say either, or list any volume.
+  const local = annotations[SAFE_TO_EVICT_LOCAL_VOLUMES];
+  if ((safe !== undefined && isPlaceholder(safe)) || (local !== undefined && isPlaceholder(local))) return undefined;
+  const listed = listedVolumes(local);
   const blocking = istioVolumes.filter((v) => !listed.includes(v));
   if (blocking.length === 0) return undefined;
   const spaced = listed.filter((l) => l !== l.trim() && blocking.includes(l.trim()));

@@ -6,7 +6,7 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { dialsOf, type Dial } from '../src/model/init-network.ts';
 import {
-  hasAppContainers, INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type SidecarPlan,
+  hasAppContainers, interceptionModeOf, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type SidecarPlan,
 } from '../src/model/sidecar.ts';
 import { labelString, type Container, type PodTemplate } from '../src/model/workload.ts';
 import type { RelatedLocation } from '../src/types.ts';
@@ -93,8 +93,9 @@ export default createRule<[], 'cniNoNetwork'>({
     return {
       PodTemplate(t) {
         if (!hasAppContainers(t)) return;
-        // interceptionMode NONE: no capture is set up.
-        if (labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) === 'NONE') return;
+        // interceptionMode NONE: no capture is set up. A mode a tool fills in may be NONE.
+        const mode = interceptionModeOf(t);
+        if (mode === undefined || mode === 'NONE') return;
         const inits = t.containers.filter((c) => c.group === 'initContainers' && !ISTIO_CONTAINER_NAMES.has(c.name));
         if (inits.length === 0) return;
         const rendered = renderedProxy(t) !== undefined;

@@ -6,6 +6,7 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { atLeast } from '../src/model/istio-version.ts';
 import { INJECT_KEY } from '../src/model/mesh.ts';
 import { parseInjectValue } from '../src/model/injection.ts';
+import { isPlaceholder } from '../src/model/placeholder.ts';
 import { templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Path } from '../src/types.ts';
 
@@ -61,7 +62,8 @@ export default createRule({
         context.report({ target, messageId: 'empty', severity: 'warn', data: { where, key: INJECT_KEY }, suggest });
         return;
       }
-      if (typeof raw !== 'string' || raw === 'true' || raw === 'false') return;
+      // A value a tool fills in ("{{ .Values.inject }}", "${INJECT}") is unknown, not invalid.
+      if (typeof raw !== 'string' || raw === 'true' || raw === 'false' || isPlaceholder(raw)) return;
       const now = parseInjectValue(raw, version);
       // What it means on the version in force; before 1.27, also that an upgrade changes it.
       const effect = now.kind === 'default' ? 'ignores it, so the namespace and the injector policy decide' : `reads it as ${now.kind}`;

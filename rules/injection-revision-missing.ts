@@ -3,6 +3,8 @@
 // matches nothing, and its pods start without a sidecar, silently.
 import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
+import { explicitlyOptedOut } from '../src/model/intent.ts';
+import { istioComponentOf } from '../src/model/istio-components.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/mesh.ts';
 import { installScope } from '../src/model/install-scope.ts';
@@ -115,9 +117,10 @@ export default createRule({
       },
       PodTemplate(t) {
         const rev = t.labels[REV_LABEL];
-        if (typeof rev !== 'string' || rev === '' || isPlaceholder(rev) || t.labels['sidecar.istio.io/inject'] === 'false') return;
+        // A pod that opts out, by label or, without one, by annotation, asks no revision for a sidecar.
+        if (typeof rev !== 'string' || rev === '' || isPlaceholder(rev) || explicitlyOptedOut(t)) return;
         // Istio's own workloads (istiod, gateways) carry istio.io/rev to say which control plane they belong to.
-        if (t.labels.app === 'istiod' || t.labels.istio === 'pilot' || t.labels.istio === 'ingressgateway' || t.labels.istio === 'egressgateway') return;
+        if (istioComponentOf(t)) return;
         // The namespace decides first: with istio-injection or istio.io/rev on it, the pod's own
         // revision label is not what routes it (inject-label-conflict reports that case).
         const ns = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : undefined;

@@ -4,6 +4,7 @@
 // load stops the injector from starting (pkg/kube/inject/webhook.go).
 import { createRule } from '../src/engine/rule-api.ts';
 import { injectorConfigOf, isInjectorConfigMap } from '../src/model/mesh.ts';
+import { isPlaceholder } from '../src/model/placeholder.ts';
 
 export default createRule({
   name: 'injector-policy-invalid',
@@ -45,7 +46,8 @@ export default createRule({
           context.report({ target: { resource: r, path: ['data', 'config'] }, messageId: 'config', data: { problem: c.configError } });
           return;
         }
-        if (c.policy === 'enabled' || c.policy === 'disabled') return;
+        // A policy a tool fills in is unknown, not invalid.
+        if (c.policy === 'enabled' || c.policy === 'disabled' || (typeof c.policy === 'string' && isPlaceholder(c.policy))) return;
         const value = c.policy === undefined || c.policy === null ? 'missing' : c.policy === '' ? 'empty' : JSON.stringify(c.policy);
         // Point at the `policy:` line inside the block scalar when there is one.
         context.report({ target: { resource: r, path: ['data', 'config'], within: /^[ \t]*policy:.*$/m }, messageId: 'policy', data: { value } });

@@ -6,6 +6,7 @@
 // misspelt holdApplicationUntilProxyStarts does nothing, silently.
 import { createRule } from '../src/engine/rule-api.ts';
 import { explicitlyOptedOut } from '../src/model/intent.ts';
+import { isPlaceholder } from '../src/model/placeholder.ts';
 import { predictForTemplate } from '../src/model/pod-injection.ts';
 import {
   locateInProxyConfig, parseConfigPath, parseProxyConfig, formatConfigPath,
@@ -125,7 +126,8 @@ export default createRule({
           return;
         }
         // Unquoted booleans and numbers are yaml-nonstring-value's; an empty value is a no-op for Istio.
-        if (typeof raw !== 'string') return;
+        // A text a tool fills in, whole or in part ("{{ .Values.proxyConfig }}"), is unknown.
+        if (typeof raw !== 'string' || isPlaceholder(raw)) return;
         // Istio validates the annotation only for the pods it injects.
         if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === 'not-injected') return;
         const parsed: ProxyConfigParse = parseProxyConfig(raw, version);

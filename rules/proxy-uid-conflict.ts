@@ -4,8 +4,8 @@
 // leaves without the sidecar, so without mTLS and without authorization policy.
 import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
-import { INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type Decided, type Tri } from '../src/model/sidecar.ts';
-import { asObject, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
+import { interceptionModeOf, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type Decided, type Tri } from '../src/model/sidecar.ts';
+import { asObject, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
 import type { Path } from '../src/types.ts';
 
 /** Istio's ProxyUID and ProxyGID (pkg/kube/inject), outside OpenShift. */
@@ -103,7 +103,9 @@ export default createRule<[Options], 'bypass' | 'bypassNative' | 'cniWorkaround'
     return {
       PodTemplate(t) {
         // interceptionMode NONE: istio-iptables sets up no capture, so there is nothing to bypass.
-        if (labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) === 'NONE') return;
+        // A mode a tool fills in may be NONE.
+        const mode = interceptionModeOf(t);
+        if (mode === undefined || mode === 'NONE') return;
         const rendered = renderedProxy(t) !== undefined;
         let native: Decided<Tri> | undefined;
         let cni: Decided<Tri> | undefined;

@@ -120,11 +120,13 @@ export function repairFor(key: string, value: string, valid: (candidate: string)
 }
 
 /**
- * A value that is a substitution token ("${PORT}", "$(PORT)", "__PORT__", "MYSQL_PORT_PLACEHOLDER"),
- * whole or as one list entry: a later step (Kustomize replacements, envsubst, a CI job) writes
- * the real value, so Istio never sees this one.
+ * A value that is a substitution token ("${PORT}", "$(PORT)", "{{ .Values.port }}", "__PORT__",
+ * "MYSQL_PORT_PLACEHOLDER"), whole or as one list entry: a later step (Kustomize replacements,
+ * envsubst, a template, a CI job) writes the real value, so Istio never sees this one.
  */
 export function isPlaceholder(value: string): boolean {
+  // A template action may hold commas of its own (`{{ join "," .Values.ports }}`).
+  if (/\{\{.*?\}\}/s.test(value)) return true;
   return value.split(',').some((e) => {
     const t = e.trim();
     return /^\$\{[^{}]+\}$/.test(t) || /^\$\([^()]+\)$/.test(t) || /^__[A-Za-z0-9_]+__$/.test(t) || /PLACEHOLDER/i.test(t) || /^<[^<>]+>$/.test(t);

@@ -782,7 +782,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   const inDefault = chartJobs.filter((renders) => renders.some((r) => r.namespace === undefined)).map((renders) => displayPathOf(renders[0]?.chartDir ?? '', io.cwd));
   if (inDefault.length > 0) {
     const n = inDefault.length;
-    notes.push({ id: 'charts-default-namespace', message: `${n} chart${n === 1 ? ' is' : 's are'} rendered into Helm's default namespace "default" (${shortList(inDefault)}): pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? 'it' : 'them'} in.` });
+    notes.push({ id: 'charts-default-namespace', message: `${n} chart${n === 1 ? ' is' : 's are'} rendered into Helm's default namespace "default" (${shortList(inDefault)}), so what depends on ${n === 1 ? 'its' : 'their'} namespace is not judged: pass --namespace NS, or set defaultNamespace or helm.charts[].namespace in .meshlint.yaml, for the namespace you install ${n === 1 ? 'it' : 'them'} in.` });
   }
   // Never a silent pass: a render that produced nothing is said (a wrong binary, everything disabled).
   for (const f of rendered.worlds.flat()) {

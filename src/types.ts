@@ -25,8 +25,13 @@ export interface RenderOrigin {
   readonly source: string;
   /** Names this render among several of one chart (its values files); undefined when it is the only one. */
   readonly label: string | undefined;
-  /** Where objects that declare no namespace land: the release namespace of a chart. */
+  /** Where objects that declare no namespace land: the release namespace of a chart; undefined = unknown. */
   readonly namespace: string | undefined;
+  /**
+   * The namespace a chart was rendered into because none was stated (Helm's "default"): objects
+   * that declare it got it from `.Release.Namespace`, so where they land is unknown.
+   */
+  readonly unstatedNamespace?: string;
   /** The tool's own message when the render failed (the text is then empty). */
   readonly failure: string | undefined;
   /**

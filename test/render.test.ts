@@ -161,6 +161,40 @@ if (helms[0]) {
     });
   });
 
+  test('a chart rendered with no namespace stated: its objects are in an unknown namespace, not in "default"; one note says which fact to state', () => {
+    withTemp((t) => {
+      t.write('chart/Chart.yaml', 'apiVersion: v2\nname: agent\nversion: 0.1.0\n');
+      // The namespace as charts write it, and left out: both land in Helm's "default" without --namespace.
+      t.write('chart/templates/agent.yaml', 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: node-agent\n  namespace: {{ .Release.Namespace }}\nspec:\n  template:\n    spec:\n      hostNetwork: true\n      containers: [{ name: agent, image: agent }]\n');
+      t.write('chart/templates/web.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    metadata:\n      labels:\n        istio.io/rev: canary\n    spec:\n      containers: [{ name: web, image: web }]\n');
+      t.write('.meshlint.yaml', 'istio: { revisions: [default] }\nnamespaces:\n  default: { labels: { istio-injection: enabled } }\n  shop: { labels: { istio-injection: enabled } }\n');
+      const unstated = run(['-f', 'json-with-metadata', '--helm-chart', 'chart'], withPath(bin), t.dir);
+      const report = JSON.parse(unstated.stdout) as { results: { messages: { ruleId: string; message: string }[] }[]; metadata: { notes: { id: string }[] } };
+      assert.equal(report.results.flatMap((f) => f.messages.map((m) => `${m.ruleId}: ${m.message}`)), []);
+      assert.equal(report.metadata.notes.map((n) => n.id), ['charts-default-namespace']);
+      assert.is(unstated.code, 0);
+      // Stated, the namespace is judged: the same objects in namespace shop.
+      const stated = run(['-f', 'json', '-n', 'shop', '--helm-chart', 'chart'], withPath(bin), t.dir);
+      assert.equal(flat(stated).sort(), ['chart/templates/agent.yaml 9:7 injection-host-network', 'chart/templates/web.yaml 9:9 inject-label-conflict']);
+      assert.match(parseJsonReport(stated).flatMap((f) => f.messages).find((m) => m.ruleId === 'inject-label-conflict')?.message ?? '', /revision default injects this pod, not canary/);
+    });
+  });
+
+  test('istiod rendered with no namespace stated is in an unknown namespace: a webhook calling it in istio-system is not judged against "default"', () => {
+    withTemp((t) => {
+      t.write('cp/Chart.yaml', 'apiVersion: v2\nname: cp\nversion: 0.1.0\n');
+      t.write('cp/templates/istiod.yaml', [
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: istiod\n  namespace: {{ .Release.Namespace }}\nspec:\n  template:\n    metadata:\n      labels: { app: istiod, sidecar.istio.io/inject: "false" }\n    spec:\n      containers: [{ name: discovery, image: docker.io/istio/pilot:1.26.2 }]',
+        'apiVersion: v1\nkind: Service\nmetadata:\n  name: istiod\n  namespace: {{ .Release.Namespace }}\nspec:\n  selector: { app: istiod }\n  ports: [{ name: https-webhook, port: 443, targetPort: 15017 }]',
+        'apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingWebhookConfiguration\nmetadata:\n  name: istio-sidecar-injector\n  labels: { istio.io/rev: default }\nwebhooks:\n  - name: namespace.sidecar-injector.istio.io\n    clientConfig:\n      service: { name: istiod, namespace: istio-system, path: /inject }\n    failurePolicy: Fail\n    sideEffects: None\n    admissionReviewVersions: [v1]\n    namespaceSelector: { matchLabels: { istio-injection: enabled } }',
+      ].join('\n---\n') + '\n');
+      const rules = (args: string[]): string[] => parseJsonReport(run(['-f', 'json', ...args, '--helm-chart', 'cp'], withPath(bin), t.dir)).flatMap((f) => f.messages.map((m) => m.ruleId));
+      assert.equal(rules([]), []);
+      assert.equal(rules(['-n', 'istio-system']), []);
+      assert.equal(rules(['-n', 'shop']), ['webhook-service-missing']);
+    });
+  });
+
   test("files named inside a chart stand for the chart; --render-charts renders it (the pre-commit chart hook)", () => {
     withTemp((t) => {
       cpSync(join(REPO_ROOT, 'examples/helm-chart'), t.path('charts/shop'), { recursive: true });

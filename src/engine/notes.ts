@@ -76,6 +76,9 @@ export class UnknownFacts {
 
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
   add(fact: UnknownFact, resource: Resource, subject: string, detail?: string): void {
+    // A chart rendered with no namespace stated: the run's note charts-default-namespace already
+    // names the fact to state (the namespace it is installed in).
+    if (fact === 'namespace-labels' && resource.namespace === undefined && resource.doc.file.origin?.unstatedNamespace !== undefined) return;
     let entry = this.byFact.get(fact);
     if (!entry) this.byFact.set(fact, (entry = { subjects: new Set(), details: new Set(), resources: new Set() }));
     entry.subjects.add(subject);

@@ -1,5 +1,6 @@
 // Documents → Kubernetes objects: `kind: List` items become their own resources;
 // comment-only documents and YAML that is not a Kubernetes object are skipped.
+import { isPlaceholder } from '../model/placeholder.ts';
 import type { KubeObject, ParsedDocument, Path, Resource } from '../types.ts';
 
 /** Why a document holds no resource; undefined when it holds some. */
@@ -40,6 +41,10 @@ export function makeResource(doc: ParsedDocument, basePath: Path, object: KubeOb
   const name = typeof md.name === 'string' ? md.name : typeof md.generateName === 'string' ? md.generateName : '';
   const declared = typeof md.namespace === 'string' && md.namespace !== '' ? md.namespace : undefined;
   const kind = object.kind as string;
+  // Written but not known: a namespace a tool fills in (`{{ .Release.Namespace }}`), or the one
+  // Helm rendered into because none was stated (written or not). The object lands in an unknown namespace.
+  const unstated = doc.file.origin?.unstatedNamespace;
+  const unknown = declared !== undefined ? isPlaceholder(declared) || declared === unstated : unstated !== undefined;
   return {
     doc,
     basePath,
@@ -48,7 +53,7 @@ export function makeResource(doc: ParsedDocument, basePath: Path, object: KubeOb
     kind,
     name,
     declaredNamespace: declared,
-    namespace: declared ?? (isClusterScoped(kind) ? undefined : defaultNamespace),
+    namespace: unknown ? undefined : (declared ?? (isClusterScoped(kind) ? undefined : defaultNamespace)),
   };
 }
 

@@ -7,7 +7,8 @@
 import type { Facts, NamespaceFact } from './facts.ts';
 import { namespaceOf } from './intent.ts';
 import { enforcedLevel, psaViolations, securityOf, type PsaLevel, type SecuritySettings } from './pod-security.ts';
-import { injectionTemplates, sidecarPlan, INTERCEPTION_MODE_ANNOTATION, SIDECAR_STATUS_ANNOTATION, type SidecarPlan } from './sidecar.ts';
+import { injectionTemplates, sidecarPlan, interceptionModeOf, SIDECAR_STATUS_ANNOTATION, type SidecarPlan } from './sidecar.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { labelString, type PodTemplate } from './workload.ts';
 
 export const CAP_NET_BIND_SERVICE_ANNOTATION = 'sidecar.istio.io/capNetBindService';
@@ -56,10 +57,13 @@ export function injectedUnderPsa(t: PodTemplate, facts: Facts): InjectedUnderPsa
   // Other injection templates (gateway, custom ones) render other containers.
   const templates = injectionTemplates(t);
   if (templates !== undefined && (templates.length !== 1 || templates[0] !== 'sidecar')) return undefined;
-  const mode = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]) ?? 'REDIRECT';
+  // A mode or capability a tool fills in decides which init container runs, and with which capabilities.
+  const mode = interceptionModeOf(t);
+  const capNetBindService = labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]);
+  if (mode === undefined || (capNetBindService !== undefined && isPlaceholder(capNetBindService))) return undefined;
   const opts = {
     tproxy: mode === 'TPROXY',
-    capNetBindService: labelString(t.annotations[CAP_NET_BIND_SERVICE_ANNOTATION]) === 'true',
+    capNetBindService: capNetBindService === 'true',
     proxySeccomp: plan.install.proxySeccompProfile?.value === true,
   };
   return { ns, level, plan, mode, opts, pod: securityOf(t.spec.securityContext) };

@@ -12,6 +12,7 @@
 // Pure: the outcome comes with its trace, as the injection decision does.
 import type { InjectionPrediction, PodFacts, TraceStep } from './injection.ts';
 import { atLeast, type IstioVersion } from './istio-version.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { knownLabels, matches, describeSelector, type LabelSelector, type LabelSet, type Tri } from './selector.ts';
 
 export const DATAPLANE_MODE = 'istio.io/dataplane-mode';
@@ -90,7 +91,7 @@ function hostNetworkCheckMissing(v: IstioVersion): boolean {
   return last !== undefined && v.patch <= last;
 }
 
-type Ask = { readonly ask: true | false | 'unknown'; readonly by: 'pod' | 'namespace' | undefined; readonly text: string };
+type Ask = { readonly ask: true | false | 'unknown'; readonly by: 'pod' | 'namespace' | undefined; readonly text: string; readonly because?: string };
 
 /** Steps 4–5 with custom enablement selectors: does any entry match the pod and its namespace? */
 function selectorsAsk(pod: PodFacts, ns: LabelSet, selectors: { readonly list: readonly EnablementSelector[]; readonly source: string }): Ask {
@@ -127,6 +128,10 @@ function ambientAsked(pod: PodFacts, ns: LabelSet, install: CaptureInstall, vers
     return { ask: false, by: undefined, text: `its namespace does not have ${DATAPLANE_MODE}=${AMBIENT} (Istio ${version.text} reads no pod label)` };
   }
   const podMode = pod.labels[DATAPLANE_MODE];
+  // A value a tool fills in may be ambient, none, or anything: what the pod asks for is unknown.
+  if (podMode !== undefined && isPlaceholder(podMode)) {
+    return { ask: 'unknown', by: 'pod', text: `the pod's label ${DATAPLANE_MODE}=${podMode} is filled in by a tool`, because: `the pod's label ${DATAPLANE_MODE}=${podMode}, which a tool fills in` };
+  }
   if (podMode === AMBIENT) return { ask: true, by: 'pod', text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
   if (podMode === DATAPLANE_NONE) return { ask: false, by: undefined, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
   const nsMode = ns.known[DATAPLANE_MODE];
@@ -175,7 +180,7 @@ export function predictCapture(input: CaptureInput): CapturePrediction {
     trace.push({ text: `its namespace is unknown, so whether it is in ${install.excludeSource} is unknown` });
     return done('unknown', asked.by, "the workload's namespace");
   }
-  if (asked.ask === 'unknown') return done('unknown', asked.by, asked.by === undefined ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`);
+  if (asked.ask === 'unknown') return done('unknown', asked.by, asked.because ?? (asked.by === undefined ? "istio-cni's enablement selectors" : `the labels of namespace ${pod.namespace}`));
   if (!asked.ask) return done('none', asked.by);
   // A label asks for ambient: it takes istio-cni running with ambient on.
   if (install.enabled === 'unknown') {

@@ -95,8 +95,9 @@ export function controlPlaneObjectOf(r: Resource): ControlPlaneObject | undefine
   if (!open && !isControlPlaneName(r.name)) return undefined;
   // Only a namespace the object itself or its chart render states: a default namespace from the
   // config is where the user's workloads land, not necessarily the install.
-  const stated = r.declaredNamespace ?? r.doc.file.origin?.namespace;
-  const namespace = stated === undefined || isPlaceholder(stated) ? undefined : stated;
+  // `r.namespace` is unknown where the written one is a placeholder or Helm's default for a
+  // chart rendered with no namespace stated.
+  const namespace = r.declaredNamespace !== undefined ? r.namespace : r.doc.file.origin?.namespace;
   const spec = asObject(r.object.spec) ?? {};
   return { kind, name: r.name, open, namespace, ports: kind === 'Service' ? servicePorts(spec) : undefined, folder: folderOf(r), resource: r };
 }

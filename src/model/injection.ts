@@ -7,6 +7,7 @@ import type { IstioVersion } from './istio-version.ts';
 import { atLeast } from './istio-version.ts';
 import type { InjectorConfig, InjectorWebhook } from './mesh.ts';
 import { IGNORED_NAMESPACES, INJECT_KEY } from './mesh.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { describeSelector, isEmptySelector, knownLabels, matches, type LabelSet, type Tri } from './selector.ts';
 
 export const INJECT_SOURCE = 'pkg/kube/inject/inject.go';
@@ -52,8 +53,16 @@ export function parseInjectValue(value: string, version: IstioVersion): InjectVa
   return { kind: 'false' };
 }
 
+/** injectRequired's answer when the inputs do not decide it; `unknownBecause` names the value that would. */
+export interface UnknownRequired {
+  readonly required: 'unknown';
+  readonly explicit: false;
+  readonly trace: readonly TraceStep[];
+  readonly unknownBecause?: string;
+}
+
 /** istiod's injectRequired(), step by step. */
-export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'policy' | 'neverInjectSelector' | 'alwaysInjectSelector'>, version: IstioVersion): RequiredResult | { readonly required: 'unknown'; readonly explicit: false; readonly trace: readonly TraceStep[] } {
+export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'policy' | 'neverInjectSelector' | 'alwaysInjectSelector'>, version: IstioVersion): RequiredResult | UnknownRequired {
   const trace: TraceStep[] = [];
   if (pod.hostNetwork) {
     trace.push({ text: 'the pod template has hostNetwork: true → Istio never injects it', source: `${INJECT_SOURCE} injectRequired` });
@@ -73,10 +82,15 @@ export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'po
     value = label;
     from = `label ${INJECT_KEY}="${label}"${annotation !== undefined && annotation !== label ? ` (it wins over the annotation "${annotation}")` : ''}`;
   }
-  const parsed = parseInjectValue(value, version);
-  let useDefault = parsed.kind === 'default';
+  // A value a tool fills in before the pod is applied ("{{ .Values.inject }}") may be "true" or
+  // "false": what istiod reads is unknown, not an invalid value.
+  const filledIn = isPlaceholder(value) ? `the pod's ${from}, which a tool fills in` : undefined;
+  const parsed: InjectValue = filledIn ? { kind: 'default', invalid: false } : parseInjectValue(value, version);
+  let useDefault = parsed.kind === 'default' && !filledIn;
   let inject = parsed.kind === 'true';
-  if (parsed.kind === 'true' || parsed.kind === 'false') {
+  if (filledIn) {
+    trace.push({ text: `${filledIn}, decides whether it is injected: unknown` });
+  } else if (parsed.kind === 'true' || parsed.kind === 'false') {
     trace.push({ text: `the pod's ${from} → ${parsed.kind === 'true' ? 'inject' : 'do not inject'}`, source: `${INJECT_SOURCE} injectRequired` });
   } else if (parsed.invalid) {
     trace.push({
@@ -85,9 +99,13 @@ export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'po
     });
   }
   const podLabels = knownLabels(pod.labels);
+  // A selector over a label a tool fills in may or may not match.
+  let openSelector: string | undefined;
   if (useDefault) {
     for (const s of injector.neverInjectSelector) {
-      if (!isEmptySelector(s) && matches(s, podLabels) === true) {
+      const m = isEmptySelector(s) ? false : matches(s, podLabels);
+      if (m === 'unknown') openSelector ??= `neverInjectSelector ${describeSelector(s)}`;
+      if (m === true) {
         trace.push({ text: `the pod matches neverInjectSelector ${describeSelector(s)} → do not inject`, source: `${INJECT_SOURCE} injectRequired` });
         inject = false;
         useDefault = false;
@@ -95,15 +113,27 @@ export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'po
       }
     }
   }
-  if (useDefault) {
+  if (useDefault && openSelector === undefined) {
     for (const s of injector.alwaysInjectSelector) {
-      if (!isEmptySelector(s) && matches(s, podLabels) === true) {
+      const m = isEmptySelector(s) ? false : matches(s, podLabels);
+      if (m === 'unknown') openSelector ??= `alwaysInjectSelector ${describeSelector(s)}`;
+      if (m === true) {
         trace.push({ text: `the pod matches alwaysInjectSelector ${describeSelector(s)} → inject`, source: `${INJECT_SOURCE} injectRequired` });
         inject = true;
         useDefault = false;
         break;
       }
     }
+  }
+  if (typeof injector.policy === 'string' && isPlaceholder(injector.policy)) {
+    trace.push({ text: `injector policy ${JSON.stringify(injector.policy)} is filled in by a tool: unknown` });
+    return { required: 'unknown', explicit: false, trace, unknownBecause: `the injector policy ${JSON.stringify(injector.policy)}, which a tool fills in` };
+  }
+  const validPolicy = injector.policy === 'enabled' || injector.policy === 'disabled';
+  if (validPolicy && filledIn) return { required: 'unknown', explicit: false, trace, unknownBecause: filledIn };
+  if (validPolicy && useDefault && openSelector) {
+    trace.push({ text: `whether the pod matches ${openSelector} is unknown: a label it reads is filled in by a tool` });
+    return { required: 'unknown', explicit: false, trace, unknownBecause: `the pod's labels that ${openSelector} reads, which a tool fills in` };
   }
   let required: boolean;
   if (injector.policy === 'enabled') {
@@ -172,6 +202,15 @@ export interface PredictionInput {
 
 const webhookName = (w: InjectorWebhook): string => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
 
+/** Whether an entry's match waits on the namespace's labels (rather than on the pod's). */
+const namespaceOpen = (w: InjectorWebhook, namespaceLabels: LabelSet): boolean => matches(w.namespaceSelector, namespaceLabels) === 'unknown';
+
+/** "label a=${A}" or "labels a=${A}, b={{ b }}": the pod's labels whose values a tool fills in. */
+function filledInLabels(pod: PodFacts): string {
+  const open = Object.entries(pod.labels).filter(([, v]) => isPlaceholder(v));
+  return `label${open.length === 1 ? '' : 's'} ${open.map(([k, v]) => `${k}=${v}`).join(', ')}`;
+}
+
 export function predictInjection(input: PredictionInput): InjectionPrediction {
   const trace: TraceStep[] = [];
   const { pod } = input;
@@ -193,8 +232,10 @@ export function predictInjection(input: PredictionInput): InjectionPrediction {
   if (gate.matched.length > 0) {
     trace.push({ text: `webhook ${webhookName(gate.matched[0] as InjectorWebhook)} matches (namespaceSelector ${describeSelector((gate.matched[0] as InjectorWebhook).namespaceSelector)}; objectSelector ${describeSelector((gate.matched[0] as InjectorWebhook).objectSelector)})` });
     if (gate.matched.length > 1) trace.push({ text: `more webhooks match as well (${gate.matched.slice(1).map(webhookName).join(', ')}): the pod may be injected twice` });
-  } else {
+  } else if (namespaceOpen(via as InjectorWebhook, input.namespaceLabels)) {
     trace.push({ text: `webhook ${webhookName(via as InjectorWebhook)} matches only if ${nsDesc} has the labels its namespaceSelector needs (${describeSelector((via as InjectorWebhook).namespaceSelector)})` });
+  } else {
+    trace.push({ text: `webhook ${webhookName(via as InjectorWebhook)} matches only if the pod's ${filledInLabels(pod)}, which a tool fills in, ${filledInLabels(pod).includes(',') ? 'meet' : 'meets'} its objectSelector (${describeSelector((via as InjectorWebhook).objectSelector)})` });
   }
   const injector = input.injectorFor((via as InjectorWebhook).revision);
   const req = injectRequired(pod, injector, input.version);
@@ -205,10 +246,17 @@ export function predictInjection(input: PredictionInput): InjectionPrediction {
     trace.push({ text: `→ injected (by istiod revision ${(via as InjectorWebhook).revision})` });
     return { outcome: 'injected', via, gate, required, explicit: req.explicit, trace, unknownBecause: undefined };
   }
+  const nsOpen = gate.matched.length === 0 && namespaceOpen(via as InjectorWebhook, input.namespaceLabels);
   const because =
-    gate.matched.length === 0
+    nsOpen && !input.namespaceKnown
       ? `the labels of ${nsDesc}: define the Namespace among the inputs, or under "namespaces:" in .meshlint.yaml`
-      : `the pod's namespace: set metadata.namespace, or defaultNamespace / --namespace`;
+      : nsOpen
+        ? `the revision ${(via as InjectorWebhook).revision} that ${webhookName(via as InjectorWebhook)} serves, which a tool fills in`
+        : 'unknownBecause' in req && req.unknownBecause !== undefined
+        ? req.unknownBecause
+        : gate.matched.length === 0
+          ? `the pod's ${filledInLabels(pod)}, which a tool fills in`
+          : `the pod's namespace: set metadata.namespace, or defaultNamespace / --namespace`;
   trace.push({ text: `→ unknown: it depends on ${because}` });
   return { outcome: 'unknown', via, gate, required, explicit: req.explicit, trace, unknownBecause: because };
 }

@@ -6,6 +6,7 @@
 import { LineCounter } from 'yaml';
 import { embeddedTextProblem, parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
 import type { Resource, Target } from '../types.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { parseSelector, type LabelSelector } from './selector.ts';
 import { asObject, getIn } from './workload.ts';
 
@@ -315,7 +316,10 @@ export function injectorConfigOf(r: Resource): InjectorConfig {
     return { ...base, policy: undefined, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${parsed.error})`, ...(tooComplex.length > 0 ? { tooComplex } : {}) };
   }
   const c = parsed.value ?? {};
-  const policy = c.policy;
+  // A policy a tool fills in (`policy: {{ .Values.autoInject }}` reads as a mapping) is unknown,
+  // kept as written: neither a wrong value nor a type error.
+  const written = /^[ \t]*policy:[ \t]*(.*?)[ \t]*$/m.exec(str(asObject(r.object.data)?.config) ?? '')?.[1];
+  const policy = written !== undefined && isPlaceholder(written) ? written : c.policy;
   let configError: string | undefined;
   if (policy !== undefined && policy !== null && typeof policy !== 'string') {
     configError = `"policy" is ${typeof policy} ${JSON.stringify(policy)}, not a string, so istiod cannot load the injector config`;

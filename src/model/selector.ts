@@ -1,6 +1,8 @@
 // Kubernetes label selectors (matchLabels, matchExpressions: In, NotIn, Exists, DoesNotExist),
 // evaluated in three values: labels of a namespace defined nowhere are unknown, and a
-// selector over unknown labels is neither true nor false.
+// selector over unknown labels is neither true nor false. Nor is a value a tool fills in later
+// (`${REV}`, `{{ .Values.rev }}`), on either side: In and NotIn over it cannot be decided.
+import { isPlaceholder } from './placeholder.ts';
 import { asObject } from './workload.ts';
 
 export interface Requirement {
@@ -76,6 +78,8 @@ function evalRequirement(r: Requirement, labels: LabelSet): Tri {
   const has = Object.hasOwn(labels.known, r.key);
   if (!has && !labels.complete) return 'unknown';
   const value = has ? labels.known[r.key] : undefined;
+  // A placeholder label still exists: only the operators that compare its value are open.
+  if (value !== undefined && (r.operator === 'In' || r.operator === 'NotIn') && (isPlaceholder(value) || r.values.some(isPlaceholder))) return 'unknown';
   switch (r.operator) {
     case 'In':
       return value !== undefined && r.values.includes(value);

@@ -8,6 +8,7 @@ import type { InjectionPrediction } from './injection.ts';
 import { atLeast } from './istio-version.ts';
 import type { InstallSettings, Stated } from './install.ts';
 import { predictForTemplate } from './pod-injection.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { holdFromProxyConfig } from './proxy-config.ts';
 import { asObject, getIn, labelString, templatePath, type PodTemplate } from './workload.ts';
 import type { Path } from '../types.ts';
@@ -27,6 +28,13 @@ export function injectionTemplates(t: PodTemplate): string[] | undefined {
 }
 
 export type Tri = true | false | 'unknown';
+
+/** The pod's interception mode (REDIRECT unless `sidecar.istio.io/interceptionMode` says otherwise); undefined when a tool fills it in. */
+export function interceptionModeOf(t: PodTemplate): string | undefined {
+  const written = labelString(t.annotations[INTERCEPTION_MODE_ANNOTATION]);
+  if (written !== undefined && isPlaceholder(written)) return undefined;
+  return written ?? 'REDIRECT';
+}
 
 /** A decision with the reason for it, in words a user can check. */
 export interface Decided<T> {
@@ -57,8 +65,10 @@ export function nativeSidecarsFor(t: PodTemplate, install: InstallSettings, vers
   // 1.27+: `ne (… | default <istiod's setting>) "false"`: an empty value falls back to istiod's
   // setting, and any other value but the exact "false" turns native mode on.
   if (annotation !== undefined && atLeast(version, 1, 24) && !(newTemplate && annotation === '')) {
+    const path = templatePath(t, 'metadata', 'annotations', NATIVE_SIDECAR_ANNOTATION);
+    if (isPlaceholder(annotation)) return { value: 'unknown', why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" is filled in by a tool`, path };
     const native = newTemplate ? annotation !== 'false' : annotation === 'true';
-    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? 'turns native sidecars on' : 'turns native sidecars off'}`, path: templatePath(t, 'metadata', 'annotations', NATIVE_SIDECAR_ANNOTATION) };
+    return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? 'turns native sidecars on' : 'turns native sidecars off'}`, path };
   }
   const stated = install.nativeSidecars;
   if (stated) {
@@ -85,6 +95,8 @@ export function holdFor(t: PodTemplate, install: InstallSettings): Decided<Tri> 
   const podPath = templatePath(t, 'metadata', 'annotations', PROXY_CONFIG_ANNOTATION);
   if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
   if (fromPod !== undefined) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
+  // A ProxyConfig a tool fills in, whole or in part, may set it.
+  if (text !== undefined && isPlaceholder(text)) return { value: 'unknown', why: `the pod's ${PROXY_CONFIG_ANNOTATION} is filled in by a tool`, path: podPath };
   if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
   if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
   // The install among the inputs leaves it out: Istio's default, off.

@@ -14,6 +14,7 @@
 // matching).
 import type { Resource } from '../types.ts';
 import { atLeast, type IstioVersion } from './istio-version.ts';
+import { isPlaceholder } from './placeholder.ts';
 import { matches, parseSelector, type LabelSet, type Tri } from './selector.ts';
 import { asObject, getIn, labelString } from './workload.ts';
 
@@ -115,10 +116,13 @@ export function waypointRef(
   version?: IstioVersion,
 ): WaypointRef | 'unknown' | undefined {
   const crossNamespace = readsWaypointNamespace(version);
+  // A name or namespace a tool fills in (`${WAYPOINT}`) names no waypoint meshlint can judge.
+  const named = (name: string, namespace: string | undefined, from: WaypointRef['from']): WaypointRef | 'unknown' =>
+    isPlaceholder(name) || (namespace !== undefined && isPlaceholder(namespace)) ? 'unknown' : { name, namespace, from, none: namesNoWaypoint(name) };
   const own = objectLabels[USE_WAYPOINT];
-  if (own !== undefined) return { name: own, namespace: (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE] : undefined) ?? objectNamespace, from: 'object', none: namesNoWaypoint(own) };
+  if (own !== undefined) return named(own, (crossNamespace ? objectLabels[USE_WAYPOINT_NAMESPACE] : undefined) ?? objectNamespace, 'object');
   const fromNs = namespaceLabels.known[USE_WAYPOINT];
-  if (fromNs !== undefined) return { name: fromNs, namespace: (crossNamespace ? namespaceLabels.known[USE_WAYPOINT_NAMESPACE] : undefined) ?? objectNamespace, from: 'namespace', none: namesNoWaypoint(fromNs) };
+  if (fromNs !== undefined) return named(fromNs, (crossNamespace ? namespaceLabels.known[USE_WAYPOINT_NAMESPACE] : undefined) ?? objectNamespace, 'namespace');
   return namespaceLabels.complete ? undefined : 'unknown';
 }
 
@@ -130,6 +134,7 @@ export function allowsNamespace(gateway: WaypointGateway, namespace: string, nam
   const bound = str(getIn(gateway.resource.object, ['metadata', 'annotations', 'ambient.istio.io/waypoint-inbound-binding']));
   const hbone = list.find((l) => l && (bound !== undefined ? l.name === bound.split('/')[0] : l.protocol === 'HBONE' && l.port === 15008));
   const from = str(getIn(hbone, ['allowedRoutes', 'namespaces', 'from'])) ?? 'Same';
+  if (isPlaceholder(from)) return 'unknown';
   if (from === 'All') return true;
   if (from === 'Selector') return matches(parseSelector(getIn(hbone, ['allowedRoutes', 'namespaces', 'selector'])), namespaceLabels);
   return false;
@@ -159,12 +164,15 @@ export function judgeWaypoint(
   const gateway = gateways.find((g) => g.name === ref.name && g.namespace === ref.namespace);
   if (!gateway) {
     const near = gateways.filter((g) => g.namespace === ref.namespace && g.className === WAYPOINT_CLASS).map((g) => g.name);
-    if (near.length === 0) return { gateway: undefined, unknown: `waypoint ${ref.namespace}/${ref.name}` };
+    // A waypoint whose name a tool fills in may be the one named.
+    if (near.length === 0 || near.some(isPlaceholder)) return { gateway: undefined, unknown: `waypoint ${ref.namespace}/${ref.name}` };
     return { gateway: undefined, problem: { kind: 'missing', near } };
   }
   // A pod that only inherits a service-only waypoint from its namespace silently gets none: not a
   // mistake. A Namespace's waypoint serves both kinds: its own label is not judged for one.
-  if (kind !== 'namespace' && !waypointServes(waypointForAt(gateway, version), kind) && !(kind === 'workload' && ref.from === 'namespace')) return { gateway, problem: { kind: 'traffic-type', gateway } };
+  // A waypoint-for a tool fills in may serve any traffic.
+  const waypointFor = waypointForAt(gateway, version);
+  if (kind !== 'namespace' && !isPlaceholder(waypointFor) && !waypointServes(waypointFor, kind) && !(kind === 'workload' && ref.from === 'namespace')) return { gateway, problem: { kind: 'traffic-type', gateway } };
   // 1.22 binds a waypoint of another namespace without asking its listener (no AllowsAttachment check).
   if (objectNamespace !== undefined && objectNamespace !== gateway.namespace && readsWaypointNamespace(version)) {
     const allowed = allowsNamespace(gateway, objectNamespace, objectNamespaceLabels);

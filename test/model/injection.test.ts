@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { parseIstioVersion, type IstioVersion } from '../../src/model/istio-version.ts';
 import { injectRequired, parseInjectValue, predictInjection } from '../../src/model/injection.ts';
 import { generateWebhooks, type InstallShape } from '../../src/model/mesh.ts';
-import { parseSelector, parseSelectorString } from '../../src/model/selector.ts';
+import { matches, parseSelector, parseSelectorString } from '../../src/model/selector.ts';
 import { sharedPath } from '../helpers/shared.ts';
 
 const V = (s: string): IstioVersion => parseIstioVersion(s) as IstioVersion;
@@ -134,6 +134,42 @@ test('policy other than enabled/disabled injects nothing, even on an explicit "t
   const r = injectRequired({ hostNetwork: false, namespace: 'a', labels: { 'sidecar.istio.io/inject': 'true' }, annotations: {} }, { policy: 'Enabled', neverInjectSelector: [], alwaysInjectSelector: [] }, V('1.28'));
   assert.is(r.required, false);
   assert.ok(r.trace.some((s) => s.text.includes('Illegal value for autoInject')));
+});
+
+test('a value a tool fills in is unknown: in selectors, in injectRequired, in the revision an install serves', () => {
+  const labels = (known: Record<string, string>) => ({ known, complete: true });
+  // A placeholder label exists, but its value is open to In and NotIn.
+  assert.is(matches(parseSelector({ matchLabels: { 'istio.io/rev': 'canary' } }), labels({ 'istio.io/rev': '{{ .Values.rev }}' })), 'unknown');
+  assert.is(matches(parseSelector({ matchExpressions: [{ key: 'sidecar.istio.io/inject', operator: 'NotIn', values: ['false'] }] }), labels({ 'sidecar.istio.io/inject': '${INJECT}' })), 'unknown');
+  assert.is(matches(parseSelector({ matchExpressions: [{ key: 'istio.io/rev', operator: 'Exists' }] }), labels({ 'istio.io/rev': '$(REV)' })), true);
+  assert.is(matches(parseSelector({ matchLabels: { 'istio.io/rev': '${REVISION}' } }), labels({ 'istio.io/rev': '1-11' })), 'unknown');
+  assert.is(matches(parseSelector({ matchLabels: { 'istio.io/rev': '${REVISION}' } }), labels({})), false);
+
+  const enabled = { policy: 'enabled', neverInjectSelector: [], alwaysInjectSelector: [] };
+  const pod = (l: Record<string, string>, a: Record<string, string> = {}) => ({ hostNetwork: false, namespace: 'shop', labels: l, annotations: a });
+  const filled = injectRequired(pod({ 'sidecar.istio.io/inject': '{{ tg_sidecar }}' }), enabled, V('1.28'));
+  assert.is(filled.required, 'unknown');
+  assert.ok('unknownBecause' in filled && filled.unknownBecause?.includes('which a tool fills in'));
+  assert.is(injectRequired(pod({}, { 'sidecar.istio.io/inject': '${INJECT}' }), enabled, V('1.26')).required, 'unknown');
+  // What does not depend on the value stays decided: hostNetwork, a policy that disables everything.
+  assert.is(injectRequired({ ...pod({ 'sidecar.istio.io/inject': '{{ x }}' }), hostNetwork: true }, enabled, V('1.28')).required, false);
+  assert.is(injectRequired(pod({ 'sidecar.istio.io/inject': '{{ x }}' }), { ...enabled, policy: 'Enabled' }, V('1.28')).required, false);
+  assert.is(injectRequired(pod({}), { ...enabled, policy: '${AUTO_INJECT}' }, V('1.28')).required, 'unknown');
+  const never = { ...enabled, neverInjectSelector: [parseSelector({ matchLabels: { app: 'batch' } })] };
+  assert.is(injectRequired(pod({ app: '{{ app_name }}' }), never, V('1.28')).required, 'unknown');
+  assert.is(injectRequired(pod({ app: 'web' }), never, V('1.28')).required, true);
+
+  // An install whose revision a script fills in serves a revision that may be the namespace's.
+  const p = predictInjection({
+    pod: pod({}),
+    namespaceLabels: labels({ 'istio.io/rev': '1-11', 'kubernetes.io/metadata.name': 'shop' }),
+    namespaceKnown: true,
+    webhooks: generateWebhooks({ revisions: ['${REVISION}'], tags: {}, enableNamespacesByDefault: false }, 'input'),
+    injectorFor: () => enabled,
+    version: V('1.28'),
+  });
+  assert.is(p.outcome, 'unknown');
+  assert.ok(p.unknownBecause?.includes('revision ${REVISION}'), p.unknownBecause);
 });
 
 test.run();

@@ -246,6 +246,7 @@ ruleTester(rule, {
     },
     {
       name: 'a client admitted by namespace, the waypoint in another namespace with its own service account',
+      istioVersion: '1.31',
       code: join(
         namespace('shop', 'istio.io/dataplane-mode: ambient, istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: mesh'),
         yaml`

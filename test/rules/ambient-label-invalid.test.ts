@@ -516,6 +516,7 @@ ruleTester(rule, {
     },
     {
       name: 'ingress-use-waypoint "yes" on a Service reads as false',
+      istioVersion: '1.31',
       code: ingressService('yes'),
       errors: [{ messageId: 'ingressInvalid', line: 5, column: 40, message: 'Istio 1.31 reads it as false' }],
       output: null,

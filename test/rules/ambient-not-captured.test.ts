@@ -111,6 +111,7 @@ ruleTester(rule, {
   invalid: [
     {
       name: 'the install excludes the namespace (istio-cni-config EXCLUDE_NAMESPACES)',
+      istioVersion: '1.31',
       code: web('legacy', 'istio.io/dataplane-mode: ambient'),
       files: [ns('legacy', 'team: a'), cniConfig('  EXCLUDE_NAMESPACES: kube-system,legacy\n')],
       errors: [{ messageId: 'excludedPod', message: 'istio-cni excludes it (ConfigMap istio-system/istio-cni-config (cni.yaml) EXCLUDE_NAMESPACES)' }],
@@ -195,11 +196,13 @@ ruleTester(rule, {
     },
     {
       name: 'pod label ambient in kube-system, which istio-cni excludes by default',
+      istioVersion: '1.31',
       code: web('kube-system', 'istio.io/dataplane-mode: ambient'),
       errors: [{ messageId: 'excludedPod', line: 9, column: 9, message: 'namespace kube-system' }],
     },
     {
       name: 'kube-system labelled ambient: reported once, on the Namespace',
+      istioVersion: '1.31',
       code: ns('kube-system', 'istio.io/dataplane-mode: ambient').code,
       files: [{ filename: 'dns.yaml', code: web('kube-system') }],
       errors: [{ messageId: 'excludedNamespace', line: 5, column: 13 }],

@@ -27,6 +27,8 @@ ruleTester(rule, {
     { name: 'the annotations ambient honours', code: web(`{ ambient.istio.io/bypass-inbound-capture: "true", istio.io/reroute-virtual-interfaces: "eth1", ambient.istio.io/dns-capture: "false" }`), config: ambientNs },
     { name: 'sidecar.istio.io/inject is not inert: it keeps the pod out of the sidecar', code: web(`{ sidecar.istio.io/inject: "false" }`), config: ambientNs },
     { name: 'the pod opts out of ambient with dataplane-mode none', code: web(`{ proxy.istio.io/config: "{}" }`, `{ app: web, istio.io/dataplane-mode: none }`), config: ambientNs },
+    { name: 'the pod\'s dataplane-mode filled in by Helm may be none: capture unknown', code: web(`{ sidecar.istio.io/proxyCPU: "100m" }`, `{ app: web, istio.io/dataplane-mode: "{{ .Values.dataplaneMode }}" }`), config: ambientNs },
+    { name: 'an inject label filled in by Jinja may ask for a sidecar, which wins', code: web(`{ sidecar.istio.io/proxyCPU: "100m" }`, `{ app: web, sidecar.istio.io/inject: "{{ tg_sidecar }}" }`), config: ambientNs },
     {
       name: 'ambient and injection both asked: the sidecar wins, so its annotations count',
       code: web(`{ sidecar.istio.io/proxyCPU: "100m" }`),

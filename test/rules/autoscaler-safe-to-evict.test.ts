@@ -45,6 +45,8 @@ ruleTester(rule, {
   valid: [
     { name: 'safe-to-evict "true"', ...inShop(annotated('cluster-autoscaler.kubernetes.io/safe-to-evict: "true"')) },
     { name: 'safe-to-evict "false": never evicted, by choice', ...inShop(annotated('cluster-autoscaler.kubernetes.io/safe-to-evict: "false"')) },
+    { name: 'safe-to-evict filled in by Helm: it may say "true"', ...inShop(annotated('cluster-autoscaler.kubernetes.io/safe-to-evict: "{{ .Values.safeToEvict }}"')) },
+    { name: 'the local volumes filled in by envsubst: they may list every Istio volume', ...inShop(annotated('cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes: "${LOCAL_VOLUMES}"')) },
     { name: 'every Istio volume listed (istio-envoy too, in another order)', ...inShop(annotated(`cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes: "istio-envoy,istio-data,workload-certs,credential-socket,workload-socket"`)) },
     { name: 'DaemonSet pods never block scale-down', ...inShop(deployment('', 'DaemonSet')) },
     { name: 'Job pods block only while they run', ...inShop(deployment('', 'Job', 'batch/v1')) },

@@ -216,7 +216,7 @@ ruleTester(rule, {
       name: 'pod istio.io/rev=canary in a namespace with istio-injection=enabled',
       code: web('istio.io/rev: canary'),
       files: [namespace('istio-injection: enabled')],
-      errors: [{ messageId: 'revVsInjection', line: 8, column: 9, endLine: 8, endColumn: 29, severity: 2, message: 'the default revision injects this pod, not canary' }],
+      errors: [{ messageId: 'revVsInjection', line: 8, column: 9, endLine: 8, endColumn: 29, severity: 2, message: 'the injector that serves istio-injection=enabled injects this pod, not canary' }],
     },
     {
       name: 'pod istio.io/rev=canary in a namespace with istio.io/rev=stable',
@@ -241,7 +241,7 @@ ruleTester(rule, {
           istio-injection: enabled
           istio.io/rev: canary
       `,
-      errors: [{ messageId: 'namespaceLabels', line: 6, column: 5, endLine: 6, endColumn: 29, severity: 2, message: 'the default revision injects, not canary' }],
+      errors: [{ messageId: 'namespaceLabels', line: 6, column: 5, endLine: 6, endColumn: 29, severity: 2, message: 'istio-injection=enabled wins, so canary injects none of its pods' }],
       output: null,
     },
     {
@@ -292,6 +292,136 @@ ruleTester(rule, {
         labels: { istio-injection: "true" }
       `,
       errors: [{ messageId: 'namespaceValue', line: 5, column: 13, severity: 1 }],
+    },
+  ],
+});
+
+/** istiod's pod as Istio 1.8's chart renders it: istio.io/rev labelled, the opt-out only as an annotation. */
+const istiod18 = yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: istiod, namespace: istio-system, labels: { app: istiod, istio.io/rev: default } }
+  spec:
+    template:
+      metadata:
+        labels:
+          app: istiod
+          istio.io/rev: default
+          install.operator.istio.io/owning-resource: unknown
+          operator.istio.io/component: Pilot
+          istio: pilot
+        annotations:
+          sidecar.istio.io/inject: "false"
+      spec:
+        containers: [{ name: discovery, image: docker.io/istio/pilot:1.8.6 }]
+  `;
+
+/** istiod's pod as current charts render it (manifests/charts/istio-control/istio-discovery/templates/deployment.yaml). */
+const istiod = yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: istiod-canary, namespace: istio-system }
+  spec:
+    template:
+      metadata:
+        labels:
+          app: istiod
+          istio.io/rev: canary
+          sidecar.istio.io/inject: "false"
+          operator.istio.io/component: Pilot
+          istio: istiod
+        annotations:
+          sidecar.istio.io/inject: "false"
+      spec:
+        containers: [{ name: discovery, image: docker.io/istio/pilot:1.30.3 }]
+  `;
+
+/** The legacy ingress gateway as Istio 1.8's gateways chart renders it: its own proxy, the opt-out as an annotation. */
+const ingress18 = yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: istio-ingressgateway, namespace: istio-system }
+  spec:
+    template:
+      metadata:
+        labels:
+          app: istio-ingressgateway
+          istio: ingressgateway
+          istio.io/rev: default
+          operator.istio.io/component: IngressGateways
+        annotations:
+          sidecar.istio.io/inject: "false"
+      spec:
+        containers: [{ name: istio-proxy, image: docker.io/istio/proxyv2:1.8.6 }]
+  `;
+
+/** A gateway of the gateway chart with a revision: injected with the gateway template of that revision. */
+const gateway = (ns: string): string => yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: istio-ingressgateway, namespace: ${ns} }
+  spec:
+    template:
+      metadata:
+        annotations:
+          inject.istio.io/templates: gateway
+        labels:
+          sidecar.istio.io/inject: "true"
+          istio.io/rev: canary
+          app: istio-ingressgateway
+          istio: ingressgateway
+      spec:
+        containers: [{ name: istio-proxy, image: auto }]
+  `;
+
+const istioSystem = (labels: string): { filename: string; code: string } => ({
+  filename: 'istio-system.yaml',
+  code: `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: istio-system\n  labels: { ${labels} }\n`,
+});
+
+ruleTester(rule, {
+  valid: [
+    // Values a tool fills in are unknown: whether they conflict is not known.
+    { name: 'label filled in by a template, annotation "true"', code: web('sidecar.istio.io/inject: "{{ tg_sidecar }}"').replace('\n    spec:', '\n      annotations: { sidecar.istio.io/inject: "true" }\n    spec:') },
+    { name: 'pod istio.io/rev filled in by Helm, namespace istio-injection=enabled', code: web('istio.io/rev: "{{ .Values.revision }}"'), files: [namespace('istio-injection: enabled')] },
+    { name: 'pod istio.io/rev filled in by envsubst, namespace istio.io/rev=stable', code: web('istio.io/rev: ${REV}'), files: [namespace('istio.io/rev: stable')] },
+    { name: 'pod istio.io/rev filled in by a shell, namespace istio-injection=disabled', code: web('istio.io/rev: $(REV)'), files: [namespace('istio-injection: disabled')] },
+    // Istio's own workloads carry istio.io/rev for the revision they belong to.
+    { name: 'istiod (1.8 chart: annotation opt-out) in a disabled istio-system', code: istiod18, files: [istioSystem('istio-injection: disabled')] },
+    { name: 'istiod (1.8 chart) in an enabled istio-system', code: istiod18, files: [istioSystem('istio-injection: enabled')] },
+    { name: 'istiod of a revision (current chart) in istio-system labelled with another revision', code: istiod, files: [istioSystem('istio.io/rev: stable')] },
+    { name: 'legacy ingress gateway (1.8 chart) in a disabled istio-system', code: ingress18, files: [istioSystem('istio-injection: disabled')] },
+    { name: 'gateway chart with revision canary in an enabled namespace', code: gateway('istio-ingress'), files: [{ filename: 'ns.yaml', code: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: istio-ingress\n  labels: { istio-injection: enabled }\n' }] },
+    // The revision the namespace selects is the pod's own.
+    { name: 'pod istio.io/rev=default in a namespace with istio-injection=enabled', code: web('istio.io/rev: default'), files: [namespace('istio-injection: enabled')] },
+    { name: 'pod istio.io/rev names the tag the namespace\'s revision has', code: web('istio.io/rev: prod'), files: [namespace('istio.io/rev: canary')], config: { istio: { revisions: ['canary'], revisionTags: { prod: 'canary' } } } },
+    { name: 'an app that opts out by annotation, in a disabled namespace', code: web('istio.io/rev: canary').replace('\n    spec:', '\n      annotations: { sidecar.istio.io/inject: "false" }\n    spec:'), files: [namespace('istio-injection: disabled')] },
+  ],
+  invalid: [
+    {
+      name: 'an app workload with istio.io/rev in an enabled namespace, beside istiod',
+      code: web('istio.io/rev: canary'),
+      files: [namespace('istio-injection: enabled'), { filename: 'istiod.yaml', code: istiod18 }],
+      errors: [{ messageId: 'revVsInjection', line: 8, column: 9 }],
+    },
+    {
+      name: 'with the install among the inputs, the message names the revision it installs',
+      code: web('istio.io/rev: canary'),
+      files: [namespace('istio-injection: enabled')],
+      config: { istio: { revisions: ['default', 'canary'] } },
+      errors: [{ messageId: 'revVsInjection', message: 'revision default injects this pod, not canary' }],
+    },
+    {
+      name: 'a gateway in a disabled namespace: reported once, on the label that asks (the chart needs injection)',
+      code: gateway('istio-system'),
+      files: [istioSystem('istio-injection: disabled')],
+      errors: [{ messageId: 'disabledNamespace', line: 10, column: 9 }],
+    },
+    {
+      name: 'an app that asks for a sidecar and a revision in a disabled namespace: one finding, for one fix',
+      code: web('sidecar.istio.io/inject: "true"', 'istio.io/rev: canary'),
+      files: [namespace('istio-injection: disabled')],
+      errors: [{ messageId: 'disabledNamespace', line: 8, column: 9 }],
     },
   ],
 });

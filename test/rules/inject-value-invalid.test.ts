@@ -38,6 +38,11 @@ ruleTester(rule, {
     { name: 'annotation "true"', code: withAnnotation('"true"') },
     { name: 'annotation \'false\' (single quotes)', code: withAnnotation("'false'") },
     { name: 'label "true" on Istio 1.26', code: withLabel('"true"'), istioVersion: '1.26' },
+    // A value a tool fills in before the manifest is applied is unknown, not invalid.
+    { name: 'label filled in by Jinja', code: withLabel('"{{ tg_sidecar }}"') },
+    { name: 'label filled in by Helm', code: withLabel('"{{ .Values.sidecar.inject }}"') },
+    { name: 'annotation filled in by envsubst', code: withAnnotation('"${INJECT}"') },
+    { name: 'annotation filled in by a shell, Istio 1.26', code: withAnnotation('$(INJECT)'), istioVersion: '1.26' },
     {
       name: 'the key on the Deployment\'s own metadata is not a pod template value',
       code: yaml`

@@ -23,6 +23,9 @@ ruleTester(rule, {
     { name: 'policy: enabled', code: injector('istio-sidecar-injector', 'policy: enabled', 'alwaysInjectSelector: []', 'neverInjectSelector: []') },
     { name: 'policy: disabled', code: injector('istio-sidecar-injector', 'defaultTemplates: [sidecar]', 'policy: disabled') },
     { name: 'a revision\'s injector', code: injector('istio-sidecar-injector-canary', 'policy: enabled') },
+    // A policy a tool fills in is unknown: neither a wrong value nor a type error.
+    { name: 'policy filled in by envsubst', code: injector('istio-sidecar-injector', 'policy: ${AUTO_INJECT}') },
+    { name: 'policy filled in by Helm (YAML reads it as a mapping)', code: injector('istio-sidecar-injector', 'policy: {{ .Values.global.proxy.autoInject }}') },
     { name: 'unknown keys are fine (typed struct)', code: injector('istio-sidecar-injector', 'policy: enabled', 'somethingNew: 1') },
     {
       name: 'neverInjectSelector as a list of selectors',

@@ -120,13 +120,19 @@ ruleTester(rule, {
       istioVersion: '1.23',
     },
     {
-      name: 'istio_cni.enabled with no version stated: one note, no finding',
-      code: flux('istiod', 'istio_cni: { enabled: true }'),
-      files: [cniRelease],
+      name: 'istio_cni.enabled with no version stated or shown: one note, no finding',
+      code: flux('istiod', 'istio_cni: { enabled: true }').replace('version: 1.26.2', 'version: ">=1.20.0"'),
+      files: [{ ...cniRelease, code: cniRelease.code.replace('version: 1.26.2', 'version: ">=1.20.0"') }],
       notes: ['unknown:istio-version'],
     },
   ],
   invalid: [
+    {
+      name: 'istio_cni.enabled with no version stated: the chart version the release installs (1.26.2) decides',
+      code: flux('istiod', 'istio_cni: { enabled: true }'),
+      files: [cniRelease],
+      errors: [{ messageId: 'legacy', message: 'Istio 1.26.2 ignores istio_cni.enabled' }],
+    },
     {
       name: 'a HelmRelease whose values leave it out, beside the cni chart',
       code: flux('istiod', 'meshConfig: { accessLogFile: /dev/stdout }'),

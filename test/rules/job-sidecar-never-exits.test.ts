@@ -63,6 +63,9 @@ ruleTester(rule, {
     { name: 'native sidecars in the config', code: job(), config: { ...batch, istio: { nativeSidecars: true } } },
     { name: 'native sidecar annotation', code: job('{ annotations: { sidecar.istio.io/nativeSidecar: "true" } }'), config: classic },
     { name: 'opted out', code: job('{ labels: { sidecar.istio.io/inject: "false" } }'), config: classic },
+    // A value a tool fills in may opt out, or turn native sidecars on: whether the Job hangs is unknown.
+    { name: 'inject label filled in by Jinja', code: job('{ labels: { sidecar.istio.io/inject: "{{ tg_sidecar }}" } }'), config: classic },
+    { name: 'native sidecar annotation filled in by Helm (1.26 reads only "true")', code: job('{ annotations: { sidecar.istio.io/nativeSidecar: "{{ .Values.nativeSidecar }}" } }'), config: classic, istioVersion: '1.26' },
     { name: 'POSTs to quitquitquit with curl', code: job(undefined, `[sh, -c, "report && curl -fsS -X POST http://localhost:15020/quitquitquit"]`), config: classic },
     { name: 'pilot-agent request POST', code: job(undefined, `[sh, -c, "report; pilot-agent request POST quitquitquit"]`), config: classic },
     { name: 'a Deployment is not a Job', code: yaml`

@@ -97,6 +97,20 @@ ruleTester(rule, {
       config: withCni(baseline, false),
     },
     {
+      name: 'interceptionMode filled in by envsubst: which init container runs is unknown',
+      code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: p
+        namespace: shop
+        annotations: { sidecar.istio.io/interceptionMode: "${"${INTERCEPTION_MODE}"}" }
+      spec:
+        containers: [{ name: web, image: web }]
+      `,
+      config: withCni(baseline, false),
+    },
+    {
       name: 'interceptionMode NONE renders no init container',
       code: yaml`
       apiVersion: v1

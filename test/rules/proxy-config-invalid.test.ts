@@ -59,6 +59,10 @@ const withBlock = (lines: string, ns = 'shop'): string =>
 
 ruleTester(rule, {
   valid: [
+    // A ProxyConfig a tool fills in, whole or in part, is unknown: nothing to judge.
+    { name: 'the whole text filled in by Jinja', code: withConfig('"{{ proxy_config }}"'), files: [shop] },
+    { name: 'a field filled in by envsubst', code: withBlock('holdApplicationUntilProxyStarts: ${HOLD}\nconcurrency: 2'), files: [shop] },
+    { name: 'a field filled in by Helm', code: withBlock('concurrency: "{{ .Values.concurrency }}"'), files: [shop] },
     { name: 'the injector test input hello-probes-proxyHoldApplication-ProxyConfig', code: withConfig(`'{ "holdApplicationUntilProxyStarts": true }'`), files: [shop] },
     { name: 'the injector test input hello-probes-noProxyHoldApplication-ProxyConfig', code: withConfig(`'{ "holdApplicationUntilProxyStarts": false }'`), files: [shop] },
     {

@@ -126,6 +126,20 @@ ruleTester(rule, {
       options: [{ allowInitContainers: true }],
     },
     {
+      name: 'interceptionMode filled in by Helm: it may be NONE, so unknown',
+      code: yaml`
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: p
+        namespace: shop
+        annotations: { sidecar.istio.io/interceptionMode: "{{ .Values.interceptionMode }}" }
+      spec:
+        containers: [{ name: a, image: a, securityContext: { runAsUser: 1337 } }]
+      `,
+      config: shopEnabled,
+    },
+    {
       name: 'interceptionMode NONE: no capture to bypass',
       code: yaml`
       apiVersion: v1

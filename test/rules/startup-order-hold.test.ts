@@ -150,6 +150,13 @@ ruleTester(rule, {
     { name: 'before 1.24 the native annotation is not read', code: web('{ sidecar.istio.io/nativeSidecar: "true" }'), config: { ...shop, istio: { holdApplicationUntilProxyStarts: false } }, istioVersion: '1.23', notes: ['stated:config-no-hold'] },
     // The setting did not exist before 1.7: silent at a stated older version.
     { name: 'Istio 1.6: the rule is silent', code: meshConfigMap('defaultConfig:\n  holdApplicationUntilProxyStarts: false').code, files: [{ filename: 'web.yaml', code: web() }], config: shop, istioVersion: '1.6', notes: [] },
+    {
+      name: 'a ProxyConfig a template fills in may turn hold on: unknown, not a workload that starts early',
+      code: web(`{ proxy.istio.io/config: "{{ .Values.proxyConfig }}" }`),
+      files: [operator('profile: default')],
+      config: shop,
+      istioVersion: '1.26',
+    },
   ],
   invalid: [
     {

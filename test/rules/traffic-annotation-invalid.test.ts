@@ -32,6 +32,16 @@ const v = (text: string): IstioVersion => parseIstioVersion(text) as IstioVersio
 ruleTester(rule, {
   valid: [
     {
+      name: 'values a template fills in: unknown, not rejected',
+      code: deployment(
+        'traffic.sidecar.istio.io/excludeOutboundPorts: "{{ .Values.mesh.excludePorts }}"',
+        'traffic.sidecar.istio.io/includeOutboundIPRanges: \'{{ join "," .Values.ranges }}\'',
+        'sidecar.istio.io/interceptionMode: "{{ interception_mode }}"',
+        'sidecar.istio.io/proxyCPU: "{{ .Values.proxy.cpu }}"',
+      ),
+      config: shop,
+    },
+    {
       name: 'includeOutboundPorts that only the CNI plugin rejects, CNI unknown: a note naming istio.cni, no finding',
       code: deployment('traffic.sidecar.istio.io/includeOutboundPorts: "8000:9000"'),
       config: shop,
@@ -555,6 +565,8 @@ test('traffic-annotation-invalid: placeholders, repairs and includeOutboundPorts
   assert.ok(isPlaceholder('${PORTS}'));
   assert.ok(isPlaceholder('80,$(EXTRA)'));
   assert.ok(isPlaceholder('__PORT__'));
+  assert.ok(isPlaceholder('{{ .Values.port }}'));
+  assert.ok(isPlaceholder('{{ join "," .Values.ports }}'));
   assert.not.ok(isPlaceholder('8080'));
   assert.not.ok(isPlaceholder('$PORT'));
   const always = (): boolean => true;

@@ -171,6 +171,7 @@ ruleTester(rule, {
     },
     {
       name: 'a cross-namespace waypoint that admits the namespace; two Services',
+      istioVersion: '1.31',
       code: join(
         namespace('shop', AMBIENT_NS),
         waypoint('shared', 'mesh-waypoints', { allowed: 'allowedRoutes: { namespaces: { from: All } }' }),

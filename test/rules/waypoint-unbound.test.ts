@@ -118,6 +118,16 @@ ruleTester(rule, {
       spec:
         controllerName: istio.io/mesh-controller
       `, waypoint('waypoint', 'shop', { className: 'my-waypoints' }), deployment('shop', 'istio.io/use-waypoint: waypoint')) },
+    // Values a tool fills in name no waypoint, and no traffic kind or namespace, that can be judged.
+    { name: 'a Service\'s waypoint filled in by envsubst', code: join(waypoint('waypoint', 'shop'), service('web', 'shop', 'istio.io/use-waypoint: "${WAYPOINT}"')) },
+    { name: 'a pod\'s waypoint filled in by Helm', code: join(waypoint('waypoint', 'shop', { for: 'all' }), deployment('shop', 'app: reviews, istio.io/use-waypoint: "{{ .Values.waypoint }}"')) },
+    { name: 'the waypoint-namespace filled in by Jinja', code: join(waypoint('shared', 'mesh'), service('web', 'shop', 'istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: "{{ mesh_ns }}"')) },
+    { name: 'the Gateway\'s waypoint-for filled in by Helm', code: join(waypoint('waypoint', 'shop', { for: '"{{ .Values.waypointFor }}"' }), service('web', 'shop', 'istio.io/use-waypoint: waypoint')) },
+    { name: 'a waypoint whose own name a tool fills in may be the one named', code: join(waypoint('"${WAYPOINT}"', 'shop'), service('web', 'shop', 'istio.io/use-waypoint: waypoint')) },
+    {
+      name: 'allowedRoutes filled in by Helm',
+      code: join(waypoint('shared', 'mesh', { allowed: 'allowedRoutes: { namespaces: { from: "{{ .Values.from }}" } }' }), service('web', 'shop', 'istio.io/use-waypoint: shared, istio.io/use-waypoint-namespace: mesh')),
+    },
   ],
   invalid: [
     {

@@ -41,6 +41,9 @@ export function helmArgs(r: HelmRender): string[] {
   return args;
 }
 
+/** Helm's release namespace when none is given (and, as meshlint runs it, no kubeconfig names one). */
+export const HELM_DEFAULT_NAMESPACE = 'default';
+
 const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
 /** Helm (Sprig) functions whose output differs at each render: random text, time, new keys and certificates. */
@@ -104,9 +107,12 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
     }
     return known;
   };
-  // Without --namespace, Helm renders into its default namespace: objects that name none land
-  // in "default" (which may be defined, or labelled in the config), not in an unknown one.
-  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace ?? 'default', failure: undefined, mapBack, volatile } };
+  // Without a namespace stated, Helm renders into its default namespace, "default": that is
+  // where the render put the objects, not where the user installs the chart. Their namespace
+  // is unknown, as a plain manifest's without metadata.namespace is; the run says once which
+  // fact to state (the note charts-default-namespace).
+  const unstated = r.namespace === undefined ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, ...unstated, failure: undefined, mapBack, volatile } };
 }
 
 /**
