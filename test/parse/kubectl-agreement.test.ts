@@ -99,9 +99,23 @@ const CASES: readonly Case[] = [
   value('  a: [x,\n\tz]', { a: ['x', 'z'] }),
   value('  a: {? k\n  : v}', { a: { k: 'v' } }),
   value('  a: |\n    [x\n  b: [\n  "y"]', { a: '[x\n', b: ['y'] }),
+  // What go-yaml refuses there: a tab left of the key's column after a plain scalar, a key
+  // whose ':' is on another line or over 1024 characters away, a document marker at column 0.
+  refused('  a: [x\n\t]', 'found a tab character that violates indentation', 7),
+  refused('  a: [x\n  \t]', 'found a tab character that violates indentation', 7),
+  // The column is the key's, its anchor included.
+  value('  &k a: [x\n   \t]', { a: ['x'] }),
+  refused('  &k a: [x\n  \t]', 'found a tab character that violates indentation', 7),
+  refused('  a: {k\n  : v}', "this key's ':' is on a later line"),
+  refused('  a: [\n  k\n  : v]', "this key's ':' is on a later line", 7),
+  refused('  a: {"k\n  l": v}', "this key's ':' is on a later line"),
+  refused(`  a: {${'k'.repeat(1030)}: v}`, 'more than 1024 characters'),
+  refused('  a: [x,\n...\n  ]', 'Flow sequence', 7),
   // A stream that starts with { is JSON to kubectl: Go's JSON decoder reads \/ and a raw DEL or C1 control in a string.
   { text: '{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": {"a": "\\/", "b": "x\u007fy\u0085"}}\n', raw: true, specs: [{ a: '/', b: 'x\u007fy\u0085' }] },
   { text: '{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": {"a": "x\u001by"}}\n', raw: true, error: { says: 'U+001B', line: 1 } },
+  // Go's JSON decoder has no line rules: a key's ':' may be on the next line, a tab anywhere.
+  { text: '{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": {"a"\n: [1\n\t]}}\n', raw: true, specs: [{ a: [1] }] },
 
   // Refused: aliases.
   refused('  a: *nope', "unknown anchor 'nope'"),
