@@ -48,10 +48,10 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS2;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR2;
-    var isSeq6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isMap8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR2;
+    var isSeq7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -61,7 +61,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode2(node) {
+    function isNode(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case ALIAS2:
@@ -72,7 +72,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar7(node) || isCollection2(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar8(node) || isCollection2(node)) && !!node.anchor;
     exports.ALIAS = ALIAS2;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -84,11 +84,11 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias5;
     exports.isCollection = isCollection2;
     exports.isDocument = isDocument;
-    exports.isMap = isMap7;
-    exports.isNode = isNode2;
-    exports.isPair = isPair6;
-    exports.isScalar = isScalar7;
-    exports.isSeq = isSeq6;
+    exports.isMap = isMap8;
+    exports.isNode = isNode;
+    exports.isPair = isPair7;
+    exports.isScalar = isScalar8;
+    exports.isSeq = isSeq7;
   }
 });
 
@@ -100,7 +100,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit2(node, visitor) {
+    function visit(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -109,9 +109,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
     function visit_(key, node, visitor, path) {
       const ctrl = callVisitor(key, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -245,7 +245,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt2} parent`);
       }
     }
-    exports.visit = visit2;
+    exports.visit = visit;
     exports.visitAsync = visitAsync;
   }
 });
@@ -255,7 +255,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -399,7 +399,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit2.visit(doc.contents, (_key, node) => {
+          visit.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -426,7 +426,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -437,7 +437,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root2) {
       const anchors = /* @__PURE__ */ new Set();
-      visit2.visit(root2, {
+      visit.visit(root2, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -617,7 +617,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit2 = require_visit();
+    var visit = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -643,7 +643,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit2.visit(doc, {
+          visit.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -4196,9 +4196,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap7 = fc.start.source === "{";
-      const fcName = isMap7 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap7 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap8 = fc.start.source === "{";
+      const fcName = isMap8 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap8 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4234,7 +4234,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap8 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -4274,7 +4274,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap7 && !sep7 && !props.found) {
+        if (!isMap8 && !sep7 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4297,7 +4297,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap7 && !props.found && ctx.options.strict) {
+            if (!isMap8 && !props.found && ctx.options.strict) {
               if (sep7)
                 for (const st2 of sep7) {
                   if (st2 === valueProps.found)
@@ -4329,7 +4329,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap7) {
+          if (isMap8) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4345,7 +4345,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap7 ? "}" : "]";
+      const expectedEnd = isMap8 ? "}" : "]";
       const [ce2, ...ee2] = fc.end;
       let cePos = offset;
       if (ce2?.source === expectedEnd)
@@ -5565,15 +5565,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit2(cst, visitor) {
+    function visit(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path) => {
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    visit.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -5584,8 +5584,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path) => {
-      const parent = visit2.itemAtPath(cst, path.slice(0, -1));
+    visit.parentCollection = (cst, path) => {
+      const parent = visit.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -5616,7 +5616,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit2;
+    exports.visit = visit;
   }
 });
 
@@ -5632,7 +5632,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR2 = "";
     var isCollection2 = (token) => !!token && "items" in token;
-    var isScalar7 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar8 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5716,7 +5716,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR2;
     exports.isCollection = isCollection2;
-    exports.isScalar = isScalar7;
+    exports.isScalar = isScalar8;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -7332,7 +7332,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit2 = require_visit();
+    var visit = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
     exports.Schema = Schema3.Schema;
@@ -7360,8 +7360,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit2.visit;
-    exports.visitAsync = visit2.visitAsync;
+    exports.visit = visit.visit;
+    exports.visitAsync = visit.visitAsync;
   }
 });
 
@@ -18222,11 +18222,6 @@ function findClosingQuote(line, open, quote2) {
 function opensAfter(prev) {
   return prev === "" || ":-[{,?".includes(prev);
 }
-function quoteOpensScalar(line, at2) {
-  let i = at2 - 1;
-  while (i >= 0 && /\s/.test(line[i] ?? "")) i--;
-  return opensAfter(i < 0 ? "" : line[i] ?? "");
-}
 
 // src/parse/yaml-options.ts
 var goYamlV2Tags = (tags) => tags.filter((t) => {
@@ -18254,83 +18249,260 @@ var STRUCTURE_OPTIONS = {
 };
 
 // src/parse/lenient.ts
-function repairQuotedContinuations(text) {
+var DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t]|$)/;
+var BLOCK_INDICATORS = /^(?:[-?:](?:[ \t]+|$))*/;
+var BLANK = /^[ \t]*$/;
+var isBlankChar = (c) => c === " " || c === "	";
+var isFlowIndicator = (c) => c === "," || c === "[" || c === "]" || c === "{" || c === "}";
+function repairContinuations(text) {
   const insertions = [];
+  const s = new ContinuationScanner();
   let out = "";
   let pos = 0;
-  let open;
   while (pos <= text.length) {
     const nl = text.indexOf("\n", pos);
     const end = nl === -1 ? text.length : nl;
     const line = text.slice(pos, end);
-    const indent = line.length - line.trimStart().length;
-    const keyColumn = indent + (/^(?:-\s+)*/.exec(line.slice(indent))?.[0].length ?? 0);
-    let scanFrom = 0;
-    if (open) {
-      if (line.trim() !== "" && indent <= open.indent) {
-        const count2 = open.indent + 1 - indent;
-        insertions.push({ at: pos, count: count2 });
-        out += " ".repeat(count2);
-      }
-      const close = findClosingQuote(line, -1, open.quote);
-      if (close === -1) {
-        out += line + (nl === -1 ? "" : "\n");
-        pos = end + 1;
-        if (nl === -1) break;
-        continue;
-      }
-      open = void 0;
-      scanFrom = close + 1;
+    const count2 = s.line(line.endsWith("\r") ? line.slice(0, -1) : line);
+    if (count2 > 0) {
+      insertions.push({ at: pos, count: count2 });
+      out += " ".repeat(count2);
     }
-    open = unclosedQuote(line, scanFrom, keyColumn);
     out += line + (nl === -1 ? "" : "\n");
     if (nl === -1) break;
     pos = end + 1;
   }
   return insertions.length ? { text: out, insertions } : void 0;
 }
-function unclosedQuote(line, from, indent) {
-  for (let i = from; i < line.length; i++) {
-    const c = line[i];
-    if (c === "#" && (i === 0 || line[i - 1] === " ")) return void 0;
-    if (c !== '"' && c !== "'") continue;
-    if (!quoteOpensScalar(line, i)) continue;
-    const close = findClosingQuote(line, i, c);
-    if (close === -1) return { quote: c, indent };
-    i = close;
+var ContinuationScanner = class {
+  /** Open `[`/`{` at the end of the last line. */
+  depth = 0;
+  quote;
+  /** The column a line that starts inside a flow or quoted scalar must reach. */
+  required = 0;
+  /** Inside a block scalar: lines more indented than this (or blank) belong to it. */
+  blockScalar;
+  /** The last line ended in a plain scalar: lines more indented than this continue it. */
+  plainValue;
+  /** In a flow: the last line ended inside a plain scalar, which the next line continues. */
+  flowPlain = false;
+  /** Takes one line (without its line feed); returns how many spaces to insert at its start. */
+  line(line) {
+    const indent = line.length - line.replace(/^ +/, "").length;
+    const blank = BLANK.test(line);
+    if (this.depth === 0 && this.quote === void 0) {
+      const skipped = this.blockScalar ?? this.plainValue;
+      if (skipped !== void 0 && (blank || indent > skipped)) return 0;
+      this.blockScalar = void 0;
+      this.plainValue = void 0;
+      if (!blank) this.nodes(line, indent, indent + (BLOCK_INDICATORS.exec(line.slice(indent))?.[0].length ?? 0), true);
+      return 0;
+    }
+    let count2 = 0;
+    const comment = this.quote === void 0 && line.trimStart().startsWith("#");
+    if (!blank && !comment && indent < this.required && !DOCUMENT_MARKER.test(line)) count2 = this.required - indent;
+    let i = indent;
+    if (this.quote !== void 0) {
+      const close = findClosingQuote(line, indent - 1, this.quote);
+      if (close === -1) return count2;
+      this.quote = void 0;
+      i = close + 1;
+    }
+    if (this.depth > 0) i = this.flow(line, i);
+    if (this.depth === 0 && this.quote === void 0) this.nodes(line, i, i, false);
+    return count2;
   }
-  return void 0;
-}
-function toOriginal(offset, insertions) {
-  let shift = 0;
-  for (const ins of insertions) {
-    if (ins.at + shift >= offset) break;
-    shift += ins.count;
+  /**
+   * Block context from `i` on. `keyColumn`: the column of the line's first key or item (after
+   * its `- ` indicators), past which flows and quoted scalars opened on it continue.
+   */
+  nodes(line, i, keyColumn, nodeStart) {
+    let owner = i;
+    let keyStart = i;
+    let props = -1;
+    while (i < line.length) {
+      const c = line[i];
+      if (isBlankChar(c)) {
+        i++;
+        continue;
+      }
+      if (c === "#" && (i === 0 || isBlankChar(line[i - 1]))) return;
+      const next = line[i + 1];
+      const indicator = next === void 0 || isBlankChar(next);
+      if (c === ":" && indicator) {
+        owner = keyStart;
+        nodeStart = true;
+        props = -1;
+        i++;
+        continue;
+      }
+      if ((c === "-" || c === "?") && indicator && nodeStart) {
+        owner = i;
+        props = -1;
+        i++;
+        continue;
+      }
+      if (!nodeStart) {
+        i = this.plainEnd(line, i);
+        continue;
+      }
+      if (c === "&" || c === "!") {
+        if (props === -1) props = i;
+        while (i < line.length && !isBlankChar(line[i])) i++;
+        continue;
+      }
+      keyStart = props === -1 ? i : props;
+      nodeStart = false;
+      if (c === '"' || c === "'") {
+        const close = findClosingQuote(line, i, c);
+        if (close === -1) {
+          this.quote = c;
+          this.required = keyColumn + 1;
+          return;
+        }
+        i = close + 1;
+      } else if (c === "[" || c === "{") {
+        this.depth = 1;
+        this.required = keyColumn + 1;
+        this.flowPlain = false;
+        i = this.flow(line, i + 1);
+        if (this.depth > 0 || this.quote !== void 0) return;
+      } else if (c === "|" || c === ">") {
+        this.blockScalar = owner;
+        return;
+      } else if (c === "*") {
+        while (i < line.length && !isBlankChar(line[i])) i++;
+      } else {
+        i = this.plainEnd(line, i);
+        if (i >= line.length) this.plainValue = owner;
+      }
+    }
   }
+  /** The end of a block plain scalar that starts at `i`: its `: `, ` #` or the end of the line. */
+  plainEnd(line, i) {
+    for (let j2 = i + 1; j2 < line.length; j2++) {
+      const c = line[j2];
+      if (c === ":" && (j2 + 1 === line.length || isBlankChar(line[j2 + 1]))) return j2;
+      if (c === "#" && isBlankChar(line[j2 - 1])) return j2;
+    }
+    return line.length;
+  }
+  /** Flow context from `i` on; returns where block context resumes (the end of the line if it does not). */
+  flow(line, i) {
+    let plain2 = this.flowPlain;
+    this.flowPlain = false;
+    while (i < line.length && this.depth > 0) {
+      const c = line[i];
+      if (isBlankChar(c)) {
+        i++;
+        continue;
+      }
+      if (c === "#" && (i === 0 || isBlankChar(line[i - 1]))) {
+        return line.length;
+      }
+      if (isFlowIndicator(c)) {
+        plain2 = false;
+        if (c === "[" || c === "{") this.depth++;
+        else if (c === "]" || c === "}") this.depth--;
+        i++;
+        continue;
+      }
+      const next = line[i + 1];
+      if (c === ":" && (next === void 0 || isBlankChar(next) || isFlowIndicator(next))) {
+        plain2 = false;
+        i++;
+        continue;
+      }
+      if (plain2) {
+        i++;
+        continue;
+      }
+      if (c === '"' || c === "'") {
+        const close = findClosingQuote(line, i, c);
+        if (close === -1) {
+          this.quote = c;
+          return line.length;
+        }
+        i = close + 1;
+        continue;
+      }
+      if (c === "&" || c === "!" || c === "*") {
+        while (i < line.length && !isBlankChar(line[i]) && !isFlowIndicator(line[i])) i++;
+        continue;
+      }
+      plain2 = true;
+      i++;
+    }
+    if (this.depth > 0) this.flowPlain = plain2;
+    return i;
+  }
+};
+function toOriginal(offset, insertions, shifts = shiftsOf(insertions)) {
+  let lo = 0;
+  let hi2 = insertions.length;
+  while (lo < hi2) {
+    const mid = lo + hi2 >> 1;
+    const m = insertions[mid];
+    if (m.at + (mid > 0 ? shifts[mid - 1] ?? 0 : 0) >= offset) hi2 = mid;
+    else lo = mid + 1;
+  }
+  const shift = lo > 0 ? shifts[lo - 1] ?? 0 : 0;
   return offset - shift;
 }
-function remap(doc, insertions) {
+function shiftsOf(insertions) {
+  const out = [];
+  let total = 0;
+  for (const ins of insertions) out.push(total += ins.count);
+  return out;
+}
+function eachNode(node, fn2) {
+  if ((0, import_yaml4.isPair)(node)) {
+    eachNode(node.key, fn2);
+    eachNode(node.value, fn2);
+    return;
+  }
+  if (!node || typeof node !== "object" || !("range" in node)) return;
+  fn2(node);
+  if ((0, import_yaml4.isMap)(node) || (0, import_yaml4.isSeq)(node)) for (const item of node.items) eachNode(item, fn2);
+}
+function insertionsFold(doc, insertions, shifts) {
+  const spans = [];
+  eachNode(doc.contents, (n) => {
+    const r7 = n.range;
+    if (!r7) return;
+    if (((0, import_yaml4.isMap)(n) || (0, import_yaml4.isSeq)(n)) && n.flow || (0, import_yaml4.isScalar)(n) && (n.type === "QUOTE_DOUBLE" || n.type === "QUOTE_SINGLE")) spans.push([r7[0], r7[1]]);
+  });
+  spans.sort((a, b) => a[0] - b[0]);
+  let k2 = 0;
+  let reach = -1;
+  for (let j2 = 0; j2 < insertions.length; j2++) {
+    const at2 = insertions[j2].at + (j2 > 0 ? shifts[j2 - 1] ?? 0 : 0);
+    while (k2 < spans.length && spans[k2][0] < at2) reach = Math.max(reach, spans[k2++][1]);
+    if (reach <= at2) return false;
+  }
+  return true;
+}
+function remap(doc, insertions, shifts) {
   const done = /* @__PURE__ */ new Set();
-  const fix = (n) => {
-    if ((0, import_yaml4.isNode)(n) && n.range && !done.has(n.range)) {
-      done.add(n.range);
-      const r8 = n.range;
-      for (let i = 0; i < r8.length; i++) r8[i] = toOriginal(r8[i] ?? 0, insertions);
-    }
-  };
-  fix(doc.contents);
-  (0, import_yaml4.visit)(doc, { Node: (_2, node) => fix(node) });
+  eachNode(doc.contents, (n) => {
+    if (!n.range || done.has(n.range)) return;
+    done.add(n.range);
+    const r8 = n.range;
+    for (let i = 0; i < r8.length; i++) r8[i] = toOriginal(r8[i] ?? 0, insertions, shifts);
+  });
   const r7 = doc.range;
-  for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions);
+  for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions, shifts);
 }
 function parseLenient(text, options = YAML_OPTIONS) {
   const doc = (0, import_yaml4.parseDocument)(text, options);
   if (doc.errors.length === 0) return doc;
-  const repaired = repairQuotedContinuations(text);
+  const repaired = repairContinuations(text);
   if (!repaired) return doc;
   const again = (0, import_yaml4.parseDocument)(repaired.text, options);
   if (again.errors.length > 0) return doc;
-  remap(again, repaired.insertions);
+  const shifts = shiftsOf(repaired.insertions);
+  if (!insertionsFold(again, repaired.insertions, shifts)) return doc;
+  remap(again, repaired.insertions, shifts);
   return again;
 }
 
@@ -23775,7 +23947,7 @@ function isWsOrEol(c) {
 function isWsOrEolOrEnd(c) {
   return c === 0 || isWsOrEol(c);
 }
-function isFlowIndicator(c) {
+function isFlowIndicator2(c) {
   return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
 }
 function fromDecimalCode(c) {
@@ -23893,7 +24065,7 @@ function readTagProperty(state, props, inFlow) {
     tagName = state.input.slice(suffixStart, state.position);
     state.position++;
   } else {
-    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
+    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator2(ch))) {
       if (ch === 33) {
         if (!isNamed) {
           tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
@@ -23918,7 +24090,7 @@ function readAnchorProperty(state, props) {
   if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
   state.position++;
   const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator2(state.input.charCodeAt(state.position))) state.position++;
   if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
   props.anchorStart = start;
   props.anchorEnd = state.position;
@@ -23929,7 +24101,7 @@ function readAlias(state, props) {
   if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
   state.position++;
   const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator2(state.input.charCodeAt(state.position))) state.position++;
   if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
   addAliasEvent(state, start, state.position);
   return true;
@@ -24085,10 +24257,10 @@ function readBlockScalar(state, parentIndent, props) {
 function canStartPlainScalar(state, nodeContext) {
   const ch = state.input.charCodeAt(state.position);
   const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
+  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator2(ch)) return false;
   if (ch === 63 || ch === 45) {
     const following = state.input.charCodeAt(state.position + 1);
-    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
+    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator2(following)) return false;
   }
   return true;
 }
@@ -24103,10 +24275,10 @@ function readPlainScalar(state, nodeIndent, nodeContext, props) {
     if (testDocumentBoundary(state)) break;
     if (ch === 58) {
       const following = state.input.charCodeAt(state.position + 1);
-      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
+      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator2(following)) break;
     } else if (ch === 35) {
       if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
-    } else if (inFlow && isFlowIndicator(ch)) break;
+    } else if (inFlow && isFlowIndicator2(ch)) break;
     else if (isEol(ch)) {
       const savedPosition = state.position;
       const savedLine = state.line;
@@ -24156,10 +24328,10 @@ function readFlowCollection(state, nodeIndent, props) {
       return true;
     } else if (!readNext) throwError(state, "missed comma between flow collection entries");
     else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
-    let isPair6 = false;
+    let isPair7 = false;
     let isExplicitPair = false;
     if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
-      isPair6 = isExplicitPair = true;
+      isPair7 = isExplicitPair = true;
       state.position += 1;
       skipFlowSeparationSpace(state, nodeIndent);
     }
@@ -24169,7 +24341,7 @@ function readFlowCollection(state, nodeIndent, props) {
     skipFlowSeparationSpace(state, nodeIndent);
     ch2 = state.input.charCodeAt(state.position);
     if ((isMapping3 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
-      isPair6 = true;
+      isPair7 = true;
       state.position++;
       skipFlowSeparationSpace(state, nodeIndent);
       if (!isMapping3) {
@@ -24179,11 +24351,11 @@ function readFlowCollection(state, nodeIndent, props) {
       if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
       skipFlowSeparationSpace(state, nodeIndent);
       if (!isMapping3) addPopEvent(state);
-    } else if (isMapping3 && isPair6) {
+    } else if (isMapping3 && isPair7) {
       if (!keyWasRead) addEmptyScalarEvent(state);
       addEmptyScalarEvent(state);
     } else if (isMapping3) addEmptyScalarEvent(state);
-    else if (isPair6) {
+    else if (isPair7) {
       insertFlowPairMappingEvent(state, entryStart);
       if (!keyWasRead) addEmptyScalarEvent(state);
       addEmptyScalarEvent(state);
@@ -24960,6 +25132,54 @@ function isJsonStream(text, from = 0) {
   space.exec(text);
   return text.charCodeAt(space.lastIndex) === 123;
 }
+var SIMPLE_KEY_REACH = 1024;
+var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+function nextToken(text, i, comma) {
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) continue;
+    if (c === 35 && (i === 0 || isSpace(text.charCodeAt(i - 1)))) {
+      const nl = text.indexOf("\n", i);
+      if (nl === -1) return text.length;
+      i = nl;
+      continue;
+    }
+    if (c === 44 && comma) {
+      comma = false;
+      continue;
+    }
+    return i;
+  }
+  return i;
+}
+function flowKeyProblem(text, from, keyEnd) {
+  const start = nextToken(text, from, true);
+  if (text.charCodeAt(start) === 63) return void 0;
+  const colon = nextToken(text, keyEnd, false);
+  if (text.charCodeAt(colon) !== 58 || colon <= start) return void 0;
+  let nl = start;
+  while (nl < colon && text.charCodeAt(nl) !== 10) nl++;
+  if (nl < colon) return { message: "this key's ':' is on a later line; in a flow collection go-yaml needs it on the key's line (or the key after '?')", at: start };
+  if (colon - start > SIMPLE_KEY_REACH && [...text.slice(start, colon)].length > SIMPLE_KEY_REACH) {
+    return { message: `this key's ':' is more than ${SIMPLE_KEY_REACH} characters after the key's start, which go-yaml refuses (unless the key follows '?')`, at: start };
+  }
+  return void 0;
+}
+function flowTabProblem(text, start, end, blockColumn2) {
+  let stop = end;
+  while (stop < text.length && isSpace(text.charCodeAt(stop))) stop++;
+  for (let i = start; i < stop; i++) {
+    if (text.charCodeAt(i) !== 10) continue;
+    let column = 0;
+    for (let j2 = i + 1; j2 < stop; j2++) {
+      const c = text.charCodeAt(j2);
+      if (c === 9 && column <= blockColumn2) return { message: "a tab where go-yaml expects an indentation space (found a tab character that violates indentation)", at: j2 };
+      if (c !== 32 && c !== 9) break;
+      column++;
+    }
+  }
+  return void 0;
+}
 
 // src/parse/events.ts
 var FALLBACK = { kind: "fallback" };
@@ -24971,6 +25191,7 @@ var ALIAS = 5;
 var POP = 6;
 var PLAIN = 1;
 var DOUBLE_QUOTED = 3;
+var FLOW = 2;
 var TAB_INDENT = /^[ ]*\t/m;
 var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
 var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
@@ -25125,6 +25346,7 @@ function construct(text, events, base, json) {
       if (isCollection2 || !keyInfo) throw new Unsupported();
       if (keyInfo.valueStart < 0) throw new Unsupported();
       const quoted2 = keyInfo.style !== PLAIN;
+      if (top.flow && !keyOnOneLine(text, keyInfo, quoted2)) throw new Unsupported();
       top.isMerge = !quoted2 && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
       top.key = value;
       const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted2 ? 1 : 0) : 0;
@@ -25203,7 +25425,7 @@ function construct(text, events, base, json) {
         if (anchor !== void 0) anchors.set(anchor, { value: OPEN, size: 0 });
         const ghost = ghostAt(top);
         stack.push(
-          e.type === MAPPING ? { kind: MAPPING, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
+          e.type === MAPPING ? { kind: MAPPING, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
         );
         depth++;
         break;
@@ -25230,6 +25452,16 @@ function construct(text, events, base, json) {
   }
   if (metadataOnly && !METADATA_ONLY_KINDS.has(String(root2?.kind))) return FALLBACK;
   return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
+}
+function keyOnOneLine(text, key, quoted2) {
+  const start = key.tagStart >= 0 ? key.tagStart : key.valueStart - (quoted2 ? 1 : 0);
+  let i = start;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return false;
+    if (i >= key.valueEnd + (quoted2 ? 1 : 0) && c !== 32 && c !== 9 && c !== 13) break;
+  }
+  return text.charCodeAt(i) !== 35 && i - start <= 1e3;
 }
 function pathOf(stack) {
   const path = [];
@@ -25287,9 +25519,25 @@ var HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
 var LEAD = /^(?:---[^\n]*\n|[ \t]*(?:#[^\n]*)?\n)*/;
 var AliasBudgetExceeded = class extends Error {
 };
+var TAB_IN_INDENT = /^ *\t/m;
+function blockColumn(text, start, mapping) {
+  const lineStart2 = text.lastIndexOf("\n", start - 1) + 1;
+  if (!mapping) return start - lineStart2;
+  let i = lineStart2;
+  for (; ; ) {
+    while (i < start && text[i] === " ") i++;
+    const c = text[i];
+    if (i < start && (c === "-" || c === "?" || c === ":") && (text[i + 1] === " " || text[i + 1] === "	")) i += 2;
+    else return i - lineStart2;
+  }
+}
 var startOf = (node) => node?.range?.[0];
 function scalarOf(node, st2, asKey) {
   try {
+    if (st2.tabs && st2.inFlow && st2.inAlias === 0 && !st2.json && node.type === "PLAIN" && node.range) {
+      const problem = flowTabProblem(st2.text, node.range[0], node.range[1], st2.blockColumn);
+      if (problem) throw new GoYamlError(problem.message, problem.at);
+    }
     if (node.type === "QUOTE_DOUBLE" && !st2.json && node.range) {
       const source = st2.text.slice(node.range[0] + 1, node.range[1] - 1);
       const problem = source.includes("\\") ? doubleQuotedProblem(source) : void 0;
@@ -25341,17 +25589,50 @@ function toPlain(node, path, st2, doc) {
   if ((0, import_yaml7.isAlias)(node)) {
     return throughAlias(node, st2, doc, (target) => toPlain(target, path, st2, doc));
   }
-  if ((0, import_yaml7.isSeq)(node)) {
-    const out = [];
-    node.items.forEach((item, i) => {
-      path.push(i);
-      out.push((0, import_yaml7.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
-      path.pop();
-    });
-    return out;
+  if ((0, import_yaml7.isSeq)(node) || (0, import_yaml7.isMap)(node)) {
+    const outer = { blockColumn: st2.blockColumn, inFlow: st2.inFlow };
+    if (node.flow) {
+      if (st2.inAlias === 0 && !st2.json) flowKeys(node, st2);
+      st2.inFlow = true;
+    } else if (st2.tabs && node.range) st2.blockColumn = blockColumn(st2.text, node.range[0], (0, import_yaml7.isMap)(node));
+    try {
+      return (0, import_yaml7.isMap)(node) ? mappingOf(node.items, path, st2, doc) : sequenceOf(node.items, path, st2, doc);
+    } finally {
+      st2.blockColumn = outer.blockColumn;
+      st2.inFlow = outer.inFlow;
+    }
   }
-  if ((0, import_yaml7.isMap)(node)) return mappingOf(node.items, path, st2, doc);
   return null;
+}
+function sequenceOf(items, path, st2, doc) {
+  const out = [];
+  items.forEach((item, i) => {
+    path.push(i);
+    out.push((0, import_yaml7.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
+    path.pop();
+  });
+  return out;
+}
+function pairItem(item, text) {
+  if ((0, import_yaml7.isPair)(item)) return item;
+  if (!(0, import_yaml7.isMap)(item) || !item.flow || item.items.length !== 1) return void 0;
+  const at2 = item.range?.[0];
+  return at2 !== void 0 && text[at2] !== "{" ? item.items[0] : void 0;
+}
+function flowKeys(node, st2) {
+  const open = node.range?.[0];
+  if (open === void 0 || st2.text[open] !== "{" && st2.text[open] !== "[") return;
+  let from = open + 1;
+  for (const item of node.items) {
+    const pair = pairItem(item, st2.text);
+    const keyEnd = pair?.key?.range?.[1];
+    if (keyEnd !== void 0) {
+      const problem = flowKeyProblem(st2.text, from, keyEnd);
+      if (problem) throw new GoYamlError(problem.message, problem.at);
+    }
+    const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
+    from = last ?? from;
+  }
 }
 function mappingOf(pairs, path, st2, doc) {
   const out = {};
@@ -25442,7 +25723,8 @@ function convertDocument(file, doc, index, base, start, end, text, json) {
   const dups = [];
   if (syntaxErrors.length === 0) {
     try {
-      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set() }, doc);
+      const tabs = TAB_IN_INDENT.test(start === 0 && end === text.length ? text : text.slice(start, end));
+      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set(), blockColumn: -1, inFlow: false, tabs }, doc);
     } catch (e) {
       if (e instanceof GoYamlError) {
         const at2 = e.offset === void 0 ? contentStart : clamp(e.offset);
@@ -27950,7 +28232,7 @@ function isWordChar(c) {
 function isLineTerminator(c) {
   return c === 10 || c === 13 || c === 8232 || c === 8233;
 }
-function isSpace(c) {
+function isSpace2(c) {
   return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
 }
 var lineEnd2 = (text, at2) => {
@@ -28039,7 +28321,7 @@ function pruneLine(group) {
       for (const run of wordRuns(text, start, end)) {
         if (!runIs(text, run, group)) continue;
         let i = run[1];
-        while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+        while (i < text.length && isSpace2(text.charCodeAt(i))) i++;
         if (i > run[1] && text.startsWith("prune", i) && !isWordChar(text.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
       }
       if (pruneEnd !== -1) return [start, lineEnd2(text, pruneEnd)];

@@ -36,6 +36,7 @@ const ALIAS = 5;
 const POP = 6;
 const PLAIN = 1;
 const DOUBLE_QUOTED = 3;
+const FLOW = 2;
 
 const TAB_INDENT = /^[ ]*\t/m;
 const DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
@@ -61,6 +62,8 @@ class AliasBudget extends Error {}
 
 interface MapFrame {
   readonly kind: typeof MAPPING;
+  /** Written in flow style: go-yaml wants each key's `:` on the key's line (see flowKeyProblem). */
+  readonly flow: boolean;
   /** Inside contents no rule reads (see METADATA_ONLY_KINDS): keys are checked, nothing is built. */
   readonly ghost: boolean;
   readonly obj: Record<string, unknown>;
@@ -276,6 +279,8 @@ function construct(text: string, events: readonly Event[], base: number, json: b
       // An empty key (`: value`): js-yaml takes compact nested mappings after it, `yaml` does not.
       if (keyInfo.valueStart < 0) throw new Unsupported();
       const quoted = keyInfo.style !== PLAIN;
+      // A flow key over lines, or far from its `:`, which js-yaml takes: the `yaml` path judges it as go-yaml does.
+      if (top.flow && !keyOnOneLine(text, keyInfo, quoted)) throw new Unsupported();
       top.isMerge = !quoted && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === '<<';
       top.key = value as string;
       const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted ? 1 : 0) : 0;
@@ -364,7 +369,7 @@ function construct(text: string, events: readonly Event[], base: number, json: b
         const ghost = ghostAt(top);
         stack.push(
           e.type === MAPPING
-            ? { kind: MAPPING, ghost, obj: {}, anchor, seen: undefined, key: undefined, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 }
+            ? { kind: MAPPING, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: undefined, key: undefined, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 }
             : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 },
         );
         depth++;
@@ -394,6 +399,23 @@ function construct(text: string, events: readonly Event[], base: number, json: b
   // Contents were left out for the kind the text seemed to have: the value must say the same.
   if (metadataOnly && !METADATA_ONLY_KINDS.has(String((root as { kind?: unknown } | null)?.kind))) return FALLBACK;
   return { kind: 'value', value: root, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
+}
+
+/**
+ * Whether a key of a flow mapping (its tag included) and the `:` after it are on one line and
+ * near each other, as go-yaml requires of a key written without `?`. Looks only at the key and
+ * the blanks after it.
+ */
+function keyOnOneLine(text: string, key: ScalarEvent, quoted: boolean): boolean {
+  const start = key.tagStart >= 0 ? key.tagStart : key.valueStart - (quoted ? 1 : 0);
+  let i = start;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return false;
+    if (i >= key.valueEnd + (quoted ? 1 : 0) && c !== 0x20 && c !== 0x09 && c !== 0x0d) break;
+  }
+  // A comment before the `:` means the `:` is on a later line.
+  return text.charCodeAt(i) !== 0x23 && i - start <= 1000;
 }
 
 /** The path of the mapping on top of the stack: each open collection's current key or index. */

@@ -461,3 +461,74 @@ export function isJsonStream(text: string, from = 0): boolean {
   space.exec(text);
   return text.charCodeAt(space.lastIndex) === 0x7b;
 }
+
+// ---------------------------------------------------------------- flow collections
+
+/** go-yaml's limit on how far a key written without `?` may be from its `:` (yaml_simple_key_is_valid). */
+const SIMPLE_KEY_REACH = 1024;
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** The first character from `i` on that is not white space or part of a comment; with `comma`, one `,` is passed too. */
+function nextToken(text: string, i: number, comma: boolean): number {
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) continue;
+    if (c === 0x23 && (i === 0 || isSpace(text.charCodeAt(i - 1)))) {
+      const nl = text.indexOf('\n', i);
+      if (nl === -1) return text.length;
+      i = nl;
+      continue;
+    }
+    if (c === 0x2c && comma) {
+      comma = false;
+      continue;
+    }
+    return i;
+  }
+  return i;
+}
+
+/**
+ * A key in a flow collection written without `?` is a "simple key" to go-yaml: its `:` must be
+ * on the line where the key starts (its anchor or tag included) and at most 1024 characters
+ * after it (yaml_simple_key_is_valid in scannerc.go), or go-yaml refuses the document. `from`:
+ * where the item's text may start (just past the opening bracket or the previous item);
+ * `keyEnd`: the end of the key's text.
+ */
+export function flowKeyProblem(text: string, from: number, keyEnd: number): { readonly message: string; readonly at: number } | undefined {
+  const start = nextToken(text, from, true);
+  if (text.charCodeAt(start) === 0x3f) return undefined; // `?`: an explicit key, on as many lines as it likes
+  const colon = nextToken(text, keyEnd, false);
+  if (text.charCodeAt(colon) !== 0x3a || colon <= start) return undefined;
+  let nl = start;
+  while (nl < colon && text.charCodeAt(nl) !== 0x0a) nl++;
+  if (nl < colon) return { message: "this key's ':' is on a later line; in a flow collection go-yaml needs it on the key's line (or the key after '?')", at: start };
+  if (colon - start > SIMPLE_KEY_REACH && [...text.slice(start, colon)].length > SIMPLE_KEY_REACH) {
+    return { message: `this key's ':' is more than ${SIMPLE_KEY_REACH} characters after the key's start, which go-yaml refuses (unless the key follows '?')`, at: start };
+  }
+  return undefined;
+}
+
+/**
+ * go-yaml's scan_plain_scalar refuses a tab in the indentation of a line it reads past (the
+ * scalar's own next lines and the blank ones after it) at a column where it expects an
+ * indentation space: left of `blockColumn + 1`, `blockColumn` being the column of the block
+ * collection the flow is in ("found a tab character that violates indentation"). `start` and
+ * `end`: the plain scalar's text.
+ */
+export function flowTabProblem(text: string, start: number, end: number, blockColumn: number): { readonly message: string; readonly at: number } | undefined {
+  let stop = end;
+  while (stop < text.length && isSpace(text.charCodeAt(stop))) stop++;
+  for (let i = start; i < stop; i++) {
+    if (text.charCodeAt(i) !== 0x0a) continue;
+    let column = 0;
+    for (let j = i + 1; j < stop; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 0x09 && column <= blockColumn) return { message: 'a tab where go-yaml expects an indentation space (found a tab character that violates indentation)', at: j };
+      if (c !== 0x20 && c !== 0x09) break;
+      column++;
+    }
+  }
+  return undefined;
+}

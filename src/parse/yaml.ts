@@ -6,9 +6,9 @@
 // it does not take, and every syntax error, are read here with the `yaml` package, whose
 // messages and go-yaml leniencies (lenient.ts) users see. Syntax trees are dropped after
 // conversion: positions are recovered later, only for documents that have findings (see locator.ts).
-import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node as YamlNode, type Scalar } from 'yaml';
+import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node as YamlNode, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { KEPT_KEYS, MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS, defineKey, parseFast } from './events.ts';
-import { GoYamlError, MERGE_TAG, doubleQuotedProblem, goScalar, isJsonStream, plainKey, plainValue, readChunk, scalarKey, scalarValue } from './go-yaml.ts';
+import { GoYamlError, MERGE_TAG, doubleQuotedProblem, flowKeyProblem, flowTabProblem, goScalar, isJsonStream, plainKey, plainValue, readChunk, scalarKey, scalarValue } from './go-yaml.ts';
 import { parseLenient } from './lenient.ts';
 import { tooManyValues } from './value-count.ts';
 import { STRUCTURE_OPTIONS } from './yaml-options.ts';
@@ -37,6 +37,31 @@ interface ConvertState {
   readonly targets: Map<unknown, YamlNode | undefined>;
   /** The nodes being expanded through aliases: one met again is an alias inside the node it names. */
   readonly expanding: Set<unknown>;
+  /** Inside a flow, go-yaml's indentation: the column of the innermost block collection (-1 at the root). Kept only with `tabs`. */
+  blockColumn: number;
+  inFlow: boolean;
+  /** A line of the text is indented with a tab: plain scalars in flows are checked against go-yaml's tab rule. */
+  readonly tabs: boolean;
+}
+
+/** A tab in the indentation of a line (blank lines included). */
+const TAB_IN_INDENT = /^ *\t/m;
+
+/**
+ * The column go-yaml gives a block collection that starts at `start` (yaml_parser_roll_indent):
+ * a sequence's `-`; a mapping's first key, its anchor or tag included, which the syntax tree
+ * leaves out of the range (the key follows only the line's indentation and `- `, `? `, `: `).
+ */
+function blockColumn(text: string, start: number, mapping: boolean): number {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  if (!mapping) return start - lineStart;
+  let i = lineStart;
+  for (;;) {
+    while (i < start && text[i] === ' ') i++;
+    const c = text[i];
+    if (i < start && (c === '-' || c === '?' || c === ':') && (text[i + 1] === ' ' || text[i + 1] === '\t')) i += 2;
+    else return i - lineStart;
+  }
 }
 
 const startOf = (node: unknown): number | undefined => (node as { range?: readonly number[] } | null)?.range?.[0];
@@ -44,6 +69,10 @@ const startOf = (node: unknown): number | undefined => (node as { range?: readon
 /** A scalar's go-yaml value, or its JSON key string; go-yaml's refusals are placed at the scalar. */
 function scalarOf(node: Scalar, st: ConvertState, asKey: boolean): unknown {
   try {
+    if (st.tabs && st.inFlow && st.inAlias === 0 && !st.json && node.type === 'PLAIN' && node.range) {
+      const problem = flowTabProblem(st.text, node.range[0], node.range[1], st.blockColumn);
+      if (problem) throw new GoYamlError(problem.message, problem.at);
+    }
     if (node.type === 'QUOTE_DOUBLE' && !st.json && node.range) {
       const source = st.text.slice(node.range[0] + 1, node.range[1] - 1);
       const problem = source.includes('\\') ? doubleQuotedProblem(source) : undefined;
@@ -107,18 +136,61 @@ function toPlain(node: unknown, path: (string | number)[], st: ConvertState, doc
     // Duplicates inside an alias body are reported once, where the anchor is defined.
     return throughAlias(node, st, doc, (target) => toPlain(target, path, st, doc));
   }
-  if (isSeq(node)) {
-    const out: unknown[] = [];
-    node.items.forEach((item, i) => {
-      path.push(i);
-      // A `key: value` pair written as a flow sequence item is a one-key mapping.
-      out.push(isPair(item) ? mappingOf([item], path, st, doc) : toPlain(item, path, st, doc));
-      path.pop();
-    });
-    return out;
+  if (isSeq(node) || isMap(node)) {
+    const outer = { blockColumn: st.blockColumn, inFlow: st.inFlow };
+    if (node.flow) {
+      // Go's JSON decoder, which reads a JSON stream, has no such rules.
+      if (st.inAlias === 0 && !st.json) flowKeys(node, st);
+      st.inFlow = true;
+    } else if (st.tabs && node.range) st.blockColumn = blockColumn(st.text, node.range[0], isMap(node));
+    try {
+      return isMap(node) ? mappingOf(node.items, path, st, doc) : sequenceOf(node.items, path, st, doc);
+    } finally {
+      st.blockColumn = outer.blockColumn;
+      st.inFlow = outer.inFlow;
+    }
   }
-  if (isMap(node)) return mappingOf(node.items, path, st, doc);
   return null;
+}
+
+function sequenceOf(items: readonly unknown[], path: (string | number)[], st: ConvertState, doc: Document.Parsed): unknown[] {
+  const out: unknown[] = [];
+  items.forEach((item, i) => {
+    path.push(i);
+    // A `key: value` pair written as a flow sequence item is a one-key mapping.
+    out.push(isPair(item) ? mappingOf([item], path, st, doc) : toPlain(item, path, st, doc));
+    path.pop();
+  });
+  return out;
+}
+
+/**
+ * A flow sequence's `key: value` item, which the `yaml` package holds as a one-pair flow mapping
+ * that starts at the key rather than at a `{`.
+ */
+function pairItem(item: unknown, text: string): Pair | undefined {
+  if (isPair(item)) return item;
+  if (!isMap(item) || !item.flow || item.items.length !== 1) return undefined;
+  const at = item.range?.[0];
+  return at !== undefined && text[at] !== '{' ? (item.items[0] as Pair) : undefined;
+}
+
+/** The keys of a flow collection's pairs, as go-yaml's scanner takes them (see flowKeyProblem). */
+function flowKeys(node: YAMLMap | YAMLSeq, st: ConvertState): void {
+  const open = node.range?.[0];
+  // A flow sequence's pair item is judged as an item of its sequence.
+  if (open === undefined || (st.text[open] !== '{' && st.text[open] !== '[')) return;
+  let from = open + 1;
+  for (const item of node.items) {
+    const pair = pairItem(item, st.text);
+    const keyEnd = (pair?.key as YamlNode | null | undefined)?.range?.[1];
+    if (keyEnd !== undefined) {
+      const problem = flowKeyProblem(st.text, from, keyEnd);
+      if (problem) throw new GoYamlError(problem.message, problem.at);
+    }
+    const last = (pair ? ((pair.value as YamlNode | null) ?? (pair.key as YamlNode | null)) : (item as YamlNode | null))?.range?.[1];
+    from = last ?? from;
+  }
 }
 
 /** A mapping's pairs as a plain object: keys as JSON strings, merge keys applied, duplicates recorded. */
@@ -241,7 +313,9 @@ function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, 
   const dups: DuplicateKey[] = [];
   if (syntaxErrors.length === 0) {
     try {
-      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: new Map(), expanding: new Set() }, doc);
+      // The document's own text: a group may hold many documents (after `...`), each read once.
+      const tabs = TAB_IN_INDENT.test(start === 0 && end === text.length ? text : text.slice(start, end));
+      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: new Map(), expanding: new Set(), blockColumn: -1, inFlow: false, tabs }, doc);
     } catch (e) {
       if (e instanceof GoYamlError) {
         // What go-yaml or the conversion to JSON refuses: kubectl applies nothing of the document.

@@ -1,8 +1,8 @@
 // The real renderers the render tests run: fetched by `npm run test:binaries` into
 // .cache/test-bin (CI does this), or named by MESHLINT_TEST_HELM3 / _HELM4 / _KUBECTL.
-// Where one is absent, its tests skip with a visible notice.
+// Where one is absent, its tests skip with a visible notice (tests that ask may use the one on PATH).
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { REPO_ROOT } from './shared.ts';
 
 const DEFAULTS = {
@@ -11,10 +11,17 @@ const DEFAULTS = {
   kubectl: ['MESHLINT_TEST_KUBECTL', 'kubectl/kubectl'],
 } as const;
 
-export function testBinary(name: keyof typeof DEFAULTS): string | undefined {
+/**
+ * The binary's path, or undefined (with a notice) when it is absent. `onPath`: the one on PATH
+ * will do too (kubectl for its YAML decoder, go-yaml v2 in every release).
+ */
+export function testBinary(name: keyof typeof DEFAULTS, options: { readonly onPath?: boolean } = {}): string | undefined {
   const [envName, rel] = DEFAULTS[name];
   const p = process.env[envName] ?? join(REPO_ROOT, '.cache', 'test-bin', rel);
   if (existsSync(p)) return p;
-  console.log(`notice: skipping tests that need ${name} (run "npm run test:binaries", or set ${envName})`);
+  const command = rel.split('/').pop() as string;
+  const found = options.onPath ? (process.env.PATH ?? '').split(delimiter).find((dir) => dir !== '' && existsSync(join(dir, command))) : undefined;
+  if (found !== undefined) return join(found, command);
+  console.log(`notice: skipping tests that need ${name} (run "npm run test:binaries", ${options.onPath ? `set ${envName}, or put ${command} on PATH` : `or set ${envName}`})`);
   return undefined;
 }

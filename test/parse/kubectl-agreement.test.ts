@@ -8,12 +8,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
 import { Locator } from '../../src/parse/locator.ts';
-import { forRules, groupsOf, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
+import { parseFile } from '../../src/parse/yaml.ts';
 import type { ParsedDocument, SourceFile } from '../../src/types.ts';
 import { testBinary } from '../helpers/binaries.ts';
 import { tempDir } from '../helpers/cli.ts';
+import { yamlPathOnly } from '../helpers/parse-paths.ts';
 
 const HEAD = 'apiVersion: example.com/v1\nkind: Foo\nmetadata:\n  name: x\nspec:\n';
 
@@ -89,9 +89,33 @@ const CASES: readonly Case[] = [
   value("  a: '\u0085'", { a: ' ' }),
   { text: `${HEAD}  a: 1\r  b: [x,\r    z]\r`.replace(/\n/g, '\r'), raw: true, specs: [{ a: 1, b: ['x', 'z'] }] },
   { text: `${HEAD}  a: 1\n---#c\n${HEAD}  b: 2\n---\u00a0\n${HEAD}  c: 3\n`, raw: true, specs: [{ a: 1 }, { b: 2 }, { c: 3 }] },
+  // Flow collections go on at any indentation: go-yaml checks none inside them (its scanner
+  // unrolls block indentation only at flow level 0), where the YAML spec and the `yaml` package want
+  // the key's column plus one. Equal, lesser and no indentation; tabs where go-yaml allows them.
+  value('  rules:\n  - apiGroups: [\n    ""\n    ]\n    resources: ["pods"]', { rules: [{ apiGroups: [''], resources: ['pods'] }] }),
+  value('  rules:\n  - apiGroups: [\n  "",\n  "apps"]\n    resources: ["pods"]', { rules: [{ apiGroups: ['', 'apps'], resources: ['pods'] }] }),
+  value('  a: [\nx,\nz]\n  b: {\nk: v,\n# c\n}', { a: ['x', 'z'], b: { k: 'v' } }),
+  value('  a: [x\nz, "p\nq"]', { a: ['x z', 'p q'] }),
+  value('  a: [x,\n\tz]', { a: ['x', 'z'] }),
+  value('  a: {? k\n  : v}', { a: { k: 'v' } }),
+  value('  a: |\n    [x\n  b: [\n  "y"]', { a: '[x\n', b: ['y'] }),
+  // What go-yaml refuses there: a tab left of the key's column after a plain scalar, a key
+  // whose ':' is on another line or over 1024 characters away, a document marker at column 0.
+  refused('  a: [x\n\t]', 'found a tab character that violates indentation', 7),
+  refused('  a: [x\n  \t]', 'found a tab character that violates indentation', 7),
+  // The column is the key's, its anchor included.
+  value('  &k a: [x\n   \t]', { a: ['x'] }),
+  refused('  &k a: [x\n  \t]', 'found a tab character that violates indentation', 7),
+  refused('  a: {k\n  : v}', "this key's ':' is on a later line"),
+  refused('  a: [\n  k\n  : v]', "this key's ':' is on a later line", 7),
+  refused('  a: {"k\n  l": v}', "this key's ':' is on a later line"),
+  refused(`  a: {${'k'.repeat(1030)}: v}`, 'more than 1024 characters'),
+  refused('  a: [x,\n...\n  ]', 'Flow sequence', 7),
   // A stream that starts with { is JSON to kubectl: Go's JSON decoder reads \/ and a raw DEL or C1 control in a string.
   { text: '{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": {"a": "\\/", "b": "x\u007fy\u0085"}}\n', raw: true, specs: [{ a: '/', b: 'x\u007fy\u0085' }] },
   { text: '{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": {"a": "x\u001by"}}\n', raw: true, error: { says: 'U+001B', line: 1 } },
+  // Go's JSON decoder has no line rules: a key's ':' may be on the next line, a tab anywhere.
+  { text: '{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": {"name": "x"}, "spec": {"a"\n: [1\n\t]}}\n', raw: true, specs: [{ a: [1] }] },
 
   // Refused: aliases.
   refused('  a: *nope', "unknown anchor 'nope'"),
@@ -165,18 +189,6 @@ const CASES: readonly Case[] = [
 
 const textOf = (c: Case): string => (c.raw ? c.text : `${HEAD}${c.text}\n`);
 const file = (text: string): SourceFile => ({ displayPath: 'case.yaml', absPath: undefined, text });
-
-/** The `yaml` path alone, on each group as kubectl's reader cuts the stream; refused groups as parseFile refuses them. */
-function yamlPathOnly(f: SourceFile): ParsedDocument[] {
-  let index = 0;
-  return groupsOf(f.text).flatMap((g) => {
-    const json = isJsonStream(f.text, g.start);
-    const chunk = readChunk(f.text, g.start, g.end, json);
-    const docs = chunk.problem ? parseGroup(f, { ...g, firstIndex: index }) : [...parseStream(f, { ...g, firstIndex: index }, chunk.text, json)];
-    index += docs.length;
-    return docs.map((d) => ({ ...d, value: d.value === undefined ? undefined : forRules(d.value) }));
-  });
-}
 
 const label = (c: Case): string => JSON.stringify(c.text).slice(0, 90);
 
