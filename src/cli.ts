@@ -437,8 +437,8 @@ function run(argv: readonly string[], io: CliIO): number {
 
   const lookup = lookupFor(v, io);
   if (v['print-config'] !== undefined) return printConfig(io, lookup, v['print-config']);
-  if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, lookup.forDir(io.cwd), io);
-  if (positionals[0] === 'facts') return runFacts(positionals.slice(1), v, lookup.forDir(io.cwd), io);
+  if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, lookup, io);
+  if (positionals[0] === 'facts') return runFacts(positionals.slice(1), v, configForPaths(positionals.slice(1), lookup, io), io);
 
   const linted = lintParsed(v, positionals, lookup, io);
   if (typeof linted === 'number') return linted;
@@ -1036,12 +1036,27 @@ export function printNotes(report: Pick<LintReport, 'facts' | 'notes'>, io: CliI
   if (shown.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown.length} more (--stats lists them all)\n`);
 }
 
-function runExplain(paths: readonly string[], v: Values, config: Config, io: CliIO): number {
+function runExplain(paths: readonly string[], v: Values, lookup: ConfigLookup, io: CliIO): number {
   const format = v.format ?? 'stylish';
   if (format !== 'stylish' && format !== 'json' && format !== 'markdown') throw new UsageError('explain prints text (the default), --format json or --format markdown');
-  const gathered = gatherInputs(paths, v, config, io);
+  const config = lookup.forDir(io.cwd);
+  const gathered = gatherInputs(paths, v, config, io, lookup);
   if (typeof gathered === 'number') return gathered;
-  const { explanations, facts, report } = explain([...gathered.inputs, ...(gathered.rendered.worlds[0] ?? []).map(asInput)], config, { cliIstioVersion: v['istio-version'], resource: v.resource, context: gathered.context, report: format === 'markdown' });
+  // As lint does: each file with the config nearest to it, the other files as context.
+  const rendered0 = (gathered.rendered.worlds[0] ?? []).map(asInput);
+  const all = [...gathered.inputs, ...rendered0];
+  const options = { cliIstioVersion: v['istio-version'], resource: v.resource, report: format === 'markdown' };
+  const runs = gathered.groups.flatMap((g) => {
+    const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
+    if (own.length === 0 && gathered.groups.length > 1) return [];
+    const mine = new Set(own);
+    return [{ run: explain(own, g.config, { ...options, context: [...gathered.context, ...all.filter((i) => !mine.has(i))] }), root: g.config === config }];
+  });
+  // The mesh map's namespaces and coverage are the run's own config's view.
+  const main = (runs.find((r) => r.root) ?? runs[0])?.run ?? explain(all, config, { ...options, context: gathered.context });
+  const order = new Map(all.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));
+  const explanations = runs.length > 1 ? runs.flatMap((r) => r.run.explanations).sort((a, b) => (order.get(a.filePath) ?? 0) - (order.get(b.filePath) ?? 0)) : main.explanations;
+  const { facts, report } = main;
   if (v.resource !== undefined && explanations.length === 0) {
     return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
   }
@@ -1056,6 +1071,24 @@ function runExplain(paths: readonly string[], v: Values, config: Config, io: Cli
   );
   printNotes({ facts, notes: gathered.notes }, io, Boolean(v.stats));
   return 0;
+}
+
+/**
+ * The config for a command that reads one set of facts (facts): the one nearest the path it is
+ * given, as lint would apply to the files there; the working directory's for several paths or none.
+ */
+function configForPaths(paths: readonly string[], lookup: ConfigLookup, io: CliIO): Config {
+  const own = paths.filter((p) => p !== '-');
+  if (own.length !== 1) return lookup.forDir(io.cwd);
+  const target = resolve(io.cwd, own[0] as string);
+  let directory = false;
+  try {
+    directory = statSync(target).isDirectory();
+  } catch {
+    // A path that does not exist: the run reports it; the working directory's config applies.
+    return lookup.forDir(io.cwd);
+  }
+  return directory ? lookup.forDir(target) : lookup.forFile(target);
 }
 
 /** One side of a diff, linted: its findings, its workloads' outcomes, where it was read. */

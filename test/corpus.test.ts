@@ -22,7 +22,6 @@ if (!existsSync(CORPUS)) {
   test.skip(NAME, () => {});
 } else {
   test(NAME, () => {
-    const started = Date.now();
     const found = discover({ cwd: CORPUS, patterns: [], ignorePatterns: [], ignoreBase: CORPUS });
     assert.ok(found.files.length > 0, 'the corpus has files to lint');
     const inputs = found.files.map((f) => readSource(f, CORPUS));
@@ -63,8 +62,6 @@ if (!existsSync(CORPUS)) {
     }
     assert.ok(messages > 0, 'the corpus holds known problems: a run without any finding means the linter saw nothing');
     assert.equal(problems.slice(0, 20), [], `${problems.length} problem(s)`);
-    const seconds = (Date.now() - started) / 1000;
-    assert.ok(seconds < 60, `took ${seconds.toFixed(1)} s`);
   });
 }
 
