@@ -35571,8 +35571,51 @@ function judgeAcrossVersions(first, runAt, rules) {
   };
 }
 
+// src/parse/document-cache.ts
+function rebase(doc, file, index, delta) {
+  if (delta === 0 && doc.file === file && doc.index === index) return doc;
+  const at2 = (o) => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
+  return {
+    ...doc,
+    file,
+    index,
+    startOffset: doc.startOffset + delta,
+    endOffset: doc.endOffset + delta,
+    syntaxErrors: doc.syntaxErrors.map((e) => at2(e)),
+    duplicateKeys: doc.duplicateKeys.map((d) => ({ ...d, first: at2(d.first), last: at2(d.last) }))
+  };
+}
+var DocumentCache = class {
+  /** Per file, the documents of its last parse, by the text of their group. */
+  byFile = /* @__PURE__ */ new Map();
+  /** The documents of a file, as parseFile gives them. */
+  parse(file) {
+    const key = file.absPath ?? file.displayPath;
+    if (file.text.trimStart().startsWith("{") && splitJsonStream(file.text)) {
+      this.byFile.delete(key);
+      return [...parseFile(file)];
+    }
+    const before = this.byFile.get(key);
+    const now = /* @__PURE__ */ new Map();
+    const out = [];
+    for (const g of documentGroups(file.text)) {
+      const text = file.text.slice(g.start, g.end);
+      let entry = before?.get(text) ?? now.get(text);
+      if (!entry) entry = { base: g.start, docs: parseGroup(file, { ...g, firstIndex: out.length }) };
+      now.set(text, entry);
+      for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
+    }
+    this.byFile.set(key, now);
+    return out;
+  }
+  /** Drops what is kept for a file (by its absolute path): it was closed. */
+  forget(absPath) {
+    this.byFile.delete(absPath);
+  }
+};
+
 // src/engine/fix.ts
-var import_yaml12 = __toESM(require_dist(), 1);
+var import_yaml14 = __toESM(require_dist(), 1);
 function renderScalar(value, style = "double") {
   if (typeof value !== "string") return String(value);
   if (style === "plain" && /^[A-Za-z_/][\w./-]*$/.test(value) && !/^(y|yes|n|no|true|false|on|off|null|~)$/i.test(value)) return value;
@@ -35588,12 +35631,12 @@ function toTextEdits(locator, doc, edit) {
   const r7 = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case "set": {
-      if (!r7.complete || !(0, import_yaml12.isScalar)(r7.node) || !r7.node.range) return void 0;
+      if (!r7.complete || !(0, import_yaml14.isScalar)(r7.node) || !r7.node.range) return void 0;
       const [s, e] = r7.node.range;
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: renderScalar(edit.value, edit.style) }];
     }
     case "quote": {
-      if (!r7.complete || !(0, import_yaml12.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
+      if (!r7.complete || !(0, import_yaml14.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
       const [s, e] = r7.node.range;
       const source = text.slice(r7.base + s, r7.base + e);
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: JSON.stringify(source) }];
@@ -35601,19 +35644,19 @@ function toTextEdits(locator, doc, edit) {
     case "rename": {
       if (!r7.complete || !r7.pair) return void 0;
       const key = r7.pair.key;
-      if (!(0, import_yaml12.isScalar)(key) || !key.range) return void 0;
+      if (!(0, import_yaml14.isScalar)(key) || !key.range) return void 0;
       return [{ offset: r7.base + key.range[0], endOffset: r7.base + key.range[1], text: renderScalar(edit.key, "plain") }];
     }
     case "remove": {
       if (!r7.complete || !r7.pair) return void 0;
       const key = r7.pair.key;
-      if (!key?.range || (0, import_yaml12.isMap)(r7.parent) && r7.parent.flow) return void 0;
+      if (!key?.range || (0, import_yaml14.isMap)(r7.parent) && r7.parent.flow) return void 0;
       const start = lineStart(text, r7.base + key.range[0]);
       if (text.slice(start, r7.base + key.range[0]).trim() !== "") return void 0;
       const valueEnd = r7.base + (r7.node?.range?.[2] ?? key.range[2]);
       let end = lineEnd(text, Math.max(valueEnd - 1, start));
       end = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end) + 1;
-      if ((0, import_yaml12.isMap)(r7.parent) && r7.parent.items.length === 1) {
+      if ((0, import_yaml14.isMap)(r7.parent) && r7.parent.items.length === 1) {
         const parentRes = locator.resolve(doc, edit.path.slice(0, -1));
         const pk = parentRes.pair?.key;
         if (pk?.range) {
@@ -35631,7 +35674,7 @@ function toTextEdits(locator, doc, edit) {
       if (!r7.complete) return void 0;
       const map = r7.node;
       const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
-      if ((0, import_yaml12.isMap)(map) && !map.flow && map.items.length > 0) {
+      if ((0, import_yaml14.isMap)(map) && !map.flow && map.items.length > 0) {
         const first = map.items[0]?.key;
         const last = map.items[map.items.length - 1];
         if (!first?.range || !last) return void 0;
@@ -35750,7 +35793,9 @@ function lint(inputs, options) {
 }
 function lintJudged(inputs, options) {
   const first = recorded(() => lintOnce(inputs, options, void 0));
-  return judgeAcrossVersions(first, (subset, rules, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...options, rules, fix: false, onPodTemplate: void 0 }, { facts: first.report.facts, version: version2 })), options.rules);
+  const cache2 = new DocumentCache();
+  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: (f) => cache2.parse(f) };
+  return judgeAcrossVersions(first, (subset, rules, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules }, { facts: first.report.facts, version: version2 })), options.rules);
 }
 function recorded(run) {
   const { result, thresholds } = withVersionThresholds(run);
@@ -35966,7 +36011,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf4)] }, trace };
+  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)] }, trace };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -36719,7 +36764,7 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 }
 
 // src/load/config-file.ts
-var import_yaml16 = __toESM(require_dist(), 1);
+var import_yaml18 = __toESM(require_dist(), 1);
 import { existsSync as existsSync3 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve5 } from "node:path";
 
@@ -36881,7 +36926,7 @@ function readConfigFile(path) {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
-  const lineCounter = new import_yaml16.LineCounter();
+  const lineCounter = new import_yaml18.LineCounter();
   const at2 = (offset) => {
     const pos = lineCounter.linePos(offset);
     return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : "";
@@ -36896,32 +36941,32 @@ function readConfigFile(path) {
 }
 var MAX_CONFIG_STRING = 4096;
 function firstProblem(node, anchors) {
-  if ((0, import_yaml16.isAlias)(node)) {
+  if ((0, import_yaml18.isAlias)(node)) {
     return anchors.has(node.source) ? void 0 : { offset: node.range?.[0] ?? 0, message: `the alias *${node.source} names no anchor written before it` };
   }
   const anchor = node?.anchor;
   if (typeof anchor === "string" && anchor !== "") anchors.add(anchor);
-  if ((0, import_yaml16.isScalar)(node)) {
+  if ((0, import_yaml18.isScalar)(node)) {
     const v2 = node.value;
     if (typeof v2 === "string" && v2.length > MAX_CONFIG_STRING) {
       return { offset: node.range?.[0] ?? 0, message: `a string of ${v2.length.toLocaleString("en-US")} characters; names, paths and patterns in the configuration are at most ${MAX_CONFIG_STRING.toLocaleString("en-US")}` };
     }
     return void 0;
   }
-  if ((0, import_yaml16.isSeq)(node)) {
+  if ((0, import_yaml18.isSeq)(node)) {
     for (const item of node.items) {
       const found = firstProblem(item, anchors);
       if (found) return found;
     }
     return void 0;
   }
-  if (!(0, import_yaml16.isMap)(node)) return void 0;
+  if (!(0, import_yaml18.isMap)(node)) return void 0;
   const seen = /* @__PURE__ */ new Set();
   for (const pair of node.items) {
-    if (!(0, import_yaml16.isPair)(pair)) continue;
+    if (!(0, import_yaml18.isPair)(pair)) continue;
     const inKey = firstProblem(pair.key, anchors);
     if (inKey) return inKey;
-    if ((0, import_yaml16.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
+    if ((0, import_yaml18.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
       if (seen.has(pair.key.value)) return { offset: pair.key.range?.[0] ?? 0, message: "Map keys must be unique" };
       seen.add(pair.key.value);
     }
@@ -36933,16 +36978,16 @@ function firstProblem(node, anchors) {
 function configKeyLine(path, keys) {
   const read2 = readRegularFile(path);
   if (!read2.ok) return void 0;
-  const lineCounter = new import_yaml16.LineCounter();
+  const lineCounter = new import_yaml18.LineCounter();
   const parsed = parseYamlWithinLimits(read2.bytes.toString("utf8"), { uniqueKeys: false, prettyErrors: false, lineCounter });
   if ("problem" in parsed || parsed.doc.errors.length > 0) return void 0;
   let node = parsed.doc.contents;
   let start;
   for (const key of keys) {
-    if (!(0, import_yaml16.isMap)(node)) return void 0;
-    const pair = node.items.find((p) => (0, import_yaml16.isScalar)(p.key) && String(p.key.value) === key);
+    if (!(0, import_yaml18.isMap)(node)) return void 0;
+    const pair = node.items.find((p) => (0, import_yaml18.isScalar)(p.key) && String(p.key.value) === key);
     if (!pair) return void 0;
-    start = (0, import_yaml16.isScalar)(pair.key) ? pair.key.range?.[0] : void 0;
+    start = (0, import_yaml18.isScalar)(pair.key) ? pair.key.range?.[0] : void 0;
     node = pair.value;
   }
   return start === void 0 ? void 0 : lineCounter.linePos(start).line || void 0;
@@ -40780,11 +40825,11 @@ function discoverContext(opts) {
 }
 
 // src/load/overlays-found.ts
-var import_yaml19 = __toESM(require_dist(), 1);
+var import_yaml21 = __toESM(require_dist(), 1);
 import { basename as basename4, dirname as dirname7, resolve as resolve8 } from "node:path";
 
 // src/load/render/kustomize.ts
-var import_yaml17 = __toESM(require_dist(), 1);
+var import_yaml19 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename as basename3, join as join4, relative as relative5, resolve as resolve7 } from "node:path";
@@ -40924,7 +40969,7 @@ function listEntries(text) {
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
   try {
-    return (0, import_yaml17.parse)(v2, { logLevel: "error" });
+    return (0, import_yaml19.parse)(v2, { logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -41052,7 +41097,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const text = read2(file);
     let data;
     try {
-      data = (0, import_yaml17.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
     } catch {
       continue;
     }
@@ -41118,7 +41163,7 @@ function overlaysAmong(files, read2) {
     if (text === void 0) continue;
     let data;
     try {
-      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+      data = (0, import_yaml21.parse)(text, { maxAliasCount: 100, logLevel: "error" });
     } catch {
       continue;
     }
@@ -41791,23 +41836,6 @@ function pacedCollection(files, inner) {
 
 // src/parse/pool.ts
 import { availableParallelism } from "node:os";
-
-// src/parse/document-cache.ts
-function rebase(doc, file, index, delta) {
-  if (delta === 0 && doc.file === file && doc.index === index) return doc;
-  const at2 = (o) => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
-  return {
-    ...doc,
-    file,
-    index,
-    startOffset: doc.startOffset + delta,
-    endOffset: doc.endOffset + delta,
-    syntaxErrors: doc.syntaxErrors.map((e) => at2(e)),
-    duplicateKeys: doc.duplicateKeys.map((d) => ({ ...d, first: at2(d.first), last: at2(d.last) }))
-  };
-}
-
-// src/parse/pool.ts
 var POOL_MIN_BYTES = 4e6;
 var LARGE_FILE_BYTES = POOL_MIN_BYTES;
 var TASK_BYTES = 256e3;

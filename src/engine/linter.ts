@@ -10,6 +10,7 @@ import { olderThanModelled, type VersionFact } from '../model/version-facts.ts';
 import { judgeAcrossVersions, type VersionTrace } from './version-probe.ts';
 import { asObject, podTemplatesOf, type PodTemplate } from '../model/workload.ts';
 import { VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
+import { DocumentCache } from '../parse/document-cache.ts';
 import { Locator } from '../parse/locator.ts';
 import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
 import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, SpanFinder, Target, TextEdit } from '../types.ts';
@@ -35,6 +36,8 @@ export interface LintOptions {
   readonly contextResources?: readonly Resource[];
   /** How a file becomes documents (default: parseFile); a DocumentCache reuses unchanged ones. */
   readonly documentsOf?: (file: SourceFile) => Iterable<ParsedDocument>;
+  /** Locate the workloads each note is about (an editor marks them); off, notes carry no places, and no document is located for them. */
+  readonly notePlaces?: boolean;
   /** Called for each pod template linted, with the run's facts: a shell that wants each workload's outcome (diff) takes it here, without parsing again. */
   readonly onPodTemplate?: (template: PodTemplate, facts: Facts, locator: Locator) => void;
 }
@@ -118,7 +121,10 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
  */
 function lintJudged(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
   const first = recorded(() => lintOnce(inputs, options, undefined));
-  return judgeAcrossVersions(first, (subset, rules, version) => recorded(() => lintOnce(subset.map((i) => inputs[i] as ReadOutcome), { ...options, rules, fix: false, onPodTemplate: undefined }, { facts: first.report.facts, version })), options.rules);
+  // The steps of a range read the same few files again: each is parsed once for all of them.
+  const cache = new DocumentCache();
+  const again: LintOptions = { ...options, fix: false, onPodTemplate: undefined, documentsOf: (f) => cache.parse(f) };
+  return judgeAcrossVersions(first, (subset, rules, version) => recorded(() => lintOnce(subset.map((i) => inputs[i] as ReadOutcome), { ...again, rules }, { facts: first.report.facts, version })), options.rules);
 }
 
 /** A run, with every version threshold its decisions compared against (rules read some as they are created). */
@@ -364,7 +370,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`,
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(placeOf)] }, trace };
+  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => undefined)] }, trace };
 }
 
 /** The facts pass: namespaces and the mesh install, from every input, before any rule runs. */
