@@ -35831,8 +35831,8 @@ function lintOnce(inputs, options, probe) {
     for (const { rule, setting, severity } of settings) {
       if (scoped.mesh.versionOrigin !== "unknown" && !existsAt(scoped.mesh.version, rule.meta.docs.istioVersions)) continue;
       if (silencedFor(rule, fact)) {
-        const s = silenced.get(rangeText(fact.range)) ?? { fact, rules: [] };
-        s.rules.push(rule.name);
+        const s = silenced.get(rangeText(fact.range)) ?? { fact, rules: /* @__PURE__ */ new Set() };
+        s.rules.add(rule.name);
         silenced.set(rangeText(fact.range), s);
         continue;
       }

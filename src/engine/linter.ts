@@ -165,7 +165,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     return severity === undefined ? [] : [{ rule, setting, severity }];
   });
   const scopes = new Map<string, { facts: Facts; active: ActiveRule[] }>();
-  const silenced = new Map<string, { fact: VersionFact; rules: string[] }>();
+  const silenced = new Map<string, { fact: VersionFact; rules: Set<string> }>();
   const scopeFor = (displayPath: string | undefined): { facts: Facts; active: ActiveRule[] } => {
     const fact = probe ? facts.mesh.versionFact : facts.mesh.versions.forFile(displayPath);
     const key = probe ? 'probe' : `${fact.origin}\0${rangeText(fact.range)}\0${fact.source}`;
@@ -178,8 +178,8 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       // run is silent. (A rule about old releases, "< 1.24", reads each workload's own version evidence.)
       if (scoped.mesh.versionOrigin !== 'unknown' && !existsAt(scoped.mesh.version, rule.meta.docs.istioVersions)) continue;
       if (silencedFor(rule, fact)) {
-        const s = silenced.get(rangeText(fact.range)) ?? { fact, rules: [] };
-        s.rules.push(rule.name);
+        const s = silenced.get(rangeText(fact.range)) ?? { fact, rules: new Set<string>() };
+        s.rules.add(rule.name);
         silenced.set(rangeText(fact.range), s);
         continue;
       }
