@@ -10357,8 +10357,8 @@ var require_validate = __commonJS({
           return data;
       }
       let expr = data;
-      const segments3 = jsonPointer.split("/");
-      for (const segment of segments3) {
+      const segments2 = jsonPointer.split("/");
+      for (const segment of segments2) {
         if (segment) {
           data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment))}`;
           expr = (0, codegen_1._)`${expr} && ${data}`;
@@ -10887,12 +10887,12 @@ var require_utils = __commonJS({
       if (path === "" || path[0] === "/") {
         return removeDotSegments(path);
       }
-      const segments3 = path.split("/");
-      const last = segments3.length - 1;
+      const segments2 = path.split("/");
+      const last = segments2.length - 1;
       const output = [];
       let trailingDirectory = false;
       for (let i = 0; i <= last; i++) {
-        const segment = segments3[i];
+        const segment = segments2[i];
         if (segment === "." || segment === "..") {
           if (segment === "..") {
             if (output.length !== 0 && output[output.length - 1] !== "..") {
@@ -12233,9 +12233,9 @@ var require_core = __commonJS({
         const rules = this.RULES.all;
         metaSchema = JSON.parse(JSON.stringify(metaSchema));
         for (const jsonPointer of keywordsJsonPointers) {
-          const segments3 = jsonPointer.split("/").slice(1);
+          const segments2 = jsonPointer.split("/").slice(1);
           let keywords = metaSchema;
-          for (const seg of segments3)
+          for (const seg of segments2)
             keywords = keywords[seg];
           for (const key in rules) {
             const rule = rules[key];
@@ -34998,12 +34998,6 @@ var folderOf3 = (e) => {
   const path = "resource" in t && t.resource ? t.resource.doc.file.displayPath : "doc" in t ? t.doc.file.displayPath : "";
   return posix4.dirname(path.replaceAll("\\", "/"));
 };
-var segments2 = (folder) => folder === "." || folder === "" ? [] : folder.split("/");
-function distance2(a, b) {
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return a.length - common + (b.length - common);
-}
 var rangeOf = (list2) => list2.map((e) => e.range).reduce(unionRange);
 var sameMinor = (a, b) => a.major === b.major && a.minor === b.minor;
 function distinct(evidence) {
@@ -35043,7 +35037,6 @@ function resolveVersions(all, stated) {
   for (const e of strongest) folders.set(folderOf3(e), [...folders.get(folderOf3(e)) ?? [], e]);
   const oneMinor = sameMinor(run.range.from, run.range.to);
   if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes };
-  const places = [...folders].map(([folder, list2]) => ({ parts: segments2(folder), list: list2 }));
   const cache2 = /* @__PURE__ */ new Map();
   return {
     run,
@@ -35054,16 +35047,8 @@ function resolveVersions(all, stated) {
       const dir = posix4.dirname(displayPath.replaceAll("\\", "/"));
       const hit = cache2.get(dir);
       if (hit) return hit;
-      const here = segments2(dir);
-      let best = Number.POSITIVE_INFINITY;
-      let nearest = [];
-      for (const p of places) {
-        const d = distance2(here, p.parts);
-        if (d < best) {
-          best = d;
-          nearest = [...p.list];
-        } else if (d === best) nearest.push(...p.list);
-      }
+      const near = new Set(nearestFolders(dir, folders.keys()));
+      const nearest = [...folders].filter(([folder]) => near.has(folder)).flatMap(([, list2]) => list2);
       const fact = { range: rangeOf(nearest), origin: "input", source: described(nearest), evidence: nearest };
       cache2.set(dir, fact);
       return fact;
@@ -35526,9 +35511,12 @@ function judgeAcrossVersions(first, runAt, rules) {
   const dropped = /* @__PURE__ */ new Set();
   const judged2 = /* @__PURE__ */ new Set();
   const queue = [];
+  const steps = /* @__PURE__ */ new Map();
   const enqueue = (thresholds) => {
+    for (const t of thresholds) steps.set(`${t.major}.${t.minor}.${t.patch}`, t);
+    const all = [...steps.values()];
     for (const c of candidates) {
-      for (const p of probesWithin(c.fact.range, thresholds)) {
+      for (const p of probesWithin(c.fact.range, all)) {
         const k2 = `${p.major}.${p.minor}.${p.patch}`;
         if (judged2.has(k2)) continue;
         judged2.add(k2);
@@ -35537,10 +35525,12 @@ function judgeAcrossVersions(first, runAt, rules) {
     }
   };
   enqueue(trace.thresholds);
-  while (queue.length > 0 && judged2.size <= MAX_PROBES) {
+  let runs = 0;
+  while (queue.length > 0 && runs < MAX_PROBES) {
     const version2 = queue.shift();
     const open = candidates.filter((c) => !dropped.has(c) && within(version2, c.fact) && existsAt(version2, c.rule.meta.docs.istioVersions));
     if (open.length === 0) continue;
+    runs++;
     const inputs = /* @__PURE__ */ new Set();
     for (const c of open) {
       for (const path of [c.filePath, ...(c.message.related ?? []).map((r7) => r7.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
@@ -35550,7 +35540,9 @@ function judgeAcrossVersions(first, runAt, rules) {
     for (const c of open) if (!found.has(c.key)) dropped.add(c);
     enqueue(run.trace.thresholds);
   }
-  if (queue.length > 0) for (const c of candidates) dropped.add(c);
+  for (const version2 of queue) {
+    for (const c of candidates) if (within(version2, c.fact) && existsAt(version2, c.rule.meta.docs.istioVersions)) dropped.add(c);
+  }
   if (dropped.size === 0) return report2;
   const gone = new Set([...dropped].map((c) => c.message));
   const results = report2.results.map((r7) => r7.messages.some((m) => gone.has(m)) ? summarize(r7.filePath, r7.messages.filter((m) => !gone.has(m))) : r7);

@@ -8,6 +8,8 @@ import { lint, type LintReport } from '../src/engine/linter.ts';
 import { decodeSource } from '../src/load/read.ts';
 import { rulesById } from '../rules/index.ts';
 import { yaml } from './helpers/rule-tester.ts';
+import { judgeAcrossVersions, type VersionTrace } from '../src/engine/version-probe.ts';
+import { MODELLED_RANGE, type IstioVersion } from '../src/model/istio-version.ts';
 
 const run = (files: Record<string, string>, opts: { version?: string; config?: Record<string, unknown> } = {}): LintReport =>
   lint(
@@ -157,6 +159,23 @@ test('a revision name that spells a version is the weakest evidence: used only w
   const ns = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: other, labels: { istio.io/rev: 1-26 } }\n';
   assert.is(run({ 'ns.yaml': ns, 'app.yaml': app() }).facts.mesh.versionFact.source, 'Namespace other names revision 1-26, named after Istio 1.26');
   assert.is(run({ 'ns.yaml': ns, 'istiod.yaml': istiod('1.28.0'), 'app.yaml': app() }).facts.mesh.versionFact.source, 'istiod istiod runs docker.io/istio/pilot:1.28.0');
+});
+
+test('judging across versions is bounded: decisions that keep naming new steps cannot make a run lint without end', () => {
+  const base = run({ 'app.yaml': app() }, { version: '1.31' });
+  const unknownFact = { range: MODELLED_RANGE, origin: 'unknown' as const, source: 'not among the inputs', evidence: [] };
+  const trace = (thresholds: IstioVersion[]): VersionTrace => ({ factOf: new Map([['app.yaml', unknownFact]]), inputsOf: new Map([['app.yaml', new Set([0])]]), thresholds });
+  let runs = 0;
+  let patch = 0;
+  const judged = judgeAcrossVersions({ report: base, trace: trace([{ major: 1, minor: 20, patch: 0, text: '1.20' }]) }, () => {
+    runs++;
+    // Every step the finding still holds, and names one more step below the top.
+    patch++;
+    return { report: base, trace: trace([{ major: 1, minor: 20, patch, text: `1.20.${patch}` }]) };
+  }, [...rulesById.values()]);
+  assert.ok(runs <= 64, `${runs} runs`);
+  assert.equal(found(judged, 'inject-value-invalid'), [], 'not judged at every step: left out');
+  assert.ok(judged.notes.some((n) => n.id === 'istio-version-unknown'));
 });
 
 test.run();

@@ -60,9 +60,14 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
   const dropped = new Set<Candidate>();
   const judged = new Set<string>();
   const queue: IstioVersion[] = [];
+  // Steps are found as runs go (a decision at one version compares against others): which ones
+  // fall below the top of a range is known only from all of them together.
+  const steps = new Map<string, IstioVersion>();
   const enqueue = (thresholds: readonly IstioVersion[]): void => {
+    for (const t of thresholds) steps.set(`${t.major}.${t.minor}.${t.patch}`, t);
+    const all = [...steps.values()];
     for (const c of candidates) {
-      for (const p of probesWithin(c.fact.range, thresholds)) {
+      for (const p of probesWithin(c.fact.range, all)) {
         const k = `${p.major}.${p.minor}.${p.patch}`;
         if (judged.has(k)) continue;
         judged.add(k);
@@ -71,11 +76,13 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
     }
   };
   enqueue(trace.thresholds);
-  while (queue.length > 0 && judged.size <= MAX_PROBES) {
+  let runs = 0;
+  while (queue.length > 0 && runs < MAX_PROBES) {
     const version = queue.shift() as IstioVersion;
     // Only findings still standing, whose rule exists at this version, are judged again.
     const open = candidates.filter((c) => !dropped.has(c) && within(version, c.fact) && existsAt(version, c.rule.meta.docs.istioVersions));
     if (open.length === 0) continue;
+    runs++;
     const inputs = new Set<number>();
     for (const c of open) {
       for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
@@ -85,8 +92,10 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
     for (const c of open) if (!found.has(c.key)) dropped.add(c);
     enqueue(run.trace.thresholds);
   }
-  // Past the bound, what was not judged at every step does not stand.
-  if (queue.length > 0) for (const c of candidates) dropped.add(c);
+  // Past the bound, a finding not judged at every step of its range does not stand.
+  for (const version of queue) {
+    for (const c of candidates) if (within(version, c.fact) && existsAt(version, c.rule.meta.docs.istioVersions)) dropped.add(c);
+  }
   if (dropped.size === 0) return report;
 
   const gone = new Set([...dropped].map((c) => c.message));

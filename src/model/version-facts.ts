@@ -8,6 +8,7 @@ import {
   type IstioVersion, type VersionRange,
 } from './istio-version.ts';
 import type { EvidenceStrength, VersionEvidence } from './version-evidence.ts';
+import { nearestFolders } from './install-scope.ts';
 
 export type VersionOrigin = 'cli' | 'config' | 'input' | 'unknown';
 
@@ -38,13 +39,6 @@ const folderOf = (e: VersionEvidence): string => {
   const path = 'resource' in t && t.resource ? t.resource.doc.file.displayPath : 'doc' in t ? t.doc.file.displayPath : '';
   return posix.dirname(path.replaceAll('\\', '/'));
 };
-const segments = (folder: string): string[] => (folder === '.' || folder === '' ? [] : folder.split('/'));
-
-function distance(a: readonly string[], b: readonly string[]): number {
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  return a.length - common + (b.length - common);
-}
 
 const rangeOf = (list: readonly VersionEvidence[]): VersionRange => list.map((e) => e.range).reduce(unionRange);
 const sameMinor = (a: IstioVersion, b: IstioVersion): boolean => a.major === b.major && a.minor === b.minor;
@@ -93,7 +87,6 @@ export function resolveVersions(all: readonly VersionEvidence[], stated: { reado
   for (const e of strongest) folders.set(folderOf(e), [...(folders.get(folderOf(e)) ?? []), e]);
   const oneMinor = sameMinor(run.range.from, run.range.to);
   if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes };
-  const places = [...folders].map(([folder, list]) => ({ parts: segments(folder), list }));
   const cache = new Map<string, VersionFact>();
   return {
     run,
@@ -104,16 +97,8 @@ export function resolveVersions(all: readonly VersionEvidence[], stated: { reado
       const dir = posix.dirname(displayPath.replaceAll('\\', '/'));
       const hit = cache.get(dir);
       if (hit) return hit;
-      const here = segments(dir);
-      let best = Number.POSITIVE_INFINITY;
-      let nearest: VersionEvidence[] = [];
-      for (const p of places) {
-        const d = distance(here, p.parts);
-        if (d < best) {
-          best = d;
-          nearest = [...p.list];
-        } else if (d === best) nearest.push(...p.list);
-      }
+      const near = new Set(nearestFolders(dir, folders.keys()));
+      const nearest = [...folders].filter(([folder]) => near.has(folder)).flatMap(([, list]) => list);
       const fact: VersionFact = { range: rangeOf(nearest), origin: 'input', source: described(nearest), evidence: nearest };
       cache.set(dir, fact);
       return fact;
