@@ -17494,6 +17494,9 @@ function parseInjectValue(value, version2) {
   if (["y", "yes", "true", "on"].includes(lower)) return { kind: "true" };
   return { kind: "false" };
 }
+function readsInjectLabel(version2) {
+  return atLeast(version2, 1, 12);
+}
 function injectRequired(pod, injector, version2) {
   const trace = [];
   if (pod.hostNetwork) {
@@ -17506,8 +17509,11 @@ function injectRequired(pod, injector, version2) {
     trace.push({ text: `namespace ${pod.namespace} is one istiod never injects (${IGNORED_NAMESPACES.join(", ")})`, source: "pkg/kube/inject/initializer.go" });
     return { required: false, explicit: false, trace };
   }
-  const label = pod.labels[INJECT_KEY];
+  const label = readsInjectLabel(version2) ? pod.labels[INJECT_KEY] : void 0;
   const annotation = pod.annotations[INJECT_KEY];
+  if (label === void 0 && pod.labels[INJECT_KEY] !== void 0) {
+    trace.push({ text: `Istio ${version2.text} reads only the annotation ${INJECT_KEY} here, not the pod's label (read from 1.12 on)`, source: `${INJECT_SOURCE} injectRequired` });
+  }
   let value = annotation ?? "";
   let from = annotation !== void 0 ? `annotation ${INJECT_KEY}="${annotation}"` : "";
   if (label !== void 0) {
@@ -22143,7 +22149,7 @@ var inject_value_invalid_default = createRule({
       precision: "very-high",
       category: "injection",
       dataPlane: "sidecar",
-      istioVersions: "all (the meaning of other values changed in 1.27)"
+      istioVersions: "all (the meaning of other values changed in 1.27; the pod label is judged from 1.12, the first release that reads it)"
     },
     messages: {
       invalid: '{{ where }} {{ key }}: "{{ value }}" is neither "true" nor "false": Istio {{ version }} {{ effect }}{{ other }}. Write "true" or "false".',
@@ -22174,6 +22180,7 @@ var inject_value_invalid_default = createRule({
         });
         return;
       }
+      if (where === "Label" && !readsInjectLabel(version2)) return;
       if (raw === null || raw === "") {
         context.report({ target, messageId: "empty", severity: "warn", data: { where, key: INJECT_KEY }, suggest });
         return;
@@ -30922,8 +30929,8 @@ var deprecated_names_default = {
       deprecatedIn: "1.15",
       removedIn: null,
       instead: "use the pod label sidecar.istio.io/inject instead",
-      rename: { type: "label", name: "sidecar.istio.io/inject", since: "1.0" },
-      evidence: 'api 87dfc8c8c (#1997) deprecated: true, "deprecated in favor of the sidecar.istio.io/inject label"; istio pkg/kube/inject/inject.go injectRequired still reads it when the label is absent'
+      rename: { type: "label", name: "sidecar.istio.io/inject", since: "1.12" },
+      evidence: 'api 87dfc8c8c (#1997) deprecated: true, "deprecated in favor of the sidecar.istio.io/inject label"; istio pkg/kube/inject/inject.go injectRequired reads the label (over the annotation) from 1.12.0 (#35813), and still reads the annotation when the label is absent'
     },
     {
       name: "sidecar.istio.io/statsInclusionPrefixes",

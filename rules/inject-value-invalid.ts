@@ -1,11 +1,12 @@
 // sidecar.istio.io/inject takes exactly "true" or "false". What istiod does with anything
 // else changed in 1.27 (#56737): up to 1.26, y/yes/true/on in any case meant true and every
 // other value false; from 1.27 anything but the exact strings logs a warning and falls
-// back to the default policy, so "False" in an enabled namespace now injects.
+// back to the default policy, so "False" in an enabled namespace now injects. The pod label
+// is read from 1.12 on; before, only the annotation is judged.
 import { createRule } from '../src/engine/rule-api.ts';
 import { atLeast } from '../src/model/istio-version.ts';
 import { INJECT_KEY } from '../src/model/mesh.ts';
-import { parseInjectValue } from '../src/model/injection.ts';
+import { parseInjectValue, readsInjectLabel } from '../src/model/injection.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Path } from '../src/types.ts';
@@ -22,7 +23,7 @@ export default createRule({
       precision: 'very-high',
       category: 'injection',
       dataPlane: 'sidecar',
-      istioVersions: 'all (the meaning of other values changed in 1.27)',
+      istioVersions: 'all (the meaning of other values changed in 1.27; the pod label is judged from 1.12, the first release that reads it)',
     },
     messages: {
       invalid:
@@ -57,6 +58,9 @@ export default createRule({
         });
         return;
       }
+      // Up to 1.11 injectRequired reads only the annotation (the label from 1.12, #35813): a
+      // label's value there only meets webhook selectors, which compare it as written.
+      if (where === 'Label' && !readsInjectLabel(version)) return;
       if (raw === null || raw === '') {
         // Istio reads an empty value as not set: no warning, the namespace and the policy decide.
         context.report({ target, messageId: 'empty', severity: 'warn', data: { where, key: INJECT_KEY }, suggest });

@@ -53,6 +53,15 @@ export function parseInjectValue(value: string, version: IstioVersion): InjectVa
   return { kind: 'false' };
 }
 
+/**
+ * Whether injectRequired reads the pod label sidecar.istio.io/inject (over the annotation):
+ * from 1.12.0 (#35813); up to 1.11 it reads only the annotation. Webhook objectSelectors
+ * matched the label earlier (the chart's objectSelector, on by default from 1.9).
+ */
+export function readsInjectLabel(version: IstioVersion): boolean {
+  return atLeast(version, 1, 12);
+}
+
 /** injectRequired's answer when the inputs do not decide it; `unknownBecause` names the value that would. */
 export interface UnknownRequired {
   readonly required: 'unknown';
@@ -74,8 +83,13 @@ export function injectRequired(pod: PodFacts, injector: Pick<InjectorConfig, 'po
     trace.push({ text: `namespace ${pod.namespace} is one istiod never injects (${IGNORED_NAMESPACES.join(', ')})`, source: 'pkg/kube/inject/initializer.go' });
     return { required: false, explicit: false, trace };
   }
-  const label = pod.labels[INJECT_KEY];
+  // The pod label is read from 1.12 on (#35813, pkg/kube/inject/inject.go injectRequired at
+  // 1.12.0); up to 1.11 only the annotation decides here, and the label only selects webhooks.
+  const label = readsInjectLabel(version) ? pod.labels[INJECT_KEY] : undefined;
   const annotation = pod.annotations[INJECT_KEY];
+  if (label === undefined && pod.labels[INJECT_KEY] !== undefined) {
+    trace.push({ text: `Istio ${version.text} reads only the annotation ${INJECT_KEY} here, not the pod's label (read from 1.12 on)`, source: `${INJECT_SOURCE} injectRequired` });
+  }
   let value = annotation ?? '';
   let from = annotation !== undefined ? `annotation ${INJECT_KEY}="${annotation}"` : '';
   if (label !== undefined) {

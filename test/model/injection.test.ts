@@ -172,4 +172,21 @@ test('a value a tool fills in is unknown: in selectors, in injectRequired, in th
   assert.ok(p.unknownBecause?.includes('revision ${REVISION}'), p.unknownBecause);
 });
 
+test('injectRequired reads the pod label from 1.12 on; up to 1.11 the annotation alone decides', () => {
+  const disabled = { policy: 'disabled', neverInjectSelector: [], alwaysInjectSelector: [] };
+  const enabled = { ...disabled, policy: 'enabled' };
+  const pod = (labels: Record<string, string>, annotations: Record<string, string> = {}) => ({ hostNetwork: false, namespace: 'a', labels, annotations });
+  const inject = { 'sidecar.istio.io/inject': 'true' };
+  const optOut = { 'sidecar.istio.io/inject': 'false' };
+  // A label "true" under a disabled policy: 1.12 injects; 1.11 falls back to the policy.
+  assert.is(injectRequired(pod(inject), disabled, V('1.12.0')).required, true);
+  assert.is(injectRequired(pod(inject), disabled, V('1.11.8')).required, false);
+  // Label and annotation disagree: 1.12 follows the label, 1.11 the annotation.
+  assert.is(injectRequired(pod(inject, optOut), enabled, V('1.12')).required, true);
+  assert.is(injectRequired(pod(inject, optOut), enabled, V('1.11')).required, false);
+  const r = injectRequired(pod(optOut, inject), disabled, V('1.9'));
+  assert.is(r.required, true);
+  assert.ok(r.trace.some((s) => s.text.includes('reads only the annotation')), r.trace.map((s) => s.text).join(' / '));
+});
+
 test.run();

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import rule from '../../rules/annotation-deprecated.ts';
 import { DEPRECATED_NAMES, statusAt } from '../../src/model/deprecated-names.ts';
 import { parseIstioVersion } from '../../src/model/istio-version.ts';
+import { readsInjectLabel } from '../../src/model/injection.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 import { EMPTY_CONFIG, withOverrides } from '../../src/engine/config.ts';
 import { lint } from '../../src/engine/linter.ts';
@@ -369,6 +370,14 @@ test('annotation-deprecated at its default level: names Istio still reads are on
   const asked = lint(files, { config: withOverrides(EMPTY_CONFIG, { rules: ['annotation-deprecated=warn'] }, rulesById), rules, cliIstioVersion: '1.31', fix: true });
   assert.is(asked.results.find((r) => r.filePath === 'a.yaml')?.output?.includes('labels:\n        app: web\n        sidecar.istio.io/inject: "false"'), true);
   assert.not.ok(asked.notes.some((n) => n.id === 'advice:deprecated-read'));
+});
+
+test('the inject annotation moves to the label only where injectRequired reads the label (1.12 on)', () => {
+  const entry = DEPRECATED_NAMES.find((e) => e.name === 'sidecar.istio.io/inject' && e.type === 'annotation');
+  const since = entry?.rename?.since;
+  assert.is(since?.text, '1.12');
+  assert.ok(since && readsInjectLabel(since));
+  assert.not.ok(readsInjectLabel(parseIstioVersion('1.11.8') as NonNullable<typeof since>));
 });
 
 test.run();

@@ -38,6 +38,9 @@ ruleTester(rule, {
     { name: 'annotation "true"', code: withAnnotation('"true"') },
     { name: 'annotation \'false\' (single quotes)', code: withAnnotation("'false'") },
     { name: 'label "true" on Istio 1.26', code: withLabel('"true"'), istioVersion: '1.26' },
+    // Up to 1.11 injectRequired reads only the annotation: a label's value is not Istio's to parse.
+    { name: 'label "False" on Istio 1.11, which does not read the label', code: withLabel('"False"'), istioVersion: '1.11' },
+    { name: 'label "" on Istio 1.11', code: withLabel('""'), istioVersion: '1.11' },
     // A value a tool fills in before the manifest is applied is unknown, not invalid.
     { name: 'label filled in by Jinja', code: withLabel('"{{ tg_sidecar }}"') },
     { name: 'label filled in by Helm', code: withLabel('"{{ .Values.sidecar.inject }}"') },
@@ -113,6 +116,27 @@ ruleTester(rule, {
       istioVersion: '1.26',
       errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Istio 1.26 reads it as false' }],
       output: withLabel('"false"'),
+    },
+    {
+      name: 'label "False" on 1.12, the first release that reads the label',
+      code: withLabel('"False"'),
+      istioVersion: '1.12',
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Istio 1.12 reads it as false' }],
+      output: withLabel('"false"'),
+    },
+    {
+      name: 'annotation "False" on 1.11 is still judged',
+      code: withAnnotation('"False"'),
+      istioVersion: '1.11',
+      errors: [{ messageId: 'invalid', line: 8, column: 9, message: 'Istio 1.11 reads it as false' }],
+      output: withAnnotation('"false"'),
+    },
+    {
+      name: 'unquoted label on 1.11: the API server rejects it whatever Istio reads',
+      code: withLabel('true'),
+      istioVersion: '1.11',
+      errors: [{ messageId: 'unquoted', line: 8, column: 9 }],
+      output: withLabel('"true"'),
     },
     {
       name: 'label "True" on 1.26 means true already: --fix writes "true"',
