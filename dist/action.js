@@ -22342,12 +22342,12 @@ var UnknownFacts = class {
     if (detail !== void 0) entry.details.add(detail);
   }
   /** The notes, each with the places of its workloads as `placeOf` finds them. */
-  notes(placeOf4) {
+  notes(placeOf2) {
     const out = [];
     for (const [fact, { subjects, details, resources }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...resources].map(placeOf4).filter((p) => p !== void 0);
+      const places = [...resources].map(placeOf2).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -27043,6 +27043,7 @@ var atPlace = (target) => {
   const place = placeText(target);
   return place === void 0 ? "" : ` (${place})`;
 };
+var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
 
 // src/model/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
@@ -28485,7 +28486,6 @@ var proxy_config_invalid_default = createRule({
 });
 
 // rules/istiod-cni-disabled.ts
-var placeOf = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
 var MAX_RELATED2 = 5;
 var istiod_cni_disabled_default = createRule({
   name: "istiod-cni-disabled",
@@ -28513,7 +28513,7 @@ var istiod_cni_disabled_default = createRule({
     const version2 = mesh.versionOrigin === "unknown" ? void 0 : mesh.version;
     const releases = /* @__PURE__ */ new Map();
     for (const release of mesh.istiodReleases) {
-      const key2 = placeOf(release.resource);
+      const key2 = objectKey(release.resource);
       releases.set(key2, [...releases.get(key2) ?? [], release]);
     }
     const istiodFolders = /* @__PURE__ */ new Set([
@@ -28554,7 +28554,7 @@ var istiod_cni_disabled_default = createRule({
         }
       },
       Resource(r7) {
-        for (const release of releases.get(placeOf(r7)) ?? []) judge(r7, releaseCni(release, version2), releaseAmbient(release), "");
+        for (const release of releases.get(objectKey(r7)) ?? []) judge(r7, releaseCni(release, version2), releaseAmbient(release), "");
         if (r7.kind === "IstioOperator") {
           const spec = getIn(r7.object, ["spec"]);
           judge(r7, operatorCni(r7, version2), valuesAmbient(getIn(spec, ["values"])) || getIn(spec, ["profile"]) === "ambient", "spec.values.");
@@ -29183,7 +29183,6 @@ var traffic_annotation_invalid_default = createRule({
 
 // rules/mesh-config-invalid.ts
 var MESH_CONFIGMAP2 = /^istio(?:-.+)?$/;
-var placeOf2 = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
 function effectOf(reader, problem) {
   if (reader === "istioctl") return "istioctl refuses to install the IstioOperator";
   if (reader === "sail" && problem.kind === "type") return "the API server refuses the Istio resource";
@@ -29234,7 +29233,7 @@ var mesh_config_invalid_default = createRule({
     const version2 = context.facts.mesh.version;
     const releasesByResource = /* @__PURE__ */ new Map();
     for (const release of context.facts.mesh.istiodReleases) {
-      const key = placeOf2(release.resource);
+      const key = objectKey(release.resource);
       releasesByResource.set(key, [...releasesByResource.get(key) ?? [], release]);
     }
     const reportAll = (checked, root2, reader, target) => {
@@ -29309,7 +29308,7 @@ var mesh_config_invalid_default = createRule({
           }
           return;
         }
-        for (const release of releasesByResource.get(placeOf2(r7)) ?? []) checkRelease(release);
+        for (const release of releasesByResource.get(objectKey(r7)) ?? []) checkRelease(release);
       }
     };
   }
@@ -36000,7 +35999,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf4 = (r7) => {
+  const placeOf2 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
@@ -36010,7 +36009,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)] }, trace };
+  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)] }, trace };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -36319,7 +36318,7 @@ function workloadLine(t, locator) {
 }
 
 // src/engine/diff-state.ts
-function placeOf3(target, locator) {
+function placeOf(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
@@ -36327,7 +36326,7 @@ function namespaceState(ns2, locator) {
   if (!ns2) return { labels: "not defined" };
   const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
   const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
-  return target ? { labels, at: placeOf3(target, locator) } : { labels };
+  return target ? { labels, at: placeOf(target, locator) } : { labels };
 }
 var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
 var CONFIG_KEYS = {
@@ -36352,7 +36351,7 @@ var SideStates = class {
       ns2 = namespaceState(facts.namespaces.get(name), locator);
       this.namespaces.set(name, ns2);
     }
-    const at2 = (target) => target ? placeOf3(target, locator) : void 0;
+    const at2 = (target) => target ? placeOf(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
     const stated = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;

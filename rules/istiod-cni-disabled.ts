@@ -4,6 +4,7 @@
 // every injected pod still gets istio-init, and the agent skips those pods (Istio #54968;
 // cni/pkg/plugin/plugin.go). Reported once per istiod install, on its values, with the CNI
 // install of the same cluster as related location. Model: src/model/cni-install.ts.
+import { objectKey } from '../src/model/place.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
 import { folderOf } from '../src/model/control-plane.ts';
@@ -20,7 +21,6 @@ import type { Path, RelatedLocation, Resource, Target } from '../src/types.ts';
 import { keySpan } from './proxy-config-invalid.ts';
 
 /** Where a resource is written: the same object in the facts pass and the rules pass. */
-const placeOf = (r: Resource): string => `${r.doc.file.displayPath}\u0000${r.doc.index}\u0000${r.basePath.join('\u0000')}`;
 
 /** Related locations shown at most. */
 const MAX_RELATED = 5;
@@ -52,7 +52,7 @@ export default createRule({
     // Facts are gathered in a pass of their own, over resources of their own: matched by place.
     const releases = new Map<string, ChartRelease[]>();
     for (const release of mesh.istiodReleases) {
-      const key = placeOf(release.resource);
+      const key = objectKey(release.resource);
       releases.set(key, [...(releases.get(key) ?? []), release]);
     }
     // istiod's installs among the inputs, by folder: a CNI install belongs to the nearest ones.
@@ -98,7 +98,7 @@ export default createRule({
         }
       },
       Resource(r) {
-        for (const release of releases.get(placeOf(r)) ?? []) judge(r, releaseCni(release, version), releaseAmbient(release), '');
+        for (const release of releases.get(objectKey(r)) ?? []) judge(r, releaseCni(release, version), releaseAmbient(release), '');
         if (r.kind === 'IstioOperator') {
           const spec = getIn(r.object, ['spec']);
           judge(r, operatorCni(r, version), valuesAmbient(getIn(spec, ['values'])) || getIn(spec, ['profile']) === 'ambient', 'spec.values.');

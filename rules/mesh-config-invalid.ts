@@ -5,6 +5,7 @@
 // ProxyConfig: unknown fields are dropped silently, while a value of the wrong type or one
 // that its validation refuses makes istiod reject the whole config and keep the last good one
 // (the defaults, after a restart). Every other setting in it is then ignored too.
+import { objectKey } from '../src/model/place.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { keySpan } from './proxy-config-invalid.ts';
 import type { ChartRelease, ValuesLayer } from '../src/model/gitops.ts';
@@ -19,7 +20,6 @@ type Reader = 'istiod' | 'istioctl' | 'sail';
 const MESH_CONFIGMAP = /^istio(?:-.+)?$/;
 
 /** Where a resource is written: the same object in the facts pass and the rules pass. */
-const placeOf = (r: Resource): string => `${r.doc.file.displayPath}\u0000${r.doc.index}\u0000${r.basePath.join('\u0000')}`;
 
 /** The effect of an error, by reader; Sail's typed CRD refuses wrong types itself, and lets through the rest. */
 function effectOf(reader: Reader, problem: ProxyConfigProblem): string {
@@ -82,7 +82,7 @@ export default createRule({
     // Facts are gathered in a pass of their own, over resources of their own: matched by place.
     const releasesByResource = new Map<string, ChartRelease[]>();
     for (const release of context.facts.mesh.istiodReleases) {
-      const key = placeOf(release.resource);
+      const key = objectKey(release.resource);
       releasesByResource.set(key, [...(releasesByResource.get(key) ?? []), release]);
     }
 
@@ -173,7 +173,7 @@ export default createRule({
           }
           return;
         }
-        for (const release of releasesByResource.get(placeOf(r)) ?? []) checkRelease(release);
+        for (const release of releasesByResource.get(objectKey(r)) ?? []) checkRelease(release);
       },
     };
   },

@@ -2,7 +2,7 @@
 // and the config disagree names the line to look at. Notes are rare, so each is located on its
 // own; a rendered input is named by the file the user edits, as findings are.
 import { Locator } from '../parse/locator.ts';
-import type { Path, Target } from '../types.ts';
+import type { Path, Resource, Target } from '../types.ts';
 
 export function placeText(target: Target | undefined): string | undefined {
   if (!target) return undefined;
@@ -30,3 +30,9 @@ export const atPlace = (target: Target | undefined): string => {
   const place = placeText(target);
   return place === undefined ? '' : ` (${place})`;
 };
+
+/**
+ * The same object whichever pass parsed it: the facts pass and the lint pass parse documents
+ * separately, so rules match a fact's resource to the one they are given by file, document and path.
+ */
+export const objectKey = (r: Resource): string => `${r.doc.file.displayPath}\u0000${r.doc.index}\u0000${r.basePath.join('\u0000')}`;

@@ -12,23 +12,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedDocument, SourceFile } from '../../src/types.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
+import { yamlPathOnly } from '../helpers/parse-paths.ts';
 
 const file = (text: string): SourceFile => ({ displayPath: 'f.yaml', absPath: undefined, text });
 const plain = (docs: Iterable<ParsedDocument>): string =>
   JSON.stringify([...docs].map((d) => ({ ...d, file: undefined })), (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
-
-/** The `yaml` path alone, on each group as kubectl's reader cuts the stream; refused groups as parseFile refuses them. */
-export function yamlPathOnly(f: SourceFile): ParsedDocument[] {
-  let index = 0;
-  return groupsOf(f.text).flatMap((g) => {
-    const json = isJsonStream(f.text, g.start);
-    const chunk = readChunk(f.text, g.start, g.end, json);
-    const docs = chunk.problem ? parseGroup(f, { ...g, firstIndex: index }) : [...parseStream(f, { ...g, firstIndex: index }, chunk.text, json)];
-    index += docs.length;
-    // The yaml path alone keeps every kind whole; parseFile gives rules less of some (forRules).
-    return docs.map((d) => ({ ...d, value: d.value === undefined ? undefined : forRules(d.value) }));
-  });
-}
 
 /** Parsed both ways: the fast path (with its fallback) and the `yaml` path alone. */
 function bothWays(text: string): { fast: string; yaml: string } {
