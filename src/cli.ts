@@ -648,6 +648,8 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   if (useStdin && v.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
   const req = renderRequest(v);
   const charts = req.charts.map((c) => resolve(io.cwd, c));
+  /** Charts met while walking (rendered or not). */
+  const metCharts: string[] = [];
   const overlays = req.overlays.map((o) => resolve(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
@@ -720,6 +722,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     // A chart met on the way: rendered when asked, else counted and named once, in a note
     // that says how to lint it: nothing in it is wrong, it is just not linted yet.
     const files = [...found.files];
+    metCharts.push(...found.charts);
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
       if (v['render-charts'] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, undefined, config, io.cwd));
       else unrenderedCharts.push(chart);
@@ -800,6 +803,13 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   const context = new Map<string, ReadOutcome>();
   for (const g of groups) {
     for (const c of readContext(v, g.config, inputs, io)) context.set(c.ok ? (c.file.absPath ?? c.file.displayPath) : c.displayPath, c);
+  }
+  // Each chart's Chart.yaml, rendered or not, for the Istio charts it pins (version evidence).
+  for (const dir of new Set([...charts, ...metCharts])) {
+    const file = join(dir, 'Chart.yaml');
+    if (context.has(file)) continue;
+    const read = readSource(file, io.cwd);
+    if (read.ok) context.set(file, read);
   }
   return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
 }

@@ -259,4 +259,37 @@ test('ambient: istio-cni\'s capture settings and the waypoints, shown only where
   assert.match(text, /excluded namespaces: kube-system, legacy/);
 });
 
+
+test("a chart's Chart.yaml that pins Istio's istiod chart is version evidence, rendered or not", () => {
+  withTemp((t) => {
+    t.write('platform/mesh/Chart.yaml', yaml`
+      apiVersion: v2
+      name: mesh
+      version: 0.3.0
+      dependencies:
+        - name: base
+          version: 1.22.3
+          repository: https://istio-release.storage.googleapis.com/charts
+        - name: istiod
+          version: 1.22.3
+          repository: https://istio-release.storage.googleapis.com/charts
+        - name: redis
+          version: 1.22.3
+          repository: https://charts.example.com
+      `);
+    t.write('platform/mesh/values.yaml', 'istiod: {}\n');
+    t.write('apps.yaml', APPS);
+    const json = cli(['facts', '-f', 'json'], { cwd: t.dir });
+    assert.is(json.code, 0, json.stderr);
+    const report = JSON.parse(json.stdout) as FactsReport;
+    assert.equal(report.versionEvidence, [
+      "1.22.3: chart platform/mesh/Chart.yaml depends on Istio's base chart 1.22.3 (Istio 1.22.3), platform/mesh/Chart.yaml:6",
+      "1.22.3: chart platform/mesh/Chart.yaml depends on Istio's istiod chart 1.22.3 (Istio 1.22.3), platform/mesh/Chart.yaml:9",
+    ]);
+    assert.match(cli(['facts'], { cwd: t.dir }).stdout, /^Istio\n {2}version: 1\.22\.3 /);
+    // A range wider than a minor says nothing.
+    t.write('platform/mesh/Chart.yaml', 'apiVersion: v2\nname: mesh\nversion: 0.3.0\ndependencies:\n  - { name: istiod, version: ">=1.20.0", repository: "@istio" }\n');
+    assert.equal((JSON.parse(cli(['facts', '-f', 'json'], { cwd: t.dir }).stdout) as FactsReport).versionEvidence, []);
+  });
+});
 test.run();

@@ -13,7 +13,7 @@ import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/worklo
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
-import { factsReport, type FactsReport, type Locate, type WorkloadAt } from './facts-report.ts';
+import { factsReport, locateWith, type FactsReport, type WorkloadAt } from './facts-report.ts';
 import { gatherFacts } from './linter.ts';
 
 export interface Explanation {
@@ -125,9 +125,5 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
     locator.forget(input.file);
   }
   if (!opts.report) return { explanations, facts };
-  const locate: Locate = (r) => {
-    const [start] = locator.offsets(r.doc, r.basePath);
-    return `${r.doc.file.displayPath}:${locator.position(r.doc.file, start).line}`;
-  };
-  return { explanations, facts, report: factsReport(facts, workloads, locate) };
+  return { explanations, facts, report: factsReport(facts, workloads, locateWith(locator)) };
 }

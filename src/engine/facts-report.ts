@@ -16,7 +16,7 @@ import { hasAppContainers, sidecarPlan } from '../model/sidecar.ts';
 import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
-import type { Resource } from '../types.ts';
+import type { Path, Resource } from '../types.ts';
 import type { Config } from './config.ts';
 import { gatherFacts } from './linter.ts';
 
@@ -136,7 +136,8 @@ export interface WorkloadAt {
 }
 
 /** "file:line" of a resource among the inputs. */
-export type Locate = (r: Resource) => string;
+/** Where a resource (or a value in it, `path` under the resource) is: `file:line`. */
+export type Locate = (r: Resource, path?: Path) => string;
 
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -147,13 +148,19 @@ function stated<T extends string | boolean>(s: Stated<T> | undefined, locate: Lo
   return { value: s.value, source: r ? `${s.source}, ${locate(r)}` : s.source, status: 'input' };
 }
 
+/** Locate through a Locator: the line of the value itself when a path is given. */
+export const locateWith = (locator: Locator): Locate => (r, path = []) => {
+  const [start] = locator.offsets(r.doc, [...r.basePath, ...path]);
+  return `${r.doc.file.displayPath}:${locator.position(r.doc.file, start).line}`;
+};
+
 export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], locate: Locate): FactsReport {
   const mesh = facts.mesh;
   const vf = mesh.versionFact;
   const version = rangeText(vf.range);
   const placeOf = (e: VersionEvidence): string => {
     const t = e.related.target;
-    return 'resource' in t && t.resource ? `${e.text}, ${locate(t.resource)}` : e.text;
+    return 'resource' in t && t.resource ? `${e.text}, ${locate(t.resource, t.path)}` : e.text;
   };
   const istioVersion: FactValue =
     vf.origin === 'cli'
@@ -324,10 +331,7 @@ function undecided(facts: Facts, workloads: readonly WorkloadAt[]): UnknownEntry
 export function gatherFactsReport(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; context?: readonly ReadOutcome[] }): FactsReport {
   const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
   const locator = new Locator();
-  const locate: Locate = (r) => {
-    const [start] = locator.offsets(r.doc, r.basePath);
-    return `${r.doc.file.displayPath}:${locator.position(r.doc.file, start).line}`;
-  };
+  const locate = locateWith(locator);
   const workloads: WorkloadAt[] = [];
   for (const input of inputs) {
     if (!input.ok) continue;

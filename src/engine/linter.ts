@@ -9,7 +9,7 @@ import { existsAt, MODELLED_RANGE, rangeText, withVersionThresholds, type IstioV
 import { olderThanModelled, type VersionFact } from '../model/version-facts.ts';
 import { judgeAcrossVersions, type VersionTrace } from './version-probe.ts';
 import { asObject, podTemplatesOf, type PodTemplate } from '../model/workload.ts';
-import { VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
+import { CHART_FILE_NAME, chartFileResource, VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
 import { DocumentCache } from '../parse/document-cache.ts';
 import { Locator } from '../parse/locator.ts';
 import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
@@ -406,15 +406,20 @@ export function factResources(
     const stated = input.file.absPath !== undefined && statedValues.has(input.file.absPath);
     // Helm values (no kind) are the user's files, never a render's output.
     const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);
+    const chartFile = !input.file.origin && CHART_FILE_NAME.test(input.file.displayPath);
     // A document YAML cannot read (a template among them) yields no resource, so holds no fact.
     for (const group of groupsOf(text)) {
-      if (!stated && !valuesName && !mightHoldFacts(text.slice(group.start, group.end))) continue;
+      if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
       for (const doc of parseGroup(input.file, group)) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
         out.push(...found.resources);
         if (found.skipped !== 'not-kubernetes' || doc.file.origin) continue;
         const values = asObject(doc.value);
         if (!values) continue;
+        if (chartFile) {
+          out.push(chartFileResource(doc, values));
+          continue;
+        }
         // istiod's values by content or by the config: an install; any other values file only
         // when a GitOps object among the inputs reads it.
         const install = valuesDocumentKind(values, stated) !== undefined;

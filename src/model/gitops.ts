@@ -372,6 +372,19 @@ export function valuesFileResource(doc: ParsedDocument, values: Record<string, u
 
 export const isInstallValuesFile = (r: Resource): boolean => installs.has(r);
 
+/**
+ * A chart's Chart.yaml, read for the Istio charts it depends on (the versions it pins): an object
+ * of this made-up kind, built by the facts pass, as values files are.
+ */
+export const CHART_FILE_KIND = 'Chart.yaml';
+
+/** A chart's own Chart.yaml (the file Helm reads; `chart.yaml` is not read). */
+export const CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
+
+export function chartFileResource(doc: ParsedDocument, chart: Record<string, unknown>): Resource {
+  return { doc, basePath: [], object: chart, apiVersion: '', kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: undefined, namespace: undefined };
+}
+
 /** Files whose name says they hold Helm values, read for what GitOps objects among the inputs read from them. */
 export const VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
 

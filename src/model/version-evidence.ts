@@ -6,6 +6,7 @@
 // with: that is evidence for the pod, not the install.
 import type { Path, RelatedLocation, Resource, Target } from '../types.ts';
 import { exactRange, minorRange, parseIstioVersion, rangeText, type IstioVersion, type VersionRange } from './istio-version.ts';
+import { CHART_FILE_KIND } from './gitops.ts';
 import { injectorValuesOf, isInjectorConfigMap } from './mesh.ts';
 import { isPlaceholder } from './placeholder.ts';
 import { asObject, getIn, podTemplatesOf } from './workload.ts';
@@ -35,6 +36,8 @@ const ISTIO_IMAGES = new Set(distributions.images);
 const ISTIO_CHARTS = new Set(distributions.charts);
 /** Chart names no other project is likely to publish: no need to see Istio's repository. */
 const DISTINCT_CHARTS = new Set(distributions.distinctCharts);
+/** Dependencies of one Chart.yaml read for evidence: far above any real chart's. */
+const MAX_DEPENDENCIES = 256;
 const SMCP_VERSIONS: Readonly<Record<string, string>> = distributions.serviceMeshControlPlane;
 
 /** The Istio version in an image reference: docker.io/istio/proxyv2:1.22.3-distroless → 1.22.3. */
@@ -118,6 +121,20 @@ export function versionEvidenceOf(r: Resource): VersionEvidence[] {
   const operatorVersion = label('operator.istio.io/version');
   if (typeof operatorVersion === 'string') {
     add(versionSpec(operatorVersion), 'label', (v) => `${r.kind} ${name} is rendered by Istio's installer ${v}`, ['metadata', 'labels', 'operator.istio.io/version'], undefined);
+  }
+
+  // An umbrella chart's dependencies on Istio's charts: the version it pins (Helm reads
+  // `dependencies[].version` as a semver range; an exact one or a minor says which Istio).
+  if (r.kind === CHART_FILE_KIND) {
+    const deps = getIn(r.object, ['dependencies']);
+    for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
+      const chart = str(getIn(dep, ['name']));
+      const version = getIn(dep, ['version']);
+      if (chart && isIstioChart(chart, str(getIn(dep, ['repository'])) ?? '')) {
+        add(chartVersion(version), 'chart', (v) => `chart ${r.name} depends on Istio's ${chart} chart ${String(version)} (Istio ${v})`, ['dependencies', i, 'version'], undefined);
+      }
+    }
+    return out;
   }
 
   const templates = podTemplatesOf(r);
