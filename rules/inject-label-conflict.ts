@@ -8,6 +8,7 @@ import { effectiveInject, namespaceLabelLocation, namespaceOf } from '../src/mod
 import { istioComponentOf } from '../src/model/istio-components.ts';
 import { DATAPLANE_MODE_LABEL, INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/mesh.ts';
 import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { readsInjectLabel } from '../src/model/injection.ts';
 import { asObject, labelString as str, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Facts } from '../src/model/facts.ts';
 
@@ -49,6 +50,8 @@ export default createRule({
     messages: {
       labelVsAnnotation:
         'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
+      labelVsAnnotationBefore112:
+        'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio {{ version }} decides by the annotation and selects webhooks by the label. Make them agree.',
       disabledNamespace:
         '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
       revVsInjection:
@@ -101,7 +104,17 @@ export default createRule({
         const annotation = str(t.annotations[INJECT_KEY]);
         // A value a tool fills in may be the other one's: whether they disagree is unknown.
         if (label !== undefined && annotation !== undefined && label !== annotation && !isPlaceholder(label) && !isPlaceholder(annotation)) {
-          context.report({
+          const version = context.facts.mesh.version;
+          // Before 1.12 injectRequired reads only the annotation; the label still decides
+          // which webhooks see the pod (their objectSelector), so the outcome needs both.
+          if (!readsInjectLabel(version)) {
+            context.report({
+              target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
+              messageId: 'labelVsAnnotationBefore112',
+              data: { key: INJECT_KEY, label, annotation, version: version.text },
+              related: [{ target: { resource: t.resource, path: templatePath(t, 'metadata', 'labels', INJECT_KEY) }, message: 'the label, which webhooks select on' }],
+            });
+          } else context.report({
             target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
             messageId: 'labelVsAnnotation',
             data: { key: INJECT_KEY, label, annotation, outcome: label === 'true' ? 'meant to be injected' : label === 'false' ? 'not injected' : `decided by the label "${label}"` },
@@ -111,7 +124,7 @@ export default createRule({
         const ns = namespaceOf(t, context.facts);
         if (!ns) return;
         const nsInjection = ns.labels[NS_INJECTION_LABEL];
-        const effective = effectiveInject(t)?.value;
+        const effective = effectiveInject(t, context.facts.mesh.version)?.value;
         const optInBlocked = effective === 'true' && nsInjection !== undefined && nsInjection !== 'enabled';
         if (optInBlocked) {
           const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);

@@ -29,7 +29,7 @@ export default createRule({
   create(context) {
     return {
       PodTemplate(t) {
-        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t)) return;
+        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
         // A pod that opts in itself certainly expects a sidecar: an error. One that only sits in

@@ -28,7 +28,7 @@ export default createRule({
     return {
       PodTemplate(t) {
         const ns = t.resource.namespace;
-        if (ns === undefined || !(IGNORED_NAMESPACES as readonly string[]).includes(ns) || explicitlyOptedOut(t)) return;
+        if (ns === undefined || !(IGNORED_NAMESPACES as readonly string[]).includes(ns) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
         // The message names the pod's own requests when it has any (else its namespace's label);

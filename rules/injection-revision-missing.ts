@@ -118,7 +118,7 @@ export default createRule({
       PodTemplate(t) {
         const rev = t.labels[REV_LABEL];
         // A pod that opts out, by label or, without one, by annotation, asks no revision for a sidecar.
-        if (typeof rev !== 'string' || rev === '' || isPlaceholder(rev) || explicitlyOptedOut(t)) return;
+        if (typeof rev !== 'string' || rev === '' || isPlaceholder(rev) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         // Istio's own workloads (istiod, gateways) carry istio.io/rev to say which control plane they belong to.
         if (istioComponentOf(t)) return;
         // The namespace decides first: with istio-injection or istio.io/rev on it, the pod's own

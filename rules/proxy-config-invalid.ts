@@ -129,7 +129,7 @@ export default createRule({
         // A text a tool fills in, whole or in part ("{{ .Values.proxyConfig }}"), is unknown.
         if (typeof raw !== 'string' || isPlaceholder(raw)) return;
         // Istio validates the annotation only for the pods it injects.
-        if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === 'not-injected') return;
+        if (explicitlyOptedOut(t, context.facts.mesh.version) || predictForTemplate(t, context.facts).outcome === 'not-injected') return;
         const parsed: ProxyConfigParse = parseProxyConfig(raw, version);
         if (parsed.tooComplex !== undefined) {
           context.report({ target: { resource, path }, messageId: 'tooComplex', severity: 'warn', data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });

@@ -234,7 +234,7 @@ export default createRule({
         const keys = Object.keys(t.annotations).filter(relevant);
         if (keys.length === 0) return;
         // The injector never sees a pod it does not inject: an opt-out, no matching webhook, or injectRequired saying no.
-        if (explicitlyOptedOut(t)) return;
+        if (explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const prediction = predictForTemplate(t, context.facts);
         if (prediction.outcome === 'not-injected') return;
         const ifInjected = prediction.outcome === 'unknown' ? ' if it injects it' : '';

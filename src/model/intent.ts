@@ -3,6 +3,8 @@
 // annotation inject "true") and the explicit opt-out (label over annotation "false").
 import type { Path, RelatedLocation, Resource } from '../types.ts';
 import type { Facts, NamespaceFact } from './facts.ts';
+import { readsInjectLabel } from './injection.ts';
+import type { IstioVersion } from './istio-version.ts';
 import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from './mesh.ts';
 import { labelString, templatePath, type PodTemplate } from './workload.ts';
 
@@ -14,17 +16,24 @@ export interface Signal {
 }
 
 
-/** The inject value Istio reads (the label wins over the annotation), and where it is written. */
-export function effectiveInject(t: PodTemplate): { value: string; from: 'label' | 'annotation'; path: Path } | undefined {
-  const label = labelString(t.labels[INJECT_KEY]);
+/**
+ * The inject value istiod's injectRequired reads, and where it is written: the label wins over
+ * the annotation from 1.12 on; before, only the annotation is read (readsInjectLabel).
+ */
+export function effectiveInject(t: PodTemplate, version: IstioVersion): { value: string; from: 'label' | 'annotation'; path: Path } | undefined {
+  const label = readsInjectLabel(version) ? labelString(t.labels[INJECT_KEY]) : undefined;
   if (label !== undefined) return { value: label, from: 'label', path: templatePath(t, 'metadata', 'labels', INJECT_KEY) };
   const annotation = labelString(t.annotations[INJECT_KEY]);
   if (annotation !== undefined) return { value: annotation, from: 'annotation', path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) };
   return undefined;
 }
 
-export function explicitlyOptedOut(t: PodTemplate): boolean {
-  return effectiveInject(t)?.value === 'false';
+/**
+ * The pod says it wants no sidecar: by the value injectRequired reads, or before 1.12 by a label
+ * "false" that the chart's webhook objectSelector may exclude it by (quiet where unsure).
+ */
+export function explicitlyOptedOut(t: PodTemplate, version: IstioVersion): boolean {
+  return effectiveInject(t, version)?.value === 'false' || labelString(t.labels[INJECT_KEY]) === 'false';
 }
 
 /** A related location pointing at a namespace label, when the Namespace (or the object that creates it) is among the inputs. */

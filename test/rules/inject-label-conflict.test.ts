@@ -167,6 +167,44 @@ ruleTester(rule, {
       output: null,
     },
     {
+      name: 'label and annotation disagree on Istio 1.11: the annotation decides (the label is read from 1.12)',
+      istioVersion: '1.11.8',
+      code: yaml`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata: { name: web, namespace: shop }
+      spec:
+        template:
+          metadata:
+            labels:
+              sidecar.istio.io/inject: "true"
+            annotations:
+              sidecar.istio.io/inject: "false"
+          spec:
+            containers: [{ name: web, image: web }]
+      `,
+      errors: [{ messageId: 'labelVsAnnotationBefore112', line: 10, column: 9, message: 'disagree; Istio 1.11.8 decides by the annotation and selects webhooks by the label. Make them agree.' }],
+    },
+    {
+      name: 'the same on Istio 1.12: the label wins',
+      istioVersion: '1.12.0',
+      code: yaml`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata: { name: web, namespace: shop }
+      spec:
+        template:
+          metadata:
+            labels:
+              sidecar.istio.io/inject: "true"
+            annotations:
+              sidecar.istio.io/inject: "false"
+          spec:
+            containers: [{ name: web, image: web }]
+      `,
+      errors: [{ messageId: 'labelVsAnnotation', line: 10, column: 9, message: 'Istio reads the label, so the pod is meant to be injected' }],
+    },
+    {
       name: 'label "false" + annotation "true"',
       code: yaml`
       apiVersion: v1
