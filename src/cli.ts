@@ -10,7 +10,7 @@ import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBase
 import { diffRuns, failures, workloadMap, type MeshDiff, type WorkloadState } from './engine/diff.ts';
 import { SideStates } from './engine/diff-state.ts';
 import { explain } from './engine/explain.ts';
-import { gatherFactsReport } from './engine/facts-report.ts';
+import { gatherFactsReport, type FactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
 import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText } from './format/diff.ts';
@@ -1046,6 +1046,18 @@ export function printNotes(report: Pick<LintReport, 'facts' | 'notes'>, io: CliI
   if (shown.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown.length} more (--stats lists them all)\n`);
 }
 
+/** Namespace entries of several reports, by name: the first that knows a namespace's labels wins. */
+function mergedNamespaces(reports: readonly FactsReport[]): FactsReport['namespaces'] {
+  const byName = new Map<string, FactsReport['namespaces'][number]>();
+  for (const r of reports) {
+    for (const n of r.namespaces) {
+      const had = byName.get(n.name);
+      if (!had || (had.status === 'unknown' && n.status !== 'unknown')) byName.set(n.name, n);
+    }
+  }
+  return [...byName.values()];
+}
+
 function runExplain(paths: readonly string[], v: Values, lookup: ConfigLookup, io: CliIO): number {
   const format = v.format ?? 'stylish';
   if (format !== 'stylish' && format !== 'json' && format !== 'markdown') throw new UsageError('explain prints text (the default), --format json or --format markdown');
@@ -1066,7 +1078,10 @@ function runExplain(paths: readonly string[], v: Values, lookup: ConfigLookup, i
   const main = (runs.find((r) => r.root) ?? runs[0])?.run ?? explain(all, config, { ...options, context: gathered.context });
   const order = new Map(all.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));
   const explanations = runs.length > 1 ? runs.flatMap((r) => r.run.explanations).sort((a, b) => (order.get(a.filePath) ?? 0) - (order.get(b.filePath) ?? 0)) : main.explanations;
-  const { facts, report } = main;
+  const { facts } = main;
+  // The map names each namespace as the config that judges its workloads sees it: the run's own
+  // config first, then a nested one that defines it.
+  const report = main.report && { ...main.report, namespaces: mergedNamespaces([main, ...runs.map((r) => r.run)].flatMap((r) => (r.report ? [r.report] : []))) };
   if (v.resource !== undefined && explanations.length === 0) {
     return fail(io, `no workload matches --resource ${safeText(v.resource)} (use Kind/namespace/name, namespace/name or name)`);
   }

@@ -66,6 +66,19 @@ test('lint, explain, facts and diff judge each folder with its own config', () =
   });
 });
 
+test("explain's mesh map names a namespace as the nested config that judges its workloads defines it", () => {
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('.meshlint.yaml', 'istio: { version: "1.28" }\n');
+    t.write('team/.meshlint.yaml', 'namespaces: { payments: { labels: { istio-injection: enabled } } }\nistio: { version: "1.28" }\n');
+    t.write('team/pay.yaml', app('pay').replace('namespace: shop', 'namespace: payments'));
+    t.write('api.yaml', app('api'));
+    const md = cli(['explain', '-f', 'markdown', '.'], { cwd: t.dir });
+    assert.is(md.code, 0, md.stderr);
+    assert.match(md.stdout, /### Namespace payments\n\n- labels: istio-injection=enabled\n/);
+  });
+});
+
 test('the ESLint plugin and the language server say what the CLI says, file by file', async () => {
   const t = tempDir('meshlint-truth-');
   try {
