@@ -155,6 +155,25 @@ test('text that is not a version is unknown, never the newest and never a crash'
   }
 });
 
+test('a version a tool fills in (an ApplicationSet template) is named in the note, as the value to state', () => {
+  const appSet = yaml`
+    apiVersion: argoproj.io/v1alpha1
+    kind: ApplicationSet
+    metadata: { name: istiod, namespace: argocd }
+    spec:
+      template:
+        spec:
+          source:
+            repoURL: https://istio-release.storage.googleapis.com/charts
+            chart: istiod
+            targetRevision: '{{ .values.istioVersion }}'
+  `;
+  const r = run({ 'appset.yaml': appSet, 'app.yaml': app() });
+  assert.is(r.facts.mesh.versionOrigin, 'unknown');
+  const note = r.notes.find((n) => n.id === 'istio-version-unknown')?.message ?? '';
+  assert.match(note, /not among the inputs \(ApplicationSet istiod sets targetRevision "\{\{ \.values\.istioVersion \}\}" from a template \(appset\.yaml\)\)\. State istio\.version/);
+});
+
 test('a revision name that spells a version is the weakest evidence: used only when nothing else says', () => {
   const ns = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: other, labels: { istio.io/rev: 1-26 } }\n';
   assert.is(run({ 'ns.yaml': ns, 'app.yaml': app() }).facts.mesh.versionFact.source, 'Namespace other names revision 1-26, named after Istio 1.26');

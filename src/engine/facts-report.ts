@@ -169,7 +169,7 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
         ? { value: version, source: 'istio.version in the config file', status: 'config' }
         : vf.origin === 'input'
           ? { value: version, source: `${vf.evidence[0] ? placeOf(vf.evidence[0]) : vf.source}${vf.evidence.length > 1 ? ` and ${vf.evidence.length - 1} more` : ''}`, status: 'input' }
-          : { value: null, source: UNKNOWN, status: 'unknown', detail: `findings that hold on some versions only (${version}) are left out; state istio.version in .meshlint.yaml or pass --istio-version` };
+          : { value: null, source: UNKNOWN, status: 'unknown', detail: `findings that hold on some versions only (${version}) are left out; state istio.version in .meshlint.yaml or pass --istio-version${mesh.versions.filledIn.length > 0 ? ` (${shortList(mesh.versions.filledIn)})` : ''}` };
   const versionEvidence = mesh.versions.evidence.slice(0, MAX_EVIDENCE).map((e) => `${rangeText(e.range)}: ${placeOf(e)}`);
 
   // Namespaces: every one defined, and every one a workload uses.

@@ -103,8 +103,9 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
   const unknown = [...dropped].every((c) => c.fact.origin === 'unknown');
   const ranges = [...new Set([...dropped].map((c) => rangeText(c.fact.range)))];
   const ruleNames = [...new Set([...dropped].map((c) => c.rule.name))].sort();
+  const filledIn = report.facts.mesh.versions.filledIn;
   const why = unknown
-    ? 'which Istio version runs is not among the inputs'
+    ? `which Istio version runs is not among the inputs${filledIn.length > 0 ? ` (${shortList(filledIn)})` : ''}`
     : `the inputs show only a range of Istio versions (${shortList(ranges)})`;
   return {
     ...report,

@@ -131,11 +131,12 @@ export class FactsBuilder {
   private readonly declaredTags = new Map<string, DeclaredTag[]>();
   private readonly istiodReleases: ChartRelease[] = [];
   private readonly versionEvidence: VersionEvidence[] = [];
+  private readonly versionsFilledIn: string[] = [];
   private readonly cniInstalls: CniInstall[] = [];
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
-    for (const e of versionEvidenceOf(r)) this.versionEvidence.push(e);
+    for (const e of versionEvidenceOf(r, this.versionsFilledIn)) this.versionEvidence.push(e);
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
     const cni = cniInstallOf(r);
@@ -283,7 +284,7 @@ export class FactsBuilder {
     // A version meshlint has no facts for is said once, with whose behaviour is predicted.
     const uncovered = version && uncoveredVersionNote(version, input.cliIstioVersion ? '--istio-version' : 'istio.version in the config');
     if (uncovered) namespaceNotes.push(uncovered);
-    const versions = resolveVersions(this.versionEvidence, version && stated ? { text: stated, where: input.cliIstioVersion ? 'cli' : 'config' } : undefined);
+    const versions = resolveVersions(this.versionEvidence, version && stated ? { text: stated, where: input.cliIstioVersion ? 'cli' : 'config' } : undefined, [...new Set(this.versionsFilledIn)]);
     const install = this.install(input.mesh ?? {});
     const settings = this.installSettings.build(input.mesh ?? {});
     const capture = this.ambientInstall.build();

@@ -36,6 +36,8 @@ const ISTIO_IMAGES = new Set(distributions.images);
 const ISTIO_CHARTS = new Set(distributions.charts);
 /** Chart names no other project is likely to publish: no need to see Istio's repository. */
 const DISTINCT_CHARTS = new Set(distributions.distinctCharts);
+/** Templated versions kept for the note: a few name the fact to state. */
+const MAX_FILLED_IN = 8;
 /** Dependencies of one Chart.yaml read for evidence: far above any real chart's. */
 const MAX_DEPENDENCIES = 256;
 const SMCP_VERSIONS: Readonly<Record<string, string>> = distributions.serviceMeshControlPlane;
@@ -100,10 +102,18 @@ export function revisionNameVersion(revision: string): VersionRange | undefined 
 }
 
 /** Version evidence a resource carries, of every kind (see versionEvidence for the legacy subset). */
-export function versionEvidenceOf(r: Resource): VersionEvidence[] {
+export function versionEvidenceOf(r: Resource, filledIn?: string[]): VersionEvidence[] {
   const out: VersionEvidence[] = [];
   const add = (range: VersionRange | undefined, source: VersionEvidence['source'], text: (v: string) => string, path: Path, revision: string | undefined, strength: EvidenceStrength = 'install'): void => {
-    if (!range) return;
+    if (!range) {
+      // A version a tool fills in (an ApplicationSet's "{{ .version }}"): named where the
+      // version is said to be unknown, so the user sees which value to state.
+      const raw = getIn(r.object, path);
+      if (filledIn && strength === 'install' && typeof raw === 'string' && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
+        filledIn.push(`${r.kind} ${r.name || '(no name)'} sets ${path.filter((p) => typeof p === 'string').at(-1) ?? 'its version'} "${raw.slice(0, 60)}" from a template (${r.doc.file.displayPath})`);
+      }
+      return;
+    }
     const v = rangeText(range);
     out.push({ version: range.from, range, text: text(v), related: { target: { resource: r, path }, message: `Istio ${v}` }, revision, source, strength });
   };

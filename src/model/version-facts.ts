@@ -31,6 +31,8 @@ export interface VersionFacts {
   readonly evidence: readonly VersionEvidence[];
   /** Where a stated version and the inputs disagree, or a version is outside what meshlint models. */
   readonly notes: readonly string[];
+  /** Versions the inputs leave to a tool to fill in (a templated chart version): what to state. */
+  readonly filledIn: readonly string[];
 }
 
 const STRENGTHS: readonly EvidenceStrength[] = ['install', 'pod', 'name'];
@@ -64,7 +66,7 @@ const described = (list: readonly VersionEvidence[]): string => {
   return list.length === 1 ? first.text : `${first.text} and ${list.length - 1} more`;
 };
 
-export function resolveVersions(all: readonly VersionEvidence[], stated: { readonly text: string; readonly where: 'cli' | 'config' } | undefined): VersionFacts {
+export function resolveVersions(all: readonly VersionEvidence[], stated: { readonly text: string; readonly where: 'cli' | 'config' } | undefined, filledIn: readonly string[] = []): VersionFacts {
   const evidence = distinct(all);
   const notes: string[] = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
@@ -75,23 +77,24 @@ export function resolveVersions(all: readonly VersionEvidence[], stated: { reado
     const other = installs.filter((e) => !overlapsMinor(e.range, v));
     if (other.length > 0) notes.push(`${source} says Istio ${v.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v.text} is used`);
     const fact: VersionFact = { range: exactRange(v), origin: stated.where, source, evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   if (strongest.length === 0) {
     const fact: VersionFact = { range: MODELLED_RANGE, origin: 'unknown', source: 'not among the inputs', evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   const run: VersionFact = { range: rangeOf(strongest), origin: 'input', source: described(strongest), evidence: strongest };
   // One minor, or one folder: one install. Otherwise each file takes the nearest folder's.
   const folders = new Map<string, VersionEvidence[]>();
   for (const e of strongest) folders.set(folderOf(e), [...(folders.get(folderOf(e)) ?? []), e]);
   const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes };
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn };
   const cache = new Map<string, VersionFact>();
   return {
     run,
     evidence,
     notes,
+    filledIn,
     forFile(displayPath) {
       if (displayPath === undefined) return run;
       const dir = posix.dirname(displayPath.replaceAll('\\', '/'));

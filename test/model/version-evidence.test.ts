@@ -15,7 +15,7 @@ const resources = (text: string): Resource[] => {
   if (!input.ok) throw new Error('unreadable');
   return [...parseFile(input.file)].flatMap((d) => resourcesOf(d, undefined).resources);
 };
-const evidence = (text: string): string[] => resources(text).flatMap(versionEvidenceOf).map((e) => `${e.source} ${e.strength} ${rangeText(e.range)}`);
+const evidence = (text: string): string[] => resources(text).flatMap((r) => versionEvidenceOf(r)).map((e) => `${e.source} ${e.strength} ${rangeText(e.range)}`);
 const v = (s: string): IstioVersion => parseIstioVersion(s) as IstioVersion;
 
 test('versionSpec: exact versions and whole minors; anything else is no version', () => {
