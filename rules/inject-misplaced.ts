@@ -4,6 +4,7 @@
 // on a Namespace: all silently do nothing. The annotation cannot opt in either, because
 // webhook selectors never see annotations.
 import { createRule } from '../src/engine/rule-api.ts';
+import { atLeast } from '../src/model/istio-version.ts';
 import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
 import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
 import { predictForTemplate } from '../src/model/pod-injection.ts';
@@ -47,6 +48,8 @@ export default createRule({
       moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}',
       annotationOptIn:
         'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.',
+      annotationOptInBefore110:
+        'Annotation {{ key }}: "true" cannot opt this pod in: Istio {{ version }}\'s webhooks select on the namespace only. Label the namespace {{ nsKey }}=enabled.',
     },
     hasSuggestions: true,
     schema: [],
@@ -113,10 +116,12 @@ export default createRule({
         const nsInjection = ns?.labels[NS_INJECTION_LABEL];
         if (nsInjection !== undefined && nsInjection !== 'enabled') return;
         const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns?.name ?? ''}: no label that turns injection on`);
+        // Up to 1.9 the chart's webhooks select on the namespace only: a pod label cannot opt in either.
+        const podLabelsSelect = atLeast(context.facts.mesh.version, 1, 10);
         context.report({
           target: { resource: t.resource, path: templatePath(t, 'metadata', 'annotations', INJECT_KEY) },
-          messageId: 'annotationOptIn',
-          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? 'no webhook matches its labels' },
+          messageId: podLabelsSelect ? 'annotationOptIn' : 'annotationOptInBefore110',
+          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? 'no webhook matches its labels', nsKey: NS_INJECTION_LABEL, version: context.facts.mesh.version.text },
           ...(related ? { related: [related] } : {}),
         });
       },

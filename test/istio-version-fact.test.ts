@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EMPTY_CONFIG, validateConfig } from '../src/engine/config.ts';
+import { explain } from '../src/engine/explain.ts';
 import { lint, type LintReport } from '../src/engine/linter.ts';
 import { decodeSource } from '../src/load/read.ts';
 import { rulesById } from '../rules/index.ts';
@@ -172,6 +173,27 @@ test('a version a tool fills in (an ApplicationSet template) is named in the not
   assert.is(r.facts.mesh.versionOrigin, 'unknown');
   const note = r.notes.find((n) => n.id === 'istio-version-unknown')?.message ?? '';
   assert.match(note, /not among the inputs \(ApplicationSet istiod sets targetRevision "\{\{ \.values\.istioVersion \}\}" from a template \(appset\.yaml\)\)\. State istio\.version/);
+});
+
+test("up to 1.9 the chart's webhooks select on the namespace only: a pod label \"true\" in an unlabelled namespace is not injected", () => {
+  const pod = yaml`
+    apiVersion: v1
+    kind: Namespace
+    metadata: { name: plain }
+    ---
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: web, namespace: plain }
+    spec:
+      template:
+        metadata: { labels: { sidecar.istio.io/inject: "true" } }
+        spec:
+          containers: [{ name: web, image: nginx }]
+  `;
+  const outcome = (version: string): string | undefined =>
+    explain([decodeSource(Buffer.from(pod), 'web.yaml', undefined)], EMPTY_CONFIG, { cliIstioVersion: version }).explanations[0]?.outcome;
+  assert.is(outcome('1.9.9'), 'not-injected');
+  assert.is(outcome('1.10.0'), 'injected');
 });
 
 test('a revision name that spells a version is the weakest evidence: used only when nothing else says', () => {

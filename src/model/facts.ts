@@ -2,7 +2,7 @@
 // their labels, and the mesh install. A fact no input or config states is unknown.
 import type { Path, Resource, Target } from '../types.ts';
 import { asObject, getIn, labelString } from './workload.ts';
-import { parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
+import { atLeast, parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
 import { valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './version-evidence.ts';
 import { resolveVersions, type VersionFact, type VersionFacts, type VersionOrigin } from './version-facts.ts';
 import {
@@ -288,7 +288,7 @@ export class FactsBuilder {
     const install = this.install(input.mesh ?? {});
     const settings = this.installSettings.build(input.mesh ?? {});
     const capture = this.ambientInstall.build();
-    return {
+    const built: Facts = {
       namespaces,
       mesh: {
         version: versions.run.range.to,
@@ -310,6 +310,7 @@ export class FactsBuilder {
         settings: input.mesh ?? {},
       },
     };
+    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
   }
 
   /**
@@ -411,7 +412,20 @@ export class FactsBuilder {
 
 /** The same facts, with decisions made for another version fact (a file's own, or one step of a range). */
 export function withVersion(facts: Facts, fact: VersionFact, version: IstioVersion = fact.range.to): Facts {
-  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, version, versionOrigin: fact.origin, versionFact: fact } };
+  const webhooks = atLeast(version, 1, 10) ? facts.mesh.webhooks : legacyLayout(facts.mesh.webhooks);
+  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version, versionOrigin: fact.origin, versionFact: fact } };
+}
+
+/**
+ * The webhooks the chart rendered up to 1.9, when meshlint generates them (none among the
+ * inputs): `sidecarInjectorWebhook.useLegacySelectors` was true by default until 1.10
+ * (manifests/charts/istio-control/istio-discovery/values.yaml at 1.9.0), one entry per revision
+ * that selects on the namespace only: istio-injection=enabled for the default revision,
+ * istio.io/rev for another (mutatingwebhook.yaml at 1.9.0). No entry selects a pod by its own
+ * labels. Webhooks read from the inputs are kept as written.
+ */
+function legacyLayout(webhooks: readonly InjectorWebhook[]): InjectorWebhook[] {
+  return webhooks.filter((w) => w.resource !== undefined || w.shortName === 'namespace' || w.shortName === 'auto' || (w.shortName === 'rev.namespace' && w.revision !== 'default'));
 }
 
 const describeInstall = (r: Resource): string => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ''}${r.name}`;

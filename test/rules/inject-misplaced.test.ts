@@ -411,6 +411,13 @@ ruleTester(rule, {
       output: null,
     },
     {
+      name: 'annotation "true" on Istio 1.9: its webhooks select on the namespace only, so the advice is the namespace label',
+      code: annotated,
+      files: [shop('team: shop')],
+      istioVersion: '1.9.5',
+      errors: [{ messageId: 'annotationOptInBefore110', line: 8, column: 9, message: "Istio 1.9.5's webhooks select on the namespace only. Label the namespace istio-injection=enabled." }],
+    },
+    {
       name: 'annotation "true" in a namespace from the config without labels',
       code: annotated,
       config: { namespaces: { shop: {} } },
