@@ -15843,7 +15843,7 @@ function parseListInput(text) {
 
 // src/cli.ts
 import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync3, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve12, sep as sep5 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute6, join as join10, resolve as resolve12, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -17772,15 +17772,15 @@ function captureWithPodLabel(t, facts, key, value) {
 }
 
 // src/model/intent.ts
-function effectiveInject(t) {
-  const label = labelString(t.labels[INJECT_KEY]);
+function effectiveInject(t, version2) {
+  const label = readsInjectLabel(version2) ? labelString(t.labels[INJECT_KEY]) : void 0;
   if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
   const annotation = labelString(t.annotations[INJECT_KEY]);
   if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
   return void 0;
 }
-function explicitlyOptedOut(t) {
-  return effectiveInject(t)?.value === "false";
+function explicitlyOptedOut(t, version2) {
+  return effectiveInject(t, version2)?.value === "false" || labelString(t.labels[INJECT_KEY]) === "false";
 }
 function namespaceLabelLocation(ns2, key, message) {
   if (ns2?.createdBy) return { target: ns2.createdBy.target, message: `${message} (${ns2.createdBy.source})` };
@@ -21953,6 +21953,7 @@ var inject_label_conflict_default = createRule({
     },
     messages: {
       labelVsAnnotation: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
+      labelVsAnnotationBefore112: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio {{ version }} decides by the annotation and selects webhooks by the label. Make them agree.',
       disabledNamespace: '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
       revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: {{ effect }}. Remove one of the two.",
       revVsRev: "Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
@@ -21989,7 +21990,15 @@ var inject_label_conflict_default = createRule({
         const label = labelString(t.labels[INJECT_KEY]);
         const annotation = labelString(t.annotations[INJECT_KEY]);
         if (label !== void 0 && annotation !== void 0 && label !== annotation && !isPlaceholder(label) && !isPlaceholder(annotation)) {
-          context.report({
+          const version2 = context.facts.mesh.version;
+          if (!readsInjectLabel(version2)) {
+            context.report({
+              target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
+              messageId: "labelVsAnnotationBefore112",
+              data: { key: INJECT_KEY, label, annotation, version: version2.text },
+              related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which webhooks select on" }]
+            });
+          } else context.report({
             target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
             messageId: "labelVsAnnotation",
             data: { key: INJECT_KEY, label, annotation, outcome: label === "true" ? "meant to be injected" : label === "false" ? "not injected" : `decided by the label "${label}"` },
@@ -21999,7 +22008,7 @@ var inject_label_conflict_default = createRule({
         const ns2 = namespaceOf(t, context.facts);
         if (!ns2) return;
         const nsInjection = ns2.labels[NS_INJECTION_LABEL];
-        const effective = effectiveInject(t)?.value;
+        const effective = effectiveInject(t, context.facts.mesh.version)?.value;
         const optInBlocked = effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled";
         if (optInBlocked) {
           const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
@@ -22066,7 +22075,8 @@ var inject_misplaced_default = createRule({
       injectionOnPod: '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
       injectOnNamespace: "{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.",
       moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}',
-      annotationOptIn: 'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.'
+      annotationOptIn: 'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.',
+      annotationOptInBefore110: `Annotation {{ key }}: "true" cannot opt this pod in: Istio {{ version }}'s webhooks select on the namespace only. Label the namespace {{ nsKey }}=enabled.`
     },
     hasSuggestions: true,
     schema: []
@@ -22122,10 +22132,11 @@ var inject_misplaced_default = createRule({
         const nsInjection = ns2?.labels[NS_INJECTION_LABEL];
         if (nsInjection !== void 0 && nsInjection !== "enabled") return;
         const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2?.name ?? ""}: no label that turns injection on`);
+        const podLabelsSelect = atLeast(context.facts.mesh.version, 1, 10);
         context.report({
           target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
-          messageId: "annotationOptIn",
-          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? "no webhook matches its labels" },
+          messageId: podLabelsSelect ? "annotationOptIn" : "annotationOptInBefore110",
+          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? "no webhook matches its labels", nsKey: NS_INJECTION_LABEL, version: context.facts.mesh.version.text },
           ...related ? { related: [related] } : {}
         });
       }
@@ -22230,7 +22241,7 @@ var injection_host_network_default = createRule({
   create(context) {
     return {
       PodTemplate(t) {
-        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t)) return;
+        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
         const own = signals.filter((s) => s.fromPod);
@@ -22269,7 +22280,7 @@ var injection_ignored_namespace_default = createRule({
     return {
       PodTemplate(t) {
         const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || !IGNORED_NAMESPACES.includes(ns2) || explicitlyOptedOut(t)) return;
+        if (ns2 === void 0 || !IGNORED_NAMESPACES.includes(ns2) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
         const own = signals.filter((s) => s.fromPod);
@@ -22505,7 +22516,7 @@ var injection_revision_missing_default = createRule({
       },
       PodTemplate(t) {
         const rev = t.labels[REV_LABEL];
-        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || explicitlyOptedOut(t)) return;
+        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         if (istioComponentOf(t)) return;
         const ns2 = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
         if (ns2 && (ns2.labels[NS_INJECTION_LABEL] !== void 0 || ns2.labels[REV_LABEL] !== void 0)) return;
@@ -26922,6 +26933,11 @@ function valuesFileResource(doc, values, install) {
   return r7;
 }
 var isInstallValuesFile = (r7) => installs.has(r7);
+var CHART_FILE_KIND = "Chart.yaml";
+var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
+function chartFileResource(doc, chart) {
+  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+}
 var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
 function valuesFileReleases(r7) {
   const label = `values file ${r7.doc.file.displayPath}`;
@@ -28440,7 +28456,7 @@ var proxy_config_invalid_default = createRule({
           return;
         }
         if (typeof raw !== "string" || isPlaceholder(raw)) return;
-        if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
+        if (explicitlyOptedOut(t, context.facts.mesh.version) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
         const parsed = parseProxyConfig(raw, version2);
         if (parsed.tooComplex !== void 0) {
           context.report({ target: { resource, path }, messageId: "tooComplex", severity: "warn", data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
@@ -29119,7 +29135,7 @@ var traffic_annotation_invalid_default = createRule({
       PodTemplate(t) {
         const keys = Object.keys(t.annotations).filter(relevant);
         if (keys.length === 0) return;
-        if (explicitlyOptedOut(t)) return;
+        if (explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const prediction = predictForTemplate(t, context.facts);
         if (prediction.outcome === "not-injected") return;
         const ifInjected = prediction.outcome === "unknown" ? " if it injects it" : "";
@@ -29763,6 +29779,8 @@ var istio_distributions_default = {
 var ISTIO_IMAGES = new Set(istio_distributions_default.images);
 var ISTIO_CHARTS = new Set(istio_distributions_default.charts);
 var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
+var MAX_FILLED_IN = 8;
+var MAX_DEPENDENCIES = 256;
 var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
 function imageVersion(image) {
   const ref = imageRef(image);
@@ -29807,10 +29825,16 @@ function revisionNameVersion(revision) {
   const patch = Number(m[2]);
   return exactRange({ major: 1, minor, patch, text: `1.${minor}.${patch}` });
 }
-function versionEvidenceOf(r7) {
+function versionEvidenceOf(r7, filledIn) {
   const out = [];
   const add = (range, source, text, path, revision, strength = "install") => {
-    if (!range) return;
+    if (!range) {
+      const raw = getIn(r7.object, path);
+      if (filledIn && strength === "install" && typeof raw === "string" && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
+        filledIn.push(`${r7.kind} ${r7.name || "(no name)"} sets ${path.filter((p) => typeof p === "string").at(-1) ?? "its version"} "${raw.slice(0, 60)}" from a template (${r7.doc.file.displayPath})`);
+      }
+      return;
+    }
     const v2 = rangeText(range);
     out.push({ version: range.from, range, text: text(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
   };
@@ -29825,6 +29849,17 @@ function versionEvidenceOf(r7) {
   const operatorVersion = label("operator.istio.io/version");
   if (typeof operatorVersion === "string") {
     add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${name} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
+  }
+  if (r7.kind === CHART_FILE_KIND) {
+    const deps = getIn(r7.object, ["dependencies"]);
+    for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
+      const chart = str5(getIn(dep, ["name"]));
+      const version2 = getIn(dep, ["version"]);
+      if (chart && isIstioChart(chart, str5(getIn(dep, ["repository"])) ?? "")) {
+        add(chartVersion(version2), "chart", (v2) => `chart ${r7.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v2})`, ["dependencies", i, "version"], void 0);
+      }
+    }
+    return out;
   }
   const templates2 = podTemplatesOf(r7);
   if (templates2.length > 0) {
@@ -35021,7 +35056,7 @@ var described = (list2) => {
   if (!first) return "";
   return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
 };
-function resolveVersions(all, stated) {
+function resolveVersions(all, stated, filledIn = []) {
   const evidence = distinct(all);
   const notes = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
@@ -35032,22 +35067,23 @@ function resolveVersions(all, stated) {
     const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
     if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
     const fact = { range: exactRange(v2), origin: stated.where, source, evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   if (strongest.length === 0) {
     const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
   const folders = /* @__PURE__ */ new Map();
   for (const e of strongest) folders.set(folderOf3(e), [...folders.get(folderOf3(e)) ?? [], e]);
   const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes };
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn };
   const cache2 = /* @__PURE__ */ new Map();
   return {
     run,
     evidence,
     notes,
+    filledIn,
     forFile(displayPath) {
       if (displayPath === void 0) return run;
       const dir = posix4.dirname(displayPath.replaceAll("\\", "/"));
@@ -35096,10 +35132,11 @@ var FactsBuilder = class {
   declaredTags = /* @__PURE__ */ new Map();
   istiodReleases = [];
   versionEvidence = [];
+  versionsFilledIn = [];
   cniInstalls = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
-    for (const e of versionEvidenceOf(r7)) this.versionEvidence.push(e);
+    for (const e of versionEvidenceOf(r7, this.versionsFilledIn)) this.versionEvidence.push(e);
     this.installSettings.addResource(r7);
     this.ambientInstall.addResource(r7);
     const cni = cniInstallOf(r7);
@@ -35233,11 +35270,11 @@ var FactsBuilder = class {
     const version2 = stated ? parseIstioVersion(stated) : void 0;
     const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
     if (uncovered) namespaceNotes.push(uncovered);
-    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input2.cliIstioVersion ? "cli" : "config" } : void 0);
+    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input2.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
     const install = this.install(input2.mesh ?? {});
     const settings = this.installSettings.build(input2.mesh ?? {});
     const capture = this.ambientInstall.build();
-    return {
+    const built = {
       namespaces,
       mesh: {
         version: versions.run.range.to,
@@ -35259,6 +35296,7 @@ var FactsBuilder = class {
         settings: input2.mesh ?? {}
       }
     };
+    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
   }
   /**
    * The revision tags the releases declare, tag → revision. A tag two objects point at different
@@ -35347,7 +35385,11 @@ var FactsBuilder = class {
   }
 };
 function withVersion(facts, fact, version2 = fact.range.to) {
-  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, version: version2, versionOrigin: fact.origin, versionFact: fact } };
+  const webhooks = atLeast(version2, 1, 10) ? facts.mesh.webhooks : legacyLayout(facts.mesh.webhooks);
+  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version: version2, versionOrigin: fact.origin, versionFact: fact } };
+}
+function legacyLayout(webhooks) {
+  return webhooks.filter((w) => w.resource !== void 0 || w.shortName === "namespace" || w.shortName === "auto" || w.shortName === "rev.namespace" && w.revision !== "default");
 }
 var describeInstall = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
 var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
@@ -35555,7 +35597,8 @@ function judgeAcrossVersions(first, runAt, rules) {
   const unknown = [...dropped].every((c) => c.fact.origin === "unknown");
   const ranges = [...new Set([...dropped].map((c) => rangeText(c.fact.range)))];
   const ruleNames = [...new Set([...dropped].map((c) => c.rule.name))].sort();
-  const why = unknown ? "which Istio version runs is not among the inputs" : `the inputs show only a range of Istio versions (${shortList(ranges)})`;
+  const filledIn = report2.facts.mesh.versions.filledIn;
+  const why = unknown ? `which Istio version runs is not among the inputs${filledIn.length > 0 ? ` (${shortList(filledIn)})` : ""}` : `the inputs show only a range of Istio versions (${shortList(ranges)})`;
   return {
     ...report2,
     results,
@@ -36027,14 +36070,19 @@ function factResources(inputs, config) {
     const text = input2.file.text;
     const stated = input2.file.absPath !== void 0 && statedValues.has(input2.file.absPath);
     const valuesName = !input2.file.origin && VALUES_FILE_NAME.test(input2.file.displayPath);
+    const chartFile = !input2.file.origin && CHART_FILE_NAME.test(input2.file.displayPath);
     for (const group of groupsOf(text)) {
-      if (!stated && !valuesName && !mightHoldFacts(text.slice(group.start, group.end))) continue;
+      if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
       for (const doc of parseGroup(input2.file, group)) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
         out.push(...found.resources);
         if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
         const values = asObject(doc.value);
         if (!values) continue;
+        if (chartFile) {
+          out.push(chartFileResource(doc, values));
+          continue;
+        }
         const install = valuesDocumentKind(values, stated) !== void 0;
         if (install || valuesName) out.push(valuesFileResource(doc, values, install));
       }
@@ -42362,6 +42410,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
   const charts = req.charts.map((c) => resolve12(io.cwd, c));
+  const metCharts = [];
   const overlays = req.overlays.map((o) => resolve12(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
@@ -42429,6 +42478,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     }
     skipped.push(...found.ignored);
     const files = [...found.files];
+    metCharts.push(...found.charts);
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
       if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, void 0, config, io.cwd));
       else unrenderedCharts.push(chart);
@@ -42502,6 +42552,12 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const context = /* @__PURE__ */ new Map();
   for (const g of groups) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
+  }
+  for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
+    const file = join10(dir, "Chart.yaml");
+    if (context.has(file)) continue;
+    const read2 = readSource(file, io.cwd);
+    if (read2.ok) context.set(file, read2);
   }
   return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
 }
