@@ -1,0 +1,24 @@
+// npm's prepare script. In a clone with the dev dependencies (`npm ci`), it builds the
+// bundles. A git install (`npm install -g git+…`, which pre-commit 4.6 runs for a node hook)
+// runs prepare in a clone without them: the committed bundles are the build, so it does
+// nothing, and says why only when they are missing too.
+import { existsSync } from 'node:fs';
+
+const BUNDLES = ['dist/cli.js', 'dist/lsp.js', 'dist/eslint-plugin.js'];
+
+let esbuild = true;
+try {
+  await import('esbuild');
+} catch {
+  esbuild = false;
+}
+if (esbuild) {
+  const { buildBundles } = await import('./build.mjs');
+  await buildBundles('dist');
+} else {
+  const missing = BUNDLES.filter((b) => !existsSync(new URL(`../${b}`, import.meta.url)));
+  if (missing.length > 0) {
+    process.stderr.write(`meshlint: ${missing.join(', ')} missing, and esbuild is not installed to build them: run "npm ci" in a clone\n`);
+    process.exitCode = 1;
+  }
+}
