@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve13.call(this, root2, ref);
+      let _sch = resolve14.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve13(root2, ref) {
+    function resolve14(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve13(baseURI, relativeURI, options) {
+    function resolve14(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve13,
+      resolve: resolve14,
       resolveComponent,
       equal,
       serialize,
@@ -15349,8 +15349,8 @@ var require_ignore = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync3, readFileSync as readFileSync3, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve12, sep as sep5 } from "node:path";
+import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync3, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve13, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -26762,7 +26762,7 @@ var InstallFactsBuilder = class {
       list2.push(c);
       meshWide.set(c.key, list2);
     }
-    const resolve13 = (revision, key, label, config2) => {
+    const resolve14 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -26800,12 +26800,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve13(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve13(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve13(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve13(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve13(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve13(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve14(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve14(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve14(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve14(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve14(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve14(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -29905,8 +29905,8 @@ function clientDial(client, args, env) {
       if (client.localLetters && /^-[A-Za-z]+$/.test(word2) && [...word2.slice(1)].some((ch) => client.localLetters?.includes(ch))) return void 0;
       let [flag, value] = flagParts(word2);
       if (value === void 0 && /^-[A-Za-z]./.test(word2) && !word2.startsWith("--")) {
-        const short = word2.slice(0, 2);
-        if (hostFlags.has(short) || portFlags.has(short)) [flag, value] = [short, word2.slice(2)];
+        const short2 = word2.slice(0, 2);
+        if (hostFlags.has(short2) || portFlags.has(short2)) [flag, value] = [short2, word2.slice(2)];
       }
       if (value === void 0 && valueFlags.has(flag)) value = args[++i];
       if (value === void 0) continue;
@@ -40445,12 +40445,12 @@ var Ignorer = class {
     this.loadedDirs.add(dir);
     this.add(dir, readIgnoreFile(join3(dir, ".gitignore")));
   }
-  ignored(abs, isDir2) {
+  ignored(abs, isDir3) {
     for (const { base, ig } of this.sets) {
       const rel = relative4(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
       const posix5 = rel.split(sep3).join("/");
-      if (ig.ignores(isDir2 ? `${posix5}/` : posix5)) return true;
+      if (ig.ignores(isDir3 ? `${posix5}/` : posix5)) return true;
     }
     return false;
   }
@@ -40527,11 +40527,11 @@ function discover(opts) {
         met++;
         loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
         const match = lookUp(m);
-        const isDir2 = Boolean(match.st?.isDirectory());
+        const isDir3 = Boolean(match.st?.isDirectory());
         const within2 = edge.repositoryOf(m);
-        if (ig.ignored(m, isDir2) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir2 ? "ignored-directory" : "ignored" });
+        if (ig.ignored(m, isDir3) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir3 ? "ignored-directory" : "ignored" });
         else if (match.st && edge.escapes(within2, m)) skipped.push(outside(m));
-        else if (isDir2) walkOrChart(m, within2);
+        else if (isDir3) walkOrChart(m, within2);
         else if (match.st?.isFile()) addFile(m);
         else if (match.st) skipped.push(notRegular(m, match.st));
         else if (match.problem === "loop") skipped.push({ path: m, reason: LOOP_REASON, kind: "link-loop" });
@@ -40630,9 +40630,9 @@ function walk(dir, ig, out, visiting, boundary) {
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
       if (target.st && out.edge.escapes(boundary, p)) {
-        const isDir2 = target.st.isDirectory();
-        if (isDir2 || LINTABLE_EXTENSIONS.test(entry.name)) {
-          if (ig.ignored(p, isDir2)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir2 ? "ignored-directory" : "ignored" });
+        const isDir3 = target.st.isDirectory();
+        if (isDir3 || LINTABLE_EXTENSIONS.test(entry.name)) {
+          if (ig.ignored(p, isDir3)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir3 ? "ignored-directory" : "ignored" });
           else skipped.push(outside(p));
         }
         continue;
@@ -41613,15 +41613,107 @@ function openStagedSide(cwd, env) {
   return materialise(gitBin, env, top.stdout, prefix, tree.stdout, "the staged files", { label: "staged files" });
 }
 
+// src/load/revision-ref.ts
+import { mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync4, realpathSync as realpathSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join9, resolve as resolve12 } from "node:path";
+var TIME_LIMIT_MS3 = 6e4;
+function git2(gitBin, args, cwd, env) {
+  const r7 = spawnSync(gitBin, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS3, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+  if (r7.error) throw new RevisionError(`cannot run git: ${r7.error.code ?? r7.error.message}`);
+  return { ok: r7.status === 0, out: (r7.stdout ?? "").trim() };
+}
+function isDir2(p) {
+  try {
+    return statSync5(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+var short = (commit) => commit.slice(0, 7);
+function resolveDiffRefs(args, cwd, env, opts = {}) {
+  const [first = "", second] = args;
+  const dirFirst = !opts.baseIsRevision && !first.startsWith("-") && isDir2(resolve12(cwd, first));
+  const gitBin = findOnPath(["git"], env);
+  if (!gitBin || !git2(gitBin, ["rev-parse", "--show-toplevel"], cwd, env).ok) {
+    return { base: { spec: first, revisionOnly: opts.baseIsRevision === true }, ...second !== void 0 ? { head: { spec: second } } : {} };
+  }
+  const commitOf2 = (spec) => {
+    const r7 = git2(gitBin, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${spec}^{commit}`], cwd, env);
+    return r7.ok && /^[0-9a-f]{40,64}$/.test(r7.out) ? r7.out : void 0;
+  };
+  const need = (spec) => commitOf2(spec) ?? notFound(gitBin, spec, cwd, env);
+  const mergeBase = (a, b, ca, cb) => {
+    const r7 = git2(gitBin, ["merge-base", ca, cb], cwd, env);
+    if (r7.ok && /^[0-9a-f]{40,64}$/.test(r7.out)) return r7.out;
+    throw new RevisionError(`${a} and ${b} have no common commit here${shallow(gitBin, cwd, env) ? `: this clone is shallow (${FETCH_ALL})` : ""}; name the commit to compare with`);
+  };
+  const range = dirFirst || second !== void 0 ? void 0 : /^(.*?)(\.\.\.?)(.*)$/.exec(first);
+  if (range && !first.startsWith("-")) {
+    const [, a = "", dots, b = ""] = range;
+    if (opts.staged) throw new RevisionError(`--staged compares BASE with the staged files: "${first}" names both sides already`);
+    const nameA = a || "HEAD";
+    const nameB = b || "HEAD";
+    const ca = need(nameA);
+    const cb = need(nameB);
+    const head2 = { spec: cb, label: nameB, revisionOnly: true };
+    if (dots === "..") return { base: { spec: ca, label: nameA, revisionOnly: true }, head: head2 };
+    const base = mergeBase(nameA, nameB, ca, cb);
+    return { base: { spec: base, label: `${nameA} (merge base with ${nameB}: ${short(base)})`, revisionOnly: true }, head: head2 };
+  }
+  if (dirFirst) return { base: { spec: first }, ...second !== void 0 ? { head: { spec: second } } : {} };
+  if (first === "HEAD" && commitOf2("HEAD") === void 0 && git2(gitBin, ["rev-list", "-n", "1", "--all"], cwd, env).out === "") {
+    return { base: { spec: first, label: "HEAD (no commit yet: the empty tree)", empty: true }, ...second !== void 0 ? { head: { spec: second } } : {} };
+  }
+  const headSpec = second !== void 0 && !isDir2(resolve12(cwd, second)) ? second : "HEAD";
+  const full = git2(gitBin, ["rev-parse", "--verify", "--quiet", "--symbolic-full-name", "--end-of-options", first], cwd, env).out;
+  if (first !== "HEAD" && first !== "@" && /^refs\/(heads|remotes)\//.test(full)) {
+    const ca = need(first);
+    const ch = commitOf2(headSpec);
+    if (ch !== void 0 && ch !== ca) {
+      const base = mergeBase(first, headSpec, ca, ch);
+      if (base !== ca) return { base: { spec: base, label: `${first} (merge base with ${headSpec}: ${short(base)})`, revisionOnly: true }, ...second !== void 0 ? { head: { spec: second } } : {} };
+    }
+  }
+  need(first);
+  return { base: { spec: first, revisionOnly: opts.baseIsRevision === true }, ...second !== void 0 ? { head: { spec: second } } : {} };
+}
+var FETCH_ALL = "fetch its history: git fetch --unshallow, or fetch-depth: 0 in actions/checkout";
+function shallow(gitBin, cwd, env) {
+  return git2(gitBin, ["rev-parse", "--is-shallow-repository"], cwd, env).out === "true";
+}
+function notFound(gitBin, spec, cwd, env) {
+  const what = `"${spec}" is neither a directory nor a commit of this repository`;
+  const remotes = git2(gitBin, ["remote"], cwd, env).out.split("\n").filter(Boolean);
+  const remote = remotes.find((r7) => spec.startsWith(`${r7}/`));
+  if (remote !== void 0) {
+    const branch = spec.slice(remote.length + 1);
+    const dflt = git2(gitBin, ["symbolic-ref", "--quiet", "--short", `refs/remotes/${remote}/HEAD`], cwd, env).out;
+    const hint = dflt && dflt !== spec ? ` (${remote}'s default branch here is ${dflt})` : "";
+    throw new RevisionError(`${what}: no branch ${branch} of ${remote} is fetched${hint}; fetch it (git fetch ${remote} ${branch}) or name another`);
+  }
+  if (shallow(gitBin, cwd, env)) throw new RevisionError(`${what}: this clone is shallow; ${FETCH_ALL}`);
+  throw new RevisionError(`${what}; name a branch, tag or commit (git fetch it first), or a directory`);
+}
+function openEmptySide(ref, cwd, env) {
+  const gitBin = findOnPath(["git"], env);
+  const prefix = gitBin ? git2(gitBin, ["rev-parse", "--show-prefix"], cwd, env).out : "";
+  const root2 = realpathSync4(mkdtempSync4(join9(tmpdir4(), "meshlint-diff-")));
+  mkdirSync3(join9(root2, ".git"));
+  const sideCwd = join9(root2, prefix);
+  mkdirSync3(sideCwd, { recursive: true });
+  return { label: ref.label ?? ref.spec, cwd: sideCwd, close: () => rmSync4(root2, { recursive: true, force: true }) };
+}
+
 // src/load/rule-docs.ts
 import { existsSync as existsSync7, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, join as join9 } from "node:path";
+import { dirname as dirname8, join as join10 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
-    const pkg = join9(d, "package.json");
+    const pkg = join10(d, "package.json");
     if (existsSync7(pkg)) {
       try {
         if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
@@ -41643,7 +41735,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join9(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync2(join10(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -42164,7 +42256,10 @@ ${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
 
 What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
 repository the current directory is in (HEAD by default: the working tree, the current
-directory as it is; with --staged, the staged files). A revision is read with git archive
+directory as it is; with --staged, the staged files). A branch as BASE (main, origin/main)
+is compared from where HEAD left it, their merge base, as git diff main...HEAD reads; the
+header says so. BASE may be a range: A...B (from their merge base to B) or A..B (A to B).
+Before a repository's first commit, HEAD is the empty tree. A revision is read with git archive
 into a temporary directory, removed afterwards: the checkout, the index and the worktrees are
 never changed. Both sides are linted the same way: the same --path, --context, --config,
 charts and overlays, each path read relative to the side's folder that stands for the current
@@ -42308,7 +42403,7 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve12(io.cwd, v2.config) : void 0;
+  const explicit = v2.config ? resolve13(io.cwd, v2.config) : void 0;
   if (v2.config && explicit && !existsSync8(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
@@ -42379,11 +42474,11 @@ function inOrderOf(inputs, results) {
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve12(io.cwd)) ?? dirname9(file);
+  const srcRoot = repoRoot(resolve13(io.cwd)) ?? dirname9(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve12(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve13(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
   const shown3 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown3} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
@@ -42392,7 +42487,7 @@ function readBaseline(flag, config, io) {
   }
   let text;
   try {
-    const stat = statSync5(file);
+    const stat = statSync6(file);
     if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
     if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
     text = readFileSync3(file, "utf8");
@@ -42409,10 +42504,10 @@ function readBaseline(flag, config, io) {
   }
 }
 function writeBaseline(name, results, io) {
-  const target = resolve12(io.cwd, name);
+  const target = resolve13(io.cwd, name);
   const entries2 = baselineEntries(results, baselineUris(target, io));
   try {
-    mkdirSync3(dirname9(target), { recursive: true });
+    mkdirSync4(dirname9(target), { recursive: true });
     writeFileSync3(target, formatBaseline(entries2));
   } catch (e) {
     const why = e.code === "EEXIST" ? "a part of the path is a file, not a folder" : describeFsError(e);
@@ -42429,8 +42524,8 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve12(io.cwd, c));
-  const overlays = req.overlays.map((o) => resolve12(io.cwd, o));
+  const charts = req.charts.map((c) => resolve13(io.cwd, c));
+  const overlays = req.overlays.map((o) => resolve13(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -42514,7 +42609,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve12(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve13(io.cwd, p));
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
     }
@@ -42591,7 +42686,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve12(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve13(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -42665,7 +42760,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve12(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve13(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
@@ -42693,7 +42788,7 @@ function listRules(io, config, format) {
   return 0;
 }
 function printConfig(io, lookup2, file) {
-  const config = lookup2.forFile(resolve12(io.cwd, file));
+  const config = lookup2.forFile(resolve13(io.cwd, file));
   const rules = {};
   for (const r7 of allRules) {
     const s = effectiveSetting(config, r7);
@@ -42743,9 +42838,9 @@ function useColor(v2, io) {
 function emit(out, v2, io) {
   const name = v2["output-file"];
   if (name) {
-    const target = resolve12(io.cwd, name);
+    const target = resolve13(io.cwd, name);
     try {
-      mkdirSync3(dirname9(target), { recursive: true });
+      mkdirSync4(dirname9(target), { recursive: true });
       writeFileSync3(target, out);
     } catch (e) {
       const why = e.code === "EEXIST" ? "a part of the path is a file, not a folder" : describeFsError(e);
@@ -42797,10 +42892,10 @@ function runExplain(paths, v2, lookup2, io) {
 function configForPaths(paths, lookup2, io) {
   const own = paths.filter((p) => p !== "-");
   if (own.length !== 1) return lookup2.forDir(io.cwd);
-  const target = resolve12(io.cwd, own[0]);
+  const target = resolve13(io.cwd, own[0]);
   let directory = false;
   try {
-    directory = statSync5(target).isDirectory();
+    directory = statSync6(target).isDirectory();
   } catch {
     return lookup2.forDir(io.cwd);
   }
@@ -42814,16 +42909,21 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve12(io.cwd, v2.config) } : {} };
+  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve13(io.cwd, v2.config) } : {} };
   const sides = [];
+  const emptySides = /* @__PURE__ */ new Set();
   try {
-    for (const spec of [args[0] ?? "", ...args[1] !== void 0 ? [args[1]] : []]) {
-      try {
-        sides.push(openSide(spec, io.cwd, io.env, { revisionOnly: sides.length === 0 && opts.baseIsRevision === true }));
-      } catch (e) {
-        if (e instanceof RevisionError) throw new UsageError(e.message);
-        throw e;
+    try {
+      const refs = resolveDiffRefs(args, io.cwd, io.env, { staged: v2.staged === true, baseIsRevision: opts.baseIsRevision === true });
+      for (const ref of [refs.base, ...refs.head ? [refs.head] : []]) {
+        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true });
+        const side = ref.label !== void 0 ? { ...opened, label: ref.label } : opened;
+        sides.push(side);
+        if (ref.empty) emptySides.add(side);
       }
+    } catch (e) {
+      if (e instanceof RevisionError) throw new UsageError(e.message);
+      throw e;
     }
     if (sides.length === 1) {
       try {
@@ -42847,7 +42947,8 @@ function diffParsed(args, v2, io, opts = {}) {
         const line = lines.get(key);
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
-      const run2 = lintParsed(sideValues, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add });
+      const values = emptySides.has(side) ? { ...sideValues, "no-error-on-unmatched-pattern": true } : sideValues;
+      const run2 = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add });
       if (typeof run2 === "number") return run2;
       runs.push({
         label: side.label,

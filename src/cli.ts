@@ -34,6 +34,7 @@ import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, Ren
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
 import { openSide, openStagedSide, RevisionError, type Side } from './load/revision.ts';
+import { openEmptySide, resolveDiffRefs } from './load/revision-ref.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import { pacedCollection } from './parse/pacing.ts';
@@ -261,7 +262,10 @@ ${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
 
 What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
 repository the current directory is in (HEAD by default: the working tree, the current
-directory as it is; with --staged, the staged files). A revision is read with git archive
+directory as it is; with --staged, the staged files). A branch as BASE (main, origin/main)
+is compared from where HEAD left it, their merge base, as git diff main...HEAD reads; the
+header says so. BASE may be a range: A...B (from their merge base to B) or A..B (A to B).
+Before a repository's first commit, HEAD is the empty tree. A revision is read with git archive
 into a temporary directory, removed afterwards: the checkout, the index and the worktrees are
 never changed. Both sides are linted the same way: the same --path, --context, --config,
 charts and overlays, each path read relative to the side's folder that stands for the current
@@ -1150,14 +1154,20 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   // The same --config file for both sides, named from where the user typed it.
   const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}) };
   const sides: Side[] = [];
+  /** The empty tree's side: nothing to lint there is what it is, not a mistake. */
+  const emptySides = new Set<Side>();
   try {
-    for (const spec of [args[0] ?? '', ...(args[1] !== undefined ? [args[1]] : [])]) {
-      try {
-        sides.push(openSide(spec, io.cwd, io.env, { revisionOnly: sides.length === 0 && opts.baseIsRevision === true }));
-      } catch (e) {
-        if (e instanceof RevisionError) throw new UsageError(e.message);
-        throw e;
+    try {
+      const refs = resolveDiffRefs(args, io.cwd, io.env, { staged: v.staged === true, baseIsRevision: opts.baseIsRevision === true });
+      for (const ref of [refs.base, ...(refs.head ? [refs.head] : [])]) {
+        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true });
+        const side = ref.label !== undefined ? { ...opened, label: ref.label } : opened;
+        sides.push(side);
+        if (ref.empty) emptySides.add(side);
       }
+    } catch (e) {
+      if (e instanceof RevisionError) throw new UsageError(e.message);
+      throw e;
     }
     if (sides.length === 1) {
       try {
@@ -1181,7 +1191,8 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         const line = lines.get(key);
         return line === undefined ? undefined : { filePath: displayPathOf(configFile, side.cwd), line };
       });
-      const run = lintParsed(sideValues, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add });
+      const values: Values = emptySides.has(side) ? { ...sideValues, 'no-error-on-unmatched-pattern': true } : sideValues;
+      const run = lintParsed(values, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add });
       if (typeof run === 'number') return run;
       runs.push({
         label: side.label,

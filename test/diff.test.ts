@@ -247,14 +247,70 @@ else {
     });
   });
 
-  test('a repository with no commit yet: exit 2 and a line that says there is nothing to compare with', () => {
+  test('the first commit (no HEAD yet) is compared with the empty tree: every workload is added, and its errors are new', () => {
     withTemp((t) => {
       git(t, 'init', '-q');
-      t.write('k8s/web.yaml', deployment('web'));
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
       git(t, 'add', '-A');
-      const r = cli(['diff', 'HEAD', '--staged'], { cwd: t.path('.'), env });
+      const r = cli(['diff', 'HEAD', '--staged', '-f', 'json'], { cwd: t.path('.'), env });
+      assert.equal(r.code, 1, r.stderr);
+      const json = JSON.parse(r.stdout) as DiffJson & { base: string };
+      assert.equal(json.workloads.added.map((w) => w.workload), ['Deployment shop/web']);
+      assert.equal(json.findings.new.map((f) => f.ruleId), ['injection-host-network']);
+      assert.match(json.base, /empty tree/);
+      // A name other than HEAD is still one the repository lacks.
+      assert.equal(cli(['diff', 'main', '--staged'], { cwd: t.path('.'), env }).code, 2);
+    });
+  });
+
+  test('a branch as BASE is compared from the merge base: what the branch changed, not what main did since (git diff main...HEAD)', () => {
+    withTemp((t) => {
+      repo(t);
+      git(t, 'branch', '-M', 'main');
+      git(t, 'checkout', '-q', '-b', 'feature');
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      commit(t, 'web on the host network');
+      git(t, 'checkout', '-q', 'main');
+      t.write('k8s/ns.yaml', ns('    team: shop\n'));
+      commit(t, 'main stops injecting shop');
+      git(t, 'checkout', '-q', 'feature');
+      const onlyOurs = (json: DiffJson): string[] => json.workloads.changed.flatMap((c) => c.changes.map((x) => `${c.workload} ${x}`));
+      for (const args of [['main'], ['main...HEAD'], ['main...feature'], ['main...']]) {
+        const { json } = diff(t, ...args);
+        assert.equal(onlyOurs(json), ['Deployment shop/web sidecar-lost'], args.join(' '));
+        assert.equal(json.findings.new.map((f) => f.ruleId), ['injection-host-network'], args.join(' '));
+        assert.match((json as DiffJson & { base: string }).base, /^main \(merge base with (HEAD|feature): [0-9a-f]{7}\)$/, args.join(' '));
+      }
+      // Two dots: from main's tip, so main's relabel reads as this side gaining api's sidecar back.
+      const tip = diff(t, 'main..HEAD').json;
+      assert.equal(onlyOurs(tip), ['Deployment shop/api sidecar-gained']);
+      // The header says which commit was compared.
+      const text = cli(['diff', 'main', '--no-color'], { cwd: t.path('.'), env });
+      assert.match(text.stdout, /^meshlint diff main \(merge base with HEAD: [0-9a-f]{7}\) → working tree/);
+      // A tag or a commit is itself.
+      git(t, 'tag', 'v1', 'main');
+      assert.equal(onlyOurs(diff(t, 'v1').json), ['Deployment shop/api sidecar-gained']);
+    });
+  });
+
+  test('a ref that is not here: the advice names what to fetch (the remote branch, or the history of a shallow clone)', () => {
+    withTemp((t) => {
+      repo(t);
+      git(t, 'branch', '-M', 'main');
+      git(t, 'remote', 'add', 'origin', t.path('elsewhere'));
+      for (const spec of ['origin/master', 'origin/master...HEAD']) {
+        const r = cli(['diff', spec], { cwd: t.path('.'), env });
+        assert.equal(r.code, 2, spec);
+        assert.match(r.stderr, /"origin\/master" is neither a directory nor a commit of this repository: no branch master of origin is fetched; fetch it \(git fetch origin master\)/, spec);
+        assert.not.match(r.stderr, /fetch-depth/, spec);
+      }
+      t.write('k8s/extra.yaml', deployment('extra'));
+      commit(t, 'second');
+      const clone = t.path('shallow');
+      spawnSync('git', ['clone', '-q', '--depth', '1', `file://${t.dir}`, clone], { encoding: 'utf8' });
+      const r = cli(['diff', 'HEAD~1'], { cwd: clone, env });
       assert.equal(r.code, 2);
-      assert.match(r.stderr, /this repository has no commit yet to compare with; make the first commit/);
+      assert.match(r.stderr, /"HEAD~1" is neither a directory nor a commit of this repository: this clone is shallow; fetch its history: git fetch --unshallow, or fetch-depth: 0 in actions\/checkout/);
     });
   });
 
