@@ -41010,6 +41010,7 @@ function overlaysAmong(files, read2) {
   const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
   const used = /* @__PURE__ */ new Set();
+  const components = /* @__PURE__ */ new Set();
   const members = new Set(kustomizations);
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
@@ -41024,6 +41025,7 @@ function overlaysAmong(files, read2) {
     } catch {
       continue;
     }
+    if (data?.kind === "Component") components.add(dirname7(file));
     for (const entry of localEntries(data)) {
       const target = resolve8(dirname7(file), entry);
       if (isFolder.has(target)) {
@@ -41050,7 +41052,7 @@ function overlaysAmong(files, read2) {
     }
     return out;
   };
-  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false, filesOf };
+  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf };
 }
 
 // src/load/render/index.ts
