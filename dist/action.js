@@ -34528,9 +34528,14 @@ function validateConfig(raw, file, rules, scope2) {
     },
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
+      ...c.helm?.renderCharts === false ? { renderChartsDeclined: true } : {},
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
     },
-    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
+    kustomize: {
+      overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)),
+      renderOverlays: c.kustomize?.renderOverlays ?? false,
+      ...c.kustomize?.renderOverlays === false ? { renderOverlaysDeclined: true } : {}
+    },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
     ...c.baseline !== void 0 ? { baseline: inRepo(c.baseline, "baseline") } : {},
     diff: { failOn: c.diff?.failOn ?? EMPTY_CONFIG.diff.failOn }
@@ -42540,7 +42545,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
         throughOverlays = { found: foundOverlays, files: new Set(files.filter((x) => foundOverlays.members.has(x))) };
         files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
       }
-    } else if (unbuilt.length > 0) {
+    } else if (unbuilt.length > 0 && !config.kustomize.renderOverlaysDeclined) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
@@ -42576,7 +42581,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   }
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
-    notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
+    if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
     for (const c of unrenderedCharts) skipped.push({ path: c, reason: "a Helm chart, not rendered", kind: "unrendered-chart" });
   }
   const inDefault = chartJobs.filter((renders) => renders.some((r7) => r7.namespace === void 0)).map((renders) => displayPathOf(renders[0]?.chartDir ?? "", io.cwd));

@@ -34035,9 +34035,14 @@ function validateConfig(raw, file, rules, scope) {
     },
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
+      ...c.helm?.renderCharts === false ? { renderChartsDeclined: true } : {},
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
     },
-    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
+    kustomize: {
+      overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)),
+      renderOverlays: c.kustomize?.renderOverlays ?? false,
+      ...c.kustomize?.renderOverlays === false ? { renderOverlaysDeclined: true } : {}
+    },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
     ...c.baseline !== void 0 ? { baseline: inRepo(c.baseline, "baseline") } : {},
     diff: { failOn: c.diff?.failOn ?? EMPTY_CONFIG.diff.failOn }
@@ -42129,7 +42134,7 @@ Options:
                                config's istio.version, else the one the inputs show,
                                else unknown (findings that differ by version wait)
       --max-warnings N         Exit with 1 when there are more than N warnings
-  -q, --quiet                  Report errors only
+  -q, --quiet                  Report errors only (no warnings, no notes)
       --fix                    Apply fixes to the files
       --fix-dry-run            Show the fixes as a diff, change nothing
       --ignore-pattern PAT     Skip files matching PAT (gitignore syntax); repeatable
@@ -42389,7 +42394,7 @@ function run(argv, io) {
   if (v2["write-baseline"] !== void 0) return writeBaseline(v2["write-baseline"], report2.results, io);
   emit(formatReport(format, results, config, { color: useColor(v2, io) && !v2["output-file"], cwd: io.cwd, notes: runNotes(report2) }), v2, io);
   if (v2.stats) io.stderr(statsLine(report2, linted.skipped));
-  printNotes(report2, io, Boolean(v2.stats));
+  if (!v2.quiet) printNotes(report2, io, Boolean(v2.stats));
   const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
   const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
   if (errors > 0) return 1;
@@ -42607,7 +42612,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
         throughOverlays = { found: foundOverlays, files: new Set(files.filter((x) => foundOverlays.members.has(x))) };
         files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
       }
-    } else if (unbuilt.length > 0) {
+    } else if (unbuilt.length > 0 && !config.kustomize.renderOverlaysDeclined) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
@@ -42643,7 +42648,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   }
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
-    notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
+    if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
     for (const c of unrenderedCharts) skipped.push({ path: c, reason: "a Helm chart, not rendered", kind: "unrendered-chart" });
   }
   const inDefault = chartJobs.filter((renders) => renders.some((r7) => r7.namespace === void 0)).map((renders) => displayPathOf(renders[0]?.chartDir ?? "", io.cwd));

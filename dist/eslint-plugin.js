@@ -34842,9 +34842,14 @@ function validateConfig(raw, file, rules2, scope) {
     },
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
+      ...c.helm?.renderCharts === false ? { renderChartsDeclined: true } : {},
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
     },
-    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
+    kustomize: {
+      overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)),
+      renderOverlays: c.kustomize?.renderOverlays ?? false,
+      ...c.kustomize?.renderOverlays === false ? { renderOverlaysDeclined: true } : {}
+    },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
     ...c.baseline !== void 0 ? { baseline: inRepo(c.baseline, "baseline") } : {},
     diff: { failOn: c.diff?.failOn ?? EMPTY_CONFIG.diff.failOn }

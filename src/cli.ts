@@ -129,7 +129,7 @@ Options:
                                config's istio.version, else the one the inputs show,
                                else unknown (findings that differ by version wait)
       --max-warnings N         Exit with 1 when there are more than N warnings
-  -q, --quiet                  Report errors only
+  -q, --quiet                  Report errors only (no warnings, no notes)
       --fix                    Apply fixes to the files
       --fix-dry-run            Show the fixes as a diff, change nothing
       --ignore-pattern PAT     Skip files matching PAT (gitignore syntax); repeatable
@@ -451,7 +451,8 @@ function run(argv: readonly string[], io: CliIO): number {
 
   emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report) }), v, io);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
-  printNotes(report, io, Boolean(v.stats));
+  // --quiet reports errors only, as ESLint's does: a note is not one.
+  if (!v.quiet) printNotes(report, io, Boolean(v.stats));
 
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
@@ -739,7 +740,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
         throughOverlays = { found: foundOverlays, files: new Set(files.filter((x) => foundOverlays.members.has(x))) };
         files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
       }
-    } else if (unbuilt.length > 0) {
+    } else if (unbuilt.length > 0 && !config.kustomize.renderOverlaysDeclined) {
       const n = unbuilt.length;
       notes.push({ id: 'overlays-not-built', message: `${n} Kustomize overlay${n === 1 ? ' was' : 's were'} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? 'its files are' : 'their files are'} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? 'it deploys' : 'they deploy'}.` });
     }
@@ -780,7 +781,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   }
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
-    notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
+    if (!config.helm.renderChartsDeclined) notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
     for (const c of unrenderedCharts) skipped.push({ path: c, reason: 'a Helm chart, not rendered', kind: 'unrendered-chart' });
   }
   const inDefault = chartJobs.filter((renders) => renders.some((r) => r.namespace === undefined)).map((renders) => displayPathOf(renders[0]?.chartDir ?? '', io.cwd));
