@@ -34404,7 +34404,7 @@ function changesOf(base, head2) {
   if (base.sidecar !== head2.sidecar) {
     if (base.sidecar === "unknown") out.push("sidecar-known");
     else if (head2.sidecar === "unknown") out.push("sidecar-unknown");
-    out.push(...head2.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
+    else out.push(...head2.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
   }
   if (base.sidecar === head2.sidecar && head2.sidecar !== "not-injected" && base.revision !== head2.revision) out.push("revision");
   const capture = (s) => s.capture ?? (s.sidecar === "injected" ? "sidecar" : s.sidecar === "not-injected" ? "none" : void 0);
@@ -34466,7 +34466,7 @@ function diffFindings(base, head2) {
   const added = unmatched.map((f) => f.finding);
   const fixed = b.filter((_2, i) => !matchedBase.has(i)).map((f) => f.finding);
   const total = head2.reduce((n, r7) => n + r7.messages.length, 0);
-  return { new: added, fixed, unchanged: total - added.length };
+  return { new: added, fixed, undecided: [], unchanged: total - added.length };
 }
 function diffRuns(base, head2) {
   const changed = [];
@@ -34510,7 +34510,18 @@ function diffRuns(base, head2) {
     added = added.filter((a) => !paired.has(a.workload));
     removed = removed.filter((r7) => !paired.has(r7.workload));
   }
-  return { changed, added, removed, findings: diffFindings(base.results, head2.results) };
+  const findings = diffFindings(base.results, head2.results);
+  const undefinedNamespace = (w) => w?.sources?.namespace?.labels === "not defined";
+  const undecidedWorkloads = /* @__PURE__ */ new Set();
+  for (const [key, h] of head2.workloads) {
+    const b = base.workloads.get(key);
+    if (b && (h.sidecar === "unknown" && b.sidecar !== "unknown" || undefinedNamespace(h) && b.sources?.namespace !== void 0 && !undefinedNamespace(b))) undecidedWorkloads.add(key);
+  }
+  const undecided2 = (f) => {
+    const r7 = f.message.resource;
+    return r7 !== void 0 && [...undecidedWorkloads].some((w) => w === r7 || w.startsWith(`${r7} (`));
+  };
+  return { changed, added, removed, findings: { ...findings, fixed: findings.fixed.filter((f) => !undecided2(f)), undecided: findings.fixed.filter(undecided2) } };
 }
 function failures(diff, failOn) {
   const out = [];
@@ -36175,13 +36186,15 @@ function formatDiffStylish(diff, labels, color) {
   for (const r7 of diff.removed) out += `  ${c("red", `- ${safeText(r7.workload)}`)}: removed (had ${stateText(r7.base)})  ${c("dim", `${safeText(r7.base.filePath)}:${r7.base.line} in ${safeText(labels.base)}`)}
 `;
   const f = diff.findings;
-  out += "\n" + c("bold", `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged`) + "\n";
+  out += "\n" + c("bold", `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged`) + "\n";
   const line = (sign, x) => `  ${sign} ${safeText(x.filePath)}:${x.message.line}:${x.message.column}  ${x.message.severity === 2 ? c("red", "error") : c("yellow", "warning")}  ${safeText(x.message.message)}  ${c("dim", x.message.ruleId)}
 `;
   for (const x of f.new) out += line(c("red", "new  "), x);
   for (const x of f.fixed) out += line(c("green", "fixed"), x);
+  for (const x of f.undecided) out += line(c("yellow", "undecided"), x);
   return out;
 }
+var undecidedCount = (f) => f.undecided.length > 0 ? `${f.undecided.length} no longer decided, ` : "";
 var findingJson = (x) => ({
   filePath: x.filePath,
   ruleId: x.message.ruleId,
@@ -36207,9 +36220,10 @@ function formatDiffJson(diff, labels, failures2) {
         removed: diff.removed.map((r7) => ({ ...r7, base: shown2(r7.base) }))
       },
       findings: {
-        counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, unchanged: diff.findings.unchanged },
+        counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, undecided: diff.findings.undecided.length, unchanged: diff.findings.unchanged },
         new: diff.findings.new.map(findingJson),
-        fixed: diff.findings.fixed.map(findingJson)
+        fixed: diff.findings.fixed.map(findingJson),
+        undecided: diff.findings.undecided.map(findingJson)
       },
       failures: failures2
     },
@@ -36251,7 +36265,7 @@ ${e(labels.base)} \u2192 ${e(labels.head)}: **${e(headline(diff))}**; ${diff.fin
   }
   const f = diff.findings;
   out += `
-### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged
+### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged
 
 `;
   if (f.new.length > 0) {

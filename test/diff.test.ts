@@ -44,7 +44,7 @@ interface DiffJson {
     added: { workload: string }[];
     removed: { workload: string; base: { filePath: string } }[];
   };
-  findings: { counts: { new: number; fixed: number; unchanged: number }; new: { ruleId: string; filePath: string }[]; fixed: { ruleId: string }[] };
+  findings: { counts: { new: number; fixed: number; undecided: number; unchanged: number }; new: { ruleId: string; filePath: string }[]; fixed: { ruleId: string }[]; undecided: { ruleId: string }[] };
   failures: string[];
 }
 
@@ -182,7 +182,7 @@ else {
       git(t, 'mv', 'k8s/api.yaml', 'api.yaml');
       commit(t, 'move');
       const { code, json } = diff(t, 'HEAD~1', 'HEAD');
-      assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+      assert.equal(json.findings.counts, { new: 0, fixed: 0, undecided: 0, unchanged: 1 });
       assert.equal(json.workloads, { changed: [], added: [], removed: [] });
       assert.equal(code, 0);
     });
@@ -195,7 +195,7 @@ else {
       commit(t, 'an old syntax error');
       t.write('k8s/broken.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: [unclosed\n');
       const { code, json } = diff(t, 'HEAD');
-      assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+      assert.equal(json.findings.counts, { new: 0, fixed: 0, undecided: 0, unchanged: 1 });
       assert.equal(code, 0);
       // A second, equal error is new.
       t.write('k8s/broken.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: [unclosed\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\ndata:\n  k: [unclosed\n');
@@ -228,6 +228,27 @@ else {
       const only = JSON.parse(cli(['diff', 'before', 'after', '--path', 'web.yaml', '-f', 'json'], { cwd: t.path('.'), env }).stdout) as DiffJson;
       // Without the Namespaces, neither side knows shop's labels: nothing to compare changes.
       assert.equal(only.workloads.changed.filter((c) => c.changes.includes('sidecar-lost')), []);
+    });
+  });
+
+  test('a Namespace\'s file deleted: its workloads are no longer decided, not without their sidecars, and their findings are not fixed', () => {
+    withTemp((t) => {
+      repo(t);
+      // The namespace asks for injection and web is on the host network: a finding that needs the Namespace.
+      t.write('k8s/web.yaml', deployment('web').replace('    spec:\n', '    spec:\n      hostNetwork: true\n'));
+      t.write('.meshlint.yaml', 'diff:\n  failOn: [new-error, sidecar-lost]\n');
+      commit(t, 'web on the host network');
+      git(t, 'rm', '-q', 'k8s/ns.yaml');
+      const { code, json } = diff(t, 'HEAD', '--staged');
+      // web is never injected on the host network, so only api's sidecar is undecided.
+      assert.equal(json.workloads.changed.map((c) => [c.workload, c.changes]), [['Deployment shop/api', ['sidecar-unknown']]]);
+      assert.equal(code, 0, 'no sidecar was lost');
+      assert.equal(json.findings.counts.fixed, 0);
+      assert.equal(json.findings.undecided.map((f) => f.ruleId), ['injection-host-network']);
+      const text = cli(['diff', 'HEAD', '--staged', '--no-color'], { cwd: t.path('.'), env });
+      assert.match(text.stdout, /What this change does to the mesh: 1 workload has its sidecar no longer decided\n/);
+      assert.not.match(text.stdout, /lose/);
+      assert.match(text.stdout, /Findings: 0 new, 0 fixed, 1 no longer decided, 0 unchanged/);
     });
   });
 
@@ -475,7 +496,7 @@ else {
         assert.equal(r.stderr, '', r.stderr);
         const json = JSON.parse(r.stdout) as DiffJson;
         assert.equal(json.workloads, { changed: [], added: [], removed: [] });
-        assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+        assert.equal(json.findings.counts, { new: 0, fixed: 0, undecided: 0, unchanged: 1 });
         // The baseline's fingerprint names the template, not the random name.
         const write = cli(['.', '--render-charts', '--write-baseline', 'baseline.json'], { cwd: t.path('.'), env: chartEnv });
         assert.equal(write.code, 0, write.stderr);
@@ -528,7 +549,7 @@ test('markdown links each place to its line on its side; a URL that could end th
     changed: [{ workload: 'Deployment shop/web', changes: ['sidecar-lost'], base: state('k8s/web.yaml', 4), head: { ...state('k8s/web.yaml', 4), sidecar: 'not-injected' }, cause: { filePath: 'k8s/ns.yaml', line: 5, what: 'namespace' } }],
     added: [],
     removed: [{ workload: 'Deployment shop/old', base: state('k8s/old (1).yaml', 7) }, { workload: 'Deployment shop/gone', base: state('k8s/gone.yaml', 3) }],
-    findings: { new: [], fixed: [], unchanged: 0 },
+    findings: { new: [], fixed: [], undecided: [], unchanged: 0 },
   };
   const md = formatDiffMarkdown(diff, { base: 'main', head: 'pr' }, [], ['new-error'], (side, filePath, line) => `https://example.com/${side}/${filePath}#L${line}`);
   assert.match(md, /\| \[k8s\/ns\.yaml:5 \\\(its namespace's labels\\\)\]\(https:\/\/example\.com\/head\/k8s\/ns\.yaml#L5\) \|/);

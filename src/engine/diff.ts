@@ -76,6 +76,8 @@ export interface MeshDiff {
   readonly findings: {
     readonly new: readonly DiffFinding[];
     readonly fixed: readonly DiffFinding[];
+    /** BASE's findings on workloads whose sidecar HEAD no longer decides: gone from HEAD, not fixed. */
+    readonly undecided: readonly DiffFinding[];
     readonly unchanged: number;
   };
 }
@@ -158,9 +160,11 @@ function causeOf(base: WorkloadState, head: WorkloadState, changes: readonly Cha
 function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
   const out: ChangeKind[] = [];
   if (base.sidecar !== head.sidecar) {
+    // From or to unknown, the sidecar is no longer (or now) decided: it was not gained or lost
+    // (a Namespace's file deleted leaves its workloads undecided, not without their sidecars).
     if (base.sidecar === 'unknown') out.push('sidecar-known');
     else if (head.sidecar === 'unknown') out.push('sidecar-unknown');
-    out.push(...(head.sidecar === 'injected' ? (['sidecar-gained'] as const) : base.sidecar === 'injected' ? (['sidecar-lost'] as const) : []));
+    else out.push(...(head.sidecar === 'injected' ? (['sidecar-gained'] as const) : base.sidecar === 'injected' ? (['sidecar-lost'] as const) : []));
   }
   if (base.sidecar === head.sidecar && head.sidecar !== 'not-injected' && base.revision !== head.revision) out.push('revision');
   // A pod no label puts in ambient is in sidecar mode when injected and out of the mesh when not:
@@ -240,7 +244,7 @@ export function diffFindings(base: readonly LintResult[], head: readonly LintRes
   const added = unmatched.map((f) => f.finding);
   const fixed = b.filter((_, i) => !matchedBase.has(i)).map((f) => f.finding);
   const total = head.reduce((n, r) => n + r.messages.length, 0);
-  return { new: added, fixed, unchanged: total - added.length };
+  return { new: added, fixed, undecided: [], unchanged: total - added.length };
 }
 
 /** What the change does: workloads whose outcome changed, added or removed, and findings. */
@@ -290,7 +294,20 @@ export function diffRuns(base: { results: readonly LintResult[]; workloads: Read
     added = added.filter((a) => !paired.has(a.workload));
     removed = removed.filter((r) => !paired.has(r.workload));
   }
-  return { changed, added, removed, findings: diffFindings(base.results, head.results) };
+  const findings = diffFindings(base.results, head.results);
+  // A finding gone because HEAD cannot decide its workload any more is not fixed: the
+  // workload's sidecar became unknown, or its namespace is no longer defined.
+  const undefinedNamespace = (w: WorkloadState | undefined): boolean => w?.sources?.namespace?.labels === 'not defined';
+  const undecidedWorkloads = new Set<string>();
+  for (const [key, h] of head.workloads) {
+    const b = base.workloads.get(key);
+    if (b && ((h.sidecar === 'unknown' && b.sidecar !== 'unknown') || (undefinedNamespace(h) && b.sources?.namespace !== undefined && !undefinedNamespace(b)))) undecidedWorkloads.add(key);
+  }
+  const undecided = (f: DiffFinding): boolean => {
+    const r = f.message.resource;
+    return r !== undefined && [...undecidedWorkloads].some((w) => w === r || w.startsWith(`${r} (`));
+  };
+  return { changed, added, removed, findings: { ...findings, fixed: findings.fixed.filter((f) => !undecided(f)), undecided: findings.fixed.filter(undecided) } };
 }
 
 /** Why the change fails under `diff.failOn`: the reasons, empty when it passes. */
