@@ -36047,6 +36047,15 @@ function placeOf(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
+function templatePlace(t, locator) {
+  const { doc, offsets } = locatePath({ resource: t.resource, path: [] }, locator);
+  const origin = doc.file.origin;
+  const start = locator.position(doc.file, offsets[0]);
+  const range = { line: start.line, column: start.column, endLine: start.line, endColumn: start.column };
+  if (!origin) return { filePath: doc.file.displayPath, line: start.line };
+  const back = origin.mapBack({ doc, docPath: [], resource: t.resource, range });
+  return { filePath: back.filePath, line: back.range.line };
+}
 function namespaceState(ns2, locator) {
   if (!ns2) return { labels: "not defined" };
   const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
@@ -36088,8 +36097,10 @@ var SideStates = class {
       hold: stated2(plan?.hold, CONFIG_KEYS.hold)
     };
     const source = t.resource.doc.helmSource;
-    const volatileName = source !== void 0 && t.resource.doc.file.origin?.volatile?.(source) === true;
-    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install }, volatileName)]);
+    const origin = t.resource.doc.file.origin;
+    const volatileName = source !== void 0 && origin?.volatile?.(source) === true;
+    const chart = origin?.tool === "helm" && origin.inputs ? { template: templatePlace(t, locator), values: origin.inputs } : void 0;
+    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install, ...chart ? { chart } : {} }, volatileName)]);
   };
 };
 
@@ -36135,7 +36146,7 @@ function reasonText(changes, s) {
   return `${s.reason}; ${s.admission?.why ?? "its namespace enforces no Pod Security level that can reject it"}`;
 }
 function causeText(cause, c = (_s2, t) => t) {
-  const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "" }[cause.what];
+  const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "", values: " (its chart's values)" }[cause.what];
   return c("dim", `${safeText(cause.filePath)}:${cause.line}${why}`);
 }
 function headline(diff) {
@@ -41262,7 +41273,8 @@ function renderChart(r7, binary2, run2, cwd, readAny) {
     return known;
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile } };
+  const inputs = [.../* @__PURE__ */ new Set([join5(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
@@ -42922,6 +42934,30 @@ function configForPaths(paths, lookup2, io) {
   }
   return directory ? lookup2.forDir(target) : lookup2.forFile(target);
 }
+function chartCauses(diff, baseCwd, headCwd) {
+  const read2 = (dir, file) => {
+    try {
+      return readFileSync3(resolve13(dir, file), "utf8");
+    } catch {
+      return void 0;
+    }
+  };
+  const changed = diff.changed.map((w) => {
+    const chart = w.head.sources?.chart;
+    if (w.cause.what !== "workload" || !chart) return w;
+    for (const file of chart.values) {
+      const before = read2(baseCwd, file);
+      const after = read2(headCwd, file);
+      if (after === void 0 || before === after) continue;
+      const a = after.split("\n");
+      const b = (before ?? "").split("\n");
+      const at2 = a.findIndex((line, i) => line !== b[i]);
+      return { ...w, cause: { filePath: file, line: Math.min((at2 === -1 ? a.length : at2) + 1, a.length), what: "values" } };
+    }
+    return { ...w, cause: { ...chart.template, what: "workload" } };
+  });
+  return { ...diff, changed };
+}
 var NOT_FOR_DIFF = ["fix", "fix-dry-run", "baseline", "write-baseline", "stdin-filename", "print-config"];
 function diffParsed(args, v2, io, opts = {}) {
   if (args.length < 1 || args.length > 2) throw new UsageError("diff takes a BASE and at most a HEAD: meshlint diff BASE [HEAD] [--path PATH]...");
@@ -42983,7 +43019,7 @@ function diffParsed(args, v2, io, opts = {}) {
     }
     const [base, head2] = runs;
     if (!base || !head2) return 2;
-    const diff = diffRuns(base, head2);
+    const diff = chartCauses(diffRuns(base, head2), base.cwd, head2.cwd);
     return { diff, base, head: head2, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();

@@ -1120,6 +1120,36 @@ export interface DiffRun {
   readonly why: readonly string[];
 }
 
+/**
+ * A workload a chart renders, changed by its own object, is looked at where the user edits
+ * it: the first line of the chart's values files that the change edits, else its template
+ * (not a line of helm template's output). Each side's files are read from its folder.
+ */
+function chartCauses(diff: MeshDiff, baseCwd: string, headCwd: string): MeshDiff {
+  const read = (dir: string, file: string): string | undefined => {
+    try {
+      return readFileSync(resolve(dir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const changed = diff.changed.map((w) => {
+    const chart = w.head.sources?.chart;
+    if (w.cause.what !== 'workload' || !chart) return w;
+    for (const file of chart.values) {
+      const before = read(baseCwd, file);
+      const after = read(headCwd, file);
+      if (after === undefined || before === after) continue;
+      const a = after.split('\n');
+      const b = (before ?? '').split('\n');
+      const at = a.findIndex((line, i) => line !== b[i]);
+      return { ...w, cause: { filePath: file, line: Math.min((at === -1 ? a.length : at) + 1, a.length), what: 'values' as const } };
+    }
+    return { ...w, cause: { ...chart.template, what: 'workload' as const } };
+  });
+  return { ...diff, changed };
+}
+
 /** The flags of a lint that make no sense for a comparison of every finding of both sides. */
 const NOT_FOR_DIFF = ['fix', 'fix-dry-run', 'baseline', 'write-baseline', 'stdin-filename', 'print-config'] as const;
 
@@ -1207,7 +1237,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
-    const diff = diffRuns(base, head);
+    const diff = chartCauses(diffRuns(base, head), base.cwd, head.cwd);
     return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();

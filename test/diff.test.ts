@@ -458,10 +458,10 @@ else {
         git(t, 'init', '-q');
         t.write('k8s/ns.yaml', ns('    istio-injection: enabled\n'));
         t.write('chart/Chart.yaml', 'apiVersion: v2\nname: web\nversion: 0.1.0\n');
-        t.write('chart/values.yaml', 'hostNetwork: false\n');
+        t.write('chart/values.yaml', 'replicas: 1\nhostNetwork: false\n');
         t.write('chart/templates/deployment.yaml', deployment('web', '      hostNetwork: {{ .Values.hostNetwork }}\n'));
         commit(t, 'chart');
-        t.write('chart/values.yaml', 'hostNetwork: true\n');
+        t.write('chart/values.yaml', 'replicas: 1\nhostNetwork: true\n');
         commit(t, 'hostNetwork in the values');
         const chartEnv = { PATH: `${dirname(helm)}:${env.PATH}` };
         const r = cli(['diff', 'HEAD~1', 'HEAD', '--render-charts', '-f', 'json'], { cwd: t.path('.'), env: chartEnv });
@@ -470,6 +470,11 @@ else {
         assert.equal(json.workloads.changed.map((c) => [c.workload, c.changes]), [['Deployment shop/web', ['sidecar-lost']]]);
         assert.equal(json.findings.new.map((f) => [f.ruleId, f.filePath]), [['injection-host-network', 'chart/templates/deployment.yaml']]);
         assert.equal(r.code, 1);
+        // The line to look at is the values line the change edits, not a line of helm template's output.
+        assert.equal((json.workloads.changed[0] as unknown as { cause: unknown }).cause, { filePath: 'chart/values.yaml', line: 2, what: 'values' });
+        const text = cli(['diff', 'HEAD~1', 'HEAD', '--render-charts', '--no-color'], { cwd: t.path('.'), env: chartEnv });
+        assert.match(text.stdout, /chart\/values\.yaml:2 \(its chart's values\)/);
+        assert.not.match(text.stdout, /helm template\):/);
       });
     });
     test('a chart that names its objects anew at each render (randAlphaNum): no workload added or removed, no finding new or fixed; a baseline keeps matching', () => {

@@ -45,11 +45,14 @@ export interface Sources {
   readonly workload: string;
   /** Where the install settings that decide it are written, when among the inputs. */
   readonly install: { readonly webhook?: Place; readonly cni?: Place; readonly native?: Place; readonly hold?: Place };
+  /** A workload a chart renders: its template's line, and the values files the render read (as shown in reports). */
+  readonly chart?: { readonly template: Place; readonly values: readonly string[] };
 }
 
 /** Where a change comes from, as far as the diff can tell: its namespace's labels, the workload itself, or an install setting. */
 export interface ChangeCause extends Place {
-  readonly what: 'namespace' | 'workload' | 'install';
+  /** values: a line of a chart's values file that the change edits. */
+  readonly what: 'namespace' | 'workload' | 'install' | 'values';
 }
 
 export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'waypoint' | 'startup' | 'admission';

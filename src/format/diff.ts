@@ -54,7 +54,7 @@ export interface DiffLabels {
 
 /** Where to look: "k8s/ns.yaml:6 (its namespace's labels)" or the workload's own line. */
 function causeText(cause: ChangeCause, c: (style: 'dim', text: string) => string = (_s, t) => t): string {
-  const why = { namespace: " (its namespace's labels)", install: ' (the install)', workload: '' }[cause.what];
+  const why = { namespace: " (its namespace's labels)", install: ' (the install)', workload: '', values: " (its chart's values)" }[cause.what];
   return c('dim', `${safeText(cause.filePath)}:${cause.line}${why}`);
 }
 
