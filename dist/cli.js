@@ -42866,7 +42866,7 @@ function useColor(v2, io) {
   const force = io.env.FORCE_COLOR;
   if (force !== void 0) return ["", "1", "2", "3", "true"].includes(force);
   if (io.env.NO_COLOR) return false;
-  return io.isTTY;
+  return io.isTTY && (io.hasColors ? io.hasColors() : io.env.TERM !== "dumb");
 }
 function emit(out, v2, io) {
   const name = v2["output-file"];
@@ -43117,6 +43117,8 @@ function main() {
     stderr: (s) => writeOrExit(process.stderr, "standard error", s),
     readStdin: () => readFileSync3(0),
     isTTY: Boolean(process.stdout.isTTY),
+    // Only a terminal's stream has hasColors().
+    hasColors: () => process.stdout.isTTY === true && process.stdout.hasColors(process.env),
     env: process.env,
     // The bundle that holds this function also serves parses (see src/main.ts).
     parseWorker: new URL(import.meta.url)

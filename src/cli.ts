@@ -305,6 +305,8 @@ export interface CliIO {
   readonly stderr: (s: string) => void;
   readonly readStdin: () => Buffer;
   readonly isTTY: boolean;
+  /** Whether the terminal takes colours (Node's stream.hasColors(): TERM=dumb says no); without it, TERM alone is read. */
+  readonly hasColors?: () => boolean;
   readonly env: NodeJS.ProcessEnv;
   /** A script that serves parses in a worker thread (the bundled CLI itself); without it, no threads. */
   readonly parseWorker?: URL;
@@ -1001,15 +1003,15 @@ function printConfig(io: CliIO, lookup: ConfigLookup, file: string): number {
 /**
  * Colours: --no-color and --color first, then FORCE_COLOR as Node reads it (empty, 1, 2, 3
  * or true turn them on, any other value off; it wins over NO_COLOR), then NO_COLOR, then
- * whether standard output is a terminal.
+ * whether standard output is a terminal that takes colours (not TERM=dumb).
  */
-export function useColor(v: { readonly color?: boolean; readonly 'no-color'?: boolean }, io: Pick<CliIO, 'env' | 'isTTY'>): boolean {
+export function useColor(v: { readonly color?: boolean; readonly 'no-color'?: boolean }, io: Pick<CliIO, 'env' | 'isTTY' | 'hasColors'>): boolean {
   if (v['no-color']) return false;
   if (v.color) return true;
   const force = io.env.FORCE_COLOR;
   if (force !== undefined) return ['', '1', '2', '3', 'true'].includes(force);
   if (io.env.NO_COLOR) return false;
-  return io.isTTY;
+  return io.isTTY && (io.hasColors ? io.hasColors() : io.env.TERM !== 'dumb');
 }
 
 /** The report goes to --output-file (its folder created, as ESLint does) or to standard output. */
@@ -1368,6 +1370,8 @@ export function main(): void {
     stderr: (s) => writeOrExit(process.stderr, 'standard error', s),
     readStdin: () => readFileSync(0),
     isTTY: Boolean(process.stdout.isTTY),
+    // Only a terminal's stream has hasColors().
+    hasColors: () => process.stdout.isTTY === true && process.stdout.hasColors(process.env),
     env: process.env,
     // The bundle that holds this function also serves parses (see src/main.ts).
     parseWorker: new URL(import.meta.url),

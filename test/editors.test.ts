@@ -58,4 +58,18 @@ test('the VS Code client: a valid manifest, its entry file parses, it starts `me
   assert.match(readFileSync(join(dir, manifest.main), 'utf8'), /args: \['lsp', '--stdio'\]/);
 });
 
+test('the VS Code client validates .meshlint.yaml with the config schema, without a modeline: its copy is the schema (npm run schema writes both)', () => {
+  const dir = join(REPO_ROOT, 'editors', 'vscode');
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { contributes: { yamlValidation?: { fileMatch: string[]; url: string }[]; jsonValidation?: { fileMatch: string[]; url: string }[] } };
+  const [yaml] = manifest.contributes.yamlValidation ?? [];
+  assert.equal(yaml?.fileMatch, ['.meshlint.yaml', '.meshlint.yml']);
+  assert.equal(manifest.contributes.jsonValidation?.[0]?.fileMatch, ['.meshlint.json']);
+  assert.is(readFileSync(join(dir, yaml?.url ?? ''), 'utf8'), readFileSync(join(REPO_ROOT, 'schema', 'meshlint.schema.json'), 'utf8'));
+});
+
+test('the Neovim file names an install that exists (meshlint is not on the npm registry yet)', () => {
+  const lua = readFileSync(join(REPO_ROOT, 'editors', 'neovim', 'meshlint.lua'), 'utf8');
+  assert.not.match(lua, /npm install -g meshlint\b/);
+});
+
 test.run();
