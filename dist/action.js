@@ -16374,7 +16374,7 @@ var package_default = {
 var TOOL_NAME = "meshlint";
 var VERSION = package_default.version;
 var HOMEPAGE = "https://github.com/meshlint/meshlint";
-var DOCS_URL = `${HOMEPAGE}/blob/v${VERSION}/rules`;
+var DOCS_URL = `${HOMEPAGE}/blob/main/rules`;
 
 // src/engine/rule-api.ts
 var creator = (0, import_eslint_utils.RuleCreator)((name) => `${DOCS_URL}/${name}.md`);
@@ -42954,6 +42954,14 @@ function fitDiffSummary(diffMarkdown, tail, max) {
   const end = cutTo(tail, Math.floor(max / 4));
   return cutTo(diffMarkdown, max - Buffer.byteLength(end)) + end;
 }
+function withPullRequestCategory(sarif, category) {
+  const log = JSON.parse(sarif);
+  const [run] = log.runs;
+  if (!run) return sarif;
+  const { name, version: version2, informationUri } = run.tool.driver;
+  const empty = { tool: { driver: { name, ...version2 ? { version: version2 } : {}, ...informationUri ? { informationUri } : {} } }, results: [], automationDetails: { id: category } };
+  return jsonText({ ...log, runs: [...log.runs, empty] }, 2);
+}
 function automationId() {
   const explicit = input("category");
   if (explicit) return explicit.endsWith("/") ? explicit : `${explicit}/`;
@@ -43087,8 +43095,10 @@ ${said.join(" ")}
     }
     const { results, report: report2, config } = run;
     printNotes(report2, cli, false);
-    if (format === "sarif") writeSarif(formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) }));
-    else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
+    if (format === "sarif") {
+      const sarif = formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) });
+      writeSarif(env.GITHUB_EVENT_NAME === "push" ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif);
+    } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
     const annotated = annotateAll(results);
     counts = count2(results);
     if (env.GITHUB_STEP_SUMMARY) {

@@ -16743,7 +16743,7 @@ var package_default = {
 var TOOL_NAME = "meshlint";
 var VERSION = package_default.version;
 var HOMEPAGE = "https://github.com/meshlint/meshlint";
-var DOCS_URL = `${HOMEPAGE}/blob/v${VERSION}/rules`;
+var DOCS_URL = `${HOMEPAGE}/blob/main/rules`;
 
 // src/engine/rule-api.ts
 var creator = (0, import_eslint_utils.RuleCreator)((name) => `${DOCS_URL}/${name}.md`);

@@ -154,7 +154,8 @@ if (!hasGit) console.log('notice: skipping the README pull-request workflow test
 else {
   test('the Action on a pull request: the workflow checks out the history, and its step reports what the change adds', () => {
     const workflow = parseYaml(snippet('pull-request-workflow.yml')) as { on: unknown; jobs: Record<string, { steps: { id?: string; uses?: string; with?: Record<string, unknown> }[] }> };
-    assert.is(workflow.on, 'pull_request');
+    // Pull requests, and pushes to the base branch, whose analysis they are compared with.
+    assert.equal(Object.keys(workflow.on as Record<string, unknown>).sort(), ['pull_request', 'push']);
     const steps = Object.values(workflow.jobs)[0]?.steps ?? [];
     assert.is(steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with?.['fetch-depth'], 0, 'the base commit is in the checkout');
     const step = steps.find((s) => s.uses?.startsWith('meshlint/meshlint@'));
