@@ -6,12 +6,9 @@ import { existsSync } from 'node:fs';
 
 const BUNDLES = ['dist/cli.js', 'dist/lsp.js', 'dist/eslint-plugin.js'];
 
-let esbuild = true;
-try {
-  await import('esbuild');
-} catch {
-  esbuild = false;
-}
+// Installed here, not found up the folder tree (a ~/node_modules/esbuild would not bring
+// the other dev dependencies the build needs).
+const esbuild = existsSync(new URL('../node_modules/esbuild/package.json', import.meta.url));
 if (esbuild) {
   const { buildBundles } = await import('./build.mjs');
   await buildBundles('dist');
