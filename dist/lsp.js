@@ -49933,6 +49933,30 @@ function transport(args) {
 `);
   return [new StrictMessageReader(process.stdin), new import_node3.StreamMessageWriter(process.stdout)];
 }
+function answerThenClose(reader, writer) {
+  let pending = 0;
+  let closing = false;
+  const done = () => {
+    if (closing && pending === 0) process.exit(1);
+  };
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) => listen((message) => {
+    if ("id" in message && "method" in message) pending++;
+    callback(message);
+  });
+  const write = writer.write.bind(writer);
+  writer.write = async (message) => {
+    await write(message);
+    if ("id" in message && !("method" in message)) {
+      pending--;
+      done();
+    }
+  };
+  return () => {
+    closing = true;
+    done();
+  };
+}
 if (isLintWorker()) {
   serveLintWorker();
 } else {
@@ -49941,10 +49965,11 @@ if (isLintWorker()) {
     process.stdout.write(USAGE);
   } else {
     const [reader, writer] = transport(args);
+    const closeWhenAnswered = answerThenClose(reader, writer);
     reader.onError((e) => {
       process.stderr.write(`${TOOL_NAME} lsp: ${safeText(e instanceof Error ? e.message : String(e))}; closing the connection
 `);
-      setTimeout(() => process.exit(1), 50);
+      closeWhenAnswered();
     });
     const server = startServer((0, import_node3.createConnection)(import_node3.ProposedFeatures.all, reader, writer), { workerUrl: new URL(import.meta.url) });
     reader.onClose(() => process.exit(server.shutdownRequested ? 0 : 1));
