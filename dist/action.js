@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve14.call(this, root2, ref);
+      let _sch = resolve15.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve14(root2, ref) {
+    function resolve15(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve14(baseURI, relativeURI, options) {
+    function resolve15(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve14,
+      resolve: resolve15,
       resolveComponent,
       equal,
       serialize,
@@ -15455,11 +15455,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve14) {
-      resolve14(value);
+    return value instanceof P2 ? value : new P2(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve14, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15475,7 +15475,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15781,8 +15781,8 @@ function info(message) {
 }
 
 // src/action.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync4, statSync as statSync6, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve13, sep as sep6 } from "node:path";
+import { mkdirSync as mkdirSync5, readFileSync as readFileSync4, statSync as statSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve14, sep as sep6 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15842,8 +15842,8 @@ function parseListInput(text) {
 }
 
 // src/cli.ts
-import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync3, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, join as join10, resolve as resolve12, sep as sep5 } from "node:path";
+import { existsSync as existsSync9, mkdirSync as mkdirSync4, readFileSync as readFileSync3, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute6, join as join11, resolve as resolve13, sep as sep5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -16325,7 +16325,8 @@ var package_default = {
   ],
   scripts: {
     build: "node scripts/build.mjs",
-    prepare: "node scripts/build.mjs",
+    prepare: "node scripts/prepare.mjs",
+    pack: "node scripts/prepare.mjs && node scripts/pack.mjs",
     start: "node scripts/start.mjs",
     typecheck: "tsc --noEmit",
     test: "node scripts/build.mjs && tsc --noEmit && node scripts/test.mjs",
@@ -16373,7 +16374,7 @@ var package_default = {
 var TOOL_NAME = "meshlint";
 var VERSION = package_default.version;
 var HOMEPAGE = "https://github.com/meshlint/meshlint";
-var DOCS_URL = `${HOMEPAGE}/blob/v${VERSION}/rules`;
+var DOCS_URL = `${HOMEPAGE}/blob/main/rules`;
 
 // src/engine/rule-api.ts
 var creator = (0, import_eslint_utils.RuleCreator)((name) => `${DOCS_URL}/${name}.md`);
@@ -27270,7 +27271,7 @@ var InstallFactsBuilder = class {
       list2.push(c);
       meshWide.set(c.key, list2);
     }
-    const resolve14 = (revision, key, label, config2) => {
+    const resolve15 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -27308,12 +27309,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve14(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve14(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve14(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve14(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve14(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve14(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve15(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve15(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve15(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve15(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve15(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve15(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -30432,8 +30433,8 @@ function clientDial(client, args, env) {
       if (client.localLetters && /^-[A-Za-z]+$/.test(word2) && [...word2.slice(1)].some((ch) => client.localLetters?.includes(ch))) return void 0;
       let [flag, value] = flagParts(word2);
       if (value === void 0 && /^-[A-Za-z]./.test(word2) && !word2.startsWith("--")) {
-        const short = word2.slice(0, 2);
-        if (hostFlags.has(short) || portFlags.has(short)) [flag, value] = [short, word2.slice(2)];
+        const short2 = word2.slice(0, 2);
+        if (hostFlags.has(short2) || portFlags.has(short2)) [flag, value] = [short2, word2.slice(2)];
       }
       if (value === void 0 && valueFlags.has(flag)) value = args[++i];
       if (value === void 0) continue;
@@ -34562,9 +34563,14 @@ function validateConfig(raw, file, rules, scope2) {
     },
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
+      ...c.helm?.renderCharts === false ? { renderChartsDeclined: true } : {},
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
     },
-    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
+    kustomize: {
+      overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)),
+      renderOverlays: c.kustomize?.renderOverlays ?? false,
+      ...c.kustomize?.renderOverlays === false ? { renderOverlaysDeclined: true } : {}
+    },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
     ...c.baseline !== void 0 ? { baseline: inRepo(c.baseline, "baseline") } : {},
     diff: { failOn: c.diff?.failOn ?? EMPTY_CONFIG.diff.failOn }
@@ -34911,7 +34917,7 @@ function changesOf(base, head) {
   if (base.sidecar !== head.sidecar) {
     if (base.sidecar === "unknown") out.push("sidecar-known");
     else if (head.sidecar === "unknown") out.push("sidecar-unknown");
-    out.push(...head.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
+    else out.push(...head.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
   }
   if (base.sidecar === head.sidecar && head.sidecar !== "not-injected" && base.revision !== head.revision) out.push("revision");
   const capture = (s) => s.capture ?? (s.sidecar === "injected" ? "sidecar" : s.sidecar === "not-injected" ? "none" : void 0);
@@ -34973,7 +34979,7 @@ function diffFindings(base, head) {
   const added = unmatched.map((f) => f.finding);
   const fixed = b.filter((_2, i) => !matchedBase.has(i)).map((f) => f.finding);
   const total = head.reduce((n, r7) => n + r7.messages.length, 0);
-  return { new: added, fixed, unchanged: total - added.length };
+  return { new: added, fixed, undecided: [], unchanged: total - added.length };
 }
 function diffRuns(base, head) {
   const changed = [];
@@ -35017,7 +35023,18 @@ function diffRuns(base, head) {
     added = added.filter((a) => !paired.has(a.workload));
     removed = removed.filter((r7) => !paired.has(r7.workload));
   }
-  return { changed, added, removed, findings: diffFindings(base.results, head.results) };
+  const findings = diffFindings(base.results, head.results);
+  const undefinedNamespace = (w) => w?.sources?.namespace?.labels === "not defined";
+  const undecidedWorkloads = /* @__PURE__ */ new Set();
+  for (const [key, h] of head.workloads) {
+    const b = base.workloads.get(key);
+    if (b && (h.sidecar === "unknown" && b.sidecar !== "unknown" || undefinedNamespace(h) && b.sources?.namespace !== void 0 && !undefinedNamespace(b))) undecidedWorkloads.add(key);
+  }
+  const undecided = (f) => {
+    const r7 = f.message.resource;
+    return r7 !== void 0 && [...undecidedWorkloads].some((w) => w === r7 || w.startsWith(`${r7} (`));
+  };
+  return { changed, added, removed, findings: { ...findings, fixed: findings.fixed.filter((f) => !undecided(f)), undecided: findings.fixed.filter(undecided) } };
 }
 function failures(diff, failOn) {
   const out = [];
@@ -36370,6 +36387,15 @@ function placeOf(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
+function templatePlace(t, locator) {
+  const { doc, offsets } = locatePath({ resource: t.resource, path: [] }, locator);
+  const origin = doc.file.origin;
+  const start = locator.position(doc.file, offsets[0]);
+  const range = { line: start.line, column: start.column, endLine: start.line, endColumn: start.column };
+  if (!origin) return { filePath: doc.file.displayPath, line: start.line };
+  const back = origin.mapBack({ doc, docPath: [], resource: t.resource, range });
+  return { filePath: back.filePath, line: back.range.line };
+}
 function namespaceState(ns2, locator) {
   if (!ns2) return { labels: "not defined" };
   const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
@@ -36411,8 +36437,10 @@ var SideStates = class {
       hold: stated(plan?.hold, CONFIG_KEYS.hold)
     };
     const source = t.resource.doc.helmSource;
-    const volatileName = source !== void 0 && t.resource.doc.file.origin?.volatile?.(source) === true;
-    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install }, volatileName)]);
+    const origin = t.resource.doc.file.origin;
+    const volatileName = source !== void 0 && origin?.volatile?.(source) === true;
+    const chart = origin?.tool === "helm" && origin.inputs ? { template: templatePlace(t, locator), values: origin.inputs } : void 0;
+    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install, ...chart ? { chart } : {} }, volatileName)]);
   };
 };
 
@@ -36537,7 +36565,7 @@ function reasonText(changes, s) {
   return `${s.reason}; ${s.admission?.why ?? "its namespace enforces no Pod Security level that can reject it"}`;
 }
 function causeText(cause, c = (_s2, t) => t) {
-  const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "" }[cause.what];
+  const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "", values: " (its chart's values)" }[cause.what];
   return c("dim", `${safeText(cause.filePath)}:${cause.line}${why}`);
 }
 function headline(diff) {
@@ -36588,13 +36616,15 @@ function formatDiffStylish(diff, labels, color) {
   for (const r7 of diff.removed) out += `  ${c("red", `- ${safeText(r7.workload)}`)}: removed (had ${stateText(r7.base)})  ${c("dim", `${safeText(r7.base.filePath)}:${r7.base.line} in ${safeText(labels.base)}`)}
 `;
   const f = diff.findings;
-  out += "\n" + c("bold", `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged`) + "\n";
+  out += "\n" + c("bold", `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged`) + "\n";
   const line = (sign, x) => `  ${sign} ${safeText(x.filePath)}:${x.message.line}:${x.message.column}  ${x.message.severity === 2 ? c("red", "error") : c("yellow", "warning")}  ${safeText(x.message.message)}  ${c("dim", x.message.ruleId)}
 `;
   for (const x of f.new) out += line(c("red", "new  "), x);
   for (const x of f.fixed) out += line(c("green", "fixed"), x);
+  for (const x of f.undecided) out += line(c("yellow", "undecided"), x);
   return out;
 }
+var undecidedCount = (f) => f.undecided.length > 0 ? `${f.undecided.length} no longer decided, ` : "";
 var findingJson = (x) => ({
   filePath: x.filePath,
   ruleId: x.message.ruleId,
@@ -36620,9 +36650,10 @@ function formatDiffJson(diff, labels, failures2) {
         removed: diff.removed.map((r7) => ({ ...r7, base: shown2(r7.base) }))
       },
       findings: {
-        counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, unchanged: diff.findings.unchanged },
+        counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, undecided: diff.findings.undecided.length, unchanged: diff.findings.unchanged },
         new: diff.findings.new.map(findingJson),
-        fixed: diff.findings.fixed.map(findingJson)
+        fixed: diff.findings.fixed.map(findingJson),
+        undecided: diff.findings.undecided.map(findingJson)
       },
       failures: failures2
     },
@@ -36664,7 +36695,7 @@ ${e(labels.base)} \u2192 ${e(labels.head)}: **${e(headline(diff))}**; ${diff.fin
   }
   const f = diff.findings;
   out += `
-### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged
+### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged
 
 `;
   if (f.new.length > 0) {
@@ -40634,12 +40665,12 @@ var Ignorer = class {
     this.loadedDirs.add(dir);
     this.add(dir, readIgnoreFile(join3(dir, ".gitignore")));
   }
-  ignored(abs, isDir2) {
+  ignored(abs, isDir3) {
     for (const { base, ig } of this.sets) {
       const rel = relative4(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
       const posix5 = rel.split(sep3).join("/");
-      if (ig.ignores(isDir2 ? `${posix5}/` : posix5)) return true;
+      if (ig.ignores(isDir3 ? `${posix5}/` : posix5)) return true;
     }
     return false;
   }
@@ -40716,11 +40747,11 @@ function discover(opts) {
         met++;
         loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
         const match = lookUp(m);
-        const isDir2 = Boolean(match.st?.isDirectory());
+        const isDir3 = Boolean(match.st?.isDirectory());
         const within2 = edge.repositoryOf(m);
-        if (ig.ignored(m, isDir2) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir2 ? "ignored-directory" : "ignored" });
+        if (ig.ignored(m, isDir3) || insideIgnoredDir(m, opts.cwd, ig)) ignored.push({ path: m, reason: IGNORED_REASON, kind: isDir3 ? "ignored-directory" : "ignored" });
         else if (match.st && edge.escapes(within2, m)) skipped.push(outside(m));
-        else if (isDir2) walkOrChart(m, within2);
+        else if (isDir3) walkOrChart(m, within2);
         else if (match.st?.isFile()) addFile(m);
         else if (match.st) skipped.push(notRegular(m, match.st));
         else if (match.problem === "loop") skipped.push({ path: m, reason: LOOP_REASON, kind: "link-loop" });
@@ -40819,9 +40850,9 @@ function walk(dir, ig, out, visiting, boundary) {
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
       if (target.st && out.edge.escapes(boundary, p)) {
-        const isDir2 = target.st.isDirectory();
-        if (isDir2 || LINTABLE_EXTENSIONS.test(entry.name)) {
-          if (ig.ignored(p, isDir2)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir2 ? "ignored-directory" : "ignored" });
+        const isDir3 = target.st.isDirectory();
+        if (isDir3 || LINTABLE_EXTENSIONS.test(entry.name)) {
+          if (ig.ignored(p, isDir3)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: isDir3 ? "ignored-directory" : "ignored" });
           else skipped.push(outside(p));
         }
         continue;
@@ -41199,6 +41230,7 @@ function overlaysAmong(files, read2) {
   const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
   const used = /* @__PURE__ */ new Set();
+  const components = /* @__PURE__ */ new Set();
   const members = new Set(kustomizations);
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
@@ -41213,6 +41245,7 @@ function overlaysAmong(files, read2) {
     } catch {
       continue;
     }
+    if (data?.kind === "Component") components.add(dirname7(file));
     for (const entry of localEntries(data)) {
       const target = resolve8(dirname7(file), entry);
       if (isFolder.has(target)) {
@@ -41239,7 +41272,7 @@ function overlaysAmong(files, read2) {
     }
     return out;
   };
-  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false, filesOf };
+  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf };
 }
 
 // src/load/render/index.ts
@@ -41430,7 +41463,8 @@ function renderChart(r7, binary2, run, cwd, readAny) {
     return known;
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile } };
+  const inputs = [.../* @__PURE__ */ new Set([join5(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
@@ -41813,15 +41847,107 @@ function openStagedSide(cwd, env) {
   return materialise(gitBin, env, top.stdout, prefix, tree.stdout, "the staged files", { label: "staged files" });
 }
 
+// src/load/revision-ref.ts
+import { mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync4, realpathSync as realpathSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join9, resolve as resolve12 } from "node:path";
+var TIME_LIMIT_MS3 = 6e4;
+function git2(gitBin, args, cwd, env) {
+  const r7 = spawnSync(gitBin, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS3, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+  if (r7.error) throw new RevisionError(`cannot run git: ${r7.error.code ?? r7.error.message}`);
+  return { ok: r7.status === 0, out: (r7.stdout ?? "").trim() };
+}
+function isDir2(p) {
+  try {
+    return statSync5(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+var short = (commit) => commit.slice(0, 7);
+function resolveDiffRefs(args, cwd, env, opts = {}) {
+  const [first = "", second] = args;
+  const dirFirst = !opts.baseIsRevision && !first.startsWith("-") && isDir2(resolve12(cwd, first));
+  const gitBin = findOnPath(["git"], env);
+  if (!gitBin || !git2(gitBin, ["rev-parse", "--show-toplevel"], cwd, env).ok) {
+    return { base: { spec: first, revisionOnly: opts.baseIsRevision === true }, ...second !== void 0 ? { head: { spec: second } } : {} };
+  }
+  const commitOf2 = (spec) => {
+    const r7 = git2(gitBin, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${spec}^{commit}`], cwd, env);
+    return r7.ok && /^[0-9a-f]{40,64}$/.test(r7.out) ? r7.out : void 0;
+  };
+  const need = (spec) => commitOf2(spec) ?? notFound(gitBin, spec, cwd, env);
+  const mergeBase = (a, b, ca, cb) => {
+    const r7 = git2(gitBin, ["merge-base", ca, cb], cwd, env);
+    if (r7.ok && /^[0-9a-f]{40,64}$/.test(r7.out)) return r7.out;
+    throw new RevisionError(`${a} and ${b} have no common commit here${shallow(gitBin, cwd, env) ? `: this clone is shallow (${FETCH_ALL})` : ""}; name the commit to compare with`);
+  };
+  const range = dirFirst || second !== void 0 ? void 0 : /^(.*?)(\.\.\.?)(.*)$/.exec(first);
+  if (range && !first.startsWith("-")) {
+    const [, a = "", dots, b = ""] = range;
+    if (opts.staged) throw new RevisionError(`--staged compares BASE with the staged files: "${first}" names both sides already`);
+    const nameA = a || "HEAD";
+    const nameB = b || "HEAD";
+    const ca = need(nameA);
+    const cb = need(nameB);
+    const head = { spec: cb, label: nameB, revisionOnly: true };
+    if (dots === "..") return { base: { spec: ca, label: nameA, revisionOnly: true }, head };
+    const base = mergeBase(nameA, nameB, ca, cb);
+    return { base: { spec: base, label: `${nameA} (merge base with ${nameB}: ${short(base)})`, revisionOnly: true }, head };
+  }
+  if (dirFirst) return { base: { spec: first }, ...second !== void 0 ? { head: { spec: second } } : {} };
+  if (first === "HEAD" && commitOf2("HEAD") === void 0 && git2(gitBin, ["rev-list", "-n", "1", "--all"], cwd, env).out === "") {
+    return { base: { spec: first, label: "HEAD (no commit yet: the empty tree)", empty: true }, ...second !== void 0 ? { head: { spec: second } } : {} };
+  }
+  const headSpec = second !== void 0 && !isDir2(resolve12(cwd, second)) ? second : "HEAD";
+  const full = git2(gitBin, ["rev-parse", "--verify", "--quiet", "--symbolic-full-name", "--end-of-options", first], cwd, env).out;
+  if (first !== "HEAD" && first !== "@" && /^refs\/(heads|remotes)\//.test(full)) {
+    const ca = need(first);
+    const ch = commitOf2(headSpec);
+    if (ch !== void 0 && ch !== ca) {
+      const base = mergeBase(first, headSpec, ca, ch);
+      if (base !== ca) return { base: { spec: base, label: `${first} (merge base with ${headSpec}: ${short(base)})`, revisionOnly: true }, ...second !== void 0 ? { head: { spec: second } } : {} };
+    }
+  }
+  need(first);
+  return { base: { spec: first, revisionOnly: opts.baseIsRevision === true }, ...second !== void 0 ? { head: { spec: second } } : {} };
+}
+var FETCH_ALL = "fetch its history: git fetch --unshallow, or fetch-depth: 0 in actions/checkout";
+function shallow(gitBin, cwd, env) {
+  return git2(gitBin, ["rev-parse", "--is-shallow-repository"], cwd, env).out === "true";
+}
+function notFound(gitBin, spec, cwd, env) {
+  const what = `"${spec}" is neither a directory nor a commit of this repository`;
+  const remotes = git2(gitBin, ["remote"], cwd, env).out.split("\n").filter(Boolean);
+  const remote = remotes.find((r7) => spec.startsWith(`${r7}/`));
+  if (remote !== void 0) {
+    const branch = spec.slice(remote.length + 1);
+    const dflt = git2(gitBin, ["symbolic-ref", "--quiet", "--short", `refs/remotes/${remote}/HEAD`], cwd, env).out;
+    const hint = dflt && dflt !== spec ? ` (${remote}'s default branch here is ${dflt})` : "";
+    throw new RevisionError(`${what}: no branch ${branch} of ${remote} is fetched${hint}; fetch it (git fetch ${remote} ${branch}) or name another`);
+  }
+  if (shallow(gitBin, cwd, env)) throw new RevisionError(`${what}: this clone is shallow; ${FETCH_ALL}`);
+  throw new RevisionError(`${what}; name a branch, tag or commit (git fetch it first), or a directory`);
+}
+function openEmptySide(ref, cwd, env) {
+  const gitBin = findOnPath(["git"], env);
+  const prefix = gitBin ? git2(gitBin, ["rev-parse", "--show-prefix"], cwd, env).out : "";
+  const root2 = realpathSync4(mkdtempSync4(join9(tmpdir4(), "meshlint-diff-")));
+  mkdirSync3(join9(root2, ".git"));
+  const sideCwd = join9(root2, prefix);
+  mkdirSync3(sideCwd, { recursive: true });
+  return { label: ref.label ?? ref.spec, cwd: sideCwd, close: () => rmSync4(root2, { recursive: true, force: true }) };
+}
+
 // src/load/rule-docs.ts
 import { existsSync as existsSync8, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, join as join9 } from "node:path";
+import { dirname as dirname8, join as join10 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
-    const pkg = join9(d, "package.json");
+    const pkg = join10(d, "package.json");
     if (existsSync8(pkg)) {
       try {
         if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
@@ -41843,7 +41969,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join9(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync2(join10(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -42212,7 +42338,10 @@ ${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
 
 What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
 repository the current directory is in (HEAD by default: the working tree, the current
-directory as it is; with --staged, the staged files). A revision is read with git archive
+directory as it is; with --staged, the staged files). A branch as BASE (main, origin/main)
+is compared from where HEAD left it, their merge base, as git diff main...HEAD reads; the
+header says so. BASE may be a range: A...B (from their merge base to B) or A..B (A to B).
+Before a repository's first commit, HEAD is the empty tree. A revision is read with git archive
 into a temporary directory, removed afterwards: the checkout, the index and the worktrees are
 never changed. Both sides are linted the same way: the same --path, --context, --config,
 charts and overlays, each path read relative to the side's folder that stands for the current
@@ -42302,7 +42431,7 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve12(io.cwd, v2.config) : void 0;
+  const explicit = v2.config ? resolve13(io.cwd, v2.config) : void 0;
   if (v2.config && explicit && !existsSync9(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
@@ -42373,11 +42502,11 @@ function inOrderOf(inputs, results) {
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve12(io.cwd)) ?? dirname9(file);
+  const srcRoot = repoRoot(resolve13(io.cwd)) ?? dirname9(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve12(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve13(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
   const shown3 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown3} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
@@ -42386,7 +42515,7 @@ function readBaseline(flag, config, io) {
   }
   let text;
   try {
-    const stat = statSync5(file);
+    const stat = statSync6(file);
     if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
     if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
     text = readFileSync3(file, "utf8");
@@ -42409,9 +42538,9 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve12(io.cwd, c));
+  const charts = req.charts.map((c) => resolve13(io.cwd, c));
   const metCharts = [];
-  const overlays = req.overlays.map((o) => resolve12(io.cwd, o));
+  const overlays = req.overlays.map((o) => resolve13(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -42492,11 +42621,11 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
         throughOverlays = { found: foundOverlays, files: new Set(files.filter((x) => foundOverlays.members.has(x))) };
         files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
       }
-    } else if (unbuilt.length > 0) {
+    } else if (unbuilt.length > 0 && !config.kustomize.renderOverlaysDeclined) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve12(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve13(io.cwd, p));
     for (const o of config.kustomize.overlays) {
       if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
     }
@@ -42528,7 +42657,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   }
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
-    notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
+    if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
     for (const c of unrenderedCharts) skipped.push({ path: c, reason: "a Helm chart, not rendered", kind: "unrendered-chart" });
   }
   const inDefault = chartJobs.filter((renders) => renders.some((r7) => r7.namespace === void 0)).map((renders) => displayPathOf(renders[0]?.chartDir ?? "", io.cwd));
@@ -42554,7 +42683,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join10(dir, "Chart.yaml");
+    const file = join11(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
@@ -42579,7 +42708,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve12(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve13(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -42653,7 +42782,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve12(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve13(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
@@ -42671,6 +42800,30 @@ function printNotes(report2, io, all) {
   if (shown3.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown3.length} more (--stats lists them all)
 `);
 }
+function chartCauses(diff, baseCwd, headCwd) {
+  const read2 = (dir, file) => {
+    try {
+      return readFileSync3(resolve13(dir, file), "utf8");
+    } catch {
+      return void 0;
+    }
+  };
+  const changed = diff.changed.map((w) => {
+    const chart = w.head.sources?.chart;
+    if (w.cause.what !== "workload" || !chart) return w;
+    for (const file of chart.values) {
+      const before = read2(baseCwd, file);
+      const after = read2(headCwd, file);
+      if (after === void 0 || before === after) continue;
+      const a = after.split("\n");
+      const b = (before ?? "").split("\n");
+      const at2 = a.findIndex((line, i) => line !== b[i]);
+      return { ...w, cause: { filePath: file, line: Math.min((at2 === -1 ? a.length : at2) + 1, a.length), what: "values" } };
+    }
+    return { ...w, cause: { ...chart.template, what: "workload" } };
+  });
+  return { ...diff, changed };
+}
 var NOT_FOR_DIFF = ["fix", "fix-dry-run", "baseline", "write-baseline", "stdin-filename", "print-config"];
 function diffFromArgs(argv, io, opts = {}) {
   return guarded(io, () => {
@@ -42685,16 +42838,21 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve12(io.cwd, v2.config) } : {} };
+  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve13(io.cwd, v2.config) } : {} };
   const sides = [];
+  const emptySides = /* @__PURE__ */ new Set();
   try {
-    for (const spec of [args[0] ?? "", ...args[1] !== void 0 ? [args[1]] : []]) {
-      try {
-        sides.push(openSide(spec, io.cwd, io.env, { revisionOnly: sides.length === 0 && opts.baseIsRevision === true }));
-      } catch (e) {
-        if (e instanceof RevisionError) throw new UsageError(e.message);
-        throw e;
+    try {
+      const refs = resolveDiffRefs(args, io.cwd, io.env, { staged: v2.staged === true, baseIsRevision: opts.baseIsRevision === true });
+      for (const ref of [refs.base, ...refs.head ? [refs.head] : []]) {
+        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true });
+        const side = ref.label !== void 0 ? { ...opened, label: ref.label } : opened;
+        sides.push(side);
+        if (ref.empty) emptySides.add(side);
       }
+    } catch (e) {
+      if (e instanceof RevisionError) throw new UsageError(e.message);
+      throw e;
     }
     if (sides.length === 1) {
       try {
@@ -42718,7 +42876,8 @@ function diffParsed(args, v2, io, opts = {}) {
         const line = lines.get(key);
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
-      const run = lintParsed(sideValues, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add });
+      const values = emptySides.has(side) ? { ...sideValues, "no-error-on-unmatched-pattern": true } : sideValues;
+      const run = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add });
       if (typeof run === "number") return run;
       runs.push({
         label: side.label,
@@ -42732,7 +42891,7 @@ function diffParsed(args, v2, io, opts = {}) {
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
-    const diff = diffRuns(base, head);
+    const diff = chartCauses(diffRuns(base, head), base.cwd, head.cwd);
     return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();
@@ -42817,7 +42976,7 @@ function chooseMode(diff, eventName, event) {
 function readEvent(path) {
   if (!path) return void 0;
   try {
-    if (statSync6(path).size > MAX_EVENT_BYTES) return void 0;
+    if (statSync7(path).size > MAX_EVENT_BYTES) return void 0;
     return JSON.parse(readFileSync4(path, "utf8"));
   } catch {
     return void 0;
@@ -42851,6 +43010,14 @@ function fitDiffSummary(diffMarkdown, tail, max) {
   const end = cutTo(tail, Math.floor(max / 4));
   return cutTo(diffMarkdown, max - Buffer.byteLength(end)) + end;
 }
+function withPullRequestCategory(sarif, category) {
+  const log = JSON.parse(sarif);
+  const [run] = log.runs;
+  if (!run) return sarif;
+  const { name, version: version2, informationUri } = run.tool.driver;
+  const empty = { tool: { driver: { name, ...version2 ? { version: version2 } : {}, ...informationUri ? { informationUri } : {} } }, results: [], automationDetails: { id: category } };
+  return jsonText({ ...log, runs: [...log.runs, empty] }, 2);
+}
 function automationId() {
   const explicit = input("category");
   if (explicit) return explicit.endsWith("/") ? explicit : `${explicit}/`;
@@ -42869,7 +43036,7 @@ var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
-  const workspace = resolve13(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve14(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOnInput;
   let annotate;
@@ -42905,13 +43072,13 @@ async function runAction() {
     }
   };
   const pathOf2 = (filePath) => {
-    const rel = relative8(workspace, resolve13(cwd, filePath));
+    const rel = relative8(workspace, resolve14(cwd, filePath));
     return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text) => {
-    const target = resolve13(workspace, sarifPath);
-    mkdirSync4(dirname10(target), { recursive: true });
+    const target = resolve14(workspace, sarifPath);
+    mkdirSync5(dirname10(target), { recursive: true });
     writeFileSync4(target, text);
   };
   const annotateAll = (results) => {
@@ -42984,8 +43151,10 @@ ${said.join(" ")}
     }
     const { results, report: report2, config } = run;
     printNotes(report2, cli, false);
-    if (format === "sarif") writeSarif(formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) }));
-    else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
+    if (format === "sarif") {
+      const sarif = formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) });
+      writeSarif(env.GITHUB_EVENT_NAME === "push" ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif);
+    } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
     const annotated = annotateAll(results);
     counts = count2(results);
     if (env.GITHUB_STEP_SUMMARY) {

@@ -9,3 +9,5 @@ const file = new URL('../schema/meshlint.schema.json', import.meta.url);
 const schema = JSON.parse(readFileSync(file, 'utf8')) as { properties: Record<string, unknown> };
 schema.properties.rules = rulesSchema(allRules);
 writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
+// The VS Code extension's copy, which its yamlValidation names: a .vsix holds only its own folder.
+writeFileSync(new URL('../editors/vscode/meshlint.schema.json', import.meta.url), `${JSON.stringify(schema, null, 2)}\n`);

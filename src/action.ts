@@ -13,7 +13,7 @@ import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResult
 import { toUri } from './format/sarif.ts';
 import { dropControls, selectAnnotations } from './format/github.ts';
 import { formatSummary, notesSection } from './format/summary.ts';
-import { plural } from './format/text.ts';
+import { jsonText, plural } from './format/text.ts';
 import { hasCommit } from './load/revision.ts';
 import { TOOL_NAME } from './meta.ts';
 import { getIn } from './model/workload.ts';
@@ -190,6 +190,22 @@ export function fitDiffSummary(diffMarkdown: string, tail: string, max: number):
  * The SARIF category: distinct per set of paths, charts and overlays, so that several
  * meshlint steps in one workflow do not replace each other's code scanning alerts.
  */
+/**
+ * A push's SARIF with one more run, empty, under the category pull requests upload to: code
+ * scanning compares a pull request's analysis with the base branch's of the same category,
+ * and with none there it reports the pull request's configuration as missing from the base
+ * ("Missing analysis for base commit") and cannot say which alerts the change adds. Empty on
+ * the branch, every finding a pull request uploads there is one it adds, as it is.
+ */
+export function withPullRequestCategory(sarif: string, category: string): string {
+  const log = JSON.parse(sarif) as { runs: { tool: { driver: { name: string; version?: string; informationUri?: string } } }[] };
+  const [run] = log.runs;
+  if (!run) return sarif;
+  const { name, version, informationUri } = run.tool.driver;
+  const empty = { tool: { driver: { name, ...(version ? { version } : {}), ...(informationUri ? { informationUri } : {}) } }, results: [], automationDetails: { id: category } };
+  return jsonText({ ...log, runs: [...log.runs, empty] }, 2);
+}
+
 export function automationId(): string {
   const explicit = input('category');
   if (explicit) return explicit.endsWith('/') ? explicit : `${explicit}/`;
@@ -343,8 +359,10 @@ export async function runAction(): Promise<number> {
     }
     const { results, report, config } = run;
     printNotes(report, cli, false);
-    if (format === 'sarif') writeSarif(formatReport('sarif', results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report) }));
-    else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report) }));
+    if (format === 'sarif') {
+      const sarif = formatReport('sarif', results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report) });
+      writeSarif(env.GITHUB_EVENT_NAME === 'push' ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif);
+    } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report) }));
     const annotated = annotateAll(results);
     counts = count(results);
     if (env.GITHUB_STEP_SUMMARY) {

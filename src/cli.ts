@@ -34,6 +34,7 @@ import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, Ren
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
 import { openSide, openStagedSide, RevisionError, type Side } from './load/revision.ts';
+import { openEmptySide, resolveDiffRefs } from './load/revision-ref.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import { pacedCollection } from './parse/pacing.ts';
@@ -128,7 +129,7 @@ Options:
                                config's istio.version, else the one the inputs show,
                                else unknown (findings that differ by version wait)
       --max-warnings N         Exit with 1 when there are more than N warnings
-  -q, --quiet                  Report errors only
+  -q, --quiet                  Report errors only (no warnings, no notes)
       --fix                    Apply fixes to the files
       --fix-dry-run            Show the fixes as a diff, change nothing
       --ignore-pattern PAT     Skip files matching PAT (gitignore syntax); repeatable
@@ -261,7 +262,10 @@ ${READING_OPTIONS}  -o, --output-file FILE       Write the report to FILE
 
 What a change does to the mesh. BASE and HEAD are each a directory or a git revision of the
 repository the current directory is in (HEAD by default: the working tree, the current
-directory as it is; with --staged, the staged files). A revision is read with git archive
+directory as it is; with --staged, the staged files). A branch as BASE (main, origin/main)
+is compared from where HEAD left it, their merge base, as git diff main...HEAD reads; the
+header says so. BASE may be a range: A...B (from their merge base to B) or A..B (A to B).
+Before a repository's first commit, HEAD is the empty tree. A revision is read with git archive
 into a temporary directory, removed afterwards: the checkout, the index and the worktrees are
 never changed. Both sides are linted the same way: the same --path, --context, --config,
 charts and overlays, each path read relative to the side's folder that stands for the current
@@ -301,6 +305,8 @@ export interface CliIO {
   readonly stderr: (s: string) => void;
   readonly readStdin: () => Buffer;
   readonly isTTY: boolean;
+  /** Whether the terminal takes colours (Node's stream.hasColors(): TERM=dumb says no); without it, TERM alone is read. */
+  readonly hasColors?: () => boolean;
   readonly env: NodeJS.ProcessEnv;
   /** A script that serves parses in a worker thread (the bundled CLI itself); without it, no threads. */
   readonly parseWorker?: URL;
@@ -447,7 +453,8 @@ function run(argv: readonly string[], io: CliIO): number {
 
   emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report) }), v, io);
   if (v.stats) io.stderr(statsLine(report, linted.skipped));
-  printNotes(report, io, Boolean(v.stats));
+  // --quiet reports errors only, as ESLint's does: a note is not one.
+  if (!v.quiet) printNotes(report, io, Boolean(v.stats));
 
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
@@ -738,7 +745,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
         throughOverlays = { found: foundOverlays, files: new Set(files.filter((x) => foundOverlays.members.has(x))) };
         files.splice(0, files.length, ...files.filter((f) => !foundOverlays.members.has(f)));
       }
-    } else if (unbuilt.length > 0) {
+    } else if (unbuilt.length > 0 && !config.kustomize.renderOverlaysDeclined) {
       const n = unbuilt.length;
       notes.push({ id: 'overlays-not-built', message: `${n} Kustomize overlay${n === 1 ? ' was' : 's were'} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? 'its files are' : 'their files are'} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? 'it deploys' : 'they deploy'}.` });
     }
@@ -779,7 +786,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
   }
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
-    notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
+    if (!config.helm.renderChartsDeclined) notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
     for (const c of unrenderedCharts) skipped.push({ path: c, reason: 'a Helm chart, not rendered', kind: 'unrendered-chart' });
   }
   const inDefault = chartJobs.filter((renders) => renders.some((r) => r.namespace === undefined)).map((renders) => displayPathOf(renders[0]?.chartDir ?? '', io.cwd));
@@ -1006,15 +1013,15 @@ function printConfig(io: CliIO, lookup: ConfigLookup, file: string): number {
 /**
  * Colours: --no-color and --color first, then FORCE_COLOR as Node reads it (empty, 1, 2, 3
  * or true turn them on, any other value off; it wins over NO_COLOR), then NO_COLOR, then
- * whether standard output is a terminal.
+ * whether standard output is a terminal that takes colours (not TERM=dumb).
  */
-export function useColor(v: { readonly color?: boolean; readonly 'no-color'?: boolean }, io: Pick<CliIO, 'env' | 'isTTY'>): boolean {
+export function useColor(v: { readonly color?: boolean; readonly 'no-color'?: boolean }, io: Pick<CliIO, 'env' | 'isTTY' | 'hasColors'>): boolean {
   if (v['no-color']) return false;
   if (v.color) return true;
   const force = io.env.FORCE_COLOR;
   if (force !== undefined) return ['', '1', '2', '3', 'true'].includes(force);
   if (io.env.NO_COLOR) return false;
-  return io.isTTY;
+  return io.isTTY && (io.hasColors ? io.hasColors() : io.env.TERM !== 'dumb');
 }
 
 /** The report goes to --output-file (its folder created, as ESLint does) or to standard output. */
@@ -1140,6 +1147,36 @@ export interface DiffRun {
   readonly why: readonly string[];
 }
 
+/**
+ * A workload a chart renders, changed by its own object, is looked at where the user edits
+ * it: the first line of the chart's values files that the change edits, else its template
+ * (not a line of helm template's output). Each side's files are read from its folder.
+ */
+function chartCauses(diff: MeshDiff, baseCwd: string, headCwd: string): MeshDiff {
+  const read = (dir: string, file: string): string | undefined => {
+    try {
+      return readFileSync(resolve(dir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const changed = diff.changed.map((w) => {
+    const chart = w.head.sources?.chart;
+    if (w.cause.what !== 'workload' || !chart) return w;
+    for (const file of chart.values) {
+      const before = read(baseCwd, file);
+      const after = read(headCwd, file);
+      if (after === undefined || before === after) continue;
+      const a = after.split('\n');
+      const b = (before ?? '').split('\n');
+      const at = a.findIndex((line, i) => line !== b[i]);
+      return { ...w, cause: { filePath: file, line: Math.min((at === -1 ? a.length : at) + 1, a.length), what: 'values' as const } };
+    }
+    return { ...w, cause: { ...chart.template, what: 'workload' as const } };
+  });
+  return { ...diff, changed };
+}
+
 /** The flags of a lint that make no sense for a comparison of every finding of both sides. */
 const NOT_FOR_DIFF = ['fix', 'fix-dry-run', 'baseline', 'write-baseline', 'stdin-filename', 'print-config'] as const;
 
@@ -1175,14 +1212,20 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   // The same --config file for both sides, named from where the user typed it.
   const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}) };
   const sides: Side[] = [];
+  /** The empty tree's side: nothing to lint there is what it is, not a mistake. */
+  const emptySides = new Set<Side>();
   try {
-    for (const spec of [args[0] ?? '', ...(args[1] !== undefined ? [args[1]] : [])]) {
-      try {
-        sides.push(openSide(spec, io.cwd, io.env, { revisionOnly: sides.length === 0 && opts.baseIsRevision === true }));
-      } catch (e) {
-        if (e instanceof RevisionError) throw new UsageError(e.message);
-        throw e;
+    try {
+      const refs = resolveDiffRefs(args, io.cwd, io.env, { staged: v.staged === true, baseIsRevision: opts.baseIsRevision === true });
+      for (const ref of [refs.base, ...(refs.head ? [refs.head] : [])]) {
+        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true });
+        const side = ref.label !== undefined ? { ...opened, label: ref.label } : opened;
+        sides.push(side);
+        if (ref.empty) emptySides.add(side);
       }
+    } catch (e) {
+      if (e instanceof RevisionError) throw new UsageError(e.message);
+      throw e;
     }
     if (sides.length === 1) {
       try {
@@ -1206,7 +1249,8 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         const line = lines.get(key);
         return line === undefined ? undefined : { filePath: displayPathOf(configFile, side.cwd), line };
       });
-      const run = lintParsed(sideValues, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add });
+      const values: Values = emptySides.has(side) ? { ...sideValues, 'no-error-on-unmatched-pattern': true } : sideValues;
+      const run = lintParsed(values, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add });
       if (typeof run === 'number') return run;
       runs.push({
         label: side.label,
@@ -1220,7 +1264,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
-    const diff = diffRuns(base, head);
+    const diff = chartCauses(diffRuns(base, head), base.cwd, head.cwd);
     return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();
@@ -1351,6 +1395,8 @@ export function main(): void {
     stderr: (s) => writeOrExit(process.stderr, 'standard error', s),
     readStdin: () => readFileSync(0),
     isTTY: Boolean(process.stdout.isTTY),
+    // Only a terminal's stream has hasColors().
+    hasColors: () => process.stdout.isTTY === true && process.stdout.hasColors(process.env),
     env: process.env,
     // The bundle that holds this function also serves parses (see src/main.ts).
     parseWorker: new URL(import.meta.url),

@@ -39,6 +39,37 @@ function transport(args: readonly string[]): [MessageReader, MessageWriter] {
   return [new StrictMessageReader(process.stdin as Readable), new StreamMessageWriter(process.stdout as Writable)];
 }
 
+/**
+ * Counts the requests read and the responses written; the function returned ends the process
+ * (exit 1) once every request read so far is answered. A time to wait instead was too short
+ * on a loaded machine, where the answer to initialize comes after the lint thread starts.
+ */
+function answerThenClose(reader: MessageReader, writer: MessageWriter): () => void {
+  let pending = 0;
+  let closing = false;
+  const done = (): void => {
+    if (closing && pending === 0) process.exit(1);
+  };
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) =>
+    listen((message) => {
+      if ('id' in message && 'method' in message) pending++;
+      callback(message);
+    });
+  const write = writer.write.bind(writer);
+  writer.write = async (message) => {
+    await write(message);
+    if ('id' in message && !('method' in message)) {
+      pending--;
+      done();
+    }
+  };
+  return () => {
+    closing = true;
+    done();
+  };
+}
+
 if (isLintWorker()) {
   serveLintWorker();
 } else {
@@ -47,10 +78,11 @@ if (isLintWorker()) {
     process.stdout.write(USAGE);
   } else {
     const [reader, writer] = transport(args);
+    const closeWhenAnswered = answerThenClose(reader, writer);
     reader.onError((e) => {
       process.stderr.write(`${TOOL_NAME} lsp: ${safeText(e instanceof Error ? e.message : String(e))}; closing the connection\n`);
-      // The messages read before the broken frame are answered first (the connection handles them on the next turns).
-      setTimeout(() => process.exit(1), 50);
+      // The requests read before the broken frame are answered first, however long that takes.
+      closeWhenAnswered();
     });
     // The client went away: exit as vscode-languageserver does for streams (0 after a shutdown request).
     const server = startServer(createConnection(ProposedFeatures.all, reader, writer), { workerUrl: new URL(import.meta.url) });

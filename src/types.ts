@@ -44,6 +44,8 @@ export interface RenderOrigin {
   readonly writtenFilesLinted?: boolean;
   /** Maps a position in the rendered text to the source file the user edits. */
   readonly mapBack: (at: RenderedLocation) => SourceLocation;
+  /** The files besides the templates whose text decides the render (a chart's values files), as shown in reports. */
+  readonly inputs?: readonly string[];
   /**
    * Whether the template a rendered document comes from (its "# Source:" path) calls a function
    * whose output differs at each render (randAlphaNum, uuidv4, now, …): the names it renders are

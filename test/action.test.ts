@@ -123,7 +123,7 @@ test('a failing run: SARIF for code scanning, 10+10 annotations at most, the sum
 
     assert.match(r.summary, new RegExp(`\\*\\*${errors} errors, ${warnings} warnings\\*\\*`));
     // Rule pages as of the running version's tag.
-    assert.ok(r.summary.includes(`| [injection-host-network](https://github.com/meshlint/meshlint/blob/v${VERSION}/rules/injection-host-network.md) | 1 | 1 |`), r.summary);
+    assert.ok(r.summary.includes(`| [injection-host-network](https://github.com/meshlint/meshlint/blob/main/rules/injection-host-network.md) | 1 | 1 |`), r.summary);
     assert.match(r.summary, /\[examples\/injection-host-network\/bad\.yaml:16\]\(https:\/\/github\.com\/acme\/platform\/blob\/0123456789abcdef0123456789abcdef01234567\/examples\/injection-host-network\/bad\.yaml#L16\)/);
     assert.match(r.summary, new RegExp(`20 of ${errors + warnings} findings are annotated`));
 
@@ -374,6 +374,16 @@ else {
       }
       // new-error outside a pull request is error.
       assert.is(runAction(t, { diff: 'off', 'fail-on': 'new-error' }, cwd, runner).code, 1);
+      // A push (the base branch) also holds the pull requests' category, empty: their
+      // analysis then has one on the base to be compared with.
+      const push = runAction(t, { paths: 'k8s/', 'sarif-file': t.path('push.sarif') }, cwd, { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: runner.GITHUB_EVENT_PATH });
+      const runs = (JSON.parse(readFileSync(t.path('push.sarif'), 'utf8')) as { runs: { automationDetails: { id: string }; results: unknown[]; tool: { driver: { name: string } } }[] }).runs;
+      assert.is(push.code, 1);
+      assert.equal(runs.map((r) => [r.tool.driver.name, r.automationDetails.id, r.results.length]), [['meshlint', runs[0]?.automationDetails.id, 2], ['meshlint', `${runs[0]?.automationDetails.id}pull-request/`, 0]]);
+      const pr = runAction(t, { paths: 'k8s/', 'sarif-file': t.path('pr.sarif') }, cwd, runner);
+      const prRuns = (JSON.parse(readFileSync(t.path('pr.sarif'), 'utf8')) as { runs: { automationDetails: { id: string } }[] }).runs;
+      assert.ok(pr.code >= 0);
+      assert.equal(prRuns.map((r) => r.automationDetails.id), [`${runs[0]?.automationDetails.id}pull-request/`], 'the pull request uploads the category the push prepared');
     });
   });
 

@@ -249,18 +249,52 @@ test('end to end: bin/meshlint.js reads a pipe and exits 1 with a JSON report', 
       input: BAD_LABEL,
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
-      timeout: 30_000,
     });
     assert.is(run.status, 1, run.stderr);
     const report = JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string; line: number }[] }[];
     assert.equal(report.map((r) => [r.filePath, r.messages.map((m) => `${m.line} ${m.ruleId}`)]), [['piped.yaml', ['6 yaml-nonstring-value']]]);
 
     t.write('ok.yaml', CLEAN);
-    const clean = spawnSync(process.execPath, [bin, 'ok.yaml'], { cwd: t.dir, encoding: 'utf8', timeout: 30_000 });
+    const clean = spawnSync(process.execPath, [bin, 'ok.yaml'], { cwd: t.dir, encoding: 'utf8' });
     assert.equal([clean.status, clean.stdout, clean.stderr], [0, '', '']);
-    const usage = spawnSync(process.execPath, [bin, '--bogus'], { cwd: t.dir, encoding: 'utf8', timeout: 30_000 });
+    const usage = spawnSync(process.execPath, [bin, '--bogus'], { cwd: t.dir, encoding: 'utf8' });
     assert.is(usage.status, 2);
     assert.ok(usage.stderr.includes('--help'), usage.stderr);
+  });
+});
+
+test('-q prints errors only, as ESLint\'s --quiet does: no warning, and no note', () => {
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('cm.yaml', BAD_LABEL);
+    t.write('warn.yaml', WARN_ONLY);
+    t.write('overlay/kustomization.yaml', 'resources:\n- cm.yaml\n');
+    t.write('overlay/cm.yaml', CLEAN);
+    const loud = cli(['.'], { cwd: t.dir });
+    assert.match(loud.stderr, /note: 1 Kustomize overlay was not built/, 'without -q the note is there');
+    const quiet = cli(['-q', '.'], { cwd: t.dir });
+    assert.is(quiet.code, 1);
+    assert.match(quiet.stdout, /yaml-nonstring-value/);
+    assert.not.match(quiet.stdout, /\swarning\s/, quiet.stdout);
+    assert.is(quiet.stderr, '', quiet.stderr);
+  });
+});
+
+test('a note the config answered does not come back: kustomize.renderOverlays: false, helm.renderCharts: false', () => {
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('overlay/kustomization.yaml', 'resources:\n- cm.yaml\n');
+    t.write('overlay/cm.yaml', CLEAN);
+    t.write('chart/Chart.yaml', 'apiVersion: v2\nname: c\nversion: 0.1.0\n');
+    t.write('chart/templates/cm.yaml', CLEAN);
+    const asked = cli(['.'], { cwd: t.dir });
+    assert.match(asked.stderr, /Kustomize overlay was not built/);
+    assert.match(asked.stderr, /Helm chart was not linted/);
+    t.write('.meshlint.yaml', 'kustomize:\n  renderOverlays: false\nhelm:\n  renderCharts: false\n');
+    const answered = cli(['.'], { cwd: t.dir });
+    assert.is(answered.code, 0, answered.stderr);
+    assert.not.match(answered.stderr, /Kustomize overlay was not built/);
+    assert.not.match(answered.stderr, /Helm chart was not linted/);
   });
 });
 

@@ -44,7 +44,7 @@ interface DiffJson {
     added: { workload: string }[];
     removed: { workload: string; base: { filePath: string } }[];
   };
-  findings: { counts: { new: number; fixed: number; unchanged: number }; new: { ruleId: string; filePath: string }[]; fixed: { ruleId: string }[] };
+  findings: { counts: { new: number; fixed: number; undecided: number; unchanged: number }; new: { ruleId: string; filePath: string }[]; fixed: { ruleId: string }[]; undecided: { ruleId: string }[] };
   failures: string[];
 }
 
@@ -182,7 +182,7 @@ else {
       git(t, 'mv', 'k8s/api.yaml', 'api.yaml');
       commit(t, 'move');
       const { code, json } = diff(t, 'HEAD~1', 'HEAD');
-      assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+      assert.equal(json.findings.counts, { new: 0, fixed: 0, undecided: 0, unchanged: 1 });
       assert.equal(json.workloads, { changed: [], added: [], removed: [] });
       assert.equal(code, 0);
     });
@@ -195,7 +195,7 @@ else {
       commit(t, 'an old syntax error');
       t.write('k8s/broken.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: [unclosed\n');
       const { code, json } = diff(t, 'HEAD');
-      assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+      assert.equal(json.findings.counts, { new: 0, fixed: 0, undecided: 0, unchanged: 1 });
       assert.equal(code, 0);
       // A second, equal error is new.
       t.write('k8s/broken.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: [unclosed\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\ndata:\n  k: [unclosed\n');
@@ -231,6 +231,27 @@ else {
     });
   });
 
+  test('a Namespace\'s file deleted: its workloads are no longer decided, not without their sidecars, and their findings are not fixed', () => {
+    withTemp((t) => {
+      repo(t);
+      // The namespace asks for injection and web is on the host network: a finding that needs the Namespace.
+      t.write('k8s/web.yaml', deployment('web').replace('    spec:\n', '    spec:\n      hostNetwork: true\n'));
+      t.write('.meshlint.yaml', 'diff:\n  failOn: [new-error, sidecar-lost]\n');
+      commit(t, 'web on the host network');
+      git(t, 'rm', '-q', 'k8s/ns.yaml');
+      const { code, json } = diff(t, 'HEAD', '--staged');
+      // web is never injected on the host network, so only api's sidecar is undecided.
+      assert.equal(json.workloads.changed.map((c) => [c.workload, c.changes]), [['Deployment shop/api', ['sidecar-unknown']]]);
+      assert.equal(code, 0, 'no sidecar was lost');
+      assert.equal(json.findings.counts.fixed, 0);
+      assert.equal(json.findings.undecided.map((f) => f.ruleId), ['injection-host-network']);
+      const text = cli(['diff', 'HEAD', '--staged', '--no-color'], { cwd: t.path('.'), env });
+      assert.match(text.stdout, /What this change does to the mesh: 1 workload has its sidecar no longer decided\n/);
+      assert.not.match(text.stdout, /lose/);
+      assert.match(text.stdout, /Findings: 0 new, 0 fixed, 1 no longer decided, 0 unchanged/);
+    });
+  });
+
   test('a base revision that does not exist: exit 2 and one line that says so', () => {
     withTemp((t) => {
       repo(t);
@@ -247,14 +268,70 @@ else {
     });
   });
 
-  test('a repository with no commit yet: exit 2 and a line that says there is nothing to compare with', () => {
+  test('the first commit (no HEAD yet) is compared with the empty tree: every workload is added, and its errors are new', () => {
     withTemp((t) => {
       git(t, 'init', '-q');
-      t.write('k8s/web.yaml', deployment('web'));
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
       git(t, 'add', '-A');
-      const r = cli(['diff', 'HEAD', '--staged'], { cwd: t.path('.'), env });
+      const r = cli(['diff', 'HEAD', '--staged', '-f', 'json'], { cwd: t.path('.'), env });
+      assert.equal(r.code, 1, r.stderr);
+      const json = JSON.parse(r.stdout) as DiffJson & { base: string };
+      assert.equal(json.workloads.added.map((w) => w.workload), ['Deployment shop/web']);
+      assert.equal(json.findings.new.map((f) => f.ruleId), ['injection-host-network']);
+      assert.match(json.base, /empty tree/);
+      // A name other than HEAD is still one the repository lacks.
+      assert.equal(cli(['diff', 'main', '--staged'], { cwd: t.path('.'), env }).code, 2);
+    });
+  });
+
+  test('a branch as BASE is compared from the merge base: what the branch changed, not what main did since (git diff main...HEAD)', () => {
+    withTemp((t) => {
+      repo(t);
+      git(t, 'branch', '-M', 'main');
+      git(t, 'checkout', '-q', '-b', 'feature');
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      commit(t, 'web on the host network');
+      git(t, 'checkout', '-q', 'main');
+      t.write('k8s/ns.yaml', ns('    team: shop\n'));
+      commit(t, 'main stops injecting shop');
+      git(t, 'checkout', '-q', 'feature');
+      const onlyOurs = (json: DiffJson): string[] => json.workloads.changed.flatMap((c) => c.changes.map((x) => `${c.workload} ${x}`));
+      for (const args of [['main'], ['main...HEAD'], ['main...feature'], ['main...']]) {
+        const { json } = diff(t, ...args);
+        assert.equal(onlyOurs(json), ['Deployment shop/web sidecar-lost'], args.join(' '));
+        assert.equal(json.findings.new.map((f) => f.ruleId), ['injection-host-network'], args.join(' '));
+        assert.match((json as DiffJson & { base: string }).base, /^main \(merge base with (HEAD|feature): [0-9a-f]{7}\)$/, args.join(' '));
+      }
+      // Two dots: from main's tip, so main's relabel reads as this side gaining api's sidecar back.
+      const tip = diff(t, 'main..HEAD').json;
+      assert.equal(onlyOurs(tip), ['Deployment shop/api sidecar-gained']);
+      // The header says which commit was compared.
+      const text = cli(['diff', 'main', '--no-color'], { cwd: t.path('.'), env });
+      assert.match(text.stdout, /^meshlint diff main \(merge base with HEAD: [0-9a-f]{7}\) → working tree/);
+      // A tag or a commit is itself.
+      git(t, 'tag', 'v1', 'main');
+      assert.equal(onlyOurs(diff(t, 'v1').json), ['Deployment shop/api sidecar-gained']);
+    });
+  });
+
+  test('a ref that is not here: the advice names what to fetch (the remote branch, or the history of a shallow clone)', () => {
+    withTemp((t) => {
+      repo(t);
+      git(t, 'branch', '-M', 'main');
+      git(t, 'remote', 'add', 'origin', t.path('elsewhere'));
+      for (const spec of ['origin/master', 'origin/master...HEAD']) {
+        const r = cli(['diff', spec], { cwd: t.path('.'), env });
+        assert.equal(r.code, 2, spec);
+        assert.match(r.stderr, /"origin\/master" is neither a directory nor a commit of this repository: no branch master of origin is fetched; fetch it \(git fetch origin master\)/, spec);
+        assert.not.match(r.stderr, /fetch-depth/, spec);
+      }
+      t.write('k8s/extra.yaml', deployment('extra'));
+      commit(t, 'second');
+      const clone = t.path('shallow');
+      spawnSync('git', ['clone', '-q', '--depth', '1', `file://${t.dir}`, clone], { encoding: 'utf8' });
+      const r = cli(['diff', 'HEAD~1'], { cwd: clone, env });
       assert.equal(r.code, 2);
-      assert.match(r.stderr, /this repository has no commit yet to compare with; make the first commit/);
+      assert.match(r.stderr, /"HEAD~1" is neither a directory nor a commit of this repository: this clone is shallow; fetch its history: git fetch --unshallow, or fetch-depth: 0 in actions\/checkout/);
     });
   });
 
@@ -381,10 +458,10 @@ else {
         git(t, 'init', '-q');
         t.write('k8s/ns.yaml', ns('    istio-injection: enabled\n'));
         t.write('chart/Chart.yaml', 'apiVersion: v2\nname: web\nversion: 0.1.0\n');
-        t.write('chart/values.yaml', 'hostNetwork: false\n');
+        t.write('chart/values.yaml', 'replicas: 1\nhostNetwork: false\n');
         t.write('chart/templates/deployment.yaml', deployment('web', '      hostNetwork: {{ .Values.hostNetwork }}\n'));
         commit(t, 'chart');
-        t.write('chart/values.yaml', 'hostNetwork: true\n');
+        t.write('chart/values.yaml', 'replicas: 1\nhostNetwork: true\n');
         commit(t, 'hostNetwork in the values');
         const chartEnv = { PATH: `${dirname(helm)}:${env.PATH}` };
         const r = cli(['diff', 'HEAD~1', 'HEAD', '--render-charts', '-f', 'json'], { cwd: t.path('.'), env: chartEnv });
@@ -393,6 +470,11 @@ else {
         assert.equal(json.workloads.changed.map((c) => [c.workload, c.changes]), [['Deployment shop/web', ['sidecar-lost']]]);
         assert.equal(json.findings.new.map((f) => [f.ruleId, f.filePath]), [['injection-host-network', 'chart/templates/deployment.yaml']]);
         assert.equal(r.code, 1);
+        // The line to look at is the values line the change edits, not a line of helm template's output.
+        assert.equal((json.workloads.changed[0] as unknown as { cause: unknown }).cause, { filePath: 'chart/values.yaml', line: 2, what: 'values' });
+        const text = cli(['diff', 'HEAD~1', 'HEAD', '--render-charts', '--no-color'], { cwd: t.path('.'), env: chartEnv });
+        assert.match(text.stdout, /chart\/values\.yaml:2 \(its chart's values\)/);
+        assert.not.match(text.stdout, /helm template\):/);
       });
     });
     test('a chart that names its objects anew at each render (randAlphaNum): no workload added or removed, no finding new or fixed; a baseline keeps matching', () => {
@@ -419,7 +501,7 @@ else {
         assert.equal(r.stderr, '', r.stderr);
         const json = JSON.parse(r.stdout) as DiffJson;
         assert.equal(json.workloads, { changed: [], added: [], removed: [] });
-        assert.equal(json.findings.counts, { new: 0, fixed: 0, unchanged: 1 });
+        assert.equal(json.findings.counts, { new: 0, fixed: 0, undecided: 0, unchanged: 1 });
         // The baseline's fingerprint names the template, not the random name.
         const write = cli(['.', '--render-charts', '--write-baseline', 'baseline.json'], { cwd: t.path('.'), env: chartEnv });
         assert.equal(write.code, 0, write.stderr);
@@ -472,7 +554,7 @@ test('markdown links each place to its line on its side; a URL that could end th
     changed: [{ workload: 'Deployment shop/web', changes: ['sidecar-lost'], base: state('k8s/web.yaml', 4), head: { ...state('k8s/web.yaml', 4), sidecar: 'not-injected' }, cause: { filePath: 'k8s/ns.yaml', line: 5, what: 'namespace' } }],
     added: [],
     removed: [{ workload: 'Deployment shop/old', base: state('k8s/old (1).yaml', 7) }, { workload: 'Deployment shop/gone', base: state('k8s/gone.yaml', 3) }],
-    findings: { new: [], fixed: [], unchanged: 0 },
+    findings: { new: [], fixed: [], undecided: [], unchanged: 0 },
   };
   const md = formatDiffMarkdown(diff, { base: 'main', head: 'pr' }, [], ['new-error'], (side, filePath, line) => `https://example.com/${side}/${filePath}#L${line}`);
   assert.match(md, /\| \[k8s\/ns\.yaml:5 \\\(its namespace's labels\\\)\]\(https:\/\/example\.com\/head\/k8s\/ns\.yaml#L5\) \|/);

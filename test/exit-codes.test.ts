@@ -147,7 +147,7 @@ test('standard input that cannot be read (a folder redirected to it): exit 2, on
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
     const dirFd = openSync(t.dir, 'r');
     try {
-      const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), main, '-'], { cwd: t.dir, stdio: [dirFd, 'pipe', 'pipe'], encoding: 'utf8', timeout: 30_000 });
+      const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), main, '-'], { cwd: t.dir, stdio: [dirFd, 'pipe', 'pipe'], encoding: 'utf8' });
       assert.is(r.signal, null, 'finished');
       assert.is(r.status, 2, r.stderr);
       assert.is(r.stdout, '');

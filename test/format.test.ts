@@ -1,6 +1,8 @@
 // The four output formats: json (ESLint's shape), stylish (terminal-safe), github
 // (workflow commands, escaped) and SARIF (valid against the official 2.1.0 schema).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sarifValidator } from './helpers/sarif.ts';
 import type { Log } from 'sarif';
@@ -86,8 +88,31 @@ test('stylish: colours only on a terminal, and never with NO_COLOR or --no-color
     assert.not.ok(cli(['.'], { cwd: t.dir, isTTY: true, env: { NO_COLOR: '1' } }).stdout.includes(ESC), 'NO_COLOR');
     assert.not.ok(cli(['.', '--no-color'], { cwd: t.dir, isTTY: true }).stdout.includes(ESC), '--no-color');
     assert.ok(cli(['.', '--color'], { cwd: t.dir, isTTY: false }).stdout.includes(`${ESC}[`), '--color forces them');
+    assert.not.ok(cli(['.'], { cwd: t.dir, isTTY: true, env: { TERM: 'dumb' } }).stdout.includes(ESC), 'TERM=dumb');
   });
 });
+
+// A real terminal, through util-linux's script(1): the CLI asks the stream itself (hasColors()).
+const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+if (!hasScript) console.log('notice: skipping the terminal colour test (no script(1): apt-get install bsdutils)');
+else {
+  test('on a real terminal: colours, except where TERM=dumb says the terminal has none', () => {
+    withTemp((t) => {
+      sample(t);
+      const bin = join(REPO_ROOT, 'bin', 'meshlint.js');
+      const onTerminal = (term: string): string => {
+        const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, TERM: term };
+        return spawnSync('script', ['-qec', `'${process.execPath}' '${bin}' .`, '/dev/null'], { cwd: t.dir, env, encoding: 'utf8' }).stdout;
+      };
+      const xterm = onTerminal('xterm-256color');
+      assert.match(xterm, /yaml-nonstring-value/);
+      assert.ok(xterm.includes(`${ESC}[`), 'a terminal gets colours');
+      const dumb = onTerminal('dumb');
+      assert.match(dumb, /yaml-nonstring-value/);
+      assert.not.ok(dumb.includes(`${ESC}[`), 'TERM=dumb');
+    });
+  });
+}
 
 test('stylish: a clean run prints nothing', () => {
   withTemp((t) => {

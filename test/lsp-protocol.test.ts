@@ -13,7 +13,7 @@ import { MESHLINT_BIN } from './helpers/lsp.ts';
 const frame = (body: string): string => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 const INITIALIZE = frame(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
 
-/** Writes raw bytes to `meshlint lsp`; its exit code, stdout and stderr, or a timeout. */
+/** Writes raw bytes to `meshlint lsp`; its exit code, stdout and stderr once it exits. */
 function rawSession(bytes: string): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [MESHLINT_BIN, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -21,12 +21,9 @@ function rawSession(bytes: string): Promise<{ code: number | null; stdout: strin
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => {
-      child.kill();
-      resolve({ code: null, stdout, stderr, timedOut: true });
-    }, 8000);
+    // No time limit: a server that hangs keeps the test waiting, where the runner's own
+    // limit (CI's job) ends it; a slow one still passes.
     child.on('exit', (code) => {
-      clearTimeout(timer);
       resolve({ code, stdout, stderr, timedOut: false });
     });
     // Kept open: a server that waits for more bytes must not be let off by the end of its input.

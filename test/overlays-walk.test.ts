@@ -49,6 +49,20 @@ test('overlaysAmong: the top-level kustomizations, and the files they name', () 
   });
 });
 
+test('overlaysAmong: a Kustomize Component is never top-level, used or not (kustomize builds it only through a kustomization that lists it)', () => {
+  withTemp((t) => {
+    repo(t);
+    t.write('components/mtls/kustomization.yaml', 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\npatches:\n- path: mtls.yaml\n');
+    t.write('components/mtls/mtls.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n');
+    t.write('components/unused/kustomization.yaml', 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n- extra.yaml\n');
+    t.write('overlays/prod/kustomization.yaml', 'namespace: shop\nresources:\n- ../../base\ncomponents:\n- ../../components/mtls\n');
+    const files = ['base/kustomization.yaml', 'base/deployment.yaml', 'overlays/prod/kustomization.yaml', 'components/mtls/kustomization.yaml', 'components/mtls/mtls.yaml', 'components/unused/kustomization.yaml'].map((f) => t.path(f));
+    const found = overlaysAmong(files, (f) => readFileSync(f, 'utf8'));
+    assert.equal(found.top, [t.path('overlays/prod')]);
+    assert.ok(found.filesOf(t.path('overlays/prod')).has(t.path('components/mtls/mtls.yaml')));
+  });
+});
+
 test('without --render-overlays: one note names the overlay and how to build it; the files are linted as written', () => {
   withTemp((t) => {
     repo(t);
@@ -74,6 +88,19 @@ else {
       // The config says the same.
       t.write('.meshlint.yaml', 'kustomize:\n  renderOverlays: true\n');
       assert.equal(rows(cli(['.', '-f', 'json'], { cwd: t.dir, env })), ['overlays/prod/host.yaml 8:7 injection-host-network']);
+    });
+  });
+
+  test('--render-overlays: a Component nothing uses is not built on its own (kustomize: "expected kind != \'Component\'"), and one an overlay lists is built through it', () => {
+    withTemp((t) => {
+      repo(t);
+      const env = { PATH: `${dirname(kubectl)}:/usr/bin:/bin` };
+      t.write('components/unused/kustomization.yaml', 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nlabels:\n- pairs: { team: shop }\n');
+      const r = cli(['.', '--render-overlays', '-f', 'json'], { cwd: t.dir, env });
+      assert.is(r.code, 1, r.stderr);
+      assert.equal(rows(r), ['overlays/prod/host.yaml 8:7 injection-host-network']);
+      t.write('overlays/prod/kustomization.yaml', 'namespace: shop\nresources:\n- ../../base\ncomponents:\n- ../../components/unused\npatches:\n- path: host.yaml\n');
+      assert.equal(rows(cli(['.', '--render-overlays', '-f', 'json'], { cwd: t.dir, env })), ['overlays/prod/host.yaml 8:7 injection-host-network']);
     });
   });
 

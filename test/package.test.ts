@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withTemp } from './helpers/cli.ts';
+import { tempDir, withTemp } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 import { DOCS_URL, HOMEPAGE } from '../src/meta.ts';
 
@@ -55,7 +55,7 @@ test('npm pack: LICENSE, README, every rule page, the config schema and the bund
   });
 });
 
-test('package metadata: Apache-2.0 with its LICENSE text, the repository, no runtime dependencies, rule links pinned to the version', () => {
+test('package metadata: Apache-2.0 with its LICENSE text, the repository, no runtime dependencies, rule links to pages that exist', () => {
   assert.is(pkg.license, 'Apache-2.0');
   const license = readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8');
   assert.match(license, /^\s*Apache License\n\s+Version 2\.0, January 2004\n/);
@@ -64,21 +64,51 @@ test('package metadata: Apache-2.0 with its LICENSE text, the repository, no run
   assert.is(pkg.homepage, `${HOMEPAGE}#readme`);
   assert.is(pkg.bugs.url, `${HOMEPAGE}/issues`);
   assert.equal(pkg.dependencies ?? {}, {}, 'every dependency is bundled: the package has none at run time');
-  assert.is(DOCS_URL, `${HOMEPAGE}/blob/v${pkg.version}/rules`);
+  // A link leads to a page that exists: the main branch, while no release is tagged.
+  assert.is(DOCS_URL, `${HOMEPAGE}/blob/main/rules`);
 });
 
-test('the packed tarball installs offline into a fresh prefix (npm install -g) and runs', () => {
+test('the committed bundles (dist/cli.js, lsp.js, eslint-plugin.js: a git install builds nothing) are what the sources build (else: npm run build, and commit them)', () => {
+  const t = tempDir();
+  try {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', t.dir], { cwd: REPO_ROOT, encoding: 'utf8' });
+    assert.is(built.status, 0, output(built));
+    for (const b of BUNDLES) {
+      const committed = spawnSync('git', ['show', `:${b}`], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      assert.is(committed.status, 0, `${b} is not committed: git add -f ${b}`);
+      assert.ok(committed.stdout === readFileSync(join(t.dir, b.slice('dist/'.length)), 'utf8'), `${b} is out of date with src/: run "npm run build" and commit it`);
+    }
+  } finally {
+    t.cleanup();
+  }
+});
+
+test('npm run pack: the published package.json has no scripts and no dev dependencies, so its install runs and warns about nothing', () => {
+  assertBuilt();
+  withTemp((t) => {
+    const r = spawnSync(process.execPath, ['scripts/pack.mjs', t.dir], { cwd: REPO_ROOT, encoding: 'utf8' });
+    assert.is(r.status, 0, output(r));
+    const tarball = join(t.dir, `meshlint-${pkg.version}.tgz`);
+    const manifest = JSON.parse(spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout) as Record<string, unknown>;
+    assert.is(manifest.scripts, undefined);
+    assert.is(manifest.devDependencies, undefined);
+    assert.equal(manifest.bin, pkg.bin);
+  });
+});
+
+test('the packed tarball (npm run pack) installs offline into a fresh prefix (npm install -g), with no warning, and runs', () => {
   assertBuilt();
   withTemp((t) => {
     const cache = t.path('cache');
-    const pack = npm(['pack', '--ignore-scripts', '--pack-destination', t.dir], REPO_ROOT, cache);
+    const pack = spawnSync(process.execPath, ['scripts/pack.mjs', t.dir], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.is(pack.status, 0, output(pack));
     const tarball = join(t.dir, `meshlint-${pkg.version}.tgz`);
     assert.ok(existsSync(tarball), output(pack));
 
     const prefix = t.path('prefix');
-    const install = npm(['install', '-g', '--prefix', prefix, tarball], t.dir, cache);
+    const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, tarball, '--offline', '--cache', cache, '--no-audit', '--no-fund'], { cwd: t.dir, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
     assert.is(install.status, 0, output(install));
+    assert.not.match(install.stderr, /warn/i, output(install));
     const installed = join(prefix, 'lib', 'node_modules', 'meshlint');
     assert.not.ok(existsSync(join(installed, 'node_modules')), 'nothing else is installed with it');
 

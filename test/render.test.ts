@@ -284,7 +284,6 @@ if (kubectl) {
         ['remote', 1, /^This overlay cannot be rendered here: its remote base "https:\/\/github\.com\/example\/config\/\/base\?ref=v1" cannot be fetched offline\. Vendor the base, or pass it with --context\.$/],
         ['via', 1, /^This overlay cannot be rendered here: a base it uses needs "https:\/\/github\.com\/example\/config\/\/base\?ref=v1", which cannot be fetched offline\. Vendor that base, or pass it with --context\.$/],
       ] as const) {
-        const started = Date.now();
         const r = run(['-f', 'json', '--kustomize', dir], env, t.dir);
         assert.is(r.code, severity === 2 ? 1 : 0, r.stderr);
         const [m] = parseJsonReport(r).flatMap((f) => f.messages.map((x) => ({ ...x, filePath: f.filePath })));
@@ -293,7 +292,6 @@ if (kubectl) {
         assert.is(m?.severity, severity);
         assert.match(m?.message ?? '', message);
         assert.not.match(m?.message ?? '', /meshlint-kustomize-/);
-        assert.ok(Date.now() - started < 60_000, 'no network wait');
       }
     });
   });

@@ -1,6 +1,7 @@
 -- meshlint's language server in Neovim: put this in your init.lua (or source it).
 -- Works with Neovim 0.7 and later; it uses the newest API your version has.
--- meshlint must be on PATH (npm install -g meshlint), or change `cmd` below.
+-- meshlint must be on PATH (from a clone: npm link; or npm install -g ./meshlint-<version>.tgz,
+-- see the README's Install), or change `cmd` below.
 local cmd = { 'meshlint', 'lsp' }
 local filetypes = { 'yaml', 'json' }
 local markers = { '.meshlint.yaml', '.meshlint.yml', '.meshlint.json', '.git' }

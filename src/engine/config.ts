@@ -58,6 +58,8 @@ export interface ChartSetting {
 export interface HelmSettings {
   /** Render the charts found in linted directories (with their own values) instead of reporting them. */
   readonly renderCharts: boolean;
+  /** renderCharts: false, said in so many words: the answer to the charts-not-rendered note, which then does not come back. */
+  readonly renderChartsDeclined?: true;
   readonly charts: readonly ChartSetting[];
 }
 
@@ -66,6 +68,8 @@ export interface KustomizeSettings {
   readonly overlays: readonly string[];
   /** Build the top-level kustomizations met while walking (`--render-overlays`). */
   readonly renderOverlays: boolean;
+  /** renderOverlays: false, said in so many words: the answer to the overlays-not-built note, which then does not come back. */
+  readonly renderOverlaysDeclined?: true;
 }
 
 export class ConfigError extends Error {
@@ -190,9 +194,14 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
     },
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
+      ...(c.helm?.renderCharts === false ? { renderChartsDeclined: true as const } : {}),
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo)),
     },
-    kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
+    kustomize: {
+      overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)),
+      renderOverlays: c.kustomize?.renderOverlays ?? false,
+      ...(c.kustomize?.renderOverlays === false ? { renderOverlaysDeclined: true as const } : {}),
+    },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
     ...(c.baseline !== undefined ? { baseline: inRepo(c.baseline, 'baseline') } : {}),
     diff: { failOn: c.diff?.failOn ?? EMPTY_CONFIG.diff.failOn },

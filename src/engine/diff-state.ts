@@ -20,6 +20,17 @@ function placeOf(target: Target, locator: Locator): Place {
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
 
+/** Where a rendered workload's template writes it: the rendered object's start, mapped back. */
+function templatePlace(t: PodTemplate, locator: Locator): Place {
+  const { doc, offsets } = locatePath({ resource: t.resource, path: [] }, locator);
+  const origin = doc.file.origin;
+  const start = locator.position(doc.file, offsets[0]);
+  const range = { line: start.line, column: start.column, endLine: start.line, endColumn: start.column };
+  if (!origin) return { filePath: doc.file.displayPath, line: start.line };
+  const back = origin.mapBack({ doc, docPath: [], resource: t.resource, range });
+  return { filePath: back.filePath, line: back.range.line };
+}
+
 /** A namespace's labels in one line, and where they are written (the Namespace object, or what creates it). */
 function namespaceState(ns: NamespaceFact | undefined, locator: Locator): { labels: string; at?: Place } {
   if (!ns) return { labels: 'not defined' };
@@ -78,7 +89,10 @@ export class SideStates {
       hold: stated(plan?.hold, CONFIG_KEYS.hold),
     };
     const source = t.resource.doc.helmSource;
-    const volatileName = source !== undefined && t.resource.doc.file.origin?.volatile?.(source) === true;
-    this.states.push([e.resource, stateOf(e, { namespace: ns, workload: digest(t.resource.object), install }, volatileName)]);
+    const origin = t.resource.doc.file.origin;
+    const volatileName = source !== undefined && origin?.volatile?.(source) === true;
+    // A rendered workload is looked at in its template, and a change to it may be a values file's.
+    const chart = origin?.tool === 'helm' && origin.inputs ? { template: templatePlace(t, locator), values: origin.inputs } : undefined;
+    this.states.push([e.resource, stateOf(e, { namespace: ns, workload: digest(t.resource.object), install, ...(chart ? { chart } : {}) }, volatileName)]);
   };
 }

@@ -45,11 +45,14 @@ export interface Sources {
   readonly workload: string;
   /** Where the install settings that decide it are written, when among the inputs. */
   readonly install: { readonly webhook?: Place; readonly cni?: Place; readonly native?: Place; readonly hold?: Place };
+  /** A workload a chart renders: its template's line, and the values files the render read (as shown in reports). */
+  readonly chart?: { readonly template: Place; readonly values: readonly string[] };
 }
 
 /** Where a change comes from, as far as the diff can tell: its namespace's labels, the workload itself, or an install setting. */
 export interface ChangeCause extends Place {
-  readonly what: 'namespace' | 'workload' | 'install';
+  /** values: a line of a chart's values file that the change edits. */
+  readonly what: 'namespace' | 'workload' | 'install' | 'values';
 }
 
 export type ChangeKind = 'sidecar-gained' | 'sidecar-lost' | 'sidecar-known' | 'sidecar-unknown' | 'revision' | 'capture' | 'waypoint' | 'startup' | 'admission';
@@ -76,6 +79,8 @@ export interface MeshDiff {
   readonly findings: {
     readonly new: readonly DiffFinding[];
     readonly fixed: readonly DiffFinding[];
+    /** BASE's findings on workloads whose sidecar HEAD no longer decides: gone from HEAD, not fixed. */
+    readonly undecided: readonly DiffFinding[];
     readonly unchanged: number;
   };
 }
@@ -158,9 +163,11 @@ function causeOf(base: WorkloadState, head: WorkloadState, changes: readonly Cha
 function changesOf(base: WorkloadState, head: WorkloadState): ChangeKind[] {
   const out: ChangeKind[] = [];
   if (base.sidecar !== head.sidecar) {
+    // From or to unknown, the sidecar is no longer (or now) decided: it was not gained or lost
+    // (a Namespace's file deleted leaves its workloads undecided, not without their sidecars).
     if (base.sidecar === 'unknown') out.push('sidecar-known');
     else if (head.sidecar === 'unknown') out.push('sidecar-unknown');
-    out.push(...(head.sidecar === 'injected' ? (['sidecar-gained'] as const) : base.sidecar === 'injected' ? (['sidecar-lost'] as const) : []));
+    else out.push(...(head.sidecar === 'injected' ? (['sidecar-gained'] as const) : base.sidecar === 'injected' ? (['sidecar-lost'] as const) : []));
   }
   if (base.sidecar === head.sidecar && head.sidecar !== 'not-injected' && base.revision !== head.revision) out.push('revision');
   // A pod no label puts in ambient is in sidecar mode when injected and out of the mesh when not:
@@ -240,7 +247,7 @@ export function diffFindings(base: readonly LintResult[], head: readonly LintRes
   const added = unmatched.map((f) => f.finding);
   const fixed = b.filter((_, i) => !matchedBase.has(i)).map((f) => f.finding);
   const total = head.reduce((n, r) => n + r.messages.length, 0);
-  return { new: added, fixed, unchanged: total - added.length };
+  return { new: added, fixed, undecided: [], unchanged: total - added.length };
 }
 
 /** What the change does: workloads whose outcome changed, added or removed, and findings. */
@@ -290,7 +297,20 @@ export function diffRuns(base: { results: readonly LintResult[]; workloads: Read
     added = added.filter((a) => !paired.has(a.workload));
     removed = removed.filter((r) => !paired.has(r.workload));
   }
-  return { changed, added, removed, findings: diffFindings(base.results, head.results) };
+  const findings = diffFindings(base.results, head.results);
+  // A finding gone because HEAD cannot decide its workload any more is not fixed: the
+  // workload's sidecar became unknown, or its namespace is no longer defined.
+  const undefinedNamespace = (w: WorkloadState | undefined): boolean => w?.sources?.namespace?.labels === 'not defined';
+  const undecidedWorkloads = new Set<string>();
+  for (const [key, h] of head.workloads) {
+    const b = base.workloads.get(key);
+    if (b && ((h.sidecar === 'unknown' && b.sidecar !== 'unknown') || (undefinedNamespace(h) && b.sources?.namespace !== undefined && !undefinedNamespace(b)))) undecidedWorkloads.add(key);
+  }
+  const undecided = (f: DiffFinding): boolean => {
+    const r = f.message.resource;
+    return r !== undefined && [...undecidedWorkloads].some((w) => w === r || w.startsWith(`${r} (`));
+  };
+  return { changed, added, removed, findings: { ...findings, fixed: findings.fixed.filter((f) => !undecided(f)), undecided: findings.fixed.filter(undecided) } };
 }
 
 /** Why the change fails under `diff.failOn`: the reasons, empty when it passes. */

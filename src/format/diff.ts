@@ -54,7 +54,7 @@ export interface DiffLabels {
 
 /** Where to look: "k8s/ns.yaml:6 (its namespace's labels)" or the workload's own line. */
 function causeText(cause: ChangeCause, c: (style: 'dim', text: string) => string = (_s, t) => t): string {
-  const why = { namespace: " (its namespace's labels)", install: ' (the install)', workload: '' }[cause.what];
+  const why = { namespace: " (its namespace's labels)", install: ' (the install)', workload: '', values: " (its chart's values)" }[cause.what];
   return c('dim', `${safeText(cause.filePath)}:${cause.line}${why}`);
 }
 
@@ -118,13 +118,17 @@ export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boo
   for (const a of diff.added) out += `  ${c('green', `+ ${safeText(a.workload)}`)}: added, ${stateText(a.head)}  ${where(a.head)}\n`;
   for (const r of diff.removed) out += `  ${c('red', `- ${safeText(r.workload)}`)}: removed (had ${stateText(r.base)})  ${c('dim', `${safeText(r.base.filePath)}:${r.base.line} in ${safeText(labels.base)}`)}\n`;
   const f = diff.findings;
-  out += '\n' + c('bold', `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged`) + '\n';
+  out += '\n' + c('bold', `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged`) + '\n';
   const line = (sign: string, x: DiffFinding): string =>
     `  ${sign} ${safeText(x.filePath)}:${x.message.line}:${x.message.column}  ${x.message.severity === 2 ? c('red', 'error') : c('yellow', 'warning')}  ${safeText(x.message.message)}  ${c('dim', x.message.ruleId)}\n`;
   for (const x of f.new) out += line(c('red', 'new  '), x);
   for (const x of f.fixed) out += line(c('green', 'fixed'), x);
+  for (const x of f.undecided) out += line(c('yellow', 'undecided'), x);
   return out;
 }
+
+/** "3 no longer decided, " when there are any: a finding HEAD cannot judge any more is not fixed. */
+const undecidedCount = (f: MeshDiff['findings']): string => (f.undecided.length > 0 ? `${f.undecided.length} no longer decided, ` : '');
 
 const findingJson = (x: DiffFinding): Record<string, unknown> => ({
   filePath: x.filePath,
@@ -154,9 +158,10 @@ export function formatDiffJson(diff: MeshDiff, labels: DiffLabels, failures: rea
           removed: diff.removed.map((r) => ({ ...r, base: shown(r.base) })),
         },
         findings: {
-          counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, unchanged: diff.findings.unchanged },
+          counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, undecided: diff.findings.undecided.length, unchanged: diff.findings.unchanged },
           new: diff.findings.new.map(findingJson),
           fixed: diff.findings.fixed.map(findingJson),
+          undecided: diff.findings.undecided.map(findingJson),
         },
         failures,
       },
@@ -209,7 +214,7 @@ ${e(labels.base)} → ${e(labels.head)}: **${e(headline(diff))}**; ${diff.findin
     if (rows.length > MAX_ROWS) out += `\n…and ${rows.length - MAX_ROWS} more (meshlint diff -f json lists them all).\n`;
   }
   const f = diff.findings;
-  out += `\n### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged} unchanged\n\n`;
+  out += `\n### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged\n\n`;
   if (f.new.length > 0) {
     out += '| Where | Level | Rule | Message |\n| --- | --- | --- | --- |\n';
     out += f.new.slice(0, MAX_ROWS).map((x) => `| ${at('head', x.filePath, x.message.line, `${e(x.filePath)}:${x.message.line}:${x.message.column}`)} | ${x.message.severity === 2 ? 'error' : 'warning'} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join('\n') + '\n';

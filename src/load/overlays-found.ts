@@ -1,5 +1,6 @@
 // Kustomize overlays met while walking: which kustomizations are top-level (no other one met
-// uses them as a resource, base or component) and so stand for what is deployed, and which
+// uses them as a resource, base or component, and none is a Component) and so stand for what
+// is deployed, and which
 // files the kustomizations name (bases, patches, generator inputs), which are then linted
 // through the overlays that build them rather than on their own.
 import { basename, dirname, resolve } from 'node:path';
@@ -28,6 +29,8 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
   const folders = [...new Set(kustomizations.map((f) => dirname(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: new Set(), folders, tooMany: true, filesOf: () => new Set() };
   const used = new Set<string>();
+  /** Folders whose kustomization is a Component: built only through the kustomizations that use it. */
+  const components = new Set<string>();
   const members = new Set<string>(kustomizations);
   const isFolder = new Set(folders);
   /** Per kustomization folder: its own files (the kustomization and what it names) and the kustomization folders it uses. */
@@ -43,6 +46,9 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
     } catch {
       continue; // the build reports a kustomization it cannot read
     }
+    // kustomize refuses to build a Component on its own ("expected kind != 'Component'"): it
+    // is a part of the kustomizations that list it under components, never what is deployed.
+    if ((data as { kind?: unknown } | null)?.kind === 'Component') components.add(dirname(file));
     for (const entry of localEntries(data)) {
       const target = resolve(dirname(file), entry);
       if (isFolder.has(target)) {
@@ -69,5 +75,5 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
     }
     return out;
   };
-  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false, filesOf };
+  return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf };
 }

@@ -16,9 +16,9 @@ export interface Session {
   readonly child: ChildProcess;
   readonly uri: (rel: string) => string;
   /** Resolves with the next diagnostics published for `rel` that satisfy `ok`. */
-  readonly diagnostics: (rel: string, ok?: (d: Diagnostic[]) => boolean, timeoutMs?: number) => Promise<Diagnostic[]>;
+  readonly diagnostics: (rel: string, ok?: (d: Diagnostic[]) => boolean) => Promise<Diagnostic[]>;
   /** Like diagnostics, but the last ones published count too. */
-  readonly until: (rel: string, ok: (d: Diagnostic[]) => boolean, timeoutMs?: number) => Promise<Diagnostic[]>;
+  readonly until: (rel: string, ok: (d: Diagnostic[]) => boolean) => Promise<Diagnostic[]>;
   readonly open: (rel: string, text: string) => void;
   /** Replaces a document's whole text (a change without a range). */
   readonly replace: (rel: string, version: number, text: string) => void;
@@ -28,7 +28,7 @@ export interface Session {
   readonly publications: (rel: string) => readonly { readonly version: number | undefined; readonly diagnostics: Diagnostic[] }[];
   /** The server's log messages so far. */
   readonly logs: string[];
-  readonly waitForLog: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
+  readonly waitForLog: (pattern: RegExp) => Promise<string>;
 }
 
 export interface StartOptions {
@@ -80,22 +80,34 @@ export async function startLsp(opts: StartOptions = {}): Promise<Session & { rea
       rootUri: pathToFileURL(join(t.dir, opts.root ?? '')).href,
       workspaceFolders: [{ uri: pathToFileURL(join(t.dir, opts.root ?? '')).href, name: 'ws' }],
       capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } }, textDocument: { publishDiagnostics: { relatedInformation: true } } },
-      initializationOptions: { debounceMs: 10, ...opts.initializationOptions },
+      // The server's lint time limit as far out as a timer goes: a loaded machine is slow, not
+      // wrong. A test of the limit itself sets its own.
+      initializationOptions: { debounceMs: 10, lintTimeLimitMs: 2_147_483_647, ...opts.initializationOptions },
     })
     .then(async (r) => {
       await conn.sendNotification('initialized', {});
       return r;
     });
   if (opts.awaitInitialize ?? true) await initialized;
-  const wait = (rel: string, ok: (d: Diagnostic[]) => boolean, timeoutMs: number): Promise<Diagnostic[]> =>
+  // No wall-clock limit on a wait (a loaded machine is slow, not wrong): a wait ends with what
+  // it waits for, or fails when the server exits first.
+  const exits: (() => void)[] = [];
+  child.on('exit', () => {
+    for (const fail of exits.splice(0)) fail();
+  });
+  const whenExited = (reject: (e: Error) => void, what: () => string): void => {
+    if (child.exitCode !== null || child.signalCode !== null) reject(new Error(`the server exited before ${what()}`));
+    else exits.push(() => reject(new Error(`the server exited (${child.exitCode ?? child.signalCode}) before ${what()}`)));
+  };
+  const wait = (rel: string, ok: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${rel} within ${timeoutMs} ms (last: ${JSON.stringify(latest.get(uri(rel)))})`)), timeoutMs);
-      waiting.push({ uri: uri(rel), ok, resolve: (d) => (clearTimeout(timer), resolve(d)) });
+      waiting.push({ uri: uri(rel), ok, resolve });
+      whenExited(reject, () => `diagnostics for ${rel} (last: ${JSON.stringify(latest.get(uri(rel)))})`);
     });
-  const diagnostics = (rel: string, ok: (d: Diagnostic[]) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> => wait(rel, ok, timeoutMs);
-  const until = (rel: string, ok: (d: Diagnostic[]) => boolean, timeoutMs = 10_000): Promise<Diagnostic[]> => {
+  const diagnostics = (rel: string, ok: (d: Diagnostic[]) => boolean = () => true): Promise<Diagnostic[]> => wait(rel, ok);
+  const until = (rel: string, ok: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> => {
     const now = latest.get(uri(rel));
-    return now && ok(now) ? Promise.resolve(now) : wait(rel, ok, timeoutMs);
+    return now && ok(now) ? Promise.resolve(now) : wait(rel, ok);
   };
   const open = (rel: string, text: string): void => {
     void conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(rel), languageId: 'yaml', version: 1, text } });
@@ -104,12 +116,12 @@ export async function startLsp(opts: StartOptions = {}): Promise<Session & { rea
     void conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(rel), version }, contentChanges: [{ text }] });
   };
   const hover = (rel: string, line: number, character: number): Promise<unknown> => conn.sendRequest('textDocument/hover', { textDocument: { uri: uri(rel) }, position: { line, character } });
-  const waitForLog = (pattern: RegExp, timeoutMs = 10_000): Promise<string> => {
+  const waitForLog = (pattern: RegExp): Promise<string> => {
     const seen = logs.find((l) => pattern.test(l));
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no log matching ${pattern} within ${timeoutMs} ms; logs:\n${logs.join('\n')}`)), timeoutMs);
-      logWaiters.push({ pattern, resolve: (l) => (clearTimeout(timer), resolve(l)) });
+      logWaiters.push({ pattern, resolve });
+      whenExited(reject, () => `a log matching ${pattern}; logs:\n${logs.join('\n')}`);
     });
   };
   const publications = (rel: string) => published.get(uri(rel)) ?? [];

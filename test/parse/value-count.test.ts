@@ -12,14 +12,12 @@ const flowMap = (pairs: number): string => `{apiVersion: v1, kind: ConfigMap, me
 test('a single-line flow map of more values than the limit is refused at its start; the next document is read', () => {
   const head = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n---\n';
   const text = `${head}${flowMap(MAX_DOCUMENT_VALUES / 2 + 10)}---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: b\n`;
-  const started = Date.now();
   const docs = [...parseFile(file(text))];
   assert.is(docs.length, 3);
   assert.is(docs[1]?.value, undefined);
   assert.match(docs[1]?.syntaxErrors[0]?.message ?? '', 'more than 250,000 values in one document');
   assert.is(docs[1]?.syntaxErrors[0]?.offset, head.length);
   assert.equal((docs[2]?.value as { metadata: unknown }).metadata, { name: 'b' });
-  assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
 });
 
 test('just under the limit, the same map is read', () => {

@@ -112,7 +112,9 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   // is unknown, as a plain manifest's without metadata.namespace is; the run says once which
   // fact to state (the note charts-default-namespace).
   const unstated = r.namespace === undefined ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
-  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, ...unstated, failure: undefined, mapBack, volatile } };
+  // The chart's own values.yaml, then the files given, as Helm merges them.
+  const inputs = [...new Set([join(r.chartDir, 'values.yaml'), ...r.values])].map((f) => displayPathOf(f, cwd));
+  return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, ...unstated, failure: undefined, mapBack, volatile, inputs } };
 }
 
 /**

@@ -1,0 +1,21 @@
+// npm's prepare script. In a clone with the dev dependencies (`npm ci`), it builds the
+// bundles. A git install (`npm install -g git+…`, which pre-commit 4.6 runs for a node hook)
+// runs prepare in a clone without them: the committed bundles are the build, so it does
+// nothing, and says why only when they are missing too.
+import { existsSync } from 'node:fs';
+
+const BUNDLES = ['dist/cli.js', 'dist/lsp.js', 'dist/eslint-plugin.js'];
+
+// Installed here, not found up the folder tree (a ~/node_modules/esbuild would not bring
+// the other dev dependencies the build needs).
+const esbuild = existsSync(new URL('../node_modules/esbuild/package.json', import.meta.url));
+if (esbuild) {
+  const { buildBundles } = await import('./build.mjs');
+  await buildBundles('dist');
+} else {
+  const missing = BUNDLES.filter((b) => !existsSync(new URL(`../${b}`, import.meta.url)));
+  if (missing.length > 0) {
+    process.stderr.write(`meshlint: ${missing.join(', ')} missing, and esbuild is not installed to build them: run "npm ci" in a clone\n`);
+    process.exitCode = 1;
+  }
+}
