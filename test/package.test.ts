@@ -22,6 +22,8 @@ interface PackageJson {
 }
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageJson;
 const BUNDLES = ['dist/cli.js', 'dist/lsp.js', 'dist/eslint-plugin.js'];
+/** The files the bundles load when used: the CLI's chunks, the validators and the packages loaded lazily (scripts/build.mjs). */
+const LOADED = (): string[] => (existsSync(join(REPO_ROOT, 'dist')) ? readdirSync(join(REPO_ROOT, 'dist')) : []).filter((f) => /^cli-.*\.js$|\.cjs$/.test(f)).map((f) => `dist/${f}`);
 
 const output = (r: SpawnSyncReturns<string>): string => `exit ${r.status}\n${r.stdout}\n${r.stderr}`;
 
@@ -49,7 +51,7 @@ test('npm pack: LICENSE, README, every rule page, the config schema and the bund
     const files = (packed?.files ?? []).map((f) => f.path).sort();
     const rules = readdirSync(join(REPO_ROOT, 'rules')).filter((f) => f.endsWith('.md')).map((f) => `rules/${f}`);
     assert.ok(rules.length > 10, 'the rule pages are found');
-    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/meshlint.js', 'schema/meshlint.schema.json', ...BUNDLES, ...rules].sort();
+    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/meshlint.js', 'schema/meshlint.schema.json', ...BUNDLES, ...LOADED(), ...rules].sort();
     assert.equal(files, expected);
     assert.not.ok(files.some((f) => f.endsWith('.map') || f.startsWith('test/') || f.startsWith('src/')));
   });
@@ -93,6 +95,22 @@ test('the packed tarball installs offline into a fresh prefix (npm install -g) a
     assert.is(lint.status, 1, output(lint));
     const report = JSON.parse(lint.stdout) as { messages: { ruleId: string }[] }[];
     assert.ok(report[0]?.messages.some((m) => m.ruleId === 'injection-host-network'), lint.stdout);
+
+    // What it loads only when asked for is installed too: the config's validators, a quoted
+    // glob, a subcommand, the patch of --fix-dry-run.
+    t.write('app/.meshlint.yaml', 'rules:\n  startup-order-hold: [warn, {ignore: "app in (a"}]\n');
+    const config = spawnSync(bin, ['app/pod.yaml'], { cwd: t.dir, encoding: 'utf8' });
+    assert.is(config.status, 2, output(config));
+    assert.match(config.stderr, 'options[0].ignore: not a label selector');
+    t.write('app/.meshlint.yaml', 'rules:\n  startup-order-hold: [warn, {ignore: "app in (a)"}]\n');
+    const glob = spawnSync(bin, ['-f', 'json', 'app/*.yaml'], { cwd: t.dir, encoding: 'utf8' });
+    assert.is(glob.status, 1, output(glob));
+    const explained = spawnSync(bin, ['explain', 'app/pod.yaml'], { cwd: t.dir, encoding: 'utf8' });
+    assert.is(explained.status, 0, output(explained));
+    assert.match(explained.stdout, 'Pod p');
+    t.write('app/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels:\n    a: true\n');
+    const dry = spawnSync(bin, ['--fix-dry-run', 'app/cm.yaml'], { cwd: t.dir, encoding: 'utf8' });
+    assert.match(dry.stdout, '+    a: "true"', output(dry));
   });
 });
 
