@@ -4,14 +4,14 @@
 // at run time by their JSON text. A schema not compiled here is a build error, not a slow path.
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { allRules } from '../rules/index.ts';
-import { CONFIG_SCHEMA, optionsSchemaOf } from '../src/engine/schema.ts';
+import { CONFIG_SCHEMA_AFTER_RULES, optionsSchemaOf } from '../src/engine/schema.ts';
 import { newAjv } from '../src/engine/validators.ts';
 
 /** The module's source; `selectorFrom` is the import path of src/model/selector.ts. */
 export function validatorsModule(selectorFrom: string): string {
   const ajv = newAjv({ code: { source: true, esm: true } });
   const schemas = new Map<string, object>();
-  for (const schema of [CONFIG_SCHEMA, ...allRules.flatMap((r) => (r.meta.schema === undefined ? [] : [optionsSchemaOf(r.meta.schema as never)]))]) {
+  for (const schema of [CONFIG_SCHEMA_AFTER_RULES, ...allRules.flatMap((r) => (r.meta.schema === undefined ? [] : [optionsSchemaOf(r.meta.schema as never)]))]) {
     schemas.set(JSON.stringify(schema), schema);
   }
   const names: Record<string, string> = {};

@@ -2,9 +2,13 @@
 // time), no glob and no diff (loaded when a pattern or --fix-dry-run needs them), none of the
 // subcommands' code, and ASCII only, which Node holds as one byte a character.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { allRules } from '../rules/index.ts';
+import { CONFIG_SCHEMA_AFTER_RULES, optionsSchemaOf } from '../src/engine/schema.ts';
+import { validatorOf } from '../src/engine/validators.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 
 const DIST = join(REPO_ROOT, 'dist');
@@ -40,6 +44,24 @@ test('a plain lint loads no ajv, glob, diff or subcommand code', () => {
   const validators = readFileSync(join(DIST, 'validators.cjs'), 'utf8');
   assert.ok(validators.includes('label selector') || validators.includes('additionalProperties'), 'the validators were built');
   assert.not.match(validators, 'strict mode: unknown keyword');
+});
+
+test('the validators compiled at build time judge as ajv does when it compiles them at run time, for the config and every rule', () => {
+  if (!existsSync(join(DIST, 'validators.cjs'))) return;
+  const built = createRequire(import.meta.url)(join(DIST, 'validators.cjs')) as { validatorOf: typeof validatorOf };
+  const schemas = [CONFIG_SCHEMA_AFTER_RULES, ...allRules.flatMap((r) => (r.meta.schema === undefined ? [] : [optionsSchemaOf(r.meta.schema as never)]))];
+  const values: unknown[] = [undefined, null, 1, 'x', [], [{}], [{ ignore: 'app in (a' }], [{ ignore: 'app in (a)' }], [{ nope: 1 }], ['x', 2], { rules: [] }, { rules: {} }, { istio: { version: 1.3 } }, { helm: { charts: [{ path: 'x', namespace: 3 }] } }, { foo: 1 }, { namespaces: { a: { labels: { b: true } } } }];
+  for (const schema of schemas) {
+    const atRunTime = validatorOf(schema);
+    const atBuild = built.validatorOf(schema);
+    for (const value of values) {
+      const a = atRunTime(value);
+      const b = atBuild(value);
+      const first = (v: typeof atRunTime): string => JSON.stringify(v.errors?.map((e) => [e.keyword, e.instancePath, e.params, e.data]));
+      assert.is(b, a, JSON.stringify(value));
+      assert.is(first(atBuild), first(atRunTime), JSON.stringify(value));
+    }
+  }
 });
 
 test('every file of the bundles is ASCII', () => {

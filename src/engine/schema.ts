@@ -31,6 +31,18 @@ export interface JSONSchema4 {
 /** The schema of `.meshlint.yaml`, as shipped in the package. */
 export const CONFIG_SCHEMA: Readonly<Record<string, unknown>> = configSchemaJson;
 
+/**
+ * The schema of `.meshlint.yaml` as validateConfig checks it, once every entry of `rules` has
+ * been checked against its rule's own schema (parseRuleSetting, which stops at the first
+ * problem): there `rules` needs only to be a mapping. The whole `rules` section names every
+ * rule's options again, and was most of the validator's code.
+ */
+export const CONFIG_SCHEMA_AFTER_RULES: Readonly<Record<string, unknown>> = (() => {
+  const { properties } = configSchemaJson as { properties: Record<string, Record<string, unknown>> };
+  const rules = properties.rules ?? {};
+  return { ...configSchemaJson, properties: { ...properties, rules: { type: rules.type, 'x-problem': rules['x-problem'] } } };
+})();
+
 /** One mistake: where (a config path under `base`) and what. */
 export interface SchemaProblem {
   readonly key: string;
