@@ -36,7 +36,7 @@ export interface LintOptions {
   readonly contextResources?: readonly Resource[];
   /** How a file becomes documents (default: parseFile); a DocumentCache reuses unchanged ones. */
   readonly documentsOf?: (file: SourceFile) => Iterable<ParsedDocument>;
-  /** Locate the workloads each note is about (an editor marks them); off, notes carry no places, and no document is located for them. */
+  /** Locate each note's first workload in each file (an editor marks it there); off, notes carry no places, and no document is located for them. */
   readonly notePlaces?: boolean;
   /** Called for each pod template linted, with the run's facts: a shell that wants each workload's outcome (diff) takes it here, without parsing again. */
   readonly onPodTemplate?: (template: PodTemplate, facts: Facts, locator: Locator) => void;
@@ -359,7 +359,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   }
 
   const results: LintResult[] = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  // A note's places: where each workload it is about starts (an editor marks them).
+  // A note's places: where its first workload in each file starts (an editor marks it there).
   const placeOf = (r: Resource): NotePlace => {
     const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
     return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
