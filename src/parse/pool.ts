@@ -235,10 +235,10 @@ export class ParsePool {
     this.dispatch();
   }
 
-  /** The documents of a file, as parseFile gives them: from the workers, task by task. */
-  documentsOf = (file: SourceFile): Iterable<ParsedDocument> => {
+  /** The documents of a file, as parseFile gives them: from the workers, task by task (those of a file they do not parse, here, with `parsed`). */
+  documentsOf = (file: SourceFile, parsed?: ReadonlyMap<number, readonly ParsedDocument[]>): Iterable<ParsedDocument> => {
     const tasks = this.tasksOf.get(file);
-    if (!tasks || this.closed) return parseFile(file);
+    if (!tasks || this.closed) return parseFile(file, parsed);
     this.tasksOf.delete(file);
     return this.take(file, tasks);
   };
