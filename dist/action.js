@@ -21166,6 +21166,19 @@ function enumNames(name, values) {
 function quoted(s) {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
 }
+var readings = /* @__PURE__ */ new Map();
+var MAX_READINGS = 512;
+var MAX_KEPT_TEXT = 64 * 1024;
+function readTextOnce(text) {
+  const kept = readings.get(text);
+  if (kept) return kept;
+  const reading = readText(text);
+  if (text.length <= MAX_KEPT_TEXT) {
+    if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value);
+    readings.set(text, reading);
+  }
+  return reading;
+}
 function readText(text) {
   const limit = embeddedTextProblem(text, "yaml");
   if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
@@ -21689,7 +21702,7 @@ function validate(pc, version2, errors, prefix = []) {
   }
 }
 function parseProxyConfig(text, version2) {
-  const reading = readText(text);
+  const reading = readTextOnce(text);
   if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
   if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
   const v2 = reading.value;
@@ -22333,23 +22346,29 @@ var UNKNOWN_FACTS = {
 var FACTS_POINTER = "`meshlint facts` shows what is known and what is missing.";
 var MAX_PLACES = 200;
 var UnknownFacts = class {
+  /** Per fact: the workloads it leaves undecided, what is missing, and the first such workload of each file (where a note is placed). */
   byFact = /* @__PURE__ */ new Map();
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
   add(fact, resource, subject, detail) {
     if (fact === "namespace-labels" && resource.namespace === void 0 && resource.doc.file.origin?.unstatedNamespace !== void 0) return;
     let entry = this.byFact.get(fact);
-    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), resources: /* @__PURE__ */ new Set() });
+    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), firstInFile: /* @__PURE__ */ new Map() });
     entry.subjects.add(subject);
-    if (entry.resources.size < MAX_PLACES) entry.resources.add(resource);
+    const file = resource.doc.file.displayPath;
+    if (entry.firstInFile.size < MAX_PLACES && !entry.firstInFile.has(file)) entry.firstInFile.set(file, resource);
     if (detail !== void 0) entry.details.add(detail);
   }
-  /** The notes, each with the places of its workloads as `placeOf` finds them. */
+  /**
+   * The notes, each with the place of its first workload in each file as `placeOf` finds it
+   * (an editor marks a note once in a file): locating a workload reads its document's
+   * positions, which every other workload of the note would cost again on each re-lint.
+   */
   notes(placeOf2) {
     const out = [];
-    for (const [fact, { subjects, details, resources }] of this.byFact) {
+    for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...resources].map(placeOf2).filter((p) => p !== void 0);
+      const places = [...firstInFile.values()].map(placeOf2).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -25784,10 +25803,11 @@ function splitJsonStream(text) {
   }
   return out.length > 1 ? out : void 0;
 }
-function* parseFile(file) {
+function* parseFile(file, parsed) {
   let index = 0;
   for (const group of groupsOf(file.text)) {
-    const docs = parseGroup(file, { ...group, firstIndex: index });
+    const known = parsed?.get(group.start);
+    const docs = known ? known.map((d, i) => d.index === index + i ? d : { ...d, index: index + i }) : parseGroup(file, { ...group, firstIndex: index });
     index += docs.length;
     yield* docs;
   }
@@ -34376,7 +34396,11 @@ function validatorOf(schema) {
 }
 
 // src/engine/schema.ts
-var CONFIG_SCHEMA = meshlint_schema_default;
+var CONFIG_SCHEMA_AFTER_RULES = (() => {
+  const { properties } = meshlint_schema_default;
+  const rules = properties.rules ?? {};
+  return { ...meshlint_schema_default, properties: { ...properties, rules: { type: rules.type, "x-problem": rules["x-problem"] } } };
+})();
 function schemaProblem(schema, value, base) {
   const validate2 = validatorOf(schema);
   if (validate2(value)) return void 0;
@@ -34525,7 +34549,7 @@ function validateConfig(raw, file, rules, scope2) {
   }
   refuseBinary(raw.helm, file, "helm");
   refuseBinary(raw.kustomize, file, "kustomize");
-  const problem = schemaProblem(CONFIG_SCHEMA, raw, "");
+  const problem = schemaProblem(CONFIG_SCHEMA_AFTER_RULES, raw, "");
   if (problem) throw new ConfigError(file, problem.key, problem.problem);
   const c = raw;
   const ignorePatterns = c.ignorePatterns ?? [];
@@ -35648,7 +35672,8 @@ var silencedFor = (rule, fact) => rule.meta.docs.modelledVersionsOnly === true &
 function lintOnce(inputs, options, probe) {
   const { config } = options;
   const locator = new Locator();
-  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources);
+  const factParses = /* @__PURE__ */ new Map();
+  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources, factParses);
   const parseErrorRule = options.rules.find((r7) => r7.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
@@ -35765,7 +35790,9 @@ function lintOnce(inputs, options, probe) {
     if (file.text.includes("meshlint-")) directives(file);
     emit("File", { file, readError: void 0 });
     let templated2 = false;
-    for (const doc of (options.documentsOf ?? parseFile)(file)) {
+    const parsed = factParses.get(file);
+    factParses.delete(file);
+    for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
       stats.documents++;
       const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
@@ -35855,15 +35882,15 @@ function lintOnce(inputs, options, probe) {
   }
   return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)] }, trace };
 }
-function gatherFacts(inputs, config, cliIstioVersion, known = []) {
-  return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
+function gatherFacts(inputs, config, cliIstioVersion, known = [], parses) {
+  return buildFacts([...known, ...factResources(inputs, config, parses)], config, cliIstioVersion);
 }
 function buildFacts(resources, config, cliIstioVersion) {
   const factsBuilder = new FactsBuilder();
   for (const r7 of resources) factsBuilder.addResource(r7);
   return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
 }
-function factResources(inputs, config) {
+function factResources(inputs, config, parses) {
   const out = [];
   const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input2 of inputs) {
@@ -35873,7 +35900,13 @@ function factResources(inputs, config) {
     const valuesName = !input2.file.origin && VALUES_FILE_NAME.test(input2.file.displayPath);
     for (const group of groupsOf(text)) {
       if (!stated && !valuesName && !mightHoldFacts(text.slice(group.start, group.end))) continue;
-      for (const doc of parseGroup(input2.file, group)) {
+      const docs = parseGroup(input2.file, group);
+      if (parses) {
+        let kept = parses.get(input2.file);
+        if (!kept) parses.set(input2.file, kept = /* @__PURE__ */ new Map());
+        kept.set(group.start, docs);
+      }
+      for (const doc of docs) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
         out.push(...found.resources);
         if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
@@ -36399,6 +36432,8 @@ function readConfigFile(path) {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
+  const plain2 = plainConfig(text);
+  if (plain2 !== void 0) return plain2;
   const lineCounter = new import_yaml16.LineCounter();
   const at2 = (offset) => {
     const pos = lineCounter.linePos(offset);
@@ -36411,6 +36446,21 @@ function readConfigFile(path) {
   const problem = firstProblem(parsed.doc.contents, /* @__PURE__ */ new Set());
   if (problem) throw new ConfigError(path, at2(problem.offset), problem.message);
   return plainValue(parsed.doc);
+}
+var READ_APART = /(?:^|[^\w.-])(?:[yYnN~]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[Nn]ull|NULL|[-+]?\.?[0-9][0-9.]*_[0-9._]*|[-+]?0[0-9bBoO][0-9a-fA-F._]*|[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2})(?![\w.-])|[&*!%\t]|<</;
+function plainConfig(text) {
+  if (READ_APART.test(text) || sizeProblem(text)) return void 0;
+  const fast = parseFast(text, 0);
+  if (fast.kind !== "value" || fast.duplicateKeys.length > 0) return void 0;
+  const value = fast.value;
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !withinStrings(value)) return void 0;
+  return value;
+}
+function withinStrings(v2) {
+  if (typeof v2 === "string") return v2.length <= MAX_CONFIG_STRING;
+  if (Array.isArray(v2)) return v2.every(withinStrings);
+  if (v2 !== null && typeof v2 === "object") return Object.entries(v2).every(([k2, x]) => k2.length <= MAX_CONFIG_STRING && withinStrings(x));
+  return true;
 }
 var MAX_CONFIG_STRING = 4096;
 function firstProblem(node, anchors) {
@@ -41847,8 +41897,8 @@ function pacedCollection(files, inner) {
   collect();
   let live = getHeapStatistics().used_heap_size;
   let since = 0;
-  return function* paced(file) {
-    for (const doc of (inner ?? parseFile)(file)) {
+  return function* paced(file, parsed) {
+    for (const doc of (inner ?? parseFile)(file, parsed)) {
       since += doc.endOffset - doc.startOffset;
       if (since >= PACE_CHECK_BYTES) {
         since = 0;
@@ -41971,10 +42021,10 @@ var ParsePool = class _ParsePool {
     });
     this.dispatch();
   }
-  /** The documents of a file, as parseFile gives them: from the workers, task by task. */
-  documentsOf = (file) => {
+  /** The documents of a file, as parseFile gives them: from the workers, task by task (those of a file they do not parse, here, with `parsed`). */
+  documentsOf = (file, parsed) => {
     const tasks = this.tasksOf.get(file);
-    if (!tasks || this.closed) return parseFile(file);
+    if (!tasks || this.closed) return parseFile(file, parsed);
     this.tasksOf.delete(file);
     return this.take(file, tasks);
   };
