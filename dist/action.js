@@ -1844,7 +1844,7 @@ var require_Pair = __commonJS({
           value = value.clone(schema);
         return new _Pair(key, value);
       }
-      toJSON(_2, ctx) {
+      toJSON(_3, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         return addPairToJSMap.addPairToJSMap(ctx, pair, this);
       }
@@ -2121,7 +2121,7 @@ var require_YAMLMap = __commonJS({
        * @param {Class} Type - If set, forces the returned collection type
        * @returns Instance of Type, Map, or Object
        */
-      toJSON(_2, ctx, Type) {
+      toJSON(_3, ctx, Type) {
         const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         if (ctx?.onCreate)
           ctx.onCreate(map);
@@ -2244,7 +2244,7 @@ var require_YAMLSeq = __commonJS({
         else
           this.items[idx] = value;
       }
-      toJSON(_2, ctx) {
+      toJSON(_3, ctx) {
         const seq = [];
         if (ctx?.onCreate)
           ctx.onCreate(seq);
@@ -2753,9 +2753,9 @@ var require_omap = __commonJS({
        * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
        * but TypeScript won't allow widening the signature of a child method.
        */
-      toJSON(_2, ctx) {
+      toJSON(_3, ctx) {
         if (!ctx)
-          return super.toJSON(_2);
+          return super.toJSON(_3);
         const map = /* @__PURE__ */ new Map();
         if (ctx?.onCreate)
           ctx.onCreate(map);
@@ -3010,8 +3010,8 @@ var require_set = __commonJS({
           this.items.push(new Pair.Pair(key));
         }
       }
-      toJSON(_2, ctx) {
-        return super.toJSON(_2, ctx, Set);
+      toJSON(_3, ctx) {
+        return super.toJSON(_3, ctx, Set);
       }
       toString(ctx, onComment, onChompKeep) {
         if (!ctx)
@@ -7636,7 +7636,7 @@ var require_code = __commonJS({
     };
     exports._Code = _Code;
     exports.nil = new _Code("");
-    function _2(strs, ...args) {
+    function _3(strs, ...args) {
       const code = [strs[0]];
       let i = 0;
       while (i < args.length) {
@@ -7645,7 +7645,7 @@ var require_code = __commonJS({
       }
       return new _Code(code);
     }
-    exports._ = _2;
+    exports._ = _3;
     var plus = new _Code("+");
     function str5(strs, ...args) {
       const expr = [safeStringify(strs[0])];
@@ -7716,7 +7716,7 @@ var require_code = __commonJS({
     }
     exports.safeStringify = safeStringify;
     function getProperty(key) {
-      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _2`[${key}]`;
+      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _3`[${key}]`;
     }
     exports.getProperty = getProperty;
     function getEsmExportName(key) {
@@ -9813,7 +9813,7 @@ var require_resolve = __commonJS({
       const pathPrefix = getFullPath(uriResolver, schId, false);
       const localRefs = {};
       const schemaRefs = /* @__PURE__ */ new Set();
-      traverse(schema, { allKeys: true }, (sch, jsonPtr, _2, parentJsonPtr) => {
+      traverse(schema, { allKeys: true }, (sch, jsonPtr, _3, parentJsonPtr) => {
         if (parentJsonPtr === void 0)
           return;
         const fullPath = pathPrefix + jsonPtr;
@@ -14672,7 +14672,7 @@ var require_ignore = __commonJS({
         //   ever starts again inside it -- `(\\+?) ` did, which made a long run
         //   quadratic.
         /(\\+)( ?)/g,
-        (_2, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
+        (_3, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
         ESCAPE + SPACE
       ],
       // git's wildmatch() reads a run of two or more asterisks as one globstar
@@ -14686,7 +14686,7 @@ var require_ignore = __commonJS({
       //   lists both, under "A run of asterisks".
       [
         /(^|\/)\*{3,}(?=\/|$)/g,
-        (_2, start) => `${start}**`,
+        (_3, start) => `${start}**`,
         "*"
       ],
       // Escape metacharacters
@@ -14763,7 +14763,7 @@ var require_ignore = __commonJS({
         // Zero, one or several directories
         // should not use '*', or it will be replaced by the next replacer
         // Check if it is not the last `'/**'`
-        (_2, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        (_3, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
         "*"
       ],
       // normal intermediate wildcards
@@ -14779,7 +14779,7 @@ var require_ignore = __commonJS({
         // 1. An asterisk "*" matches anything except a slash.
         // 2. Other consecutive asterisks are considered regular asterisks
         //    and collapse into one non-slash wildcard run.
-        (_2, p1) => p1 + WILDCARD,
+        (_3, p1) => p1 + WILDCARD,
         "*"
       ],
       // trailing wildcard, held apart from a literal star
@@ -14851,7 +14851,7 @@ var require_ignore = __commonJS({
     var MODE_IGNORE = "regex";
     var MODE_CHECK_IGNORE = "checkRegex";
     var UNDERSCORE = "_";
-    var replaceTrailingWildcard = (_2, p1) => {
+    var replaceTrailingWildcard = (_3, p1) => {
       const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
       return `${prefix}(?=$|\\/$)`;
     };
@@ -16316,6 +16316,8 @@ var package_default = {
   files: [
     "bin",
     "dist/cli.js",
+    "dist/cli-*.js",
+    "dist/*.cjs",
     "dist/lsp.js",
     "dist/eslint-plugin.js",
     "rules/*.md",
@@ -16591,7 +16593,7 @@ function kserveComponent(component) {
       { at: [...at2, "initContainers"], group: "initContainers" },
       { at: [...at2, "containers"], group: "containers" }
     ],
-    // A model framework (spec.predictor.model, .sklearn, …) becomes kserve-container.
+    // A model framework (spec.predictor.model, .sklearn, \u2026) becomes kserve-container.
     addsApp: true
   };
 }
@@ -18192,7 +18194,7 @@ var import_yaml5 = __toESM(require_dist(), 1);
 
 // src/model/edit-distance.ts
 function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_2, i) => i);
+  const prev = Array.from({ length: b.length + 1 }, (_3, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diag = prev[0] ?? 0;
     prev[0] = i;
@@ -21105,7 +21107,7 @@ var REMOVAL_NOTES = {
   "ProxyConfig.connect_timeout": "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting"
 };
 function jsonName(protoName) {
-  return protoName.replace(/_([a-z])/g, (_2, c) => c.toUpperCase()).replace(/_/g, "");
+  return protoName.replace(/_([a-z])/g, (_3, c) => c.toUpperCase()).replace(/_/g, "");
 }
 var PROXY_CONFIG_SCHEMA = new Map(
   Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
@@ -21164,6 +21166,19 @@ function enumNames(name, values) {
 }
 function quoted(s) {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
+}
+var readings = /* @__PURE__ */ new Map();
+var MAX_READINGS = 512;
+var MAX_KEPT_TEXT = 64 * 1024;
+function readTextOnce(text) {
+  const kept = readings.get(text);
+  if (kept) return kept;
+  const reading = readText(text);
+  if (text.length <= MAX_KEPT_TEXT) {
+    if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value);
+    readings.set(text, reading);
+  }
+  return reading;
 }
 function readText(text) {
   const limit = embeddedTextProblem(text, "yaml");
@@ -21688,7 +21703,7 @@ function validate(pc, version2, errors, prefix = []) {
   }
 }
 function parseProxyConfig(text, version2) {
-  const reading = readText(text);
+  const reading = readTextOnce(text);
   if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
   if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
   const v2 = reading.value;
@@ -22343,23 +22358,29 @@ var UNKNOWN_FACTS = {
 var FACTS_POINTER = "`meshlint facts` shows what is known and what is missing.";
 var MAX_PLACES = 200;
 var UnknownFacts = class {
+  /** Per fact: the workloads it leaves undecided, what is missing, and the first such workload of each file (where a note is placed). */
   byFact = /* @__PURE__ */ new Map();
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
   add(fact, resource, subject, detail) {
     if (fact === "namespace-labels" && resource.namespace === void 0 && resource.doc.file.origin?.unstatedNamespace !== void 0) return;
     let entry = this.byFact.get(fact);
-    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), resources: /* @__PURE__ */ new Set() });
+    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), firstInFile: /* @__PURE__ */ new Map() });
     entry.subjects.add(subject);
-    if (entry.resources.size < MAX_PLACES) entry.resources.add(resource);
+    const file = resource.doc.file.displayPath;
+    if (entry.firstInFile.size < MAX_PLACES && !entry.firstInFile.has(file)) entry.firstInFile.set(file, resource);
     if (detail !== void 0) entry.details.add(detail);
   }
-  /** The notes, each with the places of its workloads as `placeOf` finds them. */
+  /**
+   * The notes, each with the place of its first workload in each file as `placeOf` finds it
+   * (an editor marks a note once in a file): locating a workload reads its document's
+   * positions, which every other workload of the note would cost again on each re-lint.
+   */
   notes(placeOf2) {
     const out = [];
-    for (const [fact, { subjects, details, resources }] of this.byFact) {
+    for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...resources].map(placeOf2).filter((p) => p !== void 0);
+      const places = [...firstInFile.values()].map(placeOf2).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -25794,10 +25815,11 @@ function splitJsonStream(text) {
   }
   return out.length > 1 ? out : void 0;
 }
-function* parseFile(file) {
+function* parseFile(file, parsed) {
   let index = 0;
   for (const group of groupsOf(file.text)) {
-    const docs = parseGroup(file, { ...group, firstIndex: index });
+    const known = parsed?.get(group.start);
+    const docs = known ? known.map((d, i) => d.index === index + i ? d : { ...d, index: index + i }) : parseGroup(file, { ...group, firstIndex: index });
     index += docs.length;
     yield* docs;
   }
@@ -25958,7 +25980,7 @@ var parse_error_default = createRule({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
               messageId: "renderEnvironment",
               severity: "warn",
-              data: { what: helm ? "chart" : "overlay", cause: environment.cause, stop: /[.…]$/.test(environment.cause) ? "" : ".", fix: environment.fix }
+              data: { what: helm ? "chart" : "overlay", cause: environment.cause, stop: /[.\u2026]$/.test(environment.cause) ? "" : ".", fix: environment.fix }
             });
           } else {
             const command = helm ? "helm template" : "kustomize build";
@@ -28014,6 +28036,17 @@ function releasedControlPlane(r7, revision) {
   return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r7), resource: r7 };
 }
 var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
+var METADATA_BLOCK = /^metadata:[ \t]*(?:#[^\n]*)?\r?\n((?:[ \t]+[^\n]*(?:\n|$)|[ \t]*(?:#[^\n]*)?\r?\n)*)/m;
+var FIRST_CHILD = /^([ \t]+)[^\s#]/m;
+var NAME_LINES = /^([ \t]+)["']?name["']?[ \t]*:[ \t]*["']?istio(?:d|-pilot|-sidecar-injector)/gm;
+function mightNameControlPlane(docText) {
+  if (!CONTROL_PLANE_TEXT.test(docText)) return false;
+  const block = METADATA_BLOCK.exec(docText)?.[1];
+  const indent = block === void 0 ? void 0 : FIRST_CHILD.exec(block)?.[1];
+  if (block === void 0 || indent === void 0) return true;
+  for (const m of block.matchAll(NAME_LINES)) if (m[1] === indent) return true;
+  return false;
+}
 
 // src/model/ambient-install.ts
 var MAX_ENTRIES = 100;
@@ -29278,7 +29311,7 @@ var mesh_config_invalid_default = createRule({
         if (at2) context.report({ target: at2, messageId: "unreadable", data: { reason: checked.notMapping, effect: effectOf(reader, { path: "", message: "", kind: "type" }) } });
         return;
       }
-      reportAll(checked, value, reader, (_2, steps) => target(steps));
+      reportAll(checked, value, reader, (_3, steps) => target(steps));
     };
     const checkRelease = (release) => {
       const reader = release.resource.apiVersion.startsWith("sailoperator.io/") ? "sail" : "istiod";
@@ -30153,7 +30186,7 @@ var NETWORK_CLIENTS = [
   { label: "mongosh", names: ["mongosh", "mongo"], dials: "target", port: 27017, portFlags: ["--port"], hostFlags: ["--host"], valueFlags: ["-u", "--username", "-p", "--password", "--eval", "--authenticationDatabase"], local: HELP },
   { label: "Flyway", names: ["flyway"], images: ["flyway"], dials: "always", local: ["-v", "-?", ...HELP] },
   { label: "Liquibase", names: ["liquibase"], images: ["liquibase"], dials: "always", local: HELP },
-  // golang-migrate: its database is a URL argument (-database postgres://…).
+  // golang-migrate: its database is a URL argument (-database postgres://\u2026).
   { label: "migrate", names: ["migrate"], images: ["migrate"], dials: "target", valueFlags: ["-path", "-source", "-lock-timeout"], local: HELP },
   { label: "Alembic", names: ["alembic"], dials: "address-env", local: HELP },
   { label: "dockerize -wait", names: ["dockerize"], images: ["dockerize"], dials: "target", valueFlags: ["-template", "-timeout", "-wait-retry-interval", "-stdout", "-stderr"], local: HELP },
@@ -32609,7 +32642,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
     if (ns2.none !== 0) for (const b of bySlot.get(0) ?? []) compare(a, b);
     for (const [slot, mask] of ns2.named) if (mask !== 0) for (const b of bySlot.get(slot) ?? []) compare(a, b);
   });
-  const lastBetween = groups.map((_2, a) => new Map((meetings[a] ?? []).map((m) => [m.group, m.last])));
+  const lastBetween = groups.map((_3, a) => new Map((meetings[a] ?? []).map((m) => [m.group, m.last])));
   const labels = [];
   const labelOf = new Int32Array(hooks.length);
   const withLabel = [];
@@ -33397,9 +33430,6 @@ function linkBoundary(cwd) {
     }
   };
 }
-
-// src/engine/schema.ts
-var AjvModule = __toESM(require_ajv(), 1);
 
 // schema/meshlint.schema.json
 var meshlint_schema_default = {
@@ -34368,27 +34398,45 @@ var meshlint_schema_default = {
   }
 };
 
-// src/engine/schema.ts
-var CONFIG_SCHEMA = meshlint_schema_default;
+// src/engine/validators.ts
+var AjvModule = __toESM(require_ajv(), 1);
 var Ajv2 = AjvModule.Ajv;
+var { _ } = AjvModule;
+var selectorInvalid = (s) => Boolean(parseSelectorString(s).invalid);
+var KEYWORDS = [
+  { keyword: "x-problem", schemaType: "string" },
+  {
+    keyword: "x-format",
+    schemaType: "string",
+    code(cxt) {
+      if (cxt.schema !== "label-selector") return;
+      const fn2 = cxt.gen.scopeValue("func", { ref: selectorInvalid, code: _`selectorInvalid` });
+      cxt.fail(_`typeof ${cxt.data} == "string" && ${fn2}(${cxt.data})`);
+    }
+  }
+];
+function newAjv(extra = {}) {
+  const ajv2 = new Ajv2({ allErrors: false, verbose: true, strict: true, strictTuples: false, allowUnionTypes: true, logger: false, ...extra });
+  for (const k2 of KEYWORDS) ajv2.addKeyword(k2);
+  return ajv2;
+}
 var ajv;
 var compiled = /* @__PURE__ */ new WeakMap();
 function validatorOf(schema) {
   let v2 = compiled.get(schema);
   if (v2) return v2;
-  if (!ajv) {
-    ajv = new Ajv2({ allErrors: false, verbose: true, strict: true, strictTuples: false, allowUnionTypes: true, logger: false });
-    ajv.addKeyword({ keyword: "x-problem", schemaType: "string" });
-    ajv.addKeyword({
-      keyword: "x-format",
-      schemaType: "string",
-      validate: (format, data) => format !== "label-selector" || typeof data !== "string" || !parseSelectorString(data).invalid
-    });
-  }
-  const made = ajv.compile(schema);
-  compiled.set(schema, made);
-  return made;
+  ajv ??= newAjv();
+  v2 = ajv.compile(schema);
+  compiled.set(schema, v2);
+  return v2;
 }
+
+// src/engine/schema.ts
+var CONFIG_SCHEMA_AFTER_RULES = (() => {
+  const { properties } = meshlint_schema_default;
+  const rules = properties.rules ?? {};
+  return { ...meshlint_schema_default, properties: { ...properties, rules: { type: rules.type, "x-problem": rules["x-problem"] } } };
+})();
 function schemaProblem(schema, value, base) {
   const validate2 = validatorOf(schema);
   if (validate2(value)) return void 0;
@@ -34398,12 +34446,12 @@ function schemaProblem(schema, value, base) {
 }
 function validateAgainst(schema, value, where) {
   if (schema === void 0) return [];
-  const whole = Array.isArray(schema) ? optionsSchemaOf(schema) : schema;
-  const p = schemaProblem(whole, value, where);
+  const p = schemaProblem(optionsSchemaOf(schema), value, where);
   return p ? [`${p.key}: ${p.problem}`] : [];
 }
 var arrayForms = /* @__PURE__ */ new WeakMap();
 function optionsSchemaOf(schema) {
+  if (!Array.isArray(schema)) return schema;
   let s = arrayForms.get(schema);
   if (!s) arrayForms.set(schema, s = schema.length === 0 ? { type: "array", maxItems: 0 } : { type: "array", items: schema, additionalItems: false });
   return s;
@@ -34537,7 +34585,7 @@ function validateConfig(raw, file, rules, scope2) {
   }
   refuseBinary(raw.helm, file, "helm");
   refuseBinary(raw.kustomize, file, "kustomize");
-  const problem = schemaProblem(CONFIG_SCHEMA, raw, "");
+  const problem = schemaProblem(CONFIG_SCHEMA_AFTER_RULES, raw, "");
   if (problem) throw new ConfigError(file, problem.key, problem.problem);
   const c = raw;
   const ignorePatterns = c.ignorePatterns ?? [];
@@ -34677,7 +34725,7 @@ function toUri(path) {
 function markdownToText(md) {
   return md.replace(/```[a-z]*\n?/g, "").replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\[([^\]]+)\]\(([^)]+)\)/g, "$1 ($2)").replace(/^#+\s*/gm, "").trim();
 }
-var pascal = (id) => id.replace(/(^|-)([a-z])/g, (_2, __, ch) => ch.toUpperCase());
+var pascal = (id) => id.replace(/(^|-)([a-z])/g, (_3, __, ch) => ch.toUpperCase());
 function ruleDescriptor(rule, doc, level) {
   const d = rule.meta.docs;
   const full = doc ? (doc.split(/\n\s*\n/).find((p) => p.trim() && !p.trim().startsWith("#")) ?? d.description).replace(/\s+/g, " ").trim() : d.description;
@@ -34826,7 +34874,7 @@ function applyBaseline(results, baseline, uriOf) {
   let known = 0;
   const out = results.map((r7) => {
     const hashes = lineHashes(uriOf(r7.filePath), r7.messages);
-    const kept = r7.messages.filter((_2, i) => {
+    const kept = r7.messages.filter((_3, i) => {
       const h = hashes[i] ?? "";
       if (!recorded2.has(h)) return true;
       matched.add(h);
@@ -34857,196 +34905,100 @@ function baselineNote(outcome, shownPath) {
   return { id: "baseline", message: `${hidden}${stale}.` };
 }
 
-// src/engine/diff.ts
-var MAX_WORKLOADS = 2e5;
-var MAX_REASON = 300;
-var clip = (s) => s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}\u2026` : s;
-var lead = (text, unknown) => {
-  const head = text.split(":")[0] ?? text;
-  return head === "unknown" ? unknown : head;
-};
-var waypointOutcome = (line) => {
-  const after = line.slice(line.indexOf(": ") + 2);
-  return after.split(/ \(|: /)[0] ?? after;
-};
-function stateOf(e, sources, volatileName = false) {
-  const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : void 0;
-  const reason = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last ?? e.outcome;
-  const startup = e.sidecar ? `${lead(e.sidecar.native, "sidecar start unknown")}, ${lead(e.sidecar.hold, "hold unknown")}` : void 0;
-  return {
-    sidecar: e.outcome,
-    ...e.outcome !== "not-injected" && e.revision !== void 0 ? { revision: e.revision } : {},
-    ...e.dataPlane ? { capture: e.dataPlane.outcome } : {},
-    ...startup !== void 0 ? { startup } : {},
-    ...e.dataPlane?.waypoints ? { waypoint: clip(`own address ${waypointOutcome(e.dataPlane.waypoints[0] ?? "")}, Services ${waypointOutcome(e.dataPlane.waypoints[1] ?? "")}`) } : {},
-    ...e.admission ? { admission: { outcome: e.admission.outcome, why: clip(e.admission.why) } } : {},
-    reason: clip(reason),
-    filePath: e.filePath,
-    line: e.line,
-    ...sources ? { sources } : {},
-    ...volatileName && e.helmSource ? { rendered: `${e.resource.split(" ")[0]} ${e.namespace ?? ""} ${e.helmSource}` } : {}
-  };
-}
-function workloadMap(states) {
-  const out = /* @__PURE__ */ new Map();
-  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) if (!out.has(name)) out.set(name, state);
-  return out;
-}
-function causeOf(base, head, changes) {
-  const workload = { filePath: head.filePath, line: head.line, what: "workload" };
-  const b = base.sources;
-  const h = head.sources;
-  if (!b || !h) return workload;
-  if (b.namespace?.labels !== h.namespace?.labels && h.namespace?.at) return { ...h.namespace.at, what: "namespace" };
-  if (b.workload !== h.workload) return workload;
-  const byKind2 = {
-    "sidecar-gained": h.install.webhook,
-    "sidecar-known": h.install.webhook,
-    revision: h.install.webhook,
-    admission: h.install.cni,
-    startup: h.install.native ?? h.install.hold
-  };
-  for (const k2 of changes) {
-    const at2 = byKind2[k2];
-    if (at2) return { ...at2, what: "install" };
-  }
-  return workload;
-}
-function changesOf(base, head) {
-  const out = [];
-  if (base.sidecar !== head.sidecar) {
-    if (base.sidecar === "unknown") out.push("sidecar-known");
-    else if (head.sidecar === "unknown") out.push("sidecar-unknown");
-    else out.push(...head.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
-  }
-  if (base.sidecar === head.sidecar && head.sidecar !== "not-injected" && base.revision !== head.revision) out.push("revision");
-  const capture = (s) => s.capture ?? (s.sidecar === "injected" ? "sidecar" : s.sidecar === "not-injected" ? "none" : void 0);
-  if (capture(base) !== capture(head) && (base.capture !== void 0 || head.capture !== void 0)) out.push("capture");
-  if (base.waypoint !== head.waypoint && base.capture === "ambient" && head.capture === "ambient") out.push("waypoint");
-  if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== void 0 && head.startup !== void 0) out.push("startup");
-  if (base.sidecar === "injected" && head.sidecar === "injected" && (base.admission?.outcome ?? "no Pod Security") !== (head.admission?.outcome ?? "no Pod Security")) out.push("admission");
-  return out;
-}
-function keyed(results) {
-  const out = [];
-  const seen = /* @__PURE__ */ new Map();
-  for (const r7 of results) {
-    const hashes = lineHashes(r7.filePath.split("\\").join("/"), r7.messages);
-    r7.messages.forEach((m, i) => {
-      const base = `${m.ruleId}\0${m.identity}\0${m.messageId ?? ""}`;
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      out.push({ finding: { filePath: r7.filePath, message: m }, exact: hashes[i] ?? "", moved: `${base}\0${n}` });
-    });
-  }
-  return out;
-}
-var MATCH_PASSES = [
-  (f) => f.exact,
-  (f) => f.moved,
-  // The same rule at the same line and column of the same file: a chart that names its objects
-  // anew at each render gives the same finding on the same template line.
-  (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.line}:${f.finding.message.column}`,
-  // The same rule and words in the same file: a finding on no resource (a syntax error) is
-  // known by its document's index, which a document added above it shifts.
-  (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.message}`
-];
-function diffFindings(base, head) {
-  const b = keyed(base);
-  let unmatched = keyed(head);
-  const matchedBase = /* @__PURE__ */ new Set();
-  for (const key of MATCH_PASSES) {
-    const index = /* @__PURE__ */ new Map();
-    b.forEach((f, i) => {
-      if (matchedBase.has(i)) return;
-      const k2 = key(f);
-      const entry = index.get(k2);
-      if (entry) entry.list.push(i);
-      else index.set(k2, { list: [i], taken: 0 });
-    });
-    const left = [];
-    for (const f of unmatched) {
-      const entry = index.get(key(f));
-      const i = entry?.list[entry.taken];
-      if (entry === void 0 || i === void 0) left.push(f);
-      else {
-        entry.taken++;
-        matchedBase.add(i);
+// src/load/template.ts
+var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
+function findUnrenderedTemplate(text) {
+  const last = text.lastIndexOf("{{");
+  if (last === -1) return void 0;
+  let blockIndent = -1;
+  let offset = 0;
+  while (offset <= last) {
+    const nl = text.indexOf("\n", offset);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(offset, end);
+    const indent = line.length - line.trimStart().length;
+    const blank = line.trim() === "";
+    if (blockIndent >= 0) {
+      if (blank || indent > blockIndent) {
+        offset = end + 1;
+        continue;
       }
+      blockIndent = -1;
     }
-    unmatched = left;
+    const code = /["'#]/.test(line) ? stripStringsAndComment(line) : line;
+    const at2 = templateAction(code);
+    if (at2 !== -1) return offset + at2;
+    if (/[|>]/.test(code) && BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
+    if (nl === -1) break;
+    offset = end + 1;
   }
-  const added = unmatched.map((f) => f.finding);
-  const fixed = b.filter((_2, i) => !matchedBase.has(i)).map((f) => f.finding);
-  const total = head.reduce((n, r7) => n + r7.messages.length, 0);
-  return { new: added, fixed, undecided: [], unchanged: total - added.length };
+  return void 0;
 }
-function diffRuns(base, head) {
-  const changed = [];
-  const compare = (workload, b, h) => {
-    const changes = changesOf(b, h);
-    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h, changes) });
-  };
-  let added = [];
-  let removed = [];
-  for (const [workload, h] of head.workloads) {
-    const b = base.workloads.get(workload);
-    if (b) compare(workload, b, h);
-    else added.push({ workload, head: h });
+function templateAction(code) {
+  for (let at2 = code.indexOf("{{"); at2 !== -1; at2 = code.indexOf("{{", at2 + 2)) {
+    if (code[at2 - 1] !== "$") return at2;
   }
-  for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
-  const unpaired = (list2, stateOf2) => {
-    const out = /* @__PURE__ */ new Map();
-    for (const x of list2) {
-      const key = stateOf2(x).rendered;
-      if (key === void 0) continue;
-      const list3 = out.get(key);
-      if (list3) list3.push(x);
-      else out.set(key, [x]);
+  return -1;
+}
+function stripStringsAndComment(line) {
+  let out = "";
+  let prev = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if ((c === '"' || c === "'") && opensAfter(prev)) {
+      const close = findClosingQuote(line, i, c);
+      if (close === -1) return out;
+      out += " ".repeat(close - i + 1);
+      i = close;
+      continue;
     }
-    return out;
-  };
-  const addedBy = unpaired(added, (a) => a.head);
-  const removedBy = unpaired(removed, (r7) => r7.base);
-  const paired = /* @__PURE__ */ new Set();
-  for (const [key, heads] of addedBy) {
-    const bases = removedBy.get(key);
-    if (!bases || bases.length !== heads.length) continue;
-    heads.forEach((a, i) => {
-      const r7 = bases[i];
-      if (!r7) return;
-      compare(a.workload, r7.base, a.head);
-      paired.add(a.workload).add(r7.workload);
-    });
+    if (c === "#" && (i === 0 || line[i - 1] === " " || line[i - 1] === "	")) return out;
+    out += c;
+    if (!/\s/.test(c)) prev = c;
   }
-  if (paired.size > 0) {
-    added = added.filter((a) => !paired.has(a.workload));
-    removed = removed.filter((r7) => !paired.has(r7.workload));
-  }
-  const findings = diffFindings(base.results, head.results);
-  const undefinedNamespace = (w) => w?.sources?.namespace?.labels === "not defined";
-  const undecidedWorkloads = /* @__PURE__ */ new Set();
-  for (const [key, h] of head.workloads) {
-    const b = base.workloads.get(key);
-    if (b && (h.sidecar === "unknown" && b.sidecar !== "unknown" || undefinedNamespace(h) && b.sources?.namespace !== void 0 && !undefinedNamespace(b))) undecidedWorkloads.add(key);
-  }
-  const undecided = (f) => {
-    const r7 = f.message.resource;
-    return r7 !== void 0 && [...undecidedWorkloads].some((w) => w === r7 || w.startsWith(`${r7} (`));
-  };
-  return { changed, added, removed, findings: { ...findings, fixed: findings.fixed.filter((f) => !undecided(f)), undecided: findings.fixed.filter(undecided) } };
-}
-function failures(diff, failOn) {
-  const out = [];
-  const errors = diff.findings.new.filter((f) => f.message.severity === 2).length;
-  if (failOn.includes("new-error") && errors > 0) out.push(`${errors} new error${errors === 1 ? "" : "s"}`);
-  const lost = diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length;
-  if (failOn.includes("sidecar-lost") && lost > 0) out.push(`${lost} workload${lost === 1 ? "" : "s"} lost ${lost === 1 ? "its sidecar" : "their sidecars"}`);
   return out;
 }
-
-// src/engine/diff-state.ts
-import { createHash } from "node:crypto";
+var JINJA_TAG = /(^|[\s:\-[{,])\{[%#]/m;
+var ARGO_ROOTS = /* @__PURE__ */ new Set(["inputs", "outputs", "workflow", "steps", "tasks", "item", "args", "pod", "metrics", "retries", "lastRetry", "node", "cronworkflow"]);
+var GO_KEYWORDS = /^(?:if|else|end|range|with|define|template|block|include|toYaml|toJson|tpl|printf|print|required|default|quote|nindent|indent|trim|lookup|fail|not|and|or|eq|ne|len|index)\b/;
+var HELM_HINT = /\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\binclude\b|\btoYaml\b|\bnindent\b|\btpl\b/;
+function engineOf(action, docText) {
+  const body = action.replace(/^-?\s*/, "");
+  const root2 = /^[A-Za-z_][\w]*/.exec(body)?.[0];
+  if (body.startsWith(".") || body.startsWith("$") || body.startsWith("/*") || GO_KEYWORDS.test(body)) return HELM_HINT.test(docText) ? "Helm" : "Go";
+  if (root2 !== void 0 && ARGO_ROOTS.has(root2) && /^[A-Za-z_]\w*(?:\.[\w-]+)*\s*$/.test(body.replace(/\s*}}.*$/s, ""))) return "Argo";
+  if (/^[A-Z0-9_:-]+\s*$/.test(body.replace(/\s*}}.*$/s, "")) || /^REPLACE/.test(body)) return "placeholder";
+  return "Jinja";
+}
+function templateIn(docText) {
+  const action = findUnrenderedTemplate(docText);
+  const jinja = JINJA_TAG.exec(docText);
+  const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
+  if (action === void 0 && jinjaAt === void 0) return void 0;
+  const at2 = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
+  const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
+  const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
+  const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
+  return { at: at2, engine, kubernetes: apiVersion !== void 0 && kind2, group };
+}
+var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
+  "kind.x-k8s.io",
+  "kubelet.config.k8s.io",
+  "kubeproxy.config.k8s.io",
+  "apiserver.config.k8s.io",
+  "apiserver.k8s.io",
+  "audit.k8s.io",
+  "kubescheduler.config.k8s.io",
+  "controllermanager.config.k8s.io",
+  "k3d.io",
+  "kpt.dev",
+  "config.kubernetes.io",
+  "ctlptl.dev",
+  "skaffold",
+  "skaffold.dev",
+  "kustomize.config.k8s.io"
+]);
 
 // src/model/version-facts.ts
 import { posix as posix4 } from "node:path";
@@ -35145,7 +35097,7 @@ var FactsBuilder = class {
   unknownNamespaces = /* @__PURE__ */ new Set();
   releasesAdded = false;
   releaseNotes = [];
-  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
+  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag \u2192 where. */
   declaredTags = /* @__PURE__ */ new Map();
   istiodReleases = [];
   versionEvidence = [];
@@ -35316,7 +35268,7 @@ var FactsBuilder = class {
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
   }
   /**
-   * The revision tags the releases declare, tag → revision. A tag two objects point at different
+   * The revision tags the releases declare, tag \u2192 revision. A tag two objects point at different
    * revisions is noted and left out; one whose target is not among the inputs keeps the
    * target's name, the revision an in-place install gets.
    */
@@ -35455,104 +35407,9 @@ function mightHoldFacts(docText) {
   if (kind2 === "Namespace" || kind2 === "MutatingWebhookConfiguration" || kind2 === "IstioOperator" || kind2 === "Gateway" || kind2 === "GatewayClass" || kind2.endsWith("List")) return true;
   if (GITOPS_KINDS.has(kind2)) return true;
   if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
-  if ((kind2 === "Service" || kind2 === "Deployment") && CONTROL_PLANE_TEXT.test(docText)) return true;
+  if ((kind2 === "Service" || kind2 === "Deployment") && mightNameControlPlane(docText)) return true;
   return WORKLOAD_KINDS3.has(kind2) && INSTALL_WORKLOADS.test(docText);
 }
-
-// src/load/template.ts
-var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
-function findUnrenderedTemplate(text) {
-  const last = text.lastIndexOf("{{");
-  if (last === -1) return void 0;
-  let blockIndent = -1;
-  let offset = 0;
-  while (offset <= last) {
-    const nl = text.indexOf("\n", offset);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(offset, end);
-    const indent = line.length - line.trimStart().length;
-    const blank = line.trim() === "";
-    if (blockIndent >= 0) {
-      if (blank || indent > blockIndent) {
-        offset = end + 1;
-        continue;
-      }
-      blockIndent = -1;
-    }
-    const code = /["'#]/.test(line) ? stripStringsAndComment(line) : line;
-    const at2 = templateAction(code);
-    if (at2 !== -1) return offset + at2;
-    if (/[|>]/.test(code) && BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
-    if (nl === -1) break;
-    offset = end + 1;
-  }
-  return void 0;
-}
-function templateAction(code) {
-  for (let at2 = code.indexOf("{{"); at2 !== -1; at2 = code.indexOf("{{", at2 + 2)) {
-    if (code[at2 - 1] !== "$") return at2;
-  }
-  return -1;
-}
-function stripStringsAndComment(line) {
-  let out = "";
-  let prev = "";
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if ((c === '"' || c === "'") && opensAfter(prev)) {
-      const close = findClosingQuote(line, i, c);
-      if (close === -1) return out;
-      out += " ".repeat(close - i + 1);
-      i = close;
-      continue;
-    }
-    if (c === "#" && (i === 0 || line[i - 1] === " " || line[i - 1] === "	")) return out;
-    out += c;
-    if (!/\s/.test(c)) prev = c;
-  }
-  return out;
-}
-var JINJA_TAG = /(^|[\s:\-[{,])\{[%#]/m;
-var ARGO_ROOTS = /* @__PURE__ */ new Set(["inputs", "outputs", "workflow", "steps", "tasks", "item", "args", "pod", "metrics", "retries", "lastRetry", "node", "cronworkflow"]);
-var GO_KEYWORDS = /^(?:if|else|end|range|with|define|template|block|include|toYaml|toJson|tpl|printf|print|required|default|quote|nindent|indent|trim|lookup|fail|not|and|or|eq|ne|len|index)\b/;
-var HELM_HINT = /\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\binclude\b|\btoYaml\b|\bnindent\b|\btpl\b/;
-function engineOf(action, docText) {
-  const body = action.replace(/^-?\s*/, "");
-  const root2 = /^[A-Za-z_][\w]*/.exec(body)?.[0];
-  if (body.startsWith(".") || body.startsWith("$") || body.startsWith("/*") || GO_KEYWORDS.test(body)) return HELM_HINT.test(docText) ? "Helm" : "Go";
-  if (root2 !== void 0 && ARGO_ROOTS.has(root2) && /^[A-Za-z_]\w*(?:\.[\w-]+)*\s*$/.test(body.replace(/\s*}}.*$/s, ""))) return "Argo";
-  if (/^[A-Z0-9_:-]+\s*$/.test(body.replace(/\s*}}.*$/s, "")) || /^REPLACE/.test(body)) return "placeholder";
-  return "Jinja";
-}
-function templateIn(docText) {
-  const action = findUnrenderedTemplate(docText);
-  const jinja = JINJA_TAG.exec(docText);
-  const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
-  if (action === void 0 && jinjaAt === void 0) return void 0;
-  const at2 = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
-  const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
-  const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
-  const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
-  const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
-  return { at: at2, engine, kubernetes: apiVersion !== void 0 && kind2, group };
-}
-var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
-  "kind.x-k8s.io",
-  "kubelet.config.k8s.io",
-  "kubeproxy.config.k8s.io",
-  "apiserver.config.k8s.io",
-  "apiserver.k8s.io",
-  "audit.k8s.io",
-  "kubescheduler.config.k8s.io",
-  "controllermanager.config.k8s.io",
-  "k3d.io",
-  "kpt.dev",
-  "config.kubernetes.io",
-  "ctlptl.dev",
-  "skaffold",
-  "skaffold.dev",
-  "kustomize.config.k8s.io"
-]);
 
 // src/engine/version-probe.ts
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
@@ -35864,7 +35721,8 @@ var silencedFor = (rule, fact) => rule.meta.docs.modelledVersionsOnly === true &
 function lintOnce(inputs, options, probe) {
   const { config } = options;
   const locator = new Locator();
-  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources);
+  const factParses = /* @__PURE__ */ new Map();
+  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources, factParses);
   const parseErrorRule = options.rules.find((r7) => r7.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
@@ -35981,7 +35839,9 @@ function lintOnce(inputs, options, probe) {
     if (file.text.includes("meshlint-")) directives(file);
     emit("File", { file, readError: void 0 });
     let templated2 = false;
-    for (const doc of (options.documentsOf ?? parseFile)(file)) {
+    const parsed = factParses.get(file);
+    factParses.delete(file);
+    for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
       stats.documents++;
       const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
@@ -36071,15 +35931,15 @@ function lintOnce(inputs, options, probe) {
   }
   return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)] }, trace };
 }
-function gatherFacts(inputs, config, cliIstioVersion, known = []) {
-  return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
+function gatherFacts(inputs, config, cliIstioVersion, known = [], parses) {
+  return buildFacts([...known, ...factResources(inputs, config, parses)], config, cliIstioVersion);
 }
 function buildFacts(resources, config, cliIstioVersion) {
   const factsBuilder = new FactsBuilder();
   for (const r7 of resources) factsBuilder.addResource(r7);
   return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
 }
-function factResources(inputs, config) {
+function factResources(inputs, config, parses) {
   const out = [];
   const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input2 of inputs) {
@@ -36090,7 +35950,13 @@ function factResources(inputs, config) {
     const chartFile = !input2.file.origin && CHART_FILE_NAME.test(input2.file.displayPath);
     for (const group of groupsOf(text)) {
       if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
-      for (const doc of parseGroup(input2.file, group)) {
+      const docs = parseGroup(input2.file, group);
+      if (parses) {
+        let kept = parses.get(input2.file);
+        if (!kept) parses.set(input2.file, kept = /* @__PURE__ */ new Map());
+        kept.set(group.start, docs);
+      }
+      for (const doc of docs) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
         out.push(...found.resources);
         if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
@@ -36339,389 +36205,6 @@ function summarize(filePath, list2) {
   return { filePath, messages: list2, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
 }
 
-// src/engine/explain.ts
-var word = (d, yes, no) => `${d.value === true ? yes : d.value === false ? no : "unknown"}: ${d.why}`;
-function describePlan(plan) {
-  return {
-    native: word(plan.native, "native sidecar", "classic sidecar"),
-    hold: plan.native.value === true ? "not needed with a native sidecar" : word(plan.hold, "app held until the proxy is ready", "app not held"),
-    cni: word(plan.cni, "Istio CNI (istio-validation)", "istio-init")
-  };
-}
-function explainTemplate(t, facts, line) {
-  const r7 = t.resource;
-  const doc = r7.doc;
-  const p = predictForTemplate(t, facts);
-  const admission = admissionOf(t, facts);
-  const capture = captureForTemplate(t, facts);
-  const saysAmbient = capture.ambientAsked === true || podFacts(t).labels[DATAPLANE_MODE] !== void 0 || namespaceLabelSet(r7.namespace, facts).labels.known[DATAPLANE_MODE] !== void 0;
-  const dataPlane = !saysAmbient ? void 0 : {
-    outcome: capture.outcome,
-    trace: capture.trace,
-    ...capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {},
-    // Which waypoint serves it matters only to a pod ztunnel captures.
-    ...capture.outcome === "ambient" ? { waypoints: waypointTrace(podFacts(t).labels, r7.namespace, namespaceLabelSet(r7.namespace, facts).labels, facts.mesh.waypoints, facts.mesh.version) } : {}
-  };
-  return {
-    resource: `${describeResource(r7)}${templateLabel(t)}`,
-    ...r7.namespace !== void 0 ? { namespace: r7.namespace } : {},
-    filePath: doc.file.displayPath,
-    line,
-    ...doc.helmSource ? { helmSource: doc.helmSource } : {},
-    outcome: p.outcome,
-    ...p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {},
-    trace: p.trace,
-    ...p.unknownBecause ? { unknownBecause: p.unknownBecause } : {},
-    ...p.outcome !== "not-injected" ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {},
-    ...admission ? { admission: { outcome: admission.outcome, why: admission.why } } : {},
-    ...dataPlane ? { dataPlane } : {}
-  };
-}
-function workloadLine(t, locator) {
-  const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, "metadata", "name"]);
-  return locator.position(t.resource.doc.file, start).line;
-}
-
-// src/engine/diff-state.ts
-function placeOf(target, locator) {
-  const { doc, offsets } = locatePath(target, locator);
-  return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
-}
-function templatePlace(t, locator) {
-  const { doc, offsets } = locatePath({ resource: t.resource, path: [] }, locator);
-  const origin = doc.file.origin;
-  const start = locator.position(doc.file, offsets[0]);
-  const range = { line: start.line, column: start.column, endLine: start.line, endColumn: start.column };
-  if (!origin) return { filePath: doc.file.displayPath, line: start.line };
-  const back = origin.mapBack({ doc, docPath: [], resource: t.resource, range });
-  return { filePath: back.filePath, line: back.range.line };
-}
-function namespaceState(ns2, locator) {
-  if (!ns2) return { labels: "not defined" };
-  const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
-  const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
-  return target ? { labels, at: placeOf(target, locator) } : { labels };
-}
-var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
-var CONFIG_KEYS = {
-  cni: ["istio", "cni"],
-  native: ["istio", "nativeSidecars"],
-  hold: ["istio", "holdApplicationUntilProxyStarts"]
-};
-var SideStates = class {
-  constructor(configPlace = () => void 0) {
-    this.configPlace = configPlace;
-  }
-  configPlace;
-  states = [];
-  /** Each namespace's labels and where they are written, once per side. */
-  namespaces = /* @__PURE__ */ new Map();
-  /** For LintOptions.onPodTemplate. */
-  add = (t, facts, locator) => {
-    const e = explainTemplate(t, facts, workloadLine(t, locator));
-    const name = t.resource.namespace;
-    let ns2 = name === void 0 ? void 0 : this.namespaces.get(name);
-    if (name !== void 0 && !ns2) {
-      ns2 = namespaceState(facts.namespaces.get(name), locator);
-      this.namespaces.set(name, ns2);
-    }
-    const at2 = (target) => target ? placeOf(target, locator) : void 0;
-    const via = predictForTemplate(t, facts).via;
-    const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
-    const stated = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
-    const webhook = via?.resource ? at2({ resource: via.resource, path: via.index !== void 0 ? ["webhooks", via.index] : ["metadata", "name"] }) : via?.declaredAt ? at2(via.declaredAt) : via?.origin === "config" ? this.configPlace(via.tag !== void 0 ? ["istio", "revisionTags", via.tag] : ["istio", "revisions"]) : void 0;
-    const install = {
-      webhook,
-      cni: stated(plan?.cni, CONFIG_KEYS.cni),
-      native: stated(plan?.native, CONFIG_KEYS.native),
-      hold: stated(plan?.hold, CONFIG_KEYS.hold)
-    };
-    const source = t.resource.doc.helmSource;
-    const origin = t.resource.doc.file.origin;
-    const volatileName = source !== void 0 && origin?.volatile?.(source) === true;
-    const chart = origin?.tool === "helm" && origin.inputs ? { template: templatePlace(t, locator), values: origin.inputs } : void 0;
-    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install, ...chart ? { chart } : {} }, volatileName)]);
-  };
-};
-
-// src/format/summary.ts
-function notesSection(notes) {
-  if (!notes?.length) return "";
-  return `
-**Notes**
-
-${notes.map((n) => `- ${escapeMarkdown(n.message)}`).join("\n")}
-`;
-}
-function escapeMarkdown(s) {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]()#+!|~])/g, "\\$1");
-}
-function formatSummary(results, opts) {
-  const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
-  const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
-  const scope2 = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : "";
-  let md = `## ${TOOL_NAME}${scope2}
-
-`;
-  if (errors + warnings === 0) {
-    return `${md}No problems found in ${plural(opts.files, "file")}.
-${notesSection(opts.notes)}`;
-  }
-  md += `**${plural(errors, "error")}, ${plural(warnings, "warning")}** in ${plural(opts.files, "file")} linted.
-
-`;
-  const byRule = /* @__PURE__ */ new Map();
-  for (const r7 of results) {
-    for (const m of r7.messages) {
-      const row2 = byRule.get(m.ruleId) ?? { errors: 0, warnings: 0 };
-      if (m.severity === 2) row2.errors++;
-      else row2.warnings++;
-      byRule.set(m.ruleId, row2);
-    }
-  }
-  md += "| Rule | Errors | Warnings |\n| --- | ---: | ---: |\n";
-  const rows = [...byRule].sort((a, b) => b[1].errors - a[1].errors || b[1].warnings - a[1].warnings || (a[0] < b[0] ? -1 : 1));
-  for (const [id, n] of rows) md += `| [${escapeMarkdown(id)}](${DOCS_URL}/${encodeURIComponent(id)}.md) | ${n.errors} | ${n.warnings} |
-`;
-  const all = results.flatMap((r7) => r7.messages.map((m) => ({ path: opts.pathOf(r7.filePath), m })));
-  const ordered = [...all.filter((x) => x.m.severity === 2), ...all.filter((x) => x.m.severity !== 2)];
-  const header = "| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n";
-  const row = ({ path, m }) => {
-    const where = `${escapeMarkdown(path)}:${m.line}`;
-    const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
-    const context = findingContext(m);
-    const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : "");
-    return `| ${m.severity === 2 ? "error" : "warning"} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |
-`;
-  };
-  let budget = (opts.maxBytes ?? Infinity) - Buffer.byteLength(md) - 4096;
-  const fits = (text) => (budget -= Buffer.byteLength(text)) >= 0;
-  const listed = [];
-  for (const f of ordered) {
-    const r7 = row(f);
-    if (!fits(r7)) break;
-    listed.push(r7);
-  }
-  const hidden = listed.slice(opts.openFindings);
-  md += `
-### Findings
-
-${header}${listed.slice(0, opts.openFindings).join("")}`;
-  if (hidden.length) md += `
-<details><summary>${plural(hidden.length, "more finding")}</summary>
-
-${header}${hidden.join("")}
-</details>
-`;
-  const unlisted = ordered.length - listed.length;
-  if (unlisted) md += `
-${unlisted} more ${unlisted === 1 ? "finding does" : "findings do"} not fit in the job summary (GitHub takes 1 MiB per step).
-`;
-  const notes = [];
-  if (opts.annotated && opts.annotated.errors + opts.annotated.warnings < errors + warnings) {
-    notes.push(`GitHub shows at most 10 error and 10 warning annotations per step: ${opts.annotated.errors + opts.annotated.warnings} of ${errors + warnings} findings are annotated on the files.`);
-  }
-  if (opts.sarifFile) notes.push(`Every finding is in \`${opts.sarifFile.replace(/[`\u0000-\u001f]/g, "")}\` (SARIF), for code scanning.`);
-  if (notes.length) md += `
-${notes.join(" ")}
-`;
-  return md + notesSection(opts.notes);
-}
-
-// src/format/diff.ts
-var CHANGE = {
-  "sidecar-gained": "gains a sidecar",
-  "sidecar-lost": "loses its sidecar",
-  "sidecar-known": "sidecar now decided",
-  "sidecar-unknown": "sidecar no longer decided",
-  revision: "injecting revision changed",
-  capture: "ambient capture changed",
-  waypoint: "waypoint changed",
-  startup: "sidecar start-up changed",
-  admission: "Pod Security admission changed"
-};
-var COUNTED = {
-  "sidecar-gained": ["gains a sidecar", "gain a sidecar"],
-  "sidecar-lost": ["loses its sidecar", "lose their sidecars"],
-  "sidecar-known": ["has its sidecar now decided", "have their sidecars now decided"],
-  "sidecar-unknown": ["has its sidecar no longer decided", "have their sidecars no longer decided"],
-  revision: ["changes its injecting revision", "change their injecting revision"],
-  capture: ["changes ambient capture", "change ambient capture"],
-  waypoint: ["changes its waypoint", "change their waypoint"],
-  startup: ["changes its sidecar start-up", "change their sidecar start-up"],
-  admission: ["changes its Pod Security admission", "change their Pod Security admission"]
-};
-var SIDECAR = { injected: "sidecar", "not-injected": "no sidecar", unknown: "unknown" };
-function stateText(s) {
-  const parts = [`${SIDECAR[s.sidecar]}${s.revision !== void 0 ? ` (revision ${s.revision})` : ""}`];
-  if (s.capture !== void 0) parts.push(`data plane ${s.capture}`);
-  if (s.waypoint !== void 0) parts.push(s.waypoint);
-  if (s.startup !== void 0) parts.push(s.startup);
-  if (s.admission !== void 0) parts.push(`admission ${s.admission.outcome}`);
-  return safeText(parts.join(", "));
-}
-function reasonText(changes, s) {
-  if (!changes.includes("admission")) return s.reason;
-  return `${s.reason}; ${s.admission?.why ?? "its namespace enforces no Pod Security level that can reject it"}`;
-}
-function causeText(cause, c = (_s2, t) => t) {
-  const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "", values: " (its chart's values)" }[cause.what];
-  return c("dim", `${safeText(cause.filePath)}:${cause.line}${why}`);
-}
-function headline(diff) {
-  const count2 = /* @__PURE__ */ new Map();
-  for (const w of diff.changed) for (const k2 of w.changes) count2.set(k2, (count2.get(k2) ?? 0) + 1);
-  const parts = Object.keys(CHANGE).flatMap((k2) => {
-    const n = count2.get(k2) ?? 0;
-    return n === 0 ? [] : [`${n} ${n === 1 ? `workload ${COUNTED[k2][0]}` : `workloads ${COUNTED[k2][1]}`}`];
-  });
-  if (diff.added.length > 0) parts.push(`${diff.added.length} added`);
-  if (diff.removed.length > 0) parts.push(`${diff.removed.length} removed`);
-  return parts.length > 0 ? parts.join("; ") : "no workload changes its outcome";
-}
-var GROUP_NAMES = 10;
-function groupChanges(changed) {
-  const byKey = /* @__PURE__ */ new Map();
-  for (const w of changed) {
-    const key = [w.cause.filePath, w.cause.line, w.cause.what, w.changes.join(","), stateText(w.base), stateText(w.head), reasonText(w.changes, w.base), reasonText(w.changes, w.head)].join("\0");
-    const group = byKey.get(key);
-    if (group) group.workloads.push(w.workload);
-    else byKey.set(key, { workloads: [w.workload], first: w });
-  }
-  return [...byKey.values()];
-}
-function groupNames(workloads) {
-  if (workloads.length === 1) return workloads[0] ?? "";
-  const shown3 = workloads.slice(0, GROUP_NAMES).join(", ");
-  const rest = workloads.length - GROUP_NAMES;
-  return `${shown3}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
-}
-function formatDiffStylish(diff, labels, color) {
-  const c = painter(color);
-  const where = (s) => c("dim", `${safeText(s.filePath)}:${s.line}`);
-  let out = c("bold", `meshlint diff ${safeText(labels.base)} \u2192 ${safeText(labels.head)}`) + "\n\n";
-  out += c("bold", "What this change does to the mesh") + `: ${headline(diff)}
-`;
-  for (const { workloads, first: w } of groupChanges(diff.changed)) {
-    const bad = w.changes.includes("sidecar-lost") || w.changes.includes("sidecar-unknown");
-    out += `  ${c(bad ? "red" : "yellow", safeText(groupNames(workloads)))}: ${w.changes.map((k2) => CHANGE[k2]).join(", ")}  ${causeText(w.cause, c)}
-`;
-    out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}
-`;
-    out += `    after:  ${stateText(w.head)}: ${safeText(reasonText(w.changes, w.head))}
-`;
-  }
-  for (const a of diff.added) out += `  ${c("green", `+ ${safeText(a.workload)}`)}: added, ${stateText(a.head)}  ${where(a.head)}
-`;
-  for (const r7 of diff.removed) out += `  ${c("red", `- ${safeText(r7.workload)}`)}: removed (had ${stateText(r7.base)})  ${c("dim", `${safeText(r7.base.filePath)}:${r7.base.line} in ${safeText(labels.base)}`)}
-`;
-  const f = diff.findings;
-  out += "\n" + c("bold", `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged`) + "\n";
-  const line = (sign, x) => `  ${sign} ${safeText(x.filePath)}:${x.message.line}:${x.message.column}  ${x.message.severity === 2 ? c("red", "error") : c("yellow", "warning")}  ${safeText(x.message.message)}  ${c("dim", x.message.ruleId)}
-`;
-  for (const x of f.new) out += line(c("red", "new  "), x);
-  for (const x of f.fixed) out += line(c("green", "fixed"), x);
-  for (const x of f.undecided) out += line(c("yellow", "undecided"), x);
-  return out;
-}
-var undecidedCount = (f) => f.undecided.length > 0 ? `${f.undecided.length} no longer decided, ` : "";
-var findingJson = (x) => ({
-  filePath: x.filePath,
-  ruleId: x.message.ruleId,
-  severity: x.message.severity,
-  message: x.message.message,
-  line: x.message.line,
-  column: x.message.column,
-  ...x.message.resource !== void 0 ? { resource: x.message.resource } : {}
-});
-var shown2 = (s) => {
-  const { sources: _2, rendered: __, ...rest } = s;
-  return rest;
-};
-function formatDiffJson(diff, labels, failures2) {
-  return jsonText(
-    {
-      base: labels.base,
-      head: labels.head,
-      // What decides each side and how a render is matched (WorkloadState.sources, rendered) serve the comparison; they are not printed.
-      workloads: {
-        changed: diff.changed.map((w) => ({ ...w, base: shown2(w.base), head: shown2(w.head) })),
-        added: diff.added.map((a) => ({ ...a, head: shown2(a.head) })),
-        removed: diff.removed.map((r7) => ({ ...r7, base: shown2(r7.base) }))
-      },
-      findings: {
-        counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, undecided: diff.findings.undecided.length, unchanged: diff.findings.unchanged },
-        new: diff.findings.new.map(findingJson),
-        fixed: diff.findings.fixed.map(findingJson),
-        undecided: diff.findings.undecided.map(findingJson)
-      },
-      failures: failures2
-    },
-    2
-  ) + "\n";
-}
-function verdictText(failures2, failOn) {
-  if (failures2.length > 0) return `
-fails diff.failOn [${failOn.join(", ")}]: ${failures2.join("; ")}
-`;
-  return `
-passes diff.failOn [${failOn.join(", ")}]
-`;
-}
-var MAX_ROWS = 200;
-function formatDiffMarkdown(diff, labels, failures2, failOn, link) {
-  const e = escapeMarkdown;
-  const at2 = (side, filePath, line, text) => {
-    const url = link?.(side, filePath, line);
-    return url && !/[\s()<>]/.test(url) ? `[${text}](${url})` : text;
-  };
-  const where = (side, s) => at2(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
-  let out = `## What this change does to the mesh
-
-${e(labels.base)} \u2192 ${e(labels.head)}: **${e(headline(diff))}**; ${diff.findings.new.length} new ${diff.findings.new.length === 1 ? "finding" : "findings"}, ${diff.findings.fixed.length} fixed.
-
-`;
-  const rows = [
-    ...groupChanges(diff.changed).map(({ workloads, first: w }) => `| ${e(groupNames(workloads))} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at2("head", w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
-    ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where("head", a.head)} |`),
-    ...diff.removed.map((r7) => `| ${e(r7.workload)} | removed | ${e(stateText(r7.base))} | | ${where("base", r7.base)} in ${e(labels.base)} |`)
-  ];
-  if (rows.length > 0) {
-    out += "| Workload | Change | Before | After | Where |\n| --- | --- | --- | --- | --- |\n";
-    out += rows.slice(0, MAX_ROWS).join("\n") + "\n";
-    if (rows.length > MAX_ROWS) out += `
-\u2026and ${rows.length - MAX_ROWS} more (meshlint diff -f json lists them all).
-`;
-  }
-  const f = diff.findings;
-  out += `
-### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged
-
-`;
-  if (f.new.length > 0) {
-    out += "| Where | Level | Rule | Message |\n| --- | --- | --- | --- |\n";
-    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${at2("head", x.filePath, x.message.line, `${e(x.filePath)}:${x.message.line}:${x.message.column}`)} | ${x.message.severity === 2 ? "error" : "warning"} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join("\n") + "\n";
-    if (f.new.length > MAX_ROWS) out += `
-\u2026and ${f.new.length - MAX_ROWS} more.
-`;
-  }
-  out += failures2.length > 0 ? `
-**Fails diff.failOn [${failOn.join(", ")}]:** ${e(failures2.join("; "))}
-` : `
-Passes diff.failOn [${failOn.join(", ")}].
-`;
-  return out;
-}
-function newFindingResults(diff, head) {
-  const added = new Set(diff.findings.new.map((x) => x.message));
-  return head.flatMap((r7) => {
-    const messages = r7.messages.filter((m) => added.has(m));
-    if (messages.length === 0) return [];
-    const errorCount = messages.filter((m) => m.severity === 2).length;
-    return [{ ...r7, messages, errorCount, warningCount: messages.length - errorCount, fixableErrorCount: 0, fixableWarningCount: 0 }];
-  });
-}
-
 // src/format/github.ts
 var escapeData2 = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 var escapeProperty2 = (s) => escapeData2(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
@@ -36841,7 +36324,7 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 }
 
 // src/load/config-file.ts
-var import_yaml18 = __toESM(require_dist(), 1);
+var import_yaml16 = __toESM(require_dist(), 1);
 import { existsSync as existsSync3 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve5 } from "node:path";
 
@@ -37003,7 +36486,9 @@ function readConfigFile(path) {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
-  const lineCounter = new import_yaml18.LineCounter();
+  const plain2 = plainConfig(text);
+  if (plain2 !== void 0) return plain2;
+  const lineCounter = new import_yaml16.LineCounter();
   const at2 = (offset) => {
     const pos = lineCounter.linePos(offset);
     return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : "";
@@ -37016,34 +36501,49 @@ function readConfigFile(path) {
   if (problem) throw new ConfigError(path, at2(problem.offset), problem.message);
   return plainValue(parsed.doc);
 }
+var READ_APART = /(?:^|[^\w.-])(?:[yYnN~]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[Nn]ull|NULL|[-+]?\.?[0-9][0-9.]*_[0-9._]*|[-+]?0[0-9bBoO][0-9a-fA-F._]*|[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2})(?![\w.-])|[&*!%\t]|<</;
+function plainConfig(text) {
+  if (READ_APART.test(text) || sizeProblem(text)) return void 0;
+  const fast = parseFast(text, 0);
+  if (fast.kind !== "value" || fast.duplicateKeys.length > 0) return void 0;
+  const value = fast.value;
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !withinStrings(value)) return void 0;
+  return value;
+}
+function withinStrings(v2) {
+  if (typeof v2 === "string") return v2.length <= MAX_CONFIG_STRING;
+  if (Array.isArray(v2)) return v2.every(withinStrings);
+  if (v2 !== null && typeof v2 === "object") return Object.entries(v2).every(([k2, x]) => k2.length <= MAX_CONFIG_STRING && withinStrings(x));
+  return true;
+}
 var MAX_CONFIG_STRING = 4096;
 function firstProblem(node, anchors) {
-  if ((0, import_yaml18.isAlias)(node)) {
+  if ((0, import_yaml16.isAlias)(node)) {
     return anchors.has(node.source) ? void 0 : { offset: node.range?.[0] ?? 0, message: `the alias *${node.source} names no anchor written before it` };
   }
   const anchor = node?.anchor;
   if (typeof anchor === "string" && anchor !== "") anchors.add(anchor);
-  if ((0, import_yaml18.isScalar)(node)) {
+  if ((0, import_yaml16.isScalar)(node)) {
     const v2 = node.value;
     if (typeof v2 === "string" && v2.length > MAX_CONFIG_STRING) {
       return { offset: node.range?.[0] ?? 0, message: `a string of ${v2.length.toLocaleString("en-US")} characters; names, paths and patterns in the configuration are at most ${MAX_CONFIG_STRING.toLocaleString("en-US")}` };
     }
     return void 0;
   }
-  if ((0, import_yaml18.isSeq)(node)) {
+  if ((0, import_yaml16.isSeq)(node)) {
     for (const item of node.items) {
       const found = firstProblem(item, anchors);
       if (found) return found;
     }
     return void 0;
   }
-  if (!(0, import_yaml18.isMap)(node)) return void 0;
+  if (!(0, import_yaml16.isMap)(node)) return void 0;
   const seen = /* @__PURE__ */ new Set();
   for (const pair of node.items) {
-    if (!(0, import_yaml18.isPair)(pair)) continue;
+    if (!(0, import_yaml16.isPair)(pair)) continue;
     const inKey = firstProblem(pair.key, anchors);
     if (inKey) return inKey;
-    if ((0, import_yaml18.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
+    if ((0, import_yaml16.isScalar)(pair.key) && !Number.isNaN(pair.key.value)) {
       if (seen.has(pair.key.value)) return { offset: pair.key.range?.[0] ?? 0, message: "Map keys must be unique" };
       seen.add(pair.key.value);
     }
@@ -37055,16 +36555,16 @@ function firstProblem(node, anchors) {
 function configKeyLine(path, keys) {
   const read2 = readRegularFile(path);
   if (!read2.ok) return void 0;
-  const lineCounter = new import_yaml18.LineCounter();
+  const lineCounter = new import_yaml16.LineCounter();
   const parsed = parseYamlWithinLimits(read2.bytes.toString("utf8"), { uniqueKeys: false, prettyErrors: false, lineCounter });
   if ("problem" in parsed || parsed.doc.errors.length > 0) return void 0;
   let node = parsed.doc.contents;
   let start;
   for (const key of keys) {
-    if (!(0, import_yaml18.isMap)(node)) return void 0;
-    const pair = node.items.find((p) => (0, import_yaml18.isScalar)(p.key) && String(p.key.value) === key);
+    if (!(0, import_yaml16.isMap)(node)) return void 0;
+    const pair = node.items.find((p) => (0, import_yaml16.isScalar)(p.key) && String(p.key.value) === key);
     if (!pair) return void 0;
-    start = (0, import_yaml18.isScalar)(pair.key) ? pair.key.range?.[0] : void 0;
+    start = (0, import_yaml16.isScalar)(pair.key) ? pair.key.range?.[0] : void 0;
     node = pair.value;
   }
   return start === void 0 ? void 0 : lineCounter.linePos(start).line || void 0;
@@ -38981,7 +38481,7 @@ var Oe = /* @__PURE__ */ Symbol("abort");
 var Ut = /* @__PURE__ */ Symbol("aborted");
 var vt = /* @__PURE__ */ Symbol("signal");
 var Q = /* @__PURE__ */ Symbol("dataListeners");
-var _ = /* @__PURE__ */ Symbol("discarded");
+var _2 = /* @__PURE__ */ Symbol("discarded");
 var Et = (r7) => Promise.resolve().then(r7);
 var $i = (r7) => r7();
 var Ii = (r7) => r7 === "end" || r7 === "finish" || r7 === "prefinish";
@@ -39033,7 +38533,7 @@ var J = class extends Te {
   [vt];
   [Ut] = false;
   [Q] = 0;
-  [_] = false;
+  [_2] = false;
   writable = true;
   readable = true;
   constructor(...t) {
@@ -39090,7 +38590,7 @@ var J = class extends Te {
   }
   read(t) {
     if (this[E]) return null;
-    if (this[_] = false, this[A] === 0 || t === 0 || t && t > this[A]) return this[H](), null;
+    if (this[_2] = false, this[A] === 0 || t === 0 || t && t > this[A]) return this[H](), null;
     this[R] && (t = null), this[C].length > 1 && !this[R] && (this[C] = [this[z] ? this[C].join("") : Buffer.concat(this[C], this[A])]);
     let e = this[gs](t || null, this[C][0]);
     return this[H](), e;
@@ -39107,13 +38607,13 @@ var J = class extends Te {
     return typeof t == "function" && (s = t, t = void 0), typeof e == "function" && (s = e, e = "utf8"), t !== void 0 && this.write(t, e), s && this.once("end", s), this[G] = true, this.writable = false, (this[k] || !this[xt]) && this[H](), this;
   }
   [rt]() {
-    this[E] || (!this[Q] && !this[F].length && (this[_] = true), this[xt] = false, this[k] = true, this.emit("resume"), this[C].length ? this[It]() : this[G] ? this[H]() : this.emit("drain"));
+    this[E] || (!this[Q] && !this[F].length && (this[_2] = true), this[xt] = false, this[k] = true, this.emit("resume"), this[C].length ? this[It]() : this[G] ? this[H]() : this.emit("drain"));
   }
   resume() {
     return this[rt]();
   }
   pause() {
-    this[k] = false, this[xt] = true, this[_] = false;
+    this[k] = false, this[xt] = true, this[_2] = false;
   }
   get destroyed() {
     return this[E];
@@ -39141,7 +38641,7 @@ var J = class extends Te {
   }
   pipe(t, e) {
     if (this[E]) return t;
-    this[_] = false;
+    this[_2] = false;
     let s = this[Y];
     return e = e || {}, t === ms.stdout || t === ms.stderr ? e.end = false : e.end = e.end !== false, e.proxyErrors = !!e.proxyErrors, s ? e.end && t.end() : (this[F].push(e.proxyErrors ? new Fe(this, t, e) : new Gt(this, t, e)), this[$] ? Et(() => this[rt]()) : this[rt]()), t;
   }
@@ -39154,7 +38654,7 @@ var J = class extends Te {
   }
   on(t, e) {
     let s = super.on(t, e);
-    if (t === "data") this[_] = false, this[Q]++, !this[F].length && !this[k] && this[rt]();
+    if (t === "data") this[_2] = false, this[Q]++, !this[F].length && !this[k] && this[rt]();
     else if (t === "readable" && this[A] !== 0) super.emit("readable");
     else if (Ii(t) && this[Y]) super.emit(t), this.removeAllListeners(t);
     else if (t === "error" && this[St]) {
@@ -39168,11 +38668,11 @@ var J = class extends Te {
   }
   off(t, e) {
     let s = super.off(t, e);
-    return t === "data" && (this[Q] = this.listeners("data").length, this[Q] === 0 && !this[_] && !this[F].length && (this[k] = false)), s;
+    return t === "data" && (this[Q] = this.listeners("data").length, this[Q] === 0 && !this[_2] && !this[F].length && (this[k] = false)), s;
   }
   removeAllListeners(t) {
     let e = super.removeAllListeners(t);
-    return (t === "data" || t === void 0) && (this[Q] = 0, !this[_] && !this[F].length && (this[k] = false)), e;
+    return (t === "data" || t === void 0) && (this[Q] = 0, !this[_2] && !this[F].length && (this[k] = false)), e;
   }
   get emittedEnd() {
     return this[Y];
@@ -39205,7 +38705,7 @@ var J = class extends Te {
   }
   [Me](t) {
     for (let s of this[F]) s.dest.write(t) === false && this.pause();
-    let e = this[_] ? false : super.emit("data", t);
+    let e = this[_2] ? false : super.emit("data", t);
     return this[H](), e;
   }
   [bs]() {
@@ -39216,7 +38716,7 @@ var J = class extends Te {
       let e = this[nt].end();
       if (e) {
         for (let s of this[F]) s.dest.write(e);
-        this[_] || super.emit("data", e);
+        this[_2] || super.emit("data", e);
       }
     }
     for (let e of this[F]) e.end();
@@ -39242,7 +38742,7 @@ var J = class extends Te {
     });
   }
   [Symbol.asyncIterator]() {
-    this[_] = false;
+    this[_2] = false;
     let t = false, e = async () => (this.pause(), t = true, { value: void 0, done: true });
     return { next: () => {
       if (t) return e();
@@ -39265,7 +38765,7 @@ var J = class extends Te {
     } };
   }
   [Symbol.iterator]() {
-    this[_] = false;
+    this[_2] = false;
     let t = false, e = () => (this.pause(), this.off(Ae, e), this.off(E, e), this.off("end", e), t = true, { done: true, value: void 0 }), s = () => {
       if (t) return e();
       let i = this.read();
@@ -39278,7 +38778,7 @@ var J = class extends Te {
   }
   destroy(t) {
     if (this[E]) return t ? this.emit("error", t) : this.emit(E), this;
-    this[E] = true, this[_] = true, this[C].length = 0, this[A] = 0;
+    this[E] = true, this[_2] = true, this[C].length = 0, this[A] = 0;
     let e = this;
     return typeof e.close == "function" && !this[$t] && e.close(), t ? this.emit("error", t) : this.emit(E), this;
   }
@@ -40902,11 +40402,11 @@ function discoverContext(opts) {
 }
 
 // src/load/overlays-found.ts
-var import_yaml21 = __toESM(require_dist(), 1);
+var import_yaml19 = __toESM(require_dist(), 1);
 import { basename as basename4, dirname as dirname7, resolve as resolve8 } from "node:path";
 
 // src/load/render/kustomize.ts
-var import_yaml19 = __toESM(require_dist(), 1);
+var import_yaml17 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename as basename3, join as join4, relative as relative5, resolve as resolve7 } from "node:path";
@@ -41046,7 +40546,7 @@ function listEntries(text) {
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
   try {
-    return (0, import_yaml19.parse)(v2, { logLevel: "error" });
+    return (0, import_yaml17.parse)(v2, { logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -41174,7 +40674,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const text = read2(file);
     let data;
     try {
-      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+      data = (0, import_yaml17.parse)(text, { maxAliasCount: 100, logLevel: "error" });
     } catch {
       continue;
     }
@@ -41239,12 +40739,8 @@ function overlaysAmong(files, read2) {
     mine.files.push(file);
     const text = read2(file);
     if (text === void 0) continue;
-    let data;
-    try {
-      data = (0, import_yaml21.parse)(text, { maxAliasCount: 100, logLevel: "error" });
-    } catch {
-      continue;
-    }
+    const data = kustomizationData(text);
+    if (data === void 0) continue;
     if (data?.kind === "Component") components.add(dirname7(file));
     for (const entry of localEntries(data)) {
       const target = resolve8(dirname7(file), entry);
@@ -41273,6 +40769,16 @@ function overlaysAmong(files, read2) {
     return out;
   };
   return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf };
+}
+var BARE_SCALAR = /[:[,](?:true|false|null|-?\d)/;
+function kustomizationData(text) {
+  const fast = parseFast(text, 0);
+  if (fast.kind === "value" && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? "null")) return fast.value;
+  try {
+    return (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+  } catch {
+    return void 0;
+  }
 }
 
 // src/load/render/index.ts
@@ -41323,7 +40829,7 @@ function locateInTemplate(template, spot) {
   return { range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, precision: "file", ambiguous };
 }
 function sectionLines(lines, kind2) {
-  const all = lines.map((_2, i) => i);
+  const all = lines.map((_3, i) => i);
   if (!kind2) return all;
   const sections = [[]];
   for (let i = 0; i < lines.length; i++) {
@@ -41760,10 +41266,621 @@ function rendererBinary(r7, flagValue, env, cwd) {
   return found;
 }
 
+// src/load/rule-docs.ts
+import { existsSync as existsSync7, readFileSync as readFileSync2 } from "node:fs";
+import { dirname as dirname8, join as join8 } from "node:path";
+import { fileURLToPath } from "node:url";
+var root;
+function packageRoot() {
+  if (root !== void 0) return root ?? void 0;
+  for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
+    const pkg = join8(d, "package.json");
+    if (existsSync7(pkg)) {
+      try {
+        if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
+          root = d;
+          return d;
+        }
+      } catch {
+      }
+    }
+    if (dirname8(d) === d) {
+      root = null;
+      return void 0;
+    }
+  }
+}
+function readRuleDocs(ids) {
+  const out = /* @__PURE__ */ new Map();
+  const base = packageRoot();
+  if (!base) return out;
+  for (const id of ids) {
+    try {
+      out.set(id, readFileSync2(join8(base, "rules", `${id}.md`), "utf8"));
+    } catch {
+    }
+  }
+  return out;
+}
+
+// src/engine/diff.ts
+var MAX_WORKLOADS = 2e5;
+var MAX_REASON = 300;
+var clip = (s) => s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}\u2026` : s;
+var lead = (text, unknown) => {
+  const head = text.split(":")[0] ?? text;
+  return head === "unknown" ? unknown : head;
+};
+var waypointOutcome = (line) => {
+  const after = line.slice(line.indexOf(": ") + 2);
+  return after.split(/ \(|: /)[0] ?? after;
+};
+function stateOf(e, sources, volatileName = false) {
+  const last = e.trace.length > 0 ? e.trace[e.trace.length - 1]?.text : void 0;
+  const reason = e.outcome === "unknown" && e.unknownBecause ? `unknown: ${e.unknownBecause}` : last ?? e.outcome;
+  const startup = e.sidecar ? `${lead(e.sidecar.native, "sidecar start unknown")}, ${lead(e.sidecar.hold, "hold unknown")}` : void 0;
+  return {
+    sidecar: e.outcome,
+    ...e.outcome !== "not-injected" && e.revision !== void 0 ? { revision: e.revision } : {},
+    ...e.dataPlane ? { capture: e.dataPlane.outcome } : {},
+    ...startup !== void 0 ? { startup } : {},
+    ...e.dataPlane?.waypoints ? { waypoint: clip(`own address ${waypointOutcome(e.dataPlane.waypoints[0] ?? "")}, Services ${waypointOutcome(e.dataPlane.waypoints[1] ?? "")}`) } : {},
+    ...e.admission ? { admission: { outcome: e.admission.outcome, why: clip(e.admission.why) } } : {},
+    reason: clip(reason),
+    filePath: e.filePath,
+    line: e.line,
+    ...sources ? { sources } : {},
+    ...volatileName && e.helmSource ? { rendered: `${e.resource.split(" ")[0]} ${e.namespace ?? ""} ${e.helmSource}` } : {}
+  };
+}
+function workloadMap(states) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) if (!out.has(name)) out.set(name, state);
+  return out;
+}
+function causeOf(base, head, changes) {
+  const workload = { filePath: head.filePath, line: head.line, what: "workload" };
+  const b = base.sources;
+  const h = head.sources;
+  if (!b || !h) return workload;
+  if (b.namespace?.labels !== h.namespace?.labels && h.namespace?.at) return { ...h.namespace.at, what: "namespace" };
+  if (b.workload !== h.workload) return workload;
+  const byKind2 = {
+    "sidecar-gained": h.install.webhook,
+    "sidecar-known": h.install.webhook,
+    revision: h.install.webhook,
+    admission: h.install.cni,
+    startup: h.install.native ?? h.install.hold
+  };
+  for (const k2 of changes) {
+    const at2 = byKind2[k2];
+    if (at2) return { ...at2, what: "install" };
+  }
+  return workload;
+}
+function changesOf(base, head) {
+  const out = [];
+  if (base.sidecar !== head.sidecar) {
+    if (base.sidecar === "unknown") out.push("sidecar-known");
+    else if (head.sidecar === "unknown") out.push("sidecar-unknown");
+    else out.push(...head.sidecar === "injected" ? ["sidecar-gained"] : base.sidecar === "injected" ? ["sidecar-lost"] : []);
+  }
+  if (base.sidecar === head.sidecar && head.sidecar !== "not-injected" && base.revision !== head.revision) out.push("revision");
+  const capture = (s) => s.capture ?? (s.sidecar === "injected" ? "sidecar" : s.sidecar === "not-injected" ? "none" : void 0);
+  if (capture(base) !== capture(head) && (base.capture !== void 0 || head.capture !== void 0)) out.push("capture");
+  if (base.waypoint !== head.waypoint && base.capture === "ambient" && head.capture === "ambient") out.push("waypoint");
+  if (base.sidecar === head.sidecar && base.startup !== head.startup && base.startup !== void 0 && head.startup !== void 0) out.push("startup");
+  if (base.sidecar === "injected" && head.sidecar === "injected" && (base.admission?.outcome ?? "no Pod Security") !== (head.admission?.outcome ?? "no Pod Security")) out.push("admission");
+  return out;
+}
+function keyed(results) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const r7 of results) {
+    const hashes = lineHashes(r7.filePath.split("\\").join("/"), r7.messages);
+    r7.messages.forEach((m, i) => {
+      const base = `${m.ruleId}\0${m.identity}\0${m.messageId ?? ""}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      out.push({ finding: { filePath: r7.filePath, message: m }, exact: hashes[i] ?? "", moved: `${base}\0${n}` });
+    });
+  }
+  return out;
+}
+var MATCH_PASSES = [
+  (f) => f.exact,
+  (f) => f.moved,
+  // The same rule at the same line and column of the same file: a chart that names its objects
+  // anew at each render gives the same finding on the same template line.
+  (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.line}:${f.finding.message.column}`,
+  // The same rule and words in the same file: a finding on no resource (a syntax error) is
+  // known by its document's index, which a document added above it shifts.
+  (f) => `${f.finding.message.ruleId}\0${f.finding.message.messageId ?? ""}\0${f.finding.filePath}\0${f.finding.message.message}`
+];
+function diffFindings(base, head) {
+  const b = keyed(base);
+  let unmatched = keyed(head);
+  const matchedBase = /* @__PURE__ */ new Set();
+  for (const key of MATCH_PASSES) {
+    const index = /* @__PURE__ */ new Map();
+    b.forEach((f, i) => {
+      if (matchedBase.has(i)) return;
+      const k2 = key(f);
+      const entry = index.get(k2);
+      if (entry) entry.list.push(i);
+      else index.set(k2, { list: [i], taken: 0 });
+    });
+    const left = [];
+    for (const f of unmatched) {
+      const entry = index.get(key(f));
+      const i = entry?.list[entry.taken];
+      if (entry === void 0 || i === void 0) left.push(f);
+      else {
+        entry.taken++;
+        matchedBase.add(i);
+      }
+    }
+    unmatched = left;
+  }
+  const added = unmatched.map((f) => f.finding);
+  const fixed = b.filter((_3, i) => !matchedBase.has(i)).map((f) => f.finding);
+  const total = head.reduce((n, r7) => n + r7.messages.length, 0);
+  return { new: added, fixed, undecided: [], unchanged: total - added.length };
+}
+function diffRuns(base, head) {
+  const changed = [];
+  const compare = (workload, b, h) => {
+    const changes = changesOf(b, h);
+    if (changes.length > 0) changed.push({ workload, changes, base: b, head: h, cause: causeOf(b, h, changes) });
+  };
+  let added = [];
+  let removed = [];
+  for (const [workload, h] of head.workloads) {
+    const b = base.workloads.get(workload);
+    if (b) compare(workload, b, h);
+    else added.push({ workload, head: h });
+  }
+  for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
+  const unpaired = (list2, stateOf2) => {
+    const out = /* @__PURE__ */ new Map();
+    for (const x of list2) {
+      const key = stateOf2(x).rendered;
+      if (key === void 0) continue;
+      const list3 = out.get(key);
+      if (list3) list3.push(x);
+      else out.set(key, [x]);
+    }
+    return out;
+  };
+  const addedBy = unpaired(added, (a) => a.head);
+  const removedBy = unpaired(removed, (r7) => r7.base);
+  const paired = /* @__PURE__ */ new Set();
+  for (const [key, heads] of addedBy) {
+    const bases = removedBy.get(key);
+    if (!bases || bases.length !== heads.length) continue;
+    heads.forEach((a, i) => {
+      const r7 = bases[i];
+      if (!r7) return;
+      compare(a.workload, r7.base, a.head);
+      paired.add(a.workload).add(r7.workload);
+    });
+  }
+  if (paired.size > 0) {
+    added = added.filter((a) => !paired.has(a.workload));
+    removed = removed.filter((r7) => !paired.has(r7.workload));
+  }
+  const findings = diffFindings(base.results, head.results);
+  const undefinedNamespace = (w) => w?.sources?.namespace?.labels === "not defined";
+  const undecidedWorkloads = /* @__PURE__ */ new Set();
+  for (const [key, h] of head.workloads) {
+    const b = base.workloads.get(key);
+    if (b && (h.sidecar === "unknown" && b.sidecar !== "unknown" || undefinedNamespace(h) && b.sources?.namespace !== void 0 && !undefinedNamespace(b))) undecidedWorkloads.add(key);
+  }
+  const undecided = (f) => {
+    const r7 = f.message.resource;
+    return r7 !== void 0 && [...undecidedWorkloads].some((w) => w === r7 || w.startsWith(`${r7} (`));
+  };
+  return { changed, added, removed, findings: { ...findings, fixed: findings.fixed.filter((f) => !undecided(f)), undecided: findings.fixed.filter(undecided) } };
+}
+function failures(diff, failOn) {
+  const out = [];
+  const errors = diff.findings.new.filter((f) => f.message.severity === 2).length;
+  if (failOn.includes("new-error") && errors > 0) out.push(`${errors} new error${errors === 1 ? "" : "s"}`);
+  const lost = diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length;
+  if (failOn.includes("sidecar-lost") && lost > 0) out.push(`${lost} workload${lost === 1 ? "" : "s"} lost ${lost === 1 ? "its sidecar" : "their sidecars"}`);
+  return out;
+}
+
+// src/engine/diff-state.ts
+import { createHash } from "node:crypto";
+
+// src/engine/explain.ts
+var word = (d, yes, no) => `${d.value === true ? yes : d.value === false ? no : "unknown"}: ${d.why}`;
+function describePlan(plan) {
+  return {
+    native: word(plan.native, "native sidecar", "classic sidecar"),
+    hold: plan.native.value === true ? "not needed with a native sidecar" : word(plan.hold, "app held until the proxy is ready", "app not held"),
+    cni: word(plan.cni, "Istio CNI (istio-validation)", "istio-init")
+  };
+}
+function explainTemplate(t, facts, line) {
+  const r7 = t.resource;
+  const doc = r7.doc;
+  const p = predictForTemplate(t, facts);
+  const admission = admissionOf(t, facts);
+  const capture = captureForTemplate(t, facts);
+  const saysAmbient = capture.ambientAsked === true || podFacts(t).labels[DATAPLANE_MODE] !== void 0 || namespaceLabelSet(r7.namespace, facts).labels.known[DATAPLANE_MODE] !== void 0;
+  const dataPlane = !saysAmbient ? void 0 : {
+    outcome: capture.outcome,
+    trace: capture.trace,
+    ...capture.unknownBecause ? { unknownBecause: capture.unknownBecause } : {},
+    // Which waypoint serves it matters only to a pod ztunnel captures.
+    ...capture.outcome === "ambient" ? { waypoints: waypointTrace(podFacts(t).labels, r7.namespace, namespaceLabelSet(r7.namespace, facts).labels, facts.mesh.waypoints, facts.mesh.version) } : {}
+  };
+  return {
+    resource: `${describeResource(r7)}${templateLabel(t)}`,
+    ...r7.namespace !== void 0 ? { namespace: r7.namespace } : {},
+    filePath: doc.file.displayPath,
+    line,
+    ...doc.helmSource ? { helmSource: doc.helmSource } : {},
+    outcome: p.outcome,
+    ...p.via ? { via: `${p.via.name} (MutatingWebhookConfiguration ${p.via.configName})`, revision: p.via.revision } : {},
+    trace: p.trace,
+    ...p.unknownBecause ? { unknownBecause: p.unknownBecause } : {},
+    ...p.outcome !== "not-injected" ? { sidecar: describePlan(sidecarPlan(t, facts)) } : {},
+    ...admission ? { admission: { outcome: admission.outcome, why: admission.why } } : {},
+    ...dataPlane ? { dataPlane } : {}
+  };
+}
+function workloadLine(t, locator) {
+  const [start] = locator.offsets(t.resource.doc, [...t.resource.basePath, "metadata", "name"]);
+  return locator.position(t.resource.doc.file, start).line;
+}
+
+// src/engine/diff-state.ts
+function placeOf(target, locator) {
+  const { doc, offsets } = locatePath(target, locator);
+  return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
+}
+function templatePlace(t, locator) {
+  const { doc, offsets } = locatePath({ resource: t.resource, path: [] }, locator);
+  const origin = doc.file.origin;
+  const start = locator.position(doc.file, offsets[0]);
+  const range = { line: start.line, column: start.column, endLine: start.line, endColumn: start.column };
+  if (!origin) return { filePath: doc.file.displayPath, line: start.line };
+  const back = origin.mapBack({ doc, docPath: [], resource: t.resource, range });
+  return { filePath: back.filePath, line: back.range.line };
+}
+function namespaceState(ns2, locator) {
+  if (!ns2) return { labels: "not defined" };
+  const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
+  const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
+  return target ? { labels, at: placeOf(target, locator) } : { labels };
+}
+var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
+var CONFIG_KEYS = {
+  cni: ["istio", "cni"],
+  native: ["istio", "nativeSidecars"],
+  hold: ["istio", "holdApplicationUntilProxyStarts"]
+};
+var SideStates = class {
+  constructor(configPlace = () => void 0) {
+    this.configPlace = configPlace;
+  }
+  configPlace;
+  states = [];
+  /** Each namespace's labels and where they are written, once per side. */
+  namespaces = /* @__PURE__ */ new Map();
+  /** For LintOptions.onPodTemplate. */
+  add = (t, facts, locator) => {
+    const e = explainTemplate(t, facts, workloadLine(t, locator));
+    const name = t.resource.namespace;
+    let ns2 = name === void 0 ? void 0 : this.namespaces.get(name);
+    if (name !== void 0 && !ns2) {
+      ns2 = namespaceState(facts.namespaces.get(name), locator);
+      this.namespaces.set(name, ns2);
+    }
+    const at2 = (target) => target ? placeOf(target, locator) : void 0;
+    const via = predictForTemplate(t, facts).via;
+    const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
+    const stated = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
+    const webhook = via?.resource ? at2({ resource: via.resource, path: via.index !== void 0 ? ["webhooks", via.index] : ["metadata", "name"] }) : via?.declaredAt ? at2(via.declaredAt) : via?.origin === "config" ? this.configPlace(via.tag !== void 0 ? ["istio", "revisionTags", via.tag] : ["istio", "revisions"]) : void 0;
+    const install = {
+      webhook,
+      cni: stated(plan?.cni, CONFIG_KEYS.cni),
+      native: stated(plan?.native, CONFIG_KEYS.native),
+      hold: stated(plan?.hold, CONFIG_KEYS.hold)
+    };
+    const source = t.resource.doc.helmSource;
+    const origin = t.resource.doc.file.origin;
+    const volatileName = source !== void 0 && origin?.volatile?.(source) === true;
+    const chart = origin?.tool === "helm" && origin.inputs ? { template: templatePlace(t, locator), values: origin.inputs } : void 0;
+    this.states.push([e.resource, stateOf(e, { namespace: ns2, workload: digest(t.resource.object), install, ...chart ? { chart } : {} }, volatileName)]);
+  };
+};
+
+// src/format/summary.ts
+function notesSection(notes) {
+  if (!notes?.length) return "";
+  return `
+**Notes**
+
+${notes.map((n) => `- ${escapeMarkdown(n.message)}`).join("\n")}
+`;
+}
+function escapeMarkdown(s) {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]()#+!|~])/g, "\\$1");
+}
+function formatSummary(results, opts) {
+  const errors = results.reduce((n, r7) => n + r7.errorCount, 0);
+  const warnings = results.reduce((n, r7) => n + r7.warningCount, 0);
+  const scope2 = opts.scope ? ` (${escapeMarkdown(opts.scope)})` : "";
+  let md = `## ${TOOL_NAME}${scope2}
+
+`;
+  if (errors + warnings === 0) {
+    return `${md}No problems found in ${plural(opts.files, "file")}.
+${notesSection(opts.notes)}`;
+  }
+  md += `**${plural(errors, "error")}, ${plural(warnings, "warning")}** in ${plural(opts.files, "file")} linted.
+
+`;
+  const byRule = /* @__PURE__ */ new Map();
+  for (const r7 of results) {
+    for (const m of r7.messages) {
+      const row2 = byRule.get(m.ruleId) ?? { errors: 0, warnings: 0 };
+      if (m.severity === 2) row2.errors++;
+      else row2.warnings++;
+      byRule.set(m.ruleId, row2);
+    }
+  }
+  md += "| Rule | Errors | Warnings |\n| --- | ---: | ---: |\n";
+  const rows = [...byRule].sort((a, b) => b[1].errors - a[1].errors || b[1].warnings - a[1].warnings || (a[0] < b[0] ? -1 : 1));
+  for (const [id, n] of rows) md += `| [${escapeMarkdown(id)}](${DOCS_URL}/${encodeURIComponent(id)}.md) | ${n.errors} | ${n.warnings} |
+`;
+  const all = results.flatMap((r7) => r7.messages.map((m) => ({ path: opts.pathOf(r7.filePath), m })));
+  const ordered = [...all.filter((x) => x.m.severity === 2), ...all.filter((x) => x.m.severity !== 2)];
+  const header = "| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n";
+  const row = ({ path, m }) => {
+    const where = `${escapeMarkdown(path)}:${m.line}`;
+    const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
+    const context = findingContext(m);
+    const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : "");
+    return `| ${m.severity === 2 ? "error" : "warning"} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |
+`;
+  };
+  let budget = (opts.maxBytes ?? Infinity) - Buffer.byteLength(md) - 4096;
+  const fits = (text) => (budget -= Buffer.byteLength(text)) >= 0;
+  const listed = [];
+  for (const f of ordered) {
+    const r7 = row(f);
+    if (!fits(r7)) break;
+    listed.push(r7);
+  }
+  const hidden = listed.slice(opts.openFindings);
+  md += `
+### Findings
+
+${header}${listed.slice(0, opts.openFindings).join("")}`;
+  if (hidden.length) md += `
+<details><summary>${plural(hidden.length, "more finding")}</summary>
+
+${header}${hidden.join("")}
+</details>
+`;
+  const unlisted = ordered.length - listed.length;
+  if (unlisted) md += `
+${unlisted} more ${unlisted === 1 ? "finding does" : "findings do"} not fit in the job summary (GitHub takes 1 MiB per step).
+`;
+  const notes = [];
+  if (opts.annotated && opts.annotated.errors + opts.annotated.warnings < errors + warnings) {
+    notes.push(`GitHub shows at most 10 error and 10 warning annotations per step: ${opts.annotated.errors + opts.annotated.warnings} of ${errors + warnings} findings are annotated on the files.`);
+  }
+  if (opts.sarifFile) notes.push(`Every finding is in \`${opts.sarifFile.replace(/[`\u0000-\u001f]/g, "")}\` (SARIF), for code scanning.`);
+  if (notes.length) md += `
+${notes.join(" ")}
+`;
+  return md + notesSection(opts.notes);
+}
+
+// src/format/diff.ts
+var CHANGE = {
+  "sidecar-gained": "gains a sidecar",
+  "sidecar-lost": "loses its sidecar",
+  "sidecar-known": "sidecar now decided",
+  "sidecar-unknown": "sidecar no longer decided",
+  revision: "injecting revision changed",
+  capture: "ambient capture changed",
+  waypoint: "waypoint changed",
+  startup: "sidecar start-up changed",
+  admission: "Pod Security admission changed"
+};
+var COUNTED = {
+  "sidecar-gained": ["gains a sidecar", "gain a sidecar"],
+  "sidecar-lost": ["loses its sidecar", "lose their sidecars"],
+  "sidecar-known": ["has its sidecar now decided", "have their sidecars now decided"],
+  "sidecar-unknown": ["has its sidecar no longer decided", "have their sidecars no longer decided"],
+  revision: ["changes its injecting revision", "change their injecting revision"],
+  capture: ["changes ambient capture", "change ambient capture"],
+  waypoint: ["changes its waypoint", "change their waypoint"],
+  startup: ["changes its sidecar start-up", "change their sidecar start-up"],
+  admission: ["changes its Pod Security admission", "change their Pod Security admission"]
+};
+var SIDECAR = { injected: "sidecar", "not-injected": "no sidecar", unknown: "unknown" };
+function stateText(s) {
+  const parts = [`${SIDECAR[s.sidecar]}${s.revision !== void 0 ? ` (revision ${s.revision})` : ""}`];
+  if (s.capture !== void 0) parts.push(`data plane ${s.capture}`);
+  if (s.waypoint !== void 0) parts.push(s.waypoint);
+  if (s.startup !== void 0) parts.push(s.startup);
+  if (s.admission !== void 0) parts.push(`admission ${s.admission.outcome}`);
+  return safeText(parts.join(", "));
+}
+function reasonText(changes, s) {
+  if (!changes.includes("admission")) return s.reason;
+  return `${s.reason}; ${s.admission?.why ?? "its namespace enforces no Pod Security level that can reject it"}`;
+}
+function causeText(cause, c = (_s2, t) => t) {
+  const why = { namespace: " (its namespace's labels)", install: " (the install)", workload: "", values: " (its chart's values)" }[cause.what];
+  return c("dim", `${safeText(cause.filePath)}:${cause.line}${why}`);
+}
+function headline(diff) {
+  const count2 = /* @__PURE__ */ new Map();
+  for (const w of diff.changed) for (const k2 of w.changes) count2.set(k2, (count2.get(k2) ?? 0) + 1);
+  const parts = Object.keys(CHANGE).flatMap((k2) => {
+    const n = count2.get(k2) ?? 0;
+    return n === 0 ? [] : [`${n} ${n === 1 ? `workload ${COUNTED[k2][0]}` : `workloads ${COUNTED[k2][1]}`}`];
+  });
+  if (diff.added.length > 0) parts.push(`${diff.added.length} added`);
+  if (diff.removed.length > 0) parts.push(`${diff.removed.length} removed`);
+  return parts.length > 0 ? parts.join("; ") : "no workload changes its outcome";
+}
+var GROUP_NAMES = 10;
+function groupChanges(changed) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const w of changed) {
+    const key = [w.cause.filePath, w.cause.line, w.cause.what, w.changes.join(","), stateText(w.base), stateText(w.head), reasonText(w.changes, w.base), reasonText(w.changes, w.head)].join("\0");
+    const group = byKey.get(key);
+    if (group) group.workloads.push(w.workload);
+    else byKey.set(key, { workloads: [w.workload], first: w });
+  }
+  return [...byKey.values()];
+}
+function groupNames(workloads) {
+  if (workloads.length === 1) return workloads[0] ?? "";
+  const shown3 = workloads.slice(0, GROUP_NAMES).join(", ");
+  const rest = workloads.length - GROUP_NAMES;
+  return `${shown3}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
+}
+function formatDiffStylish(diff, labels, color) {
+  const c = painter(color);
+  const where = (s) => c("dim", `${safeText(s.filePath)}:${s.line}`);
+  let out = c("bold", `meshlint diff ${safeText(labels.base)} \u2192 ${safeText(labels.head)}`) + "\n\n";
+  out += c("bold", "What this change does to the mesh") + `: ${headline(diff)}
+`;
+  for (const { workloads, first: w } of groupChanges(diff.changed)) {
+    const bad = w.changes.includes("sidecar-lost") || w.changes.includes("sidecar-unknown");
+    out += `  ${c(bad ? "red" : "yellow", safeText(groupNames(workloads)))}: ${w.changes.map((k2) => CHANGE[k2]).join(", ")}  ${causeText(w.cause, c)}
+`;
+    out += `    before: ${stateText(w.base)}: ${safeText(reasonText(w.changes, w.base))}
+`;
+    out += `    after:  ${stateText(w.head)}: ${safeText(reasonText(w.changes, w.head))}
+`;
+  }
+  for (const a of diff.added) out += `  ${c("green", `+ ${safeText(a.workload)}`)}: added, ${stateText(a.head)}  ${where(a.head)}
+`;
+  for (const r7 of diff.removed) out += `  ${c("red", `- ${safeText(r7.workload)}`)}: removed (had ${stateText(r7.base)})  ${c("dim", `${safeText(r7.base.filePath)}:${r7.base.line} in ${safeText(labels.base)}`)}
+`;
+  const f = diff.findings;
+  out += "\n" + c("bold", `Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged`) + "\n";
+  const line = (sign, x) => `  ${sign} ${safeText(x.filePath)}:${x.message.line}:${x.message.column}  ${x.message.severity === 2 ? c("red", "error") : c("yellow", "warning")}  ${safeText(x.message.message)}  ${c("dim", x.message.ruleId)}
+`;
+  for (const x of f.new) out += line(c("red", "new  "), x);
+  for (const x of f.fixed) out += line(c("green", "fixed"), x);
+  for (const x of f.undecided) out += line(c("yellow", "undecided"), x);
+  return out;
+}
+var undecidedCount = (f) => f.undecided.length > 0 ? `${f.undecided.length} no longer decided, ` : "";
+var findingJson = (x) => ({
+  filePath: x.filePath,
+  ruleId: x.message.ruleId,
+  severity: x.message.severity,
+  message: x.message.message,
+  line: x.message.line,
+  column: x.message.column,
+  ...x.message.resource !== void 0 ? { resource: x.message.resource } : {}
+});
+var shown2 = (s) => {
+  const { sources: _3, rendered: __, ...rest } = s;
+  return rest;
+};
+function formatDiffJson(diff, labels, failures2) {
+  return jsonText(
+    {
+      base: labels.base,
+      head: labels.head,
+      // What decides each side and how a render is matched (WorkloadState.sources, rendered) serve the comparison; they are not printed.
+      workloads: {
+        changed: diff.changed.map((w) => ({ ...w, base: shown2(w.base), head: shown2(w.head) })),
+        added: diff.added.map((a) => ({ ...a, head: shown2(a.head) })),
+        removed: diff.removed.map((r7) => ({ ...r7, base: shown2(r7.base) }))
+      },
+      findings: {
+        counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, undecided: diff.findings.undecided.length, unchanged: diff.findings.unchanged },
+        new: diff.findings.new.map(findingJson),
+        fixed: diff.findings.fixed.map(findingJson),
+        undecided: diff.findings.undecided.map(findingJson)
+      },
+      failures: failures2
+    },
+    2
+  ) + "\n";
+}
+function verdictText(failures2, failOn) {
+  if (failures2.length > 0) return `
+fails diff.failOn [${failOn.join(", ")}]: ${failures2.join("; ")}
+`;
+  return `
+passes diff.failOn [${failOn.join(", ")}]
+`;
+}
+var MAX_ROWS = 200;
+function formatDiffMarkdown(diff, labels, failures2, failOn, link) {
+  const e = escapeMarkdown;
+  const at2 = (side, filePath, line, text) => {
+    const url = link?.(side, filePath, line);
+    return url && !/[\s()<>]/.test(url) ? `[${text}](${url})` : text;
+  };
+  const where = (side, s) => at2(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
+  let out = `## What this change does to the mesh
+
+${e(labels.base)} \u2192 ${e(labels.head)}: **${e(headline(diff))}**; ${diff.findings.new.length} new ${diff.findings.new.length === 1 ? "finding" : "findings"}, ${diff.findings.fixed.length} fixed.
+
+`;
+  const rows = [
+    ...groupChanges(diff.changed).map(({ workloads, first: w }) => `| ${e(groupNames(workloads))} | ${w.changes.map((k2) => CHANGE[k2]).join(", ")} | ${e(stateText(w.base))}: ${e(reasonText(w.changes, w.base))} | ${e(stateText(w.head))}: ${e(reasonText(w.changes, w.head))} | ${at2("head", w.cause.filePath, w.cause.line, e(causeText(w.cause)))} |`),
+    ...diff.added.map((a) => `| ${e(a.workload)} | added | | ${e(stateText(a.head))} | ${where("head", a.head)} |`),
+    ...diff.removed.map((r7) => `| ${e(r7.workload)} | removed | ${e(stateText(r7.base))} | | ${where("base", r7.base)} in ${e(labels.base)} |`)
+  ];
+  if (rows.length > 0) {
+    out += "| Workload | Change | Before | After | Where |\n| --- | --- | --- | --- | --- |\n";
+    out += rows.slice(0, MAX_ROWS).join("\n") + "\n";
+    if (rows.length > MAX_ROWS) out += `
+\u2026and ${rows.length - MAX_ROWS} more (meshlint diff -f json lists them all).
+`;
+  }
+  const f = diff.findings;
+  out += `
+### Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${undecidedCount(f)}${f.unchanged} unchanged
+
+`;
+  if (f.new.length > 0) {
+    out += "| Where | Level | Rule | Message |\n| --- | --- | --- | --- |\n";
+    out += f.new.slice(0, MAX_ROWS).map((x) => `| ${at2("head", x.filePath, x.message.line, `${e(x.filePath)}:${x.message.line}:${x.message.column}`)} | ${x.message.severity === 2 ? "error" : "warning"} | ${e(x.message.ruleId)} | ${e(x.message.message)} |`).join("\n") + "\n";
+    if (f.new.length > MAX_ROWS) out += `
+\u2026and ${f.new.length - MAX_ROWS} more.
+`;
+  }
+  out += failures2.length > 0 ? `
+**Fails diff.failOn [${failOn.join(", ")}]:** ${e(failures2.join("; "))}
+` : `
+Passes diff.failOn [${failOn.join(", ")}].
+`;
+  return out;
+}
+function newFindingResults(diff, head) {
+  const added = new Set(diff.findings.new.map((x) => x.message));
+  return head.flatMap((r7) => {
+    const messages = r7.messages.filter((m) => added.has(m));
+    if (messages.length === 0) return [];
+    const errorCount = messages.filter((m) => m.severity === 2).length;
+    return [{ ...r7, messages, errorCount, warningCount: messages.length - errorCount, fixableErrorCount: 0, fixableWarningCount: 0 }];
+  });
+}
+
 // src/load/revision.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join8, resolve as resolve11 } from "node:path";
+import { join as join9, resolve as resolve11 } from "node:path";
 var TIME_LIMIT_MS2 = 5 * 6e4;
 var MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 var RevisionError = class extends Error {
@@ -41821,14 +41938,14 @@ function materialise(gitBin, env, top, prefix, treeish, what, side) {
     const why = archive.error ? archive.error.code ?? archive.error.message : archive.stderr.toString("utf8").trim().split("\n")[0];
     throw new RevisionError(`cannot read ${what} with git archive: ${why}`);
   }
-  const root2 = mkdtempSync3(join8(tmpdir3(), "meshlint-diff-"));
+  const root2 = mkdtempSync3(join9(tmpdir3(), "meshlint-diff-"));
   const close = () => rmSync3(root2, { recursive: true, force: true });
   try {
     const x = spawnSync(tarBin, ["-x", "-f", "-", "-C", root2], { input: archive.stdout, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["pipe", "pipe", "pipe"] });
     if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack ${what}: ${x.error ? x.error.code ?? x.error.message : (x.stderr ?? "").trim().split("\n")[0]}`);
-    mkdirSync2(join8(root2, ".git"));
-    const sideCwd = join8(root2, prefix);
-    if (!existsSync7(sideCwd)) mkdirSync2(sideCwd, { recursive: true });
+    mkdirSync2(join9(root2, ".git"));
+    const sideCwd = join9(root2, prefix);
+    if (!existsSync8(sideCwd)) mkdirSync2(sideCwd, { recursive: true });
     if (!isInside(realpathSync3(root2), realpathSync3(sideCwd))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
     return { ...side, cwd: sideCwd, close };
   } catch (e) {
@@ -41850,7 +41967,7 @@ function openStagedSide(cwd, env) {
 // src/load/revision-ref.ts
 import { mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync4, realpathSync as realpathSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join9, resolve as resolve12 } from "node:path";
+import { join as join10, resolve as resolve12 } from "node:path";
 var TIME_LIMIT_MS3 = 6e4;
 function git2(gitBin, args, cwd, env) {
   const r7 = spawnSync(gitBin, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS3, shell: false, stdio: ["ignore", "pipe", "pipe"] });
@@ -41932,48 +42049,11 @@ function notFound(gitBin, spec, cwd, env) {
 function openEmptySide(ref, cwd, env) {
   const gitBin = findOnPath(["git"], env);
   const prefix = gitBin ? git2(gitBin, ["rev-parse", "--show-prefix"], cwd, env).out : "";
-  const root2 = realpathSync4(mkdtempSync4(join9(tmpdir4(), "meshlint-diff-")));
-  mkdirSync3(join9(root2, ".git"));
-  const sideCwd = join9(root2, prefix);
+  const root2 = realpathSync4(mkdtempSync4(join10(tmpdir4(), "meshlint-diff-")));
+  mkdirSync3(join10(root2, ".git"));
+  const sideCwd = join10(root2, prefix);
   mkdirSync3(sideCwd, { recursive: true });
   return { label: ref.label ?? ref.spec, cwd: sideCwd, close: () => rmSync4(root2, { recursive: true, force: true }) };
-}
-
-// src/load/rule-docs.ts
-import { existsSync as existsSync8, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, join as join10 } from "node:path";
-import { fileURLToPath } from "node:url";
-var root;
-function packageRoot() {
-  if (root !== void 0) return root ?? void 0;
-  for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
-    const pkg = join10(d, "package.json");
-    if (existsSync8(pkg)) {
-      try {
-        if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
-          root = d;
-          return d;
-        }
-      } catch {
-      }
-    }
-    if (dirname8(d) === d) {
-      root = null;
-      return void 0;
-    }
-  }
-}
-function readRuleDocs(ids) {
-  const out = /* @__PURE__ */ new Map();
-  const base = packageRoot();
-  if (!base) return out;
-  for (const id of ids) {
-    try {
-      out.set(id, readFileSync2(join10(base, "rules", `${id}.md`), "utf8"));
-    } catch {
-    }
-  }
-  return out;
 }
 
 // src/parse/pacing.ts
@@ -41991,8 +42071,8 @@ function pacedCollection(files, inner) {
   collect();
   let live = getHeapStatistics().used_heap_size;
   let since = 0;
-  return function* paced(file) {
-    for (const doc of (inner ?? parseFile)(file)) {
+  return function* paced(file, parsed) {
+    for (const doc of (inner ?? parseFile)(file, parsed)) {
       since += doc.endOffset - doc.startOffset;
       if (since >= PACE_CHECK_BYTES) {
         since = 0;
@@ -42064,17 +42144,19 @@ var ParsePool = class _ParsePool {
   inFlight = 0;
   closed = false;
   /**
-   * A pool for these inputs: `auto` uses every core (at most 4) for inputs of POOL_MIN_BYTES
-   * or more, unless one file is LARGE_FILE_BYTES or more (one thread with paced collections
-   * keeps such a run's peak memory lower); a number uses that many threads (this one
-   * included) whatever the size. Undefined when threads would not help: parse in the lint
+   * A pool for these inputs: `auto` uses every core (at most 4) for the files under
+   * LARGE_FILE_BYTES when they hold POOL_MIN_BYTES or more (a larger file is parsed by the lint
+   * pass on this thread: one thread with paced collections keeps its peak memory lower, and the
+   * workers parse the rest meanwhile); a number uses that many threads (this one included) for
+   * every file, whatever the size. Undefined when threads would not help: parse in the lint
    * pass itself. `workerUrl` is a script that calls serveParses() when isParseWorker() (the
    * bundled CLI itself).
    */
   static forInputs(files, threads, workerUrl) {
     if (threads === "auto") {
+      files = files.filter((f) => f.text.length < LARGE_FILE_BYTES);
       const bytes = files.reduce((n, f) => n + f.text.length, 0);
-      if (bytes < POOL_MIN_BYTES || files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return void 0;
+      if (bytes < POOL_MIN_BYTES) return void 0;
       threads = Math.min(availableParallelism(), 4);
     }
     if (threads < 2 || files.length === 0) return void 0;
@@ -42092,7 +42174,7 @@ var ParsePool = class _ParsePool {
     }
     this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
     this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, this.tasks.length)));
-    this.lanes = Array.from({ length: threads }, (_2, index) => {
+    this.lanes = Array.from({ length: threads }, (_3, index) => {
       const { MessageChannel, Worker } = workerThreads();
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(workerUrl, {
@@ -42113,13 +42195,21 @@ var ParsePool = class _ParsePool {
     });
     this.dispatch();
   }
-  /** The documents of a file, as parseFile gives them: from the workers, task by task. */
-  documentsOf = (file) => {
+  /** The documents of a file, as parseFile gives them: from the workers, task by task (those of a file they do not parse, here, with `parsed`). */
+  documentsOf = (file, parsed) => {
     const tasks = this.tasksOf.get(file);
-    if (!tasks || this.closed) return parseFile(file);
+    if (!tasks || this.closed) return parseFile(file, parsed);
     this.tasksOf.delete(file);
     return this.take(file, tasks);
   };
+  /** True when the workers parse this file (false: the lint pass parses it on this thread). */
+  shares(file) {
+    return this.tasksOf.has(file);
+  }
+  /** Workers starting or ready; one that failed or exited is parsed for by this thread without waiting. */
+  liveWorkers() {
+    return this.lanes.filter((l) => Atomics.load(this.signal, 1 + l.index) !== GONE).length;
+  }
   /** Stops the workers. */
   close() {
     this.closed = true;

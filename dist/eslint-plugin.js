@@ -122,12 +122,12 @@ var require_visit = __commonJS({
         if (identity.isCollection(node)) {
           path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci2 = visit_(i, node.items[i], visitor, path);
-            if (typeof ci2 === "number")
-              i = ci2 - 1;
-            else if (ci2 === BREAK)
+            const ci = visit_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
               return BREAK;
-            else if (ci2 === REMOVE) {
+            else if (ci === REMOVE) {
               node.items.splice(i, 1);
               i -= 1;
             }
@@ -170,12 +170,12 @@ var require_visit = __commonJS({
         if (identity.isCollection(node)) {
           path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci2 = await visitAsync_(i, node.items[i], visitor, path);
-            if (typeof ci2 === "number")
-              i = ci2 - 1;
-            else if (ci2 === BREAK)
+            const ci = await visitAsync_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
               return BREAK;
-            else if (ci2 === REMOVE) {
+            else if (ci === REMOVE) {
               node.items.splice(i, 1);
               i -= 1;
             }
@@ -241,8 +241,8 @@ var require_visit = __commonJS({
       } else if (identity.isDocument(parent)) {
         parent.contents = node;
       } else {
-        const pt2 = identity.isAlias(parent) ? "alias" : "scalar";
-        throw new Error(`Cannot replace node with ${pt2} parent`);
+        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
     exports.visit = visit;
@@ -264,7 +264,7 @@ var require_directives = __commonJS({
       "{": "%7B",
       "}": "%7D"
     };
-    var escapeTagName = (tn2) => tn2.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
+    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
       constructor(yaml, tags) {
         this.docStart = null;
@@ -409,7 +409,7 @@ var require_directives = __commonJS({
         for (const [handle, prefix] of tagEntries) {
           if (handle === "!!" && prefix === "tag:yaml.org,2002:")
             continue;
-          if (!doc || tagNames.some((tn2) => tn2.startsWith(prefix)))
+          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
             lines.push(`%TAG ${handle} ${prefix}`);
         }
         return lines.join("\n");
@@ -507,13 +507,13 @@ var require_applyReviver = __commonJS({
               val[i] = v1;
           }
         } else if (val instanceof Map) {
-          for (const k2 of Array.from(val.keys())) {
-            const v0 = val.get(k2);
-            const v1 = applyReviver(reviver, val, k2, v0);
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
             if (v1 === void 0)
-              val.delete(k2);
+              val.delete(k);
             else if (v1 !== v0)
-              val.set(k2, v1);
+              val.set(k, v1);
           }
         } else if (val instanceof Set) {
           for (const v0 of Array.from(val)) {
@@ -526,12 +526,12 @@ var require_applyReviver = __commonJS({
             }
           }
         } else {
-          for (const [k2, v0] of Object.entries(val)) {
-            const v1 = applyReviver(reviver, val, k2, v0);
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
             if (v1 === void 0)
-              delete val[k2];
+              delete val[k];
             else if (v1 !== v0)
-              val[k2] = v1;
+              val[k] = v1;
           }
         }
       }
@@ -548,7 +548,7 @@ var require_toJS = __commonJS({
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
-        return value.map((v2, i) => toJS(v2, String(i), ctx));
+        return value.map((v, i) => toJS(v, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
         if (!ctx || !identity.hasAnchor(value))
           return value.toJSON(arg, ctx);
@@ -843,18 +843,18 @@ var require_Collection = __commonJS({
     var identity = require_identity();
     var Node = require_Node();
     function collectionFromPath(schema, path, value) {
-      let v2 = value;
+      let v = value;
       for (let i = path.length - 1; i >= 0; --i) {
-        const k2 = path[i];
-        if (typeof k2 === "number" && Number.isInteger(k2) && k2 >= 0) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
-          a[k2] = v2;
-          v2 = a;
+          a[k] = v;
+          v = a;
         } else {
-          v2 = /* @__PURE__ */ new Map([[k2, v2]]);
+          v = /* @__PURE__ */ new Map([[k, v]]);
         }
       }
-      return createNode.createNode(v2, void 0, {
+      return createNode.createNode(v, void 0, {
         aliasDuplicateObjects: false,
         keepUndefined: false,
         onAnchor: () => {
@@ -884,7 +884,7 @@ var require_Collection = __commonJS({
         const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
         if (schema)
           copy.schema = schema;
-        copy.items = copy.items.map((it2) => identity.isNode(it2) || identity.isPair(it2) ? it2.clone(schema) : it2);
+        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -1070,12 +1070,12 @@ var require_foldFlowLines = __commonJS({
                 ch = text[i += 1];
                 overflow = true;
               }
-              const j2 = i > escEnd + 1 ? i - 2 : escStart - 1;
-              if (escapedFolds[j2])
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
                 return text;
-              folds.push(j2);
-              escapedFolds[j2] = true;
-              end = j2 + endStep;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
               split = void 0;
             } else {
               overflow = true;
@@ -1251,20 +1251,20 @@ ${indent}`) + "'";
     }
     function quotedString(value, ctx) {
       const { singleQuote } = ctx.options;
-      let qs2;
+      let qs;
       if (singleQuote === false)
-        qs2 = doubleQuotedString;
+        qs = doubleQuotedString;
       else {
         const hasDouble = value.includes('"');
         const hasSingle = value.includes("'");
         if (hasDouble && !hasSingle)
-          qs2 = singleQuotedString;
+          qs = singleQuotedString;
         else if (hasSingle && !hasDouble)
-          qs2 = doubleQuotedString;
+          qs = doubleQuotedString;
         else
-          qs2 = singleQuote ? singleQuotedString : doubleQuotedString;
+          qs = singleQuote ? singleQuotedString : doubleQuotedString;
       }
-      return qs2(value, ctx);
+      return qs(value, ctx);
     }
     var blockEndNewlines;
     try {
@@ -1379,23 +1379,23 @@ ${indent}`);
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
-      const ss2 = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
+      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
       let { type } = item;
       if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss2.value))
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
           type = Scalar.Scalar.QUOTE_DOUBLE;
       }
       const _stringify = (_type) => {
         switch (_type) {
           case Scalar.Scalar.BLOCK_FOLDED:
           case Scalar.Scalar.BLOCK_LITERAL:
-            return implicitKey || inFlow ? quotedString(ss2.value, ctx) : blockString(ss2, ctx, onComment, onChompKeep);
+            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
           case Scalar.Scalar.QUOTE_DOUBLE:
-            return doubleQuotedString(ss2.value, ctx);
+            return doubleQuotedString(ss.value, ctx);
           case Scalar.Scalar.QUOTE_SINGLE:
-            return singleQuotedString(ss2.value, ctx);
+            return singleQuotedString(ss.value, ctx);
           case Scalar.Scalar.PLAIN:
-            return plainString(ss2, ctx, onComment, onChompKeep);
+            return plainString(ss, ctx, onComment, onChompKeep);
           default:
             return null;
         }
@@ -1619,19 +1619,19 @@ ${indent}:`;
       }
       let valueCommentDone = false;
       const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
-      let ws2 = " ";
+      let ws = " ";
       if (keyComment || vsb || vcb) {
-        ws2 = vsb ? "\n" : "";
+        ws = vsb ? "\n" : "";
         if (vcb) {
-          const cs2 = commentString(vcb);
-          ws2 += `
-${stringifyComment.indentComment(cs2, ctx.indent)}`;
+          const cs = commentString(vcb);
+          ws += `
+${stringifyComment.indentComment(cs, ctx.indent)}`;
         }
         if (valueStr === "" && !ctx.inFlow) {
-          if (ws2 === "\n" && valueComment)
-            ws2 = "\n\n";
+          if (ws === "\n" && valueComment)
+            ws = "\n\n";
         } else {
-          ws2 += `
+          ws += `
 ${ctx.indent}`;
         }
       } else if (!explicitKey && identity.isCollection(value)) {
@@ -1650,13 +1650,13 @@ ${ctx.indent}`;
               hasPropsLine = true;
           }
           if (!hasPropsLine)
-            ws2 = `
+            ws = `
 ${ctx.indent}`;
         }
       } else if (valueStr === "" || valueStr[0] === "\n") {
-        ws2 = "";
+        ws = "";
       }
-      str5 += ws2 + valueStr;
+      str5 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
@@ -1714,11 +1714,11 @@ var require_merge = __commonJS({
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
-        for (const it2 of source.items)
-          mergeValue(ctx, map, it2);
+        for (const it of source.items)
+          mergeValue(ctx, map, it);
       else if (Array.isArray(source))
-        for (const it2 of source)
-          mergeValue(ctx, map, it2);
+        for (const it of source)
+          mergeValue(ctx, map, it);
       else
         mergeValue(ctx, map, source);
     }
@@ -1826,9 +1826,9 @@ var require_Pair = __commonJS({
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
     function createPair(key, value, ctx) {
-      const k2 = createNode.createNode(key, void 0, ctx);
-      const v2 = createNode.createNode(value, void 0, ctx);
-      return new Pair(k2, v2);
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value, void 0, ctx);
+      return new Pair(k, v);
     }
     var Pair = class _Pair {
       constructor(key, value = null) {
@@ -1844,7 +1844,7 @@ var require_Pair = __commonJS({
           value = value.clone(schema);
         return new _Pair(key, value);
       }
-      toJSON(_2, ctx) {
+      toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         return addPairToJSMap.addPairToJSMap(ctx, pair, this);
       }
@@ -2019,13 +2019,13 @@ var require_YAMLMap = __commonJS({
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair(items, key) {
-      const k2 = identity.isScalar(key) ? key.value : key;
-      for (const it2 of items) {
-        if (identity.isPair(it2)) {
-          if (it2.key === key || it2.key === k2)
-            return it2;
-          if (identity.isScalar(it2.key) && it2.key.value === k2)
-            return it2;
+      const k = identity.isScalar(key) ? key.value : key;
+      for (const it of items) {
+        if (identity.isPair(it)) {
+          if (it.key === key || it.key === k)
+            return it;
+          if (identity.isScalar(it.key) && it.key.value === k)
+            return it;
         }
       }
       return void 0;
@@ -2099,15 +2099,15 @@ var require_YAMLMap = __commonJS({
         }
       }
       delete(key) {
-        const it2 = findPair(this.items, key);
-        if (!it2)
+        const it = findPair(this.items, key);
+        if (!it)
           return false;
-        const del = this.items.splice(this.items.indexOf(it2), 1);
+        const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
       get(key, keepScalar) {
-        const it2 = findPair(this.items, key);
-        const node = it2?.value;
+        const it = findPair(this.items, key);
+        const node = it?.value;
         return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
       }
       has(key) {
@@ -2121,7 +2121,7 @@ var require_YAMLMap = __commonJS({
        * @param {Class} Type - If set, forces the returned collection type
        * @returns Instance of Type, Map, or Object
        */
-      toJSON(_2, ctx, Type) {
+      toJSON(_, ctx, Type) {
         const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         if (ctx?.onCreate)
           ctx.onCreate(map);
@@ -2214,8 +2214,8 @@ var require_YAMLSeq = __commonJS({
         const idx = asItemIndex(key);
         if (typeof idx !== "number")
           return void 0;
-        const it2 = this.items[idx];
-        return !keepScalar && identity.isScalar(it2) ? it2.value : it2;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
       }
       /**
        * Checks if the collection includes a value with the key `key`.
@@ -2244,7 +2244,7 @@ var require_YAMLSeq = __commonJS({
         else
           this.items[idx] = value;
       }
-      toJSON(_2, ctx) {
+      toJSON(_, ctx) {
         const seq = [];
         if (ctx?.onCreate)
           ctx.onCreate(seq);
@@ -2269,12 +2269,12 @@ var require_YAMLSeq = __commonJS({
         const seq = new this(schema);
         if (obj && Symbol.iterator in Object(obj)) {
           let i = 0;
-          for (let it2 of obj) {
+          for (let it of obj) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it2 : String(i++);
-              it2 = replacer.call(obj, key, it2);
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
             }
-            seq.items.push(createNode.createNode(it2, void 0, ctx));
+            seq.items.push(createNode.createNode(it, void 0, ctx));
           }
         }
         return seq;
@@ -2674,9 +2674,9 @@ var require_pairs = __commonJS({
               pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
 ${pair.key.commentBefore}` : item.commentBefore;
             if (item.comment) {
-              const cn2 = pair.value ?? pair.key;
-              cn2.comment = cn2.comment ? `${item.comment}
-${cn2.comment}` : item.comment;
+              const cn = pair.value ?? pair.key;
+              cn.comment = cn.comment ? `${item.comment}
+${cn.comment}` : item.comment;
             }
             item = pair;
           }
@@ -2692,26 +2692,26 @@ ${cn2.comment}` : item.comment;
       pairs2.tag = "tag:yaml.org,2002:pairs";
       let i = 0;
       if (iterable && Symbol.iterator in Object(iterable))
-        for (let it2 of iterable) {
+        for (let it of iterable) {
           if (typeof replacer === "function")
-            it2 = replacer.call(iterable, String(i++), it2);
+            it = replacer.call(iterable, String(i++), it);
           let key, value;
-          if (Array.isArray(it2)) {
-            if (it2.length === 2) {
-              key = it2[0];
-              value = it2[1];
+          if (Array.isArray(it)) {
+            if (it.length === 2) {
+              key = it[0];
+              value = it[1];
             } else
-              throw new TypeError(`Expected [key, value] tuple: ${it2}`);
-          } else if (it2 && it2 instanceof Object) {
-            const keys = Object.keys(it2);
+              throw new TypeError(`Expected [key, value] tuple: ${it}`);
+          } else if (it && it instanceof Object) {
+            const keys = Object.keys(it);
             if (keys.length === 1) {
               key = keys[0];
-              value = it2[key];
+              value = it[key];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key = it2;
+            key = it;
           }
           pairs2.items.push(Pair.createPair(key, value, ctx));
         }
@@ -2753,9 +2753,9 @@ var require_omap = __commonJS({
        * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
        * but TypeScript won't allow widening the signature of a child method.
        */
-      toJSON(_2, ctx) {
+      toJSON(_, ctx) {
         if (!ctx)
-          return super.toJSON(_2);
+          return super.toJSON(_);
         const map = /* @__PURE__ */ new Map();
         if (ctx?.onCreate)
           ctx.onCreate(map);
@@ -3010,8 +3010,8 @@ var require_set = __commonJS({
           this.items.push(new Pair.Pair(key));
         }
       }
-      toJSON(_2, ctx) {
-        return super.toJSON(_2, ctx, Set);
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
       }
       toString(ctx, onComment, onChompKeep) {
         if (!ctx)
@@ -3340,8 +3340,8 @@ var require_stringifyDocument = __commonJS({
       if (doc.commentBefore) {
         if (lines.length !== 1)
           lines.unshift("");
-        const cs2 = commentString(doc.commentBefore);
-        lines.unshift(stringifyComment.indentComment(cs2, ""));
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ""));
       }
       let chompKeep = false;
       let contentComment = null;
@@ -3350,8 +3350,8 @@ var require_stringifyDocument = __commonJS({
           if (doc.contents.spaceBefore && hasDirectives)
             lines.push("");
           if (doc.contents.commentBefore) {
-            const cs2 = commentString(doc.contents.commentBefore);
-            lines.push(stringifyComment.indentComment(cs2, ""));
+            const cs = commentString(doc.contents.commentBefore);
+            lines.push(stringifyComment.indentComment(cs, ""));
           }
           ctx.forceBlockIndent = !!doc.comment;
           contentComment = doc.contents.comment;
@@ -3369,12 +3369,12 @@ var require_stringifyDocument = __commonJS({
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
-          const cs2 = commentString(doc.comment);
-          if (cs2.includes("\n")) {
+          const cs = commentString(doc.comment);
+          if (cs.includes("\n")) {
             lines.push("...");
-            lines.push(stringifyComment.indentComment(cs2, ""));
+            lines.push(stringifyComment.indentComment(cs, ""));
           } else {
-            lines.push(`... ${cs2}`);
+            lines.push(`... ${cs}`);
           }
         } else {
           lines.push("...");
@@ -3500,7 +3500,7 @@ var require_Document = __commonJS({
           value = replacer.call({ "": value }, "", value);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
-          const keyToStr = (v2) => typeof v2 === "number" || v2 instanceof String || v2 instanceof Number;
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
           const asStr = replacer.filter(keyToStr).map(String);
           if (asStr.length > 0)
             replacer = replacer.concat(asStr);
@@ -3535,9 +3535,9 @@ var require_Document = __commonJS({
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
       createPair(key, value, options = {}) {
-        const k2 = this.createNode(key, null, options);
-        const v2 = this.createNode(value, null, options);
-        return new Pair.Pair(k2, v2);
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
       }
       /**
        * Removes a value from the document.
@@ -3733,16 +3733,16 @@ var require_errors = __commonJS({
       error.linePos = error.pos.map((pos) => lc.linePos(pos));
       const { line, col } = error.linePos[0];
       error.message += ` at line ${line}, column ${col}`;
-      let ci2 = col - 1;
+      let ci = col - 1;
       let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
-      if (ci2 >= 60 && lineStr.length > 80) {
-        const trimStart = Math.min(ci2 - 39, lineStr.length - 79);
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
         lineStr = "\u2026" + lineStr.substring(trimStart);
-        ci2 -= trimStart - 1;
+        ci -= trimStart - 1;
       }
       if (lineStr.length > 80)
         lineStr = lineStr.substring(0, 79) + "\u2026";
-      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci2))) {
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
         let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
         if (prev.length > 80)
           prev = prev.substring(0, 79) + "\u2026\n";
@@ -3752,9 +3752,9 @@ var require_errors = __commonJS({
         let count2 = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci2));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci2) + "^".repeat(count2);
+        const pointer = " ".repeat(ci) + "^".repeat(count2);
         error.message += `:
 
 ${lineStr}
@@ -3918,22 +3918,22 @@ var require_util_contains_newline = __commonJS({
           if (key.source.includes("\n"))
             return true;
           if (key.end) {
-            for (const st2 of key.end)
-              if (st2.type === "newline")
+            for (const st of key.end)
+              if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it2 of key.items) {
-            for (const st2 of it2.start)
-              if (st2.type === "newline")
+          for (const it of key.items) {
+            for (const st of it.start)
+              if (st.type === "newline")
                 return true;
-            if (it2.sep) {
-              for (const st2 of it2.sep)
-                if (st2.type === "newline")
+            if (it.sep) {
+              for (const st of it.sep)
+                if (st.type === "newline")
                   return true;
             }
-            if (containsNewline(it2.key) || containsNewline(it2.value))
+            if (containsNewline(it.key) || containsNewline(it.value))
               return true;
           }
           return false;
@@ -4094,22 +4094,22 @@ var require_resolve_block_seq = __commonJS({
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
-    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs2, onError, tag) {
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
       const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
       const seq = new NodeClass(ctx.schema);
       if (ctx.atRoot)
         ctx.atRoot = false;
       if (ctx.atKey)
         ctx.atKey = false;
-      let offset = bs2.offset;
+      let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value } of bs2.items) {
+      for (const { start, value } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
           next: value,
           offset,
           onError,
-          parentIndent: bs2.indent,
+          parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
@@ -4127,11 +4127,11 @@ var require_resolve_block_seq = __commonJS({
         }
         const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs2.indent, value, onError);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
-      seq.range = [bs2.offset, offset, commentEnd ?? offset];
+      seq.range = [bs.offset, offset, commentEnd ?? offset];
       return seq;
     }
     exports.resolveBlockSeq = resolveBlockSeq;
@@ -4250,13 +4250,13 @@ var require_resolve_flow_collection = __commonJS({
             onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
           if (props.comment) {
             let prevItemComment = "";
-            loop: for (const st2 of start) {
-              switch (st2.type) {
+            loop: for (const st of start) {
+              switch (st.type) {
                 case "comma":
                 case "space":
                   break;
                 case "comment":
-                  prevItemComment = st2.source.substring(1);
+                  prevItemComment = st.source.substring(1);
                   break loop;
                 default:
                   break loop;
@@ -4299,11 +4299,11 @@ var require_resolve_flow_collection = __commonJS({
           if (valueProps.found) {
             if (!isMap9 && !props.found && ctx.options.strict) {
               if (sep3)
-                for (const st2 of sep3) {
-                  if (st2 === valueProps.found)
+                for (const st of sep3) {
+                  if (st === valueProps.found)
                     break;
-                  if (st2.type === "newline") {
-                    onError(st2, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
                     break;
                   }
                 }
@@ -4346,19 +4346,19 @@ var require_resolve_flow_collection = __commonJS({
         }
       }
       const expectedEnd = isMap9 ? "}" : "]";
-      const [ce2, ...ee2] = fc.end;
+      const [ce, ...ee] = fc.end;
       let cePos = offset;
-      if (ce2?.source === expectedEnd)
-        cePos = ce2.offset + ce2.source.length;
+      if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
       else {
         const name = fcName[0].toUpperCase() + fcName.substring(1);
         const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
         onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
-        if (ce2 && ce2.source.length !== 1)
-          ee2.unshift(ce2);
+        if (ce && ce.source.length !== 1)
+          ee.unshift(ce);
       }
-      if (ee2.length > 0) {
-        const end = resolveEnd.resolveEnd(ee2, cePos, ctx.options.strict, onError);
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
         if (end.comment) {
           if (coll.comment)
             coll.comment += "\n" + end.comment;
@@ -4414,13 +4414,13 @@ var require_compose_collection = __commonJS({
       }
       let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
       if (!tag) {
-        const kt2 = ctx.schema.knownTags[tagName];
-        if (kt2?.collection === expType) {
-          ctx.schema.tags.push(Object.assign({}, kt2, { default: false }));
-          tag = kt2;
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
         } else {
-          if (kt2) {
-            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt2.tag} used for ${expType} collection, but expects ${kt2.collection ?? "scalar"}`, true);
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
           } else {
             onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
           }
@@ -4601,9 +4601,9 @@ var require_resolve_block_scalar = __commonJS({
           default: {
             const message = `Unexpected token in block scalar header: ${token.type}`;
             onError(token, "UNEXPECTED_TOKEN", message);
-            const ts2 = token.source;
-            if (ts2 && typeof ts2 === "string")
-              length += ts2.length;
+            const ts = token.source;
+            if (ts && typeof ts === "string")
+              length += ts.length;
           }
         }
       }
@@ -4658,12 +4658,12 @@ var require_resolve_flow_scalar = __commonJS({
           };
       }
       const valueEnd = offset + source.length;
-      const re2 = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
         value,
         type: _type,
-        comment: re2.comment,
-        range: [offset, valueEnd, re2.offset]
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
       };
     }
     function plainValue3(source, onError) {
@@ -4900,10 +4900,10 @@ var require_compose_scalar = __commonJS({
       for (const tag of matchWithTest)
         if (tag.test?.test(value))
           return tag;
-      const kt2 = schema.knownTags[tagName];
-      if (kt2 && !kt2.collection) {
-        schema.tags.push(Object.assign({}, kt2, { default: false, test: void 0 }));
-        return kt2;
+      const kt = schema.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
@@ -4913,9 +4913,9 @@ var require_compose_scalar = __commonJS({
       if (schema.compat) {
         const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
         if (tag.tag !== compat.tag) {
-          const ts2 = directives.tagString(tag.tag);
-          const cs2 = directives.tagString(compat.tag);
-          const msg = `Value may be parsed as either ${ts2} or ${cs2}`;
+          const ts = directives.tagString(tag.tag);
+          const cs = directives.tagString(compat.tag);
+          const msg = `Value may be parsed as either ${ts} or ${cs}`;
           onError(token, "TAG_RESOLVE_FAILED", msg, true);
         }
       }
@@ -4933,18 +4933,18 @@ var require_util_empty_scalar_position = __commonJS({
       if (before) {
         pos ?? (pos = before.length);
         for (let i = pos - 1; i >= 0; --i) {
-          let st2 = before[i];
-          switch (st2.type) {
+          let st = before[i];
+          switch (st.type) {
             case "space":
             case "comment":
             case "newline":
-              offset -= st2.source.length;
+              offset -= st.source.length;
               continue;
           }
-          st2 = before[++i];
-          while (st2?.type === "space") {
-            offset += st2.source.length;
-            st2 = before[++i];
+          st = before[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before[++i];
           }
           break;
         }
@@ -5050,10 +5050,10 @@ var require_compose_node = __commonJS({
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source.length;
-      const re2 = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-      alias.range = [offset, valueEnd, re2.offset];
-      if (re2.comment)
-        alias.comment = re2.comment;
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re.offset];
+      if (re.comment)
+        alias.comment = re.comment;
       return alias;
     }
     exports.composeEmptyNode = composeEmptyNode;
@@ -5094,10 +5094,10 @@ var require_compose_doc = __commonJS({
       }
       doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
-      const re2 = resolveEnd.resolveEnd(end, contentEnd, false, onError);
-      if (re2.comment)
-        doc.comment = re2.comment;
-      doc.range = [offset, contentEnd, re2.offset];
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re.comment)
+        doc.comment = re.comment;
+      doc.range = [offset, contentEnd, re.offset];
       return doc;
     }
     exports.composeDoc = composeDoc;
@@ -5175,11 +5175,11 @@ ${comment}` : comment;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
             doc.commentBefore = comment;
           } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
-            let it2 = dc.items[0];
-            if (identity.isPair(it2))
-              it2 = it2.key;
-            const cb = it2.commentBefore;
-            it2.commentBefore = cb ? `${comment}
+            let it = dc.items[0];
+            if (identity.isPair(it))
+              it = it.key;
+            const cb = it.commentBefore;
+            it.commentBefore = cb ? `${comment}
 ${cb}` : comment;
           } else {
             const cb = dc.commentBefore;
@@ -5354,9 +5354,9 @@ var require_cst_scalar = __commonJS({
       switch (source[0]) {
         case "|":
         case ">": {
-          const he2 = source.indexOf("\n");
-          const head = source.substring(0, he2);
-          const body = source.substring(he2 + 1) + "\n";
+          const he = source.indexOf("\n");
+          const head = source.substring(0, he);
+          const body = source.substring(he + 1) + "\n";
           const props = [
             { type: "block-scalar-header", offset, indent, source: head }
           ];
@@ -5417,9 +5417,9 @@ var require_cst_scalar = __commonJS({
       }
     }
     function setBlockScalarValue(token, source) {
-      const he2 = source.indexOf("\n");
-      const head = source.substring(0, he2);
-      const body = source.substring(he2 + 1) + "\n";
+      const he = source.indexOf("\n");
+      const head = source.substring(0, he);
+      const body = source.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
@@ -5442,14 +5442,14 @@ var require_cst_scalar = __commonJS({
     }
     function addEndtoBlockProps(props, end) {
       if (end)
-        for (const st2 of end)
-          switch (st2.type) {
+        for (const st of end)
+          switch (st.type) {
             case "space":
             case "comment":
-              props.push(st2);
+              props.push(st);
               break;
             case "newline":
-              props.push(st2);
+              props.push(st);
               return true;
           }
       return false;
@@ -5483,7 +5483,7 @@ var require_cst_scalar = __commonJS({
         }
         default: {
           const indent = "indent" in token ? token.indent : -1;
-          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st2) => st2.type === "space" || st2.type === "comment" || st2.type === "newline") : [];
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
@@ -5521,35 +5521,35 @@ var require_cst_stringify = __commonJS({
           let res = token.start.source;
           for (const item of token.items)
             res += stringifyItem(item);
-          for (const st2 of token.end)
-            res += st2.source;
+          for (const st of token.end)
+            res += st.source;
           return res;
         }
         case "document": {
           let res = stringifyItem(token);
           if (token.end)
-            for (const st2 of token.end)
-              res += st2.source;
+            for (const st of token.end)
+              res += st.source;
           return res;
         }
         default: {
           let res = token.source;
           if ("end" in token && token.end)
-            for (const st2 of token.end)
-              res += st2.source;
+            for (const st of token.end)
+              res += st.source;
           return res;
         }
       }
     }
     function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
-      for (const st2 of start)
-        res += st2.source;
+      for (const st of start)
+        res += st.source;
       if (key)
         res += stringifyToken(key);
       if (sep3)
-        for (const st2 of sep3)
-          res += st2.source;
+        for (const st of sep3)
+          res += st.source;
       if (value)
         res += stringifyToken(value);
       return res;
@@ -5600,12 +5600,12 @@ var require_cst_visit = __commonJS({
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci2 = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
-            if (typeof ci2 === "number")
-              i = ci2 - 1;
-            else if (ci2 === BREAK)
+            const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
               return BREAK;
-            else if (ci2 === REMOVE) {
+            else if (ci === REMOVE) {
               token.items.splice(i, 1);
               i -= 1;
             }
@@ -5804,8 +5804,8 @@ var require_lexer = __commonJS({
           return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
         }
         if (ch === "-" || ch === ".") {
-          const dt2 = this.buffer.substr(offset, 3);
-          if ((dt2 === "---" || dt2 === "...") && isEmpty(this.buffer[offset + 3]))
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
             return -1;
         }
         return offset;
@@ -5865,14 +5865,14 @@ var require_lexer = __commonJS({
         }
         if (line[0] === "%") {
           let dirEnd = line.length;
-          let cs2 = line.indexOf("#");
-          while (cs2 !== -1) {
-            const ch = line[cs2 - 1];
+          let cs = line.indexOf("#");
+          while (cs !== -1) {
+            const ch = line[cs - 1];
             if (ch === " " || ch === "	") {
-              dirEnd = cs2 - 1;
+              dirEnd = cs - 1;
               break;
             } else {
-              cs2 = line.indexOf("#", cs2 + 1);
+              cs = line.indexOf("#", cs + 1);
             }
           }
           while (true) {
@@ -6059,10 +6059,10 @@ var require_lexer = __commonJS({
         let nl = qb.indexOf("\n", this.pos);
         if (nl !== -1) {
           while (nl !== -1) {
-            const cs2 = this.continueScalar(nl + 1);
-            if (cs2 === -1)
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
               break;
-            nl = qb.indexOf("\n", cs2);
+            nl = qb.indexOf("\n", cs);
           }
           if (nl !== -1) {
             end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
@@ -6125,10 +6125,10 @@ var require_lexer = __commonJS({
             this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
           }
           do {
-            const cs2 = this.continueScalar(nl + 1);
-            if (cs2 === -1)
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
               break;
-            nl = this.buffer.indexOf("\n", cs2);
+            nl = this.buffer.indexOf("\n", cs);
           } while (nl !== -1);
           if (nl === -1) {
             if (!this.atEnd)
@@ -6187,10 +6187,10 @@ var require_lexer = __commonJS({
             if (next === "#" || inFlow && flowIndicatorChars.has(next))
               break;
             if (ch === "\n") {
-              const cs2 = this.continueScalar(i + 1);
-              if (cs2 === -1)
+              const cs = this.continueScalar(i + 1);
+              if (cs === -1)
                 break;
-              i = Math.max(i, cs2 - 2);
+              i = Math.max(i, cs - 2);
             }
           } else {
             if (inFlow && flowIndicatorChars.has(ch))
@@ -6385,8 +6385,8 @@ var require_parser = __commonJS({
         case "document":
           return parent.start;
         case "block-map": {
-          const it2 = parent.items[parent.items.length - 1];
-          return it2.sep ?? it2.start;
+          const it = parent.items[parent.items.length - 1];
+          return it.sep ?? it.start;
         }
         case "block-seq":
           return parent.items[parent.items.length - 1].start;
@@ -6422,19 +6422,19 @@ var require_parser = __commonJS({
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
-        for (const it2 of fc.items) {
-          if (it2.sep && !it2.value && !includesToken(it2.start, "explicit-key-ind") && !includesToken(it2.sep, "map-value-ind")) {
-            if (it2.key)
-              it2.value = it2.key;
-            delete it2.key;
-            if (isFlowToken(it2.value)) {
-              if (it2.value.end)
-                arrayPushArray(it2.value.end, it2.sep);
+        for (const it of fc.items) {
+          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
+            if (it.key)
+              it.value = it.key;
+            delete it.key;
+            if (isFlowToken(it.value)) {
+              if (it.value.end)
+                arrayPushArray(it.value.end, it.sep);
               else
-                it2.value.end = it2.sep;
+                it.value.end = it.sep;
             } else
-              arrayPushArray(it2.start, it2.sep);
-            delete it2.sep;
+              arrayPushArray(it.start, it.sep);
+            delete it.sep;
           }
         }
       }
@@ -6529,13 +6529,13 @@ var require_parser = __commonJS({
           yield* this.pop();
       }
       get sourceToken() {
-        const st2 = {
+        const st = {
           type: this.type,
           offset: this.offset,
           indent: this.indent,
           source: this.source
         };
-        return st2;
+        return st;
       }
       *step() {
         const top = this.peek(1);
@@ -6599,36 +6599,36 @@ var require_parser = __commonJS({
               top.props.push(token);
               break;
             case "block-map": {
-              const it2 = top.items[top.items.length - 1];
-              if (it2.value) {
+              const it = top.items[top.items.length - 1];
+              if (it.value) {
                 top.items.push({ start: [], key: token, sep: [] });
                 this.onKeyLine = true;
                 return;
-              } else if (it2.sep) {
-                it2.value = token;
+              } else if (it.sep) {
+                it.value = token;
               } else {
-                Object.assign(it2, { key: token, sep: [] });
-                this.onKeyLine = !it2.explicitKey;
+                Object.assign(it, { key: token, sep: [] });
+                this.onKeyLine = !it.explicitKey;
                 return;
               }
               break;
             }
             case "block-seq": {
-              const it2 = top.items[top.items.length - 1];
-              if (it2.value)
+              const it = top.items[top.items.length - 1];
+              if (it.value)
                 top.items.push({ start: [], value: token });
               else
-                it2.value = token;
+                it.value = token;
               break;
             }
             case "flow-collection": {
-              const it2 = top.items[top.items.length - 1];
-              if (!it2 || it2.value)
+              const it = top.items[top.items.length - 1];
+              if (!it || it.value)
                 top.items.push({ start: [], key: token, sep: [] });
-              else if (it2.sep)
-                it2.value = token;
+              else if (it.sep)
+                it.value = token;
               else
-                Object.assign(it2, { key: token, sep: [] });
+                Object.assign(it, { key: token, sep: [] });
               return;
             }
             /* istanbul ignore next should not happen */
@@ -6638,7 +6638,7 @@ var require_parser = __commonJS({
           }
           if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
             const last = token.items[token.items.length - 1];
-            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st2) => st2.type !== "comment" || st2.indent < token.indent))) {
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
               if (top.type === "document")
                 top.end = last.start;
               else
@@ -6760,60 +6760,60 @@ var require_parser = __commonJS({
         }
       }
       *blockMap(map) {
-        const it2 = map.items[map.items.length - 1];
+        const it = map.items[map.items.length - 1];
         switch (this.type) {
           case "newline":
             this.onKeyLine = false;
-            if (it2.value) {
-              const end = "end" in it2.value ? it2.value.end : void 0;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
               const last = Array.isArray(end) ? end[end.length - 1] : void 0;
               if (last?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
-            } else if (it2.sep) {
-              it2.sep.push(this.sourceToken);
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
             } else {
-              it2.start.push(this.sourceToken);
+              it.start.push(this.sourceToken);
             }
             return;
           case "space":
           case "comment":
-            if (it2.value) {
+            if (it.value) {
               map.items.push({ start: [this.sourceToken] });
-            } else if (it2.sep) {
-              it2.sep.push(this.sourceToken);
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
             } else {
-              if (this.atIndentedComment(it2.start, map.indent)) {
+              if (this.atIndentedComment(it.start, map.indent)) {
                 const prev = map.items[map.items.length - 2];
                 const end = prev?.value?.end;
                 if (Array.isArray(end)) {
-                  arrayPushArray(end, it2.start);
+                  arrayPushArray(end, it.start);
                   end.push(this.sourceToken);
                   map.items.pop();
                   return;
                 }
               }
-              it2.start.push(this.sourceToken);
+              it.start.push(this.sourceToken);
             }
             return;
         }
         if (this.indent >= map.indent) {
           const atMapIndent = !this.onKeyLine && this.indent === map.indent;
-          const atNextItem = atMapIndent && (it2.sep || it2.explicitKey) && this.type !== "seq-item-ind";
+          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
           let start = [];
-          if (atNextItem && it2.sep && !it2.value) {
+          if (atNextItem && it.sep && !it.value) {
             const nl = [];
-            for (let i = 0; i < it2.sep.length; ++i) {
-              const st2 = it2.sep[i];
-              switch (st2.type) {
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
+              switch (st.type) {
                 case "newline":
                   nl.push(i);
                   break;
                 case "space":
                   break;
                 case "comment":
-                  if (st2.indent > map.indent)
+                  if (st.indent > map.indent)
                     nl.length = 0;
                   break;
                 default:
@@ -6821,26 +6821,26 @@ var require_parser = __commonJS({
               }
             }
             if (nl.length >= 2)
-              start = it2.sep.splice(nl[1]);
+              start = it.sep.splice(nl[1]);
           }
           switch (this.type) {
             case "anchor":
             case "tag":
-              if (atNextItem || it2.value) {
+              if (atNextItem || it.value) {
                 start.push(this.sourceToken);
                 map.items.push({ start });
                 this.onKeyLine = true;
-              } else if (it2.sep) {
-                it2.sep.push(this.sourceToken);
+              } else if (it.sep) {
+                it.sep.push(this.sourceToken);
               } else {
-                it2.start.push(this.sourceToken);
+                it.start.push(this.sourceToken);
               }
               return;
             case "explicit-key-ind":
-              if (!it2.sep && !it2.explicitKey) {
-                it2.start.push(this.sourceToken);
-                it2.explicitKey = true;
-              } else if (atNextItem || it2.value) {
+              if (!it.sep && !it.explicitKey) {
+                it.start.push(this.sourceToken);
+                it.explicitKey = true;
+              } else if (atNextItem || it.value) {
                 start.push(this.sourceToken);
                 map.items.push({ start, explicitKey: true });
               } else {
@@ -6854,12 +6854,12 @@ var require_parser = __commonJS({
               this.onKeyLine = true;
               return;
             case "map-value-ind":
-              if (it2.explicitKey) {
-                if (!it2.sep) {
-                  if (includesToken(it2.start, "newline")) {
-                    Object.assign(it2, { key: null, sep: [this.sourceToken] });
+              if (it.explicitKey) {
+                if (!it.sep) {
+                  if (includesToken(it.start, "newline")) {
+                    Object.assign(it, { key: null, sep: [this.sourceToken] });
                   } else {
-                    const start2 = getFirstKeyStartProps(it2.start);
+                    const start2 = getFirstKeyStartProps(it.start);
                     this.stack.push({
                       type: "block-map",
                       offset: this.offset,
@@ -6867,22 +6867,22 @@ var require_parser = __commonJS({
                       items: [{ start: start2, key: null, sep: [this.sourceToken] }]
                     });
                   }
-                } else if (it2.value) {
+                } else if (it.value) {
                   map.items.push({ start: [], key: null, sep: [this.sourceToken] });
-                } else if (includesToken(it2.sep, "map-value-ind")) {
+                } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
                     items: [{ start, key: null, sep: [this.sourceToken] }]
                   });
-                } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
-                  const start2 = getFirstKeyStartProps(it2.start);
-                  const key = it2.key;
-                  const sep3 = it2.sep;
+                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
+                  const start2 = getFirstKeyStartProps(it.start);
+                  const key = it.key;
+                  const sep3 = it.sep;
                   sep3.push(this.sourceToken);
-                  delete it2.key;
-                  delete it2.sep;
+                  delete it.key;
+                  delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
@@ -6890,16 +6890,16 @@ var require_parser = __commonJS({
                     items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
-                  it2.sep = it2.sep.concat(start, this.sourceToken);
+                  it.sep = it.sep.concat(start, this.sourceToken);
                 } else {
-                  it2.sep.push(this.sourceToken);
+                  it.sep.push(this.sourceToken);
                 }
               } else {
-                if (!it2.sep) {
-                  Object.assign(it2, { key: null, sep: [this.sourceToken] });
-                } else if (it2.value || atNextItem) {
+                if (!it.sep) {
+                  Object.assign(it, { key: null, sep: [this.sourceToken] });
+                } else if (it.value || atNextItem) {
                   map.items.push({ start, key: null, sep: [this.sourceToken] });
-                } else if (includesToken(it2.sep, "map-value-ind")) {
+                } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
@@ -6907,7 +6907,7 @@ var require_parser = __commonJS({
                     items: [{ start: [], key: null, sep: [this.sourceToken] }]
                   });
                 } else {
-                  it2.sep.push(this.sourceToken);
+                  it.sep.push(this.sourceToken);
                 }
               }
               this.onKeyLine = true;
@@ -6916,14 +6916,14 @@ var require_parser = __commonJS({
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs2 = this.flowScalar(this.type);
-              if (atNextItem || it2.value) {
-                map.items.push({ start, key: fs2, sep: [] });
+              const fs = this.flowScalar(this.type);
+              if (atNextItem || it.value) {
+                map.items.push({ start, key: fs, sep: [] });
                 this.onKeyLine = true;
-              } else if (it2.sep) {
-                this.stack.push(fs2);
+              } else if (it.sep) {
+                this.stack.push(fs);
               } else {
-                Object.assign(it2, { key: fs2, sep: [] });
+                Object.assign(it, { key: fs, sep: [] });
                 this.onKeyLine = true;
               }
               return;
@@ -6932,7 +6932,7 @@ var require_parser = __commonJS({
               const bv = this.startBlockValue(map);
               if (bv) {
                 if (bv.type === "block-seq") {
-                  if (!it2.explicitKey && it2.sep && !includesToken(it2.sep, "newline")) {
+                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
                     yield* this.pop({
                       type: "error",
                       offset: this.offset,
@@ -6954,50 +6954,50 @@ var require_parser = __commonJS({
         yield* this.step();
       }
       *blockSequence(seq) {
-        const it2 = seq.items[seq.items.length - 1];
+        const it = seq.items[seq.items.length - 1];
         switch (this.type) {
           case "newline":
-            if (it2.value) {
-              const end = "end" in it2.value ? it2.value.end : void 0;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
               const last = Array.isArray(end) ? end[end.length - 1] : void 0;
               if (last?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
             } else
-              it2.start.push(this.sourceToken);
+              it.start.push(this.sourceToken);
             return;
           case "space":
           case "comment":
-            if (it2.value)
+            if (it.value)
               seq.items.push({ start: [this.sourceToken] });
             else {
-              if (this.atIndentedComment(it2.start, seq.indent)) {
+              if (this.atIndentedComment(it.start, seq.indent)) {
                 const prev = seq.items[seq.items.length - 2];
                 const end = prev?.value?.end;
                 if (Array.isArray(end)) {
-                  arrayPushArray(end, it2.start);
+                  arrayPushArray(end, it.start);
                   end.push(this.sourceToken);
                   seq.items.pop();
                   return;
                 }
               }
-              it2.start.push(this.sourceToken);
+              it.start.push(this.sourceToken);
             }
             return;
           case "anchor":
           case "tag":
-            if (it2.value || this.indent <= seq.indent)
+            if (it.value || this.indent <= seq.indent)
               break;
-            it2.start.push(this.sourceToken);
+            it.start.push(this.sourceToken);
             return;
           case "seq-item-ind":
             if (this.indent !== seq.indent)
               break;
-            if (it2.value || includesToken(it2.start, "seq-item-ind"))
+            if (it.value || includesToken(it.start, "seq-item-ind"))
               seq.items.push({ start: [this.sourceToken] });
             else
-              it2.start.push(this.sourceToken);
+              it.start.push(this.sourceToken);
             return;
         }
         if (this.indent > seq.indent) {
@@ -7011,7 +7011,7 @@ var require_parser = __commonJS({
         yield* this.step();
       }
       *flowCollection(fc) {
-        const it2 = fc.items[fc.items.length - 1];
+        const it = fc.items[fc.items.length - 1];
         if (this.type === "flow-error-end") {
           let top;
           do {
@@ -7022,42 +7022,42 @@ var require_parser = __commonJS({
           switch (this.type) {
             case "comma":
             case "explicit-key-ind":
-              if (!it2 || it2.sep)
+              if (!it || it.sep)
                 fc.items.push({ start: [this.sourceToken] });
               else
-                it2.start.push(this.sourceToken);
+                it.start.push(this.sourceToken);
               return;
             case "map-value-ind":
-              if (!it2 || it2.value)
+              if (!it || it.value)
                 fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
-              else if (it2.sep)
-                it2.sep.push(this.sourceToken);
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
               else
-                Object.assign(it2, { key: null, sep: [this.sourceToken] });
+                Object.assign(it, { key: null, sep: [this.sourceToken] });
               return;
             case "space":
             case "comment":
             case "newline":
             case "anchor":
             case "tag":
-              if (!it2 || it2.value)
+              if (!it || it.value)
                 fc.items.push({ start: [this.sourceToken] });
-              else if (it2.sep)
-                it2.sep.push(this.sourceToken);
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
               else
-                it2.start.push(this.sourceToken);
+                it.start.push(this.sourceToken);
               return;
             case "alias":
             case "scalar":
             case "single-quoted-scalar":
             case "double-quoted-scalar": {
-              const fs2 = this.flowScalar(this.type);
-              if (!it2 || it2.value)
-                fc.items.push({ start: [], key: fs2, sep: [] });
-              else if (it2.sep)
-                this.stack.push(fs2);
+              const fs = this.flowScalar(this.type);
+              if (!it || it.value)
+                fc.items.push({ start: [], key: fs, sep: [] });
+              else if (it.sep)
+                this.stack.push(fs);
               else
-                Object.assign(it2, { key: fs2, sep: [] });
+                Object.assign(it, { key: fs, sep: [] });
               return;
             }
             case "flow-map-end":
@@ -7174,7 +7174,7 @@ var require_parser = __commonJS({
           return false;
         if (this.indent <= indent)
           return false;
-        return start.every((st2) => st2.type === "newline" || st2.type === "space");
+        return start.every((st) => st.type === "newline" || st.type === "space");
       }
       *documentEnd(docEnd) {
         if (this.type !== "doc-mode") {
@@ -7553,18 +7553,18 @@ var require_RuleCreator = __commonJS({
 var require_eslint_utils = __commonJS({
   "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
     "use strict";
-    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m, k2);
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      var desc = Object.getOwnPropertyDescriptor(m, k);
       if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m[k2];
+          return m[k];
         } };
       }
-      Object.defineProperty(o, k22, desc);
-    }) : (function(o, m, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o[k22] = m[k2];
+      Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      o[k2] = m[k];
     }));
     var __exportStar = exports && exports.__exportStar || function(m, exports2) {
       for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports2, p)) __createBinding(exports2, m, p);
@@ -7576,6911 +7576,6 @@ var require_eslint_utils = __commonJS({
     __exportStar(require_InferTypesFromRule(), exports);
     __exportStar(require_nullThrows(), exports);
     __exportStar(require_RuleCreator(), exports);
-  }
-});
-
-// node_modules/ajv/dist/compile/codegen/code.js
-var require_code = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
-    var _CodeOrName = class {
-    };
-    exports._CodeOrName = _CodeOrName;
-    exports.IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
-    var Name = class extends _CodeOrName {
-      constructor(s) {
-        super();
-        if (!exports.IDENTIFIER.test(s))
-          throw new Error("CodeGen: name must be a valid identifier");
-        this.str = s;
-      }
-      toString() {
-        return this.str;
-      }
-      emptyStr() {
-        return false;
-      }
-      get names() {
-        return { [this.str]: 1 };
-      }
-    };
-    exports.Name = Name;
-    var _Code = class extends _CodeOrName {
-      constructor(code) {
-        super();
-        this._items = typeof code === "string" ? [code] : code;
-      }
-      toString() {
-        return this.str;
-      }
-      emptyStr() {
-        if (this._items.length > 1)
-          return false;
-        const item = this._items[0];
-        return item === "" || item === '""';
-      }
-      get str() {
-        var _a;
-        return (_a = this._str) !== null && _a !== void 0 ? _a : this._str = this._items.reduce((s, c) => `${s}${c}`, "");
-      }
-      get names() {
-        var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c) => {
-          if (c instanceof Name)
-            names2[c.str] = (names2[c.str] || 0) + 1;
-          return names2;
-        }, {});
-      }
-    };
-    exports._Code = _Code;
-    exports.nil = new _Code("");
-    function _2(strs, ...args) {
-      const code = [strs[0]];
-      let i = 0;
-      while (i < args.length) {
-        addCodeArg(code, args[i]);
-        code.push(strs[++i]);
-      }
-      return new _Code(code);
-    }
-    exports._ = _2;
-    var plus = new _Code("+");
-    function str5(strs, ...args) {
-      const expr = [safeStringify(strs[0])];
-      let i = 0;
-      while (i < args.length) {
-        expr.push(plus);
-        addCodeArg(expr, args[i]);
-        expr.push(plus, safeStringify(strs[++i]));
-      }
-      optimize(expr);
-      return new _Code(expr);
-    }
-    exports.str = str5;
-    function addCodeArg(code, arg) {
-      if (arg instanceof _Code)
-        code.push(...arg._items);
-      else if (arg instanceof Name)
-        code.push(arg);
-      else
-        code.push(interpolate2(arg));
-    }
-    exports.addCodeArg = addCodeArg;
-    function optimize(expr) {
-      let i = 1;
-      while (i < expr.length - 1) {
-        if (expr[i] === plus) {
-          const res = mergeExprItems(expr[i - 1], expr[i + 1]);
-          if (res !== void 0) {
-            expr.splice(i - 1, 3, res);
-            continue;
-          }
-          expr[i++] = "+";
-        }
-        i++;
-      }
-    }
-    function mergeExprItems(a, b) {
-      if (b === '""')
-        return a;
-      if (a === '""')
-        return b;
-      if (typeof a == "string") {
-        if (b instanceof Name || a[a.length - 1] !== '"')
-          return;
-        if (typeof b != "string")
-          return `${a.slice(0, -1)}${b}"`;
-        if (b[0] === '"')
-          return a.slice(0, -1) + b.slice(1);
-        return;
-      }
-      if (typeof b == "string" && b[0] === '"' && !(a instanceof Name))
-        return `"${a}${b.slice(1)}`;
-      return;
-    }
-    function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str5`${c1}${c2}`;
-    }
-    exports.strConcat = strConcat;
-    function interpolate2(x) {
-      return typeof x == "number" || typeof x == "boolean" || x === null ? x : safeStringify(Array.isArray(x) ? x.join(",") : x);
-    }
-    function stringify(x) {
-      return new _Code(safeStringify(x));
-    }
-    exports.stringify = stringify;
-    function safeStringify(x) {
-      return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-    }
-    exports.safeStringify = safeStringify;
-    function getProperty(key) {
-      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _2`[${key}]`;
-    }
-    exports.getProperty = getProperty;
-    function getEsmExportName(key) {
-      if (typeof key == "string" && exports.IDENTIFIER.test(key)) {
-        return new _Code(`${key}`);
-      }
-      throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
-    }
-    exports.getEsmExportName = getEsmExportName;
-    function regexpCode(rx) {
-      return new _Code(rx.toString());
-    }
-    exports.regexpCode = regexpCode;
-  }
-});
-
-// node_modules/ajv/dist/compile/codegen/scope.js
-var require_scope = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-    var code_1 = require_code();
-    var ValueError = class extends Error {
-      constructor(name) {
-        super(`CodeGen: "code" for ${name} not defined`);
-        this.value = name.value;
-      }
-    };
-    var UsedValueState;
-    (function(UsedValueState2) {
-      UsedValueState2[UsedValueState2["Started"] = 0] = "Started";
-      UsedValueState2[UsedValueState2["Completed"] = 1] = "Completed";
-    })(UsedValueState || (exports.UsedValueState = UsedValueState = {}));
-    exports.varKinds = {
-      const: new code_1.Name("const"),
-      let: new code_1.Name("let"),
-      var: new code_1.Name("var")
-    };
-    var Scope = class {
-      constructor({ prefixes, parent } = {}) {
-        this._names = {};
-        this._prefixes = prefixes;
-        this._parent = parent;
-      }
-      toName(nameOrPrefix) {
-        return nameOrPrefix instanceof code_1.Name ? nameOrPrefix : this.name(nameOrPrefix);
-      }
-      name(prefix) {
-        return new code_1.Name(this._newName(prefix));
-      }
-      _newName(prefix) {
-        const ng = this._names[prefix] || this._nameGroup(prefix);
-        return `${prefix}${ng.index++}`;
-      }
-      _nameGroup(prefix) {
-        var _a, _b;
-        if (((_b = (_a = this._parent) === null || _a === void 0 ? void 0 : _a._prefixes) === null || _b === void 0 ? void 0 : _b.has(prefix)) || this._prefixes && !this._prefixes.has(prefix)) {
-          throw new Error(`CodeGen: prefix "${prefix}" is not allowed in this scope`);
-        }
-        return this._names[prefix] = { prefix, index: 0 };
-      }
-    };
-    exports.Scope = Scope;
-    var ValueScopeName = class extends code_1.Name {
-      constructor(prefix, nameStr) {
-        super(nameStr);
-        this.prefix = prefix;
-      }
-      setValue(value, { property, itemIndex }) {
-        this.value = value;
-        this.scopePath = (0, code_1._)`.${new code_1.Name(property)}[${itemIndex}]`;
-      }
-    };
-    exports.ValueScopeName = ValueScopeName;
-    var line = (0, code_1._)`\n`;
-    var ValueScope = class extends Scope {
-      constructor(opts) {
-        super(opts);
-        this._values = {};
-        this._scope = opts.scope;
-        this.opts = { ...opts, _n: opts.lines ? line : code_1.nil };
-      }
-      get() {
-        return this._scope;
-      }
-      name(prefix) {
-        return new ValueScopeName(prefix, this._newName(prefix));
-      }
-      value(nameOrPrefix, value) {
-        var _a;
-        if (value.ref === void 0)
-          throw new Error("CodeGen: ref must be passed in value");
-        const name = this.toName(nameOrPrefix);
-        const { prefix } = name;
-        const valueKey = (_a = value.key) !== null && _a !== void 0 ? _a : value.ref;
-        let vs2 = this._values[prefix];
-        if (vs2) {
-          const _name = vs2.get(valueKey);
-          if (_name)
-            return _name;
-        } else {
-          vs2 = this._values[prefix] = /* @__PURE__ */ new Map();
-        }
-        vs2.set(valueKey, name);
-        const s = this._scope[prefix] || (this._scope[prefix] = []);
-        const itemIndex = s.length;
-        s[itemIndex] = value.ref;
-        name.setValue(value, { property: prefix, itemIndex });
-        return name;
-      }
-      getValue(prefix, keyOrRef) {
-        const vs2 = this._values[prefix];
-        if (!vs2)
-          return;
-        return vs2.get(keyOrRef);
-      }
-      scopeRefs(scopeName, values = this._values) {
-        return this._reduceValues(values, (name) => {
-          if (name.scopePath === void 0)
-            throw new Error(`CodeGen: name "${name}" has no value`);
-          return (0, code_1._)`${scopeName}${name.scopePath}`;
-        });
-      }
-      scopeCode(values = this._values, usedValues, getCode) {
-        return this._reduceValues(values, (name) => {
-          if (name.value === void 0)
-            throw new Error(`CodeGen: name "${name}" has no value`);
-          return name.value.code;
-        }, usedValues, getCode);
-      }
-      _reduceValues(values, valueCode, usedValues = {}, getCode) {
-        let code = code_1.nil;
-        for (const prefix in values) {
-          const vs2 = values[prefix];
-          if (!vs2)
-            continue;
-          const nameSet = usedValues[prefix] = usedValues[prefix] || /* @__PURE__ */ new Map();
-          vs2.forEach((name) => {
-            if (nameSet.has(name))
-              return;
-            nameSet.set(name, UsedValueState.Started);
-            let c = valueCode(name);
-            if (c) {
-              const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
-              code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
-            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
-              code = (0, code_1._)`${code}${c}${this.opts._n}`;
-            } else {
-              throw new ValueError(name);
-            }
-            nameSet.set(name, UsedValueState.Completed);
-          });
-        }
-        return code;
-      }
-    };
-    exports.ValueScope = ValueScope;
-  }
-});
-
-// node_modules/ajv/dist/compile/codegen/index.js
-var require_codegen = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-    var code_1 = require_code();
-    var scope_1 = require_scope();
-    var code_2 = require_code();
-    Object.defineProperty(exports, "_", { enumerable: true, get: function() {
-      return code_2._;
-    } });
-    Object.defineProperty(exports, "str", { enumerable: true, get: function() {
-      return code_2.str;
-    } });
-    Object.defineProperty(exports, "strConcat", { enumerable: true, get: function() {
-      return code_2.strConcat;
-    } });
-    Object.defineProperty(exports, "nil", { enumerable: true, get: function() {
-      return code_2.nil;
-    } });
-    Object.defineProperty(exports, "getProperty", { enumerable: true, get: function() {
-      return code_2.getProperty;
-    } });
-    Object.defineProperty(exports, "stringify", { enumerable: true, get: function() {
-      return code_2.stringify;
-    } });
-    Object.defineProperty(exports, "regexpCode", { enumerable: true, get: function() {
-      return code_2.regexpCode;
-    } });
-    Object.defineProperty(exports, "Name", { enumerable: true, get: function() {
-      return code_2.Name;
-    } });
-    var scope_2 = require_scope();
-    Object.defineProperty(exports, "Scope", { enumerable: true, get: function() {
-      return scope_2.Scope;
-    } });
-    Object.defineProperty(exports, "ValueScope", { enumerable: true, get: function() {
-      return scope_2.ValueScope;
-    } });
-    Object.defineProperty(exports, "ValueScopeName", { enumerable: true, get: function() {
-      return scope_2.ValueScopeName;
-    } });
-    Object.defineProperty(exports, "varKinds", { enumerable: true, get: function() {
-      return scope_2.varKinds;
-    } });
-    exports.operators = {
-      GT: new code_1._Code(">"),
-      GTE: new code_1._Code(">="),
-      LT: new code_1._Code("<"),
-      LTE: new code_1._Code("<="),
-      EQ: new code_1._Code("==="),
-      NEQ: new code_1._Code("!=="),
-      NOT: new code_1._Code("!"),
-      OR: new code_1._Code("||"),
-      AND: new code_1._Code("&&"),
-      ADD: new code_1._Code("+")
-    };
-    var Node = class {
-      optimizeNodes() {
-        return this;
-      }
-      optimizeNames(_names, _constants) {
-        return this;
-      }
-    };
-    var Def = class extends Node {
-      constructor(varKind, name, rhs) {
-        super();
-        this.varKind = varKind;
-        this.name = name;
-        this.rhs = rhs;
-      }
-      render({ es5, _n }) {
-        const varKind = es5 ? scope_1.varKinds.var : this.varKind;
-        const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
-        return `${varKind} ${this.name}${rhs};` + _n;
-      }
-      optimizeNames(names2, constants2) {
-        if (!names2[this.name.str])
-          return;
-        if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names2, constants2);
-        return this;
-      }
-      get names() {
-        return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
-      }
-    };
-    var Assign = class extends Node {
-      constructor(lhs, rhs, sideEffects) {
-        super();
-        this.lhs = lhs;
-        this.rhs = rhs;
-        this.sideEffects = sideEffects;
-      }
-      render({ _n }) {
-        return `${this.lhs} = ${this.rhs};` + _n;
-      }
-      optimizeNames(names2, constants2) {
-        if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
-          return;
-        this.rhs = optimizeExpr(this.rhs, names2, constants2);
-        return this;
-      }
-      get names() {
-        const names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names2, this.rhs);
-      }
-    };
-    var AssignOp = class extends Assign {
-      constructor(lhs, op, rhs, sideEffects) {
-        super(lhs, rhs, sideEffects);
-        this.op = op;
-      }
-      render({ _n }) {
-        return `${this.lhs} ${this.op}= ${this.rhs};` + _n;
-      }
-    };
-    var Label = class extends Node {
-      constructor(label) {
-        super();
-        this.label = label;
-        this.names = {};
-      }
-      render({ _n }) {
-        return `${this.label}:` + _n;
-      }
-    };
-    var Break = class extends Node {
-      constructor(label) {
-        super();
-        this.label = label;
-        this.names = {};
-      }
-      render({ _n }) {
-        const label = this.label ? ` ${this.label}` : "";
-        return `break${label};` + _n;
-      }
-    };
-    var Throw = class extends Node {
-      constructor(error) {
-        super();
-        this.error = error;
-      }
-      render({ _n }) {
-        return `throw ${this.error};` + _n;
-      }
-      get names() {
-        return this.error.names;
-      }
-    };
-    var AnyCode = class extends Node {
-      constructor(code) {
-        super();
-        this.code = code;
-      }
-      render({ _n }) {
-        return `${this.code};` + _n;
-      }
-      optimizeNodes() {
-        return `${this.code}` ? this : void 0;
-      }
-      optimizeNames(names2, constants2) {
-        this.code = optimizeExpr(this.code, names2, constants2);
-        return this;
-      }
-      get names() {
-        return this.code instanceof code_1._CodeOrName ? this.code.names : {};
-      }
-    };
-    var ParentNode = class extends Node {
-      constructor(nodes = []) {
-        super();
-        this.nodes = nodes;
-      }
-      render(opts) {
-        return this.nodes.reduce((code, n) => code + n.render(opts), "");
-      }
-      optimizeNodes() {
-        const { nodes } = this;
-        let i = nodes.length;
-        while (i--) {
-          const n = nodes[i].optimizeNodes();
-          if (Array.isArray(n))
-            nodes.splice(i, 1, ...n);
-          else if (n)
-            nodes[i] = n;
-          else
-            nodes.splice(i, 1);
-        }
-        return nodes.length > 0 ? this : void 0;
-      }
-      optimizeNames(names2, constants2) {
-        const { nodes } = this;
-        let i = nodes.length;
-        while (i--) {
-          const n = nodes[i];
-          if (n.optimizeNames(names2, constants2))
-            continue;
-          subtractNames(names2, n.names);
-          nodes.splice(i, 1);
-        }
-        return nodes.length > 0 ? this : void 0;
-      }
-      get names() {
-        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
-      }
-    };
-    var BlockNode = class extends ParentNode {
-      render(opts) {
-        return "{" + opts._n + super.render(opts) + "}" + opts._n;
-      }
-    };
-    var Root = class extends ParentNode {
-    };
-    var Else = class extends BlockNode {
-    };
-    Else.kind = "else";
-    var If = class _If extends BlockNode {
-      constructor(condition, nodes) {
-        super(nodes);
-        this.condition = condition;
-      }
-      render(opts) {
-        let code = `if(${this.condition})` + super.render(opts);
-        if (this.else)
-          code += "else " + this.else.render(opts);
-        return code;
-      }
-      optimizeNodes() {
-        super.optimizeNodes();
-        const cond = this.condition;
-        if (cond === true)
-          return this.nodes;
-        let e = this.else;
-        if (e) {
-          const ns2 = e.optimizeNodes();
-          e = this.else = Array.isArray(ns2) ? new Else(ns2) : ns2;
-        }
-        if (e) {
-          if (cond === false)
-            return e instanceof _If ? e : e.nodes;
-          if (this.nodes.length)
-            return this;
-          return new _If(not2(cond), e instanceof _If ? [e] : e.nodes);
-        }
-        if (cond === false || !this.nodes.length)
-          return void 0;
-        return this;
-      }
-      optimizeNames(names2, constants2) {
-        var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants2);
-        if (!(super.optimizeNames(names2, constants2) || this.else))
-          return;
-        this.condition = optimizeExpr(this.condition, names2, constants2);
-        return this;
-      }
-      get names() {
-        const names2 = super.names;
-        addExprNames(names2, this.condition);
-        if (this.else)
-          addNames(names2, this.else.names);
-        return names2;
-      }
-    };
-    If.kind = "if";
-    var For = class extends BlockNode {
-    };
-    For.kind = "for";
-    var ForLoop = class extends For {
-      constructor(iteration) {
-        super();
-        this.iteration = iteration;
-      }
-      render(opts) {
-        return `for(${this.iteration})` + super.render(opts);
-      }
-      optimizeNames(names2, constants2) {
-        if (!super.optimizeNames(names2, constants2))
-          return;
-        this.iteration = optimizeExpr(this.iteration, names2, constants2);
-        return this;
-      }
-      get names() {
-        return addNames(super.names, this.iteration.names);
-      }
-    };
-    var ForRange = class extends For {
-      constructor(varKind, name, from, to) {
-        super();
-        this.varKind = varKind;
-        this.name = name;
-        this.from = from;
-        this.to = to;
-      }
-      render(opts) {
-        const varKind = opts.es5 ? scope_1.varKinds.var : this.varKind;
-        const { name, from, to } = this;
-        return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
-      }
-      get names() {
-        const names2 = addExprNames(super.names, this.from);
-        return addExprNames(names2, this.to);
-      }
-    };
-    var ForIter = class extends For {
-      constructor(loop, varKind, name, iterable) {
-        super();
-        this.loop = loop;
-        this.varKind = varKind;
-        this.name = name;
-        this.iterable = iterable;
-      }
-      render(opts) {
-        return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
-      }
-      optimizeNames(names2, constants2) {
-        if (!super.optimizeNames(names2, constants2))
-          return;
-        this.iterable = optimizeExpr(this.iterable, names2, constants2);
-        return this;
-      }
-      get names() {
-        return addNames(super.names, this.iterable.names);
-      }
-    };
-    var Func = class extends BlockNode {
-      constructor(name, args, async) {
-        super();
-        this.name = name;
-        this.args = args;
-        this.async = async;
-      }
-      render(opts) {
-        const _async = this.async ? "async " : "";
-        return `${_async}function ${this.name}(${this.args})` + super.render(opts);
-      }
-    };
-    Func.kind = "func";
-    var Return = class extends ParentNode {
-      render(opts) {
-        return "return " + super.render(opts);
-      }
-    };
-    Return.kind = "return";
-    var Try = class extends BlockNode {
-      render(opts) {
-        let code = "try" + super.render(opts);
-        if (this.catch)
-          code += this.catch.render(opts);
-        if (this.finally)
-          code += this.finally.render(opts);
-        return code;
-      }
-      optimizeNodes() {
-        var _a, _b;
-        super.optimizeNodes();
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNodes();
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
-        return this;
-      }
-      optimizeNames(names2, constants2) {
-        var _a, _b;
-        super.optimizeNames(names2, constants2);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants2);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants2);
-        return this;
-      }
-      get names() {
-        const names2 = super.names;
-        if (this.catch)
-          addNames(names2, this.catch.names);
-        if (this.finally)
-          addNames(names2, this.finally.names);
-        return names2;
-      }
-    };
-    var Catch = class extends BlockNode {
-      constructor(error) {
-        super();
-        this.error = error;
-      }
-      render(opts) {
-        return `catch(${this.error})` + super.render(opts);
-      }
-    };
-    Catch.kind = "catch";
-    var Finally = class extends BlockNode {
-      render(opts) {
-        return "finally" + super.render(opts);
-      }
-    };
-    Finally.kind = "finally";
-    var CodeGen = class {
-      constructor(extScope, opts = {}) {
-        this._values = {};
-        this._blockStarts = [];
-        this._constants = {};
-        this.opts = { ...opts, _n: opts.lines ? "\n" : "" };
-        this._extScope = extScope;
-        this._scope = new scope_1.Scope({ parent: extScope });
-        this._nodes = [new Root()];
-      }
-      toString() {
-        return this._root.render(this.opts);
-      }
-      // returns unique name in the internal scope
-      name(prefix) {
-        return this._scope.name(prefix);
-      }
-      // reserves unique name in the external scope
-      scopeName(prefix) {
-        return this._extScope.name(prefix);
-      }
-      // reserves unique name in the external scope and assigns value to it
-      scopeValue(prefixOrName, value) {
-        const name = this._extScope.value(prefixOrName, value);
-        const vs2 = this._values[name.prefix] || (this._values[name.prefix] = /* @__PURE__ */ new Set());
-        vs2.add(name);
-        return name;
-      }
-      getScopeValue(prefix, keyOrRef) {
-        return this._extScope.getValue(prefix, keyOrRef);
-      }
-      // return code that assigns values in the external scope to the names that are used internally
-      // (same names that were returned by gen.scopeName or gen.scopeValue)
-      scopeRefs(scopeName) {
-        return this._extScope.scopeRefs(scopeName, this._values);
-      }
-      scopeCode() {
-        return this._extScope.scopeCode(this._values);
-      }
-      _def(varKind, nameOrPrefix, rhs, constant) {
-        const name = this._scope.toName(nameOrPrefix);
-        if (rhs !== void 0 && constant)
-          this._constants[name.str] = rhs;
-        this._leafNode(new Def(varKind, name, rhs));
-        return name;
-      }
-      // `const` declaration (`var` in es5 mode)
-      const(nameOrPrefix, rhs, _constant) {
-        return this._def(scope_1.varKinds.const, nameOrPrefix, rhs, _constant);
-      }
-      // `let` declaration with optional assignment (`var` in es5 mode)
-      let(nameOrPrefix, rhs, _constant) {
-        return this._def(scope_1.varKinds.let, nameOrPrefix, rhs, _constant);
-      }
-      // `var` declaration with optional assignment
-      var(nameOrPrefix, rhs, _constant) {
-        return this._def(scope_1.varKinds.var, nameOrPrefix, rhs, _constant);
-      }
-      // assignment code
-      assign(lhs, rhs, sideEffects) {
-        return this._leafNode(new Assign(lhs, rhs, sideEffects));
-      }
-      // `+=` code
-      add(lhs, rhs) {
-        return this._leafNode(new AssignOp(lhs, exports.operators.ADD, rhs));
-      }
-      // appends passed SafeExpr to code or executes Block
-      code(c) {
-        if (typeof c == "function")
-          c();
-        else if (c !== code_1.nil)
-          this._leafNode(new AnyCode(c));
-        return this;
-      }
-      // returns code for object literal for the passed argument list of key-value pairs
-      object(...keyValues) {
-        const code = ["{"];
-        for (const [key, value] of keyValues) {
-          if (code.length > 1)
-            code.push(",");
-          code.push(key);
-          if (key !== value || this.opts.es5) {
-            code.push(":");
-            (0, code_1.addCodeArg)(code, value);
-          }
-        }
-        code.push("}");
-        return new code_1._Code(code);
-      }
-      // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
-      if(condition, thenBody, elseBody) {
-        this._blockNode(new If(condition));
-        if (thenBody && elseBody) {
-          this.code(thenBody).else().code(elseBody).endIf();
-        } else if (thenBody) {
-          this.code(thenBody).endIf();
-        } else if (elseBody) {
-          throw new Error('CodeGen: "else" body without "then" body');
-        }
-        return this;
-      }
-      // `else if` clause - invalid without `if` or after `else` clauses
-      elseIf(condition) {
-        return this._elseNode(new If(condition));
-      }
-      // `else` clause - only valid after `if` or `else if` clauses
-      else() {
-        return this._elseNode(new Else());
-      }
-      // end `if` statement (needed if gen.if was used only with condition)
-      endIf() {
-        return this._endBlockNode(If, Else);
-      }
-      _for(node, forBody) {
-        this._blockNode(node);
-        if (forBody)
-          this.code(forBody).endFor();
-        return this;
-      }
-      // a generic `for` clause (or statement if `forBody` is passed)
-      for(iteration, forBody) {
-        return this._for(new ForLoop(iteration), forBody);
-      }
-      // `for` statement for a range of values
-      forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
-        const name = this._scope.toName(nameOrPrefix);
-        return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
-      }
-      // `for-of` statement (in es5 mode replace with a normal for loop)
-      forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
-        const name = this._scope.toName(nameOrPrefix);
-        if (this.opts.es5) {
-          const arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
-          return this.forRange("_i", 0, (0, code_1._)`${arr}.length`, (i) => {
-            this.var(name, (0, code_1._)`${arr}[${i}]`);
-            forBody(name);
-          });
-        }
-        return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
-      }
-      // `for-in` statement.
-      // With option `ownProperties` replaced with a `for-of` loop for object keys
-      forIn(nameOrPrefix, obj, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.const) {
-        if (this.opts.ownProperties) {
-          return this.forOf(nameOrPrefix, (0, code_1._)`Object.keys(${obj})`, forBody);
-        }
-        const name = this._scope.toName(nameOrPrefix);
-        return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
-      }
-      // end `for` loop
-      endFor() {
-        return this._endBlockNode(For);
-      }
-      // `label` statement
-      label(label) {
-        return this._leafNode(new Label(label));
-      }
-      // `break` statement
-      break(label) {
-        return this._leafNode(new Break(label));
-      }
-      // `return` statement
-      return(value) {
-        const node = new Return();
-        this._blockNode(node);
-        this.code(value);
-        if (node.nodes.length !== 1)
-          throw new Error('CodeGen: "return" should have one node');
-        return this._endBlockNode(Return);
-      }
-      // `try` statement
-      try(tryBody, catchCode, finallyCode) {
-        if (!catchCode && !finallyCode)
-          throw new Error('CodeGen: "try" without "catch" and "finally"');
-        const node = new Try();
-        this._blockNode(node);
-        this.code(tryBody);
-        if (catchCode) {
-          const error = this.name("e");
-          this._currNode = node.catch = new Catch(error);
-          catchCode(error);
-        }
-        if (finallyCode) {
-          this._currNode = node.finally = new Finally();
-          this.code(finallyCode);
-        }
-        return this._endBlockNode(Catch, Finally);
-      }
-      // `throw` statement
-      throw(error) {
-        return this._leafNode(new Throw(error));
-      }
-      // start self-balancing block
-      block(body, nodeCount) {
-        this._blockStarts.push(this._nodes.length);
-        if (body)
-          this.code(body).endBlock(nodeCount);
-        return this;
-      }
-      // end the current self-balancing block
-      endBlock(nodeCount) {
-        const len = this._blockStarts.pop();
-        if (len === void 0)
-          throw new Error("CodeGen: not in self-balancing block");
-        const toClose = this._nodes.length - len;
-        if (toClose < 0 || nodeCount !== void 0 && toClose !== nodeCount) {
-          throw new Error(`CodeGen: wrong number of nodes: ${toClose} vs ${nodeCount} expected`);
-        }
-        this._nodes.length = len;
-        return this;
-      }
-      // `function` heading (or definition if funcBody is passed)
-      func(name, args = code_1.nil, async, funcBody) {
-        this._blockNode(new Func(name, args, async));
-        if (funcBody)
-          this.code(funcBody).endFunc();
-        return this;
-      }
-      // end function definition
-      endFunc() {
-        return this._endBlockNode(Func);
-      }
-      optimize(n = 1) {
-        while (n-- > 0) {
-          this._root.optimizeNodes();
-          this._root.optimizeNames(this._root.names, this._constants);
-        }
-      }
-      _leafNode(node) {
-        this._currNode.nodes.push(node);
-        return this;
-      }
-      _blockNode(node) {
-        this._currNode.nodes.push(node);
-        this._nodes.push(node);
-      }
-      _endBlockNode(N1, N2) {
-        const n = this._currNode;
-        if (n instanceof N1 || N2 && n instanceof N2) {
-          this._nodes.pop();
-          return this;
-        }
-        throw new Error(`CodeGen: not in block "${N2 ? `${N1.kind}/${N2.kind}` : N1.kind}"`);
-      }
-      _elseNode(node) {
-        const n = this._currNode;
-        if (!(n instanceof If)) {
-          throw new Error('CodeGen: "else" without "if"');
-        }
-        this._currNode = n.else = node;
-        return this;
-      }
-      get _root() {
-        return this._nodes[0];
-      }
-      get _currNode() {
-        const ns2 = this._nodes;
-        return ns2[ns2.length - 1];
-      }
-      set _currNode(node) {
-        const ns2 = this._nodes;
-        ns2[ns2.length - 1] = node;
-      }
-    };
-    exports.CodeGen = CodeGen;
-    function addNames(names2, from) {
-      for (const n in from)
-        names2[n] = (names2[n] || 0) + (from[n] || 0);
-      return names2;
-    }
-    function addExprNames(names2, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
-    }
-    function optimizeExpr(expr, names2, constants2) {
-      if (expr instanceof code_1.Name)
-        return replaceName(expr);
-      if (!canOptimize(expr))
-        return expr;
-      return new code_1._Code(expr._items.reduce((items, c) => {
-        if (c instanceof code_1.Name)
-          c = replaceName(c);
-        if (c instanceof code_1._Code)
-          items.push(...c._items);
-        else
-          items.push(c);
-        return items;
-      }, []));
-      function replaceName(n) {
-        const c = constants2[n.str];
-        if (c === void 0 || names2[n.str] !== 1)
-          return n;
-        delete names2[n.str];
-        return c;
-      }
-      function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants2[c.str] !== void 0);
-      }
-    }
-    function subtractNames(names2, from) {
-      for (const n in from)
-        names2[n] = (names2[n] || 0) - (from[n] || 0);
-    }
-    function not2(x) {
-      return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
-    }
-    exports.not = not2;
-    var andCode = mappend(exports.operators.AND);
-    function and2(...args) {
-      return args.reduce(andCode);
-    }
-    exports.and = and2;
-    var orCode = mappend(exports.operators.OR);
-    function or2(...args) {
-      return args.reduce(orCode);
-    }
-    exports.or = or2;
-    function mappend(op) {
-      return (x, y) => x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._)`${par(x)} ${op} ${par(y)}`;
-    }
-    function par(x) {
-      return x instanceof code_1.Name ? x : (0, code_1._)`(${x})`;
-    }
-  }
-});
-
-// node_modules/ajv/dist/compile/util.js
-var require_util = __commonJS({
-  "node_modules/ajv/dist/compile/util.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-    var codegen_1 = require_codegen();
-    var code_1 = require_code();
-    function toHash(arr) {
-      const hash = {};
-      for (const item of arr)
-        hash[item] = true;
-      return hash;
-    }
-    exports.toHash = toHash;
-    function alwaysValidSchema(it2, schema) {
-      if (typeof schema == "boolean")
-        return schema;
-      if (Object.keys(schema).length === 0)
-        return true;
-      checkUnknownRules(it2, schema);
-      return !schemaHasRules(schema, it2.self.RULES.all);
-    }
-    exports.alwaysValidSchema = alwaysValidSchema;
-    function checkUnknownRules(it2, schema = it2.schema) {
-      const { opts, self } = it2;
-      if (!opts.strictSchema)
-        return;
-      if (typeof schema === "boolean")
-        return;
-      const rules2 = self.RULES.keywords;
-      for (const key in schema) {
-        if (!rules2[key])
-          checkStrictMode(it2, `unknown keyword: "${key}"`);
-      }
-    }
-    exports.checkUnknownRules = checkUnknownRules;
-    function schemaHasRules(schema, rules2) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key in schema)
-        if (rules2[key])
-          return true;
-      return false;
-    }
-    exports.schemaHasRules = schemaHasRules;
-    function schemaHasRulesButRef(schema, RULES) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key in schema)
-        if (key !== "$ref" && RULES.all[key])
-          return true;
-      return false;
-    }
-    exports.schemaHasRulesButRef = schemaHasRulesButRef;
-    function schemaRefOrVal({ topSchemaRef, schemaPath }, schema, keyword, $data) {
-      if (!$data) {
-        if (typeof schema == "number" || typeof schema == "boolean")
-          return schema;
-        if (typeof schema == "string")
-          return (0, codegen_1._)`${schema}`;
-      }
-      return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
-    }
-    exports.schemaRefOrVal = schemaRefOrVal;
-    function unescapeFragment(str5) {
-      return unescapeJsonPointer(decodeURIComponent(str5));
-    }
-    exports.unescapeFragment = unescapeFragment;
-    function escapeFragment(str5) {
-      return encodeURIComponent(escapeJsonPointer(str5));
-    }
-    exports.escapeFragment = escapeFragment;
-    function escapeJsonPointer(str5) {
-      if (typeof str5 == "number")
-        return `${str5}`;
-      return str5.replace(/~/g, "~0").replace(/\//g, "~1");
-    }
-    exports.escapeJsonPointer = escapeJsonPointer;
-    function unescapeJsonPointer(str5) {
-      return str5.replace(/~1/g, "/").replace(/~0/g, "~");
-    }
-    exports.unescapeJsonPointer = unescapeJsonPointer;
-    function eachItem(xs2, f) {
-      if (Array.isArray(xs2)) {
-        for (const x of xs2)
-          f(x);
-      } else {
-        f(xs2);
-      }
-    }
-    exports.eachItem = eachItem;
-    function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName }) {
-      return (gen, from, to, toName) => {
-        const res = to === void 0 ? from : to instanceof codegen_1.Name ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to) : from instanceof codegen_1.Name ? (mergeToName(gen, to, from), from) : mergeValues(from, to);
-        return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
-      };
-    }
-    exports.mergeEvaluated = {
-      props: makeMergeEvaluated({
-        mergeNames: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true && ${from} !== undefined`, () => {
-          gen.if((0, codegen_1._)`${from} === true`, () => gen.assign(to, true), () => gen.assign(to, (0, codegen_1._)`${to} || {}`).code((0, codegen_1._)`Object.assign(${to}, ${from})`));
-        }),
-        mergeToName: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true`, () => {
-          if (from === true) {
-            gen.assign(to, true);
-          } else {
-            gen.assign(to, (0, codegen_1._)`${to} || {}`);
-            setEvaluated(gen, to, from);
-          }
-        }),
-        mergeValues: (from, to) => from === true ? true : { ...from, ...to },
-        resultToName: evaluatedPropsToName
-      }),
-      items: makeMergeEvaluated({
-        mergeNames: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true && ${from} !== undefined`, () => gen.assign(to, (0, codegen_1._)`${from} === true ? true : ${to} > ${from} ? ${to} : ${from}`)),
-        mergeToName: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true`, () => gen.assign(to, from === true ? true : (0, codegen_1._)`${to} > ${from} ? ${to} : ${from}`)),
-        mergeValues: (from, to) => from === true ? true : Math.max(from, to),
-        resultToName: (gen, items) => gen.var("items", items)
-      })
-    };
-    function evaluatedPropsToName(gen, ps2) {
-      if (ps2 === true)
-        return gen.var("props", true);
-      const props = gen.var("props", (0, codegen_1._)`{}`);
-      if (ps2 !== void 0)
-        setEvaluated(gen, props, ps2);
-      return props;
-    }
-    exports.evaluatedPropsToName = evaluatedPropsToName;
-    function setEvaluated(gen, props, ps2) {
-      Object.keys(ps2).forEach((p) => gen.assign((0, codegen_1._)`${props}${(0, codegen_1.getProperty)(p)}`, true));
-    }
-    exports.setEvaluated = setEvaluated;
-    var snippets = {};
-    function useFunc(gen, f) {
-      return gen.scopeValue("func", {
-        ref: f,
-        code: snippets[f.code] || (snippets[f.code] = new code_1._Code(f.code))
-      });
-    }
-    exports.useFunc = useFunc;
-    var Type;
-    (function(Type2) {
-      Type2[Type2["Num"] = 0] = "Num";
-      Type2[Type2["Str"] = 1] = "Str";
-    })(Type || (exports.Type = Type = {}));
-    function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
-      if (dataProp instanceof codegen_1.Name) {
-        const isNumber = dataPropType === Type.Num;
-        return jsPropertySyntax ? isNumber ? (0, codegen_1._)`"[" + ${dataProp} + "]"` : (0, codegen_1._)`"['" + ${dataProp} + "']"` : isNumber ? (0, codegen_1._)`"/" + ${dataProp}` : (0, codegen_1._)`"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
-      }
-      return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
-    }
-    exports.getErrorPath = getErrorPath;
-    function checkStrictMode(it2, msg, mode = it2.opts.strictSchema) {
-      if (!mode)
-        return;
-      msg = `strict mode: ${msg}`;
-      if (mode === true)
-        throw new Error(msg);
-      it2.self.logger.warn(msg);
-    }
-    exports.checkStrictMode = checkStrictMode;
-  }
-});
-
-// node_modules/ajv/dist/compile/names.js
-var require_names = __commonJS({
-  "node_modules/ajv/dist/compile/names.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var names2 = {
-      // validation function arguments
-      data: new codegen_1.Name("data"),
-      // data passed to validation function
-      // args passed from referencing schema
-      valCxt: new codegen_1.Name("valCxt"),
-      // validation/data context - should not be used directly, it is destructured to the names below
-      instancePath: new codegen_1.Name("instancePath"),
-      parentData: new codegen_1.Name("parentData"),
-      parentDataProperty: new codegen_1.Name("parentDataProperty"),
-      rootData: new codegen_1.Name("rootData"),
-      // root data - same as the data passed to the first/top validation function
-      dynamicAnchors: new codegen_1.Name("dynamicAnchors"),
-      // used to support recursiveRef and dynamicRef
-      // function scoped variables
-      vErrors: new codegen_1.Name("vErrors"),
-      // null or array of validation errors
-      errors: new codegen_1.Name("errors"),
-      // counter of validation errors
-      this: new codegen_1.Name("this"),
-      // "globals"
-      self: new codegen_1.Name("self"),
-      scope: new codegen_1.Name("scope"),
-      // JTD serialize/parse name for JSON string and position
-      json: new codegen_1.Name("json"),
-      jsonPos: new codegen_1.Name("jsonPos"),
-      jsonLen: new codegen_1.Name("jsonLen"),
-      jsonPart: new codegen_1.Name("jsonPart")
-    };
-    exports.default = names2;
-  }
-});
-
-// node_modules/ajv/dist/compile/errors.js
-var require_errors2 = __commonJS({
-  "node_modules/ajv/dist/compile/errors.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var names_1 = require_names();
-    exports.keywordError = {
-      message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
-    };
-    exports.keyword$DataError = {
-      message: ({ keyword, schemaType }) => schemaType ? (0, codegen_1.str)`"${keyword}" keyword must be ${schemaType} ($data)` : (0, codegen_1.str)`"${keyword}" keyword is invalid ($data)`
-    };
-    function reportError(cxt, error = exports.keywordError, errorPaths, overrideAllErrors) {
-      const { it: it2 } = cxt;
-      const { gen, compositeRule, allErrors } = it2;
-      const errObj = errorObjectCode(cxt, error, errorPaths);
-      if (overrideAllErrors !== null && overrideAllErrors !== void 0 ? overrideAllErrors : compositeRule || allErrors) {
-        addError(gen, errObj);
-      } else {
-        returnErrors(it2, (0, codegen_1._)`[${errObj}]`);
-      }
-    }
-    exports.reportError = reportError;
-    function reportExtraError(cxt, error = exports.keywordError, errorPaths) {
-      const { it: it2 } = cxt;
-      const { gen, compositeRule, allErrors } = it2;
-      const errObj = errorObjectCode(cxt, error, errorPaths);
-      addError(gen, errObj);
-      if (!(compositeRule || allErrors)) {
-        returnErrors(it2, names_1.default.vErrors);
-      }
-    }
-    exports.reportExtraError = reportExtraError;
-    function resetErrorsCount(gen, errsCount) {
-      gen.assign(names_1.default.errors, errsCount);
-      gen.if((0, codegen_1._)`${names_1.default.vErrors} !== null`, () => gen.if(errsCount, () => gen.assign((0, codegen_1._)`${names_1.default.vErrors}.length`, errsCount), () => gen.assign(names_1.default.vErrors, null)));
-    }
-    exports.resetErrorsCount = resetErrorsCount;
-    function extendErrors({ gen, keyword, schemaValue, data, errsCount, it: it2 }) {
-      if (errsCount === void 0)
-        throw new Error("ajv implementation error");
-      const err = gen.name("err");
-      gen.forRange("i", errsCount, names_1.default.errors, (i) => {
-        gen.const(err, (0, codegen_1._)`${names_1.default.vErrors}[${i}]`);
-        gen.if((0, codegen_1._)`${err}.instancePath === undefined`, () => gen.assign((0, codegen_1._)`${err}.instancePath`, (0, codegen_1.strConcat)(names_1.default.instancePath, it2.errorPath)));
-        gen.assign((0, codegen_1._)`${err}.schemaPath`, (0, codegen_1.str)`${it2.errSchemaPath}/${keyword}`);
-        if (it2.opts.verbose) {
-          gen.assign((0, codegen_1._)`${err}.schema`, schemaValue);
-          gen.assign((0, codegen_1._)`${err}.data`, data);
-        }
-      });
-    }
-    exports.extendErrors = extendErrors;
-    function addError(gen, errObj) {
-      const err = gen.const("err", errObj);
-      gen.if((0, codegen_1._)`${names_1.default.vErrors} === null`, () => gen.assign(names_1.default.vErrors, (0, codegen_1._)`[${err}]`), (0, codegen_1._)`${names_1.default.vErrors}.push(${err})`);
-      gen.code((0, codegen_1._)`${names_1.default.errors}++`);
-    }
-    function returnErrors(it2, errs) {
-      const { gen, validateName, schemaEnv } = it2;
-      if (schemaEnv.$async) {
-        gen.throw((0, codegen_1._)`new ${it2.ValidationError}(${errs})`);
-      } else {
-        gen.assign((0, codegen_1._)`${validateName}.errors`, errs);
-        gen.return(false);
-      }
-    }
-    var E2 = {
-      keyword: new codegen_1.Name("keyword"),
-      schemaPath: new codegen_1.Name("schemaPath"),
-      // also used in JTD errors
-      params: new codegen_1.Name("params"),
-      propertyName: new codegen_1.Name("propertyName"),
-      message: new codegen_1.Name("message"),
-      schema: new codegen_1.Name("schema"),
-      parentSchema: new codegen_1.Name("parentSchema")
-    };
-    function errorObjectCode(cxt, error, errorPaths) {
-      const { createErrors } = cxt.it;
-      if (createErrors === false)
-        return (0, codegen_1._)`{}`;
-      return errorObject(cxt, error, errorPaths);
-    }
-    function errorObject(cxt, error, errorPaths = {}) {
-      const { gen, it: it2 } = cxt;
-      const keyValues = [
-        errorInstancePath(it2, errorPaths),
-        errorSchemaPath(cxt, errorPaths)
-      ];
-      extraErrorProps(cxt, error, keyValues);
-      return gen.object(...keyValues);
-    }
-    function errorInstancePath({ errorPath }, { instancePath }) {
-      const instPath = instancePath ? (0, codegen_1.str)`${errorPath}${(0, util_1.getErrorPath)(instancePath, util_1.Type.Str)}` : errorPath;
-      return [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, instPath)];
-    }
-    function errorSchemaPath({ keyword, it: { errSchemaPath } }, { schemaPath, parentSchema }) {
-      let schPath = parentSchema ? errSchemaPath : (0, codegen_1.str)`${errSchemaPath}/${keyword}`;
-      if (schemaPath) {
-        schPath = (0, codegen_1.str)`${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
-      }
-      return [E2.schemaPath, schPath];
-    }
-    function extraErrorProps(cxt, { params, message }, keyValues) {
-      const { keyword, data, schemaValue, it: it2 } = cxt;
-      const { opts, propertyName, topSchemaRef, schemaPath } = it2;
-      keyValues.push([E2.keyword, keyword], [E2.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
-      if (opts.messages) {
-        keyValues.push([E2.message, typeof message == "function" ? message(cxt) : message]);
-      }
-      if (opts.verbose) {
-        keyValues.push([E2.schema, schemaValue], [E2.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
-      }
-      if (propertyName)
-        keyValues.push([E2.propertyName, propertyName]);
-    }
-  }
-});
-
-// node_modules/ajv/dist/compile/validate/boolSchema.js
-var require_boolSchema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-    var errors_1 = require_errors2();
-    var codegen_1 = require_codegen();
-    var names_1 = require_names();
-    var boolError = {
-      message: "boolean schema is false"
-    };
-    function topBoolOrEmptySchema(it2) {
-      const { gen, schema, validateName } = it2;
-      if (schema === false) {
-        falseSchemaError(it2, false);
-      } else if (typeof schema == "object" && schema.$async === true) {
-        gen.return(names_1.default.data);
-      } else {
-        gen.assign((0, codegen_1._)`${validateName}.errors`, null);
-        gen.return(true);
-      }
-    }
-    exports.topBoolOrEmptySchema = topBoolOrEmptySchema;
-    function boolOrEmptySchema(it2, valid) {
-      const { gen, schema } = it2;
-      if (schema === false) {
-        gen.var(valid, false);
-        falseSchemaError(it2);
-      } else {
-        gen.var(valid, true);
-      }
-    }
-    exports.boolOrEmptySchema = boolOrEmptySchema;
-    function falseSchemaError(it2, overrideAllErrors) {
-      const { gen, data } = it2;
-      const cxt = {
-        gen,
-        keyword: "false schema",
-        data,
-        schema: false,
-        schemaCode: false,
-        schemaValue: false,
-        params: {},
-        it: it2
-      };
-      (0, errors_1.reportError)(cxt, boolError, void 0, overrideAllErrors);
-    }
-  }
-});
-
-// node_modules/ajv/dist/compile/rules.js
-var require_rules = __commonJS({
-  "node_modules/ajv/dist/compile/rules.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.getRules = exports.isJSONType = void 0;
-    var _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
-    var jsonTypes = new Set(_jsonTypes);
-    function isJSONType(x) {
-      return typeof x == "string" && jsonTypes.has(x);
-    }
-    exports.isJSONType = isJSONType;
-    function getRules() {
-      const groups = {
-        number: { type: "number", rules: [] },
-        string: { type: "string", rules: [] },
-        array: { type: "array", rules: [] },
-        object: { type: "object", rules: [] }
-      };
-      return {
-        types: { ...groups, integer: true, boolean: true, null: true },
-        rules: [{ rules: [] }, groups.number, groups.string, groups.array, groups.object],
-        post: { rules: [] },
-        all: {},
-        keywords: {}
-      };
-    }
-    exports.getRules = getRules;
-  }
-});
-
-// node_modules/ajv/dist/compile/validate/applicability.js
-var require_applicability = __commonJS({
-  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
-    function schemaHasRulesForType({ schema, self }, type) {
-      const group = self.RULES.types[type];
-      return group && group !== true && shouldUseGroup(schema, group);
-    }
-    exports.schemaHasRulesForType = schemaHasRulesForType;
-    function shouldUseGroup(schema, group) {
-      return group.rules.some((rule) => shouldUseRule(schema, rule));
-    }
-    exports.shouldUseGroup = shouldUseGroup;
-    function shouldUseRule(schema, rule) {
-      var _a;
-      return schema[rule.keyword] !== void 0 || ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema[kwd] !== void 0));
-    }
-    exports.shouldUseRule = shouldUseRule;
-  }
-});
-
-// node_modules/ajv/dist/compile/validate/dataType.js
-var require_dataType = __commonJS({
-  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
-    var rules_1 = require_rules();
-    var applicability_1 = require_applicability();
-    var errors_1 = require_errors2();
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var DataType;
-    (function(DataType2) {
-      DataType2[DataType2["Correct"] = 0] = "Correct";
-      DataType2[DataType2["Wrong"] = 1] = "Wrong";
-    })(DataType || (exports.DataType = DataType = {}));
-    function getSchemaTypes(schema) {
-      const types = getJSONTypes(schema.type);
-      const hasNull = types.includes("null");
-      if (hasNull) {
-        if (schema.nullable === false)
-          throw new Error("type: null contradicts nullable: false");
-      } else {
-        if (!types.length && schema.nullable !== void 0) {
-          throw new Error('"nullable" cannot be used without "type"');
-        }
-        if (schema.nullable === true)
-          types.push("null");
-      }
-      return types;
-    }
-    exports.getSchemaTypes = getSchemaTypes;
-    function getJSONTypes(ts2) {
-      const types = Array.isArray(ts2) ? ts2 : ts2 ? [ts2] : [];
-      if (types.every(rules_1.isJSONType))
-        return types;
-      throw new Error("type must be JSONType or JSONType[]: " + types.join(","));
-    }
-    exports.getJSONTypes = getJSONTypes;
-    function coerceAndCheckDataType(it2, types) {
-      const { gen, data, opts } = it2;
-      const coerceTo = coerceToTypes(types, opts.coerceTypes);
-      const checkTypes = types.length > 0 && !(coerceTo.length === 0 && types.length === 1 && (0, applicability_1.schemaHasRulesForType)(it2, types[0]));
-      if (checkTypes) {
-        const wrongType = checkDataTypes(types, data, opts.strictNumbers, DataType.Wrong);
-        gen.if(wrongType, () => {
-          if (coerceTo.length)
-            coerceData(it2, types, coerceTo);
-          else
-            reportTypeError(it2);
-        });
-      }
-      return checkTypes;
-    }
-    exports.coerceAndCheckDataType = coerceAndCheckDataType;
-    var COERCIBLE = /* @__PURE__ */ new Set(["string", "number", "integer", "boolean", "null"]);
-    function coerceToTypes(types, coerceTypes) {
-      return coerceTypes ? types.filter((t) => COERCIBLE.has(t) || coerceTypes === "array" && t === "array") : [];
-    }
-    function coerceData(it2, types, coerceTo) {
-      const { gen, data, opts } = it2;
-      const dataType = gen.let("dataType", (0, codegen_1._)`typeof ${data}`);
-      const coerced = gen.let("coerced", (0, codegen_1._)`undefined`);
-      if (opts.coerceTypes === "array") {
-        gen.if((0, codegen_1._)`${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen.assign(data, (0, codegen_1._)`${data}[0]`).assign(dataType, (0, codegen_1._)`typeof ${data}`).if(checkDataTypes(types, data, opts.strictNumbers), () => gen.assign(coerced, data)));
-      }
-      gen.if((0, codegen_1._)`${coerced} !== undefined`);
-      for (const t of coerceTo) {
-        if (COERCIBLE.has(t) || t === "array" && opts.coerceTypes === "array") {
-          coerceSpecificType(t);
-        }
-      }
-      gen.else();
-      reportTypeError(it2);
-      gen.endIf();
-      gen.if((0, codegen_1._)`${coerced} !== undefined`, () => {
-        gen.assign(data, coerced);
-        assignParentData(it2, coerced);
-      });
-      function coerceSpecificType(t) {
-        switch (t) {
-          case "string":
-            gen.elseIf((0, codegen_1._)`${dataType} == "number" || ${dataType} == "boolean"`).assign(coerced, (0, codegen_1._)`"" + ${data}`).elseIf((0, codegen_1._)`${data} === null`).assign(coerced, (0, codegen_1._)`""`);
-            return;
-          case "number":
-            gen.elseIf((0, codegen_1._)`${dataType} == "boolean" || ${data} === null
-              || (${dataType} == "string" && ${data} && ${data} == +${data})`).assign(coerced, (0, codegen_1._)`+${data}`);
-            return;
-          case "integer":
-            gen.elseIf((0, codegen_1._)`${dataType} === "boolean" || ${data} === null
-              || (${dataType} === "string" && ${data} && ${data} == +${data} && !(${data} % 1))`).assign(coerced, (0, codegen_1._)`+${data}`);
-            return;
-          case "boolean":
-            gen.elseIf((0, codegen_1._)`${data} === "false" || ${data} === 0 || ${data} === null`).assign(coerced, false).elseIf((0, codegen_1._)`${data} === "true" || ${data} === 1`).assign(coerced, true);
-            return;
-          case "null":
-            gen.elseIf((0, codegen_1._)`${data} === "" || ${data} === 0 || ${data} === false`);
-            gen.assign(coerced, null);
-            return;
-          case "array":
-            gen.elseIf((0, codegen_1._)`${dataType} === "string" || ${dataType} === "number"
-              || ${dataType} === "boolean" || ${data} === null`).assign(coerced, (0, codegen_1._)`[${data}]`);
-        }
-      }
-    }
-    function assignParentData({ gen, parentData, parentDataProperty }, expr) {
-      gen.if((0, codegen_1._)`${parentData} !== undefined`, () => gen.assign((0, codegen_1._)`${parentData}[${parentDataProperty}]`, expr));
-    }
-    function checkDataType(dataType, data, strictNums, correct = DataType.Correct) {
-      const EQ = correct === DataType.Correct ? codegen_1.operators.EQ : codegen_1.operators.NEQ;
-      let cond;
-      switch (dataType) {
-        case "null":
-          return (0, codegen_1._)`${data} ${EQ} null`;
-        case "array":
-          cond = (0, codegen_1._)`Array.isArray(${data})`;
-          break;
-        case "object":
-          cond = (0, codegen_1._)`${data} && typeof ${data} == "object" && !Array.isArray(${data})`;
-          break;
-        case "integer":
-          cond = numCond((0, codegen_1._)`!(${data} % 1) && !isNaN(${data})`);
-          break;
-        case "number":
-          cond = numCond();
-          break;
-        default:
-          return (0, codegen_1._)`typeof ${data} ${EQ} ${dataType}`;
-      }
-      return correct === DataType.Correct ? cond : (0, codegen_1.not)(cond);
-      function numCond(_cond = codegen_1.nil) {
-        return (0, codegen_1.and)((0, codegen_1._)`typeof ${data} == "number"`, _cond, strictNums ? (0, codegen_1._)`isFinite(${data})` : codegen_1.nil);
-      }
-    }
-    exports.checkDataType = checkDataType;
-    function checkDataTypes(dataTypes, data, strictNums, correct) {
-      if (dataTypes.length === 1) {
-        return checkDataType(dataTypes[0], data, strictNums, correct);
-      }
-      let cond;
-      const types = (0, util_1.toHash)(dataTypes);
-      if (types.array && types.object) {
-        const notObj = (0, codegen_1._)`typeof ${data} != "object"`;
-        cond = types.null ? notObj : (0, codegen_1._)`!${data} || ${notObj}`;
-        delete types.null;
-        delete types.array;
-        delete types.object;
-      } else {
-        cond = codegen_1.nil;
-      }
-      if (types.number)
-        delete types.integer;
-      for (const t in types)
-        cond = (0, codegen_1.and)(cond, checkDataType(t, data, strictNums, correct));
-      return cond;
-    }
-    exports.checkDataTypes = checkDataTypes;
-    var typeError = {
-      message: ({ schema }) => `must be ${schema}`,
-      params: ({ schema, schemaValue }) => typeof schema == "string" ? (0, codegen_1._)`{type: ${schema}}` : (0, codegen_1._)`{type: ${schemaValue}}`
-    };
-    function reportTypeError(it2) {
-      const cxt = getTypeErrorContext(it2);
-      (0, errors_1.reportError)(cxt, typeError);
-    }
-    exports.reportTypeError = reportTypeError;
-    function getTypeErrorContext(it2) {
-      const { gen, data, schema } = it2;
-      const schemaCode = (0, util_1.schemaRefOrVal)(it2, schema, "type");
-      return {
-        gen,
-        keyword: "type",
-        data,
-        schema: schema.type,
-        schemaCode,
-        schemaValue: schemaCode,
-        parentSchema: schema,
-        params: {},
-        it: it2
-      };
-    }
-  }
-});
-
-// node_modules/ajv/dist/compile/validate/defaults.js
-var require_defaults = __commonJS({
-  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.assignDefaults = void 0;
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    function assignDefaults(it2, ty) {
-      const { properties, items } = it2.schema;
-      if (ty === "object" && properties) {
-        for (const key in properties) {
-          assignDefault(it2, key, properties[key].default);
-        }
-      } else if (ty === "array" && Array.isArray(items)) {
-        items.forEach((sch, i) => assignDefault(it2, i, sch.default));
-      }
-    }
-    exports.assignDefaults = assignDefaults;
-    function assignDefault(it2, prop, defaultValue) {
-      const { gen, compositeRule, data, opts } = it2;
-      if (defaultValue === void 0)
-        return;
-      const childData = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(prop)}`;
-      if (compositeRule) {
-        (0, util_1.checkStrictMode)(it2, `default is ignored for: ${childData}`);
-        return;
-      }
-      let condition = (0, codegen_1._)`${childData} === undefined`;
-      if (opts.useDefaults === "empty") {
-        condition = (0, codegen_1._)`${condition} || ${childData} === null || ${childData} === ""`;
-      }
-      gen.if(condition, (0, codegen_1._)`${childData} = ${(0, codegen_1.stringify)(defaultValue)}`);
-    }
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/code.js
-var require_code2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var names_1 = require_names();
-    var util_2 = require_util();
-    function checkReportMissingProp(cxt, prop) {
-      const { gen, data, it: it2 } = cxt;
-      gen.if(noPropertyInData(gen, data, prop, it2.opts.ownProperties), () => {
-        cxt.setParams({ missingProperty: (0, codegen_1._)`${prop}` }, true);
-        cxt.error();
-      });
-    }
-    exports.checkReportMissingProp = checkReportMissingProp;
-    function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
-      return (0, codegen_1.or)(...properties.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._)`${missing} = ${prop}`)));
-    }
-    exports.checkMissingProp = checkMissingProp;
-    function reportMissingProp(cxt, missing) {
-      cxt.setParams({ missingProperty: missing }, true);
-      cxt.error();
-    }
-    exports.reportMissingProp = reportMissingProp;
-    function hasPropFunc(gen) {
-      return gen.scopeValue("func", {
-        // eslint-disable-next-line @typescript-eslint/unbound-method
-        ref: Object.prototype.hasOwnProperty,
-        code: (0, codegen_1._)`Object.prototype.hasOwnProperty`
-      });
-    }
-    exports.hasPropFunc = hasPropFunc;
-    function isOwnProperty(gen, data, property) {
-      return (0, codegen_1._)`${hasPropFunc(gen)}.call(${data}, ${property})`;
-    }
-    exports.isOwnProperty = isOwnProperty;
-    function propertyInData(gen, data, property, ownProperties) {
-      const cond = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(property)} !== undefined`;
-      return ownProperties ? (0, codegen_1._)`${cond} && ${isOwnProperty(gen, data, property)}` : cond;
-    }
-    exports.propertyInData = propertyInData;
-    function noPropertyInData(gen, data, property, ownProperties) {
-      const cond = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(property)} === undefined`;
-      return ownProperties ? (0, codegen_1.or)(cond, (0, codegen_1.not)(isOwnProperty(gen, data, property))) : cond;
-    }
-    exports.noPropertyInData = noPropertyInData;
-    function allSchemaProperties(schemaMap) {
-      return schemaMap ? Object.keys(schemaMap).filter((p) => p !== "__proto__") : [];
-    }
-    exports.allSchemaProperties = allSchemaProperties;
-    function schemaProperties(it2, schemaMap) {
-      return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it2, schemaMap[p]));
-    }
-    exports.schemaProperties = schemaProperties;
-    function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it: it2 }, func, context, passSchema) {
-      const dataAndSchema = passSchema ? (0, codegen_1._)`${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
-      const valCxt = [
-        [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
-        [names_1.default.parentData, it2.parentData],
-        [names_1.default.parentDataProperty, it2.parentDataProperty],
-        [names_1.default.rootData, names_1.default.rootData]
-      ];
-      if (it2.opts.dynamicRef)
-        valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
-      const args = (0, codegen_1._)`${dataAndSchema}, ${gen.object(...valCxt)}`;
-      return context !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context}, ${args})` : (0, codegen_1._)`${func}(${args})`;
-    }
-    exports.callValidateCode = callValidateCode;
-    var newRegExp = (0, codegen_1._)`new RegExp`;
-    function usePattern({ gen, it: { opts } }, pattern) {
-      const u = opts.unicodeRegExp ? "u" : "";
-      const { regExp } = opts.code;
-      const rx = regExp(pattern, u);
-      return gen.scopeValue("pattern", {
-        key: rx.toString(),
-        ref: rx,
-        code: (0, codegen_1._)`${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern}, ${u})`
-      });
-    }
-    exports.usePattern = usePattern;
-    function validateArray(cxt) {
-      const { gen, data, keyword, it: it2 } = cxt;
-      const valid = gen.name("valid");
-      if (it2.allErrors) {
-        const validArr = gen.let("valid", true);
-        validateItems(() => gen.assign(validArr, false));
-        return validArr;
-      }
-      gen.var(valid, true);
-      validateItems(() => gen.break());
-      return valid;
-      function validateItems(notValid) {
-        const len = gen.const("len", (0, codegen_1._)`${data}.length`);
-        gen.forRange("i", 0, len, (i) => {
-          cxt.subschema({
-            keyword,
-            dataProp: i,
-            dataPropType: util_1.Type.Num
-          }, valid);
-          gen.if((0, codegen_1.not)(valid), notValid);
-        });
-      }
-    }
-    exports.validateArray = validateArray;
-    function validateUnion(cxt) {
-      const { gen, schema, keyword, it: it2 } = cxt;
-      if (!Array.isArray(schema))
-        throw new Error("ajv implementation error");
-      const alwaysValid = schema.some((sch) => (0, util_1.alwaysValidSchema)(it2, sch));
-      if (alwaysValid && !it2.opts.unevaluated)
-        return;
-      const valid = gen.let("valid", false);
-      const schValid = gen.name("_valid");
-      gen.block(() => schema.forEach((_sch, i) => {
-        const schCxt = cxt.subschema({
-          keyword,
-          schemaProp: i,
-          compositeRule: true
-        }, schValid);
-        gen.assign(valid, (0, codegen_1._)`${valid} || ${schValid}`);
-        const merged = cxt.mergeValidEvaluated(schCxt, schValid);
-        if (!merged)
-          gen.if((0, codegen_1.not)(valid));
-      }));
-      cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
-    }
-    exports.validateUnion = validateUnion;
-  }
-});
-
-// node_modules/ajv/dist/compile/validate/keyword.js
-var require_keyword = __commonJS({
-  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-    var codegen_1 = require_codegen();
-    var names_1 = require_names();
-    var code_1 = require_code2();
-    var errors_1 = require_errors2();
-    function macroKeywordCode(cxt, def) {
-      const { gen, keyword, schema, parentSchema, it: it2 } = cxt;
-      const macroSchema = def.macro.call(it2.self, schema, parentSchema, it2);
-      const schemaRef = useKeyword(gen, keyword, macroSchema);
-      if (it2.opts.validateSchema !== false)
-        it2.self.validateSchema(macroSchema, true);
-      const valid = gen.name("valid");
-      cxt.subschema({
-        schema: macroSchema,
-        schemaPath: codegen_1.nil,
-        errSchemaPath: `${it2.errSchemaPath}/${keyword}`,
-        topSchemaRef: schemaRef,
-        compositeRule: true
-      }, valid);
-      cxt.pass(valid, () => cxt.error(true));
-    }
-    exports.macroKeywordCode = macroKeywordCode;
-    function funcKeywordCode(cxt, def) {
-      var _a;
-      const { gen, keyword, schema, parentSchema, $data, it: it2 } = cxt;
-      checkAsyncKeyword(it2, def);
-      const validate2 = !$data && def.compile ? def.compile.call(it2.self, schema, parentSchema, it2) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate2);
-      const valid = gen.let("valid");
-      cxt.block$data(valid, validateKeyword);
-      cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
-      function validateKeyword() {
-        if (def.errors === false) {
-          assignValid();
-          if (def.modifying)
-            modifyData(cxt);
-          reportErrs(() => cxt.error());
-        } else {
-          const ruleErrs = def.async ? validateAsync() : validateSync();
-          if (def.modifying)
-            modifyData(cxt);
-          reportErrs(() => addErrs(cxt, ruleErrs));
-        }
-      }
-      function validateAsync() {
-        const ruleErrs = gen.let("ruleErrs", null);
-        gen.try(() => assignValid((0, codegen_1._)`await `), (e) => gen.assign(valid, false).if((0, codegen_1._)`${e} instanceof ${it2.ValidationError}`, () => gen.assign(ruleErrs, (0, codegen_1._)`${e}.errors`), () => gen.throw(e)));
-        return ruleErrs;
-      }
-      function validateSync() {
-        const validateErrs = (0, codegen_1._)`${validateRef}.errors`;
-        gen.assign(validateErrs, null);
-        assignValid(codegen_1.nil);
-        return validateErrs;
-      }
-      function assignValid(_await = def.async ? (0, codegen_1._)`await ` : codegen_1.nil) {
-        const passCxt = it2.opts.passContext ? names_1.default.this : names_1.default.self;
-        const passSchema = !("compile" in def && !$data || def.schema === false);
-        gen.assign(valid, (0, codegen_1._)`${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
-      }
-      function reportErrs(errors) {
-        var _a2;
-        gen.if((0, codegen_1.not)((_a2 = def.valid) !== null && _a2 !== void 0 ? _a2 : valid), errors);
-      }
-    }
-    exports.funcKeywordCode = funcKeywordCode;
-    function modifyData(cxt) {
-      const { gen, data, it: it2 } = cxt;
-      gen.if(it2.parentData, () => gen.assign(data, (0, codegen_1._)`${it2.parentData}[${it2.parentDataProperty}]`));
-    }
-    function addErrs(cxt, errs) {
-      const { gen } = cxt;
-      gen.if((0, codegen_1._)`Array.isArray(${errs})`, () => {
-        gen.assign(names_1.default.vErrors, (0, codegen_1._)`${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`).assign(names_1.default.errors, (0, codegen_1._)`${names_1.default.vErrors}.length`);
-        (0, errors_1.extendErrors)(cxt);
-      }, () => cxt.error());
-    }
-    function checkAsyncKeyword({ schemaEnv }, def) {
-      if (def.async && !schemaEnv.$async)
-        throw new Error("async keyword in sync schema");
-    }
-    function useKeyword(gen, keyword, result) {
-      if (result === void 0)
-        throw new Error(`keyword "${keyword}" failed to compile`);
-      return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
-    }
-    function validSchemaType(schema, schemaType, allowUndefined = false) {
-      return !schemaType.length || schemaType.some((st2) => st2 === "array" ? Array.isArray(schema) : st2 === "object" ? schema && typeof schema == "object" && !Array.isArray(schema) : typeof schema == st2 || allowUndefined && typeof schema == "undefined");
-    }
-    exports.validSchemaType = validSchemaType;
-    function validateKeywordUsage({ schema, opts, self, errSchemaPath }, def, keyword) {
-      if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
-        throw new Error("ajv implementation error");
-      }
-      const deps = def.dependencies;
-      if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema, kwd))) {
-        throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
-      }
-      if (def.validateSchema) {
-        const valid = def.validateSchema(schema[keyword]);
-        if (!valid) {
-          const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self.errorsText(def.validateSchema.errors);
-          if (opts.validateSchema === "log")
-            self.logger.error(msg);
-          else
-            throw new Error(msg);
-        }
-      }
-    }
-    exports.validateKeywordUsage = validateKeywordUsage;
-  }
-});
-
-// node_modules/ajv/dist/compile/validate/subschema.js
-var require_subschema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    function getSubschema(it2, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
-      if (keyword !== void 0 && schema !== void 0) {
-        throw new Error('both "keyword" and "schema" passed, only one allowed');
-      }
-      if (keyword !== void 0) {
-        const sch = it2.schema[keyword];
-        return schemaProp === void 0 ? {
-          schema: sch,
-          schemaPath: (0, codegen_1._)`${it2.schemaPath}${(0, codegen_1.getProperty)(keyword)}`,
-          errSchemaPath: `${it2.errSchemaPath}/${keyword}`
-        } : {
-          schema: sch[schemaProp],
-          schemaPath: (0, codegen_1._)`${it2.schemaPath}${(0, codegen_1.getProperty)(keyword)}${(0, codegen_1.getProperty)(schemaProp)}`,
-          errSchemaPath: `${it2.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`
-        };
-      }
-      if (schema !== void 0) {
-        if (schemaPath === void 0 || errSchemaPath === void 0 || topSchemaRef === void 0) {
-          throw new Error('"schemaPath", "errSchemaPath" and "topSchemaRef" are required with "schema"');
-        }
-        return {
-          schema,
-          schemaPath,
-          topSchemaRef,
-          errSchemaPath
-        };
-      }
-      throw new Error('either "keyword" or "schema" must be passed');
-    }
-    exports.getSubschema = getSubschema;
-    function extendSubschemaData(subschema, it2, { dataProp, dataPropType: dpType, data, dataTypes, propertyName }) {
-      if (data !== void 0 && dataProp !== void 0) {
-        throw new Error('both "data" and "dataProp" passed, only one allowed');
-      }
-      const { gen } = it2;
-      if (dataProp !== void 0) {
-        const { errorPath, dataPathArr, opts } = it2;
-        const nextData = gen.let("data", (0, codegen_1._)`${it2.data}${(0, codegen_1.getProperty)(dataProp)}`, true);
-        dataContextProps(nextData);
-        subschema.errorPath = (0, codegen_1.str)`${errorPath}${(0, util_1.getErrorPath)(dataProp, dpType, opts.jsPropertySyntax)}`;
-        subschema.parentDataProperty = (0, codegen_1._)`${dataProp}`;
-        subschema.dataPathArr = [...dataPathArr, subschema.parentDataProperty];
-      }
-      if (data !== void 0) {
-        const nextData = data instanceof codegen_1.Name ? data : gen.let("data", data, true);
-        dataContextProps(nextData);
-        if (propertyName !== void 0)
-          subschema.propertyName = propertyName;
-      }
-      if (dataTypes)
-        subschema.dataTypes = dataTypes;
-      function dataContextProps(_nextData) {
-        subschema.data = _nextData;
-        subschema.dataLevel = it2.dataLevel + 1;
-        subschema.dataTypes = [];
-        it2.definedProperties = /* @__PURE__ */ new Set();
-        subschema.parentData = it2.data;
-        subschema.dataNames = [...it2.dataNames, _nextData];
-      }
-    }
-    exports.extendSubschemaData = extendSubschemaData;
-    function extendSubschemaMode(subschema, { jtdDiscriminator, jtdMetadata, compositeRule, createErrors, allErrors }) {
-      if (compositeRule !== void 0)
-        subschema.compositeRule = compositeRule;
-      if (createErrors !== void 0)
-        subschema.createErrors = createErrors;
-      if (allErrors !== void 0)
-        subschema.allErrors = allErrors;
-      subschema.jtdDiscriminator = jtdDiscriminator;
-      subschema.jtdMetadata = jtdMetadata;
-    }
-    exports.extendSubschemaMode = extendSubschemaMode;
-  }
-});
-
-// node_modules/fast-deep-equal/index.js
-var require_fast_deep_equal = __commonJS({
-  "node_modules/fast-deep-equal/index.js"(exports, module) {
-    "use strict";
-    module.exports = function equal(a, b) {
-      if (a === b) return true;
-      if (a && b && typeof a == "object" && typeof b == "object") {
-        if (a.constructor !== b.constructor) return false;
-        var length, i, keys;
-        if (Array.isArray(a)) {
-          length = a.length;
-          if (length != b.length) return false;
-          for (i = length; i-- !== 0; )
-            if (!equal(a[i], b[i])) return false;
-          return true;
-        }
-        if (a.constructor === RegExp) return a.source === b.source && a.flags === b.flags;
-        if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
-        if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
-        keys = Object.keys(a);
-        length = keys.length;
-        if (length !== Object.keys(b).length) return false;
-        for (i = length; i-- !== 0; )
-          if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
-        for (i = length; i-- !== 0; ) {
-          var key = keys[i];
-          if (!equal(a[key], b[key])) return false;
-        }
-        return true;
-      }
-      return a !== a && b !== b;
-    };
-  }
-});
-
-// node_modules/json-schema-traverse/index.js
-var require_json_schema_traverse = __commonJS({
-  "node_modules/json-schema-traverse/index.js"(exports, module) {
-    "use strict";
-    var traverse = module.exports = function(schema, opts, cb) {
-      if (typeof opts == "function") {
-        cb = opts;
-        opts = {};
-      }
-      cb = opts.cb || cb;
-      var pre = typeof cb == "function" ? cb : cb.pre || function() {
-      };
-      var post = cb.post || function() {
-      };
-      _traverse(opts, pre, post, schema, "", schema);
-    };
-    traverse.keywords = {
-      additionalItems: true,
-      items: true,
-      contains: true,
-      additionalProperties: true,
-      propertyNames: true,
-      not: true,
-      if: true,
-      then: true,
-      else: true
-    };
-    traverse.arrayKeywords = {
-      items: true,
-      allOf: true,
-      anyOf: true,
-      oneOf: true
-    };
-    traverse.propsKeywords = {
-      $defs: true,
-      definitions: true,
-      properties: true,
-      patternProperties: true,
-      dependencies: true
-    };
-    traverse.skipKeywords = {
-      default: true,
-      enum: true,
-      const: true,
-      required: true,
-      maximum: true,
-      minimum: true,
-      exclusiveMaximum: true,
-      exclusiveMinimum: true,
-      multipleOf: true,
-      maxLength: true,
-      minLength: true,
-      pattern: true,
-      format: true,
-      maxItems: true,
-      minItems: true,
-      uniqueItems: true,
-      maxProperties: true,
-      minProperties: true
-    };
-    function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
-      if (schema && typeof schema == "object" && !Array.isArray(schema)) {
-        pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-        for (var key in schema) {
-          var sch = schema[key];
-          if (Array.isArray(sch)) {
-            if (key in traverse.arrayKeywords) {
-              for (var i = 0; i < sch.length; i++)
-                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key + "/" + i, rootSchema, jsonPtr, key, schema, i);
-            }
-          } else if (key in traverse.propsKeywords) {
-            if (sch && typeof sch == "object") {
-              for (var prop in sch)
-                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
-            }
-          } else if (key in traverse.keywords || opts.allKeys && !(key in traverse.skipKeywords)) {
-            _traverse(opts, pre, post, sch, jsonPtr + "/" + key, rootSchema, jsonPtr, key, schema);
-          }
-        }
-        post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-      }
-    }
-    function escapeJsonPtr(str5) {
-      return str5.replace(/~/g, "~0").replace(/\//g, "~1");
-    }
-  }
-});
-
-// node_modules/ajv/dist/compile/resolve.js
-var require_resolve = __commonJS({
-  "node_modules/ajv/dist/compile/resolve.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-    var util_1 = require_util();
-    var equal = require_fast_deep_equal();
-    var traverse = require_json_schema_traverse();
-    var SIMPLE_INLINED = /* @__PURE__ */ new Set([
-      "type",
-      "format",
-      "pattern",
-      "maxLength",
-      "minLength",
-      "maxProperties",
-      "minProperties",
-      "maxItems",
-      "minItems",
-      "maximum",
-      "minimum",
-      "uniqueItems",
-      "multipleOf",
-      "required",
-      "enum",
-      "const"
-    ]);
-    function inlineRef(schema, limit = true) {
-      if (typeof schema == "boolean")
-        return true;
-      if (limit === true)
-        return !hasRef(schema);
-      if (!limit)
-        return false;
-      return countKeys(schema) <= limit;
-    }
-    exports.inlineRef = inlineRef;
-    var REF_KEYWORDS = /* @__PURE__ */ new Set([
-      "$ref",
-      "$recursiveRef",
-      "$recursiveAnchor",
-      "$dynamicRef",
-      "$dynamicAnchor"
-    ]);
-    function hasRef(schema) {
-      for (const key in schema) {
-        if (REF_KEYWORDS.has(key))
-          return true;
-        const sch = schema[key];
-        if (Array.isArray(sch) && sch.some(hasRef))
-          return true;
-        if (typeof sch == "object" && hasRef(sch))
-          return true;
-      }
-      return false;
-    }
-    function countKeys(schema) {
-      let count2 = 0;
-      for (const key in schema) {
-        if (key === "$ref")
-          return Infinity;
-        count2++;
-        if (SIMPLE_INLINED.has(key))
-          continue;
-        if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
-        }
-        if (count2 === Infinity)
-          return Infinity;
-      }
-      return count2;
-    }
-    function getFullPath(resolver, id = "", normalize) {
-      if (normalize !== false)
-        id = normalizeId(id);
-      const p = resolver.parse(id);
-      return _getFullPath(resolver, p);
-    }
-    exports.getFullPath = getFullPath;
-    function _getFullPath(resolver, p) {
-      const serialized = resolver.serialize(p);
-      return serialized.split("#")[0] + "#";
-    }
-    exports._getFullPath = _getFullPath;
-    var TRAILING_SLASH_HASH = /#\/?$/;
-    function normalizeId(id) {
-      return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
-    }
-    exports.normalizeId = normalizeId;
-    function resolveUrl(resolver, baseId, id) {
-      id = normalizeId(id);
-      return resolver.resolve(baseId, id);
-    }
-    exports.resolveUrl = resolveUrl;
-    var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
-    function getSchemaRefs(schema, baseId) {
-      if (typeof schema == "boolean")
-        return {};
-      const { schemaId, uriResolver } = this.opts;
-      const schId = normalizeId(schema[schemaId] || baseId);
-      const baseIds = { "": schId };
-      const pathPrefix = getFullPath(uriResolver, schId, false);
-      const localRefs = {};
-      const schemaRefs = /* @__PURE__ */ new Set();
-      traverse(schema, { allKeys: true }, (sch, jsonPtr, _2, parentJsonPtr) => {
-        if (parentJsonPtr === void 0)
-          return;
-        const fullPath = pathPrefix + jsonPtr;
-        let innerBaseId = baseIds[parentJsonPtr];
-        if (typeof sch[schemaId] == "string")
-          innerBaseId = addRef.call(this, sch[schemaId]);
-        addAnchor.call(this, sch.$anchor);
-        addAnchor.call(this, sch.$dynamicAnchor);
-        baseIds[jsonPtr] = innerBaseId;
-        function addRef(ref) {
-          const _resolve = this.opts.uriResolver.resolve;
-          ref = normalizeId(innerBaseId ? _resolve(innerBaseId, ref) : ref);
-          if (schemaRefs.has(ref))
-            throw ambiguos(ref);
-          schemaRefs.add(ref);
-          let schOrRef = this.refs[ref];
-          if (typeof schOrRef == "string")
-            schOrRef = this.refs[schOrRef];
-          if (typeof schOrRef == "object") {
-            checkAmbiguosRef(sch, schOrRef.schema, ref);
-          } else if (ref !== normalizeId(fullPath)) {
-            if (ref[0] === "#") {
-              checkAmbiguosRef(sch, localRefs[ref], ref);
-              localRefs[ref] = sch;
-            } else {
-              this.refs[ref] = fullPath;
-            }
-          }
-          return ref;
-        }
-        function addAnchor(anchor) {
-          if (typeof anchor == "string") {
-            if (!ANCHOR.test(anchor))
-              throw new Error(`invalid anchor "${anchor}"`);
-            addRef.call(this, `#${anchor}`);
-          }
-        }
-      });
-      return localRefs;
-      function checkAmbiguosRef(sch1, sch2, ref) {
-        if (sch2 !== void 0 && !equal(sch1, sch2))
-          throw ambiguos(ref);
-      }
-      function ambiguos(ref) {
-        return new Error(`reference "${ref}" resolves to more than one schema`);
-      }
-    }
-    exports.getSchemaRefs = getSchemaRefs;
-  }
-});
-
-// node_modules/ajv/dist/compile/validate/index.js
-var require_validate = __commonJS({
-  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-    var boolSchema_1 = require_boolSchema();
-    var dataType_1 = require_dataType();
-    var applicability_1 = require_applicability();
-    var dataType_2 = require_dataType();
-    var defaults_1 = require_defaults();
-    var keyword_1 = require_keyword();
-    var subschema_1 = require_subschema();
-    var codegen_1 = require_codegen();
-    var names_1 = require_names();
-    var resolve_1 = require_resolve();
-    var util_1 = require_util();
-    var errors_1 = require_errors2();
-    function validateFunctionCode(it2) {
-      if (isSchemaObj(it2)) {
-        checkKeywords(it2);
-        if (schemaCxtHasRules(it2)) {
-          topSchemaObjCode(it2);
-          return;
-        }
-      }
-      validateFunction(it2, () => (0, boolSchema_1.topBoolOrEmptySchema)(it2));
-    }
-    exports.validateFunctionCode = validateFunctionCode;
-    function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
-      if (opts.code.es5) {
-        gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
-          gen.code((0, codegen_1._)`"use strict"; ${funcSourceUrl(schema, opts)}`);
-          destructureValCxtES5(gen, opts);
-          gen.code(body);
-        });
-      } else {
-        gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema, opts)).code(body));
-      }
-    }
-    function destructureValCxt(opts) {
-      return (0, codegen_1._)`{${names_1.default.instancePath}="", ${names_1.default.parentData}, ${names_1.default.parentDataProperty}, ${names_1.default.rootData}=${names_1.default.data}${opts.dynamicRef ? (0, codegen_1._)`, ${names_1.default.dynamicAnchors}={}` : codegen_1.nil}}={}`;
-    }
-    function destructureValCxtES5(gen, opts) {
-      gen.if(names_1.default.valCxt, () => {
-        gen.var(names_1.default.instancePath, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.instancePath}`);
-        gen.var(names_1.default.parentData, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.parentData}`);
-        gen.var(names_1.default.parentDataProperty, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.parentDataProperty}`);
-        gen.var(names_1.default.rootData, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.rootData}`);
-        if (opts.dynamicRef)
-          gen.var(names_1.default.dynamicAnchors, (0, codegen_1._)`${names_1.default.valCxt}.${names_1.default.dynamicAnchors}`);
-      }, () => {
-        gen.var(names_1.default.instancePath, (0, codegen_1._)`""`);
-        gen.var(names_1.default.parentData, (0, codegen_1._)`undefined`);
-        gen.var(names_1.default.parentDataProperty, (0, codegen_1._)`undefined`);
-        gen.var(names_1.default.rootData, names_1.default.data);
-        if (opts.dynamicRef)
-          gen.var(names_1.default.dynamicAnchors, (0, codegen_1._)`{}`);
-      });
-    }
-    function topSchemaObjCode(it2) {
-      const { schema, opts, gen } = it2;
-      validateFunction(it2, () => {
-        if (opts.$comment && schema.$comment)
-          commentKeyword(it2);
-        checkNoDefault(it2);
-        gen.let(names_1.default.vErrors, null);
-        gen.let(names_1.default.errors, 0);
-        if (opts.unevaluated)
-          resetEvaluated(it2);
-        typeAndKeywords(it2);
-        returnResults(it2);
-      });
-      return;
-    }
-    function resetEvaluated(it2) {
-      const { gen, validateName } = it2;
-      it2.evaluated = gen.const("evaluated", (0, codegen_1._)`${validateName}.evaluated`);
-      gen.if((0, codegen_1._)`${it2.evaluated}.dynamicProps`, () => gen.assign((0, codegen_1._)`${it2.evaluated}.props`, (0, codegen_1._)`undefined`));
-      gen.if((0, codegen_1._)`${it2.evaluated}.dynamicItems`, () => gen.assign((0, codegen_1._)`${it2.evaluated}.items`, (0, codegen_1._)`undefined`));
-    }
-    function funcSourceUrl(schema, opts) {
-      const schId = typeof schema == "object" && schema[opts.schemaId];
-      return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._)`/*# sourceURL=${schId} */` : codegen_1.nil;
-    }
-    function subschemaCode(it2, valid) {
-      if (isSchemaObj(it2)) {
-        checkKeywords(it2);
-        if (schemaCxtHasRules(it2)) {
-          subSchemaObjCode(it2, valid);
-          return;
-        }
-      }
-      (0, boolSchema_1.boolOrEmptySchema)(it2, valid);
-    }
-    function schemaCxtHasRules({ schema, self }) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key in schema)
-        if (self.RULES.all[key])
-          return true;
-      return false;
-    }
-    function isSchemaObj(it2) {
-      return typeof it2.schema != "boolean";
-    }
-    function subSchemaObjCode(it2, valid) {
-      const { schema, gen, opts } = it2;
-      if (opts.$comment && schema.$comment)
-        commentKeyword(it2);
-      updateContext(it2);
-      checkAsyncSchema(it2);
-      const errsCount = gen.const("_errs", names_1.default.errors);
-      typeAndKeywords(it2, errsCount);
-      gen.var(valid, (0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
-    }
-    function checkKeywords(it2) {
-      (0, util_1.checkUnknownRules)(it2);
-      checkRefsAndKeywords(it2);
-    }
-    function typeAndKeywords(it2, errsCount) {
-      if (it2.opts.jtd)
-        return schemaKeywords(it2, [], false, errsCount);
-      const types = (0, dataType_1.getSchemaTypes)(it2.schema);
-      const checkedTypes = (0, dataType_1.coerceAndCheckDataType)(it2, types);
-      schemaKeywords(it2, types, !checkedTypes, errsCount);
-    }
-    function checkRefsAndKeywords(it2) {
-      const { schema, errSchemaPath, opts, self } = it2;
-      if (schema.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema, self.RULES)) {
-        self.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
-      }
-    }
-    function checkNoDefault(it2) {
-      const { schema, opts } = it2;
-      if (schema.default !== void 0 && opts.useDefaults && opts.strictSchema) {
-        (0, util_1.checkStrictMode)(it2, "default is ignored in the schema root");
-      }
-    }
-    function updateContext(it2) {
-      const schId = it2.schema[it2.opts.schemaId];
-      if (schId)
-        it2.baseId = (0, resolve_1.resolveUrl)(it2.opts.uriResolver, it2.baseId, schId);
-    }
-    function checkAsyncSchema(it2) {
-      if (it2.schema.$async && !it2.schemaEnv.$async)
-        throw new Error("async schema in sync schema");
-    }
-    function commentKeyword({ gen, schemaEnv, schema, errSchemaPath, opts }) {
-      const msg = schema.$comment;
-      if (opts.$comment === true) {
-        gen.code((0, codegen_1._)`${names_1.default.self}.logger.log(${msg})`);
-      } else if (typeof opts.$comment == "function") {
-        const schemaPath = (0, codegen_1.str)`${errSchemaPath}/$comment`;
-        const rootName = gen.scopeValue("root", { ref: schemaEnv.root });
-        gen.code((0, codegen_1._)`${names_1.default.self}.opts.$comment(${msg}, ${schemaPath}, ${rootName}.schema)`);
-      }
-    }
-    function returnResults(it2) {
-      const { gen, schemaEnv, validateName, ValidationError, opts } = it2;
-      if (schemaEnv.$async) {
-        gen.if((0, codegen_1._)`${names_1.default.errors} === 0`, () => gen.return(names_1.default.data), () => gen.throw((0, codegen_1._)`new ${ValidationError}(${names_1.default.vErrors})`));
-      } else {
-        gen.assign((0, codegen_1._)`${validateName}.errors`, names_1.default.vErrors);
-        if (opts.unevaluated)
-          assignEvaluated(it2);
-        gen.return((0, codegen_1._)`${names_1.default.errors} === 0`);
-      }
-    }
-    function assignEvaluated({ gen, evaluated, props, items }) {
-      if (props instanceof codegen_1.Name)
-        gen.assign((0, codegen_1._)`${evaluated}.props`, props);
-      if (items instanceof codegen_1.Name)
-        gen.assign((0, codegen_1._)`${evaluated}.items`, items);
-    }
-    function schemaKeywords(it2, types, typeErrors, errsCount) {
-      const { gen, schema, data, allErrors, opts, self } = it2;
-      const { RULES } = self;
-      if (schema.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema, RULES))) {
-        gen.block(() => keywordCode(it2, "$ref", RULES.all.$ref.definition));
-        return;
-      }
-      if (!opts.jtd)
-        checkStrictTypes(it2, types);
-      gen.block(() => {
-        for (const group of RULES.rules)
-          groupKeywords(group);
-        groupKeywords(RULES.post);
-      });
-      function groupKeywords(group) {
-        if (!(0, applicability_1.shouldUseGroup)(schema, group))
-          return;
-        if (group.type) {
-          gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
-          iterateKeywords(it2, group);
-          if (types.length === 1 && types[0] === group.type && typeErrors) {
-            gen.else();
-            (0, dataType_2.reportTypeError)(it2);
-          }
-          gen.endIf();
-        } else {
-          iterateKeywords(it2, group);
-        }
-        if (!allErrors)
-          gen.if((0, codegen_1._)`${names_1.default.errors} === ${errsCount || 0}`);
-      }
-    }
-    function iterateKeywords(it2, group) {
-      const { gen, schema, opts: { useDefaults } } = it2;
-      if (useDefaults)
-        (0, defaults_1.assignDefaults)(it2, group.type);
-      gen.block(() => {
-        for (const rule of group.rules) {
-          if ((0, applicability_1.shouldUseRule)(schema, rule)) {
-            keywordCode(it2, rule.keyword, rule.definition, group.type);
-          }
-        }
-      });
-    }
-    function checkStrictTypes(it2, types) {
-      if (it2.schemaEnv.meta || !it2.opts.strictTypes)
-        return;
-      checkContextTypes(it2, types);
-      if (!it2.opts.allowUnionTypes)
-        checkMultipleTypes(it2, types);
-      checkKeywordTypes(it2, it2.dataTypes);
-    }
-    function checkContextTypes(it2, types) {
-      if (!types.length)
-        return;
-      if (!it2.dataTypes.length) {
-        it2.dataTypes = types;
-        return;
-      }
-      types.forEach((t) => {
-        if (!includesType(it2.dataTypes, t)) {
-          strictTypesError(it2, `type "${t}" not allowed by context "${it2.dataTypes.join(",")}"`);
-        }
-      });
-      narrowSchemaTypes(it2, types);
-    }
-    function checkMultipleTypes(it2, ts2) {
-      if (ts2.length > 1 && !(ts2.length === 2 && ts2.includes("null"))) {
-        strictTypesError(it2, "use allowUnionTypes to allow union type keyword");
-      }
-    }
-    function checkKeywordTypes(it2, ts2) {
-      const rules2 = it2.self.RULES.all;
-      for (const keyword in rules2) {
-        const rule = rules2[keyword];
-        if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it2.schema, rule)) {
-          const { type } = rule.definition;
-          if (type.length && !type.some((t) => hasApplicableType(ts2, t))) {
-            strictTypesError(it2, `missing type "${type.join(",")}" for keyword "${keyword}"`);
-          }
-        }
-      }
-    }
-    function hasApplicableType(schTs, kwdT) {
-      return schTs.includes(kwdT) || kwdT === "number" && schTs.includes("integer");
-    }
-    function includesType(ts2, t) {
-      return ts2.includes(t) || t === "integer" && ts2.includes("number");
-    }
-    function narrowSchemaTypes(it2, withTypes) {
-      const ts2 = [];
-      for (const t of it2.dataTypes) {
-        if (includesType(withTypes, t))
-          ts2.push(t);
-        else if (withTypes.includes("integer") && t === "number")
-          ts2.push("integer");
-      }
-      it2.dataTypes = ts2;
-    }
-    function strictTypesError(it2, msg) {
-      const schemaPath = it2.schemaEnv.baseId + it2.errSchemaPath;
-      msg += ` at "${schemaPath}" (strictTypes)`;
-      (0, util_1.checkStrictMode)(it2, msg, it2.opts.strictTypes);
-    }
-    var KeywordCxt = class {
-      constructor(it2, def, keyword) {
-        (0, keyword_1.validateKeywordUsage)(it2, def, keyword);
-        this.gen = it2.gen;
-        this.allErrors = it2.allErrors;
-        this.keyword = keyword;
-        this.data = it2.data;
-        this.schema = it2.schema[keyword];
-        this.$data = def.$data && it2.opts.$data && this.schema && this.schema.$data;
-        this.schemaValue = (0, util_1.schemaRefOrVal)(it2, this.schema, keyword, this.$data);
-        this.schemaType = def.schemaType;
-        this.parentSchema = it2.schema;
-        this.params = {};
-        this.it = it2;
-        this.def = def;
-        if (this.$data) {
-          this.schemaCode = it2.gen.const("vSchema", getData(this.$data, it2));
-        } else {
-          this.schemaCode = this.schemaValue;
-          if (!(0, keyword_1.validSchemaType)(this.schema, def.schemaType, def.allowUndefined)) {
-            throw new Error(`${keyword} value must be ${JSON.stringify(def.schemaType)}`);
-          }
-        }
-        if ("code" in def ? def.trackErrors : def.errors !== false) {
-          this.errsCount = it2.gen.const("_errs", names_1.default.errors);
-        }
-      }
-      result(condition, successAction, failAction) {
-        this.failResult((0, codegen_1.not)(condition), successAction, failAction);
-      }
-      failResult(condition, successAction, failAction) {
-        this.gen.if(condition);
-        if (failAction)
-          failAction();
-        else
-          this.error();
-        if (successAction) {
-          this.gen.else();
-          successAction();
-          if (this.allErrors)
-            this.gen.endIf();
-        } else {
-          if (this.allErrors)
-            this.gen.endIf();
-          else
-            this.gen.else();
-        }
-      }
-      pass(condition, failAction) {
-        this.failResult((0, codegen_1.not)(condition), void 0, failAction);
-      }
-      fail(condition) {
-        if (condition === void 0) {
-          this.error();
-          if (!this.allErrors)
-            this.gen.if(false);
-          return;
-        }
-        this.gen.if(condition);
-        this.error();
-        if (this.allErrors)
-          this.gen.endIf();
-        else
-          this.gen.else();
-      }
-      fail$data(condition) {
-        if (!this.$data)
-          return this.fail(condition);
-        const { schemaCode } = this;
-        this.fail((0, codegen_1._)`${schemaCode} !== undefined && (${(0, codegen_1.or)(this.invalid$data(), condition)})`);
-      }
-      error(append, errorParams, errorPaths) {
-        if (errorParams) {
-          this.setParams(errorParams);
-          this._error(append, errorPaths);
-          this.setParams({});
-          return;
-        }
-        this._error(append, errorPaths);
-      }
-      _error(append, errorPaths) {
-        ;
-        (append ? errors_1.reportExtraError : errors_1.reportError)(this, this.def.error, errorPaths);
-      }
-      $dataError() {
-        (0, errors_1.reportError)(this, this.def.$dataError || errors_1.keyword$DataError);
-      }
-      reset() {
-        if (this.errsCount === void 0)
-          throw new Error('add "trackErrors" to keyword definition');
-        (0, errors_1.resetErrorsCount)(this.gen, this.errsCount);
-      }
-      ok(cond) {
-        if (!this.allErrors)
-          this.gen.if(cond);
-      }
-      setParams(obj, assign) {
-        if (assign)
-          Object.assign(this.params, obj);
-        else
-          this.params = obj;
-      }
-      block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
-        this.gen.block(() => {
-          this.check$data(valid, $dataValid);
-          codeBlock();
-        });
-      }
-      check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
-        if (!this.$data)
-          return;
-        const { gen, schemaCode, schemaType, def } = this;
-        gen.if((0, codegen_1.or)((0, codegen_1._)`${schemaCode} === undefined`, $dataValid));
-        if (valid !== codegen_1.nil)
-          gen.assign(valid, true);
-        if (schemaType.length || def.validateSchema) {
-          gen.elseIf(this.invalid$data());
-          this.$dataError();
-          if (valid !== codegen_1.nil)
-            gen.assign(valid, false);
-        }
-        gen.else();
-      }
-      invalid$data() {
-        const { gen, schemaCode, schemaType, def, it: it2 } = this;
-        return (0, codegen_1.or)(wrong$DataType(), invalid$DataSchema());
-        function wrong$DataType() {
-          if (schemaType.length) {
-            if (!(schemaCode instanceof codegen_1.Name))
-              throw new Error("ajv implementation error");
-            const st2 = Array.isArray(schemaType) ? schemaType : [schemaType];
-            return (0, codegen_1._)`${(0, dataType_2.checkDataTypes)(st2, schemaCode, it2.opts.strictNumbers, dataType_2.DataType.Wrong)}`;
-          }
-          return codegen_1.nil;
-        }
-        function invalid$DataSchema() {
-          if (def.validateSchema) {
-            const validateSchemaRef = gen.scopeValue("validate$data", { ref: def.validateSchema });
-            return (0, codegen_1._)`!${validateSchemaRef}(${schemaCode})`;
-          }
-          return codegen_1.nil;
-        }
-      }
-      subschema(appl, valid) {
-        const subschema = (0, subschema_1.getSubschema)(this.it, appl);
-        (0, subschema_1.extendSubschemaData)(subschema, this.it, appl);
-        (0, subschema_1.extendSubschemaMode)(subschema, appl);
-        const nextContext = { ...this.it, ...subschema, items: void 0, props: void 0 };
-        subschemaCode(nextContext, valid);
-        return nextContext;
-      }
-      mergeEvaluated(schemaCxt, toName) {
-        const { it: it2, gen } = this;
-        if (!it2.opts.unevaluated)
-          return;
-        if (it2.props !== true && schemaCxt.props !== void 0) {
-          it2.props = util_1.mergeEvaluated.props(gen, schemaCxt.props, it2.props, toName);
-        }
-        if (it2.items !== true && schemaCxt.items !== void 0) {
-          it2.items = util_1.mergeEvaluated.items(gen, schemaCxt.items, it2.items, toName);
-        }
-      }
-      mergeValidEvaluated(schemaCxt, valid) {
-        const { it: it2, gen } = this;
-        if (it2.opts.unevaluated && (it2.props !== true || it2.items !== true)) {
-          gen.if(valid, () => this.mergeEvaluated(schemaCxt, codegen_1.Name));
-          return true;
-        }
-      }
-    };
-    exports.KeywordCxt = KeywordCxt;
-    function keywordCode(it2, keyword, def, ruleType) {
-      const cxt = new KeywordCxt(it2, def, keyword);
-      if ("code" in def) {
-        def.code(cxt, ruleType);
-      } else if (cxt.$data && def.validate) {
-        (0, keyword_1.funcKeywordCode)(cxt, def);
-      } else if ("macro" in def) {
-        (0, keyword_1.macroKeywordCode)(cxt, def);
-      } else if (def.compile || def.validate) {
-        (0, keyword_1.funcKeywordCode)(cxt, def);
-      }
-    }
-    var JSON_POINTER = /^\/(?:[^~]|~0|~1)*$/;
-    var RELATIVE_JSON_POINTER = /^([0-9]+)(#|\/(?:[^~]|~0|~1)*)?$/;
-    function getData($data, { dataLevel, dataNames, dataPathArr }) {
-      let jsonPointer;
-      let data;
-      if ($data === "")
-        return names_1.default.rootData;
-      if ($data[0] === "/") {
-        if (!JSON_POINTER.test($data))
-          throw new Error(`Invalid JSON-pointer: ${$data}`);
-        jsonPointer = $data;
-        data = names_1.default.rootData;
-      } else {
-        const matches2 = RELATIVE_JSON_POINTER.exec($data);
-        if (!matches2)
-          throw new Error(`Invalid JSON-pointer: ${$data}`);
-        const up = +matches2[1];
-        jsonPointer = matches2[2];
-        if (jsonPointer === "#") {
-          if (up >= dataLevel)
-            throw new Error(errorMsg("property/index", up));
-          return dataPathArr[dataLevel - up];
-        }
-        if (up > dataLevel)
-          throw new Error(errorMsg("data", up));
-        data = dataNames[dataLevel - up];
-        if (!jsonPointer)
-          return data;
-      }
-      let expr = data;
-      const segments2 = jsonPointer.split("/");
-      for (const segment of segments2) {
-        if (segment) {
-          data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment))}`;
-          expr = (0, codegen_1._)`${expr} && ${data}`;
-        }
-      }
-      return expr;
-      function errorMsg(pointerType, up) {
-        return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
-      }
-    }
-    exports.getData = getData;
-  }
-});
-
-// node_modules/ajv/dist/runtime/validation_error.js
-var require_validation_error = __commonJS({
-  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var ValidationError = class extends Error {
-      constructor(errors) {
-        super("validation failed");
-        this.errors = errors;
-        this.ajv = this.validation = true;
-      }
-    };
-    exports.default = ValidationError;
-  }
-});
-
-// node_modules/ajv/dist/compile/ref_error.js
-var require_ref_error = __commonJS({
-  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var resolve_1 = require_resolve();
-    var MissingRefError = class extends Error {
-      constructor(resolver, baseId, ref, msg) {
-        super(msg || `can't resolve reference ${ref} from id ${baseId}`);
-        this.missingRef = (0, resolve_1.resolveUrl)(resolver, baseId, ref);
-        this.missingSchema = (0, resolve_1.normalizeId)((0, resolve_1.getFullPath)(resolver, this.missingRef));
-      }
-    };
-    exports.default = MissingRefError;
-  }
-});
-
-// node_modules/ajv/dist/compile/index.js
-var require_compile = __commonJS({
-  "node_modules/ajv/dist/compile/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-    var codegen_1 = require_codegen();
-    var validation_error_1 = require_validation_error();
-    var names_1 = require_names();
-    var resolve_1 = require_resolve();
-    var util_1 = require_util();
-    var validate_1 = require_validate();
-    var SchemaEnv = class {
-      constructor(env) {
-        var _a;
-        this.refs = {};
-        this.dynamicAnchors = {};
-        let schema;
-        if (typeof env.schema == "object")
-          schema = env.schema;
-        this.schema = env.schema;
-        this.schemaId = env.schemaId;
-        this.root = env.root || this;
-        this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env.schemaId || "$id"]);
-        this.schemaPath = env.schemaPath;
-        this.localRefs = env.localRefs;
-        this.meta = env.meta;
-        this.$async = schema === null || schema === void 0 ? void 0 : schema.$async;
-        this.refs = {};
-      }
-    };
-    exports.SchemaEnv = SchemaEnv;
-    function compileSchema(sch) {
-      const _sch = getCompilingSchema.call(this, sch);
-      if (_sch)
-        return _sch;
-      const rootId = (0, resolve_1.getFullPath)(this.opts.uriResolver, sch.root.baseId);
-      const { es5, lines } = this.opts.code;
-      const { ownProperties } = this.opts;
-      const gen = new codegen_1.CodeGen(this.scope, { es5, lines, ownProperties });
-      let _ValidationError;
-      if (sch.$async) {
-        _ValidationError = gen.scopeValue("Error", {
-          ref: validation_error_1.default,
-          code: (0, codegen_1._)`require("ajv/dist/runtime/validation_error").default`
-        });
-      }
-      const validateName = gen.scopeName("validate");
-      sch.validateName = validateName;
-      const schemaCxt = {
-        gen,
-        allErrors: this.opts.allErrors,
-        data: names_1.default.data,
-        parentData: names_1.default.parentData,
-        parentDataProperty: names_1.default.parentDataProperty,
-        dataNames: [names_1.default.data],
-        dataPathArr: [codegen_1.nil],
-        // TODO can its length be used as dataLevel if nil is removed?
-        dataLevel: 0,
-        dataTypes: [],
-        definedProperties: /* @__PURE__ */ new Set(),
-        topSchemaRef: gen.scopeValue("schema", this.opts.code.source === true ? { ref: sch.schema, code: (0, codegen_1.stringify)(sch.schema) } : { ref: sch.schema }),
-        validateName,
-        ValidationError: _ValidationError,
-        schema: sch.schema,
-        schemaEnv: sch,
-        rootId,
-        baseId: sch.baseId || rootId,
-        schemaPath: codegen_1.nil,
-        errSchemaPath: sch.schemaPath || (this.opts.jtd ? "" : "#"),
-        errorPath: (0, codegen_1._)`""`,
-        opts: this.opts,
-        self: this
-      };
-      let sourceCode;
-      try {
-        this._compilations.add(sch);
-        (0, validate_1.validateFunctionCode)(schemaCxt);
-        gen.optimize(this.opts.code.optimize);
-        const validateCode = gen.toString();
-        sourceCode = `${gen.scopeRefs(names_1.default.scope)}return ${validateCode}`;
-        if (this.opts.code.process)
-          sourceCode = this.opts.code.process(sourceCode, sch);
-        const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate2 = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate2 });
-        validate2.errors = null;
-        validate2.schema = sch.schema;
-        validate2.schemaEnv = sch;
-        if (sch.$async)
-          validate2.$async = true;
-        if (this.opts.code.source === true) {
-          validate2.source = { validateName, validateCode, scopeValues: gen._values };
-        }
-        if (this.opts.unevaluated) {
-          const { props, items } = schemaCxt;
-          validate2.evaluated = {
-            props: props instanceof codegen_1.Name ? void 0 : props,
-            items: items instanceof codegen_1.Name ? void 0 : items,
-            dynamicProps: props instanceof codegen_1.Name,
-            dynamicItems: items instanceof codegen_1.Name
-          };
-          if (validate2.source)
-            validate2.source.evaluated = (0, codegen_1.stringify)(validate2.evaluated);
-        }
-        sch.validate = validate2;
-        return sch;
-      } catch (e) {
-        delete sch.validate;
-        delete sch.validateName;
-        if (sourceCode)
-          this.logger.error("Error compiling schema, function code:", sourceCode);
-        throw e;
-      } finally {
-        this._compilations.delete(sch);
-      }
-    }
-    exports.compileSchema = compileSchema;
-    function resolveRef(root, baseId, ref) {
-      var _a;
-      ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
-      const schOrFunc = root.refs[ref];
-      if (schOrFunc)
-        return schOrFunc;
-      let _sch = resolve7.call(this, root, ref);
-      if (_sch === void 0) {
-        const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
-        const { schemaId } = this.opts;
-        if (schema)
-          _sch = new SchemaEnv({ schema, schemaId, root, baseId });
-      }
-      if (_sch === void 0)
-        return;
-      return root.refs[ref] = inlineOrCompile.call(this, _sch);
-    }
-    exports.resolveRef = resolveRef;
-    function inlineOrCompile(sch) {
-      if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
-        return sch.schema;
-      return sch.validate ? sch : compileSchema.call(this, sch);
-    }
-    function getCompilingSchema(schEnv) {
-      for (const sch of this._compilations) {
-        if (sameSchemaEnv(sch, schEnv))
-          return sch;
-      }
-    }
-    exports.getCompilingSchema = getCompilingSchema;
-    function sameSchemaEnv(s1, s2) {
-      return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
-    }
-    function resolve7(root, ref) {
-      let sch;
-      while (typeof (sch = this.refs[ref]) == "string")
-        ref = sch;
-      return sch || this.schemas[ref] || resolveSchema.call(this, root, ref);
-    }
-    function resolveSchema(root, ref) {
-      const p = this.opts.uriResolver.parse(ref);
-      const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p);
-      let baseId = (0, resolve_1.getFullPath)(this.opts.uriResolver, root.baseId, void 0);
-      if (Object.keys(root.schema).length > 0 && refPath === baseId) {
-        return getJsonPointer.call(this, p, root);
-      }
-      const id = (0, resolve_1.normalizeId)(refPath);
-      const schOrRef = this.refs[id] || this.schemas[id];
-      if (typeof schOrRef == "string") {
-        const sch = resolveSchema.call(this, root, schOrRef);
-        if (typeof (sch === null || sch === void 0 ? void 0 : sch.schema) !== "object")
-          return;
-        return getJsonPointer.call(this, p, sch);
-      }
-      if (typeof (schOrRef === null || schOrRef === void 0 ? void 0 : schOrRef.schema) !== "object")
-        return;
-      if (!schOrRef.validate)
-        compileSchema.call(this, schOrRef);
-      if (id === (0, resolve_1.normalizeId)(ref)) {
-        const { schema } = schOrRef;
-        const { schemaId } = this.opts;
-        const schId = schema[schemaId];
-        if (schId)
-          baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
-        return new SchemaEnv({ schema, schemaId, root, baseId });
-      }
-      return getJsonPointer.call(this, p, schOrRef);
-    }
-    exports.resolveSchema = resolveSchema;
-    var PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
-      "properties",
-      "patternProperties",
-      "enum",
-      "dependencies",
-      "definitions"
-    ]);
-    function getJsonPointer(parsedRef, { baseId, schema, root }) {
-      var _a;
-      if (((_a = parsedRef.fragment) === null || _a === void 0 ? void 0 : _a[0]) !== "/")
-        return;
-      for (const part of parsedRef.fragment.slice(1).split("/")) {
-        if (typeof schema === "boolean")
-          return;
-        const partSchema = schema[(0, util_1.unescapeFragment)(part)];
-        if (partSchema === void 0)
-          return;
-        schema = partSchema;
-        const schId = typeof schema === "object" && schema[this.opts.schemaId];
-        if (!PREVENT_SCOPE_CHANGE.has(part) && schId) {
-          baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
-        }
-      }
-      let env;
-      if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
-        const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema.$ref);
-        env = resolveSchema.call(this, root, $ref);
-      }
-      const { schemaId } = this.opts;
-      env = env || new SchemaEnv({ schema, schemaId, root, baseId });
-      if (env.schema !== env.root.schema)
-        return env;
-      return void 0;
-    }
-  }
-});
-
-// node_modules/ajv/dist/refs/data.json
-var require_data = __commonJS({
-  "node_modules/ajv/dist/refs/data.json"(exports, module) {
-    module.exports = {
-      $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
-      description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
-      type: "object",
-      required: ["$data"],
-      properties: {
-        $data: {
-          type: "string",
-          anyOf: [{ format: "relative-json-pointer" }, { format: "json-pointer" }]
-        }
-      },
-      additionalProperties: false
-    };
-  }
-});
-
-// node_modules/fast-uri/lib/utils.js
-var require_utils = __commonJS({
-  "node_modules/fast-uri/lib/utils.js"(exports, module) {
-    "use strict";
-    var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
-    var isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
-    var isPort = RegExp.prototype.test.bind(/^\d*$/u);
-    var isHexPair = RegExp.prototype.test.bind(/^[\da-f]{2}$/iu);
-    var isUnreserved = RegExp.prototype.test.bind(/^[\da-z\-._~]$/iu);
-    var isPathCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/u);
-    var isQueryFragmentCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/u);
-    var isUserinfoCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:]$/u);
-    var BYTE_HEX = new Array(256);
-    {
-      const HEX_DIGITS = "0123456789ABCDEF";
-      for (let i = 0; i < 256; i++) {
-        BYTE_HEX[i] = "%" + HEX_DIGITS[i >> 4] + HEX_DIGITS[i & 15];
-      }
-    }
-    function percentEncodeNonAscii(cp) {
-      if (cp < 2048) {
-        return BYTE_HEX[192 | cp >> 6] + BYTE_HEX[128 | cp & 63];
-      }
-      if (cp < 65536) {
-        return BYTE_HEX[224 | cp >> 12] + BYTE_HEX[128 | cp >> 6 & 63] + BYTE_HEX[128 | cp & 63];
-      }
-      return BYTE_HEX[240 | cp >> 18] + BYTE_HEX[128 | cp >> 12 & 63] + BYTE_HEX[128 | cp >> 6 & 63] + BYTE_HEX[128 | cp & 63];
-    }
-    function stringArrayToHexStripped(input) {
-      let acc = "";
-      let code = 0;
-      let i = 0;
-      for (i = 0; i < input.length; i++) {
-        code = input[i].charCodeAt(0);
-        if (code === 48) {
-          continue;
-        }
-        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
-          return "";
-        }
-        acc += input[i];
-        break;
-      }
-      for (i += 1; i < input.length; i++) {
-        code = input[i].charCodeAt(0);
-        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
-          return "";
-        }
-        acc += input[i];
-      }
-      return acc;
-    }
-    var isHextet = RegExp.prototype.test.bind(/^[\dA-Fa-f]{1,4}$/);
-    var isIPvFuture = RegExp.prototype.test.bind(/^[vV][\dA-Fa-f]+\.[A-Za-z\d\-._~!$&'()*+,;=:]+$/);
-    var isZoneCharacter = RegExp.prototype.test.bind(/^[A-Za-z\d\-._~]$/);
-    var nonSimpleDomain = RegExp.prototype.test.bind(/[^!"$&'()*+,\-.;=_`a-z{}~]/u);
-    function isZoneIdentifier(zone) {
-      if (zone.length === 0) return false;
-      for (let i = 0; i < zone.length; i++) {
-        if (isZoneCharacter(zone[i])) continue;
-        if (zone[i] === "%" && i + 2 < zone.length && isHexPair(zone.slice(i + 1, i + 3))) {
-          i += 2;
-          continue;
-        }
-        return false;
-      }
-      return true;
-    }
-    function compressIPv6ZeroRun(hextets) {
-      let bestStart = -1;
-      let bestLength = 0;
-      let runStart = -1;
-      let runLength = 0;
-      for (let i = 0; i < hextets.length; i++) {
-        if (hextets[i] === "0") {
-          if (runStart === -1) runStart = i;
-          runLength++;
-          if (runLength > bestLength) {
-            bestLength = runLength;
-            bestStart = runStart;
-          }
-        } else {
-          runStart = -1;
-          runLength = 0;
-        }
-      }
-      if (bestLength < 2) return hextets.join(":");
-      const head = hextets.slice(0, bestStart).join(":");
-      const tail = hextets.slice(bestStart + bestLength).join(":");
-      return head + "::" + tail;
-    }
-    function normalizeIPv6Address(input) {
-      const compression = input.indexOf("::");
-      if (compression !== -1 && input.indexOf("::", compression + 1) !== -1) return void 0;
-      const left = compression === -1 ? input.split(":") : input.slice(0, compression).split(":");
-      const right = compression === -1 ? [] : input.slice(compression + 2).split(":");
-      if (compression !== -1) {
-        if (left.length === 1 && left[0] === "") left.length = 0;
-        if (right.length === 1 && right[0] === "") right.length = 0;
-      }
-      const parts = left.concat(right);
-      let hextetCount = 0;
-      for (let i = 0; i < parts.length; i++) {
-        const part = parts[i];
-        if (part === "") return void 0;
-        if (part.indexOf(".") !== -1) {
-          if (i !== parts.length - 1 || compression !== -1 && right.length === 0 || !isIPv4(part)) return void 0;
-          hextetCount += 2;
-          continue;
-        }
-        if (!isHextet(part)) return void 0;
-        parts[i] = parseInt(part, 16).toString(16);
-        hextetCount++;
-      }
-      if (compression === -1) {
-        if (hextetCount !== 8) return void 0;
-        return compressIPv6ZeroRun(parts);
-      }
-      if (hextetCount >= 8) return void 0;
-      const expanded = parts.slice(0, left.length);
-      for (let i = hextetCount; i < 8; i++) expanded.push("0");
-      for (let i = left.length; i < parts.length; i++) expanded.push(parts[i]);
-      return compressIPv6ZeroRun(expanded);
-    }
-    function normalizeIPv6(host) {
-      const bracketed = host[0] === "[" && host[host.length - 1] === "]";
-      const hasBracket = host[0] === "[" || host[host.length - 1] === "]";
-      if (hasBracket && !bracketed) return { host, isIPV6: false, error: true };
-      let input = bracketed ? host.slice(1, -1) : host;
-      if (bracketed && isIPvFuture(input)) {
-        input = input.toLowerCase();
-        return { host: `[${input}]`, escapedHost: input, isIPV6: false, isIPVFuture: true };
-      }
-      if (findToken(input, ":") < 2) {
-        return { host, isIPV6: false, error: bracketed };
-      }
-      let zoneIdentifier = "";
-      const zoneSeparator = input.indexOf("%");
-      if (zoneSeparator !== -1) {
-        const separatorLength = input.slice(zoneSeparator, zoneSeparator + 3).toLowerCase() === "%25" ? 3 : 1;
-        zoneIdentifier = input.slice(zoneSeparator + separatorLength);
-        if (!isZoneIdentifier(zoneIdentifier)) return { host, isIPV6: false, error: true };
-        input = input.slice(0, zoneSeparator);
-      }
-      const address = normalizeIPv6Address(input);
-      if (address === void 0) return { host, isIPV6: false, error: true };
-      return {
-        host: address + (zoneIdentifier ? "%" + zoneIdentifier : ""),
-        escapedHost: address + (zoneIdentifier ? "%25" + zoneIdentifier : ""),
-        isIPV6: true
-      };
-    }
-    function findToken(str5, token) {
-      let ind = 0;
-      for (let i = 0; i < str5.length; i++) {
-        if (str5[i] === token) ind++;
-      }
-      return ind;
-    }
-    function removeDotSegments(path) {
-      let input = path;
-      const output = [];
-      let nextSlash = -1;
-      let len = 0;
-      while (len = input.length) {
-        if (len === 1) {
-          if (input === ".") {
-            break;
-          } else if (input === "/") {
-            output.push("/");
-            break;
-          } else {
-            output.push(input);
-            break;
-          }
-        } else if (len === 2) {
-          if (input[0] === ".") {
-            if (input[1] === ".") {
-              break;
-            } else if (input[1] === "/") {
-              input = input.slice(2);
-              continue;
-            }
-          } else if (input[0] === "/") {
-            if (input[1] === "." || input[1] === "/") {
-              output.push("/");
-              break;
-            }
-          }
-        } else if (len === 3) {
-          if (input === "/..") {
-            if (output.length !== 0) {
-              output.pop();
-            }
-            output.push("/");
-            break;
-          }
-        }
-        if (input[0] === ".") {
-          if (input[1] === ".") {
-            if (input[2] === "/") {
-              input = input.slice(3);
-              continue;
-            }
-          } else if (input[1] === "/") {
-            input = input.slice(2);
-            continue;
-          }
-        } else if (input[0] === "/") {
-          if (input[1] === ".") {
-            if (input[2] === "/") {
-              input = input.slice(2);
-              continue;
-            } else if (input[2] === ".") {
-              if (input[3] === "/") {
-                input = input.slice(3);
-                if (output.length !== 0) {
-                  output.pop();
-                }
-                continue;
-              }
-            }
-          }
-        }
-        if ((nextSlash = input.indexOf("/", 1)) === -1) {
-          output.push(input);
-          break;
-        } else {
-          output.push(input.slice(0, nextSlash));
-          input = input.slice(nextSlash);
-        }
-      }
-      return output.join("");
-    }
-    function removeDotSegmentsRelative(path) {
-      if (path === "" || path[0] === "/") {
-        return removeDotSegments(path);
-      }
-      const segments2 = path.split("/");
-      const last = segments2.length - 1;
-      const output = [];
-      let trailingDirectory = false;
-      for (let i = 0; i <= last; i++) {
-        const segment = segments2[i];
-        if (segment === "." || segment === "..") {
-          if (segment === "..") {
-            if (output.length !== 0 && output[output.length - 1] !== "..") {
-              output.pop();
-            } else {
-              output.push("..");
-            }
-          }
-          trailingDirectory = i === last;
-        } else {
-          output.push(segment);
-        }
-      }
-      if (trailingDirectory && output[output.length - 1] !== "..") {
-        output.push("");
-      }
-      if (output.length === 0 || output[0] === "" || output[0].includes(":")) {
-        output.unshift(".");
-      }
-      return output.join("/");
-    }
-    var HOST_DELIMS = { "@": "%40", "/": "%2F", "?": "%3F", "#": "%23", ":": "%3A" };
-    var HOST_DELIM_RE = /[@/?#:]/g;
-    var HOST_DELIM_NO_COLON_RE = /[@/?#]/g;
-    function reescapeHostDelimiters(host, isIP) {
-      const re2 = isIP ? HOST_DELIM_NO_COLON_RE : HOST_DELIM_RE;
-      re2.lastIndex = 0;
-      return host.replace(re2, (ch) => HOST_DELIMS[ch]);
-    }
-    function normalizePercentEncoding(input, decodeUnreserved = false) {
-      if (input.indexOf("%") === -1) {
-        return input;
-      }
-      let output = "";
-      for (let i = 0; i < input.length; i++) {
-        if (input[i] === "%" && i + 2 < input.length) {
-          const hex = input.slice(i + 1, i + 3);
-          if (isHexPair(hex)) {
-            const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (decodeUnreserved && isUnreserved(decoded)) {
-              output += decoded;
-            } else {
-              output += "%" + normalizedHex;
-            }
-            i += 2;
-            continue;
-          }
-        }
-        output += input[i];
-      }
-      return output;
-    }
-    function normalizePathEncoding(input) {
-      let output = "";
-      for (let i = 0; i < input.length; i++) {
-        const ch = input[i];
-        if (ch === "%" && i + 2 < input.length) {
-          const hex = input.slice(i + 1, i + 3);
-          if (isHexPair(hex)) {
-            const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (decoded !== "." && isUnreserved(decoded)) {
-              output += decoded;
-            } else {
-              output += "%" + normalizedHex;
-            }
-            i += 2;
-            continue;
-          }
-        }
-        if (isPathCharacter(ch)) {
-          output += ch;
-        } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
-            const low = input.charCodeAt(i + 1);
-            if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
-              i++;
-            } else {
-              output += percentEncodeNonAscii(65533);
-            }
-          } else {
-            output += percentEncodeNonAscii(65533);
-          }
-        }
-      }
-      return output;
-    }
-    function serializePathEncoding(input, pathNoScheme = false) {
-      let output = "";
-      let firstSegment = pathNoScheme && input[0] !== "/";
-      for (let i = 0; i < input.length; i++) {
-        const ch = input[i];
-        if (ch === "%" && i + 2 < input.length) {
-          const hex = input.slice(i + 1, i + 3);
-          if (isHexPair(hex)) {
-            output += "%" + hex.toUpperCase();
-            i += 2;
-            continue;
-          }
-        }
-        if (ch === "/") {
-          firstSegment = false;
-        }
-        if (isPathCharacter(ch) && (ch !== ":" || !firstSegment)) {
-          output += ch;
-        } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
-            const low = input.charCodeAt(i + 1);
-            if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
-              i++;
-            } else {
-              output += percentEncodeNonAscii(65533);
-            }
-          } else {
-            output += percentEncodeNonAscii(65533);
-          }
-        }
-      }
-      return output;
-    }
-    function encodeComponent(input, isAllowed) {
-      let output = "";
-      for (let i = 0; i < input.length; i++) {
-        const ch = input[i];
-        if (ch === "%" && i + 2 < input.length) {
-          const hex = input.slice(i + 1, i + 3);
-          if (isHexPair(hex)) {
-            output += "%" + hex.toUpperCase();
-            i += 2;
-            continue;
-          }
-        }
-        if (isAllowed(ch)) {
-          output += ch;
-        } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
-            const low = input.charCodeAt(i + 1);
-            if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
-              i++;
-            } else {
-              output += percentEncodeNonAscii(65533);
-            }
-          } else {
-            output += percentEncodeNonAscii(65533);
-          }
-        }
-      }
-      return output;
-    }
-    function encodeUserinfo(input) {
-      return encodeComponent(input, isUserinfoCharacter);
-    }
-    function encodeQuery(input) {
-      return encodeComponent(input, isQueryFragmentCharacter);
-    }
-    function encodeFragment(input) {
-      return encodeComponent(input, isQueryFragmentCharacter);
-    }
-    function isEscapeSafe(cp) {
-      return cp >= 48 && cp <= 57 || cp >= 65 && cp <= 90 || cp >= 97 && cp <= 122 || cp === 42 || cp === 43 || cp === 45 || cp === 46 || cp === 47 || cp === 64 || cp === 95;
-    }
-    function normalizeQueryFragmentEncoding(input) {
-      let output = "";
-      for (let i = 0; i < input.length; i++) {
-        const ch = input[i];
-        if (ch === "%" && i + 2 < input.length) {
-          const hex = input.slice(i + 1, i + 3);
-          if (isHexPair(hex)) {
-            const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (isUnreserved(decoded)) {
-              output += decoded;
-            } else {
-              output += "%" + normalizedHex;
-            }
-            i += 2;
-            continue;
-          }
-        }
-        if (isQueryFragmentCharacter(ch)) {
-          output += ch;
-        } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
-            const low = input.charCodeAt(i + 1);
-            if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
-              i++;
-            } else {
-              output += percentEncodeNonAscii(65533);
-            }
-          } else {
-            output += percentEncodeNonAscii(65533);
-          }
-        }
-      }
-      return output;
-    }
-    function escapePreservingEscapes(input) {
-      let output = "";
-      for (let i = 0; i < input.length; i++) {
-        if (input[i] === "%" && i + 2 < input.length) {
-          const hex = input.slice(i + 1, i + 3);
-          if (isHexPair(hex)) {
-            output += "%" + hex.toUpperCase();
-            i += 2;
-            continue;
-          }
-        }
-        output += escape(input[i]);
-      }
-      return output;
-    }
-    function recomposeAuthority(component) {
-      const uriTokens = [];
-      if (component.userinfo !== void 0) {
-        uriTokens.push(encodeUserinfo(component.userinfo));
-        uriTokens.push("@");
-      }
-      if (component.host !== void 0) {
-        let host = component.host;
-        if (!isIPv4(host)) {
-          let ipV6res = normalizeIPv6(host);
-          if (ipV6res.isIPV6 !== true && ipV6res.isIPVFuture !== true) {
-            host = normalizePercentEncoding(host, true);
-            ipV6res = normalizeIPv6(host);
-          }
-          if (ipV6res.isIPV6 === true || ipV6res.isIPVFuture === true) {
-            host = `[${ipV6res.escapedHost}]`;
-          } else {
-            host = reescapeHostDelimiters(host, false);
-          }
-        }
-        uriTokens.push(host);
-      }
-      if (typeof component.port === "number" || typeof component.port === "string") {
-        const port = String(component.port);
-        if (!isPort(port)) {
-          throw new TypeError("URI port is malformed.");
-        }
-        uriTokens.push(":");
-        uriTokens.push(port);
-      }
-      return uriTokens.length ? uriTokens.join("") : void 0;
-    }
-    module.exports = {
-      nonSimpleDomain,
-      recomposeAuthority,
-      reescapeHostDelimiters,
-      normalizePercentEncoding,
-      normalizePathEncoding,
-      serializePathEncoding,
-      normalizeQueryFragmentEncoding,
-      encodeUserinfo,
-      encodeQuery,
-      encodeFragment,
-      escapePreservingEscapes,
-      removeDotSegments,
-      removeDotSegmentsRelative,
-      isIPv4,
-      isUUID,
-      normalizeIPv6,
-      stringArrayToHexStripped
-    };
-  }
-});
-
-// node_modules/fast-uri/lib/schemes.js
-var require_schemes = __commonJS({
-  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
-    "use strict";
-    var { isUUID } = require_utils();
-    var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
-    var supportedSchemeNames = (
-      /** @type {const} */
-      [
-        "http",
-        "https",
-        "ws",
-        "wss",
-        "urn",
-        "urn:uuid"
-      ]
-    );
-    function isValidSchemeName(name) {
-      return supportedSchemeNames.indexOf(
-        /** @type {*} */
-        name
-      ) !== -1;
-    }
-    function wsIsSecure(wsComponent) {
-      if (wsComponent.secure === true) {
-        return true;
-      } else if (wsComponent.secure === false) {
-        return false;
-      } else if (wsComponent.scheme) {
-        return wsComponent.scheme.length === 3 && (wsComponent.scheme[0] === "w" || wsComponent.scheme[0] === "W") && (wsComponent.scheme[1] === "s" || wsComponent.scheme[1] === "S") && (wsComponent.scheme[2] === "s" || wsComponent.scheme[2] === "S");
-      } else {
-        return false;
-      }
-    }
-    function httpParse(component) {
-      if (!component.host) {
-        component.error = component.error || "HTTP URIs must have a host.";
-      }
-      return component;
-    }
-    function httpSerialize(component) {
-      const secure = String(component.scheme).toLowerCase() === "https";
-      if (component.port === (secure ? 443 : 80) || component.port === "") {
-        component.port = void 0;
-      }
-      if (!component.path) {
-        component.path = "/";
-      }
-      return component;
-    }
-    function wsParse(wsComponent) {
-      wsComponent.secure = wsIsSecure(wsComponent);
-      wsComponent.resourceName = (wsComponent.path || "/") + (wsComponent.query ? "?" + wsComponent.query : "");
-      wsComponent.path = void 0;
-      wsComponent.query = void 0;
-      return wsComponent;
-    }
-    function wsSerialize(wsComponent) {
-      if (wsComponent.port === (wsIsSecure(wsComponent) ? 443 : 80) || wsComponent.port === "") {
-        wsComponent.port = void 0;
-      }
-      if (typeof wsComponent.secure === "boolean") {
-        wsComponent.scheme = wsComponent.secure ? "wss" : "ws";
-        wsComponent.secure = void 0;
-      }
-      if (wsComponent.resourceName) {
-        const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path && path !== "/" ? path : void 0;
-        wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
-        wsComponent.resourceName = void 0;
-      }
-      wsComponent.fragment = void 0;
-      return wsComponent;
-    }
-    function urnParse(urnComponent, options) {
-      if (!urnComponent.path) {
-        urnComponent.error = "URN can not be parsed";
-        return urnComponent;
-      }
-      const matches2 = urnComponent.path.match(URN_REG);
-      if (matches2 && matches2[0] === urnComponent.path) {
-        const scheme = options.scheme || urnComponent.scheme || "urn";
-        urnComponent.nid = matches2[1].toLowerCase();
-        urnComponent.nss = matches2[2];
-        const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`;
-        const schemeHandler = getSchemeHandler(urnScheme);
-        urnComponent.path = void 0;
-        if (schemeHandler) {
-          urnComponent = schemeHandler.parse(urnComponent, options);
-        }
-      } else {
-        urnComponent.error = urnComponent.error || "URN can not be parsed.";
-      }
-      return urnComponent;
-    }
-    function urnSerialize(urnComponent, options) {
-      if (urnComponent.nid === void 0) {
-        throw new Error("URN without nid cannot be serialized");
-      }
-      const scheme = options.scheme || urnComponent.scheme || "urn";
-      const nid = urnComponent.nid.toLowerCase();
-      const urnScheme = `${scheme}:${options.nid || nid}`;
-      const schemeHandler = getSchemeHandler(urnScheme);
-      if (schemeHandler) {
-        urnComponent = schemeHandler.serialize(urnComponent, options);
-      }
-      const uriComponent = urnComponent;
-      const nss = urnComponent.nss;
-      uriComponent.path = `${nid || options.nid}:${nss}`;
-      options.skipEscape = true;
-      return uriComponent;
-    }
-    function urnuuidParse(urnComponent, options) {
-      const uuidComponent = urnComponent;
-      uuidComponent.uuid = uuidComponent.nss;
-      uuidComponent.nss = void 0;
-      if (!options.tolerant && (!uuidComponent.uuid || !isUUID(uuidComponent.uuid))) {
-        uuidComponent.error = uuidComponent.error || "UUID is not valid.";
-      }
-      return uuidComponent;
-    }
-    function urnuuidSerialize(uuidComponent) {
-      const urnComponent = uuidComponent;
-      urnComponent.nss = (uuidComponent.uuid || "").toLowerCase();
-      return urnComponent;
-    }
-    var http = (
-      /** @type {SchemeHandler} */
-      {
-        scheme: "http",
-        domainHost: true,
-        parse: httpParse,
-        serialize: httpSerialize
-      }
-    );
-    var https = (
-      /** @type {SchemeHandler} */
-      {
-        scheme: "https",
-        domainHost: http.domainHost,
-        parse: httpParse,
-        serialize: httpSerialize
-      }
-    );
-    var ws2 = (
-      /** @type {SchemeHandler} */
-      {
-        scheme: "ws",
-        domainHost: true,
-        parse: wsParse,
-        serialize: wsSerialize
-      }
-    );
-    var wss = (
-      /** @type {SchemeHandler} */
-      {
-        scheme: "wss",
-        domainHost: ws2.domainHost,
-        parse: ws2.parse,
-        serialize: ws2.serialize
-      }
-    );
-    var urn = (
-      /** @type {SchemeHandler} */
-      {
-        scheme: "urn",
-        parse: urnParse,
-        serialize: urnSerialize,
-        skipNormalize: true
-      }
-    );
-    var urnuuid = (
-      /** @type {SchemeHandler} */
-      {
-        scheme: "urn:uuid",
-        parse: urnuuidParse,
-        serialize: urnuuidSerialize,
-        skipNormalize: true
-      }
-    );
-    var SCHEMES = (
-      /** @type {Record<SchemeName, SchemeHandler>} */
-      {
-        http,
-        https,
-        ws: ws2,
-        wss,
-        urn,
-        "urn:uuid": urnuuid
-      }
-    );
-    Object.setPrototypeOf(SCHEMES, null);
-    function getSchemeHandler(scheme) {
-      return scheme && (SCHEMES[
-        /** @type {SchemeName} */
-        scheme
-      ] || SCHEMES[
-        /** @type {SchemeName} */
-        scheme.toLowerCase()
-      ]) || void 0;
-    }
-    module.exports = {
-      wsIsSecure,
-      SCHEMES,
-      isValidSchemeName,
-      getSchemeHandler
-    };
-  }
-});
-
-// node_modules/fast-uri/index.js
-var require_fast_uri = __commonJS({
-  "node_modules/fast-uri/index.js"(exports, module) {
-    "use strict";
-    var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
-    var { SCHEMES, getSchemeHandler } = require_schemes();
-    var VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
-    var MALFORMED_SCHEME_ERROR = "URI scheme is malformed.";
-    var MALFORMED_HOST_ERROR = "URI host is malformed.";
-    var FORBIDDEN_DOMAIN_HOST_CHARACTER = /[\0-\x20"#/:<>?@[\\\]^`{|}\x7F]/u;
-    function validateScheme(scheme) {
-      const stringScheme = String(scheme);
-      if (!VALID_SCHEME.test(stringScheme)) {
-        throw new TypeError(MALFORMED_SCHEME_ERROR);
-      }
-      return stringScheme;
-    }
-    function normalize(uri, options) {
-      if (typeof uri === "string") {
-        uri = /** @type {T} */
-        normalizeString(uri, options);
-      } else if (typeof uri === "object") {
-        uri = /** @type {T} */
-        parse(serialize(uri, options), options);
-      }
-      return uri;
-    }
-    function resolve7(baseURI, relativeURI, options) {
-      const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
-      const {
-        parsed: baseParsed,
-        malformedAuthorityOrPort: baseMalformed,
-        malformedPercentEncoding: baseMalformedPercentEncoding,
-        malformedSchemeSpecific: baseMalformedSchemeSpecific,
-        malformedHost: baseMalformedHost,
-        malformedScheme: baseMalformedScheme
-      } = parseWithStatus(baseURI, schemelessOptions);
-      const {
-        parsed: relativeParsed,
-        malformedAuthorityOrPort: relativeMalformed,
-        malformedPercentEncoding: relativeMalformedPercentEncoding,
-        malformedSchemeSpecific: relativeMalformedSchemeSpecific,
-        malformedHost: relativeMalformedHost,
-        malformedScheme: relativeMalformedScheme
-      } = parseWithStatus(relativeURI, schemelessOptions);
-      if (baseMalformed || relativeMalformed || baseMalformedPercentEncoding || relativeMalformedPercentEncoding || baseMalformedSchemeSpecific || relativeMalformedSchemeSpecific || baseMalformedHost || relativeMalformedHost || baseMalformedScheme || relativeMalformedScheme) {
-        throw new Error(baseParsed.error || relativeParsed.error || "URI is malformed.");
-      }
-      const resolved = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true);
-      const resolvedSchemeHandler = getSchemeHandler(options && options.scheme || resolved.scheme);
-      const resolvedHost = resolved.host;
-      const resolvedHostIsIP = resolvedHost !== void 0 && resolvedHost !== "" && (isIPv4(resolvedHost) || normalizeIPv6(resolvedHost).isIPV6);
-      if (hasForbiddenDomainHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP)) {
-        throw new Error(MALFORMED_HOST_ERROR);
-      }
-      canonicalizeHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP);
-      const encodedASCIIHost = resolvedHost && resolvedHost.indexOf("%") !== -1 && !new RegExp("\\P{ASCII}", "u").test(resolvedHost);
-      if (resolved.error && !encodedASCIIHost) {
-        throw new Error(resolved.error);
-      }
-      schemelessOptions.skipEscape = true;
-      return serialize(resolved, schemelessOptions);
-    }
-    function resolveComponent(base, relative4, options, skipNormalization) {
-      const target = {};
-      if (!skipNormalization) {
-        base = parse(serialize(base, options), options);
-        relative4 = parse(serialize(relative4, options), options);
-      }
-      options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
-      } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
-        } else {
-          if (!relative4.path) {
-            target.path = base.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
-            } else {
-              target.query = base.query;
-            }
-          } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
-            } else {
-              const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
-              if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative4.path;
-              } else if (!base.path) {
-                target.path = relative4.path;
-              } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
-              }
-              target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
-            }
-            target.query = relative4.query;
-          }
-          target.userinfo = base.userinfo;
-          target.host = base.host;
-          target.port = base.port;
-        }
-        target.scheme = base.scheme;
-      }
-      target.fragment = relative4.fragment;
-      return target;
-    }
-    function equal(uriA, uriB, options) {
-      const normalizedA = normalizeComparableURI(uriA, options);
-      const normalizedB = normalizeComparableURI(uriB, options);
-      return normalizedA !== void 0 && normalizedB !== void 0 && normalizedA === normalizedB;
-    }
-    function serialize(cmpts, opts) {
-      const component = {
-        host: cmpts.host,
-        scheme: cmpts.scheme,
-        userinfo: cmpts.userinfo,
-        port: cmpts.port,
-        path: cmpts.path,
-        query: cmpts.query,
-        nid: cmpts.nid,
-        nss: cmpts.nss,
-        uuid: cmpts.uuid,
-        fragment: cmpts.fragment,
-        reference: cmpts.reference,
-        resourceName: cmpts.resourceName,
-        secure: cmpts.secure,
-        error: ""
-      };
-      const options = Object.assign({}, opts);
-      const uriTokens = [];
-      if (component.scheme) {
-        component.scheme = validateScheme(component.scheme);
-      }
-      const schemeHandler = getSchemeHandler(options.scheme || component.scheme);
-      if (schemeHandler && schemeHandler.serialize) schemeHandler.serialize(component, options);
-      const hasAuthority = component.userinfo !== void 0 || component.host !== void 0 || component.port !== void 0;
-      const schemelessReference = (component.scheme === void 0 || options.reference === "suffix") && !hasAuthority;
-      const pathNoScheme = !options.skipEscape && schemelessReference;
-      if (component.path !== void 0) {
-        if (!options.skipEscape) {
-          component.path = serializePathEncoding(component.path, pathNoScheme);
-        } else {
-          component.path = normalizePercentEncoding(component.path);
-        }
-      }
-      if (options.reference !== "suffix" && component.scheme) {
-        component.scheme = validateScheme(component.scheme);
-        uriTokens.push(component.scheme, ":");
-      }
-      const authority = recomposeAuthority(component);
-      if (authority !== void 0) {
-        if (options.reference !== "suffix") {
-          uriTokens.push("//");
-        }
-        uriTokens.push(authority);
-        if (component.path && component.path[0] !== "/") {
-          uriTokens.push("/");
-        }
-      }
-      if (component.path !== void 0) {
-        let s = component.path;
-        if (!options.absolutePath && (!schemeHandler || !schemeHandler.absolutePath)) {
-          s = schemelessReference && s[0] !== "/" ? removeDotSegmentsRelative(s) : removeDotSegments(s);
-        }
-        if (schemelessReference) {
-          s = serializePathEncoding(s, true);
-        }
-        if (authority === void 0 && s[0] === "/" && s[1] === "/") {
-          s = "/%2F" + s.slice(2);
-        }
-        uriTokens.push(s);
-      }
-      if (component.query !== void 0) {
-        uriTokens.push("?", encodeQuery(component.query));
-      }
-      if (component.fragment !== void 0) {
-        uriTokens.push("#", encodeFragment(component.fragment));
-      }
-      return uriTokens.join("");
-    }
-    var URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
-    var AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
-    var AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-    function getParseError(parsed, matches2) {
-      if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
-        return 'URI path must start with "/" when authority is present.';
-      }
-      if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) {
-        return "URI port is malformed.";
-      }
-      return void 0;
-    }
-    function hasMalformedPercentEncoding(component) {
-      if (component === void 0) return false;
-      let percent = component.indexOf("%");
-      while (percent !== -1) {
-        if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
-          return true;
-        }
-        percent = component.indexOf("%", percent + 3);
-      }
-      return false;
-    }
-    function isIPLiteral(host) {
-      return host[0] === "[" && host[host.length - 1] === "]";
-    }
-    function hasMalformedComponentPercentEncoding(matches2) {
-      const host = matches2[4];
-      return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
-    }
-    function canonicalizeHost(parsed, options, schemeHandler, isIP) {
-      if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
-        parsed.error = parsed.error || MALFORMED_HOST_ERROR;
-        return true;
-      }
-      if (!options.unicodeSupport && (!schemeHandler || !schemeHandler.unicodeSupport) && parsed.host && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && isIP === false && nonSimpleDomain(parsed.host)) {
-        let url;
-        try {
-          url = new URL("http://" + parsed.host);
-        } catch (e) {
-          parsed.error = parsed.error || "Host's domain name can not be converted to ASCII: " + e;
-          return true;
-        }
-        if (!isHostOnlyURL(url)) {
-          parsed.error = parsed.error || MALFORMED_HOST_ERROR;
-          return true;
-        }
-        parsed.host = url.hostname;
-      }
-      return false;
-    }
-    function hasForbiddenDomainHost(parsed, options, schemeHandler, isIP) {
-      return Boolean(
-        parsed.host && isIP === false && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && FORBIDDEN_DOMAIN_HOST_CHARACTER.test(parsed.host)
-      );
-    }
-    function isHostOnlyURL(url) {
-      return url.username === "" && url.password === "" && url.port === "" && url.pathname === "/" && url.search === "" && url.hash === "" && url.hostname !== "";
-    }
-    function parseWithStatus(uri, opts) {
-      const options = Object.assign({}, opts);
-      const parsed = {
-        scheme: void 0,
-        userinfo: void 0,
-        host: "",
-        port: void 0,
-        path: "",
-        query: void 0,
-        fragment: void 0
-      };
-      let malformedAuthorityOrPort = false;
-      let malformedPercentEncoding = false;
-      let malformedSchemeSpecific = false;
-      let malformedHost = false;
-      let malformedIPLiteral = false;
-      let malformedScheme = false;
-      let isIP = false;
-      if (options.reference === "suffix") {
-        if (options.scheme) {
-          uri = options.scheme + ":" + uri;
-        } else {
-          uri = "//" + uri;
-        }
-      }
-      const authorityMatch = uri.match(AUTHORITY_PREFIX);
-      if (authorityMatch !== null && authorityMatch[1].indexOf("\\") !== -1) {
-        parsed.error = "URI authority must not contain a literal backslash.";
-        malformedAuthorityOrPort = true;
-      }
-      const introducerMatch = uri.match(AUTHORITY_INTRODUCER_REGION);
-      if (introducerMatch !== null) {
-        const region = introducerMatch[1];
-        const normalizedRegion = region.replace(/[\t\n\r]/g, "");
-        if (normalizedRegion.length >= 2) {
-          if (normalizedRegion.slice(0, 2) !== "//") {
-            parsed.error = parsed.error || "URI authority must not contain a literal backslash.";
-            malformedAuthorityOrPort = true;
-          } else if (region.length !== normalizedRegion.length) {
-            parsed.error = parsed.error || "URI authority introducer must not contain whitespace.";
-            malformedAuthorityOrPort = true;
-          }
-        }
-      }
-      const matches2 = uri.match(URI_PARSE);
-      if (matches2) {
-        parsed.scheme = matches2[1];
-        parsed.userinfo = matches2[3];
-        parsed.host = matches2[4];
-        parsed.port = parseInt(matches2[5], 10);
-        parsed.path = matches2[6] || "";
-        parsed.query = matches2[7];
-        parsed.fragment = matches2[8];
-        if (parsed.scheme !== void 0) {
-          if (VALID_SCHEME.test(parsed.scheme)) {
-            parsed.scheme = parsed.scheme.toLowerCase();
-          } else {
-            parsed.error = parsed.error || MALFORMED_SCHEME_ERROR;
-            malformedScheme = true;
-          }
-        }
-        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2);
-        if (malformedPercentEncoding) {
-          parsed.error = parsed.error || "URI contains malformed percent-encoding.";
-        }
-        if (isNaN(parsed.port)) {
-          parsed.port = matches2[5];
-        }
-        const parseError = getParseError(parsed, matches2);
-        if (parseError !== void 0) {
-          parsed.error = parsed.error || parseError;
-          malformedAuthorityOrPort = true;
-        }
-        if (parsed.host) {
-          const ipv4result = isIPv4(parsed.host);
-          if (ipv4result === false) {
-            const bracketedIPLiteral = isIPLiteral(parsed.host);
-            const hasIPLiteralBracket = parsed.host.indexOf("[") !== -1 || parsed.host.indexOf("]") !== -1;
-            const ipv6result = normalizeIPv6(parsed.host);
-            isIP = ipv6result.isIPV6 || ipv6result.isIPVFuture === true;
-            malformedIPLiteral = hasIPLiteralBracket && (!bracketedIPLiteral || ipv6result.error === true);
-            parsed.host = isIP ? ipv6result.host : ipv6result.host.toLowerCase();
-            if (malformedIPLiteral) {
-              parsed.error = parsed.error || MALFORMED_HOST_ERROR;
-              malformedAuthorityOrPort = true;
-            }
-          } else {
-            isIP = true;
-          }
-        }
-        if (parsed.scheme === void 0 && parsed.userinfo === void 0 && parsed.host === void 0 && parsed.port === void 0 && parsed.query === void 0 && !parsed.path) {
-          parsed.reference = "same-document";
-        } else if (parsed.scheme === void 0) {
-          parsed.reference = "relative";
-        } else if (parsed.fragment === void 0) {
-          parsed.reference = "absolute";
-        } else {
-          parsed.reference = "uri";
-        }
-        if (options.reference && options.reference !== "suffix" && options.reference !== parsed.reference) {
-          parsed.error = parsed.error || "URI is not a " + options.reference + " reference.";
-        }
-        const schemeHandler = getSchemeHandler(options.scheme || parsed.scheme);
-        if (!malformedIPLiteral) {
-          malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP);
-        }
-        if (uri.indexOf("%") !== -1 && parsed.host !== void 0 && !malformedIPLiteral) {
-          let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, true);
-          if (!isIP) {
-            host = normalizePercentEncoding(host.toLowerCase());
-          }
-          parsed.host = isIP || options.scheme !== "null" ? reescapeHostDelimiters(host, isIP) : host;
-        }
-        if (!schemeHandler || schemeHandler && !schemeHandler.skipNormalize) {
-          if (parsed.path) {
-            parsed.path = normalizePathEncoding(parsed.path);
-          }
-          if (parsed.query) {
-            parsed.query = normalizeQueryFragmentEncoding(parsed.query);
-          }
-          if (parsed.fragment) {
-            parsed.fragment = normalizeQueryFragmentEncoding(parsed.fragment);
-          }
-        }
-        if (schemeHandler && schemeHandler.parse) {
-          schemeHandler.parse(parsed, options);
-          if (schemeHandler === SCHEMES.urn && parsed.nid === void 0) {
-            malformedSchemeSpecific = true;
-          }
-        }
-      } else {
-        parsed.error = parsed.error || "URI can not be parsed.";
-      }
-      return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
-    }
-    function parse(uri, opts) {
-      return parseWithStatus(uri, opts).parsed;
-    }
-    function normalizeString(uri, opts) {
-      return normalizeStringWithStatus(uri, opts).normalized;
-    }
-    function normalizeStringWithStatus(uri, opts) {
-      const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts);
-      return {
-        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
-        malformedAuthorityOrPort,
-        malformedPercentEncoding,
-        malformedSchemeSpecific,
-        malformedHost,
-        malformedScheme
-      };
-    }
-    function normalizeComparableURI(uri, opts) {
-      if (typeof uri !== "string" && typeof uri !== "object") {
-        return void 0;
-      }
-      let value;
-      try {
-        value = typeof uri === "string" ? uri : serialize(uri, opts);
-      } catch {
-        return void 0;
-      }
-      const { normalized, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = normalizeStringWithStatus(value, opts);
-      return malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? void 0 : normalized;
-    }
-    var fastUri = {
-      SCHEMES,
-      normalize,
-      resolve: resolve7,
-      resolveComponent,
-      equal,
-      serialize,
-      parse
-    };
-    module.exports = fastUri;
-    module.exports.default = fastUri;
-    module.exports.fastUri = fastUri;
-  }
-});
-
-// node_modules/ajv/dist/runtime/uri.js
-var require_uri = __commonJS({
-  "node_modules/ajv/dist/runtime/uri.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var uri = require_fast_uri();
-    uri.code = 'require("ajv/dist/runtime/uri").default';
-    exports.default = uri;
-  }
-});
-
-// node_modules/ajv/dist/core.js
-var require_core = __commonJS({
-  "node_modules/ajv/dist/core.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-    var validate_1 = require_validate();
-    Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
-      return validate_1.KeywordCxt;
-    } });
-    var codegen_1 = require_codegen();
-    Object.defineProperty(exports, "_", { enumerable: true, get: function() {
-      return codegen_1._;
-    } });
-    Object.defineProperty(exports, "str", { enumerable: true, get: function() {
-      return codegen_1.str;
-    } });
-    Object.defineProperty(exports, "stringify", { enumerable: true, get: function() {
-      return codegen_1.stringify;
-    } });
-    Object.defineProperty(exports, "nil", { enumerable: true, get: function() {
-      return codegen_1.nil;
-    } });
-    Object.defineProperty(exports, "Name", { enumerable: true, get: function() {
-      return codegen_1.Name;
-    } });
-    Object.defineProperty(exports, "CodeGen", { enumerable: true, get: function() {
-      return codegen_1.CodeGen;
-    } });
-    var validation_error_1 = require_validation_error();
-    var ref_error_1 = require_ref_error();
-    var rules_1 = require_rules();
-    var compile_1 = require_compile();
-    var codegen_2 = require_codegen();
-    var resolve_1 = require_resolve();
-    var dataType_1 = require_dataType();
-    var util_1 = require_util();
-    var $dataRefSchema = require_data();
-    var uri_1 = require_uri();
-    var defaultRegExp = (str5, flags) => new RegExp(str5, flags);
-    defaultRegExp.code = "new RegExp";
-    var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
-    var EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
-      "validate",
-      "serialize",
-      "parse",
-      "wrapper",
-      "root",
-      "schema",
-      "keyword",
-      "pattern",
-      "formats",
-      "validate$data",
-      "func",
-      "obj",
-      "Error"
-    ]);
-    var removedOptions = {
-      errorDataPath: "",
-      format: "`validateFormats: false` can be used instead.",
-      nullable: '"nullable" keyword is supported by default.',
-      jsonPointers: "Deprecated jsPropertySyntax can be used instead.",
-      extendRefs: "Deprecated ignoreKeywordsWithRef can be used instead.",
-      missingRefs: "Pass empty schema with $id that should be ignored to ajv.addSchema.",
-      processCode: "Use option `code: {process: (code, schemaEnv: object) => string}`",
-      sourceCode: "Use option `code: {source: true}`",
-      strictDefaults: "It is default now, see option `strict`.",
-      strictKeywords: "It is default now, see option `strict`.",
-      uniqueItems: '"uniqueItems" keyword is always validated.',
-      unknownFormats: "Disable strict mode or pass `true` to `ajv.addFormat` (or `formats` option).",
-      cache: "Map is used as cache, schema object as key.",
-      serialize: "Map is used as cache, schema object as key.",
-      ajvErrors: "It is default now."
-    };
-    var deprecatedOptions = {
-      ignoreKeywordsWithRef: "",
-      jsPropertySyntax: "",
-      unicode: '"minLength"/"maxLength" account for unicode characters by default.'
-    };
-    var MAX_EXPRESSION = 200;
-    function requiredOptions(o) {
-      var _a, _b, _c, _d, _e2, _f, _g, _h, _j, _k, _l, _m, _o, _p, _q, _r, _s2, _t2, _u, _v, _w, _x, _y, _z, _0;
-      const s = o.strict;
-      const _optz = (_a = o.code) === null || _a === void 0 ? void 0 : _a.optimize;
-      const optimize = _optz === true || _optz === void 0 ? 1 : _optz || 0;
-      const regExp = (_c = (_b = o.code) === null || _b === void 0 ? void 0 : _b.regExp) !== null && _c !== void 0 ? _c : defaultRegExp;
-      const uriResolver = (_d = o.uriResolver) !== null && _d !== void 0 ? _d : uri_1.default;
-      return {
-        strictSchema: (_f = (_e2 = o.strictSchema) !== null && _e2 !== void 0 ? _e2 : s) !== null && _f !== void 0 ? _f : true,
-        strictNumbers: (_h = (_g = o.strictNumbers) !== null && _g !== void 0 ? _g : s) !== null && _h !== void 0 ? _h : true,
-        strictTypes: (_k = (_j = o.strictTypes) !== null && _j !== void 0 ? _j : s) !== null && _k !== void 0 ? _k : "log",
-        strictTuples: (_m = (_l = o.strictTuples) !== null && _l !== void 0 ? _l : s) !== null && _m !== void 0 ? _m : "log",
-        strictRequired: (_p = (_o = o.strictRequired) !== null && _o !== void 0 ? _o : s) !== null && _p !== void 0 ? _p : false,
-        code: o.code ? { ...o.code, optimize, regExp } : { optimize, regExp },
-        loopRequired: (_q = o.loopRequired) !== null && _q !== void 0 ? _q : MAX_EXPRESSION,
-        loopEnum: (_r = o.loopEnum) !== null && _r !== void 0 ? _r : MAX_EXPRESSION,
-        meta: (_s2 = o.meta) !== null && _s2 !== void 0 ? _s2 : true,
-        messages: (_t2 = o.messages) !== null && _t2 !== void 0 ? _t2 : true,
-        inlineRefs: (_u = o.inlineRefs) !== null && _u !== void 0 ? _u : true,
-        schemaId: (_v = o.schemaId) !== null && _v !== void 0 ? _v : "$id",
-        addUsedSchema: (_w = o.addUsedSchema) !== null && _w !== void 0 ? _w : true,
-        validateSchema: (_x = o.validateSchema) !== null && _x !== void 0 ? _x : true,
-        validateFormats: (_y = o.validateFormats) !== null && _y !== void 0 ? _y : true,
-        unicodeRegExp: (_z = o.unicodeRegExp) !== null && _z !== void 0 ? _z : true,
-        int32range: (_0 = o.int32range) !== null && _0 !== void 0 ? _0 : true,
-        uriResolver
-      };
-    }
-    var Ajv3 = class {
-      constructor(opts = {}) {
-        this.schemas = {};
-        this.refs = {};
-        this.formats = /* @__PURE__ */ Object.create(null);
-        this._compilations = /* @__PURE__ */ new Set();
-        this._loading = {};
-        this._cache = /* @__PURE__ */ new Map();
-        opts = this.opts = { ...opts, ...requiredOptions(opts) };
-        const { es5, lines } = this.opts.code;
-        this.scope = new codegen_2.ValueScope({ scope: {}, prefixes: EXT_SCOPE_NAMES, es5, lines });
-        this.logger = getLogger(opts.logger);
-        const formatOpt = opts.validateFormats;
-        opts.validateFormats = false;
-        this.RULES = (0, rules_1.getRules)();
-        checkOptions.call(this, removedOptions, opts, "NOT SUPPORTED");
-        checkOptions.call(this, deprecatedOptions, opts, "DEPRECATED", "warn");
-        this._metaOpts = getMetaSchemaOptions.call(this);
-        if (opts.formats)
-          addInitialFormats.call(this);
-        this._addVocabularies();
-        this._addDefaultMetaSchema();
-        if (opts.keywords)
-          addInitialKeywords.call(this, opts.keywords);
-        if (typeof opts.meta == "object")
-          this.addMetaSchema(opts.meta);
-        addInitialSchemas.call(this);
-        opts.validateFormats = formatOpt;
-      }
-      _addVocabularies() {
-        this.addKeyword("$async");
-      }
-      _addDefaultMetaSchema() {
-        const { $data, meta, schemaId } = this.opts;
-        let _dataRefSchema = $dataRefSchema;
-        if (schemaId === "id") {
-          _dataRefSchema = { ...$dataRefSchema };
-          _dataRefSchema.id = _dataRefSchema.$id;
-          delete _dataRefSchema.$id;
-        }
-        if (meta && $data)
-          this.addMetaSchema(_dataRefSchema, _dataRefSchema[schemaId], false);
-      }
-      defaultMeta() {
-        const { meta, schemaId } = this.opts;
-        return this.opts.defaultMeta = typeof meta == "object" ? meta[schemaId] || meta : void 0;
-      }
-      validate(schemaKeyRef, data) {
-        let v2;
-        if (typeof schemaKeyRef == "string") {
-          v2 = this.getSchema(schemaKeyRef);
-          if (!v2)
-            throw new Error(`no schema with key or ref "${schemaKeyRef}"`);
-        } else {
-          v2 = this.compile(schemaKeyRef);
-        }
-        const valid = v2(data);
-        if (!("$async" in v2))
-          this.errors = v2.errors;
-        return valid;
-      }
-      compile(schema, _meta) {
-        const sch = this._addSchema(schema, _meta);
-        return sch.validate || this._compileSchemaEnv(sch);
-      }
-      compileAsync(schema, meta) {
-        if (typeof this.opts.loadSchema != "function") {
-          throw new Error("options.loadSchema should be a function");
-        }
-        const { loadSchema } = this.opts;
-        return runCompileAsync.call(this, schema, meta);
-        async function runCompileAsync(_schema, _meta) {
-          await loadMetaSchema.call(this, _schema.$schema);
-          const sch = this._addSchema(_schema, _meta);
-          return sch.validate || _compileAsync.call(this, sch);
-        }
-        async function loadMetaSchema($ref) {
-          if ($ref && !this.getSchema($ref)) {
-            await runCompileAsync.call(this, { $ref }, true);
-          }
-        }
-        async function _compileAsync(sch) {
-          try {
-            return this._compileSchemaEnv(sch);
-          } catch (e) {
-            if (!(e instanceof ref_error_1.default))
-              throw e;
-            checkLoaded.call(this, e);
-            await loadMissingSchema.call(this, e.missingSchema);
-            return _compileAsync.call(this, sch);
-          }
-        }
-        function checkLoaded({ missingSchema: ref, missingRef }) {
-          if (this.refs[ref]) {
-            throw new Error(`AnySchema ${ref} is loaded but ${missingRef} cannot be resolved`);
-          }
-        }
-        async function loadMissingSchema(ref) {
-          const _schema = await _loadSchema.call(this, ref);
-          if (!this.refs[ref])
-            await loadMetaSchema.call(this, _schema.$schema);
-          if (!this.refs[ref])
-            this.addSchema(_schema, ref, meta);
-        }
-        async function _loadSchema(ref) {
-          const p = this._loading[ref];
-          if (p)
-            return p;
-          try {
-            return await (this._loading[ref] = loadSchema(ref));
-          } finally {
-            delete this._loading[ref];
-          }
-        }
-      }
-      // Adds schema to the instance
-      addSchema(schema, key, _meta, _validateSchema = this.opts.validateSchema) {
-        if (Array.isArray(schema)) {
-          for (const sch of schema)
-            this.addSchema(sch, void 0, _meta, _validateSchema);
-          return this;
-        }
-        let id;
-        if (typeof schema === "object") {
-          const { schemaId } = this.opts;
-          id = schema[schemaId];
-          if (id !== void 0 && typeof id != "string") {
-            throw new Error(`schema ${schemaId} must be string`);
-          }
-        }
-        key = (0, resolve_1.normalizeId)(key || id);
-        this._checkUnique(key);
-        this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
-        return this;
-      }
-      // Add schema that will be used to validate other schemas
-      // options in META_IGNORE_OPTIONS are alway set to false
-      addMetaSchema(schema, key, _validateSchema = this.opts.validateSchema) {
-        this.addSchema(schema, key, true, _validateSchema);
-        return this;
-      }
-      //  Validate schema against its meta-schema
-      validateSchema(schema, throwOrLogError) {
-        if (typeof schema == "boolean")
-          return true;
-        let $schema;
-        $schema = schema.$schema;
-        if ($schema !== void 0 && typeof $schema != "string") {
-          throw new Error("$schema must be a string");
-        }
-        $schema = $schema || this.opts.defaultMeta || this.defaultMeta();
-        if (!$schema) {
-          this.logger.warn("meta-schema not available");
-          this.errors = null;
-          return true;
-        }
-        const valid = this.validate($schema, schema);
-        if (!valid && throwOrLogError) {
-          const message = "schema is invalid: " + this.errorsText();
-          if (this.opts.validateSchema === "log")
-            this.logger.error(message);
-          else
-            throw new Error(message);
-        }
-        return valid;
-      }
-      // Get compiled schema by `key` or `ref`.
-      // (`key` that was passed to `addSchema` or full schema reference - `schema.$id` or resolved id)
-      getSchema(keyRef) {
-        let sch;
-        while (typeof (sch = getSchEnv.call(this, keyRef)) == "string")
-          keyRef = sch;
-        if (sch === void 0) {
-          const { schemaId } = this.opts;
-          const root = new compile_1.SchemaEnv({ schema: {}, schemaId });
-          sch = compile_1.resolveSchema.call(this, root, keyRef);
-          if (!sch)
-            return;
-          this.refs[keyRef] = sch;
-        }
-        return sch.validate || this._compileSchemaEnv(sch);
-      }
-      // Remove cached schema(s).
-      // If no parameter is passed all schemas but meta-schemas are removed.
-      // If RegExp is passed all schemas with key/id matching pattern but meta-schemas are removed.
-      // Even if schema is referenced by other schemas it still can be removed as other schemas have local references.
-      removeSchema(schemaKeyRef) {
-        if (schemaKeyRef instanceof RegExp) {
-          this._removeAllSchemas(this.schemas, schemaKeyRef);
-          this._removeAllSchemas(this.refs, schemaKeyRef);
-          return this;
-        }
-        switch (typeof schemaKeyRef) {
-          case "undefined":
-            this._removeAllSchemas(this.schemas);
-            this._removeAllSchemas(this.refs);
-            this._cache.clear();
-            return this;
-          case "string": {
-            const sch = getSchEnv.call(this, schemaKeyRef);
-            if (typeof sch == "object")
-              this._cache.delete(sch.schema);
-            delete this.schemas[schemaKeyRef];
-            delete this.refs[schemaKeyRef];
-            return this;
-          }
-          case "object": {
-            const cacheKey = schemaKeyRef;
-            this._cache.delete(cacheKey);
-            let id = schemaKeyRef[this.opts.schemaId];
-            if (id) {
-              id = (0, resolve_1.normalizeId)(id);
-              delete this.schemas[id];
-              delete this.refs[id];
-            }
-            return this;
-          }
-          default:
-            throw new Error("ajv.removeSchema: invalid parameter");
-        }
-      }
-      // add "vocabulary" - a collection of keywords
-      addVocabulary(definitions) {
-        for (const def of definitions)
-          this.addKeyword(def);
-        return this;
-      }
-      addKeyword(kwdOrDef, def) {
-        let keyword;
-        if (typeof kwdOrDef == "string") {
-          keyword = kwdOrDef;
-          if (typeof def == "object") {
-            this.logger.warn("these parameters are deprecated, see docs for addKeyword");
-            def.keyword = keyword;
-          }
-        } else if (typeof kwdOrDef == "object" && def === void 0) {
-          def = kwdOrDef;
-          keyword = def.keyword;
-          if (Array.isArray(keyword) && !keyword.length) {
-            throw new Error("addKeywords: keyword must be string or non-empty array");
-          }
-        } else {
-          throw new Error("invalid addKeywords parameters");
-        }
-        checkKeyword.call(this, keyword, def);
-        if (!def) {
-          (0, util_1.eachItem)(keyword, (kwd) => addRule.call(this, kwd));
-          return this;
-        }
-        keywordMetaschema.call(this, def);
-        const definition = {
-          ...def,
-          type: (0, dataType_1.getJSONTypes)(def.type),
-          schemaType: (0, dataType_1.getJSONTypes)(def.schemaType)
-        };
-        (0, util_1.eachItem)(keyword, definition.type.length === 0 ? (k2) => addRule.call(this, k2, definition) : (k2) => definition.type.forEach((t) => addRule.call(this, k2, definition, t)));
-        return this;
-      }
-      getKeyword(keyword) {
-        const rule = this.RULES.all[keyword];
-        return typeof rule == "object" ? rule.definition : !!rule;
-      }
-      // Remove keyword
-      removeKeyword(keyword) {
-        const { RULES } = this;
-        delete RULES.keywords[keyword];
-        delete RULES.all[keyword];
-        for (const group of RULES.rules) {
-          const i = group.rules.findIndex((rule) => rule.keyword === keyword);
-          if (i >= 0)
-            group.rules.splice(i, 1);
-        }
-        return this;
-      }
-      // Add format
-      addFormat(name, format) {
-        if (typeof format == "string")
-          format = new RegExp(format);
-        this.formats[name] = format;
-        return this;
-      }
-      errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
-        if (!errors || errors.length === 0)
-          return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
-      }
-      $dataMetaSchema(metaSchema, keywordsJsonPointers) {
-        const rules2 = this.RULES.all;
-        metaSchema = JSON.parse(JSON.stringify(metaSchema));
-        for (const jsonPointer of keywordsJsonPointers) {
-          const segments2 = jsonPointer.split("/").slice(1);
-          let keywords = metaSchema;
-          for (const seg of segments2)
-            keywords = keywords[seg];
-          for (const key in rules2) {
-            const rule = rules2[key];
-            if (typeof rule != "object")
-              continue;
-            const { $data } = rule.definition;
-            const schema = keywords[key];
-            if ($data && schema)
-              keywords[key] = schemaOrData(schema);
-          }
-        }
-        return metaSchema;
-      }
-      _removeAllSchemas(schemas, regex) {
-        for (const keyRef in schemas) {
-          const sch = schemas[keyRef];
-          if (!regex || regex.test(keyRef)) {
-            if (typeof sch == "string") {
-              delete schemas[keyRef];
-            } else if (sch && !sch.meta) {
-              this._cache.delete(sch.schema);
-              delete schemas[keyRef];
-            }
-          }
-        }
-      }
-      _addSchema(schema, meta, baseId, validateSchema = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
-        let id;
-        const { schemaId } = this.opts;
-        if (typeof schema == "object") {
-          id = schema[schemaId];
-        } else {
-          if (this.opts.jtd)
-            throw new Error("schema must be object");
-          else if (typeof schema != "boolean")
-            throw new Error("schema must be object or boolean");
-        }
-        let sch = this._cache.get(schema);
-        if (sch !== void 0)
-          return sch;
-        baseId = (0, resolve_1.normalizeId)(id || baseId);
-        const localRefs = resolve_1.getSchemaRefs.call(this, schema, baseId);
-        sch = new compile_1.SchemaEnv({ schema, schemaId, meta, baseId, localRefs });
-        this._cache.set(sch.schema, sch);
-        if (addSchema && !baseId.startsWith("#")) {
-          if (baseId)
-            this._checkUnique(baseId);
-          this.refs[baseId] = sch;
-        }
-        if (validateSchema)
-          this.validateSchema(schema, true);
-        return sch;
-      }
-      _checkUnique(id) {
-        if (this.schemas[id] || this.refs[id]) {
-          throw new Error(`schema with key or id "${id}" already exists`);
-        }
-      }
-      _compileSchemaEnv(sch) {
-        if (sch.meta)
-          this._compileMetaSchema(sch);
-        else
-          compile_1.compileSchema.call(this, sch);
-        if (!sch.validate)
-          throw new Error("ajv implementation error");
-        return sch.validate;
-      }
-      _compileMetaSchema(sch) {
-        const currentOpts = this.opts;
-        this.opts = this._metaOpts;
-        try {
-          compile_1.compileSchema.call(this, sch);
-        } finally {
-          this.opts = currentOpts;
-        }
-      }
-    };
-    Ajv3.ValidationError = validation_error_1.default;
-    Ajv3.MissingRefError = ref_error_1.default;
-    exports.default = Ajv3;
-    function checkOptions(checkOpts, options, msg, log = "error") {
-      for (const key in checkOpts) {
-        const opt = key;
-        if (opt in options)
-          this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
-      }
-    }
-    function getSchEnv(keyRef) {
-      keyRef = (0, resolve_1.normalizeId)(keyRef);
-      return this.schemas[keyRef] || this.refs[keyRef];
-    }
-    function addInitialSchemas() {
-      const optsSchemas = this.opts.schemas;
-      if (!optsSchemas)
-        return;
-      if (Array.isArray(optsSchemas))
-        this.addSchema(optsSchemas);
-      else
-        for (const key in optsSchemas)
-          this.addSchema(optsSchemas[key], key);
-    }
-    function addInitialFormats() {
-      for (const name in this.opts.formats) {
-        const format = this.opts.formats[name];
-        if (format)
-          this.addFormat(name, format);
-      }
-    }
-    function addInitialKeywords(defs) {
-      if (Array.isArray(defs)) {
-        this.addVocabulary(defs);
-        return;
-      }
-      this.logger.warn("keywords option as map is deprecated, pass array");
-      for (const keyword in defs) {
-        const def = defs[keyword];
-        if (!def.keyword)
-          def.keyword = keyword;
-        this.addKeyword(def);
-      }
-    }
-    function getMetaSchemaOptions() {
-      const metaOpts = { ...this.opts };
-      for (const opt of META_IGNORE_OPTIONS)
-        delete metaOpts[opt];
-      return metaOpts;
-    }
-    var noLogs = { log() {
-    }, warn() {
-    }, error() {
-    } };
-    function getLogger(logger) {
-      if (logger === false)
-        return noLogs;
-      if (logger === void 0)
-        return console;
-      if (logger.log && logger.warn && logger.error)
-        return logger;
-      throw new Error("logger must implement log, warn and error methods");
-    }
-    var KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
-    function checkKeyword(keyword, def) {
-      const { RULES } = this;
-      (0, util_1.eachItem)(keyword, (kwd) => {
-        if (RULES.keywords[kwd])
-          throw new Error(`Keyword ${kwd} is already defined`);
-        if (!KEYWORD_NAME.test(kwd))
-          throw new Error(`Keyword ${kwd} has invalid name`);
-      });
-      if (!def)
-        return;
-      if (def.$data && !("code" in def || "validate" in def)) {
-        throw new Error('$data keyword must have "code" or "validate" function');
-      }
-    }
-    function addRule(keyword, definition, dataType) {
-      var _a;
-      const post = definition === null || definition === void 0 ? void 0 : definition.post;
-      if (dataType && post)
-        throw new Error('keyword with "post" flag cannot have "type"');
-      const { RULES } = this;
-      let ruleGroup = post ? RULES.post : RULES.rules.find(({ type: t }) => t === dataType);
-      if (!ruleGroup) {
-        ruleGroup = { type: dataType, rules: [] };
-        RULES.rules.push(ruleGroup);
-      }
-      RULES.keywords[keyword] = true;
-      if (!definition)
-        return;
-      const rule = {
-        keyword,
-        definition: {
-          ...definition,
-          type: (0, dataType_1.getJSONTypes)(definition.type),
-          schemaType: (0, dataType_1.getJSONTypes)(definition.schemaType)
-        }
-      };
-      if (definition.before)
-        addBeforeRule.call(this, ruleGroup, rule, definition.before);
-      else
-        ruleGroup.rules.push(rule);
-      RULES.all[keyword] = rule;
-      (_a = definition.implements) === null || _a === void 0 ? void 0 : _a.forEach((kwd) => this.addKeyword(kwd));
-    }
-    function addBeforeRule(ruleGroup, rule, before) {
-      const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before);
-      if (i >= 0) {
-        ruleGroup.rules.splice(i, 0, rule);
-      } else {
-        ruleGroup.rules.push(rule);
-        this.logger.warn(`rule ${before} is not defined`);
-      }
-    }
-    function keywordMetaschema(def) {
-      let { metaSchema } = def;
-      if (metaSchema === void 0)
-        return;
-      if (def.$data && this.opts.$data)
-        metaSchema = schemaOrData(metaSchema);
-      def.validateSchema = this.compile(metaSchema, true);
-    }
-    var $dataRef = {
-      $ref: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#"
-    };
-    function schemaOrData(schema) {
-      return { anyOf: [schema, $dataRef] };
-    }
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/core/id.js
-var require_id = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var def = {
-      keyword: "id",
-      code() {
-        throw new Error('NOT SUPPORTED: keyword "id", use "$id" for schema ID');
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/core/ref.js
-var require_ref = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.callRef = exports.getValidate = void 0;
-    var ref_error_1 = require_ref_error();
-    var code_1 = require_code2();
-    var codegen_1 = require_codegen();
-    var names_1 = require_names();
-    var compile_1 = require_compile();
-    var util_1 = require_util();
-    var def = {
-      keyword: "$ref",
-      schemaType: "string",
-      code(cxt) {
-        const { gen, schema: $ref, it: it2 } = cxt;
-        const { baseId, schemaEnv: env, validateName, opts, self } = it2;
-        const { root } = env;
-        if (($ref === "#" || $ref === "#/") && baseId === root.baseId)
-          return callRootRef();
-        const schOrEnv = compile_1.resolveRef.call(self, root, baseId, $ref);
-        if (schOrEnv === void 0)
-          throw new ref_error_1.default(it2.opts.uriResolver, baseId, $ref);
-        if (schOrEnv instanceof compile_1.SchemaEnv)
-          return callValidate(schOrEnv);
-        return inlineRefSchema(schOrEnv);
-        function callRootRef() {
-          if (env === root)
-            return callRef(cxt, validateName, env, env.$async);
-          const rootName = gen.scopeValue("root", { ref: root });
-          return callRef(cxt, (0, codegen_1._)`${rootName}.validate`, root, root.$async);
-        }
-        function callValidate(sch) {
-          const v2 = getValidate(cxt, sch);
-          callRef(cxt, v2, sch, sch.$async);
-        }
-        function inlineRefSchema(sch) {
-          const schName = gen.scopeValue("schema", opts.code.source === true ? { ref: sch, code: (0, codegen_1.stringify)(sch) } : { ref: sch });
-          const valid = gen.name("valid");
-          const schCxt = cxt.subschema({
-            schema: sch,
-            dataTypes: [],
-            schemaPath: codegen_1.nil,
-            topSchemaRef: schName,
-            errSchemaPath: $ref
-          }, valid);
-          cxt.mergeEvaluated(schCxt);
-          cxt.ok(valid);
-        }
-      }
-    };
-    function getValidate(cxt, sch) {
-      const { gen } = cxt;
-      return sch.validate ? gen.scopeValue("validate", { ref: sch.validate }) : (0, codegen_1._)`${gen.scopeValue("wrapper", { ref: sch })}.validate`;
-    }
-    exports.getValidate = getValidate;
-    function callRef(cxt, v2, sch, $async) {
-      const { gen, it: it2 } = cxt;
-      const { allErrors, schemaEnv: env, opts } = it2;
-      const passCxt = opts.passContext ? names_1.default.this : codegen_1.nil;
-      if ($async)
-        callAsyncRef();
-      else
-        callSyncRef();
-      function callAsyncRef() {
-        if (!env.$async)
-          throw new Error("async schema referenced by sync schema");
-        const valid = gen.let("valid");
-        gen.try(() => {
-          gen.code((0, codegen_1._)`await ${(0, code_1.callValidateCode)(cxt, v2, passCxt)}`);
-          addEvaluatedFrom(v2);
-          if (!allErrors)
-            gen.assign(valid, true);
-        }, (e) => {
-          gen.if((0, codegen_1._)`!(${e} instanceof ${it2.ValidationError})`, () => gen.throw(e));
-          addErrorsFrom(e);
-          if (!allErrors)
-            gen.assign(valid, false);
-        });
-        cxt.ok(valid);
-      }
-      function callSyncRef() {
-        cxt.result((0, code_1.callValidateCode)(cxt, v2, passCxt), () => addEvaluatedFrom(v2), () => addErrorsFrom(v2));
-      }
-      function addErrorsFrom(source) {
-        const errs = (0, codegen_1._)`${source}.errors`;
-        gen.assign(names_1.default.vErrors, (0, codegen_1._)`${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`);
-        gen.assign(names_1.default.errors, (0, codegen_1._)`${names_1.default.vErrors}.length`);
-      }
-      function addEvaluatedFrom(source) {
-        var _a;
-        if (!it2.opts.unevaluated)
-          return;
-        const schEvaluated = (_a = sch === null || sch === void 0 ? void 0 : sch.validate) === null || _a === void 0 ? void 0 : _a.evaluated;
-        if (it2.props !== true) {
-          if (schEvaluated && !schEvaluated.dynamicProps) {
-            if (schEvaluated.props !== void 0) {
-              it2.props = util_1.mergeEvaluated.props(gen, schEvaluated.props, it2.props);
-            }
-          } else {
-            const props = gen.var("props", (0, codegen_1._)`${source}.evaluated.props`);
-            it2.props = util_1.mergeEvaluated.props(gen, props, it2.props, codegen_1.Name);
-          }
-        }
-        if (it2.items !== true) {
-          if (schEvaluated && !schEvaluated.dynamicItems) {
-            if (schEvaluated.items !== void 0) {
-              it2.items = util_1.mergeEvaluated.items(gen, schEvaluated.items, it2.items);
-            }
-          } else {
-            const items = gen.var("items", (0, codegen_1._)`${source}.evaluated.items`);
-            it2.items = util_1.mergeEvaluated.items(gen, items, it2.items, codegen_1.Name);
-          }
-        }
-      }
-    }
-    exports.callRef = callRef;
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/core/index.js
-var require_core2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var id_1 = require_id();
-    var ref_1 = require_ref();
-    var core = [
-      "$schema",
-      "$id",
-      "$defs",
-      "$vocabulary",
-      { keyword: "$comment" },
-      "definitions",
-      id_1.default,
-      ref_1.default
-    ];
-    exports.default = core;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/limitNumber.js
-var require_limitNumber = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var ops = codegen_1.operators;
-    var KWDs = {
-      maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
-      minimum: { okStr: ">=", ok: ops.GTE, fail: ops.LT },
-      exclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
-      exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE }
-    };
-    var error = {
-      message: ({ keyword, schemaCode }) => (0, codegen_1.str)`must be ${KWDs[keyword].okStr} ${schemaCode}`,
-      params: ({ keyword, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`
-    };
-    var def = {
-      keyword: Object.keys(KWDs),
-      type: "number",
-      schemaType: "number",
-      $data: true,
-      error,
-      code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        cxt.fail$data((0, codegen_1._)`${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/multipleOf.js
-var require_multipleOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var error = {
-      message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
-      params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
-    };
-    var def = {
-      keyword: "multipleOf",
-      type: "number",
-      schemaType: "number",
-      $data: true,
-      error,
-      code(cxt) {
-        const { gen, data, schemaCode, it: it2 } = cxt;
-        const prec = it2.opts.multipleOfPrecision;
-        const res = gen.let("res");
-        const invalid = prec ? (0, codegen_1._)`Math.abs(Math.round(${res}) - ${res}) > 1e-${prec}` : (0, codegen_1._)`${res} !== parseInt(${res})`;
-        cxt.fail$data((0, codegen_1._)`(${schemaCode} === 0 || (${res} = ${data}/${schemaCode}, ${invalid}))`);
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/runtime/ucs2length.js
-var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str5) {
-      const len = str5.length;
-      let length = 0;
-      let pos = 0;
-      let value;
-      while (pos < len) {
-        length++;
-        value = str5.charCodeAt(pos++);
-        if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str5.charCodeAt(pos);
-          if ((value & 64512) === 56320)
-            pos++;
-        }
-      }
-      return length;
-    }
-    exports.default = ucs2length;
-    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/limitLength.js
-var require_limitLength = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var ucs2length_1 = require_ucs2length();
-    var error = {
-      message({ keyword, schemaCode }) {
-        const comp = keyword === "maxLength" ? "more" : "fewer";
-        return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} characters`;
-      },
-      params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
-    };
-    var def = {
-      keyword: ["maxLength", "minLength"],
-      type: "string",
-      schemaType: "number",
-      $data: true,
-      error,
-      code(cxt) {
-        const { keyword, data, schemaCode, it: it2 } = cxt;
-        const op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
-        const len = it2.opts.unicode === false ? (0, codegen_1._)`${data}.length` : (0, codegen_1._)`${(0, util_1.useFunc)(cxt.gen, ucs2length_1.default)}(${data})`;
-        cxt.fail$data((0, codegen_1._)`${len} ${op} ${schemaCode}`);
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/pattern.js
-var require_pattern = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var code_1 = require_code2();
-    var util_1 = require_util();
-    var codegen_1 = require_codegen();
-    var error = {
-      message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
-      params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
-    };
-    var def = {
-      keyword: "pattern",
-      type: "string",
-      schemaType: "string",
-      $data: true,
-      error,
-      code(cxt) {
-        const { gen, data, $data, schema, schemaCode, it: it2 } = cxt;
-        const u = it2.opts.unicodeRegExp ? "u" : "";
-        if ($data) {
-          const { regExp } = it2.opts.code;
-          const regExpCode = regExp.code === "new RegExp" ? (0, codegen_1._)`new RegExp` : (0, util_1.useFunc)(gen, regExp);
-          const valid = gen.let("valid");
-          gen.try(() => gen.assign(valid, (0, codegen_1._)`${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, false));
-          cxt.fail$data((0, codegen_1._)`!${valid}`);
-        } else {
-          const regExp = (0, code_1.usePattern)(cxt, schema);
-          cxt.fail$data((0, codegen_1._)`!${regExp}.test(${data})`);
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/limitProperties.js
-var require_limitProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var error = {
-      message({ keyword, schemaCode }) {
-        const comp = keyword === "maxProperties" ? "more" : "fewer";
-        return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} properties`;
-      },
-      params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
-    };
-    var def = {
-      keyword: ["maxProperties", "minProperties"],
-      type: "object",
-      schemaType: "number",
-      $data: true,
-      error,
-      code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        const op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
-        cxt.fail$data((0, codegen_1._)`Object.keys(${data}).length ${op} ${schemaCode}`);
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/required.js
-var require_required = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var code_1 = require_code2();
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var error = {
-      message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
-      params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
-    };
-    var def = {
-      keyword: "required",
-      type: "object",
-      schemaType: "array",
-      $data: true,
-      error,
-      code(cxt) {
-        const { gen, schema, schemaCode, data, $data, it: it2 } = cxt;
-        const { opts } = it2;
-        if (!$data && schema.length === 0)
-          return;
-        const useLoop = schema.length >= opts.loopRequired;
-        if (it2.allErrors)
-          allErrorsMode();
-        else
-          exitOnErrorMode();
-        if (opts.strictRequired) {
-          const props = cxt.parentSchema.properties;
-          const { definedProperties } = cxt.it;
-          for (const requiredKey of schema) {
-            if ((props === null || props === void 0 ? void 0 : props[requiredKey]) === void 0 && !definedProperties.has(requiredKey)) {
-              const schemaPath = it2.schemaEnv.baseId + it2.errSchemaPath;
-              const msg = `required property "${requiredKey}" is not defined at "${schemaPath}" (strictRequired)`;
-              (0, util_1.checkStrictMode)(it2, msg, it2.opts.strictRequired);
-            }
-          }
-        }
-        function allErrorsMode() {
-          if (useLoop || $data) {
-            cxt.block$data(codegen_1.nil, loopAllRequired);
-          } else {
-            for (const prop of schema) {
-              (0, code_1.checkReportMissingProp)(cxt, prop);
-            }
-          }
-        }
-        function exitOnErrorMode() {
-          const missing = gen.let("missing");
-          if (useLoop || $data) {
-            const valid = gen.let("valid", true);
-            cxt.block$data(valid, () => loopUntilMissing(missing, valid));
-            cxt.ok(valid);
-          } else {
-            gen.if((0, code_1.checkMissingProp)(cxt, schema, missing));
-            (0, code_1.reportMissingProp)(cxt, missing);
-            gen.else();
-          }
-        }
-        function loopAllRequired() {
-          gen.forOf("prop", schemaCode, (prop) => {
-            cxt.setParams({ missingProperty: prop });
-            gen.if((0, code_1.noPropertyInData)(gen, data, prop, opts.ownProperties), () => cxt.error());
-          });
-        }
-        function loopUntilMissing(missing, valid) {
-          cxt.setParams({ missingProperty: missing });
-          gen.forOf(missing, schemaCode, () => {
-            gen.assign(valid, (0, code_1.propertyInData)(gen, data, missing, opts.ownProperties));
-            gen.if((0, codegen_1.not)(valid), () => {
-              cxt.error();
-              gen.break();
-            });
-          }, codegen_1.nil);
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/limitItems.js
-var require_limitItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var error = {
-      message({ keyword, schemaCode }) {
-        const comp = keyword === "maxItems" ? "more" : "fewer";
-        return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} items`;
-      },
-      params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
-    };
-    var def = {
-      keyword: ["maxItems", "minItems"],
-      type: "array",
-      schemaType: "number",
-      $data: true,
-      error,
-      code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        const op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
-        cxt.fail$data((0, codegen_1._)`${data}.length ${op} ${schemaCode}`);
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/runtime/equal.js
-var require_equal = __commonJS({
-  "node_modules/ajv/dist/runtime/equal.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var equal = require_fast_deep_equal();
-    equal.code = 'require("ajv/dist/runtime/equal").default';
-    exports.default = equal;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
-var require_uniqueItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var dataType_1 = require_dataType();
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var equal_1 = require_equal();
-    var error = {
-      message: ({ params: { i, j: j2 } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j2} and ${i} are identical)`,
-      params: ({ params: { i, j: j2 } }) => (0, codegen_1._)`{i: ${i}, j: ${j2}}`
-    };
-    var def = {
-      keyword: "uniqueItems",
-      type: "array",
-      schemaType: "boolean",
-      $data: true,
-      error,
-      code(cxt) {
-        const { gen, data, $data, schema, parentSchema, schemaCode, it: it2 } = cxt;
-        if (!$data && !schema)
-          return;
-        const valid = gen.let("valid");
-        const itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
-        cxt.block$data(valid, validateUniqueItems, (0, codegen_1._)`${schemaCode} === false`);
-        cxt.ok(valid);
-        function validateUniqueItems() {
-          const i = gen.let("i", (0, codegen_1._)`${data}.length`);
-          const j2 = gen.let("j");
-          cxt.setParams({ i, j: j2 });
-          gen.assign(valid, true);
-          gen.if((0, codegen_1._)`${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j2));
-        }
-        function canOptimize() {
-          return itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
-        }
-        function loopN(i, j2) {
-          const item = gen.name("item");
-          const wrongType = (0, dataType_1.checkDataTypes)(itemTypes, item, it2.opts.strictNumbers, dataType_1.DataType.Wrong);
-          const indices = gen.const("indices", (0, codegen_1._)`{}`);
-          gen.for((0, codegen_1._)`;${i}--;`, () => {
-            gen.let(item, (0, codegen_1._)`${data}[${i}]`);
-            gen.if(wrongType, (0, codegen_1._)`continue`);
-            if (itemTypes.length > 1)
-              gen.if((0, codegen_1._)`typeof ${item} == "string"`, (0, codegen_1._)`${item} += "_"`);
-            gen.if((0, codegen_1._)`typeof ${indices}[${item}] == "number"`, () => {
-              gen.assign(j2, (0, codegen_1._)`${indices}[${item}]`);
-              cxt.error();
-              gen.assign(valid, false).break();
-            }).code((0, codegen_1._)`${indices}[${item}] = ${i}`);
-          });
-        }
-        function loopN2(i, j2) {
-          const eql = (0, util_1.useFunc)(gen, equal_1.default);
-          const outer = gen.name("outer");
-          gen.label(outer).for((0, codegen_1._)`;${i}--;`, () => gen.for((0, codegen_1._)`${j2} = ${i}; ${j2}--;`, () => gen.if((0, codegen_1._)`${eql}(${data}[${i}], ${data}[${j2}])`, () => {
-            cxt.error();
-            gen.assign(valid, false).break(outer);
-          })));
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/const.js
-var require_const = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var equal_1 = require_equal();
-    var error = {
-      message: "must be equal to constant",
-      params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
-    };
-    var def = {
-      keyword: "const",
-      $data: true,
-      error,
-      code(cxt) {
-        const { gen, data, $data, schemaCode, schema } = cxt;
-        if ($data || schema && typeof schema == "object") {
-          cxt.fail$data((0, codegen_1._)`!${(0, util_1.useFunc)(gen, equal_1.default)}(${data}, ${schemaCode})`);
-        } else {
-          cxt.fail((0, codegen_1._)`${schema} !== ${data}`);
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/enum.js
-var require_enum = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var equal_1 = require_equal();
-    var error = {
-      message: "must be equal to one of the allowed values",
-      params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
-    };
-    var def = {
-      keyword: "enum",
-      schemaType: "array",
-      $data: true,
-      error,
-      code(cxt) {
-        const { gen, data, $data, schema, schemaCode, it: it2 } = cxt;
-        if (!$data && schema.length === 0)
-          throw new Error("enum must have non-empty array");
-        const useLoop = schema.length >= it2.opts.loopEnum;
-        let eql;
-        const getEql = () => eql !== null && eql !== void 0 ? eql : eql = (0, util_1.useFunc)(gen, equal_1.default);
-        let valid;
-        if (useLoop || $data) {
-          valid = gen.let("valid");
-          cxt.block$data(valid, loopEnum);
-        } else {
-          if (!Array.isArray(schema))
-            throw new Error("ajv implementation error");
-          const vSchema = gen.const("vSchema", schemaCode);
-          valid = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
-        }
-        cxt.pass(valid);
-        function loopEnum() {
-          gen.assign(valid, false);
-          gen.forOf("v", schemaCode, (v2) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v2})`, () => gen.assign(valid, true).break()));
-        }
-        function equalCode(vSchema, i) {
-          const sch = schema[i];
-          return typeof sch === "object" && sch !== null ? (0, codegen_1._)`${getEql()}(${data}, ${vSchema}[${i}])` : (0, codegen_1._)`${data} === ${sch}`;
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/validation/index.js
-var require_validation = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var limitNumber_1 = require_limitNumber();
-    var multipleOf_1 = require_multipleOf();
-    var limitLength_1 = require_limitLength();
-    var pattern_1 = require_pattern();
-    var limitProperties_1 = require_limitProperties();
-    var required_1 = require_required();
-    var limitItems_1 = require_limitItems();
-    var uniqueItems_1 = require_uniqueItems();
-    var const_1 = require_const();
-    var enum_1 = require_enum();
-    var validation = [
-      // number
-      limitNumber_1.default,
-      multipleOf_1.default,
-      // string
-      limitLength_1.default,
-      pattern_1.default,
-      // object
-      limitProperties_1.default,
-      required_1.default,
-      // array
-      limitItems_1.default,
-      uniqueItems_1.default,
-      // any
-      { keyword: "type", schemaType: ["string", "array"] },
-      { keyword: "nullable", schemaType: "boolean" },
-      const_1.default,
-      enum_1.default
-    ];
-    exports.default = validation;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
-var require_additionalItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.validateAdditionalItems = void 0;
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var error = {
-      message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
-      params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
-    };
-    var def = {
-      keyword: "additionalItems",
-      type: "array",
-      schemaType: ["boolean", "object"],
-      before: "uniqueItems",
-      error,
-      code(cxt) {
-        const { parentSchema, it: it2 } = cxt;
-        const { items } = parentSchema;
-        if (!Array.isArray(items)) {
-          (0, util_1.checkStrictMode)(it2, '"additionalItems" is ignored when "items" is not an array of schemas');
-          return;
-        }
-        validateAdditionalItems(cxt, items);
-      }
-    };
-    function validateAdditionalItems(cxt, items) {
-      const { gen, schema, data, keyword, it: it2 } = cxt;
-      it2.items = true;
-      const len = gen.const("len", (0, codegen_1._)`${data}.length`);
-      if (schema === false) {
-        cxt.setParams({ len: items.length });
-        cxt.pass((0, codegen_1._)`${len} <= ${items.length}`);
-      } else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it2, schema)) {
-        const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items.length}`);
-        gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
-        cxt.ok(valid);
-      }
-      function validateItems(valid) {
-        gen.forRange("i", items.length, len, (i) => {
-          cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid);
-          if (!it2.allErrors)
-            gen.if((0, codegen_1.not)(valid), () => gen.break());
-        });
-      }
-    }
-    exports.validateAdditionalItems = validateAdditionalItems;
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/items.js
-var require_items = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.validateTuple = void 0;
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var code_1 = require_code2();
-    var def = {
-      keyword: "items",
-      type: "array",
-      schemaType: ["object", "array", "boolean"],
-      before: "uniqueItems",
-      code(cxt) {
-        const { schema, it: it2 } = cxt;
-        if (Array.isArray(schema))
-          return validateTuple(cxt, "additionalItems", schema);
-        it2.items = true;
-        if ((0, util_1.alwaysValidSchema)(it2, schema))
-          return;
-        cxt.ok((0, code_1.validateArray)(cxt));
-      }
-    };
-    function validateTuple(cxt, extraItems, schArr = cxt.schema) {
-      const { gen, parentSchema, data, keyword, it: it2 } = cxt;
-      checkStrictTuple(parentSchema);
-      if (it2.opts.unevaluated && schArr.length && it2.items !== true) {
-        it2.items = util_1.mergeEvaluated.items(gen, schArr.length, it2.items);
-      }
-      const valid = gen.name("valid");
-      const len = gen.const("len", (0, codegen_1._)`${data}.length`);
-      schArr.forEach((sch, i) => {
-        if ((0, util_1.alwaysValidSchema)(it2, sch))
-          return;
-        gen.if((0, codegen_1._)`${len} > ${i}`, () => cxt.subschema({
-          keyword,
-          schemaProp: i,
-          dataProp: i
-        }, valid));
-        cxt.ok(valid);
-      });
-      function checkStrictTuple(sch) {
-        const { opts, errSchemaPath } = it2;
-        const l = schArr.length;
-        const fullTuple = l === sch.minItems && (l === sch.maxItems || sch[extraItems] === false);
-        if (opts.strictTuples && !fullTuple) {
-          const msg = `"${keyword}" is ${l}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${errSchemaPath}"`;
-          (0, util_1.checkStrictMode)(it2, msg, opts.strictTuples);
-        }
-      }
-    }
-    exports.validateTuple = validateTuple;
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
-var require_prefixItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var items_1 = require_items();
-    var def = {
-      keyword: "prefixItems",
-      type: "array",
-      schemaType: ["array"],
-      before: "uniqueItems",
-      code: (cxt) => (0, items_1.validateTuple)(cxt, "items")
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/items2020.js
-var require_items2020 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var code_1 = require_code2();
-    var additionalItems_1 = require_additionalItems();
-    var error = {
-      message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
-      params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
-    };
-    var def = {
-      keyword: "items",
-      type: "array",
-      schemaType: ["object", "boolean"],
-      before: "uniqueItems",
-      error,
-      code(cxt) {
-        const { schema, parentSchema, it: it2 } = cxt;
-        const { prefixItems } = parentSchema;
-        it2.items = true;
-        if ((0, util_1.alwaysValidSchema)(it2, schema))
-          return;
-        if (prefixItems)
-          (0, additionalItems_1.validateAdditionalItems)(cxt, prefixItems);
-        else
-          cxt.ok((0, code_1.validateArray)(cxt));
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/contains.js
-var require_contains = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var error = {
-      message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
-      params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
-    };
-    var def = {
-      keyword: "contains",
-      type: "array",
-      schemaType: ["object", "boolean"],
-      before: "uniqueItems",
-      trackErrors: true,
-      error,
-      code(cxt) {
-        const { gen, schema, parentSchema, data, it: it2 } = cxt;
-        let min;
-        let max;
-        const { minContains, maxContains } = parentSchema;
-        if (it2.opts.next) {
-          min = minContains === void 0 ? 1 : minContains;
-          max = maxContains;
-        } else {
-          min = 1;
-        }
-        const len = gen.const("len", (0, codegen_1._)`${data}.length`);
-        cxt.setParams({ min, max });
-        if (max === void 0 && min === 0) {
-          (0, util_1.checkStrictMode)(it2, `"minContains" == 0 without "maxContains": "contains" keyword ignored`);
-          return;
-        }
-        if (max !== void 0 && min > max) {
-          (0, util_1.checkStrictMode)(it2, `"minContains" > "maxContains" is always invalid`);
-          cxt.fail();
-          return;
-        }
-        if ((0, util_1.alwaysValidSchema)(it2, schema)) {
-          let cond = (0, codegen_1._)`${len} >= ${min}`;
-          if (max !== void 0)
-            cond = (0, codegen_1._)`${cond} && ${len} <= ${max}`;
-          cxt.pass(cond);
-          return;
-        }
-        it2.items = true;
-        const valid = gen.name("valid");
-        if (max === void 0 && min === 1) {
-          validateItems(valid, () => gen.if(valid, () => gen.break()));
-        } else if (min === 0) {
-          gen.let(valid, true);
-          if (max !== void 0)
-            gen.if((0, codegen_1._)`${data}.length > 0`, validateItemsWithCount);
-        } else {
-          gen.let(valid, false);
-          validateItemsWithCount();
-        }
-        cxt.result(valid, () => cxt.reset());
-        function validateItemsWithCount() {
-          const schValid = gen.name("_valid");
-          const count2 = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
-        }
-        function validateItems(_valid, block) {
-          gen.forRange("i", 0, len, (i) => {
-            cxt.subschema({
-              keyword: "contains",
-              dataProp: i,
-              dataPropType: util_1.Type.Num,
-              compositeRule: true
-            }, _valid);
-            block();
-          });
-        }
-        function checkLimits(count2) {
-          gen.code((0, codegen_1._)`${count2}++`);
-          if (max === void 0) {
-            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
-          } else {
-            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
-            if (min === 1)
-              gen.assign(valid, true);
-            else
-              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
-          }
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/dependencies.js
-var require_dependencies = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var code_1 = require_code2();
-    exports.error = {
-      message: ({ params: { property, depsCount, deps } }) => {
-        const property_ies = depsCount === 1 ? "property" : "properties";
-        return (0, codegen_1.str)`must have ${property_ies} ${deps} when property ${property} is present`;
-      },
-      params: ({ params: { property, depsCount, deps, missingProperty } }) => (0, codegen_1._)`{property: ${property},
-    missingProperty: ${missingProperty},
-    depsCount: ${depsCount},
-    deps: ${deps}}`
-      // TODO change to reference
-    };
-    var def = {
-      keyword: "dependencies",
-      type: "object",
-      schemaType: "object",
-      error: exports.error,
-      code(cxt) {
-        const [propDeps, schDeps] = splitDependencies(cxt);
-        validatePropertyDeps(cxt, propDeps);
-        validateSchemaDeps(cxt, schDeps);
-      }
-    };
-    function splitDependencies({ schema }) {
-      const propertyDeps = {};
-      const schemaDeps = {};
-      for (const key in schema) {
-        if (key === "__proto__")
-          continue;
-        const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
-        deps[key] = schema[key];
-      }
-      return [propertyDeps, schemaDeps];
-    }
-    function validatePropertyDeps(cxt, propertyDeps = cxt.schema) {
-      const { gen, data, it: it2 } = cxt;
-      if (Object.keys(propertyDeps).length === 0)
-        return;
-      const missing = gen.let("missing");
-      for (const prop in propertyDeps) {
-        const deps = propertyDeps[prop];
-        if (deps.length === 0)
-          continue;
-        const hasProperty = (0, code_1.propertyInData)(gen, data, prop, it2.opts.ownProperties);
-        cxt.setParams({
-          property: prop,
-          depsCount: deps.length,
-          deps: deps.join(", ")
-        });
-        if (it2.allErrors) {
-          gen.if(hasProperty, () => {
-            for (const depProp of deps) {
-              (0, code_1.checkReportMissingProp)(cxt, depProp);
-            }
-          });
-        } else {
-          gen.if((0, codegen_1._)`${hasProperty} && (${(0, code_1.checkMissingProp)(cxt, deps, missing)})`);
-          (0, code_1.reportMissingProp)(cxt, missing);
-          gen.else();
-        }
-      }
-    }
-    exports.validatePropertyDeps = validatePropertyDeps;
-    function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
-      const { gen, data, keyword, it: it2 } = cxt;
-      const valid = gen.name("valid");
-      for (const prop in schemaDeps) {
-        if ((0, util_1.alwaysValidSchema)(it2, schemaDeps[prop]))
-          continue;
-        gen.if(
-          (0, code_1.propertyInData)(gen, data, prop, it2.opts.ownProperties),
-          () => {
-            const schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid);
-            cxt.mergeValidEvaluated(schCxt, valid);
-          },
-          () => gen.var(valid, true)
-          // TODO var
-        );
-        cxt.ok(valid);
-      }
-    }
-    exports.validateSchemaDeps = validateSchemaDeps;
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
-var require_propertyNames = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var error = {
-      message: "property name must be valid",
-      params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
-    };
-    var def = {
-      keyword: "propertyNames",
-      type: "object",
-      schemaType: ["object", "boolean"],
-      error,
-      code(cxt) {
-        const { gen, schema, data, it: it2 } = cxt;
-        if ((0, util_1.alwaysValidSchema)(it2, schema))
-          return;
-        const valid = gen.name("valid");
-        gen.forIn("key", data, (key) => {
-          cxt.setParams({ propertyName: key });
-          cxt.subschema({
-            keyword: "propertyNames",
-            data: key,
-            dataTypes: ["string"],
-            propertyName: key,
-            compositeRule: true
-          }, valid);
-          gen.if((0, codegen_1.not)(valid), () => {
-            cxt.error(true);
-            if (!it2.allErrors)
-              gen.break();
-          });
-        });
-        cxt.ok(valid);
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
-var require_additionalProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var code_1 = require_code2();
-    var codegen_1 = require_codegen();
-    var names_1 = require_names();
-    var util_1 = require_util();
-    var error = {
-      message: "must NOT have additional properties",
-      params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
-    };
-    var def = {
-      keyword: "additionalProperties",
-      type: ["object"],
-      schemaType: ["boolean", "object"],
-      allowUndefined: true,
-      trackErrors: true,
-      error,
-      code(cxt) {
-        const { gen, schema, parentSchema, data, errsCount, it: it2 } = cxt;
-        if (!errsCount)
-          throw new Error("ajv implementation error");
-        const { allErrors, opts } = it2;
-        it2.props = true;
-        if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it2, schema))
-          return;
-        const props = (0, code_1.allSchemaProperties)(parentSchema.properties);
-        const patProps = (0, code_1.allSchemaProperties)(parentSchema.patternProperties);
-        checkAdditionalProperties();
-        cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
-        function checkAdditionalProperties() {
-          gen.forIn("key", data, (key) => {
-            if (!props.length && !patProps.length)
-              additionalPropertyCode(key);
-            else
-              gen.if(isAdditional(key), () => additionalPropertyCode(key));
-          });
-        }
-        function isAdditional(key) {
-          let definedProp;
-          if (props.length > 8) {
-            const propsSchema = (0, util_1.schemaRefOrVal)(it2, parentSchema.properties, "properties");
-            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
-          } else if (props.length) {
-            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key} === ${p}`));
-          } else {
-            definedProp = codegen_1.nil;
-          }
-          if (patProps.length) {
-            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
-          }
-          return (0, codegen_1.not)(definedProp);
-        }
-        function deleteAdditional(key) {
-          gen.code((0, codegen_1._)`delete ${data}[${key}]`);
-        }
-        function additionalPropertyCode(key) {
-          if (opts.removeAdditional === "all" || opts.removeAdditional && schema === false) {
-            deleteAdditional(key);
-            return;
-          }
-          if (schema === false) {
-            cxt.setParams({ additionalProperty: key });
-            cxt.error();
-            if (!allErrors)
-              gen.break();
-            return;
-          }
-          if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it2, schema)) {
-            const valid = gen.name("valid");
-            if (opts.removeAdditional === "failing") {
-              applyAdditionalSchema(key, valid, false);
-              gen.if((0, codegen_1.not)(valid), () => {
-                cxt.reset();
-                deleteAdditional(key);
-              });
-            } else {
-              applyAdditionalSchema(key, valid);
-              if (!allErrors)
-                gen.if((0, codegen_1.not)(valid), () => gen.break());
-            }
-          }
-        }
-        function applyAdditionalSchema(key, valid, errors) {
-          const subschema = {
-            keyword: "additionalProperties",
-            dataProp: key,
-            dataPropType: util_1.Type.Str
-          };
-          if (errors === false) {
-            Object.assign(subschema, {
-              compositeRule: true,
-              createErrors: false,
-              allErrors: false
-            });
-          }
-          cxt.subschema(subschema, valid);
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/properties.js
-var require_properties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var validate_1 = require_validate();
-    var code_1 = require_code2();
-    var util_1 = require_util();
-    var additionalProperties_1 = require_additionalProperties();
-    var def = {
-      keyword: "properties",
-      type: "object",
-      schemaType: "object",
-      code(cxt) {
-        const { gen, schema, parentSchema, data, it: it2 } = cxt;
-        if (it2.opts.removeAdditional === "all" && parentSchema.additionalProperties === void 0) {
-          additionalProperties_1.default.code(new validate_1.KeywordCxt(it2, additionalProperties_1.default, "additionalProperties"));
-        }
-        const allProps = (0, code_1.allSchemaProperties)(schema);
-        for (const prop of allProps) {
-          it2.definedProperties.add(prop);
-        }
-        if (it2.opts.unevaluated && allProps.length && it2.props !== true) {
-          it2.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it2.props);
-        }
-        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it2, schema[p]));
-        if (properties.length === 0)
-          return;
-        const valid = gen.name("valid");
-        for (const prop of properties) {
-          if (hasDefault(prop)) {
-            applyPropertySchema(prop);
-          } else {
-            gen.if((0, code_1.propertyInData)(gen, data, prop, it2.opts.ownProperties));
-            applyPropertySchema(prop);
-            if (!it2.allErrors)
-              gen.else().var(valid, true);
-            gen.endIf();
-          }
-          cxt.it.definedProperties.add(prop);
-          cxt.ok(valid);
-        }
-        function hasDefault(prop) {
-          return it2.opts.useDefaults && !it2.compositeRule && schema[prop].default !== void 0;
-        }
-        function applyPropertySchema(prop) {
-          cxt.subschema({
-            keyword: "properties",
-            schemaProp: prop,
-            dataProp: prop
-          }, valid);
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
-var require_patternProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var code_1 = require_code2();
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var util_2 = require_util();
-    var def = {
-      keyword: "patternProperties",
-      type: "object",
-      schemaType: "object",
-      code(cxt) {
-        const { gen, schema, data, parentSchema, it: it2 } = cxt;
-        const { opts } = it2;
-        const patterns = (0, code_1.allSchemaProperties)(schema);
-        const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it2, schema[p]));
-        if (patterns.length === 0 || alwaysValidPatterns.length === patterns.length && (!it2.opts.unevaluated || it2.props === true)) {
-          return;
-        }
-        const checkProperties = opts.strictSchema && !opts.allowMatchingProperties && parentSchema.properties;
-        const valid = gen.name("valid");
-        if (it2.props !== true && !(it2.props instanceof codegen_1.Name)) {
-          it2.props = (0, util_2.evaluatedPropsToName)(gen, it2.props);
-        }
-        const { props } = it2;
-        validatePatternProperties();
-        function validatePatternProperties() {
-          for (const pat of patterns) {
-            if (checkProperties)
-              checkMatchingProperties(pat);
-            if (it2.allErrors) {
-              validateProperties(pat);
-            } else {
-              gen.var(valid, true);
-              validateProperties(pat);
-              gen.if(valid);
-            }
-          }
-        }
-        function checkMatchingProperties(pat) {
-          for (const prop in checkProperties) {
-            if (new RegExp(pat).test(prop)) {
-              (0, util_1.checkStrictMode)(it2, `property ${prop} matches pattern ${pat} (use allowMatchingProperties)`);
-            }
-          }
-        }
-        function validateProperties(pat) {
-          gen.forIn("key", data, (key) => {
-            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
-              const alwaysValid = alwaysValidPatterns.includes(pat);
-              if (!alwaysValid) {
-                cxt.subschema({
-                  keyword: "patternProperties",
-                  schemaProp: pat,
-                  dataProp: key,
-                  dataPropType: util_2.Type.Str
-                }, valid);
-              }
-              if (it2.opts.unevaluated && props !== true) {
-                gen.assign((0, codegen_1._)`${props}[${key}]`, true);
-              } else if (!alwaysValid && !it2.allErrors) {
-                gen.if((0, codegen_1.not)(valid), () => gen.break());
-              }
-            });
-          });
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/not.js
-var require_not = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var util_1 = require_util();
-    var def = {
-      keyword: "not",
-      schemaType: ["object", "boolean"],
-      trackErrors: true,
-      code(cxt) {
-        const { gen, schema, it: it2 } = cxt;
-        if ((0, util_1.alwaysValidSchema)(it2, schema)) {
-          cxt.fail();
-          return;
-        }
-        const valid = gen.name("valid");
-        cxt.subschema({
-          keyword: "not",
-          compositeRule: true,
-          createErrors: false,
-          allErrors: false
-        }, valid);
-        cxt.failResult(valid, () => cxt.reset(), () => cxt.error());
-      },
-      error: { message: "must NOT be valid" }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/anyOf.js
-var require_anyOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var code_1 = require_code2();
-    var def = {
-      keyword: "anyOf",
-      schemaType: "array",
-      trackErrors: true,
-      code: code_1.validateUnion,
-      error: { message: "must match a schema in anyOf" }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/oneOf.js
-var require_oneOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var error = {
-      message: "must match exactly one schema in oneOf",
-      params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
-    };
-    var def = {
-      keyword: "oneOf",
-      schemaType: "array",
-      trackErrors: true,
-      error,
-      code(cxt) {
-        const { gen, schema, parentSchema, it: it2 } = cxt;
-        if (!Array.isArray(schema))
-          throw new Error("ajv implementation error");
-        if (it2.opts.discriminator && parentSchema.discriminator)
-          return;
-        const schArr = schema;
-        const valid = gen.let("valid", false);
-        const passing = gen.let("passing", null);
-        const schValid = gen.name("_valid");
-        cxt.setParams({ passing });
-        gen.block(validateOneOf);
-        cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
-        function validateOneOf() {
-          schArr.forEach((sch, i) => {
-            let schCxt;
-            if ((0, util_1.alwaysValidSchema)(it2, sch)) {
-              gen.var(schValid, true);
-            } else {
-              schCxt = cxt.subschema({
-                keyword: "oneOf",
-                schemaProp: i,
-                compositeRule: true
-              }, schValid);
-            }
-            if (i > 0) {
-              gen.if((0, codegen_1._)`${schValid} && ${valid}`).assign(valid, false).assign(passing, (0, codegen_1._)`[${passing}, ${i}]`).else();
-            }
-            gen.if(schValid, () => {
-              gen.assign(valid, true);
-              gen.assign(passing, i);
-              if (schCxt)
-                cxt.mergeEvaluated(schCxt, codegen_1.Name);
-            });
-          });
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/allOf.js
-var require_allOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var util_1 = require_util();
-    var def = {
-      keyword: "allOf",
-      schemaType: "array",
-      code(cxt) {
-        const { gen, schema, it: it2 } = cxt;
-        if (!Array.isArray(schema))
-          throw new Error("ajv implementation error");
-        const valid = gen.name("valid");
-        schema.forEach((sch, i) => {
-          if ((0, util_1.alwaysValidSchema)(it2, sch))
-            return;
-          const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
-          cxt.ok(valid);
-          cxt.mergeEvaluated(schCxt);
-        });
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/if.js
-var require_if = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var util_1 = require_util();
-    var error = {
-      message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
-      params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
-    };
-    var def = {
-      keyword: "if",
-      schemaType: ["object", "boolean"],
-      trackErrors: true,
-      error,
-      code(cxt) {
-        const { gen, parentSchema, it: it2 } = cxt;
-        if (parentSchema.then === void 0 && parentSchema.else === void 0) {
-          (0, util_1.checkStrictMode)(it2, '"if" without "then" and "else" is ignored');
-        }
-        const hasThen = hasSchema(it2, "then");
-        const hasElse = hasSchema(it2, "else");
-        if (!hasThen && !hasElse)
-          return;
-        const valid = gen.let("valid", true);
-        const schValid = gen.name("_valid");
-        validateIf();
-        cxt.reset();
-        if (hasThen && hasElse) {
-          const ifClause = gen.let("ifClause");
-          cxt.setParams({ ifClause });
-          gen.if(schValid, validateClause("then", ifClause), validateClause("else", ifClause));
-        } else if (hasThen) {
-          gen.if(schValid, validateClause("then"));
-        } else {
-          gen.if((0, codegen_1.not)(schValid), validateClause("else"));
-        }
-        cxt.pass(valid, () => cxt.error(true));
-        function validateIf() {
-          const schCxt = cxt.subschema({
-            keyword: "if",
-            compositeRule: true,
-            createErrors: false,
-            allErrors: false
-          }, schValid);
-          cxt.mergeEvaluated(schCxt);
-        }
-        function validateClause(keyword, ifClause) {
-          return () => {
-            const schCxt = cxt.subschema({ keyword }, schValid);
-            gen.assign(valid, schValid);
-            cxt.mergeValidEvaluated(schCxt, valid);
-            if (ifClause)
-              gen.assign(ifClause, (0, codegen_1._)`${keyword}`);
-            else
-              cxt.setParams({ ifClause: keyword });
-          };
-        }
-      }
-    };
-    function hasSchema(it2, keyword) {
-      const schema = it2.schema[keyword];
-      return schema !== void 0 && !(0, util_1.alwaysValidSchema)(it2, schema);
-    }
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/thenElse.js
-var require_thenElse = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var util_1 = require_util();
-    var def = {
-      keyword: ["then", "else"],
-      schemaType: ["object", "boolean"],
-      code({ keyword, parentSchema, it: it2 }) {
-        if (parentSchema.if === void 0)
-          (0, util_1.checkStrictMode)(it2, `"${keyword}" without "if" is ignored`);
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/applicator/index.js
-var require_applicator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var additionalItems_1 = require_additionalItems();
-    var prefixItems_1 = require_prefixItems();
-    var items_1 = require_items();
-    var items2020_1 = require_items2020();
-    var contains_1 = require_contains();
-    var dependencies_1 = require_dependencies();
-    var propertyNames_1 = require_propertyNames();
-    var additionalProperties_1 = require_additionalProperties();
-    var properties_1 = require_properties();
-    var patternProperties_1 = require_patternProperties();
-    var not_1 = require_not();
-    var anyOf_1 = require_anyOf();
-    var oneOf_1 = require_oneOf();
-    var allOf_1 = require_allOf();
-    var if_1 = require_if();
-    var thenElse_1 = require_thenElse();
-    function getApplicator(draft2020 = false) {
-      const applicator = [
-        // any
-        not_1.default,
-        anyOf_1.default,
-        oneOf_1.default,
-        allOf_1.default,
-        if_1.default,
-        thenElse_1.default,
-        // object
-        propertyNames_1.default,
-        additionalProperties_1.default,
-        dependencies_1.default,
-        properties_1.default,
-        patternProperties_1.default
-      ];
-      if (draft2020)
-        applicator.push(prefixItems_1.default, items2020_1.default);
-      else
-        applicator.push(additionalItems_1.default, items_1.default);
-      applicator.push(contains_1.default);
-      return applicator;
-    }
-    exports.default = getApplicator;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/format/format.js
-var require_format = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var error = {
-      message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
-      params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
-    };
-    var def = {
-      keyword: "format",
-      type: ["number", "string"],
-      schemaType: "string",
-      $data: true,
-      error,
-      code(cxt, ruleType) {
-        const { gen, data, $data, schema, schemaCode, it: it2 } = cxt;
-        const { opts, errSchemaPath, schemaEnv, self } = it2;
-        if (!opts.validateFormats)
-          return;
-        if ($data)
-          validate$DataFormat();
-        else
-          validateFormat();
-        function validate$DataFormat() {
-          const fmts = gen.scopeValue("formats", {
-            ref: self.formats,
-            code: opts.code.formats
-          });
-          const fDef = gen.const("fDef", (0, codegen_1._)`${fmts}[${schemaCode}]`);
-          const fType = gen.let("fType");
-          const format = gen.let("format");
-          gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format, fDef));
-          cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
-          function unknownFmt() {
-            if (opts.strictSchema === false)
-              return codegen_1.nil;
-            return (0, codegen_1._)`${schemaCode} && !${format}`;
-          }
-          function invalidFmt() {
-            const callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))` : (0, codegen_1._)`${format}(${data})`;
-            const validData = (0, codegen_1._)`(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
-            return (0, codegen_1._)`${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
-          }
-        }
-        function validateFormat() {
-          const formatDef = self.formats[schema];
-          if (!formatDef) {
-            unknownFormat();
-            return;
-          }
-          if (formatDef === true)
-            return;
-          const [fmtType, format, fmtRef] = getFormat(formatDef);
-          if (fmtType === ruleType)
-            cxt.pass(validCondition());
-          function unknownFormat() {
-            if (opts.strictSchema === false) {
-              self.logger.warn(unknownMsg());
-              return;
-            }
-            throw new Error(unknownMsg());
-            function unknownMsg() {
-              return `unknown format "${schema}" ignored in schema at path "${errSchemaPath}"`;
-            }
-          }
-          function getFormat(fmtDef) {
-            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
-            if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
-              return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
-            }
-            return ["string", fmtDef, fmt];
-          }
-          function validCondition() {
-            if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
-              if (!schemaEnv.$async)
-                throw new Error("async format in sync schema");
-              return (0, codegen_1._)`await ${fmtRef}(${data})`;
-            }
-            return typeof format == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
-          }
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/format/index.js
-var require_format2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var format_1 = require_format();
-    var format = [format_1.default];
-    exports.default = format;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/metadata.js
-var require_metadata = __commonJS({
-  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.contentVocabulary = exports.metadataVocabulary = void 0;
-    exports.metadataVocabulary = [
-      "title",
-      "description",
-      "default",
-      "deprecated",
-      "readOnly",
-      "writeOnly",
-      "examples"
-    ];
-    exports.contentVocabulary = [
-      "contentMediaType",
-      "contentEncoding",
-      "contentSchema"
-    ];
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/draft7.js
-var require_draft7 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var core_1 = require_core2();
-    var validation_1 = require_validation();
-    var applicator_1 = require_applicator();
-    var format_1 = require_format2();
-    var metadata_1 = require_metadata();
-    var draft7Vocabularies = [
-      core_1.default,
-      validation_1.default,
-      (0, applicator_1.default)(),
-      format_1.default,
-      metadata_1.metadataVocabulary,
-      metadata_1.contentVocabulary
-    ];
-    exports.default = draft7Vocabularies;
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/discriminator/types.js
-var require_types = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.DiscrError = void 0;
-    var DiscrError;
-    (function(DiscrError2) {
-      DiscrError2["Tag"] = "tag";
-      DiscrError2["Mapping"] = "mapping";
-    })(DiscrError || (exports.DiscrError = DiscrError = {}));
-  }
-});
-
-// node_modules/ajv/dist/vocabularies/discriminator/index.js
-var require_discriminator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var codegen_1 = require_codegen();
-    var types_1 = require_types();
-    var compile_1 = require_compile();
-    var ref_error_1 = require_ref_error();
-    var util_1 = require_util();
-    var error = {
-      message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
-      params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
-    };
-    var def = {
-      keyword: "discriminator",
-      type: "object",
-      schemaType: "object",
-      error,
-      code(cxt) {
-        const { gen, data, schema, parentSchema, it: it2 } = cxt;
-        const { oneOf } = parentSchema;
-        if (!it2.opts.discriminator) {
-          throw new Error("discriminator: requires discriminator option");
-        }
-        const tagName = schema.propertyName;
-        if (typeof tagName != "string")
-          throw new Error("discriminator: requires propertyName");
-        if (schema.mapping)
-          throw new Error("discriminator: mapping is not supported");
-        if (!oneOf)
-          throw new Error("discriminator: requires oneOf keyword");
-        const valid = gen.let("valid", false);
-        const tag = gen.const("tag", (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(tagName)}`);
-        gen.if((0, codegen_1._)`typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag, tagName }));
-        cxt.ok(valid);
-        function validateMapping() {
-          const mapping = getMapping();
-          gen.if(false);
-          for (const tagValue in mapping) {
-            gen.elseIf((0, codegen_1._)`${tag} === ${tagValue}`);
-            gen.assign(valid, applyTagSchema(mapping[tagValue]));
-          }
-          gen.else();
-          cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag, tagName });
-          gen.endIf();
-        }
-        function applyTagSchema(schemaProp) {
-          const _valid = gen.name("valid");
-          const schCxt = cxt.subschema({ keyword: "oneOf", schemaProp }, _valid);
-          cxt.mergeEvaluated(schCxt, codegen_1.Name);
-          return _valid;
-        }
-        function getMapping() {
-          var _a;
-          const oneOfMapping = {};
-          const topRequired = hasRequired(parentSchema);
-          let tagRequired = true;
-          for (let i = 0; i < oneOf.length; i++) {
-            let sch = oneOf[i];
-            if ((sch === null || sch === void 0 ? void 0 : sch.$ref) && !(0, util_1.schemaHasRulesButRef)(sch, it2.self.RULES)) {
-              const ref = sch.$ref;
-              sch = compile_1.resolveRef.call(it2.self, it2.schemaEnv.root, it2.baseId, ref);
-              if (sch instanceof compile_1.SchemaEnv)
-                sch = sch.schema;
-              if (sch === void 0)
-                throw new ref_error_1.default(it2.opts.uriResolver, it2.baseId, ref);
-            }
-            const propSch = (_a = sch === null || sch === void 0 ? void 0 : sch.properties) === null || _a === void 0 ? void 0 : _a[tagName];
-            if (typeof propSch != "object") {
-              throw new Error(`discriminator: oneOf subschemas (or referenced schemas) must have "properties/${tagName}"`);
-            }
-            tagRequired = tagRequired && (topRequired || hasRequired(sch));
-            addMappings(propSch, i);
-          }
-          if (!tagRequired)
-            throw new Error(`discriminator: "${tagName}" must be required`);
-          return oneOfMapping;
-          function hasRequired({ required }) {
-            return Array.isArray(required) && required.includes(tagName);
-          }
-          function addMappings(sch, i) {
-            if (sch.const) {
-              addMapping(sch.const, i);
-            } else if (sch.enum) {
-              for (const tagValue of sch.enum) {
-                addMapping(tagValue, i);
-              }
-            } else {
-              throw new Error(`discriminator: "properties/${tagName}" must have "const" or "enum"`);
-            }
-          }
-          function addMapping(tagValue, i) {
-            if (typeof tagValue != "string" || tagValue in oneOfMapping) {
-              throw new Error(`discriminator: "${tagName}" values must be unique strings`);
-            }
-            oneOfMapping[tagValue] = i;
-          }
-        }
-      }
-    };
-    exports.default = def;
-  }
-});
-
-// node_modules/ajv/dist/refs/json-schema-draft-07.json
-var require_json_schema_draft_07 = __commonJS({
-  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
-    module.exports = {
-      $schema: "http://json-schema.org/draft-07/schema#",
-      $id: "http://json-schema.org/draft-07/schema#",
-      title: "Core schema meta-schema",
-      definitions: {
-        schemaArray: {
-          type: "array",
-          minItems: 1,
-          items: { $ref: "#" }
-        },
-        nonNegativeInteger: {
-          type: "integer",
-          minimum: 0
-        },
-        nonNegativeIntegerDefault0: {
-          allOf: [{ $ref: "#/definitions/nonNegativeInteger" }, { default: 0 }]
-        },
-        simpleTypes: {
-          enum: ["array", "boolean", "integer", "null", "number", "object", "string"]
-        },
-        stringArray: {
-          type: "array",
-          items: { type: "string" },
-          uniqueItems: true,
-          default: []
-        }
-      },
-      type: ["object", "boolean"],
-      properties: {
-        $id: {
-          type: "string",
-          format: "uri-reference"
-        },
-        $schema: {
-          type: "string",
-          format: "uri"
-        },
-        $ref: {
-          type: "string",
-          format: "uri-reference"
-        },
-        $comment: {
-          type: "string"
-        },
-        title: {
-          type: "string"
-        },
-        description: {
-          type: "string"
-        },
-        default: true,
-        readOnly: {
-          type: "boolean",
-          default: false
-        },
-        examples: {
-          type: "array",
-          items: true
-        },
-        multipleOf: {
-          type: "number",
-          exclusiveMinimum: 0
-        },
-        maximum: {
-          type: "number"
-        },
-        exclusiveMaximum: {
-          type: "number"
-        },
-        minimum: {
-          type: "number"
-        },
-        exclusiveMinimum: {
-          type: "number"
-        },
-        maxLength: { $ref: "#/definitions/nonNegativeInteger" },
-        minLength: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
-        pattern: {
-          type: "string",
-          format: "regex"
-        },
-        additionalItems: { $ref: "#" },
-        items: {
-          anyOf: [{ $ref: "#" }, { $ref: "#/definitions/schemaArray" }],
-          default: true
-        },
-        maxItems: { $ref: "#/definitions/nonNegativeInteger" },
-        minItems: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
-        uniqueItems: {
-          type: "boolean",
-          default: false
-        },
-        contains: { $ref: "#" },
-        maxProperties: { $ref: "#/definitions/nonNegativeInteger" },
-        minProperties: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
-        required: { $ref: "#/definitions/stringArray" },
-        additionalProperties: { $ref: "#" },
-        definitions: {
-          type: "object",
-          additionalProperties: { $ref: "#" },
-          default: {}
-        },
-        properties: {
-          type: "object",
-          additionalProperties: { $ref: "#" },
-          default: {}
-        },
-        patternProperties: {
-          type: "object",
-          additionalProperties: { $ref: "#" },
-          propertyNames: { format: "regex" },
-          default: {}
-        },
-        dependencies: {
-          type: "object",
-          additionalProperties: {
-            anyOf: [{ $ref: "#" }, { $ref: "#/definitions/stringArray" }]
-          }
-        },
-        propertyNames: { $ref: "#" },
-        const: true,
-        enum: {
-          type: "array",
-          items: true,
-          minItems: 1,
-          uniqueItems: true
-        },
-        type: {
-          anyOf: [
-            { $ref: "#/definitions/simpleTypes" },
-            {
-              type: "array",
-              items: { $ref: "#/definitions/simpleTypes" },
-              minItems: 1,
-              uniqueItems: true
-            }
-          ]
-        },
-        format: { type: "string" },
-        contentMediaType: { type: "string" },
-        contentEncoding: { type: "string" },
-        if: { $ref: "#" },
-        then: { $ref: "#" },
-        else: { $ref: "#" },
-        allOf: { $ref: "#/definitions/schemaArray" },
-        anyOf: { $ref: "#/definitions/schemaArray" },
-        oneOf: { $ref: "#/definitions/schemaArray" },
-        not: { $ref: "#" }
-      },
-      default: true
-    };
-  }
-});
-
-// node_modules/ajv/dist/ajv.js
-var require_ajv = __commonJS({
-  "node_modules/ajv/dist/ajv.js"(exports, module) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
-    var core_1 = require_core();
-    var draft7_1 = require_draft7();
-    var discriminator_1 = require_discriminator();
-    var draft7MetaSchema = require_json_schema_draft_07();
-    var META_SUPPORT_DATA = ["/properties"];
-    var META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-    var Ajv3 = class extends core_1.default {
-      _addVocabularies() {
-        super._addVocabularies();
-        draft7_1.default.forEach((v2) => this.addVocabulary(v2));
-        if (this.opts.discriminator)
-          this.addKeyword(discriminator_1.default);
-      }
-      _addDefaultMetaSchema() {
-        super._addDefaultMetaSchema();
-        if (!this.opts.meta)
-          return;
-        const metaSchema = this.opts.$data ? this.$dataMetaSchema(draft7MetaSchema, META_SUPPORT_DATA) : draft7MetaSchema;
-        this.addMetaSchema(metaSchema, META_SCHEMA_ID, false);
-        this.refs["http://json-schema.org/schema"] = META_SCHEMA_ID;
-      }
-      defaultMeta() {
-        return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
-      }
-    };
-    exports.Ajv = Ajv3;
-    module.exports = exports = Ajv3;
-    module.exports.Ajv = Ajv3;
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv3;
-    var validate_1 = require_validate();
-    Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
-      return validate_1.KeywordCxt;
-    } });
-    var codegen_1 = require_codegen();
-    Object.defineProperty(exports, "_", { enumerable: true, get: function() {
-      return codegen_1._;
-    } });
-    Object.defineProperty(exports, "str", { enumerable: true, get: function() {
-      return codegen_1.str;
-    } });
-    Object.defineProperty(exports, "stringify", { enumerable: true, get: function() {
-      return codegen_1.stringify;
-    } });
-    Object.defineProperty(exports, "nil", { enumerable: true, get: function() {
-      return codegen_1.nil;
-    } });
-    Object.defineProperty(exports, "Name", { enumerable: true, get: function() {
-      return codegen_1.Name;
-    } });
-    Object.defineProperty(exports, "CodeGen", { enumerable: true, get: function() {
-      return codegen_1.CodeGen;
-    } });
-    var validation_error_1 = require_validation_error();
-    Object.defineProperty(exports, "ValidationError", { enumerable: true, get: function() {
-      return validation_error_1.default;
-    } });
-    var ref_error_1 = require_ref_error();
-    Object.defineProperty(exports, "MissingRefError", { enumerable: true, get: function() {
-      return ref_error_1.default;
-    } });
   }
 });
 
@@ -14672,7 +7767,7 @@ var require_ignore = __commonJS({
         //   ever starts again inside it -- `(\\+?) ` did, which made a long run
         //   quadratic.
         /(\\+)( ?)/g,
-        (_2, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
+        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
         ESCAPE + SPACE
       ],
       // git's wildmatch() reads a run of two or more asterisks as one globstar
@@ -14686,7 +7781,7 @@ var require_ignore = __commonJS({
       //   lists both, under "A run of asterisks".
       [
         /(^|\/)\*{3,}(?=\/|$)/g,
-        (_2, start) => `${start}**`,
+        (_, start) => `${start}**`,
         "*"
       ],
       // Escape metacharacters
@@ -14763,7 +7858,7 @@ var require_ignore = __commonJS({
         // Zero, one or several directories
         // should not use '*', or it will be replaced by the next replacer
         // Check if it is not the last `'/**'`
-        (_2, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        (_, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
         "*"
       ],
       // normal intermediate wildcards
@@ -14779,7 +7874,7 @@ var require_ignore = __commonJS({
         // 1. An asterisk "*" matches anything except a slash.
         // 2. Other consecutive asterisks are considered regular asterisks
         //    and collapse into one non-slash wildcard run.
-        (_2, p1) => p1 + WILDCARD,
+        (_, p1) => p1 + WILDCARD,
         "*"
       ],
       // trailing wildcard, held apart from a literal star
@@ -14851,15 +7946,15 @@ var require_ignore = __commonJS({
     var MODE_IGNORE = "regex";
     var MODE_CHECK_IGNORE = "checkRegex";
     var UNDERSCORE = "_";
-    var replaceTrailingWildcard = (_2, p1) => {
+    var replaceTrailingWildcard = (_, p1) => {
       const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
       return `${prefix}(?=$|\\/$)`;
     };
     var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
     var replaceTrailingDoublestar = () => "[\\s\\S]";
-    var separatorAfter = (run, at2) => {
+    var separatorAfter = (run, at) => {
       let separator = EMPTY;
-      for (let index = at2 + 1; index < run.length && !run[index].wildcard; index++) {
+      for (let index = at + 1; index < run.length && !run[index].wildcard; index++) {
         separator += run[index].single;
       }
       return separator;
@@ -14923,17 +8018,17 @@ var require_ignore = __commonJS({
       let run = [];
       const flush = () => {
         let lastWildcard;
-        run.forEach((token, at2) => {
+        run.forEach((token, at) => {
           if (token.wildcard) {
-            lastWildcard = at2;
+            lastWildcard = at;
           }
         });
-        run.forEach((token, at2) => {
+        run.forEach((token, at) => {
           if (!token.wildcard) {
             out += token.single;
             return;
           }
-          out += at2 === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run, at2)})[^\\/])*`;
+          out += at === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run, at)})[^\\/])*`;
         });
         run = [];
       };
@@ -15225,9 +8320,9 @@ var require_ignore = __commonJS({
         return doThrow(`path must not be empty`, TypeError);
       }
       if (checkPath.isNotRelative(path)) {
-        const r7 = "`path.relative()`d";
+        const r = "`path.relative()`d";
         return doThrow(
-          `path should be a ${r7} string, but got "${originalPath}"`,
+          `path should be a ${r} string, but got "${originalPath}"`,
           RangeError
         );
       }
@@ -16685,6 +9780,8 @@ var package_default = {
   files: [
     "bin",
     "dist/cli.js",
+    "dist/cli-*.js",
+    "dist/*.cjs",
     "dist/lsp.js",
     "dist/eslint-plugin.js",
     "rules/*.md",
@@ -16764,12 +9861,12 @@ function listenersOf(rule, context) {
 // src/model/istio-version.ts
 var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
 var SUPPORTED_MINORS = { from: 18, to: 32 };
-function uncoveredVersionNote(v2, where) {
+function uncoveredVersionNote(v, where) {
   const { from, to } = SUPPORTED_MINORS;
-  if (v2.major === 1 && v2.minor >= from && v2.minor <= to) return void 0;
+  if (v.major === 1 && v.minor >= from && v.minor <= to) return void 0;
   const range = `1.${from} to 1.${to}`;
-  if (v2.major > 1 || v2.minor > to) return `Istio ${v2.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
-  return `Istio ${v2.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v2.text}`;
+  if (v.major > 1 || v.minor > to) return `Istio ${v.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
+  return `Istio ${v.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v.text}`;
 }
 function parseIstioVersion(text) {
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
@@ -16777,39 +9874,39 @@ function parseIstioVersion(text) {
   return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
 }
 var recorder;
-function atLeast(v2, major, minor, patch = 0) {
+function atLeast(v, major, minor, patch = 0) {
   if (recorder) {
     const key = `${major}.${minor}.${patch}`;
     if (!recorder.has(key)) recorder.set(key, { major, minor, patch, text: patch ? key : `${major}.${minor}` });
   }
-  return v2.major > major || v2.major === major && (v2.minor > minor || v2.minor === minor && v2.patch >= patch);
+  return v.major > major || v.major === major && (v.minor > minor || v.minor === minor && v.patch >= patch);
 }
-function withVersionThresholds(fn2) {
+function withVersionThresholds(fn) {
   const outer = recorder;
   const mine = /* @__PURE__ */ new Map();
   recorder = mine;
   try {
-    const result = fn2();
+    const result = fn();
     return { result, thresholds: [...mine.values()] };
   } finally {
     recorder = outer;
-    if (outer) for (const [k2, v2] of mine) outer.set(k2, v2);
+    if (outer) for (const [k, v] of mine) outer.set(k, v);
   }
 }
 var ANY_PATCH = 999;
 var OLDEST_MODELLED = { major: 1, minor: SUPPORTED_MINORS.from, patch: 0, text: `1.${SUPPORTED_MINORS.from}` };
 var MODELLED_RANGE = { from: OLDEST_MODELLED, to: { ...DEFAULT_ISTIO_VERSION, patch: ANY_PATCH } };
-var exactRange = (v2) => ({ from: v2, to: v2 });
+var exactRange = (v) => ({ from: v, to: v });
 function minorRange(major, minor) {
   return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
 }
 function unionRange(a, b) {
   return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
 }
-function rangeText(r7) {
-  const text = (v2) => v2.patch === ANY_PATCH ? `${v2.major}.${v2.minor}` : v2.text.replace(/[-+].*$/, "");
-  const a = text(r7.from);
-  const b = text(r7.to);
+function rangeText(r) {
+  const text = (v) => v.patch === ANY_PATCH ? `${v.major}.${v.minor}` : v.text.replace(/[-+].*$/, "");
+  const a = text(r.from);
+  const b = text(r.to);
   return a === b ? a : `${a} to ${b}`;
 }
 function probesWithin(range, thresholds) {
@@ -16822,14 +9919,14 @@ function probesWithin(range, thresholds) {
 function compareVersions(a, b) {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
 }
-function inVersionRange(v2, range) {
+function inVersionRange(v, range) {
   const m = /^\s*(>=|<)\s*(\d+)\.(\d+)/.exec(range);
   if (!m) return true;
-  const from = atLeast(v2, Number(m[2]), Number(m[3]));
+  const from = atLeast(v, Number(m[2]), Number(m[3]));
   return m[1] === ">=" ? from : !from;
 }
-function existsAt(v2, range) {
-  return !/^\s*>=/.test(range) || inVersionRange(v2, range);
+function existsAt(v, range) {
+  return !/^\s*>=/.test(range) || inVersionRange(v, range);
 }
 
 // src/model/placeholder.ts
@@ -16845,13 +9942,13 @@ var POD_LIST_CONTAINERS = (spec) => [
   { at: [...spec, "containers"], group: "containers" },
   { at: [...spec, "ephemeralContainers"], group: "ephemeralContainers" }
 ];
-function podTemplateSpec(at2, role) {
+function podTemplateSpec(at, role) {
   return {
     ...role ? { role } : {},
-    at: at2,
-    metadata: [{ at: [...at2, "metadata"] }],
-    spec: [{ at: [...at2, "spec"] }],
-    containers: POD_LIST_CONTAINERS([...at2, "spec"])
+    at,
+    metadata: [{ at: [...at, "metadata"] }],
+    spec: [{ at: [...at, "spec"] }],
+    containers: POD_LIST_CONTAINERS([...at, "spec"])
   };
 }
 var POD_FIELDS = [
@@ -16928,20 +10025,20 @@ var ARGO_EXIT = {
 var SPARK_POD_FIELDS = ["hostNetwork", "nodeSelector", "tolerations", "affinity", "schedulerName", "shareProcessNamespace", "dnsConfig", "hostAliases"];
 function sparkPods(base, appLabels) {
   return ["driver", "executor"].map((role) => {
-    const at2 = [...base, role];
+    const at = [...base, role];
     return {
       role,
-      at: at2,
+      at,
       metadata: [
-        { at: at2 },
-        { at: [...at2, "template", "metadata"] },
+        { at },
+        { at: [...at, "template", "metadata"] },
         ...appLabels ? [{ at: ["metadata"], annotations: false, scope: [] }] : []
       ],
-      spec: [{ at: at2, fields: SPARK_POD_FIELDS }, { at: [...at2, "template", "spec"] }],
+      spec: [{ at, fields: SPARK_POD_FIELDS }, { at: [...at, "template", "spec"] }],
       containers: [
-        { at: [...at2, "initContainers"], group: "initContainers" },
-        { at: [...at2, "sidecars"], group: "containers" },
-        ...POD_LIST_CONTAINERS([...at2, "template", "spec"])
+        { at: [...at, "initContainers"], group: "initContainers" },
+        { at: [...at, "sidecars"], group: "containers" },
+        ...POD_LIST_CONTAINERS([...at, "template", "spec"])
       ],
       addsApp: true,
       // The driver deletes its executors when the application ends.
@@ -16950,17 +10047,17 @@ function sparkPods(base, appLabels) {
   });
 }
 function kserveComponent(component) {
-  const at2 = ["spec", component];
+  const at = ["spec", component];
   return {
     role: component,
-    at: at2,
-    metadata: [{ at: at2 }, { at: ["metadata"], scope: [] }],
-    spec: [{ at: at2, fields: POD_FIELDS }],
+    at,
+    metadata: [{ at }, { at: ["metadata"], scope: [] }],
+    spec: [{ at, fields: POD_FIELDS }],
     containers: [
-      { at: [...at2, "initContainers"], group: "initContainers" },
-      { at: [...at2, "containers"], group: "containers" }
+      { at: [...at, "initContainers"], group: "initContainers" },
+      { at: [...at, "containers"], group: "containers" }
     ],
-    // A model framework (spec.predictor.model, .sklearn, …) becomes kserve-container.
+    // A model framework (spec.predictor.model, .sklearn, \u2026) becomes kserve-container.
     addsApp: true
   };
 }
@@ -17088,8 +10185,8 @@ var WORKLOAD_KINDS = [
   { group: "tekton.dev", kind: "PipelineRun", project: "Tekton", batch: true, sidecarExit: TEKTON_EXIT, waitsForSidecars: true, templates: tektonPipelineTasks(["spec", "pipelineSpec"]) }
 ];
 var GENERIC_KIND = { group: "*", kind: "*", project: "any other kind", batch: false, templates: [podTemplateSpec(["spec", "template"])] };
-var byGroupKind = new Map(WORKLOAD_KINDS.map((k2) => [`${k2.group}/${k2.kind}`, k2]));
-var byKind = new Map(WORKLOAD_KINDS.filter((k2) => k2.anyGroup).map((k2) => [k2.kind, k2]));
+var byGroupKind = new Map(WORKLOAD_KINDS.map((k) => [`${k.group}/${k.kind}`, k]));
+var byKind = new Map(WORKLOAD_KINDS.filter((k) => k.anyGroup).map((k) => [k.kind, k]));
 var groupOf = (apiVersion) => {
   const slash = apiVersion.indexOf("/");
   return slash < 0 ? "" : apiVersion.slice(0, slash);
@@ -17101,11 +10198,11 @@ function workloadKind(apiVersion, kind2) {
 // src/model/workload.ts
 var MAX_TEMPLATES = 500;
 var MAX_CONTAINERS = 500;
-var labelString = (v2) => v2 === void 0 ? void 0 : typeof v2 === "string" ? v2 : v2 === null ? "" : String(v2);
-var asObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2) ? v2 : void 0;
+var labelString = (v) => v === void 0 ? void 0 : typeof v === "string" ? v : v === null ? "" : String(v);
+var asObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
 function labelRecord(raw) {
   const out = {};
-  for (const [k2, v2] of Object.entries(asObject(raw) ?? {})) out[k2] = labelString(v2) ?? "";
+  for (const [k, v] of Object.entries(asObject(raw) ?? {})) out[k] = labelString(v) ?? "";
   return out;
 }
 function getIn(obj, path) {
@@ -17153,7 +10250,7 @@ function buildPodTemplates(resource) {
     for (let i = 0; i < n && out.length < MAX_TEMPLATES; i++) {
       const item = asObject(list2[i]);
       if (!item) continue;
-      if (shape.podIf && !shape.podIf.some((k2) => item[k2] !== void 0 && item[k2] !== null)) continue;
+      if (shape.podIf && !shape.podIf.some((k) => item[k] !== void 0 && item[k] !== null)) continue;
       const t = buildTemplate(resource, kind2, shape, i);
       if (t) out.push(t);
     }
@@ -17161,7 +10258,7 @@ function buildPodTemplates(resource) {
   return out;
 }
 var resolve = (path, index) => index === void 0 ? path : path.map((p) => p === EACH ? index : p);
-var present = (v2) => v2 !== void 0 && v2 !== null;
+var present = (v) => v !== void 0 && v !== null;
 function buildTemplate(resource, kind2, shape, index) {
   const obj = resource.object;
   const path = resolve(shape.at, index);
@@ -17196,7 +10293,7 @@ function buildTemplate(resource, kind2, shape, index) {
     for (let i = specSources.length - 1; i >= 0; i--) {
       const s = specSources[i];
       if (!s.object) continue;
-      for (const k2 of s.fields ?? Object.keys(s.object)) if (Object.hasOwn(s.object, k2) && present(s.object[k2])) merged[k2] = s.object[k2];
+      for (const k of s.fields ?? Object.keys(s.object)) if (Object.hasOwn(s.object, k) && present(s.object[k])) merged[k] = s.object[k];
     }
     spec = merged;
   }
@@ -17295,7 +10392,7 @@ function parseSelector(raw) {
       if (op !== "In" && op !== "NotIn" && op !== "Exists" && op !== "DoesNotExist") {
         return { requirements, invalid: `unknown operator ${String(op)}` };
       }
-      const values = Array.isArray(ex.values) ? ex.values.map((v2) => String(v2)) : [];
+      const values = Array.isArray(ex.values) ? ex.values.map((v) => String(v)) : [];
       requirements.push({ key: ex.key, operator: op, values });
     }
   }
@@ -17309,7 +10406,7 @@ function parseSelectorString(s) {
     else if (m = /^([\w./-]+)\s*(==?|!=)\s*([\w./-]*)$/.exec(part)) {
       requirements.push({ key: m[1] ?? "", operator: m[2] === "!=" ? "NotIn" : "In", values: [m[3] ?? ""] });
     } else if (m = /^([\w./-]+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(part)) {
-      requirements.push({ key: m[1] ?? "", operator: m[2] === "in" ? "In" : "NotIn", values: (m[3] ?? "").split(",").map((v2) => v2.trim()) });
+      requirements.push({ key: m[1] ?? "", operator: m[2] === "in" ? "In" : "NotIn", values: (m[3] ?? "").split(",").map((v) => v.trim()) });
     } else if (m = /^([\w./-]+)$/.exec(part)) requirements.push({ key: m[1] ?? "", operator: "Exists", values: [] });
     else return { requirements, invalid: `cannot parse "${part}"` };
   }
@@ -17321,16 +10418,16 @@ function isEmptySelector(sel2) {
 function knownLabels(labels) {
   return { known: labels, complete: true };
 }
-function evalRequirement(r7, labels) {
-  const has = Object.hasOwn(labels.known, r7.key);
+function evalRequirement(r, labels) {
+  const has = Object.hasOwn(labels.known, r.key);
   if (!has && !labels.complete) return "unknown";
-  const value = has ? labels.known[r7.key] : void 0;
-  if (value !== void 0 && (r7.operator === "In" || r7.operator === "NotIn") && (isPlaceholder(value) || r7.values.some(isPlaceholder))) return "unknown";
-  switch (r7.operator) {
+  const value = has ? labels.known[r.key] : void 0;
+  if (value !== void 0 && (r.operator === "In" || r.operator === "NotIn") && (isPlaceholder(value) || r.values.some(isPlaceholder))) return "unknown";
+  switch (r.operator) {
     case "In":
-      return value !== void 0 && r7.values.includes(value);
+      return value !== void 0 && r.values.includes(value);
     case "NotIn":
-      return value === void 0 || !r7.values.includes(value);
+      return value === void 0 || !r.values.includes(value);
     case "Exists":
       return value !== void 0;
     case "DoesNotExist":
@@ -17340,26 +10437,26 @@ function evalRequirement(r7, labels) {
 function matches(sel2, labels) {
   if (sel2.invalid) return false;
   let result = true;
-  for (const r7 of sel2.requirements) {
-    const v2 = evalRequirement(r7, labels);
-    if (v2 === false) return false;
-    if (v2 === "unknown") result = "unknown";
+  for (const r of sel2.requirements) {
+    const v = evalRequirement(r, labels);
+    if (v === false) return false;
+    if (v === "unknown") result = "unknown";
   }
   return result;
 }
 function describeSelector(sel2) {
   if (sel2.invalid) return `(invalid: ${sel2.invalid})`;
   if (sel2.requirements.length === 0) return "(everything)";
-  return sel2.requirements.map((r7) => {
-    switch (r7.operator) {
+  return sel2.requirements.map((r) => {
+    switch (r.operator) {
       case "In":
-        return r7.values.length === 1 ? `${r7.key}=${r7.values[0]}` : `${r7.key} in (${r7.values.join(",")})`;
+        return r.values.length === 1 ? `${r.key}=${r.values[0]}` : `${r.key} in (${r.values.join(",")})`;
       case "NotIn":
-        return r7.values.length === 1 ? `${r7.key}!=${r7.values[0]}` : `${r7.key} notin (${r7.values.join(",")})`;
+        return r.values.length === 1 ? `${r.key}!=${r.values[0]}` : `${r.key} notin (${r.values.join(",")})`;
       case "Exists":
-        return r7.key;
+        return r.key;
       case "DoesNotExist":
-        return `!${r7.key}`;
+        return `!${r.key}`;
     }
   }).join(", ");
 }
@@ -17374,15 +10471,15 @@ function excludeHonoured(version2) {
   return version2 === void 0 || atLeast(version2, 1, 30);
 }
 var HOST_NETWORK_CHECK_MISSING = { 27: Infinity, 28: Infinity, 29: 6, 30: 3 };
-function hostNetworkCheckMissing(v2) {
-  const last = v2.major === 1 ? HOST_NETWORK_CHECK_MISSING[v2.minor] : void 0;
-  return last !== void 0 && v2.patch <= last;
+function hostNetworkCheckMissing(v) {
+  const last = v.major === 1 ? HOST_NETWORK_CHECK_MISSING[v.minor] : void 0;
+  return last !== void 0 && v.patch <= last;
 }
-function selectorsAsk(pod, ns2, selectors) {
+function selectorsAsk(pod, ns, selectors) {
   let ask = false;
   for (const entry of selectors.list) {
     const podMatch = matches(entry.podSelector, knownLabels(pod.labels));
-    const nsMatch = podMatch === false ? false : matches(entry.namespaceSelector, ns2);
+    const nsMatch = podMatch === false ? false : matches(entry.namespaceSelector, ns);
     const both = podMatch === false || nsMatch === false ? false : podMatch === true && nsMatch === true ? true : "unknown";
     if (both === true) {
       const by = entry.namespaceSelector.requirements.length > 0 ? "namespace" : "pod";
@@ -17393,18 +10490,18 @@ function selectorsAsk(pod, ns2, selectors) {
   if (ask === "unknown") return { ask, by: "namespace", text: `whether its namespace matches istio-cni's enablement selectors (${selectors.source}) is unknown` };
   return { ask: false, by: void 0, text: `no enablement selector of istio-cni (${selectors.source}) matches the pod and its namespace` };
 }
-function ambientAsked(pod, ns2, install, version2) {
+function ambientAsked(pod, ns, install, version2) {
   const customSelectors = version2 === void 0 || atLeast(version2, 1, 27);
   const selectors = customSelectors ? install.selectors : void 0;
   if (selectors === "unknown") return { ask: "unknown", by: void 0, text: "istio-cni's enablement selectors are unknown" };
-  if (selectors) return selectorsAsk(pod, ns2, selectors);
+  if (selectors) return selectorsAsk(pod, ns, selectors);
   if (version2 !== void 0 && !atLeast(version2, 1, 22)) {
-    if (ns2.known[DATAPLANE_MODE] === AMBIENT && pod.annotations["ambient.istio.io/redirection"] === "disabled") {
+    if (ns.known[DATAPLANE_MODE] === AMBIENT && pod.annotations["ambient.istio.io/redirection"] === "disabled") {
       return { ask: false, by: void 0, text: `the pod's annotation ambient.istio.io/redirection=disabled opts it out (Istio ${version2.text} reads no pod label)` };
     }
-    const nsMode2 = ns2.known[DATAPLANE_MODE];
+    const nsMode2 = ns.known[DATAPLANE_MODE];
     if (nsMode2 === AMBIENT) return { ask: true, by: "namespace", text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
-    if (nsMode2 === void 0 && !ns2.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
+    if (nsMode2 === void 0 && !ns.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
     return { ask: false, by: void 0, text: `its namespace does not have ${DATAPLANE_MODE}=${AMBIENT} (Istio ${version2.text} reads no pod label)` };
   }
   const podMode = pod.labels[DATAPLANE_MODE];
@@ -17413,11 +10510,11 @@ function ambientAsked(pod, ns2, install, version2) {
   }
   if (podMode === AMBIENT) return { ask: true, by: "pod", text: `the pod's label ${DATAPLANE_MODE}=${AMBIENT} asks for ambient, in any namespace` };
   if (podMode === DATAPLANE_NONE) return { ask: false, by: void 0, text: `the pod's label ${DATAPLANE_MODE}=${DATAPLANE_NONE} opts it out of ambient` };
-  const nsMode = ns2.known[DATAPLANE_MODE];
+  const nsMode = ns.known[DATAPLANE_MODE];
   const other = podMode === void 0 ? "" : ` (the pod's own value "${podMode}" is neither ${AMBIENT} nor ${DATAPLANE_NONE}, so the namespace decides)`;
   if (nsMode === AMBIENT) return { ask: true, by: "namespace", text: `its namespace has ${DATAPLANE_MODE}=${AMBIENT}${other}` };
   if (nsMode !== void 0) return { ask: false, by: void 0, text: `its namespace's ${DATAPLANE_MODE}="${nsMode}" is not exactly "${AMBIENT}": nothing asks for ambient${other}` };
-  if (!ns2.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
+  if (!ns.complete) return { ask: "unknown", by: "namespace", text: `whether its namespace has ${DATAPLANE_MODE}=${AMBIENT} is unknown` };
   return { ask: false, by: void 0, text: `neither the pod nor its namespace has ${DATAPLANE_MODE}=${AMBIENT}` };
 }
 function predictCapture(input) {
@@ -17602,11 +10699,11 @@ var sel = (requirements) => ({ requirements });
 function generateWebhooks(shape, origin) {
   const out = [];
   const declaredAt = (revision, tag) => tag !== void 0 ? shape.declared?.tags?.get(tag) : shape.declared?.revisions?.get(revision);
-  const make = (configName, shortName4, revision, tag, ns2, obj) => ({
+  const make = (configName, shortName4, revision, tag, ns, obj) => ({
     configName,
     name: `${shortName4}.${WEBHOOK_SUFFIX}`,
     shortName: shortName4,
-    namespaceSelector: ns2,
+    namespaceSelector: ns,
     objectSelector: obj,
     revision,
     tag,
@@ -17684,27 +10781,27 @@ function generateWebhooks(shape, origin) {
   }
   return out;
 }
-var str = (v2) => typeof v2 === "string" ? v2 : void 0;
-function isInjectorConfig(r7) {
-  if (r7.kind !== "MutatingWebhookConfiguration") return false;
-  if (/^istio-(sidecar-injector|revision-tag-)/.test(r7.name)) return true;
-  const hooks = r7.object.webhooks;
+var str = (v) => typeof v === "string" ? v : void 0;
+function isInjectorConfig(r) {
+  if (r.kind !== "MutatingWebhookConfiguration") return false;
+  if (/^istio-(sidecar-injector|revision-tag-)/.test(r.name)) return true;
+  const hooks = r.object.webhooks;
   return Array.isArray(hooks) && hooks.some((h) => str(asObject(h)?.name)?.endsWith(WEBHOOK_SUFFIX));
 }
-function webhooksOf(r7) {
-  const md = asObject(r7.object.metadata) ?? {};
+function webhooksOf(r) {
+  const md = asObject(r.object.metadata) ?? {};
   const labels = asObject(md.labels) ?? {};
   const annotations = asObject(md.annotations) ?? {};
   const revLabel = str(labels[REV_LABEL]);
   const tag = str(labels[TAG_LABEL]);
-  const caInjected = Object.keys(annotations).some((k2) => /inject-ca-from|inject-apiserver-ca|cainjector/.test(k2));
-  const hooks = Array.isArray(r7.object.webhooks) ? r7.object.webhooks : [];
+  const caInjected = Object.keys(annotations).some((k) => /inject-ca-from|inject-apiserver-ca|cainjector/.test(k));
+  const hooks = Array.isArray(r.object.webhooks) ? r.object.webhooks : [];
   const out = [];
   hooks.forEach((h, index) => {
     const hook = asObject(h);
     if (!hook) return;
     const name = str(hook.name) ?? "";
-    if (!name.endsWith(WEBHOOK_SUFFIX) && !/^istio-(sidecar-injector|revision-tag-)/.test(r7.name)) return;
+    if (!name.endsWith(WEBHOOK_SUFFIX) && !/^istio-(sidecar-injector|revision-tag-)/.test(r.name)) return;
     const cc = asObject(hook.clientConfig) ?? {};
     const svc = asObject(cc.service);
     const nsSel = parseSelector(hook.namespaceSelector);
@@ -17713,7 +10810,7 @@ function webhooksOf(r7) {
     const svcName = str(svc?.name);
     const revision = revLabel ?? (svcName && svcName.startsWith("istiod-") ? svcName.slice("istiod-".length) : "default");
     out.push({
-      configName: r7.name,
+      configName: r.name,
       name,
       shortName: name.endsWith(`.${WEBHOOK_SUFFIX}`) ? name.slice(0, -(WEBHOOK_SUFFIX.length + 1)) : name,
       namespaceSelector: nsSel,
@@ -17727,7 +10824,7 @@ function webhooksOf(r7) {
       caBundle: str(cc.caBundle),
       caInjected,
       origin: "input",
-      resource: r7,
+      resource: r,
       index
     });
   });
@@ -17738,23 +10835,23 @@ function injectorConfigMapRevision(name) {
   const m = /^istio-sidecar-injector-(.+)$/.exec(name);
   return m?.[1];
 }
-function isInjectorConfigMap(r7) {
-  return r7.kind === "ConfigMap" && injectorConfigMapRevision(r7.name) !== void 0 && typeof asObject(r7.object.data)?.config === "string";
+function isInjectorConfigMap(r) {
+  return r.kind === "ConfigMap" && injectorConfigMapRevision(r.name) !== void 0 && typeof asObject(r.object.data)?.config === "string";
 }
 var parsedValues = /* @__PURE__ */ new WeakMap();
 var parsedConfig = /* @__PURE__ */ new WeakMap();
-function memo(cache2, r7, parse) {
-  let hit = cache2.get(r7);
+function memo(cache2, r, parse) {
+  let hit = cache2.get(r);
   if (!hit) {
     hit = parse();
-    cache2.set(r7, hit);
+    cache2.set(r, hit);
   }
   return hit;
 }
-function injectorValuesReadOf(r7) {
-  const text = str(asObject(r7.object.data)?.values);
+function injectorValuesReadOf(r) {
+  const text = str(asObject(r.object.data)?.values);
   if (text === void 0) return void 0;
-  return memo(parsedValues, r7, () => {
+  return memo(parsedValues, r, () => {
     const limit = embeddedTextProblem(text, "json");
     if (limit) return { value: void 0, error: void 0, tooComplex: limit.message };
     try {
@@ -17764,11 +10861,11 @@ function injectorValuesReadOf(r7) {
     }
   });
 }
-function injectorValuesOf(r7) {
-  return injectorValuesReadOf(r7)?.value;
+function injectorValuesOf(r) {
+  return injectorValuesReadOf(r)?.value;
 }
-function injectorConfigDataOf(r7) {
-  return memo(parsedConfig, r7, () => readEmbeddedYaml(str(asObject(r7.object.data)?.config) ?? ""));
+function injectorConfigDataOf(r) {
+  return memo(parsedConfig, r, () => readEmbeddedYaml(str(asObject(r.object.data)?.config) ?? ""));
 }
 function readEmbeddedYaml(text) {
   const read2 = readEmbeddedYamlValue(text);
@@ -17780,8 +10877,8 @@ function readEmbeddedYamlValue(text) {
   if ("problem" in read2) return { value: void 0, error: void 0, tooComplex: read2.problem.message };
   const first = read2.doc.errors[0];
   if (first) {
-    const at2 = lineCounter.linePos(first.pos[0]);
-    return { value: void 0, error: `${first.message.split("\n")[0]} at line ${at2.line}, column ${at2.col}` };
+    const at = lineCounter.linePos(first.pos[0]);
+    return { value: void 0, error: `${first.message.split("\n")[0]} at line ${at.line}, column ${at.col}` };
   }
   try {
     return { value: plainValue(read2.doc), error: void 0 };
@@ -17789,18 +10886,18 @@ function readEmbeddedYamlValue(text) {
     return { value: void 0, error: e.message.split("\n")[0] };
   }
 }
-function injectorConfigOf(r7) {
-  const revision = injectorConfigMapRevision(r7.name) ?? "default";
-  const valuesRead = injectorValuesReadOf(r7);
+function injectorConfigOf(r) {
+  const revision = injectorConfigMapRevision(r.name) ?? "default";
+  const valuesRead = injectorValuesReadOf(r);
   const values = valuesRead?.value ?? {};
   const enableNamespacesByDefault = getIn(values, ["sidecarInjectorWebhook", "enableNamespacesByDefault"]);
   const base = {
     revision: str(values.revision) || revision,
     enableNamespacesByDefault: typeof enableNamespacesByDefault === "boolean" ? enableNamespacesByDefault : void 0,
     origin: "input",
-    resource: r7
+    resource: r
   };
-  const parsed = injectorConfigDataOf(r7);
+  const parsed = injectorConfigDataOf(r);
   const tooComplex = [
     ...parsed.tooComplex !== void 0 ? [{ key: "config", problem: parsed.tooComplex }] : [],
     ...valuesRead?.tooComplex !== void 0 ? [{ key: "values", problem: valuesRead.tooComplex }] : []
@@ -17812,19 +10909,19 @@ function injectorConfigOf(r7) {
     return { ...base, policy: void 0, neverInjectSelector: [], alwaysInjectSelector: [], configError: `its "config" is not valid YAML (${parsed.error})`, ...tooComplex.length > 0 ? { tooComplex } : {} };
   }
   const c = parsed.value ?? {};
-  const written = /^[ \t]*policy:[ \t]*(.*?)[ \t]*$/m.exec(str(asObject(r7.object.data)?.config) ?? "")?.[1];
+  const written = /^[ \t]*policy:[ \t]*(.*?)[ \t]*$/m.exec(str(asObject(r.object.data)?.config) ?? "")?.[1];
   const policy = written !== void 0 && isPlaceholder(written) ? written : c.policy;
   let configError;
   if (policy !== void 0 && policy !== null && typeof policy !== "string") {
     configError = `"policy" is ${typeof policy} ${JSON.stringify(policy)}, not a string, so istiod cannot load the injector config`;
   }
-  const selectors = (v2, key) => {
-    if (v2 === void 0 || v2 === null) return [];
-    if (!Array.isArray(v2)) {
+  const selectors = (v, key) => {
+    if (v === void 0 || v === null) return [];
+    if (!Array.isArray(v)) {
       configError ??= `"${key}" must be a list of label selectors`;
       return [];
     }
-    return v2.map((s) => parseSelector(s));
+    return v.map((s) => parseSelector(s));
   };
   return {
     ...base,
@@ -17835,9 +10932,9 @@ function injectorConfigOf(r7) {
     ...tooComplex.length > 0 ? { tooComplex } : {}
   };
 }
-function istioOperatorFacts(r7) {
-  if (r7.kind !== "IstioOperator" || !r7.apiVersion.startsWith("install.istio.io/")) return void 0;
-  const spec = asObject(r7.object.spec) ?? {};
+function istioOperatorFacts(r) {
+  if (r.kind !== "IstioOperator" || !r.apiVersion.startsWith("install.istio.io/")) return void 0;
+  const spec = asObject(r.object.spec) ?? {};
   const enable = getIn(spec, ["values", "sidecarInjectorWebhook", "enableNamespacesByDefault"]);
   return {
     revision: str(spec.revision) || "default",
@@ -17960,9 +11057,9 @@ function webhookGate(webhooks, namespaceLabels2, podLabels2) {
   for (const w of webhooks) {
     const obj = matches(w.objectSelector, pod);
     if (obj === false) continue;
-    const ns2 = matches(w.namespaceSelector, namespaceLabels2);
-    if (ns2 === false) continue;
-    if (ns2 === true && obj === true) matched.push(w);
+    const ns = matches(w.namespaceSelector, namespaceLabels2);
+    if (ns === false) continue;
+    if (ns === true && obj === true) matched.push(w);
     else maybe.push(w);
   }
   return { matched, maybe };
@@ -17970,8 +11067,8 @@ function webhookGate(webhooks, namespaceLabels2, podLabels2) {
 var webhookName = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})`;
 var namespaceOpen = (w, namespaceLabels2) => matches(w.namespaceSelector, namespaceLabels2) === "unknown";
 function filledInLabels(pod) {
-  const open = Object.entries(pod.labels).filter(([, v2]) => isPlaceholder(v2));
-  return `label${open.length === 1 ? "" : "s"} ${open.map(([k2, v2]) => `${k2}=${v2}`).join(", ")}`;
+  const open = Object.entries(pod.labels).filter(([, v]) => isPlaceholder(v));
+  return `label${open.length === 1 ? "" : "s"} ${open.map(([k, v]) => `${k}=${v}`).join(", ")}`;
 }
 function predictInjection(input) {
   const trace = [];
@@ -17980,8 +11077,8 @@ function predictInjection(input) {
   const gate = webhookGate(input.webhooks, input.namespaceLabels, pod.labels);
   const nsDesc = nsName === void 0 ? "the namespace (unknown)" : `namespace ${nsName}`;
   const labelsDesc = (l) => {
-    const entries2 = Object.entries(l.known).filter(([k2]) => k2 !== "kubernetes.io/metadata.name");
-    return entries2.length ? entries2.map(([k2, v2]) => `${k2}=${v2}`).join(", ") : "no injection labels";
+    const entries2 = Object.entries(l.known).filter(([k]) => k !== "kubernetes.io/metadata.name");
+    return entries2.length ? entries2.map(([k, v]) => `${k}=${v}`).join(", ") : "no injection labels";
   };
   if (input.namespaceKnown) trace.push({ text: `${nsDesc} has ${labelsDesc(input.namespaceLabels)}` });
   else trace.push({ text: `${nsDesc} is not defined in the inputs or the config, so its labels are unknown` });
@@ -18024,8 +11121,8 @@ function podFacts(t) {
 }
 function namespaceLabelSet(name, facts) {
   if (name === void 0) return { labels: { known: {}, complete: false }, known: false };
-  const ns2 = facts.namespaces.get(name);
-  if (ns2) return { labels: { known: ns2.labels, complete: true }, known: true };
+  const ns = facts.namespaces.get(name);
+  if (ns) return { labels: { known: ns.labels, complete: true }, known: true };
   return { labels: { known: { "kubernetes.io/metadata.name": name }, complete: false }, known: false };
 }
 function perTemplate(decide) {
@@ -18040,11 +11137,11 @@ function perTemplate(decide) {
   };
 }
 var predictForTemplate = perTemplate((t, facts) => {
-  const ns2 = namespaceLabelSet(t.resource.namespace, facts);
+  const ns = namespaceLabelSet(t.resource.namespace, facts);
   return predictInjection({
     pod: podFacts(t),
-    namespaceLabels: ns2.labels,
-    namespaceKnown: ns2.known,
+    namespaceLabels: ns.labels,
+    namespaceKnown: ns.known,
     webhooks: facts.mesh.webhooks,
     injectorFor: (rev) => facts.mesh.injectorFor(rev),
     version: facts.mesh.version
@@ -18147,27 +11244,27 @@ function effectiveInject(t, version2) {
 function explicitlyOptedOut(t, version2) {
   return effectiveInject(t, version2)?.value === "false" || labelString(t.labels[INJECT_KEY]) === "false";
 }
-function namespaceLabelLocation(ns2, key, message) {
-  if (ns2?.createdBy) return { target: ns2.createdBy.target, message: `${message} (${ns2.createdBy.source})` };
-  if (!ns2?.resource) return void 0;
-  const labels = ns2.resource.object.metadata?.labels;
+function namespaceLabelLocation(ns, key, message) {
+  if (ns?.createdBy) return { target: ns.createdBy.target, message: `${message} (${ns.createdBy.source})` };
+  if (!ns?.resource) return void 0;
+  const labels = ns.resource.object.metadata?.labels;
   const path = labels && key in labels ? ["metadata", "labels", key] : ["metadata", "name"];
-  return { target: { resource: ns2.resource, path }, message };
+  return { target: { resource: ns.resource, path }, message };
 }
 function namespaceOf(t, facts) {
-  const r7 = "resource" in t ? t.resource : t;
-  return r7.namespace ? facts.namespaces.get(r7.namespace) : void 0;
+  const r = "resource" in t ? t.resource : t;
+  return r.namespace ? facts.namespaces.get(r.namespace) : void 0;
 }
 function injectionIntent(t, facts) {
   const out = [];
-  const ns2 = namespaceOf(t, facts);
-  const where = ns2?.origin === "config" ? " (in the config file)" : ns2?.createdBy ? ` (set by ${ns2.createdBy.source})` : "";
-  if (ns2?.labels[NS_INJECTION_LABEL] === "enabled") {
-    out.push({ text: `namespace ${ns2.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
+  const ns = namespaceOf(t, facts);
+  const where = ns?.origin === "config" ? " (in the config file)" : ns?.createdBy ? ` (set by ${ns.createdBy.source})` : "";
+  if (ns?.labels[NS_INJECTION_LABEL] === "enabled") {
+    out.push({ text: `namespace ${ns.name} has ${NS_INJECTION_LABEL}=enabled${where}`, related: namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`), fromPod: false });
   }
-  const nsRev = ns2?.labels[REV_LABEL];
-  if (ns2 && nsRev !== void 0 && nsRev !== "") {
-    out.push({ text: `namespace ${ns2.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
+  const nsRev = ns?.labels[REV_LABEL];
+  if (ns && nsRev !== void 0 && nsRev !== "") {
+    out.push({ text: `namespace ${ns.name} has ${REV_LABEL}=${nsRev}${where}`, related: namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`), fromPod: false });
   }
   const label = labelString(t.labels[INJECT_KEY]);
   if (label === "true") {
@@ -18191,12 +11288,12 @@ function relatedOf(signals) {
 var NEWEST = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };
 var WORKLOAD_KINDS2 = /* @__PURE__ */ new Set(["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob"]);
 var MISPLACED_KEYS = [DATAPLANE_MODE, "istio.io/use-waypoint", "istio.io/use-waypoint-namespace", INGRESS_USE_WAYPOINT];
-var judged = (v2) => typeof v2 === "string" && !isPlaceholder(v2);
+var judged = (v) => typeof v === "string" && !isPlaceholder(v);
 var meantBy = (value) => {
   const lower = value.toLowerCase();
   return Object.hasOwn(DATAPLANE_MODE_MEANT, lower) ? DATAPLANE_MODE_MEANT[lower] : void 0;
 };
-var isLiveObject = (md) => ["uid", "resourceVersion", "creationTimestamp"].some((k2) => md[k2] !== void 0 && md[k2] !== null);
+var isLiveObject = (md) => ["uid", "resourceVersion", "creationTimestamp"].some((k) => md[k] !== void 0 && md[k] !== null);
 var ambient_label_invalid_default = createRule({
   name: "ambient-label-invalid",
   meta: {
@@ -18232,28 +11329,28 @@ var ambient_label_invalid_default = createRule({
   defaultOptions: [],
   create(context) {
     const facts = context.facts;
-    const annotationsAsLabels = (r7, kind2, apiVersion, labels, annotations, base) => {
+    const annotationsAsLabels = (r, kind2, apiVersion, labels, annotations, base) => {
       for (const l of AMBIENT_LABELS) {
         if (!(l.key in annotations) || l.key in labels || !readsLabelOn(l, kind2, apiVersion)) continue;
-        context.report({ target: { resource: r7, path: [...base, "metadata", "annotations", l.key] }, messageId: "asAnnotation", data: { key: l.key } });
+        context.report({ target: { resource: r, path: [...base, "metadata", "annotations", l.key] }, messageId: "asAnnotation", data: { key: l.key } });
       }
     };
-    const checkNamespace = (r7, labels) => {
+    const checkNamespace = (r, labels) => {
       const value = labels[DATAPLANE_MODE];
       if (!judged(value) || value === AMBIENT) return;
       const path = ["metadata", "labels", DATAPLANE_MODE];
       if (meantBy(value) === DATAPLANE_NONE) {
-        context.report({ target: { resource: r7, path }, messageId: "namespaceNone", severity: "warn", data: { key: DATAPLANE_MODE, value }, fix: [{ op: "remove", path }] });
+        context.report({ target: { resource: r, path }, messageId: "namespaceNone", severity: "warn", data: { key: DATAPLANE_MODE, value }, fix: [{ op: "remove", path }] });
         return;
       }
       context.report({
-        target: { resource: r7, path },
+        target: { resource: r, path },
         messageId: "namespaceValue",
         data: { key: DATAPLANE_MODE, value },
         suggest: [{ messageId: "setValue", data: { value: AMBIENT, effect: "ztunnel captures the namespace's pods" }, edits: [{ op: "set", path, value: AMBIENT }] }]
       });
     };
-    const checkWaypointFor = (r7, labels) => {
+    const checkWaypointFor = (r, labels) => {
       const value = labels[WAYPOINT_FOR];
       const allowed = ambientLabel(WAYPOINT_FOR)?.values ?? [];
       if (!judged(value) || allowed.includes(value)) return;
@@ -18261,33 +11358,33 @@ var ambient_label_invalid_default = createRule({
       const lower = value.toLowerCase();
       const meant = allowed.includes(lower) ? lower : void 0;
       context.report({
-        target: { resource: r7, path },
+        target: { resource: r, path },
         messageId: "waypointFor",
         data: { key: WAYPOINT_FOR, value, hint: meant ? `Write "${meant}".` : "Use one of them (the default is service)." },
         ...meant ? { suggest: [{ messageId: "setValue", data: { value: meant, effect: `traffic to ${meant === "all" ? "services and workloads" : meant === "none" ? "nothing" : `${meant}s`} uses the waypoint` }, edits: [{ op: "set", path, value: meant }] }] } : {}
       });
     };
-    const checkIngress = (r7, labels) => {
+    const checkIngress = (r, labels) => {
       const value = labels[INGRESS_USE_WAYPOINT];
       if (!judged(value) || value === "true" || value === "false") return;
       const path = ["metadata", "labels", INGRESS_USE_WAYPOINT];
       const version2 = facts.mesh.version;
-      const reads = ingressUseWaypointReads(value, r7.kind, version2);
+      const reads = ingressUseWaypointReads(value, r.kind, version2);
       if (reads === void 0) return;
       if (!reads && (PARSE_BOOL[value] === false || meantBy(value) === DATAPLANE_NONE)) return;
-      if (reads && ingressUseWaypointReads(value, r7.kind, NEWEST) === true) return;
+      if (reads && ingressUseWaypointReads(value, r.kind, NEWEST) === true) return;
       const suggest = [
         { messageId: "setValue", data: { value: "true", effect: "ingress gateways send through the waypoint" }, edits: [{ op: "set", path, value: "true" }] },
         { messageId: "setValue", data: { value: "false", effect: "ingress gateways skip the waypoint" }, edits: [{ op: "set", path, value: "false" }] }
       ];
       context.report({
-        target: { resource: r7, path },
+        target: { resource: r, path },
         messageId: reads ? "ingressLoose" : "ingressInvalid",
         data: { key: INGRESS_USE_WAYPOINT, value, version: version2.text },
         suggest
       });
     };
-    const checkWorkloadMetadata = (r7, t, labels) => {
+    const checkWorkloadMetadata = (r, t, labels) => {
       for (const key of MISPLACED_KEYS) {
         const l = ambientLabel(key);
         if (!l || !(key in labels) || key in t.labels) continue;
@@ -18310,9 +11407,9 @@ var ambient_label_invalid_default = createRule({
           }
         }
         context.report({
-          target: { resource: r7, path: ["metadata", "labels", key] },
+          target: { resource: r, path: ["metadata", "labels", key] },
           messageId: "onWorkload",
-          data: { key, kind: r7.kind, readOn: key === DATAPLANE_MODE ? "the pod's labels" : onPod ? "the pod's or the Service's labels" : "the Service's or the Namespace's labels", put },
+          data: { key, kind: r.kind, readOn: key === DATAPLANE_MODE ? "the pod's labels" : onPod ? "the pod's or the Service's labels" : "the Service's or the Namespace's labels", put },
           ...edits && keeps ? { fix: edits } : {},
           ...edits && !keeps && judged(value) ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect }, edits }] } : {}
         });
@@ -18323,18 +11420,18 @@ var ambient_label_invalid_default = createRule({
       if (!judged(value) || value === AMBIENT || value === DATAPLANE_NONE) return;
       const path = templatePath(t, "metadata", "labels", DATAPLANE_MODE);
       const now = captureForTemplate(t, facts);
-      const ns2 = namespaceOf(t, facts);
-      const decides = now.outcome === "ambient" ? `ztunnel captures it anyway: namespace ${ns2?.name ?? ""} has ${DATAPLANE_MODE}=${AMBIENT}` : now.outcome === "none" ? "ztunnel does not capture the pod" : now.outcome === "sidecar" ? "its namespace decides (the pod gets a sidecar, which wins anyway)" : "the pod's namespace decides whether ztunnel captures it";
+      const ns = namespaceOf(t, facts);
+      const decides = now.outcome === "ambient" ? `ztunnel captures it anyway: namespace ${ns?.name ?? ""} has ${DATAPLANE_MODE}=${AMBIENT}` : now.outcome === "none" ? "ztunnel does not capture the pod" : now.outcome === "sidecar" ? "its namespace decides (the pod gets a sidecar, which wins anyway)" : "the pod's namespace decides whether ztunnel captures it";
       const meant = meantBy(value);
-      const edits = (v2) => [{ op: "set", path, value: v2 }];
-      const keeps = (v2) => now.outcome !== "unknown" && captureWithPodLabel(t, facts, DATAPLANE_MODE, v2).outcome === now.outcome;
-      const effectOf2 = (v2) => v2 === AMBIENT ? "ztunnel captures the pod" : "the pod stays out of ambient";
+      const edits = (v) => [{ op: "set", path, value: v }];
+      const keeps = (v) => now.outcome !== "unknown" && captureWithPodLabel(t, facts, DATAPLANE_MODE, v).outcome === now.outcome;
+      const effectOf2 = (v) => v === AMBIENT ? "ztunnel captures the pod" : "the pod stays out of ambient";
       const fix = meant && keeps(meant) ? edits(meant) : void 0;
       context.report({
         target: { resource: t.resource, path },
         messageId: "podValue",
         data: { key: DATAPLANE_MODE, value, decides },
-        ...fix ? { fix } : { suggest: [AMBIENT, DATAPLANE_NONE].map((v2) => ({ messageId: "setValue", data: { value: v2, effect: effectOf2(v2) }, edits: edits(v2) })) }
+        ...fix ? { fix } : { suggest: [AMBIENT, DATAPLANE_NONE].map((v) => ({ messageId: "setValue", data: { value: v, effect: effectOf2(v) }, edits: edits(v) })) }
       });
     };
     const checkRedirection = (t) => {
@@ -18359,18 +11456,18 @@ var ambient_label_invalid_default = createRule({
       });
     };
     return {
-      Resource(r7) {
-        const md = asObject(r7.object.metadata) ?? {};
+      Resource(r) {
+        const md = asObject(r.object.metadata) ?? {};
         const labels = asObject(md.labels) ?? {};
         const annotations = asObject(md.annotations) ?? {};
-        if (r7.kind === "Namespace") checkNamespace(r7, labels);
+        if (r.kind === "Namespace") checkNamespace(r, labels);
         const forLabel = ambientLabel(WAYPOINT_FOR);
-        if (forLabel && readsLabelOn(forLabel, r7.kind, r7.object.apiVersion)) checkWaypointFor(r7, labels);
+        if (forLabel && readsLabelOn(forLabel, r.kind, r.object.apiVersion)) checkWaypointFor(r, labels);
         const ingress = ambientLabel(INGRESS_USE_WAYPOINT);
-        if (ingress && readsLabelOn(ingress, r7.kind, r7.object.apiVersion)) checkIngress(r7, labels);
-        if (r7.kind !== "Pod") annotationsAsLabels(r7, r7.kind, r7.object.apiVersion, labels, annotations, []);
-        const t = podTemplateOf(r7);
-        if (t && t.path.length > 0 && WORKLOAD_KINDS2.has(r7.kind)) checkWorkloadMetadata(r7, t, labels);
+        if (ingress && readsLabelOn(ingress, r.kind, r.object.apiVersion)) checkIngress(r, labels);
+        if (r.kind !== "Pod") annotationsAsLabels(r, r.kind, r.object.apiVersion, labels, annotations, []);
+        const t = podTemplateOf(r);
+        if (t && t.path.length > 0 && WORKLOAD_KINDS2.has(r.kind)) checkWorkloadMetadata(r, t, labels);
       },
       PodTemplate(t) {
         checkPodMode(t);
@@ -18382,7 +11479,7 @@ var ambient_label_invalid_default = createRule({
 });
 
 // rules/ambient-not-captured.ts
-var excluded = (ns2, install, version2) => ns2 !== void 0 && !install.excludeUnknown && excludeHonoured(version2) && install.excludeNamespaces.includes(ns2);
+var excluded = (ns, install, version2) => ns !== void 0 && !install.excludeUnknown && excludeHonoured(version2) && install.excludeNamespaces.includes(ns);
 var ambientOff = (install) => install.enabled && install.enabled !== "unknown" && !install.enabled.value ? install.enabled.source : void 0;
 var ambient_not_captured_default = createRule({
   name: "ambient-not-captured",
@@ -18414,12 +11511,12 @@ var ambient_not_captured_default = createRule({
     const facts = context.facts;
     const podLabelPath = (t) => templatePath(t, "metadata", "labels", DATAPLANE_MODE);
     return {
-      Namespace(r7) {
-        const labels = asObject(asObject(r7.object.metadata)?.labels) ?? {};
+      Namespace(r) {
+        const labels = asObject(asObject(r.object.metadata)?.labels) ?? {};
         if (labelString(labels[DATAPLANE_MODE]) !== AMBIENT) return;
         const install = facts.mesh.capture;
-        const target = { resource: r7, path: ["metadata", "labels", DATAPLANE_MODE] };
-        if (excluded(r7.name, install, facts.mesh.version)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r7.name, source: install.excludeSource } });
+        const target = { resource: r, path: ["metadata", "labels", DATAPLANE_MODE] };
+        if (excluded(r.name, install, facts.mesh.version)) context.report({ target, messageId: "excludedNamespace", data: { namespace: r.name, source: install.excludeSource } });
         else if (ambientOff(install)) context.report({ target, messageId: "ambientOff", data: { source: ambientOff(install) ?? "", key: DATAPLANE_MODE, value: AMBIENT } });
       },
       PodTemplate(t) {
@@ -18430,11 +11527,11 @@ var ambient_not_captured_default = createRule({
           return;
         }
         if (c.outcome === "ambient") return;
-        const ns2 = namespaceOf(t, facts);
+        const ns = namespaceOf(t, facts);
         const byPod = c.askedBy === "pod";
         const data = { key: DATAPLANE_MODE, value: AMBIENT, namespace: t.resource.namespace ?? "" };
         const nsLabel = () => {
-          const l = namespaceLabelLocation(ns2, DATAPLANE_MODE, `namespace ${ns2?.name ?? ""}: ${DATAPLANE_MODE}=${AMBIENT}`);
+          const l = namespaceLabelLocation(ns, DATAPLANE_MODE, `namespace ${ns?.name ?? ""}: ${DATAPLANE_MODE}=${AMBIENT}`);
           return l ? [l] : [];
         };
         const install = facts.mesh.capture;
@@ -18492,7 +11589,7 @@ var ambient_not_captured_default = createRule({
 });
 
 // rules/duplicate-key.ts
-var show = (v2) => typeof v2 === "string" ? JSON.stringify(v2.length > 30 ? `${v2.slice(0, 30)}\u2026` : v2) : v2 !== null && typeof v2 === "object" ? Array.isArray(v2) ? "a list" : "a mapping" : String(v2);
+var show = (v) => typeof v === "string" ? JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}\u2026` : v) : v !== null && typeof v === "object" ? Array.isArray(v) ? "a list" : "a mapping" : String(v);
 var sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function replacing(first, last, how) {
   const [a, b] = [show(first), show(last)];
@@ -18525,7 +11622,7 @@ var duplicate_key_default = createRule({
     return {
       Document({ doc, resources }) {
         for (const dup of doc.duplicateKeys) {
-          const resource = resources.find((r7) => r7.basePath.every((p, i) => dup.mapPath[i] === p));
+          const resource = resources.find((r) => r.basePath.every((p, i) => dup.mapPath[i] === p));
           if (!resource) continue;
           const rel = dup.mapPath.slice(resource.basePath.length);
           const where = rel.length ? rel.join(".") : "the top level";
@@ -18556,13 +11653,13 @@ var import_yaml5 = __toESM(require_dist(), 1);
 
 // src/model/edit-distance.ts
 function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_2, i) => i);
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diag = prev[0] ?? 0;
     prev[0] = i;
-    for (let j2 = 1; j2 <= b.length; j2++) {
-      const up = prev[j2] ?? 0;
-      prev[j2] = Math.min(up + 1, (prev[j2 - 1] ?? 0) + 1, diag + (a[i - 1] === b[j2 - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j] ?? 0;
+      prev[j] = Math.min(up + 1, (prev[j - 1] ?? 0) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
       diag = up;
     }
   }
@@ -18574,18 +11671,18 @@ var import_yaml4 = __toESM(require_dist(), 1);
 
 // src/parse/quotes.ts
 function findClosingQuote(line, open, quote2) {
-  for (let j2 = open + 1; j2 < line.length; j2++) {
-    const c = line[j2];
+  for (let j = open + 1; j < line.length; j++) {
+    const c = line[j];
     if (quote2 === '"' && c === "\\") {
-      j2++;
+      j++;
       continue;
     }
     if (c === quote2) {
-      if (quote2 === "'" && line[j2 + 1] === "'") {
-        j2++;
+      if (quote2 === "'" && line[j + 1] === "'") {
+        j++;
         continue;
       }
-      return j2;
+      return j;
     }
   }
   return -1;
@@ -18751,10 +11848,10 @@ var ContinuationScanner = class {
   }
   /** The end of a block plain scalar that starts at `i`: its `: `, ` #` or the end of the line. */
   plainEnd(line, i) {
-    for (let j2 = i + 1; j2 < line.length; j2++) {
-      const c = line[j2];
-      if (c === ":" && (j2 + 1 === line.length || isBlankChar(line[j2 + 1]))) return j2;
-      if (c === "#" && isBlankChar(line[j2 - 1])) return j2;
+    for (let j = i + 1; j < line.length; j++) {
+      const c = line[j];
+      if (c === ":" && (j + 1 === line.length || isBlankChar(line[j + 1]))) return j;
+      if (c === "#" && isBlankChar(line[j - 1])) return j;
     }
     return line.length;
   }
@@ -18810,11 +11907,11 @@ var ContinuationScanner = class {
 };
 function toOriginal(offset, insertions, shifts = shiftsOf(insertions)) {
   let lo = 0;
-  let hi2 = insertions.length;
-  while (lo < hi2) {
-    const mid = lo + hi2 >> 1;
+  let hi = insertions.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
     const m = insertions[mid];
-    if (m.at + (mid > 0 ? shifts[mid - 1] ?? 0 : 0) >= offset) hi2 = mid;
+    if (m.at + (mid > 0 ? shifts[mid - 1] ?? 0 : 0) >= offset) hi = mid;
     else lo = mid + 1;
   }
   const shift = lo > 0 ? shifts[lo - 1] ?? 0 : 0;
@@ -18826,30 +11923,30 @@ function shiftsOf(insertions) {
   for (const ins of insertions) out.push(total += ins.count);
   return out;
 }
-function eachNode(node, fn2) {
+function eachNode(node, fn) {
   if ((0, import_yaml4.isPair)(node)) {
-    eachNode(node.key, fn2);
-    eachNode(node.value, fn2);
+    eachNode(node.key, fn);
+    eachNode(node.value, fn);
     return;
   }
   if (!node || typeof node !== "object" || !("range" in node)) return;
-  fn2(node);
-  if ((0, import_yaml4.isMap)(node) || (0, import_yaml4.isSeq)(node)) for (const item of node.items) eachNode(item, fn2);
+  fn(node);
+  if ((0, import_yaml4.isMap)(node) || (0, import_yaml4.isSeq)(node)) for (const item of node.items) eachNode(item, fn);
 }
 function insertionsFold(doc, insertions, shifts) {
   const spans = [];
   eachNode(doc.contents, (n) => {
-    const r7 = n.range;
-    if (!r7) return;
-    if (((0, import_yaml4.isMap)(n) || (0, import_yaml4.isSeq)(n)) && n.flow || (0, import_yaml4.isScalar)(n) && (n.type === "QUOTE_DOUBLE" || n.type === "QUOTE_SINGLE")) spans.push([r7[0], r7[1]]);
+    const r = n.range;
+    if (!r) return;
+    if (((0, import_yaml4.isMap)(n) || (0, import_yaml4.isSeq)(n)) && n.flow || (0, import_yaml4.isScalar)(n) && (n.type === "QUOTE_DOUBLE" || n.type === "QUOTE_SINGLE")) spans.push([r[0], r[1]]);
   });
   spans.sort((a, b) => a[0] - b[0]);
-  let k2 = 0;
+  let k = 0;
   let reach = -1;
-  for (let j2 = 0; j2 < insertions.length; j2++) {
-    const at2 = insertions[j2].at + (j2 > 0 ? shifts[j2 - 1] ?? 0 : 0);
-    while (k2 < spans.length && spans[k2][0] < at2) reach = Math.max(reach, spans[k2++][1]);
-    if (reach <= at2) return false;
+  for (let j = 0; j < insertions.length; j++) {
+    const at = insertions[j].at + (j > 0 ? shifts[j - 1] ?? 0 : 0);
+    while (k < spans.length && spans[k][0] < at) reach = Math.max(reach, spans[k++][1]);
+    if (reach <= at) return false;
   }
   return true;
 }
@@ -18858,11 +11955,11 @@ function remap(doc, insertions, shifts) {
   eachNode(doc.contents, (n) => {
     if (!n.range || done.has(n.range)) return;
     done.add(n.range);
-    const r8 = n.range;
-    for (let i = 0; i < r8.length; i++) r8[i] = toOriginal(r8[i] ?? 0, insertions, shifts);
+    const r2 = n.range;
+    for (let i = 0; i < r2.length; i++) r2[i] = toOriginal(r2[i] ?? 0, insertions, shifts);
   });
-  const r7 = doc.range;
-  for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions, shifts);
+  const r = doc.range;
+  for (let i = 0; i < r.length; i++) r[i] = toOriginal(r[i] ?? 0, insertions, shifts);
 }
 function parseLenient(text, options = YAML_OPTIONS) {
   const doc = (0, import_yaml4.parseDocument)(text, options);
@@ -21469,7 +14566,7 @@ var REMOVAL_NOTES = {
   "ProxyConfig.connect_timeout": "is no longer a ProxyConfig field but a mesh-wide MeshConfig setting"
 };
 function jsonName(protoName) {
-  return protoName.replace(/_([a-z])/g, (_2, c) => c.toUpperCase()).replace(/_/g, "");
+  return protoName.replace(/_([a-z])/g, (_, c) => c.toUpperCase()).replace(/_/g, "");
 }
 var PROXY_CONFIG_SCHEMA = new Map(
   Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
@@ -21480,9 +14577,9 @@ var PROXY_CONFIG_SCHEMA = new Map(
 var REMOVED = new Map(
   Object.entries(SCHEMA_DATA.messages).map(([name, m]) => [
     name,
-    new Map(m.reserved.flatMap((r7) => {
-      const note = REMOVAL_NOTES[`${name}.${r7}`] ?? `was removed from ${shortName(name)}`;
-      return [[r7, note], [jsonName(r7), note]];
+    new Map(m.reserved.flatMap((r) => {
+      const note = REMOVAL_NOTES[`${name}.${r}`] ?? `was removed from ${shortName(name)}`;
+      return [[r, note], [jsonName(r), note]];
     }))
   ])
 );
@@ -21503,24 +14600,24 @@ function formatConfigPath(path) {
 }
 function parseConfigPath(text) {
   const out = [];
-  const re2 = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  const re = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
   let m;
-  while (re2.lastIndex < text.length && (m = re2.exec(text)) !== null) {
+  while (re.lastIndex < text.length && (m = re.exec(text)) !== null) {
     if (m[1] !== void 0) out.push(m[1]);
     else if (m[2] !== void 0) out.push(Number(m[2]));
     else if (m[3] !== void 0) out.push(JSON.parse(m[3]));
   }
   return out;
 }
-var isMapping = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function describe(v2) {
-  if (v2 === null) return "null";
-  if (Array.isArray(v2)) return "a list";
-  if (isMapping(v2)) return "a mapping";
-  if (typeof v2 === "string") return `the string ${quoted(v2)}`;
-  if (typeof v2 === "boolean") return `the boolean ${v2}`;
-  if (typeof v2 === "number") return `the number ${v2}`;
-  return String(v2);
+var isMapping = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function describe(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "a list";
+  if (isMapping(v)) return "a mapping";
+  if (typeof v === "string") return `the string ${quoted(v)}`;
+  if (typeof v === "boolean") return `the boolean ${v}`;
+  if (typeof v === "number") return `the number ${v}`;
+  return String(v);
 }
 function enumNames(name, values) {
   const names2 = Object.keys(values).join(", ");
@@ -21528,6 +14625,19 @@ function enumNames(name, values) {
 }
 function quoted(s) {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
+}
+var readings = /* @__PURE__ */ new Map();
+var MAX_READINGS = 512;
+var MAX_KEPT_TEXT = 64 * 1024;
+function readTextOnce(text) {
+  const kept = readings.get(text);
+  if (kept) return kept;
+  const reading = readText(text);
+  if (text.length <= MAX_KEPT_TEXT) {
+    if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value);
+    readings.set(text, reading);
+  }
+  return reading;
 }
 function readText(text) {
   const limit = embeddedTextProblem(text, "yaml");
@@ -21615,9 +14725,9 @@ var HELM_VALUE_KEYS = /* @__PURE__ */ new Set([
 ]);
 var JSON_NAME_ONLY = /* @__PURE__ */ new Set(["default_config", "default_providers"]);
 var ENV_VARIABLE = /^(?:ISTIO_|PILOT_|ENVOY_|DNS_|PROXY_)[A-Z0-9_]*$/;
-function closestField(key, message, at2, version2) {
-  const pools = [{ message, at: at2 }];
-  if (message === "MeshConfig") pools.push({ message: "ProxyConfig", at: [...at2, "defaultConfig"] });
+function closestField(key, message, at, version2) {
+  const pools = [{ message, at }];
+  if (message === "MeshConfig") pools.push({ message: "ProxyConfig", at: [...at, "defaultConfig"] });
   let best;
   let bestDist = Infinity;
   const lower = key.toLowerCase();
@@ -21632,19 +14742,19 @@ function closestField(key, message, at2, version2) {
     }
   }
   if (best && bestDist <= Math.max(2, Math.floor(key.length / 4))) return formatConfigPath([...best.at, best.field.jsonName]);
-  if (message === "ProxyConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "proxyMetadata", key]);
-  if (message === "MeshConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at2, "defaultConfig", "proxyMetadata", key]);
+  if (message === "ProxyConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at, "proxyMetadata", key]);
+  if (message === "MeshConfig" && ENV_VARIABLE.test(key)) return formatConfigPath([...at, "defaultConfig", "proxyMetadata", key]);
   for (const f of fieldsOf(message)) {
     if (f.repeated || f.map || !PROXY_CONFIG_SCHEMA.has(f.type)) continue;
     const inner = fieldsOf(f.type).find((g) => g.jsonName === key || g.protoName === key);
-    if (inner && knownIn(f, version2) && knownIn(inner, version2)) return formatConfigPath([...at2, f.jsonName, inner.jsonName]);
+    if (inner && knownIn(f, version2) && knownIn(inner, version2)) return formatConfigPath([...at, f.jsonName, inner.jsonName]);
   }
   return void 0;
 }
-function unknownField(key, message, at2, field, c) {
-  const here = formatConfigPath([...at2, key]);
-  const inMesh = at2.length === 1 && at2[0] === "defaultConfig";
-  if (message === "MeshConfig" && at2.length === 0) {
+function unknownField(key, message, at, field, c) {
+  const here = formatConfigPath([...at, key]);
+  const inMesh = at.length === 1 && at[0] === "defaultConfig";
+  if (message === "MeshConfig" && at.length === 0) {
     const proxy = knownFieldFor("ProxyConfig", key, c.version);
     if (proxy) return { path: here, message: `${here} is a ProxyConfig field, which belongs under defaultConfig`, suggestion: formatConfigPath(["defaultConfig", proxy.jsonName]) };
     if (HELM_VALUE_KEYS.has(key)) return { path: here, message: `${here} is a Helm value of the istiod chart, not a MeshConfig field` };
@@ -21657,103 +14767,103 @@ function unknownField(key, message, at2, field, c) {
   if (removed) return { path: here, message: `${here} ${removed}` };
   const newer = field && c.version ? ` in Istio ${c.version.text}, only from ${field.since}` : "";
   const what = `${here} is not a field of ${shortName(message)}${newer}`;
-  const suggestion = field ? void 0 : closestField(key, message, at2, c.version);
+  const suggestion = field ? void 0 : closestField(key, message, at, c.version);
   return suggestion ? { path: here, message: what, suggestion } : { path: here, message: what };
 }
-function checkMessage(v2, message, at2, c) {
-  if (!isMapping(v2)) {
-    addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping of ${shortName(message)} fields, not ${describe(v2)}`, kind: "type" });
+function checkMessage(v, message, at, c) {
+  if (!isMapping(v)) {
+    addProblem(c.errors, { path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping of ${shortName(message)} fields, not ${describe(v)}`, kind: "type" });
     return;
   }
-  for (const key in v2) {
-    if (!Object.hasOwn(v2, key)) continue;
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue;
     if (--c.budget < 0) return;
-    const value = v2[key];
-    const here = [...at2, key];
+    const value = v[key];
+    const here = [...at, key];
     const field = fieldFor(message, key);
     if (!field || !knownIn(field, c.version)) {
-      if (c.unknownFields.length < MAX_PROBLEMS) addProblem(c.unknownFields, unknownField(key, message, at2, field, c));
+      if (c.unknownFields.length < MAX_PROBLEMS) addProblem(c.unknownFields, unknownField(key, message, at, field, c));
       continue;
     }
-    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v2) {
+    if (key === field.protoName && field.protoName !== field.jsonName && field.jsonName in v) {
       addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is written next to ${field.jsonName}, whose value wins` });
       continue;
     }
-    if (message === "MeshConfig" && at2.length === 0 && JSON_NAME_ONLY.has(key)) {
+    if (message === "MeshConfig" && at.length === 0 && JSON_NAME_ONLY.has(key)) {
       addProblem(c.unknownFields, { path: formatConfigPath(here), message: `${formatConfigPath(here)} is read only when spelled ${field.jsonName}`, suggestion: formatConfigPath([field.jsonName]) });
     }
     checkField(value, field, here, c);
   }
 }
-function checkField(v2, field, at2, c) {
-  if (v2 === null) return;
+function checkField(v, field, at, c) {
+  if (v === null) return;
   if (field.type === "any") return;
   if (field.repeated) {
-    if (!Array.isArray(v2)) {
-      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a list, not ${describe(v2)}`, kind: "type" });
+    if (!Array.isArray(v)) {
+      addProblem(c.errors, { path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a list, not ${describe(v)}`, kind: "type" });
       return;
     }
-    for (let i = 0; i < v2.length; i++) {
+    for (let i = 0; i < v.length; i++) {
       if (--c.budget < 0) return;
-      if (v2[i] !== null) checkSingular(v2[i], field.type, [...at2, i], c);
+      if (v[i] !== null) checkSingular(v[i], field.type, [...at, i], c);
     }
     return;
   }
   if (field.map) {
-    if (!isMapping(v2)) {
-      addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping, not ${describe(v2)}`, kind: "type" });
+    if (!isMapping(v)) {
+      addProblem(c.errors, { path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping, not ${describe(v)}`, kind: "type" });
       return;
     }
-    for (const k2 in v2) {
-      if (!Object.hasOwn(v2, k2)) continue;
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       if (--c.budget < 0) return;
-      if (v2[k2] !== null) checkSingular(v2[k2], field.type, [...at2, k2], c);
+      if (v[k] !== null) checkSingular(v[k], field.type, [...at, k], c);
     }
     return;
   }
-  checkSingular(v2, field.type, at2, c);
+  checkSingular(v, field.type, at, c);
 }
-function checkSingular(v2, type, at2, c) {
-  const where = formatConfigPath(at2);
+function checkSingular(v, type, at, c) {
+  const where = formatConfigPath(at);
   const fail = (message, suggestion, kind2 = "type") => {
     addProblem(c.errors, suggestion !== void 0 ? { path: where, message, suggestion, kind: kind2 } : { path: where, message, kind: kind2 });
   };
   if (PROXY_CONFIG_SCHEMA.has(type)) {
-    checkMessage(v2, type, at2, c);
+    checkMessage(v, type, at, c);
     return;
   }
   if (type.startsWith("enum:")) {
     const values = PROXY_CONFIG_ENUMS[type.slice(5)] ?? {};
-    if (typeof v2 === "string") {
-      if (v2 in values) return;
-      const close = Object.keys(values).find((n) => n.toLowerCase() === v2.toLowerCase());
-      fail(close === void 0 ? `${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}` : `${where} is ${describe(v2)}; names are case-sensitive`, close === void 0 ? void 0 : JSON.stringify(close));
+    if (typeof v === "string") {
+      if (v in values) return;
+      const close = Object.keys(values).find((n) => n.toLowerCase() === v.toLowerCase());
+      fail(close === void 0 ? `${where} is ${describe(v)}, not one of ${enumNames(type.slice(5), values)}` : `${where} is ${describe(v)}; names are case-sensitive`, close === void 0 ? void 0 : JSON.stringify(close));
       return;
     }
-    if (typeof v2 === "number" && Number.isInteger(v2) && v2 >= -2147483648 && v2 <= 2147483647) return;
-    fail(`${where} is ${describe(v2)}, not one of ${enumNames(type.slice(5), values)}`);
+    if (typeof v === "number" && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) return;
+    fail(`${where} is ${describe(v)}, not one of ${enumNames(type.slice(5), values)}`);
     return;
   }
   switch (type) {
     case "any":
       return;
     case "string":
-      if (typeof v2 === "string") return;
-      if (typeof v2 === "boolean" || typeof v2 === "number") {
-        const kind2 = typeof v2 === "boolean" ? "boolean" : "number";
-        fail(`${where} is the ${kind2} ${String(v2)}, not a string`, JSON.stringify(String(v2)));
+      if (typeof v === "string") return;
+      if (typeof v === "boolean" || typeof v === "number") {
+        const kind2 = typeof v === "boolean" ? "boolean" : "number";
+        fail(`${where} is the ${kind2} ${String(v)}, not a string`, JSON.stringify(String(v)));
         return;
       }
-      fail(`${where} is ${describe(v2)}, not a string`);
+      fail(`${where} is ${describe(v)}, not a string`);
       return;
     case "bool":
     case "BoolValue":
-      if (typeof v2 === "boolean") return;
-      if (typeof v2 === "string" && /^(true|false)$/i.test(v2.trim())) {
-        fail(`${where} is ${describe(v2)}, not a boolean`, v2.trim().toLowerCase());
+      if (typeof v === "boolean") return;
+      if (typeof v === "string" && /^(true|false)$/i.test(v.trim())) {
+        fail(`${where} is ${describe(v)}, not a boolean`, v.trim().toLowerCase());
         return;
       }
-      fail(`${where} is ${describe(v2)}, not a boolean`);
+      fail(`${where} is ${describe(v)}, not a boolean`);
       return;
     case "int32":
     case "Int32Value":
@@ -21763,50 +14873,50 @@ function checkSingular(v2, type, at2, c) {
     case "Int64Value":
     case "uint64":
     case "UInt64Value": {
-      const [lo, hi2] = INT_RANGES[type] ?? [0, 0];
-      const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
+      const [lo, hi] = INT_RANGES[type] ?? [0, 0];
+      const n = typeof v === "number" ? v : typeof v === "string" ? numericStringContent(v) : void 0;
       if (n === void 0 || !Number.isFinite(n)) {
-        fail(`${where} is ${describe(v2)}, not an integer`);
-      } else if (!Number.isInteger(n) || typeof v2 === "string" && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v2)) {
-        fail(`${where} is ${describe(v2)}, not a whole number`);
-      } else if (n < lo || n > hi2) {
-        fail(`${where} is ${describe(v2)}, outside ${lo}..${hi2}`);
+        fail(`${where} is ${describe(v)}, not an integer`);
+      } else if (!Number.isInteger(n) || typeof v === "string" && !/^[ \t\r\n]*-?\d+[ \t\r\n]*$/.test(v)) {
+        fail(`${where} is ${describe(v)}, not a whole number`);
+      } else if (n < lo || n > hi) {
+        fail(`${where} is ${describe(v)}, outside ${lo}..${hi}`);
       }
       return;
     }
     case "double":
-      if (typeof v2 === "number") return;
-      if (typeof v2 === "string" && (["NaN", "Infinity", "-Infinity"].includes(v2) || numericStringContent(v2) !== void 0 && Number.isFinite(numericStringContent(v2)))) return;
-      fail(`${where} is ${describe(v2)}, not a number`);
+      if (typeof v === "number") return;
+      if (typeof v === "string" && (["NaN", "Infinity", "-Infinity"].includes(v) || numericStringContent(v) !== void 0 && Number.isFinite(numericStringContent(v)))) return;
+      fail(`${where} is ${describe(v)}, not a number`);
       return;
     case "Duration": {
-      if (typeof v2 === "string") {
-        const d = parseGoDuration(v2);
+      if (typeof v === "string") {
+        const d = parseGoDuration(v);
         if (typeof d === "bigint") return;
-        const seconds = /^\d+$/.test(v2.trim()) ? `"${v2.trim()}s"` : void 0;
-        fail(`${where} is ${describe(v2)}, not a duration such as "5s" or "1m30s"`, seconds, "value");
+        const seconds = /^\d+$/.test(v.trim()) ? `"${v.trim()}s"` : void 0;
+        fail(`${where} is ${describe(v)}, not a duration such as "5s" or "1m30s"`, seconds, "value");
         return;
       }
       fail(
-        `${where} is ${describe(v2)}, not a duration string such as "5s"`,
-        typeof v2 === "number" && Number.isFinite(v2) && v2 >= 0 ? `"${v2}s"` : void 0
+        `${where} is ${describe(v)}, not a duration string such as "5s"`,
+        typeof v === "number" && Number.isFinite(v) && v >= 0 ? `"${v}s"` : void 0
       );
       return;
     }
   }
 }
-function findNonFinite(v2, at2) {
-  if (typeof v2 === "number") return Number.isFinite(v2) ? void 0 : at2;
-  if (at2.length > 100) return void 0;
-  if (Array.isArray(v2)) {
-    for (let i = 0; i < v2.length; i++) {
-      const r7 = findNonFinite(v2[i], [...at2, i]);
-      if (r7) return r7;
+function findNonFinite(v, at) {
+  if (typeof v === "number") return Number.isFinite(v) ? void 0 : at;
+  if (at.length > 100) return void 0;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const r = findNonFinite(v[i], [...at, i]);
+      if (r) return r;
     }
-  } else if (isMapping(v2)) {
-    for (const [k2, x] of Object.entries(v2)) {
-      const r7 = findNonFinite(x, [...at2, k2]);
-      if (r7) return r7;
+  } else if (isMapping(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      const r = findNonFinite(x, [...at, k]);
+      if (r) return r;
     }
   }
   return void 0;
@@ -21833,9 +14943,9 @@ function parseGoDuration(text) {
     const unit = units[u];
     if (unit === void 0) return `unknown unit "${u}"`;
     s = s.slice(u.length);
-    let ns2 = BigInt(whole === "" ? 0 : whole) * unit;
-    if (frac) ns2 += BigInt(frac) * unit / 10n ** BigInt(frac.length);
-    total += ns2;
+    let ns = BigInt(whole === "" ? 0 : whole) * unit;
+    if (frac) ns += BigInt(frac) * unit / 10n ** BigInt(frac.length);
+    total += ns;
     if (total > 9223372036854775807n + (neg ? 1n : 0n)) return "out of range";
   }
   return neg ? -total : total;
@@ -21916,26 +15026,26 @@ function proxyAddressProblem(hostPort) {
 function read(obj, jsonKey) {
   if (!isMapping(obj)) return void 0;
   const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const v2 = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
-  return v2 === null ? void 0 : v2;
+  const v = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
+  return v === null ? void 0 : v;
 }
 function oneofMember(obj, members) {
   let chosen;
   for (const m of members) if (read(obj, m) !== void 0) chosen = m;
   return chosen;
 }
-function durationOf(v2) {
-  if (typeof v2 !== "string") return void 0;
-  const d = parseGoDuration(v2);
+function durationOf(v) {
+  if (typeof v !== "string") return void 0;
+  const d = parseGoDuration(v);
   return typeof d === "bigint" ? d : void 0;
 }
-function integerOf(v2) {
-  const n = typeof v2 === "number" ? v2 : typeof v2 === "string" ? numericStringContent(v2) : void 0;
+function integerOf(v) {
+  const n = typeof v === "number" ? v : typeof v === "string" ? numericStringContent(v) : void 0;
   return n !== void 0 && Number.isInteger(n) ? n : void 0;
 }
-function enumNumber(v2, values) {
-  if (typeof v2 === "string") return values[v2];
-  return typeof v2 === "number" && Number.isInteger(v2) ? v2 : void 0;
+function enumNumber(v, values) {
+  if (typeof v === "string") return values[v];
+  return typeof v === "number" && Number.isInteger(v) ? v : void 0;
 }
 function validate(pc, version2, errors, prefix = []) {
   const add = (path, message) => {
@@ -21943,8 +15053,8 @@ function validate(pc, version2, errors, prefix = []) {
     if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: "value" });
   };
   const str5 = (key) => {
-    const v2 = read(pc, key);
-    return typeof v2 === "string" ? v2 : void 0;
+    const v = read(pc, key);
+    return typeof v === "string" ? v : void 0;
   };
   const address = (path, value, what) => {
     const problem = proxyAddressProblem(value);
@@ -21971,30 +15081,30 @@ function validate(pc, version2, errors, prefix = []) {
     if (isMapping(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
       const raw = read(conf, "address");
       const addr = typeof raw === "string" ? raw : "";
-      const at2 = ["tracing", tracer, "address"];
+      const at = ["tracing", tracer, "address"];
       if (tracer === "lightstep") {
-        if (addr === "") add(at2, "tracing.lightstep.address is missing");
-        else address(at2, addr, "tracing.lightstep.address");
+        if (addr === "") add(at, "tracing.lightstep.address is missing");
+        else address(at, addr, "tracing.lightstep.address");
         const token = read(conf, "accessToken");
         if (typeof token !== "string" || token === "") add(["tracing", tracer, "accessToken"], "tracing.lightstep.accessToken is missing");
       } else {
         const problem = proxyAddressProblem(addr.replace("$(HOST_IP)", "127.0.0.1"));
-        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at2, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
+        if (problem) add(addr === "" && read(conf, "address") === void 0 ? ["tracing", tracer] : at, addr === "" ? `tracing.${tracer}.address is missing` : `tracing.${tracer}.address ${quoted(addr)} is not a valid host:port: ${problem}`);
       }
     }
     const tls = read(tracing, "tlsSettings");
     if (isMapping(tls)) {
       const mode = enumNumber(read(tls, "mode"), PROXY_CONFIG_ENUMS["ClientTLSSettings.TLSmode"] ?? {});
-      const filled = (k2) => {
-        const x = read(tls, k2);
+      const filled = (k) => {
+        const x = read(tls, k);
         return typeof x === "string" && x !== "";
       };
       if ((mode === 1 || mode === 2) && filled("credentialName")) {
-        for (const k2 of ["clientCertificate", "caCertificates", "privateKey"]) {
-          if (filled(k2)) add(["tracing", "tlsSettings", k2], `tracing.tlsSettings.${k2} is set together with credentialName`);
+        for (const k of ["clientCertificate", "caCertificates", "privateKey"]) {
+          if (filled(k)) add(["tracing", "tlsSettings", k], `tracing.tlsSettings.${k} is set together with credentialName`);
         }
       } else if (mode === 2) {
-        const missing = ["clientCertificate", "privateKey"].filter((k2) => !filled(k2));
+        const missing = ["clientCertificate", "privateKey"].filter((k) => !filled(k));
         if (missing.length > 0) add(["tracing", "tlsSettings", "mode"], `tracing.tlsSettings uses MUTUAL without ${missing.join(" and ")}`);
       }
     }
@@ -22027,52 +15137,52 @@ function validate(pc, version2, errors, prefix = []) {
       else if (delay === 0n) add(["privateKeyProvider", provider, "pollDelay"], `privateKeyProvider.${provider}.pollDelay is zero`);
     }
   }
-  const cs2 = read(pc, "connectionSettings");
-  if (isMapping(cs2) && (!version2 || atLeast(version2, 1, 31))) {
+  const cs = read(pc, "connectionSettings");
+  if (isMapping(cs) && (!version2 || atLeast(version2, 1, 31))) {
     const nonNegative = ["listenerPerConnectionBufferLimitBytes", "clusterPerConnectionBufferLimitBytes"];
     const positive = ["httpMaxConcurrentStreams", "listenerConnectionLimit", "globalDownstreamConnectionLimit"];
     const windows = ["http2InitialStreamWindowSize", "http2InitialConnectionWindowSize"];
     const durations = ["httpIdleTimeout", "httpMaxConnectionDuration", "httpDrainTimeout", "httpRequestTimeout", "httpRequestHeadersTimeout", "httpStreamIdleTimeout", "httpMaxStreamDuration"];
-    for (const k2 of nonNegative) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n < 0) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
+    for (const k of nonNegative) {
+      const n = integerOf(read(cs, k));
+      if (n !== void 0 && n < 0) add(["connectionSettings", k], `connectionSettings.${k} is negative`);
     }
-    for (const k2 of positive) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n <= 0) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, not positive`);
+    for (const k of positive) {
+      const n = integerOf(read(cs, k));
+      if (n !== void 0 && n <= 0) add(["connectionSettings", k], `connectionSettings.${k} is ${n}, not positive`);
     }
-    for (const k2 of windows) {
-      const n = integerOf(read(cs2, k2));
-      if (n !== void 0 && n < 65535) add(["connectionSettings", k2], `connectionSettings.${k2} is ${n}, below 65535`);
+    for (const k of windows) {
+      const n = integerOf(read(cs, k));
+      if (n !== void 0 && n < 65535) add(["connectionSettings", k], `connectionSettings.${k} is ${n}, below 65535`);
     }
-    for (const k2 of durations) {
-      const d = durationOf(read(cs2, k2));
-      if (d !== void 0 && d < 0n) add(["connectionSettings", k2], `connectionSettings.${k2} is negative`);
+    for (const k of durations) {
+      const d = durationOf(read(cs, k));
+      if (d !== void 0 && d < 0n) add(["connectionSettings", k], `connectionSettings.${k} is negative`);
     }
   }
 }
 function parseProxyConfig(text, version2) {
-  const reading = readText(text);
+  const reading = readTextOnce(text);
   if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
   if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
-  const v2 = reading.value;
+  const v = reading.value;
   const unknownFields = [];
   if (reading.ignoredDocuments) {
     unknownFields.push({ path: "", message: "the text after `---` is a second YAML document" });
   }
-  if (v2 === null || v2 === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
-  if (!isMapping(v2)) {
-    return { value: void 0, syntaxError: `it is ${describe(v2)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
+  if (v === null || v === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
+  if (!isMapping(v)) {
+    return { value: void 0, syntaxError: `it is ${describe(v)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
   }
   const errors = [];
-  const nonFinite = findNonFinite(v2, []);
+  const nonFinite = findNonFinite(v, []);
   if (nonFinite) {
     errors.push({ path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
   }
   const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
-  checkMessage(v2, "ProxyConfig", [], c);
-  validate(v2, version2, errors);
-  return { value: v2, syntaxError: void 0, errors, unknownFields };
+  checkMessage(v, "ProxyConfig", [], c);
+  validate(v, version2, errors);
+  return { value: v, syntaxError: void 0, errors, unknownFields };
 }
 function checkMeshConfig(value, version2) {
   const errors = [];
@@ -22121,8 +15231,8 @@ function holdFromProxyConfig(text) {
   return holdFromProxyConfigObject(parsed.value);
 }
 function holdFromProxyConfigObject(value) {
-  const v2 = read(value, "holdApplicationUntilProxyStarts");
-  return typeof v2 === "boolean" ? v2 : void 0;
+  const v = read(value, "holdApplicationUntilProxyStarts");
+  return typeof v === "boolean" ? v : void 0;
 }
 var lastLocated;
 function locateInProxyConfig(text, path) {
@@ -22138,11 +15248,11 @@ function locateInProxyConfig(text, path) {
     if ((0, import_yaml5.isMap)(node)) {
       for (const p of node.items) {
         if (!(0, import_yaml5.isPair)(p)) continue;
-        const k2 = p.key;
-        if ((0, import_yaml5.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
+        const k = p.key;
+        if ((0, import_yaml5.isScalar)(k) && k.range && String(k.value) === String(step)) {
           next = p.value;
-          key = [k2.range[0], k2.range[1]];
-          keyName = String(k2.value);
+          key = [k.range[0], k.range[1]];
+          keyName = String(k.value);
         }
       }
     } else if ((0, import_yaml5.isSeq)(node) && typeof step === "number") {
@@ -22331,8 +15441,8 @@ var inject_label_conflict_default = createRule({
   defaultOptions: [],
   create(context) {
     return {
-      Namespace(ns2) {
-        const md = asObject(ns2.object.metadata) ?? {};
+      Namespace(ns) {
+        const md = asObject(ns.object.metadata) ?? {};
         const labels = asObject(md.labels) ?? {};
         const injection = labelString(labels[NS_INJECTION_LABEL]);
         const rev = labelString(labels[REV_LABEL]);
@@ -22345,10 +15455,10 @@ var inject_label_conflict_default = createRule({
         }
         if (counted.length > 1) {
           const effect = injection === "enabled" && rev !== void 0 ? `${NS_INJECTION_LABEL}=enabled wins, so ${rev} injects none of its pods.` : mode === "ambient" ? `${injection === "enabled" ? "every pod gets a sidecar" : `revision ${rev} (if installed) injects every pod`}, and a sidecar wins over ambient: only pods labelled ${INJECT_KEY}: "false" are captured by ztunnel.` : "they select different injectors.";
-          context.report({ target: { resource: ns2, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns2.name, labels: counted.join(", "), effect } });
+          context.report({ target: { resource: ns, path: ["metadata", "labels", injection !== void 0 ? NS_INJECTION_LABEL : REV_LABEL] }, messageId: "namespaceLabels", data: { namespace: ns.name, labels: counted.join(", "), effect } });
         }
         if (injection !== void 0 && injection !== "enabled" && injection !== "disabled" && !isPlaceholder(injection)) {
-          context.report({ target: { resource: ns2, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "namespaceValue", severity: "warn", data: { namespace: ns2.name, nsKey: NS_INJECTION_LABEL, value: injection } });
+          context.report({ target: { resource: ns, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "namespaceValue", severity: "warn", data: { namespace: ns.name, nsKey: NS_INJECTION_LABEL, value: injection } });
         }
       },
       PodTemplate(t) {
@@ -22370,17 +15480,17 @@ var inject_label_conflict_default = createRule({
             related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which wins" }]
           });
         }
-        const ns2 = namespaceOf(t, context.facts);
-        if (!ns2) return;
-        const nsInjection = ns2.labels[NS_INJECTION_LABEL];
+        const ns = namespaceOf(t, context.facts);
+        if (!ns) return;
+        const nsInjection = ns.labels[NS_INJECTION_LABEL];
         const effective = effectiveInject(t, context.facts.mesh.version)?.value;
         const optInBlocked = effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled";
         if (optInBlocked) {
-          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
           context.report({
             target: { resource: t.resource, path: templatePath(t, "metadata", label !== void 0 ? "labels" : "annotations", INJECT_KEY) },
             messageId: "disabledNamespace",
-            data: { key: INJECT_KEY, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection },
+            data: { key: INJECT_KEY, namespace: ns.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection },
             ...related ? { related: [related] } : {}
           });
         }
@@ -22389,22 +15499,22 @@ var inject_label_conflict_default = createRule({
         const revPath = templatePath(t, "metadata", "labels", REV_LABEL);
         if (nsInjection !== void 0 && nsInjection !== "enabled") {
           if (optInBlocked) return;
-          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revInDisabled", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection }, ...related ? { related: [related] } : {} });
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revInDisabled", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL, nsValue: nsInjection }, ...related ? { related: [related] } : {} });
           return;
         }
         if (nsInjection === "enabled") {
           const effect = enabledNamespaceEffect(t, podRev, context.facts);
           if (effect === void 0) return;
-          const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=enabled`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsInjection", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsKey: NS_INJECTION_LABEL, effect }, ...related ? { related: [related] } : {} });
+          const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns.name}: ${NS_INJECTION_LABEL}=enabled`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsInjection", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsKey: NS_INJECTION_LABEL, effect }, ...related ? { related: [related] } : {} });
           return;
         }
-        const nsRev = ns2.labels[REV_LABEL];
+        const nsRev = ns.labels[REV_LABEL];
         const webhooks = context.facts.mesh.webhooks;
         if (nsInjection === void 0 && nsRev !== void 0 && nsRev !== podRev && revisionNamed(nsRev, webhooks) !== revisionNamed(podRev, webhooks)) {
-          const related = namespaceLabelLocation(ns2, REV_LABEL, `namespace ${ns2.name}: ${REV_LABEL}=${nsRev}`);
-          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsRev", data: { revision: podRev, revKey: REV_LABEL, namespace: ns2.name, nsRevision: nsRev }, ...related ? { related: [related] } : {} });
+          const related = namespaceLabelLocation(ns, REV_LABEL, `namespace ${ns.name}: ${REV_LABEL}=${nsRev}`);
+          context.report({ target: { resource: t.resource, path: revPath }, messageId: "revVsRev", data: { revision: podRev, revKey: REV_LABEL, namespace: ns.name, nsRevision: nsRev }, ...related ? { related: [related] } : {} });
         }
       }
     };
@@ -22449,26 +15559,26 @@ var inject_misplaced_default = createRule({
   defaultOptions: [],
   create(context) {
     return {
-      Resource(r7) {
-        const md = asObject(r7.object.metadata) ?? {};
+      Resource(r) {
+        const md = asObject(r.object.metadata) ?? {};
         const labels = asObject(md.labels) ?? {};
         const annotations = asObject(md.annotations) ?? {};
-        if (r7.kind === "Namespace") {
+        if (r.kind === "Namespace") {
           for (const [where, map] of [["labels", labels], ["annotations", annotations]]) {
-            if (INJECT_KEY in map) context.report({ target: { resource: r7, path: ["metadata", where, INJECT_KEY] }, messageId: "injectOnNamespace", data: { key: INJECT_KEY, nsKey: NS_INJECTION_LABEL } });
+            if (INJECT_KEY in map) context.report({ target: { resource: r, path: ["metadata", where, INJECT_KEY] }, messageId: "injectOnNamespace", data: { key: INJECT_KEY, nsKey: NS_INJECTION_LABEL } });
           }
           return;
         }
-        const templates2 = podTemplatesOf(r7);
+        const templates2 = podTemplatesOf(r);
         const t = templates2[0];
-        if (NS_INJECTION_LABEL in labels && (t || r7.kind === "Pod")) {
-          context.report({ target: { resource: r7, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: r7.kind, injectKey: INJECT_KEY } });
+        if (NS_INJECTION_LABEL in labels && (t || r.kind === "Pod")) {
+          context.report({ target: { resource: r, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: r.kind, injectKey: INJECT_KEY } });
         }
         if (!t) return;
         for (const pod of templates2) {
           if (!(NS_INJECTION_LABEL in pod.labels)) continue;
-          const at2 = templatePath(pod, "metadata", "labels", NS_INJECTION_LABEL);
-          if (!isResourceMetadata(at2)) context.report({ target: { resource: r7, path: at2 }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: "pod template", injectKey: INJECT_KEY } });
+          const at = templatePath(pod, "metadata", "labels", NS_INJECTION_LABEL);
+          if (!isResourceMetadata(at)) context.report({ target: { resource: r, path: at }, messageId: "injectionOnPod", data: { key: NS_INJECTION_LABEL, where: "pod template", injectKey: INJECT_KEY } });
         }
         const home = labelsHome(templates2);
         for (const key of [INJECT_KEY, REV_LABEL]) {
@@ -22477,12 +15587,12 @@ var inject_misplaced_default = createRule({
             if (templates2.some((pod) => key in pod.labels || key in pod.annotations)) continue;
             if (key === REV_LABEL && what === "Label") continue;
             const value = labelString(map[key]) ?? "";
-            const move = what === "Label" && !isResourceMetadata(home) && asObject(getIn(r7.object, home)) ? [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: home, key, value }] : void 0;
+            const move = what === "Label" && !isResourceMetadata(home) && asObject(getIn(r.object, home)) ? [{ op: "remove", path: ["metadata", "labels", key] }, { op: "insert", path: home, key, value }] : void 0;
             const keepsBehaviour = move !== void 0 && key === INJECT_KEY && templates2.every((pod) => sameOutcome(value, predictForTemplate(pod, context.facts).outcome));
             context.report({
-              target: { resource: r7, path: ["metadata", what === "Label" ? "labels" : "annotations", key] },
+              target: { resource: r, path: ["metadata", what === "Label" ? "labels" : "annotations", key] },
               messageId: "onWorkload",
-              data: { what, key, kind: r7.kind, labelsPath: home.join(".") },
+              data: { what, key, kind: r.kind, labelsPath: home.join(".") },
               ...move && keepsBehaviour ? { fix: move } : {},
               ...move && !keepsBehaviour ? { suggest: [{ messageId: "moveToPod", data: { key, value, effect: value === "false" ? "removes the sidecar the pods get today" : value === "true" ? "may add a sidecar" : "changes which injector serves the pods" }, edits: move }] } : {}
             });
@@ -22493,10 +15603,10 @@ var inject_misplaced_default = createRule({
         if (labelString(t.annotations[INJECT_KEY]) !== "true" || INJECT_KEY in t.labels) return;
         const p = predictForTemplate(t, context.facts);
         if (p.gate.matched.length > 0 || p.gate.maybe.length > 0) return;
-        const ns2 = namespaceOf(t, context.facts);
-        const nsInjection = ns2?.labels[NS_INJECTION_LABEL];
+        const ns = namespaceOf(t, context.facts);
+        const nsInjection = ns?.labels[NS_INJECTION_LABEL];
         if (nsInjection !== void 0 && nsInjection !== "enabled") return;
-        const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2?.name ?? ""}: no label that turns injection on`);
+        const related = namespaceLabelLocation(ns, NS_INJECTION_LABEL, `namespace ${ns?.name ?? ""}: no label that turns injection on`);
         const podLabelsSelect = atLeast(context.facts.mesh.version, 1, 10);
         context.report({
           target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
@@ -22644,15 +15754,15 @@ var injection_ignored_namespace_default = createRule({
   create(context) {
     return {
       PodTemplate(t) {
-        const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || !IGNORED_NAMESPACES.includes(ns2) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
+        const ns = t.resource.namespace;
+        if (ns === void 0 || !IGNORED_NAMESPACES.includes(ns) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
         const own = signals.filter((s) => s.fromPod);
         context.report({
           target: { resource: t.resource, path: t.resource.declaredNamespace ? ["metadata", "namespace"] : ["metadata", "name"] },
           messageId: "ignored",
-          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(" and "), namespace: ns2, list: IGNORED_NAMESPACES.join(", ") },
+          data: { why: (own.length > 0 ? own : signals).map((s) => s.text).join(" and "), namespace: ns, list: IGNORED_NAMESPACES.join(", ") },
           related: relatedOf(signals)
         });
       }
@@ -22693,23 +15803,29 @@ var UNKNOWN_FACTS = {
 var FACTS_POINTER = "`meshlint facts` shows what is known and what is missing.";
 var MAX_PLACES = 200;
 var UnknownFacts = class {
+  /** Per fact: the workloads it leaves undecided, what is missing, and the first such workload of each file (where a note is placed). */
   byFact = /* @__PURE__ */ new Map();
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
   add(fact, resource, subject, detail) {
     if (fact === "namespace-labels" && resource.namespace === void 0 && resource.doc.file.origin?.unstatedNamespace !== void 0) return;
     let entry = this.byFact.get(fact);
-    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), resources: /* @__PURE__ */ new Set() });
+    if (!entry) this.byFact.set(fact, entry = { subjects: /* @__PURE__ */ new Set(), details: /* @__PURE__ */ new Set(), firstInFile: /* @__PURE__ */ new Map() });
     entry.subjects.add(subject);
-    if (entry.resources.size < MAX_PLACES) entry.resources.add(resource);
+    const file = resource.doc.file.displayPath;
+    if (entry.firstInFile.size < MAX_PLACES && !entry.firstInFile.has(file)) entry.firstInFile.set(file, resource);
     if (detail !== void 0) entry.details.add(detail);
   }
-  /** The notes, each with the places of its workloads as `placeOf` finds them. */
+  /**
+   * The notes, each with the place of its first workload in each file as `placeOf` finds it
+   * (an editor marks a note once in a file): locating a workload reads its document's
+   * positions, which every other workload of the note would cost again on each re-lint.
+   */
   notes(placeOf) {
     const out = [];
-    for (const [fact, { subjects, details, resources }] of this.byFact) {
+    for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...resources].map(placeOf).filter((p) => p !== void 0);
+      const places = [...firstInFile.values()].map(placeOf).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -22792,12 +15908,12 @@ function servedRevisions(webhooks) {
   for (const w of webhooks) {
     if (w.deactivated) continue;
     for (const s of [w.namespaceSelector, w.objectSelector]) {
-      for (const r7 of s.requirements) if (r7.key === REV_LABEL && r7.operator === "In") r7.values.forEach((v2) => out.add(v2));
+      for (const r of s.requirements) if (r.key === REV_LABEL && r.operator === "In") r.values.forEach((v) => out.add(v));
     }
   }
   return out;
 }
-var servesInjectionEnabled = (webhooks) => webhooks.some((w) => !w.deactivated && w.namespaceSelector.requirements.some((r7) => r7.key === NS_INJECTION_LABEL && r7.operator === "In" && r7.values.includes("enabled")));
+var servesInjectionEnabled = (webhooks) => webhooks.some((w) => !w.deactivated && w.namespaceSelector.requirements.some((r) => r.key === NS_INJECTION_LABEL && r.operator === "In" && r.values.includes("enabled")));
 var injection_revision_missing_default = createRule({
   name: "injection-revision-missing",
   meta: {
@@ -22833,12 +15949,12 @@ var injection_revision_missing_default = createRule({
       }
       return found;
     };
-    const installFor = (r7) => {
+    const installFor = (r) => {
       if (!stated) return void 0;
       if (!fromInputs) return installOf(mesh.webhooks);
-      const { webhooks, folders } = scope.forFile(r7.doc.file.displayPath);
+      const { webhooks, folders } = scope.forFile(r.doc.file.displayPath);
       if (webhooks === "ambiguous") {
-        for (const folder of folders) context.unknown("install-ambiguous", r7, folder);
+        for (const folder of folders) context.unknown("install-ambiguous", r, folder);
         return void 0;
       }
       const install = installOf(webhooks);
@@ -22847,33 +15963,33 @@ var injection_revision_missing_default = createRule({
     const where = fromInputs ? "no webhook" : "no revision or tag in the config";
     const whereDefault = fromInputs ? "" : " in the config";
     return {
-      Namespace(ns2) {
-        const labels = asObject(asObject(ns2.object.metadata)?.labels) ?? {};
+      Namespace(ns) {
+        const labels = asObject(asObject(ns.object.metadata)?.labels) ?? {};
         const injection = labels[NS_INJECTION_LABEL];
         const rev = labels[REV_LABEL];
         const selects = injection === "enabled" || injection === void 0 && typeof rev === "string" && rev !== "" && !isPlaceholder(rev);
         if (!selects) return;
-        const install = installFor(ns2);
+        const install = installFor(ns);
         if (!install) return;
         if (injection === "enabled") {
           if (!install.servesEnabled) {
-            context.report({ target: { resource: ns2, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "noDefault", data: { namespace: ns2.name, key: NS_INJECTION_LABEL, where: whereDefault, served: install.text } });
+            context.report({ target: { resource: ns, path: ["metadata", "labels", NS_INJECTION_LABEL] }, messageId: "noDefault", data: { namespace: ns.name, key: NS_INJECTION_LABEL, where: whereDefault, served: install.text } });
           }
           return;
         }
         if (typeof rev === "string" && !install.served.has(rev)) {
-          context.report({ target: { resource: ns2, path: ["metadata", "labels", REV_LABEL] }, messageId: "missing", data: { what: `Namespace ${ns2.name}`, revision: rev, key: REV_LABEL, where, served: install.text } });
+          context.report({ target: { resource: ns, path: ["metadata", "labels", REV_LABEL] }, messageId: "missing", data: { what: `Namespace ${ns.name}`, revision: rev, key: REV_LABEL, where, served: install.text } });
         }
       },
       PodTemplate(t) {
         const rev = t.labels[REV_LABEL];
         if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         if (istioComponentOf(t)) return;
-        const ns2 = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
-        if (ns2 && (ns2.labels[NS_INJECTION_LABEL] !== void 0 || ns2.labels[REV_LABEL] !== void 0)) return;
+        const ns = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
+        if (ns && (ns.labels[NS_INJECTION_LABEL] !== void 0 || ns.labels[REV_LABEL] !== void 0)) return;
         const install = installFor(t.resource);
         if (!install || install.served.has(rev)) return;
-        if (!ns2) {
+        if (!ns) {
           context.unknown("namespace-labels", t.resource, t.resource.namespace ?? "no namespace given");
           return;
         }
@@ -22907,12 +16023,12 @@ var injector_policy_invalid_default = createRule({
   defaultOptions: [],
   create(context) {
     return {
-      Resource(r7) {
-        if (!isInjectorConfigMap(r7)) return;
-        const c = injectorConfigOf(r7);
+      Resource(r) {
+        if (!isInjectorConfigMap(r)) return;
+        const c = injectorConfigOf(r);
         for (const t of c.tooComplex ?? []) {
           context.report({
-            target: { resource: r7, path: ["data", t.key] },
+            target: { resource: r, path: ["data", t.key] },
             messageId: "tooComplex",
             severity: "warn",
             data: { key: t.key, problem: t.problem, consequence: t.key === "config" ? "; its policy and selectors count as unknown" : "" }
@@ -22920,12 +16036,12 @@ var injector_policy_invalid_default = createRule({
         }
         if (c.tooComplex?.some((t) => t.key === "config")) return;
         if (c.configError) {
-          context.report({ target: { resource: r7, path: ["data", "config"] }, messageId: "config", data: { problem: c.configError } });
+          context.report({ target: { resource: r, path: ["data", "config"] }, messageId: "config", data: { problem: c.configError } });
           return;
         }
         if (c.policy === "enabled" || c.policy === "disabled" || typeof c.policy === "string" && isPlaceholder(c.policy)) return;
         const value = c.policy === void 0 || c.policy === null ? "missing" : c.policy === "" ? "empty" : JSON.stringify(c.policy);
-        context.report({ target: { resource: r7, path: ["data", "config"], within: /^[ \t]*policy:.*$/m }, messageId: "policy", data: { value } });
+        context.report({ target: { resource: r, path: ["data", "config"], within: /^[ \t]*policy:.*$/m }, messageId: "policy", data: { value } });
       }
     };
   }
@@ -23837,12 +16953,12 @@ function makeSnippet(mark, options) {
     ...DEFAULT_SNIPPET_OPTIONS,
     ...options
   };
-  const re2 = /\r?\n|\r|\0/g;
+  const re = /\r?\n|\r|\0/g;
   const lineStarts2 = [0];
   const lineEnds = [];
   let match;
   let foundLineNo = -1;
-  while (match = re2.exec(mark.buffer)) {
+  while (match = re.exec(mark.buffer)) {
     lineEnds.push(match.index);
     lineStarts2.push(match.index + match[0].length);
     if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
@@ -25249,8 +18365,8 @@ function goParseInteger(s, signed) {
   return value;
 }
 function goParseFloat(s) {
-  const v2 = Number(s);
-  return Number.isFinite(v2) ? v2 : void 0;
+  const v = Number(s);
+  return Number.isFinite(v) ? v : void 0;
 }
 var num = (kind2, value) => ({ kind: kind2, value });
 function resolveImplicit(s) {
@@ -25261,8 +18377,8 @@ function resolveImplicit(s) {
   const mapped = RESOLVE_MAP.get(s);
   if (mapped) return mapped;
   if (hint === DOT) {
-    const v2 = DOT_FLOAT.test(s) ? goParseFloat(s) : void 0;
-    return v2 === void 0 ? { kind: "str", value: s } : { kind: "float", value: v2 };
+    const v = DOT_FLOAT.test(s) ? goParseFloat(s) : void 0;
+    return v === void 0 ? { kind: "str", value: s } : { kind: "float", value: v };
   }
   if (hint === SIGN_OR_DIGIT && NUMBERISH.test(s)) {
     const plain2 = s.includes("_") ? s.replace(/_/g, "") : s;
@@ -25271,8 +18387,8 @@ function resolveImplicit(s) {
     const uint = goParseInteger(plain2, false);
     if (uint !== void 0) return num("uint", uint);
     if (YAML_STYLE_FLOAT.test(plain2)) {
-      const v2 = goParseFloat(plain2);
-      if (v2 !== void 0) return { kind: "float", value: v2 };
+      const v = goParseFloat(plain2);
+      if (v !== void 0) return { kind: "float", value: v };
     }
   }
   return { kind: "str", value: s };
@@ -25370,7 +18486,7 @@ function goJsonString(bytes) {
   let out = "";
   let i = 0;
   const n = bytes.length;
-  const cont = (k2) => k2 < n && ((bytes[k2] ?? 0) & 192) === 128;
+  const cont = (k) => k < n && ((bytes[k] ?? 0) & 192) === 128;
   while (i < n) {
     const b = bytes[i] ?? 0;
     let cp = -1;
@@ -25378,11 +18494,11 @@ function goJsonString(bytes) {
     if (b < 128) cp = b;
     else if (b >= 194 && b <= 223 && cont(i + 1)) [cp, size] = [(b & 31) << 6 | (bytes[i + 1] ?? 0) & 63, 2];
     else if (b >= 224 && b <= 239 && cont(i + 1) && cont(i + 2)) {
-      const v2 = (b & 15) << 12 | ((bytes[i + 1] ?? 0) & 63) << 6 | (bytes[i + 2] ?? 0) & 63;
-      if (v2 >= 2048 && (v2 < 55296 || v2 > 57343)) [cp, size] = [v2, 3];
+      const v = (b & 15) << 12 | ((bytes[i + 1] ?? 0) & 63) << 6 | (bytes[i + 2] ?? 0) & 63;
+      if (v >= 2048 && (v < 55296 || v > 57343)) [cp, size] = [v, 3];
     } else if (b >= 240 && b <= 244 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
-      const v2 = (b & 7) << 18 | ((bytes[i + 1] ?? 0) & 63) << 12 | ((bytes[i + 2] ?? 0) & 63) << 6 | (bytes[i + 3] ?? 0) & 63;
-      if (v2 >= 65536 && v2 <= 1114111) [cp, size] = [v2, 4];
+      const v = (b & 7) << 18 | ((bytes[i + 1] ?? 0) & 63) << 12 | ((bytes[i + 2] ?? 0) & 63) << 6 | (bytes[i + 3] ?? 0) & 63;
+      if (v >= 65536 && v <= 1114111) [cp, size] = [v, 4];
     }
     out += cp === -1 ? "\uFFFD" : String.fromCodePoint(cp);
     i += cp === -1 ? 1 : size;
@@ -25394,7 +18510,7 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep3, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep3, h, mi, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -25402,7 +18518,7 @@ function isGoTimestamp(s) {
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
   if (sep3 === void 0) return true;
   if (sep3 === " " !== (zone === void 0)) return false;
-  return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
+  return Number(h) < 24 && Number(mi) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
 var HEX_LENGTH = { x: 2, u: 4, U: 8 };
@@ -25540,9 +18656,9 @@ function flowTabProblem(text, start, end, blockColumn2) {
   for (let i = start; i < stop; i++) {
     if (text.charCodeAt(i) !== 10) continue;
     let column = 0;
-    for (let j2 = i + 1; j2 < stop; j2++) {
-      const c = text.charCodeAt(j2);
-      if (c === 9 && column <= blockColumn2) return { message: "a tab where go-yaml expects an indentation space (found a tab character that violates indentation)", at: j2 };
+    for (let j = i + 1; j < stop; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 9 && column <= blockColumn2) return { message: "a tab where go-yaml expects an indentation space (found a tab character that violates indentation)", at: j };
       if (c !== 32 && c !== 9) break;
       column++;
     }
@@ -25619,10 +18735,10 @@ function skipNode(events, i) {
   const t = events[i]?.type;
   if (t !== MAPPING && t !== SEQUENCE) return i + 1;
   let depth = 0;
-  for (let j2 = i; j2 < events.length; j2++) {
-    const e = events[j2];
+  for (let j = i; j < events.length; j++) {
+    const e = events[j];
     if (e.type === MAPPING || e.type === SEQUENCE) depth++;
-    else if (e.type === POP && --depth === 0) return j2 + 1;
+    else if (e.type === POP && --depth === 0) return j + 1;
   }
   return events.length;
 }
@@ -25645,27 +18761,27 @@ function keyRange(text, events, path) {
     const node = events[i];
     if (!node) return void 0;
     if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
-      let j2 = i + 1;
+      let j = i + 1;
       let found;
-      while (j2 < events.length && events[j2].type !== POP) {
-        const k2 = events[j2];
-        if (k2.type !== SCALAR || k2.anchorStart >= 0 || k2.tagStart >= 0) return void 0;
-        if (keyText(text, k2) === String(step)) {
-          found = j2;
-          key = k2;
+      while (j < events.length && events[j].type !== POP) {
+        const k = events[j];
+        if (k.type !== SCALAR || k.anchorStart >= 0 || k.tagStart >= 0) return void 0;
+        if (keyText(text, k) === String(step)) {
+          found = j;
+          key = k;
         }
-        j2 = skipNode(events, j2 + 1);
+        j = skipNode(events, j + 1);
       }
       if (found === void 0) return void 0;
       i = found + 1;
     } else if (node.type === SEQUENCE && typeof step === "number" && node.tagStart < 0 && node.anchorStart < 0) {
-      let j2 = i + 1;
+      let j = i + 1;
       for (let n = 0; n < step; n++) {
-        if (events[j2]?.type === POP || j2 >= events.length) return void 0;
-        j2 = skipNode(events, j2);
+        if (events[j]?.type === POP || j >= events.length) return void 0;
+        j = skipNode(events, j);
       }
-      if (events[j2]?.type === POP || j2 >= events.length) return void 0;
-      i = j2;
+      if (events[j]?.type === POP || j >= events.length) return void 0;
+      i = j;
       key = void 0;
     } else return void 0;
   }
@@ -25840,12 +18956,12 @@ function pathOf(stack) {
   }
   return path;
 }
-var isMapping2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+var isMapping2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function mergeInto(out, merged) {
   const sources = Array.isArray(merged) ? merged : [merged];
   if (!sources.every(isMapping2)) throw new Unsupported();
   for (let i = sources.length - 1; i >= 0; i--) {
-    for (const [k2, val] of Object.entries(sources[i])) defineKey(out, k2, val);
+    for (const [k, val] of Object.entries(sources[i])) defineKey(out, k, val);
   }
 }
 
@@ -25901,14 +19017,14 @@ function blockColumn(text, start, mapping) {
   }
 }
 var startOf = (node) => node?.range?.[0];
-function scalarOf(node, st2, asKey) {
+function scalarOf(node, st, asKey) {
   try {
-    if (st2.tabs && st2.inFlow && st2.inAlias === 0 && !st2.json && node.type === "PLAIN" && node.range) {
-      const problem = flowTabProblem(st2.text, node.range[0], node.range[1], st2.blockColumn);
+    if (st.tabs && st.inFlow && st.inAlias === 0 && !st.json && node.type === "PLAIN" && node.range) {
+      const problem = flowTabProblem(st.text, node.range[0], node.range[1], st.blockColumn);
       if (problem) throw new GoYamlError(problem.message, problem.at);
     }
-    if (node.type === "QUOTE_DOUBLE" && !st2.json && node.range) {
-      const source = st2.text.slice(node.range[0] + 1, node.range[1] - 1);
+    if (node.type === "QUOTE_DOUBLE" && !st.json && node.range) {
+      const source = st.text.slice(node.range[0] + 1, node.range[1] - 1);
       const problem = source.includes("\\") ? doubleQuotedProblem(source) : void 0;
       if (problem) throw new GoYamlError(problem.message, node.range[0] + 1 + problem.at);
     }
@@ -25922,62 +19038,62 @@ function scalarOf(node, st2, asKey) {
     throw e;
   }
 }
-function targetOf(node, st2, doc) {
-  let target = st2.targets.get(node);
-  if (!st2.targets.has(node)) {
+function targetOf(node, st, doc) {
+  let target = st.targets.get(node);
+  if (!st.targets.has(node)) {
     target = node.resolve(doc);
-    st2.targets.set(node, target);
+    st.targets.set(node, target);
   }
   if (!target) throw new GoYamlError(`unknown anchor '${node.source}' referenced`, startOf(node));
   return target;
 }
-function throughAlias(node, st2, doc, read2) {
-  const target = targetOf(node, st2, doc);
-  if (st2.expanding.has(target)) throw new GoYamlError(`anchor '${node.source}' value contains itself`, startOf(node));
-  st2.expanding.add(target);
-  st2.inAlias++;
+function throughAlias(node, st, doc, read2) {
+  const target = targetOf(node, st, doc);
+  if (st.expanding.has(target)) throw new GoYamlError(`anchor '${node.source}' value contains itself`, startOf(node));
+  st.expanding.add(target);
+  st.inAlias++;
   try {
     return read2(target);
   } finally {
-    st2.inAlias--;
-    st2.expanding.delete(target);
+    st.inAlias--;
+    st.expanding.delete(target);
   }
 }
 function isMergeKey(key) {
   return (0, import_yaml7.isScalar)(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
 }
 var WANT_MAP = "a merge key (<<) needs a mapping or a list of mappings as its value";
-function mergeSource(node, st2, doc) {
-  const target = (0, import_yaml7.isAlias)(node) ? targetOf(node, st2, doc) : node;
+function mergeSource(node, st, doc) {
+  const target = (0, import_yaml7.isAlias)(node) ? targetOf(node, st, doc) : node;
   if (!(0, import_yaml7.isMap)(target)) throw new GoYamlError(WANT_MAP, startOf(node));
 }
-function toPlain(node, path, st2, doc) {
-  if (st2.inAlias > 0 && ++st2.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
+function toPlain(node, path, st, doc) {
+  if (st.inAlias > 0 && ++st.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
   if (node == null) return null;
-  if ((0, import_yaml7.isScalar)(node)) return scalarOf(node, st2, false);
+  if ((0, import_yaml7.isScalar)(node)) return scalarOf(node, st, false);
   if ((0, import_yaml7.isAlias)(node)) {
-    return throughAlias(node, st2, doc, (target) => toPlain(target, path, st2, doc));
+    return throughAlias(node, st, doc, (target) => toPlain(target, path, st, doc));
   }
   if ((0, import_yaml7.isSeq)(node) || (0, import_yaml7.isMap)(node)) {
-    const outer = { blockColumn: st2.blockColumn, inFlow: st2.inFlow };
+    const outer = { blockColumn: st.blockColumn, inFlow: st.inFlow };
     if (node.flow) {
-      if (st2.inAlias === 0 && !st2.json) flowKeys(node, st2);
-      st2.inFlow = true;
-    } else if (st2.tabs && node.range) st2.blockColumn = blockColumn(st2.text, node.range[0], (0, import_yaml7.isMap)(node));
+      if (st.inAlias === 0 && !st.json) flowKeys(node, st);
+      st.inFlow = true;
+    } else if (st.tabs && node.range) st.blockColumn = blockColumn(st.text, node.range[0], (0, import_yaml7.isMap)(node));
     try {
-      return (0, import_yaml7.isMap)(node) ? mappingOf(node.items, path, st2, doc) : sequenceOf(node.items, path, st2, doc);
+      return (0, import_yaml7.isMap)(node) ? mappingOf(node.items, path, st, doc) : sequenceOf(node.items, path, st, doc);
     } finally {
-      st2.blockColumn = outer.blockColumn;
-      st2.inFlow = outer.inFlow;
+      st.blockColumn = outer.blockColumn;
+      st.inFlow = outer.inFlow;
     }
   }
   return null;
 }
-function sequenceOf(items, path, st2, doc) {
+function sequenceOf(items, path, st, doc) {
   const out = [];
   items.forEach((item, i) => {
     path.push(i);
-    out.push((0, import_yaml7.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
+    out.push((0, import_yaml7.isPair)(item) ? mappingOf([item], path, st, doc) : toPlain(item, path, st, doc));
     path.pop();
   });
   return out;
@@ -25985,25 +19101,25 @@ function sequenceOf(items, path, st2, doc) {
 function pairItem(item, text) {
   if ((0, import_yaml7.isPair)(item)) return item;
   if (!(0, import_yaml7.isMap)(item) || !item.flow || item.items.length !== 1) return void 0;
-  const at2 = item.range?.[0];
-  return at2 !== void 0 && text[at2] !== "{" ? item.items[0] : void 0;
+  const at = item.range?.[0];
+  return at !== void 0 && text[at] !== "{" ? item.items[0] : void 0;
 }
-function flowKeys(node, st2) {
+function flowKeys(node, st) {
   const open = node.range?.[0];
-  if (open === void 0 || st2.text[open] !== "{" && st2.text[open] !== "[") return;
+  if (open === void 0 || st.text[open] !== "{" && st.text[open] !== "[") return;
   let from = open + 1;
   for (const item of node.items) {
-    const pair = pairItem(item, st2.text);
+    const pair = pairItem(item, st.text);
     const keyEnd = pair?.key?.range?.[1];
     if (keyEnd !== void 0) {
-      const problem = flowKeyProblem(st2.text, from, keyEnd);
+      const problem = flowKeyProblem(st.text, from, keyEnd);
       if (problem) throw new GoYamlError(problem.message, problem.at);
     }
     const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
     from = last ?? from;
   }
 }
-function mappingOf(pairs, path, st2, doc) {
+function mappingOf(pairs, path, st, doc) {
   const out = {};
   const seen = /* @__PURE__ */ new Map();
   {
@@ -26011,18 +19127,18 @@ function mappingOf(pairs, path, st2, doc) {
       if (!(0, import_yaml7.isPair)(pair)) continue;
       const keyNode = pair.key;
       if (isMergeKey(keyNode)) {
-        mergeInto2(out, pair.value, path, st2, doc);
+        mergeInto2(out, pair.value, path, st, doc);
         continue;
       }
-      const key = keyString(keyNode, pair.value, st2, doc);
+      const key = keyString(keyNode, pair.value, st, doc);
       path.push(key);
-      const value = toPlain(pair.value, path, st2, doc);
+      const value = toPlain(pair.value, path, st, doc);
       path.pop();
       const kr = keyNode?.range;
-      const here = { offset: st2.base + (kr?.[0] ?? 0), endOffset: st2.base + (kr?.[1] ?? 0), value };
+      const here = { offset: st.base + (kr?.[0] ?? 0), endOffset: st.base + (kr?.[1] ?? 0), value };
       const before = seen.get(key);
-      if (before && st2.inAlias === 0) {
-        st2.dups.push({ mapPath: [...path], key, first: before, last: here });
+      if (before && st.inAlias === 0) {
+        st.dups.push({ mapPath: [...path], key, first: before, last: here });
       }
       seen.set(key, here);
       defineKey(out, key, value);
@@ -26030,22 +19146,22 @@ function mappingOf(pairs, path, st2, doc) {
   }
   return out;
 }
-function mergeInto2(out, value, path, st2, doc) {
+function mergeInto2(out, value, path, st, doc) {
   const sources = (0, import_yaml7.isSeq)(value) ? value.items : [value];
-  if (!(0, import_yaml7.isSeq)(value)) mergeSource(value, st2, doc);
-  else for (const item of sources) mergeSource(item, st2, doc);
+  if (!(0, import_yaml7.isSeq)(value)) mergeSource(value, st, doc);
+  else for (const item of sources) mergeSource(item, st, doc);
   for (let i = sources.length - 1; i >= 0; i--) {
-    const v2 = toPlain(sources[i], path, st2, doc);
-    for (const [k2, val] of Object.entries(v2)) defineKey(out, k2, val);
+    const v = toPlain(sources[i], path, st, doc);
+    for (const [k, val] of Object.entries(v)) defineKey(out, k, val);
   }
 }
-function keyString(keyNode, value, st2, doc) {
+function keyString(keyNode, value, st, doc) {
   if (keyNode == null) throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes", startOf(value));
-  if ((0, import_yaml7.isScalar)(keyNode)) return scalarOf(keyNode, st2, true);
+  if ((0, import_yaml7.isScalar)(keyNode)) return scalarOf(keyNode, st, true);
   const complex = (n) => {
     throw new GoYamlError(`a ${(0, import_yaml7.isSeq)(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
   };
-  if ((0, import_yaml7.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml7.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
+  if ((0, import_yaml7.isAlias)(keyNode)) return throughAlias(keyNode, st, doc, (target) => (0, import_yaml7.isScalar)(target) ? scalarOf(target, st, true) : complex(target));
   return complex(keyNode);
 }
 function* parseStream(file, slice, chunk, json = false) {
@@ -26096,14 +19212,14 @@ function convertDocument2(file, doc, index, base, start, end, text, json) {
       value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set(), blockColumn: -1, inFlow: false, tabs }, doc);
     } catch (e) {
       if (e instanceof GoYamlError) {
-        const at2 = e.offset === void 0 ? contentStart : clamp(e.offset);
-        syntaxErrors.push({ message: e.message, offset: at2, endOffset: at2 });
+        const at = e.offset === void 0 ? contentStart : clamp(e.offset);
+        syntaxErrors.push({ message: e.message, offset: at, endOffset: at });
       } else if (e instanceof AliasBudgetExceeded) {
-        const at2 = contentStart;
+        const at = contentStart;
         syntaxErrors.push({
           message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
-          offset: at2,
-          endOffset: at2
+          offset: at,
+          endOffset: at
         });
       } else throw e;
       value = void 0;
@@ -26144,10 +19260,11 @@ function splitJsonStream(text) {
   }
   return out.length > 1 ? out : void 0;
 }
-function* parseFile(file) {
+function* parseFile(file, parsed) {
   let index = 0;
   for (const group of groupsOf(file.text)) {
-    const docs = parseGroup(file, { ...group, firstIndex: index });
+    const known = parsed?.get(group.start);
+    const docs = known ? known.map((d, i) => d.index === index + i ? d : { ...d, index: index + i }) : parseGroup(file, { ...group, firstIndex: index });
     index += docs.length;
     yield* docs;
   }
@@ -26207,17 +19324,17 @@ function documentText(file, start, end) {
 }
 function forRules(value) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  const v2 = value;
-  if (typeof v2.kind !== "string" || !METADATA_ONLY_KINDS.has(v2.kind)) return value;
+  const v = value;
+  if (typeof v.kind !== "string" || !METADATA_ONLY_KINDS.has(v.kind)) return value;
   const kept = {};
-  for (const key of KEPT_KEYS) if (Object.hasOwn(v2, key)) kept[key] = v2[key];
+  for (const key of KEPT_KEYS) if (Object.hasOwn(v, key)) kept[key] = v[key];
   return kept;
 }
-function tooDeepDocument(file, index, startOffset, endOffset, at2 = startOffset) {
-  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at2);
+function tooDeepDocument(file, index, startOffset, endOffset, at = startOffset) {
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at);
 }
-function refusedDocument(file, index, startOffset, endOffset, message, at2) {
-  const problem = { message, offset: at2, endOffset: at2 };
+function refusedDocument(file, index, startOffset, endOffset, message, at) {
+  const problem = { message, offset: at, endOffset: at };
   return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
 }
 function flowDepthExceeds(text, limit) {
@@ -26238,8 +19355,8 @@ function wholeFile(file) {
 }
 function splitDocuments(text) {
   const bounds = [0];
-  const re2 = /(?<![^\n])---/g;
-  for (let m = re2.exec(text); m; m = re2.exec(text)) if (m.index > 0) bounds.push(m.index);
+  const re = /(?<![^\n])---/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) if (m.index > 0) bounds.push(m.index);
   bounds.push(text.length);
   const out = [];
   for (let i = 0; i + 1 < bounds.length; i++) {
@@ -26308,7 +19425,7 @@ var parse_error_default = createRule({
               target: { doc: wholeFile(file), offset: 0, endOffset: 0 },
               messageId: "renderEnvironment",
               severity: "warn",
-              data: { what: helm ? "chart" : "overlay", cause: environment.cause, stop: /[.…]$/.test(environment.cause) ? "" : ".", fix: environment.fix }
+              data: { what: helm ? "chart" : "overlay", cause: environment.cause, stop: /[.\u2026]$/.test(environment.cause) ? "" : ".", fix: environment.fix }
             });
           } else {
             const command = helm ? "helm template" : "kustomize build";
@@ -26350,11 +19467,11 @@ var import_yaml9 = __toESM(require_dist(), 1);
 // src/parse/lines.ts
 function lineIndexAt(starts, offset) {
   let lo = 0;
-  let hi2 = starts.length - 1;
-  while (lo < hi2) {
-    const mid = lo + hi2 + 1 >> 1;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
     if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi2 = mid - 1;
+    else hi = mid - 1;
   }
   return lo;
 }
@@ -26424,30 +19541,30 @@ var Locator = class {
     const fast = this.options.fast === false ? void 0 : this.eventsOf(doc);
     const quick = fast ? keyRange(this.textOf(doc), fast, path) : void 0;
     if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
-    const r7 = this.resolve(doc, path);
+    const r = this.resolve(doc, path);
     const text = doc.file.text;
-    const base = r7.base;
-    if (r7.pair && isScalarish(r7.node)) {
-      const k2 = r7.pair.key?.range;
-      const v2 = r7.node?.range;
-      if (k2) return [base + k2[0], base + (v2 ? v2[1] : k2[1])];
+    const base = r.base;
+    if (r.pair && isScalarish(r.node)) {
+      const k = r.pair.key?.range;
+      const v = r.node?.range;
+      if (k) return [base + k[0], base + (v ? v[1] : k[1])];
     }
-    if (r7.pair) {
-      const k2 = r7.pair.key?.range;
-      if (k2) return [base + k2[0], base + k2[1]];
+    if (r.pair) {
+      const k = r.pair.key?.range;
+      if (k) return [base + k[0], base + k[1]];
     }
-    const range = r7.node?.range;
+    const range = r.node?.range;
     if (!range) return [doc.startOffset, lineEnd(text, doc.startOffset)];
     const start = base + range[0];
-    const end = isScalarish(r7.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
+    const end = isScalarish(r.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
     return [start, Math.max(end, start)];
   }
   /** The full source range of the node at `path` (its whole value, block scalars included). */
   wholeNodeOffsets(doc, path) {
-    const r7 = this.resolve(doc, path);
-    const range = r7.node?.range;
+    const r = this.resolve(doc, path);
+    const range = r.node?.range;
     if (!range) return this.offsets(doc, path);
-    return [r7.base + range[0], r7.base + range[1]];
+    return [r.base + range[0], r.base + range[1]];
   }
   /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged), read once per document. */
   textOf(doc) {
@@ -26481,9 +19598,9 @@ var Locator = class {
   position(file, offset) {
     const starts = this.lines(file);
     const t = file.text;
-    const at2 = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
-    const i = lineIndexAt(starts, at2);
-    return { line: i + 1, column: at2 - (starts[i] ?? 0) + 1 };
+    const at = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
+    const i = lineIndexAt(starts, at);
+    return { line: i + 1, column: at - (starts[i] ?? 0) + 1 };
   }
   /** Offset of the start of a 1-based line. */
   lineOffset(file, line) {
@@ -26520,13 +19637,13 @@ function lineStarts(text) {
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
   if (!text.includes("\r")) return starts;
   const all = [0];
-  let k2 = 1;
+  let k = 1;
   for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) {
     if (text.charCodeAt(i + 1) === 10) continue;
-    while (k2 < starts.length && starts[k2] <= i) all.push(starts[k2++]);
+    while (k < starts.length && starts[k] <= i) all.push(starts[k++]);
     all.push(i + 1);
   }
-  while (k2 < starts.length) all.push(starts[k2++]);
+  while (k < starts.length) all.push(starts[k++]);
   return all;
 }
 function lineEnd(text, offset) {
@@ -26548,8 +19665,8 @@ function templateFolderOf(displayPath) {
 }
 function parentOf(name) {
   if (/(^|\/)roles\/[^/]+$/.test(name)) return void 0;
-  const at2 = name.lastIndexOf("/");
-  return at2 > 0 ? name.slice(0, at2) : void 0;
+  const at = name.lastIndexOf("/");
+  return at > 0 ? name.slice(0, at) : void 0;
 }
 function mergeSiblings(groups) {
   let current = [...groups];
@@ -26861,13 +19978,13 @@ function missReason(entries2, host, port, ip) {
   return `(${shown2}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
 }
 function withSvc(value) {
-  const v2 = value.trimEnd();
-  if (v2.trim() === "") return ".svc";
-  return v2.endsWith(",") ? `${v2}.svc` : `${v2},.svc`;
+  const v = value.trimEnd();
+  if (v.trim() === "") return ".svc";
+  return v.endsWith(",") ? `${v}.svc` : `${v},.svc`;
 }
 
 // rules/apiserver-no-proxy-svc.ts
-var strings = (v2) => Array.isArray(v2) ? v2.filter((x) => typeof x === "string") : [];
+var strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
 var basename = (s) => s.slice(s.lastIndexOf("/") + 1);
 function imageName(image) {
   let s = image.split("@")[0] ?? "";
@@ -26892,11 +20009,11 @@ function envListOf(list2, openTo) {
       entries2.push({ name: o.name, value: void 0, unknownBecause: "comes from valueFrom", index });
       return;
     }
-    const v2 = o.value;
-    if (v2 === void 0 || v2 === null) entries2.push({ name: o.name, value: "", index });
-    else if (typeof v2 !== "string") entries2.push({ name: o.name, value: void 0, unknownBecause: "is not a string", index });
-    else if (/\$\(/.test(v2.replace(/\$\$/g, ""))) entries2.push({ name: o.name, value: void 0, unknownBecause: "refers to other variables", index });
-    else entries2.push({ name: o.name, value: v2.replace(/\$\$/g, "$"), index });
+    const v = o.value;
+    if (v === void 0 || v === null) entries2.push({ name: o.name, value: "", index });
+    else if (typeof v !== "string") entries2.push({ name: o.name, value: void 0, unknownBecause: "is not a string", index });
+    else if (/\$\(/.test(v.replace(/\$\$/g, ""))) entries2.push({ name: o.name, value: void 0, unknownBecause: "refers to other variables", index });
+    else entries2.push({ name: o.name, value: v.replace(/\$\$/g, "$"), index });
   });
   return { entries: entries2, openTo };
 }
@@ -26988,13 +20105,13 @@ var apiserver_no_proxy_svc_default = createRule({
       const fixEntry = f.fixValue && hasValueKey(f.fixValue.entry) ? f.fixValue : void 0;
       const fixText = fixEntry ? fixEntry.entry.value === "" ? `Set ${fixEntry.entry.name} to .svc.` : `Append ,.svc to ${fixEntry.entry.name}.` : `Add ${where} entries NO_PROXY and no_proxy that list .svc.`;
       const fix = fixEntry ? [{ op: "set", path: valuePath(fixEntry.entry), value: fixEntry.value }] : void 0;
-      const at2 = f.noProxy?.entry ?? (fixEntry ? fixEntry.entry : f.proxy);
+      const at = f.noProxy?.entry ?? (fixEntry ? fixEntry.entry : f.proxy);
       const related = [];
-      if (at2 !== f.proxy) related.push({ target: { resource, path: valuePath(f.proxy) }, message: `the HTTPS proxy (${f.proxy.name})` });
+      if (at !== f.proxy) related.push({ target: { resource, path: valuePath(f.proxy) }, message: `the HTTPS proxy (${f.proxy.name})` });
       for (const e of f.noProxy?.ignored ?? []) {
-        if (e.value !== void 0 && e !== at2) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name}: not read, ${f.noProxy?.name} wins` });
+        if (e.value !== void 0 && e !== at) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name}: not read, ${f.noProxy?.name} wins` });
       }
-      for (const e of f.emptyNoProxy) if (e !== at2 && hasValueKey(e)) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name} is empty` });
+      for (const e of f.emptyNoProxy) if (e !== at && hasValueKey(e)) related.push({ target: { resource, path: valuePath(e) }, message: `${e.name} is empty` });
       for (const h of f.missed) {
         const w = h.webhooks.find((x) => x.resource && x.index !== void 0);
         if (w?.resource && w.index !== void 0) {
@@ -27003,7 +20120,7 @@ var apiserver_no_proxy_svc_default = createRule({
       }
       const data = { proxyVar: f.proxy.name, reason: f.reason, webhook, fix: fixText };
       context.report({
-        target: { resource, path: valuePath(at2) },
+        target: { resource, path: valuePath(at) },
         messageId: "proxied",
         data,
         // The edit changes how a running kube-apiserver reaches the network: a suggestion, never --fix.
@@ -27023,11 +20140,11 @@ var apiserver_no_proxy_svc_default = createRule({
         const openTo = sources.length ? `envFrom ${sources.join(", ")}` : void 0;
         check(c.template.resource, [...c.path, "env"], envListOf(c.object.env, openTo), "env");
       },
-      Resource(r7) {
-        if (r7.kind !== "ClusterConfiguration" || !r7.apiVersion.startsWith("kubeadm.k8s.io/") || /^kubeadm\.k8s\.io\/v1(alpha\d+|beta[123])$/.test(r7.apiVersion)) return;
-        const extra = getIn(r7.object, ["apiServer", "extraEnvs"]);
+      Resource(r) {
+        if (r.kind !== "ClusterConfiguration" || !r.apiVersion.startsWith("kubeadm.k8s.io/") || /^kubeadm\.k8s\.io\/v1(alpha\d+|beta[123])$/.test(r.apiVersion)) return;
+        const extra = getIn(r.object, ["apiServer", "extraEnvs"]);
         if (!Array.isArray(extra)) return;
-        check(r7, ["apiServer", "extraEnvs"], envListOf(extra, "the environment kubeadm runs in"), "extraEnvs");
+        check(r, ["apiServer", "extraEnvs"], envListOf(extra, "the environment kubeadm runs in"), "extraEnvs");
       }
     };
   }
@@ -27040,16 +20157,16 @@ function repoPath(...parts) {
   if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
   return joined.replace(/^\.\//, "");
 }
-function fileLayer(files, path, label, written, at2) {
+function fileLayer(files, path, label, written, at) {
   const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
   if (found === void 0 || found === "ambiguous") {
     const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
-    return { values: void 0, missing: `${label} reads values file ${written} (${at2}), ${why}` };
+    return { values: void 0, missing: `${label} reads values file ${written} (${at}), ${why}` };
   }
   const shown2 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k2) => `${label} (values file ${shown2}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
+  return { values: found.object, describe: (k) => `${label} (values file ${shown2}: ${k})`, target: (k) => ({ resource: found, path: k }) };
 }
-var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var str2 = (v) => typeof v === "string" ? v : void 0;
 var MAX_LAYERS = 100;
 function chartKind(nameOrPath) {
   if (!nameOrPath) return void 0;
@@ -27077,34 +20194,34 @@ function nested(path, value) {
   return out;
 }
 var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at2, describe7) {
-  const v2 = asObject(values);
-  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
+function objectLayer(values, resource, at, describe7) {
+  const v = asObject(values);
+  return v ? { values: v, describe: describe7, target: (k) => ({ resource, path: [...at, ...k] }) } : void 0;
 }
-function textLayer(text, resource, at2, describe7, unreadable) {
+function textLayer(text, resource, at, describe7, unreadable) {
   const read2 = readEmbeddedYaml(text);
   if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at2 }) };
+  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at }) };
 }
-function secretText(r7, key) {
-  const plain2 = str2(asObject(r7.object.stringData)?.[key]);
+function secretText(r, key) {
+  const plain2 = str2(asObject(r.object.stringData)?.[key]);
   if (plain2 !== void 0) return plain2;
-  const encoded = str2(asObject(r7.object.data)?.[key]);
+  const encoded = str2(asObject(r.object.data)?.[key]);
   if (encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded)) return void 0;
   return Buffer.from(encoded, "base64").toString("utf8");
 }
-function fluxRelease(r7, lookup2, ocirepos, files) {
-  const spec = asObject(r7.object.spec) ?? {};
-  const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
+function fluxRelease(r, lookup2, ocirepos, files) {
+  const spec = asObject(r.object.spec) ?? {};
+  const ns = r.declaredNamespace ?? r.namespace;
+  const label = `HelmRelease ${ns ? `${ns}/` : ""}${r.name}`;
   let chart = chartKind(str2(getIn(spec, ["chart", "spec", "chart"])));
-  let chartTarget = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
+  let chartTarget = { resource: r, path: ["spec", "chart", "spec", "chart"] };
   const ref = asObject(spec.chartRef);
   if (!chart && ref) {
     const refName = str2(ref.name);
-    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns2, refName) : void 0;
+    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns, refName) : void 0;
     chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
-    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
+    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r, path: ["spec", "chartRef", "name"] };
   }
   if (!chart) return void 0;
   const layers = [];
@@ -27128,8 +20245,8 @@ function fluxRelease(r7, lookup2, ocirepos, files) {
     const name = str2(entry?.name);
     if (!entry || !kind2 || !name) return;
     const key = str2(entry.valuesKey) ?? "values.yaml";
-    const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name}`;
-    const found = lookup2(kind2, ns2, name);
+    const refLabel = `${kind2} ${ns ? `${ns}/` : ""}${name}`;
+    const found = lookup2(kind2, ns, name);
     const text = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
     const targetPath = str2(entry.targetPath);
     if (text === void 0) {
@@ -27137,26 +20254,26 @@ function fluxRelease(r7, lookup2, ocirepos, files) {
       (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
       return;
     }
-    const at2 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    const at = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
     if (targetPath) {
       const p = dottedPath(targetPath);
       if (!p) {
         targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
         return;
       }
-      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at2 }) });
+      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at }) });
       return;
     }
-    layers.push(textLayer(text, found, at2, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+    layers.push(textLayer(text, found, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
   });
-  const inline = objectLayer(spec.values, r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
+  const inline = objectLayer(spec.values, r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
   if (inline) layers.push(inline);
   layers.push(...targeted);
-  return { resource: r7, label, chart, layers, chartTarget };
+  return { resource: r, label, chart, layers, chartTarget };
 }
-function argoReleases(r7, appSpec, base, files) {
-  const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const name = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
+function argoReleases(r, appSpec, base, files) {
+  const ns = r.declaredNamespace ?? r.namespace;
+  const name = `${r.kind} ${ns ? `${ns}/` : ""}${r.name}`;
   const sources = [];
   const single = asObject(appSpec.source);
   if (single) sources.push({ source: single, at: [...base, "source"], label: name });
@@ -27168,11 +20285,11 @@ function argoReleases(r7, appSpec, base, files) {
   }
   const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
   const out = [];
-  for (const { source, at: at2, label } of sources) {
+  for (const { source, at, label } of sources) {
     const chart = chartKind(str2(source.chart) ?? str2(source.path));
     if (!chart) continue;
     const helm = asObject(source.helm) ?? {};
-    const hat = [...at2, "helm"];
+    const hat = [...at, "helm"];
     const layers = [];
     const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
     valueFiles.forEach((f, i) => {
@@ -27181,12 +20298,12 @@ function argoReleases(r7, appSpec, base, files) {
       const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
       layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
     });
-    const object = objectLayer(helm.valuesObject, r7, [...hat, "valuesObject"], (k2) => `${label} (helm.valuesObject.${k2})`);
+    const object = objectLayer(helm.valuesObject, r, [...hat, "valuesObject"], (k) => `${label} (helm.valuesObject.${k})`);
     if (object) layers.push(object);
     else if (typeof helm.values === "string") {
-      layers.push(textLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values: ${k2})`, `${label} passes helm.values that cannot be read`));
+      layers.push(textLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values: ${k})`, `${label} passes helm.values that cannot be read`));
     } else {
-      const inlineMap = objectLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values.${k2})`);
+      const inlineMap = objectLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values.${k})`);
       if (inlineMap) layers.push(inlineMap);
     }
     const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
@@ -27203,63 +20320,63 @@ function argoReleases(r7, appSpec, base, files) {
       layers.push({
         values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
         describe: () => `${label} (helm.parameters ${pname})`,
-        target: () => ({ resource: r7, path: [...hat, "parameters", i, "value"] })
+        target: () => ({ resource: r, path: [...hat, "parameters", i, "value"] })
       });
     });
-    out.push({ resource: r7, label, chart, layers, chartTarget: { resource: r7, path: [...at2, source.chart !== void 0 ? "chart" : "path"] } });
+    out.push({ resource: r, label, chart, layers, chartTarget: { resource: r, path: [...at, source.chart !== void 0 ? "chart" : "path"] } });
   }
   return out;
 }
-function sailRevision(r7) {
-  if (r7.kind === "IstioRevision") return r7.name || void 0;
-  const spec = asObject(r7.object.spec) ?? {};
+function sailRevision(r) {
+  if (r.kind === "IstioRevision") return r.name || void 0;
+  const spec = asObject(r.object.spec) ?? {};
   const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
   if (strategy === "RevisionBased") {
     const version2 = str2(spec.version);
-    return version2 ? `${r7.name}-${version2.replaceAll(".", "-")}` : void 0;
+    return version2 ? `${r.name}-${version2.replaceAll(".", "-")}` : void 0;
   }
-  return r7.name || void 0;
+  return r.name || void 0;
 }
 var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
 function withPresets(release, sailProfile) {
   const presets = [];
   if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
   for (const path of PRESET_PATHS) {
-    const v2 = layeredValue(release.layers, path);
-    if (v2 && "value" in v2 && typeof v2.value === "string" && v2.value !== "" && v2.value !== "default") presets.push(`${path.join(".")} ${v2.value}`);
+    const v = layeredValue(release.layers, path);
+    if (v && "value" in v && typeof v.value === "string" && v.value !== "" && v.value !== "default") presets.push(`${path.join(".")} ${v.value}`);
   }
   if (presets.length === 0) return release;
   return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
 }
-function chartReleasesOf(r7, lookup2, ocirepos, files) {
-  const sailProfile = r7.apiVersion.startsWith("sailoperator.io/") ? getIn(r7.object, ["spec", "profile"]) : void 0;
-  return releasesOf(r7, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
+function chartReleasesOf(r, lookup2, ocirepos, files) {
+  const sailProfile = r.apiVersion.startsWith("sailoperator.io/") ? getIn(r.object, ["spec", "profile"]) : void 0;
+  return releasesOf(r, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
 }
-function releasesOf(r7, lookup2, ocirepos, files) {
-  if (r7.kind === VALUES_FILE_KIND) return valuesFileReleases(r7);
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const rel = fluxRelease(r7, lookup2, ocirepos, files);
+function releasesOf(r, lookup2, ocirepos, files) {
+  if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
+  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r, lookup2, ocirepos, files);
     return rel ? [rel] : [];
   }
-  if (r7.apiVersion.startsWith("argoproj.io/")) {
-    if (r7.kind === "Application") return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files);
-    if (r7.kind === "ApplicationSet") {
-      const releases = argoReleases(r7, asObject(getIn(r7.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
-      const patched = templatePatched(r7, /\bhelm\b|\bsources?\b/);
+  if (r.apiVersion.startsWith("argoproj.io/")) {
+    if (r.kind === "Application") return argoReleases(r, asObject(r.object.spec) ?? {}, ["spec"], files);
+    if (r.kind === "ApplicationSet") {
+      const releases = argoReleases(r, asObject(getIn(r.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
+      const patched = templatePatched(r, /\bhelm\b|\bsources?\b/);
       return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
     }
     return [];
   }
-  if (!r7.apiVersion.startsWith("sailoperator.io/")) return [];
-  const label = `${r7.kind} ${r7.name}`;
-  const layer = objectLayer(getIn(r7.object, ["spec", "values"]), r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
-  if (r7.kind === "Istio" || r7.kind === "IstioRevision") {
-    const revision = sailRevision(r7);
+  if (!r.apiVersion.startsWith("sailoperator.io/")) return [];
+  const label = `${r.kind} ${r.name}`;
+  const layer = objectLayer(getIn(r.object, ["spec", "values"]), r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
+  if (r.kind === "Istio" || r.kind === "IstioRevision") {
+    const revision = sailRevision(r);
     if (!revision) return [];
-    return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] }, revision }];
+    return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] }, revision }];
   }
-  if (r7.kind === "IstioCNI") return [{ resource: r7, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
-  if (r7.kind === "ZTunnel") return [{ resource: r7, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
+  if (r.kind === "IstioCNI") return [{ resource: r, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
+  if (r.kind === "ZTunnel") return [{ resource: r, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
   return [];
 }
 var VALUES_FILE_KIND = "values file";
@@ -27268,44 +20385,44 @@ var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
 var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
 var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
 var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
-function valuesDocumentKind(v2, stated) {
-  if ("kind" in v2 || "apiVersion" in v2) return void 0;
-  if (asObject(v2.istiod)) return "umbrella";
+function valuesDocumentKind(v, stated) {
+  if ("kind" in v || "apiVersion" in v) return void 0;
+  if (asObject(v.istiod)) return "umbrella";
   if (stated) return "istiod";
-  if (CHART_DEFAULTS_KEYS.some((k2) => k2 in v2) || OTHER_CHART_KEYS.some((k2) => k2 in v2)) return void 0;
-  if (ISTIOD_ONLY_KEYS.some((k2) => asObject(v2[k2]) !== void 0 || Array.isArray(v2[k2]))) return "istiod";
-  const env = asObject(v2.env);
-  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k2) => ISTIOD_ENV.test(k2)) ? "istiod" : void 0;
+  if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return void 0;
+  if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== void 0 || Array.isArray(v[k]))) return "istiod";
+  const env = asObject(v.env);
+  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k) => ISTIOD_ENV.test(k)) ? "istiod" : void 0;
 }
 var installs = /* @__PURE__ */ new WeakSet();
 function valuesFileResource(doc, values, install) {
-  const r7 = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-  if (install) installs.add(r7);
-  return r7;
+  const r = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+  if (install) installs.add(r);
+  return r;
 }
-var isInstallValuesFile = (r7) => installs.has(r7);
+var isInstallValuesFile = (r) => installs.has(r);
 var CHART_FILE_KIND = "Chart.yaml";
 var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
 function chartFileResource(doc, chart) {
   return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
 }
 var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
-function valuesFileReleases(r7) {
-  const label = `values file ${r7.doc.file.displayPath}`;
-  const values = r7.object;
-  const chartTarget = { resource: r7, path: [] };
+function valuesFileReleases(r) {
+  const label = `values file ${r.doc.file.displayPath}`;
+  const values = r.object;
+  const chartTarget = { resource: r, path: [] };
   if (asObject(values.istiod)) {
     const shared = asObject(values.global);
     const sub = (key) => {
-      const own = objectLayer(values[key], r7, [key], (k2) => `${label} (${key}.${k2})`);
+      const own = objectLayer(values[key], r, [key], (k) => `${label} (${key}.${k})`);
       if (!own) return void 0;
-      const layers = shared ? [{ values: { global: shared }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
-      return { resource: r7, label, chart: key, layers, chartTarget };
+      const layers = shared ? [{ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) }, own] : [own];
+      return { resource: r, label, chart: key, layers, chartTarget };
     };
     return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
   }
-  const layer = objectLayer(values, r7, [], (k2) => `${label} (${k2})`);
-  return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
+  const layer = objectLayer(values, r, [], (k) => `${label} (${k})`);
+  return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
 }
 function chartRevisionTags(release) {
   if (release.chart !== "istiod") return [];
@@ -27317,27 +20434,27 @@ function chartRevisionTags(release) {
     if (!Array.isArray(tags)) return [];
     const revision = releaseRevision(release);
     return tags.slice(0, MAX_LAYERS).flatMap(
-      (t, j2) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j2}]`), target: layer.target(["revisionTags", j2]) }] : []
+      (t, j) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j}]`), target: layer.target(["revisionTags", j]) }] : []
     );
   }
   return [];
 }
-function sailRevisionTag(r7, istios) {
-  if (r7.kind !== "IstioRevisionTag" || !r7.apiVersion.startsWith("sailoperator.io/") || !r7.name || isPlaceholder(r7.name)) return void 0;
-  const ref = asObject(getIn(r7.object, ["spec", "targetRef"])) ?? {};
+function sailRevisionTag(r, istios) {
+  if (r.kind !== "IstioRevisionTag" || !r.apiVersion.startsWith("sailoperator.io/") || !r.name || isPlaceholder(r.name)) return void 0;
+  const ref = asObject(getIn(r.object, ["spec", "targetRef"])) ?? {};
   const name = str2(ref.name);
-  const target = { resource: r7, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
-  const source = `IstioRevisionTag ${r7.name} (spec.targetRef)`;
-  if (!name || isPlaceholder(name)) return { tag: r7.name, revision: void 0, source, target };
-  if (ref.kind === "IstioRevision") return { tag: r7.name, revision: name, source, target };
-  if (ref.kind !== "Istio") return { tag: r7.name, revision: void 0, source, target };
+  const target = { resource: r, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
+  const source = `IstioRevisionTag ${r.name} (spec.targetRef)`;
+  if (!name || isPlaceholder(name)) return { tag: r.name, revision: void 0, source, target };
+  if (ref.kind === "IstioRevision") return { tag: r.name, revision: name, source, target };
+  if (ref.kind !== "Istio") return { tag: r.name, revision: void 0, source, target };
   const istio = istios(name);
-  return { tag: r7.name, revision: istio ? sailRevision(istio) : void 0, source, target };
+  return { tag: r.name, revision: istio ? sailRevision(istio) : void 0, source, target };
 }
-function templatePatched(r7, touches) {
-  const patch = getIn(r7.object, ["spec", "templatePatch"]);
+function templatePatched(r, touches) {
+  const patch = getIn(r.object, ["spec", "templatePatch"]);
   if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
-  const generators = getIn(r7.object, ["spec", "generators"]);
+  const generators = getIn(r.object, ["spec", "generators"]);
   if (!Array.isArray(generators)) return void 0;
   for (const g of generators.slice(0, MAX_LAYERS)) {
     for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
@@ -27347,31 +20464,31 @@ function templatePatched(r7, touches) {
   }
   return void 0;
 }
-function createdNamespacesOf(r7) {
-  const label = `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    if (getIn(r7.object, ["spec", "install", "createNamespace"]) !== true) return [];
-    const name = str2(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
+function createdNamespacesOf(r) {
+  const label = `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
+  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    if (getIn(r.object, ["spec", "install", "createNamespace"]) !== true) return [];
+    const name = str2(getIn(r.object, ["spec", "targetNamespace"])) ?? r.declaredNamespace ?? r.namespace;
     if (!name || isPlaceholder(name)) return [];
-    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r7, path: ["spec", "install", "createNamespace"] } }];
+    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r, path: ["spec", "install", "createNamespace"] } }];
   }
-  if (r7.apiVersion.startsWith("argoproj.io/") && (r7.kind === "Application" || r7.kind === "ApplicationSet")) {
-    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
-    if (r7.kind === "ApplicationSet" && templatePatched(r7, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
-    const spec = asObject(getIn(r7.object, base)) ?? {};
+  if (r.apiVersion.startsWith("argoproj.io/") && (r.kind === "Application" || r.kind === "ApplicationSet")) {
+    const base = r.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    if (r.kind === "ApplicationSet" && templatePatched(r, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
+    const spec = asObject(getIn(r.object, base)) ?? {};
     const options = getIn(spec, ["syncPolicy", "syncOptions"]);
     if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
     const name = str2(getIn(spec, ["destination", "namespace"]));
     if (!name || isPlaceholder(name)) return [];
     const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
     const labels = {};
-    for (const [k2, v2] of Object.entries(given)) {
-      const s = labelString(v2);
-      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k2)) return [];
-      labels[k2] = s;
+    for (const [k, v] of Object.entries(given)) {
+      const s = labelString(v);
+      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k)) return [];
+      labels[k] = s;
     }
     const hasLabels = Object.keys(given).length > 0;
-    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r7, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
+    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
   }
   return [];
 }
@@ -27397,30 +20514,30 @@ function placeText(target) {
   const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
   if (!doc) return void 0;
   const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
-  const at2 = locator.position(doc.file, offset);
+  const at = locator.position(doc.file, offset);
   const origin = doc.file.origin;
   if (origin) {
-    const range = { line: at2.line, column: at2.column, endLine: at2.line, endColumn: at2.column };
+    const range = { line: at.line, column: at.column, endLine: at.line, endColumn: at.column };
     const back = origin.mapBack({ doc, docPath, resource, range });
     return `${back.filePath}:${back.range.line}`;
   }
-  return `${doc.file.displayPath}:${at2.line}`;
+  return `${doc.file.displayPath}:${at.line}`;
 }
 var atPlace = (target) => {
   const place = placeText(target);
   return place === void 0 ? "" : ` (${place})`;
 };
-var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
+var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.join("\0")}`;
 
 // src/model/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
 var KEYS3 = ["cni", "nativeSidecars", "holdMesh", "holdValues", "proxyLifecycle", "proxySeccompProfile"];
-var str3 = (v2) => typeof v2 === "string" ? v2 : void 0;
-var nonEmpty = (v2) => Array.isArray(v2) ? v2.length > 0 : asObject(v2) ? Object.keys(asObject(v2)).length > 0 : v2 !== void 0 && v2 !== null && v2 !== "";
-function nativeSidecarSetting(v2) {
-  return v2 === "true" || v2 === "auto" ? v2 : "false";
+var str3 = (v) => typeof v === "string" ? v : void 0;
+var nonEmpty = (v) => Array.isArray(v) ? v.length > 0 : asObject(v) ? Object.keys(asObject(v)).length > 0 : v !== void 0 && v !== null && v !== "";
+function nativeSidecarSetting(v) {
+  return v === "true" || v === "auto" ? v : "false";
 }
-var readAs = (v2) => v2 === "true" || v2 === "false" || v2 === "auto" ? "" : ` = "${v2}", read as false`;
+var readAs = (v) => v === "true" || v === "false" || v === "auto" ? "" : ` = "${v}", read as false`;
 function fromValues(values, describe7, target) {
   const out = [];
   const hold = getIn(values, ["global", "proxy", "holdApplicationUntilProxyStarts"]);
@@ -27443,8 +20560,8 @@ function fromChartValues(values, describe7, target) {
   const out = fromValues(values, describe7, target);
   const cni = getIn(values, ["cni", "enabled"]);
   if (typeof cni === "boolean" && !(typeof getIn(values, ["pilot", "cni", "enabled"]) === "boolean")) {
-    const at2 = out.findIndex((c) => c.key === "cni");
-    if (at2 >= 0) out.splice(at2, 1);
+    const at = out.findIndex((c) => c.key === "cni");
+    if (at >= 0) out.splice(at, 1);
     out.push({ key: "cni", value: cni, source: describe7("cni.enabled"), target: target(["cni", "enabled"]) });
   }
   const native = getIn(values, ["env", "ENABLE_NATIVE_SIDECARS"]);
@@ -27454,11 +20571,11 @@ function fromChartValues(values, describe7, target) {
   const holdPath = ["meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"];
   out.push(...fromProxyDefaults(getIn(values, ["meshConfig", "defaultConfig"]), describe7(holdPath.join(".")), target(holdPath)));
   for (const [key, path] of TEMPLATED_PATHS) {
-    const v2 = getIn(values, path);
-    if (typeof v2 !== "string" || !isPlaceholder(v2)) continue;
-    const at2 = out.findIndex((c) => c.key === key);
-    if (at2 >= 0) out.splice(at2, 1);
-    out.push({ key, value: UNSTATED, source: `${describe7(path.join("."))} is ${v2}, filled in by a tool`, target: target(path) });
+    const v = getIn(values, path);
+    if (typeof v !== "string" || !isPlaceholder(v)) continue;
+    const at = out.findIndex((c) => c.key === key);
+    if (at >= 0) out.splice(at, 1);
+    out.push({ key, value: UNSTATED, source: `${describe7(path.join("."))} is ${v}, filled in by a tool`, target: target(path) });
   }
   return out;
 }
@@ -27493,22 +20610,22 @@ function configContradicted(source, target, value, key, configValue) {
 }
 var MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
 var meshConfigs = /* @__PURE__ */ new WeakMap();
-function meshConfigOf(r7) {
-  if (r7.kind !== "ConfigMap" || !MESH_CONFIGMAP.test(r7.name)) return void 0;
-  const text = asObject(r7.object.data)?.mesh;
+function meshConfigOf(r) {
+  if (r.kind !== "ConfigMap" || !MESH_CONFIGMAP.test(r.name)) return void 0;
+  const text = asObject(r.object.data)?.mesh;
   if (typeof text !== "string") return void 0;
-  let read2 = meshConfigs.get(r7);
+  let read2 = meshConfigs.get(r);
   if (!read2) {
     read2 = readEmbeddedYaml(text);
-    meshConfigs.set(r7, read2);
+    meshConfigs.set(r, read2);
   }
   return read2;
 }
-function istiodOf(r7) {
-  if (r7.kind !== "Deployment") return void 0;
-  const m = /^istiod(?:-(.+))?$/.exec(r7.name);
+function istiodOf(r) {
+  if (r.kind !== "Deployment") return void 0;
+  const m = /^istiod(?:-(.+))?$/.exec(r.name);
   if (!m) return void 0;
-  const discovery = podTemplateOf(r7)?.containers.find((c) => c.name === "discovery");
+  const discovery = podTemplateOf(r)?.containers.find((c) => c.name === "discovery");
   if (!discovery) return void 0;
   const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
   const rev = env.map(asObject).find((e) => e?.name === "REVISION");
@@ -27556,41 +20673,41 @@ var InstallFactsBuilder = class {
     }
     this.add(revision, candidates);
   }
-  addResource(r7) {
-    if (r7.kind === "ConfigMap") {
-      const data = asObject(r7.object.data) ?? {};
-      if (isInjectorConfigMap(r7) && typeof data.values === "string") {
-        const values = injectorValuesOf(r7);
+  addResource(r) {
+    if (r.kind === "ConfigMap") {
+      const data = asObject(r.object.data) ?? {};
+      if (isInjectorConfigMap(r) && typeof data.values === "string") {
+        const values = injectorValuesOf(r);
         if (!values) return;
-        const revision = str3(values.revision) || injectorConfigMapRevision(r7.name) || "default";
-        const target = { resource: r7, path: ["data", "values"] };
-        this.declare(revision, `ConfigMap ${r7.name}`, target);
-        this.add(revision, fromValues(values, (k2) => `ConfigMap ${r7.name} (values ${k2})`, () => target));
+        const revision = str3(values.revision) || injectorConfigMapRevision(r.name) || "default";
+        const target = { resource: r, path: ["data", "values"] };
+        this.declare(revision, `ConfigMap ${r.name}`, target);
+        this.add(revision, fromValues(values, (k) => `ConfigMap ${r.name} (values ${k})`, () => target));
         return;
       }
-      const mesh = meshConfigOf(r7);
+      const mesh = meshConfigOf(r);
       if (mesh?.value) {
-        const revision = MESH_CONFIGMAP.exec(r7.name)?.[1] ?? "default";
-        this.declare(revision, `ConfigMap ${r7.name}`, { resource: r7, path: ["data", "mesh"] });
+        const revision = MESH_CONFIGMAP.exec(r.name)?.[1] ?? "default";
+        this.declare(revision, `ConfigMap ${r.name}`, { resource: r, path: ["data", "mesh"] });
         if (checkMeshConfig(mesh.value).errors.length > 0) return;
-        this.add(revision, fromProxyDefaults(mesh.value.defaultConfig, `ConfigMap ${r7.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r7, path: ["data", "mesh"] }));
+        this.add(revision, fromProxyDefaults(mesh.value.defaultConfig, `ConfigMap ${r.name} (mesh defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ["data", "mesh"] }));
       }
       return;
     }
-    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-      const spec = asObject(r7.object.spec) ?? {};
+    if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
+      const spec = asObject(r.object.spec) ?? {};
       const revision = str3(spec.revision) || "default";
       const values = asObject(spec.values) ?? {};
-      this.declare(revision, `IstioOperator ${r7.name}`, { resource: r7, path: Object.hasOwn(r7.object, "spec") ? ["spec"] : ["metadata", "name"] });
-      const candidates = fromValues(values, (k2) => `IstioOperator ${r7.name} (spec.values.${k2})`, (p) => ({ resource: r7, path: ["spec", "values", ...p] }));
-      candidates.push(...fromProxyDefaults(getIn(spec, ["meshConfig", "defaultConfig"]), `IstioOperator ${r7.name} (spec.meshConfig.defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r7, path: ["spec", "meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"] }));
+      this.declare(revision, `IstioOperator ${r.name}`, { resource: r, path: Object.hasOwn(r.object, "spec") ? ["spec"] : ["metadata", "name"] });
+      const candidates = fromValues(values, (k) => `IstioOperator ${r.name} (spec.values.${k})`, (p) => ({ resource: r, path: ["spec", "values", ...p] }));
+      candidates.push(...fromProxyDefaults(getIn(spec, ["meshConfig", "defaultConfig"]), `IstioOperator ${r.name} (spec.meshConfig.defaultConfig.holdApplicationUntilProxyStarts)`, { resource: r, path: ["spec", "meshConfig", "defaultConfig", "holdApplicationUntilProxyStarts"] }));
       if (!candidates.some((c) => c.key === "cni") && getIn(spec, ["components", "cni", "enabled"]) === true) {
-        candidates.push({ key: "cni", value: true, source: `IstioOperator ${r7.name} (spec.components.cni.enabled)`, target: { resource: r7, path: ["spec", "components", "cni", "enabled"] } });
+        candidates.push({ key: "cni", value: true, source: `IstioOperator ${r.name} (spec.components.cni.enabled)`, target: { resource: r, path: ["spec", "components", "cni", "enabled"] } });
       }
       this.add(revision, candidates);
       return;
     }
-    const istiod = istiodOf(r7);
+    const istiod = istiodOf(r);
     if (istiod) {
       const { revision, discovery } = istiod;
       const env = Array.isArray(discovery.object.env) ? discovery.object.env : [];
@@ -27599,7 +20716,7 @@ var InstallFactsBuilder = class {
         if (entry?.name !== "ENABLE_NATIVE_SIDECARS") return;
         const value = entry.value;
         if (typeof value !== "string" && typeof value !== "boolean") return;
-        this.add(revision, [{ key: "nativeSidecars", value: nativeSidecarSetting(String(value)), source: `Deployment ${r7.name} (env ENABLE_NATIVE_SIDECARS${readAs(String(value))})`, target: { resource: r7, path: [...discovery.path, "env", i, "value"] } }]);
+        this.add(revision, [{ key: "nativeSidecars", value: nativeSidecarSetting(String(value)), source: `Deployment ${r.name} (env ENABLE_NATIVE_SIDECARS${readAs(String(value))})`, target: { resource: r, path: [...discovery.path, "env", i, "value"] } }]);
       });
       return;
     }
@@ -27686,26 +20803,26 @@ var InstallFactsBuilder = class {
 };
 
 // src/load/resources.ts
-var isObject = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function isKubeObject(v2) {
-  return isObject(v2) && typeof v2.apiVersion === "string" && v2.apiVersion !== "" && typeof v2.kind === "string" && v2.kind !== "";
+var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function isKubeObject(v) {
+  return isObject(v) && typeof v.apiVersion === "string" && v.apiVersion !== "" && typeof v.kind === "string" && v.kind !== "";
 }
 function resourcesOf(doc, defaultNamespace) {
   if (doc.syntaxErrors.length > 0) return { resources: [], skipped: "syntax-error" };
-  const v2 = doc.value;
-  if (v2 === null || v2 === void 0) return { resources: [], skipped: "empty" };
-  if (isObject(v2) && "$patch" in v2) return { resources: [], skipped: "patch" };
-  if (!isKubeObject(v2)) return { resources: [], skipped: "not-kubernetes" };
-  if (/^kustomize\.config\.k8s\.io\//.test(v2.apiVersion)) return { resources: [], skipped: "kustomize" };
-  const kind2 = v2.kind;
-  if ((kind2 === "List" || kind2.endsWith("List")) && Array.isArray(v2.items)) {
+  const v = doc.value;
+  if (v === null || v === void 0) return { resources: [], skipped: "empty" };
+  if (isObject(v) && "$patch" in v) return { resources: [], skipped: "patch" };
+  if (!isKubeObject(v)) return { resources: [], skipped: "not-kubernetes" };
+  if (/^kustomize\.config\.k8s\.io\//.test(v.apiVersion)) return { resources: [], skipped: "kustomize" };
+  const kind2 = v.kind;
+  if ((kind2 === "List" || kind2.endsWith("List")) && Array.isArray(v.items)) {
     const resources = [];
-    v2.items.forEach((item, i) => {
+    v.items.forEach((item, i) => {
       if (isKubeObject(item)) resources.push(makeResource(doc, ["items", i], item, defaultNamespace));
     });
     return { resources, skipped: resources.length ? void 0 : "empty" };
   }
-  return { resources: [makeResource(doc, [], v2, defaultNamespace)], skipped: void 0 };
+  return { resources: [makeResource(doc, [], v, defaultNamespace)], skipped: void 0 };
 }
 function makeResource(doc, basePath, object, defaultNamespace) {
   const md = isObject(object.metadata) ? object.metadata : {};
@@ -27751,11 +20868,11 @@ var CLUSTER_SCOPED = /* @__PURE__ */ new Set([
 function isClusterScoped(kind2) {
   return CLUSTER_SCOPED.has(kind2);
 }
-function describeResource(r7) {
-  return r7.namespace ? `${r7.kind} ${r7.namespace}/${r7.name}` : `${r7.kind} ${r7.name}`;
+function describeResource(r) {
+  return r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
 }
-function resourceIdentity(r7, volatileSource) {
-  return `${r7.apiVersion}/${r7.kind}/${r7.declaredNamespace ?? ""}/${volatileSource !== void 0 ? `@${volatileSource}` : r7.name}`;
+function resourceIdentity(r, volatileSource) {
+  return `${r.apiVersion}/${r.kind}/${r.declaredNamespace ?? ""}/${volatileSource !== void 0 ? `@${volatileSource}` : r.name}`;
 }
 
 // rules/startup-order-hold.ts
@@ -27809,14 +20926,14 @@ var startup_order_hold_default = createRule({
     const ignored = (t) => {
       if (!ignore2) return false;
       const labels = {};
-      for (const [k2, v2] of Object.entries(t.labels)) labels[k2] = labelString(v2) ?? "";
+      for (const [k, v] of Object.entries(t.labels)) labels[k] = labelString(v) ?? "";
       return matches(ignore2, knownLabels(labels)) === true;
     };
     const installs2 = /* @__PURE__ */ new Map();
     return {
-      Resource(r7) {
-        const problem = meshConfigOf(r7)?.tooComplex;
-        if (problem !== void 0) context.report({ target: { resource: r7, path: ["data", "mesh"] }, messageId: "meshTooComplex", data: { name: r7.name, problem } });
+      Resource(r) {
+        const problem = meshConfigOf(r)?.tooComplex;
+        if (problem !== void 0) context.report({ target: { resource: r, path: ["data", "mesh"] }, messageId: "meshTooComplex", data: { name: r.name, problem } });
       },
       PodTemplate(t) {
         if (ignored(t)) return;
@@ -27877,10 +20994,10 @@ var startup_order_hold_default = createRule({
           context.unknown("config-no-hold", t.resource);
           return;
         }
-        const at2 = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated.target;
-        const key = targetKey(at2);
+        const at = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated.target;
+        const key = targetKey(at);
         let group = installs2.get(key);
-        if (!group) installs2.set(key, group = { target: at2, workloads: [] });
+        if (!group) installs2.set(key, group = { target: at, workloads: [] });
         group.workloads.push(t);
       },
       "Program:exit"() {
@@ -27923,7 +21040,7 @@ function knownProxyImage(t) {
   return void 0;
 }
 function commandLine(c) {
-  const parts = [c.object.command, c.object.args].flatMap((v2) => Array.isArray(v2) ? v2 : []);
+  const parts = [c.object.command, c.object.args].flatMap((v) => Array.isArray(v) ? v : []);
   return parts.filter((p) => typeof p === "string").join(" ");
 }
 function quitCall(t) {
@@ -28032,12 +21149,12 @@ var job_sidecar_never_exits_default = createRule({
 // src/model/pod-security.ts
 var ENFORCE_LABEL = "pod-security.kubernetes.io/enforce";
 function enforcedLevel(labels) {
-  const v2 = labels[ENFORCE_LABEL];
-  return v2 === "baseline" || v2 === "restricted" ? v2 : void 0;
+  const v = labels[ENFORCE_LABEL];
+  return v === "baseline" || v === "restricted" ? v : void 0;
 }
 var MAX_ITEMS = 256;
-var bool = (v2) => typeof v2 === "boolean" ? v2 : void 0;
-var strings2 = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS).filter((s) => typeof s === "string") : [];
+var bool = (v) => typeof v === "boolean" ? v : void 0;
+var strings2 = (v) => Array.isArray(v) ? v.slice(0, MAX_ITEMS).filter((s) => typeof s === "string") : [];
 function securityOf(securityContext) {
   const sc = asObject(securityContext) ?? {};
   const caps = asObject(sc.capabilities) ?? {};
@@ -28074,17 +21191,17 @@ function psaViolations(level, c, pod) {
 }
 var HOST_NAMESPACES = ["hostNetwork", "hostPID", "hostIPC"];
 var RESTRICTED_VOLUME_TYPES = /* @__PURE__ */ new Set(["configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "persistentVolumeClaim", "projected", "secret"]);
-var listOf = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS).map((x) => asObject(x)).filter((x) => x !== void 0) : [];
+var listOf = (v) => Array.isArray(v) ? v.slice(0, MAX_ITEMS).map((x) => asObject(x)).filter((x) => x !== void 0) : [];
 var names = (items) => `${items.slice(0, 3).map((i) => typeof i.name === "string" ? i.name : "?").join(", ")}${items.length > 3 ? `, +${items.length - 3}` : ""}`;
 function podViolations(level, t) {
   const out = [];
-  const host = HOST_NAMESPACES.filter((k2) => t.spec[k2] === true);
-  if (host.length) out.push(`host namespaces (${host.map((k2) => `${k2}=true`).join(", ")})`);
+  const host = HOST_NAMESPACES.filter((k) => t.spec[k] === true);
+  if (host.length) out.push(`host namespaces (${host.map((k) => `${k}=true`).join(", ")})`);
   const volumes = listOf(t.spec.volumes);
-  const hostPath = volumes.filter((v2) => v2.hostPath !== void 0 && v2.hostPath !== null);
+  const hostPath = volumes.filter((v) => v.hostPath !== void 0 && v.hostPath !== null);
   if (hostPath.length) out.push(`hostPath volumes (${names(hostPath)})`);
   if (level === "restricted") {
-    const other = volumes.filter((v2) => !Object.hasOwn(v2, "hostPath") && !Object.keys(v2).some((k2) => RESTRICTED_VOLUME_TYPES.has(k2)) && Object.keys(v2).some((k2) => k2 !== "name"));
+    const other = volumes.filter((v) => !Object.hasOwn(v, "hostPath") && !Object.keys(v).some((k) => RESTRICTED_VOLUME_TYPES.has(k)) && Object.keys(v).some((k) => k !== "name"));
     if (other.length) out.push(`restricted volume types (${names(other)})`);
   }
   const ports = t.containers.filter((c) => listOf(c.object.ports).some((p) => typeof p.hostPort === "number" && p.hostPort !== 0));
@@ -28095,7 +21212,7 @@ function podViolations(level, t) {
   for (const c of t.containers) {
     const sc = securityOf(c.object.securityContext);
     for (const cap of sc.capAdd) if (!BASELINE_CAPS.has(cap)) caps.add(cap);
-    for (const v2 of psaViolations(level, sc, pod)) if (!v2.startsWith(NON_DEFAULT_CAPS) && !rest.includes(v2)) rest.push(v2);
+    for (const v of psaViolations(level, sc, pod)) if (!v.startsWith(NON_DEFAULT_CAPS) && !rest.includes(v)) rest.push(v);
   }
   if (caps.size) out.push(`${NON_DEFAULT_CAPS} (${[...caps].join(", ")})`);
   return [...out, ...rest];
@@ -28114,9 +21231,9 @@ function plannedIstioContainer(name, opts) {
   return { ...base, capAdd: [], runAsUser: 1337, runAsNonRoot: true };
 }
 function injectedUnderPsa(t, facts) {
-  const ns2 = namespaceOf(t, facts);
-  if (!ns2) return void 0;
-  const level = enforcedLevel(ns2.labels);
+  const ns = namespaceOf(t, facts);
+  if (!ns) return void 0;
+  const level = enforcedLevel(ns.labels);
   if (!level || Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) return void 0;
   const plan = sidecarPlan(t, facts);
   if (plan.prediction.outcome !== "injected") return void 0;
@@ -28130,7 +21247,7 @@ function injectedUnderPsa(t, facts) {
     capNetBindService: capNetBindService === "true",
     proxySeccomp: plan.install.proxySeccompProfile?.value === true
   };
-  return { ns: ns2, level, plan, mode, opts, pod: securityOf(t.spec.securityContext) };
+  return { ns, level, plan, mode, opts, pod: securityOf(t.spec.securityContext) };
 }
 function initAdmission(p) {
   const where = `Pod Security "${p.level}" in namespace ${p.ns.name}`;
@@ -28143,7 +21260,7 @@ function initAdmission(p) {
 
 // rules/pod-security-istio-init.ts
 var validSeccomp2 = (t) => t === "RuntimeDefault" || t === "Localhost";
-var isSeccompViolation = (v2) => v2.startsWith("seccompProfile");
+var isSeccompViolation = (v) => v.startsWith("seccompProfile");
 function appContainersHaveSeccomp(t) {
   return t.containers.filter((c) => c.group !== "ephemeralContainers" && !ISTIO_CONTAINER_NAMES.has(c.name)).every((c) => validSeccomp2(securityOf(c.object.securityContext).seccompType));
 }
@@ -28177,64 +21294,64 @@ var pod_security_istio_init_default = createRule({
     const enforcing = [];
     const namespacesWithTemplates = /* @__PURE__ */ new Set();
     const judged2 = /* @__PURE__ */ new Set();
-    const enforceRelated = (ns2, level) => {
-      const loc = namespaceLabelLocation(ns2, ENFORCE_LABEL, `namespace ${ns2.name} enforces Pod Security "${level}"`);
+    const enforceRelated = (ns, level) => {
+      const loc = namespaceLabelLocation(ns, ENFORCE_LABEL, `namespace ${ns.name} enforces Pod Security "${level}"`);
       return loc ? [loc] : [];
     };
     const cniRelated = (cni) => cni.stated?.target ? [{ target: cni.stated.target, message: `Istio CNI: ${cni.stated.source}` }] : [];
-    const checkRendered = (t, ns2, level) => {
+    const checkRendered = (t, ns, level) => {
       const pod = securityOf(t.spec.securityContext);
       const appSeccomp = appContainersHaveSeccomp(t);
       for (const c of t.containers) {
         if (c.group === "ephemeralContainers" || !ISTIO_CONTAINER_NAMES.has(c.name)) continue;
-        const violations = psaViolations(level, securityOf(c.object.securityContext), pod).filter((v2) => appSeccomp || !isSeccompViolation(v2));
+        const violations = psaViolations(level, securityOf(c.object.securityContext), pod).filter((v) => appSeccomp || !isSeccompViolation(v));
         if (violations.length === 0) continue;
-        reportRendered(t, c, ns2, level, violations);
+        reportRendered(t, c, ns, level, violations);
       }
     };
-    const reportRendered = (t, c, ns2, level, violations) => {
+    const reportRendered = (t, c, ns, level, violations) => {
       context.report({
         target: { resource: t.resource, path: c.path },
         messageId: "rendered",
         data: {
-          namespace: ns2.name,
+          namespace: ns.name,
           level,
           container: c.name,
           violations: describe2(violations),
           restrictedHint: level === "restricted" ? ", with a pod-level seccompProfile" : ""
         },
-        related: enforceRelated(ns2, level)
+        related: enforceRelated(ns, level)
       });
     };
     return {
-      Namespace(r7) {
-        const fact = facts.namespaces.get(r7.name);
-        if (fact?.origin !== "input" || judged2.has(r7.name)) return;
+      Namespace(r) {
+        const fact = facts.namespaces.get(r.name);
+        if (fact?.origin !== "input" || judged2.has(r.name)) return;
         const level = enforcedLevel(fact.labels);
         if (!level) return;
-        judged2.add(r7.name);
-        enforcing.push({ resource: r7, fact, level });
+        judged2.add(r.name);
+        enforcing.push({ resource: r, fact, level });
       },
       PodTemplate(t) {
         if (t.resource.namespace !== void 0) namespacesWithTemplates.add(t.resource.namespace);
-        const ns2 = namespaceOf(t, facts);
-        if (!ns2) return;
-        const level = enforcedLevel(ns2.labels);
+        const ns = namespaceOf(t, facts);
+        if (!ns) return;
+        const level = enforcedLevel(ns.labels);
         if (!level) return;
         if (Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION)) {
-          checkRendered(t, ns2, level);
+          checkRendered(t, ns, level);
           return;
         }
         const injected = injectedUnderPsa(t, facts);
         if (!injected) return;
         const { plan, mode, opts, pod } = injected;
         const proxySeccomp = plan.install.proxySeccompProfile;
-        const related = enforceRelated(ns2, level);
-        const common = { namespace: ns2.name, level };
+        const related = enforceRelated(ns, level);
+        const common = { namespace: ns.name, level };
         const init = initAdmission(injected);
         const initReported = mode !== "NONE" && plan.cni.value !== true;
         if (init.outcome === "unknown") {
-          context.unknown("mesh-cni", t.resource, `Pod Security in namespace ${ns2.name}`);
+          context.unknown("mesh-cni", t.resource, `Pod Security in namespace ${ns.name}`);
         } else if (init.outcome === "rejected") {
           context.report({
             target: { resource: t.resource, path: metadataAnchor(t) },
@@ -28244,7 +21361,7 @@ var pod_security_istio_init_default = createRule({
           });
         }
         if (opts.tproxy || opts.capNetBindService) {
-          const violations = psaViolations(level, plannedIstioContainer("istio-proxy", opts), pod).filter((v2) => !isSeccompViolation(v2));
+          const violations = psaViolations(level, plannedIstioContainer("istio-proxy", opts), pod).filter((v) => !isSeccompViolation(v));
           if (violations.length) {
             const annotation = opts.tproxy ? INTERCEPTION_MODE_ANNOTATION : CAP_NET_BIND_SERVICE_ANNOTATION;
             context.report({
@@ -28290,10 +21407,10 @@ var pod_security_istio_init_default = createRule({
     };
   }
 });
-function namespaceFinding(ns2, facts) {
+function namespaceFinding(ns, facts) {
   const prediction = predictInjection({
-    pod: { hostNetwork: false, namespace: ns2.name, labels: {}, annotations: {} },
-    namespaceLabels: { known: ns2.labels, complete: true },
+    pod: { hostNetwork: false, namespace: ns.name, labels: {}, annotations: {} },
+    namespaceLabels: { known: ns.labels, complete: true },
     namespaceKnown: true,
     webhooks: facts.mesh.webhooks,
     injectorFor: (rev) => facts.mesh.injectorFor(rev),
@@ -28302,9 +21419,9 @@ function namespaceFinding(ns2, facts) {
   if (prediction.outcome !== "injected" || !prediction.via) return void 0;
   const cni = cniFor(facts.mesh.installFor(prediction.via.revision));
   if (cni.value === true) return void 0;
-  const key = ns2.labels[NS_INJECTION_LABEL] !== void 0 ? NS_INJECTION_LABEL : ns2.labels[REV_LABEL] !== void 0 ? REV_LABEL : void 0;
-  const injection = key ? `${key}=${ns2.labels[key]}` : `injector webhook ${prediction.via.name}`;
-  const loc = key ? namespaceLabelLocation(ns2, key, `namespace ${ns2.name}: ${key}=${ns2.labels[key]}`) : void 0;
+  const key = ns.labels[NS_INJECTION_LABEL] !== void 0 ? NS_INJECTION_LABEL : ns.labels[REV_LABEL] !== void 0 ? REV_LABEL : void 0;
+  const injection = key ? `${key}=${ns.labels[key]}` : `injector webhook ${prediction.via.name}`;
+  const loc = key ? namespaceLabelLocation(ns, key, `namespace ${ns.name}: ${key}=${ns.labels[key]}`) : void 0;
   return { cni, injection, related: loc ? [loc] : [] };
 }
 
@@ -28329,8 +21446,8 @@ function isControlPlaneName(name) {
 var isOpenControlPlaneName = (name) => isPlaceholder(name) && CONTROL_PLANE_NAMES.some((n) => name.startsWith(n.name.replace(/-$/, "")));
 var DEPLOYMENT_API_VERSIONS = /* @__PURE__ */ new Set(["apps/v1", "apps/v1beta1", "apps/v1beta2", "extensions/v1beta1"]);
 var MAX_PORTS = 1e3;
-function folderOf2(r7) {
-  return posix3.dirname(r7.doc.file.displayPath.replaceAll("\\", "/"));
+function folderOf2(r) {
+  return posix3.dirname(r.doc.file.displayPath.replaceAll("\\", "/"));
 }
 function servicePorts(spec) {
   if (spec.type === "ExternalName") return void 0;
@@ -28345,35 +21462,46 @@ function servicePorts(spec) {
   }
   return out;
 }
-function controlPlaneObjectOf(r7) {
-  const kind2 = r7.kind === "Service" && r7.apiVersion === "v1" ? "Service" : r7.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r7.apiVersion) ? "Deployment" : void 0;
-  if (kind2 === void 0 || r7.name === "") return void 0;
-  const open = isOpenControlPlaneName(r7.name);
-  if (!open && !isControlPlaneName(r7.name)) return void 0;
-  const namespace = r7.declaredNamespace !== void 0 ? r7.namespace : r7.doc.file.origin?.namespace;
-  const spec = asObject(r7.object.spec) ?? {};
-  return { kind: kind2, name: r7.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r7), resource: r7 };
+function controlPlaneObjectOf(r) {
+  const kind2 = r.kind === "Service" && r.apiVersion === "v1" ? "Service" : r.kind === "Deployment" && DEPLOYMENT_API_VERSIONS.has(r.apiVersion) ? "Deployment" : void 0;
+  if (kind2 === void 0 || r.name === "") return void 0;
+  const open = isOpenControlPlaneName(r.name);
+  if (!open && !isControlPlaneName(r.name)) return void 0;
+  const namespace = r.declaredNamespace !== void 0 ? r.namespace : r.doc.file.origin?.namespace;
+  const spec = asObject(r.object.spec) ?? {};
+  return { kind: kind2, name: r.name, open, namespace, ports: kind2 === "Service" ? servicePorts(spec) : void 0, folder: folderOf2(r), resource: r };
 }
-function releasedControlPlane(r7, revision) {
+function releasedControlPlane(r, revision) {
   const open = revision === void 0 || isPlaceholder(revision);
   const name = open ? "istiod-*" : revision === "default" ? "istiod" : `istiod-${revision}`;
-  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r7), resource: r7 };
+  return { kind: "Release", name, open, namespace: void 0, ports: void 0, folder: folderOf2(r), resource: r };
 }
 var CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
+var METADATA_BLOCK = /^metadata:[ \t]*(?:#[^\n]*)?\r?\n((?:[ \t]+[^\n]*(?:\n|$)|[ \t]*(?:#[^\n]*)?\r?\n)*)/m;
+var FIRST_CHILD = /^([ \t]+)[^\s#]/m;
+var NAME_LINES = /^([ \t]+)["']?name["']?[ \t]*:[ \t]*["']?istio(?:d|-pilot|-sidecar-injector)/gm;
+function mightNameControlPlane(docText) {
+  if (!CONTROL_PLANE_TEXT.test(docText)) return false;
+  const block = METADATA_BLOCK.exec(docText)?.[1];
+  const indent = block === void 0 ? void 0 : FIRST_CHILD.exec(block)?.[1];
+  if (block === void 0 || indent === void 0) return true;
+  for (const m of block.matchAll(NAME_LINES)) if (m[1] === indent) return true;
+  return false;
+}
 
 // src/model/ambient-install.ts
 var MAX_ENTRIES = 100;
 function cniValue(values, path) {
   return values(["cni", ...path]) ?? values(path);
 }
-var stringList = (v2) => Array.isArray(v2) && v2.every((x) => typeof x === "string") ? v2.slice(0, MAX_ENTRIES) : void 0;
-function selectorsOf(v2) {
-  if (!Array.isArray(v2)) return void 0;
-  return v2.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
+var stringList = (v) => Array.isArray(v) && v.every((x) => typeof x === "string") ? v.slice(0, MAX_ENTRIES) : void 0;
+function selectorsOf(v) {
+  if (!Array.isArray(v)) return void 0;
+  return v.slice(0, MAX_ENTRIES).map((entry) => ({ podSelector: parseSelector(asObject(entry)?.podSelector), namespaceSelector: parseSelector(asObject(entry)?.namespaceSelector) }));
 }
-function isZtunnel(r7) {
-  if (r7.name === "ztunnel") return true;
-  return podTemplatesOf(r7).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === "ztunnel");
+function isZtunnel(r) {
+  if (r.name === "ztunnel") return true;
+  return podTemplatesOf(r).some((t) => nodeAgentOf(t.labels, t.containers.slice(0, MAX_ENTRIES).map((c) => c.object.image))?.component === "ztunnel");
 }
 var AmbientInstallBuilder = class {
   ztunnel = [];
@@ -28381,10 +21509,10 @@ var AmbientInstallBuilder = class {
   exclude = [];
   enabled = [];
   selectors = [];
-  addResource(r7) {
-    if (r7.kind === "ConfigMap" && r7.name === "istio-cni-config") {
-      const data = asObject(r7.object.data) ?? {};
-      const where = `ConfigMap ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`;
+  addResource(r) {
+    if (r.kind === "ConfigMap" && r.name === "istio-cni-config") {
+      const data = asObject(r.object.data) ?? {};
+      const where = `ConfigMap ${r.namespace ? `${r.namespace}/` : ""}${r.name} (${r.doc.file.displayPath})`;
       if (typeof data.EXCLUDE_NAMESPACES === "string") {
         this.exclude.push({ value: data.EXCLUDE_NAMESPACES.split(",").map((s) => s.trim()).filter(Boolean).slice(0, MAX_ENTRIES), source: `${where} EXCLUDE_NAMESPACES` });
       }
@@ -28395,50 +21523,50 @@ var AmbientInstallBuilder = class {
       }
       return;
     }
-    if (r7.kind === "DaemonSet" && isZtunnel(r7)) {
-      this.ztunnel.push(`DaemonSet ${r7.namespace ? `${r7.namespace}/` : ""}${r7.name} (${r7.doc.file.displayPath})`);
+    if (r.kind === "DaemonSet" && isZtunnel(r)) {
+      this.ztunnel.push(`DaemonSet ${r.namespace ? `${r.namespace}/` : ""}${r.name} (${r.doc.file.displayPath})`);
       return;
     }
-    const istiod = istiodOf(r7);
+    const istiod = istiodOf(r);
     if (istiod) {
       const env = Array.isArray(istiod.discovery.object.env) ? istiod.discovery.object.env.slice(0, MAX_ENTRIES) : [];
       const entry = env.map(asObject).find((e) => e?.name === "PILOT_ENABLE_AMBIENT");
-      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r7.name} (${r7.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
+      this.istiodAmbient.push({ value: entry?.value === "true", source: `Deployment ${r.name} (${r.doc.file.displayPath})${entry ? " env PILOT_ENABLE_AMBIENT" : ", no PILOT_ENABLE_AMBIENT"}` });
       return;
     }
-    if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-      const cni = asObject(getIn(r7.object, ["spec", "values", "cni"]));
+    if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
+      const cni = asObject(getIn(r.object, ["spec", "values", "cni"]));
       if (!cni) return;
-      const where = `IstioOperator ${r7.name || "(no name)"} (${r7.doc.file.displayPath}: spec.values.cni`;
+      const where = `IstioOperator ${r.name || "(no name)"} (${r.doc.file.displayPath}: spec.values.cni`;
       const ex = stringList(cni.excludeNamespaces);
       if (ex) this.exclude.push({ value: ex, source: `${where}.excludeNamespaces)` });
-      const on2 = getIn(cni, ["ambient", "enabled"]);
-      if (typeof on2 === "boolean") this.enabled.push({ value: on2, source: `${where}.ambient.enabled)` });
+      const on = getIn(cni, ["ambient", "enabled"]);
+      if (typeof on === "boolean") this.enabled.push({ value: on, source: `${where}.ambient.enabled)` });
     }
   }
   /** A cni chart release (Flux, Argo CD, Sail IstioCNI, a values file). */
   addRelease(release) {
-    const at2 = (path) => layeredValue(release.layers, path);
+    const at = (path) => layeredValue(release.layers, path);
     if (release.chart === "ztunnel") {
       this.ztunnel.push(release.label);
       return;
     }
     if (release.chart === "istiod") {
-      const v2 = at2(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at2(["env", "PILOT_ENABLE_AMBIENT"]);
-      if (v2 === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
-      else if ("gap" in v2) this.istiodAmbient.push({ value: void 0, source: v2.gap });
-      else this.istiodAmbient.push({ value: v2.value === true || v2.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
+      const v = at(["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? at(["env", "PILOT_ENABLE_AMBIENT"]);
+      if (v === void 0) this.istiodAmbient.push({ value: false, source: `${release.label}, no PILOT_ENABLE_AMBIENT` });
+      else if ("gap" in v) this.istiodAmbient.push({ value: void 0, source: v.gap });
+      else this.istiodAmbient.push({ value: v.value === true || v.value === "true", source: `${release.label} (env PILOT_ENABLE_AMBIENT)` });
       return;
     }
     if (release.chart !== "cni") return;
     const read2 = (path, list2, parse) => {
-      const v2 = cniValue(at2, path);
-      if (v2 === void 0) return;
-      if ("gap" in v2) list2.push({ value: void 0, source: v2.gap });
-      else list2.push({ value: parse(v2.value), source: `${release.label} (cni.${path.join(".")})` });
+      const v = cniValue(at, path);
+      if (v === void 0) return;
+      if ("gap" in v) list2.push({ value: void 0, source: v.gap });
+      else list2.push({ value: parse(v.value), source: `${release.label} (cni.${path.join(".")})` });
     };
     read2(["excludeNamespaces"], this.exclude, stringList);
-    read2(["ambient", "enabled"], this.enabled, (v2) => typeof v2 === "boolean" ? v2 : void 0);
+    read2(["ambient", "enabled"], this.enabled, (v) => typeof v === "boolean" ? v : void 0);
     read2(["ambient", "enablementSelectors"], this.selectors, selectorsOf);
   }
   build() {
@@ -28474,7 +21602,7 @@ var NODE_AGENTS = [
 var imageName2 = (image) => typeof image === "string" ? /([^/:@]+)(?::[^/@]*)?(?:@.*)?$/.exec(image)?.[1] : void 0;
 function nodeAgentOf(labels, images) {
   const names2 = new Set(images.map(imageName2));
-  return NODE_AGENTS.find((a) => a.labels.some(([k2, v2]) => labels[k2] === v2) || names2.has(a.image));
+  return NODE_AGENTS.find((a) => a.labels.some(([k, v]) => labels[k] === v) || names2.has(a.image));
 }
 
 // src/model/cni-install.ts
@@ -28483,57 +21611,57 @@ var CHART_PATHS = [["pilot", "cni", "enabled"], ["cni", "enabled"]];
 var LEGACY_PATH = ["istio_cni", "enabled"];
 var OPERATOR_PROFILES_WITHOUT_CNI = /* @__PURE__ */ new Set(["default", "demo", "empty", "minimal", "preview", "remote", "stable"]);
 var OPERATOR_PROFILES_WITH_CNI = /* @__PURE__ */ new Set(["ambient", "openshift", "openshift-ambient"]);
-var describe3 = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
-function cniInstallOf(r7) {
-  if (r7.kind === "DaemonSet" && r7.apiVersion.startsWith("apps/")) {
-    const t = podTemplatesOf(r7)[0];
+var describe3 = (r) => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
+function cniInstallOf(r) {
+  if (r.kind === "DaemonSet" && r.apiVersion.startsWith("apps/")) {
+    const t = podTemplatesOf(r)[0];
     if (!t || nodeAgentOf(t.labels, t.containers.map((c) => c.object.image))?.component !== "istio-cni") return void 0;
     const volumes = Array.isArray(t.spec.volumes) ? t.spec.volumes.slice(0, MAX_VOLUMES) : [];
-    const ambient = volumes.some((v2) => asObject(v2)?.name === "cni-ztunnel-sock-dir" || getIn(v2, ["hostPath", "path"]) === "/var/run/ztunnel");
-    return { label: describe3(r7), target: { resource: r7, path: ["metadata", "name"] }, folder: folderOf2(r7), ambient };
+    const ambient = volumes.some((v) => asObject(v)?.name === "cni-ztunnel-sock-dir" || getIn(v, ["hostPath", "path"]) === "/var/run/ztunnel");
+    return { label: describe3(r), target: { resource: r, path: ["metadata", "name"] }, folder: folderOf2(r), ambient };
   }
-  if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-    if (operatorCniComponent(r7) !== true || installsIstiod(r7)) return void 0;
-    const profile = getIn(r7.object, ["spec", "profile"]);
-    const ambientValue = getIn(r7.object, ["spec", "values", "cni", "ambient", "enabled"]);
+  if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
+    if (operatorCniComponent(r) !== true || installsIstiod(r)) return void 0;
+    const profile = getIn(r.object, ["spec", "profile"]);
+    const ambientValue = getIn(r.object, ["spec", "values", "cni", "ambient", "enabled"]);
     const ambient = typeof ambientValue === "boolean" ? ambientValue : profile === void 0 || OPERATOR_PROFILES_WITHOUT_CNI.has(String(profile)) || profile === "openshift" ? false : profile === "ambient" || profile === "openshift-ambient" ? true : "unknown";
-    const at2 = getIn(r7.object, ["spec", "components", "cni", "enabled"]) === true ? ["spec", "components", "cni", "enabled"] : ["spec", "profile"];
-    return { label: `IstioOperator ${r7.name} (cni component)`, target: { resource: r7, path: at2 }, folder: folderOf2(r7), ambient };
+    const at = getIn(r.object, ["spec", "components", "cni", "enabled"]) === true ? ["spec", "components", "cni", "enabled"] : ["spec", "profile"];
+    return { label: `IstioOperator ${r.name} (cni component)`, target: { resource: r, path: at }, folder: folderOf2(r), ambient };
   }
   return void 0;
 }
-function installsIstiod(r7) {
-  const spec = asObject(r7.object.spec) ?? {};
+function installsIstiod(r) {
+  const spec = asObject(r.object.spec) ?? {};
   const pilot = getIn(spec, ["components", "pilot", "enabled"]);
   return pilot === true || pilot !== false && spec.profile !== "empty";
 }
-function operatorCniComponent(r7) {
-  const stated = getIn(r7.object, ["spec", "components", "cni", "enabled"]);
+function operatorCniComponent(r) {
+  const stated = getIn(r.object, ["spec", "components", "cni", "enabled"]);
   if (typeof stated === "boolean") return stated;
-  const profile = getIn(r7.object, ["spec", "profile"]);
+  const profile = getIn(r.object, ["spec", "profile"]);
   if (profile === void 0 || typeof profile === "string" && OPERATOR_PROFILES_WITHOUT_CNI.has(profile)) return false;
   if (typeof profile === "string" && OPERATOR_PROFILES_WITH_CNI.has(profile)) return true;
   return "unknown";
 }
 var isUmbrella = (release) => release.resource.kind === VALUES_FILE_KIND && asObject(release.resource.object.istiod) !== void 0;
 function cniReleaseInstall(release) {
-  const v2 = layeredValue(release.layers, ["cni", "ambient", "enabled"]) ?? layeredValue(release.layers, ["ambient", "enabled"]);
-  const ambient = isUmbrella(release) ? true : v2 === void 0 ? false : "gap" in v2 ? "unknown" : v2.value === true ? true : v2.value === false ? false : "unknown";
+  const v = layeredValue(release.layers, ["cni", "ambient", "enabled"]) ?? layeredValue(release.layers, ["ambient", "enabled"]);
+  const ambient = isUmbrella(release) ? true : v === void 0 ? false : "gap" in v ? "unknown" : v.value === true ? true : v.value === false ? false : "unknown";
   return { label: release.label, target: release.chartTarget, folder: folderOf2(release.resource), ambient };
 }
 function releaseAmbient(release) {
-  const v2 = layeredValue(release.layers, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? layeredValue(release.layers, ["env", "PILOT_ENABLE_AMBIENT"]);
-  if (v2 === void 0) return false;
-  if ("gap" in v2) return "unknown";
-  return v2.value === true || v2.value === "true" ? true : v2.value === false || v2.value === "false" ? false : "unknown";
+  const v = layeredValue(release.layers, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? layeredValue(release.layers, ["env", "PILOT_ENABLE_AMBIENT"]);
+  if (v === void 0) return false;
+  if ("gap" in v) return "unknown";
+  return v.value === true || v.value === "true" ? true : v.value === false || v.value === "false" ? false : "unknown";
 }
 function chartCni(read2, version2, leftOut, paths = CHART_PATHS) {
   for (const path of paths) {
-    const v2 = read2(path);
-    if (v2 === "gap") return { state: "unknown" };
-    if (v2 === void 0) continue;
-    if (v2.value === true) return { state: "on" };
-    if (v2.value === false) return { state: "off", target: v2.target, written: { key: path, value: false }, ignoredLegacy: false };
+    const v = read2(path);
+    if (v === "gap") return { state: "unknown" };
+    if (v === void 0) continue;
+    if (v.value === true) return { state: "on" };
+    if (v.value === false) return { state: "off", target: v.target, written: { key: path, value: false }, ignoredLegacy: false };
     return { state: "unknown" };
   }
   const legacy = read2(LEGACY_PATH);
@@ -28549,10 +21677,10 @@ function chartCni(read2, version2, leftOut, paths = CHART_PATHS) {
 function releaseCni(release, version2) {
   const presets = release.revision !== void 0 || isUmbrella(release) || release.layers.some((l) => l.values === void 0);
   const read2 = (path) => {
-    const v2 = layeredValue(release.layers, path);
-    if (v2 === void 0) return void 0;
-    if ("gap" in v2) return "gap";
-    return { value: v2.value, target: v2.layer.target(path) };
+    const v = layeredValue(release.layers, path);
+    if (v === void 0) return void 0;
+    if ("gap" in v) return "gap";
+    return { value: v.value, target: v.layer.target(path) };
   };
   return chartCni(read2, version2, () => presets ? { state: "unknown" } : { state: "off", target: valuesRoot(release), written: void 0, ignoredLegacy: false });
 }
@@ -28560,31 +21688,31 @@ function valuesRoot(release) {
   for (let i = release.layers.length - 1; i >= 0; i--) {
     const layer = release.layers[i];
     if (layer.values === void 0) break;
-    const at2 = layer.target([]);
-    if ("resource" in at2 && at2.resource === release.resource && (at2.path?.length ?? 0) > 0) return at2;
+    const at = layer.target([]);
+    if ("resource" in at && at.resource === release.resource && (at.path?.length ?? 0) > 0) return at;
   }
   return release.chartTarget;
 }
-function operatorCni(r7, version2) {
-  if (r7.kind !== "IstioOperator" || !r7.apiVersion.startsWith("install.istio.io/")) return void 0;
-  if (!installsIstiod(r7)) return void 0;
-  const spec = asObject(r7.object.spec) ?? {};
+function operatorCni(r, version2) {
+  if (r.kind !== "IstioOperator" || !r.apiVersion.startsWith("install.istio.io/")) return void 0;
+  if (!installsIstiod(r)) return void 0;
+  const spec = asObject(r.object.spec) ?? {};
   const values = asObject(spec.values) ?? {};
   const read2 = (path) => {
     const value = getIn(values, path);
-    return value === void 0 ? void 0 : { value, target: { resource: r7, path: ["spec", "values", ...path] } };
+    return value === void 0 ? void 0 : { value, target: { resource: r, path: ["spec", "values", ...path] } };
   };
   return chartCni(read2, version2, () => {
-    const component = operatorCniComponent(r7);
+    const component = operatorCniComponent(r);
     if (component !== false) return { state: component === true ? "on" : "unknown" };
-    const at2 = Object.hasOwn(spec, "values") ? ["spec", "values"] : Object.hasOwn(r7.object, "spec") ? ["spec"] : ["metadata", "name"];
-    return { state: "off", target: { resource: r7, path: at2 }, written: void 0, ignoredLegacy: false };
+    const at = Object.hasOwn(spec, "values") ? ["spec", "values"] : Object.hasOwn(r.object, "spec") ? ["spec"] : ["metadata", "name"];
+    return { state: "off", target: { resource: r, path: at }, written: void 0, ignoredLegacy: false };
   }, [["pilot", "cni", "enabled"]]);
 }
-function injectorCni(r7, version2) {
-  const values = injectorValuesOf(r7);
+function injectorCni(r, version2) {
+  const values = injectorValuesOf(r);
   if (!values) return void 0;
-  const target = { resource: r7, path: ["data", "values"] };
+  const target = { resource: r, path: ["data", "values"] };
   const read2 = (path) => {
     const value = getIn(values, path);
     return value === void 0 ? void 0 : { value, target };
@@ -28592,8 +21720,8 @@ function injectorCni(r7, version2) {
   return chartCni(read2, version2, () => ({ state: "off", target, written: void 0, ignoredLegacy: false }), [["pilot", "cni", "enabled"]]);
 }
 function valuesAmbient(values) {
-  const v2 = getIn(values, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? getIn(values, ["env", "PILOT_ENABLE_AMBIENT"]);
-  return v2 === true || v2 === "true";
+  const v = getIn(values, ["pilot", "env", "PILOT_ENABLE_AMBIENT"]) ?? getIn(values, ["env", "PILOT_ENABLE_AMBIENT"]);
+  return v === true || v === "true";
 }
 
 // src/model/text-search.ts
@@ -28606,8 +21734,8 @@ function isLineTerminator(c) {
 function isSpace2(c) {
   return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
 }
-var lineEnd2 = (text, at2) => {
-  let i = at2;
+var lineEnd2 = (text, at) => {
+  let i = at;
   while (i < text.length && !isLineTerminator(text.charCodeAt(i))) i++;
   return i;
 };
@@ -28615,17 +21743,17 @@ function* occurrences(text, needle) {
   const m = needle.length;
   if (m === 0) return;
   const fail = new Int32Array(m);
-  for (let i = 1, k2 = 0; i < m; i++) {
-    while (k2 > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail[k2 - 1];
-    if (needle.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
-    fail[i] = k2;
+  for (let i = 1, k = 0; i < m; i++) {
+    while (k > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k)) k = fail[k - 1];
+    if (needle.charCodeAt(i) === needle.charCodeAt(k)) k++;
+    fail[i] = k;
   }
-  for (let i = 0, k2 = 0; i < text.length; i++) {
-    while (k2 > 0 && text.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail[k2 - 1];
-    if (text.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
-    if (k2 === m) {
+  for (let i = 0, k = 0; i < text.length; i++) {
+    while (k > 0 && text.charCodeAt(i) !== needle.charCodeAt(k)) k = fail[k - 1];
+    if (text.charCodeAt(i) === needle.charCodeAt(k)) k++;
+    if (k === m) {
       yield i - m + 1;
-      k2 = fail[k2 - 1];
+      k = fail[k - 1];
     }
   }
 }
@@ -28818,7 +21946,7 @@ var proxy_config_invalid_default = createRule({
           });
           return;
         }
-        const at2 = (p) => {
+        const at = (p) => {
           const within2 = keySpan(raw, p.path);
           return within2 ? { resource, path, within: within2 } : { resource, path };
         };
@@ -28826,7 +21954,7 @@ var proxy_config_invalid_default = createRule({
           const replacement = replacementFor(raw, parsed, p);
           const fixed = replacement === void 0 ? void 0 : correctedText(raw, parsed, { ...p, suggestion: replacement }, "error", version2);
           context.report({
-            target: at2(p),
+            target: at(p),
             messageId: "invalid",
             data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: replacement !== void 0 ? ` Write ${replacement}.` : "" },
             ...fixed !== void 0 ? { suggest: [{ messageId: "replace", data: { value: replacement ?? "", at: p.path }, edits: [{ op: "set", path, value: fixed }] }] } : {}
@@ -28836,7 +21964,7 @@ var proxy_config_invalid_default = createRule({
           const fixed = correctedText(raw, parsed, p, "unknown", version2);
           const to = p.suggestion;
           context.report({
-            target: at2(p),
+            target: at(p),
             messageId: "unknown",
             severity: "warn",
             data: { key: PROXY_CONFIG_KEY, problem: p.message, hint: to !== void 0 ? ` Did you mean ${to}?` : "" },
@@ -28889,12 +22017,12 @@ var istiod_cni_disabled_default = createRule({
       return cnis.filter((c) => near.includes(c.folder) && nearestFolders(c.folder, [...istiodFolders, folder]).includes(folder));
     };
     const key = (prefix) => `${prefix}${version2 && !atLeast(version2, 1, 22) ? "istio_cni.enabled" : "pilot.cni.enabled"}`;
-    const judge = (r7, cni, ambient, prefix) => {
+    const judge = (r, cni, ambient, prefix) => {
       if (!cni || cni.state === "on" || cni.state === "unknown" || ambient !== false) return;
-      const paired = pairedWith(folderOf2(r7));
+      const paired = pairedWith(folderOf2(r));
       if (paired.length === 0 || paired.some((c) => c.ambient !== false)) return;
       if (cni.state === "version") {
-        context.unknown("istio-version", r7, `istio_cni.enabled of ${describeResource(r7)}, ignored from Istio 1.24`);
+        context.unknown("istio-version", r, `istio_cni.enabled of ${describeResource(r)}, ignored from Istio 1.24`);
         return;
       }
       if (cni.state !== "off") return;
@@ -28916,15 +22044,15 @@ var istiod_cni_disabled_default = createRule({
           if (release.resource.kind === VALUES_FILE_KIND) judge(release.resource, releaseCni(release, version2), releaseAmbient(release), "");
         }
       },
-      Resource(r7) {
-        for (const release of releases.get(objectKey(r7)) ?? []) judge(r7, releaseCni(release, version2), releaseAmbient(release), "");
-        if (r7.kind === "IstioOperator") {
-          const spec = getIn(r7.object, ["spec"]);
-          judge(r7, operatorCni(r7, version2), valuesAmbient(getIn(spec, ["values"])) || getIn(spec, ["profile"]) === "ambient", "spec.values.");
+      Resource(r) {
+        for (const release of releases.get(objectKey(r)) ?? []) judge(r, releaseCni(release, version2), releaseAmbient(release), "");
+        if (r.kind === "IstioOperator") {
+          const spec = getIn(r.object, ["spec"]);
+          judge(r, operatorCni(r, version2), valuesAmbient(getIn(spec, ["values"])) || getIn(spec, ["profile"]) === "ambient", "spec.values.");
           return;
         }
-        const values = injectorValuesOf(r7);
-        if (values) judge(r7, injectorCni(r7, version2), valuesAmbient(values), "");
+        const values = injectorValuesOf(r);
+        if (values) judge(r, injectorCni(r, version2), valuesAmbient(values), "");
       }
     };
   }
@@ -28954,9 +22082,9 @@ function goParseInt64(s) {
   const sign = s[0] === "-" || s[0] === "+" ? s[0] : "";
   const digits = s.slice(sign.length);
   if (!DIGITS.test(digits)) return void 0;
-  const v2 = sign === "-" ? -BigInt(digits) : BigInt(digits);
-  if (v2 > (1n << 63n) - 1n || v2 < -(1n << 63n)) return void 0;
-  return v2;
+  const v = sign === "-" ? -BigInt(digits) : BigInt(digits);
+  if (v > (1n << 63n) - 1n || v < -(1n << 63n)) return void 0;
+  return v;
 }
 var GO_BOOLS = ["1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False"];
 function goParseBoolProblem(s) {
@@ -29043,12 +22171,12 @@ function ipv6Problem(input) {
 function parseAddr(s) {
   for (const c of s) {
     if (c === ".") {
-      const r7 = ipv4Problem(s);
-      return r7 ? { reason: r7 } : { is6: false, zone: "" };
+      const r = ipv4Problem(s);
+      return r ? { reason: r } : { is6: false, zone: "" };
     }
     if (c === ":") {
-      const r7 = ipv6Problem(s);
-      return r7.reason ? { reason: r7.reason } : { is6: true, zone: r7.zone };
+      const r = ipv6Problem(s);
+      return r.reason ? { reason: r.reason } : { is6: true, zone: r.zone };
     }
     if (c === "%") return { reason: 'there is no IPv6 address before "%"' };
   }
@@ -29076,9 +22204,9 @@ function parsePrefixProblem(s, opts = { strictBits: true }) {
     if (!DIGITS.test(bitsText) || bitsText.length > 1 && bitsText[0] === "0") return badBits();
     bits = Number(bitsText);
   } else {
-    const v2 = goParseInt64(bitsText);
-    if (v2 === void 0) return badBits();
-    bits = Number(v2);
+    const v = goParseInt64(bitsText);
+    if (v === void 0) return badBits();
+    bits = Number(v);
   }
   const max = addr.is6 ? 128 : 32;
   if (bits < 0 || bits > max) return `prefix length ${bitsText} is out of range for ${addr.is6 ? "IPv6" : "IPv4"}, which takes 0-${max}`;
@@ -29203,34 +22331,34 @@ function quantityProblem(str5) {
   if (!fastPath && !/[0-9]/.test(value)) return `${quote(str5)} has no digits`;
   return void 0;
 }
-function interceptionModeProblem(v2) {
-  return ["REDIRECT", "TPROXY", "NONE"].includes(v2) ? void 0 : `${quote(v2)} is not REDIRECT, TPROXY or NONE`;
+function interceptionModeProblem(v) {
+  return ["REDIRECT", "TPROXY", "NONE"].includes(v) ? void 0 : `${quote(v)} is not REDIRECT, TPROXY or NONE`;
 }
-function statusPortProblem(v2) {
-  return goParseUintProblem(v2.trim(), 16, "port");
+function statusPortProblem(v) {
+  return goParseUintProblem(v.trim(), 16, "port");
 }
-function uint32Problem(v2) {
-  return goParseUintProblem(v2, 32, "whole number");
+function uint32Problem(v) {
+  return goParseUintProblem(v, 32, "whole number");
 }
-function includeIPRangesProblem(v2, opts) {
-  return v2 === "*" ? void 0 : cidrListProblem(v2, opts);
+function includeIPRangesProblem(v, opts) {
+  return v === "*" ? void 0 : cidrListProblem(v, opts);
 }
-function excludeIPRangesProblem(v2, opts) {
-  const star = v2.split(",").find((e) => e.trim() === "*");
+function excludeIPRangesProblem(v, opts) {
+  const star = v.split(",").find((e) => e.trim() === "*");
   if (star !== void 0) return { element: star, reason: '"*" is not accepted here' };
-  return cidrListProblem(v2, opts);
+  return cidrListProblem(v, opts);
 }
-function includeInboundPortsProblem(v2) {
-  return v2 === "*" ? void 0 : portListProblem(v2);
+function includeInboundPortsProblem(v) {
+  return v === "*" ? void 0 : portListProblem(v);
 }
-function excludePortsProblem(v2) {
-  const star = v2.split(",").find((e) => e.trim() === "*");
+function excludePortsProblem(v) {
+  const star = v.split(",").find((e) => e.trim() === "*");
   if (star !== void 0) return { element: star, reason: '"*" is not accepted here: only includeInboundPorts takes "*"' };
-  return portListProblem(v2);
+  return portListProblem(v);
 }
-function interfaceNamesProblem(v2) {
-  if (v2 === "") return void 0;
-  for (const element of v2.split(",")) {
+function interfaceNamesProblem(v) {
+  if (v === "") return void 0;
+  for (const element of v.split(",")) {
     const name = element.trim();
     if (name === "") return { element, reason: "the list has a stray comma" };
     if (Buffer.byteLength(name) > 15) return { element, reason: `interface name ${quote(name)} is longer than 15 characters` };
@@ -29240,21 +22368,21 @@ function interfaceNamesProblem(v2) {
   return void 0;
 }
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-function resourceQuantityProblem(v2) {
-  if (CONTROL.test(v2)) return "it contains a control character, such as a newline or a tab";
-  return quantityProblem(v2);
+function resourceQuantityProblem(v) {
+  if (CONTROL.test(v)) return "it contains a control character, such as a newline or a tab";
+  return quantityProblem(v);
 }
-var plain = (f) => (v2) => {
-  const reason = f(v2);
+var plain = (f) => (v) => {
+  const reason = f(v);
   return reason === void 0 ? void 0 : { reason };
 };
 var QUANTITY_ANNOTATIONS = ["sidecar.istio.io/proxyCPU", "sidecar.istio.io/proxyMemory", "sidecar.istio.io/proxyCPULimit", "sidecar.istio.io/proxyMemoryLimit"];
 var INTERFACE_ANNOTATIONS = ["traffic.sidecar.istio.io/excludeInterfaces", "traffic.sidecar.istio.io/kubevirtInterfaces", "istio.io/reroute-virtual-interfaces"];
 var ENABLE_CORE_DUMP = "sidecar.istio.io/enableCoreDump";
-function webhookValidatesQuantities(v2) {
-  if (atLeast(v2, 1, 29)) return true;
-  if (atLeast(v2, 1, 28)) return atLeast(v2, 1, 28, 4);
-  return atLeast(v2, 1, 27, 6);
+function webhookValidatesQuantities(v) {
+  if (atLeast(v, 1, 29)) return true;
+  if (atLeast(v, 1, 28)) return atLeast(v, 1, 28, 4);
+  return atLeast(v, 1, 27, 6);
 }
 function webhookChecks(version2) {
   const opts = { strictBits: atLeast(version2, 1, 22) };
@@ -29264,8 +22392,8 @@ function webhookChecks(version2) {
     ["readiness.status.sidecar.istio.io/initialDelaySeconds", plain(uint32Problem)],
     ["readiness.status.sidecar.istio.io/periodSeconds", plain(uint32Problem)],
     ["readiness.status.sidecar.istio.io/failureThreshold", plain(uint32Problem)],
-    ["traffic.sidecar.istio.io/includeOutboundIPRanges", (v2) => includeIPRangesProblem(v2, opts)],
-    ["traffic.sidecar.istio.io/excludeOutboundIPRanges", (v2) => excludeIPRangesProblem(v2, opts)],
+    ["traffic.sidecar.istio.io/includeOutboundIPRanges", (v) => includeIPRangesProblem(v, opts)],
+    ["traffic.sidecar.istio.io/excludeOutboundIPRanges", (v) => excludeIPRangesProblem(v, opts)],
     ["traffic.sidecar.istio.io/includeInboundPorts", includeInboundPortsProblem],
     ["traffic.sidecar.istio.io/excludeInboundPorts", excludePortsProblem],
     ["traffic.sidecar.istio.io/excludeOutboundPorts", excludePortsProblem],
@@ -29274,19 +22402,19 @@ function webhookChecks(version2) {
   if (!atLeast(version2, 1, 25)) m.set(ENABLE_CORE_DUMP, plain(goParseBoolProblem));
   if (atLeast(version2, 1, 30)) for (const key of INTERFACE_ANNOTATIONS) m.set(key, interfaceNamesProblem);
   const strict = webhookValidatesQuantities(version2);
-  for (const key of QUANTITY_ANNOTATIONS) m.set(key, plain(strict ? resourceQuantityProblem : (v2) => quantityProblem(v2.trim())));
+  for (const key of QUANTITY_ANNOTATIONS) m.set(key, plain(strict ? resourceQuantityProblem : (v) => quantityProblem(v.trim())));
   return m;
 }
 var INCLUDE_OUTBOUND_PORTS = "traffic.sidecar.istio.io/includeOutboundPorts";
-function includeOutboundPortsInit(v2) {
-  if (v2 === "*") return "ok";
+function includeOutboundPortsInit(v) {
+  if (v === "*") return "ok";
   const portKind = (p) => {
     if (p === "") return "ok";
     if (DIGITS.test(p)) return Number(p) <= 65535 ? "ok" : "bad";
     return /^[A-Za-z][A-Za-z0-9._-]*$/.test(p) ? "maybe" : "bad";
   };
   let verdict = "ok";
-  for (const element of v2.split(",")) {
+  for (const element of v.split(",")) {
     if (element === "") continue;
     const t = element.trim();
     if (t === "") return { element, reason: "the list has an entry of only spaces" };
@@ -29305,8 +22433,8 @@ function includeOutboundPortsInit(v2) {
   }
   return verdict;
 }
-function includeOutboundPortsCni(v2) {
-  return v2 === "*" ? void 0 : portListProblem(v2);
+function includeOutboundPortsCni(v) {
+  return v === "*" ? void 0 : portListProblem(v);
 }
 var NATIVE_SIDECAR = "sidecar.istio.io/nativeSidecar";
 function nativeSidecarEffect(value, version2) {
@@ -29554,19 +22682,19 @@ function effectOf(reader, problem) {
 function templated(root, steps) {
   const last = steps[steps.length - 1];
   if (typeof last === "string" && isPlaceholder(last)) return true;
-  const v2 = getIn(root, steps);
-  return typeof v2 === "string" && isPlaceholder(v2);
+  const v = getIn(root, steps);
+  return typeof v === "string" && isPlaceholder(v);
 }
 function overridden(layers, index, path) {
-  for (let j2 = index + 1; j2 < layers.length; j2++) {
-    const layer = layers[j2];
+  for (let j = index + 1; j < layers.length; j++) {
+    const layer = layers[j];
     if (layer.values === void 0) return true;
     let node = layer.values;
-    for (let k2 = 0; k2 < path.length; k2++) {
+    for (let k = 0; k < path.length; k++) {
       const o = asObject(node);
-      if (!o || !Object.hasOwn(o, String(path[k2]))) break;
-      node = o[String(path[k2])];
-      if (k2 === path.length - 1 || asObject(node) === void 0) return true;
+      if (!o || !Object.hasOwn(o, String(path[k]))) break;
+      node = o[String(path[k])];
+      if (k === path.length - 1 || asObject(node) === void 0) return true;
     }
   }
   return false;
@@ -29603,28 +22731,28 @@ var mesh_config_invalid_default = createRule({
       for (const p of checked.errors) {
         const steps = parseConfigPath(p.path);
         if (templated(root, steps)) continue;
-        const at2 = target(p, steps);
-        if (!at2) continue;
-        context.report({ target: at2, messageId: "invalid", data: { problem: p.message, effect: effectOf(reader, p), hint: p.suggestion !== void 0 ? ` Write ${p.suggestion}.` : "" } });
+        const at = target(p, steps);
+        if (!at) continue;
+        context.report({ target: at, messageId: "invalid", data: { problem: p.message, effect: effectOf(reader, p), hint: p.suggestion !== void 0 ? ` Write ${p.suggestion}.` : "" } });
       }
       for (const p of checked.unknownFields) {
         const steps = parseConfigPath(p.path);
         if (templated(root, steps)) continue;
-        const at2 = target(p, steps);
-        if (!at2) continue;
+        const at = target(p, steps);
+        if (!at) continue;
         const misplaced = p.message.includes(" belongs ");
         const hint = p.suggestion === void 0 ? "" : misplaced ? ` Move it to ${p.suggestion}.` : ` Did you mean ${p.suggestion}?`;
-        context.report({ target: at2, messageId: "unknown", severity: "warn", data: { problem: p.message, ignored: reader === "sail" ? "the Istio CRD has no such field, so the API server drops it" : "istiod ignores it", hint } });
+        context.report({ target: at, messageId: "unknown", severity: "warn", data: { problem: p.message, ignored: reader === "sail" ? "the Istio CRD has no such field, so the API server drops it" : "istiod ignores it", hint } });
       }
     };
     const checkObject = (value, reader, target) => {
       const checked = checkMeshConfig(value, version2);
       if (checked.notMapping !== void 0) {
-        const at2 = target([]);
-        if (at2) context.report({ target: at2, messageId: "unreadable", data: { reason: checked.notMapping, effect: effectOf(reader, { path: "", message: "", kind: "type" }) } });
+        const at = target([]);
+        if (at) context.report({ target: at, messageId: "unreadable", data: { reason: checked.notMapping, effect: effectOf(reader, { path: "", message: "", kind: "type" }) } });
         return;
       }
-      reportAll(checked, value, reader, (_2, steps) => target(steps));
+      reportAll(checked, value, reader, (_, steps) => target(steps));
     };
     const checkRelease = (release) => {
       const reader = release.resource.apiVersion.startsWith("sailoperator.io/") ? "sail" : "istiod";
@@ -29634,44 +22762,44 @@ var mesh_config_invalid_default = createRule({
         checkObject(value, reader, (steps) => {
           const path = ["meshConfig", ...steps];
           if (overridden(release.layers, index, path)) return void 0;
-          const at2 = layer.target(path);
-          const text = "resource" in at2 && at2.resource ? getIn(at2.resource.object, at2.path) : void 0;
+          const at = layer.target(path);
+          const text = "resource" in at && at.resource ? getIn(at.resource.object, at.path) : void 0;
           if (typeof text === "string" && steps.length > 0) {
             const within2 = keySpan(text, formatConfigPath(path));
-            return within2 ? { ...at2, within: within2 } : at2;
+            return within2 ? { ...at, within: within2 } : at;
           }
-          return at2;
+          return at;
         });
       });
     };
     return {
-      Resource(r7) {
-        if (r7.kind === "ConfigMap" && MESH_CONFIGMAP2.test(r7.name)) {
-          const text = asObject(r7.object.data)?.mesh;
+      Resource(r) {
+        if (r.kind === "ConfigMap" && MESH_CONFIGMAP2.test(r.name)) {
+          const text = asObject(r.object.data)?.mesh;
           if (typeof text !== "string" || text.includes("{{")) return;
           const parsed = parseMeshConfig(text, version2);
           if (parsed.tooComplex !== void 0) return;
           const path = ["data", "mesh"];
           if (parsed.syntaxError !== void 0) {
             if (isPlaceholder(text)) return;
-            context.report({ target: { resource: r7, path }, messageId: "unreadable", data: { reason: parsed.syntaxError, effect: effectOf("istiod", { path: "", message: "" }) } });
+            context.report({ target: { resource: r, path }, messageId: "unreadable", data: { reason: parsed.syntaxError, effect: effectOf("istiod", { path: "", message: "" }) } });
             return;
           }
           reportAll(parsed, parsed.value, "istiod", (p) => {
             const within2 = keySpan(text, p.path);
-            return within2 ? { resource: r7, path, within: within2 } : { resource: r7, path };
+            return within2 ? { resource: r, path, within: within2 } : { resource: r, path };
           });
           return;
         }
-        if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
+        if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
           for (const base of [["spec", "meshConfig"], ["spec", "values", "meshConfig"]]) {
-            const value = getIn(r7.object, base);
+            const value = getIn(r.object, base);
             if (value === void 0 || value === null) continue;
-            checkObject(value, "istioctl", (steps) => ({ resource: r7, path: [...base, ...steps] }));
+            checkObject(value, "istioctl", (steps) => ({ resource: r, path: [...base, ...steps] }));
           }
           return;
         }
-        for (const release of releasesByResource.get(objectKey(r7)) ?? []) checkRelease(release);
+        for (const release of releasesByResource.get(objectKey(r)) ?? []) checkRelease(release);
       }
     };
   }
@@ -29758,10 +22886,10 @@ var proxy_uid_conflict_default = createRule({
               capture = rendered ? initCaptureFromLayout(t, c) : initCaptureFromPlan(native?.value ?? "unknown", cni?.value ?? "unknown");
               if (capture === "before-capture") continue;
             }
-            const k2 = JSON.stringify(id.path);
-            const entry = byPath.get(k2) ?? { path: id.path, level: id.level, affected: [] };
+            const k = JSON.stringify(id.path);
+            const entry = byPath.get(k) ?? { path: id.path, level: id.level, affected: [] };
             entry.affected.push({ container: c, capture });
-            byPath.set(k2, entry);
+            byPath.set(k, entry);
           }
           for (const { path, level, affected } of byPath.values()) {
             const idWord = ID_WORD[key];
@@ -29990,10 +23118,10 @@ function containerRemovals(entries2, env = {}) {
   const out = [];
   const listingTools = /* @__PURE__ */ new Set();
   const listing = commands.map((c) => {
-    const at2 = c.words.findIndex((w) => toolOf(w.text) !== void 0);
-    if (at2 === -1) return false;
-    const tool = toolOf(c.words[at2].text);
-    if (!listsExited(subcommandWords(tool, c.words.slice(at2 + 1)).map((w) => w.text))) return false;
+    const at = c.words.findIndex((w) => toolOf(w.text) !== void 0);
+    if (at === -1) return false;
+    const tool = toolOf(c.words[at].text);
+    if (!listsExited(subcommandWords(tool, c.words.slice(at + 1)).map((w) => w.text))) return false;
     for (const w of c.words) {
       const t = toolOf(w.text);
       if (t) listingTools.add(t);
@@ -30008,14 +23136,14 @@ function containerRemovals(entries2, env = {}) {
       const result = new Array(commands.length).fill(false);
       for (let i = commands.length - 1; i >= 0; i--) {
         const c = commands[i];
-        result[i] = listing[i] === true && hasTool(c, tool) || c.substitutions.some((j2) => result[j2] === true);
+        result[i] = listing[i] === true && hasTool(c, tool) || c.substitutions.some((j) => result[j] === true);
       }
       const piped = new Array(commands.length).fill(false);
       for (let i = 0; i < commands.length; i++) {
         const p = commands[i].pipedFrom;
         piped[i] = p !== void 0 && (result[p] === true || piped[p] === true);
       }
-      known = commands.map((c, i) => c.substitutions.some((j2) => result[j2] === true) || piped[i] === true);
+      known = commands.map((c, i) => c.substitutions.some((j) => result[j] === true) || piped[i] === true);
       listedIn.set(tool, known);
     }
     return known;
@@ -30024,16 +23152,16 @@ function containerRemovals(entries2, env = {}) {
   commands.forEach((c, index) => {
     const words = c.words.map((x) => x.text);
     const reader = subcommandReader(words);
-    for (let at2 = 0; at2 < words.length; at2++) {
-      const tool = toolOf(words[at2]);
+    for (let at = 0; at < words.length; at++) {
+      const tool = toolOf(words[at]);
       if (!tool) continue;
       if (tool === "nerdctl" && !reader.inKubeletNamespace(env)) continue;
       if (tool === "docker" && reader.remoteDocker(env)) continue;
-      const s = reader.subcommandStart(tool, at2 + 1);
+      const s = reader.subcommandStart(tool, at + 1);
       const [first, second] = [words[s], words[s + 1]];
       if (tool !== "crictl" && (first === "system" || first === "container") && second === "prune") {
         if (reader.filtersKeepIstioInitFrom(s)) continue;
-        out.push({ tool, kind: "prune", command: [words[at2].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: c.words[s + 1].from, line: pruneLine(first) });
+        out.push({ tool, kind: "prune", command: [words[at].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: c.words[s + 1].from, line: pruneLine(first) });
         return;
       }
       const isRm = first === "rm" || tool !== "crictl" && first === "container" && (second === "rm" || second === "remove");
@@ -30041,7 +23169,7 @@ function containerRemovals(entries2, env = {}) {
       const all = tool === "crictl" && reader.allFlagFrom(s);
       if (!all && !fedByListing(index, c, tool)) continue;
       const rmWord = c.words[first === "rm" ? s : s + 1];
-      out.push({ tool, kind: "rm", command: [words[at2].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: rmWord.from, line: removalLine(tool) });
+      out.push({ tool, kind: "rm", command: [words[at].replace(/^.*\//, ""), ...words.slice(s)].join(" "), from: rmWord.from, line: removalLine(tool) });
       return;
     }
   });
@@ -30095,8 +23223,8 @@ function subcommandReader(words) {
 }
 function mountsNodeRuntime(t) {
   const volumes = Array.isArray(t.spec.volumes) ? t.spec.volumes : [];
-  return volumes.some((v2) => {
-    const path = getIn(v2, ["hostPath", "path"]);
+  return volumes.some((v) => {
+    const path = getIn(v, ["hostPath", "path"]);
     if (typeof path !== "string") return false;
     const p = path.replace(/\/+$/, "") || "/";
     return p === "/" || /^\/(?:var\/)?run(?:\/|$)/.test(p);
@@ -30132,14 +23260,14 @@ var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
 function imageVersion(image) {
   const ref = imageRef(image);
   if (!ref) return void 0;
-  const v2 = parseIstioVersion(ref.tag);
-  return v2 && v2.major === 1 ? v2 : void 0;
+  const v = parseIstioVersion(ref.tag);
+  return v && v.major === 1 ? v : void 0;
 }
 function imageRef(image) {
   let lastBreak = -1;
   for (const c of ["\n", "\r", "\u2028", "\u2029"]) lastBreak = Math.max(lastBreak, image.lastIndexOf(c));
-  const at2 = image.indexOf("@", lastBreak + 1);
-  const noDigest = at2 === -1 ? image : image.slice(0, at2);
+  const at = image.indexOf("@", lastBreak + 1);
+  const noDigest = at === -1 ? image : image.slice(0, at);
   const slash = noDigest.lastIndexOf("/");
   const colon = noDigest.lastIndexOf(":");
   if (colon <= slash) return void 0;
@@ -30172,130 +23300,130 @@ function revisionNameVersion(revision) {
   const patch = Number(m[2]);
   return exactRange({ major: 1, minor, patch, text: `1.${minor}.${patch}` });
 }
-function versionEvidenceOf(r7, filledIn) {
+function versionEvidenceOf(r, filledIn) {
   const out = [];
   const add = (range, source, text, path, revision, strength = "install") => {
     if (!range) {
-      const raw = getIn(r7.object, path);
+      const raw = getIn(r.object, path);
       if (filledIn && strength === "install" && typeof raw === "string" && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
-        filledIn.push(`${r7.kind} ${r7.name || "(no name)"} sets ${path.filter((p) => typeof p === "string").at(-1) ?? "its version"} "${raw.slice(0, 60)}" from a template (${r7.doc.file.displayPath})`);
+        filledIn.push(`${r.kind} ${r.name || "(no name)"} sets ${path.filter((p) => typeof p === "string").at(-1) ?? "its version"} "${raw.slice(0, 60)}" from a template (${r.doc.file.displayPath})`);
       }
       return;
     }
-    const v2 = rangeText(range);
-    out.push({ version: range.from, range, text: text(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
+    const v = rangeText(range);
+    out.push({ version: range.from, range, text: text(v), related: { target: { resource: r, path }, message: `Istio ${v}` }, revision, source, strength });
   };
-  const str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
-  const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
-  const name = r7.name || "(no name)";
+  const str5 = (v) => typeof v === "string" && v !== "" ? v : void 0;
+  const label = (key) => getIn(r.object, ["metadata", "labels", key]);
+  const name = r.name || "(no name)";
   const chartLabel = str5(label("helm.sh/chart"));
   const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
   if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
-    add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
+    add(chartVersion(chartMatch[2]), "label", (v) => `${r.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v})`, ["metadata", "labels", "helm.sh/chart"], void 0);
   }
   const operatorVersion = label("operator.istio.io/version");
   if (typeof operatorVersion === "string") {
-    add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${name} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
+    add(versionSpec(operatorVersion), "label", (v) => `${r.kind} ${name} is rendered by Istio's installer ${v}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
   }
-  if (r7.kind === CHART_FILE_KIND) {
-    const deps = getIn(r7.object, ["dependencies"]);
+  if (r.kind === CHART_FILE_KIND) {
+    const deps = getIn(r.object, ["dependencies"]);
     for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
       const chart = str5(getIn(dep, ["name"]));
       const version2 = getIn(dep, ["version"]);
       if (chart && isIstioChart(chart, str5(getIn(dep, ["repository"])) ?? "")) {
-        add(chartVersion(version2), "chart", (v2) => `chart ${r7.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v2})`, ["dependencies", i, "version"], void 0);
+        add(chartVersion(version2), "chart", (v) => `chart ${r.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v})`, ["dependencies", i, "version"], void 0);
       }
     }
     return out;
   }
-  const templates2 = podTemplatesOf(r7);
+  const templates2 = podTemplatesOf(r);
   if (templates2.length > 0) {
     for (const c of templates2.flatMap((t) => t.containers)) {
       const image = typeof c.object.image === "string" ? c.object.image : void 0;
       if (!image) continue;
-      const at2 = [...c.path, "image"];
+      const at = [...c.path, "image"];
       if (c.name === "istio-init") {
-        const v2 = imageVersion(image);
-        if (v2) out.push({ version: v2, range: exactRange(v2), text: `${r7.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r7, path: at2 }, message: `istio-init from Istio ${v2.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
+        const v = imageVersion(image);
+        if (v) out.push({ version: v, range: exactRange(v), text: `${r.kind} ${name} runs istio-init ${image}`, related: { target: { resource: r, path: at }, message: `istio-init from Istio ${v.text}` }, revision: void 0, source: "istio-init", strength: "pod" });
         continue;
       }
       const component = istioComponentImage(image);
       if (!component) continue;
-      if (c.name === "discovery" && r7.kind === "Deployment" && /^istiod(?:-|$)/.test(r7.name) && component.name === "pilot") {
-        const revision = r7.name === "istiod" ? "default" : r7.name.slice("istiod-".length);
-        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r7, path: at2 }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
+      if (c.name === "discovery" && r.kind === "Deployment" && /^istiod(?:-|$)/.test(r.name) && component.name === "pilot") {
+        const revision = r.name === "istiod" ? "default" : r.name.slice("istiod-".length);
+        out.push({ version: component.version, range: exactRange(component.version), text: `istiod ${name} runs ${image}`, related: { target: { resource: r, path: at }, message: `istiod from Istio ${component.version.text}` }, revision, source: "istiod", strength: "install" });
         continue;
       }
       const injected = c.name === "istio-proxy" && templates2.some((t) => t.containers.some((o) => !istioComponentImage(typeof o.object.image === "string" ? o.object.image : "")));
-      add(exactRange(component.version), "image", () => `${r7.kind} ${name} runs ${image}`, at2, void 0, injected ? "pod" : "install");
+      add(exactRange(component.version), "image", () => `${r.kind} ${name} runs ${image}`, at, void 0, injected ? "pod" : "install");
     }
     return out;
   }
-  if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-    const revision = str5(getIn(r7.object, ["spec", "revision"]));
-    const tag = getIn(r7.object, ["spec", "tag"]);
+  if (r.kind === "IstioOperator" && r.apiVersion.startsWith("install.istio.io/")) {
+    const revision = str5(getIn(r.object, ["spec", "revision"]));
+    const tag = getIn(r.object, ["spec", "tag"]);
     add(versionSpec(tag), "operator", () => `IstioOperator ${name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
-    const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
+    const valuesTag = getIn(r.object, ["spec", "values", "global", "tag"]);
     if (tag === void 0) add(versionSpec(valuesTag), "operator", () => `IstioOperator ${name} sets global.tag ${valuesTag}`, ["spec", "values", "global", "tag"], revision ?? "default");
-    if (revision) add(revisionNameVersion(revision), "revision-name", (v2) => `IstioOperator ${name} installs revision ${revision}, named after Istio ${v2}`, ["spec", "revision"], revision, "name");
+    if (revision) add(revisionNameVersion(revision), "revision-name", (v) => `IstioOperator ${name} installs revision ${revision}, named after Istio ${v}`, ["spec", "revision"], revision, "name");
     return out;
   }
-  if (r7.kind === "ConfigMap" && isInjectorConfigMap(r7)) {
-    const values = injectorValuesOf(r7);
+  if (r.kind === "ConfigMap" && isInjectorConfigMap(r)) {
+    const values = injectorValuesOf(r);
     if (!values) return out;
     const tag = getIn(values, ["global", "tag"]);
     const rev = getIn(values, ["revision"]);
     add(versionSpec(tag), "injector", () => `injector ConfigMap ${name} has global.tag ${tag}`, ["data", "values"], typeof rev === "string" && rev ? rev : "default");
     return out;
   }
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const chart = str5(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
-    const source = str5(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
-    const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
-    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
+  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const chart = str5(getIn(r.object, ["spec", "chart", "spec", "chart"]));
+    const source = str5(getIn(r.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
+    const version2 = getIn(r.object, ["spec", "chart", "spec", "version"]);
+    if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v})`, ["spec", "chart", "spec", "version"], void 0);
     return out;
   }
-  if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
-    const url = str5(getIn(r7.object, ["spec", "url"])) ?? "";
+  if (r.kind === "OCIRepository" && r.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
+    const url = str5(getIn(r.object, ["spec", "url"])) ?? "";
     const chart = url.split("/").pop() ?? "";
     if (!isIstioChart(chart, url)) return out;
     for (const key of ["tag", "semver"]) {
-      const value = getIn(r7.object, ["spec", "ref", key]);
-      add(chartVersion(value), "chart", (v2) => `OCIRepository ${name} pulls Istio's ${chart} chart ${value} (Istio ${v2})`, ["spec", "ref", key], void 0);
+      const value = getIn(r.object, ["spec", "ref", key]);
+      add(chartVersion(value), "chart", (v) => `OCIRepository ${name} pulls Istio's ${chart} chart ${value} (Istio ${v})`, ["spec", "ref", key], void 0);
     }
     return out;
   }
-  if ((r7.kind === "Application" || r7.kind === "ApplicationSet") && r7.apiVersion.startsWith("argoproj.io/")) {
-    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
-    const spec = asObject(getIn(r7.object, base)) ?? {};
+  if ((r.kind === "Application" || r.kind === "ApplicationSet") && r.apiVersion.startsWith("argoproj.io/")) {
+    const base = r.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    const spec = asObject(getIn(r.object, base)) ?? {};
     const sources = [];
     const single = asObject(spec.source);
     if (single) sources.push([single, [...base, "source"]]);
     if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
-    for (const [source, at2] of sources) {
+    for (const [source, at] of sources) {
       const chart = str5(source.chart);
       const repo = str5(source.repoURL) ?? "";
       if (!chart || !isIstioChart(chart, repo)) continue;
       const rev = source.targetRevision;
-      add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
+      add(chartVersion(rev), "chart", (v) => `${r.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v})`, [...at, "targetRevision"], void 0);
     }
     return out;
   }
-  if (r7.apiVersion.startsWith("sailoperator.io/") && (r7.kind === "Istio" || r7.kind === "IstioRevision" || r7.kind === "IstioCNI" || r7.kind === "ZTunnel")) {
-    const version2 = getIn(r7.object, ["spec", "version"]);
-    add(versionSpec(version2), "sail", (v2) => `${r7.kind} ${name} runs version ${version2} (Istio ${v2})`, ["spec", "version"], void 0);
+  if (r.apiVersion.startsWith("sailoperator.io/") && (r.kind === "Istio" || r.kind === "IstioRevision" || r.kind === "IstioCNI" || r.kind === "ZTunnel")) {
+    const version2 = getIn(r.object, ["spec", "version"]);
+    add(versionSpec(version2), "sail", (v) => `${r.kind} ${name} runs version ${version2} (Istio ${v})`, ["spec", "version"], void 0);
     return out;
   }
-  if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
-    const version2 = str5(getIn(r7.object, ["spec", "version"]));
+  if (r.kind === "ServiceMeshControlPlane" && r.apiVersion.startsWith("maistra.io/")) {
+    const version2 = str5(getIn(r.object, ["spec", "version"]));
     const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
     const range = istio ? versionSpec(`${istio}.x`) : void 0;
-    add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
+    add(range, "smcp", (v) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v}`, ["spec", "version"], void 0);
     return out;
   }
-  if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
+  if ((r.kind === "Namespace" || r.kind === "MutatingWebhookConfiguration") && r.apiVersion.startsWith("admissionregistration.k8s.io/") === (r.kind === "MutatingWebhookConfiguration")) {
     const rev = str5(label("istio.io/rev"));
-    if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
+    if (rev) add(revisionNameVersion(rev), "revision-name", (v) => `${r.kind} ${name} names revision ${rev}, named after Istio ${v}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
   }
   return out;
 }
@@ -30311,11 +23439,11 @@ function valuesTagEvidence(values, target, label) {
   const tag = getIn(values, ["global", "tag"]);
   const range = versionSpec(tag);
   if (!range) return void 0;
-  const v2 = rangeText(range);
-  return { version: range.from, range, text: `${label} sets global.tag ${tag}`, related: { target, message: `Istio ${v2}` }, revision: void 0, source: "values", strength: "install" };
+  const v = rangeText(range);
+  return { version: range.from, range, text: `${label} sets global.tag ${tag}`, related: { target, message: `Istio ${v}` }, revision: void 0, source: "values", strength: "install" };
 }
-function versionEvidence(r7) {
-  return versionEvidenceOf(r7).filter((e) => e.source === "istio-init" || e.source === "istiod" || e.source === "operator" && e.range.from === e.range.to || e.source === "injector");
+function versionEvidence(r) {
+  return versionEvidenceOf(r).filter((e) => e.source === "istio-init" || e.source === "istiod" || e.source === "operator" && e.range.from === e.range.to || e.source === "injector");
 }
 
 // rules/init-rerun-prune.ts
@@ -30358,17 +23486,17 @@ var init_rerun_prune_default = createRule({
     let newerInstall = false;
     const configMaps = /* @__PURE__ */ new Map();
     const mounts = [];
-    const cmKey = (ns2, name) => `${ns2 ?? ""}/${name}`;
+    const cmKey = (ns, name) => `${ns ?? ""}/${name}`;
     const CLI = /\b(?:docker|crictl|nerdctl)\b/;
     return {
-      Resource(r7) {
-        for (const e of versionEvidence(r7)) {
+      Resource(r) {
+        for (const e of versionEvidence(r)) {
           if (!atLeast(e.version, 1, 24)) {
             if (evidence.length < 100) evidence.push(e);
           } else if (e.revision !== void 0) newerInstall = true;
         }
-        if (r7.kind === "ConfigMap" && r7.apiVersion === "v1" && Object.values(asObject(r7.object.data) ?? {}).some((v2) => typeof v2 === "string" && CLI.test(v2))) {
-          configMaps.set(cmKey(r7.namespace, r7.name), r7);
+        if (r.kind === "ConfigMap" && r.apiVersion === "v1" && Object.values(asObject(r.object.data) ?? {}).some((v) => typeof v === "string" && CLI.test(v))) {
+          configMaps.set(cmKey(r.namespace, r.name), r);
         }
       },
       PodTemplate(t) {
@@ -30379,8 +23507,8 @@ var init_rerun_prune_default = createRule({
           for (const key of ["command", "args"]) {
             const list2 = c.object[key];
             if (!Array.isArray(list2)) continue;
-            list2.forEach((v2, i) => {
-              if (typeof v2 === "string") entries2.push({ text: v2, path: [...c.path, key, i] });
+            list2.forEach((v, i) => {
+              if (typeof v === "string") entries2.push({ text: v, path: [...c.path, key, i] });
             });
           }
           if (entries2.length === 0) continue;
@@ -30395,10 +23523,10 @@ var init_rerun_prune_default = createRule({
         const nsenter = usesNsenter(scriptWords);
         if (found.length > 0 && (hostPath || hostPID && nsenter)) hits.push(...found);
         const names2 = [];
-        for (const v2 of Array.isArray(t.spec.volumes) ? t.spec.volumes : []) {
-          const name = getIn(v2, ["configMap", "name"]);
+        for (const v of Array.isArray(t.spec.volumes) ? t.spec.volumes : []) {
+          const name = getIn(v, ["configMap", "name"]);
           if (typeof name === "string") names2.push(name);
-          const sources = getIn(v2, ["projected", "sources"]);
+          const sources = getIn(v, ["projected", "sources"]);
           for (const s of Array.isArray(sources) ? sources : []) {
             const n = getIn(s, ["configMap", "name"]);
             if (typeof n === "string") names2.push(n);
@@ -30477,8 +23605,8 @@ var init_rerun_prune_default = createRule({
       if (!/\s/.test(value)) return void 0;
       const m = /\b(system|container)(\s+)prune\b/.exec(value);
       if (!m) return void 0;
-      const at2 = m.index + m[0].length;
-      return { messageId: "addFilter", edits: [{ op: "set", path: h.path, value: `${value.slice(0, at2)} --filter ${ISTIO_INIT_FILTER}${value.slice(at2)}` }] };
+      const at = m.index + m[0].length;
+      return { messageId: "addFilter", edits: [{ op: "set", path: h.path, value: `${value.slice(0, at)} --filter ${ISTIO_INIT_FILTER}${value.slice(at)}` }] };
     }
   }
 });
@@ -30499,7 +23627,7 @@ var NETWORK_CLIENTS = [
   { label: "mongosh", names: ["mongosh", "mongo"], dials: "target", port: 27017, portFlags: ["--port"], hostFlags: ["--host"], valueFlags: ["-u", "--username", "-p", "--password", "--eval", "--authenticationDatabase"], local: HELP },
   { label: "Flyway", names: ["flyway"], images: ["flyway"], dials: "always", local: ["-v", "-?", ...HELP] },
   { label: "Liquibase", names: ["liquibase"], images: ["liquibase"], dials: "always", local: HELP },
-  // golang-migrate: its database is a URL argument (-database postgres://…).
+  // golang-migrate: its database is a URL argument (-database postgres://\u2026).
   { label: "migrate", names: ["migrate"], images: ["migrate"], dials: "target", valueFlags: ["-path", "-source", "-lock-timeout"], local: HELP },
   { label: "Alembic", names: ["alembic"], dials: "address-env", local: HELP },
   { label: "dockerize -wait", names: ["dockerize"], images: ["dockerize"], dials: "target", valueFlags: ["-template", "-timeout", "-wait-retry-interval", "-stdout", "-stderr"], local: HELP },
@@ -30658,15 +23786,15 @@ function imageName3(image) {
 }
 var VAR = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*))?\}|\(([A-Za-z_][A-Za-z0-9_]*)\)|([A-Za-z_][A-Za-z0-9_]*))$/;
 function varName(text) {
-  const v2 = VAR.exec(text);
-  return v2 ? v2[1] ?? v2[4] ?? v2[5] : void 0;
+  const v = VAR.exec(text);
+  return v ? v[1] ?? v[4] ?? v[5] : void 0;
 }
 function varValue(text, env) {
-  const v2 = VAR.exec(text);
-  if (!v2) return void 0;
-  const value = env.get(v2[1] ?? v2[4] ?? v2[5]);
-  const fallback = v2[2] !== void 0 ? v2[3] : void 0;
-  if (value && "literal" in value) return fallback !== void 0 && value.literal === "" && v2[2] === ":-" ? { literal: fallback } : value;
+  const v = VAR.exec(text);
+  if (!v) return void 0;
+  const value = env.get(v[1] ?? v[4] ?? v[5]);
+  const fallback = v[2] !== void 0 ? v[3] : void 0;
+  if (value && "literal" in value) return fallback !== void 0 && value.literal === "" && v[2] === ":-" ? { literal: fallback } : value;
   if (value) return { opaque: true };
   return fallback !== void 0 ? { literal: fallback } : { opaque: true };
 }
@@ -30786,8 +23914,8 @@ function clientDial(client, args, env) {
       if (value === void 0) continue;
       if (hostFlags.has(flag)) hostGiven = (hostGiven ?? false) || valueAddress(value, env) !== void 0;
       else if (portFlags.has(flag)) {
-        const v2 = varValue(value, env);
-        const given = portOf(value) ?? (v2 && "literal" in v2 ? portOf(v2.literal) : void 0);
+        const v = varValue(value, env);
+        const given = portOf(value) ?? (v && "literal" in v ? portOf(v.literal) : void 0);
         if (given === void 0) portUnknown = true;
         else port = given;
       } else {
@@ -30816,20 +23944,20 @@ function clientDial(client, args, env) {
     const fromEnv = envAddresses(env);
     return fromEnv.length > 0 ? portsOf(fromEnv, void 0) : void 0;
   }
-  const hostEnv = (client.hostEnv ?? []).map((n) => env.get(n)).filter((v2) => v2 !== void 0);
+  const hostEnv = (client.hostEnv ?? []).map((n) => env.get(n)).filter((v) => v !== void 0);
   if (client.dials === "always") {
     if (port !== void 0) return [port];
     if (portUnknown) return "unknown";
     if (addresses.length > 0) return portsOf(addresses, client.port);
-    for (const v2 of hostEnv) {
-      const a = "literal" in v2 ? valueAddress(v2.literal, env) : void 0;
+    for (const v of hostEnv) {
+      const a = "literal" in v ? valueAddress(v.literal, env) : void 0;
       return a?.port !== void 0 ? [a.port] : "unknown";
     }
     return client.port !== void 0 ? [client.port] : "unknown";
   }
   if (hostGiven === false) return void 0;
   if (client.portPositional && port === void 0 && !portUnknown) port = positional.map((w) => portOf(w)).find((p) => p !== void 0);
-  const envRemote = hostEnv.some((v2) => "from" in v2 ? v2.from !== "pod" : v2.literal !== "" && hostIsRemote(v2.literal, env));
+  const envRemote = hostEnv.some((v) => "from" in v ? v.from !== "pod" : v.literal !== "" && hostIsRemote(v.literal, env));
   if (hostGiven || addresses.length === 0 && envRemote) {
     const known = port ?? (portUnknown ? void 0 : client.port);
     return known !== void 0 ? [known] : "unknown";
@@ -30862,17 +23990,17 @@ function scriptCommands(script, depth = 0) {
       inWord = true;
       i = end < 0 ? text.length : end;
     } else if (ch === '"') {
-      let j2 = i + 1;
-      for (; j2 < text.length && text[j2] !== '"'; j2++) {
-        if (text[j2] === "\\" && j2 + 1 < text.length) j2++;
-        if (text[j2] === "$" && text[j2 + 1] === "(" && text[j2 + 2] !== "(" && !/^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text.slice(j2, j2 + 130))) {
-          const end = closingParen(text, j2 + 2);
-          if (nested2.length < MAX_NESTED) nested2.push(text.slice(j2 + 2, end));
+      let j = i + 1;
+      for (; j < text.length && text[j] !== '"'; j++) {
+        if (text[j] === "\\" && j + 1 < text.length) j++;
+        if (text[j] === "$" && text[j + 1] === "(" && text[j + 2] !== "(" && !/^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text.slice(j, j + 130))) {
+          const end = closingParen(text, j + 2);
+          if (nested2.length < MAX_NESTED) nested2.push(text.slice(j + 2, end));
         }
-        word += text[j2];
+        word += text[j];
       }
       inWord = true;
-      i = j2;
+      i = j;
     } else if (ch === "\\") {
       if (text[i + 1] !== "\n" && i + 1 < text.length) {
         word += text[i + 1];
@@ -30892,21 +24020,21 @@ function scriptCommands(script, depth = 0) {
       endWord();
       for (const w of restWords) if (words.length < MAX_WORDS) words.push(w);
       endCommand();
-      let at2 = lineEnd3 + 1;
+      let at = lineEnd3 + 1;
       for (; ; ) {
-        const next = text.indexOf("\n", at2);
-        const line = text.slice(at2, next < 0 ? text.length : next);
+        const next = text.indexOf("\n", at);
+        const line = text.slice(at, next < 0 ? text.length : next);
         if ((m[1] ? line.replace(/^\t+/, "") : line).trim() === m[3]) {
-          at2 = next < 0 ? text.length : next;
+          at = next < 0 ? text.length : next;
           break;
         }
         if (next < 0) {
-          at2 = text.length;
+          at = text.length;
           break;
         }
-        at2 = next + 1;
+        at = next + 1;
       }
-      i = at2;
+      i = at;
     } else if (ch === "#" && !inWord) {
       const nl = text.indexOf("\n", i);
       i = nl < 0 ? text.length : nl - 1;
@@ -30942,9 +24070,9 @@ function scriptCommands(script, depth = 0) {
 }
 function closingParen(text, from) {
   let depth = 1;
-  for (let k2 = from; k2 < text.length; k2++) {
-    if (text[k2] === "(") depth++;
-    else if (text[k2] === ")" && --depth === 0) return k2;
+  for (let k = from; k < text.length; k++) {
+    if (text[k] === "(") depth++;
+    else if (text[k] === ")" && --depth === 0) return k;
   }
   return text.length;
 }
@@ -30998,18 +24126,18 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
   if (NON_RUNNERS.has(name)) return;
   const from = entrypointUnknown || MIGRATE_WORDS.has(migrateName(name)) ? 0 : 1;
   const tail = rest.slice(from);
-  const at2 = tail.findIndex((w, k2) => MIGRATE_WORDS.has(k2 === 0 && from === 0 ? migrateName(w.text) : w.text) || MIGRATE_PAIRS.has(`${tail[k2 - 1]?.text ?? ""} ${w.text}`));
-  const migrate = tail[at2];
+  const at = tail.findIndex((w, k) => MIGRATE_WORDS.has(k === 0 && from === 0 ? migrateName(w.text) : w.text) || MIGRATE_PAIRS.has(`${tail[k - 1]?.text ?? ""} ${w.text}`));
+  const migrate = tail[at];
   if (migrate) {
     const ports = clientDial(MIGRATION, [], env);
-    const pair = `${tail[at2 - 1]?.text ?? ""} ${migrate.text}`;
+    const pair = `${tail[at - 1]?.text ?? ""} ${migrate.text}`;
     if (ports !== void 0) out.push({ client: `${MIGRATION.label} ${MIGRATE_PAIRS.has(pair) ? pair : migrate.text}`, ports, path: migrate.path });
   }
 }
-function stringList2(v2, path) {
-  if (!Array.isArray(v2)) return [];
+function stringList2(v, path) {
+  if (!Array.isArray(v)) return [];
   const out = [];
-  v2.slice(0, MAX_ARGS).forEach((x, i) => {
+  v.slice(0, MAX_ARGS).forEach((x, i) => {
     if (typeof x === "string" || typeof x === "number") out.push({ text: String(x), path: [...path, i] });
   });
   return out;
@@ -31045,8 +24173,8 @@ function captureOf(t) {
   if (include !== void 0 && include.trim() !== "*") return { kind: "unknown" };
   const ranges = labelString(t.annotations[EXCLUDE_IP_RANGES]);
   if (ranges !== void 0 && ranges.trim() !== "") {
-    const list2 = ranges.split(",").map((r7) => r7.trim());
-    return list2.some((r7) => ALL_IPV4.has(r7)) ? { kind: "none" } : { kind: "unknown" };
+    const list2 = ranges.split(",").map((r) => r.trim());
+    return list2.some((r) => ALL_IPV4.has(r)) ? { kind: "none" } : { kind: "unknown" };
   }
   const ports = labelString(t.annotations[EXCLUDE_PORTS]);
   if (ports !== void 0 && ports.trim() !== "") {
@@ -31148,15 +24276,15 @@ var SAFE_TO_EVICT_LOCAL_VOLUMES = "cluster-autoscaler.kubernetes.io/safe-to-evic
 var USER_VOLUME_ANNOTATION = "sidecar.istio.io/userVolume";
 var ISTIO_LOCAL_VOLUMES = ["workload-socket", "credential-socket", "workload-certs", "istio-data"];
 var REPLICATED_KINDS = /* @__PURE__ */ new Set(["Deployment", "StatefulSet", "ReplicaSet", "ReplicationController"]);
-var isReplicated = (r7) => REPLICATED_KINDS.has(r7.kind) || r7.kind === "Rollout" && r7.apiVersion.startsWith("argoproj.io/");
+var isReplicated = (r) => REPLICATED_KINDS.has(r.kind) || r.kind === "Rollout" && r.apiVersion.startsWith("argoproj.io/");
 function isLocalVolume(volume) {
-  const v2 = asObject(volume);
-  if (!v2) return false;
-  if (v2.hostPath !== void 0 && v2.hostPath !== null) return true;
-  const sources = Object.keys(v2).filter((k2) => k2 !== "name");
-  if (sources.length === 0 || sources.length === 1 && v2[sources[0]] === null) return true;
-  if (!Object.hasOwn(v2, "emptyDir")) return false;
-  return asObject(v2.emptyDir)?.medium !== "Memory";
+  const v = asObject(volume);
+  if (!v) return false;
+  if (v.hostPath !== void 0 && v.hostPath !== null) return true;
+  const sources = Object.keys(v).filter((k) => k !== "name");
+  if (sources.length === 0 || sources.length === 1 && v[sources[0]] === null) return true;
+  if (!Object.hasOwn(v, "emptyDir")) return false;
+  return asObject(v.emptyDir)?.medium !== "Memory";
 }
 function listedVolumes(value) {
   return value ? value.split(",") : [];
@@ -31165,30 +24293,30 @@ function userVolumeNames(annotation) {
   if (!annotation) return [];
   try {
     const parsed = asObject(JSON.parse(annotation));
-    return parsed ? Object.entries(parsed).filter(([, v2]) => isLocalVolume(v2)).map(([k2]) => k2) : [];
+    return parsed ? Object.entries(parsed).filter(([, v]) => isLocalVolume(v)).map(([k]) => k) : [];
   } catch {
     return [];
   }
 }
 var extrasCache = /* @__PURE__ */ new WeakMap();
-function injectorExtras(r7) {
+function injectorExtras(r) {
   const none = { injectedAnnotations: {}, gkeWorkloadCertificate: false };
-  if (!r7) return none;
-  const hit = extrasCache.get(r7);
+  if (!r) return none;
+  const hit = extrasCache.get(r);
   if (hit) return hit;
   let annotations;
   let caName;
-  if (r7.kind === "ConfigMap") {
-    annotations = injectorConfigDataOf(r7).value?.injectedAnnotations;
-    caName = getIn(injectorValuesOf(r7), ["global", "caName"]);
-  } else if (r7.kind === "IstioOperator") {
-    annotations = getIn(r7.object, ["spec", "values", "sidecarInjectorWebhook", "injectedAnnotations"]);
-    caName = getIn(r7.object, ["spec", "values", "global", "caName"]);
+  if (r.kind === "ConfigMap") {
+    annotations = injectorConfigDataOf(r).value?.injectedAnnotations;
+    caName = getIn(injectorValuesOf(r), ["global", "caName"]);
+  } else if (r.kind === "IstioOperator") {
+    annotations = getIn(r.object, ["spec", "values", "sidecarInjectorWebhook", "injectedAnnotations"]);
+    caName = getIn(r.object, ["spec", "values", "global", "caName"]);
   }
   const injectedAnnotations = {};
-  for (const [k2, v2] of Object.entries(asObject(annotations) ?? {})) injectedAnnotations[k2] = labelString(v2) ?? "";
+  for (const [k, v] of Object.entries(asObject(annotations) ?? {})) injectedAnnotations[k] = labelString(v) ?? "";
   const out = { injectedAnnotations, gkeWorkloadCertificate: caName === "GkeWorkloadCertificate" };
-  extrasCache.set(r7, out);
+  extrasCache.set(r, out);
   return out;
 }
 function evictionCheck(annotations, istioVolumes, ownVolumes) {
@@ -31197,14 +24325,14 @@ function evictionCheck(annotations, istioVolumes, ownVolumes) {
   const local = annotations[SAFE_TO_EVICT_LOCAL_VOLUMES];
   if (safe !== void 0 && isPlaceholder(safe) || local !== void 0 && isPlaceholder(local)) return void 0;
   const listed = listedVolumes(local);
-  const blocking = istioVolumes.filter((v2) => !listed.includes(v2));
+  const blocking = istioVolumes.filter((v) => !listed.includes(v));
   if (blocking.length === 0) return void 0;
   const spaced = listed.filter((l) => l !== l.trim() && blocking.includes(l.trim()));
-  return { blocking, own: ownVolumes.filter((v2) => !listed.includes(v2)), spaced };
+  return { blocking, own: ownVolumes.filter((v) => !listed.includes(v)), spaced };
 }
 var volumesOf = (t) => Array.isArray(t.spec.volumes) ? t.spec.volumes : [];
-var volumeName = (v2) => {
-  const n = asObject(v2)?.name;
+var volumeName = (v) => {
+  const n = asObject(v)?.name;
   return typeof n === "string" ? n : void 0;
 };
 function knownTemplates(t) {
@@ -31218,9 +24346,9 @@ function injectedVolumes(t, facts) {
   const own = [];
   if (Object.hasOwn(t.annotations, SIDECAR_STATUS_ANNOTATION) && t.containers.some((c) => c.name === "istio-proxy")) {
     const istio2 = [];
-    for (const v2 of volumesOf(t)) {
-      const name = volumeName(v2);
-      if (name === void 0 || !isLocalVolume(v2)) continue;
+    for (const v of volumesOf(t)) {
+      const name = volumeName(v);
+      if (name === void 0 || !isLocalVolume(v)) continue;
       (istioNames.has(name) ? istio2 : own).push(name);
     }
     return { istio: istio2, own, annotations };
@@ -31229,11 +24357,11 @@ function injectedVolumes(t, facts) {
   if (prediction.outcome !== "injected" || !prediction.via || !knownTemplates(t)) return void 0;
   const extras = injectorExtras(facts.mesh.injectorFor(prediction.via.revision).resource);
   Object.assign(annotations, extras.injectedAnnotations);
-  const istio = ISTIO_LOCAL_VOLUMES.filter((v2) => !(v2 === "workload-certs" && extras.gkeWorkloadCertificate));
+  const istio = ISTIO_LOCAL_VOLUMES.filter((v) => !(v === "workload-certs" && extras.gkeWorkloadCertificate));
   istio.push(...userVolumeNames(labelString(t.annotations[USER_VOLUME_ANNOTATION])));
-  for (const v2 of volumesOf(t)) {
-    const name = volumeName(v2);
-    if (name !== void 0 && isLocalVolume(v2)) own.push(name);
+  for (const v of volumesOf(t)) {
+    const name = volumeName(v);
+    if (name !== void 0 && isLocalVolume(v)) own.push(name);
   }
   return { istio, own, annotations };
 }
@@ -31266,7 +24394,7 @@ var autoscaler_safe_to_evict_default = createRule({
         const check = evictionCheck(found.annotations, found.istio, found.own);
         if (!check) return;
         const written = labelString(t.annotations[SAFE_TO_EVICT_LOCAL_VOLUMES]);
-        const listed = listedVolumes(written).map((v2) => v2.trim()).filter((v2) => v2 !== "");
+        const listed = listedVolumes(written).map((v) => v.trim()).filter((v) => v !== "");
         const list2 = [.../* @__PURE__ */ new Set([...listed, ...check.blocking])].join(",");
         const annotationsPath = templatePath(t, "metadata", "annotations");
         let target;
@@ -31474,16 +24602,16 @@ var deprecated_names_default = {
 var DEPRECATED_NAMES_SOURCE = deprecated_names_default.source;
 var version = (text, what) => {
   if (text === null) return void 0;
-  const v2 = parseIstioVersion(text);
-  if (!v2) throw new Error(`deprecated-names.json: ${what}: "${text}" is not a version`);
-  return v2;
+  const v = parseIstioVersion(text);
+  if (!v) throw new Error(`deprecated-names.json: ${what}: "${text}" is not a version`);
+  return v;
 };
 var kind = (text, what) => {
   if (text !== "annotation" && text !== "label") throw new Error(`deprecated-names.json: ${what}: type "${text}"`);
   return text;
 };
 var DEPRECATED_NAMES = deprecated_names_default.entries.map((e) => {
-  const r7 = e.rename;
+  const r = e.rename;
   return {
     name: e.name,
     type: kind(e.type, e.name),
@@ -31491,22 +24619,22 @@ var DEPRECATED_NAMES = deprecated_names_default.entries.map((e) => {
     deprecatedIn: version(e.deprecatedIn, `${e.name} deprecatedIn`),
     removedIn: version(e.removedIn, `${e.name} removedIn`),
     instead: e.instead,
-    ...r7 ? { rename: { type: kind(r7.type, `${e.name} rename`), name: r7.name, since: version(r7.since, `${e.name} rename.since`) } } : {}
+    ...r ? { rename: { type: kind(r.type, `${e.name} rename`), name: r.name, since: version(r.since, `${e.name} rename.since`) } } : {}
   };
 });
 var byPlace = /* @__PURE__ */ new Map();
 for (const e of DEPRECATED_NAMES) {
-  for (const k2 of e.on) {
-    const key = `${k2}/${e.type}`;
+  for (const k of e.on) {
+    const key = `${k}/${e.type}`;
     byPlace.set(key, [...byPlace.get(key) ?? [], e]);
   }
 }
 function deprecatedNamesOn(kindName, type) {
   return byPlace.get(`${kindName}/${type}`) ?? [];
 }
-function statusAt(entry, v2) {
-  if (entry.removedIn && atLeast(v2, entry.removedIn.major, entry.removedIn.minor)) return "removed";
-  if (entry.deprecatedIn && atLeast(v2, entry.deprecatedIn.major, entry.deprecatedIn.minor)) return "deprecated";
+function statusAt(entry, v) {
+  if (entry.removedIn && atLeast(v, entry.removedIn.major, entry.removedIn.minor)) return "removed";
+  if (entry.deprecatedIn && atLeast(v, entry.deprecatedIn.major, entry.deprecatedIn.minor)) return "deprecated";
   return void 0;
 }
 
@@ -31569,15 +24697,15 @@ var annotation_deprecated_default = createRule({
       return out;
     }
     return {
-      Resource(r7) {
-        if (r7.kind === "Pod") return;
-        const md = asObject(r7.object.metadata);
+      Resource(r) {
+        if (r.kind === "Pod") return;
+        const md = asObject(r.object.metadata);
         if (!md) return;
         for (const type of ["annotation", "label"]) {
           const key = type === "label" ? "labels" : "annotations";
           const map = asObject(md[key]);
           if (!map) continue;
-          for (const f of present2(map, r7.kind, type, ["metadata", key])) report2(r7, f, void 0, false, "");
+          for (const f of present2(map, r.kind, type, ["metadata", key])) report2(r, f, void 0, false, "");
         }
       },
       PodTemplate(t) {
@@ -31638,11 +24766,11 @@ function predictWithLabel(t, value, facts) {
   const pod = podFacts(t);
   const annotations = { ...pod.annotations };
   delete annotations[INJECT_KEY];
-  const ns2 = namespaceLabelSet(t.resource.namespace, facts);
+  const ns = namespaceLabelSet(t.resource.namespace, facts);
   return predictInjection({
     pod: { ...pod, labels: { ...pod.labels, [INJECT_KEY]: value }, annotations },
-    namespaceLabels: ns2.labels,
-    namespaceKnown: ns2.known,
+    namespaceLabels: ns.labels,
+    namespaceKnown: ns.known,
     webhooks: facts.mesh.webhooks,
     injectorFor: (rev) => facts.mesh.injectorFor(rev),
     version: facts.mesh.version
@@ -31883,7 +25011,7 @@ var ambient_sidecar_setting_default = createRule({
     return {
       PodTemplate(t) {
         const keys = Object.keys(t.annotations);
-        if (!keys.some((k2) => AMBIENT_IGNORED.has(k2))) return;
+        if (!keys.some((k) => AMBIENT_IGNORED.has(k))) return;
         const capture = captureForTemplate(t, facts);
         if (capture.outcome !== "ambient") return;
         for (const key of keys.slice(0, MAX_ANNOTATIONS)) {
@@ -31905,10 +25033,10 @@ var ambient_sidecar_setting_default = createRule({
 
 // src/model/network-policy.ts
 var MAX_ITEMS2 = 500;
-function isNetworkPolicy(r7) {
-  return r7.kind === "NetworkPolicy" && r7.apiVersion.startsWith("networking.k8s.io/");
+function isNetworkPolicy(r) {
+  return r.kind === "NetworkPolicy" && r.apiVersion.startsWith("networking.k8s.io/");
 }
-var list = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ITEMS2) : void 0;
+var list = (v) => Array.isArray(v) ? v.slice(0, MAX_ITEMS2) : void 0;
 function parsePeer(raw) {
   const o = asObject(raw);
   if (!o) return { kind: "unreadable" };
@@ -31919,11 +25047,11 @@ function parsePeer(raw) {
     if (!except || except.some((e) => typeof e !== "string")) return { kind: "unreadable" };
     return { kind: "ip", cidr: ip.cidr, except };
   }
-  const selector = (v2) => v2 === void 0 || v2 === null ? void 0 : asObject(v2) ? parseSelector(v2) : "bad";
-  const ns2 = selector(o.namespaceSelector);
+  const selector = (v) => v === void 0 || v === null ? void 0 : asObject(v) ? parseSelector(v) : "bad";
+  const ns = selector(o.namespaceSelector);
   const pods = selector(o.podSelector);
-  if (ns2 === "bad" || pods === "bad" || ns2 === void 0 && pods === void 0) return { kind: "unreadable" };
-  return { kind: "pods", namespaceSelector: ns2, podSelector: pods };
+  if (ns === "bad" || pods === "bad" || ns === void 0 && pods === void 0) return { kind: "unreadable" };
+  return { kind: "pods", namespaceSelector: ns, podSelector: pods };
 }
 function parsePorts(raw) {
   if (raw === void 0 || raw === null) return "all";
@@ -31945,16 +25073,16 @@ function parsePorts(raw) {
   return out;
 }
 var cache = /* @__PURE__ */ new WeakMap();
-function networkPolicyOf(r7) {
-  const hit = cache.get(r7);
+function networkPolicyOf(r) {
+  const hit = cache.get(r);
   if (hit) return hit;
-  const built = build(r7);
-  cache.set(r7, built);
+  const built = build(r);
+  cache.set(r, built);
   return built;
 }
-function build(r7) {
-  const base = { resource: r7, namespace: r7.namespace };
-  const spec = asObject(r7.object.spec);
+function build(r) {
+  const base = { resource: r, namespace: r.namespace };
+  const spec = asObject(r.object.spec);
   const fail = (why) => ({ ...base, podSelector: EVERYTHING, isolatesIngress: "unknown", isolatesEgress: "unknown", ingress: [], egress: [], unreadable: why });
   if (!spec) return fail("no spec");
   const sel2 = spec.podSelector;
@@ -32139,11 +25267,11 @@ var ambient_network_policy_default = createRule({
     const waypointServices = /* @__PURE__ */ new Set();
     let budget = MAX_COMPARISONS;
     return {
-      Resource(r7) {
-        if (isNetworkPolicy(r7)) policies.push(networkPolicyOf(r7));
-        else if (r7.kind === "Service" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
-          const labels = asObject(asObject(r7.object.metadata)?.labels);
-          if (labels && Object.hasOwn(labels, USE_WAYPOINT2)) waypointServices.add(r7.namespace);
+      Resource(r) {
+        if (isNetworkPolicy(r)) policies.push(networkPolicyOf(r));
+        else if (r.kind === "Service" && r.apiVersion === "v1" && r.namespace !== void 0) {
+          const labels = asObject(asObject(r.object.metadata)?.labels);
+          if (labels && Object.hasOwn(labels, USE_WAYPOINT2)) waypointServices.add(r.namespace);
         }
       },
       PodTemplate(t) {
@@ -32197,8 +25325,8 @@ var ambient_network_policy_default = createRule({
     }
     function mayUseWaypoint(d) {
       if (Object.hasOwn(d.labels.known, USE_WAYPOINT2) || waypointServices.has(d.namespace)) return true;
-      const ns2 = namespaceLabelSet(d.namespace, facts).labels;
-      return !ns2.complete || Object.hasOwn(ns2.known, USE_WAYPOINT2);
+      const ns = namespaceLabelSet(d.namespace, facts).labels;
+      return !ns.complete || Object.hasOwn(ns.known, USE_WAYPOINT2);
     }
     function checkHboneEgress(c, admitted, isolating, reported) {
       for (const p of isolating) {
@@ -32277,8 +25405,8 @@ function selectorPath(p) {
   const spec = asObject(p.resource.object.spec);
   return spec && Object.hasOwn(spec, "podSelector") ? ["spec", "podSelector"] : spec ? ["spec"] : [];
 }
-function shortName2(r7) {
-  return r7.namespace ? `${r7.namespace}/${r7.name}` : r7.name;
+function shortName2(r) {
+  return r.namespace ? `${r.namespace}/${r.name}` : r.name;
 }
 var policyName = (p) => shortName2(p.resource);
 function servedPorts(t) {
@@ -32360,15 +25488,15 @@ var USE_WAYPOINT_NAMESPACE2 = "istio.io/use-waypoint-namespace";
 var WAYPOINT_FOR2 = "istio.io/waypoint-for";
 var WAYPOINT_CLASS = "istio-waypoint";
 var MAX_LISTENERS = 64;
-var str4 = (v2) => typeof v2 === "string" ? v2 : void 0;
-var isGateway = (r7) => r7.kind === "Gateway" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
-var isGatewayClass = (r7) => r7.kind === "GatewayClass" && r7.apiVersion.startsWith("gateway.networking.k8s.io/");
-var labelsOf = (r7) => asObject(getIn(r7.object, ["metadata", "labels"])) ?? {};
+var str4 = (v) => typeof v === "string" ? v : void 0;
+var isGateway = (r) => r.kind === "Gateway" && r.apiVersion.startsWith("gateway.networking.k8s.io/");
+var isGatewayClass = (r) => r.kind === "GatewayClass" && r.apiVersion.startsWith("gateway.networking.k8s.io/");
+var labelsOf = (r) => asObject(getIn(r.object, ["metadata", "labels"])) ?? {};
 function waypointGateways(gateways, classes) {
   const classLabel = /* @__PURE__ */ new Map();
   for (const c of classes) {
-    const v2 = labelString(labelsOf(c)[WAYPOINT_FOR2]);
-    if (v2 !== void 0) classLabel.set(c.name, v2);
+    const v = labelString(labelsOf(c)[WAYPOINT_FOR2]);
+    if (v !== void 0) classLabel.set(c.name, v);
   }
   return gateways.map((g) => {
     const className = str4(getIn(g.object, ["spec", "gatewayClassName"]));
@@ -32441,17 +25569,17 @@ var MAX_PODS = 5e3;
 var MAX_RULES = 200;
 var MAX_ENTRIES2 = 100;
 var MAX_COMPARISONS2 = 2e6;
-var isAuthorizationPolicy = (r7) => r7.kind === "AuthorizationPolicy" && r7.apiVersion.startsWith("security.istio.io/");
+var isAuthorizationPolicy = (r) => r.kind === "AuthorizationPolicy" && r.apiVersion.startsWith("security.istio.io/");
 var isSet = (obj, field) => {
-  const v2 = obj?.[field];
-  return Array.isArray(v2) && v2.length > 0;
+  const v = obj?.[field];
+  return Array.isArray(v) && v.length > 0;
 };
-var entries = (v2) => Array.isArray(v2) ? v2.slice(0, MAX_ENTRIES2) : [];
+var entries = (v) => Array.isArray(v) ? v.slice(0, MAX_ENTRIES2) : [];
 function ruleAtZtunnel(rule) {
-  const r7 = asObject(rule);
+  const r = asObject(rule);
   const l7 = /* @__PURE__ */ new Set();
   let emptied = false;
-  const to = entries(r7?.to);
+  const to = entries(r?.to);
   if (to.length > 0) {
     let live = false;
     for (const e of to) {
@@ -32461,7 +25589,7 @@ function ruleAtZtunnel(rule) {
     }
     if (!live) emptied = true;
   }
-  const from = entries(r7?.from);
+  const from = entries(r?.from);
   if (from.length > 0) {
     let live = false;
     for (const e of from) {
@@ -32471,7 +25599,7 @@ function ruleAtZtunnel(rule) {
     }
     if (!live) emptied = true;
   }
-  for (const e of entries(r7?.when)) {
+  for (const e of entries(r?.when)) {
     const w = asObject(e);
     if (typeof w?.key !== "string" || w.key === "") continue;
     if (!L4_WHEN_KEYS.includes(w.key)) {
@@ -32488,10 +25616,10 @@ function principalMatch(pattern, id) {
   if (pattern.includes("*")) return "unknown";
   return pattern.endsWith(`/ns/${id.namespace}/sa/${id.serviceAccount}`) && !pattern.startsWith("/");
 }
-var strings3 = (v2) => entries(v2).filter((x) => typeof x === "string");
+var strings3 = (v) => entries(v).filter((x) => typeof x === "string");
 var anyOf = (values) => values.includes(true) ? true : values.includes("unknown") ? "unknown" : false;
 var allOf = (values) => values.includes(false) ? false : values.includes("unknown") ? "unknown" : true;
-var not = (v2) => v2 === "unknown" ? v2 : !v2;
+var not = (v) => v === "unknown" ? v : !v;
 function sourceAdmits(raw, id, policyNamespace) {
   const src = asObject(raw);
   if (!src || !L4_SOURCE_FIELDS.some((f) => isSet(src, f))) return false;
@@ -32510,13 +25638,13 @@ function sourceAdmits(raw, id, policyNamespace) {
   return allOf(checks);
 }
 function ruleAdmits2(rule, id, policyNamespace) {
-  const r7 = asObject(rule);
-  if (!r7) return false;
-  if (ruleAtZtunnel(r7).l7.length > 0) return false;
+  const r = asObject(rule);
+  if (!r) return false;
+  if (ruleAtZtunnel(r).l7.length > 0) return false;
   const checks = [];
-  const from = entries(r7.from);
+  const from = entries(r.from);
   if (from.length > 0) checks.push(anyOf(from.map((e) => sourceAdmits(asObject(e)?.source, id, policyNamespace))));
-  for (const e of entries(r7.when)) {
+  for (const e of entries(r.when)) {
     const w = asObject(e);
     const values = strings3(w?.values);
     const notValues = strings3(w?.notValues);
@@ -32526,7 +25654,7 @@ function ruleAdmits2(rule, id, policyNamespace) {
   }
   return allOf(checks);
 }
-var shortName3 = (r7) => r7.namespace ? `${r7.namespace}/${r7.name}` : r7.name;
+var shortName3 = (r) => r.namespace ? `${r.namespace}/${r.name}` : r.name;
 function podList(pods) {
   const names2 = [...new Set(pods.map((p) => shortName3(p.t.resource)))];
   return names2.length === 1 ? names2[0] : `${names2[0]} and ${names2.length - 1} more`;
@@ -32570,32 +25698,32 @@ var ambient_authz_policy_default = createRule({
       File(node) {
         if (!autoAllow && node.file.text.includes(AUTO_ALLOW_WAYPOINT_FLAG)) autoAllow = true;
       },
-      Resource(r7) {
-        if (isAuthorizationPolicy(r7)) {
-          if (policies.length < MAX_POLICIES) policies.push(r7);
-        } else if (r7.namespace !== void 0 && r7.kind === "Service" && r7.apiVersion === "v1") {
-          const headless = getIn(r7.object, ["spec", "clusterIP"]) === "None";
-          const selector = headless ? {} : labelRecord(getIn(r7.object, ["spec", "selector"]));
-          services.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: labelRecord(getIn(r7.object, ["metadata", "labels"])), selector });
-        } else if (r7.namespace !== void 0 && r7.kind === "ServiceEntry" && r7.apiVersion.startsWith("networking.istio.io/")) {
-          serviceEntries.set(`${r7.namespace}/${r7.name}`, { resource: r7, labels: labelRecord(getIn(r7.object, ["metadata", "labels"])) });
+      Resource(r) {
+        if (isAuthorizationPolicy(r)) {
+          if (policies.length < MAX_POLICIES) policies.push(r);
+        } else if (r.namespace !== void 0 && r.kind === "Service" && r.apiVersion === "v1") {
+          const headless = getIn(r.object, ["spec", "clusterIP"]) === "None";
+          const selector = headless ? {} : labelRecord(getIn(r.object, ["spec", "selector"]));
+          services.set(`${r.namespace}/${r.name}`, { resource: r, labels: labelRecord(getIn(r.object, ["metadata", "labels"])), selector });
+        } else if (r.namespace !== void 0 && r.kind === "ServiceEntry" && r.apiVersion.startsWith("networking.istio.io/")) {
+          serviceEntries.set(`${r.namespace}/${r.name}`, { resource: r, labels: labelRecord(getIn(r.object, ["metadata", "labels"])) });
         }
       },
       PodTemplate(t) {
-        const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || podCount >= MAX_PODS) return;
+        const ns = t.resource.namespace;
+        if (ns === void 0 || podCount >= MAX_PODS) return;
         podCount++;
-        const list2 = podsByNs.get(ns2) ?? [];
+        const list2 = podsByNs.get(ns) ?? [];
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
-        list2.push({ t, namespace: ns2, labels: labelRecord(t.labels), ambient: captureForTemplate(t, facts).outcome === "ambient", serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" });
-        podsByNs.set(ns2, list2);
+        list2.push({ t, namespace: ns, labels: labelRecord(t.labels), ambient: captureForTemplate(t, facts).outcome === "ambient", serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" });
+        podsByNs.set(ns, list2);
       },
       "Program:exit"() {
         for (const p of policies) {
           if (budget < 0) return;
-          const ns2 = p.namespace;
+          const ns = p.namespace;
           const spec = asObject(p.object.spec);
-          if (ns2 === void 0 || !spec) continue;
+          if (ns === void 0 || !spec) continue;
           const dryRun = labelString(getIn(p.object, ["metadata", "annotations", DRY_RUN_ANNOTATION]));
           if (dryRun !== void 0 && dryRun !== "" && dryRun !== "false") continue;
           const targetRefs = [...entries(spec.targetRefs), ...asObject(spec.targetRef) ? [spec.targetRef] : []];
@@ -32603,19 +25731,19 @@ var ambient_authz_policy_default = createRule({
           const selector = spec.selector;
           if (hasTargetRefs && selector !== void 0 && selector !== null) continue;
           if (hasTargetRefs) {
-            checkTargetRefs(context, p, ns2, Array.isArray(spec.targetRefs) ? "targetRefs" : "targetRef", spec);
+            checkTargetRefs(context, p, ns, Array.isArray(spec.targetRefs) ? "targetRefs" : "targetRef", spec);
             continue;
           }
           const matchLabels = labelRecord(getIn(selector, ["matchLabels"]));
-          if (checkWaypointSelector(p, ns2, matchLabels)) continue;
+          if (checkWaypointSelector(p, ns, matchLabels)) continue;
           if (selector === void 0 || selector === null) {
-            if (ns2 === "istio-system") continue;
+            if (ns === "istio-system") continue;
           }
           const selected = [];
           let all = true;
-          for (const pod of podsByNs.get(ns2) ?? []) {
+          for (const pod of podsByNs.get(ns) ?? []) {
             budget--;
-            if (!Object.entries(matchLabels).every(([k2, v2]) => pod.labels[k2] === v2)) continue;
+            if (!Object.entries(matchLabels).every(([k, v]) => pod.labels[k] === v)) continue;
             if (!pod.ambient) {
               all = false;
               break;
@@ -32624,7 +25752,7 @@ var ambient_authz_policy_default = createRule({
           }
           if (!all || selected.length === 0) continue;
           checkZtunnel(context, p, spec, selected);
-          if (!autoAllow) checkWaypointIdentity(context, p, ns2, spec, selected);
+          if (!autoAllow) checkWaypointIdentity(context, p, ns, spec, selected);
         }
       }
     };
@@ -32641,7 +25769,7 @@ var ambient_authz_policy_default = createRule({
         if (--budget < 0) break;
         if (service.resource.namespace !== pod.namespace || !service.selector) continue;
         const sel2 = Object.entries(service.selector);
-        if (sel2.length === 0 || !sel2.every(([k2, v2]) => pod.labels[k2] === v2)) continue;
+        if (sel2.length === 0 || !sel2.every(([k, v]) => pod.labels[k] === v)) continue;
         const ref = waypointRef(service.labels, pod.namespace, nsLabels, facts.mesh.version);
         if (ref === "unknown" || ref === void 0 || ref.none) continue;
         const verdict = judgeWaypoint(ref, "service", pod.namespace, nsLabels, facts.mesh.waypoints, facts.mesh.version);
@@ -32658,11 +25786,11 @@ var ambient_authz_policy_default = createRule({
         if (spec.targetRefs !== void 0 || spec.targetRef !== void 0) continue;
         if (p.namespace !== pod.namespace && !(p.namespace === "istio-system" && (spec.selector === void 0 || spec.selector === null))) continue;
         const matchLabels = labelRecord(getIn(spec.selector, ["matchLabels"]));
-        if (Object.entries(matchLabels).every(([k2, v2]) => pod.labels[k2] === v2)) out.push(spec);
+        if (Object.entries(matchLabels).every(([k, v]) => pod.labels[k] === v)) out.push(spec);
       }
       return out;
     }
-    function checkWaypointIdentity(ctx, p, ns2, spec, selected) {
+    function checkWaypointIdentity(ctx, p, ns, spec, selected) {
       if (spec.action !== void 0 && spec.action !== null && spec.action !== "ALLOW") return;
       const rules2 = Array.isArray(spec.rules) ? spec.rules.slice(0, MAX_RULES) : [];
       for (const d of selected.slice(0, 50)) {
@@ -32670,12 +25798,12 @@ var ambient_authz_policy_default = createRule({
           if (gateway.namespace === void 0) continue;
           const sa = labelString(getIn(gateway.resource.object, ["metadata", "annotations", GATEWAY_SERVICE_ACCOUNT])) ?? gateway.name;
           const waypointId = { namespace: gateway.namespace, serviceAccount: sa };
-          const mayAdmit = allowPoliciesOf(d).some((s) => (Array.isArray(s.rules) ? s.rules.slice(0, MAX_RULES) : []).some((r7) => ruleAdmits2(r7, waypointId, ns2) !== false));
+          const mayAdmit = allowPoliciesOf(d).some((s) => (Array.isArray(s.rules) ? s.rules.slice(0, MAX_RULES) : []).some((r) => ruleAdmits2(r, waypointId, ns) !== false));
           if (mayAdmit) continue;
           let reported = false;
           rules2.forEach((rule, i) => {
             if (reported || !Array.isArray(asObject(rule)?.from)) return;
-            const client = ambientClients().find((c) => --budget >= 0 && c.t !== d.t && c.t.resource !== gateway.resource && ruleAdmits2(rule, { namespace: c.namespace, serviceAccount: c.serviceAccount }, ns2) === true);
+            const client = ambientClients().find((c) => --budget >= 0 && c.t !== d.t && c.t.resource !== gateway.resource && ruleAdmits2(rule, { namespace: c.namespace, serviceAccount: c.serviceAccount }, ns) === true);
             if (!client) return;
             reported = true;
             ctx.report({
@@ -32694,16 +25822,16 @@ var ambient_authz_policy_default = createRule({
         }
       }
     }
-    function checkWaypointSelector(p, ns2, matchLabels) {
+    function checkWaypointSelector(p, ns, matchLabels) {
       const name = matchLabels[GATEWAY_NAME_LABEL];
       if (name === void 0) return false;
-      const gateway = facts.mesh.waypoints.find((g) => g.name === name && g.namespace === ns2 && g.className === WAYPOINT_CLASS);
+      const gateway = facts.mesh.waypoints.find((g) => g.name === name && g.namespace === ns && g.className === WAYPOINT_CLASS);
       if (!gateway) return false;
       context.report({
         target: { resource: p, path: ["spec", "selector", "matchLabels", GATEWAY_NAME_LABEL] },
         messageId: "waypointSelector",
         data: { name },
-        related: [{ target: { resource: gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${ns2}/${name}` }]
+        related: [{ target: { resource: gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${ns}/${name}` }]
       });
       return true;
     }
@@ -32726,7 +25854,7 @@ var ambient_authz_policy_default = createRule({
         ctx.report({ target: { resource: p, path: ["spec", "rules", i] }, messageId, data: { pods, fields }, related });
       });
     }
-    function checkTargetRefs(ctx, p, ns2, field, spec) {
+    function checkTargetRefs(ctx, p, ns, field, spec) {
       const refs = field === "targetRefs" ? entries(spec.targetRefs) : [spec.targetRef];
       refs.forEach((raw, i) => {
         const ref = asObject(raw);
@@ -32736,23 +25864,23 @@ var ambient_authz_policy_default = createRule({
         const group = typeof ref.group === "string" ? ref.group : "";
         const name = typeof ref.name === "string" ? ref.name : void 0;
         if (name === void 0) return;
-        if (typeof ref.namespace === "string" && ref.namespace !== "" && ref.namespace !== ns2) return;
+        if (typeof ref.namespace === "string" && ref.namespace !== "" && ref.namespace !== ns) return;
         if (kind2 === "GatewayClass" && group === "gateway.networking.k8s.io") {
           if (name !== WAYPOINT_GATEWAY_CLASS) ctx.report({ target: { resource: p, path: [...path, "name"] }, messageId: "gatewayClass", data: { name } });
           return;
         }
         const table = kind2 === "Service" && (group === "" || group === "core") ? services : kind2 === "ServiceEntry" && group === "networking.istio.io" ? serviceEntries : void 0;
         if (!table) return;
-        const target = table.get(`${ns2}/${name}`);
+        const target = table.get(`${ns}/${name}`);
         if (!target) return;
-        const nsLabels = namespaceLabelSet(ns2, facts).labels;
-        const bound = waypointRef(target.labels, ns2, nsLabels, facts.mesh.version);
+        const nsLabels = namespaceLabelSet(ns, facts).labels;
+        const bound = waypointRef(target.labels, ns, nsLabels, facts.mesh.version);
         if (bound === "unknown" || bound !== void 0 && !bound.none) return;
         const why = bound === void 0 ? "no use-waypoint on it or its namespace" : `use-waypoint: ${bound.name || '""'} on ${bound.from === "object" ? "it" : "its namespace"}`;
         ctx.report({
           target: { resource: p, path: [...path, "name"] },
           messageId: "targetUnbound",
-          data: { kind: String(kind2), name: `${ns2}/${name}`, why },
+          data: { kind: String(kind2), name: `${ns}/${name}`, why },
           related: [{ target: { resource: target.resource, path: ["metadata"] }, message: `${describeResource(target.resource)} names no waypoint` }]
         });
       });
@@ -32804,16 +25932,16 @@ var webhook_ca_bundle_default = createRule({
   defaultOptions: [],
   create(context) {
     return {
-      Resource(r7) {
-        if (!isInjectorConfig(r7)) return;
-        for (const w of webhooksOf(r7)) {
+      Resource(r) {
+        if (!isInjectorConfig(r)) return;
+        for (const w of webhooksOf(r)) {
           if (w.caBundle !== void 0 && w.caBundle !== "" || w.caInjected || w.index === void 0) continue;
           const noLabel = w.revLabel === void 0;
           const badName = !w.name.endsWith(WEBHOOK_SUFFIX);
           if (!noLabel && !badName) continue;
           const reason = noLabel && badName ? `it lacks ${REV_LABEL} and the suffix ${WEBHOOK_SUFFIX}` : noLabel ? `its configuration has no ${REV_LABEL} label` : `its name does not end in ${WEBHOOK_SUFFIX}`;
           context.report({
-            target: { resource: r7, path: ["webhooks", w.index, "clientConfig"] },
+            target: { resource: r, path: ["webhooks", w.index, "clientConfig"] },
             messageId: "unpatched",
             data: { reason }
           });
@@ -32840,8 +25968,8 @@ function sideOf(sel2, slotOf, unnamed, labels) {
     return mask;
   };
   const namedRevisions = /* @__PURE__ */ new Set();
-  for (const r7 of sel2.requirements) if (r7.key === REV_LABEL) {
-    for (const v2 of r7.values) if (slotOf.has(v2)) namedRevisions.add(v2);
+  for (const r of sel2.requirements) if (r.key === REV_LABEL) {
+    for (const v of r.values) if (slotOf.has(v)) namedRevisions.add(v);
   }
   const named = /* @__PURE__ */ new Map();
   for (const rev of namedRevisions) named.set(slotOf.get(rev), maskFor(rev));
@@ -32865,9 +25993,9 @@ function commonRange(a, b, slots) {
     const mask = maskAt(a, slot) & maskAt(b, slot);
     if (mask === 0) continue;
     const lo = slot * BASES + lowestBit(mask);
-    const hi2 = slot * BASES + highestBit(mask);
+    const hi = slot * BASES + highestBit(mask);
     if (first === void 0 || lo < first) first = lo;
-    if (last === void 0 || hi2 > last) last = hi2;
+    if (last === void 0 || hi > last) last = hi;
   }
   return first === void 0 || last === void 0 ? void 0 : { first, last };
 }
@@ -32875,23 +26003,23 @@ var describe4 = (w) => `${w.name} (MutatingWebhookConfiguration ${w.configName})
 var sideKey = (side) => `${side.none}/${side.other}/${side.namedSlots.map((slot) => `${slot}:${side.named.get(slot)}`).join(",")}`;
 function webhookOverlaps(hooks, listed = Infinity) {
   if (hooks.length < 2) return [];
-  const revisions = [...new Set(hooks.flatMap((w) => [w.namespaceSelector, w.objectSelector].flatMap((s) => s.requirements.filter((r7) => r7.key === REV_LABEL && r7.operator === "In").flatMap((r7) => r7.values))))].sort();
+  const revisions = [...new Set(hooks.flatMap((w) => [w.namespaceSelector, w.objectSelector].flatMap((s) => s.requirements.filter((r) => r.key === REV_LABEL && r.operator === "In").flatMap((r) => r.values))))].sort();
   const slots = revisions.length;
-  const slotOf = new Map(revisions.map((r7, i) => [r7, i + 1]));
+  const slotOf = new Map(revisions.map((r, i) => [r, i + 1]));
   const revisionAt = (slot) => slot === 0 ? void 0 : revisions[slot - 1];
   const podPermutations = (slots + 1) * BASES;
-  const unnamed = "r".repeat(1 + revisions.reduce((n, r7) => Math.max(n, r7.length), 0));
+  const unnamed = "r".repeat(1 + revisions.reduce((n, r) => Math.max(n, r.length), 0));
   const groups = [];
   const groupOf2 = new Int32Array(hooks.length);
   const byKey = /* @__PURE__ */ new Map();
   hooks.forEach((w, i) => {
-    const ns2 = sideOf(w.namespaceSelector, slotOf, unnamed, namespaceLabels);
+    const ns = sideOf(w.namespaceSelector, slotOf, unnamed, namespaceLabels);
     const pod = sideOf(w.objectSelector, slotOf, unnamed, podLabels);
-    const key = `${sideKey(ns2)}|${sideKey(pod)}`;
+    const key = `${sideKey(ns)}|${sideKey(pod)}`;
     let g = byKey.get(key);
     if (g === void 0) {
       g = groups.length;
-      groups.push({ ns: ns2, pod, members: [] });
+      groups.push({ ns, pod, members: [] });
       byKey.set(key, g);
     }
     groups[g]?.members.push(i);
@@ -32899,15 +26027,15 @@ function webhookOverlaps(hooks, listed = Infinity) {
   });
   const broad = [];
   const bySlot = /* @__PURE__ */ new Map();
-  groups.forEach(({ ns: ns2 }, g) => {
-    if (ns2.other !== 0) broad.push(g);
+  groups.forEach(({ ns }, g) => {
+    if (ns.other !== 0) broad.push(g);
     const add = (slot) => {
       const list2 = bySlot.get(slot) ?? [];
       list2.push(g);
       bySlot.set(slot, list2);
     };
-    if (ns2.none !== 0) add(0);
-    for (const [slot, mask] of ns2.named) if (mask !== 0) add(slot);
+    if (ns.none !== 0) add(0);
+    for (const [slot, mask] of ns.named) if (mask !== 0) add(slot);
   });
   const meetings = groups.map(() => []);
   const seenBy = new Int32Array(groups.length).fill(-1);
@@ -32916,25 +26044,25 @@ function webhookOverlaps(hooks, listed = Infinity) {
     seenBy[b] = a;
     const x = groups[a];
     const y = groups[b];
-    const ns2 = commonRange(x.ns, y.ns, slots);
-    if (!ns2) return;
+    const ns = commonRange(x.ns, y.ns, slots);
+    if (!ns) return;
     const pod = commonRange(x.pod, y.pod, slots);
     if (!pod) return;
-    const first = ns2.first * podPermutations + pod.first;
-    const last = ns2.last * podPermutations + pod.last;
+    const first = ns.first * podPermutations + pod.first;
+    const last = ns.last * podPermutations + pod.last;
     meetings[a]?.push({ group: b, first, last });
     if (b !== a) meetings[b]?.push({ group: a, first, last });
   };
-  groups.forEach(({ ns: ns2 }, a) => {
-    if (ns2.other !== 0) {
+  groups.forEach(({ ns }, a) => {
+    if (ns.other !== 0) {
       for (let b = a; b < groups.length; b++) compare(a, b);
       return;
     }
     for (const b of broad) compare(a, b);
-    if (ns2.none !== 0) for (const b of bySlot.get(0) ?? []) compare(a, b);
-    for (const [slot, mask] of ns2.named) if (mask !== 0) for (const b of bySlot.get(slot) ?? []) compare(a, b);
+    if (ns.none !== 0) for (const b of bySlot.get(0) ?? []) compare(a, b);
+    for (const [slot, mask] of ns.named) if (mask !== 0) for (const b of bySlot.get(slot) ?? []) compare(a, b);
   });
-  const lastBetween = groups.map((_2, a) => new Map((meetings[a] ?? []).map((m) => [m.group, m.last])));
+  const lastBetween = groups.map((_, a) => new Map((meetings[a] ?? []).map((m) => [m.group, m.last])));
   const labels = [];
   const labelOf = new Int32Array(hooks.length);
   const withLabel = [];
@@ -32960,16 +26088,16 @@ function webhookOverlaps(hooks, listed = Infinity) {
     for (const m of met) total += groups[m.group].members.length - (m.group === g ? 1 : 0);
     if (total === 0) return;
     const order = new Float64Array(total);
-    let k2 = 0;
-    for (const m of met) for (const j2 of groups[m.group].members) if (j2 !== i) order[k2++] = m.first * hooks.length + j2;
+    let k = 0;
+    for (const m of met) for (const j of groups[m.group].members) if (j !== i) order[k++] = m.first * hooks.length + j;
     order.sort();
     const latest = (label) => {
       let best = -1;
       let bestLast = -1;
-      for (const j2 of withLabel[label] ?? []) {
-        const last = j2 === i ? void 0 : lastBetween[g]?.get(groupOf2[j2]);
-        if (last !== void 0 && (last > bestLast || last === bestLast && j2 > best)) {
-          best = j2;
+      for (const j of withLabel[label] ?? []) {
+        const last = j === i ? void 0 : lastBetween[g]?.get(groupOf2[j]);
+        if (last !== void 0 && (last > bestLast || last === bestLast && j > best)) {
+          best = j;
           bestLast = last;
         }
       }
@@ -32978,12 +26106,12 @@ function webhookOverlaps(hooks, listed = Infinity) {
     const others = /* @__PURE__ */ new Map();
     let otherCount = 0;
     for (const key of order) {
-      const j2 = key % hooks.length;
-      const label = labelOf[j2];
+      const j = key % hooks.length;
+      const label = labelOf[j];
       if (seenLabel[label] === i) continue;
       seenLabel[label] = i;
       otherCount++;
-      if (others.size < listed) others.set(labels[label], (withLabel[label]?.length ?? 0) > 1 ? latest(label) : hooks[j2]);
+      if (others.size < listed) others.set(labels[label], (withLabel[label]?.length ?? 0) > 1 ? latest(label) : hooks[j]);
     }
     const first = Math.floor(order[0] / hooks.length);
     const nsIndex = Math.floor(first / podPermutations);
@@ -33005,7 +26133,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
 
 // rules/webhook-overlap.ts
 var MAX_LISTED = 10;
-var labelsOf2 = (labels) => Object.entries(labels).filter(([k2]) => k2 !== "kubernetes.io/metadata.name").map(([k2, v2]) => `${k2}=${v2}`).join(", ");
+var labelsOf2 = (labels) => Object.entries(labels).filter(([k]) => k !== "kubernetes.io/metadata.name").map(([k, v]) => `${k}=${v}`).join(", ");
 var describePod = (labels) => {
   const l = labelsOf2(labels);
   return l ? `a pod with ${l}` : "a pod";
@@ -33047,15 +26175,15 @@ var webhook_overlap_default = createRule({
   create(context, [{ scope }]) {
     const configs2 = [];
     return {
-      Resource(r7) {
-        if (isInjectorConfig(r7)) configs2.push(r7);
+      Resource(r) {
+        if (isInjectorConfig(r)) configs2.push(r);
       },
       "Program:exit"() {
         const groups = /* @__PURE__ */ new Map();
-        for (const r7 of configs2) {
-          const key = scope === "all" ? "" : r7.doc.file.displayPath;
+        for (const r of configs2) {
+          const key = scope === "all" ? "" : r.doc.file.displayPath;
           const group = groups.get(key) ?? /* @__PURE__ */ new Map();
-          group.set(r7.name, r7);
+          group.set(r.name, r);
           groups.set(key, group);
         }
         for (const group of groups.values()) checkGroup([...group.values()]);
@@ -33098,9 +26226,9 @@ var DEFAULT_FAILURE_POLICY = {
 var MAX_RELATED4 = 10;
 var DEFAULT_WEBHOOK_PORT = 443;
 var ISTIOD_WEBHOOK_TARGET_PORT = 15017;
-function failurePolicyOf(r7, hook) {
+function failurePolicyOf(r, hook) {
   const p = hook.failurePolicy;
-  if (p === void 0 || p === null) return DEFAULT_FAILURE_POLICY[r7.apiVersion];
+  if (p === void 0 || p === null) return DEFAULT_FAILURE_POLICY[r.apiVersion];
   return p === "Fail" || p === "Ignore" ? p : void 0;
 }
 var show2 = (o) => o.namespace ? `${o.namespace}/${o.name}` : o.name;
@@ -33113,7 +26241,7 @@ function portToIstiod(o) {
   }
   return void 0;
 }
-var hookAt = (r7, index) => Array.isArray(r7.object.webhooks) ? asObject(r7.object.webhooks[index]) : void 0;
+var hookAt = (r, index) => Array.isArray(r.object.webhooks) ? asObject(r.object.webhooks[index]) : void 0;
 var writtenPort = (hook) => asObject(asObject(hook?.clientConfig)?.service)?.port;
 var webhook_service_missing_default = createRule({
   name: "webhook-service-missing",
@@ -33152,12 +26280,12 @@ var webhook_service_missing_default = createRule({
       if (o.kind !== "Release") add(byFolder, o.folder, o);
     }
     for (const [folder, objects] of byFolder) if (!objects.some((o) => o.kind === "Deployment")) byFolder.delete(folder);
-    const inNamespace = (o, ns2) => o.namespace === void 0 || o.namespace === ns2;
-    function problemOf(r7, hook, w, have) {
+    const inNamespace = (o, ns) => o.namespace === void 0 || o.namespace === ns;
+    function problemOf(r, hook, w, have) {
       const svc = w.service;
       if (!svc || w.url !== void 0 || !svc.name || !svc.namespace || isPlaceholder(svc.name) || isPlaceholder(svc.namespace)) return void 0;
       if (!isControlPlaneName(svc.name)) return void 0;
-      const policy = failurePolicyOf(r7, hook);
+      const policy = failurePolicyOf(r, hook);
       if (policy === void 0) return void 0;
       const consequence = CONSEQUENCES[policy];
       const service = `${svc.namespace}/${svc.name}`;
@@ -33184,29 +26312,29 @@ var webhook_service_missing_default = createRule({
         messageId: "port",
         key: `port:${service}:${port}:${policy}`,
         data: { service, port, ports, consequence, fix },
-        at: (x) => writtenPort(hookAt(r7, x.index ?? 0)) === void 0 ? servicePath(x) : [...servicePath(x), "port"]
+        at: (x) => writtenPort(hookAt(r, x.index ?? 0)) === void 0 ? servicePath(x) : [...servicePath(x), "port"]
       };
     }
     return {
-      Resource(r7) {
-        if (!isInjectorConfig(r7)) return;
-        const beside = byFolder.get(folderOf2(r7));
+      Resource(r) {
+        if (!isInjectorConfig(r)) return;
+        const beside = byFolder.get(folderOf2(r));
         if (!beside) return;
         const have = shortList([...new Set(beside.map(show2))].sort());
         const found = /* @__PURE__ */ new Map();
-        for (const w of webhooksOf(r7)) {
+        for (const w of webhooksOf(r)) {
           if (w.deactivated || w.index === void 0) continue;
-          const hook = hookAt(r7, w.index);
+          const hook = hookAt(r, w.index);
           if (!hook) continue;
-          const problem = problemOf(r7, hook, w, have);
+          const problem = problemOf(r, hook, w, have);
           if (!problem) continue;
           const seen = found.get(problem.key);
           if (seen) seen.others.push(w);
           else found.set(problem.key, { problem, first: w, others: [] });
         }
         for (const { problem, first, others } of found.values()) {
-          const related = others.slice(0, MAX_RELATED4).map((o) => ({ target: { resource: r7, path: problem.at(o) }, message: `${o.name} calls it too` }));
-          context.report({ target: { resource: r7, path: problem.at(first) }, messageId: problem.messageId, data: problem.data, related });
+          const related = others.slice(0, MAX_RELATED4).map((o) => ({ target: { resource: r, path: problem.at(o) }, message: `${o.name} calls it too` }));
+          context.report({ target: { resource: r, path: problem.at(first) }, messageId: problem.messageId, data: problem.data, related });
         }
       }
     };
@@ -33216,29 +26344,29 @@ var webhook_service_missing_default = createRule({
 // rules/yaml-nonstring-value.ts
 var onResourceMetadata = (p) => p.length === 1 && p[0] === "metadata";
 var podMetadataMap = (templates2, path) => templates2.some((t) => t.metaSources.some((m) => m.path.length + 1 === path.length && m.path.every((p, i) => path[i] === p) && (path[path.length - 1] === "labels" ? m.labels : path[path.length - 1] === "annotations" && m.annotations)));
-function stringMaps(r7) {
+function stringMaps(r) {
   const out = [];
-  const add = (path, v2) => {
-    const map = asObject(v2);
+  const add = (path, v) => {
+    const map = asObject(v);
     if (map) out.push({ path, map });
   };
-  const md = asObject(r7.object.metadata);
+  const md = asObject(r.object.metadata);
   add(["metadata", "labels"], md?.labels);
   add(["metadata", "annotations"], md?.annotations);
-  if ((r7.kind === "ConfigMap" || r7.kind === "Secret") && r7.apiVersion === "v1") {
-    add(["data"], r7.object.data);
-    if (r7.kind === "Secret") add(["stringData"], r7.object.stringData);
+  if ((r.kind === "ConfigMap" || r.kind === "Secret") && r.apiVersion === "v1") {
+    add(["data"], r.object.data);
+    if (r.kind === "Secret") add(["stringData"], r.object.stringData);
   }
-  const spec = asObject(r7.object.spec);
-  if (r7.kind === "Service" && r7.apiVersion === "v1") add(["spec", "selector"], spec?.selector);
+  const spec = asObject(r.object.spec);
+  if (r.kind === "Service" && r.apiVersion === "v1") add(["spec", "selector"], spec?.selector);
   const seen = /* @__PURE__ */ new Set();
-  const once = (path, v2) => {
+  const once = (path, v) => {
     const key = path.join("\0");
     if (seen.has(key)) return;
     seen.add(key);
-    add(path, v2);
+    add(path, v);
   };
-  const templates2 = podTemplatesOf(r7);
+  const templates2 = podTemplatesOf(r);
   for (const t of templates2) {
     for (const m of t.metaSources) {
       if (onResourceMetadata(m.path)) continue;
@@ -33275,15 +26403,15 @@ var yaml_nonstring_value_default = createRule({
   create(context) {
     const check = (resource, path, key, value, what) => {
       if (typeof value === "string") return;
-      const at2 = [...path, key];
+      const at = [...path, key];
       if (value === null) {
         if (what === "Data key") return;
-        context.report({ target: { resource, path: at2 }, messageId: "empty", severity: "warn", data: { what, key }, suggest: [{ messageId: "setEmpty", edits: [{ op: "set", path: at2, value: "" }] }] });
+        context.report({ target: { resource, path: at }, messageId: "empty", severity: "warn", data: { what, key }, suggest: [{ messageId: "setEmpty", edits: [{ op: "set", path: at, value: "" }] }] });
         return;
       }
       if (typeof value !== "boolean" && typeof value !== "number") return;
       const type = typeof value === "boolean" ? "a boolean" : "a number";
-      context.report({ target: { resource, path: at2 }, messageId: "nonString", data: { what, key, where: "", type, value: String(value) }, fix: [{ op: "quote", path: at2 }] });
+      context.report({ target: { resource, path: at }, messageId: "nonString", data: { what, key, where: "", type, value: String(value) }, fix: [{ op: "quote", path: at }] });
     };
     const whatOf = (path) => {
       const last = path[path.length - 1];
@@ -33298,9 +26426,9 @@ var yaml_nonstring_value_default = createRule({
         const templates2 = podTemplatesOf(resource);
         for (const { path, map } of stringMaps(resource)) {
           const onTemplate = podMetadataMap(templates2, path);
-          for (const [k2, v2] of Object.entries(map)) {
-            if (onTemplate && k2 === INJECT_KEY && (path[path.length - 1] === "labels" || path[path.length - 1] === "annotations")) continue;
-            check(resource, path, k2, v2, whatOf(path));
+          for (const [k, v] of Object.entries(map)) {
+            if (onTemplate && k === INJECT_KEY && (path[path.length - 1] === "labels" || path[path.length - 1] === "annotations")) continue;
+            check(resource, path, k, v, whatOf(path));
           }
         }
       },
@@ -33311,14 +26439,14 @@ var yaml_nonstring_value_default = createRule({
           const entry = asObject(e);
           if (!entry || !("value" in entry)) return;
           const name = typeof entry.name === "string" ? entry.name : `#${i}`;
-          const v2 = entry.value;
-          if (typeof v2 === "string" || v2 === null) return;
-          if (typeof v2 !== "boolean" && typeof v2 !== "number") return;
-          const type = typeof v2 === "boolean" ? "a boolean" : "a number";
+          const v = entry.value;
+          if (typeof v === "string" || v === null) return;
+          if (typeof v !== "boolean" && typeof v !== "number") return;
+          const type = typeof v === "boolean" ? "a boolean" : "a number";
           context.report({
             target: { resource: c.template.resource, path: [...c.path, "env", i, "value"] },
             messageId: "nonString",
-            data: { what: "Env var", key: name, where: ` of container "${c.name}"`, type, value: String(v2) },
+            data: { what: "Env var", key: name, where: ` of container "${c.name}"`, type, value: String(v) },
             fix: [{ op: "quote", path: [...c.path, "env", i, "value"] }]
           });
         });
@@ -33386,11 +26514,11 @@ var waypoint_unbound_default = createRule({
       report(context, resource, labelPath, problem, ref.name, ref.namespace ?? "", kind2, objectNamespace, version2);
     };
     return {
-      Resource(r7) {
-        const kind2 = BINDS[r7.kind];
+      Resource(r) {
+        const kind2 = BINDS[r.kind];
         if (!kind2) return;
-        if (r7.kind !== "Namespace" && !/^(v1|networking\.istio\.io\/)/.test(r7.apiVersion)) return;
-        judge(r7, getIn(r7.object, ["metadata", "labels"]), ["metadata", "labels", USE_WAYPOINT3], kind2, r7.kind === "Namespace" ? r7.name : r7.namespace);
+        if (r.kind !== "Namespace" && !/^(v1|networking\.istio\.io\/)/.test(r.apiVersion)) return;
+        judge(r, getIn(r.object, ["metadata", "labels"]), ["metadata", "labels", USE_WAYPOINT3], kind2, r.kind === "Namespace" ? r.name : r.namespace);
       },
       PodTemplate(t) {
         judge(t.resource, t.labels, templatePath(t, "metadata", "labels", USE_WAYPOINT3), "workload", t.resource.namespace);
@@ -33426,30 +26554,30 @@ var route_without_waypoint_default = createRule({
     const refs = [];
     const services = /* @__PURE__ */ new Map();
     return {
-      Resource(r7) {
-        if (r7.kind === "Service" && r7.apiVersion === "v1" && r7.namespace !== void 0) {
-          services.set(`${r7.namespace}/${r7.name}`, r7);
+      Resource(r) {
+        if (r.kind === "Service" && r.apiVersion === "v1" && r.namespace !== void 0) {
+          services.set(`${r.namespace}/${r.name}`, r);
           return;
         }
-        if (!ROUTE_KINDS.has(r7.kind) || !r7.apiVersion.startsWith("gateway.networking.k8s.io/")) return;
-        const parents = getIn(r7.object, ["spec", "parentRefs"]);
+        if (!ROUTE_KINDS.has(r.kind) || !r.apiVersion.startsWith("gateway.networking.k8s.io/")) return;
+        const parents = getIn(r.object, ["spec", "parentRefs"]);
         if (!Array.isArray(parents)) return;
         parents.slice(0, MAX_PARENTS).forEach((p, index) => {
           const ref = asObject(p);
           if (!ref || !isService(ref) || typeof ref.name !== "string") return;
-          const namespace = typeof ref.namespace === "string" ? ref.namespace : r7.namespace;
-          if (namespace !== void 0) refs.push({ route: r7, index, name: ref.name, namespace });
+          const namespace = typeof ref.namespace === "string" ? ref.namespace : r.namespace;
+          if (namespace !== void 0) refs.push({ route: r, index, name: ref.name, namespace });
         });
       },
       "Program:exit"() {
         for (const ref of refs) {
           const service = services.get(`${ref.namespace}/${ref.name}`);
-          const ns2 = context.facts.namespaces.get(ref.namespace);
-          if (!service || !ns2) continue;
+          const ns = context.facts.namespaces.get(ref.namespace);
+          if (!service || !ns) continue;
           const serviceLabels = labelRecord(getIn(service.object, ["metadata", "labels"]));
-          const bound = waypointRef(serviceLabels, ref.namespace, { known: ns2.labels, complete: true }, context.facts.mesh.version);
+          const bound = waypointRef(serviceLabels, ref.namespace, { known: ns.labels, complete: true }, context.facts.mesh.version);
           if (bound === "unknown" || bound !== void 0 && !bound.none) continue;
-          if (ns2.labels[DATAPLANE_MODE] !== AMBIENT) continue;
+          if (ns.labels[DATAPLANE_MODE] !== AMBIENT) continue;
           const name = `${ref.namespace}/${ref.name}`;
           const target = { resource: ref.route, path: ["spec", "parentRefs", ref.index] };
           const related = [{ target: { resource: service, path: ["metadata", "name"] }, message: `Service ${name}` }];
@@ -33458,7 +26586,7 @@ var route_without_waypoint_default = createRule({
             continue;
           }
           const onService = bound.from === "object";
-          const label = onService ? { target: { resource: service, path: ["metadata", "labels", USE_WAYPOINT3] }, message: `Service ${name}: ${USE_WAYPOINT3}=${bound.name}` } : namespaceLabelLocation(ns2, USE_WAYPOINT3, `namespace ${ref.namespace}: ${USE_WAYPOINT3}=${bound.name}`);
+          const label = onService ? { target: { resource: service, path: ["metadata", "labels", USE_WAYPOINT3] }, message: `Service ${name}: ${USE_WAYPOINT3}=${bound.name}` } : namespaceLabelLocation(ns, USE_WAYPOINT3, `namespace ${ref.namespace}: ${USE_WAYPOINT3}=${bound.name}`);
           context.report({
             target,
             messageId: "waypointNone",
@@ -33481,10 +26609,10 @@ function selectorOf(service) {
   const entries2 = Object.entries(raw);
   if (entries2.length === 0 || entries2.length > MAX_SELECTOR_KEYS) return void 0;
   const out = {};
-  for (const [k2, v2] of entries2) {
-    const s = labelString(v2);
+  for (const [k, v] of entries2) {
+    const s = labelString(v);
     if (s === void 0) return void 0;
-    out[k2] = s;
+    out[k] = s;
   }
   return out;
 }
@@ -33511,11 +26639,11 @@ var use_waypoint_none_service_default = createRule({
     const services = /* @__PURE__ */ new Map();
     const optedOut = [];
     return {
-      Resource(r7) {
-        if (r7.kind !== "Service" || r7.apiVersion !== "v1" || r7.namespace === void 0) return;
-        const list2 = services.get(r7.namespace) ?? [];
-        if (list2.length < MAX_SERVICES_PER_NAMESPACE) list2.push(r7);
-        services.set(r7.namespace, list2);
+      Resource(r) {
+        if (r.kind !== "Service" || r.apiVersion !== "v1" || r.namespace === void 0) return;
+        const list2 = services.get(r.namespace) ?? [];
+        if (list2.length < MAX_SERVICES_PER_NAMESPACE) list2.push(r);
+        services.set(r.namespace, list2);
       },
       PodTemplate(t) {
         const own = labelString(t.labels[USE_WAYPOINT3]);
@@ -33524,19 +26652,19 @@ var use_waypoint_none_service_default = createRule({
       },
       "Program:exit"() {
         for (const t of optedOut) {
-          const ns2 = t.resource.namespace;
-          const candidates = services.get(ns2);
+          const ns = t.resource.namespace;
+          const candidates = services.get(ns);
           if (!candidates) continue;
           if (captureForTemplate(t, facts).outcome !== "ambient") continue;
           const podLabels2 = labelRecord(t.labels);
-          const nsLabels = namespaceLabelSet(ns2, facts).labels;
+          const nsLabels = namespaceLabelSet(ns, facts).labels;
           const bound = [];
           for (const s of candidates) {
             const selector = selectorOf(s);
-            if (!selector || !Object.entries(selector).every(([k2, v2]) => podLabels2[k2] === v2)) continue;
-            const ref = waypointRef(labelRecord(getIn(s.object, ["metadata", "labels"])), ns2, nsLabels, facts.mesh.version);
+            if (!selector || !Object.entries(selector).every(([k, v]) => podLabels2[k] === v)) continue;
+            const ref = waypointRef(labelRecord(getIn(s.object, ["metadata", "labels"])), ns, nsLabels, facts.mesh.version);
             if (ref === void 0 || ref === "unknown" || ref.none) continue;
-            const verdict = judgeWaypoint(ref, "service", ns2, nsLabels, facts.mesh.waypoints, facts.mesh.version);
+            const verdict = judgeWaypoint(ref, "service", ns, nsLabels, facts.mesh.waypoints, facts.mesh.version);
             if (!verdict.gateway || verdict.problem) continue;
             bound.push({ service: s, gateway: verdict.gateway, from: ref.from });
           }
@@ -33546,7 +26674,7 @@ var use_waypoint_none_service_default = createRule({
           const related = [
             ...bound.slice(0, 3).map((b) => ({
               target: { resource: b.service, path: b.from === "object" ? ["metadata", "labels", USE_WAYPOINT3] : ["metadata", "name"] },
-              message: `Service ${b.service.name} uses waypoint ${b.gateway.namespace ?? ""}/${b.gateway.name}${b.from === "namespace" ? ` (from namespace ${ns2})` : ""}`
+              message: `Service ${b.service.name} uses waypoint ${b.gateway.namespace ?? ""}/${b.gateway.name}${b.from === "namespace" ? ` (from namespace ${ns})` : ""}`
             })),
             { target: { resource: first.gateway.resource, path: ["metadata", "name"] }, message: `waypoint ${waypoint}` }
           ];
@@ -33569,7 +26697,7 @@ var EFFECT = {
   "istio-cni": "pods on those nodes cannot join the mesh"
 };
 var describe5 = (violations) => {
-  const checks = violations.map((v2) => v2.replace(/ \(.*\)$/, ""));
+  const checks = violations.map((v) => v.replace(/ \(.*\)$/, ""));
   return `${checks.slice(0, 2).join(", ")}${checks.length > 2 ? ` and ${checks.length - 2} more` : ""}`;
 };
 var ztunnel_cni_pod_security_default = createRule({
@@ -33597,18 +26725,18 @@ var ztunnel_cni_pod_security_default = createRule({
         if (t.resource.kind !== "DaemonSet" || !t.resource.apiVersion.startsWith("apps/")) return;
         const agent = nodeAgentOf(t.labels, t.containers.map((c) => c.object.image));
         if (!agent) return;
-        const ns2 = namespaceOf(t, facts);
-        if (!ns2) return;
-        const level = enforcedLevel(ns2.labels);
+        const ns = namespaceOf(t, facts);
+        if (!ns) return;
+        const level = enforcedLevel(ns.labels);
         if (!level) return;
         const violations = podViolations(level, t);
         if (violations.length === 0) return;
-        const related = namespaceLabelLocation(ns2, ENFORCE_LABEL, `namespace ${ns2.name} enforces Pod Security "${level}": ${violations.join("; ")}`);
+        const related = namespaceLabelLocation(ns, ENFORCE_LABEL, `namespace ${ns.name} enforces Pod Security "${level}": ${violations.join("; ")}`);
         const path = t.resource.declaredNamespace !== void 0 ? ["metadata", "namespace"] : ["metadata", "name"];
         context.report({
           target: { resource: t.resource, path },
           messageId: "rejected",
-          data: { namespace: ns2.name, level, component: agent.component, violations: describe5(violations), effect: EFFECT[agent.component] },
+          data: { namespace: ns.name, level, component: agent.component, violations: describe5(violations), effect: EFFECT[agent.component] },
           related: related ? [related] : []
         });
       }
@@ -33656,7 +26784,7 @@ var allRules = [
   ztunnel_cni_pod_security_default,
   unused_disable_directive_default
 ];
-var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
+var rulesById = new Map(allRules.map((r) => [r.name, r]));
 
 // src/engine/config.ts
 import { dirname as dirname2, resolve as resolve3 } from "node:path";
@@ -33716,9 +26844,6 @@ function linkBoundary(cwd) {
     }
   };
 }
-
-// src/engine/schema.ts
-var AjvModule = __toESM(require_ajv(), 1);
 
 // schema/meshlint.schema.json
 var meshlint_schema_default = {
@@ -34687,27 +27812,20 @@ var meshlint_schema_default = {
   }
 };
 
-// src/engine/schema.ts
-var CONFIG_SCHEMA = meshlint_schema_default;
-var Ajv2 = AjvModule.Ajv;
-var ajv;
-var compiled = /* @__PURE__ */ new WeakMap();
+// src/engine/validators.ts
+import { createRequire } from "node:module";
+var compiled;
 function validatorOf(schema) {
-  let v2 = compiled.get(schema);
-  if (v2) return v2;
-  if (!ajv) {
-    ajv = new Ajv2({ allErrors: false, verbose: true, strict: true, strictTuples: false, allowUnionTypes: true, logger: false });
-    ajv.addKeyword({ keyword: "x-problem", schemaType: "string" });
-    ajv.addKeyword({
-      keyword: "x-format",
-      schemaType: "string",
-      validate: (format, data) => format !== "label-selector" || typeof data !== "string" || !parseSelectorString(data).invalid
-    });
-  }
-  const made = ajv.compile(schema);
-  compiled.set(schema, made);
-  return made;
+  compiled ??= createRequire(import.meta.url)("./validators.cjs");
+  return compiled.validatorOf(schema);
 }
+
+// src/engine/schema.ts
+var CONFIG_SCHEMA_AFTER_RULES = (() => {
+  const { properties } = meshlint_schema_default;
+  const rules2 = properties.rules ?? {};
+  return { ...meshlint_schema_default, properties: { ...properties, rules: { type: rules2.type, "x-problem": rules2["x-problem"] } } };
+})();
 function schemaProblem(schema, value, base) {
   const validate2 = validatorOf(schema);
   if (validate2(value)) return void 0;
@@ -34717,33 +27835,33 @@ function schemaProblem(schema, value, base) {
 }
 function validateAgainst(schema, value, where) {
   if (schema === void 0) return [];
-  const whole = Array.isArray(schema) ? optionsSchemaOf(schema) : schema;
-  const p = schemaProblem(whole, value, where);
+  const p = schemaProblem(optionsSchemaOf(schema), value, where);
   return p ? [`${p.key}: ${p.problem}`] : [];
 }
 var arrayForms = /* @__PURE__ */ new WeakMap();
 function optionsSchemaOf(schema) {
+  if (!Array.isArray(schema)) return schema;
   let s = arrayForms.get(schema);
   if (!s) arrayForms.set(schema, s = schema.length === 0 ? { type: "array", maxItems: 0 } : { type: "array", items: schema, additionalItems: false });
   return s;
 }
 function keyOf(pointer, value, base) {
   let key = base;
-  let at2 = value;
+  let at = value;
   for (const raw of pointer.split("/").slice(1)) {
     const seg = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    key = Array.isArray(at2) ? `${key}[${seg}]` : key ? `${key}.${seg}` : seg;
-    at2 = at2 !== null && typeof at2 === "object" ? at2[seg] : void 0;
+    key = Array.isArray(at) ? `${key}[${seg}]` : key ? `${key}.${seg}` : seg;
+    at = at !== null && typeof at === "object" ? at[seg] : void 0;
   }
   return key;
 }
 var TYPE_WORDS = { object: "a mapping", array: "a list", string: "a string", boolean: "true or false", number: "a number", integer: "a whole number", null: "empty" };
-function kindOf(v2) {
-  if (v2 === null || v2 === void 0) return "nothing";
-  if (Array.isArray(v2)) return "a list";
-  if (typeof v2 === "object") return "a mapping";
-  if (typeof v2 === "string") return `the string ${JSON.stringify(v2)}`;
-  return `the ${typeof v2} ${String(v2)}`;
+function kindOf(v) {
+  if (v === null || v === void 0) return "nothing";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "a mapping";
+  if (typeof v === "string") return `the string ${JSON.stringify(v)}`;
+  return `the ${typeof v} ${String(v)}`;
 }
 function describe6(err, value, base) {
   const parent = err.parentSchema ?? {};
@@ -34797,11 +27915,11 @@ function describe6(err, value, base) {
 function suggestKey(key, known) {
   let best;
   let bestDist = Infinity;
-  for (const k2 of known) {
-    const d = editDistance(key.toLowerCase(), k2.toLowerCase());
+  for (const k of known) {
+    const d = editDistance(key.toLowerCase(), k.toLowerCase());
     if (d < bestDist) {
       bestDist = d;
-      best = k2;
+      best = k;
     }
   }
   return best !== void 0 && bestDist <= Math.max(2, Math.floor(key.length / 4)) ? ` (did you mean "${best}"?)` : "";
@@ -34832,11 +27950,11 @@ var EMPTY_CONFIG = {
   diff: { failOn: ["new-error"] }
 };
 var NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-var isObj = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function parseLevel(v2) {
-  if (v2 === "off" || v2 === 0) return "off";
-  if (v2 === "warn" || v2 === "warning" || v2 === 1) return "warn";
-  if (v2 === "error" || v2 === 2) return "error";
+var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function parseLevel(v) {
+  if (v === "off" || v === 0) return "off";
+  if (v === "warn" || v === "warning" || v === 1) return "warn";
+  if (v === "error" || v === 2) return "error";
   return void 0;
 }
 function levelToSeverity(level) {
@@ -34851,7 +27969,7 @@ function validateConfig(raw, file, rules2, scope) {
   }
   refuseBinary(raw.helm, file, "helm");
   refuseBinary(raw.kustomize, file, "kustomize");
-  const problem = schemaProblem(CONFIG_SCHEMA, raw, "");
+  const problem = schemaProblem(CONFIG_SCHEMA_AFTER_RULES, raw, "");
   if (problem) throw new ConfigError(file, problem.key, problem.problem);
   const c = raw;
   const ignorePatterns = c.ignorePatterns ?? [];
@@ -34859,7 +27977,7 @@ function validateConfig(raw, file, rules2, scope) {
     if (p.split(/[\\/]/).includes("..")) throw new ConfigError(file, `ignorePatterns[${i}]`, `"${p}" reaches above the config file's folder; ignore patterns are relative to it`);
   }
   const namespaces = {};
-  for (const [name, ns2] of Object.entries(c.namespaces ?? {})) namespaces[name] = { labels: { ...ns2?.labels ?? {} } };
+  for (const [name, ns] of Object.entries(c.namespaces ?? {})) namespaces[name] = { labels: { ...ns?.labels ?? {} } };
   const base = file ? dirname2(file) : process.cwd();
   const inRepo = insideRepository(file, scope?.root ?? base, base);
   const { nativeSidecars, ...istio } = c.istio ?? {};
@@ -34909,8 +28027,8 @@ function insideRepository(file, root, base) {
     return abs;
   };
 }
-function refuseBinary(v2, file, section) {
-  if (v2 === null || typeof v2 !== "object" || !("binary" in v2)) return;
+function refuseBinary(v, file, section) {
+  if (v === null || typeof v !== "object" || !("binary" in v)) return;
   const [flag, variable] = section === "helm" ? ["--helm-binary", "MESHLINT_HELM"] : ["--kustomize-binary", "MESHLINT_KUSTOMIZE"];
   throw new ConfigError(file, `${section}.binary`, `a configuration cannot name a program to run (a repository's config would choose what meshlint executes); pass ${flag} PATH or set ${variable} instead`);
 }
@@ -34919,8 +28037,8 @@ function chartSetting(c, key, inRepo) {
     path: inRepo(c.path, `${key}.path`),
     release: c.release,
     namespace: c.namespace,
-    values: (c.values ?? []).map((p, j2) => inRepo(p, `${key}.values[${j2}]`)),
-    valuesSets: (c.valuesSets ?? []).map((set, j2) => set.map((p, k2) => inRepo(p, `${key}.valuesSets[${j2}][${k2}]`))),
+    values: (c.values ?? []).map((p, j) => inRepo(p, `${key}.values[${j}]`)),
+    valuesSets: (c.valuesSets ?? []).map((set, j) => set.map((p, k) => inRepo(p, `${key}.valuesSets[${j}][${k}]`))),
     set: c.set ?? [],
     kubeVersion: c.kubeVersion,
     apiVersions: c.apiVersions ?? []
@@ -34980,8 +28098,8 @@ function findUnrenderedTemplate(text) {
       blockIndent = -1;
     }
     const code = /["'#]/.test(line) ? stripStringsAndComment(line) : line;
-    const at2 = templateAction(code);
-    if (at2 !== -1) return offset + at2;
+    const at = templateAction(code);
+    if (at !== -1) return offset + at;
     if (/[|>]/.test(code) && BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
     if (nl === -1) break;
     offset = end + 1;
@@ -34989,8 +28107,8 @@ function findUnrenderedTemplate(text) {
   return void 0;
 }
 function templateAction(code) {
-  for (let at2 = code.indexOf("{{"); at2 !== -1; at2 = code.indexOf("{{", at2 + 2)) {
-    if (code[at2 - 1] !== "$") return at2;
+  for (let at = code.indexOf("{{"); at !== -1; at = code.indexOf("{{", at + 2)) {
+    if (code[at - 1] !== "$") return at;
   }
   return -1;
 }
@@ -35029,12 +28147,12 @@ function templateIn(docText) {
   const jinja = JINJA_TAG.exec(docText);
   const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
   if (action === void 0 && jinjaAt === void 0) return void 0;
-  const at2 = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const at = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
   const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
   const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
   const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
   const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
-  return { at: at2, engine, kubernetes: apiVersion !== void 0 && kind2, group };
+  return { at, engine, kubernetes: apiVersion !== void 0 && kind2, group };
 }
 var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
   "kind.x-k8s.io",
@@ -35073,7 +28191,7 @@ function distinct(evidence) {
     return true;
   });
 }
-var overlapsMinor = (r7, v2) => compareVersions(r7.from, { ...v2, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r7.to, { ...v2, patch: 0 }) >= 0;
+var overlapsMinor = (r, v) => compareVersions(r.from, { ...v, patch: Number.MAX_SAFE_INTEGER }) <= 0 && compareVersions(r.to, { ...v, patch: 0 }) >= 0;
 var described = (list2) => {
   const first = list2[0];
   if (!first) return "";
@@ -35084,12 +28202,12 @@ function resolveVersions(all, stated, filledIn = []) {
   const notes = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
   if (stated) {
-    const v2 = parseIstioVersion(stated.text);
+    const v = parseIstioVersion(stated.text);
     const source = stated.where === "cli" ? "--istio-version" : "istio.version in the config";
     const installs2 = evidence.filter((e) => e.strength === "install");
-    const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
-    if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
-    const fact = { range: exactRange(v2), origin: stated.where, source, evidence: [] };
+    const other = installs2.filter((e) => !overlapsMinor(e.range, v));
+    if (other.length > 0) notes.push(`${source} says Istio ${v.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v.text} is used`);
+    const fact = { range: exactRange(v), origin: stated.where, source, evidence: [] };
     return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   if (strongest.length === 0) {
@@ -35127,7 +28245,7 @@ var POLICY_PATH = ["global", "proxy", "autoInject"];
 var ENABLE_PATH = ["sidecarInjectorWebhook", "enableNamespacesByDefault"];
 function sameLabels(a, b) {
   const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k2) => a[k2] === b[k2]);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 var FactsBuilder = class {
   namespaceDefinitions = /* @__PURE__ */ new Map();
@@ -35151,86 +28269,86 @@ var FactsBuilder = class {
   unknownNamespaces = /* @__PURE__ */ new Set();
   releasesAdded = false;
   releaseNotes = [];
-  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag → where. */
+  /** Revision tags the releases declare (chart revisionTags, Sail IstioRevisionTag): tag \u2192 where. */
   declaredTags = /* @__PURE__ */ new Map();
   istiodReleases = [];
   versionEvidence = [];
   versionsFilledIn = [];
   cniInstalls = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
-  addResource(r7) {
-    for (const e of versionEvidenceOf(r7, this.versionsFilledIn)) this.versionEvidence.push(e);
-    this.installSettings.addResource(r7);
-    this.ambientInstall.addResource(r7);
-    const cni = cniInstallOf(r7);
+  addResource(r) {
+    for (const e of versionEvidenceOf(r, this.versionsFilledIn)) this.versionEvidence.push(e);
+    this.installSettings.addResource(r);
+    this.ambientInstall.addResource(r);
+    const cni = cniInstallOf(r);
     if (cni) this.cniInstalls.push(cni);
-    if (isGateway(r7)) this.gateways.push(r7);
-    else if (isGatewayClass(r7)) this.gatewayClasses.push(r7);
-    if (r7.kind === "ConfigMap" || r7.kind === "Secret" || r7.kind === "OCIRepository") {
-      const key = `${r7.kind}/${r7.name}`;
-      this.byName.set(key, [...this.byName.get(key) ?? [], r7]);
-    } else if (RELEASER_KINDS.has(r7.kind)) {
-      this.releasers.push(r7);
-      for (const created of createdNamespacesOf(r7)) {
+    if (isGateway(r)) this.gateways.push(r);
+    else if (isGatewayClass(r)) this.gatewayClasses.push(r);
+    if (r.kind === "ConfigMap" || r.kind === "Secret" || r.kind === "OCIRepository") {
+      const key = `${r.kind}/${r.name}`;
+      this.byName.set(key, [...this.byName.get(key) ?? [], r]);
+    } else if (RELEASER_KINDS.has(r.kind)) {
+      this.releasers.push(r);
+      for (const created of createdNamespacesOf(r)) {
         this.createdNamespaces.set(created.name, [...this.createdNamespaces.get(created.name) ?? [], created]);
       }
     }
-    const controlPlane = controlPlaneObjectOf(r7);
+    const controlPlane = controlPlaneObjectOf(r);
     if (controlPlane) this.controlPlane.push(controlPlane);
-    if (isInjectorConfig(r7)) this.webhookConfigs.push(r7);
-    else if (isInjectorConfigMap(r7)) this.injectorConfigMaps.push(r7);
-    else if (r7.kind === "IstioOperator") {
-      const facts = istioOperatorFacts(r7);
+    if (isInjectorConfig(r)) this.webhookConfigs.push(r);
+    else if (isInjectorConfigMap(r)) this.injectorConfigMaps.push(r);
+    else if (r.kind === "IstioOperator") {
+      const facts = istioOperatorFacts(r);
       const values = ["spec", "values"];
-      if (facts) this.operators.push({ resource: r7, facts, at: { policy: { resource: r7, path: [...values, ...POLICY_PATH] }, enable: { resource: r7, path: [...values, ...ENABLE_PATH] } } });
+      if (facts) this.operators.push({ resource: r, facts, at: { policy: { resource: r, path: [...values, ...POLICY_PATH] }, enable: { resource: r, path: [...values, ...ENABLE_PATH] } } });
     }
-    if (r7.kind === "Namespace" && r7.apiVersion === "v1" && r7.name) {
-      const md = asObject(r7.object.metadata) ?? {};
+    if (r.kind === "Namespace" && r.apiVersion === "v1" && r.name) {
+      const md = asObject(r.object.metadata) ?? {};
       const labels = {};
-      for (const [k2, v2] of Object.entries(asObject(md.labels) ?? {})) labels[k2] = labelString(v2) ?? "";
+      for (const [k, v] of Object.entries(asObject(md.labels) ?? {})) labels[k] = labelString(v) ?? "";
       if (Object.values(labels).some(isPlaceholder)) {
-        this.unknownNamespaces.add(r7.name);
+        this.unknownNamespaces.add(r.name);
         return;
       }
-      labels["kubernetes.io/metadata.name"] = r7.name;
-      const list2 = this.namespaceDefinitions.get(r7.name) ?? [];
-      list2.push({ name: r7.name, labels, origin: "input", resource: r7 });
-      this.namespaceDefinitions.set(r7.name, list2);
+      labels["kubernetes.io/metadata.name"] = r.name;
+      const list2 = this.namespaceDefinitions.get(r.name) ?? [];
+      list2.push({ name: r.name, labels, origin: "input", resource: r });
+      this.namespaceDefinitions.set(r.name, list2);
     }
   }
   /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
   named(kind2, namespace, name) {
     const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
-    return list2.find((r7) => r7.namespace === namespace) ?? list2.find((r7) => r7.declaredNamespace === void 0 || namespace === void 0);
+    return list2.find((r) => r.namespace === namespace) ?? list2.find((r) => r.declaredNamespace === void 0 || namespace === void 0);
   }
   /** Istiod and cni releases of the GitOps objects: install settings, and their revisions for the webhooks. */
   addReleases() {
     if (this.releasesAdded) return;
     this.releasesAdded = true;
-    const lookup2 = (kind2, ns2, name) => this.named(kind2, ns2, name);
-    const oci = (ns2, name) => this.named("OCIRepository", ns2, name);
+    const lookup2 = (kind2, ns, name) => this.named(kind2, ns, name);
+    const oci = (ns, name) => this.named("OCIRepository", ns, name);
     const istios = (name) => this.releasers.find((x) => x.kind === "Istio" && x.name === name && x.apiVersion.startsWith("sailoperator.io/"));
     const addTag = (t) => {
       this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
     };
-    const valuesFiles = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
+    const valuesFiles = this.releasers.filter((r) => r.kind === VALUES_FILE_KIND);
     const read2 = /* @__PURE__ */ new Set();
     const files = (path) => {
-      const hits = valuesFiles.filter((r7) => `/${(r7.doc.file.absPath ?? r7.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
-      const paths = new Set(hits.map((r7) => r7.doc.file.displayPath));
+      const hits = valuesFiles.filter((r) => `/${(r.doc.file.absPath ?? r.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
+      const paths = new Set(hits.map((r) => r.doc.file.displayPath));
       if (paths.size > 1) return "ambiguous";
       const hit = hits[0];
       if (hit) read2.add(hit);
       return hit;
     };
-    const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles];
-    for (const r7 of ordered) {
-      if (r7.kind === VALUES_FILE_KIND && (read2.has(r7) || !isInstallValuesFile(r7))) continue;
-      const sailTag = sailRevisionTag(r7, istios);
+    const ordered = [...this.releasers.filter((r) => r.kind !== VALUES_FILE_KIND), ...valuesFiles];
+    for (const r of ordered) {
+      if (r.kind === VALUES_FILE_KIND && (read2.has(r) || !isInstallValuesFile(r))) continue;
+      const sailTag = sailRevisionTag(r, istios);
       if (sailTag) addTag(sailTag);
-      for (const release of chartReleasesOf(r7, lookup2, oci, files)) {
+      for (const release of chartReleasesOf(r, lookup2, oci, files)) {
         if (release.chart === "istiod" && isPlaceholder(releaseRevision(release))) {
-          this.openReleases.push(r7);
+          this.openReleases.push(r);
           this.releaseNotes.push(`${release.label} installs istiod with revision ${JSON.stringify(releaseRevision(release))}, filled in by a tool; its settings are not read`);
           continue;
         }
@@ -35245,13 +28363,13 @@ var FactsBuilder = class {
         for (const t of chartRevisionTags(release)) addTag(t);
         this.istiodReleases.push(release);
         const known = (path) => {
-          const v2 = layeredValue(release.layers, path);
-          return v2 && "value" in v2 ? { value: v2.value, at: v2.layer.target(path) } : void 0;
+          const v = layeredValue(release.layers, path);
+          return v && "value" in v ? { value: v.value, at: v.layer.target(path) } : void 0;
         };
         const enable = known(ENABLE_PATH);
         const policy = known(POLICY_PATH);
         this.operators.push({
-          resource: r7,
+          resource: r,
           facts: { revision: releaseRevision(release), enableNamespacesByDefault: typeof enable?.value === "boolean" ? enable.value : void 0, policy: policy?.value },
           at: { policy: policy?.at, enable: enable?.at }
         });
@@ -35281,11 +28399,11 @@ var FactsBuilder = class {
         namespaceNotes.push(`namespace ${name} is created with different labels (${where}); its labels are treated as unknown`);
       }
     }
-    for (const [name, ns2] of Object.entries(input.configNamespaces ?? {})) {
+    for (const [name, ns] of Object.entries(input.configNamespaces ?? {})) {
       if (namespaces.has(name)) continue;
       namespaces.set(name, {
         name,
-        labels: { ...ns2.labels ?? {}, "kubernetes.io/metadata.name": name },
+        labels: { ...ns.labels ?? {}, "kubernetes.io/metadata.name": name },
         origin: "config"
       });
     }
@@ -35313,7 +28431,7 @@ var FactsBuilder = class {
         controlPlane: [
           ...this.controlPlane,
           ...this.operators.map((o) => releasedControlPlane(o.resource, o.facts.revision)),
-          ...this.openReleases.map((r7) => releasedControlPlane(r7, void 0))
+          ...this.openReleases.map((r) => releasedControlPlane(r, void 0))
         ],
         notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input.mesh ?? {}
@@ -35322,7 +28440,7 @@ var FactsBuilder = class {
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
   }
   /**
-   * The revision tags the releases declare, tag → revision. A tag two objects point at different
+   * The revision tags the releases declare, tag \u2192 revision. A tag two objects point at different
    * revisions is noted and left out; one whose target is not among the inputs keeps the
    * target's name, the revision an in-place install gets.
    */
@@ -35414,18 +28532,18 @@ function withVersion(facts, fact, version2 = fact.range.to) {
 function legacyLayout(webhooks) {
   return webhooks.filter((w) => w.resource !== void 0 || w.shortName === "namespace" || w.shortName === "auto" || w.shortName === "rev.namespace" && w.revision !== "default");
 }
-var describeInstall = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
+var describeInstall = (r) => `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
 var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
 function shapeContradicted(webhooks, settings) {
   const notes = [];
-  const at2 = (w) => w === void 0 ? "" : atPlace(w.resource ? { resource: w.resource, path: w.index !== void 0 ? ["webhooks", w.index] : ["metadata", "name"] } : w.declaredAt);
+  const at = (w) => w === void 0 ? "" : atPlace(w.resource ? { resource: w.resource, path: w.index !== void 0 ? ["webhooks", w.index] : ["metadata", "name"] } : w.declaredAt);
   if (settings.revisions !== void 0) {
     const own = webhooks.filter((w) => w.tag === void 0);
     const served = [...new Set(own.map((w) => w.revision))].sort();
     const stated = [...new Set(settings.revisions)].sort();
     if (served.join() !== stated.join()) {
       const first = own.find((w) => !stated.includes(w.revision)) ?? own[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated.join(", ") || "none"}; the inputs are used`);
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated.join(", ") || "none"}; the inputs are used`);
     }
   }
   const tags = settings.revisionTags;
@@ -35434,14 +28552,14 @@ function shapeContradicted(webhooks, settings) {
     for (const [tag, revision] of Object.entries(tags)) {
       const w = tagged.find((x) => x.tag === tag);
       if (w && w.revision !== revision) {
-        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
+        notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(w)} serve tag ${tag} for revision ${w.revision}, the config's istio.revisionTags says ${tag}: ${revision}; the inputs are used`);
       }
     }
     const served = [...new Set(tagged.map((w) => w.tag))].sort();
     const stated = Object.keys(tags).sort();
     if (served.join() !== stated.join()) {
       const first = tagged.find((w) => !Object.hasOwn(tags, w.tag)) ?? tagged[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated.join(", ") || "none"}; the inputs are used`);
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated.join(", ") || "none"}; the inputs are used`);
     }
   }
   return notes;
@@ -35461,7 +28579,7 @@ function mightHoldFacts(docText) {
   if (kind2 === "Namespace" || kind2 === "MutatingWebhookConfiguration" || kind2 === "IstioOperator" || kind2 === "Gateway" || kind2 === "GatewayClass" || kind2.endsWith("List")) return true;
   if (GITOPS_KINDS.has(kind2)) return true;
   if (kind2 === "ConfigMap" || kind2 === "Secret") return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
-  if ((kind2 === "Service" || kind2 === "Deployment") && CONTROL_PLANE_TEXT.test(docText)) return true;
+  if ((kind2 === "Service" || kind2 === "Deployment") && mightNameControlPlane(docText)) return true;
   return WORKLOAD_KINDS3.has(kind2) && INSTALL_WORKLOADS.test(docText);
 }
 
@@ -35469,10 +28587,10 @@ function mightHoldFacts(docText) {
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
 var keyOf2 = (filePath, m) => `${m.ruleId}\0${filePath}\0${m.line}:${m.column}:${m.endLine}:${m.endColumn}\0${m.message}`;
-var within = (v2, f) => compareVersions(v2, f.range.from) >= 0 && compareVersions(v2, f.range.to) <= 0;
+var within = (v, f) => compareVersions(v, f.range.from) >= 0 && compareVersions(v, f.range.to) <= 0;
 function judgeAcrossVersions(first, runAt, rules2) {
   const { report: report2, trace } = first;
-  const byName = new Map(rules2.map((r7) => [r7.name, r7]));
+  const byName = new Map(rules2.map((r) => [r.name, r]));
   const candidates = [];
   for (const result of report2.results) {
     const fact = trace.factOf.get(result.filePath);
@@ -35493,9 +28611,9 @@ function judgeAcrossVersions(first, runAt, rules2) {
     const all = [...steps.values()];
     for (const c of candidates) {
       for (const p of probesWithin(c.fact.range, all)) {
-        const k2 = `${p.major}.${p.minor}.${p.patch}`;
-        if (judged2.has(k2)) continue;
-        judged2.add(k2);
+        const k = `${p.major}.${p.minor}.${p.patch}`;
+        if (judged2.has(k)) continue;
+        judged2.add(k);
         queue.push(p);
       }
     }
@@ -35509,10 +28627,10 @@ function judgeAcrossVersions(first, runAt, rules2) {
     runs++;
     const inputs = /* @__PURE__ */ new Set();
     for (const c of open) {
-      for (const path of [c.filePath, ...(c.message.related ?? []).map((r7) => r7.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
+      for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
     }
     const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version2);
-    const found = new Set(run.report.results.flatMap((r7) => r7.messages.map((m) => keyOf2(r7.filePath, m))));
+    const found = new Set(run.report.results.flatMap((r) => r.messages.map((m) => keyOf2(r.filePath, m))));
     for (const c of open) if (!found.has(c.key)) dropped.add(c);
     enqueue(run.trace.thresholds);
   }
@@ -35521,7 +28639,7 @@ function judgeAcrossVersions(first, runAt, rules2) {
   }
   if (dropped.size === 0) return report2;
   const gone = new Set([...dropped].map((c) => c.message));
-  const results = report2.results.map((r7) => r7.messages.some((m) => gone.has(m)) ? summarize(r7.filePath, r7.messages.filter((m) => !gone.has(m))) : r7);
+  const results = report2.results.map((r) => r.messages.some((m) => gone.has(m)) ? summarize(r.filePath, r.messages.filter((m) => !gone.has(m))) : r);
   const unknown = [...dropped].every((c) => c.fact.origin === "unknown");
   const ranges = [...new Set([...dropped].map((c) => rangeText(c.fact.range)))];
   const ruleNames = [...new Set([...dropped].map((c) => c.rule.name))].sort();
@@ -35543,15 +28661,15 @@ function judgeAcrossVersions(first, runAt, rules2) {
 // src/parse/document-cache.ts
 function rebase(doc, file, index, delta) {
   if (delta === 0 && doc.file === file && doc.index === index) return doc;
-  const at2 = (o) => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
+  const at = (o) => ({ ...o, offset: o.offset + delta, endOffset: o.endOffset + delta });
   return {
     ...doc,
     file,
     index,
     startOffset: doc.startOffset + delta,
     endOffset: doc.endOffset + delta,
-    syntaxErrors: doc.syntaxErrors.map((e) => at2(e)),
-    duplicateKeys: doc.duplicateKeys.map((d) => ({ ...d, first: at2(d.first), last: at2(d.last) }))
+    syntaxErrors: doc.syntaxErrors.map((e) => at(e)),
+    duplicateKeys: doc.duplicateKeys.map((d) => ({ ...d, first: at(d.first), last: at(d.last) }))
   };
 }
 var DocumentCache = class {
@@ -35597,39 +28715,39 @@ function lineStart(text, offset) {
 function toTextEdits(locator, doc, edit) {
   const text = doc.file.text;
   if ((edit.op === "remove" || edit.op === "insert") && LONE_CR.test(text.slice(doc.startOffset, doc.endOffset))) return void 0;
-  const r7 = locator.resolve(doc, edit.path);
+  const r = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case "set": {
-      if (!r7.complete || !(0, import_yaml14.isScalar)(r7.node) || !r7.node.range) return void 0;
-      const [s, e] = r7.node.range;
-      return [{ offset: r7.base + s, endOffset: r7.base + e, text: renderScalar(edit.value, edit.style) }];
+      if (!r.complete || !(0, import_yaml14.isScalar)(r.node) || !r.node.range) return void 0;
+      const [s, e] = r.node.range;
+      return [{ offset: r.base + s, endOffset: r.base + e, text: renderScalar(edit.value, edit.style) }];
     }
     case "quote": {
-      if (!r7.complete || !(0, import_yaml14.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
-      const [s, e] = r7.node.range;
-      const source = text.slice(r7.base + s, r7.base + e);
-      return [{ offset: r7.base + s, endOffset: r7.base + e, text: JSON.stringify(source) }];
+      if (!r.complete || !(0, import_yaml14.isScalar)(r.node) || !r.node.range || r.node.type !== "PLAIN") return void 0;
+      const [s, e] = r.node.range;
+      const source = text.slice(r.base + s, r.base + e);
+      return [{ offset: r.base + s, endOffset: r.base + e, text: JSON.stringify(source) }];
     }
     case "rename": {
-      if (!r7.complete || !r7.pair) return void 0;
-      const key = r7.pair.key;
+      if (!r.complete || !r.pair) return void 0;
+      const key = r.pair.key;
       if (!(0, import_yaml14.isScalar)(key) || !key.range) return void 0;
-      return [{ offset: r7.base + key.range[0], endOffset: r7.base + key.range[1], text: renderScalar(edit.key, "plain") }];
+      return [{ offset: r.base + key.range[0], endOffset: r.base + key.range[1], text: renderScalar(edit.key, "plain") }];
     }
     case "remove": {
-      if (!r7.complete || !r7.pair) return void 0;
-      const key = r7.pair.key;
-      if (!key?.range || (0, import_yaml14.isMap)(r7.parent) && r7.parent.flow) return void 0;
-      const start = lineStart(text, r7.base + key.range[0]);
-      if (text.slice(start, r7.base + key.range[0]).trim() !== "") return void 0;
-      const valueEnd = r7.base + (r7.node?.range?.[2] ?? key.range[2]);
+      if (!r.complete || !r.pair) return void 0;
+      const key = r.pair.key;
+      if (!key?.range || (0, import_yaml14.isMap)(r.parent) && r.parent.flow) return void 0;
+      const start = lineStart(text, r.base + key.range[0]);
+      if (text.slice(start, r.base + key.range[0]).trim() !== "") return void 0;
+      const valueEnd = r.base + (r.node?.range?.[2] ?? key.range[2]);
       let end = lineEnd(text, Math.max(valueEnd - 1, start));
       end = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end) + 1;
-      if ((0, import_yaml14.isMap)(r7.parent) && r7.parent.items.length === 1) {
+      if ((0, import_yaml14.isMap)(r.parent) && r.parent.items.length === 1) {
         const parentRes = locator.resolve(doc, edit.path.slice(0, -1));
         const pk = parentRes.pair?.key;
         if (pk?.range) {
-          const pkEnd = r7.base + pk.range[1];
+          const pkEnd = r.base + pk.range[1];
           const colon = text.indexOf(":", pkEnd);
           return [
             { offset: colon + 1, endOffset: colon + 1, text: " {}" },
@@ -35640,25 +28758,25 @@ function toTextEdits(locator, doc, edit) {
       return [{ offset: start, endOffset: end, text: "" }];
     }
     case "insert": {
-      if (!r7.complete) return void 0;
-      const map = r7.node;
+      if (!r.complete) return void 0;
+      const map = r.node;
       const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
       if ((0, import_yaml14.isMap)(map) && !map.flow && map.items.length > 0) {
         const first = map.items[0]?.key;
         const last = map.items[map.items.length - 1];
         if (!first?.range || !last) return void 0;
-        const firstAt = r7.base + first.range[0];
+        const firstAt = r.base + first.range[0];
         const indent = firstAt - lineStart(text, firstAt);
-        const lastEnd = r7.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]);
-        let at2 = text.indexOf("\n", Math.max(lastEnd - 1, 0));
-        at2 = at2 === -1 ? text.length : at2 + 1;
+        const lastEnd = r.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]);
+        let at = text.indexOf("\n", Math.max(lastEnd - 1, 0));
+        at = at === -1 ? text.length : at + 1;
         const pad = " ".repeat(indent);
         const body = value !== void 0 ? `${pad}${renderScalar(edit.key, "plain")}: ${value}
 ` : `${pad}${renderScalar(edit.key, "plain")}:
-${Object.entries(edit.value).map(([k2, v2]) => `${pad}  ${renderScalar(k2, "plain")}: ${renderScalar(v2)}
+${Object.entries(edit.value).map(([k, v]) => `${pad}  ${renderScalar(k, "plain")}: ${renderScalar(v)}
 `).join("")}`;
-        const needsNewline = at2 === text.length && !text.endsWith("\n");
-        return [{ offset: at2, endOffset: at2, text: (needsNewline ? "\n" : "") + body }];
+        const needsNewline = at === text.length && !text.endsWith("\n");
+        return [{ offset: at, endOffset: at, text: (needsNewline ? "\n" : "") + body }];
       }
       return void 0;
     }
@@ -35738,7 +28856,7 @@ function lint(inputs, options) {
   if (!options.fix) return report2;
   let current = inputs;
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const byPath = new Map(report2.results.map((r7) => [r7.filePath, r7]));
+    const byPath = new Map(report2.results.map((r) => [r.filePath, r]));
     let changed = false;
     current = current.map((input) => {
       if (!input.ok) return input;
@@ -35754,9 +28872,9 @@ function lint(inputs, options) {
   }
   const original = new Map(inputs.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
   const fixed = new Map(current.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
-  const results = report2.results.map((r7) => {
-    const after = fixed.get(r7.filePath);
-    return after !== void 0 && after !== original.get(r7.filePath) ? { ...r7, output: after } : r7;
+  const results = report2.results.map((r) => {
+    const after = fixed.get(r.filePath);
+    return after !== void 0 && after !== original.get(r.filePath) ? { ...r, output: after } : r;
   });
   return { ...report2, results };
 }
@@ -35775,8 +28893,9 @@ var silencedFor = (rule, fact) => rule.meta.docs.modelledVersionsOnly === true &
 function lintOnce(inputs, options, probe) {
   const { config } = options;
   const locator = new Locator();
-  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources);
-  const parseErrorRule = options.rules.find((r7) => r7.name === PARSE_ERROR_RULE);
+  const factParses = /* @__PURE__ */ new Map();
+  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources, factParses);
+  const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
     notes.push({ id: "parse-error-off", message: `${PARSE_ERROR_RULE} is off: documents with YAML syntax errors are skipped without a finding (files that cannot be read are still errors)` });
@@ -35822,8 +28941,8 @@ function lintOnce(inputs, options, probe) {
   let current = scopeFor(void 0);
   const emit = (kind2, ...args) => {
     for (const a of current.active) {
-      const fn2 = a.listeners[kind2];
-      if (fn2) fn2(...args);
+      const fn = a.listeners[kind2];
+      if (fn) fn(...args);
     }
   };
   const trace = { factOf: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [] };
@@ -35851,7 +28970,7 @@ function lintOnce(inputs, options, probe) {
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
       if (reported.has(key)) continue;
       reported.add(key);
-      for (const path of [m.filePath, ...(m.message.related ?? []).map((r7) => r7.filePath)]) {
+      for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) {
         if (inputIndex < 0) continue;
         const set = trace.inputsOf.get(path) ?? /* @__PURE__ */ new Set();
         set.add(inputIndex);
@@ -35892,7 +29011,9 @@ function lintOnce(inputs, options, probe) {
     if (file.text.includes("meshlint-")) directives(file);
     emit("File", { file, readError: void 0 });
     let templated2 = false;
-    for (const doc of (options.documentsOf ?? parseFile)(file)) {
+    const parsed = factParses.get(file);
+    factParses.delete(file);
+    for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
       stats.documents++;
       const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
@@ -35905,12 +29026,12 @@ function lintOnce(inputs, options, probe) {
       const { resources, skipped } = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
       if (skipped) stats.skippedDocuments[skipped] = (stats.skippedDocuments[skipped] ?? 0) + 1;
       emit("Document", { doc, resources });
-      for (const r7 of resources) {
+      for (const r of resources) {
         stats.resources++;
-        recordIgnoreAnnotations(r7, annotationUses);
-        emit("Resource", r7);
-        if (r7.kind === "Namespace") emit("Namespace", r7);
-        for (const template2 of podTemplatesOf(r7)) {
+        recordIgnoreAnnotations(r, annotationUses);
+        emit("Resource", r);
+        if (r.kind === "Namespace") emit("Namespace", r);
+        for (const template2 of podTemplatesOf(r)) {
           stats.podTemplates++;
           emit("PodTemplate", template2);
           options.onPodTemplate?.(template2, current.facts, locator);
@@ -35928,11 +29049,11 @@ function lintOnce(inputs, options, probe) {
     emit("Program:exit");
     flush();
   }
-  const unusedRule = options.rules.find((r7) => r7.name === UNUSED_DIRECTIVE_RULE);
+  const unusedRule = options.rules.find((r) => r.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : void 0;
   const unusedSeverity = options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
   if (unusedSeverity !== void 0) {
-    const known = new Set(options.rules.map((r7) => r7.name));
+    const known = new Set(options.rules.map((r) => r.name));
     for (const [file, list2] of directivesOf) {
       for (const d of list2) {
         if (d.kind === "enable") continue;
@@ -35954,7 +29075,7 @@ function lintOnce(inputs, options, probe) {
       }
     }
     for (const a of annotationUses) {
-      for (const id of a.rules.filter((r7) => !a.used.has(r7) && !(r7 === "*" && a.used.size > 0))) {
+      for (const id of a.rules.filter((r) => !a.used.has(r) && !(r === "*" && a.used.size > 0))) {
         pending.push({
           ruleId: UNUSED_DIRECTIVE_RULE,
           severity: unusedSeverity,
@@ -35970,9 +29091,9 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf = (r7) => {
-    const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
-    return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
+  const placeOf = (r) => {
+    const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
+    return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
   };
   for (const { fact, rules: rules2 } of silenced.values()) {
     notes.push({
@@ -35982,15 +29103,15 @@ function lintOnce(inputs, options, probe) {
   }
   return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => void 0)] }, trace };
 }
-function gatherFacts(inputs, config, cliIstioVersion, known = []) {
-  return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
+function gatherFacts(inputs, config, cliIstioVersion, known = [], parses) {
+  return buildFacts([...known, ...factResources(inputs, config, parses)], config, cliIstioVersion);
 }
 function buildFacts(resources, config, cliIstioVersion) {
   const factsBuilder = new FactsBuilder();
-  for (const r7 of resources) factsBuilder.addResource(r7);
+  for (const r of resources) factsBuilder.addResource(r);
   return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
 }
-function factResources(inputs, config) {
+function factResources(inputs, config, parses) {
   const out = [];
   const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input of inputs) {
@@ -36001,7 +29122,13 @@ function factResources(inputs, config) {
     const chartFile = !input.file.origin && CHART_FILE_NAME.test(input.file.displayPath);
     for (const group of groupsOf(text)) {
       if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
-      for (const doc of parseGroup(input.file, group)) {
+      const docs = parseGroup(input.file, group);
+      if (parses) {
+        let kept = parses.get(input.file);
+        if (!kept) parses.set(input.file, kept = /* @__PURE__ */ new Map());
+        kept.set(group.start, docs);
+      }
+      for (const doc of docs) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
         out.push(...found.resources);
         if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
@@ -36079,7 +29206,7 @@ function toRange2(locator, file, offsets) {
   const e = locator.position(file, Math.max(offsets[1], offsets[0]));
   return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
 }
-function recordIgnoreAnnotations(r7, uses) {
+function recordIgnoreAnnotations(r, uses) {
   const seen = /* @__PURE__ */ new Set();
   const add = (annotations, path, holder) => {
     const value = annotations?.[IGNORE_ANNOTATION];
@@ -36087,10 +29214,10 @@ function recordIgnoreAnnotations(r7, uses) {
     const key = path.join("\0");
     if (seen.has(key)) return;
     seen.add(key);
-    uses.push({ doc: r7.doc, path: [...r7.basePath, ...path, IGNORE_ANNOTATION], holder: [...r7.basePath, ...holder], rules: ignoredByAnnotation(value), used: /* @__PURE__ */ new Set() });
+    uses.push({ doc: r.doc, path: [...r.basePath, ...path, IGNORE_ANNOTATION], holder: [...r.basePath, ...holder], rules: ignoredByAnnotation(value), used: /* @__PURE__ */ new Set() });
   };
-  add(r7.object.metadata?.annotations, ["metadata", "annotations"], []);
-  for (const t of podTemplatesOf(r7)) {
+  add(r.object.metadata?.annotations, ["metadata", "annotations"], []);
+  for (const t of podTemplatesOf(r)) {
     for (const s of t.metaSources) {
       if (!s.annotations || s.path.length === 1 && s.path[0] === "metadata") continue;
       add(s.object?.annotations, [...s.path, "annotations"], s.scope);
@@ -36152,20 +29279,20 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
   };
   const related = f.related.map((rel) => {
     const l = locate(rel.target, locator);
-    const r7 = toRange2(locator, l.doc.file, l.offsets);
-    const m = l.doc.file.origin?.mapBack({ doc: l.doc, docPath: l.docPath, resource: l.resource, range: r7 });
-    return m ? { ...m.range, filePath: m.filePath, message: rel.message } : { ...r7, filePath: l.doc.file.displayPath, message: rel.message };
+    const r = toRange2(locator, l.doc.file, l.offsets);
+    const m = l.doc.file.origin?.mapBack({ doc: l.doc, docPath: l.docPath, resource: l.resource, range: r });
+    return m ? { ...m.range, filePath: m.filePath, message: rel.message } : { ...r, filePath: l.doc.file.displayPath, message: rel.message };
   });
   const origin = file.origin;
   if (origin) {
-    const at2 = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
+    const at = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
     const message2 = {
       ...common,
-      message: at2.note ? `${f.message} ${at2.note}` : f.message,
-      ...at2.range,
+      message: at.note ? `${f.message} ${at.note}` : f.message,
+      ...at.range,
       ...related.length ? { related } : {}
     };
-    return { filePath: at2.filePath, message: message2 };
+    return { filePath: at.filePath, message: message2 };
   }
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
@@ -36262,14 +29389,14 @@ function readSource(absPath, cwd) {
   if (!read2.ok) return { ok: false, displayPath, absPath, reason: `cannot read the file: ${read2.why}`, problem: "unreadable" };
   return decodeSource(read2.bytes, displayPath, absPath);
 }
-function fileTypeOf(st2) {
-  if (st2.isFile()) return "file";
-  if (st2.isDirectory()) return "directory";
-  if (st2.isFIFO()) return "FIFO";
-  if (st2.isSocket()) return "socket";
-  if (st2.isCharacterDevice()) return "character device";
-  if (st2.isBlockDevice()) return "block device";
-  if (st2.isSymbolicLink()) return "symbolic link";
+function fileTypeOf(st) {
+  if (st.isFile()) return "file";
+  if (st.isDirectory()) return "directory";
+  if (st.isFIFO()) return "FIFO";
+  if (st.isSocket()) return "socket";
+  if (st.isCharacterDevice()) return "character device";
+  if (st.isBlockDevice()) return "block device";
+  if (st.isSymbolicLink()) return "symbolic link";
   return "unknown file type";
 }
 function describeFsError(e) {
@@ -36301,9 +29428,9 @@ function readRegularFile(absPath) {
     return { ok: false, why: describeFsError(e) };
   }
   try {
-    const st2 = fstatSync(fd);
-    if (st2.isDirectory()) return { ok: false, why: "is a directory" };
-    if (!st2.isFile()) return { ok: false, why: `not a regular file (${fileTypeOf(st2)})` };
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return { ok: false, why: "is a directory" };
+    if (!st.isFile()) return { ok: false, why: `not a regular file (${fileTypeOf(st)})` };
     return { ok: true, bytes: readFileSync(fd) };
   } catch (e) {
     return { ok: false, why: describeFsError(e) };
@@ -36343,18 +29470,35 @@ function readConfigFile(path) {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
+  const plain2 = plainConfig(text);
+  if (plain2 !== void 0) return plain2;
   const lineCounter = new import_yaml16.LineCounter();
-  const at2 = (offset) => {
+  const at = (offset) => {
     const pos = lineCounter.linePos(offset);
     return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : "";
   };
   const parsed = parseYamlWithinLimits(text, { uniqueKeys: false, prettyErrors: false, lineCounter });
-  if ("problem" in parsed) throw new ConfigError(path, at2(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
+  if ("problem" in parsed) throw new ConfigError(path, at(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
   const err = parsed.doc.errors[0];
-  if (err) throw new ConfigError(path, at2(err.pos[0]), err.message.split("\n")[0] ?? "invalid YAML");
+  if (err) throw new ConfigError(path, at(err.pos[0]), err.message.split("\n")[0] ?? "invalid YAML");
   const problem = firstProblem(parsed.doc.contents, /* @__PURE__ */ new Set());
-  if (problem) throw new ConfigError(path, at2(problem.offset), problem.message);
+  if (problem) throw new ConfigError(path, at(problem.offset), problem.message);
   return plainValue(parsed.doc);
+}
+var READ_APART = /(?:^|[^\w.-])(?:[yYnN~]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[Nn]ull|NULL|[-+]?\.?[0-9][0-9.]*_[0-9._]*|[-+]?0[0-9bBoO][0-9a-fA-F._]*|[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2})(?![\w.-])|[&*!%\t]|<</;
+function plainConfig(text) {
+  if (READ_APART.test(text) || sizeProblem(text)) return void 0;
+  const fast = parseFast(text, 0);
+  if (fast.kind !== "value" || fast.duplicateKeys.length > 0) return void 0;
+  const value = fast.value;
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !withinStrings(value)) return void 0;
+  return value;
+}
+function withinStrings(v) {
+  if (typeof v === "string") return v.length <= MAX_CONFIG_STRING;
+  if (Array.isArray(v)) return v.every(withinStrings);
+  if (v !== null && typeof v === "object") return Object.entries(v).every(([k, x]) => k.length <= MAX_CONFIG_STRING && withinStrings(x));
+  return true;
 }
 var MAX_CONFIG_STRING = 4096;
 function firstProblem(node, anchors) {
@@ -36364,9 +29508,9 @@ function firstProblem(node, anchors) {
   const anchor = node?.anchor;
   if (typeof anchor === "string" && anchor !== "") anchors.add(anchor);
   if ((0, import_yaml16.isScalar)(node)) {
-    const v2 = node.value;
-    if (typeof v2 === "string" && v2.length > MAX_CONFIG_STRING) {
-      return { offset: node.range?.[0] ?? 0, message: `a string of ${v2.length.toLocaleString("en-US")} characters; names, paths and patterns in the configuration are at most ${MAX_CONFIG_STRING.toLocaleString("en-US")}` };
+    const v = node.value;
+    if (typeof v === "string" && v.length > MAX_CONFIG_STRING) {
+      return { offset: node.range?.[0] ?? 0, message: `a string of ${v.length.toLocaleString("en-US")} characters; names, paths and patterns in the configuration are at most ${MAX_CONFIG_STRING.toLocaleString("en-US")}` };
     }
     return void 0;
   }
@@ -36400,3565 +29544,16 @@ import { dirname as dirname5 } from "node:path";
 import { existsSync as existsSync3, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute3, join as join3, relative as relative3, resolve as resolve5, sep as sep2 } from "node:path";
 
-// node_modules/glob/dist/esm/index.min.js
-import { fileURLToPath as yn } from "node:url";
-import { tracingChannel as Fi, channel as Ti } from "node:diagnostics_channel";
-import { posix as qi, win32 as Ne } from "node:path";
-import { fileURLToPath as Ki } from "node:url";
-import { lstatSync as Xi, readdir as Vi, readdirSync as Yi, readlinkSync as Ji, realpathSync as Zi } from "fs";
-import * as Qi from "node:fs";
-import { lstat as en, readdir as sn, readlink as nn, realpath as rn } from "node:fs/promises";
-import { EventEmitter as Te } from "node:events";
-import ys from "node:stream";
-import { StringDecoder as zi } from "node:string_decoder";
-var re = (r7, t, e) => {
-  let s = r7 instanceof RegExp ? We(r7, e) : r7, i = t instanceof RegExp ? We(t, e) : t, n = s !== null && i != null && js(s, i, e);
-  return n && { start: n[0], end: n[1], pre: e.slice(0, n[0]), body: e.slice(n[0] + s.length, n[1]), post: e.slice(n[1] + i.length) };
-};
-var We = (r7, t) => {
-  let e = t.match(r7);
-  return e ? e[0] : null;
-};
-var js = (r7, t, e) => {
-  let s, i, n, o, h, a = e.indexOf(r7), l = e.indexOf(t, a + 1), c = a;
-  if (a >= 0 && l > 0) {
-    if (r7 === t) return [a, l];
-    for (s = [], n = e.length; c >= 0 && !h; ) {
-      if (c === a) s.push(c), a = e.indexOf(r7, c + 1);
-      else if (s.length === 1) {
-        let f = s.pop();
-        f !== void 0 && (h = [f, l]);
-      } else i = s.pop(), i !== void 0 && i < n && (n = i, o = l), l = e.indexOf(t, c + 1);
-      c = a < l && a >= 0 ? a : l;
-    }
-    s.length && o !== void 0 && (h = [n, o]);
-  }
-  return h;
-};
-var $e = "\0SLASH" + Math.random() + "\0";
-var Ie = "\0OPEN" + Math.random() + "\0";
-var le = "\0CLOSE" + Math.random() + "\0";
-var Be = "\0COMMA" + Math.random() + "\0";
-var Ue = "\0PERIOD" + Math.random() + "\0";
-var Ws = new RegExp($e, "g");
-var $s = new RegExp(Ie, "g");
-var Is = new RegExp(le, "g");
-var Bs = new RegExp(Be, "g");
-var Us = new RegExp(Ue, "g");
-var Gs = /\\\\/g;
-var Hs = /\\{/g;
-var qs = /\\}/g;
-var Ks = /\\,/g;
-var Xs = /\\\./g;
-var Vs = 1e5;
-var Ys = 4e6;
-var Js = 1e3;
-var Zs = 1e3;
-function oe(r7) {
-  return isNaN(r7) ? r7.charCodeAt(0) : parseInt(r7, 10);
+// lazy-package:glob
+import { createRequire as createRequire2 } from "node:module";
+var loaded;
+var load = () => loaded ??= createRequire2(import.meta.url)("./glob.cjs");
+function globSync(...args) {
+  return load().globSync(...args);
 }
-function Qs(r7) {
-  return r7.replace(Gs, $e).replace(Hs, Ie).replace(qs, le).replace(Ks, Be).replace(Xs, Ue);
+function hasMagic(...args) {
+  return load().hasMagic(...args);
 }
-function ti(r7) {
-  return r7.replace(Ws, "\\").replace($s, "{").replace(Is, "}").replace(Bs, ",").replace(Us, ".");
-}
-function he(r7, t) {
-  for (let e = 0; e < t.length; e++) r7.push(t[e]);
-}
-function ei(r7) {
-  let t = [], e = "";
-  for (; ; ) {
-    let s = re("{", "}", r7);
-    if (!s) {
-      let a = r7.split(",");
-      return a[0] = e + a[0], he(t, a), t;
-    }
-    let { pre: i, body: n, post: o } = s, h = i.split(",");
-    if (h[0] = e + h[0], h[h.length - 1] += "{" + n + "}", !o.length) return he(t, h), t;
-    e = h.pop(), he(t, h), r7 = o;
-  }
-}
-function Ge(r7, t = {}) {
-  if (!r7) return [];
-  let { max: e = Vs, maxLength: s = Ys, maxDepth: i = Js, maxRewrites: n = Zs } = t;
-  return r7.slice(0, 2) === "{}" && (r7 = "\\{\\}" + r7.slice(2)), ae(Qs(r7), e, s, i, 0, n, true).map(ti);
-}
-function si(r7) {
-  return "{" + r7 + "}";
-}
-function ii(r7) {
-  return /^-?0\d/.test(r7);
-}
-function ni(r7, t) {
-  return r7 <= t;
-}
-function ri(r7, t) {
-  return r7 >= t;
-}
-function ct(r7, t, e, s, i, n) {
-  let o = [], h = 0;
-  for (let a = 0; a < r7.length; a++) for (let l = 0; l < e.length; l++) {
-    if (o.length >= s) return o;
-    let c = r7[a] + t + e[l];
-    if (!(n && !c)) {
-      if (h + c.length > i) return o;
-      o.push(c), h += c.length;
-    }
-  }
-  return o;
-}
-function oi(r7, t, e, s) {
-  let i = r7.split(/\.\./), n = [];
-  if (i[0] === void 0 || i[1] === void 0) return n;
-  let o = oe(i[0]), h = oe(i[1]), a = Math.max(i[0].length, i[1].length), l = i.length === 3 && i[2] !== void 0 ? Math.max(Math.abs(oe(i[2])), 1) : 1, c = ni;
-  h < o && (l *= -1, c = ri);
-  let u = i.some(ii), p = 0;
-  for (let g = o; c(g, h) && n.length < e; g += l) {
-    let d;
-    if (t) d = String.fromCharCode(g), d === "\\" && (d = "");
-    else if (d = String(g), u) {
-      let w = a - d.length;
-      if (w > 0) {
-        let m = new Array(w + 1).join("0");
-        g < 0 ? d = "-" + m + d.slice(1) : d = m + d;
-      }
-    }
-    if (p + d.length > s) break;
-    n.push(d), p += d.length;
-  }
-  return n;
-}
-function ae(r7, t, e, s, i, n, o) {
-  if (i > s) return [r7];
-  let h = [""], a = 0, l = false, c = true;
-  for (; ; ) {
-    let f = re("{", "}", r7);
-    if (!f) return ct(h, r7, [""], t, e, l);
-    let u = f.pre;
-    if (/\$$/.test(u)) {
-      if (h = ct(h, u + "{" + f.body + "}", [""], t, e, l && !f.post.length), c = false, !f.post.length) break;
-      r7 = f.post;
-      continue;
-    }
-    let p = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(f.body), g = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(f.body), d = p || g, w = f.body.indexOf(",") >= 0;
-    if (!d && !w) {
-      if (a < n && f.post.match(/,(?!,).*\}/)) {
-        a++, r7 = f.pre + "{" + f.body + le + f.post, o = true;
-        continue;
-      }
-      return ct(h, u + "{" + f.body + "}" + f.post, [""], t, e, l);
-    }
-    c && (l = o && !d, c = false);
-    let m;
-    if (d) m = oi(f.body, g, t, e);
-    else {
-      let b = ei(f.body);
-      if (b.length === 1 && b[0] !== void 0 && (b = ae(b[0], t, e, s, i + 1, n, false).map(si), b.length === 1)) {
-        if (h = ct(h, u + b[0], [""], t, e, l && !f.post.length), !f.post.length) break;
-        r7 = f.post;
-        continue;
-      }
-      let x = l && !f.post.length && !u;
-      for (let y = 0; x && y < h.length; y++) h[y] && (x = false);
-      m = [];
-      let S = 0;
-      t: for (let y = 0; y < b.length; y++) {
-        let q2 = ae(b[y], t, e, s, i + 1, n, false);
-        for (let W = 0; W < q2.length; W++) {
-          let B = q2[W];
-          if (!(x && !B)) {
-            if (m.length >= t || S + B.length > e) break t;
-            m.push(B), S += B.length;
-          }
-        }
-      }
-    }
-    if (h = ct(h, u, m, t, e, l && !f.post.length), !f.post.length) break;
-    r7 = f.post;
-  }
-  return h;
-}
-var fe = (r7, t) => r7 === t ? { t: "lit", ch: String(r7) } : { t: "class", re: new RegExp(`^[${r7}-${t}]$`) };
-var ce = (r7, t) => t.map((e) => [fe(r7, r7), ...e]);
-var ft = (r7, t) => {
-  if (!r7) return [[]];
-  let e = +r7[0], s = +t[0], i = r7.slice(1), n = t.slice(1);
-  if (e === s) return ce(e, ft(i, n));
-  let o = "0".repeat(i.length), h = "9".repeat(i.length), a = [];
-  i !== o && a.push(...ce(e++, ft(i, h)));
-  let l = n === h ? [] : ce(s--, ft(o, n));
-  return e <= s && a.push([fe(e, s), ...Array.from(i, () => fe(0, 9))]), a.push(...l), a;
-};
-var He = (r7, t, e) => {
-  if (e) return ft(String(r7).padStart(e, "0"), String(t).padStart(e, "0"));
-  let s = [];
-  for (let i = String(r7).length; i <= String(t).length; i++) {
-    let n = Math.max(r7, i === 1 ? 0 : 10 ** (i - 1)), o = Math.min(t, 10 ** i - 1);
-    s.push(...ft(String(n), String(o)));
-  }
-  return s;
-};
-var qe = (r7, t) => {
-  let e = Number(r7), s = Number(t);
-  if (!Number.isSafeInteger(e) || !Number.isSafeInteger(s)) return;
-  e > s && ([e, s] = [s, e]);
-  let n = /^-?0\d/.test(r7) || /^-?0\d/.test(t) ? Math.max(r7.length, t.length) : 0, o = [];
-  if (e < 0) {
-    let h = He(Math.max(-s, 1), -e, n && n - 1);
-    o.push(...h.map((a) => [{ t: "lit", ch: "-" }, ...a]));
-  }
-  return s >= 0 && o.push(...He(Math.max(e, 0), s, n)), o;
-};
-var hi = { "[:alnum:]": ["\\p{L}\\p{Nl}\\p{Nd}"], "[:alpha:]": ["\\p{L}\\p{Nl}"], "[:ascii:]": ["\\x00-\\x7f"], "[:blank:]": ["\\p{Zs}\\t"], "[:cntrl:]": ["\\p{Cc}"], "[:digit:]": ["\\p{Nd}"], "[:graph:]": ["\\p{Z}\\p{C}", true], "[:lower:]": ["\\p{Ll}"], "[:print:]": ["\\p{C}", true], "[:punct:]": ["\\p{P}\\p{S}"], "[:space:]": ["\\p{Z}\\t\\r\\n\\v\\f"], "[:upper:]": ["\\p{Lu}"], "[:word:]": ["\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}"], "[:xdigit:]": ["A-Fa-f0-9"] };
-var ut = (r7) => r7.replace(/[[\]\\-]/g, "\\$&");
-var ue = /$./;
-var Ke = (r7, t, e = false, s) => {
-  let i = (m) => {
-    let b = s ? m.normalize(s) : m;
-    return [...b].length === 1 ? b : m;
-  }, n = t;
-  if (r7.charAt(n) !== "[") throw new Error("not in a brace expression");
-  let o = [], h = [], a = n + 1, l = false, c = false, f = false, u = n, p = "";
-  t: for (; a < r7.length; ) {
-    let m = String.fromCodePoint(r7.codePointAt(a));
-    if ((m === "!" || m === "^") && a === n + 1) {
-      f = true, a++;
-      continue;
-    }
-    if (m === "]" && l && !c) {
-      u = a + 1;
-      break;
-    }
-    if (l = true, m === "\\" && !c) {
-      c = true, a++;
-      continue;
-    }
-    if (m === "[" && !c) {
-      for (let [x, [S, y]] of Object.entries(hi)) if (r7.startsWith(x, a)) {
-        if (p) return [ue, r7.length - n];
-        a += x.length, y ? h.push(S) : o.push(S);
-        continue t;
-      }
-    }
-    c = false;
-    let b = i(m);
-    if (p) {
-      b.codePointAt(0) > p.codePointAt(0) ? o.push(ut(p) + "-" + ut(b)) : b === p && o.push(ut(b)), p = "", a += m.length;
-      continue;
-    }
-    if (r7.startsWith("-]", a + m.length)) {
-      o.push(ut(b + "-")), a += m.length + 1;
-      continue;
-    }
-    if (r7.startsWith("-", a + m.length)) {
-      p = b, a += m.length + 1;
-      continue;
-    }
-    o.push(ut(b)), a += m.length;
-  }
-  if (u < a) return [ue, 0];
-  if (!o.length && !h.length) return [ue, r7.length - n];
-  let g = "[" + (f ? "^" : "") + o.join("") + "]", d = "[" + (f ? "" : "^") + h.join("") + "]", w = "^" + (o.length && h.length ? "(" + g + "|" + d + ")" : o.length ? g : d);
-  return [new RegExp(w, e ? "iu" : "u"), u - n];
-};
-var de = { t: "match", id: 0 };
-var ai = "!?+*@";
-var Z = (r7) => ({ t: "lit", ch: r7 });
-var li = (r7) => r7.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-var Je = (r7) => new RegExp(`^${li(r7)}$`, "iu");
-var Dt = /* @__PURE__ */ new Map();
-var Ze = (r7) => {
-  let t = Dt.get(r7);
-  return t || (t = Je(r7), Dt.size >= 1e3 && Dt.clear(), Dt.set(r7, t)), t;
-};
-var ge = (r7, t) => {
-  if (t === r7.ch) return true;
-  if (!r7.re) return false;
-  let e = t.charCodeAt(0);
-  if (e >= 128) return r7.re.test(t);
-  let s = r7.ascii ??= new Uint8Array(128);
-  return s[e] ||= r7.re.test(t) ? 1 : 2, s[e] === 1;
-};
-var ci = (r7, t, e, s, i) => {
-  let n = [];
-  for (let o = 0; o < r7.length; ) {
-    let h = String.fromCodePoint(r7.codePointAt(o));
-    if (i) {
-      let a = h === "\\" && r7.startsWith(i, o + 1) ? 1 : 0;
-      if (a || h === i) {
-        let l = o + a + i.length, c = r7.indexOf(i, l), f = /^(-?\d+)\.\.(-?\d+)$/.exec(r7.slice(l, c)), u = c !== -1 && f && qe(f[1], f[2]);
-        if (u) {
-          n.push({ t: "ext", type: "@", alts: u }), o = c + i.length;
-          continue;
-        }
-      }
-    }
-    if (h === "\\") {
-      let a = r7.codePointAt(o + 1), l = a === void 0 ? h : String.fromCodePoint(a);
-      n.push(Z(l)), o += 1 + l.length;
-      continue;
-    }
-    if (h === "[") {
-      let [a, l] = Ke(r7, o, t, s);
-      if (l) {
-        n.push({ t: "class", re: a }), o += l;
-        continue;
-      }
-    }
-    if (!e && ai.includes(h) && r7[o + 1] === "(") {
-      n.push({ t: "open", type: h }), o += 2;
-      continue;
-    }
-    n.push(!e && h === "|" ? { t: "bar" } : !e && h === ")" ? { t: "close" } : h === "*" ? { t: "star" } : h === "?" ? { t: "any" } : Z(h)), o += h.length;
-  }
-  return n;
-};
-var fi = (r7) => {
-  let t = /* @__PURE__ */ new Map(), e = [];
-  return r7.forEach((s, i) => {
-    s.t === "open" ? e.push(i) : s.t === "close" && e.length && t.set(e.pop(), i);
-  }), t;
-};
-var Qe = (r7, t, e, s, i) => {
-  let n = [], o = [n];
-  for (let h = e; h < s; h++) {
-    let a = r7[h], l = t.get(h);
-    if (a.t === "open" && l !== void 0) {
-      let c = Qe(r7, t, h + 1, l, false);
-      n.push({ t: "ext", type: a.type, alts: c }), h = l;
-    } else a.t === "bar" && !i ? o.push(n = []) : a.t === "open" ? n.push(Z(a.type), Z("(")) : a.t === "bar" ? n.push(Z("|")) : a.t === "close" ? n.push(Z(")")) : n.push(a);
-  }
-  return o;
-};
-var ts = (r7, t) => {
-  let e = [], s = "", i = () => {
-    for (let n of s.normalize(t)) e.push(Z(n));
-    s = "";
-  };
-  for (let n of r7) {
-    if (n.t === "lit") {
-      s += n.ch;
-      continue;
-    }
-    i(), e.push(n.t === "ext" ? { ...n, alts: n.alts.map((o) => ts(o, t)) } : n);
-  }
-  return i(), e;
-};
-var ui = (r7, t) => {
-  let e = 1, s = (h) => ({ t: "split", id: e++, out: h }), i = (h, a) => h.reduceRight((l, c) => n(c, l), a), n = (h, a) => {
-    switch (h.t) {
-      case "lit":
-        let u = t ? Ze(h.ch) : void 0;
-        return { t: "lit", id: e++, ch: h.ch, re: u, next: a };
-      case "any":
-      case "star":
-        return { t: h.t, id: e++, next: a };
-      case "class":
-        return { t: "class", id: e++, re: h.re, next: a };
-    }
-    let l = (u) => h.alts.map((p) => i(p, u));
-    switch (h.type) {
-      case "@":
-        return s(l(a));
-      case "?":
-        return s([a, ...l(a)]);
-      case "!":
-        return { t: "neg", id: e++, sub: s(l(de)), next: a };
-    }
-    let c = s([]), f = s(l(c));
-    return c.out.push(a, f), h.type === "*" ? c : f;
-  };
-  return [i(r7, de), e];
-};
-var di = (r7) => {
-  let t = [], e = /* @__PURE__ */ new Set(), s = (n) => n.t === "match" ? "match" : String(n.id), i = (n, o) => {
-    if (n.t === "match" || e.has(n)) return;
-    e.add(n);
-    let h = (a) => t.push(`${o}${n.id}: ${a}`);
-    switch (n.t) {
-      case "split":
-        h(`split -> ${n.out.map(s).join(", ")}`);
-        for (let a of n.out) i(a, o);
-        return;
-      case "neg":
-        return h(`!(${s(n.sub)}) -> ${s(n.next)}`), i(n.sub, o + "  "), i(n.next, o);
-      case "lit":
-        h(`${JSON.stringify(n.ch)} -> ${s(n.next)}`);
-        break;
-      case "class":
-        h(`${n.re} -> ${s(n.next)}`);
-        break;
-      default:
-        h(`${n.t === "any" ? "?" : "*"} -> ${s(n.next)}`);
-    }
-    i(n.next, o);
-  };
-  return i(r7, ""), [`start -> ${s(r7)}`, ...t].join(`
-`);
-};
-var pe = class {
-  gen;
-  threads = [];
-  match = false;
-  runs = [];
-  ids = [];
-  constructor(t) {
-    this.gen = t;
-  }
-  get dead() {
-    return !this.threads.length && !this.match && !this.runs.length;
-  }
-};
-var es = (r7, t) => r7.ids.length !== t.ids.length || r7.runs.length !== t.runs.length || r7.ids.some((e, s) => e !== t.ids[s]) ? false : r7.runs.every((e) => t.runs.some((s) => s.neg === e.neg && es(s.state, e.state)));
-var Xe = (r7) => ({ has: new Float64Array(r7), seen: new Float64Array(r7), gen: 0 });
-var dt = class {
-  dots;
-  dotStart;
-  #t;
-  constructor(t, e, s) {
-    this.dots = t, this.dotStart = e, this.#t = s;
-  }
-  state() {
-    return new pe(++this.#t.gen);
-  }
-  done(t) {
-    return t.ids = t.threads.map((e) => e.id).sort((e, s) => e - s), t.match && t.ids.unshift(de.id), t;
-  }
-  #n(t, e) {
-    let { seen: s } = this.#t;
-    return s[e.id] === t.gen ? false : (s[e.id] = t.gen, true);
-  }
-  #i(t, e) {
-    let { has: s } = this.#t;
-    return s[e.id] === t.gen ? false : (s[e.id] = t.gen, t.threads.push(e), true);
-  }
-  restricted(t, e) {
-    return e && (this.dots || this.dotStart && t === 0);
-  }
-  add(t, e, s, i) {
-    switch (e.t) {
-      case "split":
-        if (!this.#n(t, e)) return;
-        for (let o of e.out) this.add(t, o, s, i);
-        return;
-      case "neg":
-        if (!this.#n(t, e)) return;
-        let n = this.state();
-        return this.add(n, e.sub, s, false), this.done(n), this.addRun(t, { t: "run", neg: e, state: n }, s, i);
-      case "star":
-        if (this.restricted(s, i)) return;
-        this.#i(t, e) && this.add(t, e.next, s, i);
-        return;
-      case "match":
-        t.match = true;
-        return;
-      default:
-        this.#i(t, e);
-    }
-  }
-  addRun(t, e, s, i) {
-    for (let n of t.runs) if (n.neg === e.neg && es(n.state, e.state)) return;
-    t.runs.push(e), e.state.match || this.add(t, e.neg.next, s, i);
-  }
-  step(t, e, s, i) {
-    let n = this.state();
-    for (let o of t.threads) switch (o.t) {
-      case "lit":
-        ge(o, e) && this.add(n, o.next, s + 1, i);
-        break;
-      case "any":
-        this.restricted(s, i) || this.add(n, o.next, s + 1, i);
-        break;
-      case "class":
-        !this.restricted(s, i) && o.re.test(e) && this.add(n, o.next, s + 1, i);
-        break;
-      case "star":
-        this.restricted(s, i) || this.add(n, o, s + 1, i);
-    }
-    if (!this.restricted(s, i)) for (let o of t.runs) {
-      if (o.state.dead) {
-        this.addRun(n, o, s + 1, i);
-        continue;
-      }
-      let h = this.step(o.state, e, s, false);
-      this.addRun(n, { t: "run", neg: o.neg, state: h }, s + 1, i);
-    }
-    return this.done(n);
-  }
-};
-var ss = (r7) => {
-  let t = r7.ids.join();
-  if (!r7.runs.length) return t;
-  let e = r7.runs.map((s) => `${s.neg.id}(${ss(s.state)})`);
-  return `${t}|${e.sort().join("|")}`;
-};
-var pi = 1 << 18;
-var me = class {
-  #t;
-  #n = /* @__PURE__ */ new Map();
-  #i = 0;
-  #o;
-  #r;
-  #d;
-  #u;
-  constructor(t, e) {
-    this.#t = t, this.#d = new dt(false, false, e), this.#u = new dt(false, true, e);
-  }
-  #f(t) {
-    return { state: t, match: t.match, dead: t.dead, next: /* @__PURE__ */ new Map() };
-  }
-  #h(t) {
-    let e = ss(t), s = this.#n.get(e);
-    if (s) return s;
-    this.#i > pi && this.#m();
-    let i = this.#f(t);
-    return this.#n.set(e, i), this.#i += e.length + 1, i;
-  }
-  #m() {
-    this.#n.clear(), this.#i = 0, this.#o = void 0, this.#r = void 0;
-  }
-  start(t) {
-    if (t) {
-      if (this.#r) return this.#r;
-      let s = this.#u.state();
-      return this.#u.add(s, this.#t, 0, true), this.#r = this.#f(this.#u.done(s));
-    }
-    if (this.#o) return this.#o;
-    let e = this.#d.state();
-    return this.#d.add(e, this.#t, 0, true), this.#o = this.#h(this.#d.done(e));
-  }
-  next(t, e) {
-    let s = e.charCodeAt(0), i = s < 128 ? void 0 : t.next.get(e);
-    if (i) return i;
-    let n = t === this.#r ? this.#h(this.#u.step(t.state, e, 0, true)) : this.#h(this.#d.step(t.state, e, 1, true));
-    return s < 128 ? (t.ascii || (t.ascii = new Array(128), this.#i += 128), t.ascii[s] = n) : t.next.set(e, n), this.#i++, n;
-  }
-};
-var mi = (r7) => {
-  let t = [];
-  for (let e = r7; e.t !== "match"; e = e.next) {
-    if (e.t === "split" || e.t === "neg") return;
-    t.push(e);
-  }
-  return t;
-};
-var gi = (r7, t, e, s) => {
-  let i = 0, n = e, o = -1, h = 0;
-  for (; n < s; ) {
-    let a = r7[i];
-    if (a?.t === "star") {
-      o = i++, h = n;
-      continue;
-    }
-    let l = t[n];
-    if (a && (a.t === "any" || a.t === "lit" && ge(a, l) || a.t === "class" && a.re.test(l))) {
-      i++, n++;
-      continue;
-    }
-    if (o === -1) return false;
-    i = o + 1, n = ++h;
-  }
-  for (; r7[i]?.t === "star"; ) i++;
-  return i === r7.length;
-};
-var is = (r7) => {
-  let t = 0, e = 0;
-  for (let s of r7) {
-    let [i, n] = wi(s);
-    t += i, e += n;
-  }
-  return [t, e];
-};
-var wi = (r7) => {
-  if (r7.t === "star") return [0, 1 / 0];
-  if (r7.t !== "ext") return [1, 1];
-  if (r7.type === "!") return [0, 1 / 0];
-  let t = r7.alts.map(is), e = Math.min(...t.map((n) => n[0])), s = Math.max(...t.map((n) => n[1])), i = s === 0 ? 0 : 1 / 0;
-  return r7.type === "@" ? [e, s] : r7.type === "?" ? [0, s] : r7.type === "*" ? [0, i] : [e, i];
-};
-var Ve = (r7, t, e) => {
-  for (let s = 0; s < r7.length; s++) if (!ge(r7[s], t[e + s])) return false;
-  return true;
-};
-var bi = /[/\ud800-\udfff]/;
-var yi = /[\ud800-\udfff]/;
-var Nt = (r7) => yi.test(r7) ? [...r7] : r7;
-var Ye = (r7) => {
-  if (r7.includes("/")) throw new Error("can only match a single path portion, got: " + r7);
-};
-var pt = class {
-  pattern;
-  options;
-  #t;
-  #n;
-  #i;
-  #o;
-  #r;
-  #d = false;
-  #u;
-  #f;
-  #h = false;
-  #m = 0;
-  #l = 1 / 0;
-  #a = [];
-  #s = [];
-  #b;
-  #E;
-  #y = false;
-  #g;
-  #w;
-  constructor(t, e = {}) {
-    if (t.includes("/")) throw new Error("can only match a single path portion, got pattern: " + t);
-    this.pattern = t, this.options = e;
-    let { nocase: s = false, noext: i = false, normalize: n } = e;
-    this.#w = n === true ? "NFC" : n || void 0;
-    let o = /^[?*+@]\(\)$/.test(t), h = ci(t, s, i || o, this.#w, e.rangeMark), [a] = Qe(h, fi(h), 0, h.length, true);
-    this.#w && (a = ts(a, this.#w));
-    let [l, c] = ui(a, s);
-    if (this.#t = l, this.#n = c, a.every((f) => f.t === "lit")) this.#r = a.map((f) => f.ch).join(""), this.#d = s;
-    else {
-      let f = (g) => g.t !== "lit" ? void 0 : s ? { ch: g.ch, re: Ze(g.ch) } : { ch: g.ch };
-      for (let g of a) {
-        let d = f(g);
-        if (!d) break;
-        this.#a.push(d);
-      }
-      for (let g = a.length - 1; g >= 0; g--) {
-        let d = f(a[g]);
-        if (!d) break;
-        this.#s.unshift(d);
-      }
-      this.#y = !!(this.#a.length || this.#s.length), s || (this.#b = this.#a.map((g) => g.ch).join(""), this.#E = this.#s.map((g) => g.ch).join("")), this.#f = mi(this.#t)?.slice(this.#a.length, -this.#s.length || void 0), this.#h = !!this.#f?.every((g) => g.t === "star" || g.t === "any");
-      let [u, p] = is(a);
-      this.#m = u, this.#l = p;
-    }
-  }
-  test(t) {
-    return this.#w ? (Ye(t), this.#p(t.normalize(this.#w))) : bi.test(t) ? (Ye(t), this.#p(t, [...t])) : this.#p(t, t);
-  }
-  testUnchecked(t) {
-    return this.#p(this.#w ? t.normalize(this.#w) : t);
-  }
-  #p(t, e) {
-    if (this.#r !== void 0) return this.#d ? (this.#u ??= Je(this.#r)).test(t) : t === this.#r;
-    let s = this.#m, i = this.#l;
-    if (e === void 0) {
-      let c = t.length, f = c + 1 >> 1;
-      if (c < s || f > i) return false;
-      (f < s || c > i) && (e = Nt(t));
-    }
-    if (e !== void 0 && (e.length < s || e.length > i)) return false;
-    let n = this.#a.length;
-    if (this.#y) if (this.#b !== void 0 && this.#E !== void 0) {
-      if (!t.startsWith(this.#b) || !t.endsWith(this.#E)) return false;
-    } else {
-      e ??= Nt(t);
-      let c = e.length - this.#s.length;
-      if (!Ve(this.#a, e, 0) || !Ve(this.#s, e, c)) return false;
-    }
-    let o = !this.options.dot && t.startsWith(".");
-    if (this.#f) {
-      if (t === "." || t === ".." || o && !n) return false;
-      if (this.#h) return true;
-      e ??= Nt(t);
-      let c = e.length - this.#s.length;
-      return gi(this.#f, e, n, c);
-    }
-    if (e ??= Nt(t), t === "." || t === "..") {
-      this.#i ??= Xe(this.#n);
-      let c = this.#o ??= new dt(true, false, this.#i), f = c.state();
-      c.add(f, this.#t, 0, true);
-      let u = c.done(f);
-      for (let p = 0; p < e.length; p++) u = c.step(u, e[p], p, true);
-      return u.match;
-    }
-    this.#i ??= Xe(this.#n);
-    let h = this.#g ??= new me(this.#t, this.#i), a = h.start(o), l = e === t;
-    for (let c = 0; c < e.length; c++) {
-      if (a.dead) return false;
-      let f = l ? t.charCodeAt(c) : e[c].charCodeAt(0);
-      a = a.ascii?.[f] ?? h.next(a, e[c]);
-    }
-    return a.match;
-  }
-  toString() {
-    return di(this.#t);
-  }
-};
-var mt = (r7) => {
-  if (typeof r7 != "string") throw new TypeError("invalid pattern");
-  if (r7.length > 65536) throw new TypeError("pattern is too long");
-};
-var K = (r7, { windowsPathsNoEscape: t = false, magicalBraces: e = false } = {}) => e ? t ? r7.replace(/[?*()[\]{}]/g, "[$&]") : r7.replace(/[?*()[\]\\{}]/g, "\\$&") : t ? r7.replace(/[?*()[\]]/g, "[$&]") : r7.replace(/[?*()[\]\\]/g, "\\$&");
-var st = (r7, { windowsPathsNoEscape: t = false, magicalBraces: e = true } = {}) => e ? t ? r7.replace(/\[([^/\\])\]/g, "$1") : r7.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1") : t ? r7.replace(/\[([^/\\{}])\]/g, "$1") : r7.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
-var T = (r7, t, e = {}) => (mt(t), !e.nocomment && t.charAt(0) === "#" ? false : xi(t, e).match(r7));
-var it = /* @__PURE__ */ new Map();
-var Si = 256;
-var xi = (r7, t) => {
-  let e = r7 + "\0" + JSON.stringify(t), s = it.get(e);
-  return s ? it.delete(e) : (s = new D(r7, { ...t }), it.size >= Si && it.delete(it.keys().next().value)), it.set(e, s), s;
-};
-var ls = typeof process == "object" && process ? process.env?.__MINIMATCH_TESTING_PLATFORM__ || process.platform : "posix";
-var ns = { win32: { sep: "\\" }, posix: { sep: "/" } };
-var vi = ls === "win32" ? ns.win32.sep : ns.posix.sep;
-T.sep = vi;
-var v = /* @__PURE__ */ Symbol("globstar **");
-T.GLOBSTAR = v;
-var Ei = (r7, t = {}) => (e) => T(e, r7, t);
-T.filter = Ei;
-var U = (r7, t = {}) => Object.assign({}, r7, t);
-var ki = (r7) => {
-  if (!r7 || typeof r7 != "object" || !Object.keys(r7).length) return T;
-  let t = T;
-  return Object.assign((s, i, n = {}) => t(s, i, U(r7, n)), { Minimatch: class extends t.Minimatch {
-    constructor(i, n = {}) {
-      super(i, U(r7, n));
-    }
-    static defaults(i) {
-      return t.defaults(U(r7, i)).Minimatch;
-    }
-  }, unescape: (s, i = {}) => t.unescape(s, U(r7, i)), escape: (s, i = {}) => t.escape(s, U(r7, i)), filter: (s, i = {}) => t.filter(s, U(r7, i)), defaults: (s) => t.defaults(U(r7, s)), braceExpand: (s, i = {}) => t.braceExpand(s, U(r7, i)), match: (s, i, n = {}) => t.match(s, i, U(r7, n)), sep: t.sep, GLOBSTAR: v });
-};
-T.defaults = ki;
-var xe = (r7, t = {}) => (mt(r7), t.nobrace || !/\{(?:(?!\{).)*\}/.test(r7) ? [r7] : Ge(r7, { max: t.braceExpandMax }));
-T.braceExpand = xe;
-var Ci = 100;
-var Ai = /(?<![\\$])\{(-?\d+)\.\.(-?\d+)\}/g;
-var Mi = (r7, t, e = {}) => {
-  let s = new D(t, e);
-  return r7 = r7.filter((i) => s.match(i)), s.options.nonull && !r7.length && r7.push(t), r7;
-};
-T.match = Mi;
-var rs = /[?*]|[+@!]\(.*?\)|\[|\]/;
-var cs = (r7, t) => {
-  let e = t + 1;
-  (r7.charAt(e) === "!" || r7.charAt(e) === "^") && e++;
-  let s = false;
-  for (; e < r7.length; e++) {
-    let i = r7.charAt(e);
-    if (i === "]" && s) return e;
-    s = true, i === "\\" && e++;
-  }
-  return -1;
-};
-var Ri = (r7, t) => {
-  if (!t && (r7 === "+()" || r7 === "@()")) return r7;
-  let e = "";
-  for (let s = 0; s < r7.length; s++) {
-    let i = r7.charAt(s);
-    if (i === "\\") e += r7.charAt(++s) || i;
-    else {
-      if (i === "*" || i === "?") return;
-      if (i === "[") {
-        let n = cs(r7, s);
-        if (n === -1) {
-          e += i;
-          continue;
-        }
-        let o = r7.slice(s + 1, n);
-        if (o.startsWith("\\") && (o = o.slice(1)), [...o].length !== 1 || "!^".includes(r7.charAt(s + 1))) return;
-        e += o, s = n;
-      } else {
-        if (!t && "+@!".includes(i) && r7.charAt(s + 1) === "(" && r7.includes(")", s + 2)) return;
-        e += i;
-      }
-    }
-  }
-  return e;
-};
-var Oi = (r7) => {
-  if (/^[?*+@]\(\)$/.test(r7) || r7.includes("[:")) return false;
-  let t = 0;
-  for (let e = 0; e < r7.length; e++) {
-    let s = r7.charAt(e);
-    if (s === "\\") {
-      if (++e === r7.length) return false;
-    } else if (s === "[") {
-      let i = cs(r7, e);
-      i !== -1 && (e = i);
-    } else if ("+@!?*".includes(s) && r7.charAt(e + 1) === "(") t++, e++;
-    else if (s === ")") {
-      if (!t--) return false;
-    } else if (s === "|" && !t) return false;
-  }
-  return !t;
-};
-var we;
-var os;
-var X = (r7, t) => typeof r7 == "string" ? t === r7 : t !== "" && r7.testUnchecked(t);
-var hs = (r7, t, e, s, i) => X(r7, t) ? e : s !== void 0 && X(r7, s) ? i : -1;
-var ve = (r7) => r7 === "." || r7 === "..";
-var be = (r7) => typeof r7 == "string" && /^[a-z]:$/i.test(r7);
-var zt = (r7) => typeof r7 == "string" && /^unc$/i.test(r7);
-var ye = (r7) => {
-  if (r7[0] !== "" || r7[1] !== "") return -1;
-  let t = r7[2] !== "?" ? 2 : zt(r7[3]) ? 4 : -1, e = r7[t], s = r7[t + 1];
-  return t !== -1 && e !== void 0 && e !== "" && e !== v && s !== void 0 && s !== "" && s !== v ? t : -1;
-};
-var Pt = (r7, t) => !ve(r7) && (t || !r7.startsWith("."));
-var gt = (r7, t, e, s, i) => {
-  for (let n = t; n < e; ) {
-    if (r7.charCodeAt(n) === 46) {
-      if (!s) return true;
-      let h = r7.charCodeAt(n + 1) === 46 ? n + 2 : n + 1;
-      if (h >= e || Lt(r7.charCodeAt(h), i)) return true;
-    }
-    let o = Ee(r7, n, i);
-    if (o === -1) return false;
-    for (n = o + 1; n < e && Lt(r7.charCodeAt(n), i); ) n++;
-  }
-  return false;
-};
-var Lt = (r7, t) => t === "/" ? r7 === 47 : t === "\\" ? r7 === 92 : r7 === 47 || r7 === 92;
-var Ee = (r7, t, e) => {
-  if (e !== "both") return r7.indexOf(e, t);
-  let s = r7.indexOf("/", t), i = r7.indexOf("\\", t);
-  return s === -1 ? i : i === -1 ? s : Math.min(s, i);
-};
-var as = (r7, t, e) => e !== "both" ? r7.lastIndexOf(e, t) : Math.max(r7.lastIndexOf("/", t), r7.lastIndexOf("\\", t));
-var Se = {};
-var D = class {
-  options;
-  set;
-  pattern;
-  windowsPathsNoEscape;
-  nonegate;
-  negate;
-  comment;
-  empty;
-  preserveMultipleSlashes;
-  partial;
-  globSet;
-  globParts;
-  nocase;
-  isWindows;
-  platform;
-  windowsNoMagicRoot;
-  maxGlobstarRecursion;
-  #t;
-  #n;
-  #i;
-  #o;
-  #r = [];
-  #d = [];
-  #u = [];
-  #f = /* @__PURE__ */ new Map();
-  #h = false;
-  #m;
-  #l = /* @__PURE__ */ new WeakMap();
-  constructor(t, e = {}) {
-    mt(t), e = e || {}, this.options = e, this.maxGlobstarRecursion = e.maxGlobstarRecursion ?? 200, this.pattern = t, this.platform = e.platform || ls, this.isWindows = this.platform === "win32";
-    let s = "allowWindowsEscape";
-    this.windowsPathsNoEscape = !!e.windowsPathsNoEscape || e[s] === false, this.windowsPathsNoEscape && (this.pattern = this.pattern.replace(/\\/g, "/")), this.preserveMultipleSlashes = !!e.preserveMultipleSlashes, this.negate = false, this.nonegate = !!e.nonegate, this.comment = false, this.empty = false, this.partial = !!e.partial, this.nocase = !!this.options.nocase, this.windowsNoMagicRoot = e.windowsNoMagicRoot !== void 0 ? e.windowsNoMagicRoot : !!(this.isWindows && this.nocase), this.globSet = [], this.globParts = [], this.set = [], this.#t = !this.preserveMultipleSlashes, this.#i = (e.optimizationLevel ?? 1) >= 2;
-    let i = e.normalize;
-    this.#o = i === true ? "NFC" : i || void 0, this.make();
-    let n = this.set.map((o) => this.#s(o));
-    this.#u = this.set.map((o, h) => this.#t && o.length - 1 > n[h]), this.#r = this.set.map((o, h) => {
-      let a = this.#u[h] ? o.length - 1 : o.length, l = o.slice(n[h] + 1, a).filter((c) => typeof c == "string" && !!c);
-      return [...new Set(l)];
-    }), this.#n = this.#r.some((o) => o.length), this.#d = this.set.map((o, h) => {
-      let [a, l, c] = o;
-      if (this.#u[h] && o.length === 2 && a === v && l !== v) return "tail";
-      if (this.#u[h] && e.matchBase && o.length === 1 && a !== v && a !== "") return "base";
-      if (!(!this.#t || n[h] !== -1)) {
-        if (o.length === 3 && a === v && c === v && l !== v && l !== "" && this.maxGlobstarRecursion > 0) return "mid";
-        if (o.length === 2 && l === v && a !== v && a !== "") return "head";
-      }
-    });
-  }
-  #a(t) {
-    return this.#o ? t.normalize(this.#o) : t;
-  }
-  #s(t) {
-    if (!this.isWindows) return -1;
-    if (be(t[0])) return 0;
-    if (t[0] === "" && t[1] === "" && t[2] === "?" && be(t[3])) return 3;
-    let s = ye(t);
-    return s === -1 ? -1 : s + 1;
-  }
-  hasMagic() {
-    if (this.options.magicalBraces && this.set.length > 1) return true;
-    for (let t of this.set) for (let e of t) if (typeof e != "string") return true;
-    return false;
-  }
-  make() {
-    let t = this.pattern, e = this.options;
-    if (!e.nocomment && t.charAt(0) === "#") {
-      this.comment = true;
-      return;
-    }
-    if (!t) {
-      this.empty = true;
-      return;
-    }
-    this.parseNegate(), this.globSet = [...new Set(this.#M())];
-    let s = this.globSet.map((n) => this.#e(n));
-    this.globParts = this.preprocess(s), this.#h = true;
-    let i = this.globParts.map((n, o, h) => {
-      if (this.isWindows && this.windowsNoMagicRoot) {
-        let a = n[2] === "?" && zt(n[3]) ? 6 : 4, l = n[0] === "" && n[1] === "" && (n[2] === "?" || !rs.test(n[2])) && n.slice(3, a).every((f) => !rs.test(f)), c = /^[a-z]:/i.test(n[0]);
-        if (l) return [...n.slice(0, a).map((f) => this.#a(f)), ...n.slice(a).map((f) => this.parse(f))];
-        if (c) return [this.#a(n[0]), ...n.slice(1).map((f) => this.parse(f))];
-      }
-      return n.map((a) => this.parse(a));
-    });
-    if (this.set = i.filter((n) => n.indexOf(false) === -1), this.isWindows) for (let n = 0; n < this.set.length; n++) {
-      let o = this.set[n];
-      o[0] === "" && o[1] === "" && this.globParts[n][2] === "?" && (be(o[3]) || zt(this.globParts[n][3])) && (zt(this.globParts[n][3]) && (o[3] = "UNC"), o[2] = "?");
-    }
-    e.noext || this.mergeRows(), this.#h = false, this.set.forEach((n, o) => {
-      for (let h = 0; h < n.length; h++) n[h] === Se && (n[h] = this.parse(this.globParts[o][h]));
-    });
-  }
-  mergeRows() {
-    let t = true;
-    for (; t; ) {
-      t = false;
-      let e = Math.max(0, ...this.set.map((s) => s.length));
-      for (let s = 0; s < e; s++) {
-        let i = /* @__PURE__ */ new Map();
-        this.set.forEach((o, h) => {
-          if (!(o[s] instanceof pt || o[s] === Se) || !Oi(this.globParts[h][s])) return;
-          let a = [...this.globParts[h]];
-          a[s] = "";
-          let l = `${o.length}/${a.join("/")}`, c = i.get(l);
-          c ? c.push(h) : i.set(l, [h]);
-        });
-        let n = /* @__PURE__ */ new Set();
-        for (let o of i.values()) {
-          if (o.length < 2) continue;
-          let [h, ...a] = o, c = `@(${o.map((f) => this.globParts[f][s]).join("|")})`;
-          this.globParts[h][s] = c, this.set[h][s] = this.parse(c);
-          for (let f of a) n.add(f);
-        }
-        n.size && (t = true, this.set = this.set.filter((o, h) => !n.has(h)), this.globParts = this.globParts.filter((o, h) => !n.has(h)));
-      }
-    }
-  }
-  preprocess(t) {
-    if (this.options.noglobstar) for (let s of t) for (let i = 0; i < s.length; i++) s[i] === "**" && (s[i] = "*");
-    let { optimizationLevel: e = 1 } = this.options;
-    return e >= 2 ? (t = this.firstPhasePreProcess(t), t = this.secondPhasePreProcess(t)) : e >= 1 ? t = this.levelOneOptimize(t) : t = this.adjascentGlobstarOptimize(t), t;
-  }
-  adjascentGlobstarOptimize(t) {
-    return t.map((e) => {
-      let s = -1;
-      for (; (s = e.indexOf("**", s + 1)) !== -1; ) {
-        let i = s;
-        for (; e[i + 1] === "**"; ) i++;
-        i !== s && e.splice(s, i - s);
-      }
-      return e;
-    });
-  }
-  levelOneOptimize(t) {
-    return t.map((e) => {
-      let s = this.#s(e) + 1;
-      return e = e.reduce((i, n) => {
-        let o = i[i.length - 1];
-        return n === "**" && o === "**" ? i : n === ".." && i.length > s && o && o !== ".." && o !== "." && o !== "**" ? (i.pop(), i) : (i.push(n), i);
-      }, []), e.length === 0 ? [""] : e;
-    });
-  }
-  #b(t) {
-    let e = !this.isWindows || !t.includes("\\") ? "/" : t.includes("/") ? "both" : "\\", s = this.#t ? 0 : -1, i = "", n = 0, o, h = 0, a = !!this.options.dot;
-    t: for (let l = 0; l < this.set.length; l++) {
-      let c = this.set[l], f = c[c.length - 1], u = s !== -1 && this.#u[l] && f !== v;
-      if (u && s === 0) {
-        let d = as(t, t.length, e);
-        if (n = d + 1, i = t.slice(n), i === "" && d >= 0) {
-          let m = d;
-          for (; m > 0 && Lt(t.charCodeAt(m - 1), e); ) m--;
-          h = m === 0 ? 0 : as(t, m - 1, e) + 1, o = t.slice(h, m);
-        }
-        let w = this.#i && (ve(i) || i === "" && o !== void 0 && ve(o));
-        s = w ? -1 : 1, u = !w;
-      }
-      let p = -1;
-      if (u && typeof f == "string" && (p = hs(f, i, n, o, h), p === -1)) continue;
-      if (this.#n) {
-        for (let d of this.#r[l]) if (!t.includes(d)) continue t;
-      }
-      if (u && typeof f == "object" && (p = hs(f, i, n, o, h), p === -1)) continue;
-      let g = this.#d[l];
-      if (g === "base" && u) return "yes";
-      if (g === "tail" && u) {
-        if (this.#i && gt(t, 0, p, true, e)) return "maybe";
-        if (!gt(t, 0, p, a, e)) return "yes";
-        continue;
-      }
-      if (g === "mid" || g === "head") {
-        let d = this.#y(t, c, g === "head", a, e);
-        if (d !== "no") return d;
-        continue;
-      }
-      return "maybe";
-    }
-    return "no";
-  }
-  #E(t, e, s) {
-    let i = !!this.options.dot, n = t.length;
-    if (s === "head") {
-      if (n < 2 || !X(e[0], t[0])) return false;
-      for (let h = 1; h < n; h++) if (!Pt(t[h], i)) return false;
-      return true;
-    }
-    let o = e[1];
-    if (s === "tail") {
-      let h = n - 1;
-      if (!X(o, t[h]) && (t[h] !== "" || n === 1 || !X(o, t[--h]))) return false;
-      for (let a = 0; a < h; a++) if (!Pt(t[a], i)) return false;
-      return true;
-    }
-    for (let h = 0; h < n; h++) {
-      if (X(o, t[h]) && h + 1 < n) {
-        let a = h + 1;
-        for (; a < n && Pt(t[a], i); ) a++;
-        if (a === n) return true;
-      }
-      if (!Pt(t[h], i)) return false;
-    }
-    return false;
-  }
-  #y(t, e, s, i, n) {
-    if (this.#i && gt(t, 0, t.length, true, n)) return "maybe";
-    let o = e[s ? 0 : 1], h = 0;
-    for (let a = Ee(t, h, n); a !== -1; a = Ee(t, h, n)) {
-      let l = a + 1;
-      for (; l < t.length && Lt(t.charCodeAt(l), n); ) l++;
-      if ((typeof o == "string" ? a - h === o.length && t.startsWith(o, h) : a > h && o.testUnchecked(t.slice(h, a))) && !gt(t, l, t.length, i, n)) return "yes";
-      if (s || gt(t, h, l, i, n)) return "no";
-      h = l;
-    }
-    return "no";
-  }
-  #g(t) {
-    let e = we;
-    return e?.f === t && e.isWindows === this.isWindows && e.preserveMultipleSlashes === this.preserveMultipleSlashes && e.normalize === this.#o ? e : void 0;
-  }
-  #w(t) {
-    let { isWindows: e, preserveMultipleSlashes: s } = this, i = this.#e(e ? t.split("\\").join("/") : t), n = this.#o;
-    return n && (i = i.map((o) => o.normalize(n))), we = { f: t, isWindows: e, preserveMultipleSlashes: s, normalize: n, parts: i }, we;
-  }
-  #p(t) {
-    let e = [...t], s = false;
-    do {
-      if (s = false, !this.preserveMultipleSlashes) {
-        for (let o = 1; o < e.length - 1; o++) {
-          let h = e[o];
-          o === 1 && h === "" && e[0] === "" || (h === "." || h === "") && (s = true, e.splice(o, 1), o--);
-        }
-        e[0] === "." && e.length === 2 && (e[1] === "." || e[1] === "") && (s = true, e.pop());
-      }
-      let i = this.#s(e) + 1, n = i;
-      for (; (n = e.indexOf("..", n + 1)) !== -1; ) {
-        let o = e[n - 1];
-        o && o !== "." && o !== ".." && o !== "**" && (s = true, e.splice(n - 1, 2), n = Math.max(n - 2, i));
-      }
-    } while (s);
-    return e.length === 0 ? [""] : e;
-  }
-  firstPhasePreProcess(t) {
-    let { braceExpandMax: e = 1e5 } = this.options, s = 0, i = 1e6, n = false;
-    do {
-      n = false;
-      for (let o of t) {
-        let h = -1;
-        for (; (h = o.indexOf("**", h + 1)) !== -1; ) {
-          let c = h;
-          for (; o[c + 1] === "**"; ) c++;
-          c > h && o.splice(h + 1, c - h);
-          let f = o[h + 1], u = o[h + 2], p = o[h + 3];
-          if (f !== ".." || !u || u === "." || u === ".." || !p || p === "." || p === "..") continue;
-          let g = o.length - 1;
-          if (t.length >= e || s + g > i) throw new RangeError("optimizationLevel 2: too many patterns from '**/..'");
-          n = true, o.splice(h, 1);
-          let d = o.slice(0);
-          d[h] = "**", s += g, t.push(d), h--;
-        }
-        if (!this.preserveMultipleSlashes) {
-          for (let c = 1; c < o.length - 1; c++) {
-            let f = o[c];
-            c === 1 && f === "" && o[0] === "" || (f === "." || f === "") && (n = true, o.splice(c, 1), c--);
-          }
-          o[0] === "." && o.length === 2 && (o[1] === "." || o[1] === "") && (n = true, o.pop());
-        }
-        let a = this.#s(o) + 1, l = a;
-        for (; (l = o.indexOf("..", l + 1)) !== -1; ) {
-          let c = o[l - 1];
-          if (c && c !== "." && c !== ".." && c !== "**") {
-            n = true;
-            let u = l === 1 && o[l + 1] === "**" ? ["."] : [];
-            o.splice(l - 1, 2, ...u), o.length === 0 && o.push(""), l = Math.max(l - 2, a);
-          }
-        }
-      }
-    } while (n);
-    return t;
-  }
-  secondPhasePreProcess(t) {
-    let e = /* @__PURE__ */ new Set(), s = t.filter((o) => {
-      let h = o.join("/");
-      return e.has(h) ? false : (e.add(h), true);
-    }), i = /* @__PURE__ */ new Map();
-    for (let o of s) {
-      let h = [];
-      for (let a = 0; a < o.length; a++) o[a] === "*" && h.push(a);
-      h.length && i.set(h.join(","), h);
-    }
-    if (!i.size || s.length * i.size > 1e5) return s;
-    let { dot: n } = this.options;
-    return s.filter((o) => {
-      for (let h of i.values()) {
-        if (h[h.length - 1] >= o.length) continue;
-        let a = [...o], l = true, c = false;
-        for (let f of h) {
-          let u = o[f];
-          if (u !== "*") {
-            if (!u || u === "**" || !n && u.startsWith(".")) {
-              l = false;
-              break;
-            }
-            a[f] = "*", c = true;
-          }
-        }
-        if (l && c && e.has(a.join("/"))) return false;
-      }
-      return true;
-    });
-  }
-  parseNegate() {
-    if (this.nonegate) return;
-    let t = this.pattern, e = false, s = 0;
-    for (let i = 0; i < t.length && t.charAt(i) === "!"; i++) e = !e, s++;
-    s && (this.pattern = t.slice(s)), this.negate = e;
-  }
-  #k(t, e, s, i) {
-    let n = 0, o = 0, h = this.isWindows ? ye(e) : -1, a = h === -1 ? -1 : ye(s);
-    if (a !== -1) {
-      let l = s[a], c = s[a + 1];
-      typeof l != "string" || typeof c != "string" ? (n = h, o = a) : e[h].toLowerCase() === l.toLowerCase() && e[h + 1].toLowerCase() === c.toLowerCase() && (n = h + 2, o = a + 2);
-    } else if (this.isWindows) {
-      let l = typeof t[0] == "string" && /^[a-z]:$/i.test(t[0]), c = !l && t[0] === "" && t[1] === "" && t[2] === "?" && /^[a-z]:$/i.test(t[3]), f = typeof s[0] == "string" && /^[a-z]:$/i.test(s[0]), u = !f && s[0] === "" && s[1] === "" && s[2] === "?" && typeof s[3] == "string" && /^[a-z]:$/i.test(s[3]), p = c ? 3 : l ? 0 : void 0, g = u ? 3 : f ? 0 : void 0;
-      if (typeof p == "number" && typeof g == "number") {
-        let [d, w] = [t[p], s[g]];
-        d.toLowerCase() === w.toLowerCase() && (o = g + 1, n = p + 1);
-      }
-    }
-    return t = e, s.includes(v) ? this.#C(t, s, i, n, o) : this.#S(t, s, i, n, o);
-  }
-  #C(t, e, s, i, n) {
-    let { head: o, body: h, tail: a, segments: l } = this.#x(e, s, n);
-    if (o.length) {
-      let f = i + o.length;
-      if (!this.#S(t, o, s, i, 0, f)) return false;
-      i += o.length, n += o.length;
-    }
-    let c = 0;
-    if (a.length) {
-      if (a.length + i > t.length) return false;
-      let f = t.length - a.length;
-      if (this.#S(t, a, s, f, 0)) c = a.length;
-      else {
-        if (t[t.length - 1] !== "" || i + a.length === t.length || (f--, !this.#S(t, a, s, f, 0))) return false;
-        c = a.length + 1;
-      }
-    }
-    if (!h.length) {
-      let f = !!c;
-      for (let u = i; u < t.length - c; u++) {
-        let p = String(t[u]);
-        if (f = true, p === "." || p === ".." || !this.options.dot && p.startsWith(".")) return false;
-      }
-      return s || f;
-    }
-    return !!this.#v(t, l, t.length - c, i, 0, s, 0, !!c, /* @__PURE__ */ new Set());
-  }
-  #x(t, e, s) {
-    let i = this.#l.get(t);
-    i || (i = [], this.#l.set(t, i));
-    let n = s * 2 + (e ? 1 : 0), o = i[n];
-    if (o) return o;
-    let h = t.indexOf(v, s), a = t.lastIndexOf(v), l = t.slice(s, h), c = t.slice(h + 1, e ? void 0 : a), f = e ? [] : t.slice(a + 1), u = [[[], 0]], p = u[0], g = 0, d = [0];
-    for (let m of c) m === v ? (d.push(g), p = [[], 0], u.push(p)) : (p[0].push(m), g++);
-    u.forEach((m, b) => {
-      m[1] = g - d[b];
-    });
-    let w = { head: l, body: c, tail: f, segments: u };
-    return i[n] = w, w;
-  }
-  #v(t, e, s, i, n, o, h, a, l) {
-    let c = e[n];
-    if (!c) {
-      if (o) return i >= s || i === s - 1 && t[i] === "";
-      for (let g = i; g < s; g++) {
-        a = true;
-        let d = t[g];
-        if (d === "." || d === ".." || !this.options.dot && d.startsWith(".")) return false;
-      }
-      return a;
-    }
-    let [f, u] = c, p = o ? s : s - u;
-    for (; i <= p; ) {
-      let g = n * (t.length + 1) + i;
-      if (l.has(g)) return false;
-      if (l.add(g), this.#S(t, f, o, i, 0, i + f.length) && h < this.maxGlobstarRecursion) {
-        let m = this.#v(t, e, s, i + f.length, n + 1, o, h + 1, a, l);
-        if (m !== false) return m;
-      }
-      if (i === p) break;
-      let w = t[i];
-      if (w === "." || w === ".." || !this.options.dot && w.startsWith(".")) return false;
-      i++;
-    }
-    return o || null;
-  }
-  #S(t, e, s, i, n, o = t.length) {
-    let h, a, l, c;
-    for (h = i, a = n, c = Math.min(o, t.length), l = e.length; h < c && a < l; h++, a++) {
-      let f = e[a], u = t[h];
-      if (f === false || f === v || !X(f, u)) return false;
-    }
-    if (h === c && a === l) return true;
-    if (h === c) return s;
-    if (a === l) return h === c - 1 && t[h] === "";
-    throw new Error("wtf?");
-  }
-  braceExpand() {
-    return xe(this.pattern, this.options);
-  }
-  #M() {
-    let { pattern: t } = this;
-    if (this.options.nobrace) return this.braceExpand();
-    let e = 57344;
-    for (; t.includes(String.fromCharCode(e)); ) if (++e > 63743) return this.braceExpand();
-    let s = String.fromCharCode(e), i = false, n = t.replace(Ai, (h, a, l) => {
-      let c = Number(a), f = Number(l);
-      return !Number.isSafeInteger(c) || !Number.isSafeInteger(f) || Math.abs(c - f) + 1 < Ci ? h : (i = true, `${s}${a}..${l}${s}`);
-    });
-    if (!i) return this.braceExpand();
-    let o = xe(n, this.options);
-    for (let h of o) for (let a of h.split("/")) {
-      let l = a.indexOf("[");
-      if (l !== -1 && l < a.lastIndexOf(s)) return this.braceExpand();
-    }
-    return this.#m = s, o;
-  }
-  parse(t) {
-    mt(t);
-    let e = this.options;
-    if (t === "**") return v;
-    if (t === "") return "";
-    let { nocase: s, nocaseMagicOnly: i, noext: n = false, dot: o, normalize: h } = e, a = this.#m, l = a && t.includes(a) ? void 0 : Ri(t, n);
-    if (l !== void 0 && !(s && !i && t.toUpperCase() !== t.toLowerCase())) return this.#a(l);
-    if (this.#h) return Se;
-    let c = this.#f.get(t);
-    return c || (c = new pt(t, { nocase: s, noext: n, dot: o, normalize: h, ...a && { rangeMark: a } }), this.#f.set(t, c)), c;
-  }
-  #e(t) {
-    return this.preserveMultipleSlashes ? t.split("/") : this.isWindows && /^\/\/[^/]+/.test(t) ? ["", ...t.split(/\/+/)] : t.split(/\/+/);
-  }
-  match(t, e = this.partial) {
-    if (this.comment) return false;
-    if (this.empty) return t === "";
-    if (t === "/" && e) return true;
-    let s = this.options, i = this.#g(t);
-    if (!i) {
-      if (!e && !this.#o && (this.#t || this.#n) && os !== t) {
-        os = t;
-        let l = this.#b(t);
-        if (l === "no") return s.flipNegate ? false : this.negate;
-        if (l === "yes") return s.flipNegate ? true : !this.negate;
-      }
-      i = this.#w(t);
-    }
-    let n = i.parts, o = this.#i ? i.resolved ??= this.#p(n) : n, h = this.set, a = n[n.length - 1];
-    if (!a) for (let l = n.length - 2; !a && l >= 0; l--) a = n[l];
-    for (let l = 0; l < h.length; l++) {
-      let c = h[l], f = e ? void 0 : this.#d[l];
-      if (f === "base" ? X(c[0], a) : f ? this.#E(o, c, f) : s.matchBase && c.length === 1 ? this.#k([a], [a], c, e) : this.#k(n, o, c, e)) return s.flipNegate ? true : !this.negate;
-    }
-    return s.flipNegate ? false : this.negate;
-  }
-  static defaults(t) {
-    return T.defaults(t).Minimatch;
-  }
-};
-T.Minimatch = D;
-T.escape = K;
-T.unescape = st;
-var M = Ti("lru-cache:metrics");
-var wt = Fi("lru-cache");
-var _i = typeof performance == "object" && performance && typeof performance.now == "function" ? performance : Date;
-var ke = () => M.hasSubscribers || wt.hasSubscribers;
-var us = /* @__PURE__ */ new Set();
-var fs = typeof process == "object" && process ? process : {};
-var Di = (r7, t, e, s) => {
-  typeof fs.emitWarning == "function" ? fs.emitWarning(r7, t, e, s) : console.error(`[${e}] ${t}: ${r7}`);
-};
-var Ni = (r7) => !us.has(r7);
-var V = (r7) => !!r7 && r7 === Math.floor(r7) && r7 > 0 && isFinite(r7);
-var ds = (r7) => V(r7) ? r7 <= Math.pow(2, 8) ? Uint8Array : r7 <= Math.pow(2, 16) ? Uint16Array : r7 <= Math.pow(2, 32) ? Uint32Array : r7 <= Number.MAX_SAFE_INTEGER ? jt : null : null;
-var jt = class extends Array {
-  constructor(r7) {
-    super(r7), this.fill(0);
-  }
-};
-var Pi = class bt {
-  heap;
-  length;
-  static #t = false;
-  static create(t) {
-    let e = ds(t);
-    if (!e) return [];
-    bt.#t = true;
-    let s = new bt(t, e);
-    return bt.#t = false, s;
-  }
-  constructor(t, e) {
-    if (!bt.#t) throw new TypeError("instantiate Stack using Stack.create(n)");
-    this.heap = new e(t), this.length = 0;
-  }
-  push(t) {
-    this.heap[this.length++] = t;
-  }
-  pop() {
-    return this.heap[--this.length];
-  }
-};
-var yt = class ps {
-  #t;
-  #n;
-  #i;
-  #o;
-  #r;
-  #d;
-  #u;
-  #f;
-  get perf() {
-    return this.#f;
-  }
-  ttl;
-  ttlResolution;
-  ttlAutopurge;
-  updateAgeOnGet;
-  updateAgeOnHas;
-  allowStale;
-  noDisposeOnSet;
-  noUpdateTTL;
-  maxEntrySize;
-  sizeCalculation;
-  noDeleteOnFetchRejection;
-  noDeleteOnStaleGet;
-  allowStaleOnFetchAbort;
-  allowStaleOnFetchRejection;
-  ignoreFetchAbort;
-  backgroundFetchSize;
-  #h;
-  #m;
-  #l;
-  #a;
-  #s;
-  #b;
-  #E;
-  #y;
-  #g;
-  #w;
-  #p;
-  #k;
-  #C;
-  #x;
-  #v;
-  #S;
-  #M;
-  #e;
-  #T;
-  static unsafeExposeInternals(t) {
-    return { starts: t.#C, ttls: t.#x, autopurgeTimers: t.#v, sizes: t.#k, keyMap: t.#l, keyList: t.#a, valList: t.#s, next: t.#b, prev: t.#E, get head() {
-      return t.#y;
-    }, get tail() {
-      return t.#g;
-    }, free: t.#w, isBackgroundFetch: (e) => t.#c(e), backgroundFetch: (e, s, i, n) => t.#L(e, s, i, n), moveToTail: (e) => t.#X(e), indexes: (e) => t.#O(e), rindexes: (e) => t.#F(e), isStale: (e) => t.#A(e) };
-  }
-  get max() {
-    return this.#t;
-  }
-  get maxSize() {
-    return this.#n;
-  }
-  get calculatedSize() {
-    return this.#m;
-  }
-  get size() {
-    return this.#h;
-  }
-  get fetchMethod() {
-    return this.#d;
-  }
-  get memoMethod() {
-    return this.#u;
-  }
-  get dispose() {
-    return this.#i;
-  }
-  get onInsert() {
-    return this.#o;
-  }
-  get disposeAfter() {
-    return this.#r;
-  }
-  constructor(t) {
-    let { max: e = 0, ttl: s, ttlResolution: i = 1, ttlAutopurge: n, updateAgeOnGet: o, updateAgeOnHas: h, allowStale: a, dispose: l, onInsert: c, disposeAfter: f, noDisposeOnSet: u, noUpdateTTL: p, maxSize: g = 0, maxEntrySize: d = 0, sizeCalculation: w, fetchMethod: m, memoMethod: b, noDeleteOnFetchRejection: x, noDeleteOnStaleGet: S, allowStaleOnFetchRejection: y, allowStaleOnFetchAbort: q2, ignoreFetchAbort: W, backgroundFetchSize: B = 1, perf: et } = t;
-    if (this.backgroundFetchSize = B, et !== void 0 && typeof et?.now != "function") throw new TypeError("perf option must have a now() method if specified");
-    if (this.#f = et ?? _i, e !== 0 && !V(e)) throw new TypeError("max option must be a nonnegative integer");
-    let ie = e ? ds(e) : Array;
-    if (!ie) throw new Error("invalid max value: " + e);
-    if (this.#t = e, this.#n = g, this.maxEntrySize = d || this.#n, this.sizeCalculation = w, this.sizeCalculation) {
-      if (!this.#n && !this.maxEntrySize) throw new TypeError("cannot set sizeCalculation without setting maxSize or maxEntrySize");
-      if (typeof this.sizeCalculation != "function") throw new TypeError("sizeCalculation set to non-function");
-    }
-    if (b !== void 0 && typeof b != "function") throw new TypeError("memoMethod must be a function if defined");
-    if (this.#u = b, m !== void 0 && typeof m != "function") throw new TypeError("fetchMethod must be a function if specified");
-    if (this.#d = m, this.#M = !!m, this.#l = /* @__PURE__ */ new Map(), this.#a = Array.from({ length: e }).fill(void 0), this.#s = Array.from({ length: e }).fill(void 0), this.#b = new ie(e), this.#E = new ie(e), this.#y = 0, this.#g = 0, this.#w = Pi.create(e), this.#h = 0, this.#m = 0, typeof l == "function" && (this.#i = l), typeof c == "function" && (this.#o = c), typeof f == "function" ? (this.#r = f, this.#p = []) : (this.#r = void 0, this.#p = void 0), this.#S = !!this.#i, this.#T = !!this.#o, this.#e = !!this.#r, this.noDisposeOnSet = !!u, this.noUpdateTTL = !!p, this.noDeleteOnFetchRejection = !!x, this.allowStaleOnFetchRejection = !!y, this.allowStaleOnFetchAbort = !!q2, this.ignoreFetchAbort = !!W, this.maxEntrySize !== 0) {
-      if (this.#n !== 0 && !V(this.#n)) throw new TypeError("maxSize must be a positive integer if specified");
-      if (!V(this.maxEntrySize)) throw new TypeError("maxEntrySize must be a positive integer if specified");
-      this.#G();
-    }
-    if (this.allowStale = !!a, this.noDeleteOnStaleGet = !!S, this.updateAgeOnGet = !!o, this.updateAgeOnHas = !!h, this.ttlResolution = V(i) || i === 0 ? i : 1, this.ttlAutopurge = !!n, this.ttl = s || 0, this.ttl) {
-      if (!V(this.ttl)) throw new TypeError("ttl must be a positive integer if specified");
-      this.#_();
-    }
-    if (this.#t === 0 && this.ttl === 0 && this.#n === 0) throw new TypeError("At least one of max, maxSize, or ttl is required");
-    if (!this.ttlAutopurge && !this.#t && !this.#n) {
-      let ne = "LRU_CACHE_UNBOUNDED";
-      Ni(ne) && (us.add(ne), Di("TTL caching without ttlAutopurge, max, or maxSize can result in unbounded memory consumption.", "UnboundedCacheWarning", ne, ps));
-    }
-  }
-  getRemainingTTL(t) {
-    return this.#l.has(t) ? 1 / 0 : 0;
-  }
-  #_() {
-    let t = new jt(this.#t), e = new jt(this.#t);
-    this.#x = t, this.#C = e;
-    let s = this.ttlAutopurge ? Array.from({ length: this.#t }) : void 0;
-    this.#v = s, this.#W = (a, l, c = this.#f.now()) => {
-      e[a] = l !== 0 ? c : 0, t[a] = l, i(a, l);
-    }, this.#R = (a) => {
-      e[a] = t[a] !== 0 ? this.#f.now() : 0, i(a, t[a]);
-    };
-    let i = this.ttlAutopurge ? (a, l) => {
-      if (s?.[a] && (clearTimeout(s[a]), s[a] = void 0), l && l !== 0 && s) {
-        let c = setTimeout(() => {
-          this.#A(a) ? (this.#j(this.#a[a], "expire"), s[a] = void 0) : i(a, h(a));
-        }, l + 1);
-        c.unref && c.unref(), s[a] = c;
-      }
-    } : () => {
-    };
-    this.#D = (a, l) => {
-      if (t[l]) {
-        let c = t[l], f = e[l];
-        if (!c || !f) return;
-        a.ttl = c, a.start = f, a.now = n || o();
-        let u = a.now - f;
-        a.remainingTTL = c - u;
-      }
-    };
-    let n = 0, o = () => {
-      let a = this.#f.now();
-      if (this.ttlResolution > 0) {
-        n = a;
-        let l = setTimeout(() => n = 0, this.ttlResolution);
-        l.unref && l.unref();
-      }
-      return a;
-    };
-    this.getRemainingTTL = (a) => {
-      let l = this.#l.get(a);
-      return l === void 0 ? 0 : h(l);
-    };
-    let h = (a) => {
-      let l = t[a], c = e[a];
-      if (!l || !c) return 1 / 0;
-      let f = (n || o()) - c;
-      return l - f;
-    };
-    this.#A = (a) => {
-      let l = e[a], c = t[a];
-      return !!c && !!l && (n || o()) - l > c;
-    };
-  }
-  #R = () => {
-  };
-  #D = () => {
-  };
-  #W = () => {
-  };
-  #A = () => false;
-  #G() {
-    let t = new jt(this.#t);
-    this.#m = 0, this.#k = t, this.#P = (e) => {
-      this.#m -= t[e], t[e] = 0;
-    }, this.#$ = (e, s, i, n) => {
-      if (!V(i)) {
-        if (this.#c(s)) return this.backgroundFetchSize;
-        if (n) {
-          if (typeof n != "function") throw new TypeError("sizeCalculation must be a function");
-          if (i = n(s, e), !V(i)) throw new TypeError("sizeCalculation return invalid (expect positive integer)");
-        } else throw new TypeError("invalid size value (must be positive integer). When maxSize or maxEntrySize is used, sizeCalculation or size must be set.");
-      }
-      return i;
-    }, this.#N = (e, s, i) => {
-      if (t[e] = s, this.#n) {
-        let n = this.#n - t[e];
-        for (; this.#m > n; ) this.#U(true);
-      }
-      this.#m += t[e], i && (i.entrySize = s, i.totalCalculatedSize = this.#m);
-    };
-  }
-  #P = (t) => {
-  };
-  #N = (t, e, s) => {
-  };
-  #$ = (t, e, s, i) => {
-    if (s || i) throw new TypeError("cannot set size without setting maxSize or maxEntrySize on cache");
-    return 0;
-  };
-  *#O({ allowStale: t = this.allowStale } = {}) {
-    if (this.#h) for (let e = this.#g; this.#I(e) && ((t || !this.#A(e)) && (yield e), e !== this.#y); ) e = this.#E[e];
-  }
-  *#F({ allowStale: t = this.allowStale } = {}) {
-    if (this.#h) for (let e = this.#y; this.#I(e) && ((t || !this.#A(e)) && (yield e), e !== this.#g); ) e = this.#b[e];
-  }
-  #I(t) {
-    return t !== void 0 && this.#l.get(this.#a[t]) === t;
-  }
-  *entries() {
-    for (let t of this.#O()) this.#s[t] !== void 0 && this.#a[t] !== void 0 && !this.#c(this.#s[t]) && (yield [this.#a[t], this.#s[t]]);
-  }
-  *rentries() {
-    for (let t of this.#F()) this.#s[t] !== void 0 && this.#a[t] !== void 0 && !this.#c(this.#s[t]) && (yield [this.#a[t], this.#s[t]]);
-  }
-  *keys() {
-    for (let t of this.#O()) {
-      let e = this.#a[t];
-      e !== void 0 && !this.#c(this.#s[t]) && (yield e);
-    }
-  }
-  *rkeys() {
-    for (let t of this.#F()) {
-      let e = this.#a[t];
-      e !== void 0 && !this.#c(this.#s[t]) && (yield e);
-    }
-  }
-  *values() {
-    for (let t of this.#O()) this.#s[t] !== void 0 && !this.#c(this.#s[t]) && (yield this.#s[t]);
-  }
-  *rvalues() {
-    for (let t of this.#F()) this.#s[t] !== void 0 && !this.#c(this.#s[t]) && (yield this.#s[t]);
-  }
-  [Symbol.iterator]() {
-    return this.entries();
-  }
-  [Symbol.toStringTag] = "LRUCache";
-  find(t, e = {}) {
-    for (let s of this.#O()) {
-      let i = this.#s[s], n = this.#c(i) ? i.__staleWhileFetching : i;
-      if (n !== void 0 && t(n, this.#a[s], this)) return this.#K(this.#a[s], e);
-    }
-  }
-  forEach(t, e = this) {
-    for (let s of this.#O()) {
-      let i = this.#s[s], n = this.#c(i) ? i.__staleWhileFetching : i;
-      n !== void 0 && t.call(e, n, this.#a[s], this);
-    }
-  }
-  rforEach(t, e = this) {
-    for (let s of this.#F()) {
-      let i = this.#s[s], n = this.#c(i) ? i.__staleWhileFetching : i;
-      n !== void 0 && t.call(e, n, this.#a[s], this);
-    }
-  }
-  purgeStale() {
-    let t = false;
-    for (let e of this.#F({ allowStale: true })) this.#A(e) && (this.#j(this.#a[e], "expire"), t = true);
-    return t;
-  }
-  info(t) {
-    let e = this.#l.get(t);
-    if (e === void 0) return;
-    let s = this.#s[e], i = this.#c(s) ? s.__staleWhileFetching : s;
-    if (i === void 0) return;
-    let n = { value: i };
-    if (this.#x && this.#C) {
-      let o = this.#x[e], h = this.#C[e];
-      if (o && h) {
-        let a = o - (this.#f.now() - h);
-        n.ttl = a, n.start = Date.now();
-      }
-    }
-    return this.#k && (n.size = this.#k[e]), n;
-  }
-  dump() {
-    let t = [];
-    for (let e of this.#O({ allowStale: true })) {
-      let s = this.#a[e], i = this.#s[e], n = this.#c(i) ? i.__staleWhileFetching : i;
-      if (n === void 0 || s === void 0) continue;
-      let o = { value: n };
-      if (this.#x && this.#C) {
-        o.ttl = this.#x[e];
-        let h = this.#f.now() - this.#C[e];
-        o.start = Math.floor(Date.now() - h);
-      }
-      this.#k && (o.size = this.#k[e]), t.unshift([s, o]);
-    }
-    return t;
-  }
-  load(t) {
-    this.clear();
-    for (let [e, s] of t) {
-      if (s.start) {
-        let i = Date.now() - s.start;
-        s.start = this.#f.now() - i;
-      }
-      this.#z(e, s.value, s);
-    }
-  }
-  set(t, e, s = {}) {
-    let { status: i = M.hasSubscribers ? {} : void 0 } = s;
-    s.status = i, i && (i.op = "set", i.key = t, e !== void 0 && (i.value = e), i.cache = this);
-    let n = this.#z(t, e, s);
-    return i && M.hasSubscribers && M.publish(i), n;
-  }
-  #z(t, e, s, i) {
-    let { ttl: n = this.ttl, start: o, noDisposeOnSet: h = this.noDisposeOnSet, sizeCalculation: a = this.sizeCalculation, status: l } = s, c = this.#c(e);
-    if (e === void 0) return l && (l.set = "deleted"), this.delete(t), this;
-    let { noUpdateTTL: f = this.noUpdateTTL } = s;
-    l && !c && (l.value = e);
-    let u = this.#$(t, e, s.size || 0, a, l);
-    if (this.maxEntrySize && u > this.maxEntrySize) return this.#j(t, "set"), l && (l.set = "miss", l.maxEntrySizeExceeded = true), this;
-    let p = this.#h === 0 ? void 0 : this.#l.get(t);
-    if (p === void 0) p = this.#h === 0 ? this.#g : this.#w.length !== 0 ? this.#w.pop() : this.#h === this.#t ? this.#U(false) : this.#h, this.#a[p] = t, this.#s[p] = e, this.#l.set(t, p), this.#b[this.#g] = p, this.#E[p] = this.#g, this.#g = p, this.#h++, this.#N(p, u, l), l && (l.set = "add"), f = false, this.#T && !c && this.#o?.(e, t, "add");
-    else {
-      this.#X(p);
-      let g = this.#s[p];
-      if (e !== g) {
-        if (!h) if (this.#c(g)) {
-          g !== i && g.__abortController.abort(new Error("replaced"));
-          let { __staleWhileFetching: d } = g;
-          d !== void 0 && d !== e && (this.#S && this.#i?.(d, t, "set"), this.#e && this.#p?.push([d, t, "set"]));
-        } else this.#S && this.#i?.(g, t, "set"), this.#e && this.#p?.push([g, t, "set"]);
-        if (this.#P(p), this.#N(p, u, l), this.#s[p] = e, !c) {
-          let d = g && this.#c(g) ? g.__staleWhileFetching : g, w = d === void 0 ? "add" : e !== d ? "replace" : "update";
-          l && (l.set = w, d !== void 0 && (l.oldValue = d)), this.#T && this.onInsert?.(e, t, w);
-        }
-      } else c || (l && (l.set = "update"), this.#T && this.onInsert?.(e, t, "update"));
-    }
-    if (n !== 0 && !this.#x && this.#_(), this.#x && (f || this.#W(p, n, o), l && this.#D(l, p)), !h && this.#e && this.#p) {
-      let g = this.#p, d;
-      for (; d = g?.shift(); ) this.#r?.(...d);
-    }
-    return this;
-  }
-  pop() {
-    try {
-      for (; this.#h; ) {
-        let t = this.#s[this.#y];
-        if (this.#U(true), this.#c(t)) {
-          if (t.__staleWhileFetching) return t.__staleWhileFetching;
-        } else if (t !== void 0) return t;
-      }
-    } finally {
-      if (this.#e && this.#p) {
-        let t = this.#p, e;
-        for (; e = t?.shift(); ) this.#r?.(...e);
-      }
-    }
-  }
-  #U(t) {
-    let e = this.#y, s = this.#a[e], i = this.#s[e], n = this.#c(i);
-    n && i.__abortController.abort(new Error("evicted"));
-    let o = n ? i.__staleWhileFetching : i;
-    return (this.#S || this.#e) && o !== void 0 && (this.#S && this.#i?.(o, s, "evict"), this.#e && this.#p?.push([o, s, "evict"])), this.#P(e), this.#v?.[e] && (clearTimeout(this.#v[e]), this.#v[e] = void 0), t && (this.#a[e] = void 0, this.#s[e] = void 0, this.#w.push(e)), this.#h === 1 ? (this.#y = this.#g = 0, this.#w.length = 0) : this.#y = this.#b[e], this.#l.delete(s), this.#h--, e;
-  }
-  has(t, e = {}) {
-    let { status: s = M.hasSubscribers ? {} : void 0 } = e;
-    e.status = s, s && (s.op = "has", s.key = t, s.cache = this);
-    let i = this.#V(t, e);
-    return M.hasSubscribers && M.publish(s), i;
-  }
-  #V(t, e = {}) {
-    let { updateAgeOnHas: s = this.updateAgeOnHas, status: i } = e, n = this.#l.get(t);
-    if (n !== void 0) {
-      let o = this.#s[n];
-      if (this.#c(o) && o.__staleWhileFetching === void 0) return false;
-      if (this.#A(n)) i && (i.has = "stale", this.#D(i, n));
-      else return s && this.#R(n), i && (i.has = "hit", this.#D(i, n)), true;
-    } else i && (i.has = "miss");
-    return false;
-  }
-  peek(t, e = {}) {
-    let { status: s = ke() ? {} : void 0 } = e;
-    s && (s.op = "peek", s.key = t, s.cache = this), e.status = s;
-    let i = this.#H(t, e);
-    return M.hasSubscribers && M.publish(s), i;
-  }
-  #H(t, e) {
-    let { status: s, allowStale: i = this.allowStale } = e, n = this.#l.get(t);
-    if (n === void 0 || !i && this.#A(n)) {
-      s && (s.peek = n === void 0 ? "miss" : "stale");
-      return;
-    }
-    let o = this.#s[n], h = this.#c(o) ? o.__staleWhileFetching : o;
-    return s && (h !== void 0 ? (s.peek = "hit", s.value = h) : s.peek = "miss"), h;
-  }
-  #L(t, e, s, i) {
-    let n = e === void 0 ? void 0 : this.#s[e];
-    if (this.#c(n)) return n;
-    let o = new AbortController(), { signal: h } = s;
-    h?.addEventListener("abort", () => o.abort(h.reason), { signal: o.signal });
-    let a = { signal: o.signal, options: s, context: i }, l = (d, w = false) => {
-      let { aborted: m } = o.signal, b = s.ignoreFetchAbort && d !== void 0, x = s.ignoreFetchAbort || !!(s.allowStaleOnFetchAbort && d !== void 0);
-      if (s.status && (m && !w ? (s.status.fetchAborted = true, s.status.fetchError = o.signal.reason, b && (s.status.fetchAbortIgnored = true)) : s.status.fetchResolved = true), m && !b && !w) return f(o.signal.reason, x);
-      let S = p, y = this.#s[e];
-      return (y === p || y === void 0 && b && w) && (d === void 0 ? S.__staleWhileFetching !== void 0 ? this.#s[e] = S.__staleWhileFetching : this.#j(t, "fetch") : (s.status && (s.status.fetchUpdated = true), this.#z(t, d, a.options, S))), d;
-    }, c = (d) => (s.status && (s.status.fetchRejected = true, s.status.fetchError = d), f(d, false)), f = (d, w) => {
-      let { aborted: m } = o.signal, b = m && s.allowStaleOnFetchAbort, x = b || s.allowStaleOnFetchRejection, S = x || s.noDeleteOnFetchRejection, y = p;
-      if (this.#s[e] === p && (!S || !w && y.__staleWhileFetching === void 0 ? this.#j(t, "fetch") : b || (this.#s[e] = y.__staleWhileFetching)), x) return s.status && y.__staleWhileFetching !== void 0 && (s.status.returnedStale = true), y.__staleWhileFetching;
-      if (y.__returned === y) throw d;
-    }, u = (d, w) => {
-      let m = this.#d?.(t, n, a);
-      o.signal.addEventListener("abort", () => {
-        (!s.ignoreFetchAbort || s.allowStaleOnFetchAbort) && (d(void 0), s.allowStaleOnFetchAbort && (d = (b) => l(b, true)));
-      }), m && m instanceof Promise ? m.then((b) => d(b === void 0 ? void 0 : b), w) : m !== void 0 && d(m);
-    };
-    s.status && (s.status.fetchDispatched = true);
-    let p = new Promise(u).then(l, c), g = Object.assign(p, { __abortController: o, __staleWhileFetching: n, __returned: void 0 });
-    return e === void 0 ? (this.#z(t, g, { ...a.options, status: void 0 }), e = this.#l.get(t)) : this.#s[e] = g, g;
-  }
-  #c(t) {
-    if (!this.#M) return false;
-    let e = t;
-    return !!e && e instanceof Promise && e.hasOwnProperty("__staleWhileFetching") && e.__abortController instanceof AbortController;
-  }
-  fetch(t, e = {}) {
-    let s = wt.hasSubscribers, { status: i = ke() ? {} : void 0 } = e;
-    e.status = i, i && e.context && (i.context = e.context);
-    let n = this.#q(t, e);
-    return i && s && (i.trace = true, wt.tracePromise(() => n, i).catch(() => {
-    })), n;
-  }
-  async #q(t, e = {}) {
-    let { allowStale: s = this.allowStale, updateAgeOnGet: i = this.updateAgeOnGet, noDeleteOnStaleGet: n = this.noDeleteOnStaleGet, ttl: o = this.ttl, noDisposeOnSet: h = this.noDisposeOnSet, size: a = 0, sizeCalculation: l = this.sizeCalculation, noUpdateTTL: c = this.noUpdateTTL, noDeleteOnFetchRejection: f = this.noDeleteOnFetchRejection, allowStaleOnFetchRejection: u = this.allowStaleOnFetchRejection, ignoreFetchAbort: p = this.ignoreFetchAbort, allowStaleOnFetchAbort: g = this.allowStaleOnFetchAbort, context: d, forceRefresh: w = false, status: m, signal: b } = e;
-    if (m && (m.op = "fetch", m.key = t, w && (m.forceRefresh = true), m.cache = this), !this.#M) return m && (m.fetch = "get"), this.#K(t, { allowStale: s, updateAgeOnGet: i, noDeleteOnStaleGet: n, status: m });
-    let x = { allowStale: s, updateAgeOnGet: i, noDeleteOnStaleGet: n, ttl: o, noDisposeOnSet: h, size: a, sizeCalculation: l, noUpdateTTL: c, noDeleteOnFetchRejection: f, allowStaleOnFetchRejection: u, allowStaleOnFetchAbort: g, ignoreFetchAbort: p, status: m, signal: b }, S = this.#l.get(t);
-    if (S === void 0) {
-      m && (m.fetch = "miss");
-      let y = this.#L(t, S, x, d);
-      return y.__returned = y;
-    } else {
-      let y = this.#s[S];
-      if (this.#c(y)) {
-        let et = s && y.__staleWhileFetching !== void 0;
-        return m && (m.fetch = "inflight", et && (m.returnedStale = true)), et ? y.__staleWhileFetching : y.__returned = y;
-      }
-      let q2 = this.#A(S);
-      if (!w && !q2) return m && (m.fetch = "hit"), this.#X(S), i && this.#R(S), m && this.#D(m, S), y;
-      let W = this.#L(t, S, x, d), B = W.__staleWhileFetching !== void 0 && s;
-      return m && (m.fetch = q2 ? "stale" : "refresh", B && q2 && (m.returnedStale = true)), B ? W.__staleWhileFetching : W.__returned = W;
-    }
-  }
-  forceFetch(t, e = {}) {
-    let s = wt.hasSubscribers, { status: i = ke() ? {} : void 0 } = e;
-    e.status = i, i && e.context && (i.context = e.context);
-    let n = this.#B(t, e);
-    return i && s && (i.trace = true, wt.tracePromise(() => n, i).catch(() => {
-    })), n;
-  }
-  async #B(t, e = {}) {
-    let s = await this.#q(t, e);
-    if (s === void 0) throw new Error("fetch() returned undefined");
-    return s;
-  }
-  memo(t, e = {}) {
-    let { status: s = M.hasSubscribers ? {} : void 0 } = e;
-    e.status = s, s && (s.op = "memo", s.key = t, e.context && (s.context = e.context), s.cache = this);
-    let i = this.#Z(t, e);
-    return s && (s.value = i), M.hasSubscribers && M.publish(s), i;
-  }
-  #Z(t, e = {}) {
-    let s = this.#u;
-    if (!s) throw new Error("no memoMethod provided to constructor");
-    let { context: i, status: n, forceRefresh: o, ...h } = e;
-    n && o && (n.forceRefresh = true);
-    let a = this.#K(t, h), l = o || a === void 0;
-    if (n && (n.memo = l ? "miss" : "hit", l || (n.value = a)), !l) return a;
-    let c = s(t, a, { options: h, context: i });
-    return n && (n.value = c), this.#z(t, c, h), c;
-  }
-  get(t, e = {}) {
-    let { status: s = M.hasSubscribers ? {} : void 0 } = e;
-    e.status = s, s && (s.op = "get", s.key = t, s.cache = this);
-    let i = this.#K(t, e);
-    return s && (i !== void 0 && (s.value = i), M.hasSubscribers && M.publish(s)), i;
-  }
-  #K(t, e = {}) {
-    let { allowStale: s = this.allowStale, updateAgeOnGet: i = this.updateAgeOnGet, noDeleteOnStaleGet: n = this.noDeleteOnStaleGet, status: o } = e, h = this.#l.get(t);
-    if (h === void 0) {
-      o && (o.get = "miss");
-      return;
-    }
-    let a = this.#s[h], l = this.#c(a);
-    return o && this.#D(o, h), this.#A(h) ? l ? (o && (o.get = "stale-fetching"), s && a.__staleWhileFetching !== void 0 ? (o && (o.returnedStale = true), a.__staleWhileFetching) : void 0) : (n || this.#j(t, "expire"), o && (o.get = "stale"), s ? (o && (o.returnedStale = true), a) : void 0) : (o && (o.get = l ? "fetching" : "hit"), this.#X(h), i && this.#R(h), l ? a.__staleWhileFetching : a);
-  }
-  #Y(t, e) {
-    this.#E[e] = t, this.#b[t] = e;
-  }
-  #X(t) {
-    t !== this.#g && (t === this.#y ? this.#y = this.#b[t] : this.#Y(this.#E[t], this.#b[t]), this.#Y(this.#g, t), this.#g = t);
-  }
-  delete(t) {
-    return this.#j(t, "delete");
-  }
-  #j(t, e) {
-    M.hasSubscribers && M.publish({ op: "delete", delete: e, key: t, cache: this });
-    let s = false;
-    if (this.#h !== 0) {
-      let i = this.#l.get(t);
-      if (i !== void 0) if (this.#v?.[i] && (clearTimeout(this.#v[i]), this.#v[i] = void 0), s = true, this.#h === 1) this.#J(e);
-      else {
-        this.#P(i);
-        let n = this.#s[i];
-        if (this.#c(n) ? n.__abortController.abort(new Error("deleted")) : (this.#S || this.#e) && (this.#S && this.#i?.(n, t, e), this.#e && this.#p?.push([n, t, e])), this.#l.delete(t), this.#a[i] = void 0, this.#s[i] = void 0, i === this.#g) this.#g = this.#E[i];
-        else if (i === this.#y) this.#y = this.#b[i];
-        else {
-          let o = this.#E[i];
-          this.#b[o] = this.#b[i];
-          let h = this.#b[i];
-          this.#E[h] = this.#E[i];
-        }
-        this.#h--, this.#w.push(i);
-      }
-    }
-    if (this.#e && this.#p?.length) {
-      let i = this.#p, n;
-      for (; n = i?.shift(); ) this.#r?.(...n);
-    }
-    return s;
-  }
-  clear() {
-    return this.#J("delete");
-  }
-  #J(t) {
-    for (let e of this.#F({ allowStale: true })) {
-      let s = this.#s[e];
-      if (this.#c(s)) s.__abortController.abort(new Error("deleted"));
-      else {
-        let i = this.#a[e];
-        this.#S && this.#i?.(s, i, t), this.#e && this.#p?.push([s, i, t]);
-      }
-    }
-    if (this.#l.clear(), this.#s.fill(void 0), this.#a.fill(void 0), this.#x && this.#C) {
-      this.#x.fill(0), this.#C.fill(0);
-      for (let e of this.#v ?? []) e !== void 0 && clearTimeout(e);
-      this.#v?.fill(void 0);
-    }
-    if (this.#k && this.#k.fill(0), this.#y = 0, this.#g = 0, this.#w.length = 0, this.#m = 0, this.#h = 0, this.#e && this.#p) {
-      let e = this.#p, s;
-      for (; s = e?.shift(); ) this.#r?.(...s);
-    }
-  }
-};
-var ms = typeof process == "object" && process ? process : { stdout: null, stderr: null };
-var Li = (r7) => !!r7 && typeof r7 == "object" && (r7 instanceof J || r7 instanceof ys || ji(r7) || Wi(r7));
-var ji = (r7) => !!r7 && typeof r7 == "object" && r7 instanceof Te && typeof r7.pipe == "function" && r7.pipe !== ys.Writable.prototype.pipe;
-var Wi = (r7) => !!r7 && typeof r7 == "object" && r7 instanceof Te && typeof r7.write == "function" && typeof r7.end == "function";
-var G = /* @__PURE__ */ Symbol("EOF");
-var H = /* @__PURE__ */ Symbol("maybeEmitEnd");
-var Y = /* @__PURE__ */ Symbol("emittedEnd");
-var Wt = /* @__PURE__ */ Symbol("emittingEnd");
-var St = /* @__PURE__ */ Symbol("emittedError");
-var $t = /* @__PURE__ */ Symbol("closed");
-var gs = /* @__PURE__ */ Symbol("read");
-var It = /* @__PURE__ */ Symbol("flush");
-var ws = /* @__PURE__ */ Symbol("flushChunk");
-var z = /* @__PURE__ */ Symbol("encoding");
-var nt = /* @__PURE__ */ Symbol("decoder");
-var k = /* @__PURE__ */ Symbol("flowing");
-var xt = /* @__PURE__ */ Symbol("paused");
-var rt = /* @__PURE__ */ Symbol("resume");
-var C = /* @__PURE__ */ Symbol("buffer");
-var F = /* @__PURE__ */ Symbol("pipes");
-var A = /* @__PURE__ */ Symbol("bufferLength");
-var Ce = /* @__PURE__ */ Symbol("bufferPush");
-var Bt = /* @__PURE__ */ Symbol("bufferShift");
-var R = /* @__PURE__ */ Symbol("objectMode");
-var E = /* @__PURE__ */ Symbol("destroyed");
-var Ae = /* @__PURE__ */ Symbol("error");
-var Me = /* @__PURE__ */ Symbol("emitData");
-var bs = /* @__PURE__ */ Symbol("emitEnd");
-var Re = /* @__PURE__ */ Symbol("emitEnd2");
-var $ = /* @__PURE__ */ Symbol("async");
-var Oe = /* @__PURE__ */ Symbol("abort");
-var Ut = /* @__PURE__ */ Symbol("aborted");
-var vt = /* @__PURE__ */ Symbol("signal");
-var Q = /* @__PURE__ */ Symbol("dataListeners");
-var _ = /* @__PURE__ */ Symbol("discarded");
-var Et = (r7) => Promise.resolve().then(r7);
-var $i = (r7) => r7();
-var Ii = (r7) => r7 === "end" || r7 === "finish" || r7 === "prefinish";
-var Bi = (r7) => r7 instanceof ArrayBuffer || !!r7 && typeof r7 == "object" && r7.constructor && r7.constructor.name === "ArrayBuffer" && r7.byteLength >= 0;
-var Ui = (r7) => !Buffer.isBuffer(r7) && ArrayBuffer.isView(r7);
-var Gt = class {
-  src;
-  dest;
-  opts;
-  ondrain;
-  constructor(t, e, s) {
-    this.src = t, this.dest = e, this.opts = s, this.ondrain = () => t[rt](), this.dest.on("drain", this.ondrain);
-  }
-  unpipe() {
-    this.dest.removeListener("drain", this.ondrain);
-  }
-  proxyErrors(t) {
-  }
-  end() {
-    this.unpipe(), this.opts.end && this.dest.end();
-  }
-};
-var Fe = class extends Gt {
-  unpipe() {
-    this.src.removeListener("error", this.proxyErrors), super.unpipe();
-  }
-  constructor(t, e, s) {
-    super(t, e, s), this.proxyErrors = (i) => this.dest.emit("error", i), t.on("error", this.proxyErrors);
-  }
-};
-var Gi = (r7) => !!r7.objectMode;
-var Hi = (r7) => !r7.objectMode && !!r7.encoding && r7.encoding !== "buffer";
-var J = class extends Te {
-  [k] = false;
-  [xt] = false;
-  [F] = [];
-  [C] = [];
-  [R];
-  [z];
-  [$];
-  [nt];
-  [G] = false;
-  [Y] = false;
-  [Wt] = false;
-  [$t] = false;
-  [St] = null;
-  [A] = 0;
-  [E] = false;
-  [vt];
-  [Ut] = false;
-  [Q] = 0;
-  [_] = false;
-  writable = true;
-  readable = true;
-  constructor(...t) {
-    let e = t[0] || {};
-    if (super(), e.objectMode && typeof e.encoding == "string") throw new TypeError("Encoding and objectMode may not be used together");
-    Gi(e) ? (this[R] = true, this[z] = null) : Hi(e) ? (this[z] = e.encoding, this[R] = false) : (this[R] = false, this[z] = null), this[$] = !!e.async, this[nt] = this[z] ? new zi(this[z]) : null, e && e.debugExposeBuffer === true && Object.defineProperty(this, "buffer", { get: () => this[C] }), e && e.debugExposePipes === true && Object.defineProperty(this, "pipes", { get: () => this[F] });
-    let { signal: s } = e;
-    s && (this[vt] = s, s.aborted ? this[Oe]() : s.addEventListener("abort", () => this[Oe]()));
-  }
-  get bufferLength() {
-    return this[A];
-  }
-  get encoding() {
-    return this[z];
-  }
-  set encoding(t) {
-    throw new Error("Encoding must be set at instantiation time");
-  }
-  setEncoding(t) {
-    throw new Error("Encoding must be set at instantiation time");
-  }
-  get objectMode() {
-    return this[R];
-  }
-  set objectMode(t) {
-    throw new Error("objectMode must be set at instantiation time");
-  }
-  get async() {
-    return this[$];
-  }
-  set async(t) {
-    this[$] = this[$] || !!t;
-  }
-  [Oe]() {
-    this[Ut] = true, this.emit("abort", this[vt]?.reason), this.destroy(this[vt]?.reason);
-  }
-  get aborted() {
-    return this[Ut];
-  }
-  set aborted(t) {
-  }
-  write(t, e, s) {
-    if (this[Ut]) return false;
-    if (this[G]) throw new Error("write after end");
-    if (this[E]) return this.emit("error", Object.assign(new Error("Cannot call write after a stream was destroyed"), { code: "ERR_STREAM_DESTROYED" })), true;
-    typeof e == "function" && (s = e, e = "utf8"), e || (e = "utf8");
-    let i = this[$] ? Et : $i;
-    if (!this[R] && !Buffer.isBuffer(t)) {
-      if (Ui(t)) t = Buffer.from(t.buffer, t.byteOffset, t.byteLength);
-      else if (Bi(t)) t = Buffer.from(t);
-      else if (typeof t != "string") throw new Error("Non-contiguous data written to non-objectMode stream");
-    }
-    return this[R] ? (this[k] && this[A] !== 0 && this[It](true), this[k] ? this.emit("data", t) : this[Ce](t), this[A] !== 0 && this.emit("readable"), s && i(s), this[k]) : t.length ? (typeof t == "string" && !(e === this[z] && !this[nt]?.lastNeed) && (t = Buffer.from(t, e)), Buffer.isBuffer(t) && this[z] && (t = this[nt].write(t)), this[k] && this[A] !== 0 && this[It](true), this[k] ? this.emit("data", t) : this[Ce](t), this[A] !== 0 && this.emit("readable"), s && i(s), this[k]) : (this[A] !== 0 && this.emit("readable"), s && i(s), this[k]);
-  }
-  read(t) {
-    if (this[E]) return null;
-    if (this[_] = false, this[A] === 0 || t === 0 || t && t > this[A]) return this[H](), null;
-    this[R] && (t = null), this[C].length > 1 && !this[R] && (this[C] = [this[z] ? this[C].join("") : Buffer.concat(this[C], this[A])]);
-    let e = this[gs](t || null, this[C][0]);
-    return this[H](), e;
-  }
-  [gs](t, e) {
-    if (this[R]) this[Bt]();
-    else {
-      let s = e;
-      t === s.length || t === null ? this[Bt]() : typeof s == "string" ? (this[C][0] = s.slice(t), e = s.slice(0, t), this[A] -= t) : (this[C][0] = s.subarray(t), e = s.subarray(0, t), this[A] -= t);
-    }
-    return this.emit("data", e), !this[C].length && !this[G] && this.emit("drain"), e;
-  }
-  end(t, e, s) {
-    return typeof t == "function" && (s = t, t = void 0), typeof e == "function" && (s = e, e = "utf8"), t !== void 0 && this.write(t, e), s && this.once("end", s), this[G] = true, this.writable = false, (this[k] || !this[xt]) && this[H](), this;
-  }
-  [rt]() {
-    this[E] || (!this[Q] && !this[F].length && (this[_] = true), this[xt] = false, this[k] = true, this.emit("resume"), this[C].length ? this[It]() : this[G] ? this[H]() : this.emit("drain"));
-  }
-  resume() {
-    return this[rt]();
-  }
-  pause() {
-    this[k] = false, this[xt] = true, this[_] = false;
-  }
-  get destroyed() {
-    return this[E];
-  }
-  get flowing() {
-    return this[k];
-  }
-  get paused() {
-    return this[xt];
-  }
-  [Ce](t) {
-    this[R] ? this[A] += 1 : this[A] += t.length, this[C].push(t);
-  }
-  [Bt]() {
-    return this[R] ? this[A] -= 1 : this[A] -= this[C][0].length, this[C].shift();
-  }
-  [It](t = false) {
-    do
-      ;
-    while (this[ws](this[Bt]()) && this[C].length);
-    !t && !this[C].length && !this[G] && this.emit("drain");
-  }
-  [ws](t) {
-    return this.emit("data", t), this[k];
-  }
-  pipe(t, e) {
-    if (this[E]) return t;
-    this[_] = false;
-    let s = this[Y];
-    return e = e || {}, t === ms.stdout || t === ms.stderr ? e.end = false : e.end = e.end !== false, e.proxyErrors = !!e.proxyErrors, s ? e.end && t.end() : (this[F].push(e.proxyErrors ? new Fe(this, t, e) : new Gt(this, t, e)), this[$] ? Et(() => this[rt]()) : this[rt]()), t;
-  }
-  unpipe(t) {
-    let e = this[F].find((s) => s.dest === t);
-    e && (this[F].length === 1 ? (this[k] && this[Q] === 0 && (this[k] = false), this[F] = []) : this[F].splice(this[F].indexOf(e), 1), e.unpipe());
-  }
-  addListener(t, e) {
-    return this.on(t, e);
-  }
-  on(t, e) {
-    let s = super.on(t, e);
-    if (t === "data") this[_] = false, this[Q]++, !this[F].length && !this[k] && this[rt]();
-    else if (t === "readable" && this[A] !== 0) super.emit("readable");
-    else if (Ii(t) && this[Y]) super.emit(t), this.removeAllListeners(t);
-    else if (t === "error" && this[St]) {
-      let i = e;
-      this[$] ? Et(() => i.call(this, this[St])) : i.call(this, this[St]);
-    }
-    return s;
-  }
-  removeListener(t, e) {
-    return this.off(t, e);
-  }
-  off(t, e) {
-    let s = super.off(t, e);
-    return t === "data" && (this[Q] = this.listeners("data").length, this[Q] === 0 && !this[_] && !this[F].length && (this[k] = false)), s;
-  }
-  removeAllListeners(t) {
-    let e = super.removeAllListeners(t);
-    return (t === "data" || t === void 0) && (this[Q] = 0, !this[_] && !this[F].length && (this[k] = false)), e;
-  }
-  get emittedEnd() {
-    return this[Y];
-  }
-  [H]() {
-    !this[Wt] && !this[Y] && !this[E] && this[C].length === 0 && this[G] && (this[Wt] = true, this.emit("end"), this.emit("prefinish"), this.emit("finish"), this[$t] && this.emit("close"), this[Wt] = false);
-  }
-  emit(t, ...e) {
-    let s = e[0];
-    if (t !== "error" && t !== "close" && t !== E && this[E]) return false;
-    if (t === "data") return !this[R] && !s ? false : this[$] ? (Et(() => this[Me](s)), true) : this[Me](s);
-    if (t === "end") return this[bs]();
-    if (t === "close") {
-      if (this[$t] = true, !this[Y] && !this[E]) return false;
-      let n = super.emit("close");
-      return this.removeAllListeners("close"), n;
-    } else if (t === "error") {
-      this[St] = s, super.emit(Ae, s);
-      let n = !this[vt] || this.listeners("error").length ? super.emit("error", s) : false;
-      return this[H](), n;
-    } else if (t === "resume") {
-      let n = super.emit("resume");
-      return this[H](), n;
-    } else if (t === "finish" || t === "prefinish") {
-      let n = super.emit(t);
-      return this.removeAllListeners(t), n;
-    }
-    let i = super.emit(t, ...e);
-    return this[H](), i;
-  }
-  [Me](t) {
-    for (let s of this[F]) s.dest.write(t) === false && this.pause();
-    let e = this[_] ? false : super.emit("data", t);
-    return this[H](), e;
-  }
-  [bs]() {
-    return this[Y] ? false : (this[Y] = true, this.readable = false, this[$] ? (Et(() => this[Re]()), true) : this[Re]());
-  }
-  [Re]() {
-    if (this[nt]) {
-      let e = this[nt].end();
-      if (e) {
-        for (let s of this[F]) s.dest.write(e);
-        this[_] || super.emit("data", e);
-      }
-    }
-    for (let e of this[F]) e.end();
-    let t = super.emit("end");
-    return this.removeAllListeners("end"), t;
-  }
-  async collect() {
-    let t = Object.assign([], { dataLength: 0 });
-    this[R] || (t.dataLength = 0);
-    let e = this.promise();
-    return this.on("data", (s) => {
-      t.push(s), this[R] || (t.dataLength += s.length);
-    }), await e, t;
-  }
-  async concat() {
-    if (this[R]) throw new Error("cannot concat in objectMode");
-    let t = await this.collect();
-    return this[z] ? t.join("") : Buffer.concat(t, t.dataLength);
-  }
-  async promise() {
-    return new Promise((t, e) => {
-      this.on(E, () => e(new Error("stream destroyed"))), this.on("error", (s) => e(s)), this.on("end", () => t());
-    });
-  }
-  [Symbol.asyncIterator]() {
-    this[_] = false;
-    let t = false, e = async () => (this.pause(), t = true, { value: void 0, done: true });
-    return { next: () => {
-      if (t) return e();
-      let i = this.read();
-      if (i !== null) return Promise.resolve({ done: false, value: i });
-      if (this[G]) return e();
-      let n, o, h = (f) => {
-        this.off("data", a), this.off("end", l), this.off(E, c), e(), o(f);
-      }, a = (f) => {
-        this.off("error", h), this.off("end", l), this.off(E, c), this.pause(), n({ value: f, done: !!this[G] });
-      }, l = () => {
-        this.off("error", h), this.off("data", a), this.off(E, c), e(), n({ done: true, value: void 0 });
-      }, c = () => h(new Error("stream destroyed"));
-      return new Promise((f, u) => {
-        o = u, n = f, this.once(E, c), this.once("error", h), this.once("end", l), this.once("data", a);
-      });
-    }, throw: e, return: e, [Symbol.asyncIterator]() {
-      return this;
-    }, [Symbol.asyncDispose]: async () => {
-    } };
-  }
-  [Symbol.iterator]() {
-    this[_] = false;
-    let t = false, e = () => (this.pause(), this.off(Ae, e), this.off(E, e), this.off("end", e), t = true, { done: true, value: void 0 }), s = () => {
-      if (t) return e();
-      let i = this.read();
-      return i === null ? e() : { done: false, value: i };
-    };
-    return this.once("end", e), this.once(Ae, e), this.once(E, e), { next: s, throw: e, return: e, [Symbol.iterator]() {
-      return this;
-    }, [Symbol.dispose]: () => {
-    } };
-  }
-  destroy(t) {
-    if (this[E]) return t ? this.emit("error", t) : this.emit(E), this;
-    this[E] = true, this[_] = true, this[C].length = 0, this[A] = 0;
-    let e = this;
-    return typeof e.close == "function" && !this[$t] && e.close(), t ? this.emit("error", t) : this.emit(E), this;
-  }
-  static get isStream() {
-    return Li;
-  }
-};
-var tn = Zi.native;
-var Ct = { lstatSync: Xi, readdir: Vi, readdirSync: Yi, readlinkSync: Ji, realpathSync: tn, promises: { lstat: en, readdir: sn, readlink: nn, realpath: rn } };
-var Cs = (r7) => !r7 || r7 === Ct || r7 === Qi ? Ct : { ...Ct, ...r7, promises: { ...Ct.promises, ...r7.promises } };
-var on = /^\\\\\?\\([a-z]:)\\?$/i;
-var hn = /^\\\\\?\\UNC\\([^\\]+\\[^\\]+)\\?$/i;
-var an = /^\\\\[^\\?]+\\[^\\]+$/;
-var Ss = (r7) => r7.replace(/\//g, "\\").replace(on, "$1\\").replace(hn, "\\\\$1\\").replace(an, "$&\\");
-var ln = /^[\\/]{2}\?[\\/]unc[\\/][^\\/]+[\\/][^\\/]+(?:[\\/]|$)/i;
-var cn = /^[\\/]{2}\?[\\/](?=[a-z]:)/i;
-var fn = /^[\\/]{2}\?[\\/]unc(?=[\\/][^\\/]+[\\/][^\\/])/i;
-var un = /[\\/]/;
-var P = 0;
-var As = 1;
-var Ms = 2;
-var I = 4;
-var Rs = 6;
-var Os = 8;
-var tt = 10;
-var Fs = 12;
-var N = 15;
-var kt = ~N;
-var _e = 16;
-var xs = 32;
-var At = 64;
-var L = 128;
-var Ht = 256;
-var Kt = 512;
-var vs = At | L | Kt;
-var dn = 1023;
-var De = (r7) => r7.isFile() ? Os : r7.isDirectory() ? I : r7.isSymbolicLink() ? tt : r7.isCharacterDevice() ? Ms : r7.isBlockDevice() ? Rs : r7.isSocket() ? Fs : r7.isFIFO() ? As : P;
-var Es = new yt({ max: 2 ** 12 });
-var Mt = (r7) => {
-  let t = Es.get(r7);
-  if (t) return t;
-  let e = r7.normalize("NFKD");
-  return Es.set(r7, e), e;
-};
-var ks = new yt({ max: 2 ** 12 });
-var qt = (r7) => {
-  let t = ks.get(r7);
-  if (t) return t;
-  let e = Mt(r7.toLowerCase());
-  return ks.set(r7, e), e;
-};
-var Xt = class extends yt {
-  constructor() {
-    super({ max: 256 });
-  }
-};
-var Pe = class extends yt {
-  constructor(t = 16 * 1024) {
-    super({ maxSize: t, sizeCalculation: (e) => e.length + 1 });
-  }
-};
-var Ts = /* @__PURE__ */ Symbol("PathScurry setAsCwd");
-var O = class {
-  name;
-  root;
-  roots;
-  parent;
-  nocase;
-  isCWD = false;
-  #t;
-  #n;
-  get dev() {
-    return this.#n;
-  }
-  #i;
-  get mode() {
-    return this.#i;
-  }
-  #o;
-  get nlink() {
-    return this.#o;
-  }
-  #r;
-  get uid() {
-    return this.#r;
-  }
-  #d;
-  get gid() {
-    return this.#d;
-  }
-  #u;
-  get rdev() {
-    return this.#u;
-  }
-  #f;
-  get blksize() {
-    return this.#f;
-  }
-  #h;
-  get ino() {
-    return this.#h;
-  }
-  #m;
-  get size() {
-    return this.#m;
-  }
-  #l;
-  get blocks() {
-    return this.#l;
-  }
-  #a;
-  get atimeMs() {
-    return this.#a;
-  }
-  #s;
-  get mtimeMs() {
-    return this.#s;
-  }
-  #b;
-  get ctimeMs() {
-    return this.#b;
-  }
-  #E;
-  get birthtimeMs() {
-    return this.#E;
-  }
-  #y;
-  get atime() {
-    return this.#y;
-  }
-  #g;
-  get mtime() {
-    return this.#g;
-  }
-  #w;
-  get ctime() {
-    return this.#w;
-  }
-  #p;
-  get birthtime() {
-    return this.#p;
-  }
-  #k;
-  #C;
-  #x;
-  #v;
-  #S;
-  #M;
-  #e;
-  #T;
-  #_;
-  #R;
-  get parentPath() {
-    return (this.parent || this).fullpath();
-  }
-  get path() {
-    return this.parentPath;
-  }
-  constructor(t, e = P, s, i, n, o, h) {
-    this.name = t, this.#k = n ? qt(t) : Mt(t), this.#e = e & dn, this.nocase = n, this.roots = i, this.root = s || this, this.#T = o, this.#x = h.fullpath, this.#S = h.relative, this.#M = h.relativePosix, this.parent = h.parent, this.parent ? this.#t = this.parent.#t : this.#t = Cs(h.fs);
-  }
-  get fs() {
-    return this.#t;
-  }
-  depth() {
-    return this.#C !== void 0 ? this.#C : this.parent ? this.#C = this.parent.depth() + 1 : this.#C = 0;
-  }
-  childrenCache() {
-    return this.#T;
-  }
-  resolve(t) {
-    if (!t) return this;
-    let e = this.getRootString(t), i = t.substring(e.length).split(this.splitSep);
-    return e ? this.getRoot(e).#D(i) : this.#D(i);
-  }
-  #D(t) {
-    let e = this;
-    for (let s of t) e = e.child(s);
-    return e;
-  }
-  children() {
-    let t = this.#T.get(this);
-    if (t) return t;
-    let e = Object.assign([], { provisional: 0 });
-    return this.#T.set(this, e), this.#e &= ~_e, e;
-  }
-  child(t, e) {
-    if (t === "" || t === ".") return this;
-    if (t === "..") return this.parent || this;
-    let s = this.children(), i = this.nocase ? qt(t) : Mt(t);
-    for (let a of s) if (a.#k === i) return a;
-    let n = this.parent ? this.sep : "", o = this.#x ? this.#x + n + t : void 0, h = this.newChild(t, P, { ...e, parent: this, fullpath: o });
-    return this.canReaddir() || (h.#e |= L), s.push(h), h;
-  }
-  relative() {
-    if (this.isCWD) return "";
-    if (this.#S !== void 0) return this.#S;
-    let t = this.name, e = this.parent;
-    if (!e) return this.#S = this.name;
-    let s = e.relative();
-    return s + (!s || !e.parent ? "" : this.sep) + t;
-  }
-  relativePosix() {
-    if (this.sep === "/") return this.relative();
-    if (this.isCWD) return "";
-    if (this.#M !== void 0) return this.#M;
-    let t = this.name, e = this.parent;
-    if (!e) return this.#M = this.fullpathPosix();
-    let s = e.relativePosix();
-    return s + (!s || !e.parent ? "" : "/") + t;
-  }
-  fullpath() {
-    if (this.#x !== void 0) return this.#x;
-    let t = this.name, e = this.parent;
-    if (!e) return this.#x = this.name;
-    let i = e.fullpath() + (e.parent ? this.sep : "") + t;
-    return this.#x = i;
-  }
-  fullpathPosix() {
-    if (this.#v !== void 0) return this.#v;
-    if (this.sep === "/") return this.#v = this.fullpath();
-    if (!this.parent) {
-      let i = this.fullpath().replace(/\\/g, "/");
-      return /^[a-z]:\//i.test(i) ? this.#v = `//?/${i}` : this.#v = i;
-    }
-    let t = this.parent, e = t.fullpathPosix(), s = e + (!e || !t.parent ? "" : "/") + this.name;
-    return this.#v = s;
-  }
-  isUnknown() {
-    return (this.#e & N) === P;
-  }
-  isType(t) {
-    return this[`is${t}`]();
-  }
-  getType() {
-    return this.isUnknown() ? "Unknown" : this.isDirectory() ? "Directory" : this.isFile() ? "File" : this.isSymbolicLink() ? "SymbolicLink" : this.isFIFO() ? "FIFO" : this.isCharacterDevice() ? "CharacterDevice" : this.isBlockDevice() ? "BlockDevice" : this.isSocket() ? "Socket" : "Unknown";
-  }
-  isFile() {
-    return (this.#e & N) === Os;
-  }
-  isDirectory() {
-    return (this.#e & N) === I;
-  }
-  isCharacterDevice() {
-    return (this.#e & N) === Ms;
-  }
-  isBlockDevice() {
-    return (this.#e & N) === Rs;
-  }
-  isFIFO() {
-    return (this.#e & N) === As;
-  }
-  isSocket() {
-    return (this.#e & N) === Fs;
-  }
-  isSymbolicLink() {
-    return (this.#e & tt) === tt;
-  }
-  lstatCached() {
-    return this.#e & xs ? this : void 0;
-  }
-  readlinkCached() {
-    return this.#_;
-  }
-  realpathCached() {
-    return this.#R;
-  }
-  readdirCached() {
-    let t = this.children();
-    return t.slice(0, t.provisional);
-  }
-  canReadlink() {
-    if (this.#_) return true;
-    if (!this.parent) return false;
-    let t = this.#e & N;
-    return !(t !== P && t !== tt || this.#e & Ht || this.#e & L);
-  }
-  calledReaddir() {
-    return !!(this.#e & _e);
-  }
-  isENOENT() {
-    return !!(this.#e & L);
-  }
-  isNamed(t) {
-    return this.nocase ? this.#k === qt(t) : this.#k === Mt(t);
-  }
-  async readlink() {
-    let t = this.#_;
-    if (t) return t;
-    if (this.canReadlink() && this.parent) try {
-      let e = await this.#t.promises.readlink(this.fullpath()), s = (await this.parent.realpath())?.resolve(e);
-      if (s) return this.#_ = s;
-    } catch (e) {
-      this.#F(e.code);
-      return;
-    }
-  }
-  readlinkSync() {
-    let t = this.#_;
-    if (t) return t;
-    if (this.canReadlink() && this.parent) try {
-      let e = this.#t.readlinkSync(this.fullpath()), s = this.parent.realpathSync()?.resolve(e);
-      if (s) return this.#_ = s;
-    } catch (e) {
-      this.#F(e.code);
-      return;
-    }
-  }
-  #W(t) {
-    this.#e |= _e;
-    for (let e = t.provisional; e < t.length; e++) {
-      let s = t[e];
-      s && s.#A();
-    }
-  }
-  #A() {
-    this.#e & L || (this.#e = (this.#e | L) & kt, this.#G());
-  }
-  #G() {
-    let t = this.children();
-    t.provisional = 0;
-    for (let e of t) e.#A();
-  }
-  #P() {
-    this.#e |= Kt, this.#N();
-  }
-  #N() {
-    if (this.#e & At) return;
-    let t = this.#e;
-    (t & N) === I && (t &= kt), this.#e = t | At, this.#G();
-  }
-  #$(t = "") {
-    t === "ENOTDIR" || t === "EPERM" ? this.#N() : t === "ENOENT" ? this.#A() : this.children().provisional = 0;
-  }
-  #O(t = "") {
-    t === "ENOTDIR" ? this.parent.#N() : t === "ENOENT" && this.#A();
-  }
-  #F(t = "") {
-    let e = this.#e;
-    e |= Ht, t === "ENOENT" && (e |= L), (t === "EINVAL" || t === "UNKNOWN") && (e &= kt), this.#e = e, t === "ENOTDIR" && this.parent && this.parent.#N();
-  }
-  #I(t, e) {
-    return this.#U(t, e) || this.#z(t, e);
-  }
-  #z(t, e) {
-    let s = De(t), i = this.newChild(t.name, s, { parent: this }), n = i.#e & N;
-    return n !== I && n !== tt && n !== P && (i.#e |= At), e.unshift(i), e.provisional++, i;
-  }
-  #U(t, e) {
-    for (let s = e.provisional; s < e.length; s++) {
-      let i = e[s];
-      if ((this.nocase ? qt(t.name) : Mt(t.name)) === i.#k) return this.#V(t, i, s, e);
-    }
-  }
-  #V(t, e, s, i) {
-    let n = e.name;
-    return e.#e = e.#e & kt | De(t), n !== t.name && (e.name = t.name), s !== i.provisional && (s === i.length - 1 ? i.pop() : i.splice(s, 1), i.unshift(e)), i.provisional++, e;
-  }
-  async lstat() {
-    if ((this.#e & L) === 0) try {
-      return this.#H(await this.#t.promises.lstat(this.fullpath())), this;
-    } catch (t) {
-      this.#O(t.code);
-    }
-  }
-  lstatSync() {
-    if ((this.#e & L) === 0) try {
-      return this.#H(this.#t.lstatSync(this.fullpath())), this;
-    } catch (t) {
-      this.#O(t.code);
-    }
-  }
-  #H(t) {
-    let { atime: e, atimeMs: s, birthtime: i, birthtimeMs: n, blksize: o, blocks: h, ctime: a, ctimeMs: l, dev: c, gid: f, ino: u, mode: p, mtime: g, mtimeMs: d, nlink: w, rdev: m, size: b, uid: x } = t;
-    this.#y = e, this.#a = s, this.#p = i, this.#E = n, this.#f = o, this.#l = h, this.#w = a, this.#b = l, this.#n = c, this.#d = f, this.#h = u, this.#i = p, this.#g = g, this.#s = d, this.#o = w, this.#u = m, this.#m = b, this.#r = x;
-    let S = De(t);
-    this.#e = this.#e & kt | S | xs, S !== P && S !== I && S !== tt && (this.#e |= At);
-  }
-  #L = [];
-  #c = false;
-  #q(t) {
-    this.#c = false;
-    let e = this.#L.slice();
-    this.#L.length = 0, e.forEach((s) => s(null, t));
-  }
-  readdirCB(t, e = false) {
-    if (!this.canReaddir()) {
-      e ? t(null, []) : queueMicrotask(() => t(null, []));
-      return;
-    }
-    let s = this.children();
-    if (this.calledReaddir()) {
-      let n = s.slice(0, s.provisional);
-      e ? t(null, n) : queueMicrotask(() => t(null, n));
-      return;
-    }
-    if (this.#L.push(t), this.#c) return;
-    this.#c = true;
-    let i = this.fullpath();
-    this.#t.readdir(i, { withFileTypes: true }, (n, o) => {
-      if (n) this.#$(n.code), s.provisional = 0;
-      else {
-        for (let h of o) this.#I(h, s);
-        this.#W(s);
-      }
-      this.#q(s.slice(0, s.provisional));
-    });
-  }
-  #B;
-  async readdir() {
-    if (!this.canReaddir()) return [];
-    let t = this.children();
-    if (this.calledReaddir()) return t.slice(0, t.provisional);
-    let e = this.fullpath();
-    if (this.#B) await this.#B;
-    else {
-      let s = () => {
-      };
-      this.#B = new Promise((i) => s = i);
-      try {
-        for (let i of await this.#t.promises.readdir(e, { withFileTypes: true })) this.#I(i, t);
-        this.#W(t);
-      } catch (i) {
-        this.#$(i.code), t.provisional = 0;
-      }
-      this.#B = void 0, s();
-    }
-    return t.slice(0, t.provisional);
-  }
-  readdirSync() {
-    if (!this.canReaddir()) return [];
-    let t = this.children();
-    if (this.calledReaddir()) return t.slice(0, t.provisional);
-    let e = this.fullpath();
-    try {
-      for (let s of this.#t.readdirSync(e, { withFileTypes: true })) this.#I(s, t);
-      this.#W(t);
-    } catch (s) {
-      this.#$(s.code), t.provisional = 0;
-    }
-    return t.slice(0, t.provisional);
-  }
-  canReaddir() {
-    if (this.#e & vs) return false;
-    let t = N & this.#e;
-    return t === P || t === I || t === tt;
-  }
-  shouldWalk(t, e) {
-    return (this.#e & I) === I && !(this.#e & vs) && !t.has(this) && (!e || e(this));
-  }
-  async realpath() {
-    if (this.#R) return this.#R;
-    if (!((Kt | Ht | L) & this.#e)) try {
-      let t = await this.#t.promises.realpath(this.fullpath());
-      return this.#R = this.resolve(t);
-    } catch {
-      this.#P();
-    }
-  }
-  realpathSync() {
-    if (this.#R) return this.#R;
-    if (!((Kt | Ht | L) & this.#e)) try {
-      let t = this.#t.realpathSync(this.fullpath());
-      return this.#R = this.resolve(t);
-    } catch {
-      this.#P();
-    }
-  }
-  [Ts](t) {
-    if (t === this) return;
-    t.isCWD = false, this.isCWD = true;
-    let e = /* @__PURE__ */ new Set([]), s = [], i = this;
-    for (; i && i.parent; ) e.add(i), i.#S = s.join(this.sep), i.#M = s.join("/"), i = i.parent, s.push("..");
-    for (i = t; i && i.parent && !e.has(i); ) i.#S = void 0, i.#M = void 0, i = i.parent;
-  }
-};
-var Vt = class r extends O {
-  sep = "\\";
-  splitSep = un;
-  constructor(t, e = P, s, i, n, o, h) {
-    super(t, e, s, i, n, o, h);
-  }
-  newChild(t, e = P, s = {}) {
-    return new r(t, e, this.root, this.roots, this.nocase, this.childrenCache(), s);
-  }
-  getRootString(t) {
-    return ln.exec(t)?.[0] ?? Ne.parse(t).root;
-  }
-  getRoot(t) {
-    if (t = Ss(t.toUpperCase()), t === this.root.name || /^[\\/]$/.test(t)) return this.root;
-    for (let [e, s] of Object.entries(this.roots)) if (this.sameRoot(t, e)) return this.roots[t] = s;
-    return this.roots[t] = new ot(t, { nocase: this.nocase, fs: this.fs }).root;
-  }
-  sameRoot(t, e = this.root.name) {
-    return Ss(t.toUpperCase()) === e;
-  }
-};
-var Yt = class r2 extends O {
-  splitSep = "/";
-  sep = "/";
-  constructor(t, e = P, s, i, n, o, h) {
-    super(t, e, s, i, n, o, h);
-  }
-  getRootString(t) {
-    return t.startsWith("/") ? "/" : "";
-  }
-  getRoot(t) {
-    return this.root;
-  }
-  newChild(t, e = P, s = {}) {
-    return new r2(t, e, this.root, this.roots, this.nocase, this.childrenCache(), s);
-  }
-};
-var Jt = class {
-  root;
-  rootPath;
-  roots;
-  cwd;
-  #t;
-  #n;
-  #i;
-  nocase;
-  #o;
-  constructor(t = process.cwd(), e, s, { nocase: i, childrenCacheSize: n = 16 * 1024, fs: o = Ct } = {}) {
-    this.#o = Cs(o), (t instanceof URL || t.startsWith("file://")) && (t = Ki(t));
-    let h = e.resolve(t);
-    this.roots = /* @__PURE__ */ Object.create(null), this.rootPath = this.parseRootPath(h), this.#t = new Xt(), this.#n = new Xt(), this.#i = new Pe(n);
-    let a = h.substring(this.rootPath.length).split(s);
-    if (a.length === 1 && !a[0] && a.pop(), i === void 0) throw new TypeError("must provide nocase setting to PathScurryBase ctor");
-    this.nocase = i, this.root = this.newRoot(this.#o), this.roots[this.rootPath] = this.root;
-    let l = this.root, c = a.length - 1, f = e.sep, u = this.rootPath, p = false;
-    for (let g of a) {
-      let d = c--;
-      l = l.child(g, { relative: new Array(d).fill("..").join(f), relativePosix: new Array(d).fill("..").join("/"), fullpath: u += (p ? "" : f) + g }), p = true;
-    }
-    this.cwd = l;
-  }
-  depth(t = this.cwd) {
-    return typeof t == "string" && (t = this.cwd.resolve(t)), t.depth();
-  }
-  childrenCache() {
-    return this.#i;
-  }
-  resolve(...t) {
-    let e = "";
-    for (let n = t.length - 1; n >= 0; n--) {
-      let o = t[n];
-      if (!(!o || o === ".") && (e = e ? `${o}/${e}` : o, this.isAbsolute(o))) break;
-    }
-    let s = this.#t.get(e);
-    if (s !== void 0) return s;
-    let i = this.cwd.resolve(e).fullpath();
-    return this.#t.set(e, i), i;
-  }
-  resolvePosix(...t) {
-    let e = "";
-    for (let n = t.length - 1; n >= 0; n--) {
-      let o = t[n];
-      if (!(!o || o === ".") && (e = e ? `${o}/${e}` : o, this.isAbsolute(o))) break;
-    }
-    let s = this.#n.get(e);
-    if (s !== void 0) return s;
-    let i = this.cwd.resolve(e).fullpathPosix();
-    return this.#n.set(e, i), i;
-  }
-  relative(t = this.cwd) {
-    return typeof t == "string" && (t = this.cwd.resolve(t)), t.relative();
-  }
-  relativePosix(t = this.cwd) {
-    return typeof t == "string" && (t = this.cwd.resolve(t)), t.relativePosix();
-  }
-  basename(t = this.cwd) {
-    return typeof t == "string" && (t = this.cwd.resolve(t)), t.name;
-  }
-  dirname(t = this.cwd) {
-    return typeof t == "string" && (t = this.cwd.resolve(t)), (t.parent || t).fullpath();
-  }
-  async readdir(t = this.cwd, e = { withFileTypes: true }) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t, t = this.cwd);
-    let { withFileTypes: s } = e;
-    if (t.canReaddir()) {
-      let i = await t.readdir();
-      return s ? i : i.map((n) => n.name);
-    } else return [];
-  }
-  readdirSync(t = this.cwd, e = { withFileTypes: true }) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t, t = this.cwd);
-    let { withFileTypes: s = true } = e;
-    return t.canReaddir() ? s ? t.readdirSync() : t.readdirSync().map((i) => i.name) : [];
-  }
-  async lstat(t = this.cwd) {
-    return typeof t == "string" && (t = this.cwd.resolve(t)), t.lstat();
-  }
-  lstatSync(t = this.cwd) {
-    return typeof t == "string" && (t = this.cwd.resolve(t)), t.lstatSync();
-  }
-  async readlink(t = this.cwd, { withFileTypes: e } = { withFileTypes: false }) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t.withFileTypes, t = this.cwd);
-    let s = await t.readlink();
-    return e ? s : s?.fullpath();
-  }
-  readlinkSync(t = this.cwd, { withFileTypes: e } = { withFileTypes: false }) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t.withFileTypes, t = this.cwd);
-    let s = t.readlinkSync();
-    return e ? s : s?.fullpath();
-  }
-  async realpath(t = this.cwd, { withFileTypes: e } = { withFileTypes: false }) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t.withFileTypes, t = this.cwd);
-    let s = await t.realpath();
-    return e ? s : s?.fullpath();
-  }
-  realpathSync(t = this.cwd, { withFileTypes: e } = { withFileTypes: false }) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t.withFileTypes, t = this.cwd);
-    let s = t.realpathSync();
-    return e ? s : s?.fullpath();
-  }
-  async walk(t = this.cwd, e = {}) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t, t = this.cwd);
-    let { withFileTypes: s = true, follow: i = false, filter: n, walkFilter: o } = e, h = [];
-    (!n || n(t)) && h.push(s ? t : t.fullpath());
-    let a = /* @__PURE__ */ new Set(), l = (f, u) => {
-      a.add(f), f.readdirCB((p, g) => {
-        if (p) return u(p);
-        let d = g.length;
-        if (!d) return u();
-        let w = () => {
-          --d === 0 && u();
-        };
-        for (let m of g) (!n || n(m)) && h.push(s ? m : m.fullpath()), i && m.isSymbolicLink() ? m.realpath().then((b) => b?.isUnknown() ? b.lstat() : b).then((b) => b?.shouldWalk(a, o) ? l(b, w) : w()) : m.shouldWalk(a, o) ? l(m, w) : w();
-      }, true);
-    }, c = t;
-    return new Promise((f, u) => {
-      l(c, (p) => {
-        if (p) return u(p);
-        f(h);
-      });
-    });
-  }
-  walkSync(t = this.cwd, e = {}) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t, t = this.cwd);
-    let { withFileTypes: s = true, follow: i = false, filter: n, walkFilter: o } = e, h = [];
-    (!n || n(t)) && h.push(s ? t : t.fullpath());
-    let a = /* @__PURE__ */ new Set([t]);
-    for (let l of a) {
-      let c = l.readdirSync();
-      for (let f of c) {
-        (!n || n(f)) && h.push(s ? f : f.fullpath());
-        let u = f;
-        if (f.isSymbolicLink()) {
-          if (!(i && (u = f.realpathSync()))) continue;
-          u.isUnknown() && u.lstatSync();
-        }
-        u.shouldWalk(a, o) && a.add(u);
-      }
-    }
-    return h;
-  }
-  [Symbol.asyncIterator]() {
-    return this.iterate();
-  }
-  iterate(t = this.cwd, e = {}) {
-    return typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t, t = this.cwd), this.stream(t, e)[Symbol.asyncIterator]();
-  }
-  [Symbol.iterator]() {
-    return this.iterateSync();
-  }
-  *iterateSync(t = this.cwd, e = {}) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t, t = this.cwd);
-    let { withFileTypes: s = true, follow: i = false, filter: n, walkFilter: o } = e;
-    (!n || n(t)) && (yield s ? t : t.fullpath());
-    let h = /* @__PURE__ */ new Set([t]);
-    for (let a of h) {
-      let l = a.readdirSync();
-      for (let c of l) {
-        (!n || n(c)) && (yield s ? c : c.fullpath());
-        let f = c;
-        if (c.isSymbolicLink()) {
-          if (!(i && (f = c.realpathSync()))) continue;
-          f.isUnknown() && f.lstatSync();
-        }
-        f.shouldWalk(h, o) && h.add(f);
-      }
-    }
-  }
-  stream(t = this.cwd, e = {}) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t, t = this.cwd);
-    let { withFileTypes: s = true, follow: i = false, filter: n, walkFilter: o } = e, h = new J({ objectMode: true });
-    (!n || n(t)) && h.write(s ? t : t.fullpath());
-    let a = /* @__PURE__ */ new Set(), l = [t], c = 0, f = () => {
-      let u = false;
-      for (; !u; ) {
-        let p = l.shift();
-        if (!p) {
-          c === 0 && h.end();
-          return;
-        }
-        c++, a.add(p);
-        let g = (w, m, b = false) => {
-          if (w) return h.emit("error", w);
-          if (i && !b) {
-            let x = [];
-            for (let S of m) S.isSymbolicLink() && x.push(S.realpath().then((y) => y?.isUnknown() ? y.lstat() : y));
-            if (x.length) {
-              Promise.all(x).then(() => g(null, m, true));
-              return;
-            }
-          }
-          for (let x of m) x && (!n || n(x)) && (h.write(s ? x : x.fullpath()) || (u = true));
-          c--;
-          for (let x of m) {
-            let S = x.realpathCached() || x;
-            S.shouldWalk(a, o) && l.push(S);
-          }
-          u && !h.flowing ? h.once("drain", f) : d || f();
-        }, d = true;
-        p.readdirCB(g, true), d = false;
-      }
-    };
-    return f(), h;
-  }
-  streamSync(t = this.cwd, e = {}) {
-    typeof t == "string" ? t = this.cwd.resolve(t) : t instanceof O || (e = t, t = this.cwd);
-    let { withFileTypes: s = true, follow: i = false, filter: n, walkFilter: o } = e, h = new J({ objectMode: true }), a = /* @__PURE__ */ new Set();
-    (!n || n(t)) && h.write(s ? t : t.fullpath());
-    let l = [t], c = 0, f = () => {
-      let u = false;
-      for (; !u; ) {
-        let p = l.shift();
-        if (!p) {
-          c === 0 && h.end();
-          return;
-        }
-        c++, a.add(p);
-        let g = p.readdirSync();
-        for (let d of g) (!n || n(d)) && (h.write(s ? d : d.fullpath()) || (u = true));
-        c--;
-        for (let d of g) {
-          let w = d;
-          if (d.isSymbolicLink()) {
-            if (!(i && (w = d.realpathSync()))) continue;
-            w.isUnknown() && w.lstatSync();
-          }
-          w.shouldWalk(a, o) && l.push(w);
-        }
-      }
-      u && !h.flowing && h.once("drain", f);
-    };
-    return f(), h;
-  }
-  chdir(t = this.cwd) {
-    let e = this.cwd;
-    this.cwd = typeof t == "string" ? this.cwd.resolve(t) : t, this.cwd[Ts](e);
-  }
-};
-var ot = class extends Jt {
-  sep = "\\";
-  constructor(t = process.cwd(), e = {}) {
-    let { nocase: s = true } = e;
-    typeof t == "string" && !t.startsWith("file://") && (t = t.replace(cn, "").replace(fn, "\\")), super(t, Ne, "\\", { ...e, nocase: s }), this.nocase = s;
-    for (let i = this.cwd; i; i = i.parent) i.nocase = this.nocase;
-  }
-  parseRootPath(t) {
-    return Ne.parse(t).root.toUpperCase();
-  }
-  newRoot(t) {
-    return new Vt(this.rootPath, I, void 0, this.roots, this.nocase, this.childrenCache(), { fs: t });
-  }
-  isAbsolute(t) {
-    return t.startsWith("/") || t.startsWith("\\") || /^[a-z]:(\/|\\)/i.test(t);
-  }
-};
-var ht = class extends Jt {
-  sep = "/";
-  constructor(t = process.cwd(), e = {}) {
-    let { nocase: s = false } = e;
-    super(t, qi, "/", { ...e, nocase: s }), this.nocase = s;
-  }
-  parseRootPath(t) {
-    return "/";
-  }
-  newRoot(t) {
-    return new Yt(this.rootPath, I, void 0, this.roots, this.nocase, this.childrenCache(), { fs: t });
-  }
-  isAbsolute(t) {
-    return t.startsWith("/");
-  }
-};
-var Rt = class extends ht {
-  constructor(t = process.cwd(), e = {}) {
-    let { nocase: s = true } = e;
-    super(t, { ...e, nocase: s });
-  }
-};
-var rr = process.platform === "win32" ? Vt : Yt;
-var _s = process.platform === "win32" ? ot : process.platform === "darwin" ? Rt : ht;
-var pn = (r7) => r7.length >= 1;
-var mn = (r7) => r7.length >= 1;
-var gn = /* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom");
-var at = class r3 {
-  #t;
-  #n;
-  #i;
-  length;
-  #o;
-  #r;
-  #d;
-  #u;
-  #f;
-  #h;
-  #m = true;
-  constructor(t, e, s, i) {
-    if (!pn(t)) throw new TypeError("empty pattern list");
-    if (!mn(e)) throw new TypeError("empty glob list");
-    if (e.length !== t.length) throw new TypeError("mismatched pattern list and glob list lengths");
-    if (this.length = t.length, s < 0 || s >= this.length) throw new TypeError("index out of range");
-    if (this.#t = t, this.#n = e, this.#i = s, this.#o = i, this.#i === 0) {
-      if (this.isUNC()) {
-        let n = this.#l() ? 6 : 4, o = this.#t.slice(0, n), h = this.#n.slice(0, n), a = this.#t.slice(n), l = this.#n.slice(n);
-        a[0] === "" && (a.shift(), l.shift());
-        let c = [...o, ""].join("/"), f = [...h, ""].join("/");
-        this.#t = [c, ...a], this.#n = [f, ...l], this.length = this.#t.length;
-      } else if (this.isDrive() || this.isAbsolute()) {
-        let [n, ...o] = this.#t, [h, ...a] = this.#n;
-        o[0] === "" && (o.shift(), a.shift());
-        let l = `${n}/`, c = `${h}/`;
-        this.#t = [l, ...o], this.#n = [c, ...a], this.length = this.#t.length;
-      }
-    }
-  }
-  [gn]() {
-    return `Pattern <${this.#n.slice(this.#i).join("/")}>`;
-  }
-  pattern() {
-    return this.#t[this.#i];
-  }
-  isString() {
-    return typeof this.#t[this.#i] == "string";
-  }
-  isGlobstar() {
-    return this.#t[this.#i] === v;
-  }
-  isMatcher() {
-    return typeof this.#t[this.#i] == "object";
-  }
-  globString() {
-    return this.#d = this.#d || (this.#i === 0 ? this.isAbsolute() ? this.#n[0] + this.#n.slice(1).join("/") : this.#n.join("/") : this.#n.slice(this.#i).join("/"));
-  }
-  hasMore() {
-    return this.length > this.#i + 1;
-  }
-  rest() {
-    return this.#r !== void 0 ? this.#r : this.hasMore() ? (this.#r = new r3(this.#t, this.#n, this.#i + 1, this.#o), this.#r.#h = this.#h, this.#r.#f = this.#f, this.#r.#u = this.#u, this.#r) : this.#r = null;
-  }
-  #l() {
-    let t = this.#t;
-    return t[2] === "?" && typeof t[3] == "string" && /^unc$/i.test(t[3]);
-  }
-  isUNC() {
-    let t = this.#t, e = this.#l() ? 4 : 2;
-    return this.#f !== void 0 ? this.#f : this.#f = this.#o === "win32" && this.#i === 0 && t[0] === "" && t[1] === "" && typeof t[e] == "string" && !!t[e] && typeof t[e + 1] == "string" && !!t[e + 1];
-  }
-  isDrive() {
-    let t = this.#t;
-    return this.#u !== void 0 ? this.#u : this.#u = this.#o === "win32" && this.#i === 0 && this.length > 1 && typeof t[0] == "string" && /^[a-z]:$/i.test(t[0]);
-  }
-  isAbsolute() {
-    let t = this.#t;
-    return this.#h !== void 0 ? this.#h : this.#h = t[0] === "" && t.length > 1 || this.isDrive() || this.isUNC();
-  }
-  root() {
-    let t = this.#t[0];
-    return typeof t == "string" && this.isAbsolute() && this.#i === 0 ? t : "";
-  }
-  checkFollowGlobstar() {
-    return !(this.#i === 0 || !this.isGlobstar() || !this.#m);
-  }
-  markFollowGlobstar() {
-    return this.#i === 0 || !this.isGlobstar() || !this.#m ? false : (this.#m = false, true);
-  }
-};
-var wn = typeof process == "object" && process && typeof process.platform == "string" ? process.platform : "linux";
-var lt = class {
-  relative;
-  relativeChildren;
-  absolute;
-  absoluteChildren;
-  platform;
-  mmopts;
-  slashRoot;
-  constructor(t, { nobrace: e, nocase: s, noext: i, noglobstar: n, normalize: o, platform: h = wn, root: a, windowsPathsNoEscape: l, allowWindowsEscape: c, braceExpandMax: f = 1e4 }, u) {
-    this.relative = [], this.absolute = [], this.relativeChildren = [], this.absoluteChildren = [], this.platform = h, l = !!l || c === false, this.mmopts = { braceExpandMax: f, dot: true, nobrace: e, nocase: s, noext: i, noglobstar: n, normalize: o, optimizationLevel: 2, platform: h, nocomment: true, nonegate: true, windowsPathsNoEscape: l };
-    let p = u?.resolve(a ?? "/").fullpath() ?? "/";
-    this.slashRoot = K(p.replace(/\\/g, "/").replace(/\/$/, ""), { magicalBraces: true, windowsPathsNoEscape: l });
-    for (let g of t) this.add(g);
-  }
-  add(t) {
-    let e = new D(t, this.mmopts);
-    for (let s = 0; s < e.set.length; s++) {
-      let i = e.set[s], n = e.globParts[s];
-      if (!i || !n) throw new Error("invalid pattern object");
-      for (; i[0] === "." && n[0] === "."; ) i.shift(), n.shift();
-      let o = new at(i, n, 0, this.platform), h = o.root() === "/" ? `${this.slashRoot}/${o.rest()?.globString() ?? ""}` : o.globString(), a = new D(h, this.mmopts), l = n[n.length - 1] === "**", c = o.isAbsolute();
-      c ? this.absolute.push(a) : this.relative.push(a), l && (c ? this.absoluteChildren.push(a) : this.relativeChildren.push(a));
-    }
-  }
-  ignored(t) {
-    let e = t.fullpath(), s = `${e}/`, i = t.relative() || ".", n = `${i}/`;
-    for (let o of this.relative) if (o.match(i) || o.match(n)) return true;
-    for (let o of this.absolute) if (o.match(e) || o.match(s)) return true;
-    return false;
-  }
-  childrenIgnored(t) {
-    let e = `${t.fullpath()}/`, s = `${t.relative() || "."}/`;
-    for (let i of this.relativeChildren) if (i.match(s)) return true;
-    for (let i of this.absoluteChildren) if (i.match(e)) return true;
-    return false;
-  }
-};
-var ze = class r4 {
-  parent;
-  store;
-  constructor(t) {
-    this.parent = t;
-  }
-  copy() {
-    return new r4(this);
-  }
-  #t(t) {
-    let e = this.store?.get(t);
-    return e || !this.parent ? e : this.parent.#t(t);
-  }
-  hasWalked(t, e) {
-    return !!this.#t(t.fullpath())?.has(e.globString());
-  }
-  storeWalked(t, e) {
-    let s = t.fullpath(), i = this.#t(s);
-    i ? i.add(e.globString()) : (this.store ??= /* @__PURE__ */ new Map()).set(s, /* @__PURE__ */ new Set([e.globString()]));
-  }
-};
-var Ot = class r5 {
-  static ABSOLUTE = 2;
-  static IF_DIR = 1;
-  store = /* @__PURE__ */ new Map();
-  add(t, e, s) {
-    let i = (e ? r5.ABSOLUTE : 0) | (s ? r5.IF_DIR : 0), n = this.store.get(t);
-    this.store.set(t, n === void 0 ? i : i & n);
-  }
-};
-var Le = class {
-  store = /* @__PURE__ */ new Map();
-  add(t, e) {
-    if (!t.canReaddir()) return;
-    let s = this.store.get(t);
-    s ? s.find((i) => i.globString() === e.globString()) || s.push(e) : this.store.set(t, [e]);
-  }
-  get(t) {
-    let e = this.store.get(t);
-    if (!e) throw new Error("attempting to walk unknown path");
-    return e;
-  }
-  entries() {
-    return this.keys().map((t) => [t, this.store.get(t)]);
-  }
-  keys() {
-    return [...this.store.keys()].filter((t) => t.canReaddir());
-  }
-};
-var Ft = class r6 {
-  hasWalkedCache;
-  matches = new Ot();
-  subwalks = new Le();
-  patterns;
-  follow;
-  dot;
-  opts;
-  constructor(t, e) {
-    this.opts = t, this.follow = !!t.follow, this.dot = !!t.dot, this.hasWalkedCache = e ? e.copy() : new ze();
-  }
-  processPatterns(t, e) {
-    this.patterns = e;
-    let s = e.map((i) => [t, i]);
-    for (let [i, n] of s) {
-      this.hasWalkedCache.storeWalked(i, n);
-      let o = n.root(), h = n.isAbsolute() && this.opts.absolute !== false;
-      if (o) {
-        i = i.resolve(o === "/" && this.opts.root !== void 0 ? this.opts.root : o);
-        let f = n.rest();
-        if (f) n = f;
-        else {
-          this.matches.add(i, true, false);
-          continue;
-        }
-      }
-      if (i.isENOENT()) continue;
-      let a, l, c = false;
-      for (; typeof (a = n.pattern()) == "string" && (l = n.rest()); ) i = i.resolve(a), n = l, c = true;
-      if (a = n.pattern(), l = n.rest(), c) {
-        if (this.hasWalkedCache.hasWalked(i, n)) continue;
-        this.hasWalkedCache.storeWalked(i, n);
-      }
-      if (typeof a == "string") {
-        let f = a === ".." || a === "" || a === ".";
-        this.matches.add(i.resolve(a), h, f);
-        continue;
-      } else if (a === v) {
-        (!i.isSymbolicLink() || this.follow || n.checkFollowGlobstar()) && this.subwalks.add(i, n);
-        let f = l?.pattern(), u = l?.rest();
-        if (!l || (f === "" || f === ".") && !u) this.matches.add(i, h, f === "" || f === ".");
-        else if (f === "..") {
-          let p = i.parent || i;
-          u ? this.hasWalkedCache.hasWalked(p, u) || this.subwalks.add(p, u) : this.matches.add(p, h, true);
-        }
-      } else typeof a == "object" && this.subwalks.add(i, n);
-    }
-    return this;
-  }
-  subwalkTargets() {
-    return this.subwalks.keys();
-  }
-  child() {
-    return new r6(this.opts, this.hasWalkedCache);
-  }
-  filterEntries(t, e) {
-    let s = this.subwalks.get(t), i = this.child();
-    for (let n of e) for (let o of s) {
-      let h = o.isAbsolute(), a = o.pattern(), l = o.rest();
-      a === v ? i.testGlobstar(n, o, l, h) : typeof a == "object" ? i.testMatcher(n, a, l, h) : i.testString(n, a, l, h);
-    }
-    return i;
-  }
-  testGlobstar(t, e, s, i) {
-    if ((this.dot || !t.name.startsWith(".")) && (e.hasMore() || this.matches.add(t, i, false), t.canReaddir() && (this.follow || !t.isSymbolicLink() ? this.subwalks.add(t, e) : t.isSymbolicLink() && (s && e.checkFollowGlobstar() ? this.subwalks.add(t, s) : e.markFollowGlobstar() && this.subwalks.add(t, e)))), s) {
-      let n = s.pattern();
-      if (typeof n == "string" && n !== ".." && n !== "" && n !== ".") this.testString(t, n, s.rest(), i);
-      else if (n === "..") {
-        let o = t.parent || t;
-        this.subwalks.add(o, s);
-      } else typeof n == "object" && this.testMatcher(t, n, s.rest(), i);
-    }
-  }
-  testMatcher(t, e, s, i) {
-    e.testUnchecked(t.name) && (s ? this.subwalks.add(t, s) : this.matches.add(t, i, false));
-  }
-  testString(t, e, s, i) {
-    t.isNamed(e) && (s ? this.subwalks.add(t, s) : this.matches.add(t, i, false));
-  }
-};
-var { ABSOLUTE: Zt, IF_DIR: Qt } = Ot;
-var bn = (r7, t, e) => typeof r7 == "string" ? new lt([r7], t, e) : Array.isArray(r7) ? new lt(r7, t, e) : r7;
-var te = class {
-  path;
-  patterns;
-  opts;
-  seen = /* @__PURE__ */ new Set();
-  paused = false;
-  aborted = false;
-  #t = [];
-  #n;
-  #i;
-  signal;
-  maxDepth;
-  includeChildMatches;
-  constructor(t, e, s) {
-    if (this.patterns = t, this.path = e, this.opts = s, this.#i = !s.posix && s.platform === "win32" ? "\\" : "/", this.includeChildMatches = s.includeChildMatches !== false, (s.ignore || !this.includeChildMatches) && (this.#n = bn(s.ignore ?? [], s, e), !this.includeChildMatches && typeof this.#n.add != "function")) {
-      let i = "cannot ignore child matches, ignore lacks add() method.";
-      throw new Error(i);
-    }
-    this.maxDepth = s.maxDepth || 1 / 0, s.signal && (this.signal = s.signal, this.signal.addEventListener("abort", () => {
-      this.#t.length = 0;
-    }));
-  }
-  #o(t) {
-    return this.seen.has(t) || !!this.#n?.ignored?.(t);
-  }
-  #r(t) {
-    return !!this.#n?.childrenIgnored?.(t);
-  }
-  pause() {
-    this.paused = true;
-  }
-  resume() {
-    if (this.signal?.aborted) return;
-    this.paused = false;
-    let t;
-    for (; !this.paused && (t = this.#t.shift()); ) t();
-  }
-  onResume(t) {
-    this.paused ? this.#t.push(t) : t();
-  }
-  async matchCheck(t, e) {
-    if (e && this.opts.nodir) return;
-    let s, i;
-    if (this.opts.realpath) {
-      if (s = t.realpathCached() || await t.realpath(), !s) return;
-      i = s;
-    } else i = t;
-    let o = i.isUnknown() || this.opts.stat ? await i.lstat() : i;
-    if (this.opts.follow && this.opts.nodir && o?.isSymbolicLink()) {
-      let h = await o.realpath();
-      h && (h.isUnknown() || this.opts.stat) && await h.lstat();
-    }
-    return this.matchCheckTest(o, e);
-  }
-  matchCheckTest(t, e) {
-    return t && (this.maxDepth === 1 / 0 || t.depth() <= this.maxDepth) && (!e || t.canReaddir()) && (!this.opts.nodir || !t.isDirectory()) && (!this.opts.nodir || !this.opts.follow || !t.isSymbolicLink() || !t.realpathCached()?.isDirectory()) && !this.#o(t) ? t : void 0;
-  }
-  matchCheckSync(t, e) {
-    if (e && this.opts.nodir) return;
-    let s, i;
-    if (this.opts.realpath) {
-      if (s = t.realpathCached() || t.realpathSync(), !s) return;
-      i = s;
-    } else i = t;
-    let o = i.isUnknown() || this.opts.stat ? i.lstatSync() : i;
-    if (this.opts.follow && this.opts.nodir && o?.isSymbolicLink()) {
-      let h = o.realpathSync();
-      h && (h?.isUnknown() || this.opts.stat) && h.lstatSync();
-    }
-    return this.matchCheckTest(o, e);
-  }
-  matchFinish(t, e) {
-    this.#o(t) || this.#d(t, e);
-  }
-  #d(t, e) {
-    if (!this.includeChildMatches && this.#n?.add) {
-      let n = `${t.relativePosix()}/**`;
-      this.#n.add(n);
-    }
-    let s = this.opts.absolute === void 0 ? e : this.opts.absolute;
-    this.seen.add(t);
-    let i = this.opts.mark && t.isDirectory() ? this.#i : "";
-    if (this.opts.withFileTypes) this.matchEmit(t);
-    else if (s) {
-      let n = this.opts.posix ? t.fullpathPosix() : t.fullpath();
-      this.matchEmit(n + i);
-    } else {
-      let n = this.opts.posix ? t.relativePosix() : t.relative(), o = this.opts.dotRelative && !n.startsWith(`..${this.#i}`) ? `.${this.#i}` : "";
-      this.matchEmit(n ? o + n + i : `.${i}`);
-    }
-  }
-  async match(t, e, s) {
-    let i = await this.matchCheck(t, s);
-    i && this.matchFinish(i, e);
-  }
-  matchSync(t, e, s) {
-    let i = this.matchCheckSync(t, s);
-    i && this.#d(i, e);
-  }
-  walkCB(t, e, s) {
-    if (this.signal?.aborted) return s();
-    this.walkCB2(t, e, new Ft(this.opts), s);
-  }
-  walkCB2(t, e, s, i) {
-    if (this.#r(t) || this.signal?.aborted) return i();
-    if (this.paused) {
-      this.onResume(() => this.walkCB2(t, e, s, i));
-      return;
-    }
-    s.processPatterns(t, e);
-    let n = 1, o = () => {
-      --n === 0 && i();
-    };
-    for (let [h, a] of s.matches.store) this.#o(h) || (n++, this.match(h, !!(a & Zt), !!(a & Qt)).then(() => o()));
-    for (let h of s.subwalkTargets()) {
-      if (this.maxDepth !== 1 / 0 && h.depth() >= this.maxDepth) continue;
-      n++;
-      let a = h.readdirCached();
-      h.calledReaddir() ? this.walkCB3(h, a, s, o) : h.readdirCB((l, c) => this.walkCB3(h, c, s, o), true);
-    }
-    o();
-  }
-  walkCB3(t, e, s, i) {
-    let n = s.filterEntries(t, e), o = 1, h = () => {
-      --o === 0 && i();
-    };
-    for (let [a, l] of n.matches.store) this.#o(a) || (o++, this.match(a, !!(l & Zt), !!(l & Qt)).then(() => h()));
-    for (let [a, l] of n.subwalks.entries()) o++, this.walkCB2(a, l, n.child(), h);
-    h();
-  }
-  walkCBSync(t, e, s) {
-    if (this.signal?.aborted) return s();
-    this.walkCB2Sync(t, e, new Ft(this.opts), s);
-  }
-  walkCB2Sync(t, e, s, i) {
-    if (this.#r(t) || this.signal?.aborted) return i();
-    if (this.paused) {
-      this.onResume(() => this.walkCB2Sync(t, e, s, i));
-      return;
-    }
-    s.processPatterns(t, e);
-    let n = 1, o = () => {
-      --n === 0 && i();
-    };
-    for (let [h, a] of s.matches.store) this.#o(h) || this.matchSync(h, !!(a & Zt), !!(a & Qt));
-    for (let h of s.subwalkTargets()) {
-      if (this.maxDepth !== 1 / 0 && h.depth() >= this.maxDepth) continue;
-      n++;
-      let a = h.readdirSync();
-      this.walkCB3Sync(h, a, s, o);
-    }
-    o();
-  }
-  walkCB3Sync(t, e, s, i) {
-    let n = s.filterEntries(t, e), o = 1, h = () => {
-      --o === 0 && i();
-    };
-    for (let [a, l] of n.matches.store) this.#o(a) || this.matchSync(a, !!(l & Zt), !!(l & Qt));
-    for (let [a, l] of n.subwalks.entries()) o++, this.walkCB2Sync(a, l, n.child(), h);
-    h();
-  }
-};
-var Tt = class extends te {
-  matches = [];
-  constructor(t, e, s) {
-    super(t, e, s);
-  }
-  matchEmit(t) {
-    this.matches.push(t);
-  }
-  async walk() {
-    if (this.signal?.aborted) throw this.signal.reason;
-    return this.path.isUnknown() && await this.path.lstat(), await new Promise((t, e) => {
-      this.walkCB(this.path, this.patterns, () => {
-        this.signal?.aborted ? e(this.signal.reason) : t(this.matches);
-      });
-    }), this.matches;
-  }
-  walkSync() {
-    if (this.signal?.aborted) throw this.signal.reason;
-    return this.path.isUnknown() && this.path.lstatSync(), this.walkCBSync(this.path, this.patterns, () => {
-      if (this.signal?.aborted) throw this.signal.reason;
-    }), this.matches;
-  }
-};
-var _t = class extends te {
-  results;
-  constructor(t, e, s) {
-    super(t, e, s), this.results = new J({ signal: this.signal, objectMode: true }), this.results.on("drain", () => this.resume()), this.results.on("resume", () => this.resume());
-  }
-  matchEmit(t) {
-    this.results.write(t), this.results.flowing || this.pause();
-  }
-  stream() {
-    let t = this.path;
-    return t.isUnknown() ? t.lstat().then(() => {
-      this.walkCB(t, this.patterns, () => this.results.end());
-    }) : this.walkCB(t, this.patterns, () => this.results.end()), this.results;
-  }
-  streamSync() {
-    return this.path.isUnknown() && this.path.lstatSync(), this.walkCBSync(this.path, this.patterns, () => this.results.end()), this.results;
-  }
-};
-var Sn = typeof process == "object" && process && typeof process.platform == "string" ? process.platform : "linux";
-var j = class {
-  absolute;
-  cwd;
-  root;
-  dot;
-  dotRelative;
-  follow;
-  ignore;
-  magicalBraces;
-  mark;
-  matchBase;
-  maxDepth;
-  nobrace;
-  nocase;
-  nodir;
-  noext;
-  noglobstar;
-  pattern;
-  platform;
-  realpath;
-  scurry;
-  stat;
-  signal;
-  windowsPathsNoEscape;
-  withFileTypes;
-  includeChildMatches;
-  opts;
-  patterns;
-  constructor(t, e) {
-    if (!e) throw new TypeError("glob options required");
-    if (this.withFileTypes = !!e.withFileTypes, this.signal = e.signal, this.follow = !!e.follow, this.dot = !!e.dot, this.dotRelative = !!e.dotRelative, this.nodir = !!e.nodir, this.mark = !!e.mark, e.cwd ? (e.cwd instanceof URL || e.cwd.startsWith("file://")) && (e.cwd = yn(e.cwd)) : this.cwd = "", this.cwd = e.cwd || "", this.root = e.root, this.magicalBraces = !!e.magicalBraces, this.nobrace = !!e.nobrace, this.noext = !!e.noext, this.realpath = !!e.realpath, this.absolute = e.absolute, this.includeChildMatches = e.includeChildMatches !== false, this.noglobstar = !!e.noglobstar, this.matchBase = !!e.matchBase, this.maxDepth = typeof e.maxDepth == "number" ? e.maxDepth : 1 / 0, this.stat = !!e.stat, this.ignore = e.ignore, this.withFileTypes && this.absolute !== void 0) throw new Error("cannot set absolute and withFileTypes:true");
-    let s = typeof t == "string" ? [t] : t;
-    if (this.windowsPathsNoEscape = !!e.windowsPathsNoEscape || e.allowWindowsEscape === false, this.windowsPathsNoEscape && (s = s.map((l) => l.replace(/\\/g, "/"))), this.matchBase) {
-      if (e.noglobstar) throw new TypeError("base matching requires globstar");
-      s = s.map((l) => l.includes("/") ? l : `./**/${l}`);
-    }
-    if (this.pattern = s, this.platform = e.platform || Sn, this.opts = { ...e, platform: this.platform }, e.scurry) {
-      if (this.scurry = e.scurry, e.nocase !== void 0 && e.nocase !== e.scurry.nocase) throw new Error("nocase option contradicts provided scurry option");
-    } else {
-      let l = e.platform === "win32" ? ot : e.platform === "darwin" ? Rt : e.platform ? ht : _s;
-      this.scurry = new l(this.cwd, { nocase: e.nocase, fs: e.fs });
-    }
-    this.nocase = this.scurry.nocase;
-    let i = this.platform === "darwin" || this.platform === "win32", n = { braceExpandMax: 1e4, ...e, dot: this.dot, matchBase: this.matchBase, nobrace: this.nobrace, nocase: this.nocase, nocaseMagicOnly: i, nocomment: true, noext: this.noext, nonegate: true, optimizationLevel: 2, platform: this.platform, windowsPathsNoEscape: this.windowsPathsNoEscape }, o = this.pattern.map((l) => new D(l, n)), [h, a] = o.reduce((l, c) => (l[0].push(...c.set), l[1].push(...c.globParts), l), [[], []]);
-    this.patterns = h.map((l, c) => {
-      let f = a[c];
-      if (!f) throw new Error("invalid pattern object");
-      return new at(l, f, 0, this.platform);
-    });
-  }
-  async walk() {
-    return await new Tt(this.patterns, this.scurry.cwd, { ...this.opts, maxDepth: this.maxDepth !== 1 / 0 ? this.maxDepth + this.scurry.cwd.depth() : 1 / 0, platform: this.platform, nocase: this.nocase, includeChildMatches: this.includeChildMatches }).walk();
-  }
-  walkSync() {
-    return new Tt(this.patterns, this.scurry.cwd, { ...this.opts, maxDepth: this.maxDepth !== 1 / 0 ? this.maxDepth + this.scurry.cwd.depth() : 1 / 0, platform: this.platform, nocase: this.nocase, includeChildMatches: this.includeChildMatches }).walkSync();
-  }
-  stream() {
-    return new _t(this.patterns, this.scurry.cwd, { ...this.opts, maxDepth: this.maxDepth !== 1 / 0 ? this.maxDepth + this.scurry.cwd.depth() : 1 / 0, platform: this.platform, nocase: this.nocase, includeChildMatches: this.includeChildMatches }).stream();
-  }
-  streamSync() {
-    return new _t(this.patterns, this.scurry.cwd, { ...this.opts, maxDepth: this.maxDepth !== 1 / 0 ? this.maxDepth + this.scurry.cwd.depth() : 1 / 0, platform: this.platform, nocase: this.nocase, includeChildMatches: this.includeChildMatches }).streamSync();
-  }
-  iterateSync() {
-    return this.streamSync()[Symbol.iterator]();
-  }
-  [Symbol.iterator]() {
-    return this.iterateSync();
-  }
-  iterate() {
-    return this.stream()[Symbol.asyncIterator]();
-  }
-  [Symbol.asyncIterator]() {
-    return this.iterate();
-  }
-};
-var je = (r7, t = {}) => {
-  for (let e of Array.isArray(r7) ? r7 : [r7]) if (new D(e, t).hasMagic()) return true;
-  return false;
-};
-function ee(r7, t = {}) {
-  return new j(r7, t).streamSync();
-}
-function Ps(r7, t = {}) {
-  return new j(r7, t).stream();
-}
-function zs(r7, t = {}) {
-  return new j(r7, t).walkSync();
-}
-async function Ds(r7, t = {}) {
-  return new j(r7, t).walk();
-}
-function se(r7, t = {}) {
-  return new j(r7, t).iterateSync();
-}
-function Ls(r7, t = {}) {
-  return new j(r7, t).iterate();
-}
-var xn = ee;
-var vn = Object.assign(Ps, { sync: ee });
-var En = se;
-var kn = Object.assign(Ls, { sync: se });
-var Cn = Object.assign(zs, { stream: ee, iterate: se });
-var Ns = Object.assign(Ds, { glob: Ds, globSync: zs, sync: Cn, globStream: Ps, stream: vn, globStreamSync: ee, streamSync: xn, globIterate: Ls, iterate: kn, globIterateSync: se, iterateSync: En, Glob: j, hasMagic: je, escape: K, unescape: st });
-Ns.glob = Ns;
 
 // src/load/discover.ts
 var import_ignore = __toESM(require_ignore(), 1);
@@ -39970,7 +29565,7 @@ var DANGLING_REASON = "a symbolic link whose target does not exist";
 var LOOP_REASON = "symbolic link loop";
 var OUTSIDE_REASON = "a symbolic link that leads outside the repository (not followed)";
 var outside = (path) => ({ path, reason: OUTSIDE_REASON, kind: "outside-repository" });
-var notRegular = (path, st2) => ({ path, reason: `not a regular file (${fileTypeOf(st2)})`, kind: "not-regular" });
+var notRegular = (path, st) => ({ path, reason: `not a regular file (${fileTypeOf(st)})`, kind: "not-regular" });
 var Ignorer = class {
   constructor(useGitignore) {
     this.useGitignore = useGitignore;
@@ -40052,8 +29647,8 @@ function discover(opts) {
       skipped.push({ path: abs, reason: LOOP_REASON, kind: "link-loop" });
     } else if (found.problem === "unreadable") {
       addFile(abs);
-    } else if (je(pattern, { windowsPathsNoEscape: true })) {
-      const matches2 = zs(pattern, { cwd: opts.cwd, absolute: true, dot: false, follow: false });
+    } else if (hasMagic(pattern, { windowsPathsNoEscape: true })) {
+      const matches2 = globSync(pattern, { cwd: opts.cwd, absolute: true, dot: false, follow: false });
       let met = 0;
       for (const m of matches2.sort()) {
         if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
@@ -40159,7 +29754,7 @@ function walk(dir, ig, out, visiting, boundary) {
   }
   for (const entry of entries2) {
     const p = join3(dir, entry.name);
-    let st2 = entry;
+    let st = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
       if (target.st && out.edge.escapes(boundary, p)) {
@@ -40170,7 +29765,7 @@ function walk(dir, ig, out, visiting, boundary) {
         }
         continue;
       }
-      if (target.st) st2 = target.st;
+      if (target.st) st = target.st;
       else if (!LINTABLE_EXTENSIONS.test(entry.name)) continue;
       else {
         if (target.problem === "loop") skipped.push({ path: p, reason: LOOP_REASON, kind: "link-loop" });
@@ -40179,13 +29774,13 @@ function walk(dir, ig, out, visiting, boundary) {
         continue;
       }
     }
-    if (st2.isDirectory()) {
+    if (st.isDirectory()) {
       if (!ig.ignored(p, true)) walk(p, ig, out, visiting, boundary);
       else if (!ALWAYS_IGNORED_DIRS.includes(entry.name)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: "ignored-directory" });
     } else if (LINTABLE_EXTENSIONS.test(entry.name)) {
       if (ig.ignored(p, false)) out.ignored.push({ path: p, reason: IGNORED_REASON, kind: "ignored" });
-      else if (st2.isFile()) out.files.add(p);
-      else skipped.push(notRegular(p, st2));
+      else if (st.isFile()) out.files.add(p);
+      else skipped.push(notRegular(p, st));
     }
   }
   visiting.delete(real);
@@ -40260,7 +29855,7 @@ function environmentFor(cwd, settings, settingsKey, physicalFile) {
   const config = withOverrides(fileConfig, { istioVersion: settings.istioVersion }, rulesById);
   const everyRule = {
     ...config,
-    rules: Object.fromEntries(allRules.map((r7) => [r7.name, { level: "error", options: effectiveSetting(config, r7).options }]))
+    rules: Object.fromEntries(allRules.map((r) => [r.name, { level: "error", options: effectiveSetting(config, r).options }]))
   };
   const ignoreBase = config.filePath ? dirname6(config.filePath) : cwd;
   const env = {
@@ -40338,7 +29933,7 @@ function messagesFor(s, rule, options) {
     const input = asTheCliReadsIt(s, displayPath) ?? decodeSource(Buffer.from(s.text, "utf8"), displayPath, s.physicalFile);
     const report2 = lint([input], { config, rules: rules2, cliIstioVersion: s.env.istioVersion, contextResources: contextExcept(s.env.context, s.physicalFile) });
     const byRule = /* @__PURE__ */ new Map();
-    for (const m of report2.results.find((r7) => r7.filePath === displayPath)?.messages ?? []) {
+    for (const m of report2.results.find((r) => r.filePath === displayPath)?.messages ?? []) {
       const list2 = byRule.get(m.ruleId);
       if (list2) list2.push(m);
       else byRule.set(m.ruleId, [m]);
@@ -40352,8 +29947,8 @@ var lowered = { file: "", keys: /* @__PURE__ */ new Set() };
 var messageKey = (ruleId, line, column, message) => `${ruleId}\0${line}\0${column}\0${message}`;
 function exposedFilename(filename) {
   const parts = filename.split(/[\\/]/);
-  const at2 = parts.lastIndexOf("<text>");
-  return at2 === -1 ? filename : parts.slice(at2).join("/");
+  const at = parts.lastIndexOf("<text>");
+  return at === -1 ? filename : parts.slice(at).join("/");
 }
 function noteLowered(filename, key) {
   const file = exposedFilename(filename);
@@ -40407,13 +30002,13 @@ function toEslintRule(rule) {
           if (messages.length === 0) return;
           const { sourceCode } = context;
           const text = sourceCode.text;
-          let at2 = (line, column) => ({ line, column: column - 1 });
+          let at = (line, column) => ({ line, column: column - 1 });
           if (OTHER_LINE_BREAKS.test(text)) {
             const starts = lineStarts(text);
-            at2 = (line, column) => sourceCode.getLocFromIndex(Math.min(text.length, (starts[line - 1] ?? text.length) + column - 1));
+            at = (line, column) => sourceCode.getLocFromIndex(Math.min(text.length, (starts[line - 1] ?? text.length) + column - 1));
           }
           for (const m of messages) {
-            const loc = { start: at2(m.line, m.column), end: at2(m.endLine, m.endColumn) };
+            const loc = { start: at(m.line, m.column), end: at(m.endLine, m.endColumn) };
             const message = safeText(m.message);
             const fix = fixable && m.fix;
             const suggestions = hasSuggestions ? m.suggestions ?? [] : [];
@@ -40489,7 +30084,7 @@ var parser = {
     }
   }
 };
-var rules = Object.fromEntries(allRules.map((r7) => [r7.name, toEslintRule(r7)]));
+var rules = Object.fromEntries(allRules.map((r) => [r.name, toEslintRule(r)]));
 var plugin = {
   meta: { name: TOOL_NAME, version: VERSION },
   rules,
@@ -40503,7 +30098,7 @@ plugin.configs.recommended = [
     plugins: { [TOOL_NAME]: plugin },
     languageOptions: { parser },
     processor,
-    rules: Object.fromEntries(allRules.map((r7) => [`${TOOL_NAME}/${r7.name}`, r7.meta.docs.defaultLevel]))
+    rules: Object.fromEntries(allRules.map((r) => [`${TOOL_NAME}/${r.name}`, r.meta.docs.defaultLevel]))
   }
 ];
 var eslint_plugin_default = plugin;

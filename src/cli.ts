@@ -7,15 +7,9 @@ import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, effectiveSetting, withOverrides, type Config } from './engine/config.ts';
 import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
-import { diffRuns, failures, workloadMap, type MeshDiff, type WorkloadState } from './engine/diff.ts';
-import { SideStates } from './engine/diff-state.ts';
-import { explain } from './engine/explain.ts';
-import { gatherFactsReport, type FactsReport } from './engine/facts-report.ts';
+import type { FactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
-import { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText } from './format/diff.ts';
-import { formatExplanations, formatExplanationsMarkdown } from './format/explain.ts';
-import { formatFactsReport } from './format/facts.ts';
 import type { Facts } from './model/facts.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson, formatJsonWithMetadata } from './format/json.ts';
@@ -33,9 +27,8 @@ import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource,
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
-import { openSide, openStagedSide, RevisionError, type Side } from './load/revision.ts';
-import { openEmptySide, resolveDiffRefs } from './load/revision-ref.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
+import { diffRuns, explain, failures, formatDiffJson, formatDiffMarkdown, formatDiffStylish, formatExplanations, formatExplanationsMarkdown, formatFactsReport, gatherFactsReport, newFindingResults, openEmptySide, openSide, openStagedSide, resolveDiffRefs, RevisionError, SideStates, verdictText, workloadMap, type MeshDiff, type Side, type WorkloadState } from './subcommands.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import { pacedCollection } from './parse/pacing.ts';
 import { ParsePool } from './parse/pool.ts';
@@ -1379,8 +1372,8 @@ function writeOrExit(stream: NodeJS.WriteStream, what: string, text: string): vo
   }
 }
 
-/** Entry point when run as a program. */
-export function main(): void {
+/** Entry point when run as a program; `parseWorker` is the bundle's entry file, which also serves parses (see src/main.ts). */
+export function main(parseWorker: URL): void {
   // A reader that stops early (`meshlint … | head`) closes the pipe: stop quietly, as cat does.
   // Any other failure to write (a full disk, ENOSPC) ends the run with exit 2 and one line.
   for (const stream of [process.stdout, process.stderr]) {
@@ -1398,8 +1391,7 @@ export function main(): void {
     // Only a terminal's stream has hasColors().
     hasColors: () => process.stdout.isTTY === true && process.stdout.hasColors(process.env),
     env: process.env,
-    // The bundle that holds this function also serves parses (see src/main.ts).
-    parseWorker: new URL(import.meta.url),
+    parseWorker,
   });
   process.exitCode = code;
 }

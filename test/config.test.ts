@@ -9,6 +9,8 @@ import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, validateConfig } from '../src/engine/config.ts';
 import { rulesSchema } from '../src/engine/config-schema.ts';
 import { parse as parseYaml } from 'yaml';
+import { readConfigFile } from '../src/load/config-file.ts';
+import { parseYamlWithinLimits, plainValue } from '../src/parse/limits.ts';
 import { BAD_LABEL, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun } from './helpers/cli.ts';
 
 const severities = (run: CliRun): [string, number][] => parseJsonReport(run).flatMap((r) => r.messages.map((m) => [m.ruleId, m.severity] as [string, number]));
@@ -457,6 +459,47 @@ test('schema mistakes name the key as a path and say what is expected', () => {
   const ok = validateConfig({ baseline: '../meshlint-baseline.json', istio: { nativeSidecars: false, version: '1.28' } }, '/repo/apps/.meshlint.yaml', rulesById, { root: '/repo' });
   assert.is(ok.baseline, '/repo/meshlint-baseline.json');
   assert.equal(ok.istio, { version: '1.28', nativeSidecars: 'false' });
+});
+
+test('a config reads the same whichever parser reads it: the fast path only where YAML 1.2 and go-yaml agree', () => {
+  const configs = [
+    'rules:\n  host-network: warn\n',
+    'istio:\n  version: "1.26"\n  revisions: [canary, stable]\nhelm:\n  renderCharts: true\n  charts:\n    - { path: charts/app, namespace: shop }\n',
+    '{"rules": {"startup-order-hold": ["warn", {"ignore": "app in (a)"}]}, "defaultNamespace": "shop"}',
+    'namespaces:\n  shop:\n    labels: {istio-injection: enabled, n: 10, f: 1.30, t: true}\n',
+    // read apart: YAML 1.2 keeps these strings (go-yaml v2 would make booleans, numbers, a date)
+    'helm:\n  renderCharts: yes\n',
+    'namespaces:\n  shop:\n    labels: {a: on, b: 0777, c: 1_000, d: 2024-01-02, e: ~, f: 0o17}\n',
+    'a: &x {b: 1}\nc: *x\n',
+    '', '# only a comment\n', '- a\n', 'a: [1, 2\n',
+  ];
+  // the yaml path's own checks: a key written twice, a long string
+  const refused = ['rules: {}\nrules: {}\n', `defaultNamespace: ${'n'.repeat(5000)}\n`];
+  withTemp((t) => {
+    for (const [i, text] of configs.entries()) {
+      const file = t.write(`c${i}/.meshlint.yaml`, text);
+      const reference = (): unknown => {
+        const parsed = parseYamlWithinLimits(text, { uniqueKeys: false, prettyErrors: false });
+        return 'problem' in parsed || parsed.doc.errors.length > 0 ? 'error' : plainValue(parsed.doc);
+      };
+      let got: unknown;
+      try {
+        got = readConfigFile(file);
+      } catch (e) {
+        assert.ok(e instanceof ConfigError, String(e));
+        got = 'error';
+      }
+      const want = reference();
+      if (want !== 'error' || got !== 'error') assert.equal(got, want, JSON.stringify(text.slice(0, 80)));
+    }
+    for (const [i, text] of refused.entries()) assert.throws(() => readConfigFile(t.write(`r${i}/.meshlint.yaml`, text)), (e: Error) => e instanceof ConfigError, text.slice(0, 40));
+  });
+  withTemp((t) => {
+    t.write('.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('.meshlint.yaml', 'helm:\n  renderCharts: yes\n');
+    t.write('a.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n');
+    assertConfigError(cli(['a.yaml'], { cwd: t.dir }), '.meshlint.yaml', 'helm.renderCharts');
+  });
 });
 
 test.run();

@@ -63,6 +63,16 @@ test('overlaysAmong: a Kustomize Component is never top-level, used or not (kust
   });
 });
 
+test('overlaysAmong reads kustomizations as YAML 1.2 does, as Kustomize does: `yes` and `1.0` name files, duplicate keys are refused', () => {
+  withTemp((t) => {
+    t.write('app/kustomization.yaml', 'resources:\n- yes\n- 1.0\n- "a.yaml"\n');
+    t.write('dup/kustomization.yaml', 'resources:\n- a.yaml\nresources:\n- b.yaml\n');
+    const found = overlaysAmong([t.path('app/kustomization.yaml'), t.path('dup/kustomization.yaml')], (f) => readFileSync(f, 'utf8'));
+    for (const f of ['app/yes', 'app/a.yaml']) assert.ok(found.members.has(t.path(f)), f);
+    for (const f of ['dup/a.yaml', 'dup/b.yaml']) assert.not.ok(found.members.has(t.path(f)), f);
+  });
+});
+
 test('without --render-overlays: one note names the overlay and how to build it; the files are linted as written', () => {
   withTemp((t) => {
     repo(t);

@@ -2,7 +2,7 @@
 // the tarball installed as the README says (`npm install -g ./meshlint-<version>.tgz`) into a
 // scratch prefix, offline, then run. Packs the built dist/ (npm test builds it first).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -22,6 +22,8 @@ interface PackageJson {
 }
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageJson;
 const BUNDLES = ['dist/cli.js', 'dist/lsp.js', 'dist/eslint-plugin.js'];
+/** The files the bundles load when used: the CLI's chunks, the validators and the packages loaded lazily (scripts/build.mjs). */
+const LOADED = (): string[] => (existsSync(join(REPO_ROOT, 'dist')) ? readdirSync(join(REPO_ROOT, 'dist')) : []).filter((f) => /^cli-.*\.js$|\.cjs$/.test(f)).map((f) => `dist/${f}`);
 
 const output = (r: SpawnSyncReturns<string>): string => `exit ${r.status}\n${r.stdout}\n${r.stderr}`;
 
@@ -49,7 +51,7 @@ test('npm pack: LICENSE, README, every rule page, the config schema and the bund
     const files = (packed?.files ?? []).map((f) => f.path).sort();
     const rules = readdirSync(join(REPO_ROOT, 'rules')).filter((f) => f.endsWith('.md')).map((f) => `rules/${f}`);
     assert.ok(rules.length > 10, 'the rule pages are found');
-    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/meshlint.js', 'schema/meshlint.schema.json', ...BUNDLES, ...rules].sort();
+    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/meshlint.js', 'schema/meshlint.schema.json', ...BUNDLES, ...LOADED(), ...rules].sort();
     assert.equal(files, expected);
     assert.not.ok(files.some((f) => f.endsWith('.map') || f.startsWith('test/') || f.startsWith('src/')));
   });
@@ -69,11 +71,16 @@ test('package metadata: Apache-2.0 with its LICENSE text, the repository, no run
 });
 
 test('the committed bundles (dist/cli.js, lsp.js, eslint-plugin.js: a git install builds nothing) are what the sources build (else: npm run build, and commit them)', () => {
-  const t = tempDir();
+  // Beside dist/, at the same depth: the CLI's chunk names hash their source maps' relative paths.
+  const t = { dir: join(REPO_ROOT, `.dist-check-${process.pid}`), cleanup: () => rmSync(join(REPO_ROOT, `.dist-check-${process.pid}`), { recursive: true, force: true }) };
   try {
     const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', t.dir], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.is(built.status, 0, output(built));
-    for (const b of BUNDLES) {
+    // Every file the build writes (the CLI's chunks and the .cjs files it loads when needed too), maps aside.
+    const written = readdirSync(t.dir).filter((f) => !f.endsWith('.map')).map((f) => `dist/${f}`).sort();
+    const tracked = spawnSync('git', ['ls-files', 'dist'], { cwd: REPO_ROOT, encoding: 'utf8' }).stdout.split('\n').filter((f) => f && f !== 'dist/action.js').sort();
+    assert.equal(tracked, written, 'the committed dist/ files are the ones the build writes: npm run build, then git add dist (and git rm the stale ones)');
+    for (const b of [...new Set([...BUNDLES, ...written])]) {
       const committed = spawnSync('git', ['show', `:${b}`], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       assert.is(committed.status, 0, `${b} is not committed: git add -f ${b}`);
       assert.ok(committed.stdout === readFileSync(join(t.dir, b.slice('dist/'.length)), 'utf8'), `${b} is out of date with src/: run "npm run build" and commit it`);
@@ -123,6 +130,22 @@ test('the packed tarball (npm run pack) installs offline into a fresh prefix (np
     assert.is(lint.status, 1, output(lint));
     const report = JSON.parse(lint.stdout) as { messages: { ruleId: string }[] }[];
     assert.ok(report[0]?.messages.some((m) => m.ruleId === 'injection-host-network'), lint.stdout);
+
+    // What it loads only when asked for is installed too: the config's validators, a quoted
+    // glob, a subcommand, the patch of --fix-dry-run.
+    t.write('app/.meshlint.yaml', 'rules:\n  startup-order-hold: [warn, {ignore: "app in (a"}]\n');
+    const config = spawnSync(bin, ['app/pod.yaml'], { cwd: t.dir, encoding: 'utf8' });
+    assert.is(config.status, 2, output(config));
+    assert.match(config.stderr, 'options[0].ignore: not a label selector');
+    t.write('app/.meshlint.yaml', 'rules:\n  startup-order-hold: [warn, {ignore: "app in (a)"}]\n');
+    const glob = spawnSync(bin, ['-f', 'json', 'app/*.yaml'], { cwd: t.dir, encoding: 'utf8' });
+    assert.is(glob.status, 1, output(glob));
+    const explained = spawnSync(bin, ['explain', 'app/pod.yaml'], { cwd: t.dir, encoding: 'utf8' });
+    assert.is(explained.status, 0, output(explained));
+    assert.match(explained.stdout, 'Pod p');
+    t.write('app/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels:\n    a: true\n');
+    const dry = spawnSync(bin, ['--fix-dry-run', 'app/cm.yaml'], { cwd: t.dir, encoding: 'utf8' });
+    assert.match(dry.stdout, '+    a: "true"', output(dry));
   });
 });
 

@@ -5,7 +5,7 @@ import type { RuleLevel, Severity } from '../types.ts';
 import type { MeshlintRule } from './rule-api.ts';
 import { dirname, resolve } from 'node:path';
 import { isInside } from '../load/boundary.ts';
-import { CONFIG_SCHEMA, schemaProblem, suggestKey, validateAgainst } from './schema.ts';
+import { CONFIG_SCHEMA_AFTER_RULES, schemaProblem, suggestKey, validateAgainst } from './schema.ts';
 
 export interface RuleSetting {
   readonly level: RuleLevel;
@@ -167,7 +167,7 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
   }
   refuseBinary(raw.helm, file, 'helm');
   refuseBinary(raw.kustomize, file, 'kustomize');
-  const problem = schemaProblem(CONFIG_SCHEMA, raw, '');
+  const problem = schemaProblem(CONFIG_SCHEMA_AFTER_RULES, raw, '');
   if (problem) throw new ConfigError(file, problem.key, problem.problem);
   const c = raw as RawConfig;
 

@@ -34,9 +34,12 @@ export interface LintOptions {
   readonly context?: readonly ReadOutcome[];
   /** Facts already read from other files (see factResources): nothing is reported on them. */
   readonly contextResources?: readonly Resource[];
-  /** How a file becomes documents (default: parseFile); a DocumentCache reuses unchanged ones. */
-  readonly documentsOf?: (file: SourceFile) => Iterable<ParsedDocument>;
-  /** Locate the workloads each note is about (an editor marks them); off, notes carry no places, and no document is located for them. */
+  /**
+   * How a file becomes documents (default: parseFile); a DocumentCache reuses unchanged ones.
+   * `parsed`: the groups the facts pass has parsed already, by offset (see parseFile).
+   */
+  readonly documentsOf?: (file: SourceFile, parsed?: ReadonlyMap<number, readonly ParsedDocument[]>) => Iterable<ParsedDocument>;
+  /** Locate each note's first workload in each file (an editor marks it there); off, notes carry no places, and no document is located for them. */
   readonly notePlaces?: boolean;
   /** Called for each pod template linted, with the run's facts: a shell that wants each workload's outcome (diff) takes it here, without parsing again. */
   readonly onPodTemplate?: (template: PodTemplate, facts: Facts, locator: Locator) => void;
@@ -147,7 +150,9 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   const { config } = options;
   const locator = new Locator();
   // Pass 1: facts from every input and context file.
-  const facts = probe?.facts ?? gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, options.contextResources);
+  // The documents the facts pass parses are handed to the lint pass, which parses only the others.
+  const factParses: FactParses = new Map();
+  const facts = probe?.facts ?? gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, options.contextResources, factParses);
 
   const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
   const notes: Note[] = [];
@@ -279,7 +284,9 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     if (file.text.includes('meshlint-')) directives(file);
     emit('File', { file, readError: undefined });
     let templated = false;
-    for (const doc of (options.documentsOf ?? parseFile)(file)) {
+    const parsed = factParses.get(file);
+    factParses.delete(file);
+    for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
       stats.documents++;
       // A document YAML cannot read because of template syntax (a Helm action where a key or
       // value starts, a Jinja `{% if %}`) is a template, not a broken manifest: no syntax
@@ -359,7 +366,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   }
 
   const results: LintResult[] = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  // A note's places: where each workload it is about starts (an editor marks them).
+  // A note's places: where its first workload in each file starts (an editor marks it there).
   const placeOf = (r: Resource): NotePlace => {
     const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
     return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
@@ -379,8 +386,9 @@ export function gatherFacts(
   config: Config,
   cliIstioVersion: string | undefined,
   known: readonly Resource[] = [],
+  parses?: FactParses,
 ): Facts {
-  return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
+  return buildFacts([...known, ...factResources(inputs, config, parses)], config, cliIstioVersion);
 }
 
 export function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined): Facts {
@@ -388,6 +396,9 @@ export function buildFacts(resources: readonly Resource[], config: Config, cliIs
   for (const r of resources) factsBuilder.addResource(r);
   return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
 }
+
+/** The documents the facts pass has parsed, per file and by the offset of their group (see groupsOf): the lint pass takes them instead of parsing them again. */
+export type FactParses = Map<SourceFile, Map<number, ParsedDocument[]>>;
 
 /**
  * The resources of the inputs that may hold facts (Namespaces, webhooks, mesh config): the
@@ -397,6 +408,7 @@ export function buildFacts(resources: readonly Resource[], config: Config, cliIs
 export function factResources(
   inputs: readonly ReadOutcome[],
   config: Config,
+  parses?: FactParses,
 ): Resource[] {
   const out: Resource[] = [];
   const statedValues = new Set(config.istio.valuesFiles ?? []);
@@ -410,7 +422,13 @@ export function factResources(
     // A document YAML cannot read (a template among them) yields no resource, so holds no fact.
     for (const group of groupsOf(text)) {
       if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
-      for (const doc of parseGroup(input.file, group)) {
+      const docs = parseGroup(input.file, group);
+      if (parses) {
+        let kept = parses.get(input.file);
+        if (!kept) parses.set(input.file, (kept = new Map()));
+        kept.set(group.start, docs);
+      }
+      for (const doc of docs) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
         out.push(...found.resources);
         if (found.skipped !== 'not-kubernetes' || doc.file.origin) continue;

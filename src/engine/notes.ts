@@ -67,12 +67,13 @@ export interface Note {
   readonly places?: readonly NotePlace[];
 }
 
-/** Places kept per fact: enough for an editor to mark each workload of a file, bounded for a large run. */
+/** Files a fact keeps a place in: an editor marks a note once in a file; bounded for a large run. */
 const MAX_PLACES = 200;
 
 /** Gathers what rules could not decide, per fact, and says each fact once. */
 export class UnknownFacts {
-  private readonly byFact = new Map<UnknownFact, { subjects: Set<string>; details: Set<string>; resources: Set<Resource> }>();
+  /** Per fact: the workloads it leaves undecided, what is missing, and the first such workload of each file (where a note is placed). */
+  private readonly byFact = new Map<UnknownFact, { subjects: Set<string>; details: Set<string>; firstInFile: Map<string, Resource> }>();
 
   /** `subject` names the workload ("Deployment shop/web"); `detail` the missing thing (a namespace name). */
   add(fact: UnknownFact, resource: Resource, subject: string, detail?: string): void {
@@ -80,19 +81,24 @@ export class UnknownFacts {
     // names the fact to state (the namespace it is installed in).
     if (fact === 'namespace-labels' && resource.namespace === undefined && resource.doc.file.origin?.unstatedNamespace !== undefined) return;
     let entry = this.byFact.get(fact);
-    if (!entry) this.byFact.set(fact, (entry = { subjects: new Set(), details: new Set(), resources: new Set() }));
+    if (!entry) this.byFact.set(fact, (entry = { subjects: new Set(), details: new Set(), firstInFile: new Map() }));
     entry.subjects.add(subject);
-    if (entry.resources.size < MAX_PLACES) entry.resources.add(resource);
+    const file = resource.doc.file.displayPath;
+    if (entry.firstInFile.size < MAX_PLACES && !entry.firstInFile.has(file)) entry.firstInFile.set(file, resource);
     if (detail !== undefined) entry.details.add(detail);
   }
 
-  /** The notes, each with the places of its workloads as `placeOf` finds them. */
+  /**
+   * The notes, each with the place of its first workload in each file as `placeOf` finds it
+   * (an editor marks a note once in a file): locating a workload reads its document's
+   * positions, which every other workload of the note would cost again on each re-lint.
+   */
   notes(placeOf: (r: Resource) => NotePlace | undefined): Note[] {
     const out: Note[] = [];
-    for (const [fact, { subjects, details, resources }] of this.byFact) {
+    for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list = [...details].sort();
       const named = fact === 'mesh-startup' ? list.join(' or ') : shortList(list);
-      const places = [...resources].map(placeOf).filter((p): p is NotePlace => p !== undefined);
+      const places = [...firstInFile.values()].map(placeOf).filter((p): p is NotePlace => p !== undefined);
       const advice = fact === 'deprecated-read';
       out.push({
         id: fact === 'config-no-hold' ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,

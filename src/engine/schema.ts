@@ -1,14 +1,15 @@
-// JSON Schema checks, by ajv: the configuration against schema/meshlint.schema.json (the file
-// editors read for completion) and rule options against each rule's `meta.schema`. ajv's first
-// error becomes one message that names the key as a config path (`helm.charts[0].namespace`),
-// says what is wrong in words, and for an unknown key suggests the nearest known one. Two
-// keywords of our own, which other validators ignore: `x-problem` (the words for any mistake
-// at that node) and `x-format: label-selector` (kubectl's syntax, checked by meshlint's parser).
-import * as AjvModule from 'ajv';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+// JSON Schema checks: the configuration against schema/meshlint.schema.json (the file
+// editors read for completion) and rule options against each rule's `meta.schema`, by the
+// validators of validators.ts (compiled at build time in the bundles). The first error becomes
+// one message that names the key as a config path (`helm.charts[0].namespace`), says what is
+// wrong in words, and for an unknown key suggests the nearest known one. Two keywords of our
+// own, which other validators ignore: `x-problem` (the words for any mistake at that node) and
+// `x-format: label-selector` (kubectl's syntax, checked by meshlint's parser).
+import type { ErrorObject } from 'ajv';
 import configSchemaJson from '../../schema/meshlint.schema.json' with { type: 'json' };
 import { editDistance } from '../model/edit-distance.ts';
 import { parseSelectorString } from '../model/selector.ts';
+import { validatorOf } from './validators.ts';
 
 /** The part of JSON Schema that rule options use. */
 export interface JSONSchema4 {
@@ -30,29 +31,17 @@ export interface JSONSchema4 {
 /** The schema of `.meshlint.yaml`, as shipped in the package. */
 export const CONFIG_SCHEMA: Readonly<Record<string, unknown>> = configSchemaJson;
 
-// ajv is CommonJS: its class is the module's default export, or that export's own `default`.
-type AjvClass = typeof AjvModule.Ajv;
-const Ajv: AjvClass = AjvModule.Ajv;
-
-let ajv: InstanceType<AjvClass> | undefined;
-const compiled = new WeakMap<object, ValidateFunction>();
-
-function validatorOf(schema: object): ValidateFunction {
-  let v = compiled.get(schema);
-  if (v) return v;
-  if (!ajv) {
-    ajv = new Ajv({ allErrors: false, verbose: true, strict: true, strictTuples: false, allowUnionTypes: true, logger: false });
-    ajv.addKeyword({ keyword: 'x-problem', schemaType: 'string' });
-    ajv.addKeyword({
-      keyword: 'x-format',
-      schemaType: 'string',
-      validate: (format: string, data: unknown) => format !== 'label-selector' || typeof data !== 'string' || !parseSelectorString(data).invalid,
-    });
-  }
-  const made = ajv.compile(schema);
-  compiled.set(schema, made);
-  return made;
-}
+/**
+ * The schema of `.meshlint.yaml` as validateConfig checks it, once every entry of `rules` has
+ * been checked against its rule's own schema (parseRuleSetting, which stops at the first
+ * problem): there `rules` needs only to be a mapping. The whole `rules` section names every
+ * rule's options again, and was most of the validator's code.
+ */
+export const CONFIG_SCHEMA_AFTER_RULES: Readonly<Record<string, unknown>> = (() => {
+  const { properties } = configSchemaJson as { properties: Record<string, Record<string, unknown>> };
+  const rules = properties.rules ?? {};
+  return { ...configSchemaJson, properties: { ...properties, rules: { type: rules.type, 'x-problem': rules['x-problem'] } } };
+})();
 
 /** One mistake: where (a config path under `base`) and what. */
 export interface SchemaProblem {
@@ -73,14 +62,14 @@ export function schemaProblem(schema: object, value: unknown, base: string): Sch
 /** Rule options (`[level, ...options]` less the level) against a rule's `meta.schema`: the problems, `where` first in each. */
 export function validateAgainst(schema: JSONSchema4 | readonly JSONSchema4[] | undefined, value: unknown, where: string): string[] {
   if (schema === undefined) return [];
-  // ESLint's array form is one schema per positional option.
-  const whole = Array.isArray(schema) ? optionsSchemaOf(schema) : (schema as object);
-  const p = schemaProblem(whole, value, where);
+  const p = schemaProblem(optionsSchemaOf(schema), value, where);
   return p ? [`${p.key}: ${p.problem}`] : [];
 }
 
 const arrayForms = new WeakMap<object, object>();
-function optionsSchemaOf(schema: readonly JSONSchema4[]): object {
+/** The schema of a rule's options as one schema: ESLint's array form is one schema per positional option. */
+export function optionsSchemaOf(schema: JSONSchema4 | readonly JSONSchema4[]): object {
+  if (!Array.isArray(schema)) return schema as object;
   let s = arrayForms.get(schema);
   // draft-07 wants at least one schema in a list of items: a rule that takes no options takes none.
   if (!s) arrayForms.set(schema, (s = schema.length === 0 ? { type: 'array', maxItems: 0 } : { type: 'array', items: schema, additionalItems: false }));

@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { ConfigError, EMPTY_CONFIG, validateConfig, type Config } from '../engine/config.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
-import { parseYamlWithinLimits, plainValue } from '../parse/limits.ts';
+import { parseFast } from '../parse/events.ts';
+import { parseYamlWithinLimits, plainValue, sizeProblem } from '../parse/limits.ts';
 import { configRoot, escapesThroughLink } from './boundary.ts';
 import { readRegularFile } from './read.ts';
 
@@ -95,6 +96,8 @@ export function readConfigFile(path: string): unknown {
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, '', 'configuration is data only: use .meshlint.yaml or .meshlint.json');
   }
+  const plain = plainConfig(text);
+  if (plain !== undefined) return plain;
   // Held to the limits of YAML inside values before it is composed: a config with a thousand
   // levels of brackets, an alias bomb or a hundred thousand keys is a config error, not a crash
   // or a minute of work. Keys are checked for duplicates here, once each (the yaml package
@@ -111,6 +114,38 @@ export function readConfigFile(path: string): unknown {
   const problem = firstProblem(parsed.doc.contents, new Set());
   if (problem) throw new ConfigError(path, at(problem.offset), problem.message);
   return plainValue(parsed.doc);
+}
+
+/**
+ * What YAML 1.2 (the `yaml` package, which reads configs) and go-yaml v2 (the typing of the fast
+ * path, events.ts) may read apart, or what the `yaml` path checks against its limits: plain
+ * yes/no/on/off/y/n, null and ~, numbers with a leading zero, an underscore, 0b or 0o, .inf and
+ * .nan, dates; anchors, aliases, tags, merge keys, directives, tabs. Matched anywhere, quoted or not:
+ * a false match only sends the config the `yaml` way.
+ */
+const READ_APART = /(?:^|[^\w.-])(?:[yYnN~]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[Nn]ull|NULL|[-+]?\.?[0-9][0-9.]*_[0-9._]*|[-+]?0[0-9bBoO][0-9a-fA-F._]*|[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2})(?![\w.-])|[&*!%\t]|<</;
+
+/**
+ * A config as plain data by the fast path, when it reads it exactly as the `yaml` path does
+ * (see READ_APART) and it is a mapping within the limits, with no key written twice; else
+ * undefined, and the `yaml` path reads it (and reports what is wrong, where). The fast path is
+ * the one the lint uses: a run with a config then compiles none of the `yaml` package's code.
+ */
+function plainConfig(text: string): Record<string, unknown> | undefined {
+  if (READ_APART.test(text) || sizeProblem(text)) return undefined;
+  const fast = parseFast(text, 0);
+  if (fast.kind !== 'value' || fast.duplicateKeys.length > 0) return undefined;
+  const value = fast.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !withinStrings(value)) return undefined;
+  return value as Record<string, unknown>;
+}
+
+/** No key or string longer than MAX_CONFIG_STRING (the `yaml` path says where one is). */
+function withinStrings(v: unknown): boolean {
+  if (typeof v === 'string') return v.length <= MAX_CONFIG_STRING;
+  if (Array.isArray(v)) return v.every(withinStrings);
+  if (v !== null && typeof v === 'object') return Object.entries(v).every(([k, x]) => k.length <= MAX_CONFIG_STRING && withinStrings(x));
+  return true;
 }
 
 /**

@@ -5,6 +5,7 @@
 // through the overlays that build them rather than on their own.
 import { basename, dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { parseFast } from '../parse/events.ts';
 import { KUSTOMIZATION_FILES, localEntries } from './render/kustomize.ts';
 
 /** At most this many kustomizations are read while walking; past it, none is built (a note says so). */
@@ -40,12 +41,8 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
     mine.files.push(file);
     const text = read(file);
     if (text === undefined) continue;
-    let data: unknown;
-    try {
-      data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
-    } catch {
-      continue; // the build reports a kustomization it cannot read
-    }
+    const data = kustomizationData(text);
+    if (data === undefined) continue; // the build reports a kustomization it cannot read
     // kustomize refuses to build a Component on its own ("expected kind != 'Component'"): it
     // is a part of the kustomizations that list it under components, never what is deployed.
     if ((data as { kind?: unknown } | null)?.kind === 'Component') components.add(dirname(file));
@@ -76,4 +73,23 @@ export function overlaysAmong(files: readonly string[], read: (file: string) => 
     return out;
   };
   return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf };
+}
+
+/** A scalar JSON writes bare (a boolean, a number, null), wherever a value or item starts. */
+const BARE_SCALAR = /[:[,](?:true|false|null|-?\d)/;
+
+/**
+ * A kustomization's data as the `yaml` package reads it (YAML 1.2, as Kustomize does). The fast
+ * path (events.ts, several times quicker: the walk reads every kustomization of a repository)
+ * is taken when its reading cannot differ: only strings, mappings and lists, no duplicate key.
+ * Its scalars are typed as go-yaml v2 types them (`yes` a boolean), so any other is read again.
+ */
+function kustomizationData(text: string): unknown {
+  const fast = parseFast(text, 0);
+  if (fast.kind === 'value' && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? 'null')) return fast.value;
+  try {
+    return parseYaml(text, { maxAliasCount: 100, logLevel: 'error' }) as unknown;
+  } catch {
+    return undefined;
+  }
 }

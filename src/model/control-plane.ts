@@ -114,3 +114,24 @@ export function releasedControlPlane(r: Resource, revision: string | undefined):
  * be one of the control plane's? False only when no control plane name is written in it.
  */
 export const CONTROL_PLANE_TEXT = /name["']?\s*:\s*["']?istio(?:d|-pilot|-sidecar-injector)/;
+
+/** A block `metadata:` at the top level, and the lines under it (indented, blank or comments). */
+const METADATA_BLOCK = /^metadata:[ \t]*(?:#[^\n]*)?\r?\n((?:[ \t]+[^\n]*(?:\n|$)|[ \t]*(?:#[^\n]*)?\r?\n)*)/m;
+const FIRST_CHILD = /^([ \t]+)[^\s#]/m;
+const NAME_LINES = /^([ \t]+)["']?name["']?[ \t]*:[ \t]*["']?istio(?:d|-pilot|-sidecar-injector)/gm;
+
+/**
+ * CONTROL_PLANE_TEXT, read where the object's name is: only `metadata.name` makes an object
+ * one of the control plane's, and every injected pod has a volume `- name: istiod-ca-cert`
+ * (manifests/charts/istio-control/istio-discovery/files/injection-template.yaml), which the
+ * plain pattern matched. A document whose metadata is not a block mapping at the top level
+ * (flow style, an alias) falls back to the plain pattern.
+ */
+export function mightNameControlPlane(docText: string): boolean {
+  if (!CONTROL_PLANE_TEXT.test(docText)) return false;
+  const block = METADATA_BLOCK.exec(docText)?.[1];
+  const indent = block === undefined ? undefined : FIRST_CHILD.exec(block)?.[1];
+  if (block === undefined || indent === undefined) return true;
+  for (const m of block.matchAll(NAME_LINES)) if (m[1] === indent) return true;
+  return false;
+}

@@ -20,7 +20,7 @@ import {
 } from './gitops.ts';
 import { isPlaceholder } from './placeholder.ts';
 import { cniInstallOf, cniReleaseInstall, type CniInstall } from './cni-install.ts';
-import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, releasedControlPlane, type ControlPlaneObject } from './control-plane.ts';
+import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, mightNameControlPlane, releasedControlPlane, type ControlPlaneObject } from './control-plane.ts';
 
 /** Where istiod's chart values set the injector's policy and enableNamespacesByDefault. */
 const POLICY_PATH: Path = ['global', 'proxy', 'autoInject'];
@@ -501,6 +501,6 @@ export function mightHoldFacts(docText: string): boolean {
   if (GITOPS_KINDS.has(kind)) return true;
   if (kind === 'ConfigMap' || kind === 'Secret') return docText.length < SMALL_DOC || ISTIO_NAME.test(docText) || VALUES_TEXT.test(docText);
   // istiod's Service and Deployment: the Services injector webhooks call (control-plane.ts).
-  if ((kind === 'Service' || kind === 'Deployment') && CONTROL_PLANE_TEXT.test(docText)) return true;
+  if ((kind === 'Service' || kind === 'Deployment') && mightNameControlPlane(docText)) return true;
   return WORKLOAD_KINDS.has(kind) && INSTALL_WORKLOADS.test(docText);
 }

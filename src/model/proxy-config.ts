@@ -203,6 +203,30 @@ interface Reading {
 }
 
 /** YAML text → value, as go-yaml v2 (YAML 1.1) reads it; JSON that the YAML parser refuses is read as JSON. */
+/**
+ * The readings of recent texts. One annotation text is read by several rules of a run
+ * (startup-order-hold and ambient-sidecar-setting through holdFromProxyConfig, and
+ * proxy-config-invalid), by every workload that repeats it, and by the language server again
+ * after each edit of a document: each text is parsed once. A reading is a function of the text
+ * alone (the version is applied after), and nothing changes a reading's value after it is made.
+ */
+const readings = new Map<string, Reading>();
+const MAX_READINGS = 512;
+/** Longer texts are read each time: a few of them would hold more memory than every short one. */
+const MAX_KEPT_TEXT = 64 * 1024;
+
+function readTextOnce(text: string): Reading {
+  const kept = readings.get(text);
+  if (kept) return kept;
+  const reading = readText(text);
+  if (text.length <= MAX_KEPT_TEXT) {
+    // The oldest reading goes first: a Map iterates in insertion order.
+    if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value as string);
+    readings.set(text, reading);
+  }
+  return reading;
+}
+
 function readText(text: string): Reading {
   // The annotation is parsed with the `yaml` package, which recurses per level: measured first.
   const limit = embeddedTextProblem(text, 'yaml');
@@ -808,7 +832,7 @@ function validate(pc: Record<string, unknown>, version: IstioVersion | undefined
  * that Istio release does not know yet count as unknown; without it, every field is known.
  */
 export function parseProxyConfig(text: string, version?: IstioVersion): ProxyConfigParse {
-  const reading = readText(text);
+  const reading = readTextOnce(text);
   if (reading.limit) return { value: undefined, syntaxError: undefined, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
   if (reading.syntaxError !== undefined) return { value: undefined, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
   const v = reading.value;

@@ -17,7 +17,7 @@ const PACE_CHECK_BYTES = 1_000_000;
 const GARBAGE_FACTOR = 0.25;
 const GARBAGE_BYTES = 48_000_000;
 
-type DocumentsOf = (file: SourceFile) => Iterable<ParsedDocument>;
+type DocumentsOf = (file: SourceFile, parsed?: ReadonlyMap<number, readonly ParsedDocument[]>) => Iterable<ParsedDocument>;
 
 /**
  * `inner` (default: parseFile) with paced collections, for runs whose inputs hold PACE_MIN_BYTES
@@ -33,8 +33,8 @@ export function pacedCollection(files: readonly SourceFile[], inner: DocumentsOf
   collect();
   let live = getHeapStatistics().used_heap_size;
   let since = 0;
-  return function* paced(file) {
-    for (const doc of (inner ?? parseFile)(file)) {
+  return function* paced(file, parsed) {
+    for (const doc of (inner ?? parseFile)(file, parsed)) {
       since += doc.endOffset - doc.startOffset;
       if (since >= PACE_CHECK_BYTES) {
         since = 0;

@@ -16,10 +16,10 @@ import type { ParsedDocument, SourceFile } from '../types.ts';
 /** Below this much text a pool costs more (starting threads) than it saves. */
 export const POOL_MIN_BYTES = 4_000_000;
 /**
- * A file this large is linted on one thread under `auto` (see forInputs), with paced collections
+ * A file this large is parsed on this thread under `auto` (see forInputs), with paced collections
  * (pacing.ts): the workers' heaps come on top of this thread's, so with them a 15 MB file peaked
  * higher (300 MB) than a 25 MB file without them (200 MB). Memory then grows with a file's size
- * alone; inputs of many smaller files still share the cores.
+ * alone; the other files of the run still share the cores.
  */
 export const LARGE_FILE_BYTES = POOL_MIN_BYTES;
 /** Text per task: large enough that messages are few, small enough to share a big file. */
@@ -180,17 +180,19 @@ export class ParsePool {
   private closed = false;
 
   /**
-   * A pool for these inputs: `auto` uses every core (at most 4) for inputs of POOL_MIN_BYTES
-   * or more, unless one file is LARGE_FILE_BYTES or more (one thread with paced collections
-   * keeps such a run's peak memory lower); a number uses that many threads (this one
-   * included) whatever the size. Undefined when threads would not help: parse in the lint
+   * A pool for these inputs: `auto` uses every core (at most 4) for the files under
+   * LARGE_FILE_BYTES when they hold POOL_MIN_BYTES or more (a larger file is parsed by the lint
+   * pass on this thread: one thread with paced collections keeps its peak memory lower, and the
+   * workers parse the rest meanwhile); a number uses that many threads (this one included) for
+   * every file, whatever the size. Undefined when threads would not help: parse in the lint
    * pass itself. `workerUrl` is a script that calls serveParses() when isParseWorker() (the
    * bundled CLI itself).
    */
   static forInputs(files: readonly SourceFile[], threads: number | 'auto', workerUrl: URL): ParsePool | undefined {
     if (threads === 'auto') {
+      files = files.filter((f) => f.text.length < LARGE_FILE_BYTES);
       const bytes = files.reduce((n, f) => n + f.text.length, 0);
-      if (bytes < POOL_MIN_BYTES || files.some((f) => f.text.length >= LARGE_FILE_BYTES)) return undefined;
+      if (bytes < POOL_MIN_BYTES) return undefined;
       threads = Math.min(availableParallelism(), 4);
     }
     if (threads < 2 || files.length === 0) return undefined;
@@ -233,13 +235,23 @@ export class ParsePool {
     this.dispatch();
   }
 
-  /** The documents of a file, as parseFile gives them: from the workers, task by task. */
-  documentsOf = (file: SourceFile): Iterable<ParsedDocument> => {
+  /** The documents of a file, as parseFile gives them: from the workers, task by task (those of a file they do not parse, here, with `parsed`). */
+  documentsOf = (file: SourceFile, parsed?: ReadonlyMap<number, readonly ParsedDocument[]>): Iterable<ParsedDocument> => {
     const tasks = this.tasksOf.get(file);
-    if (!tasks || this.closed) return parseFile(file);
+    if (!tasks || this.closed) return parseFile(file, parsed);
     this.tasksOf.delete(file);
     return this.take(file, tasks);
   };
+
+  /** True when the workers parse this file (false: the lint pass parses it on this thread). */
+  shares(file: SourceFile): boolean {
+    return this.tasksOf.has(file);
+  }
+
+  /** Workers starting or ready; one that failed or exited is parsed for by this thread without waiting. */
+  liveWorkers(): number {
+    return this.lanes.filter((l) => Atomics.load(this.signal, 1 + l.index) !== GONE).length;
+  }
 
   /** Stops the workers. */
   close(): void {

@@ -373,11 +373,16 @@ export function splitJsonStream(text: string): Slice[] | undefined {
   return out.length > 1 ? out : undefined;
 }
 
-/** Every document of a file: YAML streams, and concatenated JSON objects as kubectl reads them. */
-export function* parseFile(file: SourceFile): Generator<ParsedDocument> {
+/**
+ * Every document of a file: YAML streams, and concatenated JSON objects as kubectl reads them.
+ * `parsed`: groups parsed already (by the facts pass), by their start offset, numbered from
+ * any index: they are taken as they are, renumbered.
+ */
+export function* parseFile(file: SourceFile, parsed?: ReadonlyMap<number, readonly ParsedDocument[]>): Generator<ParsedDocument> {
   let index = 0;
   for (const group of groupsOf(file.text)) {
-    const docs = parseGroup(file, { ...group, firstIndex: index });
+    const known = parsed?.get(group.start);
+    const docs = known ? known.map((d, i) => (d.index === index + i ? d : { ...d, index: index + i })) : parseGroup(file, { ...group, firstIndex: index });
     index += docs.length;
     yield* docs;
   }

@@ -71,6 +71,8 @@ test('a worker that cannot start is not waited on: this thread parses its tasks'
   try {
     // Its failure is heard while this thread is idle (a waiting thread sees only the status slot).
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Its lane is gone, so abandoned() hands its tasks to this thread at once, without the start or stall limits.
+    assert.is(pool.liveWorkers(), 0);
     assert.is(plain(pool.documentsOf(files[0] as SourceFile)), plain(parseFile(files[0] as SourceFile)));
   } finally {
     pool.close();
@@ -95,6 +97,19 @@ test('auto parses a file of 4 MB or more on this thread, with paced collections:
     assert.is(pool !== undefined, availableParallelism() > 1, `${availableParallelism()} cores`);
   } finally {
     pool?.close();
+  }
+  // One large file among them leaves only itself out: the others still share the cores.
+  const large = sized(8_000_000, 'large.yaml');
+  const mixed = ParsePool.forInputs([...many.slice(0, 3), large, ...many.slice(3)], 'auto', WORKER);
+  try {
+    assert.is(mixed !== undefined, availableParallelism() > 1, `${availableParallelism()} cores, one large file`);
+    if (mixed) {
+      assert.not.ok(mixed.shares(large), 'the large file is parsed on this thread');
+      for (const f of many) assert.ok(mixed.shares(f), f.displayPath);
+      for (const f of [large, ...many]) assert.is(plain(mixed.documentsOf(f)), plain(parseFile(f)), f.displayPath);
+    }
+  } finally {
+    mixed?.close();
   }
   // From 2 MB of text on, the lint pass is paced; a small run is left as it is.
   const inner = (f: SourceFile): Iterable<ParsedDocument> => parseFile(f);

@@ -406,4 +406,14 @@ test('paths and positions inside the text', () => {
   assert.equal(keySpan(text, 'b.address')?.('address: 1, xaddress: 2, address: 3'), [25, 32]);
 });
 
+test('a proxy-config text is parsed once, however many rules, workloads and versions read it', () => {
+  const text = 'holdApplicationUntilProxyStarts: true\nproxyMetadata: {A: "1"}\n';
+  const first = parseProxyConfig(text);
+  const again = parseProxyConfig(text, { major: 1, minor: 24, patch: 0, text: '1.24' });
+  assert.ok(first.value !== undefined && first.value === again.value, 'the same reading');
+  assert.equal(again.errors, first.errors);
+  // A reading is the text's alone: another text is read on its own.
+  assert.is.not(parseProxyConfig(`${text}# changed\n`).value, first.value);
+});
+
 test.run();

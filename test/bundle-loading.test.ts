@@ -1,0 +1,76 @@
+// What a plain lint loads, from the built bundle: no ajv (the validators are compiled at build
+// time), no glob and no diff (loaded when a pattern or --fix-dry-run needs them), none of the
+// subcommands' code, and ASCII only, which Node holds as one byte a character.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { allRules } from '../rules/index.ts';
+import { CONFIG_SCHEMA_AFTER_RULES, optionsSchemaOf } from '../src/engine/schema.ts';
+import { validatorOf } from '../src/engine/validators.ts';
+import { REPO_ROOT } from './helpers/shared.ts';
+
+const DIST = join(REPO_ROOT, 'dist');
+
+/** The files the CLI's entry loads before it runs: itself and the chunks it imports statically, transitively. */
+function loadedAtStart(): string[] {
+  const out: string[] = [];
+  const pending = ['cli.js'];
+  while (pending.length > 0) {
+    const f = pending.pop() as string;
+    if (out.includes(f)) continue;
+    out.push(f);
+    const text = readFileSync(join(DIST, f), 'utf8');
+    for (const m of text.matchAll(/^(?:import|export)\b[^;'"]*?from\s*["']\.\/([^"']+)["']|^import\s*["']\.\/([^"']+)["']/gm)) pending.push((m[1] ?? m[2]) as string);
+  }
+  return out;
+}
+
+const sourcesOf = (file: string): string[] => (JSON.parse(readFileSync(join(DIST, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+
+test('a plain lint loads no ajv, glob, diff or subcommand code', () => {
+  if (!existsSync(join(DIST, 'cli.js.map'))) {
+    console.log('notice: skipping the bundle checks: run "npm run build" first');
+    return;
+  }
+  const files = loadedAtStart();
+  assert.ok(files.length >= 1);
+  const sources = files.flatMap(sourcesOf);
+  assert.ok(sources.some((s) => s.endsWith('src/engine/linter.ts')), 'the sources are read');
+  const unwanted = /node_modules\/(?:ajv|glob|minimatch|path-scurry|lru-cache|diff)\/|src\/(?:engine\/(?:diff|diff-state|explain|facts-report)|format\/(?:diff|explain|facts)|load\/revision)\.ts$/;
+  assert.equal(sources.filter((s) => unwanted.test(s)), []);
+  // The validators loaded with a config are plain functions: none of ajv's compiler is in them.
+  const validators = readFileSync(join(DIST, 'validators.cjs'), 'utf8');
+  assert.ok(validators.includes('label selector') || validators.includes('additionalProperties'), 'the validators were built');
+  assert.not.match(validators, 'strict mode: unknown keyword');
+});
+
+test('the validators compiled at build time judge as ajv does when it compiles them at run time, for the config and every rule', () => {
+  if (!existsSync(join(DIST, 'validators.cjs'))) return;
+  const built = createRequire(import.meta.url)(join(DIST, 'validators.cjs')) as { validatorOf: typeof validatorOf };
+  const schemas = [CONFIG_SCHEMA_AFTER_RULES, ...allRules.flatMap((r) => (r.meta.schema === undefined ? [] : [optionsSchemaOf(r.meta.schema as never)]))];
+  const values: unknown[] = [undefined, null, 1, 'x', [], [{}], [{ ignore: 'app in (a' }], [{ ignore: 'app in (a)' }], [{ nope: 1 }], ['x', 2], { rules: [] }, { rules: {} }, { istio: { version: 1.3 } }, { helm: { charts: [{ path: 'x', namespace: 3 }] } }, { foo: 1 }, { namespaces: { a: { labels: { b: true } } } }];
+  for (const schema of schemas) {
+    const atRunTime = validatorOf(schema);
+    const atBuild = built.validatorOf(schema);
+    for (const value of values) {
+      const a = atRunTime(value);
+      const b = atBuild(value);
+      const first = (v: typeof atRunTime): string => JSON.stringify(v.errors?.map((e) => [e.keyword, e.instancePath, e.params, e.data]));
+      assert.is(b, a, JSON.stringify(value));
+      assert.is(first(atBuild), first(atRunTime), JSON.stringify(value));
+    }
+  }
+});
+
+test('every file of the bundles is ASCII', () => {
+  if (!existsSync(join(DIST, 'cli.js'))) return;
+  for (const f of readdirSync(DIST).filter((n) => /\.c?js$/.test(n))) {
+    const text = readFileSync(join(DIST, f), 'utf8');
+    const at = text.search(/[^\x00-\x7f]/);
+    assert.is(at, -1, `${f}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`);
+  }
+});
+
+test.run();
