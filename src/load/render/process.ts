@@ -65,6 +65,10 @@ export function confinedEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.Proces
     GIT_TERMINAL_PROMPT: '0',
   });
   for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) out[k] = NO_NETWORK;
+  // No host is exempt from the dead proxy. Go's client still goes direct to loopback hosts
+  // (golang.org/x/net/http/httpproxy useProxy), which is why Kustomize's remote entries are
+  // refused before it runs (kustomize.ts remoteEntries).
+  for (const k of ['NO_PROXY', 'no_proxy']) out[k] = '';
   return out;
 }
 
