@@ -428,7 +428,7 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
     if (seen.has(dir)) continue;
     seen.add(dir);
     if (seen.size > MAX_KUSTOMIZATIONS) return { file: join(overlayDir, KUSTOMIZATION_FILES[0] as string), range: undefined, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
-    if (outside(dir)) return { file: dir, range: undefined, why: `${dir} lies outside the repository` };
+    if (outside(dir)) return { file: dir, range: undefined, why: `${isInside(root, dir) ? relative(root, dir).split('\\').join('/') || '.' : dir} lies outside the repository` };
     const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
     if (file === undefined) continue;
     const text = read(file) as string;
