@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep7) {
+          if (!keyProps.anchor && !keyProps.tag && !sep8) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep7 = "";
+        let sep8 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep7 + cb;
-              sep7 = "";
+                comment += sep8 + cb;
+              sep8 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep7 += source;
+                sep8 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep7 && !value) {
+          if (!props.anchor && !props.tag && !sep8 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep7 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
+        if (!isMap8 && !sep8 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep7)
-                for (const st2 of sep7) {
+              if (sep8)
+                for (const st2 of sep8) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep7 = "";
+      let sep8 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep7 === " ")
-            sep7 = "\n";
-          else if (!prevMoreIndented && sep7 === "\n")
-            sep7 = "\n\n";
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          if (sep8 === " ")
+            sep8 = "\n";
+          else if (!prevMoreIndented && sep8 === "\n")
+            sep8 = "\n\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep7 === "\n")
+          if (sep8 === "\n")
             value += "\n";
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          value += sep7 + content;
-          sep7 = " ";
+          value += sep8 + content;
+          sep8 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep7 = " ";
+      let sep8 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep7 === "\n")
-            res += sep7;
+          if (sep8 === "\n")
+            res += sep8;
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          res += sep7 + lm;
-          sep7 = " ";
+          res += sep8 + lm;
+          sep8 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep7 + (match?.[1] ?? "");
+      return res + sep8 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep7, value }) {
+    function stringifyItem({ start, key, sep: sep8, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep7)
-        for (const st2 of sep7)
+      if (sep8)
+        for (const st2 of sep8)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep7;
+          let sep8;
           if (scalar.end) {
-            sep7 = scalar.end;
-            sep7.push(this.sourceToken);
+            sep8 = scalar.end;
+            sep8.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep7 = [this.sourceToken];
+            sep8 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep7 }]
+            items: [{ start, key: scalar, sep: sep8 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep7 = it2.sep;
-                  sep7.push(this.sourceToken);
+                  const sep8 = it2.sep;
+                  sep8.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep7 }]
+                    items: [{ start: start2, key, sep: sep8 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep7 = fc.end.splice(1, fc.end.length);
-            sep7.push(this.sourceToken);
+            const sep8 = fc.end.splice(1, fc.end.length);
+            sep8.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep7 }]
+              items: [{ start, key: fc, sep: sep8 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7232,7 +7232,7 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7307,7 +7307,7 @@ var require_public_api = __commonJS({
       return new Document.Document(value, _replacer, options).toString(options);
     }
     exports.parse = parse2;
-    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseAllDocuments = parseAllDocuments2;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify;
   }
@@ -7956,11 +7956,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         if (!names2[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names2, constants4);
+          this.rhs = optimizeExpr(this.rhs, names2, constants5);
         return this;
       }
       get names() {
@@ -7977,10 +7977,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names2, constants4);
+        this.rhs = optimizeExpr(this.rhs, names2, constants5);
         return this;
       }
       get names() {
@@ -8041,8 +8041,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names2, constants4) {
-        this.code = optimizeExpr(this.code, names2, constants4);
+      optimizeNames(names2, constants5) {
+        this.code = optimizeExpr(this.code, names2, constants5);
         return this;
       }
       get names() {
@@ -8071,12 +8071,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names2, constants4))
+          if (n.optimizeNames(names2, constants5))
             continue;
           subtractNames(names2, n.names);
           nodes.splice(i, 1);
@@ -8129,12 +8129,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants4);
-        if (!(super.optimizeNames(names2, constants4) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants5);
+        if (!(super.optimizeNames(names2, constants5) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names2, constants4);
+        this.condition = optimizeExpr(this.condition, names2, constants5);
         return this;
       }
       get names() {
@@ -8157,10 +8157,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names2, constants4) {
-        if (!super.optimizeNames(names2, constants4))
+      optimizeNames(names2, constants5) {
+        if (!super.optimizeNames(names2, constants5))
           return;
-        this.iteration = optimizeExpr(this.iteration, names2, constants4);
+        this.iteration = optimizeExpr(this.iteration, names2, constants5);
         return this;
       }
       get names() {
@@ -8196,10 +8196,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names2, constants4) {
-        if (!super.optimizeNames(names2, constants4))
+      optimizeNames(names2, constants5) {
+        if (!super.optimizeNames(names2, constants5))
           return;
-        this.iterable = optimizeExpr(this.iterable, names2, constants4);
+        this.iterable = optimizeExpr(this.iterable, names2, constants5);
         return this;
       }
       get names() {
@@ -8241,11 +8241,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         var _a, _b;
-        super.optimizeNames(names2, constants4);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants4);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants4);
+        super.optimizeNames(names2, constants5);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants5);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants5);
         return this;
       }
       get names() {
@@ -8546,7 +8546,7 @@ var require_codegen = __commonJS({
     function addExprNames(names2, from) {
       return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names2, constants4) {
+    function optimizeExpr(expr, names2, constants5) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8561,14 +8561,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants4[n.str];
+        const c = constants5[n.str];
         if (c === void 0 || names2[n.str] !== 1)
           return n;
         delete names2[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants4[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants5[c.str] !== void 0);
       }
     }
     function subtractNames(names2, from) {
@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve14.call(this, root2, ref);
+      let _sch = resolve15.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve14(root2, ref) {
+    function resolve15(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve14(baseURI, relativeURI, options) {
+    function resolve15(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11457,50 +11457,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative9, options, skipNormalization) {
+    function resolveComponent(base, relative10, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative9 = parse2(serialize(relative9, options), options);
+        relative10 = parse2(serialize(relative10, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative9.scheme) {
-        target.scheme = relative9.scheme;
-        target.userinfo = relative9.userinfo;
-        target.host = relative9.host;
-        target.port = relative9.port;
-        target.path = removeDotSegments(relative9.path || "");
-        target.query = relative9.query;
+      if (!options.tolerant && relative10.scheme) {
+        target.scheme = relative10.scheme;
+        target.userinfo = relative10.userinfo;
+        target.host = relative10.host;
+        target.port = relative10.port;
+        target.path = removeDotSegments(relative10.path || "");
+        target.query = relative10.query;
       } else {
-        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
-          target.userinfo = relative9.userinfo;
-          target.host = relative9.host;
-          target.port = relative9.port;
-          target.path = removeDotSegments(relative9.path || "");
-          target.query = relative9.query;
+        if (relative10.userinfo !== void 0 || relative10.host !== void 0 || relative10.port !== void 0) {
+          target.userinfo = relative10.userinfo;
+          target.host = relative10.host;
+          target.port = relative10.port;
+          target.path = removeDotSegments(relative10.path || "");
+          target.query = relative10.query;
         } else {
-          if (!relative9.path) {
+          if (!relative10.path) {
             target.path = base.path;
-            if (relative9.query !== void 0) {
-              target.query = relative9.query;
+            if (relative10.query !== void 0) {
+              target.query = relative10.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative9.path[0] === "/") {
-              target.path = removeDotSegments(relative9.path);
+            if (relative10.path[0] === "/") {
+              target.path = removeDotSegments(relative10.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative9.path;
+                target.path = "/" + relative10.path;
               } else if (!base.path) {
-                target.path = relative9.path;
+                target.path = relative10.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative10.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative9.query;
+            target.query = relative10.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11508,7 +11508,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative9.fragment;
+      target.fragment = relative10.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve14,
+      resolve: resolve15,
       resolveComponent,
       equal,
       serialize,
@@ -15455,11 +15455,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve14) {
-      resolve14(value);
+    return value instanceof P2 ? value : new P2(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve14, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15475,7 +15475,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15781,8 +15781,8 @@ function info(message) {
 }
 
 // src/action.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync4, statSync as statSync6, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve13, sep as sep6 } from "node:path";
+import { readFileSync as readFileSync4, statSync as statSync6 } from "node:fs";
+import { isAbsolute as isAbsolute7, relative as relative9, resolve as resolve14, sep as sep7 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15842,8 +15842,8 @@ function parseListInput(text) {
 }
 
 // src/cli.ts
-import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync3, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve12, sep as sep5 } from "node:path";
+import { existsSync as existsSync10, readFileSync as readFileSync3, statSync as statSync5 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute6, resolve as resolve13, sep as sep6 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -25032,14 +25032,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep7, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep8, h, mi2, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep7 === void 0) return true;
-  if (sep7 === " " !== (zone === void 0)) return false;
+  if (sep8 === void 0) return true;
+  if (sep8 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -25111,18 +25111,18 @@ function directiveProblem(text) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json) {
   let text = fileText.slice(start, end);
-  let sep7 = -1;
-  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep7 = 0;
+  let sep8 = -1;
+  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep8 = 0;
   else {
     const i = text.indexOf("\n---");
-    if (i !== -1) sep7 = i + 1;
+    if (i !== -1) sep8 = i + 1;
   }
-  if (sep7 !== -1) {
-    const nl = text.indexOf("\n", sep7);
-    const line = text.slice(sep7, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  if (sep8 !== -1) {
+    const nl = text.indexOf("\n", sep8);
+    const line = text.slice(sep8, nl === -1 ? text.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep7 } };
-    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep7) + " ".repeat(line.length) + text.slice(sep7 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep8 } };
+    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep8) + " ".repeat(line.length) + text.slice(sep8 + line.length);
   }
   text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
   const bad = disallowedCharacter(text, 0, text.length, json);
@@ -26495,8 +26495,8 @@ function missReason(entries2, host, port, ip) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
   }
-  const shown3 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
-  return `(${shown3}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
+  const shown4 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
+  return `(${shown4}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
 }
 function withSvc(value) {
   const v2 = value.trimEnd();
@@ -26684,8 +26684,8 @@ function fileLayer(files, path, label, written, at2) {
     const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
     return { values: void 0, missing: `${label} reads values file ${written} (${at2}), ${why}` };
   }
-  const shown3 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k2) => `${label} (values file ${shown3}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
+  const shown4 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k2) => `${label} (values file ${shown4}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
 }
 var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var MAX_LAYERS = 100;
@@ -27117,8 +27117,8 @@ function describeDisagreement(found) {
   }
   return [...byValue].map(([value, files]) => {
     const list2 = [...files];
-    const shown3 = list2.slice(0, 2).join(", ");
-    return `${value} in ${shown3}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
+    const shown4 = list2.slice(0, 2).join(", ");
+    return `${value} in ${shown4}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
   }).join("; ");
 }
 function configContradicted(source, target, value, key, configValue) {
@@ -27254,7 +27254,7 @@ var InstallFactsBuilder = class {
       list2.push(c);
       meshWide.set(c.key, list2);
     }
-    const resolve14 = (revision, key, label, config2) => {
+    const resolve15 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -27292,12 +27292,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve14(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve14(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve14(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve14(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve14(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve14(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve15(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve15(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve15(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve15(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve15(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve15(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -28535,8 +28535,8 @@ var istiod_cni_disabled_default = createRule({
         return;
       }
       if (cni.state !== "off") return;
-      const shown3 = paired[0];
-      const data = { cni: `${shown3.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
+      const shown4 = paired[0];
+      const data = { cni: `${shown4.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
       const related = paired.slice(0, MAX_RELATED2).map((c) => ({ target: c.target, message: `Istio CNI is installed here: ${c.label}` }));
       const target = refine(cni.target, cni.written?.key);
       if (cni.ignoredLegacy) {
@@ -31685,8 +31685,8 @@ function ruleAdmits(rule, policyNamespace, source, port) {
 var MAX_PORTS_SHOWN = 4;
 function describePorts(ports) {
   if (ports === "all" || ports === "unreadable") return "every port";
-  const shown3 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
-  return ports.length > MAX_PORTS_SHOWN ? `${shown3.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown3.join(", ");
+  const shown4 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
+  return ports.length > MAX_PORTS_SHOWN ? `${shown4.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown4.join(", ");
 }
 function parseAddress(text) {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
@@ -33320,11 +33320,15 @@ function realPath(path) {
     return void 0;
   }
 }
+function topFolder(cwd) {
+  const abs = resolve2(cwd);
+  return repoRoot(abs) ?? abs;
+}
 function repositoryOf(path, cwd) {
   const abs = resolve2(cwd, path);
-  const root2 = repoRoot(abs) ?? repoRoot(dirname(abs));
-  if (root2) return root2;
-  return isInside(cwd, abs) ? cwd : dirname(abs);
+  const top = topFolder(cwd);
+  if (isInside(top, abs)) return top;
+  return repoRoot(abs) ?? repoRoot(dirname(abs)) ?? dirname(abs);
 }
 function escapesThroughLink(root2, path) {
   if (!isInside(root2, path)) return false;
@@ -33344,12 +33348,12 @@ function linkBoundary(cwd) {
     if (!roots.has(dir)) roots.set(dir, repoRoot(dir));
     return roots.get(dir);
   };
+  const top = topFolder(cwd);
   return {
     repositoryOf(path) {
       const abs = resolve2(cwd, path);
-      const root2 = (existsSync2(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs));
-      if (root2) return root2;
-      return isInside(cwd, abs) ? cwd : dirname(abs);
+      if (isInside(top, abs)) return top;
+      return (existsSync2(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs)) ?? dirname(abs);
     },
     escapes(root2, path) {
       if (!isInside(root2, path)) return false;
@@ -36516,9 +36520,9 @@ function groupChanges(changed) {
 }
 function groupNames(workloads) {
   if (workloads.length === 1) return workloads[0] ?? "";
-  const shown3 = workloads.slice(0, GROUP_NAMES).join(", ");
+  const shown4 = workloads.slice(0, GROUP_NAMES).join(", ");
   const rest = workloads.length - GROUP_NAMES;
-  return `${shown3}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
+  return `${shown4}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
 }
 function formatDiffStylish(diff, labels, color) {
   const c = painter(color);
@@ -36777,8 +36781,8 @@ function encodingOf(bytes) {
 }
 function displayPathOf(absPath, cwd) {
   const rel = relative3(cwd, absPath);
-  const shown3 = rel === "" || isAbsolute3(rel) ? absPath : rel;
-  return shown3.split(sep2).join("/");
+  const shown4 = rel === "" || isAbsolute3(rel) ? absPath : rel;
+  return shown4.split(sep2).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
   const encoding = encodingOf(bytes);
@@ -36991,12 +36995,86 @@ function configKeyLine(path, keys) {
   return start === void 0 ? void 0 : lineCounter.linePos(start).line || void 0;
 }
 
+// src/load/write.ts
+import { closeSync as closeSync2, constants as constants3, lstatSync, mkdirSync, openSync as openSync2, writeSync } from "node:fs";
+import { dirname as dirname4, join as join3, relative as relative4, resolve as resolve6, sep as sep3 } from "node:path";
+var WriteRefused = class extends Error {
+};
+var NO_FOLLOW = constants3.O_NOFOLLOW ?? 0;
+function writeWithin(target, data, edge) {
+  const abs = resolve6(target);
+  if (!isInside(edge.root, abs)) {
+    if (!edge.outsideAllowed) throw new WriteRefused("it lies outside the repository");
+    mkdirSync(dirname4(abs), { recursive: true });
+    writeOpen(abs, data, 0);
+    return;
+  }
+  const realRoot = realPath(edge.root) ?? edge.root;
+  const parts = relative4(edge.root, dirname4(abs)).split(sep3).filter(Boolean);
+  let dir = edge.root;
+  let made = false;
+  for (const part of parts) {
+    const next = join3(dir, part);
+    if (!made) {
+      let exists = true;
+      try {
+        lstatSync(next);
+      } catch {
+        exists = false;
+      }
+      if (exists) {
+        dir = next;
+        continue;
+      }
+      const real = realPath(dir);
+      if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
+      made = true;
+    }
+    try {
+      mkdirSync(next);
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+      throw new WriteRefused(`${shown3(edge.root, next)} appeared while meshlint was making it`);
+    }
+    dir = next;
+  }
+  if (!made) {
+    const real = realPath(dir);
+    if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
+  }
+  if (NO_FOLLOW === 0) {
+    try {
+      if (lstatSync(abs).isSymbolicLink()) throw new WriteRefused("it is a symbolic link; meshlint does not write through one");
+    } catch (e) {
+      if (e instanceof WriteRefused) throw e;
+    }
+  }
+  writeOpen(abs, data, NO_FOLLOW);
+}
+function writeOpen(abs, data, extra) {
+  let fd;
+  try {
+    fd = openSync2(abs, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_TRUNC | extra, 438);
+  } catch (e) {
+    const code = e.code;
+    if (extra !== 0 && (code === "ELOOP" || code === "EMLINK" || code === "EFTYPE")) throw new WriteRefused("it is a symbolic link; meshlint does not write through one");
+    throw e;
+  }
+  try {
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, bytes.length - off);
+  } finally {
+    closeSync2(fd);
+  }
+}
+var shown3 = (root2, p) => relative4(root2, p).split(sep3).join("/") || ".";
+
 // src/load/context.ts
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname6 } from "node:path";
 
 // src/load/discover.ts
-import { existsSync as existsSync4, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute4, join as join3, relative as relative4, resolve as resolve6, sep as sep3 } from "node:path";
+import { existsSync as existsSync4, lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
+import { dirname as dirname5, isAbsolute as isAbsolute4, join as join4, relative as relative5, resolve as resolve7, sep as sep4 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
@@ -40584,29 +40662,30 @@ var Ignorer = class {
   loadDir(dir) {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
-    this.add(dir, readIgnoreFile(join3(dir, ".gitignore")));
+    this.add(dir, readIgnoreFile(join4(dir, ".gitignore")));
   }
   ignored(abs, isDir2) {
     for (const { base, ig } of this.sets) {
-      const rel = relative4(base, abs);
+      const rel = relative5(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
-      const posix5 = rel.split(sep3).join("/");
+      const posix5 = rel.split(sep4).join("/");
       if (ig.ignores(isDir2 ? `${posix5}/` : posix5)) return true;
     }
     return false;
   }
 };
 function readIgnoreFile(path) {
+  if (escapesThroughLink(topFolder(dirname5(path)), path)) return [];
   const read2 = readRegularFile(path);
   return read2.ok ? read2.bytes.toString("utf8").split(/\r?\n/) : [];
 }
 function ignoredBy(base, patterns) {
   const ig = new Ignorer(false);
   ig.add(base, patterns);
-  ig.add(base, readIgnoreFile(join3(base, ".meshlintignore")));
+  ig.add(base, readIgnoreFile(join4(base, ".meshlintignore")));
   return (abs) => {
     if (ig.ignored(abs, false)) return true;
-    for (let d = dirname4(abs); isInside(base, d) && d !== base; d = dirname4(d)) if (ig.ignored(d, true)) return true;
+    for (let d = dirname5(abs); isInside(base, d) && d !== base; d = dirname5(d)) if (ig.ignored(d, true)) return true;
     return false;
   };
 }
@@ -40615,12 +40694,12 @@ function discover(opts) {
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  ig.add(opts.ignoreBase, readIgnoreFile(join3(opts.ignoreBase, ".meshlintignore")));
+  ig.add(opts.ignoreBase, readIgnoreFile(join4(opts.ignoreBase, ".meshlintignore")));
   if (useGitignore) {
     const root2 = repoRoot(opts.cwd);
-    if (root2) for (let d = opts.cwd; ; d = dirname4(d)) {
+    if (root2) for (let d = opts.cwd; ; d = dirname5(d)) {
       ig.loadDir(d);
-      if (d === root2 || dirname4(d) === d) break;
+      if (d === root2 || dirname5(d) === d) break;
     }
   }
   const files = /* @__PURE__ */ new Set();
@@ -40631,7 +40710,7 @@ function discover(opts) {
   const patterns = opts.patterns.length > 0 ? opts.patterns : ["."];
   const chartOf = chartFinder();
   const addFile = (abs) => {
-    const chart = chartOf(dirname4(abs));
+    const chart = chartOf(dirname5(abs));
     if (chart === void 0) files.add(abs);
     else if (!charts.includes(chart)) charts.push(chart);
   };
@@ -40643,7 +40722,7 @@ function discover(opts) {
     else if (!charts.includes(chart)) charts.push(chart);
   };
   for (const pattern of patterns) {
-    const abs = resolve6(opts.cwd, pattern);
+    const abs = resolve7(opts.cwd, pattern);
     const found = lookUp(abs);
     const boundary = edge.repositoryOf(abs);
     if (found.st && edge.escapes(boundary, abs)) {
@@ -40651,7 +40730,7 @@ function discover(opts) {
     } else if (found.st?.isDirectory()) {
       walkOrChart(abs, boundary);
     } else if (found.st?.isFile()) {
-      loadGitignoresDownTo(dirname4(abs), opts.cwd, ig);
+      loadGitignoresDownTo(dirname5(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: "ignored" });
       else addFile(abs);
     } else if (found.st) {
@@ -40666,7 +40745,7 @@ function discover(opts) {
       for (const m of matches2.sort()) {
         if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
         met++;
-        loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
+        loadGitignoresDownTo(dirname5(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir2 = Boolean(match.st?.isDirectory());
         const within2 = edge.repositoryOf(m);
@@ -40690,11 +40769,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync4(join3(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync4(join4(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
-    const parent = dirname4(dir);
-    const atTop = parent === dir || existsSync4(join3(dir, ".git"));
+    const parent = dirname5(dir);
+    const atTop = parent === dir || existsSync4(join4(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -40703,21 +40782,21 @@ function chartFinder() {
   return outermost;
 }
 function loadGitignoresDownTo(dir, cwd, ig) {
-  const rel = relative4(cwd, dir);
+  const rel = relative5(cwd, dir);
   if (rel.startsWith("..") || isAbsolute4(rel)) return;
   let d = cwd;
   ig.loadDir(d);
-  for (const part of rel.split(sep3).filter(Boolean)) {
-    d = join3(d, part);
+  for (const part of rel.split(sep4).filter(Boolean)) {
+    d = join4(d, part);
     ig.loadDir(d);
   }
 }
 function insideBuiltInIgnore(file, cwd) {
-  const rel = relative4(cwd, file);
-  return rel.split(sep3).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
+  const rel = relative5(cwd, file);
+  return rel.split(sep4).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
 }
 function insideIgnoredDir(file, cwd, ig) {
-  for (let d = dirname4(file); d.startsWith(cwd) && d !== cwd; d = dirname4(d)) {
+  for (let d = dirname5(file); d.startsWith(cwd) && d !== cwd; d = dirname5(d)) {
     if (ig.ignored(d, true)) return true;
   }
   return false;
@@ -40730,7 +40809,7 @@ function lookUp(p) {
     if (code === "ELOOP") return { st: void 0, problem: "loop" };
     if (code === "EACCES" || code === "EPERM") return { st: void 0, problem: "unreadable" };
     try {
-      return { st: void 0, problem: lstatSync(p).isSymbolicLink() ? "dangling" : "missing" };
+      return { st: void 0, problem: lstatSync2(p).isSymbolicLink() ? "dangling" : "missing" };
     } catch {
       return { st: void 0, problem: "missing" };
     }
@@ -40766,7 +40845,7 @@ function walk(dir, ig, out, visiting, boundary) {
     return;
   }
   for (const entry of entries2) {
-    const p = join3(dir, entry.name);
+    const p = join4(dir, entry.name);
     let st2 = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
@@ -40809,7 +40888,7 @@ function discoverContext(opts) {
     cwd,
     patterns: paths,
     ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
-    ignoreBase: config.filePath ? dirname5(config.filePath) : cwd,
+    ignoreBase: config.filePath ? dirname6(config.filePath) : cwd,
     useGitignore: opts.useGitignore ?? true
   });
   const missing = found.unmatched[0];
@@ -40824,16 +40903,16 @@ function discoverContext(opts) {
 
 // src/load/overlays-found.ts
 var import_yaml21 = __toESM(require_dist(), 1);
-import { basename as basename4, dirname as dirname7, resolve as resolve8 } from "node:path";
+import { basename as basename4, dirname as dirname8, resolve as resolve9 } from "node:path";
 
 // src/load/render/kustomize.ts
 var import_yaml19 = __toESM(require_dist(), 1);
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync as existsSync5, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename3, join as join4, relative as relative5, resolve as resolve7 } from "node:path";
+import { basename as basename3, join as join5, relative as relative6, resolve as resolve8 } from "node:path";
 
 // src/load/render/source-text.ts
-import { sep as sep4 } from "node:path";
+import { sep as sep5 } from "node:path";
 function cachedReader() {
   const cache2 = /* @__PURE__ */ new Map();
   return (p) => {
@@ -40849,7 +40928,7 @@ function readerWithin(read2, root2) {
 }
 function failureText(stderr, cwd, max = 600) {
   const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^# Warning:/.test(l) && !/^walk\.go:/.test(l));
-  const text = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
+  const text = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep5) ? cwd : cwd + sep5).join("");
   return text.length > max ? `${text.slice(0, Math.round(max * 0.4))} \u2026 ${text.slice(-Math.round(max * 0.57))}` : text;
 }
 function lineOf(text, line) {
@@ -40869,26 +40948,29 @@ var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
 var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 function kustomizeArgs(binary2, dir) {
-  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", "--", dir] : ["build", "--", dir];
+  const restrictor = "--load-restrictor=LoadRestrictionsRootOnly";
+  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", restrictor, "--", dir] : ["build", restrictor, "--", dir];
 }
 function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
   const root2 = repositoryOf(overlayDir, cwd);
   const read2 = readerWithin(readAny, root2);
-  const shown3 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join4(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join4(overlayDir, "kustomization.yaml");
-  const displayPath = `${shown3} (kustomize build)`;
+  const shown4 = displayPathOf(overlayDir, cwd);
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join5(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join5(overlayDir, "kustomization.yaml");
+  const displayPath = `${shown4} (kustomize build)`;
   const escape2 = overlayEscape(overlayDir, root2, read2);
   if (escape2) {
     const message = `not built: ${escape2.why}`;
     const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
+    const remote = escape2.remote && JSON.stringify(shorten(escape2.remote.entry, 60));
+    const environment = escape2.remote?.own ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : escape2.remote ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." } : void 0;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown4, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
   }
-  const wrapper = mkdtempSync(join4(tmpdir(), "meshlint-kustomize-"));
-  const target = relative5(wrapper, overlayDir).split("\\").join("/");
+  const wrapper = mkdtempSync(join5(tmpdir(), "meshlint-kustomize-"));
+  const target = relative6(wrapper, overlayDir).split("\\").join("/");
   let result;
   try {
     writeFileSync(
-      join4(wrapper, "kustomization.yaml"),
+      join5(wrapper, "kustomization.yaml"),
       `apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 resources:
@@ -40901,7 +40983,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     rmSync(wrapper, { recursive: true, force: true });
   }
   const atKustomization = (note, range = FIRST_LINE) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
-  const fromWrapper = (p) => displayPathOf(resolve7(wrapper, p), cwd);
+  const fromWrapper = (p) => displayPathOf(resolve8(wrapper, p), cwd);
   if (!result.ok) {
     const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
     const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
@@ -40912,7 +40994,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
     const where = remote && environment && !url ? remote.range : at2;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown4, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
   }
   const sources = new SourceDocuments(read2, cwd);
   const mapBack = (at2) => {
@@ -40920,16 +41002,16 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     if (!r7) return atKustomization("(in the built output; not traced to a source file)");
     const annotations = r7.object.metadata?.annotations ?? {};
     const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
-    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve7(wrapper, t.configuredIn) }));
+    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve8(wrapper, t.configuredIn) }));
     const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
     if (typeof origin?.configuredIn === "string") {
-      const file2 = resolve7(wrapper, origin.configuredIn);
+      const file2 = resolve8(wrapper, origin.configuredIn);
       const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
       const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
       return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind2} in this kustomization)`);
     }
     if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
-    const file = resolve7(wrapper, origin.path);
+    const file = resolve8(wrapper, origin.path);
     const renderedValue = valueAt(r7.object, path);
     if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
       const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
@@ -40944,14 +41026,14 @@ buildMetadata: [originAnnotations, transformerAnnotations]
         if (inPatch) return inPatch;
       }
       const changedBy = [...transformations].reverse()[0];
-      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown3;
+      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown4;
       if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
       const parent = sources.deepestExisting(source, path);
       if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
     }
     return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: "(the resource could not be found in its source file, so the first line is shown)" };
   };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: void 0, mapBack } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown4, label: void 0, namespace: void 0, failure: void 0, mapBack } };
 }
 function failedEntry(text, message) {
   return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
@@ -41040,11 +41122,11 @@ var SourceDocuments = class {
       ...Array.isArray(data.patches) ? data.patches : [],
       ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
     ];
-    const dir = resolve7(kustomizationFile, "..");
+    const dir = resolve8(kustomizationFile, "..");
     for (const e of entries2) {
       const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
       if (!rel || rel.includes("\n")) continue;
-      const patchFile = this.load(resolve7(dir, rel));
+      const patchFile = this.load(resolve8(dir, rel));
       for (const p of patchFile?.resources ?? []) {
         if (p.kind !== rendered.kind) continue;
         const found = this.position(p, path, value);
@@ -41073,7 +41155,77 @@ var MAX_KUSTOMIZATIONS = 2e3;
 var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
 var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
 function isRemote(entry) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes("?ref=");
+  const e = entry.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(e) || /^[^/]*@[^/]*:/.test(e) || /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)[/:]/i.test(e) || e.includes("?") || e.includes("_git/") || e.startsWith("//");
+}
+function namesHost(entry, dir) {
+  const first = entry.trim().split("/")[0] ?? "";
+  return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync5(resolve8(dir, entry));
+}
+var ROOT_LISTS = ["resources", "bases", "components"];
+var PLUGIN_FILE_KEYS = /* @__PURE__ */ new Set(["path", "paths", "files", "envs", "env", "envFiles", "repo", "chartRepoUrl", "chartHome", "valuesFile", "additionalValuesFiles", "resources"]);
+var MAX_PLUGIN_SCAN = 1e4;
+function remoteEntries(data, dir, readLocal) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  const k2 = data;
+  const out = [];
+  const check = (v2) => {
+    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && isRemote(v2)) out.push(v2);
+  };
+  for (const key of ROOT_LISTS) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const v2 of k2[key]) if (typeof v2 === "string" && (isRemote(v2) || namesHost(v2, dir))) out.push(v2);
+  }
+  for (const key of PATH_LISTS) if (!ROOT_LISTS.includes(key) && Array.isArray(k2[key])) for (const v2 of k2[key]) check(v2);
+  for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) check(v2?.path);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const g of k2[key]) {
+      if (g === null || typeof g !== "object") continue;
+      const gen = g;
+      if (Array.isArray(gen.files)) {
+        for (const f of gen.files) if (typeof f === "string") check(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
+      }
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) check(f);
+      check(gen.env);
+    }
+  }
+  check(k2.openapi?.path);
+  for (const key of ["helmCharts", "helmChartInflationGenerator"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const c of k2[key]) scanPlugin(c, out, 0);
+  }
+  scanPlugin(k2.helmGlobals, out, 0);
+  for (const key of ["generators", "transformers", "validators"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const v2 of k2[key]) {
+      if (typeof v2 !== "string") {
+        scanPlugin(v2, out, 0);
+        continue;
+      }
+      const text = v2.includes("\n") ? v2 : isRemote(v2) ? void 0 : readLocal(resolve8(dir, v2));
+      if (text === void 0) continue;
+      try {
+        for (const doc of (0, import_yaml19.parseAllDocuments)(text, { logLevel: "error" })) scanPlugin(doc.toJS({ maxAliasCount: 100 }), out, 0);
+      } catch {
+      }
+    }
+  }
+  return out;
+}
+function scanPlugin(v2, out, depth) {
+  if (depth > 20 || v2 === null || typeof v2 !== "object") return;
+  const entries2 = Array.isArray(v2) ? v2.map((x) => ["", x]) : Object.entries(v2);
+  for (const [key, value] of entries2.slice(0, MAX_PLUGIN_SCAN)) {
+    if (PLUGIN_FILE_KEYS.has(key)) {
+      for (const s of Array.isArray(value) ? value : [value]) {
+        if (typeof s !== "string") continue;
+        const path = key === "files" && s.includes("=") ? s.slice(s.indexOf("=") + 1) : s;
+        if (!path.includes("\n") && isRemote(path)) out.push(s);
+      }
+    }
+    scanPlugin(value, out, depth + 1);
+  }
 }
 function overlayEscape(overlayDir, root2, read2) {
   const realRoot = realPath(root2) ?? root2;
@@ -41082,15 +41234,17 @@ function overlayEscape(overlayDir, root2, read2) {
     const real = realPath(p);
     return real !== void 0 && !isInside(realRoot, real);
   };
+  const top = KUSTOMIZATION_FILES.map((f) => join5(overlayDir, f)).find((f) => read2(f) !== void 0);
+  const topText = top === void 0 ? "" : read2(top);
   const seen = /* @__PURE__ */ new Set();
-  const pending = [overlayDir];
+  const pending = [{ dir: overlayDir, via: void 0 }];
   while (pending.length > 0) {
-    const dir = pending.pop();
+    const { dir, via } = pending.pop();
     if (seen.has(dir)) continue;
     seen.add(dir);
-    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join4(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
-    if (outside2(dir)) return { file: dir, range: void 0, why: `${dir} lies outside the repository` };
-    const file = KUSTOMIZATION_FILES.map((f) => join4(dir, f)).find((f) => read2(f) !== void 0);
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join5(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative6(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
+    const file = KUSTOMIZATION_FILES.map((f) => join5(dir, f)).find((f) => read2(f) !== void 0);
     if (file === void 0) continue;
     const text = read2(file);
     let data;
@@ -41100,14 +41254,21 @@ function overlayEscape(overlayDir, root2, read2) {
       continue;
     }
     if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
+    const remote = remoteEntries(data, dir, (p) => outside2(p) ? void 0 : read2(p))[0];
+    if (remote !== void 0) {
+      const own = via === void 0;
+      const at2 = own ? { file, range: entryRange(text, remote) } : { file: top, range: entryRange(topText, via) };
+      return { ...at2, why: `${JSON.stringify(shorten(remote, 200))} is fetched over the network`, remote: { entry: remote, own } };
+    }
     for (const entry of localEntries(data)) {
-      const target = resolve7(dir, entry);
-      if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read2(join4(target, f)) !== void 0)) pending.push(target);
+      const target = resolve8(dir, entry);
+      if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(shorten(entry, 200))} leads outside the repository` };
+      if (KUSTOMIZATION_FILES.some((f) => read2(join5(target, f)) !== void 0)) pending.push({ dir: target, via: via ?? entry });
     }
   }
   return void 0;
 }
+var shorten = (s, n) => s.length > n ? `${s.slice(0, n)}\u2026` : s;
 function remoteEntry(text) {
   return listEntries(text).find((e) => isRemote(e.entry));
 }
@@ -41148,14 +41309,14 @@ function entryRange(text, entry) {
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename4(f)));
-  const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
+  const folders = [...new Set(kustomizations.map((f) => dirname8(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
   const used = /* @__PURE__ */ new Set();
   const members = new Set(kustomizations);
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
-    const mine = own.get(dirname7(file));
+    const mine = own.get(dirname8(file));
     mine.files.push(file);
     const text = read2(file);
     if (text === void 0) continue;
@@ -41166,7 +41327,7 @@ function overlaysAmong(files, read2) {
       continue;
     }
     for (const entry of localEntries(data)) {
-      const target = resolve8(dirname7(file), entry);
+      const target = resolve9(dirname8(file), entry);
       if (isFolder.has(target)) {
         used.add(target);
         mine.uses.push(target);
@@ -41195,12 +41356,12 @@ function overlaysAmong(files, read2) {
 }
 
 // src/load/render/index.ts
-import { existsSync as existsSync6, statSync as statSync3 } from "node:fs";
-import { join as join7, relative as relative7, resolve as resolve10 } from "node:path";
+import { existsSync as existsSync7, statSync as statSync3 } from "node:fs";
+import { join as join8, relative as relative8, resolve as resolve11 } from "node:path";
 
 // src/load/render/helm.ts
-import { existsSync as existsSync5, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
-import { join as join5, relative as relative6 } from "node:path";
+import { existsSync as existsSync6, lstatSync as lstatSync3, readdirSync as readdirSync2, readlinkSync } from "node:fs";
+import { join as join6, relative as relative7 } from "node:path";
 
 // src/parse/template-locator.ts
 var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
@@ -41339,27 +41500,27 @@ var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 var VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
 function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
-  const shown3 = displayPathOf(r7.chartDir, cwd);
-  const displayPath = `${shown3} (helm template${r7.label ? `, ${r7.label}` : ""})`;
-  const chartYaml = displayPathOf(join5(r7.chartDir, "Chart.yaml"), cwd);
+  const shown4 = displayPathOf(r7.chartDir, cwd);
+  const displayPath = `${shown4} (helm template${r7.label ? `, ${r7.label}` : ""})`;
+  const chartYaml = displayPathOf(join6(r7.chartDir, "Chart.yaml"), cwd);
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE2, note });
   const escape2 = chartEscape(r7.chartDir);
   if (escape2) {
     const message = `not rendered: ${escape2.why}`;
     const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE2, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown4, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
   const result = run(binary2, helmArgs(r7), cwd);
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
     const environment = environmentCause(message, r7.chartDir, read2);
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown4, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
   }
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
     if (!source) return atChart('(a rendered document without a "# Source:" header)');
-    const abs = join5(r7.chartDir, ...source.split("/").slice(1));
+    const abs = join6(r7.chartDir, ...source.split("/").slice(1));
     const template = read2(abs);
     if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
     const hit = locateInTemplate(template, {
@@ -41375,33 +41536,33 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const volatile = (source) => {
     let known = volatileBySource.get(source);
     if (known === void 0) {
-      const template = read2(join5(r7.chartDir, ...source.split("/").slice(1)));
+      const template = read2(join6(r7.chartDir, ...source.split("/").slice(1)));
       known = template !== void 0 && VOLATILE_FUNCTION.test(template);
       volatileBySource.set(source, known);
     }
     return known;
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown4, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
-    const abs = join5(chartDir, ...m[1].split("/").slice(1));
-    if (relative6(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
+    const abs = join6(chartDir, ...m[1].split("/").slice(1));
+    if (relative7(chartDir, abs).startsWith("..") || !existsSync6(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
   }
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
-    const abs = join5(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative6(chartDir, abs).startsWith("..") && existsSync5(abs)) {
+    const abs = join6(chartDir, ...yamlError.split("/").slice(1));
+    if (!relative7(chartDir, abs).startsWith("..") && existsSync6(abs)) {
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE2, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
   const missing = missingDependencies(message)[0];
   if (missing) {
-    const chart = join5(chartDir, "Chart.yaml");
+    const chart = join6(chartDir, "Chart.yaml");
     const lines = read2(chart)?.split(/\r?\n/) ?? [];
     const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
     if (index >= 0) {
@@ -41422,7 +41583,7 @@ function environmentCause(message, chartDir, read2) {
   }
   const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
   if (at2) {
-    const abs = join5(chartDir, ...at2[1].split("/").slice(1));
+    const abs = join6(chartDir, ...at2[1].split("/").slice(1));
     const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
     if (/\brequired\b/.test(line)) {
       const said = at2[3].replace(/\.$/, "");
@@ -41454,10 +41615,10 @@ function chartEscape(chartDir) {
     }
     for (const name of names2) {
       if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
-      const p = join5(dir, name);
+      const p = join6(dir, name);
       let link = false;
       try {
-        const st2 = lstatSync2(p);
+        const st2 = lstatSync3(p);
         link = st2.isSymbolicLink();
         if (st2.isDirectory()) pending.push(p);
       } catch {
@@ -41468,7 +41629,7 @@ function chartEscape(chartDir) {
       if (real === void 0) continue;
       if (!isInside(realChart, real)) {
         const target = safeLinkText(p);
-        return { path: p, why: `${relative6(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
+        return { path: p, why: `${relative7(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
       }
     }
   }
@@ -41484,9 +41645,9 @@ function safeLinkText(p) {
 }
 
 // src/load/render/process.ts
-import { accessSync, constants as constants3, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { accessSync, constants as constants4, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve9 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute5, join as join7, resolve as resolve10 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var MAX_OUTPUT = 1024 * 1024 * 1024;
 var NO_NETWORK = "http://127.0.0.1:9";
@@ -41496,7 +41657,7 @@ var PASSED_THROUGH = ["PATH", "Path", "PATHEXT", "LANG", "LANGUAGE", "LC_ALL", "
 function confinedEnv(env, home) {
   const out = {};
   for (const k2 of PASSED_THROUGH) if (env[k2] !== void 0) out[k2] = env[k2];
-  const dir = (name) => join6(home, name);
+  const dir = (name) => join7(home, name);
   Object.assign(out, {
     HOME: home,
     USERPROFILE: home,
@@ -41516,6 +41677,7 @@ function confinedEnv(env, home) {
     GIT_TERMINAL_PROMPT: "0"
   });
   for (const k2 of ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"]) out[k2] = NO_NETWORK;
+  for (const k2 of ["NO_PROXY", "no_proxy"]) out[k2] = "";
   return out;
 }
 function confinedRunner(env) {
@@ -41523,11 +41685,11 @@ function confinedRunner(env) {
   let childEnv;
   const run = (binary2, args, cwd) => {
     if (!home || !childEnv) {
-      home = mkdtempSync2(join6(tmpdir2(), "meshlint-home-"));
+      home = mkdtempSync2(join7(tmpdir2(), "meshlint-home-"));
       childEnv = confinedEnv(env, home);
-      writeFileSync2(join6(home, "kubeconfig"), "");
-      writeFileSync2(join6(home, "gitconfig"), "");
-      for (const d of ["config", "cache", "data", "state", "helm-config", "helm-cache", "helm-data", "helm-plugins", "kustomize-plugins"]) mkdirSync(join6(home, d));
+      writeFileSync2(join7(home, "kubeconfig"), "");
+      writeFileSync2(join7(home, "gitconfig"), "");
+      for (const d of ["config", "cache", "data", "state", "helm-config", "helm-cache", "helm-data", "helm-plugins", "kustomize-plugins"]) mkdirSync2(join7(home, d));
     }
     const r7 = spawnSync(binary2, args, { cwd, env: childEnv, encoding: "utf8", maxBuffer: MAX_OUTPUT, timeout: TIME_LIMIT_MS, shell: false, stdio: ["ignore", "pipe", "pipe"] });
     if (r7.error) {
@@ -41547,7 +41709,7 @@ function confinedRunner(env) {
 }
 function isExecutable(p) {
   try {
-    accessSync(p, constants3.X_OK);
+    accessSync(p, constants4.X_OK);
     return statSync2(p).isFile();
   } catch {
     return false;
@@ -41559,7 +41721,7 @@ function findOnPath(names2, env) {
   for (const name of names2) {
     for (const dir of dirs) {
       for (const ext of exts) {
-        const p = join6(dir, name + ext);
+        const p = join7(dir, name + ext);
         if (isExecutable(p)) return p;
       }
     }
@@ -41570,7 +41732,7 @@ function namedBinary(name, from, env, cwd) {
   const isPath = name.includes("/") || name.includes("\\") || isAbsolute5(name);
   if (!isPath) return findOnPath([name], env);
   if (!isAbsolute5(name) && from.startsWith("MESHLINT_")) return void 0;
-  const p = resolve9(cwd, name);
+  const p = resolve10(cwd, name);
   return isExecutable(p) ? p : void 0;
 }
 
@@ -41579,19 +41741,19 @@ var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync6(join7(dir, "Chart.yaml"));
+  return existsSync7(join8(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync6(join7(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync7(join8(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
   const cli = req && req.charts.length > 0 ? req : void 0;
-  const fromCli = (s) => resolve10(cwd, s);
+  const fromCli = (s) => resolve11(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
-    if (!existsSync6(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    if (!existsSync7(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
     const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
     if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
       throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
@@ -41612,7 +41774,7 @@ function chartRenders(chartDir, req, config, cwd) {
   }));
 }
 function relativeTo(chartDir, file, cwd) {
-  const rel = relative7(chartDir, file);
+  const rel = relative8(chartDir, file);
   return rel.startsWith("..") ? displayPathOf(file, cwd) : rel.split("\\").join("/");
 }
 function renderAll(jobs, config, req, cwd, env, run) {
@@ -41679,9 +41841,9 @@ function rendererBinary(r7, flagValue, env, cwd) {
 }
 
 // src/load/revision.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join8, resolve as resolve11 } from "node:path";
+import { join as join9, resolve as resolve12 } from "node:path";
 var TIME_LIMIT_MS2 = 5 * 6e4;
 var MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 var RevisionError = class extends Error {
@@ -41714,7 +41876,7 @@ function hasCommit(spec, cwd, env) {
   }
 }
 function openSide(spec, cwd, env, opts = {}) {
-  const dir = resolve11(cwd, spec);
+  const dir = resolve12(cwd, spec);
   if (!opts.revisionOnly && !spec.startsWith("-") && isDir(dir)) return { label: spec, cwd: dir, close: () => {
   } };
   const gitBin = findOnPath(["git"], env);
@@ -41739,14 +41901,14 @@ function materialise(gitBin, env, top, prefix, treeish, what, side) {
     const why = archive.error ? archive.error.code ?? archive.error.message : archive.stderr.toString("utf8").trim().split("\n")[0];
     throw new RevisionError(`cannot read ${what} with git archive: ${why}`);
   }
-  const root2 = mkdtempSync3(join8(tmpdir3(), "meshlint-diff-"));
+  const root2 = mkdtempSync3(join9(tmpdir3(), "meshlint-diff-"));
   const close = () => rmSync3(root2, { recursive: true, force: true });
   try {
     const x = spawnSync(tarBin, ["-x", "-f", "-", "-C", root2], { input: archive.stdout, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["pipe", "pipe", "pipe"] });
     if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack ${what}: ${x.error ? x.error.code ?? x.error.message : (x.stderr ?? "").trim().split("\n")[0]}`);
-    mkdirSync2(join8(root2, ".git"));
-    const sideCwd = join8(root2, prefix);
-    if (!existsSync7(sideCwd)) mkdirSync2(sideCwd, { recursive: true });
+    mkdirSync3(join9(root2, ".git"));
+    const sideCwd = join9(root2, prefix);
+    if (!existsSync8(sideCwd)) mkdirSync3(sideCwd, { recursive: true });
     if (!isInside(realpathSync3(root2), realpathSync3(sideCwd))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
     return { ...side, cwd: sideCwd, close };
   } catch (e) {
@@ -41766,15 +41928,15 @@ function openStagedSide(cwd, env) {
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync8, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, join as join9 } from "node:path";
+import { existsSync as existsSync9, readFileSync as readFileSync2 } from "node:fs";
+import { dirname as dirname9, join as join10 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
-    const pkg = join9(d, "package.json");
-    if (existsSync8(pkg)) {
+  for (let d = dirname9(fileURLToPath(import.meta.url)); ; d = dirname9(d)) {
+    const pkg = join10(d, "package.json");
+    if (existsSync9(pkg)) {
       try {
         if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
           root = d;
@@ -41783,7 +41945,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname8(d) === d) {
+    if (dirname9(d) === d) {
       root = null;
       return void 0;
     }
@@ -41795,7 +41957,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join9(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync2(join10(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -42254,8 +42416,8 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve12(io.cwd, v2.config) : void 0;
-  if (v2.config && explicit && !existsSync9(explicit)) {
+  const explicit = v2.config ? resolve13(io.cwd, v2.config) : void 0;
+  if (v2.config && explicit && !existsSync10(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
   const lookup2 = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById));
@@ -42325,14 +42487,14 @@ function inOrderOf(inputs, results) {
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve12(io.cwd)) ?? dirname9(file);
+  const srcRoot = repoRoot(resolve13(io.cwd)) ?? dirname10(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve12(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve13(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
-  const shown3 = displayPathOf(file, io.cwd);
-  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown3} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
+  const shown4 = displayPathOf(file, io.cwd);
+  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown4} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
   if (flag === void 0 && config.filePath && escapesThroughLink(configRoot(config.filePath), file)) {
     throw new UsageError(`${what}: it is a symbolic link, or in a linked folder, that leads outside the repository; a config names only files inside it`);
   }
@@ -42345,10 +42507,10 @@ function readBaseline(flag, config, io) {
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const missing = e.code === "ENOENT";
-    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown3}` : describeFsError(e)}`);
+    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown4}` : describeFsError(e)}`);
   }
   try {
-    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown: shown3 };
+    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown: shown4 };
   } catch (e) {
     if (e instanceof BaselineError) throw new UsageError(`${what}: ${e.message}`);
     throw e;
@@ -42361,8 +42523,8 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve12(io.cwd, c));
-  const overlays = req.overlays.map((o) => resolve12(io.cwd, o));
+  const charts = req.charts.map((c) => resolve13(io.cwd, c));
+  const overlays = req.overlays.map((o) => resolve13(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -42373,7 +42535,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname9(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname10(config.filePath) : io.cwd;
   const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
@@ -42389,7 +42551,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const own = lookup2?.forFile(f) ?? config;
       if (own !== config && own.filePath !== void 0) {
         let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname9(own.filePath), own.ignorePatterns));
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname10(own.filePath), own.ignorePatterns));
         if (ignored(f)) {
           skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
           continue;
@@ -42419,10 +42581,10 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       notes.push({ id: "unmatched-pattern", message: `no such file, directory or matching files: ${named}; not linted.` });
     }
     for (const s of found.skipped) {
-      const shown3 = displayPathOf(s.path, io.cwd);
-      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown3, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
+      const shown4 = displayPathOf(s.path, io.cwd);
+      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown4, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
       else {
-        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown3)}: ${s.reason}
+        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown4)}: ${s.reason}
 `);
         skipped.push(s);
       }
@@ -42446,9 +42608,9 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve12(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve13(io.cwd, p));
     for (const o of config.kustomize.overlays) {
-      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep6))) overlays.push(o);
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
@@ -42523,7 +42685,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve12(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve13(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -42563,8 +42725,15 @@ function applyFixes(results, inputs, write, showDiff, io) {
         continue;
       }
       try {
-        writeFileSync3(input2.file.absPath, encodeSource(r7.output, input2.file));
+        const real = realPath(input2.file.absPath) ?? input2.file.absPath;
+        const root2 = repositoryOf(input2.file.absPath, io.cwd);
+        writeWithin(real, encodeSource(r7.output, input2.file), { root: realPath(root2) ?? root2, outsideAllowed: true });
       } catch (e) {
+        if (e instanceof WriteRefused) {
+          io.stderr(`${TOOL_NAME}: --fix: not writing ${safeText(r7.filePath)}: ${e.message}
+`);
+          continue;
+        }
         throw new UsageError(`--fix: cannot write ${r7.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }
     } else if (!write && showDiff) {
@@ -42597,7 +42766,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve12(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve13(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
@@ -42609,10 +42778,10 @@ function runNotes(report2) {
 }
 function printNotes(report2, io, all) {
   const notes = runNotes(report2).map((n) => n.message);
-  const shown3 = all ? notes : notes.slice(0, 3);
-  for (const n of shown3) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
+  const shown4 = all ? notes : notes.slice(0, 3);
+  for (const n of shown4) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
 `);
-  if (shown3.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown3.length} more (--stats lists them all)
+  if (shown4.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown4.length} more (--stats lists them all)
 `);
 }
 var NOT_FOR_DIFF = ["fix", "fix-dry-run", "baseline", "write-baseline", "stdin-filename", "print-config"];
@@ -42629,7 +42798,7 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve12(io.cwd, v2.config) } : {} };
+  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve13(io.cwd, v2.config) } : {} };
   const sides = [];
   try {
     for (const spec of [args[0] ?? "", ...args[1] !== void 0 ? [args[1]] : []]) {
@@ -42813,7 +42982,7 @@ var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
-  const workspace = resolve13(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve14(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOnInput;
   let annotate;
@@ -42849,25 +43018,31 @@ async function runAction() {
     }
   };
   const pathOf2 = (filePath) => {
-    const rel = relative8(workspace, resolve13(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
+    const rel = relative9(workspace, resolve14(cwd, filePath));
+    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep7).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text) => {
-    const target = resolve13(workspace, sarifPath);
-    mkdirSync4(dirname10(target), { recursive: true });
-    writeFileSync4(target, text);
+    const target = resolve14(workspace, sarifPath);
+    try {
+      writeWithin(target, text, { root: workspace, outsideAllowed: true });
+      return true;
+    } catch (e) {
+      if (!(e instanceof WriteRefused)) throw e;
+      stepError(`sarif-file ${sarifPath}: not written: ${e.message}. Name another file.`);
+      return false;
+    }
   };
   const annotateAll = (results) => {
     if (!annotate) return void 0;
-    const shown3 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
-    for (const a of shown3) {
+    const shown4 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
+    for (const a of shown4) {
       const m = a.finding;
       const where = { title: a.title, file: a.file, startLine: m.line, endLine: m.endLine, startColumn: m.column, endColumn: m.endColumn };
       if (a.kind === "error") error(a.message, where);
       else warning(a.message, where);
     }
-    return { errors: shown3.filter((a) => a.kind === "error").length, warnings: shown3.filter((a) => a.kind === "warning").length };
+    return { errors: shown4.filter((a) => a.kind === "error").length, warnings: shown4.filter((a) => a.kind === "warning").length };
   };
   const count2 = (results) => ({
     errors: results.reduce((n, r7) => n + r7.errorCount, 0),
@@ -42876,10 +43051,11 @@ async function runAction() {
   const presentDiff = async (run, base, added) => {
     const labels = { base: `base ${base.slice(0, 12)}`, head: env.GITHUB_EVENT_NAME === "merge_group" ? "this merge group" : "this pull request" };
     const notes = runNotes(run.head.report);
-    if (format === "sarif") writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }));
-    else cli.stdout(format === "json" ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
+    if (format === "sarif") {
+      if (!writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }))) return false;
+    } else cli.stdout(format === "json" ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
     const annotated = annotateAll(added);
-    if (!env.GITHUB_STEP_SUMMARY) return;
+    if (!env.GITHUB_STEP_SUMMARY) return true;
     const total = added.reduce((n, r7) => n + r7.messages.length, 0);
     const said = [];
     if (annotated && annotated.errors + annotated.warnings < total) {
@@ -42894,6 +43070,7 @@ ${said.join(" ")}
       return url ? `${url}${toUri(pathOf2(filePath))}#L${line}` : void 0;
     };
     await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn, link), tail, SUMMARY_BYTES), true).write();
+    return true;
   };
   let counts;
   let why = [];
@@ -42919,7 +43096,7 @@ ${said.join(" ")}
     configFailOn = run.failOn;
     sidecarsLost = String(run.diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length);
     printNotes(run.head.report, cli, false);
-    await presentDiff(run, mode.base, added);
+    if (!await presentDiff(run, mode.base, added)) return 2;
   } else {
     const run = lintFromArgs(argv, cli);
     if (typeof run === "number") {
@@ -42928,7 +43105,7 @@ ${said.join(" ")}
     }
     const { results, report: report2, config } = run;
     printNotes(report2, cli, false);
-    if (format === "sarif") writeSarif(formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) }));
+    if (format === "sarif" && !writeSarif(formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) }))) return 2;
     else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
     const annotated = annotateAll(results);
     counts = count2(results);

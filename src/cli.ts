@@ -24,7 +24,8 @@ import { artifactLocation, formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
 import { ConfigLookup, configKeyLine } from './load/config-file.ts';
-import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts';
+import { configRoot, escapesThroughLink, realPath, repositoryOf, topFolder } from './load/boundary.ts';
+import { WriteRefused, writeWithin } from './load/write.ts';
 import { discoverContext } from './load/context.ts';
 import { discover, ignoredBy, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from './load/overlays-found.ts';
@@ -608,10 +609,9 @@ function writeBaseline(name: string, results: readonly LintResult[], io: CliIO):
   const target = resolve(io.cwd, name);
   const entries = baselineEntries(results, baselineUris(target, io));
   try {
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, formatBaseline(entries));
+    writeWithin(target, formatBaseline(entries), { root: topFolder(io.cwd), outsideAllowed: true });
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a part of the path is a file, not a folder' : describeFsError(e);
+    const why = e instanceof WriteRefused ? e.message : (e as NodeJS.ErrnoException).code === 'EEXIST' || (e as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : describeFsError(e);
     throw new UsageError(`--write-baseline ${name}: cannot write it: ${why}; name a file in a folder you can write to`);
   }
   io.stderr(`${TOOL_NAME}: wrote ${plural(entries.length, 'finding')} to ${safeText(displayPathOf(target, io.cwd))}; --baseline ${safeText(name)} (or baseline: in .meshlint.yaml) reports only new ones\n`);
@@ -873,9 +873,16 @@ function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write
         continue;
       }
       try {
-        // Written back in the file's own encoding (UTF-16 stays UTF-16), its BOM kept.
-        writeFileSync(input.file.absPath, encodeSource(r.output, input.file));
+        // Written back in the file's own encoding (UTF-16 stays UTF-16), its BOM kept; at its
+        // real path, so a link inside the repository is kept and never written through.
+        const real = realPath(input.file.absPath) ?? input.file.absPath;
+        const root = repositoryOf(input.file.absPath, io.cwd);
+        writeWithin(real, encodeSource(r.output, input.file), { root: realPath(root) ?? root, outsideAllowed: true });
       } catch (e) {
+        if (e instanceof WriteRefused) {
+          io.stderr(`${TOOL_NAME}: --fix: not writing ${safeText(r.filePath)}: ${e.message}\n`);
+          continue;
+        }
         throw new UsageError(`--fix: cannot write ${r.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }
     } else if (!write && showDiff) {
@@ -1013,11 +1020,11 @@ function emit(out: string, v: Values, io: CliIO): void {
   if (name) {
     const target = resolve(io.cwd, name);
     try {
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, out);
+      writeWithin(target, out, { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
-      // mkdir says EEXIST when a file stands where a folder of the path should be.
-      const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a part of the path is a file, not a folder' : describeFsError(e);
+      // mkdir says EEXIST (or open ENOTDIR) when a file stands where a folder of the path should be.
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = e instanceof WriteRefused ? e.message : code === 'EEXIST' || code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : describeFsError(e);
       throw new UsageError(`--output-file ${name}: cannot write the report: ${why}; name a file in a folder you can write to`);
     }
   } else if (out) io.stdout(out);

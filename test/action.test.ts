@@ -3,7 +3,7 @@
 // back from stdout. Also: the committed bundle is the one the sources build. Pull requests
 // are simulated with a scratch git repository and a pull_request event payload.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -139,6 +139,25 @@ test('a failing run: SARIF for code scanning, 10+10 annotations at most, the sum
     assert.equal(sarifValidator()(sarif), []);
     assert.is(sarif.runs[0]?.results.length, errors + warnings);
     assert.is(sarif.runs[0]?.automationDetails.id, 'meshlint/examples/');
+  });
+});
+
+test('a committed meshlint.sarif link, or a linked folder on the way, is never written through', () => {
+  withTemp((t) => {
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('repo/warn.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: w\n  labels:\n    a: "1"\n    a: "1"\n');
+    const target = t.write('outside/bashrc', 'keep\n');
+    mkdirSync(t.path('outside/dir'));
+    const cwd = t.path('repo');
+    symlinkSync(target, join(cwd, 'meshlint.sarif'));
+    symlinkSync(t.path('outside/dir'), join(cwd, 'out'));
+    for (const inputs of [{}, { 'sarif-file': 'out/meshlint.sarif' }]) {
+      const r = runAction(t, { paths: '.', config: '', ...inputs }, cwd);
+      assert.is(r.code, 2, JSON.stringify(inputs));
+      assert.match(r.stdout, /::error[^:]*::sarif-file .*not written: .*symbolic link/);
+    }
+    assert.is(readFileSync(target, 'utf8'), 'keep\n');
+    assert.not.ok(existsSync(t.path('outside/dir/meshlint.sarif')));
   });
 });
 
