@@ -151,7 +151,7 @@ test('a committed meshlint.sarif link, or a linked folder on the way, is never w
     const cwd = t.path('repo');
     symlinkSync(target, join(cwd, 'meshlint.sarif'));
     symlinkSync(t.path('outside/dir'), join(cwd, 'out'));
-    for (const inputs of [{}, { 'sarif-file': 'out/meshlint.sarif' }]) {
+    for (const inputs of [{}, { 'sarif-file': 'out/meshlint.sarif' }] as Record<string, string>[]) {
       const r = runAction(t, { paths: '.', config: '', ...inputs }, cwd);
       assert.is(r.code, 2, JSON.stringify(inputs));
       assert.match(r.stdout, /::error[^:]*::sarif-file .*not written: .*symbolic link/);
