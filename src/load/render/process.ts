@@ -32,7 +32,7 @@ export class RendererMissing extends Error {}
  * start a process. Nothing else of the user's environment reaches a renderer: not tokens
  * (GITHUB_TOKEN, ACTIONS_*, cloud credentials), not KUBECONFIG, not HELM_* settings.
  */
-const PASSED_THROUGH = ['PATH', 'Path', 'PATHEXT', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot', 'SYSTEMROOT', 'windir'];
+export const PASSED_THROUGH = ['PATH', 'Path', 'PATHEXT', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot', 'SYSTEMROOT', 'windir'];
 
 /**
  * The environment a renderer runs in, given a fresh, empty home folder of its own. Helm's
