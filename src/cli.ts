@@ -78,6 +78,7 @@ const OPTIONS = {
   'helm-binary': { type: 'string' },
   kustomize: { type: 'string', multiple: true },
   'kustomize-binary': { type: 'string' },
+  'render-budget': { type: 'string' },
   resource: { type: 'string' },
   path: { type: 'string', multiple: true },
   staged: { type: 'boolean' },
@@ -179,6 +180,8 @@ reported on the template or source file you edit):
       --kustomize DIR          Build this overlay; repeatable
       --kustomize-binary PATH  kustomize or kubectl (default: $MESHLINT_KUSTOMIZE, else
                                kustomize, else kubectl, on PATH)
+      --render-budget SECONDS  The time all renders of the run may take together
+                               (default: 300); a repository's config cannot change it
   -h, --help                   Show this help
   -v, --version                Show the version
 
@@ -853,7 +856,15 @@ function renderRequest(v: Values): RenderRequest {
     helmBinary: v['helm-binary'],
     overlays: v.kustomize ?? [],
     kustomizeBinary: v['kustomize-binary'],
+    renderBudget: renderBudget(v['render-budget']),
   };
+}
+
+function renderBudget(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError('--render-budget takes a whole number of seconds, at least 1');
+  return n;
 }
 
 function errorsOnly(r: LintResult): LintResult {

@@ -12,7 +12,7 @@ import { Locator } from '../../parse/locator.ts';
 import { parseFile } from '../../parse/yaml.ts';
 import type { KubeObject, ParsedDocument, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../types.ts';
 import { displayPathOf } from '../read.ts';
-import type { Runner } from './process.ts';
+import { BUDGET_SPENT, type Runner } from './process.ts';
 import { isInside, realPath, repositoryOf } from '../boundary.ts';
 import { failureText, readerWithin, type TextReader } from './source-text.ts';
 
@@ -82,7 +82,8 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     const at = failedEntry(read(kustomization) ?? '', full);
     const remote = remoteEntry(read(kustomization) ?? '');
     // A remote base cannot be fetched offline: the environment's limit, not the overlay's bug.
-    let environment = remote && (at === undefined || remote.range.line === at.line || /git|http|fetch|clone|repo|exit status/i.test(full))
+    let environment: { cause: string; fix: string } | undefined = result.budgetSpent ? BUDGET_SPENT : undefined;
+    environment ??= remote && (at === undefined || remote.range.line === at.line || /git|http|fetch|clone|repo|exit status/i.test(full))
       ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}…` : remote.entry)} cannot be fetched offline`, fix: 'Vendor the base, or pass it with --context.' }
       : undefined;
     // Through a base of its own: the URL is in the message, the entry that leads there is `at`.
@@ -421,6 +422,8 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
   const top = KUSTOMIZATION_FILES.map((f) => join(overlayDir, f)).find((f) => read(f) !== undefined);
   const topText = top === undefined ? '' : (read(top) as string);
   const seen = new Set<string>();
+  // The kustomizations each one uses, for the size of the build.
+  const children = new Map<string, string[]>();
   // Each folder with the entry of the overlay's own kustomization that leads there.
   const pending: { dir: string; via: string | undefined }[] = [{ dir: overlayDir, via: undefined }];
   while (pending.length > 0) {
@@ -445,13 +448,56 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
       const at = own ? { file, range: entryRange(text, remote) } : { file: top as string, range: entryRange(topText, via) };
       return { ...at, why: `${JSON.stringify(shorten(remote, 200))} is fetched over the network`, remote: { entry: remote, own } };
     }
+    const uses: string[] = [];
     for (const entry of localEntries(data)) {
       const target = resolve(dir, entry);
       if (outside(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(shorten(entry, 200))} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) pending.push({ dir: target, via: via ?? entry });
+      if (KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) {
+        pending.push({ dir: target, via: via ?? entry });
+        uses.push(target);
+      }
     }
+    children.set(dir, uses);
   }
+  const size = buildSize(overlayDir, children);
+  const at = { file: top ?? join(overlayDir, KUSTOMIZATION_FILES[0] as string), range: undefined };
+  if (size.depth > MAX_OVERLAY_DEPTH) return { ...at, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
+  if (size.builds > MAX_OVERLAY_BUILDS) return { ...at, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
   return undefined;
+}
+
+/** Kustomizations nested at most, overlay to deepest base. */
+export const MAX_OVERLAY_DEPTH = 64;
+/**
+ * Builds of kustomizations one overlay may cost. Kustomize builds a base once for every path
+ * that reaches it (api/internal/target/kusttarget.go accumulates each resource entry anew), so
+ * a diamond of bases 22 levels deep is four million builds of a few files.
+ */
+export const MAX_OVERLAY_BUILDS = 10_000;
+
+/** The longest chain of kustomizations from `dir`, and how many builds Kustomize would make of them (a cycle counts once: Kustomize refuses it). */
+function buildSize(dir: string, children: ReadonlyMap<string, readonly string[]>): { depth: number; builds: number } {
+  const known = new Map<string, { depth: number; builds: number }>();
+  const onPath = new Set<string>();
+  const size = (d: string): { depth: number; builds: number } => {
+    const done = known.get(d);
+    if (done) return done;
+    if (onPath.has(d)) return { depth: 0, builds: 0 };
+    onPath.add(d);
+    let depth = 0;
+    let builds = 1;
+    for (const c of children.get(d) ?? []) {
+      const s = size(c);
+      depth = Math.max(depth, s.depth);
+      // Capped: past the bound the exact count does not matter, and it must not overflow.
+      builds = Math.min(builds + s.builds, MAX_OVERLAY_BUILDS + 1);
+    }
+    onPath.delete(d);
+    const out = { depth: depth + 1, builds };
+    known.set(d, out);
+    return out;
+  };
+  return size(dir);
 }
 
 const shorten = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n)}…` : s);

@@ -14,17 +14,28 @@ export interface RunResult {
   readonly ok: boolean;
   readonly stdout: string;
   readonly stderr: string;
+  /** Not run: the run's rendering time (--render-budget) was spent by the renders before it. */
+  readonly budgetSpent?: true;
 }
 
 /** Runs a program and returns what it printed; throws only when it cannot be started. */
 export type Runner = (binary: string, args: readonly string[], cwd: string) => RunResult;
 
 const TIME_LIMIT_MS = 5 * 60_000;
+/**
+ * The time all the renders of one run may take together, unless --render-budget says
+ * otherwise: charts and overlays render one after another, so a time limit per render alone
+ * lets a repository of ten looping templates stall a run for ten times as long.
+ */
+export const DEFAULT_RENDER_BUDGET_SECONDS = 300;
 const MAX_OUTPUT = 1024 * 1024 * 1024;
 /** A proxy address nothing listens on: Go and git then fail every HTTP(S) request at once. */
 const NO_NETWORK = 'http://127.0.0.1:9';
 
 export class RendererMissing extends Error {}
+
+/** A render not started because the renders before it spent the run's time: the environment's limit, not the input's bug. */
+export const BUDGET_SPENT = { cause: 'the renders before it spent the time this run may spend rendering', fix: 'Raise it with --render-budget SECONDS, or render this one on its own.' } as const;
 
 /**
  * Variables passed through as they are: the locale and time zone (messages, dates), PATH (a
@@ -78,8 +89,13 @@ export interface ConfinedRunner {
   readonly close: () => void;
 }
 
-/** Runs renderers in a confined environment (see confinedEnv); the home folder is made on first use. */
-export function confinedRunner(env: NodeJS.ProcessEnv): ConfinedRunner {
+/**
+ * Runs renderers in a confined environment (see confinedEnv); the home folder is made on first
+ * use. All runs share `budgetSeconds`: each may take what the ones before it left, and once it
+ * is spent a render is not started.
+ */
+export function confinedRunner(env: NodeJS.ProcessEnv, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS): ConfinedRunner {
+  let left = budgetSeconds * 1000;
   let home: string | undefined;
   let childEnv: NodeJS.ProcessEnv | undefined;
   const run: Runner = (binary, args, cwd) => {
@@ -91,10 +107,14 @@ export function confinedRunner(env: NodeJS.ProcessEnv): ConfinedRunner {
       writeFileSync(join(home, 'gitconfig'), '');
       for (const d of ['config', 'cache', 'data', 'state', 'helm-config', 'helm-cache', 'helm-data', 'helm-plugins', 'kustomize-plugins']) mkdirSync(join(home, d));
     }
-    const r = spawnSync(binary, args, { cwd, env: childEnv, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (left <= 0) return { ok: false, stdout: '', stderr: `not started: the ${budgetSeconds} s this run may spend rendering (--render-budget) are spent`, budgetSpent: true };
+    const limit = Math.min(TIME_LIMIT_MS, left);
+    const started = Date.now();
+    const r = spawnSync(binary, args, { cwd, env: childEnv, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: limit, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    left -= Date.now() - started;
     if (r.error) {
       const code = (r.error as NodeJS.ErrnoException).code;
-      if (code === 'ETIMEDOUT') return { ok: false, stdout: '', stderr: `${binary} did not finish within ${TIME_LIMIT_MS / 60_000} minutes` };
+      if (code === 'ETIMEDOUT') return { ok: false, stdout: '', stderr: limit < TIME_LIMIT_MS ? `${binary} did not finish within the ${budgetSeconds} s this run may spend rendering (--render-budget)` : `${binary} did not finish within ${TIME_LIMIT_MS / 60_000} minutes` };
       if (code === 'ENOBUFS') return { ok: false, stdout: '', stderr: `${binary} printed more than ${MAX_OUTPUT / 2 ** 20} MB` };
       throw new RendererMissing(`cannot run ${binary}: ${code ?? r.error.message}`);
     }
