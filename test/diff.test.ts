@@ -203,6 +203,25 @@ else {
     });
   });
 
+  test('a second copy of a workload is judged too: one added without its sidecar is a lost sidecar, in another file or the same', () => {
+    withTemp((t) => {
+      repo(t);
+      const optOut = deployment('web').replace('labels: { app: web }', 'labels: { app: web, sidecar.istio.io/inject: "false" }');
+      t.write('k8s/x-web.yaml', optOut);
+      t.write('.meshlint.yaml', 'diff:\n  failOn: [sidecar-lost]\n');
+      const other = diff(t, 'HEAD');
+      assert.equal(other.json.workloads.changed.map((c) => [c.workload, c.changes.includes('sidecar-lost')]), [['Deployment shop/web (a copy in k8s/x-web.yaml)', true]]);
+      assert.equal(other.json.workloads.added, []);
+      assert.is(other.code, 1);
+      // In the same file: the copy is also a new duplicate-object error.
+      t.write('k8s/x-web.yaml', '');
+      t.write('k8s/web.yaml', `${deployment('web')}---\n${optOut}`);
+      const same = diff(t, 'HEAD');
+      assert.equal(same.json.workloads.changed.map((c) => c.workload), ['Deployment shop/web (a copy in k8s/web.yaml)']);
+      assert.equal(same.json.findings.new.map((f) => f.ruleId), ['duplicate-object']);
+    });
+  });
+
   test('run in a subfolder: the revision is read from that folder too', () => {
     withTemp((t) => {
       repo(t);
