@@ -14,6 +14,7 @@ import { toUri } from './format/sarif.ts';
 import { dropControls, selectAnnotations } from './format/github.ts';
 import { formatSummary, notesSection } from './format/summary.ts';
 import { plural } from './format/text.ts';
+import { POLICY_HEADLINE } from './engine/policy.ts';
 import { hasCommit } from './load/revision.ts';
 import { WriteRefused, writeWithin } from './load/write.ts';
 import { TOOL_NAME } from './meta.ts';
@@ -294,6 +295,9 @@ export async function runAction(): Promise<number> {
   const presentDiff = async (run: DiffRun, base: string, added: LintResult[]): Promise<boolean> => {
     const labels = { base: `base ${base.slice(0, 12)}`, head: env.GITHUB_EVENT_NAME === 'merge_group' ? 'this merge group' : 'this pull request' };
     const notes = runNotes(run.head.report);
+    // On pull_request the config comes from the change: an edit to what fails is said first.
+    const policy = run.diff.policy ?? [];
+    if (policy.length > 0) core.warning(dropControls(`${POLICY_HEADLINE}: ${policy.map((p) => `${p.key} ${p.before} → ${p.after}`).join('; ')}`), { title: TOOL_NAME });
     // Code scanning shows what the change adds: HEAD's new findings, located in the checkout,
     // in a category of their own: code scanning compares a pull request's analysis with the
     // base branch's of the same category, and would read every finding left out as fixed.

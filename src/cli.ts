@@ -1,7 +1,7 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
@@ -9,6 +9,7 @@ import { ConfigError, effectiveSetting, withOverrides, type Config } from './eng
 import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
 import { diffRuns, failures, workloadMap, type MeshDiff, type WorkloadState } from './engine/diff.ts';
 import { SideStates } from './engine/diff-state.ts';
+import { policyChanges, type Policy } from './engine/policy.ts';
 import { explain } from './engine/explain.ts';
 import { gatherFactsReport } from './engine/facts-report.ts';
 import { suggestKey } from './engine/schema.ts';
@@ -24,13 +25,13 @@ import { artifactLocation, formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
 import { ConfigLookup, configKeyLine } from './load/config-file.ts';
-import { configRoot, escapesThroughLink, realPath, repositoryOf, topFolder } from './load/boundary.ts';
+import { configRoot, escapesThroughLink, isInside, realPath, repositoryOf, topFolder } from './load/boundary.ts';
 import { WriteRefused, writeWithin } from './load/write.ts';
 import { discoverContext } from './load/context.ts';
 import { discover, ignoredBy, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from './load/overlays-found.ts';
 import { cachedReader } from './load/render/source-text.ts';
-import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource, type ReadOutcome } from './load/read.ts';
+import { decodeSource, describeFsError, displayPathOf, encodeSource, readRegularFile, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
@@ -1213,7 +1214,24 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
-    const diff = diffRuns(base, head);
+    const policyOf = (side: Side | undefined, run: DiffSide): Policy => {
+      let config: Config | undefined = run.config;
+      // --config names a file of the working tree, which lints both sides; a revision's policy
+      // is its own copy of that file, so that an edit to it shows.
+      const named = v.config !== undefined ? resolve(io.cwd, v.config) : undefined;
+      const top = topFolder(io.cwd);
+      if (named !== undefined && side?.root !== undefined && isInside(top, named)) {
+        const copy = join(side.root, relative(top, named));
+        try {
+          config = existsSync(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : undefined;
+        } catch {
+          config = undefined;
+        }
+      }
+      const ignore = config?.filePath ? readRegularFile(join(dirname(config.filePath), '.meshlintignore')) : undefined;
+      return { config, ignoreFile: ignore?.ok ? ignore.bytes.toString('utf8').split(/\r?\n/) : undefined };
+    };
+    const diff: MeshDiff = { ...diffRuns(base, head), policy: policyChanges(policyOf(sides[0], base), policyOf(sides[1], head)) };
     return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();

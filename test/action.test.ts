@@ -312,6 +312,21 @@ else {
     });
   });
 
+  test('a pull request that edits the policy (its own failOn, a rule level) passes as it asks, and the summary leads with the edit', () => {
+    withTemp((t) => {
+      const { runner } = pullRequest(t);
+      const cwd = t.path('repo');
+      t.write('repo/.meshlint.yaml', 'diff:\n  failOn: []\nrules:\n  injection-host-network: off\n');
+      git(cwd, 'add', '-A');
+      git(cwd, 'commit', '-q', '-m', 'quiet');
+      const r = runAction(t, { paths: 'k8s/', 'fail-on': '' }, cwd, runner);
+      assert.ok(r.summary.startsWith("## ⚠️ This change edits meshlint's policy\n"), r.summary.slice(0, 300));
+      assert.match(r.summary, /^\| diff\.failOn \| \\\["new-error"\\\] \| \\\[\\\] \|$/m);
+      assert.match(r.summary, /^\| rules\.injection-host-network \| \\\(not set\\\) \| off \|$/m);
+      assert.match(r.stdout, /This change edits meshlint's policy:/);
+    });
+  });
+
   test('a pull request: the summary leads with what the change does to the mesh; annotations, SARIF and counts hold only new findings', () => {
     withTemp((t) => {
       const { base, runner } = pullRequest(t);

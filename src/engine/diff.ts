@@ -7,6 +7,7 @@
 import { lineHashes } from '../format/sarif.ts';
 import type { LintMessage, LintResult } from '../types.ts';
 import type { Explanation } from './explain.ts';
+import type { PolicyChange } from './policy.ts';
 
 /** What one workload is on one side: its sidecar, revision, ambient capture and start-up. */
 export interface WorkloadState {
@@ -70,6 +71,8 @@ export interface DiffFinding {
 }
 
 export interface MeshDiff {
+  /** The edits the change makes to meshlint's policy (src/engine/policy.ts), when the shell compared them. */
+  readonly policy?: readonly PolicyChange[];
   readonly changed: readonly WorkloadChange[];
   readonly added: readonly { readonly workload: string; readonly head: WorkloadState }[];
   readonly removed: readonly { readonly workload: string; readonly base: WorkloadState }[];

@@ -32,6 +32,8 @@ export interface Side {
   readonly cwd: string;
   /** The commit a revision resolved to. */
   readonly commit?: string;
+  /** A revision's tree: the folder that stands for the repository's top folder. */
+  readonly root?: string;
   /** Removes what was made for this side (nothing for a directory). */
   readonly close: () => void;
 }
@@ -224,7 +226,7 @@ function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix
         mkdirSync(dir);
       } else if (!isInside(realRoot, realpathSync(dir))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
     }
-    return { ...side, cwd: sideCwd, close };
+    return { ...side, cwd: sideCwd, root, close };
   } catch (e) {
     close();
     throw e;
