@@ -36574,7 +36574,7 @@ ${notesSection(opts.notes)}`;
   const header = "| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n";
   const row = ({ path, m }) => {
     const where = `${escapeMarkdown(path)}:${m.line}`;
-    const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
+    const link = opts.blobUrl ? `[${where}](${`${opts.blobUrl}${toUri(path)}#L${m.line}`.replace(/[()]/g, (c) => c === "(" ? "%28" : "%29")})` : where;
     const context = findingContext(m);
     const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : "");
     return `| ${m.severity === 2 ? "error" : "warning"} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |
@@ -36947,8 +36947,10 @@ import { existsSync as existsSync3 } from "node:fs";
 import { dirname as dirname4, join as join2, resolve as resolve5 } from "node:path";
 
 // src/load/read.ts
+import { constants as bufferConstants } from "node:buffer";
 import { closeSync, constants as constants2, fstatSync, openSync, readFileSync } from "node:fs";
 import { relative as relative4, sep as sep2, isAbsolute as isAbsolute3 } from "node:path";
+var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function encodingOf(bytes) {
   if (bytes[0] === 255 && bytes[1] === 254) return "utf-16le";
@@ -36971,7 +36973,8 @@ function decodeSource(bytes, displayPath, absPath) {
   let text2;
   try {
     text2 = decoder.decode(bytes);
-  } catch {
+  } catch (e) {
+    if (e instanceof RangeError || e.code === "ERR_STRING_TOO_LONG") return { ok: false, displayPath, absPath, reason: `too large to read as text (${Math.round(bytes.length / 1024 / 1024)} MB; a file may hold about ${Math.floor(MAX_STRING_LENGTH / 1024 / 1024)} MB); split it`, problem: "unreadable" };
     return { ok: false, displayPath, absPath, reason: "not valid UTF-8 text; Kubernetes manifests must be UTF-8", problem: "not-text" };
   }
   const bom = text2.charCodeAt(0) === 65279;

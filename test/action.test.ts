@@ -522,6 +522,13 @@ test('parseListInput: a YAML list when the first line is an item, each item verb
   assert.throws(() => parseListInput('- a: b'), /item 1 of the YAML list is not a plain string/);
 });
 
+test('the job summary links a file whose name holds parentheses as a whole', () => {
+  const m = { ruleId: 'duplicate-key', severity: 2, message: 'x', line: 3, column: 1, endLine: 3, endColumn: 2 } as unknown as LintMessage;
+  const results = [{ filePath: 'k8s/a(b).yaml', messages: [m], errorCount: 1, warningCount: 0 }] as unknown as LintResult[];
+  const md = formatSummary(results, { pathOf: (p: string) => p, openFindings: 20, files: 1, blobUrl: 'https://github.com/acme/platform/blob/0123/' });
+  assert.match(md, /\| error \| \[k8s\/a\\\(b\\\)\.yaml:3\]\(https:\/\/github\.com\/acme\/platform\/blob\/0123\/k8s\/a%28b%29\.yaml#L3\) \|/);
+});
+
 test('the job summary keeps under its size: rows past it are counted, not cut', () => {
   const message = (n: number): LintMessage => ({ ruleId: 'duplicate-key', severity: 1, message: `finding ${n} `.padEnd(200, 'x'), line: n, column: 1, endLine: n, endColumn: 2 }) as unknown as LintMessage;
   const results = [{ filePath: 'a.yaml', messages: Array.from({ length: 100 }, (_, n) => message(n + 1)), errorCount: 0, warningCount: 100 }] as unknown as LintResult[];

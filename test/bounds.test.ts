@@ -6,6 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cli, parseJsonReport, webDeployment, withTemp } from './helpers/cli.ts';
 import { testBinary } from './helpers/binaries.ts';
+import { constants } from 'node:buffer';
+import { decodeSource } from '../src/load/read.ts';
 
 const kubectl = testBinary('kubectl');
 
@@ -73,6 +75,13 @@ test('overlays: bases shared along many paths (a diamond) or nested too deep are
       assert.match(messages[0]?.message ?? '', why);
     }
   });
+});
+
+test('a file too large to become one string is said to be too large, not "not valid UTF-8"', () => {
+  const bytes = Buffer.alloc(constants.MAX_STRING_LENGTH + 1024, 0x61);
+  const read = decodeSource(bytes, 'big.yaml', undefined);
+  assert.not.ok(read.ok);
+  if (!read.ok) assert.match(read.reason, /^too large to read as text \(\d+ MB; a file may hold about \d+ MB\); split it$/);
 });
 
 test.run();
