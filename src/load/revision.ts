@@ -327,16 +327,15 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
 }
 
 /**
- * Removes `dir` when meshlint ends however it ends (Ctrl-C, SIGTERM, a crash), which the
- * synchronous run cannot notice: a small detached process holds a pipe from meshlint, and
- * removes the folder when the pipe closes. Returns the function that ends the watch.
+ * Removes `dir` when meshlint ends however it ends (Ctrl-C, SIGTERM, SIGKILL, a crash), which
+ * the synchronous run cannot notice: a small Node process of its own session holds a pipe from
+ * meshlint, and removes the folder when the pipe closes. It starts beside the run, not before
+ * it. Returns the function that ends the watch.
  */
 function watchRemoval(dir: string): () => void {
-  const sh = findOnPath(['sh'], { PATH: process.env.PATH ?? '' });
+  const script = 'const rm=()=>{require("node:fs").rmSync(process.argv[1],{recursive:true,force:true});process.exit(0)};process.stdin.on("end",rm).on("close",rm).on("error",rm).resume()';
   try {
-    const child = sh
-      ? spawnDetached(sh, ['-c', 'cat >/dev/null; rm -rf -- "$1"', 'meshlint-cleanup', dir], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: { PATH: process.env.PATH ?? '' } })
-      : spawnDetached(process.execPath, ['-e', 'process.stdin.resume();process.stdin.on("close",()=>require("node:fs").rmSync(process.argv[1],{recursive:true,force:true}))', dir], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: {} });
+    const child = spawnDetached(process.execPath, ['-e', script, dir], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: {}, shell: false });
     child.on('error', () => {});
     child.unref();
     const pipe = child.stdin as (NodeJS.WritableStream & { unref?: () => void; destroy: () => void }) | null;
