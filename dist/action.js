@@ -42281,9 +42281,9 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what) {
   }
 }
 function watchRemoval(dir) {
-  const sh = findOnPath(["sh"], { PATH: process.env.PATH ?? "" });
+  const script = 'const rm=()=>{require("node:fs").rmSync(process.argv[1],{recursive:true,force:true});process.exit(0)};process.stdin.on("end",rm).on("close",rm).on("error",rm).resume()';
   try {
-    const child = sh ? spawnDetached(sh, ["-c", 'cat >/dev/null; rm -rf -- "$1"', "meshlint-cleanup", dir], { detached: true, stdio: ["pipe", "ignore", "ignore"], env: { PATH: process.env.PATH ?? "" } }) : spawnDetached(process.execPath, ["-e", 'process.stdin.resume();process.stdin.on("close",()=>require("node:fs").rmSync(process.argv[1],{recursive:true,force:true}))', dir], { detached: true, stdio: ["pipe", "ignore", "ignore"], env: {} });
+    const child = spawnDetached(process.execPath, ["-e", script, dir], { detached: true, stdio: ["pipe", "ignore", "ignore"], env: {}, shell: false });
     child.on("error", () => {
     });
     child.unref();
