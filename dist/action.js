@@ -35,9 +35,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -92,9 +92,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../main/node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -250,9 +250,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -421,9 +421,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -491,9 +491,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -541,9 +541,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -571,9 +571,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -612,9 +612,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -730,9 +730,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -760,9 +760,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -835,9 +835,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -978,9 +978,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -995,21 +995,21 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -1026,14 +1026,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -1050,12 +1050,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text2, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -1067,12 +1067,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j2 = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j2])
-                return text;
+                return text2;
               folds.push(j2);
               escapedFolds[j2] = true;
               end = j2 + endStep;
@@ -1087,39 +1087,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text2[fold]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text2.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text2, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -1131,9 +1131,9 @@ ${indent}${text.slice(fold + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1414,9 +1414,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1538,9 +1538,9 @@ ${ctx.indent}${str5}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1671,9 +1671,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../main/node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -1693,9 +1693,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1753,9 +1753,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -1817,9 +1817,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1857,9 +1857,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -2008,9 +2008,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2152,9 +2152,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2174,9 +2174,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2290,9 +2290,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2312,9 +2312,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2331,9 +2331,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2349,9 +2349,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2373,9 +2373,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2400,9 +2400,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2446,9 +2446,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2491,9 +2491,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2519,9 +2519,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2586,9 +2586,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -2652,9 +2652,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2730,9 +2730,9 @@ ${cn2.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2808,9 +2808,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2840,9 +2840,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2889,9 +2889,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2968,9 +2968,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3057,9 +3057,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str5, asBigInt) {
@@ -3145,9 +3145,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3189,9 +3189,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3283,9 +3283,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3315,9 +3315,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -3395,9 +3395,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3704,9 +3704,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../main/node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3769,9 +3769,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3903,9 +3903,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3945,9 +3945,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3963,9 +3963,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3979,9 +3979,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep7) {
+          if (!keyProps.anchor && !keyProps.tag && !sep8) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4087,9 +4087,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4138,15 +4138,15 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep7 = "";
+        let sep8 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep7 + cb;
-              sep7 = "";
+                comment += sep8 + cb;
+              sep8 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep7 += source;
+                sep8 += source;
               hasSpace = true;
               break;
             default:
@@ -4181,9 +4181,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep7 && !value) {
+          if (!props.anchor && !props.tag && !sep8 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep7 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
+        if (!isMap8 && !sep8 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep7)
-                for (const st2 of sep7) {
+              if (sep8)
+                for (const st2 of sep8) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4375,9 +4375,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4440,9 +4440,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep7 = "";
+      let sep8 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep7 === " ")
-            sep7 = "\n";
-          else if (!prevMoreIndented && sep7 === "\n")
-            sep7 = "\n\n";
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          if (sep8 === " ")
+            sep8 = "\n";
+          else if (!prevMoreIndented && sep8 === "\n")
+            sep8 = "\n\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep7 === "\n")
+          if (sep8 === "\n")
             value += "\n";
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          value += sep7 + content;
-          sep7 = " ";
+          value += sep8 + content;
+          sep8 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4623,9 +4623,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep7 = " ";
+      let sep8 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep7 === "\n")
-            res += sep7;
+          if (sep8 === "\n")
+            res += sep8;
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          res += sep7 + lm;
-          sep7 = " ";
+          res += sep8 + lm;
+          sep8 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep7 + (match?.[1] ?? "");
+      return res + sep8 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -4844,9 +4844,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4925,9 +4925,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4955,9 +4955,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5061,9 +5061,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5104,9 +5104,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -5312,9 +5312,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5497,9 +5497,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep7, value }) {
+    function stringifyItem({ start, key, sep: sep8, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep7)
-        for (const st2 of sep7)
+      if (sep8)
+        for (const st2 of sep8)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -5558,9 +5558,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5620,9 +5620,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5722,9 +5722,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6311,9 +6311,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter4 = class {
       constructor() {
@@ -6342,9 +6342,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep7;
+          let sep8;
           if (scalar.end) {
-            sep7 = scalar.end;
-            sep7.push(this.sourceToken);
+            sep8 = scalar.end;
+            sep8.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep7 = [this.sourceToken];
+            sep8 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep7 }]
+            items: [{ start, key: scalar, sep: sep8 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep7 = it2.sep;
-                  sep7.push(this.sourceToken);
+                  const sep8 = it2.sep;
+                  sep8.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep7 }]
+                    items: [{ start: start2, key, sep: sep8 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep7 = fc.end.splice(1, fc.end.length);
-            sep7.push(this.sourceToken);
+            const sep8 = fc.end.splice(1, fc.end.length);
+            sep8.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep7 }]
+              items: [{ start, key: fc, sep: sep8 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7216,9 +7216,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7232,7 +7232,7 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7307,15 +7307,15 @@ var require_public_api = __commonJS({
       return new Document.Document(value, _replacer, options).toString(options);
     }
     exports.parse = parse2;
-    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseAllDocuments = parseAllDocuments2;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify;
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../main/node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7365,9 +7365,9 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
 var require_deepMerge = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isObjectNotArray = isObjectNotArray;
@@ -7400,9 +7400,9 @@ var require_deepMerge = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
 var require_applyDefault = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.applyDefault = applyDefault;
@@ -7427,9 +7427,9 @@ var require_applyDefault = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
 var require_parserSeemsToBeTSESLint = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
@@ -7439,9 +7439,9 @@ var require_parserSeemsToBeTSESLint = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
 var require_getParserServices = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getParserServices = getParserServices;
@@ -7472,17 +7472,17 @@ var require_getParserServices = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
 var require_InferTypesFromRule = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
 var require_nullThrows = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NullThrowsReasons = void 0;
@@ -7500,9 +7500,9 @@ var require_nullThrows = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
 var require_RuleCreator = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.RuleCreator = RuleCreator2;
@@ -7549,9 +7549,9 @@ var require_RuleCreator = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
 var require_eslint_utils = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k2, k22) {
       if (k22 === void 0) k22 = k2;
@@ -7579,9 +7579,9 @@ var require_eslint_utils = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/code.js
+// ../main/node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/code.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
@@ -7733,9 +7733,9 @@ var require_code = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/scope.js
+// ../main/node_modules/ajv/dist/compile/codegen/scope.js
 var require_scope = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
@@ -7878,9 +7878,9 @@ var require_scope = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/codegen/index.js
+// ../main/node_modules/ajv/dist/compile/codegen/index.js
 var require_codegen = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/codegen/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
@@ -7956,11 +7956,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         if (!names2[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names2, constants4);
+          this.rhs = optimizeExpr(this.rhs, names2, constants5);
         return this;
       }
       get names() {
@@ -7977,10 +7977,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names2, constants4);
+        this.rhs = optimizeExpr(this.rhs, names2, constants5);
         return this;
       }
       get names() {
@@ -8041,8 +8041,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names2, constants4) {
-        this.code = optimizeExpr(this.code, names2, constants4);
+      optimizeNames(names2, constants5) {
+        this.code = optimizeExpr(this.code, names2, constants5);
         return this;
       }
       get names() {
@@ -8071,12 +8071,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names2, constants4))
+          if (n.optimizeNames(names2, constants5))
             continue;
           subtractNames(names2, n.names);
           nodes.splice(i, 1);
@@ -8129,12 +8129,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants4);
-        if (!(super.optimizeNames(names2, constants4) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants5);
+        if (!(super.optimizeNames(names2, constants5) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names2, constants4);
+        this.condition = optimizeExpr(this.condition, names2, constants5);
         return this;
       }
       get names() {
@@ -8157,10 +8157,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names2, constants4) {
-        if (!super.optimizeNames(names2, constants4))
+      optimizeNames(names2, constants5) {
+        if (!super.optimizeNames(names2, constants5))
           return;
-        this.iteration = optimizeExpr(this.iteration, names2, constants4);
+        this.iteration = optimizeExpr(this.iteration, names2, constants5);
         return this;
       }
       get names() {
@@ -8196,10 +8196,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names2, constants4) {
-        if (!super.optimizeNames(names2, constants4))
+      optimizeNames(names2, constants5) {
+        if (!super.optimizeNames(names2, constants5))
           return;
-        this.iterable = optimizeExpr(this.iterable, names2, constants4);
+        this.iterable = optimizeExpr(this.iterable, names2, constants5);
         return this;
       }
       get names() {
@@ -8241,11 +8241,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names2, constants4) {
+      optimizeNames(names2, constants5) {
         var _a, _b;
-        super.optimizeNames(names2, constants4);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants4);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants4);
+        super.optimizeNames(names2, constants5);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants5);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants5);
         return this;
       }
       get names() {
@@ -8546,7 +8546,7 @@ var require_codegen = __commonJS({
     function addExprNames(names2, from) {
       return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names2, constants4) {
+    function optimizeExpr(expr, names2, constants5) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8561,14 +8561,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants4[n.str];
+        const c = constants5[n.str];
         if (c === void 0 || names2[n.str] !== 1)
           return n;
         delete names2[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants4[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names2[c.str] === 1 && constants5[c.str] !== void 0);
       }
     }
     function subtractNames(names2, from) {
@@ -8598,9 +8598,9 @@ var require_codegen = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/util.js
+// ../main/node_modules/ajv/dist/compile/util.js
 var require_util = __commonJS({
-  "node_modules/ajv/dist/compile/util.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/util.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
@@ -8765,9 +8765,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/names.js
+// ../main/node_modules/ajv/dist/compile/names.js
 var require_names = __commonJS({
-  "node_modules/ajv/dist/compile/names.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/names.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -8804,9 +8804,9 @@ var require_names = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/errors.js
+// ../main/node_modules/ajv/dist/compile/errors.js
 var require_errors2 = __commonJS({
-  "node_modules/ajv/dist/compile/errors.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/errors.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
@@ -8926,9 +8926,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/boolSchema.js
+// ../main/node_modules/ajv/dist/compile/validate/boolSchema.js
 var require_boolSchema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
@@ -8977,9 +8977,9 @@ var require_boolSchema = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/rules.js
+// ../main/node_modules/ajv/dist/compile/rules.js
 var require_rules = __commonJS({
-  "node_modules/ajv/dist/compile/rules.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/rules.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getRules = exports.isJSONType = void 0;
@@ -9008,9 +9008,9 @@ var require_rules = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/applicability.js
+// ../main/node_modules/ajv/dist/compile/validate/applicability.js
 var require_applicability = __commonJS({
-  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
@@ -9031,9 +9031,9 @@ var require_applicability = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/dataType.js
+// ../main/node_modules/ajv/dist/compile/validate/dataType.js
 var require_dataType = __commonJS({
-  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
@@ -9215,9 +9215,9 @@ var require_dataType = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/defaults.js
+// ../main/node_modules/ajv/dist/compile/validate/defaults.js
 var require_defaults = __commonJS({
-  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.assignDefaults = void 0;
@@ -9252,9 +9252,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/code.js
+// ../main/node_modules/ajv/dist/vocabularies/code.js
 var require_code2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/code.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
@@ -9385,9 +9385,9 @@ var require_code2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/keyword.js
+// ../main/node_modules/ajv/dist/compile/validate/keyword.js
 var require_keyword = __commonJS({
-  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
@@ -9503,9 +9503,9 @@ var require_keyword = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/subschema.js
+// ../main/node_modules/ajv/dist/compile/validate/subschema.js
 var require_subschema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
@@ -9586,9 +9586,9 @@ var require_subschema = __commonJS({
   }
 });
 
-// node_modules/fast-deep-equal/index.js
+// ../main/node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "node_modules/fast-deep-equal/index.js"(exports, module) {
+  "../main/node_modules/fast-deep-equal/index.js"(exports, module) {
     "use strict";
     module.exports = function equal(a, b) {
       if (a === b) return true;
@@ -9621,9 +9621,9 @@ var require_fast_deep_equal = __commonJS({
   }
 });
 
-// node_modules/json-schema-traverse/index.js
+// ../main/node_modules/json-schema-traverse/index.js
 var require_json_schema_traverse = __commonJS({
-  "node_modules/json-schema-traverse/index.js"(exports, module) {
+  "../main/node_modules/json-schema-traverse/index.js"(exports, module) {
     "use strict";
     var traverse = module.exports = function(schema, opts, cb) {
       if (typeof opts == "function") {
@@ -9709,9 +9709,9 @@ var require_json_schema_traverse = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/resolve.js
+// ../main/node_modules/ajv/dist/compile/resolve.js
 var require_resolve = __commonJS({
-  "node_modules/ajv/dist/compile/resolve.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/resolve.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
@@ -9865,9 +9865,9 @@ var require_resolve = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/validate/index.js
+// ../main/node_modules/ajv/dist/compile/validate/index.js
 var require_validate = __commonJS({
-  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/validate/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
@@ -10373,9 +10373,9 @@ var require_validate = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/validation_error.js
+// ../main/node_modules/ajv/dist/runtime/validation_error.js
 var require_validation_error = __commonJS({
-  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/validation_error.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var ValidationError = class extends Error {
@@ -10389,9 +10389,9 @@ var require_validation_error = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/ref_error.js
+// ../main/node_modules/ajv/dist/compile/ref_error.js
 var require_ref_error = __commonJS({
-  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/ref_error.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var resolve_1 = require_resolve();
@@ -10406,9 +10406,9 @@ var require_ref_error = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/compile/index.js
+// ../main/node_modules/ajv/dist/compile/index.js
 var require_compile = __commonJS({
-  "node_modules/ajv/dist/compile/index.js"(exports) {
+  "../main/node_modules/ajv/dist/compile/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve15.call(this, root2, ref);
+      let _sch = resolve16.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve15(root2, ref) {
+    function resolve16(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -10630,9 +10630,9 @@ var require_compile = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/refs/data.json
+// ../main/node_modules/ajv/dist/refs/data.json
 var require_data = __commonJS({
-  "node_modules/ajv/dist/refs/data.json"(exports, module) {
+  "../main/node_modules/ajv/dist/refs/data.json"(exports, module) {
     module.exports = {
       $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
       description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
@@ -10649,9 +10649,9 @@ var require_data = __commonJS({
   }
 });
 
-// node_modules/fast-uri/lib/utils.js
+// ../main/node_modules/fast-uri/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/fast-uri/lib/utils.js"(exports, module) {
+  "../main/node_modules/fast-uri/lib/utils.js"(exports, module) {
     "use strict";
     var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
     var isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
@@ -10932,9 +10932,9 @@ var require_utils = __commonJS({
           const hex = input2.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (decodeUnreserved && isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (decodeUnreserved && isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -10954,9 +10954,9 @@ var require_utils = __commonJS({
           const hex = input2.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (decoded !== "." && isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (decoded2 !== "." && isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -11081,9 +11081,9 @@ var require_utils = __commonJS({
           const hex = input2.slice(i + 1, i + 3);
           if (isHexPair(hex)) {
             const normalizedHex = hex.toUpperCase();
-            const decoded = String.fromCharCode(parseInt(normalizedHex, 16));
-            if (isUnreserved(decoded)) {
-              output += decoded;
+            const decoded2 = String.fromCharCode(parseInt(normalizedHex, 16));
+            if (isUnreserved(decoded2)) {
+              output += decoded2;
             } else {
               output += "%" + normalizedHex;
             }
@@ -11183,9 +11183,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/fast-uri/lib/schemes.js
+// ../main/node_modules/fast-uri/lib/schemes.js
 var require_schemes = __commonJS({
-  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
+  "../main/node_modules/fast-uri/lib/schemes.js"(exports, module) {
     "use strict";
     var { isUUID } = require_utils();
     var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
@@ -11394,9 +11394,9 @@ var require_schemes = __commonJS({
   }
 });
 
-// node_modules/fast-uri/index.js
+// ../main/node_modules/fast-uri/index.js
 var require_fast_uri = __commonJS({
-  "node_modules/fast-uri/index.js"(exports, module) {
+  "../main/node_modules/fast-uri/index.js"(exports, module) {
     "use strict";
     var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
     var { SCHEMES, getSchemeHandler } = require_schemes();
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve15(baseURI, relativeURI, options) {
+    function resolve16(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11457,50 +11457,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative9, options, skipNormalization) {
+    function resolveComponent(base, relative12, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative9 = parse2(serialize(relative9, options), options);
+        relative12 = parse2(serialize(relative12, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative9.scheme) {
-        target.scheme = relative9.scheme;
-        target.userinfo = relative9.userinfo;
-        target.host = relative9.host;
-        target.port = relative9.port;
-        target.path = removeDotSegments(relative9.path || "");
-        target.query = relative9.query;
+      if (!options.tolerant && relative12.scheme) {
+        target.scheme = relative12.scheme;
+        target.userinfo = relative12.userinfo;
+        target.host = relative12.host;
+        target.port = relative12.port;
+        target.path = removeDotSegments(relative12.path || "");
+        target.query = relative12.query;
       } else {
-        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
-          target.userinfo = relative9.userinfo;
-          target.host = relative9.host;
-          target.port = relative9.port;
-          target.path = removeDotSegments(relative9.path || "");
-          target.query = relative9.query;
+        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
+          target.userinfo = relative12.userinfo;
+          target.host = relative12.host;
+          target.port = relative12.port;
+          target.path = removeDotSegments(relative12.path || "");
+          target.query = relative12.query;
         } else {
-          if (!relative9.path) {
+          if (!relative12.path) {
             target.path = base.path;
-            if (relative9.query !== void 0) {
-              target.query = relative9.query;
+            if (relative12.query !== void 0) {
+              target.query = relative12.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative9.path[0] === "/") {
-              target.path = removeDotSegments(relative9.path);
+            if (relative12.path[0] === "/") {
+              target.path = removeDotSegments(relative12.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative9.path;
+                target.path = "/" + relative12.path;
               } else if (!base.path) {
-                target.path = relative9.path;
+                target.path = relative12.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative9.query;
+            target.query = relative12.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11508,7 +11508,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative9.fragment;
+      target.fragment = relative12.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve15,
+      resolve: resolve16,
       resolveComponent,
       equal,
       serialize,
@@ -11824,9 +11824,9 @@ var require_fast_uri = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/uri.js
+// ../main/node_modules/ajv/dist/runtime/uri.js
 var require_uri = __commonJS({
-  "node_modules/ajv/dist/runtime/uri.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/uri.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var uri = require_fast_uri();
@@ -11835,9 +11835,9 @@ var require_uri = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/core.js
+// ../main/node_modules/ajv/dist/core.js
 var require_core = __commonJS({
-  "node_modules/ajv/dist/core.js"(exports) {
+  "../main/node_modules/ajv/dist/core.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
@@ -12227,7 +12227,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -12446,9 +12446,9 @@ var require_core = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/id.js
+// ../main/node_modules/ajv/dist/vocabularies/core/id.js
 var require_id = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var def = {
@@ -12461,9 +12461,9 @@ var require_id = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/ref.js
+// ../main/node_modules/ajv/dist/vocabularies/core/ref.js
 var require_ref = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.callRef = exports.getValidate = void 0;
@@ -12583,9 +12583,9 @@ var require_ref = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/core/index.js
+// ../main/node_modules/ajv/dist/vocabularies/core/index.js
 var require_core2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
@@ -12604,9 +12604,9 @@ var require_core2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitNumber.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js
 var require_limitNumber = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12636,9 +12636,9 @@ var require_limitNumber = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/multipleOf.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js
 var require_multipleOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12664,9 +12664,9 @@ var require_multipleOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/ucs2length.js
+// ../main/node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     function ucs2length(str5) {
@@ -12690,9 +12690,9 @@ var require_ucs2length = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitLength.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js
 var require_limitLength = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12722,9 +12722,9 @@ var require_limitLength = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/pattern.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/pattern.js
 var require_pattern = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -12759,9 +12759,9 @@ var require_pattern = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js
 var require_limitProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12788,9 +12788,9 @@ var require_limitProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/required.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/required.js
 var require_required = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -12870,9 +12870,9 @@ var require_required = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/limitItems.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js
 var require_limitItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12899,9 +12899,9 @@ var require_limitItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/equal.js
+// ../main/node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "node_modules/ajv/dist/runtime/equal.js"(exports) {
+  "../main/node_modules/ajv/dist/runtime/equal.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
@@ -12910,9 +12910,9 @@ var require_equal = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
 var require_uniqueItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dataType_1 = require_dataType();
@@ -12977,9 +12977,9 @@ var require_uniqueItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/const.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/const.js
 var require_const = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13006,9 +13006,9 @@ var require_const = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/enum.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/enum.js
 var require_enum = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13055,9 +13055,9 @@ var require_enum = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/validation/index.js
+// ../main/node_modules/ajv/dist/vocabularies/validation/index.js
 var require_validation = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var limitNumber_1 = require_limitNumber();
@@ -13093,9 +13093,9 @@ var require_validation = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
 var require_additionalItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateAdditionalItems = void 0;
@@ -13146,9 +13146,9 @@ var require_additionalItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/items.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/items.js
 var require_items = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateTuple = void 0;
@@ -13203,9 +13203,9 @@ var require_items = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
 var require_prefixItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var items_1 = require_items();
@@ -13220,9 +13220,9 @@ var require_prefixItems = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/items2020.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js
 var require_items2020 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13255,9 +13255,9 @@ var require_items2020 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/contains.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/contains.js
 var require_contains = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13349,9 +13349,9 @@ var require_contains = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/dependencies.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js
 var require_dependencies = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
@@ -13443,9 +13443,9 @@ var require_dependencies = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
 var require_propertyNames = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13486,9 +13486,9 @@ var require_propertyNames = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
 var require_additionalProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -13592,9 +13592,9 @@ var require_additionalProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/properties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/properties.js
 var require_properties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var validate_1 = require_validate();
@@ -13650,9 +13650,9 @@ var require_properties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
 var require_patternProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -13724,9 +13724,9 @@ var require_patternProperties = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/not.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/not.js
 var require_not = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -13755,9 +13755,9 @@ var require_not = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/anyOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js
 var require_anyOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -13772,9 +13772,9 @@ var require_anyOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/oneOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js
 var require_oneOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13830,9 +13830,9 @@ var require_oneOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/allOf.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js
 var require_allOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -13857,9 +13857,9 @@ var require_allOf = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/if.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/if.js
 var require_if = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13926,9 +13926,9 @@ var require_if = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/thenElse.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js
 var require_thenElse = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -13944,9 +13944,9 @@ var require_thenElse = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/applicator/index.js
+// ../main/node_modules/ajv/dist/vocabularies/applicator/index.js
 var require_applicator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var additionalItems_1 = require_additionalItems();
@@ -13992,9 +13992,9 @@ var require_applicator = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/format/format.js
+// ../main/node_modules/ajv/dist/vocabularies/format/format.js
 var require_format = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -14082,9 +14082,9 @@ var require_format = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/format/index.js
+// ../main/node_modules/ajv/dist/vocabularies/format/index.js
 var require_format2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
@@ -14093,9 +14093,9 @@ var require_format2 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/metadata.js
+// ../main/node_modules/ajv/dist/vocabularies/metadata.js
 var require_metadata = __commonJS({
-  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.contentVocabulary = exports.metadataVocabulary = void 0;
@@ -14116,9 +14116,9 @@ var require_metadata = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/draft7.js
+// ../main/node_modules/ajv/dist/vocabularies/draft7.js
 var require_draft7 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var core_1 = require_core2();
@@ -14138,9 +14138,9 @@ var require_draft7 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/discriminator/types.js
+// ../main/node_modules/ajv/dist/vocabularies/discriminator/types.js
 var require_types = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DiscrError = void 0;
@@ -14152,9 +14152,9 @@ var require_types = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/vocabularies/discriminator/index.js
+// ../main/node_modules/ajv/dist/vocabularies/discriminator/index.js
 var require_discriminator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
+  "../main/node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -14257,9 +14257,9 @@ var require_discriminator = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/refs/json-schema-draft-07.json
+// ../main/node_modules/ajv/dist/refs/json-schema-draft-07.json
 var require_json_schema_draft_07 = __commonJS({
-  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
+  "../main/node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
     module.exports = {
       $schema: "http://json-schema.org/draft-07/schema#",
       $id: "http://json-schema.org/draft-07/schema#",
@@ -14414,9 +14414,9 @@ var require_json_schema_draft_07 = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/ajv.js
+// ../main/node_modules/ajv/dist/ajv.js
 var require_ajv = __commonJS({
-  "node_modules/ajv/dist/ajv.js"(exports, module) {
+  "../main/node_modules/ajv/dist/ajv.js"(exports, module) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
@@ -14484,9 +14484,9 @@ var require_ajv = __commonJS({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports, module) {
+  "../main/node_modules/ignore/index.js"(exports, module) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -15188,11 +15188,11 @@ var require_ignore = __commonJS({
         const rules = this._rules;
         const { length } = rules;
         const shortcut = this._basenameCount * 2 >= length;
-        const basename5 = shortcut ? basenameOf(path) : path;
+        const basename6 = shortcut ? basenameOf(path) : path;
         for (let index = length - 1; index >= 0; index--) {
           const rule = rules[index];
           if (rule[mode].test(
-            shortcut && rule._basenameOnly ? basename5 : path
+            shortcut && rule._basenameOnly ? basename6 : path
           )) {
             const { negative } = rule;
             const ret = {
@@ -15348,10 +15348,10 @@ var require_ignore = __commonJS({
   }
 });
 
-// node_modules/@actions/core/lib/command.js
+// ../main/node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
-// node_modules/@actions/core/lib/utils.js
+// ../main/node_modules/@actions/core/lib/utils.js
 function toCommandValue(input2) {
   if (input2 === null || input2 === void 0) {
     return "";
@@ -15374,7 +15374,7 @@ function toCommandProperties(annotationProperties) {
   };
 }
 
-// node_modules/@actions/core/lib/command.js
+// ../main/node_modules/@actions/core/lib/command.js
 function issueCommand(command, properties, message) {
   const cmd = new Command(command, properties, message);
   process.stdout.write(cmd.toString() + os.EOL);
@@ -15419,7 +15419,7 @@ function escapeProperty(s) {
   return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-// node_modules/@actions/core/lib/file-command.js
+// ../main/node_modules/@actions/core/lib/file-command.js
 import * as crypto from "crypto";
 import * as fs from "fs";
 import * as os2 from "os";
@@ -15447,19 +15447,19 @@ function prepareKeyValueMessage(key, value) {
   return `${key}<<${delimiter2}${os2.EOL}${convertedValue}${os2.EOL}${delimiter2}`;
 }
 
-// node_modules/@actions/core/lib/core.js
+// ../main/node_modules/@actions/core/lib/core.js
 import * as os3 from "os";
 
-// node_modules/@actions/core/lib/summary.js
+// ../main/node_modules/@actions/core/lib/summary.js
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve15) {
-      resolve15(value);
+    return value instanceof P2 ? value : new P2(function(resolve16) {
+      resolve16(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve15, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve16, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15475,7 +15475,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve16(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15585,8 +15585,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addRaw(text, addEOL = false) {
-    this._buffer += text;
+  addRaw(text2, addEOL = false) {
+    this._buffer += text2;
     return addEOL ? this.addEOL() : this;
   }
   /**
@@ -15682,10 +15682,10 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text, level) {
+  addHeading(text2, level) {
     const tag = `h${level}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text);
+    const element = this.wrap(allowedTag, text2);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -15714,9 +15714,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addQuote(text, cite) {
+  addQuote(text2, cite) {
     const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text, attrs);
+    const element = this.wrap("blockquote", text2, attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -15727,15 +15727,15 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addLink(text, href) {
-    const element = this.wrap("a", text, { href });
+  addLink(text2, href) {
+    const element = this.wrap("a", text2, { href });
     return this.addRaw(element).addEOL();
   }
 };
 var _summary = new Summary();
 var summary = _summary;
 
-// node_modules/@actions/core/lib/core.js
+// ../main/node_modules/@actions/core/lib/core.js
 var ExitCode;
 (function(ExitCode2) {
   ExitCode2[ExitCode2["Success"] = 0] = "Success";
@@ -15781,20 +15781,20 @@ function info(message) {
 }
 
 // src/action.ts
-import { mkdirSync as mkdirSync5, readFileSync as readFileSync4, statSync as statSync7, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve14, sep as sep6 } from "node:path";
+import { readFileSync as readFileSync4, statSync as statSync7 } from "node:fs";
+import { isAbsolute as isAbsolute7, relative as relative11, resolve as resolve15, sep as sep7 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
 var ListInputError = class extends Error {
 };
 var YAML_ITEM = /^[ \t]*-(?:[ \t]|$)/;
-function splitWords(text) {
+function splitWords(text2) {
   const words = [];
   let word2 = "";
   let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] ?? "";
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2[i] ?? "";
     if (/\s/.test(c)) {
       if (inWord) words.push(word2);
       word2 = "";
@@ -15803,19 +15803,19 @@ function splitWords(text) {
     }
     inWord = true;
     if (c === "'") {
-      const end = text.indexOf("'", i + 1);
+      const end = text2.indexOf("'", i + 1);
       if (end === -1) throw new ListInputError(`the ' quote opened at character ${i + 1} is not closed`);
-      word2 += text.slice(i + 1, end);
+      word2 += text2.slice(i + 1, end);
       i = end;
     } else if (c === '"') {
       const open = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) {
-        if (text[i] === "\\" && (text[i + 1] === '"' || text[i + 1] === "\\")) i++;
-        word2 += text[i];
+      for (i++; i < text2.length && text2[i] !== '"'; i++) {
+        if (text2[i] === "\\" && (text2[i + 1] === '"' || text2[i + 1] === "\\")) i++;
+        word2 += text2[i];
       }
-      if (i >= text.length) throw new ListInputError(`the " quote opened at character ${open + 1} is not closed`);
-    } else if (c === "\\" && i + 1 < text.length && /[\s'"\\]/.test(text[i + 1] ?? "")) {
-      word2 += text[++i];
+      if (i >= text2.length) throw new ListInputError(`the " quote opened at character ${open + 1} is not closed`);
+    } else if (c === "\\" && i + 1 < text2.length && /[\s'"\\]/.test(text2[i + 1] ?? "")) {
+      word2 += text2[++i];
     } else {
       word2 += c;
     }
@@ -15823,13 +15823,13 @@ function splitWords(text) {
   if (inWord) words.push(word2);
   return words;
 }
-function parseListInput(text) {
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== "");
+function parseListInput(text2) {
+  const first = text2.split(/\r?\n/).find((l) => l.trim() !== "");
   if (first === void 0) return [];
-  if (!YAML_ITEM.test(first)) return splitWords(text);
+  if (!YAML_ITEM.test(first)) return splitWords(text2);
   let items;
   try {
-    items = (0, import_yaml.parse)(text, { schema: "failsafe", uniqueKeys: false, logLevel: "error" });
+    items = (0, import_yaml.parse)(text2, { schema: "failsafe", uniqueKeys: false, logLevel: "error" });
   } catch (e) {
     throw new ListInputError(`not a YAML list: ${e.message.split("\n")[0]}`);
   }
@@ -15842,11 +15842,11 @@ function parseListInput(text) {
 }
 
 // src/cli.ts
-import { existsSync as existsSync9, mkdirSync as mkdirSync4, readFileSync as readFileSync3, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, join as join11, resolve as resolve13, sep as sep5 } from "node:path";
+import { existsSync as existsSync10, readFileSync as readFileSync3, statSync as statSync6 } from "node:fs";
+import { dirname as dirname11, isAbsolute as isAbsolute6, join as join12, relative as relative10, resolve as resolve14, sep as sep6 } from "node:path";
 import { parseArgs } from "node:util";
 
-// node_modules/diff/libesm/diff/base.js
+// ../main/node_modules/diff/libesm/diff/base.js
 var Diff = class {
   diff(oldStr, newStr, options = {}) {
     let callback;
@@ -16048,7 +16048,7 @@ var Diff = class {
   }
 };
 
-// node_modules/diff/libesm/diff/line.js
+// ../main/node_modules/diff/libesm/diff/line.js
 var LineDiff = class extends Diff {
   constructor() {
     super(...arguments);
@@ -16096,7 +16096,7 @@ function tokenize(value, options) {
   return retLines;
 }
 
-// node_modules/diff/libesm/patch/create.js
+// ../main/node_modules/diff/libesm/patch/create.js
 var INCLUDE_HEADERS = {
   includeIndex: true,
   includeUnderline: true,
@@ -16265,9 +16265,9 @@ function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader
     } }));
   }
 }
-function splitLines(text) {
-  const hasTrailingNl = text.endsWith("\n");
-  const result = text.split("\n").map((line) => line + "\n");
+function splitLines(text2) {
+  const hasTrailingNl = text2.endsWith("\n");
+  const result = text2.split("\n").map((line) => line + "\n");
   if (hasTrailingNl) {
     result.pop();
   } else {
@@ -16404,10 +16404,10 @@ function uncoveredVersionNote(v2, where) {
   if (v2.major > 1 || v2.minor > to) return `Istio ${v2.text} (${where}) is newer than the versions meshlint knows (${range}): predicting what Istio 1.${to} does`;
   return `Istio ${v2.text} (${where}) is older than the versions meshlint knows (${range}): predicting what Istio 1.${from} does, less the changes meshlint knows came after ${v2.text}`;
 }
-function parseIstioVersion(text) {
-  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text.trim());
+function parseIstioVersion(text2) {
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(text2.trim());
   if (!m) return void 0;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text.trim().replace(/^v/, "") };
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), text: text2.trim().replace(/^v/, "") };
 }
 var recorder;
 function atLeast(v2, major, minor, patch = 0) {
@@ -16440,9 +16440,9 @@ function unionRange(a, b) {
   return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
 }
 function rangeText(r7) {
-  const text = (v2) => v2.patch === ANY_PATCH ? `${v2.major}.${v2.minor}` : v2.text.replace(/[-+].*$/, "");
-  const a = text(r7.from);
-  const b = text(r7.to);
+  const text2 = (v2) => v2.patch === ANY_PATCH ? `${v2.major}.${v2.minor}` : v2.text.replace(/[-+].*$/, "");
+  const a = text2(r7.from);
+  const b = text2(r7.to);
   return a === b ? a : `${a} to ${b}`;
 }
 function probesWithin(range, thresholds) {
@@ -17120,30 +17120,30 @@ var MAX_EMBEDDED_SIZE = 1024 * 1024;
 var MAX_EMBEDDED_ALIASES = 1e3;
 var MIB = 1024 * 1024;
 var sizeText = (n) => n % MIB === 0 ? `${n / MIB} MiB` : `${n.toLocaleString("en-US")} characters`;
-function sizeProblem(text) {
-  if (text.length <= MAX_EMBEDDED_SIZE) return void 0;
-  return { message: `larger than ${sizeText(MAX_EMBEDDED_SIZE)} (${text.length.toLocaleString("en-US")} characters)`, offset: MAX_EMBEDDED_SIZE };
+function sizeProblem(text2) {
+  if (text2.length <= MAX_EMBEDDED_SIZE) return void 0;
+  return { message: `larger than ${sizeText(MAX_EMBEDDED_SIZE)} (${text2.length.toLocaleString("en-US")} characters)`, offset: MAX_EMBEDDED_SIZE };
 }
 var tooDeep = (offset) => ({ message: `nested deeper than ${MAX_EMBEDDED_DEPTH} levels`, offset });
-function jsonDepthProblem(text) {
+function jsonDepthProblem(text2) {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
     if (c === 91 || c === 123) {
       if (++depth > MAX_EMBEDDED_DEPTH) return tooDeep(i);
     } else if ((c === 93 || c === 125) && depth > 0) depth--;
     else if (c === 34) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+      for (i++; i < text2.length && text2.charCodeAt(i) !== 34; i++) if (text2.charCodeAt(i) === 92) i++;
     }
   }
   return void 0;
 }
-function yamlTokens(text, lineCounter) {
+function yamlTokens(text2, lineCounter) {
   const parser = new import_yaml2.Parser(lineCounter?.addNewLine);
   lineCounter?.addNewLine(0);
   const tokens = [];
   let aliases = 0;
-  for (const lexeme of new import_yaml2.Lexer().lex(text, false)) {
+  for (const lexeme of new import_yaml2.Lexer().lex(text2, false)) {
     if (lexeme.charCodeAt(0) === 42 && import_yaml2.CST.tokenType(lexeme) === "alias" && ++aliases > MAX_EMBEDDED_ALIASES) {
       return { problem: { message: `written with more than ${MAX_EMBEDDED_ALIASES.toLocaleString("en-US")} aliases`, offset: parser.offset } };
     }
@@ -17153,11 +17153,11 @@ function yamlTokens(text, lineCounter) {
   for (const token of parser.end()) tokens.push(token);
   return { tokens };
 }
-function embeddedTextProblem(text, syntax) {
-  const size = sizeProblem(text);
+function embeddedTextProblem(text2, syntax) {
+  const size = sizeProblem(text2);
   if (size) return size;
-  if (syntax === "json") return jsonDepthProblem(text);
-  const read2 = yamlTokens(text);
+  if (syntax === "json") return jsonDepthProblem(text2);
+  const read2 = yamlTokens(text2);
   return "problem" in read2 ? read2.problem : void 0;
 }
 function aliasExpansionProblem(doc) {
@@ -17204,13 +17204,13 @@ function aliasExpansionProblem(doc) {
   }
   return void 0;
 }
-function parseYamlWithinLimits(text, options) {
-  const size = sizeProblem(text);
+function parseYamlWithinLimits(text2, options) {
+  const size = sizeProblem(text2);
   if (size) return { problem: size };
-  const read2 = yamlTokens(text, options.lineCounter);
+  const read2 = yamlTokens(text2, options.lineCounter);
   if ("problem" in read2) return read2;
   let doc;
-  for (const next of new import_yaml2.Composer(options).compose(read2.tokens, true, text.length)) {
+  for (const next of new import_yaml2.Composer(options).compose(read2.tokens, true, text2.length)) {
     if (!doc) doc = next;
     else {
       doc.errors.push(new import_yaml2.YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
@@ -17390,13 +17390,13 @@ function memo(cache2, r7, parse2) {
   return hit;
 }
 function injectorValuesReadOf(r7) {
-  const text = str(asObject(r7.object.data)?.values);
-  if (text === void 0) return void 0;
+  const text2 = str(asObject(r7.object.data)?.values);
+  if (text2 === void 0) return void 0;
   return memo(parsedValues, r7, () => {
-    const limit = embeddedTextProblem(text, "json");
+    const limit = embeddedTextProblem(text2, "json");
     if (limit) return { value: void 0, error: void 0, tooComplex: limit.message };
     try {
-      return { value: asObject(JSON.parse(text)), error: void 0 };
+      return { value: asObject(JSON.parse(text2)), error: void 0 };
     } catch (e) {
       return { value: void 0, error: e.message.split("\n")[0] };
     }
@@ -17408,13 +17408,13 @@ function injectorValuesOf(r7) {
 function injectorConfigDataOf(r7) {
   return memo(parsedConfig, r7, () => readEmbeddedYaml(str(asObject(r7.object.data)?.config) ?? ""));
 }
-function readEmbeddedYaml(text) {
-  const read2 = readEmbeddedYamlValue(text);
+function readEmbeddedYaml(text2) {
+  const read2 = readEmbeddedYamlValue(text2);
   return { ...read2, value: asObject(read2.value) };
 }
-function readEmbeddedYamlValue(text) {
+function readEmbeddedYamlValue(text2) {
   const lineCounter = new import_yaml3.LineCounter();
-  const read2 = parseYamlWithinLimits(text, { version: "1.1", uniqueKeys: false, lineCounter });
+  const read2 = parseYamlWithinLimits(text2, { version: "1.1", uniqueKeys: false, lineCounter });
   if ("problem" in read2) return { value: void 0, error: void 0, tooComplex: read2.problem.message };
   const first = read2.doc.errors[0];
   if (first) {
@@ -18189,22 +18189,2880 @@ var duplicate_key_default = createRule({
   }
 });
 
-// src/model/proxy-config.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+// src/parse/locator.ts
+var import_yaml7 = __toESM(require_dist(), 1);
 
-// src/model/edit-distance.ts
-function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_3, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] ?? 0;
-    prev[0] = i;
-    for (let j2 = 1; j2 <= b.length; j2++) {
-      const up = prev[j2] ?? 0;
-      prev[j2] = Math.min(up + 1, (prev[j2 - 1] ?? 0) + 1, diag + (a[i - 1] === b[j2 - 1] ? 0 : 1));
-      diag = up;
+// ../main/node_modules/js-yaml/dist/js-yaml.mjs
+var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
+function defineScalarTag(tagName, options) {
+  return {
+    tagName,
+    nodeKind: "scalar",
+    implicit: options.implicit ?? false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    implicitFirstChars: options.implicitFirstChars ?? null,
+    resolve: options.resolve,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => String(data)),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineSequenceTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "sequence",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addItem: options.addItem,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineMappingTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "mapping",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addPair: options.addPair,
+    has: options.has,
+    keys: options.keys,
+    get: options.get,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+var strTag = defineScalarTag("tag:yaml.org,2002:str", {
+  resolve: (source) => source,
+  identify: (data) => typeof data === "string"
+});
+var NULL_VALUES$1 = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: ["n"],
+  resolve: (source, isExplicit) => {
+    if (source === "null" || isExplicit && source === "") return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var NULL_VALUES = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var TRUE_VALUES$2 = [
+  "true",
+  "True",
+  "TRUE"
+];
+var FALSE_VALUES$2 = [
+  "false",
+  "False",
+  "FALSE"
+];
+var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "t",
+    "T",
+    "f",
+    "F"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var TRUE_VALUES$1 = ["true"];
+var FALSE_VALUES$1 = ["false"];
+var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: ["t", "f"],
+  resolve: (source) => {
+    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var TRUE_VALUES = [
+  "true",
+  "True",
+  "TRUE",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "on",
+  "On",
+  "ON"
+];
+var FALSE_VALUES = [
+  "false",
+  "False",
+  "FALSE",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "off",
+  "Off",
+  "OFF"
+];
+var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "y",
+    "Y",
+    "n",
+    "N",
+    "t",
+    "T",
+    "f",
+    "F",
+    "o",
+    "O"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$2(source) {
+  let value = source;
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$2(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$2(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger$2,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
+var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$1(source) {
+  let value = source;
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$1(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlInteger$1,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
+function parseYamlInteger(source) {
+  let value = source.replace(/_/g, "");
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  if (value.includes(":")) {
+    let result = 0;
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    return sign * result;
+  }
+  if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger(source) {
+  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$2(source) {
+  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase();
+  const sign = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  const result = sign * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$2(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat$2,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$2
+});
+var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
+var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+    let value = source.toLowerCase();
+    const sign = value[0] === "-" ? -1 : 1;
+    if ("+-".includes(value[0])) value = value.slice(1);
+    if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    if (value === ".nan") return NaN;
+    const result2 = sign * parseFloat(value);
+    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
+  }
+  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = Number(source);
+  if (Number.isFinite(result)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$1(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlFloat$1,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$1
+});
+var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat(source) {
+  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase().replace(/_/g, "");
+  const sign = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  let result = 0;
+  if (value.includes(":")) {
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    result *= sign;
+  } else result = sign * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat
+});
+var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
+  implicit: true,
+  implicitFirstChars: ["<"],
+  resolve: (source, isExplicit) => {
+    if (source === "<<" || isExplicit && source === "") return "<<";
+    return NOT_RESOLVED;
+  },
+  identify: () => false
+});
+var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+function resolveYamlBinary(source) {
+  const input2 = source.replace(/\s/g, "");
+  if (input2.length % 4 !== 0 || !BASE64_PATTERN.test(input2)) return NOT_RESOLVED;
+  const binary2 = atob(input2);
+  const result = new Uint8Array(binary2.length);
+  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
+  return result;
+}
+function representYamlBinary(object) {
+  let binary2 = "";
+  for (let index = 0; index < object.length; index++) binary2 += String.fromCharCode(object[index]);
+  return btoa(binary2);
+}
+var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
+  resolve: resolveYamlBinary,
+  identify: (object) => Object.prototype.toString.call(object) === "[object Uint8Array]",
+  represent: representYamlBinary
+});
+var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
+var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
+function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction = 0) {
+  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+function resolveYamlTimestamp(source) {
+  let match = YAML_DATE_REGEXP.exec(source);
+  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
+  if (match === null) return NOT_RESOLVED;
+  const year = +match[1];
+  const month = +match[2] - 1;
+  const day = +match[3];
+  if (!match[4]) {
+    const date2 = makeUtcDate(year, month, day);
+    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
+    return date2;
+  }
+  const hour = +match[4];
+  const minute = +match[5];
+  const second = +match[6];
+  let fraction = 0;
+  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
+  if (match[7]) {
+    let value = match[7].slice(0, 3);
+    while (value.length < 3) value += "0";
+    fraction = +value;
+  }
+  const date = makeUtcDate(year, month, day, hour, minute, second, fraction);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
+  if (match[9]) {
+    const offsetHour = +match[10];
+    const offsetMinute = +(match[11] || 0);
+    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
+    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
+    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
+  }
+  return date;
+}
+var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
+  implicit: true,
+  implicitFirstChars: [..."0123456789"],
+  resolve: resolveYamlTimestamp,
+  identify: (object) => object instanceof Date,
+  represent: (object) => object.toISOString()
+});
+var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
+  create: () => [],
+  addItem: (container, item) => {
+    container.push(item);
+  },
+  identify: Array.isArray
+});
+function isPlainObject(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+  const prototype = Object.getPrototypeOf(data);
+  return prototype === null || prototype === Object.prototype;
+}
+var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
+  create: () => ({
+    list: [],
+    seen: /* @__PURE__ */ new Set()
+  }),
+  addItem: (carrier, item) => {
+    let key;
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve an ordered map item";
+      key = item.keys().next().value;
+    } else if (isPlainObject(item)) {
+      const itemKeys = Object.keys(item);
+      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
+      key = itemKeys[0];
+    } else return "cannot resolve an ordered map item";
+    if (carrier.seen.has(key)) return "duplicate key in ordered map";
+    carrier.seen.add(key);
+    carrier.list.push(item);
+    return "";
+  },
+  finalize: (carrier) => carrier.list,
+  identify: () => false
+});
+var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
+  create: () => [],
+  addItem: (container, item) => {
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve a pairs item";
+      container.push(item.entries().next().value);
+      return "";
+    }
+    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
+    const object = item;
+    const keys = Object.keys(object);
+    if (keys.length !== 1) return "cannot resolve a pairs item";
+    container.push([keys[0], object[keys[0]]]);
+    return "";
+  },
+  identify: () => false
+});
+var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject,
+  represent: (o) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const key of Object.keys(o)) map.set(key, o[key]);
+    return map;
+  },
+  addPair: (container, key, value) => {
+    if (key !== null && typeof key === "object") return "object-based map does not support complex keys";
+    const normalizedKey = String(key);
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value;
+    return "";
+  },
+  has: (container, key) => {
+    if (key !== null && typeof key === "object") return false;
+    return Object.prototype.hasOwnProperty.call(container, String(key));
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key) => {
+    const normalizedKey = String(key);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var setTag = defineMappingTag("tag:yaml.org,2002:set", {
+  create: () => /* @__PURE__ */ new Set(),
+  identify: (data) => data instanceof Set,
+  represent: (data) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const key of data) map.set(key, null);
+    return map;
+  },
+  addPair: (container, key, value) => {
+    if (value !== null) return "cannot resolve a set item";
+    container.add(key);
+    return "";
+  },
+  has: (container, key) => container.has(key),
+  keys: (container) => container.keys(),
+  get: () => null
+});
+function createTagDefinitionMap() {
+  return {
+    scalar: /* @__PURE__ */ Object.create(null),
+    sequence: /* @__PURE__ */ Object.create(null),
+    mapping: /* @__PURE__ */ Object.create(null)
+  };
+}
+function createTagDefinitionListMap() {
+  return {
+    scalar: [],
+    sequence: [],
+    mapping: []
+  };
+}
+function compileTags(tags) {
+  const result = [];
+  for (const tag of tags) {
+    let index = result.length;
+    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
+      const previous = result[previousIndex];
+      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
+        index = previousIndex;
+        break;
+      }
+    }
+    result[index] = tag;
+  }
+  return result;
+}
+var Schema = class Schema2 {
+  tags;
+  /** @internal */
+  implicitScalarTags;
+  /**
+  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
+  * the resolvers that may match that key, in schema order; a key absent from
+  * the map uses
+  * {@link Schema.implicitScalarAnyFirstChar}
+  * (resolvers that declared no first-char constraint, so they apply to any
+  * first character).
+  */
+  implicitScalarByFirstChar;
+  implicitScalarAnyFirstChar;
+  /**
+  * The default scalar tag (`!!str`), resolved once so the composer's fallback
+  * for unresolved plain scalars avoids a keyed lookup per scalar.
+  *
+  * @internal
+  */
+  defaultScalarTag;
+  /**
+  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
+  * value is identified by its default tag, the tag is implicit and not
+  * printed. Undefined if the schema does not define them (then such values
+  * can't be dumped).
+  *
+  * @internal
+  */
+  defaultSequenceTag;
+  /** @internal */
+  defaultMappingTag;
+  exact;
+  prefix;
+  constructor(tags) {
+    const compiledTags = compileTags(tags);
+    const implicitScalarTags = [];
+    const exact = createTagDefinitionMap();
+    const prefix = createTagDefinitionListMap();
+    for (const tag of compiledTags) {
+      if (tag.nodeKind === "scalar" && tag.implicit) {
+        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
+        implicitScalarTags.push(tag);
+      }
+      switch (tag.nodeKind) {
+        case "scalar":
+          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
+          else exact.scalar[tag.tagName] = tag;
+          break;
+        case "sequence":
+          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
+          else exact.sequence[tag.tagName] = tag;
+          break;
+        case "mapping":
+          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
+          else exact.mapping[tag.tagName] = tag;
+      }
+    }
+    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
+    const keys = /* @__PURE__ */ new Set();
+    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key of tag.implicitFirstChars) keys.add(key);
+    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
+    for (const key of keys) implicitScalarByFirstChar.set(key, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key) !== -1));
+    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
+    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
+    this.tags = compiledTags;
+    this.implicitScalarTags = implicitScalarTags;
+    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
+    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
+    this.defaultScalarTag = defaultScalarTag;
+    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
+    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
+    this.exact = exact;
+    this.prefix = prefix;
+  }
+  /** @internal */
+  lookupScalarTag(tagName) {
+    const exactTag = this.exact.scalar[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupSequenceTag(tagName) {
+    const exactTag = this.exact.sequence[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupMappingTag(tagName) {
+    const exactTag = this.exact.mapping[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  resolveImplicitScalarTag(source) {
+    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+    for (const tag2 of candidates) {
+      const value = tag2.resolve(source, false, tag2.tagName);
+      if (value !== NOT_RESOLVED) return {
+        value,
+        tag: tag2
+      };
+    }
+    const tag = this.defaultScalarTag;
+    return {
+      value: tag.resolve(source, false, tag.tagName),
+      tag
+    };
+  }
+  /**
+  * Creates a new schema with the specified tags added. If a tag already
+  * exists, it is replaced by the specified tag.
+  *
+  * @example
+  *
+  * ```javascript
+  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
+  *
+  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
+  * ```
+  */
+  withTags(...tags) {
+    let flatTags = [];
+    for (const tag of tags) flatTags = flatTags.concat(tag);
+    return new Schema2([...this.tags, ...flatTags]);
+  }
+};
+var FAILSAFE_SCHEMA = new Schema([
+  strTag,
+  seqTag,
+  mapTag
+]);
+var JSON_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullJsonTag,
+  boolJsonTag,
+  intJsonTag,
+  floatJsonTag
+]);
+var CORE_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullCoreTag,
+  boolCoreTag,
+  intCoreTag,
+  floatCoreTag
+]);
+var YAML11_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullYaml11Tag,
+  boolYaml11Tag,
+  intYaml11Tag,
+  floatYaml11Tag,
+  timestampTag,
+  mergeTag,
+  binaryTag,
+  omapTag,
+  pairsTag,
+  setTag
+]);
+var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
+  ...intYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+}, {
+  ...floatYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+});
+var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => /* @__PURE__ */ new Map(),
+  addPair: (container, key, value) => {
+    container.set(key, value);
+    return "";
+  },
+  has: (container, key) => container.has(key),
+  keys: (container) => container.keys(),
+  get: (container, key) => container.get(key),
+  identify: (data) => data instanceof Map || isPlainObject(data),
+  represent: (data) => {
+    if (data instanceof Map) return data;
+    const map = /* @__PURE__ */ new Map();
+    const obj = data;
+    for (const key of Object.keys(obj)) map.set(key, obj[key]);
+    return map;
+  }
+});
+function normalizeKey(key) {
+  if (Array.isArray(key)) {
+    const array = Array.prototype.slice.call(key);
+    for (let index = 0; index < array.length; index++) {
+      if (Array.isArray(array[index])) return null;
+      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
+    }
+    return String(array);
+  }
+  if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
+  return String(key);
+}
+var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject,
+  represent: (o) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const key of Object.keys(o)) map.set(key, o[key]);
+    return map;
+  },
+  addPair: (container, key, value) => {
+    const normalizedKey = normalizeKey(key);
+    if (normalizedKey === null) return "nested arrays are not supported inside keys";
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value;
+    return "";
+  },
+  has: (container, key) => {
+    const normalizedKey = normalizeKey(key);
+    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key) => {
+    const normalizedKey = String(key);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var DEFAULT_SNIPPET_OPTIONS = {
+  maxLength: 79,
+  indent: 1,
+  linesBefore: 3,
+  linesAfter: 2
+};
+function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
+  let head = "";
+  let tail = "";
+  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+  if (position - lineStart2 > maxHalfLength) {
+    head = " ... ";
+    lineStart2 = position - maxHalfLength + head.length;
+  }
+  if (lineEnd3 - position > maxHalfLength) {
+    tail = " ...";
+    lineEnd3 = position + maxHalfLength - tail.length;
+  }
+  return {
+    str: head + buffer.slice(lineStart2, lineEnd3).replace(/\t/g, "\u2192") + tail,
+    pos: position - lineStart2 + head.length
+  };
+}
+function padStart(string, max) {
+  return " ".repeat(Math.max(max - string.length, 0)) + string;
+}
+function makeSnippet(mark, options) {
+  if (!mark.buffer) return null;
+  const opts = {
+    ...DEFAULT_SNIPPET_OPTIONS,
+    ...options
+  };
+  const re2 = /\r?\n|\r|\0/g;
+  const lineStarts2 = [0];
+  const lineEnds = [];
+  let match;
+  let foundLineNo = -1;
+  while (match = re2.exec(mark.buffer)) {
+    lineEnds.push(match.index);
+    lineStarts2.push(match.index + match[0].length);
+    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
+  }
+  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
+  let result = "";
+  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
+  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
+  for (let i = 1; i <= opts.linesBefore; i++) {
+    if (foundLineNo - i < 0) break;
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
+    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
+${result}`;
+  }
+  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
+`;
+  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
+`;
+  for (let i = 1; i <= opts.linesAfter; i++) {
+    if (foundLineNo + i >= lineEnds.length) break;
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
+    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
+`;
+  }
+  return result.replace(/\n$/, "");
+}
+function formatError(exception, compact) {
+  let where = "";
+  if (!exception.mark) return exception.reason;
+  if (exception.mark.name) where += `in "${exception.mark.name}" `;
+  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
+  if (!compact && exception.mark.snippet) where += `
+
+${exception.mark.snippet}`;
+  return `${exception.reason} ${where}`;
+}
+var YAMLException = class YAMLException2 extends Error {
+  reason;
+  mark;
+  /**
+  * Optional `mark` contains source snippet data. Usually, use
+  * {@link YAMLException.throwAt} instead of passing it directly.
+  */
+  constructor(reason, mark) {
+    super();
+    this.name = "YAMLException";
+    this.reason = reason;
+    this.mark = mark;
+    this.message = formatError(this, false);
+    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
+  }
+  /**
+  * Returns the formatted error, omitting the source snippet in compact mode.
+  */
+  toString(compact) {
+    return `${this.name}: ${formatError(this, compact)}`;
+  }
+  /**
+  * Builds a YAMLException with a source snippet and throws it. `source` is
+  * the raw input text; `position` is an offset into it.
+  */
+  static throwAt(source, position, message, filename = "") {
+    let line = 0;
+    let lineStart2 = 0;
+    for (let index = 0; index < position; index++) {
+      const ch = source.charCodeAt(index);
+      if (ch === 10) {
+        line++;
+        lineStart2 = index + 1;
+      } else if (ch === 13) {
+        line++;
+        if (source.charCodeAt(index + 1) === 10) index++;
+        lineStart2 = index + 1;
+      }
+    }
+    const mark = {
+      name: filename,
+      buffer: source,
+      position,
+      line,
+      column: position - lineStart2
+    };
+    mark.snippet = makeSnippet(mark);
+    throw new YAMLException2(message, mark);
+  }
+};
+var EVENT_ID = {
+  DOCUMENT: 1,
+  SEQUENCE: 2,
+  MAPPING: 3,
+  SCALAR: 4,
+  ALIAS: 5,
+  POP: 6
+};
+var SCALAR_STYLE = {
+  PLAIN: 1,
+  SINGLE_QUOTED: 2,
+  DOUBLE_QUOTED: 3,
+  LITERAL_BLOCK: 4,
+  FOLDED_BLOCK: 5
+};
+var COLLECTION_STYLE = {
+  BLOCK: 1,
+  FLOW: 2
+};
+var CHOMPING_MODE = {
+  CLIP: 1,
+  STRIP: 2,
+  KEEP: 3
+};
+var NO_RANGE$3 = -1;
+function simpleEscapeSequence(c) {
+  switch (c) {
+    case 48:
+      return "\0";
+    case 97:
+      return "\x07";
+    case 98:
+      return "\b";
+    case 116:
+      return "	";
+    case 9:
+      return "	";
+    case 110:
+      return "\n";
+    case 118:
+      return "\v";
+    case 102:
+      return "\f";
+    case 114:
+      return "\r";
+    case 101:
+      return "\x1B";
+    case 32:
+      return " ";
+    case 34:
+      return '"';
+    case 47:
+      return "/";
+    case 92:
+      return "\\";
+    case 78:
+      return "\x85";
+    case 95:
+      return "\xA0";
+    case 76:
+      return "\u2028";
+    case 80:
+      return "\u2029";
+    default:
+      return "";
+  }
+}
+var simpleEscapeCheck = new Array(256);
+var simpleEscapeMap = new Array(256);
+for (let i = 0; i < 256; i++) {
+  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+  simpleEscapeMap[i] = simpleEscapeSequence(i);
+}
+function charFromCodepoint(c) {
+  if (c <= 65535) return String.fromCharCode(c);
+  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
+}
+function fromHexCode$1(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  return (c | 32) - 97 + 10;
+}
+function escapedHexLen$1(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  return 8;
+}
+function skipFoldedBreaks(input2, position, end) {
+  let breaks = 0;
+  while (position < end) {
+    const ch = input2.charCodeAt(position);
+    if (ch === 10) {
+      breaks++;
+      position++;
+    } else if (ch === 13) {
+      breaks++;
+      position++;
+      if (input2.charCodeAt(position) === 10) position++;
+    } else if (ch === 32 || ch === 9) position++;
+    else break;
+  }
+  return {
+    position,
+    breaks
+  };
+}
+function foldedBreaks(count2) {
+  if (count2 === 1) return " ";
+  return "\n".repeat(count2 - 1);
+}
+function getPlainValue(input2, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input2.charCodeAt(position);
+    if (ch === 10 || ch === 13) {
+      result += input2.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input2, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
     }
   }
-  return prev[b.length] ?? 0;
+  return result + input2.slice(captureStart, captureEnd);
+}
+function getSingleQuotedValue(input2, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input2.charCodeAt(position);
+    if (ch === 39) {
+      result += input2.slice(captureStart, position) + "'";
+      position += 2;
+      captureStart = captureEnd = position;
+    } else if (ch === 10 || ch === 13) {
+      result += input2.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input2, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input2.slice(captureStart, end);
+}
+function getDoubleQuotedValue(input2, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input2.charCodeAt(position);
+    if (ch === 92) {
+      result += input2.slice(captureStart, position);
+      position++;
+      const escaped = input2.charCodeAt(position);
+      if (escaped === 10 || escaped === 13) position = skipFoldedBreaks(input2, position, end).position;
+      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
+        result += simpleEscapeMap[escaped];
+        position++;
+      } else {
+        let hexLength = escapedHexLen$1(escaped);
+        let hexResult = 0;
+        for (; hexLength > 0; hexLength--) {
+          position++;
+          const digit = fromHexCode$1(input2.charCodeAt(position));
+          hexResult = (hexResult << 4) + digit;
+        }
+        result += charFromCodepoint(hexResult);
+        position++;
+      }
+      captureStart = captureEnd = position;
+    } else if (ch === 10 || ch === 13) {
+      result += input2.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input2, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input2.slice(captureStart, end);
+}
+function getBlockValue(input2, start, end, indent, chomping, folded) {
+  const textIndent = indent < 0 ? 0 : indent;
+  const region = input2.slice(start, end).replace(/\r\n?/g, "\n");
+  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
+  let result = "";
+  let didReadContent = false;
+  let emptyLines = 0;
+  let atMoreIndented = false;
+  for (const line of lines) {
+    let column = 0;
+    while (column < textIndent && line.charCodeAt(column) === 32) column++;
+    if (indent < 0 || column >= line.length) {
+      emptyLines++;
+      continue;
+    }
+    const content = line.slice(textIndent);
+    const first = content.charCodeAt(0);
+    if (folded) {
+      if (first === 32 || first === 9) {
+        atMoreIndented = true;
+        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+      } else if (atMoreIndented) {
+        atMoreIndented = false;
+        result += "\n".repeat(emptyLines + 1);
+      } else if (emptyLines === 0) {
+        if (didReadContent) result += " ";
+      } else result += "\n".repeat(emptyLines);
+    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+    result += content;
+    didReadContent = true;
+    emptyLines = 0;
+  }
+  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+  else if (chomping !== CHOMPING_MODE.STRIP) {
+    if (didReadContent) result += "\n";
+  }
+  return result;
+}
+function getScalarValue(input2, scalar) {
+  if (scalar.valueStart === NO_RANGE$3) return "";
+  const { valueStart, valueEnd } = scalar;
+  if (scalar.fast) return input2.slice(valueStart, valueEnd);
+  switch (scalar.style) {
+    case SCALAR_STYLE.SINGLE_QUOTED:
+      return getSingleQuotedValue(input2, valueStart, valueEnd);
+    case SCALAR_STYLE.DOUBLE_QUOTED:
+      return getDoubleQuotedValue(input2, valueStart, valueEnd);
+    case SCALAR_STYLE.LITERAL_BLOCK:
+      return getBlockValue(input2, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
+    case SCALAR_STYLE.FOLDED_BLOCK:
+      return getBlockValue(input2, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
+    default:
+      return getPlainValue(input2, valueStart, valueEnd);
+  }
+}
+var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
+  "!": "!",
+  "!!": "tag:yaml.org,2002:"
+});
+var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
+var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
+var DEFAULT_CONSTRUCTOR_OPTIONS = {
+  filename: "",
+  schema: CORE_SCHEMA,
+  json: false,
+  maxTotalMergeKeys: 1e4,
+  maxAliases: -1
+};
+var NO_RANGE$1 = -1;
+var HAS_OWN = Object.prototype.hasOwnProperty;
+var CONTEXT_FLOW_IN = 1;
+var CONTEXT_FLOW_OUT = 2;
+var CONTEXT_BLOCK_IN = 3;
+var CONTEXT_BLOCK_OUT = 4;
+var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
+var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
+var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
+var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
+var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
+var DEFAULT_PARSER_OPTIONS = {
+  filename: "",
+  maxDepth: 100
+};
+function addDocumentEvent(state, explicitStart, explicitEnd) {
+  state.events.push({
+    type: EVENT_ID.DOCUMENT,
+    explicitStart,
+    explicitEnd,
+    directives: state.directives
+  });
+}
+function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.SEQUENCE,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.MAPPING,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function insertFlowPairMappingEvent(state, snapshot) {
+  state.events.splice(snapshot.eventsLength, 0, {
+    type: EVENT_ID.MAPPING,
+    start: snapshot.position,
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1,
+    style: COLLECTION_STYLE.FLOW
+  });
+}
+function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+  state.events.push({
+    type: EVENT_ID.SCALAR,
+    valueStart,
+    valueEnd,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style,
+    chomping,
+    indent,
+    fast
+  });
+}
+function addAliasEvent(state, anchorStart, anchorEnd) {
+  state.events.push({
+    type: EVENT_ID.ALIAS,
+    anchorStart,
+    anchorEnd
+  });
+}
+function addPopEvent(state) {
+  state.events.push({ type: EVENT_ID.POP });
+}
+function addEmptyScalarEvent(state) {
+  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
+}
+function emptyProperties() {
+  return {
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1
+  };
+}
+function snapshotState(state) {
+  return {
+    position: state.position,
+    line: state.line,
+    lineStart: state.lineStart,
+    lineIndent: state.lineIndent,
+    firstTabInLine: state.firstTabInLine,
+    eventsLength: state.events.length
+  };
+}
+function restoreState(state, snapshot) {
+  state.position = snapshot.position;
+  state.line = snapshot.line;
+  state.lineStart = snapshot.lineStart;
+  state.lineIndent = snapshot.lineIndent;
+  state.firstTabInLine = snapshot.firstTabInLine;
+  state.events.length = snapshot.eventsLength;
+}
+function throwError(state, message) {
+  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
+}
+function isEol(c) {
+  return c === 10 || c === 13;
+}
+function isWhiteSpace(c) {
+  return c === 9 || c === 32;
+}
+function isWsOrEol(c) {
+  return isWhiteSpace(c) || isEol(c);
+}
+function isWsOrEolOrEnd(c) {
+  return c === 0 || isWsOrEol(c);
+}
+function isFlowIndicator(c) {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+function fromDecimalCode(c) {
+  return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+function fromHexCode(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lc = c | 32;
+  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
+  return -1;
+}
+function escapedHexLen(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  if (c === 85) return 8;
+  return 0;
+}
+function isSimpleEscape(c) {
+  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+}
+function consumeLineBreak(state) {
+  if (state.input.charCodeAt(state.position) === 10) state.position++;
+  else {
+    state.position++;
+    if (state.input.charCodeAt(state.position) === 10) state.position++;
+  }
+  state.line++;
+  state.lineStart = state.position;
+  state.lineIndent = 0;
+  state.firstTabInLine = -1;
+}
+function skipSeparationSpace(state, allowComments) {
+  let lineBreaks = 0;
+  let ch = state.input.charCodeAt(state.position);
+  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
+  while (ch !== 0) {
+    while (isWhiteSpace(ch)) {
+      hasSeparation = true;
+      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (allowComments && hasSeparation && ch === 35) do
+      ch = state.input.charCodeAt(++state.position);
+    while (!isEol(ch) && ch !== 0);
+    if (!isEol(ch)) break;
+    consumeLineBreak(state);
+    lineBreaks++;
+    hasSeparation = true;
+    ch = state.input.charCodeAt(state.position);
+    while (ch === 32) {
+      state.lineIndent++;
+      ch = state.input.charCodeAt(++state.position);
+    }
+  }
+  return lineBreaks;
+}
+function testDocumentSeparator(state, position = state.position) {
+  const ch = state.input.charCodeAt(position);
+  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position + 1) && ch === state.input.charCodeAt(position + 2)) {
+    const following = state.input.charCodeAt(position + 3);
+    return following === 0 || isWsOrEol(following);
+  }
+  return false;
+}
+function skipByteOrderMark(state) {
+  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
+    state.position++;
+    state.lineStart = state.position;
+  }
+}
+function testDocumentBoundary(state) {
+  if (state.position !== state.lineStart) return false;
+  if (testDocumentSeparator(state)) return true;
+  if (state.input.charCodeAt(state.position) !== 65279) return false;
+  const snapshot = snapshotState(state);
+  skipByteOrderMark(state);
+  skipSeparationSpace(state, true);
+  const ch = state.input.charCodeAt(state.position);
+  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
+  restoreState(state, snapshot);
+  return result;
+}
+function skipUntilLineEnd(state) {
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
+}
+function checkPrintable(state, start, end) {
+  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
+  if (match !== null) {
+    state.position = start + match.index + match[0].length - 1;
+    throwError(state, "the stream contains non-printable characters");
+  }
+}
+function readTagProperty(state, props, inFlow) {
+  if (state.input.charCodeAt(state.position) !== 33) return false;
+  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
+  const start = state.position;
+  let isVerbatim = false;
+  let isNamed = false;
+  let tagHandle = "!";
+  let ch = state.input.charCodeAt(++state.position);
+  if (ch === 60) {
+    isVerbatim = true;
+    ch = state.input.charCodeAt(++state.position);
+  } else if (ch === 33) {
+    isNamed = true;
+    tagHandle = "!!";
+    ch = state.input.charCodeAt(++state.position);
+  }
+  let suffixStart = state.position;
+  let tagName;
+  if (isVerbatim) {
+    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
+    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
+    tagName = state.input.slice(suffixStart, state.position);
+    state.position++;
+  } else {
+    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
+      if (ch === 33) {
+        if (!isNamed) {
+          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
+          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
+          isNamed = true;
+          suffixStart = state.position + 1;
+        } else throwError(state, "tag suffix cannot contain exclamation marks");
+      }
+      ch = state.input.charCodeAt(++state.position);
+    }
+    tagName = state.input.slice(suffixStart, state.position);
+    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
+  }
+  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
+  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
+  props.tagStart = start;
+  props.tagEnd = state.position;
+  return true;
+}
+function readAnchorProperty(state, props) {
+  if (state.input.charCodeAt(state.position) !== 38) return false;
+  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
+  props.anchorStart = start;
+  props.anchorEnd = state.position;
+  return true;
+}
+function readAlias(state, props) {
+  if (state.input.charCodeAt(state.position) !== 42) return false;
+  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
+  addAliasEvent(state, start, state.position);
+  return true;
+}
+function readFlowScalarBreak(state, nodeIndent) {
+  skipSeparationSpace(state, false);
+  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readSingleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 39) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 39) {
+      if (state.input.charCodeAt(state.position + 1) === 39) {
+        simple = false;
+        state.position += 2;
+        continue;
+      }
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a single quoted scalar");
+}
+function readDoubleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 34) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 34) {
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (ch === 92) {
+      simple = false;
+      const escaped = state.input.charCodeAt(++state.position);
+      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
+      else if (isSimpleEscape(escaped)) state.position++;
+      else {
+        let hexLength = escapedHexLen(escaped);
+        if (hexLength === 0) throwError(state, "unknown escape sequence");
+        while (hexLength-- > 0) {
+          state.position++;
+          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
+        }
+        state.position++;
+      }
+    } else if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a double quoted scalar");
+}
+function readBlockScalar(state, parentIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  let chomping = CHOMPING_MODE.CLIP;
+  let indent = -1;
+  let detectedIndent = false;
+  if (ch !== 124 && ch !== 62) return false;
+  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const current = state.input.charCodeAt(state.position);
+    const digit = fromDecimalCode(current);
+    if (current === 43 || current === 45) {
+      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
+      chomping = current === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+      state.position++;
+    } else if (digit >= 0) {
+      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
+      indent = parentIndent + digit - 1;
+      detectedIndent = true;
+      state.position++;
+    } else break;
+  }
+  let hadWhitespace = false;
+  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
+    hadWhitespace = true;
+    state.position++;
+  }
+  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
+  let contentIndent = detectedIndent ? indent : -1;
+  let maxLeadingIndent = 0;
+  const valueStart = state.position;
+  let valueEnd = state.position;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const linePosition = state.position;
+    let column = 0;
+    while (state.input.charCodeAt(linePosition + column) === 32) column++;
+    const first = state.input.charCodeAt(linePosition + column);
+    if (first === 0) {
+      if (contentIndent >= 0) {
+        if (column > contentIndent) valueEnd = linePosition + column;
+      } else if (column > 0) valueEnd = linePosition + column;
+      break;
+    }
+    if (testDocumentBoundary(state)) break;
+    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
+    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
+      if (first === 9 && column < parentIndent) {
+        state.position = linePosition + column;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      if (column >= parentIndent && column < maxLeadingIndent) {
+        state.position = linePosition + column;
+        throwError(state, "bad indentation of a mapping entry");
+      }
+    }
+    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
+    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
+    if (first !== 0 && !isEol(first) && column < requiredIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    skipUntilLineEnd(state);
+    valueEnd = state.position;
+    if (isEol(state.input.charCodeAt(state.position))) {
+      consumeLineBreak(state);
+      valueEnd = state.position;
+    }
+  }
+  checkPrintable(state, valueStart, valueEnd);
+  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  return true;
+}
+function canStartPlainScalar(state, nodeContext) {
+  const ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
+  if (ch === 63 || ch === 45) {
+    const following = state.input.charCodeAt(state.position + 1);
+    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
+  }
+  return true;
+}
+function readPlainScalar(state, nodeIndent, nodeContext, props) {
+  if (!canStartPlainScalar(state, nodeContext)) return false;
+  const start = state.position;
+  let end = state.position;
+  let ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  let multiline = false;
+  while (ch !== 0) {
+    if (testDocumentBoundary(state)) break;
+    if (ch === 58) {
+      const following = state.input.charCodeAt(state.position + 1);
+      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
+    } else if (ch === 35) {
+      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
+    } else if (inFlow && isFlowIndicator(ch)) break;
+    else if (isEol(ch)) {
+      const savedPosition = state.position;
+      const savedLine = state.line;
+      const savedLineStart = state.lineStart;
+      const savedLineIndent = state.lineIndent;
+      skipSeparationSpace(state, false);
+      if (state.lineIndent >= nodeIndent) {
+        multiline = true;
+        ch = state.input.charCodeAt(state.position);
+        continue;
+      }
+      state.position = savedPosition;
+      state.line = savedLine;
+      state.lineStart = savedLineStart;
+      state.lineIndent = savedLineIndent;
+      break;
+    }
+    if (!isWhiteSpace(ch)) end = state.position + 1;
+    ch = state.input.charCodeAt(++state.position);
+  }
+  if (end === start) return false;
+  checkPrintable(state, start, end);
+  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
+  return true;
+}
+function skipFlowSeparationSpace(state, nodeIndent) {
+  const startLine = state.line;
+  skipSeparationSpace(state, true);
+  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readFlowCollection(state, nodeIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  const isMapping3 = ch === 123;
+  const start = state.position;
+  let readNext = true;
+  if (ch !== 91 && ch !== 123) return false;
+  const terminator = isMapping3 ? 125 : 93;
+  if (isMapping3) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    skipFlowSeparationSpace(state, nodeIndent);
+    let ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === terminator) {
+      state.position++;
+      addPopEvent(state);
+      return true;
+    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
+    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
+    let isPair7 = false;
+    let isExplicitPair = false;
+    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
+      isPair7 = isExplicitPair = true;
+      state.position += 1;
+      skipFlowSeparationSpace(state, nodeIndent);
+    }
+    const entryLine = state.line;
+    const entryStart = snapshotState(state);
+    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+    skipFlowSeparationSpace(state, nodeIndent);
+    ch2 = state.input.charCodeAt(state.position);
+    if ((isMapping3 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
+      isPair7 = true;
+      state.position++;
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping3) {
+        insertFlowPairMappingEvent(state, entryStart);
+        if (!keyWasRead) addEmptyScalarEvent(state);
+      } else if (!keyWasRead) addEmptyScalarEvent(state);
+      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping3) addPopEvent(state);
+    } else if (isMapping3 && isPair7) {
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+    } else if (isMapping3) addEmptyScalarEvent(state);
+    else if (isPair7) {
+      insertFlowPairMappingEvent(state, entryStart);
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+      addPopEvent(state);
+    }
+    ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === 44) {
+      readNext = true;
+      state.position++;
+    } else readNext = false;
+  }
+  throwError(state, "unexpected end of the stream within a flow collection");
+}
+function readBlockSequence(state, nodeIndent, props) {
+  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
+  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
+    if (state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const entryLine = state.line;
+    state.position++;
+    const hadBreak = skipSeparationSpace(state, true) > 0;
+    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
+    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+    skipSeparationSpace(state, true);
+    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
+    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
+    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+  }
+  addPopEvent(state);
+  return true;
+}
+function readBlockMapping(state, nodeIndent, flowIndent, props) {
+  let atExplicitKey = false;
+  let detected = false;
+  let mappingOpened = false;
+  let pendingExplicitKey = false;
+  if (state.firstTabInLine !== -1) return false;
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0) {
+    if (!atExplicitKey && state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const following = state.input.charCodeAt(state.position + 1);
+    const entryLine = state.line;
+    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
+      if (!mappingOpened) {
+        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+        mappingOpened = true;
+      }
+      if (ch === 63) {
+        if (atExplicitKey) addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = true;
+      } else if (atExplicitKey) atExplicitKey = false;
+      else {
+        addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = false;
+      }
+      state.position += 1;
+      pendingExplicitKey = true;
+    } else {
+      if (atExplicitKey) {
+        addEmptyScalarEvent(state);
+        atExplicitKey = false;
+      }
+      const beforeKey = snapshotState(state);
+      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+      if (state.line === entryLine) {
+        ch = state.input.charCodeAt(state.position);
+        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
+        if (ch === 58) {
+          ch = state.input.charCodeAt(++state.position);
+          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+          if (!mappingOpened) {
+            state.events.splice(beforeKey.eventsLength, 0, {
+              type: EVENT_ID.MAPPING,
+              start: beforeKey.position,
+              anchorStart: props.anchorStart,
+              anchorEnd: props.anchorEnd,
+              tagStart: props.tagStart,
+              tagEnd: props.tagEnd,
+              style: COLLECTION_STYLE.BLOCK
+            });
+            mappingOpened = true;
+          }
+          detected = true;
+          atExplicitKey = false;
+          pendingExplicitKey = false;
+        } else if (detected) throwError(state, "expected ':' after a mapping key");
+        else {
+          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+            restoreState(state, beforeKey);
+            return false;
+          }
+          return true;
+        }
+      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+      else {
+        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+          restoreState(state, beforeKey);
+          return false;
+        }
+        return true;
+      }
+    }
+    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
+    if (!atExplicitKey) {
+      if (pendingExplicitKey) {
+        addEmptyScalarEvent(state);
+        pendingExplicitKey = false;
+      }
+    }
+    skipSeparationSpace(state, true);
+    ch = state.input.charCodeAt(state.position);
+    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
+    else if (state.lineIndent < nodeIndent) break;
+  }
+  if (!detected) return false;
+  if (atExplicitKey) addEmptyScalarEvent(state);
+  if (mappingOpened) addPopEvent(state);
+  return true;
+}
+function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
+  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
+  state.depth++;
+  let indentStatus = 1;
+  let atNewLine = false;
+  let hasContent = false;
+  let propertyStart = null;
+  const props = emptyProperties();
+  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
+  let allowBlockCollections = allowBlockScalars;
+  const allowBlockStyles = allowBlockScalars;
+  if (allowToSeek && skipSeparationSpace(state, true)) {
+    atNewLine = true;
+    if (state.lineIndent > parentIndent) indentStatus = 1;
+    else if (state.lineIndent === parentIndent) indentStatus = 0;
+    else indentStatus = -1;
+  }
+  if (indentStatus === 1) while (true) {
+    const ch = state.input.charCodeAt(state.position);
+    const propertyState = snapshotState(state);
+    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
+    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
+      const fallbackState = snapshotState(state);
+      const flowIndent = parentIndent + 1;
+      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
+        state.depth--;
+        return true;
+      }
+      restoreState(state, fallbackState);
+    }
+    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
+    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
+    if (propertyStart === null) propertyStart = propertyState;
+    if (skipSeparationSpace(state, true)) {
+      atNewLine = true;
+      allowBlockCollections = allowBlockStyles;
+      if (state.lineIndent > parentIndent) indentStatus = 1;
+      else if (state.lineIndent === parentIndent) indentStatus = 0;
+      else indentStatus = -1;
+    } else allowBlockCollections = false;
+  }
+  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
+  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
+    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
+    const blockIndent = state.position - state.lineStart;
+    if (indentStatus === 1) {
+      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent = true;
+      else {
+        const ch = state.input.charCodeAt(state.position);
+        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
+          const fallbackState = snapshotState(state);
+          const propertyIndent = propertyStart.position - propertyStart.lineStart;
+          restoreState(state, propertyStart);
+          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent = true;
+          else restoreState(state, fallbackState);
+        }
+        if (!hasContent && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent = true;
+      }
+    } else if (indentStatus === 0) hasContent = allowBlockCollections && readBlockSequence(state, blockIndent, props);
+  }
+  allowBlockScalars = allowBlockScalars && !hasContent;
+  if (!hasContent && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
+    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
+    hasContent = true;
+  }
+  state.depth--;
+  return hasContent || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
+}
+function readDirective(state) {
+  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
+  state.position++;
+  const nameStart = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+  const name = state.input.slice(nameStart, state.position);
+  const args = [];
+  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
+  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
+    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
+    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
+    const start = state.position;
+    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+    args.push(state.input.slice(start, state.position));
+  }
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  if (name === "YAML") {
+    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
+    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
+    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
+    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
+    state.directives.push({
+      kind: "yaml",
+      version: args[0]
+    });
+  } else if (name === "TAG") {
+    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
+    const [handle, prefix] = args;
+    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
+    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+    state.tagHandlers[handle] = prefix;
+    state.directives.push({
+      kind: "tag",
+      handle,
+      prefix
+    });
+  }
+  return true;
+}
+function readDocument(state) {
+  state.directives = [];
+  state.tagHandlers = /* @__PURE__ */ Object.create(null);
+  let hasDirectives = false;
+  skipSeparationSpace(state, true);
+  while (readDirective(state)) {
+    hasDirectives = true;
+    skipSeparationSpace(state, true);
+  }
+  let explicitStart = false;
+  let explicitEnd = false;
+  let allowCompact = true;
+  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
+    explicitStart = true;
+    const markerLine = state.line;
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    allowCompact = state.line > markerLine;
+  } else if (hasDirectives) throwError(state, "directives end mark is expected");
+  const documentEventIndex = state.events.length;
+  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    return;
+  }
+  addDocumentEvent(state, explicitStart, false);
+  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
+  skipSeparationSpace(state, true);
+  if (state.position === state.lineStart && testDocumentSeparator(state)) {
+    explicitEnd = state.input.charCodeAt(state.position) === 46;
+    if (explicitEnd) {
+      const markerLine = state.line;
+      state.position += 3;
+      skipSeparationSpace(state, true);
+      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
+    }
+  }
+  const documentEvent = state.events[documentEventIndex];
+  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
+  addPopEvent(state);
+  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
+}
+function parseEvents(input2, options) {
+  const length = input2.length;
+  const state = {
+    ...DEFAULT_PARSER_OPTIONS,
+    ...options,
+    input: `${input2}\0`,
+    length,
+    position: 0,
+    line: 0,
+    lineStart: 0,
+    lineIndent: 0,
+    firstTabInLine: -1,
+    depth: 0,
+    directives: [],
+    tagHandlers: /* @__PURE__ */ Object.create(null),
+    events: []
+  };
+  const nullpos = input2.indexOf("\0");
+  if (nullpos !== -1) YAMLException.throwAt(input2, nullpos, "null byte is not allowed in input", state.filename);
+  while (state.position < state.length) {
+    skipByteOrderMark(state);
+    skipSeparationSpace(state, true);
+    if (state.position >= state.length) break;
+    const documentStart = state.position;
+    readDocument(state);
+    if (state.position === documentStart)
+      throwError(state, "can not read a document");
+  }
+  return state.events;
+}
+var DEFAULT_LOAD_OPTIONS = {
+  ...DEFAULT_PARSER_OPTIONS,
+  ...DEFAULT_CONSTRUCTOR_OPTIONS
+};
+function hasBit(mask, bit) {
+  return (mask & 1 << bit) !== 0;
+}
+var DEFAULT_SCALAR_STYLE_RULES = {
+  applyQuoteFlowKeysOption,
+  doubleQuoteForInvisibles,
+  doubleQuoteWhitespaceOnly,
+  applyForceQuotesOption,
+  tryLongOrMultilineAsBlock,
+  quoteInvalidPlain,
+  fallbackToDoubleQuoted
+};
+function _preferredQuotedStyle(layout) {
+  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
+  return SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyQuoteFlowKeysOption(layout) {
+  if (!layout.presenterOptions.quoteFlowKeys) return;
+  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
+  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteForInvisibles(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteWhitespaceOnly(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyForceQuotesOption(layout) {
+  if (!layout.presenterOptions.forceQuotes) return;
+  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
+  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
+  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
+}
+function tryLongOrMultilineAsBlock(layout) {
+  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
+  const value = layout.node.value;
+  const multiline = value.indexOf("\n") !== -1;
+  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
+    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+    return;
+  }
+  const w = layout.presenterOptions.lineWidth;
+  if (w === -1) {
+    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+    return;
+  }
+  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
+  let position = 0;
+  let shouldFold = false;
+  while (position <= value.length) {
+    let lineEnd3 = value.length;
+    const nextLineBreak = value.indexOf("\n", position);
+    if (nextLineBreak !== -1) lineEnd3 = nextLineBreak;
+    const line = value.slice(position, lineEnd3);
+    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
+    if (nextLineBreak === -1) break;
+    position = nextLineBreak + 1;
+  }
+  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
+  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+}
+function quoteInvalidPlain(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
+}
+function fallbackToDoubleQuoted(layout) {
+  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+var SRC_B_CHAR = "[\\n\\r]";
+var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
+var SRC_S_WHITE = "[ \\t]";
+var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
+var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
+var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
+var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
+var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
+var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
+var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
+var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
+var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
+var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
+var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
+var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
+var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
+var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
+var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
+var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
+var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
+var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
+var DEFAULT_PRESENTER_OPTIONS = {
+  indent: 2,
+  seqNoIndent: false,
+  seqInlineFirst: true,
+  lineWidth: 80,
+  flowBracketPadding: false,
+  flowSkipCommaSpace: false,
+  flowSkipColonSpace: false,
+  quoteFlowKeys: false,
+  quoteStyle: "single",
+  forceQuotes: false,
+  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
+  tagBeforeAnchor: false
+};
+var DEFAULT_DUMP_OPTIONS = {
+  ...DEFAULT_PRESENTER_OPTIONS,
+  schema: DUMP_SCHEMA,
+  skipInvalid: false,
+  noRefs: false,
+  flowLevel: -1,
+  sortKeys: false,
+  transform: () => {
+  }
+};
+var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
+var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
+var EVENT_MAPPING = EVENT_ID.MAPPING;
+var EVENT_SCALAR = EVENT_ID.SCALAR;
+var EVENT_ALIAS = EVENT_ID.ALIAS;
+var EVENT_POP = EVENT_ID.POP;
+var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
+var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
+var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
+var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
+var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
+var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
+var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
+var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
+var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
+var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
+
+// src/parse/go-yaml.ts
+var GoYamlError = class extends Error {
+  /** Offset in the text the caller parsed, when the caller knows it. */
+  offset;
+  constructor(message, offset) {
+    super(message);
+    this.offset = offset;
+  }
+};
+var TAG_PREFIX = "tag:yaml.org,2002:";
+var STR_TAG = `${TAG_PREFIX}str`;
+var MERGE_TAG = `${TAG_PREFIX}merge`;
+var NULL_TAG = `${TAG_PREFIX}null`;
+var BOOL_TAG = `${TAG_PREFIX}bool`;
+var INT_TAG = `${TAG_PREFIX}int`;
+var FLOAT_TAG = `${TAG_PREFIX}float`;
+var TIMESTAMP_TAG = `${TAG_PREFIX}timestamp`;
+var BINARY_TAG = `${TAG_PREFIX}binary`;
+var NULL = { kind: "null" };
+var TRUE = { kind: "bool", value: true };
+var FALSE = { kind: "bool", value: false };
+var RESOLVE_MAP = new Map([
+  ...["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"].map((s) => [s, TRUE]),
+  ...["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"].map((s) => [s, FALSE]),
+  ...["", "~", "null", "Null", "NULL"].map((s) => [s, NULL]),
+  ...[".nan", ".NaN", ".NAN"].map((s) => [s, { kind: "float", value: Number.NaN }]),
+  ...[".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"].map((s) => [s, { kind: "float", value: Number.POSITIVE_INFINITY }]),
+  ...["-.inf", "-.Inf", "-.INF"].map((s) => [s, { kind: "float", value: Number.NEGATIVE_INFINITY }])
+]);
+var HINT = new Uint8Array(128);
+var SIGN_OR_DIGIT = 1;
+var IN_MAP = 2;
+var DOT = 3;
+for (const c of "+-0123456789") HINT[c.charCodeAt(0)] = SIGN_OR_DIGIT;
+for (const c of "yYnNtTfFoO~") HINT[c.charCodeAt(0)] = IN_MAP;
+HINT[".".charCodeAt(0)] = DOT;
+var NUMBERISH = /^[-+0-9a-fA-FxXoO_.]+$/;
+var YAML_STYLE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+var DOT_FLOAT = /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/;
+var INT64_MIN = -(2n ** 63n);
+var INT64_MAX = 2n ** 63n - 1n;
+var UINT64_MAX = 2n ** 64n - 1n;
+function goParseInteger(s, signed) {
+  let i = 0;
+  let negative = false;
+  const first = s.charCodeAt(0);
+  if (first === 43 || first === 45) {
+    if (!signed) return void 0;
+    negative = first === 45;
+    i = 1;
+  }
+  let base = 10;
+  let digits = /^[0-9]+$/;
+  if (s.charCodeAt(i) === 48 && i + 1 < s.length) {
+    const p = s[i + 1];
+    if (p === "x" || p === "X") [base, digits, i] = [16, /^[0-9a-fA-F]+$/, i + 2];
+    else if (p === "o" || p === "O") [base, digits, i] = [8, /^[0-7]+$/, i + 2];
+    else if (p === "b" || p === "B") [base, digits, i] = [2, /^[01]+$/, i + 2];
+    else [base, digits, i] = [8, /^[0-7]+$/, i + 1];
+  }
+  const body = s.slice(i);
+  if (!digits.test(body)) return void 0;
+  const significant = body.replace(/^0+(?=.)/, "");
+  if (significant.length > { 2: 64, 8: 22, 10: 20, 16: 16 }[base]) return void 0;
+  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
+  const magnitude = BigInt(prefix + significant);
+  const value = negative ? -magnitude : magnitude;
+  if (signed ? value < INT64_MIN || value > INT64_MAX : value > UINT64_MAX) return void 0;
+  return value;
+}
+function goParseFloat(s) {
+  const v2 = Number(s);
+  return Number.isFinite(v2) ? v2 : void 0;
+}
+var num = (kind2, value) => ({ kind: kind2, value });
+function resolveImplicit(s) {
+  if (s.length === 0) return NULL;
+  const c = s.charCodeAt(0);
+  const hint = c < 128 ? HINT[c] : 0;
+  if (!hint) return { kind: "str", value: s };
+  const mapped = RESOLVE_MAP.get(s);
+  if (mapped) return mapped;
+  if (hint === DOT) {
+    const v2 = DOT_FLOAT.test(s) ? goParseFloat(s) : void 0;
+    return v2 === void 0 ? { kind: "str", value: s } : { kind: "float", value: v2 };
+  }
+  if (hint === SIGN_OR_DIGIT && NUMBERISH.test(s)) {
+    const plain2 = s.includes("_") ? s.replace(/_/g, "") : s;
+    const int = goParseInteger(plain2, true);
+    if (int !== void 0) return num("int", int);
+    const uint = goParseInteger(plain2, false);
+    if (uint !== void 0) return num("uint", uint);
+    if (YAML_STYLE_FLOAT.test(plain2)) {
+      const v2 = goParseFloat(plain2);
+      if (v2 !== void 0) return { kind: "float", value: v2 };
+    }
+  }
+  return { kind: "str", value: s };
+}
+var shortTag = (tag) => tag.startsWith(TAG_PREFIX) ? `!!${tag.slice(TAG_PREFIX.length)}` : tag;
+var tagOf = (s) => s.kind === "null" ? NULL_TAG : s.kind === "bool" ? BOOL_TAG : s.kind === "int" || s.kind === "uint" ? INT_TAG : s.kind === "float" ? FLOAT_TAG : STR_TAG;
+function goScalar(tag, text2, plain2) {
+  if (tag === void 0) return plain2 ? resolveImplicit(text2) : { kind: "str", value: text2 };
+  if (tag === BINARY_TAG) return { kind: "str", value: decodeBinary(text2) };
+  if (tag === STR_TAG || ![NULL_TAG, BOOL_TAG, INT_TAG, FLOAT_TAG, TIMESTAMP_TAG].includes(tag)) return { kind: "str", value: text2 };
+  if (tag === TIMESTAMP_TAG && isGoTimestamp(text2)) return { kind: "str", value: text2 };
+  const resolved = resolveImplicit(text2);
+  if (tagOf(resolved) === tag) return resolved;
+  if (tag === FLOAT_TAG && resolved.kind === "int") return { kind: "float", value: Number(resolved.value) };
+  throw new GoYamlError(`cannot decode ${shortTag(tagOf(resolved))} \`${text2.length > 40 ? `${text2.slice(0, 37)}...` : text2}\` as a ${shortTag(tag)}`);
+}
+function scalarValue(s) {
+  switch (s.kind) {
+    case "null":
+      return null;
+    case "int":
+    case "uint":
+      return Number(s.value);
+    case "float":
+      if (!Number.isFinite(s.value)) throw new GoYamlError(`${Number.isNaN(s.value) ? ".nan" : s.value > 0 ? ".inf" : "-.inf"} is not a number JSON can hold: write it in quotes`);
+      return Object.is(s.value, -0) ? 0 : s.value;
+    default:
+      return s.value;
+  }
+}
+function plainValue2(s) {
+  if (s.length > 0) {
+    const c = s.charCodeAt(0);
+    if (c >= 128 || !HINT[c]) return s;
+  }
+  return scalarValue(resolveImplicit(s));
+}
+function scalarKey(s) {
+  switch (s.kind) {
+    case "str":
+      return s.value;
+    case "bool":
+      return s.value ? "true" : "false";
+    case "int":
+      return s.value.toString();
+    case "float":
+      return formatFloat32(s.value);
+    case "uint":
+      throw new GoYamlError(`the key ${s.value} is too large for a signed 64-bit integer, and JSON keys cannot be unsigned ones`);
+    default:
+      throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes");
+  }
+}
+function plainKey(s) {
+  if (s.length > 0) {
+    const c = s.charCodeAt(0);
+    if (c >= 128 || !HINT[c]) return s;
+  }
+  return scalarKey(resolveImplicit(s));
+}
+function formatFloat32(f) {
+  if (Number.isNaN(f)) return ".nan";
+  const x = Math.fround(f);
+  if (!Number.isFinite(x)) return x > 0 ? ".inf" : "-.inf";
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  let exp = x.toExponential(8);
+  for (let p = 1; p <= 9; p++) {
+    const candidate = x.toExponential(p - 1);
+    if (Math.fround(Number(candidate)) === x) {
+      exp = candidate;
+      break;
+    }
+  }
+  const [mantissa = "", e = "0"] = exp.split("e");
+  const negative = mantissa.startsWith("-");
+  const digits = mantissa.replace(/[-.]/g, "");
+  const power = Number(e);
+  const sign = negative ? "-" : "";
+  if (power < -4 || power >= 6) {
+    const frac2 = digits.slice(1);
+    return `${sign}${digits[0]}${frac2 ? `.${frac2}` : ""}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  }
+  if (power < 0) return `${sign}0.${"0".repeat(-power - 1)}${digits}`;
+  const int = digits.slice(0, power + 1).padEnd(power + 1, "0");
+  const frac = digits.slice(power + 1);
+  return `${sign}${int}${frac ? `.${frac}` : ""}`;
+}
+var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function decodeBinary(text2) {
+  const data = text2.replace(/[\r\n]/g, "");
+  if (!STD_BASE64.test(data)) throw new GoYamlError("!!binary value contains invalid base64 data");
+  return goJsonString(Buffer.from(data, "base64"));
+}
+function goJsonString(bytes) {
+  let out = "";
+  let i = 0;
+  const n = bytes.length;
+  const cont = (k2) => k2 < n && ((bytes[k2] ?? 0) & 192) === 128;
+  while (i < n) {
+    const b = bytes[i] ?? 0;
+    let cp = -1;
+    let size = 1;
+    if (b < 128) cp = b;
+    else if (b >= 194 && b <= 223 && cont(i + 1)) [cp, size] = [(b & 31) << 6 | (bytes[i + 1] ?? 0) & 63, 2];
+    else if (b >= 224 && b <= 239 && cont(i + 1) && cont(i + 2)) {
+      const v2 = (b & 15) << 12 | ((bytes[i + 1] ?? 0) & 63) << 6 | (bytes[i + 2] ?? 0) & 63;
+      if (v2 >= 2048 && (v2 < 55296 || v2 > 57343)) [cp, size] = [v2, 3];
+    } else if (b >= 240 && b <= 244 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
+      const v2 = (b & 7) << 18 | ((bytes[i + 1] ?? 0) & 63) << 12 | ((bytes[i + 2] ?? 0) & 63) << 6 | (bytes[i + 3] ?? 0) & 63;
+      if (v2 >= 65536 && v2 <= 1114111) [cp, size] = [v2, 4];
+    }
+    out += cp === -1 ? "\uFFFD" : String.fromCodePoint(cp);
+    i += cp === -1 ? 1 : size;
+  }
+  return out;
+}
+var TIMESTAMP = /^(\d{4})-(\d\d?)-(\d\d?)(?:([Tt ])(\d\d?):(\d\d?):(\d\d?)(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
+var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function isGoTimestamp(s) {
+  const m = TIMESTAMP.exec(s);
+  if (!m) return false;
+  const [, y, mo, d, sep8, h, mi2, sec, zone] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
+  if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
+  if (sep8 === void 0) return true;
+  if (sep8 === " " !== (zone === void 0)) return false;
+  return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
+}
+var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
+var HEX_LENGTH = { x: 2, u: 4, U: 8 };
+var LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
+function doubleQuotedProblem(source) {
+  for (let i = source.indexOf("\\"); i !== -1 && i < source.length; i = source.indexOf("\\", i)) {
+    const c = source[i + 1] ?? "";
+    if (SIMPLE_ESCAPES.has(c) || LINE_BREAK.test(c)) {
+      i += 2;
+      continue;
+    }
+    const length = HEX_LENGTH[c];
+    if (length === void 0) return { message: `unknown escape \\${c} in a double-quoted string`, at: i };
+    const hex = source.slice(i + 2, i + 2 + length);
+    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== length) return { message: `\\${c} needs ${length} hexadecimal digits`, at: i };
+    const cp = Number.parseInt(hex, 16);
+    if (cp >= 55296 && cp <= 57343 || cp > 1114111) {
+      return { message: `\\${c}${hex} is ${cp > 1114111 ? "beyond U+10FFFF" : "a UTF-16 surrogate, not a character (write \\U and the code point instead)"}`, at: i };
+    }
+    i += 2 + length;
+  }
+  return void 0;
+}
+var NOT_ALLOWED = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
+var NOT_ALLOWED_IN_JSON = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
+function disallowedCharacter(text2, from = 0, to = text2.length, json = false) {
+  const piece = from === 0 && to === text2.length ? text2 : text2.slice(from, to);
+  const m = (json ? NOT_ALLOWED_IN_JSON : NOT_ALLOWED).exec(piece);
+  if (!m) return void 0;
+  const code = (m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  return { message: `control character U+${code} is not allowed in YAML`, at: from + m.index };
+}
+var ODD_BREAK = /\r(?!\n)|[\u0085\u2028\u2029]/;
+var ODD_BREAKS = /\r(?!\n)|[\u0085\u2028\u2029]/g;
+function withGoLineBreaks(text2) {
+  return ODD_BREAK.test(text2) ? text2.replace(ODD_BREAKS, "\n") : text2;
+}
+var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/;
+function separatorProblem(line) {
+  const rest = line.slice(3);
+  const after = rest.slice(GO_SPACE.exec(rest)?.[0].length ?? 0);
+  if (after === "" || after.startsWith("#")) return void 0;
+  return `kubectl takes a line that starts with --- as a document separator and allows only a comment after it (found "${after.length > 20 ? `${after.slice(0, 20)}\u2026` : after}")`;
+}
+function directiveProblem(text2) {
+  let pos = 0;
+  let first;
+  for (let lines = 0; pos <= text2.length && lines < 1e4; lines++) {
+    const nl = text2.indexOf("\n", pos);
+    const end = nl === -1 ? text2.length : nl;
+    const line = text2.slice(pos, end);
+    if (line.startsWith("%")) {
+      first ??= pos;
+      const m = /^%(\S*)(?:[ \t]+(\S+))?/.exec(line);
+      const name = m?.[1] ?? "";
+      if (name === "YAML" && m?.[2] !== "1.1") return { message: `%YAML ${m?.[2] ?? ""} is not a version go-yaml reads (it reads YAML 1.1 only)`.replace("  ", " "), at: pos };
+      if (name !== "YAML" && name !== "TAG") return { message: `unknown directive %${name}`, at: pos };
+    } else if (!/^[ \t]*(?:#.*)?\r?$/.test(line)) {
+      if (first === void 0 || /^---(?:[ \t]|$)/.test(line)) return void 0;
+      break;
+    }
+    if (nl === -1) break;
+    pos = nl + 1;
+  }
+  if (first === void 0) return void 0;
+  return { message: "a directive needs a --- line after it, and kubectl cuts the stream there: go-yaml then reads the directive alone and refuses it", at: first };
+}
+var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
+function readChunk(fileText, start, end, json) {
+  let text2 = fileText.slice(start, end);
+  let sep8 = -1;
+  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep8 = 0;
+  else {
+    const i = text2.indexOf("\n---");
+    if (i !== -1) sep8 = i + 1;
+  }
+  if (sep8 !== -1) {
+    const nl = text2.indexOf("\n", sep8);
+    const line = text2.slice(sep8, nl === -1 ? text2.length : nl).replace(/\r$/, "");
+    const problem = separatorProblem(line);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep8 } };
+    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep8) + " ".repeat(line.length) + text2.slice(sep8 + line.length);
+  }
+  text2 = json ? text2.includes("\r") ? text2.replace(/\r(?!\n)/g, "\n") : text2 : withGoLineBreaks(text2);
+  const bad = disallowedCharacter(text2, 0, text2.length, json);
+  if (bad) return { problem: { message: bad.message, at: start + bad.at } };
+  if (text2.startsWith("%") || text2.includes("\n%")) {
+    const directive = directiveProblem(text2);
+    if (directive) return { problem: { message: directive.message, at: start + directive.at } };
+  }
+  return { text: text2 };
+}
+function isJsonStream(text2, from = 0) {
+  const space = /[\t\n\v\f\r \u0085\u00a0]*/y;
+  space.lastIndex = from;
+  space.exec(text2);
+  return text2.charCodeAt(space.lastIndex) === 123;
+}
+var SIMPLE_KEY_REACH = 1024;
+var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+function nextToken(text2, i, comma) {
+  for (; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (isSpace(c)) continue;
+    if (c === 35 && (i === 0 || isSpace(text2.charCodeAt(i - 1)))) {
+      const nl = text2.indexOf("\n", i);
+      if (nl === -1) return text2.length;
+      i = nl;
+      continue;
+    }
+    if (c === 44 && comma) {
+      comma = false;
+      continue;
+    }
+    return i;
+  }
+  return i;
+}
+function flowKeyProblem(text2, from, keyEnd) {
+  const start = nextToken(text2, from, true);
+  if (text2.charCodeAt(start) === 63) return void 0;
+  const colon = nextToken(text2, keyEnd, false);
+  if (text2.charCodeAt(colon) !== 58 || colon <= start) return void 0;
+  let nl = start;
+  while (nl < colon && text2.charCodeAt(nl) !== 10) nl++;
+  if (nl < colon) return { message: "this key's ':' is on a later line; in a flow collection go-yaml needs it on the key's line (or the key after '?')", at: start };
+  if (colon - start > SIMPLE_KEY_REACH && [...text2.slice(start, colon)].length > SIMPLE_KEY_REACH) {
+    return { message: `this key's ':' is more than ${SIMPLE_KEY_REACH} characters after the key's start, which go-yaml refuses (unless the key follows '?')`, at: start };
+  }
+  return void 0;
+}
+function flowTabProblem(text2, start, end, blockColumn2) {
+  let stop = end;
+  while (stop < text2.length && isSpace(text2.charCodeAt(stop))) stop++;
+  for (let i = start; i < stop; i++) {
+    if (text2.charCodeAt(i) !== 10) continue;
+    let column = 0;
+    for (let j2 = i + 1; j2 < stop; j2++) {
+      const c = text2.charCodeAt(j2);
+      if (c === 9 && column <= blockColumn2) return { message: "a tab where go-yaml expects an indentation space (found a tab character that violates indentation)", at: j2 };
+      if (c !== 32 && c !== 9) break;
+      column++;
+    }
+  }
+  return void 0;
+}
+
+// src/parse/events.ts
+var FALLBACK = { kind: "fallback" };
+var DOCUMENT = 1;
+var SEQUENCE = 2;
+var MAPPING = 3;
+var SCALAR = 4;
+var ALIAS = 5;
+var POP = 6;
+var PLAIN = 1;
+var DOUBLE_QUOTED = 3;
+var FLOW = 2;
+var TAB_INDENT = /^[ ]*\t/m;
+var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
+var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
+var KEPT_KEYS = /* @__PURE__ */ new Set(["apiVersion", "kind", "metadata"]);
+var TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)["']?[ \t]*(?:#.*)?\r?$/m;
+var GHOST = /* @__PURE__ */ Symbol("not built");
+var OPEN = /* @__PURE__ */ Symbol("open");
+var Unsupported = class extends Error {
+};
+var AliasBudget = class extends Error {
+};
+function defineKey(obj, key, value) {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+function parseFast(text2, base, json = false) {
+  if (!eventsFit(text2)) return FALLBACK;
+  let events;
+  try {
+    events = parseEvents(text2, { maxDepth: MAX_DEPTH });
+  } catch (e) {
+    const reason = e.reason;
+    if (typeof reason === "string" && reason.startsWith("nesting exceeded maxDepth")) {
+      return { kind: "too-deep", offset: base + (e.mark?.position ?? 0) };
+    }
+    return FALLBACK;
+  }
+  try {
+    return construct(text2, events, base, json);
+  } catch (e) {
+    if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
+    throw e;
+  }
+}
+function eventsFit(text2) {
+  if (text2.includes("	") && TAB_INDENT.test(text2)) return false;
+  return !text2.includes("\uFEFF");
+}
+function documentEvents(text2) {
+  if (!eventsFit(text2)) return void 0;
+  let events;
+  try {
+    events = parseEvents(text2, { maxDepth: MAX_DEPTH });
+  } catch {
+    return void 0;
+  }
+  if (!startsPlainDocument(text2, events)) return void 0;
+  if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT) !== -1) return void 0;
+  return events;
+}
+function startsPlainDocument(text2, events) {
+  const first = events[0];
+  return first !== void 0 && first.type === DOCUMENT && first.directives.length === 0 && !(first.explicitStart && !DOCUMENT_START.test(text2));
+}
+function skipNode(events, i) {
+  const t = events[i]?.type;
+  if (t !== MAPPING && t !== SEQUENCE) return i + 1;
+  let depth = 0;
+  for (let j2 = i; j2 < events.length; j2++) {
+    const e = events[j2];
+    if (e.type === MAPPING || e.type === SEQUENCE) depth++;
+    else if (e.type === POP && --depth === 0) return j2 + 1;
+  }
+  return events.length;
+}
+function keyText(text2, e) {
+  const raw = e.valueStart < 0 ? "" : e.fast ? text2.slice(e.valueStart, e.valueEnd) : getScalarValue(text2, e);
+  if (e.style !== PLAIN || e.tagStart >= 0) return raw;
+  try {
+    return plainKey(raw);
+  } catch (err) {
+    if (err instanceof GoYamlError) return void 0;
+    throw err;
+  }
+}
+var scalarRange = (e) => e.style === 2 || e.style === 3 ? [e.valueStart - 1, e.valueEnd + 1] : [e.valueStart, e.valueEnd];
+function keyRange(text2, events, path) {
+  if (path.length === 0) return void 0;
+  let i = 1;
+  let key;
+  for (const step of path) {
+    const node = events[i];
+    if (!node) return void 0;
+    if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
+      let j2 = i + 1;
+      let found;
+      while (j2 < events.length && events[j2].type !== POP) {
+        const k2 = events[j2];
+        if (k2.type !== SCALAR || k2.anchorStart >= 0 || k2.tagStart >= 0) return void 0;
+        if (keyText(text2, k2) === String(step)) {
+          found = j2;
+          key = k2;
+        }
+        j2 = skipNode(events, j2 + 1);
+      }
+      if (found === void 0) return void 0;
+      i = found + 1;
+    } else if (node.type === SEQUENCE && typeof step === "number" && node.tagStart < 0 && node.anchorStart < 0) {
+      let j2 = i + 1;
+      for (let n = 0; n < step; n++) {
+        if (events[j2]?.type === POP || j2 >= events.length) return void 0;
+        j2 = skipNode(events, j2);
+      }
+      if (events[j2]?.type === POP || j2 >= events.length) return void 0;
+      i = j2;
+      key = void 0;
+    } else return void 0;
+  }
+  const value = events[i];
+  if (!key || key.valueStart < 0 || !value) return void 0;
+  const [k0, k1] = scalarRange(key);
+  if (value.type === SCALAR) {
+    if (value.valueStart < 0 || value.anchorStart >= 0 || value.tagStart >= 0 || value.style > 3) return void 0;
+    const [, v1] = scalarRange(value);
+    if (text2.slice(k0, v1).includes("\n")) return void 0;
+    return [k0, v1];
+  }
+  if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
+  return void 0;
+}
+function construct(text2, events, base, json) {
+  if (!startsPlainDocument(text2, events)) return FALLBACK;
+  const stack = [];
+  const kind2 = TOP_LEVEL_KIND.exec(text2)?.[1];
+  const metadataOnly = kind2 !== void 0 && METADATA_ONLY_KINDS.has(kind2);
+  const anchors = /* @__PURE__ */ new Map();
+  const dups = [];
+  let aliasNodes = 0;
+  let root2 = null;
+  let rootSet = false;
+  let contentStart = -1;
+  let depth = 0;
+  const noteStart = (...offsets) => {
+    if (contentStart !== -1) return;
+    for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
+  };
+  const anchorOf = (e) => e.anchorStart >= 0 ? text2.slice(e.anchorStart, e.anchorEnd) : void 0;
+  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING && top.key !== void 0 && !KEPT_KEYS.has(top.key));
+  const add = (value, size, keyInfo, isCollection2) => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      root2 = value;
+      rootSet = true;
+      return;
+    }
+    if (top.kind === SEQUENCE) {
+      if (!top.ghost) top.arr.push(value);
+      top.size += size;
+      return;
+    }
+    if (top.key === void 0) {
+      if (isCollection2 || !keyInfo) throw new Unsupported();
+      if (keyInfo.valueStart < 0) throw new Unsupported();
+      const quoted2 = keyInfo.style !== PLAIN;
+      if (top.flow && !keyOnOneLine(text2, keyInfo, quoted2)) throw new Unsupported();
+      top.isMerge = !quoted2 && keyInfo.valueStart >= 0 && text2.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
+      top.key = value;
+      const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted2 ? 1 : 0) : 0;
+      top.keyStart = base + start;
+      top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted2 ? 1 : 0) : start);
+      return;
+    }
+    const key = top.key;
+    top.key = void 0;
+    top.size += size;
+    if (value === GHOST || top.ghost) {
+      top.seen ??= /* @__PURE__ */ new Map();
+      if (top.isMerge || top.seen.has(key)) throw new Unsupported();
+      top.seen.set(key, { offset: top.keyStart, endOffset: top.keyEnd, value: GHOST });
+      return;
+    }
+    if (top.isMerge) {
+      mergeInto(top.obj, value);
+      return;
+    }
+    const here = { offset: top.keyStart, endOffset: top.keyEnd, value };
+    top.seen ??= /* @__PURE__ */ new Map();
+    const before = top.seen.get(key);
+    if (before) dups.push({ mapPath: pathOf(stack), key, first: before, last: here });
+    top.seen.set(key, here);
+    defineKey(top.obj, key, value);
+  };
+  const countAlias = (size) => {
+    aliasNodes += size;
+    if (aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudget();
+  };
+  for (let i = 1; i < events.length; i++) {
+    const e = events[i];
+    switch (e.type) {
+      case SCALAR: {
+        if (depth === 0 && rootSet) return FALLBACK;
+        noteStart(e.anchorStart, e.tagStart, e.valueStart);
+        if (e.tagStart >= 0 && text2.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
+        if (e.style === DOUBLE_QUOTED && !json && !e.fast && doubleQuotedProblem(text2.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
+        const parent = stack[stack.length - 1];
+        const isKey = parent?.kind === MAPPING && parent.key === void 0;
+        const raw = e.valueStart < 0 ? "" : e.fast ? text2.slice(e.valueStart, e.valueEnd) : getScalarValue(text2, e);
+        const typed = e.style === PLAIN && e.tagStart < 0;
+        if (ghostAt(parent) && !isKey) {
+          if (typed) plainValue2(raw);
+          const anchor2 = anchorOf(e);
+          if (anchor2 !== void 0) anchors.set(anchor2, { value: GHOST, size: 1 });
+          add(GHOST, 1, e, false);
+          break;
+        }
+        const value = !typed ? raw : isKey ? plainKey(raw) : plainValue2(raw);
+        const anchor = anchorOf(e);
+        if (isKey && anchor !== void 0) throw new Unsupported();
+        if (anchor !== void 0) anchors.set(anchor, { value, size: 1 });
+        add(value, 1, e, false);
+        break;
+      }
+      case ALIAS: {
+        noteStart(e.anchorStart - 1);
+        const target = anchors.get(text2.slice(e.anchorStart, e.anchorEnd));
+        if (!target || target.value === OPEN) throw new Unsupported();
+        countAlias(target.size);
+        const top = stack[stack.length - 1];
+        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        if (target.value === GHOST && !ghostAt(top)) throw new Unsupported();
+        add(target.value, 1 + target.size, void 0, false);
+        break;
+      }
+      case MAPPING:
+      case SEQUENCE: {
+        noteStart(e.anchorStart, e.tagStart, e.start);
+        if (e.tagStart >= 0) throw new Unsupported();
+        const top = stack[stack.length - 1];
+        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        const anchor = anchorOf(e);
+        if (anchor !== void 0) anchors.set(anchor, { value: OPEN, size: 0 });
+        const ghost = ghostAt(top);
+        stack.push(
+          e.type === MAPPING ? { kind: MAPPING, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
+        );
+        depth++;
+        break;
+      }
+      case POP: {
+        const frame = stack.pop();
+        if (!frame) {
+          if (i !== events.length - 1) return FALLBACK;
+          break;
+        }
+        depth--;
+        let value;
+        if (frame.kind === MAPPING && frame.key !== void 0) throw new Unsupported();
+        if (frame.ghost) value = GHOST;
+        else if (frame.kind === MAPPING) value = frame.obj;
+        else value = frame.arr;
+        if (frame.anchor !== void 0) anchors.set(frame.anchor, { value, size: frame.size });
+        add(value, frame.size, void 0, true);
+        break;
+      }
+      default:
+        return FALLBACK;
+    }
+  }
+  if (metadataOnly && !METADATA_ONLY_KINDS.has(String(root2?.kind))) return FALLBACK;
+  return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text2.length : contentStart };
+}
+function keyOnOneLine(text2, key, quoted2) {
+  const start = key.tagStart >= 0 ? key.tagStart : key.valueStart - (quoted2 ? 1 : 0);
+  let i = start;
+  for (; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 10) return false;
+    if (i >= key.valueEnd + (quoted2 ? 1 : 0) && c !== 32 && c !== 9 && c !== 13) break;
+  }
+  return text2.charCodeAt(i) !== 35 && i - start <= 1e3;
+}
+function pathOf(stack) {
+  const path = [];
+  for (let i = 0; i < stack.length - 1; i++) {
+    const f = stack[i];
+    path.push(f.kind === MAPPING ? f.key ?? "" : f.arr.length);
+  }
+  return path;
+}
+var isMapping = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+function mergeInto(out, merged) {
+  const sources = Array.isArray(merged) ? merged : [merged];
+  if (!sources.every(isMapping)) throw new Unsupported();
+  for (let i = sources.length - 1; i >= 0; i--) {
+    for (const [k2, val] of Object.entries(sources[i])) defineKey(out, k2, val);
+  }
 }
 
 // src/parse/lenient.ts
@@ -18262,16 +21120,16 @@ var DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t]|$)/;
 var BLOCK_INDICATORS = /^(?:[-?:](?:[ \t]+|$))*/;
 var BLANK = /^[ \t]*$/;
 var isBlankChar = (c) => c === " " || c === "	";
-var isFlowIndicator = (c) => c === "," || c === "[" || c === "]" || c === "{" || c === "}";
-function repairContinuations(text) {
+var isFlowIndicator2 = (c) => c === "," || c === "[" || c === "]" || c === "{" || c === "}";
+function repairContinuations(text2) {
   const insertions = [];
   const s = new ContinuationScanner();
   let out = "";
   let pos = 0;
-  while (pos <= text.length) {
-    const nl = text.indexOf("\n", pos);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(pos, end);
+  while (pos <= text2.length) {
+    const nl = text2.indexOf("\n", pos);
+    const end = nl === -1 ? text2.length : nl;
+    const line = text2.slice(pos, end);
     const count2 = s.line(line.endsWith("\r") ? line.slice(0, -1) : line);
     if (count2 > 0) {
       insertions.push({ at: pos, count: count2 });
@@ -18409,7 +21267,7 @@ var ContinuationScanner = class {
       if (c === "#" && (i === 0 || isBlankChar(line[i - 1]))) {
         return line.length;
       }
-      if (isFlowIndicator(c)) {
+      if (isFlowIndicator2(c)) {
         plain2 = false;
         if (c === "[" || c === "{") this.depth++;
         else if (c === "]" || c === "}") this.depth--;
@@ -18417,7 +21275,7 @@ var ContinuationScanner = class {
         continue;
       }
       const next = line[i + 1];
-      if (c === ":" && (next === void 0 || isBlankChar(next) || isFlowIndicator(next))) {
+      if (c === ":" && (next === void 0 || isBlankChar(next) || isFlowIndicator2(next))) {
         plain2 = false;
         i++;
         continue;
@@ -18436,7 +21294,7 @@ var ContinuationScanner = class {
         continue;
       }
       if (c === "&" || c === "!" || c === "*") {
-        while (i < line.length && !isBlankChar(line[i]) && !isFlowIndicator(line[i])) i++;
+        while (i < line.length && !isBlankChar(line[i]) && !isFlowIndicator2(line[i])) i++;
         continue;
       }
       plain2 = true;
@@ -18502,10 +21360,10 @@ function remap(doc, insertions, shifts) {
   const r7 = doc.range;
   for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions, shifts);
 }
-function parseLenient(text, options = YAML_OPTIONS) {
-  const doc = (0, import_yaml4.parseDocument)(text, options);
+function parseLenient(text2, options = YAML_OPTIONS) {
+  const doc = (0, import_yaml4.parseDocument)(text2, options);
   if (doc.errors.length === 0) return doc;
-  const repaired = repairContinuations(text);
+  const repaired = repairContinuations(text2);
   if (!repaired) return doc;
   const again = (0, import_yaml4.parseDocument)(repaired.text, options);
   if (again.errors.length > 0) return doc;
@@ -18513,6 +21371,700 @@ function parseLenient(text, options = YAML_OPTIONS) {
   if (!insertionsFold(again, repaired.insertions, shifts)) return doc;
   remap(again, repaired.insertions, shifts);
   return again;
+}
+
+// src/parse/yaml.ts
+var import_yaml6 = __toESM(require_dist(), 1);
+
+// src/parse/value-count.ts
+var import_yaml5 = __toESM(require_dist(), 1);
+var MAX_DOCUMENT_VALUES = 25e4;
+var NODE_STARTS = new Uint8Array(128);
+for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
+function nodeBound(text2) {
+  let count2 = 1;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c < 128 && NODE_STARTS[c] === 1) count2++;
+  }
+  return 2 * count2;
+}
+function valueCount(text2, limit) {
+  let count2 = 0;
+  let scalarBody = false;
+  for (const lexeme of new import_yaml5.Lexer().lex(text2)) {
+    if (scalarBody) {
+      scalarBody = false;
+      continue;
+    }
+    const c = lexeme.charCodeAt(0);
+    if (c === 31) scalarBody = true;
+    else if (c !== 34 && c !== 39 && c !== 91 && c !== 123 && c !== 42) continue;
+    if (++count2 > limit) break;
+  }
+  return count2;
+}
+function tooManyValues(text2) {
+  if (text2.length < MAX_DOCUMENT_VALUES / 2 || nodeBound(text2) <= MAX_DOCUMENT_VALUES) return void 0;
+  if (valueCount(text2, MAX_DOCUMENT_VALUES) <= MAX_DOCUMENT_VALUES) return void 0;
+  return `more than ${MAX_DOCUMENT_VALUES.toLocaleString("en-US")} values in one document, more than meshlint reads (the largest objects of real repositories hold about 30,000, and etcd stores at most 1.5 MiB per object); the document is not linted`;
+}
+
+// src/parse/yaml.ts
+var HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
+var LEAD = /^(?:---[^\n]*\n|[ \t]*(?:#[^\n]*)?\n)*/;
+var AliasBudgetExceeded = class extends Error {
+};
+var TAB_IN_INDENT = /^ *\t/m;
+function blockColumn(text2, start, mapping) {
+  const lineStart2 = text2.lastIndexOf("\n", start - 1) + 1;
+  if (!mapping) return start - lineStart2;
+  let i = lineStart2;
+  for (; ; ) {
+    while (i < start && text2[i] === " ") i++;
+    const c = text2[i];
+    if (i < start && (c === "-" || c === "?" || c === ":") && (text2[i + 1] === " " || text2[i + 1] === "	")) i += 2;
+    else return i - lineStart2;
+  }
+}
+var startOf = (node) => node?.range?.[0];
+function scalarOf(node, st2, asKey) {
+  try {
+    if (st2.tabs && st2.inFlow && st2.inAlias === 0 && !st2.json && node.type === "PLAIN" && node.range) {
+      const problem = flowTabProblem(st2.text, node.range[0], node.range[1], st2.blockColumn);
+      if (problem) throw new GoYamlError(problem.message, problem.at);
+    }
+    if (node.type === "QUOTE_DOUBLE" && !st2.json && node.range) {
+      const source = st2.text.slice(node.range[0] + 1, node.range[1] - 1);
+      const problem = source.includes("\\") ? doubleQuotedProblem(source) : void 0;
+      if (problem) throw new GoYamlError(problem.message, node.range[0] + 1 + problem.at);
+    }
+    const text2 = typeof node.source === "string" ? node.source : String(node.value ?? "");
+    const tag = node.tag;
+    if (node.type === "PLAIN" && tag === void 0) return asKey ? plainKey(text2) : plainValue2(text2);
+    const s = goScalar(tag, text2, node.type === "PLAIN");
+    return asKey ? scalarKey(s) : scalarValue(s);
+  } catch (e) {
+    if (e instanceof GoYamlError && e.offset === void 0) throw new GoYamlError(e.message, startOf(node));
+    throw e;
+  }
+}
+function targetOf(node, st2, doc) {
+  let target = st2.targets.get(node);
+  if (!st2.targets.has(node)) {
+    target = node.resolve(doc);
+    st2.targets.set(node, target);
+  }
+  if (!target) throw new GoYamlError(`unknown anchor '${node.source}' referenced`, startOf(node));
+  return target;
+}
+function throughAlias(node, st2, doc, read2) {
+  const target = targetOf(node, st2, doc);
+  if (st2.expanding.has(target)) throw new GoYamlError(`anchor '${node.source}' value contains itself`, startOf(node));
+  st2.expanding.add(target);
+  st2.inAlias++;
+  try {
+    return read2(target);
+  } finally {
+    st2.inAlias--;
+    st2.expanding.delete(target);
+  }
+}
+function isMergeKey(key) {
+  return (0, import_yaml6.isScalar)(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
+}
+var WANT_MAP = "a merge key (<<) needs a mapping or a list of mappings as its value";
+function mergeSource(node, st2, doc) {
+  const target = (0, import_yaml6.isAlias)(node) ? targetOf(node, st2, doc) : node;
+  if (!(0, import_yaml6.isMap)(target)) throw new GoYamlError(WANT_MAP, startOf(node));
+}
+function toPlain(node, path, st2, doc) {
+  if (st2.inAlias > 0 && ++st2.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
+  if (node == null) return null;
+  if ((0, import_yaml6.isScalar)(node)) return scalarOf(node, st2, false);
+  if ((0, import_yaml6.isAlias)(node)) {
+    return throughAlias(node, st2, doc, (target) => toPlain(target, path, st2, doc));
+  }
+  if ((0, import_yaml6.isSeq)(node) || (0, import_yaml6.isMap)(node)) {
+    const outer = { blockColumn: st2.blockColumn, inFlow: st2.inFlow };
+    if (node.flow) {
+      if (st2.inAlias === 0 && !st2.json) flowKeys(node, st2);
+      st2.inFlow = true;
+    } else if (st2.tabs && node.range) st2.blockColumn = blockColumn(st2.text, node.range[0], (0, import_yaml6.isMap)(node));
+    try {
+      return (0, import_yaml6.isMap)(node) ? mappingOf(node.items, path, st2, doc) : sequenceOf(node.items, path, st2, doc);
+    } finally {
+      st2.blockColumn = outer.blockColumn;
+      st2.inFlow = outer.inFlow;
+    }
+  }
+  return null;
+}
+function sequenceOf(items, path, st2, doc) {
+  const out = [];
+  items.forEach((item, i) => {
+    path.push(i);
+    out.push((0, import_yaml6.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
+    path.pop();
+  });
+  return out;
+}
+function pairItem(item, text2) {
+  if ((0, import_yaml6.isPair)(item)) return item;
+  if (!(0, import_yaml6.isMap)(item) || !item.flow || item.items.length !== 1) return void 0;
+  const at2 = item.range?.[0];
+  return at2 !== void 0 && text2[at2] !== "{" ? item.items[0] : void 0;
+}
+function flowKeys(node, st2) {
+  const open = node.range?.[0];
+  if (open === void 0 || st2.text[open] !== "{" && st2.text[open] !== "[") return;
+  let from = open + 1;
+  for (const item of node.items) {
+    const pair = pairItem(item, st2.text);
+    const keyEnd = pair?.key?.range?.[1];
+    if (keyEnd !== void 0) {
+      const problem = flowKeyProblem(st2.text, from, keyEnd);
+      if (problem) throw new GoYamlError(problem.message, problem.at);
+    }
+    const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
+    from = last ?? from;
+  }
+}
+function mappingOf(pairs, path, st2, doc) {
+  const out = {};
+  const seen = /* @__PURE__ */ new Map();
+  {
+    for (const pair of pairs) {
+      if (!(0, import_yaml6.isPair)(pair)) continue;
+      const keyNode = pair.key;
+      if (isMergeKey(keyNode)) {
+        mergeInto2(out, pair.value, path, st2, doc);
+        continue;
+      }
+      const key = keyString(keyNode, pair.value, st2, doc);
+      path.push(key);
+      const value = toPlain(pair.value, path, st2, doc);
+      path.pop();
+      const kr = keyNode?.range;
+      const here = { offset: st2.base + (kr?.[0] ?? 0), endOffset: st2.base + (kr?.[1] ?? 0), value };
+      const before = seen.get(key);
+      if (before && st2.inAlias === 0) {
+        st2.dups.push({ mapPath: [...path], key, first: before, last: here });
+      }
+      seen.set(key, here);
+      defineKey(out, key, value);
+    }
+  }
+  return out;
+}
+function mergeInto2(out, value, path, st2, doc) {
+  const sources = (0, import_yaml6.isSeq)(value) ? value.items : [value];
+  if (!(0, import_yaml6.isSeq)(value)) mergeSource(value, st2, doc);
+  else for (const item of sources) mergeSource(item, st2, doc);
+  for (let i = sources.length - 1; i >= 0; i--) {
+    const v2 = toPlain(sources[i], path, st2, doc);
+    for (const [k2, val] of Object.entries(v2)) defineKey(out, k2, val);
+  }
+}
+function keyString(keyNode, value, st2, doc) {
+  if (keyNode == null) throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes", startOf(value));
+  if ((0, import_yaml6.isScalar)(keyNode)) return scalarOf(keyNode, st2, true);
+  const complex = (n) => {
+    throw new GoYamlError(`a ${(0, import_yaml6.isSeq)(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
+  };
+  if ((0, import_yaml6.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml6.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
+  return complex(keyNode);
+}
+function* parseStream(file, slice, chunk, json = false) {
+  const base = slice?.start ?? 0;
+  const text2 = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
+  const composer = new import_yaml6.Composer(STRUCTURE_OPTIONS);
+  const parser = new import_yaml6.Parser();
+  const starts = [];
+  let index = 0;
+  const emit = (docs) => {
+    const out = [];
+    for (const doc of docs) {
+      const start = index === 0 ? 0 : starts[index] ?? doc.range[0];
+      const next = starts[index + 1];
+      const end = next ?? Math.max(doc.range[2], start, text2.length);
+      const n = (slice?.firstIndex ?? 0) + index;
+      const retry = doc.errors.length > 0 ? parseLenient(text2.slice(start, end), STRUCTURE_OPTIONS) : void 0;
+      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text2.slice(start, end), json));
+      else out.push(convertDocument(file, doc, n, base, start, end, text2, json));
+      index++;
+    }
+    return out;
+  };
+  for (const token of parser.parse(text2)) {
+    if (token.type === "document") starts.push(token.offset);
+    yield* emit(composer.next(token));
+  }
+  yield* emit(composer.end(false, text2.length));
+}
+function convertDocument(file, doc, index, base, start, end, text2, json) {
+  const startOffset = base + start;
+  const endOffset = base + end;
+  const clamp = (o) => Math.min(base + o, file.text.length);
+  if (doc.errors.some((e) => e.code === "RESOURCE_EXHAUSTION")) return tooDeepDocument(file, index, startOffset, endOffset);
+  const syntaxErrors = doc.errors.slice(0, 1).map((e) => ({
+    message: cleanMessage(e.message),
+    offset: clamp(e.pos[0]),
+    endOffset: clamp(Math.max(e.pos[1], e.pos[0]))
+  }));
+  const contentStart = base + (doc.contents?.range?.[0] ?? end);
+  const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));
+  const helmSource = HELM_SOURCE.exec(header)?.[1];
+  let value;
+  const dups = [];
+  if (syntaxErrors.length === 0) {
+    try {
+      const tabs = TAB_IN_INDENT.test(start === 0 && end === text2.length ? text2 : text2.slice(start, end));
+      value = toPlain(doc.contents, [], { dups, base, text: text2, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set(), blockColumn: -1, inFlow: false, tabs }, doc);
+    } catch (e) {
+      if (e instanceof GoYamlError) {
+        const at2 = e.offset === void 0 ? contentStart : clamp(e.offset);
+        syntaxErrors.push({ message: e.message, offset: at2, endOffset: at2 });
+      } else if (e instanceof AliasBudgetExceeded) {
+        const at2 = contentStart;
+        syntaxErrors.push({
+          message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
+          offset: at2,
+          endOffset: at2
+        });
+      } else throw e;
+      value = void 0;
+      dups.length = 0;
+    }
+  }
+  return { file, index, startOffset, endOffset, value, syntaxErrors, duplicateKeys: dups, helmSource };
+}
+function splitJsonStream(text2) {
+  let i = 0;
+  const n = text2.length;
+  const skipWs = () => {
+    while (i < n && /\s/.test(text2[i] ?? "")) i++;
+  };
+  skipWs();
+  if (text2[i] !== "{") return void 0;
+  const out = [];
+  while (i < n) {
+    const start = i;
+    if (text2[i] !== "{" && text2[i] !== "[") return void 0;
+    let depth = 0;
+    for (; i < n; i++) {
+      const c = text2[i];
+      if (c === '"') {
+        for (i++; i < n && text2[i] !== '"'; i++) if (text2[i] === "\\") i++;
+      } else if (c === "{" || c === "[") depth++;
+      else if (c === "}" || c === "]") {
+        depth--;
+        if (depth === 0) {
+          i++;
+          break;
+        }
+      }
+    }
+    if (depth !== 0) return void 0;
+    out.push({ start, end: i, firstIndex: out.length });
+    skipWs();
+  }
+  return out.length > 1 ? out : void 0;
+}
+function* parseFile(file, parsed) {
+  let index = 0;
+  for (const group of groupsOf(file.text)) {
+    const known = parsed?.get(group.start);
+    const docs = known ? known.map((d, i) => d.index === index + i ? d : { ...d, index: index + i }) : parseGroup(file, { ...group, firstIndex: index });
+    index += docs.length;
+    yield* docs;
+  }
+}
+function groupsOf(text2) {
+  return (text2.trimStart().startsWith("{") ? splitJsonStream(text2) : void 0) ?? documentGroups(text2);
+}
+var CONTENTLESS = /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/;
+function documentGroups(text2) {
+  const out = [];
+  let start;
+  for (const s of splitDocuments(text2)) {
+    start ??= s.start;
+    if (CONTENTLESS.test(text2.slice(s.start, s.end))) continue;
+    out.push({ start, end: s.end, firstIndex: out.length });
+    start = void 0;
+  }
+  const last = out[out.length - 1];
+  if (start !== void 0) {
+    if (last) out[out.length - 1] = { ...last, end: text2.length };
+    else out.push({ start, end: text2.length, firstIndex: 0 });
+  }
+  return out;
+}
+function parseGroup(file, group) {
+  const json = isJsonStream(file.text, group.start);
+  const chunk = readChunk(file.text, group.start, group.end, json);
+  if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
+  const text2 = chunk.text;
+  const tooMany = tooManyValues(text2);
+  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text2)?.[0].length ?? 0))];
+  const fast = parseFast(text2, group.start, json);
+  const doc = (value, contentStart, syntaxErrors, duplicateKeys) => ({
+    file,
+    index: group.firstIndex,
+    startOffset: group.start,
+    endOffset: group.end,
+    value,
+    syntaxErrors,
+    duplicateKeys,
+    // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
+    helmSource: contentStart < text2.length ? HELM_SOURCE.exec(text2.slice(0, contentStart))?.[1] : void 0
+  });
+  if (fast.kind === "value") return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
+  if (fast.kind === "too-deep") return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
+  if (flowDepthExceeds(text2, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
+  try {
+    return [...parseStream(file, group, text2, json)].map((d) => d.value === void 0 ? d : { ...d, value: forRules(d.value) });
+  } catch (e) {
+    if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
+    throw e;
+  }
+}
+function documentText(file, start, end) {
+  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
+  return chunk.problem ? void 0 : chunk.text;
+}
+function forRules(value) {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const v2 = value;
+  if (typeof v2.kind !== "string" || !METADATA_ONLY_KINDS.has(v2.kind)) return value;
+  const kept = {};
+  for (const key of KEPT_KEYS) if (Object.hasOwn(v2, key)) kept[key] = v2[key];
+  return kept;
+}
+function tooDeepDocument(file, index, startOffset, endOffset, at2 = startOffset) {
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at2);
+}
+function refusedDocument(file, index, startOffset, endOffset, message, at2) {
+  const problem = { message, offset: at2, endOffset: at2 };
+  return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
+}
+function flowDepthExceeds(text2, limit) {
+  let depth = 0;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if ((c === 93 || c === 125) && depth > 0) depth--;
+    else if (c === 34) {
+      for (i++; i < text2.length && text2.charCodeAt(i) !== 34; i++) if (text2.charCodeAt(i) === 92) i++;
+    }
+  }
+  return false;
+}
+function wholeFile(file) {
+  return { file, index: 0, startOffset: 0, endOffset: file.text.length, value: void 0, syntaxErrors: [], duplicateKeys: [], helmSource: void 0 };
+}
+function splitDocuments(text2) {
+  const bounds = [0];
+  const re2 = /(?<![^\n])---/g;
+  for (let m = re2.exec(text2); m; m = re2.exec(text2)) if (m.index > 0) bounds.push(m.index);
+  bounds.push(text2.length);
+  const out = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const start = bounds[i] ?? 0;
+    const end = bounds[i + 1] ?? text2.length;
+    if (end > start) out.push({ start, end, firstIndex: out.length });
+  }
+  return out;
+}
+function cleanMessage(message) {
+  const first = message.split("\n")[0] ?? message;
+  return first.replace(/ at line \d+, column \d+:?$/, "").trim();
+}
+function keyTextOf(key) {
+  const text2 = typeof key.source === "string" ? key.source : String(key.value ?? "");
+  try {
+    return key.type === "PLAIN" && key.tag === void 0 ? plainKey(text2) : scalarKey(goScalar(key.tag, text2, key.type === "PLAIN"));
+  } catch (e) {
+    if (e instanceof GoYamlError) return void 0;
+    throw e;
+  }
+}
+
+// src/parse/lines.ts
+function lineIndexAt(starts, offset) {
+  let lo = 0;
+  let hi2 = starts.length - 1;
+  while (lo < hi2) {
+    const mid = lo + hi2 + 1 >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi2 = mid - 1;
+  }
+  return lo;
+}
+
+// src/parse/locator.ts
+var CACHE_SIZE = 16;
+var Locator = class {
+  /** `fast: false` answers everything from the `yaml` syntax tree (the tests compare both). */
+  constructor(options = {}) {
+    this.options = options;
+  }
+  options;
+  trees = /* @__PURE__ */ new Map();
+  events = /* @__PURE__ */ new Map();
+  texts = /* @__PURE__ */ new Map();
+  lineStarts = /* @__PURE__ */ new Map();
+  /** The document's syntax tree, re-parsed from its slice of the file. */
+  tree(doc) {
+    let tree = this.trees.get(doc);
+    if (tree) {
+      this.trees.delete(doc);
+      this.trees.set(doc, tree);
+      return tree;
+    }
+    tree = parseLenient(this.textOf(doc), STRUCTURE_OPTIONS);
+    this.trees.set(doc, tree);
+    if (this.trees.size > CACHE_SIZE) {
+      const oldest = this.trees.keys().next().value;
+      if (oldest) this.trees.delete(oldest);
+    }
+    return tree;
+  }
+  resolve(doc, path) {
+    const tree = this.tree(doc);
+    let node = tree.contents;
+    let pair;
+    let parent;
+    let depth = 0;
+    for (const step of path) {
+      if ((0, import_yaml7.isAlias)(node)) node = node.resolve(tree) ?? null;
+      let next;
+      let nextPair;
+      if ((0, import_yaml7.isMap)(node)) {
+        for (const p of node.items) {
+          if ((0, import_yaml7.isPair)(p) && keyMatches(p.key, step)) {
+            nextPair = p;
+            next = p.value;
+          }
+        }
+        if (!nextPair) break;
+      } else if ((0, import_yaml7.isSeq)(node) && typeof step === "number" && step < node.items.length) {
+        next = node.items[step];
+        nextPair = void 0;
+      } else break;
+      parent = node ?? void 0;
+      node = next ?? null;
+      pair = nextPair;
+      depth++;
+    }
+    return { node, pair, parent, depth, complete: depth === path.length, base: doc.startOffset };
+  }
+  /**
+   * The offsets a report at `path` should underline: the key and its scalar value,
+   * only the key when the value is a block collection, the first line of a sequence item.
+   */
+  offsets(doc, path) {
+    const fast = this.options.fast === false ? void 0 : this.eventsOf(doc);
+    const quick = fast ? keyRange(this.textOf(doc), fast, path) : void 0;
+    if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
+    const r7 = this.resolve(doc, path);
+    const text2 = doc.file.text;
+    const base = r7.base;
+    if (r7.pair && isScalarish(r7.node)) {
+      const k2 = r7.pair.key?.range;
+      const v2 = r7.node?.range;
+      if (k2) return [base + k2[0], base + (v2 ? v2[1] : k2[1])];
+    }
+    if (r7.pair) {
+      const k2 = r7.pair.key?.range;
+      if (k2) return [base + k2[0], base + k2[1]];
+    }
+    const range = r7.node?.range;
+    if (!range) return [doc.startOffset, lineEnd(text2, doc.startOffset)];
+    const start = base + range[0];
+    const end = isScalarish(r7.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text2, start));
+    return [start, Math.max(end, start)];
+  }
+  /** The full source range of the node at `path` (its whole value, block scalars included). */
+  wholeNodeOffsets(doc, path) {
+    const r7 = this.resolve(doc, path);
+    const range = r7.node?.range;
+    if (!range) return this.offsets(doc, path);
+    return [r7.base + range[0], r7.base + range[1]];
+  }
+  /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged), read once per document. */
+  textOf(doc) {
+    let text2 = this.texts.get(doc);
+    if (text2 === void 0) {
+      text2 = documentText(doc.file, doc.startOffset, doc.endOffset) ?? doc.file.text.slice(doc.startOffset, doc.endOffset);
+      this.texts.set(doc, text2);
+      if (this.texts.size > CACHE_SIZE) {
+        const oldest = this.texts.keys().next().value;
+        if (oldest) this.texts.delete(oldest);
+      }
+    }
+    return text2;
+  }
+  eventsOf(doc) {
+    let events = this.events.get(doc);
+    if (events === void 0) {
+      events = documentEvents(this.textOf(doc)) ?? null;
+      this.events.set(doc, events);
+      if (this.events.size > CACHE_SIZE) {
+        const oldest = this.events.keys().next().value;
+        if (oldest) this.events.delete(oldest);
+      }
+    }
+    return events ?? void 0;
+  }
+  /**
+   * 1-based line and column (UTF-16 code units, as editors and SARIF count them). Lines end at
+   * LF, CRLF and a lone CR, as in editors and the language server protocol.
+   */
+  position(file, offset) {
+    const starts = this.lines(file);
+    const t = file.text;
+    const at2 = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
+    const i = lineIndexAt(starts, at2);
+    return { line: i + 1, column: at2 - (starts[i] ?? 0) + 1 };
+  }
+  /** Offset of the start of a 1-based line. */
+  lineOffset(file, line) {
+    const starts = this.lines(file);
+    return starts[Math.min(Math.max(line - 1, 0), starts.length - 1)] ?? 0;
+  }
+  lineCount(file) {
+    return this.lines(file).length;
+  }
+  lines(file) {
+    let starts = this.lineStarts.get(file);
+    if (!starts) {
+      starts = lineStarts(file.text);
+      this.lineStarts.set(file, starts);
+    }
+    return starts;
+  }
+  /** Drops cached trees and line tables for a file (after it was fully reported). */
+  forget(file) {
+    this.lineStarts.delete(file);
+    for (const doc of this.trees.keys()) if (doc.file === file) this.trees.delete(doc);
+    for (const doc of this.events.keys()) if (doc.file === file) this.events.delete(doc);
+    for (const doc of this.texts.keys()) if (doc.file === file) this.texts.delete(doc);
+  }
+};
+function keyMatches(key, step) {
+  return (0, import_yaml7.isScalar)(key) && keyTextOf(key) === String(step);
+}
+function isScalarish(node) {
+  return node == null || (0, import_yaml7.isScalar)(node) || (0, import_yaml7.isAlias)(node) || (0, import_yaml7.isCollection)(node) && node.flow === true;
+}
+function lineStarts(text2) {
+  const starts = [0];
+  for (let i = text2.indexOf("\n"); i !== -1; i = text2.indexOf("\n", i + 1)) starts.push(i + 1);
+  if (!text2.includes("\r")) return starts;
+  const all = [0];
+  let k2 = 1;
+  for (let i = text2.indexOf("\r"); i !== -1; i = text2.indexOf("\r", i + 1)) {
+    if (text2.charCodeAt(i + 1) === 10) continue;
+    while (k2 < starts.length && starts[k2] <= i) all.push(starts[k2++]);
+    all.push(i + 1);
+  }
+  while (k2 < starts.length) all.push(starts[k2++]);
+  return all;
+}
+function lineEnd(text2, offset) {
+  let end = offset;
+  while (end < text2.length) {
+    const c = text2.charCodeAt(end);
+    if (c === 10 || c === 13) break;
+    end++;
+  }
+  return end;
+}
+
+// src/model/place.ts
+function placeText(target) {
+  if (!target) return void 0;
+  const locator = new Locator();
+  const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
+  if (!doc) return void 0;
+  const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
+  const at2 = locator.position(doc.file, offset);
+  const origin = doc.file.origin;
+  if (origin) {
+    const range = { line: at2.line, column: at2.column, endLine: at2.line, endColumn: at2.column };
+    const back = origin.mapBack({ doc, docPath, resource, range });
+    return `${back.filePath}:${back.range.line}`;
+  }
+  return `${doc.file.displayPath}:${at2.line}`;
+}
+var atPlace = (target) => {
+  const place = placeText(target);
+  return place === void 0 ? "" : ` (${place})`;
+};
+var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
+
+// rules/duplicate-object.ts
+var groupOf2 = (apiVersion) => apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
+var shown = (r7) => `${r7.kind} ${r7.namespace !== void 0 && r7.namespace !== "" ? `${r7.namespace}/` : ""}${r7.name}`;
+var duplicate_object_default = createRule({
+  name: "duplicate-object",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last",
+      defaultLevel: "error",
+      precision: "high",
+      category: "diagnostic",
+      dataPlane: "both",
+      istioVersions: "all"
+    },
+    messages: {
+      duplicate: "{{ object }} is defined again here (first at {{ first }}); applied together, this one replaces the other. Keep one."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const first = /* @__PURE__ */ new Map();
+    return {
+      Resource(r7) {
+        if (!r7.name || !r7.kind) return;
+        const key = `${r7.doc.file.displayPath}\0${groupOf2(r7.apiVersion)}\0${r7.kind}\0${r7.namespace ?? ""}\0${r7.name}`;
+        const before = first.get(key);
+        if (!before) {
+          first.set(key, r7);
+          return;
+        }
+        const at2 = placeText({ resource: before, path: ["metadata", "name"] }) ?? before.doc.file.displayPath;
+        context.report({
+          target: { resource: r7, path: ["metadata", "name"] },
+          messageId: "duplicate",
+          data: { object: shown(r7), first: at2 },
+          related: [{ target: { resource: before, path: ["metadata", "name"] }, message: `${shown(before)} first defined here` }]
+        });
+      }
+    };
+  }
+});
+
+// src/model/proxy-config.ts
+var import_yaml9 = __toESM(require_dist(), 1);
+
+// src/model/edit-distance.ts
+function editDistance(a, b) {
+  const prev = Array.from({ length: b.length + 1 }, (_3, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] ?? 0;
+    prev[0] = i;
+    for (let j2 = 1; j2 <= b.length; j2++) {
+      const up = prev[j2] ?? 0;
+      prev[j2] = Math.min(up + 1, (prev[j2 - 1] ?? 0) + 1, diag + (a[i - 1] === b[j2 - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length] ?? 0;
 }
 
 // src/model/data/mesh-config-schema.json
@@ -21139,22 +24691,22 @@ function formatConfigPath(path) {
   }
   return out;
 }
-function parseConfigPath(text) {
+function parseConfigPath(text2) {
   const out = [];
   const re2 = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
   let m;
-  while (re2.lastIndex < text.length && (m = re2.exec(text)) !== null) {
+  while (re2.lastIndex < text2.length && (m = re2.exec(text2)) !== null) {
     if (m[1] !== void 0) out.push(m[1]);
     else if (m[2] !== void 0) out.push(Number(m[2]));
     else if (m[3] !== void 0) out.push(JSON.parse(m[3]));
   }
   return out;
 }
-var isMapping = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
+var isMapping2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
 function describe(v2) {
   if (v2 === null) return "null";
   if (Array.isArray(v2)) return "a list";
-  if (isMapping(v2)) return "a mapping";
+  if (isMapping2(v2)) return "a mapping";
   if (typeof v2 === "string") return `the string ${quoted(v2)}`;
   if (typeof v2 === "boolean") return `the boolean ${v2}`;
   if (typeof v2 === "number") return `the number ${v2}`;
@@ -21170,20 +24722,20 @@ function quoted(s) {
 var readings = /* @__PURE__ */ new Map();
 var MAX_READINGS = 512;
 var MAX_KEPT_TEXT = 64 * 1024;
-function readTextOnce(text) {
-  const kept = readings.get(text);
+function readTextOnce(text2) {
+  const kept = readings.get(text2);
   if (kept) return kept;
-  const reading = readText(text);
-  if (text.length <= MAX_KEPT_TEXT) {
+  const reading = readText(text2);
+  if (text2.length <= MAX_KEPT_TEXT) {
     if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value);
-    readings.set(text, reading);
+    readings.set(text2, reading);
   }
   return reading;
 }
-function readText(text) {
-  const limit = embeddedTextProblem(text, "yaml");
+function readText(text2) {
+  const limit = embeddedTextProblem(text2, "yaml");
   if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
-  const doc = parseLenient(text);
+  const doc = parseLenient(text2);
   const errors = doc.errors.filter((e) => e.code !== "MULTIPLE_DOCS");
   if (errors.length === 0) {
     const aliases = aliasExpansionProblem(doc);
@@ -21194,14 +24746,14 @@ function readText(text) {
       return { value: void 0, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
     }
   }
-  const jsonLimit = embeddedTextProblem(text, "json");
+  const jsonLimit = embeddedTextProblem(text2, "json");
   if (jsonLimit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: jsonLimit };
   try {
-    return { value: JSON.parse(text), syntaxError: void 0, ignoredDocuments: false };
+    return { value: JSON.parse(text2), syntaxError: void 0, ignoredDocuments: false };
   } catch {
     const first = errors[0];
     const offset = first?.pos[0] ?? 0;
-    const before = text.slice(0, offset);
+    const before = text2.slice(0, offset);
     const line = before.split("\n").length;
     const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
     const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
@@ -21312,7 +24864,7 @@ function unknownField(key, message, at2, field, c) {
   return suggestion ? { path: here, message: what, suggestion } : { path: here, message: what };
 }
 function checkMessage(v2, message, at2, c) {
-  if (!isMapping(v2)) {
+  if (!isMapping2(v2)) {
     addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping of ${shortName(message)} fields, not ${describe(v2)}`, kind: "type" });
     return;
   }
@@ -21351,7 +24903,7 @@ function checkField(v2, field, at2, c) {
     return;
   }
   if (field.map) {
-    if (!isMapping(v2)) {
+    if (!isMapping2(v2)) {
       addProblem(c.errors, { path: formatConfigPath(at2), message: `${formatConfigPath(at2)} must be a mapping, not ${describe(v2)}`, kind: "type" });
       return;
     }
@@ -21454,7 +25006,7 @@ function findNonFinite(v2, at2) {
       const r7 = findNonFinite(v2[i], [...at2, i]);
       if (r7) return r7;
     }
-  } else if (isMapping(v2)) {
+  } else if (isMapping2(v2)) {
     for (const [k2, x] of Object.entries(v2)) {
       const r7 = findNonFinite(x, [...at2, k2]);
       if (r7) return r7;
@@ -21462,9 +25014,9 @@ function findNonFinite(v2, at2) {
   }
   return void 0;
 }
-function parseGoDuration(text) {
+function parseGoDuration(text2) {
   const units = { ns: 1n, us: 1000n, "\xB5s": 1000n, "\u03BCs": 1000n, ms: 1000000n, s: 1000000000n, m: 60000000000n, h: 3600000000000n };
-  let s = text;
+  let s = text2;
   let neg = false;
   if (s !== "" && (s[0] === "-" || s[0] === "+")) {
     neg = s[0] === "-";
@@ -21565,7 +25117,7 @@ function proxyAddressProblem(hostPort) {
   return void 0;
 }
 function read(obj, jsonKey) {
-  if (!isMapping(obj)) return void 0;
+  if (!isMapping2(obj)) return void 0;
   const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   const v2 = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
   return v2 === null ? void 0 : v2;
@@ -21616,10 +25168,10 @@ function validate(pc, version2, errors, prefix = []) {
   if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
   else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
   const tracing = read(pc, "tracing");
-  if (isMapping(tracing)) {
+  if (isMapping2(tracing)) {
     const tracer = oneofMember(tracing, ["zipkin", "lightstep", "datadog", "stackdriver", "openCensusAgent"]);
     const conf = tracer ? read(tracing, tracer) : void 0;
-    if (isMapping(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
+    if (isMapping2(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
       const raw = read(conf, "address");
       const addr = typeof raw === "string" ? raw : "";
       const at2 = ["tracing", tracer, "address"];
@@ -21634,7 +25186,7 @@ function validate(pc, version2, errors, prefix = []) {
       }
     }
     const tls = read(tracing, "tlsSettings");
-    if (isMapping(tls)) {
+    if (isMapping2(tls)) {
       const mode = enumNumber(read(tls, "mode"), PROXY_CONFIG_ENUMS["ClientTLSSettings.TLSmode"] ?? {});
       const filled = (k2) => {
         const x = read(tls, k2);
@@ -21667,11 +25219,11 @@ function validate(pc, version2, errors, prefix = []) {
     add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS`);
   }
   const pkp = read(pc, "privateKeyProvider");
-  if (isMapping(pkp)) {
+  if (isMapping2(pkp)) {
     const provider = oneofMember(pkp, ["cryptomb", "qat"]);
     const conf = provider ? read(pkp, provider) : void 0;
     if (!provider) add(["privateKeyProvider"], "privateKeyProvider names neither cryptomb nor qat");
-    else if (isMapping(conf)) {
+    else if (isMapping2(conf)) {
       const raw = read(conf, "pollDelay");
       const delay = durationOf(raw);
       if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing`);
@@ -21679,7 +25231,7 @@ function validate(pc, version2, errors, prefix = []) {
     }
   }
   const cs2 = read(pc, "connectionSettings");
-  if (isMapping(cs2) && (!version2 || atLeast(version2, 1, 31))) {
+  if (isMapping2(cs2) && (!version2 || atLeast(version2, 1, 31))) {
     const nonNegative = ["listenerPerConnectionBufferLimitBytes", "clusterPerConnectionBufferLimitBytes"];
     const positive = ["httpMaxConcurrentStreams", "listenerConnectionLimit", "globalDownstreamConnectionLimit"];
     const windows = ["http2InitialStreamWindowSize", "http2InitialConnectionWindowSize"];
@@ -21702,8 +25254,8 @@ function validate(pc, version2, errors, prefix = []) {
     }
   }
 }
-function parseProxyConfig(text, version2) {
-  const reading = readTextOnce(text);
+function parseProxyConfig(text2, version2) {
+  const reading = readTextOnce(text2);
   if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
   if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
   const v2 = reading.value;
@@ -21712,7 +25264,7 @@ function parseProxyConfig(text, version2) {
     unknownFields.push({ path: "", message: "the text after `---` is a second YAML document" });
   }
   if (v2 === null || v2 === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
-  if (!isMapping(v2)) {
+  if (!isMapping2(v2)) {
     return { value: void 0, syntaxError: `it is ${describe(v2)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
   }
   const errors = [];
@@ -21729,7 +25281,7 @@ function checkMeshConfig(value, version2) {
   const errors = [];
   const unknownFields = [];
   if (value === null || value === void 0) return { errors, unknownFields };
-  if (!isMapping(value)) return { errors, unknownFields, notMapping: `it is ${describe(value)}, not a mapping of MeshConfig fields` };
+  if (!isMapping2(value)) return { errors, unknownFields, notMapping: `it is ${describe(value)}, not a mapping of MeshConfig fields` };
   const nonFinite = findNonFinite(value, []);
   if (nonFinite) addProblem(errors, { path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
   const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
@@ -21737,15 +25289,15 @@ function checkMeshConfig(value, version2) {
   validateMesh(value, version2, errors);
   return { errors, unknownFields };
 }
-function parseMeshConfig(text, version2) {
-  const reading = readText(text);
+function parseMeshConfig(text2, version2) {
+  const reading = readText(text2);
   if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
   if (reading.syntaxError !== void 0) return { value: void 0, syntaxError: reading.syntaxError, errors: [], unknownFields: [] };
   const checked = checkMeshConfig(reading.value, version2);
   if (checked.notMapping !== void 0) return { value: void 0, syntaxError: checked.notMapping, errors: [], unknownFields: [] };
   const unknownFields = [...checked.unknownFields];
   if (reading.ignoredDocuments) unknownFields.unshift({ path: "", message: "the text after `---` is a second YAML document" });
-  return { value: isMapping(reading.value) ? reading.value : {}, syntaxError: void 0, errors: checked.errors, unknownFields };
+  return { value: isMapping2(reading.value) ? reading.value : {}, syntaxError: void 0, errors: checked.errors, unknownFields };
 }
 function validateMesh(mesh, version2, errors) {
   const add = (key, message) => {
@@ -21764,10 +25316,10 @@ function validateMesh(mesh, version2, errors) {
   const detection = durationOf(detectionRaw);
   if (detection !== void 0 && detection % MS !== 0n) add("protocolDetectionTimeout", `protocolDetectionTimeout ${JSON.stringify(detectionRaw)} is finer than milliseconds`);
   const proxy = mesh.defaultConfig;
-  if (isMapping(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
+  if (isMapping2(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
 }
-function holdFromProxyConfig(text) {
-  const parsed = parseProxyConfig(text);
+function holdFromProxyConfig(text2) {
+  const parsed = parseProxyConfig(text2);
   if (parsed.syntaxError !== void 0 || parsed.tooComplex !== void 0 || parsed.errors.length > 0) return void 0;
   return holdFromProxyConfigObject(parsed.value);
 }
@@ -21776,8 +25328,8 @@ function holdFromProxyConfigObject(value) {
   return typeof v2 === "boolean" ? v2 : void 0;
 }
 var lastLocated;
-function locateInProxyConfig(text, path) {
-  if (lastLocated?.text !== text) lastLocated = { text, doc: parseLenient(text) };
+function locateInProxyConfig(text2, path) {
+  if (lastLocated?.text !== text2) lastLocated = { text: text2, doc: parseLenient(text2) };
   const doc = lastLocated.doc;
   if (doc.errors.some((e) => e.code !== "MULTIPLE_DOCS")) return void 0;
   let node = doc.contents;
@@ -21786,17 +25338,17 @@ function locateInProxyConfig(text, path) {
   let complete = true;
   for (const step of parseConfigPath(path)) {
     let next;
-    if ((0, import_yaml5.isMap)(node)) {
+    if ((0, import_yaml9.isMap)(node)) {
       for (const p of node.items) {
-        if (!(0, import_yaml5.isPair)(p)) continue;
+        if (!(0, import_yaml9.isPair)(p)) continue;
         const k2 = p.key;
-        if ((0, import_yaml5.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
+        if ((0, import_yaml9.isScalar)(k2) && k2.range && String(k2.value) === String(step)) {
           next = p.value;
           key = [k2.range[0], k2.range[1]];
           keyName = String(k2.value);
         }
       }
-    } else if ((0, import_yaml5.isSeq)(node) && typeof step === "number") {
+    } else if ((0, import_yaml9.isSeq)(node) && typeof step === "number") {
       next = node.items[step];
       if (next?.range) {
         key = [next.range[0], next.range[1]];
@@ -21852,12 +25404,12 @@ function nativeSidecarsFor(t, install, version2) {
   return { value: false, why: "ENABLE_NATIVE_SIDECARS defaults to false before Istio 1.27" };
 }
 function holdFor(t, install) {
-  const text = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
-  const fromPod = text !== void 0 ? holdFromProxyConfig(text) : void 0;
+  const text2 = labelString(t.annotations[PROXY_CONFIG_ANNOTATION]);
+  const fromPod = text2 !== void 0 ? holdFromProxyConfig(text2) : void 0;
   const podPath = templatePath(t, "metadata", "annotations", PROXY_CONFIG_ANNOTATION);
   if (install.holdValues?.value === true) return { value: true, why: `${install.holdValues.source} is true`, stated: install.holdValues };
   if (fromPod !== void 0) return { value: fromPod, why: `the pod's ${PROXY_CONFIG_ANNOTATION} sets holdApplicationUntilProxyStarts: ${fromPod}`, path: podPath };
-  if (text !== void 0 && isPlaceholder(text)) return { value: "unknown", why: `the pod's ${PROXY_CONFIG_ANNOTATION} is filled in by a tool`, path: podPath };
+  if (text2 !== void 0 && isPlaceholder(text2)) return { value: "unknown", why: `the pod's ${PROXY_CONFIG_ANNOTATION} is filled in by a tool`, path: podPath };
   if (install.holdMesh) return { value: install.holdMesh.value, why: `${install.holdMesh.source} is ${install.holdMesh.value}`, stated: install.holdMesh };
   if (install.holdValues?.value === false) return { value: false, why: `neither the pod nor the mesh config sets it, and ${install.holdValues.source} is false`, stated: install.holdValues };
   if (install.declaredBy) return { value: false, why: `${install.declaredBy.source} does not set it (Istio's default: off)`, stated: install.declaredBy };
@@ -22607,20 +26159,20 @@ var UNCLOSED = /Missing closing ["']quote|end with an? [}\]]|Flow (?:map|sequenc
 function isUnclosedError(message) {
   return UNCLOSED.test(message);
 }
-function unclosedOpener(text, start, end) {
+function unclosedOpener(text2, start, end) {
   const stack = [];
   let quote2;
   let lineStart2 = true;
   let prev = "\n";
-  for (let i = start; i < end && i < text.length; i++) {
-    const c = text[i];
+  for (let i = start; i < end && i < text2.length; i++) {
+    const c = text2[i];
     if (quote2) {
       if (quote2.char === '"' && c === "\\") {
         i++;
         continue;
       }
       if (c === quote2.char) {
-        if (quote2.char === "'" && text[i + 1] === "'") {
+        if (quote2.char === "'" && text2[i + 1] === "'") {
           i++;
           continue;
         }
@@ -22630,7 +26182,7 @@ function unclosedOpener(text, start, end) {
       continue;
     }
     if (c === "#" && (prev === " " || prev === "	" || prev === "\n" || lineStart2)) {
-      const nl = text.indexOf("\n", i);
+      const nl = text2.indexOf("\n", i);
       if (nl === -1 || nl >= end) break;
       i = nl - 1;
       continue;
@@ -22642,3297 +26194,6 @@ function unclosedOpener(text, start, end) {
     prev = c;
   }
   return quote2?.at ?? stack[stack.length - 1];
-}
-
-// src/parse/yaml.ts
-var import_yaml7 = __toESM(require_dist(), 1);
-
-// node_modules/js-yaml/dist/js-yaml.mjs
-var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
-function defineScalarTag(tagName, options) {
-  return {
-    tagName,
-    nodeKind: "scalar",
-    implicit: options.implicit ?? false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    implicitFirstChars: options.implicitFirstChars ?? null,
-    resolve: options.resolve,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => String(data)),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-function defineSequenceTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
-  return {
-    tagName,
-    nodeKind: "sequence",
-    implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addItem: options.addItem,
-    finalize: options.finalize ?? ((carrier) => carrier),
-    carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-function defineMappingTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
-  return {
-    tagName,
-    nodeKind: "mapping",
-    implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addPair: options.addPair,
-    has: options.has,
-    keys: options.keys,
-    get: options.get,
-    finalize: options.finalize ?? ((carrier) => carrier),
-    carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-var strTag = defineScalarTag("tag:yaml.org,2002:str", {
-  resolve: (source) => source,
-  identify: (data) => typeof data === "string"
-});
-var NULL_VALUES$1 = [
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL"
-];
-var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: [
-    "",
-    "~",
-    "n",
-    "N"
-  ],
-  resolve: (source) => {
-    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => object === null,
-  represent: () => "null"
-});
-var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: ["n"],
-  resolve: (source, isExplicit) => {
-    if (source === "null" || isExplicit && source === "") return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => object === null,
-  represent: () => "null"
-});
-var NULL_VALUES = [
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL"
-];
-var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: [
-    "",
-    "~",
-    "n",
-    "N"
-  ],
-  resolve: (source) => {
-    if (NULL_VALUES.indexOf(source) !== -1) return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => object === null,
-  represent: () => "null"
-});
-var TRUE_VALUES$2 = [
-  "true",
-  "True",
-  "TRUE"
-];
-var FALSE_VALUES$2 = [
-  "false",
-  "False",
-  "FALSE"
-];
-var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: [
-    "t",
-    "T",
-    "f",
-    "F"
-  ],
-  resolve: (source) => {
-    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
-  represent: (object) => object ? "true" : "false"
-});
-var TRUE_VALUES$1 = ["true"];
-var FALSE_VALUES$1 = ["false"];
-var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: ["t", "f"],
-  resolve: (source) => {
-    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
-  represent: (object) => object ? "true" : "false"
-});
-var TRUE_VALUES = [
-  "true",
-  "True",
-  "TRUE",
-  "y",
-  "Y",
-  "yes",
-  "Yes",
-  "YES",
-  "on",
-  "On",
-  "ON"
-];
-var FALSE_VALUES = [
-  "false",
-  "False",
-  "FALSE",
-  "n",
-  "N",
-  "no",
-  "No",
-  "NO",
-  "off",
-  "Off",
-  "OFF"
-];
-var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: [
-    "y",
-    "Y",
-    "n",
-    "N",
-    "t",
-    "T",
-    "f",
-    "F",
-    "o",
-    "O"
-  ],
-  resolve: (source) => {
-    if (TRUE_VALUES.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
-  represent: (object) => object ? "true" : "false"
-});
-var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-function parseYamlInteger$2(source) {
-  let value = source;
-  let sign = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
-  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
-  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
-  return sign * parseInt(value, 10);
-}
-function resolveYamlInteger$2(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$2(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlInteger$2,
-  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
-  represent: (object) => object.toString(10)
-});
-var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
-var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-function parseYamlInteger$1(source) {
-  let value = source;
-  let sign = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
-  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
-  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
-  return sign * parseInt(value, 10);
-}
-function resolveYamlInteger$1(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$1(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: ["-", ..."0123456789"],
-  resolve: resolveYamlInteger$1,
-  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
-  represent: (object) => object.toString(10)
-});
-var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
-function parseYamlInteger(source) {
-  let value = source.replace(/_/g, "");
-  let sign = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
-  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
-  if (value.includes(":")) {
-    let result = 0;
-    for (const part of value.split(":")) result = result * 60 + Number(part);
-    return sign * result;
-  }
-  if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
-  return sign * parseInt(value, 10);
-}
-function resolveYamlInteger(source) {
-  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlInteger,
-  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
-  represent: (object) => object.toString(10)
-});
-var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat$2(source) {
-  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  let value = source.toLowerCase();
-  const sign = value[0] === "-" ? -1 : 1;
-  if ("+-".includes(value[0])) value = value.slice(1);
-  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  if (value === ".nan") return NaN;
-  const result = sign * parseFloat(value);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat$2(object) {
-  if (isNaN(object)) return ".nan";
-  if (object === Number.POSITIVE_INFINITY) return ".inf";
-  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object, -0)) return "-0.0";
-  const result = object.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ".",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlFloat$2,
-  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat$2
-});
-var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
-var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat$1(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-    let value = source.toLowerCase();
-    const sign = value[0] === "-" ? -1 : 1;
-    if ("+-".includes(value[0])) value = value.slice(1);
-    if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-    if (value === ".nan") return NaN;
-    const result2 = sign * parseFloat(value);
-    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
-  }
-  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = Number(source);
-  if (Number.isFinite(result)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat$1(object) {
-  if (isNaN(object)) return ".nan";
-  if (object === Number.POSITIVE_INFINITY) return ".inf";
-  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object, -0)) return "-0.0";
-  const result = object.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: ["-", ..."0123456789"],
-  resolve: resolveYamlFloat$1,
-  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat$1
-});
-var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat(source) {
-  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
-  let value = source.toLowerCase().replace(/_/g, "");
-  const sign = value[0] === "-" ? -1 : 1;
-  if ("+-".includes(value[0])) value = value.slice(1);
-  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  if (value === ".nan") return NaN;
-  let result = 0;
-  if (value.includes(":")) {
-    for (const part of value.split(":")) result = result * 60 + Number(part);
-    result *= sign;
-  } else result = sign * parseFloat(value);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat(object) {
-  if (isNaN(object)) return ".nan";
-  if (object === Number.POSITIVE_INFINITY) return ".inf";
-  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object, -0)) return "-0.0";
-  const result = object.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ".",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlFloat,
-  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat
-});
-var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
-  implicit: true,
-  implicitFirstChars: ["<"],
-  resolve: (source, isExplicit) => {
-    if (source === "<<" || isExplicit && source === "") return "<<";
-    return NOT_RESOLVED;
-  },
-  identify: () => false
-});
-var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
-function resolveYamlBinary(source) {
-  const input2 = source.replace(/\s/g, "");
-  if (input2.length % 4 !== 0 || !BASE64_PATTERN.test(input2)) return NOT_RESOLVED;
-  const binary2 = atob(input2);
-  const result = new Uint8Array(binary2.length);
-  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
-  return result;
-}
-function representYamlBinary(object) {
-  let binary2 = "";
-  for (let index = 0; index < object.length; index++) binary2 += String.fromCharCode(object[index]);
-  return btoa(binary2);
-}
-var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
-  resolve: resolveYamlBinary,
-  identify: (object) => Object.prototype.toString.call(object) === "[object Uint8Array]",
-  represent: representYamlBinary
-});
-var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
-var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
-function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction = 0) {
-  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
-  date.setUTCFullYear(year, month, day);
-  return date;
-}
-function resolveYamlTimestamp(source) {
-  let match = YAML_DATE_REGEXP.exec(source);
-  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
-  if (match === null) return NOT_RESOLVED;
-  const year = +match[1];
-  const month = +match[2] - 1;
-  const day = +match[3];
-  if (!match[4]) {
-    const date2 = makeUtcDate(year, month, day);
-    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
-    return date2;
-  }
-  const hour = +match[4];
-  const minute = +match[5];
-  const second = +match[6];
-  let fraction = 0;
-  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
-  if (match[7]) {
-    let value = match[7].slice(0, 3);
-    while (value.length < 3) value += "0";
-    fraction = +value;
-  }
-  const date = makeUtcDate(year, month, day, hour, minute, second, fraction);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
-  if (match[9]) {
-    const offsetHour = +match[10];
-    const offsetMinute = +(match[11] || 0);
-    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
-    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
-    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
-  }
-  return date;
-}
-var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
-  implicit: true,
-  implicitFirstChars: [..."0123456789"],
-  resolve: resolveYamlTimestamp,
-  identify: (object) => object instanceof Date,
-  represent: (object) => object.toISOString()
-});
-var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
-  create: () => [],
-  addItem: (container, item) => {
-    container.push(item);
-  },
-  identify: Array.isArray
-});
-function isPlainObject(data) {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
-  const prototype = Object.getPrototypeOf(data);
-  return prototype === null || prototype === Object.prototype;
-}
-var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
-  create: () => ({
-    list: [],
-    seen: /* @__PURE__ */ new Set()
-  }),
-  addItem: (carrier, item) => {
-    let key;
-    if (item instanceof Map) {
-      if (item.size !== 1) return "cannot resolve an ordered map item";
-      key = item.keys().next().value;
-    } else if (isPlainObject(item)) {
-      const itemKeys = Object.keys(item);
-      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
-      key = itemKeys[0];
-    } else return "cannot resolve an ordered map item";
-    if (carrier.seen.has(key)) return "duplicate key in ordered map";
-    carrier.seen.add(key);
-    carrier.list.push(item);
-    return "";
-  },
-  finalize: (carrier) => carrier.list,
-  identify: () => false
-});
-var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
-  create: () => [],
-  addItem: (container, item) => {
-    if (item instanceof Map) {
-      if (item.size !== 1) return "cannot resolve a pairs item";
-      container.push(item.entries().next().value);
-      return "";
-    }
-    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
-    const object = item;
-    const keys = Object.keys(object);
-    if (keys.length !== 1) return "cannot resolve a pairs item";
-    container.push([keys[0], object[keys[0]]]);
-    return "";
-  },
-  identify: () => false
-});
-var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => ({}),
-  identify: isPlainObject,
-  represent: (o) => {
-    const map = /* @__PURE__ */ new Map();
-    for (const key of Object.keys(o)) map.set(key, o[key]);
-    return map;
-  },
-  addPair: (container, key, value) => {
-    if (key !== null && typeof key === "object") return "object-based map does not support complex keys";
-    const normalizedKey = String(key);
-    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
-      value,
-      enumerable: true,
-      configurable: true,
-      writable: true
-    });
-    else container[normalizedKey] = value;
-    return "";
-  },
-  has: (container, key) => {
-    if (key !== null && typeof key === "object") return false;
-    return Object.prototype.hasOwnProperty.call(container, String(key));
-  },
-  keys: (container) => Object.keys(container),
-  get: (container, key) => {
-    const normalizedKey = String(key);
-    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
-    return container[normalizedKey];
-  }
-});
-var setTag = defineMappingTag("tag:yaml.org,2002:set", {
-  create: () => /* @__PURE__ */ new Set(),
-  identify: (data) => data instanceof Set,
-  represent: (data) => {
-    const map = /* @__PURE__ */ new Map();
-    for (const key of data) map.set(key, null);
-    return map;
-  },
-  addPair: (container, key, value) => {
-    if (value !== null) return "cannot resolve a set item";
-    container.add(key);
-    return "";
-  },
-  has: (container, key) => container.has(key),
-  keys: (container) => container.keys(),
-  get: () => null
-});
-function createTagDefinitionMap() {
-  return {
-    scalar: /* @__PURE__ */ Object.create(null),
-    sequence: /* @__PURE__ */ Object.create(null),
-    mapping: /* @__PURE__ */ Object.create(null)
-  };
-}
-function createTagDefinitionListMap() {
-  return {
-    scalar: [],
-    sequence: [],
-    mapping: []
-  };
-}
-function compileTags(tags) {
-  const result = [];
-  for (const tag of tags) {
-    let index = result.length;
-    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
-      const previous = result[previousIndex];
-      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
-        index = previousIndex;
-        break;
-      }
-    }
-    result[index] = tag;
-  }
-  return result;
-}
-var Schema = class Schema2 {
-  tags;
-  /** @internal */
-  implicitScalarTags;
-  /**
-  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
-  * the resolvers that may match that key, in schema order; a key absent from
-  * the map uses
-  * {@link Schema.implicitScalarAnyFirstChar}
-  * (resolvers that declared no first-char constraint, so they apply to any
-  * first character).
-  */
-  implicitScalarByFirstChar;
-  implicitScalarAnyFirstChar;
-  /**
-  * The default scalar tag (`!!str`), resolved once so the composer's fallback
-  * for unresolved plain scalars avoids a keyed lookup per scalar.
-  *
-  * @internal
-  */
-  defaultScalarTag;
-  /**
-  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
-  * value is identified by its default tag, the tag is implicit and not
-  * printed. Undefined if the schema does not define them (then such values
-  * can't be dumped).
-  *
-  * @internal
-  */
-  defaultSequenceTag;
-  /** @internal */
-  defaultMappingTag;
-  exact;
-  prefix;
-  constructor(tags) {
-    const compiledTags = compileTags(tags);
-    const implicitScalarTags = [];
-    const exact = createTagDefinitionMap();
-    const prefix = createTagDefinitionListMap();
-    for (const tag of compiledTags) {
-      if (tag.nodeKind === "scalar" && tag.implicit) {
-        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
-        implicitScalarTags.push(tag);
-      }
-      switch (tag.nodeKind) {
-        case "scalar":
-          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
-          else exact.scalar[tag.tagName] = tag;
-          break;
-        case "sequence":
-          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
-          else exact.sequence[tag.tagName] = tag;
-          break;
-        case "mapping":
-          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
-          else exact.mapping[tag.tagName] = tag;
-      }
-    }
-    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
-    const keys = /* @__PURE__ */ new Set();
-    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key of tag.implicitFirstChars) keys.add(key);
-    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
-    for (const key of keys) implicitScalarByFirstChar.set(key, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key) !== -1));
-    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
-    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
-    this.tags = compiledTags;
-    this.implicitScalarTags = implicitScalarTags;
-    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
-    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
-    this.defaultScalarTag = defaultScalarTag;
-    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
-    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
-    this.exact = exact;
-    this.prefix = prefix;
-  }
-  /** @internal */
-  lookupScalarTag(tagName) {
-    const exactTag = this.exact.scalar[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  lookupSequenceTag(tagName) {
-    const exactTag = this.exact.sequence[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  lookupMappingTag(tagName) {
-    const exactTag = this.exact.mapping[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  resolveImplicitScalarTag(source) {
-    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
-    for (const tag2 of candidates) {
-      const value = tag2.resolve(source, false, tag2.tagName);
-      if (value !== NOT_RESOLVED) return {
-        value,
-        tag: tag2
-      };
-    }
-    const tag = this.defaultScalarTag;
-    return {
-      value: tag.resolve(source, false, tag.tagName),
-      tag
-    };
-  }
-  /**
-  * Creates a new schema with the specified tags added. If a tag already
-  * exists, it is replaced by the specified tag.
-  *
-  * @example
-  *
-  * ```javascript
-  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
-  *
-  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
-  * ```
-  */
-  withTags(...tags) {
-    let flatTags = [];
-    for (const tag of tags) flatTags = flatTags.concat(tag);
-    return new Schema2([...this.tags, ...flatTags]);
-  }
-};
-var FAILSAFE_SCHEMA = new Schema([
-  strTag,
-  seqTag,
-  mapTag
-]);
-var JSON_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullJsonTag,
-  boolJsonTag,
-  intJsonTag,
-  floatJsonTag
-]);
-var CORE_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullCoreTag,
-  boolCoreTag,
-  intCoreTag,
-  floatCoreTag
-]);
-var YAML11_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullYaml11Tag,
-  boolYaml11Tag,
-  intYaml11Tag,
-  floatYaml11Tag,
-  timestampTag,
-  mergeTag,
-  binaryTag,
-  omapTag,
-  pairsTag,
-  setTag
-]);
-var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
-  ...intYaml11Tag,
-  resolve: (source, isExplicit, tagName) => {
-    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
-    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
-  }
-}, {
-  ...floatYaml11Tag,
-  resolve: (source, isExplicit, tagName) => {
-    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
-    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
-  }
-});
-var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => /* @__PURE__ */ new Map(),
-  addPair: (container, key, value) => {
-    container.set(key, value);
-    return "";
-  },
-  has: (container, key) => container.has(key),
-  keys: (container) => container.keys(),
-  get: (container, key) => container.get(key),
-  identify: (data) => data instanceof Map || isPlainObject(data),
-  represent: (data) => {
-    if (data instanceof Map) return data;
-    const map = /* @__PURE__ */ new Map();
-    const obj = data;
-    for (const key of Object.keys(obj)) map.set(key, obj[key]);
-    return map;
-  }
-});
-function normalizeKey(key) {
-  if (Array.isArray(key)) {
-    const array = Array.prototype.slice.call(key);
-    for (let index = 0; index < array.length; index++) {
-      if (Array.isArray(array[index])) return null;
-      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
-    }
-    return String(array);
-  }
-  if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
-  return String(key);
-}
-var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => ({}),
-  identify: isPlainObject,
-  represent: (o) => {
-    const map = /* @__PURE__ */ new Map();
-    for (const key of Object.keys(o)) map.set(key, o[key]);
-    return map;
-  },
-  addPair: (container, key, value) => {
-    const normalizedKey = normalizeKey(key);
-    if (normalizedKey === null) return "nested arrays are not supported inside keys";
-    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
-      value,
-      enumerable: true,
-      configurable: true,
-      writable: true
-    });
-    else container[normalizedKey] = value;
-    return "";
-  },
-  has: (container, key) => {
-    const normalizedKey = normalizeKey(key);
-    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
-  },
-  keys: (container) => Object.keys(container),
-  get: (container, key) => {
-    const normalizedKey = String(key);
-    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
-    return container[normalizedKey];
-  }
-});
-var DEFAULT_SNIPPET_OPTIONS = {
-  maxLength: 79,
-  indent: 1,
-  linesBefore: 3,
-  linesAfter: 2
-};
-function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
-  let head = "";
-  let tail = "";
-  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position - lineStart2 > maxHalfLength) {
-    head = " ... ";
-    lineStart2 = position - maxHalfLength + head.length;
-  }
-  if (lineEnd3 - position > maxHalfLength) {
-    tail = " ...";
-    lineEnd3 = position + maxHalfLength - tail.length;
-  }
-  return {
-    str: head + buffer.slice(lineStart2, lineEnd3).replace(/\t/g, "\u2192") + tail,
-    pos: position - lineStart2 + head.length
-  };
-}
-function padStart(string, max) {
-  return " ".repeat(Math.max(max - string.length, 0)) + string;
-}
-function makeSnippet(mark, options) {
-  if (!mark.buffer) return null;
-  const opts = {
-    ...DEFAULT_SNIPPET_OPTIONS,
-    ...options
-  };
-  const re2 = /\r?\n|\r|\0/g;
-  const lineStarts2 = [0];
-  const lineEnds = [];
-  let match;
-  let foundLineNo = -1;
-  while (match = re2.exec(mark.buffer)) {
-    lineEnds.push(match.index);
-    lineStarts2.push(match.index + match[0].length);
-    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
-  }
-  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
-  let result = "";
-  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
-  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
-  for (let i = 1; i <= opts.linesBefore; i++) {
-    if (foundLineNo - i < 0) break;
-    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
-    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
-${result}`;
-  }
-  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
-  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
-`;
-  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
-`;
-  for (let i = 1; i <= opts.linesAfter; i++) {
-    if (foundLineNo + i >= lineEnds.length) break;
-    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
-    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
-`;
-  }
-  return result.replace(/\n$/, "");
-}
-function formatError(exception, compact) {
-  let where = "";
-  if (!exception.mark) return exception.reason;
-  if (exception.mark.name) where += `in "${exception.mark.name}" `;
-  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
-  if (!compact && exception.mark.snippet) where += `
-
-${exception.mark.snippet}`;
-  return `${exception.reason} ${where}`;
-}
-var YAMLException = class YAMLException2 extends Error {
-  reason;
-  mark;
-  /**
-  * Optional `mark` contains source snippet data. Usually, use
-  * {@link YAMLException.throwAt} instead of passing it directly.
-  */
-  constructor(reason, mark) {
-    super();
-    this.name = "YAMLException";
-    this.reason = reason;
-    this.mark = mark;
-    this.message = formatError(this, false);
-    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
-  }
-  /**
-  * Returns the formatted error, omitting the source snippet in compact mode.
-  */
-  toString(compact) {
-    return `${this.name}: ${formatError(this, compact)}`;
-  }
-  /**
-  * Builds a YAMLException with a source snippet and throws it. `source` is
-  * the raw input text; `position` is an offset into it.
-  */
-  static throwAt(source, position, message, filename = "") {
-    let line = 0;
-    let lineStart2 = 0;
-    for (let index = 0; index < position; index++) {
-      const ch = source.charCodeAt(index);
-      if (ch === 10) {
-        line++;
-        lineStart2 = index + 1;
-      } else if (ch === 13) {
-        line++;
-        if (source.charCodeAt(index + 1) === 10) index++;
-        lineStart2 = index + 1;
-      }
-    }
-    const mark = {
-      name: filename,
-      buffer: source,
-      position,
-      line,
-      column: position - lineStart2
-    };
-    mark.snippet = makeSnippet(mark);
-    throw new YAMLException2(message, mark);
-  }
-};
-var EVENT_ID = {
-  DOCUMENT: 1,
-  SEQUENCE: 2,
-  MAPPING: 3,
-  SCALAR: 4,
-  ALIAS: 5,
-  POP: 6
-};
-var SCALAR_STYLE = {
-  PLAIN: 1,
-  SINGLE_QUOTED: 2,
-  DOUBLE_QUOTED: 3,
-  LITERAL_BLOCK: 4,
-  FOLDED_BLOCK: 5
-};
-var COLLECTION_STYLE = {
-  BLOCK: 1,
-  FLOW: 2
-};
-var CHOMPING_MODE = {
-  CLIP: 1,
-  STRIP: 2,
-  KEEP: 3
-};
-var NO_RANGE$3 = -1;
-function simpleEscapeSequence(c) {
-  switch (c) {
-    case 48:
-      return "\0";
-    case 97:
-      return "\x07";
-    case 98:
-      return "\b";
-    case 116:
-      return "	";
-    case 9:
-      return "	";
-    case 110:
-      return "\n";
-    case 118:
-      return "\v";
-    case 102:
-      return "\f";
-    case 114:
-      return "\r";
-    case 101:
-      return "\x1B";
-    case 32:
-      return " ";
-    case 34:
-      return '"';
-    case 47:
-      return "/";
-    case 92:
-      return "\\";
-    case 78:
-      return "\x85";
-    case 95:
-      return "\xA0";
-    case 76:
-      return "\u2028";
-    case 80:
-      return "\u2029";
-    default:
-      return "";
-  }
-}
-var simpleEscapeCheck = new Array(256);
-var simpleEscapeMap = new Array(256);
-for (let i = 0; i < 256; i++) {
-  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
-  simpleEscapeMap[i] = simpleEscapeSequence(i);
-}
-function charFromCodepoint(c) {
-  if (c <= 65535) return String.fromCharCode(c);
-  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
-}
-function fromHexCode$1(c) {
-  if (c >= 48 && c <= 57) return c - 48;
-  return (c | 32) - 97 + 10;
-}
-function escapedHexLen$1(c) {
-  if (c === 120) return 2;
-  if (c === 117) return 4;
-  return 8;
-}
-function skipFoldedBreaks(input2, position, end) {
-  let breaks = 0;
-  while (position < end) {
-    const ch = input2.charCodeAt(position);
-    if (ch === 10) {
-      breaks++;
-      position++;
-    } else if (ch === 13) {
-      breaks++;
-      position++;
-      if (input2.charCodeAt(position) === 10) position++;
-    } else if (ch === 32 || ch === 9) position++;
-    else break;
-  }
-  return {
-    position,
-    breaks
-  };
-}
-function foldedBreaks(count2) {
-  if (count2 === 1) return " ";
-  return "\n".repeat(count2 - 1);
-}
-function getPlainValue(input2, start, end) {
-  let result = "";
-  let position = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position < end) {
-    const ch = input2.charCodeAt(position);
-    if (ch === 10 || ch === 13) {
-      result += input2.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input2, position, end);
-      result += foldedBreaks(fold.breaks);
-      position = captureStart = captureEnd = fold.position;
-    } else {
-      position++;
-      if (ch !== 32 && ch !== 9) captureEnd = position;
-    }
-  }
-  return result + input2.slice(captureStart, captureEnd);
-}
-function getSingleQuotedValue(input2, start, end) {
-  let result = "";
-  let position = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position < end) {
-    const ch = input2.charCodeAt(position);
-    if (ch === 39) {
-      result += input2.slice(captureStart, position) + "'";
-      position += 2;
-      captureStart = captureEnd = position;
-    } else if (ch === 10 || ch === 13) {
-      result += input2.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input2, position, end);
-      result += foldedBreaks(fold.breaks);
-      position = captureStart = captureEnd = fold.position;
-    } else {
-      position++;
-      if (ch !== 32 && ch !== 9) captureEnd = position;
-    }
-  }
-  return result + input2.slice(captureStart, end);
-}
-function getDoubleQuotedValue(input2, start, end) {
-  let result = "";
-  let position = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position < end) {
-    const ch = input2.charCodeAt(position);
-    if (ch === 92) {
-      result += input2.slice(captureStart, position);
-      position++;
-      const escaped = input2.charCodeAt(position);
-      if (escaped === 10 || escaped === 13) position = skipFoldedBreaks(input2, position, end).position;
-      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
-        result += simpleEscapeMap[escaped];
-        position++;
-      } else {
-        let hexLength = escapedHexLen$1(escaped);
-        let hexResult = 0;
-        for (; hexLength > 0; hexLength--) {
-          position++;
-          const digit = fromHexCode$1(input2.charCodeAt(position));
-          hexResult = (hexResult << 4) + digit;
-        }
-        result += charFromCodepoint(hexResult);
-        position++;
-      }
-      captureStart = captureEnd = position;
-    } else if (ch === 10 || ch === 13) {
-      result += input2.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input2, position, end);
-      result += foldedBreaks(fold.breaks);
-      position = captureStart = captureEnd = fold.position;
-    } else {
-      position++;
-      if (ch !== 32 && ch !== 9) captureEnd = position;
-    }
-  }
-  return result + input2.slice(captureStart, end);
-}
-function getBlockValue(input2, start, end, indent, chomping, folded) {
-  const textIndent = indent < 0 ? 0 : indent;
-  const region = input2.slice(start, end).replace(/\r\n?/g, "\n");
-  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
-  let result = "";
-  let didReadContent = false;
-  let emptyLines = 0;
-  let atMoreIndented = false;
-  for (const line of lines) {
-    let column = 0;
-    while (column < textIndent && line.charCodeAt(column) === 32) column++;
-    if (indent < 0 || column >= line.length) {
-      emptyLines++;
-      continue;
-    }
-    const content = line.slice(textIndent);
-    const first = content.charCodeAt(0);
-    if (folded) {
-      if (first === 32 || first === 9) {
-        atMoreIndented = true;
-        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-      } else if (atMoreIndented) {
-        atMoreIndented = false;
-        result += "\n".repeat(emptyLines + 1);
-      } else if (emptyLines === 0) {
-        if (didReadContent) result += " ";
-      } else result += "\n".repeat(emptyLines);
-    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-    result += content;
-    didReadContent = true;
-    emptyLines = 0;
-  }
-  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-  else if (chomping !== CHOMPING_MODE.STRIP) {
-    if (didReadContent) result += "\n";
-  }
-  return result;
-}
-function getScalarValue(input2, scalar) {
-  if (scalar.valueStart === NO_RANGE$3) return "";
-  const { valueStart, valueEnd } = scalar;
-  if (scalar.fast) return input2.slice(valueStart, valueEnd);
-  switch (scalar.style) {
-    case SCALAR_STYLE.SINGLE_QUOTED:
-      return getSingleQuotedValue(input2, valueStart, valueEnd);
-    case SCALAR_STYLE.DOUBLE_QUOTED:
-      return getDoubleQuotedValue(input2, valueStart, valueEnd);
-    case SCALAR_STYLE.LITERAL_BLOCK:
-      return getBlockValue(input2, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
-    case SCALAR_STYLE.FOLDED_BLOCK:
-      return getBlockValue(input2, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
-    default:
-      return getPlainValue(input2, valueStart, valueEnd);
-  }
-}
-var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
-  "!": "!",
-  "!!": "tag:yaml.org,2002:"
-});
-var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
-var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
-var DEFAULT_CONSTRUCTOR_OPTIONS = {
-  filename: "",
-  schema: CORE_SCHEMA,
-  json: false,
-  maxTotalMergeKeys: 1e4,
-  maxAliases: -1
-};
-var NO_RANGE$1 = -1;
-var HAS_OWN = Object.prototype.hasOwnProperty;
-var CONTEXT_FLOW_IN = 1;
-var CONTEXT_FLOW_OUT = 2;
-var CONTEXT_BLOCK_IN = 3;
-var CONTEXT_BLOCK_OUT = 4;
-var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
-var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
-var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
-var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
-var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
-var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
-var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
-var DEFAULT_PARSER_OPTIONS = {
-  filename: "",
-  maxDepth: 100
-};
-function addDocumentEvent(state, explicitStart, explicitEnd) {
-  state.events.push({
-    type: EVENT_ID.DOCUMENT,
-    explicitStart,
-    explicitEnd,
-    directives: state.directives
-  });
-}
-function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state.events.push({
-    type: EVENT_ID.SEQUENCE,
-    start,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style
-  });
-}
-function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state.events.push({
-    type: EVENT_ID.MAPPING,
-    start,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style
-  });
-}
-function insertFlowPairMappingEvent(state, snapshot) {
-  state.events.splice(snapshot.eventsLength, 0, {
-    type: EVENT_ID.MAPPING,
-    start: snapshot.position,
-    anchorStart: NO_RANGE$1,
-    anchorEnd: NO_RANGE$1,
-    tagStart: NO_RANGE$1,
-    tagEnd: NO_RANGE$1,
-    style: COLLECTION_STYLE.FLOW
-  });
-}
-function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
-  state.events.push({
-    type: EVENT_ID.SCALAR,
-    valueStart,
-    valueEnd,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style,
-    chomping,
-    indent,
-    fast
-  });
-}
-function addAliasEvent(state, anchorStart, anchorEnd) {
-  state.events.push({
-    type: EVENT_ID.ALIAS,
-    anchorStart,
-    anchorEnd
-  });
-}
-function addPopEvent(state) {
-  state.events.push({ type: EVENT_ID.POP });
-}
-function addEmptyScalarEvent(state) {
-  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
-}
-function emptyProperties() {
-  return {
-    anchorStart: NO_RANGE$1,
-    anchorEnd: NO_RANGE$1,
-    tagStart: NO_RANGE$1,
-    tagEnd: NO_RANGE$1
-  };
-}
-function snapshotState(state) {
-  return {
-    position: state.position,
-    line: state.line,
-    lineStart: state.lineStart,
-    lineIndent: state.lineIndent,
-    firstTabInLine: state.firstTabInLine,
-    eventsLength: state.events.length
-  };
-}
-function restoreState(state, snapshot) {
-  state.position = snapshot.position;
-  state.line = snapshot.line;
-  state.lineStart = snapshot.lineStart;
-  state.lineIndent = snapshot.lineIndent;
-  state.firstTabInLine = snapshot.firstTabInLine;
-  state.events.length = snapshot.eventsLength;
-}
-function throwError(state, message) {
-  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
-}
-function isEol(c) {
-  return c === 10 || c === 13;
-}
-function isWhiteSpace(c) {
-  return c === 9 || c === 32;
-}
-function isWsOrEol(c) {
-  return isWhiteSpace(c) || isEol(c);
-}
-function isWsOrEolOrEnd(c) {
-  return c === 0 || isWsOrEol(c);
-}
-function isFlowIndicator2(c) {
-  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
-}
-function fromDecimalCode(c) {
-  return c >= 48 && c <= 57 ? c - 48 : -1;
-}
-function fromHexCode(c) {
-  if (c >= 48 && c <= 57) return c - 48;
-  const lc = c | 32;
-  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
-  return -1;
-}
-function escapedHexLen(c) {
-  if (c === 120) return 2;
-  if (c === 117) return 4;
-  if (c === 85) return 8;
-  return 0;
-}
-function isSimpleEscape(c) {
-  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
-}
-function consumeLineBreak(state) {
-  if (state.input.charCodeAt(state.position) === 10) state.position++;
-  else {
-    state.position++;
-    if (state.input.charCodeAt(state.position) === 10) state.position++;
-  }
-  state.line++;
-  state.lineStart = state.position;
-  state.lineIndent = 0;
-  state.firstTabInLine = -1;
-}
-function skipSeparationSpace(state, allowComments) {
-  let lineBreaks = 0;
-  let ch = state.input.charCodeAt(state.position);
-  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
-  while (ch !== 0) {
-    while (isWhiteSpace(ch)) {
-      hasSeparation = true;
-      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
-      ch = state.input.charCodeAt(++state.position);
-    }
-    if (allowComments && hasSeparation && ch === 35) do
-      ch = state.input.charCodeAt(++state.position);
-    while (!isEol(ch) && ch !== 0);
-    if (!isEol(ch)) break;
-    consumeLineBreak(state);
-    lineBreaks++;
-    hasSeparation = true;
-    ch = state.input.charCodeAt(state.position);
-    while (ch === 32) {
-      state.lineIndent++;
-      ch = state.input.charCodeAt(++state.position);
-    }
-  }
-  return lineBreaks;
-}
-function testDocumentSeparator(state, position = state.position) {
-  const ch = state.input.charCodeAt(position);
-  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position + 1) && ch === state.input.charCodeAt(position + 2)) {
-    const following = state.input.charCodeAt(position + 3);
-    return following === 0 || isWsOrEol(following);
-  }
-  return false;
-}
-function skipByteOrderMark(state) {
-  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
-    state.position++;
-    state.lineStart = state.position;
-  }
-}
-function testDocumentBoundary(state) {
-  if (state.position !== state.lineStart) return false;
-  if (testDocumentSeparator(state)) return true;
-  if (state.input.charCodeAt(state.position) !== 65279) return false;
-  const snapshot = snapshotState(state);
-  skipByteOrderMark(state);
-  skipSeparationSpace(state, true);
-  const ch = state.input.charCodeAt(state.position);
-  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
-  restoreState(state, snapshot);
-  return result;
-}
-function skipUntilLineEnd(state) {
-  let ch = state.input.charCodeAt(state.position);
-  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
-}
-function checkPrintable(state, start, end) {
-  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
-  if (match !== null) {
-    state.position = start + match.index + match[0].length - 1;
-    throwError(state, "the stream contains non-printable characters");
-  }
-}
-function readTagProperty(state, props, inFlow) {
-  if (state.input.charCodeAt(state.position) !== 33) return false;
-  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
-  const start = state.position;
-  let isVerbatim = false;
-  let isNamed = false;
-  let tagHandle = "!";
-  let ch = state.input.charCodeAt(++state.position);
-  if (ch === 60) {
-    isVerbatim = true;
-    ch = state.input.charCodeAt(++state.position);
-  } else if (ch === 33) {
-    isNamed = true;
-    tagHandle = "!!";
-    ch = state.input.charCodeAt(++state.position);
-  }
-  let suffixStart = state.position;
-  let tagName;
-  if (isVerbatim) {
-    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
-    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
-    tagName = state.input.slice(suffixStart, state.position);
-    state.position++;
-  } else {
-    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator2(ch))) {
-      if (ch === 33) {
-        if (!isNamed) {
-          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
-          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
-          isNamed = true;
-          suffixStart = state.position + 1;
-        } else throwError(state, "tag suffix cannot contain exclamation marks");
-      }
-      ch = state.input.charCodeAt(++state.position);
-    }
-    tagName = state.input.slice(suffixStart, state.position);
-    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
-  }
-  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
-  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
-  props.tagStart = start;
-  props.tagEnd = state.position;
-  return true;
-}
-function readAnchorProperty(state, props) {
-  if (state.input.charCodeAt(state.position) !== 38) return false;
-  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
-  state.position++;
-  const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator2(state.input.charCodeAt(state.position))) state.position++;
-  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
-  props.anchorStart = start;
-  props.anchorEnd = state.position;
-  return true;
-}
-function readAlias(state, props) {
-  if (state.input.charCodeAt(state.position) !== 42) return false;
-  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
-  state.position++;
-  const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator2(state.input.charCodeAt(state.position))) state.position++;
-  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
-  addAliasEvent(state, start, state.position);
-  return true;
-}
-function readFlowScalarBreak(state, nodeIndent) {
-  skipSeparationSpace(state, false);
-  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
-}
-function readSingleQuotedScalar(state, nodeIndent, props) {
-  if (state.input.charCodeAt(state.position) !== 39) return false;
-  state.position++;
-  const start = state.position;
-  let simple = true;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const ch = state.input.charCodeAt(state.position);
-    if (ch === 39) {
-      if (state.input.charCodeAt(state.position + 1) === 39) {
-        simple = false;
-        state.position += 2;
-        continue;
-      }
-      const end = state.position;
-      state.position++;
-      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
-      return true;
-    }
-    if (isEol(ch)) {
-      simple = false;
-      readFlowScalarBreak(state, nodeIndent);
-    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
-    else state.position++;
-  }
-  throwError(state, "unexpected end of the stream within a single quoted scalar");
-}
-function readDoubleQuotedScalar(state, nodeIndent, props) {
-  if (state.input.charCodeAt(state.position) !== 34) return false;
-  state.position++;
-  const start = state.position;
-  let simple = true;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const ch = state.input.charCodeAt(state.position);
-    if (ch === 34) {
-      const end = state.position;
-      state.position++;
-      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
-      return true;
-    }
-    if (ch === 92) {
-      simple = false;
-      const escaped = state.input.charCodeAt(++state.position);
-      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
-      else if (isSimpleEscape(escaped)) state.position++;
-      else {
-        let hexLength = escapedHexLen(escaped);
-        if (hexLength === 0) throwError(state, "unknown escape sequence");
-        while (hexLength-- > 0) {
-          state.position++;
-          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
-        }
-        state.position++;
-      }
-    } else if (isEol(ch)) {
-      simple = false;
-      readFlowScalarBreak(state, nodeIndent);
-    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
-    else state.position++;
-  }
-  throwError(state, "unexpected end of the stream within a double quoted scalar");
-}
-function readBlockScalar(state, parentIndent, props) {
-  const ch = state.input.charCodeAt(state.position);
-  let chomping = CHOMPING_MODE.CLIP;
-  let indent = -1;
-  let detectedIndent = false;
-  if (ch !== 124 && ch !== 62) return false;
-  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
-  state.position++;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const current = state.input.charCodeAt(state.position);
-    const digit = fromDecimalCode(current);
-    if (current === 43 || current === 45) {
-      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
-      chomping = current === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
-      state.position++;
-    } else if (digit >= 0) {
-      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
-      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
-      indent = parentIndent + digit - 1;
-      detectedIndent = true;
-      state.position++;
-    } else break;
-  }
-  let hadWhitespace = false;
-  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
-    hadWhitespace = true;
-    state.position++;
-  }
-  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
-  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
-  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
-  let contentIndent = detectedIndent ? indent : -1;
-  let maxLeadingIndent = 0;
-  const valueStart = state.position;
-  let valueEnd = state.position;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const linePosition = state.position;
-    let column = 0;
-    while (state.input.charCodeAt(linePosition + column) === 32) column++;
-    const first = state.input.charCodeAt(linePosition + column);
-    if (first === 0) {
-      if (contentIndent >= 0) {
-        if (column > contentIndent) valueEnd = linePosition + column;
-      } else if (column > 0) valueEnd = linePosition + column;
-      break;
-    }
-    if (testDocumentBoundary(state)) break;
-    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
-    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
-      if (first === 9 && column < parentIndent) {
-        state.position = linePosition + column;
-        throwError(state, "tab characters must not be used in indentation");
-      }
-      if (column >= parentIndent && column < maxLeadingIndent) {
-        state.position = linePosition + column;
-        throwError(state, "bad indentation of a mapping entry");
-      }
-    }
-    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
-      state.lineIndent = column;
-      state.position = linePosition + column;
-      break;
-    }
-    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
-    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
-    if (first !== 0 && !isEol(first) && column < requiredIndent) {
-      state.lineIndent = column;
-      state.position = linePosition + column;
-      break;
-    }
-    skipUntilLineEnd(state);
-    valueEnd = state.position;
-    if (isEol(state.input.charCodeAt(state.position))) {
-      consumeLineBreak(state);
-      valueEnd = state.position;
-    }
-  }
-  checkPrintable(state, valueStart, valueEnd);
-  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
-  return true;
-}
-function canStartPlainScalar(state, nodeContext) {
-  const ch = state.input.charCodeAt(state.position);
-  const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator2(ch)) return false;
-  if (ch === 63 || ch === 45) {
-    const following = state.input.charCodeAt(state.position + 1);
-    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator2(following)) return false;
-  }
-  return true;
-}
-function readPlainScalar(state, nodeIndent, nodeContext, props) {
-  if (!canStartPlainScalar(state, nodeContext)) return false;
-  const start = state.position;
-  let end = state.position;
-  let ch = state.input.charCodeAt(state.position);
-  const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  let multiline = false;
-  while (ch !== 0) {
-    if (testDocumentBoundary(state)) break;
-    if (ch === 58) {
-      const following = state.input.charCodeAt(state.position + 1);
-      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator2(following)) break;
-    } else if (ch === 35) {
-      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
-    } else if (inFlow && isFlowIndicator2(ch)) break;
-    else if (isEol(ch)) {
-      const savedPosition = state.position;
-      const savedLine = state.line;
-      const savedLineStart = state.lineStart;
-      const savedLineIndent = state.lineIndent;
-      skipSeparationSpace(state, false);
-      if (state.lineIndent >= nodeIndent) {
-        multiline = true;
-        ch = state.input.charCodeAt(state.position);
-        continue;
-      }
-      state.position = savedPosition;
-      state.line = savedLine;
-      state.lineStart = savedLineStart;
-      state.lineIndent = savedLineIndent;
-      break;
-    }
-    if (!isWhiteSpace(ch)) end = state.position + 1;
-    ch = state.input.charCodeAt(++state.position);
-  }
-  if (end === start) return false;
-  checkPrintable(state, start, end);
-  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
-  return true;
-}
-function skipFlowSeparationSpace(state, nodeIndent) {
-  const startLine = state.line;
-  skipSeparationSpace(state, true);
-  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
-}
-function readFlowCollection(state, nodeIndent, props) {
-  const ch = state.input.charCodeAt(state.position);
-  const isMapping3 = ch === 123;
-  const start = state.position;
-  let readNext = true;
-  if (ch !== 91 && ch !== 123) return false;
-  const terminator = isMapping3 ? 125 : 93;
-  if (isMapping3) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  state.position++;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    skipFlowSeparationSpace(state, nodeIndent);
-    let ch2 = state.input.charCodeAt(state.position);
-    if (ch2 === terminator) {
-      state.position++;
-      addPopEvent(state);
-      return true;
-    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
-    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
-    let isPair7 = false;
-    let isExplicitPair = false;
-    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
-      isPair7 = isExplicitPair = true;
-      state.position += 1;
-      skipFlowSeparationSpace(state, nodeIndent);
-    }
-    const entryLine = state.line;
-    const entryStart = snapshotState(state);
-    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
-    skipFlowSeparationSpace(state, nodeIndent);
-    ch2 = state.input.charCodeAt(state.position);
-    if ((isMapping3 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
-      isPair7 = true;
-      state.position++;
-      skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping3) {
-        insertFlowPairMappingEvent(state, entryStart);
-        if (!keyWasRead) addEmptyScalarEvent(state);
-      } else if (!keyWasRead) addEmptyScalarEvent(state);
-      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
-      skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping3) addPopEvent(state);
-    } else if (isMapping3 && isPair7) {
-      if (!keyWasRead) addEmptyScalarEvent(state);
-      addEmptyScalarEvent(state);
-    } else if (isMapping3) addEmptyScalarEvent(state);
-    else if (isPair7) {
-      insertFlowPairMappingEvent(state, entryStart);
-      if (!keyWasRead) addEmptyScalarEvent(state);
-      addEmptyScalarEvent(state);
-      addPopEvent(state);
-    }
-    ch2 = state.input.charCodeAt(state.position);
-    if (ch2 === 44) {
-      readNext = true;
-      state.position++;
-    } else readNext = false;
-  }
-  throwError(state, "unexpected end of the stream within a flow collection");
-}
-function readBlockSequence(state, nodeIndent, props) {
-  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
-  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
-    if (state.firstTabInLine !== -1) {
-      state.position = state.firstTabInLine;
-      throwError(state, "tab characters must not be used in indentation");
-    }
-    const entryLine = state.line;
-    state.position++;
-    const hadBreak = skipSeparationSpace(state, true) > 0;
-    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
-    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
-    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
-    skipSeparationSpace(state, true);
-    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
-    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
-    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
-  }
-  addPopEvent(state);
-  return true;
-}
-function readBlockMapping(state, nodeIndent, flowIndent, props) {
-  let atExplicitKey = false;
-  let detected = false;
-  let mappingOpened = false;
-  let pendingExplicitKey = false;
-  if (state.firstTabInLine !== -1) return false;
-  let ch = state.input.charCodeAt(state.position);
-  while (ch !== 0) {
-    if (!atExplicitKey && state.firstTabInLine !== -1) {
-      state.position = state.firstTabInLine;
-      throwError(state, "tab characters must not be used in indentation");
-    }
-    const following = state.input.charCodeAt(state.position + 1);
-    const entryLine = state.line;
-    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
-      if (!mappingOpened) {
-        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-        mappingOpened = true;
-      }
-      if (ch === 63) {
-        if (atExplicitKey) addEmptyScalarEvent(state);
-        detected = true;
-        atExplicitKey = true;
-      } else if (atExplicitKey) atExplicitKey = false;
-      else {
-        addEmptyScalarEvent(state);
-        detected = true;
-        atExplicitKey = false;
-      }
-      state.position += 1;
-      pendingExplicitKey = true;
-    } else {
-      if (atExplicitKey) {
-        addEmptyScalarEvent(state);
-        atExplicitKey = false;
-      }
-      const beforeKey = snapshotState(state);
-      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
-      if (state.line === entryLine) {
-        ch = state.input.charCodeAt(state.position);
-        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
-        if (ch === 58) {
-          ch = state.input.charCodeAt(++state.position);
-          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
-          if (!mappingOpened) {
-            state.events.splice(beforeKey.eventsLength, 0, {
-              type: EVENT_ID.MAPPING,
-              start: beforeKey.position,
-              anchorStart: props.anchorStart,
-              anchorEnd: props.anchorEnd,
-              tagStart: props.tagStart,
-              tagEnd: props.tagEnd,
-              style: COLLECTION_STYLE.BLOCK
-            });
-            mappingOpened = true;
-          }
-          detected = true;
-          atExplicitKey = false;
-          pendingExplicitKey = false;
-        } else if (detected) throwError(state, "expected ':' after a mapping key");
-        else {
-          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-            restoreState(state, beforeKey);
-            return false;
-          }
-          return true;
-        }
-      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
-      else {
-        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-          restoreState(state, beforeKey);
-          return false;
-        }
-        return true;
-      }
-    }
-    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
-    if (!atExplicitKey) {
-      if (pendingExplicitKey) {
-        addEmptyScalarEvent(state);
-        pendingExplicitKey = false;
-      }
-    }
-    skipSeparationSpace(state, true);
-    ch = state.input.charCodeAt(state.position);
-    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
-    else if (state.lineIndent < nodeIndent) break;
-  }
-  if (!detected) return false;
-  if (atExplicitKey) addEmptyScalarEvent(state);
-  if (mappingOpened) addPopEvent(state);
-  return true;
-}
-function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
-  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
-  state.depth++;
-  let indentStatus = 1;
-  let atNewLine = false;
-  let hasContent = false;
-  let propertyStart = null;
-  const props = emptyProperties();
-  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
-  let allowBlockCollections = allowBlockScalars;
-  const allowBlockStyles = allowBlockScalars;
-  if (allowToSeek && skipSeparationSpace(state, true)) {
-    atNewLine = true;
-    if (state.lineIndent > parentIndent) indentStatus = 1;
-    else if (state.lineIndent === parentIndent) indentStatus = 0;
-    else indentStatus = -1;
-  }
-  if (indentStatus === 1) while (true) {
-    const ch = state.input.charCodeAt(state.position);
-    const propertyState = snapshotState(state);
-    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
-    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
-      const fallbackState = snapshotState(state);
-      const flowIndent = parentIndent + 1;
-      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
-        state.depth--;
-        return true;
-      }
-      restoreState(state, fallbackState);
-    }
-    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
-    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
-    if (propertyStart === null) propertyStart = propertyState;
-    if (skipSeparationSpace(state, true)) {
-      atNewLine = true;
-      allowBlockCollections = allowBlockStyles;
-      if (state.lineIndent > parentIndent) indentStatus = 1;
-      else if (state.lineIndent === parentIndent) indentStatus = 0;
-      else indentStatus = -1;
-    } else allowBlockCollections = false;
-  }
-  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
-  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
-    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
-    const blockIndent = state.position - state.lineStart;
-    if (indentStatus === 1) {
-      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent = true;
-      else {
-        const ch = state.input.charCodeAt(state.position);
-        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
-          const fallbackState = snapshotState(state);
-          const propertyIndent = propertyStart.position - propertyStart.lineStart;
-          restoreState(state, propertyStart);
-          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent = true;
-          else restoreState(state, fallbackState);
-        }
-        if (!hasContent && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent = true;
-      }
-    } else if (indentStatus === 0) hasContent = allowBlockCollections && readBlockSequence(state, blockIndent, props);
-  }
-  allowBlockScalars = allowBlockScalars && !hasContent;
-  if (!hasContent && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
-    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
-    hasContent = true;
-  }
-  state.depth--;
-  return hasContent || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
-}
-function readDirective(state) {
-  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
-  state.position++;
-  const nameStart = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-  const name = state.input.slice(nameStart, state.position);
-  const args = [];
-  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
-  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
-    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
-    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
-    const start = state.position;
-    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-    args.push(state.input.slice(start, state.position));
-  }
-  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
-  if (name === "YAML") {
-    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
-    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
-    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
-    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
-    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
-    state.directives.push({
-      kind: "yaml",
-      version: args[0]
-    });
-  } else if (name === "TAG") {
-    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
-    const [handle, prefix] = args;
-    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
-    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
-    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
-    state.tagHandlers[handle] = prefix;
-    state.directives.push({
-      kind: "tag",
-      handle,
-      prefix
-    });
-  }
-  return true;
-}
-function readDocument(state) {
-  state.directives = [];
-  state.tagHandlers = /* @__PURE__ */ Object.create(null);
-  let hasDirectives = false;
-  skipSeparationSpace(state, true);
-  while (readDirective(state)) {
-    hasDirectives = true;
-    skipSeparationSpace(state, true);
-  }
-  let explicitStart = false;
-  let explicitEnd = false;
-  let allowCompact = true;
-  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
-    explicitStart = true;
-    const markerLine = state.line;
-    state.position += 3;
-    skipSeparationSpace(state, true);
-    allowCompact = state.line > markerLine;
-  } else if (hasDirectives) throwError(state, "directives end mark is expected");
-  const documentEventIndex = state.events.length;
-  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
-    state.position += 3;
-    skipSeparationSpace(state, true);
-    return;
-  }
-  addDocumentEvent(state, explicitStart, false);
-  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
-  skipSeparationSpace(state, true);
-  if (state.position === state.lineStart && testDocumentSeparator(state)) {
-    explicitEnd = state.input.charCodeAt(state.position) === 46;
-    if (explicitEnd) {
-      const markerLine = state.line;
-      state.position += 3;
-      skipSeparationSpace(state, true);
-      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
-    }
-  }
-  const documentEvent = state.events[documentEventIndex];
-  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
-  addPopEvent(state);
-  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
-}
-function parseEvents(input2, options) {
-  const length = input2.length;
-  const state = {
-    ...DEFAULT_PARSER_OPTIONS,
-    ...options,
-    input: `${input2}\0`,
-    length,
-    position: 0,
-    line: 0,
-    lineStart: 0,
-    lineIndent: 0,
-    firstTabInLine: -1,
-    depth: 0,
-    directives: [],
-    tagHandlers: /* @__PURE__ */ Object.create(null),
-    events: []
-  };
-  const nullpos = input2.indexOf("\0");
-  if (nullpos !== -1) YAMLException.throwAt(input2, nullpos, "null byte is not allowed in input", state.filename);
-  while (state.position < state.length) {
-    skipByteOrderMark(state);
-    skipSeparationSpace(state, true);
-    if (state.position >= state.length) break;
-    const documentStart = state.position;
-    readDocument(state);
-    if (state.position === documentStart)
-      throwError(state, "can not read a document");
-  }
-  return state.events;
-}
-var DEFAULT_LOAD_OPTIONS = {
-  ...DEFAULT_PARSER_OPTIONS,
-  ...DEFAULT_CONSTRUCTOR_OPTIONS
-};
-function hasBit(mask, bit) {
-  return (mask & 1 << bit) !== 0;
-}
-var DEFAULT_SCALAR_STYLE_RULES = {
-  applyQuoteFlowKeysOption,
-  doubleQuoteForInvisibles,
-  doubleQuoteWhitespaceOnly,
-  applyForceQuotesOption,
-  tryLongOrMultilineAsBlock,
-  quoteInvalidPlain,
-  fallbackToDoubleQuoted
-};
-function _preferredQuotedStyle(layout) {
-  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
-  return SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function applyQuoteFlowKeysOption(layout) {
-  if (!layout.presenterOptions.quoteFlowKeys) return;
-  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
-  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function doubleQuoteForInvisibles(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function doubleQuoteWhitespaceOnly(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function applyForceQuotesOption(layout) {
-  if (!layout.presenterOptions.forceQuotes) return;
-  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
-  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
-  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
-}
-function tryLongOrMultilineAsBlock(layout) {
-  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
-  const value = layout.node.value;
-  const multiline = value.indexOf("\n") !== -1;
-  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
-    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-    return;
-  }
-  const w = layout.presenterOptions.lineWidth;
-  if (w === -1) {
-    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
-    return;
-  }
-  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
-  let position = 0;
-  let shouldFold = false;
-  while (position <= value.length) {
-    let lineEnd3 = value.length;
-    const nextLineBreak = value.indexOf("\n", position);
-    if (nextLineBreak !== -1) lineEnd3 = nextLineBreak;
-    const line = value.slice(position, lineEnd3);
-    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
-    if (nextLineBreak === -1) break;
-    position = nextLineBreak + 1;
-  }
-  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
-  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
-}
-function quoteInvalidPlain(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
-}
-function fallbackToDoubleQuoted(layout) {
-  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
-var SRC_B_CHAR = "[\\n\\r]";
-var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
-var SRC_S_WHITE = "[ \\t]";
-var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
-var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
-var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
-var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
-var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
-var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
-var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
-var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
-var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
-var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
-var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
-var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
-var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
-var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
-var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
-var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
-var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
-var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
-var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
-var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
-var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
-var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
-var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
-var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
-var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
-var DEFAULT_PRESENTER_OPTIONS = {
-  indent: 2,
-  seqNoIndent: false,
-  seqInlineFirst: true,
-  lineWidth: 80,
-  flowBracketPadding: false,
-  flowSkipCommaSpace: false,
-  flowSkipColonSpace: false,
-  quoteFlowKeys: false,
-  quoteStyle: "single",
-  forceQuotes: false,
-  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
-  tagBeforeAnchor: false
-};
-var DEFAULT_DUMP_OPTIONS = {
-  ...DEFAULT_PRESENTER_OPTIONS,
-  schema: DUMP_SCHEMA,
-  skipInvalid: false,
-  noRefs: false,
-  flowLevel: -1,
-  sortKeys: false,
-  transform: () => {
-  }
-};
-var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
-var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
-var EVENT_MAPPING = EVENT_ID.MAPPING;
-var EVENT_SCALAR = EVENT_ID.SCALAR;
-var EVENT_ALIAS = EVENT_ID.ALIAS;
-var EVENT_POP = EVENT_ID.POP;
-var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
-var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
-var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
-var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
-var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
-var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
-var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
-var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
-var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
-var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
-
-// src/parse/go-yaml.ts
-var GoYamlError = class extends Error {
-  /** Offset in the text the caller parsed, when the caller knows it. */
-  offset;
-  constructor(message, offset) {
-    super(message);
-    this.offset = offset;
-  }
-};
-var TAG_PREFIX = "tag:yaml.org,2002:";
-var STR_TAG = `${TAG_PREFIX}str`;
-var MERGE_TAG = `${TAG_PREFIX}merge`;
-var NULL_TAG = `${TAG_PREFIX}null`;
-var BOOL_TAG = `${TAG_PREFIX}bool`;
-var INT_TAG = `${TAG_PREFIX}int`;
-var FLOAT_TAG = `${TAG_PREFIX}float`;
-var TIMESTAMP_TAG = `${TAG_PREFIX}timestamp`;
-var BINARY_TAG = `${TAG_PREFIX}binary`;
-var NULL = { kind: "null" };
-var TRUE = { kind: "bool", value: true };
-var FALSE = { kind: "bool", value: false };
-var RESOLVE_MAP = new Map([
-  ...["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"].map((s) => [s, TRUE]),
-  ...["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"].map((s) => [s, FALSE]),
-  ...["", "~", "null", "Null", "NULL"].map((s) => [s, NULL]),
-  ...[".nan", ".NaN", ".NAN"].map((s) => [s, { kind: "float", value: Number.NaN }]),
-  ...[".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"].map((s) => [s, { kind: "float", value: Number.POSITIVE_INFINITY }]),
-  ...["-.inf", "-.Inf", "-.INF"].map((s) => [s, { kind: "float", value: Number.NEGATIVE_INFINITY }])
-]);
-var HINT = new Uint8Array(128);
-var SIGN_OR_DIGIT = 1;
-var IN_MAP = 2;
-var DOT = 3;
-for (const c of "+-0123456789") HINT[c.charCodeAt(0)] = SIGN_OR_DIGIT;
-for (const c of "yYnNtTfFoO~") HINT[c.charCodeAt(0)] = IN_MAP;
-HINT[".".charCodeAt(0)] = DOT;
-var NUMBERISH = /^[-+0-9a-fA-FxXoO_.]+$/;
-var YAML_STYLE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
-var DOT_FLOAT = /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/;
-var INT64_MIN = -(2n ** 63n);
-var INT64_MAX = 2n ** 63n - 1n;
-var UINT64_MAX = 2n ** 64n - 1n;
-function goParseInteger(s, signed) {
-  let i = 0;
-  let negative = false;
-  const first = s.charCodeAt(0);
-  if (first === 43 || first === 45) {
-    if (!signed) return void 0;
-    negative = first === 45;
-    i = 1;
-  }
-  let base = 10;
-  let digits = /^[0-9]+$/;
-  if (s.charCodeAt(i) === 48 && i + 1 < s.length) {
-    const p = s[i + 1];
-    if (p === "x" || p === "X") [base, digits, i] = [16, /^[0-9a-fA-F]+$/, i + 2];
-    else if (p === "o" || p === "O") [base, digits, i] = [8, /^[0-7]+$/, i + 2];
-    else if (p === "b" || p === "B") [base, digits, i] = [2, /^[01]+$/, i + 2];
-    else [base, digits, i] = [8, /^[0-7]+$/, i + 1];
-  }
-  const body = s.slice(i);
-  if (!digits.test(body)) return void 0;
-  const significant = body.replace(/^0+(?=.)/, "");
-  if (significant.length > { 2: 64, 8: 22, 10: 20, 16: 16 }[base]) return void 0;
-  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
-  const magnitude = BigInt(prefix + significant);
-  const value = negative ? -magnitude : magnitude;
-  if (signed ? value < INT64_MIN || value > INT64_MAX : value > UINT64_MAX) return void 0;
-  return value;
-}
-function goParseFloat(s) {
-  const v2 = Number(s);
-  return Number.isFinite(v2) ? v2 : void 0;
-}
-var num = (kind2, value) => ({ kind: kind2, value });
-function resolveImplicit(s) {
-  if (s.length === 0) return NULL;
-  const c = s.charCodeAt(0);
-  const hint = c < 128 ? HINT[c] : 0;
-  if (!hint) return { kind: "str", value: s };
-  const mapped = RESOLVE_MAP.get(s);
-  if (mapped) return mapped;
-  if (hint === DOT) {
-    const v2 = DOT_FLOAT.test(s) ? goParseFloat(s) : void 0;
-    return v2 === void 0 ? { kind: "str", value: s } : { kind: "float", value: v2 };
-  }
-  if (hint === SIGN_OR_DIGIT && NUMBERISH.test(s)) {
-    const plain2 = s.includes("_") ? s.replace(/_/g, "") : s;
-    const int = goParseInteger(plain2, true);
-    if (int !== void 0) return num("int", int);
-    const uint = goParseInteger(plain2, false);
-    if (uint !== void 0) return num("uint", uint);
-    if (YAML_STYLE_FLOAT.test(plain2)) {
-      const v2 = goParseFloat(plain2);
-      if (v2 !== void 0) return { kind: "float", value: v2 };
-    }
-  }
-  return { kind: "str", value: s };
-}
-var shortTag = (tag) => tag.startsWith(TAG_PREFIX) ? `!!${tag.slice(TAG_PREFIX.length)}` : tag;
-var tagOf = (s) => s.kind === "null" ? NULL_TAG : s.kind === "bool" ? BOOL_TAG : s.kind === "int" || s.kind === "uint" ? INT_TAG : s.kind === "float" ? FLOAT_TAG : STR_TAG;
-function goScalar(tag, text, plain2) {
-  if (tag === void 0) return plain2 ? resolveImplicit(text) : { kind: "str", value: text };
-  if (tag === BINARY_TAG) return { kind: "str", value: decodeBinary(text) };
-  if (tag === STR_TAG || ![NULL_TAG, BOOL_TAG, INT_TAG, FLOAT_TAG, TIMESTAMP_TAG].includes(tag)) return { kind: "str", value: text };
-  if (tag === TIMESTAMP_TAG && isGoTimestamp(text)) return { kind: "str", value: text };
-  const resolved = resolveImplicit(text);
-  if (tagOf(resolved) === tag) return resolved;
-  if (tag === FLOAT_TAG && resolved.kind === "int") return { kind: "float", value: Number(resolved.value) };
-  throw new GoYamlError(`cannot decode ${shortTag(tagOf(resolved))} \`${text.length > 40 ? `${text.slice(0, 37)}...` : text}\` as a ${shortTag(tag)}`);
-}
-function scalarValue(s) {
-  switch (s.kind) {
-    case "null":
-      return null;
-    case "int":
-    case "uint":
-      return Number(s.value);
-    case "float":
-      if (!Number.isFinite(s.value)) throw new GoYamlError(`${Number.isNaN(s.value) ? ".nan" : s.value > 0 ? ".inf" : "-.inf"} is not a number JSON can hold: write it in quotes`);
-      return Object.is(s.value, -0) ? 0 : s.value;
-    default:
-      return s.value;
-  }
-}
-function plainValue2(s) {
-  if (s.length > 0) {
-    const c = s.charCodeAt(0);
-    if (c >= 128 || !HINT[c]) return s;
-  }
-  return scalarValue(resolveImplicit(s));
-}
-function scalarKey(s) {
-  switch (s.kind) {
-    case "str":
-      return s.value;
-    case "bool":
-      return s.value ? "true" : "false";
-    case "int":
-      return s.value.toString();
-    case "float":
-      return formatFloat32(s.value);
-    case "uint":
-      throw new GoYamlError(`the key ${s.value} is too large for a signed 64-bit integer, and JSON keys cannot be unsigned ones`);
-    default:
-      throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes");
-  }
-}
-function plainKey(s) {
-  if (s.length > 0) {
-    const c = s.charCodeAt(0);
-    if (c >= 128 || !HINT[c]) return s;
-  }
-  return scalarKey(resolveImplicit(s));
-}
-function formatFloat32(f) {
-  if (Number.isNaN(f)) return ".nan";
-  const x = Math.fround(f);
-  if (!Number.isFinite(x)) return x > 0 ? ".inf" : "-.inf";
-  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
-  let exp = x.toExponential(8);
-  for (let p = 1; p <= 9; p++) {
-    const candidate = x.toExponential(p - 1);
-    if (Math.fround(Number(candidate)) === x) {
-      exp = candidate;
-      break;
-    }
-  }
-  const [mantissa = "", e = "0"] = exp.split("e");
-  const negative = mantissa.startsWith("-");
-  const digits = mantissa.replace(/[-.]/g, "");
-  const power = Number(e);
-  const sign = negative ? "-" : "";
-  if (power < -4 || power >= 6) {
-    const frac2 = digits.slice(1);
-    return `${sign}${digits[0]}${frac2 ? `.${frac2}` : ""}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
-  }
-  if (power < 0) return `${sign}0.${"0".repeat(-power - 1)}${digits}`;
-  const int = digits.slice(0, power + 1).padEnd(power + 1, "0");
-  const frac = digits.slice(power + 1);
-  return `${sign}${int}${frac ? `.${frac}` : ""}`;
-}
-var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-function decodeBinary(text) {
-  const data = text.replace(/[\r\n]/g, "");
-  if (!STD_BASE64.test(data)) throw new GoYamlError("!!binary value contains invalid base64 data");
-  return goJsonString(Buffer.from(data, "base64"));
-}
-function goJsonString(bytes) {
-  let out = "";
-  let i = 0;
-  const n = bytes.length;
-  const cont = (k2) => k2 < n && ((bytes[k2] ?? 0) & 192) === 128;
-  while (i < n) {
-    const b = bytes[i] ?? 0;
-    let cp = -1;
-    let size = 1;
-    if (b < 128) cp = b;
-    else if (b >= 194 && b <= 223 && cont(i + 1)) [cp, size] = [(b & 31) << 6 | (bytes[i + 1] ?? 0) & 63, 2];
-    else if (b >= 224 && b <= 239 && cont(i + 1) && cont(i + 2)) {
-      const v2 = (b & 15) << 12 | ((bytes[i + 1] ?? 0) & 63) << 6 | (bytes[i + 2] ?? 0) & 63;
-      if (v2 >= 2048 && (v2 < 55296 || v2 > 57343)) [cp, size] = [v2, 3];
-    } else if (b >= 240 && b <= 244 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
-      const v2 = (b & 7) << 18 | ((bytes[i + 1] ?? 0) & 63) << 12 | ((bytes[i + 2] ?? 0) & 63) << 6 | (bytes[i + 3] ?? 0) & 63;
-      if (v2 >= 65536 && v2 <= 1114111) [cp, size] = [v2, 4];
-    }
-    out += cp === -1 ? "\uFFFD" : String.fromCodePoint(cp);
-    i += cp === -1 ? 1 : size;
-  }
-  return out;
-}
-var TIMESTAMP = /^(\d{4})-(\d\d?)-(\d\d?)(?:([Tt ])(\d\d?):(\d\d?):(\d\d?)(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
-var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function isGoTimestamp(s) {
-  const m = TIMESTAMP.exec(s);
-  if (!m) return false;
-  const [, y, mo, d, sep7, h, mi2, sec, zone] = m;
-  const year = Number(y);
-  const month = Number(mo);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
-  if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep7 === void 0) return true;
-  if (sep7 === " " !== (zone === void 0)) return false;
-  return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
-}
-var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
-var HEX_LENGTH = { x: 2, u: 4, U: 8 };
-var LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
-function doubleQuotedProblem(source) {
-  for (let i = source.indexOf("\\"); i !== -1 && i < source.length; i = source.indexOf("\\", i)) {
-    const c = source[i + 1] ?? "";
-    if (SIMPLE_ESCAPES.has(c) || LINE_BREAK.test(c)) {
-      i += 2;
-      continue;
-    }
-    const length = HEX_LENGTH[c];
-    if (length === void 0) return { message: `unknown escape \\${c} in a double-quoted string`, at: i };
-    const hex = source.slice(i + 2, i + 2 + length);
-    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== length) return { message: `\\${c} needs ${length} hexadecimal digits`, at: i };
-    const cp = Number.parseInt(hex, 16);
-    if (cp >= 55296 && cp <= 57343 || cp > 1114111) {
-      return { message: `\\${c}${hex} is ${cp > 1114111 ? "beyond U+10FFFF" : "a UTF-16 surrogate, not a character (write \\U and the code point instead)"}`, at: i };
-    }
-    i += 2 + length;
-  }
-  return void 0;
-}
-var NOT_ALLOWED = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
-var NOT_ALLOWED_IN_JSON = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
-function disallowedCharacter(text, from = 0, to = text.length, json = false) {
-  const piece = from === 0 && to === text.length ? text : text.slice(from, to);
-  const m = (json ? NOT_ALLOWED_IN_JSON : NOT_ALLOWED).exec(piece);
-  if (!m) return void 0;
-  const code = (m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
-  return { message: `control character U+${code} is not allowed in YAML`, at: from + m.index };
-}
-var ODD_BREAK = /\r(?!\n)|[\u0085\u2028\u2029]/;
-var ODD_BREAKS = /\r(?!\n)|[\u0085\u2028\u2029]/g;
-function withGoLineBreaks(text) {
-  return ODD_BREAK.test(text) ? text.replace(ODD_BREAKS, "\n") : text;
-}
-var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/;
-function separatorProblem(line) {
-  const rest = line.slice(3);
-  const after = rest.slice(GO_SPACE.exec(rest)?.[0].length ?? 0);
-  if (after === "" || after.startsWith("#")) return void 0;
-  return `kubectl takes a line that starts with --- as a document separator and allows only a comment after it (found "${after.length > 20 ? `${after.slice(0, 20)}\u2026` : after}")`;
-}
-function directiveProblem(text) {
-  let pos = 0;
-  let first;
-  for (let lines = 0; pos <= text.length && lines < 1e4; lines++) {
-    const nl = text.indexOf("\n", pos);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(pos, end);
-    if (line.startsWith("%")) {
-      first ??= pos;
-      const m = /^%(\S*)(?:[ \t]+(\S+))?/.exec(line);
-      const name = m?.[1] ?? "";
-      if (name === "YAML" && m?.[2] !== "1.1") return { message: `%YAML ${m?.[2] ?? ""} is not a version go-yaml reads (it reads YAML 1.1 only)`.replace("  ", " "), at: pos };
-      if (name !== "YAML" && name !== "TAG") return { message: `unknown directive %${name}`, at: pos };
-    } else if (!/^[ \t]*(?:#.*)?\r?$/.test(line)) {
-      if (first === void 0 || /^---(?:[ \t]|$)/.test(line)) return void 0;
-      break;
-    }
-    if (nl === -1) break;
-    pos = nl + 1;
-  }
-  if (first === void 0) return void 0;
-  return { message: "a directive needs a --- line after it, and kubectl cuts the stream there: go-yaml then reads the directive alone and refuses it", at: first };
-}
-var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
-function readChunk(fileText, start, end, json) {
-  let text = fileText.slice(start, end);
-  let sep7 = -1;
-  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep7 = 0;
-  else {
-    const i = text.indexOf("\n---");
-    if (i !== -1) sep7 = i + 1;
-  }
-  if (sep7 !== -1) {
-    const nl = text.indexOf("\n", sep7);
-    const line = text.slice(sep7, nl === -1 ? text.length : nl).replace(/\r$/, "");
-    const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep7 } };
-    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep7) + " ".repeat(line.length) + text.slice(sep7 + line.length);
-  }
-  text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
-  const bad = disallowedCharacter(text, 0, text.length, json);
-  if (bad) return { problem: { message: bad.message, at: start + bad.at } };
-  if (text.startsWith("%") || text.includes("\n%")) {
-    const directive = directiveProblem(text);
-    if (directive) return { problem: { message: directive.message, at: start + directive.at } };
-  }
-  return { text };
-}
-function isJsonStream(text, from = 0) {
-  const space = /[\t\n\v\f\r \u0085\u00a0]*/y;
-  space.lastIndex = from;
-  space.exec(text);
-  return text.charCodeAt(space.lastIndex) === 123;
-}
-var SIMPLE_KEY_REACH = 1024;
-var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-function nextToken(text, i, comma) {
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (isSpace(c)) continue;
-    if (c === 35 && (i === 0 || isSpace(text.charCodeAt(i - 1)))) {
-      const nl = text.indexOf("\n", i);
-      if (nl === -1) return text.length;
-      i = nl;
-      continue;
-    }
-    if (c === 44 && comma) {
-      comma = false;
-      continue;
-    }
-    return i;
-  }
-  return i;
-}
-function flowKeyProblem(text, from, keyEnd) {
-  const start = nextToken(text, from, true);
-  if (text.charCodeAt(start) === 63) return void 0;
-  const colon = nextToken(text, keyEnd, false);
-  if (text.charCodeAt(colon) !== 58 || colon <= start) return void 0;
-  let nl = start;
-  while (nl < colon && text.charCodeAt(nl) !== 10) nl++;
-  if (nl < colon) return { message: "this key's ':' is on a later line; in a flow collection go-yaml needs it on the key's line (or the key after '?')", at: start };
-  if (colon - start > SIMPLE_KEY_REACH && [...text.slice(start, colon)].length > SIMPLE_KEY_REACH) {
-    return { message: `this key's ':' is more than ${SIMPLE_KEY_REACH} characters after the key's start, which go-yaml refuses (unless the key follows '?')`, at: start };
-  }
-  return void 0;
-}
-function flowTabProblem(text, start, end, blockColumn2) {
-  let stop = end;
-  while (stop < text.length && isSpace(text.charCodeAt(stop))) stop++;
-  for (let i = start; i < stop; i++) {
-    if (text.charCodeAt(i) !== 10) continue;
-    let column = 0;
-    for (let j2 = i + 1; j2 < stop; j2++) {
-      const c = text.charCodeAt(j2);
-      if (c === 9 && column <= blockColumn2) return { message: "a tab where go-yaml expects an indentation space (found a tab character that violates indentation)", at: j2 };
-      if (c !== 32 && c !== 9) break;
-      column++;
-    }
-  }
-  return void 0;
-}
-
-// src/parse/events.ts
-var FALLBACK = { kind: "fallback" };
-var DOCUMENT = 1;
-var SEQUENCE = 2;
-var MAPPING = 3;
-var SCALAR = 4;
-var ALIAS = 5;
-var POP = 6;
-var PLAIN = 1;
-var DOUBLE_QUOTED = 3;
-var FLOW = 2;
-var TAB_INDENT = /^[ ]*\t/m;
-var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
-var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
-var KEPT_KEYS = /* @__PURE__ */ new Set(["apiVersion", "kind", "metadata"]);
-var TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)["']?[ \t]*(?:#.*)?\r?$/m;
-var GHOST = /* @__PURE__ */ Symbol("not built");
-var OPEN = /* @__PURE__ */ Symbol("open");
-var Unsupported = class extends Error {
-};
-var AliasBudget = class extends Error {
-};
-function defineKey(obj, key, value) {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-function parseFast(text, base, json = false) {
-  if (!eventsFit(text)) return FALLBACK;
-  let events;
-  try {
-    events = parseEvents(text, { maxDepth: MAX_DEPTH });
-  } catch (e) {
-    const reason = e.reason;
-    if (typeof reason === "string" && reason.startsWith("nesting exceeded maxDepth")) {
-      return { kind: "too-deep", offset: base + (e.mark?.position ?? 0) };
-    }
-    return FALLBACK;
-  }
-  try {
-    return construct(text, events, base, json);
-  } catch (e) {
-    if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
-    throw e;
-  }
-}
-function eventsFit(text) {
-  if (text.includes("	") && TAB_INDENT.test(text)) return false;
-  return !text.includes("\uFEFF");
-}
-function documentEvents(text) {
-  if (!eventsFit(text)) return void 0;
-  let events;
-  try {
-    events = parseEvents(text, { maxDepth: MAX_DEPTH });
-  } catch {
-    return void 0;
-  }
-  if (!startsPlainDocument(text, events)) return void 0;
-  if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT) !== -1) return void 0;
-  return events;
-}
-function startsPlainDocument(text, events) {
-  const first = events[0];
-  return first !== void 0 && first.type === DOCUMENT && first.directives.length === 0 && !(first.explicitStart && !DOCUMENT_START.test(text));
-}
-function skipNode(events, i) {
-  const t = events[i]?.type;
-  if (t !== MAPPING && t !== SEQUENCE) return i + 1;
-  let depth = 0;
-  for (let j2 = i; j2 < events.length; j2++) {
-    const e = events[j2];
-    if (e.type === MAPPING || e.type === SEQUENCE) depth++;
-    else if (e.type === POP && --depth === 0) return j2 + 1;
-  }
-  return events.length;
-}
-function keyText(text, e) {
-  const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
-  if (e.style !== PLAIN || e.tagStart >= 0) return raw;
-  try {
-    return plainKey(raw);
-  } catch (err) {
-    if (err instanceof GoYamlError) return void 0;
-    throw err;
-  }
-}
-var scalarRange = (e) => e.style === 2 || e.style === 3 ? [e.valueStart - 1, e.valueEnd + 1] : [e.valueStart, e.valueEnd];
-function keyRange(text, events, path) {
-  if (path.length === 0) return void 0;
-  let i = 1;
-  let key;
-  for (const step of path) {
-    const node = events[i];
-    if (!node) return void 0;
-    if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
-      let j2 = i + 1;
-      let found;
-      while (j2 < events.length && events[j2].type !== POP) {
-        const k2 = events[j2];
-        if (k2.type !== SCALAR || k2.anchorStart >= 0 || k2.tagStart >= 0) return void 0;
-        if (keyText(text, k2) === String(step)) {
-          found = j2;
-          key = k2;
-        }
-        j2 = skipNode(events, j2 + 1);
-      }
-      if (found === void 0) return void 0;
-      i = found + 1;
-    } else if (node.type === SEQUENCE && typeof step === "number" && node.tagStart < 0 && node.anchorStart < 0) {
-      let j2 = i + 1;
-      for (let n = 0; n < step; n++) {
-        if (events[j2]?.type === POP || j2 >= events.length) return void 0;
-        j2 = skipNode(events, j2);
-      }
-      if (events[j2]?.type === POP || j2 >= events.length) return void 0;
-      i = j2;
-      key = void 0;
-    } else return void 0;
-  }
-  const value = events[i];
-  if (!key || key.valueStart < 0 || !value) return void 0;
-  const [k0, k1] = scalarRange(key);
-  if (value.type === SCALAR) {
-    if (value.valueStart < 0 || value.anchorStart >= 0 || value.tagStart >= 0 || value.style > 3) return void 0;
-    const [, v1] = scalarRange(value);
-    if (text.slice(k0, v1).includes("\n")) return void 0;
-    return [k0, v1];
-  }
-  if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
-  return void 0;
-}
-function construct(text, events, base, json) {
-  if (!startsPlainDocument(text, events)) return FALLBACK;
-  const stack = [];
-  const kind2 = TOP_LEVEL_KIND.exec(text)?.[1];
-  const metadataOnly = kind2 !== void 0 && METADATA_ONLY_KINDS.has(kind2);
-  const anchors = /* @__PURE__ */ new Map();
-  const dups = [];
-  let aliasNodes = 0;
-  let root2 = null;
-  let rootSet = false;
-  let contentStart = -1;
-  let depth = 0;
-  const noteStart = (...offsets) => {
-    if (contentStart !== -1) return;
-    for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
-  };
-  const anchorOf = (e) => e.anchorStart >= 0 ? text.slice(e.anchorStart, e.anchorEnd) : void 0;
-  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING && top.key !== void 0 && !KEPT_KEYS.has(top.key));
-  const add = (value, size, keyInfo, isCollection2) => {
-    const top = stack[stack.length - 1];
-    if (!top) {
-      root2 = value;
-      rootSet = true;
-      return;
-    }
-    if (top.kind === SEQUENCE) {
-      if (!top.ghost) top.arr.push(value);
-      top.size += size;
-      return;
-    }
-    if (top.key === void 0) {
-      if (isCollection2 || !keyInfo) throw new Unsupported();
-      if (keyInfo.valueStart < 0) throw new Unsupported();
-      const quoted2 = keyInfo.style !== PLAIN;
-      if (top.flow && !keyOnOneLine(text, keyInfo, quoted2)) throw new Unsupported();
-      top.isMerge = !quoted2 && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
-      top.key = value;
-      const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted2 ? 1 : 0) : 0;
-      top.keyStart = base + start;
-      top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted2 ? 1 : 0) : start);
-      return;
-    }
-    const key = top.key;
-    top.key = void 0;
-    top.size += size;
-    if (value === GHOST || top.ghost) {
-      top.seen ??= /* @__PURE__ */ new Map();
-      if (top.isMerge || top.seen.has(key)) throw new Unsupported();
-      top.seen.set(key, { offset: top.keyStart, endOffset: top.keyEnd, value: GHOST });
-      return;
-    }
-    if (top.isMerge) {
-      mergeInto(top.obj, value);
-      return;
-    }
-    const here = { offset: top.keyStart, endOffset: top.keyEnd, value };
-    top.seen ??= /* @__PURE__ */ new Map();
-    const before = top.seen.get(key);
-    if (before) dups.push({ mapPath: pathOf(stack), key, first: before, last: here });
-    top.seen.set(key, here);
-    defineKey(top.obj, key, value);
-  };
-  const countAlias = (size) => {
-    aliasNodes += size;
-    if (aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudget();
-  };
-  for (let i = 1; i < events.length; i++) {
-    const e = events[i];
-    switch (e.type) {
-      case SCALAR: {
-        if (depth === 0 && rootSet) return FALLBACK;
-        noteStart(e.anchorStart, e.tagStart, e.valueStart);
-        if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
-        if (e.style === DOUBLE_QUOTED && !json && !e.fast && doubleQuotedProblem(text.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
-        const parent = stack[stack.length - 1];
-        const isKey = parent?.kind === MAPPING && parent.key === void 0;
-        const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
-        const typed = e.style === PLAIN && e.tagStart < 0;
-        if (ghostAt(parent) && !isKey) {
-          if (typed) plainValue2(raw);
-          const anchor2 = anchorOf(e);
-          if (anchor2 !== void 0) anchors.set(anchor2, { value: GHOST, size: 1 });
-          add(GHOST, 1, e, false);
-          break;
-        }
-        const value = !typed ? raw : isKey ? plainKey(raw) : plainValue2(raw);
-        const anchor = anchorOf(e);
-        if (isKey && anchor !== void 0) throw new Unsupported();
-        if (anchor !== void 0) anchors.set(anchor, { value, size: 1 });
-        add(value, 1, e, false);
-        break;
-      }
-      case ALIAS: {
-        noteStart(e.anchorStart - 1);
-        const target = anchors.get(text.slice(e.anchorStart, e.anchorEnd));
-        if (!target || target.value === OPEN) throw new Unsupported();
-        countAlias(target.size);
-        const top = stack[stack.length - 1];
-        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
-        if (target.value === GHOST && !ghostAt(top)) throw new Unsupported();
-        add(target.value, 1 + target.size, void 0, false);
-        break;
-      }
-      case MAPPING:
-      case SEQUENCE: {
-        noteStart(e.anchorStart, e.tagStart, e.start);
-        if (e.tagStart >= 0) throw new Unsupported();
-        const top = stack[stack.length - 1];
-        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
-        const anchor = anchorOf(e);
-        if (anchor !== void 0) anchors.set(anchor, { value: OPEN, size: 0 });
-        const ghost = ghostAt(top);
-        stack.push(
-          e.type === MAPPING ? { kind: MAPPING, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
-        );
-        depth++;
-        break;
-      }
-      case POP: {
-        const frame = stack.pop();
-        if (!frame) {
-          if (i !== events.length - 1) return FALLBACK;
-          break;
-        }
-        depth--;
-        let value;
-        if (frame.kind === MAPPING && frame.key !== void 0) throw new Unsupported();
-        if (frame.ghost) value = GHOST;
-        else if (frame.kind === MAPPING) value = frame.obj;
-        else value = frame.arr;
-        if (frame.anchor !== void 0) anchors.set(frame.anchor, { value, size: frame.size });
-        add(value, frame.size, void 0, true);
-        break;
-      }
-      default:
-        return FALLBACK;
-    }
-  }
-  if (metadataOnly && !METADATA_ONLY_KINDS.has(String(root2?.kind))) return FALLBACK;
-  return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
-}
-function keyOnOneLine(text, key, quoted2) {
-  const start = key.tagStart >= 0 ? key.tagStart : key.valueStart - (quoted2 ? 1 : 0);
-  let i = start;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) return false;
-    if (i >= key.valueEnd + (quoted2 ? 1 : 0) && c !== 32 && c !== 9 && c !== 13) break;
-  }
-  return text.charCodeAt(i) !== 35 && i - start <= 1e3;
-}
-function pathOf(stack) {
-  const path = [];
-  for (let i = 0; i < stack.length - 1; i++) {
-    const f = stack[i];
-    path.push(f.kind === MAPPING ? f.key ?? "" : f.arr.length);
-  }
-  return path;
-}
-var isMapping2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function mergeInto(out, merged) {
-  const sources = Array.isArray(merged) ? merged : [merged];
-  if (!sources.every(isMapping2)) throw new Unsupported();
-  for (let i = sources.length - 1; i >= 0; i--) {
-    for (const [k2, val] of Object.entries(sources[i])) defineKey(out, k2, val);
-  }
-}
-
-// src/parse/value-count.ts
-var import_yaml6 = __toESM(require_dist(), 1);
-var MAX_DOCUMENT_VALUES = 25e4;
-var NODE_STARTS = new Uint8Array(128);
-for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
-function nodeBound(text) {
-  let count2 = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && NODE_STARTS[c] === 1) count2++;
-  }
-  return 2 * count2;
-}
-function valueCount(text, limit) {
-  let count2 = 0;
-  let scalarBody = false;
-  for (const lexeme of new import_yaml6.Lexer().lex(text)) {
-    if (scalarBody) {
-      scalarBody = false;
-      continue;
-    }
-    const c = lexeme.charCodeAt(0);
-    if (c === 31) scalarBody = true;
-    else if (c !== 34 && c !== 39 && c !== 91 && c !== 123 && c !== 42) continue;
-    if (++count2 > limit) break;
-  }
-  return count2;
-}
-function tooManyValues(text) {
-  if (text.length < MAX_DOCUMENT_VALUES / 2 || nodeBound(text) <= MAX_DOCUMENT_VALUES) return void 0;
-  if (valueCount(text, MAX_DOCUMENT_VALUES) <= MAX_DOCUMENT_VALUES) return void 0;
-  return `more than ${MAX_DOCUMENT_VALUES.toLocaleString("en-US")} values in one document, more than meshlint reads (the largest objects of real repositories hold about 30,000, and etcd stores at most 1.5 MiB per object); the document is not linted`;
-}
-
-// src/parse/yaml.ts
-var HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
-var LEAD = /^(?:---[^\n]*\n|[ \t]*(?:#[^\n]*)?\n)*/;
-var AliasBudgetExceeded = class extends Error {
-};
-var TAB_IN_INDENT = /^ *\t/m;
-function blockColumn(text, start, mapping) {
-  const lineStart2 = text.lastIndexOf("\n", start - 1) + 1;
-  if (!mapping) return start - lineStart2;
-  let i = lineStart2;
-  for (; ; ) {
-    while (i < start && text[i] === " ") i++;
-    const c = text[i];
-    if (i < start && (c === "-" || c === "?" || c === ":") && (text[i + 1] === " " || text[i + 1] === "	")) i += 2;
-    else return i - lineStart2;
-  }
-}
-var startOf = (node) => node?.range?.[0];
-function scalarOf(node, st2, asKey) {
-  try {
-    if (st2.tabs && st2.inFlow && st2.inAlias === 0 && !st2.json && node.type === "PLAIN" && node.range) {
-      const problem = flowTabProblem(st2.text, node.range[0], node.range[1], st2.blockColumn);
-      if (problem) throw new GoYamlError(problem.message, problem.at);
-    }
-    if (node.type === "QUOTE_DOUBLE" && !st2.json && node.range) {
-      const source = st2.text.slice(node.range[0] + 1, node.range[1] - 1);
-      const problem = source.includes("\\") ? doubleQuotedProblem(source) : void 0;
-      if (problem) throw new GoYamlError(problem.message, node.range[0] + 1 + problem.at);
-    }
-    const text = typeof node.source === "string" ? node.source : String(node.value ?? "");
-    const tag = node.tag;
-    if (node.type === "PLAIN" && tag === void 0) return asKey ? plainKey(text) : plainValue2(text);
-    const s = goScalar(tag, text, node.type === "PLAIN");
-    return asKey ? scalarKey(s) : scalarValue(s);
-  } catch (e) {
-    if (e instanceof GoYamlError && e.offset === void 0) throw new GoYamlError(e.message, startOf(node));
-    throw e;
-  }
-}
-function targetOf(node, st2, doc) {
-  let target = st2.targets.get(node);
-  if (!st2.targets.has(node)) {
-    target = node.resolve(doc);
-    st2.targets.set(node, target);
-  }
-  if (!target) throw new GoYamlError(`unknown anchor '${node.source}' referenced`, startOf(node));
-  return target;
-}
-function throughAlias(node, st2, doc, read2) {
-  const target = targetOf(node, st2, doc);
-  if (st2.expanding.has(target)) throw new GoYamlError(`anchor '${node.source}' value contains itself`, startOf(node));
-  st2.expanding.add(target);
-  st2.inAlias++;
-  try {
-    return read2(target);
-  } finally {
-    st2.inAlias--;
-    st2.expanding.delete(target);
-  }
-}
-function isMergeKey(key) {
-  return (0, import_yaml7.isScalar)(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
-}
-var WANT_MAP = "a merge key (<<) needs a mapping or a list of mappings as its value";
-function mergeSource(node, st2, doc) {
-  const target = (0, import_yaml7.isAlias)(node) ? targetOf(node, st2, doc) : node;
-  if (!(0, import_yaml7.isMap)(target)) throw new GoYamlError(WANT_MAP, startOf(node));
-}
-function toPlain(node, path, st2, doc) {
-  if (st2.inAlias > 0 && ++st2.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
-  if (node == null) return null;
-  if ((0, import_yaml7.isScalar)(node)) return scalarOf(node, st2, false);
-  if ((0, import_yaml7.isAlias)(node)) {
-    return throughAlias(node, st2, doc, (target) => toPlain(target, path, st2, doc));
-  }
-  if ((0, import_yaml7.isSeq)(node) || (0, import_yaml7.isMap)(node)) {
-    const outer = { blockColumn: st2.blockColumn, inFlow: st2.inFlow };
-    if (node.flow) {
-      if (st2.inAlias === 0 && !st2.json) flowKeys(node, st2);
-      st2.inFlow = true;
-    } else if (st2.tabs && node.range) st2.blockColumn = blockColumn(st2.text, node.range[0], (0, import_yaml7.isMap)(node));
-    try {
-      return (0, import_yaml7.isMap)(node) ? mappingOf(node.items, path, st2, doc) : sequenceOf(node.items, path, st2, doc);
-    } finally {
-      st2.blockColumn = outer.blockColumn;
-      st2.inFlow = outer.inFlow;
-    }
-  }
-  return null;
-}
-function sequenceOf(items, path, st2, doc) {
-  const out = [];
-  items.forEach((item, i) => {
-    path.push(i);
-    out.push((0, import_yaml7.isPair)(item) ? mappingOf([item], path, st2, doc) : toPlain(item, path, st2, doc));
-    path.pop();
-  });
-  return out;
-}
-function pairItem(item, text) {
-  if ((0, import_yaml7.isPair)(item)) return item;
-  if (!(0, import_yaml7.isMap)(item) || !item.flow || item.items.length !== 1) return void 0;
-  const at2 = item.range?.[0];
-  return at2 !== void 0 && text[at2] !== "{" ? item.items[0] : void 0;
-}
-function flowKeys(node, st2) {
-  const open = node.range?.[0];
-  if (open === void 0 || st2.text[open] !== "{" && st2.text[open] !== "[") return;
-  let from = open + 1;
-  for (const item of node.items) {
-    const pair = pairItem(item, st2.text);
-    const keyEnd = pair?.key?.range?.[1];
-    if (keyEnd !== void 0) {
-      const problem = flowKeyProblem(st2.text, from, keyEnd);
-      if (problem) throw new GoYamlError(problem.message, problem.at);
-    }
-    const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
-    from = last ?? from;
-  }
-}
-function mappingOf(pairs, path, st2, doc) {
-  const out = {};
-  const seen = /* @__PURE__ */ new Map();
-  {
-    for (const pair of pairs) {
-      if (!(0, import_yaml7.isPair)(pair)) continue;
-      const keyNode = pair.key;
-      if (isMergeKey(keyNode)) {
-        mergeInto2(out, pair.value, path, st2, doc);
-        continue;
-      }
-      const key = keyString(keyNode, pair.value, st2, doc);
-      path.push(key);
-      const value = toPlain(pair.value, path, st2, doc);
-      path.pop();
-      const kr = keyNode?.range;
-      const here = { offset: st2.base + (kr?.[0] ?? 0), endOffset: st2.base + (kr?.[1] ?? 0), value };
-      const before = seen.get(key);
-      if (before && st2.inAlias === 0) {
-        st2.dups.push({ mapPath: [...path], key, first: before, last: here });
-      }
-      seen.set(key, here);
-      defineKey(out, key, value);
-    }
-  }
-  return out;
-}
-function mergeInto2(out, value, path, st2, doc) {
-  const sources = (0, import_yaml7.isSeq)(value) ? value.items : [value];
-  if (!(0, import_yaml7.isSeq)(value)) mergeSource(value, st2, doc);
-  else for (const item of sources) mergeSource(item, st2, doc);
-  for (let i = sources.length - 1; i >= 0; i--) {
-    const v2 = toPlain(sources[i], path, st2, doc);
-    for (const [k2, val] of Object.entries(v2)) defineKey(out, k2, val);
-  }
-}
-function keyString(keyNode, value, st2, doc) {
-  if (keyNode == null) throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes", startOf(value));
-  if ((0, import_yaml7.isScalar)(keyNode)) return scalarOf(keyNode, st2, true);
-  const complex = (n) => {
-    throw new GoYamlError(`a ${(0, import_yaml7.isSeq)(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
-  };
-  if ((0, import_yaml7.isAlias)(keyNode)) return throughAlias(keyNode, st2, doc, (target) => (0, import_yaml7.isScalar)(target) ? scalarOf(target, st2, true) : complex(target));
-  return complex(keyNode);
-}
-function* parseStream(file, slice, chunk, json = false) {
-  const base = slice?.start ?? 0;
-  const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
-  const composer = new import_yaml7.Composer(STRUCTURE_OPTIONS);
-  const parser = new import_yaml7.Parser();
-  const starts = [];
-  let index = 0;
-  const emit = (docs) => {
-    const out = [];
-    for (const doc of docs) {
-      const start = index === 0 ? 0 : starts[index] ?? doc.range[0];
-      const next = starts[index + 1];
-      const end = next ?? Math.max(doc.range[2], start, text.length);
-      const n = (slice?.firstIndex ?? 0) + index;
-      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS) : void 0;
-      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text.slice(start, end), json));
-      else out.push(convertDocument(file, doc, n, base, start, end, text, json));
-      index++;
-    }
-    return out;
-  };
-  for (const token of parser.parse(text)) {
-    if (token.type === "document") starts.push(token.offset);
-    yield* emit(composer.next(token));
-  }
-  yield* emit(composer.end(false, text.length));
-}
-function convertDocument(file, doc, index, base, start, end, text, json) {
-  const startOffset = base + start;
-  const endOffset = base + end;
-  const clamp = (o) => Math.min(base + o, file.text.length);
-  if (doc.errors.some((e) => e.code === "RESOURCE_EXHAUSTION")) return tooDeepDocument(file, index, startOffset, endOffset);
-  const syntaxErrors = doc.errors.slice(0, 1).map((e) => ({
-    message: cleanMessage(e.message),
-    offset: clamp(e.pos[0]),
-    endOffset: clamp(Math.max(e.pos[1], e.pos[0]))
-  }));
-  const contentStart = base + (doc.contents?.range?.[0] ?? end);
-  const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));
-  const helmSource = HELM_SOURCE.exec(header)?.[1];
-  let value;
-  const dups = [];
-  if (syntaxErrors.length === 0) {
-    try {
-      const tabs = TAB_IN_INDENT.test(start === 0 && end === text.length ? text : text.slice(start, end));
-      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set(), blockColumn: -1, inFlow: false, tabs }, doc);
-    } catch (e) {
-      if (e instanceof GoYamlError) {
-        const at2 = e.offset === void 0 ? contentStart : clamp(e.offset);
-        syntaxErrors.push({ message: e.message, offset: at2, endOffset: at2 });
-      } else if (e instanceof AliasBudgetExceeded) {
-        const at2 = contentStart;
-        syntaxErrors.push({
-          message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
-          offset: at2,
-          endOffset: at2
-        });
-      } else throw e;
-      value = void 0;
-      dups.length = 0;
-    }
-  }
-  return { file, index, startOffset, endOffset, value, syntaxErrors, duplicateKeys: dups, helmSource };
-}
-function splitJsonStream(text) {
-  let i = 0;
-  const n = text.length;
-  const skipWs = () => {
-    while (i < n && /\s/.test(text[i] ?? "")) i++;
-  };
-  skipWs();
-  if (text[i] !== "{") return void 0;
-  const out = [];
-  while (i < n) {
-    const start = i;
-    if (text[i] !== "{" && text[i] !== "[") return void 0;
-    let depth = 0;
-    for (; i < n; i++) {
-      const c = text[i];
-      if (c === '"') {
-        for (i++; i < n && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-      } else if (c === "{" || c === "[") depth++;
-      else if (c === "}" || c === "]") {
-        depth--;
-        if (depth === 0) {
-          i++;
-          break;
-        }
-      }
-    }
-    if (depth !== 0) return void 0;
-    out.push({ start, end: i, firstIndex: out.length });
-    skipWs();
-  }
-  return out.length > 1 ? out : void 0;
-}
-function* parseFile(file, parsed) {
-  let index = 0;
-  for (const group of groupsOf(file.text)) {
-    const known = parsed?.get(group.start);
-    const docs = known ? known.map((d, i) => d.index === index + i ? d : { ...d, index: index + i }) : parseGroup(file, { ...group, firstIndex: index });
-    index += docs.length;
-    yield* docs;
-  }
-}
-function groupsOf(text) {
-  return (text.trimStart().startsWith("{") ? splitJsonStream(text) : void 0) ?? documentGroups(text);
-}
-var CONTENTLESS = /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/;
-function documentGroups(text) {
-  const out = [];
-  let start;
-  for (const s of splitDocuments(text)) {
-    start ??= s.start;
-    if (CONTENTLESS.test(text.slice(s.start, s.end))) continue;
-    out.push({ start, end: s.end, firstIndex: out.length });
-    start = void 0;
-  }
-  const last = out[out.length - 1];
-  if (start !== void 0) {
-    if (last) out[out.length - 1] = { ...last, end: text.length };
-    else out.push({ start, end: text.length, firstIndex: 0 });
-  }
-  return out;
-}
-function parseGroup(file, group) {
-  const json = isJsonStream(file.text, group.start);
-  const chunk = readChunk(file.text, group.start, group.end, json);
-  if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
-  const text = chunk.text;
-  const tooMany = tooManyValues(text);
-  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0))];
-  const fast = parseFast(text, group.start, json);
-  const doc = (value, contentStart, syntaxErrors, duplicateKeys) => ({
-    file,
-    index: group.firstIndex,
-    startOffset: group.start,
-    endOffset: group.end,
-    value,
-    syntaxErrors,
-    duplicateKeys,
-    // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
-    helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : void 0
-  });
-  if (fast.kind === "value") return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
-  if (fast.kind === "too-deep") return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
-  if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
-  try {
-    return [...parseStream(file, group, text, json)].map((d) => d.value === void 0 ? d : { ...d, value: forRules(d.value) });
-  } catch (e) {
-    if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
-    throw e;
-  }
-}
-function documentText(file, start, end) {
-  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
-  return chunk.problem ? void 0 : chunk.text;
-}
-function forRules(value) {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  const v2 = value;
-  if (typeof v2.kind !== "string" || !METADATA_ONLY_KINDS.has(v2.kind)) return value;
-  const kept = {};
-  for (const key of KEPT_KEYS) if (Object.hasOwn(v2, key)) kept[key] = v2[key];
-  return kept;
-}
-function tooDeepDocument(file, index, startOffset, endOffset, at2 = startOffset) {
-  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at2);
-}
-function refusedDocument(file, index, startOffset, endOffset, message, at2) {
-  const problem = { message, offset: at2, endOffset: at2 };
-  return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
-}
-function flowDepthExceeds(text, limit) {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 91 || c === 123) {
-      if (++depth > limit) return true;
-    } else if ((c === 93 || c === 125) && depth > 0) depth--;
-    else if (c === 34) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
-    }
-  }
-  return false;
-}
-function wholeFile(file) {
-  return { file, index: 0, startOffset: 0, endOffset: file.text.length, value: void 0, syntaxErrors: [], duplicateKeys: [], helmSource: void 0 };
-}
-function splitDocuments(text) {
-  const bounds = [0];
-  const re2 = /(?<![^\n])---/g;
-  for (let m = re2.exec(text); m; m = re2.exec(text)) if (m.index > 0) bounds.push(m.index);
-  bounds.push(text.length);
-  const out = [];
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const start = bounds[i] ?? 0;
-    const end = bounds[i + 1] ?? text.length;
-    if (end > start) out.push({ start, end, firstIndex: out.length });
-  }
-  return out;
-}
-function cleanMessage(message) {
-  const first = message.split("\n")[0] ?? message;
-  return first.replace(/ at line \d+, column \d+:?$/, "").trim();
-}
-function keyTextOf(key) {
-  const text = typeof key.source === "string" ? key.source : String(key.value ?? "");
-  try {
-    return key.type === "PLAIN" && key.tag === void 0 ? plainKey(text) : scalarKey(goScalar(key.tag, text, key.type === "PLAIN"));
-  } catch (e) {
-    if (e instanceof GoYamlError) return void 0;
-    throw e;
-  }
 }
 
 // rules/parse-error.ts
@@ -26016,201 +26277,6 @@ var parse_error_default = createRule({
   }
 });
 
-// src/parse/locator.ts
-var import_yaml9 = __toESM(require_dist(), 1);
-
-// src/parse/lines.ts
-function lineIndexAt(starts, offset) {
-  let lo = 0;
-  let hi2 = starts.length - 1;
-  while (lo < hi2) {
-    const mid = lo + hi2 + 1 >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi2 = mid - 1;
-  }
-  return lo;
-}
-
-// src/parse/locator.ts
-var CACHE_SIZE = 16;
-var Locator = class {
-  /** `fast: false` answers everything from the `yaml` syntax tree (the tests compare both). */
-  constructor(options = {}) {
-    this.options = options;
-  }
-  options;
-  trees = /* @__PURE__ */ new Map();
-  events = /* @__PURE__ */ new Map();
-  texts = /* @__PURE__ */ new Map();
-  lineStarts = /* @__PURE__ */ new Map();
-  /** The document's syntax tree, re-parsed from its slice of the file. */
-  tree(doc) {
-    let tree = this.trees.get(doc);
-    if (tree) {
-      this.trees.delete(doc);
-      this.trees.set(doc, tree);
-      return tree;
-    }
-    tree = parseLenient(this.textOf(doc), STRUCTURE_OPTIONS);
-    this.trees.set(doc, tree);
-    if (this.trees.size > CACHE_SIZE) {
-      const oldest = this.trees.keys().next().value;
-      if (oldest) this.trees.delete(oldest);
-    }
-    return tree;
-  }
-  resolve(doc, path) {
-    const tree = this.tree(doc);
-    let node = tree.contents;
-    let pair;
-    let parent;
-    let depth = 0;
-    for (const step of path) {
-      if ((0, import_yaml9.isAlias)(node)) node = node.resolve(tree) ?? null;
-      let next;
-      let nextPair;
-      if ((0, import_yaml9.isMap)(node)) {
-        for (const p of node.items) {
-          if ((0, import_yaml9.isPair)(p) && keyMatches(p.key, step)) {
-            nextPair = p;
-            next = p.value;
-          }
-        }
-        if (!nextPair) break;
-      } else if ((0, import_yaml9.isSeq)(node) && typeof step === "number" && step < node.items.length) {
-        next = node.items[step];
-        nextPair = void 0;
-      } else break;
-      parent = node ?? void 0;
-      node = next ?? null;
-      pair = nextPair;
-      depth++;
-    }
-    return { node, pair, parent, depth, complete: depth === path.length, base: doc.startOffset };
-  }
-  /**
-   * The offsets a report at `path` should underline: the key and its scalar value,
-   * only the key when the value is a block collection, the first line of a sequence item.
-   */
-  offsets(doc, path) {
-    const fast = this.options.fast === false ? void 0 : this.eventsOf(doc);
-    const quick = fast ? keyRange(this.textOf(doc), fast, path) : void 0;
-    if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
-    const r7 = this.resolve(doc, path);
-    const text = doc.file.text;
-    const base = r7.base;
-    if (r7.pair && isScalarish(r7.node)) {
-      const k2 = r7.pair.key?.range;
-      const v2 = r7.node?.range;
-      if (k2) return [base + k2[0], base + (v2 ? v2[1] : k2[1])];
-    }
-    if (r7.pair) {
-      const k2 = r7.pair.key?.range;
-      if (k2) return [base + k2[0], base + k2[1]];
-    }
-    const range = r7.node?.range;
-    if (!range) return [doc.startOffset, lineEnd(text, doc.startOffset)];
-    const start = base + range[0];
-    const end = isScalarish(r7.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
-    return [start, Math.max(end, start)];
-  }
-  /** The full source range of the node at `path` (its whole value, block scalars included). */
-  wholeNodeOffsets(doc, path) {
-    const r7 = this.resolve(doc, path);
-    const range = r7.node?.range;
-    if (!range) return this.offsets(doc, path);
-    return [r7.base + range[0], r7.base + range[1]];
-  }
-  /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged), read once per document. */
-  textOf(doc) {
-    let text = this.texts.get(doc);
-    if (text === void 0) {
-      text = documentText(doc.file, doc.startOffset, doc.endOffset) ?? doc.file.text.slice(doc.startOffset, doc.endOffset);
-      this.texts.set(doc, text);
-      if (this.texts.size > CACHE_SIZE) {
-        const oldest = this.texts.keys().next().value;
-        if (oldest) this.texts.delete(oldest);
-      }
-    }
-    return text;
-  }
-  eventsOf(doc) {
-    let events = this.events.get(doc);
-    if (events === void 0) {
-      events = documentEvents(this.textOf(doc)) ?? null;
-      this.events.set(doc, events);
-      if (this.events.size > CACHE_SIZE) {
-        const oldest = this.events.keys().next().value;
-        if (oldest) this.events.delete(oldest);
-      }
-    }
-    return events ?? void 0;
-  }
-  /**
-   * 1-based line and column (UTF-16 code units, as editors and SARIF count them). Lines end at
-   * LF, CRLF and a lone CR, as in editors and the language server protocol.
-   */
-  position(file, offset) {
-    const starts = this.lines(file);
-    const t = file.text;
-    const at2 = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
-    const i = lineIndexAt(starts, at2);
-    return { line: i + 1, column: at2 - (starts[i] ?? 0) + 1 };
-  }
-  /** Offset of the start of a 1-based line. */
-  lineOffset(file, line) {
-    const starts = this.lines(file);
-    return starts[Math.min(Math.max(line - 1, 0), starts.length - 1)] ?? 0;
-  }
-  lineCount(file) {
-    return this.lines(file).length;
-  }
-  lines(file) {
-    let starts = this.lineStarts.get(file);
-    if (!starts) {
-      starts = lineStarts(file.text);
-      this.lineStarts.set(file, starts);
-    }
-    return starts;
-  }
-  /** Drops cached trees and line tables for a file (after it was fully reported). */
-  forget(file) {
-    this.lineStarts.delete(file);
-    for (const doc of this.trees.keys()) if (doc.file === file) this.trees.delete(doc);
-    for (const doc of this.events.keys()) if (doc.file === file) this.events.delete(doc);
-    for (const doc of this.texts.keys()) if (doc.file === file) this.texts.delete(doc);
-  }
-};
-function keyMatches(key, step) {
-  return (0, import_yaml9.isScalar)(key) && keyTextOf(key) === String(step);
-}
-function isScalarish(node) {
-  return node == null || (0, import_yaml9.isScalar)(node) || (0, import_yaml9.isAlias)(node) || (0, import_yaml9.isCollection)(node) && node.flow === true;
-}
-function lineStarts(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  if (!text.includes("\r")) return starts;
-  const all = [0];
-  let k2 = 1;
-  for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) {
-    if (text.charCodeAt(i + 1) === 10) continue;
-    while (k2 < starts.length && starts[k2] <= i) all.push(starts[k2++]);
-    all.push(i + 1);
-  }
-  while (k2 < starts.length) all.push(starts[k2++]);
-  return all;
-}
-function lineEnd(text, offset) {
-  let end = offset;
-  while (end < text.length) {
-    const c = text.charCodeAt(end);
-    if (c === 10 || c === 13) break;
-    end++;
-  }
-  return end;
-}
-
 // rules/unrendered-template.ts
 function templateFolderOf(displayPath) {
   const parts = displayPath.split("/");
@@ -26287,10 +26353,10 @@ var unrendered_template_default = createRule({
       TemplateDocument({ doc, template }) {
         const offset = doc.startOffset + template.at;
         if (template.engine === "Argo") {
-          const text = doc.file.text;
-          const close = text.indexOf("}}", offset);
-          const end = Math.min(lineEnd(text, offset), close === -1 ? Infinity : close + 2);
-          const snippet = text.slice(offset, Math.min(end, offset + 80)).trim();
+          const text2 = doc.file.text;
+          const close = text2.indexOf("}}", offset);
+          const end = Math.min(lineEnd(text2, offset), close === -1 ? Infinity : close + 2);
+          const snippet = text2.slice(offset, Math.min(end, offset + 80)).trim();
           context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
         }
@@ -26529,8 +26595,8 @@ function missReason(entries2, host, port, ip) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
   }
-  const shown3 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
-  return `(${shown3}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
+  const shown5 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
+  return `(${shown5}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
 }
 function withSvc(value) {
   const v2 = value.trimEnd();
@@ -26718,8 +26784,8 @@ function fileLayer(files, path, label, written, at2) {
     const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
     return { values: void 0, missing: `${label} reads values file ${written} (${at2}), ${why}` };
   }
-  const shown3 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k2) => `${label} (values file ${shown3}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
+  const shown5 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k2) => `${label} (values file ${shown5}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
 }
 var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
 var MAX_LAYERS = 100;
@@ -26731,12 +26797,12 @@ function chartKind(nameOrPath) {
   if (last === "ztunnel") return "ztunnel";
   return void 0;
 }
-function setValue(text, asString) {
-  if (asString) return text;
-  if (text === "true") return true;
-  if (text === "false") return false;
-  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text)) return Number(text);
-  return text;
+function setValue(text2, asString) {
+  if (asString) return text2;
+  if (text2 === "true") return true;
+  if (text2 === "false") return false;
+  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text2)) return Number(text2);
+  return text2;
 }
 function dottedPath(name) {
   if (/\[|\]/.test(name)) return void 0;
@@ -26753,17 +26819,43 @@ function objectLayer(values, resource, at2, describe7) {
   const v2 = asObject(values);
   return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
 }
-function textLayer(text, resource, at2, describe7, unreadable) {
-  const read2 = readEmbeddedYaml(text);
+var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
+var readTexts = /* @__PURE__ */ new WeakMap();
+function readOnce(resource, at2, text2) {
+  let byKey = readTexts.get(resource.object);
+  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
+  const key = at2.join("\0");
+  let read2 = byKey.get(key);
+  if (!read2) byKey.set(key, read2 = readEmbeddedYaml(text2));
+  return read2;
+}
+function valuesBudget() {
+  let left = MAX_RELEASE_VALUES_BYTES;
+  return (text2) => {
+    left -= text2.length;
+    return left >= 0;
+  };
+}
+var overBudget = (label, at2) => ({
+  values: void 0,
+  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at2}); meshlint reads no more of them`
+});
+function textLayer(text2, resource, at2, describe7, unreadable) {
+  const read2 = readOnce(resource, at2, text2);
   if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
   return { values: read2.value, describe: describe7, target: () => ({ resource, path: at2 }) };
 }
+var decoded = /* @__PURE__ */ new WeakMap();
 function secretText(r7, key) {
   const plain2 = str2(asObject(r7.object.stringData)?.[key]);
   if (plain2 !== void 0) return plain2;
-  const encoded = str2(asObject(r7.object.data)?.[key]);
-  if (encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded)) return void 0;
-  return Buffer.from(encoded, "base64").toString("utf8");
+  let byKey = decoded.get(r7.object);
+  if (!byKey) decoded.set(r7.object, byKey = /* @__PURE__ */ new Map());
+  if (!byKey.has(key)) {
+    const encoded = str2(asObject(r7.object.data)?.[key]);
+    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
+  }
+  return byKey.get(key);
 }
 function fluxRelease(r7, lookup2, ocirepos, files) {
   const spec = asObject(r7.object.spec) ?? {};
@@ -26794,7 +26886,10 @@ function fluxRelease(r7, lookup2, ocirepos, files) {
     layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
   }
   const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
+  const fits = valuesBudget();
+  let over = false;
   from.forEach((e, i) => {
+    if (over) return;
     const entry = asObject(e);
     const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
     const name = str2(entry?.name);
@@ -26802,24 +26897,29 @@ function fluxRelease(r7, lookup2, ocirepos, files) {
     const key = str2(entry.valuesKey) ?? "values.yaml";
     const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name}`;
     const found = lookup2(kind2, ns2, name);
-    const text = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
+    const text2 = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
     const targetPath = str2(entry.targetPath);
-    if (text === void 0) {
+    if (text2 === void 0) {
       const why = found ? `has no key ${key}` : "is not among the inputs";
       (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
       return;
     }
     const at2 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    if (!fits(text2)) {
+      over = true;
+      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
+      return;
+    }
     if (targetPath) {
       const p = dottedPath(targetPath);
       if (!p) {
         targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
         return;
       }
-      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at2 }) });
+      targeted.push({ values: nested(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at2 }) });
       return;
     }
-    layers.push(textLayer(text, found, at2, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+    layers.push(textLayer(text2, found, at2, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
   });
   const inline = objectLayer(spec.values, r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
   if (inline) layers.push(inline);
@@ -27062,28 +27162,6 @@ function releaseRevision(release) {
   return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
 }
 
-// src/model/place.ts
-function placeText(target) {
-  if (!target) return void 0;
-  const locator = new Locator();
-  const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
-  if (!doc) return void 0;
-  const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
-  const at2 = locator.position(doc.file, offset);
-  const origin = doc.file.origin;
-  if (origin) {
-    const range = { line: at2.line, column: at2.column, endLine: at2.line, endColumn: at2.column };
-    const back = origin.mapBack({ doc, docPath, resource, range });
-    return `${back.filePath}:${back.range.line}`;
-  }
-  return `${doc.file.displayPath}:${at2.line}`;
-}
-var atPlace = (target) => {
-  const place = placeText(target);
-  return place === void 0 ? "" : ` (${place})`;
-};
-var objectKey = (r7) => `${r7.doc.file.displayPath}\0${r7.doc.index}\0${r7.basePath.join("\0")}`;
-
 // src/model/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
 var KEYS = ["cni", "nativeSidecars", "holdMesh", "holdValues", "proxyLifecycle", "proxySeccompProfile"];
@@ -27156,8 +27234,8 @@ function describeDisagreement(found) {
   }
   return [...byValue].map(([value, files]) => {
     const list2 = [...files];
-    const shown3 = list2.slice(0, 2).join(", ");
-    return `${value} in ${shown3}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
+    const shown5 = list2.slice(0, 2).join(", ");
+    return `${value} in ${shown5}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
   }).join("; ");
 }
 function configContradicted(source, target, value, key, configValue) {
@@ -27167,11 +27245,11 @@ var MESH_CONFIGMAP = /^istio(?:-(.+))?$/;
 var meshConfigs = /* @__PURE__ */ new WeakMap();
 function meshConfigOf(r7) {
   if (r7.kind !== "ConfigMap" || !MESH_CONFIGMAP.test(r7.name)) return void 0;
-  const text = asObject(r7.object.data)?.mesh;
-  if (typeof text !== "string") return void 0;
+  const text2 = asObject(r7.object.data)?.mesh;
+  if (typeof text2 !== "string") return void 0;
   let read2 = meshConfigs.get(r7);
   if (!read2) {
-    read2 = readEmbeddedYaml(text);
+    read2 = readEmbeddedYaml(text2);
     meshConfigs.set(r7, read2);
   }
   return read2;
@@ -27282,10 +27360,10 @@ var InstallFactsBuilder = class {
     const cache2 = /* @__PURE__ */ new Map();
     const noted = /* @__PURE__ */ new Set();
     const gaps = /* @__PURE__ */ new Map();
-    const note = (text) => {
-      if (noted.has(text)) return;
-      noted.add(text);
-      notes.push(text);
+    const note = (text2) => {
+      if (noted.has(text2)) return;
+      noted.add(text2);
+      notes.push(text2);
     };
     const meshWide = /* @__PURE__ */ new Map();
     for (const c of this.meshWide) {
@@ -27293,7 +27371,7 @@ var InstallFactsBuilder = class {
       list2.push(c);
       meshWide.set(c.key, list2);
     }
-    const resolve15 = (revision, key, label, config2) => {
+    const resolve16 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -27331,12 +27409,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve15(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve15(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve15(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve15(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve15(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve15(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve16(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve16(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve16(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve16(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve16(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve16(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -28293,12 +28371,12 @@ function isLineTerminator(c) {
 function isSpace2(c) {
   return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
 }
-var lineEnd2 = (text, at2) => {
+var lineEnd2 = (text2, at2) => {
   let i = at2;
-  while (i < text.length && !isLineTerminator(text.charCodeAt(i))) i++;
+  while (i < text2.length && !isLineTerminator(text2.charCodeAt(i))) i++;
   return i;
 };
-function* occurrences(text, needle) {
+function* occurrences(text2, needle) {
   const m = needle.length;
   if (m === 0) return;
   const fail2 = new Int32Array(m);
@@ -28307,37 +28385,37 @@ function* occurrences(text, needle) {
     if (needle.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
     fail2[i] = k2;
   }
-  for (let i = 0, k2 = 0; i < text.length; i++) {
-    while (k2 > 0 && text.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
-    if (text.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
+  for (let i = 0, k2 = 0; i < text2.length; i++) {
+    while (k2 > 0 && text2.charCodeAt(i) !== needle.charCodeAt(k2)) k2 = fail2[k2 - 1];
+    if (text2.charCodeAt(i) === needle.charCodeAt(k2)) k2++;
     if (k2 === m) {
       yield i - m + 1;
       k2 = fail2[k2 - 1];
     }
   }
 }
-function* takenOccurrences(text, word2, accept) {
+function* takenOccurrences(text2, word2, accept) {
   let from = 0;
-  for (const start of occurrences(text, word2)) {
+  for (const start of occurrences(text2, word2)) {
     if (start < from || !accept(start)) continue;
     yield start;
     from = start + word2.length;
   }
 }
-var wholeWordAt = (text, word2, start) => (start === 0 || !isWordChar(text.charCodeAt(start - 1))) && !isWordChar(text.charCodeAt(start + word2.length));
-function wholeWordsBefore(text, word2, end) {
+var wholeWordAt = (text2, word2, start) => (start === 0 || !isWordChar(text2.charCodeAt(start - 1))) && !isWordChar(text2.charCodeAt(start + word2.length));
+function wholeWordsBefore(text2, word2, end) {
   let n = 0;
-  for (const start of takenOccurrences(text, word2, (s) => wholeWordAt(text, word2, s))) {
+  for (const start of takenOccurrences(text2, word2, (s) => wholeWordAt(text2, word2, s))) {
     if (start >= end) break;
     n++;
   }
   return n;
 }
 function nthWholeWordInSource(word2, n) {
-  return (text) => {
-    const accept = (s) => (s === 0 || !isWordChar(text.charCodeAt(s - 1)) || s >= 2 && text.charCodeAt(s - 2) === 92) && !isWordChar(text.charCodeAt(s + word2.length));
+  return (text2) => {
+    const accept = (s) => (s === 0 || !isWordChar(text2.charCodeAt(s - 1)) || s >= 2 && text2.charCodeAt(s - 2) === 92) && !isWordChar(text2.charCodeAt(s + word2.length));
     let seen = 0;
-    for (const start of takenOccurrences(text, word2, accept)) {
+    for (const start of takenOccurrences(text2, word2, accept)) {
       if (seen++ === n) return [start, start + word2.length];
     }
     return void 0;
@@ -28345,57 +28423,57 @@ function nthWholeWordInSource(word2, n) {
 }
 var isQuote = (c) => c === 34 || c === 39;
 function listEntryInSource(entry) {
-  return (text) => {
+  return (text2) => {
     const m = entry.length;
     const fits = (start) => {
-      if (!text.startsWith(entry, start)) return false;
+      if (!text2.startsWith(entry, start)) return false;
       const end = start + m;
-      return end === text.length || text.charCodeAt(end) === 44 || end === text.length - 1 && isQuote(text.charCodeAt(end));
+      return end === text2.length || text2.charCodeAt(end) === 44 || end === text2.length - 1 && isQuote(text2.charCodeAt(end));
     };
     if (fits(0)) return [0, m];
-    if (text.length > 0 && isQuote(text.charCodeAt(0)) && fits(1)) return [1, 1 + m];
-    for (let comma = text.indexOf(","); comma !== -1; comma = text.indexOf(",", comma + 1)) {
+    if (text2.length > 0 && isQuote(text2.charCodeAt(0)) && fits(1)) return [1, 1 + m];
+    for (let comma = text2.indexOf(","); comma !== -1; comma = text2.indexOf(",", comma + 1)) {
       if (fits(comma + 1)) return [comma + 1, comma + 1 + m];
     }
     return void 0;
   };
 }
-function* wordRuns(text, from = 0, to = text.length) {
+function* wordRuns(text2, from = 0, to = text2.length) {
   let i = from;
   while (i < to) {
-    while (i < to && !isWordChar(text.charCodeAt(i))) i++;
+    while (i < to && !isWordChar(text2.charCodeAt(i))) i++;
     if (i >= to) return;
     const start = i;
-    while (i < to && isWordChar(text.charCodeAt(i))) i++;
+    while (i < to && isWordChar(text2.charCodeAt(i))) i++;
     yield [start, i];
   }
 }
-var runIs = (text, run, word2) => run[1] - run[0] === word2.length && text.startsWith(word2, run[0]);
+var runIs = (text2, run, word2) => run[1] - run[0] === word2.length && text2.startsWith(word2, run[0]);
 function pruneLine(group) {
-  return (text) => {
-    for (let start = 0; start <= text.length; ) {
-      const end = lineEnd2(text, start);
+  return (text2) => {
+    for (let start = 0; start <= text2.length; ) {
+      const end = lineEnd2(text2, start);
       let pruneEnd = -1;
-      for (const run of wordRuns(text, start, end)) {
-        if (!runIs(text, run, group)) continue;
+      for (const run of wordRuns(text2, start, end)) {
+        if (!runIs(text2, run, group)) continue;
         let i = run[1];
-        while (i < text.length && isSpace2(text.charCodeAt(i))) i++;
-        if (i > run[1] && text.startsWith("prune", i) && !isWordChar(text.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
+        while (i < text2.length && isSpace2(text2.charCodeAt(i))) i++;
+        if (i > run[1] && text2.startsWith("prune", i) && !isWordChar(text2.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
       }
-      if (pruneEnd !== -1) return [start, lineEnd2(text, pruneEnd)];
+      if (pruneEnd !== -1) return [start, lineEnd2(text2, pruneEnd)];
       start = end + 1;
     }
     return void 0;
   };
 }
 function removalLine(tool) {
-  return (text) => {
-    for (let start = 0; start <= text.length; ) {
-      const end = lineEnd2(text, start);
+  return (text2) => {
+    for (let start = 0; start <= text2.length; ) {
+      const end = lineEnd2(text2, start);
       let sawTool = false;
-      for (const run of wordRuns(text, start, end)) {
-        if (sawTool && (runIs(text, run, "rm") || runIs(text, run, "remove")) && text.charCodeAt(run[0] - 1) !== 45) return [start, end];
-        if (runIs(text, run, tool)) sawTool = true;
+      for (const run of wordRuns(text2, start, end)) {
+        if (sawTool && (runIs(text2, run, "rm") || runIs(text2, run, "remove")) && text2.charCodeAt(run[0] - 1) !== 45) return [start, end];
+        if (runIs(text2, run, tool)) sawTool = true;
       }
       start = end + 1;
     }
@@ -28405,28 +28483,28 @@ function removalLine(tool) {
 
 // rules/proxy-config-invalid.ts
 var PROXY_CONFIG_KEY = "proxy.istio.io/config";
-function keySpan(text, path) {
+function keySpan(text2, path) {
   let steps = parseConfigPath(path);
   while (steps.length > 0 && typeof steps[steps.length - 1] === "number") steps = steps.slice(0, -1);
   if (steps.length === 0) return void 0;
-  const loc = locateInProxyConfig(text, formatConfigPath(steps));
+  const loc = locateInProxyConfig(text2, formatConfigPath(steps));
   if (!loc?.key || loc.keyName === void 0 || loc.keyName === "") return void 0;
-  return nthWholeWordInSource(loc.keyName, wholeWordsBefore(text, loc.keyName, loc.key[0]));
+  return nthWholeWordInSource(loc.keyName, wholeWordsBefore(text2, loc.keyName, loc.key[0]));
 }
-function replacementFor(text, parsed, problem) {
+function replacementFor(text2, parsed, problem) {
   const suggestion = problem.suggestion;
   if (suggestion === void 0) return void 0;
   const value = getIn(parsed.value, parseConfigPath(problem.path));
   if ((typeof value === "boolean" || typeof value === "number") && suggestion === JSON.stringify(String(value))) {
-    const loc = locateInProxyConfig(text, problem.path);
-    const source = loc?.value ? text.slice(loc.value[0], loc.value[1]).trim() : void 0;
+    const loc = locateInProxyConfig(text2, problem.path);
+    const source = loc?.value ? text2.slice(loc.value[0], loc.value[1]).trim() : void 0;
     if (source !== void 0 && /^[^"'{[\]\r\n]+$/.test(source)) return JSON.stringify(source);
   }
   return suggestion;
 }
-function correctedText(text, parsed, problem, kind2, version2) {
-  if (problem.suggestion === void 0 || /[\r\n]/.test(text)) return void 0;
-  const loc = locateInProxyConfig(text, problem.path);
+function correctedText(text2, parsed, problem, kind2, version2) {
+  if (problem.suggestion === void 0 || /[\r\n]/.test(text2)) return void 0;
+  const loc = locateInProxyConfig(text2, problem.path);
   if (!loc?.complete) return void 0;
   let out;
   if (kind2 === "unknown") {
@@ -28437,12 +28515,12 @@ function correctedText(text, parsed, problem, kind2, version2) {
     if (!loc.key || loc.keyName === void 0) return void 0;
     const parent = getIn(parsed.value, from.slice(0, -1));
     if (typeof parent !== "object" || parent === null || Object.hasOwn(parent, name)) return void 0;
-    const keySource = text.slice(loc.key[0], loc.key[1]);
+    const keySource = text2.slice(loc.key[0], loc.key[1]);
     if (!keySource.includes(loc.keyName)) return void 0;
-    out = text.slice(0, loc.key[0]) + keySource.replace(loc.keyName, name) + text.slice(loc.key[1]);
+    out = text2.slice(0, loc.key[0]) + keySource.replace(loc.keyName, name) + text2.slice(loc.key[1]);
   } else {
     if (!loc.value) return void 0;
-    out = text.slice(0, loc.value[0]) + problem.suggestion + text.slice(loc.value[1]);
+    out = text2.slice(0, loc.value[0]) + problem.suggestion + text2.slice(loc.value[1]);
   }
   const again = parseProxyConfig(out, version2);
   if (again.syntaxError !== void 0 || again.tooComplex !== void 0) return void 0;
@@ -28585,8 +28663,8 @@ var istiod_cni_disabled_default = createRule({
         return;
       }
       if (cni.state !== "off") return;
-      const shown3 = paired[0];
-      const data = { cni: `${shown3.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
+      const shown5 = paired[0];
+      const data = { cni: `${shown5.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
       const related = paired.slice(0, MAX_RELATED2).map((c) => ({ target: c.target, message: `Istio CNI is installed here: ${c.label}` }));
       const target = refine(cni.target, cni.written?.key);
       if (cni.ignoredLegacy) {
@@ -28618,9 +28696,9 @@ var istiod_cni_disabled_default = createRule({
 });
 function refine(target, key) {
   if (!key || !("resource" in target) || !target.resource || target.path === void 0) return target;
-  const text = getIn(target.resource.object, target.path);
-  if (typeof text !== "string") return target;
-  const within2 = keySpan(text, formatConfigPath(key));
+  const text2 = getIn(target.resource.object, target.path);
+  if (typeof text2 !== "string") return target;
+  const within2 = keySpan(text2, formatConfigPath(key));
   return within2 ? { resource: target.resource, path: target.path, within: within2 } : target;
 }
 
@@ -29100,7 +29178,7 @@ function isPlaceholder2(value) {
     return /^\$\{[^{}]+\}$/.test(t) || /^\$\([^()]+\)$/.test(t) || /^__[A-Za-z0-9_]+__$/.test(t) || /PLACEHOLDER/i.test(t) || /^<[^<>]+>$/.test(t);
   });
 }
-var shown = (value) => (value.length > 60 ? `${value.slice(0, 60)}\u2026` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
+var shown2 = (value) => (value.length > 60 ? `${value.slice(0, 60)}\u2026` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
 function entryMatcher(element) {
   if (element === void 0 || element.trim() === "") return void 0;
   return listEntryInSource(element);
@@ -29191,7 +29269,7 @@ var traffic_annotation_invalid_default = createRule({
             context.report({
               target: { resource: t.resource, path, ...within2 ? { within: within2 } : {} },
               messageId: QUANTITIES.has(key) && !quantitiesByWebhook ? "rejectedTemplate" : "rejected",
-              data: { key, value: shown(value), reason: problem.reason, advice: repair.advice, ifInjected },
+              data: { key, value: shown2(value), reason: problem.reason, advice: repair.advice, ifInjected },
               ...editsOf(path, repair)
             });
           } else if (key === INCLUDE_OUTBOUND_PORTS) {
@@ -29221,7 +29299,7 @@ var traffic_annotation_invalid_default = createRule({
               target: { resource: t.resource, path },
               messageId: "nativeSidecar",
               severity: "warn",
-              data: { key, value: shown(value), version: version2.text, effect: NATIVE_EFFECTS[effect] },
+              data: { key, value: shown2(value), version: version2.text, effect: NATIVE_EFFECTS[effect] },
               ...editsOf(path, repair)
             });
           }
@@ -29322,9 +29400,9 @@ var mesh_config_invalid_default = createRule({
           const path = ["meshConfig", ...steps];
           if (overridden(release.layers, index, path)) return void 0;
           const at2 = layer.target(path);
-          const text = "resource" in at2 && at2.resource ? getIn(at2.resource.object, at2.path) : void 0;
-          if (typeof text === "string" && steps.length > 0) {
-            const within2 = keySpan(text, formatConfigPath(path));
+          const text2 = "resource" in at2 && at2.resource ? getIn(at2.resource.object, at2.path) : void 0;
+          if (typeof text2 === "string" && steps.length > 0) {
+            const within2 = keySpan(text2, formatConfigPath(path));
             return within2 ? { ...at2, within: within2 } : at2;
           }
           return at2;
@@ -29334,18 +29412,18 @@ var mesh_config_invalid_default = createRule({
     return {
       Resource(r7) {
         if (r7.kind === "ConfigMap" && MESH_CONFIGMAP2.test(r7.name)) {
-          const text = asObject(r7.object.data)?.mesh;
-          if (typeof text !== "string" || text.includes("{{")) return;
-          const parsed = parseMeshConfig(text, version2);
+          const text2 = asObject(r7.object.data)?.mesh;
+          if (typeof text2 !== "string" || text2.includes("{{")) return;
+          const parsed = parseMeshConfig(text2, version2);
           if (parsed.tooComplex !== void 0) return;
           const path = ["data", "mesh"];
           if (parsed.syntaxError !== void 0) {
-            if (isPlaceholder(text)) return;
+            if (isPlaceholder(text2)) return;
             context.report({ target: { resource: r7, path }, messageId: "unreadable", data: { reason: parsed.syntaxError, effect: effectOf("istiod", { path: "", message: "" }) } });
             return;
           }
           reportAll(parsed, parsed.value, "istiod", (p) => {
-            const within2 = keySpan(text, p.path);
+            const within2 = keySpan(text2, p.path);
             return within2 ? { resource: r7, path, within: within2 } : { resource: r7, path };
           });
           return;
@@ -29504,7 +29582,7 @@ function shellCommands(entries2) {
   });
   return commands;
 }
-function parseScript(text, from, commands, open) {
+function parseScript(text2, from, commands, open) {
   let i = 0;
   const level = (close2) => {
     const current = open();
@@ -29540,14 +29618,14 @@ function parseScript(text, from, commands, open) {
   while (levels.length > 0) {
     const l = levels[levels.length - 1];
     if (l.inQuotes) {
-      const c = text[i];
+      const c = text2[i];
       if (c === void 0 || c === '"') {
         l.inQuotes = false;
         i++;
-      } else if (c === "\\" && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1])) {
-        if (text[i + 1] !== "\n") l.word += text[i + 1];
+      } else if (c === "\\" && i + 1 < text2.length && '"\\$`\n'.includes(text2[i + 1])) {
+        if (text2[i + 1] !== "\n") l.word += text2[i + 1];
         i += 2;
-      } else if (c === "$" && text[i + 1] === "(") {
+      } else if (c === "$" && text2[i + 1] === "(") {
         i += 2;
         substitution(l, ")");
       } else if (c === "`") {
@@ -29560,11 +29638,11 @@ function parseScript(text, from, commands, open) {
       }
       continue;
     }
-    if (i >= text.length) {
+    if (i >= text2.length) {
       close();
       continue;
     }
-    const ch = text[i];
+    const ch = text2[i];
     if (l.close !== void 0 && ch === l.close) {
       i++;
       close();
@@ -29576,9 +29654,9 @@ function parseScript(text, from, commands, open) {
       i++;
     } else if (ch === "&") {
       next(l);
-      i += text[i + 1] === "&" ? 2 : 1;
+      i += text2[i + 1] === "&" ? 2 : 1;
     } else if (ch === "|") {
-      if (text[i + 1] === "|") {
+      if (text2[i + 1] === "|") {
         next(l);
         i += 2;
       } else {
@@ -29589,24 +29667,24 @@ function parseScript(text, from, commands, open) {
       endWord(l);
       i++;
     } else if (ch === "#" && !l.inWord) {
-      while (i < text.length && text[i] !== "\n") i++;
+      while (i < text2.length && text2[i] !== "\n") i++;
     } else if (ch === "\\") {
-      if (text[i + 1] === "\n") i += 2;
+      if (text2[i + 1] === "\n") i += 2;
       else {
-        l.word += text[i + 1] ?? "";
+        l.word += text2[i + 1] ?? "";
         l.inWord = true;
         i += 2;
       }
     } else if (ch === "'") {
-      const end = text.indexOf("'", i + 1);
-      l.word += text.slice(i + 1, end === -1 ? text.length : end);
+      const end = text2.indexOf("'", i + 1);
+      l.word += text2.slice(i + 1, end === -1 ? text2.length : end);
       l.inWord = true;
-      i = end === -1 ? text.length : end + 1;
+      i = end === -1 ? text2.length : end + 1;
     } else if (ch === '"') {
       l.inWord = true;
       l.inQuotes = true;
       i++;
-    } else if (ch === "$" && text[i + 1] === "(") {
+    } else if (ch === "$" && text2[i + 1] === "(") {
       i += 2;
       substitution(l, ")");
     } else if (ch === "`") {
@@ -29843,10 +29921,10 @@ function istioComponentImage(image) {
 }
 function versionSpec(value) {
   if (typeof value !== "string" || value.length > 64 || isPlaceholder(value)) return void 0;
-  const text = value.trim();
-  const exact = /-latest$/.test(text) ? void 0 : parseIstioVersion(text);
+  const text2 = value.trim();
+  const exact = /-latest$/.test(text2) ? void 0 : parseIstioVersion(text2);
   if (exact) return exact.major === 1 ? exactRange(exact) : void 0;
-  const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text);
+  const minor = /^[~=]?\s*v?(\d+)\.(\d+)(?:\.(?:x|\*|\d+)|-latest)?$/.exec(text2) ?? /^v?(\d+)\.(\d+)\.[x*]$/.exec(text2);
   if (!minor) return void 0;
   const major = Number(minor[1]);
   return major === 1 ? minorRange(major, Number(minor[2])) : void 0;
@@ -29861,7 +29939,7 @@ function revisionNameVersion(revision) {
 }
 function versionEvidenceOf(r7, filledIn) {
   const out = [];
-  const add = (range, source, text, path, revision, strength = "install") => {
+  const add = (range, source, text2, path, revision, strength = "install") => {
     if (!range) {
       const raw = getIn(r7.object, path);
       if (filledIn && strength === "install" && typeof raw === "string" && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
@@ -29870,7 +29948,7 @@ function versionEvidenceOf(r7, filledIn) {
       return;
     }
     const v2 = rangeText(range);
-    out.push({ version: range.from, range, text: text(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
+    out.push({ version: range.from, range, text: text2(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
   };
   const str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
   const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
@@ -30344,12 +30422,12 @@ function imageName3(image) {
   return (colon >= 0 ? last.slice(0, colon) : last).toLowerCase();
 }
 var VAR = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-)([^}]*))?\}|\(([A-Za-z_][A-Za-z0-9_]*)\)|([A-Za-z_][A-Za-z0-9_]*))$/;
-function varName(text) {
-  const v2 = VAR.exec(text);
+function varName(text2) {
+  const v2 = VAR.exec(text2);
   return v2 ? v2[1] ?? v2[4] ?? v2[5] : void 0;
 }
-function varValue(text, env) {
-  const v2 = VAR.exec(text);
+function varValue(text2, env) {
+  const v2 = VAR.exec(text2);
   if (!v2) return void 0;
   const value = env.get(v2[1] ?? v2[4] ?? v2[5]);
   const fallback = v2[2] !== void 0 ? v2[3] : void 0;
@@ -30357,9 +30435,9 @@ function varValue(text, env) {
   if (value) return { opaque: true };
   return fallback !== void 0 ? { literal: fallback } : { opaque: true };
 }
-function portOf(text) {
-  if (text === void 0 || !/^\d{1,5}$/.test(text)) return void 0;
-  const n = Number(text);
+function portOf(text2) {
+  if (text2 === void 0 || !/^\d{1,5}$/.test(text2)) return void 0;
+  const n = Number(text2);
   return n > 0 && n < 65536 ? n : void 0;
 }
 function hostIsRemote(host, env, depth = 0) {
@@ -30374,17 +30452,17 @@ function hostIsRemote(host, env, depth = 0) {
   return /^[A-Za-z0-9_.\-\[\]:]+$/.test(host) && (/[A-Za-z]/.test(host) || /^\d+\.\d+\.\d+\.\d+$/.test(host));
 }
 function valueAddress(value, env, depth = 0) {
-  const text = value.trim();
-  const a = addressOf(text, env, false, depth);
+  const text2 = value.trim();
+  const a = addressOf(text2, env, false, depth);
   if (a) return a;
-  if (/^[A-Za-z0-9_.\-]+$/.test(text) && hostIsRemote(text, env, depth)) return { port: void 0 };
-  if (VAR.test(text)) return hostIsRemote(text, env, depth) ? { port: void 0 } : void 0;
+  if (/^[A-Za-z0-9_.\-]+$/.test(text2) && hostIsRemote(text2, env, depth)) return { port: void 0 };
+  if (VAR.test(text2)) return hostIsRemote(text2, env, depth) ? { port: void 0 } : void 0;
   return void 0;
 }
 function addressOf(word2, env, bare, depth = 0) {
-  const text = word2.trim();
-  if (text === "" || text.startsWith("/") || text.startsWith(".") || text.startsWith("-")) return void 0;
-  const scheme = /^([A-Za-z][A-Za-z0-9+.\-]*):\/\/([^/?#]*)/.exec(text.startsWith("jdbc:") ? text.slice(5) : text);
+  const text2 = word2.trim();
+  if (text2 === "" || text2.startsWith("/") || text2.startsWith(".") || text2.startsWith("-")) return void 0;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.\-]*):\/\/([^/?#]*)/.exec(text2.startsWith("jdbc:") ? text2.slice(5) : text2);
   if (scheme) {
     const name = scheme[1].toLowerCase().split("+")[0];
     if (LOCAL_SCHEMES.has(name)) return void 0;
@@ -30405,13 +30483,13 @@ function addressOf(word2, env, bare, depth = 0) {
     const own = /:(\d{1,5})$/.exec(value.literal.trim());
     return { port: own ? portOf(own[1]) : value.literal.includes("/") ? void 0 : fallback };
   }
-  const scp = /^[A-Za-z0-9_.\-]+@([A-Za-z0-9_.\-]+):/.exec(text);
+  const scp = /^[A-Za-z0-9_.\-]+@([A-Za-z0-9_.\-]+):/.exec(text2);
   if (scp) return hostIsRemote(scp[1], env, depth) ? { port: 22 } : void 0;
-  const hostPort = /^([A-Za-z0-9_.\-${}()]+):(\d{1,5})(?:\/.*)?$/.exec(text);
+  const hostPort = /^([A-Za-z0-9_.\-${}()]+):(\d{1,5})(?:\/.*)?$/.exec(text2);
   if (hostPort) return hostIsRemote(hostPort[1], env, depth) ? { port: portOf(hostPort[2]) } : void 0;
   if (!bare) return void 0;
-  if (VAR.test(text)) return hostIsRemote(text, env, depth) ? { port: void 0 } : void 0;
-  const host = /^([A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+)(?:\/.*)?$/.exec(text);
+  if (VAR.test(text2)) return hostIsRemote(text2, env, depth) ? { port: void 0 } : void 0;
+  const host = /^([A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+)(?:\/.*)?$/.exec(text2);
   if (host && !/\.(ya?ml|json|sh|txt|conf|cfg|sql|py|js|xml|ini|toml|env|properties|jar|tar|gz|tgz|zip|pem|crt|key)$/i.test(host[1])) {
     return hostIsRemote(host[1], env, depth) ? { port: void 0 } : void 0;
   }
@@ -30525,7 +30603,7 @@ function clientDial(client, args, env) {
   return void 0;
 }
 function scriptCommands(script, depth = 0) {
-  const text = script.length > MAX_SCRIPT ? script.slice(0, MAX_SCRIPT) : script;
+  const text2 = script.length > MAX_SCRIPT ? script.slice(0, MAX_SCRIPT) : script;
   const commands = [];
   const nested2 = [];
   let words = [];
@@ -30541,72 +30619,72 @@ function scriptCommands(script, depth = 0) {
     if (words.length > 0 && commands.length < MAX_COMMANDS) commands.push(words);
     words = [];
   };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
+  for (let i = 0; i < text2.length; i++) {
+    const ch = text2[i];
     if (ch === "'") {
-      const end = text.indexOf("'", i + 1);
-      word2 += end < 0 ? text.slice(i + 1) : text.slice(i + 1, end);
+      const end = text2.indexOf("'", i + 1);
+      word2 += end < 0 ? text2.slice(i + 1) : text2.slice(i + 1, end);
       inWord = true;
-      i = end < 0 ? text.length : end;
+      i = end < 0 ? text2.length : end;
     } else if (ch === '"') {
       let j2 = i + 1;
-      for (; j2 < text.length && text[j2] !== '"'; j2++) {
-        if (text[j2] === "\\" && j2 + 1 < text.length) j2++;
-        if (text[j2] === "$" && text[j2 + 1] === "(" && text[j2 + 2] !== "(" && !/^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text.slice(j2, j2 + 130))) {
-          const end = closingParen(text, j2 + 2);
-          if (nested2.length < MAX_NESTED) nested2.push(text.slice(j2 + 2, end));
+      for (; j2 < text2.length && text2[j2] !== '"'; j2++) {
+        if (text2[j2] === "\\" && j2 + 1 < text2.length) j2++;
+        if (text2[j2] === "$" && text2[j2 + 1] === "(" && text2[j2 + 2] !== "(" && !/^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text2.slice(j2, j2 + 130))) {
+          const end = closingParen(text2, j2 + 2);
+          if (nested2.length < MAX_NESTED) nested2.push(text2.slice(j2 + 2, end));
         }
-        word2 += text[j2];
+        word2 += text2[j2];
       }
       inWord = true;
       i = j2;
     } else if (ch === "\\") {
-      if (text[i + 1] !== "\n" && i + 1 < text.length) {
-        word2 += text[i + 1];
+      if (text2[i + 1] !== "\n" && i + 1 < text2.length) {
+        word2 += text2[i + 1];
         inWord = true;
       }
       i++;
-    } else if (ch === "<" && text[i + 1] === "<" && text[i + 2] !== "<") {
-      const m = /^<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(text.slice(i, i + 140));
+    } else if (ch === "<" && text2[i + 1] === "<" && text2[i + 2] !== "<") {
+      const m = /^<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(text2.slice(i, i + 140));
       if (!m) {
         i++;
         continue;
       }
-      const lineEnd3 = text.indexOf("\n", i);
+      const lineEnd3 = text2.indexOf("\n", i);
       if (lineEnd3 < 0) break;
-      const rest = text.slice(i + m[0].length, lineEnd3);
+      const rest = text2.slice(i + m[0].length, lineEnd3);
       const restWords = rest.split(/[\s;&|]+/).filter((w) => w !== "");
       endWord();
       for (const w of restWords) if (words.length < MAX_WORDS) words.push(w);
       endCommand();
       let at2 = lineEnd3 + 1;
       for (; ; ) {
-        const next = text.indexOf("\n", at2);
-        const line = text.slice(at2, next < 0 ? text.length : next);
+        const next = text2.indexOf("\n", at2);
+        const line = text2.slice(at2, next < 0 ? text2.length : next);
         if ((m[1] ? line.replace(/^\t+/, "") : line).trim() === m[3]) {
-          at2 = next < 0 ? text.length : next;
+          at2 = next < 0 ? text2.length : next;
           break;
         }
         if (next < 0) {
-          at2 = text.length;
+          at2 = text2.length;
           break;
         }
         at2 = next + 1;
       }
       i = at2;
     } else if (ch === "#" && !inWord) {
-      const nl = text.indexOf("\n", i);
-      i = nl < 0 ? text.length : nl - 1;
-    } else if (ch === "$" && text[i + 1] === "(" && /^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text.slice(i, i + 130))) {
-      const end = text.indexOf(")", i);
-      word2 += text.slice(i, end + 1);
+      const nl = text2.indexOf("\n", i);
+      i = nl < 0 ? text2.length : nl - 1;
+    } else if (ch === "$" && text2[i + 1] === "(" && /^\$\([A-Za-z_][A-Za-z0-9_]*\)/.test(text2.slice(i, i + 130))) {
+      const end = text2.indexOf(")", i);
+      word2 += text2.slice(i, end + 1);
       inWord = true;
       i = end;
-    } else if (ch === "$" && text[i + 1] === "(" && text[i + 2] !== "(") {
+    } else if (ch === "$" && text2[i + 1] === "(" && text2[i + 2] !== "(") {
       endCommand();
       i++;
     } else if (ch === ";" || ch === "&" || ch === "|" || ch === "\n" || ch === "(" || ch === ")" || ch === "`") {
-      if (ch === "&" && (text[i - 1] === ">" || text[i + 1] === ">")) {
+      if (ch === "&" && (text2[i - 1] === ">" || text2[i + 1] === ">")) {
         word2 += ch;
         inWord = true;
         continue;
@@ -30627,13 +30705,13 @@ function scriptCommands(script, depth = 0) {
   }
   return commands;
 }
-function closingParen(text, from) {
+function closingParen(text2, from) {
   let depth = 1;
-  for (let k2 = from; k2 < text.length; k2++) {
-    if (text[k2] === "(") depth++;
-    else if (text[k2] === ")" && --depth === 0) return k2;
+  for (let k2 = from; k2 < text2.length; k2++) {
+    if (text2[k2] === "(") depth++;
+    else if (text2[k2] === ")" && --depth === 0) return k2;
   }
-  return text.length;
+  return text2.length;
 }
 function shellScript(words) {
   for (let i = 1; i < words.length && i < 8; i++) {
@@ -30664,7 +30742,7 @@ function commandDials(words, env, out, depth, entrypointUnknown, budget, shell =
     const cost = script ? Math.min(script.text.length, MAX_SCRIPT) : 0;
     if (script && depth < MAX_DEPTH2 && budget.chars >= cost) {
       budget.chars -= cost;
-      for (const cmd of scriptCommands(script.text)) commandDials(cmd.map((text) => ({ text, path: script.path })), env, out, depth + 1, false, budget, name);
+      for (const cmd of scriptCommands(script.text)) commandDials(cmd.map((text2) => ({ text: text2, path: script.path })), env, out, depth + 1, false, budget, name);
     }
     return;
   }
@@ -31159,15 +31237,15 @@ var deprecated_names_default = {
 
 // src/model/deprecated-names.ts
 var DEPRECATED_NAMES_SOURCE = deprecated_names_default.source;
-var version = (text, what) => {
-  if (text === null) return void 0;
-  const v2 = parseIstioVersion(text);
-  if (!v2) throw new Error(`deprecated-names.json: ${what}: "${text}" is not a version`);
+var version = (text2, what) => {
+  if (text2 === null) return void 0;
+  const v2 = parseIstioVersion(text2);
+  if (!v2) throw new Error(`deprecated-names.json: ${what}: "${text2}" is not a version`);
   return v2;
 };
-var kind = (text, what) => {
-  if (text !== "annotation" && text !== "label") throw new Error(`deprecated-names.json: ${what}: type "${text}"`);
-  return text;
+var kind = (text2, what) => {
+  if (text2 !== "annotation" && text2 !== "label") throw new Error(`deprecated-names.json: ${what}: type "${text2}"`);
+  return text2;
 };
 var DEPRECATED_NAMES = deprecated_names_default.entries.map((e) => {
   const r7 = e.rename;
@@ -31754,17 +31832,17 @@ function ruleAdmits(rule, policyNamespace, source, port) {
 var MAX_PORTS_SHOWN = 4;
 function describePorts(ports) {
   if (ports === "all" || ports === "unreadable") return "every port";
-  const shown3 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
-  return ports.length > MAX_PORTS_SHOWN ? `${shown3.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown3.join(", ");
+  const shown5 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
+  return ports.length > MAX_PORTS_SHOWN ? `${shown5.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown5.join(", ");
 }
-function parseAddress(text) {
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
-    const parts = text.split(".").map(Number);
+function parseAddress(text2) {
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text2)) {
+    const parts = text2.split(".").map(Number);
     if (parts.some((n) => n > 255)) return void 0;
     return { value: parts.reduce((acc, n) => acc << 8n | BigInt(n), 0n), bits: 32 };
   }
-  if (!/^[0-9a-fA-F:]{2,39}$/.test(text)) return void 0;
-  const halves = text.split("::");
+  if (!/^[0-9a-fA-F:]{2,39}$/.test(text2)) return void 0;
+  const halves = text2.split("::");
   if (halves.length > 2) return void 0;
   const group = (s) => s === "" ? [] : s.split(":");
   const head = group(halves[0] ?? "");
@@ -32590,7 +32668,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const podPermutations = (slots + 1) * BASES;
   const unnamed = "r".repeat(1 + revisions.reduce((n, r7) => Math.max(n, r7.length), 0));
   const groups = [];
-  const groupOf2 = new Int32Array(hooks.length);
+  const groupOf3 = new Int32Array(hooks.length);
   const byKey = /* @__PURE__ */ new Map();
   hooks.forEach((w, i) => {
     const ns2 = sideOf(w.namespaceSelector, slotOf, unnamed, namespaceLabels);
@@ -32603,7 +32681,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
       byKey.set(key, g);
     }
     groups[g]?.members.push(i);
-    groupOf2[i] = g;
+    groupOf3[i] = g;
   });
   const broad = [];
   const bySlot = /* @__PURE__ */ new Map();
@@ -32648,13 +32726,13 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const withLabel = [];
   const labelIds = /* @__PURE__ */ new Map();
   hooks.forEach((w, i) => {
-    const text = describe4(w);
-    let id = labelIds.get(text);
+    const text2 = describe4(w);
+    let id = labelIds.get(text2);
     if (id === void 0) {
       id = labels.length;
-      labels.push(text);
+      labels.push(text2);
       withLabel.push([]);
-      labelIds.set(text, id);
+      labelIds.set(text2, id);
     }
     labelOf[i] = id;
     withLabel[id]?.push(i);
@@ -32662,7 +32740,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const seenLabel = new Int32Array(labels.length).fill(-1);
   const found = [];
   hooks.forEach((w, i) => {
-    const g = groupOf2[i];
+    const g = groupOf3[i];
     const met = meetings[g] ?? [];
     let total = 0;
     for (const m of met) total += groups[m.group].members.length - (m.group === g ? 1 : 0);
@@ -32675,7 +32753,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
       let best = -1;
       let bestLast = -1;
       for (const j2 of withLabel[label] ?? []) {
-        const last = j2 === i ? void 0 : lastBetween[g]?.get(groupOf2[j2]);
+        const last = j2 === i ? void 0 : lastBetween[g]?.get(groupOf3[j2]);
         if (last !== void 0 && (last > bestLast || last === bestLast && j2 > best)) {
           best = j2;
           bestLast = last;
@@ -33329,6 +33407,7 @@ var allRules = [
   parse_error_default,
   unrendered_template_default,
   duplicate_key_default,
+  duplicate_object_default,
   yaml_nonstring_value_default,
   injection_host_network_default,
   injection_ignored_namespace_default,
@@ -33389,11 +33468,15 @@ function realPath(path) {
     return void 0;
   }
 }
+function topFolder(cwd) {
+  const abs = resolve2(cwd);
+  return repoRoot(abs) ?? abs;
+}
 function repositoryOf(path, cwd) {
   const abs = resolve2(cwd, path);
-  const root2 = repoRoot(abs) ?? repoRoot(dirname(abs));
-  if (root2) return root2;
-  return isInside(cwd, abs) ? cwd : dirname(abs);
+  const top = topFolder(cwd);
+  if (isInside(top, abs)) return top;
+  return repoRoot(abs) ?? repoRoot(dirname(abs)) ?? dirname(abs);
 }
 function escapesThroughLink(root2, path) {
   if (!isInside(root2, path)) return false;
@@ -33413,12 +33496,12 @@ function linkBoundary(cwd) {
     if (!roots.has(dir)) roots.set(dir, repoRoot(dir));
     return roots.get(dir);
   };
+  const top = topFolder(cwd);
   return {
     repositoryOf(path) {
       const abs = resolve2(cwd, path);
-      const root2 = (existsSync2(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs));
-      if (root2) return root2;
-      return isInside(cwd, abs) ? cwd : dirname(abs);
+      if (isInside(top, abs)) return top;
+      return (existsSync2(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs)) ?? dirname(abs);
     },
     escapes(root2, path) {
       if (!isInside(root2, path)) return false;
@@ -33590,6 +33673,24 @@ var meshlint_schema_default = {
         },
         "duplicate-key": {
           description: "Mapping keys written twice: Kubernetes keeps the last value and drops the other silently (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "duplicate-object": {
+          description: "Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last (default: error)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -34714,6 +34815,10 @@ function spawnSyncBytes(command, args, options) {
   const run = nodeRequire("node:child_process").spawnSync;
   return run(command, args, options);
 }
+function spawnDetached(command, args, options) {
+  const run = nodeRequire("node:child_process").spawn;
+  return run(command, args, options);
+}
 
 // src/format/sarif.ts
 import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve4, sep } from "node:path";
@@ -34843,12 +34948,12 @@ var FINGERPRINT = /^[0-9a-f]{32}:[1-9][0-9]{0,8}$/;
 var BaselineError = class extends Error {
 };
 var isObj2 = (v2) => typeof v2 === "object" && v2 !== null && !Array.isArray(v2);
-function parseBaseline(text) {
+function parseBaseline(text2) {
   const REWRITE = "write it again with --write-baseline";
-  if (text.length > MAX_BASELINE_BYTES) throw new BaselineError(`larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; ${REWRITE}`);
+  if (text2.length > MAX_BASELINE_BYTES) throw new BaselineError(`larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; ${REWRITE}`);
   let raw;
   try {
-    raw = JSON.parse(text.replace(/^\ufeff/, ""));
+    raw = JSON.parse(text2.replace(/^\ufeff/, ""));
   } catch {
     throw new BaselineError(`not valid JSON; ${REWRITE}`);
   }
@@ -34907,15 +35012,15 @@ function baselineNote(outcome, shownPath) {
 
 // src/load/template.ts
 var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
-function findUnrenderedTemplate(text) {
-  const last = text.lastIndexOf("{{");
+function findUnrenderedTemplate(text2) {
+  const last = text2.lastIndexOf("{{");
   if (last === -1) return void 0;
   let blockIndent = -1;
   let offset = 0;
   while (offset <= last) {
-    const nl = text.indexOf("\n", offset);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(offset, end);
+    const nl = text2.indexOf("\n", offset);
+    const end = nl === -1 ? text2.length : nl;
+    const line = text2.slice(offset, end);
     const indent = line.length - line.trimStart().length;
     const blank = line.trim() === "";
     if (blockIndent >= 0) {
@@ -35514,10 +35619,10 @@ var DocumentCache = class {
     const now = /* @__PURE__ */ new Map();
     const out = [];
     for (const g of documentGroups(file.text)) {
-      const text = file.text.slice(g.start, g.end);
-      let entry = before?.get(text) ?? now.get(text);
+      const text2 = file.text.slice(g.start, g.end);
+      let entry = before?.get(text2) ?? now.get(text2);
       if (!entry) entry = { base: g.start, docs: parseGroup(file, { ...g, firstIndex: out.length }) };
-      now.set(text, entry);
+      now.set(text2, entry);
       for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
     }
     this.byFile.set(key, now);
@@ -35537,12 +35642,12 @@ function renderScalar(value, style = "double") {
   return JSON.stringify(value);
 }
 var LONE_CR = /\r(?!\n)/;
-function lineStart(text, offset) {
-  return text.lastIndexOf("\n", offset - 1) + 1;
+function lineStart(text2, offset) {
+  return text2.lastIndexOf("\n", offset - 1) + 1;
 }
 function toTextEdits(locator, doc, edit) {
-  const text = doc.file.text;
-  if ((edit.op === "remove" || edit.op === "insert") && LONE_CR.test(text.slice(doc.startOffset, doc.endOffset))) return void 0;
+  const text2 = doc.file.text;
+  if ((edit.op === "remove" || edit.op === "insert") && LONE_CR.test(text2.slice(doc.startOffset, doc.endOffset))) return void 0;
   const r7 = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case "set": {
@@ -35553,7 +35658,7 @@ function toTextEdits(locator, doc, edit) {
     case "quote": {
       if (!r7.complete || !(0, import_yaml14.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
       const [s, e] = r7.node.range;
-      const source = text.slice(r7.base + s, r7.base + e);
+      const source = text2.slice(r7.base + s, r7.base + e);
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: JSON.stringify(source) }];
     }
     case "rename": {
@@ -35566,17 +35671,17 @@ function toTextEdits(locator, doc, edit) {
       if (!r7.complete || !r7.pair) return void 0;
       const key = r7.pair.key;
       if (!key?.range || (0, import_yaml14.isMap)(r7.parent) && r7.parent.flow) return void 0;
-      const start = lineStart(text, r7.base + key.range[0]);
-      if (text.slice(start, r7.base + key.range[0]).trim() !== "") return void 0;
+      const start = lineStart(text2, r7.base + key.range[0]);
+      if (text2.slice(start, r7.base + key.range[0]).trim() !== "") return void 0;
       const valueEnd = r7.base + (r7.node?.range?.[2] ?? key.range[2]);
-      let end = lineEnd(text, Math.max(valueEnd - 1, start));
-      end = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end) + 1;
+      let end = lineEnd(text2, Math.max(valueEnd - 1, start));
+      end = text2.indexOf("\n", end) === -1 ? text2.length : text2.indexOf("\n", end) + 1;
       if ((0, import_yaml14.isMap)(r7.parent) && r7.parent.items.length === 1) {
         const parentRes = locator.resolve(doc, edit.path.slice(0, -1));
         const pk = parentRes.pair?.key;
         if (pk?.range) {
           const pkEnd = r7.base + pk.range[1];
-          const colon = text.indexOf(":", pkEnd);
+          const colon = text2.indexOf(":", pkEnd);
           return [
             { offset: colon + 1, endOffset: colon + 1, text: " {}" },
             { offset: start, endOffset: end, text: "" }
@@ -35594,48 +35699,48 @@ function toTextEdits(locator, doc, edit) {
         const last = map.items[map.items.length - 1];
         if (!first?.range || !last) return void 0;
         const firstAt = r7.base + first.range[0];
-        const indent = firstAt - lineStart(text, firstAt);
+        const indent = firstAt - lineStart(text2, firstAt);
         const lastEnd = r7.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]);
-        let at2 = text.indexOf("\n", Math.max(lastEnd - 1, 0));
-        at2 = at2 === -1 ? text.length : at2 + 1;
+        let at2 = text2.indexOf("\n", Math.max(lastEnd - 1, 0));
+        at2 = at2 === -1 ? text2.length : at2 + 1;
         const pad = " ".repeat(indent);
         const body = value !== void 0 ? `${pad}${renderScalar(edit.key, "plain")}: ${value}
 ` : `${pad}${renderScalar(edit.key, "plain")}:
 ${Object.entries(edit.value).map(([k2, v2]) => `${pad}  ${renderScalar(k2, "plain")}: ${renderScalar(v2)}
 `).join("")}`;
-        const needsNewline = at2 === text.length && !text.endsWith("\n");
+        const needsNewline = at2 === text2.length && !text2.endsWith("\n");
         return [{ offset: at2, endOffset: at2, text: (needsNewline ? "\n" : "") + body }];
       }
       return void 0;
     }
   }
 }
-function applyTextEdits(text, edits) {
+function applyTextEdits(text2, edits) {
   const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
   let out = "";
   let pos = 0;
   let applied = 0;
   for (const e of sorted) {
     if (e.offset < pos) continue;
-    out += text.slice(pos, e.offset) + e.text;
+    out += text2.slice(pos, e.offset) + e.text;
     pos = e.endOffset;
     applied++;
   }
-  return { text: out + text.slice(pos), applied };
+  return { text: out + text2.slice(pos), applied };
 }
 
 // src/engine/suppress.ts
 var IGNORE_ANNOTATION = "meshlint.io/ignore";
 var DIRECTIVE = /(?:^|\s)#\s*meshlint-(disable-next-line|disable-line|disable|enable)(?=\s|$)([^\r\n]*)/;
-function scanDirectives(text) {
+function scanDirectives(text2) {
   const out = [];
-  if (!text.includes("meshlint-")) return out;
+  if (!text2.includes("meshlint-")) return out;
   let line = 1;
   let start = 0;
-  while (start <= text.length) {
-    const nl = text.indexOf("\n", start);
-    const end = nl === -1 ? text.length : nl;
-    const lineText = text.slice(start, end);
+  while (start <= text2.length) {
+    const nl = text2.indexOf("\n", start);
+    const end = nl === -1 ? text2.length : nl;
+    const lineText = text2.slice(start, end);
     const m = lineText.includes("meshlint-") ? DIRECTIVE.exec(lineText) : null;
     if (m) {
       const [body = "", reason] = (m[2] ?? "").split(/\s--\s?/, 2);
@@ -35690,10 +35795,10 @@ function lint(inputs, options) {
       if (!input2.ok) return input2;
       const edits = (byPath.get(input2.file.displayPath)?.messages ?? []).flatMap((m) => m.fix ? [{ offset: m.fix.range[0], endOffset: m.fix.range[1], text: m.fix.text }] : []);
       if (edits.length === 0) return input2;
-      const { text } = applyTextEdits(input2.file.text, edits);
-      if (text === input2.file.text) return input2;
+      const { text: text2 } = applyTextEdits(input2.file.text, edits);
+      if (text2 === input2.file.text) return input2;
       changed = true;
-      return { ok: true, file: { ...input2.file, text } };
+      return { ok: true, file: { ...input2.file, text: text2 } };
     });
     if (!changed) break;
     report2 = lintJudged(current, { ...options, fix: false });
@@ -35888,12 +35993,12 @@ function lintOnce(inputs, options, probe) {
         const used = usedDirectives.get(d) ?? /* @__PURE__ */ new Set();
         const unused = d.rules ? d.rules.filter((id) => !used.has(id)) : used.size === 0 ? ["*"] : [];
         for (const id of unused) {
-          const text = id === "*" ? `Unused meshlint-${d.kind} directive: no problems were reported here. Remove it.` : known.has(id) ? `Unused meshlint-${d.kind} directive: no problems were reported from '${id}'. ${d.rules && d.rules.length > 1 ? `Remove '${id}' from it.` : "Remove it."}` : `meshlint-${d.kind} names an unknown rule '${id}'; run "meshlint rules" for the list`;
+          const text2 = id === "*" ? `Unused meshlint-${d.kind} directive: no problems were reported here. Remove it.` : known.has(id) ? `Unused meshlint-${d.kind} directive: no problems were reported from '${id}'. ${d.rules && d.rules.length > 1 ? `Remove '${id}' from it.` : "Remove it."}` : `meshlint-${d.kind} names an unknown rule '${id}'; run "meshlint rules" for the list`;
           pending.push({
             ruleId: UNUSED_DIRECTIVE_RULE,
             severity: unusedSeverity,
             messageId: void 0,
-            message: text,
+            message: text2,
             target: { doc: wholeFile(file), offset: d.offset, endOffset: d.endOffset },
             fix: void 0,
             suggestions: [],
@@ -35944,12 +36049,12 @@ function factResources(inputs, config, parses) {
   const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input2 of inputs) {
     if (!input2.ok) continue;
-    const text = input2.file.text;
+    const text2 = input2.file.text;
     const stated = input2.file.absPath !== void 0 && statedValues.has(input2.file.absPath);
     const valuesName = !input2.file.origin && VALUES_FILE_NAME.test(input2.file.displayPath);
     const chartFile = !input2.file.origin && CHART_FILE_NAME.test(input2.file.displayPath);
-    for (const group of groupsOf(text)) {
-      if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
+    for (const group of groupsOf(text2)) {
+      if (!stated && !valuesName && !chartFile && !mightHoldFacts(text2.slice(group.start, group.end))) continue;
       const docs = parseGroup(input2.file, group);
       if (parses) {
         let kept = parses.get(input2.file);
@@ -35999,19 +36104,19 @@ function locate(target, locator) {
   const located = locatePath(target, locator);
   if ("within" in target && target.within && !("offset" in target)) {
     const whole = locator.wholeNodeOffsets(located.doc, located.docPath ?? []);
-    const text = located.doc.file.text.slice(whole[0], whole[1]);
-    const span = spanOf(target.within, text);
+    const text2 = located.doc.file.text.slice(whole[0], whole[1]);
+    const span = spanOf(target.within, text2);
     if (span) {
-      const found = text.slice(span[0], span[1]);
+      const found = text2.slice(span[0], span[1]);
       const lead2 = found.length - found.trimStart().length;
       return { ...located, offsets: [whole[0] + span[0] + lead2, whole[0] + span[0] + found.trimEnd().length] };
     }
   }
   return located;
 }
-function spanOf(within2, text) {
-  if (typeof within2 === "function") return within2(text);
-  const m = within2.exec(text);
+function spanOf(within2, text2) {
+  if (typeof within2 === "function") return within2(text2);
+  const m = within2.exec(text2);
   return m ? [m.index, m.index + m[0].length] : void 0;
 }
 function locatePath(target, locator) {
@@ -36177,14 +36282,14 @@ function mergeNotes(lists) {
   for (const n of lists.flat()) if (!byId.has(n.id)) byId.set(n.id, n);
   return [...byId.values()];
 }
-function mergeEdits(text, parts) {
+function mergeEdits(text2, parts) {
   if (parts.length === 0 || parts.some((p) => p === void 0)) return void 0;
   const edits = parts.flat().sort((a, b) => a.offset - b.offset);
   if (edits.length === 0) return void 0;
   for (let i = 1; i < edits.length; i++) if ((edits[i]?.offset ?? 0) < (edits[i - 1]?.endOffset ?? 0)) return void 0;
   const start = edits[0]?.offset ?? 0;
   const end = Math.max(...edits.map((e) => e.endOffset));
-  const { text: replaced } = applyTextEdits(text.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
+  const { text: replaced } = applyTextEdits(text2.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
   return { range: [start, end], text: replaced };
 }
 function summarize(filePath, list2) {
@@ -36329,8 +36434,10 @@ import { existsSync as existsSync3 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve5 } from "node:path";
 
 // src/load/read.ts
+import { constants as bufferConstants } from "node:buffer";
 import { closeSync, constants as constants2, fstatSync, openSync, readFileSync } from "node:fs";
 import { relative as relative3, sep as sep2, isAbsolute as isAbsolute3 } from "node:path";
+var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function encodingOf(bytes) {
   if (bytes[0] === 255 && bytes[1] === 254) return "utf-16le";
@@ -36339,26 +36446,27 @@ function encodingOf(bytes) {
 }
 function displayPathOf(absPath, cwd) {
   const rel = relative3(cwd, absPath);
-  const shown3 = rel === "" || isAbsolute3(rel) ? absPath : rel;
-  return shown3.split(sep2).join("/");
+  const shown5 = rel === "" || isAbsolute3(rel) ? absPath : rel;
+  return shown5.split(sep2).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
   const encoding = encodingOf(bytes);
   if (encoding !== "utf-8") {
-    const text2 = new TextDecoder(encoding, { ignoreBOM: false }).decode(bytes);
-    if (text2.includes("\0")) return binary(displayPath, absPath);
-    return { ok: true, file: { displayPath, absPath, text: text2, bom: true, encoding } };
+    const text3 = new TextDecoder(encoding, { ignoreBOM: false }).decode(bytes);
+    if (text3.includes("\0")) return binary(displayPath, absPath);
+    return { ok: true, file: { displayPath, absPath, text: text3, bom: true, encoding } };
   }
   if (bytes.includes(0)) return binary(displayPath, absPath);
-  let text;
+  let text2;
   try {
-    text = decoder.decode(bytes);
-  } catch {
+    text2 = decoder.decode(bytes);
+  } catch (e) {
+    if (e instanceof RangeError || e.code === "ERR_STRING_TOO_LONG") return { ok: false, displayPath, absPath, reason: `too large to read as text (${Math.round(bytes.length / 1024 / 1024)} MB; a file may hold about ${Math.floor(MAX_STRING_LENGTH / 1024 / 1024)} MB); split it`, problem: "unreadable" };
     return { ok: false, displayPath, absPath, reason: "not valid UTF-8 text; Kubernetes manifests must be UTF-8", problem: "not-text" };
   }
-  const bom = text.charCodeAt(0) === 65279;
-  if (bom) text = text.slice(1);
-  return { ok: true, file: { displayPath, absPath, text, bom } };
+  const bom = text2.charCodeAt(0) === 65279;
+  if (bom) text2 = text2.slice(1);
+  return { ok: true, file: { displayPath, absPath, text: text2, bom } };
 }
 var binary = (displayPath, absPath) => ({
   ok: false,
@@ -36367,8 +36475,8 @@ var binary = (displayPath, absPath) => ({
   reason: "binary file (contains NUL bytes); not YAML or JSON",
   problem: "not-text"
 });
-function encodeSource(text, file) {
-  const withBom = (file.bom ? "\uFEFF" : "") + text;
+function encodeSource(text2, file) {
+  const withBom = (file.bom ? "\uFEFF" : "") + text2;
   if (file.encoding === "utf-16le") return Buffer.from(withBom, "utf16le");
   if (file.encoding === "utf-16be") return Buffer.from(withBom, "utf16le").swap16();
   return Buffer.from(withBom, "utf8");
@@ -36482,18 +36590,18 @@ function readConfigFile(path) {
     const hint = read2.why === "permission denied" ? " (make it readable)" : /directory|regular/.test(read2.why) ? "; the configuration must be a regular file" : "";
     throw new ConfigError(path, "", `cannot read the file: ${read2.why}${hint}`);
   }
-  const text = read2.bytes.toString("utf8");
+  const text2 = read2.bytes.toString("utf8");
   if (/\.(js|cjs|mjs|ts)$/i.test(path)) {
     throw new ConfigError(path, "", "configuration is data only: use .meshlint.yaml or .meshlint.json");
   }
-  const plain2 = plainConfig(text);
+  const plain2 = plainConfig(text2);
   if (plain2 !== void 0) return plain2;
   const lineCounter = new import_yaml16.LineCounter();
   const at2 = (offset) => {
     const pos = lineCounter.linePos(offset);
     return pos.line > 0 ? `line ${pos.line}, column ${pos.col}` : "";
   };
-  const parsed = parseYamlWithinLimits(text, { uniqueKeys: false, prettyErrors: false, lineCounter });
+  const parsed = parseYamlWithinLimits(text2, { uniqueKeys: false, prettyErrors: false, lineCounter });
   if ("problem" in parsed) throw new ConfigError(path, at2(parsed.problem.offset), `the configuration is ${parsed.problem.message}`);
   const err = parsed.doc.errors[0];
   if (err) throw new ConfigError(path, at2(err.pos[0]), err.message.split("\n")[0] ?? "invalid YAML");
@@ -36502,9 +36610,9 @@ function readConfigFile(path) {
   return plainValue(parsed.doc);
 }
 var READ_APART = /(?:^|[^\w.-])(?:[yYnN~]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[Nn]ull|NULL|[-+]?\.?[0-9][0-9.]*_[0-9._]*|[-+]?0[0-9bBoO][0-9a-fA-F._]*|[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2})(?![\w.-])|[&*!%\t]|<</;
-function plainConfig(text) {
-  if (READ_APART.test(text) || sizeProblem(text)) return void 0;
-  const fast = parseFast(text, 0);
+function plainConfig(text2) {
+  if (READ_APART.test(text2) || sizeProblem(text2)) return void 0;
+  const fast = parseFast(text2, 0);
   if (fast.kind !== "value" || fast.duplicateKeys.length > 0) return void 0;
   const value = fast.value;
   if (value === null || typeof value !== "object" || Array.isArray(value) || !withinStrings(value)) return void 0;
@@ -36570,14 +36678,88 @@ function configKeyLine(path, keys) {
   return start === void 0 ? void 0 : lineCounter.linePos(start).line || void 0;
 }
 
+// src/load/write.ts
+import { closeSync as closeSync2, constants as constants3, lstatSync, mkdirSync, openSync as openSync2, writeSync } from "node:fs";
+import { dirname as dirname4, join as join3, relative as relative4, resolve as resolve6, sep as sep3 } from "node:path";
+var WriteRefused = class extends Error {
+};
+var NO_FOLLOW = constants3.O_NOFOLLOW ?? 0;
+function writeWithin(target, data, edge) {
+  const abs = resolve6(target);
+  if (!isInside(edge.root, abs)) {
+    if (!edge.outsideAllowed) throw new WriteRefused("it lies outside the repository");
+    mkdirSync(dirname4(abs), { recursive: true });
+    writeOpen(abs, data, 0);
+    return;
+  }
+  const realRoot = realPath(edge.root) ?? edge.root;
+  const parts = relative4(edge.root, dirname4(abs)).split(sep3).filter(Boolean);
+  let dir = edge.root;
+  let made = false;
+  for (const part of parts) {
+    const next = join3(dir, part);
+    if (!made) {
+      let exists = true;
+      try {
+        lstatSync(next);
+      } catch {
+        exists = false;
+      }
+      if (exists) {
+        dir = next;
+        continue;
+      }
+      const real = realPath(dir);
+      if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
+      made = true;
+    }
+    try {
+      mkdirSync(next);
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+      throw new WriteRefused(`${shown3(edge.root, next)} appeared while meshlint was making it`);
+    }
+    dir = next;
+  }
+  if (!made) {
+    const real = realPath(dir);
+    if (real === void 0 || !isInside(realRoot, real)) throw new WriteRefused(`${shown3(edge.root, dir)} is a symbolic link, or in a linked folder, that leads outside the repository`);
+  }
+  if (NO_FOLLOW === 0) {
+    try {
+      if (lstatSync(abs).isSymbolicLink()) throw new WriteRefused("it is a symbolic link; meshlint does not write through one");
+    } catch (e) {
+      if (e instanceof WriteRefused) throw e;
+    }
+  }
+  writeOpen(abs, data, NO_FOLLOW);
+}
+function writeOpen(abs, data, extra) {
+  let fd;
+  try {
+    fd = openSync2(abs, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_TRUNC | extra, 438);
+  } catch (e) {
+    const code = e.code;
+    if (extra !== 0 && (code === "ELOOP" || code === "EMLINK" || code === "EFTYPE")) throw new WriteRefused("it is a symbolic link; meshlint does not write through one");
+    throw e;
+  }
+  try {
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, bytes.length - off);
+  } finally {
+    closeSync2(fd);
+  }
+}
+var shown3 = (root2, p) => relative4(root2, p).split(sep3).join("/") || ".";
+
 // src/load/context.ts
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname6 } from "node:path";
 
 // src/load/discover.ts
-import { existsSync as existsSync4, lstatSync, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute4, join as join3, relative as relative4, resolve as resolve6, sep as sep3 } from "node:path";
+import { existsSync as existsSync4, lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
+import { dirname as dirname5, isAbsolute as isAbsolute4, join as join4, relative as relative5, resolve as resolve7, sep as sep4 } from "node:path";
 
-// node_modules/glob/dist/esm/index.min.js
+// ../main/node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
 import { tracingChannel as Fi, channel as Ti } from "node:diagnostics_channel";
 import { posix as qi, win32 as Ne } from "node:path";
@@ -40163,29 +40345,30 @@ var Ignorer = class {
   loadDir(dir) {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
-    this.add(dir, readIgnoreFile(join3(dir, ".gitignore")));
+    this.add(dir, readIgnoreFile(join4(dir, ".gitignore")));
   }
   ignored(abs, isDir3) {
     for (const { base, ig } of this.sets) {
-      const rel = relative4(base, abs);
+      const rel = relative5(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
-      const posix5 = rel.split(sep3).join("/");
-      if (ig.ignores(isDir3 ? `${posix5}/` : posix5)) return true;
+      const posix6 = rel.split(sep4).join("/");
+      if (ig.ignores(isDir3 ? `${posix6}/` : posix6)) return true;
     }
     return false;
   }
 };
 function readIgnoreFile(path) {
+  if (escapesThroughLink(topFolder(dirname5(path)), path)) return [];
   const read2 = readRegularFile(path);
   return read2.ok ? read2.bytes.toString("utf8").split(/\r?\n/) : [];
 }
 function ignoredBy(base, patterns) {
   const ig = new Ignorer(false);
   ig.add(base, patterns);
-  ig.add(base, readIgnoreFile(join3(base, ".meshlintignore")));
+  ig.add(base, readIgnoreFile(join4(base, ".meshlintignore")));
   return (abs) => {
     if (ig.ignored(abs, false)) return true;
-    for (let d = dirname4(abs); isInside(base, d) && d !== base; d = dirname4(d)) if (ig.ignored(d, true)) return true;
+    for (let d = dirname5(abs); isInside(base, d) && d !== base; d = dirname5(d)) if (ig.ignored(d, true)) return true;
     return false;
   };
 }
@@ -40194,12 +40377,12 @@ function discover(opts) {
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  ig.add(opts.ignoreBase, readIgnoreFile(join3(opts.ignoreBase, ".meshlintignore")));
+  ig.add(opts.ignoreBase, readIgnoreFile(join4(opts.ignoreBase, ".meshlintignore")));
   if (useGitignore) {
     const root2 = repoRoot(opts.cwd);
-    if (root2) for (let d = opts.cwd; ; d = dirname4(d)) {
+    if (root2) for (let d = opts.cwd; ; d = dirname5(d)) {
       ig.loadDir(d);
-      if (d === root2 || dirname4(d) === d) break;
+      if (d === root2 || dirname5(d) === d) break;
     }
   }
   const files = /* @__PURE__ */ new Set();
@@ -40210,7 +40393,7 @@ function discover(opts) {
   const patterns = opts.patterns.length > 0 ? opts.patterns : ["."];
   const chartOf = chartFinder();
   const addFile = (abs) => {
-    const chart = chartOf(dirname4(abs));
+    const chart = chartOf(dirname5(abs));
     if (chart === void 0) files.add(abs);
     else if (!charts.includes(chart)) charts.push(chart);
   };
@@ -40222,7 +40405,7 @@ function discover(opts) {
     else if (!charts.includes(chart)) charts.push(chart);
   };
   for (const pattern of patterns) {
-    const abs = resolve6(opts.cwd, pattern);
+    const abs = resolve7(opts.cwd, pattern);
     const found = lookUp(abs);
     const boundary = edge.repositoryOf(abs);
     if (found.st && edge.escapes(boundary, abs)) {
@@ -40230,7 +40413,7 @@ function discover(opts) {
     } else if (found.st?.isDirectory()) {
       walkOrChart(abs, boundary);
     } else if (found.st?.isFile()) {
-      loadGitignoresDownTo(dirname4(abs), opts.cwd, ig);
+      loadGitignoresDownTo(dirname5(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: "ignored" });
       else addFile(abs);
     } else if (found.st) {
@@ -40245,7 +40428,7 @@ function discover(opts) {
       for (const m of matches2.sort()) {
         if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
         met++;
-        loadGitignoresDownTo(dirname4(m), opts.cwd, ig);
+        loadGitignoresDownTo(dirname5(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir3 = Boolean(match.st?.isDirectory());
         const within2 = edge.repositoryOf(m);
@@ -40269,11 +40452,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync4(join3(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync4(join4(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
-    const parent = dirname4(dir);
-    const atTop = parent === dir || existsSync4(join3(dir, ".git"));
+    const parent = dirname5(dir);
+    const atTop = parent === dir || existsSync4(join4(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -40282,21 +40465,21 @@ function chartFinder() {
   return outermost;
 }
 function loadGitignoresDownTo(dir, cwd, ig) {
-  const rel = relative4(cwd, dir);
+  const rel = relative5(cwd, dir);
   if (rel.startsWith("..") || isAbsolute4(rel)) return;
   let d = cwd;
   ig.loadDir(d);
-  for (const part of rel.split(sep3).filter(Boolean)) {
-    d = join3(d, part);
+  for (const part of rel.split(sep4).filter(Boolean)) {
+    d = join4(d, part);
     ig.loadDir(d);
   }
 }
 function insideBuiltInIgnore(file, cwd) {
-  const rel = relative4(cwd, file);
-  return rel.split(sep3).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
+  const rel = relative5(cwd, file);
+  return rel.split(sep4).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
 }
 function insideIgnoredDir(file, cwd, ig) {
-  for (let d = dirname4(file); d.startsWith(cwd) && d !== cwd; d = dirname4(d)) {
+  for (let d = dirname5(file); d.startsWith(cwd) && d !== cwd; d = dirname5(d)) {
     if (ig.ignored(d, true)) return true;
   }
   return false;
@@ -40309,7 +40492,7 @@ function lookUp(p) {
     if (code === "ELOOP") return { st: void 0, problem: "loop" };
     if (code === "EACCES" || code === "EPERM") return { st: void 0, problem: "unreadable" };
     try {
-      return { st: void 0, problem: lstatSync(p).isSymbolicLink() ? "dangling" : "missing" };
+      return { st: void 0, problem: lstatSync2(p).isSymbolicLink() ? "dangling" : "missing" };
     } catch {
       return { st: void 0, problem: "missing" };
     }
@@ -40345,7 +40528,7 @@ function walk(dir, ig, out, visiting, boundary) {
     return;
   }
   for (const entry of entries2) {
-    const p = join3(dir, entry.name);
+    const p = join4(dir, entry.name);
     let st2 = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
@@ -40388,7 +40571,7 @@ function discoverContext(opts) {
     cwd,
     patterns: paths,
     ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
-    ignoreBase: config.filePath ? dirname5(config.filePath) : cwd,
+    ignoreBase: config.filePath ? dirname6(config.filePath) : cwd,
     useGitignore: opts.useGitignore ?? true
   });
   const missing = found.unmatched[0];
@@ -40403,16 +40586,115 @@ function discoverContext(opts) {
 
 // src/load/overlays-found.ts
 var import_yaml19 = __toESM(require_dist(), 1);
-import { basename as basename4, dirname as dirname7, resolve as resolve8 } from "node:path";
+import { basename as basename4, dirname as dirname8, resolve as resolve10 } from "node:path";
 
 // src/load/render/kustomize.ts
 var import_yaml17 = __toESM(require_dist(), 1);
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync as existsSync5, mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { basename as basename3, join as join6, relative as relative6, resolve as resolve9 } from "node:path";
+
+// src/load/render/process.ts
+import { accessSync, constants as constants4, mkdirSync as mkdirSync2, mkdtempSync, rmSync, statSync as statSync2, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename3, join as join4, relative as relative5, resolve as resolve7 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute5, join as join5, resolve as resolve8 } from "node:path";
+var TIME_LIMIT_MS = 5 * 6e4;
+var DEFAULT_RENDER_BUDGET_SECONDS = 300;
+var MAX_OUTPUT = 1024 * 1024 * 1024;
+var NO_NETWORK = "http://127.0.0.1:9";
+var RendererMissing = class extends Error {
+};
+var BUDGET_SPENT = { cause: "the renders before it spent the time this run may spend rendering", fix: "Raise it with --render-budget SECONDS, or render this one on its own." };
+var PASSED_THROUGH = ["PATH", "Path", "PATHEXT", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "TMPDIR", "TMP", "TEMP", "SystemRoot", "SYSTEMROOT", "windir"];
+function confinedEnv(env, home) {
+  const out = {};
+  for (const k2 of PASSED_THROUGH) if (env[k2] !== void 0) out[k2] = env[k2];
+  const dir = (name) => join5(home, name);
+  Object.assign(out, {
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: dir("config"),
+    XDG_CACHE_HOME: dir("cache"),
+    XDG_DATA_HOME: dir("data"),
+    XDG_STATE_HOME: dir("state"),
+    HELM_CONFIG_HOME: dir("helm-config"),
+    HELM_CACHE_HOME: dir("helm-cache"),
+    HELM_DATA_HOME: dir("helm-data"),
+    HELM_PLUGINS: dir("helm-plugins"),
+    KUSTOMIZE_PLUGIN_HOME: dir("kustomize-plugins"),
+    KUBECONFIG: dir("kubeconfig"),
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: dir("gitconfig"),
+    GIT_ALLOW_PROTOCOL: "none",
+    GIT_TERMINAL_PROMPT: "0"
+  });
+  for (const k2 of ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"]) out[k2] = NO_NETWORK;
+  for (const k2 of ["NO_PROXY", "no_proxy"]) out[k2] = "";
+  return out;
+}
+function confinedRunner(env, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS) {
+  let left = budgetSeconds * 1e3;
+  let home;
+  let childEnv;
+  const run = (binary2, args, cwd) => {
+    if (!home || !childEnv) {
+      home = mkdtempSync(join5(tmpdir(), "meshlint-home-"));
+      childEnv = confinedEnv(env, home);
+      writeFileSync(join5(home, "kubeconfig"), "");
+      writeFileSync(join5(home, "gitconfig"), "");
+      for (const d of ["config", "cache", "data", "state", "helm-config", "helm-cache", "helm-data", "helm-plugins", "kustomize-plugins"]) mkdirSync2(join5(home, d));
+    }
+    if (left <= 0) return { ok: false, stdout: "", stderr: `not started: the ${budgetSeconds} s this run may spend rendering (--render-budget) are spent`, budgetSpent: true };
+    const limit = Math.min(TIME_LIMIT_MS, left);
+    const started = Date.now();
+    const r7 = spawnSync(binary2, args, { cwd, env: childEnv, encoding: "utf8", maxBuffer: MAX_OUTPUT, timeout: limit, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    left -= Date.now() - started;
+    if (r7.error) {
+      const code = r7.error.code;
+      if (code === "ETIMEDOUT") return { ok: false, stdout: "", stderr: limit < TIME_LIMIT_MS ? `${binary2} did not finish within the ${budgetSeconds} s this run may spend rendering (--render-budget)` : `${binary2} did not finish within ${TIME_LIMIT_MS / 6e4} minutes` };
+      if (code === "ENOBUFS") return { ok: false, stdout: "", stderr: `${binary2} printed more than ${MAX_OUTPUT / 2 ** 20} MB` };
+      throw new RendererMissing(`cannot run ${binary2}: ${code ?? r7.error.message}`);
+    }
+    return { ok: r7.status === 0, stdout: r7.stdout ?? "", stderr: r7.stderr ?? "" };
+  };
+  const close = () => {
+    if (home) rmSync(home, { recursive: true, force: true });
+    home = void 0;
+    childEnv = void 0;
+  };
+  return { run, close };
+}
+function isExecutable(p) {
+  try {
+    accessSync(p, constants4.X_OK);
+    return statSync2(p).isFile();
+  } catch {
+    return false;
+  }
+}
+function findOnPath(names2, env) {
+  const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute5(d));
+  const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
+  for (const name of names2) {
+    for (const dir of dirs) {
+      for (const ext of exts) {
+        const p = join5(dir, name + ext);
+        if (isExecutable(p)) return p;
+      }
+    }
+  }
+  return void 0;
+}
+function namedBinary(name, from, env, cwd) {
+  const isPath = name.includes("/") || name.includes("\\") || isAbsolute5(name);
+  if (!isPath) return findOnPath([name], env);
+  if (!isAbsolute5(name) && from.startsWith("MESHLINT_")) return void 0;
+  const p = resolve8(cwd, name);
+  return isExecutable(p) ? p : void 0;
+}
 
 // src/load/render/source-text.ts
-import { sep as sep4 } from "node:path";
+import { sep as sep5 } from "node:path";
 function cachedReader() {
   const cache2 = /* @__PURE__ */ new Map();
   return (p) => {
@@ -40428,18 +40710,18 @@ function readerWithin(read2, root2) {
 }
 function failureText(stderr, cwd, max = 600) {
   const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^# Warning:/.test(l) && !/^walk\.go:/.test(l));
-  const text = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
-  return text.length > max ? `${text.slice(0, Math.round(max * 0.4))} \u2026 ${text.slice(-Math.round(max * 0.57))}` : text;
+  const text2 = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep5) ? cwd : cwd + sep5).join("");
+  return text2.length > max ? `${text2.slice(0, Math.round(max * 0.4))} \u2026 ${text2.slice(-Math.round(max * 0.57))}` : text2;
 }
-function lineOf(text, line) {
+function lineOf(text2, line) {
   let start = 0;
   for (let i = 1; i < line; i++) {
-    const nl = text.indexOf("\n", start);
+    const nl = text2.indexOf("\n", start);
     if (nl === -1) return "";
     start = nl + 1;
   }
-  const end = text.indexOf("\n", start);
-  return text.slice(start, end === -1 ? text.length : end).replace(/\r$/, "");
+  const end = text2.indexOf("\n", start);
+  return text2.slice(start, end === -1 ? text2.length : end).replace(/\r$/, "");
 }
 
 // src/load/render/kustomize.ts
@@ -40448,26 +40730,29 @@ var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
 var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 function kustomizeArgs(binary2, dir) {
-  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", "--", dir] : ["build", "--", dir];
+  const restrictor = "--load-restrictor=LoadRestrictionsRootOnly";
+  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", restrictor, "--", dir] : ["build", restrictor, "--", dir];
 }
 function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
   const root2 = repositoryOf(overlayDir, cwd);
   const read2 = readerWithin(readAny, root2);
-  const shown3 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join4(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join4(overlayDir, "kustomization.yaml");
-  const displayPath = `${shown3} (kustomize build)`;
+  const shown5 = displayPathOf(overlayDir, cwd);
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join6(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join6(overlayDir, "kustomization.yaml");
+  const displayPath = `${shown5} (kustomize build)`;
   const escape2 = overlayEscape(overlayDir, root2, read2);
   if (escape2) {
     const message = `not built: ${escape2.why}`;
     const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
+    const remote = escape2.remote && JSON.stringify(shorten(escape2.remote.entry, 60));
+    const environment = escape2.remote?.own ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : escape2.remote ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." } : void 0;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
   }
-  const wrapper = mkdtempSync(join4(tmpdir(), "meshlint-kustomize-"));
-  const target = relative5(wrapper, overlayDir).split("\\").join("/");
+  const wrapper = mkdtempSync2(join6(tmpdir2(), "meshlint-kustomize-"));
+  const target = relative6(wrapper, overlayDir).split("\\").join("/");
   let result;
   try {
-    writeFileSync(
-      join4(wrapper, "kustomization.yaml"),
+    writeFileSync2(
+      join6(wrapper, "kustomization.yaml"),
       `apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 resources:
@@ -40477,21 +40762,22 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     );
     result = run(binary2, kustomizeArgs(binary2, wrapper), cwd);
   } finally {
-    rmSync(wrapper, { recursive: true, force: true });
+    rmSync2(wrapper, { recursive: true, force: true });
   }
   const atKustomization = (note, range = FIRST_LINE) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
-  const fromWrapper = (p) => displayPathOf(resolve7(wrapper, p), cwd);
+  const fromWrapper = (p) => displayPathOf(resolve9(wrapper, p), cwd);
   if (!result.ok) {
     const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
     const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
     const full = failureText(said, cwd, Infinity);
     const at2 = failedEntry(read2(kustomization) ?? "", full);
     const remote = remoteEntry(read2(kustomization) ?? "");
-    let environment = remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
+    let environment = result.budgetSpent ? BUDGET_SPENT : void 0;
+    environment ??= remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
     const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
     if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
     const where = remote && environment && !url ? remote.range : at2;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
   }
   const sources = new SourceDocuments(read2, cwd);
   const mapBack = (at2) => {
@@ -40499,16 +40785,16 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     if (!r7) return atKustomization("(in the built output; not traced to a source file)");
     const annotations = r7.object.metadata?.annotations ?? {};
     const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
-    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve7(wrapper, t.configuredIn) }));
+    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve9(wrapper, t.configuredIn) }));
     const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
     if (typeof origin?.configuredIn === "string") {
-      const file2 = resolve7(wrapper, origin.configuredIn);
+      const file2 = resolve9(wrapper, origin.configuredIn);
       const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
       const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
       return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind2} in this kustomization)`);
     }
     if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
-    const file = resolve7(wrapper, origin.path);
+    const file = resolve9(wrapper, origin.path);
     const renderedValue = valueAt(r7.object, path);
     if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
       const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
@@ -40523,21 +40809,21 @@ buildMetadata: [originAnnotations, transformerAnnotations]
         if (inPatch) return inPatch;
       }
       const changedBy = [...transformations].reverse()[0];
-      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown3;
+      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown5;
       if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
       const parent = sources.deepestExisting(source, path);
       if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
     }
     return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: "(the resource could not be found in its source file, so the first line is shown)" };
   };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: void 0, mapBack } };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: void 0, mapBack } };
 }
-function failedEntry(text, message) {
-  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
+function failedEntry(text2, message) {
+  return listEntries(text2).find((e) => message.includes(`'${e.entry}'`))?.range;
 }
-function listEntries(text) {
+function listEntries(text2) {
   const out = [];
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
+  for (const [i, line] of text2.split(/\r?\n/).entries()) {
     const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
     if (m) out.push({ entry: m[2], range: { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
   }
@@ -40581,10 +40867,10 @@ var SourceDocuments = class {
   files = /* @__PURE__ */ new Map();
   load(abs) {
     if (!this.files.has(abs)) {
-      const text = this.read(abs);
-      if (text === void 0) this.files.set(abs, void 0);
+      const text2 = this.read(abs);
+      if (text2 === void 0) this.files.set(abs, void 0);
       else {
-        const file = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text };
+        const file = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text: text2 };
         const docs = [...parseFile(file)];
         this.files.set(abs, { file, docs, resources: docs.flatMap((d) => resourcesOf(d, void 0).resources) });
       }
@@ -40619,11 +40905,11 @@ var SourceDocuments = class {
       ...Array.isArray(data.patches) ? data.patches : [],
       ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
     ];
-    const dir = resolve7(kustomizationFile, "..");
+    const dir = resolve9(kustomizationFile, "..");
     for (const e of entries2) {
       const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
       if (!rel || rel.includes("\n")) continue;
-      const patchFile = this.load(resolve7(dir, rel));
+      const patchFile = this.load(resolve9(dir, rel));
       for (const p of patchFile?.resources ?? []) {
         if (p.kind !== rendered.kind) continue;
         const found = this.position(p, path, value);
@@ -40652,7 +40938,77 @@ var MAX_KUSTOMIZATIONS = 2e3;
 var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
 var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
 function isRemote(entry) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes("?ref=");
+  const e = entry.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(e) || /^[^/]*@[^/]*:/.test(e) || /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)[/:]/i.test(e) || e.includes("?") || e.includes("_git/") || e.startsWith("//");
+}
+function namesHost(entry, dir) {
+  const first = entry.trim().split("/")[0] ?? "";
+  return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync5(resolve9(dir, entry));
+}
+var ROOT_LISTS = ["resources", "bases", "components"];
+var PLUGIN_FILE_KEYS = /* @__PURE__ */ new Set(["path", "paths", "files", "envs", "env", "envFiles", "repo", "chartRepoUrl", "chartHome", "valuesFile", "additionalValuesFiles", "resources"]);
+var MAX_PLUGIN_SCAN = 1e4;
+function remoteEntries(data, dir, readLocal) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  const k2 = data;
+  const out = [];
+  const check = (v2) => {
+    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && isRemote(v2)) out.push(v2);
+  };
+  for (const key of ROOT_LISTS) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const v2 of k2[key]) if (typeof v2 === "string" && (isRemote(v2) || namesHost(v2, dir))) out.push(v2);
+  }
+  for (const key of PATH_LISTS) if (!ROOT_LISTS.includes(key) && Array.isArray(k2[key])) for (const v2 of k2[key]) check(v2);
+  for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) check(v2?.path);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const g of k2[key]) {
+      if (g === null || typeof g !== "object") continue;
+      const gen = g;
+      if (Array.isArray(gen.files)) {
+        for (const f of gen.files) if (typeof f === "string") check(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
+      }
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) check(f);
+      check(gen.env);
+    }
+  }
+  check(k2.openapi?.path);
+  for (const key of ["helmCharts", "helmChartInflationGenerator"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const c of k2[key]) scanPlugin(c, out, 0);
+  }
+  scanPlugin(k2.helmGlobals, out, 0);
+  for (const key of ["generators", "transformers", "validators"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const v2 of k2[key]) {
+      if (typeof v2 !== "string") {
+        scanPlugin(v2, out, 0);
+        continue;
+      }
+      const text2 = v2.includes("\n") ? v2 : isRemote(v2) ? void 0 : readLocal(resolve9(dir, v2));
+      if (text2 === void 0) continue;
+      try {
+        for (const doc of (0, import_yaml17.parseAllDocuments)(text2, { logLevel: "error" })) scanPlugin(doc.toJS({ maxAliasCount: 100 }), out, 0);
+      } catch {
+      }
+    }
+  }
+  return out;
+}
+function scanPlugin(v2, out, depth) {
+  if (depth > 20 || v2 === null || typeof v2 !== "object") return;
+  const entries2 = Array.isArray(v2) ? v2.map((x) => ["", x]) : Object.entries(v2);
+  for (const [key, value] of entries2.slice(0, MAX_PLUGIN_SCAN)) {
+    if (PLUGIN_FILE_KEYS.has(key)) {
+      for (const s of Array.isArray(value) ? value : [value]) {
+        if (typeof s !== "string") continue;
+        const path = key === "files" && s.includes("=") ? s.slice(s.indexOf("=") + 1) : s;
+        if (!path.includes("\n") && isRemote(path)) out.push(s);
+      }
+    }
+    scanPlugin(value, out, depth + 1);
+  }
 }
 function overlayEscape(overlayDir, root2, read2) {
   const realRoot = realPath(root2) ?? root2;
@@ -40661,34 +41017,77 @@ function overlayEscape(overlayDir, root2, read2) {
     const real = realPath(p);
     return real !== void 0 && !isInside(realRoot, real);
   };
+  const top = KUSTOMIZATION_FILES.map((f) => join6(overlayDir, f)).find((f) => read2(f) !== void 0);
+  const topText = top === void 0 ? "" : read2(top);
   const seen = /* @__PURE__ */ new Set();
-  const pending = [overlayDir];
+  const children = /* @__PURE__ */ new Map();
+  const pending = [{ dir: overlayDir, via: void 0 }];
   while (pending.length > 0) {
-    const dir = pending.pop();
+    const { dir, via } = pending.pop();
     if (seen.has(dir)) continue;
     seen.add(dir);
-    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join4(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
-    if (outside2(dir)) return { file: dir, range: void 0, why: `${dir} lies outside the repository` };
-    const file = KUSTOMIZATION_FILES.map((f) => join4(dir, f)).find((f) => read2(f) !== void 0);
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join6(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative6(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
+    const file = KUSTOMIZATION_FILES.map((f) => join6(dir, f)).find((f) => read2(f) !== void 0);
     if (file === void 0) continue;
-    const text = read2(file);
+    const text2 = read2(file);
     let data;
     try {
-      data = (0, import_yaml17.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+      data = (0, import_yaml17.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
     } catch {
       continue;
     }
     if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
-    for (const entry of localEntries(data)) {
-      const target = resolve7(dir, entry);
-      if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read2(join4(target, f)) !== void 0)) pending.push(target);
+    const remote = remoteEntries(data, dir, (p) => outside2(p) ? void 0 : read2(p))[0];
+    if (remote !== void 0) {
+      const own = via === void 0;
+      const at3 = own ? { file, range: entryRange(text2, remote) } : { file: top, range: entryRange(topText, via) };
+      return { ...at3, why: `${JSON.stringify(shorten(remote, 200))} is fetched over the network`, remote: { entry: remote, own } };
     }
+    const uses = [];
+    for (const entry of localEntries(data)) {
+      const target = resolve9(dir, entry);
+      if (outside2(target)) return { file, range: entryRange(text2, entry), why: `${JSON.stringify(shorten(entry, 200))} leads outside the repository` };
+      if (KUSTOMIZATION_FILES.some((f) => read2(join6(target, f)) !== void 0)) {
+        pending.push({ dir: target, via: via ?? entry });
+        uses.push(target);
+      }
+    }
+    children.set(dir, uses);
   }
+  const size = buildSize(overlayDir, children);
+  const at2 = { file: top ?? join6(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
+  if (size.depth > MAX_OVERLAY_DEPTH) return { ...at2, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
+  if (size.builds > MAX_OVERLAY_BUILDS) return { ...at2, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
   return void 0;
 }
-function remoteEntry(text) {
-  return listEntries(text).find((e) => isRemote(e.entry));
+var MAX_OVERLAY_DEPTH = 64;
+var MAX_OVERLAY_BUILDS = 1e4;
+function buildSize(dir, children) {
+  const known = /* @__PURE__ */ new Map();
+  const onPath = /* @__PURE__ */ new Set();
+  const size = (d) => {
+    const done = known.get(d);
+    if (done) return done;
+    if (onPath.has(d)) return { depth: 0, builds: 0 };
+    onPath.add(d);
+    let depth = 0;
+    let builds = 1;
+    for (const c of children.get(d) ?? []) {
+      const s = size(c);
+      depth = Math.max(depth, s.depth);
+      builds = Math.min(builds + s.builds, MAX_OVERLAY_BUILDS + 1);
+    }
+    onPath.delete(d);
+    const out = { depth: depth + 1, builds };
+    known.set(d, out);
+    return out;
+  };
+  return size(dir);
+}
+var shorten = (s, n) => s.length > n ? `${s.slice(0, n)}\u2026` : s;
+function remoteEntry(text2) {
+  return listEntries(text2).find((e) => isRemote(e.entry));
 }
 function localEntries(data) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
@@ -40714,8 +41113,8 @@ function localEntries(data) {
   add(k2.openapi?.path);
   return out;
 }
-function entryRange(text, entry) {
-  const lines = text.split(/\r?\n/);
+function entryRange(text2, entry) {
+  const lines = text2.split(/\r?\n/);
   for (const [i, line] of lines.entries()) {
     const at2 = line.indexOf(entry);
     if (at2 >= 0) return { line: i + 1, column: at2 + 1, endLine: i + 1, endColumn: at2 + entry.length + 1 };
@@ -40727,7 +41126,7 @@ function entryRange(text, entry) {
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename4(f)));
-  const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
+  const folders = [...new Set(kustomizations.map((f) => dirname8(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
   const used = /* @__PURE__ */ new Set();
   const components = /* @__PURE__ */ new Set();
@@ -40735,15 +41134,15 @@ function overlaysAmong(files, read2) {
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
-    const mine = own.get(dirname7(file));
+    const mine = own.get(dirname8(file));
     mine.files.push(file);
-    const text = read2(file);
-    if (text === void 0) continue;
-    const data = kustomizationData(text);
+    const text2 = read2(file);
+    if (text2 === void 0) continue;
+    const data = kustomizationData(text2);
     if (data === void 0) continue;
-    if (data?.kind === "Component") components.add(dirname7(file));
+    if (data?.kind === "Component") components.add(dirname8(file));
     for (const entry of localEntries(data)) {
-      const target = resolve8(dirname7(file), entry);
+      const target = resolve10(dirname8(file), entry);
       if (isFolder.has(target)) {
         used.add(target);
         mine.uses.push(target);
@@ -40771,23 +41170,23 @@ function overlaysAmong(files, read2) {
   return { top: folders.filter((f) => !used.has(f) && !components.has(f)), members, folders, tooMany: false, filesOf };
 }
 var BARE_SCALAR = /[:[,](?:true|false|null|-?\d)/;
-function kustomizationData(text) {
-  const fast = parseFast(text, 0);
+function kustomizationData(text2) {
+  const fast = parseFast(text2, 0);
   if (fast.kind === "value" && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? "null")) return fast.value;
   try {
-    return (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+    return (0, import_yaml19.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
   } catch {
     return void 0;
   }
 }
 
 // src/load/render/index.ts
-import { existsSync as existsSync6, statSync as statSync3 } from "node:fs";
-import { join as join7, relative as relative7, resolve as resolve10 } from "node:path";
+import { existsSync as existsSync7, statSync as statSync3 } from "node:fs";
+import { join as join8, relative as relative8, resolve as resolve11 } from "node:path";
 
 // src/load/render/helm.ts
-import { existsSync as existsSync5, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
-import { join as join5, relative as relative6 } from "node:path";
+import { existsSync as existsSync6, lstatSync as lstatSync3, readdirSync as readdirSync2, readlinkSync } from "node:fs";
+import { join as join7, relative as relative7 } from "node:path";
 
 // src/parse/template-locator.ts
 var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
@@ -40809,11 +41208,11 @@ function locateInTemplate(template, spot) {
     const asKey = keyLines.find((k2) => k2.index === i);
     const fits = renderedKey === void 0 || last === void 0 || !spot.path?.length || renderedKey === last && (!asKey || chainFits(keyLines, asKey, keyPath));
     if (i >= 0 && fits) {
-      const text = lines[i] ?? "";
-      const indent = text.length - text.trimStart().length;
+      const text2 = lines[i] ?? "";
+      const indent = text2.length - text2.trimStart().length;
       const renderedIndent = spot.lineText.length - spot.lineText.trimStart().length;
-      const column = Math.min(Math.max(indent + 1, indent + (spot.column - renderedIndent)), text.trimEnd().length + 1);
-      return { range: { line: i + 1, column, endLine: i + 1, endColumn: text.trimEnd().length + 1 }, precision: "line", ambiguous: false };
+      const column = Math.min(Math.max(indent + 1, indent + (spot.column - renderedIndent)), text2.trimEnd().length + 1);
+      return { range: { line: i + 1, column, endLine: i + 1, endColumn: text2.trimEnd().length + 1 }, precision: "line", ambiguous: false };
     }
   }
   const ambiguous = last !== void 0 && keyLines.filter((k2) => k2.key === last).length > 1;
@@ -40821,8 +41220,8 @@ function locateInTemplate(template, spot) {
     if (depth === 1 && keyPath.length > 2) break;
     const hit = uniqueKeyLine(keyLines, keyPath.slice(0, depth));
     if (hit) {
-      const text = lines[hit.index] ?? "";
-      const range = { line: hit.index + 1, column: hit.indent + 1, endLine: hit.index + 1, endColumn: text.trimEnd().length + 1 };
+      const text2 = lines[hit.index] ?? "";
+      const range = { line: hit.index + 1, column: hit.indent + 1, endLine: hit.index + 1, endColumn: text2.trimEnd().length + 1 };
       return depth === keyPath.length ? { range, precision: "key", ambiguous: false } : { range, precision: "ancestor", key: hit.key, ambiguous };
     }
   }
@@ -40852,12 +41251,12 @@ function sectionLines(lines, kind2) {
   const matching = sections.filter((s) => s.some((i) => isKindLine(lines[i] ?? "")));
   return matching.length > 0 ? matching.flat() : all;
 }
-function parseKeyLine(text, index) {
-  const body = text.trimStart();
+function parseKeyLine(text2, index) {
+  const body = text2.trimStart();
   if (body === "" || body.startsWith("#") || body.startsWith("{{")) return void 0;
   const m = KEY_LINE.exec(body);
   if (!m) return void 0;
-  const lead2 = text.length - body.length;
+  const lead2 = text2.length - body.length;
   const dashes = [];
   let col = lead2;
   for (const d of (m[1] ?? "").matchAll(/-\s+/g)) {
@@ -40926,27 +41325,27 @@ var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 var VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
 function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
-  const shown3 = displayPathOf(r7.chartDir, cwd);
-  const displayPath = `${shown3} (helm template${r7.label ? `, ${r7.label}` : ""})`;
-  const chartYaml = displayPathOf(join5(r7.chartDir, "Chart.yaml"), cwd);
+  const shown5 = displayPathOf(r7.chartDir, cwd);
+  const displayPath = `${shown5} (helm template${r7.label ? `, ${r7.label}` : ""})`;
+  const chartYaml = displayPathOf(join7(r7.chartDir, "Chart.yaml"), cwd);
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE2, note });
   const escape2 = chartEscape(r7.chartDir);
   if (escape2) {
     const message = `not rendered: ${escape2.why}`;
     const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE2, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
   const result = run(binary2, helmArgs(r7), cwd);
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
-    const environment = environmentCause(message, r7.chartDir, read2);
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
+    const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r7.chartDir, read2);
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
   }
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
     if (!source) return atChart('(a rendered document without a "# Source:" header)');
-    const abs = join5(r7.chartDir, ...source.split("/").slice(1));
+    const abs = join7(r7.chartDir, ...source.split("/").slice(1));
     const template = read2(abs);
     if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
     const hit = locateInTemplate(template, {
@@ -40962,34 +41361,34 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const volatile = (source) => {
     let known = volatileBySource.get(source);
     if (known === void 0) {
-      const template = read2(join5(r7.chartDir, ...source.split("/").slice(1)));
+      const template = read2(join7(r7.chartDir, ...source.split("/").slice(1)));
       known = template !== void 0 && VOLATILE_FUNCTION.test(template);
       volatileBySource.set(source, known);
     }
     return known;
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
-  const inputs = [.../* @__PURE__ */ new Set([join5(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs } };
+  const inputs = [.../* @__PURE__ */ new Set([join7(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
-    const abs = join5(chartDir, ...m[1].split("/").slice(1));
-    if (relative6(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
+    const abs = join7(chartDir, ...m[1].split("/").slice(1));
+    if (relative7(chartDir, abs).startsWith("..") || !existsSync6(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
   }
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
-    const abs = join5(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative6(chartDir, abs).startsWith("..") && existsSync5(abs)) {
+    const abs = join7(chartDir, ...yamlError.split("/").slice(1));
+    if (!relative7(chartDir, abs).startsWith("..") && existsSync6(abs)) {
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE2, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
   const missing = missingDependencies(message)[0];
   if (missing) {
-    const chart = join5(chartDir, "Chart.yaml");
+    const chart = join7(chartDir, "Chart.yaml");
     const lines = read2(chart)?.split(/\r?\n/) ?? [];
     const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
     if (index >= 0) {
@@ -41010,7 +41409,7 @@ function environmentCause(message, chartDir, read2) {
   }
   const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
   if (at2) {
-    const abs = join5(chartDir, ...at2[1].split("/").slice(1));
+    const abs = join7(chartDir, ...at2[1].split("/").slice(1));
     const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
     if (/\brequired\b/.test(line)) {
       const said = at2[3].replace(/\.$/, "");
@@ -41042,10 +41441,10 @@ function chartEscape(chartDir) {
     }
     for (const name of names2) {
       if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
-      const p = join5(dir, name);
+      const p = join7(dir, name);
       let link = false;
       try {
-        const st2 = lstatSync2(p);
+        const st2 = lstatSync3(p);
         link = st2.isSymbolicLink();
         if (st2.isDirectory()) pending.push(p);
       } catch {
@@ -41056,7 +41455,7 @@ function chartEscape(chartDir) {
       if (real === void 0) continue;
       if (!isInside(realChart, real)) {
         const target = safeLinkText(p);
-        return { path: p, why: `${relative6(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
+        return { path: p, why: `${relative7(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
       }
     }
   }
@@ -41071,115 +41470,24 @@ function safeLinkText(p) {
   }
 }
 
-// src/load/render/process.ts
-import { accessSync, constants as constants3, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve9 } from "node:path";
-var TIME_LIMIT_MS = 5 * 6e4;
-var MAX_OUTPUT = 1024 * 1024 * 1024;
-var NO_NETWORK = "http://127.0.0.1:9";
-var RendererMissing = class extends Error {
-};
-var PASSED_THROUGH = ["PATH", "Path", "PATHEXT", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "TMPDIR", "TMP", "TEMP", "SystemRoot", "SYSTEMROOT", "windir"];
-function confinedEnv(env, home) {
-  const out = {};
-  for (const k2 of PASSED_THROUGH) if (env[k2] !== void 0) out[k2] = env[k2];
-  const dir = (name) => join6(home, name);
-  Object.assign(out, {
-    HOME: home,
-    USERPROFILE: home,
-    XDG_CONFIG_HOME: dir("config"),
-    XDG_CACHE_HOME: dir("cache"),
-    XDG_DATA_HOME: dir("data"),
-    XDG_STATE_HOME: dir("state"),
-    HELM_CONFIG_HOME: dir("helm-config"),
-    HELM_CACHE_HOME: dir("helm-cache"),
-    HELM_DATA_HOME: dir("helm-data"),
-    HELM_PLUGINS: dir("helm-plugins"),
-    KUSTOMIZE_PLUGIN_HOME: dir("kustomize-plugins"),
-    KUBECONFIG: dir("kubeconfig"),
-    GIT_CONFIG_NOSYSTEM: "1",
-    GIT_CONFIG_GLOBAL: dir("gitconfig"),
-    GIT_ALLOW_PROTOCOL: "none",
-    GIT_TERMINAL_PROMPT: "0"
-  });
-  for (const k2 of ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"]) out[k2] = NO_NETWORK;
-  return out;
-}
-function confinedRunner(env) {
-  let home;
-  let childEnv;
-  const run = (binary2, args, cwd) => {
-    if (!home || !childEnv) {
-      home = mkdtempSync2(join6(tmpdir2(), "meshlint-home-"));
-      childEnv = confinedEnv(env, home);
-      writeFileSync2(join6(home, "kubeconfig"), "");
-      writeFileSync2(join6(home, "gitconfig"), "");
-      for (const d of ["config", "cache", "data", "state", "helm-config", "helm-cache", "helm-data", "helm-plugins", "kustomize-plugins"]) mkdirSync(join6(home, d));
-    }
-    const r7 = spawnSync(binary2, args, { cwd, env: childEnv, encoding: "utf8", maxBuffer: MAX_OUTPUT, timeout: TIME_LIMIT_MS, shell: false, stdio: ["ignore", "pipe", "pipe"] });
-    if (r7.error) {
-      const code = r7.error.code;
-      if (code === "ETIMEDOUT") return { ok: false, stdout: "", stderr: `${binary2} did not finish within ${TIME_LIMIT_MS / 6e4} minutes` };
-      if (code === "ENOBUFS") return { ok: false, stdout: "", stderr: `${binary2} printed more than ${MAX_OUTPUT / 2 ** 20} MB` };
-      throw new RendererMissing(`cannot run ${binary2}: ${code ?? r7.error.message}`);
-    }
-    return { ok: r7.status === 0, stdout: r7.stdout ?? "", stderr: r7.stderr ?? "" };
-  };
-  const close = () => {
-    if (home) rmSync2(home, { recursive: true, force: true });
-    home = void 0;
-    childEnv = void 0;
-  };
-  return { run, close };
-}
-function isExecutable(p) {
-  try {
-    accessSync(p, constants3.X_OK);
-    return statSync2(p).isFile();
-  } catch {
-    return false;
-  }
-}
-function findOnPath(names2, env) {
-  const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute5(d));
-  const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
-  for (const name of names2) {
-    for (const dir of dirs) {
-      for (const ext of exts) {
-        const p = join6(dir, name + ext);
-        if (isExecutable(p)) return p;
-      }
-    }
-  }
-  return void 0;
-}
-function namedBinary(name, from, env, cwd) {
-  const isPath = name.includes("/") || name.includes("\\") || isAbsolute5(name);
-  if (!isPath) return findOnPath([name], env);
-  if (!isAbsolute5(name) && from.startsWith("MESHLINT_")) return void 0;
-  const p = resolve9(cwd, name);
-  return isExecutable(p) ? p : void 0;
-}
-
 // src/load/render/index.ts
 var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync6(join7(dir, "Chart.yaml"));
+  return existsSync7(join8(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync6(join7(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync7(join8(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
   const cli = req && req.charts.length > 0 ? req : void 0;
-  const fromCli = (s) => resolve10(cwd, s);
+  const fromCli = (s) => resolve11(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
-    if (!existsSync6(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    if (!existsSync7(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
     const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
     if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
       throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
@@ -41200,12 +41508,12 @@ function chartRenders(chartDir, req, config, cwd) {
   }));
 }
 function relativeTo(chartDir, file, cwd) {
-  const rel = relative7(chartDir, file);
+  const rel = relative8(chartDir, file);
   return rel.startsWith("..") ? displayPathOf(file, cwd) : rel.split("\\").join("/");
 }
 function renderAll(jobs, config, req, cwd, env, run) {
   if (run) return renderWith(jobs, config, req, cwd, env, run);
-  const confined = confinedRunner(env);
+  const confined = confinedRunner(env, req?.renderBudget);
   try {
     return renderWith(jobs, config, req, cwd, env, confined.run);
   } finally {
@@ -41267,15 +41575,15 @@ function rendererBinary(r7, flagValue, env, cwd) {
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync7, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, join as join8 } from "node:path";
+import { existsSync as existsSync8, readFileSync as readFileSync2 } from "node:fs";
+import { dirname as dirname9, join as join9 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
-    const pkg = join8(d, "package.json");
-    if (existsSync7(pkg)) {
+  for (let d = dirname9(fileURLToPath(import.meta.url)); ; d = dirname9(d)) {
+    const pkg = join9(d, "package.json");
+    if (existsSync8(pkg)) {
       try {
         if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
           root = d;
@@ -41284,7 +41592,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname8(d) === d) {
+    if (dirname9(d) === d) {
       root = null;
       return void 0;
     }
@@ -41296,7 +41604,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join8(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync2(join9(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -41307,8 +41615,8 @@ function readRuleDocs(ids) {
 var MAX_WORKLOADS = 2e5;
 var MAX_REASON = 300;
 var clip = (s) => s.length > MAX_REASON ? `${s.slice(0, MAX_REASON - 1)}\u2026` : s;
-var lead = (text, unknown) => {
-  const head = text.split(":")[0] ?? text;
+var lead = (text2, unknown) => {
+  const head = text2.split(":")[0] ?? text2;
   return head === "unknown" ? unknown : head;
 };
 var waypointOutcome = (line) => {
@@ -41333,9 +41641,19 @@ function stateOf(e, sources, volatileName = false) {
     ...volatileName && e.helmSource ? { rendered: `${e.resource.split(" ")[0]} ${e.namespace ?? ""} ${e.helmSource}` } : {}
   };
 }
+var COPY = " (a copy in ";
+var copyOf = (key) => key.includes(COPY) ? key.slice(0, key.indexOf(COPY)) : void 0;
 function workloadMap(states) {
   const out = /* @__PURE__ */ new Map();
-  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) if (!out.has(name)) out.set(name, state);
+  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) {
+    if (!out.has(name)) {
+      out.set(name, state);
+      continue;
+    }
+    let key = `${name}${COPY}${state.filePath})`;
+    for (let n = 2; out.has(key); n++) key = `${name}${COPY}${state.filePath}, ${n})`;
+    out.set(key, state);
+  }
   return out;
 }
 function causeOf(base, head, changes) {
@@ -41435,12 +41753,21 @@ function diffRuns(base, head) {
   };
   let added = [];
   let removed = [];
+  const counterpart = (workload, other) => {
+    const name = copyOf(workload);
+    return other.get(workload) ?? (name === void 0 ? void 0 : other.get(name));
+  };
   for (const [workload, h] of head.workloads) {
-    const b = base.workloads.get(workload);
+    const b = counterpart(workload, base.workloads);
     if (b) compare(workload, b, h);
     else added.push({ workload, head: h });
   }
-  for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
+  for (const [workload, b] of base.workloads) {
+    if (head.workloads.has(workload)) continue;
+    const h = counterpart(workload, head.workloads);
+    if (h) compare(workload, b, h);
+    else removed.push({ workload, base: b });
+  }
   const unpaired = (list2, stateOf2) => {
     const out = /* @__PURE__ */ new Map();
     for (const x of list2) {
@@ -41599,6 +41926,44 @@ var SideStates = class {
   };
 };
 
+// src/engine/policy.ts
+import { dirname as dirname10, relative as relative9 } from "node:path";
+var NOT_SET = "(not set)";
+var text = (v2) => v2 === void 0 ? NOT_SET : JSON.stringify(v2);
+function keysOf(p) {
+  const out = /* @__PURE__ */ new Map();
+  const c = p.config;
+  if (c) {
+    const base = c.filePath ? dirname10(c.filePath) : void 0;
+    const path = (abs) => base ? relative9(base, abs).split("\\").join("/") : abs;
+    out.set("diff.failOn", text(c.diff.failOn));
+    for (const [id, setting] of Object.entries(c.rules)) out.set(`rules.${id}`, setting.options.length > 0 ? text([setting.level, ...setting.options]) : setting.level);
+    out.set("ignorePatterns", text(c.ignorePatterns));
+    if (c.baseline !== void 0) out.set("baseline", path(c.baseline));
+    if (c.defaultNamespace !== void 0) out.set("defaultNamespace", c.defaultNamespace);
+    for (const [name, ns2] of Object.entries(c.namespaces)) out.set(`namespaces.${name}`, text(ns2));
+    for (const [key, value] of Object.entries(c.istio)) {
+      if (value === void 0) continue;
+      out.set(`istio.${key}`, key === "valuesFiles" && Array.isArray(value) ? text(value.map((v2) => path(String(v2)))) : text(value));
+    }
+    if (c.context.length > 0) out.set("context", text(c.context.map(path)));
+  }
+  const lines = (p.ignoreFile ?? []).map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#"));
+  if (lines.length > 0) out.set(".meshlintignore", text(lines));
+  return out;
+}
+function policyChanges(base, head) {
+  const b = keysOf(base);
+  const h = keysOf(head);
+  const keys = [.../* @__PURE__ */ new Set([...b.keys(), ...h.keys()])];
+  return keys.flatMap((key) => {
+    const before = b.get(key) ?? NOT_SET;
+    const after = h.get(key) ?? NOT_SET;
+    return before === after ? [] : [{ key, before, after }];
+  });
+}
+var POLICY_HEADLINE = "This change edits meshlint's policy";
+
 // src/format/summary.ts
 function notesSection(notes) {
   if (!notes?.length) return "";
@@ -41643,14 +42008,14 @@ ${notesSection(opts.notes)}`;
   const header = "| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n";
   const row = ({ path, m }) => {
     const where = `${escapeMarkdown(path)}:${m.line}`;
-    const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
+    const link = opts.blobUrl ? `[${where}](${`${opts.blobUrl}${toUri(path)}#L${m.line}`.replace(/[()]/g, (c) => c === "(" ? "%28" : "%29")})` : where;
     const context = findingContext(m);
     const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : "");
     return `| ${m.severity === 2 ? "error" : "warning"} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |
 `;
   };
   let budget = (opts.maxBytes ?? Infinity) - Buffer.byteLength(md) - 4096;
-  const fits = (text) => (budget -= Buffer.byteLength(text)) >= 0;
+  const fits = (text2) => (budget -= Buffer.byteLength(text2)) >= 0;
   const listed = [];
   for (const f of ordered) {
     const r7 = row(f);
@@ -41747,14 +42112,20 @@ function groupChanges(changed) {
 }
 function groupNames(workloads) {
   if (workloads.length === 1) return workloads[0] ?? "";
-  const shown3 = workloads.slice(0, GROUP_NAMES).join(", ");
+  const shown5 = workloads.slice(0, GROUP_NAMES).join(", ");
   const rest = workloads.length - GROUP_NAMES;
-  return `${shown3}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
+  return `${shown5}${rest > 0 ? ` and ${rest} more` : ""} (${workloads.length} workloads)`;
 }
 function formatDiffStylish(diff, labels, color) {
   const c = painter(color);
   const where = (s) => c("dim", `${safeText(s.filePath)}:${s.line}`);
   let out = c("bold", `meshlint diff ${safeText(labels.base)} \u2192 ${safeText(labels.head)}`) + "\n\n";
+  if (diff.policy && diff.policy.length > 0) {
+    out += c("red", `${POLICY_HEADLINE}:`) + "\n";
+    for (const p of diff.policy) out += `  ${safeText(p.key)}: ${safeText(p.before)} \u2192 ${safeText(p.after)}
+`;
+    out += "\n";
+  }
   out += c("bold", "What this change does to the mesh") + `: ${headline(diff)}
 `;
   for (const { workloads, first: w } of groupChanges(diff.changed)) {
@@ -41789,7 +42160,7 @@ var findingJson = (x) => ({
   column: x.message.column,
   ...x.message.resource !== void 0 ? { resource: x.message.resource } : {}
 });
-var shown2 = (s) => {
+var shown4 = (s) => {
   const { sources: _3, rendered: __, ...rest } = s;
   return rest;
 };
@@ -41798,11 +42169,12 @@ function formatDiffJson(diff, labels, failures2) {
     {
       base: labels.base,
       head: labels.head,
+      policy: diff.policy ?? [],
       // What decides each side and how a render is matched (WorkloadState.sources, rendered) serve the comparison; they are not printed.
       workloads: {
-        changed: diff.changed.map((w) => ({ ...w, base: shown2(w.base), head: shown2(w.head) })),
-        added: diff.added.map((a) => ({ ...a, head: shown2(a.head) })),
-        removed: diff.removed.map((r7) => ({ ...r7, base: shown2(r7.base) }))
+        changed: diff.changed.map((w) => ({ ...w, base: shown4(w.base), head: shown4(w.head) })),
+        added: diff.added.map((a) => ({ ...a, head: shown4(a.head) })),
+        removed: diff.removed.map((r7) => ({ ...r7, base: shown4(r7.base) }))
       },
       findings: {
         counts: { new: diff.findings.new.length, fixed: diff.findings.fixed.length, undecided: diff.findings.undecided.length, unchanged: diff.findings.unchanged },
@@ -41826,12 +42198,23 @@ passes diff.failOn [${failOn.join(", ")}]
 var MAX_ROWS = 200;
 function formatDiffMarkdown(diff, labels, failures2, failOn, link) {
   const e = escapeMarkdown;
-  const at2 = (side, filePath, line, text) => {
+  const at2 = (side, filePath, line, text2) => {
     const url = link?.(side, filePath, line);
-    return url && !/[\s()<>]/.test(url) ? `[${text}](${url})` : text;
+    return url && !/[\s()<>]/.test(url) ? `[${text2}](${url})` : text2;
   };
   const where = (side, s) => at2(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
-  let out = `## What this change does to the mesh
+  let out = "";
+  if (diff.policy && diff.policy.length > 0) {
+    out += `## \u26A0\uFE0F ${POLICY_HEADLINE}
+
+Review these before the findings below: they decide what fails and what is assumed.
+
+| Key | Before | After |
+| --- | --- | --- |
+`;
+    out += diff.policy.slice(0, MAX_ROWS).map((p) => `| ${e(p.key)} | ${e(p.before)} | ${e(p.after)} |`).join("\n") + "\n\n";
+  }
+  out += `## What this change does to the mesh
 
 ${e(labels.base)} \u2192 ${e(labels.head)}: **${e(headline(diff))}**; ${diff.findings.new.length} new ${diff.findings.new.length === 1 ? "finding" : "findings"}, ${diff.findings.fixed.length} fixed.
 
@@ -41878,11 +42261,13 @@ function newFindingResults(diff, head) {
 }
 
 // src/load/revision.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
+import { closeSync as closeSync3, existsSync as existsSync9, lstatSync as lstatSync4, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync3, openSync as openSync3, readdirSync as readdirSync3, readSync, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4, symlinkSync, writeSync as writeSync2 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join9, resolve as resolve11 } from "node:path";
+import { basename as basename5, join as join10, posix as posix5, resolve as resolve12 } from "node:path";
 var TIME_LIMIT_MS2 = 5 * 6e4;
-var MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+var MAX_REVISION_BYTES = 512 * 1024 * 1024;
+var MAX_REVISION_FILES = 2e5;
+var TEMP_PREFIX = "meshlint-diff-";
 var RevisionError = class extends Error {
 };
 function isDir(p) {
@@ -41892,8 +42277,15 @@ function isDir(p) {
     return false;
   }
 }
+var GIT_PASSED = [...PASSED_THROUGH, "HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES"];
+function gitEnv(env) {
+  const out = {};
+  for (const k2 of GIT_PASSED) if (env[k2] !== void 0) out[k2] = env[k2];
+  return { ...out, GIT_TERMINAL_PROMPT: "0", GIT_ATTR_NOSYSTEM: "1", GIT_ALLOW_PROTOCOL: "none", GIT_OPTIONAL_LOCKS: "0", GIT_NO_REPLACE_OBJECTS: "1" };
+}
+var GIT_HARDENING = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.attributesFile=/dev/null", "-c", "core.untrackedCache=false"];
 function git(binary2, args, cwd, env) {
-  const r7 = spawnSync(binary2, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+  const r7 = spawnSync(binary2, [...GIT_HARDENING, ...args], { cwd, env: gitEnv(env), encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
   if (r7.error) throw new RevisionError(`cannot run git: ${r7.error.code ?? r7.error.message}`);
   return { ok: r7.status === 0, stdout: (r7.stdout ?? "").trim(), stderr: (r7.stderr ?? "").trim() };
 }
@@ -41913,7 +42305,7 @@ function hasCommit(spec, cwd, env) {
   }
 }
 function openSide(spec, cwd, env, opts = {}) {
-  const dir = resolve11(cwd, spec);
+  const dir = resolve12(cwd, spec);
   if (!opts.revisionOnly && !spec.startsWith("-") && isDir(dir)) return { label: spec, cwd: dir, close: () => {
   } };
   const gitBin = findOnPath(["git"], env);
@@ -41928,32 +42320,210 @@ function openSide(spec, cwd, env, opts = {}) {
     }
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
-  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit });
+  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget);
 }
-function materialise(gitBin, env, top, prefix, treeish, what, side) {
-  const tarBin = findOnPath(["tar"], env);
-  if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read ${what}`);
-  const archive = spawnSyncBytes(gitBin, ["archive", "--format=tar", treeish], { cwd: top, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
-  if (archive.error || archive.status !== 0) {
-    const why = archive.error ? archive.error.code ?? archive.error.message : archive.stderr.toString("utf8").trim().split("\n")[0];
-    throw new RevisionError(`cannot read ${what} with git archive: ${why}`);
+var KUSTOMIZATION_NAMES = /* @__PURE__ */ new Set(["kustomization.yaml", "kustomization.yml", "Kustomization"]);
+var READ_EVERYWHERE = /\.(ya?ml|json)$/i;
+var IGNORE_FILES = /* @__PURE__ */ new Set([".meshlintignore", ".gitignore", ".helmignore"]);
+function entriesALintReads(entries2) {
+  const roots = /* @__PURE__ */ new Set();
+  for (const e of entries2) {
+    const name = posix5.basename(e.path);
+    if (name === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name)) roots.add(posix5.dirname(e.path));
   }
-  const root2 = mkdtempSync3(join9(tmpdir3(), "meshlint-diff-"));
-  const close = () => rmSync3(root2, { recursive: true, force: true });
+  const underRoot = (path) => {
+    for (let d = posix5.dirname(path); ; d = posix5.dirname(d)) {
+      if (roots.has(d)) return true;
+      if (d === "." || d === "/" || d === "") return false;
+    }
+  };
+  return entries2.filter((e) => e.mode === "120000" || READ_EVERYWHERE.test(e.path) || IGNORE_FILES.has(posix5.basename(e.path)) || underRoot(e.path));
+}
+function safeTreePath(path) {
+  return path.split("/").every((p) => p !== "" && p !== "." && p !== ".." && p.toLowerCase() !== ".git" && !p.includes("\\") && !p.includes("\0"));
+}
+var mb = (n) => `${Math.round(n / 1024 / 1024)} MB`;
+function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }) {
+  const listed = spawnSyncBytes(gitBin, [...GIT_HARDENING, "ls-tree", "-r", "-z", "-l", "--full-tree", treeish], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+  if (listed.error || listed.status !== 0) {
+    const code = listed.error?.code;
+    if (code === "ENOBUFS") throw new RevisionError(`${what} holds more files than meshlint reads (over ${budget.files}); compare folders instead`);
+    const why = listed.error ? code ?? listed.error.message : listed.stderr.toString("utf8").trim().split("\n")[0];
+    throw new RevisionError(`cannot read ${what}: git ls-tree: ${why}`);
+  }
+  const all = [];
+  for (const record of listed.stdout.toString("utf8").split("\0")) {
+    const m = /^(\d{6}) (\w+) ([0-9a-f]{40,64}) +(\d+|-)\t(.*)$/s.exec(record);
+    if (!m || m[2] !== "blob" || !safeTreePath(m[5])) continue;
+    all.push({ mode: m[1], oid: m[3], size: Number(m[4]), path: m[5] });
+  }
+  const entries2 = entriesALintReads(all);
+  const bytes = entries2.reduce((n, e) => n + e.size, 0);
+  if (entries2.length > budget.files) throw new RevisionError(`${what} holds ${entries2.length} files a lint reads, more than the ${budget.files} meshlint reads from a revision; compare folders instead`);
+  if (bytes > budget.bytes) throw new RevisionError(`${what} holds ${mb(bytes)} in the files a lint reads, more than the ${mb(budget.bytes)} meshlint reads from a revision; compare folders instead`);
+  sweepStale();
+  const base = mkdtempSync3(join10(tmpdir3(), `${TEMP_PREFIX}${process.pid}-`));
+  const stopWatch = watchRemoval(base);
+  const close = () => {
+    rmSync3(base, { recursive: true, force: true });
+    stopWatch();
+  };
   try {
-    const x = spawnSync(tarBin, ["-x", "-f", "-", "-C", root2], { input: archive.stdout, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["pipe", "pipe", "pipe"] });
-    if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack ${what}: ${x.error ? x.error.code ?? x.error.message : (x.stderr ?? "").trim().split("\n")[0]}`);
-    mkdirSync2(join9(root2, ".git"));
-    const sideCwd = join9(root2, prefix);
-    if (!existsSync8(sideCwd)) mkdirSync2(sideCwd, { recursive: true });
-    if (!isInside(realpathSync3(root2), realpathSync3(sideCwd))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
-    return { ...side, cwd: sideCwd, close };
+    const root2 = join10(base, "tree");
+    mkdirSync3(root2);
+    writeEntries(gitBin, env, top, base, root2, entries2, what);
+    mkdirSync3(join10(root2, ".git"));
+    const sideCwd = join10(root2, prefix);
+    const realRoot = realpathSync3(root2);
+    let dir = root2;
+    for (const part of prefix.split("/").filter(Boolean)) {
+      dir = join10(dir, part);
+      if (!existsSync9(dir)) {
+        try {
+          lstatSync4(dir);
+          throw new RevisionError(`in ${what}, ${prefix} leads nowhere (a link whose target is missing)`);
+        } catch (e) {
+          if (e instanceof RevisionError) throw e;
+        }
+        mkdirSync3(dir);
+      } else if (!isInside(realRoot, realpathSync3(dir))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
+    }
+    return { ...side, cwd: sideCwd, root: root2, close };
   } catch (e) {
     close();
     throw e;
   }
 }
-function openStagedSide(cwd, env) {
+function writeEntries(gitBin, env, top, base, root2, entries2, what) {
+  const unique = [...new Set(entries2.map((e) => e.oid))];
+  if (unique.length === 0) return;
+  const batchFile = join10(base, "blobs");
+  const out = openSync3(batchFile, "wx");
+  let r7;
+  try {
+    r7 = spawnSync(gitBin, [...GIT_HARDENING, "cat-file", "--batch"], { cwd: top, env: gitEnv(env), input: `${unique.join("\n")}
+`, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["pipe", out, "pipe"] });
+  } finally {
+    closeSync3(out);
+  }
+  if (r7.error || r7.status !== 0) throw new RevisionError(`cannot read ${what}: git cat-file: ${r7.error ? r7.error.code ?? r7.error.message : (r7.stderr ?? "").trim().split("\n")[0]}`);
+  const fd = openSync3(batchFile, "r");
+  try {
+    const at2 = /* @__PURE__ */ new Map();
+    const head = Buffer.alloc(200);
+    let pos = 0;
+    for (const oid of unique) {
+      const n = readSync(fd, head, 0, head.length, pos);
+      const nl = head.subarray(0, n).indexOf(10);
+      const m = nl < 0 ? null : /^([0-9a-f]+) blob (\d+)$/.exec(head.subarray(0, nl).toString("latin1"));
+      if (!m || m[1] !== oid) throw new RevisionError(`cannot read ${what}: git cat-file did not give blob ${oid}`);
+      const size = Number(m[2]);
+      at2.set(oid, { offset: pos + nl + 1, size });
+      pos += nl + 1 + size + 1;
+    }
+    const made = /* @__PURE__ */ new Set([root2]);
+    const folderOf4 = (path) => {
+      let dir = root2;
+      for (const part of path.split("/").slice(0, -1)) {
+        dir = join10(dir, part);
+        if (made.has(dir)) continue;
+        try {
+          mkdirSync3(dir);
+        } catch {
+          return void 0;
+        }
+        made.add(dir);
+      }
+      return dir;
+    };
+    const chunk = Buffer.alloc(1024 * 1024);
+    const links = [];
+    for (const e of entries2) {
+      if (e.mode === "120000") {
+        links.push(e);
+        continue;
+      }
+      const dir = folderOf4(e.path);
+      const blob = at2.get(e.oid);
+      if (dir === void 0 || blob === void 0) continue;
+      let dest;
+      try {
+        dest = openSync3(join10(dir, basename5(e.path)), "wx");
+      } catch {
+        continue;
+      }
+      try {
+        for (let done = 0; done < blob.size; ) {
+          const n = readSync(fd, chunk, 0, Math.min(chunk.length, blob.size - done), blob.offset + done);
+          if (n === 0) break;
+          writeSync2(dest, chunk, 0, n);
+          done += n;
+        }
+      } finally {
+        closeSync3(dest);
+      }
+    }
+    for (const e of links) {
+      const dir = folderOf4(e.path);
+      const blob = at2.get(e.oid);
+      if (dir === void 0 || blob === void 0 || blob.size > 4096) continue;
+      const target = Buffer.alloc(blob.size);
+      readSync(fd, target, 0, blob.size, blob.offset);
+      try {
+        symlinkSync(target.toString("utf8"), join10(dir, basename5(e.path)));
+      } catch {
+      }
+    }
+  } finally {
+    closeSync3(fd);
+    rmSync3(batchFile, { force: true });
+  }
+}
+function watchRemoval(dir) {
+  const script = 'const rm=()=>{require("node:fs").rmSync(process.argv[1],{recursive:true,force:true});process.exit(0)};process.stdin.on("end",rm).on("close",rm).on("error",rm).resume()';
+  try {
+    const child = spawnDetached(process.execPath, ["-e", script, dir], { detached: true, stdio: ["pipe", "ignore", "ignore"], env: {}, shell: false });
+    child.on("error", () => {
+    });
+    child.unref();
+    const pipe = child.stdin;
+    pipe?.unref?.();
+    return () => pipe?.destroy();
+  } catch {
+    return () => {
+    };
+  }
+}
+function sweepStale() {
+  let names2;
+  try {
+    names2 = readdirSync3(tmpdir3()).filter((n) => n.startsWith(TEMP_PREFIX));
+  } catch {
+    return;
+  }
+  const uid = process.getuid?.();
+  for (const name of names2) {
+    const p = join10(tmpdir3(), name);
+    try {
+      const st2 = lstatSync4(p);
+      if (!st2.isDirectory() || uid !== void 0 && st2.uid !== uid) continue;
+      const pid = /^meshlint-diff-(\d+)-/.exec(name)?.[1];
+      const stale = pid !== void 0 ? !running(Number(pid)) : Date.now() - st2.mtimeMs > 24 * 36e5;
+      if (stale) rmSync3(p, { recursive: true, force: true });
+    } catch {
+    }
+  }
+}
+function running(pid) {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+}
+function openStagedSide(cwd, env, budget) {
   const gitBin = findOnPath(["git"], env);
   if (!gitBin) throw new RevisionError("git is not on PATH to read the staged files");
   const top = git(gitBin, ["rev-parse", "--show-toplevel"], cwd, env);
@@ -41961,13 +42531,13 @@ function openStagedSide(cwd, env) {
   const prefix = git(gitBin, ["rev-parse", "--show-prefix"], cwd, env).stdout;
   const tree = git(gitBin, ["write-tree"], cwd, env);
   if (!tree.ok || !/^[0-9a-f]{40,64}$/.test(tree.stdout)) throw new RevisionError(`cannot read the staged files: ${tree.stderr.split("\n")[0] || "git write-tree failed"} (resolve the merge conflicts first)`);
-  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, "the staged files", { label: "staged files" });
+  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, "the staged files", { label: "staged files" }, budget);
 }
 
 // src/load/revision-ref.ts
-import { mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync4, realpathSync as realpathSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync4, realpathSync as realpathSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join10, resolve as resolve12 } from "node:path";
+import { join as join11, resolve as resolve13 } from "node:path";
 var TIME_LIMIT_MS3 = 6e4;
 function git2(gitBin, args, cwd, env) {
   const r7 = spawnSync(gitBin, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS3, shell: false, stdio: ["ignore", "pipe", "pipe"] });
@@ -41984,7 +42554,7 @@ function isDir2(p) {
 var short = (commit) => commit.slice(0, 7);
 function resolveDiffRefs(args, cwd, env, opts = {}) {
   const [first = "", second] = args;
-  const dirFirst = !opts.baseIsRevision && !first.startsWith("-") && isDir2(resolve12(cwd, first));
+  const dirFirst = !opts.baseIsRevision && !first.startsWith("-") && isDir2(resolve13(cwd, first));
   const gitBin = findOnPath(["git"], env);
   if (!gitBin || !git2(gitBin, ["rev-parse", "--show-toplevel"], cwd, env).ok) {
     return { base: { spec: first, revisionOnly: opts.baseIsRevision === true }, ...second !== void 0 ? { head: { spec: second } } : {} };
@@ -42016,7 +42586,7 @@ function resolveDiffRefs(args, cwd, env, opts = {}) {
   if (first === "HEAD" && commitOf2("HEAD") === void 0 && git2(gitBin, ["rev-list", "-n", "1", "--all"], cwd, env).out === "") {
     return { base: { spec: first, label: "HEAD (no commit yet: the empty tree)", empty: true }, ...second !== void 0 ? { head: { spec: second } } : {} };
   }
-  const headSpec = second !== void 0 && !isDir2(resolve12(cwd, second)) ? second : "HEAD";
+  const headSpec = second !== void 0 && !isDir2(resolve13(cwd, second)) ? second : "HEAD";
   const full = git2(gitBin, ["rev-parse", "--verify", "--quiet", "--symbolic-full-name", "--end-of-options", first], cwd, env).out;
   if (first !== "HEAD" && first !== "@" && /^refs\/(heads|remotes)\//.test(full)) {
     const ca = need(first);
@@ -42049,10 +42619,10 @@ function notFound(gitBin, spec, cwd, env) {
 function openEmptySide(ref, cwd, env) {
   const gitBin = findOnPath(["git"], env);
   const prefix = gitBin ? git2(gitBin, ["rev-parse", "--show-prefix"], cwd, env).out : "";
-  const root2 = realpathSync4(mkdtempSync4(join10(tmpdir4(), "meshlint-diff-")));
-  mkdirSync3(join10(root2, ".git"));
-  const sideCwd = join10(root2, prefix);
-  mkdirSync3(sideCwd, { recursive: true });
+  const root2 = realpathSync4(mkdtempSync4(join11(tmpdir4(), "meshlint-diff-")));
+  mkdirSync4(join11(root2, ".git"));
+  const sideCwd = join11(root2, prefix);
+  mkdirSync4(sideCwd, { recursive: true });
   return { label: ref.label ?? ref.spec, cwd: sideCwd, close: () => rmSync4(root2, { recursive: true, force: true }) };
 }
 
@@ -42358,6 +42928,7 @@ var OPTIONS = {
   "helm-binary": { type: "string" },
   kustomize: { type: "string", multiple: true },
   "kustomize-binary": { type: "string" },
+  "render-budget": { type: "string" },
   resource: { type: "string" },
   path: { type: "string", multiple: true },
   staged: { type: "boolean" },
@@ -42521,8 +43092,8 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve13(io.cwd, v2.config) : void 0;
-  if (v2.config && explicit && !existsSync9(explicit)) {
+  const explicit = v2.config ? resolve14(io.cwd, v2.config) : void 0;
+  if (v2.config && explicit && !existsSync10(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
   const lookup2 = new ConfigLookup(explicit, rulesById, (c) => withOverrides(c, { rules: v2.rule ?? [], namespace: v2.namespace, istioVersion: v2["istio-version"] }, rulesById));
@@ -42592,30 +43163,30 @@ function inOrderOf(inputs, results) {
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve13(io.cwd)) ?? dirname9(file);
+  const srcRoot = repoRoot(resolve14(io.cwd)) ?? dirname11(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve13(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve14(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
-  const shown3 = displayPathOf(file, io.cwd);
-  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown3} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
+  const shown5 = displayPathOf(file, io.cwd);
+  const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown5} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
   if (flag === void 0 && config.filePath && escapesThroughLink(configRoot(config.filePath), file)) {
     throw new UsageError(`${what}: it is a symbolic link, or in a linked folder, that leads outside the repository; a config names only files inside it`);
   }
-  let text;
+  let text2;
   try {
     const stat = statSync6(file);
     if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
     if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
-    text = readFileSync3(file, "utf8");
+    text2 = readFileSync3(file, "utf8");
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const missing = e.code === "ENOENT";
-    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown3}` : describeFsError(e)}`);
+    throw new UsageError(`${what}: cannot read it: ${missing ? `no such file; create it with meshlint --write-baseline ${shown5}` : describeFsError(e)}`);
   }
   try {
-    return { baseline: parseBaseline(text), uriOf: baselineUris(file, io), shown: shown3 };
+    return { baseline: parseBaseline(text2), uriOf: baselineUris(file, io), shown: shown5 };
   } catch (e) {
     if (e instanceof BaselineError) throw new UsageError(`${what}: ${e.message}`);
     throw e;
@@ -42628,9 +43199,9 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve13(io.cwd, c));
+  const charts = req.charts.map((c) => resolve14(io.cwd, c));
   const metCharts = [];
-  const overlays = req.overlays.map((o) => resolve13(io.cwd, o));
+  const overlays = req.overlays.map((o) => resolve14(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -42641,7 +43212,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname9(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname11(config.filePath) : io.cwd;
   const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
@@ -42657,7 +43228,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const own = lookup2?.forFile(f) ?? config;
       if (own !== config && own.filePath !== void 0) {
         let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname9(own.filePath), own.ignorePatterns));
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname11(own.filePath), own.ignorePatterns));
         if (ignored(f)) {
           skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
           continue;
@@ -42687,10 +43258,10 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       notes.push({ id: "unmatched-pattern", message: `no such file, directory or matching files: ${named}; not linted.` });
     }
     for (const s of found.skipped) {
-      const shown3 = displayPathOf(s.path, io.cwd);
-      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown3, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
+      const shown5 = displayPathOf(s.path, io.cwd);
+      if (s.kind === "unreadable-directory") inputs.push({ ok: false, displayPath: shown5, absPath: s.path, reason: `${s.reason}; make it readable, or add it to .meshlintignore`, problem: "unreadable" });
       else {
-        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown3)}: ${s.reason}
+        io.stderr(`${TOOL_NAME}: skipped ${safeText(shown5)}: ${s.reason}
 `);
         skipped.push(s);
       }
@@ -42715,9 +43286,9 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve13(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve14(io.cwd, p));
     for (const o of config.kustomize.overlays) {
-      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep6))) overlays.push(o);
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
@@ -42773,7 +43344,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join11(dir, "Chart.yaml");
+    const file = join12(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
@@ -42798,7 +43369,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve13(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve14(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -42819,8 +43390,15 @@ function renderRequest(v2) {
     apiVersions: v2["api-versions"] ?? [],
     helmBinary: v2["helm-binary"],
     overlays: v2.kustomize ?? [],
-    kustomizeBinary: v2["kustomize-binary"]
+    kustomizeBinary: v2["kustomize-binary"],
+    renderBudget: renderBudget(v2["render-budget"])
   };
+}
+function renderBudget(text2) {
+  if (text2 === void 0) return void 0;
+  const n = Number(text2);
+  if (!/^\d+$/.test(text2.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError("--render-budget takes a whole number of seconds, at least 1");
+  return n;
 }
 function errorsOnly(r7) {
   const messages = r7.messages.filter((m) => m.severity === 2);
@@ -42838,8 +43416,15 @@ function applyFixes(results, inputs, write, showDiff, io) {
         continue;
       }
       try {
-        writeFileSync3(input2.file.absPath, encodeSource(r7.output, input2.file));
+        const real = realPath(input2.file.absPath) ?? input2.file.absPath;
+        const root2 = repositoryOf(input2.file.absPath, io.cwd);
+        writeWithin(real, encodeSource(r7.output, input2.file), { root: realPath(root2) ?? root2, outsideAllowed: true });
       } catch (e) {
+        if (e instanceof WriteRefused) {
+          io.stderr(`${TOOL_NAME}: --fix: not writing ${safeText(r7.filePath)}: ${e.message}
+`);
+          continue;
+        }
         throw new UsageError(`--fix: cannot write ${r7.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }
     } else if (!write && showDiff) {
@@ -42872,7 +43457,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve13(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve14(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
@@ -42884,16 +43469,16 @@ function runNotes(report2) {
 }
 function printNotes(report2, io, all) {
   const notes = runNotes(report2).map((n) => n.message);
-  const shown3 = all ? notes : notes.slice(0, 3);
-  for (const n of shown3) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
+  const shown5 = all ? notes : notes.slice(0, 3);
+  for (const n of shown5) io.stderr(`${TOOL_NAME}: note: ${safeText(n)}
 `);
-  if (shown3.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown3.length} more (--stats lists them all)
+  if (shown5.length < notes.length) io.stderr(`${TOOL_NAME}: note: ${notes.length - shown5.length} more (--stats lists them all)
 `);
 }
 function chartCauses(diff, baseCwd, headCwd) {
   const read2 = (dir, file) => {
     try {
-      return readFileSync3(resolve13(dir, file), "utf8");
+      return readFileSync3(resolve14(dir, file), "utf8");
     } catch {
       return void 0;
     }
@@ -42928,7 +43513,7 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve13(io.cwd, v2.config) } : {} };
+  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve14(io.cwd, v2.config) } : {} };
   const sides = [];
   const emptySides = /* @__PURE__ */ new Set();
   try {
@@ -42981,7 +43566,22 @@ function diffParsed(args, v2, io, opts = {}) {
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
-    const diff = chartCauses(diffRuns(base, head), base.cwd, head.cwd);
+    const policyOf = (side, run) => {
+      let config = run.config;
+      const named = v2.config !== void 0 ? resolve14(io.cwd, v2.config) : void 0;
+      const top = topFolder(io.cwd);
+      if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
+        const copy = join12(side.root, relative10(top, named));
+        try {
+          config = existsSync10(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
+        } catch {
+          config = void 0;
+        }
+      }
+      const ignore2 = config?.filePath ? readRegularFile(join12(dirname11(config.filePath), ".meshlintignore")) : void 0;
+      return { config, ignoreFile: ignore2?.ok ? ignore2.bytes.toString("utf8").split(/\r?\n/) : void 0 };
+    };
+    const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf(sides[0], base), policyOf(sides[1], head)) };
     return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();
@@ -43088,12 +43688,12 @@ function failureLine(mode, failOn, counts, why, configFailOn) {
   if (failOn === "warning" && errors + warnings > 0) return `${TOOL_NAME}: this change adds ${plural(errors, "new error")} and ${plural(warnings, "new warning")}${fails ? `, and${fails}` : ""} ${tail}`;
   return fails ? `${TOOL_NAME}: this change${fails} ${tail}` : void 0;
 }
-function cutTo(text, max) {
-  if (Buffer.byteLength(text) <= max) return text;
+function cutTo(text2, max) {
+  if (Buffer.byteLength(text2) <= max) return text2;
   const said = `
 The rest does not fit in the job summary (GitHub takes 1 MiB per step): \`${TOOL_NAME} diff -f json\` prints it all.
 `;
-  const kept = Buffer.from(text).subarray(0, Math.max(0, max - Buffer.byteLength(said))).toString("utf8");
+  const kept = Buffer.from(text2).subarray(0, Math.max(0, max - Buffer.byteLength(said))).toString("utf8");
   return kept.slice(0, kept.lastIndexOf("\n") + 1) + said;
 }
 function fitDiffSummary(diffMarkdown, tail, max) {
@@ -43126,7 +43726,7 @@ var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
-  const workspace = resolve14(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve15(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOnInput;
   let annotate;
@@ -43162,25 +43762,31 @@ async function runAction() {
     }
   };
   const pathOf2 = (filePath) => {
-    const rel = relative8(workspace, resolve14(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
+    const rel = relative11(workspace, resolve15(cwd, filePath));
+    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep7).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
-  const writeSarif = (text) => {
-    const target = resolve14(workspace, sarifPath);
-    mkdirSync5(dirname10(target), { recursive: true });
-    writeFileSync4(target, text);
+  const writeSarif = (text2) => {
+    const target = resolve15(workspace, sarifPath);
+    try {
+      writeWithin(target, text2, { root: workspace, outsideAllowed: true });
+      return true;
+    } catch (e) {
+      if (!(e instanceof WriteRefused)) throw e;
+      stepError(`sarif-file ${sarifPath}: not written: ${e.message}. Name another file.`);
+      return false;
+    }
   };
   const annotateAll = (results) => {
     if (!annotate) return void 0;
-    const shown3 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
-    for (const a of shown3) {
+    const shown5 = selectAnnotations(results, { pathOf: pathOf2, maxErrors: ANNOTATION_CAP, maxWarnings: ANNOTATION_CAP });
+    for (const a of shown5) {
       const m = a.finding;
       const where = { title: a.title, file: a.file, startLine: m.line, endLine: m.endLine, startColumn: m.column, endColumn: m.endColumn };
       if (a.kind === "error") error(a.message, where);
       else warning(a.message, where);
     }
-    return { errors: shown3.filter((a) => a.kind === "error").length, warnings: shown3.filter((a) => a.kind === "warning").length };
+    return { errors: shown5.filter((a) => a.kind === "error").length, warnings: shown5.filter((a) => a.kind === "warning").length };
   };
   const count2 = (results) => ({
     errors: results.reduce((n, r7) => n + r7.errorCount, 0),
@@ -43189,10 +43795,13 @@ async function runAction() {
   const presentDiff = async (run, base, added) => {
     const labels = { base: `base ${base.slice(0, 12)}`, head: env.GITHUB_EVENT_NAME === "merge_group" ? "this merge group" : "this pull request" };
     const notes = runNotes(run.head.report);
-    if (format === "sarif") writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }));
-    else cli.stdout(format === "json" ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
+    const policy = run.diff.policy ?? [];
+    if (policy.length > 0) warning(dropControls(`${POLICY_HEADLINE}: ${policy.map((p) => `${p.key} ${p.before} \u2192 ${p.after}`).join("; ")}`), { title: TOOL_NAME });
+    if (format === "sarif") {
+      if (!writeSarif(formatReport("sarif", added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }))) return false;
+    } else cli.stdout(format === "json" ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
     const annotated = annotateAll(added);
-    if (!env.GITHUB_STEP_SUMMARY) return;
+    if (!env.GITHUB_STEP_SUMMARY) return true;
     const total = added.reduce((n, r7) => n + r7.messages.length, 0);
     const said = [];
     if (annotated && annotated.errors + annotated.warnings < total) {
@@ -43207,6 +43816,7 @@ ${said.join(" ")}
       return url ? `${url}${toUri(pathOf2(filePath))}#L${line}` : void 0;
     };
     await summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn, link), tail, SUMMARY_BYTES), true).write();
+    return true;
   };
   let counts;
   let why = [];
@@ -43232,7 +43842,7 @@ ${said.join(" ")}
     configFailOn = run.failOn;
     sidecarsLost = String(run.diff.changed.filter((c) => c.changes.includes("sidecar-lost")).length);
     printNotes(run.head.report, cli, false);
-    await presentDiff(run, mode.base, added);
+    if (!await presentDiff(run, mode.base, added)) return 2;
   } else {
     const run = lintFromArgs(argv, cli);
     if (typeof run === "number") {
@@ -43243,7 +43853,7 @@ ${said.join(" ")}
     printNotes(report2, cli, false);
     if (format === "sarif") {
       const sarif = formatReport("sarif", results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report2) });
-      writeSarif(env.GITHUB_EVENT_NAME === "push" ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif);
+      if (!writeSarif(env.GITHUB_EVENT_NAME === "push" ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif)) return 2;
     } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report2) }));
     const annotated = annotateAll(results);
     counts = count2(results);

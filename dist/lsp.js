@@ -48,9 +48,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolean = boolean;
@@ -92,9 +92,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/is.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/is.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolean = boolean;
@@ -128,9 +128,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -513,9 +513,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.LRUCache = exports.LinkedMap = exports.Touch = void 0;
@@ -897,9 +897,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.Disposable = void 0;
@@ -915,9 +915,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var _ral;
@@ -940,9 +940,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/events.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/events.js"(exports) {
     "use strict";
     var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -1077,9 +1077,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -1206,9 +1206,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SharedArrayReceiverStrategy = exports.SharedArraySenderStrategy = void 0;
@@ -1285,9 +1285,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports) {
     "use strict";
     var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -1359,9 +1359,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -1601,9 +1601,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -1759,9 +1759,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.AbstractMessageBuffer = void 0;
@@ -1910,9 +1910,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -3076,9 +3076,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/api.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/api.js"(exports) {
     "use strict";
     var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -3290,7 +3290,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -3381,7 +3381,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -4859,9 +4859,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CM = exports.ProtocolNotificationType = exports.ProtocolNotificationType0 = exports.ProtocolRequestType = exports.ProtocolRequestType0 = exports.RegistrationType = exports.MessageDirection = void 0;
@@ -4942,9 +4942,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolean = boolean;
@@ -4986,9 +4986,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ImplementationRequest = void 0;
@@ -5003,9 +5003,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TypeDefinitionRequest = void 0;
@@ -5020,9 +5020,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DidChangeWorkspaceFoldersNotification = exports.WorkspaceFoldersRequest = void 0;
@@ -5044,9 +5044,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ConfigurationRequest = void 0;
@@ -5061,9 +5061,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ColorPresentationRequest = exports.DocumentColorRequest = void 0;
@@ -5085,9 +5085,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.FoldingRangeRefreshRequest = exports.FoldingRangeRequest = void 0;
@@ -5109,9 +5109,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DeclarationRequest = void 0;
@@ -5126,9 +5126,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SelectionRangeRequest = void 0;
@@ -5143,9 +5143,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.WorkDoneProgressCancelNotification = exports.WorkDoneProgressCreateRequest = exports.WorkDoneProgress = void 0;
@@ -5175,9 +5175,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CallHierarchyOutgoingCallsRequest = exports.CallHierarchyIncomingCallsRequest = exports.CallHierarchyPrepareRequest = void 0;
@@ -5206,9 +5206,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SemanticTokensRefreshRequest = exports.SemanticTokensRangeRequest = exports.SemanticTokensDeltaRequest = exports.SemanticTokensRequest = exports.SemanticTokensRegistrationType = exports.TokenFormat = void 0;
@@ -5256,9 +5256,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ShowDocumentRequest = void 0;
@@ -5273,9 +5273,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.LinkedEditingRangeRequest = void 0;
@@ -5290,9 +5290,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.WillDeleteFilesRequest = exports.DidDeleteFilesNotification = exports.DidRenameFilesNotification = exports.WillRenameFilesRequest = exports.DidCreateFilesNotification = exports.WillCreateFilesRequest = exports.FileOperationPatternKind = void 0;
@@ -5347,9 +5347,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MonikerRequest = exports.MonikerKind = exports.UniquenessLevel = void 0;
@@ -5378,9 +5378,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TypeHierarchySubtypesRequest = exports.TypeHierarchySupertypesRequest = exports.TypeHierarchyPrepareRequest = void 0;
@@ -5407,9 +5407,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlineValueRefreshRequest = exports.InlineValueRequest = void 0;
@@ -5431,9 +5431,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlayHintRefreshRequest = exports.InlayHintResolveRequest = exports.InlayHintRequest = void 0;
@@ -5462,9 +5462,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -5547,9 +5547,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -5773,9 +5773,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlineCompletionRequest = void 0;
@@ -5790,9 +5790,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TextDocumentContentRefreshRequest = exports.TextDocumentContentRequest = void 0;
@@ -5813,9 +5813,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -6541,9 +6541,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.createProtocolConnection = createProtocolConnection;
@@ -6557,9 +6557,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -6599,9 +6599,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.empty = void 0;
@@ -6691,9 +6691,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ProgressFeature = exports.WorkDoneProgressReporter = void 0;
@@ -6865,9 +6865,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -6939,9 +6939,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.WorkspaceFoldersFeature = void 0;
@@ -6988,9 +6988,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CallHierarchyFeature = void 0;
@@ -7024,9 +7024,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SemanticTokensBuilder = exports.SemanticTokensDiff = exports.SemanticTokensFeature = void 0;
@@ -7265,9 +7265,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ShowDocumentFeature = void 0;
@@ -7283,9 +7283,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.FileOperationsFeature = void 0;
@@ -7328,9 +7328,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.LinkedEditingRangeFeature = void 0;
@@ -7348,9 +7348,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TypeHierarchyFeature = void 0;
@@ -7384,9 +7384,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlineValueFeature = void 0;
@@ -7411,9 +7411,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.FoldingRangeFeature = void 0;
@@ -7439,9 +7439,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlayHintFeature = void 0;
@@ -7471,9 +7471,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DiagnosticFeature = void 0;
@@ -7503,9 +7503,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TextDocuments = void 0;
@@ -7676,9 +7676,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NotebookDocuments = exports.NotebookSyncFeature = void 0;
@@ -7945,9 +7945,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MonikerFeature = void 0;
@@ -7970,9 +7970,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlineCompletionFeature = void 0;
@@ -7994,9 +7994,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TextDocumentContentFeature = void 0;
@@ -8021,9 +8021,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -8820,9 +8820,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9088,9 +9088,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = __require("util");
@@ -9246,9 +9246,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/main.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/main.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9548,9 +9548,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9579,9 +9579,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9628,9 +9628,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9910,9 +9910,9 @@ ${stack}`);
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
 var require_deepMerge = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isObjectNotArray = isObjectNotArray;
@@ -9945,9 +9945,9 @@ var require_deepMerge = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
 var require_applyDefault = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.applyDefault = applyDefault;
@@ -9972,9 +9972,9 @@ var require_applyDefault = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
 var require_parserSeemsToBeTSESLint = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
@@ -9984,9 +9984,9 @@ var require_parserSeemsToBeTSESLint = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
 var require_getParserServices = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getParserServices = getParserServices;
@@ -10017,17 +10017,17 @@ var require_getParserServices = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
 var require_InferTypesFromRule = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
 var require_nullThrows = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NullThrowsReasons = void 0;
@@ -10045,9 +10045,9 @@ var require_nullThrows = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
 var require_RuleCreator = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.RuleCreator = RuleCreator2;
@@ -10094,9 +10094,9 @@ var require_RuleCreator = __commonJS({
   }
 });
 
-// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
+// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
 var require_eslint_utils = __commonJS({
-  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
+  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -10124,9 +10124,9 @@ var require_eslint_utils = __commonJS({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports, module) {
+  "../main/node_modules/ignore/index.js"(exports, module) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -11956,7 +11956,7 @@ function predictCapture(input) {
   return done("ambient", asked.by);
 }
 
-// node_modules/yaml/browser/dist/nodes/identity.js
+// ../main/node_modules/yaml/browser/dist/nodes/identity.js
 var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
 var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
 var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -11992,7 +11992,7 @@ function isNode(node) {
 }
 var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
 
-// node_modules/yaml/browser/dist/visit.js
+// ../main/node_modules/yaml/browser/dist/visit.js
 var BREAK = /* @__PURE__ */ Symbol("break visit");
 var SKIP = /* @__PURE__ */ Symbol("skip children");
 var REMOVE = /* @__PURE__ */ Symbol("remove node");
@@ -12142,7 +12142,7 @@ function replaceNode(key, path, node) {
   }
 }
 
-// node_modules/yaml/browser/dist/doc/directives.js
+// ../main/node_modules/yaml/browser/dist/doc/directives.js
 var escapeChars = {
   "!": "%21",
   ",": "%2C",
@@ -12305,7 +12305,7 @@ var Directives = class _Directives {
 Directives.defaultYaml = { explicit: false, version: "1.2" };
 Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
 
-// node_modules/yaml/browser/dist/doc/anchors.js
+// ../main/node_modules/yaml/browser/dist/doc/anchors.js
 function anchorIsValid(anchor) {
   if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
     const sa = JSON.stringify(anchor);
@@ -12364,7 +12364,7 @@ function createNodeAnchors(doc, prefix) {
   };
 }
 
-// node_modules/yaml/browser/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/browser/dist/doc/applyReviver.js
 function applyReviver(reviver, obj, key, val) {
   if (val && typeof val === "object") {
     if (Array.isArray(val)) {
@@ -12408,7 +12408,7 @@ function applyReviver(reviver, obj, key, val) {
   return reviver.call(obj, key, val);
 }
 
-// node_modules/yaml/browser/dist/nodes/toJS.js
+// ../main/node_modules/yaml/browser/dist/nodes/toJS.js
 function toJS(value, arg, ctx) {
   if (Array.isArray(value))
     return value.map((v, i) => toJS(v, String(i), ctx));
@@ -12431,7 +12431,7 @@ function toJS(value, arg, ctx) {
   return value;
 }
 
-// node_modules/yaml/browser/dist/nodes/Node.js
+// ../main/node_modules/yaml/browser/dist/nodes/Node.js
 var NodeBase = class {
   constructor(type) {
     Object.defineProperty(this, NODE_TYPE, { value: type });
@@ -12463,7 +12463,7 @@ var NodeBase = class {
   }
 };
 
-// node_modules/yaml/browser/dist/nodes/Alias.js
+// ../main/node_modules/yaml/browser/dist/nodes/Alias.js
 var Alias = class extends NodeBase {
   constructor(source) {
     super(ALIAS);
@@ -12570,7 +12570,7 @@ function getAliasCount(doc, node, anchors) {
   return 1;
 }
 
-// node_modules/yaml/browser/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/browser/dist/nodes/Scalar.js
 var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
 var Scalar = class extends NodeBase {
   constructor(value) {
@@ -12590,7 +12590,7 @@ Scalar.PLAIN = "PLAIN";
 Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
 Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
 
-// node_modules/yaml/browser/dist/doc/createNode.js
+// ../main/node_modules/yaml/browser/dist/doc/createNode.js
 var defaultTagPrefix = "tag:yaml.org,2002:";
 function findTagObject(value, tagName, tags) {
   if (tagName) {
@@ -12656,7 +12656,7 @@ function createNode(value, tagName, ctx) {
   return node;
 }
 
-// node_modules/yaml/browser/dist/nodes/Collection.js
+// ../main/node_modules/yaml/browser/dist/nodes/Collection.js
 function collectionFromPath(schema4, path, value) {
   let v = value;
   for (let i = path.length - 1; i >= 0; --i) {
@@ -12788,7 +12788,7 @@ var Collection = class extends NodeBase {
   }
 };
 
-// node_modules/yaml/browser/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/browser/dist/stringify/stringifyComment.js
 var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
 function indentComment(comment, indent) {
   if (/^\n+$/.test(comment))
@@ -12797,7 +12797,7 @@ function indentComment(comment, indent) {
 }
 var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
 
-// node_modules/yaml/browser/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/browser/dist/stringify/foldFlowLines.js
 var FOLD_FLOW = "flow";
 var FOLD_BLOCK = "block";
 var FOLD_QUOTED = "quoted";
@@ -12924,7 +12924,7 @@ function consumeMoreIndentedLines(text, i, indent) {
   return end;
 }
 
-// node_modules/yaml/browser/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/browser/dist/stringify/stringifyString.js
 var getFoldOptions = (ctx, isBlock2) => ({
   indentAtStart: isBlock2 ? ctx.indent.length : ctx.indentAtStart,
   lineWidth: ctx.options.lineWidth,
@@ -13199,7 +13199,7 @@ function stringifyString(item, ctx, onComment, onChompKeep) {
   return res;
 }
 
-// node_modules/yaml/browser/dist/stringify/stringify.js
+// ../main/node_modules/yaml/browser/dist/stringify/stringify.js
 function createStringifyContext(doc, options) {
   const opt = Object.assign({
     blockQuote: true,
@@ -13312,7 +13312,7 @@ function stringify(item, ctx, onComment, onChompKeep) {
 ${ctx.indent}${str5}`;
 }
 
-// node_modules/yaml/browser/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/browser/dist/stringify/stringifyPair.js
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
   const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
   let keyComment = isNode(key) && key.comment || null;
@@ -13435,14 +13435,14 @@ ${ctx.indent}`;
   return str5;
 }
 
-// node_modules/yaml/browser/dist/log.js
+// ../main/node_modules/yaml/browser/dist/log.js
 function warn(logLevel, warning) {
   if (logLevel === "debug" || logLevel === "warn") {
     console.warn(warning);
   }
 }
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/merge.js
 var MERGE_KEY = "<<";
 var merge = {
   identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
@@ -13492,7 +13492,7 @@ function resolveAliasValue(ctx, value) {
   return ctx && isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
 }
 
-// node_modules/yaml/browser/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/browser/dist/nodes/addPairToJSMap.js
 function addPairToJSMap(ctx, map2, { key, value }) {
   if (isNode(key) && key.addToJSMap)
     key.addToJSMap(ctx, map2, value);
@@ -13545,7 +13545,7 @@ function stringifyKey(key, jsKey, ctx) {
   return JSON.stringify(jsKey);
 }
 
-// node_modules/yaml/browser/dist/nodes/Pair.js
+// ../main/node_modules/yaml/browser/dist/nodes/Pair.js
 function createPair(key, value, ctx) {
   const k = createNode(key, void 0, ctx);
   const v = createNode(value, void 0, ctx);
@@ -13574,7 +13574,7 @@ var Pair = class _Pair {
   }
 };
 
-// node_modules/yaml/browser/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/browser/dist/stringify/stringifyCollection.js
 function stringifyCollection(collection, ctx, options) {
   const flow = ctx.inFlow ?? collection.flow;
   const stringify4 = flow ? stringifyFlowCollection : stringifyBlockCollection;
@@ -13716,7 +13716,7 @@ function addCommentBefore({ indent, options: { commentString } }, lines, comment
   }
 }
 
-// node_modules/yaml/browser/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/browser/dist/nodes/YAMLMap.js
 function findPair(items, key) {
   const k = isScalar(key) ? key.value : key;
   for (const it of items) {
@@ -13847,7 +13847,7 @@ var YAMLMap = class extends Collection {
   }
 };
 
-// node_modules/yaml/browser/dist/schema/common/map.js
+// ../main/node_modules/yaml/browser/dist/schema/common/map.js
 var map = {
   collection: "map",
   default: true,
@@ -13861,7 +13861,7 @@ var map = {
   createNode: (schema4, obj, ctx) => YAMLMap.from(schema4, obj, ctx)
 };
 
-// node_modules/yaml/browser/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/browser/dist/nodes/YAMLSeq.js
 var YAMLSeq = class extends Collection {
   static get tagName() {
     return "tag:yaml.org,2002:seq";
@@ -13965,7 +13965,7 @@ function asItemIndex(key) {
   return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
 }
 
-// node_modules/yaml/browser/dist/schema/common/seq.js
+// ../main/node_modules/yaml/browser/dist/schema/common/seq.js
 var seq = {
   collection: "seq",
   default: true,
@@ -13979,7 +13979,7 @@ var seq = {
   createNode: (schema4, obj, ctx) => YAMLSeq.from(schema4, obj, ctx)
 };
 
-// node_modules/yaml/browser/dist/schema/common/string.js
+// ../main/node_modules/yaml/browser/dist/schema/common/string.js
 var string = {
   identify: (value) => typeof value === "string",
   default: true,
@@ -13991,7 +13991,7 @@ var string = {
   }
 };
 
-// node_modules/yaml/browser/dist/schema/common/null.js
+// ../main/node_modules/yaml/browser/dist/schema/common/null.js
 var nullTag = {
   identify: (value) => value == null,
   createNode: () => new Scalar(null),
@@ -14002,7 +14002,7 @@ var nullTag = {
   stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
 };
 
-// node_modules/yaml/browser/dist/schema/core/bool.js
+// ../main/node_modules/yaml/browser/dist/schema/core/bool.js
 var boolTag = {
   identify: (value) => typeof value === "boolean",
   default: true,
@@ -14019,7 +14019,7 @@ var boolTag = {
   }
 };
 
-// node_modules/yaml/browser/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/browser/dist/stringify/stringifyNumber.js
 function stringifyNumber({ format, minFractionDigits, tag, value }) {
   if (typeof value === "bigint")
     return String(value);
@@ -14040,7 +14040,7 @@ function stringifyNumber({ format, minFractionDigits, tag, value }) {
   return n;
 }
 
-// node_modules/yaml/browser/dist/schema/core/float.js
+// ../main/node_modules/yaml/browser/dist/schema/core/float.js
 var floatNaN = {
   identify: (value) => typeof value === "number",
   default: true,
@@ -14076,7 +14076,7 @@ var float = {
   stringify: stringifyNumber
 };
 
-// node_modules/yaml/browser/dist/schema/core/int.js
+// ../main/node_modules/yaml/browser/dist/schema/core/int.js
 var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
 var intResolve = (str5, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5.substring(offset), radix);
 function intStringify(node, radix, prefix) {
@@ -14112,7 +14112,7 @@ var intHex = {
   stringify: (node) => intStringify(node, 16, "0x")
 };
 
-// node_modules/yaml/browser/dist/schema/core/schema.js
+// ../main/node_modules/yaml/browser/dist/schema/core/schema.js
 var schema = [
   map,
   seq,
@@ -14127,7 +14127,7 @@ var schema = [
   float
 ];
 
-// node_modules/yaml/browser/dist/schema/json/schema.js
+// ../main/node_modules/yaml/browser/dist/schema/json/schema.js
 function intIdentify2(value) {
   return typeof value === "bigint" || Number.isInteger(value);
 }
@@ -14185,7 +14185,7 @@ var jsonError = {
 };
 var schema2 = [map, seq].concat(jsonScalars, jsonError);
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/binary.js
 var binary = {
   identify: (value) => value instanceof Uint8Array,
   // Buffer inherits from Uint8Array
@@ -14238,7 +14238,7 @@ var binary = {
   }
 };
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/pairs.js
 function resolvePairs(seq2, onError) {
   if (isSeq(seq2)) {
     for (let i = 0; i < seq2.items.length; ++i) {
@@ -14304,7 +14304,7 @@ var pairs = {
   createNode: createPairs
 };
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/omap.js
 var YAMLOMap = class _YAMLOMap extends YAMLSeq {
   constructor() {
     super();
@@ -14370,7 +14370,7 @@ var omap = {
   createNode: (schema4, iterable, ctx) => YAMLOMap.from(schema4, iterable, ctx)
 };
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/bool.js
 function boolStringify({ value, source }, ctx) {
   const boolObj = value ? trueTag : falseTag;
   if (source && boolObj.test.test(source))
@@ -14394,7 +14394,7 @@ var falseTag = {
   stringify: boolStringify
 };
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/float.js
 var floatNaN2 = {
   identify: (value) => typeof value === "number",
   default: true,
@@ -14433,7 +14433,7 @@ var float2 = {
   stringify: stringifyNumber
 };
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/int.js
 var intIdentify3 = (value) => typeof value === "bigint" || Number.isInteger(value);
 function intResolve2(str5, offset, radix, { intAsBigInt }) {
   const sign = str5[0];
@@ -14502,7 +14502,7 @@ var intHex2 = {
   stringify: (node) => intStringify2(node, 16, "0x")
 };
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/set.js
 var YAMLSet = class _YAMLSet extends YAMLMap {
   constructor(schema4) {
     super(schema4);
@@ -14581,7 +14581,7 @@ var set = {
   }
 };
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/timestamp.js
 function parseSexagesimal(str5, asBigInt) {
   const sign = str5[0];
   const parts = sign === "-" || sign === "+" ? str5.substring(1) : str5;
@@ -14660,7 +14660,7 @@ var timestamp = {
   stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
 };
 
-// node_modules/yaml/browser/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/schema.js
 var schema3 = [
   map,
   seq,
@@ -14685,7 +14685,7 @@ var schema3 = [
   timestamp
 ];
 
-// node_modules/yaml/browser/dist/schema/tags.js
+// ../main/node_modules/yaml/browser/dist/schema/tags.js
 var schemas = /* @__PURE__ */ new Map([
   ["core", schema],
   ["failsafe", [map, seq, string]],
@@ -14756,7 +14756,7 @@ function getTags(customTags, schemaName, addMergeTag) {
   }, []);
 }
 
-// node_modules/yaml/browser/dist/schema/Schema.js
+// ../main/node_modules/yaml/browser/dist/schema/Schema.js
 var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 var Schema = class _Schema {
   constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema: schema4, sortMapEntries, toStringDefaults }) {
@@ -14777,7 +14777,7 @@ var Schema = class _Schema {
   }
 };
 
-// node_modules/yaml/browser/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/browser/dist/stringify/stringifyDocument.js
 function stringifyDocument(doc, options) {
   const lines = [];
   let hasDirectives = options.directives === true;
@@ -14848,7 +14848,7 @@ function stringifyDocument(doc, options) {
   return lines.join("\n") + "\n";
 }
 
-// node_modules/yaml/browser/dist/doc/Document.js
+// ../main/node_modules/yaml/browser/dist/doc/Document.js
 var Document = class _Document {
   constructor(value, replacer, options) {
     this.commentBefore = null;
@@ -15140,7 +15140,7 @@ function assertCollection(contents) {
   throw new Error("Expected a YAML collection as document contents");
 }
 
-// node_modules/yaml/browser/dist/errors.js
+// ../main/node_modules/yaml/browser/dist/errors.js
 var YAMLError = class extends Error {
   constructor(name, pos, code, message) {
     super();
@@ -15196,7 +15196,7 @@ ${pointer}
   }
 };
 
-// node_modules/yaml/browser/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/browser/dist/compose/resolve-props.js
 function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
   let spaceBefore = false;
   let atNewline = startOnNewline;
@@ -15324,7 +15324,7 @@ function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIn
   };
 }
 
-// node_modules/yaml/browser/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/browser/dist/compose/util-contains-newline.js
 function containsNewline(key) {
   if (!key)
     return null;
@@ -15360,7 +15360,7 @@ function containsNewline(key) {
   }
 }
 
-// node_modules/yaml/browser/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/browser/dist/compose/util-flow-indent-check.js
 function flowIndentCheck(indent, fc, onError) {
   if (fc?.type === "flow-collection") {
     const end = fc.end[0];
@@ -15371,7 +15371,7 @@ function flowIndentCheck(indent, fc, onError) {
   }
 }
 
-// node_modules/yaml/browser/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/browser/dist/compose/util-map-includes.js
 function mapIncludes(ctx, items, search) {
   const { uniqueKeys } = ctx.options;
   if (uniqueKeys === false)
@@ -15380,7 +15380,7 @@ function mapIncludes(ctx, items, search) {
   return items.some((pair) => isEqual(pair.key, search));
 }
 
-// node_modules/yaml/browser/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/browser/dist/compose/resolve-block-map.js
 var startColMsg = "All mapping items must start at the same column";
 function resolveBlockMap({ composeNode: composeNode2, composeEmptyNode: composeEmptyNode2 }, ctx, bm, onError, tag) {
   const NodeClass = tag?.nodeClass ?? YAMLMap;
@@ -15476,7 +15476,7 @@ function resolveBlockMap({ composeNode: composeNode2, composeEmptyNode: composeE
   return map2;
 }
 
-// node_modules/yaml/browser/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/browser/dist/compose/resolve-block-seq.js
 function resolveBlockSeq({ composeNode: composeNode2, composeEmptyNode: composeEmptyNode2 }, ctx, bs, onError, tag) {
   const NodeClass = tag?.nodeClass ?? YAMLSeq;
   const seq2 = new NodeClass(ctx.schema);
@@ -15518,7 +15518,7 @@ function resolveBlockSeq({ composeNode: composeNode2, composeEmptyNode: composeE
   return seq2;
 }
 
-// node_modules/yaml/browser/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/browser/dist/compose/resolve-end.js
 function resolveEnd(end, offset, reqSpace, onError) {
   let comment = "";
   if (end) {
@@ -15555,7 +15555,7 @@ function resolveEnd(end, offset, reqSpace, onError) {
   return { comment, offset };
 }
 
-// node_modules/yaml/browser/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/browser/dist/compose/resolve-flow-collection.js
 var blockMsg = "Block collections are not allowed within flow collections";
 var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
 function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: composeEmptyNode2 }, ctx, fc, onError, tag) {
@@ -15735,7 +15735,7 @@ function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: co
   return coll;
 }
 
-// node_modules/yaml/browser/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/browser/dist/compose/compose-collection.js
 function resolveCollection(CN2, ctx, token, onError, tagName, tag) {
   const coll = token.type === "block-map" ? resolveBlockMap(CN2, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq(CN2, ctx, token, onError, tag) : resolveFlowCollection(CN2, ctx, token, onError, tag);
   const Coll = coll.constructor;
@@ -15787,7 +15787,7 @@ function composeCollection(CN2, ctx, token, props, onError) {
   return node;
 }
 
-// node_modules/yaml/browser/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/browser/dist/compose/resolve-block-scalar.js
 function resolveBlockScalar(ctx, scalar, onError) {
   const start = scalar.offset;
   const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
@@ -15963,7 +15963,7 @@ function splitLines(source) {
   return lines;
 }
 
-// node_modules/yaml/browser/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/browser/dist/compose/resolve-flow-scalar.js
 function resolveFlowScalar(scalar, strict, onError) {
   const { offset, type, source, end } = scalar;
   let _type;
@@ -16176,7 +16176,7 @@ function parseCharCode(source, offset, length, onError) {
   }
 }
 
-// node_modules/yaml/browser/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/browser/dist/compose/compose-scalar.js
 function composeScalar(ctx, token, tagToken, onError) {
   const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar(ctx, token, onError) : resolveFlowScalar(token, ctx.options.strict, onError);
   const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
@@ -16247,7 +16247,7 @@ function findScalarTagByTest({ atKey, directives, schema: schema4 }, value, toke
   return tag;
 }
 
-// node_modules/yaml/browser/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/browser/dist/compose/util-empty-scalar-position.js
 function emptyScalarPosition(offset, before, pos) {
   if (before) {
     pos ?? (pos = before.length);
@@ -16271,7 +16271,7 @@ function emptyScalarPosition(offset, before, pos) {
   return offset;
 }
 
-// node_modules/yaml/browser/dist/compose/compose-node.js
+// ../main/node_modules/yaml/browser/dist/compose/compose-node.js
 var CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
   const atKey = ctx.atKey;
@@ -16364,7 +16364,7 @@ function composeAlias({ options }, { offset, source, end }, onError) {
   return alias;
 }
 
-// node_modules/yaml/browser/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/browser/dist/compose/compose-doc.js
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
   const opts = Object.assign({ _directives: directives }, options);
   const doc = new Document(void 0, opts);
@@ -16397,7 +16397,7 @@ function composeDoc(options, directives, { offset, start, value, end }, onError)
   return doc;
 }
 
-// node_modules/yaml/browser/dist/compose/composer.js
+// ../main/node_modules/yaml/browser/dist/compose/composer.js
 function getErrorPos(src) {
   if (typeof src === "number")
     return [src, src + 1];
@@ -16590,7 +16590,7 @@ ${end.comment}` : end.comment;
   }
 };
 
-// node_modules/yaml/browser/dist/parse/cst.js
+// ../main/node_modules/yaml/browser/dist/parse/cst.js
 var cst_exports = {};
 __export(cst_exports, {
   BOM: () => BOM,
@@ -16608,7 +16608,7 @@ __export(cst_exports, {
   visit: () => visit2
 });
 
-// node_modules/yaml/browser/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/browser/dist/parse/cst-scalar.js
 function resolveAsScalar(token, strict = true, onError) {
   if (token) {
     const _onError = (pos, code, message) => {
@@ -16781,7 +16781,7 @@ function setFlowScalarValue(token, source, type) {
   }
 }
 
-// node_modules/yaml/browser/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/browser/dist/parse/cst-stringify.js
 var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
 function stringifyToken(token) {
   switch (token.type) {
@@ -16836,7 +16836,7 @@ function stringifyItem({ start, key, sep: sep3, value }) {
   return res;
 }
 
-// node_modules/yaml/browser/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/browser/dist/parse/cst-visit.js
 var BREAK2 = /* @__PURE__ */ Symbol("break visit");
 var SKIP2 = /* @__PURE__ */ Symbol("skip children");
 var REMOVE2 = /* @__PURE__ */ Symbol("remove item");
@@ -16892,7 +16892,7 @@ function _visit(path, item, visitor) {
   return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
 }
 
-// node_modules/yaml/browser/dist/parse/cst.js
+// ../main/node_modules/yaml/browser/dist/parse/cst.js
 var BOM = "\uFEFF";
 var DOCUMENT = "";
 var FLOW_END = "";
@@ -16973,7 +16973,7 @@ function tokenType(source) {
   return null;
 }
 
-// node_modules/yaml/browser/dist/parse/lexer.js
+// ../main/node_modules/yaml/browser/dist/parse/lexer.js
 function isEmpty(ch) {
   switch (ch) {
     case void 0:
@@ -17555,7 +17555,7 @@ var Lexer = class {
   }
 };
 
-// node_modules/yaml/browser/dist/parse/line-counter.js
+// ../main/node_modules/yaml/browser/dist/parse/line-counter.js
 var LineCounter = class {
   constructor() {
     this.lineStarts = [];
@@ -17580,7 +17580,7 @@ var LineCounter = class {
   }
 };
 
-// node_modules/yaml/browser/dist/parse/parser.js
+// ../main/node_modules/yaml/browser/dist/parse/parser.js
 function includesToken(list2, type) {
   for (let i = 0; i < list2.length; ++i)
     if (list2[i].type === type)
@@ -18443,7 +18443,7 @@ var Parser = class {
   }
 };
 
-// node_modules/yaml/browser/dist/public-api.js
+// ../main/node_modules/yaml/browser/dist/public-api.js
 function parseOptions(options) {
   const prettyErrors = options.prettyErrors !== false;
   const lineCounter = options.lineCounter || prettyErrors && new LineCounter() || null;
@@ -19546,19 +19546,2877 @@ var duplicate_key_default = createRule({
   }
 });
 
-// src/model/edit-distance.ts
-function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] ?? 0;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j] ?? 0;
-      prev[j] = Math.min(up + 1, (prev[j - 1] ?? 0) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
+// ../main/node_modules/js-yaml/dist/js-yaml.mjs
+var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
+function defineScalarTag(tagName, options) {
+  return {
+    tagName,
+    nodeKind: "scalar",
+    implicit: options.implicit ?? false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    implicitFirstChars: options.implicitFirstChars ?? null,
+    resolve: options.resolve,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => String(data)),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineSequenceTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "sequence",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addItem: options.addItem,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineMappingTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "mapping",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addPair: options.addPair,
+    has: options.has,
+    keys: options.keys,
+    get: options.get,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+var strTag = defineScalarTag("tag:yaml.org,2002:str", {
+  resolve: (source) => source,
+  identify: (data) => typeof data === "string"
+});
+var NULL_VALUES$1 = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: ["n"],
+  resolve: (source, isExplicit) => {
+    if (source === "null" || isExplicit && source === "") return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var NULL_VALUES = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => object === null,
+  represent: () => "null"
+});
+var TRUE_VALUES$2 = [
+  "true",
+  "True",
+  "TRUE"
+];
+var FALSE_VALUES$2 = [
+  "false",
+  "False",
+  "FALSE"
+];
+var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "t",
+    "T",
+    "f",
+    "F"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var TRUE_VALUES$1 = ["true"];
+var FALSE_VALUES$1 = ["false"];
+var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: ["t", "f"],
+  resolve: (source) => {
+    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var TRUE_VALUES = [
+  "true",
+  "True",
+  "TRUE",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "on",
+  "On",
+  "ON"
+];
+var FALSE_VALUES = [
+  "false",
+  "False",
+  "FALSE",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "off",
+  "Off",
+  "OFF"
+];
+var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "y",
+    "Y",
+    "n",
+    "N",
+    "t",
+    "T",
+    "f",
+    "F",
+    "o",
+    "O"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+  represent: (object) => object ? "true" : "false"
+});
+var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$2(source) {
+  let value = source;
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$2(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$2(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger$2,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
+var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$1(source) {
+  let value = source;
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$1(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlInteger$1,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
+function parseYamlInteger(source) {
+  let value = source.replace(/_/g, "");
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  if (value.includes(":")) {
+    let result = 0;
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    return sign * result;
+  }
+  if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger(source) {
+  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger,
+  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+  represent: (object) => object.toString(10)
+});
+var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$2(source) {
+  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase();
+  const sign = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  const result = sign * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$2(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat$2,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$2
+});
+var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
+var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+    let value = source.toLowerCase();
+    const sign = value[0] === "-" ? -1 : 1;
+    if ("+-".includes(value[0])) value = value.slice(1);
+    if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    if (value === ".nan") return NaN;
+    const result2 = sign * parseFloat(value);
+    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
+  }
+  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = Number(source);
+  if (Number.isFinite(result)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$1(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlFloat$1,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$1
+});
+var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat(source) {
+  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase().replace(/_/g, "");
+  const sign = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  let result = 0;
+  if (value.includes(":")) {
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    result *= sign;
+  } else result = sign * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat,
+  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat
+});
+var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
+  implicit: true,
+  implicitFirstChars: ["<"],
+  resolve: (source, isExplicit) => {
+    if (source === "<<" || isExplicit && source === "") return "<<";
+    return NOT_RESOLVED;
+  },
+  identify: () => false
+});
+var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+function resolveYamlBinary(source) {
+  const input = source.replace(/\s/g, "");
+  if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
+  const binary3 = atob(input);
+  const result = new Uint8Array(binary3.length);
+  for (let index = 0; index < binary3.length; index++) result[index] = binary3.charCodeAt(index);
+  return result;
+}
+function representYamlBinary(object) {
+  let binary3 = "";
+  for (let index = 0; index < object.length; index++) binary3 += String.fromCharCode(object[index]);
+  return btoa(binary3);
+}
+var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
+  resolve: resolveYamlBinary,
+  identify: (object) => Object.prototype.toString.call(object) === "[object Uint8Array]",
+  represent: representYamlBinary
+});
+var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
+var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
+function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction = 0) {
+  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+function resolveYamlTimestamp(source) {
+  let match = YAML_DATE_REGEXP.exec(source);
+  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
+  if (match === null) return NOT_RESOLVED;
+  const year = +match[1];
+  const month = +match[2] - 1;
+  const day = +match[3];
+  if (!match[4]) {
+    const date2 = makeUtcDate(year, month, day);
+    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
+    return date2;
+  }
+  const hour = +match[4];
+  const minute = +match[5];
+  const second = +match[6];
+  let fraction = 0;
+  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
+  if (match[7]) {
+    let value = match[7].slice(0, 3);
+    while (value.length < 3) value += "0";
+    fraction = +value;
+  }
+  const date = makeUtcDate(year, month, day, hour, minute, second, fraction);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
+  if (match[9]) {
+    const offsetHour = +match[10];
+    const offsetMinute = +(match[11] || 0);
+    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
+    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
+    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
+  }
+  return date;
+}
+var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
+  implicit: true,
+  implicitFirstChars: [..."0123456789"],
+  resolve: resolveYamlTimestamp,
+  identify: (object) => object instanceof Date,
+  represent: (object) => object.toISOString()
+});
+var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
+  create: () => [],
+  addItem: (container, item) => {
+    container.push(item);
+  },
+  identify: Array.isArray
+});
+function isPlainObject(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+  const prototype = Object.getPrototypeOf(data);
+  return prototype === null || prototype === Object.prototype;
+}
+var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
+  create: () => ({
+    list: [],
+    seen: /* @__PURE__ */ new Set()
+  }),
+  addItem: (carrier, item) => {
+    let key;
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve an ordered map item";
+      key = item.keys().next().value;
+    } else if (isPlainObject(item)) {
+      const itemKeys = Object.keys(item);
+      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
+      key = itemKeys[0];
+    } else return "cannot resolve an ordered map item";
+    if (carrier.seen.has(key)) return "duplicate key in ordered map";
+    carrier.seen.add(key);
+    carrier.list.push(item);
+    return "";
+  },
+  finalize: (carrier) => carrier.list,
+  identify: () => false
+});
+var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
+  create: () => [],
+  addItem: (container, item) => {
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve a pairs item";
+      container.push(item.entries().next().value);
+      return "";
+    }
+    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
+    const object = item;
+    const keys = Object.keys(object);
+    if (keys.length !== 1) return "cannot resolve a pairs item";
+    container.push([keys[0], object[keys[0]]]);
+    return "";
+  },
+  identify: () => false
+});
+var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject,
+  represent: (o) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key of Object.keys(o)) map2.set(key, o[key]);
+    return map2;
+  },
+  addPair: (container, key, value) => {
+    if (key !== null && typeof key === "object") return "object-based map does not support complex keys";
+    const normalizedKey = String(key);
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value;
+    return "";
+  },
+  has: (container, key) => {
+    if (key !== null && typeof key === "object") return false;
+    return Object.prototype.hasOwnProperty.call(container, String(key));
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key) => {
+    const normalizedKey = String(key);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var setTag = defineMappingTag("tag:yaml.org,2002:set", {
+  create: () => /* @__PURE__ */ new Set(),
+  identify: (data) => data instanceof Set,
+  represent: (data) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key of data) map2.set(key, null);
+    return map2;
+  },
+  addPair: (container, key, value) => {
+    if (value !== null) return "cannot resolve a set item";
+    container.add(key);
+    return "";
+  },
+  has: (container, key) => container.has(key),
+  keys: (container) => container.keys(),
+  get: () => null
+});
+function createTagDefinitionMap() {
+  return {
+    scalar: /* @__PURE__ */ Object.create(null),
+    sequence: /* @__PURE__ */ Object.create(null),
+    mapping: /* @__PURE__ */ Object.create(null)
+  };
+}
+function createTagDefinitionListMap() {
+  return {
+    scalar: [],
+    sequence: [],
+    mapping: []
+  };
+}
+function compileTags(tags) {
+  const result = [];
+  for (const tag of tags) {
+    let index = result.length;
+    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
+      const previous = result[previousIndex];
+      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
+        index = previousIndex;
+        break;
+      }
+    }
+    result[index] = tag;
+  }
+  return result;
+}
+var Schema2 = class Schema3 {
+  tags;
+  /** @internal */
+  implicitScalarTags;
+  /**
+  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
+  * the resolvers that may match that key, in schema order; a key absent from
+  * the map uses
+  * {@link Schema.implicitScalarAnyFirstChar}
+  * (resolvers that declared no first-char constraint, so they apply to any
+  * first character).
+  */
+  implicitScalarByFirstChar;
+  implicitScalarAnyFirstChar;
+  /**
+  * The default scalar tag (`!!str`), resolved once so the composer's fallback
+  * for unresolved plain scalars avoids a keyed lookup per scalar.
+  *
+  * @internal
+  */
+  defaultScalarTag;
+  /**
+  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
+  * value is identified by its default tag, the tag is implicit and not
+  * printed. Undefined if the schema does not define them (then such values
+  * can't be dumped).
+  *
+  * @internal
+  */
+  defaultSequenceTag;
+  /** @internal */
+  defaultMappingTag;
+  exact;
+  prefix;
+  constructor(tags) {
+    const compiledTags = compileTags(tags);
+    const implicitScalarTags = [];
+    const exact = createTagDefinitionMap();
+    const prefix = createTagDefinitionListMap();
+    for (const tag of compiledTags) {
+      if (tag.nodeKind === "scalar" && tag.implicit) {
+        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
+        implicitScalarTags.push(tag);
+      }
+      switch (tag.nodeKind) {
+        case "scalar":
+          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
+          else exact.scalar[tag.tagName] = tag;
+          break;
+        case "sequence":
+          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
+          else exact.sequence[tag.tagName] = tag;
+          break;
+        case "mapping":
+          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
+          else exact.mapping[tag.tagName] = tag;
+      }
+    }
+    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
+    const keys = /* @__PURE__ */ new Set();
+    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key of tag.implicitFirstChars) keys.add(key);
+    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
+    for (const key of keys) implicitScalarByFirstChar.set(key, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key) !== -1));
+    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
+    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
+    this.tags = compiledTags;
+    this.implicitScalarTags = implicitScalarTags;
+    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
+    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
+    this.defaultScalarTag = defaultScalarTag;
+    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
+    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
+    this.exact = exact;
+    this.prefix = prefix;
+  }
+  /** @internal */
+  lookupScalarTag(tagName) {
+    const exactTag = this.exact.scalar[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupSequenceTag(tagName) {
+    const exactTag = this.exact.sequence[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupMappingTag(tagName) {
+    const exactTag = this.exact.mapping[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  resolveImplicitScalarTag(source) {
+    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+    for (const tag2 of candidates) {
+      const value = tag2.resolve(source, false, tag2.tagName);
+      if (value !== NOT_RESOLVED) return {
+        value,
+        tag: tag2
+      };
+    }
+    const tag = this.defaultScalarTag;
+    return {
+      value: tag.resolve(source, false, tag.tagName),
+      tag
+    };
+  }
+  /**
+  * Creates a new schema with the specified tags added. If a tag already
+  * exists, it is replaced by the specified tag.
+  *
+  * @example
+  *
+  * ```javascript
+  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
+  *
+  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
+  * ```
+  */
+  withTags(...tags) {
+    let flatTags = [];
+    for (const tag of tags) flatTags = flatTags.concat(tag);
+    return new Schema3([...this.tags, ...flatTags]);
+  }
+};
+var FAILSAFE_SCHEMA = new Schema2([
+  strTag,
+  seqTag,
+  mapTag
+]);
+var JSON_SCHEMA = new Schema2([
+  ...FAILSAFE_SCHEMA.tags,
+  nullJsonTag,
+  boolJsonTag,
+  intJsonTag,
+  floatJsonTag
+]);
+var CORE_SCHEMA = new Schema2([
+  ...FAILSAFE_SCHEMA.tags,
+  nullCoreTag,
+  boolCoreTag,
+  intCoreTag,
+  floatCoreTag
+]);
+var YAML11_SCHEMA = new Schema2([
+  ...FAILSAFE_SCHEMA.tags,
+  nullYaml11Tag,
+  boolYaml11Tag,
+  intYaml11Tag,
+  floatYaml11Tag,
+  timestampTag,
+  mergeTag,
+  binaryTag,
+  omapTag,
+  pairsTag,
+  setTag
+]);
+var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
+  ...intYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+}, {
+  ...floatYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+});
+var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => /* @__PURE__ */ new Map(),
+  addPair: (container, key, value) => {
+    container.set(key, value);
+    return "";
+  },
+  has: (container, key) => container.has(key),
+  keys: (container) => container.keys(),
+  get: (container, key) => container.get(key),
+  identify: (data) => data instanceof Map || isPlainObject(data),
+  represent: (data) => {
+    if (data instanceof Map) return data;
+    const map2 = /* @__PURE__ */ new Map();
+    const obj = data;
+    for (const key of Object.keys(obj)) map2.set(key, obj[key]);
+    return map2;
+  }
+});
+function normalizeKey(key) {
+  if (Array.isArray(key)) {
+    const array = Array.prototype.slice.call(key);
+    for (let index = 0; index < array.length; index++) {
+      if (Array.isArray(array[index])) return null;
+      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
+    }
+    return String(array);
+  }
+  if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
+  return String(key);
+}
+var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject,
+  represent: (o) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key of Object.keys(o)) map2.set(key, o[key]);
+    return map2;
+  },
+  addPair: (container, key, value) => {
+    const normalizedKey = normalizeKey(key);
+    if (normalizedKey === null) return "nested arrays are not supported inside keys";
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value;
+    return "";
+  },
+  has: (container, key) => {
+    const normalizedKey = normalizeKey(key);
+    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key) => {
+    const normalizedKey = String(key);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var DEFAULT_SNIPPET_OPTIONS = {
+  maxLength: 79,
+  indent: 1,
+  linesBefore: 3,
+  linesAfter: 2
+};
+function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
+  let head = "";
+  let tail = "";
+  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+  if (position - lineStart2 > maxHalfLength) {
+    head = " ... ";
+    lineStart2 = position - maxHalfLength + head.length;
+  }
+  if (lineEnd3 - position > maxHalfLength) {
+    tail = " ...";
+    lineEnd3 = position + maxHalfLength - tail.length;
+  }
+  return {
+    str: head + buffer.slice(lineStart2, lineEnd3).replace(/\t/g, "\u2192") + tail,
+    pos: position - lineStart2 + head.length
+  };
+}
+function padStart(string2, max) {
+  return " ".repeat(Math.max(max - string2.length, 0)) + string2;
+}
+function makeSnippet(mark, options) {
+  if (!mark.buffer) return null;
+  const opts = {
+    ...DEFAULT_SNIPPET_OPTIONS,
+    ...options
+  };
+  const re = /\r?\n|\r|\0/g;
+  const lineStarts2 = [0];
+  const lineEnds = [];
+  let match;
+  let foundLineNo = -1;
+  while (match = re.exec(mark.buffer)) {
+    lineEnds.push(match.index);
+    lineStarts2.push(match.index + match[0].length);
+    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
+  }
+  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
+  let result = "";
+  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
+  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
+  for (let i = 1; i <= opts.linesBefore; i++) {
+    if (foundLineNo - i < 0) break;
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
+    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
+${result}`;
+  }
+  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
+`;
+  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
+`;
+  for (let i = 1; i <= opts.linesAfter; i++) {
+    if (foundLineNo + i >= lineEnds.length) break;
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
+    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
+`;
+  }
+  return result.replace(/\n$/, "");
+}
+function formatError(exception, compact) {
+  let where = "";
+  if (!exception.mark) return exception.reason;
+  if (exception.mark.name) where += `in "${exception.mark.name}" `;
+  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
+  if (!compact && exception.mark.snippet) where += `
+
+${exception.mark.snippet}`;
+  return `${exception.reason} ${where}`;
+}
+var YAMLException = class YAMLException2 extends Error {
+  reason;
+  mark;
+  /**
+  * Optional `mark` contains source snippet data. Usually, use
+  * {@link YAMLException.throwAt} instead of passing it directly.
+  */
+  constructor(reason, mark) {
+    super();
+    this.name = "YAMLException";
+    this.reason = reason;
+    this.mark = mark;
+    this.message = formatError(this, false);
+    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
+  }
+  /**
+  * Returns the formatted error, omitting the source snippet in compact mode.
+  */
+  toString(compact) {
+    return `${this.name}: ${formatError(this, compact)}`;
+  }
+  /**
+  * Builds a YAMLException with a source snippet and throws it. `source` is
+  * the raw input text; `position` is an offset into it.
+  */
+  static throwAt(source, position, message, filename = "") {
+    let line = 0;
+    let lineStart2 = 0;
+    for (let index = 0; index < position; index++) {
+      const ch = source.charCodeAt(index);
+      if (ch === 10) {
+        line++;
+        lineStart2 = index + 1;
+      } else if (ch === 13) {
+        line++;
+        if (source.charCodeAt(index + 1) === 10) index++;
+        lineStart2 = index + 1;
+      }
+    }
+    const mark = {
+      name: filename,
+      buffer: source,
+      position,
+      line,
+      column: position - lineStart2
+    };
+    mark.snippet = makeSnippet(mark);
+    throw new YAMLException2(message, mark);
+  }
+};
+var EVENT_ID = {
+  DOCUMENT: 1,
+  SEQUENCE: 2,
+  MAPPING: 3,
+  SCALAR: 4,
+  ALIAS: 5,
+  POP: 6
+};
+var SCALAR_STYLE = {
+  PLAIN: 1,
+  SINGLE_QUOTED: 2,
+  DOUBLE_QUOTED: 3,
+  LITERAL_BLOCK: 4,
+  FOLDED_BLOCK: 5
+};
+var COLLECTION_STYLE = {
+  BLOCK: 1,
+  FLOW: 2
+};
+var CHOMPING_MODE = {
+  CLIP: 1,
+  STRIP: 2,
+  KEEP: 3
+};
+var NO_RANGE$3 = -1;
+function simpleEscapeSequence(c) {
+  switch (c) {
+    case 48:
+      return "\0";
+    case 97:
+      return "\x07";
+    case 98:
+      return "\b";
+    case 116:
+      return "	";
+    case 9:
+      return "	";
+    case 110:
+      return "\n";
+    case 118:
+      return "\v";
+    case 102:
+      return "\f";
+    case 114:
+      return "\r";
+    case 101:
+      return "\x1B";
+    case 32:
+      return " ";
+    case 34:
+      return '"';
+    case 47:
+      return "/";
+    case 92:
+      return "\\";
+    case 78:
+      return "\x85";
+    case 95:
+      return "\xA0";
+    case 76:
+      return "\u2028";
+    case 80:
+      return "\u2029";
+    default:
+      return "";
+  }
+}
+var simpleEscapeCheck = new Array(256);
+var simpleEscapeMap = new Array(256);
+for (let i = 0; i < 256; i++) {
+  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+  simpleEscapeMap[i] = simpleEscapeSequence(i);
+}
+function charFromCodepoint(c) {
+  if (c <= 65535) return String.fromCharCode(c);
+  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
+}
+function fromHexCode$1(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  return (c | 32) - 97 + 10;
+}
+function escapedHexLen$1(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  return 8;
+}
+function skipFoldedBreaks(input, position, end) {
+  let breaks = 0;
+  while (position < end) {
+    const ch = input.charCodeAt(position);
+    if (ch === 10) {
+      breaks++;
+      position++;
+    } else if (ch === 13) {
+      breaks++;
+      position++;
+      if (input.charCodeAt(position) === 10) position++;
+    } else if (ch === 32 || ch === 9) position++;
+    else break;
+  }
+  return {
+    position,
+    breaks
+  };
+}
+function foldedBreaks(count2) {
+  if (count2 === 1) return " ";
+  return "\n".repeat(count2 - 1);
+}
+function getPlainValue(input, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input.charCodeAt(position);
+    if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
     }
   }
-  return prev[b.length] ?? 0;
+  return result + input.slice(captureStart, captureEnd);
+}
+function getSingleQuotedValue(input, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input.charCodeAt(position);
+    if (ch === 39) {
+      result += input.slice(captureStart, position) + "'";
+      position += 2;
+      captureStart = captureEnd = position;
+    } else if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input.slice(captureStart, end);
+}
+function getDoubleQuotedValue(input, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input.charCodeAt(position);
+    if (ch === 92) {
+      result += input.slice(captureStart, position);
+      position++;
+      const escaped = input.charCodeAt(position);
+      if (escaped === 10 || escaped === 13) position = skipFoldedBreaks(input, position, end).position;
+      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
+        result += simpleEscapeMap[escaped];
+        position++;
+      } else {
+        let hexLength = escapedHexLen$1(escaped);
+        let hexResult = 0;
+        for (; hexLength > 0; hexLength--) {
+          position++;
+          const digit = fromHexCode$1(input.charCodeAt(position));
+          hexResult = (hexResult << 4) + digit;
+        }
+        result += charFromCodepoint(hexResult);
+        position++;
+      }
+      captureStart = captureEnd = position;
+    } else if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input.slice(captureStart, end);
+}
+function getBlockValue(input, start, end, indent, chomping, folded) {
+  const textIndent = indent < 0 ? 0 : indent;
+  const region = input.slice(start, end).replace(/\r\n?/g, "\n");
+  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
+  let result = "";
+  let didReadContent = false;
+  let emptyLines = 0;
+  let atMoreIndented = false;
+  for (const line of lines) {
+    let column = 0;
+    while (column < textIndent && line.charCodeAt(column) === 32) column++;
+    if (indent < 0 || column >= line.length) {
+      emptyLines++;
+      continue;
+    }
+    const content = line.slice(textIndent);
+    const first = content.charCodeAt(0);
+    if (folded) {
+      if (first === 32 || first === 9) {
+        atMoreIndented = true;
+        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+      } else if (atMoreIndented) {
+        atMoreIndented = false;
+        result += "\n".repeat(emptyLines + 1);
+      } else if (emptyLines === 0) {
+        if (didReadContent) result += " ";
+      } else result += "\n".repeat(emptyLines);
+    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+    result += content;
+    didReadContent = true;
+    emptyLines = 0;
+  }
+  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+  else if (chomping !== CHOMPING_MODE.STRIP) {
+    if (didReadContent) result += "\n";
+  }
+  return result;
+}
+function getScalarValue(input, scalar) {
+  if (scalar.valueStart === NO_RANGE$3) return "";
+  const { valueStart, valueEnd } = scalar;
+  if (scalar.fast) return input.slice(valueStart, valueEnd);
+  switch (scalar.style) {
+    case SCALAR_STYLE.SINGLE_QUOTED:
+      return getSingleQuotedValue(input, valueStart, valueEnd);
+    case SCALAR_STYLE.DOUBLE_QUOTED:
+      return getDoubleQuotedValue(input, valueStart, valueEnd);
+    case SCALAR_STYLE.LITERAL_BLOCK:
+      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
+    case SCALAR_STYLE.FOLDED_BLOCK:
+      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
+    default:
+      return getPlainValue(input, valueStart, valueEnd);
+  }
+}
+var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
+  "!": "!",
+  "!!": "tag:yaml.org,2002:"
+});
+var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
+var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
+var DEFAULT_CONSTRUCTOR_OPTIONS = {
+  filename: "",
+  schema: CORE_SCHEMA,
+  json: false,
+  maxTotalMergeKeys: 1e4,
+  maxAliases: -1
+};
+var NO_RANGE$1 = -1;
+var HAS_OWN = Object.prototype.hasOwnProperty;
+var CONTEXT_FLOW_IN = 1;
+var CONTEXT_FLOW_OUT = 2;
+var CONTEXT_BLOCK_IN = 3;
+var CONTEXT_BLOCK_OUT = 4;
+var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
+var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
+var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
+var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
+var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
+var DEFAULT_PARSER_OPTIONS = {
+  filename: "",
+  maxDepth: 100
+};
+function addDocumentEvent(state, explicitStart, explicitEnd) {
+  state.events.push({
+    type: EVENT_ID.DOCUMENT,
+    explicitStart,
+    explicitEnd,
+    directives: state.directives
+  });
+}
+function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.SEQUENCE,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.MAPPING,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function insertFlowPairMappingEvent(state, snapshot) {
+  state.events.splice(snapshot.eventsLength, 0, {
+    type: EVENT_ID.MAPPING,
+    start: snapshot.position,
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1,
+    style: COLLECTION_STYLE.FLOW
+  });
+}
+function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+  state.events.push({
+    type: EVENT_ID.SCALAR,
+    valueStart,
+    valueEnd,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style,
+    chomping,
+    indent,
+    fast
+  });
+}
+function addAliasEvent(state, anchorStart, anchorEnd) {
+  state.events.push({
+    type: EVENT_ID.ALIAS,
+    anchorStart,
+    anchorEnd
+  });
+}
+function addPopEvent(state) {
+  state.events.push({ type: EVENT_ID.POP });
+}
+function addEmptyScalarEvent(state) {
+  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
+}
+function emptyProperties() {
+  return {
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1
+  };
+}
+function snapshotState(state) {
+  return {
+    position: state.position,
+    line: state.line,
+    lineStart: state.lineStart,
+    lineIndent: state.lineIndent,
+    firstTabInLine: state.firstTabInLine,
+    eventsLength: state.events.length
+  };
+}
+function restoreState(state, snapshot) {
+  state.position = snapshot.position;
+  state.line = snapshot.line;
+  state.lineStart = snapshot.lineStart;
+  state.lineIndent = snapshot.lineIndent;
+  state.firstTabInLine = snapshot.firstTabInLine;
+  state.events.length = snapshot.eventsLength;
+}
+function throwError(state, message) {
+  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
+}
+function isEol(c) {
+  return c === 10 || c === 13;
+}
+function isWhiteSpace(c) {
+  return c === 9 || c === 32;
+}
+function isWsOrEol(c) {
+  return isWhiteSpace(c) || isEol(c);
+}
+function isWsOrEolOrEnd(c) {
+  return c === 0 || isWsOrEol(c);
+}
+function isFlowIndicator(c) {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+function fromDecimalCode(c) {
+  return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+function fromHexCode(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lc = c | 32;
+  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
+  return -1;
+}
+function escapedHexLen(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  if (c === 85) return 8;
+  return 0;
+}
+function isSimpleEscape(c) {
+  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+}
+function consumeLineBreak(state) {
+  if (state.input.charCodeAt(state.position) === 10) state.position++;
+  else {
+    state.position++;
+    if (state.input.charCodeAt(state.position) === 10) state.position++;
+  }
+  state.line++;
+  state.lineStart = state.position;
+  state.lineIndent = 0;
+  state.firstTabInLine = -1;
+}
+function skipSeparationSpace(state, allowComments) {
+  let lineBreaks = 0;
+  let ch = state.input.charCodeAt(state.position);
+  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
+  while (ch !== 0) {
+    while (isWhiteSpace(ch)) {
+      hasSeparation = true;
+      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (allowComments && hasSeparation && ch === 35) do
+      ch = state.input.charCodeAt(++state.position);
+    while (!isEol(ch) && ch !== 0);
+    if (!isEol(ch)) break;
+    consumeLineBreak(state);
+    lineBreaks++;
+    hasSeparation = true;
+    ch = state.input.charCodeAt(state.position);
+    while (ch === 32) {
+      state.lineIndent++;
+      ch = state.input.charCodeAt(++state.position);
+    }
+  }
+  return lineBreaks;
+}
+function testDocumentSeparator(state, position = state.position) {
+  const ch = state.input.charCodeAt(position);
+  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position + 1) && ch === state.input.charCodeAt(position + 2)) {
+    const following = state.input.charCodeAt(position + 3);
+    return following === 0 || isWsOrEol(following);
+  }
+  return false;
+}
+function skipByteOrderMark(state) {
+  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
+    state.position++;
+    state.lineStart = state.position;
+  }
+}
+function testDocumentBoundary(state) {
+  if (state.position !== state.lineStart) return false;
+  if (testDocumentSeparator(state)) return true;
+  if (state.input.charCodeAt(state.position) !== 65279) return false;
+  const snapshot = snapshotState(state);
+  skipByteOrderMark(state);
+  skipSeparationSpace(state, true);
+  const ch = state.input.charCodeAt(state.position);
+  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
+  restoreState(state, snapshot);
+  return result;
+}
+function skipUntilLineEnd(state) {
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
+}
+function checkPrintable(state, start, end) {
+  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
+  if (match !== null) {
+    state.position = start + match.index + match[0].length - 1;
+    throwError(state, "the stream contains non-printable characters");
+  }
+}
+function readTagProperty(state, props, inFlow) {
+  if (state.input.charCodeAt(state.position) !== 33) return false;
+  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
+  const start = state.position;
+  let isVerbatim = false;
+  let isNamed = false;
+  let tagHandle = "!";
+  let ch = state.input.charCodeAt(++state.position);
+  if (ch === 60) {
+    isVerbatim = true;
+    ch = state.input.charCodeAt(++state.position);
+  } else if (ch === 33) {
+    isNamed = true;
+    tagHandle = "!!";
+    ch = state.input.charCodeAt(++state.position);
+  }
+  let suffixStart = state.position;
+  let tagName;
+  if (isVerbatim) {
+    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
+    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
+    tagName = state.input.slice(suffixStart, state.position);
+    state.position++;
+  } else {
+    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
+      if (ch === 33) {
+        if (!isNamed) {
+          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
+          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
+          isNamed = true;
+          suffixStart = state.position + 1;
+        } else throwError(state, "tag suffix cannot contain exclamation marks");
+      }
+      ch = state.input.charCodeAt(++state.position);
+    }
+    tagName = state.input.slice(suffixStart, state.position);
+    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
+  }
+  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
+  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
+  props.tagStart = start;
+  props.tagEnd = state.position;
+  return true;
+}
+function readAnchorProperty(state, props) {
+  if (state.input.charCodeAt(state.position) !== 38) return false;
+  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
+  props.anchorStart = start;
+  props.anchorEnd = state.position;
+  return true;
+}
+function readAlias(state, props) {
+  if (state.input.charCodeAt(state.position) !== 42) return false;
+  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
+  addAliasEvent(state, start, state.position);
+  return true;
+}
+function readFlowScalarBreak(state, nodeIndent) {
+  skipSeparationSpace(state, false);
+  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readSingleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 39) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 39) {
+      if (state.input.charCodeAt(state.position + 1) === 39) {
+        simple = false;
+        state.position += 2;
+        continue;
+      }
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a single quoted scalar");
+}
+function readDoubleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 34) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 34) {
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (ch === 92) {
+      simple = false;
+      const escaped = state.input.charCodeAt(++state.position);
+      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
+      else if (isSimpleEscape(escaped)) state.position++;
+      else {
+        let hexLength = escapedHexLen(escaped);
+        if (hexLength === 0) throwError(state, "unknown escape sequence");
+        while (hexLength-- > 0) {
+          state.position++;
+          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
+        }
+        state.position++;
+      }
+    } else if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a double quoted scalar");
+}
+function readBlockScalar(state, parentIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  let chomping = CHOMPING_MODE.CLIP;
+  let indent = -1;
+  let detectedIndent = false;
+  if (ch !== 124 && ch !== 62) return false;
+  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const current = state.input.charCodeAt(state.position);
+    const digit = fromDecimalCode(current);
+    if (current === 43 || current === 45) {
+      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
+      chomping = current === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+      state.position++;
+    } else if (digit >= 0) {
+      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
+      indent = parentIndent + digit - 1;
+      detectedIndent = true;
+      state.position++;
+    } else break;
+  }
+  let hadWhitespace = false;
+  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
+    hadWhitespace = true;
+    state.position++;
+  }
+  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
+  let contentIndent = detectedIndent ? indent : -1;
+  let maxLeadingIndent = 0;
+  const valueStart = state.position;
+  let valueEnd = state.position;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const linePosition = state.position;
+    let column = 0;
+    while (state.input.charCodeAt(linePosition + column) === 32) column++;
+    const first = state.input.charCodeAt(linePosition + column);
+    if (first === 0) {
+      if (contentIndent >= 0) {
+        if (column > contentIndent) valueEnd = linePosition + column;
+      } else if (column > 0) valueEnd = linePosition + column;
+      break;
+    }
+    if (testDocumentBoundary(state)) break;
+    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
+    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
+      if (first === 9 && column < parentIndent) {
+        state.position = linePosition + column;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      if (column >= parentIndent && column < maxLeadingIndent) {
+        state.position = linePosition + column;
+        throwError(state, "bad indentation of a mapping entry");
+      }
+    }
+    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
+    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
+    if (first !== 0 && !isEol(first) && column < requiredIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    skipUntilLineEnd(state);
+    valueEnd = state.position;
+    if (isEol(state.input.charCodeAt(state.position))) {
+      consumeLineBreak(state);
+      valueEnd = state.position;
+    }
+  }
+  checkPrintable(state, valueStart, valueEnd);
+  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  return true;
+}
+function canStartPlainScalar(state, nodeContext) {
+  const ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
+  if (ch === 63 || ch === 45) {
+    const following = state.input.charCodeAt(state.position + 1);
+    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
+  }
+  return true;
+}
+function readPlainScalar(state, nodeIndent, nodeContext, props) {
+  if (!canStartPlainScalar(state, nodeContext)) return false;
+  const start = state.position;
+  let end = state.position;
+  let ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  let multiline = false;
+  while (ch !== 0) {
+    if (testDocumentBoundary(state)) break;
+    if (ch === 58) {
+      const following = state.input.charCodeAt(state.position + 1);
+      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
+    } else if (ch === 35) {
+      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
+    } else if (inFlow && isFlowIndicator(ch)) break;
+    else if (isEol(ch)) {
+      const savedPosition = state.position;
+      const savedLine = state.line;
+      const savedLineStart = state.lineStart;
+      const savedLineIndent = state.lineIndent;
+      skipSeparationSpace(state, false);
+      if (state.lineIndent >= nodeIndent) {
+        multiline = true;
+        ch = state.input.charCodeAt(state.position);
+        continue;
+      }
+      state.position = savedPosition;
+      state.line = savedLine;
+      state.lineStart = savedLineStart;
+      state.lineIndent = savedLineIndent;
+      break;
+    }
+    if (!isWhiteSpace(ch)) end = state.position + 1;
+    ch = state.input.charCodeAt(++state.position);
+  }
+  if (end === start) return false;
+  checkPrintable(state, start, end);
+  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
+  return true;
+}
+function skipFlowSeparationSpace(state, nodeIndent) {
+  const startLine = state.line;
+  skipSeparationSpace(state, true);
+  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readFlowCollection(state, nodeIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  const isMapping3 = ch === 123;
+  const start = state.position;
+  let readNext = true;
+  if (ch !== 91 && ch !== 123) return false;
+  const terminator = isMapping3 ? 125 : 93;
+  if (isMapping3) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    skipFlowSeparationSpace(state, nodeIndent);
+    let ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === terminator) {
+      state.position++;
+      addPopEvent(state);
+      return true;
+    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
+    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
+    let isPair2 = false;
+    let isExplicitPair = false;
+    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
+      isPair2 = isExplicitPair = true;
+      state.position += 1;
+      skipFlowSeparationSpace(state, nodeIndent);
+    }
+    const entryLine = state.line;
+    const entryStart = snapshotState(state);
+    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+    skipFlowSeparationSpace(state, nodeIndent);
+    ch2 = state.input.charCodeAt(state.position);
+    if ((isMapping3 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
+      isPair2 = true;
+      state.position++;
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping3) {
+        insertFlowPairMappingEvent(state, entryStart);
+        if (!keyWasRead) addEmptyScalarEvent(state);
+      } else if (!keyWasRead) addEmptyScalarEvent(state);
+      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping3) addPopEvent(state);
+    } else if (isMapping3 && isPair2) {
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+    } else if (isMapping3) addEmptyScalarEvent(state);
+    else if (isPair2) {
+      insertFlowPairMappingEvent(state, entryStart);
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+      addPopEvent(state);
+    }
+    ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === 44) {
+      readNext = true;
+      state.position++;
+    } else readNext = false;
+  }
+  throwError(state, "unexpected end of the stream within a flow collection");
+}
+function readBlockSequence(state, nodeIndent, props) {
+  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
+  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
+    if (state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const entryLine = state.line;
+    state.position++;
+    const hadBreak = skipSeparationSpace(state, true) > 0;
+    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
+    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+    skipSeparationSpace(state, true);
+    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
+    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
+    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+  }
+  addPopEvent(state);
+  return true;
+}
+function readBlockMapping(state, nodeIndent, flowIndent, props) {
+  let atExplicitKey = false;
+  let detected = false;
+  let mappingOpened = false;
+  let pendingExplicitKey = false;
+  if (state.firstTabInLine !== -1) return false;
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0) {
+    if (!atExplicitKey && state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const following = state.input.charCodeAt(state.position + 1);
+    const entryLine = state.line;
+    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
+      if (!mappingOpened) {
+        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+        mappingOpened = true;
+      }
+      if (ch === 63) {
+        if (atExplicitKey) addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = true;
+      } else if (atExplicitKey) atExplicitKey = false;
+      else {
+        addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = false;
+      }
+      state.position += 1;
+      pendingExplicitKey = true;
+    } else {
+      if (atExplicitKey) {
+        addEmptyScalarEvent(state);
+        atExplicitKey = false;
+      }
+      const beforeKey = snapshotState(state);
+      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+      if (state.line === entryLine) {
+        ch = state.input.charCodeAt(state.position);
+        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
+        if (ch === 58) {
+          ch = state.input.charCodeAt(++state.position);
+          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+          if (!mappingOpened) {
+            state.events.splice(beforeKey.eventsLength, 0, {
+              type: EVENT_ID.MAPPING,
+              start: beforeKey.position,
+              anchorStart: props.anchorStart,
+              anchorEnd: props.anchorEnd,
+              tagStart: props.tagStart,
+              tagEnd: props.tagEnd,
+              style: COLLECTION_STYLE.BLOCK
+            });
+            mappingOpened = true;
+          }
+          detected = true;
+          atExplicitKey = false;
+          pendingExplicitKey = false;
+        } else if (detected) throwError(state, "expected ':' after a mapping key");
+        else {
+          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+            restoreState(state, beforeKey);
+            return false;
+          }
+          return true;
+        }
+      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+      else {
+        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+          restoreState(state, beforeKey);
+          return false;
+        }
+        return true;
+      }
+    }
+    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
+    if (!atExplicitKey) {
+      if (pendingExplicitKey) {
+        addEmptyScalarEvent(state);
+        pendingExplicitKey = false;
+      }
+    }
+    skipSeparationSpace(state, true);
+    ch = state.input.charCodeAt(state.position);
+    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
+    else if (state.lineIndent < nodeIndent) break;
+  }
+  if (!detected) return false;
+  if (atExplicitKey) addEmptyScalarEvent(state);
+  if (mappingOpened) addPopEvent(state);
+  return true;
+}
+function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
+  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
+  state.depth++;
+  let indentStatus = 1;
+  let atNewLine = false;
+  let hasContent = false;
+  let propertyStart = null;
+  const props = emptyProperties();
+  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
+  let allowBlockCollections = allowBlockScalars;
+  const allowBlockStyles = allowBlockScalars;
+  if (allowToSeek && skipSeparationSpace(state, true)) {
+    atNewLine = true;
+    if (state.lineIndent > parentIndent) indentStatus = 1;
+    else if (state.lineIndent === parentIndent) indentStatus = 0;
+    else indentStatus = -1;
+  }
+  if (indentStatus === 1) while (true) {
+    const ch = state.input.charCodeAt(state.position);
+    const propertyState = snapshotState(state);
+    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
+    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
+      const fallbackState = snapshotState(state);
+      const flowIndent = parentIndent + 1;
+      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
+        state.depth--;
+        return true;
+      }
+      restoreState(state, fallbackState);
+    }
+    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
+    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
+    if (propertyStart === null) propertyStart = propertyState;
+    if (skipSeparationSpace(state, true)) {
+      atNewLine = true;
+      allowBlockCollections = allowBlockStyles;
+      if (state.lineIndent > parentIndent) indentStatus = 1;
+      else if (state.lineIndent === parentIndent) indentStatus = 0;
+      else indentStatus = -1;
+    } else allowBlockCollections = false;
+  }
+  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
+  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
+    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
+    const blockIndent = state.position - state.lineStart;
+    if (indentStatus === 1) {
+      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent = true;
+      else {
+        const ch = state.input.charCodeAt(state.position);
+        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
+          const fallbackState = snapshotState(state);
+          const propertyIndent = propertyStart.position - propertyStart.lineStart;
+          restoreState(state, propertyStart);
+          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent = true;
+          else restoreState(state, fallbackState);
+        }
+        if (!hasContent && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent = true;
+      }
+    } else if (indentStatus === 0) hasContent = allowBlockCollections && readBlockSequence(state, blockIndent, props);
+  }
+  allowBlockScalars = allowBlockScalars && !hasContent;
+  if (!hasContent && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
+    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
+    hasContent = true;
+  }
+  state.depth--;
+  return hasContent || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
+}
+function readDirective(state) {
+  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
+  state.position++;
+  const nameStart = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+  const name = state.input.slice(nameStart, state.position);
+  const args = [];
+  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
+  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
+    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
+    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
+    const start = state.position;
+    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+    args.push(state.input.slice(start, state.position));
+  }
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  if (name === "YAML") {
+    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
+    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
+    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
+    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
+    state.directives.push({
+      kind: "yaml",
+      version: args[0]
+    });
+  } else if (name === "TAG") {
+    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
+    const [handle, prefix] = args;
+    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
+    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+    state.tagHandlers[handle] = prefix;
+    state.directives.push({
+      kind: "tag",
+      handle,
+      prefix
+    });
+  }
+  return true;
+}
+function readDocument(state) {
+  state.directives = [];
+  state.tagHandlers = /* @__PURE__ */ Object.create(null);
+  let hasDirectives = false;
+  skipSeparationSpace(state, true);
+  while (readDirective(state)) {
+    hasDirectives = true;
+    skipSeparationSpace(state, true);
+  }
+  let explicitStart = false;
+  let explicitEnd = false;
+  let allowCompact = true;
+  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
+    explicitStart = true;
+    const markerLine = state.line;
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    allowCompact = state.line > markerLine;
+  } else if (hasDirectives) throwError(state, "directives end mark is expected");
+  const documentEventIndex = state.events.length;
+  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    return;
+  }
+  addDocumentEvent(state, explicitStart, false);
+  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
+  skipSeparationSpace(state, true);
+  if (state.position === state.lineStart && testDocumentSeparator(state)) {
+    explicitEnd = state.input.charCodeAt(state.position) === 46;
+    if (explicitEnd) {
+      const markerLine = state.line;
+      state.position += 3;
+      skipSeparationSpace(state, true);
+      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
+    }
+  }
+  const documentEvent = state.events[documentEventIndex];
+  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
+  addPopEvent(state);
+  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
+}
+function parseEvents(input, options) {
+  const length = input.length;
+  const state = {
+    ...DEFAULT_PARSER_OPTIONS,
+    ...options,
+    input: `${input}\0`,
+    length,
+    position: 0,
+    line: 0,
+    lineStart: 0,
+    lineIndent: 0,
+    firstTabInLine: -1,
+    depth: 0,
+    directives: [],
+    tagHandlers: /* @__PURE__ */ Object.create(null),
+    events: []
+  };
+  const nullpos = input.indexOf("\0");
+  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state.filename);
+  while (state.position < state.length) {
+    skipByteOrderMark(state);
+    skipSeparationSpace(state, true);
+    if (state.position >= state.length) break;
+    const documentStart = state.position;
+    readDocument(state);
+    if (state.position === documentStart)
+      throwError(state, "can not read a document");
+  }
+  return state.events;
+}
+var DEFAULT_LOAD_OPTIONS = {
+  ...DEFAULT_PARSER_OPTIONS,
+  ...DEFAULT_CONSTRUCTOR_OPTIONS
+};
+function hasBit(mask, bit) {
+  return (mask & 1 << bit) !== 0;
+}
+var DEFAULT_SCALAR_STYLE_RULES = {
+  applyQuoteFlowKeysOption,
+  doubleQuoteForInvisibles,
+  doubleQuoteWhitespaceOnly,
+  applyForceQuotesOption,
+  tryLongOrMultilineAsBlock,
+  quoteInvalidPlain,
+  fallbackToDoubleQuoted
+};
+function _preferredQuotedStyle(layout) {
+  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
+  return SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyQuoteFlowKeysOption(layout) {
+  if (!layout.presenterOptions.quoteFlowKeys) return;
+  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
+  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteForInvisibles(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteWhitespaceOnly(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyForceQuotesOption(layout) {
+  if (!layout.presenterOptions.forceQuotes) return;
+  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
+  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
+  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
+}
+function tryLongOrMultilineAsBlock(layout) {
+  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
+  const value = layout.node.value;
+  const multiline = value.indexOf("\n") !== -1;
+  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
+    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+    return;
+  }
+  const w = layout.presenterOptions.lineWidth;
+  if (w === -1) {
+    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+    return;
+  }
+  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
+  let position = 0;
+  let shouldFold = false;
+  while (position <= value.length) {
+    let lineEnd3 = value.length;
+    const nextLineBreak = value.indexOf("\n", position);
+    if (nextLineBreak !== -1) lineEnd3 = nextLineBreak;
+    const line = value.slice(position, lineEnd3);
+    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
+    if (nextLineBreak === -1) break;
+    position = nextLineBreak + 1;
+  }
+  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
+  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+}
+function quoteInvalidPlain(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
+}
+function fallbackToDoubleQuoted(layout) {
+  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+var SRC_B_CHAR = "[\\n\\r]";
+var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
+var SRC_S_WHITE = "[ \\t]";
+var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
+var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
+var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
+var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
+var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
+var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
+var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
+var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
+var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
+var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
+var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
+var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
+var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
+var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
+var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
+var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
+var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
+var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
+var DEFAULT_PRESENTER_OPTIONS = {
+  indent: 2,
+  seqNoIndent: false,
+  seqInlineFirst: true,
+  lineWidth: 80,
+  flowBracketPadding: false,
+  flowSkipCommaSpace: false,
+  flowSkipColonSpace: false,
+  quoteFlowKeys: false,
+  quoteStyle: "single",
+  forceQuotes: false,
+  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
+  tagBeforeAnchor: false
+};
+var DEFAULT_DUMP_OPTIONS = {
+  ...DEFAULT_PRESENTER_OPTIONS,
+  schema: DUMP_SCHEMA,
+  skipInvalid: false,
+  noRefs: false,
+  flowLevel: -1,
+  sortKeys: false,
+  transform: () => {
+  }
+};
+var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
+var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
+var EVENT_MAPPING = EVENT_ID.MAPPING;
+var EVENT_SCALAR = EVENT_ID.SCALAR;
+var EVENT_ALIAS = EVENT_ID.ALIAS;
+var EVENT_POP = EVENT_ID.POP;
+var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
+var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
+var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
+var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
+var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
+var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
+var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
+var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
+var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
+var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
+
+// src/parse/go-yaml.ts
+var GoYamlError = class extends Error {
+  /** Offset in the text the caller parsed, when the caller knows it. */
+  offset;
+  constructor(message, offset) {
+    super(message);
+    this.offset = offset;
+  }
+};
+var TAG_PREFIX = "tag:yaml.org,2002:";
+var STR_TAG = `${TAG_PREFIX}str`;
+var MERGE_TAG = `${TAG_PREFIX}merge`;
+var NULL_TAG = `${TAG_PREFIX}null`;
+var BOOL_TAG = `${TAG_PREFIX}bool`;
+var INT_TAG = `${TAG_PREFIX}int`;
+var FLOAT_TAG = `${TAG_PREFIX}float`;
+var TIMESTAMP_TAG = `${TAG_PREFIX}timestamp`;
+var BINARY_TAG = `${TAG_PREFIX}binary`;
+var NULL = { kind: "null" };
+var TRUE = { kind: "bool", value: true };
+var FALSE = { kind: "bool", value: false };
+var RESOLVE_MAP = new Map([
+  ...["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"].map((s) => [s, TRUE]),
+  ...["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"].map((s) => [s, FALSE]),
+  ...["", "~", "null", "Null", "NULL"].map((s) => [s, NULL]),
+  ...[".nan", ".NaN", ".NAN"].map((s) => [s, { kind: "float", value: Number.NaN }]),
+  ...[".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"].map((s) => [s, { kind: "float", value: Number.POSITIVE_INFINITY }]),
+  ...["-.inf", "-.Inf", "-.INF"].map((s) => [s, { kind: "float", value: Number.NEGATIVE_INFINITY }])
+]);
+var HINT = new Uint8Array(128);
+var SIGN_OR_DIGIT = 1;
+var IN_MAP = 2;
+var DOT = 3;
+for (const c of "+-0123456789") HINT[c.charCodeAt(0)] = SIGN_OR_DIGIT;
+for (const c of "yYnNtTfFoO~") HINT[c.charCodeAt(0)] = IN_MAP;
+HINT[".".charCodeAt(0)] = DOT;
+var NUMBERISH = /^[-+0-9a-fA-FxXoO_.]+$/;
+var YAML_STYLE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+var DOT_FLOAT = /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/;
+var INT64_MIN = -(2n ** 63n);
+var INT64_MAX = 2n ** 63n - 1n;
+var UINT64_MAX = 2n ** 64n - 1n;
+function goParseInteger(s, signed) {
+  let i = 0;
+  let negative = false;
+  const first = s.charCodeAt(0);
+  if (first === 43 || first === 45) {
+    if (!signed) return void 0;
+    negative = first === 45;
+    i = 1;
+  }
+  let base = 10;
+  let digits = /^[0-9]+$/;
+  if (s.charCodeAt(i) === 48 && i + 1 < s.length) {
+    const p = s[i + 1];
+    if (p === "x" || p === "X") [base, digits, i] = [16, /^[0-9a-fA-F]+$/, i + 2];
+    else if (p === "o" || p === "O") [base, digits, i] = [8, /^[0-7]+$/, i + 2];
+    else if (p === "b" || p === "B") [base, digits, i] = [2, /^[01]+$/, i + 2];
+    else [base, digits, i] = [8, /^[0-7]+$/, i + 1];
+  }
+  const body = s.slice(i);
+  if (!digits.test(body)) return void 0;
+  const significant = body.replace(/^0+(?=.)/, "");
+  if (significant.length > { 2: 64, 8: 22, 10: 20, 16: 16 }[base]) return void 0;
+  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
+  const magnitude = BigInt(prefix + significant);
+  const value = negative ? -magnitude : magnitude;
+  if (signed ? value < INT64_MIN || value > INT64_MAX : value > UINT64_MAX) return void 0;
+  return value;
+}
+function goParseFloat(s) {
+  const v = Number(s);
+  return Number.isFinite(v) ? v : void 0;
+}
+var num = (kind2, value) => ({ kind: kind2, value });
+function resolveImplicit(s) {
+  if (s.length === 0) return NULL;
+  const c = s.charCodeAt(0);
+  const hint = c < 128 ? HINT[c] : 0;
+  if (!hint) return { kind: "str", value: s };
+  const mapped = RESOLVE_MAP.get(s);
+  if (mapped) return mapped;
+  if (hint === DOT) {
+    const v = DOT_FLOAT.test(s) ? goParseFloat(s) : void 0;
+    return v === void 0 ? { kind: "str", value: s } : { kind: "float", value: v };
+  }
+  if (hint === SIGN_OR_DIGIT && NUMBERISH.test(s)) {
+    const plain2 = s.includes("_") ? s.replace(/_/g, "") : s;
+    const int3 = goParseInteger(plain2, true);
+    if (int3 !== void 0) return num("int", int3);
+    const uint = goParseInteger(plain2, false);
+    if (uint !== void 0) return num("uint", uint);
+    if (YAML_STYLE_FLOAT.test(plain2)) {
+      const v = goParseFloat(plain2);
+      if (v !== void 0) return { kind: "float", value: v };
+    }
+  }
+  return { kind: "str", value: s };
+}
+var shortTag = (tag) => tag.startsWith(TAG_PREFIX) ? `!!${tag.slice(TAG_PREFIX.length)}` : tag;
+var tagOf = (s) => s.kind === "null" ? NULL_TAG : s.kind === "bool" ? BOOL_TAG : s.kind === "int" || s.kind === "uint" ? INT_TAG : s.kind === "float" ? FLOAT_TAG : STR_TAG;
+function goScalar(tag, text, plain2) {
+  if (tag === void 0) return plain2 ? resolveImplicit(text) : { kind: "str", value: text };
+  if (tag === BINARY_TAG) return { kind: "str", value: decodeBinary(text) };
+  if (tag === STR_TAG || ![NULL_TAG, BOOL_TAG, INT_TAG, FLOAT_TAG, TIMESTAMP_TAG].includes(tag)) return { kind: "str", value: text };
+  if (tag === TIMESTAMP_TAG && isGoTimestamp(text)) return { kind: "str", value: text };
+  const resolved = resolveImplicit(text);
+  if (tagOf(resolved) === tag) return resolved;
+  if (tag === FLOAT_TAG && resolved.kind === "int") return { kind: "float", value: Number(resolved.value) };
+  throw new GoYamlError(`cannot decode ${shortTag(tagOf(resolved))} \`${text.length > 40 ? `${text.slice(0, 37)}...` : text}\` as a ${shortTag(tag)}`);
+}
+function scalarValue(s) {
+  switch (s.kind) {
+    case "null":
+      return null;
+    case "int":
+    case "uint":
+      return Number(s.value);
+    case "float":
+      if (!Number.isFinite(s.value)) throw new GoYamlError(`${Number.isNaN(s.value) ? ".nan" : s.value > 0 ? ".inf" : "-.inf"} is not a number JSON can hold: write it in quotes`);
+      return Object.is(s.value, -0) ? 0 : s.value;
+    default:
+      return s.value;
+  }
+}
+function plainValue3(s) {
+  if (s.length > 0) {
+    const c = s.charCodeAt(0);
+    if (c >= 128 || !HINT[c]) return s;
+  }
+  return scalarValue(resolveImplicit(s));
+}
+function scalarKey(s) {
+  switch (s.kind) {
+    case "str":
+      return s.value;
+    case "bool":
+      return s.value ? "true" : "false";
+    case "int":
+      return s.value.toString();
+    case "float":
+      return formatFloat32(s.value);
+    case "uint":
+      throw new GoYamlError(`the key ${s.value} is too large for a signed 64-bit integer, and JSON keys cannot be unsigned ones`);
+    default:
+      throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes");
+  }
+}
+function plainKey(s) {
+  if (s.length > 0) {
+    const c = s.charCodeAt(0);
+    if (c >= 128 || !HINT[c]) return s;
+  }
+  return scalarKey(resolveImplicit(s));
+}
+function formatFloat32(f) {
+  if (Number.isNaN(f)) return ".nan";
+  const x = Math.fround(f);
+  if (!Number.isFinite(x)) return x > 0 ? ".inf" : "-.inf";
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  let exp = x.toExponential(8);
+  for (let p = 1; p <= 9; p++) {
+    const candidate = x.toExponential(p - 1);
+    if (Math.fround(Number(candidate)) === x) {
+      exp = candidate;
+      break;
+    }
+  }
+  const [mantissa = "", e = "0"] = exp.split("e");
+  const negative = mantissa.startsWith("-");
+  const digits = mantissa.replace(/[-.]/g, "");
+  const power = Number(e);
+  const sign = negative ? "-" : "";
+  if (power < -4 || power >= 6) {
+    const frac2 = digits.slice(1);
+    return `${sign}${digits[0]}${frac2 ? `.${frac2}` : ""}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  }
+  if (power < 0) return `${sign}0.${"0".repeat(-power - 1)}${digits}`;
+  const int3 = digits.slice(0, power + 1).padEnd(power + 1, "0");
+  const frac = digits.slice(power + 1);
+  return `${sign}${int3}${frac ? `.${frac}` : ""}`;
+}
+var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function decodeBinary(text) {
+  const data = text.replace(/[\r\n]/g, "");
+  if (!STD_BASE64.test(data)) throw new GoYamlError("!!binary value contains invalid base64 data");
+  return goJsonString(Buffer.from(data, "base64"));
+}
+function goJsonString(bytes) {
+  let out = "";
+  let i = 0;
+  const n = bytes.length;
+  const cont = (k) => k < n && ((bytes[k] ?? 0) & 192) === 128;
+  while (i < n) {
+    const b = bytes[i] ?? 0;
+    let cp = -1;
+    let size = 1;
+    if (b < 128) cp = b;
+    else if (b >= 194 && b <= 223 && cont(i + 1)) [cp, size] = [(b & 31) << 6 | (bytes[i + 1] ?? 0) & 63, 2];
+    else if (b >= 224 && b <= 239 && cont(i + 1) && cont(i + 2)) {
+      const v = (b & 15) << 12 | ((bytes[i + 1] ?? 0) & 63) << 6 | (bytes[i + 2] ?? 0) & 63;
+      if (v >= 2048 && (v < 55296 || v > 57343)) [cp, size] = [v, 3];
+    } else if (b >= 240 && b <= 244 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
+      const v = (b & 7) << 18 | ((bytes[i + 1] ?? 0) & 63) << 12 | ((bytes[i + 2] ?? 0) & 63) << 6 | (bytes[i + 3] ?? 0) & 63;
+      if (v >= 65536 && v <= 1114111) [cp, size] = [v, 4];
+    }
+    out += cp === -1 ? "\uFFFD" : String.fromCodePoint(cp);
+    i += cp === -1 ? 1 : size;
+  }
+  return out;
+}
+var TIMESTAMP = /^(\d{4})-(\d\d?)-(\d\d?)(?:([Tt ])(\d\d?):(\d\d?):(\d\d?)(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
+var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function isGoTimestamp(s) {
+  const m = TIMESTAMP.exec(s);
+  if (!m) return false;
+  const [, y, mo, d, sep3, h, mi, sec, zone] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
+  if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
+  if (sep3 === void 0) return true;
+  if (sep3 === " " !== (zone === void 0)) return false;
+  return Number(h) < 24 && Number(mi) < 60 && Number(sec) < 60;
+}
+var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
+var HEX_LENGTH = { x: 2, u: 4, U: 8 };
+var LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
+function doubleQuotedProblem(source) {
+  for (let i = source.indexOf("\\"); i !== -1 && i < source.length; i = source.indexOf("\\", i)) {
+    const c = source[i + 1] ?? "";
+    if (SIMPLE_ESCAPES.has(c) || LINE_BREAK.test(c)) {
+      i += 2;
+      continue;
+    }
+    const length = HEX_LENGTH[c];
+    if (length === void 0) return { message: `unknown escape \\${c} in a double-quoted string`, at: i };
+    const hex = source.slice(i + 2, i + 2 + length);
+    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== length) return { message: `\\${c} needs ${length} hexadecimal digits`, at: i };
+    const cp = Number.parseInt(hex, 16);
+    if (cp >= 55296 && cp <= 57343 || cp > 1114111) {
+      return { message: `\\${c}${hex} is ${cp > 1114111 ? "beyond U+10FFFF" : "a UTF-16 surrogate, not a character (write \\U and the code point instead)"}`, at: i };
+    }
+    i += 2 + length;
+  }
+  return void 0;
+}
+var NOT_ALLOWED = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
+var NOT_ALLOWED_IN_JSON = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
+function disallowedCharacter(text, from = 0, to = text.length, json = false) {
+  const piece = from === 0 && to === text.length ? text : text.slice(from, to);
+  const m = (json ? NOT_ALLOWED_IN_JSON : NOT_ALLOWED).exec(piece);
+  if (!m) return void 0;
+  const code = (m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  return { message: `control character U+${code} is not allowed in YAML`, at: from + m.index };
+}
+var ODD_BREAK = /\r(?!\n)|[\u0085\u2028\u2029]/;
+var ODD_BREAKS = /\r(?!\n)|[\u0085\u2028\u2029]/g;
+function withGoLineBreaks(text) {
+  return ODD_BREAK.test(text) ? text.replace(ODD_BREAKS, "\n") : text;
+}
+var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/;
+function separatorProblem(line) {
+  const rest = line.slice(3);
+  const after = rest.slice(GO_SPACE.exec(rest)?.[0].length ?? 0);
+  if (after === "" || after.startsWith("#")) return void 0;
+  return `kubectl takes a line that starts with --- as a document separator and allows only a comment after it (found "${after.length > 20 ? `${after.slice(0, 20)}\u2026` : after}")`;
+}
+function directiveProblem(text) {
+  let pos = 0;
+  let first;
+  for (let lines = 0; pos <= text.length && lines < 1e4; lines++) {
+    const nl = text.indexOf("\n", pos);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(pos, end);
+    if (line.startsWith("%")) {
+      first ??= pos;
+      const m = /^%(\S*)(?:[ \t]+(\S+))?/.exec(line);
+      const name = m?.[1] ?? "";
+      if (name === "YAML" && m?.[2] !== "1.1") return { message: `%YAML ${m?.[2] ?? ""} is not a version go-yaml reads (it reads YAML 1.1 only)`.replace("  ", " "), at: pos };
+      if (name !== "YAML" && name !== "TAG") return { message: `unknown directive %${name}`, at: pos };
+    } else if (!/^[ \t]*(?:#.*)?\r?$/.test(line)) {
+      if (first === void 0 || /^---(?:[ \t]|$)/.test(line)) return void 0;
+      break;
+    }
+    if (nl === -1) break;
+    pos = nl + 1;
+  }
+  if (first === void 0) return void 0;
+  return { message: "a directive needs a --- line after it, and kubectl cuts the stream there: go-yaml then reads the directive alone and refuses it", at: first };
+}
+var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
+function readChunk(fileText, start, end, json) {
+  let text = fileText.slice(start, end);
+  let sep3 = -1;
+  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep3 = 0;
+  else {
+    const i = text.indexOf("\n---");
+    if (i !== -1) sep3 = i + 1;
+  }
+  if (sep3 !== -1) {
+    const nl = text.indexOf("\n", sep3);
+    const line = text.slice(sep3, nl === -1 ? text.length : nl).replace(/\r$/, "");
+    const problem = separatorProblem(line);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep3 } };
+    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep3) + " ".repeat(line.length) + text.slice(sep3 + line.length);
+  }
+  text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
+  const bad = disallowedCharacter(text, 0, text.length, json);
+  if (bad) return { problem: { message: bad.message, at: start + bad.at } };
+  if (text.startsWith("%") || text.includes("\n%")) {
+    const directive = directiveProblem(text);
+    if (directive) return { problem: { message: directive.message, at: start + directive.at } };
+  }
+  return { text };
+}
+function isJsonStream(text, from = 0) {
+  const space = /[\t\n\v\f\r \u0085\u00a0]*/y;
+  space.lastIndex = from;
+  space.exec(text);
+  return text.charCodeAt(space.lastIndex) === 123;
+}
+var SIMPLE_KEY_REACH = 1024;
+var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+function nextToken(text, i, comma) {
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) continue;
+    if (c === 35 && (i === 0 || isSpace(text.charCodeAt(i - 1)))) {
+      const nl = text.indexOf("\n", i);
+      if (nl === -1) return text.length;
+      i = nl;
+      continue;
+    }
+    if (c === 44 && comma) {
+      comma = false;
+      continue;
+    }
+    return i;
+  }
+  return i;
+}
+function flowKeyProblem(text, from, keyEnd) {
+  const start = nextToken(text, from, true);
+  if (text.charCodeAt(start) === 63) return void 0;
+  const colon = nextToken(text, keyEnd, false);
+  if (text.charCodeAt(colon) !== 58 || colon <= start) return void 0;
+  let nl = start;
+  while (nl < colon && text.charCodeAt(nl) !== 10) nl++;
+  if (nl < colon) return { message: "this key's ':' is on a later line; in a flow collection go-yaml needs it on the key's line (or the key after '?')", at: start };
+  if (colon - start > SIMPLE_KEY_REACH && [...text.slice(start, colon)].length > SIMPLE_KEY_REACH) {
+    return { message: `this key's ':' is more than ${SIMPLE_KEY_REACH} characters after the key's start, which go-yaml refuses (unless the key follows '?')`, at: start };
+  }
+  return void 0;
+}
+function flowTabProblem(text, start, end, blockColumn2) {
+  let stop = end;
+  while (stop < text.length && isSpace(text.charCodeAt(stop))) stop++;
+  for (let i = start; i < stop; i++) {
+    if (text.charCodeAt(i) !== 10) continue;
+    let column = 0;
+    for (let j = i + 1; j < stop; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 9 && column <= blockColumn2) return { message: "a tab where go-yaml expects an indentation space (found a tab character that violates indentation)", at: j };
+      if (c !== 32 && c !== 9) break;
+      column++;
+    }
+  }
+  return void 0;
+}
+
+// src/parse/events.ts
+var FALLBACK = { kind: "fallback" };
+var DOCUMENT2 = 1;
+var SEQUENCE = 2;
+var MAPPING = 3;
+var SCALAR3 = 4;
+var ALIAS2 = 5;
+var POP = 6;
+var PLAIN = 1;
+var DOUBLE_QUOTED = 3;
+var FLOW = 2;
+var TAB_INDENT = /^[ ]*\t/m;
+var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
+var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
+var KEPT_KEYS = /* @__PURE__ */ new Set(["apiVersion", "kind", "metadata"]);
+var TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)["']?[ \t]*(?:#.*)?\r?$/m;
+var GHOST = /* @__PURE__ */ Symbol("not built");
+var OPEN = /* @__PURE__ */ Symbol("open");
+var Unsupported = class extends Error {
+};
+var AliasBudget = class extends Error {
+};
+function defineKey(obj, key, value) {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+function parseFast(text, base, json = false) {
+  if (!eventsFit(text)) return FALLBACK;
+  let events;
+  try {
+    events = parseEvents(text, { maxDepth: MAX_DEPTH });
+  } catch (e) {
+    const reason = e.reason;
+    if (typeof reason === "string" && reason.startsWith("nesting exceeded maxDepth")) {
+      return { kind: "too-deep", offset: base + (e.mark?.position ?? 0) };
+    }
+    return FALLBACK;
+  }
+  try {
+    return construct(text, events, base, json);
+  } catch (e) {
+    if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
+    throw e;
+  }
+}
+function eventsFit(text) {
+  if (text.includes("	") && TAB_INDENT.test(text)) return false;
+  return !text.includes("\uFEFF");
+}
+function documentEvents(text) {
+  if (!eventsFit(text)) return void 0;
+  let events;
+  try {
+    events = parseEvents(text, { maxDepth: MAX_DEPTH });
+  } catch {
+    return void 0;
+  }
+  if (!startsPlainDocument(text, events)) return void 0;
+  if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT2) !== -1) return void 0;
+  return events;
+}
+function startsPlainDocument(text, events) {
+  const first = events[0];
+  return first !== void 0 && first.type === DOCUMENT2 && first.directives.length === 0 && !(first.explicitStart && !DOCUMENT_START.test(text));
+}
+function skipNode(events, i) {
+  const t = events[i]?.type;
+  if (t !== MAPPING && t !== SEQUENCE) return i + 1;
+  let depth = 0;
+  for (let j = i; j < events.length; j++) {
+    const e = events[j];
+    if (e.type === MAPPING || e.type === SEQUENCE) depth++;
+    else if (e.type === POP && --depth === 0) return j + 1;
+  }
+  return events.length;
+}
+function keyText(text, e) {
+  const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
+  if (e.style !== PLAIN || e.tagStart >= 0) return raw;
+  try {
+    return plainKey(raw);
+  } catch (err) {
+    if (err instanceof GoYamlError) return void 0;
+    throw err;
+  }
+}
+var scalarRange = (e) => e.style === 2 || e.style === 3 ? [e.valueStart - 1, e.valueEnd + 1] : [e.valueStart, e.valueEnd];
+function keyRange(text, events, path) {
+  if (path.length === 0) return void 0;
+  let i = 1;
+  let key;
+  for (const step of path) {
+    const node = events[i];
+    if (!node) return void 0;
+    if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
+      let j = i + 1;
+      let found;
+      while (j < events.length && events[j].type !== POP) {
+        const k = events[j];
+        if (k.type !== SCALAR3 || k.anchorStart >= 0 || k.tagStart >= 0) return void 0;
+        if (keyText(text, k) === String(step)) {
+          found = j;
+          key = k;
+        }
+        j = skipNode(events, j + 1);
+      }
+      if (found === void 0) return void 0;
+      i = found + 1;
+    } else if (node.type === SEQUENCE && typeof step === "number" && node.tagStart < 0 && node.anchorStart < 0) {
+      let j = i + 1;
+      for (let n = 0; n < step; n++) {
+        if (events[j]?.type === POP || j >= events.length) return void 0;
+        j = skipNode(events, j);
+      }
+      if (events[j]?.type === POP || j >= events.length) return void 0;
+      i = j;
+      key = void 0;
+    } else return void 0;
+  }
+  const value = events[i];
+  if (!key || key.valueStart < 0 || !value) return void 0;
+  const [k0, k1] = scalarRange(key);
+  if (value.type === SCALAR3) {
+    if (value.valueStart < 0 || value.anchorStart >= 0 || value.tagStart >= 0 || value.style > 3) return void 0;
+    const [, v1] = scalarRange(value);
+    if (text.slice(k0, v1).includes("\n")) return void 0;
+    return [k0, v1];
+  }
+  if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
+  return void 0;
+}
+function construct(text, events, base, json) {
+  if (!startsPlainDocument(text, events)) return FALLBACK;
+  const stack = [];
+  const kind2 = TOP_LEVEL_KIND.exec(text)?.[1];
+  const metadataOnly = kind2 !== void 0 && METADATA_ONLY_KINDS.has(kind2);
+  const anchors = /* @__PURE__ */ new Map();
+  const dups = [];
+  let aliasNodes = 0;
+  let root2 = null;
+  let rootSet = false;
+  let contentStart = -1;
+  let depth = 0;
+  const noteStart = (...offsets) => {
+    if (contentStart !== -1) return;
+    for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
+  };
+  const anchorOf = (e) => e.anchorStart >= 0 ? text.slice(e.anchorStart, e.anchorEnd) : void 0;
+  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING && top.key !== void 0 && !KEPT_KEYS.has(top.key));
+  const add = (value, size, keyInfo, isCollection3) => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      root2 = value;
+      rootSet = true;
+      return;
+    }
+    if (top.kind === SEQUENCE) {
+      if (!top.ghost) top.arr.push(value);
+      top.size += size;
+      return;
+    }
+    if (top.key === void 0) {
+      if (isCollection3 || !keyInfo) throw new Unsupported();
+      if (keyInfo.valueStart < 0) throw new Unsupported();
+      const quoted2 = keyInfo.style !== PLAIN;
+      if (top.flow && !keyOnOneLine(text, keyInfo, quoted2)) throw new Unsupported();
+      top.isMerge = !quoted2 && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
+      top.key = value;
+      const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted2 ? 1 : 0) : 0;
+      top.keyStart = base + start;
+      top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted2 ? 1 : 0) : start);
+      return;
+    }
+    const key = top.key;
+    top.key = void 0;
+    top.size += size;
+    if (value === GHOST || top.ghost) {
+      top.seen ??= /* @__PURE__ */ new Map();
+      if (top.isMerge || top.seen.has(key)) throw new Unsupported();
+      top.seen.set(key, { offset: top.keyStart, endOffset: top.keyEnd, value: GHOST });
+      return;
+    }
+    if (top.isMerge) {
+      mergeInto(top.obj, value);
+      return;
+    }
+    const here = { offset: top.keyStart, endOffset: top.keyEnd, value };
+    top.seen ??= /* @__PURE__ */ new Map();
+    const before = top.seen.get(key);
+    if (before) dups.push({ mapPath: pathOf(stack), key, first: before, last: here });
+    top.seen.set(key, here);
+    defineKey(top.obj, key, value);
+  };
+  const countAlias = (size) => {
+    aliasNodes += size;
+    if (aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudget();
+  };
+  for (let i = 1; i < events.length; i++) {
+    const e = events[i];
+    switch (e.type) {
+      case SCALAR3: {
+        if (depth === 0 && rootSet) return FALLBACK;
+        noteStart(e.anchorStart, e.tagStart, e.valueStart);
+        if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
+        if (e.style === DOUBLE_QUOTED && !json && !e.fast && doubleQuotedProblem(text.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
+        const parent = stack[stack.length - 1];
+        const isKey = parent?.kind === MAPPING && parent.key === void 0;
+        const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
+        const typed = e.style === PLAIN && e.tagStart < 0;
+        if (ghostAt(parent) && !isKey) {
+          if (typed) plainValue3(raw);
+          const anchor2 = anchorOf(e);
+          if (anchor2 !== void 0) anchors.set(anchor2, { value: GHOST, size: 1 });
+          add(GHOST, 1, e, false);
+          break;
+        }
+        const value = !typed ? raw : isKey ? plainKey(raw) : plainValue3(raw);
+        const anchor = anchorOf(e);
+        if (isKey && anchor !== void 0) throw new Unsupported();
+        if (anchor !== void 0) anchors.set(anchor, { value, size: 1 });
+        add(value, 1, e, false);
+        break;
+      }
+      case ALIAS2: {
+        noteStart(e.anchorStart - 1);
+        const target = anchors.get(text.slice(e.anchorStart, e.anchorEnd));
+        if (!target || target.value === OPEN) throw new Unsupported();
+        countAlias(target.size);
+        const top = stack[stack.length - 1];
+        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        if (target.value === GHOST && !ghostAt(top)) throw new Unsupported();
+        add(target.value, 1 + target.size, void 0, false);
+        break;
+      }
+      case MAPPING:
+      case SEQUENCE: {
+        noteStart(e.anchorStart, e.tagStart, e.start);
+        if (e.tagStart >= 0) throw new Unsupported();
+        const top = stack[stack.length - 1];
+        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        const anchor = anchorOf(e);
+        if (anchor !== void 0) anchors.set(anchor, { value: OPEN, size: 0 });
+        const ghost = ghostAt(top);
+        stack.push(
+          e.type === MAPPING ? { kind: MAPPING, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
+        );
+        depth++;
+        break;
+      }
+      case POP: {
+        const frame = stack.pop();
+        if (!frame) {
+          if (i !== events.length - 1) return FALLBACK;
+          break;
+        }
+        depth--;
+        let value;
+        if (frame.kind === MAPPING && frame.key !== void 0) throw new Unsupported();
+        if (frame.ghost) value = GHOST;
+        else if (frame.kind === MAPPING) value = frame.obj;
+        else value = frame.arr;
+        if (frame.anchor !== void 0) anchors.set(frame.anchor, { value, size: frame.size });
+        add(value, frame.size, void 0, true);
+        break;
+      }
+      default:
+        return FALLBACK;
+    }
+  }
+  if (metadataOnly && !METADATA_ONLY_KINDS.has(String(root2?.kind))) return FALLBACK;
+  return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
+}
+function keyOnOneLine(text, key, quoted2) {
+  const start = key.tagStart >= 0 ? key.tagStart : key.valueStart - (quoted2 ? 1 : 0);
+  let i = start;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return false;
+    if (i >= key.valueEnd + (quoted2 ? 1 : 0) && c !== 32 && c !== 9 && c !== 13) break;
+  }
+  return text.charCodeAt(i) !== 35 && i - start <= 1e3;
+}
+function pathOf(stack) {
+  const path = [];
+  for (let i = 0; i < stack.length - 1; i++) {
+    const f = stack[i];
+    path.push(f.kind === MAPPING ? f.key ?? "" : f.arr.length);
+  }
+  return path;
+}
+var isMapping = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function mergeInto(out, merged) {
+  const sources = Array.isArray(merged) ? merged : [merged];
+  if (!sources.every(isMapping)) throw new Unsupported();
+  for (let i = sources.length - 1; i >= 0; i--) {
+    for (const [k, val] of Object.entries(sources[i])) defineKey(out, k, val);
+  }
 }
 
 // src/parse/quotes.ts
@@ -19613,7 +22471,7 @@ var DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t]|$)/;
 var BLOCK_INDICATORS = /^(?:[-?:](?:[ \t]+|$))*/;
 var BLANK = /^[ \t]*$/;
 var isBlankChar = (c) => c === " " || c === "	";
-var isFlowIndicator = (c) => c === "," || c === "[" || c === "]" || c === "{" || c === "}";
+var isFlowIndicator2 = (c) => c === "," || c === "[" || c === "]" || c === "{" || c === "}";
 function repairContinuations(text) {
   const insertions = [];
   const s = new ContinuationScanner();
@@ -19760,7 +22618,7 @@ var ContinuationScanner = class {
       if (c === "#" && (i === 0 || isBlankChar(line[i - 1]))) {
         return line.length;
       }
-      if (isFlowIndicator(c)) {
+      if (isFlowIndicator2(c)) {
         plain2 = false;
         if (c === "[" || c === "{") this.depth++;
         else if (c === "]" || c === "}") this.depth--;
@@ -19768,7 +22626,7 @@ var ContinuationScanner = class {
         continue;
       }
       const next = line[i + 1];
-      if (c === ":" && (next === void 0 || isBlankChar(next) || isFlowIndicator(next))) {
+      if (c === ":" && (next === void 0 || isBlankChar(next) || isFlowIndicator2(next))) {
         plain2 = false;
         i++;
         continue;
@@ -19787,7 +22645,7 @@ var ContinuationScanner = class {
         continue;
       }
       if (c === "&" || c === "!" || c === "*") {
-        while (i < line.length && !isBlankChar(line[i]) && !isFlowIndicator(line[i])) i++;
+        while (i < line.length && !isBlankChar(line[i]) && !isFlowIndicator2(line[i])) i++;
         continue;
       }
       plain2 = true;
@@ -19864,6 +22722,693 @@ function parseLenient(text, options = YAML_OPTIONS) {
   if (!insertionsFold(again, repaired.insertions, shifts)) return doc;
   remap(again, repaired.insertions, shifts);
   return again;
+}
+
+// src/parse/value-count.ts
+var MAX_DOCUMENT_VALUES = 25e4;
+var NODE_STARTS = new Uint8Array(128);
+for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
+function nodeBound(text) {
+  let count2 = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && NODE_STARTS[c] === 1) count2++;
+  }
+  return 2 * count2;
+}
+function valueCount(text, limit) {
+  let count2 = 0;
+  let scalarBody = false;
+  for (const lexeme of new Lexer().lex(text)) {
+    if (scalarBody) {
+      scalarBody = false;
+      continue;
+    }
+    const c = lexeme.charCodeAt(0);
+    if (c === 31) scalarBody = true;
+    else if (c !== 34 && c !== 39 && c !== 91 && c !== 123 && c !== 42) continue;
+    if (++count2 > limit) break;
+  }
+  return count2;
+}
+function tooManyValues(text) {
+  if (text.length < MAX_DOCUMENT_VALUES / 2 || nodeBound(text) <= MAX_DOCUMENT_VALUES) return void 0;
+  if (valueCount(text, MAX_DOCUMENT_VALUES) <= MAX_DOCUMENT_VALUES) return void 0;
+  return `more than ${MAX_DOCUMENT_VALUES.toLocaleString("en-US")} values in one document, more than meshlint reads (the largest objects of real repositories hold about 30,000, and etcd stores at most 1.5 MiB per object); the document is not linted`;
+}
+
+// src/parse/yaml.ts
+var HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
+var LEAD = /^(?:---[^\n]*\n|[ \t]*(?:#[^\n]*)?\n)*/;
+var AliasBudgetExceeded = class extends Error {
+};
+var TAB_IN_INDENT = /^ *\t/m;
+function blockColumn(text, start, mapping) {
+  const lineStart2 = text.lastIndexOf("\n", start - 1) + 1;
+  if (!mapping) return start - lineStart2;
+  let i = lineStart2;
+  for (; ; ) {
+    while (i < start && text[i] === " ") i++;
+    const c = text[i];
+    if (i < start && (c === "-" || c === "?" || c === ":") && (text[i + 1] === " " || text[i + 1] === "	")) i += 2;
+    else return i - lineStart2;
+  }
+}
+var startOf = (node) => node?.range?.[0];
+function scalarOf(node, st, asKey) {
+  try {
+    if (st.tabs && st.inFlow && st.inAlias === 0 && !st.json && node.type === "PLAIN" && node.range) {
+      const problem = flowTabProblem(st.text, node.range[0], node.range[1], st.blockColumn);
+      if (problem) throw new GoYamlError(problem.message, problem.at);
+    }
+    if (node.type === "QUOTE_DOUBLE" && !st.json && node.range) {
+      const source = st.text.slice(node.range[0] + 1, node.range[1] - 1);
+      const problem = source.includes("\\") ? doubleQuotedProblem(source) : void 0;
+      if (problem) throw new GoYamlError(problem.message, node.range[0] + 1 + problem.at);
+    }
+    const text = typeof node.source === "string" ? node.source : String(node.value ?? "");
+    const tag = node.tag;
+    if (node.type === "PLAIN" && tag === void 0) return asKey ? plainKey(text) : plainValue3(text);
+    const s = goScalar(tag, text, node.type === "PLAIN");
+    return asKey ? scalarKey(s) : scalarValue(s);
+  } catch (e) {
+    if (e instanceof GoYamlError && e.offset === void 0) throw new GoYamlError(e.message, startOf(node));
+    throw e;
+  }
+}
+function targetOf(node, st, doc) {
+  let target = st.targets.get(node);
+  if (!st.targets.has(node)) {
+    target = node.resolve(doc);
+    st.targets.set(node, target);
+  }
+  if (!target) throw new GoYamlError(`unknown anchor '${node.source}' referenced`, startOf(node));
+  return target;
+}
+function throughAlias(node, st, doc, read2) {
+  const target = targetOf(node, st, doc);
+  if (st.expanding.has(target)) throw new GoYamlError(`anchor '${node.source}' value contains itself`, startOf(node));
+  st.expanding.add(target);
+  st.inAlias++;
+  try {
+    return read2(target);
+  } finally {
+    st.inAlias--;
+    st.expanding.delete(target);
+  }
+}
+function isMergeKey2(key) {
+  return isScalar(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
+}
+var WANT_MAP = "a merge key (<<) needs a mapping or a list of mappings as its value";
+function mergeSource(node, st, doc) {
+  const target = isAlias(node) ? targetOf(node, st, doc) : node;
+  if (!isMap(target)) throw new GoYamlError(WANT_MAP, startOf(node));
+}
+function toPlain(node, path, st, doc) {
+  if (st.inAlias > 0 && ++st.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
+  if (node == null) return null;
+  if (isScalar(node)) return scalarOf(node, st, false);
+  if (isAlias(node)) {
+    return throughAlias(node, st, doc, (target) => toPlain(target, path, st, doc));
+  }
+  if (isSeq(node) || isMap(node)) {
+    const outer = { blockColumn: st.blockColumn, inFlow: st.inFlow };
+    if (node.flow) {
+      if (st.inAlias === 0 && !st.json) flowKeys(node, st);
+      st.inFlow = true;
+    } else if (st.tabs && node.range) st.blockColumn = blockColumn(st.text, node.range[0], isMap(node));
+    try {
+      return isMap(node) ? mappingOf(node.items, path, st, doc) : sequenceOf(node.items, path, st, doc);
+    } finally {
+      st.blockColumn = outer.blockColumn;
+      st.inFlow = outer.inFlow;
+    }
+  }
+  return null;
+}
+function sequenceOf(items, path, st, doc) {
+  const out = [];
+  items.forEach((item, i) => {
+    path.push(i);
+    out.push(isPair(item) ? mappingOf([item], path, st, doc) : toPlain(item, path, st, doc));
+    path.pop();
+  });
+  return out;
+}
+function pairItem(item, text) {
+  if (isPair(item)) return item;
+  if (!isMap(item) || !item.flow || item.items.length !== 1) return void 0;
+  const at = item.range?.[0];
+  return at !== void 0 && text[at] !== "{" ? item.items[0] : void 0;
+}
+function flowKeys(node, st) {
+  const open = node.range?.[0];
+  if (open === void 0 || st.text[open] !== "{" && st.text[open] !== "[") return;
+  let from = open + 1;
+  for (const item of node.items) {
+    const pair = pairItem(item, st.text);
+    const keyEnd = pair?.key?.range?.[1];
+    if (keyEnd !== void 0) {
+      const problem = flowKeyProblem(st.text, from, keyEnd);
+      if (problem) throw new GoYamlError(problem.message, problem.at);
+    }
+    const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
+    from = last ?? from;
+  }
+}
+function mappingOf(pairs2, path, st, doc) {
+  const out = {};
+  const seen = /* @__PURE__ */ new Map();
+  {
+    for (const pair of pairs2) {
+      if (!isPair(pair)) continue;
+      const keyNode = pair.key;
+      if (isMergeKey2(keyNode)) {
+        mergeInto2(out, pair.value, path, st, doc);
+        continue;
+      }
+      const key = keyString(keyNode, pair.value, st, doc);
+      path.push(key);
+      const value = toPlain(pair.value, path, st, doc);
+      path.pop();
+      const kr = keyNode?.range;
+      const here = { offset: st.base + (kr?.[0] ?? 0), endOffset: st.base + (kr?.[1] ?? 0), value };
+      const before = seen.get(key);
+      if (before && st.inAlias === 0) {
+        st.dups.push({ mapPath: [...path], key, first: before, last: here });
+      }
+      seen.set(key, here);
+      defineKey(out, key, value);
+    }
+  }
+  return out;
+}
+function mergeInto2(out, value, path, st, doc) {
+  const sources = isSeq(value) ? value.items : [value];
+  if (!isSeq(value)) mergeSource(value, st, doc);
+  else for (const item of sources) mergeSource(item, st, doc);
+  for (let i = sources.length - 1; i >= 0; i--) {
+    const v = toPlain(sources[i], path, st, doc);
+    for (const [k, val] of Object.entries(v)) defineKey(out, k, val);
+  }
+}
+function keyString(keyNode, value, st, doc) {
+  if (keyNode == null) throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes", startOf(value));
+  if (isScalar(keyNode)) return scalarOf(keyNode, st, true);
+  const complex = (n) => {
+    throw new GoYamlError(`a ${isSeq(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
+  };
+  if (isAlias(keyNode)) return throughAlias(keyNode, st, doc, (target) => isScalar(target) ? scalarOf(target, st, true) : complex(target));
+  return complex(keyNode);
+}
+function* parseStream(file, slice, chunk, json = false) {
+  const base = slice?.start ?? 0;
+  const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
+  const composer = new Composer(STRUCTURE_OPTIONS);
+  const parser = new Parser();
+  const starts = [];
+  let index = 0;
+  const emit = (docs) => {
+    const out = [];
+    for (const doc of docs) {
+      const start = index === 0 ? 0 : starts[index] ?? doc.range[0];
+      const next = starts[index + 1];
+      const end = next ?? Math.max(doc.range[2], start, text.length);
+      const n = (slice?.firstIndex ?? 0) + index;
+      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS) : void 0;
+      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text.slice(start, end), json));
+      else out.push(convertDocument(file, doc, n, base, start, end, text, json));
+      index++;
+    }
+    return out;
+  };
+  for (const token of parser.parse(text)) {
+    if (token.type === "document") starts.push(token.offset);
+    yield* emit(composer.next(token));
+  }
+  yield* emit(composer.end(false, text.length));
+}
+function convertDocument(file, doc, index, base, start, end, text, json) {
+  const startOffset = base + start;
+  const endOffset = base + end;
+  const clamp = (o) => Math.min(base + o, file.text.length);
+  if (doc.errors.some((e) => e.code === "RESOURCE_EXHAUSTION")) return tooDeepDocument(file, index, startOffset, endOffset);
+  const syntaxErrors = doc.errors.slice(0, 1).map((e) => ({
+    message: cleanMessage(e.message),
+    offset: clamp(e.pos[0]),
+    endOffset: clamp(Math.max(e.pos[1], e.pos[0]))
+  }));
+  const contentStart = base + (doc.contents?.range?.[0] ?? end);
+  const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));
+  const helmSource = HELM_SOURCE.exec(header)?.[1];
+  let value;
+  const dups = [];
+  if (syntaxErrors.length === 0) {
+    try {
+      const tabs = TAB_IN_INDENT.test(start === 0 && end === text.length ? text : text.slice(start, end));
+      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set(), blockColumn: -1, inFlow: false, tabs }, doc);
+    } catch (e) {
+      if (e instanceof GoYamlError) {
+        const at = e.offset === void 0 ? contentStart : clamp(e.offset);
+        syntaxErrors.push({ message: e.message, offset: at, endOffset: at });
+      } else if (e instanceof AliasBudgetExceeded) {
+        const at = contentStart;
+        syntaxErrors.push({
+          message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
+          offset: at,
+          endOffset: at
+        });
+      } else throw e;
+      value = void 0;
+      dups.length = 0;
+    }
+  }
+  return { file, index, startOffset, endOffset, value, syntaxErrors, duplicateKeys: dups, helmSource };
+}
+function splitJsonStream(text) {
+  let i = 0;
+  const n = text.length;
+  const skipWs = () => {
+    while (i < n && /\s/.test(text[i] ?? "")) i++;
+  };
+  skipWs();
+  if (text[i] !== "{") return void 0;
+  const out = [];
+  while (i < n) {
+    const start = i;
+    if (text[i] !== "{" && text[i] !== "[") return void 0;
+    let depth = 0;
+    for (; i < n; i++) {
+      const c = text[i];
+      if (c === '"') {
+        for (i++; i < n && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      } else if (c === "{" || c === "[") depth++;
+      else if (c === "}" || c === "]") {
+        depth--;
+        if (depth === 0) {
+          i++;
+          break;
+        }
+      }
+    }
+    if (depth !== 0) return void 0;
+    out.push({ start, end: i, firstIndex: out.length });
+    skipWs();
+  }
+  return out.length > 1 ? out : void 0;
+}
+function* parseFile(file, parsed) {
+  let index = 0;
+  for (const group of groupsOf(file.text)) {
+    const known = parsed?.get(group.start);
+    const docs = known ? known.map((d, i) => d.index === index + i ? d : { ...d, index: index + i }) : parseGroup(file, { ...group, firstIndex: index });
+    index += docs.length;
+    yield* docs;
+  }
+}
+function groupsOf(text) {
+  return (text.trimStart().startsWith("{") ? splitJsonStream(text) : void 0) ?? documentGroups(text);
+}
+var CONTENTLESS = /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/;
+function documentGroups(text) {
+  const out = [];
+  let start;
+  for (const s of splitDocuments(text)) {
+    start ??= s.start;
+    if (CONTENTLESS.test(text.slice(s.start, s.end))) continue;
+    out.push({ start, end: s.end, firstIndex: out.length });
+    start = void 0;
+  }
+  const last = out[out.length - 1];
+  if (start !== void 0) {
+    if (last) out[out.length - 1] = { ...last, end: text.length };
+    else out.push({ start, end: text.length, firstIndex: 0 });
+  }
+  return out;
+}
+function parseGroup(file, group) {
+  const json = isJsonStream(file.text, group.start);
+  const chunk = readChunk(file.text, group.start, group.end, json);
+  if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
+  const text = chunk.text;
+  const tooMany = tooManyValues(text);
+  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0))];
+  const fast = parseFast(text, group.start, json);
+  const doc = (value, contentStart, syntaxErrors, duplicateKeys) => ({
+    file,
+    index: group.firstIndex,
+    startOffset: group.start,
+    endOffset: group.end,
+    value,
+    syntaxErrors,
+    duplicateKeys,
+    // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
+    helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : void 0
+  });
+  if (fast.kind === "value") return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
+  if (fast.kind === "too-deep") return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
+  if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
+  try {
+    return [...parseStream(file, group, text, json)].map((d) => d.value === void 0 ? d : { ...d, value: forRules(d.value) });
+  } catch (e) {
+    if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
+    throw e;
+  }
+}
+function documentText(file, start, end) {
+  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
+  return chunk.problem ? void 0 : chunk.text;
+}
+function forRules(value) {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const v = value;
+  if (typeof v.kind !== "string" || !METADATA_ONLY_KINDS.has(v.kind)) return value;
+  const kept = {};
+  for (const key of KEPT_KEYS) if (Object.hasOwn(v, key)) kept[key] = v[key];
+  return kept;
+}
+function tooDeepDocument(file, index, startOffset, endOffset, at = startOffset) {
+  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at);
+}
+function refusedDocument(file, index, startOffset, endOffset, message, at) {
+  const problem = { message, offset: at, endOffset: at };
+  return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
+}
+function flowDepthExceeds(text, limit) {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if ((c === 93 || c === 125) && depth > 0) depth--;
+    else if (c === 34) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    }
+  }
+  return false;
+}
+function wholeFile(file) {
+  return { file, index: 0, startOffset: 0, endOffset: file.text.length, value: void 0, syntaxErrors: [], duplicateKeys: [], helmSource: void 0 };
+}
+function splitDocuments(text) {
+  const bounds = [0];
+  const re = /(?<![^\n])---/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) if (m.index > 0) bounds.push(m.index);
+  bounds.push(text.length);
+  const out = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const start = bounds[i] ?? 0;
+    const end = bounds[i + 1] ?? text.length;
+    if (end > start) out.push({ start, end, firstIndex: out.length });
+  }
+  return out;
+}
+function cleanMessage(message) {
+  const first = message.split("\n")[0] ?? message;
+  return first.replace(/ at line \d+, column \d+:?$/, "").trim();
+}
+function keyTextOf(key) {
+  const text = typeof key.source === "string" ? key.source : String(key.value ?? "");
+  try {
+    return key.type === "PLAIN" && key.tag === void 0 ? plainKey(text) : scalarKey(goScalar(key.tag, text, key.type === "PLAIN"));
+  } catch (e) {
+    if (e instanceof GoYamlError) return void 0;
+    throw e;
+  }
+}
+
+// src/parse/lines.ts
+function lineIndexAt(starts, offset) {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+// src/parse/locator.ts
+var CACHE_SIZE = 16;
+var Locator = class {
+  /** `fast: false` answers everything from the `yaml` syntax tree (the tests compare both). */
+  constructor(options = {}) {
+    this.options = options;
+  }
+  options;
+  trees = /* @__PURE__ */ new Map();
+  events = /* @__PURE__ */ new Map();
+  texts = /* @__PURE__ */ new Map();
+  lineStarts = /* @__PURE__ */ new Map();
+  /** The document's syntax tree, re-parsed from its slice of the file. */
+  tree(doc) {
+    let tree = this.trees.get(doc);
+    if (tree) {
+      this.trees.delete(doc);
+      this.trees.set(doc, tree);
+      return tree;
+    }
+    tree = parseLenient(this.textOf(doc), STRUCTURE_OPTIONS);
+    this.trees.set(doc, tree);
+    if (this.trees.size > CACHE_SIZE) {
+      const oldest = this.trees.keys().next().value;
+      if (oldest) this.trees.delete(oldest);
+    }
+    return tree;
+  }
+  resolve(doc, path) {
+    const tree = this.tree(doc);
+    let node = tree.contents;
+    let pair;
+    let parent;
+    let depth = 0;
+    for (const step of path) {
+      if (isAlias(node)) node = node.resolve(tree) ?? null;
+      let next;
+      let nextPair;
+      if (isMap(node)) {
+        for (const p of node.items) {
+          if (isPair(p) && keyMatches(p.key, step)) {
+            nextPair = p;
+            next = p.value;
+          }
+        }
+        if (!nextPair) break;
+      } else if (isSeq(node) && typeof step === "number" && step < node.items.length) {
+        next = node.items[step];
+        nextPair = void 0;
+      } else break;
+      parent = node ?? void 0;
+      node = next ?? null;
+      pair = nextPair;
+      depth++;
+    }
+    return { node, pair, parent, depth, complete: depth === path.length, base: doc.startOffset };
+  }
+  /**
+   * The offsets a report at `path` should underline: the key and its scalar value,
+   * only the key when the value is a block collection, the first line of a sequence item.
+   */
+  offsets(doc, path) {
+    const fast = this.options.fast === false ? void 0 : this.eventsOf(doc);
+    const quick = fast ? keyRange(this.textOf(doc), fast, path) : void 0;
+    if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
+    const r = this.resolve(doc, path);
+    const text = doc.file.text;
+    const base = r.base;
+    if (r.pair && isScalarish(r.node)) {
+      const k = r.pair.key?.range;
+      const v = r.node?.range;
+      if (k) return [base + k[0], base + (v ? v[1] : k[1])];
+    }
+    if (r.pair) {
+      const k = r.pair.key?.range;
+      if (k) return [base + k[0], base + k[1]];
+    }
+    const range = r.node?.range;
+    if (!range) return [doc.startOffset, lineEnd(text, doc.startOffset)];
+    const start = base + range[0];
+    const end = isScalarish(r.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
+    return [start, Math.max(end, start)];
+  }
+  /** The full source range of the node at `path` (its whole value, block scalars included). */
+  wholeNodeOffsets(doc, path) {
+    const r = this.resolve(doc, path);
+    const range = r.node?.range;
+    if (!range) return this.offsets(doc, path);
+    return [r.base + range[0], r.base + range[1]];
+  }
+  /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged), read once per document. */
+  textOf(doc) {
+    let text = this.texts.get(doc);
+    if (text === void 0) {
+      text = documentText(doc.file, doc.startOffset, doc.endOffset) ?? doc.file.text.slice(doc.startOffset, doc.endOffset);
+      this.texts.set(doc, text);
+      if (this.texts.size > CACHE_SIZE) {
+        const oldest = this.texts.keys().next().value;
+        if (oldest) this.texts.delete(oldest);
+      }
+    }
+    return text;
+  }
+  eventsOf(doc) {
+    let events = this.events.get(doc);
+    if (events === void 0) {
+      events = documentEvents(this.textOf(doc)) ?? null;
+      this.events.set(doc, events);
+      if (this.events.size > CACHE_SIZE) {
+        const oldest = this.events.keys().next().value;
+        if (oldest) this.events.delete(oldest);
+      }
+    }
+    return events ?? void 0;
+  }
+  /**
+   * 1-based line and column (UTF-16 code units, as editors and SARIF count them). Lines end at
+   * LF, CRLF and a lone CR, as in editors and the language server protocol.
+   */
+  position(file, offset) {
+    const starts = this.lines(file);
+    const t = file.text;
+    const at = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
+    const i = lineIndexAt(starts, at);
+    return { line: i + 1, column: at - (starts[i] ?? 0) + 1 };
+  }
+  /** Offset of the start of a 1-based line. */
+  lineOffset(file, line) {
+    const starts = this.lines(file);
+    return starts[Math.min(Math.max(line - 1, 0), starts.length - 1)] ?? 0;
+  }
+  lineCount(file) {
+    return this.lines(file).length;
+  }
+  lines(file) {
+    let starts = this.lineStarts.get(file);
+    if (!starts) {
+      starts = lineStarts(file.text);
+      this.lineStarts.set(file, starts);
+    }
+    return starts;
+  }
+  /** Drops cached trees and line tables for a file (after it was fully reported). */
+  forget(file) {
+    this.lineStarts.delete(file);
+    for (const doc of this.trees.keys()) if (doc.file === file) this.trees.delete(doc);
+    for (const doc of this.events.keys()) if (doc.file === file) this.events.delete(doc);
+    for (const doc of this.texts.keys()) if (doc.file === file) this.texts.delete(doc);
+  }
+};
+function keyMatches(key, step) {
+  return isScalar(key) && keyTextOf(key) === String(step);
+}
+function isScalarish(node) {
+  return node == null || isScalar(node) || isAlias(node) || isCollection(node) && node.flow === true;
+}
+function lineStarts(text) {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  if (!text.includes("\r")) return starts;
+  const all = [0];
+  let k = 1;
+  for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) {
+    if (text.charCodeAt(i + 1) === 10) continue;
+    while (k < starts.length && starts[k] <= i) all.push(starts[k++]);
+    all.push(i + 1);
+  }
+  while (k < starts.length) all.push(starts[k++]);
+  return all;
+}
+function lineEnd(text, offset) {
+  let end = offset;
+  while (end < text.length) {
+    const c = text.charCodeAt(end);
+    if (c === 10 || c === 13) break;
+    end++;
+  }
+  return end;
+}
+
+// src/model/place.ts
+function placeText(target) {
+  if (!target) return void 0;
+  const locator = new Locator();
+  const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
+  if (!doc) return void 0;
+  const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
+  const at = locator.position(doc.file, offset);
+  const origin = doc.file.origin;
+  if (origin) {
+    const range = { line: at.line, column: at.column, endLine: at.line, endColumn: at.column };
+    const back = origin.mapBack({ doc, docPath, resource, range });
+    return `${back.filePath}:${back.range.line}`;
+  }
+  return `${doc.file.displayPath}:${at.line}`;
+}
+var atPlace = (target) => {
+  const place = placeText(target);
+  return place === void 0 ? "" : ` (${place})`;
+};
+var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.join("\0")}`;
+
+// rules/duplicate-object.ts
+var groupOf2 = (apiVersion) => apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
+var shown = (r) => `${r.kind} ${r.namespace !== void 0 && r.namespace !== "" ? `${r.namespace}/` : ""}${r.name}`;
+var duplicate_object_default = createRule({
+  name: "duplicate-object",
+  meta: {
+    type: "problem",
+    docs: {
+      description: "Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last",
+      defaultLevel: "error",
+      precision: "high",
+      category: "diagnostic",
+      dataPlane: "both",
+      istioVersions: "all"
+    },
+    messages: {
+      duplicate: "{{ object }} is defined again here (first at {{ first }}); applied together, this one replaces the other. Keep one."
+    },
+    schema: []
+  },
+  defaultOptions: [],
+  create(context) {
+    const first = /* @__PURE__ */ new Map();
+    return {
+      Resource(r) {
+        if (!r.name || !r.kind) return;
+        const key = `${r.doc.file.displayPath}\0${groupOf2(r.apiVersion)}\0${r.kind}\0${r.namespace ?? ""}\0${r.name}`;
+        const before = first.get(key);
+        if (!before) {
+          first.set(key, r);
+          return;
+        }
+        const at = placeText({ resource: before, path: ["metadata", "name"] }) ?? before.doc.file.displayPath;
+        context.report({
+          target: { resource: r, path: ["metadata", "name"] },
+          messageId: "duplicate",
+          data: { object: shown(r), first: at },
+          related: [{ target: { resource: before, path: ["metadata", "name"] }, message: `${shown(before)} first defined here` }]
+        });
+      }
+    };
+  }
+});
+
+// src/model/edit-distance.ts
+function editDistance(a, b) {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] ?? 0;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j] ?? 0;
+      prev[j] = Math.min(up + 1, (prev[j - 1] ?? 0) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length] ?? 0;
 }
 
 // src/model/data/mesh-config-schema.json
@@ -22501,11 +26046,11 @@ function parseConfigPath(text) {
   }
   return out;
 }
-var isMapping = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isMapping2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function describe(v) {
   if (v === null) return "null";
   if (Array.isArray(v)) return "a list";
-  if (isMapping(v)) return "a mapping";
+  if (isMapping2(v)) return "a mapping";
   if (typeof v === "string") return `the string ${quoted(v)}`;
   if (typeof v === "boolean") return `the boolean ${v}`;
   if (typeof v === "number") return `the number ${v}`;
@@ -22663,7 +26208,7 @@ function unknownField(key, message, at, field, c) {
   return suggestion ? { path: here, message: what, suggestion } : { path: here, message: what };
 }
 function checkMessage(v, message, at, c) {
-  if (!isMapping(v)) {
+  if (!isMapping2(v)) {
     addProblem(c.errors, { path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping of ${shortName(message)} fields, not ${describe(v)}`, kind: "type" });
     return;
   }
@@ -22702,7 +26247,7 @@ function checkField(v, field, at, c) {
     return;
   }
   if (field.map) {
-    if (!isMapping(v)) {
+    if (!isMapping2(v)) {
       addProblem(c.errors, { path: formatConfigPath(at), message: `${formatConfigPath(at)} must be a mapping, not ${describe(v)}`, kind: "type" });
       return;
     }
@@ -22805,7 +26350,7 @@ function findNonFinite(v, at) {
       const r = findNonFinite(v[i], [...at, i]);
       if (r) return r;
     }
-  } else if (isMapping(v)) {
+  } else if (isMapping2(v)) {
     for (const [k, x] of Object.entries(v)) {
       const r = findNonFinite(x, [...at, k]);
       if (r) return r;
@@ -22916,7 +26461,7 @@ function proxyAddressProblem(hostPort) {
   return void 0;
 }
 function read(obj, jsonKey) {
-  if (!isMapping(obj)) return void 0;
+  if (!isMapping2(obj)) return void 0;
   const protoKey = jsonKey.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   const v = jsonKey in obj ? obj[jsonKey] : obj[protoKey];
   return v === null ? void 0 : v;
@@ -22967,10 +26512,10 @@ function validate(pc, version2, errors, prefix = []) {
   if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
   else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
   const tracing = read(pc, "tracing");
-  if (isMapping(tracing)) {
+  if (isMapping2(tracing)) {
     const tracer = oneofMember(tracing, ["zipkin", "lightstep", "datadog", "stackdriver", "openCensusAgent"]);
     const conf = tracer ? read(tracing, tracer) : void 0;
-    if (isMapping(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
+    if (isMapping2(conf) && (tracer === "zipkin" || tracer === "datadog" || tracer === "lightstep")) {
       const raw = read(conf, "address");
       const addr = typeof raw === "string" ? raw : "";
       const at = ["tracing", tracer, "address"];
@@ -22985,7 +26530,7 @@ function validate(pc, version2, errors, prefix = []) {
       }
     }
     const tls = read(tracing, "tlsSettings");
-    if (isMapping(tls)) {
+    if (isMapping2(tls)) {
       const mode = enumNumber(read(tls, "mode"), PROXY_CONFIG_ENUMS["ClientTLSSettings.TLSmode"] ?? {});
       const filled = (k) => {
         const x = read(tls, k);
@@ -23018,11 +26563,11 @@ function validate(pc, version2, errors, prefix = []) {
     add(["controlPlaneAuthPolicy"], `controlPlaneAuthPolicy ${JSON.stringify(read(pc, "controlPlaneAuthPolicy"))} is neither NONE nor MUTUAL_TLS`);
   }
   const pkp = read(pc, "privateKeyProvider");
-  if (isMapping(pkp)) {
+  if (isMapping2(pkp)) {
     const provider = oneofMember(pkp, ["cryptomb", "qat"]);
     const conf = provider ? read(pkp, provider) : void 0;
     if (!provider) add(["privateKeyProvider"], "privateKeyProvider names neither cryptomb nor qat");
-    else if (isMapping(conf)) {
+    else if (isMapping2(conf)) {
       const raw = read(conf, "pollDelay");
       const delay = durationOf(raw);
       if (raw === void 0) add(["privateKeyProvider", provider], `privateKeyProvider.${provider}.pollDelay is missing`);
@@ -23030,7 +26575,7 @@ function validate(pc, version2, errors, prefix = []) {
     }
   }
   const cs = read(pc, "connectionSettings");
-  if (isMapping(cs) && (!version2 || atLeast(version2, 1, 31))) {
+  if (isMapping2(cs) && (!version2 || atLeast(version2, 1, 31))) {
     const nonNegative = ["listenerPerConnectionBufferLimitBytes", "clusterPerConnectionBufferLimitBytes"];
     const positive = ["httpMaxConcurrentStreams", "listenerConnectionLimit", "globalDownstreamConnectionLimit"];
     const windows = ["http2InitialStreamWindowSize", "http2InitialConnectionWindowSize"];
@@ -23063,7 +26608,7 @@ function parseProxyConfig(text, version2) {
     unknownFields.push({ path: "", message: "the text after `---` is a second YAML document" });
   }
   if (v === null || v === void 0) return { value: {}, syntaxError: void 0, errors: [], unknownFields };
-  if (!isMapping(v)) {
+  if (!isMapping2(v)) {
     return { value: void 0, syntaxError: `it is ${describe(v)}, not a mapping of ProxyConfig fields`, errors: [], unknownFields };
   }
   const errors = [];
@@ -23080,7 +26625,7 @@ function checkMeshConfig(value, version2) {
   const errors = [];
   const unknownFields = [];
   if (value === null || value === void 0) return { errors, unknownFields };
-  if (!isMapping(value)) return { errors, unknownFields, notMapping: `it is ${describe(value)}, not a mapping of MeshConfig fields` };
+  if (!isMapping2(value)) return { errors, unknownFields, notMapping: `it is ${describe(value)}, not a mapping of MeshConfig fields` };
   const nonFinite = findNonFinite(value, []);
   if (nonFinite) addProblem(errors, { path: formatConfigPath(nonFinite), message: `${formatConfigPath(nonFinite)} is .inf or .nan, which JSON cannot hold`, kind: "type" });
   const c = { version: version2, errors, unknownFields, budget: VISIT_BUDGET };
@@ -23096,7 +26641,7 @@ function parseMeshConfig(text, version2) {
   if (checked.notMapping !== void 0) return { value: void 0, syntaxError: checked.notMapping, errors: [], unknownFields: [] };
   const unknownFields = [...checked.unknownFields];
   if (reading.ignoredDocuments) unknownFields.unshift({ path: "", message: "the text after `---` is a second YAML document" });
-  return { value: isMapping(reading.value) ? reading.value : {}, syntaxError: void 0, errors: checked.errors, unknownFields };
+  return { value: isMapping2(reading.value) ? reading.value : {}, syntaxError: void 0, errors: checked.errors, unknownFields };
 }
 function validateMesh(mesh, version2, errors) {
   const add = (key, message) => {
@@ -23115,7 +26660,7 @@ function validateMesh(mesh, version2, errors) {
   const detection = durationOf(detectionRaw);
   if (detection !== void 0 && detection % MS !== 0n) add("protocolDetectionTimeout", `protocolDetectionTimeout ${JSON.stringify(detectionRaw)} is finer than milliseconds`);
   const proxy = mesh.defaultConfig;
-  if (isMapping(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
+  if (isMapping2(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
 }
 function holdFromProxyConfig(text) {
   const parsed = parseProxyConfig(text);
@@ -23965,3293 +27510,6 @@ function unclosedOpener(text, start, end) {
   return quote2?.at ?? stack[stack.length - 1];
 }
 
-// node_modules/js-yaml/dist/js-yaml.mjs
-var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
-function defineScalarTag(tagName, options) {
-  return {
-    tagName,
-    nodeKind: "scalar",
-    implicit: options.implicit ?? false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    implicitFirstChars: options.implicitFirstChars ?? null,
-    resolve: options.resolve,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => String(data)),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-function defineSequenceTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
-  return {
-    tagName,
-    nodeKind: "sequence",
-    implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addItem: options.addItem,
-    finalize: options.finalize ?? ((carrier) => carrier),
-    carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-function defineMappingTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
-  return {
-    tagName,
-    nodeKind: "mapping",
-    implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addPair: options.addPair,
-    has: options.has,
-    keys: options.keys,
-    get: options.get,
-    finalize: options.finalize ?? ((carrier) => carrier),
-    carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-var strTag = defineScalarTag("tag:yaml.org,2002:str", {
-  resolve: (source) => source,
-  identify: (data) => typeof data === "string"
-});
-var NULL_VALUES$1 = [
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL"
-];
-var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: [
-    "",
-    "~",
-    "n",
-    "N"
-  ],
-  resolve: (source) => {
-    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => object === null,
-  represent: () => "null"
-});
-var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: ["n"],
-  resolve: (source, isExplicit) => {
-    if (source === "null" || isExplicit && source === "") return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => object === null,
-  represent: () => "null"
-});
-var NULL_VALUES = [
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL"
-];
-var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: [
-    "",
-    "~",
-    "n",
-    "N"
-  ],
-  resolve: (source) => {
-    if (NULL_VALUES.indexOf(source) !== -1) return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => object === null,
-  represent: () => "null"
-});
-var TRUE_VALUES$2 = [
-  "true",
-  "True",
-  "TRUE"
-];
-var FALSE_VALUES$2 = [
-  "false",
-  "False",
-  "FALSE"
-];
-var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: [
-    "t",
-    "T",
-    "f",
-    "F"
-  ],
-  resolve: (source) => {
-    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
-  represent: (object) => object ? "true" : "false"
-});
-var TRUE_VALUES$1 = ["true"];
-var FALSE_VALUES$1 = ["false"];
-var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: ["t", "f"],
-  resolve: (source) => {
-    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
-  represent: (object) => object ? "true" : "false"
-});
-var TRUE_VALUES = [
-  "true",
-  "True",
-  "TRUE",
-  "y",
-  "Y",
-  "yes",
-  "Yes",
-  "YES",
-  "on",
-  "On",
-  "ON"
-];
-var FALSE_VALUES = [
-  "false",
-  "False",
-  "FALSE",
-  "n",
-  "N",
-  "no",
-  "No",
-  "NO",
-  "off",
-  "Off",
-  "OFF"
-];
-var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: [
-    "y",
-    "Y",
-    "n",
-    "N",
-    "t",
-    "T",
-    "f",
-    "F",
-    "o",
-    "O"
-  ],
-  resolve: (source) => {
-    if (TRUE_VALUES.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
-  represent: (object) => object ? "true" : "false"
-});
-var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-function parseYamlInteger$2(source) {
-  let value = source;
-  let sign = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
-  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
-  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
-  return sign * parseInt(value, 10);
-}
-function resolveYamlInteger$2(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$2(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlInteger$2,
-  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
-  represent: (object) => object.toString(10)
-});
-var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
-var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-function parseYamlInteger$1(source) {
-  let value = source;
-  let sign = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
-  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
-  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
-  return sign * parseInt(value, 10);
-}
-function resolveYamlInteger$1(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$1(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: ["-", ..."0123456789"],
-  resolve: resolveYamlInteger$1,
-  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
-  represent: (object) => object.toString(10)
-});
-var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
-function parseYamlInteger(source) {
-  let value = source.replace(/_/g, "");
-  let sign = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
-  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
-  if (value.includes(":")) {
-    let result = 0;
-    for (const part of value.split(":")) result = result * 60 + Number(part);
-    return sign * result;
-  }
-  if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
-  return sign * parseInt(value, 10);
-}
-function resolveYamlInteger(source) {
-  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlInteger,
-  identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
-  represent: (object) => object.toString(10)
-});
-var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat$2(source) {
-  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  let value = source.toLowerCase();
-  const sign = value[0] === "-" ? -1 : 1;
-  if ("+-".includes(value[0])) value = value.slice(1);
-  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  if (value === ".nan") return NaN;
-  const result = sign * parseFloat(value);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat$2(object) {
-  if (isNaN(object)) return ".nan";
-  if (object === Number.POSITIVE_INFINITY) return ".inf";
-  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object, -0)) return "-0.0";
-  const result = object.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ".",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlFloat$2,
-  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat$2
-});
-var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
-var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat$1(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-    let value = source.toLowerCase();
-    const sign = value[0] === "-" ? -1 : 1;
-    if ("+-".includes(value[0])) value = value.slice(1);
-    if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-    if (value === ".nan") return NaN;
-    const result2 = sign * parseFloat(value);
-    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
-  }
-  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = Number(source);
-  if (Number.isFinite(result)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat$1(object) {
-  if (isNaN(object)) return ".nan";
-  if (object === Number.POSITIVE_INFINITY) return ".inf";
-  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object, -0)) return "-0.0";
-  const result = object.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: ["-", ..."0123456789"],
-  resolve: resolveYamlFloat$1,
-  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat$1
-});
-var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat(source) {
-  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
-  let value = source.toLowerCase().replace(/_/g, "");
-  const sign = value[0] === "-" ? -1 : 1;
-  if ("+-".includes(value[0])) value = value.slice(1);
-  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  if (value === ".nan") return NaN;
-  let result = 0;
-  if (value.includes(":")) {
-    for (const part of value.split(":")) result = result * 60 + Number(part);
-    result *= sign;
-  } else result = sign * parseFloat(value);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat(object) {
-  if (isNaN(object)) return ".nan";
-  if (object === Number.POSITIVE_INFINITY) return ".inf";
-  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object, -0)) return "-0.0";
-  const result = object.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ".",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlFloat,
-  identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat
-});
-var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
-  implicit: true,
-  implicitFirstChars: ["<"],
-  resolve: (source, isExplicit) => {
-    if (source === "<<" || isExplicit && source === "") return "<<";
-    return NOT_RESOLVED;
-  },
-  identify: () => false
-});
-var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
-function resolveYamlBinary(source) {
-  const input = source.replace(/\s/g, "");
-  if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
-  const binary3 = atob(input);
-  const result = new Uint8Array(binary3.length);
-  for (let index = 0; index < binary3.length; index++) result[index] = binary3.charCodeAt(index);
-  return result;
-}
-function representYamlBinary(object) {
-  let binary3 = "";
-  for (let index = 0; index < object.length; index++) binary3 += String.fromCharCode(object[index]);
-  return btoa(binary3);
-}
-var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
-  resolve: resolveYamlBinary,
-  identify: (object) => Object.prototype.toString.call(object) === "[object Uint8Array]",
-  represent: representYamlBinary
-});
-var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
-var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
-function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction = 0) {
-  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
-  date.setUTCFullYear(year, month, day);
-  return date;
-}
-function resolveYamlTimestamp(source) {
-  let match = YAML_DATE_REGEXP.exec(source);
-  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
-  if (match === null) return NOT_RESOLVED;
-  const year = +match[1];
-  const month = +match[2] - 1;
-  const day = +match[3];
-  if (!match[4]) {
-    const date2 = makeUtcDate(year, month, day);
-    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
-    return date2;
-  }
-  const hour = +match[4];
-  const minute = +match[5];
-  const second = +match[6];
-  let fraction = 0;
-  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
-  if (match[7]) {
-    let value = match[7].slice(0, 3);
-    while (value.length < 3) value += "0";
-    fraction = +value;
-  }
-  const date = makeUtcDate(year, month, day, hour, minute, second, fraction);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
-  if (match[9]) {
-    const offsetHour = +match[10];
-    const offsetMinute = +(match[11] || 0);
-    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
-    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
-    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
-  }
-  return date;
-}
-var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
-  implicit: true,
-  implicitFirstChars: [..."0123456789"],
-  resolve: resolveYamlTimestamp,
-  identify: (object) => object instanceof Date,
-  represent: (object) => object.toISOString()
-});
-var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
-  create: () => [],
-  addItem: (container, item) => {
-    container.push(item);
-  },
-  identify: Array.isArray
-});
-function isPlainObject(data) {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
-  const prototype = Object.getPrototypeOf(data);
-  return prototype === null || prototype === Object.prototype;
-}
-var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
-  create: () => ({
-    list: [],
-    seen: /* @__PURE__ */ new Set()
-  }),
-  addItem: (carrier, item) => {
-    let key;
-    if (item instanceof Map) {
-      if (item.size !== 1) return "cannot resolve an ordered map item";
-      key = item.keys().next().value;
-    } else if (isPlainObject(item)) {
-      const itemKeys = Object.keys(item);
-      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
-      key = itemKeys[0];
-    } else return "cannot resolve an ordered map item";
-    if (carrier.seen.has(key)) return "duplicate key in ordered map";
-    carrier.seen.add(key);
-    carrier.list.push(item);
-    return "";
-  },
-  finalize: (carrier) => carrier.list,
-  identify: () => false
-});
-var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
-  create: () => [],
-  addItem: (container, item) => {
-    if (item instanceof Map) {
-      if (item.size !== 1) return "cannot resolve a pairs item";
-      container.push(item.entries().next().value);
-      return "";
-    }
-    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
-    const object = item;
-    const keys = Object.keys(object);
-    if (keys.length !== 1) return "cannot resolve a pairs item";
-    container.push([keys[0], object[keys[0]]]);
-    return "";
-  },
-  identify: () => false
-});
-var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => ({}),
-  identify: isPlainObject,
-  represent: (o) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key of Object.keys(o)) map2.set(key, o[key]);
-    return map2;
-  },
-  addPair: (container, key, value) => {
-    if (key !== null && typeof key === "object") return "object-based map does not support complex keys";
-    const normalizedKey = String(key);
-    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
-      value,
-      enumerable: true,
-      configurable: true,
-      writable: true
-    });
-    else container[normalizedKey] = value;
-    return "";
-  },
-  has: (container, key) => {
-    if (key !== null && typeof key === "object") return false;
-    return Object.prototype.hasOwnProperty.call(container, String(key));
-  },
-  keys: (container) => Object.keys(container),
-  get: (container, key) => {
-    const normalizedKey = String(key);
-    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
-    return container[normalizedKey];
-  }
-});
-var setTag = defineMappingTag("tag:yaml.org,2002:set", {
-  create: () => /* @__PURE__ */ new Set(),
-  identify: (data) => data instanceof Set,
-  represent: (data) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key of data) map2.set(key, null);
-    return map2;
-  },
-  addPair: (container, key, value) => {
-    if (value !== null) return "cannot resolve a set item";
-    container.add(key);
-    return "";
-  },
-  has: (container, key) => container.has(key),
-  keys: (container) => container.keys(),
-  get: () => null
-});
-function createTagDefinitionMap() {
-  return {
-    scalar: /* @__PURE__ */ Object.create(null),
-    sequence: /* @__PURE__ */ Object.create(null),
-    mapping: /* @__PURE__ */ Object.create(null)
-  };
-}
-function createTagDefinitionListMap() {
-  return {
-    scalar: [],
-    sequence: [],
-    mapping: []
-  };
-}
-function compileTags(tags) {
-  const result = [];
-  for (const tag of tags) {
-    let index = result.length;
-    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
-      const previous = result[previousIndex];
-      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
-        index = previousIndex;
-        break;
-      }
-    }
-    result[index] = tag;
-  }
-  return result;
-}
-var Schema2 = class Schema3 {
-  tags;
-  /** @internal */
-  implicitScalarTags;
-  /**
-  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
-  * the resolvers that may match that key, in schema order; a key absent from
-  * the map uses
-  * {@link Schema.implicitScalarAnyFirstChar}
-  * (resolvers that declared no first-char constraint, so they apply to any
-  * first character).
-  */
-  implicitScalarByFirstChar;
-  implicitScalarAnyFirstChar;
-  /**
-  * The default scalar tag (`!!str`), resolved once so the composer's fallback
-  * for unresolved plain scalars avoids a keyed lookup per scalar.
-  *
-  * @internal
-  */
-  defaultScalarTag;
-  /**
-  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
-  * value is identified by its default tag, the tag is implicit and not
-  * printed. Undefined if the schema does not define them (then such values
-  * can't be dumped).
-  *
-  * @internal
-  */
-  defaultSequenceTag;
-  /** @internal */
-  defaultMappingTag;
-  exact;
-  prefix;
-  constructor(tags) {
-    const compiledTags = compileTags(tags);
-    const implicitScalarTags = [];
-    const exact = createTagDefinitionMap();
-    const prefix = createTagDefinitionListMap();
-    for (const tag of compiledTags) {
-      if (tag.nodeKind === "scalar" && tag.implicit) {
-        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
-        implicitScalarTags.push(tag);
-      }
-      switch (tag.nodeKind) {
-        case "scalar":
-          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
-          else exact.scalar[tag.tagName] = tag;
-          break;
-        case "sequence":
-          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
-          else exact.sequence[tag.tagName] = tag;
-          break;
-        case "mapping":
-          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
-          else exact.mapping[tag.tagName] = tag;
-      }
-    }
-    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
-    const keys = /* @__PURE__ */ new Set();
-    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key of tag.implicitFirstChars) keys.add(key);
-    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
-    for (const key of keys) implicitScalarByFirstChar.set(key, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key) !== -1));
-    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
-    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
-    this.tags = compiledTags;
-    this.implicitScalarTags = implicitScalarTags;
-    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
-    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
-    this.defaultScalarTag = defaultScalarTag;
-    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
-    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
-    this.exact = exact;
-    this.prefix = prefix;
-  }
-  /** @internal */
-  lookupScalarTag(tagName) {
-    const exactTag = this.exact.scalar[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  lookupSequenceTag(tagName) {
-    const exactTag = this.exact.sequence[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  lookupMappingTag(tagName) {
-    const exactTag = this.exact.mapping[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  resolveImplicitScalarTag(source) {
-    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
-    for (const tag2 of candidates) {
-      const value = tag2.resolve(source, false, tag2.tagName);
-      if (value !== NOT_RESOLVED) return {
-        value,
-        tag: tag2
-      };
-    }
-    const tag = this.defaultScalarTag;
-    return {
-      value: tag.resolve(source, false, tag.tagName),
-      tag
-    };
-  }
-  /**
-  * Creates a new schema with the specified tags added. If a tag already
-  * exists, it is replaced by the specified tag.
-  *
-  * @example
-  *
-  * ```javascript
-  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
-  *
-  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
-  * ```
-  */
-  withTags(...tags) {
-    let flatTags = [];
-    for (const tag of tags) flatTags = flatTags.concat(tag);
-    return new Schema3([...this.tags, ...flatTags]);
-  }
-};
-var FAILSAFE_SCHEMA = new Schema2([
-  strTag,
-  seqTag,
-  mapTag
-]);
-var JSON_SCHEMA = new Schema2([
-  ...FAILSAFE_SCHEMA.tags,
-  nullJsonTag,
-  boolJsonTag,
-  intJsonTag,
-  floatJsonTag
-]);
-var CORE_SCHEMA = new Schema2([
-  ...FAILSAFE_SCHEMA.tags,
-  nullCoreTag,
-  boolCoreTag,
-  intCoreTag,
-  floatCoreTag
-]);
-var YAML11_SCHEMA = new Schema2([
-  ...FAILSAFE_SCHEMA.tags,
-  nullYaml11Tag,
-  boolYaml11Tag,
-  intYaml11Tag,
-  floatYaml11Tag,
-  timestampTag,
-  mergeTag,
-  binaryTag,
-  omapTag,
-  pairsTag,
-  setTag
-]);
-var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
-  ...intYaml11Tag,
-  resolve: (source, isExplicit, tagName) => {
-    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
-    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
-  }
-}, {
-  ...floatYaml11Tag,
-  resolve: (source, isExplicit, tagName) => {
-    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
-    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
-  }
-});
-var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => /* @__PURE__ */ new Map(),
-  addPair: (container, key, value) => {
-    container.set(key, value);
-    return "";
-  },
-  has: (container, key) => container.has(key),
-  keys: (container) => container.keys(),
-  get: (container, key) => container.get(key),
-  identify: (data) => data instanceof Map || isPlainObject(data),
-  represent: (data) => {
-    if (data instanceof Map) return data;
-    const map2 = /* @__PURE__ */ new Map();
-    const obj = data;
-    for (const key of Object.keys(obj)) map2.set(key, obj[key]);
-    return map2;
-  }
-});
-function normalizeKey(key) {
-  if (Array.isArray(key)) {
-    const array = Array.prototype.slice.call(key);
-    for (let index = 0; index < array.length; index++) {
-      if (Array.isArray(array[index])) return null;
-      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
-    }
-    return String(array);
-  }
-  if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
-  return String(key);
-}
-var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => ({}),
-  identify: isPlainObject,
-  represent: (o) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key of Object.keys(o)) map2.set(key, o[key]);
-    return map2;
-  },
-  addPair: (container, key, value) => {
-    const normalizedKey = normalizeKey(key);
-    if (normalizedKey === null) return "nested arrays are not supported inside keys";
-    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
-      value,
-      enumerable: true,
-      configurable: true,
-      writable: true
-    });
-    else container[normalizedKey] = value;
-    return "";
-  },
-  has: (container, key) => {
-    const normalizedKey = normalizeKey(key);
-    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
-  },
-  keys: (container) => Object.keys(container),
-  get: (container, key) => {
-    const normalizedKey = String(key);
-    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
-    return container[normalizedKey];
-  }
-});
-var DEFAULT_SNIPPET_OPTIONS = {
-  maxLength: 79,
-  indent: 1,
-  linesBefore: 3,
-  linesAfter: 2
-};
-function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
-  let head = "";
-  let tail = "";
-  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position - lineStart2 > maxHalfLength) {
-    head = " ... ";
-    lineStart2 = position - maxHalfLength + head.length;
-  }
-  if (lineEnd3 - position > maxHalfLength) {
-    tail = " ...";
-    lineEnd3 = position + maxHalfLength - tail.length;
-  }
-  return {
-    str: head + buffer.slice(lineStart2, lineEnd3).replace(/\t/g, "\u2192") + tail,
-    pos: position - lineStart2 + head.length
-  };
-}
-function padStart(string2, max) {
-  return " ".repeat(Math.max(max - string2.length, 0)) + string2;
-}
-function makeSnippet(mark, options) {
-  if (!mark.buffer) return null;
-  const opts = {
-    ...DEFAULT_SNIPPET_OPTIONS,
-    ...options
-  };
-  const re = /\r?\n|\r|\0/g;
-  const lineStarts2 = [0];
-  const lineEnds = [];
-  let match;
-  let foundLineNo = -1;
-  while (match = re.exec(mark.buffer)) {
-    lineEnds.push(match.index);
-    lineStarts2.push(match.index + match[0].length);
-    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
-  }
-  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
-  let result = "";
-  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
-  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
-  for (let i = 1; i <= opts.linesBefore; i++) {
-    if (foundLineNo - i < 0) break;
-    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
-    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
-${result}`;
-  }
-  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
-  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
-`;
-  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
-`;
-  for (let i = 1; i <= opts.linesAfter; i++) {
-    if (foundLineNo + i >= lineEnds.length) break;
-    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
-    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
-`;
-  }
-  return result.replace(/\n$/, "");
-}
-function formatError(exception, compact) {
-  let where = "";
-  if (!exception.mark) return exception.reason;
-  if (exception.mark.name) where += `in "${exception.mark.name}" `;
-  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
-  if (!compact && exception.mark.snippet) where += `
-
-${exception.mark.snippet}`;
-  return `${exception.reason} ${where}`;
-}
-var YAMLException = class YAMLException2 extends Error {
-  reason;
-  mark;
-  /**
-  * Optional `mark` contains source snippet data. Usually, use
-  * {@link YAMLException.throwAt} instead of passing it directly.
-  */
-  constructor(reason, mark) {
-    super();
-    this.name = "YAMLException";
-    this.reason = reason;
-    this.mark = mark;
-    this.message = formatError(this, false);
-    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
-  }
-  /**
-  * Returns the formatted error, omitting the source snippet in compact mode.
-  */
-  toString(compact) {
-    return `${this.name}: ${formatError(this, compact)}`;
-  }
-  /**
-  * Builds a YAMLException with a source snippet and throws it. `source` is
-  * the raw input text; `position` is an offset into it.
-  */
-  static throwAt(source, position, message, filename = "") {
-    let line = 0;
-    let lineStart2 = 0;
-    for (let index = 0; index < position; index++) {
-      const ch = source.charCodeAt(index);
-      if (ch === 10) {
-        line++;
-        lineStart2 = index + 1;
-      } else if (ch === 13) {
-        line++;
-        if (source.charCodeAt(index + 1) === 10) index++;
-        lineStart2 = index + 1;
-      }
-    }
-    const mark = {
-      name: filename,
-      buffer: source,
-      position,
-      line,
-      column: position - lineStart2
-    };
-    mark.snippet = makeSnippet(mark);
-    throw new YAMLException2(message, mark);
-  }
-};
-var EVENT_ID = {
-  DOCUMENT: 1,
-  SEQUENCE: 2,
-  MAPPING: 3,
-  SCALAR: 4,
-  ALIAS: 5,
-  POP: 6
-};
-var SCALAR_STYLE = {
-  PLAIN: 1,
-  SINGLE_QUOTED: 2,
-  DOUBLE_QUOTED: 3,
-  LITERAL_BLOCK: 4,
-  FOLDED_BLOCK: 5
-};
-var COLLECTION_STYLE = {
-  BLOCK: 1,
-  FLOW: 2
-};
-var CHOMPING_MODE = {
-  CLIP: 1,
-  STRIP: 2,
-  KEEP: 3
-};
-var NO_RANGE$3 = -1;
-function simpleEscapeSequence(c) {
-  switch (c) {
-    case 48:
-      return "\0";
-    case 97:
-      return "\x07";
-    case 98:
-      return "\b";
-    case 116:
-      return "	";
-    case 9:
-      return "	";
-    case 110:
-      return "\n";
-    case 118:
-      return "\v";
-    case 102:
-      return "\f";
-    case 114:
-      return "\r";
-    case 101:
-      return "\x1B";
-    case 32:
-      return " ";
-    case 34:
-      return '"';
-    case 47:
-      return "/";
-    case 92:
-      return "\\";
-    case 78:
-      return "\x85";
-    case 95:
-      return "\xA0";
-    case 76:
-      return "\u2028";
-    case 80:
-      return "\u2029";
-    default:
-      return "";
-  }
-}
-var simpleEscapeCheck = new Array(256);
-var simpleEscapeMap = new Array(256);
-for (let i = 0; i < 256; i++) {
-  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
-  simpleEscapeMap[i] = simpleEscapeSequence(i);
-}
-function charFromCodepoint(c) {
-  if (c <= 65535) return String.fromCharCode(c);
-  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
-}
-function fromHexCode$1(c) {
-  if (c >= 48 && c <= 57) return c - 48;
-  return (c | 32) - 97 + 10;
-}
-function escapedHexLen$1(c) {
-  if (c === 120) return 2;
-  if (c === 117) return 4;
-  return 8;
-}
-function skipFoldedBreaks(input, position, end) {
-  let breaks = 0;
-  while (position < end) {
-    const ch = input.charCodeAt(position);
-    if (ch === 10) {
-      breaks++;
-      position++;
-    } else if (ch === 13) {
-      breaks++;
-      position++;
-      if (input.charCodeAt(position) === 10) position++;
-    } else if (ch === 32 || ch === 9) position++;
-    else break;
-  }
-  return {
-    position,
-    breaks
-  };
-}
-function foldedBreaks(count2) {
-  if (count2 === 1) return " ";
-  return "\n".repeat(count2 - 1);
-}
-function getPlainValue(input, start, end) {
-  let result = "";
-  let position = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position < end) {
-    const ch = input.charCodeAt(position);
-    if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position, end);
-      result += foldedBreaks(fold.breaks);
-      position = captureStart = captureEnd = fold.position;
-    } else {
-      position++;
-      if (ch !== 32 && ch !== 9) captureEnd = position;
-    }
-  }
-  return result + input.slice(captureStart, captureEnd);
-}
-function getSingleQuotedValue(input, start, end) {
-  let result = "";
-  let position = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position < end) {
-    const ch = input.charCodeAt(position);
-    if (ch === 39) {
-      result += input.slice(captureStart, position) + "'";
-      position += 2;
-      captureStart = captureEnd = position;
-    } else if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position, end);
-      result += foldedBreaks(fold.breaks);
-      position = captureStart = captureEnd = fold.position;
-    } else {
-      position++;
-      if (ch !== 32 && ch !== 9) captureEnd = position;
-    }
-  }
-  return result + input.slice(captureStart, end);
-}
-function getDoubleQuotedValue(input, start, end) {
-  let result = "";
-  let position = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position < end) {
-    const ch = input.charCodeAt(position);
-    if (ch === 92) {
-      result += input.slice(captureStart, position);
-      position++;
-      const escaped = input.charCodeAt(position);
-      if (escaped === 10 || escaped === 13) position = skipFoldedBreaks(input, position, end).position;
-      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
-        result += simpleEscapeMap[escaped];
-        position++;
-      } else {
-        let hexLength = escapedHexLen$1(escaped);
-        let hexResult = 0;
-        for (; hexLength > 0; hexLength--) {
-          position++;
-          const digit = fromHexCode$1(input.charCodeAt(position));
-          hexResult = (hexResult << 4) + digit;
-        }
-        result += charFromCodepoint(hexResult);
-        position++;
-      }
-      captureStart = captureEnd = position;
-    } else if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position, end);
-      result += foldedBreaks(fold.breaks);
-      position = captureStart = captureEnd = fold.position;
-    } else {
-      position++;
-      if (ch !== 32 && ch !== 9) captureEnd = position;
-    }
-  }
-  return result + input.slice(captureStart, end);
-}
-function getBlockValue(input, start, end, indent, chomping, folded) {
-  const textIndent = indent < 0 ? 0 : indent;
-  const region = input.slice(start, end).replace(/\r\n?/g, "\n");
-  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
-  let result = "";
-  let didReadContent = false;
-  let emptyLines = 0;
-  let atMoreIndented = false;
-  for (const line of lines) {
-    let column = 0;
-    while (column < textIndent && line.charCodeAt(column) === 32) column++;
-    if (indent < 0 || column >= line.length) {
-      emptyLines++;
-      continue;
-    }
-    const content = line.slice(textIndent);
-    const first = content.charCodeAt(0);
-    if (folded) {
-      if (first === 32 || first === 9) {
-        atMoreIndented = true;
-        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-      } else if (atMoreIndented) {
-        atMoreIndented = false;
-        result += "\n".repeat(emptyLines + 1);
-      } else if (emptyLines === 0) {
-        if (didReadContent) result += " ";
-      } else result += "\n".repeat(emptyLines);
-    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-    result += content;
-    didReadContent = true;
-    emptyLines = 0;
-  }
-  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-  else if (chomping !== CHOMPING_MODE.STRIP) {
-    if (didReadContent) result += "\n";
-  }
-  return result;
-}
-function getScalarValue(input, scalar) {
-  if (scalar.valueStart === NO_RANGE$3) return "";
-  const { valueStart, valueEnd } = scalar;
-  if (scalar.fast) return input.slice(valueStart, valueEnd);
-  switch (scalar.style) {
-    case SCALAR_STYLE.SINGLE_QUOTED:
-      return getSingleQuotedValue(input, valueStart, valueEnd);
-    case SCALAR_STYLE.DOUBLE_QUOTED:
-      return getDoubleQuotedValue(input, valueStart, valueEnd);
-    case SCALAR_STYLE.LITERAL_BLOCK:
-      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
-    case SCALAR_STYLE.FOLDED_BLOCK:
-      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
-    default:
-      return getPlainValue(input, valueStart, valueEnd);
-  }
-}
-var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
-  "!": "!",
-  "!!": "tag:yaml.org,2002:"
-});
-var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
-var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
-var DEFAULT_CONSTRUCTOR_OPTIONS = {
-  filename: "",
-  schema: CORE_SCHEMA,
-  json: false,
-  maxTotalMergeKeys: 1e4,
-  maxAliases: -1
-};
-var NO_RANGE$1 = -1;
-var HAS_OWN = Object.prototype.hasOwnProperty;
-var CONTEXT_FLOW_IN = 1;
-var CONTEXT_FLOW_OUT = 2;
-var CONTEXT_BLOCK_IN = 3;
-var CONTEXT_BLOCK_OUT = 4;
-var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
-var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
-var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
-var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
-var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
-var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
-var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
-var DEFAULT_PARSER_OPTIONS = {
-  filename: "",
-  maxDepth: 100
-};
-function addDocumentEvent(state, explicitStart, explicitEnd) {
-  state.events.push({
-    type: EVENT_ID.DOCUMENT,
-    explicitStart,
-    explicitEnd,
-    directives: state.directives
-  });
-}
-function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state.events.push({
-    type: EVENT_ID.SEQUENCE,
-    start,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style
-  });
-}
-function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state.events.push({
-    type: EVENT_ID.MAPPING,
-    start,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style
-  });
-}
-function insertFlowPairMappingEvent(state, snapshot) {
-  state.events.splice(snapshot.eventsLength, 0, {
-    type: EVENT_ID.MAPPING,
-    start: snapshot.position,
-    anchorStart: NO_RANGE$1,
-    anchorEnd: NO_RANGE$1,
-    tagStart: NO_RANGE$1,
-    tagEnd: NO_RANGE$1,
-    style: COLLECTION_STYLE.FLOW
-  });
-}
-function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
-  state.events.push({
-    type: EVENT_ID.SCALAR,
-    valueStart,
-    valueEnd,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style,
-    chomping,
-    indent,
-    fast
-  });
-}
-function addAliasEvent(state, anchorStart, anchorEnd) {
-  state.events.push({
-    type: EVENT_ID.ALIAS,
-    anchorStart,
-    anchorEnd
-  });
-}
-function addPopEvent(state) {
-  state.events.push({ type: EVENT_ID.POP });
-}
-function addEmptyScalarEvent(state) {
-  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
-}
-function emptyProperties() {
-  return {
-    anchorStart: NO_RANGE$1,
-    anchorEnd: NO_RANGE$1,
-    tagStart: NO_RANGE$1,
-    tagEnd: NO_RANGE$1
-  };
-}
-function snapshotState(state) {
-  return {
-    position: state.position,
-    line: state.line,
-    lineStart: state.lineStart,
-    lineIndent: state.lineIndent,
-    firstTabInLine: state.firstTabInLine,
-    eventsLength: state.events.length
-  };
-}
-function restoreState(state, snapshot) {
-  state.position = snapshot.position;
-  state.line = snapshot.line;
-  state.lineStart = snapshot.lineStart;
-  state.lineIndent = snapshot.lineIndent;
-  state.firstTabInLine = snapshot.firstTabInLine;
-  state.events.length = snapshot.eventsLength;
-}
-function throwError(state, message) {
-  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
-}
-function isEol(c) {
-  return c === 10 || c === 13;
-}
-function isWhiteSpace(c) {
-  return c === 9 || c === 32;
-}
-function isWsOrEol(c) {
-  return isWhiteSpace(c) || isEol(c);
-}
-function isWsOrEolOrEnd(c) {
-  return c === 0 || isWsOrEol(c);
-}
-function isFlowIndicator2(c) {
-  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
-}
-function fromDecimalCode(c) {
-  return c >= 48 && c <= 57 ? c - 48 : -1;
-}
-function fromHexCode(c) {
-  if (c >= 48 && c <= 57) return c - 48;
-  const lc = c | 32;
-  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
-  return -1;
-}
-function escapedHexLen(c) {
-  if (c === 120) return 2;
-  if (c === 117) return 4;
-  if (c === 85) return 8;
-  return 0;
-}
-function isSimpleEscape(c) {
-  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
-}
-function consumeLineBreak(state) {
-  if (state.input.charCodeAt(state.position) === 10) state.position++;
-  else {
-    state.position++;
-    if (state.input.charCodeAt(state.position) === 10) state.position++;
-  }
-  state.line++;
-  state.lineStart = state.position;
-  state.lineIndent = 0;
-  state.firstTabInLine = -1;
-}
-function skipSeparationSpace(state, allowComments) {
-  let lineBreaks = 0;
-  let ch = state.input.charCodeAt(state.position);
-  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
-  while (ch !== 0) {
-    while (isWhiteSpace(ch)) {
-      hasSeparation = true;
-      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
-      ch = state.input.charCodeAt(++state.position);
-    }
-    if (allowComments && hasSeparation && ch === 35) do
-      ch = state.input.charCodeAt(++state.position);
-    while (!isEol(ch) && ch !== 0);
-    if (!isEol(ch)) break;
-    consumeLineBreak(state);
-    lineBreaks++;
-    hasSeparation = true;
-    ch = state.input.charCodeAt(state.position);
-    while (ch === 32) {
-      state.lineIndent++;
-      ch = state.input.charCodeAt(++state.position);
-    }
-  }
-  return lineBreaks;
-}
-function testDocumentSeparator(state, position = state.position) {
-  const ch = state.input.charCodeAt(position);
-  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position + 1) && ch === state.input.charCodeAt(position + 2)) {
-    const following = state.input.charCodeAt(position + 3);
-    return following === 0 || isWsOrEol(following);
-  }
-  return false;
-}
-function skipByteOrderMark(state) {
-  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
-    state.position++;
-    state.lineStart = state.position;
-  }
-}
-function testDocumentBoundary(state) {
-  if (state.position !== state.lineStart) return false;
-  if (testDocumentSeparator(state)) return true;
-  if (state.input.charCodeAt(state.position) !== 65279) return false;
-  const snapshot = snapshotState(state);
-  skipByteOrderMark(state);
-  skipSeparationSpace(state, true);
-  const ch = state.input.charCodeAt(state.position);
-  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
-  restoreState(state, snapshot);
-  return result;
-}
-function skipUntilLineEnd(state) {
-  let ch = state.input.charCodeAt(state.position);
-  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
-}
-function checkPrintable(state, start, end) {
-  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
-  if (match !== null) {
-    state.position = start + match.index + match[0].length - 1;
-    throwError(state, "the stream contains non-printable characters");
-  }
-}
-function readTagProperty(state, props, inFlow) {
-  if (state.input.charCodeAt(state.position) !== 33) return false;
-  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
-  const start = state.position;
-  let isVerbatim = false;
-  let isNamed = false;
-  let tagHandle = "!";
-  let ch = state.input.charCodeAt(++state.position);
-  if (ch === 60) {
-    isVerbatim = true;
-    ch = state.input.charCodeAt(++state.position);
-  } else if (ch === 33) {
-    isNamed = true;
-    tagHandle = "!!";
-    ch = state.input.charCodeAt(++state.position);
-  }
-  let suffixStart = state.position;
-  let tagName;
-  if (isVerbatim) {
-    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
-    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
-    tagName = state.input.slice(suffixStart, state.position);
-    state.position++;
-  } else {
-    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator2(ch))) {
-      if (ch === 33) {
-        if (!isNamed) {
-          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
-          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
-          isNamed = true;
-          suffixStart = state.position + 1;
-        } else throwError(state, "tag suffix cannot contain exclamation marks");
-      }
-      ch = state.input.charCodeAt(++state.position);
-    }
-    tagName = state.input.slice(suffixStart, state.position);
-    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
-  }
-  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
-  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
-  props.tagStart = start;
-  props.tagEnd = state.position;
-  return true;
-}
-function readAnchorProperty(state, props) {
-  if (state.input.charCodeAt(state.position) !== 38) return false;
-  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
-  state.position++;
-  const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator2(state.input.charCodeAt(state.position))) state.position++;
-  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
-  props.anchorStart = start;
-  props.anchorEnd = state.position;
-  return true;
-}
-function readAlias(state, props) {
-  if (state.input.charCodeAt(state.position) !== 42) return false;
-  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
-  state.position++;
-  const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator2(state.input.charCodeAt(state.position))) state.position++;
-  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
-  addAliasEvent(state, start, state.position);
-  return true;
-}
-function readFlowScalarBreak(state, nodeIndent) {
-  skipSeparationSpace(state, false);
-  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
-}
-function readSingleQuotedScalar(state, nodeIndent, props) {
-  if (state.input.charCodeAt(state.position) !== 39) return false;
-  state.position++;
-  const start = state.position;
-  let simple = true;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const ch = state.input.charCodeAt(state.position);
-    if (ch === 39) {
-      if (state.input.charCodeAt(state.position + 1) === 39) {
-        simple = false;
-        state.position += 2;
-        continue;
-      }
-      const end = state.position;
-      state.position++;
-      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
-      return true;
-    }
-    if (isEol(ch)) {
-      simple = false;
-      readFlowScalarBreak(state, nodeIndent);
-    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
-    else state.position++;
-  }
-  throwError(state, "unexpected end of the stream within a single quoted scalar");
-}
-function readDoubleQuotedScalar(state, nodeIndent, props) {
-  if (state.input.charCodeAt(state.position) !== 34) return false;
-  state.position++;
-  const start = state.position;
-  let simple = true;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const ch = state.input.charCodeAt(state.position);
-    if (ch === 34) {
-      const end = state.position;
-      state.position++;
-      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
-      return true;
-    }
-    if (ch === 92) {
-      simple = false;
-      const escaped = state.input.charCodeAt(++state.position);
-      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
-      else if (isSimpleEscape(escaped)) state.position++;
-      else {
-        let hexLength = escapedHexLen(escaped);
-        if (hexLength === 0) throwError(state, "unknown escape sequence");
-        while (hexLength-- > 0) {
-          state.position++;
-          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
-        }
-        state.position++;
-      }
-    } else if (isEol(ch)) {
-      simple = false;
-      readFlowScalarBreak(state, nodeIndent);
-    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
-    else state.position++;
-  }
-  throwError(state, "unexpected end of the stream within a double quoted scalar");
-}
-function readBlockScalar(state, parentIndent, props) {
-  const ch = state.input.charCodeAt(state.position);
-  let chomping = CHOMPING_MODE.CLIP;
-  let indent = -1;
-  let detectedIndent = false;
-  if (ch !== 124 && ch !== 62) return false;
-  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
-  state.position++;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const current = state.input.charCodeAt(state.position);
-    const digit = fromDecimalCode(current);
-    if (current === 43 || current === 45) {
-      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
-      chomping = current === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
-      state.position++;
-    } else if (digit >= 0) {
-      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
-      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
-      indent = parentIndent + digit - 1;
-      detectedIndent = true;
-      state.position++;
-    } else break;
-  }
-  let hadWhitespace = false;
-  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
-    hadWhitespace = true;
-    state.position++;
-  }
-  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
-  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
-  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
-  let contentIndent = detectedIndent ? indent : -1;
-  let maxLeadingIndent = 0;
-  const valueStart = state.position;
-  let valueEnd = state.position;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const linePosition = state.position;
-    let column = 0;
-    while (state.input.charCodeAt(linePosition + column) === 32) column++;
-    const first = state.input.charCodeAt(linePosition + column);
-    if (first === 0) {
-      if (contentIndent >= 0) {
-        if (column > contentIndent) valueEnd = linePosition + column;
-      } else if (column > 0) valueEnd = linePosition + column;
-      break;
-    }
-    if (testDocumentBoundary(state)) break;
-    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
-    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
-      if (first === 9 && column < parentIndent) {
-        state.position = linePosition + column;
-        throwError(state, "tab characters must not be used in indentation");
-      }
-      if (column >= parentIndent && column < maxLeadingIndent) {
-        state.position = linePosition + column;
-        throwError(state, "bad indentation of a mapping entry");
-      }
-    }
-    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
-      state.lineIndent = column;
-      state.position = linePosition + column;
-      break;
-    }
-    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
-    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
-    if (first !== 0 && !isEol(first) && column < requiredIndent) {
-      state.lineIndent = column;
-      state.position = linePosition + column;
-      break;
-    }
-    skipUntilLineEnd(state);
-    valueEnd = state.position;
-    if (isEol(state.input.charCodeAt(state.position))) {
-      consumeLineBreak(state);
-      valueEnd = state.position;
-    }
-  }
-  checkPrintable(state, valueStart, valueEnd);
-  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
-  return true;
-}
-function canStartPlainScalar(state, nodeContext) {
-  const ch = state.input.charCodeAt(state.position);
-  const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator2(ch)) return false;
-  if (ch === 63 || ch === 45) {
-    const following = state.input.charCodeAt(state.position + 1);
-    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator2(following)) return false;
-  }
-  return true;
-}
-function readPlainScalar(state, nodeIndent, nodeContext, props) {
-  if (!canStartPlainScalar(state, nodeContext)) return false;
-  const start = state.position;
-  let end = state.position;
-  let ch = state.input.charCodeAt(state.position);
-  const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  let multiline = false;
-  while (ch !== 0) {
-    if (testDocumentBoundary(state)) break;
-    if (ch === 58) {
-      const following = state.input.charCodeAt(state.position + 1);
-      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator2(following)) break;
-    } else if (ch === 35) {
-      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
-    } else if (inFlow && isFlowIndicator2(ch)) break;
-    else if (isEol(ch)) {
-      const savedPosition = state.position;
-      const savedLine = state.line;
-      const savedLineStart = state.lineStart;
-      const savedLineIndent = state.lineIndent;
-      skipSeparationSpace(state, false);
-      if (state.lineIndent >= nodeIndent) {
-        multiline = true;
-        ch = state.input.charCodeAt(state.position);
-        continue;
-      }
-      state.position = savedPosition;
-      state.line = savedLine;
-      state.lineStart = savedLineStart;
-      state.lineIndent = savedLineIndent;
-      break;
-    }
-    if (!isWhiteSpace(ch)) end = state.position + 1;
-    ch = state.input.charCodeAt(++state.position);
-  }
-  if (end === start) return false;
-  checkPrintable(state, start, end);
-  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
-  return true;
-}
-function skipFlowSeparationSpace(state, nodeIndent) {
-  const startLine = state.line;
-  skipSeparationSpace(state, true);
-  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
-}
-function readFlowCollection(state, nodeIndent, props) {
-  const ch = state.input.charCodeAt(state.position);
-  const isMapping3 = ch === 123;
-  const start = state.position;
-  let readNext = true;
-  if (ch !== 91 && ch !== 123) return false;
-  const terminator = isMapping3 ? 125 : 93;
-  if (isMapping3) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  state.position++;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    skipFlowSeparationSpace(state, nodeIndent);
-    let ch2 = state.input.charCodeAt(state.position);
-    if (ch2 === terminator) {
-      state.position++;
-      addPopEvent(state);
-      return true;
-    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
-    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
-    let isPair2 = false;
-    let isExplicitPair = false;
-    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
-      isPair2 = isExplicitPair = true;
-      state.position += 1;
-      skipFlowSeparationSpace(state, nodeIndent);
-    }
-    const entryLine = state.line;
-    const entryStart = snapshotState(state);
-    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
-    skipFlowSeparationSpace(state, nodeIndent);
-    ch2 = state.input.charCodeAt(state.position);
-    if ((isMapping3 || isExplicitPair || state.line === entryLine) && ch2 === 58) {
-      isPair2 = true;
-      state.position++;
-      skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping3) {
-        insertFlowPairMappingEvent(state, entryStart);
-        if (!keyWasRead) addEmptyScalarEvent(state);
-      } else if (!keyWasRead) addEmptyScalarEvent(state);
-      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
-      skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping3) addPopEvent(state);
-    } else if (isMapping3 && isPair2) {
-      if (!keyWasRead) addEmptyScalarEvent(state);
-      addEmptyScalarEvent(state);
-    } else if (isMapping3) addEmptyScalarEvent(state);
-    else if (isPair2) {
-      insertFlowPairMappingEvent(state, entryStart);
-      if (!keyWasRead) addEmptyScalarEvent(state);
-      addEmptyScalarEvent(state);
-      addPopEvent(state);
-    }
-    ch2 = state.input.charCodeAt(state.position);
-    if (ch2 === 44) {
-      readNext = true;
-      state.position++;
-    } else readNext = false;
-  }
-  throwError(state, "unexpected end of the stream within a flow collection");
-}
-function readBlockSequence(state, nodeIndent, props) {
-  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
-  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
-    if (state.firstTabInLine !== -1) {
-      state.position = state.firstTabInLine;
-      throwError(state, "tab characters must not be used in indentation");
-    }
-    const entryLine = state.line;
-    state.position++;
-    const hadBreak = skipSeparationSpace(state, true) > 0;
-    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
-    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
-    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
-    skipSeparationSpace(state, true);
-    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
-    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
-    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
-  }
-  addPopEvent(state);
-  return true;
-}
-function readBlockMapping(state, nodeIndent, flowIndent, props) {
-  let atExplicitKey = false;
-  let detected = false;
-  let mappingOpened = false;
-  let pendingExplicitKey = false;
-  if (state.firstTabInLine !== -1) return false;
-  let ch = state.input.charCodeAt(state.position);
-  while (ch !== 0) {
-    if (!atExplicitKey && state.firstTabInLine !== -1) {
-      state.position = state.firstTabInLine;
-      throwError(state, "tab characters must not be used in indentation");
-    }
-    const following = state.input.charCodeAt(state.position + 1);
-    const entryLine = state.line;
-    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
-      if (!mappingOpened) {
-        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-        mappingOpened = true;
-      }
-      if (ch === 63) {
-        if (atExplicitKey) addEmptyScalarEvent(state);
-        detected = true;
-        atExplicitKey = true;
-      } else if (atExplicitKey) atExplicitKey = false;
-      else {
-        addEmptyScalarEvent(state);
-        detected = true;
-        atExplicitKey = false;
-      }
-      state.position += 1;
-      pendingExplicitKey = true;
-    } else {
-      if (atExplicitKey) {
-        addEmptyScalarEvent(state);
-        atExplicitKey = false;
-      }
-      const beforeKey = snapshotState(state);
-      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
-      if (state.line === entryLine) {
-        ch = state.input.charCodeAt(state.position);
-        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
-        if (ch === 58) {
-          ch = state.input.charCodeAt(++state.position);
-          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
-          if (!mappingOpened) {
-            state.events.splice(beforeKey.eventsLength, 0, {
-              type: EVENT_ID.MAPPING,
-              start: beforeKey.position,
-              anchorStart: props.anchorStart,
-              anchorEnd: props.anchorEnd,
-              tagStart: props.tagStart,
-              tagEnd: props.tagEnd,
-              style: COLLECTION_STYLE.BLOCK
-            });
-            mappingOpened = true;
-          }
-          detected = true;
-          atExplicitKey = false;
-          pendingExplicitKey = false;
-        } else if (detected) throwError(state, "expected ':' after a mapping key");
-        else {
-          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-            restoreState(state, beforeKey);
-            return false;
-          }
-          return true;
-        }
-      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
-      else {
-        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-          restoreState(state, beforeKey);
-          return false;
-        }
-        return true;
-      }
-    }
-    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
-    if (!atExplicitKey) {
-      if (pendingExplicitKey) {
-        addEmptyScalarEvent(state);
-        pendingExplicitKey = false;
-      }
-    }
-    skipSeparationSpace(state, true);
-    ch = state.input.charCodeAt(state.position);
-    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
-    else if (state.lineIndent < nodeIndent) break;
-  }
-  if (!detected) return false;
-  if (atExplicitKey) addEmptyScalarEvent(state);
-  if (mappingOpened) addPopEvent(state);
-  return true;
-}
-function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
-  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
-  state.depth++;
-  let indentStatus = 1;
-  let atNewLine = false;
-  let hasContent = false;
-  let propertyStart = null;
-  const props = emptyProperties();
-  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
-  let allowBlockCollections = allowBlockScalars;
-  const allowBlockStyles = allowBlockScalars;
-  if (allowToSeek && skipSeparationSpace(state, true)) {
-    atNewLine = true;
-    if (state.lineIndent > parentIndent) indentStatus = 1;
-    else if (state.lineIndent === parentIndent) indentStatus = 0;
-    else indentStatus = -1;
-  }
-  if (indentStatus === 1) while (true) {
-    const ch = state.input.charCodeAt(state.position);
-    const propertyState = snapshotState(state);
-    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
-    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
-      const fallbackState = snapshotState(state);
-      const flowIndent = parentIndent + 1;
-      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
-        state.depth--;
-        return true;
-      }
-      restoreState(state, fallbackState);
-    }
-    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
-    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
-    if (propertyStart === null) propertyStart = propertyState;
-    if (skipSeparationSpace(state, true)) {
-      atNewLine = true;
-      allowBlockCollections = allowBlockStyles;
-      if (state.lineIndent > parentIndent) indentStatus = 1;
-      else if (state.lineIndent === parentIndent) indentStatus = 0;
-      else indentStatus = -1;
-    } else allowBlockCollections = false;
-  }
-  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
-  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
-    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
-    const blockIndent = state.position - state.lineStart;
-    if (indentStatus === 1) {
-      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent = true;
-      else {
-        const ch = state.input.charCodeAt(state.position);
-        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
-          const fallbackState = snapshotState(state);
-          const propertyIndent = propertyStart.position - propertyStart.lineStart;
-          restoreState(state, propertyStart);
-          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent = true;
-          else restoreState(state, fallbackState);
-        }
-        if (!hasContent && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent = true;
-      }
-    } else if (indentStatus === 0) hasContent = allowBlockCollections && readBlockSequence(state, blockIndent, props);
-  }
-  allowBlockScalars = allowBlockScalars && !hasContent;
-  if (!hasContent && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
-    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
-    hasContent = true;
-  }
-  state.depth--;
-  return hasContent || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
-}
-function readDirective(state) {
-  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
-  state.position++;
-  const nameStart = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-  const name = state.input.slice(nameStart, state.position);
-  const args = [];
-  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
-  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
-    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
-    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
-    const start = state.position;
-    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-    args.push(state.input.slice(start, state.position));
-  }
-  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
-  if (name === "YAML") {
-    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
-    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
-    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
-    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
-    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
-    state.directives.push({
-      kind: "yaml",
-      version: args[0]
-    });
-  } else if (name === "TAG") {
-    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
-    const [handle, prefix] = args;
-    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
-    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
-    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
-    state.tagHandlers[handle] = prefix;
-    state.directives.push({
-      kind: "tag",
-      handle,
-      prefix
-    });
-  }
-  return true;
-}
-function readDocument(state) {
-  state.directives = [];
-  state.tagHandlers = /* @__PURE__ */ Object.create(null);
-  let hasDirectives = false;
-  skipSeparationSpace(state, true);
-  while (readDirective(state)) {
-    hasDirectives = true;
-    skipSeparationSpace(state, true);
-  }
-  let explicitStart = false;
-  let explicitEnd = false;
-  let allowCompact = true;
-  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
-    explicitStart = true;
-    const markerLine = state.line;
-    state.position += 3;
-    skipSeparationSpace(state, true);
-    allowCompact = state.line > markerLine;
-  } else if (hasDirectives) throwError(state, "directives end mark is expected");
-  const documentEventIndex = state.events.length;
-  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
-    state.position += 3;
-    skipSeparationSpace(state, true);
-    return;
-  }
-  addDocumentEvent(state, explicitStart, false);
-  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
-  skipSeparationSpace(state, true);
-  if (state.position === state.lineStart && testDocumentSeparator(state)) {
-    explicitEnd = state.input.charCodeAt(state.position) === 46;
-    if (explicitEnd) {
-      const markerLine = state.line;
-      state.position += 3;
-      skipSeparationSpace(state, true);
-      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
-    }
-  }
-  const documentEvent = state.events[documentEventIndex];
-  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
-  addPopEvent(state);
-  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
-}
-function parseEvents(input, options) {
-  const length = input.length;
-  const state = {
-    ...DEFAULT_PARSER_OPTIONS,
-    ...options,
-    input: `${input}\0`,
-    length,
-    position: 0,
-    line: 0,
-    lineStart: 0,
-    lineIndent: 0,
-    firstTabInLine: -1,
-    depth: 0,
-    directives: [],
-    tagHandlers: /* @__PURE__ */ Object.create(null),
-    events: []
-  };
-  const nullpos = input.indexOf("\0");
-  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state.filename);
-  while (state.position < state.length) {
-    skipByteOrderMark(state);
-    skipSeparationSpace(state, true);
-    if (state.position >= state.length) break;
-    const documentStart = state.position;
-    readDocument(state);
-    if (state.position === documentStart)
-      throwError(state, "can not read a document");
-  }
-  return state.events;
-}
-var DEFAULT_LOAD_OPTIONS = {
-  ...DEFAULT_PARSER_OPTIONS,
-  ...DEFAULT_CONSTRUCTOR_OPTIONS
-};
-function hasBit(mask, bit) {
-  return (mask & 1 << bit) !== 0;
-}
-var DEFAULT_SCALAR_STYLE_RULES = {
-  applyQuoteFlowKeysOption,
-  doubleQuoteForInvisibles,
-  doubleQuoteWhitespaceOnly,
-  applyForceQuotesOption,
-  tryLongOrMultilineAsBlock,
-  quoteInvalidPlain,
-  fallbackToDoubleQuoted
-};
-function _preferredQuotedStyle(layout) {
-  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
-  return SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function applyQuoteFlowKeysOption(layout) {
-  if (!layout.presenterOptions.quoteFlowKeys) return;
-  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
-  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function doubleQuoteForInvisibles(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function doubleQuoteWhitespaceOnly(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function applyForceQuotesOption(layout) {
-  if (!layout.presenterOptions.forceQuotes) return;
-  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
-  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
-  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
-}
-function tryLongOrMultilineAsBlock(layout) {
-  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
-  const value = layout.node.value;
-  const multiline = value.indexOf("\n") !== -1;
-  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
-    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-    return;
-  }
-  const w = layout.presenterOptions.lineWidth;
-  if (w === -1) {
-    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
-    return;
-  }
-  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
-  let position = 0;
-  let shouldFold = false;
-  while (position <= value.length) {
-    let lineEnd3 = value.length;
-    const nextLineBreak = value.indexOf("\n", position);
-    if (nextLineBreak !== -1) lineEnd3 = nextLineBreak;
-    const line = value.slice(position, lineEnd3);
-    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
-    if (nextLineBreak === -1) break;
-    position = nextLineBreak + 1;
-  }
-  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
-  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
-}
-function quoteInvalidPlain(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
-}
-function fallbackToDoubleQuoted(layout) {
-  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
-var SRC_B_CHAR = "[\\n\\r]";
-var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
-var SRC_S_WHITE = "[ \\t]";
-var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
-var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
-var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
-var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
-var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
-var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
-var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
-var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
-var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
-var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
-var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
-var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
-var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
-var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
-var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
-var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
-var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
-var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
-var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
-var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
-var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
-var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
-var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
-var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
-var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
-var DEFAULT_PRESENTER_OPTIONS = {
-  indent: 2,
-  seqNoIndent: false,
-  seqInlineFirst: true,
-  lineWidth: 80,
-  flowBracketPadding: false,
-  flowSkipCommaSpace: false,
-  flowSkipColonSpace: false,
-  quoteFlowKeys: false,
-  quoteStyle: "single",
-  forceQuotes: false,
-  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
-  tagBeforeAnchor: false
-};
-var DEFAULT_DUMP_OPTIONS = {
-  ...DEFAULT_PRESENTER_OPTIONS,
-  schema: DUMP_SCHEMA,
-  skipInvalid: false,
-  noRefs: false,
-  flowLevel: -1,
-  sortKeys: false,
-  transform: () => {
-  }
-};
-var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
-var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
-var EVENT_MAPPING = EVENT_ID.MAPPING;
-var EVENT_SCALAR = EVENT_ID.SCALAR;
-var EVENT_ALIAS = EVENT_ID.ALIAS;
-var EVENT_POP = EVENT_ID.POP;
-var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
-var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
-var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
-var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
-var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
-var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
-var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
-var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
-var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
-var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
-
-// src/parse/go-yaml.ts
-var GoYamlError = class extends Error {
-  /** Offset in the text the caller parsed, when the caller knows it. */
-  offset;
-  constructor(message, offset) {
-    super(message);
-    this.offset = offset;
-  }
-};
-var TAG_PREFIX = "tag:yaml.org,2002:";
-var STR_TAG = `${TAG_PREFIX}str`;
-var MERGE_TAG = `${TAG_PREFIX}merge`;
-var NULL_TAG = `${TAG_PREFIX}null`;
-var BOOL_TAG = `${TAG_PREFIX}bool`;
-var INT_TAG = `${TAG_PREFIX}int`;
-var FLOAT_TAG = `${TAG_PREFIX}float`;
-var TIMESTAMP_TAG = `${TAG_PREFIX}timestamp`;
-var BINARY_TAG = `${TAG_PREFIX}binary`;
-var NULL = { kind: "null" };
-var TRUE = { kind: "bool", value: true };
-var FALSE = { kind: "bool", value: false };
-var RESOLVE_MAP = new Map([
-  ...["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"].map((s) => [s, TRUE]),
-  ...["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"].map((s) => [s, FALSE]),
-  ...["", "~", "null", "Null", "NULL"].map((s) => [s, NULL]),
-  ...[".nan", ".NaN", ".NAN"].map((s) => [s, { kind: "float", value: Number.NaN }]),
-  ...[".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"].map((s) => [s, { kind: "float", value: Number.POSITIVE_INFINITY }]),
-  ...["-.inf", "-.Inf", "-.INF"].map((s) => [s, { kind: "float", value: Number.NEGATIVE_INFINITY }])
-]);
-var HINT = new Uint8Array(128);
-var SIGN_OR_DIGIT = 1;
-var IN_MAP = 2;
-var DOT = 3;
-for (const c of "+-0123456789") HINT[c.charCodeAt(0)] = SIGN_OR_DIGIT;
-for (const c of "yYnNtTfFoO~") HINT[c.charCodeAt(0)] = IN_MAP;
-HINT[".".charCodeAt(0)] = DOT;
-var NUMBERISH = /^[-+0-9a-fA-FxXoO_.]+$/;
-var YAML_STYLE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
-var DOT_FLOAT = /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/;
-var INT64_MIN = -(2n ** 63n);
-var INT64_MAX = 2n ** 63n - 1n;
-var UINT64_MAX = 2n ** 64n - 1n;
-function goParseInteger(s, signed) {
-  let i = 0;
-  let negative = false;
-  const first = s.charCodeAt(0);
-  if (first === 43 || first === 45) {
-    if (!signed) return void 0;
-    negative = first === 45;
-    i = 1;
-  }
-  let base = 10;
-  let digits = /^[0-9]+$/;
-  if (s.charCodeAt(i) === 48 && i + 1 < s.length) {
-    const p = s[i + 1];
-    if (p === "x" || p === "X") [base, digits, i] = [16, /^[0-9a-fA-F]+$/, i + 2];
-    else if (p === "o" || p === "O") [base, digits, i] = [8, /^[0-7]+$/, i + 2];
-    else if (p === "b" || p === "B") [base, digits, i] = [2, /^[01]+$/, i + 2];
-    else [base, digits, i] = [8, /^[0-7]+$/, i + 1];
-  }
-  const body = s.slice(i);
-  if (!digits.test(body)) return void 0;
-  const significant = body.replace(/^0+(?=.)/, "");
-  if (significant.length > { 2: 64, 8: 22, 10: 20, 16: 16 }[base]) return void 0;
-  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
-  const magnitude = BigInt(prefix + significant);
-  const value = negative ? -magnitude : magnitude;
-  if (signed ? value < INT64_MIN || value > INT64_MAX : value > UINT64_MAX) return void 0;
-  return value;
-}
-function goParseFloat(s) {
-  const v = Number(s);
-  return Number.isFinite(v) ? v : void 0;
-}
-var num = (kind2, value) => ({ kind: kind2, value });
-function resolveImplicit(s) {
-  if (s.length === 0) return NULL;
-  const c = s.charCodeAt(0);
-  const hint = c < 128 ? HINT[c] : 0;
-  if (!hint) return { kind: "str", value: s };
-  const mapped = RESOLVE_MAP.get(s);
-  if (mapped) return mapped;
-  if (hint === DOT) {
-    const v = DOT_FLOAT.test(s) ? goParseFloat(s) : void 0;
-    return v === void 0 ? { kind: "str", value: s } : { kind: "float", value: v };
-  }
-  if (hint === SIGN_OR_DIGIT && NUMBERISH.test(s)) {
-    const plain2 = s.includes("_") ? s.replace(/_/g, "") : s;
-    const int3 = goParseInteger(plain2, true);
-    if (int3 !== void 0) return num("int", int3);
-    const uint = goParseInteger(plain2, false);
-    if (uint !== void 0) return num("uint", uint);
-    if (YAML_STYLE_FLOAT.test(plain2)) {
-      const v = goParseFloat(plain2);
-      if (v !== void 0) return { kind: "float", value: v };
-    }
-  }
-  return { kind: "str", value: s };
-}
-var shortTag = (tag) => tag.startsWith(TAG_PREFIX) ? `!!${tag.slice(TAG_PREFIX.length)}` : tag;
-var tagOf = (s) => s.kind === "null" ? NULL_TAG : s.kind === "bool" ? BOOL_TAG : s.kind === "int" || s.kind === "uint" ? INT_TAG : s.kind === "float" ? FLOAT_TAG : STR_TAG;
-function goScalar(tag, text, plain2) {
-  if (tag === void 0) return plain2 ? resolveImplicit(text) : { kind: "str", value: text };
-  if (tag === BINARY_TAG) return { kind: "str", value: decodeBinary(text) };
-  if (tag === STR_TAG || ![NULL_TAG, BOOL_TAG, INT_TAG, FLOAT_TAG, TIMESTAMP_TAG].includes(tag)) return { kind: "str", value: text };
-  if (tag === TIMESTAMP_TAG && isGoTimestamp(text)) return { kind: "str", value: text };
-  const resolved = resolveImplicit(text);
-  if (tagOf(resolved) === tag) return resolved;
-  if (tag === FLOAT_TAG && resolved.kind === "int") return { kind: "float", value: Number(resolved.value) };
-  throw new GoYamlError(`cannot decode ${shortTag(tagOf(resolved))} \`${text.length > 40 ? `${text.slice(0, 37)}...` : text}\` as a ${shortTag(tag)}`);
-}
-function scalarValue(s) {
-  switch (s.kind) {
-    case "null":
-      return null;
-    case "int":
-    case "uint":
-      return Number(s.value);
-    case "float":
-      if (!Number.isFinite(s.value)) throw new GoYamlError(`${Number.isNaN(s.value) ? ".nan" : s.value > 0 ? ".inf" : "-.inf"} is not a number JSON can hold: write it in quotes`);
-      return Object.is(s.value, -0) ? 0 : s.value;
-    default:
-      return s.value;
-  }
-}
-function plainValue3(s) {
-  if (s.length > 0) {
-    const c = s.charCodeAt(0);
-    if (c >= 128 || !HINT[c]) return s;
-  }
-  return scalarValue(resolveImplicit(s));
-}
-function scalarKey(s) {
-  switch (s.kind) {
-    case "str":
-      return s.value;
-    case "bool":
-      return s.value ? "true" : "false";
-    case "int":
-      return s.value.toString();
-    case "float":
-      return formatFloat32(s.value);
-    case "uint":
-      throw new GoYamlError(`the key ${s.value} is too large for a signed 64-bit integer, and JSON keys cannot be unsigned ones`);
-    default:
-      throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes");
-  }
-}
-function plainKey(s) {
-  if (s.length > 0) {
-    const c = s.charCodeAt(0);
-    if (c >= 128 || !HINT[c]) return s;
-  }
-  return scalarKey(resolveImplicit(s));
-}
-function formatFloat32(f) {
-  if (Number.isNaN(f)) return ".nan";
-  const x = Math.fround(f);
-  if (!Number.isFinite(x)) return x > 0 ? ".inf" : "-.inf";
-  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
-  let exp = x.toExponential(8);
-  for (let p = 1; p <= 9; p++) {
-    const candidate = x.toExponential(p - 1);
-    if (Math.fround(Number(candidate)) === x) {
-      exp = candidate;
-      break;
-    }
-  }
-  const [mantissa = "", e = "0"] = exp.split("e");
-  const negative = mantissa.startsWith("-");
-  const digits = mantissa.replace(/[-.]/g, "");
-  const power = Number(e);
-  const sign = negative ? "-" : "";
-  if (power < -4 || power >= 6) {
-    const frac2 = digits.slice(1);
-    return `${sign}${digits[0]}${frac2 ? `.${frac2}` : ""}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
-  }
-  if (power < 0) return `${sign}0.${"0".repeat(-power - 1)}${digits}`;
-  const int3 = digits.slice(0, power + 1).padEnd(power + 1, "0");
-  const frac = digits.slice(power + 1);
-  return `${sign}${int3}${frac ? `.${frac}` : ""}`;
-}
-var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-function decodeBinary(text) {
-  const data = text.replace(/[\r\n]/g, "");
-  if (!STD_BASE64.test(data)) throw new GoYamlError("!!binary value contains invalid base64 data");
-  return goJsonString(Buffer.from(data, "base64"));
-}
-function goJsonString(bytes) {
-  let out = "";
-  let i = 0;
-  const n = bytes.length;
-  const cont = (k) => k < n && ((bytes[k] ?? 0) & 192) === 128;
-  while (i < n) {
-    const b = bytes[i] ?? 0;
-    let cp = -1;
-    let size = 1;
-    if (b < 128) cp = b;
-    else if (b >= 194 && b <= 223 && cont(i + 1)) [cp, size] = [(b & 31) << 6 | (bytes[i + 1] ?? 0) & 63, 2];
-    else if (b >= 224 && b <= 239 && cont(i + 1) && cont(i + 2)) {
-      const v = (b & 15) << 12 | ((bytes[i + 1] ?? 0) & 63) << 6 | (bytes[i + 2] ?? 0) & 63;
-      if (v >= 2048 && (v < 55296 || v > 57343)) [cp, size] = [v, 3];
-    } else if (b >= 240 && b <= 244 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
-      const v = (b & 7) << 18 | ((bytes[i + 1] ?? 0) & 63) << 12 | ((bytes[i + 2] ?? 0) & 63) << 6 | (bytes[i + 3] ?? 0) & 63;
-      if (v >= 65536 && v <= 1114111) [cp, size] = [v, 4];
-    }
-    out += cp === -1 ? "\uFFFD" : String.fromCodePoint(cp);
-    i += cp === -1 ? 1 : size;
-  }
-  return out;
-}
-var TIMESTAMP = /^(\d{4})-(\d\d?)-(\d\d?)(?:([Tt ])(\d\d?):(\d\d?):(\d\d?)(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
-var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function isGoTimestamp(s) {
-  const m = TIMESTAMP.exec(s);
-  if (!m) return false;
-  const [, y, mo, d, sep3, h, mi, sec, zone] = m;
-  const year = Number(y);
-  const month = Number(mo);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
-  if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep3 === void 0) return true;
-  if (sep3 === " " !== (zone === void 0)) return false;
-  return Number(h) < 24 && Number(mi) < 60 && Number(sec) < 60;
-}
-var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
-var HEX_LENGTH = { x: 2, u: 4, U: 8 };
-var LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
-function doubleQuotedProblem(source) {
-  for (let i = source.indexOf("\\"); i !== -1 && i < source.length; i = source.indexOf("\\", i)) {
-    const c = source[i + 1] ?? "";
-    if (SIMPLE_ESCAPES.has(c) || LINE_BREAK.test(c)) {
-      i += 2;
-      continue;
-    }
-    const length = HEX_LENGTH[c];
-    if (length === void 0) return { message: `unknown escape \\${c} in a double-quoted string`, at: i };
-    const hex = source.slice(i + 2, i + 2 + length);
-    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== length) return { message: `\\${c} needs ${length} hexadecimal digits`, at: i };
-    const cp = Number.parseInt(hex, 16);
-    if (cp >= 55296 && cp <= 57343 || cp > 1114111) {
-      return { message: `\\${c}${hex} is ${cp > 1114111 ? "beyond U+10FFFF" : "a UTF-16 surrogate, not a character (write \\U and the code point instead)"}`, at: i };
-    }
-    i += 2 + length;
-  }
-  return void 0;
-}
-var NOT_ALLOWED = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]/;
-var NOT_ALLOWED_IN_JSON = /[\x00-\x08\x0b\x0c\x0e-\x1f]/;
-function disallowedCharacter(text, from = 0, to = text.length, json = false) {
-  const piece = from === 0 && to === text.length ? text : text.slice(from, to);
-  const m = (json ? NOT_ALLOWED_IN_JSON : NOT_ALLOWED).exec(piece);
-  if (!m) return void 0;
-  const code = (m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
-  return { message: `control character U+${code} is not allowed in YAML`, at: from + m.index };
-}
-var ODD_BREAK = /\r(?!\n)|[\u0085\u2028\u2029]/;
-var ODD_BREAKS = /\r(?!\n)|[\u0085\u2028\u2029]/g;
-function withGoLineBreaks(text) {
-  return ODD_BREAK.test(text) ? text.replace(ODD_BREAKS, "\n") : text;
-}
-var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/;
-function separatorProblem(line) {
-  const rest = line.slice(3);
-  const after = rest.slice(GO_SPACE.exec(rest)?.[0].length ?? 0);
-  if (after === "" || after.startsWith("#")) return void 0;
-  return `kubectl takes a line that starts with --- as a document separator and allows only a comment after it (found "${after.length > 20 ? `${after.slice(0, 20)}\u2026` : after}")`;
-}
-function directiveProblem(text) {
-  let pos = 0;
-  let first;
-  for (let lines = 0; pos <= text.length && lines < 1e4; lines++) {
-    const nl = text.indexOf("\n", pos);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(pos, end);
-    if (line.startsWith("%")) {
-      first ??= pos;
-      const m = /^%(\S*)(?:[ \t]+(\S+))?/.exec(line);
-      const name = m?.[1] ?? "";
-      if (name === "YAML" && m?.[2] !== "1.1") return { message: `%YAML ${m?.[2] ?? ""} is not a version go-yaml reads (it reads YAML 1.1 only)`.replace("  ", " "), at: pos };
-      if (name !== "YAML" && name !== "TAG") return { message: `unknown directive %${name}`, at: pos };
-    } else if (!/^[ \t]*(?:#.*)?\r?$/.test(line)) {
-      if (first === void 0 || /^---(?:[ \t]|$)/.test(line)) return void 0;
-      break;
-    }
-    if (nl === -1) break;
-    pos = nl + 1;
-  }
-  if (first === void 0) return void 0;
-  return { message: "a directive needs a --- line after it, and kubectl cuts the stream there: go-yaml then reads the directive alone and refuses it", at: first };
-}
-var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
-function readChunk(fileText, start, end, json) {
-  let text = fileText.slice(start, end);
-  let sep3 = -1;
-  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep3 = 0;
-  else {
-    const i = text.indexOf("\n---");
-    if (i !== -1) sep3 = i + 1;
-  }
-  if (sep3 !== -1) {
-    const nl = text.indexOf("\n", sep3);
-    const line = text.slice(sep3, nl === -1 ? text.length : nl).replace(/\r$/, "");
-    const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep3 } };
-    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep3) + " ".repeat(line.length) + text.slice(sep3 + line.length);
-  }
-  text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
-  const bad = disallowedCharacter(text, 0, text.length, json);
-  if (bad) return { problem: { message: bad.message, at: start + bad.at } };
-  if (text.startsWith("%") || text.includes("\n%")) {
-    const directive = directiveProblem(text);
-    if (directive) return { problem: { message: directive.message, at: start + directive.at } };
-  }
-  return { text };
-}
-function isJsonStream(text, from = 0) {
-  const space = /[\t\n\v\f\r \u0085\u00a0]*/y;
-  space.lastIndex = from;
-  space.exec(text);
-  return text.charCodeAt(space.lastIndex) === 123;
-}
-var SIMPLE_KEY_REACH = 1024;
-var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-function nextToken(text, i, comma) {
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (isSpace(c)) continue;
-    if (c === 35 && (i === 0 || isSpace(text.charCodeAt(i - 1)))) {
-      const nl = text.indexOf("\n", i);
-      if (nl === -1) return text.length;
-      i = nl;
-      continue;
-    }
-    if (c === 44 && comma) {
-      comma = false;
-      continue;
-    }
-    return i;
-  }
-  return i;
-}
-function flowKeyProblem(text, from, keyEnd) {
-  const start = nextToken(text, from, true);
-  if (text.charCodeAt(start) === 63) return void 0;
-  const colon = nextToken(text, keyEnd, false);
-  if (text.charCodeAt(colon) !== 58 || colon <= start) return void 0;
-  let nl = start;
-  while (nl < colon && text.charCodeAt(nl) !== 10) nl++;
-  if (nl < colon) return { message: "this key's ':' is on a later line; in a flow collection go-yaml needs it on the key's line (or the key after '?')", at: start };
-  if (colon - start > SIMPLE_KEY_REACH && [...text.slice(start, colon)].length > SIMPLE_KEY_REACH) {
-    return { message: `this key's ':' is more than ${SIMPLE_KEY_REACH} characters after the key's start, which go-yaml refuses (unless the key follows '?')`, at: start };
-  }
-  return void 0;
-}
-function flowTabProblem(text, start, end, blockColumn2) {
-  let stop = end;
-  while (stop < text.length && isSpace(text.charCodeAt(stop))) stop++;
-  for (let i = start; i < stop; i++) {
-    if (text.charCodeAt(i) !== 10) continue;
-    let column = 0;
-    for (let j = i + 1; j < stop; j++) {
-      const c = text.charCodeAt(j);
-      if (c === 9 && column <= blockColumn2) return { message: "a tab where go-yaml expects an indentation space (found a tab character that violates indentation)", at: j };
-      if (c !== 32 && c !== 9) break;
-      column++;
-    }
-  }
-  return void 0;
-}
-
-// src/parse/events.ts
-var FALLBACK = { kind: "fallback" };
-var DOCUMENT2 = 1;
-var SEQUENCE = 2;
-var MAPPING = 3;
-var SCALAR3 = 4;
-var ALIAS2 = 5;
-var POP = 6;
-var PLAIN = 1;
-var DOUBLE_QUOTED = 3;
-var FLOW = 2;
-var TAB_INDENT = /^[ ]*\t/m;
-var DOCUMENT_START = /^---(?:[ \t\r\n]|$)/m;
-var METADATA_ONLY_KINDS = /* @__PURE__ */ new Set(["CustomResourceDefinition"]);
-var KEPT_KEYS = /* @__PURE__ */ new Set(["apiVersion", "kind", "metadata"]);
-var TOP_LEVEL_KIND = /^kind:[ \t]*["']?([A-Za-z0-9]+)["']?[ \t]*(?:#.*)?\r?$/m;
-var GHOST = /* @__PURE__ */ Symbol("not built");
-var OPEN = /* @__PURE__ */ Symbol("open");
-var Unsupported = class extends Error {
-};
-var AliasBudget = class extends Error {
-};
-function defineKey(obj, key, value) {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-function parseFast(text, base, json = false) {
-  if (!eventsFit(text)) return FALLBACK;
-  let events;
-  try {
-    events = parseEvents(text, { maxDepth: MAX_DEPTH });
-  } catch (e) {
-    const reason = e.reason;
-    if (typeof reason === "string" && reason.startsWith("nesting exceeded maxDepth")) {
-      return { kind: "too-deep", offset: base + (e.mark?.position ?? 0) };
-    }
-    return FALLBACK;
-  }
-  try {
-    return construct(text, events, base, json);
-  } catch (e) {
-    if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
-    throw e;
-  }
-}
-function eventsFit(text) {
-  if (text.includes("	") && TAB_INDENT.test(text)) return false;
-  return !text.includes("\uFEFF");
-}
-function documentEvents(text) {
-  if (!eventsFit(text)) return void 0;
-  let events;
-  try {
-    events = parseEvents(text, { maxDepth: MAX_DEPTH });
-  } catch {
-    return void 0;
-  }
-  if (!startsPlainDocument(text, events)) return void 0;
-  if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT2) !== -1) return void 0;
-  return events;
-}
-function startsPlainDocument(text, events) {
-  const first = events[0];
-  return first !== void 0 && first.type === DOCUMENT2 && first.directives.length === 0 && !(first.explicitStart && !DOCUMENT_START.test(text));
-}
-function skipNode(events, i) {
-  const t = events[i]?.type;
-  if (t !== MAPPING && t !== SEQUENCE) return i + 1;
-  let depth = 0;
-  for (let j = i; j < events.length; j++) {
-    const e = events[j];
-    if (e.type === MAPPING || e.type === SEQUENCE) depth++;
-    else if (e.type === POP && --depth === 0) return j + 1;
-  }
-  return events.length;
-}
-function keyText(text, e) {
-  const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
-  if (e.style !== PLAIN || e.tagStart >= 0) return raw;
-  try {
-    return plainKey(raw);
-  } catch (err) {
-    if (err instanceof GoYamlError) return void 0;
-    throw err;
-  }
-}
-var scalarRange = (e) => e.style === 2 || e.style === 3 ? [e.valueStart - 1, e.valueEnd + 1] : [e.valueStart, e.valueEnd];
-function keyRange(text, events, path) {
-  if (path.length === 0) return void 0;
-  let i = 1;
-  let key;
-  for (const step of path) {
-    const node = events[i];
-    if (!node) return void 0;
-    if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
-      let j = i + 1;
-      let found;
-      while (j < events.length && events[j].type !== POP) {
-        const k = events[j];
-        if (k.type !== SCALAR3 || k.anchorStart >= 0 || k.tagStart >= 0) return void 0;
-        if (keyText(text, k) === String(step)) {
-          found = j;
-          key = k;
-        }
-        j = skipNode(events, j + 1);
-      }
-      if (found === void 0) return void 0;
-      i = found + 1;
-    } else if (node.type === SEQUENCE && typeof step === "number" && node.tagStart < 0 && node.anchorStart < 0) {
-      let j = i + 1;
-      for (let n = 0; n < step; n++) {
-        if (events[j]?.type === POP || j >= events.length) return void 0;
-        j = skipNode(events, j);
-      }
-      if (events[j]?.type === POP || j >= events.length) return void 0;
-      i = j;
-      key = void 0;
-    } else return void 0;
-  }
-  const value = events[i];
-  if (!key || key.valueStart < 0 || !value) return void 0;
-  const [k0, k1] = scalarRange(key);
-  if (value.type === SCALAR3) {
-    if (value.valueStart < 0 || value.anchorStart >= 0 || value.tagStart >= 0 || value.style > 3) return void 0;
-    const [, v1] = scalarRange(value);
-    if (text.slice(k0, v1).includes("\n")) return void 0;
-    return [k0, v1];
-  }
-  if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
-  return void 0;
-}
-function construct(text, events, base, json) {
-  if (!startsPlainDocument(text, events)) return FALLBACK;
-  const stack = [];
-  const kind2 = TOP_LEVEL_KIND.exec(text)?.[1];
-  const metadataOnly = kind2 !== void 0 && METADATA_ONLY_KINDS.has(kind2);
-  const anchors = /* @__PURE__ */ new Map();
-  const dups = [];
-  let aliasNodes = 0;
-  let root2 = null;
-  let rootSet = false;
-  let contentStart = -1;
-  let depth = 0;
-  const noteStart = (...offsets) => {
-    if (contentStart !== -1) return;
-    for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
-  };
-  const anchorOf = (e) => e.anchorStart >= 0 ? text.slice(e.anchorStart, e.anchorEnd) : void 0;
-  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING && top.key !== void 0 && !KEPT_KEYS.has(top.key));
-  const add = (value, size, keyInfo, isCollection3) => {
-    const top = stack[stack.length - 1];
-    if (!top) {
-      root2 = value;
-      rootSet = true;
-      return;
-    }
-    if (top.kind === SEQUENCE) {
-      if (!top.ghost) top.arr.push(value);
-      top.size += size;
-      return;
-    }
-    if (top.key === void 0) {
-      if (isCollection3 || !keyInfo) throw new Unsupported();
-      if (keyInfo.valueStart < 0) throw new Unsupported();
-      const quoted2 = keyInfo.style !== PLAIN;
-      if (top.flow && !keyOnOneLine(text, keyInfo, quoted2)) throw new Unsupported();
-      top.isMerge = !quoted2 && keyInfo.valueStart >= 0 && text.slice(keyInfo.valueStart, keyInfo.valueEnd) === "<<";
-      top.key = value;
-      const start = keyInfo.valueStart >= 0 ? keyInfo.valueStart - (quoted2 ? 1 : 0) : 0;
-      top.keyStart = base + start;
-      top.keyEnd = base + (keyInfo.valueEnd >= 0 ? keyInfo.valueEnd + (quoted2 ? 1 : 0) : start);
-      return;
-    }
-    const key = top.key;
-    top.key = void 0;
-    top.size += size;
-    if (value === GHOST || top.ghost) {
-      top.seen ??= /* @__PURE__ */ new Map();
-      if (top.isMerge || top.seen.has(key)) throw new Unsupported();
-      top.seen.set(key, { offset: top.keyStart, endOffset: top.keyEnd, value: GHOST });
-      return;
-    }
-    if (top.isMerge) {
-      mergeInto(top.obj, value);
-      return;
-    }
-    const here = { offset: top.keyStart, endOffset: top.keyEnd, value };
-    top.seen ??= /* @__PURE__ */ new Map();
-    const before = top.seen.get(key);
-    if (before) dups.push({ mapPath: pathOf(stack), key, first: before, last: here });
-    top.seen.set(key, here);
-    defineKey(top.obj, key, value);
-  };
-  const countAlias = (size) => {
-    aliasNodes += size;
-    if (aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudget();
-  };
-  for (let i = 1; i < events.length; i++) {
-    const e = events[i];
-    switch (e.type) {
-      case SCALAR3: {
-        if (depth === 0 && rootSet) return FALLBACK;
-        noteStart(e.anchorStart, e.tagStart, e.valueStart);
-        if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
-        if (e.style === DOUBLE_QUOTED && !json && !e.fast && doubleQuotedProblem(text.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
-        const parent = stack[stack.length - 1];
-        const isKey = parent?.kind === MAPPING && parent.key === void 0;
-        const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
-        const typed = e.style === PLAIN && e.tagStart < 0;
-        if (ghostAt(parent) && !isKey) {
-          if (typed) plainValue3(raw);
-          const anchor2 = anchorOf(e);
-          if (anchor2 !== void 0) anchors.set(anchor2, { value: GHOST, size: 1 });
-          add(GHOST, 1, e, false);
-          break;
-        }
-        const value = !typed ? raw : isKey ? plainKey(raw) : plainValue3(raw);
-        const anchor = anchorOf(e);
-        if (isKey && anchor !== void 0) throw new Unsupported();
-        if (anchor !== void 0) anchors.set(anchor, { value, size: 1 });
-        add(value, 1, e, false);
-        break;
-      }
-      case ALIAS2: {
-        noteStart(e.anchorStart - 1);
-        const target = anchors.get(text.slice(e.anchorStart, e.anchorEnd));
-        if (!target || target.value === OPEN) throw new Unsupported();
-        countAlias(target.size);
-        const top = stack[stack.length - 1];
-        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
-        if (target.value === GHOST && !ghostAt(top)) throw new Unsupported();
-        add(target.value, 1 + target.size, void 0, false);
-        break;
-      }
-      case MAPPING:
-      case SEQUENCE: {
-        noteStart(e.anchorStart, e.tagStart, e.start);
-        if (e.tagStart >= 0) throw new Unsupported();
-        const top = stack[stack.length - 1];
-        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
-        const anchor = anchorOf(e);
-        if (anchor !== void 0) anchors.set(anchor, { value: OPEN, size: 0 });
-        const ghost = ghostAt(top);
-        stack.push(
-          e.type === MAPPING ? { kind: MAPPING, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
-        );
-        depth++;
-        break;
-      }
-      case POP: {
-        const frame = stack.pop();
-        if (!frame) {
-          if (i !== events.length - 1) return FALLBACK;
-          break;
-        }
-        depth--;
-        let value;
-        if (frame.kind === MAPPING && frame.key !== void 0) throw new Unsupported();
-        if (frame.ghost) value = GHOST;
-        else if (frame.kind === MAPPING) value = frame.obj;
-        else value = frame.arr;
-        if (frame.anchor !== void 0) anchors.set(frame.anchor, { value, size: frame.size });
-        add(value, frame.size, void 0, true);
-        break;
-      }
-      default:
-        return FALLBACK;
-    }
-  }
-  if (metadataOnly && !METADATA_ONLY_KINDS.has(String(root2?.kind))) return FALLBACK;
-  return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
-}
-function keyOnOneLine(text, key, quoted2) {
-  const start = key.tagStart >= 0 ? key.tagStart : key.valueStart - (quoted2 ? 1 : 0);
-  let i = start;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) return false;
-    if (i >= key.valueEnd + (quoted2 ? 1 : 0) && c !== 32 && c !== 9 && c !== 13) break;
-  }
-  return text.charCodeAt(i) !== 35 && i - start <= 1e3;
-}
-function pathOf(stack) {
-  const path = [];
-  for (let i = 0; i < stack.length - 1; i++) {
-    const f = stack[i];
-    path.push(f.kind === MAPPING ? f.key ?? "" : f.arr.length);
-  }
-  return path;
-}
-var isMapping2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-function mergeInto(out, merged) {
-  const sources = Array.isArray(merged) ? merged : [merged];
-  if (!sources.every(isMapping2)) throw new Unsupported();
-  for (let i = sources.length - 1; i >= 0; i--) {
-    for (const [k, val] of Object.entries(sources[i])) defineKey(out, k, val);
-  }
-}
-
-// src/parse/value-count.ts
-var MAX_DOCUMENT_VALUES = 25e4;
-var NODE_STARTS = new Uint8Array(128);
-for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
-function nodeBound(text) {
-  let count2 = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && NODE_STARTS[c] === 1) count2++;
-  }
-  return 2 * count2;
-}
-function valueCount(text, limit) {
-  let count2 = 0;
-  let scalarBody = false;
-  for (const lexeme of new Lexer().lex(text)) {
-    if (scalarBody) {
-      scalarBody = false;
-      continue;
-    }
-    const c = lexeme.charCodeAt(0);
-    if (c === 31) scalarBody = true;
-    else if (c !== 34 && c !== 39 && c !== 91 && c !== 123 && c !== 42) continue;
-    if (++count2 > limit) break;
-  }
-  return count2;
-}
-function tooManyValues(text) {
-  if (text.length < MAX_DOCUMENT_VALUES / 2 || nodeBound(text) <= MAX_DOCUMENT_VALUES) return void 0;
-  if (valueCount(text, MAX_DOCUMENT_VALUES) <= MAX_DOCUMENT_VALUES) return void 0;
-  return `more than ${MAX_DOCUMENT_VALUES.toLocaleString("en-US")} values in one document, more than meshlint reads (the largest objects of real repositories hold about 30,000, and etcd stores at most 1.5 MiB per object); the document is not linted`;
-}
-
-// src/parse/yaml.ts
-var HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
-var LEAD = /^(?:---[^\n]*\n|[ \t]*(?:#[^\n]*)?\n)*/;
-var AliasBudgetExceeded = class extends Error {
-};
-var TAB_IN_INDENT = /^ *\t/m;
-function blockColumn(text, start, mapping) {
-  const lineStart2 = text.lastIndexOf("\n", start - 1) + 1;
-  if (!mapping) return start - lineStart2;
-  let i = lineStart2;
-  for (; ; ) {
-    while (i < start && text[i] === " ") i++;
-    const c = text[i];
-    if (i < start && (c === "-" || c === "?" || c === ":") && (text[i + 1] === " " || text[i + 1] === "	")) i += 2;
-    else return i - lineStart2;
-  }
-}
-var startOf = (node) => node?.range?.[0];
-function scalarOf(node, st, asKey) {
-  try {
-    if (st.tabs && st.inFlow && st.inAlias === 0 && !st.json && node.type === "PLAIN" && node.range) {
-      const problem = flowTabProblem(st.text, node.range[0], node.range[1], st.blockColumn);
-      if (problem) throw new GoYamlError(problem.message, problem.at);
-    }
-    if (node.type === "QUOTE_DOUBLE" && !st.json && node.range) {
-      const source = st.text.slice(node.range[0] + 1, node.range[1] - 1);
-      const problem = source.includes("\\") ? doubleQuotedProblem(source) : void 0;
-      if (problem) throw new GoYamlError(problem.message, node.range[0] + 1 + problem.at);
-    }
-    const text = typeof node.source === "string" ? node.source : String(node.value ?? "");
-    const tag = node.tag;
-    if (node.type === "PLAIN" && tag === void 0) return asKey ? plainKey(text) : plainValue3(text);
-    const s = goScalar(tag, text, node.type === "PLAIN");
-    return asKey ? scalarKey(s) : scalarValue(s);
-  } catch (e) {
-    if (e instanceof GoYamlError && e.offset === void 0) throw new GoYamlError(e.message, startOf(node));
-    throw e;
-  }
-}
-function targetOf(node, st, doc) {
-  let target = st.targets.get(node);
-  if (!st.targets.has(node)) {
-    target = node.resolve(doc);
-    st.targets.set(node, target);
-  }
-  if (!target) throw new GoYamlError(`unknown anchor '${node.source}' referenced`, startOf(node));
-  return target;
-}
-function throughAlias(node, st, doc, read2) {
-  const target = targetOf(node, st, doc);
-  if (st.expanding.has(target)) throw new GoYamlError(`anchor '${node.source}' value contains itself`, startOf(node));
-  st.expanding.add(target);
-  st.inAlias++;
-  try {
-    return read2(target);
-  } finally {
-    st.inAlias--;
-    st.expanding.delete(target);
-  }
-}
-function isMergeKey2(key) {
-  return isScalar(key) && key.source === "<<" && (key.type === "PLAIN" && key.tag === void 0 || key.tag === MERGE_TAG);
-}
-var WANT_MAP = "a merge key (<<) needs a mapping or a list of mappings as its value";
-function mergeSource(node, st, doc) {
-  const target = isAlias(node) ? targetOf(node, st, doc) : node;
-  if (!isMap(target)) throw new GoYamlError(WANT_MAP, startOf(node));
-}
-function toPlain(node, path, st, doc) {
-  if (st.inAlias > 0 && ++st.aliasNodes > MAX_ALIAS_EXPANSION) throw new AliasBudgetExceeded();
-  if (node == null) return null;
-  if (isScalar(node)) return scalarOf(node, st, false);
-  if (isAlias(node)) {
-    return throughAlias(node, st, doc, (target) => toPlain(target, path, st, doc));
-  }
-  if (isSeq(node) || isMap(node)) {
-    const outer = { blockColumn: st.blockColumn, inFlow: st.inFlow };
-    if (node.flow) {
-      if (st.inAlias === 0 && !st.json) flowKeys(node, st);
-      st.inFlow = true;
-    } else if (st.tabs && node.range) st.blockColumn = blockColumn(st.text, node.range[0], isMap(node));
-    try {
-      return isMap(node) ? mappingOf(node.items, path, st, doc) : sequenceOf(node.items, path, st, doc);
-    } finally {
-      st.blockColumn = outer.blockColumn;
-      st.inFlow = outer.inFlow;
-    }
-  }
-  return null;
-}
-function sequenceOf(items, path, st, doc) {
-  const out = [];
-  items.forEach((item, i) => {
-    path.push(i);
-    out.push(isPair(item) ? mappingOf([item], path, st, doc) : toPlain(item, path, st, doc));
-    path.pop();
-  });
-  return out;
-}
-function pairItem(item, text) {
-  if (isPair(item)) return item;
-  if (!isMap(item) || !item.flow || item.items.length !== 1) return void 0;
-  const at = item.range?.[0];
-  return at !== void 0 && text[at] !== "{" ? item.items[0] : void 0;
-}
-function flowKeys(node, st) {
-  const open = node.range?.[0];
-  if (open === void 0 || st.text[open] !== "{" && st.text[open] !== "[") return;
-  let from = open + 1;
-  for (const item of node.items) {
-    const pair = pairItem(item, st.text);
-    const keyEnd = pair?.key?.range?.[1];
-    if (keyEnd !== void 0) {
-      const problem = flowKeyProblem(st.text, from, keyEnd);
-      if (problem) throw new GoYamlError(problem.message, problem.at);
-    }
-    const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
-    from = last ?? from;
-  }
-}
-function mappingOf(pairs2, path, st, doc) {
-  const out = {};
-  const seen = /* @__PURE__ */ new Map();
-  {
-    for (const pair of pairs2) {
-      if (!isPair(pair)) continue;
-      const keyNode = pair.key;
-      if (isMergeKey2(keyNode)) {
-        mergeInto2(out, pair.value, path, st, doc);
-        continue;
-      }
-      const key = keyString(keyNode, pair.value, st, doc);
-      path.push(key);
-      const value = toPlain(pair.value, path, st, doc);
-      path.pop();
-      const kr = keyNode?.range;
-      const here = { offset: st.base + (kr?.[0] ?? 0), endOffset: st.base + (kr?.[1] ?? 0), value };
-      const before = seen.get(key);
-      if (before && st.inAlias === 0) {
-        st.dups.push({ mapPath: [...path], key, first: before, last: here });
-      }
-      seen.set(key, here);
-      defineKey(out, key, value);
-    }
-  }
-  return out;
-}
-function mergeInto2(out, value, path, st, doc) {
-  const sources = isSeq(value) ? value.items : [value];
-  if (!isSeq(value)) mergeSource(value, st, doc);
-  else for (const item of sources) mergeSource(item, st, doc);
-  for (let i = sources.length - 1; i >= 0; i--) {
-    const v = toPlain(sources[i], path, st, doc);
-    for (const [k, val] of Object.entries(v)) defineKey(out, k, val);
-  }
-}
-function keyString(keyNode, value, st, doc) {
-  if (keyNode == null) throw new GoYamlError("a null key (empty, ~ or null) cannot be a JSON object key: write it in quotes", startOf(value));
-  if (isScalar(keyNode)) return scalarOf(keyNode, st, true);
-  const complex = (n) => {
-    throw new GoYamlError(`a ${isSeq(n) ? "sequence" : "mapping"} cannot be a mapping key (go-yaml: invalid map key)`, startOf(keyNode));
-  };
-  if (isAlias(keyNode)) return throughAlias(keyNode, st, doc, (target) => isScalar(target) ? scalarOf(target, st, true) : complex(target));
-  return complex(keyNode);
-}
-function* parseStream(file, slice, chunk, json = false) {
-  const base = slice?.start ?? 0;
-  const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
-  const composer = new Composer(STRUCTURE_OPTIONS);
-  const parser = new Parser();
-  const starts = [];
-  let index = 0;
-  const emit = (docs) => {
-    const out = [];
-    for (const doc of docs) {
-      const start = index === 0 ? 0 : starts[index] ?? doc.range[0];
-      const next = starts[index + 1];
-      const end = next ?? Math.max(doc.range[2], start, text.length);
-      const n = (slice?.firstIndex ?? 0) + index;
-      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS) : void 0;
-      if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text.slice(start, end), json));
-      else out.push(convertDocument(file, doc, n, base, start, end, text, json));
-      index++;
-    }
-    return out;
-  };
-  for (const token of parser.parse(text)) {
-    if (token.type === "document") starts.push(token.offset);
-    yield* emit(composer.next(token));
-  }
-  yield* emit(composer.end(false, text.length));
-}
-function convertDocument(file, doc, index, base, start, end, text, json) {
-  const startOffset = base + start;
-  const endOffset = base + end;
-  const clamp = (o) => Math.min(base + o, file.text.length);
-  if (doc.errors.some((e) => e.code === "RESOURCE_EXHAUSTION")) return tooDeepDocument(file, index, startOffset, endOffset);
-  const syntaxErrors = doc.errors.slice(0, 1).map((e) => ({
-    message: cleanMessage(e.message),
-    offset: clamp(e.pos[0]),
-    endOffset: clamp(Math.max(e.pos[1], e.pos[0]))
-  }));
-  const contentStart = base + (doc.contents?.range?.[0] ?? end);
-  const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));
-  const helmSource = HELM_SOURCE.exec(header)?.[1];
-  let value;
-  const dups = [];
-  if (syntaxErrors.length === 0) {
-    try {
-      const tabs = TAB_IN_INDENT.test(start === 0 && end === text.length ? text : text.slice(start, end));
-      value = toPlain(doc.contents, [], { dups, base, text, json, aliasNodes: 0, inAlias: 0, targets: /* @__PURE__ */ new Map(), expanding: /* @__PURE__ */ new Set(), blockColumn: -1, inFlow: false, tabs }, doc);
-    } catch (e) {
-      if (e instanceof GoYamlError) {
-        const at = e.offset === void 0 ? contentStart : clamp(e.offset);
-        syntaxErrors.push({ message: e.message, offset: at, endOffset: at });
-      } else if (e instanceof AliasBudgetExceeded) {
-        const at = contentStart;
-        syntaxErrors.push({
-          message: `alias expansion exceeds ${MAX_ALIAS_EXPANSION} nodes (an "alias bomb"); the document is not linted`,
-          offset: at,
-          endOffset: at
-        });
-      } else throw e;
-      value = void 0;
-      dups.length = 0;
-    }
-  }
-  return { file, index, startOffset, endOffset, value, syntaxErrors, duplicateKeys: dups, helmSource };
-}
-function splitJsonStream(text) {
-  let i = 0;
-  const n = text.length;
-  const skipWs = () => {
-    while (i < n && /\s/.test(text[i] ?? "")) i++;
-  };
-  skipWs();
-  if (text[i] !== "{") return void 0;
-  const out = [];
-  while (i < n) {
-    const start = i;
-    if (text[i] !== "{" && text[i] !== "[") return void 0;
-    let depth = 0;
-    for (; i < n; i++) {
-      const c = text[i];
-      if (c === '"') {
-        for (i++; i < n && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-      } else if (c === "{" || c === "[") depth++;
-      else if (c === "}" || c === "]") {
-        depth--;
-        if (depth === 0) {
-          i++;
-          break;
-        }
-      }
-    }
-    if (depth !== 0) return void 0;
-    out.push({ start, end: i, firstIndex: out.length });
-    skipWs();
-  }
-  return out.length > 1 ? out : void 0;
-}
-function* parseFile(file, parsed) {
-  let index = 0;
-  for (const group of groupsOf(file.text)) {
-    const known = parsed?.get(group.start);
-    const docs = known ? known.map((d, i) => d.index === index + i ? d : { ...d, index: index + i }) : parseGroup(file, { ...group, firstIndex: index });
-    index += docs.length;
-    yield* docs;
-  }
-}
-function groupsOf(text) {
-  return (text.trimStart().startsWith("{") ? splitJsonStream(text) : void 0) ?? documentGroups(text);
-}
-var CONTENTLESS = /^(?:[ \t]*(?:#.*)?(?:\r?\n|$))*$/;
-function documentGroups(text) {
-  const out = [];
-  let start;
-  for (const s of splitDocuments(text)) {
-    start ??= s.start;
-    if (CONTENTLESS.test(text.slice(s.start, s.end))) continue;
-    out.push({ start, end: s.end, firstIndex: out.length });
-    start = void 0;
-  }
-  const last = out[out.length - 1];
-  if (start !== void 0) {
-    if (last) out[out.length - 1] = { ...last, end: text.length };
-    else out.push({ start, end: text.length, firstIndex: 0 });
-  }
-  return out;
-}
-function parseGroup(file, group) {
-  const json = isJsonStream(file.text, group.start);
-  const chunk = readChunk(file.text, group.start, group.end, json);
-  if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
-  const text = chunk.text;
-  const tooMany = tooManyValues(text);
-  if (tooMany) return [refusedDocument(file, group.firstIndex, group.start, group.end, tooMany, group.start + (LEAD.exec(text)?.[0].length ?? 0))];
-  const fast = parseFast(text, group.start, json);
-  const doc = (value, contentStart, syntaxErrors, duplicateKeys) => ({
-    file,
-    index: group.firstIndex,
-    startOffset: group.start,
-    endOffset: group.end,
-    value,
-    syntaxErrors,
-    duplicateKeys,
-    // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
-    helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : void 0
-  });
-  if (fast.kind === "value") return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
-  if (fast.kind === "too-deep") return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
-  if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
-  try {
-    return [...parseStream(file, group, text, json)].map((d) => d.value === void 0 ? d : { ...d, value: forRules(d.value) });
-  } catch (e) {
-    if (e instanceof RangeError) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
-    throw e;
-  }
-}
-function documentText(file, start, end) {
-  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
-  return chunk.problem ? void 0 : chunk.text;
-}
-function forRules(value) {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  const v = value;
-  if (typeof v.kind !== "string" || !METADATA_ONLY_KINDS.has(v.kind)) return value;
-  const kept = {};
-  for (const key of KEPT_KEYS) if (Object.hasOwn(v, key)) kept[key] = v[key];
-  return kept;
-}
-function tooDeepDocument(file, index, startOffset, endOffset, at = startOffset) {
-  return refusedDocument(file, index, startOffset, endOffset, `nesting deeper than ${MAX_DEPTH} levels; the document is not linted`, at);
-}
-function refusedDocument(file, index, startOffset, endOffset, message, at) {
-  const problem = { message, offset: at, endOffset: at };
-  return { file, index, startOffset, endOffset, value: void 0, syntaxErrors: [problem], duplicateKeys: [], helmSource: void 0 };
-}
-function flowDepthExceeds(text, limit) {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 91 || c === 123) {
-      if (++depth > limit) return true;
-    } else if ((c === 93 || c === 125) && depth > 0) depth--;
-    else if (c === 34) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
-    }
-  }
-  return false;
-}
-function wholeFile(file) {
-  return { file, index: 0, startOffset: 0, endOffset: file.text.length, value: void 0, syntaxErrors: [], duplicateKeys: [], helmSource: void 0 };
-}
-function splitDocuments(text) {
-  const bounds = [0];
-  const re = /(?<![^\n])---/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) if (m.index > 0) bounds.push(m.index);
-  bounds.push(text.length);
-  const out = [];
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const start = bounds[i] ?? 0;
-    const end = bounds[i + 1] ?? text.length;
-    if (end > start) out.push({ start, end, firstIndex: out.length });
-  }
-  return out;
-}
-function cleanMessage(message) {
-  const first = message.split("\n")[0] ?? message;
-  return first.replace(/ at line \d+, column \d+:?$/, "").trim();
-}
-function keyTextOf(key) {
-  const text = typeof key.source === "string" ? key.source : String(key.value ?? "");
-  try {
-    return key.type === "PLAIN" && key.tag === void 0 ? plainKey(text) : scalarKey(goScalar(key.tag, text, key.type === "PLAIN"));
-  } catch (e) {
-    if (e instanceof GoYamlError) return void 0;
-    throw e;
-  }
-}
-
 // rules/parse-error.ts
 var TOOL_MESSAGE_MAX = 130;
 function toolMessageHeadline(message, max = TOOL_MESSAGE_MAX) {
@@ -27332,198 +27590,6 @@ var parse_error_default = createRule({
     };
   }
 });
-
-// src/parse/lines.ts
-function lineIndexAt(starts, offset) {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-// src/parse/locator.ts
-var CACHE_SIZE = 16;
-var Locator = class {
-  /** `fast: false` answers everything from the `yaml` syntax tree (the tests compare both). */
-  constructor(options = {}) {
-    this.options = options;
-  }
-  options;
-  trees = /* @__PURE__ */ new Map();
-  events = /* @__PURE__ */ new Map();
-  texts = /* @__PURE__ */ new Map();
-  lineStarts = /* @__PURE__ */ new Map();
-  /** The document's syntax tree, re-parsed from its slice of the file. */
-  tree(doc) {
-    let tree = this.trees.get(doc);
-    if (tree) {
-      this.trees.delete(doc);
-      this.trees.set(doc, tree);
-      return tree;
-    }
-    tree = parseLenient(this.textOf(doc), STRUCTURE_OPTIONS);
-    this.trees.set(doc, tree);
-    if (this.trees.size > CACHE_SIZE) {
-      const oldest = this.trees.keys().next().value;
-      if (oldest) this.trees.delete(oldest);
-    }
-    return tree;
-  }
-  resolve(doc, path) {
-    const tree = this.tree(doc);
-    let node = tree.contents;
-    let pair;
-    let parent;
-    let depth = 0;
-    for (const step of path) {
-      if (isAlias(node)) node = node.resolve(tree) ?? null;
-      let next;
-      let nextPair;
-      if (isMap(node)) {
-        for (const p of node.items) {
-          if (isPair(p) && keyMatches(p.key, step)) {
-            nextPair = p;
-            next = p.value;
-          }
-        }
-        if (!nextPair) break;
-      } else if (isSeq(node) && typeof step === "number" && step < node.items.length) {
-        next = node.items[step];
-        nextPair = void 0;
-      } else break;
-      parent = node ?? void 0;
-      node = next ?? null;
-      pair = nextPair;
-      depth++;
-    }
-    return { node, pair, parent, depth, complete: depth === path.length, base: doc.startOffset };
-  }
-  /**
-   * The offsets a report at `path` should underline: the key and its scalar value,
-   * only the key when the value is a block collection, the first line of a sequence item.
-   */
-  offsets(doc, path) {
-    const fast = this.options.fast === false ? void 0 : this.eventsOf(doc);
-    const quick = fast ? keyRange(this.textOf(doc), fast, path) : void 0;
-    if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
-    const r = this.resolve(doc, path);
-    const text = doc.file.text;
-    const base = r.base;
-    if (r.pair && isScalarish(r.node)) {
-      const k = r.pair.key?.range;
-      const v = r.node?.range;
-      if (k) return [base + k[0], base + (v ? v[1] : k[1])];
-    }
-    if (r.pair) {
-      const k = r.pair.key?.range;
-      if (k) return [base + k[0], base + k[1]];
-    }
-    const range = r.node?.range;
-    if (!range) return [doc.startOffset, lineEnd(text, doc.startOffset)];
-    const start = base + range[0];
-    const end = isScalarish(r.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
-    return [start, Math.max(end, start)];
-  }
-  /** The full source range of the node at `path` (its whole value, block scalars included). */
-  wholeNodeOffsets(doc, path) {
-    const r = this.resolve(doc, path);
-    const range = r.node?.range;
-    if (!range) return this.offsets(doc, path);
-    return [r.base + range[0], r.base + range[1]];
-  }
-  /** The document's text as it was parsed (go-yaml's line breaks as LF, offsets unchanged), read once per document. */
-  textOf(doc) {
-    let text = this.texts.get(doc);
-    if (text === void 0) {
-      text = documentText(doc.file, doc.startOffset, doc.endOffset) ?? doc.file.text.slice(doc.startOffset, doc.endOffset);
-      this.texts.set(doc, text);
-      if (this.texts.size > CACHE_SIZE) {
-        const oldest = this.texts.keys().next().value;
-        if (oldest) this.texts.delete(oldest);
-      }
-    }
-    return text;
-  }
-  eventsOf(doc) {
-    let events = this.events.get(doc);
-    if (events === void 0) {
-      events = documentEvents(this.textOf(doc)) ?? null;
-      this.events.set(doc, events);
-      if (this.events.size > CACHE_SIZE) {
-        const oldest = this.events.keys().next().value;
-        if (oldest) this.events.delete(oldest);
-      }
-    }
-    return events ?? void 0;
-  }
-  /**
-   * 1-based line and column (UTF-16 code units, as editors and SARIF count them). Lines end at
-   * LF, CRLF and a lone CR, as in editors and the language server protocol.
-   */
-  position(file, offset) {
-    const starts = this.lines(file);
-    const t = file.text;
-    const at = t[offset - 1] === "\r" && (offset === t.length || t[offset] === "\n") ? offset - 1 : offset;
-    const i = lineIndexAt(starts, at);
-    return { line: i + 1, column: at - (starts[i] ?? 0) + 1 };
-  }
-  /** Offset of the start of a 1-based line. */
-  lineOffset(file, line) {
-    const starts = this.lines(file);
-    return starts[Math.min(Math.max(line - 1, 0), starts.length - 1)] ?? 0;
-  }
-  lineCount(file) {
-    return this.lines(file).length;
-  }
-  lines(file) {
-    let starts = this.lineStarts.get(file);
-    if (!starts) {
-      starts = lineStarts(file.text);
-      this.lineStarts.set(file, starts);
-    }
-    return starts;
-  }
-  /** Drops cached trees and line tables for a file (after it was fully reported). */
-  forget(file) {
-    this.lineStarts.delete(file);
-    for (const doc of this.trees.keys()) if (doc.file === file) this.trees.delete(doc);
-    for (const doc of this.events.keys()) if (doc.file === file) this.events.delete(doc);
-    for (const doc of this.texts.keys()) if (doc.file === file) this.texts.delete(doc);
-  }
-};
-function keyMatches(key, step) {
-  return isScalar(key) && keyTextOf(key) === String(step);
-}
-function isScalarish(node) {
-  return node == null || isScalar(node) || isAlias(node) || isCollection(node) && node.flow === true;
-}
-function lineStarts(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  if (!text.includes("\r")) return starts;
-  const all = [0];
-  let k = 1;
-  for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) {
-    if (text.charCodeAt(i + 1) === 10) continue;
-    while (k < starts.length && starts[k] <= i) all.push(starts[k++]);
-    all.push(i + 1);
-  }
-  while (k < starts.length) all.push(starts[k++]);
-  return all;
-}
-function lineEnd(text, offset) {
-  let end = offset;
-  while (end < text.length) {
-    const c = text.charCodeAt(end);
-    if (c === 10 || c === 13) break;
-    end++;
-  }
-  return end;
-}
 
 // rules/unrendered-template.ts
 function templateFolderOf(displayPath) {
@@ -27843,8 +27909,8 @@ function missReason(entries2, host, port, ip) {
       return `lists only IP addresses and ranges, which never match a name such as ${host}`;
     }
   }
-  const shown2 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
-  return `(${shown2}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
+  const shown3 = entries2.length > 3 ? `${entries2.slice(0, 3).map((e) => e.raw).join(",")},\u2026` : entries2.map((e) => e.raw).join(",");
+  return `(${shown3}) has no entry that matches ${host}${ip === void 0 ? "" : `:${port}`}`;
 }
 function withSvc(value) {
   const v = value.trimEnd();
@@ -28032,8 +28098,8 @@ function fileLayer(files, path, label, written, at) {
     const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
     return { values: void 0, missing: `${label} reads values file ${written} (${at}), ${why}` };
   }
-  const shown2 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k) => `${label} (values file ${shown2}: ${k})`, target: (k) => ({ resource: found, path: k }) };
+  const shown3 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k) => `${label} (values file ${shown3}: ${k})`, target: (k) => ({ resource: found, path: k }) };
 }
 var str2 = (v) => typeof v === "string" ? v : void 0;
 var MAX_LAYERS = 100;
@@ -28067,17 +28133,43 @@ function objectLayer(values, resource, at, describe7) {
   const v = asObject(values);
   return v ? { values: v, describe: describe7, target: (k) => ({ resource, path: [...at, ...k] }) } : void 0;
 }
+var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
+var readTexts = /* @__PURE__ */ new WeakMap();
+function readOnce(resource, at, text) {
+  let byKey = readTexts.get(resource.object);
+  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
+  const key = at.join("\0");
+  let read2 = byKey.get(key);
+  if (!read2) byKey.set(key, read2 = readEmbeddedYaml(text));
+  return read2;
+}
+function valuesBudget() {
+  let left = MAX_RELEASE_VALUES_BYTES;
+  return (text) => {
+    left -= text.length;
+    return left >= 0;
+  };
+}
+var overBudget = (label, at) => ({
+  values: void 0,
+  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at}); meshlint reads no more of them`
+});
 function textLayer(text, resource, at, describe7, unreadable) {
-  const read2 = readEmbeddedYaml(text);
+  const read2 = readOnce(resource, at, text);
   if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
   return { values: read2.value, describe: describe7, target: () => ({ resource, path: at }) };
 }
+var decoded = /* @__PURE__ */ new WeakMap();
 function secretText(r, key) {
   const plain2 = str2(asObject(r.object.stringData)?.[key]);
   if (plain2 !== void 0) return plain2;
-  const encoded = str2(asObject(r.object.data)?.[key]);
-  if (encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded)) return void 0;
-  return Buffer.from(encoded, "base64").toString("utf8");
+  let byKey = decoded.get(r.object);
+  if (!byKey) decoded.set(r.object, byKey = /* @__PURE__ */ new Map());
+  if (!byKey.has(key)) {
+    const encoded = str2(asObject(r.object.data)?.[key]);
+    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
+  }
+  return byKey.get(key);
 }
 function fluxRelease(r, lookup2, ocirepos, files) {
   const spec = asObject(r.object.spec) ?? {};
@@ -28108,7 +28200,10 @@ function fluxRelease(r, lookup2, ocirepos, files) {
     layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
   }
   const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
+  const fits = valuesBudget();
+  let over = false;
   from.forEach((e, i) => {
+    if (over) return;
     const entry = asObject(e);
     const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
     const name = str2(entry?.name);
@@ -28124,6 +28219,11 @@ function fluxRelease(r, lookup2, ocirepos, files) {
       return;
     }
     const at = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    if (!fits(text)) {
+      over = true;
+      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
+      return;
+    }
     if (targetPath) {
       const p = dottedPath(targetPath);
       if (!p) {
@@ -28376,28 +28476,6 @@ function releaseRevision(release) {
   return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
 }
 
-// src/model/place.ts
-function placeText(target) {
-  if (!target) return void 0;
-  const locator = new Locator();
-  const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
-  if (!doc) return void 0;
-  const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
-  const at = locator.position(doc.file, offset);
-  const origin = doc.file.origin;
-  if (origin) {
-    const range = { line: at.line, column: at.column, endLine: at.line, endColumn: at.column };
-    const back = origin.mapBack({ doc, docPath, resource, range });
-    return `${back.filePath}:${back.range.line}`;
-  }
-  return `${doc.file.displayPath}:${at.line}`;
-}
-var atPlace = (target) => {
-  const place = placeText(target);
-  return place === void 0 ? "" : ` (${place})`;
-};
-var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.join("\0")}`;
-
 // src/model/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
 var KEYS = ["cni", "nativeSidecars", "holdMesh", "holdValues", "proxyLifecycle", "proxySeccompProfile"];
@@ -28470,8 +28548,8 @@ function describeDisagreement(found) {
   }
   return [...byValue].map(([value, files]) => {
     const list2 = [...files];
-    const shown2 = list2.slice(0, 2).join(", ");
-    return `${value} in ${shown2}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
+    const shown3 = list2.slice(0, 2).join(", ");
+    return `${value} in ${shown3}${list2.length > 2 ? ` and ${list2.length - 2} more files` : ""}`;
   }).join("; ");
 }
 function configContradicted(source, target, value, key, configValue) {
@@ -29895,8 +29973,8 @@ var istiod_cni_disabled_default = createRule({
         return;
       }
       if (cni.state !== "off") return;
-      const shown2 = paired[0];
-      const data = { cni: `${shown2.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
+      const shown3 = paired[0];
+      const data = { cni: `${shown3.label}${paired.length > 1 ? ` and ${paired.length - 1} more` : ""}`, key: key(prefix) };
       const related = paired.slice(0, MAX_RELATED2).map((c) => ({ target: c.target, message: `Istio CNI is installed here: ${c.label}` }));
       const target = refine(cni.target, cni.written?.key);
       if (cni.ignoredLegacy) {
@@ -30410,7 +30488,7 @@ function isPlaceholder2(value) {
     return /^\$\{[^{}]+\}$/.test(t) || /^\$\([^()]+\)$/.test(t) || /^__[A-Za-z0-9_]+__$/.test(t) || /PLACEHOLDER/i.test(t) || /^<[^<>]+>$/.test(t);
   });
 }
-var shown = (value) => (value.length > 60 ? `${value.slice(0, 60)}\u2026` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
+var shown2 = (value) => (value.length > 60 ? `${value.slice(0, 60)}\u2026` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
 function entryMatcher(element) {
   if (element === void 0 || element.trim() === "") return void 0;
   return listEntryInSource(element);
@@ -30501,7 +30579,7 @@ var traffic_annotation_invalid_default = createRule({
             context.report({
               target: { resource: t.resource, path, ...within2 ? { within: within2 } : {} },
               messageId: QUANTITIES.has(key) && !quantitiesByWebhook ? "rejectedTemplate" : "rejected",
-              data: { key, value: shown(value), reason: problem.reason, advice: repair.advice, ifInjected },
+              data: { key, value: shown2(value), reason: problem.reason, advice: repair.advice, ifInjected },
               ...editsOf(path, repair)
             });
           } else if (key === INCLUDE_OUTBOUND_PORTS) {
@@ -30531,7 +30609,7 @@ var traffic_annotation_invalid_default = createRule({
               target: { resource: t.resource, path },
               messageId: "nativeSidecar",
               severity: "warn",
-              data: { key, value: shown(value), version: version2.text, effect: NATIVE_EFFECTS[effect] },
+              data: { key, value: shown2(value), version: version2.text, effect: NATIVE_EFFECTS[effect] },
               ...editsOf(path, repair)
             });
           }
@@ -33064,8 +33142,8 @@ function ruleAdmits(rule, policyNamespace, source, port) {
 var MAX_PORTS_SHOWN = 4;
 function describePorts(ports) {
   if (ports === "all" || ports === "unreadable") return "every port";
-  const shown2 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
-  return ports.length > MAX_PORTS_SHOWN ? `${shown2.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown2.join(", ");
+  const shown3 = ports.slice(0, MAX_PORTS_SHOWN).map((p) => `${p.port === void 0 ? `every ${p.protocol} port` : p.endPort !== void 0 ? `${p.port}-${p.endPort}` : String(p.port)}${p.protocol !== "TCP" ? `/${p.protocol}` : ""}`);
+  return ports.length > MAX_PORTS_SHOWN ? `${shown3.join(", ")} and ${ports.length - MAX_PORTS_SHOWN} more` : shown3.join(", ");
 }
 function parseAddress(text) {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
@@ -33879,7 +33957,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const podPermutations = (slots + 1) * BASES;
   const unnamed = "r".repeat(1 + revisions.reduce((n, r) => Math.max(n, r.length), 0));
   const groups = [];
-  const groupOf2 = new Int32Array(hooks.length);
+  const groupOf3 = new Int32Array(hooks.length);
   const byKey = /* @__PURE__ */ new Map();
   hooks.forEach((w, i) => {
     const ns = sideOf(w.namespaceSelector, slotOf, unnamed, namespaceLabels);
@@ -33892,7 +33970,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
       byKey.set(key, g);
     }
     groups[g]?.members.push(i);
-    groupOf2[i] = g;
+    groupOf3[i] = g;
   });
   const broad = [];
   const bySlot = /* @__PURE__ */ new Map();
@@ -33951,7 +34029,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
   const seenLabel = new Int32Array(labels.length).fill(-1);
   const found = [];
   hooks.forEach((w, i) => {
-    const g = groupOf2[i];
+    const g = groupOf3[i];
     const met = meetings[g] ?? [];
     let total = 0;
     for (const m of met) total += groups[m.group].members.length - (m.group === g ? 1 : 0);
@@ -33964,7 +34042,7 @@ function webhookOverlaps(hooks, listed = Infinity) {
       let best = -1;
       let bestLast = -1;
       for (const j of withLabel[label] ?? []) {
-        const last = j === i ? void 0 : lastBetween[g]?.get(groupOf2[j]);
+        const last = j === i ? void 0 : lastBetween[g]?.get(groupOf3[j]);
         if (last !== void 0 && (last > bestLast || last === bestLast && j > best)) {
           best = j;
           bestLast = last;
@@ -34618,6 +34696,7 @@ var allRules = [
   parse_error_default,
   unrendered_template_default,
   duplicate_key_default,
+  duplicate_object_default,
   yaml_nonstring_value_default,
   injection_host_network_default,
   injection_ignored_namespace_default,
@@ -34678,6 +34757,10 @@ function realPath(path) {
     return void 0;
   }
 }
+function topFolder(cwd) {
+  const abs = resolve2(cwd);
+  return repoRoot(abs) ?? abs;
+}
 function escapesThroughLink(root2, path) {
   if (!isInside(root2, path)) return false;
   const real = realPath(path);
@@ -34696,12 +34779,12 @@ function linkBoundary(cwd) {
     if (!roots.has(dir)) roots.set(dir, repoRoot(dir));
     return roots.get(dir);
   };
+  const top = topFolder(cwd);
   return {
     repositoryOf(path) {
       const abs = resolve2(cwd, path);
-      const root2 = (existsSync(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs));
-      if (root2) return root2;
-      return isInside(cwd, abs) ? cwd : dirname(abs);
+      if (isInside(top, abs)) return top;
+      return (existsSync(join(abs, ".git")) ? abs : void 0) ?? rootAbove(dirname(abs)) ?? dirname(abs);
     },
     escapes(root2, path) {
       if (!isInside(root2, path)) return false;
@@ -34873,6 +34956,24 @@ var meshlint_schema_default = {
         },
         "duplicate-key": {
           description: "Mapping keys written twice: Kubernetes keeps the last value and drops the other silently (default: error)",
+          anyOf: [
+            {
+              $ref: "#/definitions/level"
+            },
+            {
+              type: "array",
+              minItems: 1,
+              items: [
+                {
+                  $ref: "#/definitions/level"
+                }
+              ],
+              additionalItems: false
+            }
+          ]
+        },
+        "duplicate-object": {
+          description: "Objects of the same kind, namespace and name in one file or render: the API server keeps the one applied last (default: error)",
           anyOf: [
             {
               $ref: "#/definitions/level"
@@ -37182,8 +37283,10 @@ import { existsSync as existsSync2 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
 
 // src/load/read.ts
+import { constants as bufferConstants } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { relative as relative2, sep, isAbsolute as isAbsolute2 } from "node:path";
+var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 var decoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function encodingOf(bytes) {
   if (bytes[0] === 255 && bytes[1] === 254) return "utf-16le";
@@ -37192,8 +37295,8 @@ function encodingOf(bytes) {
 }
 function displayPathOf(absPath, cwd) {
   const rel = relative2(cwd, absPath);
-  const shown2 = rel === "" || isAbsolute2(rel) ? absPath : rel;
-  return shown2.split(sep).join("/");
+  const shown3 = rel === "" || isAbsolute2(rel) ? absPath : rel;
+  return shown3.split(sep).join("/");
 }
 function decodeSource(bytes, displayPath, absPath) {
   const encoding = encodingOf(bytes);
@@ -37206,7 +37309,8 @@ function decodeSource(bytes, displayPath, absPath) {
   let text;
   try {
     text = decoder2.decode(bytes);
-  } catch {
+  } catch (e) {
+    if (e instanceof RangeError || e.code === "ERR_STRING_TOO_LONG") return { ok: false, displayPath, absPath, reason: `too large to read as text (${Math.round(bytes.length / 1024 / 1024)} MB; a file may hold about ${Math.floor(MAX_STRING_LENGTH / 1024 / 1024)} MB); split it`, problem: "unreadable" };
     return { ok: false, displayPath, absPath, reason: "not valid UTF-8 text; Kubernetes manifests must be UTF-8", problem: "not-text" };
   }
   const bom = text.charCodeAt(0) === 65279;
@@ -37428,6 +37532,7 @@ var Ignorer = class {
   }
 };
 function readIgnoreFile(path) {
+  if (escapesThroughLink(topFolder(dirname4(path)), path)) return [];
   const read2 = readRegularFile(path);
   return read2.ok ? read2.bytes.toString("utf8").split(/\r?\n/) : [];
 }
@@ -37958,7 +38063,7 @@ var LintWorker = class {
 var import_node2 = __toESM(require_main3(), 1);
 import { fileURLToPath as fileURLToPath2, pathToFileURL as pathToFileURL2 } from "node:url";
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 var FullTextDocument2 = class _FullTextDocument {
   constructor(uri, languageId, version2, content) {
     this._uri = uri;

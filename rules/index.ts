@@ -3,6 +3,7 @@ import type { MeshlintRule } from '../src/engine/rule-api.ts';
 import ambientLabelInvalid from './ambient-label-invalid.ts';
 import ambientNotCaptured from './ambient-not-captured.ts';
 import duplicateKey from './duplicate-key.ts';
+import duplicateObject from './duplicate-object.ts';
 import injectLabelConflict from './inject-label-conflict.ts';
 import injectMisplaced from './inject-misplaced.ts';
 import injectValueInvalid from './inject-value-invalid.ts';
@@ -42,6 +43,7 @@ export const allRules: readonly MeshlintRule[] = [
   parseError,
   unrenderedTemplate,
   duplicateKey,
+  duplicateObject,
   yamlNonstringValue,
   injectionHostNetwork,
   injectionIgnoredNamespace,

@@ -5,7 +5,7 @@
 // sarif-file, errors, warnings, sidecars-lost and mode. On a pull request (diff: auto) all of
 // them speak of what the change adds: the summary leads with what it does to the mesh.
 import * as core from '@actions/core';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ListInputError, parseListInput } from './action-args.ts';
 import { diffFromArgs, formatReport, lintFromArgs, printNotes, runNotes, type CliIO, type DiffRun } from './cli.ts';
@@ -14,7 +14,9 @@ import { toUri } from './format/sarif.ts';
 import { dropControls, selectAnnotations } from './format/github.ts';
 import { formatSummary, notesSection } from './format/summary.ts';
 import { jsonText, plural } from './format/text.ts';
+import { POLICY_HEADLINE } from './engine/policy.ts';
 import { hasCommit } from './load/revision.ts';
+import { WriteRefused, writeWithin } from './load/write.ts';
 import { TOOL_NAME } from './meta.ts';
 import { getIn } from './model/workload.ts';
 import type { LintResult } from './types.ts';
@@ -275,10 +277,19 @@ export async function runAction(): Promise<number> {
     return rel.startsWith('..') || isAbsolute(rel) ? filePath : rel.split(sep).join('/');
   };
   const sarifPath = format === 'sarif' ? input('sarif-file') || 'meshlint.sarif' : '';
-  const writeSarif = (text: string): void => {
+  /** False when the file is not written (said as the step's error). */
+  const writeSarif = (text: string): boolean => {
+    // Named by the workflow, as a command line names -o; inside the workspace, never written
+    // through a link the checkout holds (a committed `meshlint.sarif -> ~/.bashrc`).
     const target = resolve(workspace, sarifPath);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, text);
+    try {
+      writeWithin(target, text, { root: workspace, outsideAllowed: true });
+      return true;
+    } catch (e) {
+      if (!(e instanceof WriteRefused)) throw e;
+      stepError(`sarif-file ${sarifPath}: not written: ${e.message}. Name another file.`);
+      return false;
+    }
   };
   const annotateAll = (results: readonly LintResult[]): { errors: number; warnings: number } | undefined => {
     if (!annotate) return undefined;
@@ -297,16 +308,20 @@ export async function runAction(): Promise<number> {
   });
 
   /** A pull request: the SARIF, the log, the annotations and the summary hold what the change adds. */
-  const presentDiff = async (run: DiffRun, base: string, added: LintResult[]): Promise<void> => {
+  const presentDiff = async (run: DiffRun, base: string, added: LintResult[]): Promise<boolean> => {
     const labels = { base: `base ${base.slice(0, 12)}`, head: env.GITHUB_EVENT_NAME === 'merge_group' ? 'this merge group' : 'this pull request' };
     const notes = runNotes(run.head.report);
+    // On pull_request the config comes from the change: an edit to what fails is said first.
+    const policy = run.diff.policy ?? [];
+    if (policy.length > 0) core.warning(dropControls(`${POLICY_HEADLINE}: ${policy.map((p) => `${p.key} ${p.before} → ${p.after}`).join('; ')}`), { title: TOOL_NAME });
     // Code scanning shows what the change adds: HEAD's new findings, located in the checkout,
     // in a category of their own: code scanning compares a pull request's analysis with the
     // base branch's of the same category, and would read every finding left out as fixed.
-    if (format === 'sarif') writeSarif(formatReport('sarif', added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }));
-    else cli.stdout(format === 'json' ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
+    if (format === 'sarif') {
+      if (!writeSarif(formatReport('sarif', added, run.head.config, { color: false, cwd, automationId: `${automationId()}pull-request/`, notes }))) return false;
+    } else cli.stdout(format === 'json' ? formatDiffJson(run.diff, labels, run.why) : formatDiffStylish(run.diff, labels, false) + verdictText(run.why, run.failOn));
     const annotated = annotateAll(added);
-    if (!env.GITHUB_STEP_SUMMARY) return;
+    if (!env.GITHUB_STEP_SUMMARY) return true;
     const total = added.reduce((n, r) => n + r.messages.length, 0);
     const said: string[] = [];
     if (annotated && annotated.errors + annotated.warnings < total) {
@@ -321,6 +336,7 @@ export async function runAction(): Promise<number> {
       return url ? `${url}${toUri(pathOf(filePath))}#L${line}` : undefined;
     };
     await core.summary.addRaw(fitDiffSummary(formatDiffMarkdown(run.diff, labels, run.why, run.failOn, link), tail, SUMMARY_BYTES), true).write();
+    return true;
   };
 
   let counts: { errors: number; warnings: number };
@@ -349,7 +365,7 @@ export async function runAction(): Promise<number> {
     configFailOn = run.failOn;
     sidecarsLost = String(run.diff.changed.filter((c) => c.changes.includes('sidecar-lost')).length);
     printNotes(run.head.report, cli, false);
-    await presentDiff(run, mode.base, added);
+    if (!(await presentDiff(run, mode.base, added))) return 2;
   } else {
     const run = lintFromArgs(argv, cli);
     if (typeof run === 'number') {
@@ -361,7 +377,7 @@ export async function runAction(): Promise<number> {
     printNotes(report, cli, false);
     if (format === 'sarif') {
       const sarif = formatReport('sarif', results, config, { color: false, cwd, automationId: automationId(), notes: runNotes(report) });
-      writeSarif(env.GITHUB_EVENT_NAME === 'push' ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif);
+      if (!writeSarif(env.GITHUB_EVENT_NAME === 'push' ? withPullRequestCategory(sarif, `${automationId()}pull-request/`) : sarif)) return 2;
     } else cli.stdout(formatReport(format, results, config, { color: false, cwd, notes: runNotes(report) }));
     const annotated = annotateAll(results);
     counts = count(results);

@@ -1,7 +1,7 @@
 // Node built-in modules that only some runs need, loaded on first use: each one costs start-up
 // time (child_process alone about 3 ms) that linting one file in a pre-commit hook should not pay.
 // Of child_process only spawnSync is exposed, with an argument array: never a shell.
-import type { SpawnSyncOptionsWithBufferEncoding, SpawnSyncOptionsWithStringEncoding, SpawnSyncReturns, spawnSync as SpawnSync } from 'node:child_process';
+import type { ChildProcess, SpawnOptions, SpawnSyncOptionsWithBufferEncoding, SpawnSyncOptionsWithStringEncoding, SpawnSyncReturns, spawn as Spawn, spawnSync as SpawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const nodeRequire = createRequire(import.meta.url);
@@ -30,5 +30,11 @@ export const crypto = (): typeof import('node:crypto') => nodeRequire('node:cryp
 /** child_process.spawnSync with bytes out (an archive), loaded on first use; never a shell. */
 export function spawnSyncBytes(command: string, args: readonly string[], options: SpawnSyncOptionsWithBufferEncoding): SpawnSyncReturns<Buffer> {
   const run = (nodeRequire('node:child_process') as { spawnSync: typeof SpawnSync }).spawnSync;
+  return run(command, args, options);
+}
+
+/** child_process.spawn, for a helper that outlives a run of its own (a clean-up watcher); never a shell. */
+export function spawnDetached(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  const run = (nodeRequire('node:child_process') as { spawn: typeof Spawn }).spawn;
   return run(command, args, options);
 }

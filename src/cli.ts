@@ -1,13 +1,14 @@
 // The command line: the thin shell around the engine. Arguments, config and files in;
 // a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, effectiveSetting, withOverrides, type Config } from './engine/config.ts';
 import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBaseline, MAX_BASELINE_BYTES, parseBaseline, type Baseline, type UriOf } from './engine/baseline.ts';
 import type { FactsReport } from './engine/facts-report.ts';
+import type { Policy } from './engine/policy.ts';
 import { suggestKey } from './engine/schema.ts';
 import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
 import type { Facts } from './model/facts.ts';
@@ -18,17 +19,18 @@ import { artifactLocation, formatSarif } from './format/sarif.ts';
 import { formatStylish } from './format/stylish.ts';
 import { jsonText, plural, safeLines, safeText } from './format/text.ts';
 import { ConfigLookup, configKeyLine } from './load/config-file.ts';
-import { configRoot, escapesThroughLink, repositoryOf } from './load/boundary.ts';
+import { configRoot, escapesThroughLink, isInside, realPath, repositoryOf, topFolder } from './load/boundary.ts';
+import { WriteRefused, writeWithin } from './load/write.ts';
 import { discoverContext } from './load/context.ts';
 import { discover, ignoredBy, repoRoot, type SkipKind, type Skipped } from './load/discover.ts';
 import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from './load/overlays-found.ts';
 import { cachedReader } from './load/render/source-text.ts';
-import { decodeSource, describeFsError, displayPathOf, encodeSource, readSource, type ReadOutcome } from './load/read.ts';
+import { decodeSource, describeFsError, displayPathOf, encodeSource, readRegularFile, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
-import { diffRuns, explain, failures, formatDiffJson, formatDiffMarkdown, formatDiffStylish, formatExplanations, formatExplanationsMarkdown, formatFactsReport, gatherFactsReport, newFindingResults, openEmptySide, openSide, openStagedSide, resolveDiffRefs, RevisionError, SideStates, verdictText, workloadMap, type MeshDiff, type Side, type WorkloadState } from './subcommands.ts';
+import { diffRuns, explain, failures, formatDiffJson, formatDiffMarkdown, formatDiffStylish, formatExplanations, formatExplanationsMarkdown, formatFactsReport, gatherFactsReport, newFindingResults, openEmptySide, openSide, openStagedSide, policyChanges, resolveDiffRefs, RevisionError, SideStates, verdictText, workloadMap, type MeshDiff, type Side, type WorkloadState } from './subcommands.ts';
 import { TOOL_NAME, VERSION } from './meta.ts';
 import { pacedCollection } from './parse/pacing.ts';
 import { ParsePool } from './parse/pool.ts';
@@ -71,6 +73,7 @@ const OPTIONS = {
   'helm-binary': { type: 'string' },
   kustomize: { type: 'string', multiple: true },
   'kustomize-binary': { type: 'string' },
+  'render-budget': { type: 'string' },
   resource: { type: 'string' },
   path: { type: 'string', multiple: true },
   staged: { type: 'boolean' },
@@ -172,6 +175,8 @@ reported on the template or source file you edit):
       --kustomize DIR          Build this overlay; repeatable
       --kustomize-binary PATH  kustomize or kubectl (default: $MESHLINT_KUSTOMIZE, else
                                kustomize, else kubectl, on PATH)
+      --render-budget SECONDS  The time all renders of the run may take together
+                               (default: 300); a repository's config cannot change it
   -h, --help                   Show this help
   -v, --version                Show the version
 
@@ -608,10 +613,9 @@ function writeBaseline(name: string, results: readonly LintResult[], io: CliIO):
   const target = resolve(io.cwd, name);
   const entries = baselineEntries(results, baselineUris(target, io));
   try {
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, formatBaseline(entries));
+    writeWithin(target, formatBaseline(entries), { root: topFolder(io.cwd), outsideAllowed: true });
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a part of the path is a file, not a folder' : describeFsError(e);
+    const why = e instanceof WriteRefused ? e.message : (e as NodeJS.ErrnoException).code === 'EEXIST' || (e as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : describeFsError(e);
     throw new UsageError(`--write-baseline ${name}: cannot write it: ${why}; name a file in a folder you can write to`);
   }
   io.stderr(`${TOOL_NAME}: wrote ${plural(entries.length, 'finding')} to ${safeText(displayPathOf(target, io.cwd))}; --baseline ${safeText(name)} (or baseline: in .meshlint.yaml) reports only new ones\n`);
@@ -863,7 +867,15 @@ function renderRequest(v: Values): RenderRequest {
     helmBinary: v['helm-binary'],
     overlays: v.kustomize ?? [],
     kustomizeBinary: v['kustomize-binary'],
+    renderBudget: renderBudget(v['render-budget']),
   };
+}
+
+function renderBudget(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError('--render-budget takes a whole number of seconds, at least 1');
+  return n;
 }
 
 function errorsOnly(r: LintResult): LintResult {
@@ -883,9 +895,16 @@ function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[], write
         continue;
       }
       try {
-        // Written back in the file's own encoding (UTF-16 stays UTF-16), its BOM kept.
-        writeFileSync(input.file.absPath, encodeSource(r.output, input.file));
+        // Written back in the file's own encoding (UTF-16 stays UTF-16), its BOM kept; at its
+        // real path, so a link inside the repository is kept and never written through.
+        const real = realPath(input.file.absPath) ?? input.file.absPath;
+        const root = repositoryOf(input.file.absPath, io.cwd);
+        writeWithin(real, encodeSource(r.output, input.file), { root: realPath(root) ?? root, outsideAllowed: true });
       } catch (e) {
+        if (e instanceof WriteRefused) {
+          io.stderr(`${TOOL_NAME}: --fix: not writing ${safeText(r.filePath)}: ${e.message}\n`);
+          continue;
+        }
         throw new UsageError(`--fix: cannot write ${r.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }
     } else if (!write && showDiff) {
@@ -1023,11 +1042,11 @@ function emit(out: string, v: Values, io: CliIO): void {
   if (name) {
     const target = resolve(io.cwd, name);
     try {
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, out);
+      writeWithin(target, out, { root: topFolder(io.cwd), outsideAllowed: true });
     } catch (e) {
-      // mkdir says EEXIST when a file stands where a folder of the path should be.
-      const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a part of the path is a file, not a folder' : describeFsError(e);
+      // mkdir says EEXIST (or open ENOTDIR) when a file stands where a folder of the path should be.
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = e instanceof WriteRefused ? e.message : code === 'EEXIST' || code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : describeFsError(e);
       throw new UsageError(`--output-file ${name}: cannot write the report: ${why}; name a file in a folder you can write to`);
     }
   } else if (out) io.stdout(out);
@@ -1257,7 +1276,24 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     }
     const [base, head] = runs;
     if (!base || !head) return 2;
-    const diff = chartCauses(diffRuns(base, head), base.cwd, head.cwd);
+    const policyOf = (side: Side | undefined, run: DiffSide): Policy => {
+      let config: Config | undefined = run.config;
+      // --config names a file of the working tree, which lints both sides; a revision's policy
+      // is its own copy of that file, so that an edit to it shows.
+      const named = v.config !== undefined ? resolve(io.cwd, v.config) : undefined;
+      const top = topFolder(io.cwd);
+      if (named !== undefined && side?.root !== undefined && isInside(top, named)) {
+        const copy = join(side.root, relative(top, named));
+        try {
+          config = existsSync(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : undefined;
+        } catch {
+          config = undefined;
+        }
+      }
+      const ignore = config?.filePath ? readRegularFile(join(dirname(config.filePath), '.meshlintignore')) : undefined;
+      return { config, ignoreFile: ignore?.ok ? ignore.bytes.toString('utf8').split(/\r?\n/) : undefined };
+    };
+    const diff: MeshDiff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf(sides[0], base), policyOf(sides[1], head)) };
     return { diff, base, head, failOn, why: failures(diff, failOn) };
   } finally {
     for (const side of sides) side.close();

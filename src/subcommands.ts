@@ -5,6 +5,7 @@
 export { diffRuns, failures, workloadMap, type MeshDiff, type WorkloadState } from './engine/diff.ts';
 export { SideStates } from './engine/diff-state.ts';
 export { explain } from './engine/explain.ts';
+export { policyChanges } from './engine/policy.ts';
 export { gatherFactsReport } from './engine/facts-report.ts';
 export { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText } from './format/diff.ts';
 export { formatExplanations, formatExplanationsMarkdown } from './format/explain.ts';

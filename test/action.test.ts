@@ -3,7 +3,7 @@
 // back from stdout. Also: the committed bundle is the one the sources build. Pull requests
 // are simulated with a scratch git repository and a pull_request event payload.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -139,6 +139,25 @@ test('a failing run: SARIF for code scanning, 10+10 annotations at most, the sum
     assert.equal(sarifValidator()(sarif), []);
     assert.is(sarif.runs[0]?.results.length, errors + warnings);
     assert.is(sarif.runs[0]?.automationDetails.id, 'meshlint/examples/');
+  });
+});
+
+test('a committed meshlint.sarif link, or a linked folder on the way, is never written through', () => {
+  withTemp((t) => {
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('repo/warn.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: w\n  labels:\n    a: "1"\n    a: "1"\n');
+    const target = t.write('outside/bashrc', 'keep\n');
+    mkdirSync(t.path('outside/dir'));
+    const cwd = t.path('repo');
+    symlinkSync(target, join(cwd, 'meshlint.sarif'));
+    symlinkSync(t.path('outside/dir'), join(cwd, 'out'));
+    for (const inputs of [{}, { 'sarif-file': 'out/meshlint.sarif' }] as Record<string, string>[]) {
+      const r = runAction(t, { paths: '.', config: '', ...inputs }, cwd);
+      assert.is(r.code, 2, JSON.stringify(inputs));
+      assert.match(r.stdout, /::error[^:]*::sarif-file .*not written: .*symbolic link/);
+    }
+    assert.is(readFileSync(target, 'utf8'), 'keep\n');
+    assert.not.ok(existsSync(t.path('outside/dir/meshlint.sarif')));
   });
 });
 
@@ -290,6 +309,21 @@ else {
       assert.is(r.code, 1, r.stderr);
       assert.equal([r.outputs.mode, r.outputs.errors, r.outputs['sidecars-lost']], ['diff', '1', '1']);
       assert.match(r.summary, /^## What this change does to the mesh\n\nbase [0-9a-f]{12} → this merge group: \*\*1 workload loses its sidecar; 1 added\*\*; 1 new finding, 0 fixed\.\n/);
+    });
+  });
+
+  test('a pull request that edits the policy (its own failOn, a rule level) passes as it asks, and the summary leads with the edit', () => {
+    withTemp((t) => {
+      const { runner } = pullRequest(t);
+      const cwd = t.path('repo');
+      t.write('repo/.meshlint.yaml', 'diff:\n  failOn: []\nrules:\n  injection-host-network: off\n');
+      git(cwd, 'add', '-A');
+      git(cwd, 'commit', '-q', '-m', 'quiet');
+      const r = runAction(t, { paths: 'k8s/', 'fail-on': '' }, cwd, runner);
+      assert.ok(r.summary.startsWith("## ⚠️ This change edits meshlint's policy\n"), r.summary.slice(0, 300));
+      assert.match(r.summary, /^\| diff\.failOn \| \\\["new-error"\\\] \| \\\[\\\] \|$/m);
+      assert.match(r.summary, /^\| rules\.injection-host-network \| \\\(not set\\\) \| off \|$/m);
+      assert.match(r.stdout, /This change edits meshlint's policy:/);
     });
   });
 
@@ -496,6 +530,13 @@ test('parseListInput: a YAML list when the first line is an item, each item verb
   assert.throws(() => parseListInput('- a\n- '), /item 2 of the YAML list is empty/);
   assert.throws(() => parseListInput('- a\nb: c'), /not a YAML list/);
   assert.throws(() => parseListInput('- a: b'), /item 1 of the YAML list is not a plain string/);
+});
+
+test('the job summary links a file whose name holds parentheses as a whole', () => {
+  const m = { ruleId: 'duplicate-key', severity: 2, message: 'x', line: 3, column: 1, endLine: 3, endColumn: 2 } as unknown as LintMessage;
+  const results = [{ filePath: 'k8s/a(b).yaml', messages: [m], errorCount: 1, warningCount: 0 }] as unknown as LintResult[];
+  const md = formatSummary(results, { pathOf: (p: string) => p, openFindings: 20, files: 1, blobUrl: 'https://github.com/acme/platform/blob/0123/' });
+  assert.match(md, /\| error \| \[k8s\/a\\\(b\\\)\.yaml:3\]\(https:\/\/github\.com\/acme\/platform\/blob\/0123\/k8s\/a%28b%29\.yaml#L3\) \|/);
 });
 
 test('the job summary keeps under its size: rows past it are counted, not cut', () => {

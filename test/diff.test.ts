@@ -203,6 +203,54 @@ else {
     });
   });
 
+  test('a second copy of a workload is judged too: one added without its sidecar is a lost sidecar, in another file or the same', () => {
+    withTemp((t) => {
+      repo(t);
+      const optOut = deployment('web').replace('labels: { app: web }', 'labels: { app: web, sidecar.istio.io/inject: "false" }');
+      t.write('k8s/x-web.yaml', optOut);
+      t.write('.meshlint.yaml', 'diff:\n  failOn: [sidecar-lost]\n');
+      const other = diff(t, 'HEAD');
+      assert.equal(other.json.workloads.changed.map((c) => [c.workload, c.changes.includes('sidecar-lost')]), [['Deployment shop/web (a copy in k8s/x-web.yaml)', true]]);
+      assert.equal(other.json.workloads.added, []);
+      assert.is(other.code, 1);
+      // In the same file: the copy is also a new duplicate-object error.
+      t.write('k8s/x-web.yaml', '');
+      t.write('k8s/web.yaml', `${deployment('web')}---\n${optOut}`);
+      const same = diff(t, 'HEAD');
+      assert.equal(same.json.workloads.changed.map((c) => c.workload), ['Deployment shop/web (a copy in k8s/web.yaml)']);
+      assert.equal(same.json.findings.new.map((f) => f.ruleId), ['duplicate-object']);
+    });
+  });
+
+  test('a change that edits the policy (failOn, rule levels, ignores, facts) leads every report with each key before and after', () => {
+    withTemp((t) => {
+      t.write('.meshlint.yaml', 'diff:\n  failOn: [new-error, sidecar-lost]\nnamespaces:\n  shop: { labels: { istio-injection: enabled } }\n');
+      t.write('ci/meshlint.yaml', 'diff:\n  failOn: [new-error]\n');
+      repo(t);
+      t.write('.meshlint.yaml', 'diff:\n  failOn: []\nrules:\n  injection-host-network: off\nnamespaces:\n  shop: { labels: { istio-injection: disabled } }\n');
+      t.write('.meshlintignore', 'k8s/api.yaml\n');
+      const r = cli(['diff', 'HEAD', '-f', 'json'], { cwd: t.dir, env });
+      const json = JSON.parse(r.stdout) as { policy: { key: string; before: string; after: string }[] };
+      assert.equal(json.policy, [
+        { key: 'diff.failOn', before: '["new-error","sidecar-lost"]', after: '[]' },
+        { key: 'namespaces.shop', before: '{"labels":{"istio-injection":"enabled"}}', after: '{"labels":{"istio-injection":"disabled"}}' },
+        { key: 'rules.injection-host-network', before: '(not set)', after: 'off' },
+        { key: '.meshlintignore', before: '(not set)', after: '["k8s/api.yaml"]' },
+      ]);
+      const text = cli(['diff', 'HEAD'], { cwd: t.dir, env }).stdout;
+      assert.match(text, /^meshlint diff HEAD → working tree\n\nThis change edits meshlint's policy:\n {2}diff\.failOn: \["new-error","sidecar-lost"\] → \[\]\n/);
+      assert.match(cli(['diff', 'HEAD', '-f', 'markdown'], { cwd: t.dir, env }).stdout, /^## ⚠️ This change edits meshlint's policy\n/);
+      // A config named with --config lints both sides, and its edit shows all the same.
+      t.write('ci/meshlint.yaml', 'diff:\n  failOn: []\n');
+      const pinned = JSON.parse(cli(['diff', 'HEAD', '-f', 'json', '--config', 'ci/meshlint.yaml'], { cwd: t.dir, env }).stdout) as typeof json;
+      assert.equal(pinned.policy.map((p) => [p.key, p.before, p.after]), [['diff.failOn', '["new-error"]', '[]']]);
+      // No edit, no lead.
+      git(t, 'add', '-A');
+      git(t, 'commit', '-q', '-m', 'policy');
+      assert.not.match(cli(['diff', 'HEAD'], { cwd: t.dir, env }).stdout, /policy/);
+    });
+  });
+
   test('run in a subfolder: the revision is read from that folder too', () => {
     withTemp((t) => {
       repo(t);

@@ -220,7 +220,7 @@ test('a renderer sees none of the runner\'s environment: no tokens, a home and k
   assert.is(env.HOME, '/sandbox');
   assert.is(env.KUBECONFIG, '/sandbox/kubeconfig');
   assert.is(env.HELM_PLUGINS, '/sandbox/helm-plugins');
-  assert.is(env.NO_PROXY, undefined);
+  assert.is(env.NO_PROXY, '');
   assert.is(env.HTTPS_PROXY, 'http://127.0.0.1:9');
   assert.is(env.GIT_ALLOW_PROTOCOL, 'none');
   withTemp((t) => {

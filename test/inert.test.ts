@@ -131,9 +131,10 @@ function shellUses(source: string): string[] {
     }
   }
   if (/import\s+(?:\*\s+as\s+)?\w+\s+from\s+['"](?:node:)?child_process['"]/.test(text)) found.push('imports child_process whole (use named imports, so this check can see them)');
-  // The one lazy loader (src/builtins.ts) may require it, to hand out spawnSync alone.
+  // The one lazy loader (src/builtins.ts) may require it, to hand out spawnSync and spawn alone
+  // (both take an argument array; the shell option is checked above).
   for (const m of text.matchAll(/[rR]equire\(\s*['"](?:node:)?child_process['"]\s*\)(\s*as[^)]*\))?(\.\w+)?/g)) {
-    if (m[2] !== '.spawnSync') found.push('requires child_process');
+    if (m[2] !== '.spawnSync' && m[2] !== '.spawn') found.push('requires child_process');
   }
   if (/\bimport\(\s*['"](?:node:)?child_process['"]\s*\)/.test(text)) found.push('imports child_process dynamically');
   // spawn/execFile with one string and no argument array is a command line in waiting.

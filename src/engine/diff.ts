@@ -7,6 +7,7 @@
 import { lineHashes } from '../format/sarif.ts';
 import type { LintMessage, LintResult } from '../types.ts';
 import type { Explanation } from './explain.ts';
+import type { PolicyChange } from './policy.ts';
 
 /** What one workload is on one side: its sidecar, revision, ambient capture and start-up. */
 export interface WorkloadState {
@@ -73,6 +74,8 @@ export interface DiffFinding {
 }
 
 export interface MeshDiff {
+  /** The edits the change makes to meshlint's policy (src/engine/policy.ts), when the shell compared them. */
+  readonly policy?: readonly PolicyChange[];
   readonly changed: readonly WorkloadChange[];
   readonly added: readonly { readonly workload: string; readonly head: WorkloadState }[];
   readonly removed: readonly { readonly workload: string; readonly base: WorkloadState }[];
@@ -126,10 +129,26 @@ export function stateOf(e: Explanation, sources?: Sources, volatileName = false)
   };
 }
 
-/** The workloads of one side, by "Kind namespace/name[template]"; the first of equal names wins. */
+/** How a further copy of a workload (same kind, namespace and name) is named: "Deployment shop/web (a copy in k8s/b.yaml)". */
+const COPY = ' (a copy in ';
+const copyOf = (key: string): string | undefined => (key.includes(COPY) ? key.slice(0, key.indexOf(COPY)) : undefined);
+
+/**
+ * The workloads of one side, by "Kind namespace/name[template]". A further object of the same
+ * name is kept too, named with its file: `kubectl apply` keeps the copy applied last, so every
+ * copy is judged (one that only the first stood for would hide a lost sidecar).
+ */
 export function workloadMap(states: readonly (readonly [string, WorkloadState])[]): Map<string, WorkloadState> {
   const out = new Map<string, WorkloadState>();
-  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) if (!out.has(name)) out.set(name, state);
+  for (const [name, state] of states.slice(0, MAX_WORKLOADS)) {
+    if (!out.has(name)) {
+      out.set(name, state);
+      continue;
+    }
+    let key = `${name}${COPY}${state.filePath})`;
+    for (let n = 2; out.has(key); n++) key = `${name}${COPY}${state.filePath}, ${n})`;
+    out.set(key, state);
+  }
   return out;
 }
 
@@ -259,12 +278,23 @@ export function diffRuns(base: { results: readonly LintResult[]; workloads: Read
   };
   let added: MeshDiff['added'][number][] = [];
   let removed: MeshDiff['removed'][number][] = [];
+  // A copy one side has and the other does not is judged against the other side's workload
+  // of that name: a copy added without its sidecar is a lost sidecar, not a new workload.
+  const counterpart = (workload: string, other: ReadonlyMap<string, WorkloadState>): WorkloadState | undefined => {
+    const name = copyOf(workload);
+    return other.get(workload) ?? (name === undefined ? undefined : other.get(name));
+  };
   for (const [workload, h] of head.workloads) {
-    const b = base.workloads.get(workload);
+    const b = counterpart(workload, base.workloads);
     if (b) compare(workload, b, h);
     else added.push({ workload, head: h });
   }
-  for (const [workload, b] of base.workloads) if (!head.workloads.has(workload)) removed.push({ workload, base: b });
+  for (const [workload, b] of base.workloads) {
+    if (head.workloads.has(workload)) continue;
+    const h = counterpart(workload, head.workloads);
+    if (h) compare(workload, b, h);
+    else removed.push({ workload, base: b });
+  }
   // A chart template that names its objects anew at each render (randAlphaNum, now) renders
   // the same workloads under other names: those of one kind, namespace and template pair up,
   // in order, when both sides have as many. Any other new name (a rename, a fullnameOverride)

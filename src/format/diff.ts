@@ -3,6 +3,7 @@ import type { ChangeCause, ChangeKind, DiffFinding, MeshDiff, WorkloadState } fr
 import type { LintResult } from '../types.ts';
 import { escapeMarkdown } from './summary.ts';
 import { jsonText, painter, safeText } from './text.ts';
+import { POLICY_HEADLINE } from '../engine/policy.ts';
 
 const CHANGE: Record<ChangeKind, string> = {
   'sidecar-gained': 'gains a sidecar',
@@ -108,6 +109,12 @@ export function formatDiffStylish(diff: MeshDiff, labels: DiffLabels, color: boo
   const c = painter(color);
   const where = (s: WorkloadState): string => c('dim', `${safeText(s.filePath)}:${s.line}`);
   let out = c('bold', `meshlint diff ${safeText(labels.base)} → ${safeText(labels.head)}`) + '\n\n';
+  // An edit to what fails and what is assumed leads: review is what stands between it and a pass.
+  if (diff.policy && diff.policy.length > 0) {
+    out += c('red', `${POLICY_HEADLINE}:`) + '\n';
+    for (const p of diff.policy) out += `  ${safeText(p.key)}: ${safeText(p.before)} → ${safeText(p.after)}\n`;
+    out += '\n';
+  }
   out += c('bold', 'What this change does to the mesh') + `: ${headline(diff)}\n`;
   for (const { workloads, first: w } of groupChanges(diff.changed)) {
     const bad = w.changes.includes('sidecar-lost') || w.changes.includes('sidecar-unknown');
@@ -151,6 +158,7 @@ export function formatDiffJson(diff: MeshDiff, labels: DiffLabels, failures: rea
       {
         base: labels.base,
         head: labels.head,
+        policy: diff.policy ?? [],
         // What decides each side and how a render is matched (WorkloadState.sources, rendered) serve the comparison; they are not printed.
         workloads: {
           changed: diff.changed.map((w) => ({ ...w, base: shown(w.base), head: shown(w.head) })),
@@ -197,7 +205,12 @@ export function formatDiffMarkdown(diff: MeshDiff, labels: DiffLabels, failures:
     return url && !/[\s()<>]/.test(url) ? `[${text}](${url})` : text;
   };
   const where = (side: 'base' | 'head', s: WorkloadState): string => at(side, s.filePath, s.line, `${e(s.filePath)}:${s.line}`);
-  let out = `## What this change does to the mesh
+  let out = '';
+  if (diff.policy && diff.policy.length > 0) {
+    out += `## ⚠️ ${POLICY_HEADLINE}\n\nReview these before the findings below: they decide what fails and what is assumed.\n\n| Key | Before | After |\n| --- | --- | --- |\n`;
+    out += diff.policy.slice(0, MAX_ROWS).map((p) => `| ${e(p.key)} | ${e(p.before)} | ${e(p.after)} |`).join('\n') + '\n\n';
+  }
+  out += `## What this change does to the mesh
 
 ${e(labels.base)} → ${e(labels.head)}: **${e(headline(diff))}**; ${diff.findings.new.length} new ${diff.findings.new.length === 1 ? 'finding' : 'findings'}, ${diff.findings.fixed.length} fixed.
 

@@ -74,7 +74,8 @@ export function formatSummary(results: readonly LintResult[], opts: SummaryOptio
   const header = '| | Where | Rule | Problem |\n| --- | --- | --- | --- |\n';
   const row = ({ path, m }: (typeof ordered)[number]): string => {
     const where = `${escapeMarkdown(path)}:${m.line}`;
-    const link = opts.blobUrl ? `[${where}](${opts.blobUrl}${toUri(path)}#L${m.line})` : where;
+    // A parenthesis (which a URI component keeps) would end the link early: encoded too.
+    const link = opts.blobUrl ? `[${where}](${`${opts.blobUrl}${toUri(path)}#L${m.line}`.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))})` : where;
     const context = findingContext(m);
     const problem = escapeMarkdown(m.message) + (context ? `<br>${escapeMarkdown(context)}` : '');
     return `| ${m.severity === 2 ? 'error' : 'warning'} | ${link} | ${escapeMarkdown(m.ruleId)} | ${problem} |\n`;

@@ -31,14 +31,25 @@ export function realPath(path: string): string | undefined {
 }
 
 /**
- * The repository a path belongs to: the folder holding `.git` at or above it, else the
- * working directory when the path is inside it, else the path's own folder.
+ * The repository meshlint runs in: the folder holding `.git` at or above the working directory,
+ * else the working directory. Its real path is the edge of everything reached through it.
+ */
+export function topFolder(cwd: string): string {
+  const abs = resolve(cwd);
+  return repoRoot(abs) ?? abs;
+}
+
+/**
+ * The repository a path belongs to: the top folder (see topFolder) when the path is written
+ * inside it, whatever `.git` a folder on the way has: a link to another repository is still a
+ * link out of this one. A path written outside it is the user's choice: the folder holding
+ * `.git` at or above it, else its own folder.
  */
 export function repositoryOf(path: string, cwd: string): string {
   const abs = resolve(cwd, path);
-  const root = repoRoot(abs) ?? repoRoot(dirname(abs));
-  if (root) return root;
-  return isInside(cwd, abs) ? cwd : dirname(abs);
+  const top = topFolder(cwd);
+  if (isInside(top, abs)) return top;
+  return repoRoot(abs) ?? repoRoot(dirname(abs)) ?? dirname(abs);
 }
 
 /**
@@ -74,12 +85,12 @@ export function linkBoundary(cwd: string): { repositoryOf(path: string): string;
     if (!roots.has(dir)) roots.set(dir, repoRoot(dir));
     return roots.get(dir);
   };
+  const top = topFolder(cwd);
   return {
     repositoryOf(path) {
       const abs = resolve(cwd, path);
-      const root = (existsSync(join(abs, '.git')) ? abs : undefined) ?? rootAbove(dirname(abs));
-      if (root) return root;
-      return isInside(cwd, abs) ? cwd : dirname(abs);
+      if (isInside(top, abs)) return top;
+      return (existsSync(join(abs, '.git')) ? abs : undefined) ?? rootAbove(dirname(abs)) ?? dirname(abs);
     },
     escapes(root, path) {
       if (!isInside(root, path)) return false;

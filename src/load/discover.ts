@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { globSync, hasMagic } from 'glob';
 import ignore, { type Ignore } from 'ignore';
-import { isInside, linkBoundary, repoRoot } from './boundary.ts';
+import { escapesThroughLink, isInside, linkBoundary, repoRoot, topFolder } from './boundary.ts';
 import { describeFsError, fileTypeOf, readRegularFile } from './read.ts';
 
 export const LINTABLE_EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -104,8 +104,12 @@ class Ignorer {
   }
 }
 
-/** The lines of an ignore file; none when it is absent or not a regular file (never block on a FIFO). */
+/**
+ * The lines of an ignore file; none when it is absent or not a regular file (never block on a
+ * FIFO), or when it is a link, or in a linked folder, whose real path leaves its repository.
+ */
 function readIgnoreFile(path: string): string[] {
+  if (escapesThroughLink(topFolder(dirname(path)), path)) return [];
   const read = readRegularFile(path);
   return read.ok ? read.bytes.toString('utf8').split(/\r?\n/) : [];
 }

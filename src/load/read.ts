@@ -1,7 +1,10 @@
 // Reading inputs into text. A file that cannot become text is reported, never treated as clean.
+import { constants as bufferConstants } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, type Stats } from 'node:fs';
 import { relative, sep, isAbsolute } from 'node:path';
 import type { SourceFile } from '../types.ts';
+
+const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 
 /** Why an input did not become text: it could not be read, or its bytes are not UTF-8 or UTF-16 text. */
 export type ReadProblem = 'unreadable' | 'not-text';
@@ -45,7 +48,9 @@ export function decodeSource(bytes: Uint8Array, displayPath: string, absPath: st
   let text: string;
   try {
     text = decoder.decode(bytes);
-  } catch {
+  } catch (e) {
+    // More characters than a JavaScript string holds (about 512 MB): the size, not the bytes, is the problem.
+    if (e instanceof RangeError || (e as NodeJS.ErrnoException).code === 'ERR_STRING_TOO_LONG') return { ok: false, displayPath, absPath, reason: `too large to read as text (${Math.round(bytes.length / 1024 / 1024)} MB; a file may hold about ${Math.floor(MAX_STRING_LENGTH / 1024 / 1024)} MB); split it`, problem: 'unreadable' };
     return { ok: false, displayPath, absPath, reason: 'not valid UTF-8 text; Kubernetes manifests must be UTF-8', problem: 'not-text' };
   }
   const bom = text.charCodeAt(0) === 0xfeff;

@@ -1,17 +1,25 @@
 // The two sides of `meshlint diff`: a directory as it is, or a git revision written into a
-// temporary directory with `git archive` and `tar`, never by changing the user's checkout,
-// index or worktrees. The programs come from PATH (absolute entries only), run with argument
-// arrays (never a shell), a time limit and bounded output. The caller removes the directory.
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+// temporary directory, never by changing the user's checkout, index or worktrees. Only the
+// files a lint reads are written (manifests, configs and ignore files, and every file of a
+// chart or a kustomization's folder), each blob streamed from `git cat-file --batch` to disk
+// within a byte and file-count budget told before anything is read. git runs with an argument
+// array (never a shell), a time limit, the allow-listed environment of the renderers, no
+// filter, textconv or fsmonitor of the repository, and no hooks. The temporary directory is
+// removed by `close`, by a watcher when meshlint ends any other way (a signal, a crash), and,
+// for a run that left one behind anyway, by the next diff.
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, realpathSync, rmSync, statSync, symlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, posix, resolve } from 'node:path';
 import { isInside } from './boundary.ts';
-import { spawnSync, spawnSyncBytes } from '../builtins.ts';
-import { findOnPath } from './render/process.ts';
+import { spawnDetached, spawnSync, spawnSyncBytes } from '../builtins.ts';
+import { PASSED_THROUGH, findOnPath } from './render/process.ts';
 
 const TIME_LIMIT_MS = 5 * 60_000;
-/** The largest archive of a revision read: far above a repository of manifests. */
-export const MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+/** The bytes of the files a lint reads that one revision may hold: far above a repository of manifests. */
+export const MAX_REVISION_BYTES = 512 * 1024 * 1024;
+/** The files (and links) a lint reads that one revision may hold. */
+export const MAX_REVISION_FILES = 200_000;
+const TEMP_PREFIX = 'meshlint-diff-';
 
 /** A side that cannot be read: its text says what to do (exit 2). */
 export class RevisionError extends Error {}
@@ -24,8 +32,16 @@ export interface Side {
   readonly cwd: string;
   /** The commit a revision resolved to. */
   readonly commit?: string;
+  /** A revision's tree: the folder that stands for the repository's top folder. */
+  readonly root?: string;
   /** Removes what was made for this side (nothing for a directory). */
   readonly close: () => void;
+}
+
+/** Budgets of a revision read (tests lower them). */
+export interface RevisionBudget {
+  readonly bytes: number;
+  readonly files: number;
 }
 
 function isDir(p: string): boolean {
@@ -36,8 +52,28 @@ function isDir(p: string): boolean {
   }
 }
 
+/**
+ * What git is given of the user's environment: the renderers' allow-list (no tokens, no
+ * credentials), HOME and the XDG config folder (the user's own git config: safe.directory),
+ * and the variables by which git itself points at a repository or an index (a pre-commit hook
+ * runs with GIT_INDEX_FILE). Never the system's gitattributes; no prompt; no transport.
+ */
+const GIT_PASSED = [...PASSED_THROUGH, 'HOME', 'XDG_CONFIG_HOME', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES'];
+export function gitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const k of GIT_PASSED) if (env[k] !== undefined) out[k] = env[k];
+  return { ...out, GIT_TERMINAL_PROMPT: '0', GIT_ATTR_NOSYSTEM: '1', GIT_ALLOW_PROTOCOL: 'none', GIT_OPTIONAL_LOCKS: '0', GIT_NO_REPLACE_OBJECTS: '1' };
+}
+
+/**
+ * Options before every git command: the repository's fsmonitor (a program git would run on
+ * reading the index) off, hooks nowhere, and no attributes file of the repository's config.
+ * Blobs are read raw (`cat-file --batch` applies no filter or textconv).
+ */
+export const GIT_HARDENING = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'core.attributesFile=/dev/null', '-c', 'core.untrackedCache=false'];
+
 function git(binary: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): { ok: boolean; stdout: string; stderr: string } {
-  const r = spawnSync(binary, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: '0' }, encoding: 'utf8', maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(binary, [...GIT_HARDENING, ...args], { cwd, env: gitEnv(env), encoding: 'utf8', maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.error) throw new RevisionError(`cannot run git: ${(r.error as NodeJS.ErrnoException).code ?? r.error.message}`);
   return { ok: r.status === 0, stdout: (r.stdout ?? '').trim(), stderr: (r.stderr ?? '').trim() };
 }
@@ -69,6 +105,7 @@ export function hasCommit(spec: string, cwd: string, env: NodeJS.ProcessEnv): bo
 export interface OpenSideOptions {
   /** Read `spec` as a revision even when a directory of that name is there (a base commit a change could shadow). */
   readonly revisionOnly?: boolean;
+  readonly budget?: RevisionBudget;
 }
 
 /**
@@ -91,38 +128,258 @@ export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv, opts
     }
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
-  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit });
+  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget);
 }
 
+/** A file of the tree: its mode, blob, size and path (from the repository's root, "/"-separated). */
+interface TreeEntry {
+  readonly mode: string;
+  readonly oid: string;
+  readonly size: number;
+  readonly path: string;
+}
+
+const KUSTOMIZATION_NAMES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+const READ_EVERYWHERE = /\.(ya?ml|json)$/i;
+const IGNORE_FILES = new Set(['.meshlintignore', '.gitignore', '.helmignore']);
+
 /**
- * The side a tree-ish of the repository at `top` stands for, written with `git archive` and
- * `tar` into a temporary directory; its folder is the one at `prefix` (where the user is).
- * `what` names it in messages ("revision main", "the staged files").
+ * The entries a lint of the tree reads: manifests, configs and ignore files anywhere, links,
+ * and every file under a folder holding a chart (templates, `.Files.Get` files) or a
+ * kustomization (generator inputs, patches of any name).
  */
-function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix: string, treeish: string, what: string, side: { label: string; commit?: string }): Side {
-  const tarBin = findOnPath(['tar'], env);
-  if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read ${what}`);
-  const archive = spawnSyncBytes(gitBin, ['archive', '--format=tar', treeish], { cwd: top, env: { ...env, GIT_TERMINAL_PROMPT: '0' }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (archive.error || archive.status !== 0) {
-    const why = archive.error ? ((archive.error as NodeJS.ErrnoException).code ?? archive.error.message) : archive.stderr.toString('utf8').trim().split('\n')[0];
-    throw new RevisionError(`cannot read ${what} with git archive: ${why}`);
+export function entriesALintReads(entries: readonly TreeEntry[]): TreeEntry[] {
+  const roots = new Set<string>();
+  for (const e of entries) {
+    const name = posix.basename(e.path);
+    if (name === 'Chart.yaml' || KUSTOMIZATION_NAMES.has(name)) roots.add(posix.dirname(e.path));
   }
-  const root = mkdtempSync(join(tmpdir(), 'meshlint-diff-'));
-  const close = (): void => rmSync(root, { recursive: true, force: true });
+  const underRoot = (path: string): boolean => {
+    for (let d = posix.dirname(path); ; d = posix.dirname(d)) {
+      if (roots.has(d)) return true;
+      if (d === '.' || d === '/' || d === '') return false;
+    }
+  };
+  return entries.filter((e) => e.mode === '120000' || READ_EVERYWHERE.test(e.path) || IGNORE_FILES.has(posix.basename(e.path)) || underRoot(e.path));
+}
+
+/** A path of the tree that can be written below a folder: no empty, ".", ".." or ".git" part (git's own verify_path). */
+function safeTreePath(path: string): boolean {
+  return path.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && p.toLowerCase() !== '.git' && !p.includes('\\') && !p.includes('\0'));
+}
+
+const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
+
+/**
+ * The side a tree-ish of the repository at `top` stands for, its files written into a
+ * temporary directory; its folder is the one at `prefix` (where the user is). `what` names it
+ * in messages ("revision main", "the staged files").
+ */
+function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix: string, treeish: string, what: string, side: { label: string; commit?: string }, budget: RevisionBudget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }): Side {
+  const listed = spawnSyncBytes(gitBin, [...GIT_HARDENING, 'ls-tree', '-r', '-z', '-l', '--full-tree', treeish], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (listed.error || listed.status !== 0) {
+    const code = (listed.error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'ENOBUFS') throw new RevisionError(`${what} holds more files than meshlint reads (over ${budget.files}); compare folders instead`);
+    const why = listed.error ? (code ?? listed.error.message) : listed.stderr.toString('utf8').trim().split('\n')[0];
+    throw new RevisionError(`cannot read ${what}: git ls-tree: ${why}`);
+  }
+  const all: TreeEntry[] = [];
+  for (const record of listed.stdout.toString('utf8').split('\0')) {
+    const m = /^(\d{6}) (\w+) ([0-9a-f]{40,64}) +(\d+|-)\t(.*)$/s.exec(record);
+    // Blobs and links only: a submodule (a commit) is not in this repository.
+    if (!m || m[2] !== 'blob' || !safeTreePath(m[5] as string)) continue;
+    all.push({ mode: m[1] as string, oid: m[3] as string, size: Number(m[4]), path: m[5] as string });
+  }
+  const entries = entriesALintReads(all);
+  const bytes = entries.reduce((n, e) => n + e.size, 0);
+  if (entries.length > budget.files) throw new RevisionError(`${what} holds ${entries.length} files a lint reads, more than the ${budget.files} meshlint reads from a revision; compare folders instead`);
+  if (bytes > budget.bytes) throw new RevisionError(`${what} holds ${mb(bytes)} in the files a lint reads, more than the ${mb(budget.bytes)} meshlint reads from a revision; compare folders instead`);
+
+  sweepStale();
+  const base = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
+  const stopWatch = watchRemoval(base);
+  const close = (): void => {
+    rmSync(base, { recursive: true, force: true });
+    stopWatch();
+  };
   try {
-    const x = spawnSync(tarBin, ['-x', '-f', '-', '-C', root], { input: archive.stdout, encoding: 'utf8', maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['pipe', 'pipe', 'pipe'] });
-    if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack ${what}: ${x.error ? ((x.error as NodeJS.ErrnoException).code ?? x.error.message) : (x.stderr ?? '').trim().split('\n')[0]}`);
-    // The archive's root is the repository's root: marked so, as the checkout is, so that
-    // config files, .gitignore and fingerprints stop and start there on both sides.
+    const root = join(base, 'tree');
+    mkdirSync(root);
+    writeEntries(gitBin, env, top, base, root, entries, what);
+    // The tree's root is the repository's root: marked so, as the checkout is, so that config
+    // files, .gitignore and fingerprints stop and start there on both sides.
     mkdirSync(join(root, '.git'));
     const sideCwd = join(root, prefix);
-    if (!existsSync(sideCwd)) mkdirSync(sideCwd, { recursive: true });
-    // A folder of the path that is a link in that tree must not lead out of it.
-    if (!isInside(realpathSync(root), realpathSync(sideCwd))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
-    return { ...side, cwd: sideCwd, close };
+    // A folder of the path that is a link in that tree must not lead out of it; the folders
+    // it lacks are made only once that is known.
+    const realRoot = realpathSync(root);
+    let dir = root;
+    for (const part of prefix.split('/').filter(Boolean)) {
+      dir = join(dir, part);
+      if (!existsSync(dir)) {
+        try {
+          lstatSync(dir);
+          throw new RevisionError(`in ${what}, ${prefix} leads nowhere (a link whose target is missing)`);
+        } catch (e) {
+          if (e instanceof RevisionError) throw e;
+        }
+        mkdirSync(dir);
+      } else if (!isInside(realRoot, realpathSync(dir))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
+    }
+    return { ...side, cwd: sideCwd, root, close };
   } catch (e) {
     close();
     throw e;
+  }
+}
+
+/**
+ * Writes the entries' blobs under `root`: `git cat-file --batch` writes every blob once, raw,
+ * to a file beside the tree (never into memory), which is then copied to each path. Folders
+ * are made here and links last, so nothing is ever written through a link.
+ */
+function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base: string, root: string, entries: readonly TreeEntry[], what: string): void {
+  const unique = [...new Set(entries.map((e) => e.oid))];
+  if (unique.length === 0) return;
+  const batchFile = join(base, 'blobs');
+  const out = openSync(batchFile, 'wx');
+  let r;
+  try {
+    r = spawnSync(gitBin, [...GIT_HARDENING, 'cat-file', '--batch'], { cwd: top, env: gitEnv(env), input: `${unique.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['pipe', out, 'pipe'] });
+  } finally {
+    closeSync(out);
+  }
+  if (r.error || r.status !== 0) throw new RevisionError(`cannot read ${what}: git cat-file: ${r.error ? ((r.error as NodeJS.ErrnoException).code ?? r.error.message) : (r.stderr ?? '').trim().split('\n')[0]}`);
+  const fd = openSync(batchFile, 'r');
+  try {
+    // Each blob: "<oid> blob <size>\n<content>\n", in the order asked.
+    const at = new Map<string, { offset: number; size: number }>();
+    const head = Buffer.alloc(200);
+    let pos = 0;
+    for (const oid of unique) {
+      const n = readSync(fd, head, 0, head.length, pos);
+      const nl = head.subarray(0, n).indexOf(10);
+      const m = nl < 0 ? null : /^([0-9a-f]+) blob (\d+)$/.exec(head.subarray(0, nl).toString('latin1'));
+      if (!m || m[1] !== oid) throw new RevisionError(`cannot read ${what}: git cat-file did not give blob ${oid}`);
+      const size = Number(m[2]);
+      at.set(oid, { offset: pos + nl + 1, size });
+      pos += nl + 1 + size + 1;
+    }
+    const made = new Set<string>([root]);
+    const folderOf = (path: string): string | undefined => {
+      let dir = root;
+      for (const part of path.split('/').slice(0, -1)) {
+        dir = join(dir, part);
+        if (made.has(dir)) continue;
+        try {
+          mkdirSync(dir);
+        } catch {
+          return undefined; // a file or link of that name: the tree is not one git would check out
+        }
+        made.add(dir);
+      }
+      return dir;
+    };
+    const chunk = Buffer.alloc(1024 * 1024);
+    const links: TreeEntry[] = [];
+    for (const e of entries) {
+      if (e.mode === '120000') {
+        links.push(e);
+        continue;
+      }
+      const dir = folderOf(e.path);
+      const blob = at.get(e.oid);
+      if (dir === undefined || blob === undefined) continue;
+      let dest: number;
+      try {
+        // O_EXCL: a path met twice (a crafted tree) is written once, and never through a link.
+        dest = openSync(join(dir, basename(e.path)), 'wx');
+      } catch {
+        continue;
+      }
+      try {
+        for (let done = 0; done < blob.size; ) {
+          const n = readSync(fd, chunk, 0, Math.min(chunk.length, blob.size - done), blob.offset + done);
+          if (n === 0) break;
+          writeSync(dest, chunk, 0, n);
+          done += n;
+        }
+      } finally {
+        closeSync(dest);
+      }
+    }
+    for (const e of links) {
+      const dir = folderOf(e.path);
+      const blob = at.get(e.oid);
+      if (dir === undefined || blob === undefined || blob.size > 4096) continue;
+      const target = Buffer.alloc(blob.size);
+      readSync(fd, target, 0, blob.size, blob.offset);
+      try {
+        symlinkSync(target.toString('utf8'), join(dir, basename(e.path)));
+      } catch {
+        // Taken already, or links not allowed here (Windows without the privilege): left out.
+      }
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(batchFile, { force: true });
+  }
+}
+
+/**
+ * Removes `dir` when meshlint ends however it ends (Ctrl-C, SIGTERM, SIGKILL, a crash), which
+ * the synchronous run cannot notice: a small Node process of its own session holds a pipe from
+ * meshlint, and removes the folder when the pipe closes. It starts beside the run, not before
+ * it. Returns the function that ends the watch.
+ */
+function watchRemoval(dir: string): () => void {
+  const script = 'const rm=()=>{require("node:fs").rmSync(process.argv[1],{recursive:true,force:true});process.exit(0)};process.stdin.on("end",rm).on("close",rm).on("error",rm).resume()';
+  try {
+    const child = spawnDetached(process.execPath, ['-e', script, dir], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: {}, shell: false });
+    child.on('error', () => {});
+    child.unref();
+    const pipe = child.stdin as (NodeJS.WritableStream & { unref?: () => void; destroy: () => void }) | null;
+    pipe?.unref?.();
+    return () => pipe?.destroy();
+  } catch {
+    return () => {};
+  }
+}
+
+/**
+ * Folders of earlier diffs that ended without removing theirs (killed before the watcher
+ * started, a machine that went down): those of a process no longer running, and those of
+ * earlier releases (no process id in the name) a day old.
+ */
+function sweepStale(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir()).filter((n) => n.startsWith(TEMP_PREFIX));
+  } catch {
+    return;
+  }
+  const uid = process.getuid?.();
+  for (const name of names) {
+    const p = join(tmpdir(), name);
+    try {
+      const st = lstatSync(p);
+      if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) continue;
+      const pid = /^meshlint-diff-(\d+)-/.exec(name)?.[1];
+      const stale = pid !== undefined ? !running(Number(pid)) : Date.now() - st.mtimeMs > 24 * 3600_000;
+      if (stale) rmSync(p, { recursive: true, force: true });
+    } catch {
+      // Another run's, or gone meanwhile.
+    }
+  }
+}
+
+function running(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -131,7 +388,7 @@ function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix
  * records the index as a tree object (as `git stash` does; the index and checkout are not
  * changed), which is then read as a revision is.
  */
-export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv): Side {
+export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv, budget?: RevisionBudget): Side {
   const gitBin = findOnPath(['git'], env);
   if (!gitBin) throw new RevisionError('git is not on PATH to read the staged files');
   const top = git(gitBin, ['rev-parse', '--show-toplevel'], cwd, env);
@@ -139,5 +396,5 @@ export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv): Side {
   const prefix = git(gitBin, ['rev-parse', '--show-prefix'], cwd, env).stdout;
   const tree = git(gitBin, ['write-tree'], cwd, env);
   if (!tree.ok || !/^[0-9a-f]{40,64}$/.test(tree.stdout)) throw new RevisionError(`cannot read the staged files: ${tree.stderr.split('\n')[0] || 'git write-tree failed'} (resolve the merge conflicts first)`);
-  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, 'the staged files', { label: 'staged files' });
+  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, 'the staged files', { label: 'staged files' }, budget);
 }

@@ -112,19 +112,58 @@ function objectLayer(values: unknown, resource: Resource, at: Path, describe: (k
   return v ? { values: v, describe, target: (k) => ({ resource, path: [...at, ...k] }) } : undefined;
 }
 
+/**
+ * The values texts one release reads at most, in total: a release may name the same large
+ * Secret a hundred times (each reference is a layer), and what lies past the bound is a gap.
+ */
+export const MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
+
+/** Each values text of the inputs read once, however many releases and references name it: by resource, then key. */
+const readTexts = new WeakMap<object, Map<string, ReturnType<typeof readEmbeddedYaml>>>();
+
+function readOnce(resource: Resource, at: Path, text: string): ReturnType<typeof readEmbeddedYaml> {
+  let byKey = readTexts.get(resource.object);
+  if (!byKey) readTexts.set(resource.object, (byKey = new Map()));
+  const key = at.join('\u0000');
+  let read = byKey.get(key);
+  if (!read) byKey.set(key, (read = readEmbeddedYaml(text)));
+  return read;
+}
+
+/** The bytes of values text a release has left to read; false once a text does not fit. */
+function valuesBudget(): (text: string) => boolean {
+  let left = MAX_RELEASE_VALUES_BYTES;
+  return (text) => {
+    left -= text.length;
+    return left >= 0;
+  };
+}
+
+const overBudget = (label: string, at: string): ValuesLayer => ({
+  values: undefined,
+  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at}); meshlint reads no more of them`,
+});
+
 /** A values text among the inputs (a ConfigMap key, a Helm `values` string): its keys cannot be located, so facts point at the text. */
 function textLayer(text: string, resource: Resource, at: Path, describe: (key: string) => string, unreadable: string): ValuesLayer {
-  const read = readEmbeddedYaml(text);
+  const read = readOnce(resource, at, text);
   if (!read.value) return { values: undefined, missing: `${unreadable} (${read.tooComplex ?? read.error ?? 'not a map'})` };
   return { values: read.value, describe, target: () => ({ resource, path: at }) };
 }
 
+/** Secrets' decoded values, once per Secret and key (a release may name one a hundred times). */
+const decoded = new WeakMap<object, Map<string, string | undefined>>();
+
 function secretText(r: Resource, key: string): string | undefined {
   const plain = str(asObject(r.object.stringData)?.[key]);
   if (plain !== undefined) return plain;
-  const encoded = str(asObject(r.object.data)?.[key]);
-  if (encoded === undefined || !/^[A-Za-z0-9+/=\s]*$/.test(encoded)) return undefined;
-  return Buffer.from(encoded, 'base64').toString('utf8');
+  let byKey = decoded.get(r.object);
+  if (!byKey) decoded.set(r.object, (byKey = new Map()));
+  if (!byKey.has(key)) {
+    const encoded = str(asObject(r.object.data)?.[key]);
+    byKey.set(key, encoded === undefined || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? undefined : Buffer.from(encoded, 'base64').toString('utf8'));
+  }
+  return byKey.get(key);
 }
 
 function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease | undefined {
@@ -160,7 +199,10 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
     layers.push(fileLayer(files, repoPath(f), label, f, 'spec.chart.spec.valuesFiles'));
   }
   const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
+  const fits = valuesBudget();
+  let over = false;
   from.forEach((e, i) => {
+    if (over) return;
     const entry = asObject(e);
     const kind = entry?.kind === 'Secret' ? 'Secret' : entry?.kind === 'ConfigMap' ? 'ConfigMap' : undefined;
     const name = str(entry?.name);
@@ -177,6 +219,12 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
       return;
     }
     const at: Path = kind === 'Secret' && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ['stringData', key] : ['data', key];
+    if (!fits(text)) {
+      // What this entry and the ones after it set is unknown; the earlier ones stand.
+      over = true;
+      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
+      return;
+    }
     if (targetPath) {
       const p = dottedPath(targetPath);
       if (!p) {

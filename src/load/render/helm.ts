@@ -8,7 +8,7 @@ import { locateInTemplate } from '../../parse/template-locator.ts';
 import type { Range, RenderedLocation, SourceFile, SourceLocation } from '../../types.ts';
 import { shortList } from '../../format/text.ts';
 import { displayPathOf } from '../read.ts';
-import type { Runner } from './process.ts';
+import { BUDGET_SPENT, type Runner } from './process.ts';
 import { failureText, lineOf, readerWithin, type TextReader } from './source-text.ts';
 
 export interface HelmRender {
@@ -69,7 +69,7 @@ export function renderChart(r: HelmRender, binary: string, run: Runner, cwd: str
   if (!result.ok) {
     const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
     const at = failureLocation(message, r.chartDir, cwd, read) ?? atChart(undefined);
-    const environment = environmentCause(message, r.chartDir, read);
+    const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r.chartDir, read);
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'helm', source: shown, label: r.label, namespace: r.namespace, failure: message, ...(environment ? { environment } : {}), mapBack: () => at } };
   }
 

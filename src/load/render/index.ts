@@ -28,6 +28,8 @@ export interface RenderRequest {
   readonly helmBinary: string | undefined;
   readonly overlays: readonly string[];
   readonly kustomizeBinary: string | undefined;
+  /** --render-budget: the seconds all renders of the run may take together (the command line only). */
+  readonly renderBudget?: number | undefined;
 }
 
 /** A usage mistake in the render flags or config: the flag (or key) and what is wrong. */
@@ -106,7 +108,7 @@ export interface RenderJobs {
  */
 export function renderAll(jobs: RenderJobs, config: Config, req: RenderRequest | undefined, cwd: string, env: NodeJS.ProcessEnv, run?: Runner): RenderedWorlds {
   if (run) return renderWith(jobs, config, req, cwd, env, run);
-  const confined = confinedRunner(env);
+  const confined = confinedRunner(env, req?.renderBudget);
   try {
     return renderWith(jobs, config, req, cwd, env, confined.run);
   } finally {

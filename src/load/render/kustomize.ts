@@ -3,16 +3,16 @@
 // (`config.kubernetes.io/origin`) and which kustomizations changed it
 // (`alpha.config.kubernetes.io/transformations`). Findings are reported on that file, or on the
 // kustomization that set the reported value; the user's files are never changed.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { resourcesOf } from '../resources.ts';
 import { Locator } from '../../parse/locator.ts';
 import { parseFile } from '../../parse/yaml.ts';
 import type { KubeObject, ParsedDocument, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../types.ts';
 import { displayPathOf } from '../read.ts';
-import type { Runner } from './process.ts';
+import { BUDGET_SPENT, type Runner } from './process.ts';
 import { isInside, realPath, repositoryOf } from '../boundary.ts';
 import { failureText, readerWithin, type TextReader } from './source-text.ts';
 
@@ -22,13 +22,15 @@ export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', '
 const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
 /**
- * `kubectl kustomize -- DIR` or `kustomize build -- DIR`, by the binary's name. No other flag:
- * Helm charts (`--enable-helm`), exec and container plugins (`--enable-alpha-plugins`,
- * `--enable-exec`) and a looser load restrictor stay off, so a kustomization can neither run
- * a program nor load a file from outside its own folder.
+ * `kubectl kustomize --load-restrictor=LoadRestrictionsRootOnly -- DIR` or `kustomize build …`,
+ * by the binary's name. The root-only restrictor is stated, not left to the default; Helm
+ * charts (`--enable-helm`), exec and container plugins (`--enable-alpha-plugins`,
+ * `--enable-exec`) stay off, so a kustomization can neither run a program nor load a file
+ * from outside its own folder.
  */
 export function kustomizeArgs(binary: string, dir: string): string[] {
-  return /kubectl/i.test(basename(binary)) ? ['kustomize', '--', dir] : ['build', '--', dir];
+  const restrictor = '--load-restrictor=LoadRestrictionsRootOnly';
+  return /kubectl/i.test(basename(binary)) ? ['kustomize', restrictor, '--', dir] : ['build', restrictor, '--', dir];
 }
 
 interface Transformation {
@@ -47,7 +49,14 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
   if (escape) {
     const message = `not built: ${escape.why}`;
     const at: SourceLocation = { filePath: displayPathOf(escape.file, cwd), range: escape.range ?? FIRST_LINE, note: undefined };
-    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, mapBack: () => at } };
+    const remote = escape.remote && JSON.stringify(shorten(escape.remote.entry, 60));
+    // Refused before the build, whatever the host (loopback too): the environment's limit.
+    const environment = escape.remote?.own
+      ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: 'Vendor the base, or pass it with --context.' }
+      : escape.remote
+        ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: 'Vendor that base, or pass it with --context.' }
+        : undefined;
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, ...(environment ? { environment } : {}), mapBack: () => at } };
   }
   const wrapper = mkdtempSync(join(tmpdir(), 'meshlint-kustomize-'));
   const target = relative(wrapper, overlayDir).split('\\').join('/');
@@ -73,7 +82,8 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     const at = failedEntry(read(kustomization) ?? '', full);
     const remote = remoteEntry(read(kustomization) ?? '');
     // A remote base cannot be fetched offline: the environment's limit, not the overlay's bug.
-    let environment = remote && (at === undefined || remote.range.line === at.line || /git|http|fetch|clone|repo|exit status/i.test(full))
+    let environment: { cause: string; fix: string } | undefined = result.budgetSpent ? BUDGET_SPENT : undefined;
+    environment ??= remote && (at === undefined || remote.range.line === at.line || /git|http|fetch|clone|repo|exit status/i.test(full))
       ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}…` : remote.entry)} cannot be fetched offline`, fix: 'Vendor the base, or pass it with --context.' }
       : undefined;
     // Through a base of its own: the URL is in the message, the entry that leads there is `at`.
@@ -275,32 +285,153 @@ const PATH_LISTS = ['resources', 'bases', 'components', 'crds', 'configurations'
 /** Keys whose entries are objects with a `path`. */
 const PATH_OBJECTS = ['patches', 'patchesJson6902', 'replacements'] as const;
 
-/** A remote base or resource (a git or HTTP URL): never fetched, since the build runs offline. */
-function isRemote(entry: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes('?ref=');
+/**
+ * A remote base, resource or file: never fetched, since the build runs offline. Kustomize
+ * reads any file entry given as an http(s) URL over HTTP (api/internal/loader/fileloader.go
+ * Load), and clones any resource, base or component its repospec parser takes for a git URL
+ * (api/internal/git/repospec.go NewRepoSpecFromURL: a scheme, `git::`, `git@host:`, a
+ * `github.com` path) before looking on disk. Go's HTTP client never uses a proxy for
+ * loopback hosts, so the confined proxy cannot stop these: they are refused by name. Any
+ * scheme, SCP-style address, query or known host counts, so as not to depend on the version.
+ */
+export function isRemote(entry: string): boolean {
+  const e = entry.trim();
+  return (
+    /^[a-z][a-z0-9+.-]*:/i.test(e) ||
+    /^[^/]*@[^/]*:/.test(e) ||
+    /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)[/:]/i.test(e) ||
+    e.includes('?') ||
+    e.includes('_git/') ||
+    e.startsWith('//')
+  );
 }
 
 /**
- * The first file or folder an overlay would read from outside the repository: an entry of a
- * kustomization (a resource, base, component, patch, generator file) that points outside it,
- * or a link that leads outside it. Kustomize's own load restrictor keeps files inside each
- * kustomization's folder, but a base may be any folder: `resources: [../../../../etc/x]`.
+ * Whether a resource, base or component entry names a host (`git.example.com/org/repo`): a path
+ * whose first segment holds a dot, and which is not on disk, is what older Kustomize clones.
  */
-export function overlayEscape(overlayDir: string, root: string, read: TextReader): { file: string; range: Range | undefined; why: string } | undefined {
+function namesHost(entry: string, dir: string): boolean {
+  const first = entry.trim().split('/')[0] ?? '';
+  return first !== '.' && first !== '..' && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes('/') && !existsSync(resolve(dir, entry));
+}
+
+/** Keys of a kustomization whose entries Kustomize may load as a whole kustomization (a folder, or a git repository). */
+const ROOT_LISTS = ['resources', 'bases', 'components'] as const;
+/** Keys of builtin plugin configs (in `generators:`, `transformers:`, `validators:`, files or inline) that name files to load. */
+const PLUGIN_FILE_KEYS = new Set(['path', 'paths', 'files', 'envs', 'env', 'envFiles', 'repo', 'chartRepoUrl', 'chartHome', 'valuesFile', 'additionalValuesFiles', 'resources']);
+/** Plugin configs scanned at most, in depth and in values: past it the overlay is refused too. */
+const MAX_PLUGIN_SCAN = 10_000;
+
+/**
+ * Every entry of a kustomization (and of the builtin plugin configs it lists) that Kustomize
+ * would fetch: remote resources, bases and components, files named by URL (patches,
+ * generators' files, CRDs, configurations, replacements, openapi), and Helm chart
+ * repositories. `readLocal` reads a local plugin config file the kustomization names.
+ */
+export function remoteEntries(data: unknown, dir: string, readLocal: (abs: string) => string | undefined): string[] {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
+  const k = data as Record<string, unknown>;
+  const out: string[] = [];
+  const check = (v: unknown): void => {
+    if (typeof v === 'string' && v !== '' && !v.includes('\n') && isRemote(v)) out.push(v);
+  };
+  for (const key of ROOT_LISTS) {
+    if (!Array.isArray(k[key])) continue;
+    for (const v of k[key] as unknown[]) if (typeof v === 'string' && (isRemote(v) || namesHost(v, dir))) out.push(v);
+  }
+  for (const key of PATH_LISTS) if (!(ROOT_LISTS as readonly string[]).includes(key) && Array.isArray(k[key])) for (const v of k[key] as unknown[]) check(v);
+  for (const key of PATH_OBJECTS) if (Array.isArray(k[key])) for (const v of k[key] as unknown[]) check((v as { path?: unknown } | null)?.path);
+  for (const key of ['configMapGenerator', 'secretGenerator']) {
+    if (!Array.isArray(k[key])) continue;
+    for (const g of k[key] as unknown[]) {
+      if (g === null || typeof g !== 'object') continue;
+      const gen = g as Record<string, unknown>;
+      if (Array.isArray(gen.files)) for (const f of gen.files) if (typeof f === 'string') check(f.includes('=') ? f.slice(f.indexOf('=') + 1) : f);
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) check(f);
+      check(gen.env);
+    }
+  }
+  check((k.openapi as { path?: unknown } | undefined)?.path);
+  // Helm charts (inflated only with --enable-helm, which meshlint never passes): a chart
+  // repository is a fetch all the same, refused before the build says so.
+  for (const key of ['helmCharts', 'helmChartInflationGenerator']) {
+    if (!Array.isArray(k[key])) continue;
+    for (const c of k[key] as unknown[]) scanPlugin(c, out, 0);
+  }
+  scanPlugin(k.helmGlobals, out, 0);
+  // Builtin plugin configs, named as files or written inline: their file keys load files too.
+  for (const key of ['generators', 'transformers', 'validators']) {
+    if (!Array.isArray(k[key])) continue;
+    for (const v of k[key] as unknown[]) {
+      if (typeof v !== 'string') {
+        scanPlugin(v, out, 0);
+        continue;
+      }
+      const text = v.includes('\n') ? v : isRemote(v) ? undefined : readLocal(resolve(dir, v));
+      if (text === undefined) continue;
+      try {
+        for (const doc of parseAllDocuments(text, { logLevel: 'error' })) scanPlugin(doc.toJS({ maxAliasCount: 100 }), out, 0);
+      } catch {
+        // The build reports a plugin config it cannot read.
+      }
+    }
+  }
+  return out;
+}
+
+/** The remote values under a builtin plugin config's file keys, at any depth. */
+function scanPlugin(v: unknown, out: string[], depth: number): void {
+  if (depth > 20 || v === null || typeof v !== 'object') return;
+  const entries = Array.isArray(v) ? v.map((x) => ['', x] as const) : Object.entries(v as Record<string, unknown>);
+  for (const [key, value] of entries.slice(0, MAX_PLUGIN_SCAN)) {
+    if (PLUGIN_FILE_KEYS.has(key)) {
+      for (const s of Array.isArray(value) ? value : [value]) {
+        if (typeof s !== 'string') continue;
+        const path = key === 'files' && s.includes('=') ? s.slice(s.indexOf('=') + 1) : s;
+        if (!path.includes('\n') && isRemote(path)) out.push(s);
+      }
+    }
+    scanPlugin(value, out, depth + 1);
+  }
+}
+
+/** Why an overlay is not built: a path out of the repository, or something only the network has. */
+export interface OverlayRefusal {
+  readonly file: string;
+  readonly range: Range | undefined;
+  readonly why: string;
+  /** A remote entry: the environment's limit, not the overlay's bug. */
+  readonly remote?: { readonly entry: string; readonly own: boolean };
+}
+
+/**
+ * The first thing that keeps an overlay from being built here: a file or folder it would read
+ * from outside the repository (an entry of a kustomization, a resource, base, component, patch
+ * or generator file, that points outside it, or a link that leads outside it), or an entry
+ * Kustomize would fetch (see remoteEntries), in the overlay or any kustomization it uses.
+ * Kustomize's own load restrictor keeps files inside each kustomization's folder, but a base
+ * may be any folder (`resources: [../../../../etc/x]`), and a URL is no folder at all.
+ */
+export function overlayEscape(overlayDir: string, root: string, read: TextReader): OverlayRefusal | undefined {
   const realRoot = realPath(root) ?? root;
   const outside = (p: string): boolean => {
     if (!isInside(root, p)) return true;
     const real = realPath(p);
     return real !== undefined && !isInside(realRoot, real);
   };
+  const top = KUSTOMIZATION_FILES.map((f) => join(overlayDir, f)).find((f) => read(f) !== undefined);
+  const topText = top === undefined ? '' : (read(top) as string);
   const seen = new Set<string>();
-  const pending = [overlayDir];
+  // The kustomizations each one uses, for the size of the build.
+  const children = new Map<string, string[]>();
+  // Each folder with the entry of the overlay's own kustomization that leads there.
+  const pending: { dir: string; via: string | undefined }[] = [{ dir: overlayDir, via: undefined }];
   while (pending.length > 0) {
-    const dir = pending.pop() as string;
+    const { dir, via } = pending.pop() as { dir: string; via: string | undefined };
     if (seen.has(dir)) continue;
     seen.add(dir);
     if (seen.size > MAX_KUSTOMIZATIONS) return { file: join(overlayDir, KUSTOMIZATION_FILES[0] as string), range: undefined, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
-    if (outside(dir)) return { file: dir, range: undefined, why: `${dir} lies outside the repository` };
+    if (outside(dir)) return { file: dir, range: undefined, why: `${isInside(root, dir) ? relative(root, dir).split('\\').join('/') || '.' : dir} lies outside the repository` };
     const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
     if (file === undefined) continue;
     const text = read(file) as string;
@@ -311,14 +442,65 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
       continue; // the build reports a kustomization it cannot read
     }
     if (outside(file)) return { file, range: undefined, why: 'the kustomization is a link that leads outside the repository' };
+    const remote = remoteEntries(data, dir, (p) => (outside(p) ? undefined : read(p)))[0];
+    if (remote !== undefined) {
+      const own = via === undefined;
+      const at = own ? { file, range: entryRange(text, remote) } : { file: top as string, range: entryRange(topText, via) };
+      return { ...at, why: `${JSON.stringify(shorten(remote, 200))} is fetched over the network`, remote: { entry: remote, own } };
+    }
+    const uses: string[] = [];
     for (const entry of localEntries(data)) {
       const target = resolve(dir, entry);
-      if (outside(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}…` : entry)} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) pending.push(target);
+      if (outside(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(shorten(entry, 200))} leads outside the repository` };
+      if (KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) {
+        pending.push({ dir: target, via: via ?? entry });
+        uses.push(target);
+      }
     }
+    children.set(dir, uses);
   }
+  const size = buildSize(overlayDir, children);
+  const at = { file: top ?? join(overlayDir, KUSTOMIZATION_FILES[0] as string), range: undefined };
+  if (size.depth > MAX_OVERLAY_DEPTH) return { ...at, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
+  if (size.builds > MAX_OVERLAY_BUILDS) return { ...at, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
   return undefined;
 }
+
+/** Kustomizations nested at most, overlay to deepest base. */
+export const MAX_OVERLAY_DEPTH = 64;
+/**
+ * Builds of kustomizations one overlay may cost. Kustomize builds a base once for every path
+ * that reaches it (api/internal/target/kusttarget.go accumulates each resource entry anew), so
+ * a diamond of bases 22 levels deep is four million builds of a few files.
+ */
+export const MAX_OVERLAY_BUILDS = 10_000;
+
+/** The longest chain of kustomizations from `dir`, and how many builds Kustomize would make of them (a cycle counts once: Kustomize refuses it). */
+function buildSize(dir: string, children: ReadonlyMap<string, readonly string[]>): { depth: number; builds: number } {
+  const known = new Map<string, { depth: number; builds: number }>();
+  const onPath = new Set<string>();
+  const size = (d: string): { depth: number; builds: number } => {
+    const done = known.get(d);
+    if (done) return done;
+    if (onPath.has(d)) return { depth: 0, builds: 0 };
+    onPath.add(d);
+    let depth = 0;
+    let builds = 1;
+    for (const c of children.get(d) ?? []) {
+      const s = size(c);
+      depth = Math.max(depth, s.depth);
+      // Capped: past the bound the exact count does not matter, and it must not overflow.
+      builds = Math.min(builds + s.builds, MAX_OVERLAY_BUILDS + 1);
+    }
+    onPath.delete(d);
+    const out = { depth: depth + 1, builds };
+    known.set(d, out);
+    return out;
+  };
+  return size(dir);
+}
+
+const shorten = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** The first remote entry (a URL base or resource) of a kustomization's text, and its line. */
 function remoteEntry(text: string): { entry: string; range: Range } | undefined {

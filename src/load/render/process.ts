@@ -14,17 +14,28 @@ export interface RunResult {
   readonly ok: boolean;
   readonly stdout: string;
   readonly stderr: string;
+  /** Not run: the run's rendering time (--render-budget) was spent by the renders before it. */
+  readonly budgetSpent?: true;
 }
 
 /** Runs a program and returns what it printed; throws only when it cannot be started. */
 export type Runner = (binary: string, args: readonly string[], cwd: string) => RunResult;
 
 const TIME_LIMIT_MS = 5 * 60_000;
+/**
+ * The time all the renders of one run may take together, unless --render-budget says
+ * otherwise: charts and overlays render one after another, so a time limit per render alone
+ * lets a repository of ten looping templates stall a run for ten times as long.
+ */
+export const DEFAULT_RENDER_BUDGET_SECONDS = 300;
 const MAX_OUTPUT = 1024 * 1024 * 1024;
 /** A proxy address nothing listens on: Go and git then fail every HTTP(S) request at once. */
 const NO_NETWORK = 'http://127.0.0.1:9';
 
 export class RendererMissing extends Error {}
+
+/** A render not started because the renders before it spent the run's time: the environment's limit, not the input's bug. */
+export const BUDGET_SPENT = { cause: 'the renders before it spent the time this run may spend rendering', fix: 'Raise it with --render-budget SECONDS, or render this one on its own.' } as const;
 
 /**
  * Variables passed through as they are: the locale and time zone (messages, dates), PATH (a
@@ -32,7 +43,7 @@ export class RendererMissing extends Error {}
  * start a process. Nothing else of the user's environment reaches a renderer: not tokens
  * (GITHUB_TOKEN, ACTIONS_*, cloud credentials), not KUBECONFIG, not HELM_* settings.
  */
-const PASSED_THROUGH = ['PATH', 'Path', 'PATHEXT', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot', 'SYSTEMROOT', 'windir'];
+export const PASSED_THROUGH = ['PATH', 'Path', 'PATHEXT', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot', 'SYSTEMROOT', 'windir'];
 
 /**
  * The environment a renderer runs in, given a fresh, empty home folder of its own. Helm's
@@ -65,6 +76,10 @@ export function confinedEnv(env: NodeJS.ProcessEnv, home: string): NodeJS.Proces
     GIT_TERMINAL_PROMPT: '0',
   });
   for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']) out[k] = NO_NETWORK;
+  // No host is exempt from the dead proxy. Go's client still goes direct to loopback hosts
+  // (golang.org/x/net/http/httpproxy useProxy), which is why Kustomize's remote entries are
+  // refused before it runs (kustomize.ts remoteEntries).
+  for (const k of ['NO_PROXY', 'no_proxy']) out[k] = '';
   return out;
 }
 
@@ -74,8 +89,13 @@ export interface ConfinedRunner {
   readonly close: () => void;
 }
 
-/** Runs renderers in a confined environment (see confinedEnv); the home folder is made on first use. */
-export function confinedRunner(env: NodeJS.ProcessEnv): ConfinedRunner {
+/**
+ * Runs renderers in a confined environment (see confinedEnv); the home folder is made on first
+ * use. All runs share `budgetSeconds`: each may take what the ones before it left, and once it
+ * is spent a render is not started.
+ */
+export function confinedRunner(env: NodeJS.ProcessEnv, budgetSeconds = DEFAULT_RENDER_BUDGET_SECONDS): ConfinedRunner {
+  let left = budgetSeconds * 1000;
   let home: string | undefined;
   let childEnv: NodeJS.ProcessEnv | undefined;
   const run: Runner = (binary, args, cwd) => {
@@ -87,10 +107,14 @@ export function confinedRunner(env: NodeJS.ProcessEnv): ConfinedRunner {
       writeFileSync(join(home, 'gitconfig'), '');
       for (const d of ['config', 'cache', 'data', 'state', 'helm-config', 'helm-cache', 'helm-data', 'helm-plugins', 'kustomize-plugins']) mkdirSync(join(home, d));
     }
-    const r = spawnSync(binary, args, { cwd, env: childEnv, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (left <= 0) return { ok: false, stdout: '', stderr: `not started: the ${budgetSeconds} s this run may spend rendering (--render-budget) are spent`, budgetSpent: true };
+    const limit = Math.min(TIME_LIMIT_MS, left);
+    const started = Date.now();
+    const r = spawnSync(binary, args, { cwd, env: childEnv, encoding: 'utf8', maxBuffer: MAX_OUTPUT, timeout: limit, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    left -= Date.now() - started;
     if (r.error) {
       const code = (r.error as NodeJS.ErrnoException).code;
-      if (code === 'ETIMEDOUT') return { ok: false, stdout: '', stderr: `${binary} did not finish within ${TIME_LIMIT_MS / 60_000} minutes` };
+      if (code === 'ETIMEDOUT') return { ok: false, stdout: '', stderr: limit < TIME_LIMIT_MS ? `${binary} did not finish within the ${budgetSeconds} s this run may spend rendering (--render-budget)` : `${binary} did not finish within ${TIME_LIMIT_MS / 60_000} minutes` };
       if (code === 'ENOBUFS') return { ok: false, stdout: '', stderr: `${binary} printed more than ${MAX_OUTPUT / 2 ** 20} MB` };
       throw new RendererMissing(`cannot run ${binary}: ${code ?? r.error.message}`);
     }
