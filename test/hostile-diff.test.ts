@@ -51,7 +51,7 @@ else {
       const r = cli(['diff', 'HEAD'], { cwd: t.dir, env });
       assert.is(r.code, 2, r.stderr);
       assert.match(r.stderr, /^meshlint: revision "HEAD" holds 600 MB in the files a lint reads, more than the 512 MB meshlint reads from a revision; compare folders instead\n$/);
-      assert.equal(temps(), before, 'nothing was written');
+      assert.equal(temps().filter((n) => !before.includes(n)), [], 'nothing was written');
     });
   });
 
