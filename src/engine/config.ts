@@ -59,6 +59,8 @@ export interface HelmSettings {
   /** Render the charts found in linted directories (with their own values) instead of reporting them. */
   readonly renderCharts: boolean;
   readonly charts: readonly ChartSetting[];
+  /** Charts that GitOps objects deploy, as `helm pull` writes them (absolute; inside the repository). */
+  readonly chartsDir?: string;
 }
 
 export interface KustomizeSettings {
@@ -127,7 +129,7 @@ interface RawConfig {
   defaultNamespace?: string;
   namespaces?: Record<string, { labels?: Record<string, string> } | null>;
   istio?: (Omit<MeshSettings, 'nativeSidecars'> & { nativeSidecars?: boolean | 'true' | 'false' | 'auto' }) | null;
-  helm?: { renderCharts?: boolean; charts?: RawChart[] } | null;
+  helm?: { renderCharts?: boolean; charts?: RawChart[]; chartsDir?: string } | null;
   kustomize?: { overlays?: string[]; renderOverlays?: boolean } | null;
   context?: string[];
   baseline?: string;
@@ -191,6 +193,7 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo)),
+      ...(c.helm?.chartsDir !== undefined ? { chartsDir: inRepo(c.helm.chartsDir, 'helm.chartsDir') } : {}),
     },
     kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
