@@ -141,7 +141,8 @@ function rangeOf(constraint: string): semver.Range | undefined {
 export function pickChart(charts: readonly AvailableChart[], name: string, constraint: string | undefined): AvailableChart | undefined {
   const named = charts.filter((c) => c.name === name);
   if (named.length === 0) return undefined;
-  if (constraint === undefined) return highest(named);
+  // No constraint is Flux's default `*` and Argo CD's latest: the highest release, not a prerelease.
+  if (constraint === undefined) return highest(named.filter((c) => semver.prerelease(c.version, { loose: true }) === null)) ?? highest(named);
   const exact = named.find((c) => c.version === constraint || c.version === constraint.replace(/^v/, ''));
   if (exact) return exact;
   const range = rangeOf(constraint);

@@ -1,0 +1,334 @@
+// What GitOps objects deploy, rendered from charts the user provides: real chart archives made
+// with `helm package` in the test (no network), a Flux HelmRelease and an Argo CD Application
+// with two sources and `$ref` values rendered into their namespace with findings on the lines
+// that set them, the missing-chart note, `meshlint charts` with its helm pull commands, and the
+// bounds an archive is held to before helm reads it.
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { dirname } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { archiveName, archiveProblem, pickChart, type AvailableChart } from '../src/load/render/chart-source.ts';
+import { pullCommand } from '../src/charts-command.ts';
+import { cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
+import { testBinary } from './helpers/binaries.ts';
+
+const helms = (['helm3', 'helm4'] as const).flatMap((name) => {
+  const bin = testBinary(name);
+  return bin ? [{ name, bin }] : [];
+});
+const kubectl = testBinary('kubectl');
+const withPath = (...bins: string[]): NodeJS.ProcessEnv => ({ PATH: `${bins.map((b) => dirname(b)).join(':')}:/usr/bin:/bin` });
+
+const NAMESPACE = ['apiVersion: v1', 'kind: Namespace', 'metadata:', '  name: shop', '  labels:', '    istio-injection: enabled', ''].join('\n');
+
+/** A chart whose Deployment takes hostNetwork and pod annotations from its values. */
+function writeChart(t: TempDir, dir: string, name: string, version: string): void {
+  t.write(`${dir}/Chart.yaml`, `apiVersion: v2\nname: ${name}\nversion: ${version}\n`);
+  t.write(`${dir}/values.yaml`, 'hostNetwork: false\npodAnnotations: {}\n');
+  t.write(
+    `${dir}/templates/deploy.yaml`,
+    [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: {{ .Release.Name }}',
+      '  namespace: {{ .Release.Namespace }}',
+      'spec:',
+      '  selector:',
+      '    matchLabels: {app: web}',
+      '  template:',
+      '    metadata:',
+      '      labels: {app: web}',
+      '      annotations: {{ toJson .Values.podAnnotations }}',
+      '    spec:',
+      '      hostNetwork: {{ .Values.hostNetwork }}',
+      '      containers:',
+      '        - name: web',
+      '          image: nginx',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** `helm package` of a chart written in the test, into `dest`. */
+function packageChart(t: TempDir, helm: string, name: string, version: string, dest: string): void {
+  writeChart(t, `src-${name}-${version}`, name, version);
+  const r = spawnSync(helm, ['package', t.path(`src-${name}-${version}`), '--destination', t.path(dest)], { encoding: 'utf8', env: { HOME: t.path('home'), PATH: '/usr/bin:/bin' } });
+  assert.is(r.status, 0, r.stderr);
+}
+
+const FLUX = [
+  'apiVersion: source.toolkit.fluxcd.io/v1', // 1
+  'kind: HelmRepository', // 2
+  'metadata:', // 3
+  '  name: acme', // 4
+  '  namespace: flux-system', // 5
+  'spec:', // 6
+  '  url: https://charts.example.com', // 7
+  '---', // 8
+  'apiVersion: helm.toolkit.fluxcd.io/v2', // 9
+  'kind: HelmRelease', // 10
+  'metadata:', // 11
+  '  name: web', // 12
+  '  namespace: flux-system', // 13
+  'spec:', // 14
+  '  targetNamespace: shop', // 15
+  '  chart:', // 16
+  '    spec:', // 17
+  '      chart: webapp', // 18
+  "      version: '>=1.0.0 <2.0.0'", // 19
+  '      sourceRef:', // 20
+  '        kind: HelmRepository', // 21
+  '        name: acme', // 22
+  '  valuesFrom:', // 23
+  '    - kind: ConfigMap', // 24
+  '      name: web-values', // 25
+  '  values:', // 26
+  '    hostNetwork: true', // 27
+  '---', // 28
+  'apiVersion: v1', // 29
+  'kind: ConfigMap', // 30
+  'metadata:', // 31
+  '  name: web-values', // 32
+  '  namespace: flux-system', // 33
+  'data:', // 34
+  '  values.yaml: |', // 35
+  '    hostNetwork: false', // 36
+  '',
+].join('\n');
+
+const flat = (r: CliRun): string[] => parseJsonReport(r).flatMap((f) => f.messages.map((m) => `${f.filePath} ${m.line}:${m.column} ${m.ruleId} ${m.resource ?? ''}`));
+
+for (const { name, bin } of helms) {
+  test(`${name}: a Flux HelmRelease renders from a pulled archive into its target namespace, findings on the values that cause them`, () => {
+    withTemp((t) => {
+      packageChart(t, bin, 'webapp', '1.4.0', 'pulled');
+      packageChart(t, bin, 'webapp', '2.0.0', 'pulled');
+      t.write('repo/ns.yaml', NAMESPACE);
+      t.write('repo/release.yaml', FLUX);
+      const r = cli(['-f', 'json', '--charts', '../pulled', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      const found = flat(r);
+      // The constraint picks 1.4.0; release name <targetNamespace>-<name>; namespace shop (labelled
+      // for injection); inline values win over valuesFrom, so the finding is on the inline value.
+      assert.equal(found, ['release.yaml 27:5 injection-host-network Deployment shop/shop-web'], r.stderr);
+      const message = parseJsonReport(r).flatMap((f) => f.messages).find((m) => m.ruleId === 'injection-host-network')?.message ?? '';
+      assert.match(message, /webapp\/templates\/deploy\.yaml of chart webapp 1\.4\.0/);
+      assert.not.match(r.stderr, /not rendered/);
+    });
+  });
+}
+
+if (helms[0]) {
+  const { bin } = helms[0];
+
+  test('valuesFrom a ConfigMap among the inputs: a value it sets is reported on the ConfigMap', () => {
+    withTemp((t) => {
+      packageChart(t, bin, 'webapp', '1.4.0', 'pulled');
+      t.write('repo/ns.yaml', NAMESPACE);
+      t.write('repo/release.yaml', FLUX.replace('  values:\n    hostNetwork: true\n', '').replace('    hostNetwork: false', '    hostNetwork: true'));
+      const r = cli(['-f', 'json', '--charts', '../pulled', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      assert.equal(flat(r), ['release.yaml 33:3 injection-host-network Deployment shop/shop-web'], r.stderr);
+    });
+  });
+
+  test('an Argo CD Application with two sources renders with the $ref values file, into destination.namespace', () => {
+    withTemp((t) => {
+      packageChart(t, bin, 'webapp', '1.2.3', 'repo/charts');
+      t.write('repo/ns.yaml', NAMESPACE);
+      t.write('repo/envs/prod/values.yaml', 'replicas: 2\nhostNetwork: true\n');
+      t.write(
+        'repo/apps/web.yaml',
+        [
+          'apiVersion: argoproj.io/v1alpha1', // 1
+          'kind: Application', // 2
+          'metadata:', // 3
+          '  name: web', // 4
+          '  namespace: argocd', // 5
+          'spec:', // 6
+          '  destination:', // 7
+          '    namespace: shop', // 8
+          '  sources:', // 9
+          '    - repoURL: https://charts.example.com', // 10
+          '      chart: webapp', // 11
+          '      targetRevision: 1.2.3', // 12
+          '      helm:', // 13
+          '        releaseName: storefront', // 14
+          '        valueFiles:', // 15
+          '          - $values/envs/prod/values.yaml', // 16
+          '    - repoURL: https://git.example.com/deploy.git', // 17
+          '      targetRevision: main', // 18
+          '      ref: values', // 19
+          '',
+        ].join('\n'),
+      );
+      // The repository's own charts/ folder of archives is a chart source without --charts.
+      const r = cli(['-f', 'json', '--render-charts', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      assert.equal(flat(r), ['envs/prod/values.yaml 2:1 injection-host-network Deployment shop/storefront'], r.stderr);
+    });
+  });
+
+  test('an Argo CD Application whose path names a chart folder of the repository renders it with its values, once', () => {
+    withTemp((t) => {
+      writeChart(t, 'repo/charts/webapp', 'webapp', '0.1.0');
+      t.write('repo/ns.yaml', NAMESPACE);
+      t.write(
+        'repo/app.yaml',
+        [
+          'apiVersion: argoproj.io/v1alpha1',
+          'kind: Application',
+          'metadata:',
+          '  name: web',
+          '  namespace: argocd',
+          'spec:',
+          '  destination:',
+          '    namespace: shop',
+          '  source:',
+          '    repoURL: https://git.example.com/deploy.git',
+          '    path: charts/webapp',
+          '    helm:',
+          '      valuesObject:',
+          '        hostNetwork: true',
+          '',
+        ].join('\n'),
+      );
+      const r = cli(['-f', 'json', '--render-charts', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      // Not also rendered on its own with the chart's defaults.
+      assert.equal(flat(r), ['app.yaml 14:9 injection-host-network Deployment shop/web'], r.stderr);
+    });
+  });
+
+  test('a release whose chart is not available is one note naming it; meshlint charts prints the helm pull command', () => {
+    withTemp((t) => {
+      packageChart(t, bin, 'other', '1.0.0', 'pulled');
+      t.write('repo/release.yaml', FLUX);
+      t.write(
+        'repo/oci.yaml',
+        [
+          'apiVersion: argoproj.io/v1alpha1',
+          'kind: Application',
+          'metadata: {name: kc, namespace: argocd}',
+          'spec:',
+          '  destination: {namespace: auth}',
+          '  source:',
+          '    repoURL: registry-1.docker.io/bitnamicharts',
+          '    chart: keycloak',
+          '    targetRevision: 24.0.1',
+          '',
+        ].join('\n'),
+      );
+      const lint = cli(['-f', 'json', '--charts', '../pulled', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      assert.is(lint.code, 0, lint.stderr);
+      assert.match(lint.stderr, /note: 2 chart releases of GitOps objects were not rendered: their charts are not available \(keycloak 24\.0\.1, webapp >=1\.0\.0 <2\.0\.0\)\. Run meshlint charts/);
+      const list = cli(['charts', '--charts', '../pulled', '.'], { cwd: t.path('repo') });
+      assert.is(list.code, 0, list.stderr);
+      assert.ok(list.stdout.includes(`helm pull webapp --repo https://charts.example.com --version '>=1.0.0 <2.0.0' --destination ../pulled`), list.stdout);
+      assert.ok(list.stdout.includes('helm pull oci://registry-1.docker.io/bitnamicharts/keycloak --version 24.0.1 --destination ../pulled'), list.stdout);
+      assert.ok(list.stdout.includes('release.yaml:18:7  HelmRelease flux-system/web'), list.stdout);
+      const json = JSON.parse(cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') }).stdout) as { destination: string; missing: { chart: string; oci: boolean; releases: unknown[] }[] };
+      assert.is(json.destination, 'charts');
+      assert.equal(json.missing.map((m) => [m.chart, m.oci, m.releases.length]), [['keycloak', true, 1], ['webapp', false, 1]]);
+    });
+  });
+}
+
+if (helms[0] && kubectl) {
+  const { bin } = helms[0];
+  test('a HelmRelease that an overlay builds is rendered too, its findings on the file the overlay reads', () => {
+    withTemp((t) => {
+      packageChart(t, bin, 'webapp', '1.4.0', 'pulled');
+      t.write('repo/ns.yaml', NAMESPACE);
+      t.write('repo/flux/release.yaml', FLUX);
+      t.write('repo/flux/kustomization.yaml', 'resources:\n  - release.yaml\n');
+      const r = cli(['-f', 'json', '--charts', '../pulled', '--render-overlays', '.'], { cwd: t.path('repo'), env: withPath(bin, kubectl) });
+      assert.ok(flat(r).includes('flux/release.yaml 27:5 injection-host-network Deployment shop/shop-web'), flat(r).join('\n') + r.stderr);
+    });
+  });
+}
+
+test('without charts named, GitOps releases are one note saying how to render them', () => {
+  withTemp((t) => {
+    t.write('repo/release.yaml', FLUX);
+    const r = cli(['.'], { cwd: t.path('repo') });
+    assert.is(r.code, 0, r.stderr);
+    assert.match(r.stderr, /note: 1 chart release of GitOps objects was not rendered \(HelmRelease flux-system\/web\): what it deploys is not linted\. Pass --charts DIR/);
+  });
+});
+
+test('--charts names a folder; helm.chartsDir must be inside the repository', () => {
+  withTemp((t) => {
+    t.write('repo/release.yaml', FLUX);
+    assert.match(cli(['--charts', 'nope', '.'], { cwd: t.path('repo') }).stderr, /--charts nope: no such directory/);
+    t.write('repo/.meshlint.yaml', 'helm:\n  chartsDir: ../pulled\n');
+    const r = cli(['.'], { cwd: t.path('repo') });
+    assert.is(r.code, 2);
+    assert.match(r.stderr, /helm\.chartsDir: "\.\.\/pulled" is outside the repository/);
+  });
+});
+
+test('archive names as helm pull writes them', () => {
+  assert.equal(archiveName('keycloak-24.0.1.tgz'), { name: 'keycloak', version: '24.0.1' });
+  assert.equal(archiveName('cert-manager-v1.14.0.tgz'), { name: 'cert-manager', version: 'v1.14.0' });
+  assert.equal(archiveName('kube-prometheus-stack-58.1.0-rc.1.tgz'), { name: 'kube-prometheus-stack', version: '58.1.0-rc.1' });
+  assert.is(archiveName('notes.txt'), undefined);
+  assert.is(archiveName('chart.tgz'), undefined);
+});
+
+test('version constraints as Flux and Argo CD read them pick the highest matching chart', () => {
+  const c = (version: string): AvailableChart => ({ name: 'app', version, path: `/c/app-${version}.tgz`, archive: true });
+  const charts = [c('1.2.0'), c('1.10.1'), c('2.0.0'), c('2.1.0-rc.1')];
+  const pick = (constraint: string | undefined): string | undefined => pickChart(charts, 'app', constraint)?.version;
+  assert.is(pick(undefined), '2.0.0');
+  assert.is(pick('1.x'), '1.10.1');
+  assert.is(pick('>=1.0.0, <2.0.0'), '1.10.1');
+  assert.is(pick('~1.2'), '1.2.0');
+  assert.is(pick('^2'), '2.0.0');
+  assert.is(pick('1.2.0'), '1.2.0');
+  assert.is(pick('v1.2.0'), '1.2.0');
+  assert.is(pick('3.x'), undefined);
+  assert.is(pickChart(charts, 'other', undefined), undefined);
+});
+
+/** A tar stream of these entries (ustar headers), gzipped: the archive helm would be handed. */
+function tgz(entries: readonly { name: string; type?: string; body?: string }[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const e of entries) {
+    const body = Buffer.from(e.body ?? '');
+    const h = Buffer.alloc(512);
+    h.write(e.name, 0, 100, 'latin1');
+    h.write('0000644\0', 100, 'latin1');
+    h.write('0000000\0', 108, 'latin1');
+    h.write('0000000\0', 116, 'latin1');
+    h.write(`${body.length.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
+    h.write('00000000000\0', 136, 'latin1');
+    h.write(e.type ?? '0', 156, 'latin1');
+    if (e.type === '2') h.write('/etc/passwd', 157, 100, 'latin1');
+    h.write('ustar\0', 257, 'latin1');
+    h.write('00', 263, 'latin1');
+    h.fill(' ', 148, 156);
+    let sum = 0;
+    for (const b of h) sum += b;
+    h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+    blocks.push(h, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  return gzipSync(Buffer.concat(blocks));
+}
+
+test('an archive is held to bounds before helm reads it: no links, no paths out of the chart, a bounded number of entries', () => {
+  withTemp((t) => {
+    const ok = t.write('ok-1.0.0.tgz', tgz([{ name: 'ok/Chart.yaml', body: 'name: ok\nversion: 1.0.0\n' }]));
+    assert.is(archiveProblem(ok), undefined);
+    assert.match(archiveProblem(t.write('l-1.0.0.tgz', tgz([{ name: 'l/Chart.yaml', body: 'x' }, { name: 'l/templates/x.yaml', type: '2' }]))) ?? '', /holds a link/);
+    assert.match(archiveProblem(t.write('p-1.0.0.tgz', tgz([{ name: 'p/../../etc/x', body: 'x' }]))) ?? '', /outside the chart/);
+    assert.match(archiveProblem(t.write('n-1.0.0.tgz', tgz(Array.from({ length: 20_001 }, (_, i) => ({ name: `n/f${i}` }))))) ?? '', /more than 20000 entries/);
+    assert.match(archiveProblem(t.write('z-1.0.0.tgz', 'not gzip')) ?? '', /not a gzip archive/);
+  });
+});
+
+test('helm pull commands quote what the shell would split', () => {
+  assert.is(pullCommand('app', '>=1 <2', { url: 'https://c.example.com', oci: false }, 'charts'), `helm pull app --repo https://c.example.com --version '>=1 <2' --destination charts`);
+  assert.is(pullCommand('istiod', undefined, { url: 'oci://gcr.io/istio-release/charts/istiod', oci: true }, 'my charts'), `helm pull oci://gcr.io/istio-release/charts/istiod --destination 'my charts'`);
+});
+
+test.run();
