@@ -982,13 +982,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str6) => str6.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str6, indent, comment) => str6.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str6.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1142,16 +1142,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str5) => /^(%|---|\.\.\.)/m.test(str5);
-    function lineLengthOverLimit(str5, lineWidth, indentLength) {
+    var containsDocumentMarker = (str6) => /^(%|---|\.\.\.)/m.test(str6);
+    function lineLengthOverLimit(str6, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str5.length;
+      const strLen = str6.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str5[i] === "\n") {
+        if (str6[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1168,11 +1168,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str5 = "";
+      let str6 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str5 += json.slice(start, i) + "\\ ";
+          str6 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1181,38 +1181,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str5 += json.slice(start, i);
+                str6 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str5 += "\\0";
+                    str6 += "\\0";
                     break;
                   case "0007":
-                    str5 += "\\a";
+                    str6 += "\\a";
                     break;
                   case "000b":
-                    str5 += "\\v";
+                    str6 += "\\v";
                     break;
                   case "001b":
-                    str5 += "\\e";
+                    str6 += "\\e";
                     break;
                   case "0085":
-                    str5 += "\\N";
+                    str6 += "\\N";
                     break;
                   case "00a0":
-                    str5 += "\\_";
+                    str6 += "\\_";
                     break;
                   case "2028":
-                    str5 += "\\L";
+                    str6 += "\\L";
                     break;
                   case "2029":
-                    str5 += "\\P";
+                    str6 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str5 += "\\x" + code.substr(2);
+                      str6 += "\\x" + code.substr(2);
                     else
-                      str5 += json.substr(i, 6);
+                      str6 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1222,14 +1222,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str5 += json.slice(start, i) + "\n\n";
+                str6 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str5 += "\n";
+                  str6 += "\n";
                   i += 2;
                 }
-                str5 += indent;
+                str6 += indent;
                 if (json[i + 2] === " ")
-                  str5 += "\\";
+                  str6 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1238,8 +1238,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str5 = start ? str5 + json.slice(start) : json;
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str6 = start ? str6 + json.slice(start) : json;
+      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1367,15 +1367,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str5 = value.replace(/\n+/g, `$&
+      const str6 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str5);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str6);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1527,11 +1527,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str5 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str6 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str5;
-      return identity.isScalar(node) || str5[0] === "{" || str5[0] === "[" ? `${props} ${str5}` : `${props}
-${ctx.indent}${str5}`;
+        return str6;
+      return identity.isScalar(node) || str6[0] === "{" || str6[0] === "[" ? `${props} ${str6}` : `${props}
+${ctx.indent}${str6}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1566,8 +1566,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str5 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str5.length > 1024) {
+      let str6 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str6.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1576,27 +1576,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str5 === "" ? "?" : explicitKey ? `? ${str5}` : str5;
+          return str6 === "" ? "?" : explicitKey ? `? ${str6}` : str6;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str5 = `? ${str5}`;
+        str6 = `? ${str6}`;
         if (keyComment && !keyCommentDone) {
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str5;
+        return str6;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
-        str5 = `? ${str5}
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
+        str6 = `? ${str6}
 ${indent}:`;
       } else {
-        str5 = `${str5}:`;
+        str6 = `${str6}:`;
         if (keyComment)
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -1612,7 +1612,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str5.length + 1;
+        ctx.indentAtStart = str6.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1656,16 +1656,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws2 = "";
       }
-      str5 += ws2 + valueStr;
+      str6 += ws2 + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(valueComment));
+        str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str5;
+      return str6;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1892,31 +1892,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str6 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str7 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment2));
+          str7 += stringifyComment.lineComment(str7, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str6);
+        lines.push(blockItemPrefix + str7);
       }
-      let str5;
+      let str6;
       if (lines.length === 0) {
-        str5 = flowChars.start + flowChars.end;
+        str6 = flowChars.start + flowChars.end;
       } else {
-        str5 = lines[0];
+        str6 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str5 += line ? `
+          str6 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str5 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str6 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str5;
+      return str6;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1959,21 +1959,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str5 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str5.includes("\n"));
+        let str6 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str6.includes("\n"));
         if (i < items.length - 1) {
-          str5 += ",";
+          str6 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str5.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str6.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str5 += ",";
+            str6 += ",";
           }
         }
         if (comment)
-          str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment));
-        lines.push(str5);
+          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment));
+        lines.push(str6);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1985,11 +1985,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str5 = start;
+          let str6 = start;
           for (const line of lines)
-            str5 += line ? `
+            str6 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str5}
+          return `${str6}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2321,7 +2321,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str5) => str5,
+      resolve: (str6) => str6,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2359,7 +2359,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str5) => new Scalar.Scalar(str5[0] === "t" || str5[0] === "T"),
+      resolve: (str6) => new Scalar.Scalar(str6[0] === "t" || str6[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2411,7 +2411,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2420,7 +2420,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str5) => parseFloat(str5),
+      resolve: (str6) => parseFloat(str6),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2431,11 +2431,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str5) {
-        const node = new Scalar.Scalar(parseFloat(str5));
-        const dot = str5.indexOf(".");
-        if (dot !== -1 && str5[str5.length - 1] === "0")
-          node.minFractionDigits = str5.length - dot - 1;
+      resolve(str6) {
+        const node = new Scalar.Scalar(parseFloat(str6));
+        const dot = str6.indexOf(".");
+        if (dot !== -1 && str6[str6.length - 1] === "0")
+          node.minFractionDigits = str6.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2452,7 +2452,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str5, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5.substring(offset), radix);
+    var intResolve = (str6, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -2465,7 +2465,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 8, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int = {
@@ -2473,7 +2473,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2482,7 +2482,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -2535,7 +2535,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str5) => str5,
+        resolve: (str6) => str6,
         stringify: stringifyJSON
       },
       {
@@ -2552,7 +2552,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str5) => str5 === "true",
+        resolve: (str6) => str6 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2560,7 +2560,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str5, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5, 10),
+        resolve: (str6, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2568,7 +2568,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str5) => parseFloat(str5),
+        resolve: (str6) => parseFloat(str6),
         stringify: stringifyJSON
       }
     ];
@@ -2576,9 +2576,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str5, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str5)}`);
-        return str5;
+      resolve(str6, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str6)}`);
+        return str6;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2610,10 +2610,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str5 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str5.length);
-          for (let i = 0; i < str5.length; ++i)
-            buffer[i] = str5.charCodeAt(i);
+          const str6 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str6.length);
+          for (let i = 0; i < str6.length; ++i)
+            buffer[i] = str6.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2624,28 +2624,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str5;
+        let str6;
         if (typeof node_buffer.Buffer === "function") {
-          str5 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str6 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str5 = btoa(s);
+          str6 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str5.length / lineWidth);
+          const n = Math.ceil(str6.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str5.substr(o, lineWidth);
+            lines[i] = str6.substr(o, lineWidth);
           }
-          str5 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str6 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str5 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str6 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary2;
@@ -2851,7 +2851,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2860,7 +2860,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str5) => parseFloat(str5.replace(/_/g, "")),
+      resolve: (str6) => parseFloat(str6.replace(/_/g, "")),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2871,11 +2871,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str5) {
-        const node = new Scalar.Scalar(parseFloat(str5.replace(/_/g, "")));
-        const dot = str5.indexOf(".");
+      resolve(str6) {
+        const node = new Scalar.Scalar(parseFloat(str6.replace(/_/g, "")));
+        const dot = str6.indexOf(".");
         if (dot !== -1) {
-          const f = str5.substring(dot + 1).replace(/_/g, "");
+          const f = str6.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2895,34 +2895,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str5, offset, radix, { intAsBigInt }) {
-      const sign = str5[0];
+    function intResolve(str6, offset, radix, { intAsBigInt }) {
+      const sign = str6[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str5 = str5.substring(offset).replace(/_/g, "");
+      str6 = str6.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str5 = `0b${str5}`;
+            str6 = `0b${str6}`;
             break;
           case 8:
-            str5 = `0o${str5}`;
+            str6 = `0o${str6}`;
             break;
           case 16:
-            str5 = `0x${str5}`;
+            str6 = `0x${str6}`;
             break;
         }
-        const n2 = BigInt(str5);
+        const n2 = BigInt(str6);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str5, radix);
+      const n = parseInt(str6, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str5 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str5.substr(1) : prefix + str5;
+        const str6 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str6.substr(1) : prefix + str6;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -2932,7 +2932,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 2, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -2941,7 +2941,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 1, 8, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int = {
@@ -2949,7 +2949,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2958,7 +2958,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -3062,9 +3062,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str5, asBigInt) {
-      const sign = str5[0];
-      const parts = sign === "-" || sign === "+" ? str5.substring(1) : str5;
+    function parseSexagesimal(str6, asBigInt) {
+      const sign = str6[0];
+      const parts = sign === "-" || sign === "+" ? str6.substring(1) : str6;
       const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
       return sign === "-" ? num2(-1) * res : res;
@@ -3101,7 +3101,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str5, _onError, { intAsBigInt }) => parseSexagesimal(str5, intAsBigInt),
+      resolve: (str6, _onError, { intAsBigInt }) => parseSexagesimal(str6, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3110,7 +3110,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str5) => parseSexagesimal(str5, false),
+      resolve: (str6) => parseSexagesimal(str6, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3121,8 +3121,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str5) {
-        const match = str5.match(timestamp.test);
+      resolve(str6) {
+        const match = str6.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep7) {
+          if (!keyProps.anchor && !keyProps.tag && !sep8) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep7 = "";
+        let sep8 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep7 + cb;
-              sep7 = "";
+                comment += sep8 + cb;
+              sep8 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep7 += source;
+                sep8 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep7 && !value) {
+          if (!props.anchor && !props.tag && !sep8 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep7 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
+        if (!isMap8 && !sep8 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep7)
-                for (const st2 of sep7) {
+              if (sep8)
+                for (const st2 of sep8) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep7 = "";
+      let sep8 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep7 === " ")
-            sep7 = "\n";
-          else if (!prevMoreIndented && sep7 === "\n")
-            sep7 = "\n\n";
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          if (sep8 === " ")
+            sep8 = "\n";
+          else if (!prevMoreIndented && sep8 === "\n")
+            sep8 = "\n\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep7 === "\n")
+          if (sep8 === "\n")
             value += "\n";
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          value += sep7 + content;
-          sep7 = " ";
+          value += sep8 + content;
+          sep8 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep7 = " ";
+      let sep8 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep7 === "\n")
-            res += sep7;
+          if (sep8 === "\n")
+            res += sep8;
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          res += sep7 + lm;
-          sep7 = " ";
+          res += sep8 + lm;
+          sep8 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep7 + (match?.[1] ?? "");
+      return res + sep8 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep7, value }) {
+    function stringifyItem({ start, key, sep: sep8, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep7)
-        for (const st2 of sep7)
+      if (sep8)
+        for (const st2 of sep8)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep7;
+          let sep8;
           if (scalar.end) {
-            sep7 = scalar.end;
-            sep7.push(this.sourceToken);
+            sep8 = scalar.end;
+            sep8.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep7 = [this.sourceToken];
+            sep8 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep7 }]
+            items: [{ start, key: scalar, sep: sep8 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep7 = it2.sep;
-                  sep7.push(this.sourceToken);
+                  const sep8 = it2.sep;
+                  sep8.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep7 }]
+                    items: [{ start: start2, key, sep: sep8 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep7 = fc.end.splice(1, fc.end.length);
-            sep7.push(this.sourceToken);
+            const sep8 = fc.end.splice(1, fc.end.length);
+            sep8.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep7 }]
+              items: [{ start, key: fc, sep: sep8 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7647,7 +7647,7 @@ var require_code = __commonJS({
     }
     exports._ = _2;
     var plus = new _Code("+");
-    function str5(strs, ...args) {
+    function str6(strs, ...args) {
       const expr = [safeStringify(strs[0])];
       let i = 0;
       while (i < args.length) {
@@ -7658,7 +7658,7 @@ var require_code = __commonJS({
       optimize(expr);
       return new _Code(expr);
     }
-    exports.str = str5;
+    exports.str = str6;
     function addCodeArg(code, arg) {
       if (arg instanceof _Code)
         code.push(...arg._items);
@@ -7701,7 +7701,7 @@ var require_code = __commonJS({
       return;
     }
     function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str5`${c1}${c2}`;
+      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str6`${c1}${c2}`;
     }
     exports.strConcat = strConcat;
     function interpolate2(x) {
@@ -8663,22 +8663,22 @@ var require_util = __commonJS({
       return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
     }
     exports.schemaRefOrVal = schemaRefOrVal;
-    function unescapeFragment(str5) {
-      return unescapeJsonPointer(decodeURIComponent(str5));
+    function unescapeFragment(str6) {
+      return unescapeJsonPointer(decodeURIComponent(str6));
     }
     exports.unescapeFragment = unescapeFragment;
-    function escapeFragment(str5) {
-      return encodeURIComponent(escapeJsonPointer(str5));
+    function escapeFragment(str6) {
+      return encodeURIComponent(escapeJsonPointer(str6));
     }
     exports.escapeFragment = escapeFragment;
-    function escapeJsonPointer(str5) {
-      if (typeof str5 == "number")
-        return `${str5}`;
-      return str5.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPointer(str6) {
+      if (typeof str6 == "number")
+        return `${str6}`;
+      return str6.replace(/~/g, "~0").replace(/\//g, "~1");
     }
     exports.escapeJsonPointer = escapeJsonPointer;
-    function unescapeJsonPointer(str5) {
-      return str5.replace(/~1/g, "/").replace(/~0/g, "~");
+    function unescapeJsonPointer(str6) {
+      return str6.replace(/~1/g, "/").replace(/~0/g, "~");
     }
     exports.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs2, f) {
@@ -8690,9 +8690,9 @@ var require_util = __commonJS({
       }
     }
     exports.eachItem = eachItem;
-    function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName }) {
+    function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues: mergeValues2, resultToName }) {
       return (gen, from, to, toName) => {
-        const res = to === void 0 ? from : to instanceof codegen_1.Name ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to) : from instanceof codegen_1.Name ? (mergeToName(gen, to, from), from) : mergeValues(from, to);
+        const res = to === void 0 ? from : to instanceof codegen_1.Name ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to) : from instanceof codegen_1.Name ? (mergeToName(gen, to, from), from) : mergeValues2(from, to);
         return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
       };
     }
@@ -9703,8 +9703,8 @@ var require_json_schema_traverse = __commonJS({
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
       }
     }
-    function escapeJsonPtr(str5) {
-      return str5.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPtr(str6) {
+      return str6.replace(/~/g, "~0").replace(/\//g, "~1");
     }
   }
 });
@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve14.call(this, root2, ref);
+      let _sch = resolve15.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve14(root2, ref) {
+    function resolve15(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -10801,10 +10801,10 @@ var require_utils = __commonJS({
         isIPV6: true
       };
     }
-    function findToken(str5, token) {
+    function findToken(str6, token) {
       let ind = 0;
-      for (let i = 0; i < str5.length; i++) {
-        if (str5[i] === token) ind++;
+      for (let i = 0; i < str6.length; i++) {
+        if (str6[i] === token) ind++;
       }
       return ind;
     }
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve14(baseURI, relativeURI, options) {
+    function resolve15(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve14,
+      resolve: resolve15,
       resolveComponent,
       equal,
       serialize,
@@ -11874,7 +11874,7 @@ var require_core = __commonJS({
     var util_1 = require_util();
     var $dataRefSchema = require_data();
     var uri_1 = require_uri();
-    var defaultRegExp = (str5, flags) => new RegExp(str5, flags);
+    var defaultRegExp = (str6, flags) => new RegExp(str6, flags);
     defaultRegExp.code = "new RegExp";
     var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
     var EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
@@ -12669,16 +12669,16 @@ var require_ucs2length = __commonJS({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str5) {
-      const len = str5.length;
+    function ucs2length(str6) {
+      const len = str6.length;
       let length = 0;
       let pos = 0;
       let value;
       while (pos < len) {
         length++;
-        value = str5.charCodeAt(pos++);
+        value = str6.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str5.charCodeAt(pos);
+          value = str6.charCodeAt(pos);
           if ((value & 64512) === 56320)
             pos++;
         }
@@ -14763,7 +14763,7 @@ var require_ignore = __commonJS({
         // Zero, one or several directories
         // should not use '*', or it will be replaced by the next replacer
         // Check if it is not the last `'/**'`
-        (_2, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        (_2, index, str6) => index + 6 < str6.length ? str6.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
         "*"
       ],
       // normal intermediate wildcards
@@ -15042,16 +15042,16 @@ var require_ignore = __commonJS({
         return this._make(MODE_CHECK_IGNORE, key);
       }
       _make(mode, key) {
-        const str5 = pinWildcards(
+        const str6 = pinWildcards(
           mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
         );
-        const regex = this.ignoreCase ? new RegExp(str5, "i") : new RegExp(str5);
+        const regex = this.ignoreCase ? new RegExp(str6, "i") : new RegExp(str6);
         return define(this, key, regex);
       }
     };
-    var hasTrailingBackslash = (str5) => {
+    var hasTrailingBackslash = (str6) => {
       let count2 = 0;
-      while (str5[str5.length - count2 - 1] === ESCAPE) {
+      while (str6[str6.length - count2 - 1] === ESCAPE) {
         count2++;
       }
       return count2 % 2 === 1;
@@ -15330,7 +15330,7 @@ var require_ignore = __commonJS({
     var factory = (options) => new Ignore(options);
     var isPathValid = (path) => checkPath(convertPath(path), path, RETURN_FALSE);
     var setupWindows = () => {
-      const makePosix = (str5) => /^\\\\\?\\/.test(str5) || /["<>|\u0000-\u001F]+/u.test(str5) ? str5 : str5.replace(/\\/g, "/");
+      const makePosix = (str6) => /^\\\\\?\\/.test(str6) || /["<>|\u0000-\u001F]+/u.test(str6) ? str6 : str6.replace(/\\/g, "/");
       checkPath.convert = makePosix;
       const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
       checkPath.isNotRelative = (path) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path) || isNotRelative(path);
@@ -15345,6 +15345,2219 @@ var require_ignore = __commonJS({
     factory.default = factory;
     module.exports.isPathValid = isPathValid;
     define(module.exports, /* @__PURE__ */ Symbol.for("setupWindows"), setupWindows);
+  }
+});
+
+// node_modules/semver/internal/constants.js
+var require_constants = __commonJS({
+  "node_modules/semver/internal/constants.js"(exports, module) {
+    "use strict";
+    var SEMVER_SPEC_VERSION = "2.0.0";
+    var MAX_LENGTH = 256;
+    var MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER || /* istanbul ignore next */
+    9007199254740991;
+    var MAX_SAFE_COMPONENT_LENGTH = 16;
+    var MAX_SAFE_BUILD_LENGTH = MAX_LENGTH - 6;
+    var WHITESPACE_CHARACTERS = [
+      "	",
+      "\n",
+      "\v",
+      "\f",
+      "\r",
+      " ",
+      "\xA0",
+      "\u1680",
+      "\u2000",
+      "\u2001",
+      "\u2002",
+      "\u2003",
+      "\u2004",
+      "\u2005",
+      "\u2006",
+      "\u2007",
+      "\u2008",
+      "\u2009",
+      "\u200A",
+      "\u2028",
+      "\u2029",
+      "\u202F",
+      "\u205F",
+      "\u3000",
+      "\uFEFF"
+    ];
+    var RELEASE_TYPES = [
+      "major",
+      "premajor",
+      "minor",
+      "preminor",
+      "patch",
+      "prepatch",
+      "prerelease"
+    ];
+    module.exports = {
+      MAX_LENGTH,
+      MAX_SAFE_COMPONENT_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      MAX_SAFE_INTEGER,
+      WHITESPACE_CHARACTERS,
+      RELEASE_TYPES,
+      SEMVER_SPEC_VERSION,
+      FLAG_INCLUDE_PRERELEASE: 1,
+      FLAG_LOOSE: 2
+    };
+  }
+});
+
+// node_modules/semver/internal/debug.js
+var require_debug = __commonJS({
+  "node_modules/semver/internal/debug.js"(exports, module) {
+    "use strict";
+    var debug = typeof process === "object" && process.env && process.env.NODE_DEBUG && /\bsemver\b/i.test(process.env.NODE_DEBUG) ? (...args) => console.error("SEMVER", ...args) : () => {
+    };
+    module.exports = debug;
+  }
+});
+
+// node_modules/semver/internal/re.js
+var require_re = __commonJS({
+  "node_modules/semver/internal/re.js"(exports, module) {
+    "use strict";
+    var {
+      MAX_SAFE_COMPONENT_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      MAX_LENGTH
+    } = require_constants();
+    var debug = require_debug();
+    exports = module.exports = {};
+    var re2 = exports.re = [];
+    var safeRe = exports.safeRe = [];
+    var src = exports.src = [];
+    var safeSrc = exports.safeSrc = [];
+    var t = exports.t = {};
+    var R2 = 0;
+    var LETTERDASHNUMBER = "[a-zA-Z0-9-]";
+    var safeRegexReplacements = [
+      ["\\s", 1],
+      ["\\d", MAX_LENGTH],
+      [LETTERDASHNUMBER, MAX_SAFE_BUILD_LENGTH]
+    ];
+    var makeSafeRegex = (value) => {
+      for (const [token, max] of safeRegexReplacements) {
+        value = value.split(`${token}*`).join(`${token}{0,${max}}`).split(`${token}+`).join(`${token}{1,${max}}`);
+      }
+      return value;
+    };
+    var createToken = (name, value, isGlobal) => {
+      const safe = makeSafeRegex(value);
+      const index = R2++;
+      debug(name, index, value);
+      t[name] = index;
+      src[index] = value;
+      safeSrc[index] = safe;
+      re2[index] = new RegExp(value, isGlobal ? "g" : void 0);
+      safeRe[index] = new RegExp(safe, isGlobal ? "g" : void 0);
+    };
+    createToken("NUMERICIDENTIFIER", "0|[1-9]\\d*");
+    createToken("NUMERICIDENTIFIERLOOSE", "\\d+");
+    createToken("NONNUMERICIDENTIFIER", `\\d*[a-zA-Z-]${LETTERDASHNUMBER}*`);
+    createToken("MAINVERSION", `(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})`);
+    createToken("MAINVERSIONLOOSE", `(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASEIDENTIFIER", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIER]})`);
+    createToken("PRERELEASEIDENTIFIERLOOSE", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASE", `(?:-(${src[t.PRERELEASEIDENTIFIER]}(?:\\.${src[t.PRERELEASEIDENTIFIER]})*))`);
+    createToken("PRERELEASELOOSE", `(?:-?(${src[t.PRERELEASEIDENTIFIERLOOSE]}(?:\\.${src[t.PRERELEASEIDENTIFIERLOOSE]})*))`);
+    createToken("BUILDIDENTIFIER", `${LETTERDASHNUMBER}+`);
+    createToken("BUILD", `(?:\\+(${src[t.BUILDIDENTIFIER]}(?:\\.${src[t.BUILDIDENTIFIER]})*))`);
+    createToken("FULLPLAIN", `v?${src[t.MAINVERSION]}${src[t.PRERELEASE]}?${src[t.BUILD]}?`);
+    createToken("FULL", `^${src[t.FULLPLAIN]}$`);
+    createToken("LOOSEPLAIN", `[v=\\s]*${src[t.MAINVERSIONLOOSE]}${src[t.PRERELEASELOOSE]}?${src[t.BUILD]}?`);
+    createToken("LOOSE", `^${src[t.LOOSEPLAIN]}$`);
+    createToken("GTLT", "((?:<|>)?=?)");
+    createToken("XRANGEIDENTIFIERLOOSE", `${src[t.NUMERICIDENTIFIERLOOSE]}|x|X|\\*`);
+    createToken("XRANGEIDENTIFIER", `${src[t.NUMERICIDENTIFIER]}|x|X|\\*`);
+    createToken("XRANGEPLAIN", `[v=\\s]*(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:${src[t.PRERELEASE]})?${src[t.BUILD]}?)?)?`);
+    createToken("XRANGEPLAINLOOSE", `[v=\\s]*(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:${src[t.PRERELEASELOOSE]})?${src[t.BUILD]}?)?)?`);
+    createToken("XRANGE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAIN]}$`);
+    createToken("XRANGELOOSE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("COERCEPLAIN", `${"(^|[^\\d])(\\d{1,"}${MAX_SAFE_COMPONENT_LENGTH}})(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?`);
+    createToken("COERCE", `${src[t.COERCEPLAIN]}(?:$|[^\\d])`);
+    createToken("COERCEFULL", src[t.COERCEPLAIN] + `(?:${src[t.PRERELEASE]})?(?:${src[t.BUILD]})?(?:$|[^\\d])`);
+    createToken("COERCERTL", src[t.COERCE], true);
+    createToken("COERCERTLFULL", src[t.COERCEFULL], true);
+    createToken("LONETILDE", "(?:~>?)");
+    createToken("TILDETRIM", `(\\s*)${src[t.LONETILDE]}\\s+`, true);
+    exports.tildeTrimReplace = "$1~";
+    createToken("TILDE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAIN]}$`);
+    createToken("TILDELOOSE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("LONECARET", "(?:\\^)");
+    createToken("CARETTRIM", `(\\s*)${src[t.LONECARET]}\\s+`, true);
+    exports.caretTrimReplace = "$1^";
+    createToken("CARET", `^${src[t.LONECARET]}${src[t.XRANGEPLAIN]}$`);
+    createToken("CARETLOOSE", `^${src[t.LONECARET]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("COMPARATORLOOSE", `^${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]})$|^$`);
+    createToken("COMPARATOR", `^${src[t.GTLT]}\\s*(${src[t.FULLPLAIN]})$|^$`);
+    createToken("COMPARATORTRIM", `(\\s*)${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]}|${src[t.XRANGEPLAIN]})`, true);
+    exports.comparatorTrimReplace = "$1$2$3";
+    createToken("HYPHENRANGE", `^\\s*(${src[t.XRANGEPLAIN]})\\s+-\\s+(${src[t.XRANGEPLAIN]})\\s*$`);
+    createToken("HYPHENRANGELOOSE", `^\\s*(${src[t.XRANGEPLAINLOOSE]})\\s+-\\s+(${src[t.XRANGEPLAINLOOSE]})\\s*$`);
+    createToken("STAR", "(<|>)?=?\\s*\\*");
+    createToken("GTE0", "^\\s*>=\\s*0\\.0\\.0\\s*$");
+    createToken("GTE0PRE", "^\\s*>=\\s*0\\.0\\.0-0\\s*$");
+  }
+});
+
+// node_modules/semver/internal/parse-options.js
+var require_parse_options = __commonJS({
+  "node_modules/semver/internal/parse-options.js"(exports, module) {
+    "use strict";
+    var looseOption = Object.freeze({ loose: true });
+    var emptyOpts = Object.freeze({});
+    var parseOptions = (options) => {
+      if (!options) {
+        return emptyOpts;
+      }
+      if (typeof options !== "object") {
+        return looseOption;
+      }
+      return options;
+    };
+    module.exports = parseOptions;
+  }
+});
+
+// node_modules/semver/internal/identifiers.js
+var require_identifiers = __commonJS({
+  "node_modules/semver/internal/identifiers.js"(exports, module) {
+    "use strict";
+    var numeric = /^[0-9]+$/;
+    var compareIdentifiers = (a, b) => {
+      if (typeof a === "number" && typeof b === "number") {
+        return a === b ? 0 : a < b ? -1 : 1;
+      }
+      const anum = numeric.test(a);
+      const bnum = numeric.test(b);
+      if (anum && bnum) {
+        a = +a;
+        b = +b;
+      }
+      return a === b ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b ? -1 : 1;
+    };
+    var rcompareIdentifiers = (a, b) => compareIdentifiers(b, a);
+    module.exports = {
+      compareIdentifiers,
+      rcompareIdentifiers
+    };
+  }
+});
+
+// node_modules/semver/classes/semver.js
+var require_semver = __commonJS({
+  "node_modules/semver/classes/semver.js"(exports, module) {
+    "use strict";
+    var debug = require_debug();
+    var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants();
+    var { safeRe: re2, t } = require_re();
+    var parseOptions = require_parse_options();
+    var { compareIdentifiers } = require_identifiers();
+    var isPrereleaseIdentifier = (prerelease, identifier) => {
+      const identifiers = identifier.split(".");
+      if (identifiers.length > prerelease.length) {
+        return false;
+      }
+      for (let i = 0; i < identifiers.length; i++) {
+        if (compareIdentifiers(prerelease[i], identifiers[i]) !== 0) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var SemVer = class _SemVer {
+      constructor(version2, options) {
+        options = parseOptions(options);
+        if (version2 instanceof _SemVer) {
+          if (version2.loose === !!options.loose && version2.includePrerelease === !!options.includePrerelease) {
+            return version2;
+          } else {
+            version2 = version2.version;
+          }
+        } else if (typeof version2 !== "string") {
+          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version2}".`);
+        }
+        if (version2.length > MAX_LENGTH) {
+          throw new TypeError(
+            `version is longer than ${MAX_LENGTH} characters`
+          );
+        }
+        debug("SemVer", version2, options);
+        this.options = options;
+        this.loose = !!options.loose;
+        this.includePrerelease = !!options.includePrerelease;
+        const m = version2.trim().match(options.loose ? re2[t.LOOSE] : re2[t.FULL]);
+        if (!m) {
+          throw new TypeError(`Invalid Version: ${version2}`);
+        }
+        this.raw = version2;
+        this.major = +m[1];
+        this.minor = +m[2];
+        this.patch = +m[3];
+        if (this.major > MAX_SAFE_INTEGER || this.major < 0) {
+          throw new TypeError("Invalid major version");
+        }
+        if (this.minor > MAX_SAFE_INTEGER || this.minor < 0) {
+          throw new TypeError("Invalid minor version");
+        }
+        if (this.patch > MAX_SAFE_INTEGER || this.patch < 0) {
+          throw new TypeError("Invalid patch version");
+        }
+        if (!m[4]) {
+          this.prerelease = [];
+        } else {
+          this.prerelease = m[4].split(".").map((id) => {
+            if (/^[0-9]+$/.test(id)) {
+              const num2 = +id;
+              if (num2 >= 0 && num2 < MAX_SAFE_INTEGER) {
+                return num2;
+              }
+            }
+            return id;
+          });
+        }
+        this.build = m[5] ? m[5].split(".") : [];
+        this.format();
+      }
+      format() {
+        this.version = `${this.major}.${this.minor}.${this.patch}`;
+        if (this.prerelease.length) {
+          this.version += `-${this.prerelease.join(".")}`;
+        }
+        return this.version;
+      }
+      toString() {
+        return this.version;
+      }
+      compare(other) {
+        debug("SemVer.compare", this.version, this.options, other);
+        if (!(other instanceof _SemVer)) {
+          if (typeof other === "string" && other === this.version) {
+            return 0;
+          }
+          other = new _SemVer(other, this.options);
+        }
+        if (other.version === this.version) {
+          return 0;
+        }
+        return this.compareMain(other) || this.comparePre(other);
+      }
+      compareMain(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        if (this.major < other.major) {
+          return -1;
+        }
+        if (this.major > other.major) {
+          return 1;
+        }
+        if (this.minor < other.minor) {
+          return -1;
+        }
+        if (this.minor > other.minor) {
+          return 1;
+        }
+        if (this.patch < other.patch) {
+          return -1;
+        }
+        if (this.patch > other.patch) {
+          return 1;
+        }
+        return 0;
+      }
+      comparePre(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        if (this.prerelease.length && !other.prerelease.length) {
+          return -1;
+        } else if (!this.prerelease.length && other.prerelease.length) {
+          return 1;
+        } else if (!this.prerelease.length && !other.prerelease.length) {
+          return 0;
+        }
+        let i = 0;
+        do {
+          const a = this.prerelease[i];
+          const b = other.prerelease[i];
+          debug("prerelease compare", i, a, b);
+          if (a === void 0 && b === void 0) {
+            return 0;
+          } else if (b === void 0) {
+            return 1;
+          } else if (a === void 0) {
+            return -1;
+          } else if (a === b) {
+            continue;
+          } else {
+            return compareIdentifiers(a, b);
+          }
+        } while (++i);
+      }
+      compareBuild(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        let i = 0;
+        do {
+          const a = this.build[i];
+          const b = other.build[i];
+          debug("build compare", i, a, b);
+          if (a === void 0 && b === void 0) {
+            return 0;
+          } else if (b === void 0) {
+            return 1;
+          } else if (a === void 0) {
+            return -1;
+          } else if (a === b) {
+            continue;
+          } else {
+            return compareIdentifiers(a, b);
+          }
+        } while (++i);
+      }
+      // preminor will bump the version up to the next minor release, and immediately
+      // down to pre-release. premajor and prepatch work the same way.
+      inc(release, identifier, identifierBase) {
+        if (release.startsWith("pre")) {
+          if (!identifier && identifierBase === false) {
+            throw new Error("invalid increment argument: identifier is empty");
+          }
+          if (identifier) {
+            const match = `-${identifier}`.match(this.options.loose ? re2[t.PRERELEASELOOSE] : re2[t.PRERELEASE]);
+            if (!match || match[1] !== identifier) {
+              throw new Error(`invalid identifier: ${identifier}`);
+            }
+          }
+        }
+        switch (release) {
+          case "premajor":
+            this.prerelease.length = 0;
+            this.patch = 0;
+            this.minor = 0;
+            this.major++;
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "preminor":
+            this.prerelease.length = 0;
+            this.patch = 0;
+            this.minor++;
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "prepatch":
+            this.prerelease.length = 0;
+            this.inc("patch", identifier, identifierBase);
+            this.inc("pre", identifier, identifierBase);
+            break;
+          // If the input is a non-prerelease version, this acts the same as
+          // prepatch.
+          case "prerelease":
+            if (this.prerelease.length === 0) {
+              this.inc("patch", identifier, identifierBase);
+            }
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "release":
+            if (this.prerelease.length === 0) {
+              throw new Error(`version ${this.raw} is not a prerelease`);
+            }
+            this.prerelease.length = 0;
+            break;
+          case "major":
+            if (this.minor !== 0 || this.patch !== 0 || this.prerelease.length === 0) {
+              this.major++;
+            }
+            this.minor = 0;
+            this.patch = 0;
+            this.prerelease = [];
+            break;
+          case "minor":
+            if (this.patch !== 0 || this.prerelease.length === 0) {
+              this.minor++;
+            }
+            this.patch = 0;
+            this.prerelease = [];
+            break;
+          case "patch":
+            if (this.prerelease.length === 0) {
+              this.patch++;
+            }
+            this.prerelease = [];
+            break;
+          // This probably shouldn't be used publicly.
+          // 1.0.0 'pre' would become 1.0.0-0 which is the wrong direction.
+          case "pre": {
+            const base = Number(identifierBase) ? 1 : 0;
+            if (this.prerelease.length === 0) {
+              this.prerelease = [base];
+            } else {
+              let i = this.prerelease.length;
+              while (--i >= 0) {
+                if (typeof this.prerelease[i] === "number") {
+                  this.prerelease[i]++;
+                  i = -2;
+                }
+              }
+              if (i === -1) {
+                if (identifier === this.prerelease.join(".") && identifierBase === false) {
+                  throw new Error("invalid increment argument: identifier already exists");
+                }
+                this.prerelease.push(base);
+              }
+            }
+            if (identifier) {
+              let prerelease = [identifier, base];
+              if (identifierBase === false) {
+                prerelease = [identifier];
+              }
+              if (isPrereleaseIdentifier(this.prerelease, identifier)) {
+                const prereleaseBase = this.prerelease[identifier.split(".").length];
+                if (isNaN(prereleaseBase)) {
+                  this.prerelease = prerelease;
+                }
+              } else {
+                this.prerelease = prerelease;
+              }
+            }
+            break;
+          }
+          default:
+            throw new Error(`invalid increment argument: ${release}`);
+        }
+        this.raw = this.format();
+        if (this.build.length) {
+          this.raw += `+${this.build.join(".")}`;
+        }
+        return this;
+      }
+    };
+    module.exports = SemVer;
+  }
+});
+
+// node_modules/semver/functions/parse.js
+var require_parse = __commonJS({
+  "node_modules/semver/functions/parse.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var parse2 = (version2, options, throwErrors = false) => {
+      if (version2 instanceof SemVer) {
+        return version2;
+      }
+      try {
+        return new SemVer(version2, options);
+      } catch (er) {
+        if (!throwErrors) {
+          return null;
+        }
+        throw er;
+      }
+    };
+    module.exports = parse2;
+  }
+});
+
+// node_modules/semver/functions/valid.js
+var require_valid = __commonJS({
+  "node_modules/semver/functions/valid.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var valid = (version2, options) => {
+      const v2 = parse2(version2, options);
+      return v2 ? v2.version : null;
+    };
+    module.exports = valid;
+  }
+});
+
+// node_modules/semver/functions/clean.js
+var require_clean = __commonJS({
+  "node_modules/semver/functions/clean.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var clean = (version2, options) => {
+      const s = parse2(version2.trim().replace(/^[=v]+/, ""), options);
+      return s ? s.version : null;
+    };
+    module.exports = clean;
+  }
+});
+
+// node_modules/semver/functions/inc.js
+var require_inc = __commonJS({
+  "node_modules/semver/functions/inc.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var inc = (version2, release, options, identifier, identifierBase) => {
+      if (typeof options === "string") {
+        identifierBase = identifier;
+        identifier = options;
+        options = void 0;
+      }
+      try {
+        return new SemVer(
+          version2 instanceof SemVer ? version2.version : version2,
+          options
+        ).inc(release, identifier, identifierBase).version;
+      } catch (er) {
+        return null;
+      }
+    };
+    module.exports = inc;
+  }
+});
+
+// node_modules/semver/functions/diff.js
+var require_diff = __commonJS({
+  "node_modules/semver/functions/diff.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var diff = (version1, version2) => {
+      const v1 = parse2(version1, null, true);
+      const v2 = parse2(version2, null, true);
+      const comparison = v1.compare(v2);
+      if (comparison === 0) {
+        return null;
+      }
+      const v1Higher = comparison > 0;
+      const highVersion = v1Higher ? v1 : v2;
+      const lowVersion = v1Higher ? v2 : v1;
+      const highHasPre = !!highVersion.prerelease.length;
+      const lowHasPre = !!lowVersion.prerelease.length;
+      if (lowHasPre && !highHasPre) {
+        if (!lowVersion.patch && !lowVersion.minor) {
+          return "major";
+        }
+        if (lowVersion.compareMain(highVersion) === 0) {
+          if (lowVersion.minor && !lowVersion.patch) {
+            return "minor";
+          }
+          return "patch";
+        }
+      }
+      const prefix = highHasPre ? "pre" : "";
+      if (v1.major !== v2.major) {
+        return prefix + "major";
+      }
+      if (v1.minor !== v2.minor) {
+        return prefix + "minor";
+      }
+      if (v1.patch !== v2.patch) {
+        return prefix + "patch";
+      }
+      return "prerelease";
+    };
+    module.exports = diff;
+  }
+});
+
+// node_modules/semver/functions/major.js
+var require_major = __commonJS({
+  "node_modules/semver/functions/major.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var major = (a, loose) => new SemVer(a, loose).major;
+    module.exports = major;
+  }
+});
+
+// node_modules/semver/functions/minor.js
+var require_minor = __commonJS({
+  "node_modules/semver/functions/minor.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var minor = (a, loose) => new SemVer(a, loose).minor;
+    module.exports = minor;
+  }
+});
+
+// node_modules/semver/functions/patch.js
+var require_patch = __commonJS({
+  "node_modules/semver/functions/patch.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var patch = (a, loose) => new SemVer(a, loose).patch;
+    module.exports = patch;
+  }
+});
+
+// node_modules/semver/functions/prerelease.js
+var require_prerelease = __commonJS({
+  "node_modules/semver/functions/prerelease.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var prerelease = (version2, options) => {
+      const parsed = parse2(version2, options);
+      return parsed && parsed.prerelease.length ? parsed.prerelease : null;
+    };
+    module.exports = prerelease;
+  }
+});
+
+// node_modules/semver/functions/compare.js
+var require_compare = __commonJS({
+  "node_modules/semver/functions/compare.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
+    module.exports = compare;
+  }
+});
+
+// node_modules/semver/functions/rcompare.js
+var require_rcompare = __commonJS({
+  "node_modules/semver/functions/rcompare.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var rcompare = (a, b, loose) => compare(b, a, loose);
+    module.exports = rcompare;
+  }
+});
+
+// node_modules/semver/functions/compare-loose.js
+var require_compare_loose = __commonJS({
+  "node_modules/semver/functions/compare-loose.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var compareLoose = (a, b) => compare(a, b, true);
+    module.exports = compareLoose;
+  }
+});
+
+// node_modules/semver/functions/compare-build.js
+var require_compare_build = __commonJS({
+  "node_modules/semver/functions/compare-build.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var compareBuild = (a, b, loose) => {
+      const versionA = new SemVer(a, loose);
+      const versionB = new SemVer(b, loose);
+      return versionA.compare(versionB) || versionA.compareBuild(versionB);
+    };
+    module.exports = compareBuild;
+  }
+});
+
+// node_modules/semver/functions/sort.js
+var require_sort = __commonJS({
+  "node_modules/semver/functions/sort.js"(exports, module) {
+    "use strict";
+    var compareBuild = require_compare_build();
+    var sort = (list2, loose) => list2.sort((a, b) => compareBuild(a, b, loose));
+    module.exports = sort;
+  }
+});
+
+// node_modules/semver/functions/rsort.js
+var require_rsort = __commonJS({
+  "node_modules/semver/functions/rsort.js"(exports, module) {
+    "use strict";
+    var compareBuild = require_compare_build();
+    var rsort = (list2, loose) => list2.sort((a, b) => compareBuild(b, a, loose));
+    module.exports = rsort;
+  }
+});
+
+// node_modules/semver/functions/gt.js
+var require_gt = __commonJS({
+  "node_modules/semver/functions/gt.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var gt2 = (a, b, loose) => compare(a, b, loose) > 0;
+    module.exports = gt2;
+  }
+});
+
+// node_modules/semver/functions/lt.js
+var require_lt = __commonJS({
+  "node_modules/semver/functions/lt.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var lt2 = (a, b, loose) => compare(a, b, loose) < 0;
+    module.exports = lt2;
+  }
+});
+
+// node_modules/semver/functions/eq.js
+var require_eq = __commonJS({
+  "node_modules/semver/functions/eq.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var eq = (a, b, loose) => compare(a, b, loose) === 0;
+    module.exports = eq;
+  }
+});
+
+// node_modules/semver/functions/neq.js
+var require_neq = __commonJS({
+  "node_modules/semver/functions/neq.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var neq = (a, b, loose) => compare(a, b, loose) !== 0;
+    module.exports = neq;
+  }
+});
+
+// node_modules/semver/functions/gte.js
+var require_gte = __commonJS({
+  "node_modules/semver/functions/gte.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var gte = (a, b, loose) => compare(a, b, loose) >= 0;
+    module.exports = gte;
+  }
+});
+
+// node_modules/semver/functions/lte.js
+var require_lte = __commonJS({
+  "node_modules/semver/functions/lte.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var lte = (a, b, loose) => compare(a, b, loose) <= 0;
+    module.exports = lte;
+  }
+});
+
+// node_modules/semver/functions/cmp.js
+var require_cmp = __commonJS({
+  "node_modules/semver/functions/cmp.js"(exports, module) {
+    "use strict";
+    var eq = require_eq();
+    var neq = require_neq();
+    var gt2 = require_gt();
+    var gte = require_gte();
+    var lt2 = require_lt();
+    var lte = require_lte();
+    var cmp = (a, op, b, loose) => {
+      switch (op) {
+        case "===":
+          if (typeof a === "object") {
+            a = a.version;
+          }
+          if (typeof b === "object") {
+            b = b.version;
+          }
+          return a === b;
+        case "!==":
+          if (typeof a === "object") {
+            a = a.version;
+          }
+          if (typeof b === "object") {
+            b = b.version;
+          }
+          return a !== b;
+        case "":
+        case "=":
+        case "==":
+          return eq(a, b, loose);
+        case "!=":
+          return neq(a, b, loose);
+        case ">":
+          return gt2(a, b, loose);
+        case ">=":
+          return gte(a, b, loose);
+        case "<":
+          return lt2(a, b, loose);
+        case "<=":
+          return lte(a, b, loose);
+        default:
+          throw new TypeError(`Invalid operator: ${op}`);
+      }
+    };
+    module.exports = cmp;
+  }
+});
+
+// node_modules/semver/functions/coerce.js
+var require_coerce = __commonJS({
+  "node_modules/semver/functions/coerce.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var parse2 = require_parse();
+    var { safeRe: re2, t } = require_re();
+    var coerce = (version2, options) => {
+      if (version2 instanceof SemVer) {
+        return version2;
+      }
+      if (typeof version2 === "number") {
+        version2 = String(version2);
+      }
+      if (typeof version2 !== "string") {
+        return null;
+      }
+      options = options || {};
+      let match = null;
+      if (!options.rtl) {
+        match = version2.match(options.includePrerelease ? re2[t.COERCEFULL] : re2[t.COERCE]);
+      } else {
+        const coerceRtlRegex = options.includePrerelease ? re2[t.COERCERTLFULL] : re2[t.COERCERTL];
+        let next;
+        while ((next = coerceRtlRegex.exec(version2)) && (!match || match.index + match[0].length !== version2.length)) {
+          if (!match || next.index + next[0].length !== match.index + match[0].length) {
+            match = next;
+          }
+          coerceRtlRegex.lastIndex = next.index + next[1].length + next[2].length;
+        }
+        coerceRtlRegex.lastIndex = -1;
+      }
+      if (match === null) {
+        return null;
+      }
+      const major = match[2];
+      const minor = match[3] || "0";
+      const patch = match[4] || "0";
+      const prerelease = options.includePrerelease && match[5] ? `-${match[5]}` : "";
+      const build2 = options.includePrerelease && match[6] ? `+${match[6]}` : "";
+      return parse2(`${major}.${minor}.${patch}${prerelease}${build2}`, options);
+    };
+    module.exports = coerce;
+  }
+});
+
+// node_modules/semver/functions/truncate.js
+var require_truncate = __commonJS({
+  "node_modules/semver/functions/truncate.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var constants4 = require_constants();
+    var SemVer = require_semver();
+    var truncate = (version2, truncation, options) => {
+      if (!constants4.RELEASE_TYPES.includes(truncation)) {
+        return null;
+      }
+      const clonedVersion = cloneInputVersion(version2, options);
+      return clonedVersion && doTruncation(clonedVersion, truncation);
+    };
+    var cloneInputVersion = (version2, options) => {
+      const versionStringToParse = version2 instanceof SemVer ? version2.version : version2;
+      return parse2(versionStringToParse, options);
+    };
+    var doTruncation = (version2, truncation) => {
+      if (isPrerelease(truncation)) {
+        return version2.version;
+      }
+      version2.prerelease = [];
+      switch (truncation) {
+        case "major":
+          version2.minor = 0;
+          version2.patch = 0;
+          break;
+        case "minor":
+          version2.patch = 0;
+          break;
+      }
+      return version2.format();
+    };
+    var isPrerelease = (type) => {
+      return type.startsWith("pre");
+    };
+    module.exports = truncate;
+  }
+});
+
+// node_modules/semver/internal/lrucache.js
+var require_lrucache = __commonJS({
+  "node_modules/semver/internal/lrucache.js"(exports, module) {
+    "use strict";
+    var LRUCache = class {
+      constructor() {
+        this.max = 1e3;
+        this.map = /* @__PURE__ */ new Map();
+      }
+      get(key) {
+        const value = this.map.get(key);
+        if (value === void 0) {
+          return void 0;
+        } else {
+          this.map.delete(key);
+          this.map.set(key, value);
+          return value;
+        }
+      }
+      delete(key) {
+        return this.map.delete(key);
+      }
+      set(key, value) {
+        const deleted = this.delete(key);
+        if (!deleted && value !== void 0) {
+          if (this.map.size >= this.max) {
+            const firstKey = this.map.keys().next().value;
+            this.delete(firstKey);
+          }
+          this.map.set(key, value);
+        }
+        return this;
+      }
+    };
+    module.exports = LRUCache;
+  }
+});
+
+// node_modules/semver/internal/trim-comparator-whitespace.js
+var require_trim_comparator_whitespace = __commonJS({
+  "node_modules/semver/internal/trim-comparator-whitespace.js"(exports, module) {
+    "use strict";
+    var {
+      MAX_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      WHITESPACE_CHARACTERS
+    } = require_constants();
+    var whitespace = new Uint8Array(65536);
+    for (const char of WHITESPACE_CHARACTERS) {
+      whitespace[char.charCodeAt(0)] = 1;
+    }
+    var isWhitespace = (char) => char !== void 0 && whitespace[char.charCodeAt(0)] === 1;
+    var isVersionPrefix = (char) => char === "v" || char === "=" || isWhitespace(char);
+    var isDigit = (char) => char !== void 0 && char >= "0" && char <= "9";
+    var isLetter = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
+    var isIdentifierCharacter = (char) => isDigit(char) || isLetter(char) || char === "-";
+    var isVersionStart = (char) => isDigit(char) || char === "x" || char === "X" || char === "*";
+    var findDigitsEndIndex = (range, start, limit, digitRuns) => {
+      if (!isDigit(range[start])) {
+        return start;
+      }
+      if (start >= digitRuns.start && start < digitRuns.end) {
+        return Math.min(start + limit, digitRuns.end);
+      }
+      if (start >= digitRuns.previousStart && start < digitRuns.previousEnd) {
+        return Math.min(start + limit, digitRuns.previousEnd);
+      }
+      let end = start + 1;
+      while (isDigit(range[end])) {
+        end++;
+      }
+      digitRuns.previousStart = digitRuns.start;
+      digitRuns.previousEnd = digitRuns.end;
+      digitRuns.start = start;
+      digitRuns.end = end;
+      return Math.min(start + limit, end);
+    };
+    var findVersionNumberEndIndex = (range, start, loose, digitRuns) => {
+      if (!loose && range[start] === "0") {
+        return start + 1;
+      }
+      return findDigitsEndIndex(range, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
+    };
+    var findPrereleaseIdentifierEndIndex = (range, start, loose, digitRuns) => {
+      const digitsEnd = findDigitsEndIndex(range, start, MAX_LENGTH, digitRuns);
+      if (isLetter(range[digitsEnd]) || range[digitsEnd] === "-") {
+        let end = digitsEnd + 1;
+        const limit = end + MAX_SAFE_BUILD_LENGTH;
+        while (end < limit && isIdentifierCharacter(range[end])) {
+          end++;
+        }
+        return end;
+      }
+      return findVersionNumberEndIndex(range, start, loose, digitRuns);
+    };
+    var findPrereleaseEndIndex = (range, start, loose, digitRuns) => {
+      const hyphen = range[start] === "-";
+      if (!loose && !hyphen) {
+        return start;
+      }
+      const identifierStart = start + (hyphen ? 1 : 0);
+      let end = findPrereleaseIdentifierEndIndex(range, identifierStart, loose, digitRuns);
+      if (end === identifierStart) {
+        if (!loose || !hyphen) {
+          return start;
+        }
+        end = findPrereleaseIdentifierEndIndex(range, start, loose, digitRuns);
+      }
+      while (range[end] === ".") {
+        const next = findPrereleaseIdentifierEndIndex(range, end + 1, loose, digitRuns);
+        if (next === end + 1) {
+          break;
+        }
+        end = next;
+      }
+      return end;
+    };
+    var findBuildIdentifierEndIndex = (range, start) => {
+      let end = start;
+      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range[end])) {
+        end++;
+      }
+      return end;
+    };
+    var findBuildEndIndex = (range, start) => {
+      if (range[start] !== "+") {
+        return start;
+      }
+      let end = findBuildIdentifierEndIndex(range, start + 1);
+      if (end === start + 1) {
+        return start;
+      }
+      while (range[end] === ".") {
+        const next = findBuildIdentifierEndIndex(range, end + 1);
+        if (next === end + 1) {
+          break;
+        }
+        end = next;
+      }
+      return end;
+    };
+    var findLooseFullVersionEndIndex = (range, start, digitRuns) => {
+      let end = start;
+      for (let component = 0; component < 3; component++) {
+        const next = findVersionNumberEndIndex(range, end, true, digitRuns);
+        if (next === end) {
+          return start;
+        }
+        end = next;
+        if (component < 2) {
+          if (range[end] !== ".") {
+            return start;
+          }
+          end++;
+        }
+      }
+      const prereleaseEnd = findPrereleaseEndIndex(range, end, true, digitRuns);
+      return findBuildEndIndex(range, prereleaseEnd);
+    };
+    var findPartialVersionComponentEndIndex = (range, start, digitRuns) => {
+      if (isDigit(range[start])) {
+        return findVersionNumberEndIndex(range, start, false, digitRuns);
+      }
+      return isVersionStart(range[start]) ? start + 1 : start;
+    };
+    var findPartialVersionEndIndex = (range, start, digitRuns) => {
+      let end = findPartialVersionComponentEndIndex(range, start, digitRuns);
+      for (let component = 0; component < 2; component++) {
+        if (range[end] !== ".") {
+          return end;
+        }
+        const next = findPartialVersionComponentEndIndex(range, end + 1, digitRuns);
+        if (next === end + 1) {
+          return end;
+        }
+        end = next;
+      }
+      const prereleaseEnd = findPrereleaseEndIndex(range, end, false, digitRuns);
+      return findBuildEndIndex(range, prereleaseEnd);
+    };
+    var findVersionEndIndex = (range, start, digitRuns) => {
+      const fullVersionEnd = findLooseFullVersionEndIndex(range, start, digitRuns);
+      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range, start, digitRuns);
+    };
+    var findRemovableWhitespaceIndex = (range, matchStart) => {
+      let position = matchStart;
+      if (isWhitespace(range[position])) {
+        position++;
+      }
+      if (range[position] === "<" || range[position] === ">") {
+        position++;
+      }
+      if (range[position] === "=") {
+        position++;
+      }
+      return isWhitespace(range[position]) ? position : -1;
+    };
+    var trimComparatorWhitespace = (range) => {
+      let result = "";
+      let copyFrom = 0;
+      let cursor = 0;
+      const digitRuns = { start: -1, end: -1, previousStart: -1, previousEnd: -1 };
+      while (cursor < range.length) {
+        const matchStart = cursor;
+        if (range[cursor] === "<" || range[cursor] === ">") {
+          cursor++;
+        } else if (!isVersionPrefix(range[cursor]) && !isVersionStart(range[cursor])) {
+          cursor++;
+          continue;
+        }
+        while (cursor < range.length && isVersionPrefix(range[cursor])) {
+          cursor++;
+        }
+        if (!isVersionStart(range[cursor])) {
+          continue;
+        }
+        const whitespacePosition = findRemovableWhitespaceIndex(range, matchStart);
+        if (whitespacePosition !== -1) {
+          result += range.slice(copyFrom, whitespacePosition);
+          copyFrom = whitespacePosition + 1;
+        }
+        cursor = findVersionEndIndex(range, cursor, digitRuns);
+      }
+      return result + range.slice(copyFrom);
+    };
+    module.exports = trimComparatorWhitespace;
+  }
+});
+
+// node_modules/semver/classes/range.js
+var require_range = __commonJS({
+  "node_modules/semver/classes/range.js"(exports, module) {
+    "use strict";
+    var SPACE_CHARACTERS = /\s+/g;
+    var Range = class _Range {
+      constructor(range, options) {
+        options = parseOptions(options);
+        if (range instanceof _Range) {
+          if (range.loose === !!options.loose && range.includePrerelease === !!options.includePrerelease) {
+            return range;
+          } else {
+            return new _Range(range.raw, options);
+          }
+        }
+        if (range instanceof Comparator) {
+          this.raw = range.value;
+          this.set = [[range]];
+          this.formatted = void 0;
+          return this;
+        }
+        this.options = options;
+        this.loose = !!options.loose;
+        this.includePrerelease = !!options.includePrerelease;
+        this.raw = range.trim().replace(SPACE_CHARACTERS, " ");
+        this.set = this.raw.split("||").map((r7) => this.parseRange(r7.trim())).filter((c) => c.length);
+        if (!this.set.length) {
+          throw new TypeError(`Invalid SemVer Range: ${this.raw}`);
+        }
+        if (this.set.length > 1) {
+          const first = this.set[0];
+          this.set = this.set.filter((c) => !isNullSet(c[0]));
+          if (this.set.length === 0) {
+            this.set = [first];
+          } else if (this.set.length > 1) {
+            for (const c of this.set) {
+              if (c.length === 1 && isAny(c[0])) {
+                this.set = [c];
+                break;
+              }
+            }
+          }
+        }
+        this.formatted = void 0;
+      }
+      get range() {
+        if (this.formatted === void 0) {
+          this.formatted = "";
+          for (let i = 0; i < this.set.length; i++) {
+            if (i > 0) {
+              this.formatted += "||";
+            }
+            const comps = this.set[i];
+            for (let k2 = 0; k2 < comps.length; k2++) {
+              if (k2 > 0) {
+                this.formatted += " ";
+              }
+              this.formatted += comps[k2].toString().trim();
+            }
+          }
+        }
+        return this.formatted;
+      }
+      format() {
+        return this.range;
+      }
+      toString() {
+        return this.range;
+      }
+      parseRange(range) {
+        range = range.replace(BUILDSTRIPRE, "");
+        const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
+        const memoKey = memoOpts + ":" + range;
+        const cached = cache2.get(memoKey);
+        if (cached) {
+          return cached;
+        }
+        const loose = this.options.loose;
+        const hr = loose ? re2[t.HYPHENRANGELOOSE] : re2[t.HYPHENRANGE];
+        range = range.replace(hr, hyphenReplace(this.options.includePrerelease));
+        debug("hyphen replace", range);
+        range = trimComparatorWhitespace(range);
+        debug("comparator trim", range);
+        range = range.replace(re2[t.TILDETRIM], tildeTrimReplace);
+        debug("tilde trim", range);
+        range = range.replace(re2[t.CARETTRIM], caretTrimReplace);
+        debug("caret trim", range);
+        let rangeList = range.split(" ").map((comp) => parseComparator(comp, this.options)).join(" ").split(/\s+/).map((comp) => replaceGTE0(comp, this.options));
+        if (loose) {
+          rangeList = rangeList.filter((comp) => {
+            debug("loose invalid filter", comp, this.options);
+            return !!comp.match(re2[t.COMPARATORLOOSE]);
+          });
+        }
+        debug("range list", rangeList);
+        const rangeMap = /* @__PURE__ */ new Map();
+        const comparators = rangeList.map((comp) => new Comparator(comp, this.options));
+        for (const comp of comparators) {
+          if (isNullSet(comp)) {
+            return [comp];
+          }
+          rangeMap.set(comp.value, comp);
+        }
+        if (rangeMap.size > 1 && rangeMap.has("")) {
+          rangeMap.delete("");
+        }
+        const result = [...rangeMap.values()];
+        cache2.set(memoKey, result);
+        return result;
+      }
+      intersects(range, options) {
+        if (!(range instanceof _Range)) {
+          throw new TypeError("a Range is required");
+        }
+        return this.set.some((thisComparators) => {
+          return isSatisfiable(thisComparators, options) && range.set.some((rangeComparators) => {
+            return isSatisfiable(rangeComparators, options) && thisComparators.every((thisComparator) => {
+              return rangeComparators.every((rangeComparator) => {
+                return thisComparator.intersects(rangeComparator, options);
+              });
+            });
+          });
+        });
+      }
+      // if ANY of the sets match ALL of its comparators, then pass
+      test(version2) {
+        if (!version2) {
+          return false;
+        }
+        if (typeof version2 === "string") {
+          try {
+            version2 = new SemVer(version2, this.options);
+          } catch (er) {
+            return false;
+          }
+        }
+        for (let i = 0; i < this.set.length; i++) {
+          if (testSet(this.set[i], version2, this.options)) {
+            return true;
+          }
+        }
+        return false;
+      }
+    };
+    module.exports = Range;
+    var LRU = require_lrucache();
+    var cache2 = new LRU();
+    var parseOptions = require_parse_options();
+    var Comparator = require_comparator();
+    var debug = require_debug();
+    var SemVer = require_semver();
+    var trimComparatorWhitespace = require_trim_comparator_whitespace();
+    var {
+      safeRe: re2,
+      src,
+      t,
+      tildeTrimReplace,
+      caretTrimReplace
+    } = require_re();
+    var { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = require_constants();
+    var BUILDSTRIPRE = new RegExp(src[t.BUILD], "g");
+    var isNullSet = (c) => c.value === "<0.0.0-0";
+    var isAny = (c) => c.value === "";
+    var isSatisfiable = (comparators, options) => {
+      let result = true;
+      const remainingComparators = comparators.slice();
+      let testComparator = remainingComparators.pop();
+      while (result && remainingComparators.length) {
+        result = remainingComparators.every((otherComparator) => {
+          return testComparator.intersects(otherComparator, options);
+        });
+        testComparator = remainingComparators.pop();
+      }
+      return result;
+    };
+    var parseComparator = (comp, options) => {
+      comp = comp.replace(re2[t.BUILD], "");
+      debug("comp", comp, options);
+      comp = replaceCarets(comp, options);
+      debug("caret", comp);
+      comp = replaceTildes(comp, options);
+      debug("tildes", comp);
+      comp = replaceXRanges(comp, options);
+      debug("xrange", comp);
+      comp = replaceStars(comp, options);
+      debug("stars", comp);
+      return comp;
+    };
+    var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
+    var invalidXRangeOrder = (M2, m, p) => isX(M2) && !isX(m) || isX(m) && p && !isX(p);
+    var replaceTildes = (comp, options) => {
+      return comp.trim().split(/\s+/).map((c) => replaceTilde(c, options)).join(" ");
+    };
+    var replaceTilde = (comp, options) => {
+      const r7 = options.loose ? re2[t.TILDELOOSE] : re2[t.TILDE];
+      const z2 = options.includePrerelease ? "-0" : "";
+      return comp.replace(r7, (_2, M2, m, p, pr) => {
+        debug("tilde", comp, _2, M2, m, p, pr);
+        let ret;
+        if (isX(M2)) {
+          ret = "";
+        } else if (isX(m)) {
+          ret = `>=${M2}.0.0${z2} <${+M2 + 1}.0.0-0`;
+        } else if (isX(p)) {
+          ret = `>=${M2}.${m}.0${z2} <${M2}.${+m + 1}.0-0`;
+        } else if (pr) {
+          debug("replaceTilde pr", pr);
+          ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${+m + 1}.0-0`;
+        } else {
+          ret = `>=${M2}.${m}.${p} <${M2}.${+m + 1}.0-0`;
+        }
+        debug("tilde return", ret);
+        return ret;
+      });
+    };
+    var replaceCarets = (comp, options) => {
+      return comp.trim().split(/\s+/).map((c) => replaceCaret(c, options)).join(" ");
+    };
+    var replaceCaret = (comp, options) => {
+      debug("caret", comp, options);
+      const r7 = options.loose ? re2[t.CARETLOOSE] : re2[t.CARET];
+      const z2 = options.includePrerelease ? "-0" : "";
+      return comp.replace(r7, (_2, M2, m, p, pr) => {
+        debug("caret", comp, _2, M2, m, p, pr);
+        let ret;
+        if (isX(M2)) {
+          ret = "";
+        } else if (isX(m)) {
+          ret = `>=${M2}.0.0${z2} <${+M2 + 1}.0.0-0`;
+        } else if (isX(p)) {
+          if (M2 === "0") {
+            ret = `>=${M2}.${m}.0${z2} <${M2}.${+m + 1}.0-0`;
+          } else {
+            ret = `>=${M2}.${m}.0${z2} <${+M2 + 1}.0.0-0`;
+          }
+        } else if (pr) {
+          debug("replaceCaret pr", pr);
+          if (M2 === "0") {
+            if (m === "0") {
+              ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${m}.${+p + 1}-0`;
+            } else {
+              ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${+m + 1}.0-0`;
+            }
+          } else {
+            ret = `>=${M2}.${m}.${p}-${pr} <${+M2 + 1}.0.0-0`;
+          }
+        } else {
+          debug("no pr");
+          if (M2 === "0") {
+            if (m === "0") {
+              ret = `>=${M2}.${m}.${p} <${M2}.${m}.${+p + 1}-0`;
+            } else {
+              ret = `>=${M2}.${m}.${p} <${M2}.${+m + 1}.0-0`;
+            }
+          } else {
+            ret = `>=${M2}.${m}.${p} <${+M2 + 1}.0.0-0`;
+          }
+        }
+        debug("caret return", ret);
+        return ret;
+      });
+    };
+    var replaceXRanges = (comp, options) => {
+      debug("replaceXRanges", comp, options);
+      return comp.split(/\s+/).map((c) => replaceXRange(c, options)).join(" ");
+    };
+    var replaceXRange = (comp, options) => {
+      comp = comp.trim();
+      const r7 = options.loose ? re2[t.XRANGELOOSE] : re2[t.XRANGE];
+      return comp.replace(r7, (ret, gtlt, M2, m, p, pr) => {
+        debug("xRange", comp, ret, gtlt, M2, m, p, pr);
+        if (invalidXRangeOrder(M2, m, p)) {
+          return comp;
+        }
+        const xM = isX(M2);
+        const xm = xM || isX(m);
+        const xp = xm || isX(p);
+        const anyX = xp;
+        if (gtlt === "=" && anyX) {
+          gtlt = "";
+        }
+        pr = options.includePrerelease ? "-0" : "";
+        if (xM) {
+          if (gtlt === ">" || gtlt === "<") {
+            ret = "<0.0.0-0";
+          } else {
+            ret = "*";
+          }
+        } else if (gtlt && anyX) {
+          if (xm) {
+            m = 0;
+          }
+          p = 0;
+          if (gtlt === ">") {
+            gtlt = ">=";
+            if (xm) {
+              M2 = +M2 + 1;
+              m = 0;
+              p = 0;
+            } else {
+              m = +m + 1;
+              p = 0;
+            }
+          } else if (gtlt === "<=") {
+            gtlt = "<";
+            if (xm) {
+              M2 = +M2 + 1;
+            } else {
+              m = +m + 1;
+            }
+          }
+          if (gtlt === "<") {
+            pr = "-0";
+          }
+          ret = `${gtlt + M2}.${m}.${p}${pr}`;
+        } else if (xm) {
+          ret = `>=${M2}.0.0${pr} <${+M2 + 1}.0.0-0`;
+        } else if (xp) {
+          ret = `>=${M2}.${m}.0${pr} <${M2}.${+m + 1}.0-0`;
+        }
+        debug("xRange return", ret);
+        return ret;
+      });
+    };
+    var replaceStars = (comp, options) => {
+      debug("replaceStars", comp, options);
+      return comp.trim().replace(re2[t.STAR], "");
+    };
+    var replaceGTE0 = (comp, options) => {
+      debug("replaceGTE0", comp, options);
+      return comp.trim().replace(re2[options.includePrerelease ? t.GTE0PRE : t.GTE0], "");
+    };
+    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to, tM, tm, tp, tpr) => {
+      if (isX(fM)) {
+        from = "";
+      } else if (isX(fm)) {
+        from = `>=${fM}.0.0${incPr ? "-0" : ""}`;
+      } else if (isX(fp)) {
+        from = `>=${fM}.${fm}.0${incPr ? "-0" : ""}`;
+      } else if (fpr) {
+        from = `>=${from}`;
+      } else {
+        from = `>=${from}${incPr ? "-0" : ""}`;
+      }
+      if (isX(tM)) {
+        to = "";
+      } else if (isX(tm)) {
+        to = `<${+tM + 1}.0.0-0`;
+      } else if (isX(tp)) {
+        to = `<${tM}.${+tm + 1}.0-0`;
+      } else if (tpr) {
+        to = `<=${tM}.${tm}.${tp}-${tpr}`;
+      } else if (incPr) {
+        to = `<${tM}.${tm}.${+tp + 1}-0`;
+      } else {
+        to = `<=${to}`;
+      }
+      return `${from} ${to}`.trim();
+    };
+    var testSet = (set, version2, options) => {
+      for (let i = 0; i < set.length; i++) {
+        if (!set[i].test(version2)) {
+          return false;
+        }
+      }
+      if (version2.prerelease.length && !options.includePrerelease) {
+        for (let i = 0; i < set.length; i++) {
+          debug(set[i].semver);
+          if (set[i].semver === Comparator.ANY) {
+            continue;
+          }
+          if (set[i].semver.prerelease.length > 0) {
+            const allowed = set[i].semver;
+            if (allowed.major === version2.major && allowed.minor === version2.minor && allowed.patch === version2.patch) {
+              return true;
+            }
+          }
+        }
+        return false;
+      }
+      return true;
+    };
+  }
+});
+
+// node_modules/semver/classes/comparator.js
+var require_comparator = __commonJS({
+  "node_modules/semver/classes/comparator.js"(exports, module) {
+    "use strict";
+    var ANY = /* @__PURE__ */ Symbol("SemVer ANY");
+    var Comparator = class _Comparator {
+      static get ANY() {
+        return ANY;
+      }
+      constructor(comp, options) {
+        options = parseOptions(options);
+        if (comp instanceof _Comparator) {
+          if (comp.loose === !!options.loose) {
+            return comp;
+          } else {
+            comp = comp.value;
+          }
+        }
+        comp = comp.trim().split(/\s+/).join(" ");
+        debug("comparator", comp, options);
+        this.options = options;
+        this.loose = !!options.loose;
+        this.parse(comp);
+        if (this.semver === ANY) {
+          this.value = "";
+        } else {
+          this.value = this.operator + this.semver.version;
+        }
+        debug("comp", this);
+      }
+      parse(comp) {
+        const r7 = this.options.loose ? re2[t.COMPARATORLOOSE] : re2[t.COMPARATOR];
+        const m = comp.match(r7);
+        if (!m) {
+          throw new TypeError(`Invalid comparator: ${comp}`);
+        }
+        this.operator = m[1] !== void 0 ? m[1] : "";
+        if (this.operator === "=") {
+          this.operator = "";
+        }
+        if (!m[2]) {
+          this.semver = ANY;
+        } else {
+          this.semver = new SemVer(m[2], this.options.loose);
+        }
+      }
+      toString() {
+        return this.value;
+      }
+      test(version2) {
+        debug("Comparator.test", version2, this.options.loose);
+        if (this.semver === ANY || version2 === ANY) {
+          return true;
+        }
+        if (typeof version2 === "string") {
+          try {
+            version2 = new SemVer(version2, this.options);
+          } catch (er) {
+            return false;
+          }
+        }
+        return cmp(version2, this.operator, this.semver, this.options);
+      }
+      intersects(comp, options) {
+        if (!(comp instanceof _Comparator)) {
+          throw new TypeError("a Comparator is required");
+        }
+        if (this.operator === "") {
+          if (this.value === "") {
+            return true;
+          }
+          return new Range(comp.value, options).test(this.value);
+        } else if (comp.operator === "") {
+          if (comp.value === "") {
+            return true;
+          }
+          return new Range(this.value, options).test(comp.semver);
+        }
+        options = parseOptions(options);
+        if (options.includePrerelease && (this.value === "<0.0.0-0" || comp.value === "<0.0.0-0")) {
+          return false;
+        }
+        if (!options.includePrerelease && (this.value.startsWith("<0.0.0") || comp.value.startsWith("<0.0.0"))) {
+          return false;
+        }
+        if (this.operator.startsWith(">") && comp.operator.startsWith(">")) {
+          return true;
+        }
+        if (this.operator.startsWith("<") && comp.operator.startsWith("<")) {
+          return true;
+        }
+        if (this.semver.version === comp.semver.version && this.operator.includes("=") && comp.operator.includes("=")) {
+          return true;
+        }
+        if (cmp(this.semver, "<", comp.semver, options) && this.operator.startsWith(">") && comp.operator.startsWith("<")) {
+          return true;
+        }
+        if (cmp(this.semver, ">", comp.semver, options) && this.operator.startsWith("<") && comp.operator.startsWith(">")) {
+          return true;
+        }
+        return false;
+      }
+    };
+    module.exports = Comparator;
+    var parseOptions = require_parse_options();
+    var { safeRe: re2, t } = require_re();
+    var cmp = require_cmp();
+    var debug = require_debug();
+    var SemVer = require_semver();
+    var Range = require_range();
+  }
+});
+
+// node_modules/semver/functions/satisfies.js
+var require_satisfies = __commonJS({
+  "node_modules/semver/functions/satisfies.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var satisfies = (version2, range, options) => {
+      try {
+        range = new Range(range, options);
+      } catch (er) {
+        return false;
+      }
+      return range.test(version2);
+    };
+    module.exports = satisfies;
+  }
+});
+
+// node_modules/semver/ranges/to-comparators.js
+var require_to_comparators = __commonJS({
+  "node_modules/semver/ranges/to-comparators.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var toComparators = (range, options) => new Range(range, options).set.map((comp) => comp.map((c) => c.value).join(" ").trim().split(" "));
+    module.exports = toComparators;
+  }
+});
+
+// node_modules/semver/ranges/max-satisfying.js
+var require_max_satisfying = __commonJS({
+  "node_modules/semver/ranges/max-satisfying.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var maxSatisfying = (versions, range, options) => {
+      let max = null;
+      let maxSV = null;
+      let rangeObj = null;
+      try {
+        rangeObj = new Range(range, options);
+      } catch (er) {
+        return null;
+      }
+      versions.forEach((v2) => {
+        if (rangeObj.test(v2)) {
+          if (!max || maxSV.compare(v2) === -1) {
+            max = v2;
+            maxSV = new SemVer(max, options);
+          }
+        }
+      });
+      return max;
+    };
+    module.exports = maxSatisfying;
+  }
+});
+
+// node_modules/semver/ranges/min-satisfying.js
+var require_min_satisfying = __commonJS({
+  "node_modules/semver/ranges/min-satisfying.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var minSatisfying = (versions, range, options) => {
+      let min = null;
+      let minSV = null;
+      let rangeObj = null;
+      try {
+        rangeObj = new Range(range, options);
+      } catch (er) {
+        return null;
+      }
+      versions.forEach((v2) => {
+        if (rangeObj.test(v2)) {
+          if (!min || minSV.compare(v2) === 1) {
+            min = v2;
+            minSV = new SemVer(min, options);
+          }
+        }
+      });
+      return min;
+    };
+    module.exports = minSatisfying;
+  }
+});
+
+// node_modules/semver/ranges/min-version.js
+var require_min_version = __commonJS({
+  "node_modules/semver/ranges/min-version.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var gt2 = require_gt();
+    var minVersion = (range, loose) => {
+      range = new Range(range, loose);
+      let minver = new SemVer("0.0.0");
+      if (range.test(minver)) {
+        return minver;
+      }
+      minver = new SemVer("0.0.0-0");
+      if (range.test(minver)) {
+        return minver;
+      }
+      minver = null;
+      for (let i = 0; i < range.set.length; ++i) {
+        const comparators = range.set[i];
+        let setMin = null;
+        comparators.forEach((comparator) => {
+          const compver = new SemVer(comparator.semver.version);
+          switch (comparator.operator) {
+            case ">":
+              if (compver.prerelease.length === 0) {
+                compver.patch++;
+              } else {
+                compver.prerelease.push(0);
+              }
+              compver.raw = compver.format();
+            /* fallthrough */
+            case "":
+            case ">=":
+              if (!setMin || gt2(compver, setMin)) {
+                setMin = compver;
+              }
+              break;
+            case "<":
+            case "<=":
+              break;
+            /* istanbul ignore next */
+            default:
+              throw new Error(`Unexpected operation: ${comparator.operator}`);
+          }
+        });
+        if (setMin && (!minver || gt2(minver, setMin))) {
+          minver = setMin;
+        }
+      }
+      if (minver && range.test(minver)) {
+        return minver;
+      }
+      return null;
+    };
+    module.exports = minVersion;
+  }
+});
+
+// node_modules/semver/ranges/valid.js
+var require_valid2 = __commonJS({
+  "node_modules/semver/ranges/valid.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var validRange = (range, options) => {
+      try {
+        return new Range(range, options).range || "*";
+      } catch (er) {
+        return null;
+      }
+    };
+    module.exports = validRange;
+  }
+});
+
+// node_modules/semver/ranges/outside.js
+var require_outside = __commonJS({
+  "node_modules/semver/ranges/outside.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Comparator = require_comparator();
+    var { ANY } = Comparator;
+    var Range = require_range();
+    var satisfies = require_satisfies();
+    var gt2 = require_gt();
+    var lt2 = require_lt();
+    var lte = require_lte();
+    var gte = require_gte();
+    var outside2 = (version2, range, hilo, options) => {
+      version2 = new SemVer(version2, options);
+      range = new Range(range, options);
+      let gtfn, ltefn, ltfn, comp, ecomp;
+      switch (hilo) {
+        case ">":
+          gtfn = gt2;
+          ltefn = lte;
+          ltfn = lt2;
+          comp = ">";
+          ecomp = ">=";
+          break;
+        case "<":
+          gtfn = lt2;
+          ltefn = gte;
+          ltfn = gt2;
+          comp = "<";
+          ecomp = "<=";
+          break;
+        default:
+          throw new TypeError('Must provide a hilo val of "<" or ">"');
+      }
+      if (satisfies(version2, range, options)) {
+        return false;
+      }
+      for (let i = 0; i < range.set.length; ++i) {
+        const comparators = range.set[i];
+        let high = null;
+        let low = null;
+        comparators.forEach((comparator) => {
+          if (comparator.semver === ANY) {
+            comparator = new Comparator(">=0.0.0");
+          }
+          high = high || comparator;
+          low = low || comparator;
+          if (gtfn(comparator.semver, high.semver, options)) {
+            high = comparator;
+          } else if (ltfn(comparator.semver, low.semver, options)) {
+            low = comparator;
+          }
+        });
+        if (high.operator === comp || high.operator === ecomp) {
+          return false;
+        }
+        if ((!low.operator || low.operator === comp) && ltefn(version2, low.semver)) {
+          return false;
+        } else if (low.operator === ecomp && ltfn(version2, low.semver)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    module.exports = outside2;
+  }
+});
+
+// node_modules/semver/ranges/gtr.js
+var require_gtr = __commonJS({
+  "node_modules/semver/ranges/gtr.js"(exports, module) {
+    "use strict";
+    var outside2 = require_outside();
+    var gtr = (version2, range, options) => outside2(version2, range, ">", options);
+    module.exports = gtr;
+  }
+});
+
+// node_modules/semver/ranges/ltr.js
+var require_ltr = __commonJS({
+  "node_modules/semver/ranges/ltr.js"(exports, module) {
+    "use strict";
+    var outside2 = require_outside();
+    var ltr = (version2, range, options) => outside2(version2, range, "<", options);
+    module.exports = ltr;
+  }
+});
+
+// node_modules/semver/ranges/intersects.js
+var require_intersects = __commonJS({
+  "node_modules/semver/ranges/intersects.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var intersects = (r1, r22, options) => {
+      r1 = new Range(r1, options);
+      r22 = new Range(r22, options);
+      return r1.intersects(r22, options);
+    };
+    module.exports = intersects;
+  }
+});
+
+// node_modules/semver/ranges/simplify.js
+var require_simplify = __commonJS({
+  "node_modules/semver/ranges/simplify.js"(exports, module) {
+    "use strict";
+    var satisfies = require_satisfies();
+    var compare = require_compare();
+    module.exports = (versions, range, options) => {
+      const set = [];
+      let first = null;
+      let prev = null;
+      const v2 = versions.sort((a, b) => compare(a, b, options));
+      for (const version2 of v2) {
+        const included = satisfies(version2, range, options);
+        if (included) {
+          prev = version2;
+          if (!first) {
+            first = version2;
+          }
+        } else {
+          if (prev) {
+            set.push([first, prev]);
+          }
+          prev = null;
+          first = null;
+        }
+      }
+      if (first) {
+        set.push([first, null]);
+      }
+      const ranges = [];
+      for (const [min, max] of set) {
+        if (min === max) {
+          ranges.push(min);
+        } else if (!max && min === v2[0]) {
+          ranges.push("*");
+        } else if (!max) {
+          ranges.push(`>=${min}`);
+        } else if (min === v2[0]) {
+          ranges.push(`<=${max}`);
+        } else {
+          ranges.push(`${min} - ${max}`);
+        }
+      }
+      const simplified = ranges.join(" || ");
+      const original = typeof range.raw === "string" ? range.raw : String(range);
+      return simplified.length < original.length ? simplified : range;
+    };
+  }
+});
+
+// node_modules/semver/ranges/subset.js
+var require_subset = __commonJS({
+  "node_modules/semver/ranges/subset.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var Comparator = require_comparator();
+    var { ANY } = Comparator;
+    var satisfies = require_satisfies();
+    var compare = require_compare();
+    var subset = (sub, dom, options = {}) => {
+      if (sub === dom) {
+        return true;
+      }
+      sub = new Range(sub, options);
+      dom = new Range(dom, options);
+      let sawNonNull = false;
+      OUTER: for (const simpleSub of sub.set) {
+        for (const simpleDom of dom.set) {
+          const isSub = simpleSubset(simpleSub, simpleDom, options);
+          sawNonNull = sawNonNull || isSub !== null;
+          if (isSub) {
+            continue OUTER;
+          }
+        }
+        if (sawNonNull) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var minimumVersionWithPreRelease = [new Comparator(">=0.0.0-0")];
+    var minimumVersion = [new Comparator(">=0.0.0")];
+    var simpleSubset = (sub, dom, options) => {
+      if (sub === dom) {
+        return true;
+      }
+      if (sub.length === 1 && sub[0].semver === ANY) {
+        if (dom.length === 1 && dom[0].semver === ANY) {
+          return true;
+        } else if (options.includePrerelease) {
+          sub = minimumVersionWithPreRelease;
+        } else {
+          sub = minimumVersion;
+        }
+      }
+      if (dom.length === 1 && dom[0].semver === ANY) {
+        if (options.includePrerelease) {
+          return true;
+        } else {
+          dom = minimumVersion;
+        }
+      }
+      const eqSet = /* @__PURE__ */ new Set();
+      let gt2, lt2;
+      for (const c of sub) {
+        if (c.operator === ">" || c.operator === ">=") {
+          gt2 = higherGT(gt2, c, options);
+        } else if (c.operator === "<" || c.operator === "<=") {
+          lt2 = lowerLT(lt2, c, options);
+        } else {
+          eqSet.add(c.semver);
+        }
+      }
+      if (eqSet.size > 1) {
+        return null;
+      }
+      let gtltComp;
+      if (gt2 && lt2) {
+        gtltComp = compare(gt2.semver, lt2.semver, options);
+        if (gtltComp > 0) {
+          return null;
+        } else if (gtltComp === 0 && (gt2.operator !== ">=" || lt2.operator !== "<=")) {
+          return null;
+        }
+      }
+      for (const eq of eqSet) {
+        if (gt2 && !satisfies(eq, String(gt2), options)) {
+          return null;
+        }
+        if (lt2 && !satisfies(eq, String(lt2), options)) {
+          return null;
+        }
+        for (const c of dom) {
+          if (!satisfies(eq, String(c), options)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      let higher, lower;
+      let hasDomLT, hasDomGT;
+      let needDomLTPre = lt2 && !options.includePrerelease && lt2.semver.prerelease.length ? lt2.semver : false;
+      let needDomGTPre = gt2 && !options.includePrerelease && gt2.semver.prerelease.length ? gt2.semver : false;
+      if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt2.operator === "<" && needDomLTPre.prerelease[0] === 0) {
+        needDomLTPre = false;
+      }
+      for (const c of dom) {
+        hasDomGT = hasDomGT || c.operator === ">" || c.operator === ">=";
+        hasDomLT = hasDomLT || c.operator === "<" || c.operator === "<=";
+        if (gt2) {
+          if (needDomGTPre) {
+            if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomGTPre.major && c.semver.minor === needDomGTPre.minor && c.semver.patch === needDomGTPre.patch) {
+              needDomGTPre = false;
+            }
+          }
+          if (c.operator === ">" || c.operator === ">=") {
+            higher = higherGT(gt2, c, options);
+            if (higher === c && higher !== gt2) {
+              return false;
+            }
+          } else if (gt2.operator === ">=" && !c.test(gt2.semver)) {
+            return false;
+          }
+        }
+        if (lt2) {
+          if (needDomLTPre) {
+            if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomLTPre.major && c.semver.minor === needDomLTPre.minor && c.semver.patch === needDomLTPre.patch) {
+              needDomLTPre = false;
+            }
+          }
+          if (c.operator === "<" || c.operator === "<=") {
+            lower = lowerLT(lt2, c, options);
+            if (lower === c && lower !== lt2) {
+              return false;
+            }
+          } else if (lt2.operator === "<=" && !c.test(lt2.semver)) {
+            return false;
+          }
+        }
+        if (!c.operator && (lt2 || gt2) && gtltComp !== 0) {
+          return false;
+        }
+      }
+      if (gt2 && hasDomLT && !lt2 && gtltComp !== 0) {
+        return false;
+      }
+      if (lt2 && hasDomGT && !gt2 && gtltComp !== 0) {
+        return false;
+      }
+      if (needDomGTPre || needDomLTPre) {
+        return false;
+      }
+      return true;
+    };
+    var higherGT = (a, b, options) => {
+      if (!a) {
+        return b;
+      }
+      const comp = compare(a.semver, b.semver, options);
+      return comp > 0 ? a : comp < 0 ? b : b.operator === ">" && a.operator === ">=" ? b : a;
+    };
+    var lowerLT = (a, b, options) => {
+      if (!a) {
+        return b;
+      }
+      const comp = compare(a.semver, b.semver, options);
+      return comp < 0 ? a : comp > 0 ? b : b.operator === "<" && a.operator === "<=" ? b : a;
+    };
+    module.exports = subset;
+  }
+});
+
+// node_modules/semver/index.js
+var require_semver2 = __commonJS({
+  "node_modules/semver/index.js"(exports, module) {
+    "use strict";
+    var internalRe = require_re();
+    var constants4 = require_constants();
+    var SemVer = require_semver();
+    var identifiers = require_identifiers();
+    var parse2 = require_parse();
+    var valid = require_valid();
+    var clean = require_clean();
+    var inc = require_inc();
+    var diff = require_diff();
+    var major = require_major();
+    var minor = require_minor();
+    var patch = require_patch();
+    var prerelease = require_prerelease();
+    var compare = require_compare();
+    var rcompare = require_rcompare();
+    var compareLoose = require_compare_loose();
+    var compareBuild = require_compare_build();
+    var sort = require_sort();
+    var rsort = require_rsort();
+    var gt2 = require_gt();
+    var lt2 = require_lt();
+    var eq = require_eq();
+    var neq = require_neq();
+    var gte = require_gte();
+    var lte = require_lte();
+    var cmp = require_cmp();
+    var coerce = require_coerce();
+    var truncate = require_truncate();
+    var Comparator = require_comparator();
+    var Range = require_range();
+    var satisfies = require_satisfies();
+    var toComparators = require_to_comparators();
+    var maxSatisfying = require_max_satisfying();
+    var minSatisfying = require_min_satisfying();
+    var minVersion = require_min_version();
+    var validRange = require_valid2();
+    var outside2 = require_outside();
+    var gtr = require_gtr();
+    var ltr = require_ltr();
+    var intersects = require_intersects();
+    var simplifyRange = require_simplify();
+    var subset = require_subset();
+    module.exports = {
+      parse: parse2,
+      valid,
+      clean,
+      inc,
+      diff,
+      major,
+      minor,
+      patch,
+      prerelease,
+      compare,
+      rcompare,
+      compareLoose,
+      compareBuild,
+      sort,
+      rsort,
+      gt: gt2,
+      lt: lt2,
+      eq,
+      neq,
+      gte,
+      lte,
+      cmp,
+      coerce,
+      truncate,
+      Comparator,
+      Range,
+      satisfies,
+      toComparators,
+      maxSatisfying,
+      minSatisfying,
+      minVersion,
+      validRange,
+      outside: outside2,
+      gtr,
+      ltr,
+      intersects,
+      simplifyRange,
+      subset,
+      SemVer,
+      re: internalRe.re,
+      src: internalRe.src,
+      tokens: internalRe.t,
+      SEMVER_SPEC_VERSION: constants4.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants4.RELEASE_TYPES,
+      compareIdentifiers: identifiers.compareIdentifiers,
+      rcompareIdentifiers: identifiers.rcompareIdentifiers
+    };
   }
 });
 
@@ -15455,11 +17668,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve14) {
-      resolve14(value);
+    return value instanceof P2 ? value : new P2(function(resolve15) {
+      resolve15(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve14, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve15, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15475,7 +17688,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve14(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve15(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15781,8 +17994,8 @@ function info(message) {
 }
 
 // src/action.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync4, statSync as statSync6, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve13, sep as sep6 } from "node:path";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync5, statSync as statSync7, writeFileSync as writeFileSync5 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve14, sep as sep7 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15842,8 +18055,8 @@ function parseListInput(text) {
 }
 
 // src/cli.ts
-import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync3, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, resolve as resolve12, sep as sep5 } from "node:path";
+import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync4, statSync as statSync6, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute6, join as join12, resolve as resolve13, sep as sep6 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -16341,6 +18554,7 @@ var package_default = {
     "@microsoft/jest-sarif": "^1.0.0-beta.0",
     "@types/node": "^20.19.43",
     "@types/sarif": "^2.1.7",
+    "@types/semver": "^7.8.0",
     "@typescript-eslint/utils": "^8.73.0",
     ajv: "^8.20.0",
     diff: "^8.0.4",
@@ -16350,6 +18564,7 @@ var package_default = {
     glob: "^14.0.6",
     ignore: "^7.0.16",
     "js-yaml": "^5.5.0",
+    semver: "^7.8.6",
     tsx: "^4.23.15",
     typescript: "^6.0.3",
     uvu: "^0.5.6",
@@ -17772,15 +19987,15 @@ function captureWithPodLabel(t, facts, key, value) {
 }
 
 // src/model/intent.ts
-function effectiveInject(t) {
-  const label = labelString(t.labels[INJECT_KEY]);
+function effectiveInject(t, version2) {
+  const label = readsInjectLabel(version2) ? labelString(t.labels[INJECT_KEY]) : void 0;
   if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
   const annotation = labelString(t.annotations[INJECT_KEY]);
   if (annotation !== void 0) return { value: annotation, from: "annotation", path: templatePath(t, "metadata", "annotations", INJECT_KEY) };
   return void 0;
 }
-function explicitlyOptedOut(t) {
-  return effectiveInject(t)?.value === "false";
+function explicitlyOptedOut(t, version2) {
+  return effectiveInject(t, version2)?.value === "false" || labelString(t.labels[INJECT_KEY]) === "false";
 }
 function namespaceLabelLocation(ns2, key, message) {
   if (ns2?.createdBy) return { target: ns2.createdBy.target, message: `${message} (${ns2.createdBy.source})` };
@@ -21577,7 +23792,7 @@ function validate(pc, version2, errors, prefix = []) {
     const where = formatConfigPath([...prefix, ...path]);
     if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: "value" });
   };
-  const str5 = (key) => {
+  const str6 = (key) => {
     const v2 = read(pc, key);
     return typeof v2 === "string" ? v2 : void 0;
   };
@@ -21585,9 +23800,9 @@ function validate(pc, version2, errors, prefix = []) {
     const problem = proxyAddressProblem(value);
     if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
   };
-  if (str5("configPath") === "") add(["configPath"], "configPath is empty");
-  if (str5("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
-  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str5("serviceCluster") === "") {
+  if (str6("configPath") === "") add(["configPath"], "configPath is empty");
+  if (str6("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
+  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str6("serviceCluster") === "") {
     add(["serviceCluster"], "serviceCluster is empty");
   }
   const drain = durationOf(read(pc, "drainDuration"));
@@ -21596,7 +23811,7 @@ function validate(pc, version2, errors, prefix = []) {
     else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
     else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
   }
-  const discovery = str5("discoveryAddress");
+  const discovery = str6("discoveryAddress");
   if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
   else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
   const tracing = read(pc, "tracing");
@@ -21634,9 +23849,9 @@ function validate(pc, version2, errors, prefix = []) {
       }
     }
   }
-  const statsd = str5("statsdUdpAddress");
+  const statsd = str6("statsdUdpAddress");
   if (statsd) address(["statsdUdpAddress"], statsd, "statsdUdpAddress");
-  const metricsAddr = str5("envoyMetricsServiceAddress");
+  const metricsAddr = str6("envoyMetricsServiceAddress");
   if (metricsAddr) address(["envoyMetricsServiceAddress"], metricsAddr, "envoyMetricsServiceAddress");
   for (const key of ["envoyMetricsService", "envoyAccessLogService"]) {
     const a = read(read(pc, key), "address");
@@ -21953,6 +24168,7 @@ var inject_label_conflict_default = createRule({
     },
     messages: {
       labelVsAnnotation: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio reads the label, so the pod is {{ outcome }}. Remove the annotation.',
+      labelVsAnnotationBefore112: 'Label {{ key }}: "{{ label }}" and annotation "{{ annotation }}" disagree; Istio {{ version }} decides by the annotation and selects webhooks by the label. Make them agree.',
       disabledNamespace: '{{ key }}: "true" cannot override {{ nsKey }}={{ nsValue }} on namespace {{ namespace }}: the pod runs without a sidecar. Set the namespace label to enabled, or remove it.',
       revVsInjection: "Pod label {{ revKey }}: {{ revision }} loses to {{ nsKey }}=enabled on namespace {{ namespace }}: {{ effect }}. Remove one of the two.",
       revVsRev: "Pod label {{ revKey }}: {{ revision }} loses to {{ revKey }}={{ nsRevision }} on namespace {{ namespace }}: revision {{ nsRevision }} injects this pod. Make them agree, or drop the pod label.",
@@ -21989,7 +24205,15 @@ var inject_label_conflict_default = createRule({
         const label = labelString(t.labels[INJECT_KEY]);
         const annotation = labelString(t.annotations[INJECT_KEY]);
         if (label !== void 0 && annotation !== void 0 && label !== annotation && !isPlaceholder(label) && !isPlaceholder(annotation)) {
-          context.report({
+          const version2 = context.facts.mesh.version;
+          if (!readsInjectLabel(version2)) {
+            context.report({
+              target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
+              messageId: "labelVsAnnotationBefore112",
+              data: { key: INJECT_KEY, label, annotation, version: version2.text },
+              related: [{ target: { resource: t.resource, path: templatePath(t, "metadata", "labels", INJECT_KEY) }, message: "the label, which webhooks select on" }]
+            });
+          } else context.report({
             target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
             messageId: "labelVsAnnotation",
             data: { key: INJECT_KEY, label, annotation, outcome: label === "true" ? "meant to be injected" : label === "false" ? "not injected" : `decided by the label "${label}"` },
@@ -21999,7 +24223,7 @@ var inject_label_conflict_default = createRule({
         const ns2 = namespaceOf(t, context.facts);
         if (!ns2) return;
         const nsInjection = ns2.labels[NS_INJECTION_LABEL];
-        const effective = effectiveInject(t)?.value;
+        const effective = effectiveInject(t, context.facts.mesh.version)?.value;
         const optInBlocked = effective === "true" && nsInjection !== void 0 && nsInjection !== "enabled";
         if (optInBlocked) {
           const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2.name}: ${NS_INJECTION_LABEL}=${nsInjection}`);
@@ -22066,7 +24290,8 @@ var inject_misplaced_default = createRule({
       injectionOnPod: '{{ key }} is a namespace label; on a {{ where }} it does nothing. Label the Namespace, or use {{ injectKey }}: "true"/"false" on the pod template.',
       injectOnNamespace: "{{ key }} on a Namespace does nothing: Istio reads it from pods. Use {{ nsKey }}=enabled (or disabled) on the Namespace.",
       moveToPod: 'Move {{ key }}: "{{ value }}" to the pod template; this {{ effect }}',
-      annotationOptIn: 'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.'
+      annotationOptIn: 'Annotation {{ key }}: "true" cannot opt this pod in: webhooks see only labels, and {{ why }}. Make it a label.',
+      annotationOptInBefore110: `Annotation {{ key }}: "true" cannot opt this pod in: Istio {{ version }}'s webhooks select on the namespace only. Label the namespace {{ nsKey }}=enabled.`
     },
     hasSuggestions: true,
     schema: []
@@ -22122,10 +24347,11 @@ var inject_misplaced_default = createRule({
         const nsInjection = ns2?.labels[NS_INJECTION_LABEL];
         if (nsInjection !== void 0 && nsInjection !== "enabled") return;
         const related = namespaceLabelLocation(ns2, NS_INJECTION_LABEL, `namespace ${ns2?.name ?? ""}: no label that turns injection on`);
+        const podLabelsSelect = atLeast(context.facts.mesh.version, 1, 10);
         context.report({
           target: { resource: t.resource, path: templatePath(t, "metadata", "annotations", INJECT_KEY) },
-          messageId: "annotationOptIn",
-          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? "no webhook matches its labels" },
+          messageId: podLabelsSelect ? "annotationOptIn" : "annotationOptInBefore110",
+          data: { key: INJECT_KEY, why: p.trace[0]?.text ?? "no webhook matches its labels", nsKey: NS_INJECTION_LABEL, version: context.facts.mesh.version.text },
           ...related ? { related: [related] } : {}
         });
       }
@@ -22230,7 +24456,7 @@ var injection_host_network_default = createRule({
   create(context) {
     return {
       PodTemplate(t) {
-        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t)) return;
+        if (t.spec.hostNetwork !== true || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
         const own = signals.filter((s) => s.fromPod);
@@ -22269,7 +24495,7 @@ var injection_ignored_namespace_default = createRule({
     return {
       PodTemplate(t) {
         const ns2 = t.resource.namespace;
-        if (ns2 === void 0 || !IGNORED_NAMESPACES.includes(ns2) || explicitlyOptedOut(t)) return;
+        if (ns2 === void 0 || !IGNORED_NAMESPACES.includes(ns2) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const signals = injectionIntent(t, context.facts);
         if (signals.length === 0) return;
         const own = signals.filter((s) => s.fromPod);
@@ -22342,12 +24568,12 @@ var UnknownFacts = class {
     if (detail !== void 0) entry.details.add(detail);
   }
   /** The notes, each with the places of its workloads as `placeOf` finds them. */
-  notes(placeOf2) {
+  notes(placeOf3) {
     const out = [];
     for (const [fact, { subjects, details, resources }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...resources].map(placeOf2).filter((p) => p !== void 0);
+      const places = [...resources].map(placeOf3).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -22505,7 +24731,7 @@ var injection_revision_missing_default = createRule({
       },
       PodTemplate(t) {
         const rev = t.labels[REV_LABEL];
-        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || explicitlyOptedOut(t)) return;
+        if (typeof rev !== "string" || rev === "" || isPlaceholder(rev) || explicitlyOptedOut(t, context.facts.mesh.version)) return;
         if (istioComponentOf(t)) return;
         const ns2 = t.resource.namespace ? context.facts.namespaces.get(t.resource.namespace) : void 0;
         if (ns2 && (ns2.labels[NS_INJECTION_LABEL] !== void 0 || ns2.labels[REV_LABEL] !== void 0)) return;
@@ -25032,14 +27258,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep7, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep8, h, mi2, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep7 === void 0) return true;
-  if (sep7 === " " !== (zone === void 0)) return false;
+  if (sep8 === void 0) return true;
+  if (sep8 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -25111,18 +27337,18 @@ function directiveProblem(text) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json) {
   let text = fileText.slice(start, end);
-  let sep7 = -1;
-  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep7 = 0;
+  let sep8 = -1;
+  if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep8 = 0;
   else {
     const i = text.indexOf("\n---");
-    if (i !== -1) sep7 = i + 1;
+    if (i !== -1) sep8 = i + 1;
   }
-  if (sep7 !== -1) {
-    const nl = text.indexOf("\n", sep7);
-    const line = text.slice(sep7, nl === -1 ? text.length : nl).replace(/\r$/, "");
+  if (sep8 !== -1) {
+    const nl = text.indexOf("\n", sep8);
+    const line = text.slice(sep8, nl === -1 ? text.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep7 } };
-    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep7) + " ".repeat(line.length) + text.slice(sep7 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep8 } };
+    if (!PLAIN_SEPARATOR.test(line)) text = text.slice(0, sep8) + " ".repeat(line.length) + text.slice(sep8 + line.length);
   }
   text = json ? text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text : withGoLineBreaks(text);
   const bad = disallowedCharacter(text, 0, text.length, json);
@@ -26673,6 +28899,14 @@ var apiserver_no_proxy_svc_default = createRule({
 
 // src/model/gitops.ts
 import { posix as posix2 } from "node:path";
+function deployedReleasesOf(r7, lookup2, ocirepos, files) {
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r7, lookup2, ocirepos, files, true);
+    return rel ? [rel] : [];
+  }
+  if (r7.kind === "Application" && r7.apiVersion.startsWith("argoproj.io/")) return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files, true);
+  return [];
+}
 function repoPath(...parts) {
   const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
   if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
@@ -26731,7 +28965,7 @@ function secretText(r7, key) {
   if (encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded)) return void 0;
   return Buffer.from(encoded, "base64").toString("utf8");
 }
-function fluxRelease(r7, lookup2, ocirepos, files) {
+function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
   const spec = asObject(r7.object.spec) ?? {};
   const ns2 = r7.declaredNamespace ?? r7.namespace;
   const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
@@ -26744,13 +28978,13 @@ function fluxRelease(r7, lookup2, ocirepos, files) {
     chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
     chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
   }
-  if (!chart) return void 0;
+  if (!chart && !anyChart) return void 0;
   const layers = [];
   const targeted = [];
   const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
-  const valuesFiles = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
+  const valuesFiles2 = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
   const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
-  for (const f of valuesFiles) {
+  for (const f of valuesFiles2) {
     if (typeof f !== "string") continue;
     if (!fromGit) {
       layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
@@ -26792,7 +29026,7 @@ function fluxRelease(r7, lookup2, ocirepos, files) {
   layers.push(...targeted);
   return { resource: r7, label, chart, layers, chartTarget };
 }
-function argoReleases(r7, appSpec, base, files) {
+function argoReleases(r7, appSpec, base, files, anyChart = false) {
   const ns2 = r7.declaredNamespace ?? r7.namespace;
   const name = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
   const sources = [];
@@ -26808,7 +29042,7 @@ function argoReleases(r7, appSpec, base, files) {
   const out = [];
   for (const { source, at: at2, label } of sources) {
     const chart = chartKind(str2(source.chart) ?? str2(source.path));
-    if (!chart) continue;
+    if (!chart && !anyChart) continue;
     const helm = asObject(source.helm) ?? {};
     const hat = [...at2, "helm"];
     const layers = [];
@@ -26922,6 +29156,11 @@ function valuesFileResource(doc, values, install) {
   return r7;
 }
 var isInstallValuesFile = (r7) => installs.has(r7);
+var CHART_FILE_KIND = "Chart.yaml";
+var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
+function chartFileResource(doc, chart) {
+  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+}
 var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
 function valuesFileReleases(r7) {
   const label = `values file ${r7.doc.file.displayPath}`;
@@ -27254,7 +29493,7 @@ var InstallFactsBuilder = class {
       list2.push(c);
       meshWide.set(c.key, list2);
     }
-    const resolve14 = (revision, key, label, config2) => {
+    const resolve15 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -27292,12 +29531,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve14(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve14(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve14(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve14(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve14(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve14(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve15(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve15(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve15(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve15(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve15(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve15(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -28440,7 +30679,7 @@ var proxy_config_invalid_default = createRule({
           return;
         }
         if (typeof raw !== "string" || isPlaceholder(raw)) return;
-        if (explicitlyOptedOut(t) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
+        if (explicitlyOptedOut(t, context.facts.mesh.version) || predictForTemplate(t, context.facts).outcome === "not-injected") return;
         const parsed = parseProxyConfig(raw, version2);
         if (parsed.tooComplex !== void 0) {
           context.report({ target: { resource, path }, messageId: "tooComplex", severity: "warn", data: { key: PROXY_CONFIG_KEY, problem: parsed.tooComplex } });
@@ -28745,76 +30984,76 @@ var QUANTITY_SUFFIX_CHARS = "eEinumkKMGTP";
 var DECIMAL_SUFFIXES = { "": 0, n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 var BINARY_SUFFIXES = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 var QUANTITY_FORM = "a Kubernetes quantity";
-function quantityProblem(str5) {
-  if (str5.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
-  if (str5 === "0") return void 0;
+function quantityProblem(str6) {
+  if (str6.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
+  if (str6 === "0") return void 0;
   const isDigit = (c) => c !== void 0 && c >= "0" && c <= "9";
-  const end = str5.length;
+  const end = str6.length;
   let pos = 0;
   let num2 = "";
   let denom = "";
   let value = "";
   let suffix = "";
-  const formatWrong = `${quote(str5)} is not ${QUANTITY_FORM}`;
+  const formatWrong = `${quote(str6)} is not ${QUANTITY_FORM}`;
   scan: {
-    if (str5[0] === "-" || str5[0] === "+") pos++;
+    if (str6[0] === "-" || str6[0] === "+") pos++;
     for (let i2 = pos; ; i2++) {
       if (i2 >= end) {
         num2 = "0";
         value = num2;
         break scan;
       }
-      if (str5[i2] === "0") pos++;
+      if (str6[i2] === "0") pos++;
       else break;
     }
     let i = pos;
     for (; ; i++) {
       if (i >= end) {
-        num2 = str5.slice(pos);
-        value = str5;
+        num2 = str6.slice(pos);
+        value = str6;
         break scan;
       }
-      if (!isDigit(str5[i])) {
-        num2 = str5.slice(pos, i);
+      if (!isDigit(str6[i])) {
+        num2 = str6.slice(pos, i);
         pos = i;
         break;
       }
     }
     if (num2 === "") num2 = "0";
-    if (str5[pos] === ".") {
+    if (str6[pos] === ".") {
       pos++;
       for (i = pos; ; i++) {
         if (i >= end) {
-          denom = str5.slice(pos);
-          value = str5;
+          denom = str6.slice(pos);
+          value = str6;
           break scan;
         }
-        if (!isDigit(str5[i])) {
-          denom = str5.slice(pos, i);
+        if (!isDigit(str6[i])) {
+          denom = str6.slice(pos, i);
           pos = i;
           break;
         }
       }
     }
-    value = str5.slice(0, pos);
+    value = str6.slice(0, pos);
     const suffixStart = pos;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str5.slice(suffixStart);
+        suffix = str6.slice(suffixStart);
         break scan;
       }
-      if (!QUANTITY_SUFFIX_CHARS.includes(str5[i])) {
+      if (!QUANTITY_SUFFIX_CHARS.includes(str6[i])) {
         pos = i;
         break;
       }
     }
-    if (str5[pos] === "-" || str5[pos] === "+") pos++;
+    if (str6[pos] === "-" || str6[pos] === "+") pos++;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str5.slice(suffixStart);
+        suffix = str6.slice(suffixStart);
         break scan;
       }
-      if (!isDigit(str5[i])) break;
+      if (!isDigit(str6[i])) break;
     }
     return formatWrong;
   }
@@ -28826,10 +31065,10 @@ function quantityProblem(str5) {
     binary2 = true;
   } else if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
     const parsed = goParseInt64(suffix.slice(1));
-    if (parsed === void 0) return `${quote(str5)}: the exponent ${quote(suffix)} is not a number`;
+    if (parsed === void 0) return `${quote(str6)}: the exponent ${quote(suffix)} is not a number`;
     exponent = Number(BigInt.asIntN(32, parsed));
   } else {
-    return `${quote(str5)} has an unknown unit ${quote(suffix)}`;
+    return `${quote(str6)} has an unknown unit ${quote(suffix)}`;
   }
   let fastPath;
   if (binary2) {
@@ -28837,7 +31076,7 @@ function quantityProblem(str5) {
   } else {
     fastPath = 18 - (num2.length + denom.length) >= 0 && exponent - denom.length >= -9;
   }
-  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str5)} has no digits`;
+  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str6)} has no digits`;
   return void 0;
 }
 function interceptionModeProblem(v2) {
@@ -29119,7 +31358,7 @@ var traffic_annotation_invalid_default = createRule({
       PodTemplate(t) {
         const keys = Object.keys(t.annotations).filter(relevant);
         if (keys.length === 0) return;
-        if (explicitlyOptedOut(t)) return;
+        if (explicitlyOptedOut(t, context.facts.mesh.version)) return;
         const prediction = predictForTemplate(t, context.facts);
         if (prediction.outcome === "not-injected") return;
         const ifInjected = prediction.outcome === "unknown" ? " if it injects it" : "";
@@ -29763,6 +32002,8 @@ var istio_distributions_default = {
 var ISTIO_IMAGES = new Set(istio_distributions_default.images);
 var ISTIO_CHARTS = new Set(istio_distributions_default.charts);
 var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
+var MAX_FILLED_IN = 8;
+var MAX_DEPENDENCIES = 256;
 var SMCP_VERSIONS = istio_distributions_default.serviceMeshControlPlane;
 function imageVersion(image) {
   const ref = imageRef(image);
@@ -29807,17 +32048,23 @@ function revisionNameVersion(revision) {
   const patch = Number(m[2]);
   return exactRange({ major: 1, minor, patch, text: `1.${minor}.${patch}` });
 }
-function versionEvidenceOf(r7) {
+function versionEvidenceOf(r7, filledIn) {
   const out = [];
   const add = (range, source, text, path, revision, strength = "install") => {
-    if (!range) return;
+    if (!range) {
+      const raw = getIn(r7.object, path);
+      if (filledIn && strength === "install" && typeof raw === "string" && isPlaceholder(raw) && filledIn.length < MAX_FILLED_IN) {
+        filledIn.push(`${r7.kind} ${r7.name || "(no name)"} sets ${path.filter((p) => typeof p === "string").at(-1) ?? "its version"} "${raw.slice(0, 60)}" from a template (${r7.doc.file.displayPath})`);
+      }
+      return;
+    }
     const v2 = rangeText(range);
     out.push({ version: range.from, range, text: text(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
   };
-  const str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+  const str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
   const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
   const name = r7.name || "(no name)";
-  const chartLabel = str5(label("helm.sh/chart"));
+  const chartLabel = str6(label("helm.sh/chart"));
   const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
   if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
     add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
@@ -29825,6 +32072,17 @@ function versionEvidenceOf(r7) {
   const operatorVersion = label("operator.istio.io/version");
   if (typeof operatorVersion === "string") {
     add(versionSpec(operatorVersion), "label", (v2) => `${r7.kind} ${name} is rendered by Istio's installer ${v2}`, ["metadata", "labels", "operator.istio.io/version"], void 0);
+  }
+  if (r7.kind === CHART_FILE_KIND) {
+    const deps = getIn(r7.object, ["dependencies"]);
+    for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
+      const chart = str6(getIn(dep, ["name"]));
+      const version2 = getIn(dep, ["version"]);
+      if (chart && isIstioChart(chart, str6(getIn(dep, ["repository"])) ?? "")) {
+        add(chartVersion(version2), "chart", (v2) => `chart ${r7.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v2})`, ["dependencies", i, "version"], void 0);
+      }
+    }
+    return out;
   }
   const templates2 = podTemplatesOf(r7);
   if (templates2.length > 0) {
@@ -29850,7 +32108,7 @@ function versionEvidenceOf(r7) {
     return out;
   }
   if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-    const revision = str5(getIn(r7.object, ["spec", "revision"]));
+    const revision = str6(getIn(r7.object, ["spec", "revision"]));
     const tag = getIn(r7.object, ["spec", "tag"]);
     add(versionSpec(tag), "operator", () => `IstioOperator ${name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
     const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
@@ -29867,14 +32125,14 @@ function versionEvidenceOf(r7) {
     return out;
   }
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const chart = str5(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
-    const source = str5(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
+    const chart = str6(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
+    const source = str6(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
     const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
     if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
     return out;
   }
   if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
-    const url = str5(getIn(r7.object, ["spec", "url"])) ?? "";
+    const url = str6(getIn(r7.object, ["spec", "url"])) ?? "";
     const chart = url.split("/").pop() ?? "";
     if (!isIstioChart(chart, url)) return out;
     for (const key of ["tag", "semver"]) {
@@ -29891,8 +32149,8 @@ function versionEvidenceOf(r7) {
     if (single) sources.push([single, [...base, "source"]]);
     if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
     for (const [source, at2] of sources) {
-      const chart = str5(source.chart);
-      const repo = str5(source.repoURL) ?? "";
+      const chart = str6(source.chart);
+      const repo = str6(source.repoURL) ?? "";
       if (!chart || !isIstioChart(chart, repo)) continue;
       const rev = source.targetRevision;
       add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
@@ -29905,14 +32163,14 @@ function versionEvidenceOf(r7) {
     return out;
   }
   if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
-    const version2 = str5(getIn(r7.object, ["spec", "version"]));
+    const version2 = str6(getIn(r7.object, ["spec", "version"]));
     const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
     const range = istio ? versionSpec(`${istio}.x`) : void 0;
     add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
     return out;
   }
   if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
-    const rev = str5(label("istio.io/rev"));
+    const rev = str6(label("istio.io/rev"));
     if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
   }
   return out;
@@ -34191,6 +36449,11 @@ var meshlint_schema_default = {
       ],
       additionalProperties: false,
       properties: {
+        chartsDir: {
+          description: "A folder of the charts GitOps objects deploy (Flux HelmReleases, Argo CD Applications), as helm pull writes them: <name>-<version>.tgz files or <name>/ folders. Relative to this file; meshlint charts lists the ones missing.",
+          type: "string",
+          minLength: 1
+        },
         renderCharts: {
           description: "Render the charts met in linted folders with their own values, instead of reporting them as unrendered.",
           type: "boolean"
@@ -34527,7 +36790,8 @@ function validateConfig(raw, file, rules, scope2) {
     },
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
-      charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
+      charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo)),
+      ...c.helm?.chartsDir !== void 0 ? { chartsDir: inRepo(c.helm.chartsDir, "helm.chartsDir") } : {}
     },
     kustomize: { overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)), renderOverlays: c.kustomize?.renderOverlays ?? false },
     context: (c.context ?? []).map((p, i) => inRepo(p, `context[${i}]`)),
@@ -35021,7 +37285,7 @@ var described = (list2) => {
   if (!first) return "";
   return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
 };
-function resolveVersions(all, stated) {
+function resolveVersions(all, stated, filledIn = []) {
   const evidence = distinct(all);
   const notes = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
@@ -35032,22 +37296,23 @@ function resolveVersions(all, stated) {
     const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
     if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
     const fact = { range: exactRange(v2), origin: stated.where, source, evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   if (strongest.length === 0) {
     const fact = { range: MODELLED_RANGE, origin: "unknown", source: "not among the inputs", evidence: [] };
-    return { run: fact, forFile: () => fact, evidence, notes };
+    return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   const run = { range: rangeOf(strongest), origin: "input", source: described(strongest), evidence: strongest };
   const folders = /* @__PURE__ */ new Map();
   for (const e of strongest) folders.set(folderOf3(e), [...folders.get(folderOf3(e)) ?? [], e]);
   const oneMinor = sameMinor(run.range.from, run.range.to);
-  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes };
+  if (oneMinor || folders.size === 1) return { run, forFile: () => run, evidence, notes, filledIn };
   const cache2 = /* @__PURE__ */ new Map();
   return {
     run,
     evidence,
     notes,
+    filledIn,
     forFile(displayPath) {
       if (displayPath === void 0) return run;
       const dir = posix4.dirname(displayPath.replaceAll("\\", "/"));
@@ -35096,10 +37361,11 @@ var FactsBuilder = class {
   declaredTags = /* @__PURE__ */ new Map();
   istiodReleases = [];
   versionEvidence = [];
+  versionsFilledIn = [];
   cniInstalls = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
-    for (const e of versionEvidenceOf(r7)) this.versionEvidence.push(e);
+    for (const e of versionEvidenceOf(r7, this.versionsFilledIn)) this.versionEvidence.push(e);
     this.installSettings.addResource(r7);
     this.ambientInstall.addResource(r7);
     const cni = cniInstallOf(r7);
@@ -35153,17 +37419,17 @@ var FactsBuilder = class {
     const addTag = (t) => {
       this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
     };
-    const valuesFiles = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
+    const valuesFiles2 = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
     const read2 = /* @__PURE__ */ new Set();
     const files = (path) => {
-      const hits = valuesFiles.filter((r7) => `/${(r7.doc.file.absPath ?? r7.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
+      const hits = valuesFiles2.filter((r7) => `/${(r7.doc.file.absPath ?? r7.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
       const paths = new Set(hits.map((r7) => r7.doc.file.displayPath));
       if (paths.size > 1) return "ambiguous";
       const hit = hits[0];
       if (hit) read2.add(hit);
       return hit;
     };
-    const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles];
+    const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles2];
     for (const r7 of ordered) {
       if (r7.kind === VALUES_FILE_KIND && (read2.has(r7) || !isInstallValuesFile(r7))) continue;
       const sailTag = sailRevisionTag(r7, istios);
@@ -35233,11 +37499,11 @@ var FactsBuilder = class {
     const version2 = stated ? parseIstioVersion(stated) : void 0;
     const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
     if (uncovered) namespaceNotes.push(uncovered);
-    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input2.cliIstioVersion ? "cli" : "config" } : void 0);
+    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input2.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
     const install = this.install(input2.mesh ?? {});
     const settings = this.installSettings.build(input2.mesh ?? {});
     const capture = this.ambientInstall.build();
-    return {
+    const built = {
       namespaces,
       mesh: {
         version: versions.run.range.to,
@@ -35259,6 +37525,7 @@ var FactsBuilder = class {
         settings: input2.mesh ?? {}
       }
     };
+    return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
   }
   /**
    * The revision tags the releases declare, tag → revision. A tag two objects point at different
@@ -35347,7 +37614,11 @@ var FactsBuilder = class {
   }
 };
 function withVersion(facts, fact, version2 = fact.range.to) {
-  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, version: version2, versionOrigin: fact.origin, versionFact: fact } };
+  const webhooks = atLeast(version2, 1, 10) ? facts.mesh.webhooks : legacyLayout(facts.mesh.webhooks);
+  return { namespaces: facts.namespaces, mesh: { ...facts.mesh, webhooks, version: version2, versionOrigin: fact.origin, versionFact: fact } };
+}
+function legacyLayout(webhooks) {
+  return webhooks.filter((w) => w.resource !== void 0 || w.shortName === "namespace" || w.shortName === "auto" || w.shortName === "rev.namespace" && w.revision !== "default");
 }
 var describeInstall = (r7) => `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
 var WEBHOOKS_AMONG_INPUTS = "the injector webhooks among the inputs";
@@ -35555,7 +37826,8 @@ function judgeAcrossVersions(first, runAt, rules) {
   const unknown = [...dropped].every((c) => c.fact.origin === "unknown");
   const ranges = [...new Set([...dropped].map((c) => rangeText(c.fact.range)))];
   const ruleNames = [...new Set([...dropped].map((c) => c.rule.name))].sort();
-  const why = unknown ? "which Istio version runs is not among the inputs" : `the inputs show only a range of Istio versions (${shortList(ranges)})`;
+  const filledIn = report2.facts.mesh.versions.filledIn;
+  const why = unknown ? `which Istio version runs is not among the inputs${filledIn.length > 0 ? ` (${shortList(filledIn)})` : ""}` : `the inputs show only a range of Istio versions (${shortList(ranges)})`;
   return {
     ...report2,
     results,
@@ -35999,7 +38271,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf2 = (r7) => {
+  const placeOf3 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
@@ -36009,7 +38281,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)] }, trace };
+  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf3 : () => void 0)] }, trace };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = []) {
   return buildFacts([...known, ...factResources(inputs, config)], config, cliIstioVersion);
@@ -36027,14 +38299,19 @@ function factResources(inputs, config) {
     const text = input2.file.text;
     const stated = input2.file.absPath !== void 0 && statedValues.has(input2.file.absPath);
     const valuesName = !input2.file.origin && VALUES_FILE_NAME.test(input2.file.displayPath);
+    const chartFile = !input2.file.origin && CHART_FILE_NAME.test(input2.file.displayPath);
     for (const group of groupsOf(text)) {
-      if (!stated && !valuesName && !mightHoldFacts(text.slice(group.start, group.end))) continue;
+      if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
       for (const doc of parseGroup(input2.file, group)) {
         const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
         out.push(...found.resources);
         if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
         const values = asObject(doc.value);
         if (!values) continue;
+        if (chartFile) {
+          out.push(chartFileResource(doc, values));
+          continue;
+        }
         const install = valuesDocumentKind(values, stated) !== void 0;
         if (install || valuesName) out.push(valuesFileResource(doc, values, install));
       }
@@ -40590,8 +42867,8 @@ var Ignorer = class {
     for (const { base, ig } of this.sets) {
       const rel = relative4(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
-      const posix5 = rel.split(sep3).join("/");
-      if (ig.ignores(isDir2 ? `${posix5}/` : posix5)) return true;
+      const posix6 = rel.split(sep3).join("/");
+      if (ig.ignores(isDir2 ? `${posix6}/` : posix6)) return true;
     }
     return false;
   }
@@ -40802,8 +43079,8 @@ function walk(dir, ig, out, visiting, boundary) {
 // src/load/context.ts
 function discoverContext(opts) {
   const { cwd, config } = opts;
-  const valuesFiles = config.istio.valuesFiles ?? [];
-  const paths = [...opts.paths, ...config.context, ...valuesFiles];
+  const valuesFiles2 = config.istio.valuesFiles ?? [];
+  const paths = [...opts.paths, ...config.context, ...valuesFiles2];
   if (paths.length === 0) return { files: [], missing: void 0 };
   const found = discover({
     cwd,
@@ -40816,7 +43093,7 @@ function discoverContext(opts) {
   if (missing !== void 0 && config.context.includes(missing)) {
     throw new ConfigError(config.filePath, "context", `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
   }
-  if (missing !== void 0 && valuesFiles.includes(missing)) {
+  if (missing !== void 0 && valuesFiles2.includes(missing)) {
     throw new ConfigError(config.filePath, "istio.valuesFiles", `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
   }
   return { files: found.files, missing: missing === void 0 ? void 0 : displayPathOf(missing, cwd) };
@@ -41195,8 +43472,8 @@ function overlaysAmong(files, read2) {
 }
 
 // src/load/render/index.ts
-import { existsSync as existsSync6, statSync as statSync3 } from "node:fs";
-import { join as join7, relative as relative7, resolve as resolve10 } from "node:path";
+import { existsSync as existsSync6, statSync as statSync4 } from "node:fs";
+import { join as join9, relative as relative7, resolve as resolve11 } from "node:path";
 
 // src/load/render/helm.ts
 import { existsSync as existsSync5, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
@@ -41574,24 +43851,519 @@ function namedBinary(name, from, env, cwd) {
   return isExecutable(p) ? p : void 0;
 }
 
+// src/load/render/gitops.ts
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join8, resolve as resolve10, sep as sep5 } from "node:path";
+
+// src/model/gitops-deploys.ts
+import { createHash as createHash2 } from "node:crypto";
+import { posix as posix5 } from "node:path";
+var str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+function fluxReleaseName(name) {
+  if (name.length <= 53) return name;
+  return `${name.slice(0, 40)}-${createHash2("sha256").update(name).digest("hex").slice(0, 12)}`;
+}
+function gitFolder(path) {
+  const p = posix5.normalize(path.replace(/\\/g, "/")).replace(/^\.\//, "").replace(/\/+$/, "");
+  return p === "." || p === "" || p.startsWith("../") || p === ".." || p.startsWith("/") ? void 0 : p;
+}
+var lastSegment = (p) => p.split("/").pop() ?? p;
+function chartDeploysOf(r7, lookup2, sources, files) {
+  const oci = (ns2, name) => sources("OCIRepository", ns2, name);
+  const releases = deployedReleasesOf(r7, lookup2, oci, files);
+  if (r7.kind === "HelmRelease") return releases.flatMap((rel) => fluxDeploy(r7, rel, sources));
+  return releases.flatMap((rel) => argoDeploy(r7, rel));
+}
+function fluxDeploy(r7, release, sources) {
+  const spec = asObject(r7.object.spec) ?? {};
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  const target = str5(spec.targetNamespace);
+  const releaseName = fluxReleaseName(str5(spec.releaseName) ?? (target ? `${target}-${r7.name}` : r7.name));
+  const namespace = target ?? ns2;
+  const common = { release, releaseName, namespace };
+  const chartSpec = asObject(getIn(spec, ["chart", "spec"]));
+  if (chartSpec) {
+    const chart = str5(chartSpec.chart);
+    if (!chart) return [];
+    const version2 = str5(chartSpec.version);
+    const ref = asObject(chartSpec.sourceRef) ?? {};
+    const refName2 = str5(ref.name);
+    const refNs2 = str5(ref.namespace) ?? ns2;
+    const at2 = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
+    const unknown = [chart, version2 ?? ""].some(isPlaceholder) ? "its chart or version is filled in by a tool" : void 0;
+    if (ref.kind === "GitRepository" || ref.kind === "Bucket") {
+      const repo2 = refName2 ? sources(ref.kind, refNs2, refName2) : void 0;
+      const path = gitFolder(chart);
+      return [{ ...common, chart: lastSegment(path ?? chart), version: void 0, repository: void 0, gitPath: path, gitRepository: str5(getIn(repo2?.object, ["spec", "url"])), unknown, at: at2 }];
+    }
+    const repo = refName2 ? sources("HelmRepository", refNs2, refName2) : void 0;
+    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const isOci = getIn(repo?.object, ["spec", "type"]) === "oci" || (url?.startsWith("oci://") ?? false);
+    const repository = url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0;
+    return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
+  }
+  const chartRef = asObject(spec.chartRef);
+  if (!chartRef) return [];
+  const refName = str5(chartRef.name);
+  const refNs = str5(chartRef.namespace) ?? ns2;
+  if (chartRef.kind === "OCIRepository" && refName) {
+    const repo = sources("OCIRepository", refNs, refName);
+    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const ref = asObject(getIn(repo?.object, ["spec", "ref"])) ?? {};
+    const version2 = str5(ref.tag) ?? str5(ref.semver);
+    const at2 = repo ? { resource: repo, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
+    const unknown = !repo ? `its OCIRepository ${refName} is not among the inputs` : str5(ref.digest) && !version2 ? "it names its chart by digest" : void 0;
+    return [{ ...common, chart: url ? lastSegment(url.replace(/\/+$/, "")) : refName, version: version2, repository: url ? { url, oci: true } : void 0, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
+  }
+  if (chartRef.kind === "HelmChart" && refName) {
+    const hc = sources("HelmChart", refNs, refName);
+    const hspec = asObject(hc?.object.spec) ?? {};
+    const chart = str5(hspec.chart);
+    if (!hc || !chart) return [];
+    const src = asObject(hspec.sourceRef) ?? {};
+    const repo = str5(src.name) ? sources("HelmRepository", refNs, str5(src.name)) : void 0;
+    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const isOci = getIn(repo?.object, ["spec", "type"]) === "oci" || (url?.startsWith("oci://") ?? false);
+    const version2 = str5(hspec.version);
+    return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository: url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, unknown: void 0, at: { resource: hc, path: ["spec", "chart"] } }];
+  }
+  return [];
+}
+function argoDeploy(r7, release) {
+  const ct2 = release.chartTarget;
+  if ("doc" in ct2 || ct2.path === void 0) return [];
+  const at2 = { resource: ct2.resource, path: ct2.path };
+  const sourcePath = at2.path.slice(0, -1);
+  const source = asObject(getIn(r7.object, sourcePath)) ?? {};
+  const helm = asObject(source.helm) ?? {};
+  const chart = str5(source.chart);
+  const path = str5(source.path);
+  if (!chart && !path) return [];
+  const spec = asObject(r7.object.spec) ?? {};
+  const releaseName = str5(helm.releaseName) ?? r7.name;
+  const namespace = str5(helm.namespace) ?? str5(getIn(spec, ["destination", "namespace"]));
+  const repoURL = str5(source.repoURL);
+  const revision = str5(source.targetRevision);
+  const unknown = [chart ?? "", path ?? "", revision ?? "", repoURL ?? "", releaseName, namespace ?? ""].some(isPlaceholder) ? "a field of its source is filled in by a tool" : void 0;
+  if (chart) {
+    const isOci = repoURL !== void 0 && (repoURL.startsWith("oci://") || !/^[a-z][a-z0-9+.-]*:\/\//i.test(repoURL));
+    const url = repoURL && isOci ? `oci://${repoURL.replace(/^oci:\/\//, "").replace(/\/+$/, "")}/${chart}` : repoURL;
+    return [{ release, chart, version: revision === "*" ? void 0 : revision, repository: url ? { url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, releaseName, namespace, unknown, at: at2 }];
+  }
+  const folder = gitFolder(path);
+  if (!folder) return [];
+  return [{ release, chart: lastSegment(folder), version: void 0, repository: void 0, gitPath: folder, gitRepository: repoURL, releaseName, namespace, unknown, at: at2 }];
+}
+
+// src/load/render/chart-source.ts
+var import_semver = __toESM(require_semver2(), 1);
+import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
+import { join as join7 } from "node:path";
+import { gunzipSync } from "node:zlib";
+var MAX_ARCHIVE_BYTES = 20 * 1024 * 1024;
+var MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
+var MAX_ARCHIVE_ENTRIES = 2e4;
+var MAX_FOLDER_ENTRIES = 1e4;
+var MAX_CHART_YAML = 1024 * 1024;
+function archiveName(file) {
+  const m = /^(.+)\.tgz$/.exec(file);
+  if (!m) return void 0;
+  const base = m[1];
+  for (let i = base.indexOf("-"); i > 0; i = base.indexOf("-", i + 1)) {
+    const version2 = base.slice(i + 1);
+    if (import_semver.default.valid(version2) !== null) return { name: base.slice(0, i), version: version2 };
+  }
+  return void 0;
+}
+function chartYamlIdentity(dir) {
+  const read2 = readRegularFile(join7(dir, "Chart.yaml"));
+  if (!read2.ok || read2.bytes.length > MAX_CHART_YAML) return void 0;
+  const text = read2.bytes.toString("utf8");
+  const key = (k2) => {
+    const v2 = new RegExp(`^${k2}:[ \\t]*(.*?)[ \\t]*(?:#.*)?$`, "m").exec(text)?.[1];
+    const unquoted = v2 && v2.length >= 2 && (v2[0] === '"' || v2[0] === "'") && v2[v2.length - 1] === v2[0] ? v2.slice(1, -1) : v2;
+    return unquoted || void 0;
+  };
+  const name = key("name");
+  return name ? { name, version: key("version") ?? "" } : void 0;
+}
+function chartsIn(dir) {
+  let names2;
+  try {
+    names2 = readdirSync3(dir).slice(0, MAX_FOLDER_ENTRIES).sort();
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const n of names2) {
+    const p = join7(dir, n);
+    let st2;
+    try {
+      st2 = statSync3(p);
+    } catch {
+      continue;
+    }
+    if (st2.isFile()) {
+      const id = archiveName(n);
+      if (id) out.push({ ...id, path: p, archive: true });
+    } else if (st2.isDirectory()) {
+      const id = chartYamlIdentity(p);
+      if (id) out.push({ ...id, path: p, archive: false });
+    }
+  }
+  return out;
+}
+function archiveProblem(file) {
+  let bytes;
+  try {
+    if (statSync3(file).size > MAX_ARCHIVE_BYTES) return `larger than ${MAX_ARCHIVE_BYTES / 2 ** 20} MB`;
+    bytes = readFileSync2(file);
+  } catch {
+    return "it cannot be read";
+  }
+  let tar;
+  try {
+    tar = gunzipSync(bytes, { maxOutputLength: MAX_UNPACKED_BYTES });
+  } catch (e) {
+    return e.name === "RangeError" || /larger than|maxOutputLength|buffer/i.test(e.message) ? `more than ${MAX_UNPACKED_BYTES / 2 ** 20} MB unpacked` : "not a gzip archive";
+  }
+  let entries2 = 0;
+  for (let at2 = 0; at2 + 512 <= tar.length; ) {
+    const header = tar.subarray(at2, at2 + 512);
+    if (header.every((b) => b === 0)) break;
+    if (++entries2 > MAX_ARCHIVE_ENTRIES) return `more than ${MAX_ARCHIVE_ENTRIES} entries`;
+    const field = (from, len) => header.subarray(from, from + len).toString("latin1").replace(/\0.*$/s, "");
+    const type = field(156, 1);
+    const name = `${field(345, 155) ? `${field(345, 155)}/` : ""}${field(0, 100)}`;
+    if (type === "1" || type === "2") return `it holds a link (${name})`;
+    if (name.startsWith("/") || /^[A-Za-z]:/.test(name) || name.split(/[/\\]/).includes("..")) return `it holds a path outside the chart (${name})`;
+    const size = parseInt(field(124, 12).trim() || "0", 8);
+    if (!Number.isFinite(size) || size < 0) return "not a tar archive";
+    at2 += 512 + Math.ceil(size / 512) * 512;
+  }
+  return entries2 === 0 ? "an empty archive" : void 0;
+}
+function rangeOf2(constraint) {
+  const text = constraint.trim() === "" || constraint.trim() === "latest" ? "*" : constraint.replace(/,/g, " ");
+  try {
+    return new import_semver.default.Range(text, { loose: true });
+  } catch {
+    return void 0;
+  }
+}
+function pickChart(charts, name, constraint) {
+  const named = charts.filter((c) => c.name === name);
+  if (named.length === 0) return void 0;
+  if (constraint === void 0) return highest(named.filter((c) => import_semver.default.prerelease(c.version, { loose: true }) === null)) ?? highest(named);
+  const exact = named.find((c) => c.version === constraint || c.version === constraint.replace(/^v/, ""));
+  if (exact) return exact;
+  const range = rangeOf2(constraint);
+  if (!range) return void 0;
+  return highest(named.filter((c) => import_semver.default.valid(c.version, { loose: true }) !== null && range.test(import_semver.default.parse(c.version, { loose: true }))));
+}
+function highest(charts) {
+  const valid = charts.filter((c) => import_semver.default.valid(c.version, { loose: true }) !== null);
+  if (valid.length === 0) return charts[0];
+  return valid.reduce((a, b) => import_semver.default.gt(b.version, a.version, { loose: true }) ? b : a);
+}
+
+// src/load/render/gitops.ts
+var DEPLOY_KIND = /^kind:[ \t]*["']?(HelmRelease|Application)["']?[ \t]*(?:#.*)?$/m;
+var SOURCE_KIND = /^kind:[ \t]*["']?(HelmRepository|GitRepository|OCIRepository|HelmChart|Bucket)["']?[ \t]*(?:#.*)?$/m;
+var VALUES_KIND = /^kind:[ \t]*["']?(ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/m;
+var MAX_RELEASES = 500;
+var MAX_VALUES_BYTES = 4 * 1024 * 1024;
+var MAX_VALUES_FILE = 4 * 1024 * 1024;
+function parsedResources(file, group, defaultNamespace) {
+  return parseGroup(file, group).flatMap((doc) => resourcesOf(doc, doc.file.origin?.namespace ?? defaultNamespace).resources);
+}
+function scanDeploys(files, defaultNamespace, root2) {
+  const objects = [];
+  const sources = [];
+  const valueGroups = [];
+  for (const file of files) {
+    if (!DEPLOY_KIND.test(file.text) && !SOURCE_KIND.test(file.text) && !VALUES_KIND.test(file.text)) continue;
+    for (const group of groupsOf(file.text)) {
+      const text = file.text.slice(group.start, group.end);
+      if (DEPLOY_KIND.test(text)) objects.push(...parsedResources(file, group, defaultNamespace));
+      else if (SOURCE_KIND.test(text)) sources.push(...parsedResources(file, group, defaultNamespace));
+      else if (VALUES_KIND.test(text)) valueGroups.push({ file, group, text });
+    }
+  }
+  const parsedValues2 = /* @__PURE__ */ new Map();
+  const lookup2 = (kind2, ns2, name) => {
+    const hits = [];
+    valueGroups.forEach((g, i) => {
+      if (!g.text.includes(name)) return;
+      let rs2 = parsedValues2.get(i);
+      if (!rs2) parsedValues2.set(i, rs2 = parsedResources(g.file, g.group, defaultNamespace));
+      hits.push(...rs2.filter((r7) => r7.kind === kind2 && r7.name === name));
+    });
+    return hits.find((r7) => r7.namespace === ns2) ?? hits.find((r7) => r7.declaredNamespace === void 0 || ns2 === void 0);
+  };
+  const source = (kind2, ns2, name) => {
+    const hits = sources.filter((r7) => r7.kind === kind2 && r7.name === name);
+    return hits.find((r7) => r7.namespace === ns2) ?? hits.find((r7) => r7.declaredNamespace === void 0 || ns2 === void 0);
+  };
+  const deploys = objects.filter((r7) => r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/") || r7.apiVersion.startsWith("argoproj.io/"));
+  const out = [];
+  const fileLookup = valuesFiles(files, root2);
+  for (const r7 of deploys) {
+    if (out.length >= MAX_RELEASES) break;
+    out.push(...chartDeploysOf(r7, lookup2, source, fileLookup));
+  }
+  return { deploys: out };
+}
+function valuesFiles(files, root2) {
+  const cache2 = /* @__PURE__ */ new Map();
+  const asResource = (file) => {
+    for (const group of groupsOf(file.text)) {
+      for (const doc of parseGroup(file, group)) {
+        const values = asObject(doc.value);
+        if (values && !isKubeObject(values)) return valuesFileResource(doc, values, false);
+      }
+    }
+    return void 0;
+  };
+  return (path) => {
+    if (cache2.has(path)) return cache2.get(path);
+    const hits = files.filter((f) => !f.origin && `/${(f.absPath ?? f.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
+    let found;
+    if (new Set(hits.map((f) => f.displayPath)).size > 1) found = "ambiguous";
+    else if (hits[0]) found = asResource(hits[0]);
+    else if (root2) {
+      const abs = resolve10(root2, path);
+      const read2 = isInside(root2, abs) && !escapesThroughLink(root2, abs) ? readRegularFile(abs) : void 0;
+      if (read2?.ok && read2.bytes.length <= MAX_VALUES_FILE) found = asResource({ displayPath: path, absPath: abs, text: read2.bytes.toString("utf8").replace(/^\ufeff/, "") });
+    }
+    cache2.set(path, found);
+    return found;
+  };
+}
+function availableCharts(chartsDirs, metCharts) {
+  const out = [];
+  for (const d of chartsDirs) out.push(...chartsIn(d));
+  for (const dir of metCharts) {
+    if (out.some((c) => c.path === dir)) continue;
+    out.push(...chartsIn(join8(dir, "..")).filter((c) => c.path === dir));
+  }
+  return out;
+}
+function resolveDeploy(d, charts, metCharts) {
+  if (d.unknown) return { deploy: d, chart: void 0, missing: "unknown", detail: d.unknown };
+  let chart;
+  if (d.gitPath !== void 0) {
+    const suffix = `${sep5}${d.gitPath.split("/").join(sep5)}`;
+    const here = metCharts.filter((c) => c.endsWith(suffix));
+    chart = here.length === 1 ? charts.find((c) => c.path === here[0]) : void 0;
+    chart ??= pickChart(charts.filter((c) => !metCharts.includes(c.path)), d.chart, void 0);
+  } else {
+    chart = pickChart(charts, d.chart, d.version);
+  }
+  if (!chart) return { deploy: d, chart: void 0, missing: "chart", detail: void 0 };
+  if (chart.archive) {
+    const problem = archiveProblem(chart.path);
+    if (problem) return { deploy: d, chart, missing: "archive", detail: problem };
+  }
+  return { deploy: d, chart, missing: void 0, detail: void 0 };
+}
+function mergeValues(into, from, depth = 0) {
+  for (const [k2, v2] of Object.entries(from)) {
+    const a = asObject(into[k2]);
+    const b = asObject(v2);
+    into[k2] = a && b && depth < 100 ? mergeValues({ ...a }, b, depth + 1) : v2;
+  }
+  return into;
+}
+function mergedValues(layers) {
+  const values = {};
+  const gaps = [];
+  for (const l of layers) {
+    if (l.values === void 0) gaps.push(l.missing);
+    else mergeValues(values, l.values);
+  }
+  return { values, gaps };
+}
+function releaseRenders(found, dir) {
+  const out = [];
+  found.forEach((f, i) => {
+    if (f.missing || !f.chart) return;
+    const { values, gaps } = mergedValues(f.deploy.release.layers);
+    const text = JSON.stringify(values);
+    const file = join8(dir, `values-${i}.json`);
+    const tooLarge = text.length > MAX_VALUES_BYTES;
+    if (!tooLarge) writeFileSync3(file, text);
+    out.push({
+      found: f,
+      gaps: tooLarge ? [...gaps, `its values are larger than ${MAX_VALUES_BYTES / 2 ** 20} MB and were not passed`] : gaps,
+      render: { chartDir: f.chart.path, release: f.deploy.releaseName, namespace: f.deploy.namespace, values: tooLarge ? [] : [file], set: [], kubeVersion: void 0, apiVersions: [], label: void 0 }
+    });
+  });
+  return out;
+}
+function valuesFolder() {
+  const dir = mkdtempSync3(join8(tmpdir3(), "meshlint-values-"));
+  return { dir, close: () => rmSync3(dir, { recursive: true, force: true }) };
+}
+function placeOf2(target, locator) {
+  const doc = target.resource.doc;
+  const docPath = [...target.resource.basePath, ...target.path];
+  const [start, end] = locator.offsets(doc, docPath);
+  const s = locator.position(doc.file, start);
+  const e = locator.position(doc.file, Math.max(start, end));
+  const range = { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+  const origin = doc.file.origin;
+  if (origin) return origin.mapBack({ doc, docPath, resource: target.resource, range });
+  return { filePath: doc.file.displayPath, range, note: void 0 };
+}
+function chartName(c) {
+  return `chart ${c.name}${c.version ? ` ${c.version}` : ""}`;
+}
+function renderRelease(job, helm, run, cwd, read2, locator) {
+  const rendered = renderChart(job.render, helm, run, cwd, read2);
+  const d = job.found.deploy;
+  const chart = job.found.chart;
+  const at2 = placeOf2(d.at, locator);
+  const origin = rendered.origin;
+  if (!origin) return rendered;
+  const displayPath = `${at2.filePath} (helm template ${chart.name}, ${d.release.label})`;
+  const mapBack = (loc) => {
+    const source = loc.doc.helmSource;
+    const from = source ? `${source} of ${chartName(chart)}` : chartName(chart);
+    const set = valueTarget(d.release.layers, loc);
+    if (set) {
+      const place = placeOf2(set, locator);
+      return { ...place, note: `(${place.note ? `${place.note} ` : ""}the value ${d.release.label} passes, rendered by ${from})` };
+    }
+    const note = `(rendered from ${from})`;
+    return { filePath: at2.filePath, range: at2.range, note: at2.note ? `${at2.note} ${note}` : note };
+  };
+  if (origin.failure !== void 0) {
+    const environment = origin.environment ?? (job.gaps.length > 0 ? { cause: `${chartName(chart)} fails with the values among the inputs (${origin.failure.replace(/\.$/, "")}), and ${job.gaps[0]}`, fix: "Add those values to the inputs (--context), or state them." } : void 0);
+    return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, ...environment ? { environment } : {}, mapBack: () => at2 } };
+  }
+  return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, mapBack } };
+}
+var MAX_VALUE_NODES = 1e4;
+function valueTarget(layers, loc) {
+  const path = loc.docPath;
+  const key = path?.[path.length - 1];
+  if (!path || typeof key !== "string") return void 0;
+  let rendered = loc.doc.value;
+  for (const p of path) rendered = rendered?.[p];
+  if (typeof rendered !== "string" && typeof rendered !== "number" && typeof rendered !== "boolean") return void 0;
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i];
+    if (layer.values === void 0) continue;
+    const hits = [];
+    let seen = 0;
+    const walk2 = (v2, at2) => {
+      if (++seen > MAX_VALUE_NODES || hits.length > 1) return;
+      if (Array.isArray(v2)) v2.forEach((x, j2) => walk2(x, [...at2, j2]));
+      else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at2, k2]);
+      else if (at2[at2.length - 1] === key && (v2 === rendered || typeof v2 !== "object" && String(v2) === String(rendered) && typeof rendered === "string")) hits.push(at2);
+    };
+    walk2(layer.values, []);
+    if (hits.length > 1) return void 0;
+    const hit = hits[0];
+    if (hit) {
+      const t = layer.target(hit);
+      return "resource" in t && t.resource && !("doc" in t) && t.path !== void 0 ? { resource: t.resource, path: t.path } : void 0;
+    }
+  }
+  return void 0;
+}
+function valuesRoot2(cwd) {
+  return repoRoot(cwd) ?? cwd;
+}
+var releaseLabel = (f) => f.deploy.release.label;
+function planReleases(inputs, o) {
+  const root2 = valuesRoot2(o.cwd);
+  const charts = availableCharts(o.chartsDirs, o.metCharts);
+  const found = scanDeploys(inputs, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts));
+  const renderedCharts = new Set(o.render ? found.flatMap((f) => f.chart && !f.missing && o.metCharts.includes(f.chart.path) ? [f.chart.path] : []) : []);
+  let folder;
+  let jobs = [];
+  const all = [...found];
+  const releases = (built) => {
+    const fromBuilds = built.filter((b) => b.origin?.failure === void 0 && b.text !== "");
+    if (fromBuilds.length > 0) all.push(...scanDeploys(fromBuilds, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts)));
+    if (!o.render) return [];
+    const renderable = all.filter((f) => !f.missing);
+    if (renderable.length === 0) return [];
+    folder = valuesFolder();
+    jobs = releaseRenders(all, folder.dir);
+    return jobs;
+  };
+  const notes = () => {
+    const out = [];
+    if (all.length === 0) return out;
+    const locator = new Locator();
+    const places = (list2) => list2.slice(0, 200).map((f) => {
+      const at2 = placeOf2(f.deploy.at, locator);
+      return { filePath: at2.filePath, line: at2.range.line, column: at2.range.column };
+    });
+    if (!o.render) {
+      const n = all.length;
+      out.push({
+        id: "gitops-releases-not-rendered",
+        message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(all.map(releaseLabel))}): what ${n === 1 ? "it deploys" : "they deploy"} is not linted. Pass --charts DIR with the charts (meshlint charts prints the helm pull commands), or --render-charts for charts in the repository.`,
+        places: places(all)
+      });
+      return out;
+    }
+    const missing = all.filter((f) => f.missing === "chart");
+    if (missing.length > 0) {
+      const n = missing.length;
+      const names2 = [...new Set(missing.map((f) => `${f.deploy.chart}${f.deploy.version ? ` ${f.deploy.version}` : ""}`))];
+      out.push({
+        id: "gitops-charts-missing",
+        message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered: ${names2.length === 1 ? "its chart is" : "their charts are"} not available (${shortList(names2)}). Run meshlint charts for the helm pull command${names2.length === 1 ? "" : "s"}, and pass the folder with --charts DIR.`,
+        places: places(missing)
+      });
+    }
+    const other = all.filter((f) => f.missing === "unknown" || f.missing === "archive");
+    if (other.length > 0) {
+      const n = other.length;
+      const why = other.map((f) => f.missing === "archive" ? `${releaseLabel(f)}: ${f.chart?.path ? displayArchive(f.chart.path, o.cwd) : "its archive"} is not read (${f.detail})` : `${releaseLabel(f)}: ${f.detail}`);
+      out.push({ id: "gitops-releases-unknown", message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(why)}).`, places: places(other) });
+    }
+    const partial = jobs.filter((j2) => j2.gaps.length > 0);
+    if (partial.length > 0) {
+      const n = partial.length;
+      out.push({
+        id: "gitops-values-incomplete",
+        message: `${n} chart release${n === 1 ? " was" : "s were"} rendered without values that are not among the inputs (${shortList(partial.map((j2) => j2.gaps[0]))}): what ${n === 1 ? "it sets" : "they set"} is not known. Pass those files with --context.`,
+        places: places(partial.map((j2) => j2.found))
+      });
+    }
+    return out;
+  };
+  return { renderedCharts, releases, notes, found: () => all, close: () => folder?.close() };
+}
+function displayArchive(p, cwd) {
+  return p.startsWith(cwd + sep5) ? p.slice(cwd.length + 1).split(sep5).join("/") : p;
+}
+
 // src/load/render/index.ts
 var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync6(join7(dir, "Chart.yaml"));
+  return existsSync6(join9(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync6(join7(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync6(join9(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
   const cli = req && req.charts.length > 0 ? req : void 0;
-  const fromCli = (s) => resolve10(cwd, s);
+  const fromCli = (s) => resolve11(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
-    if (!existsSync6(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    if (!existsSync6(f) || !statSync4(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
     const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
     if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
       throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
@@ -41650,7 +44422,16 @@ function renderWith(jobs, config, req, cwd, env, run) {
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
-  return { worlds, context, overlays };
+  const releases = [];
+  const releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
+  if (releaseJobs.length > 0) {
+    const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
+    const locator = new Locator();
+    releases.push(...releaseJobs.map((j2) => renderRelease(j2, helm, run, cwd, read2, locator)));
+    worlds[0]?.push(...releases);
+    for (let i = 1; i < worlds.length; i++) context[i]?.push(...releases);
+  }
+  return { worlds, context, overlays, releases };
 }
 var HELM = {
   flag: "--helm-binary",
@@ -41679,16 +44460,16 @@ function rendererBinary(r7, flagValue, env, cwd) {
 }
 
 // src/load/revision.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join8, resolve as resolve11 } from "node:path";
+import { existsSync as existsSync7, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync4, realpathSync as realpathSync3, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join10, resolve as resolve12 } from "node:path";
 var TIME_LIMIT_MS2 = 5 * 6e4;
-var MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+var MAX_ARCHIVE_BYTES2 = 2 * 1024 * 1024 * 1024 - 1;
 var RevisionError = class extends Error {
 };
 function isDir(p) {
   try {
-    return statSync4(p).isDirectory();
+    return statSync5(p).isDirectory();
   } catch {
     return false;
   }
@@ -41714,7 +44495,7 @@ function hasCommit(spec, cwd, env) {
   }
 }
 function openSide(spec, cwd, env, opts = {}) {
-  const dir = resolve11(cwd, spec);
+  const dir = resolve12(cwd, spec);
   if (!opts.revisionOnly && !spec.startsWith("-") && isDir(dir)) return { label: spec, cwd: dir, close: () => {
   } };
   const gitBin = findOnPath(["git"], env);
@@ -41734,18 +44515,18 @@ function openSide(spec, cwd, env, opts = {}) {
 function materialise(gitBin, env, top, prefix, treeish, what, side) {
   const tarBin = findOnPath(["tar"], env);
   if (!tarBin) throw new RevisionError(`tar is not on PATH: it is needed to read ${what}`);
-  const archive = spawnSyncBytes(gitBin, ["archive", "--format=tar", treeish], { cwd: top, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, maxBuffer: MAX_ARCHIVE_BYTES, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+  const archive = spawnSyncBytes(gitBin, ["archive", "--format=tar", treeish], { cwd: top, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, maxBuffer: MAX_ARCHIVE_BYTES2, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
   if (archive.error || archive.status !== 0) {
     const why = archive.error ? archive.error.code ?? archive.error.message : archive.stderr.toString("utf8").trim().split("\n")[0];
     throw new RevisionError(`cannot read ${what} with git archive: ${why}`);
   }
-  const root2 = mkdtempSync3(join8(tmpdir3(), "meshlint-diff-"));
-  const close = () => rmSync3(root2, { recursive: true, force: true });
+  const root2 = mkdtempSync4(join10(tmpdir4(), "meshlint-diff-"));
+  const close = () => rmSync4(root2, { recursive: true, force: true });
   try {
     const x = spawnSync(tarBin, ["-x", "-f", "-", "-C", root2], { input: archive.stdout, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["pipe", "pipe", "pipe"] });
     if (x.error || x.status !== 0) throw new RevisionError(`cannot unpack ${what}: ${x.error ? x.error.code ?? x.error.message : (x.stderr ?? "").trim().split("\n")[0]}`);
-    mkdirSync2(join8(root2, ".git"));
-    const sideCwd = join8(root2, prefix);
+    mkdirSync2(join10(root2, ".git"));
+    const sideCwd = join10(root2, prefix);
     if (!existsSync7(sideCwd)) mkdirSync2(sideCwd, { recursive: true });
     if (!isInside(realpathSync3(root2), realpathSync3(sideCwd))) throw new RevisionError(`in ${what}, ${prefix} leads out of the repository (a symbolic link)`);
     return { ...side, cwd: sideCwd, close };
@@ -41766,17 +44547,17 @@ function openStagedSide(cwd, env) {
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync8, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname8, join as join9 } from "node:path";
+import { existsSync as existsSync8, readFileSync as readFileSync3 } from "node:fs";
+import { dirname as dirname8, join as join11 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname8(fileURLToPath(import.meta.url)); ; d = dirname8(d)) {
-    const pkg = join9(d, "package.json");
+    const pkg = join11(d, "package.json");
     if (existsSync8(pkg)) {
       try {
-        if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
+        if (JSON.parse(readFileSync3(pkg, "utf8")).name === "meshlint") {
           root = d;
           return d;
         }
@@ -41795,7 +44576,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join9(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync3(join11(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -42085,6 +44866,7 @@ var OPTIONS = {
   "render-charts": { type: "boolean" },
   "render-overlays": { type: "boolean" },
   "helm-chart": { type: "string", multiple: true },
+  charts: { type: "string", multiple: true },
   values: { type: "string", multiple: true },
   "values-set": { type: "string", multiple: true },
   set: { type: "string", multiple: true },
@@ -42194,7 +44976,7 @@ ${READING_OPTIONS}      --render-charts, --render-overlays
   -h, --help                   Show this help
 `
 };
-var COMMANDS = ["rules", "explain", "facts", "diff", "lsp"];
+var COMMANDS = ["rules", "explain", "facts", "diff", "charts", "lsp"];
 var UsageError = class extends Error {
 };
 function fail(io, message) {
@@ -42254,7 +45036,7 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve12(io.cwd, v2.config) : void 0;
+  const explicit = v2.config ? resolve13(io.cwd, v2.config) : void 0;
   if (v2.config && explicit && !existsSync9(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
@@ -42325,11 +45107,11 @@ function inOrderOf(inputs, results) {
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve12(io.cwd)) ?? dirname9(file);
+  const srcRoot = repoRoot(resolve13(io.cwd)) ?? dirname9(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve12(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve13(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
   const shown3 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown3} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
@@ -42338,10 +45120,10 @@ function readBaseline(flag, config, io) {
   }
   let text;
   try {
-    const stat = statSync5(file);
+    const stat = statSync6(file);
     if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
     if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
-    text = readFileSync3(file, "utf8");
+    text = readFileSync4(file, "utf8");
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const missing = e.code === "ENOENT";
@@ -42356,13 +45138,14 @@ function readBaseline(flag, config, io) {
 }
 var asInput = (file) => ({ ok: true, file: { ...file, bom: false } });
 var CHART_ONLY_FLAGS = ["values", "values-set", "set", "release", "kube-version", "api-versions"];
-function gatherInputs(positionals, v2, config, io, lookup2) {
+function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   const useStdin = positionals.includes("-");
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve12(io.cwd, c));
-  const overlays = req.overlays.map((o) => resolve12(io.cwd, o));
+  const charts = req.charts.map((c) => resolve13(io.cwd, c));
+  const metCharts = [];
+  const overlays = req.overlays.map((o) => resolve13(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -42429,6 +45212,7 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     }
     skipped.push(...found.ignored);
     const files = [...found.files];
+    metCharts.push(...found.charts);
     for (const chart of found.charts.filter((c) => !charts.includes(c))) {
       if (v2["render-charts"] || config.helm.renderCharts || config.helm.charts.some((c) => c.path === chart)) chartJobs.push(chartRenders(chart, void 0, config, io.cwd));
       else unrenderedCharts.push(chart);
@@ -42446,9 +45230,9 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve12(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve13(io.cwd, p));
     for (const o of config.kustomize.overlays) {
-      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep5))) overlays.push(o);
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep6))) overlays.push(o);
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
@@ -42460,8 +45244,21 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     }
     readWalked(files);
   }
+  const plan = releasePlan(v2, config, io, inputs, metCharts, paths, !options.renderNothing);
+  if (plan.renderedCharts.size > 0) {
+    const through = (dir) => plan.renderedCharts.has(dir) && !charts.includes(dir);
+    chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !through(renders[0]?.chartDir ?? "")));
+    unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !through(c)));
+  }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
-  const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
+  let rendered;
+  try {
+    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: /* @__PURE__ */ new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env);
+    if (options.renderNothing) plan.releases([]);
+    notes.push(...plan.notes());
+  } finally {
+    plan.close();
+  }
   if (throughOverlays) {
     const { found, files: named } = throughOverlays;
     const built = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0);
@@ -42503,7 +45300,13 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
   for (const g of groups) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
-  return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
+  for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
+    const file = join12(dir, "Chart.yaml");
+    if (context.has(file)) continue;
+    const read2 = readSource(file, io.cwd);
+    if (read2.ok) context.set(file, read2);
+  }
+  return { inputs, rendered, context: [...context.values()], skipped, notes, groups, plan };
 }
 function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;
@@ -42523,7 +45326,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve12(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve13(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -42531,6 +45334,32 @@ function readContext(v2, config, inputs, io) {
   if (missing !== void 0) throw new UsageError(`--context ${missing}: no such file or directory`);
   const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
+}
+function chartsDirsOf(v2, config, cwd, paths) {
+  const named = [];
+  for (const d of v2.charts ?? []) {
+    const abs = resolve13(cwd, d);
+    if (!existsSync9(abs) || !statSync6(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
+    named.push(abs);
+  }
+  if (named.length === 0 && config.helm.chartsDir !== void 0) {
+    const d = config.helm.chartsDir;
+    if (!existsSync9(d) || !statSync6(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
+    named.push(d);
+  }
+  const vendored = /* @__PURE__ */ new Set();
+  for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve13(cwd, p))]) {
+    const d = join12(base, "charts");
+    if (existsSync9(d) && statSync6(d).isDirectory() && !named.includes(d)) vendored.add(d);
+  }
+  return { named, all: [...named, ...vendored] };
+}
+function releasePlan(v2, config, io, inputs, metCharts, paths, mayRender) {
+  const dirs = chartsDirsOf(v2, config, io.cwd, paths);
+  return planReleases(
+    inputs.flatMap((i) => i.ok ? [i.file] : []),
+    { render: mayRender && (dirs.named.length > 0 || Boolean(v2["render-charts"]) || config.helm.renderCharts), chartsDirs: dirs.all, metCharts, defaultNamespace: config.defaultNamespace, cwd: io.cwd }
+  );
 }
 function renderRequest(v2) {
   return {
@@ -42563,7 +45392,7 @@ function applyFixes(results, inputs, write, showDiff, io) {
         continue;
       }
       try {
-        writeFileSync3(input2.file.absPath, encodeSource(r7.output, input2.file));
+        writeFileSync4(input2.file.absPath, encodeSource(r7.output, input2.file));
       } catch (e) {
         throw new UsageError(`--fix: cannot write ${r7.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }
@@ -42597,7 +45426,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve12(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve13(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
@@ -42629,7 +45458,7 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve12(io.cwd, v2.config) } : {} };
+  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve13(io.cwd, v2.config) } : {} };
   const sides = [];
   try {
     for (const spec of [args[0] ?? "", ...args[1] !== void 0 ? [args[1]] : []]) {
@@ -42722,6 +45551,8 @@ function flagsFromInputs(baseline) {
   if (config) args.push("--config", config);
   for (const c of listInput("helm-chart")) args.push("--helm-chart", c);
   for (const k2 of listInput("kustomize")) args.push("--kustomize", k2);
+  const charts = input("charts");
+  if (charts) args.push(`--charts=${resolve14(process.cwd(), charts)}`);
   const version2 = input("istio-version");
   if (version2) args.push("--istio-version", version2);
   const file = baseline ? input("baseline") : "";
@@ -42761,8 +45592,8 @@ function chooseMode(diff, eventName, event) {
 function readEvent(path) {
   if (!path) return void 0;
   try {
-    if (statSync6(path).size > MAX_EVENT_BYTES) return void 0;
-    return JSON.parse(readFileSync4(path, "utf8"));
+    if (statSync7(path).size > MAX_EVENT_BYTES) return void 0;
+    return JSON.parse(readFileSync5(path, "utf8"));
   } catch {
     return void 0;
   }
@@ -42813,7 +45644,7 @@ var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
-  const workspace = resolve13(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve14(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOnInput;
   let annotate;
@@ -42849,14 +45680,14 @@ async function runAction() {
     }
   };
   const pathOf2 = (filePath) => {
-    const rel = relative8(workspace, resolve13(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep6).join("/");
+    const rel = relative8(workspace, resolve14(cwd, filePath));
+    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep7).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text) => {
-    const target = resolve13(workspace, sarifPath);
+    const target = resolve14(workspace, sarifPath);
     mkdirSync4(dirname10(target), { recursive: true });
-    writeFileSync4(target, text);
+    writeFileSync5(target, text);
   };
   const annotateAll = (results) => {
     if (!annotate) return void 0;

@@ -59,11 +59,17 @@ function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `helm pull` as it fetches the chart: from a Helm repository (--repo) or an OCI reference, into the charts folder. */
+/**
+ * `helm pull` as it fetches the chart: from a Helm repository (--repo) or an OCI reference, into
+ * the charts folder. The names come from the repository's files and the command runs where there
+ * is network: each value is bound to its flag (`--version=V`) and the chart follows `--`, so no
+ * value can be read as a flag of its own, and the shell sees each as one word.
+ */
 export function pullCommand(chart: string, version: string | undefined, repository: { readonly url: string; readonly oci: boolean }, destination: string): string {
-  const words = repository.oci ? ['helm', 'pull', repository.url] : ['helm', 'pull', chart, '--repo', repository.url];
-  if (version !== undefined) words.push('--version', version);
-  words.push('--destination', destination);
+  const words = ['helm', 'pull'];
+  if (!repository.oci) words.push(`--repo=${repository.url}`);
+  if (version !== undefined) words.push(`--version=${version}`);
+  words.push(`--destination=${destination}`, '--', repository.oci ? repository.url : chart);
   return words.map(shellWord).join(' ');
 }
 

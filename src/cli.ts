@@ -96,6 +96,7 @@ export const HELP = `Usage: meshlint [options] [file|dir|glob|-] ...
        meshlint explain [paths] [--resource Kind/namespace/name]
        meshlint facts [paths]
        meshlint diff BASE [HEAD] [--path PATH]...
+       meshlint charts [paths] [--charts DIR]
        meshlint lsp
 
 Lints Kubernetes manifests, Helm charts and Kustomize overlays for what Istio will do
@@ -115,6 +116,8 @@ Commands:
                                admission), and findings new, fixed and unchanged; --path
                                PATH limits both sides to PATH, --staged compares with the
                                staged files (meshlint diff --help)
+  charts [paths]               The charts HelmReleases and Applications deploy that are not
+                               in --charts DIR: each with its helm pull command
   lsp                          Run the language server for editors (LSP over stdio)
 
 Options:

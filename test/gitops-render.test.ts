@@ -222,8 +222,8 @@ if (helms[0]) {
       assert.match(lint.stderr, /note: 2 chart releases of GitOps objects were not rendered: their charts are not available \(keycloak 24\.0\.1, webapp >=1\.0\.0 <2\.0\.0\)\. Run meshlint charts/);
       const list = cli(['charts', '--charts', '../pulled', '.'], { cwd: t.path('repo') });
       assert.is(list.code, 0, list.stderr);
-      assert.ok(list.stdout.includes(`helm pull webapp --repo https://charts.example.com --version '>=1.0.0 <2.0.0' --destination ../pulled`), list.stdout);
-      assert.ok(list.stdout.includes('helm pull oci://registry-1.docker.io/bitnamicharts/keycloak --version 24.0.1 --destination ../pulled'), list.stdout);
+      assert.ok(list.stdout.includes(`helm pull --repo=https://charts.example.com '--version=>=1.0.0 <2.0.0' --destination=../pulled -- webapp`), list.stdout);
+      assert.ok(list.stdout.includes('helm pull --version=24.0.1 --destination=../pulled -- oci://registry-1.docker.io/bitnamicharts/keycloak'), list.stdout);
       assert.ok(list.stdout.includes('release.yaml:18:7  HelmRelease flux-system/web'), list.stdout);
       const json = JSON.parse(cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') }).stdout) as { destination: string; missing: { chart: string; oci: boolean; releases: unknown[] }[] };
       assert.is(json.destination, 'charts');
@@ -326,9 +326,11 @@ test('an archive is held to bounds before helm reads it: no links, no paths out 
   });
 });
 
-test('helm pull commands quote what the shell would split', () => {
-  assert.is(pullCommand('app', '>=1 <2', { url: 'https://c.example.com', oci: false }, 'charts'), `helm pull app --repo https://c.example.com --version '>=1 <2' --destination charts`);
-  assert.is(pullCommand('istiod', undefined, { url: 'oci://gcr.io/istio-release/charts/istiod', oci: true }, 'my charts'), `helm pull oci://gcr.io/istio-release/charts/istiod --destination 'my charts'`);
+test('helm pull commands bind each value to its flag and quote what the shell would split', () => {
+  assert.is(pullCommand('app', '>=1 <2', { url: 'https://c.example.com', oci: false }, 'charts'), `helm pull --repo=https://c.example.com '--version=>=1 <2' --destination=charts -- app`);
+  assert.is(pullCommand('istiod', undefined, { url: 'oci://gcr.io/istio-release/charts/istiod', oci: true }, 'my charts'), `helm pull '--destination=my charts' -- oci://gcr.io/istio-release/charts/istiod`);
+  // A name from the repository is never a flag, and never more than one word.
+  assert.is(pullCommand('--post-renderer=x', undefined, { url: "https://c.example.com/'; rm -rf ~", oci: false }, 'charts'), `helm pull '--repo=https://c.example.com/'\\''; rm -rf ~' --destination=charts -- --post-renderer=x`);
 });
 
 test.run();
