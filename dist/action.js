@@ -17995,7 +17995,7 @@ function info(message) {
 
 // src/action.ts
 import { mkdirSync as mkdirSync4, readFileSync as readFileSync5, statSync as statSync7, writeFileSync as writeFileSync5 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve14, sep as sep7 } from "node:path";
+import { dirname as dirname10, isAbsolute as isAbsolute8, relative as relative8, resolve as resolve14, sep as sep7 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -18056,7 +18056,7 @@ function parseListInput(text) {
 
 // src/cli.ts
 import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync4, statSync as statSync6, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute6, join as join12, resolve as resolve13, sep as sep6 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute7, join as join12, resolve as resolve13, sep as sep6 } from "node:path";
 import { parseArgs } from "node:util";
 
 // node_modules/diff/libesm/diff/base.js
@@ -36449,11 +36449,6 @@ var meshlint_schema_default = {
       ],
       additionalProperties: false,
       properties: {
-        chartsDir: {
-          description: "A folder of the charts GitOps objects deploy (Flux HelmReleases, Argo CD Applications), as helm pull writes them: <name>-<version>.tgz files or <name>/ folders. Relative to this file; meshlint charts lists the ones missing.",
-          type: "string",
-          minLength: 1
-        },
         renderCharts: {
           description: "Render the charts met in linted folders with their own values, instead of reporting them as unrendered.",
           type: "boolean"
@@ -36515,6 +36510,11 @@ var meshlint_schema_default = {
               }
             }
           }
+        },
+        chartsDir: {
+          description: "A folder of the charts GitOps objects deploy (Flux HelmReleases, Argo CD Applications), as helm pull writes them: <name>-<version>.tgz files or <name>/ folders. Relative to this file; meshlint charts lists the ones missing.",
+          type: "string",
+          minLength: 1
         }
       }
     },
@@ -43104,380 +43104,13 @@ var import_yaml21 = __toESM(require_dist(), 1);
 import { basename as basename4, dirname as dirname7, resolve as resolve8 } from "node:path";
 
 // src/load/render/kustomize.ts
-var import_yaml19 = __toESM(require_dist(), 1);
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename as basename3, join as join4, relative as relative5, resolve as resolve7 } from "node:path";
-
-// src/load/render/source-text.ts
-import { sep as sep4 } from "node:path";
-function cachedReader() {
-  const cache2 = /* @__PURE__ */ new Map();
-  return (p) => {
-    if (!cache2.has(p)) {
-      const read2 = readRegularFile(p);
-      cache2.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
-    }
-    return cache2.get(p);
-  };
-}
-function readerWithin(read2, root2) {
-  return (p) => isInside(root2, p) && !escapesThroughLink(root2, p) ? read2(p) : void 0;
-}
-function failureText(stderr, cwd, max = 600) {
-  const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^# Warning:/.test(l) && !/^walk\.go:/.test(l));
-  const text = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
-  return text.length > max ? `${text.slice(0, Math.round(max * 0.4))} \u2026 ${text.slice(-Math.round(max * 0.57))}` : text;
-}
-function lineOf(text, line) {
-  let start = 0;
-  for (let i = 1; i < line; i++) {
-    const nl = text.indexOf("\n", start);
-    if (nl === -1) return "";
-    start = nl + 1;
-  }
-  const end = text.indexOf("\n", start);
-  return text.slice(start, end === -1 ? text.length : end).replace(/\r$/, "");
-}
-
-// src/load/render/kustomize.ts
-var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
-var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
-var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-function kustomizeArgs(binary2, dir) {
-  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", "--", dir] : ["build", "--", dir];
-}
-function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
-  const root2 = repositoryOf(overlayDir, cwd);
-  const read2 = readerWithin(readAny, root2);
-  const shown3 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join4(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join4(overlayDir, "kustomization.yaml");
-  const displayPath = `${shown3} (kustomize build)`;
-  const escape2 = overlayEscape(overlayDir, root2, read2);
-  if (escape2) {
-    const message = `not built: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
-  }
-  const wrapper = mkdtempSync(join4(tmpdir(), "meshlint-kustomize-"));
-  const target = relative5(wrapper, overlayDir).split("\\").join("/");
-  let result;
-  try {
-    writeFileSync(
-      join4(wrapper, "kustomization.yaml"),
-      `apiVersion: kustomize.config.k8s.io/v1beta1
-kind: Kustomization
-resources:
-- ${JSON.stringify(target)}
-buildMetadata: [originAnnotations, transformerAnnotations]
-`
-    );
-    result = run(binary2, kustomizeArgs(binary2, wrapper), cwd);
-  } finally {
-    rmSync(wrapper, { recursive: true, force: true });
-  }
-  const atKustomization = (note, range = FIRST_LINE) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
-  const fromWrapper = (p) => displayPathOf(resolve7(wrapper, p), cwd);
-  if (!result.ok) {
-    const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
-    const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
-    const full = failureText(said, cwd, Infinity);
-    const at2 = failedEntry(read2(kustomization) ?? "", full);
-    const remote = remoteEntry(read2(kustomization) ?? "");
-    let environment = remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
-    const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
-    if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
-    const where = remote && environment && !url ? remote.range : at2;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
-  }
-  const sources = new SourceDocuments(read2, cwd);
-  const mapBack = (at2) => {
-    const r7 = at2.resource;
-    if (!r7) return atKustomization("(in the built output; not traced to a source file)");
-    const annotations = r7.object.metadata?.annotations ?? {};
-    const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
-    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve7(wrapper, t.configuredIn) }));
-    const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
-    if (typeof origin?.configuredIn === "string") {
-      const file2 = resolve7(wrapper, origin.configuredIn);
-      const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
-      const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
-      return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind2} in this kustomization)`);
-    }
-    if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
-    const file = resolve7(wrapper, origin.path);
-    const renderedValue = valueAt(r7.object, path);
-    if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
-      const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
-      if (ns2) return sources.keyOrFirstLine(ns2.configuredIn, ["namespace"], void 0);
-    }
-    const source = sources.resourceIn(file, r7);
-    if (source) {
-      const found = sources.position(source, path, renderedValue);
-      if (found?.sameValue) return found.at;
-      for (const t of [...transformations].reverse().filter((x) => /Patch/.test(x.kind))) {
-        const inPatch = sources.inPatches(t.configuredIn, r7, path, renderedValue);
-        if (inPatch) return inPatch;
-      }
-      const changedBy = [...transformations].reverse()[0];
-      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown3;
-      if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
-      const parent = sources.deepestExisting(source, path);
-      if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
-    }
-    return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: "(the resource could not be found in its source file, so the first line is shown)" };
-  };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: void 0, mapBack } };
-}
-function failedEntry(text, message) {
-  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
-}
-function listEntries(text) {
-  const out = [];
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
-    const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
-    if (m) out.push({ entry: m[2], range: { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
-  }
-  return out;
-}
-function parseAnnotation(v2) {
-  if (typeof v2 !== "string") return void 0;
-  try {
-    return (0, import_yaml19.parse)(v2, { logLevel: "error" });
-  } catch {
-    return void 0;
-  }
-}
-function transformationsOf(v2) {
-  const list2 = parseAnnotation(v2);
-  if (!Array.isArray(list2)) return [];
-  return list2.flatMap(
-    (t) => typeof t?.configuredIn === "string" && typeof t.configuredBy?.kind === "string" ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : []
-  );
-}
-function valueAt(object, path) {
-  let v2 = object;
-  for (const step of path) {
-    if (v2 === null || typeof v2 !== "object") return void 0;
-    v2 = v2[step];
-  }
-  return v2;
-}
-function sameValue2(a, b) {
-  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) return true;
-  return a === b || a !== void 0 && b !== void 0 && String(a) === String(b);
-}
-var SourceDocuments = class {
-  constructor(read2, cwd) {
-    this.read = read2;
-    this.cwd = cwd;
-  }
-  read;
-  cwd;
-  locator = new Locator();
-  files = /* @__PURE__ */ new Map();
-  load(abs) {
-    if (!this.files.has(abs)) {
-      const text = this.read(abs);
-      if (text === void 0) this.files.set(abs, void 0);
-      else {
-        const file = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text };
-        const docs = [...parseFile(file)];
-        this.files.set(abs, { file, docs, resources: docs.flatMap((d) => resourcesOf(d, void 0).resources) });
-      }
-    }
-    return this.files.get(abs);
-  }
-  /** The resource in a source file that became `rendered`: same kind, and the name it had before prefixes and suffixes. */
-  resourceIn(abs, rendered) {
-    const candidates = (this.load(abs)?.resources ?? []).filter((s) => s.kind === rendered.kind);
-    if (candidates.length <= 1) return candidates[0];
-    const exact = candidates.filter((s) => s.name === rendered.name);
-    if (exact.length === 1) return exact[0];
-    const within2 = candidates.filter((s) => s.name !== "" && rendered.name.includes(s.name)).sort((a, b) => b.name.length - a.name.length);
-    return within2.length === 1 || within2.length > 1 && (within2[0]?.name.length ?? 0) > (within2[1]?.name.length ?? 0) ? within2[0] : void 0;
-  }
-  position(source, path, rendered) {
-    const docPath = [...source.basePath, ...path];
-    if (!this.locator.resolve(source.doc, docPath).complete) return void 0;
-    return { at: this.at(source, docPath), sameValue: sameValue2(valueAt(source.object, path), rendered) };
-  }
-  deepestExisting(source, path) {
-    const docPath = [...source.basePath, ...path];
-    const depth = this.locator.resolve(source.doc, docPath).depth;
-    const keep = Math.min(depth, docPath.length - 1);
-    return keep > source.basePath.length ? this.at(source, docPath.slice(0, keep)) : void 0;
-  }
-  /** The reported path in one of the patch files a kustomization lists, with the rendered value. */
-  inPatches(kustomizationFile, rendered, path, value) {
-    const data = this.load(kustomizationFile)?.docs[0]?.value;
-    if (!data || typeof data !== "object") return void 0;
-    const entries2 = [
-      ...Array.isArray(data.patches) ? data.patches : [],
-      ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
-    ];
-    const dir = resolve7(kustomizationFile, "..");
-    for (const e of entries2) {
-      const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
-      if (!rel || rel.includes("\n")) continue;
-      const patchFile = this.load(resolve7(dir, rel));
-      for (const p of patchFile?.resources ?? []) {
-        if (p.kind !== rendered.kind) continue;
-        const found = this.position(p, path, value);
-        if (found?.sameValue) return found.at;
-      }
-    }
-    return void 0;
-  }
-  keyOrFirstLine(abs, path, note) {
-    const loaded = this.load(abs);
-    const filePath = displayPathOf(abs, this.cwd);
-    const doc = loaded?.docs[0];
-    if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE, note };
-    return { filePath, range: this.range(loaded.file, this.locator.offsets(doc, path)), note };
-  }
-  at(source, docPath) {
-    return { filePath: source.doc.file.displayPath, range: this.range(source.doc.file, this.locator.offsets(source.doc, docPath)), note: void 0 };
-  }
-  range(file, offsets) {
-    const s = this.locator.position(file, offsets[0]);
-    const e = this.locator.position(file, offsets[1]);
-    return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
-  }
-};
-var MAX_KUSTOMIZATIONS = 2e3;
-var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
-var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
-function isRemote(entry) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes("?ref=");
-}
-function overlayEscape(overlayDir, root2, read2) {
-  const realRoot = realPath(root2) ?? root2;
-  const outside2 = (p) => {
-    if (!isInside(root2, p)) return true;
-    const real = realPath(p);
-    return real !== void 0 && !isInside(realRoot, real);
-  };
-  const seen = /* @__PURE__ */ new Set();
-  const pending = [overlayDir];
-  while (pending.length > 0) {
-    const dir = pending.pop();
-    if (seen.has(dir)) continue;
-    seen.add(dir);
-    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join4(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
-    if (outside2(dir)) return { file: dir, range: void 0, why: `${dir} lies outside the repository` };
-    const file = KUSTOMIZATION_FILES.map((f) => join4(dir, f)).find((f) => read2(f) !== void 0);
-    if (file === void 0) continue;
-    const text = read2(file);
-    let data;
-    try {
-      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
-    } catch {
-      continue;
-    }
-    if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
-    for (const entry of localEntries(data)) {
-      const target = resolve7(dir, entry);
-      if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read2(join4(target, f)) !== void 0)) pending.push(target);
-    }
-  }
-  return void 0;
-}
-function remoteEntry(text) {
-  return listEntries(text).find((e) => isRemote(e.entry));
-}
-function localEntries(data) {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
-  const k2 = data;
-  const out = [];
-  const add = (v2) => {
-    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && !isRemote(v2)) out.push(v2);
-  };
-  for (const key of PATH_LISTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2);
-  for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2?.path);
-  for (const key of ["configMapGenerator", "secretGenerator"]) {
-    if (!Array.isArray(k2[key])) continue;
-    for (const g of k2[key]) {
-      if (g === null || typeof g !== "object") continue;
-      const gen = g;
-      if (Array.isArray(gen.files)) {
-        for (const f of gen.files) if (typeof f === "string") add(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
-      }
-      if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
-      add(gen.env);
-    }
-  }
-  add(k2.openapi?.path);
-  return out;
-}
-function entryRange(text, entry) {
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    const at2 = line.indexOf(entry);
-    if (at2 >= 0) return { line: i + 1, column: at2 + 1, endLine: i + 1, endColumn: at2 + entry.length + 1 };
-  }
-  return void 0;
-}
-
-// src/load/overlays-found.ts
-var MAX_WALKED_KUSTOMIZATIONS = 500;
-function overlaysAmong(files, read2) {
-  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename4(f)));
-  const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
-  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
-  const used = /* @__PURE__ */ new Set();
-  const members = new Set(kustomizations);
-  const isFolder = new Set(folders);
-  const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
-  for (const file of kustomizations) {
-    const mine = own.get(dirname7(file));
-    mine.files.push(file);
-    const text = read2(file);
-    if (text === void 0) continue;
-    let data;
-    try {
-      data = (0, import_yaml21.parse)(text, { maxAliasCount: 100, logLevel: "error" });
-    } catch {
-      continue;
-    }
-    for (const entry of localEntries(data)) {
-      const target = resolve8(dirname7(file), entry);
-      if (isFolder.has(target)) {
-        used.add(target);
-        mine.uses.push(target);
-      } else {
-        members.add(target);
-        mine.files.push(target);
-      }
-    }
-  }
-  const filesOf = (folder) => {
-    const out = /* @__PURE__ */ new Set();
-    const seen = /* @__PURE__ */ new Set();
-    const pending = [folder];
-    while (pending.length > 0) {
-      const f = pending.pop();
-      if (seen.has(f)) continue;
-      seen.add(f);
-      const mine = own.get(f);
-      if (!mine) continue;
-      for (const x of mine.files) out.add(x);
-      pending.push(...mine.uses);
-    }
-    return out;
-  };
-  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false, filesOf };
-}
-
-// src/load/render/index.ts
-import { existsSync as existsSync6, statSync as statSync4 } from "node:fs";
-import { join as join9, relative as relative7, resolve as resolve11 } from "node:path";
+import { basename as basename3, isAbsolute as isAbsolute5, join as join5, relative as relative6, resolve as resolve7 } from "node:path";
 
 // src/load/render/helm.ts
 import { existsSync as existsSync5, lstatSync as lstatSync2, readdirSync as readdirSync2, readlinkSync } from "node:fs";
-import { join as join5, relative as relative6 } from "node:path";
+import { join as join4, relative as relative5 } from "node:path";
 
 // src/parse/template-locator.ts
 var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
@@ -43600,6 +43233,37 @@ function chainScore(keyLines, line, keys) {
   return score;
 }
 
+// src/load/render/source-text.ts
+import { sep as sep4 } from "node:path";
+function cachedReader() {
+  const cache2 = /* @__PURE__ */ new Map();
+  return (p) => {
+    if (!cache2.has(p)) {
+      const read2 = readRegularFile(p);
+      cache2.set(p, read2.ok ? read2.bytes.toString("utf8").replace(/^\ufeff/, "") : void 0);
+    }
+    return cache2.get(p);
+  };
+}
+function readerWithin(read2, root2) {
+  return (p) => isInside(root2, p) && !escapesThroughLink(root2, p) ? read2(p) : void 0;
+}
+function failureText(stderr, cwd, max = 600) {
+  const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !/^Use --debug flag/.test(l) && !/^WARNING:/.test(l) && !/^# Warning:/.test(l) && !/^walk\.go:/.test(l));
+  const text = lines.join(" ").replace(/^(?:Error|error):\s*/, "").replace(/\s+/g, " ").split(cwd.endsWith(sep4) ? cwd : cwd + sep4).join("");
+  return text.length > max ? `${text.slice(0, Math.round(max * 0.4))} \u2026 ${text.slice(-Math.round(max * 0.57))}` : text;
+}
+function lineOf(text, line) {
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const nl = text.indexOf("\n", start);
+    if (nl === -1) return "";
+    start = nl + 1;
+  }
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end === -1 ? text.length : end).replace(/\r$/, "");
+}
+
 // src/load/render/helm.ts
 function helmArgs(r7) {
   const args = ["template"];
@@ -43612,18 +43276,18 @@ function helmArgs(r7) {
   return args;
 }
 var HELM_DEFAULT_NAMESPACE = "default";
-var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 var VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
 function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
   const shown3 = displayPathOf(r7.chartDir, cwd);
   const displayPath = `${shown3} (helm template${r7.label ? `, ${r7.label}` : ""})`;
-  const chartYaml = displayPathOf(join5(r7.chartDir, "Chart.yaml"), cwd);
-  const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE2, note });
+  const chartYaml = displayPathOf(join4(r7.chartDir, "Chart.yaml"), cwd);
+  const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
   const escape2 = chartEscape(r7.chartDir);
   if (escape2) {
     const message = `not rendered: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE2, note: void 0 };
+    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE, note: void 0 };
     return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown3, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
   }
   const result = run(binary2, helmArgs(r7), cwd);
@@ -43636,7 +43300,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
     if (!source) return atChart('(a rendered document without a "# Source:" header)');
-    const abs = join5(r7.chartDir, ...source.split("/").slice(1));
+    const abs = join4(r7.chartDir, ...source.split("/").slice(1));
     const template = read2(abs);
     if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
     const hit = locateInTemplate(template, {
@@ -43652,7 +43316,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const volatile = (source) => {
     let known = volatileBySource.get(source);
     if (known === void 0) {
-      const template = read2(join5(r7.chartDir, ...source.split("/").slice(1)));
+      const template = read2(join4(r7.chartDir, ...source.split("/").slice(1)));
       known = template !== void 0 && VOLATILE_FUNCTION.test(template);
       volatileBySource.set(source, known);
     }
@@ -43663,22 +43327,22 @@ function renderChart(r7, binary2, run, cwd, readAny) {
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
-    const abs = join5(chartDir, ...m[1].split("/").slice(1));
-    if (relative6(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
+    const abs = join4(chartDir, ...m[1].split("/").slice(1));
+    if (relative5(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
     return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
   }
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
-    const abs = join5(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative6(chartDir, abs).startsWith("..") && existsSync5(abs)) {
-      return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE2, note: "(the line number in the message counts lines of the rendered output)" };
+    const abs = join4(chartDir, ...yamlError.split("/").slice(1));
+    if (!relative5(chartDir, abs).startsWith("..") && existsSync5(abs)) {
+      return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
   const missing = missingDependencies(message)[0];
   if (missing) {
-    const chart = join5(chartDir, "Chart.yaml");
+    const chart = join4(chartDir, "Chart.yaml");
     const lines = read2(chart)?.split(/\r?\n/) ?? [];
     const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
     if (index >= 0) {
@@ -43699,7 +43363,7 @@ function environmentCause(message, chartDir, read2) {
   }
   const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
   if (at2) {
-    const abs = join5(chartDir, ...at2[1].split("/").slice(1));
+    const abs = join4(chartDir, ...at2[1].split("/").slice(1));
     const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
     if (/\brequired\b/.test(line)) {
       const said = at2[3].replace(/\.$/, "");
@@ -43731,7 +43395,7 @@ function chartEscape(chartDir) {
     }
     for (const name of names2) {
       if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
-      const p = join5(dir, name);
+      const p = join4(dir, name);
       let link = false;
       try {
         const st2 = lstatSync2(p);
@@ -43745,7 +43409,7 @@ function chartEscape(chartDir) {
       if (real === void 0) continue;
       if (!isInside(realChart, real)) {
         const target = safeLinkText(p);
-        return { path: p, why: `${relative6(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
+        return { path: p, why: `${relative5(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
       }
     }
   }
@@ -43760,10 +43424,459 @@ function safeLinkText(p) {
   }
 }
 
+// src/load/render/kustomize.ts
+var import_yaml19 = __toESM(require_dist(), 1);
+var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
+var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
+var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+function kustomizeArgs(binary2, dir, helm) {
+  const withHelm = helm !== void 0 ? ["--enable-helm", `--helm-command=${helm}`] : [];
+  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", ...withHelm, "--", dir] : ["build", ...withHelm, "--", dir];
+}
+function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
+  const root2 = repositoryOf(overlayDir, cwd);
+  const read2 = readerWithin(readAny, root2);
+  const shown3 = displayPathOf(overlayDir, cwd);
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join5(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join5(overlayDir, "kustomization.yaml");
+  const displayPath = `${shown3} (kustomize build)`;
+  const escape2 = overlayEscape(overlayDir, root2, read2);
+  if (escape2) {
+    const message = `not built: ${escape2.why}`;
+    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, mapBack: () => at2 } };
+  }
+  const charts = overlayHelmCharts(overlayDir, root2, read2, cwd);
+  if (charts.problem) {
+    const p = charts.problem;
+    const at2 = { filePath: displayPathOf(p.file, cwd), range: p.range ?? FIRST_LINE2, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: `not built with Helm: ${p.why}`, ...p.environment ? { environment: p.environment } : {}, mapBack: () => at2 } };
+  }
+  const helm = charts.uses ? helmBinary?.() : void 0;
+  const wrapper = mkdtempSync(join5(tmpdir(), "meshlint-kustomize-"));
+  const target = relative6(wrapper, overlayDir).split("\\").join("/");
+  let result;
+  try {
+    writeFileSync(
+      join5(wrapper, "kustomization.yaml"),
+      `apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+- ${JSON.stringify(target)}
+buildMetadata: [originAnnotations, transformerAnnotations]
+`
+    );
+    result = run(binary2, kustomizeArgs(binary2, wrapper, helm), cwd);
+  } finally {
+    rmSync(wrapper, { recursive: true, force: true });
+  }
+  const atKustomization = (note, range = FIRST_LINE2) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
+  const fromWrapper = (p) => displayPathOf(resolve7(wrapper, p), cwd);
+  if (!result.ok) {
+    const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
+    const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
+    const full = failureText(said, cwd, Infinity);
+    const at2 = failedEntry(read2(kustomization) ?? "", full);
+    const remote = remoteEntry(read2(kustomization) ?? "");
+    let environment = remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
+    const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
+    if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
+    const where = remote && environment && !url ? remote.range : at2;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
+  }
+  const sources = new SourceDocuments(read2, cwd);
+  const mapBack = (at2) => {
+    const r7 = at2.resource;
+    if (!r7) return atKustomization("(in the built output; not traced to a source file)");
+    const annotations = r7.object.metadata?.annotations ?? {};
+    const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
+    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve7(wrapper, t.configuredIn) }));
+    const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
+    if (typeof origin?.configuredIn === "string") {
+      const file2 = resolve7(wrapper, origin.configuredIn);
+      const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
+      if (/HelmChart/.test(kind2)) {
+        const set = helmValuePath(read2(file2) ?? "", path[path.length - 1], valueAt(r7.object, path));
+        return sources.keyOrFirstLine(file2, set ?? ["helmCharts"], set && set.length > 3 ? "(the value this chart entry passes, rendered by the chart)" : "(rendered by a chart of helmCharts in this kustomization)");
+      }
+      const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
+      return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind2} in this kustomization)`);
+    }
+    if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
+    const file = resolve7(wrapper, origin.path);
+    const renderedValue = valueAt(r7.object, path);
+    if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
+      const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
+      if (ns2) return sources.keyOrFirstLine(ns2.configuredIn, ["namespace"], void 0);
+    }
+    const source = sources.resourceIn(file, r7);
+    if (source) {
+      const found = sources.position(source, path, renderedValue);
+      if (found?.sameValue) return found.at;
+      for (const t of [...transformations].reverse().filter((x) => /Patch/.test(x.kind))) {
+        const inPatch = sources.inPatches(t.configuredIn, r7, path, renderedValue);
+        if (inPatch) return inPatch;
+      }
+      const changedBy = [...transformations].reverse()[0];
+      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown3;
+      if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
+      const parent = sources.deepestExisting(source, path);
+      if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
+    }
+    return { filePath: displayPathOf(file, cwd), range: FIRST_LINE2, note: "(the resource could not be found in its source file, so the first line is shown)" };
+  };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown3, label: void 0, namespace: void 0, failure: void 0, mapBack } };
+}
+function failedEntry(text, message) {
+  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
+}
+function listEntries(text) {
+  const out = [];
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
+    const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
+    if (m) out.push({ entry: m[2], range: { line: i + 1, column: m[1].length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
+  }
+  return out;
+}
+function parseAnnotation(v2) {
+  if (typeof v2 !== "string") return void 0;
+  try {
+    return (0, import_yaml19.parse)(v2, { logLevel: "error" });
+  } catch {
+    return void 0;
+  }
+}
+function transformationsOf(v2) {
+  const list2 = parseAnnotation(v2);
+  if (!Array.isArray(list2)) return [];
+  return list2.flatMap(
+    (t) => typeof t?.configuredIn === "string" && typeof t.configuredBy?.kind === "string" ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : []
+  );
+}
+function valueAt(object, path) {
+  let v2 = object;
+  for (const step of path) {
+    if (v2 === null || typeof v2 !== "object") return void 0;
+    v2 = v2[step];
+  }
+  return v2;
+}
+function sameValue2(a, b) {
+  if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) return true;
+  return a === b || a !== void 0 && b !== void 0 && String(a) === String(b);
+}
+var SourceDocuments = class {
+  constructor(read2, cwd) {
+    this.read = read2;
+    this.cwd = cwd;
+  }
+  read;
+  cwd;
+  locator = new Locator();
+  files = /* @__PURE__ */ new Map();
+  load(abs) {
+    if (!this.files.has(abs)) {
+      const text = this.read(abs);
+      if (text === void 0) this.files.set(abs, void 0);
+      else {
+        const file = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text };
+        const docs = [...parseFile(file)];
+        this.files.set(abs, { file, docs, resources: docs.flatMap((d) => resourcesOf(d, void 0).resources) });
+      }
+    }
+    return this.files.get(abs);
+  }
+  /** The resource in a source file that became `rendered`: same kind, and the name it had before prefixes and suffixes. */
+  resourceIn(abs, rendered) {
+    const candidates = (this.load(abs)?.resources ?? []).filter((s) => s.kind === rendered.kind);
+    if (candidates.length <= 1) return candidates[0];
+    const exact = candidates.filter((s) => s.name === rendered.name);
+    if (exact.length === 1) return exact[0];
+    const within2 = candidates.filter((s) => s.name !== "" && rendered.name.includes(s.name)).sort((a, b) => b.name.length - a.name.length);
+    return within2.length === 1 || within2.length > 1 && (within2[0]?.name.length ?? 0) > (within2[1]?.name.length ?? 0) ? within2[0] : void 0;
+  }
+  position(source, path, rendered) {
+    const docPath = [...source.basePath, ...path];
+    if (!this.locator.resolve(source.doc, docPath).complete) return void 0;
+    return { at: this.at(source, docPath), sameValue: sameValue2(valueAt(source.object, path), rendered) };
+  }
+  deepestExisting(source, path) {
+    const docPath = [...source.basePath, ...path];
+    const depth = this.locator.resolve(source.doc, docPath).depth;
+    const keep = Math.min(depth, docPath.length - 1);
+    return keep > source.basePath.length ? this.at(source, docPath.slice(0, keep)) : void 0;
+  }
+  /** The reported path in one of the patch files a kustomization lists, with the rendered value. */
+  inPatches(kustomizationFile, rendered, path, value) {
+    const data = this.load(kustomizationFile)?.docs[0]?.value;
+    if (!data || typeof data !== "object") return void 0;
+    const entries2 = [
+      ...Array.isArray(data.patches) ? data.patches : [],
+      ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
+    ];
+    const dir = resolve7(kustomizationFile, "..");
+    for (const e of entries2) {
+      const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
+      if (!rel || rel.includes("\n")) continue;
+      const patchFile = this.load(resolve7(dir, rel));
+      for (const p of patchFile?.resources ?? []) {
+        if (p.kind !== rendered.kind) continue;
+        const found = this.position(p, path, value);
+        if (found?.sameValue) return found.at;
+      }
+    }
+    return void 0;
+  }
+  keyOrFirstLine(abs, path, note) {
+    const loaded = this.load(abs);
+    const filePath = displayPathOf(abs, this.cwd);
+    const doc = loaded?.docs[0];
+    if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE2, note };
+    return { filePath, range: this.range(loaded.file, this.locator.offsets(doc, path)), note };
+  }
+  at(source, docPath) {
+    return { filePath: source.doc.file.displayPath, range: this.range(source.doc.file, this.locator.offsets(source.doc, docPath)), note: void 0 };
+  }
+  range(file, offsets) {
+    const s = this.locator.position(file, offsets[0]);
+    const e = this.locator.position(file, offsets[1]);
+    return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+  }
+};
+var MAX_KUSTOMIZATIONS = 2e3;
+var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
+var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
+function isRemote(entry) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || entry.includes("?ref=");
+}
+function overlayEscape(overlayDir, root2, read2) {
+  const realRoot = realPath(root2) ?? root2;
+  const outside2 = (p) => {
+    if (!isInside(root2, p)) return true;
+    const real = realPath(p);
+    return real !== void 0 && !isInside(realRoot, real);
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const pending = [overlayDir];
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    if (seen.has(dir)) continue;
+    seen.add(dir);
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join5(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (outside2(dir)) return { file: dir, range: void 0, why: `${dir} lies outside the repository` };
+    const file = KUSTOMIZATION_FILES.map((f) => join5(dir, f)).find((f) => read2(f) !== void 0);
+    if (file === void 0) continue;
+    const text = read2(file);
+    let data;
+    try {
+      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+    } catch {
+      continue;
+    }
+    if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
+    for (const entry of localEntries(data)) {
+      const target = resolve7(dir, entry);
+      if (outside2(target)) return { file, range: entryRange(text, entry), why: `${JSON.stringify(entry.length > 200 ? `${entry.slice(0, 200)}\u2026` : entry)} leads outside the repository` };
+      if (KUSTOMIZATION_FILES.some((f) => read2(join5(target, f)) !== void 0)) pending.push(target);
+    }
+  }
+  return void 0;
+}
+var CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+var CHART_VERSION = /^v?[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+var NAMESPACE_NAME2 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+var RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+function overlayHelmCharts(overlayDir, root2, read2, cwd) {
+  const realRoot = realPath(root2) ?? root2;
+  const outside2 = (p) => {
+    if (!isInside(root2, p)) return true;
+    const real = realPath(p);
+    return real !== void 0 && !isInside(realRoot, real);
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const pending = [overlayDir];
+  let uses = false;
+  let generators;
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
+    seen.add(dir);
+    const file = KUSTOMIZATION_FILES.map((f) => join5(dir, f)).find((f) => read2(f) !== void 0);
+    if (file === void 0) continue;
+    const text = read2(file);
+    let data;
+    try {
+      data = (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+    } catch {
+      continue;
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve7(dir, entry);
+      if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join5(target, f)) !== void 0)) pending.push(target);
+    }
+    const k2 = data ?? {};
+    if (Array.isArray(k2.generators) && k2.generators.length > 0) generators ??= { file };
+    const list2 = Array.isArray(k2.helmCharts) ? k2.helmCharts : [];
+    if (list2.length === 0) continue;
+    uses = true;
+    const at2 = (key, why) => ({ uses, problem: { file, range: entryRange(text, key), why } });
+    const globals = k2.helmGlobals ?? {};
+    if (globals.configHome !== void 0) return at2("configHome", "helmGlobals.configHome names a Helm config folder; meshlint gives helm an empty one of its own");
+    const home = typeof globals.chartHome === "string" ? globals.chartHome : "charts";
+    const chartHome = resolve7(dir, home);
+    if (isAbsolute5(home) || outside2(chartHome)) return at2("chartHome", `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
+    for (const raw of list2.slice(0, MAX_KUSTOMIZATIONS)) {
+      const c = raw ?? {};
+      const str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+      const name = str6(c.name);
+      if (!name || !CHART_NAME.test(name)) return at2("name", `a helmCharts entry's name ${JSON.stringify(name ?? "")} is not a chart name`);
+      const release = str6(c.releaseName);
+      if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at2(release, `helmCharts ${name}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
+      const ns2 = str6(c.namespace);
+      if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at2(ns2, `helmCharts ${name}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
+      if (c.nameTemplate !== void 0) return at2("nameTemplate", `helmCharts ${name}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
+      const version2 = str6(c.version);
+      if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at2(version2, `helmCharts ${name}: version ${JSON.stringify(version2)} is not a chart version`);
+      for (const f of [c.valuesFile, ...Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : []]) {
+        if (f === void 0) continue;
+        if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve7(dir, f))) return at2(typeof f === "string" ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
+      }
+      const repo = str6(c.repo);
+      const chartDir = version2 !== void 0 && repo !== void 0 ? join5(chartHome, `${name}-${version2}`, name) : join5(chartHome, name);
+      if (read2(join5(chartDir, "Chart.yaml")) === void 0) {
+        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join5(chartHome, `${name}-${version2}`) : chartHome, cwd);
+        const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name}` : name}` : void 0;
+        return {
+          uses,
+          problem: {
+            file,
+            range: entryRange(text, name),
+            why: `the chart ${name} is not in ${home}/`,
+            environment: { cause: `its helmCharts entry ${name} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name}/.` }
+          }
+        };
+      }
+      const escape2 = chartEscape(chartDir);
+      if (escape2) return at2(name, `helmCharts ${name}: ${escape2.why}`);
+    }
+  }
+  if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read2(generators.file) ?? "", "generators"), why: "the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked" } };
+  return { uses };
+}
+function helmValuePath(text, key, value) {
+  let data;
+  try {
+    data = (0, import_yaml19.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+  } catch {
+    return void 0;
+  }
+  const list2 = data?.helmCharts;
+  if (!Array.isArray(list2) || list2.length !== 1) return void 0;
+  const hits = [];
+  let seen = 0;
+  const walk2 = (v2, at2) => {
+    if (++seen > 1e4 || hits.length > 1) return;
+    if (Array.isArray(v2)) v2.forEach((x, i) => walk2(x, [...at2, i]));
+    else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at2, k2]);
+    else if (typeof key === "string" && at2[at2.length - 1] === key && v2 === value) hits.push(at2);
+  };
+  walk2(list2[0]?.valuesInline, []);
+  return hits.length === 1 ? ["helmCharts", 0, "valuesInline", ...hits[0]] : ["helmCharts", 0, "name"];
+}
+function remoteEntry(text) {
+  return listEntries(text).find((e) => isRemote(e.entry));
+}
+function localEntries(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  const k2 = data;
+  const out = [];
+  const add = (v2) => {
+    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && !isRemote(v2)) out.push(v2);
+  };
+  for (const key of PATH_LISTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2);
+  for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2?.path);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    if (!Array.isArray(k2[key])) continue;
+    for (const g of k2[key]) {
+      if (g === null || typeof g !== "object") continue;
+      const gen = g;
+      if (Array.isArray(gen.files)) {
+        for (const f of gen.files) if (typeof f === "string") add(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
+      }
+      if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
+      add(gen.env);
+    }
+  }
+  add(k2.openapi?.path);
+  return out;
+}
+function entryRange(text, entry) {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    const at2 = line.indexOf(entry);
+    if (at2 >= 0) return { line: i + 1, column: at2 + 1, endLine: i + 1, endColumn: at2 + entry.length + 1 };
+  }
+  return void 0;
+}
+
+// src/load/overlays-found.ts
+var MAX_WALKED_KUSTOMIZATIONS = 500;
+function overlaysAmong(files, read2) {
+  const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename4(f)));
+  const folders = [...new Set(kustomizations.map((f) => dirname7(f)))];
+  if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
+  const used = /* @__PURE__ */ new Set();
+  const members = new Set(kustomizations);
+  const isFolder = new Set(folders);
+  const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
+  for (const file of kustomizations) {
+    const mine = own.get(dirname7(file));
+    mine.files.push(file);
+    const text = read2(file);
+    if (text === void 0) continue;
+    let data;
+    try {
+      data = (0, import_yaml21.parse)(text, { maxAliasCount: 100, logLevel: "error" });
+    } catch {
+      continue;
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve8(dirname7(file), entry);
+      if (isFolder.has(target)) {
+        used.add(target);
+        mine.uses.push(target);
+      } else {
+        members.add(target);
+        mine.files.push(target);
+      }
+    }
+  }
+  const filesOf = (folder) => {
+    const out = /* @__PURE__ */ new Set();
+    const seen = /* @__PURE__ */ new Set();
+    const pending = [folder];
+    while (pending.length > 0) {
+      const f = pending.pop();
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const mine = own.get(f);
+      if (!mine) continue;
+      for (const x of mine.files) out.add(x);
+      pending.push(...mine.uses);
+    }
+    return out;
+  };
+  return { top: folders.filter((f) => !used.has(f)), members, folders, tooMany: false, filesOf };
+}
+
+// src/load/render/index.ts
+import { existsSync as existsSync6, statSync as statSync4 } from "node:fs";
+import { join as join9, relative as relative7, resolve as resolve11 } from "node:path";
+
 // src/load/render/process.ts
 import { accessSync, constants as constants3, mkdirSync, mkdtempSync as mkdtempSync2, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { delimiter, isAbsolute as isAbsolute5, join as join6, resolve as resolve9 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute6, join as join6, resolve as resolve9 } from "node:path";
 var TIME_LIMIT_MS = 5 * 6e4;
 var MAX_OUTPUT = 1024 * 1024 * 1024;
 var NO_NETWORK = "http://127.0.0.1:9";
@@ -43831,7 +43944,7 @@ function isExecutable(p) {
   }
 }
 function findOnPath(names2, env) {
-  const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute5(d));
+  const dirs = (env.PATH ?? env.Path ?? "").split(delimiter).filter((d) => d !== "" && isAbsolute6(d));
   const exts = process.platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
   for (const name of names2) {
     for (const dir of dirs) {
@@ -43844,9 +43957,9 @@ function findOnPath(names2, env) {
   return void 0;
 }
 function namedBinary(name, from, env, cwd) {
-  const isPath = name.includes("/") || name.includes("\\") || isAbsolute5(name);
+  const isPath = name.includes("/") || name.includes("\\") || isAbsolute6(name);
   if (!isPath) return findOnPath([name], env);
-  if (!isAbsolute5(name) && from.startsWith("MESHLINT_")) return void 0;
+  if (!isAbsolute6(name) && from.startsWith("MESHLINT_")) return void 0;
   const p = resolve9(cwd, name);
   return isExecutable(p) ? p : void 0;
 }
@@ -44417,7 +44530,19 @@ function renderWith(jobs, config, req, cwd, env, run) {
   }
   if (jobs.overlays.length > 0) {
     const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
-    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2));
+    let helm = null;
+    const helmForOverlays = () => {
+      if (helm === null) {
+        try {
+          helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
+        } catch (e) {
+          if (!(e instanceof RendererMissing)) throw e;
+          helm = void 0;
+        }
+      }
+      return helm;
+    };
+    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2, helmForOverlays));
     jobs.overlays.forEach((o, i) => overlays.set(o, built[i]));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
@@ -45028,7 +45153,7 @@ function argsErrorText(e) {
   return msg.replace(/^Unknown option/, "unknown option");
 }
 function configErrorText(e, cwd) {
-  if (e.file === void 0 || !isAbsolute6(e.file)) return e.message;
+  if (e.file === void 0 || !isAbsolute7(e.file)) return e.message;
   return `${displayPathOf(e.file, cwd)}: ${e.key ? `${e.key}: ` : ""}${e.problem}`;
 }
 var MAX_PATTERN_LENGTH = 4096;
@@ -45273,6 +45398,8 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     for (const f of named) if (!asWritten.has(f)) skipped.push({ path: f, reason: "named by a Kustomize overlay: linted through its build", kind: "through-overlay" });
     readWalked([...named].filter((f) => asWritten.has(f)));
   }
+  const builtOverlays = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0 && f.text.includes("HelmChartInflationGenerator")).map(([dir]) => dir);
+  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep6))));
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -45681,7 +45808,7 @@ async function runAction() {
   };
   const pathOf2 = (filePath) => {
     const rel = relative8(workspace, resolve14(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep7).join("/");
+    return rel.startsWith("..") || isAbsolute8(rel) ? filePath : rel.split(sep7).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text) => {

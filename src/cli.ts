@@ -806,6 +806,9 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     for (const f of named) if (!asWritten.has(f)) skipped.push({ path: f, reason: 'named by a Kustomize overlay: linted through its build', kind: 'through-overlay' });
     readWalked([...named].filter((f) => asWritten.has(f)));
   }
+  // A chart in the folder of an overlay built is its helmCharts' chart home: linted through the build.
+  const builtOverlays = [...rendered.overlays].filter(([, f]) => f.origin?.failure === undefined && f.text.includes('HelmChartInflationGenerator')).map(([dir]) => dir);
+  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep))));
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });

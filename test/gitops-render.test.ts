@@ -4,6 +4,7 @@
 // that set them, the missing-chart note, `meshlint charts` with its helm pull commands, and the
 // bounds an archive is held to before helm reads it.
 import { spawnSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname } from 'node:path';
 import { test } from 'uvu';
@@ -242,6 +243,59 @@ if (helms[0] && kubectl) {
       t.write('repo/flux/kustomization.yaml', 'resources:\n  - release.yaml\n');
       const r = cli(['-f', 'json', '--charts', '../pulled', '--render-overlays', '.'], { cwd: t.path('repo'), env: withPath(bin, kubectl) });
       assert.ok(flat(r).includes('flux/release.yaml 27:5 injection-host-network Deployment shop/shop-web'), flat(r).join('\n') + r.stderr);
+    });
+  });
+}
+
+if (helms[0] && kubectl) {
+  const { bin } = helms[0];
+  const KUSTOMIZATION = ['namespace: shop', 'helmCharts:', '  - name: webapp', '    releaseName: web', '    namespace: shop', '    valuesInline:', '      hostNetwork: true', ''].join('\n');
+  const build = (t: TempDir): CliRun => cli(['-f', 'json', '--render-overlays', '.'], { cwd: t.path('repo'), env: withPath(bin, kubectl) });
+
+  test('a kustomization with helmCharts is built with the confined helm from its chart home, into its namespace', () => {
+    withTemp((t) => {
+      writeChart(t, 'repo/overlay/charts/webapp', 'webapp', '0.1.0');
+      t.write('repo/ns.yaml', NAMESPACE);
+      t.write('repo/overlay/kustomization.yaml', KUSTOMIZATION);
+      const r = build(t);
+      assert.equal(flat(r), ['overlay/kustomization.yaml 7:7 injection-host-network Deployment shop/web'], r.stderr);
+      // The chart in the chart home is linted through the build, not named as unrendered.
+      assert.not.match(r.stderr, /not linted/);
+    });
+  });
+
+  test('helmCharts that could make helm run a program or read outside the repository are not built with Helm', () => {
+    withTemp((t) => {
+      writeChart(t, 'repo/overlay/charts/webapp', 'webapp', '0.1.0');
+      const cases: [string, RegExp][] = [
+        [KUSTOMIZATION.replace('releaseName: web', 'releaseName: --post-renderer=./x.sh'), /releaseName "--post-renderer=\.\/x\.sh" is not a Helm release name/],
+        [KUSTOMIZATION.replace('    namespace: shop\n', '    valuesFile: /etc/passwd\n'), /values file "\/etc\/passwd" leads outside the repository/],
+        [`helmGlobals:\n  configHome: /root/.config/helm\n${KUSTOMIZATION}`, /helmGlobals\.configHome names a Helm config folder/],
+        [`helmGlobals:\n  chartHome: ../../elsewhere\n${KUSTOMIZATION}`, /chartHome "\.\.\/\.\.\/elsewhere" leads outside the repository/],
+        [KUSTOMIZATION.replace('    releaseName: web\n', '    nameTemplate: "{{ .Values.x }}"\n'), /nameTemplate is a template/],
+      ];
+      for (const [text, why] of cases) {
+        t.write('repo/overlay/kustomization.yaml', text);
+        const messages = parseJsonReport(build(t)).flatMap((f) => f.messages);
+        assert.is(messages.length, 1, text);
+        assert.is(messages[0]?.ruleId, 'parse-error');
+        assert.match(messages[0]?.message ?? '', why);
+      }
+      // helm follows links when it loads a chart: one out of the chart is refused.
+      t.write('repo/overlay/kustomization.yaml', KUSTOMIZATION);
+      symlinkSync('/etc/hostname', t.path('repo/overlay/charts/webapp/templates/leak.txt'));
+      const linked = parseJsonReport(build(t)).flatMap((f) => f.messages);
+      assert.match(linked[0]?.message ?? '', /helmCharts webapp: templates\/leak\.txt is a symbolic link to "\/etc\/hostname" outside the chart/);
+    });
+  });
+
+  test('a helmCharts chart that is not vendored is a warning with the helm pull that vendors it', () => {
+    withTemp((t) => {
+      t.write('repo/overlay/kustomization.yaml', KUSTOMIZATION.replace('  - name: webapp\n', '  - name: webapp\n    repo: https://charts.example.com\n    version: 1.2.3\n'));
+      const messages = parseJsonReport(build(t)).flatMap((f) => f.messages);
+      assert.is(messages.length, 1);
+      assert.is(messages[0]?.severity, 1);
+      assert.match(messages[0]?.message ?? '', /helm pull --repo=https:\/\/charts\.example\.com --version=1\.2\.3 --untar --untardir=overlay\/charts\/webapp-1\.2\.3 -- webapp/);
     });
   });
 }

@@ -144,7 +144,21 @@ function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undef
   }
   if (jobs.overlays.length > 0) {
     const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
-    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read));
+    // Helm for an overlay's helmCharts: the user's, as for charts; without one, the overlay is
+    // built without Helm, and kustomize says what it cannot build.
+    let helm: string | undefined | null = null;
+    const helmForOverlays = (): string | undefined => {
+      if (helm === null) {
+        try {
+          helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
+        } catch (e) {
+          if (!(e instanceof RendererMissing)) throw e;
+          helm = undefined;
+        }
+      }
+      return helm;
+    };
+    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read, helmForOverlays));
     jobs.overlays.forEach((o, i) => overlays.set(o, built[i] as SourceFile));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
