@@ -215,6 +215,14 @@ if (helms[0]) {
           '    repoURL: registry-1.docker.io/bitnamicharts',
           '    chart: keycloak',
           '    targetRevision: 24.0.1',
+          '---',
+          // A folder of another repository without helm settings: plain manifests, as Argo CD reads it.
+          'apiVersion: argoproj.io/v1alpha1',
+          'kind: Application',
+          'metadata: {name: guestbook, namespace: argocd}',
+          'spec:',
+          '  destination: {namespace: web}',
+          '  source: {repoURL: https://github.com/argoproj/argocd-example-apps.git, path: guestbook}',
           '',
         ].join('\n'),
       );
@@ -226,6 +234,7 @@ if (helms[0]) {
       assert.ok(list.stdout.includes(`helm pull --repo=https://charts.example.com '--version=>=1.0.0 <2.0.0' --destination=../pulled -- webapp`), list.stdout);
       assert.ok(list.stdout.includes('helm pull --version=24.0.1 --destination=../pulled -- oci://registry-1.docker.io/bitnamicharts/keycloak'), list.stdout);
       assert.ok(list.stdout.includes('release.yaml:18:7  HelmRelease flux-system/web'), list.stdout);
+      assert.not.match(list.stdout, /guestbook/);
       const json = JSON.parse(cli(['charts', '-f', 'json', '.'], { cwd: t.path('repo') }).stdout) as { destination: string; missing: { chart: string; oci: boolean; releases: unknown[] }[] };
       assert.is(json.destination, 'charts');
       assert.equal(json.missing.map((m) => [m.chart, m.oci, m.releases.length]), [['keycloak', true, 1], ['webapp', false, 1]]);

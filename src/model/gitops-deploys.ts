@@ -36,6 +36,11 @@ export interface ChartDeploy {
   readonly unknown: string | undefined;
   /** The line that names the chart, where findings of its render are reported. */
   readonly at: PathTarget;
+  /**
+   * An Argo CD source whose `path` may hold plain manifests or a Kustomize overlay rather than
+   * a chart (Argo CD decides by the folder's Chart.yaml): a chart only when the folder is one.
+   */
+  readonly maybeManifests?: boolean;
 }
 
 /** Finds a source object (HelmRepository, GitRepository, OCIRepository, HelmChart) among the inputs. */
@@ -146,5 +151,5 @@ function argoDeploy(r: Resource, release: AnyChartRelease): ChartDeploy[] {
   }
   const folder = gitFolder(path as string);
   if (!folder) return [];
-  return [{ release, chart: lastSegment(folder), version: undefined, repository: undefined, gitPath: folder, gitRepository: repoURL, releaseName, namespace, unknown, at }];
+  return [{ release, chart: lastSegment(folder), version: undefined, repository: undefined, gitPath: folder, gitRepository: repoURL, releaseName, namespace, unknown, at, ...(source.helm === undefined ? { maybeManifests: true } : {}) }];
 }

@@ -61,6 +61,8 @@ export function scanDeploys(files: readonly SourceFile[], defaultNamespace: stri
   const objects: Resource[] = [];
   const sources: Resource[] = [];
   const valueGroups: { file: SourceFile; group: { start: number; end: number; firstIndex: number }; text: string }[] = [];
+  // Most runs have no GitOps object: one look at each file's text, and nothing is parsed.
+  if (!files.some((f) => DEPLOY_KIND.test(f.text))) return { deploys: [] };
   for (const file of files) {
     if (!DEPLOY_KIND.test(file.text) && !SOURCE_KIND.test(file.text) && !VALUES_KIND.test(file.text)) continue;
     for (const group of groupsOf(file.text)) {
@@ -343,14 +345,16 @@ const releaseLabel = (f: FoundDeploy): string => f.deploy.release.label;
 export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOptions): ReleasePlan {
   const root = valuesRoot(o.cwd);
   const charts = availableCharts(o.chartsDirs, o.metCharts);
-  const found: FoundDeploy[] = scanDeploys(inputs, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts));
+  // An Argo CD path that is no chart among those available is taken for a folder of manifests.
+  const chartsOnly = (list: readonly FoundDeploy[]): FoundDeploy[] => list.filter((f) => !(f.deploy.maybeManifests && f.missing === 'chart'));
+  const found: FoundDeploy[] = chartsOnly(scanDeploys(inputs, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts)));
   const renderedCharts = new Set(o.render ? found.flatMap((f) => (f.chart && !f.missing && o.metCharts.includes(f.chart.path) ? [f.chart.path] : [])) : []);
   let folder: { dir: string; close: () => void } | undefined;
   let jobs: ReleaseRender[] = [];
   const all: FoundDeploy[] = [...found];
   const releases = (built: readonly SourceFile[]): readonly ReleaseRender[] => {
     const fromBuilds = built.filter((b) => b.origin?.failure === undefined && b.text !== '');
-    if (fromBuilds.length > 0) all.push(...scanDeploys(fromBuilds, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts)));
+    if (fromBuilds.length > 0) all.push(...chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts))));
     if (!o.render) return [];
     const renderable = all.filter((f) => !f.missing);
     if (renderable.length === 0) return [];
