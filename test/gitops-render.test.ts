@@ -133,6 +133,15 @@ if (helms[0]) {
     });
   });
 
+  test('a release rendered without a values layer the inputs do not hold, or with post-renderers, is named in one note', () => {
+    withTemp((t) => {
+      packageChart(t, bin, 'webapp', '1.4.0', 'pulled');
+      t.write('repo/release.yaml', FLUX.replace('    - kind: ConfigMap\n      name: web-values\n', '    - kind: Secret\n      name: web-secret\n').replace('  values:\n', '  postRenderers:\n    - kustomize: {images: [{name: nginx, newTag: "1.27"}]}\n  values:\n'));
+      const r = cli(['--charts', '../pulled', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      assert.match(r.stderr, /note: 1 chart release was rendered without what the inputs do not hold \(HelmRelease flux-system\/web takes values from Secret flux-system\/web-secret \(spec\.valuesFrom\[0\]\), which is not among the inputs\)/);
+    });
+  });
+
   test('an Argo CD Application with two sources renders with the $ref values file, into destination.namespace', () => {
     withTemp((t) => {
       packageChart(t, bin, 'webapp', '1.2.3', 'repo/charts');

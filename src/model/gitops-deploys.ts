@@ -41,6 +41,8 @@ export interface ChartDeploy {
    * a chart (Argo CD decides by the folder's Chart.yaml): a chart only when the folder is one.
    */
   readonly maybeManifests?: boolean;
+  /** What the tool does to the render that meshlint does not (Flux post-renderers). */
+  readonly notApplied?: string;
 }
 
 /** Finds a source object (HelmRepository, GitRepository, OCIRepository, HelmChart) among the inputs. */
@@ -75,7 +77,9 @@ function fluxDeploy(r: Resource, release: AnyChartRelease, sources: SourceLookup
   const target = str(spec.targetNamespace);
   const releaseName = fluxReleaseName(str(spec.releaseName) ?? (target ? `${target}-${r.name}` : r.name));
   const namespace = target ?? ns;
-  const common = { release, releaseName, namespace };
+  // Flux applies Kustomize patches to the rendered objects (spec.postRenderers): not applied here.
+  const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0 ? { notApplied: `${release.label} patches its render with spec.postRenderers, which meshlint does not apply` } : {};
+  const common = { release, releaseName, namespace, ...post };
   const chartSpec = asObject(getIn(spec, ['chart', 'spec']));
   if (chartSpec) {
     const chart = str(chartSpec.chart);

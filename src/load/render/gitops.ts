@@ -194,7 +194,9 @@ export function releaseRenders(found: readonly FoundDeploy[], dir: string): Rele
   const out: ReleaseRender[] = [];
   found.forEach((f, i) => {
     if (f.missing || !f.chart) return;
-    const { values, gaps } = mergedValues(f.deploy.release.layers);
+    const merged = mergedValues(f.deploy.release.layers);
+    const { values } = merged;
+    const gaps = f.deploy.notApplied ? [...merged.gaps, f.deploy.notApplied] : merged.gaps;
     const text = JSON.stringify(values);
     const file = join(dir, `values-${i}.json`);
     const tooLarge = text.length > MAX_VALUES_BYTES;
@@ -401,7 +403,7 @@ export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOption
       const n = partial.length;
       out.push({
         id: 'gitops-values-incomplete',
-        message: `${n} chart release${n === 1 ? ' was' : 's were'} rendered without values that are not among the inputs (${shortList(partial.map((j) => j.gaps[0] as string))}): what ${n === 1 ? 'it sets' : 'they set'} is not known. Pass those files with --context.`,
+        message: `${n} chart release${n === 1 ? ' was' : 's were'} rendered without what the inputs do not hold (${shortList(partial.map((j) => j.gaps[0] as string))}): what ${n === 1 ? 'that sets' : 'those set'} is not known. Pass the files that hold the values with --context.`,
         places: places(partial.map((j) => j.found)),
       });
     }
