@@ -4,7 +4,7 @@
 // that set them, the missing-chart note, `meshlint charts` with its helm pull commands, and the
 // bounds an archive is held to before helm reads it.
 import { spawnSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname } from 'node:path';
 import { test } from 'uvu';
@@ -205,6 +205,11 @@ if (helms[0]) {
       const r = cli(['-f', 'json', '--render-charts', '.'], { cwd: t.path('repo'), env: withPath(bin) });
       // Not also rendered on its own with the chart's defaults.
       assert.equal(flat(r), ['app.yaml 14:9 injection-host-network Deployment shop/web'], r.stderr);
+      // What the chart itself writes is reported on its template, which is the repository's to fix.
+      t.write('repo/charts/webapp/values.yaml', 'hostNetwork: true\npodAnnotations: {}\n');
+      t.write('repo/app.yaml', readFileSync(t.path('repo/app.yaml'), 'utf8').replace('        hostNetwork: true\n', '        replicas: 1\n'));
+      const own = cli(['-f', 'json', '--render-charts', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      assert.equal(flat(own), ['charts/webapp/templates/deploy.yaml 14:7 injection-host-network Deployment shop/web'], own.stderr);
     });
   });
 

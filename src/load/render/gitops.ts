@@ -187,10 +187,12 @@ export interface ReleaseRender {
   readonly found: FoundDeploy;
   /** What the values leave out (layers not among the inputs): said with a failure. */
   readonly gaps: readonly string[];
+  /** The chart is a folder of the repository: its templates are the user's to fix. */
+  readonly inRepo: boolean;
 }
 
 /** The renders to run for the releases whose chart is available; values files are written under `dir`. */
-export function releaseRenders(found: readonly FoundDeploy[], dir: string): ReleaseRender[] {
+export function releaseRenders(found: readonly FoundDeploy[], dir: string, repoCharts: readonly string[] = []): ReleaseRender[] {
   const out: ReleaseRender[] = [];
   found.forEach((f, i) => {
     if (f.missing || !f.chart) return;
@@ -204,6 +206,7 @@ export function releaseRenders(found: readonly FoundDeploy[], dir: string): Rele
     out.push({
       found: f,
       gaps: tooLarge ? [...gaps, `its values are larger than ${MAX_VALUES_BYTES / 2 ** 20} MB and were not passed`] : gaps,
+      inRepo: repoCharts.includes(f.chart.path),
       render: { chartDir: f.chart.path, release: f.deploy.releaseName, namespace: f.deploy.namespace, values: tooLarge ? [] : [file], set: [], kubeVersion: undefined, apiVersions: [], label: undefined },
     });
   });
@@ -255,6 +258,11 @@ export function renderRelease(job: ReleaseRender, helm: string, run: Runner, cwd
       const place = placeOf(set, locator);
       return { ...place, note: `(${place.note ? `${place.note} ` : ''}the value ${d.release.label} passes, rendered by ${from})` };
     }
+    // A chart of the repository: on its template, as when the chart is rendered by itself.
+    if (job.inRepo) {
+      const inTemplate = origin.mapBack(loc);
+      return { ...inTemplate, note: `${inTemplate.note ? `${inTemplate.note} ` : ''}(as ${d.release.label} renders it)` };
+    }
     const note = `(rendered from ${from})`;
     return { filePath: at.filePath, range: at.range, note: at.note ? `${at.note} ${note}` : note };
   };
@@ -263,7 +271,9 @@ export function renderRelease(job: ReleaseRender, helm: string, run: Runner, cwd
     const environment =
       origin.environment ??
       (job.gaps.length > 0 ? { cause: `${chartName(chart)} fails with the values among the inputs (${origin.failure.replace(/\.$/, '')}), and ${job.gaps[0]}`, fix: 'Add those values to the inputs (--context), or state them.' } : undefined);
-    return { ...rendered, displayPath, origin: { ...origin, source: at.filePath, ...(environment ? { environment } : {}), mapBack: () => at } };
+    // A template error of the repository's own chart is reported where helm says, as for any chart of it.
+    const failedAt = job.inRepo ? origin.mapBack : () => at;
+    return { ...rendered, displayPath, origin: { ...origin, source: at.filePath, ...(environment ? { environment } : {}), mapBack: failedAt } };
   }
   return { ...rendered, displayPath, origin: { ...origin, source: at.filePath, mapBack } };
 }
@@ -361,7 +371,7 @@ export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOption
     const renderable = all.filter((f) => !f.missing);
     if (renderable.length === 0) return [];
     folder = valuesFolder();
-    jobs = releaseRenders(all, folder.dir);
+    jobs = releaseRenders(all, folder.dir, o.metCharts);
     return jobs;
   };
   const notes = (): ReleaseNote[] => {
