@@ -140,7 +140,7 @@ export function availableCharts(chartsDirs: readonly string[], metCharts: readon
 }
 
 /** Where a GitOps object's chart is among those available, or why it is not rendered. */
-export function resolveDeploy(d: ChartDeploy, charts: readonly AvailableChart[], metCharts: readonly string[]): FoundDeploy {
+export function resolveDeploy(d: ChartDeploy, charts: readonly AvailableChart[], metCharts: readonly string[], checked = new Map<string, string | undefined>()): FoundDeploy {
   if (d.unknown) return { deploy: d, chart: undefined, missing: 'unknown', detail: d.unknown };
   let chart: AvailableChart | undefined;
   if (d.gitPath !== undefined) {
@@ -154,7 +154,9 @@ export function resolveDeploy(d: ChartDeploy, charts: readonly AvailableChart[],
   }
   if (!chart) return { deploy: d, chart: undefined, missing: 'chart', detail: undefined };
   if (chart.archive) {
-    const problem = archiveProblem(chart.path);
+    // Each archive is read once per run, however many releases use it.
+    if (!checked.has(chart.path)) checked.set(chart.path, archiveProblem(chart.path));
+    const problem = checked.get(chart.path);
     if (problem) return { deploy: d, chart, missing: 'archive', detail: problem };
   }
   return { deploy: d, chart, missing: undefined, detail: undefined };
@@ -358,15 +360,16 @@ export function planReleases(inputs: readonly SourceFile[], o: ReleasePlanOption
   const root = valuesRoot(o.cwd);
   const charts = availableCharts(o.chartsDirs, o.metCharts);
   // An Argo CD path that is no chart among those available is taken for a folder of manifests.
+  const checked = new Map<string, string | undefined>();
   const chartsOnly = (list: readonly FoundDeploy[]): FoundDeploy[] => list.filter((f) => !(f.deploy.maybeManifests && f.missing === 'chart'));
-  const found: FoundDeploy[] = chartsOnly(scanDeploys(inputs, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts)));
+  const found: FoundDeploy[] = chartsOnly(scanDeploys(inputs, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked)));
   const renderedCharts = new Set(o.render ? found.flatMap((f) => (f.chart && !f.missing && o.metCharts.includes(f.chart.path) ? [f.chart.path] : [])) : []);
   let folder: { dir: string; close: () => void } | undefined;
   let jobs: ReleaseRender[] = [];
   const all: FoundDeploy[] = [...found];
   const releases = (built: readonly SourceFile[]): readonly ReleaseRender[] => {
     const fromBuilds = built.filter((b) => b.origin?.failure === undefined && b.text !== '');
-    if (fromBuilds.length > 0) all.push(...chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts))));
+    if (fromBuilds.length > 0) all.push(...chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked))));
     if (!o.render) return [];
     const renderable = all.filter((f) => !f.missing);
     if (renderable.length === 0) return [];
