@@ -213,6 +213,32 @@ if (helms[0]) {
     });
   });
 
+  test('a Flux HelmRelease of a chart path in a GitRepository renders the repository chart at that path', () => {
+    withTemp((t) => {
+      writeChart(t, 'repo/deploy/charts/webapp', 'webapp', '0.1.0');
+      t.write('repo/ns.yaml', NAMESPACE);
+      t.write(
+        'repo/clusters/prod/web.yaml',
+        [
+          'apiVersion: helm.toolkit.fluxcd.io/v2', // 1
+          'kind: HelmRelease', // 2
+          'metadata: {name: web, namespace: shop}', // 3
+          'spec:', // 4
+          '  releaseName: storefront', // 5
+          '  chart:', // 6
+          '    spec:', // 7
+          '      chart: ./deploy/charts/webapp', // 8
+          '      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}', // 9
+          '  values:', // 10
+          '    hostNetwork: true', // 11
+          '',
+        ].join('\n'),
+      );
+      const r = cli(['-f', 'json', '--render-charts', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+      assert.equal(flat(r), ['clusters/prod/web.yaml 11:5 injection-host-network Deployment shop/storefront'], r.stderr);
+    });
+  });
+
   test('a release whose chart is not available is one note naming it; meshlint charts prints the helm pull command', () => {
     withTemp((t) => {
       packageChart(t, bin, 'other', '1.0.0', 'pulled');
