@@ -1236,8 +1236,9 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   if (v.path?.some((p) => p === '-')) throw new UsageError('diff reads no standard input: name paths with --path');
   if (v.staged && args.length > 1) throw new UsageError('--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)');
   const failOn = lookupFor(v, io).forDir(io.cwd).diff.failOn;
-  // The same --config file for both sides, named from where the user typed it.
-  const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}) };
+  // The same --config file for both sides, named from where the user typed it; so are the
+  // --charts folders, which hold charts pulled for the run, not files of either side.
+  const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}), ...(v.charts !== undefined ? { charts: v.charts.map((c) => resolve(io.cwd, c)) } : {}) };
   const sides: Side[] = [];
   try {
     for (const spec of [args[0] ?? '', ...(args[1] !== undefined ? [args[1]] : [])]) {

@@ -239,6 +239,26 @@ if (helms[0]) {
     });
   });
 
+  test('meshlint diff reads the same --charts folder on both sides, named from where it is typed', () => {
+    withTemp((t) => {
+      packageChart(t, bin, 'webapp', '1.4.0', 'pulled');
+      const git = (...args: string[]): void => {
+        const r = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], { cwd: t.path('repo'), encoding: 'utf8' });
+        assert.is(r.status, 0, r.stderr);
+      };
+      t.write('repo/ns.yaml', NAMESPACE);
+      t.write('repo/release.yaml', FLUX.replace('    hostNetwork: true', '    hostNetwork: false'));
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-q', '-m', 'base');
+      t.write('repo/release.yaml', FLUX);
+      const r = cli(['diff', 'HEAD', '--charts', '../pulled', '-f', 'json'], { cwd: t.path('repo'), env: withPath(bin) });
+      assert.is(r.stderr, '', r.stderr);
+      const json = JSON.parse(r.stdout) as { findings: { new: { ruleId: string; filePath: string }[] } };
+      assert.equal(json.findings.new.map((f) => `${f.filePath} ${f.ruleId}`), ['release.yaml injection-host-network']);
+    });
+  });
+
   test('a release whose chart is not available is one note naming it; meshlint charts prints the helm pull command', () => {
     withTemp((t) => {
       packageChart(t, bin, 'other', '1.0.0', 'pulled');
