@@ -43994,7 +43994,8 @@ function fluxDeploy(r7, release, sources) {
   const target = str5(spec.targetNamespace);
   const releaseName = fluxReleaseName(str5(spec.releaseName) ?? (target ? `${target}-${r7.name}` : r7.name));
   const namespace = target ?? ns2;
-  const common = { release, releaseName, namespace };
+  const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0 ? { notApplied: `${release.label} patches its render with spec.postRenderers, which meshlint does not apply` } : {};
+  const common = { release, releaseName, namespace, ...post };
   const chartSpec = asObject(getIn(spec, ["chart", "spec"]));
   if (chartSpec) {
     const chart = str5(chartSpec.chart);
@@ -44066,7 +44067,7 @@ function argoDeploy(r7, release) {
   }
   const folder = gitFolder(path);
   if (!folder) return [];
-  return [{ release, chart: lastSegment(folder), version: void 0, repository: void 0, gitPath: folder, gitRepository: repoURL, releaseName, namespace, unknown, at: at2 }];
+  return [{ release, chart: lastSegment(folder), version: void 0, repository: void 0, gitPath: folder, gitRepository: repoURL, releaseName, namespace, unknown, at: at2, ...source.helm === void 0 ? { maybeManifests: true } : {} }];
 }
 
 // src/load/render/chart-source.ts
@@ -44195,6 +44196,7 @@ function scanDeploys(files, defaultNamespace, root2) {
   const objects = [];
   const sources = [];
   const valueGroups = [];
+  if (!files.some((f) => DEPLOY_KIND.test(f.text))) return { deploys: [] };
   for (const file of files) {
     if (!DEPLOY_KIND.test(file.text) && !SOURCE_KIND.test(file.text) && !VALUES_KIND.test(file.text)) continue;
     for (const group of groupsOf(file.text)) {
@@ -44263,7 +44265,7 @@ function availableCharts(chartsDirs, metCharts) {
   }
   return out;
 }
-function resolveDeploy(d, charts, metCharts) {
+function resolveDeploy(d, charts, metCharts, checked = /* @__PURE__ */ new Map()) {
   if (d.unknown) return { deploy: d, chart: void 0, missing: "unknown", detail: d.unknown };
   let chart;
   if (d.gitPath !== void 0) {
@@ -44276,7 +44278,8 @@ function resolveDeploy(d, charts, metCharts) {
   }
   if (!chart) return { deploy: d, chart: void 0, missing: "chart", detail: void 0 };
   if (chart.archive) {
-    const problem = archiveProblem(chart.path);
+    if (!checked.has(chart.path)) checked.set(chart.path, archiveProblem(chart.path));
+    const problem = checked.get(chart.path);
     if (problem) return { deploy: d, chart, missing: "archive", detail: problem };
   }
   return { deploy: d, chart, missing: void 0, detail: void 0 };
@@ -44298,11 +44301,13 @@ function mergedValues(layers) {
   }
   return { values, gaps };
 }
-function releaseRenders(found, dir) {
+function releaseRenders(found, dir, repoCharts = []) {
   const out = [];
   found.forEach((f, i) => {
     if (f.missing || !f.chart) return;
-    const { values, gaps } = mergedValues(f.deploy.release.layers);
+    const merged = mergedValues(f.deploy.release.layers);
+    const { values } = merged;
+    const gaps = f.deploy.notApplied ? [...merged.gaps, f.deploy.notApplied] : merged.gaps;
     const text = JSON.stringify(values);
     const file = join8(dir, `values-${i}.json`);
     const tooLarge = text.length > MAX_VALUES_BYTES;
@@ -44310,6 +44315,7 @@ function releaseRenders(found, dir) {
     out.push({
       found: f,
       gaps: tooLarge ? [...gaps, `its values are larger than ${MAX_VALUES_BYTES / 2 ** 20} MB and were not passed`] : gaps,
+      inRepo: repoCharts.includes(f.chart.path),
       render: { chartDir: f.chart.path, release: f.deploy.releaseName, namespace: f.deploy.namespace, values: tooLarge ? [] : [file], set: [], kubeVersion: void 0, apiVersions: [], label: void 0 }
     });
   });
@@ -44349,12 +44355,17 @@ function renderRelease(job, helm, run, cwd, read2, locator) {
       const place = placeOf2(set, locator);
       return { ...place, note: `(${place.note ? `${place.note} ` : ""}the value ${d.release.label} passes, rendered by ${from})` };
     }
+    if (job.inRepo) {
+      const inTemplate = origin.mapBack(loc);
+      return { ...inTemplate, note: `${inTemplate.note ? `${inTemplate.note} ` : ""}(as ${d.release.label} renders it)` };
+    }
     const note = `(rendered from ${from})`;
     return { filePath: at2.filePath, range: at2.range, note: at2.note ? `${at2.note} ${note}` : note };
   };
   if (origin.failure !== void 0) {
     const environment = origin.environment ?? (job.gaps.length > 0 ? { cause: `${chartName(chart)} fails with the values among the inputs (${origin.failure.replace(/\.$/, "")}), and ${job.gaps[0]}`, fix: "Add those values to the inputs (--context), or state them." } : void 0);
-    return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, ...environment ? { environment } : {}, mapBack: () => at2 } };
+    const failedAt = job.inRepo ? origin.mapBack : () => at2;
+    return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, ...environment ? { environment } : {}, mapBack: failedAt } };
   }
   return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, mapBack } };
 }
@@ -44394,19 +44405,21 @@ var releaseLabel = (f) => f.deploy.release.label;
 function planReleases(inputs, o) {
   const root2 = valuesRoot2(o.cwd);
   const charts = availableCharts(o.chartsDirs, o.metCharts);
-  const found = scanDeploys(inputs, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts));
+  const checked = /* @__PURE__ */ new Map();
+  const chartsOnly = (list2) => list2.filter((f) => !(f.deploy.maybeManifests && f.missing === "chart"));
+  const found = chartsOnly(scanDeploys(inputs, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked)));
   const renderedCharts = new Set(o.render ? found.flatMap((f) => f.chart && !f.missing && o.metCharts.includes(f.chart.path) ? [f.chart.path] : []) : []);
   let folder;
   let jobs = [];
   const all = [...found];
   const releases = (built) => {
     const fromBuilds = built.filter((b) => b.origin?.failure === void 0 && b.text !== "");
-    if (fromBuilds.length > 0) all.push(...scanDeploys(fromBuilds, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts)));
+    if (fromBuilds.length > 0) all.push(...chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked))));
     if (!o.render) return [];
     const renderable = all.filter((f) => !f.missing);
     if (renderable.length === 0) return [];
     folder = valuesFolder();
-    jobs = releaseRenders(all, folder.dir);
+    jobs = releaseRenders(all, folder.dir, o.metCharts);
     return jobs;
   };
   const notes = () => {
@@ -44447,7 +44460,7 @@ function planReleases(inputs, o) {
       const n = partial.length;
       out.push({
         id: "gitops-values-incomplete",
-        message: `${n} chart release${n === 1 ? " was" : "s were"} rendered without values that are not among the inputs (${shortList(partial.map((j2) => j2.gaps[0]))}): what ${n === 1 ? "it sets" : "they set"} is not known. Pass those files with --context.`,
+        message: `${n} chart release${n === 1 ? " was" : "s were"} rendered without what the inputs do not hold (${shortList(partial.map((j2) => j2.gaps[0]))}): what ${n === 1 ? "that sets" : "those set"} is not known. Pass the files that hold the values with --context.`,
         places: places(partial.map((j2) => j2.found))
       });
     }
@@ -45585,7 +45598,7 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve13(io.cwd, v2.config) } : {} };
+  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve13(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve13(io.cwd, c)) } : {} };
   const sides = [];
   try {
     for (const spec of [args[0] ?? "", ...args[1] !== void 0 ? [args[1]] : []]) {
