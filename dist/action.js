@@ -35,9 +35,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// ../main/node_modules/yaml/dist/nodes/identity.js
+// node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -92,9 +92,9 @@ var require_identity = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/visit.js
+// node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "../main/node_modules/yaml/dist/visit.js"(exports) {
+  "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -250,9 +250,9 @@ var require_visit = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/directives.js
+// node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -421,9 +421,9 @@ var require_directives = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/anchors.js
+// node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -491,9 +491,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/applyReviver.js
+// node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -541,9 +541,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/toJS.js
+// node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -571,9 +571,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Node.js
+// node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -612,9 +612,9 @@ var require_Node = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Alias.js
+// node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -730,9 +730,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Scalar.js
+// node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -760,9 +760,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/createNode.js
+// node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -835,9 +835,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Collection.js
+// node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -978,26 +978,26 @@ var require_Collection = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
+// node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str6) => str6.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str6, indent, comment) => str6.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str6.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
+// node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1131,9 +1131,9 @@ ${indent}${text2.slice(fold + 1, end2)}`;
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyString.js
+// node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1142,16 +1142,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str5) => /^(%|---|\.\.\.)/m.test(str5);
-    function lineLengthOverLimit(str5, lineWidth, indentLength) {
+    var containsDocumentMarker = (str6) => /^(%|---|\.\.\.)/m.test(str6);
+    function lineLengthOverLimit(str6, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str5.length;
+      const strLen = str6.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str5[i] === "\n") {
+        if (str6[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1168,11 +1168,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str5 = "";
+      let str6 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str5 += json.slice(start, i) + "\\ ";
+          str6 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1181,38 +1181,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str5 += json.slice(start, i);
+                str6 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str5 += "\\0";
+                    str6 += "\\0";
                     break;
                   case "0007":
-                    str5 += "\\a";
+                    str6 += "\\a";
                     break;
                   case "000b":
-                    str5 += "\\v";
+                    str6 += "\\v";
                     break;
                   case "001b":
-                    str5 += "\\e";
+                    str6 += "\\e";
                     break;
                   case "0085":
-                    str5 += "\\N";
+                    str6 += "\\N";
                     break;
                   case "00a0":
-                    str5 += "\\_";
+                    str6 += "\\_";
                     break;
                   case "2028":
-                    str5 += "\\L";
+                    str6 += "\\L";
                     break;
                   case "2029":
-                    str5 += "\\P";
+                    str6 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str5 += "\\x" + code.substr(2);
+                      str6 += "\\x" + code.substr(2);
                     else
-                      str5 += json.substr(i, 6);
+                      str6 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1222,14 +1222,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str5 += json.slice(start, i) + "\n\n";
+                str6 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str5 += "\n";
+                  str6 += "\n";
                   i += 2;
                 }
-                str5 += indent;
+                str6 += indent;
                 if (json[i + 2] === " ")
-                  str5 += "\\";
+                  str6 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1238,8 +1238,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str5 = start ? str5 + json.slice(start) : json;
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str6 = start ? str6 + json.slice(start) : json;
+      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1367,15 +1367,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str5 = value.replace(/\n+/g, `$&
+      const str6 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str5);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str6);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1414,9 +1414,9 @@ ${indent}`);
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringify.js
+// node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1527,20 +1527,20 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str5 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str6 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str5;
-      return identity.isScalar(node) || str5[0] === "{" || str5[0] === "[" ? `${props} ${str5}` : `${props}
-${ctx.indent}${str5}`;
+        return str6;
+      return identity.isScalar(node) || str6[0] === "{" || str6[0] === "[" ? `${props} ${str6}` : `${props}
+${ctx.indent}${str6}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
+// node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1566,8 +1566,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str5 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str5.length > 1024) {
+      let str6 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str6.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1576,27 +1576,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str5 === "" ? "?" : explicitKey ? `? ${str5}` : str5;
+          return str6 === "" ? "?" : explicitKey ? `? ${str6}` : str6;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str5 = `? ${str5}`;
+        str6 = `? ${str6}`;
         if (keyComment && !keyCommentDone) {
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str5;
+        return str6;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
-        str5 = `? ${str5}
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
+        str6 = `? ${str6}
 ${indent}:`;
       } else {
-        str5 = `${str5}:`;
+        str6 = `${str6}:`;
         if (keyComment)
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -1612,7 +1612,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str5.length + 1;
+        ctx.indentAtStart = str6.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1656,24 +1656,24 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws2 = "";
       }
-      str5 += ws2 + valueStr;
+      str6 += ws2 + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(valueComment));
+        str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str5;
+      return str6;
     }
     exports.stringifyPair = stringifyPair;
   }
 });
 
-// ../main/node_modules/yaml/dist/log.js
+// node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "../main/node_modules/yaml/dist/log.js"(exports) {
+  "node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -1693,9 +1693,9 @@ var require_log = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1753,9 +1753,9 @@ var require_merge = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -1817,9 +1817,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Pair.js
+// node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1857,9 +1857,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
+// node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -1892,31 +1892,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str6 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str7 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment2));
+          str7 += stringifyComment.lineComment(str7, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str6);
+        lines.push(blockItemPrefix + str7);
       }
-      let str5;
+      let str6;
       if (lines.length === 0) {
-        str5 = flowChars.start + flowChars.end;
+        str6 = flowChars.start + flowChars.end;
       } else {
-        str5 = lines[0];
+        str6 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str5 += line ? `
+          str6 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str5 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str6 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str5;
+      return str6;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1959,21 +1959,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str5 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str5.includes("\n"));
+        let str6 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str6.includes("\n"));
         if (i < items.length - 1) {
-          str5 += ",";
+          str6 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str5.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str6.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str5 += ",";
+            str6 += ",";
           }
         }
         if (comment)
-          str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment));
-        lines.push(str5);
+          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment));
+        lines.push(str6);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1985,11 +1985,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str5 = start;
+          let str6 = start;
           for (const line of lines)
-            str5 += line ? `
+            str6 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str5}
+          return `${str6}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2008,9 +2008,9 @@ ${indent}${end}`;
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
+// node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2152,9 +2152,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/common/map.js
+// node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2174,9 +2174,9 @@ var require_map = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
+// node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2290,9 +2290,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/common/seq.js
+// node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2312,16 +2312,16 @@ var require_seq = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/common/string.js
+// node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str5) => str5,
+      resolve: (str6) => str6,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2331,9 +2331,9 @@ var require_string = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/common/null.js
+// node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2349,9 +2349,9 @@ var require_null = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/core/bool.js
+// node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2359,7 +2359,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str5) => new Scalar.Scalar(str5[0] === "t" || str5[0] === "T"),
+      resolve: (str6) => new Scalar.Scalar(str6[0] === "t" || str6[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2373,9 +2373,9 @@ var require_bool = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
+// node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2400,9 +2400,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/core/float.js
+// node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2411,7 +2411,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2420,7 +2420,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str5) => parseFloat(str5),
+      resolve: (str6) => parseFloat(str6),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2431,11 +2431,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str5) {
-        const node = new Scalar.Scalar(parseFloat(str5));
-        const dot = str5.indexOf(".");
-        if (dot !== -1 && str5[str5.length - 1] === "0")
-          node.minFractionDigits = str5.length - dot - 1;
+      resolve(str6) {
+        const node = new Scalar.Scalar(parseFloat(str6));
+        const dot = str6.indexOf(".");
+        if (dot !== -1 && str6[str6.length - 1] === "0")
+          node.minFractionDigits = str6.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2446,13 +2446,13 @@ var require_float = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/core/int.js
+// node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str5, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5.substring(offset), radix);
+    var intResolve = (str6, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -2465,7 +2465,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 8, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int = {
@@ -2473,7 +2473,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2482,7 +2482,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -2491,9 +2491,9 @@ var require_int = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/core/schema.js
+// node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2519,9 +2519,9 @@ var require_schema = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/json/schema.js
+// node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2535,7 +2535,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str5) => str5,
+        resolve: (str6) => str6,
         stringify: stringifyJSON
       },
       {
@@ -2552,7 +2552,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str5) => str5 === "true",
+        resolve: (str6) => str6 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2560,7 +2560,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str5, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5, 10),
+        resolve: (str6, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2568,7 +2568,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str5) => parseFloat(str5),
+        resolve: (str6) => parseFloat(str6),
         stringify: stringifyJSON
       }
     ];
@@ -2576,9 +2576,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str5, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str5)}`);
-        return str5;
+      resolve(str6, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str6)}`);
+        return str6;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2586,9 +2586,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -2610,10 +2610,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str5 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str5.length);
-          for (let i = 0; i < str5.length; ++i)
-            buffer[i] = str5.charCodeAt(i);
+          const str6 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str6.length);
+          for (let i = 0; i < str6.length; ++i)
+            buffer[i] = str6.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2624,37 +2624,37 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str5;
+        let str6;
         if (typeof node_buffer.Buffer === "function") {
-          str5 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str6 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str5 = btoa(s);
+          str6 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str5.length / lineWidth);
+          const n = Math.ceil(str6.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str5.substr(o, lineWidth);
+            lines[i] = str6.substr(o, lineWidth);
           }
-          str5 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str6 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str5 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str6 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary2;
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2730,9 +2730,9 @@ ${cn2.comment}` : item.comment;
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2808,9 +2808,9 @@ var require_omap = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2840,9 +2840,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2851,7 +2851,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2860,7 +2860,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str5) => parseFloat(str5.replace(/_/g, "")),
+      resolve: (str6) => parseFloat(str6.replace(/_/g, "")),
       stringify(node) {
         const num2 = Number(node.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2871,11 +2871,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str5) {
-        const node = new Scalar.Scalar(parseFloat(str5.replace(/_/g, "")));
-        const dot = str5.indexOf(".");
+      resolve(str6) {
+        const node = new Scalar.Scalar(parseFloat(str6.replace(/_/g, "")));
+        const dot = str6.indexOf(".");
         if (dot !== -1) {
-          const f = str5.substring(dot + 1).replace(/_/g, "");
+          const f = str6.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2889,40 +2889,40 @@ var require_float2 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str5, offset, radix, { intAsBigInt }) {
-      const sign = str5[0];
+    function intResolve(str6, offset, radix, { intAsBigInt }) {
+      const sign = str6[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str5 = str5.substring(offset).replace(/_/g, "");
+      str6 = str6.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str5 = `0b${str5}`;
+            str6 = `0b${str6}`;
             break;
           case 8:
-            str5 = `0o${str5}`;
+            str6 = `0o${str6}`;
             break;
           case 16:
-            str5 = `0x${str5}`;
+            str6 = `0x${str6}`;
             break;
         }
-        const n2 = BigInt(str5);
+        const n2 = BigInt(str6);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str5, radix);
+      const n = parseInt(str6, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str5 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str5.substr(1) : prefix + str5;
+        const str6 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str6.substr(1) : prefix + str6;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -2932,7 +2932,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 2, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -2941,7 +2941,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 1, 8, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int = {
@@ -2949,7 +2949,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2958,7 +2958,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int;
@@ -2968,9 +2968,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3057,14 +3057,14 @@ var require_set = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str5, asBigInt) {
-      const sign = str5[0];
-      const parts = sign === "-" || sign === "+" ? str5.substring(1) : str5;
+    function parseSexagesimal(str6, asBigInt) {
+      const sign = str6[0];
+      const parts = sign === "-" || sign === "+" ? str6.substring(1) : str6;
       const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
       return sign === "-" ? num2(-1) * res : res;
@@ -3101,7 +3101,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str5, _onError, { intAsBigInt }) => parseSexagesimal(str5, intAsBigInt),
+      resolve: (str6, _onError, { intAsBigInt }) => parseSexagesimal(str6, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3110,7 +3110,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str5) => parseSexagesimal(str5, false),
+      resolve: (str6) => parseSexagesimal(str6, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3121,8 +3121,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str5) {
-        const match = str5.match(timestamp.test);
+      resolve(str6) {
+        const match = str6.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -3145,9 +3145,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3189,9 +3189,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/tags.js
+// node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3283,9 +3283,9 @@ var require_tags = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/Schema.js
+// node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3315,9 +3315,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
+// node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -3395,9 +3395,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/Document.js
+// node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3704,9 +3704,9 @@ var require_Document = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/errors.js
+// node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "../main/node_modules/yaml/dist/errors.js"(exports) {
+  "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3769,9 +3769,9 @@ ${pointer}
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-props.js
+// node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3903,9 +3903,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
+// node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3945,9 +3945,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3963,9 +3963,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/util-map-includes.js
+// node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3979,9 +3979,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
+// node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep8, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep8?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep8) {
+          if (!keyProps.anchor && !keyProps.tag && !sep9) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep9 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep9, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4087,9 +4087,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
+// node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4138,15 +4138,15 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-end.js
+// node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep8 = "";
+        let sep9 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep8 + cb;
-              sep8 = "";
+                comment += sep9 + cb;
+              sep9 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep8 += source;
+                sep9 += source;
               hasSpace = true;
               break;
             default:
@@ -4181,9 +4181,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep8, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep8?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep8 && !value) {
+          if (!props.anchor && !props.tag && !sep9 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep8 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
+        if (!isMap8 && !sep9 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep9, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep9 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep8)
-                for (const st2 of sep8) {
+              if (sep9)
+                for (const st2 of sep9) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep9, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4375,9 +4375,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/compose-collection.js
+// node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4440,9 +4440,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep8 = "";
+      let sep9 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep8 + indent.slice(trimIndent) + content;
-          sep8 = "\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep8 === " ")
-            sep8 = "\n";
-          else if (!prevMoreIndented && sep8 === "\n")
-            sep8 = "\n\n";
-          value += sep8 + indent.slice(trimIndent) + content;
-          sep8 = "\n";
+          if (sep9 === " ")
+            sep9 = "\n";
+          else if (!prevMoreIndented && sep9 === "\n")
+            sep9 = "\n\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep8 === "\n")
+          if (sep9 === "\n")
             value += "\n";
           else
-            sep8 = "\n";
+            sep9 = "\n";
         } else {
-          value += sep8 + content;
-          sep8 = " ";
+          value += sep9 + content;
+          sep9 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4623,9 +4623,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep8 = " ";
+      let sep9 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep8 === "\n")
-            res += sep8;
+          if (sep9 === "\n")
+            res += sep9;
           else
-            sep8 = "\n";
+            sep9 = "\n";
         } else {
-          res += sep8 + lm;
-          sep8 = " ";
+          res += sep9 + lm;
+          sep9 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep8 + (match?.[1] ?? "");
+      return res + sep9 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -4844,9 +4844,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/compose-scalar.js
+// node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4925,9 +4925,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4955,9 +4955,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/compose-node.js
+// node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5061,9 +5061,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/compose-doc.js
+// node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5104,9 +5104,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/composer.js
+// node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -5312,9 +5312,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/cst-scalar.js
+// node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5497,9 +5497,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/cst-stringify.js
+// node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep8, value }) {
+    function stringifyItem({ start, key, sep: sep9, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep8)
-        for (const st2 of sep8)
+      if (sep9)
+        for (const st2 of sep9)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -5558,9 +5558,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/cst-visit.js
+// node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5620,9 +5620,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/cst.js
+// node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5722,9 +5722,9 @@ var require_cst = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/lexer.js
+// node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6311,9 +6311,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/line-counter.js
+// node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter4 = class {
       constructor() {
@@ -6342,9 +6342,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/parser.js
+// node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep8;
+          let sep9;
           if (scalar.end) {
-            sep8 = scalar.end;
-            sep8.push(this.sourceToken);
+            sep9 = scalar.end;
+            sep9.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep8 = [this.sourceToken];
+            sep9 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep8 }]
+            items: [{ start, key: scalar, sep: sep9 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it2.key) && !includesToken(it2.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it2.start);
                   const key = it2.key;
-                  const sep8 = it2.sep;
-                  sep8.push(this.sourceToken);
+                  const sep9 = it2.sep;
+                  sep9.push(this.sourceToken);
                   delete it2.key;
                   delete it2.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep8 }]
+                    items: [{ start: start2, key, sep: sep9 }]
                   });
                 } else if (start.length > 0) {
                   it2.sep = it2.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep8 = fc.end.splice(1, fc.end.length);
-            sep8.push(this.sourceToken);
+            const sep9 = fc.end.splice(1, fc.end.length);
+            sep9.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep8 }]
+              items: [{ start, key: fc, sep: sep9 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7216,9 +7216,9 @@ var require_parser = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/public-api.js
+// node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "../main/node_modules/yaml/dist/public-api.js"(exports) {
+  "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7313,9 +7313,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/index.js
+// node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "../main/node_modules/yaml/dist/index.js"(exports) {
+  "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7365,9 +7365,9 @@ var require_dist = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
 var require_deepMerge = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isObjectNotArray = isObjectNotArray;
@@ -7400,9 +7400,9 @@ var require_deepMerge = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
 var require_applyDefault = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.applyDefault = applyDefault;
@@ -7427,9 +7427,9 @@ var require_applyDefault = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
 var require_parserSeemsToBeTSESLint = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
@@ -7439,9 +7439,9 @@ var require_parserSeemsToBeTSESLint = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
 var require_getParserServices = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getParserServices = getParserServices;
@@ -7472,17 +7472,17 @@ var require_getParserServices = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
 var require_InferTypesFromRule = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
 var require_nullThrows = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NullThrowsReasons = void 0;
@@ -7500,9 +7500,9 @@ var require_nullThrows = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
 var require_RuleCreator = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.RuleCreator = RuleCreator2;
@@ -7549,9 +7549,9 @@ var require_RuleCreator = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
 var require_eslint_utils = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k2, k22) {
       if (k22 === void 0) k22 = k2;
@@ -7579,9 +7579,9 @@ var require_eslint_utils = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/codegen/code.js
+// node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
-  "../main/node_modules/ajv/dist/compile/codegen/code.js"(exports) {
+  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
@@ -7647,7 +7647,7 @@ var require_code = __commonJS({
     }
     exports._ = _3;
     var plus = new _Code("+");
-    function str5(strs, ...args) {
+    function str6(strs, ...args) {
       const expr = [safeStringify(strs[0])];
       let i = 0;
       while (i < args.length) {
@@ -7658,7 +7658,7 @@ var require_code = __commonJS({
       optimize(expr);
       return new _Code(expr);
     }
-    exports.str = str5;
+    exports.str = str6;
     function addCodeArg(code, arg) {
       if (arg instanceof _Code)
         code.push(...arg._items);
@@ -7701,7 +7701,7 @@ var require_code = __commonJS({
       return;
     }
     function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str5`${c1}${c2}`;
+      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str6`${c1}${c2}`;
     }
     exports.strConcat = strConcat;
     function interpolate2(x) {
@@ -7733,9 +7733,9 @@ var require_code = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/codegen/scope.js
+// node_modules/ajv/dist/compile/codegen/scope.js
 var require_scope = __commonJS({
-  "../main/node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
+  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
@@ -7878,9 +7878,9 @@ var require_scope = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/codegen/index.js
+// node_modules/ajv/dist/compile/codegen/index.js
 var require_codegen = __commonJS({
-  "../main/node_modules/ajv/dist/compile/codegen/index.js"(exports) {
+  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
@@ -8598,9 +8598,9 @@ var require_codegen = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/util.js
+// node_modules/ajv/dist/compile/util.js
 var require_util = __commonJS({
-  "../main/node_modules/ajv/dist/compile/util.js"(exports) {
+  "node_modules/ajv/dist/compile/util.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
@@ -8663,22 +8663,22 @@ var require_util = __commonJS({
       return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
     }
     exports.schemaRefOrVal = schemaRefOrVal;
-    function unescapeFragment(str5) {
-      return unescapeJsonPointer(decodeURIComponent(str5));
+    function unescapeFragment(str6) {
+      return unescapeJsonPointer(decodeURIComponent(str6));
     }
     exports.unescapeFragment = unescapeFragment;
-    function escapeFragment(str5) {
-      return encodeURIComponent(escapeJsonPointer(str5));
+    function escapeFragment(str6) {
+      return encodeURIComponent(escapeJsonPointer(str6));
     }
     exports.escapeFragment = escapeFragment;
-    function escapeJsonPointer(str5) {
-      if (typeof str5 == "number")
-        return `${str5}`;
-      return str5.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPointer(str6) {
+      if (typeof str6 == "number")
+        return `${str6}`;
+      return str6.replace(/~/g, "~0").replace(/\//g, "~1");
     }
     exports.escapeJsonPointer = escapeJsonPointer;
-    function unescapeJsonPointer(str5) {
-      return str5.replace(/~1/g, "/").replace(/~0/g, "~");
+    function unescapeJsonPointer(str6) {
+      return str6.replace(/~1/g, "/").replace(/~0/g, "~");
     }
     exports.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs2, f) {
@@ -8690,9 +8690,9 @@ var require_util = __commonJS({
       }
     }
     exports.eachItem = eachItem;
-    function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName }) {
+    function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues: mergeValues2, resultToName }) {
       return (gen, from, to, toName) => {
-        const res = to === void 0 ? from : to instanceof codegen_1.Name ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to) : from instanceof codegen_1.Name ? (mergeToName(gen, to, from), from) : mergeValues(from, to);
+        const res = to === void 0 ? from : to instanceof codegen_1.Name ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to) : from instanceof codegen_1.Name ? (mergeToName(gen, to, from), from) : mergeValues2(from, to);
         return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
       };
     }
@@ -8765,9 +8765,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/names.js
+// node_modules/ajv/dist/compile/names.js
 var require_names = __commonJS({
-  "../main/node_modules/ajv/dist/compile/names.js"(exports) {
+  "node_modules/ajv/dist/compile/names.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -8804,9 +8804,9 @@ var require_names = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/errors.js
+// node_modules/ajv/dist/compile/errors.js
 var require_errors2 = __commonJS({
-  "../main/node_modules/ajv/dist/compile/errors.js"(exports) {
+  "node_modules/ajv/dist/compile/errors.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
@@ -8926,9 +8926,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/boolSchema.js
+// node_modules/ajv/dist/compile/validate/boolSchema.js
 var require_boolSchema = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
@@ -8977,9 +8977,9 @@ var require_boolSchema = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/rules.js
+// node_modules/ajv/dist/compile/rules.js
 var require_rules = __commonJS({
-  "../main/node_modules/ajv/dist/compile/rules.js"(exports) {
+  "node_modules/ajv/dist/compile/rules.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getRules = exports.isJSONType = void 0;
@@ -9008,9 +9008,9 @@ var require_rules = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/applicability.js
+// node_modules/ajv/dist/compile/validate/applicability.js
 var require_applicability = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
@@ -9031,9 +9031,9 @@ var require_applicability = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/dataType.js
+// node_modules/ajv/dist/compile/validate/dataType.js
 var require_dataType = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
@@ -9215,9 +9215,9 @@ var require_dataType = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/defaults.js
+// node_modules/ajv/dist/compile/validate/defaults.js
 var require_defaults = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.assignDefaults = void 0;
@@ -9252,9 +9252,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/code.js
+// node_modules/ajv/dist/vocabularies/code.js
 var require_code2 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/code.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
@@ -9385,9 +9385,9 @@ var require_code2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/keyword.js
+// node_modules/ajv/dist/compile/validate/keyword.js
 var require_keyword = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
@@ -9503,9 +9503,9 @@ var require_keyword = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/subschema.js
+// node_modules/ajv/dist/compile/validate/subschema.js
 var require_subschema = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
@@ -9586,9 +9586,9 @@ var require_subschema = __commonJS({
   }
 });
 
-// ../main/node_modules/fast-deep-equal/index.js
+// node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "../main/node_modules/fast-deep-equal/index.js"(exports, module) {
+  "node_modules/fast-deep-equal/index.js"(exports, module) {
     "use strict";
     module.exports = function equal(a, b) {
       if (a === b) return true;
@@ -9621,9 +9621,9 @@ var require_fast_deep_equal = __commonJS({
   }
 });
 
-// ../main/node_modules/json-schema-traverse/index.js
+// node_modules/json-schema-traverse/index.js
 var require_json_schema_traverse = __commonJS({
-  "../main/node_modules/json-schema-traverse/index.js"(exports, module) {
+  "node_modules/json-schema-traverse/index.js"(exports, module) {
     "use strict";
     var traverse = module.exports = function(schema, opts, cb) {
       if (typeof opts == "function") {
@@ -9703,15 +9703,15 @@ var require_json_schema_traverse = __commonJS({
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
       }
     }
-    function escapeJsonPtr(str5) {
-      return str5.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPtr(str6) {
+      return str6.replace(/~/g, "~0").replace(/\//g, "~1");
     }
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/resolve.js
+// node_modules/ajv/dist/compile/resolve.js
 var require_resolve = __commonJS({
-  "../main/node_modules/ajv/dist/compile/resolve.js"(exports) {
+  "node_modules/ajv/dist/compile/resolve.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
@@ -9865,9 +9865,9 @@ var require_resolve = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/validate/index.js
+// node_modules/ajv/dist/compile/validate/index.js
 var require_validate = __commonJS({
-  "../main/node_modules/ajv/dist/compile/validate/index.js"(exports) {
+  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
@@ -10373,9 +10373,9 @@ var require_validate = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/runtime/validation_error.js
+// node_modules/ajv/dist/runtime/validation_error.js
 var require_validation_error = __commonJS({
-  "../main/node_modules/ajv/dist/runtime/validation_error.js"(exports) {
+  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var ValidationError = class extends Error {
@@ -10389,9 +10389,9 @@ var require_validation_error = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/ref_error.js
+// node_modules/ajv/dist/compile/ref_error.js
 var require_ref_error = __commonJS({
-  "../main/node_modules/ajv/dist/compile/ref_error.js"(exports) {
+  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var resolve_1 = require_resolve();
@@ -10406,9 +10406,9 @@ var require_ref_error = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/compile/index.js
+// node_modules/ajv/dist/compile/index.js
 var require_compile = __commonJS({
-  "../main/node_modules/ajv/dist/compile/index.js"(exports) {
+  "node_modules/ajv/dist/compile/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
@@ -10530,7 +10530,7 @@ var require_compile = __commonJS({
       const schOrFunc = root2.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve16.call(this, root2, ref);
+      let _sch = resolve17.call(this, root2, ref);
       if (_sch === void 0) {
         const schema = (_a = root2.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10557,7 +10557,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve16(root2, ref) {
+    function resolve17(root2, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -10630,9 +10630,9 @@ var require_compile = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/data.json
+// node_modules/ajv/dist/refs/data.json
 var require_data = __commonJS({
-  "../main/node_modules/ajv/dist/refs/data.json"(exports, module) {
+  "node_modules/ajv/dist/refs/data.json"(exports, module) {
     module.exports = {
       $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
       description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
@@ -10649,9 +10649,9 @@ var require_data = __commonJS({
   }
 });
 
-// ../main/node_modules/fast-uri/lib/utils.js
+// node_modules/fast-uri/lib/utils.js
 var require_utils = __commonJS({
-  "../main/node_modules/fast-uri/lib/utils.js"(exports, module) {
+  "node_modules/fast-uri/lib/utils.js"(exports, module) {
     "use strict";
     var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
     var isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
@@ -10801,10 +10801,10 @@ var require_utils = __commonJS({
         isIPV6: true
       };
     }
-    function findToken(str5, token) {
+    function findToken(str6, token) {
       let ind = 0;
-      for (let i = 0; i < str5.length; i++) {
-        if (str5[i] === token) ind++;
+      for (let i = 0; i < str6.length; i++) {
+        if (str6[i] === token) ind++;
       }
       return ind;
     }
@@ -11183,9 +11183,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../main/node_modules/fast-uri/lib/schemes.js
+// node_modules/fast-uri/lib/schemes.js
 var require_schemes = __commonJS({
-  "../main/node_modules/fast-uri/lib/schemes.js"(exports, module) {
+  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
     "use strict";
     var { isUUID } = require_utils();
     var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
@@ -11394,9 +11394,9 @@ var require_schemes = __commonJS({
   }
 });
 
-// ../main/node_modules/fast-uri/index.js
+// node_modules/fast-uri/index.js
 var require_fast_uri = __commonJS({
-  "../main/node_modules/fast-uri/index.js"(exports, module) {
+  "node_modules/fast-uri/index.js"(exports, module) {
     "use strict";
     var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
     var { SCHEMES, getSchemeHandler } = require_schemes();
@@ -11421,7 +11421,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve16(baseURI, relativeURI, options) {
+    function resolve17(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11812,7 +11812,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve16,
+      resolve: resolve17,
       resolveComponent,
       equal,
       serialize,
@@ -11824,9 +11824,9 @@ var require_fast_uri = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/runtime/uri.js
+// node_modules/ajv/dist/runtime/uri.js
 var require_uri = __commonJS({
-  "../main/node_modules/ajv/dist/runtime/uri.js"(exports) {
+  "node_modules/ajv/dist/runtime/uri.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var uri = require_fast_uri();
@@ -11835,9 +11835,9 @@ var require_uri = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/core.js
+// node_modules/ajv/dist/core.js
 var require_core = __commonJS({
-  "../main/node_modules/ajv/dist/core.js"(exports) {
+  "node_modules/ajv/dist/core.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
@@ -11874,7 +11874,7 @@ var require_core = __commonJS({
     var util_1 = require_util();
     var $dataRefSchema = require_data();
     var uri_1 = require_uri();
-    var defaultRegExp = (str5, flags) => new RegExp(str5, flags);
+    var defaultRegExp = (str6, flags) => new RegExp(str6, flags);
     defaultRegExp.code = "new RegExp";
     var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
     var EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
@@ -12446,9 +12446,9 @@ var require_core = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/core/id.js
+// node_modules/ajv/dist/vocabularies/core/id.js
 var require_id = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var def = {
@@ -12461,9 +12461,9 @@ var require_id = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/core/ref.js
+// node_modules/ajv/dist/vocabularies/core/ref.js
 var require_ref = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.callRef = exports.getValidate = void 0;
@@ -12583,9 +12583,9 @@ var require_ref = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/core/index.js
+// node_modules/ajv/dist/vocabularies/core/index.js
 var require_core2 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
@@ -12604,9 +12604,9 @@ var require_core2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js
+// node_modules/ajv/dist/vocabularies/validation/limitNumber.js
 var require_limitNumber = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12636,9 +12636,9 @@ var require_limitNumber = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js
+// node_modules/ajv/dist/vocabularies/validation/multipleOf.js
 var require_multipleOf = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12664,21 +12664,21 @@ var require_multipleOf = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/runtime/ucs2length.js
+// node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str5) {
-      const len = str5.length;
+    function ucs2length(str6) {
+      const len = str6.length;
       let length = 0;
       let pos = 0;
       let value;
       while (pos < len) {
         length++;
-        value = str5.charCodeAt(pos++);
+        value = str6.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str5.charCodeAt(pos);
+          value = str6.charCodeAt(pos);
           if ((value & 64512) === 56320)
             pos++;
         }
@@ -12690,9 +12690,9 @@ var require_ucs2length = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js
+// node_modules/ajv/dist/vocabularies/validation/limitLength.js
 var require_limitLength = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12722,9 +12722,9 @@ var require_limitLength = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/pattern.js
+// node_modules/ajv/dist/vocabularies/validation/pattern.js
 var require_pattern = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -12759,9 +12759,9 @@ var require_pattern = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js
+// node_modules/ajv/dist/vocabularies/validation/limitProperties.js
 var require_limitProperties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12788,9 +12788,9 @@ var require_limitProperties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/required.js
+// node_modules/ajv/dist/vocabularies/validation/required.js
 var require_required = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -12870,9 +12870,9 @@ var require_required = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js
+// node_modules/ajv/dist/vocabularies/validation/limitItems.js
 var require_limitItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -12899,9 +12899,9 @@ var require_limitItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/runtime/equal.js
+// node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "../main/node_modules/ajv/dist/runtime/equal.js"(exports) {
+  "node_modules/ajv/dist/runtime/equal.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
@@ -12910,9 +12910,9 @@ var require_equal = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
+// node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
 var require_uniqueItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var dataType_1 = require_dataType();
@@ -12977,9 +12977,9 @@ var require_uniqueItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/const.js
+// node_modules/ajv/dist/vocabularies/validation/const.js
 var require_const = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13006,9 +13006,9 @@ var require_const = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/enum.js
+// node_modules/ajv/dist/vocabularies/validation/enum.js
 var require_enum = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13055,9 +13055,9 @@ var require_enum = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/validation/index.js
+// node_modules/ajv/dist/vocabularies/validation/index.js
 var require_validation = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var limitNumber_1 = require_limitNumber();
@@ -13093,9 +13093,9 @@ var require_validation = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
+// node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
 var require_additionalItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateAdditionalItems = void 0;
@@ -13146,9 +13146,9 @@ var require_additionalItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/items.js
+// node_modules/ajv/dist/vocabularies/applicator/items.js
 var require_items = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateTuple = void 0;
@@ -13203,9 +13203,9 @@ var require_items = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
+// node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
 var require_prefixItems = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var items_1 = require_items();
@@ -13220,9 +13220,9 @@ var require_prefixItems = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js
+// node_modules/ajv/dist/vocabularies/applicator/items2020.js
 var require_items2020 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13255,9 +13255,9 @@ var require_items2020 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/contains.js
+// node_modules/ajv/dist/vocabularies/applicator/contains.js
 var require_contains = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13349,9 +13349,9 @@ var require_contains = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js
+// node_modules/ajv/dist/vocabularies/applicator/dependencies.js
 var require_dependencies = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
@@ -13443,9 +13443,9 @@ var require_dependencies = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
+// node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
 var require_propertyNames = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13486,9 +13486,9 @@ var require_propertyNames = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
+// node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
 var require_additionalProperties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -13592,9 +13592,9 @@ var require_additionalProperties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/properties.js
+// node_modules/ajv/dist/vocabularies/applicator/properties.js
 var require_properties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var validate_1 = require_validate();
@@ -13650,9 +13650,9 @@ var require_properties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
+// node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
 var require_patternProperties = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -13724,9 +13724,9 @@ var require_patternProperties = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/not.js
+// node_modules/ajv/dist/vocabularies/applicator/not.js
 var require_not = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -13755,9 +13755,9 @@ var require_not = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js
+// node_modules/ajv/dist/vocabularies/applicator/anyOf.js
 var require_anyOf = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
@@ -13772,9 +13772,9 @@ var require_anyOf = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js
+// node_modules/ajv/dist/vocabularies/applicator/oneOf.js
 var require_oneOf = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13830,9 +13830,9 @@ var require_oneOf = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js
+// node_modules/ajv/dist/vocabularies/applicator/allOf.js
 var require_allOf = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -13857,9 +13857,9 @@ var require_allOf = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/if.js
+// node_modules/ajv/dist/vocabularies/applicator/if.js
 var require_if = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -13926,9 +13926,9 @@ var require_if = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js
+// node_modules/ajv/dist/vocabularies/applicator/thenElse.js
 var require_thenElse = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
@@ -13944,9 +13944,9 @@ var require_thenElse = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/applicator/index.js
+// node_modules/ajv/dist/vocabularies/applicator/index.js
 var require_applicator = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var additionalItems_1 = require_additionalItems();
@@ -13992,9 +13992,9 @@ var require_applicator = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/format/format.js
+// node_modules/ajv/dist/vocabularies/format/format.js
 var require_format = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -14082,9 +14082,9 @@ var require_format = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/format/index.js
+// node_modules/ajv/dist/vocabularies/format/index.js
 var require_format2 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
@@ -14093,9 +14093,9 @@ var require_format2 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/metadata.js
+// node_modules/ajv/dist/vocabularies/metadata.js
 var require_metadata = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.contentVocabulary = exports.metadataVocabulary = void 0;
@@ -14116,9 +14116,9 @@ var require_metadata = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/draft7.js
+// node_modules/ajv/dist/vocabularies/draft7.js
 var require_draft7 = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var core_1 = require_core2();
@@ -14138,9 +14138,9 @@ var require_draft7 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/discriminator/types.js
+// node_modules/ajv/dist/vocabularies/discriminator/types.js
 var require_types = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DiscrError = void 0;
@@ -14152,9 +14152,9 @@ var require_types = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/vocabularies/discriminator/index.js
+// node_modules/ajv/dist/vocabularies/discriminator/index.js
 var require_discriminator = __commonJS({
-  "../main/node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
+  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
@@ -14257,9 +14257,9 @@ var require_discriminator = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/refs/json-schema-draft-07.json
+// node_modules/ajv/dist/refs/json-schema-draft-07.json
 var require_json_schema_draft_07 = __commonJS({
-  "../main/node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
+  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
     module.exports = {
       $schema: "http://json-schema.org/draft-07/schema#",
       $id: "http://json-schema.org/draft-07/schema#",
@@ -14414,9 +14414,9 @@ var require_json_schema_draft_07 = __commonJS({
   }
 });
 
-// ../main/node_modules/ajv/dist/ajv.js
+// node_modules/ajv/dist/ajv.js
 var require_ajv = __commonJS({
-  "../main/node_modules/ajv/dist/ajv.js"(exports, module) {
+  "node_modules/ajv/dist/ajv.js"(exports, module) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
@@ -14484,9 +14484,9 @@ var require_ajv = __commonJS({
   }
 });
 
-// ../main/node_modules/ignore/index.js
+// node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "../main/node_modules/ignore/index.js"(exports, module) {
+  "node_modules/ignore/index.js"(exports, module) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -14763,7 +14763,7 @@ var require_ignore = __commonJS({
         // Zero, one or several directories
         // should not use '*', or it will be replaced by the next replacer
         // Check if it is not the last `'/**'`
-        (_3, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        (_3, index, str6) => index + 6 < str6.length ? str6.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
         "*"
       ],
       // normal intermediate wildcards
@@ -15042,16 +15042,16 @@ var require_ignore = __commonJS({
         return this._make(MODE_CHECK_IGNORE, key);
       }
       _make(mode, key) {
-        const str5 = pinWildcards(
+        const str6 = pinWildcards(
           mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
         );
-        const regex = this.ignoreCase ? new RegExp(str5, "i") : new RegExp(str5);
+        const regex = this.ignoreCase ? new RegExp(str6, "i") : new RegExp(str6);
         return define(this, key, regex);
       }
     };
-    var hasTrailingBackslash = (str5) => {
+    var hasTrailingBackslash = (str6) => {
       let count2 = 0;
-      while (str5[str5.length - count2 - 1] === ESCAPE) {
+      while (str6[str6.length - count2 - 1] === ESCAPE) {
         count2++;
       }
       return count2 % 2 === 1;
@@ -15330,7 +15330,7 @@ var require_ignore = __commonJS({
     var factory = (options) => new Ignore(options);
     var isPathValid = (path) => checkPath(convertPath(path), path, RETURN_FALSE);
     var setupWindows = () => {
-      const makePosix = (str5) => /^\\\\\?\\/.test(str5) || /["<>|\u0000-\u001F]+/u.test(str5) ? str5 : str5.replace(/\\/g, "/");
+      const makePosix = (str6) => /^\\\\\?\\/.test(str6) || /["<>|\u0000-\u001F]+/u.test(str6) ? str6 : str6.replace(/\\/g, "/");
       checkPath.convert = makePosix;
       const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
       checkPath.isNotRelative = (path) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path) || isNotRelative(path);
@@ -15348,10 +15348,2223 @@ var require_ignore = __commonJS({
   }
 });
 
-// ../main/node_modules/@actions/core/lib/command.js
+// node_modules/semver/internal/constants.js
+var require_constants = __commonJS({
+  "node_modules/semver/internal/constants.js"(exports, module) {
+    "use strict";
+    var SEMVER_SPEC_VERSION = "2.0.0";
+    var MAX_LENGTH = 256;
+    var MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER || /* istanbul ignore next */
+    9007199254740991;
+    var MAX_SAFE_COMPONENT_LENGTH = 16;
+    var MAX_SAFE_BUILD_LENGTH = MAX_LENGTH - 6;
+    var WHITESPACE_CHARACTERS = [
+      "	",
+      "\n",
+      "\v",
+      "\f",
+      "\r",
+      " ",
+      "\xA0",
+      "\u1680",
+      "\u2000",
+      "\u2001",
+      "\u2002",
+      "\u2003",
+      "\u2004",
+      "\u2005",
+      "\u2006",
+      "\u2007",
+      "\u2008",
+      "\u2009",
+      "\u200A",
+      "\u2028",
+      "\u2029",
+      "\u202F",
+      "\u205F",
+      "\u3000",
+      "\uFEFF"
+    ];
+    var RELEASE_TYPES = [
+      "major",
+      "premajor",
+      "minor",
+      "preminor",
+      "patch",
+      "prepatch",
+      "prerelease"
+    ];
+    module.exports = {
+      MAX_LENGTH,
+      MAX_SAFE_COMPONENT_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      MAX_SAFE_INTEGER,
+      WHITESPACE_CHARACTERS,
+      RELEASE_TYPES,
+      SEMVER_SPEC_VERSION,
+      FLAG_INCLUDE_PRERELEASE: 1,
+      FLAG_LOOSE: 2
+    };
+  }
+});
+
+// node_modules/semver/internal/debug.js
+var require_debug = __commonJS({
+  "node_modules/semver/internal/debug.js"(exports, module) {
+    "use strict";
+    var debug = typeof process === "object" && process.env && process.env.NODE_DEBUG && /\bsemver\b/i.test(process.env.NODE_DEBUG) ? (...args) => console.error("SEMVER", ...args) : () => {
+    };
+    module.exports = debug;
+  }
+});
+
+// node_modules/semver/internal/re.js
+var require_re = __commonJS({
+  "node_modules/semver/internal/re.js"(exports, module) {
+    "use strict";
+    var {
+      MAX_SAFE_COMPONENT_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      MAX_LENGTH
+    } = require_constants();
+    var debug = require_debug();
+    exports = module.exports = {};
+    var re2 = exports.re = [];
+    var safeRe = exports.safeRe = [];
+    var src = exports.src = [];
+    var safeSrc = exports.safeSrc = [];
+    var t = exports.t = {};
+    var R2 = 0;
+    var LETTERDASHNUMBER = "[a-zA-Z0-9-]";
+    var safeRegexReplacements = [
+      ["\\s", 1],
+      ["\\d", MAX_LENGTH],
+      [LETTERDASHNUMBER, MAX_SAFE_BUILD_LENGTH]
+    ];
+    var makeSafeRegex = (value) => {
+      for (const [token, max] of safeRegexReplacements) {
+        value = value.split(`${token}*`).join(`${token}{0,${max}}`).split(`${token}+`).join(`${token}{1,${max}}`);
+      }
+      return value;
+    };
+    var createToken = (name, value, isGlobal) => {
+      const safe = makeSafeRegex(value);
+      const index = R2++;
+      debug(name, index, value);
+      t[name] = index;
+      src[index] = value;
+      safeSrc[index] = safe;
+      re2[index] = new RegExp(value, isGlobal ? "g" : void 0);
+      safeRe[index] = new RegExp(safe, isGlobal ? "g" : void 0);
+    };
+    createToken("NUMERICIDENTIFIER", "0|[1-9]\\d*");
+    createToken("NUMERICIDENTIFIERLOOSE", "\\d+");
+    createToken("NONNUMERICIDENTIFIER", `\\d*[a-zA-Z-]${LETTERDASHNUMBER}*`);
+    createToken("MAINVERSION", `(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})`);
+    createToken("MAINVERSIONLOOSE", `(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASEIDENTIFIER", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIER]})`);
+    createToken("PRERELEASEIDENTIFIERLOOSE", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASE", `(?:-(${src[t.PRERELEASEIDENTIFIER]}(?:\\.${src[t.PRERELEASEIDENTIFIER]})*))`);
+    createToken("PRERELEASELOOSE", `(?:-?(${src[t.PRERELEASEIDENTIFIERLOOSE]}(?:\\.${src[t.PRERELEASEIDENTIFIERLOOSE]})*))`);
+    createToken("BUILDIDENTIFIER", `${LETTERDASHNUMBER}+`);
+    createToken("BUILD", `(?:\\+(${src[t.BUILDIDENTIFIER]}(?:\\.${src[t.BUILDIDENTIFIER]})*))`);
+    createToken("FULLPLAIN", `v?${src[t.MAINVERSION]}${src[t.PRERELEASE]}?${src[t.BUILD]}?`);
+    createToken("FULL", `^${src[t.FULLPLAIN]}$`);
+    createToken("LOOSEPLAIN", `[v=\\s]*${src[t.MAINVERSIONLOOSE]}${src[t.PRERELEASELOOSE]}?${src[t.BUILD]}?`);
+    createToken("LOOSE", `^${src[t.LOOSEPLAIN]}$`);
+    createToken("GTLT", "((?:<|>)?=?)");
+    createToken("XRANGEIDENTIFIERLOOSE", `${src[t.NUMERICIDENTIFIERLOOSE]}|x|X|\\*`);
+    createToken("XRANGEIDENTIFIER", `${src[t.NUMERICIDENTIFIER]}|x|X|\\*`);
+    createToken("XRANGEPLAIN", `[v=\\s]*(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:${src[t.PRERELEASE]})?${src[t.BUILD]}?)?)?`);
+    createToken("XRANGEPLAINLOOSE", `[v=\\s]*(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:${src[t.PRERELEASELOOSE]})?${src[t.BUILD]}?)?)?`);
+    createToken("XRANGE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAIN]}$`);
+    createToken("XRANGELOOSE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("COERCEPLAIN", `${"(^|[^\\d])(\\d{1,"}${MAX_SAFE_COMPONENT_LENGTH}})(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?`);
+    createToken("COERCE", `${src[t.COERCEPLAIN]}(?:$|[^\\d])`);
+    createToken("COERCEFULL", src[t.COERCEPLAIN] + `(?:${src[t.PRERELEASE]})?(?:${src[t.BUILD]})?(?:$|[^\\d])`);
+    createToken("COERCERTL", src[t.COERCE], true);
+    createToken("COERCERTLFULL", src[t.COERCEFULL], true);
+    createToken("LONETILDE", "(?:~>?)");
+    createToken("TILDETRIM", `(\\s*)${src[t.LONETILDE]}\\s+`, true);
+    exports.tildeTrimReplace = "$1~";
+    createToken("TILDE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAIN]}$`);
+    createToken("TILDELOOSE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("LONECARET", "(?:\\^)");
+    createToken("CARETTRIM", `(\\s*)${src[t.LONECARET]}\\s+`, true);
+    exports.caretTrimReplace = "$1^";
+    createToken("CARET", `^${src[t.LONECARET]}${src[t.XRANGEPLAIN]}$`);
+    createToken("CARETLOOSE", `^${src[t.LONECARET]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("COMPARATORLOOSE", `^${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]})$|^$`);
+    createToken("COMPARATOR", `^${src[t.GTLT]}\\s*(${src[t.FULLPLAIN]})$|^$`);
+    createToken("COMPARATORTRIM", `(\\s*)${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]}|${src[t.XRANGEPLAIN]})`, true);
+    exports.comparatorTrimReplace = "$1$2$3";
+    createToken("HYPHENRANGE", `^\\s*(${src[t.XRANGEPLAIN]})\\s+-\\s+(${src[t.XRANGEPLAIN]})\\s*$`);
+    createToken("HYPHENRANGELOOSE", `^\\s*(${src[t.XRANGEPLAINLOOSE]})\\s+-\\s+(${src[t.XRANGEPLAINLOOSE]})\\s*$`);
+    createToken("STAR", "(<|>)?=?\\s*\\*");
+    createToken("GTE0", "^\\s*>=\\s*0\\.0\\.0\\s*$");
+    createToken("GTE0PRE", "^\\s*>=\\s*0\\.0\\.0-0\\s*$");
+  }
+});
+
+// node_modules/semver/internal/parse-options.js
+var require_parse_options = __commonJS({
+  "node_modules/semver/internal/parse-options.js"(exports, module) {
+    "use strict";
+    var looseOption = Object.freeze({ loose: true });
+    var emptyOpts = Object.freeze({});
+    var parseOptions = (options) => {
+      if (!options) {
+        return emptyOpts;
+      }
+      if (typeof options !== "object") {
+        return looseOption;
+      }
+      return options;
+    };
+    module.exports = parseOptions;
+  }
+});
+
+// node_modules/semver/internal/identifiers.js
+var require_identifiers = __commonJS({
+  "node_modules/semver/internal/identifiers.js"(exports, module) {
+    "use strict";
+    var numeric = /^[0-9]+$/;
+    var compareIdentifiers = (a, b) => {
+      if (typeof a === "number" && typeof b === "number") {
+        return a === b ? 0 : a < b ? -1 : 1;
+      }
+      const anum = numeric.test(a);
+      const bnum = numeric.test(b);
+      if (anum && bnum) {
+        a = +a;
+        b = +b;
+      }
+      return a === b ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b ? -1 : 1;
+    };
+    var rcompareIdentifiers = (a, b) => compareIdentifiers(b, a);
+    module.exports = {
+      compareIdentifiers,
+      rcompareIdentifiers
+    };
+  }
+});
+
+// node_modules/semver/classes/semver.js
+var require_semver = __commonJS({
+  "node_modules/semver/classes/semver.js"(exports, module) {
+    "use strict";
+    var debug = require_debug();
+    var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants();
+    var { safeRe: re2, t } = require_re();
+    var parseOptions = require_parse_options();
+    var { compareIdentifiers } = require_identifiers();
+    var isPrereleaseIdentifier = (prerelease, identifier) => {
+      const identifiers = identifier.split(".");
+      if (identifiers.length > prerelease.length) {
+        return false;
+      }
+      for (let i = 0; i < identifiers.length; i++) {
+        if (compareIdentifiers(prerelease[i], identifiers[i]) !== 0) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var SemVer = class _SemVer {
+      constructor(version2, options) {
+        options = parseOptions(options);
+        if (version2 instanceof _SemVer) {
+          if (version2.loose === !!options.loose && version2.includePrerelease === !!options.includePrerelease) {
+            return version2;
+          } else {
+            version2 = version2.version;
+          }
+        } else if (typeof version2 !== "string") {
+          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version2}".`);
+        }
+        if (version2.length > MAX_LENGTH) {
+          throw new TypeError(
+            `version is longer than ${MAX_LENGTH} characters`
+          );
+        }
+        debug("SemVer", version2, options);
+        this.options = options;
+        this.loose = !!options.loose;
+        this.includePrerelease = !!options.includePrerelease;
+        const m = version2.trim().match(options.loose ? re2[t.LOOSE] : re2[t.FULL]);
+        if (!m) {
+          throw new TypeError(`Invalid Version: ${version2}`);
+        }
+        this.raw = version2;
+        this.major = +m[1];
+        this.minor = +m[2];
+        this.patch = +m[3];
+        if (this.major > MAX_SAFE_INTEGER || this.major < 0) {
+          throw new TypeError("Invalid major version");
+        }
+        if (this.minor > MAX_SAFE_INTEGER || this.minor < 0) {
+          throw new TypeError("Invalid minor version");
+        }
+        if (this.patch > MAX_SAFE_INTEGER || this.patch < 0) {
+          throw new TypeError("Invalid patch version");
+        }
+        if (!m[4]) {
+          this.prerelease = [];
+        } else {
+          this.prerelease = m[4].split(".").map((id) => {
+            if (/^[0-9]+$/.test(id)) {
+              const num2 = +id;
+              if (num2 >= 0 && num2 < MAX_SAFE_INTEGER) {
+                return num2;
+              }
+            }
+            return id;
+          });
+        }
+        this.build = m[5] ? m[5].split(".") : [];
+        this.format();
+      }
+      format() {
+        this.version = `${this.major}.${this.minor}.${this.patch}`;
+        if (this.prerelease.length) {
+          this.version += `-${this.prerelease.join(".")}`;
+        }
+        return this.version;
+      }
+      toString() {
+        return this.version;
+      }
+      compare(other) {
+        debug("SemVer.compare", this.version, this.options, other);
+        if (!(other instanceof _SemVer)) {
+          if (typeof other === "string" && other === this.version) {
+            return 0;
+          }
+          other = new _SemVer(other, this.options);
+        }
+        if (other.version === this.version) {
+          return 0;
+        }
+        return this.compareMain(other) || this.comparePre(other);
+      }
+      compareMain(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        if (this.major < other.major) {
+          return -1;
+        }
+        if (this.major > other.major) {
+          return 1;
+        }
+        if (this.minor < other.minor) {
+          return -1;
+        }
+        if (this.minor > other.minor) {
+          return 1;
+        }
+        if (this.patch < other.patch) {
+          return -1;
+        }
+        if (this.patch > other.patch) {
+          return 1;
+        }
+        return 0;
+      }
+      comparePre(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        if (this.prerelease.length && !other.prerelease.length) {
+          return -1;
+        } else if (!this.prerelease.length && other.prerelease.length) {
+          return 1;
+        } else if (!this.prerelease.length && !other.prerelease.length) {
+          return 0;
+        }
+        let i = 0;
+        do {
+          const a = this.prerelease[i];
+          const b = other.prerelease[i];
+          debug("prerelease compare", i, a, b);
+          if (a === void 0 && b === void 0) {
+            return 0;
+          } else if (b === void 0) {
+            return 1;
+          } else if (a === void 0) {
+            return -1;
+          } else if (a === b) {
+            continue;
+          } else {
+            return compareIdentifiers(a, b);
+          }
+        } while (++i);
+      }
+      compareBuild(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        let i = 0;
+        do {
+          const a = this.build[i];
+          const b = other.build[i];
+          debug("build compare", i, a, b);
+          if (a === void 0 && b === void 0) {
+            return 0;
+          } else if (b === void 0) {
+            return 1;
+          } else if (a === void 0) {
+            return -1;
+          } else if (a === b) {
+            continue;
+          } else {
+            return compareIdentifiers(a, b);
+          }
+        } while (++i);
+      }
+      // preminor will bump the version up to the next minor release, and immediately
+      // down to pre-release. premajor and prepatch work the same way.
+      inc(release, identifier, identifierBase) {
+        if (release.startsWith("pre")) {
+          if (!identifier && identifierBase === false) {
+            throw new Error("invalid increment argument: identifier is empty");
+          }
+          if (identifier) {
+            const match = `-${identifier}`.match(this.options.loose ? re2[t.PRERELEASELOOSE] : re2[t.PRERELEASE]);
+            if (!match || match[1] !== identifier) {
+              throw new Error(`invalid identifier: ${identifier}`);
+            }
+          }
+        }
+        switch (release) {
+          case "premajor":
+            this.prerelease.length = 0;
+            this.patch = 0;
+            this.minor = 0;
+            this.major++;
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "preminor":
+            this.prerelease.length = 0;
+            this.patch = 0;
+            this.minor++;
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "prepatch":
+            this.prerelease.length = 0;
+            this.inc("patch", identifier, identifierBase);
+            this.inc("pre", identifier, identifierBase);
+            break;
+          // If the input is a non-prerelease version, this acts the same as
+          // prepatch.
+          case "prerelease":
+            if (this.prerelease.length === 0) {
+              this.inc("patch", identifier, identifierBase);
+            }
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "release":
+            if (this.prerelease.length === 0) {
+              throw new Error(`version ${this.raw} is not a prerelease`);
+            }
+            this.prerelease.length = 0;
+            break;
+          case "major":
+            if (this.minor !== 0 || this.patch !== 0 || this.prerelease.length === 0) {
+              this.major++;
+            }
+            this.minor = 0;
+            this.patch = 0;
+            this.prerelease = [];
+            break;
+          case "minor":
+            if (this.patch !== 0 || this.prerelease.length === 0) {
+              this.minor++;
+            }
+            this.patch = 0;
+            this.prerelease = [];
+            break;
+          case "patch":
+            if (this.prerelease.length === 0) {
+              this.patch++;
+            }
+            this.prerelease = [];
+            break;
+          // This probably shouldn't be used publicly.
+          // 1.0.0 'pre' would become 1.0.0-0 which is the wrong direction.
+          case "pre": {
+            const base = Number(identifierBase) ? 1 : 0;
+            if (this.prerelease.length === 0) {
+              this.prerelease = [base];
+            } else {
+              let i = this.prerelease.length;
+              while (--i >= 0) {
+                if (typeof this.prerelease[i] === "number") {
+                  this.prerelease[i]++;
+                  i = -2;
+                }
+              }
+              if (i === -1) {
+                if (identifier === this.prerelease.join(".") && identifierBase === false) {
+                  throw new Error("invalid increment argument: identifier already exists");
+                }
+                this.prerelease.push(base);
+              }
+            }
+            if (identifier) {
+              let prerelease = [identifier, base];
+              if (identifierBase === false) {
+                prerelease = [identifier];
+              }
+              if (isPrereleaseIdentifier(this.prerelease, identifier)) {
+                const prereleaseBase = this.prerelease[identifier.split(".").length];
+                if (isNaN(prereleaseBase)) {
+                  this.prerelease = prerelease;
+                }
+              } else {
+                this.prerelease = prerelease;
+              }
+            }
+            break;
+          }
+          default:
+            throw new Error(`invalid increment argument: ${release}`);
+        }
+        this.raw = this.format();
+        if (this.build.length) {
+          this.raw += `+${this.build.join(".")}`;
+        }
+        return this;
+      }
+    };
+    module.exports = SemVer;
+  }
+});
+
+// node_modules/semver/functions/parse.js
+var require_parse = __commonJS({
+  "node_modules/semver/functions/parse.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var parse2 = (version2, options, throwErrors = false) => {
+      if (version2 instanceof SemVer) {
+        return version2;
+      }
+      try {
+        return new SemVer(version2, options);
+      } catch (er) {
+        if (!throwErrors) {
+          return null;
+        }
+        throw er;
+      }
+    };
+    module.exports = parse2;
+  }
+});
+
+// node_modules/semver/functions/valid.js
+var require_valid = __commonJS({
+  "node_modules/semver/functions/valid.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var valid = (version2, options) => {
+      const v2 = parse2(version2, options);
+      return v2 ? v2.version : null;
+    };
+    module.exports = valid;
+  }
+});
+
+// node_modules/semver/functions/clean.js
+var require_clean = __commonJS({
+  "node_modules/semver/functions/clean.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var clean = (version2, options) => {
+      const s = parse2(version2.trim().replace(/^[=v]+/, ""), options);
+      return s ? s.version : null;
+    };
+    module.exports = clean;
+  }
+});
+
+// node_modules/semver/functions/inc.js
+var require_inc = __commonJS({
+  "node_modules/semver/functions/inc.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var inc = (version2, release, options, identifier, identifierBase) => {
+      if (typeof options === "string") {
+        identifierBase = identifier;
+        identifier = options;
+        options = void 0;
+      }
+      try {
+        return new SemVer(
+          version2 instanceof SemVer ? version2.version : version2,
+          options
+        ).inc(release, identifier, identifierBase).version;
+      } catch (er) {
+        return null;
+      }
+    };
+    module.exports = inc;
+  }
+});
+
+// node_modules/semver/functions/diff.js
+var require_diff = __commonJS({
+  "node_modules/semver/functions/diff.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var diff = (version1, version2) => {
+      const v1 = parse2(version1, null, true);
+      const v2 = parse2(version2, null, true);
+      const comparison = v1.compare(v2);
+      if (comparison === 0) {
+        return null;
+      }
+      const v1Higher = comparison > 0;
+      const highVersion = v1Higher ? v1 : v2;
+      const lowVersion = v1Higher ? v2 : v1;
+      const highHasPre = !!highVersion.prerelease.length;
+      const lowHasPre = !!lowVersion.prerelease.length;
+      if (lowHasPre && !highHasPre) {
+        if (!lowVersion.patch && !lowVersion.minor) {
+          return "major";
+        }
+        if (lowVersion.compareMain(highVersion) === 0) {
+          if (lowVersion.minor && !lowVersion.patch) {
+            return "minor";
+          }
+          return "patch";
+        }
+      }
+      const prefix = highHasPre ? "pre" : "";
+      if (v1.major !== v2.major) {
+        return prefix + "major";
+      }
+      if (v1.minor !== v2.minor) {
+        return prefix + "minor";
+      }
+      if (v1.patch !== v2.patch) {
+        return prefix + "patch";
+      }
+      return "prerelease";
+    };
+    module.exports = diff;
+  }
+});
+
+// node_modules/semver/functions/major.js
+var require_major = __commonJS({
+  "node_modules/semver/functions/major.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var major = (a, loose) => new SemVer(a, loose).major;
+    module.exports = major;
+  }
+});
+
+// node_modules/semver/functions/minor.js
+var require_minor = __commonJS({
+  "node_modules/semver/functions/minor.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var minor = (a, loose) => new SemVer(a, loose).minor;
+    module.exports = minor;
+  }
+});
+
+// node_modules/semver/functions/patch.js
+var require_patch = __commonJS({
+  "node_modules/semver/functions/patch.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var patch = (a, loose) => new SemVer(a, loose).patch;
+    module.exports = patch;
+  }
+});
+
+// node_modules/semver/functions/prerelease.js
+var require_prerelease = __commonJS({
+  "node_modules/semver/functions/prerelease.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var prerelease = (version2, options) => {
+      const parsed = parse2(version2, options);
+      return parsed && parsed.prerelease.length ? parsed.prerelease : null;
+    };
+    module.exports = prerelease;
+  }
+});
+
+// node_modules/semver/functions/compare.js
+var require_compare = __commonJS({
+  "node_modules/semver/functions/compare.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
+    module.exports = compare;
+  }
+});
+
+// node_modules/semver/functions/rcompare.js
+var require_rcompare = __commonJS({
+  "node_modules/semver/functions/rcompare.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var rcompare = (a, b, loose) => compare(b, a, loose);
+    module.exports = rcompare;
+  }
+});
+
+// node_modules/semver/functions/compare-loose.js
+var require_compare_loose = __commonJS({
+  "node_modules/semver/functions/compare-loose.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var compareLoose = (a, b) => compare(a, b, true);
+    module.exports = compareLoose;
+  }
+});
+
+// node_modules/semver/functions/compare-build.js
+var require_compare_build = __commonJS({
+  "node_modules/semver/functions/compare-build.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var compareBuild = (a, b, loose) => {
+      const versionA = new SemVer(a, loose);
+      const versionB = new SemVer(b, loose);
+      return versionA.compare(versionB) || versionA.compareBuild(versionB);
+    };
+    module.exports = compareBuild;
+  }
+});
+
+// node_modules/semver/functions/sort.js
+var require_sort = __commonJS({
+  "node_modules/semver/functions/sort.js"(exports, module) {
+    "use strict";
+    var compareBuild = require_compare_build();
+    var sort = (list2, loose) => list2.sort((a, b) => compareBuild(a, b, loose));
+    module.exports = sort;
+  }
+});
+
+// node_modules/semver/functions/rsort.js
+var require_rsort = __commonJS({
+  "node_modules/semver/functions/rsort.js"(exports, module) {
+    "use strict";
+    var compareBuild = require_compare_build();
+    var rsort = (list2, loose) => list2.sort((a, b) => compareBuild(b, a, loose));
+    module.exports = rsort;
+  }
+});
+
+// node_modules/semver/functions/gt.js
+var require_gt = __commonJS({
+  "node_modules/semver/functions/gt.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var gt2 = (a, b, loose) => compare(a, b, loose) > 0;
+    module.exports = gt2;
+  }
+});
+
+// node_modules/semver/functions/lt.js
+var require_lt = __commonJS({
+  "node_modules/semver/functions/lt.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var lt2 = (a, b, loose) => compare(a, b, loose) < 0;
+    module.exports = lt2;
+  }
+});
+
+// node_modules/semver/functions/eq.js
+var require_eq = __commonJS({
+  "node_modules/semver/functions/eq.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var eq = (a, b, loose) => compare(a, b, loose) === 0;
+    module.exports = eq;
+  }
+});
+
+// node_modules/semver/functions/neq.js
+var require_neq = __commonJS({
+  "node_modules/semver/functions/neq.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var neq = (a, b, loose) => compare(a, b, loose) !== 0;
+    module.exports = neq;
+  }
+});
+
+// node_modules/semver/functions/gte.js
+var require_gte = __commonJS({
+  "node_modules/semver/functions/gte.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var gte = (a, b, loose) => compare(a, b, loose) >= 0;
+    module.exports = gte;
+  }
+});
+
+// node_modules/semver/functions/lte.js
+var require_lte = __commonJS({
+  "node_modules/semver/functions/lte.js"(exports, module) {
+    "use strict";
+    var compare = require_compare();
+    var lte = (a, b, loose) => compare(a, b, loose) <= 0;
+    module.exports = lte;
+  }
+});
+
+// node_modules/semver/functions/cmp.js
+var require_cmp = __commonJS({
+  "node_modules/semver/functions/cmp.js"(exports, module) {
+    "use strict";
+    var eq = require_eq();
+    var neq = require_neq();
+    var gt2 = require_gt();
+    var gte = require_gte();
+    var lt2 = require_lt();
+    var lte = require_lte();
+    var cmp = (a, op, b, loose) => {
+      switch (op) {
+        case "===":
+          if (typeof a === "object") {
+            a = a.version;
+          }
+          if (typeof b === "object") {
+            b = b.version;
+          }
+          return a === b;
+        case "!==":
+          if (typeof a === "object") {
+            a = a.version;
+          }
+          if (typeof b === "object") {
+            b = b.version;
+          }
+          return a !== b;
+        case "":
+        case "=":
+        case "==":
+          return eq(a, b, loose);
+        case "!=":
+          return neq(a, b, loose);
+        case ">":
+          return gt2(a, b, loose);
+        case ">=":
+          return gte(a, b, loose);
+        case "<":
+          return lt2(a, b, loose);
+        case "<=":
+          return lte(a, b, loose);
+        default:
+          throw new TypeError(`Invalid operator: ${op}`);
+      }
+    };
+    module.exports = cmp;
+  }
+});
+
+// node_modules/semver/functions/coerce.js
+var require_coerce = __commonJS({
+  "node_modules/semver/functions/coerce.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var parse2 = require_parse();
+    var { safeRe: re2, t } = require_re();
+    var coerce = (version2, options) => {
+      if (version2 instanceof SemVer) {
+        return version2;
+      }
+      if (typeof version2 === "number") {
+        version2 = String(version2);
+      }
+      if (typeof version2 !== "string") {
+        return null;
+      }
+      options = options || {};
+      let match = null;
+      if (!options.rtl) {
+        match = version2.match(options.includePrerelease ? re2[t.COERCEFULL] : re2[t.COERCE]);
+      } else {
+        const coerceRtlRegex = options.includePrerelease ? re2[t.COERCERTLFULL] : re2[t.COERCERTL];
+        let next;
+        while ((next = coerceRtlRegex.exec(version2)) && (!match || match.index + match[0].length !== version2.length)) {
+          if (!match || next.index + next[0].length !== match.index + match[0].length) {
+            match = next;
+          }
+          coerceRtlRegex.lastIndex = next.index + next[1].length + next[2].length;
+        }
+        coerceRtlRegex.lastIndex = -1;
+      }
+      if (match === null) {
+        return null;
+      }
+      const major = match[2];
+      const minor = match[3] || "0";
+      const patch = match[4] || "0";
+      const prerelease = options.includePrerelease && match[5] ? `-${match[5]}` : "";
+      const build2 = options.includePrerelease && match[6] ? `+${match[6]}` : "";
+      return parse2(`${major}.${minor}.${patch}${prerelease}${build2}`, options);
+    };
+    module.exports = coerce;
+  }
+});
+
+// node_modules/semver/functions/truncate.js
+var require_truncate = __commonJS({
+  "node_modules/semver/functions/truncate.js"(exports, module) {
+    "use strict";
+    var parse2 = require_parse();
+    var constants5 = require_constants();
+    var SemVer = require_semver();
+    var truncate = (version2, truncation, options) => {
+      if (!constants5.RELEASE_TYPES.includes(truncation)) {
+        return null;
+      }
+      const clonedVersion = cloneInputVersion(version2, options);
+      return clonedVersion && doTruncation(clonedVersion, truncation);
+    };
+    var cloneInputVersion = (version2, options) => {
+      const versionStringToParse = version2 instanceof SemVer ? version2.version : version2;
+      return parse2(versionStringToParse, options);
+    };
+    var doTruncation = (version2, truncation) => {
+      if (isPrerelease(truncation)) {
+        return version2.version;
+      }
+      version2.prerelease = [];
+      switch (truncation) {
+        case "major":
+          version2.minor = 0;
+          version2.patch = 0;
+          break;
+        case "minor":
+          version2.patch = 0;
+          break;
+      }
+      return version2.format();
+    };
+    var isPrerelease = (type) => {
+      return type.startsWith("pre");
+    };
+    module.exports = truncate;
+  }
+});
+
+// node_modules/semver/internal/lrucache.js
+var require_lrucache = __commonJS({
+  "node_modules/semver/internal/lrucache.js"(exports, module) {
+    "use strict";
+    var LRUCache = class {
+      constructor() {
+        this.max = 1e3;
+        this.map = /* @__PURE__ */ new Map();
+      }
+      get(key) {
+        const value = this.map.get(key);
+        if (value === void 0) {
+          return void 0;
+        } else {
+          this.map.delete(key);
+          this.map.set(key, value);
+          return value;
+        }
+      }
+      delete(key) {
+        return this.map.delete(key);
+      }
+      set(key, value) {
+        const deleted = this.delete(key);
+        if (!deleted && value !== void 0) {
+          if (this.map.size >= this.max) {
+            const firstKey = this.map.keys().next().value;
+            this.delete(firstKey);
+          }
+          this.map.set(key, value);
+        }
+        return this;
+      }
+    };
+    module.exports = LRUCache;
+  }
+});
+
+// node_modules/semver/internal/trim-comparator-whitespace.js
+var require_trim_comparator_whitespace = __commonJS({
+  "node_modules/semver/internal/trim-comparator-whitespace.js"(exports, module) {
+    "use strict";
+    var {
+      MAX_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      WHITESPACE_CHARACTERS
+    } = require_constants();
+    var whitespace = new Uint8Array(65536);
+    for (const char of WHITESPACE_CHARACTERS) {
+      whitespace[char.charCodeAt(0)] = 1;
+    }
+    var isWhitespace = (char) => char !== void 0 && whitespace[char.charCodeAt(0)] === 1;
+    var isVersionPrefix = (char) => char === "v" || char === "=" || isWhitespace(char);
+    var isDigit = (char) => char !== void 0 && char >= "0" && char <= "9";
+    var isLetter = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
+    var isIdentifierCharacter = (char) => isDigit(char) || isLetter(char) || char === "-";
+    var isVersionStart = (char) => isDigit(char) || char === "x" || char === "X" || char === "*";
+    var findDigitsEndIndex = (range, start, limit, digitRuns) => {
+      if (!isDigit(range[start])) {
+        return start;
+      }
+      if (start >= digitRuns.start && start < digitRuns.end) {
+        return Math.min(start + limit, digitRuns.end);
+      }
+      if (start >= digitRuns.previousStart && start < digitRuns.previousEnd) {
+        return Math.min(start + limit, digitRuns.previousEnd);
+      }
+      let end = start + 1;
+      while (isDigit(range[end])) {
+        end++;
+      }
+      digitRuns.previousStart = digitRuns.start;
+      digitRuns.previousEnd = digitRuns.end;
+      digitRuns.start = start;
+      digitRuns.end = end;
+      return Math.min(start + limit, end);
+    };
+    var findVersionNumberEndIndex = (range, start, loose, digitRuns) => {
+      if (!loose && range[start] === "0") {
+        return start + 1;
+      }
+      return findDigitsEndIndex(range, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
+    };
+    var findPrereleaseIdentifierEndIndex = (range, start, loose, digitRuns) => {
+      const digitsEnd = findDigitsEndIndex(range, start, MAX_LENGTH, digitRuns);
+      if (isLetter(range[digitsEnd]) || range[digitsEnd] === "-") {
+        let end = digitsEnd + 1;
+        const limit = end + MAX_SAFE_BUILD_LENGTH;
+        while (end < limit && isIdentifierCharacter(range[end])) {
+          end++;
+        }
+        return end;
+      }
+      return findVersionNumberEndIndex(range, start, loose, digitRuns);
+    };
+    var findPrereleaseEndIndex = (range, start, loose, digitRuns) => {
+      const hyphen = range[start] === "-";
+      if (!loose && !hyphen) {
+        return start;
+      }
+      const identifierStart = start + (hyphen ? 1 : 0);
+      let end = findPrereleaseIdentifierEndIndex(range, identifierStart, loose, digitRuns);
+      if (end === identifierStart) {
+        if (!loose || !hyphen) {
+          return start;
+        }
+        end = findPrereleaseIdentifierEndIndex(range, start, loose, digitRuns);
+      }
+      while (range[end] === ".") {
+        const next = findPrereleaseIdentifierEndIndex(range, end + 1, loose, digitRuns);
+        if (next === end + 1) {
+          break;
+        }
+        end = next;
+      }
+      return end;
+    };
+    var findBuildIdentifierEndIndex = (range, start) => {
+      let end = start;
+      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range[end])) {
+        end++;
+      }
+      return end;
+    };
+    var findBuildEndIndex = (range, start) => {
+      if (range[start] !== "+") {
+        return start;
+      }
+      let end = findBuildIdentifierEndIndex(range, start + 1);
+      if (end === start + 1) {
+        return start;
+      }
+      while (range[end] === ".") {
+        const next = findBuildIdentifierEndIndex(range, end + 1);
+        if (next === end + 1) {
+          break;
+        }
+        end = next;
+      }
+      return end;
+    };
+    var findLooseFullVersionEndIndex = (range, start, digitRuns) => {
+      let end = start;
+      for (let component = 0; component < 3; component++) {
+        const next = findVersionNumberEndIndex(range, end, true, digitRuns);
+        if (next === end) {
+          return start;
+        }
+        end = next;
+        if (component < 2) {
+          if (range[end] !== ".") {
+            return start;
+          }
+          end++;
+        }
+      }
+      const prereleaseEnd = findPrereleaseEndIndex(range, end, true, digitRuns);
+      return findBuildEndIndex(range, prereleaseEnd);
+    };
+    var findPartialVersionComponentEndIndex = (range, start, digitRuns) => {
+      if (isDigit(range[start])) {
+        return findVersionNumberEndIndex(range, start, false, digitRuns);
+      }
+      return isVersionStart(range[start]) ? start + 1 : start;
+    };
+    var findPartialVersionEndIndex = (range, start, digitRuns) => {
+      let end = findPartialVersionComponentEndIndex(range, start, digitRuns);
+      for (let component = 0; component < 2; component++) {
+        if (range[end] !== ".") {
+          return end;
+        }
+        const next = findPartialVersionComponentEndIndex(range, end + 1, digitRuns);
+        if (next === end + 1) {
+          return end;
+        }
+        end = next;
+      }
+      const prereleaseEnd = findPrereleaseEndIndex(range, end, false, digitRuns);
+      return findBuildEndIndex(range, prereleaseEnd);
+    };
+    var findVersionEndIndex = (range, start, digitRuns) => {
+      const fullVersionEnd = findLooseFullVersionEndIndex(range, start, digitRuns);
+      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range, start, digitRuns);
+    };
+    var findRemovableWhitespaceIndex = (range, matchStart) => {
+      let position = matchStart;
+      if (isWhitespace(range[position])) {
+        position++;
+      }
+      if (range[position] === "<" || range[position] === ">") {
+        position++;
+      }
+      if (range[position] === "=") {
+        position++;
+      }
+      return isWhitespace(range[position]) ? position : -1;
+    };
+    var trimComparatorWhitespace = (range) => {
+      let result = "";
+      let copyFrom = 0;
+      let cursor = 0;
+      const digitRuns = { start: -1, end: -1, previousStart: -1, previousEnd: -1 };
+      while (cursor < range.length) {
+        const matchStart = cursor;
+        if (range[cursor] === "<" || range[cursor] === ">") {
+          cursor++;
+        } else if (!isVersionPrefix(range[cursor]) && !isVersionStart(range[cursor])) {
+          cursor++;
+          continue;
+        }
+        while (cursor < range.length && isVersionPrefix(range[cursor])) {
+          cursor++;
+        }
+        if (!isVersionStart(range[cursor])) {
+          continue;
+        }
+        const whitespacePosition = findRemovableWhitespaceIndex(range, matchStart);
+        if (whitespacePosition !== -1) {
+          result += range.slice(copyFrom, whitespacePosition);
+          copyFrom = whitespacePosition + 1;
+        }
+        cursor = findVersionEndIndex(range, cursor, digitRuns);
+      }
+      return result + range.slice(copyFrom);
+    };
+    module.exports = trimComparatorWhitespace;
+  }
+});
+
+// node_modules/semver/classes/range.js
+var require_range = __commonJS({
+  "node_modules/semver/classes/range.js"(exports, module) {
+    "use strict";
+    var SPACE_CHARACTERS = /\s+/g;
+    var Range = class _Range {
+      constructor(range, options) {
+        options = parseOptions(options);
+        if (range instanceof _Range) {
+          if (range.loose === !!options.loose && range.includePrerelease === !!options.includePrerelease) {
+            return range;
+          } else {
+            return new _Range(range.raw, options);
+          }
+        }
+        if (range instanceof Comparator) {
+          this.raw = range.value;
+          this.set = [[range]];
+          this.formatted = void 0;
+          return this;
+        }
+        this.options = options;
+        this.loose = !!options.loose;
+        this.includePrerelease = !!options.includePrerelease;
+        this.raw = range.trim().replace(SPACE_CHARACTERS, " ");
+        this.set = this.raw.split("||").map((r7) => this.parseRange(r7.trim())).filter((c) => c.length);
+        if (!this.set.length) {
+          throw new TypeError(`Invalid SemVer Range: ${this.raw}`);
+        }
+        if (this.set.length > 1) {
+          const first = this.set[0];
+          this.set = this.set.filter((c) => !isNullSet(c[0]));
+          if (this.set.length === 0) {
+            this.set = [first];
+          } else if (this.set.length > 1) {
+            for (const c of this.set) {
+              if (c.length === 1 && isAny(c[0])) {
+                this.set = [c];
+                break;
+              }
+            }
+          }
+        }
+        this.formatted = void 0;
+      }
+      get range() {
+        if (this.formatted === void 0) {
+          this.formatted = "";
+          for (let i = 0; i < this.set.length; i++) {
+            if (i > 0) {
+              this.formatted += "||";
+            }
+            const comps = this.set[i];
+            for (let k2 = 0; k2 < comps.length; k2++) {
+              if (k2 > 0) {
+                this.formatted += " ";
+              }
+              this.formatted += comps[k2].toString().trim();
+            }
+          }
+        }
+        return this.formatted;
+      }
+      format() {
+        return this.range;
+      }
+      toString() {
+        return this.range;
+      }
+      parseRange(range) {
+        range = range.replace(BUILDSTRIPRE, "");
+        const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
+        const memoKey = memoOpts + ":" + range;
+        const cached = cache2.get(memoKey);
+        if (cached) {
+          return cached;
+        }
+        const loose = this.options.loose;
+        const hr = loose ? re2[t.HYPHENRANGELOOSE] : re2[t.HYPHENRANGE];
+        range = range.replace(hr, hyphenReplace(this.options.includePrerelease));
+        debug("hyphen replace", range);
+        range = trimComparatorWhitespace(range);
+        debug("comparator trim", range);
+        range = range.replace(re2[t.TILDETRIM], tildeTrimReplace);
+        debug("tilde trim", range);
+        range = range.replace(re2[t.CARETTRIM], caretTrimReplace);
+        debug("caret trim", range);
+        let rangeList = range.split(" ").map((comp) => parseComparator(comp, this.options)).join(" ").split(/\s+/).map((comp) => replaceGTE0(comp, this.options));
+        if (loose) {
+          rangeList = rangeList.filter((comp) => {
+            debug("loose invalid filter", comp, this.options);
+            return !!comp.match(re2[t.COMPARATORLOOSE]);
+          });
+        }
+        debug("range list", rangeList);
+        const rangeMap = /* @__PURE__ */ new Map();
+        const comparators = rangeList.map((comp) => new Comparator(comp, this.options));
+        for (const comp of comparators) {
+          if (isNullSet(comp)) {
+            return [comp];
+          }
+          rangeMap.set(comp.value, comp);
+        }
+        if (rangeMap.size > 1 && rangeMap.has("")) {
+          rangeMap.delete("");
+        }
+        const result = [...rangeMap.values()];
+        cache2.set(memoKey, result);
+        return result;
+      }
+      intersects(range, options) {
+        if (!(range instanceof _Range)) {
+          throw new TypeError("a Range is required");
+        }
+        return this.set.some((thisComparators) => {
+          return isSatisfiable(thisComparators, options) && range.set.some((rangeComparators) => {
+            return isSatisfiable(rangeComparators, options) && thisComparators.every((thisComparator) => {
+              return rangeComparators.every((rangeComparator) => {
+                return thisComparator.intersects(rangeComparator, options);
+              });
+            });
+          });
+        });
+      }
+      // if ANY of the sets match ALL of its comparators, then pass
+      test(version2) {
+        if (!version2) {
+          return false;
+        }
+        if (typeof version2 === "string") {
+          try {
+            version2 = new SemVer(version2, this.options);
+          } catch (er) {
+            return false;
+          }
+        }
+        for (let i = 0; i < this.set.length; i++) {
+          if (testSet(this.set[i], version2, this.options)) {
+            return true;
+          }
+        }
+        return false;
+      }
+    };
+    module.exports = Range;
+    var LRU = require_lrucache();
+    var cache2 = new LRU();
+    var parseOptions = require_parse_options();
+    var Comparator = require_comparator();
+    var debug = require_debug();
+    var SemVer = require_semver();
+    var trimComparatorWhitespace = require_trim_comparator_whitespace();
+    var {
+      safeRe: re2,
+      src,
+      t,
+      tildeTrimReplace,
+      caretTrimReplace
+    } = require_re();
+    var { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = require_constants();
+    var BUILDSTRIPRE = new RegExp(src[t.BUILD], "g");
+    var isNullSet = (c) => c.value === "<0.0.0-0";
+    var isAny = (c) => c.value === "";
+    var isSatisfiable = (comparators, options) => {
+      let result = true;
+      const remainingComparators = comparators.slice();
+      let testComparator = remainingComparators.pop();
+      while (result && remainingComparators.length) {
+        result = remainingComparators.every((otherComparator) => {
+          return testComparator.intersects(otherComparator, options);
+        });
+        testComparator = remainingComparators.pop();
+      }
+      return result;
+    };
+    var parseComparator = (comp, options) => {
+      comp = comp.replace(re2[t.BUILD], "");
+      debug("comp", comp, options);
+      comp = replaceCarets(comp, options);
+      debug("caret", comp);
+      comp = replaceTildes(comp, options);
+      debug("tildes", comp);
+      comp = replaceXRanges(comp, options);
+      debug("xrange", comp);
+      comp = replaceStars(comp, options);
+      debug("stars", comp);
+      return comp;
+    };
+    var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
+    var invalidXRangeOrder = (M2, m, p) => isX(M2) && !isX(m) || isX(m) && p && !isX(p);
+    var replaceTildes = (comp, options) => {
+      return comp.trim().split(/\s+/).map((c) => replaceTilde(c, options)).join(" ");
+    };
+    var replaceTilde = (comp, options) => {
+      const r7 = options.loose ? re2[t.TILDELOOSE] : re2[t.TILDE];
+      const z2 = options.includePrerelease ? "-0" : "";
+      return comp.replace(r7, (_3, M2, m, p, pr) => {
+        debug("tilde", comp, _3, M2, m, p, pr);
+        let ret;
+        if (isX(M2)) {
+          ret = "";
+        } else if (isX(m)) {
+          ret = `>=${M2}.0.0${z2} <${+M2 + 1}.0.0-0`;
+        } else if (isX(p)) {
+          ret = `>=${M2}.${m}.0${z2} <${M2}.${+m + 1}.0-0`;
+        } else if (pr) {
+          debug("replaceTilde pr", pr);
+          ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${+m + 1}.0-0`;
+        } else {
+          ret = `>=${M2}.${m}.${p} <${M2}.${+m + 1}.0-0`;
+        }
+        debug("tilde return", ret);
+        return ret;
+      });
+    };
+    var replaceCarets = (comp, options) => {
+      return comp.trim().split(/\s+/).map((c) => replaceCaret(c, options)).join(" ");
+    };
+    var replaceCaret = (comp, options) => {
+      debug("caret", comp, options);
+      const r7 = options.loose ? re2[t.CARETLOOSE] : re2[t.CARET];
+      const z2 = options.includePrerelease ? "-0" : "";
+      return comp.replace(r7, (_3, M2, m, p, pr) => {
+        debug("caret", comp, _3, M2, m, p, pr);
+        let ret;
+        if (isX(M2)) {
+          ret = "";
+        } else if (isX(m)) {
+          ret = `>=${M2}.0.0${z2} <${+M2 + 1}.0.0-0`;
+        } else if (isX(p)) {
+          if (M2 === "0") {
+            ret = `>=${M2}.${m}.0${z2} <${M2}.${+m + 1}.0-0`;
+          } else {
+            ret = `>=${M2}.${m}.0${z2} <${+M2 + 1}.0.0-0`;
+          }
+        } else if (pr) {
+          debug("replaceCaret pr", pr);
+          if (M2 === "0") {
+            if (m === "0") {
+              ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${m}.${+p + 1}-0`;
+            } else {
+              ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${+m + 1}.0-0`;
+            }
+          } else {
+            ret = `>=${M2}.${m}.${p}-${pr} <${+M2 + 1}.0.0-0`;
+          }
+        } else {
+          debug("no pr");
+          if (M2 === "0") {
+            if (m === "0") {
+              ret = `>=${M2}.${m}.${p} <${M2}.${m}.${+p + 1}-0`;
+            } else {
+              ret = `>=${M2}.${m}.${p} <${M2}.${+m + 1}.0-0`;
+            }
+          } else {
+            ret = `>=${M2}.${m}.${p} <${+M2 + 1}.0.0-0`;
+          }
+        }
+        debug("caret return", ret);
+        return ret;
+      });
+    };
+    var replaceXRanges = (comp, options) => {
+      debug("replaceXRanges", comp, options);
+      return comp.split(/\s+/).map((c) => replaceXRange(c, options)).join(" ");
+    };
+    var replaceXRange = (comp, options) => {
+      comp = comp.trim();
+      const r7 = options.loose ? re2[t.XRANGELOOSE] : re2[t.XRANGE];
+      return comp.replace(r7, (ret, gtlt, M2, m, p, pr) => {
+        debug("xRange", comp, ret, gtlt, M2, m, p, pr);
+        if (invalidXRangeOrder(M2, m, p)) {
+          return comp;
+        }
+        const xM = isX(M2);
+        const xm = xM || isX(m);
+        const xp = xm || isX(p);
+        const anyX = xp;
+        if (gtlt === "=" && anyX) {
+          gtlt = "";
+        }
+        pr = options.includePrerelease ? "-0" : "";
+        if (xM) {
+          if (gtlt === ">" || gtlt === "<") {
+            ret = "<0.0.0-0";
+          } else {
+            ret = "*";
+          }
+        } else if (gtlt && anyX) {
+          if (xm) {
+            m = 0;
+          }
+          p = 0;
+          if (gtlt === ">") {
+            gtlt = ">=";
+            if (xm) {
+              M2 = +M2 + 1;
+              m = 0;
+              p = 0;
+            } else {
+              m = +m + 1;
+              p = 0;
+            }
+          } else if (gtlt === "<=") {
+            gtlt = "<";
+            if (xm) {
+              M2 = +M2 + 1;
+            } else {
+              m = +m + 1;
+            }
+          }
+          if (gtlt === "<") {
+            pr = "-0";
+          }
+          ret = `${gtlt + M2}.${m}.${p}${pr}`;
+        } else if (xm) {
+          ret = `>=${M2}.0.0${pr} <${+M2 + 1}.0.0-0`;
+        } else if (xp) {
+          ret = `>=${M2}.${m}.0${pr} <${M2}.${+m + 1}.0-0`;
+        }
+        debug("xRange return", ret);
+        return ret;
+      });
+    };
+    var replaceStars = (comp, options) => {
+      debug("replaceStars", comp, options);
+      return comp.trim().replace(re2[t.STAR], "");
+    };
+    var replaceGTE0 = (comp, options) => {
+      debug("replaceGTE0", comp, options);
+      return comp.trim().replace(re2[options.includePrerelease ? t.GTE0PRE : t.GTE0], "");
+    };
+    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to, tM, tm, tp, tpr) => {
+      if (isX(fM)) {
+        from = "";
+      } else if (isX(fm)) {
+        from = `>=${fM}.0.0${incPr ? "-0" : ""}`;
+      } else if (isX(fp)) {
+        from = `>=${fM}.${fm}.0${incPr ? "-0" : ""}`;
+      } else if (fpr) {
+        from = `>=${from}`;
+      } else {
+        from = `>=${from}${incPr ? "-0" : ""}`;
+      }
+      if (isX(tM)) {
+        to = "";
+      } else if (isX(tm)) {
+        to = `<${+tM + 1}.0.0-0`;
+      } else if (isX(tp)) {
+        to = `<${tM}.${+tm + 1}.0-0`;
+      } else if (tpr) {
+        to = `<=${tM}.${tm}.${tp}-${tpr}`;
+      } else if (incPr) {
+        to = `<${tM}.${tm}.${+tp + 1}-0`;
+      } else {
+        to = `<=${to}`;
+      }
+      return `${from} ${to}`.trim();
+    };
+    var testSet = (set, version2, options) => {
+      for (let i = 0; i < set.length; i++) {
+        if (!set[i].test(version2)) {
+          return false;
+        }
+      }
+      if (version2.prerelease.length && !options.includePrerelease) {
+        for (let i = 0; i < set.length; i++) {
+          debug(set[i].semver);
+          if (set[i].semver === Comparator.ANY) {
+            continue;
+          }
+          if (set[i].semver.prerelease.length > 0) {
+            const allowed = set[i].semver;
+            if (allowed.major === version2.major && allowed.minor === version2.minor && allowed.patch === version2.patch) {
+              return true;
+            }
+          }
+        }
+        return false;
+      }
+      return true;
+    };
+  }
+});
+
+// node_modules/semver/classes/comparator.js
+var require_comparator = __commonJS({
+  "node_modules/semver/classes/comparator.js"(exports, module) {
+    "use strict";
+    var ANY = /* @__PURE__ */ Symbol("SemVer ANY");
+    var Comparator = class _Comparator {
+      static get ANY() {
+        return ANY;
+      }
+      constructor(comp, options) {
+        options = parseOptions(options);
+        if (comp instanceof _Comparator) {
+          if (comp.loose === !!options.loose) {
+            return comp;
+          } else {
+            comp = comp.value;
+          }
+        }
+        comp = comp.trim().split(/\s+/).join(" ");
+        debug("comparator", comp, options);
+        this.options = options;
+        this.loose = !!options.loose;
+        this.parse(comp);
+        if (this.semver === ANY) {
+          this.value = "";
+        } else {
+          this.value = this.operator + this.semver.version;
+        }
+        debug("comp", this);
+      }
+      parse(comp) {
+        const r7 = this.options.loose ? re2[t.COMPARATORLOOSE] : re2[t.COMPARATOR];
+        const m = comp.match(r7);
+        if (!m) {
+          throw new TypeError(`Invalid comparator: ${comp}`);
+        }
+        this.operator = m[1] !== void 0 ? m[1] : "";
+        if (this.operator === "=") {
+          this.operator = "";
+        }
+        if (!m[2]) {
+          this.semver = ANY;
+        } else {
+          this.semver = new SemVer(m[2], this.options.loose);
+        }
+      }
+      toString() {
+        return this.value;
+      }
+      test(version2) {
+        debug("Comparator.test", version2, this.options.loose);
+        if (this.semver === ANY || version2 === ANY) {
+          return true;
+        }
+        if (typeof version2 === "string") {
+          try {
+            version2 = new SemVer(version2, this.options);
+          } catch (er) {
+            return false;
+          }
+        }
+        return cmp(version2, this.operator, this.semver, this.options);
+      }
+      intersects(comp, options) {
+        if (!(comp instanceof _Comparator)) {
+          throw new TypeError("a Comparator is required");
+        }
+        if (this.operator === "") {
+          if (this.value === "") {
+            return true;
+          }
+          return new Range(comp.value, options).test(this.value);
+        } else if (comp.operator === "") {
+          if (comp.value === "") {
+            return true;
+          }
+          return new Range(this.value, options).test(comp.semver);
+        }
+        options = parseOptions(options);
+        if (options.includePrerelease && (this.value === "<0.0.0-0" || comp.value === "<0.0.0-0")) {
+          return false;
+        }
+        if (!options.includePrerelease && (this.value.startsWith("<0.0.0") || comp.value.startsWith("<0.0.0"))) {
+          return false;
+        }
+        if (this.operator.startsWith(">") && comp.operator.startsWith(">")) {
+          return true;
+        }
+        if (this.operator.startsWith("<") && comp.operator.startsWith("<")) {
+          return true;
+        }
+        if (this.semver.version === comp.semver.version && this.operator.includes("=") && comp.operator.includes("=")) {
+          return true;
+        }
+        if (cmp(this.semver, "<", comp.semver, options) && this.operator.startsWith(">") && comp.operator.startsWith("<")) {
+          return true;
+        }
+        if (cmp(this.semver, ">", comp.semver, options) && this.operator.startsWith("<") && comp.operator.startsWith(">")) {
+          return true;
+        }
+        return false;
+      }
+    };
+    module.exports = Comparator;
+    var parseOptions = require_parse_options();
+    var { safeRe: re2, t } = require_re();
+    var cmp = require_cmp();
+    var debug = require_debug();
+    var SemVer = require_semver();
+    var Range = require_range();
+  }
+});
+
+// node_modules/semver/functions/satisfies.js
+var require_satisfies = __commonJS({
+  "node_modules/semver/functions/satisfies.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var satisfies = (version2, range, options) => {
+      try {
+        range = new Range(range, options);
+      } catch (er) {
+        return false;
+      }
+      return range.test(version2);
+    };
+    module.exports = satisfies;
+  }
+});
+
+// node_modules/semver/ranges/to-comparators.js
+var require_to_comparators = __commonJS({
+  "node_modules/semver/ranges/to-comparators.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var toComparators = (range, options) => new Range(range, options).set.map((comp) => comp.map((c) => c.value).join(" ").trim().split(" "));
+    module.exports = toComparators;
+  }
+});
+
+// node_modules/semver/ranges/max-satisfying.js
+var require_max_satisfying = __commonJS({
+  "node_modules/semver/ranges/max-satisfying.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var maxSatisfying = (versions, range, options) => {
+      let max = null;
+      let maxSV = null;
+      let rangeObj = null;
+      try {
+        rangeObj = new Range(range, options);
+      } catch (er) {
+        return null;
+      }
+      versions.forEach((v2) => {
+        if (rangeObj.test(v2)) {
+          if (!max || maxSV.compare(v2) === -1) {
+            max = v2;
+            maxSV = new SemVer(max, options);
+          }
+        }
+      });
+      return max;
+    };
+    module.exports = maxSatisfying;
+  }
+});
+
+// node_modules/semver/ranges/min-satisfying.js
+var require_min_satisfying = __commonJS({
+  "node_modules/semver/ranges/min-satisfying.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var minSatisfying = (versions, range, options) => {
+      let min = null;
+      let minSV = null;
+      let rangeObj = null;
+      try {
+        rangeObj = new Range(range, options);
+      } catch (er) {
+        return null;
+      }
+      versions.forEach((v2) => {
+        if (rangeObj.test(v2)) {
+          if (!min || minSV.compare(v2) === 1) {
+            min = v2;
+            minSV = new SemVer(min, options);
+          }
+        }
+      });
+      return min;
+    };
+    module.exports = minSatisfying;
+  }
+});
+
+// node_modules/semver/ranges/min-version.js
+var require_min_version = __commonJS({
+  "node_modules/semver/ranges/min-version.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var gt2 = require_gt();
+    var minVersion = (range, loose) => {
+      range = new Range(range, loose);
+      let minver = new SemVer("0.0.0");
+      if (range.test(minver)) {
+        return minver;
+      }
+      minver = new SemVer("0.0.0-0");
+      if (range.test(minver)) {
+        return minver;
+      }
+      minver = null;
+      for (let i = 0; i < range.set.length; ++i) {
+        const comparators = range.set[i];
+        let setMin = null;
+        comparators.forEach((comparator) => {
+          const compver = new SemVer(comparator.semver.version);
+          switch (comparator.operator) {
+            case ">":
+              if (compver.prerelease.length === 0) {
+                compver.patch++;
+              } else {
+                compver.prerelease.push(0);
+              }
+              compver.raw = compver.format();
+            /* fallthrough */
+            case "":
+            case ">=":
+              if (!setMin || gt2(compver, setMin)) {
+                setMin = compver;
+              }
+              break;
+            case "<":
+            case "<=":
+              break;
+            /* istanbul ignore next */
+            default:
+              throw new Error(`Unexpected operation: ${comparator.operator}`);
+          }
+        });
+        if (setMin && (!minver || gt2(minver, setMin))) {
+          minver = setMin;
+        }
+      }
+      if (minver && range.test(minver)) {
+        return minver;
+      }
+      return null;
+    };
+    module.exports = minVersion;
+  }
+});
+
+// node_modules/semver/ranges/valid.js
+var require_valid2 = __commonJS({
+  "node_modules/semver/ranges/valid.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var validRange = (range, options) => {
+      try {
+        return new Range(range, options).range || "*";
+      } catch (er) {
+        return null;
+      }
+    };
+    module.exports = validRange;
+  }
+});
+
+// node_modules/semver/ranges/outside.js
+var require_outside = __commonJS({
+  "node_modules/semver/ranges/outside.js"(exports, module) {
+    "use strict";
+    var SemVer = require_semver();
+    var Comparator = require_comparator();
+    var { ANY } = Comparator;
+    var Range = require_range();
+    var satisfies = require_satisfies();
+    var gt2 = require_gt();
+    var lt2 = require_lt();
+    var lte = require_lte();
+    var gte = require_gte();
+    var outside2 = (version2, range, hilo, options) => {
+      version2 = new SemVer(version2, options);
+      range = new Range(range, options);
+      let gtfn, ltefn, ltfn, comp, ecomp;
+      switch (hilo) {
+        case ">":
+          gtfn = gt2;
+          ltefn = lte;
+          ltfn = lt2;
+          comp = ">";
+          ecomp = ">=";
+          break;
+        case "<":
+          gtfn = lt2;
+          ltefn = gte;
+          ltfn = gt2;
+          comp = "<";
+          ecomp = "<=";
+          break;
+        default:
+          throw new TypeError('Must provide a hilo val of "<" or ">"');
+      }
+      if (satisfies(version2, range, options)) {
+        return false;
+      }
+      for (let i = 0; i < range.set.length; ++i) {
+        const comparators = range.set[i];
+        let high = null;
+        let low = null;
+        comparators.forEach((comparator) => {
+          if (comparator.semver === ANY) {
+            comparator = new Comparator(">=0.0.0");
+          }
+          high = high || comparator;
+          low = low || comparator;
+          if (gtfn(comparator.semver, high.semver, options)) {
+            high = comparator;
+          } else if (ltfn(comparator.semver, low.semver, options)) {
+            low = comparator;
+          }
+        });
+        if (high.operator === comp || high.operator === ecomp) {
+          return false;
+        }
+        if ((!low.operator || low.operator === comp) && ltefn(version2, low.semver)) {
+          return false;
+        } else if (low.operator === ecomp && ltfn(version2, low.semver)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    module.exports = outside2;
+  }
+});
+
+// node_modules/semver/ranges/gtr.js
+var require_gtr = __commonJS({
+  "node_modules/semver/ranges/gtr.js"(exports, module) {
+    "use strict";
+    var outside2 = require_outside();
+    var gtr = (version2, range, options) => outside2(version2, range, ">", options);
+    module.exports = gtr;
+  }
+});
+
+// node_modules/semver/ranges/ltr.js
+var require_ltr = __commonJS({
+  "node_modules/semver/ranges/ltr.js"(exports, module) {
+    "use strict";
+    var outside2 = require_outside();
+    var ltr = (version2, range, options) => outside2(version2, range, "<", options);
+    module.exports = ltr;
+  }
+});
+
+// node_modules/semver/ranges/intersects.js
+var require_intersects = __commonJS({
+  "node_modules/semver/ranges/intersects.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var intersects = (r1, r22, options) => {
+      r1 = new Range(r1, options);
+      r22 = new Range(r22, options);
+      return r1.intersects(r22, options);
+    };
+    module.exports = intersects;
+  }
+});
+
+// node_modules/semver/ranges/simplify.js
+var require_simplify = __commonJS({
+  "node_modules/semver/ranges/simplify.js"(exports, module) {
+    "use strict";
+    var satisfies = require_satisfies();
+    var compare = require_compare();
+    module.exports = (versions, range, options) => {
+      const set = [];
+      let first = null;
+      let prev = null;
+      const v2 = versions.sort((a, b) => compare(a, b, options));
+      for (const version2 of v2) {
+        const included = satisfies(version2, range, options);
+        if (included) {
+          prev = version2;
+          if (!first) {
+            first = version2;
+          }
+        } else {
+          if (prev) {
+            set.push([first, prev]);
+          }
+          prev = null;
+          first = null;
+        }
+      }
+      if (first) {
+        set.push([first, null]);
+      }
+      const ranges = [];
+      for (const [min, max] of set) {
+        if (min === max) {
+          ranges.push(min);
+        } else if (!max && min === v2[0]) {
+          ranges.push("*");
+        } else if (!max) {
+          ranges.push(`>=${min}`);
+        } else if (min === v2[0]) {
+          ranges.push(`<=${max}`);
+        } else {
+          ranges.push(`${min} - ${max}`);
+        }
+      }
+      const simplified = ranges.join(" || ");
+      const original = typeof range.raw === "string" ? range.raw : String(range);
+      return simplified.length < original.length ? simplified : range;
+    };
+  }
+});
+
+// node_modules/semver/ranges/subset.js
+var require_subset = __commonJS({
+  "node_modules/semver/ranges/subset.js"(exports, module) {
+    "use strict";
+    var Range = require_range();
+    var Comparator = require_comparator();
+    var { ANY } = Comparator;
+    var satisfies = require_satisfies();
+    var compare = require_compare();
+    var subset = (sub, dom, options = {}) => {
+      if (sub === dom) {
+        return true;
+      }
+      sub = new Range(sub, options);
+      dom = new Range(dom, options);
+      let sawNonNull = false;
+      OUTER: for (const simpleSub of sub.set) {
+        for (const simpleDom of dom.set) {
+          const isSub = simpleSubset(simpleSub, simpleDom, options);
+          sawNonNull = sawNonNull || isSub !== null;
+          if (isSub) {
+            continue OUTER;
+          }
+        }
+        if (sawNonNull) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var minimumVersionWithPreRelease = [new Comparator(">=0.0.0-0")];
+    var minimumVersion = [new Comparator(">=0.0.0")];
+    var simpleSubset = (sub, dom, options) => {
+      if (sub === dom) {
+        return true;
+      }
+      if (sub.length === 1 && sub[0].semver === ANY) {
+        if (dom.length === 1 && dom[0].semver === ANY) {
+          return true;
+        } else if (options.includePrerelease) {
+          sub = minimumVersionWithPreRelease;
+        } else {
+          sub = minimumVersion;
+        }
+      }
+      if (dom.length === 1 && dom[0].semver === ANY) {
+        if (options.includePrerelease) {
+          return true;
+        } else {
+          dom = minimumVersion;
+        }
+      }
+      const eqSet = /* @__PURE__ */ new Set();
+      let gt2, lt2;
+      for (const c of sub) {
+        if (c.operator === ">" || c.operator === ">=") {
+          gt2 = higherGT(gt2, c, options);
+        } else if (c.operator === "<" || c.operator === "<=") {
+          lt2 = lowerLT(lt2, c, options);
+        } else {
+          eqSet.add(c.semver);
+        }
+      }
+      if (eqSet.size > 1) {
+        return null;
+      }
+      let gtltComp;
+      if (gt2 && lt2) {
+        gtltComp = compare(gt2.semver, lt2.semver, options);
+        if (gtltComp > 0) {
+          return null;
+        } else if (gtltComp === 0 && (gt2.operator !== ">=" || lt2.operator !== "<=")) {
+          return null;
+        }
+      }
+      for (const eq of eqSet) {
+        if (gt2 && !satisfies(eq, String(gt2), options)) {
+          return null;
+        }
+        if (lt2 && !satisfies(eq, String(lt2), options)) {
+          return null;
+        }
+        for (const c of dom) {
+          if (!satisfies(eq, String(c), options)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      let higher, lower;
+      let hasDomLT, hasDomGT;
+      let needDomLTPre = lt2 && !options.includePrerelease && lt2.semver.prerelease.length ? lt2.semver : false;
+      let needDomGTPre = gt2 && !options.includePrerelease && gt2.semver.prerelease.length ? gt2.semver : false;
+      if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt2.operator === "<" && needDomLTPre.prerelease[0] === 0) {
+        needDomLTPre = false;
+      }
+      for (const c of dom) {
+        hasDomGT = hasDomGT || c.operator === ">" || c.operator === ">=";
+        hasDomLT = hasDomLT || c.operator === "<" || c.operator === "<=";
+        if (gt2) {
+          if (needDomGTPre) {
+            if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomGTPre.major && c.semver.minor === needDomGTPre.minor && c.semver.patch === needDomGTPre.patch) {
+              needDomGTPre = false;
+            }
+          }
+          if (c.operator === ">" || c.operator === ">=") {
+            higher = higherGT(gt2, c, options);
+            if (higher === c && higher !== gt2) {
+              return false;
+            }
+          } else if (gt2.operator === ">=" && !c.test(gt2.semver)) {
+            return false;
+          }
+        }
+        if (lt2) {
+          if (needDomLTPre) {
+            if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomLTPre.major && c.semver.minor === needDomLTPre.minor && c.semver.patch === needDomLTPre.patch) {
+              needDomLTPre = false;
+            }
+          }
+          if (c.operator === "<" || c.operator === "<=") {
+            lower = lowerLT(lt2, c, options);
+            if (lower === c && lower !== lt2) {
+              return false;
+            }
+          } else if (lt2.operator === "<=" && !c.test(lt2.semver)) {
+            return false;
+          }
+        }
+        if (!c.operator && (lt2 || gt2) && gtltComp !== 0) {
+          return false;
+        }
+      }
+      if (gt2 && hasDomLT && !lt2 && gtltComp !== 0) {
+        return false;
+      }
+      if (lt2 && hasDomGT && !gt2 && gtltComp !== 0) {
+        return false;
+      }
+      if (needDomGTPre || needDomLTPre) {
+        return false;
+      }
+      return true;
+    };
+    var higherGT = (a, b, options) => {
+      if (!a) {
+        return b;
+      }
+      const comp = compare(a.semver, b.semver, options);
+      return comp > 0 ? a : comp < 0 ? b : b.operator === ">" && a.operator === ">=" ? b : a;
+    };
+    var lowerLT = (a, b, options) => {
+      if (!a) {
+        return b;
+      }
+      const comp = compare(a.semver, b.semver, options);
+      return comp < 0 ? a : comp > 0 ? b : b.operator === "<" && a.operator === "<=" ? b : a;
+    };
+    module.exports = subset;
+  }
+});
+
+// node_modules/semver/index.js
+var require_semver2 = __commonJS({
+  "node_modules/semver/index.js"(exports, module) {
+    "use strict";
+    var internalRe = require_re();
+    var constants5 = require_constants();
+    var SemVer = require_semver();
+    var identifiers = require_identifiers();
+    var parse2 = require_parse();
+    var valid = require_valid();
+    var clean = require_clean();
+    var inc = require_inc();
+    var diff = require_diff();
+    var major = require_major();
+    var minor = require_minor();
+    var patch = require_patch();
+    var prerelease = require_prerelease();
+    var compare = require_compare();
+    var rcompare = require_rcompare();
+    var compareLoose = require_compare_loose();
+    var compareBuild = require_compare_build();
+    var sort = require_sort();
+    var rsort = require_rsort();
+    var gt2 = require_gt();
+    var lt2 = require_lt();
+    var eq = require_eq();
+    var neq = require_neq();
+    var gte = require_gte();
+    var lte = require_lte();
+    var cmp = require_cmp();
+    var coerce = require_coerce();
+    var truncate = require_truncate();
+    var Comparator = require_comparator();
+    var Range = require_range();
+    var satisfies = require_satisfies();
+    var toComparators = require_to_comparators();
+    var maxSatisfying = require_max_satisfying();
+    var minSatisfying = require_min_satisfying();
+    var minVersion = require_min_version();
+    var validRange = require_valid2();
+    var outside2 = require_outside();
+    var gtr = require_gtr();
+    var ltr = require_ltr();
+    var intersects = require_intersects();
+    var simplifyRange = require_simplify();
+    var subset = require_subset();
+    module.exports = {
+      parse: parse2,
+      valid,
+      clean,
+      inc,
+      diff,
+      major,
+      minor,
+      patch,
+      prerelease,
+      compare,
+      rcompare,
+      compareLoose,
+      compareBuild,
+      sort,
+      rsort,
+      gt: gt2,
+      lt: lt2,
+      eq,
+      neq,
+      gte,
+      lte,
+      cmp,
+      coerce,
+      truncate,
+      Comparator,
+      Range,
+      satisfies,
+      toComparators,
+      maxSatisfying,
+      minSatisfying,
+      minVersion,
+      validRange,
+      outside: outside2,
+      gtr,
+      ltr,
+      intersects,
+      simplifyRange,
+      subset,
+      SemVer,
+      re: internalRe.re,
+      src: internalRe.src,
+      tokens: internalRe.t,
+      SEMVER_SPEC_VERSION: constants5.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants5.RELEASE_TYPES,
+      compareIdentifiers: identifiers.compareIdentifiers,
+      rcompareIdentifiers: identifiers.rcompareIdentifiers
+    };
+  }
+});
+
+// node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
-// ../main/node_modules/@actions/core/lib/utils.js
+// node_modules/@actions/core/lib/utils.js
 function toCommandValue(input2) {
   if (input2 === null || input2 === void 0) {
     return "";
@@ -15374,7 +17587,7 @@ function toCommandProperties(annotationProperties) {
   };
 }
 
-// ../main/node_modules/@actions/core/lib/command.js
+// node_modules/@actions/core/lib/command.js
 function issueCommand(command, properties, message) {
   const cmd = new Command(command, properties, message);
   process.stdout.write(cmd.toString() + os.EOL);
@@ -15419,7 +17632,7 @@ function escapeProperty(s) {
   return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-// ../main/node_modules/@actions/core/lib/file-command.js
+// node_modules/@actions/core/lib/file-command.js
 import * as crypto from "crypto";
 import * as fs from "fs";
 import * as os2 from "os";
@@ -15447,19 +17660,19 @@ function prepareKeyValueMessage(key, value) {
   return `${key}<<${delimiter2}${os2.EOL}${convertedValue}${os2.EOL}${delimiter2}`;
 }
 
-// ../main/node_modules/@actions/core/lib/core.js
+// node_modules/@actions/core/lib/core.js
 import * as os3 from "os";
 
-// ../main/node_modules/@actions/core/lib/summary.js
+// node_modules/@actions/core/lib/summary.js
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve16) {
-      resolve16(value);
+    return value instanceof P2 ? value : new P2(function(resolve17) {
+      resolve17(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve16, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve17, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15475,7 +17688,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve16(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve17(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15735,7 +17948,7 @@ var Summary = class {
 var _summary = new Summary();
 var summary = _summary;
 
-// ../main/node_modules/@actions/core/lib/core.js
+// node_modules/@actions/core/lib/core.js
 var ExitCode;
 (function(ExitCode2) {
   ExitCode2[ExitCode2["Success"] = 0] = "Success";
@@ -15781,8 +17994,8 @@ function info(message) {
 }
 
 // src/action.ts
-import { readFileSync as readFileSync4, statSync as statSync7 } from "node:fs";
-import { isAbsolute as isAbsolute7, relative as relative11, resolve as resolve15, sep as sep7 } from "node:path";
+import { readFileSync as readFileSync5, statSync as statSync8 } from "node:fs";
+import { isAbsolute as isAbsolute8, relative as relative11, resolve as resolve16, sep as sep8 } from "node:path";
 
 // src/action-args.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15842,11 +18055,11 @@ function parseListInput(text2) {
 }
 
 // src/cli.ts
-import { existsSync as existsSync10, readFileSync as readFileSync3, statSync as statSync6 } from "node:fs";
-import { dirname as dirname11, isAbsolute as isAbsolute6, join as join12, relative as relative10, resolve as resolve14, sep as sep6 } from "node:path";
+import { existsSync as existsSync10, readFileSync as readFileSync4, statSync as statSync7 } from "node:fs";
+import { dirname as dirname11, isAbsolute as isAbsolute7, join as join14, relative as relative10, resolve as resolve15, sep as sep7 } from "node:path";
 import { parseArgs } from "node:util";
 
-// ../main/node_modules/diff/libesm/diff/base.js
+// node_modules/diff/libesm/diff/base.js
 var Diff = class {
   diff(oldStr, newStr, options = {}) {
     let callback;
@@ -16048,7 +18261,7 @@ var Diff = class {
   }
 };
 
-// ../main/node_modules/diff/libesm/diff/line.js
+// node_modules/diff/libesm/diff/line.js
 var LineDiff = class extends Diff {
   constructor() {
     super(...arguments);
@@ -16096,7 +18309,7 @@ function tokenize(value, options) {
   return retLines;
 }
 
-// ../main/node_modules/diff/libesm/patch/create.js
+// node_modules/diff/libesm/patch/create.js
 var INCLUDE_HEADERS = {
   includeIndex: true,
   includeUnderline: true,
@@ -16344,6 +18557,7 @@ var package_default = {
     "@microsoft/jest-sarif": "^1.0.0-beta.0",
     "@types/node": "^20.19.43",
     "@types/sarif": "^2.1.7",
+    "@types/semver": "^7.8.0",
     "@typescript-eslint/utils": "^8.73.0",
     ajv: "^8.20.0",
     diff: "^8.0.4",
@@ -16353,6 +18567,7 @@ var package_default = {
     glob: "^14.0.6",
     ignore: "^7.0.16",
     "js-yaml": "^5.5.0",
+    semver: "^7.8.6",
     tsx: "^4.23.15",
     typescript: "^6.0.3",
     uvu: "^0.5.6",
@@ -18192,7 +20407,7 @@ var duplicate_key_default = createRule({
 // src/parse/locator.ts
 var import_yaml7 = __toESM(require_dist(), 1);
 
-// ../main/node_modules/js-yaml/dist/js-yaml.mjs
+// node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
 function defineScalarTag(tagName, options) {
   return {
@@ -20610,14 +22825,14 @@ var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isGoTimestamp(s) {
   const m = TIMESTAMP.exec(s);
   if (!m) return false;
-  const [, y, mo, d, sep8, h, mi2, sec, zone] = m;
+  const [, y, mo, d, sep9, h, mi2, sec, zone] = m;
   const year = Number(y);
   const month = Number(mo);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1] ?? 0;
   if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > days) return false;
-  if (sep8 === void 0) return true;
-  if (sep8 === " " !== (zone === void 0)) return false;
+  if (sep9 === void 0) return true;
+  if (sep9 === " " !== (zone === void 0)) return false;
   return Number(h) < 24 && Number(mi2) < 60 && Number(sec) < 60;
 }
 var SIMPLE_ESCAPES = /* @__PURE__ */ new Set([...`0abt	nvfre "'\\N_LP`]);
@@ -20689,18 +22904,18 @@ function directiveProblem(text2) {
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
 function readChunk(fileText, start, end, json) {
   let text2 = fileText.slice(start, end);
-  let sep8 = -1;
-  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep8 = 0;
+  let sep9 = -1;
+  if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep9 = 0;
   else {
     const i = text2.indexOf("\n---");
-    if (i !== -1) sep8 = i + 1;
+    if (i !== -1) sep9 = i + 1;
   }
-  if (sep8 !== -1) {
-    const nl = text2.indexOf("\n", sep8);
-    const line = text2.slice(sep8, nl === -1 ? text2.length : nl).replace(/\r$/, "");
+  if (sep9 !== -1) {
+    const nl = text2.indexOf("\n", sep9);
+    const line = text2.slice(sep9, nl === -1 ? text2.length : nl).replace(/\r$/, "");
     const problem = separatorProblem(line);
-    if (problem !== void 0) return { problem: { message: problem, at: start + sep8 } };
-    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep8) + " ".repeat(line.length) + text2.slice(sep8 + line.length);
+    if (problem !== void 0) return { problem: { message: problem, at: start + sep9 } };
+    if (!PLAIN_SEPARATOR.test(line)) text2 = text2.slice(0, sep9) + " ".repeat(line.length) + text2.slice(sep9 + line.length);
   }
   text2 = json ? text2.includes("\r") ? text2.replace(/\r(?!\n)/g, "\n") : text2 : withGoLineBreaks(text2);
   const bad = disallowedCharacter(text2, 0, text2.length, json);
@@ -25145,7 +27360,7 @@ function validate(pc, version2, errors, prefix = []) {
     const where = formatConfigPath([...prefix, ...path]);
     if (!errors.some((e) => e.path === where)) addProblem(errors, { path: where, message: prefix.length > 0 ? `${formatConfigPath(prefix)}.${message}` : message, kind: "value" });
   };
-  const str5 = (key) => {
+  const str6 = (key) => {
     const v2 = read(pc, key);
     return typeof v2 === "string" ? v2 : void 0;
   };
@@ -25153,9 +27368,9 @@ function validate(pc, version2, errors, prefix = []) {
     const problem = proxyAddressProblem(value);
     if (problem) add(path, `${what} ${quoted(value)} is not a valid host:port: ${problem}`);
   };
-  if (str5("configPath") === "") add(["configPath"], "configPath is empty");
-  if (str5("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
-  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str5("serviceCluster") === "") {
+  if (str6("configPath") === "") add(["configPath"], "configPath is empty");
+  if (str6("binaryPath") === "") add(["binaryPath"], "binaryPath is empty");
+  if (oneofMember(pc, ["serviceCluster", "tracingServiceName"]) === "serviceCluster" && str6("serviceCluster") === "") {
     add(["serviceCluster"], "serviceCluster is empty");
   }
   const drain = durationOf(read(pc, "drainDuration"));
@@ -25164,7 +27379,7 @@ function validate(pc, version2, errors, prefix = []) {
     else if (drain % MS !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is finer than milliseconds`);
     else if (drain % SECOND !== 0n) add(["drainDuration"], `drainDuration ${JSON.stringify(read(pc, "drainDuration"))} is not a whole number of seconds`);
   }
-  const discovery = str5("discoveryAddress");
+  const discovery = str6("discoveryAddress");
   if (discovery === "") add(["discoveryAddress"], "discoveryAddress is empty");
   else if (discovery !== void 0) address(["discoveryAddress"], discovery, "discoveryAddress");
   const tracing = read(pc, "tracing");
@@ -25202,9 +27417,9 @@ function validate(pc, version2, errors, prefix = []) {
       }
     }
   }
-  const statsd = str5("statsdUdpAddress");
+  const statsd = str6("statsdUdpAddress");
   if (statsd) address(["statsdUdpAddress"], statsd, "statsdUdpAddress");
-  const metricsAddr = str5("envoyMetricsServiceAddress");
+  const metricsAddr = str6("envoyMetricsServiceAddress");
   if (metricsAddr) address(["envoyMetricsServiceAddress"], metricsAddr, "envoyMetricsServiceAddress");
   for (const key of ["envoyMetricsService", "envoyAccessLogService"]) {
     const a = read(read(pc, key), "address");
@@ -25927,12 +28142,12 @@ var UnknownFacts = class {
    * (an editor marks a note once in a file): locating a workload reads its document's
    * positions, which every other workload of the note would cost again on each re-lint.
    */
-  notes(placeOf2) {
+  notes(placeOf3) {
     const out = [];
     for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...firstInFile.values()].map(placeOf2).filter((p) => p !== void 0);
+      const places = [...firstInFile.values()].map(placeOf3).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -26773,6 +28988,14 @@ var apiserver_no_proxy_svc_default = createRule({
 
 // src/model/gitops.ts
 import { posix as posix2 } from "node:path";
+function deployedReleasesOf(r7, lookup2, ocirepos, files) {
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r7, lookup2, ocirepos, files, true);
+    return rel ? [rel] : [];
+  }
+  if (r7.kind === "Application" && r7.apiVersion.startsWith("argoproj.io/")) return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files, true);
+  return [];
+}
 function repoPath(...parts) {
   const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
   if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
@@ -26857,7 +29080,7 @@ function secretText(r7, key) {
   }
   return byKey.get(key);
 }
-function fluxRelease(r7, lookup2, ocirepos, files) {
+function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
   const spec = asObject(r7.object.spec) ?? {};
   const ns2 = r7.declaredNamespace ?? r7.namespace;
   const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
@@ -26870,13 +29093,13 @@ function fluxRelease(r7, lookup2, ocirepos, files) {
     chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
     chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
   }
-  if (!chart) return void 0;
+  if (!chart && !anyChart) return void 0;
   const layers = [];
   const targeted = [];
   const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
-  const valuesFiles = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
+  const valuesFiles2 = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
   const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
-  for (const f of valuesFiles) {
+  for (const f of valuesFiles2) {
     if (typeof f !== "string") continue;
     if (!fromGit) {
       layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
@@ -26926,7 +29149,7 @@ function fluxRelease(r7, lookup2, ocirepos, files) {
   layers.push(...targeted);
   return { resource: r7, label, chart, layers, chartTarget };
 }
-function argoReleases(r7, appSpec, base, files) {
+function argoReleases(r7, appSpec, base, files, anyChart = false) {
   const ns2 = r7.declaredNamespace ?? r7.namespace;
   const name = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
   const sources = [];
@@ -26942,7 +29165,7 @@ function argoReleases(r7, appSpec, base, files) {
   const out = [];
   for (const { source, at: at2, label } of sources) {
     const chart = chartKind(str2(source.chart) ?? str2(source.path));
-    if (!chart) continue;
+    if (!chart && !anyChart) continue;
     const helm = asObject(source.helm) ?? {};
     const hat = [...at2, "helm"];
     const layers = [];
@@ -27371,7 +29594,7 @@ var InstallFactsBuilder = class {
       list2.push(c);
       meshWide.set(c.key, list2);
     }
-    const resolve16 = (revision, key, label, config2) => {
+    const resolve17 = (revision, key, label, config2) => {
       const tiers = [(this.byRevision.get(revision) ?? []).filter((c) => c.key === key), meshWide.get(key) ?? []];
       for (const [tier, found] of tiers.entries()) {
         if (found.length === 0) continue;
@@ -27409,12 +29632,12 @@ var InstallFactsBuilder = class {
       if (hit) return hit;
       const s = {
         revision,
-        cni: resolve16(revision, "cni", "CNI", { name: "cni", value: config.cni }),
-        nativeSidecars: resolve16(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
-        holdMesh: resolve16(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
-        holdValues: resolve16(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
-        proxyLifecycle: resolve16(revision, "proxyLifecycle", "global.proxy.lifecycle"),
-        proxySeccompProfile: resolve16(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
+        cni: resolve17(revision, "cni", "CNI", { name: "cni", value: config.cni }),
+        nativeSidecars: resolve17(revision, "nativeSidecars", "ENABLE_NATIVE_SIDECARS", { name: "nativeSidecars", value: config.nativeSidecars }),
+        holdMesh: resolve17(revision, "holdMesh", "meshConfig.defaultConfig.holdApplicationUntilProxyStarts", { name: "holdApplicationUntilProxyStarts", value: config.holdApplicationUntilProxyStarts }),
+        holdValues: resolve17(revision, "holdValues", "global.proxy.holdApplicationUntilProxyStarts"),
+        proxyLifecycle: resolve17(revision, "proxyLifecycle", "global.proxy.lifecycle"),
+        proxySeccompProfile: resolve17(revision, "proxySeccompProfile", "global.proxy.seccompProfile"),
         declaredBy: declaredBy(revision),
         declaredIn: declaredIn(revision)
       };
@@ -28873,76 +31096,76 @@ var QUANTITY_SUFFIX_CHARS = "eEinumkKMGTP";
 var DECIMAL_SUFFIXES = { "": 0, n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 var BINARY_SUFFIXES = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 var QUANTITY_FORM = "a Kubernetes quantity";
-function quantityProblem(str5) {
-  if (str5.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
-  if (str5 === "0") return void 0;
+function quantityProblem(str6) {
+  if (str6.length === 0) return `an empty value is not ${QUANTITY_FORM}`;
+  if (str6 === "0") return void 0;
   const isDigit = (c) => c !== void 0 && c >= "0" && c <= "9";
-  const end = str5.length;
+  const end = str6.length;
   let pos = 0;
   let num2 = "";
   let denom = "";
   let value = "";
   let suffix = "";
-  const formatWrong = `${quote(str5)} is not ${QUANTITY_FORM}`;
+  const formatWrong = `${quote(str6)} is not ${QUANTITY_FORM}`;
   scan: {
-    if (str5[0] === "-" || str5[0] === "+") pos++;
+    if (str6[0] === "-" || str6[0] === "+") pos++;
     for (let i2 = pos; ; i2++) {
       if (i2 >= end) {
         num2 = "0";
         value = num2;
         break scan;
       }
-      if (str5[i2] === "0") pos++;
+      if (str6[i2] === "0") pos++;
       else break;
     }
     let i = pos;
     for (; ; i++) {
       if (i >= end) {
-        num2 = str5.slice(pos);
-        value = str5;
+        num2 = str6.slice(pos);
+        value = str6;
         break scan;
       }
-      if (!isDigit(str5[i])) {
-        num2 = str5.slice(pos, i);
+      if (!isDigit(str6[i])) {
+        num2 = str6.slice(pos, i);
         pos = i;
         break;
       }
     }
     if (num2 === "") num2 = "0";
-    if (str5[pos] === ".") {
+    if (str6[pos] === ".") {
       pos++;
       for (i = pos; ; i++) {
         if (i >= end) {
-          denom = str5.slice(pos);
-          value = str5;
+          denom = str6.slice(pos);
+          value = str6;
           break scan;
         }
-        if (!isDigit(str5[i])) {
-          denom = str5.slice(pos, i);
+        if (!isDigit(str6[i])) {
+          denom = str6.slice(pos, i);
           pos = i;
           break;
         }
       }
     }
-    value = str5.slice(0, pos);
+    value = str6.slice(0, pos);
     const suffixStart = pos;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str5.slice(suffixStart);
+        suffix = str6.slice(suffixStart);
         break scan;
       }
-      if (!QUANTITY_SUFFIX_CHARS.includes(str5[i])) {
+      if (!QUANTITY_SUFFIX_CHARS.includes(str6[i])) {
         pos = i;
         break;
       }
     }
-    if (str5[pos] === "-" || str5[pos] === "+") pos++;
+    if (str6[pos] === "-" || str6[pos] === "+") pos++;
     for (i = pos; ; i++) {
       if (i >= end) {
-        suffix = str5.slice(suffixStart);
+        suffix = str6.slice(suffixStart);
         break scan;
       }
-      if (!isDigit(str5[i])) break;
+      if (!isDigit(str6[i])) break;
     }
     return formatWrong;
   }
@@ -28954,10 +31177,10 @@ function quantityProblem(str5) {
     binary2 = true;
   } else if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
     const parsed = goParseInt64(suffix.slice(1));
-    if (parsed === void 0) return `${quote(str5)}: the exponent ${quote(suffix)} is not a number`;
+    if (parsed === void 0) return `${quote(str6)}: the exponent ${quote(suffix)} is not a number`;
     exponent = Number(BigInt.asIntN(32, parsed));
   } else {
-    return `${quote(str5)} has an unknown unit ${quote(suffix)}`;
+    return `${quote(str6)} has an unknown unit ${quote(suffix)}`;
   }
   let fastPath;
   if (binary2) {
@@ -28965,7 +31188,7 @@ function quantityProblem(str5) {
   } else {
     fastPath = 18 - (num2.length + denom.length) >= 0 && exponent - denom.length >= -9;
   }
-  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str5)} has no digits`;
+  if (!fastPath && !/[0-9]/.test(value)) return `${quote(str6)} has no digits`;
   return void 0;
 }
 function interceptionModeProblem(v2) {
@@ -29950,10 +32173,10 @@ function versionEvidenceOf(r7, filledIn) {
     const v2 = rangeText(range);
     out.push({ version: range.from, range, text: text2(v2), related: { target: { resource: r7, path }, message: `Istio ${v2}` }, revision, source, strength });
   };
-  const str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+  const str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
   const label = (key) => getIn(r7.object, ["metadata", "labels", key]);
   const name = r7.name || "(no name)";
-  const chartLabel = str5(label("helm.sh/chart"));
+  const chartLabel = str6(label("helm.sh/chart"));
   const chartMatch = chartLabel ? /^([a-z][a-z0-9-]*?)-(v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)$/.exec(chartLabel) : null;
   if (chartMatch && DISTINCT_CHARTS.has(chartMatch[1])) {
     add(chartVersion(chartMatch[2]), "label", (v2) => `${r7.kind} ${name} is rendered by chart ${chartLabel} (Istio ${v2})`, ["metadata", "labels", "helm.sh/chart"], void 0);
@@ -29965,9 +32188,9 @@ function versionEvidenceOf(r7, filledIn) {
   if (r7.kind === CHART_FILE_KIND) {
     const deps = getIn(r7.object, ["dependencies"]);
     for (const [i, dep] of (Array.isArray(deps) ? deps.slice(0, MAX_DEPENDENCIES) : []).entries()) {
-      const chart = str5(getIn(dep, ["name"]));
+      const chart = str6(getIn(dep, ["name"]));
       const version2 = getIn(dep, ["version"]);
-      if (chart && isIstioChart(chart, str5(getIn(dep, ["repository"])) ?? "")) {
+      if (chart && isIstioChart(chart, str6(getIn(dep, ["repository"])) ?? "")) {
         add(chartVersion(version2), "chart", (v2) => `chart ${r7.name} depends on Istio's ${chart} chart ${String(version2)} (Istio ${v2})`, ["dependencies", i, "version"], void 0);
       }
     }
@@ -29997,7 +32220,7 @@ function versionEvidenceOf(r7, filledIn) {
     return out;
   }
   if (r7.kind === "IstioOperator" && r7.apiVersion.startsWith("install.istio.io/")) {
-    const revision = str5(getIn(r7.object, ["spec", "revision"]));
+    const revision = str6(getIn(r7.object, ["spec", "revision"]));
     const tag = getIn(r7.object, ["spec", "tag"]);
     add(versionSpec(tag), "operator", () => `IstioOperator ${name} installs tag ${tag}`, ["spec", "tag"], revision ?? "default");
     const valuesTag = getIn(r7.object, ["spec", "values", "global", "tag"]);
@@ -30014,14 +32237,14 @@ function versionEvidenceOf(r7, filledIn) {
     return out;
   }
   if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const chart = str5(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
-    const source = str5(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
+    const chart = str6(getIn(r7.object, ["spec", "chart", "spec", "chart"]));
+    const source = str6(getIn(r7.object, ["spec", "chart", "spec", "sourceRef", "name"])) ?? "";
     const version2 = getIn(r7.object, ["spec", "chart", "spec", "version"]);
     if (chart && isIstioChart(chart, source)) add(chartVersion(version2), "chart", (v2) => `HelmRelease ${name} installs Istio's ${chart} chart ${version2} (Istio ${v2})`, ["spec", "chart", "spec", "version"], void 0);
     return out;
   }
   if (r7.kind === "OCIRepository" && r7.apiVersion.startsWith("source.toolkit.fluxcd.io/")) {
-    const url = str5(getIn(r7.object, ["spec", "url"])) ?? "";
+    const url = str6(getIn(r7.object, ["spec", "url"])) ?? "";
     const chart = url.split("/").pop() ?? "";
     if (!isIstioChart(chart, url)) return out;
     for (const key of ["tag", "semver"]) {
@@ -30038,8 +32261,8 @@ function versionEvidenceOf(r7, filledIn) {
     if (single) sources.push([single, [...base, "source"]]);
     if (Array.isArray(spec.sources)) spec.sources.slice(0, 32).forEach((s, i) => asObject(s) && sources.push([asObject(s), [...base, "sources", i]]));
     for (const [source, at2] of sources) {
-      const chart = str5(source.chart);
-      const repo = str5(source.repoURL) ?? "";
+      const chart = str6(source.chart);
+      const repo = str6(source.repoURL) ?? "";
       if (!chart || !isIstioChart(chart, repo)) continue;
       const rev = source.targetRevision;
       add(chartVersion(rev), "chart", (v2) => `${r7.kind} ${name} installs Istio's ${chart} chart ${rev} (Istio ${v2})`, [...at2, "targetRevision"], void 0);
@@ -30052,14 +32275,14 @@ function versionEvidenceOf(r7, filledIn) {
     return out;
   }
   if (r7.kind === "ServiceMeshControlPlane" && r7.apiVersion.startsWith("maistra.io/")) {
-    const version2 = str5(getIn(r7.object, ["spec", "version"]));
+    const version2 = str6(getIn(r7.object, ["spec", "version"]));
     const istio = version2 ? SMCP_VERSIONS[version2.replace(/^v?/, "v")] : void 0;
     const range = istio ? versionSpec(`${istio}.x`) : void 0;
     add(range, "smcp", (v2) => `ServiceMeshControlPlane ${name} runs OpenShift Service Mesh ${version2}, Istio ${v2}`, ["spec", "version"], void 0);
     return out;
   }
   if ((r7.kind === "Namespace" || r7.kind === "MutatingWebhookConfiguration") && r7.apiVersion.startsWith("admissionregistration.k8s.io/") === (r7.kind === "MutatingWebhookConfiguration")) {
-    const rev = str5(label("istio.io/rev"));
+    const rev = str6(label("istio.io/rev"));
     if (rev) add(revisionNameVersion(rev), "revision-name", (v2) => `${r7.kind} ${name} names revision ${rev}, named after Istio ${v2}`, ["metadata", "labels", "istio.io/rev"], rev, "name");
   }
   return out;
@@ -34419,6 +36642,11 @@ var meshlint_schema_default = {
               }
             }
           }
+        },
+        chartsDir: {
+          description: "A folder of the charts GitOps objects deploy (Flux HelmReleases, Argo CD Applications), as helm pull writes them: <name>-<version>.tgz files or <name>/ folders. Relative to this file; meshlint charts lists the ones missing.",
+          type: "string",
+          minLength: 1
         }
       }
     },
@@ -34713,7 +36941,8 @@ function validateConfig(raw, file, rules, scope2) {
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
       ...c.helm?.renderCharts === false ? { renderChartsDeclined: true } : {},
-      charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
+      charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo)),
+      ...c.helm?.chartsDir !== void 0 ? { chartsDir: inRepo(c.helm.chartsDir, "helm.chartsDir") } : {}
     },
     kustomize: {
       overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)),
@@ -35264,17 +37493,17 @@ var FactsBuilder = class {
     const addTag = (t) => {
       this.declaredTags.set(t.tag, [...this.declaredTags.get(t.tag) ?? [], t]);
     };
-    const valuesFiles = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
+    const valuesFiles2 = this.releasers.filter((r7) => r7.kind === VALUES_FILE_KIND);
     const read2 = /* @__PURE__ */ new Set();
     const files = (path) => {
-      const hits = valuesFiles.filter((r7) => `/${(r7.doc.file.absPath ?? r7.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
+      const hits = valuesFiles2.filter((r7) => `/${(r7.doc.file.absPath ?? r7.doc.file.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
       const paths = new Set(hits.map((r7) => r7.doc.file.displayPath));
       if (paths.size > 1) return "ambiguous";
       const hit = hits[0];
       if (hit) read2.add(hit);
       return hit;
     };
-    const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles];
+    const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles2];
     for (const r7 of ordered) {
       if (r7.kind === VALUES_FILE_KIND && (read2.has(r7) || !isInstallValuesFile(r7))) continue;
       const sailTag = sailRevisionTag(r7, istios);
@@ -36024,7 +38253,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf2 = (r7) => {
+  const placeOf3 = (r7) => {
     const at2 = locator.position(r7.doc.file, locator.offsets(r7.doc, r7.basePath)[0]);
     return { filePath: r7.doc.file.displayPath, line: at2.line, column: at2.column };
   };
@@ -36034,7 +38263,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)] }, trace };
+  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf3 : () => void 0)] }, trace };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = [], parses) {
   return buildFacts([...known, ...factResources(inputs, config, parses)], config, cliIstioVersion);
@@ -36759,7 +38988,7 @@ import { dirname as dirname6 } from "node:path";
 import { existsSync as existsSync4, lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, statSync } from "node:fs";
 import { dirname as dirname5, isAbsolute as isAbsolute4, join as join4, relative as relative5, resolve as resolve7, sep as sep4 } from "node:path";
 
-// ../main/node_modules/glob/dist/esm/index.min.js
+// node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
 import { tracingChannel as Fi, channel as Ti } from "node:diagnostics_channel";
 import { posix as qi, win32 as Ne } from "node:path";
@@ -40351,8 +42580,8 @@ var Ignorer = class {
     for (const { base, ig } of this.sets) {
       const rel = relative5(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute4(rel)) continue;
-      const posix6 = rel.split(sep4).join("/");
-      if (ig.ignores(isDir3 ? `${posix6}/` : posix6)) return true;
+      const posix7 = rel.split(sep4).join("/");
+      if (ig.ignores(isDir3 ? `${posix7}/` : posix7)) return true;
     }
     return false;
   }
@@ -40564,8 +42793,8 @@ function walk(dir, ig, out, visiting, boundary) {
 // src/load/context.ts
 function discoverContext(opts) {
   const { cwd, config } = opts;
-  const valuesFiles = config.istio.valuesFiles ?? [];
-  const paths = [...opts.paths, ...config.context, ...valuesFiles];
+  const valuesFiles2 = config.istio.valuesFiles ?? [];
+  const paths = [...opts.paths, ...config.context, ...valuesFiles2];
   if (paths.length === 0) return { files: [], missing: void 0 };
   const found = discover({
     cwd,
@@ -40578,7 +42807,7 @@ function discoverContext(opts) {
   if (missing !== void 0 && config.context.includes(missing)) {
     throw new ConfigError(config.filePath, "context", `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
   }
-  if (missing !== void 0 && valuesFiles.includes(missing)) {
+  if (missing !== void 0 && valuesFiles2.includes(missing)) {
     throw new ConfigError(config.filePath, "istio.valuesFiles", `${displayPathOf(missing, cwd)}: no such file or directory (paths are relative to the config file)`);
   }
   return { files: found.files, missing: missing === void 0 ? void 0 : displayPathOf(missing, cwd) };
@@ -40589,10 +42818,134 @@ var import_yaml19 = __toESM(require_dist(), 1);
 import { basename as basename4, dirname as dirname8, resolve as resolve10 } from "node:path";
 
 // src/load/render/kustomize.ts
-var import_yaml17 = __toESM(require_dist(), 1);
-import { existsSync as existsSync5, mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync6, mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { basename as basename3, join as join6, relative as relative6, resolve as resolve9 } from "node:path";
+import { basename as basename3, isAbsolute as isAbsolute6, join as join7, relative as relative7, resolve as resolve9 } from "node:path";
+
+// src/load/render/helm.ts
+import { existsSync as existsSync5, lstatSync as lstatSync3, readdirSync as readdirSync2, readlinkSync } from "node:fs";
+import { join as join6, relative as relative6 } from "node:path";
+
+// src/parse/template-locator.ts
+var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
+var KEY_LINE = /^((?:-\s+)*)(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"{][^:#]*?|[^\s#'"{]))\s*:(?:\s|$)/;
+function locateInTemplate(template, spot) {
+  const lines = template.split(/\r?\n/);
+  const scope2 = sectionLines(lines, spot.kind);
+  const keyPath = (spot.path ?? []).filter((p) => typeof p === "string");
+  const keyLines = scope2.flatMap((i) => {
+    const k2 = parseKeyLine(lines[i] ?? "", i);
+    return k2 ? [k2] : [];
+  });
+  const last = keyPath[keyPath.length - 1];
+  const wanted = spot.lineText.trim();
+  if (wanted.length >= 3 && !TEMPLATE_ONLY.test(wanted)) {
+    const same = scope2.filter((i2) => lines[i2]?.trim() === wanted);
+    const renderedKey = parseKeyLine(spot.lineText, 0)?.key;
+    const i = same.length === 1 ? same[0] : -1;
+    const asKey = keyLines.find((k2) => k2.index === i);
+    const fits = renderedKey === void 0 || last === void 0 || !spot.path?.length || renderedKey === last && (!asKey || chainFits(keyLines, asKey, keyPath));
+    if (i >= 0 && fits) {
+      const text2 = lines[i] ?? "";
+      const indent = text2.length - text2.trimStart().length;
+      const renderedIndent = spot.lineText.length - spot.lineText.trimStart().length;
+      const column = Math.min(Math.max(indent + 1, indent + (spot.column - renderedIndent)), text2.trimEnd().length + 1);
+      return { range: { line: i + 1, column, endLine: i + 1, endColumn: text2.trimEnd().length + 1 }, precision: "line", ambiguous: false };
+    }
+  }
+  const ambiguous = last !== void 0 && keyLines.filter((k2) => k2.key === last).length > 1;
+  for (let depth = keyPath.length; depth >= 1; depth--) {
+    if (depth === 1 && keyPath.length > 2) break;
+    const hit = uniqueKeyLine(keyLines, keyPath.slice(0, depth));
+    if (hit) {
+      const text2 = lines[hit.index] ?? "";
+      const range = { line: hit.index + 1, column: hit.indent + 1, endLine: hit.index + 1, endColumn: text2.trimEnd().length + 1 };
+      return depth === keyPath.length ? { range, precision: "key", ambiguous: false } : { range, precision: "ancestor", key: hit.key, ambiguous };
+    }
+  }
+  return { range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, precision: "file", ambiguous };
+}
+function sectionLines(lines, kind2) {
+  const all = lines.map((_3, i) => i);
+  if (!kind2) return all;
+  const sections = [[]];
+  for (let i = 0; i < lines.length; i++) {
+    if (/^---(\s|$)/.test(lines[i] ?? "")) sections.push([]);
+    else sections[sections.length - 1]?.push(i);
+  }
+  const isKindLine = (line) => {
+    if (!line.startsWith("kind:")) return false;
+    let i = "kind:".length;
+    while (i < line.length && /\s/.test(line[i])) i++;
+    const endsAt = (at2) => {
+      let j2 = at2;
+      if (line[j2] === '"' || line[j2] === "'") j2++;
+      while (j2 < line.length && /\s/.test(line[j2])) j2++;
+      return j2 === line.length || line[j2] === "#" && !/[\n\r\u2028\u2029]/.test(line.slice(j2));
+    };
+    if (line.startsWith(kind2, i) && endsAt(i + kind2.length)) return true;
+    return (line[i] === '"' || line[i] === "'") && line.startsWith(kind2, i + 1) && endsAt(i + 1 + kind2.length);
+  };
+  const matching = sections.filter((s) => s.some((i) => isKindLine(lines[i] ?? "")));
+  return matching.length > 0 ? matching.flat() : all;
+}
+function parseKeyLine(text2, index) {
+  const body = text2.trimStart();
+  if (body === "" || body.startsWith("#") || body.startsWith("{{")) return void 0;
+  const m = KEY_LINE.exec(body);
+  if (!m) return void 0;
+  const lead2 = text2.length - body.length;
+  const dashes = [];
+  let col = lead2;
+  for (const d of (m[1] ?? "").matchAll(/-\s+/g)) {
+    dashes.push(col);
+    col += d[0].length;
+  }
+  const key = m[2] !== void 0 ? m[2].replace(/\\(.)/g, "$1") : m[3] !== void 0 ? m[3].replace(/''/g, "'") : (m[4] ?? "").trim();
+  return { index, indent: lead2 + (m[1]?.length ?? 0), key, dashes };
+}
+function uniqueKeyLine(keyLines, keys) {
+  const last = keys[keys.length - 1];
+  const candidates = keyLines.filter((k2) => k2.key === last && chainFits(keyLines, k2, keys));
+  if (candidates.length === 0) return void 0;
+  const scored = candidates.map((c) => ({ c, score: chainScore(keyLines, c, keys) }));
+  const best = Math.max(...scored.map((s) => s.score));
+  const top = scored.filter((s) => s.score === best);
+  if (top.length !== 1) return void 0;
+  if (best < Math.min(2, keys.length) && candidates.length > 1) return void 0;
+  return top[0]?.c;
+}
+function parentOf2(keyLines, pos) {
+  const line = keyLines[pos];
+  const viaDash = line.dashes.length > 0;
+  const indent = viaDash ? line.dashes[0] : line.indent;
+  for (let p = pos - 1; p >= 0; p--) {
+    const above = keyLines[p];
+    if (above.indent < indent || viaDash && above.indent === indent && above.dashes.length === 0) return p;
+  }
+  return -1;
+}
+function chainFits(keyLines, line, keys) {
+  let pos = keyLines.indexOf(line);
+  let current = line;
+  for (let k2 = keys.length - 2; k2 >= 0; k2--) {
+    pos = parentOf2(keyLines, pos);
+    if (pos < 0) return current.indent > 0;
+    current = keyLines[pos];
+    if (current.key !== keys[k2]) return false;
+  }
+  return parentOf2(keyLines, pos) < 0;
+}
+function chainScore(keyLines, line, keys) {
+  let score = 1;
+  let pos = keyLines.indexOf(line);
+  for (let k2 = keys.length - 2; k2 >= 0; k2--) {
+    pos = parentOf2(keyLines, pos);
+    if (pos < 0 || keyLines[pos]?.key !== keys[k2]) break;
+    score++;
+  }
+  return score;
+}
 
 // src/load/render/process.ts
 import { accessSync, constants as constants4, mkdirSync as mkdirSync2, mkdtempSync, rmSync, statSync as statSync2, writeFileSync } from "node:fs";
@@ -40724,35 +43077,205 @@ function lineOf(text2, line) {
   return text2.slice(start, end === -1 ? text2.length : end).replace(/\r$/, "");
 }
 
+// src/load/render/helm.ts
+function helmArgs(r7) {
+  const args = ["template"];
+  if (r7.namespace) args.push(`--namespace=${r7.namespace}`);
+  for (const v2 of r7.values) args.push(`--values=${v2}`);
+  for (const s of r7.set) args.push(`--set=${s}`);
+  if (r7.kubeVersion) args.push(`--kube-version=${r7.kubeVersion}`);
+  for (const a of r7.apiVersions) args.push(`--api-versions=${a}`);
+  args.push("--", r7.release, r7.chartDir);
+  return args;
+}
+var HELM_DEFAULT_NAMESPACE = "default";
+var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+var VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
+function renderChart(r7, binary2, run, cwd, readAny) {
+  const read2 = readerWithin(readAny, r7.chartDir);
+  const shown5 = displayPathOf(r7.chartDir, cwd);
+  const displayPath = `${shown5} (helm template${r7.label ? `, ${r7.label}` : ""})`;
+  const chartYaml = displayPathOf(join6(r7.chartDir, "Chart.yaml"), cwd);
+  const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
+  const escape2 = chartEscape(r7.chartDir);
+  if (escape2) {
+    const message = `not rendered: ${escape2.why}`;
+    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
+  }
+  const result = run(binary2, helmArgs(r7), cwd);
+  if (!result.ok) {
+    const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
+    const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
+    const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r7.chartDir, read2);
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
+  }
+  const mapBack = (at2) => {
+    const source = at2.doc.helmSource;
+    if (!source) return atChart('(a rendered document without a "# Source:" header)');
+    const abs = join6(r7.chartDir, ...source.split("/").slice(1));
+    const template = read2(abs);
+    if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
+    const hit = locateInTemplate(template, {
+      kind: at2.resource?.kind,
+      path: at2.docPath,
+      lineText: lineOf(at2.doc.file.text, at2.range.line),
+      column: at2.range.column
+    });
+    const note = hit.precision === "ancestor" ? hit.ambiguous ? `(at "${hit.key}:": the reported key is written more than once under it, and the render does not say which)` : `(at "${hit.key}:", under which a template expression writes the reported key)` : hit.precision === "file" ? hit.ambiguous ? "(the reported key is written more than once in this template, and the render does not say which; the first line is shown)" : "(the reported key is not written in this template, so the first line is shown)" : void 0;
+    return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
+  };
+  const volatileBySource = /* @__PURE__ */ new Map();
+  const volatile = (source) => {
+    let known = volatileBySource.get(source);
+    if (known === void 0) {
+      const template = read2(join6(r7.chartDir, ...source.split("/").slice(1)));
+      known = template !== void 0 && VOLATILE_FUNCTION.test(template);
+      volatileBySource.set(source, known);
+    }
+    return known;
+  };
+  const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
+  const inputs = [.../* @__PURE__ */ new Set([join6(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs } };
+}
+function failureLocation(message, chartDir, cwd, read2) {
+  for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
+    const abs = join6(chartDir, ...m[1].split("/").slice(1));
+    if (relative6(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
+    const line = Number(m[2]);
+    const column = m[3] ? Number(m[3]) : 1;
+    return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
+  }
+  const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
+  if (yamlError) {
+    const abs = join6(chartDir, ...yamlError.split("/").slice(1));
+    if (!relative6(chartDir, abs).startsWith("..") && existsSync5(abs)) {
+      return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
+    }
+  }
+  const missing = missingDependencies(message)[0];
+  if (missing) {
+    const chart = join6(chartDir, "Chart.yaml");
+    const lines = read2(chart)?.split(/\r?\n/) ?? [];
+    const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
+    if (index >= 0) {
+      const l = lines[index] ?? "";
+      const column = l.indexOf("name:") + 1;
+      return { filePath: displayPathOf(chart, cwd), range: { line: index + 1, column, endLine: index + 1, endColumn: l.trimEnd().length + 1 }, note: void 0 };
+    }
+  }
+  return void 0;
+}
+function missingDependencies(message) {
+  return /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/).filter(Boolean) ?? [];
+}
+function environmentCause(message, chartDir, read2) {
+  const missing = missingDependencies(message);
+  if (missing.length > 0) {
+    return { cause: `its ${missing.length === 1 ? "dependency" : "dependencies"} ${shortList(missing)} ${missing.length === 1 ? "is" : "are"} not in charts/`, fix: `Run \`helm dependency build\`, or vendor ${missing.length === 1 ? "it" : "them"}.` };
+  }
+  const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
+  if (at2) {
+    const abs = join6(chartDir, ...at2[1].split("/").slice(1));
+    const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
+    if (/\brequired\b/.test(line)) {
+      const said = at2[3].replace(/\.$/, "");
+      const cut = said.length > 70 ? `${said.slice(0, 70).replace(/[\s,;:]+\S*$/, "")}\u2026` : said;
+      return { cause: `it needs a value: ${cut}`, fix: "Pass it with --values or --set, or under helm.charts." };
+    }
+  }
+  return void 0;
+}
+function dependencyNameOf(line) {
+  const m = /^\s*(?:-\s+)?name:(.*)$/.exec(line);
+  if (!m) return void 0;
+  const v2 = m[1].trim();
+  const quoted2 = v2.length >= 2 && (v2[0] === '"' || v2[0] === "'") && v2[v2.length - 1] === v2[0];
+  return quoted2 ? v2.slice(1, -1) : v2;
+}
+var MAX_CHART_ENTRIES = 5e4;
+function chartEscape(chartDir) {
+  const realChart = realPath(chartDir) ?? chartDir;
+  const pending = [chartDir];
+  let seen = 0;
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    let names2;
+    try {
+      names2 = readdirSync2(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names2) {
+      if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
+      const p = join6(dir, name);
+      let link = false;
+      try {
+        const st2 = lstatSync3(p);
+        link = st2.isSymbolicLink();
+        if (st2.isDirectory()) pending.push(p);
+      } catch {
+        continue;
+      }
+      if (!link) continue;
+      const real = realPath(p);
+      if (real === void 0) continue;
+      if (!isInside(realChart, real)) {
+        const target = safeLinkText(p);
+        return { path: p, why: `${relative6(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
+      }
+    }
+  }
+  return void 0;
+}
+function safeLinkText(p) {
+  try {
+    const t = readlinkSync(p);
+    return t.length <= 200 ? JSON.stringify(t) : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
 // src/load/render/kustomize.ts
+var import_yaml17 = __toESM(require_dist(), 1);
 var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
 var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
 var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-var FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-function kustomizeArgs(binary2, dir) {
+var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+function kustomizeArgs(binary2, dir, helm) {
   const restrictor = "--load-restrictor=LoadRestrictionsRootOnly";
-  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", restrictor, "--", dir] : ["build", restrictor, "--", dir];
+  const withHelm = helm !== void 0 ? ["--enable-helm", `--helm-command=${helm}`] : [];
+  return /kubectl/i.test(basename3(binary2)) ? ["kustomize", restrictor, ...withHelm, "--", dir] : ["build", restrictor, ...withHelm, "--", dir];
 }
-function renderOverlay(overlayDir, binary2, run, cwd, readAny) {
+function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
   const root2 = repositoryOf(overlayDir, cwd);
   const read2 = readerWithin(readAny, root2);
   const shown5 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join6(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join6(overlayDir, "kustomization.yaml");
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join7(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join7(overlayDir, "kustomization.yaml");
   const displayPath = `${shown5} (kustomize build)`;
   const escape2 = overlayEscape(overlayDir, root2, read2);
   if (escape2) {
     const message = `not built: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE, note: void 0 };
+    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
     const remote = escape2.remote && JSON.stringify(shorten(escape2.remote.entry, 60));
     const environment = escape2.remote?.own ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : escape2.remote ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." } : void 0;
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
   }
-  const wrapper = mkdtempSync2(join6(tmpdir2(), "meshlint-kustomize-"));
-  const target = relative6(wrapper, overlayDir).split("\\").join("/");
+  const charts = overlayHelmCharts(overlayDir, root2, read2, cwd);
+  if (charts.problem) {
+    const p = charts.problem;
+    const at2 = { filePath: displayPathOf(p.file, cwd), range: p.range ?? FIRST_LINE2, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: `not built with Helm: ${p.why}`, ...p.environment ? { environment: p.environment } : {}, mapBack: () => at2 } };
+  }
+  const helm = charts.uses ? helmBinary?.() : void 0;
+  const wrapper = mkdtempSync2(join7(tmpdir2(), "meshlint-kustomize-"));
+  const target = relative7(wrapper, overlayDir).split("\\").join("/");
   let result;
   try {
     writeFileSync2(
-      join6(wrapper, "kustomization.yaml"),
+      join7(wrapper, "kustomization.yaml"),
       `apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 resources:
@@ -40760,11 +43283,11 @@ resources:
 buildMetadata: [originAnnotations, transformerAnnotations]
 `
     );
-    result = run(binary2, kustomizeArgs(binary2, wrapper), cwd);
+    result = run(binary2, kustomizeArgs(binary2, wrapper, helm), cwd);
   } finally {
     rmSync2(wrapper, { recursive: true, force: true });
   }
-  const atKustomization = (note, range = FIRST_LINE) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
+  const atKustomization = (note, range = FIRST_LINE2) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
   const fromWrapper = (p) => displayPathOf(resolve9(wrapper, p), cwd);
   if (!result.ok) {
     const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
@@ -40790,6 +43313,10 @@ buildMetadata: [originAnnotations, transformerAnnotations]
     if (typeof origin?.configuredIn === "string") {
       const file2 = resolve9(wrapper, origin.configuredIn);
       const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
+      if (/HelmChart/.test(kind2)) {
+        const set = helmValuePath(read2(file2) ?? "", path[path.length - 1], valueAt(r7.object, path));
+        return sources.keyOrFirstLine(file2, set ?? ["helmCharts"], set && set.length > 3 ? "(the value this chart entry passes, rendered by the chart)" : "(rendered by a chart of helmCharts in this kustomization)");
+      }
       const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
       return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind2} in this kustomization)`);
     }
@@ -40814,7 +43341,7 @@ buildMetadata: [originAnnotations, transformerAnnotations]
       const parent = sources.deepestExisting(source, path);
       if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
     }
-    return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: "(the resource could not be found in its source file, so the first line is shown)" };
+    return { filePath: displayPathOf(file, cwd), range: FIRST_LINE2, note: "(the resource could not be found in its source file, so the first line is shown)" };
   };
   return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: void 0, mapBack } };
 }
@@ -40922,7 +43449,7 @@ var SourceDocuments = class {
     const loaded = this.load(abs);
     const filePath = displayPathOf(abs, this.cwd);
     const doc = loaded?.docs[0];
-    if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE, note };
+    if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE2, note };
     return { filePath, range: this.range(loaded.file, this.locator.offsets(doc, path)), note };
   }
   at(source, docPath) {
@@ -40943,7 +43470,7 @@ function isRemote(entry) {
 }
 function namesHost(entry, dir) {
   const first = entry.trim().split("/")[0] ?? "";
-  return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync5(resolve9(dir, entry));
+  return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync6(resolve9(dir, entry));
 }
 var ROOT_LISTS = ["resources", "bases", "components"];
 var PLUGIN_FILE_KEYS = /* @__PURE__ */ new Set(["path", "paths", "files", "envs", "env", "envFiles", "repo", "chartRepoUrl", "chartHome", "valuesFile", "additionalValuesFiles", "resources"]);
@@ -41017,7 +43544,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const real = realPath(p);
     return real !== void 0 && !isInside(realRoot, real);
   };
-  const top = KUSTOMIZATION_FILES.map((f) => join6(overlayDir, f)).find((f) => read2(f) !== void 0);
+  const top = KUSTOMIZATION_FILES.map((f) => join7(overlayDir, f)).find((f) => read2(f) !== void 0);
   const topText = top === void 0 ? "" : read2(top);
   const seen = /* @__PURE__ */ new Set();
   const children = /* @__PURE__ */ new Map();
@@ -41026,9 +43553,9 @@ function overlayEscape(overlayDir, root2, read2) {
     const { dir, via } = pending.pop();
     if (seen.has(dir)) continue;
     seen.add(dir);
-    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join6(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
-    if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative6(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
-    const file = KUSTOMIZATION_FILES.map((f) => join6(dir, f)).find((f) => read2(f) !== void 0);
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join7(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative7(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
+    const file = KUSTOMIZATION_FILES.map((f) => join7(dir, f)).find((f) => read2(f) !== void 0);
     if (file === void 0) continue;
     const text2 = read2(file);
     let data;
@@ -41048,7 +43575,7 @@ function overlayEscape(overlayDir, root2, read2) {
     for (const entry of localEntries(data)) {
       const target = resolve9(dir, entry);
       if (outside2(target)) return { file, range: entryRange(text2, entry), why: `${JSON.stringify(shorten(entry, 200))} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read2(join6(target, f)) !== void 0)) {
+      if (KUSTOMIZATION_FILES.some((f) => read2(join7(target, f)) !== void 0)) {
         pending.push({ dir: target, via: via ?? entry });
         uses.push(target);
       }
@@ -41056,7 +43583,7 @@ function overlayEscape(overlayDir, root2, read2) {
     children.set(dir, uses);
   }
   const size = buildSize(overlayDir, children);
-  const at2 = { file: top ?? join6(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
+  const at2 = { file: top ?? join7(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
   if (size.depth > MAX_OVERLAY_DEPTH) return { ...at2, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
   if (size.builds > MAX_OVERLAY_BUILDS) return { ...at2, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
   return void 0;
@@ -41086,6 +43613,107 @@ function buildSize(dir, children) {
   return size(dir);
 }
 var shorten = (s, n) => s.length > n ? `${s.slice(0, n)}\u2026` : s;
+var CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+var CHART_VERSION = /^v?[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+var NAMESPACE_NAME2 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+var RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+function overlayHelmCharts(overlayDir, root2, read2, cwd) {
+  const realRoot = realPath(root2) ?? root2;
+  const outside2 = (p) => {
+    if (!isInside(root2, p)) return true;
+    const real = realPath(p);
+    return real !== void 0 && !isInside(realRoot, real);
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const pending = [overlayDir];
+  let uses = false;
+  let generators;
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
+    seen.add(dir);
+    const file = KUSTOMIZATION_FILES.map((f) => join7(dir, f)).find((f) => read2(f) !== void 0);
+    if (file === void 0) continue;
+    const text2 = read2(file);
+    let data;
+    try {
+      data = (0, import_yaml17.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+    } catch {
+      continue;
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve9(dir, entry);
+      if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join7(target, f)) !== void 0)) pending.push(target);
+    }
+    const k2 = data ?? {};
+    if (Array.isArray(k2.generators) && k2.generators.length > 0) generators ??= { file };
+    const list2 = Array.isArray(k2.helmCharts) ? k2.helmCharts : [];
+    if (list2.length === 0) continue;
+    uses = true;
+    const at2 = (key, why) => ({ uses, problem: { file, range: entryRange(text2, key), why } });
+    const globals = k2.helmGlobals ?? {};
+    if (globals.configHome !== void 0) return at2("configHome", "helmGlobals.configHome names a Helm config folder; meshlint gives helm an empty one of its own");
+    const home = typeof globals.chartHome === "string" ? globals.chartHome : "charts";
+    const chartHome = resolve9(dir, home);
+    if (isAbsolute6(home) || outside2(chartHome)) return at2("chartHome", `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
+    for (const raw of list2.slice(0, MAX_KUSTOMIZATIONS)) {
+      const c = raw ?? {};
+      const str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+      const name = str6(c.name);
+      if (!name || !CHART_NAME.test(name)) return at2("name", `a helmCharts entry's name ${JSON.stringify(name ?? "")} is not a chart name`);
+      const release = str6(c.releaseName);
+      if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at2(release, `helmCharts ${name}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
+      const ns2 = str6(c.namespace);
+      if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at2(ns2, `helmCharts ${name}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
+      if (c.nameTemplate !== void 0) return at2("nameTemplate", `helmCharts ${name}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
+      const version2 = str6(c.version);
+      if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at2(version2, `helmCharts ${name}: version ${JSON.stringify(version2)} is not a chart version`);
+      for (const f of [c.valuesFile, ...Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : []]) {
+        if (f === void 0) continue;
+        if (typeof f !== "string" || isAbsolute6(f) || outside2(resolve9(dir, f))) return at2(typeof f === "string" ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
+      }
+      const repo = str6(c.repo);
+      const chartDir = version2 !== void 0 && repo !== void 0 ? join7(chartHome, `${name}-${version2}`, name) : join7(chartHome, name);
+      if (read2(join7(chartDir, "Chart.yaml")) === void 0) {
+        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join7(chartHome, `${name}-${version2}`) : chartHome, cwd);
+        const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name}` : name}` : void 0;
+        return {
+          uses,
+          problem: {
+            file,
+            range: entryRange(text2, name),
+            why: `the chart ${name} is not in ${home}/`,
+            environment: { cause: `its helmCharts entry ${name} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name}/.` }
+          }
+        };
+      }
+      const escape2 = chartEscape(chartDir);
+      if (escape2) return at2(name, `helmCharts ${name}: ${escape2.why}`);
+    }
+  }
+  if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read2(generators.file) ?? "", "generators"), why: "the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked" } };
+  return { uses };
+}
+function helmValuePath(text2, key, value) {
+  let data;
+  try {
+    data = (0, import_yaml17.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+  } catch {
+    return void 0;
+  }
+  const list2 = data?.helmCharts;
+  if (!Array.isArray(list2) || list2.length !== 1) return void 0;
+  const hits = [];
+  let seen = 0;
+  const walk2 = (v2, at2) => {
+    if (++seen > 1e4 || hits.length > 1) return;
+    if (Array.isArray(v2)) v2.forEach((x, i) => walk2(x, [...at2, i]));
+    else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at2, k2]);
+    else if (typeof key === "string" && at2[at2.length - 1] === key && v2 === value) hits.push(at2);
+  };
+  walk2(list2[0]?.valuesInline, []);
+  return hits.length === 1 ? ["helmCharts", 0, "valuesInline", ...hits[0]] : ["helmCharts", 0, "name"];
+}
 function remoteEntry(text2) {
   return listEntries(text2).find((e) => isRemote(e.entry));
 }
@@ -41181,293 +43809,515 @@ function kustomizationData(text2) {
 }
 
 // src/load/render/index.ts
-import { existsSync as existsSync7, statSync as statSync3 } from "node:fs";
-import { join as join8, relative as relative8, resolve as resolve11 } from "node:path";
+import { existsSync as existsSync7, statSync as statSync4 } from "node:fs";
+import { join as join10, relative as relative8, resolve as resolve12 } from "node:path";
 
-// src/load/render/helm.ts
-import { existsSync as existsSync6, lstatSync as lstatSync3, readdirSync as readdirSync2, readlinkSync } from "node:fs";
-import { join as join7, relative as relative7 } from "node:path";
+// src/load/render/gitops.ts
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join9, resolve as resolve11, sep as sep6 } from "node:path";
 
-// src/parse/template-locator.ts
-var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
-var KEY_LINE = /^((?:-\s+)*)(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"{][^:#]*?|[^\s#'"{]))\s*:(?:\s|$)/;
-function locateInTemplate(template, spot) {
-  const lines = template.split(/\r?\n/);
-  const scope2 = sectionLines(lines, spot.kind);
-  const keyPath = (spot.path ?? []).filter((p) => typeof p === "string");
-  const keyLines = scope2.flatMap((i) => {
-    const k2 = parseKeyLine(lines[i] ?? "", i);
-    return k2 ? [k2] : [];
-  });
-  const last = keyPath[keyPath.length - 1];
-  const wanted = spot.lineText.trim();
-  if (wanted.length >= 3 && !TEMPLATE_ONLY.test(wanted)) {
-    const same = scope2.filter((i2) => lines[i2]?.trim() === wanted);
-    const renderedKey = parseKeyLine(spot.lineText, 0)?.key;
-    const i = same.length === 1 ? same[0] : -1;
-    const asKey = keyLines.find((k2) => k2.index === i);
-    const fits = renderedKey === void 0 || last === void 0 || !spot.path?.length || renderedKey === last && (!asKey || chainFits(keyLines, asKey, keyPath));
-    if (i >= 0 && fits) {
-      const text2 = lines[i] ?? "";
-      const indent = text2.length - text2.trimStart().length;
-      const renderedIndent = spot.lineText.length - spot.lineText.trimStart().length;
-      const column = Math.min(Math.max(indent + 1, indent + (spot.column - renderedIndent)), text2.trimEnd().length + 1);
-      return { range: { line: i + 1, column, endLine: i + 1, endColumn: text2.trimEnd().length + 1 }, precision: "line", ambiguous: false };
-    }
-  }
-  const ambiguous = last !== void 0 && keyLines.filter((k2) => k2.key === last).length > 1;
-  for (let depth = keyPath.length; depth >= 1; depth--) {
-    if (depth === 1 && keyPath.length > 2) break;
-    const hit = uniqueKeyLine(keyLines, keyPath.slice(0, depth));
-    if (hit) {
-      const text2 = lines[hit.index] ?? "";
-      const range = { line: hit.index + 1, column: hit.indent + 1, endLine: hit.index + 1, endColumn: text2.trimEnd().length + 1 };
-      return depth === keyPath.length ? { range, precision: "key", ambiguous: false } : { range, precision: "ancestor", key: hit.key, ambiguous };
-    }
-  }
-  return { range: { line: 1, column: 1, endLine: 1, endColumn: 1 }, precision: "file", ambiguous };
+// src/model/gitops-deploys.ts
+import { createHash } from "node:crypto";
+import { posix as posix5 } from "node:path";
+var str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+function fluxReleaseName(name) {
+  if (name.length <= 53) return name;
+  return `${name.slice(0, 40)}-${createHash("sha256").update(name).digest("hex").slice(0, 12)}`;
 }
-function sectionLines(lines, kind2) {
-  const all = lines.map((_3, i) => i);
-  if (!kind2) return all;
-  const sections = [[]];
-  for (let i = 0; i < lines.length; i++) {
-    if (/^---(\s|$)/.test(lines[i] ?? "")) sections.push([]);
-    else sections[sections.length - 1]?.push(i);
-  }
-  const isKindLine = (line) => {
-    if (!line.startsWith("kind:")) return false;
-    let i = "kind:".length;
-    while (i < line.length && /\s/.test(line[i])) i++;
-    const endsAt = (at2) => {
-      let j2 = at2;
-      if (line[j2] === '"' || line[j2] === "'") j2++;
-      while (j2 < line.length && /\s/.test(line[j2])) j2++;
-      return j2 === line.length || line[j2] === "#" && !/[\n\r\u2028\u2029]/.test(line.slice(j2));
-    };
-    if (line.startsWith(kind2, i) && endsAt(i + kind2.length)) return true;
-    return (line[i] === '"' || line[i] === "'") && line.startsWith(kind2, i + 1) && endsAt(i + 1 + kind2.length);
-  };
-  const matching = sections.filter((s) => s.some((i) => isKindLine(lines[i] ?? "")));
-  return matching.length > 0 ? matching.flat() : all;
+function gitFolder(path) {
+  const p = posix5.normalize(path.replace(/\\/g, "/")).replace(/^\.\//, "").replace(/\/+$/, "");
+  return p === "." || p === "" || p.startsWith("../") || p === ".." || p.startsWith("/") ? void 0 : p;
 }
-function parseKeyLine(text2, index) {
-  const body = text2.trimStart();
-  if (body === "" || body.startsWith("#") || body.startsWith("{{")) return void 0;
-  const m = KEY_LINE.exec(body);
+var lastSegment = (p) => p.split("/").pop() ?? p;
+function chartDeploysOf(r7, lookup2, sources, files) {
+  const oci = (ns2, name) => sources("OCIRepository", ns2, name);
+  const releases = deployedReleasesOf(r7, lookup2, oci, files);
+  if (r7.kind === "HelmRelease") return releases.flatMap((rel) => fluxDeploy(r7, rel, sources));
+  return releases.flatMap((rel) => argoDeploy(r7, rel));
+}
+function fluxDeploy(r7, release, sources) {
+  const spec = asObject(r7.object.spec) ?? {};
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  const target = str5(spec.targetNamespace);
+  const releaseName = fluxReleaseName(str5(spec.releaseName) ?? (target ? `${target}-${r7.name}` : r7.name));
+  const namespace = target ?? ns2;
+  const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0 ? { notApplied: `${release.label} patches its render with spec.postRenderers, which meshlint does not apply` } : {};
+  const common = { release, releaseName, namespace, ...post };
+  const chartSpec = asObject(getIn(spec, ["chart", "spec"]));
+  if (chartSpec) {
+    const chart = str5(chartSpec.chart);
+    if (!chart) return [];
+    const version2 = str5(chartSpec.version);
+    const ref = asObject(chartSpec.sourceRef) ?? {};
+    const refName2 = str5(ref.name);
+    const refNs2 = str5(ref.namespace) ?? ns2;
+    const at2 = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
+    const unknown = [chart, version2 ?? ""].some(isPlaceholder) ? "its chart or version is filled in by a tool" : void 0;
+    if (ref.kind === "GitRepository" || ref.kind === "Bucket") {
+      const repo2 = refName2 ? sources(ref.kind, refNs2, refName2) : void 0;
+      const path = gitFolder(chart);
+      return [{ ...common, chart: lastSegment(path ?? chart), version: void 0, repository: void 0, gitPath: path, gitRepository: str5(getIn(repo2?.object, ["spec", "url"])), unknown, at: at2 }];
+    }
+    const repo = refName2 ? sources("HelmRepository", refNs2, refName2) : void 0;
+    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const isOci = getIn(repo?.object, ["spec", "type"]) === "oci" || (url?.startsWith("oci://") ?? false);
+    const repository = url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0;
+    return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
+  }
+  const chartRef = asObject(spec.chartRef);
+  if (!chartRef) return [];
+  const refName = str5(chartRef.name);
+  const refNs = str5(chartRef.namespace) ?? ns2;
+  if (chartRef.kind === "OCIRepository" && refName) {
+    const repo = sources("OCIRepository", refNs, refName);
+    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const ref = asObject(getIn(repo?.object, ["spec", "ref"])) ?? {};
+    const version2 = str5(ref.tag) ?? str5(ref.semver);
+    const at2 = repo ? { resource: repo, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
+    const unknown = !repo ? `its OCIRepository ${refName} is not among the inputs` : str5(ref.digest) && !version2 ? "it names its chart by digest" : void 0;
+    return [{ ...common, chart: url ? lastSegment(url.replace(/\/+$/, "")) : refName, version: version2, repository: url ? { url, oci: true } : void 0, gitPath: void 0, gitRepository: void 0, unknown, at: at2 }];
+  }
+  if (chartRef.kind === "HelmChart" && refName) {
+    const hc = sources("HelmChart", refNs, refName);
+    const hspec = asObject(hc?.object.spec) ?? {};
+    const chart = str5(hspec.chart);
+    if (!hc || !chart) return [];
+    const src = asObject(hspec.sourceRef) ?? {};
+    const repo = str5(src.name) ? sources("HelmRepository", refNs, str5(src.name)) : void 0;
+    const url = str5(getIn(repo?.object, ["spec", "url"]));
+    const isOci = getIn(repo?.object, ["spec", "type"]) === "oci" || (url?.startsWith("oci://") ?? false);
+    const version2 = str5(hspec.version);
+    return [{ ...common, chart, version: version2 === "*" ? void 0 : version2, repository: url ? { url: isOci ? `${url.replace(/\/+$/, "")}/${chart}` : url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, unknown: void 0, at: { resource: hc, path: ["spec", "chart"] } }];
+  }
+  return [];
+}
+function argoDeploy(r7, release) {
+  const ct2 = release.chartTarget;
+  if ("doc" in ct2 || ct2.path === void 0) return [];
+  const at2 = { resource: ct2.resource, path: ct2.path };
+  const sourcePath = at2.path.slice(0, -1);
+  const source = asObject(getIn(r7.object, sourcePath)) ?? {};
+  const helm = asObject(source.helm) ?? {};
+  const chart = str5(source.chart);
+  const path = str5(source.path);
+  if (!chart && !path) return [];
+  const spec = asObject(r7.object.spec) ?? {};
+  const releaseName = str5(helm.releaseName) ?? r7.name;
+  const namespace = str5(helm.namespace) ?? str5(getIn(spec, ["destination", "namespace"]));
+  const repoURL = str5(source.repoURL);
+  const revision = str5(source.targetRevision);
+  const unknown = [chart ?? "", path ?? "", revision ?? "", repoURL ?? "", releaseName, namespace ?? ""].some(isPlaceholder) ? "a field of its source is filled in by a tool" : void 0;
+  if (chart) {
+    const isOci = repoURL !== void 0 && (repoURL.startsWith("oci://") || !/^[a-z][a-z0-9+.-]*:\/\//i.test(repoURL));
+    const url = repoURL && isOci ? `oci://${repoURL.replace(/^oci:\/\//, "").replace(/\/+$/, "")}/${chart}` : repoURL;
+    return [{ release, chart, version: revision === "*" ? void 0 : revision, repository: url ? { url, oci: isOci } : void 0, gitPath: void 0, gitRepository: void 0, releaseName, namespace, unknown, at: at2 }];
+  }
+  const folder = gitFolder(path);
+  if (!folder) return [];
+  return [{ release, chart: lastSegment(folder), version: void 0, repository: void 0, gitPath: folder, gitRepository: repoURL, releaseName, namespace, unknown, at: at2, ...source.helm === void 0 ? { maybeManifests: true } : {} }];
+}
+
+// src/load/render/chart-source.ts
+var import_semver = __toESM(require_semver2(), 1);
+import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
+import { join as join8 } from "node:path";
+import { gunzipSync } from "node:zlib";
+var MAX_ARCHIVE_BYTES = 20 * 1024 * 1024;
+var MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
+var MAX_ARCHIVE_ENTRIES = 2e4;
+var MAX_FOLDER_ENTRIES = 1e4;
+var MAX_CHART_YAML = 1024 * 1024;
+function archiveName(file) {
+  const m = /^(.+)\.tgz$/.exec(file);
   if (!m) return void 0;
-  const lead2 = text2.length - body.length;
-  const dashes = [];
-  let col = lead2;
-  for (const d of (m[1] ?? "").matchAll(/-\s+/g)) {
-    dashes.push(col);
-    col += d[0].length;
-  }
-  const key = m[2] !== void 0 ? m[2].replace(/\\(.)/g, "$1") : m[3] !== void 0 ? m[3].replace(/''/g, "'") : (m[4] ?? "").trim();
-  return { index, indent: lead2 + (m[1]?.length ?? 0), key, dashes };
-}
-function uniqueKeyLine(keyLines, keys) {
-  const last = keys[keys.length - 1];
-  const candidates = keyLines.filter((k2) => k2.key === last && chainFits(keyLines, k2, keys));
-  if (candidates.length === 0) return void 0;
-  const scored = candidates.map((c) => ({ c, score: chainScore(keyLines, c, keys) }));
-  const best = Math.max(...scored.map((s) => s.score));
-  const top = scored.filter((s) => s.score === best);
-  if (top.length !== 1) return void 0;
-  if (best < Math.min(2, keys.length) && candidates.length > 1) return void 0;
-  return top[0]?.c;
-}
-function parentOf2(keyLines, pos) {
-  const line = keyLines[pos];
-  const viaDash = line.dashes.length > 0;
-  const indent = viaDash ? line.dashes[0] : line.indent;
-  for (let p = pos - 1; p >= 0; p--) {
-    const above = keyLines[p];
-    if (above.indent < indent || viaDash && above.indent === indent && above.dashes.length === 0) return p;
-  }
-  return -1;
-}
-function chainFits(keyLines, line, keys) {
-  let pos = keyLines.indexOf(line);
-  let current = line;
-  for (let k2 = keys.length - 2; k2 >= 0; k2--) {
-    pos = parentOf2(keyLines, pos);
-    if (pos < 0) return current.indent > 0;
-    current = keyLines[pos];
-    if (current.key !== keys[k2]) return false;
-  }
-  return parentOf2(keyLines, pos) < 0;
-}
-function chainScore(keyLines, line, keys) {
-  let score = 1;
-  let pos = keyLines.indexOf(line);
-  for (let k2 = keys.length - 2; k2 >= 0; k2--) {
-    pos = parentOf2(keyLines, pos);
-    if (pos < 0 || keyLines[pos]?.key !== keys[k2]) break;
-    score++;
-  }
-  return score;
-}
-
-// src/load/render/helm.ts
-function helmArgs(r7) {
-  const args = ["template"];
-  if (r7.namespace) args.push(`--namespace=${r7.namespace}`);
-  for (const v2 of r7.values) args.push(`--values=${v2}`);
-  for (const s of r7.set) args.push(`--set=${s}`);
-  if (r7.kubeVersion) args.push(`--kube-version=${r7.kubeVersion}`);
-  for (const a of r7.apiVersions) args.push(`--api-versions=${a}`);
-  args.push("--", r7.release, r7.chartDir);
-  return args;
-}
-var HELM_DEFAULT_NAMESPACE = "default";
-var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-var VOLATILE_FUNCTION = /\b(?:randAlphaNum|randAlpha|randNumeric|randAscii|randInt|randBytes|uuidv4|now|date|dateInZone|htmlDate|htmlDateInZone|unixEpoch|genPrivateKey|genCA|genSelfSignedCert|genSignedCert|derivePassword)\b/;
-function renderChart(r7, binary2, run, cwd, readAny) {
-  const read2 = readerWithin(readAny, r7.chartDir);
-  const shown5 = displayPathOf(r7.chartDir, cwd);
-  const displayPath = `${shown5} (helm template${r7.label ? `, ${r7.label}` : ""})`;
-  const chartYaml = displayPathOf(join7(r7.chartDir, "Chart.yaml"), cwd);
-  const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE2, note });
-  const escape2 = chartEscape(r7.chartDir);
-  if (escape2) {
-    const message = `not rendered: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.path, cwd), range: FIRST_LINE2, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, mapBack: () => at2 } };
-  }
-  const result = run(binary2, helmArgs(r7), cwd);
-  if (!result.ok) {
-    const message = failureText(result.stderr, cwd) || `helm exited with an error and printed nothing`;
-    const at2 = failureLocation(message, r7.chartDir, cwd, read2) ?? atChart(void 0);
-    const environment = result.budgetSpent ? BUDGET_SPENT : environmentCause(message, r7.chartDir, read2);
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
-  }
-  const mapBack = (at2) => {
-    const source = at2.doc.helmSource;
-    if (!source) return atChart('(a rendered document without a "# Source:" header)');
-    const abs = join7(r7.chartDir, ...source.split("/").slice(1));
-    const template = read2(abs);
-    if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
-    const hit = locateInTemplate(template, {
-      kind: at2.resource?.kind,
-      path: at2.docPath,
-      lineText: lineOf(at2.doc.file.text, at2.range.line),
-      column: at2.range.column
-    });
-    const note = hit.precision === "ancestor" ? hit.ambiguous ? `(at "${hit.key}:": the reported key is written more than once under it, and the render does not say which)` : `(at "${hit.key}:", under which a template expression writes the reported key)` : hit.precision === "file" ? hit.ambiguous ? "(the reported key is written more than once in this template, and the render does not say which; the first line is shown)" : "(the reported key is not written in this template, so the first line is shown)" : void 0;
-    return { filePath: displayPathOf(abs, cwd), range: hit.range, note };
-  };
-  const volatileBySource = /* @__PURE__ */ new Map();
-  const volatile = (source) => {
-    let known = volatileBySource.get(source);
-    if (known === void 0) {
-      const template = read2(join7(r7.chartDir, ...source.split("/").slice(1)));
-      known = template !== void 0 && VOLATILE_FUNCTION.test(template);
-      volatileBySource.set(source, known);
-    }
-    return known;
-  };
-  const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
-  const inputs = [.../* @__PURE__ */ new Set([join7(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs } };
-}
-function failureLocation(message, chartDir, cwd, read2) {
-  for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
-    const abs = join7(chartDir, ...m[1].split("/").slice(1));
-    if (relative7(chartDir, abs).startsWith("..") || !existsSync6(abs)) continue;
-    const line = Number(m[2]);
-    const column = m[3] ? Number(m[3]) : 1;
-    return { filePath: displayPathOf(abs, cwd), range: { line, column, endLine: line, endColumn: column }, note: void 0 };
-  }
-  const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
-  if (yamlError) {
-    const abs = join7(chartDir, ...yamlError.split("/").slice(1));
-    if (!relative7(chartDir, abs).startsWith("..") && existsSync6(abs)) {
-      return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE2, note: "(the line number in the message counts lines of the rendered output)" };
-    }
-  }
-  const missing = missingDependencies(message)[0];
-  if (missing) {
-    const chart = join7(chartDir, "Chart.yaml");
-    const lines = read2(chart)?.split(/\r?\n/) ?? [];
-    const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
-    if (index >= 0) {
-      const l = lines[index] ?? "";
-      const column = l.indexOf("name:") + 1;
-      return { filePath: displayPathOf(chart, cwd), range: { line: index + 1, column, endLine: index + 1, endColumn: l.trimEnd().length + 1 }, note: void 0 };
-    }
+  const base = m[1];
+  for (let i = base.indexOf("-"); i > 0; i = base.indexOf("-", i + 1)) {
+    const version2 = base.slice(i + 1);
+    if (import_semver.default.valid(version2) !== null) return { name: base.slice(0, i), version: version2 };
   }
   return void 0;
 }
-function missingDependencies(message) {
-  return /missing in charts\/ directory:\s*([\w.,\s-]+)/.exec(message)?.[1]?.split(/[,\s]+/).filter(Boolean) ?? [];
+function chartYamlIdentity(dir) {
+  const read2 = readRegularFile(join8(dir, "Chart.yaml"));
+  if (!read2.ok || read2.bytes.length > MAX_CHART_YAML) return void 0;
+  const text2 = read2.bytes.toString("utf8");
+  const key = (k2) => {
+    const v2 = new RegExp(`^${k2}:[ \\t]*(.*?)[ \\t]*(?:#.*)?$`, "m").exec(text2)?.[1];
+    const unquoted = v2 && v2.length >= 2 && (v2[0] === '"' || v2[0] === "'") && v2[v2.length - 1] === v2[0] ? v2.slice(1, -1) : v2;
+    return unquoted || void 0;
+  };
+  const name = key("name");
+  return name ? { name, version: key("version") ?? "" } : void 0;
 }
-function environmentCause(message, chartDir, read2) {
-  const missing = missingDependencies(message);
-  if (missing.length > 0) {
-    return { cause: `its ${missing.length === 1 ? "dependency" : "dependencies"} ${shortList(missing)} ${missing.length === 1 ? "is" : "are"} not in charts/`, fix: `Run \`helm dependency build\`, or vendor ${missing.length === 1 ? "it" : "them"}.` };
+function chartsIn(dir) {
+  let names2;
+  try {
+    names2 = readdirSync3(dir).slice(0, MAX_FOLDER_ENTRIES).sort();
+  } catch {
+    return [];
   }
-  const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
-  if (at2) {
-    const abs = join7(chartDir, ...at2[1].split("/").slice(1));
-    const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
-    if (/\brequired\b/.test(line)) {
-      const said = at2[3].replace(/\.$/, "");
-      const cut = said.length > 70 ? `${said.slice(0, 70).replace(/[\s,;:]+\S*$/, "")}\u2026` : said;
-      return { cause: `it needs a value: ${cut}`, fix: "Pass it with --values or --set, or under helm.charts." };
-    }
-  }
-  return void 0;
-}
-function dependencyNameOf(line) {
-  const m = /^\s*(?:-\s+)?name:(.*)$/.exec(line);
-  if (!m) return void 0;
-  const v2 = m[1].trim();
-  const quoted2 = v2.length >= 2 && (v2[0] === '"' || v2[0] === "'") && v2[v2.length - 1] === v2[0];
-  return quoted2 ? v2.slice(1, -1) : v2;
-}
-var MAX_CHART_ENTRIES = 5e4;
-function chartEscape(chartDir) {
-  const realChart = realPath(chartDir) ?? chartDir;
-  const pending = [chartDir];
-  let seen = 0;
-  while (pending.length > 0) {
-    const dir = pending.pop();
-    let names2;
+  const out = [];
+  for (const n of names2) {
+    const p = join8(dir, n);
+    let st2;
     try {
-      names2 = readdirSync2(dir);
+      st2 = statSync3(p);
     } catch {
       continue;
     }
-    for (const name of names2) {
-      if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
-      const p = join7(dir, name);
-      let link = false;
-      try {
-        const st2 = lstatSync3(p);
-        link = st2.isSymbolicLink();
-        if (st2.isDirectory()) pending.push(p);
-      } catch {
-        continue;
+    if (st2.isFile()) {
+      const id = archiveName(n);
+      if (id) out.push({ ...id, path: p, archive: true });
+    } else if (st2.isDirectory()) {
+      const id = chartYamlIdentity(p);
+      if (id) out.push({ ...id, path: p, archive: false });
+    }
+  }
+  return out;
+}
+function archiveProblem(file) {
+  let bytes;
+  try {
+    if (statSync3(file).size > MAX_ARCHIVE_BYTES) return `larger than ${MAX_ARCHIVE_BYTES / 2 ** 20} MB`;
+    bytes = readFileSync2(file);
+  } catch {
+    return "it cannot be read";
+  }
+  let tar;
+  try {
+    tar = gunzipSync(bytes, { maxOutputLength: MAX_UNPACKED_BYTES });
+  } catch (e) {
+    return e.name === "RangeError" || /larger than|maxOutputLength|buffer/i.test(e.message) ? `more than ${MAX_UNPACKED_BYTES / 2 ** 20} MB unpacked` : "not a gzip archive";
+  }
+  let entries2 = 0;
+  for (let at2 = 0; at2 + 512 <= tar.length; ) {
+    const header = tar.subarray(at2, at2 + 512);
+    if (header.every((b) => b === 0)) break;
+    if (++entries2 > MAX_ARCHIVE_ENTRIES) return `more than ${MAX_ARCHIVE_ENTRIES} entries`;
+    const field = (from, len) => header.subarray(from, from + len).toString("latin1").replace(/\0.*$/s, "");
+    const type = field(156, 1);
+    const name = `${field(345, 155) ? `${field(345, 155)}/` : ""}${field(0, 100)}`;
+    if (type === "1" || type === "2") return `it holds a link (${name})`;
+    if (name.startsWith("/") || /^[A-Za-z]:/.test(name) || name.split(/[/\\]/).includes("..")) return `it holds a path outside the chart (${name})`;
+    const size = parseInt(field(124, 12).trim() || "0", 8);
+    if (!Number.isFinite(size) || size < 0) return "not a tar archive";
+    at2 += 512 + Math.ceil(size / 512) * 512;
+  }
+  return entries2 === 0 ? "an empty archive" : void 0;
+}
+function rangeOf2(constraint) {
+  const text2 = constraint.trim() === "" || constraint.trim() === "latest" ? "*" : constraint.replace(/,/g, " ");
+  try {
+    return new import_semver.default.Range(text2, { loose: true });
+  } catch {
+    return void 0;
+  }
+}
+function pickChart(charts, name, constraint) {
+  const named = charts.filter((c) => c.name === name);
+  if (named.length === 0) return void 0;
+  if (constraint === void 0) return highest(named.filter((c) => import_semver.default.prerelease(c.version, { loose: true }) === null)) ?? highest(named);
+  const exact = named.find((c) => c.version === constraint || c.version === constraint.replace(/^v/, ""));
+  if (exact) return exact;
+  const range = rangeOf2(constraint);
+  if (!range) return void 0;
+  return highest(named.filter((c) => import_semver.default.valid(c.version, { loose: true }) !== null && range.test(import_semver.default.parse(c.version, { loose: true }))));
+}
+function highest(charts) {
+  const valid = charts.filter((c) => import_semver.default.valid(c.version, { loose: true }) !== null);
+  if (valid.length === 0) return charts[0];
+  return valid.reduce((a, b) => import_semver.default.gt(b.version, a.version, { loose: true }) ? b : a);
+}
+
+// src/load/render/gitops.ts
+var DEPLOY_KIND = /^kind:[ \t]*["']?(HelmRelease|Application)["']?[ \t]*(?:#.*)?$/m;
+var SOURCE_KIND = /^kind:[ \t]*["']?(HelmRepository|GitRepository|OCIRepository|HelmChart|Bucket)["']?[ \t]*(?:#.*)?$/m;
+var VALUES_KIND = /^kind:[ \t]*["']?(ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/m;
+var MAX_RELEASES = 500;
+var MAX_VALUES_BYTES = 4 * 1024 * 1024;
+var MAX_VALUES_FILE = 4 * 1024 * 1024;
+function parsedResources(file, group, defaultNamespace) {
+  return parseGroup(file, group).flatMap((doc) => resourcesOf(doc, doc.file.origin?.namespace ?? defaultNamespace).resources);
+}
+function scanDeploys(files, defaultNamespace, root2) {
+  const objects = [];
+  const sources = [];
+  const valueGroups = [];
+  if (!files.some((f) => DEPLOY_KIND.test(f.text))) return { deploys: [] };
+  for (const file of files) {
+    if (!DEPLOY_KIND.test(file.text) && !SOURCE_KIND.test(file.text) && !VALUES_KIND.test(file.text)) continue;
+    for (const group of groupsOf(file.text)) {
+      const text2 = file.text.slice(group.start, group.end);
+      if (DEPLOY_KIND.test(text2)) objects.push(...parsedResources(file, group, defaultNamespace));
+      else if (SOURCE_KIND.test(text2)) sources.push(...parsedResources(file, group, defaultNamespace));
+      else if (VALUES_KIND.test(text2)) valueGroups.push({ file, group, text: text2 });
+    }
+  }
+  const parsedValues2 = /* @__PURE__ */ new Map();
+  const lookup2 = (kind2, ns2, name) => {
+    const hits = [];
+    valueGroups.forEach((g, i) => {
+      if (!g.text.includes(name)) return;
+      let rs2 = parsedValues2.get(i);
+      if (!rs2) parsedValues2.set(i, rs2 = parsedResources(g.file, g.group, defaultNamespace));
+      hits.push(...rs2.filter((r7) => r7.kind === kind2 && r7.name === name));
+    });
+    return hits.find((r7) => r7.namespace === ns2) ?? hits.find((r7) => r7.declaredNamespace === void 0 || ns2 === void 0);
+  };
+  const source = (kind2, ns2, name) => {
+    const hits = sources.filter((r7) => r7.kind === kind2 && r7.name === name);
+    return hits.find((r7) => r7.namespace === ns2) ?? hits.find((r7) => r7.declaredNamespace === void 0 || ns2 === void 0);
+  };
+  const deploys = objects.filter((r7) => r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/") || r7.apiVersion.startsWith("argoproj.io/"));
+  const out = [];
+  const fileLookup = valuesFiles(files, root2);
+  for (const r7 of deploys) {
+    if (out.length >= MAX_RELEASES) break;
+    out.push(...chartDeploysOf(r7, lookup2, source, fileLookup));
+  }
+  return { deploys: out };
+}
+function valuesFiles(files, root2) {
+  const cache2 = /* @__PURE__ */ new Map();
+  const asResource = (file) => {
+    for (const group of groupsOf(file.text)) {
+      for (const doc of parseGroup(file, group)) {
+        const values = asObject(doc.value);
+        if (values && !isKubeObject(values)) return valuesFileResource(doc, values, false);
       }
-      if (!link) continue;
-      const real = realPath(p);
-      if (real === void 0) continue;
-      if (!isInside(realChart, real)) {
-        const target = safeLinkText(p);
-        return { path: p, why: `${relative7(chartDir, p).split("\\").join("/")} is a symbolic link to ${target ?? "a path"} outside the chart` };
-      }
+    }
+    return void 0;
+  };
+  return (path) => {
+    if (cache2.has(path)) return cache2.get(path);
+    const hits = files.filter((f) => !f.origin && `/${(f.absPath ?? f.displayPath).replaceAll("\\", "/")}`.endsWith(`/${path}`));
+    let found;
+    if (new Set(hits.map((f) => f.displayPath)).size > 1) found = "ambiguous";
+    else if (hits[0]) found = asResource(hits[0]);
+    else if (root2) {
+      const abs = resolve11(root2, path);
+      const read2 = isInside(root2, abs) && !escapesThroughLink(root2, abs) ? readRegularFile(abs) : void 0;
+      if (read2?.ok && read2.bytes.length <= MAX_VALUES_FILE) found = asResource({ displayPath: path, absPath: abs, text: read2.bytes.toString("utf8").replace(/^\ufeff/, "") });
+    }
+    cache2.set(path, found);
+    return found;
+  };
+}
+function availableCharts(chartsDirs, metCharts) {
+  const out = [];
+  for (const d of chartsDirs) out.push(...chartsIn(d));
+  for (const dir of metCharts) {
+    if (out.some((c) => c.path === dir)) continue;
+    out.push(...chartsIn(join9(dir, "..")).filter((c) => c.path === dir));
+  }
+  return out;
+}
+function resolveDeploy(d, charts, metCharts, checked = /* @__PURE__ */ new Map()) {
+  if (d.unknown) return { deploy: d, chart: void 0, missing: "unknown", detail: d.unknown };
+  let chart;
+  if (d.gitPath !== void 0) {
+    const suffix = `${sep6}${d.gitPath.split("/").join(sep6)}`;
+    const here = metCharts.filter((c) => c.endsWith(suffix));
+    chart = here.length === 1 ? charts.find((c) => c.path === here[0]) : void 0;
+    chart ??= pickChart(charts.filter((c) => !metCharts.includes(c.path)), d.chart, void 0);
+  } else {
+    chart = pickChart(charts, d.chart, d.version);
+  }
+  if (!chart) return { deploy: d, chart: void 0, missing: "chart", detail: void 0 };
+  if (chart.archive) {
+    if (!checked.has(chart.path)) checked.set(chart.path, archiveProblem(chart.path));
+    const problem = checked.get(chart.path);
+    if (problem) return { deploy: d, chart, missing: "archive", detail: problem };
+  }
+  return { deploy: d, chart, missing: void 0, detail: void 0 };
+}
+function mergeValues(into, from, depth = 0) {
+  for (const [k2, v2] of Object.entries(from)) {
+    const a = asObject(into[k2]);
+    const b = asObject(v2);
+    into[k2] = a && b && depth < 100 ? mergeValues({ ...a }, b, depth + 1) : v2;
+  }
+  return into;
+}
+function mergedValues(layers) {
+  const values = {};
+  const gaps = [];
+  for (const l of layers) {
+    if (l.values === void 0) gaps.push(l.missing);
+    else mergeValues(values, l.values);
+  }
+  return { values, gaps };
+}
+function releaseRenders(found, dir, repoCharts = []) {
+  const out = [];
+  found.forEach((f, i) => {
+    if (f.missing || !f.chart) return;
+    const merged = mergedValues(f.deploy.release.layers);
+    const { values } = merged;
+    const gaps = f.deploy.notApplied ? [...merged.gaps, f.deploy.notApplied] : merged.gaps;
+    const text2 = JSON.stringify(values);
+    const file = join9(dir, `values-${i}.json`);
+    const tooLarge = text2.length > MAX_VALUES_BYTES;
+    if (!tooLarge) writeFileSync3(file, text2);
+    out.push({
+      found: f,
+      gaps: tooLarge ? [...gaps, `its values are larger than ${MAX_VALUES_BYTES / 2 ** 20} MB and were not passed`] : gaps,
+      inRepo: repoCharts.includes(f.chart.path),
+      render: { chartDir: f.chart.path, release: f.deploy.releaseName, namespace: f.deploy.namespace, values: tooLarge ? [] : [file], set: [], kubeVersion: void 0, apiVersions: [], label: void 0 }
+    });
+  });
+  return out;
+}
+function valuesFolder() {
+  const dir = mkdtempSync3(join9(tmpdir3(), "meshlint-values-"));
+  return { dir, close: () => rmSync3(dir, { recursive: true, force: true }) };
+}
+function placeOf(target, locator) {
+  const doc = target.resource.doc;
+  const docPath = [...target.resource.basePath, ...target.path];
+  const [start, end] = locator.offsets(doc, docPath);
+  const s = locator.position(doc.file, start);
+  const e = locator.position(doc.file, Math.max(start, end));
+  const range = { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+  const origin = doc.file.origin;
+  if (origin) return origin.mapBack({ doc, docPath, resource: target.resource, range });
+  return { filePath: doc.file.displayPath, range, note: void 0 };
+}
+function chartName(c) {
+  return `chart ${c.name}${c.version ? ` ${c.version}` : ""}`;
+}
+function renderRelease(job, helm, run, cwd, read2, locator) {
+  const rendered = renderChart(job.render, helm, run, cwd, read2);
+  const d = job.found.deploy;
+  const chart = job.found.chart;
+  const at2 = placeOf(d.at, locator);
+  const origin = rendered.origin;
+  if (!origin) return rendered;
+  const displayPath = `${at2.filePath} (helm template ${chart.name}, ${d.release.label})`;
+  const mapBack = (loc) => {
+    const source = loc.doc.helmSource;
+    const from = source ? `${source} of ${chartName(chart)}` : chartName(chart);
+    const set = valueTarget(d.release.layers, loc);
+    if (set) {
+      const place = placeOf(set, locator);
+      return { ...place, note: `(${place.note ? `${place.note} ` : ""}the value ${d.release.label} passes, rendered by ${from})` };
+    }
+    if (job.inRepo) {
+      const inTemplate = origin.mapBack(loc);
+      return { ...inTemplate, note: `${inTemplate.note ? `${inTemplate.note} ` : ""}(as ${d.release.label} renders it)` };
+    }
+    const note = `(rendered from ${from})`;
+    return { filePath: at2.filePath, range: at2.range, note: at2.note ? `${at2.note} ${note}` : note };
+  };
+  if (origin.failure !== void 0) {
+    const environment = origin.environment ?? (job.gaps.length > 0 ? { cause: `${chartName(chart)} fails with the values among the inputs (${origin.failure.replace(/\.$/, "")}), and ${job.gaps[0]}`, fix: "Add those values to the inputs (--context), or state them." } : void 0);
+    const failedAt = job.inRepo ? origin.mapBack : () => at2;
+    return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, ...environment ? { environment } : {}, mapBack: failedAt } };
+  }
+  return { ...rendered, displayPath, origin: { ...origin, source: at2.filePath, mapBack } };
+}
+var MAX_VALUE_NODES = 1e4;
+function valueTarget(layers, loc) {
+  const path = loc.docPath;
+  const key = path?.[path.length - 1];
+  if (!path || typeof key !== "string") return void 0;
+  let rendered = loc.doc.value;
+  for (const p of path) rendered = rendered?.[p];
+  if (typeof rendered !== "string" && typeof rendered !== "number" && typeof rendered !== "boolean") return void 0;
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i];
+    if (layer.values === void 0) continue;
+    const hits = [];
+    let seen = 0;
+    const walk2 = (v2, at2) => {
+      if (++seen > MAX_VALUE_NODES || hits.length > 1) return;
+      if (Array.isArray(v2)) v2.forEach((x, j2) => walk2(x, [...at2, j2]));
+      else if (v2 !== null && typeof v2 === "object") for (const [k2, x] of Object.entries(v2)) walk2(x, [...at2, k2]);
+      else if (at2[at2.length - 1] === key && (v2 === rendered || typeof v2 !== "object" && String(v2) === String(rendered) && typeof rendered === "string")) hits.push(at2);
+    };
+    walk2(layer.values, []);
+    if (hits.length > 1) return void 0;
+    const hit = hits[0];
+    if (hit) {
+      const t = layer.target(hit);
+      return "resource" in t && t.resource && !("doc" in t) && t.path !== void 0 ? { resource: t.resource, path: t.path } : void 0;
     }
   }
   return void 0;
 }
-function safeLinkText(p) {
-  try {
-    const t = readlinkSync(p);
-    return t.length <= 200 ? JSON.stringify(t) : void 0;
-  } catch {
-    return void 0;
-  }
+function valuesRoot2(cwd) {
+  return repoRoot(cwd) ?? cwd;
+}
+var releaseLabel = (f) => f.deploy.release.label;
+function planReleases(inputs, o) {
+  const root2 = valuesRoot2(o.cwd);
+  const charts = availableCharts(o.chartsDirs, o.metCharts);
+  const checked = /* @__PURE__ */ new Map();
+  const chartsOnly = (list2) => list2.filter((f) => !(f.deploy.maybeManifests && f.missing === "chart"));
+  const found = chartsOnly(scanDeploys(inputs, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked)));
+  const renderedCharts = new Set(o.render ? found.flatMap((f) => f.chart && !f.missing && o.metCharts.includes(f.chart.path) ? [f.chart.path] : []) : []);
+  let folder;
+  let jobs = [];
+  const all = [...found];
+  const releases = (built) => {
+    const fromBuilds = built.filter((b) => b.origin?.failure === void 0 && b.text !== "");
+    if (fromBuilds.length > 0) all.push(...chartsOnly(scanDeploys(fromBuilds, o.defaultNamespace, root2).deploys.map((d) => resolveDeploy(d, charts, o.metCharts, checked))));
+    if (!o.render) return [];
+    const renderable = all.filter((f) => !f.missing);
+    if (renderable.length === 0) return [];
+    folder = valuesFolder();
+    jobs = releaseRenders(all, folder.dir, o.metCharts);
+    return jobs;
+  };
+  const notes = () => {
+    const out = [];
+    if (all.length === 0) return out;
+    const locator = new Locator();
+    const places = (list2) => list2.slice(0, 200).map((f) => {
+      const at2 = placeOf(f.deploy.at, locator);
+      return { filePath: at2.filePath, line: at2.range.line, column: at2.range.column };
+    });
+    if (!o.render) {
+      const n = all.length;
+      out.push({
+        id: "gitops-releases-not-rendered",
+        message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(all.map(releaseLabel))}): what ${n === 1 ? "it deploys" : "they deploy"} is not linted. Pass --charts DIR with the charts (meshlint charts prints the helm pull commands), or --render-charts for charts in the repository.`,
+        places: places(all)
+      });
+      return out;
+    }
+    const missing = all.filter((f) => f.missing === "chart");
+    if (missing.length > 0) {
+      const n = missing.length;
+      const names2 = [...new Set(missing.map((f) => `${f.deploy.chart}${f.deploy.version ? ` ${f.deploy.version}` : ""}`))];
+      out.push({
+        id: "gitops-charts-missing",
+        message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered: ${names2.length === 1 ? "its chart is" : "their charts are"} not available (${shortList(names2)}). Run meshlint charts for the helm pull command${names2.length === 1 ? "" : "s"}, and pass the folder with --charts DIR.`,
+        places: places(missing)
+      });
+    }
+    const other = all.filter((f) => f.missing === "unknown" || f.missing === "archive");
+    if (other.length > 0) {
+      const n = other.length;
+      const why = other.map((f) => f.missing === "archive" ? `${releaseLabel(f)}: ${f.chart?.path ? displayArchive(f.chart.path, o.cwd) : "its archive"} is not read (${f.detail})` : `${releaseLabel(f)}: ${f.detail}`);
+      out.push({ id: "gitops-releases-unknown", message: `${n} chart release${n === 1 ? "" : "s"} of GitOps objects ${n === 1 ? "was" : "were"} not rendered (${shortList(why)}).`, places: places(other) });
+    }
+    const partial = jobs.filter((j2) => j2.gaps.length > 0);
+    if (partial.length > 0) {
+      const n = partial.length;
+      out.push({
+        id: "gitops-values-incomplete",
+        message: `${n} chart release${n === 1 ? " was" : "s were"} rendered without what the inputs do not hold (${shortList(partial.map((j2) => j2.gaps[0]))}): what ${n === 1 ? "that sets" : "those set"} is not known. Pass the files that hold the values with --context.`,
+        places: places(partial.map((j2) => j2.found))
+      });
+    }
+    return out;
+  };
+  return { renderedCharts, releases, notes, found: () => all, close: () => folder?.close() };
+}
+function displayArchive(p, cwd) {
+  return p.startsWith(cwd + sep6) ? p.slice(cwd.length + 1).split(sep6).join("/") : p;
 }
 
 // src/load/render/index.ts
@@ -41475,19 +44325,19 @@ var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync7(join8(dir, "Chart.yaml"));
+  return existsSync7(join10(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync7(join8(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync7(join10(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
   const cli = req && req.charts.length > 0 ? req : void 0;
-  const fromCli = (s) => resolve11(cwd, s);
+  const fromCli = (s) => resolve12(cwd, s);
   const values = cli && cli.values.length > 0 ? cli.values.map(fromCli) : fromConfig?.values ?? [];
   const sets = cli && cli.valuesSets.length > 0 ? cli.valuesSets.map((g) => g.split(",").map((p) => p.trim()).filter(Boolean).map(fromCli)) : fromConfig && fromConfig.valuesSets.length > 0 ? fromConfig.valuesSets : [[]];
   for (const f of [...values, ...sets.flat()]) {
-    if (!existsSync7(f) || !statSync3(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
+    if (!existsSync7(f) || !statSync4(f).isFile()) throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} not found (for the chart ${displayPathOf(chartDir, cwd)})`);
     const fromRepo = !(cli && (cli.values.length > 0 || cli.valuesSets.length > 0));
     if (fromRepo && config.filePath && escapesThroughLink(configRoot(config.filePath), f)) {
       throw new RenderUsageError(`values file ${displayPathOf(f, cwd)} is a symbolic link that leads outside the repository; meshlint does not follow it (for the chart ${displayPathOf(chartDir, cwd)})`);
@@ -41541,12 +44391,33 @@ function renderWith(jobs, config, req, cwd, env, run) {
   }
   if (jobs.overlays.length > 0) {
     const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
-    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2));
+    let helm = null;
+    const helmForOverlays = () => {
+      if (helm === null) {
+        try {
+          helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
+        } catch (e) {
+          if (!(e instanceof RendererMissing)) throw e;
+          helm = void 0;
+        }
+      }
+      return helm;
+    };
+    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read2, helmForOverlays));
     jobs.overlays.forEach((o, i) => overlays.set(o, built[i]));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
-  return { worlds, context, overlays };
+  const releases = [];
+  const releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
+  if (releaseJobs.length > 0) {
+    const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
+    const locator = new Locator();
+    releases.push(...releaseJobs.map((j2) => renderRelease(j2, helm, run, cwd, read2, locator)));
+    worlds[0]?.push(...releases);
+    for (let i = 1; i < worlds.length; i++) context[i]?.push(...releases);
+  }
+  return { worlds, context, overlays, releases };
 }
 var HELM = {
   flag: "--helm-binary",
@@ -41575,17 +44446,17 @@ function rendererBinary(r7, flagValue, env, cwd) {
 }
 
 // src/load/rule-docs.ts
-import { existsSync as existsSync8, readFileSync as readFileSync2 } from "node:fs";
-import { dirname as dirname9, join as join9 } from "node:path";
+import { existsSync as existsSync8, readFileSync as readFileSync3 } from "node:fs";
+import { dirname as dirname9, join as join11 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname9(fileURLToPath(import.meta.url)); ; d = dirname9(d)) {
-    const pkg = join9(d, "package.json");
+    const pkg = join11(d, "package.json");
     if (existsSync8(pkg)) {
       try {
-        if (JSON.parse(readFileSync2(pkg, "utf8")).name === "meshlint") {
+        if (JSON.parse(readFileSync3(pkg, "utf8")).name === "meshlint") {
           root = d;
           return d;
         }
@@ -41604,7 +44475,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync2(join9(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync3(join11(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -41819,7 +44690,7 @@ function failures(diff, failOn) {
 }
 
 // src/engine/diff-state.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 
 // src/engine/explain.ts
 var word = (d, yes, no) => `${d.value === true ? yes : d.value === false ? no : "unknown"}: ${d.why}`;
@@ -41865,7 +44736,7 @@ function workloadLine(t, locator) {
 }
 
 // src/engine/diff-state.ts
-function placeOf(target, locator) {
+function placeOf2(target, locator) {
   const { doc, offsets } = locatePath(target, locator);
   return { filePath: doc.file.displayPath, line: locator.position(doc.file, offsets[0]).line };
 }
@@ -41882,9 +44753,9 @@ function namespaceState(ns2, locator) {
   if (!ns2) return { labels: "not defined" };
   const labels = Object.entries(ns2.labels).map(([k2, v2]) => `${k2}=${v2}`).sort().join(", ") || "no labels";
   const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
-  return target ? { labels, at: placeOf(target, locator) } : { labels };
+  return target ? { labels, at: placeOf2(target, locator) } : { labels };
 }
-var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
+var digest = (object) => createHash2("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
 var CONFIG_KEYS = {
   cni: ["istio", "cni"],
   native: ["istio", "nativeSidecars"],
@@ -41907,7 +44778,7 @@ var SideStates = class {
       ns2 = namespaceState(facts.namespaces.get(name), locator);
       this.namespaces.set(name, ns2);
     }
-    const at2 = (target) => target ? placeOf(target, locator) : void 0;
+    const at2 = (target) => target ? placeOf2(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
     const stated = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
@@ -42261,9 +45132,9 @@ function newFindingResults(diff, head) {
 }
 
 // src/load/revision.ts
-import { closeSync as closeSync3, existsSync as existsSync9, lstatSync as lstatSync4, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync3, openSync as openSync3, readdirSync as readdirSync3, readSync, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync4, symlinkSync, writeSync as writeSync2 } from "node:fs";
-import { tmpdir as tmpdir3 } from "node:os";
-import { basename as basename5, join as join10, posix as posix5, resolve as resolve12 } from "node:path";
+import { closeSync as closeSync3, existsSync as existsSync9, lstatSync as lstatSync4, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync4, openSync as openSync3, readdirSync as readdirSync4, readSync, realpathSync as realpathSync3, rmSync as rmSync4, statSync as statSync5, symlinkSync, writeSync as writeSync2 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
+import { basename as basename5, join as join12, posix as posix6, resolve as resolve13 } from "node:path";
 var TIME_LIMIT_MS2 = 5 * 6e4;
 var MAX_REVISION_BYTES = 512 * 1024 * 1024;
 var MAX_REVISION_FILES = 2e5;
@@ -42272,7 +45143,7 @@ var RevisionError = class extends Error {
 };
 function isDir(p) {
   try {
-    return statSync4(p).isDirectory();
+    return statSync5(p).isDirectory();
   } catch {
     return false;
   }
@@ -42305,7 +45176,7 @@ function hasCommit(spec, cwd, env) {
   }
 }
 function openSide(spec, cwd, env, opts = {}) {
-  const dir = resolve12(cwd, spec);
+  const dir = resolve13(cwd, spec);
   if (!opts.revisionOnly && !spec.startsWith("-") && isDir(dir)) return { label: spec, cwd: dir, close: () => {
   } };
   const gitBin = findOnPath(["git"], env);
@@ -42328,16 +45199,16 @@ var IGNORE_FILES = /* @__PURE__ */ new Set([".meshlintignore", ".gitignore", ".h
 function entriesALintReads(entries2) {
   const roots = /* @__PURE__ */ new Set();
   for (const e of entries2) {
-    const name = posix5.basename(e.path);
-    if (name === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name)) roots.add(posix5.dirname(e.path));
+    const name = posix6.basename(e.path);
+    if (name === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name)) roots.add(posix6.dirname(e.path));
   }
   const underRoot = (path) => {
-    for (let d = posix5.dirname(path); ; d = posix5.dirname(d)) {
+    for (let d = posix6.dirname(path); ; d = posix6.dirname(d)) {
       if (roots.has(d)) return true;
       if (d === "." || d === "/" || d === "") return false;
     }
   };
-  return entries2.filter((e) => e.mode === "120000" || READ_EVERYWHERE.test(e.path) || IGNORE_FILES.has(posix5.basename(e.path)) || underRoot(e.path));
+  return entries2.filter((e) => e.mode === "120000" || READ_EVERYWHERE.test(e.path) || IGNORE_FILES.has(posix6.basename(e.path)) || underRoot(e.path));
 }
 function safeTreePath(path) {
   return path.split("/").every((p) => p !== "" && p !== "." && p !== ".." && p.toLowerCase() !== ".git" && !p.includes("\\") && !p.includes("\0"));
@@ -42362,22 +45233,22 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
   if (entries2.length > budget.files) throw new RevisionError(`${what} holds ${entries2.length} files a lint reads, more than the ${budget.files} meshlint reads from a revision; compare folders instead`);
   if (bytes > budget.bytes) throw new RevisionError(`${what} holds ${mb(bytes)} in the files a lint reads, more than the ${mb(budget.bytes)} meshlint reads from a revision; compare folders instead`);
   sweepStale();
-  const base = mkdtempSync3(join10(tmpdir3(), `${TEMP_PREFIX}${process.pid}-`));
+  const base = mkdtempSync4(join12(tmpdir4(), `${TEMP_PREFIX}${process.pid}-`));
   const stopWatch = watchRemoval(base);
   const close = () => {
-    rmSync3(base, { recursive: true, force: true });
+    rmSync4(base, { recursive: true, force: true });
     stopWatch();
   };
   try {
-    const root2 = join10(base, "tree");
+    const root2 = join12(base, "tree");
     mkdirSync3(root2);
     writeEntries(gitBin, env, top, base, root2, entries2, what);
-    mkdirSync3(join10(root2, ".git"));
-    const sideCwd = join10(root2, prefix);
+    mkdirSync3(join12(root2, ".git"));
+    const sideCwd = join12(root2, prefix);
     const realRoot = realpathSync3(root2);
     let dir = root2;
     for (const part of prefix.split("/").filter(Boolean)) {
-      dir = join10(dir, part);
+      dir = join12(dir, part);
       if (!existsSync9(dir)) {
         try {
           lstatSync4(dir);
@@ -42397,7 +45268,7 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
 function writeEntries(gitBin, env, top, base, root2, entries2, what) {
   const unique = [...new Set(entries2.map((e) => e.oid))];
   if (unique.length === 0) return;
-  const batchFile = join10(base, "blobs");
+  const batchFile = join12(base, "blobs");
   const out = openSync3(batchFile, "wx");
   let r7;
   try {
@@ -42425,7 +45296,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what) {
     const folderOf4 = (path) => {
       let dir = root2;
       for (const part of path.split("/").slice(0, -1)) {
-        dir = join10(dir, part);
+        dir = join12(dir, part);
         if (made.has(dir)) continue;
         try {
           mkdirSync3(dir);
@@ -42448,7 +45319,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what) {
       if (dir === void 0 || blob === void 0) continue;
       let dest;
       try {
-        dest = openSync3(join10(dir, basename5(e.path)), "wx");
+        dest = openSync3(join12(dir, basename5(e.path)), "wx");
       } catch {
         continue;
       }
@@ -42470,13 +45341,13 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what) {
       const target = Buffer.alloc(blob.size);
       readSync(fd, target, 0, blob.size, blob.offset);
       try {
-        symlinkSync(target.toString("utf8"), join10(dir, basename5(e.path)));
+        symlinkSync(target.toString("utf8"), join12(dir, basename5(e.path)));
       } catch {
       }
     }
   } finally {
     closeSync3(fd);
-    rmSync3(batchFile, { force: true });
+    rmSync4(batchFile, { force: true });
   }
 }
 function watchRemoval(dir) {
@@ -42497,19 +45368,19 @@ function watchRemoval(dir) {
 function sweepStale() {
   let names2;
   try {
-    names2 = readdirSync3(tmpdir3()).filter((n) => n.startsWith(TEMP_PREFIX));
+    names2 = readdirSync4(tmpdir4()).filter((n) => n.startsWith(TEMP_PREFIX));
   } catch {
     return;
   }
   const uid = process.getuid?.();
   for (const name of names2) {
-    const p = join10(tmpdir3(), name);
+    const p = join12(tmpdir4(), name);
     try {
       const st2 = lstatSync4(p);
       if (!st2.isDirectory() || uid !== void 0 && st2.uid !== uid) continue;
       const pid = /^meshlint-diff-(\d+)-/.exec(name)?.[1];
       const stale = pid !== void 0 ? !running(Number(pid)) : Date.now() - st2.mtimeMs > 24 * 36e5;
-      if (stale) rmSync3(p, { recursive: true, force: true });
+      if (stale) rmSync4(p, { recursive: true, force: true });
     } catch {
     }
   }
@@ -42535,9 +45406,9 @@ function openStagedSide(cwd, env, budget) {
 }
 
 // src/load/revision-ref.ts
-import { mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync4, realpathSync as realpathSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
-import { tmpdir as tmpdir4 } from "node:os";
-import { join as join11, resolve as resolve13 } from "node:path";
+import { mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync5, realpathSync as realpathSync4, rmSync as rmSync5, statSync as statSync6 } from "node:fs";
+import { tmpdir as tmpdir5 } from "node:os";
+import { join as join13, resolve as resolve14 } from "node:path";
 var TIME_LIMIT_MS3 = 6e4;
 function git2(gitBin, args, cwd, env) {
   const r7 = spawnSync(gitBin, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS3, shell: false, stdio: ["ignore", "pipe", "pipe"] });
@@ -42546,7 +45417,7 @@ function git2(gitBin, args, cwd, env) {
 }
 function isDir2(p) {
   try {
-    return statSync5(p).isDirectory();
+    return statSync6(p).isDirectory();
   } catch {
     return false;
   }
@@ -42554,7 +45425,7 @@ function isDir2(p) {
 var short = (commit) => commit.slice(0, 7);
 function resolveDiffRefs(args, cwd, env, opts = {}) {
   const [first = "", second] = args;
-  const dirFirst = !opts.baseIsRevision && !first.startsWith("-") && isDir2(resolve13(cwd, first));
+  const dirFirst = !opts.baseIsRevision && !first.startsWith("-") && isDir2(resolve14(cwd, first));
   const gitBin = findOnPath(["git"], env);
   if (!gitBin || !git2(gitBin, ["rev-parse", "--show-toplevel"], cwd, env).ok) {
     return { base: { spec: first, revisionOnly: opts.baseIsRevision === true }, ...second !== void 0 ? { head: { spec: second } } : {} };
@@ -42586,7 +45457,7 @@ function resolveDiffRefs(args, cwd, env, opts = {}) {
   if (first === "HEAD" && commitOf2("HEAD") === void 0 && git2(gitBin, ["rev-list", "-n", "1", "--all"], cwd, env).out === "") {
     return { base: { spec: first, label: "HEAD (no commit yet: the empty tree)", empty: true }, ...second !== void 0 ? { head: { spec: second } } : {} };
   }
-  const headSpec = second !== void 0 && !isDir2(resolve13(cwd, second)) ? second : "HEAD";
+  const headSpec = second !== void 0 && !isDir2(resolve14(cwd, second)) ? second : "HEAD";
   const full = git2(gitBin, ["rev-parse", "--verify", "--quiet", "--symbolic-full-name", "--end-of-options", first], cwd, env).out;
   if (first !== "HEAD" && first !== "@" && /^refs\/(heads|remotes)\//.test(full)) {
     const ca = need(first);
@@ -42619,11 +45490,11 @@ function notFound(gitBin, spec, cwd, env) {
 function openEmptySide(ref, cwd, env) {
   const gitBin = findOnPath(["git"], env);
   const prefix = gitBin ? git2(gitBin, ["rev-parse", "--show-prefix"], cwd, env).out : "";
-  const root2 = realpathSync4(mkdtempSync4(join11(tmpdir4(), "meshlint-diff-")));
-  mkdirSync4(join11(root2, ".git"));
-  const sideCwd = join11(root2, prefix);
+  const root2 = realpathSync4(mkdtempSync5(join13(tmpdir5(), "meshlint-diff-")));
+  mkdirSync4(join13(root2, ".git"));
+  const sideCwd = join13(root2, prefix);
   mkdirSync4(sideCwd, { recursive: true });
-  return { label: ref.label ?? ref.spec, cwd: sideCwd, close: () => rmSync4(root2, { recursive: true, force: true }) };
+  return { label: ref.label ?? ref.spec, cwd: sideCwd, close: () => rmSync5(root2, { recursive: true, force: true }) };
 }
 
 // src/parse/pacing.ts
@@ -42919,6 +45790,7 @@ var OPTIONS = {
   "render-charts": { type: "boolean" },
   "render-overlays": { type: "boolean" },
   "helm-chart": { type: "string", multiple: true },
+  charts: { type: "string", multiple: true },
   values: { type: "string", multiple: true },
   "values-set": { type: "string", multiple: true },
   set: { type: "string", multiple: true },
@@ -43032,7 +45904,7 @@ ${READING_OPTIONS}      --render-charts, --render-overlays
   -h, --help                   Show this help
 `
 };
-var COMMANDS = ["rules", "explain", "facts", "diff", "lsp"];
+var COMMANDS = ["rules", "explain", "facts", "diff", "charts", "lsp"];
 var UsageError = class extends Error {
 };
 function fail(io, message) {
@@ -43084,7 +45956,7 @@ function argsErrorText(e) {
   return msg.replace(/^Unknown option/, "unknown option");
 }
 function configErrorText(e, cwd) {
-  if (e.file === void 0 || !isAbsolute6(e.file)) return e.message;
+  if (e.file === void 0 || !isAbsolute7(e.file)) return e.message;
   return `${displayPathOf(e.file, cwd)}: ${e.key ? `${e.key}: ` : ""}${e.problem}`;
 }
 var MAX_PATTERN_LENGTH = 4096;
@@ -43092,7 +45964,7 @@ function lookupFor(v2, io) {
   for (const p of v2["ignore-pattern"] ?? []) {
     if (p.length > MAX_PATTERN_LENGTH) throw new UsageError(`--ignore-pattern: a pattern of ${p.length} characters is longer than ${MAX_PATTERN_LENGTH}; shorten it`);
   }
-  const explicit = v2.config ? resolve14(io.cwd, v2.config) : void 0;
+  const explicit = v2.config ? resolve15(io.cwd, v2.config) : void 0;
   if (v2.config && explicit && !existsSync10(explicit)) {
     throw new ConfigError("--config", v2.config, "cannot read the file: no such file; check the path, or leave out --config to use the nearest .meshlint.yaml");
   }
@@ -43163,11 +46035,11 @@ function inOrderOf(inputs, results) {
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve14(io.cwd)) ?? dirname11(file);
+  const srcRoot = repoRoot(resolve15(io.cwd)) ?? dirname11(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
-  const file = flag !== void 0 ? resolve14(io.cwd, flag) : config.baseline;
+  const file = flag !== void 0 ? resolve15(io.cwd, flag) : config.baseline;
   if (file === void 0) return void 0;
   const shown5 = displayPathOf(file, io.cwd);
   const what = flag !== void 0 ? `--baseline ${flag}` : `baseline ${shown5} (named in ${displayPathOf(config.filePath ?? "", io.cwd)})`;
@@ -43176,10 +46048,10 @@ function readBaseline(flag, config, io) {
   }
   let text2;
   try {
-    const stat = statSync6(file);
+    const stat = statSync7(file);
     if (!stat.isFile()) throw new UsageError(`${what}: not a file; name the file --write-baseline wrote`);
     if (stat.size > MAX_BASELINE_BYTES) throw new UsageError(`${what}: larger than ${MAX_BASELINE_BYTES / 1024 / 1024} MB; write it again with --write-baseline`);
-    text2 = readFileSync3(file, "utf8");
+    text2 = readFileSync4(file, "utf8");
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const missing = e.code === "ENOENT";
@@ -43194,14 +46066,14 @@ function readBaseline(flag, config, io) {
 }
 var asInput = (file) => ({ ok: true, file: { ...file, bom: false } });
 var CHART_ONLY_FLAGS = ["values", "values-set", "set", "release", "kube-version", "api-versions"];
-function gatherInputs(positionals, v2, config, io, lookup2) {
+function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
   const useStdin = positionals.includes("-");
   const paths = positionals.filter((p) => p !== "-");
   if (useStdin && v2.fix) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes");
   const req = renderRequest(v2);
-  const charts = req.charts.map((c) => resolve14(io.cwd, c));
+  const charts = req.charts.map((c) => resolve15(io.cwd, c));
   const metCharts = [];
-  const overlays = req.overlays.map((o) => resolve14(io.cwd, o));
+  const overlays = req.overlays.map((o) => resolve15(io.cwd, o));
   for (const [i, c] of charts.entries()) {
     if (!isChartDir(c)) throw new UsageError(`--helm-chart ${req.charts[i]}: no Chart.yaml there; name the chart's directory (the one that holds Chart.yaml)`);
   }
@@ -43286,9 +46158,9 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
       const n = unbuilt.length;
       notes.push({ id: "overlays-not-built", message: `${n} Kustomize overlay${n === 1 ? " was" : "s were"} not built (${shortList(unbuilt.map((o) => displayPathOf(o, io.cwd)))}): ${n === 1 ? "its files are" : "their files are"} linted as written. Pass --render-overlays, or set kustomize.renderOverlays: true in .meshlint.yaml, to lint what ${n === 1 ? "it deploys" : "they deploy"}.` });
     }
-    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve14(io.cwd, p));
+    const walked = (paths.length > 0 ? paths : ["."]).map((p) => resolve15(io.cwd, p));
     for (const o of config.kustomize.overlays) {
-      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep6))) overlays.push(o);
+      if (!overlays.includes(o) && walked.some((w) => o === w || o.startsWith(w + sep7))) overlays.push(o);
     }
     if (found.files.length === 0 && found.charts.length === 0 && inputs.length === 0) {
       const where = paths.length ? safeText(paths.join(", ")) : "the current directory";
@@ -43300,8 +46172,21 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     }
     readWalked(files);
   }
+  const plan = releasePlan(v2, config, io, inputs, metCharts, paths, !options.renderNothing);
+  if (plan.renderedCharts.size > 0) {
+    const through = (dir) => plan.renderedCharts.has(dir) && !charts.includes(dir);
+    chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !through(renders[0]?.chartDir ?? "")));
+    unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !through(c)));
+  }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
-  const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
+  let rendered;
+  try {
+    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: /* @__PURE__ */ new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env);
+    if (options.renderNothing) plan.releases([]);
+    notes.push(...plan.notes());
+  } finally {
+    plan.close();
+  }
   if (throughOverlays) {
     const { found, files: named } = throughOverlays;
     const built = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0);
@@ -43316,6 +46201,8 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     for (const f of named) if (!asWritten.has(f)) skipped.push({ path: f, reason: "named by a Kustomize overlay: linted through its build", kind: "through-overlay" });
     readWalked([...named].filter((f) => asWritten.has(f)));
   }
+  const builtOverlays = [...rendered.overlays].filter(([, f]) => f.origin?.failure === void 0 && f.text.includes("HelmChartInflationGenerator")).map(([dir]) => dir);
+  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep7))));
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     if (!config.helm.renderChartsDeclined) notes.push({ id: "charts-not-rendered", message: `${n} Helm chart${n === 1 ? " was" : "s were"} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? "it renders" : "they render"}.` });
@@ -43344,12 +46231,12 @@ function gatherInputs(positionals, v2, config, io, lookup2) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join12(dir, "Chart.yaml");
+    const file = join14(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
   }
-  return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
+  return { inputs, rendered, context: [...context.values()], skipped, notes, groups, plan };
 }
 function markWrittenFilesLinted(rendered, failed) {
   if (!failed.origin) return;
@@ -43369,7 +46256,7 @@ function readStdin(io) {
 function readContext(v2, config, inputs, io) {
   const { files, missing } = discoverContext({
     cwd: io.cwd,
-    paths: (v2.context ?? []).map((p) => resolve14(io.cwd, p)),
+    paths: (v2.context ?? []).map((p) => resolve15(io.cwd, p)),
     config,
     ignorePatterns: v2["ignore-pattern"],
     useGitignore: !v2["no-gitignore"]
@@ -43377,6 +46264,32 @@ function readContext(v2, config, inputs, io) {
   if (missing !== void 0) throw new UsageError(`--context ${missing}: no such file or directory`);
   const linted = new Set(inputs.flatMap((i) => i.ok && i.file.absPath ? [i.file.absPath] : []));
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
+}
+function chartsDirsOf(v2, config, cwd, paths) {
+  const named = [];
+  for (const d of v2.charts ?? []) {
+    const abs = resolve15(cwd, d);
+    if (!existsSync10(abs) || !statSync7(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
+    named.push(abs);
+  }
+  if (named.length === 0 && config.helm.chartsDir !== void 0) {
+    const d = config.helm.chartsDir;
+    if (!existsSync10(d) || !statSync7(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? "", cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
+    named.push(d);
+  }
+  const vendored = /* @__PURE__ */ new Set();
+  for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve15(cwd, p))]) {
+    const d = join14(base, "charts");
+    if (existsSync10(d) && statSync7(d).isDirectory() && !named.includes(d)) vendored.add(d);
+  }
+  return { named, all: [...named, ...vendored] };
+}
+function releasePlan(v2, config, io, inputs, metCharts, paths, mayRender) {
+  const dirs = chartsDirsOf(v2, config, io.cwd, paths);
+  return planReleases(
+    inputs.flatMap((i) => i.ok ? [i.file] : []),
+    { render: mayRender && (dirs.named.length > 0 || Boolean(v2["render-charts"]) || config.helm.renderCharts), chartsDirs: dirs.all, metCharts, defaultNamespace: config.defaultNamespace, cwd: io.cwd }
+  );
 }
 function renderRequest(v2) {
   return {
@@ -43457,7 +46370,7 @@ function formatReport(format, results, config, opts) {
           return [r7.name, level === "error" ? "error" : level === "warn" ? "warning" : "none"];
         })
       );
-      const srcRoot = repoRoot(resolve14(cwd)) ?? cwd;
+      const srcRoot = repoRoot(resolve15(cwd)) ?? cwd;
       return formatSarif(results, { rules: allRules, docs: readRuleDocs(allRules.map((r7) => r7.name)), levels, cwd, srcRoot, automationId: opts.automationId, notes: opts.notes }) + "\n";
     }
     default:
@@ -43478,7 +46391,7 @@ function printNotes(report2, io, all) {
 function chartCauses(diff, baseCwd, headCwd) {
   const read2 = (dir, file) => {
     try {
-      return readFileSync3(resolve14(dir, file), "utf8");
+      return readFileSync4(resolve15(dir, file), "utf8");
     } catch {
       return void 0;
     }
@@ -43513,7 +46426,7 @@ function diffParsed(args, v2, io, opts = {}) {
   if (v2.path?.some((p) => p === "-")) throw new UsageError("diff reads no standard input: name paths with --path");
   if (v2.staged && args.length > 1) throw new UsageError("--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)");
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
-  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve14(io.cwd, v2.config) } : {} };
+  const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve15(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve15(io.cwd, c)) } : {} };
   const sides = [];
   const emptySides = /* @__PURE__ */ new Set();
   try {
@@ -43568,17 +46481,17 @@ function diffParsed(args, v2, io, opts = {}) {
     if (!base || !head) return 2;
     const policyOf = (side, run) => {
       let config = run.config;
-      const named = v2.config !== void 0 ? resolve14(io.cwd, v2.config) : void 0;
+      const named = v2.config !== void 0 ? resolve15(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
-        const copy = join12(side.root, relative10(top, named));
+        const copy = join14(side.root, relative10(top, named));
         try {
           config = existsSync10(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
         } catch {
           config = void 0;
         }
       }
-      const ignore2 = config?.filePath ? readRegularFile(join12(dirname11(config.filePath), ".meshlintignore")) : void 0;
+      const ignore2 = config?.filePath ? readRegularFile(join14(dirname11(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore2?.ok ? ignore2.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
     const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf(sides[0], base), policyOf(sides[1], head)) };
@@ -43627,6 +46540,8 @@ function flagsFromInputs(baseline) {
   if (config) args.push("--config", config);
   for (const c of listInput("helm-chart")) args.push("--helm-chart", c);
   for (const k2 of listInput("kustomize")) args.push("--kustomize", k2);
+  const charts = input("charts");
+  if (charts) args.push(`--charts=${resolve16(process.cwd(), charts)}`);
   const version2 = input("istio-version");
   if (version2) args.push("--istio-version", version2);
   const file = baseline ? input("baseline") : "";
@@ -43666,8 +46581,8 @@ function chooseMode(diff, eventName, event) {
 function readEvent(path) {
   if (!path) return void 0;
   try {
-    if (statSync7(path).size > MAX_EVENT_BYTES) return void 0;
-    return JSON.parse(readFileSync4(path, "utf8"));
+    if (statSync8(path).size > MAX_EVENT_BYTES) return void 0;
+    return JSON.parse(readFileSync5(path, "utf8"));
   } catch {
     return void 0;
   }
@@ -43726,7 +46641,7 @@ var stepError = (message) => error(dropControls(message), { title: TOOL_NAME });
 async function runAction() {
   const env = process.env;
   const cwd = process.cwd();
-  const workspace = resolve15(cwd, env.GITHUB_WORKSPACE ?? cwd);
+  const workspace = resolve16(cwd, env.GITHUB_WORKSPACE ?? cwd);
   let format;
   let failOnInput;
   let annotate;
@@ -43762,12 +46677,12 @@ async function runAction() {
     }
   };
   const pathOf2 = (filePath) => {
-    const rel = relative11(workspace, resolve15(cwd, filePath));
-    return rel.startsWith("..") || isAbsolute7(rel) ? filePath : rel.split(sep7).join("/");
+    const rel = relative11(workspace, resolve16(cwd, filePath));
+    return rel.startsWith("..") || isAbsolute8(rel) ? filePath : rel.split(sep8).join("/");
   };
   const sarifPath = format === "sarif" ? input("sarif-file") || "meshlint.sarif" : "";
   const writeSarif = (text2) => {
-    const target = resolve15(workspace, sarifPath);
+    const target = resolve16(workspace, sarifPath);
     try {
       writeWithin(target, text2, { root: workspace, outsideAllowed: true });
       return true;

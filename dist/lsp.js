@@ -48,9 +48,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
+// node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolean = boolean;
@@ -92,9 +92,9 @@ var require_is = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/is.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/is.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/is.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolean = boolean;
@@ -128,9 +128,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messages.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -513,9 +513,9 @@ var require_messages = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.LRUCache = exports.LinkedMap = exports.Touch = void 0;
@@ -897,9 +897,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/disposable.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.Disposable = void 0;
@@ -915,9 +915,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/ral.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var _ral;
@@ -940,9 +940,9 @@ var require_ral = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/events.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/events.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/events.js"(exports) {
     "use strict";
     var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -1077,9 +1077,9 @@ var require_events = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -1206,9 +1206,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SharedArrayReceiverStrategy = exports.SharedArraySenderStrategy = void 0;
@@ -1285,9 +1285,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports) {
     "use strict";
     var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -1359,9 +1359,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -1601,9 +1601,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -1759,9 +1759,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.AbstractMessageBuffer = void 0;
@@ -1910,9 +1910,9 @@ ${header}`);
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/connection.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -3076,9 +3076,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/api.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/api.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/common/api.js"(exports) {
     "use strict";
     var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -3290,7 +3290,7 @@ var require_api = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
+// node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -3381,7 +3381,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -4859,9 +4859,9 @@ var init_main = __esm({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CM = exports.ProtocolNotificationType = exports.ProtocolNotificationType0 = exports.ProtocolRequestType = exports.ProtocolRequestType0 = exports.RegistrationType = exports.MessageDirection = void 0;
@@ -4942,9 +4942,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.boolean = boolean;
@@ -4986,9 +4986,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ImplementationRequest = void 0;
@@ -5003,9 +5003,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TypeDefinitionRequest = void 0;
@@ -5020,9 +5020,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DidChangeWorkspaceFoldersNotification = exports.WorkspaceFoldersRequest = void 0;
@@ -5044,9 +5044,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ConfigurationRequest = void 0;
@@ -5061,9 +5061,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ColorPresentationRequest = exports.DocumentColorRequest = void 0;
@@ -5085,9 +5085,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.FoldingRangeRefreshRequest = exports.FoldingRangeRequest = void 0;
@@ -5109,9 +5109,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DeclarationRequest = void 0;
@@ -5126,9 +5126,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SelectionRangeRequest = void 0;
@@ -5143,9 +5143,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.WorkDoneProgressCancelNotification = exports.WorkDoneProgressCreateRequest = exports.WorkDoneProgress = void 0;
@@ -5175,9 +5175,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CallHierarchyOutgoingCallsRequest = exports.CallHierarchyIncomingCallsRequest = exports.CallHierarchyPrepareRequest = void 0;
@@ -5206,9 +5206,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SemanticTokensRefreshRequest = exports.SemanticTokensRangeRequest = exports.SemanticTokensDeltaRequest = exports.SemanticTokensRequest = exports.SemanticTokensRegistrationType = exports.TokenFormat = void 0;
@@ -5256,9 +5256,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ShowDocumentRequest = void 0;
@@ -5273,9 +5273,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.LinkedEditingRangeRequest = void 0;
@@ -5290,9 +5290,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.WillDeleteFilesRequest = exports.DidDeleteFilesNotification = exports.DidRenameFilesNotification = exports.WillRenameFilesRequest = exports.DidCreateFilesNotification = exports.WillCreateFilesRequest = exports.FileOperationPatternKind = void 0;
@@ -5347,9 +5347,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MonikerRequest = exports.MonikerKind = exports.UniquenessLevel = void 0;
@@ -5378,9 +5378,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TypeHierarchySubtypesRequest = exports.TypeHierarchySupertypesRequest = exports.TypeHierarchyPrepareRequest = void 0;
@@ -5407,9 +5407,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlineValueRefreshRequest = exports.InlineValueRequest = void 0;
@@ -5431,9 +5431,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlayHintRefreshRequest = exports.InlayHintResolveRequest = exports.InlayHintRequest = void 0;
@@ -5462,9 +5462,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -5547,9 +5547,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -5773,9 +5773,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlineCompletionRequest = void 0;
@@ -5790,9 +5790,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TextDocumentContentRefreshRequest = exports.TextDocumentContentRequest = void 0;
@@ -5813,9 +5813,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -6541,9 +6541,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.createProtocolConnection = createProtocolConnection;
@@ -6557,9 +6557,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
+// node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -6599,9 +6599,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.empty = void 0;
@@ -6691,9 +6691,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/progress.js
+// node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/progress.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ProgressFeature = exports.WorkDoneProgressReporter = void 0;
@@ -6865,9 +6865,9 @@ var require_progress = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
+// node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -6939,9 +6939,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.WorkspaceFoldersFeature = void 0;
@@ -6988,9 +6988,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.CallHierarchyFeature = void 0;
@@ -7024,9 +7024,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SemanticTokensBuilder = exports.SemanticTokensDiff = exports.SemanticTokensFeature = void 0;
@@ -7265,9 +7265,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
+// node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.ShowDocumentFeature = void 0;
@@ -7283,9 +7283,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
+// node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.FileOperationsFeature = void 0;
@@ -7328,9 +7328,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.LinkedEditingRangeFeature = void 0;
@@ -7348,9 +7348,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TypeHierarchyFeature = void 0;
@@ -7384,9 +7384,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
+// node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlineValueFeature = void 0;
@@ -7411,9 +7411,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
+// node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.FoldingRangeFeature = void 0;
@@ -7439,9 +7439,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
+// node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlayHintFeature = void 0;
@@ -7471,9 +7471,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
+// node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.DiagnosticFeature = void 0;
@@ -7503,9 +7503,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
+// node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TextDocuments = void 0;
@@ -7676,9 +7676,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
+// node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NotebookDocuments = exports.NotebookSyncFeature = void 0;
@@ -7945,9 +7945,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
+// node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.MonikerFeature = void 0;
@@ -7970,9 +7970,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.InlineCompletionFeature = void 0;
@@ -7994,9 +7994,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.TextDocumentContentFeature = void 0;
@@ -8021,9 +8021,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/server.js
+// node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/server.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -8820,9 +8820,9 @@ var require_server = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/node/files.js
+// node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports) {
+  "node_modules/vscode-languageserver/lib/node/files.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9088,9 +9088,9 @@ var require_files = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/ril.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = __require("util");
@@ -9246,9 +9246,9 @@ var require_ril = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/main.js
+// node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/main.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/node_modules/vscode-jsonrpc/lib/node/main.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9548,9 +9548,9 @@ var require_main = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
+// node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports) {
+  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9579,9 +9579,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/common/api.js
+// node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports) {
+  "node_modules/vscode-languageserver/lib/common/api.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9628,9 +9628,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// ../main/node_modules/vscode-languageserver/lib/node/main.js
+// node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports) {
+  "node_modules/vscode-languageserver/lib/node/main.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -9910,9 +9910,9 @@ ${stack}`);
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js
 var require_deepMerge = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/deepMerge.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isObjectNotArray = isObjectNotArray;
@@ -9945,9 +9945,9 @@ var require_deepMerge = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js
 var require_applyDefault = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/applyDefault.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.applyDefault = applyDefault;
@@ -9972,9 +9972,9 @@ var require_applyDefault = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js
 var require_parserSeemsToBeTSESLint = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/parserSeemsToBeTSESLint.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.parserSeemsToBeTSESLint = parserSeemsToBeTSESLint;
@@ -9984,9 +9984,9 @@ var require_parserSeemsToBeTSESLint = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js
 var require_getParserServices = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/getParserServices.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getParserServices = getParserServices;
@@ -10017,17 +10017,17 @@ var require_getParserServices = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js
 var require_InferTypesFromRule = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/InferTypesFromRule.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js
 var require_nullThrows = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/nullThrows.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.NullThrowsReasons = void 0;
@@ -10045,9 +10045,9 @@ var require_nullThrows = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js
 var require_RuleCreator = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/RuleCreator.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.RuleCreator = RuleCreator2;
@@ -10094,9 +10094,9 @@ var require_RuleCreator = __commonJS({
   }
 });
 
-// ../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
+// node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js
 var require_eslint_utils = __commonJS({
-  "../main/node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
+  "node_modules/@typescript-eslint/utils/dist/eslint-utils/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -10124,9 +10124,9 @@ var require_eslint_utils = __commonJS({
   }
 });
 
-// ../main/node_modules/ignore/index.js
+// node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "../main/node_modules/ignore/index.js"(exports, module) {
+  "node_modules/ignore/index.js"(exports, module) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -11197,6 +11197,7 @@ var package_default = {
     "@microsoft/jest-sarif": "^1.0.0-beta.0",
     "@types/node": "^20.19.43",
     "@types/sarif": "^2.1.7",
+    "@types/semver": "^7.8.0",
     "@typescript-eslint/utils": "^8.73.0",
     ajv: "^8.20.0",
     diff: "^8.0.4",
@@ -11206,6 +11207,7 @@ var package_default = {
     glob: "^14.0.6",
     ignore: "^7.0.16",
     "js-yaml": "^5.5.0",
+    semver: "^7.8.6",
     tsx: "^4.23.15",
     typescript: "^6.0.3",
     uvu: "^0.5.6",
@@ -11956,7 +11958,7 @@ function predictCapture(input) {
   return done("ambient", asked.by);
 }
 
-// ../main/node_modules/yaml/browser/dist/nodes/identity.js
+// node_modules/yaml/browser/dist/nodes/identity.js
 var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
 var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
 var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
@@ -11992,7 +11994,7 @@ function isNode(node) {
 }
 var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
 
-// ../main/node_modules/yaml/browser/dist/visit.js
+// node_modules/yaml/browser/dist/visit.js
 var BREAK = /* @__PURE__ */ Symbol("break visit");
 var SKIP = /* @__PURE__ */ Symbol("skip children");
 var REMOVE = /* @__PURE__ */ Symbol("remove node");
@@ -12142,7 +12144,7 @@ function replaceNode(key, path, node) {
   }
 }
 
-// ../main/node_modules/yaml/browser/dist/doc/directives.js
+// node_modules/yaml/browser/dist/doc/directives.js
 var escapeChars = {
   "!": "%21",
   ",": "%2C",
@@ -12305,7 +12307,7 @@ var Directives = class _Directives {
 Directives.defaultYaml = { explicit: false, version: "1.2" };
 Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
 
-// ../main/node_modules/yaml/browser/dist/doc/anchors.js
+// node_modules/yaml/browser/dist/doc/anchors.js
 function anchorIsValid(anchor) {
   if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
     const sa = JSON.stringify(anchor);
@@ -12364,7 +12366,7 @@ function createNodeAnchors(doc, prefix) {
   };
 }
 
-// ../main/node_modules/yaml/browser/dist/doc/applyReviver.js
+// node_modules/yaml/browser/dist/doc/applyReviver.js
 function applyReviver(reviver, obj, key, val) {
   if (val && typeof val === "object") {
     if (Array.isArray(val)) {
@@ -12408,7 +12410,7 @@ function applyReviver(reviver, obj, key, val) {
   return reviver.call(obj, key, val);
 }
 
-// ../main/node_modules/yaml/browser/dist/nodes/toJS.js
+// node_modules/yaml/browser/dist/nodes/toJS.js
 function toJS(value, arg, ctx) {
   if (Array.isArray(value))
     return value.map((v, i) => toJS(v, String(i), ctx));
@@ -12431,7 +12433,7 @@ function toJS(value, arg, ctx) {
   return value;
 }
 
-// ../main/node_modules/yaml/browser/dist/nodes/Node.js
+// node_modules/yaml/browser/dist/nodes/Node.js
 var NodeBase = class {
   constructor(type) {
     Object.defineProperty(this, NODE_TYPE, { value: type });
@@ -12463,7 +12465,7 @@ var NodeBase = class {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/nodes/Alias.js
+// node_modules/yaml/browser/dist/nodes/Alias.js
 var Alias = class extends NodeBase {
   constructor(source) {
     super(ALIAS);
@@ -12570,7 +12572,7 @@ function getAliasCount(doc, node, anchors) {
   return 1;
 }
 
-// ../main/node_modules/yaml/browser/dist/nodes/Scalar.js
+// node_modules/yaml/browser/dist/nodes/Scalar.js
 var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
 var Scalar = class extends NodeBase {
   constructor(value) {
@@ -12590,7 +12592,7 @@ Scalar.PLAIN = "PLAIN";
 Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
 Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
 
-// ../main/node_modules/yaml/browser/dist/doc/createNode.js
+// node_modules/yaml/browser/dist/doc/createNode.js
 var defaultTagPrefix = "tag:yaml.org,2002:";
 function findTagObject(value, tagName, tags) {
   if (tagName) {
@@ -12656,7 +12658,7 @@ function createNode(value, tagName, ctx) {
   return node;
 }
 
-// ../main/node_modules/yaml/browser/dist/nodes/Collection.js
+// node_modules/yaml/browser/dist/nodes/Collection.js
 function collectionFromPath(schema4, path, value) {
   let v = value;
   for (let i = path.length - 1; i >= 0; --i) {
@@ -12788,7 +12790,7 @@ var Collection = class extends NodeBase {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/stringify/stringifyComment.js
+// node_modules/yaml/browser/dist/stringify/stringifyComment.js
 var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
 function indentComment(comment, indent) {
   if (/^\n+$/.test(comment))
@@ -12797,7 +12799,7 @@ function indentComment(comment, indent) {
 }
 var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
 
-// ../main/node_modules/yaml/browser/dist/stringify/foldFlowLines.js
+// node_modules/yaml/browser/dist/stringify/foldFlowLines.js
 var FOLD_FLOW = "flow";
 var FOLD_BLOCK = "block";
 var FOLD_QUOTED = "quoted";
@@ -12924,7 +12926,7 @@ function consumeMoreIndentedLines(text, i, indent) {
   return end;
 }
 
-// ../main/node_modules/yaml/browser/dist/stringify/stringifyString.js
+// node_modules/yaml/browser/dist/stringify/stringifyString.js
 var getFoldOptions = (ctx, isBlock2) => ({
   indentAtStart: isBlock2 ? ctx.indent.length : ctx.indentAtStart,
   lineWidth: ctx.options.lineWidth,
@@ -13199,7 +13201,7 @@ function stringifyString(item, ctx, onComment, onChompKeep) {
   return res;
 }
 
-// ../main/node_modules/yaml/browser/dist/stringify/stringify.js
+// node_modules/yaml/browser/dist/stringify/stringify.js
 function createStringifyContext(doc, options) {
   const opt = Object.assign({
     blockQuote: true,
@@ -13312,7 +13314,7 @@ function stringify(item, ctx, onComment, onChompKeep) {
 ${ctx.indent}${str5}`;
 }
 
-// ../main/node_modules/yaml/browser/dist/stringify/stringifyPair.js
+// node_modules/yaml/browser/dist/stringify/stringifyPair.js
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
   const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
   let keyComment = isNode(key) && key.comment || null;
@@ -13435,14 +13437,14 @@ ${ctx.indent}`;
   return str5;
 }
 
-// ../main/node_modules/yaml/browser/dist/log.js
+// node_modules/yaml/browser/dist/log.js
 function warn(logLevel, warning) {
   if (logLevel === "debug" || logLevel === "warn") {
     console.warn(warning);
   }
 }
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/merge.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/merge.js
 var MERGE_KEY = "<<";
 var merge = {
   identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
@@ -13492,7 +13494,7 @@ function resolveAliasValue(ctx, value) {
   return ctx && isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
 }
 
-// ../main/node_modules/yaml/browser/dist/nodes/addPairToJSMap.js
+// node_modules/yaml/browser/dist/nodes/addPairToJSMap.js
 function addPairToJSMap(ctx, map2, { key, value }) {
   if (isNode(key) && key.addToJSMap)
     key.addToJSMap(ctx, map2, value);
@@ -13545,7 +13547,7 @@ function stringifyKey(key, jsKey, ctx) {
   return JSON.stringify(jsKey);
 }
 
-// ../main/node_modules/yaml/browser/dist/nodes/Pair.js
+// node_modules/yaml/browser/dist/nodes/Pair.js
 function createPair(key, value, ctx) {
   const k = createNode(key, void 0, ctx);
   const v = createNode(value, void 0, ctx);
@@ -13574,7 +13576,7 @@ var Pair = class _Pair {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/stringify/stringifyCollection.js
+// node_modules/yaml/browser/dist/stringify/stringifyCollection.js
 function stringifyCollection(collection, ctx, options) {
   const flow = ctx.inFlow ?? collection.flow;
   const stringify4 = flow ? stringifyFlowCollection : stringifyBlockCollection;
@@ -13716,7 +13718,7 @@ function addCommentBefore({ indent, options: { commentString } }, lines, comment
   }
 }
 
-// ../main/node_modules/yaml/browser/dist/nodes/YAMLMap.js
+// node_modules/yaml/browser/dist/nodes/YAMLMap.js
 function findPair(items, key) {
   const k = isScalar(key) ? key.value : key;
   for (const it of items) {
@@ -13847,7 +13849,7 @@ var YAMLMap = class extends Collection {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/common/map.js
+// node_modules/yaml/browser/dist/schema/common/map.js
 var map = {
   collection: "map",
   default: true,
@@ -13861,7 +13863,7 @@ var map = {
   createNode: (schema4, obj, ctx) => YAMLMap.from(schema4, obj, ctx)
 };
 
-// ../main/node_modules/yaml/browser/dist/nodes/YAMLSeq.js
+// node_modules/yaml/browser/dist/nodes/YAMLSeq.js
 var YAMLSeq = class extends Collection {
   static get tagName() {
     return "tag:yaml.org,2002:seq";
@@ -13965,7 +13967,7 @@ function asItemIndex(key) {
   return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
 }
 
-// ../main/node_modules/yaml/browser/dist/schema/common/seq.js
+// node_modules/yaml/browser/dist/schema/common/seq.js
 var seq = {
   collection: "seq",
   default: true,
@@ -13979,7 +13981,7 @@ var seq = {
   createNode: (schema4, obj, ctx) => YAMLSeq.from(schema4, obj, ctx)
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/common/string.js
+// node_modules/yaml/browser/dist/schema/common/string.js
 var string = {
   identify: (value) => typeof value === "string",
   default: true,
@@ -13991,7 +13993,7 @@ var string = {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/common/null.js
+// node_modules/yaml/browser/dist/schema/common/null.js
 var nullTag = {
   identify: (value) => value == null,
   createNode: () => new Scalar(null),
@@ -14002,7 +14004,7 @@ var nullTag = {
   stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/core/bool.js
+// node_modules/yaml/browser/dist/schema/core/bool.js
 var boolTag = {
   identify: (value) => typeof value === "boolean",
   default: true,
@@ -14019,7 +14021,7 @@ var boolTag = {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/stringify/stringifyNumber.js
+// node_modules/yaml/browser/dist/stringify/stringifyNumber.js
 function stringifyNumber({ format, minFractionDigits, tag, value }) {
   if (typeof value === "bigint")
     return String(value);
@@ -14040,7 +14042,7 @@ function stringifyNumber({ format, minFractionDigits, tag, value }) {
   return n;
 }
 
-// ../main/node_modules/yaml/browser/dist/schema/core/float.js
+// node_modules/yaml/browser/dist/schema/core/float.js
 var floatNaN = {
   identify: (value) => typeof value === "number",
   default: true,
@@ -14076,7 +14078,7 @@ var float = {
   stringify: stringifyNumber
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/core/int.js
+// node_modules/yaml/browser/dist/schema/core/int.js
 var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
 var intResolve = (str5, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5.substring(offset), radix);
 function intStringify(node, radix, prefix) {
@@ -14112,7 +14114,7 @@ var intHex = {
   stringify: (node) => intStringify(node, 16, "0x")
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/core/schema.js
+// node_modules/yaml/browser/dist/schema/core/schema.js
 var schema = [
   map,
   seq,
@@ -14127,7 +14129,7 @@ var schema = [
   float
 ];
 
-// ../main/node_modules/yaml/browser/dist/schema/json/schema.js
+// node_modules/yaml/browser/dist/schema/json/schema.js
 function intIdentify2(value) {
   return typeof value === "bigint" || Number.isInteger(value);
 }
@@ -14185,7 +14187,7 @@ var jsonError = {
 };
 var schema2 = [map, seq].concat(jsonScalars, jsonError);
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/binary.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/binary.js
 var binary = {
   identify: (value) => value instanceof Uint8Array,
   // Buffer inherits from Uint8Array
@@ -14238,7 +14240,7 @@ var binary = {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/pairs.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/pairs.js
 function resolvePairs(seq2, onError) {
   if (isSeq(seq2)) {
     for (let i = 0; i < seq2.items.length; ++i) {
@@ -14304,7 +14306,7 @@ var pairs = {
   createNode: createPairs
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/omap.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/omap.js
 var YAMLOMap = class _YAMLOMap extends YAMLSeq {
   constructor() {
     super();
@@ -14370,7 +14372,7 @@ var omap = {
   createNode: (schema4, iterable, ctx) => YAMLOMap.from(schema4, iterable, ctx)
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/bool.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/bool.js
 function boolStringify({ value, source }, ctx) {
   const boolObj = value ? trueTag : falseTag;
   if (source && boolObj.test.test(source))
@@ -14394,7 +14396,7 @@ var falseTag = {
   stringify: boolStringify
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/float.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/float.js
 var floatNaN2 = {
   identify: (value) => typeof value === "number",
   default: true,
@@ -14433,7 +14435,7 @@ var float2 = {
   stringify: stringifyNumber
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/int.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/int.js
 var intIdentify3 = (value) => typeof value === "bigint" || Number.isInteger(value);
 function intResolve2(str5, offset, radix, { intAsBigInt }) {
   const sign = str5[0];
@@ -14502,7 +14504,7 @@ var intHex2 = {
   stringify: (node) => intStringify2(node, 16, "0x")
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/set.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/set.js
 var YAMLSet = class _YAMLSet extends YAMLMap {
   constructor(schema4) {
     super(schema4);
@@ -14581,7 +14583,7 @@ var set = {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/timestamp.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/timestamp.js
 function parseSexagesimal(str5, asBigInt) {
   const sign = str5[0];
   const parts = sign === "-" || sign === "+" ? str5.substring(1) : str5;
@@ -14660,7 +14662,7 @@ var timestamp = {
   stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
 };
 
-// ../main/node_modules/yaml/browser/dist/schema/yaml-1.1/schema.js
+// node_modules/yaml/browser/dist/schema/yaml-1.1/schema.js
 var schema3 = [
   map,
   seq,
@@ -14685,7 +14687,7 @@ var schema3 = [
   timestamp
 ];
 
-// ../main/node_modules/yaml/browser/dist/schema/tags.js
+// node_modules/yaml/browser/dist/schema/tags.js
 var schemas = /* @__PURE__ */ new Map([
   ["core", schema],
   ["failsafe", [map, seq, string]],
@@ -14756,7 +14758,7 @@ function getTags(customTags, schemaName, addMergeTag) {
   }, []);
 }
 
-// ../main/node_modules/yaml/browser/dist/schema/Schema.js
+// node_modules/yaml/browser/dist/schema/Schema.js
 var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 var Schema = class _Schema {
   constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema: schema4, sortMapEntries, toStringDefaults }) {
@@ -14777,7 +14779,7 @@ var Schema = class _Schema {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/stringify/stringifyDocument.js
+// node_modules/yaml/browser/dist/stringify/stringifyDocument.js
 function stringifyDocument(doc, options) {
   const lines = [];
   let hasDirectives = options.directives === true;
@@ -14848,7 +14850,7 @@ function stringifyDocument(doc, options) {
   return lines.join("\n") + "\n";
 }
 
-// ../main/node_modules/yaml/browser/dist/doc/Document.js
+// node_modules/yaml/browser/dist/doc/Document.js
 var Document = class _Document {
   constructor(value, replacer, options) {
     this.commentBefore = null;
@@ -15140,7 +15142,7 @@ function assertCollection(contents) {
   throw new Error("Expected a YAML collection as document contents");
 }
 
-// ../main/node_modules/yaml/browser/dist/errors.js
+// node_modules/yaml/browser/dist/errors.js
 var YAMLError = class extends Error {
   constructor(name, pos, code, message) {
     super();
@@ -15196,7 +15198,7 @@ ${pointer}
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/compose/resolve-props.js
+// node_modules/yaml/browser/dist/compose/resolve-props.js
 function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
   let spaceBefore = false;
   let atNewline = startOnNewline;
@@ -15324,7 +15326,7 @@ function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIn
   };
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/util-contains-newline.js
+// node_modules/yaml/browser/dist/compose/util-contains-newline.js
 function containsNewline(key) {
   if (!key)
     return null;
@@ -15360,7 +15362,7 @@ function containsNewline(key) {
   }
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/util-flow-indent-check.js
+// node_modules/yaml/browser/dist/compose/util-flow-indent-check.js
 function flowIndentCheck(indent, fc, onError) {
   if (fc?.type === "flow-collection") {
     const end = fc.end[0];
@@ -15371,7 +15373,7 @@ function flowIndentCheck(indent, fc, onError) {
   }
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/util-map-includes.js
+// node_modules/yaml/browser/dist/compose/util-map-includes.js
 function mapIncludes(ctx, items, search) {
   const { uniqueKeys } = ctx.options;
   if (uniqueKeys === false)
@@ -15380,7 +15382,7 @@ function mapIncludes(ctx, items, search) {
   return items.some((pair) => isEqual(pair.key, search));
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/resolve-block-map.js
+// node_modules/yaml/browser/dist/compose/resolve-block-map.js
 var startColMsg = "All mapping items must start at the same column";
 function resolveBlockMap({ composeNode: composeNode2, composeEmptyNode: composeEmptyNode2 }, ctx, bm, onError, tag) {
   const NodeClass = tag?.nodeClass ?? YAMLMap;
@@ -15476,7 +15478,7 @@ function resolveBlockMap({ composeNode: composeNode2, composeEmptyNode: composeE
   return map2;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/resolve-block-seq.js
+// node_modules/yaml/browser/dist/compose/resolve-block-seq.js
 function resolveBlockSeq({ composeNode: composeNode2, composeEmptyNode: composeEmptyNode2 }, ctx, bs, onError, tag) {
   const NodeClass = tag?.nodeClass ?? YAMLSeq;
   const seq2 = new NodeClass(ctx.schema);
@@ -15518,7 +15520,7 @@ function resolveBlockSeq({ composeNode: composeNode2, composeEmptyNode: composeE
   return seq2;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/resolve-end.js
+// node_modules/yaml/browser/dist/compose/resolve-end.js
 function resolveEnd(end, offset, reqSpace, onError) {
   let comment = "";
   if (end) {
@@ -15555,7 +15557,7 @@ function resolveEnd(end, offset, reqSpace, onError) {
   return { comment, offset };
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/resolve-flow-collection.js
+// node_modules/yaml/browser/dist/compose/resolve-flow-collection.js
 var blockMsg = "Block collections are not allowed within flow collections";
 var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
 function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: composeEmptyNode2 }, ctx, fc, onError, tag) {
@@ -15735,7 +15737,7 @@ function resolveFlowCollection({ composeNode: composeNode2, composeEmptyNode: co
   return coll;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/compose-collection.js
+// node_modules/yaml/browser/dist/compose/compose-collection.js
 function resolveCollection(CN2, ctx, token, onError, tagName, tag) {
   const coll = token.type === "block-map" ? resolveBlockMap(CN2, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq(CN2, ctx, token, onError, tag) : resolveFlowCollection(CN2, ctx, token, onError, tag);
   const Coll = coll.constructor;
@@ -15787,7 +15789,7 @@ function composeCollection(CN2, ctx, token, props, onError) {
   return node;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/resolve-block-scalar.js
+// node_modules/yaml/browser/dist/compose/resolve-block-scalar.js
 function resolveBlockScalar(ctx, scalar, onError) {
   const start = scalar.offset;
   const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
@@ -15963,7 +15965,7 @@ function splitLines(source) {
   return lines;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/resolve-flow-scalar.js
+// node_modules/yaml/browser/dist/compose/resolve-flow-scalar.js
 function resolveFlowScalar(scalar, strict, onError) {
   const { offset, type, source, end } = scalar;
   let _type;
@@ -16176,7 +16178,7 @@ function parseCharCode(source, offset, length, onError) {
   }
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/compose-scalar.js
+// node_modules/yaml/browser/dist/compose/compose-scalar.js
 function composeScalar(ctx, token, tagToken, onError) {
   const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar(ctx, token, onError) : resolveFlowScalar(token, ctx.options.strict, onError);
   const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
@@ -16247,7 +16249,7 @@ function findScalarTagByTest({ atKey, directives, schema: schema4 }, value, toke
   return tag;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/util-empty-scalar-position.js
+// node_modules/yaml/browser/dist/compose/util-empty-scalar-position.js
 function emptyScalarPosition(offset, before, pos) {
   if (before) {
     pos ?? (pos = before.length);
@@ -16271,7 +16273,7 @@ function emptyScalarPosition(offset, before, pos) {
   return offset;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/compose-node.js
+// node_modules/yaml/browser/dist/compose/compose-node.js
 var CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
   const atKey = ctx.atKey;
@@ -16364,7 +16366,7 @@ function composeAlias({ options }, { offset, source, end }, onError) {
   return alias;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/compose-doc.js
+// node_modules/yaml/browser/dist/compose/compose-doc.js
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
   const opts = Object.assign({ _directives: directives }, options);
   const doc = new Document(void 0, opts);
@@ -16397,7 +16399,7 @@ function composeDoc(options, directives, { offset, start, value, end }, onError)
   return doc;
 }
 
-// ../main/node_modules/yaml/browser/dist/compose/composer.js
+// node_modules/yaml/browser/dist/compose/composer.js
 function getErrorPos(src) {
   if (typeof src === "number")
     return [src, src + 1];
@@ -16590,7 +16592,7 @@ ${end.comment}` : end.comment;
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/parse/cst.js
+// node_modules/yaml/browser/dist/parse/cst.js
 var cst_exports = {};
 __export(cst_exports, {
   BOM: () => BOM,
@@ -16608,7 +16610,7 @@ __export(cst_exports, {
   visit: () => visit2
 });
 
-// ../main/node_modules/yaml/browser/dist/parse/cst-scalar.js
+// node_modules/yaml/browser/dist/parse/cst-scalar.js
 function resolveAsScalar(token, strict = true, onError) {
   if (token) {
     const _onError = (pos, code, message) => {
@@ -16781,7 +16783,7 @@ function setFlowScalarValue(token, source, type) {
   }
 }
 
-// ../main/node_modules/yaml/browser/dist/parse/cst-stringify.js
+// node_modules/yaml/browser/dist/parse/cst-stringify.js
 var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
 function stringifyToken(token) {
   switch (token.type) {
@@ -16836,7 +16838,7 @@ function stringifyItem({ start, key, sep: sep3, value }) {
   return res;
 }
 
-// ../main/node_modules/yaml/browser/dist/parse/cst-visit.js
+// node_modules/yaml/browser/dist/parse/cst-visit.js
 var BREAK2 = /* @__PURE__ */ Symbol("break visit");
 var SKIP2 = /* @__PURE__ */ Symbol("skip children");
 var REMOVE2 = /* @__PURE__ */ Symbol("remove item");
@@ -16892,7 +16894,7 @@ function _visit(path, item, visitor) {
   return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
 }
 
-// ../main/node_modules/yaml/browser/dist/parse/cst.js
+// node_modules/yaml/browser/dist/parse/cst.js
 var BOM = "\uFEFF";
 var DOCUMENT = "";
 var FLOW_END = "";
@@ -16973,7 +16975,7 @@ function tokenType(source) {
   return null;
 }
 
-// ../main/node_modules/yaml/browser/dist/parse/lexer.js
+// node_modules/yaml/browser/dist/parse/lexer.js
 function isEmpty(ch) {
   switch (ch) {
     case void 0:
@@ -17555,7 +17557,7 @@ var Lexer = class {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/parse/line-counter.js
+// node_modules/yaml/browser/dist/parse/line-counter.js
 var LineCounter = class {
   constructor() {
     this.lineStarts = [];
@@ -17580,7 +17582,7 @@ var LineCounter = class {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/parse/parser.js
+// node_modules/yaml/browser/dist/parse/parser.js
 function includesToken(list2, type) {
   for (let i = 0; i < list2.length; ++i)
     if (list2[i].type === type)
@@ -18443,7 +18445,7 @@ var Parser = class {
   }
 };
 
-// ../main/node_modules/yaml/browser/dist/public-api.js
+// node_modules/yaml/browser/dist/public-api.js
 function parseOptions(options) {
   const prettyErrors = options.prettyErrors !== false;
   const lineCounter = options.lineCounter || prettyErrors && new LineCounter() || null;
@@ -19546,7 +19548,7 @@ var duplicate_key_default = createRule({
   }
 });
 
-// ../main/node_modules/js-yaml/dist/js-yaml.mjs
+// node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
 function defineScalarTag(tagName, options) {
   return {
@@ -28171,7 +28173,7 @@ function secretText(r, key) {
   }
   return byKey.get(key);
 }
-function fluxRelease(r, lookup2, ocirepos, files) {
+function fluxRelease(r, lookup2, ocirepos, files, anyChart = false) {
   const spec = asObject(r.object.spec) ?? {};
   const ns = r.declaredNamespace ?? r.namespace;
   const label = `HelmRelease ${ns ? `${ns}/` : ""}${r.name}`;
@@ -28184,7 +28186,7 @@ function fluxRelease(r, lookup2, ocirepos, files) {
     chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
     chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r, path: ["spec", "chartRef", "name"] };
   }
-  if (!chart) return void 0;
+  if (!chart && !anyChart) return void 0;
   const layers = [];
   const targeted = [];
   const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
@@ -28240,7 +28242,7 @@ function fluxRelease(r, lookup2, ocirepos, files) {
   layers.push(...targeted);
   return { resource: r, label, chart, layers, chartTarget };
 }
-function argoReleases(r, appSpec, base, files) {
+function argoReleases(r, appSpec, base, files, anyChart = false) {
   const ns = r.declaredNamespace ?? r.namespace;
   const name = `${r.kind} ${ns ? `${ns}/` : ""}${r.name}`;
   const sources = [];
@@ -28256,7 +28258,7 @@ function argoReleases(r, appSpec, base, files) {
   const out = [];
   for (const { source, at, label } of sources) {
     const chart = chartKind(str2(source.chart) ?? str2(source.path));
-    if (!chart) continue;
+    if (!chart && !anyChart) continue;
     const helm = asObject(source.helm) ?? {};
     const hat = [...at, "helm"];
     const layers = [];
@@ -35702,6 +35704,11 @@ var meshlint_schema_default = {
               }
             }
           }
+        },
+        chartsDir: {
+          description: "A folder of the charts GitOps objects deploy (Flux HelmReleases, Argo CD Applications), as helm pull writes them: <name>-<version>.tgz files or <name>/ folders. Relative to this file; meshlint charts lists the ones missing.",
+          type: "string",
+          minLength: 1
         }
       }
     },
@@ -35965,7 +35972,8 @@ function validateConfig(raw, file, rules, scope) {
     helm: {
       renderCharts: c.helm?.renderCharts ?? false,
       ...c.helm?.renderCharts === false ? { renderChartsDeclined: true } : {},
-      charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo))
+      charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo)),
+      ...c.helm?.chartsDir !== void 0 ? { chartsDir: inRepo(c.helm.chartsDir, "helm.chartsDir") } : {}
     },
     kustomize: {
       overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)),
@@ -38063,7 +38071,7 @@ var LintWorker = class {
 var import_node2 = __toESM(require_main3(), 1);
 import { fileURLToPath as fileURLToPath2, pathToFileURL as pathToFileURL2 } from "node:url";
 
-// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 var FullTextDocument2 = class _FullTextDocument {
   constructor(uri, languageId, version2, content) {
     this._uri = uri;

@@ -7,7 +7,8 @@
 // `meshlint facts --render-charts --render-overlays -f json` on each folder (helm and kubectl
 // from $MESHLINT_HELM / $MESHLINT_KUSTOMIZE, e.g. `npm run test:binaries`' .cache/test-bin) and
 // counts its workloads: each one a namespace uses, less those whose injection is undecided.
-// `--cli` counts the same way without rendering, for a side-by-side comparison.
+// `--cli` counts the same way without rendering, for a side-by-side comparison. `--charts=DIR`
+// (with --render) passes a folder of charts for what GitOps objects deploy (`meshlint charts`).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -29,6 +30,7 @@ const render = args.includes('--render');
 /** `--cli`: the same count as --render, through the CLI, without rendering: the baseline --render is compared with. */
 const viaCli = render || args.includes('--cli');
 const corpus = args.find((a) => !a.startsWith('--')) ?? join(root, '..', 'shared', 'corpus');
+const chartsDir = args.find((a) => a.startsWith('--charts='))?.slice('--charts='.length);
 
 function filesUnder(dir: string, out: string[]): void {
   for (const name of readdirSync(dir).sort()) {
@@ -48,7 +50,7 @@ interface FactsJson {
 
 /** The CLI's view with charts and overlays rendered: workloads are counted where facts counts them. */
 function measureRendered(dir: string): { known: number; total: number } {
-  const flags = render ? ['--render-charts', '--render-overlays'] : [];
+  const flags = render ? ['--render-charts', '--render-overlays', ...(chartsDir ? ['--charts', chartsDir] : [])] : [];
   const run = spawnSync(process.execPath, [join(root, 'bin', 'meshlint.js'), 'facts', ...flags, '-f', 'json', '.'], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`meshlint facts failed in ${dir}: ${run.stderr}`);
   const report = JSON.parse(run.stdout) as FactsJson;

@@ -76,6 +76,9 @@ function flagsFromInputs(baseline: boolean): string[] {
   if (config) args.push('--config', config);
   for (const c of listInput('helm-chart')) args.push('--helm-chart', c);
   for (const k of listInput('kustomize')) args.push('--kustomize', k);
+  // Absolute, so that a diff's base side reads the same folder: the pulled charts are not committed.
+  const charts = input('charts');
+  if (charts) args.push(`--charts=${resolve(process.cwd(), charts)}`);
   const version = input('istio-version');
   if (version) args.push('--istio-version', version);
   const file = baseline ? input('baseline') : '';

@@ -27,6 +27,8 @@ import { MAX_WALKED_KUSTOMIZATIONS, overlaysAmong, type FoundOverlays } from './
 import { cachedReader } from './load/render/source-text.ts';
 import { decodeSource, describeFsError, displayPathOf, encodeSource, readRegularFile, readSource, type ReadOutcome } from './load/read.ts';
 import { chartRenders, isChartDir, isOverlayDir, renderAll, RendererMissing, RenderUsageError, type RenderedWorlds, type RenderRequest } from './load/render/index.ts';
+import { planReleases, type ReleasePlan } from './load/render/gitops.ts';
+import { chartsReport, CHARTS_HELP, formatChartsReport } from './charts-command.ts';
 import type { HelmRender } from './load/render/helm.ts';
 import type { SkipReason } from './load/resources.ts';
 import { readRuleDocs } from './load/rule-docs.ts';
@@ -64,6 +66,7 @@ const OPTIONS = {
   'render-charts': { type: 'boolean' },
   'render-overlays': { type: 'boolean' },
   'helm-chart': { type: 'string', multiple: true },
+  charts: { type: 'string', multiple: true },
   values: { type: 'string', multiple: true },
   'values-set': { type: 'string', multiple: true },
   set: { type: 'string', multiple: true },
@@ -90,6 +93,7 @@ export const HELP = `Usage: meshlint [options] [file|dir|glob|-] ...
        meshlint explain [paths] [--resource Kind/namespace/name]
        meshlint facts [paths]
        meshlint diff BASE [HEAD] [--path PATH]...
+       meshlint charts [paths] [--charts DIR]
        meshlint lsp
 
 Lints Kubernetes manifests, Helm charts and Kustomize overlays for what Istio will do
@@ -109,6 +113,8 @@ Commands:
                                admission), and findings new, fixed and unchanged; --path
                                PATH limits both sides to PATH, --staged compares with the
                                staged files (meshlint diff --help)
+  charts [paths]               The charts HelmReleases and Applications deploy that are not
+                               in --charts DIR: each with its helm pull command
   lsp                          Run the language server for editors (LSP over stdio)
 
 Options:
@@ -159,6 +165,10 @@ reported on the template or source file you edit):
       --render-charts          Render the charts that hold the files and folders named
                                (or met in them) with their own values, instead of
                                reporting them as unrendered
+      --charts DIR             Charts that Flux HelmReleases and Argo CD Applications
+                               deploy, as helm pull writes them (NAME-VERSION.tgz or
+                               NAME/); those releases are rendered with their values,
+                               into their namespace. meshlint charts lists the missing
       --render-overlays        Build the top-level Kustomize overlays met in the folders
                                named (those no other kustomization uses) and lint what
                                they deploy; the files they name are linted through them
@@ -295,7 +305,7 @@ ${READING_OPTIONS}      --render-charts, --render-overlays
 } as const;
 
 /** The commands: the first word, when it is one of these and not a path. */
-const COMMANDS = ['rules', 'explain', 'facts', 'diff', 'lsp'] as const;
+const COMMANDS = ['rules', 'explain', 'facts', 'diff', 'charts', 'lsp'] as const;
 
 export interface CliIO {
   readonly cwd: string;
@@ -405,7 +415,7 @@ function run(argv: readonly string[], io: CliIO): number {
   const { values: v, positionals } = parse(argv);
   if (v.help) {
     const command = positionals[0];
-    io.stdout(command === 'rules' || command === 'explain' || command === 'facts' || command === 'diff' ? COMMAND_HELP[command] : HELP);
+    io.stdout(command === 'rules' || command === 'explain' || command === 'facts' || command === 'diff' ? COMMAND_HELP[command] : command === 'charts' ? CHARTS_HELP : HELP);
     return 0;
   }
   if (v.version) {
@@ -443,6 +453,7 @@ function run(argv: readonly string[], io: CliIO): number {
   if (v['print-config'] !== undefined) return printConfig(io, lookup, v['print-config']);
   if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, lookup, io);
   if (positionals[0] === 'facts') return runFacts(positionals.slice(1), v, configForPaths(positionals.slice(1), lookup, io), io);
+  if (positionals[0] === 'charts') return runCharts(positionals.slice(1), v, configForPaths(positionals.slice(1), lookup, io), io);
 
   const linted = lintParsed(v, positionals, lookup, io);
   if (typeof linted === 'number') return linted;
@@ -636,6 +647,8 @@ interface Gathered {
    * run's config.
    */
   readonly groups: readonly { readonly config: Config; readonly inputs: readonly ReadOutcome[] }[];
+  /** What GitOps objects among the inputs deploy, and where their charts are. */
+  readonly plan: ReleasePlan;
 }
 
 const asInput = (file: SourceFile): ReadOutcome => ({ ok: true, file: { ...file, bom: false } });
@@ -646,7 +659,7 @@ const CHART_ONLY_FLAGS = ['values', 'values-set', 'set', 'release', 'kube-versio
  * Reads standard input, the files the arguments name, and renders the charts and overlays
  * asked for; an exit code when there is nothing to lint.
  */
-function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO, lookup?: ConfigLookup): Gathered | number {
+function gatherInputs(positionals: readonly string[], v: Values, config: Config, io: CliIO, lookup?: ConfigLookup, options: { readonly renderNothing?: boolean } = {}): Gathered | number {
   const useStdin = positionals.includes('-');
   const paths = positionals.filter((p) => p !== '-');
   if (useStdin && v.fix) throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes');
@@ -762,8 +775,24 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     }
     readWalked(files);
   }
+  // Charts that GitOps objects deploy: rendered from the folders the user names (and the
+  // repository's own), with the values the objects give; a chart met while walking that a
+  // release renders is linted through that release.
+  const plan = releasePlan(v, config, io, inputs, metCharts, paths, !options.renderNothing);
+  if (plan.renderedCharts.size > 0) {
+    const through = (dir: string): boolean => plan.renderedCharts.has(dir) && !charts.includes(dir);
+    chartJobs.splice(0, chartJobs.length, ...chartJobs.filter((renders) => !through(renders[0]?.chartDir ?? '')));
+    unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !through(c)));
+  }
   for (const c of charts) chartJobs.push(chartRenders(c, req, config, io.cwd));
-  const rendered = renderAll({ charts: chartJobs, overlays }, config, req, io.cwd, io.env);
+  let rendered: RenderedWorlds;
+  try {
+    rendered = options.renderNothing ? { worlds: [[]], context: [[]], overlays: new Map(), releases: [] } : renderAll({ charts: chartJobs, overlays, releases: plan.releases }, config, req, io.cwd, io.env);
+    if (options.renderNothing) plan.releases([]);
+    notes.push(...plan.notes());
+  } finally {
+    plan.close();
+  }
   if (throughOverlays) {
     // An overlay that cannot be built (a remote base offline, a file it names missing) still
     // has files of its own, a Job beside its patches: they are linted as written, not hidden
@@ -781,6 +810,9 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     for (const f of named) if (!asWritten.has(f)) skipped.push({ path: f, reason: 'named by a Kustomize overlay: linted through its build', kind: 'through-overlay' });
     readWalked([...named].filter((f) => asWritten.has(f)));
   }
+  // A chart in the folder of an overlay built is its helmCharts' chart home: linted through the build.
+  const builtOverlays = [...rendered.overlays].filter(([, f]) => f.origin?.failure === undefined && f.text.includes('HelmChartInflationGenerator')).map(([dir]) => dir);
+  unrenderedCharts.splice(0, unrenderedCharts.length, ...unrenderedCharts.filter((c) => !builtOverlays.some((d) => c.startsWith(d + sep))));
   if (unrenderedCharts.length > 0) {
     const n = unrenderedCharts.length;
     if (!config.helm.renderChartsDeclined) notes.push({ id: 'charts-not-rendered', message: `${n} Helm chart${n === 1 ? ' was' : 's were'} not linted (${shortList(unrenderedCharts.map((c) => displayPathOf(c, io.cwd)))}): pass --render-charts, or set helm.renderCharts: true in .meshlint.yaml, to lint what ${n === 1 ? 'it renders' : 'they render'}.` });
@@ -815,7 +847,7 @@ function gatherInputs(positionals: readonly string[], v: Values, config: Config,
     const read = readSource(file, io.cwd);
     if (read.ok) context.set(file, read);
   }
-  return { inputs, rendered, context: [...context.values()], skipped, notes, groups };
+  return { inputs, rendered, context: [...context.values()], skipped, notes, groups, plan };
 }
 
 /** A failed overlay build whose own files are linted as written: its warning says so. */
@@ -852,6 +884,38 @@ function readContext(v: Values, config: Config, inputs: readonly ReadOutcome[], 
   if (missing !== undefined) throw new UsageError(`--context ${missing}: no such file or directory`);
   const linted = new Set(inputs.flatMap((i) => (i.ok && i.file.absPath ? [i.file.absPath] : [])));
   return files.filter((f) => !linted.has(f)).map((f) => readSource(f, io.cwd));
+}
+
+/**
+ * The folders of charts GitOps objects deploy: --charts (anywhere, as typed), else the config's
+ * helm.chartsDir (inside the repository); and the repository's own charts/ folder.
+ */
+export function chartsDirsOf(v: Values, config: Config, cwd: string, paths: readonly string[]): { named: string[]; all: string[] } {
+  const named: string[] = [];
+  for (const d of v.charts ?? []) {
+    const abs = resolve(cwd, d);
+    if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`--charts ${d}: no such directory; name the folder helm pull writes the charts to (--destination)`);
+    named.push(abs);
+  }
+  if (named.length === 0 && config.helm.chartsDir !== undefined) {
+    const d = config.helm.chartsDir;
+    if (!existsSync(d) || !statSync(d).isDirectory()) throw new UsageError(`helm.chartsDir ${displayPathOf(d, cwd)} (in ${displayPathOf(config.filePath ?? '', cwd)}): no such directory; create it, or pull the charts into it (meshlint charts prints the commands)`);
+    named.push(d);
+  }
+  const vendored = new Set<string>();
+  for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve(cwd, p))]) {
+    const d = join(base, 'charts');
+    if (existsSync(d) && statSync(d).isDirectory() && !named.includes(d)) vendored.add(d);
+  }
+  return { named, all: [...named, ...vendored] };
+}
+
+function releasePlan(v: Values, config: Config, io: CliIO, inputs: readonly ReadOutcome[], metCharts: readonly string[], paths: readonly string[], mayRender: boolean): ReleasePlan {
+  const dirs = chartsDirsOf(v, config, io.cwd, paths);
+  return planReleases(
+    inputs.flatMap((i) => (i.ok ? [i.file] : [])),
+    { render: mayRender && (dirs.named.length > 0 || Boolean(v['render-charts']) || config.helm.renderCharts), chartsDirs: dirs.all, metCharts, defaultNamespace: config.defaultNamespace, cwd: io.cwd },
+  );
 }
 
 function renderRequest(v: Values): RenderRequest {
@@ -1221,8 +1285,9 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   if (v.path?.some((p) => p === '-')) throw new UsageError('diff reads no standard input: name paths with --path');
   if (v.staged && args.length > 1) throw new UsageError('--staged compares BASE with the staged files: give no HEAD (meshlint diff HEAD --staged)');
   const failOn = lookupFor(v, io).forDir(io.cwd).diff.failOn;
-  // The same --config file for both sides, named from where the user typed it.
-  const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}) };
+  // The same --config file for both sides, named from where the user typed it; so are the
+  // --charts folders, which hold charts pulled for the run, not files of either side.
+  const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}), ...(v.charts !== undefined ? { charts: v.charts.map((c) => resolve(io.cwd, c)) } : {}) };
   const sides: Side[] = [];
   /** The empty tree's side: nothing to lint there is what it is, not a mistake. */
   const emptySides = new Set<Side>();
@@ -1332,6 +1397,18 @@ function runFacts(paths: readonly string[], v: Values, config: Config, io: CliIO
   emit(format === 'json' ? jsonText(report, 2) + '\n' : formatFactsReport(report, useColor(v, io) && !v['output-file']), v, io);
   // The report's own notes say where the inputs and the config disagree; the run's notes (unmatched paths, unrendered charts) go to stderr.
   for (const n of gathered.notes) io.stderr(`${TOOL_NAME}: note: ${safeText(n.message)}\n`);
+  return 0;
+}
+
+/** meshlint charts: the charts GitOps objects deploy that are not available, with the helm pull command for each. */
+function runCharts(paths: readonly string[], v: Values, config: Config, io: CliIO): number {
+  const format = v.format ?? 'stylish';
+  if (format !== 'stylish' && format !== 'text' && format !== 'json') throw new UsageError('charts prints text (the default) or --format json');
+  const gathered = gatherInputs(paths, v, config, io, undefined, { renderNothing: true });
+  if (typeof gathered === 'number') return gathered;
+  const named = chartsDirsOf(v, config, io.cwd, paths).named[0];
+  const destination = named ? displayPathOf(named, io.cwd) : 'charts';
+  emit(formatChartsReport(chartsReport(gathered.plan.found(), destination, io.cwd), format === 'json' ? 'json' : 'text'), v, io);
   return 0;
 }
 

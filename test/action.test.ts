@@ -4,13 +4,14 @@
 // are simulated with a scratch git repository and a pull_request event payload.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse as parseYaml } from 'yaml';
 import { cli, parseJsonReport, withTemp, type TempDir } from './helpers/cli.ts';
 import { sarifValidator } from './helpers/sarif.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { testBinary } from './helpers/binaries.ts';
 import { parseListInput, splitWords } from '../src/action-args.ts';
 import { baseShaOf, chooseMode, effectiveFailOn, failureLine, fitDiffSummary } from '../src/action.ts';
 import { formatSummary } from '../src/format/summary.ts';
@@ -178,6 +179,26 @@ test('fail-on: never and warning; annotations: false; format json prints to the 
     assert.is(json.outputs['sarif-file'], '');
     assert.ok(!existsSync(join(cwd, 'other.sarif')));
     assert.match(json.stdout, /"ruleId": ?"duplicate-key"/);
+  });
+});
+
+test('charts: the folder a previous step pulled the charts to; the HelmReleases are rendered from it', () => {
+  const helm = testBinary('helm3');
+  if (!helm) return;
+  withTemp((t) => {
+    t.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    t.write('src/Chart.yaml', 'apiVersion: v2\nname: webapp\nversion: 1.0.0\n');
+    t.write('src/templates/d.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  labels:\n    on: {{ .Values.on }}\n');
+    const packed = spawnSync(helm, ['package', t.path('src'), '--destination', t.path('repo/.charts')], { encoding: 'utf8', env: { HOME: t.path('home') } });
+    assert.is(packed.status, 0, packed.stderr);
+    t.write('repo/apps/web.yaml', 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  chart:\n    spec:\n      chart: webapp\n      sourceRef: {kind: HelmRepository, name: acme}\n  values:\n    on: "true"\n');
+    const cwd = t.path('repo');
+    const runner = { PATH: `${dirname(helm)}:${process.env.PATH ?? ''}` };
+    const r = runAction(t, { paths: '.', charts: '.charts', format: 'json', 'fail-on': 'never' }, cwd, runner);
+    assert.is(r.code, 0, r.stderr);
+    // The rendered label `on: true` (YAML 1.1 boolean) is reported on the release that renders it.
+    assert.match(r.stdout, /"ruleId": ?"yaml-nonstring-value"/);
+    assert.match(r.stdout, /"filePath": ?"apps\/web\.yaml"/);
   });
 });
 

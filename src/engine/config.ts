@@ -61,6 +61,8 @@ export interface HelmSettings {
   /** renderCharts: false, said in so many words: the answer to the charts-not-rendered note, which then does not come back. */
   readonly renderChartsDeclined?: true;
   readonly charts: readonly ChartSetting[];
+  /** Charts that GitOps objects deploy, as `helm pull` writes them (absolute; inside the repository). */
+  readonly chartsDir?: string;
 }
 
 export interface KustomizeSettings {
@@ -131,7 +133,7 @@ interface RawConfig {
   defaultNamespace?: string;
   namespaces?: Record<string, { labels?: Record<string, string> } | null>;
   istio?: (Omit<MeshSettings, 'nativeSidecars'> & { nativeSidecars?: boolean | 'true' | 'false' | 'auto' }) | null;
-  helm?: { renderCharts?: boolean; charts?: RawChart[] } | null;
+  helm?: { renderCharts?: boolean; charts?: RawChart[]; chartsDir?: string } | null;
   kustomize?: { overlays?: string[]; renderOverlays?: boolean } | null;
   context?: string[];
   baseline?: string;
@@ -196,6 +198,7 @@ export function validateConfig(raw: unknown, file: string | undefined, rules: Re
       renderCharts: c.helm?.renderCharts ?? false,
       ...(c.helm?.renderCharts === false ? { renderChartsDeclined: true as const } : {}),
       charts: (c.helm?.charts ?? []).map((chart, i) => chartSetting(chart, `helm.charts[${i}]`, inRepo)),
+      ...(c.helm?.chartsDir !== undefined ? { chartsDir: inRepo(c.helm.chartsDir, 'helm.chartsDir') } : {}),
     },
     kustomize: {
       overlays: (c.kustomize?.overlays ?? []).map((p, i) => inRepo(p, `kustomize.overlays[${i}]`)),

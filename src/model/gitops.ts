@@ -36,6 +36,23 @@ export interface ChartRelease {
   readonly revision?: string;
 }
 
+/** A release of any chart (not only Istio's), for rendering what a GitOps object deploys. */
+export type AnyChartRelease = Omit<ChartRelease, 'chart'> & { readonly chart: ChartRelease['chart'] | undefined };
+
+/**
+ * Every chart release a Flux HelmRelease or an Argo CD Application declares, whatever its
+ * chart, with the values layers it passes. ApplicationSets are left out: their generators
+ * decide what each Application holds.
+ */
+export function deployedReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): AnyChartRelease[] {
+  if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
+    const rel = fluxRelease(r, lookup, ocirepos, files, true);
+    return rel ? [rel] : [];
+  }
+  if (r.kind === 'Application' && r.apiVersion.startsWith('argoproj.io/')) return argoReleases(r, asObject(r.object.spec) ?? {}, ['spec'], files, true);
+  return [];
+}
+
 export interface CreatedNamespace {
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
@@ -166,7 +183,7 @@ function secretText(r: Resource, key: string): string | undefined {
   return byKey.get(key);
 }
 
-function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease | undefined {
+function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, anyChart = false): AnyChartRelease | undefined {
   const spec = asObject(r.object.spec) ?? {};
   const ns = r.declaredNamespace ?? r.namespace;
   const label = `HelmRelease ${ns ? `${ns}/` : ''}${r.name}`;
@@ -180,7 +197,7 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
     chart = chartKind(str(getIn(oci?.object, ['spec', 'url']))) ?? chartKind(refName);
     chartTarget = oci ? { resource: oci, path: ['spec', 'url'] } : { resource: r, path: ['spec', 'chartRef', 'name'] };
   }
-  if (!chart) return undefined;
+  if (!chart && !anyChart) return undefined;
   const layers: ValuesLayer[] = [];
   const targeted: ValuesLayer[] = [];
   // Files of the chart's source used as its values.yaml instead of the chart's own: what they
@@ -243,7 +260,7 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
   return { resource: r, label, chart, layers, chartTarget };
 }
 
-function argoReleases(r: Resource, appSpec: Record<string, unknown>, base: Path, files: FileLookup): ChartRelease[] {
+function argoReleases(r: Resource, appSpec: Record<string, unknown>, base: Path, files: FileLookup, anyChart = false): AnyChartRelease[] {
   const ns = r.declaredNamespace ?? r.namespace;
   const name = `${r.kind} ${ns ? `${ns}/` : ''}${r.name}`;
   const sources: { source: Record<string, unknown>; at: Path; label: string }[] = [];
@@ -257,10 +274,10 @@ function argoReleases(r: Resource, appSpec: Record<string, unknown>, base: Path,
   }
   // Sources named by `ref`, whose files other sources read as $<ref>/<path> (multi-source Applications).
   const refs = new Set(sources.flatMap(({ source }) => (typeof source.ref === 'string' && source.ref !== '' ? [source.ref] : [])));
-  const out: ChartRelease[] = [];
+  const out: AnyChartRelease[] = [];
   for (const { source, at, label } of sources) {
     const chart = chartKind(str(source.chart) ?? str(source.path));
-    if (!chart) continue;
+    if (!chart && !anyChart) continue;
     const helm = asObject(source.helm) ?? {};
     const hat: Path = [...at, 'helm'];
     const layers: ValuesLayer[] = [];
@@ -344,12 +361,12 @@ function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | un
   if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
   if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
     const rel = fluxRelease(r, lookup, ocirepos, files);
-    return rel ? [rel] : [];
+    return rel ? [rel as ChartRelease] : [];
   }
   if (r.apiVersion.startsWith('argoproj.io/')) {
-    if (r.kind === 'Application') return argoReleases(r, asObject(r.object.spec) ?? {}, ['spec'], files);
+    if (r.kind === 'Application') return argoReleases(r, asObject(r.object.spec) ?? {}, ['spec'], files) as ChartRelease[];
     if (r.kind === 'ApplicationSet') {
-      const releases = argoReleases(r, asObject(getIn(r.object, ['spec', 'template', 'spec'])) ?? {}, ['spec', 'template', 'spec'], files);
+      const releases = argoReleases(r, asObject(getIn(r.object, ['spec', 'template', 'spec'])) ?? {}, ['spec', 'template', 'spec'], files) as ChartRelease[];
       const patched = templatePatched(r, /\bhelm\b|\bsources?\b/);
       // What a per-element patch or a generator's own template sets wins over the template.
       return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: undefined, missing: `${rel.label} ${patched}` }] })) : releases;

@@ -12,6 +12,8 @@ import { renderChart, type HelmRender } from './helm.ts';
 import { KUSTOMIZATION_FILES, renderOverlay } from './kustomize.ts';
 import { RendererMissing, confinedRunner, findOnPath, namedBinary, type BinarySource, type Runner } from './process.ts';
 import { cachedReader } from './source-text.ts';
+import { Locator } from '../../parse/locator.ts';
+import { renderRelease, type ReleaseRender } from './gitops.ts';
 
 export { RendererMissing } from './process.ts';
 
@@ -95,11 +97,18 @@ export interface RenderedWorlds {
   readonly context: SourceFile[][];
   /** Each overlay built (its folder) and what the build gave: its output, or its failure. */
   readonly overlays: ReadonlyMap<string, SourceFile>;
+  /** The releases of GitOps objects rendered (also in world 0). */
+  readonly releases: readonly SourceFile[];
 }
 
 export interface RenderJobs {
   readonly charts: readonly (readonly HelmRender[])[];
   readonly overlays: readonly string[];
+  /**
+   * The releases of GitOps objects to render, once the overlays are built (an overlay's build
+   * may hold a HelmRelease): rendered with the same helm and runner as the charts.
+   */
+  readonly releases?: (built: readonly SourceFile[]) => readonly ReleaseRender[];
 }
 
 /**
@@ -137,12 +146,35 @@ function renderWith(jobs: RenderJobs, config: Config, req: RenderRequest | undef
   }
   if (jobs.overlays.length > 0) {
     const kustomize = rendererBinary(KUSTOMIZE, req?.kustomizeBinary, env, cwd);
-    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read));
+    // Helm for an overlay's helmCharts: the user's, as for charts; without one, the overlay is
+    // built without Helm, and kustomize says what it cannot build.
+    let helm: string | undefined | null = null;
+    const helmForOverlays = (): string | undefined => {
+      if (helm === null) {
+        try {
+          helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
+        } catch (e) {
+          if (!(e instanceof RendererMissing)) throw e;
+          helm = undefined;
+        }
+      }
+      return helm;
+    };
+    const built = jobs.overlays.map((o) => renderOverlay(o, kustomize, run, cwd, read, helmForOverlays));
     jobs.overlays.forEach((o, i) => overlays.set(o, built[i] as SourceFile));
     worlds[0]?.push(...built);
     for (let i = 1; i < worlds.length; i++) context[i]?.push(...built);
   }
-  return { worlds, context, overlays };
+  const releases: SourceFile[] = [];
+  const releaseJobs = jobs.releases?.([...overlays.values()]) ?? [];
+  if (releaseJobs.length > 0) {
+    const helm = rendererBinary(HELM, req?.helmBinary, env, cwd);
+    const locator = new Locator();
+    releases.push(...releaseJobs.map((j) => renderRelease(j, helm, run, cwd, read, locator)));
+    worlds[0]?.push(...releases);
+    for (let i = 1; i < worlds.length; i++) context[i]?.push(...releases);
+  }
+  return { worlds, context, overlays, releases };
 }
 
 interface Renderer {

@@ -5,7 +5,8 @@
 // kustomization that set the reported value; the user's files are never changed.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { chartEscape } from './helm.ts';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { resourcesOf } from '../resources.ts';
 import { Locator } from '../../parse/locator.ts';
@@ -23,14 +24,17 @@ const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
 /**
  * `kubectl kustomize --load-restrictor=LoadRestrictionsRootOnly -- DIR` or `kustomize build …`,
- * by the binary's name. The root-only restrictor is stated, not left to the default; Helm
- * charts (`--enable-helm`), exec and container plugins (`--enable-alpha-plugins`,
- * `--enable-exec`) stay off, so a kustomization can neither run a program nor load a file
- * from outside its own folder.
+ * by the binary's name. The root-only restrictor is stated, not left to the default; exec and
+ * container plugins (`--enable-alpha-plugins`, `--enable-exec`) stay off, so a kustomization can
+ * neither run a program nor load a file from outside its own folder. Helm charts
+ * (`--enable-helm`) are on only when `helm` is given: the overlay's helmCharts were checked
+ * first (see overlayHelmCharts), and kustomize runs that helm, the one the user chose, in the
+ * same confined environment.
  */
-export function kustomizeArgs(binary: string, dir: string): string[] {
+export function kustomizeArgs(binary: string, dir: string, helm?: string): string[] {
   const restrictor = '--load-restrictor=LoadRestrictionsRootOnly';
-  return /kubectl/i.test(basename(binary)) ? ['kustomize', restrictor, '--', dir] : ['build', restrictor, '--', dir];
+  const withHelm = helm !== undefined ? ['--enable-helm', `--helm-command=${helm}`] : [];
+  return /kubectl/i.test(basename(binary)) ? ['kustomize', restrictor, ...withHelm, '--', dir] : ['build', restrictor, ...withHelm, '--', dir];
 }
 
 interface Transformation {
@@ -39,7 +43,7 @@ interface Transformation {
 }
 
 /** Builds one overlay; a failed build is an input too, whose one finding carries the tool's message. */
-export function renderOverlay(overlayDir: string, binary: string, run: Runner, cwd: string, readAny: TextReader): SourceFile {
+export function renderOverlay(overlayDir: string, binary: string, run: Runner, cwd: string, readAny: TextReader, helmBinary?: () => string | undefined): SourceFile {
   const root = repositoryOf(overlayDir, cwd);
   const read = readerWithin(readAny, root);
   const shown = displayPathOf(overlayDir, cwd);
@@ -58,6 +62,15 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
         : undefined;
     return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: message, ...(environment ? { environment } : {}), mapBack: () => at } };
   }
+  // helmCharts: built with Helm only when every entry keeps helm confined and its chart is in
+  // the chart home (kustomize would otherwise `helm pull` it, which needs the network).
+  const charts = overlayHelmCharts(overlayDir, root, read, cwd);
+  if (charts.problem) {
+    const p = charts.problem;
+    const at: SourceLocation = { filePath: displayPathOf(p.file, cwd), range: p.range ?? FIRST_LINE, note: undefined };
+    return { displayPath, absPath: undefined, text: '', origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: `not built with Helm: ${p.why}`, ...(p.environment ? { environment: p.environment } : {}), mapBack: () => at } };
+  }
+  const helm = charts.uses ? helmBinary?.() : undefined;
   const wrapper = mkdtempSync(join(tmpdir(), 'meshlint-kustomize-'));
   const target = relative(wrapper, overlayDir).split('\\').join('/');
   let result;
@@ -66,7 +79,7 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
       join(wrapper, 'kustomization.yaml'),
       `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n- ${JSON.stringify(target)}\nbuildMetadata: [originAnnotations, transformerAnnotations]\n`,
     );
-    result = run(binary, kustomizeArgs(binary, wrapper), cwd);
+    result = run(binary, kustomizeArgs(binary, wrapper, helm), cwd);
   } finally {
     rmSync(wrapper, { recursive: true, force: true });
   }
@@ -105,6 +118,12 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     if (typeof origin?.configuredIn === 'string') {
       const file = resolve(wrapper, origin.configuredIn);
       const kind = typeof origin.configuredBy?.kind === 'string' ? origin.configuredBy.kind : 'a generator';
+      if (/HelmChart/.test(kind)) {
+        // A chart's render: the valuesInline value that writes the reported one, when it is one
+        // unambiguous leaf of the overlay's only chart; else that chart's entry.
+        const set = helmValuePath(read(file) ?? '', path[path.length - 1], valueAt(r.object, path));
+        return sources.keyOrFirstLine(file, set ?? ['helmCharts'], set && set.length > 3 ? '(the value this chart entry passes, rendered by the chart)' : '(rendered by a chart of helmCharts in this kustomization)');
+      }
       const key = /ConfigMap/.test(kind) ? 'configMapGenerator' : /Secret/.test(kind) ? 'secretGenerator' : undefined;
       return sources.keyOrFirstLine(file, key ? [key] : [], `(generated by ${kind} in this kustomization)`);
     }
@@ -501,6 +520,136 @@ function buildSize(dir: string, children: ReadonlyMap<string, readonly string[]>
 }
 
 const shorten = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+/** What keeps a Helm release name, chart name and namespace single values Helm cannot read as flags. */
+const CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const CHART_VERSION = /^v?[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+interface ChartsProblem {
+  readonly file: string;
+  readonly range: Range | undefined;
+  readonly why: string;
+  readonly environment?: { readonly cause: string; readonly fix: string };
+}
+
+/**
+ * The helmCharts of an overlay's kustomizations, checked before kustomize may run helm on them
+ * (api/internal/builtins/HelmChartInflationGenerator.go and api/types/helmchartargs.go,
+ * kustomize v5.6.0). Kustomize passes releaseName to `helm template` as a bare argument, before
+ * any `--`: a name like `--post-renderer=./x` would run a program, so it must be a Helm release
+ * name. chartHome, valuesFile and additionalValuesFiles must stay inside the repository (helm
+ * reads the chart home, which kustomize does not hold to its load restrictor; the values files
+ * it does, checked here too so the message names the entry), a chart
+ * there may hold no link out of it (helm follows links), and helmGlobals.configHome, which
+ * kustomize hands to helm as HELM_CONFIG_HOME, may not be set. A chart not in its chart home
+ * would be fetched (`helm pull`): the environment's limit, said with the command that vendors it.
+ * `uses`: some kustomization of the overlay has helmCharts.
+ */
+export function overlayHelmCharts(overlayDir: string, root: string, read: TextReader, cwd: string): { uses: boolean; problem?: ChartsProblem } {
+  const realRoot = realPath(root) ?? root;
+  const outside = (p: string): boolean => {
+    if (!isInside(root, p)) return true;
+    const real = realPath(p);
+    return real !== undefined && !isInside(realRoot, real);
+  };
+  const seen = new Set<string>();
+  const pending = [overlayDir];
+  let uses = false;
+  let generators: { file: string } | undefined;
+  while (pending.length > 0) {
+    const dir = pending.pop() as string;
+    if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
+    seen.add(dir);
+    const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
+    if (file === undefined) continue;
+    const text = read(file) as string;
+    let data: unknown;
+    try {
+      data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
+    } catch {
+      continue;
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve(dir, entry);
+      if (!outside(target) && KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) pending.push(target);
+    }
+    const k = (data ?? {}) as Record<string, unknown>;
+    if (Array.isArray(k.generators) && k.generators.length > 0) generators ??= { file };
+    const list = Array.isArray(k.helmCharts) ? (k.helmCharts as unknown[]) : [];
+    if (list.length === 0) continue;
+    uses = true;
+    const at = (key: string, why: string): { uses: boolean; problem: ChartsProblem } => ({ uses, problem: { file, range: entryRange(text, key), why } });
+    const globals = (k.helmGlobals ?? {}) as Record<string, unknown>;
+    if (globals.configHome !== undefined) return at('configHome', 'helmGlobals.configHome names a Helm config folder; meshlint gives helm an empty one of its own');
+    const home = typeof globals.chartHome === 'string' ? globals.chartHome : 'charts';
+    const chartHome = resolve(dir, home);
+    if (isAbsolute(home) || outside(chartHome)) return at('chartHome', `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
+    for (const raw of list.slice(0, MAX_KUSTOMIZATIONS)) {
+      const c = (raw ?? {}) as Record<string, unknown>;
+      const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+      const name = str(c.name);
+      if (!name || !CHART_NAME.test(name)) return at('name', `a helmCharts entry's name ${JSON.stringify(name ?? '')} is not a chart name`);
+      const release = str(c.releaseName);
+      if (release !== undefined && !(release.length <= 53 && RELEASE_NAME.test(release))) return at(release, `helmCharts ${name}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
+      const ns = str(c.namespace);
+      if (ns !== undefined && !NAMESPACE_NAME.test(ns)) return at(ns, `helmCharts ${name}: namespace ${JSON.stringify(ns)} is not a namespace name`);
+      if (c.nameTemplate !== undefined) return at('nameTemplate', `helmCharts ${name}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
+      const version = str(c.version);
+      if (version !== undefined && !CHART_VERSION.test(version)) return at(version, `helmCharts ${name}: version ${JSON.stringify(version)} is not a chart version`);
+      for (const f of [c.valuesFile, ...(Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : [])]) {
+        if (f === undefined) continue;
+        if (typeof f !== 'string' || isAbsolute(f) || outside(resolve(dir, f))) return at(typeof f === 'string' ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
+      }
+      const repo = str(c.repo);
+      // Kustomize's chart folder: <chartHome>/<name>, or <chartHome>/<name>-<version>/<name> for a versioned chart of a repository.
+      const chartDir = version !== undefined && repo !== undefined ? join(chartHome, `${name}-${version}`, name) : join(chartHome, name);
+      if (read(join(chartDir, 'Chart.yaml')) === undefined) {
+        const untar = displayPathOf(version !== undefined && repo !== undefined ? join(chartHome, `${name}-${version}`) : chartHome, cwd);
+        const pull = repo ? `helm pull ${repo.startsWith('oci://') ? '' : `--repo=${repo} `}${version ? `--version=${version} ` : ''}--untar --untardir=${untar} -- ${repo.startsWith('oci://') ? `${repo.replace(/\/+$/, '')}/${name}` : name}` : undefined;
+        return {
+          uses,
+          problem: {
+            file,
+            range: entryRange(text, name),
+            why: `the chart ${name} is not in ${home}/`,
+            environment: { cause: `its helmCharts entry ${name} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name}/.` },
+          },
+        };
+      }
+      const escape = chartEscape(chartDir);
+      if (escape) return at(name, `helmCharts ${name}: ${escape.why}`);
+    }
+  }
+  if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read(generators.file) ?? '', 'generators'), why: 'the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked' } };
+  return { uses };
+}
+
+/**
+ * In a kustomization with one helmCharts entry: the path of its valuesInline leaf of key `key`
+ * holding `value` (when exactly one does), else of the entry's name; undefined with several entries.
+ */
+function helmValuePath(text: string, key: string | number | undefined, value: unknown): Path | undefined {
+  let data: unknown;
+  try {
+    data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
+  } catch {
+    return undefined;
+  }
+  const list = (data as { helmCharts?: unknown } | null)?.helmCharts;
+  if (!Array.isArray(list) || list.length !== 1) return undefined;
+  const hits: Path[] = [];
+  let seen = 0;
+  const walk = (v: unknown, at: (string | number)[]): void => {
+    if (++seen > 10_000 || hits.length > 1) return;
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, i]));
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+    else if (typeof key === 'string' && at[at.length - 1] === key && v === value) hits.push(at);
+  };
+  walk((list[0] as { valuesInline?: unknown } | null)?.valuesInline, []);
+  return hits.length === 1 ? ['helmCharts', 0, 'valuesInline', ...(hits[0] as Path)] : ['helmCharts', 0, 'name'];
+}
 
 /** The first remote entry (a URL base or resource) of a kustomization's text, and its line. */
 function remoteEntry(text: string): { entry: string; range: Range } | undefined {
