@@ -43501,10 +43501,12 @@ function remoteEntries(data, dir, readLocal) {
     }
   }
   check(k2.openapi?.path);
-  for (const key of ["helmCharts", "helmChartInflationGenerator"]) {
-    if (!Array.isArray(k2[key])) continue;
-    for (const c of k2[key]) scanPlugin(c, out, 0);
+  if (Array.isArray(k2.helmCharts)) {
+    for (const c of k2.helmCharts) {
+      scanPlugin(c !== null && typeof c === "object" && !Array.isArray(c) ? { ...c, repo: void 0 } : c, out, 0);
+    }
   }
+  if (Array.isArray(k2.helmChartInflationGenerator)) for (const c of k2.helmChartInflationGenerator) scanPlugin(c, out, 0);
   scanPlugin(k2.helmGlobals, out, 0);
   for (const key of ["generators", "transformers", "validators"]) {
     if (!Array.isArray(k2[key])) continue;

@@ -371,12 +371,16 @@ export function remoteEntries(data: unknown, dir: string, readLocal: (abs: strin
     }
   }
   check((k.openapi as { path?: unknown } | undefined)?.path);
-  // Helm charts (inflated only with --enable-helm, which meshlint never passes): a chart
-  // repository is a fetch all the same, refused before the build says so.
-  for (const key of ['helmCharts', 'helmChartInflationGenerator']) {
-    if (!Array.isArray(k[key])) continue;
-    for (const c of k[key] as unknown[]) scanPlugin(c, out, 0);
+  // Helm charts: a helmCharts entry's `repo` is fetched only when its chart is not in the chart
+  // home, which overlayHelmCharts checks (a chart not vendored is not built, and the warning
+  // names the helm pull that vendors it); its other file keys (values files) are fetches here.
+  // The legacy helmChartInflationGenerator is never built with Helm: any repository is refused.
+  if (Array.isArray(k.helmCharts)) {
+    for (const c of k.helmCharts as unknown[]) {
+      scanPlugin(c !== null && typeof c === 'object' && !Array.isArray(c) ? { ...(c as Record<string, unknown>), repo: undefined } : c, out, 0);
+    }
   }
+  if (Array.isArray(k.helmChartInflationGenerator)) for (const c of k.helmChartInflationGenerator as unknown[]) scanPlugin(c, out, 0);
   scanPlugin(k.helmGlobals, out, 0);
   // Builtin plugin configs, named as files or written inline: their file keys load files too.
   for (const key of ['generators', 'transformers', 'validators']) {
