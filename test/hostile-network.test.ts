@@ -12,24 +12,42 @@ const kubectl = testBinary('kubectl');
 const CANARY = `served-${process.pid}`;
 
 /** A loopback HTTP server in a Node of its own (outside the suite's network guard): it prints its port, then one line per request. */
-async function loopbackServer(): Promise<{ port: number; requests: () => string; stop: () => void }> {
+async function loopbackServer(): Promise<{ port: number; requests: () => string; flush: () => Promise<void>; stop: () => void }> {
   const manifest = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${CANARY}\ndata:\n  a: "${CANARY}"\n`;
   const code = `const s=require('node:http').createServer((q,r)=>{process.stdout.write('request '+q.url+'\\n');r.end(${JSON.stringify(manifest)})});s.listen(0,'127.0.0.1',()=>process.stdout.write(s.address().port+'\\n'));`;
   const child = spawn(process.execPath, ['-e', code], { env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'inherit'] });
   let said = '';
   child.stdout.on('data', (d: Buffer) => (said += d.toString()));
+  // Waits on what the server says, never on a clock: its port, or its end.
   const port = await new Promise<number>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error('the loopback server did not start')), 10_000);
     const check = (): void => {
       const m = /^(\d+)\n/.exec(said);
       if (m) {
-        clearTimeout(timer);
+        child.stdout.off('data', check);
+        child.off('exit', ended);
         ok(Number(m[1]));
-      } else setTimeout(check, 20);
+      }
     };
-    check();
+    const ended = (): void => fail(new Error('the loopback server did not start'));
+    child.stdout.on('data', check);
+    child.once('exit', ended);
   });
-  return { port, requests: () => said.split('\n').filter((l) => l.startsWith('request')).join('\n'), stop: () => child.kill() };
+  const flush = async (): Promise<void> => {
+    const seen = new Promise<void>((ok) => {
+      const check = (): void => {
+        if (said.includes('request /meshlint-test-end\n')) {
+          child.stdout.off('data', check);
+          ok();
+        }
+      };
+      child.stdout.on('data', check);
+      check();
+    });
+    await fetch(`http://127.0.0.1:${port}/meshlint-test-end`).then((r) => r.text());
+    await seen;
+  };
+  const requests = (): string => said.split('\n').filter((l) => l.startsWith('request') && l !== 'request /meshlint-test-end').join('\n');
+  return { port, requests, flush, stop: () => child.kill() };
 }
 
 test('remote entries: any scheme, SCP-style address, known host or query; local paths are not', () => {
@@ -81,8 +99,9 @@ test('an overlay whose kustomizations name a URL, in any field, is not built: no
       assert.match(messages[0]?.message ?? '', name === 'helmChart' ? /is not vendored in .*and kustomize would fetch it/ : /cannot be fetched offline/, name);
       assert.is(messages[0]?.filePath, `${name}/kustomization.yaml`, name);
     }
-    // The listener prints as it serves; give a request made at the end the time to be printed.
-    await new Promise((ok) => setTimeout(ok, 200));
+    // The listener prints each request as it serves it, in order: once it has printed one made
+    // now, it has printed every earlier one.
+    await server.flush();
     assert.is(server.requests(), '', 'a remote entry was fetched');
   } finally {
     server.stop();
