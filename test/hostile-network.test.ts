@@ -1,7 +1,7 @@
 // A hostile overlay that asks Kustomize to fetch: every field that names a file or a
 // kustomization, given as a URL of a server on loopback (where Go's HTTP client ignores any
 // proxy). Nothing may be fetched, and each overlay is one warning on the entry that asks.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isRemote } from '../src/load/render/kustomize.ts';
@@ -43,7 +43,9 @@ async function loopbackServer(): Promise<{ port: number; requests: () => string;
       child.stdout.on('data', check);
       check();
     });
-    await fetch(`http://127.0.0.1:${port}/meshlint-test-end`).then((r) => r.text());
+    // From a child: this process refuses network access (test/helpers/no-network.mjs).
+    const asked = spawnSync(process.execPath, ['-e', `require('node:http').get('http://127.0.0.1:${port}/meshlint-test-end', (r) => r.resume())`], { env: { PATH: process.env.PATH }, stdio: 'ignore' });
+    if (asked.status !== 0) throw new Error('the loopback server did not answer');
     await seen;
   };
   const requests = (): string => said.split('\n').filter((l) => l.startsWith('request') && l !== 'request /meshlint-test-end').join('\n');
