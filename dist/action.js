@@ -43479,28 +43479,7 @@ function remoteEntries(data, dir, readLocal) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
   const k2 = data;
   const out = [];
-  const check = (v2) => {
-    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && isRemote(v2)) out.push(v2);
-  };
-  for (const key of ROOT_LISTS) {
-    if (!Array.isArray(k2[key])) continue;
-    for (const v2 of k2[key]) if (typeof v2 === "string" && (isRemote(v2) || namesHost(v2, dir))) out.push(v2);
-  }
-  for (const key of PATH_LISTS) if (!ROOT_LISTS.includes(key) && Array.isArray(k2[key])) for (const v2 of k2[key]) check(v2);
-  for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) check(v2?.path);
-  for (const key of ["configMapGenerator", "secretGenerator"]) {
-    if (!Array.isArray(k2[key])) continue;
-    for (const g of k2[key]) {
-      if (g === null || typeof g !== "object") continue;
-      const gen = g;
-      if (Array.isArray(gen.files)) {
-        for (const f of gen.files) if (typeof f === "string") check(f.includes("=") ? f.slice(f.indexOf("=") + 1) : f);
-      }
-      if (Array.isArray(gen.envs)) for (const f of gen.envs) check(f);
-      check(gen.env);
-    }
-  }
-  check(k2.openapi?.path);
+  for (const e of pathEntries(k2)) if (isRemote(e.path) || e.root && namesHost(e.path, dir)) out.push(e.path);
   if (Array.isArray(k2.helmCharts)) {
     for (const c of k2.helmCharts) {
       scanPlugin(c !== null && typeof c === "object" && !Array.isArray(c) ? { ...c, repo: void 0 } : c, out, 0);
@@ -43721,12 +43700,14 @@ function remoteEntry(text2) {
 }
 function localEntries(data) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
-  const k2 = data;
+  return pathEntries(data).filter((e) => !isRemote(e.path)).map((e) => e.path);
+}
+function pathEntries(k2) {
   const out = [];
-  const add = (v2) => {
-    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n") && !isRemote(v2)) out.push(v2);
+  const add = (v2, root2 = false) => {
+    if (typeof v2 === "string" && v2 !== "" && !v2.includes("\n")) out.push({ path: v2, root: root2 });
   };
-  for (const key of PATH_LISTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2);
+  for (const key of PATH_LISTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2, ROOT_LISTS.includes(key));
   for (const key of PATH_OBJECTS) if (Array.isArray(k2[key])) for (const v2 of k2[key]) add(v2?.path);
   for (const key of ["configMapGenerator", "secretGenerator"]) {
     if (!Array.isArray(k2[key])) continue;

@@ -351,26 +351,7 @@ export function remoteEntries(data: unknown, dir: string, readLocal: (abs: strin
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
   const k = data as Record<string, unknown>;
   const out: string[] = [];
-  const check = (v: unknown): void => {
-    if (typeof v === 'string' && v !== '' && !v.includes('\n') && isRemote(v)) out.push(v);
-  };
-  for (const key of ROOT_LISTS) {
-    if (!Array.isArray(k[key])) continue;
-    for (const v of k[key] as unknown[]) if (typeof v === 'string' && (isRemote(v) || namesHost(v, dir))) out.push(v);
-  }
-  for (const key of PATH_LISTS) if (!(ROOT_LISTS as readonly string[]).includes(key) && Array.isArray(k[key])) for (const v of k[key] as unknown[]) check(v);
-  for (const key of PATH_OBJECTS) if (Array.isArray(k[key])) for (const v of k[key] as unknown[]) check((v as { path?: unknown } | null)?.path);
-  for (const key of ['configMapGenerator', 'secretGenerator']) {
-    if (!Array.isArray(k[key])) continue;
-    for (const g of k[key] as unknown[]) {
-      if (g === null || typeof g !== 'object') continue;
-      const gen = g as Record<string, unknown>;
-      if (Array.isArray(gen.files)) for (const f of gen.files) if (typeof f === 'string') check(f.includes('=') ? f.slice(f.indexOf('=') + 1) : f);
-      if (Array.isArray(gen.envs)) for (const f of gen.envs) check(f);
-      check(gen.env);
-    }
-  }
-  check((k.openapi as { path?: unknown } | undefined)?.path);
+  for (const e of pathEntries(k)) if (isRemote(e.path) || (e.root && namesHost(e.path, dir))) out.push(e.path);
   // Helm charts: a helmCharts entry's `repo` is fetched only when its chart is not in the chart
   // home, which overlayHelmCharts checks (a chart not vendored is not built, and the warning
   // names the helm pull that vendors it); its other file keys (values files) are fetches here.
@@ -663,19 +644,27 @@ function remoteEntry(text: string): { entry: string; range: Range } | undefined 
 /** The local paths a kustomization names (remote URLs and inline patches left out). */
 export function localEntries(data: unknown): string[] {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
-  const k = data as Record<string, unknown>;
-  const out: string[] = [];
-  const add = (v: unknown): void => {
-    if (typeof v === 'string' && v !== '' && !v.includes('\n') && !isRemote(v)) out.push(v);
+  return pathEntries(data as Record<string, unknown>).filter((e) => !isRemote(e.path)).map((e) => e.path);
+}
+
+/**
+ * Every path a kustomization names, local or remote: its lists of paths, the `path` of its
+ * patches and replacements, its generators' files (`path` or `key=path`) and env files, and
+ * its openapi schema. `root`: an entry Kustomize may load as a whole kustomization (a folder or
+ * a repository). Inline patches and empty strings are not paths.
+ */
+function pathEntries(k: Record<string, unknown>): { path: string; root: boolean }[] {
+  const out: { path: string; root: boolean }[] = [];
+  const add = (v: unknown, root = false): void => {
+    if (typeof v === 'string' && v !== '' && !v.includes('\n')) out.push({ path: v, root });
   };
-  for (const key of PATH_LISTS) if (Array.isArray(k[key])) for (const v of k[key] as unknown[]) add(v);
+  for (const key of PATH_LISTS) if (Array.isArray(k[key])) for (const v of k[key] as unknown[]) add(v, (ROOT_LISTS as readonly string[]).includes(key));
   for (const key of PATH_OBJECTS) if (Array.isArray(k[key])) for (const v of k[key] as unknown[]) add((v as { path?: unknown } | null)?.path);
   for (const key of ['configMapGenerator', 'secretGenerator']) {
     if (!Array.isArray(k[key])) continue;
     for (const g of k[key] as unknown[]) {
       if (g === null || typeof g !== 'object') continue;
       const gen = g as Record<string, unknown>;
-      // `files` entries are `path` or `key=path`.
       if (Array.isArray(gen.files)) for (const f of gen.files) if (typeof f === 'string') add(f.includes('=') ? f.slice(f.indexOf('=') + 1) : f);
       if (Array.isArray(gen.envs)) for (const f of gen.envs) add(f);
       add(gen.env);
