@@ -3,6 +3,22 @@ import * as assert from 'uvu/assert';
 import rule from '../../rules/inject-label-conflict.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
+/** A pod template whose inject label ("true") and annotation ("false") disagree; the annotation is on line 10. */
+const LABEL_TRUE_ANNOTATION_FALSE = yaml`
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: { name: web, namespace: shop }
+  spec:
+    template:
+      metadata:
+        labels:
+          sidecar.istio.io/inject: "true"
+        annotations:
+          sidecar.istio.io/inject: "false"
+      spec:
+        containers: [{ name: web, image: web }]
+`;
+
 const namespace = (labels: string): { filename: string; code: string } => ({
   filename: 'namespace.yaml',
   code: yaml`
@@ -149,59 +165,20 @@ ruleTester(rule, {
     },
     {
       name: 'label "true" + annotation "false": reported at the annotation',
-      code: yaml`
-      apiVersion: apps/v1
-      kind: Deployment
-      metadata: { name: web, namespace: shop }
-      spec:
-        template:
-          metadata:
-            labels:
-              sidecar.istio.io/inject: "true"
-            annotations:
-              sidecar.istio.io/inject: "false"
-          spec:
-            containers: [{ name: web, image: web }]
-      `,
+      code: LABEL_TRUE_ANNOTATION_FALSE,
       errors: [{ messageId: 'labelVsAnnotation', line: 10, column: 9, endLine: 10, endColumn: 41, severity: 2, message: 'so the pod is meant to be injected' }],
       output: null,
     },
     {
       name: 'label and annotation disagree on Istio 1.11: the annotation decides (the label is read from 1.12)',
       istioVersion: '1.11.8',
-      code: yaml`
-      apiVersion: apps/v1
-      kind: Deployment
-      metadata: { name: web, namespace: shop }
-      spec:
-        template:
-          metadata:
-            labels:
-              sidecar.istio.io/inject: "true"
-            annotations:
-              sidecar.istio.io/inject: "false"
-          spec:
-            containers: [{ name: web, image: web }]
-      `,
+      code: LABEL_TRUE_ANNOTATION_FALSE,
       errors: [{ messageId: 'labelVsAnnotationBefore112', line: 10, column: 9, message: 'disagree; Istio 1.11.8 decides by the annotation and selects webhooks by the label. Make them agree.' }],
     },
     {
       name: 'the same on Istio 1.12: the label wins',
       istioVersion: '1.12.0',
-      code: yaml`
-      apiVersion: apps/v1
-      kind: Deployment
-      metadata: { name: web, namespace: shop }
-      spec:
-        template:
-          metadata:
-            labels:
-              sidecar.istio.io/inject: "true"
-            annotations:
-              sidecar.istio.io/inject: "false"
-          spec:
-            containers: [{ name: web, image: web }]
-      `,
+      code: LABEL_TRUE_ANNOTATION_FALSE,
       errors: [{ messageId: 'labelVsAnnotation', line: 10, column: 9, message: 'Istio reads the label, so the pod is meant to be injected' }],
     },
     {
