@@ -10,7 +10,7 @@ import { applyBaseline, baselineEntries, baselineNote, BaselineError, formatBase
 import type { FactsReport } from './engine/facts-report.ts';
 import type { Policy } from './engine/policy.ts';
 import { suggestKey } from './engine/schema.ts';
-import { lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
+import { factGroupsOf, lint, mergeReports, type LintOptions, type LintReport } from './engine/linter.ts';
 import type { Facts } from './model/facts.ts';
 import { formatGithub } from './format/github.ts';
 import { formatJson, formatJsonWithMetadata } from './format/json.ts';
@@ -523,7 +523,8 @@ function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLoo
   // One lint per world of a values matrix (usually just one), merged: see src/load/render.
   const worlds = rendered.worlds.map((world, i) => (i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput)));
   const files = worlds.flat().flatMap((i) => (i.ok ? [i.file] : []));
-  const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker) : undefined;
+  // The groups the facts pass reads are parsed first, on every core (see ParsePool.forInputs).
+  const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : undefined;
   const documentsOf = pacedCollection(files, pool?.documentsOf);
   const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[]): LintOptions => ({
     config: groupConfig,
@@ -533,6 +534,7 @@ function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLoo
     reportUnusedDisableDirectives: v['report-unused-disable-directives'],
     context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
     ...(documentsOf ? { documentsOf } : {}),
+    ...(pool ? { groupDocsOf: pool.groupDocsOf } : {}),
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...(onPodTemplate && i === 0 ? { onPodTemplate } : {}),
   });

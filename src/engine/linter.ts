@@ -12,7 +12,7 @@ import { asObject, podTemplatesOf, type PodTemplate } from '../model/workload.ts
 import { CHART_FILE_NAME, chartFileResource, VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
 import { DocumentCache } from '../parse/document-cache.ts';
 import { Locator } from '../parse/locator.ts';
-import { groupsOf, parseFile, parseGroup, wholeFile } from '../parse/yaml.ts';
+import { groupsOf, parseFile, parseGroup, wholeFile, type Slice } from '../parse/yaml.ts';
 import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, SpanFinder, Target, TextEdit } from '../types.ts';
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
@@ -39,6 +39,12 @@ export interface LintOptions {
    * `parsed`: the groups the facts pass has parsed already, by offset (see parseFile).
    */
   readonly documentsOf?: (file: SourceFile, parsed?: ReadonlyMap<number, readonly ParsedDocument[]>) => Iterable<ParsedDocument>;
+  /**
+   * The documents of one group of a file (see groupsOf) that someone else parses, a parse pool
+   * (undefined: the facts pass parses it here). The facts pass asks it first, so its groups are
+   * parsed on every core, once for both passes.
+   */
+  readonly groupDocsOf?: (file: SourceFile, group: Slice) => readonly ParsedDocument[] | undefined;
   /** Locate each note's first workload in each file (an editor marks it there); off, notes carry no places, and no document is located for them. */
   readonly notePlaces?: boolean;
   /** Called for each pod template linted, with the run's facts: a shell that wants each workload's outcome (diff) takes it here, without parsing again. */
@@ -152,7 +158,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   // Pass 1: facts from every input and context file.
   // The documents the facts pass parses are handed to the lint pass, which parses only the others.
   const factParses: FactParses = new Map();
-  const facts = probe?.facts ?? gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, options.contextResources, factParses);
+  const facts = probe?.facts ?? gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, options.contextResources, factParses, options.groupDocsOf);
 
   const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
   const notes: Note[] = [];
@@ -387,8 +393,9 @@ export function gatherFacts(
   cliIstioVersion: string | undefined,
   known: readonly Resource[] = [],
   parses?: FactParses,
+  groupDocsOf?: LintOptions['groupDocsOf'],
 ): Facts {
-  return buildFacts([...known, ...factResources(inputs, config, parses)], config, cliIstioVersion);
+  return buildFacts([...known, ...factResources(inputs, config, parses, groupDocsOf)], config, cliIstioVersion);
 }
 
 export function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined): Facts {
@@ -401,6 +408,17 @@ export function buildFacts(resources: readonly Resource[], config: Config, cliIs
 export type FactParses = Map<SourceFile, Map<number, ParsedDocument[]>>;
 
 /**
+ * Which groups of a file (see groupsOf) the facts pass parses: every group of a values file or
+ * a chart's Chart.yaml (the user's files, never a render's output) and of a values file the
+ * config names, else those whose text may hold facts (mightHoldFacts). A parse pool asks it too,
+ * to parse those groups first.
+ */
+export function factGroupsOf(file: SourceFile, config: Config): (group: Slice) => boolean {
+  if (stated(file, config) || (!file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath)))) return () => true;
+  return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
+}
+
+/**
  * The resources of the inputs that may hold facts (Namespaces, webhooks, mesh config): the
  * costly part of the facts pass. Shells that lint one file many times (the language server,
  * the ESLint plugin) keep them per file and pass them as `contextResources`.
@@ -409,20 +427,19 @@ export function factResources(
   inputs: readonly ReadOutcome[],
   config: Config,
   parses?: FactParses,
+  groupDocsOf?: LintOptions['groupDocsOf'],
 ): Resource[] {
   const out: Resource[] = [];
-  const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input of inputs) {
     if (!input.ok) continue;
-    const text = input.file.text;
-    const stated = input.file.absPath !== undefined && statedValues.has(input.file.absPath);
+    const wanted = factGroupsOf(input.file, config);
     // Helm values (no kind) are the user's files, never a render's output.
     const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);
     const chartFile = !input.file.origin && CHART_FILE_NAME.test(input.file.displayPath);
     // A document YAML cannot read (a template among them) yields no resource, so holds no fact.
-    for (const group of groupsOf(text)) {
-      if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
-      const docs = parseGroup(input.file, group);
+    for (const group of groupsOf(input.file.text)) {
+      if (!wanted(group)) continue;
+      const docs = [...(groupDocsOf?.(input.file, group) ?? parseGroup(input.file, group))];
       if (parses) {
         let kept = parses.get(input.file);
         if (!kept) parses.set(input.file, (kept = new Map()));
@@ -440,13 +457,16 @@ export function factResources(
         }
         // istiod's values by content or by the config: an install; any other values file only
         // when a GitOps object among the inputs reads it.
-        const install = valuesDocumentKind(values, stated) !== undefined;
+        const install = valuesDocumentKind(values, stated(input.file, config)) !== undefined;
         if (install || valuesName) out.push(valuesFileResource(doc, values, install));
       }
     }
   }
   return out;
 }
+
+/** A values file the config names (istio.valuesFiles): istiod's values, whatever they hold. */
+const stated = (file: SourceFile, config: Config): boolean => file.absPath !== undefined && (config.istio.valuesFiles ?? []).includes(file.absPath);
 
 function toFinding(rule: MeshlintRule, severity: Severity, d: ReportDescriptor<string>): Finding {
   const template = rule.meta.messages[d.messageId];

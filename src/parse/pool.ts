@@ -16,10 +16,12 @@ import type { ParsedDocument, SourceFile } from '../types.ts';
 /** Below this much text a pool costs more (starting threads) than it saves. */
 export const POOL_MIN_BYTES = 4_000_000;
 /**
- * A file this large is parsed on this thread under `auto` (see forInputs), with paced collections
- * (pacing.ts): the workers' heaps come on top of this thread's, so with them a 15 MB file peaked
- * higher (300 MB) than a 25 MB file without them (200 MB). Memory then grows with a file's size
- * alone; the other files of the run still share the cores.
+ * Files this large do not start a pool by themselves under `auto` (see forInputs): they are
+ * parsed on this thread, with paced collections (pacing.ts), because the workers' heaps come on
+ * top of this thread's (with them a 15 MB file alone peaked higher, 300 MB, than a 25 MB file
+ * without them, 200 MB). Memory then grows with a file's size alone. When the other files start
+ * the workers anyway, a large file is shared as well: parsed here alone, it left the workers
+ * idle (the corpus's 8.65 MB file, near the end of the run, for its last seconds).
  */
 export const LARGE_FILE_BYTES = POOL_MIN_BYTES;
 /** Text per task: large enough that messages are few, small enough to share a big file. */
@@ -45,7 +47,18 @@ interface Task {
   readonly id: number;
   readonly pieces: readonly Piece[];
   readonly bytes: number;
+  /** Groups the facts pass asks for, sent first (see forInputs); the rest follow in input order. */
+  readonly first: boolean;
 }
+
+/** A piece of a file, in the task that holds it. */
+interface PieceRef {
+  readonly task: Task;
+  readonly index: number;
+}
+
+/** Which groups of a file to parse first: those the facts pass reads. */
+export type FirstGroups = (file: SourceFile) => (group: Slice) => boolean;
 
 /** Who holds a task, in the shared claims array. */
 const UNCLAIMED = 0;
@@ -132,32 +145,60 @@ export function serveParses(): void {
   });
 }
 
-/** Splits the inputs into tasks of about TASK_BYTES, in input order; a big file spans several. */
-function planTasks(files: readonly SourceFile[]): Task[] {
+/**
+ * Splits the inputs into tasks of about TASK_BYTES: first the groups `first` names, one piece
+ * each, then the rest of every file in input order; a big file spans several tasks.
+ */
+function planTasks(files: readonly SourceFile[], first: FirstGroups | undefined): Task[] {
   const tasks: Task[] = [];
   let pieces: Piece[] = [];
   let bytes = 0;
+  const endTask = (isFirst: boolean): void => {
+    if (pieces.length) tasks.push({ id: tasks.length, pieces, bytes, first: isFirst });
+    pieces = [];
+    bytes = 0;
+  };
+  const groups = new Map(files.map((file) => [file, groupsOf(file.text)]));
+  const firsts = new Map<SourceFile, Set<Slice>>();
+  if (first) {
+    for (const file of files) {
+      const wanted = first(file);
+      const own = new Set<Slice>();
+      for (const g of groups.get(file) ?? []) {
+        if (!wanted(g)) continue;
+        own.add(g);
+        pieces.push({ file, start: g.start, end: g.end, groups: [g] });
+        bytes += g.end - g.start;
+        if (bytes >= TASK_BYTES) endTask(true);
+      }
+      if (own.size) firsts.set(file, own);
+    }
+    endTask(true);
+  }
   for (const file of files) {
+    const taken = firsts.get(file);
     let run: Slice[] = [];
     const endPiece = (): void => {
-      const first = run[0];
+      const head = run[0];
       const last = run[run.length - 1];
-      if (first && last) pieces.push({ file, start: first.start, end: last.end, groups: run });
+      if (head && last) pieces.push({ file, start: head.start, end: last.end, groups: run });
       run = [];
     };
-    for (const g of groupsOf(file.text)) {
+    for (const g of groups.get(file) ?? []) {
+      if (taken?.has(g)) {
+        endPiece();
+        continue;
+      }
       run.push(g);
       bytes += g.end - g.start;
       if (bytes >= TASK_BYTES) {
         endPiece();
-        tasks.push({ id: tasks.length, pieces, bytes });
-        pieces = [];
-        bytes = 0;
+        endTask(false);
       }
     }
     endPiece();
   }
-  if (pieces.length) tasks.push({ id: tasks.length, pieces, bytes });
+  endTask(false);
   return tasks;
 }
 
@@ -166,8 +207,10 @@ export class ParsePool {
   /** [0]: bumped on every reply or status change; [1 + lane]: that lane's status. */
   private readonly signal: Int32Array;
   private readonly tasks: Task[];
-  /** Tasks of each file, in order. */
-  private readonly tasksOf = new Map<SourceFile, Task[]>();
+  /** The pieces of each file, in the file's order. */
+  private readonly tasksOf = new Map<SourceFile, PieceRef[]>();
+  /** The pieces sent first (one group each), by file and the group's start. */
+  private readonly firstAt = new Map<SourceFile, Map<number, PieceRef>>();
   /** Per task, the documents of each of its pieces (file offsets); and how many pieces are still to be taken. */
   private readonly done = new Map<number, ParsedDocument[][]>();
   private readonly untaken = new Map<number, number>();
@@ -180,36 +223,41 @@ export class ParsePool {
   private closed = false;
 
   /**
-   * A pool for these inputs: `auto` uses every core (at most 4) for the files under
-   * LARGE_FILE_BYTES when they hold POOL_MIN_BYTES or more (a larger file is parsed by the lint
-   * pass on this thread: one thread with paced collections keeps its peak memory lower, and the
-   * workers parse the rest meanwhile); a number uses that many threads (this one included) for
-   * every file, whatever the size. Undefined when threads would not help: parse in the lint
+   * A pool for these inputs: `auto` uses every core (at most 4) when the files under
+   * LARGE_FILE_BYTES hold POOL_MIN_BYTES or more, for every file, the larger ones included (see
+   * LARGE_FILE_BYTES); a number uses that many threads (this one included), whatever the sizes. Undefined when threads would not help: parse in the lint
    * pass itself. `workerUrl` is a script that calls serveParses() when isParseWorker() (the
-   * bundled CLI itself).
+   * bundled CLI itself). `first`: the groups to parse first, which groupDocsOf gives (the facts
+   * pass's, so that it does not parse them alone on this thread, and they are parsed once).
    */
-  static forInputs(files: readonly SourceFile[], threads: number | 'auto', workerUrl: URL): ParsePool | undefined {
+  static forInputs(files: readonly SourceFile[], threads: number | 'auto', workerUrl: URL, first?: FirstGroups): ParsePool | undefined {
     if (threads === 'auto') {
-      files = files.filter((f) => f.text.length < LARGE_FILE_BYTES);
-      const bytes = files.reduce((n, f) => n + f.text.length, 0);
+      const bytes = files.reduce((n, f) => n + (f.text.length < LARGE_FILE_BYTES ? f.text.length : 0), 0);
       if (bytes < POOL_MIN_BYTES) return undefined;
       threads = Math.min(availableParallelism(), 4);
     }
     if (threads < 2 || files.length === 0) return undefined;
     // This thread is one of them: it parses its share of the tasks while it lints.
-    return new ParsePool(files, workerUrl, threads - 1);
+    return new ParsePool(files, workerUrl, threads - 1, first);
   }
 
-  private constructor(files: readonly SourceFile[], workerUrl: URL, threads: number) {
-    this.tasks = planTasks(files);
-    for (const t of this.tasks) {
-      this.untaken.set(t.id, t.pieces.length);
-      for (const p of t.pieces) {
+  private constructor(files: readonly SourceFile[], workerUrl: URL, threads: number, first: FirstGroups | undefined) {
+    this.tasks = planTasks(files, first);
+    for (const task of this.tasks) {
+      this.untaken.set(task.id, task.pieces.length);
+      for (const [index, p] of task.pieces.entries()) {
+        const ref = { task, index };
         const list = this.tasksOf.get(p.file);
-        if (!list) this.tasksOf.set(p.file, [t]);
-        else if (list[list.length - 1] !== t) list.push(t);
+        if (!list) this.tasksOf.set(p.file, [ref]);
+        else list.push(ref);
+        if (!task.first) continue;
+        let at = this.firstAt.get(p.file);
+        if (!at) this.firstAt.set(p.file, (at = new Map()));
+        at.set(p.start, ref);
       }
     }
+    // A file's first pieces sit in tasks before its others: its documents are taken in its order.
+    for (const list of this.tasksOf.values()) list.sort((a, b) => (a.task.pieces[a.index] as Piece).start - (b.task.pieces[b.index] as Piece).start);
     this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
     this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, this.tasks.length)));
     this.lanes = Array.from({ length: threads }, (_, index) => {
@@ -240,7 +288,15 @@ export class ParsePool {
     const tasks = this.tasksOf.get(file);
     if (!tasks || this.closed) return parseFile(file, parsed);
     this.tasksOf.delete(file);
+    this.firstAt.delete(file);
     return this.take(file, tasks);
+  };
+
+  /** The documents of a group sent first (see forInputs), while the lint pass has not taken its file; undefined for any other. */
+  groupDocsOf = (file: SourceFile, group: Slice): readonly ParsedDocument[] | undefined => {
+    const ref = this.firstAt.get(file)?.get(group.start);
+    if (!ref || this.closed || (this.untaken.get(ref.task.id) ?? 0) === 0) return undefined;
+    return this.await(ref.task)[ref.index];
   };
 
   /** True when the workers parse this file (false: the lint pass parses it on this thread). */
@@ -262,15 +318,12 @@ export class ParsePool {
     }
   }
 
-  private *take(file: SourceFile, tasks: readonly Task[]): Generator<ParsedDocument> {
+  private *take(file: SourceFile, pieces: readonly PieceRef[]): Generator<ParsedDocument> {
     let index = 0;
-    for (const task of tasks) {
+    for (const { task, index: i } of pieces) {
       const docs = this.await(task);
-      for (const [i, p] of task.pieces.entries()) {
-        if (p.file !== file) continue;
-        for (const d of docs[i] ?? []) yield d.index === index ? (index++, d) : rebase(d, file, index++, 0);
-        this.taken(task);
-      }
+      for (const d of docs[i] ?? []) yield d.index === index ? (index++, d) : rebase(d, file, index++, 0);
+      this.taken(task);
     }
   }
 
@@ -280,8 +333,23 @@ export class ParsePool {
     this.untaken.set(task.id, left);
     if (left > 0) return;
     this.done.delete(task.id);
+    if (task.first) return; // out of the budget since it was parsed (see parsed)
     this.inFlight -= task.bytes;
     this.dispatch();
+  }
+
+  /**
+   * A task's documents are here. Those of a first task wait for the lint pass, which comes to
+   * their files late: they leave the in-flight budget now (their documents are kept anyway, as
+   * the facts pass keeps what it parses), so that the other tasks keep the workers busy.
+   */
+  private parsed(task: Task, docs: ParsedDocument[][]): ParsedDocument[][] {
+    this.done.set(task.id, docs);
+    if (task.first) {
+      this.inFlight -= task.bytes;
+      this.dispatch();
+    }
+    return docs;
   }
 
   private dispatch(upTo = -1): void {
@@ -313,8 +381,9 @@ export class ParsePool {
       // Not started by a worker yet: this thread takes it.
       if (this.claim(task)) return this.parseHere(task);
       if (this.abandoned(task, since)) return this.parseHere(task);
-      // In a worker's hands: meanwhile, parse the furthest task sent that no one has started.
-      const ahead = this.furthestUnclaimed(task.id);
+      // In a worker's hands: meanwhile, parse the next first task (the facts pass reads them in
+      // order), else the furthest task sent, that no one has started.
+      const ahead = (task.first ? this.nextUnclaimedFirst(task.id) : undefined) ?? this.furthestUnclaimed(task.id);
       if (ahead) {
         this.parseHere(ahead);
         continue;
@@ -325,6 +394,16 @@ export class ParsePool {
 
   private claim(task: Task): boolean {
     return Atomics.compareExchange(this.claims, task.id, UNCLAIMED, BY_MAIN) === UNCLAIMED;
+  }
+
+  /** The first task sent after `after`, among those sent first, that no one has started, claimed for this thread. */
+  private nextUnclaimedFirst(after: number): Task | undefined {
+    for (let id = after + 1; id < this.next; id++) {
+      const t = this.tasks[id] as Task;
+      if (!t.first) return undefined;
+      if (!this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
+    }
+    return undefined;
   }
 
   /** The last task sent after `after` that no one has started, claimed for this thread. */
@@ -347,9 +426,7 @@ export class ParsePool {
 
   /** Parses a task claimed by this thread, and keeps its documents until the lint pass takes them. */
   private parseHere(task: Task): ParsedDocument[][] {
-    const docs = task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
-    this.done.set(task.id, docs);
-    return docs;
+    return this.parsed(task, task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g))));
   }
 
   /** Takes every reply that has arrived; false when there was none. */
@@ -369,8 +446,8 @@ export class ParsePool {
           continue;
         }
         const docs = (typeof reply.docs === 'string' ? JSON.parse(reply.docs) : reply.docs) as Docs;
-        this.done.set(
-          reply.id,
+        this.parsed(
+          task,
           task.pieces.map((p, i) => (docs[i] ?? []).map((d) => rebase({ ...d, file: p.file }, p.file, d.index, p.start))),
         );
       }

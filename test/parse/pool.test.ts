@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { availableParallelism } from 'node:os';
 import { pacedCollection } from '../../src/parse/pacing.ts';
 import { ParsePool } from '../../src/parse/pool.ts';
-import { parseFile } from '../../src/parse/yaml.ts';
+import { groupsOf, parseFile, parseGroup, type Slice } from '../../src/parse/yaml.ts';
 import type { ParsedDocument, SourceFile } from '../../src/types.ts';
 import { cli, tempDir, withTemp } from '../helpers/cli.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
@@ -46,6 +46,29 @@ test('documents from the workers are those of parseFile, in order, with file off
     // A file the pool was not given is parsed on the spot.
     const other: SourceFile = { displayPath: 'other.yaml', absPath: undefined, text: 'a: 1\n' };
     assert.is(plain(pool.documentsOf(other)), plain(parseFile(other)));
+  } finally {
+    pool.close();
+  }
+});
+
+test('groups sent first (the facts pass\'s) come from the pool as parseGroup gives them, and each file still comes whole, in order', () => {
+  const files = [...sourceFiles().slice(0, 30), bigStream()];
+  // Every third group of each file, as the facts pass would pick a few.
+  const pool = ParsePool.forInputs(files, 2, WORKER, () => (g) => g.firstIndex % 3 === 0);
+  assert.ok(pool);
+  try {
+    // Asked for in reverse order: the facts pass's order need not be the pool's.
+    for (const f of [...files].reverse()) {
+      for (const g of groupsOf(f.text)) {
+        const docs = pool.groupDocsOf(f, g);
+        if (g.firstIndex % 3 !== 0) assert.is(docs, undefined, 'a group not sent first is the caller\'s to parse');
+        else assert.is(plain(docs ?? []), plain(parseGroup(f, g)), `${f.displayPath} @${g.start}`);
+      }
+    }
+    for (const f of files) assert.is(plain(pool.documentsOf(f)), plain(parseFile(f)), f.displayPath);
+    // Once its file is taken, a group is no longer held.
+    const [g] = groupsOf((files[0] as SourceFile).text);
+    assert.is(pool.groupDocsOf(files[0] as SourceFile, g as Slice), undefined);
   } finally {
     pool.close();
   }
@@ -86,7 +109,7 @@ test('auto uses threads only for large inputs; off and 1 never do', () => {
   assert.is(ParsePool.forInputs([bigStream()], 1, WORKER), undefined);
 });
 
-test('auto parses a file of 4 MB or more on this thread, with paced collections: the workers\' heaps would come on top (a 15.9 MB file peaked above a 25 MB one)', () => {
+test('auto starts no pool for a file of 4 MB or more alone, parsed on this thread with paced collections: the workers\' heaps would come on top (a 15.9 MB file peaked above a 25 MB one)', () => {
   const doc = `${Array.from({ length: 500 }, (_, i) => `key${i}: value ${i}`).join('\n')}\n---\n`;
   const sized = (bytes: number, name: string): SourceFile => ({ displayPath: name, absPath: undefined, text: doc.repeat(Math.ceil(bytes / doc.length)) });
   for (const bytes of [4_000_000, 8_000_000, 15_900_000]) assert.is(ParsePool.forInputs([sized(bytes, 'big.yaml')], 'auto', WORKER), undefined, `${bytes} bytes`);
@@ -98,14 +121,14 @@ test('auto parses a file of 4 MB or more on this thread, with paced collections:
   } finally {
     pool?.close();
   }
-  // One large file among them leaves only itself out: the others still share the cores.
+  // One large file among them: the workers the others start share it too, so none idles while
+  // this thread parses it.
   const large = sized(8_000_000, 'large.yaml');
   const mixed = ParsePool.forInputs([...many.slice(0, 3), large, ...many.slice(3)], 'auto', WORKER);
   try {
     assert.is(mixed !== undefined, availableParallelism() > 1, `${availableParallelism()} cores, one large file`);
     if (mixed) {
-      assert.not.ok(mixed.shares(large), 'the large file is parsed on this thread');
-      for (const f of many) assert.ok(mixed.shares(f), f.displayPath);
+      for (const f of [large, ...many]) assert.ok(mixed.shares(f), f.displayPath);
       for (const f of [large, ...many]) assert.is(plain(mixed.documentsOf(f)), plain(parseFile(f)), f.displayPath);
     }
   } finally {
