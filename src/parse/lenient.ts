@@ -12,7 +12,7 @@
 // indentation space belongs, a key whose `:` is on another line) is refused by go-yaml.ts.
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { findClosingQuote } from './quotes.ts';
-import { STRUCTURE_OPTIONS, YAML_OPTIONS } from './yaml-options.ts';
+import { STRUCTURE_OPTIONS, YAML_OPTIONS, withoutStacks } from './yaml-options.ts';
 
 export interface Insertion {
   /** Offset in the original text where spaces were inserted. */
@@ -307,13 +307,16 @@ function remap(doc: Document.Parsed, insertions: readonly Insertion[], shifts: r
   for (let i = 0; i < r.length; i++) r[i] = toOriginal(r[i] ?? 0, insertions, shifts);
 }
 
-/** Parses a document the way go-yaml does: strictly first, then with the lenient repair. */
-export function parseLenient(text: string, options: typeof YAML_OPTIONS | typeof STRUCTURE_OPTIONS = YAML_OPTIONS): Document.Parsed {
-  const doc = parseDocument(text, options);
+/**
+ * Parses a document the way go-yaml does: strictly first, then with the lenient repair.
+ * `strict`: the strict parse of this very text with these options, when the caller has it.
+ */
+export function parseLenient(text: string, options: typeof YAML_OPTIONS | typeof STRUCTURE_OPTIONS = YAML_OPTIONS, strict?: Document.Parsed): Document.Parsed {
+  const doc = strict ?? withoutStacks(() => parseDocument(text, options));
   if (doc.errors.length === 0) return doc;
   const repaired = repairContinuations(text);
   if (!repaired) return doc;
-  const again = parseDocument(repaired.text, options);
+  const again = withoutStacks(() => parseDocument(repaired.text, options));
   if (again.errors.length > 0) return doc;
   const shifts = shiftsOf(repaired.insertions);
   if (!insertionsFold(again, repaired.insertions, shifts)) return doc;

@@ -34,3 +34,19 @@ export const STRUCTURE_OPTIONS = {
   strict: false,
   logLevel: 'error',
 } as const;
+
+/**
+ * Runs a call into the `yaml` package without stack traces on the errors it builds: it builds
+ * one for every problem it meets (a template's lines are many), each capturing the stack, and
+ * meshlint reads only their message and place (a profile of the corpus put that capture at a
+ * second of the run). An error thrown out of the call is ours to handle, never a crash to report.
+ */
+export function withoutStacks<T>(call: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return call();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}

@@ -11,7 +11,7 @@ import { KEPT_KEYS, MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS, defineK
 import { GoYamlError, MERGE_TAG, doubleQuotedProblem, flowKeyProblem, flowTabProblem, goScalar, isJsonStream, plainKey, plainValue, readChunk, scalarKey, scalarValue } from './go-yaml.ts';
 import { parseLenient } from './lenient.ts';
 import { tooManyValues } from './value-count.ts';
-import { STRUCTURE_OPTIONS } from './yaml-options.ts';
+import { STRUCTURE_OPTIONS, withoutStacks } from './yaml-options.ts';
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
 
 export { YAML_OPTIONS } from './yaml-options.ts';
@@ -277,7 +277,8 @@ export function* parseStream(file: SourceFile, slice?: Slice, chunk?: string, js
       const end = next ?? Math.max(doc.range[2], start, text.length);
       const n = (slice?.firstIndex ?? 0) + index;
       // What go-yaml accepts and the spec does not (see lenient.ts) gets a second chance.
-      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS) : undefined;
+      // A document that is the whole text was parsed strictly just now, with the same options.
+      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS, start === 0 && end === text.length ? doc : undefined) : undefined;
       if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text.slice(start, end), json));
       else out.push(convertDocument(file, doc, n, base, start, end, text, json));
       index++;
@@ -286,9 +287,9 @@ export function* parseStream(file: SourceFile, slice?: Slice, chunk?: string, js
   };
   for (const token of parser.parse(text)) {
     if (token.type === 'document') starts.push(token.offset);
-    yield* emit(composer.next(token));
+    yield* emit(withoutStacks(() => [...composer.next(token)]));
   }
-  yield* emit(composer.end(false, text.length));
+  yield* emit(withoutStacks(() => [...composer.end(false, text.length)]));
 }
 
 /** `text` is what the document's ranges are offsets in; `base` its offset in the file. */
