@@ -24,10 +24,20 @@ import type { Runner } from './process.ts';
 import type { TextReader } from './source-text.ts';
 
 /** Kinds read to know what a GitOps object deploys: the objects, their sources, their values. */
-const DEPLOY_KIND = /^kind:[ \t]*["']?(HelmRelease|Application)["']?[ \t]*(?:#.*)?$/m;
-const SOURCE_KIND = /^kind:[ \t]*["']?(HelmRepository|GitRepository|OCIRepository|HelmChart|Bucket)["']?[ \t]*(?:#.*)?$/m;
-const VALUES_KIND = /^kind:[ \t]*["']?(ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/m;
-/** More than any repository declares: a bound on what one run renders. */
+/**
+ * A top-level `kind:` line the scan reads, and what it makes of the group that holds it: a
+ * GitOps object that deploys a chart, a source it names, or a ConfigMap or Secret its values may
+ * come from (lowest first: a group holding several is read as the highest).
+ */
+const SCANNED_KIND = /^kind:[ \t]*["']?(HelmRelease|Application|HelmRepository|GitRepository|OCIRepository|HelmChart|Bucket|ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/gm;
+const VALUES = 1;
+const SOURCE = 2;
+const DEPLOY = 3;
+const ROLE: Readonly<Record<string, number>> = { HelmRelease: DEPLOY, Application: DEPLOY, HelmRepository: SOURCE, GitRepository: SOURCE, OCIRepository: SOURCE, HelmChart: SOURCE, Bucket: SOURCE, ConfigMap: VALUES, Secret: VALUES };
+
+/** The scanned `kind:` lines of a text, each with its role: one pass over the text. */
+const scannedKinds = (text: string): { at: number; role: number }[] => [...text.matchAll(SCANNED_KIND)].map((m) => ({ at: m.index, role: ROLE[m[1] as string] ?? 0 }));
+
 const MAX_RELEASES = 500;
 /** Merged values larger than this are not written for helm (real values are kilobytes). */
 const MAX_VALUES_BYTES = 4 * 1024 * 1024;
@@ -62,14 +72,22 @@ export function scanDeploys(files: readonly SourceFile[], defaultNamespace: stri
   const sources: Resource[] = [];
   const valueGroups: { file: SourceFile; group: { start: number; end: number; firstIndex: number }; text: string }[] = [];
   // Most runs have no GitOps object: one look at each file's text, and nothing is parsed.
-  if (!files.some((f) => DEPLOY_KIND.test(f.text))) return { deploys: [] };
-  for (const file of files) {
-    if (!DEPLOY_KIND.test(file.text) && !SOURCE_KIND.test(file.text) && !VALUES_KIND.test(file.text)) continue;
+  const kinds = files.map((f) => scannedKinds(f.text));
+  if (!kinds.some((k) => k.some((m) => m.role === DEPLOY))) return { deploys: [] };
+  for (const [i, file] of files.entries()) {
+    const lines = kinds[i] ?? [];
+    if (lines.length === 0) continue;
+    let next = 0; // both in the text's order: each line is looked at once
     for (const group of groupsOf(file.text)) {
-      const text = file.text.slice(group.start, group.end);
-      if (DEPLOY_KIND.test(text)) objects.push(...parsedResources(file, group, defaultNamespace));
-      else if (SOURCE_KIND.test(text)) sources.push(...parsedResources(file, group, defaultNamespace));
-      else if (VALUES_KIND.test(text)) valueGroups.push({ file, group, text });
+      let role = 0;
+      for (; next < lines.length; next++) {
+        const line = lines[next] as { at: number; role: number };
+        if (line.at >= group.end) break;
+        if (line.at >= group.start && line.role > role) role = line.role;
+      }
+      if (role === DEPLOY) objects.push(...parsedResources(file, group, defaultNamespace));
+      else if (role === SOURCE) sources.push(...parsedResources(file, group, defaultNamespace));
+      else if (role === VALUES) valueGroups.push({ file, group, text: file.text.slice(group.start, group.end) });
     }
   }
   const parsedValues = new Map<number, Resource[]>();
