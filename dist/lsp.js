@@ -22467,6 +22467,15 @@ var STRUCTURE_OPTIONS = {
   strict: false,
   logLevel: "error"
 };
+function withoutStacks(call) {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return call();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
 
 // src/parse/lenient.ts
 var DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t]|$)/;
@@ -22713,12 +22722,12 @@ function remap(doc, insertions, shifts) {
   const r = doc.range;
   for (let i = 0; i < r.length; i++) r[i] = toOriginal(r[i] ?? 0, insertions, shifts);
 }
-function parseLenient(text, options = YAML_OPTIONS) {
-  const doc = parseDocument(text, options);
+function parseLenient(text, options = YAML_OPTIONS, strict) {
+  const doc = strict ?? withoutStacks(() => parseDocument(text, options));
   if (doc.errors.length === 0) return doc;
   const repaired = repairContinuations(text);
   if (!repaired) return doc;
-  const again = parseDocument(repaired.text, options);
+  const again = withoutStacks(() => parseDocument(repaired.text, options));
   if (again.errors.length > 0) return doc;
   const shifts = shiftsOf(repaired.insertions);
   if (!insertionsFold(again, repaired.insertions, shifts)) return doc;
@@ -22938,7 +22947,7 @@ function* parseStream(file, slice, chunk, json = false) {
       const next = starts[index + 1];
       const end = next ?? Math.max(doc.range[2], start, text.length);
       const n = (slice?.firstIndex ?? 0) + index;
-      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS) : void 0;
+      const retry = doc.errors.length > 0 ? parseLenient(text.slice(start, end), STRUCTURE_OPTIONS, start === 0 && end === text.length ? doc : void 0) : void 0;
       if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text.slice(start, end), json));
       else out.push(convertDocument(file, doc, n, base, start, end, text, json));
       index++;
@@ -22947,9 +22956,9 @@ function* parseStream(file, slice, chunk, json = false) {
   };
   for (const token of parser.parse(text)) {
     if (token.type === "document") starts.push(token.offset);
-    yield* emit(composer.next(token));
+    yield* emit(withoutStacks(() => [...composer.next(token)]));
   }
-  yield* emit(composer.end(false, text.length));
+  yield* emit(withoutStacks(() => [...composer.end(false, text.length)]));
 }
 function convertDocument(file, doc, index, base, start, end, text, json) {
   const startOffset = base + start;
@@ -26736,13 +26745,13 @@ function nativeSidecarsFor(t, install, version2) {
     const native = newTemplate ? annotation !== "false" : annotation === "true";
     return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path };
   }
-  const stated = install.nativeSidecars;
-  if (stated) {
-    if (stated.value === "auto" && newTemplate) {
-      return { value: "unknown", why: `${stated.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated };
+  const stated2 = install.nativeSidecars;
+  if (stated2) {
+    if (stated2.value === "auto" && newTemplate) {
+      return { value: "unknown", why: `${stated2.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated: stated2 };
     }
-    if (stated.value === "auto") return { value: false, why: `${stated.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated };
-    return { value: stated.value === "true", why: `${stated.source} is "${stated.value}"`, stated };
+    if (stated2.value === "auto") return { value: false, why: `${stated2.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated: stated2 };
+    return { value: stated2.value === "true", why: `${stated2.source} is "${stated2.value}"`, stated: stated2 };
   }
   if (atLeast(version2, 1, 27)) {
     return { value: "unknown", why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
@@ -27360,7 +27369,7 @@ var injection_revision_missing_default = createRule({
     const mesh = context.facts.mesh;
     const fromInputs = mesh.webhooksOrigin === "input";
     const scope = installScope(fromInputs ? mesh.webhooks : []);
-    const stated = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
+    const stated2 = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
     const installs2 = /* @__PURE__ */ new Map();
     const installOf = (webhooks) => {
       let found = installs2.get(webhooks);
@@ -27373,7 +27382,7 @@ var injection_revision_missing_default = createRule({
       return found;
     };
     const installFor = (r) => {
-      if (!stated) return void 0;
+      if (!stated2) return void 0;
       if (!fromInputs) return installOf(mesh.webhooks);
       const { webhooks, folders } = scope.forFile(r.doc.file.displayPath);
       if (webhooks === "ambiguous") {
@@ -28356,10 +28365,10 @@ var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
 var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
 var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
 var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
-function valuesDocumentKind(v, stated) {
+function valuesDocumentKind(v, stated2) {
   if ("kind" in v || "apiVersion" in v) return void 0;
   if (asObject(v.istiod)) return "umbrella";
-  if (stated) return "istiod";
+  if (stated2) return "istiod";
   if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return void 0;
   if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== void 0 || Array.isArray(v[k]))) return "istiod";
   const env = asObject(v.env);
@@ -28938,12 +28947,12 @@ var startup_order_hold_default = createRule({
           if (plan.hold.value !== false) context.unknown("mesh-startup", t.resource, "whether the mesh holds the app (holdApplicationUntilProxyStarts)");
           return;
         }
-        const stated = plan.hold.stated ?? plan.native.stated;
-        if (!stated?.target || stated.origin !== "input") {
+        const stated2 = plan.hold.stated ?? plan.native.stated;
+        if (!stated2?.target || stated2.origin !== "input") {
           context.unknown("config-no-hold", t.resource);
           return;
         }
-        const at = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated.target;
+        const at = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated2.target;
         const key = targetKey(at);
         let group = installs2.get(key);
         if (!group) installs2.set(key, group = { target: at, workloads: [] });
@@ -29585,8 +29594,8 @@ function installsIstiod(r) {
   return pilot === true || pilot !== false && spec.profile !== "empty";
 }
 function operatorCniComponent(r) {
-  const stated = getIn(r.object, ["spec", "components", "cni", "enabled"]);
-  if (typeof stated === "boolean") return stated;
+  const stated2 = getIn(r.object, ["spec", "components", "cni", "enabled"]);
+  if (typeof stated2 === "boolean") return stated2;
   const profile = getIn(r.object, ["spec", "profile"]);
   if (profile === void 0 || typeof profile === "string" && OPERATOR_PROFILES_WITHOUT_CNI.has(profile)) return false;
   if (typeof profile === "string" && OPERATOR_PROFILES_WITH_CNI.has(profile)) return true;
@@ -36145,17 +36154,17 @@ var described = (list2) => {
   if (!first) return "";
   return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
 };
-function resolveVersions(all, stated, filledIn = []) {
+function resolveVersions(all, stated2, filledIn = []) {
   const evidence = distinct(all);
   const notes = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
-  if (stated) {
-    const v = parseIstioVersion(stated.text);
-    const source = stated.where === "cli" ? "--istio-version" : "istio.version in the config";
+  if (stated2) {
+    const v = parseIstioVersion(stated2.text);
+    const source = stated2.where === "cli" ? "--istio-version" : "istio.version in the config";
     const installs2 = evidence.filter((e) => e.strength === "install");
     const other = installs2.filter((e) => !overlapsMinor(e.range, v));
     if (other.length > 0) notes.push(`${source} says Istio ${v.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v.text} is used`);
-    const fact = { range: exactRange(v), origin: stated.where, source, evidence: [] };
+    const fact = { range: exactRange(v), origin: stated2.where, source, evidence: [] };
     return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   if (strongest.length === 0) {
@@ -36355,11 +36364,11 @@ var FactsBuilder = class {
         origin: "config"
       });
     }
-    const stated = input.cliIstioVersion ?? input.mesh?.version;
-    const version2 = stated ? parseIstioVersion(stated) : void 0;
+    const stated2 = input.cliIstioVersion ?? input.mesh?.version;
+    const version2 = stated2 ? parseIstioVersion(stated2) : void 0;
     const uncovered = version2 && uncoveredVersionNote(version2, input.cliIstioVersion ? "--istio-version" : "istio.version in the config");
     if (uncovered) namespaceNotes.push(uncovered);
-    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
+    const versions = resolveVersions(this.versionEvidence, version2 && stated2 ? { text: stated2, where: input.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
     const install = this.install(input.mesh ?? {});
     const settings = this.installSettings.build(input.mesh ?? {});
     const capture = this.ambientInstall.build();
@@ -36488,10 +36497,10 @@ function shapeContradicted(webhooks, settings) {
   if (settings.revisions !== void 0) {
     const own = webhooks.filter((w) => w.tag === void 0);
     const served = [...new Set(own.map((w) => w.revision))].sort();
-    const stated = [...new Set(settings.revisions)].sort();
-    if (served.join() !== stated.join()) {
-      const first = own.find((w) => !stated.includes(w.revision)) ?? own[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated.join(", ") || "none"}; the inputs are used`);
+    const stated2 = [...new Set(settings.revisions)].sort();
+    if (served.join() !== stated2.join()) {
+      const first = own.find((w) => !stated2.includes(w.revision)) ?? own[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated2.join(", ") || "none"}; the inputs are used`);
     }
   }
   const tags = settings.revisionTags;
@@ -36504,10 +36513,10 @@ function shapeContradicted(webhooks, settings) {
       }
     }
     const served = [...new Set(tagged.map((w) => w.tag))].sort();
-    const stated = Object.keys(tags).sort();
-    if (served.join() !== stated.join()) {
+    const stated2 = Object.keys(tags).sort();
+    if (served.join() !== stated2.join()) {
       const first = tagged.find((w) => !Object.hasOwn(tags, w.tag)) ?? tagged[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated.join(", ") || "none"}; the inputs are used`);
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated2.join(", ") || "none"}; the inputs are used`);
     }
   }
   return notes;
@@ -36841,7 +36850,7 @@ function lintOnce(inputs, options, probe) {
   const { config } = options;
   const locator = new Locator();
   const factParses = /* @__PURE__ */ new Map();
-  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources, factParses);
+  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources, factParses, options.groupDocsOf);
   const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
@@ -37050,26 +37059,28 @@ function lintOnce(inputs, options, probe) {
   }
   return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => void 0)] }, trace };
 }
-function gatherFacts(inputs, config, cliIstioVersion, known = [], parses) {
-  return buildFacts([...known, ...factResources(inputs, config, parses)], config, cliIstioVersion);
+function gatherFacts(inputs, config, cliIstioVersion, known = [], parses, groupDocsOf) {
+  return buildFacts([...known, ...factResources(inputs, config, parses, groupDocsOf)], config, cliIstioVersion);
 }
 function buildFacts(resources, config, cliIstioVersion) {
   const factsBuilder = new FactsBuilder();
   for (const r of resources) factsBuilder.addResource(r);
   return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
 }
-function factResources(inputs, config, parses) {
+function factGroupsOf(file, config) {
+  if (stated(file, config) || !file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath))) return () => true;
+  return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
+}
+function factResources(inputs, config, parses, groupDocsOf) {
   const out = [];
-  const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input of inputs) {
     if (!input.ok) continue;
-    const text = input.file.text;
-    const stated = input.file.absPath !== void 0 && statedValues.has(input.file.absPath);
+    const wanted = factGroupsOf(input.file, config);
     const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);
     const chartFile = !input.file.origin && CHART_FILE_NAME.test(input.file.displayPath);
-    for (const group of groupsOf(text)) {
-      if (!stated && !valuesName && !chartFile && !mightHoldFacts(text.slice(group.start, group.end))) continue;
-      const docs = parseGroup(input.file, group);
+    for (const group of groupsOf(input.file.text)) {
+      if (!wanted(group)) continue;
+      const docs = [...groupDocsOf?.(input.file, group) ?? parseGroup(input.file, group)];
       if (parses) {
         let kept = parses.get(input.file);
         if (!kept) parses.set(input.file, kept = /* @__PURE__ */ new Map());
@@ -37085,13 +37096,14 @@ function factResources(inputs, config, parses) {
           out.push(chartFileResource(doc, values));
           continue;
         }
-        const install = valuesDocumentKind(values, stated) !== void 0;
+        const install = valuesDocumentKind(values, stated(input.file, config)) !== void 0;
         if (install || valuesName) out.push(valuesFileResource(doc, values, install));
       }
     }
   }
   return out;
 }
+var stated = (file, config) => file.absPath !== void 0 && (config.istio.valuesFiles ?? []).includes(file.absPath);
 function toFinding(rule, severity, d) {
   const template = rule.meta.messages[d.messageId];
   if (template === void 0) throw new Error(`rule ${rule.name} reported an unknown messageId "${d.messageId}"`);
