@@ -7,6 +7,7 @@
 // per environment) that are never applied together.
 import { createRule } from '../src/engine/rule-api.ts';
 import { placeText } from '../src/model/place.ts';
+import { Locator } from '../src/parse/locator.ts';
 import type { Resource } from '../src/types.ts';
 
 /** The API group of an apiVersion ("" for the core group): `apps/v1` and `apps/v1beta2` name one object. */
@@ -34,6 +35,8 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const first = new Map<string, Resource>();
+    // One for the run: it keeps each file's line table, and a few documents' trees.
+    const locator = new Locator();
     return {
       Resource(r) {
         // A name filled in later (generateName) is not judged. Two objects whose namespace is
@@ -45,7 +48,7 @@ export default createRule({
           first.set(key, r);
           return;
         }
-        const at = placeText({ resource: before, path: ['metadata', 'name'] }) ?? before.doc.file.displayPath;
+        const at = placeText({ resource: before, path: ['metadata', 'name'] }, locator) ?? before.doc.file.displayPath;
         context.report({
           target: { resource: r, path: ['metadata', 'name'] },
           messageId: 'duplicate',

@@ -4,9 +4,12 @@
 import { Locator } from '../parse/locator.ts';
 import type { Path, Resource, Target } from '../types.ts';
 
-export function placeText(target: Target | undefined): string | undefined {
+/**
+ * `locator`: one to reuse, for a caller that places many targets in one file (a new one reads
+ * the whole file's line table for each: thousands of duplicates in one 50 MB file took minutes).
+ */
+export function placeText(target: Target | undefined, locator = new Locator()): string | undefined {
   if (!target) return undefined;
-  const locator = new Locator();
   const [doc, docPath, resource] =
     'resource' in target && target.resource && !('doc' in target)
       ? [target.resource.doc, [...target.resource.basePath, ...target.path] as Path, target.resource]
