@@ -224,14 +224,15 @@ export type Parsed = {
   /** Beyond the limits of src/parse/limits.ts ("nested deeper than 100 levels"): not read. */
   readonly tooComplex?: string;
 };
-const parsedValues = new WeakMap<Resource, Parsed>();
-const parsedConfig = new WeakMap<Resource, Parsed>();
+// By the object, not the Resource: the facts pass and the lint pass make a Resource each of one parsed document.
+const parsedValues = new WeakMap<object, Parsed>();
+const parsedConfig = new WeakMap<object, Parsed>();
 
-function memo(cache: WeakMap<Resource, Parsed>, r: Resource, parse: () => Parsed): Parsed {
-  let hit = cache.get(r);
+function memo(cache: WeakMap<object, Parsed>, r: Resource, parse: () => Parsed): Parsed {
+  let hit = cache.get(r.object);
   if (!hit) {
     hit = parse();
-    cache.set(r, hit);
+    cache.set(r.object, hit);
   }
   return hit;
 }
