@@ -87,9 +87,11 @@ class Ignorer {
   }
 
   /** Reads `.gitignore` of a directory once, when walking into it. */
-  loadDir(dir: string): void {
+  /** `listed`: whether the folder's listing holds a .gitignore, when the caller has read it (most folders have none: nothing to open). */
+  loadDir(dir: string, listed?: boolean): void {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
+    if (listed === false) return;
     this.add(dir, readIgnoreFile(join(dir, '.gitignore')));
   }
 
@@ -312,7 +314,6 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>, bou
     return;
   }
   visiting.add(real);
-  ig.loadDir(dir);
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -321,6 +322,7 @@ function walk(dir: string, ig: Ignorer, out: WalkOut, visiting: Set<string>, bou
     visiting.delete(real);
     return;
   }
+  ig.loadDir(dir, entries.some((e) => e.name === '.gitignore'));
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (entries.some((e) => e.name === 'Chart.yaml' && !e.isDirectory())) {
     out.charts.push(dir);

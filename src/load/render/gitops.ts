@@ -150,10 +150,20 @@ function valuesFiles(files: readonly SourceFile[], root: string | undefined): Fi
 export function availableCharts(chartsDirs: readonly string[], metCharts: readonly string[]): AvailableChart[] {
   const out: AvailableChart[] = [];
   for (const d of chartsDirs) out.push(...chartsIn(d));
+  // Each parent folder is read once, however many of its charts were met (a charts/ folder of fifty).
+  const known = new Set(out.map((c) => c.path));
+  const byParent = new Map<string, Set<string>>();
   for (const dir of metCharts) {
-    if (out.some((c) => c.path === dir)) continue;
-    out.push(...chartsIn(join(dir, '..')).filter((c) => c.path === dir));
+    if (known.has(dir)) continue;
+    const parent = join(dir, '..');
+    byParent.set(parent, (byParent.get(parent) ?? new Set()).add(dir));
   }
+  const found = new Map<string, AvailableChart[]>();
+  for (const [parent, dirs] of byParent) {
+    for (const c of chartsIn(parent)) if (dirs.has(c.path)) found.set(c.path, [...(found.get(c.path) ?? []), c]);
+  }
+  // In the order the charts were met, as before.
+  for (const dir of new Set(metCharts)) if (!known.has(dir)) out.push(...(found.get(dir) ?? []));
   return out;
 }
 
