@@ -10843,10 +10843,10 @@ function isInjectorConfigMap(r) {
 var parsedValues = /* @__PURE__ */ new WeakMap();
 var parsedConfig = /* @__PURE__ */ new WeakMap();
 function memo(cache2, r, parse) {
-  let hit = cache2.get(r);
+  let hit = cache2.get(r.object);
   if (!hit) {
     hit = parse();
-    cache2.set(r, hit);
+    cache2.set(r.object, hit);
   }
   return hit;
 }
@@ -15454,9 +15454,8 @@ function lineEnd(text, offset) {
 }
 
 // src/model/place.ts
-function placeText(target) {
+function placeText(target, locator = new Locator()) {
   if (!target) return void 0;
-  const locator = new Locator();
   const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
   if (!doc) return void 0;
   const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
@@ -15498,6 +15497,7 @@ var duplicate_object_default = createRule({
   defaultOptions: [],
   create(context) {
     const first = /* @__PURE__ */ new Map();
+    const locator = new Locator();
     return {
       Resource(r) {
         if (!r.name || !r.kind) return;
@@ -15507,7 +15507,7 @@ var duplicate_object_default = createRule({
           first.set(key, r);
           return;
         }
-        const at = placeText({ resource: before, path: ["metadata", "name"] }) ?? before.doc.file.displayPath;
+        const at = placeText({ resource: before, path: ["metadata", "name"] }, locator) ?? before.doc.file.displayPath;
         context.report({
           target: { resource: r, path: ["metadata", "name"] },
           messageId: "duplicate",
@@ -29702,9 +29702,11 @@ var Ignorer = class {
     this.sets.push({ base, ig: (0, import_ignore.default)().add([...patterns]) });
   }
   /** Reads `.gitignore` of a directory once, when walking into it. */
-  loadDir(dir) {
+  /** `listed`: whether the folder's listing holds a .gitignore, when the caller has read it (most folders have none: nothing to open). */
+  loadDir(dir, listed) {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
+    if (listed === false) return;
     this.add(dir, readIgnoreFile(join3(dir, ".gitignore")));
   }
   ignored(abs, isDir) {
@@ -29862,7 +29864,6 @@ function walk(dir, ig, out, visiting, boundary) {
     return;
   }
   visiting.add(real);
-  ig.loadDir(dir);
   let entries2;
   try {
     entries2 = readdirSync(dir, { withFileTypes: true });
@@ -29871,6 +29872,7 @@ function walk(dir, ig, out, visiting, boundary) {
     visiting.delete(real);
     return;
   }
+  ig.loadDir(dir, entries2.some((e) => e.name === ".gitignore"));
   entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   if (entries2.some((e) => e.name === "Chart.yaml" && !e.isDirectory())) {
     out.charts.push(dir);
