@@ -9,6 +9,8 @@
 // Field paths: ../shared/istio/INSTALL-SOURCES.md sections A1-A3.
 import { posix } from 'node:path';
 import type { ParsedDocument, Path, Resource, Target } from '../types.ts';
+import type { HiddenValues } from './hidden-values.ts';
+import { secretOrigin } from './hidden-values.ts';
 import { readEmbeddedYaml } from './mesh.ts';
 import { isPlaceholder } from './placeholder.ts';
 import { asObject, getIn, labelString } from './workload.ts';
@@ -183,7 +185,7 @@ function secretText(r: Resource, key: string): string | undefined {
   return byKey.get(key);
 }
 
-function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, anyChart = false): AnyChartRelease | undefined {
+function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, anyChart = false, hidden?: HiddenValues): AnyChartRelease | undefined {
   const spec = asObject(r.object.spec) ?? {};
   const ns = r.declaredNamespace ?? r.namespace;
   const label = `HelmRelease ${ns ? `${ns}/` : ''}${r.name}`;
@@ -236,6 +238,10 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
       return;
     }
     const at: Path = kind === 'Secret' && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ['stringData', key] : ['data', key];
+    // What meshlint reads from a Secret decides as any value does, but is never printed: each
+    // string read is recorded, and every text shown names the Secret and key instead.
+    const secretLayer = (layer: ValuesLayer): ValuesLayer =>
+      kind === 'Secret' && hidden && layer.values ? { ...layer, values: hidden.watch(layer.values, secretOrigin(ns, name, key)) } : layer;
     if (!fits(text)) {
       // What this entry and the ones after it set is unknown; the earlier ones stand.
       over = true;
@@ -248,10 +254,10 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
         targeted.push({ values: undefined, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
         return;
       }
-      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} → ${targetPath})`, target: () => ({ resource: found as Resource, path: at }) });
+      targeted.push(secretLayer({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} → ${targetPath})`, target: () => ({ resource: found as Resource, path: at }) }));
       return;
     }
-    layers.push(textLayer(text, found as Resource, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+    layers.push(secretLayer(textLayer(text, found as Resource, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`)));
   });
   const inline = objectLayer(spec.values, r, ['spec', 'values'], (k) => `${label} (spec.values.${k})`);
   if (inline) layers.push(inline);
@@ -352,15 +358,15 @@ function withPresets(release: ChartRelease, sailProfile: unknown): ChartRelease 
 }
 
 /** The istiod or cni chart releases an object declares. */
-export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease[] {
+export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, hidden?: HiddenValues): ChartRelease[] {
   const sailProfile = r.apiVersion.startsWith('sailoperator.io/') ? getIn(r.object, ['spec', 'profile']) : undefined;
-  return releasesOf(r, lookup, ocirepos, files).map((release) => withPresets(release, sailProfile));
+  return releasesOf(r, lookup, ocirepos, files, hidden).map((release) => withPresets(release, sailProfile));
 }
 
-function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease[] {
+function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, hidden: HiddenValues | undefined): ChartRelease[] {
   if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
   if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
-    const rel = fluxRelease(r, lookup, ocirepos, files);
+    const rel = fluxRelease(r, lookup, ocirepos, files, false, hidden);
     return rel ? [rel as ChartRelease] : [];
   }
   if (r.apiVersion.startsWith('argoproj.io/')) {
