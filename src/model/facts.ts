@@ -15,8 +15,8 @@ import { AmbientInstallBuilder } from './ambient-install.ts';
 import type { CaptureInstall } from './ambient.ts';
 import { isGateway, isGatewayClass, waypointGateways, type WaypointGateway } from './waypoint.ts';
 import {
-  chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, VALUES_FILE_KIND,
-  type ChartRelease, type CreatedNamespace, type DeclaredTag,
+  chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, VALUES_FILE_KIND, valuesOverBudget,
+  type ChartRelease, type CreatedNamespace, type DeclaredTag, type ValuesOverBudget,
 } from './gitops.ts';
 import { HiddenValues } from './hidden-values.ts';
 import { isPlaceholder } from './placeholder.ts';
@@ -89,6 +89,8 @@ export interface MeshFacts {
   readonly cniInstalls: readonly CniInstall[];
   /** Values read from Secrets: they decide, but every text shown names their Secret and key instead. */
   readonly hidden?: HiddenValues;
+  /** Where a Flux HelmRelease's valuesFrom texts pass the bound meshlint reads for one release, if they do. */
+  readonly valuesOverBudget?: (r: Resource) => ValuesOverBudget | undefined;
 }
 
 export interface Facts {
@@ -332,6 +334,7 @@ export class FactsBuilder {
         notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input.mesh ?? {},
         hidden: this.hidden,
+        valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
       },
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
