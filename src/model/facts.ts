@@ -15,7 +15,7 @@ import { AmbientInstallBuilder } from './ambient-install.ts';
 import type { CaptureInstall } from './ambient.ts';
 import { isGateway, isGatewayClass, waypointGateways, type WaypointGateway } from './waypoint.ts';
 import {
-  chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, VALUES_FILE_KIND, valuesOverBudget,
+  chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, secretValuesOf, VALUES_FILE_KIND, valuesOverBudget,
   type ChartRelease, type CreatedNamespace, type DeclaredTag, type ValuesOverBudget,
 } from './gitops.ts';
 import { HiddenValues } from './hidden-values.ts';
@@ -232,12 +232,15 @@ export class FactsBuilder {
       if (hit) read.add(hit);
       return hit;
     };
+    // Every value a release takes from a Secret is hidden wherever it would be shown: in facts
+    // read from it, and in a render of the release, which may write it anywhere.
+    for (const r of this.releasers) for (const { values, origin } of secretValuesOf(r, lookup)) this.hidden.addAll(values, origin);
     const ordered = [...this.releasers.filter((r) => r.kind !== VALUES_FILE_KIND), ...valuesFiles];
     for (const r of ordered) {
       if (r.kind === VALUES_FILE_KIND && (read.has(r) || !isInstallValuesFile(r))) continue;
       const sailTag = sailRevisionTag(r, istios);
       if (sailTag) addTag(sailTag);
-      for (const release of chartReleasesOf(r, lookup, oci, files, this.hidden)) {
+      for (const release of chartReleasesOf(r, lookup, oci, files)) {
         // A revision a tool fills in (an ApplicationSet's '{{revision}}') names no revision:
         // the release says nothing of the install rather than something of a made-up one.
         if (release.chart === 'istiod' && isPlaceholder(releaseRevision(release))) {

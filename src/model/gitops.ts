@@ -9,7 +9,6 @@
 // Field paths: ../shared/istio/INSTALL-SOURCES.md sections A1-A3.
 import { posix } from 'node:path';
 import type { ParsedDocument, Path, Resource, Target } from '../types.ts';
-import type { HiddenValues } from './hidden-values.ts';
 import { secretOrigin } from './hidden-values.ts';
 import { readEmbeddedYaml } from './mesh.ts';
 import { isPlaceholder } from './placeholder.ts';
@@ -231,7 +230,34 @@ export function valuesOverBudget(r: Resource, lookup: InputLookup): ValuesOverBu
   return undefined;
 }
 
-function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, anyChart = false, hidden?: HiddenValues): AnyChartRelease | undefined {
+/**
+ * The values a Flux HelmRelease takes from Secrets among the inputs (within the release's
+ * bound), each with where it comes from: what a render of the release may write anywhere in
+ * its manifests.
+ */
+export function secretValuesOf(r: Resource, lookup: InputLookup): { values: Record<string, unknown>; origin: string }[] {
+  if (r.kind !== 'HelmRelease' || !r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) return [];
+  const from = getIn(r.object, ['spec', 'valuesFrom']);
+  if (!Array.isArray(from)) return [];
+  const ns = r.declaredNamespace ?? r.namespace;
+  const over = valuesOverBudget(r, lookup)?.index ?? MAX_LAYERS;
+  const out: { values: Record<string, unknown>; origin: string }[] = [];
+  for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
+    const e = valuesFromEntry(from[i], ns, lookup);
+    if (!e || e.kind !== 'Secret' || e.text === undefined || !e.found) continue;
+    const at: Path = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ['stringData', e.key] : ['data', e.key];
+    const origin = secretOrigin(ns, e.name, e.key);
+    const targetPath = str(e.entry.targetPath);
+    if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
+    else {
+      const read = readOnce(e.found, at, e.text);
+      if (read.value) out.push({ values: read.value, origin });
+    }
+  }
+  return out;
+}
+
+function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, anyChart = false): AnyChartRelease | undefined {
   const spec = asObject(r.object.spec) ?? {};
   const ns = r.declaredNamespace ?? r.namespace;
   const label = `HelmRelease ${ns ? `${ns}/` : ''}${r.name}`;
@@ -280,10 +306,6 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
       return;
     }
     const at: Path = kind === 'Secret' && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ['stringData', key] : ['data', key];
-    // What meshlint reads from a Secret decides as any value does, but is never printed: each
-    // string read is recorded, and every text shown names the Secret and key instead.
-    const secretLayer = (layer: ValuesLayer): ValuesLayer =>
-      kind === 'Secret' && hidden && layer.values ? { ...layer, values: hidden.watch(layer.values, secretOrigin(ns, name, key)) } : layer;
     if (!fits(text)) {
       // What this entry and the ones after it set is unknown; the earlier ones stand.
       over = true;
@@ -296,10 +318,10 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
         targeted.push({ values: undefined, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
         return;
       }
-      targeted.push(secretLayer({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} → ${targetPath})`, target: () => ({ resource: found as Resource, path: at }) }));
+      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} → ${targetPath})`, target: () => ({ resource: found as Resource, path: at }) });
       return;
     }
-    layers.push(secretLayer(textLayer(text, found as Resource, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`)));
+    layers.push(textLayer(text, found as Resource, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
   });
   const inline = objectLayer(spec.values, r, ['spec', 'values'], (k) => `${label} (spec.values.${k})`);
   if (inline) layers.push(inline);
@@ -400,15 +422,15 @@ function withPresets(release: ChartRelease, sailProfile: unknown): ChartRelease 
 }
 
 /** The istiod or cni chart releases an object declares. */
-export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, hidden?: HiddenValues): ChartRelease[] {
+export function chartReleasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease[] {
   const sailProfile = r.apiVersion.startsWith('sailoperator.io/') ? getIn(r.object, ['spec', 'profile']) : undefined;
-  return releasesOf(r, lookup, ocirepos, files, hidden).map((release) => withPresets(release, sailProfile));
+  return releasesOf(r, lookup, ocirepos, files).map((release) => withPresets(release, sailProfile));
 }
 
-function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, hidden: HiddenValues | undefined): ChartRelease[] {
+function releasesOf(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup): ChartRelease[] {
   if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
   if (r.kind === 'HelmRelease' && r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) {
-    const rel = fluxRelease(r, lookup, ocirepos, files, false, hidden);
+    const rel = fluxRelease(r, lookup, ocirepos, files);
     return rel ? [rel as ChartRelease] : [];
   }
   if (r.apiVersion.startsWith('argoproj.io/')) {
