@@ -107,6 +107,8 @@ test("HiddenValues: records every string of a Secret's values but meshlint's own
   assert.is(hidden.size, 3);
   assert.is(hidden.hide('rev canary-x-2 and canary-x in istio-system, true, default, 1.24'), 'rev (from Secret ns/s, key k) and (from Secret ns/s, key k) in istio-system, true, default, 1.24');
   assert.equal(hidden.hideAll({ a: ['canary-x'], n: 3 }), { a: ['(from Secret ns/s, key k)'], n: 3 });
+  hidden.addAll({ q: 'say "hi"' }, 'from Secret ns/s, key q');
+  assert.is(hidden.hide(`value ${JSON.stringify('say "hi"')}`), 'value "(from Secret ns/s, key q)"');
 });
 
 test.run();

@@ -51,8 +51,12 @@ export class HiddenValues {
     let seen = 0;
     const walk = (v: unknown, depth: number): void => {
       if (++seen > MAX_SCAN || depth > 100) return;
-      if (typeof v === 'string') this.add(v, origin);
-      else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+      if (typeof v === 'string') {
+        this.add(v, origin);
+        // A message may quote it as JSON does (a quote or a backslash escaped).
+        const quoted = JSON.stringify(v).slice(1, -1);
+        if (quoted !== v) this.add(quoted, origin);
+      } else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
       else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) walk(x, depth + 1);
     };
     walk(values, 0);
