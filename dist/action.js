@@ -19597,10 +19597,10 @@ function isInjectorConfigMap(r7) {
 var parsedValues = /* @__PURE__ */ new WeakMap();
 var parsedConfig = /* @__PURE__ */ new WeakMap();
 function memo(cache2, r7, parse2) {
-  let hit = cache2.get(r7);
+  let hit = cache2.get(r7.object);
   if (!hit) {
     hit = parse2();
-    cache2.set(r7, hit);
+    cache2.set(r7.object, hit);
   }
   return hit;
 }
@@ -23329,6 +23329,15 @@ var STRUCTURE_OPTIONS = {
   strict: false,
   logLevel: "error"
 };
+function withoutStacks(call) {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return call();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
 
 // src/parse/lenient.ts
 var DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t]|$)/;
@@ -23575,12 +23584,12 @@ function remap(doc, insertions, shifts) {
   const r7 = doc.range;
   for (let i = 0; i < r7.length; i++) r7[i] = toOriginal(r7[i] ?? 0, insertions, shifts);
 }
-function parseLenient(text2, options = YAML_OPTIONS) {
-  const doc = (0, import_yaml4.parseDocument)(text2, options);
+function parseLenient(text2, options = YAML_OPTIONS, strict) {
+  const doc = strict ?? withoutStacks(() => (0, import_yaml4.parseDocument)(text2, options));
   if (doc.errors.length === 0) return doc;
   const repaired = repairContinuations(text2);
   if (!repaired) return doc;
-  const again = (0, import_yaml4.parseDocument)(repaired.text, options);
+  const again = withoutStacks(() => (0, import_yaml4.parseDocument)(repaired.text, options));
   if (again.errors.length > 0) return doc;
   const shifts = shiftsOf(repaired.insertions);
   if (!insertionsFold(again, repaired.insertions, shifts)) return doc;
@@ -23804,7 +23813,7 @@ function* parseStream(file, slice, chunk, json = false) {
       const next = starts[index + 1];
       const end = next ?? Math.max(doc.range[2], start, text2.length);
       const n = (slice?.firstIndex ?? 0) + index;
-      const retry = doc.errors.length > 0 ? parseLenient(text2.slice(start, end), STRUCTURE_OPTIONS) : void 0;
+      const retry = doc.errors.length > 0 ? parseLenient(text2.slice(start, end), STRUCTURE_OPTIONS, start === 0 && end === text2.length ? doc : void 0) : void 0;
       if (retry && retry.errors.length === 0) out.push(convertDocument(file, retry, n, base + start, 0, end - start, text2.slice(start, end), json));
       else out.push(convertDocument(file, doc, n, base, start, end, text2, json));
       index++;
@@ -23813,9 +23822,9 @@ function* parseStream(file, slice, chunk, json = false) {
   };
   for (const token of parser.parse(text2)) {
     if (token.type === "document") starts.push(token.offset);
-    yield* emit(composer.next(token));
+    yield* emit(withoutStacks(() => [...composer.next(token)]));
   }
-  yield* emit(composer.end(false, text2.length));
+  yield* emit(withoutStacks(() => [...composer.end(false, text2.length)]));
 }
 function convertDocument(file, doc, index, base, start, end, text2, json) {
   const startOffset = base + start;
@@ -24199,9 +24208,8 @@ function lineEnd(text2, offset) {
 }
 
 // src/model/place.ts
-function placeText(target) {
+function placeText(target, locator = new Locator()) {
   if (!target) return void 0;
-  const locator = new Locator();
   const [doc, docPath, resource] = "resource" in target && target.resource && !("doc" in target) ? [target.resource.doc, [...target.resource.basePath, ...target.path], target.resource] : "doc" in target ? [target.doc, target.path, target.resource] : [void 0, void 0, void 0];
   if (!doc) return void 0;
   const offset = "offset" in target ? target.offset : locator.offsets(doc, docPath ?? [])[0];
@@ -24243,6 +24251,7 @@ var duplicate_object_default = createRule({
   defaultOptions: [],
   create(context) {
     const first = /* @__PURE__ */ new Map();
+    const locator = new Locator();
     return {
       Resource(r7) {
         if (!r7.name || !r7.kind) return;
@@ -24252,7 +24261,7 @@ var duplicate_object_default = createRule({
           first.set(key, r7);
           return;
         }
-        const at2 = placeText({ resource: before, path: ["metadata", "name"] }) ?? before.doc.file.displayPath;
+        const at2 = placeText({ resource: before, path: ["metadata", "name"] }, locator) ?? before.doc.file.displayPath;
         context.report({
           target: { resource: r7, path: ["metadata", "name"] },
           messageId: "duplicate",
@@ -27605,13 +27614,13 @@ function nativeSidecarsFor(t, install, version2) {
     const native = newTemplate ? annotation !== "false" : annotation === "true";
     return { value: native, why: `the pod's annotation ${NATIVE_SIDECAR_ANNOTATION}: "${annotation}" ${native ? "turns native sidecars on" : "turns native sidecars off"}`, path };
   }
-  const stated = install.nativeSidecars;
-  if (stated) {
-    if (stated.value === "auto" && newTemplate) {
-      return { value: "unknown", why: `${stated.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated };
+  const stated2 = install.nativeSidecars;
+  if (stated2) {
+    if (stated2.value === "auto" && newTemplate) {
+      return { value: "unknown", why: `${stated2.source} is "auto": native sidecars only if every node runs Kubernetes 1.33 or later`, stated: stated2 };
     }
-    if (stated.value === "auto") return { value: false, why: `${stated.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated };
-    return { value: stated.value === "true", why: `${stated.source} is "${stated.value}"`, stated };
+    if (stated2.value === "auto") return { value: false, why: `${stated2.source} is "auto", which Istio ${version2.text} reads as false (only "true" turns native sidecars on before 1.27)`, stated: stated2 };
+    return { value: stated2.value === "true", why: `${stated2.source} is "${stated2.value}"`, stated: stated2 };
   }
   if (atLeast(version2, 1, 27)) {
     return { value: "unknown", why: `ENABLE_NATIVE_SIDECARS is not stated, and from Istio 1.27 its default "auto" turns native sidecars on only if every node runs Kubernetes 1.33 or later (state it in the config: istio.nativeSidecars)` };
@@ -28259,7 +28268,7 @@ var injection_revision_missing_default = createRule({
     const mesh = context.facts.mesh;
     const fromInputs = mesh.webhooksOrigin === "input";
     const scope2 = installScope(fromInputs ? mesh.webhooks : []);
-    const stated = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
+    const stated2 = fromInputs || mesh.webhooksOrigin === "config" && (mesh.settings.revisions !== void 0 || mesh.settings.revisionTags !== void 0);
     const installs2 = /* @__PURE__ */ new Map();
     const installOf = (webhooks) => {
       let found = installs2.get(webhooks);
@@ -28272,7 +28281,7 @@ var injection_revision_missing_default = createRule({
       return found;
     };
     const installFor = (r7) => {
-      if (!stated) return void 0;
+      if (!stated2) return void 0;
       if (!fromInputs) return installOf(mesh.webhooks);
       const { webhooks, folders } = scope2.forFile(r7.doc.file.displayPath);
       if (webhooks === "ambiguous") {
@@ -28369,6 +28378,539 @@ var injector_policy_invalid_default = createRule({
   }
 });
 
+// src/model/gitops.ts
+import { posix as posix2 } from "node:path";
+
+// src/model/hidden-values.ts
+var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
+var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
+var MAX_HIDDEN = 1e5;
+var MAX_SCAN = 1e5;
+var KEY = 3;
+var HiddenValues = class {
+  /**
+   * `inPlainSight`: whether the repository writes the value outside Secrets (a Namespace's
+   * istio.io/rev label, the chart version of the HelmRelease itself): printing it then shows
+   * nothing the repository hides. Asked only of a value about to be hidden, once.
+   */
+  constructor(inPlainSight = () => false) {
+    this.inPlainSight = inPlainSight;
+  }
+  inPlainSight;
+  origins = /* @__PURE__ */ new Map();
+  /** Values by their first KEY characters, the longest first. */
+  byStart = /* @__PURE__ */ new Map();
+  plain = /* @__PURE__ */ new Map();
+  /** Records a string taken from a Secret. */
+  add(value, origin) {
+    if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
+    this.origins.set(value, origin);
+    const start = value.slice(0, KEY);
+    const list2 = this.byStart.get(start) ?? [];
+    list2.push(value);
+    list2.sort((a, b) => b.length - a.length);
+    this.byStart.set(start, list2);
+  }
+  /** Records every string of values from a Secret (a render may write any of them into its manifests). */
+  addAll(values, origin) {
+    let seen = 0;
+    const walk2 = (v2, depth) => {
+      if (++seen > MAX_SCAN || depth > 100) return;
+      if (typeof v2 === "string") {
+        this.add(v2, origin);
+        const quoted2 = JSON.stringify(v2).slice(1, -1);
+        if (quoted2 !== v2) this.add(quoted2, origin);
+      } else if (Array.isArray(v2)) for (const x of v2) walk2(x, depth + 1);
+      else if (v2 !== null && typeof v2 === "object") for (const x of Object.values(v2)) walk2(x, depth + 1);
+    };
+    walk2(values, 0);
+  }
+  get size() {
+    return this.origins.size;
+  }
+  shown(value) {
+    let plain2 = this.plain.get(value);
+    if (plain2 === void 0) this.plain.set(value, plain2 = this.inPlainSight(value));
+    return plain2;
+  }
+  /** The text with each recorded value replaced by where it comes from; the longest first, so a value inside another is not left half shown. */
+  hide(text2) {
+    if (this.origins.size === 0 || text2.length < KEY) return text2;
+    let out = "";
+    let from = 0;
+    for (let i = 0; i <= text2.length - KEY; ) {
+      const found = this.byStart.get(text2.slice(i, i + KEY))?.find((v2) => text2.startsWith(v2, i) && !this.shown(v2));
+      if (found === void 0) {
+        i++;
+        continue;
+      }
+      out += `${text2.slice(from, i)}(${this.origins.get(found) ?? "from a Secret"})`;
+      i += found.length;
+      from = i;
+    }
+    return from === 0 ? text2 : out + text2.slice(from);
+  }
+  /** A copy of plain data (a report) with every string hidden; keys are kept. */
+  hideAll(data) {
+    if (this.origins.size === 0) return data;
+    const walk2 = (v2) => {
+      if (typeof v2 === "string") return this.hide(v2);
+      if (Array.isArray(v2)) return v2.map(walk2);
+      if (v2 !== null && typeof v2 === "object" && Object.getPrototypeOf(v2) === Object.prototype) {
+        return Object.fromEntries(Object.entries(v2).map(([k2, x]) => [k2, walk2(x)]));
+      }
+      return v2;
+    };
+    return walk2(data);
+  }
+};
+var secretOrigin = (namespace, name, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name}, key ${key}`;
+
+// src/model/gitops.ts
+function deployedReleasesOf(r7, lookup2, ocirepos, files) {
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r7, lookup2, ocirepos, files, true);
+    return rel ? [rel] : [];
+  }
+  if (r7.kind === "Application" && r7.apiVersion.startsWith("argoproj.io/")) return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files, true);
+  return [];
+}
+function repoPath(...parts) {
+  const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
+  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
+  return joined.replace(/^\.\//, "");
+}
+function fileLayer(files, path, label, written, at2) {
+  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
+  if (found === void 0 || found === "ambiguous") {
+    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
+    return { values: void 0, missing: `${label} reads values file ${written} (${at2}), ${why}` };
+  }
+  const shown5 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k2) => `${label} (values file ${shown5}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
+}
+var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
+var MAX_LAYERS = 100;
+function chartKind(nameOrPath) {
+  if (!nameOrPath) return void 0;
+  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
+  if (last === "istiod" || last === "istio-discovery") return "istiod";
+  if (last === "cni" || last === "istio-cni") return "cni";
+  if (last === "ztunnel") return "ztunnel";
+  return void 0;
+}
+function setValue(text2, asString) {
+  if (asString) return text2;
+  if (text2 === "true") return true;
+  if (text2 === "false") return false;
+  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text2)) return Number(text2);
+  return text2;
+}
+function dottedPath(name) {
+  if (/\[|\]/.test(name)) return void 0;
+  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
+  return parts.every((p) => p.length > 0) ? parts : void 0;
+}
+function nested(path, value) {
+  let out = value;
+  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
+  return out;
+}
+var dotted = (p) => p.join(".");
+function objectLayer(values, resource, at2, describe7) {
+  const v2 = asObject(values);
+  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
+}
+var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
+var readTexts = /* @__PURE__ */ new WeakMap();
+var valuesTextsParsed = { texts: 0, chars: 0 };
+function readOnce(resource, at2, text2) {
+  let byKey = readTexts.get(resource.object);
+  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
+  const key = at2.join("\0");
+  let read2 = byKey.get(key);
+  if (!read2) {
+    valuesTextsParsed.texts++;
+    valuesTextsParsed.chars += text2.length;
+    byKey.set(key, read2 = readEmbeddedYaml(text2));
+  }
+  return read2;
+}
+function valuesBudget() {
+  let left = MAX_RELEASE_VALUES_BYTES;
+  return (text2) => {
+    left -= text2.length;
+    return left >= 0;
+  };
+}
+var overBudget = (label, at2) => ({
+  values: void 0,
+  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at2}); meshlint reads no more of them`
+});
+function textLayer(text2, resource, at2, describe7, unreadable) {
+  const read2 = readOnce(resource, at2, text2);
+  if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
+  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at2 }) };
+}
+var decoded = /* @__PURE__ */ new WeakMap();
+function secretText(r7, key) {
+  const plain2 = str2(asObject(r7.object.stringData)?.[key]);
+  if (plain2 !== void 0) return plain2;
+  let byKey = decoded.get(r7.object);
+  if (!byKey) decoded.set(r7.object, byKey = /* @__PURE__ */ new Map());
+  if (!byKey.has(key)) {
+    const encoded = str2(asObject(r7.object.data)?.[key]);
+    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
+  }
+  return byKey.get(key);
+}
+function valuesFromEntry(e, ns2, lookup2) {
+  const entry = asObject(e);
+  const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
+  const name = str2(entry?.name);
+  if (!entry || !kind2 || !name) return void 0;
+  const key = str2(entry.valuesKey) ?? "values.yaml";
+  const found = lookup2(kind2, ns2, name);
+  const text2 = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
+  return { entry, kind: kind2, name, key, found, text: text2 };
+}
+function valuesOverBudget(r7, lookup2) {
+  if (r7.kind !== "HelmRelease" || !r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return void 0;
+  const from = getIn(r7.object, ["spec", "valuesFrom"]);
+  if (!Array.isArray(from)) return void 0;
+  const entries2 = Math.min(from.length, MAX_LAYERS);
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  let read2 = 0;
+  for (let i = 0; i < entries2; i++) {
+    const text2 = valuesFromEntry(from[i], ns2, lookup2)?.text;
+    if (text2 === void 0) continue;
+    if (read2 + text2.length > MAX_RELEASE_VALUES_BYTES) return { index: i, read: read2, entries: entries2 };
+    read2 += text2.length;
+  }
+  return void 0;
+}
+function secretValuesOf(r7, lookup2) {
+  if (r7.kind !== "HelmRelease" || !r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return [];
+  const from = getIn(r7.object, ["spec", "valuesFrom"]);
+  if (!Array.isArray(from)) return [];
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  const over = valuesOverBudget(r7, lookup2)?.index ?? MAX_LAYERS;
+  const out = [];
+  for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
+    const e = valuesFromEntry(from[i], ns2, lookup2);
+    if (!e || e.kind !== "Secret" || e.text === void 0 || !e.found) continue;
+    const at2 = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
+    const origin = secretOrigin(ns2, e.name, e.key);
+    const targetPath = str2(e.entry.targetPath);
+    if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
+    else {
+      const read2 = readOnce(e.found, at2, e.text);
+      if (read2.value) out.push({ values: read2.value, origin });
+    }
+  }
+  return out;
+}
+function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
+  const spec = asObject(r7.object.spec) ?? {};
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
+  let chart = chartKind(str2(getIn(spec, ["chart", "spec", "chart"])));
+  let chartTarget = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
+  const ref = asObject(spec.chartRef);
+  if (!chart && ref) {
+    const refName = str2(ref.name);
+    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns2, refName) : void 0;
+    chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
+    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
+  }
+  if (!chart && !anyChart) return void 0;
+  const layers = [];
+  const targeted = [];
+  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
+  const valuesFiles2 = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
+  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
+  for (const f of valuesFiles2) {
+    if (typeof f !== "string") continue;
+    if (!fromGit) {
+      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+      continue;
+    }
+    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
+    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
+  }
+  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
+  const fits = valuesBudget();
+  let over = false;
+  from.forEach((e, i) => {
+    if (over) return;
+    const read2 = valuesFromEntry(e, ns2, lookup2);
+    if (!read2) return;
+    const { entry, kind: kind2, name, key, found, text: text2 } = read2;
+    const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name}`;
+    const targetPath = str2(entry.targetPath);
+    if (text2 === void 0) {
+      const why = found ? `has no key ${key}` : "is not among the inputs";
+      (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
+      return;
+    }
+    const at2 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    if (!fits(text2)) {
+      over = true;
+      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
+      return;
+    }
+    if (targetPath) {
+      const p = dottedPath(targetPath);
+      if (!p) {
+        targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
+        return;
+      }
+      targeted.push({ values: nested(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at2 }) });
+      return;
+    }
+    layers.push(textLayer(text2, found, at2, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+  });
+  const inline = objectLayer(spec.values, r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
+  if (inline) layers.push(inline);
+  layers.push(...targeted);
+  return { resource: r7, label, chart, layers, chartTarget };
+}
+function argoReleases(r7, appSpec, base, files, anyChart = false) {
+  const ns2 = r7.declaredNamespace ?? r7.namespace;
+  const name = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
+  const sources = [];
+  const single = asObject(appSpec.source);
+  if (single) sources.push({ source: single, at: [...base, "source"], label: name });
+  if (Array.isArray(appSpec.sources)) {
+    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
+      const source = asObject(s);
+      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name} (${dotted([...base, "sources"])}[${i}])` });
+    });
+  }
+  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
+  const out = [];
+  for (const { source, at: at2, label } of sources) {
+    const chart = chartKind(str2(source.chart) ?? str2(source.path));
+    if (!chart && !anyChart) continue;
+    const helm = asObject(source.helm) ?? {};
+    const hat = [...at2, "helm"];
+    const layers = [];
+    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
+    valueFiles.forEach((f, i) => {
+      if (typeof f !== "string") return;
+      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
+      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
+      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
+    });
+    const object = objectLayer(helm.valuesObject, r7, [...hat, "valuesObject"], (k2) => `${label} (helm.valuesObject.${k2})`);
+    if (object) layers.push(object);
+    else if (typeof helm.values === "string") {
+      layers.push(textLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values: ${k2})`, `${label} passes helm.values that cannot be read`));
+    } else {
+      const inlineMap = objectLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values.${k2})`);
+      if (inlineMap) layers.push(inlineMap);
+    }
+    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
+    params.forEach((p, i) => {
+      const entry = asObject(p);
+      const pname = str2(entry?.name);
+      const value = entry?.value;
+      const path = pname ? dottedPath(pname) : void 0;
+      if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
+      if (typeof value === "string" && isPlaceholder(value)) {
+        layers.push({ values: void 0, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
+        return;
+      }
+      layers.push({
+        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
+        describe: () => `${label} (helm.parameters ${pname})`,
+        target: () => ({ resource: r7, path: [...hat, "parameters", i, "value"] })
+      });
+    });
+    out.push({ resource: r7, label, chart, layers, chartTarget: { resource: r7, path: [...at2, source.chart !== void 0 ? "chart" : "path"] } });
+  }
+  return out;
+}
+function sailRevision(r7) {
+  if (r7.kind === "IstioRevision") return r7.name || void 0;
+  const spec = asObject(r7.object.spec) ?? {};
+  const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
+  if (strategy === "RevisionBased") {
+    const version2 = str2(spec.version);
+    return version2 ? `${r7.name}-${version2.replaceAll(".", "-")}` : void 0;
+  }
+  return r7.name || void 0;
+}
+var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
+function withPresets(release, sailProfile) {
+  const presets = [];
+  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
+  for (const path of PRESET_PATHS) {
+    const v2 = layeredValue(release.layers, path);
+    if (v2 && "value" in v2 && typeof v2.value === "string" && v2.value !== "" && v2.value !== "default") presets.push(`${path.join(".")} ${v2.value}`);
+  }
+  if (presets.length === 0) return release;
+  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
+}
+function chartReleasesOf(r7, lookup2, ocirepos, files) {
+  const sailProfile = r7.apiVersion.startsWith("sailoperator.io/") ? getIn(r7.object, ["spec", "profile"]) : void 0;
+  return releasesOf(r7, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
+}
+function releasesOf(r7, lookup2, ocirepos, files) {
+  if (r7.kind === VALUES_FILE_KIND) return valuesFileReleases(r7);
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r7, lookup2, ocirepos, files);
+    return rel ? [rel] : [];
+  }
+  if (r7.apiVersion.startsWith("argoproj.io/")) {
+    if (r7.kind === "Application") return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files);
+    if (r7.kind === "ApplicationSet") {
+      const releases = argoReleases(r7, asObject(getIn(r7.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
+      const patched = templatePatched(r7, /\bhelm\b|\bsources?\b/);
+      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
+    }
+    return [];
+  }
+  if (!r7.apiVersion.startsWith("sailoperator.io/")) return [];
+  const label = `${r7.kind} ${r7.name}`;
+  const layer = objectLayer(getIn(r7.object, ["spec", "values"]), r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
+  if (r7.kind === "Istio" || r7.kind === "IstioRevision") {
+    const revision = sailRevision(r7);
+    if (!revision) return [];
+    return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] }, revision }];
+  }
+  if (r7.kind === "IstioCNI") return [{ resource: r7, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
+  if (r7.kind === "ZTunnel") return [{ resource: r7, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
+  return [];
+}
+var VALUES_FILE_KIND = "values file";
+var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
+var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
+var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
+var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
+var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
+function valuesDocumentKind(v2, stated2) {
+  if ("kind" in v2 || "apiVersion" in v2) return void 0;
+  if (asObject(v2.istiod)) return "umbrella";
+  if (stated2) return "istiod";
+  if (CHART_DEFAULTS_KEYS.some((k2) => k2 in v2) || OTHER_CHART_KEYS.some((k2) => k2 in v2)) return void 0;
+  if (ISTIOD_ONLY_KEYS.some((k2) => asObject(v2[k2]) !== void 0 || Array.isArray(v2[k2]))) return "istiod";
+  const env = asObject(v2.env);
+  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k2) => ISTIOD_ENV.test(k2)) ? "istiod" : void 0;
+}
+var installs = /* @__PURE__ */ new WeakSet();
+function valuesFileResource(doc, values, install) {
+  const r7 = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+  if (install) installs.add(r7);
+  return r7;
+}
+var isInstallValuesFile = (r7) => installs.has(r7);
+var CHART_FILE_KIND = "Chart.yaml";
+var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
+function chartFileResource(doc, chart) {
+  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+}
+var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
+function valuesFileReleases(r7) {
+  const label = `values file ${r7.doc.file.displayPath}`;
+  const values = r7.object;
+  const chartTarget = { resource: r7, path: [] };
+  if (asObject(values.istiod)) {
+    const shared = asObject(values.global);
+    const sub = (key) => {
+      const own = objectLayer(values[key], r7, [key], (k2) => `${label} (${key}.${k2})`);
+      if (!own) return void 0;
+      const layers = shared ? [{ values: { global: shared }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
+      return { resource: r7, label, chart: key, layers, chartTarget };
+    };
+    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
+  }
+  const layer = objectLayer(values, r7, [], (k2) => `${label} (${k2})`);
+  return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
+}
+function chartRevisionTags(release) {
+  if (release.chart !== "istiod") return [];
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i];
+    if (layer.values === void 0) return [];
+    const tags = getIn(layer.values, ["revisionTags"]);
+    if (tags === void 0) continue;
+    if (!Array.isArray(tags)) return [];
+    const revision = releaseRevision(release);
+    return tags.slice(0, MAX_LAYERS).flatMap(
+      (t, j2) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j2}]`), target: layer.target(["revisionTags", j2]) }] : []
+    );
+  }
+  return [];
+}
+function sailRevisionTag(r7, istios) {
+  if (r7.kind !== "IstioRevisionTag" || !r7.apiVersion.startsWith("sailoperator.io/") || !r7.name || isPlaceholder(r7.name)) return void 0;
+  const ref = asObject(getIn(r7.object, ["spec", "targetRef"])) ?? {};
+  const name = str2(ref.name);
+  const target = { resource: r7, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
+  const source = `IstioRevisionTag ${r7.name} (spec.targetRef)`;
+  if (!name || isPlaceholder(name)) return { tag: r7.name, revision: void 0, source, target };
+  if (ref.kind === "IstioRevision") return { tag: r7.name, revision: name, source, target };
+  if (ref.kind !== "Istio") return { tag: r7.name, revision: void 0, source, target };
+  const istio = istios(name);
+  return { tag: r7.name, revision: istio ? sailRevision(istio) : void 0, source, target };
+}
+function templatePatched(r7, touches) {
+  const patch = getIn(r7.object, ["spec", "templatePatch"]);
+  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
+  const generators = getIn(r7.object, ["spec", "generators"]);
+  if (!Array.isArray(generators)) return void 0;
+  for (const g of generators.slice(0, MAX_LAYERS)) {
+    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
+      const own = asObject(asObject(inner)?.template);
+      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
+    }
+  }
+  return void 0;
+}
+function createdNamespacesOf(r7) {
+  const label = `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
+  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    if (getIn(r7.object, ["spec", "install", "createNamespace"]) !== true) return [];
+    const name = str2(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
+    if (!name || isPlaceholder(name)) return [];
+    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r7, path: ["spec", "install", "createNamespace"] } }];
+  }
+  if (r7.apiVersion.startsWith("argoproj.io/") && (r7.kind === "Application" || r7.kind === "ApplicationSet")) {
+    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    if (r7.kind === "ApplicationSet" && templatePatched(r7, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
+    const spec = asObject(getIn(r7.object, base)) ?? {};
+    const options = getIn(spec, ["syncPolicy", "syncOptions"]);
+    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
+    const name = str2(getIn(spec, ["destination", "namespace"]));
+    if (!name || isPlaceholder(name)) return [];
+    const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
+    const labels = {};
+    for (const [k2, v2] of Object.entries(given)) {
+      const s = labelString(v2);
+      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k2)) return [];
+      labels[k2] = s;
+    }
+    const hasLabels = Object.keys(given).length > 0;
+    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r7, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
+  }
+  return [];
+}
+function layeredValue(layers, path) {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i];
+    if (layer.values === void 0) return { gap: layer.missing };
+    const value = getIn(layer.values, path);
+    if (value !== void 0) return { value, layer };
+  }
+  return void 0;
+}
+function releaseRevision(release) {
+  if (release.revision !== void 0) return release.revision;
+  const rev = layeredValue(release.layers, ["revision"]);
+  return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
+}
+
 // src/parse/unclosed.ts
 var UNCLOSED = /Missing closing ["']quote|end with an? [}\]]|Flow (?:map|sequence|collection)[^.]*(?:end|terminated)|Unexpected end of flow/i;
 function isUnclosedError(message) {
@@ -28437,7 +28979,8 @@ var parse_error_default = createRule({
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
       renderAsWritten: "{{ command }} failed: {{ message }}. Its files are linted as written, not as built.",
-      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}"
+      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}",
+      valuesBound: "meshlint reads at most {{ mb }} MB of values texts per HelmRelease, so that a repository cannot exhaust its memory: this entry passes it, and the values from here on ({{ unread }}) are not read. Merge or trim these texts."
     },
     schema: []
   },
@@ -28472,6 +29015,20 @@ var parse_error_default = createRule({
             });
           }
         }
+      },
+      // A Flux HelmRelease whose valuesFrom texts pass the bound meshlint reads (model/gitops.ts
+      // MAX_RELEASE_VALUES_BYTES): one finding, on the entry where the bound runs out; what the
+      // entries from there on set is unknown, as a layer not among the inputs.
+      Resource(r7) {
+        const over = context.facts.mesh.valuesOverBudget?.(r7);
+        if (!over) return;
+        const rest = over.entries - over.index;
+        context.report({
+          target: { resource: r7, path: ["spec", "valuesFrom", over.index] },
+          messageId: "valuesBound",
+          severity: "warn",
+          data: { mb: MAX_RELEASE_VALUES_BYTES / 1024 / 1024, unread: rest === 1 ? `spec.valuesFrom[${over.index}]` : `spec.valuesFrom[${over.index}] to [${over.entries - 1}]` }
+        });
       },
       Document({ doc }) {
         for (const e of doc.syntaxErrors) {
@@ -28986,405 +29543,6 @@ var apiserver_no_proxy_svc_default = createRule({
   }
 });
 
-// src/model/gitops.ts
-import { posix as posix2 } from "node:path";
-function deployedReleasesOf(r7, lookup2, ocirepos, files) {
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const rel = fluxRelease(r7, lookup2, ocirepos, files, true);
-    return rel ? [rel] : [];
-  }
-  if (r7.kind === "Application" && r7.apiVersion.startsWith("argoproj.io/")) return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files, true);
-  return [];
-}
-function repoPath(...parts) {
-  const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
-  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
-  return joined.replace(/^\.\//, "");
-}
-function fileLayer(files, path, label, written, at2) {
-  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
-  if (found === void 0 || found === "ambiguous") {
-    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
-    return { values: void 0, missing: `${label} reads values file ${written} (${at2}), ${why}` };
-  }
-  const shown5 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k2) => `${label} (values file ${shown5}: ${k2})`, target: (k2) => ({ resource: found, path: k2 }) };
-}
-var str2 = (v2) => typeof v2 === "string" ? v2 : void 0;
-var MAX_LAYERS = 100;
-function chartKind(nameOrPath) {
-  if (!nameOrPath) return void 0;
-  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
-  if (last === "istiod" || last === "istio-discovery") return "istiod";
-  if (last === "cni" || last === "istio-cni") return "cni";
-  if (last === "ztunnel") return "ztunnel";
-  return void 0;
-}
-function setValue(text2, asString) {
-  if (asString) return text2;
-  if (text2 === "true") return true;
-  if (text2 === "false") return false;
-  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text2)) return Number(text2);
-  return text2;
-}
-function dottedPath(name) {
-  if (/\[|\]/.test(name)) return void 0;
-  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
-  return parts.every((p) => p.length > 0) ? parts : void 0;
-}
-function nested(path, value) {
-  let out = value;
-  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
-  return out;
-}
-var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at2, describe7) {
-  const v2 = asObject(values);
-  return v2 ? { values: v2, describe: describe7, target: (k2) => ({ resource, path: [...at2, ...k2] }) } : void 0;
-}
-var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
-var readTexts = /* @__PURE__ */ new WeakMap();
-function readOnce(resource, at2, text2) {
-  let byKey = readTexts.get(resource.object);
-  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
-  const key = at2.join("\0");
-  let read2 = byKey.get(key);
-  if (!read2) byKey.set(key, read2 = readEmbeddedYaml(text2));
-  return read2;
-}
-function valuesBudget() {
-  let left = MAX_RELEASE_VALUES_BYTES;
-  return (text2) => {
-    left -= text2.length;
-    return left >= 0;
-  };
-}
-var overBudget = (label, at2) => ({
-  values: void 0,
-  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at2}); meshlint reads no more of them`
-});
-function textLayer(text2, resource, at2, describe7, unreadable) {
-  const read2 = readOnce(resource, at2, text2);
-  if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at2 }) };
-}
-var decoded = /* @__PURE__ */ new WeakMap();
-function secretText(r7, key) {
-  const plain2 = str2(asObject(r7.object.stringData)?.[key]);
-  if (plain2 !== void 0) return plain2;
-  let byKey = decoded.get(r7.object);
-  if (!byKey) decoded.set(r7.object, byKey = /* @__PURE__ */ new Map());
-  if (!byKey.has(key)) {
-    const encoded = str2(asObject(r7.object.data)?.[key]);
-    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
-  }
-  return byKey.get(key);
-}
-function fluxRelease(r7, lookup2, ocirepos, files, anyChart = false) {
-  const spec = asObject(r7.object.spec) ?? {};
-  const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const label = `HelmRelease ${ns2 ? `${ns2}/` : ""}${r7.name}`;
-  let chart = chartKind(str2(getIn(spec, ["chart", "spec", "chart"])));
-  let chartTarget = { resource: r7, path: ["spec", "chart", "spec", "chart"] };
-  const ref = asObject(spec.chartRef);
-  if (!chart && ref) {
-    const refName = str2(ref.name);
-    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns2, refName) : void 0;
-    chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
-    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r7, path: ["spec", "chartRef", "name"] };
-  }
-  if (!chart && !anyChart) return void 0;
-  const layers = [];
-  const targeted = [];
-  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
-  const valuesFiles2 = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
-  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
-  for (const f of valuesFiles2) {
-    if (typeof f !== "string") continue;
-    if (!fromGit) {
-      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
-      continue;
-    }
-    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
-    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
-  }
-  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
-  const fits = valuesBudget();
-  let over = false;
-  from.forEach((e, i) => {
-    if (over) return;
-    const entry = asObject(e);
-    const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
-    const name = str2(entry?.name);
-    if (!entry || !kind2 || !name) return;
-    const key = str2(entry.valuesKey) ?? "values.yaml";
-    const refLabel = `${kind2} ${ns2 ? `${ns2}/` : ""}${name}`;
-    const found = lookup2(kind2, ns2, name);
-    const text2 = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
-    const targetPath = str2(entry.targetPath);
-    if (text2 === void 0) {
-      const why = found ? `has no key ${key}` : "is not among the inputs";
-      (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
-      return;
-    }
-    const at2 = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
-    if (!fits(text2)) {
-      over = true;
-      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
-      return;
-    }
-    if (targetPath) {
-      const p = dottedPath(targetPath);
-      if (!p) {
-        targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
-        return;
-      }
-      targeted.push({ values: nested(p, setValue(text2, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at2 }) });
-      return;
-    }
-    layers.push(textLayer(text2, found, at2, (k2) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k2})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
-  });
-  const inline = objectLayer(spec.values, r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
-  if (inline) layers.push(inline);
-  layers.push(...targeted);
-  return { resource: r7, label, chart, layers, chartTarget };
-}
-function argoReleases(r7, appSpec, base, files, anyChart = false) {
-  const ns2 = r7.declaredNamespace ?? r7.namespace;
-  const name = `${r7.kind} ${ns2 ? `${ns2}/` : ""}${r7.name}`;
-  const sources = [];
-  const single = asObject(appSpec.source);
-  if (single) sources.push({ source: single, at: [...base, "source"], label: name });
-  if (Array.isArray(appSpec.sources)) {
-    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
-      const source = asObject(s);
-      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name} (${dotted([...base, "sources"])}[${i}])` });
-    });
-  }
-  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
-  const out = [];
-  for (const { source, at: at2, label } of sources) {
-    const chart = chartKind(str2(source.chart) ?? str2(source.path));
-    if (!chart && !anyChart) continue;
-    const helm = asObject(source.helm) ?? {};
-    const hat = [...at2, "helm"];
-    const layers = [];
-    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
-    valueFiles.forEach((f, i) => {
-      if (typeof f !== "string") return;
-      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
-      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
-      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
-    });
-    const object = objectLayer(helm.valuesObject, r7, [...hat, "valuesObject"], (k2) => `${label} (helm.valuesObject.${k2})`);
-    if (object) layers.push(object);
-    else if (typeof helm.values === "string") {
-      layers.push(textLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values: ${k2})`, `${label} passes helm.values that cannot be read`));
-    } else {
-      const inlineMap = objectLayer(helm.values, r7, [...hat, "values"], (k2) => `${label} (helm.values.${k2})`);
-      if (inlineMap) layers.push(inlineMap);
-    }
-    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
-    params.forEach((p, i) => {
-      const entry = asObject(p);
-      const pname = str2(entry?.name);
-      const value = entry?.value;
-      const path = pname ? dottedPath(pname) : void 0;
-      if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
-      if (typeof value === "string" && isPlaceholder(value)) {
-        layers.push({ values: void 0, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
-        return;
-      }
-      layers.push({
-        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
-        describe: () => `${label} (helm.parameters ${pname})`,
-        target: () => ({ resource: r7, path: [...hat, "parameters", i, "value"] })
-      });
-    });
-    out.push({ resource: r7, label, chart, layers, chartTarget: { resource: r7, path: [...at2, source.chart !== void 0 ? "chart" : "path"] } });
-  }
-  return out;
-}
-function sailRevision(r7) {
-  if (r7.kind === "IstioRevision") return r7.name || void 0;
-  const spec = asObject(r7.object.spec) ?? {};
-  const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
-  if (strategy === "RevisionBased") {
-    const version2 = str2(spec.version);
-    return version2 ? `${r7.name}-${version2.replaceAll(".", "-")}` : void 0;
-  }
-  return r7.name || void 0;
-}
-var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
-function withPresets(release, sailProfile) {
-  const presets = [];
-  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
-  for (const path of PRESET_PATHS) {
-    const v2 = layeredValue(release.layers, path);
-    if (v2 && "value" in v2 && typeof v2.value === "string" && v2.value !== "" && v2.value !== "default") presets.push(`${path.join(".")} ${v2.value}`);
-  }
-  if (presets.length === 0) return release;
-  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
-}
-function chartReleasesOf(r7, lookup2, ocirepos, files) {
-  const sailProfile = r7.apiVersion.startsWith("sailoperator.io/") ? getIn(r7.object, ["spec", "profile"]) : void 0;
-  return releasesOf(r7, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
-}
-function releasesOf(r7, lookup2, ocirepos, files) {
-  if (r7.kind === VALUES_FILE_KIND) return valuesFileReleases(r7);
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const rel = fluxRelease(r7, lookup2, ocirepos, files);
-    return rel ? [rel] : [];
-  }
-  if (r7.apiVersion.startsWith("argoproj.io/")) {
-    if (r7.kind === "Application") return argoReleases(r7, asObject(r7.object.spec) ?? {}, ["spec"], files);
-    if (r7.kind === "ApplicationSet") {
-      const releases = argoReleases(r7, asObject(getIn(r7.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
-      const patched = templatePatched(r7, /\bhelm\b|\bsources?\b/);
-      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
-    }
-    return [];
-  }
-  if (!r7.apiVersion.startsWith("sailoperator.io/")) return [];
-  const label = `${r7.kind} ${r7.name}`;
-  const layer = objectLayer(getIn(r7.object, ["spec", "values"]), r7, ["spec", "values"], (k2) => `${label} (spec.values.${k2})`);
-  if (r7.kind === "Istio" || r7.kind === "IstioRevision") {
-    const revision = sailRevision(r7);
-    if (!revision) return [];
-    return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] }, revision }];
-  }
-  if (r7.kind === "IstioCNI") return [{ resource: r7, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
-  if (r7.kind === "ZTunnel") return [{ resource: r7, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r7, path: ["metadata", "name"] } }];
-  return [];
-}
-var VALUES_FILE_KIND = "values file";
-var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
-var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
-var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
-var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
-var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
-function valuesDocumentKind(v2, stated) {
-  if ("kind" in v2 || "apiVersion" in v2) return void 0;
-  if (asObject(v2.istiod)) return "umbrella";
-  if (stated) return "istiod";
-  if (CHART_DEFAULTS_KEYS.some((k2) => k2 in v2) || OTHER_CHART_KEYS.some((k2) => k2 in v2)) return void 0;
-  if (ISTIOD_ONLY_KEYS.some((k2) => asObject(v2[k2]) !== void 0 || Array.isArray(v2[k2]))) return "istiod";
-  const env = asObject(v2.env);
-  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k2) => ISTIOD_ENV.test(k2)) ? "istiod" : void 0;
-}
-var installs = /* @__PURE__ */ new WeakSet();
-function valuesFileResource(doc, values, install) {
-  const r7 = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-  if (install) installs.add(r7);
-  return r7;
-}
-var isInstallValuesFile = (r7) => installs.has(r7);
-var CHART_FILE_KIND = "Chart.yaml";
-var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
-function chartFileResource(doc, chart) {
-  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-}
-var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
-function valuesFileReleases(r7) {
-  const label = `values file ${r7.doc.file.displayPath}`;
-  const values = r7.object;
-  const chartTarget = { resource: r7, path: [] };
-  if (asObject(values.istiod)) {
-    const shared = asObject(values.global);
-    const sub = (key) => {
-      const own = objectLayer(values[key], r7, [key], (k2) => `${label} (${key}.${k2})`);
-      if (!own) return void 0;
-      const layers = shared ? [{ values: { global: shared }, describe: (k2) => `${label} (${k2})`, target: (k2) => ({ resource: r7, path: k2 }) }, own] : [own];
-      return { resource: r7, label, chart: key, layers, chartTarget };
-    };
-    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
-  }
-  const layer = objectLayer(values, r7, [], (k2) => `${label} (${k2})`);
-  return [{ resource: r7, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
-}
-function chartRevisionTags(release) {
-  if (release.chart !== "istiod") return [];
-  for (let i = release.layers.length - 1; i >= 0; i--) {
-    const layer = release.layers[i];
-    if (layer.values === void 0) return [];
-    const tags = getIn(layer.values, ["revisionTags"]);
-    if (tags === void 0) continue;
-    if (!Array.isArray(tags)) return [];
-    const revision = releaseRevision(release);
-    return tags.slice(0, MAX_LAYERS).flatMap(
-      (t, j2) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j2}]`), target: layer.target(["revisionTags", j2]) }] : []
-    );
-  }
-  return [];
-}
-function sailRevisionTag(r7, istios) {
-  if (r7.kind !== "IstioRevisionTag" || !r7.apiVersion.startsWith("sailoperator.io/") || !r7.name || isPlaceholder(r7.name)) return void 0;
-  const ref = asObject(getIn(r7.object, ["spec", "targetRef"])) ?? {};
-  const name = str2(ref.name);
-  const target = { resource: r7, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
-  const source = `IstioRevisionTag ${r7.name} (spec.targetRef)`;
-  if (!name || isPlaceholder(name)) return { tag: r7.name, revision: void 0, source, target };
-  if (ref.kind === "IstioRevision") return { tag: r7.name, revision: name, source, target };
-  if (ref.kind !== "Istio") return { tag: r7.name, revision: void 0, source, target };
-  const istio = istios(name);
-  return { tag: r7.name, revision: istio ? sailRevision(istio) : void 0, source, target };
-}
-function templatePatched(r7, touches) {
-  const patch = getIn(r7.object, ["spec", "templatePatch"]);
-  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
-  const generators = getIn(r7.object, ["spec", "generators"]);
-  if (!Array.isArray(generators)) return void 0;
-  for (const g of generators.slice(0, MAX_LAYERS)) {
-    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
-      const own = asObject(asObject(inner)?.template);
-      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
-    }
-  }
-  return void 0;
-}
-function createdNamespacesOf(r7) {
-  const label = `${r7.kind} ${r7.declaredNamespace ? `${r7.declaredNamespace}/` : ""}${r7.name}`;
-  if (r7.kind === "HelmRelease" && r7.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    if (getIn(r7.object, ["spec", "install", "createNamespace"]) !== true) return [];
-    const name = str2(getIn(r7.object, ["spec", "targetNamespace"])) ?? r7.declaredNamespace ?? r7.namespace;
-    if (!name || isPlaceholder(name)) return [];
-    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r7, path: ["spec", "install", "createNamespace"] } }];
-  }
-  if (r7.apiVersion.startsWith("argoproj.io/") && (r7.kind === "Application" || r7.kind === "ApplicationSet")) {
-    const base = r7.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
-    if (r7.kind === "ApplicationSet" && templatePatched(r7, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
-    const spec = asObject(getIn(r7.object, base)) ?? {};
-    const options = getIn(spec, ["syncPolicy", "syncOptions"]);
-    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
-    const name = str2(getIn(spec, ["destination", "namespace"]));
-    if (!name || isPlaceholder(name)) return [];
-    const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
-    const labels = {};
-    for (const [k2, v2] of Object.entries(given)) {
-      const s = labelString(v2);
-      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k2)) return [];
-      labels[k2] = s;
-    }
-    const hasLabels = Object.keys(given).length > 0;
-    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r7, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
-  }
-  return [];
-}
-function layeredValue(layers, path) {
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const layer = layers[i];
-    if (layer.values === void 0) return { gap: layer.missing };
-    const value = getIn(layer.values, path);
-    if (value !== void 0) return { value, layer };
-  }
-  return void 0;
-}
-function releaseRevision(release) {
-  if (release.revision !== void 0) return release.revision;
-  const rev = layeredValue(release.layers, ["revision"]);
-  return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
-}
-
 // src/model/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
 var KEYS = ["cni", "nativeSidecars", "holdMesh", "holdValues", "proxyLifecycle", "proxySeccompProfile"];
@@ -29845,12 +30003,12 @@ var startup_order_hold_default = createRule({
           if (plan.hold.value !== false) context.unknown("mesh-startup", t.resource, "whether the mesh holds the app (holdApplicationUntilProxyStarts)");
           return;
         }
-        const stated = plan.hold.stated ?? plan.native.stated;
-        if (!stated?.target || stated.origin !== "input") {
+        const stated2 = plan.hold.stated ?? plan.native.stated;
+        if (!stated2?.target || stated2.origin !== "input") {
           context.unknown("config-no-hold", t.resource);
           return;
         }
-        const at2 = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated.target;
+        const at2 = (plan.hold.stated?.origin === "input" ? plan.hold.stated.target : void 0) ?? stated2.target;
         const key = targetKey(at2);
         let group = installs2.get(key);
         if (!group) installs2.set(key, group = { target: at2, workloads: [] });
@@ -30496,8 +30654,8 @@ function installsIstiod(r7) {
   return pilot === true || pilot !== false && spec.profile !== "empty";
 }
 function operatorCniComponent(r7) {
-  const stated = getIn(r7.object, ["spec", "components", "cni", "enabled"]);
-  if (typeof stated === "boolean") return stated;
+  const stated2 = getIn(r7.object, ["spec", "components", "cni", "enabled"]);
+  if (typeof stated2 === "boolean") return stated2;
   const profile = getIn(r7.object, ["spec", "profile"]);
   if (profile === void 0 || typeof profile === "string" && OPERATOR_PROFILES_WITHOUT_CNI.has(profile)) return false;
   if (typeof profile === "string" && OPERATOR_PROFILES_WITH_CNI.has(profile)) return true;
@@ -37359,17 +37517,17 @@ var described = (list2) => {
   if (!first) return "";
   return list2.length === 1 ? first.text : `${first.text} and ${list2.length - 1} more`;
 };
-function resolveVersions(all, stated, filledIn = []) {
+function resolveVersions(all, stated2, filledIn = []) {
   const evidence = distinct(all);
   const notes = [];
   const strongest = STRENGTHS.map((s) => evidence.filter((e) => e.strength === s)).find((l) => l.length > 0) ?? [];
-  if (stated) {
-    const v2 = parseIstioVersion(stated.text);
-    const source = stated.where === "cli" ? "--istio-version" : "istio.version in the config";
+  if (stated2) {
+    const v2 = parseIstioVersion(stated2.text);
+    const source = stated2.where === "cli" ? "--istio-version" : "istio.version in the config";
     const installs2 = evidence.filter((e) => e.strength === "install");
     const other = installs2.filter((e) => !overlapsMinor(e.range, v2));
     if (other.length > 0) notes.push(`${source} says Istio ${v2.text}, but the inputs show Istio ${rangeText(rangeOf(other))} (${described(other)}); ${v2.text} is used`);
-    const fact = { range: exactRange(v2), origin: stated.where, source, evidence: [] };
+    const fact = { range: exactRange(v2), origin: stated2.where, source, evidence: [] };
     return { run: fact, forFile: () => fact, evidence, notes, filledIn };
   }
   if (strongest.length === 0) {
@@ -37419,6 +37577,10 @@ var FactsBuilder = class {
   /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
   openReleases = [];
   installSettings = new InstallFactsBuilder();
+  /** Values read from Secrets, never printed unless the inputs also write them outside a Secret. */
+  hidden = new HiddenValues((value) => this.writtenOutsideSecrets(value));
+  /** The files of the inputs as written (not rendered), with the spans of their Secret documents. */
+  writtenFiles = /* @__PURE__ */ new Map();
   ambientInstall = new AmbientInstallBuilder();
   gateways = [];
   gatewayClasses = [];
@@ -37439,6 +37601,12 @@ var FactsBuilder = class {
   cniInstalls = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r7) {
+    const file = r7.doc.file;
+    if (!file.origin) {
+      let secrets = this.writtenFiles.get(file);
+      if (!secrets) this.writtenFiles.set(file, secrets = []);
+      if (r7.kind === "Secret") secrets.push([r7.doc.startOffset, r7.doc.endOffset]);
+    }
     for (const e of versionEvidenceOf(r7, this.versionsFilledIn)) this.versionEvidence.push(e);
     this.installSettings.addResource(r7);
     this.ambientInstall.addResource(r7);
@@ -37478,6 +37646,15 @@ var FactsBuilder = class {
       this.namespaceDefinitions.set(r7.name, list2);
     }
   }
+  /** Whether an input file, as written, holds the text outside its Secret documents. */
+  writtenOutsideSecrets(value) {
+    for (const [file, secrets] of this.writtenFiles) {
+      for (let at2 = file.text.indexOf(value); at2 !== -1; at2 = file.text.indexOf(value, at2 + 1)) {
+        if (!secrets.some(([start, end]) => at2 >= start && at2 < end)) return true;
+      }
+    }
+    return false;
+  }
   /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
   named(kind2, namespace, name) {
     const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
@@ -37503,6 +37680,7 @@ var FactsBuilder = class {
       if (hit) read2.add(hit);
       return hit;
     };
+    for (const r7 of this.releasers) for (const { values, origin } of secretValuesOf(r7, lookup2)) this.hidden.addAll(values, origin);
     const ordered = [...this.releasers.filter((r7) => r7.kind !== VALUES_FILE_KIND), ...valuesFiles2];
     for (const r7 of ordered) {
       if (r7.kind === VALUES_FILE_KIND && (read2.has(r7) || !isInstallValuesFile(r7))) continue;
@@ -37569,11 +37747,11 @@ var FactsBuilder = class {
         origin: "config"
       });
     }
-    const stated = input2.cliIstioVersion ?? input2.mesh?.version;
-    const version2 = stated ? parseIstioVersion(stated) : void 0;
+    const stated2 = input2.cliIstioVersion ?? input2.mesh?.version;
+    const version2 = stated2 ? parseIstioVersion(stated2) : void 0;
     const uncovered = version2 && uncoveredVersionNote(version2, input2.cliIstioVersion ? "--istio-version" : "istio.version in the config");
     if (uncovered) namespaceNotes.push(uncovered);
-    const versions = resolveVersions(this.versionEvidence, version2 && stated ? { text: stated, where: input2.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
+    const versions = resolveVersions(this.versionEvidence, version2 && stated2 ? { text: stated2, where: input2.cliIstioVersion ? "cli" : "config" } : void 0, [...new Set(this.versionsFilledIn)]);
     const install = this.install(input2.mesh ?? {});
     const settings = this.installSettings.build(input2.mesh ?? {});
     const capture = this.ambientInstall.build();
@@ -37596,7 +37774,9 @@ var FactsBuilder = class {
           ...this.openReleases.map((r7) => releasedControlPlane(r7, void 0))
         ],
         notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
-        settings: input2.mesh ?? {}
+        settings: input2.mesh ?? {},
+        hidden: this.hidden,
+        valuesOverBudget: (r7) => valuesOverBudget(r7, (kind2, ns2, name) => this.named(kind2, ns2, name))
       }
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
@@ -37702,10 +37882,10 @@ function shapeContradicted(webhooks, settings) {
   if (settings.revisions !== void 0) {
     const own = webhooks.filter((w) => w.tag === void 0);
     const served = [...new Set(own.map((w) => w.revision))].sort();
-    const stated = [...new Set(settings.revisions)].sort();
-    if (served.join() !== stated.join()) {
-      const first = own.find((w) => !stated.includes(w.revision)) ?? own[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated.join(", ") || "none"}; the inputs are used`);
+    const stated2 = [...new Set(settings.revisions)].sort();
+    if (served.join() !== stated2.join()) {
+      const first = own.find((w) => !stated2.includes(w.revision)) ?? own[0];
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve ${served.join(", ") || "no revision"}, the config's istio.revisions says ${stated2.join(", ") || "none"}; the inputs are used`);
     }
   }
   const tags = settings.revisionTags;
@@ -37718,10 +37898,10 @@ function shapeContradicted(webhooks, settings) {
       }
     }
     const served = [...new Set(tagged.map((w) => w.tag))].sort();
-    const stated = Object.keys(tags).sort();
-    if (served.join() !== stated.join()) {
+    const stated2 = Object.keys(tags).sort();
+    if (served.join() !== stated2.join()) {
       const first = tagged.find((w) => !Object.hasOwn(tags, w.tag)) ?? tagged[0];
-      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated.join(", ") || "none"}; the inputs are used`);
+      notes.push(`${WEBHOOKS_AMONG_INPUTS}${at2(first)} serve tags ${served.join(", ") || "none"}, the config's istio.revisionTags says ${stated2.join(", ") || "none"}; the inputs are used`);
     }
   }
   return notes;
@@ -38056,7 +38236,7 @@ function lintOnce(inputs, options, probe) {
   const { config } = options;
   const locator = new Locator();
   const factParses = /* @__PURE__ */ new Map();
-  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources, factParses);
+  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources, factParses, options.groupDocsOf);
   const parseErrorRule = options.rules.find((r7) => r7.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
@@ -38090,7 +38270,7 @@ function lintOnce(inputs, options, probe) {
         id: rule.name,
         options: setting.options,
         facts: scoped,
-        report: (d) => pending.push(toFinding(rule, severity, d)),
+        report: (d) => pending.push(toFinding(rule, severity, d, scoped.mesh.hidden)),
         unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
         levelStated: config.rules[rule.name] !== void 0
       };
@@ -38263,28 +38443,32 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf3 : () => void 0)] }, trace };
+  const runNotes2 = [...notes, ...unknowns.notes(options.notePlaces ? placeOf3 : () => void 0)];
+  const hidden = facts.mesh.hidden;
+  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes2.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes2 }, trace };
 }
-function gatherFacts(inputs, config, cliIstioVersion, known = [], parses) {
-  return buildFacts([...known, ...factResources(inputs, config, parses)], config, cliIstioVersion);
+function gatherFacts(inputs, config, cliIstioVersion, known = [], parses, groupDocsOf) {
+  return buildFacts([...known, ...factResources(inputs, config, parses, groupDocsOf)], config, cliIstioVersion);
 }
 function buildFacts(resources, config, cliIstioVersion) {
   const factsBuilder = new FactsBuilder();
   for (const r7 of resources) factsBuilder.addResource(r7);
   return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
 }
-function factResources(inputs, config, parses) {
+function factGroupsOf(file, config) {
+  if (stated(file, config) || !file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath))) return () => true;
+  return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
+}
+function factResources(inputs, config, parses, groupDocsOf) {
   const out = [];
-  const statedValues = new Set(config.istio.valuesFiles ?? []);
   for (const input2 of inputs) {
     if (!input2.ok) continue;
-    const text2 = input2.file.text;
-    const stated = input2.file.absPath !== void 0 && statedValues.has(input2.file.absPath);
+    const wanted = factGroupsOf(input2.file, config);
     const valuesName = !input2.file.origin && VALUES_FILE_NAME.test(input2.file.displayPath);
     const chartFile = !input2.file.origin && CHART_FILE_NAME.test(input2.file.displayPath);
-    for (const group of groupsOf(text2)) {
-      if (!stated && !valuesName && !chartFile && !mightHoldFacts(text2.slice(group.start, group.end))) continue;
-      const docs = parseGroup(input2.file, group);
+    for (const group of groupsOf(input2.file.text)) {
+      if (!wanted(group)) continue;
+      const docs = [...groupDocsOf?.(input2.file, group) ?? parseGroup(input2.file, group)];
       if (parses) {
         let kept = parses.get(input2.file);
         if (!kept) parses.set(input2.file, kept = /* @__PURE__ */ new Map());
@@ -38300,29 +38484,31 @@ function factResources(inputs, config, parses) {
           out.push(chartFileResource(doc, values));
           continue;
         }
-        const install = valuesDocumentKind(values, stated) !== void 0;
+        const install = valuesDocumentKind(values, stated(input2.file, config)) !== void 0;
         if (install || valuesName) out.push(valuesFileResource(doc, values, install));
       }
     }
   }
   return out;
 }
-function toFinding(rule, severity, d) {
+var stated = (file, config) => file.absPath !== void 0 && (config.istio.valuesFiles ?? []).includes(file.absPath);
+function toFinding(rule, severity, d, hidden) {
   const template = rule.meta.messages[d.messageId];
   if (template === void 0) throw new Error(`rule ${rule.name} reported an unknown messageId "${d.messageId}"`);
+  const shown5 = (text2) => hidden?.hide(text2) ?? text2;
   return {
     ruleId: rule.name,
     severity: d.severity === "warn" ? 1 : severity,
     messageId: d.messageId,
-    message: interpolate(template, d.data),
+    message: shown5(interpolate(template, d.data)),
     target: d.target,
     fix: d.fix,
     suggestions: (d.suggest ?? []).map((s) => ({
       messageId: s.messageId,
-      desc: interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data),
+      desc: shown5(interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data)),
       edits: s.edits
     })),
-    related: d.related ?? []
+    related: (d.related ?? []).map((r7) => hidden && hidden.size > 0 ? { ...r7, message: shown5(r7.message) } : r7)
   };
 }
 function interpolate(template, data) {
@@ -42571,9 +42757,11 @@ var Ignorer = class {
     this.sets.push({ base, ig: (0, import_ignore.default)().add([...patterns]) });
   }
   /** Reads `.gitignore` of a directory once, when walking into it. */
-  loadDir(dir) {
+  /** `listed`: whether the folder's listing holds a .gitignore, when the caller has read it (most folders have none: nothing to open). */
+  loadDir(dir, listed) {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
+    if (listed === false) return;
     this.add(dir, readIgnoreFile(join4(dir, ".gitignore")));
   }
   ignored(abs, isDir3) {
@@ -42741,7 +42929,6 @@ function walk(dir, ig, out, visiting, boundary) {
     return;
   }
   visiting.add(real);
-  ig.loadDir(dir);
   let entries2;
   try {
     entries2 = readdirSync(dir, { withFileTypes: true });
@@ -42750,6 +42937,7 @@ function walk(dir, ig, out, visiting, boundary) {
     visiting.delete(real);
     return;
   }
+  ig.loadDir(dir, entries2.some((e) => e.name === ".gitignore"));
   entries2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   if (entries2.some((e) => e.name === "Chart.yaml" && !e.isDirectory())) {
     out.charts.push(dir);
@@ -43472,8 +43660,9 @@ function namesHost(entry, dir) {
   const first = entry.trim().split("/")[0] ?? "";
   return first !== "." && first !== ".." && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes("/") && !existsSync6(resolve9(dir, entry));
 }
-var ROOT_LISTS = ["resources", "bases", "components"];
-var PLUGIN_FILE_KEYS = /* @__PURE__ */ new Set(["path", "paths", "files", "envs", "env", "envFiles", "repo", "chartRepoUrl", "chartHome", "valuesFile", "additionalValuesFiles", "resources"]);
+var ROOT_LISTS = ["resources", "bases", "components", "generators", "transformers", "validators"];
+var PLUGIN_FILE_KEYS = /* @__PURE__ */ new Set(["path", "paths", "files", "envs", "env", "envFiles", "repo", "chartRepoUrl", "chartHome", "valuesFile", "additionalValuesFiles", "resources", "targetFilePath"]);
+var BUILTIN_PLUGIN_KIND = /^kind:[ \t]*["']?(?:ConfigMapGenerator|SecretGenerator|HelmChartInflationGenerator|PatchTransformer|PatchJson6902Transformer|PatchStrategicMergeTransformer|ReplacementTransformer|ValueAddTransformer)["']?[ \t]*$/m;
 var MAX_PLUGIN_SCAN = 1e4;
 function remoteEntries(data, dir, readLocal) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
@@ -43485,7 +43674,13 @@ function remoteEntries(data, dir, readLocal) {
       scanPlugin(c !== null && typeof c === "object" && !Array.isArray(c) ? { ...c, repo: void 0 } : c, out, 0);
     }
   }
-  if (Array.isArray(k2.helmChartInflationGenerator)) for (const c of k2.helmChartInflationGenerator) scanPlugin(c, out, 0);
+  if (Array.isArray(k2.helmChartInflationGenerator)) {
+    for (const c of k2.helmChartInflationGenerator) {
+      scanPlugin(c, out, 0);
+      const values = c !== null && typeof c === "object" ? c.values : void 0;
+      if (typeof values === "string" && isRemote(values)) out.push(values);
+    }
+  }
   scanPlugin(k2.helmGlobals, out, 0);
   for (const key of ["generators", "transformers", "validators"]) {
     if (!Array.isArray(k2[key])) continue;
@@ -43495,14 +43690,28 @@ function remoteEntries(data, dir, readLocal) {
         continue;
       }
       const text2 = v2.includes("\n") ? v2 : isRemote(v2) ? void 0 : readLocal(resolve9(dir, v2));
-      if (text2 === void 0) continue;
-      try {
-        for (const doc of (0, import_yaml17.parseAllDocuments)(text2, { logLevel: "error" })) scanPlugin(doc.toJS({ maxAliasCount: 100 }), out, 0);
-      } catch {
-      }
+      if (text2 !== void 0) scanPluginText(text2, out);
+    }
+  }
+  if (Array.isArray(k2.resources)) {
+    for (const v2 of k2.resources) {
+      if (typeof v2 !== "string" || v2 === "" || v2.includes("\n") || isRemote(v2)) continue;
+      const text2 = readLocal(resolve9(dir, v2));
+      if (text2 !== void 0 && BUILTIN_PLUGIN_KIND.test(text2)) scanPluginText(text2, out, true);
     }
   }
   return out;
+}
+function scanPluginText(text2, out, pluginsOnly = false) {
+  try {
+    for (const doc of (0, import_yaml17.parseAllDocuments)(text2, { logLevel: "error" })) {
+      const v2 = doc.toJS({ maxAliasCount: 100 });
+      const kind2 = v2 !== null && typeof v2 === "object" ? v2.kind : void 0;
+      if (pluginsOnly && !(typeof kind2 === "string" && BUILTIN_PLUGIN_KIND.test(`kind: ${kind2}`))) continue;
+      scanPlugin(v2, out, 0);
+    }
+  } catch {
+  }
 }
 function scanPlugin(v2, out, depth) {
   if (depth > 20 || v2 === null || typeof v2 !== "object") return;
@@ -44014,9 +44223,12 @@ function highest(charts) {
 }
 
 // src/load/render/gitops.ts
-var DEPLOY_KIND = /^kind:[ \t]*["']?(HelmRelease|Application)["']?[ \t]*(?:#.*)?$/m;
-var SOURCE_KIND = /^kind:[ \t]*["']?(HelmRepository|GitRepository|OCIRepository|HelmChart|Bucket)["']?[ \t]*(?:#.*)?$/m;
-var VALUES_KIND = /^kind:[ \t]*["']?(ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/m;
+var SCANNED_KIND = /^kind:[ \t]*["']?(HelmRelease|Application|HelmRepository|GitRepository|OCIRepository|HelmChart|Bucket|ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/gm;
+var VALUES = 1;
+var SOURCE = 2;
+var DEPLOY = 3;
+var ROLE = { HelmRelease: DEPLOY, Application: DEPLOY, HelmRepository: SOURCE, GitRepository: SOURCE, OCIRepository: SOURCE, HelmChart: SOURCE, Bucket: SOURCE, ConfigMap: VALUES, Secret: VALUES };
+var scannedKinds = (text2) => [...text2.matchAll(SCANNED_KIND)].map((m) => ({ at: m.index, role: ROLE[m[1]] ?? 0 }));
 var MAX_RELEASES = 500;
 var MAX_VALUES_BYTES = 4 * 1024 * 1024;
 var MAX_VALUES_FILE = 4 * 1024 * 1024;
@@ -44027,14 +44239,22 @@ function scanDeploys(files, defaultNamespace, root2) {
   const objects = [];
   const sources = [];
   const valueGroups = [];
-  if (!files.some((f) => DEPLOY_KIND.test(f.text))) return { deploys: [] };
-  for (const file of files) {
-    if (!DEPLOY_KIND.test(file.text) && !SOURCE_KIND.test(file.text) && !VALUES_KIND.test(file.text)) continue;
+  const kinds = files.map((f) => scannedKinds(f.text));
+  if (!kinds.some((k2) => k2.some((m) => m.role === DEPLOY))) return { deploys: [] };
+  for (const [i, file] of files.entries()) {
+    const lines = kinds[i] ?? [];
+    if (lines.length === 0) continue;
+    let next = 0;
     for (const group of groupsOf(file.text)) {
-      const text2 = file.text.slice(group.start, group.end);
-      if (DEPLOY_KIND.test(text2)) objects.push(...parsedResources(file, group, defaultNamespace));
-      else if (SOURCE_KIND.test(text2)) sources.push(...parsedResources(file, group, defaultNamespace));
-      else if (VALUES_KIND.test(text2)) valueGroups.push({ file, group, text: text2 });
+      let role = 0;
+      for (; next < lines.length; next++) {
+        const line = lines[next];
+        if (line.at >= group.end) break;
+        if (line.at >= group.start && line.role > role) role = line.role;
+      }
+      if (role === DEPLOY) objects.push(...parsedResources(file, group, defaultNamespace));
+      else if (role === SOURCE) sources.push(...parsedResources(file, group, defaultNamespace));
+      else if (role === VALUES) valueGroups.push({ file, group, text: file.text.slice(group.start, group.end) });
     }
   }
   const parsedValues2 = /* @__PURE__ */ new Map();
@@ -44090,10 +44310,18 @@ function valuesFiles(files, root2) {
 function availableCharts(chartsDirs, metCharts) {
   const out = [];
   for (const d of chartsDirs) out.push(...chartsIn(d));
+  const known = new Set(out.map((c) => c.path));
+  const byParent = /* @__PURE__ */ new Map();
   for (const dir of metCharts) {
-    if (out.some((c) => c.path === dir)) continue;
-    out.push(...chartsIn(join9(dir, "..")).filter((c) => c.path === dir));
+    if (known.has(dir)) continue;
+    const parent = join9(dir, "..");
+    byParent.set(parent, (byParent.get(parent) ?? /* @__PURE__ */ new Set()).add(dir));
   }
+  const found = /* @__PURE__ */ new Map();
+  for (const [parent, dirs] of byParent) {
+    for (const c of chartsIn(parent)) if (dirs.has(c.path)) found.set(c.path, [...found.get(c.path) ?? [], c]);
+  }
+  for (const dir of new Set(metCharts)) if (!known.has(dir)) out.push(...found.get(dir) ?? []);
   return out;
 }
 function resolveDeploy(d, charts, metCharts, checked = /* @__PURE__ */ new Map()) {
@@ -44754,7 +44982,8 @@ var SideStates = class {
   namespaces = /* @__PURE__ */ new Map();
   /** For LintOptions.onPodTemplate. */
   add = (t, facts, locator) => {
-    const e = explainTemplate(t, facts, workloadLine(t, locator));
+    const explained = explainTemplate(t, facts, workloadLine(t, locator));
+    const e = facts.mesh.hidden?.hideAll(explained) ?? explained;
     const name = t.resource.namespace;
     let ns2 = name === void 0 ? void 0 : this.namespaces.get(name);
     if (name !== void 0 && !ns2) {
@@ -44764,13 +44993,13 @@ var SideStates = class {
     const at2 = (target) => target ? placeOf2(target, locator) : void 0;
     const via = predictForTemplate(t, facts).via;
     const plan = e.outcome === "not-injected" ? void 0 : sidecarPlan(t, facts);
-    const stated = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
+    const stated2 = (d, keys) => d?.stated?.target ? at2(d.stated.target) : d?.stated?.origin === "config" ? this.configPlace(keys) : void 0;
     const webhook = via?.resource ? at2({ resource: via.resource, path: via.index !== void 0 ? ["webhooks", via.index] : ["metadata", "name"] }) : via?.declaredAt ? at2(via.declaredAt) : via?.origin === "config" ? this.configPlace(via.tag !== void 0 ? ["istio", "revisionTags", via.tag] : ["istio", "revisions"]) : void 0;
     const install = {
       webhook,
-      cni: stated(plan?.cni, CONFIG_KEYS.cni),
-      native: stated(plan?.native, CONFIG_KEYS.native),
-      hold: stated(plan?.hold, CONFIG_KEYS.hold)
+      cni: stated2(plan?.cni, CONFIG_KEYS.cni),
+      native: stated2(plan?.native, CONFIG_KEYS.native),
+      hold: stated2(plan?.hold, CONFIG_KEYS.hold)
     };
     const source = t.resource.doc.helmSource;
     const origin = t.resource.doc.file.origin;
@@ -45523,31 +45752,56 @@ var UNCLAIMED = 0;
 var BY_MAIN = 2;
 var STARTING = 0;
 var GONE = 2;
-function planTasks(files) {
+function planTasks(files, first) {
   const tasks = [];
   let pieces = [];
   let bytes = 0;
+  const endTask = (isFirst) => {
+    if (pieces.length) tasks.push({ id: tasks.length, pieces, bytes, first: isFirst });
+    pieces = [];
+    bytes = 0;
+  };
+  const groups = new Map(files.map((file) => [file, groupsOf(file.text)]));
+  const firsts = /* @__PURE__ */ new Map();
+  if (first) {
+    for (const file of files) {
+      const wanted = first(file);
+      const own = /* @__PURE__ */ new Set();
+      for (const g of groups.get(file) ?? []) {
+        if (!wanted(g)) continue;
+        own.add(g);
+        pieces.push({ file, start: g.start, end: g.end, groups: [g] });
+        bytes += g.end - g.start;
+        if (bytes >= TASK_BYTES) endTask(true);
+      }
+      if (own.size) firsts.set(file, own);
+    }
+    endTask(true);
+  }
   for (const file of files) {
+    const taken = firsts.get(file);
     let run = [];
     const endPiece = () => {
-      const first = run[0];
+      const head = run[0];
       const last = run[run.length - 1];
-      if (first && last) pieces.push({ file, start: first.start, end: last.end, groups: run });
+      if (head && last) pieces.push({ file, start: head.start, end: last.end, groups: run });
       run = [];
     };
-    for (const g of groupsOf(file.text)) {
+    for (const g of groups.get(file) ?? []) {
+      if (taken?.has(g)) {
+        endPiece();
+        continue;
+      }
       run.push(g);
       bytes += g.end - g.start;
       if (bytes >= TASK_BYTES) {
         endPiece();
-        tasks.push({ id: tasks.length, pieces, bytes });
-        pieces = [];
-        bytes = 0;
+        endTask(false);
       }
     }
     endPiece();
   }
-  if (pieces.length) tasks.push({ id: tasks.length, pieces, bytes });
+  endTask(false);
   return tasks;
 }
 var ParsePool = class _ParsePool {
@@ -45555,8 +45809,10 @@ var ParsePool = class _ParsePool {
   /** [0]: bumped on every reply or status change; [1 + lane]: that lane's status. */
   signal;
   tasks;
-  /** Tasks of each file, in order. */
+  /** The pieces of each file, in the file's order. */
   tasksOf = /* @__PURE__ */ new Map();
+  /** The pieces sent first (one group each), by file and the group's start. */
+  firstAt = /* @__PURE__ */ new Map();
   /** Per task, the documents of each of its pieces (file offsets); and how many pieces are still to be taken. */
   done = /* @__PURE__ */ new Map();
   untaken = /* @__PURE__ */ new Map();
@@ -45568,34 +45824,38 @@ var ParsePool = class _ParsePool {
   inFlight = 0;
   closed = false;
   /**
-   * A pool for these inputs: `auto` uses every core (at most 4) for the files under
-   * LARGE_FILE_BYTES when they hold POOL_MIN_BYTES or more (a larger file is parsed by the lint
-   * pass on this thread: one thread with paced collections keeps its peak memory lower, and the
-   * workers parse the rest meanwhile); a number uses that many threads (this one included) for
-   * every file, whatever the size. Undefined when threads would not help: parse in the lint
+   * A pool for these inputs: `auto` uses every core (at most 4) when the files under
+   * LARGE_FILE_BYTES hold POOL_MIN_BYTES or more, for every file, the larger ones included (see
+   * LARGE_FILE_BYTES); a number uses that many threads (this one included), whatever the sizes. Undefined when threads would not help: parse in the lint
    * pass itself. `workerUrl` is a script that calls serveParses() when isParseWorker() (the
-   * bundled CLI itself).
+   * bundled CLI itself). `first`: the groups to parse first, which groupDocsOf gives (the facts
+   * pass's, so that it does not parse them alone on this thread, and they are parsed once).
    */
-  static forInputs(files, threads, workerUrl) {
+  static forInputs(files, threads, workerUrl, first) {
     if (threads === "auto") {
-      files = files.filter((f) => f.text.length < LARGE_FILE_BYTES);
-      const bytes = files.reduce((n, f) => n + f.text.length, 0);
+      const bytes = files.reduce((n, f) => n + (f.text.length < LARGE_FILE_BYTES ? f.text.length : 0), 0);
       if (bytes < POOL_MIN_BYTES) return void 0;
       threads = Math.min(availableParallelism(), 4);
     }
     if (threads < 2 || files.length === 0) return void 0;
-    return new _ParsePool(files, workerUrl, threads - 1);
+    return new _ParsePool(files, workerUrl, threads - 1, first);
   }
-  constructor(files, workerUrl, threads) {
-    this.tasks = planTasks(files);
-    for (const t of this.tasks) {
-      this.untaken.set(t.id, t.pieces.length);
-      for (const p of t.pieces) {
+  constructor(files, workerUrl, threads, first) {
+    this.tasks = planTasks(files, first);
+    for (const task of this.tasks) {
+      this.untaken.set(task.id, task.pieces.length);
+      for (const [index, p] of task.pieces.entries()) {
+        const ref = { task, index };
         const list2 = this.tasksOf.get(p.file);
-        if (!list2) this.tasksOf.set(p.file, [t]);
-        else if (list2[list2.length - 1] !== t) list2.push(t);
+        if (!list2) this.tasksOf.set(p.file, [ref]);
+        else list2.push(ref);
+        if (!task.first) continue;
+        let at2 = this.firstAt.get(p.file);
+        if (!at2) this.firstAt.set(p.file, at2 = /* @__PURE__ */ new Map());
+        at2.set(p.start, ref);
       }
     }
+    for (const list2 of this.tasksOf.values()) list2.sort((a, b) => a.task.pieces[a.index].start - b.task.pieces[b.index].start);
     this.signal = new Int32Array(new SharedArrayBuffer(4 * (1 + threads)));
     this.claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, this.tasks.length)));
     this.lanes = Array.from({ length: threads }, (_3, index) => {
@@ -45624,7 +45884,14 @@ var ParsePool = class _ParsePool {
     const tasks = this.tasksOf.get(file);
     if (!tasks || this.closed) return parseFile(file, parsed);
     this.tasksOf.delete(file);
+    this.firstAt.delete(file);
     return this.take(file, tasks);
+  };
+  /** The documents of a group sent first (see forInputs), while the lint pass has not taken its file; undefined for any other. */
+  groupDocsOf = (file, group) => {
+    const ref = this.firstAt.get(file)?.get(group.start);
+    if (!ref || this.closed || (this.untaken.get(ref.task.id) ?? 0) === 0) return void 0;
+    return this.await(ref.task)[ref.index];
   };
   /** True when the workers parse this file (false: the lint pass parses it on this thread). */
   shares(file) {
@@ -45642,15 +45909,12 @@ var ParsePool = class _ParsePool {
       void lane.worker.terminate();
     }
   }
-  *take(file, tasks) {
+  *take(file, pieces) {
     let index = 0;
-    for (const task of tasks) {
+    for (const { task, index: i } of pieces) {
       const docs = this.await(task);
-      for (const [i, p] of task.pieces.entries()) {
-        if (p.file !== file) continue;
-        for (const d of docs[i] ?? []) yield d.index === index ? (index++, d) : rebase(d, file, index++, 0);
-        this.taken(task);
-      }
+      for (const d of docs[i] ?? []) yield d.index === index ? (index++, d) : rebase(d, file, index++, 0);
+      this.taken(task);
     }
   }
   /** A piece was taken; a task whose pieces all were is dropped and makes room for the next. */
@@ -45659,8 +45923,22 @@ var ParsePool = class _ParsePool {
     this.untaken.set(task.id, left);
     if (left > 0) return;
     this.done.delete(task.id);
+    if (task.first) return;
     this.inFlight -= task.bytes;
     this.dispatch();
+  }
+  /**
+   * A task's documents are here. Those of a first task wait for the lint pass, which comes to
+   * their files late: they leave the in-flight budget now (their documents are kept anyway, as
+   * the facts pass keeps what it parses), so that the other tasks keep the workers busy.
+   */
+  parsed(task, docs) {
+    this.done.set(task.id, docs);
+    if (task.first) {
+      this.inFlight -= task.bytes;
+      this.dispatch();
+    }
+    return docs;
   }
   dispatch(upTo = -1) {
     while (this.next < this.tasks.length && (this.inFlight < IN_FLIGHT_BYTES || this.next <= upTo)) {
@@ -45688,7 +45966,7 @@ var ParsePool = class _ParsePool {
       if (this.drain()) continue;
       if (this.claim(task)) return this.parseHere(task);
       if (this.abandoned(task, since)) return this.parseHere(task);
-      const ahead = this.furthestUnclaimed(task.id);
+      const ahead = (task.first ? this.nextUnclaimedFirst(task.id) : void 0) ?? this.furthestUnclaimed(task.id);
       if (ahead) {
         this.parseHere(ahead);
         continue;
@@ -45698,6 +45976,15 @@ var ParsePool = class _ParsePool {
   }
   claim(task) {
     return Atomics.compareExchange(this.claims, task.id, UNCLAIMED, BY_MAIN) === UNCLAIMED;
+  }
+  /** The first task sent after `after`, among those sent first, that no one has started, claimed for this thread. */
+  nextUnclaimedFirst(after) {
+    for (let id = after + 1; id < this.next; id++) {
+      const t = this.tasks[id];
+      if (!t.first) return void 0;
+      if (!this.done.has(id) && Atomics.load(this.claims, id) === UNCLAIMED && this.claim(t)) return t;
+    }
+    return void 0;
   }
   /** The last task sent after `after` that no one has started, claimed for this thread. */
   furthestUnclaimed(after) {
@@ -45717,9 +46004,7 @@ var ParsePool = class _ParsePool {
   }
   /** Parses a task claimed by this thread, and keeps its documents until the lint pass takes them. */
   parseHere(task) {
-    const docs = task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g)));
-    this.done.set(task.id, docs);
-    return docs;
+    return this.parsed(task, task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g))));
   }
   /** Takes every reply that has arrived; false when there was none. */
   drain() {
@@ -45737,8 +46022,8 @@ var ParsePool = class _ParsePool {
           continue;
         }
         const docs = typeof reply.docs === "string" ? JSON.parse(reply.docs) : reply.docs;
-        this.done.set(
-          reply.id,
+        this.parsed(
+          task,
           task.pieces.map((p, i) => (docs[i] ?? []).map((d) => rebase({ ...d, file: p.file }, p.file, d.index, p.start)))
         );
       }
@@ -45970,7 +46255,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const { inputs, rendered, context, skipped, notes, groups } = gathered;
   const worlds = rendered.worlds.map((world, i) => i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput));
   const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
-  const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker) : void 0;
+  const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : void 0;
   const documentsOf = pacedCollection(files, pool?.documentsOf);
   const options = (i, groupConfig, otherInputs) => ({
     config: groupConfig,
@@ -45980,6 +46265,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
     reportUnusedDisableDirectives: v2["report-unused-disable-directives"],
     context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
     ...documentsOf ? { documentsOf } : {},
+    ...pool ? { groupDocsOf: pool.groupDocsOf } : {},
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...onPodTemplate && i === 0 ? { onPodTemplate } : {}
   });
@@ -46361,7 +46647,8 @@ function formatReport(format, results, config, opts) {
   }
 }
 function runNotes(report2) {
-  return [...report2.notes, ...report2.facts.mesh.notes.map((message) => ({ id: "facts", message }))];
+  const hidden = report2.facts.mesh.hidden;
+  return [...report2.notes, ...report2.facts.mesh.notes.map((message) => ({ id: "facts", message: hidden?.hide(message) ?? message }))];
 }
 function printNotes(report2, io, all) {
   const notes = runNotes(report2).map((n) => n.message);

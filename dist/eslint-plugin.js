@@ -19610,6 +19610,531 @@ var injector_policy_invalid_default = createRule({
   }
 });
 
+// src/model/gitops.ts
+import { posix as posix2 } from "node:path";
+
+// src/model/hidden-values.ts
+var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on", "off", "default", "auto", "enabled", "disabled", "none", "ambient", "istiod", "cni", "ztunnel"]);
+var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
+var MAX_HIDDEN = 1e5;
+var MAX_SCAN = 1e5;
+var KEY = 3;
+var HiddenValues = class {
+  /**
+   * `inPlainSight`: whether the repository writes the value outside Secrets (a Namespace's
+   * istio.io/rev label, the chart version of the HelmRelease itself): printing it then shows
+   * nothing the repository hides. Asked only of a value about to be hidden, once.
+   */
+  constructor(inPlainSight = () => false) {
+    this.inPlainSight = inPlainSight;
+  }
+  inPlainSight;
+  origins = /* @__PURE__ */ new Map();
+  /** Values by their first KEY characters, the longest first. */
+  byStart = /* @__PURE__ */ new Map();
+  plain = /* @__PURE__ */ new Map();
+  /** Records a string taken from a Secret. */
+  add(value, origin) {
+    if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
+    this.origins.set(value, origin);
+    const start = value.slice(0, KEY);
+    const list2 = this.byStart.get(start) ?? [];
+    list2.push(value);
+    list2.sort((a, b) => b.length - a.length);
+    this.byStart.set(start, list2);
+  }
+  /** Records every string of values from a Secret (a render may write any of them into its manifests). */
+  addAll(values, origin) {
+    let seen = 0;
+    const walk2 = (v, depth) => {
+      if (++seen > MAX_SCAN || depth > 100) return;
+      if (typeof v === "string") {
+        this.add(v, origin);
+        const quoted2 = JSON.stringify(v).slice(1, -1);
+        if (quoted2 !== v) this.add(quoted2, origin);
+      } else if (Array.isArray(v)) for (const x of v) walk2(x, depth + 1);
+      else if (v !== null && typeof v === "object") for (const x of Object.values(v)) walk2(x, depth + 1);
+    };
+    walk2(values, 0);
+  }
+  get size() {
+    return this.origins.size;
+  }
+  shown(value) {
+    let plain2 = this.plain.get(value);
+    if (plain2 === void 0) this.plain.set(value, plain2 = this.inPlainSight(value));
+    return plain2;
+  }
+  /** The text with each recorded value replaced by where it comes from; the longest first, so a value inside another is not left half shown. */
+  hide(text) {
+    if (this.origins.size === 0 || text.length < KEY) return text;
+    let out = "";
+    let from = 0;
+    for (let i = 0; i <= text.length - KEY; ) {
+      const found = this.byStart.get(text.slice(i, i + KEY))?.find((v) => text.startsWith(v, i) && !this.shown(v));
+      if (found === void 0) {
+        i++;
+        continue;
+      }
+      out += `${text.slice(from, i)}(${this.origins.get(found) ?? "from a Secret"})`;
+      i += found.length;
+      from = i;
+    }
+    return from === 0 ? text : out + text.slice(from);
+  }
+  /** A copy of plain data (a report) with every string hidden; keys are kept. */
+  hideAll(data) {
+    if (this.origins.size === 0) return data;
+    const walk2 = (v) => {
+      if (typeof v === "string") return this.hide(v);
+      if (Array.isArray(v)) return v.map(walk2);
+      if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk2(x)]));
+      }
+      return v;
+    };
+    return walk2(data);
+  }
+};
+var secretOrigin = (namespace, name, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name}, key ${key}`;
+
+// src/model/gitops.ts
+function repoPath(...parts) {
+  const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
+  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
+  return joined.replace(/^\.\//, "");
+}
+function fileLayer(files, path, label, written, at) {
+  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
+  if (found === void 0 || found === "ambiguous") {
+    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
+    return { values: void 0, missing: `${label} reads values file ${written} (${at}), ${why}` };
+  }
+  const shown3 = found.doc.file.displayPath;
+  return { values: found.object, describe: (k) => `${label} (values file ${shown3}: ${k})`, target: (k) => ({ resource: found, path: k }) };
+}
+var str2 = (v) => typeof v === "string" ? v : void 0;
+var MAX_LAYERS = 100;
+function chartKind(nameOrPath) {
+  if (!nameOrPath) return void 0;
+  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
+  if (last === "istiod" || last === "istio-discovery") return "istiod";
+  if (last === "cni" || last === "istio-cni") return "cni";
+  if (last === "ztunnel") return "ztunnel";
+  return void 0;
+}
+function setValue(text, asString) {
+  if (asString) return text;
+  if (text === "true") return true;
+  if (text === "false") return false;
+  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text)) return Number(text);
+  return text;
+}
+function dottedPath(name) {
+  if (/\[|\]/.test(name)) return void 0;
+  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
+  return parts.every((p) => p.length > 0) ? parts : void 0;
+}
+function nested(path, value) {
+  let out = value;
+  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
+  return out;
+}
+var dotted = (p) => p.join(".");
+function objectLayer(values, resource, at, describe7) {
+  const v = asObject(values);
+  return v ? { values: v, describe: describe7, target: (k) => ({ resource, path: [...at, ...k] }) } : void 0;
+}
+var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
+var readTexts = /* @__PURE__ */ new WeakMap();
+var valuesTextsParsed = { texts: 0, chars: 0 };
+function readOnce(resource, at, text) {
+  let byKey = readTexts.get(resource.object);
+  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
+  const key = at.join("\0");
+  let read2 = byKey.get(key);
+  if (!read2) {
+    valuesTextsParsed.texts++;
+    valuesTextsParsed.chars += text.length;
+    byKey.set(key, read2 = readEmbeddedYaml(text));
+  }
+  return read2;
+}
+function valuesBudget() {
+  let left = MAX_RELEASE_VALUES_BYTES;
+  return (text) => {
+    left -= text.length;
+    return left >= 0;
+  };
+}
+var overBudget = (label, at) => ({
+  values: void 0,
+  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at}); meshlint reads no more of them`
+});
+function textLayer(text, resource, at, describe7, unreadable) {
+  const read2 = readOnce(resource, at, text);
+  if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
+  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at }) };
+}
+var decoded = /* @__PURE__ */ new WeakMap();
+function secretText(r, key) {
+  const plain2 = str2(asObject(r.object.stringData)?.[key]);
+  if (plain2 !== void 0) return plain2;
+  let byKey = decoded.get(r.object);
+  if (!byKey) decoded.set(r.object, byKey = /* @__PURE__ */ new Map());
+  if (!byKey.has(key)) {
+    const encoded = str2(asObject(r.object.data)?.[key]);
+    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
+  }
+  return byKey.get(key);
+}
+function valuesFromEntry(e, ns, lookup2) {
+  const entry = asObject(e);
+  const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
+  const name = str2(entry?.name);
+  if (!entry || !kind2 || !name) return void 0;
+  const key = str2(entry.valuesKey) ?? "values.yaml";
+  const found = lookup2(kind2, ns, name);
+  const text = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
+  return { entry, kind: kind2, name, key, found, text };
+}
+function valuesOverBudget(r, lookup2) {
+  if (r.kind !== "HelmRelease" || !r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return void 0;
+  const from = getIn(r.object, ["spec", "valuesFrom"]);
+  if (!Array.isArray(from)) return void 0;
+  const entries2 = Math.min(from.length, MAX_LAYERS);
+  const ns = r.declaredNamespace ?? r.namespace;
+  let read2 = 0;
+  for (let i = 0; i < entries2; i++) {
+    const text = valuesFromEntry(from[i], ns, lookup2)?.text;
+    if (text === void 0) continue;
+    if (read2 + text.length > MAX_RELEASE_VALUES_BYTES) return { index: i, read: read2, entries: entries2 };
+    read2 += text.length;
+  }
+  return void 0;
+}
+function secretValuesOf(r, lookup2) {
+  if (r.kind !== "HelmRelease" || !r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) return [];
+  const from = getIn(r.object, ["spec", "valuesFrom"]);
+  if (!Array.isArray(from)) return [];
+  const ns = r.declaredNamespace ?? r.namespace;
+  const over = valuesOverBudget(r, lookup2)?.index ?? MAX_LAYERS;
+  const out = [];
+  for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
+    const e = valuesFromEntry(from[i], ns, lookup2);
+    if (!e || e.kind !== "Secret" || e.text === void 0 || !e.found) continue;
+    const at = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ["stringData", e.key] : ["data", e.key];
+    const origin = secretOrigin(ns, e.name, e.key);
+    const targetPath = str2(e.entry.targetPath);
+    if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
+    else {
+      const read2 = readOnce(e.found, at, e.text);
+      if (read2.value) out.push({ values: read2.value, origin });
+    }
+  }
+  return out;
+}
+function fluxRelease(r, lookup2, ocirepos, files, anyChart = false) {
+  const spec = asObject(r.object.spec) ?? {};
+  const ns = r.declaredNamespace ?? r.namespace;
+  const label = `HelmRelease ${ns ? `${ns}/` : ""}${r.name}`;
+  let chart = chartKind(str2(getIn(spec, ["chart", "spec", "chart"])));
+  let chartTarget = { resource: r, path: ["spec", "chart", "spec", "chart"] };
+  const ref = asObject(spec.chartRef);
+  if (!chart && ref) {
+    const refName = str2(ref.name);
+    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns, refName) : void 0;
+    chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
+    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r, path: ["spec", "chartRef", "name"] };
+  }
+  if (!chart && !anyChart) return void 0;
+  const layers = [];
+  const targeted = [];
+  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
+  const valuesFiles = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
+  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
+  for (const f of valuesFiles) {
+    if (typeof f !== "string") continue;
+    if (!fromGit) {
+      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
+      continue;
+    }
+    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
+    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
+  }
+  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
+  const fits = valuesBudget();
+  let over = false;
+  from.forEach((e, i) => {
+    if (over) return;
+    const read2 = valuesFromEntry(e, ns, lookup2);
+    if (!read2) return;
+    const { entry, kind: kind2, name, key, found, text } = read2;
+    const refLabel = `${kind2} ${ns ? `${ns}/` : ""}${name}`;
+    const targetPath = str2(entry.targetPath);
+    if (text === void 0) {
+      const why = found ? `has no key ${key}` : "is not among the inputs";
+      (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
+      return;
+    }
+    const at = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
+    if (!fits(text)) {
+      over = true;
+      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
+      return;
+    }
+    if (targetPath) {
+      const p = dottedPath(targetPath);
+      if (!p) {
+        targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
+        return;
+      }
+      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at }) });
+      return;
+    }
+    layers.push(textLayer(text, found, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
+  });
+  const inline = objectLayer(spec.values, r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
+  if (inline) layers.push(inline);
+  layers.push(...targeted);
+  return { resource: r, label, chart, layers, chartTarget };
+}
+function argoReleases(r, appSpec, base, files, anyChart = false) {
+  const ns = r.declaredNamespace ?? r.namespace;
+  const name = `${r.kind} ${ns ? `${ns}/` : ""}${r.name}`;
+  const sources = [];
+  const single = asObject(appSpec.source);
+  if (single) sources.push({ source: single, at: [...base, "source"], label: name });
+  if (Array.isArray(appSpec.sources)) {
+    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
+      const source = asObject(s);
+      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name} (${dotted([...base, "sources"])}[${i}])` });
+    });
+  }
+  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
+  const out = [];
+  for (const { source, at, label } of sources) {
+    const chart = chartKind(str2(source.chart) ?? str2(source.path));
+    if (!chart && !anyChart) continue;
+    const helm = asObject(source.helm) ?? {};
+    const hat = [...at, "helm"];
+    const layers = [];
+    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
+    valueFiles.forEach((f, i) => {
+      if (typeof f !== "string") return;
+      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
+      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
+      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
+    });
+    const object = objectLayer(helm.valuesObject, r, [...hat, "valuesObject"], (k) => `${label} (helm.valuesObject.${k})`);
+    if (object) layers.push(object);
+    else if (typeof helm.values === "string") {
+      layers.push(textLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values: ${k})`, `${label} passes helm.values that cannot be read`));
+    } else {
+      const inlineMap = objectLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values.${k})`);
+      if (inlineMap) layers.push(inlineMap);
+    }
+    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
+    params.forEach((p, i) => {
+      const entry = asObject(p);
+      const pname = str2(entry?.name);
+      const value = entry?.value;
+      const path = pname ? dottedPath(pname) : void 0;
+      if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
+      if (typeof value === "string" && isPlaceholder(value)) {
+        layers.push({ values: void 0, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
+        return;
+      }
+      layers.push({
+        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
+        describe: () => `${label} (helm.parameters ${pname})`,
+        target: () => ({ resource: r, path: [...hat, "parameters", i, "value"] })
+      });
+    });
+    out.push({ resource: r, label, chart, layers, chartTarget: { resource: r, path: [...at, source.chart !== void 0 ? "chart" : "path"] } });
+  }
+  return out;
+}
+function sailRevision(r) {
+  if (r.kind === "IstioRevision") return r.name || void 0;
+  const spec = asObject(r.object.spec) ?? {};
+  const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
+  if (strategy === "RevisionBased") {
+    const version2 = str2(spec.version);
+    return version2 ? `${r.name}-${version2.replaceAll(".", "-")}` : void 0;
+  }
+  return r.name || void 0;
+}
+var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
+function withPresets(release, sailProfile) {
+  const presets = [];
+  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
+  for (const path of PRESET_PATHS) {
+    const v = layeredValue(release.layers, path);
+    if (v && "value" in v && typeof v.value === "string" && v.value !== "" && v.value !== "default") presets.push(`${path.join(".")} ${v.value}`);
+  }
+  if (presets.length === 0) return release;
+  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
+}
+function chartReleasesOf(r, lookup2, ocirepos, files) {
+  const sailProfile = r.apiVersion.startsWith("sailoperator.io/") ? getIn(r.object, ["spec", "profile"]) : void 0;
+  return releasesOf(r, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
+}
+function releasesOf(r, lookup2, ocirepos, files) {
+  if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
+  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    const rel = fluxRelease(r, lookup2, ocirepos, files);
+    return rel ? [rel] : [];
+  }
+  if (r.apiVersion.startsWith("argoproj.io/")) {
+    if (r.kind === "Application") return argoReleases(r, asObject(r.object.spec) ?? {}, ["spec"], files);
+    if (r.kind === "ApplicationSet") {
+      const releases = argoReleases(r, asObject(getIn(r.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
+      const patched = templatePatched(r, /\bhelm\b|\bsources?\b/);
+      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
+    }
+    return [];
+  }
+  if (!r.apiVersion.startsWith("sailoperator.io/")) return [];
+  const label = `${r.kind} ${r.name}`;
+  const layer = objectLayer(getIn(r.object, ["spec", "values"]), r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
+  if (r.kind === "Istio" || r.kind === "IstioRevision") {
+    const revision = sailRevision(r);
+    if (!revision) return [];
+    return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] }, revision }];
+  }
+  if (r.kind === "IstioCNI") return [{ resource: r, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
+  if (r.kind === "ZTunnel") return [{ resource: r, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
+  return [];
+}
+var VALUES_FILE_KIND = "values file";
+var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
+var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
+var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
+var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
+var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
+function valuesDocumentKind(v, stated2) {
+  if ("kind" in v || "apiVersion" in v) return void 0;
+  if (asObject(v.istiod)) return "umbrella";
+  if (stated2) return "istiod";
+  if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return void 0;
+  if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== void 0 || Array.isArray(v[k]))) return "istiod";
+  const env = asObject(v.env);
+  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k) => ISTIOD_ENV.test(k)) ? "istiod" : void 0;
+}
+var installs = /* @__PURE__ */ new WeakSet();
+function valuesFileResource(doc, values, install) {
+  const r = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+  if (install) installs.add(r);
+  return r;
+}
+var isInstallValuesFile = (r) => installs.has(r);
+var CHART_FILE_KIND = "Chart.yaml";
+var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
+function chartFileResource(doc, chart) {
+  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+}
+var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
+function valuesFileReleases(r) {
+  const label = `values file ${r.doc.file.displayPath}`;
+  const values = r.object;
+  const chartTarget = { resource: r, path: [] };
+  if (asObject(values.istiod)) {
+    const shared = asObject(values.global);
+    const sub = (key) => {
+      const own = objectLayer(values[key], r, [key], (k) => `${label} (${key}.${k})`);
+      if (!own) return void 0;
+      const layers = shared ? [{ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) }, own] : [own];
+      return { resource: r, label, chart: key, layers, chartTarget };
+    };
+    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
+  }
+  const layer = objectLayer(values, r, [], (k) => `${label} (${k})`);
+  return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
+}
+function chartRevisionTags(release) {
+  if (release.chart !== "istiod") return [];
+  for (let i = release.layers.length - 1; i >= 0; i--) {
+    const layer = release.layers[i];
+    if (layer.values === void 0) return [];
+    const tags = getIn(layer.values, ["revisionTags"]);
+    if (tags === void 0) continue;
+    if (!Array.isArray(tags)) return [];
+    const revision = releaseRevision(release);
+    return tags.slice(0, MAX_LAYERS).flatMap(
+      (t, j) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j}]`), target: layer.target(["revisionTags", j]) }] : []
+    );
+  }
+  return [];
+}
+function sailRevisionTag(r, istios) {
+  if (r.kind !== "IstioRevisionTag" || !r.apiVersion.startsWith("sailoperator.io/") || !r.name || isPlaceholder(r.name)) return void 0;
+  const ref = asObject(getIn(r.object, ["spec", "targetRef"])) ?? {};
+  const name = str2(ref.name);
+  const target = { resource: r, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
+  const source = `IstioRevisionTag ${r.name} (spec.targetRef)`;
+  if (!name || isPlaceholder(name)) return { tag: r.name, revision: void 0, source, target };
+  if (ref.kind === "IstioRevision") return { tag: r.name, revision: name, source, target };
+  if (ref.kind !== "Istio") return { tag: r.name, revision: void 0, source, target };
+  const istio = istios(name);
+  return { tag: r.name, revision: istio ? sailRevision(istio) : void 0, source, target };
+}
+function templatePatched(r, touches) {
+  const patch = getIn(r.object, ["spec", "templatePatch"]);
+  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
+  const generators = getIn(r.object, ["spec", "generators"]);
+  if (!Array.isArray(generators)) return void 0;
+  for (const g of generators.slice(0, MAX_LAYERS)) {
+    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
+      const own = asObject(asObject(inner)?.template);
+      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
+    }
+  }
+  return void 0;
+}
+function createdNamespacesOf(r) {
+  const label = `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
+  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
+    if (getIn(r.object, ["spec", "install", "createNamespace"]) !== true) return [];
+    const name = str2(getIn(r.object, ["spec", "targetNamespace"])) ?? r.declaredNamespace ?? r.namespace;
+    if (!name || isPlaceholder(name)) return [];
+    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r, path: ["spec", "install", "createNamespace"] } }];
+  }
+  if (r.apiVersion.startsWith("argoproj.io/") && (r.kind === "Application" || r.kind === "ApplicationSet")) {
+    const base = r.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
+    if (r.kind === "ApplicationSet" && templatePatched(r, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
+    const spec = asObject(getIn(r.object, base)) ?? {};
+    const options = getIn(spec, ["syncPolicy", "syncOptions"]);
+    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
+    const name = str2(getIn(spec, ["destination", "namespace"]));
+    if (!name || isPlaceholder(name)) return [];
+    const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
+    const labels = {};
+    for (const [k, v] of Object.entries(given)) {
+      const s = labelString(v);
+      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k)) return [];
+      labels[k] = s;
+    }
+    const hasLabels = Object.keys(given).length > 0;
+    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
+  }
+  return [];
+}
+function layeredValue(layers, path) {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i];
+    if (layer.values === void 0) return { gap: layer.missing };
+    const value = getIn(layer.values, path);
+    if (value !== void 0) return { value, layer };
+  }
+  return void 0;
+}
+function releaseRevision(release) {
+  if (release.revision !== void 0) return release.revision;
+  const rev = layeredValue(release.layers, ["revision"]);
+  return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
+}
+
 // src/parse/unclosed.ts
 var UNCLOSED = /Missing closing ["']quote|end with an? [}\]]|Flow (?:map|sequence|collection)[^.]*(?:end|terminated)|Unexpected end of flow/i;
 function isUnclosedError(message) {
@@ -19678,7 +20203,8 @@ var parse_error_default = createRule({
       unreadable: "{{ reason }}.",
       render: "{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.",
       renderAsWritten: "{{ command }} failed: {{ message }}. Its files are linted as written, not as built.",
-      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}"
+      renderEnvironment: "This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}",
+      valuesBound: "meshlint reads at most {{ mb }} MB of values texts per HelmRelease, so that a repository cannot exhaust its memory: this entry passes it, and the values from here on ({{ unread }}) are not read. Merge or trim these texts."
     },
     schema: []
   },
@@ -19713,6 +20239,20 @@ var parse_error_default = createRule({
             });
           }
         }
+      },
+      // A Flux HelmRelease whose valuesFrom texts pass the bound meshlint reads (model/gitops.ts
+      // MAX_RELEASE_VALUES_BYTES): one finding, on the entry where the bound runs out; what the
+      // entries from there on set is unknown, as a layer not among the inputs.
+      Resource(r) {
+        const over = context.facts.mesh.valuesOverBudget?.(r);
+        if (!over) return;
+        const rest = over.entries - over.index;
+        context.report({
+          target: { resource: r, path: ["spec", "valuesFrom", over.index] },
+          messageId: "valuesBound",
+          severity: "warn",
+          data: { mb: MAX_RELEASE_VALUES_BYTES / 1024 / 1024, unread: rest === 1 ? `spec.valuesFrom[${over.index}]` : `spec.valuesFrom[${over.index}] to [${over.entries - 1}]` }
+        });
       },
       Document({ doc }) {
         for (const e of doc.syntaxErrors) {
@@ -20226,397 +20766,6 @@ var apiserver_no_proxy_svc_default = createRule({
     };
   }
 });
-
-// src/model/gitops.ts
-import { posix as posix2 } from "node:path";
-function repoPath(...parts) {
-  const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
-  if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
-  return joined.replace(/^\.\//, "");
-}
-function fileLayer(files, path, label, written, at) {
-  const found = path === void 0 || isPlaceholder(written) ? void 0 : files(path);
-  if (found === void 0 || found === "ambiguous") {
-    const why = found === "ambiguous" ? "which several inputs could be" : "which is not among the inputs";
-    return { values: void 0, missing: `${label} reads values file ${written} (${at}), ${why}` };
-  }
-  const shown3 = found.doc.file.displayPath;
-  return { values: found.object, describe: (k) => `${label} (values file ${shown3}: ${k})`, target: (k) => ({ resource: found, path: k }) };
-}
-var str2 = (v) => typeof v === "string" ? v : void 0;
-var MAX_LAYERS = 100;
-function chartKind(nameOrPath) {
-  if (!nameOrPath) return void 0;
-  const last = nameOrPath.replace(/\/+$/, "").split("/").pop() ?? "";
-  if (last === "istiod" || last === "istio-discovery") return "istiod";
-  if (last === "cni" || last === "istio-cni") return "cni";
-  if (last === "ztunnel") return "ztunnel";
-  return void 0;
-}
-function setValue(text, asString) {
-  if (asString) return text;
-  if (text === "true") return true;
-  if (text === "false") return false;
-  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text)) return Number(text);
-  return text;
-}
-function dottedPath(name) {
-  if (/\[|\]/.test(name)) return void 0;
-  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
-  return parts.every((p) => p.length > 0) ? parts : void 0;
-}
-function nested(path, value) {
-  let out = value;
-  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
-  return out;
-}
-var dotted = (p) => p.join(".");
-function objectLayer(values, resource, at, describe7) {
-  const v = asObject(values);
-  return v ? { values: v, describe: describe7, target: (k) => ({ resource, path: [...at, ...k] }) } : void 0;
-}
-var MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
-var readTexts = /* @__PURE__ */ new WeakMap();
-function readOnce(resource, at, text) {
-  let byKey = readTexts.get(resource.object);
-  if (!byKey) readTexts.set(resource.object, byKey = /* @__PURE__ */ new Map());
-  const key = at.join("\0");
-  let read2 = byKey.get(key);
-  if (!read2) byKey.set(key, read2 = readEmbeddedYaml(text));
-  return read2;
-}
-function valuesBudget() {
-  let left = MAX_RELEASE_VALUES_BYTES;
-  return (text) => {
-    left -= text.length;
-    return left >= 0;
-  };
-}
-var overBudget = (label, at) => ({
-  values: void 0,
-  missing: `${label} passes more than ${MAX_RELEASE_VALUES_BYTES / 1024 / 1024} MB of values texts (at ${at}); meshlint reads no more of them`
-});
-function textLayer(text, resource, at, describe7, unreadable) {
-  const read2 = readOnce(resource, at, text);
-  if (!read2.value) return { values: void 0, missing: `${unreadable} (${read2.tooComplex ?? read2.error ?? "not a map"})` };
-  return { values: read2.value, describe: describe7, target: () => ({ resource, path: at }) };
-}
-var decoded = /* @__PURE__ */ new WeakMap();
-function secretText(r, key) {
-  const plain2 = str2(asObject(r.object.stringData)?.[key]);
-  if (plain2 !== void 0) return plain2;
-  let byKey = decoded.get(r.object);
-  if (!byKey) decoded.set(r.object, byKey = /* @__PURE__ */ new Map());
-  if (!byKey.has(key)) {
-    const encoded = str2(asObject(r.object.data)?.[key]);
-    byKey.set(key, encoded === void 0 || !/^[A-Za-z0-9+/=\s]*$/.test(encoded) ? void 0 : Buffer.from(encoded, "base64").toString("utf8"));
-  }
-  return byKey.get(key);
-}
-function fluxRelease(r, lookup2, ocirepos, files, anyChart = false) {
-  const spec = asObject(r.object.spec) ?? {};
-  const ns = r.declaredNamespace ?? r.namespace;
-  const label = `HelmRelease ${ns ? `${ns}/` : ""}${r.name}`;
-  let chart = chartKind(str2(getIn(spec, ["chart", "spec", "chart"])));
-  let chartTarget = { resource: r, path: ["spec", "chart", "spec", "chart"] };
-  const ref = asObject(spec.chartRef);
-  if (!chart && ref) {
-    const refName = str2(ref.name);
-    const oci = ref.kind === "OCIRepository" && refName ? ocirepos(str2(ref.namespace) ?? ns, refName) : void 0;
-    chart = chartKind(str2(getIn(oci?.object, ["spec", "url"]))) ?? chartKind(refName);
-    chartTarget = oci ? { resource: oci, path: ["spec", "url"] } : { resource: r, path: ["spec", "chartRef", "name"] };
-  }
-  if (!chart && !anyChart) return void 0;
-  const layers = [];
-  const targeted = [];
-  const chartSpec = asObject(getIn(spec, ["chart", "spec"])) ?? {};
-  const valuesFiles = [...Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.slice(0, MAX_LAYERS) : [], ...typeof chartSpec.valuesFile === "string" ? [chartSpec.valuesFile] : []];
-  const fromGit = getIn(chartSpec, ["sourceRef", "kind"]) === "GitRepository";
-  for (const f of valuesFiles) {
-    if (typeof f !== "string") continue;
-    if (!fromGit) {
-      layers.push({ values: void 0, missing: `${label} uses ${f} of its chart source as values (spec.chart.spec.valuesFiles), which is not among the inputs` });
-      continue;
-    }
-    if (layers.length === 0) layers.push({ values: void 0, missing: `${label} replaces the chart's values.yaml with spec.chart.spec.valuesFiles` });
-    layers.push(fileLayer(files, repoPath(f), label, f, "spec.chart.spec.valuesFiles"));
-  }
-  const from = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.slice(0, MAX_LAYERS) : [];
-  const fits = valuesBudget();
-  let over = false;
-  from.forEach((e, i) => {
-    if (over) return;
-    const entry = asObject(e);
-    const kind2 = entry?.kind === "Secret" ? "Secret" : entry?.kind === "ConfigMap" ? "ConfigMap" : void 0;
-    const name = str2(entry?.name);
-    if (!entry || !kind2 || !name) return;
-    const key = str2(entry.valuesKey) ?? "values.yaml";
-    const refLabel = `${kind2} ${ns ? `${ns}/` : ""}${name}`;
-    const found = lookup2(kind2, ns, name);
-    const text = found ? kind2 === "Secret" ? secretText(found, key) : str2(asObject(found.object.data)?.[key]) : void 0;
-    const targetPath = str2(entry.targetPath);
-    if (text === void 0) {
-      const why = found ? `has no key ${key}` : "is not among the inputs";
-      (targetPath ? targeted : layers).push({ values: void 0, missing: `${label} takes values from ${refLabel} (spec.valuesFrom[${i}]), which ${why}` });
-      return;
-    }
-    const at = kind2 === "Secret" && Object.hasOwn(asObject(found?.object.stringData) ?? {}, key) ? ["stringData", key] : ["data", key];
-    if (!fits(text)) {
-      over = true;
-      (targetPath ? targeted : layers).push(overBudget(label, `spec.valuesFrom[${i}]`));
-      return;
-    }
-    if (targetPath) {
-      const p = dottedPath(targetPath);
-      if (!p) {
-        targeted.push({ values: void 0, missing: `${label} sets ${targetPath} from ${refLabel} (spec.valuesFrom[${i}].targetPath), a path meshlint does not read` });
-        return;
-      }
-      targeted.push({ values: nested(p, setValue(text, entry.literal === true)), describe: () => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key} \u2192 ${targetPath})`, target: () => ({ resource: found, path: at }) });
-      return;
-    }
-    layers.push(textLayer(text, found, at, (k) => `${label} (spec.valuesFrom[${i}] ${refLabel} ${key}: ${k})`, `${label} takes values from ${refLabel} key ${key}, which cannot be read`));
-  });
-  const inline = objectLayer(spec.values, r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
-  if (inline) layers.push(inline);
-  layers.push(...targeted);
-  return { resource: r, label, chart, layers, chartTarget };
-}
-function argoReleases(r, appSpec, base, files, anyChart = false) {
-  const ns = r.declaredNamespace ?? r.namespace;
-  const name = `${r.kind} ${ns ? `${ns}/` : ""}${r.name}`;
-  const sources = [];
-  const single = asObject(appSpec.source);
-  if (single) sources.push({ source: single, at: [...base, "source"], label: name });
-  if (Array.isArray(appSpec.sources)) {
-    appSpec.sources.slice(0, MAX_LAYERS).forEach((s, i) => {
-      const source = asObject(s);
-      if (source) sources.push({ source, at: [...base, "sources", i], label: `${name} (${dotted([...base, "sources"])}[${i}])` });
-    });
-  }
-  const refs = new Set(sources.flatMap(({ source }) => typeof source.ref === "string" && source.ref !== "" ? [source.ref] : []));
-  const out = [];
-  for (const { source, at, label } of sources) {
-    const chart = chartKind(str2(source.chart) ?? str2(source.path));
-    if (!chart && !anyChart) continue;
-    const helm = asObject(source.helm) ?? {};
-    const hat = [...at, "helm"];
-    const layers = [];
-    const valueFiles = Array.isArray(helm.valueFiles) ? helm.valueFiles.slice(0, MAX_LAYERS) : [];
-    valueFiles.forEach((f, i) => {
-      if (typeof f !== "string") return;
-      const ref = /^\$([^/]+)\/(.*)$/.exec(f);
-      const inRepo = ref ? refs.has(ref[1]) ? repoPath(ref[2]) : void 0 : typeof source.path === "string" && source.chart === void 0 ? repoPath(source.path, f) : void 0;
-      layers.push(fileLayer(files, inRepo, label, f, `${dotted(hat)}.valueFiles[${i}]`));
-    });
-    const object = objectLayer(helm.valuesObject, r, [...hat, "valuesObject"], (k) => `${label} (helm.valuesObject.${k})`);
-    if (object) layers.push(object);
-    else if (typeof helm.values === "string") {
-      layers.push(textLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values: ${k})`, `${label} passes helm.values that cannot be read`));
-    } else {
-      const inlineMap = objectLayer(helm.values, r, [...hat, "values"], (k) => `${label} (helm.values.${k})`);
-      if (inlineMap) layers.push(inlineMap);
-    }
-    const params = Array.isArray(helm.parameters) ? helm.parameters.slice(0, MAX_LAYERS * 10) : [];
-    params.forEach((p, i) => {
-      const entry = asObject(p);
-      const pname = str2(entry?.name);
-      const value = entry?.value;
-      const path = pname ? dottedPath(pname) : void 0;
-      if (!entry || !path || typeof value !== "string" && typeof value !== "boolean" && typeof value !== "number") return;
-      if (typeof value === "string" && isPlaceholder(value)) {
-        layers.push({ values: void 0, missing: `${label} sets ${pname} to ${value} (${dotted(hat)}.parameters[${i}]), filled in by a tool` });
-        return;
-      }
-      layers.push({
-        values: nested(path, typeof value === "string" ? setValue(value, entry.forceString === true) : value),
-        describe: () => `${label} (helm.parameters ${pname})`,
-        target: () => ({ resource: r, path: [...hat, "parameters", i, "value"] })
-      });
-    });
-    out.push({ resource: r, label, chart, layers, chartTarget: { resource: r, path: [...at, source.chart !== void 0 ? "chart" : "path"] } });
-  }
-  return out;
-}
-function sailRevision(r) {
-  if (r.kind === "IstioRevision") return r.name || void 0;
-  const spec = asObject(r.object.spec) ?? {};
-  const strategy = str2(getIn(spec, ["updateStrategy", "type"])) ?? "InPlace";
-  if (strategy === "RevisionBased") {
-    const version2 = str2(spec.version);
-    return version2 ? `${r.name}-${version2.replaceAll(".", "-")}` : void 0;
-  }
-  return r.name || void 0;
-}
-var PRESET_PATHS = [["profile"], ["global", "profile"], ["platform"], ["global", "platform"], ["compatibilityVersion"]];
-function withPresets(release, sailProfile) {
-  const presets = [];
-  if (typeof sailProfile === "string" && sailProfile !== "" && sailProfile !== "default") presets.push(`spec.profile ${sailProfile}`);
-  for (const path of PRESET_PATHS) {
-    const v = layeredValue(release.layers, path);
-    if (v && "value" in v && typeof v.value === "string" && v.value !== "" && v.value !== "default") presets.push(`${path.join(".")} ${v.value}`);
-  }
-  if (presets.length === 0) return release;
-  return { ...release, layers: [{ values: void 0, missing: `${release.label} selects ${presets.join(", ")}, whose preset values meshlint does not read` }, ...release.layers] };
-}
-function chartReleasesOf(r, lookup2, ocirepos, files) {
-  const sailProfile = r.apiVersion.startsWith("sailoperator.io/") ? getIn(r.object, ["spec", "profile"]) : void 0;
-  return releasesOf(r, lookup2, ocirepos, files).map((release) => withPresets(release, sailProfile));
-}
-function releasesOf(r, lookup2, ocirepos, files) {
-  if (r.kind === VALUES_FILE_KIND) return valuesFileReleases(r);
-  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    const rel = fluxRelease(r, lookup2, ocirepos, files);
-    return rel ? [rel] : [];
-  }
-  if (r.apiVersion.startsWith("argoproj.io/")) {
-    if (r.kind === "Application") return argoReleases(r, asObject(r.object.spec) ?? {}, ["spec"], files);
-    if (r.kind === "ApplicationSet") {
-      const releases = argoReleases(r, asObject(getIn(r.object, ["spec", "template", "spec"])) ?? {}, ["spec", "template", "spec"], files);
-      const patched = templatePatched(r, /\bhelm\b|\bsources?\b/);
-      return patched ? releases.map((rel) => ({ ...rel, layers: [...rel.layers, { values: void 0, missing: `${rel.label} ${patched}` }] })) : releases;
-    }
-    return [];
-  }
-  if (!r.apiVersion.startsWith("sailoperator.io/")) return [];
-  const label = `${r.kind} ${r.name}`;
-  const layer = objectLayer(getIn(r.object, ["spec", "values"]), r, ["spec", "values"], (k) => `${label} (spec.values.${k})`);
-  if (r.kind === "Istio" || r.kind === "IstioRevision") {
-    const revision = sailRevision(r);
-    if (!revision) return [];
-    return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] }, revision }];
-  }
-  if (r.kind === "IstioCNI") return [{ resource: r, label, chart: "cni", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
-  if (r.kind === "ZTunnel") return [{ resource: r, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
-  return [];
-}
-var VALUES_FILE_KIND = "values file";
-var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
-var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
-var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
-var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
-var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
-function valuesDocumentKind(v, stated2) {
-  if ("kind" in v || "apiVersion" in v) return void 0;
-  if (asObject(v.istiod)) return "umbrella";
-  if (stated2) return "istiod";
-  if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return void 0;
-  if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== void 0 || Array.isArray(v[k]))) return "istiod";
-  const env = asObject(v.env);
-  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k) => ISTIOD_ENV.test(k)) ? "istiod" : void 0;
-}
-var installs = /* @__PURE__ */ new WeakSet();
-function valuesFileResource(doc, values, install) {
-  const r = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-  if (install) installs.add(r);
-  return r;
-}
-var isInstallValuesFile = (r) => installs.has(r);
-var CHART_FILE_KIND = "Chart.yaml";
-var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
-function chartFileResource(doc, chart) {
-  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-}
-var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
-function valuesFileReleases(r) {
-  const label = `values file ${r.doc.file.displayPath}`;
-  const values = r.object;
-  const chartTarget = { resource: r, path: [] };
-  if (asObject(values.istiod)) {
-    const shared = asObject(values.global);
-    const sub = (key) => {
-      const own = objectLayer(values[key], r, [key], (k) => `${label} (${key}.${k})`);
-      if (!own) return void 0;
-      const layers = shared ? [{ values: { global: shared }, describe: (k) => `${label} (${k})`, target: (k) => ({ resource: r, path: k }) }, own] : [own];
-      return { resource: r, label, chart: key, layers, chartTarget };
-    };
-    return [sub("istiod"), sub("cni")].filter((x) => x !== void 0);
-  }
-  const layer = objectLayer(values, r, [], (k) => `${label} (${k})`);
-  return [{ resource: r, label, chart: "istiod", layers: layer ? [layer] : [], chartTarget }];
-}
-function chartRevisionTags(release) {
-  if (release.chart !== "istiod") return [];
-  for (let i = release.layers.length - 1; i >= 0; i--) {
-    const layer = release.layers[i];
-    if (layer.values === void 0) return [];
-    const tags = getIn(layer.values, ["revisionTags"]);
-    if (tags === void 0) continue;
-    if (!Array.isArray(tags)) return [];
-    const revision = releaseRevision(release);
-    return tags.slice(0, MAX_LAYERS).flatMap(
-      (t, j) => typeof t === "string" && t !== "" && !isPlaceholder(t) ? [{ tag: t, revision, source: layer.describe(`revisionTags[${j}]`), target: layer.target(["revisionTags", j]) }] : []
-    );
-  }
-  return [];
-}
-function sailRevisionTag(r, istios) {
-  if (r.kind !== "IstioRevisionTag" || !r.apiVersion.startsWith("sailoperator.io/") || !r.name || isPlaceholder(r.name)) return void 0;
-  const ref = asObject(getIn(r.object, ["spec", "targetRef"])) ?? {};
-  const name = str2(ref.name);
-  const target = { resource: r, path: Object.hasOwn(ref, "name") ? ["spec", "targetRef", "name"] : ["metadata", "name"] };
-  const source = `IstioRevisionTag ${r.name} (spec.targetRef)`;
-  if (!name || isPlaceholder(name)) return { tag: r.name, revision: void 0, source, target };
-  if (ref.kind === "IstioRevision") return { tag: r.name, revision: name, source, target };
-  if (ref.kind !== "Istio") return { tag: r.name, revision: void 0, source, target };
-  const istio = istios(name);
-  return { tag: r.name, revision: istio ? sailRevision(istio) : void 0, source, target };
-}
-function templatePatched(r, touches) {
-  const patch = getIn(r.object, ["spec", "templatePatch"]);
-  if (typeof patch === "string" && touches.test(patch)) return "patches its template per element (spec.templatePatch): what the patch sets is unknown";
-  const generators = getIn(r.object, ["spec", "generators"]);
-  if (!Array.isArray(generators)) return void 0;
-  for (const g of generators.slice(0, MAX_LAYERS)) {
-    for (const inner of Object.values(asObject(g) ?? {}).slice(0, MAX_LAYERS)) {
-      const own = asObject(asObject(inner)?.template);
-      if (own && touches.test(JSON.stringify(own.spec ?? {}))) return "has a generator with a template of its own (spec.generators[].template): what it sets is unknown";
-    }
-  }
-  return void 0;
-}
-function createdNamespacesOf(r) {
-  const label = `${r.kind} ${r.declaredNamespace ? `${r.declaredNamespace}/` : ""}${r.name}`;
-  if (r.kind === "HelmRelease" && r.apiVersion.startsWith("helm.toolkit.fluxcd.io/")) {
-    if (getIn(r.object, ["spec", "install", "createNamespace"]) !== true) return [];
-    const name = str2(getIn(r.object, ["spec", "targetNamespace"])) ?? r.declaredNamespace ?? r.namespace;
-    if (!name || isPlaceholder(name)) return [];
-    return [{ name, labels: { name }, source: `${label} (spec.install.createNamespace)`, target: { resource: r, path: ["spec", "install", "createNamespace"] } }];
-  }
-  if (r.apiVersion.startsWith("argoproj.io/") && (r.kind === "Application" || r.kind === "ApplicationSet")) {
-    const base = r.kind === "Application" ? ["spec"] : ["spec", "template", "spec"];
-    if (r.kind === "ApplicationSet" && templatePatched(r, /\b(?:destination|syncPolicy|syncOptions|managedNamespaceMetadata)\b/)) return [];
-    const spec = asObject(getIn(r.object, base)) ?? {};
-    const options = getIn(spec, ["syncPolicy", "syncOptions"]);
-    if (!Array.isArray(options) || !options.slice(0, MAX_LAYERS).some((o) => o === "CreateNamespace=true")) return [];
-    const name = str2(getIn(spec, ["destination", "namespace"]));
-    if (!name || isPlaceholder(name)) return [];
-    const given = asObject(getIn(spec, ["syncPolicy", "managedNamespaceMetadata", "labels"])) ?? {};
-    const labels = {};
-    for (const [k, v] of Object.entries(given)) {
-      const s = labelString(v);
-      if (s === void 0 || isPlaceholder(s) || isPlaceholder(k)) return [];
-      labels[k] = s;
-    }
-    const hasLabels = Object.keys(given).length > 0;
-    return [{ name, labels, source: `${label} (${dotted([...base, "syncPolicy"])}${hasLabels ? ".managedNamespaceMetadata.labels" : ".syncOptions CreateNamespace=true"})`, target: { resource: r, path: hasLabels ? [...base, "syncPolicy", "managedNamespaceMetadata", "labels"] : [...base, "syncPolicy", "syncOptions"] } }];
-  }
-  return [];
-}
-function layeredValue(layers, path) {
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const layer = layers[i];
-    if (layer.values === void 0) return { gap: layer.missing };
-    const value = getIn(layer.values, path);
-    if (value !== void 0) return { value, layer };
-  }
-  return void 0;
-}
-function releaseRevision(release) {
-  if (release.revision !== void 0) return release.revision;
-  const rev = layeredValue(release.layers, ["revision"]);
-  return rev && "value" in rev && typeof rev.value === "string" && rev.value || "default";
-}
 
 // src/model/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
@@ -28375,6 +28524,10 @@ var FactsBuilder = class {
   /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
   openReleases = [];
   installSettings = new InstallFactsBuilder();
+  /** Values read from Secrets, never printed unless the inputs also write them outside a Secret. */
+  hidden = new HiddenValues((value) => this.writtenOutsideSecrets(value));
+  /** The files of the inputs as written (not rendered), with the spans of their Secret documents. */
+  writtenFiles = /* @__PURE__ */ new Map();
   ambientInstall = new AmbientInstallBuilder();
   gateways = [];
   gatewayClasses = [];
@@ -28395,6 +28548,12 @@ var FactsBuilder = class {
   cniInstalls = [];
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r) {
+    const file = r.doc.file;
+    if (!file.origin) {
+      let secrets = this.writtenFiles.get(file);
+      if (!secrets) this.writtenFiles.set(file, secrets = []);
+      if (r.kind === "Secret") secrets.push([r.doc.startOffset, r.doc.endOffset]);
+    }
     for (const e of versionEvidenceOf(r, this.versionsFilledIn)) this.versionEvidence.push(e);
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
@@ -28434,6 +28593,15 @@ var FactsBuilder = class {
       this.namespaceDefinitions.set(r.name, list2);
     }
   }
+  /** Whether an input file, as written, holds the text outside its Secret documents. */
+  writtenOutsideSecrets(value) {
+    for (const [file, secrets] of this.writtenFiles) {
+      for (let at = file.text.indexOf(value); at !== -1; at = file.text.indexOf(value, at + 1)) {
+        if (!secrets.some(([start, end]) => at >= start && at < end)) return true;
+      }
+    }
+    return false;
+  }
   /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
   named(kind2, namespace, name) {
     const list2 = this.byName.get(`${kind2}/${name}`) ?? [];
@@ -28459,6 +28627,7 @@ var FactsBuilder = class {
       if (hit) read2.add(hit);
       return hit;
     };
+    for (const r of this.releasers) for (const { values, origin } of secretValuesOf(r, lookup2)) this.hidden.addAll(values, origin);
     const ordered = [...this.releasers.filter((r) => r.kind !== VALUES_FILE_KIND), ...valuesFiles];
     for (const r of ordered) {
       if (r.kind === VALUES_FILE_KIND && (read2.has(r) || !isInstallValuesFile(r))) continue;
@@ -28552,7 +28721,9 @@ var FactsBuilder = class {
           ...this.openReleases.map((r) => releasedControlPlane(r, void 0))
         ],
         notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
-        settings: input.mesh ?? {}
+        settings: input.mesh ?? {},
+        hidden: this.hidden,
+        valuesOverBudget: (r) => valuesOverBudget(r, (kind2, ns, name) => this.named(kind2, ns, name))
       }
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };
@@ -29046,7 +29217,7 @@ function lintOnce(inputs, options, probe) {
         id: rule.name,
         options: setting.options,
         facts: scoped,
-        report: (d) => pending.push(toFinding(rule, severity, d)),
+        report: (d) => pending.push(toFinding(rule, severity, d, scoped.mesh.hidden)),
         unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
         levelStated: config.rules[rule.name] !== void 0
       };
@@ -29219,7 +29390,9 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules2].sort())} do not judge it`
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => void 0)] }, trace };
+  const runNotes = [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => void 0)];
+  const hidden = facts.mesh.hidden;
+  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }
 function gatherFacts(inputs, config, cliIstioVersion, known = [], parses, groupDocsOf) {
   return buildFacts([...known, ...factResources(inputs, config, parses, groupDocsOf)], config, cliIstioVersion);
@@ -29266,22 +29439,23 @@ function factResources(inputs, config, parses, groupDocsOf) {
   return out;
 }
 var stated = (file, config) => file.absPath !== void 0 && (config.istio.valuesFiles ?? []).includes(file.absPath);
-function toFinding(rule, severity, d) {
+function toFinding(rule, severity, d, hidden) {
   const template = rule.meta.messages[d.messageId];
   if (template === void 0) throw new Error(`rule ${rule.name} reported an unknown messageId "${d.messageId}"`);
+  const shown3 = (text) => hidden?.hide(text) ?? text;
   return {
     ruleId: rule.name,
     severity: d.severity === "warn" ? 1 : severity,
     messageId: d.messageId,
-    message: interpolate(template, d.data),
+    message: shown3(interpolate(template, d.data)),
     target: d.target,
     fix: d.fix,
     suggestions: (d.suggest ?? []).map((s) => ({
       messageId: s.messageId,
-      desc: interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data),
+      desc: shown3(interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data)),
       edits: s.edits
     })),
-    related: d.related ?? []
+    related: (d.related ?? []).map((r) => hidden && hidden.size > 0 ? { ...r, message: shown3(r.message) } : r)
   };
 }
 function interpolate(template, data) {

@@ -2,6 +2,7 @@
 // does not render) cannot be applied: kubectl stops at it. Reported at the exact position;
 // every other document is still linted.
 import { createRule } from '../src/engine/rule-api.ts';
+import { MAX_RELEASE_VALUES_BYTES } from '../src/model/gitops.ts';
 import { isUnclosedError, unclosedOpener } from '../src/parse/unclosed.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
 
@@ -40,6 +41,8 @@ export default createRule({
       render: '{{ command }} failed: {{ message }}. Nothing from this {{ what }} was linted.',
       renderAsWritten: '{{ command }} failed: {{ message }}. Its files are linted as written, not as built.',
       renderEnvironment: 'This {{ what }} cannot be rendered here: {{ cause }}{{ stop }} {{ fix }}',
+      valuesBound:
+        'meshlint reads at most {{ mb }} MB of values texts per HelmRelease, so that a repository cannot exhaust its memory: this entry passes it, and the values from here on ({{ unread }}) are not read. Merge or trim these texts.',
     },
     schema: [],
   },
@@ -76,6 +79,20 @@ export default createRule({
             });
           }
         }
+      },
+      // A Flux HelmRelease whose valuesFrom texts pass the bound meshlint reads (model/gitops.ts
+      // MAX_RELEASE_VALUES_BYTES): one finding, on the entry where the bound runs out; what the
+      // entries from there on set is unknown, as a layer not among the inputs.
+      Resource(r) {
+        const over = context.facts.mesh.valuesOverBudget?.(r);
+        if (!over) return;
+        const rest = over.entries - over.index;
+        context.report({
+          target: { resource: r, path: ['spec', 'valuesFrom', over.index] },
+          messageId: 'valuesBound',
+          severity: 'warn',
+          data: { mb: MAX_RELEASE_VALUES_BYTES / 1024 / 1024, unread: rest === 1 ? `spec.valuesFrom[${over.index}]` : `spec.valuesFrom[${over.index}] to [${over.entries - 1}]` },
+        });
       },
       Document({ doc }) {
         for (const e of doc.syntaxErrors) {

@@ -1120,7 +1120,10 @@ function emit(out: string, v: Values, io: CliIO): void {
 
 /** Every note of a run: what rules could not decide, then where the inputs and the config disagree. */
 export function runNotes(report: Pick<LintReport, 'facts' | 'notes'>): Note[] {
-  return [...report.notes, ...report.facts.mesh.notes.map((message) => ({ id: 'facts', message }))];
+  // A note may name a value read from a Secret (a revision): it names the Secret instead (the
+  // lint pass's own notes are hidden where they are made).
+  const hidden = report.facts.mesh.hidden;
+  return [...report.notes, ...report.facts.mesh.notes.map((message) => ({ id: 'facts', message: hidden?.hide(message) ?? message }))];
 }
 
 /** The run's notes, said once each on stderr (at most three without --stats). */

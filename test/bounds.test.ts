@@ -8,6 +8,7 @@ import { cli, parseJsonReport, webDeployment, withTemp } from './helpers/cli.ts'
 import { testBinary } from './helpers/binaries.ts';
 import { constants } from 'node:buffer';
 import { decodeSource } from '../src/load/read.ts';
+import { valuesTextsParsed } from '../src/model/gitops.ts';
 
 const kubectl = testBinary('kubectl');
 
@@ -26,6 +27,30 @@ test('values layers: one text read once however often it is named; past 8 MB in 
     const r = cli(['facts', '.'], { cwd: t.dir, env: {} });
     assert.is(r.code, 0, r.stderr);
     assert.match(r.stdout + r.stderr, /HelmRelease istio-system\/istiod passes more than 8 MB of values texts \(at spec\.valuesFrom\[8\]\); meshlint reads no more of them/);
+  });
+});
+
+test('values past the bound are one finding, on the valuesFrom entry where it runs out; the Secret is parsed once, within the bound', () => {
+  withTemp((t) => {
+    const text = bigValuesRelease(100);
+    t.write('release.yaml', text);
+    const before = { ...valuesTextsParsed };
+    const r = cli(['-f', 'json', '.'], { cwd: t.dir, env: {} });
+    const findings = parseJsonReport(r).flatMap((f) => f.messages.filter((m) => m.ruleId === 'parse-error').map((m) => ({ ...m, filePath: f.filePath })));
+    assert.is(findings.length, 1, JSON.stringify(findings));
+    const f = findings[0];
+    // 0.9 MB a text: eight fit in 8 MB, the ninth (spec.valuesFrom[8]) does not.
+    const lines = text.split('\n');
+    const first = lines.indexOf('  valuesFrom:') + 2;
+    assert.is(f?.filePath, 'release.yaml');
+    assert.is(f?.line, first + 8 * 2);
+    assert.is(f?.severity, 1);
+    assert.match(f?.message ?? '', /^meshlint reads at most 8 MB of values texts per HelmRelease, so that a repository cannot exhaust its memory: this entry passes it, and the values from here on \(spec\.valuesFrom\[8\] to \[99\]\) are not read\./);
+    // The work is bounded by what is counted: the text is parsed once however often it is named
+    // (once by the facts pass, once by the scan for releases to render), never past the bound.
+    const parsed = { texts: valuesTextsParsed.texts - before.texts, chars: valuesTextsParsed.chars - before.chars };
+    assert.ok(parsed.texts <= 2, `parsed ${parsed.texts} values texts`);
+    assert.ok(parsed.chars <= 2 * 8 * 1024 * 1024, `parsed ${parsed.chars} characters of values text`);
   });
 });
 

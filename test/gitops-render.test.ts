@@ -133,6 +133,24 @@ if (helms[0]) {
     });
   });
 
+  test('valuesFrom a Secret: a value it writes into the render is never printed, the finding names the Secret and key', () => {
+    withTemp((t) => {
+      packageChart(t, bin, 'webapp', '1.4.0', 'pulled');
+      t.write('repo/ns.yaml', NAMESPACE);
+      const values = 'podAnnotations:\n  sidecar.istio.io/inject: "s3cr3t-inject-9x"\n';
+      const secret = `apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-secret\n  namespace: flux-system\ndata:\n  values.yaml: ${Buffer.from(values).toString('base64')}\n`;
+      t.write('repo/release.yaml', FLUX.replace('    - kind: ConfigMap\n      name: web-values\n', '    - kind: Secret\n      name: web-secret\n').replace('  values:\n    hostNetwork: true\n', '') + '---\n' + secret);
+      for (const format of ['json', 'sarif', 'stylish']) {
+        const r = cli(['-f', format, '--charts', '../pulled', '--istio-version', '1.26.0', '.'], { cwd: t.path('repo'), env: withPath(bin) });
+        assert.not.ok((r.stdout + r.stderr).includes('s3cr3t-inject-9x'), `${format}:\n${r.stdout}${r.stderr}`);
+        if (format === 'json') {
+          const m = parseJsonReport(r).flatMap((f) => f.messages).find((x) => x.ruleId === 'inject-value-invalid');
+          assert.match(m?.message ?? '', /\(from Secret flux-system\/web-secret, key values\.yaml\)/, r.stdout);
+        }
+      }
+    });
+  });
+
   test('a release rendered without a values layer the inputs do not hold, or with post-renderers, is named in one note', () => {
     withTemp((t) => {
       packageChart(t, bin, 'webapp', '1.4.0', 'pulled');

@@ -82,6 +82,14 @@ test('an overlay whose kustomizations name a URL, in any field, is not built: no
       pluginFile: `resources: [web.yaml]\ngenerators:\n  - gen.yaml\n`,
       pluginInline: `resources: [web.yaml]\ntransformers:\n  - |-\n    apiVersion: builtin\n    kind: PatchTransformer\n    metadata: {name: p}\n    path: ${at}/p.yaml\n`,
       viaBase: 'resources:\n  - ../remote-base\n',
+      // The legacy generator's values file (types.SplitHelmParameters: values → valuesFile).
+      legacyHelmValues: `resources: [web.yaml]\nhelmChartInflationGenerator:\n  - chartName: c\n    values: ${at}/v.yaml\n`,
+      // ValueAddTransformer loads its targetFilePath (api/internal/builtins/ValueAddTransformer.go).
+      valueAdd: `resources: [web.yaml]\ntransformers:\n  - |-\n    apiVersion: builtin\n    kind: ValueAddTransformer\n    metadata: {name: v}\n    value: x\n    targetFilePath: ${at}/t.yaml\n    targets:\n      - fieldPath: metadata/annotations/x\n`,
+      // A folder of transformer configs: Kustomize builds it, then configures what it yields.
+      pluginFolder: `resources: [web.yaml]\ntransformers:\n  - plugins\n`,
+      // A transformers entry that names a host, as a resource entry may.
+      pluginHost: `resources: [web.yaml]\ntransformers:\n  - git.example.invalid/org/transformers\n`,
     };
     for (const [name, k] of Object.entries(overlays)) {
       t.write(`${name}/kustomization.yaml`, k);
@@ -89,6 +97,8 @@ test('an overlay whose kustomizations name a URL, in any field, is not built: no
     }
     t.write('pluginFile/gen.yaml', `apiVersion: builtin\nkind: ConfigMapGenerator\nmetadata: {name: g}\nfiles:\n  - ${at}/g.conf\n`);
     t.write('remote-base/kustomization.yaml', `resources:\n  - ${at}/x.yaml\n`);
+    t.write('pluginFolder/plugins/kustomization.yaml', 'resources:\n  - patch.yaml\n');
+    t.write('pluginFolder/plugins/patch.yaml', `apiVersion: builtin\nkind: PatchTransformer\nmetadata: {name: p}\npath: ${at}/p.yaml\n`);
     for (const name of Object.keys(overlays)) {
       const r = cli(['-f', 'json', '--kustomize', name, '--kustomize-binary', kubectl], { cwd: t.dir, env: { PATH: process.env.PATH } });
       assert.ok(r.code <= 1, `${name}: exit ${r.code} ${r.stderr}`);

@@ -62,7 +62,9 @@ export class SideStates {
 
   /** For LintOptions.onPodTemplate. */
   readonly add = (t: PodTemplate, facts: Facts, locator: Locator): void => {
-    const e = explainTemplate(t, facts, workloadLine(t, locator));
+    // A value read from a Secret (a revision) is compared as it is shown: it names its Secret (hidden-values.ts).
+    const explained = explainTemplate(t, facts, workloadLine(t, locator));
+    const e = facts.mesh.hidden?.hideAll(explained) ?? explained;
     const name = t.resource.namespace;
     let ns = name === undefined ? undefined : this.namespaces.get(name);
     if (name !== undefined && !ns) {

@@ -118,7 +118,8 @@ export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { 
         for (const t of podTemplatesOf(r)) {
           const line = workloadLine(t, locator);
           if (opts.report) workloads.push({ template: t, filePath: input.file.displayPath, line });
-          explanations.push(explainTemplate(t, scoped, line));
+          // Values read from Secrets decide the outcome but are not shown (hidden-values.ts).
+          explanations.push(scoped.mesh.hidden?.hideAll(explainTemplate(t, scoped, line)) ?? explainTemplate(t, scoped, line));
         }
       }
     }

@@ -255,7 +255,10 @@ export function factsReport(facts: Facts, workloads: readonly WorkloadAt[], loca
     };
   });
 
-  return { istioVersion, versionEvidence, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
+  const report: FactsReport = { istioVersion, versionEvidence, namespaces, webhooks, installs, ambient: ambientEntry(facts, workloads, locate), unknowns: undecided(facts, workloads), notes: [...mesh.notes] };
+  // A value read from a Secret (a revision, a version) decides as any other but is never shown:
+  // the report names the Secret and key instead (hidden-values.ts).
+  return mesh.hidden?.hideAll(report) ?? report;
 }
 
 const UNSETTLED = 'the inputs disagree, or a source not among them may set it';

@@ -5,6 +5,7 @@ import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from '../load/resources.ts';
 import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
 import { FactsBuilder, mightHoldFacts, withVersion, type Facts } from '../model/facts.ts';
+import type { HiddenValues } from '../model/hidden-values.ts';
 import { existsAt, MODELLED_RANGE, rangeText, withVersionThresholds, type IstioVersion } from '../model/istio-version.ts';
 import { olderThanModelled, type VersionFact } from '../model/version-facts.ts';
 import { judgeAcrossVersions, type VersionTrace } from './version-probe.ts';
@@ -198,7 +199,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
         id: rule.name,
         options: setting.options,
         facts: scoped,
-        report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d)),
+        report: (d: ReportDescriptor<string>) => pending.push(toFinding(rule, severity, d, scoped.mesh.hidden)),
         unknown: (f, resource, detail) => unknowns.add(f, resource, describeResource(resource), detail),
         levelStated: config.rules[rule.name] !== undefined,
       };
@@ -383,7 +384,9 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`,
     });
   }
-  return { report: { results, stats, facts, notes: [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => undefined)] }, trace };
+  const runNotes = [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => undefined)];
+  const hidden = facts.mesh.hidden;
+  return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }
 
 /** The facts pass: namespaces and the mesh install, from every input, before any rule runs. */
@@ -468,22 +471,24 @@ export function factResources(
 /** A values file the config names (istio.valuesFiles): istiod's values, whatever they hold. */
 const stated = (file: SourceFile, config: Config): boolean => file.absPath !== undefined && (config.istio.valuesFiles ?? []).includes(file.absPath);
 
-function toFinding(rule: MeshlintRule, severity: Severity, d: ReportDescriptor<string>): Finding {
+/** `hidden`: values read from Secrets, which no message may quote (see hidden-values.ts). */
+function toFinding(rule: MeshlintRule, severity: Severity, d: ReportDescriptor<string>, hidden?: HiddenValues): Finding {
   const template = rule.meta.messages[d.messageId];
   if (template === undefined) throw new Error(`rule ${rule.name} reported an unknown messageId "${d.messageId}"`);
+  const shown = (text: string): string => hidden?.hide(text) ?? text;
   return {
     ruleId: rule.name,
     severity: d.severity === 'warn' ? 1 : severity,
     messageId: d.messageId,
-    message: interpolate(template, d.data),
+    message: shown(interpolate(template, d.data)),
     target: d.target,
     fix: d.fix,
     suggestions: (d.suggest ?? []).map((s) => ({
       messageId: s.messageId,
-      desc: interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data),
+      desc: shown(interpolate(rule.meta.messages[s.messageId] ?? s.messageId, s.data)),
       edits: s.edits,
     })),
-    related: d.related ?? [],
+    related: (d.related ?? []).map((r) => (hidden && hidden.size > 0 ? { ...r, message: shown(r.message) } : r)),
   };
 }
 

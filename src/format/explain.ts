@@ -30,7 +30,7 @@ export function formatExplanations(list: readonly Explanation[], facts: Facts, c
     assumed: 'assumed: a default install (state yours under istio: in .meshlint.yaml)',
   }[facts.mesh.webhooksOrigin];
   let out = c('dim', `Istio ${safeText(versionLine(facts))}; injector webhooks ${origin}.`) + '\n';
-  for (const note of facts.mesh.notes) out += c('dim', `note: ${safeText(note)}`) + '\n';
+  for (const note of facts.mesh.notes) out += c('dim', `note: ${safeText(shown(facts, note))}`) + '\n';
   if (list.length === 0) return out + 'No workloads with a pod template in the inputs.\n';
   for (const e of list) {
     const colour: Style = e.outcome === 'injected' ? 'green' : e.outcome === 'unknown' ? 'yellow' : 'red';
@@ -110,7 +110,7 @@ export function formatExplanationsMarkdown(list: readonly Explanation[], facts: 
   let md = `## Mesh map\n\nIstio ${escapeMarkdown(versionLine(facts))}; injector webhooks ${
     { input: 'from the inputs', config: 'as stated in the config', assumed: 'assumed: a default install' }[facts.mesh.webhooksOrigin]
   }.\n`;
-  for (const note of facts.mesh.notes) md += `\n> note: ${escapeMarkdown(note)}\n`;
+  for (const note of facts.mesh.notes) md += `\n> note: ${escapeMarkdown(shown(facts, note))}\n`;
   if (list.length === 0) return `${md}\nNo workloads with a pod template in the inputs.\n`;
 
   const groups = new Map<string, Explanation[]>();
@@ -155,8 +155,15 @@ export function formatExplanationsMarkdown(list: readonly Explanation[], facts: 
   return md;
 }
 
+/** A text as it may be shown: a value read from a Secret names the Secret instead (hidden-values.ts). */
+const shown = (facts: Facts, text: string): string => facts.mesh.hidden?.hide(text) ?? text;
+
 /** The version the predictions follow, and where it comes from. */
 function versionLine(facts: Facts): string {
+  return shown(facts, versionText(facts));
+}
+
+function versionText(facts: Facts): string {
   const f = facts.mesh.versionFact;
   const range = rangeText(f.range);
   if (f.origin === 'unknown') return `version unknown (predicted for ${facts.mesh.version.text}; set istio.version or --istio-version)`;

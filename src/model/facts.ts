@@ -1,6 +1,6 @@
 // Cross-file facts, gathered from every input before any rule runs: namespaces and
 // their labels, and the mesh install. A fact no input or config states is unknown.
-import type { Path, Resource, Target } from '../types.ts';
+import type { Path, Resource, SourceFile, Target } from '../types.ts';
 import { asObject, getIn, labelString } from './workload.ts';
 import { atLeast, parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
 import { valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './version-evidence.ts';
@@ -15,9 +15,10 @@ import { AmbientInstallBuilder } from './ambient-install.ts';
 import type { CaptureInstall } from './ambient.ts';
 import { isGateway, isGatewayClass, waypointGateways, type WaypointGateway } from './waypoint.ts';
 import {
-  chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, VALUES_FILE_KIND,
-  type ChartRelease, type CreatedNamespace, type DeclaredTag,
+  chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, secretValuesOf, VALUES_FILE_KIND, valuesOverBudget,
+  type ChartRelease, type CreatedNamespace, type DeclaredTag, type ValuesOverBudget,
 } from './gitops.ts';
+import { HiddenValues } from './hidden-values.ts';
 import { isPlaceholder } from './placeholder.ts';
 import { cniInstallOf, cniReleaseInstall, type CniInstall } from './cni-install.ts';
 import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, mightNameControlPlane, releasedControlPlane, type ControlPlaneObject } from './control-plane.ts';
@@ -86,6 +87,10 @@ export interface MeshFacts {
   readonly istiodReleases: readonly ChartRelease[];
   /** The istio-cni node agent's installs among the inputs (its DaemonSet, a cni chart release, an IstioOperator's cni component). */
   readonly cniInstalls: readonly CniInstall[];
+  /** Values read from Secrets: they decide, but every text shown names their Secret and key instead. */
+  readonly hidden?: HiddenValues;
+  /** Where a Flux HelmRelease's valuesFrom texts pass the bound meshlint reads for one release, if they do. */
+  readonly valuesOverBudget?: (r: Resource) => ValuesOverBudget | undefined;
 }
 
 export interface Facts {
@@ -115,6 +120,10 @@ export class FactsBuilder {
   /** GitOps objects that release istiod with a revision a tool fills in: any istiod-<rev> may exist. */
   private readonly openReleases: Resource[] = [];
   private readonly installSettings = new InstallFactsBuilder();
+  /** Values read from Secrets, never printed unless the inputs also write them outside a Secret. */
+  private readonly hidden = new HiddenValues((value) => this.writtenOutsideSecrets(value));
+  /** The files of the inputs as written (not rendered), with the spans of their Secret documents. */
+  private readonly writtenFiles = new Map<SourceFile, [number, number][]>();
   private readonly ambientInstall = new AmbientInstallBuilder();
   private readonly gateways: Resource[] = [];
   private readonly gatewayClasses: Resource[] = [];
@@ -136,6 +145,12 @@ export class FactsBuilder {
 
   /** Records what a resource tells about the cluster. Called for every resource of every input. */
   addResource(r: Resource): void {
+    const file = r.doc.file;
+    if (!file.origin) {
+      let secrets = this.writtenFiles.get(file);
+      if (!secrets) this.writtenFiles.set(file, (secrets = []));
+      if (r.kind === 'Secret') secrets.push([r.doc.startOffset, r.doc.endOffset]);
+    }
     for (const e of versionEvidenceOf(r, this.versionsFilledIn)) this.versionEvidence.push(e);
     this.installSettings.addResource(r);
     this.ambientInstall.addResource(r);
@@ -178,6 +193,16 @@ export class FactsBuilder {
     }
   }
 
+  /** Whether an input file, as written, holds the text outside its Secret documents. */
+  private writtenOutsideSecrets(value: string): boolean {
+    for (const [file, secrets] of this.writtenFiles) {
+      for (let at = file.text.indexOf(value); at !== -1; at = file.text.indexOf(value, at + 1)) {
+        if (!secrets.some(([start, end]) => at >= start && at < end)) return true;
+      }
+    }
+    return false;
+  }
+
   /** A ConfigMap, Secret or OCIRepository among the inputs, in the namespace given when both say one. */
   private named(kind: string, namespace: string | undefined, name: string): Resource | undefined {
     const list = this.byName.get(`${kind}/${name}`) ?? [];
@@ -207,6 +232,9 @@ export class FactsBuilder {
       if (hit) read.add(hit);
       return hit;
     };
+    // Every value a release takes from a Secret is hidden wherever it would be shown: in facts
+    // read from it, and in a render of the release, which may write it anywhere.
+    for (const r of this.releasers) for (const { values, origin } of secretValuesOf(r, lookup)) this.hidden.addAll(values, origin);
     const ordered = [...this.releasers.filter((r) => r.kind !== VALUES_FILE_KIND), ...valuesFiles];
     for (const r of ordered) {
       if (r.kind === VALUES_FILE_KIND && (read.has(r) || !isInstallValuesFile(r))) continue;
@@ -308,6 +336,8 @@ export class FactsBuilder {
         ],
         notes: [...namespaceNotes, ...versions.notes, ...install.notes, ...settings.notes, ...capture.notes],
         settings: input.mesh ?? {},
+        hidden: this.hidden,
+        valuesOverBudget: (r) => valuesOverBudget(r, (kind, ns, name) => this.named(kind, ns, name)),
       },
     };
     return atLeast(built.mesh.version, 1, 10) ? built : { ...built, mesh: { ...built.mesh, webhooks: legacyLayout(built.mesh.webhooks) } };

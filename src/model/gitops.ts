@@ -9,6 +9,7 @@
 // Field paths: ../shared/istio/INSTALL-SOURCES.md sections A1-A3.
 import { posix } from 'node:path';
 import type { ParsedDocument, Path, Resource, Target } from '../types.ts';
+import { secretOrigin } from './hidden-values.ts';
 import { readEmbeddedYaml } from './mesh.ts';
 import { isPlaceholder } from './placeholder.ts';
 import { asObject, getIn, labelString } from './workload.ts';
@@ -138,12 +139,19 @@ export const MAX_RELEASE_VALUES_BYTES = 8 * 1024 * 1024;
 /** Each values text of the inputs read once, however many releases and references name it: by resource, then key. */
 const readTexts = new WeakMap<object, Map<string, ReturnType<typeof readEmbeddedYaml>>>();
 
+/** What this process has parsed of values texts: the bound is checked on it (tests), never on time. */
+export const valuesTextsParsed = { texts: 0, chars: 0 };
+
 function readOnce(resource: Resource, at: Path, text: string): ReturnType<typeof readEmbeddedYaml> {
   let byKey = readTexts.get(resource.object);
   if (!byKey) readTexts.set(resource.object, (byKey = new Map()));
   const key = at.join('\u0000');
   let read = byKey.get(key);
-  if (!read) byKey.set(key, (read = readEmbeddedYaml(text)));
+  if (!read) {
+    valuesTextsParsed.texts++;
+    valuesTextsParsed.chars += text.length;
+    byKey.set(key, (read = readEmbeddedYaml(text)));
+  }
   return read;
 }
 
@@ -183,6 +191,72 @@ function secretText(r: Resource, key: string): string | undefined {
   return byKey.get(key);
 }
 
+/** A `spec.valuesFrom` entry of a Flux HelmRelease: its referent (in the release's namespace), key and text when they are among the inputs. */
+function valuesFromEntry(e: unknown, ns: string | undefined, lookup: InputLookup) {
+  const entry = asObject(e);
+  const kind = entry?.kind === 'Secret' ? 'Secret' : entry?.kind === 'ConfigMap' ? 'ConfigMap' : undefined;
+  const name = str(entry?.name);
+  if (!entry || !kind || !name) return undefined;
+  const key = str(entry.valuesKey) ?? 'values.yaml';
+  const found = lookup(kind, ns, name);
+  const text = found ? (kind === 'Secret' ? secretText(found, key) : str(asObject(found.object.data)?.[key])) : undefined;
+  return { entry, kind, name, key, found, text };
+}
+
+/** Where a HelmRelease's valuesFrom texts pass MAX_RELEASE_VALUES_BYTES: the entry that does not fit, and what was read before it. */
+export interface ValuesOverBudget {
+  /** The index of the first entry in spec.valuesFrom that is not read. */
+  readonly index: number;
+  /** The characters of values text read before it. */
+  readonly read: number;
+  /** How many entries spec.valuesFrom has (those meshlint looks at). */
+  readonly entries: number;
+}
+
+/** Whether a Flux HelmRelease names more values text than meshlint reads for one release, and where the bound runs out. */
+export function valuesOverBudget(r: Resource, lookup: InputLookup): ValuesOverBudget | undefined {
+  if (r.kind !== 'HelmRelease' || !r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) return undefined;
+  const from = getIn(r.object, ['spec', 'valuesFrom']);
+  if (!Array.isArray(from)) return undefined;
+  const entries = Math.min(from.length, MAX_LAYERS);
+  const ns = r.declaredNamespace ?? r.namespace;
+  let read = 0;
+  for (let i = 0; i < entries; i++) {
+    const text = valuesFromEntry(from[i], ns, lookup)?.text;
+    if (text === undefined) continue;
+    if (read + text.length > MAX_RELEASE_VALUES_BYTES) return { index: i, read, entries };
+    read += text.length;
+  }
+  return undefined;
+}
+
+/**
+ * The values a Flux HelmRelease takes from Secrets among the inputs (within the release's
+ * bound), each with where it comes from: what a render of the release may write anywhere in
+ * its manifests.
+ */
+export function secretValuesOf(r: Resource, lookup: InputLookup): { values: Record<string, unknown>; origin: string }[] {
+  if (r.kind !== 'HelmRelease' || !r.apiVersion.startsWith('helm.toolkit.fluxcd.io/')) return [];
+  const from = getIn(r.object, ['spec', 'valuesFrom']);
+  if (!Array.isArray(from)) return [];
+  const ns = r.declaredNamespace ?? r.namespace;
+  const over = valuesOverBudget(r, lookup)?.index ?? MAX_LAYERS;
+  const out: { values: Record<string, unknown>; origin: string }[] = [];
+  for (let i = 0; i < Math.min(from.length, over, MAX_LAYERS); i++) {
+    const e = valuesFromEntry(from[i], ns, lookup);
+    if (!e || e.kind !== 'Secret' || e.text === undefined || !e.found) continue;
+    const at: Path = Object.hasOwn(asObject(e.found.object.stringData) ?? {}, e.key) ? ['stringData', e.key] : ['data', e.key];
+    const origin = secretOrigin(ns, e.name, e.key);
+    const targetPath = str(e.entry.targetPath);
+    if (targetPath) out.push({ values: { [targetPath]: e.text }, origin });
+    else {
+      const read = readOnce(e.found, at, e.text);
+      if (read.value) out.push({ values: read.value, origin });
+    }
+  }
+  return out;
+}
+
 function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | undefined, name: string) => Resource | undefined, files: FileLookup, anyChart = false): AnyChartRelease | undefined {
   const spec = asObject(r.object.spec) ?? {};
   const ns = r.declaredNamespace ?? r.namespace;
@@ -220,15 +294,11 @@ function fluxRelease(r: Resource, lookup: InputLookup, ocirepos: (ns: string | u
   let over = false;
   from.forEach((e, i) => {
     if (over) return;
-    const entry = asObject(e);
-    const kind = entry?.kind === 'Secret' ? 'Secret' : entry?.kind === 'ConfigMap' ? 'ConfigMap' : undefined;
-    const name = str(entry?.name);
-    if (!entry || !kind || !name) return;
-    const key = str(entry.valuesKey) ?? 'values.yaml';
-    const refLabel = `${kind} ${ns ? `${ns}/` : ''}${name}`;
     // The referent is in the HelmRelease's namespace.
-    const found = lookup(kind, ns, name);
-    const text = found ? (kind === 'Secret' ? secretText(found, key) : str(asObject(found.object.data)?.[key])) : undefined;
+    const read = valuesFromEntry(e, ns, lookup);
+    if (!read) return;
+    const { entry, kind, name, key, found, text } = read;
+    const refLabel = `${kind} ${ns ? `${ns}/` : ''}${name}`;
     const targetPath = str(entry.targetPath);
     if (text === undefined) {
       const why = found ? `has no key ${key}` : 'is not among the inputs';

@@ -299,6 +299,32 @@ class SourceDocuments {
 /** Kustomizations followed at most, through bases and components: more is refused, not walked. */
 const MAX_KUSTOMIZATIONS = 2_000;
 
+/*
+ * Every field through which Kustomize loads a path or URL (kubernetes-sigs/kustomize at
+ * kustomize/v5.6.0, the version kubectl 1.33 bundles). Each loads through the kustomization's
+ * loader (api/internal/loader/fileloader.go: Load reads an http(s) URL over HTTP, New clones
+ * what api/internal/git/repospec.go takes for a git URL):
+ *
+ * | field (api/types/kustomization.go)          | loaded by                                                        | here |
+ * | ------------------------------------------- | ---------------------------------------------------------------- | ---- |
+ * | resources, bases, components                | internal/target/kusttarget.go accumulateResources, accumulateComponents (a file, a folder or a repository) | PATH_LISTS, ROOT_LISTS |
+ * | generators, transformers, validators        | kusttarget.go configureExternalGenerators/Transformers: accumulateResources too (a plugin config file, a folder of them, a repository) | PATH_LISTS, ROOT_LISTS; their configs: PLUGIN_FILE_KEYS |
+ * | crds                                        | internal/accumulator/loadconfigfromcrds.go                        | PATH_LISTS |
+ * | configurations                              | kusttarget.go accumulateTarget (builtinconfig.MakeTransformerConfig) | PATH_LISTS |
+ * | patchesStrategicMerge (a path, or inline)   | types.FixKustomizationPreMarshalling → patches[].path             | PATH_LISTS |
+ * | patches[].path, patchesJson6902[].path      | internal/builtins/PatchTransformer.go, PatchJson6902Transformer.go | PATH_OBJECTS |
+ * | replacements[].path                         | internal/builtins/ReplacementTransformer.go                       | PATH_OBJECTS |
+ * | configMapGenerator, secretGenerator: files (`key=path`), envs, env | api/kv/kv.go (types/kvpairsources.go)      | pathEntries |
+ * | openapi.path                                | krusty/kustomizer.go, kusttarget.go (OpenAPI["path"])             | pathEntries |
+ * | helmCharts: repo, valuesFile, additionalValuesFiles; helmGlobals.chartHome | internal/builtins/HelmChartInflationGenerator.go (types/helmchartargs.go) | remoteEntries, overlayHelmCharts |
+ * | helmChartInflationGenerator (legacy): chartRepoUrl, values (its valuesFile), chartHome, helmHome | types.SplitHelmParameters → helmCharts | remoteEntries |
+ * | builtin plugin configs: path, paths, files, envs, env, replacements[].path, targetFilePath (ValueAddTransformer), the Helm keys | internal/builtins/*.go Config | PLUGIN_FILE_KEYS |
+ *
+ * The other fields (names, labels, annotations, images, replicas, vars, sortOptions,
+ * generatorOptions, buildMetadata, helmGlobals.configHome, which helm gets as
+ * HELM_CONFIG_HOME and overlayHelmCharts refuses) load nothing.
+ */
+
 /** Keys of a kustomization that name local files or folders, as lists of strings. */
 const PATH_LISTS = ['resources', 'bases', 'components', 'crds', 'configurations', 'generators', 'transformers', 'validators', 'patchesStrategicMerge'] as const;
 /** Keys whose entries are objects with a `path`. */
@@ -334,10 +360,20 @@ function namesHost(entry: string, dir: string): boolean {
   return first !== '.' && first !== '..' && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(first) && entry.includes('/') && !existsSync(resolve(dir, entry));
 }
 
-/** Keys of a kustomization whose entries Kustomize may load as a whole kustomization (a folder, or a git repository). */
-const ROOT_LISTS = ['resources', 'bases', 'components'] as const;
+/**
+ * Keys of a kustomization whose entries Kustomize may load as a whole kustomization (a folder, or
+ * a git repository): generators, transformers and validators too, which kusttarget.go
+ * accumulates as it does resources.
+ */
+const ROOT_LISTS = ['resources', 'bases', 'components', 'generators', 'transformers', 'validators'] as const;
 /** Keys of builtin plugin configs (in `generators:`, `transformers:`, `validators:`, files or inline) that name files to load. */
-const PLUGIN_FILE_KEYS = new Set(['path', 'paths', 'files', 'envs', 'env', 'envFiles', 'repo', 'chartRepoUrl', 'chartHome', 'valuesFile', 'additionalValuesFiles', 'resources']);
+const PLUGIN_FILE_KEYS = new Set(['path', 'paths', 'files', 'envs', 'env', 'envFiles', 'repo', 'chartRepoUrl', 'chartHome', 'valuesFile', 'additionalValuesFiles', 'resources', 'targetFilePath']);
+/**
+ * Builtin plugin kinds (api/internal/plugins/builtinhelpers/builtins.go): a config of one among
+ * a kustomization's resources is a plugin config when that kustomization is a folder of
+ * generators, transformers or validators, so its file keys load files too.
+ */
+const BUILTIN_PLUGIN_KIND = /^kind:[ \t]*["']?(?:ConfigMapGenerator|SecretGenerator|HelmChartInflationGenerator|PatchTransformer|PatchJson6902Transformer|PatchStrategicMergeTransformer|ReplacementTransformer|ValueAddTransformer)["']?[ \t]*$/m;
 /** Plugin configs scanned at most, in depth and in values: past it the overlay is refused too. */
 const MAX_PLUGIN_SCAN = 10_000;
 
@@ -361,7 +397,14 @@ export function remoteEntries(data: unknown, dir: string, readLocal: (abs: strin
       scanPlugin(c !== null && typeof c === 'object' && !Array.isArray(c) ? { ...(c as Record<string, unknown>), repo: undefined } : c, out, 0);
     }
   }
-  if (Array.isArray(k.helmChartInflationGenerator)) for (const c of k.helmChartInflationGenerator as unknown[]) scanPlugin(c, out, 0);
+  if (Array.isArray(k.helmChartInflationGenerator)) {
+    for (const c of k.helmChartInflationGenerator as unknown[]) {
+      scanPlugin(c, out, 0);
+      // Its `values` is a values file (types.SplitHelmParameters makes it the chart's valuesFile).
+      const values = c !== null && typeof c === 'object' ? (c as Record<string, unknown>).values : undefined;
+      if (typeof values === 'string' && isRemote(values)) out.push(values);
+    }
+  }
   scanPlugin(k.helmGlobals, out, 0);
   // Builtin plugin configs, named as files or written inline: their file keys load files too.
   for (const key of ['generators', 'transformers', 'validators']) {
@@ -372,15 +415,33 @@ export function remoteEntries(data: unknown, dir: string, readLocal: (abs: strin
         continue;
       }
       const text = v.includes('\n') ? v : isRemote(v) ? undefined : readLocal(resolve(dir, v));
-      if (text === undefined) continue;
-      try {
-        for (const doc of parseAllDocuments(text, { logLevel: 'error' })) scanPlugin(doc.toJS({ maxAliasCount: 100 }), out, 0);
-      } catch {
-        // The build reports a plugin config it cannot read.
-      }
+      if (text !== undefined) scanPluginText(text, out);
+    }
+  }
+  // Plugin configs among the resources of a folder that a generators, transformers or validators
+  // entry names (kusttarget.go builds it, then configures each object it yields as a plugin).
+  if (Array.isArray(k.resources)) {
+    for (const v of k.resources as unknown[]) {
+      if (typeof v !== 'string' || v === '' || v.includes('\n') || isRemote(v)) continue;
+      const text = readLocal(resolve(dir, v));
+      if (text !== undefined && BUILTIN_PLUGIN_KIND.test(text)) scanPluginText(text, out, true);
     }
   }
   return out;
+}
+
+/** The remote values under the file keys of each plugin config in a text (`pluginsOnly`: of the documents of a builtin plugin kind). */
+function scanPluginText(text: string, out: string[], pluginsOnly = false): void {
+  try {
+    for (const doc of parseAllDocuments(text, { logLevel: 'error' })) {
+      const v: unknown = doc.toJS({ maxAliasCount: 100 });
+      const kind = v !== null && typeof v === 'object' ? (v as Record<string, unknown>).kind : undefined;
+      if (pluginsOnly && !(typeof kind === 'string' && BUILTIN_PLUGIN_KIND.test(`kind: ${kind}`))) continue;
+      scanPlugin(v, out, 0);
+    }
+  } catch {
+    // The build reports a plugin config it cannot read.
+  }
 }
 
 /** The remote values under a builtin plugin config's file keys, at any depth. */
