@@ -23365,6 +23365,13 @@ var objectKey = (r) => `${r.doc.file.displayPath}\0${r.doc.index}\0${r.basePath.
 // rules/duplicate-object.ts
 var groupOf2 = (apiVersion) => apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
 var shown = (r) => `${r.kind} ${r.namespace !== void 0 && r.namespace !== "" ? `${r.namespace}/` : ""}${r.name}`;
+var placeOnly = (r) => ({ ...r, object: {}, doc: { ...r.doc, value: void 0 } });
+function placeOf(r, locator) {
+  const path = [...r.basePath, "metadata", "name"];
+  const [offset, endOffset] = locator.offsets(r.doc, path);
+  const target = { doc: r.doc, offset, endOffset, resource: r, path };
+  return { target, text: placeText(target, locator) ?? r.doc.file.displayPath };
+}
 var duplicate_object_default = createRule({
   name: "duplicate-object",
   meta: {
@@ -23392,15 +23399,16 @@ var duplicate_object_default = createRule({
         const key = `${r.doc.file.displayPath}\0${groupOf2(r.apiVersion)}\0${r.kind}\0${r.namespace ?? ""}\0${r.name}`;
         const before = first.get(key);
         if (!before) {
-          first.set(key, r);
+          first.set(key, { resource: placeOnly(r) });
           return;
         }
-        const at = placeText({ resource: before, path: ["metadata", "name"] }, locator) ?? before.doc.file.displayPath;
+        before.place ??= placeOf(before.resource, locator);
+        const { target, text } = before.place;
         context.report({
           target: { resource: r, path: ["metadata", "name"] },
           messageId: "duplicate",
-          data: { object: shown(r), first: at },
-          related: [{ target: { resource: before, path: ["metadata", "name"] }, message: `${shown(before)} first defined here` }]
+          data: { object: shown(r), first: text },
+          related: [{ target, message: `${shown(before.resource)} first defined here` }]
         });
       }
     };
@@ -27252,12 +27260,12 @@ var UnknownFacts = class {
    * (an editor marks a note once in a file): locating a workload reads its document's
    * positions, which every other workload of the note would cost again on each re-lint.
    */
-  notes(placeOf) {
+  notes(placeOf2) {
     const out = [];
     for (const [fact, { subjects, details, firstInFile }] of this.byFact) {
       const list2 = [...details].sort();
       const named = fact === "mesh-startup" ? list2.join(" or ") : shortList(list2);
-      const places = [...firstInFile.values()].map(placeOf).filter((p) => p !== void 0);
+      const places = [...firstInFile.values()].map(placeOf2).filter((p) => p !== void 0);
       const advice = fact === "deprecated-read";
       out.push({
         id: fact === "config-no-hold" ? `stated:${fact}` : advice ? `advice:${fact}` : `unknown:${fact}`,
@@ -37218,7 +37226,7 @@ function lintOnce(inputs, options, probe) {
     flush();
   }
   const results = order.map((filePath) => summarize(filePath, messages.get(filePath) ?? []));
-  const placeOf = (r) => {
+  const placeOf2 = (r) => {
     const at = locator.position(r.doc.file, locator.offsets(r.doc, r.basePath)[0]);
     return { filePath: r.doc.file.displayPath, line: at.line, column: at.column };
   };
@@ -37228,7 +37236,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  const runNotes = [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => void 0)];
+  const runNotes = [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)];
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }
