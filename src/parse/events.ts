@@ -19,6 +19,8 @@ export type FastResult =
       readonly duplicateKeys: DuplicateKey[];
       /** Offset of the document's content in the parsed text (its end when empty). */
       readonly contentStart: number;
+      /** The events read: those documentEvents gives for this text (see rememberEvents). */
+      readonly events: readonly Event[];
     }
   /** Nesting deeper than MAX_DEPTH: refused, as a syntax problem at `offset`. */
   | { readonly kind: 'too-deep'; readonly offset: number }
@@ -125,6 +127,27 @@ function eventsFit(text: string): boolean {
   if (text.includes('\t') && TAB_INDENT.test(text)) return false;
   // A byte order mark inside the text: the two parsers place document boundaries differently.
   return !text.includes('\ufeff');
+}
+
+/** How many documents' events are kept after their parse (see rememberEvents). */
+const RECENT_DOCUMENTS = 4;
+const recent: { readonly file: object; readonly start: number; readonly text: string; readonly events: readonly Event[] }[] = [];
+
+/**
+ * Keeps the events of a document the fast path has just read (`file` and `start`: where its
+ * text is), for the few documents read last. A report on a document is placed right after the
+ * document is linted (Locator), from these same events: without them, each document with a
+ * finding was parsed twice (a third of a run over a file with thousands of findings).
+ */
+export function rememberEvents(file: object, start: number, text: string, events: readonly Event[]): void {
+  recent.push({ file, start, text, events });
+  if (recent.length > RECENT_DOCUMENTS) recent.shift();
+}
+
+/** The events rememberEvents kept for this text at this place, if it still has them. */
+export function recentEvents(file: object, start: number, text: string): readonly Event[] | undefined {
+  for (const r of recent) if (r.file === file && r.start === start && r.text === text) return r.events;
+  return undefined;
 }
 
 /**
@@ -398,7 +421,7 @@ function construct(text: string, events: readonly Event[], base: number, json: b
   }
   // Contents were left out for the kind the text seemed to have: the value must say the same.
   if (metadataOnly && !METADATA_ONLY_KINDS.has(String((root as { kind?: unknown } | null)?.kind))) return FALLBACK;
-  return { kind: 'value', value: root, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
+  return { kind: 'value', value: root, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart, events };
 }
 
 /**

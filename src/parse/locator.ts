@@ -3,7 +3,7 @@
 // syntax trees are cached at a time, so memory stays bounded on very large inputs.
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import type { Event } from 'js-yaml';
-import { documentEvents, keyRange } from './events.ts';
+import { documentEvents, keyRange, recentEvents } from './events.ts';
 import { parseLenient } from './lenient.ts';
 import { documentText, keyTextOf } from './yaml.ts';
 import { STRUCTURE_OPTIONS } from './yaml-options.ts';
@@ -135,7 +135,8 @@ export class Locator {
   private eventsOf(doc: ParsedDocument): readonly Event[] | undefined {
     let events = this.events.get(doc);
     if (events === undefined) {
-      events = documentEvents(this.textOf(doc)) ?? null;
+      const text = this.textOf(doc);
+      events = recentEvents(doc.file, doc.startOffset, text) ?? documentEvents(text) ?? null;
       this.events.set(doc, events);
       if (this.events.size > CACHE_SIZE) {
         const oldest = this.events.keys().next().value;

@@ -7,7 +7,7 @@
 // messages and go-yaml leniencies (lenient.ts) users see. Syntax trees are dropped after
 // conversion: positions are recovered later, only for documents that have findings (see locator.ts).
 import { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node as YamlNode, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
-import { KEPT_KEYS, MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS, defineKey, parseFast } from './events.ts';
+import { KEPT_KEYS, MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS, defineKey, parseFast, rememberEvents } from './events.ts';
 import { GoYamlError, MERGE_TAG, doubleQuotedProblem, flowKeyProblem, flowTabProblem, goScalar, isJsonStream, plainKey, plainValue, readChunk, scalarKey, scalarValue } from './go-yaml.ts';
 import { parseLenient } from './lenient.ts';
 import { tooManyValues } from './value-count.ts';
@@ -441,7 +441,11 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
     // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
     helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : undefined,
   });
-  if (fast.kind === 'value') return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
+  if (fast.kind === 'value') {
+    // A document read here is linted next, and its reports placed from these events.
+    rememberEvents(file, group.start, text, fast.events);
+    return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
+  }
   if (fast.kind === 'too-deep') return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
   // The `yaml` path recurses per level, building an error per level of a broken deep document:
   // flow nesting past the limit is refused before it gets there.

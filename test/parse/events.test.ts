@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { globSync } from 'glob';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_DEPTH, parseFast } from '../../src/parse/events.ts';
+import { documentEvents, MAX_DEPTH, parseFast, recentEvents } from '../../src/parse/events.ts';
 import { Locator } from '../../src/parse/locator.ts';
 import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
-import { forRules, groupsOf, METADATA_ONLY_KINDS, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
+import { documentText, forRules, groupsOf, METADATA_ONLY_KINDS, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedDocument, SourceFile } from '../../src/types.ts';
@@ -211,6 +211,30 @@ test('the locator places keys from events exactly where the yaml syntax tree doe
     }
   }
   assert.ok(compared > 1000, `${compared} paths compared`);
+});
+
+test('a document just parsed keeps its events for the locator: the very events documentEvents reads from its text', () => {
+  const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
+  const corpus = sharedPath('corpus');
+  if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 60 === 0));
+  let kept = 0;
+  for (const path of files) {
+    const f = file(readFileSync(path, 'utf8').replace(/^\ufeff/, ''));
+    for (const doc of parseFile(f)) {
+      const text = documentText(f, doc.startOffset, doc.endOffset);
+      const events = text === undefined ? undefined : recentEvents(f, doc.startOffset, text);
+      if (!events || text === undefined) continue;
+      assert.equal(events, documentEvents(text), `${path.slice(REPO_ROOT.length)} @${doc.startOffset}`);
+      kept++;
+    }
+  }
+  assert.ok(kept > 100, `${kept} documents kept their events`);
+  // Kept for a few documents only, and only for the text and place they were read from.
+  const f = file('a: 1\n');
+  const [doc] = [...parseFile(f)];
+  assert.ok(doc && recentEvents(f, doc.startOffset, 'a: 1\n'));
+  assert.is(recentEvents(f, doc?.startOffset ?? 0, 'a: 2\n'), undefined);
+  assert.is(recentEvents(file('a: 1\n'), doc?.startOffset ?? 0, 'a: 1\n'), undefined);
 });
 
 test.run();
