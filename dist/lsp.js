@@ -22171,6 +22171,16 @@ function eventsFit(text) {
   if (text.includes("	") && TAB_INDENT.test(text)) return false;
   return !text.includes("\uFEFF");
 }
+var RECENT_DOCUMENTS = 4;
+var recent = [];
+function rememberEvents(file, start, text, events) {
+  recent.push({ file, start, text, events });
+  if (recent.length > RECENT_DOCUMENTS) recent.shift();
+}
+function recentEvents(file, start, text) {
+  for (const r of recent) if (r.file === file && r.start === start && r.text === text) return r.events;
+  return void 0;
+}
 function documentEvents(text) {
   if (!eventsFit(text)) return void 0;
   let events;
@@ -22392,7 +22402,7 @@ function construct(text, events, base, json) {
     }
   }
   if (metadataOnly && !METADATA_ONLY_KINDS.has(String(root2?.kind))) return FALLBACK;
-  return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart };
+  return { kind: "value", value: root2, duplicateKeys: dups, contentStart: contentStart === -1 ? text.length : contentStart, events };
 }
 function keyOnOneLine(text, key, quoted2) {
   const start = key.tagStart >= 0 ? key.tagStart : key.valueStart - (quoted2 ? 1 : 0);
@@ -23077,7 +23087,10 @@ function parseGroup(file, group) {
     // An empty document has no header: its comments are the whole of it (as on the `yaml` path).
     helmSource: contentStart < text.length ? HELM_SOURCE.exec(text.slice(0, contentStart))?.[1] : void 0
   });
-  if (fast.kind === "value") return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
+  if (fast.kind === "value") {
+    rememberEvents(file, group.start, text, fast.events);
+    return [doc(forRules(fast.value), fast.contentStart, [], fast.duplicateKeys)];
+  }
   if (fast.kind === "too-deep") return [tooDeepDocument(file, group.firstIndex, group.start, group.end, fast.offset)];
   if (flowDepthExceeds(text, MAX_DEPTH)) return [tooDeepDocument(file, group.firstIndex, group.start, group.end)];
   try {
@@ -23267,7 +23280,8 @@ var Locator = class {
   eventsOf(doc) {
     let events = this.events.get(doc);
     if (events === void 0) {
-      events = documentEvents(this.textOf(doc)) ?? null;
+      const text = this.textOf(doc);
+      events = recentEvents(doc.file, doc.startOffset, text) ?? documentEvents(text) ?? null;
       this.events.set(doc, events);
       if (this.events.size > CACHE_SIZE) {
         const oldest = this.events.keys().next().value;
