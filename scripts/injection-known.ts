@@ -17,7 +17,7 @@ import { EMPTY_CONFIG } from '../src/engine/config.ts';
 import { gatherFacts } from '../src/engine/linter.ts';
 import { readSource, type ReadOutcome } from '../src/load/read.ts';
 import { resourcesOf } from '../src/load/resources.ts';
-import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { podTemplatesOf, templateLabel } from '../src/model/workload.ts';
 import { parseFile } from '../src/parse/yaml.ts';
 

@@ -4,8 +4,8 @@
 // lines move stays matched, and only findings not in the baseline are reported.
 // Pure: the CLI reads and writes the file.
 import { lineHashes } from '../format/sarif.ts';
-import { plural } from '../format/text.ts';
-import type { LintMessage, LintResult } from '../types.ts';
+import { plural } from '../common/text.ts';
+import type { LintMessage, LintResult } from '../common/types.ts';
 import type { Note } from './notes.ts';
 
 export const BASELINE_VERSION = 1;

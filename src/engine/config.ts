@@ -1,7 +1,7 @@
 // The configuration: plain data (YAML or JSON), validated key by key. Never code.
 import type { MeshSettings } from '../model/facts.ts';
-import { parseIstioVersion } from '../model/istio-version.ts';
-import type { RuleLevel, Severity } from '../types.ts';
+import { parseIstioVersion } from '../model/install/istio-version.ts';
+import type { RuleLevel, Severity } from '../common/types.ts';
 import type { MeshlintRule } from './rule-api.ts';
 import { dirname, resolve } from 'node:path';
 import { isInside } from '../load/boundary.ts';

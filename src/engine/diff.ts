@@ -5,7 +5,7 @@
 // then, for a file that moved, by the same fingerprint without the file, then by place (a
 // chart that renders new names each time).
 import { lineHashes } from '../format/sarif.ts';
-import type { LintMessage, LintResult } from '../types.ts';
+import type { LintMessage, LintResult } from '../common/types.ts';
 import type { Explanation } from './explain.ts';
 import type { PolicyChange } from './policy.ts';
 

@@ -3,12 +3,12 @@
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
 import { withVersion, type Facts } from '../model/facts.ts';
-import type { Outcome, TraceStep } from '../model/injection.ts';
-import { admissionOf, type InitAdmission } from '../model/admission.ts';
-import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient.ts';
-import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/pod-injection.ts';
-import { waypointTrace } from '../model/waypoint.ts';
-import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
+import type { Outcome, TraceStep } from '../model/injection/injection.ts';
+import { admissionOf, type InitAdmission } from '../model/pod/admission.ts';
+import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient/capture.ts';
+import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/injection/pod-injection.ts';
+import { waypointTrace } from '../model/ambient/waypoint.ts';
+import { sidecarPlan, type Decided, type Tri } from '../model/pod/sidecar.ts';
 import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';

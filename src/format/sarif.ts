@@ -1,14 +1,14 @@
 // SARIF 2.1.0 for GitHub code scanning: every rule with its help, results with a
 // repo-relative location and a fingerprint that survives unrelated line moves.
-import { crypto } from '../builtins.ts';
+import { crypto } from '../common/builtins.ts';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Note } from '../engine/notes.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
-import { HOMEPAGE, TOOL_NAME, VERSION } from '../meta.ts';
-import type { LintMessage, LintResult } from '../types.ts';
-import { jsonText } from './text.ts';
+import { HOMEPAGE, TOOL_NAME, VERSION } from '../common/meta.ts';
+import type { LintMessage, LintResult } from '../common/types.ts';
+import { jsonText } from '../common/text.ts';
 
 export interface SarifOptions {
   readonly rules: readonly MeshlintRule[];

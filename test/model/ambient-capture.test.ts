@@ -6,8 +6,8 @@ import { EMPTY_CONFIG } from '../../src/engine/config.ts';
 import { gatherFacts } from '../../src/engine/linter.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import { resourcesOf } from '../../src/load/resources.ts';
-import type { CapturePrediction } from '../../src/model/ambient.ts';
-import { captureForTemplate } from '../../src/model/pod-injection.ts';
+import type { CapturePrediction } from '../../src/model/ambient/capture.ts';
+import { captureForTemplate } from '../../src/model/injection/pod-injection.ts';
 import { podTemplateOf } from '../../src/model/workload.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
 

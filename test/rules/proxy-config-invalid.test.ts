@@ -4,7 +4,7 @@ import rule, { keySpan } from '../../rules/proxy-config-invalid.ts';
 import {
   PROXY_CONFIG_ENUMS, PROXY_CONFIG_SCHEMA, formatConfigPath, holdFromProxyConfig, holdFromProxyConfigObject, jsonName, locateInProxyConfig,
   parseConfigPath, parseGoDuration, parseProxyConfig, proxyAddressProblem, validIPAddress,
-} from '../../src/model/proxy-config.ts';
+} from '../../src/model/pod/proxy-config.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
 const shop = {

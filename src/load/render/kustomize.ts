@@ -11,7 +11,7 @@ import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { resourcesOf } from '../resources.ts';
 import { Locator } from '../../parse/locator.ts';
 import { parseFile } from '../../parse/yaml.ts';
-import type { KubeObject, ParsedDocument, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../types.ts';
+import type { KubeObject, ParsedDocument, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../common/types.ts';
 import { displayPathOf } from '../read.ts';
 import { BUDGET_SPENT, type Runner } from './process.ts';
 import { isInside, realPath, repositoryOf } from '../boundary.ts';
