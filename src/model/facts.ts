@@ -1,6 +1,7 @@
 // Cross-file facts, gathered from every input before any rule runs: namespaces and
 // their labels, and the mesh install. A fact no input or config states is unknown.
 import type { Path, Resource, Target } from '../common/types.ts';
+import type { MeshSettings } from '../common/config.ts';
 import { asObject, getIn, labelString } from './workload.ts';
 import { atLeast, parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './install/istio-version.ts';
 import { valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './install/version-evidence.ts';
@@ -38,18 +39,7 @@ export interface NamespaceFact {
 }
 
 /** Istio install facts stated in the config file (`istio:`); later also read from install manifests. */
-export interface MeshSettings {
-  readonly version?: string;
-  readonly revisions?: readonly string[];
-  readonly revisionTags?: Readonly<Record<string, string>>;
-  readonly enableNamespacesByDefault?: boolean;
-  readonly injectionPolicy?: string;
-  readonly nativeSidecars?: 'true' | 'false' | 'auto';
-  readonly cni?: boolean;
-  readonly holdApplicationUntilProxyStarts?: boolean;
-  /** Absolute paths of istiod values files (config istio.valuesFiles). */
-  readonly valuesFiles?: readonly string[];
-}
+export type { MeshSettings };
 
 export interface MeshFacts {
   /**
