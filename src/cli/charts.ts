@@ -7,6 +7,11 @@ import type { FoundDeploy } from '../load/render/gitops.ts';
 import { placeOf } from '../load/render/gitops.ts';
 import { Locator } from '../parse/locator.ts';
 import { jsonText, plural } from '../common/text.ts';
+import type { Config } from '../engine/config.ts';
+import { displayPathOf } from '../load/read.ts';
+import type { Values } from './args.ts';
+import { gatherInputs, chartsDirsOf } from './inputs.ts';
+import { type CliIO, UsageError, emit } from './io.ts';
 
 export const CHARTS_HELP = `Usage: meshlint charts [file|dir|glob] ... [--charts DIR] [--format json] [options]
 
@@ -146,4 +151,16 @@ export function formatChartsReport(report: ChartsReport, format: 'text' | 'json'
     for (const a of report.available) lines.push(`  ${a.chart} ${a.version} (${a.path}): ${plural(a.releases.length, 'release')}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** meshlint charts: the charts GitOps objects deploy that are not available, with the helm pull command for each. */
+export function runCharts(paths: readonly string[], v: Values, config: Config, io: CliIO): number {
+  const format = v.format ?? 'stylish';
+  if (format !== 'stylish' && format !== 'text' && format !== 'json') throw new UsageError('charts prints text (the default) or --format json');
+  const gathered = gatherInputs(paths, v, config, io, undefined, { renderNothing: true });
+  if (typeof gathered === 'number') return gathered;
+  const named = chartsDirsOf(v, config, io.cwd, paths).named[0];
+  const destination = named ? displayPathOf(named, io.cwd) : 'charts';
+  emit(formatChartsReport(chartsReport(gathered.plan.found(), destination, io.cwd), format === 'json' ? 'json' : 'text'), v, io);
+  return 0;
 }
