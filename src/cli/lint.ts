@@ -3,7 +3,8 @@
 import { allRules } from '../../rules/index.ts';
 import type { Config } from '../engine/config.ts';
 import { applyBaseline, baselineNote } from '../engine/baseline.ts';
-import { lint, mergeReports, type LintOptions, type LintReport } from '../engine/linter.ts';
+import { lint, type LintOptions, type LintReport } from '../engine/linter.ts';
+import { mergeReports } from '../engine/report.ts';
 import { ConfigLookup } from '../engine/config-file.ts';
 import type { Skipped } from '../load/discover.ts';
 import type { ReadOutcome } from '../load/read.ts';

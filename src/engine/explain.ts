@@ -14,7 +14,7 @@ import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
 import { factsReport, locateWith, type FactsReport, type WorkloadAt } from './facts-report.ts';
-import { gatherFacts } from './linter.ts';
+import { factsPass } from './facts-pass.ts';
 
 export interface Explanation {
   /** "Kind namespace/name". */
@@ -101,7 +101,7 @@ export function workloadLine(t: PodTemplate, locator: Locator): number {
 }
 
 export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[]; report?: boolean }): { explanations: Explanation[]; facts: Facts; report?: FactsReport } {
-  const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
+  const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
   const locator = new Locator();
   const explanations: Explanation[] = [];
   // For the mesh map: the namespaces' labels and sources and the unknowns, from the same facts.

@@ -18,7 +18,7 @@ import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Path, Resource } from '../common/types.ts';
 import type { Config } from './config.ts';
-import { gatherFacts } from './linter.ts';
+import { factsPass } from './facts-pass.ts';
 
 /** Where a fact comes from, in the words the report prints. */
 export const ISTIO_DEFAULT = "Istio's default";
@@ -329,7 +329,7 @@ function undecided(facts: Facts, workloads: readonly WorkloadAt[]): UnknownEntry
 
 /** Reads the inputs (and --context) for `meshlint facts`. */
 export function gatherFactsReport(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; context?: readonly ReadOutcome[] }): FactsReport {
-  const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
+  const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
   const locator = new Locator();
   const locate = locateWith(locator);
   const workloads: WorkloadAt[] = [];

@@ -8,7 +8,7 @@ import { compareVersions, existsAt, probesWithin, rangeText, type IstioVersion }
 import type { VersionFact } from '../model/install/version-facts.ts';
 import type { LintMessage } from '../common/types.ts';
 import type { LintReport } from './linter.ts';
-import { summarize } from './linter.ts';
+import { summarize } from './report.ts';
 import type { MeshlintRule } from './rule-api.ts';
 import { shortList } from './notes.ts';
 import { plural } from '../common/text.ts';
