@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/mesh-config-invalid.ts';
-import { PROXY_CONFIG_SCHEMA, checkMeshConfig, parseMeshConfig } from '../../src/model/pod/proxy-config.ts';
+import { checkMeshConfig, parseMeshConfig } from '../../src/model/pod/proxy-config.ts';
+import { PROXY_CONFIG_SCHEMA } from '../../src/model/pod/proxy-config-schema.ts';
 import { parseIstioVersion } from '../../src/model/install/istio-version.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 
