@@ -101,6 +101,7 @@ export function isHelmReleaseName(v: string): boolean {
   return v.length <= HELM_RELEASE_MAX && HELM_RELEASE_NAME.test(v);
 }
 
+/** Istio install facts stated in the config file (`istio:`); later also read from install manifests. */
 export interface MeshSettings {
   readonly version?: string;
   readonly revisions?: readonly string[];

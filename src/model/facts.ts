@@ -38,9 +38,6 @@ export interface NamespaceFact {
   readonly createdBy?: CreatedNamespace;
 }
 
-/** Istio install facts stated in the config file (`istio:`); later also read from install manifests. */
-export type { MeshSettings };
-
 export interface MeshFacts {
   /**
    * The version decisions are made for: the newest the version fact allows. When that fact is a
