@@ -5,22 +5,19 @@
 // kustomization that set the reported value; the user's files are never changed.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
-import { overlayHelmCharts } from './kustomize-helm.ts';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { chartEscape } from './helm.ts';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
-import { resourcesOf } from '../resources.ts';
-import { Locator } from '../../parse/locator.ts';
-import { parseFile } from '../../parse/yaml.ts';
-import type { KubeObject, ParsedDocument, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../common/types.ts';
+import type { KubeObject, Path, Range, RenderedLocation, SourceFile, SourceLocation } from '../../common/types.ts';
 import { displayPathOf } from '../read.ts';
 import { BUDGET_SPENT, type Runner } from './process.ts';
 import { isInside, realPath, repositoryOf } from '../boundary.ts';
 import { failureText, readerWithin, type TextReader } from './source-text.ts';
+import { failedEntry, FIRST_LINE, listEntries, parseAnnotation, SourceDocuments, transformationsOf, valueAt } from './kustomize-sources.ts';
 
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
 export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
-const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
 /**
  * `kubectl kustomize --load-restrictor=LoadRestrictionsRootOnly -- DIR` or `kustomize build …`,
@@ -35,11 +32,6 @@ export function kustomizeArgs(binary: string, dir: string, helm?: string): strin
   const restrictor = '--load-restrictor=LoadRestrictionsRootOnly';
   const withHelm = helm !== undefined ? ['--enable-helm', `--helm-command=${helm}`] : [];
   return /kubectl/i.test(basename(binary)) ? ['kustomize', restrictor, ...withHelm, '--', dir] : ['build', restrictor, ...withHelm, '--', dir];
-}
-
-interface Transformation {
-  readonly configuredIn: string;
-  readonly kind: string;
 }
 
 /** Builds one overlay; a failed build is an input too, whose one finding carries the tool's message. */
@@ -156,148 +148,8 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
   return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: undefined, mapBack } };
 }
 
-/** The list entry of the kustomization (a resource, a patch) that the error quotes, if one. */
-function failedEntry(text: string, message: string): Range | undefined {
-  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
-}
-
-/** The list entries of a kustomization's text (`- base`, `- path: patch.yaml`), each with its line. */
-function listEntries(text: string): { entry: string; range: Range }[] {
-  const out: { entry: string; range: Range }[] = [];
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
-    const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
-    if (m) out.push({ entry: m[2] as string, range: { line: i + 1, column: (m[1] as string).length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
-  }
-  return out;
-}
-
-function parseAnnotation(v: unknown): unknown {
-  if (typeof v !== 'string') return undefined;
-  try {
-    return parseYaml(v, { logLevel: 'error' });
-  } catch {
-    return undefined;
-  }
-}
-
-function transformationsOf(v: unknown): Transformation[] {
-  const list = parseAnnotation(v);
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((t: { configuredIn?: unknown; configuredBy?: { kind?: unknown } }) =>
-    typeof t?.configuredIn === 'string' && typeof t.configuredBy?.kind === 'string' ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : [],
-  );
-}
-
-function valueAt(object: unknown, path: Path): unknown {
-  let v = object;
-  for (const step of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string | number, unknown>)[step];
-  }
-  return v;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  // Collections: the key is there; transformers add labels and annotations to them freely.
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) return true;
-  return a === b || (a !== undefined && b !== undefined && String(a) === String(b));
-}
-
-interface Loaded {
-  readonly file: SourceFile;
-  readonly docs: readonly ParsedDocument[];
-  readonly resources: readonly Resource[];
-}
-
-/** Source files read and parsed once each, for all the findings that map into them. */
-class SourceDocuments {
-  private readonly locator = new Locator();
-  private readonly files = new Map<string, Loaded | undefined>();
-
-  constructor(
-    private readonly read: TextReader,
-    private readonly cwd: string,
-  ) {}
-
-  private load(abs: string): Loaded | undefined {
-    if (!this.files.has(abs)) {
-      const text = this.read(abs);
-      if (text === undefined) this.files.set(abs, undefined);
-      else {
-        const file: SourceFile = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text };
-        const docs = [...parseFile(file)];
-        this.files.set(abs, { file, docs, resources: docs.flatMap((d) => resourcesOf(d, undefined).resources) });
-      }
-    }
-    return this.files.get(abs);
-  }
-
-  /** The resource in a source file that became `rendered`: same kind, and the name it had before prefixes and suffixes. */
-  resourceIn(abs: string, rendered: Resource): Resource | undefined {
-    const candidates = (this.load(abs)?.resources ?? []).filter((s) => s.kind === rendered.kind);
-    if (candidates.length <= 1) return candidates[0];
-    const exact = candidates.filter((s) => s.name === rendered.name);
-    if (exact.length === 1) return exact[0];
-    const within = candidates.filter((s) => s.name !== '' && rendered.name.includes(s.name)).sort((a, b) => b.name.length - a.name.length);
-    return within.length === 1 || (within.length > 1 && (within[0]?.name.length ?? 0) > (within[1]?.name.length ?? 0)) ? within[0] : undefined;
-  }
-
-  position(source: Resource, path: Path, rendered: unknown): { at: SourceLocation; sameValue: boolean } | undefined {
-    const docPath = [...source.basePath, ...path];
-    if (!this.locator.resolve(source.doc, docPath).complete) return undefined;
-    return { at: this.at(source, docPath), sameValue: sameValue(valueAt(source.object, path), rendered) };
-  }
-
-  deepestExisting(source: Resource, path: Path): SourceLocation | undefined {
-    const docPath = [...source.basePath, ...path];
-    const depth = this.locator.resolve(source.doc, docPath).depth;
-    const keep = Math.min(depth, docPath.length - 1);
-    return keep > source.basePath.length ? this.at(source, docPath.slice(0, keep)) : undefined;
-  }
-
-  /** The reported path in one of the patch files a kustomization lists, with the rendered value. */
-  inPatches(kustomizationFile: string, rendered: Resource, path: Path, value: unknown): SourceLocation | undefined {
-    const data = this.load(kustomizationFile)?.docs[0]?.value as Record<string, unknown> | undefined;
-    if (!data || typeof data !== 'object') return undefined;
-    const entries = [
-      ...(Array.isArray(data.patches) ? data.patches : []),
-      ...(Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []),
-    ];
-    const dir = resolve(kustomizationFile, '..');
-    for (const e of entries) {
-      const rel = typeof e === 'string' ? e : typeof (e as { path?: unknown })?.path === 'string' ? (e as { path: string }).path : undefined;
-      if (!rel || rel.includes('\n')) continue;
-      const patchFile = this.load(resolve(dir, rel));
-      for (const p of patchFile?.resources ?? []) {
-        if (p.kind !== rendered.kind) continue;
-        const found = this.position(p, path, value);
-        if (found?.sameValue) return found.at;
-      }
-    }
-    return undefined;
-  }
-
-  keyOrFirstLine(abs: string, path: Path, note: string | undefined): SourceLocation {
-    const loaded = this.load(abs);
-    const filePath = displayPathOf(abs, this.cwd);
-    const doc = loaded?.docs[0];
-    if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE, note };
-    return { filePath, range: this.range(loaded.file, this.locator.offsets(doc, path)), note };
-  }
-
-  private at(source: Resource, docPath: Path): SourceLocation {
-    return { filePath: source.doc.file.displayPath, range: this.range(source.doc.file, this.locator.offsets(source.doc, docPath)), note: undefined };
-  }
-
-  private range(file: SourceFile, offsets: readonly [number, number]): Range {
-    const s = this.locator.position(file, offsets[0]);
-    const e = this.locator.position(file, offsets[1]);
-    return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
-  }
-}
-
 /** Kustomizations followed at most, through bases and components: more is refused, not walked. */
-export const MAX_KUSTOMIZATIONS = 2_000;
+const MAX_KUSTOMIZATIONS = 2_000;
 
 /** Keys of a kustomization that name local files or folders, as lists of strings. */
 const PATH_LISTS = ['resources', 'bases', 'components', 'crds', 'configurations', 'generators', 'transformers', 'validators', 'patchesStrategicMerge'] as const;
@@ -506,6 +358,111 @@ function buildSize(dir: string, children: ReadonlyMap<string, readonly string[]>
 
 const shorten = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n)}…` : s);
 
+/** What keeps a Helm release name, chart name and namespace single values Helm cannot read as flags. */
+const CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const CHART_VERSION = /^v?[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+interface ChartsProblem {
+  readonly file: string;
+  readonly range: Range | undefined;
+  readonly why: string;
+  readonly environment?: { readonly cause: string; readonly fix: string };
+}
+
+/**
+ * The helmCharts of an overlay's kustomizations, checked before kustomize may run helm on them
+ * (api/internal/builtins/HelmChartInflationGenerator.go and api/types/helmchartargs.go,
+ * kustomize v5.6.0). Kustomize passes releaseName to `helm template` as a bare argument, before
+ * any `--`: a name like `--post-renderer=./x` would run a program, so it must be a Helm release
+ * name. chartHome, valuesFile and additionalValuesFiles must stay inside the repository (helm
+ * reads the chart home, which kustomize does not hold to its load restrictor; the values files
+ * it does, checked here too so the message names the entry), a chart
+ * there may hold no link out of it (helm follows links), and helmGlobals.configHome, which
+ * kustomize hands to helm as HELM_CONFIG_HOME, may not be set. A chart not in its chart home
+ * would be fetched (`helm pull`): the environment's limit, said with the command that vendors it.
+ * `uses`: some kustomization of the overlay has helmCharts.
+ */
+export function overlayHelmCharts(overlayDir: string, root: string, read: TextReader, cwd: string): { uses: boolean; problem?: ChartsProblem } {
+  const realRoot = realPath(root) ?? root;
+  const outside = (p: string): boolean => {
+    if (!isInside(root, p)) return true;
+    const real = realPath(p);
+    return real !== undefined && !isInside(realRoot, real);
+  };
+  const seen = new Set<string>();
+  const pending = [overlayDir];
+  let uses = false;
+  let generators: { file: string } | undefined;
+  while (pending.length > 0) {
+    const dir = pending.pop() as string;
+    if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
+    seen.add(dir);
+    const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
+    if (file === undefined) continue;
+    const text = read(file) as string;
+    let data: unknown;
+    try {
+      data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
+    } catch {
+      continue;
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve(dir, entry);
+      if (!outside(target) && KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) pending.push(target);
+    }
+    const k = (data ?? {}) as Record<string, unknown>;
+    if (Array.isArray(k.generators) && k.generators.length > 0) generators ??= { file };
+    const list = Array.isArray(k.helmCharts) ? (k.helmCharts as unknown[]) : [];
+    if (list.length === 0) continue;
+    uses = true;
+    const at = (key: string, why: string): { uses: boolean; problem: ChartsProblem } => ({ uses, problem: { file, range: entryRange(text, key), why } });
+    const globals = (k.helmGlobals ?? {}) as Record<string, unknown>;
+    if (globals.configHome !== undefined) return at('configHome', 'helmGlobals.configHome names a Helm config folder; meshlint gives helm an empty one of its own');
+    const home = typeof globals.chartHome === 'string' ? globals.chartHome : 'charts';
+    const chartHome = resolve(dir, home);
+    if (isAbsolute(home) || outside(chartHome)) return at('chartHome', `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
+    for (const raw of list.slice(0, MAX_KUSTOMIZATIONS)) {
+      const c = (raw ?? {}) as Record<string, unknown>;
+      const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+      const name = str(c.name);
+      if (!name || !CHART_NAME.test(name)) return at('name', `a helmCharts entry's name ${JSON.stringify(name ?? '')} is not a chart name`);
+      const release = str(c.releaseName);
+      if (release !== undefined && !(release.length <= 53 && RELEASE_NAME.test(release))) return at(release, `helmCharts ${name}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
+      const ns = str(c.namespace);
+      if (ns !== undefined && !NAMESPACE_NAME.test(ns)) return at(ns, `helmCharts ${name}: namespace ${JSON.stringify(ns)} is not a namespace name`);
+      if (c.nameTemplate !== undefined) return at('nameTemplate', `helmCharts ${name}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
+      const version = str(c.version);
+      if (version !== undefined && !CHART_VERSION.test(version)) return at(version, `helmCharts ${name}: version ${JSON.stringify(version)} is not a chart version`);
+      for (const f of [c.valuesFile, ...(Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : [])]) {
+        if (f === undefined) continue;
+        if (typeof f !== 'string' || isAbsolute(f) || outside(resolve(dir, f))) return at(typeof f === 'string' ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
+      }
+      const repo = str(c.repo);
+      // Kustomize's chart folder: <chartHome>/<name>, or <chartHome>/<name>-<version>/<name> for a versioned chart of a repository.
+      const chartDir = version !== undefined && repo !== undefined ? join(chartHome, `${name}-${version}`, name) : join(chartHome, name);
+      if (read(join(chartDir, 'Chart.yaml')) === undefined) {
+        const untar = displayPathOf(version !== undefined && repo !== undefined ? join(chartHome, `${name}-${version}`) : chartHome, cwd);
+        const pull = repo ? `helm pull ${repo.startsWith('oci://') ? '' : `--repo=${repo} `}${version ? `--version=${version} ` : ''}--untar --untardir=${untar} -- ${repo.startsWith('oci://') ? `${repo.replace(/\/+$/, '')}/${name}` : name}` : undefined;
+        return {
+          uses,
+          problem: {
+            file,
+            range: entryRange(text, name),
+            why: `the chart ${name} is not in ${home}/`,
+            environment: { cause: `its helmCharts entry ${name} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name}/.` },
+          },
+        };
+      }
+      const escape = chartEscape(chartDir);
+      if (escape) return at(name, `helmCharts ${name}: ${escape.why}`);
+    }
+  }
+  if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read(generators.file) ?? '', 'generators'), why: 'the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked' } };
+  return { uses };
+}
+
 /**
  * In a kustomization with one helmCharts entry: the path of its valuesInline leaf of key `key`
  * holding `value` (when exactly one does), else of the entry's name; undefined with several entries.
@@ -570,7 +527,7 @@ function pathEntries(k: Record<string, unknown>): { path: string; root: boolean 
 }
 
 /** The line of the kustomization that names `entry`, when it is written on a line of its own. */
-export function entryRange(text: string, entry: string): Range | undefined {
+function entryRange(text: string, entry: string): Range | undefined {
   const lines = text.split(/\r?\n/);
   for (const [i, line] of lines.entries()) {
     const at = line.indexOf(entry);
