@@ -18056,7 +18056,7 @@ function parseListInput(text2) {
 
 // src/cli/diff.ts
 import { existsSync as existsSync12, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname13, join as join16, relative as relative10, resolve as resolve21 } from "node:path";
+import { dirname as dirname14, join as join15, relative as relative10, resolve as resolve21 } from "node:path";
 
 // src/engine/config-file.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -32664,7 +32664,7 @@ var shown2 = (root2, p) => relative5(root2, p).split(sep3).join("/") || ".";
 
 // src/load/render/index.ts
 import { existsSync as existsSync7, statSync as statSync5 } from "node:fs";
-import { join as join12, relative as relative8, resolve as resolve13 } from "node:path";
+import { join as join11, relative as relative8, resolve as resolve13 } from "node:path";
 
 // src/load/render/helm.ts
 import { existsSync as existsSync5, lstatSync as lstatSync3, readdirSync as readdirSync2, readlinkSync } from "node:fs";
@@ -32986,200 +32986,13 @@ function safeLinkText(p) {
 // src/load/render/kustomize.ts
 import { existsSync as existsSync6, mkdtempSync as mkdtempSync4, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { basename as basename2, join as join9, relative as relative7, resolve as resolve11 } from "node:path";
+import { basename as basename2, isAbsolute as isAbsolute5, join as join8, relative as relative7, resolve as resolve11 } from "node:path";
+var import_yaml20 = __toESM(require_dist(), 1);
 
-// src/load/render/kustomize-helm.ts
+// src/load/render/kustomize-sources.ts
 var import_yaml18 = __toESM(require_dist(), 1);
-import { isAbsolute as isAbsolute5, join as join8, resolve as resolve10 } from "node:path";
-var CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-var CHART_VERSION = /^v?[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
-var NAMESPACE_NAME2 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-var RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-function overlayHelmCharts(overlayDir, root2, read2, cwd) {
-  const realRoot = realPath(root2) ?? root2;
-  const outside2 = (p) => {
-    if (!isInside(root2, p)) return true;
-    const real = realPath(p);
-    return real !== void 0 && !isInside(realRoot, real);
-  };
-  const seen = /* @__PURE__ */ new Set();
-  const pending = [overlayDir];
-  let uses = false;
-  let generators;
-  while (pending.length > 0) {
-    const dir = pending.pop();
-    if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
-    seen.add(dir);
-    const file = KUSTOMIZATION_FILES.map((f) => join8(dir, f)).find((f) => read2(f) !== void 0);
-    if (file === void 0) continue;
-    const text2 = read2(file);
-    let data;
-    try {
-      data = (0, import_yaml18.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
-    } catch {
-      continue;
-    }
-    for (const entry of localEntries(data)) {
-      const target = resolve10(dir, entry);
-      if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join8(target, f)) !== void 0)) pending.push(target);
-    }
-    const k2 = data ?? {};
-    if (Array.isArray(k2.generators) && k2.generators.length > 0) generators ??= { file };
-    const list2 = Array.isArray(k2.helmCharts) ? k2.helmCharts : [];
-    if (list2.length === 0) continue;
-    uses = true;
-    const at2 = (key, why) => ({ uses, problem: { file, range: entryRange(text2, key), why } });
-    const globals = k2.helmGlobals ?? {};
-    if (globals.configHome !== void 0) return at2("configHome", "helmGlobals.configHome names a Helm config folder; meshlint gives helm an empty one of its own");
-    const home = typeof globals.chartHome === "string" ? globals.chartHome : "charts";
-    const chartHome = resolve10(dir, home);
-    if (isAbsolute5(home) || outside2(chartHome)) return at2("chartHome", `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
-    for (const raw of list2.slice(0, MAX_KUSTOMIZATIONS)) {
-      const c = raw ?? {};
-      const str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
-      const name = str6(c.name);
-      if (!name || !CHART_NAME.test(name)) return at2("name", `a helmCharts entry's name ${JSON.stringify(name ?? "")} is not a chart name`);
-      const release = str6(c.releaseName);
-      if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at2(release, `helmCharts ${name}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
-      const ns2 = str6(c.namespace);
-      if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at2(ns2, `helmCharts ${name}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
-      if (c.nameTemplate !== void 0) return at2("nameTemplate", `helmCharts ${name}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
-      const version2 = str6(c.version);
-      if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at2(version2, `helmCharts ${name}: version ${JSON.stringify(version2)} is not a chart version`);
-      for (const f of [c.valuesFile, ...Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : []]) {
-        if (f === void 0) continue;
-        if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve10(dir, f))) return at2(typeof f === "string" ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
-      }
-      const repo = str6(c.repo);
-      const chartDir = version2 !== void 0 && repo !== void 0 ? join8(chartHome, `${name}-${version2}`, name) : join8(chartHome, name);
-      if (read2(join8(chartDir, "Chart.yaml")) === void 0) {
-        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join8(chartHome, `${name}-${version2}`) : chartHome, cwd);
-        const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name}` : name}` : void 0;
-        return {
-          uses,
-          problem: {
-            file,
-            range: entryRange(text2, name),
-            why: `the chart ${name} is not in ${home}/`,
-            environment: { cause: `its helmCharts entry ${name} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name}/.` }
-          }
-        };
-      }
-      const escape2 = chartEscape(chartDir);
-      if (escape2) return at2(name, `helmCharts ${name}: ${escape2.why}`);
-    }
-  }
-  if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read2(generators.file) ?? "", "generators"), why: "the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked" } };
-  return { uses };
-}
-
-// src/load/render/kustomize.ts
-var import_yaml19 = __toESM(require_dist(), 1);
-var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
-var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
-var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+import { resolve as resolve10 } from "node:path";
 var FIRST_LINE2 = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-function kustomizeArgs(binary2, dir, helm) {
-  const restrictor = "--load-restrictor=LoadRestrictionsRootOnly";
-  const withHelm = helm !== void 0 ? ["--enable-helm", `--helm-command=${helm}`] : [];
-  return /kubectl/i.test(basename2(binary2)) ? ["kustomize", restrictor, ...withHelm, "--", dir] : ["build", restrictor, ...withHelm, "--", dir];
-}
-function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
-  const root2 = repositoryOf(overlayDir, cwd);
-  const read2 = readerWithin(readAny, root2);
-  const shown5 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join9(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join9(overlayDir, "kustomization.yaml");
-  const displayPath = `${shown5} (kustomize build)`;
-  const escape2 = overlayEscape(overlayDir, root2, read2);
-  if (escape2) {
-    const message = `not built: ${escape2.why}`;
-    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
-    const remote = escape2.remote && JSON.stringify(shorten(escape2.remote.entry, 60));
-    const environment = escape2.remote?.own ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : escape2.remote ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." } : void 0;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
-  }
-  const charts = overlayHelmCharts(overlayDir, root2, read2, cwd);
-  if (charts.problem) {
-    const p = charts.problem;
-    const at2 = { filePath: displayPathOf(p.file, cwd), range: p.range ?? FIRST_LINE2, note: void 0 };
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: `not built with Helm: ${p.why}`, ...p.environment ? { environment: p.environment } : {}, mapBack: () => at2 } };
-  }
-  const helm = charts.uses ? helmBinary?.() : void 0;
-  const wrapper = mkdtempSync4(join9(tmpdir4(), "meshlint-kustomize-"));
-  const target = relative7(wrapper, overlayDir).split("\\").join("/");
-  let result;
-  try {
-    writeFileSync2(
-      join9(wrapper, "kustomization.yaml"),
-      `apiVersion: kustomize.config.k8s.io/v1beta1
-kind: Kustomization
-resources:
-- ${JSON.stringify(target)}
-buildMetadata: [originAnnotations, transformerAnnotations]
-`
-    );
-    result = run(binary2, kustomizeArgs(binary2, wrapper, helm), cwd);
-  } finally {
-    rmSync4(wrapper, { recursive: true, force: true });
-  }
-  const atKustomization = (note, range = FIRST_LINE2) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
-  const fromWrapper = (p) => displayPathOf(resolve11(wrapper, p), cwd);
-  if (!result.ok) {
-    const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
-    const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
-    const full = failureText(said, cwd, Infinity);
-    const at2 = failedEntry(read2(kustomization) ?? "", full);
-    const remote = remoteEntry(read2(kustomization) ?? "");
-    let environment = result.budgetSpent ? BUDGET_SPENT : void 0;
-    environment ??= remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
-    const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
-    if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
-    const where = remote && environment && !url ? remote.range : at2;
-    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
-  }
-  const sources = new SourceDocuments(read2, cwd);
-  const mapBack = (at2) => {
-    const r7 = at2.resource;
-    if (!r7) return atKustomization("(in the built output; not traced to a source file)");
-    const annotations = r7.object.metadata?.annotations ?? {};
-    const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
-    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve11(wrapper, t.configuredIn) }));
-    const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
-    if (typeof origin?.configuredIn === "string") {
-      const file2 = resolve11(wrapper, origin.configuredIn);
-      const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
-      if (/HelmChart/.test(kind2)) {
-        const set = helmValuePath(read2(file2) ?? "", path[path.length - 1], valueAt(r7.object, path));
-        return sources.keyOrFirstLine(file2, set ?? ["helmCharts"], set && set.length > 3 ? "(the value this chart entry passes, rendered by the chart)" : "(rendered by a chart of helmCharts in this kustomization)");
-      }
-      const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
-      return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind2} in this kustomization)`);
-    }
-    if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
-    const file = resolve11(wrapper, origin.path);
-    const renderedValue = valueAt(r7.object, path);
-    if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
-      const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
-      if (ns2) return sources.keyOrFirstLine(ns2.configuredIn, ["namespace"], void 0);
-    }
-    const source = sources.resourceIn(file, r7);
-    if (source) {
-      const found = sources.position(source, path, renderedValue);
-      if (found?.sameValue) return found.at;
-      for (const t of [...transformations].reverse().filter((x) => /Patch/.test(x.kind))) {
-        const inPatch = sources.inPatches(t.configuredIn, r7, path, renderedValue);
-        if (inPatch) return inPatch;
-      }
-      const changedBy = [...transformations].reverse()[0];
-      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown5;
-      if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
-      const parent = sources.deepestExisting(source, path);
-      if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
-    }
-    return { filePath: displayPathOf(file, cwd), range: FIRST_LINE2, note: "(the resource could not be found in its source file, so the first line is shown)" };
-  };
-  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: void 0, mapBack } };
-}
 function failedEntry(text2, message) {
   return listEntries(text2).find((e) => message.includes(`'${e.entry}'`))?.range;
 }
@@ -33194,7 +33007,7 @@ function listEntries(text2) {
 function parseAnnotation(v2) {
   if (typeof v2 !== "string") return void 0;
   try {
-    return (0, import_yaml19.parse)(v2, { logLevel: "error" });
+    return (0, import_yaml18.parse)(v2, { logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -33267,11 +33080,11 @@ var SourceDocuments = class {
       ...Array.isArray(data.patches) ? data.patches : [],
       ...Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []
     ];
-    const dir = resolve11(kustomizationFile, "..");
+    const dir = resolve10(kustomizationFile, "..");
     for (const e of entries2) {
       const rel = typeof e === "string" ? e : typeof e?.path === "string" ? e.path : void 0;
       if (!rel || rel.includes("\n")) continue;
-      const patchFile = this.load(resolve11(dir, rel));
+      const patchFile = this.load(resolve10(dir, rel));
       for (const p of patchFile?.resources ?? []) {
         if (p.kind !== rendered.kind) continue;
         const found = this.position(p, path, value);
@@ -33296,6 +33109,112 @@ var SourceDocuments = class {
     return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
   }
 };
+
+// src/load/render/kustomize.ts
+var ORIGIN_ANNOTATION = "config.kubernetes.io/origin";
+var TRANSFORMATIONS_ANNOTATION = "alpha.config.kubernetes.io/transformations";
+var KUSTOMIZATION_FILES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+function kustomizeArgs(binary2, dir, helm) {
+  const restrictor = "--load-restrictor=LoadRestrictionsRootOnly";
+  const withHelm = helm !== void 0 ? ["--enable-helm", `--helm-command=${helm}`] : [];
+  return /kubectl/i.test(basename2(binary2)) ? ["kustomize", restrictor, ...withHelm, "--", dir] : ["build", restrictor, ...withHelm, "--", dir];
+}
+function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
+  const root2 = repositoryOf(overlayDir, cwd);
+  const read2 = readerWithin(readAny, root2);
+  const shown5 = displayPathOf(overlayDir, cwd);
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join8(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join8(overlayDir, "kustomization.yaml");
+  const displayPath = `${shown5} (kustomize build)`;
+  const escape2 = overlayEscape(overlayDir, root2, read2);
+  if (escape2) {
+    const message = `not built: ${escape2.why}`;
+    const at2 = { filePath: displayPathOf(escape2.file, cwd), range: escape2.range ?? FIRST_LINE2, note: void 0 };
+    const remote = escape2.remote && JSON.stringify(shorten(escape2.remote.entry, 60));
+    const environment = escape2.remote?.own ? { cause: `its remote base ${remote} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : escape2.remote ? { cause: `a base it uses needs ${remote}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." } : void 0;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => at2 } };
+  }
+  const charts = overlayHelmCharts(overlayDir, root2, read2, cwd);
+  if (charts.problem) {
+    const p = charts.problem;
+    const at2 = { filePath: displayPathOf(p.file, cwd), range: p.range ?? FIRST_LINE2, note: void 0 };
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: `not built with Helm: ${p.why}`, ...p.environment ? { environment: p.environment } : {}, mapBack: () => at2 } };
+  }
+  const helm = charts.uses ? helmBinary?.() : void 0;
+  const wrapper = mkdtempSync4(join8(tmpdir4(), "meshlint-kustomize-"));
+  const target = relative7(wrapper, overlayDir).split("\\").join("/");
+  let result;
+  try {
+    writeFileSync2(
+      join8(wrapper, "kustomization.yaml"),
+      `apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+- ${JSON.stringify(target)}
+buildMetadata: [originAnnotations, transformerAnnotations]
+`
+    );
+    result = run(binary2, kustomizeArgs(binary2, wrapper, helm), cwd);
+  } finally {
+    rmSync4(wrapper, { recursive: true, force: true });
+  }
+  const atKustomization = (note, range = FIRST_LINE2) => ({ filePath: displayPathOf(kustomization, cwd), range, note });
+  const fromWrapper = (p) => displayPathOf(resolve11(wrapper, p), cwd);
+  if (!result.ok) {
+    const said = result.stderr.split(wrapper).join(".").replace(/(?:\.\.\/)+[^\s'":]+/g, (p) => fromWrapper(p));
+    const message = failureText(said, cwd) || "the build exited with an error and printed nothing";
+    const full = failureText(said, cwd, Infinity);
+    const at2 = failedEntry(read2(kustomization) ?? "", full);
+    const remote = remoteEntry(read2(kustomization) ?? "");
+    let environment = result.budgetSpent ? BUDGET_SPENT : void 0;
+    environment ??= remote && (at2 === void 0 || remote.range.line === at2.line || /git|http|fetch|clone|repo|exit status/i.test(full)) ? { cause: `its remote base ${JSON.stringify(remote.entry.length > 60 ? `${remote.entry.slice(0, 60)}\u2026` : remote.entry)} cannot be fetched offline`, fix: "Vendor the base, or pass it with --context." } : void 0;
+    const url = environment ? void 0 : /(?:https?:\/\/|git@|(?:github\.com|gitlab\.com|bitbucket\.org)\/)[^\s'"]+/.exec(full)?.[0];
+    if (!environment && url) environment = { cause: `a base it uses needs ${JSON.stringify(url.length > 60 ? `${url.slice(0, 60)}\u2026` : url)}, which cannot be fetched offline`, fix: "Vendor that base, or pass it with --context." };
+    const where = remote && environment && !url ? remote.range : at2;
+    return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: message, ...environment ? { environment } : {}, mapBack: () => atKustomization(void 0, where) } };
+  }
+  const sources = new SourceDocuments(read2, cwd);
+  const mapBack = (at2) => {
+    const r7 = at2.resource;
+    if (!r7) return atKustomization("(in the built output; not traced to a source file)");
+    const annotations = r7.object.metadata?.annotations ?? {};
+    const origin = parseAnnotation(annotations[ORIGIN_ANNOTATION]);
+    const transformations = transformationsOf(annotations[TRANSFORMATIONS_ANNOTATION]).map((t) => ({ ...t, configuredIn: resolve11(wrapper, t.configuredIn) }));
+    const path = at2.docPath ? at2.docPath.slice(r7.basePath.length) : [];
+    if (typeof origin?.configuredIn === "string") {
+      const file2 = resolve11(wrapper, origin.configuredIn);
+      const kind2 = typeof origin.configuredBy?.kind === "string" ? origin.configuredBy.kind : "a generator";
+      if (/HelmChart/.test(kind2)) {
+        const set = helmValuePath(read2(file2) ?? "", path[path.length - 1], valueAt(r7.object, path));
+        return sources.keyOrFirstLine(file2, set ?? ["helmCharts"], set && set.length > 3 ? "(the value this chart entry passes, rendered by the chart)" : "(rendered by a chart of helmCharts in this kustomization)");
+      }
+      const key = /ConfigMap/.test(kind2) ? "configMapGenerator" : /Secret/.test(kind2) ? "secretGenerator" : void 0;
+      return sources.keyOrFirstLine(file2, key ? [key] : [], `(generated by ${kind2} in this kustomization)`);
+    }
+    if (typeof origin?.path !== "string") return atKustomization("(the resource carries no origin, so its kustomization is shown)");
+    const file = resolve11(wrapper, origin.path);
+    const renderedValue = valueAt(r7.object, path);
+    if (path.length === 2 && path[0] === "metadata" && path[1] === "namespace") {
+      const ns2 = [...transformations].reverse().find((t) => t.kind === "NamespaceTransformer");
+      if (ns2) return sources.keyOrFirstLine(ns2.configuredIn, ["namespace"], void 0);
+    }
+    const source = sources.resourceIn(file, r7);
+    if (source) {
+      const found = sources.position(source, path, renderedValue);
+      if (found?.sameValue) return found.at;
+      for (const t of [...transformations].reverse().filter((x) => /Patch/.test(x.kind))) {
+        const inPatch = sources.inPatches(t.configuredIn, r7, path, renderedValue);
+        if (inPatch) return inPatch;
+      }
+      const changedBy = [...transformations].reverse()[0];
+      const where = changedBy ? displayPathOf(changedBy.configuredIn, cwd) : shown5;
+      if (found) return { ...found.at, note: `(the build changes this value; see ${where})` };
+      const parent = sources.deepestExisting(source, path);
+      if (parent) return { ...parent, note: `(the reported key is added during the build; see ${where})` };
+    }
+    return { filePath: displayPathOf(file, cwd), range: FIRST_LINE2, note: "(the resource could not be found in its source file, so the first line is shown)" };
+  };
+  return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: void 0, mapBack } };
+}
 var MAX_KUSTOMIZATIONS = 2e3;
 var PATH_LISTS = ["resources", "bases", "components", "crds", "configurations", "generators", "transformers", "validators", "patchesStrategicMerge"];
 var PATH_OBJECTS = ["patches", "patchesJson6902", "replacements"];
@@ -33332,7 +33251,7 @@ function remoteEntries(data, dir, readLocal) {
       const text2 = v2.includes("\n") ? v2 : isRemote(v2) ? void 0 : readLocal(resolve11(dir, v2));
       if (text2 === void 0) continue;
       try {
-        for (const doc of (0, import_yaml19.parseAllDocuments)(text2, { logLevel: "error" })) scanPlugin(doc.toJS({ maxAliasCount: 100 }), out, 0);
+        for (const doc of (0, import_yaml20.parseAllDocuments)(text2, { logLevel: "error" })) scanPlugin(doc.toJS({ maxAliasCount: 100 }), out, 0);
       } catch {
       }
     }
@@ -33360,7 +33279,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const real = realPath(p);
     return real !== void 0 && !isInside(realRoot, real);
   };
-  const top = KUSTOMIZATION_FILES.map((f) => join9(overlayDir, f)).find((f) => read2(f) !== void 0);
+  const top = KUSTOMIZATION_FILES.map((f) => join8(overlayDir, f)).find((f) => read2(f) !== void 0);
   const topText = top === void 0 ? "" : read2(top);
   const seen = /* @__PURE__ */ new Set();
   const children = /* @__PURE__ */ new Map();
@@ -33369,14 +33288,14 @@ function overlayEscape(overlayDir, root2, read2) {
     const { dir, via } = pending.pop();
     if (seen.has(dir)) continue;
     seen.add(dir);
-    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join9(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join8(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
     if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative7(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
-    const file = KUSTOMIZATION_FILES.map((f) => join9(dir, f)).find((f) => read2(f) !== void 0);
+    const file = KUSTOMIZATION_FILES.map((f) => join8(dir, f)).find((f) => read2(f) !== void 0);
     if (file === void 0) continue;
     const text2 = read2(file);
     let data;
     try {
-      data = (0, import_yaml19.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+      data = (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
     } catch {
       continue;
     }
@@ -33391,7 +33310,7 @@ function overlayEscape(overlayDir, root2, read2) {
     for (const entry of localEntries(data)) {
       const target = resolve11(dir, entry);
       if (outside2(target)) return { file, range: entryRange(text2, entry), why: `${JSON.stringify(shorten(entry, 200))} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read2(join9(target, f)) !== void 0)) {
+      if (KUSTOMIZATION_FILES.some((f) => read2(join8(target, f)) !== void 0)) {
         pending.push({ dir: target, via: via ?? entry });
         uses.push(target);
       }
@@ -33399,7 +33318,7 @@ function overlayEscape(overlayDir, root2, read2) {
     children.set(dir, uses);
   }
   const size = buildSize(overlayDir, children);
-  const at2 = { file: top ?? join9(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
+  const at2 = { file: top ?? join8(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
   if (size.depth > MAX_OVERLAY_DEPTH) return { ...at2, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
   if (size.builds > MAX_OVERLAY_BUILDS) return { ...at2, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
   return void 0;
@@ -33429,10 +33348,91 @@ function buildSize(dir, children) {
   return size(dir);
 }
 var shorten = (s, n) => s.length > n ? `${s.slice(0, n)}\u2026` : s;
+var CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+var CHART_VERSION = /^v?[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+var NAMESPACE_NAME2 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+var RELEASE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+function overlayHelmCharts(overlayDir, root2, read2, cwd) {
+  const realRoot = realPath(root2) ?? root2;
+  const outside2 = (p) => {
+    if (!isInside(root2, p)) return true;
+    const real = realPath(p);
+    return real !== void 0 && !isInside(realRoot, real);
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const pending = [overlayDir];
+  let uses = false;
+  let generators;
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
+    seen.add(dir);
+    const file = KUSTOMIZATION_FILES.map((f) => join8(dir, f)).find((f) => read2(f) !== void 0);
+    if (file === void 0) continue;
+    const text2 = read2(file);
+    let data;
+    try {
+      data = (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+    } catch {
+      continue;
+    }
+    for (const entry of localEntries(data)) {
+      const target = resolve11(dir, entry);
+      if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join8(target, f)) !== void 0)) pending.push(target);
+    }
+    const k2 = data ?? {};
+    if (Array.isArray(k2.generators) && k2.generators.length > 0) generators ??= { file };
+    const list2 = Array.isArray(k2.helmCharts) ? k2.helmCharts : [];
+    if (list2.length === 0) continue;
+    uses = true;
+    const at2 = (key, why) => ({ uses, problem: { file, range: entryRange(text2, key), why } });
+    const globals = k2.helmGlobals ?? {};
+    if (globals.configHome !== void 0) return at2("configHome", "helmGlobals.configHome names a Helm config folder; meshlint gives helm an empty one of its own");
+    const home = typeof globals.chartHome === "string" ? globals.chartHome : "charts";
+    const chartHome = resolve11(dir, home);
+    if (isAbsolute5(home) || outside2(chartHome)) return at2("chartHome", `helmGlobals.chartHome ${JSON.stringify(home)} leads outside the repository`);
+    for (const raw of list2.slice(0, MAX_KUSTOMIZATIONS)) {
+      const c = raw ?? {};
+      const str6 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
+      const name = str6(c.name);
+      if (!name || !CHART_NAME.test(name)) return at2("name", `a helmCharts entry's name ${JSON.stringify(name ?? "")} is not a chart name`);
+      const release = str6(c.releaseName);
+      if (release !== void 0 && !(release.length <= 53 && RELEASE_NAME.test(release))) return at2(release, `helmCharts ${name}: releaseName ${JSON.stringify(release)} is not a Helm release name`);
+      const ns2 = str6(c.namespace);
+      if (ns2 !== void 0 && !NAMESPACE_NAME2.test(ns2)) return at2(ns2, `helmCharts ${name}: namespace ${JSON.stringify(ns2)} is not a namespace name`);
+      if (c.nameTemplate !== void 0) return at2("nameTemplate", `helmCharts ${name}: nameTemplate is a template Helm evaluates; name the release with releaseName`);
+      const version2 = str6(c.version);
+      if (version2 !== void 0 && !CHART_VERSION.test(version2)) return at2(version2, `helmCharts ${name}: version ${JSON.stringify(version2)} is not a chart version`);
+      for (const f of [c.valuesFile, ...Array.isArray(c.additionalValuesFiles) ? c.additionalValuesFiles : []]) {
+        if (f === void 0) continue;
+        if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve11(dir, f))) return at2(typeof f === "string" ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
+      }
+      const repo = str6(c.repo);
+      const chartDir = version2 !== void 0 && repo !== void 0 ? join8(chartHome, `${name}-${version2}`, name) : join8(chartHome, name);
+      if (read2(join8(chartDir, "Chart.yaml")) === void 0) {
+        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join8(chartHome, `${name}-${version2}`) : chartHome, cwd);
+        const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name}` : name}` : void 0;
+        return {
+          uses,
+          problem: {
+            file,
+            range: entryRange(text2, name),
+            why: `the chart ${name} is not in ${home}/`,
+            environment: { cause: `its helmCharts entry ${name} is not vendored in ${home}/, and kustomize would fetch it`, fix: pull ? `Vendor it: ${pull}` : `Vendor the chart into ${home}/${name}/.` }
+          }
+        };
+      }
+      const escape2 = chartEscape(chartDir);
+      if (escape2) return at2(name, `helmCharts ${name}: ${escape2.why}`);
+    }
+  }
+  if (uses && generators) return { uses, problem: { file: generators.file, range: entryRange(read2(generators.file) ?? "", "generators"), why: "the overlay has generators as well as helmCharts; meshlint builds with Helm only an overlay whose charts it checked" } };
+  return { uses };
+}
 function helmValuePath(text2, key, value) {
   let data;
   try {
-    data = (0, import_yaml19.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
+    data = (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
   } catch {
     return void 0;
   }
@@ -33490,7 +33490,7 @@ function entryRange(text2, entry) {
 // src/load/render/gitops.ts
 import { mkdtempSync as mkdtempSync5, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join11, resolve as resolve12, sep as sep5 } from "node:path";
+import { join as join10, resolve as resolve12, sep as sep5 } from "node:path";
 
 // src/model/install/gitops-deploys.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -33596,7 +33596,7 @@ function argoDeploy(r7, release) {
 // src/load/render/chart-source.ts
 var import_semver = __toESM(require_semver2(), 1);
 import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync4 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join9 } from "node:path";
 import { gunzipSync } from "node:zlib";
 var MAX_ARCHIVE_BYTES = 20 * 1024 * 1024;
 var MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
@@ -33614,7 +33614,7 @@ function archiveName(file) {
   return void 0;
 }
 function chartYamlIdentity(dir) {
-  const read2 = readRegularFile(join10(dir, "Chart.yaml"));
+  const read2 = readRegularFile(join9(dir, "Chart.yaml"));
   if (!read2.ok || read2.bytes.length > MAX_CHART_YAML) return void 0;
   const text2 = read2.bytes.toString("utf8");
   const key = (k2) => {
@@ -33634,7 +33634,7 @@ function chartsIn(dir) {
   }
   const out = [];
   for (const n of names2) {
-    const p = join10(dir, n);
+    const p = join9(dir, n);
     let st2;
     try {
       st2 = statSync4(p);
@@ -33784,7 +33784,7 @@ function availableCharts(chartsDirs, metCharts) {
   for (const d of chartsDirs) out.push(...chartsIn(d));
   for (const dir of metCharts) {
     if (out.some((c) => c.path === dir)) continue;
-    out.push(...chartsIn(join11(dir, "..")).filter((c) => c.path === dir));
+    out.push(...chartsIn(join10(dir, "..")).filter((c) => c.path === dir));
   }
   return out;
 }
@@ -33832,7 +33832,7 @@ function releaseRenders(found, dir, repoCharts = []) {
     const { values } = merged;
     const gaps = f.deploy.notApplied ? [...merged.gaps, f.deploy.notApplied] : merged.gaps;
     const text2 = JSON.stringify(values);
-    const file = join11(dir, `values-${i}.json`);
+    const file = join10(dir, `values-${i}.json`);
     const tooLarge = text2.length > MAX_VALUES_BYTES;
     if (!tooLarge) writeFileSync3(file, text2);
     out.push({
@@ -33845,7 +33845,7 @@ function releaseRenders(found, dir, repoCharts = []) {
   return out;
 }
 function valuesFolder() {
-  const dir = mkdtempSync5(join11(tmpdir5(), "meshlint-values-"));
+  const dir = mkdtempSync5(join10(tmpdir5(), "meshlint-values-"));
   return { dir, close: () => rmSync5(dir, { recursive: true, force: true }) };
 }
 function placeOf2(target, locator) {
@@ -34000,10 +34000,10 @@ var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync7(join12(dir, "Chart.yaml"));
+  return existsSync7(join11(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync7(join12(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync7(join11(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
@@ -34225,7 +34225,7 @@ function concurrencyOf(value) {
 
 // src/cli/config.ts
 import { existsSync as existsSync9, statSync as statSync7 } from "node:fs";
-import { dirname as dirname7, resolve as resolve16 } from "node:path";
+import { dirname as dirname8, resolve as resolve16 } from "node:path";
 
 // src/model/ambient/labels.ts
 var USE_WAYPOINT2 = "istio.io/use-waypoint";
@@ -41065,7 +41065,7 @@ var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
 
 // src/load/discover.ts
 import { existsSync as existsSync8, lstatSync as lstatSync4, readdirSync as readdirSync4, realpathSync as realpathSync4, statSync as statSync6 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute7, join as join13, relative as relative9, resolve as resolve15, sep as sep6 } from "node:path";
+import { dirname as dirname7, isAbsolute as isAbsolute7, join as join12, relative as relative9, resolve as resolve15, sep as sep6 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
@@ -44653,7 +44653,7 @@ var Ignorer = class {
   loadDir(dir) {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
-    this.add(dir, readIgnoreFile(join13(dir, ".gitignore")));
+    this.add(dir, readIgnoreFile(join12(dir, ".gitignore")));
   }
   ignored(abs, isDir3) {
     for (const { base, ig } of this.sets) {
@@ -44666,17 +44666,17 @@ var Ignorer = class {
   }
 };
 function readIgnoreFile(path) {
-  if (escapesThroughLink(topFolder(dirname6(path)), path)) return [];
+  if (escapesThroughLink(topFolder(dirname7(path)), path)) return [];
   const read2 = readRegularFile(path);
   return read2.ok ? read2.bytes.toString("utf8").split(/\r?\n/) : [];
 }
 function ignoredBy(base, patterns) {
   const ig = new Ignorer(false);
   ig.add(base, patterns);
-  ig.add(base, readIgnoreFile(join13(base, ".meshlintignore")));
+  ig.add(base, readIgnoreFile(join12(base, ".meshlintignore")));
   return (abs) => {
     if (ig.ignored(abs, false)) return true;
-    for (let d = dirname6(abs); isInside(base, d) && d !== base; d = dirname6(d)) if (ig.ignored(d, true)) return true;
+    for (let d = dirname7(abs); isInside(base, d) && d !== base; d = dirname7(d)) if (ig.ignored(d, true)) return true;
     return false;
   };
 }
@@ -44685,12 +44685,12 @@ function discover(opts) {
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  ig.add(opts.ignoreBase, readIgnoreFile(join13(opts.ignoreBase, ".meshlintignore")));
+  ig.add(opts.ignoreBase, readIgnoreFile(join12(opts.ignoreBase, ".meshlintignore")));
   if (useGitignore) {
     const root2 = repoRoot(opts.cwd);
-    if (root2) for (let d = opts.cwd; ; d = dirname6(d)) {
+    if (root2) for (let d = opts.cwd; ; d = dirname7(d)) {
       ig.loadDir(d);
-      if (d === root2 || dirname6(d) === d) break;
+      if (d === root2 || dirname7(d) === d) break;
     }
   }
   const files = /* @__PURE__ */ new Set();
@@ -44701,7 +44701,7 @@ function discover(opts) {
   const patterns = opts.patterns.length > 0 ? opts.patterns : ["."];
   const chartOf = chartFinder();
   const addFile = (abs) => {
-    const chart = chartOf(dirname6(abs));
+    const chart = chartOf(dirname7(abs));
     if (chart === void 0) files.add(abs);
     else if (!charts.includes(chart)) charts.push(chart);
   };
@@ -44721,7 +44721,7 @@ function discover(opts) {
     } else if (found.st?.isDirectory()) {
       walkOrChart(abs, boundary);
     } else if (found.st?.isFile()) {
-      loadGitignoresDownTo(dirname6(abs), opts.cwd, ig);
+      loadGitignoresDownTo(dirname7(abs), opts.cwd, ig);
       if (ig.ignored(abs, false)) skipped.push({ path: abs, reason: IGNORED_REASON, kind: "ignored" });
       else addFile(abs);
     } else if (found.st) {
@@ -44736,7 +44736,7 @@ function discover(opts) {
       for (const m of matches2.sort()) {
         if (!LINTABLE_EXTENSIONS.test(m) || insideBuiltInIgnore(m, opts.cwd)) continue;
         met++;
-        loadGitignoresDownTo(dirname6(m), opts.cwd, ig);
+        loadGitignoresDownTo(dirname7(m), opts.cwd, ig);
         const match = lookUp(m);
         const isDir3 = Boolean(match.st?.isDirectory());
         const within2 = edge.repositoryOf(m);
@@ -44760,11 +44760,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync8(join13(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync8(join12(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
-    const parent = dirname6(dir);
-    const atTop = parent === dir || existsSync8(join13(dir, ".git"));
+    const parent = dirname7(dir);
+    const atTop = parent === dir || existsSync8(join12(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -44778,7 +44778,7 @@ function loadGitignoresDownTo(dir, cwd, ig) {
   let d = cwd;
   ig.loadDir(d);
   for (const part of rel.split(sep6).filter(Boolean)) {
-    d = join13(d, part);
+    d = join12(d, part);
     ig.loadDir(d);
   }
 }
@@ -44787,7 +44787,7 @@ function insideBuiltInIgnore(file, cwd) {
   return rel.split(sep6).slice(0, -1).some((part) => ALWAYS_IGNORED_DIRS.includes(part));
 }
 function insideIgnoredDir(file, cwd, ig) {
-  for (let d = dirname6(file); d.startsWith(cwd) && d !== cwd; d = dirname6(d)) {
+  for (let d = dirname7(file); d.startsWith(cwd) && d !== cwd; d = dirname7(d)) {
     if (ig.ignored(d, true)) return true;
   }
   return false;
@@ -44836,7 +44836,7 @@ function walk(dir, ig, out, visiting, boundary) {
     return;
   }
   for (const entry of entries2) {
-    const p = join13(dir, entry.name);
+    const p = join12(dir, entry.name);
     let st2 = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
@@ -45224,9 +45224,9 @@ var ParsePool = class _ParsePool {
 
 // src/cli/baseline.ts
 import { readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
-import { dirname as dirname8, resolve as resolve17 } from "node:path";
+import { dirname as dirname9, resolve as resolve17 } from "node:path";
 function baselineUris(file, io) {
-  const srcRoot = repoRoot(resolve17(io.cwd)) ?? dirname8(file);
+  const srcRoot = repoRoot(resolve17(io.cwd)) ?? dirname9(file);
   return (filePath) => artifactLocation(filePath, { cwd: io.cwd, srcRoot }).uri;
 }
 function readBaseline(flag, config, io) {
@@ -45731,10 +45731,10 @@ ${lines.join("\n")}
 
 // src/cli/inputs.ts
 import { existsSync as existsSync10, statSync as statSync9 } from "node:fs";
-import { dirname as dirname11, join as join14, resolve as resolve19, sep as sep7 } from "node:path";
+import { dirname as dirname12, join as join13, resolve as resolve19, sep as sep7 } from "node:path";
 
 // src/load/context.ts
-import { dirname as dirname9 } from "node:path";
+import { dirname as dirname10 } from "node:path";
 function discoverContext(opts) {
   const { cwd, config } = opts;
   const valuesFiles2 = config.istio.valuesFiles ?? [];
@@ -45744,7 +45744,7 @@ function discoverContext(opts) {
     cwd,
     patterns: paths,
     ignorePatterns: [...config.ignorePatterns, ...opts.ignorePatterns ?? []],
-    ignoreBase: config.filePath ? dirname9(config.filePath) : cwd,
+    ignoreBase: config.filePath ? dirname10(config.filePath) : cwd,
     useGitignore: opts.useGitignore ?? true
   });
   const missing = found.unmatched[0];
@@ -45759,11 +45759,11 @@ function discoverContext(opts) {
 
 // src/load/overlays-found.ts
 var import_yaml26 = __toESM(require_dist(), 1);
-import { basename as basename5, dirname as dirname10, resolve as resolve18 } from "node:path";
+import { basename as basename5, dirname as dirname11, resolve as resolve18 } from "node:path";
 var MAX_WALKED_KUSTOMIZATIONS = 500;
 function overlaysAmong(files, read2) {
   const kustomizations = files.filter((f) => KUSTOMIZATION_FILES.includes(basename5(f)));
-  const folders = [...new Set(kustomizations.map((f) => dirname10(f)))];
+  const folders = [...new Set(kustomizations.map((f) => dirname11(f)))];
   if (folders.length > MAX_WALKED_KUSTOMIZATIONS) return { top: [], members: /* @__PURE__ */ new Set(), folders, tooMany: true, filesOf: () => /* @__PURE__ */ new Set() };
   const used = /* @__PURE__ */ new Set();
   const components = /* @__PURE__ */ new Set();
@@ -45771,15 +45771,15 @@ function overlaysAmong(files, read2) {
   const isFolder = new Set(folders);
   const own = new Map(folders.map((f) => [f, { files: [], uses: [] }]));
   for (const file of kustomizations) {
-    const mine = own.get(dirname10(file));
+    const mine = own.get(dirname11(file));
     mine.files.push(file);
     const text2 = read2(file);
     if (text2 === void 0) continue;
     const data = kustomizationData(text2);
     if (data === void 0) continue;
-    if (data?.kind === "Component") components.add(dirname10(file));
+    if (data?.kind === "Component") components.add(dirname11(file));
     for (const entry of localEntries(data)) {
-      const target = resolve18(dirname10(file), entry);
+      const target = resolve18(dirname11(file), entry);
       if (isFolder.has(target)) {
         used.add(target);
         mine.uses.push(target);
@@ -45838,7 +45838,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     const stray = CHART_ONLY_FLAGS.find((f) => v2[f] !== void 0);
     if (stray) throw new UsageError(`--${stray} goes with --helm-chart DIR (the chart to render)`);
   }
-  const ignoreBase = config.filePath ? dirname11(config.filePath) : io.cwd;
+  const ignoreBase = config.filePath ? dirname12(config.filePath) : io.cwd;
   const unrenderedCharts = [];
   const inputs = [];
   const skipped = [];
@@ -45854,7 +45854,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
       const own = lookup2?.forFile(f) ?? config;
       if (own !== config && own.filePath !== void 0) {
         let ignored = ignores.get(own);
-        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname11(own.filePath), own.ignorePatterns));
+        if (!ignored) ignores.set(own, ignored = ignoredBy(dirname12(own.filePath), own.ignorePatterns));
         if (ignored(f)) {
           skipped.push({ path: f, reason: "ignored by an ignore pattern", kind: "ignored" });
           continue;
@@ -45985,7 +45985,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join14(dir, "Chart.yaml");
+    const file = join13(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
@@ -46033,7 +46033,7 @@ function chartsDirsOf(v2, config, cwd, paths) {
   }
   const vendored = /* @__PURE__ */ new Set();
   for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve19(cwd, p))]) {
-    const d = join14(base, "charts");
+    const d = join13(base, "charts");
     if (existsSync10(d) && statSync9(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
@@ -46255,13 +46255,13 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 
 // src/load/rule-docs.ts
 import { existsSync as existsSync11, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname12, join as join15 } from "node:path";
+import { dirname as dirname13, join as join14 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
-  for (let d = dirname12(fileURLToPath(import.meta.url)); ; d = dirname12(d)) {
-    const pkg = join15(d, "package.json");
+  for (let d = dirname13(fileURLToPath(import.meta.url)); ; d = dirname13(d)) {
+    const pkg = join14(d, "package.json");
     if (existsSync11(pkg)) {
       try {
         if (JSON.parse(readFileSync4(pkg, "utf8")).name === "meshlint") {
@@ -46271,7 +46271,7 @@ function packageRoot() {
       } catch {
       }
     }
-    if (dirname12(d) === d) {
+    if (dirname13(d) === d) {
       root = null;
       return void 0;
     }
@@ -46283,7 +46283,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync4(join15(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync4(join14(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -46423,14 +46423,14 @@ function diffParsed(args, v2, io, opts = {}) {
       const named = v2.config !== void 0 ? resolve21(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
-        const copy = join16(side.root, relative10(top, named));
+        const copy = join15(side.root, relative10(top, named));
         try {
           config = existsSync12(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
         } catch {
           config = void 0;
         }
       }
-      const ignore2 = config?.filePath ? readRegularFile(join16(dirname13(config.filePath), ".meshlintignore")) : void 0;
+      const ignore2 = config?.filePath ? readRegularFile(join15(dirname14(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore2?.ok ? ignore2.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
     const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf(sides[0], base), policyOf(sides[1], head)) };
