@@ -10988,11 +10988,11 @@ var require_ignore = __commonJS({
   }
 });
 
-// src/lsp-main.ts
+// src/lsp/main.ts
 var import_node3 = __toESM(require_main3(), 1);
 import { createConnection as netConnection } from "node:net";
 
-// src/format/text.ts
+// src/common/text.ts
 var ACTIVE_NON_C0 = "\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069";
 var UNSAFE_IN_TEXT = new RegExp(`[\0-\b
 -${ACTIVE_NON_C0}]`, "g");
@@ -11011,7 +11011,7 @@ function shortList(items) {
   return `${items.slice(0, 3).join(", ")}${items.length > 3 ? ` and ${items.length - 3} more` : ""}`;
 }
 
-// src/lsp-frames.ts
+// src/lsp/frames.ts
 var import_node = __toESM(require_main3(), 1);
 var MAX_HEADER_BYTES = 8 * 1024;
 var MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
@@ -11118,12 +11118,12 @@ var StrictMessageReader = class extends import_node.AbstractMessageReader {
   }
 };
 
-// src/builtins.ts
+// src/common/builtins.ts
 import { createRequire } from "node:module";
 var nodeRequire = createRequire(import.meta.url);
 var workerThreads = () => nodeRequire("node:worker_threads");
 
-// src/lsp-workspace.ts
+// src/lsp/workspace.ts
 var import_vscode_languageserver = __toESM(require_api3(), 1);
 import { realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
 import { dirname as dirname5, isAbsolute as isAbsolute4, join as join4, relative as relative4, resolve as resolve6 } from "node:path";
@@ -11227,7 +11227,7 @@ var package_default = {
   }
 };
 
-// src/meta.ts
+// src/common/meta.ts
 var TOOL_NAME = "meshlint";
 var VERSION = package_default.version;
 var HOMEPAGE = "https://github.com/meshlint/meshlint";
@@ -11249,7 +11249,7 @@ function listenersOf(rule, context) {
   return rule.create(context);
 }
 
-// src/model/istio-version.ts
+// src/model/install/istio-version.ts
 var DEFAULT_ISTIO_VERSION = { major: 1, minor: 31, patch: 0, text: "1.31" };
 var SUPPORTED_MINORS = { from: 18, to: 32 };
 function uncoveredVersionNote(v, where) {
@@ -11326,7 +11326,7 @@ function isPlaceholder(value) {
   return PLACEHOLDER.test(value);
 }
 
-// src/model/workload-kinds.ts
+// src/model/data/workload-kinds.ts
 var EACH = "[*]";
 var POD_LIST_CONTAINERS = (spec) => [
   { at: [...spec, "initContainers"], group: "initContainers" },
@@ -11766,7 +11766,7 @@ function resourceMetadataReachesPod(t, map2) {
   return t.metaSources.some((s) => s[map2] && s.path.length === 1 && s.path[0] === "metadata");
 }
 
-// src/model/selector.ts
+// src/model/injection/selector.ts
 var EVERYTHING = { requirements: [] };
 function parseSelector(raw) {
   const obj = asObject(raw);
@@ -11852,7 +11852,7 @@ function describeSelector(sel2) {
   }).join(", ");
 }
 
-// src/model/ambient.ts
+// src/model/ambient/capture.ts
 var DATAPLANE_MODE = "istio.io/dataplane-mode";
 var AMBIENT = "ambient";
 var DATAPLANE_NONE = "none";
@@ -18586,7 +18586,7 @@ function plainValue2(doc) {
   return doc.toJS({ maxAliasCount: -1 });
 }
 
-// src/model/mesh.ts
+// src/model/injection/mesh.ts
 var INJECT_KEY = "sidecar.istio.io/inject";
 var REV_LABEL = "istio.io/rev";
 var NS_INJECTION_LABEL = "istio-injection";
@@ -18843,7 +18843,7 @@ function istioOperatorFacts(r) {
   };
 }
 
-// src/model/injection.ts
+// src/model/injection/injection.ts
 var INJECT_SOURCE = "pkg/kube/inject/inject.go";
 function parseInjectValue(value, version2) {
   if (atLeast(version2, 1, 27)) {
@@ -19010,7 +19010,7 @@ function predictInjection(input) {
   return { outcome: "unknown", via, gate, required, explicit: req.explicit, trace, unknownBecause: because };
 }
 
-// src/model/pod-injection.ts
+// src/model/injection/pod-injection.ts
 function podFacts(t) {
   return {
     hostNetwork: t.spec.hostNetwork === true,
@@ -19058,7 +19058,7 @@ function captureInputOf(t, facts) {
   };
 }
 
-// src/model/ambient-labels.ts
+// src/model/ambient/labels.ts
 var USE_WAYPOINT = "istio.io/use-waypoint";
 var USE_WAYPOINT_NAMESPACE = "istio.io/use-waypoint-namespace";
 var INGRESS_USE_WAYPOINT = "istio.io/ingress-use-waypoint";
@@ -19133,7 +19133,7 @@ function captureWithPodLabel(t, facts, key, value) {
   return predictCapture({ ...input, pod: { ...input.pod, labels } });
 }
 
-// src/model/intent.ts
+// src/model/injection/intent.ts
 function effectiveInject(t, version2) {
   const label = readsInjectLabel(version2) ? labelString(t.labels[INJECT_KEY]) : void 0;
   if (label !== void 0) return { value: label, from: "label", path: templatePath(t, "metadata", "labels", INJECT_KEY) };
@@ -26028,7 +26028,7 @@ var mesh_config_schema_default = {
   }
 };
 
-// src/model/proxy-config.ts
+// src/model/pod/proxy-config-schema.ts
 var SCHEMA_DATA = mesh_config_schema_default;
 var PROXY_CONFIG_ENUMS = SCHEMA_DATA.enums;
 var REMOVAL_NOTES = {
@@ -26095,47 +26095,6 @@ function enumNames(name, values) {
 }
 function quoted(s) {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}\u2026` : s);
-}
-var readings = /* @__PURE__ */ new Map();
-var MAX_READINGS = 512;
-var MAX_KEPT_TEXT = 64 * 1024;
-function readTextOnce(text) {
-  const kept = readings.get(text);
-  if (kept) return kept;
-  const reading = readText(text);
-  if (text.length <= MAX_KEPT_TEXT) {
-    if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value);
-    readings.set(text, reading);
-  }
-  return reading;
-}
-function readText(text) {
-  const limit = embeddedTextProblem(text, "yaml");
-  if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
-  const doc = parseLenient(text);
-  const errors = doc.errors.filter((e) => e.code !== "MULTIPLE_DOCS");
-  if (errors.length === 0) {
-    const aliases = aliasExpansionProblem(doc);
-    if (aliases) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: aliases };
-    try {
-      return { value: plainValue2(doc), syntaxError: void 0, ignoredDocuments: errors.length !== doc.errors.length };
-    } catch (e) {
-      return { value: void 0, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
-    }
-  }
-  const jsonLimit = embeddedTextProblem(text, "json");
-  if (jsonLimit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: jsonLimit };
-  try {
-    return { value: JSON.parse(text), syntaxError: void 0, ignoredDocuments: false };
-  } catch {
-    const first = errors[0];
-    const offset = first?.pos[0] ?? 0;
-    const before = text.slice(0, offset);
-    const line = before.split("\n").length;
-    const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
-    const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
-    return { value: void 0, syntaxError: `${reason}${where}`, ignoredDocuments: false };
-  }
 }
 var VISIT_BUDGET = 5e4;
 var MAX_PROBLEMS = 100;
@@ -26420,6 +26379,8 @@ function parseGoDuration(text) {
   }
   return neg ? -total : total;
 }
+
+// src/model/pod/proxy-config-validation.ts
 var MS = 1000000n;
 var SECOND = 1000000000n;
 function isDns1123Label(label) {
@@ -26631,6 +26592,68 @@ function validate(pc, version2, errors, prefix = []) {
     }
   }
 }
+function validateMesh(mesh, version2, errors) {
+  const add = (key, message) => {
+    if (!errors.some((e) => e.path === key)) addProblem(errors, { path: key, message, kind: "value" });
+  };
+  const port = integerOf(read(mesh, "proxyListenPort"));
+  if (port !== void 0 && (port < 1 || port > 65535)) add("proxyListenPort", `proxyListenPort ${port} is outside 1..65535`);
+  const connectRaw = read(mesh, "connectTimeout");
+  const connect = durationOf(connectRaw);
+  if (connect !== void 0) {
+    if (connect < MS) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is shorter than 1ms`);
+    else if (connect % MS !== 0n) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is finer than milliseconds`);
+    else if (connect > 3600n * SECOND) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is longer than 1h`);
+  }
+  const detectionRaw = read(mesh, "protocolDetectionTimeout");
+  const detection = durationOf(detectionRaw);
+  if (detection !== void 0 && detection % MS !== 0n) add("protocolDetectionTimeout", `protocolDetectionTimeout ${JSON.stringify(detectionRaw)} is finer than milliseconds`);
+  const proxy = mesh.defaultConfig;
+  if (isMapping2(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
+}
+
+// src/model/pod/proxy-config.ts
+var readings = /* @__PURE__ */ new Map();
+var MAX_READINGS = 512;
+var MAX_KEPT_TEXT = 64 * 1024;
+function readTextOnce(text) {
+  const kept = readings.get(text);
+  if (kept) return kept;
+  const reading = readText(text);
+  if (text.length <= MAX_KEPT_TEXT) {
+    if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value);
+    readings.set(text, reading);
+  }
+  return reading;
+}
+function readText(text) {
+  const limit = embeddedTextProblem(text, "yaml");
+  if (limit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit };
+  const doc = parseLenient(text);
+  const errors = doc.errors.filter((e) => e.code !== "MULTIPLE_DOCS");
+  if (errors.length === 0) {
+    const aliases = aliasExpansionProblem(doc);
+    if (aliases) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: aliases };
+    try {
+      return { value: plainValue2(doc), syntaxError: void 0, ignoredDocuments: errors.length !== doc.errors.length };
+    } catch (e) {
+      return { value: void 0, syntaxError: e instanceof Error ? e.message : String(e), ignoredDocuments: false };
+    }
+  }
+  const jsonLimit = embeddedTextProblem(text, "json");
+  if (jsonLimit) return { value: void 0, syntaxError: void 0, ignoredDocuments: false, limit: jsonLimit };
+  try {
+    return { value: JSON.parse(text), syntaxError: void 0, ignoredDocuments: false };
+  } catch {
+    const first = errors[0];
+    const offset = first?.pos[0] ?? 0;
+    const before = text.slice(0, offset);
+    const line = before.split("\n").length;
+    const where = first ? ` at line ${line}, column ${offset - before.lastIndexOf("\n")} of the text` : "";
+    const reason = (first?.message ?? "not valid YAML").split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "not valid YAML";
+    return { value: void 0, syntaxError: `${reason}${where}`, ignoredDocuments: false };
+  }
+}
 function parseProxyConfig(text, version2) {
   const reading = readTextOnce(text);
   if (reading.limit) return { value: void 0, syntaxError: void 0, tooComplex: reading.limit.message, errors: [], unknownFields: [] };
@@ -26675,25 +26698,6 @@ function parseMeshConfig(text, version2) {
   const unknownFields = [...checked.unknownFields];
   if (reading.ignoredDocuments) unknownFields.unshift({ path: "", message: "the text after `---` is a second YAML document" });
   return { value: isMapping2(reading.value) ? reading.value : {}, syntaxError: void 0, errors: checked.errors, unknownFields };
-}
-function validateMesh(mesh, version2, errors) {
-  const add = (key, message) => {
-    if (!errors.some((e) => e.path === key)) addProblem(errors, { path: key, message, kind: "value" });
-  };
-  const port = integerOf(read(mesh, "proxyListenPort"));
-  if (port !== void 0 && (port < 1 || port > 65535)) add("proxyListenPort", `proxyListenPort ${port} is outside 1..65535`);
-  const connectRaw = read(mesh, "connectTimeout");
-  const connect = durationOf(connectRaw);
-  if (connect !== void 0) {
-    if (connect < MS) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is shorter than 1ms`);
-    else if (connect % MS !== 0n) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is finer than milliseconds`);
-    else if (connect > 3600n * SECOND) add("connectTimeout", `connectTimeout ${JSON.stringify(connectRaw)} is longer than 1h`);
-  }
-  const detectionRaw = read(mesh, "protocolDetectionTimeout");
-  const detection = durationOf(detectionRaw);
-  if (detection !== void 0 && detection % MS !== 0n) add("protocolDetectionTimeout", `protocolDetectionTimeout ${JSON.stringify(detectionRaw)} is finer than milliseconds`);
-  const proxy = mesh.defaultConfig;
-  if (isMapping2(proxy)) validate(proxy, version2, errors, ["defaultConfig"]);
 }
 function holdFromProxyConfig(text) {
   const parsed = parseProxyConfig(text);
@@ -26742,7 +26746,7 @@ function locateInProxyConfig(text, path) {
   return { key, value, keyName, complete };
 }
 
-// src/model/sidecar.ts
+// src/model/pod/sidecar.ts
 var NATIVE_SIDECAR_ANNOTATION = "sidecar.istio.io/nativeSidecar";
 var PROXY_CONFIG_ANNOTATION = "proxy.istio.io/config";
 var INTERCEPTION_MODE_ANNOTATION = "sidecar.istio.io/interceptionMode";
@@ -26855,7 +26859,7 @@ function annotationAnchor(t) {
   return Object.hasOwn(t.metadata, "annotations") ? templatePath(t, "metadata", "annotations") : metadataAnchor(t);
 }
 
-// src/model/istio-components.ts
+// src/model/install/istio-components.ts
 var COMPONENT_LABEL = "operator.istio.io/component";
 var ISTIOD_COMPONENTS = /* @__PURE__ */ new Set(["Pilot"]);
 var GATEWAY_COMPONENTS = /* @__PURE__ */ new Set(["IngressGateways", "EgressGateways"]);
@@ -27291,7 +27295,7 @@ var UnknownFacts = class {
   }
 };
 
-// src/model/install-scope.ts
+// src/model/install/install-scope.ts
 import { posix } from "node:path";
 var folderOf = (w) => {
   const path = w.resource?.doc.file.displayPath;
@@ -27501,7 +27505,7 @@ var injector_policy_invalid_default = createRule({
   }
 });
 
-// src/model/gitops.ts
+// src/model/install/gitops.ts
 import { posix as posix2 } from "node:path";
 
 // src/model/hidden-values.ts
@@ -27589,7 +27593,55 @@ var HiddenValues = class {
 };
 var secretOrigin = (namespace, name, key) => `from Secret ${namespace ? `${namespace}/` : ""}${name}, key ${key}`;
 
-// src/model/gitops.ts
+// src/model/install/values-files.ts
+var MAX_ENV_KEYS = 100;
+var VALUES_FILE_KIND = "values file";
+var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
+var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
+var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
+var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
+var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
+function valuesDocumentKind(v, stated2) {
+  if ("kind" in v || "apiVersion" in v) return void 0;
+  if (asObject(v.istiod)) return "umbrella";
+  if (stated2) return "istiod";
+  if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return void 0;
+  if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== void 0 || Array.isArray(v[k]))) return "istiod";
+  const env = asObject(v.env);
+  return env && Object.keys(env).slice(0, MAX_ENV_KEYS).some((k) => ISTIOD_ENV.test(k)) ? "istiod" : void 0;
+}
+var installs = /* @__PURE__ */ new WeakSet();
+function valuesFileResource(doc, values, install) {
+  const r = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+  if (install) installs.add(r);
+  return r;
+}
+var isInstallValuesFile = (r) => installs.has(r);
+var CHART_FILE_KIND = "Chart.yaml";
+var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
+function chartFileResource(doc, chart) {
+  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
+}
+var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
+function setValue(text, asString) {
+  if (asString) return text;
+  if (text === "true") return true;
+  if (text === "false") return false;
+  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text)) return Number(text);
+  return text;
+}
+function dottedPath(name) {
+  if (/\[|\]/.test(name)) return void 0;
+  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
+  return parts.every((p) => p.length > 0) ? parts : void 0;
+}
+function nested(path, value) {
+  let out = value;
+  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
+  return out;
+}
+
+// src/model/install/gitops.ts
 function repoPath(...parts) {
   const joined = posix2.normalize(parts.filter((p) => p !== "").join("/"));
   if (joined.startsWith("/") || joined === ".." || joined.startsWith("../") || joined === ".") return void 0;
@@ -27613,23 +27665,6 @@ function chartKind(nameOrPath) {
   if (last === "cni" || last === "istio-cni") return "cni";
   if (last === "ztunnel") return "ztunnel";
   return void 0;
-}
-function setValue(text, asString) {
-  if (asString) return text;
-  if (text === "true") return true;
-  if (text === "false") return false;
-  if (/^-?(?:0|[1-9]\d{0,15})$/.test(text)) return Number(text);
-  return text;
-}
-function dottedPath(name) {
-  if (/\[|\]/.test(name)) return void 0;
-  const parts = name.split(/(?<!\\)\./).map((p) => p.replace(/\\\./g, "."));
-  return parts.every((p) => p.length > 0) ? parts : void 0;
-}
-function nested(path, value) {
-  let out = value;
-  for (let i = path.length - 1; i >= 0; i--) out = { [path[i]]: out };
-  return out;
 }
 var dotted = (p) => p.join(".");
 function objectLayer(values, resource, at, describe7) {
@@ -27898,34 +27933,6 @@ function releasesOf(r, lookup2, ocirepos, files) {
   if (r.kind === "ZTunnel") return [{ resource: r, label, chart: "ztunnel", layers: layer ? [layer] : [], chartTarget: { resource: r, path: ["metadata", "name"] } }];
   return [];
 }
-var VALUES_FILE_KIND = "values file";
-var ISTIOD_ONLY_KEYS = ["sidecarInjectorWebhook", "revisionTags", "istiodRemote", "pilot"];
-var ISTIOD_ENV = /^(?:PILOT_|ENABLE_NATIVE_SIDECARS$)/;
-var CHART_DEFAULTS_KEYS = ["_internal_defaults_do_not_set", "defaults"];
-var OTHER_CHART_KEYS = ["name", "networkGateway", "gateways"];
-var ISTIOD_VALUES_LINE = /^(?:sidecarInjectorWebhook|revisionTags|istiodRemote|pilot|istiod)[ \t]*:|^[ \t]+(?:PILOT_[A-Z_]+|ENABLE_NATIVE_SIDECARS)[ \t]*:/m;
-function valuesDocumentKind(v, stated2) {
-  if ("kind" in v || "apiVersion" in v) return void 0;
-  if (asObject(v.istiod)) return "umbrella";
-  if (stated2) return "istiod";
-  if (CHART_DEFAULTS_KEYS.some((k) => k in v) || OTHER_CHART_KEYS.some((k) => k in v)) return void 0;
-  if (ISTIOD_ONLY_KEYS.some((k) => asObject(v[k]) !== void 0 || Array.isArray(v[k]))) return "istiod";
-  const env = asObject(v.env);
-  return env && Object.keys(env).slice(0, MAX_LAYERS).some((k) => ISTIOD_ENV.test(k)) ? "istiod" : void 0;
-}
-var installs = /* @__PURE__ */ new WeakSet();
-function valuesFileResource(doc, values, install) {
-  const r = { doc, basePath: [], object: values, apiVersion: "", kind: VALUES_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-  if (install) installs.add(r);
-  return r;
-}
-var isInstallValuesFile = (r) => installs.has(r);
-var CHART_FILE_KIND = "Chart.yaml";
-var CHART_FILE_NAME = /(?:^|[/\\])Chart\.yaml$/;
-function chartFileResource(doc, chart) {
-  return { doc, basePath: [], object: chart, apiVersion: "", kind: CHART_FILE_KIND, name: doc.file.displayPath, declaredNamespace: void 0, namespace: void 0 };
-}
-var VALUES_FILE_NAME = /values[^/\\]*\.ya?ml$/i;
 function valuesFileReleases(r) {
   const label = `values file ${r.doc.file.displayPath}`;
   const values = r.object;
@@ -28268,7 +28275,7 @@ var unrendered_template_default = createRule({
   }
 });
 
-// src/model/no-proxy.ts
+// src/model/pod/no-proxy.ts
 function lookup(env, name) {
   let found;
   for (const e of env.entries) if (e.name === name) found = e;
@@ -28658,7 +28665,7 @@ var apiserver_no_proxy_svc_default = createRule({
   }
 });
 
-// src/model/install.ts
+// src/model/install/install.ts
 var UNSTATED = /* @__PURE__ */ Symbol("unstated");
 var KEYS = ["cni", "nativeSidecars", "holdMesh", "holdValues", "proxyLifecycle", "proxySeccompProfile"];
 var str3 = (v) => typeof v === "string" ? v : void 0;
@@ -29275,7 +29282,7 @@ var job_sidecar_never_exits_default = createRule({
   }
 });
 
-// src/model/pod-security.ts
+// src/model/pod/pod-security.ts
 var ENFORCE_LABEL = "pod-security.kubernetes.io/enforce";
 function enforcedLevel(labels) {
   const v = labels[ENFORCE_LABEL];
@@ -29347,7 +29354,7 @@ function podViolations(level, t) {
   return [...out, ...rest];
 }
 
-// src/model/admission.ts
+// src/model/pod/admission.ts
 var CAP_NET_BIND_SERVICE_ANNOTATION = "sidecar.istio.io/capNetBindService";
 function plannedIstioContainer(name, opts) {
   const seccompType = opts.proxySeccomp ? "RuntimeDefault" : void 0;
@@ -29554,7 +29561,7 @@ function namespaceFinding(ns, facts) {
   return { cni, injection, related: loc ? [loc] : [] };
 }
 
-// src/model/control-plane.ts
+// src/model/install/control-plane.ts
 import { posix as posix3 } from "node:path";
 var CONTROL_PLANE_NAMES = [
   { name: "istiod", prefix: false, releases: "1.5+", what: "istiod of the default revision", source: "manifests/charts/istio-control/istio-discovery/templates/service.yaml" },
@@ -29618,7 +29625,7 @@ function mightNameControlPlane(docText) {
   return false;
 }
 
-// src/model/ambient-install.ts
+// src/model/ambient/install.ts
 var MAX_ENTRIES = 100;
 function cniValue(values, path) {
   return values(["cni", ...path]) ?? values(path);
@@ -29734,7 +29741,7 @@ function nodeAgentOf(labels, images) {
   return NODE_AGENTS.find((a) => a.labels.some(([k, v]) => labels[k] === v) || names2.has(a.image));
 }
 
-// src/model/cni-install.ts
+// src/model/install/cni-install.ts
 var MAX_VOLUMES = 200;
 var CHART_PATHS = [["pilot", "cni", "enabled"], ["cni", "enabled"]];
 var LEGACY_PATH = ["istio_cni", "enabled"];
@@ -30194,7 +30201,7 @@ function refine(target, key) {
   return within2 ? { resource: target.resource, path: target.path, within: within2 } : target;
 }
 
-// src/model/annotation-validation.ts
+// src/model/injection/annotation-validation.ts
 var quote = (s) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}\u2026` : s);
 var DIGITS = /^[0-9]+$/;
 function goParseUintProblem(s, bits, what = "number") {
@@ -31055,7 +31062,7 @@ var proxy_uid_conflict_default = createRule({
 });
 var capitalize = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-// src/model/container-removal.ts
+// src/model/pod/container-removal.ts
 function shellCommands(entries2) {
   const commands = [];
   const open = (pipedFrom) => {
@@ -31379,7 +31386,7 @@ var istio_distributions_default = {
   imageNotes: "images of Istio's own hub (docker.io/istio, gcr.io/istio-release, gcr.io/istio-testing, ...): the repository path names istio"
 };
 
-// src/model/version-evidence.ts
+// src/model/install/version-evidence.ts
 var ISTIO_IMAGES = new Set(istio_distributions_default.images);
 var ISTIO_CHARTS = new Set(istio_distributions_default.charts);
 var DISTINCT_CHARTS = new Set(istio_distributions_default.distinctCharts);
@@ -31869,7 +31876,7 @@ var PREFIX_WORDS = {
 };
 var PLAIN_IMAGES = /* @__PURE__ */ new Set(["busybox", "alpine", "ubuntu", "debian", "centos", "fedora", "rockylinux", "almalinux", "ubi", "ubi-minimal", "ubi8", "ubi9", "amazonlinux", "bash"]);
 
-// src/model/init-network.ts
+// src/model/pod/init-network.ts
 var MAX_ARGS = 200;
 var MAX_SCRIPT = 64 * 1024;
 var MAX_COMMANDS = 500;
@@ -32727,7 +32734,7 @@ var deprecated_names_default = {
   ]
 };
 
-// src/model/deprecated-names.ts
+// src/model/data/deprecated-names.ts
 var DEPRECATED_NAMES_SOURCE = deprecated_names_default.source;
 var version = (text, what) => {
   if (text === null) return void 0;
@@ -33098,7 +33105,7 @@ var ambient_ignored_default = {
   ]
 };
 
-// src/model/ambient-settings.ts
+// src/model/ambient/settings.ts
 var INSTEADS = ambient_ignored_default.instead;
 var isInstead = (s) => Object.hasOwn(INSTEADS, s);
 var AMBIENT_IGNORED = new Map(
@@ -33160,7 +33167,7 @@ var ambient_sidecar_setting_default = createRule({
   }
 });
 
-// src/model/network-policy.ts
+// src/model/ambient/network-policy.ts
 var MAX_ITEMS2 = 500;
 function isNetworkPolicy(r) {
   return r.kind === "NetworkPolicy" && r.apiVersion.startsWith("networking.k8s.io/");
@@ -33611,7 +33618,7 @@ var DRY_RUN_ANNOTATION = "istio.io/dry-run";
 var GATEWAY_SERVICE_ACCOUNT = "gateway.istio.io/service-account";
 var AUTO_ALLOW_WAYPOINT_FLAG = "PILOT_AUTO_ALLOW_WAYPOINT_POLICY";
 
-// src/model/waypoint.ts
+// src/model/ambient/waypoint.ts
 var USE_WAYPOINT3 = "istio.io/use-waypoint";
 var USE_WAYPOINT_NAMESPACE2 = "istio.io/use-waypoint-namespace";
 var WAYPOINT_FOR2 = "istio.io/waypoint-for";
@@ -34080,7 +34087,7 @@ var webhook_ca_bundle_default = createRule({
   }
 });
 
-// src/model/webhook-overlap.ts
+// src/model/injection/webhook-overlap.ts
 var NAMESPACE_BASES = [{}, { [NS_INJECTION_LABEL]: "enabled" }, { [NS_INJECTION_LABEL]: "disabled" }];
 var POD_BASES = [{}, { [INJECT_KEY]: "true" }, { [INJECT_KEY]: "false" }];
 var BASES = 3;
@@ -36082,7 +36089,7 @@ function suggestKey(key, known) {
   return best !== void 0 && bestDist <= Math.max(2, Math.floor(key.length / 4)) ? ` (did you mean "${best}"?)` : "";
 }
 
-// src/engine/config.ts
+// src/common/config.ts
 var ConfigError = class extends Error {
   constructor(file, key, problem) {
     super(`${file ?? "configuration"}: ${key ? `${key}: ` : ""}${problem}`);
@@ -36106,6 +36113,8 @@ var EMPTY_CONFIG = {
   context: [],
   diff: { failOn: ["new-error"] }
 };
+
+// src/engine/config.ts
 var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function parseLevel(v) {
   if (v === "off" || v === 0) return "off";
@@ -36205,102 +36214,7 @@ function effectiveSetting(config, rule) {
   return config.rules[rule.name] ?? { level: rule.meta.docs.defaultLevel, options: [] };
 }
 
-// src/load/template.ts
-var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
-function findUnrenderedTemplate(text) {
-  const last = text.lastIndexOf("{{");
-  if (last === -1) return void 0;
-  let blockIndent = -1;
-  let offset = 0;
-  while (offset <= last) {
-    const nl = text.indexOf("\n", offset);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(offset, end);
-    const indent = line.length - line.trimStart().length;
-    const blank = line.trim() === "";
-    if (blockIndent >= 0) {
-      if (blank || indent > blockIndent) {
-        offset = end + 1;
-        continue;
-      }
-      blockIndent = -1;
-    }
-    const code = /["'#]/.test(line) ? stripStringsAndComment(line) : line;
-    const at = templateAction(code);
-    if (at !== -1) return offset + at;
-    if (/[|>]/.test(code) && BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
-    if (nl === -1) break;
-    offset = end + 1;
-  }
-  return void 0;
-}
-function templateAction(code) {
-  for (let at = code.indexOf("{{"); at !== -1; at = code.indexOf("{{", at + 2)) {
-    if (code[at - 1] !== "$") return at;
-  }
-  return -1;
-}
-function stripStringsAndComment(line) {
-  let out = "";
-  let prev = "";
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if ((c === '"' || c === "'") && opensAfter(prev)) {
-      const close = findClosingQuote(line, i, c);
-      if (close === -1) return out;
-      out += " ".repeat(close - i + 1);
-      i = close;
-      continue;
-    }
-    if (c === "#" && (i === 0 || line[i - 1] === " " || line[i - 1] === "	")) return out;
-    out += c;
-    if (!/\s/.test(c)) prev = c;
-  }
-  return out;
-}
-var JINJA_TAG = /(^|[\s:\-[{,])\{[%#]/m;
-var ARGO_ROOTS = /* @__PURE__ */ new Set(["inputs", "outputs", "workflow", "steps", "tasks", "item", "args", "pod", "metrics", "retries", "lastRetry", "node", "cronworkflow"]);
-var GO_KEYWORDS = /^(?:if|else|end|range|with|define|template|block|include|toYaml|toJson|tpl|printf|print|required|default|quote|nindent|indent|trim|lookup|fail|not|and|or|eq|ne|len|index)\b/;
-var HELM_HINT = /\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\binclude\b|\btoYaml\b|\bnindent\b|\btpl\b/;
-function engineOf(action, docText) {
-  const body = action.replace(/^-?\s*/, "");
-  const root2 = /^[A-Za-z_][\w]*/.exec(body)?.[0];
-  if (body.startsWith(".") || body.startsWith("$") || body.startsWith("/*") || GO_KEYWORDS.test(body)) return HELM_HINT.test(docText) ? "Helm" : "Go";
-  if (root2 !== void 0 && ARGO_ROOTS.has(root2) && /^[A-Za-z_]\w*(?:\.[\w-]+)*\s*$/.test(body.replace(/\s*}}.*$/s, ""))) return "Argo";
-  if (/^[A-Z0-9_:-]+\s*$/.test(body.replace(/\s*}}.*$/s, "")) || /^REPLACE/.test(body)) return "placeholder";
-  return "Jinja";
-}
-function templateIn(docText) {
-  const action = findUnrenderedTemplate(docText);
-  const jinja = JINJA_TAG.exec(docText);
-  const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
-  if (action === void 0 && jinjaAt === void 0) return void 0;
-  const at = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
-  const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
-  const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
-  const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
-  const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
-  return { at, engine, kubernetes: apiVersion !== void 0 && kind2, group };
-}
-var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
-  "kind.x-k8s.io",
-  "kubelet.config.k8s.io",
-  "kubeproxy.config.k8s.io",
-  "apiserver.config.k8s.io",
-  "apiserver.k8s.io",
-  "audit.k8s.io",
-  "kubescheduler.config.k8s.io",
-  "controllermanager.config.k8s.io",
-  "k3d.io",
-  "kpt.dev",
-  "config.kubernetes.io",
-  "ctlptl.dev",
-  "skaffold",
-  "skaffold.dev",
-  "kustomize.config.k8s.io"
-]);
-
-// src/model/version-facts.ts
+// src/model/install/version-facts.ts
 import { posix as posix4 } from "node:path";
 var STRENGTHS = ["install", "pod", "name"];
 var folderOf3 = (e) => {
@@ -36733,6 +36647,168 @@ function mightHoldFacts(docText) {
   return WORKLOAD_KINDS3.has(kind2) && INSTALL_WORKLOADS.test(docText);
 }
 
+// src/engine/facts-pass.ts
+function factsPass(inputs, config, options = {}) {
+  const resources = factResources([...options.context ?? [], ...inputs], config, options.parses, options.groupDocsOf);
+  return buildFacts([...options.contextResources ?? [], ...resources], config, options.cliIstioVersion);
+}
+function buildFacts(resources, config, cliIstioVersion) {
+  const factsBuilder = new FactsBuilder();
+  for (const r of resources) factsBuilder.addResource(r);
+  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
+}
+var stated = (file, config) => file.absPath !== void 0 && (config.istio.valuesFiles ?? []).includes(file.absPath);
+function factGroupsOf(file, config) {
+  if (stated(file, config) || !file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath))) return () => true;
+  return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
+}
+function factResources(inputs, config, parses, groupDocsOf) {
+  const out = [];
+  for (const input of inputs) {
+    if (!input.ok) continue;
+    const wanted = factGroupsOf(input.file, config);
+    const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);
+    const chartFile = !input.file.origin && CHART_FILE_NAME.test(input.file.displayPath);
+    for (const group of groupsOf(input.file.text)) {
+      if (!wanted(group)) continue;
+      const docs = [...groupDocsOf?.(input.file, group) ?? parseGroup(input.file, group)];
+      if (parses) {
+        let kept = parses.get(input.file);
+        if (!kept) parses.set(input.file, kept = /* @__PURE__ */ new Map());
+        kept.set(group.start, docs);
+      }
+      for (const doc of docs) {
+        const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
+        out.push(...found.resources);
+        if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
+        const values = asObject(doc.value);
+        if (!values) continue;
+        if (chartFile) {
+          out.push(chartFileResource(doc, values));
+          continue;
+        }
+        const install = valuesDocumentKind(values, stated(input.file, config)) !== void 0;
+        if (install || valuesName) out.push(valuesFileResource(doc, values, install));
+      }
+    }
+  }
+  return out;
+}
+
+// src/load/template.ts
+var BLOCK_SCALAR_START = /(?:^|[:\-?]\s*)[|>][-+0-9]*\s*$/;
+function findUnrenderedTemplate(text) {
+  const last = text.lastIndexOf("{{");
+  if (last === -1) return void 0;
+  let blockIndent = -1;
+  let offset = 0;
+  while (offset <= last) {
+    const nl = text.indexOf("\n", offset);
+    const end = nl === -1 ? text.length : nl;
+    const line = text.slice(offset, end);
+    const indent = line.length - line.trimStart().length;
+    const blank = line.trim() === "";
+    if (blockIndent >= 0) {
+      if (blank || indent > blockIndent) {
+        offset = end + 1;
+        continue;
+      }
+      blockIndent = -1;
+    }
+    const code = /["'#]/.test(line) ? stripStringsAndComment(line) : line;
+    const at = templateAction(code);
+    if (at !== -1) return offset + at;
+    if (/[|>]/.test(code) && BLOCK_SCALAR_START.test(code.trimEnd())) blockIndent = indent;
+    if (nl === -1) break;
+    offset = end + 1;
+  }
+  return void 0;
+}
+function templateAction(code) {
+  for (let at = code.indexOf("{{"); at !== -1; at = code.indexOf("{{", at + 2)) {
+    if (code[at - 1] !== "$") return at;
+  }
+  return -1;
+}
+function stripStringsAndComment(line) {
+  let out = "";
+  let prev = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if ((c === '"' || c === "'") && opensAfter(prev)) {
+      const close = findClosingQuote(line, i, c);
+      if (close === -1) return out;
+      out += " ".repeat(close - i + 1);
+      i = close;
+      continue;
+    }
+    if (c === "#" && (i === 0 || line[i - 1] === " " || line[i - 1] === "	")) return out;
+    out += c;
+    if (!/\s/.test(c)) prev = c;
+  }
+  return out;
+}
+var JINJA_TAG = /(^|[\s:\-[{,])\{[%#]/m;
+var ARGO_ROOTS = /* @__PURE__ */ new Set(["inputs", "outputs", "workflow", "steps", "tasks", "item", "args", "pod", "metrics", "retries", "lastRetry", "node", "cronworkflow"]);
+var GO_KEYWORDS = /^(?:if|else|end|range|with|define|template|block|include|toYaml|toJson|tpl|printf|print|required|default|quote|nindent|indent|trim|lookup|fail|not|and|or|eq|ne|len|index)\b/;
+var HELM_HINT = /\.(?:Values|Release|Chart|Capabilities|Files|Template)\b|\binclude\b|\btoYaml\b|\bnindent\b|\btpl\b/;
+function engineOf(action, docText) {
+  const body = action.replace(/^-?\s*/, "");
+  const root2 = /^[A-Za-z_][\w]*/.exec(body)?.[0];
+  if (body.startsWith(".") || body.startsWith("$") || body.startsWith("/*") || GO_KEYWORDS.test(body)) return HELM_HINT.test(docText) ? "Helm" : "Go";
+  if (root2 !== void 0 && ARGO_ROOTS.has(root2) && /^[A-Za-z_]\w*(?:\.[\w-]+)*\s*$/.test(body.replace(/\s*}}.*$/s, ""))) return "Argo";
+  if (/^[A-Z0-9_:-]+\s*$/.test(body.replace(/\s*}}.*$/s, "")) || /^REPLACE/.test(body)) return "placeholder";
+  return "Jinja";
+}
+function templateIn(docText) {
+  const action = findUnrenderedTemplate(docText);
+  const jinja = JINJA_TAG.exec(docText);
+  const jinjaAt = jinja ? jinja.index + jinja[1].length : void 0;
+  if (action === void 0 && jinjaAt === void 0) return void 0;
+  const at = Math.min(action ?? Infinity, jinjaAt ?? Infinity);
+  const engine = jinjaAt !== void 0 ? "Jinja" : engineOf(docText.slice(action + 2, action + 202), docText);
+  const apiVersion = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(docText)?.[1];
+  const kind2 = /^kind:[ \t]*["']?[A-Za-z]/m.test(docText);
+  const group = apiVersion?.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : apiVersion === void 0 ? void 0 : "";
+  return { at, engine, kubernetes: apiVersion !== void 0 && kind2, group };
+}
+var TOOL_CONFIG_GROUPS = /* @__PURE__ */ new Set([
+  "kind.x-k8s.io",
+  "kubelet.config.k8s.io",
+  "kubeproxy.config.k8s.io",
+  "apiserver.config.k8s.io",
+  "apiserver.k8s.io",
+  "audit.k8s.io",
+  "kubescheduler.config.k8s.io",
+  "controllermanager.config.k8s.io",
+  "k3d.io",
+  "kpt.dev",
+  "config.kubernetes.io",
+  "ctlptl.dev",
+  "skaffold",
+  "skaffold.dev",
+  "kustomize.config.k8s.io"
+]);
+
+// src/engine/report.ts
+function summarize(filePath, list2) {
+  list2.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+  let errorCount = 0;
+  let warningCount = 0;
+  let fixableErrorCount = 0;
+  let fixableWarningCount = 0;
+  for (const m of list2) {
+    if (m.severity === 2) {
+      errorCount++;
+      if (m.fix) fixableErrorCount++;
+    } else {
+      warningCount++;
+      if (m.fix) fixableWarningCount++;
+    }
+  }
+  return { filePath, messages: list2, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
+}
+
 // src/engine/version-probe.ts
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
@@ -37043,7 +37119,7 @@ function lintOnce(inputs, options, probe) {
   const { config } = options;
   const locator = new Locator();
   const factParses = /* @__PURE__ */ new Map();
-  const facts = probe?.facts ?? gatherFacts([...options.context ?? [], ...inputs], config, options.cliIstioVersion, options.contextResources, factParses, options.groupDocsOf);
+  const facts = probe?.facts ?? factsPass(inputs, config, { context: options.context, cliIstioVersion: options.cliIstioVersion, contextResources: options.contextResources, parses: factParses, groupDocsOf: options.groupDocsOf });
   const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
   const notes = [];
   if (parseErrorRule && effectiveSetting(config, parseErrorRule).level === "off") {
@@ -37254,51 +37330,6 @@ function lintOnce(inputs, options, probe) {
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }
-function gatherFacts(inputs, config, cliIstioVersion, known = [], parses, groupDocsOf) {
-  return buildFacts([...known, ...factResources(inputs, config, parses, groupDocsOf)], config, cliIstioVersion);
-}
-function buildFacts(resources, config, cliIstioVersion) {
-  const factsBuilder = new FactsBuilder();
-  for (const r of resources) factsBuilder.addResource(r);
-  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
-}
-function factGroupsOf(file, config) {
-  if (stated(file, config) || !file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath))) return () => true;
-  return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
-}
-function factResources(inputs, config, parses, groupDocsOf) {
-  const out = [];
-  for (const input of inputs) {
-    if (!input.ok) continue;
-    const wanted = factGroupsOf(input.file, config);
-    const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);
-    const chartFile = !input.file.origin && CHART_FILE_NAME.test(input.file.displayPath);
-    for (const group of groupsOf(input.file.text)) {
-      if (!wanted(group)) continue;
-      const docs = [...groupDocsOf?.(input.file, group) ?? parseGroup(input.file, group)];
-      if (parses) {
-        let kept = parses.get(input.file);
-        if (!kept) parses.set(input.file, kept = /* @__PURE__ */ new Map());
-        kept.set(group.start, docs);
-      }
-      for (const doc of docs) {
-        const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
-        out.push(...found.resources);
-        if (found.skipped !== "not-kubernetes" || doc.file.origin) continue;
-        const values = asObject(doc.value);
-        if (!values) continue;
-        if (chartFile) {
-          out.push(chartFileResource(doc, values));
-          continue;
-        }
-        const install = valuesDocumentKind(values, stated(input.file, config)) !== void 0;
-        if (install || valuesName) out.push(valuesFileResource(doc, values, install));
-      }
-    }
-  }
-  return out;
-}
-var stated = (file, config) => file.absPath !== void 0 && (config.istio.valuesFiles ?? []).includes(file.absPath);
 function toFinding(rule, severity, d, hidden) {
   const template = rule.meta.messages[d.messageId];
   if (template === void 0) throw new Error(`rule ${rule.name} reported an unknown messageId "${d.messageId}"`);
@@ -37476,25 +37507,8 @@ function mergeEdits(text, parts) {
   const { text: replaced } = applyTextEdits(text.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
   return { range: [start, end], text: replaced };
 }
-function summarize(filePath, list2) {
-  list2.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
-  let errorCount = 0;
-  let warningCount = 0;
-  let fixableErrorCount = 0;
-  let fixableWarningCount = 0;
-  for (const m of list2) {
-    if (m.severity === 2) {
-      errorCount++;
-      if (m.fix) fixableErrorCount++;
-    } else {
-      warningCount++;
-      if (m.fix) fixableWarningCount++;
-    }
-  }
-  return { filePath, messages: list2, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
-}
 
-// src/load/config-file.ts
+// src/engine/config-file.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
 
@@ -37596,7 +37610,7 @@ function readRegularFile(absPath) {
   }
 }
 
-// src/load/config-file.ts
+// src/engine/config-file.ts
 var CONFIG_NAMES = [".meshlint.yaml", ".meshlint.yml", ".meshlint.json"];
 function findConfigFile(dir) {
   for (let d = resolve4(dir); ; d = dirname3(d)) {
@@ -37953,7 +37967,7 @@ function walk(dir, ig, out, visiting, boundary) {
   visiting.delete(real);
 }
 
-// src/lsp-workspace.ts
+// src/lsp/workspace.ts
 var MAX_DOCUMENT_BYTES = 1024 * 1024;
 var pathToUri = (path) => pathToFileURL(path).href;
 var inside = (root2, path) => {
@@ -38176,7 +38190,7 @@ function configDiagnostic(p) {
   return { range: { start: at, end: at }, severity: import_vscode_languageserver.DiagnosticSeverity.Error, source: TOOL_NAME, message: safeText(`Invalid configuration: ${p.message}`) };
 }
 
-// src/lsp-worker.ts
+// src/lsp/worker.ts
 var WORKER_ROLE = "--meshlint-lint-worker";
 function isLintWorker() {
   if (!process.argv.includes(WORKER_ROLE)) return false;
@@ -38277,7 +38291,7 @@ var LintWorker = class {
   }
 };
 
-// src/lsp.ts
+// src/lsp/server.ts
 var import_node2 = __toESM(require_main3(), 1);
 import { fileURLToPath as fileURLToPath2, pathToFileURL as pathToFileURL2 } from "node:url";
 
@@ -38536,7 +38550,7 @@ function getWellformedEdit(textEdit) {
   return textEdit;
 }
 
-// src/lsp-documents.ts
+// src/lsp/documents.ts
 var OpenDocuments = class {
   /** @param maxChars a text longer than this (in UTF-16 units, so in bytes at least) is dropped */
   constructor(maxChars) {
@@ -38629,7 +38643,7 @@ function readRuleDocs(ids) {
   return out;
 }
 
-// src/lsp-queue.ts
+// src/lsp/queue.ts
 var JobQueue = class {
   /**
    * @param patienceMs how long a document waits for the facts still being read before it is
@@ -38687,7 +38701,7 @@ var JobQueue = class {
   }
 };
 
-// src/lsp.ts
+// src/lsp/server.ts
 var DEFAULT_DEBOUNCE_MS = 200;
 var DEFAULT_LINT_TIME_LIMIT_MS = 5e3;
 var DISCOVERY_TIME_LIMIT_MS = 1e4;
@@ -39037,7 +39051,7 @@ function startServer(connection, options) {
   };
 }
 
-// src/lsp-main.ts
+// src/lsp/main.ts
 var USAGE = `Usage: ${TOOL_NAME} lsp [--stdio]
 
 Runs the language server: diagnostics for the YAML and JSON files an editor opens,

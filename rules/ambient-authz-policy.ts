@@ -18,11 +18,11 @@ import {
   AUTO_ALLOW_WAYPOINT_FLAG, DRY_RUN_ANNOTATION, GATEWAY_NAME_LABEL, GATEWAY_SERVICE_ACCOUNT, L4_OPERATION_FIELDS, L4_SOURCE_FIELDS, L4_WHEN_KEYS, L7_OPERATION_FIELDS, L7_SOURCE_FIELDS,
   NOT_AT_ZTUNNEL, WAYPOINT_GATEWAY_CLASS, ZTUNNEL_ACTIONS,
 } from '../src/model/data/ambient-authz.ts';
-import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
-import { judgeWaypoint, waypointRef, WAYPOINT_CLASS, type WaypointGateway } from '../src/model/waypoint.ts';
-import type { Tri } from '../src/model/selector.ts';
+import { captureForTemplate, namespaceLabelSet } from '../src/model/injection/pod-injection.ts';
+import { judgeWaypoint, waypointRef, WAYPOINT_CLASS, type WaypointGateway } from '../src/model/ambient/waypoint.ts';
+import type { Tri } from '../src/model/injection/selector.ts';
 import { asObject, getIn, labelRecord, labelString, type PodTemplate } from '../src/model/workload.ts';
-import type { KubeObject, Path, Resource } from '../src/types.ts';
+import type { KubeObject, Path, Resource } from '../src/common/types.ts';
 
 type Messages = 'allowDropped' | 'denyNoop' | 'denyBroader' | 'action' | 'targetUnbound' | 'gatewayClass' | 'waypointSelector' | 'waypointIdentity';
 

@@ -5,7 +5,7 @@
 // ambient.istio.io/redirection is a status istio-cni writes: its old `disabled` opt-out is
 // gone since 1.22. Each mistake is silent: the pod is captured, or not, against what was written.
 import { createRule } from '../src/engine/rule-api.ts';
-import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE } from '../src/model/ambient.ts';
+import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE } from '../src/model/ambient/capture.ts';
 import {
   AMBIENT_LABELS,
   DATAPLANE_MODE_MEANT,
@@ -17,13 +17,13 @@ import {
   captureWithPodLabel,
   ingressUseWaypointReads,
   readsLabelOn,
-} from '../src/model/ambient-labels.ts';
-import { namespaceOf } from '../src/model/intent.ts';
-import { SUPPORTED_MINORS, type IstioVersion } from '../src/model/istio-version.ts';
+} from '../src/model/ambient/labels.ts';
+import { namespaceOf } from '../src/model/injection/intent.ts';
+import { SUPPORTED_MINORS, type IstioVersion } from '../src/model/install/istio-version.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { captureForTemplate } from '../src/model/pod-injection.ts';
+import { captureForTemplate } from '../src/model/injection/pod-injection.ts';
 import { asObject, podTemplateOf, templatePath, type PodTemplate } from '../src/model/workload.ts';
-import type { KubeObject, PathEdit, Resource } from '../src/types.ts';
+import type { KubeObject, PathEdit, Resource } from '../src/common/types.ts';
 
 /** The newest release meshlint models: a value it reads as true keeps working on upgrades. */
 const NEWEST: IstioVersion = { major: 1, minor: SUPPORTED_MINORS.to, patch: 0, text: `1.${SUPPORTED_MINORS.to}` };

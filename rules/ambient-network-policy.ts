@@ -13,11 +13,11 @@ import { describeResource } from '../src/load/resources.ts';
 import {
   and, describePorts, peersAdmit, isNetworkPolicy, networkPolicyOf, or, portsAdmit, ruleAdmits, selectsPod,
   type DestPort, type NetPort, type NetworkPolicy, type PolicyRule, type Source,
-} from '../src/model/network-policy.ts';
-import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
-import type { LabelSet, Tri } from '../src/model/selector.ts';
+} from '../src/model/ambient/network-policy.ts';
+import { captureForTemplate, namespaceLabelSet } from '../src/model/injection/pod-injection.ts';
+import type { LabelSet, Tri } from '../src/model/injection/selector.ts';
 import { asObject, labelRecord, labelString, type PodTemplate } from '../src/model/workload.ts';
-import type { Path, RelatedLocation, Resource } from '../src/types.ts';
+import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 
 /** The port ztunnel receives mesh traffic on, in every captured pod (iptables.go). */
 export const HBONE_PORT = 15008;

@@ -6,12 +6,12 @@
 // inside an ambient namespace is Istio's supported mixed mode, and a namespace with both kinds
 // of labels is inject-label-conflict's.
 import { createRule } from '../src/engine/rule-api.ts';
-import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, excludeHonoured, type CaptureInstall } from '../src/model/ambient.ts';
-import type { IstioVersion } from '../src/model/istio-version.ts';
-import { injectionIntent, namespaceLabelLocation, namespaceOf, relatedOf } from '../src/model/intent.ts';
-import { captureForTemplate, predictForTemplate } from '../src/model/pod-injection.ts';
+import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, excludeHonoured, type CaptureInstall } from '../src/model/ambient/capture.ts';
+import type { IstioVersion } from '../src/model/install/istio-version.ts';
+import { injectionIntent, namespaceLabelLocation, namespaceOf, relatedOf } from '../src/model/injection/intent.ts';
+import { captureForTemplate, predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { asObject, labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
-import type { PathEdit, RelatedLocation } from '../src/types.ts';
+import type { PathEdit, RelatedLocation } from '../src/common/types.ts';
 
 /** In istio-cni's excluded namespaces, as the install among the inputs (or the chart's default) says, at a version that honours them. */
 const excluded = (ns: string | undefined, install: CaptureInstall, version: IstioVersion): boolean =>

@@ -4,11 +4,11 @@
 // The ambient node agent reads only three pod annotations (cni/pkg/nodeagent/net.go). The
 // names, and what ambient offers instead, are data (src/model/data/ambient-ignored.json).
 import { createRule } from '../src/engine/rule-api.ts';
-import { AMBIENT_IGNORED, insteadText, type AmbientInstead } from '../src/model/ambient-settings.ts';
-import { deprecatedNamesOn, statusAt } from '../src/model/deprecated-names.ts';
-import { captureForTemplate } from '../src/model/pod-injection.ts';
-import { holdFromProxyConfig } from '../src/model/proxy-config.ts';
-import { PROXY_CONFIG_ANNOTATION } from '../src/model/sidecar.ts';
+import { AMBIENT_IGNORED, insteadText, type AmbientInstead } from '../src/model/ambient/settings.ts';
+import { deprecatedNamesOn, statusAt } from '../src/model/data/deprecated-names.ts';
+import { captureForTemplate } from '../src/model/injection/pod-injection.ts';
+import { holdFromProxyConfig } from '../src/model/pod/proxy-config.ts';
+import { PROXY_CONFIG_ANNOTATION } from '../src/model/pod/sidecar.ts';
 import { templatePath } from '../src/model/workload.ts';
 
 /** Annotations looked at per pod template, at most (a hostile input may carry very many). */

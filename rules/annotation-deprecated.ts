@@ -2,14 +2,14 @@
 // A deprecated name still works but will go; a removed one silently does nothing. The table of
 // names, versions and replacements is data (src/model/data/deprecated-names.json).
 import { createRule } from '../src/engine/rule-api.ts';
-import { deprecatedNamesOn, statusAt, type DeprecatedName } from '../src/model/deprecated-names.ts';
-import { predictInjection } from '../src/model/injection.ts';
-import { atLeast, SUPPORTED_MINORS, type IstioVersion } from '../src/model/istio-version.ts';
-import { INJECT_KEY, NS_INJECTION_LABEL } from '../src/model/mesh.ts';
-import { namespaceLabelSet, podFacts, predictForTemplate } from '../src/model/pod-injection.ts';
+import { deprecatedNamesOn, statusAt, type DeprecatedName } from '../src/model/data/deprecated-names.ts';
+import { predictInjection } from '../src/model/injection/injection.ts';
+import { atLeast, SUPPORTED_MINORS, type IstioVersion } from '../src/model/install/istio-version.ts';
+import { INJECT_KEY, NS_INJECTION_LABEL } from '../src/model/injection/mesh.ts';
+import { namespaceLabelSet, podFacts, predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { asObject, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Facts } from '../src/model/facts.ts';
-import type { Path, PathEdit, Resource } from '../src/types.ts';
+import type { Path, PathEdit, Resource } from '../src/common/types.ts';
 
 type Found = { readonly entry: DeprecatedName; readonly path: Path; readonly value: unknown };
 

@@ -4,11 +4,11 @@
 // pod Istio injects then fails admission with "failed calling webhook … Service Unavailable"
 // (istio.io#1042/#1044, istio #8182; kubernetes #107446).
 import { createRule } from '../src/engine/rule-api.ts';
-import type { InjectorWebhook } from '../src/model/mesh.ts';
-import { effectiveProxyEnv, noProxyCovers, withSvc, type EffectiveVar, type EnvEntry, type EnvList } from '../src/model/no-proxy.ts';
+import type { InjectorWebhook } from '../src/model/injection/mesh.ts';
+import { effectiveProxyEnv, noProxyCovers, withSvc, type EffectiveVar, type EnvEntry, type EnvList } from '../src/model/pod/no-proxy.ts';
 import { asObject, getIn } from '../src/model/workload.ts';
 import type { Facts } from '../src/model/facts.ts';
-import type { KubeObject, Path, PathEdit, RelatedLocation, Resource } from '../src/types.ts';
+import type { KubeObject, Path, PathEdit, RelatedLocation, Resource } from '../src/common/types.ts';
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const basename = (s: string): string => s.slice(s.lastIndexOf('/') + 1);

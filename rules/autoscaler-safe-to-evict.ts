@@ -6,13 +6,13 @@
 // utils/drain HasBlockingLocalStorage; Istio #19395).
 import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
-import { podFacts, predictForTemplate } from '../src/model/pod-injection.ts';
+import { podFacts, predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { injectorConfigDataOf, injectorValuesOf } from '../src/model/mesh.ts';
-import { injectionTemplates, metadataAnchor, SIDECAR_STATUS_ANNOTATION } from '../src/model/sidecar.ts';
+import { injectorConfigDataOf, injectorValuesOf } from '../src/model/injection/mesh.ts';
+import { injectionTemplates, metadataAnchor, SIDECAR_STATUS_ANNOTATION } from '../src/model/pod/sidecar.ts';
 import { asObject, getIn, labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Facts } from '../src/model/facts.ts';
-import type { Path, PathEdit, Resource } from '../src/types.ts';
+import type { Path, PathEdit, Resource } from '../src/common/types.ts';
 
 export const SAFE_TO_EVICT = 'cluster-autoscaler.kubernetes.io/safe-to-evict';
 export const SAFE_TO_EVICT_LOCAL_VOLUMES = 'cluster-autoscaler.kubernetes.io/safe-to-evict-local-volumes';

@@ -2,7 +2,7 @@
 // Under labels or annotations (where Istio reads its switches) or on an Istio key,
 // two different values mean one of them is ignored: the author cannot know which wins.
 import { createRule } from '../src/engine/rule-api.ts';
-import type { Path } from '../src/types.ts';
+import type { Path } from '../src/common/types.ts';
 
 /** A value as the message shows it: a long string is cut after 30 characters. */
 const show = (v: unknown): string =>

@@ -8,7 +8,7 @@
 import { createRule } from '../src/engine/rule-api.ts';
 import { placeText } from '../src/model/place.ts';
 import { Locator } from '../src/parse/locator.ts';
-import type { Resource, Target } from '../src/types.ts';
+import type { Resource, Target } from '../src/common/types.ts';
 
 /** The API group of an apiVersion ("" for the core group): `apps/v1` and `apps/v1beta2` name one object. */
 const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? (apiVersion.split('/')[0] as string) : '');

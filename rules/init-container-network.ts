@@ -4,12 +4,12 @@
 // (pkg/kube/inject/webhook.go reorderPod; istio.io "Compatibility with application init
 // containers"). Native sidecars start istio-proxy before them; istio-init runs after them.
 import { createRule } from '../src/engine/rule-api.ts';
-import { dialsOf, type Dial } from '../src/model/init-network.ts';
+import { dialsOf, type Dial } from '../src/model/pod/init-network.ts';
 import {
   hasAppContainers, interceptionModeOf, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type SidecarPlan,
-} from '../src/model/sidecar.ts';
+} from '../src/model/pod/sidecar.ts';
 import { labelString, type Container, type PodTemplate } from '../src/model/workload.ts';
-import type { RelatedLocation } from '../src/types.ts';
+import type { RelatedLocation } from '../src/common/types.ts';
 import { effectiveId, initCaptureFromLayout, PROXY_ID } from './proxy-uid-conflict.ts';
 
 export const EXCLUDE_IP_RANGES = 'traffic.sidecar.istio.io/excludeOutboundIPRanges';

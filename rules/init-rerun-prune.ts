@@ -7,11 +7,11 @@
 // skip the apply step when the rules are already in place (#50328). With Istio CNI there is
 // no istio-init to re-run.
 import { createRule } from '../src/engine/rule-api.ts';
-import { containerRemovals, mountsNodeRuntime, shellCommands, usesNsenter, type ContainerRemoval } from '../src/model/container-removal.ts';
-import { atLeast, compareVersions, parseIstioVersion, type IstioVersion } from '../src/model/istio-version.ts';
-import { versionEvidence, type VersionEvidence } from '../src/model/version-evidence.ts';
+import { containerRemovals, mountsNodeRuntime, shellCommands, usesNsenter, type ContainerRemoval } from '../src/model/pod/container-removal.ts';
+import { atLeast, compareVersions, parseIstioVersion, type IstioVersion } from '../src/model/install/istio-version.ts';
+import { versionEvidence, type VersionEvidence } from '../src/model/install/version-evidence.ts';
 import { asObject, getIn, podTemplateOf, type Container, type PodTemplate } from '../src/model/workload.ts';
-import type { Path, RelatedLocation, Resource } from '../src/types.ts';
+import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 
 export const ISTIO_INIT_FILTER = 'label!=io.kubernetes.container.name=istio-init';
 

@@ -4,11 +4,11 @@
 // istio.io/rev, and when label and annotation disagree the label wins (inject.go).
 import { createRule } from '../src/engine/rule-api.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { effectiveInject, namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
-import { istioComponentOf } from '../src/model/istio-components.ts';
-import { DATAPLANE_MODE_LABEL, INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/mesh.ts';
-import { predictForTemplate } from '../src/model/pod-injection.ts';
-import { readsInjectLabel } from '../src/model/injection.ts';
+import { effectiveInject, namespaceLabelLocation, namespaceOf } from '../src/model/injection/intent.ts';
+import { istioComponentOf } from '../src/model/install/istio-components.ts';
+import { DATAPLANE_MODE_LABEL, INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/injection/mesh.ts';
+import { predictForTemplate } from '../src/model/injection/pod-injection.ts';
+import { readsInjectLabel } from '../src/model/injection/injection.ts';
 import { asObject, labelString as str, templatePath, type PodTemplate } from '../src/model/workload.ts';
 import type { Facts } from '../src/model/facts.ts';
 

@@ -4,12 +4,12 @@
 // on a Namespace: all silently do nothing. The annotation cannot opt in either, because
 // webhook selectors never see annotations.
 import { createRule } from '../src/engine/rule-api.ts';
-import { atLeast } from '../src/model/istio-version.ts';
-import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
-import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
-import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { atLeast } from '../src/model/install/istio-version.ts';
+import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL } from '../src/model/injection/mesh.ts';
+import { namespaceLabelLocation, namespaceOf } from '../src/model/injection/intent.ts';
+import { predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { asObject, getIn, labelString as str, podTemplatesOf, resourceMetadataReachesPod, templatePath, type PodTemplate } from '../src/model/workload.ts';
-import type { Path, PathEdit } from '../src/types.ts';
+import type { Path, PathEdit } from '../src/common/types.ts';
 
 const isResourceMetadata = (p: Path): boolean => p.length >= 1 && p[0] === 'metadata';
 

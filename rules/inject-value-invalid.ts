@@ -4,12 +4,12 @@
 // back to the default policy, so "False" in an enabled namespace now injects. The pod label
 // is read from 1.12 on; before, only the annotation is judged.
 import { createRule } from '../src/engine/rule-api.ts';
-import { atLeast } from '../src/model/istio-version.ts';
-import { INJECT_KEY } from '../src/model/mesh.ts';
-import { parseInjectValue, readsInjectLabel } from '../src/model/injection.ts';
+import { atLeast } from '../src/model/install/istio-version.ts';
+import { INJECT_KEY } from '../src/model/injection/mesh.ts';
+import { parseInjectValue, readsInjectLabel } from '../src/model/injection/injection.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { templatePath, type PodTemplate } from '../src/model/workload.ts';
-import type { Path } from '../src/types.ts';
+import type { Path } from '../src/common/types.ts';
 
 export default createRule({
   name: 'inject-value-invalid',

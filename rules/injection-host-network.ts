@@ -2,7 +2,7 @@
 // returns false for hostNetwork before it looks at anything else (pkg/kube/inject/inject.go).
 // A pod that is meant to have a sidecar (by its namespace or its own labels) gets none, silently.
 import { createRule } from '../src/engine/rule-api.ts';
-import { explicitlyOptedOut, injectionIntent, relatedOf } from '../src/model/intent.ts';
+import { explicitlyOptedOut, injectionIntent, relatedOf } from '../src/model/injection/intent.ts';
 import { templatePath } from '../src/model/workload.ts';
 
 export default createRule({

@@ -2,8 +2,8 @@
 // local-path-storage (pkg/kube/inject/initializer.go; the docs name only the first two),
 // whatever the namespace or pod labels say.
 import { createRule } from '../src/engine/rule-api.ts';
-import { explicitlyOptedOut, injectionIntent, relatedOf } from '../src/model/intent.ts';
-import { IGNORED_NAMESPACES } from '../src/model/mesh.ts';
+import { explicitlyOptedOut, injectionIntent, relatedOf } from '../src/model/injection/intent.ts';
+import { IGNORED_NAMESPACES } from '../src/model/injection/mesh.ts';
 
 export default createRule({
   name: 'injection-ignored-namespace',

@@ -3,13 +3,13 @@
 // matches nothing, and its pods start without a sidecar, silently.
 import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
-import { explicitlyOptedOut } from '../src/model/intent.ts';
-import { istioComponentOf } from '../src/model/istio-components.ts';
+import { explicitlyOptedOut } from '../src/model/injection/intent.ts';
+import { istioComponentOf } from '../src/model/install/istio-components.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/mesh.ts';
-import { installScope } from '../src/model/install-scope.ts';
+import { NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../src/model/injection/mesh.ts';
+import { installScope } from '../src/model/install/install-scope.ts';
 import { templatePath } from '../src/model/workload.ts';
-import type { Resource } from '../src/types.ts';
+import type { Resource } from '../src/common/types.ts';
 import { asObject } from '../src/model/workload.ts';
 
 /** Revision values some active webhook selects with istio.io/rev In [...] (namespace or object side). */

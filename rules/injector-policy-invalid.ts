@@ -3,7 +3,7 @@
 // and inject nothing at all (pkg/kube/inject/inject.go). A `config` that istiod cannot
 // load stops the injector from starting (pkg/kube/inject/webhook.go).
 import { createRule } from '../src/engine/rule-api.ts';
-import { injectorConfigOf, isInjectorConfigMap } from '../src/model/mesh.ts';
+import { injectorConfigOf, isInjectorConfigMap } from '../src/model/injection/mesh.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 
 export default createRule({

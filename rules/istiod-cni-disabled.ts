@@ -3,21 +3,21 @@
 // unprivileged istio-validation instead of istio-init (NET_ADMIN, NET_RAW, root). Without it
 // every injected pod still gets istio-init, and the agent skips those pods (Istio #54968;
 // cni/pkg/plugin/plugin.go). Reported once per istiod install, on its values, with the CNI
-// install of the same cluster as related location. Model: src/model/cni-install.ts.
+// install of the same cluster as related location. Model: src/model/install/cni-install.ts.
 import { objectKey } from '../src/model/place.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { describeResource } from '../src/load/resources.ts';
-import { folderOf } from '../src/model/control-plane.ts';
+import { folderOf } from '../src/model/install/control-plane.ts';
 import {
   injectorCni, operatorCni, releaseAmbient, releaseCni, valuesAmbient, type CniInstall, type IstiodCni,
-} from '../src/model/cni-install.ts';
-import { VALUES_FILE_KIND, type ChartRelease } from '../src/model/gitops.ts';
-import { nearestFolders } from '../src/model/install-scope.ts';
-import { atLeast } from '../src/model/istio-version.ts';
-import { injectorValuesOf } from '../src/model/mesh.ts';
-import { formatConfigPath } from '../src/model/proxy-config.ts';
+} from '../src/model/install/cni-install.ts';
+import { VALUES_FILE_KIND, type ChartRelease } from '../src/model/install/gitops.ts';
+import { nearestFolders } from '../src/model/install/install-scope.ts';
+import { atLeast } from '../src/model/install/istio-version.ts';
+import { injectorValuesOf } from '../src/model/injection/mesh.ts';
+import { formatConfigPath } from '../src/model/pod/proxy-config.ts';
 import { getIn } from '../src/model/workload.ts';
-import type { Path, RelatedLocation, Resource, Target } from '../src/types.ts';
+import type { Path, RelatedLocation, Resource, Target } from '../src/common/types.ts';
 import { keySpan } from './proxy-config-invalid.ts';
 
 /** Where a resource is written: the same object in the facts pass and the rules pass. */

@@ -6,9 +6,9 @@
 // ScaledJobs, Spark drivers, Argo Workflows' steps, bare Pods that do not restart), except where
 // the kind's controller ends the sidecar itself (Tekton; Argo's kill command, when it can run).
 import { createRule } from '../src/engine/rule-api.ts';
-import { annotationAnchor, hasAppContainers, renderedProxy, sidecarPlan, NATIVE_SIDECAR_ANNOTATION } from '../src/model/sidecar.ts';
+import { annotationAnchor, hasAppContainers, renderedProxy, sidecarPlan, NATIVE_SIDECAR_ANNOTATION } from '../src/model/pod/sidecar.ts';
 import { asObject, getIn, labelString, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
-import type { Path, PathEdit, RelatedLocation } from '../src/types.ts';
+import type { Path, PathEdit, RelatedLocation } from '../src/common/types.ts';
 
 export const PROXY_IMAGE_ANNOTATION = 'sidecar.istio.io/proxyImage';
 /** Argo's documented kill command for istio-proxy (docs/sidecar-injection.md). */

@@ -8,11 +8,11 @@
 import { objectKey } from '../src/model/place.ts';
 import { createRule } from '../src/engine/rule-api.ts';
 import { keySpan } from './proxy-config-invalid.ts';
-import type { ChartRelease, ValuesLayer } from '../src/model/gitops.ts';
+import type { ChartRelease, ValuesLayer } from '../src/model/install/gitops.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { checkMeshConfig, formatConfigPath, parseConfigPath, parseMeshConfig, type ConfigPath, type ProxyConfigProblem } from '../src/model/proxy-config.ts';
+import { checkMeshConfig, formatConfigPath, parseConfigPath, parseMeshConfig, type ConfigPath, type ProxyConfigProblem } from '../src/model/pod/proxy-config.ts';
 import { asObject, getIn } from '../src/model/workload.ts';
-import type { Path, Resource, SpanFinder, Target } from '../src/types.ts';
+import type { Path, Resource, SpanFinder, Target } from '../src/common/types.ts';
 
 /** How the source of a mesh config reaches istiod, which decides what a bad value does. */
 type Reader = 'istiod' | 'istioctl' | 'sail';

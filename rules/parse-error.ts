@@ -2,7 +2,7 @@
 // does not render) cannot be applied: kubectl stops at it. Reported at the exact position;
 // every other document is still linted.
 import { createRule } from '../src/engine/rule-api.ts';
-import { MAX_RELEASE_VALUES_BYTES } from '../src/model/gitops.ts';
+import { MAX_RELEASE_VALUES_BYTES } from '../src/model/install/gitops.ts';
 import { isUnclosedError, unclosedOpener } from '../src/parse/unclosed.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
 

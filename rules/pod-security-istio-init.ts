@@ -7,19 +7,19 @@
 // Template: manifests/charts/istio-control/istio-discovery/files/injection-template.yaml.
 import { createRule } from '../src/engine/rule-api.ts';
 import type { Facts, NamespaceFact } from '../src/model/facts.ts';
-import { predictInjection } from '../src/model/injection.ts';
-import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
-import { NS_INJECTION_LABEL, REV_LABEL } from '../src/model/mesh.ts';
+import { predictInjection } from '../src/model/injection/injection.ts';
+import { namespaceLabelLocation, namespaceOf } from '../src/model/injection/intent.ts';
+import { NS_INJECTION_LABEL, REV_LABEL } from '../src/model/injection/mesh.ts';
 import {
   cniFor, metadataAnchor, INTERCEPTION_MODE_ANNOTATION, ISTIO_CONTAINER_NAMES, SIDECAR_STATUS_ANNOTATION, type Decided, type Tri,
-} from '../src/model/sidecar.ts';
-import { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel } from '../src/model/pod-security.ts';
-import { CAP_NET_BIND_SERVICE_ANNOTATION, initAdmission, injectedUnderPsa, plannedIstioContainer } from '../src/model/admission.ts';
+} from '../src/model/pod/sidecar.ts';
+import { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel } from '../src/model/pod/pod-security.ts';
+import { CAP_NET_BIND_SERVICE_ANNOTATION, initAdmission, injectedUnderPsa, plannedIstioContainer } from '../src/model/pod/admission.ts';
 import { asObject, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
-import type { PathEdit, RelatedLocation, Resource } from '../src/types.ts';
+import type { PathEdit, RelatedLocation, Resource } from '../src/common/types.ts';
 
-export { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel, type SecuritySettings } from '../src/model/pod-security.ts';
-export { CAP_NET_BIND_SERVICE_ANNOTATION, plannedIstioContainer } from '../src/model/admission.ts';
+export { ENFORCE_LABEL, enforcedLevel, hasSeccomp, psaViolations, securityOf, type PsaLevel, type SecuritySettings } from '../src/model/pod/pod-security.ts';
+export { CAP_NET_BIND_SERVICE_ANNOTATION, plannedIstioContainer } from '../src/model/pod/admission.ts';
 const validSeccomp = (t: string | undefined): boolean => t === 'RuntimeDefault' || t === 'Localhost';
 
 const isSeccompViolation = (v: string): boolean => v.startsWith('seccompProfile');

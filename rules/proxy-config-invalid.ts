@@ -5,17 +5,17 @@
 // are the opposite trap: the decoder retries with unknown fields allowed and drops them, so a
 // misspelt holdApplicationUntilProxyStarts does nothing, silently.
 import { createRule } from '../src/engine/rule-api.ts';
-import { explicitlyOptedOut } from '../src/model/intent.ts';
+import { explicitlyOptedOut } from '../src/model/injection/intent.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
-import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import {
   locateInProxyConfig, parseConfigPath, parseProxyConfig, formatConfigPath,
   type ProxyConfigParse, type ProxyConfigProblem,
-} from '../src/model/proxy-config.ts';
-import type { IstioVersion } from '../src/model/istio-version.ts';
+} from '../src/model/pod/proxy-config.ts';
+import type { IstioVersion } from '../src/model/install/istio-version.ts';
 import { nthWholeWordInSource, wholeWordsBefore } from '../src/model/text-search.ts';
 import { getIn, templatePath } from '../src/model/workload.ts';
-import type { Path, SpanFinder } from '../src/types.ts';
+import type { Path, SpanFinder } from '../src/common/types.ts';
 
 export const PROXY_CONFIG_KEY = 'proxy.istio.io/config';
 

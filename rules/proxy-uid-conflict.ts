@@ -4,9 +4,9 @@
 // leaves without the sidecar, so without mTLS and without authorization policy.
 import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
-import { interceptionModeOf, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type Decided, type Tri } from '../src/model/sidecar.ts';
+import { interceptionModeOf, ISTIO_CONTAINER_NAMES, renderedProxy, sidecarPlan, type Decided, type Tri } from '../src/model/pod/sidecar.ts';
 import { asObject, templatePath, type Container, type PodTemplate } from '../src/model/workload.ts';
-import type { Path } from '../src/types.ts';
+import type { Path } from '../src/common/types.ts';
 
 /** Istio's ProxyUID and ProxyGID (pkg/kube/inject), outside OpenShift. */
 export const PROXY_ID = 1337;

@@ -6,11 +6,11 @@
 // `ResolvedWaypoints` condition, whose status stays True
 // (pilot/pkg/config/kube/gateway/conditions.go, conversion.go waypointConfigured).
 import { createRule } from '../src/engine/rule-api.ts';
-import { AMBIENT, DATAPLANE_MODE } from '../src/model/ambient.ts';
-import { USE_WAYPOINT, waypointRef } from '../src/model/waypoint.ts';
-import { namespaceLabelLocation } from '../src/model/intent.ts';
+import { AMBIENT, DATAPLANE_MODE } from '../src/model/ambient/capture.ts';
+import { USE_WAYPOINT, waypointRef } from '../src/model/ambient/waypoint.ts';
+import { namespaceLabelLocation } from '../src/model/injection/intent.ts';
 import { asObject, getIn, labelRecord } from '../src/model/workload.ts';
-import type { RelatedLocation, Resource } from '../src/types.ts';
+import type { RelatedLocation, Resource } from '../src/common/types.ts';
 
 const ROUTE_KINDS = new Set(['HTTPRoute', 'GRPCRoute']);
 const MAX_PARENTS = 32;

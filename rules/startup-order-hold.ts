@@ -3,13 +3,13 @@
 // holdApplicationUntilProxyStarts moves the proxy first and blocks on `pilot-agent wait`.
 // Native sidecars order start-up by themselves, through the proxy's startup probe.
 import { createRule } from '../src/engine/rule-api.ts';
-import { meshConfigOf } from '../src/model/install.ts';
-import { parseSelectorString, knownLabels, matches, type LabelSelector } from '../src/model/selector.ts';
+import { meshConfigOf } from '../src/model/install/install.ts';
+import { parseSelectorString, knownLabels, matches, type LabelSelector } from '../src/model/injection/selector.ts';
 import {
   annotationAnchor, hasAppContainers, renderedProxy, sidecarPlan, STATUS_PORT_ANNOTATION, type SidecarPlan,
-} from '../src/model/sidecar.ts';
+} from '../src/model/pod/sidecar.ts';
 import { labelString, templatePath, type PodTemplate } from '../src/model/workload.ts';
-import type { Path, RelatedLocation, Target } from '../src/types.ts';
+import type { Path, RelatedLocation, Target } from '../src/common/types.ts';
 import { describeResource, resourceIdentity } from '../src/load/resources.ts';
 
 export interface Options {

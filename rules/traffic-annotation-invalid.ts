@@ -8,13 +8,13 @@ import { createRule } from '../src/engine/rule-api.ts';
 import {
   ENABLE_CORE_DUMP, includeOutboundPortsCni, includeOutboundPortsInit, INCLUDE_OUTBOUND_PORTS, INTERFACE_ANNOTATIONS,
   nativeSidecarEffect, NATIVE_SIDECAR, QUANTITY_ANNOTATIONS, webhookChecks, webhookValidatesQuantities, type Check,
-} from '../src/model/annotation-validation.ts';
-import { explicitlyOptedOut } from '../src/model/intent.ts';
-import { predictForTemplate } from '../src/model/pod-injection.ts';
+} from '../src/model/injection/annotation-validation.ts';
+import { explicitlyOptedOut } from '../src/model/injection/intent.ts';
+import { predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { listEntryInSource } from '../src/model/text-search.ts';
 import { labelString, templatePath } from '../src/model/workload.ts';
 import { sizeProblem } from '../src/parse/limits.ts';
-import type { Path, SpanFinder } from '../src/types.ts';
+import type { Path, SpanFinder } from '../src/common/types.ts';
 
 const CIDR_LISTS = new Set(['traffic.sidecar.istio.io/includeOutboundIPRanges', 'traffic.sidecar.istio.io/excludeOutboundIPRanges']);
 const PORT_LISTS = new Set(['traffic.sidecar.istio.io/includeInboundPorts', 'traffic.sidecar.istio.io/excludeInboundPorts', 'traffic.sidecar.istio.io/excludeOutboundPorts', INCLUDE_OUTBOUND_PORTS]);

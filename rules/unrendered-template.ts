@@ -8,7 +8,7 @@ import { createRule } from '../src/engine/rule-api.ts';
 import { lineEnd } from '../src/parse/locator.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
 import type { TemplateEngine } from '../src/load/template.ts';
-import type { ParsedDocument } from '../src/types.ts';
+import type { ParsedDocument } from '../src/common/types.ts';
 
 interface Folder {
   readonly name: string;

@@ -4,10 +4,10 @@
 // pilot/pkg/serviceregistry/ambient/waypoints.go fetchWaypointForTarget is called per object).
 // Reported when a Service among the inputs selects the pod and that Service's waypoint binds.
 import { createRule } from '../src/engine/rule-api.ts';
-import { captureForTemplate, namespaceLabelSet } from '../src/model/pod-injection.ts';
-import { judgeWaypoint, namesNoWaypoint, USE_WAYPOINT, waypointRef, type WaypointGateway } from '../src/model/waypoint.ts';
+import { captureForTemplate, namespaceLabelSet } from '../src/model/injection/pod-injection.ts';
+import { judgeWaypoint, namesNoWaypoint, USE_WAYPOINT, waypointRef, type WaypointGateway } from '../src/model/ambient/waypoint.ts';
 import { asObject, getIn, labelRecord, labelString, type PodTemplate, templatePath } from '../src/model/workload.ts';
-import type { RelatedLocation, Resource } from '../src/types.ts';
+import type { RelatedLocation, Resource } from '../src/common/types.ts';
 
 const MAX_SERVICES_PER_NAMESPACE = 2000;
 const MAX_SELECTOR_KEYS = 64;

@@ -5,14 +5,14 @@
 // traffic straight to the destination: the waypoint's L7 policies and routes are not applied,
 // and a Pod's failed binding leaves no status anywhere (workloads.go discards it).
 import { createRule, type RuleContext } from '../src/engine/rule-api.ts';
-import { namespaceLabelSet } from '../src/model/pod-injection.ts';
-import { knownLabels } from '../src/model/selector.ts';
-import type { IstioVersion } from '../src/model/istio-version.ts';
+import { namespaceLabelSet } from '../src/model/injection/pod-injection.ts';
+import { knownLabels } from '../src/model/injection/selector.ts';
+import type { IstioVersion } from '../src/model/install/istio-version.ts';
 import {
   judgeWaypoint, readsWaypointNamespace, USE_WAYPOINT, USE_WAYPOINT_NAMESPACE, waypointForAt, waypointRef, type BindingKind, type WaypointGateway, type WaypointProblem,
-} from '../src/model/waypoint.ts';
+} from '../src/model/ambient/waypoint.ts';
 import { getIn, labelRecord, templatePath } from '../src/model/workload.ts';
-import type { Path, Resource } from '../src/types.ts';
+import type { Path, Resource } from '../src/common/types.ts';
 
 type Messages = 'missing' | 'trafficType' | 'denied';
 

@@ -4,7 +4,7 @@
 // (pkg/webhooks/webhookpatch.go). Outside those conditions nobody fills it, and every pod
 // creation fails with "x509: certificate signed by unknown authority".
 import { createRule } from '../src/engine/rule-api.ts';
-import { REV_LABEL, WEBHOOK_SUFFIX, isInjectorConfig, webhooksOf } from '../src/model/mesh.ts';
+import { REV_LABEL, WEBHOOK_SUFFIX, isInjectorConfig, webhooksOf } from '../src/model/injection/mesh.ts';
 
 export default createRule({
   name: 'webhook-ca-bundle',

@@ -2,11 +2,11 @@
 // the pod may be injected twice (for example the default MutatingWebhookConfiguration and
 // a "default" revision tag, both active). Label permutations are judged as istioctl analyze
 // does for IST0139 (pkg/config/analysis/analyzers/webhook/webhook.go; see
-// src/model/webhook-overlap.ts).
+// src/model/injection/webhook-overlap.ts).
 import { createRule } from '../src/engine/rule-api.ts';
-import { webhooksOf, isInjectorConfig } from '../src/model/mesh.ts';
-import { webhookOverlaps } from '../src/model/webhook-overlap.ts';
-import type { Resource } from '../src/types.ts';
+import { webhooksOf, isInjectorConfig } from '../src/model/injection/mesh.ts';
+import { webhookOverlaps } from '../src/model/injection/webhook-overlap.ts';
+import type { Resource } from '../src/common/types.ts';
 
 /** How many overlapping webhooks a finding names as related places; its message names one and counts the rest. */
 const MAX_LISTED = 10;

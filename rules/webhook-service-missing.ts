@@ -6,11 +6,11 @@
 // the same folder; a Service counts as existing wherever the inputs have it.
 import { shortList } from '../src/engine/notes.ts';
 import { createRule } from '../src/engine/rule-api.ts';
-import { folderOf, isControlPlaneName, type ControlPlaneObject } from '../src/model/control-plane.ts';
-import { isInjectorConfig, webhooksOf, type InjectorWebhook } from '../src/model/mesh.ts';
+import { folderOf, isControlPlaneName, type ControlPlaneObject } from '../src/model/install/control-plane.ts';
+import { isInjectorConfig, webhooksOf, type InjectorWebhook } from '../src/model/injection/mesh.ts';
 import { isPlaceholder } from '../src/model/placeholder.ts';
 import { asObject } from '../src/model/workload.ts';
-import type { Path, RelatedLocation, Resource } from '../src/types.ts';
+import type { Path, RelatedLocation, Resource } from '../src/common/types.ts';
 
 type FailurePolicy = 'Fail' | 'Ignore';
 

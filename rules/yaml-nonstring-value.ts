@@ -4,8 +4,8 @@
 // An empty value (null) is accepted but becomes "", which is rarely what was meant.
 import { createRule } from '../src/engine/rule-api.ts';
 import { asObject, podTemplatesOf, templatePath, type PodTemplate } from '../src/model/workload.ts';
-import type { Path, Resource } from '../src/types.ts';
-import { INJECT_KEY } from '../src/model/mesh.ts';
+import type { Path, Resource } from '../src/common/types.ts';
+import { INJECT_KEY } from '../src/model/injection/mesh.ts';
 
 type Where = { readonly path: Path; readonly map: Record<string, unknown> };
 

@@ -6,9 +6,9 @@
 // never gets one: ambient pods have no ztunnel, or nothing enrols pods at all. The checks are
 // judged on the DaemonSet's own pod spec, so a trimmed-down build that passes is not reported.
 import { createRule } from '../src/engine/rule-api.ts';
-import { nodeAgentOf, type NodeAgent } from '../src/model/ambient-install.ts';
-import { namespaceLabelLocation, namespaceOf } from '../src/model/intent.ts';
-import { ENFORCE_LABEL, enforcedLevel, podViolations } from '../src/model/pod-security.ts';
+import { nodeAgentOf, type NodeAgent } from '../src/model/ambient/install.ts';
+import { namespaceLabelLocation, namespaceOf } from '../src/model/injection/intent.ts';
+import { ENFORCE_LABEL, enforcedLevel, podViolations } from '../src/model/pod/pod-security.ts';
 import type { PodTemplate } from '../src/model/workload.ts';
 
 /** What the cluster loses when the component has no pod. */

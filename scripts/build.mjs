@@ -52,7 +52,7 @@ const actionsCorePure = {
 
 /** The Action's bundle, to `outfile`: no source map, so that the committed file is all there is. */
 export async function buildAction(outfile) {
-  await build({ ...common, entryPoints: ['src/action-main.ts'], outfile, sourcemap: false, plugins: [actionsCorePure] });
+  await build({ ...common, entryPoints: ['src/action/main.ts'], outfile, sourcemap: false, plugins: [actionsCorePure] });
   asciiOnly([outfile]);
 }
 
@@ -121,18 +121,18 @@ function asciiOnly(files) {
 async function buildValidators(outdir) {
   const { tsImport } = await import('tsx/esm/api');
   const { validatorsModule } = await tsImport('./validators.ts', import.meta.url);
-  const selector = fileURLToPath(new URL('../src/model/selector.ts', import.meta.url));
+  const selector = fileURLToPath(new URL('../src/model/injection/selector.ts', import.meta.url));
   const contents = validatorsModule(selector);
   await build({ ...common, banner: {}, format: 'cjs', minify: true, stdin: { contents, loader: 'js', resolveDir: fileURLToPath(new URL('.', import.meta.url)), sourcefile: 'validators.generated.js' }, outfile: `${outdir}/${VALIDATORS_FILE}` });
 }
 
 /**
- * src/subcommands.ts as a chunk of its own, loaded by an await in src/main.ts: in the CLI's
+ * src/cli/subcommands.ts as a chunk of its own, loaded by an await in src/cli/main.ts: in the CLI's
  * bundle, the module cli.ts and main.ts import is a stand-in whose bindings loadSubcommands()
  * fills from the chunk. Its exports are read from the module's text: the names it re-exports
  * (types aside), SUBCOMMANDS (a Set of strings, copied) and loadSubcommands.
  */
-const SUBCOMMANDS_FILE = fileURLToPath(new URL('../src/subcommands.ts', import.meta.url));
+const SUBCOMMANDS_FILE = fileURLToPath(new URL('../src/cli/subcommands.ts', import.meta.url));
 const subcommandsChunk = {
   name: 'subcommands-chunk',
   setup(b) {
@@ -142,7 +142,7 @@ const subcommandsChunk = {
       const text = readFileSync(SUBCOMMANDS_FILE, 'utf8');
       const names = [...text.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type ')));
       const set = /SUBCOMMANDS[^=]*= new Set\((\[[^\]]*\])\)/.exec(text)?.[1];
-      if (!set || names.length === 0) throw new Error('src/subcommands.ts: its exports are not what scripts/build.mjs reads');
+      if (!set || names.length === 0) throw new Error('src/cli/subcommands.ts: its exports are not what scripts/build.mjs reads');
       return {
         loader: 'js',
         resolveDir: dirname(SUBCOMMANDS_FILE),
@@ -168,10 +168,10 @@ export async function buildBundles(outdir) {
   // The CLI's chunks from an earlier build would be packed with the new ones.
   for (const f of existsSync(outdir) ? readdirSync(outdir) : []) if (/^cli-.*\.js(?:\.map)?$/.test(f)) rmSync(`${outdir}/${f}`);
   await Promise.all([
-    build({ ...common, entryPoints: { cli: 'src/main.ts' }, outdir, minify, splitting: true, chunkNames: 'cli-[name]-[hash]', sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages, subcommandsChunk, yamlAsModules] }),
-    build({ ...common, entryPoints: { lsp: 'src/lsp-main.ts' }, outdir, sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages, yamlAsModules] }),
+    build({ ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir, minify, splitting: true, chunkNames: 'cli-[name]-[hash]', sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages, subcommandsChunk, yamlAsModules] }),
+    build({ ...common, entryPoints: { lsp: 'src/lsp/main.ts' }, outdir, sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages, yamlAsModules] }),
     // yaml-eslint-parser brings the `yaml` package in its CommonJS build: meshlint's code shares it.
-    build({ ...common, entryPoints: { 'eslint-plugin': 'src/eslint-plugin.ts' }, outdir, sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages] }),
+    build({ ...common, entryPoints: { 'eslint-plugin': 'src/eslint/plugin.ts' }, outdir, sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages] }),
     buildValidators(outdir),
     buildLazyPackages(outdir),
   ]);

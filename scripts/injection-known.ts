@@ -14,10 +14,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMPTY_CONFIG } from '../src/engine/config.ts';
-import { gatherFacts } from '../src/engine/linter.ts';
+import { factsPass } from '../src/engine/facts-pass.ts';
 import { readSource, type ReadOutcome } from '../src/load/read.ts';
 import { resourcesOf } from '../src/load/resources.ts';
-import { predictForTemplate } from '../src/model/pod-injection.ts';
+import { predictForTemplate } from '../src/model/injection/pod-injection.ts';
 import { podTemplatesOf, templateLabel } from '../src/model/workload.ts';
 import { parseFile } from '../src/parse/yaml.ts';
 
@@ -70,7 +70,7 @@ function measure(dir: string): { known: number; total: number } {
   const files: string[] = [];
   filesUnder(dir, files);
   const inputs: ReadOutcome[] = files.map((f) => readSource(f, dir));
-  const facts = gatherFacts(inputs, EMPTY_CONFIG, undefined);
+  const facts = factsPass(inputs, EMPTY_CONFIG);
   let known = 0;
   let total = 0;
   for (const input of inputs) {

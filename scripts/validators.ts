@@ -11,7 +11,7 @@ import { newAjv } from '../src/engine/validators.ts';
 
 type Standalone = (ajv: unknown, validate: unknown) => string;
 
-/** The module's source; `selectorFrom` is the import path of src/model/selector.ts. */
+/** The module's source; `selectorFrom` is the import path of src/model/injection/selector.ts. */
 export function validatorsModule(selectorFrom: string): string {
   const schemas = new Map<string, object>();
   for (const schema of [CONFIG_SCHEMA_AFTER_RULES, ...allRules.flatMap((r) => (r.meta.schema === undefined ? [] : [optionsSchemaOf(r.meta.schema as never)]))]) {

@@ -12,11 +12,11 @@ import { cli, parseJsonReport, withTemp, type TempDir } from './helpers/cli.ts';
 import { sarifValidator } from './helpers/sarif.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 import { testBinary } from './helpers/binaries.ts';
-import { parseListInput, splitWords } from '../src/action-args.ts';
-import { baseShaOf, chooseMode, effectiveFailOn, failureLine, fitDiffSummary } from '../src/action.ts';
+import { parseListInput, splitWords } from '../src/action/args.ts';
+import { baseShaOf, chooseMode, effectiveFailOn, failureLine, fitDiffSummary } from '../src/action/action.ts';
 import { formatSummary } from '../src/format/summary.ts';
-import { VERSION } from '../src/meta.ts';
-import type { LintMessage, LintResult } from '../src/types.ts';
+import { VERSION } from '../src/common/meta.ts';
+import type { LintMessage, LintResult } from '../src/common/types.ts';
 
 const BUNDLE = join(REPO_ROOT, 'dist', 'action.js');
 

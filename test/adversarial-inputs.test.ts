@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BAD_LABEL, CLEAN, cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 const files = (run: CliRun): string[] => parseJsonReport(run).map((r) => r.filePath);
 const findings = (run: CliRun): string[] => parseJsonReport(run).flatMap((r) => r.messages.map((m) => `${r.filePath} ${m.ruleId}: ${m.message}`));

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { argsFromInputs } from '../src/action.ts';
+import { argsFromInputs } from '../src/action/action.ts';
 import { applyBaseline, baselineEntries, BaselineError, formatBaseline, parseBaseline } from '../src/engine/baseline.ts';
 import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, tempDir, withTemp } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';

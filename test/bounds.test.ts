@@ -8,7 +8,7 @@ import { cli, parseJsonReport, webDeployment, withTemp } from './helpers/cli.ts'
 import { testBinary } from './helpers/binaries.ts';
 import { constants } from 'node:buffer';
 import { decodeSource } from '../src/load/read.ts';
-import { valuesTextsParsed } from '../src/model/gitops.ts';
+import { valuesTextsParsed } from '../src/model/install/gitops.ts';
 
 const kubectl = testBinary('kubectl');
 

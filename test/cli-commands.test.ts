@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse as parseYaml } from 'yaml';
 import { allRules } from '../rules/index.ts';
-import { COMMAND_HELP, HELP } from '../src/cli.ts';
+import { COMMAND_HELP, HELP } from '../src/cli/help.ts';
 import { BAD_LABEL, CLEAN, cli, parseJsonReport, withTemp } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 

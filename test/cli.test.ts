@@ -85,11 +85,11 @@ test('exit 2 for flags that cannot go together or cannot apply', () => {
 // ---------------------------------------------------------------- --help, --version
 
 test('--help lists every flag the parser accepts', () => {
-  // The option table of src/cli.ts, read from its source so that a new flag must be documented.
-  const source = readFileSync(`${REPO_ROOT}src/cli.ts`, 'utf8');
+  // The option table of src/cli/args.ts, read from its source so that a new flag must be documented.
+  const source = readFileSync(`${REPO_ROOT}src/cli/args.ts`, 'utf8');
   const table = /const OPTIONS = \{([\s\S]*?)\n\} as const;/.exec(source)?.[1] ?? '';
   const options = [...table.matchAll(/^\s+'?([a-z][a-z-]*)'?: \{ type: '(?:string|boolean)'(?:, short: '(\w)')?/gm)].map((m) => ({ name: m[1] ?? '', short: m[2] }));
-  assert.ok(options.length >= 15, `found ${options.length} options in src/cli.ts`);
+  assert.ok(options.length >= 15, `found ${options.length} options in src/cli/args.ts`);
   for (const name of ['config', 'format', 'fix', 'help', 'version', 'no-color']) assert.ok(options.some((o) => o.name === name), `the table has --${name}`);
 
   withTemp((t) => {

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { BAD_LABEL, cli, parseJsonReport, tempDir, webDeployment } from './helpers/cli.ts';
 import { startLsp, stopLsp } from './helpers/lsp.ts';
 
-type Plugin = typeof import('../src/eslint-plugin.ts').default;
+type Plugin = typeof import('../src/eslint/plugin.ts').default;
 // The built bundle, as `import meshlint from 'meshlint/eslint-plugin'` loads it.
 const SPECIFIER = 'meshlint/eslint-plugin';
 const plugin = ((await import(SPECIFIER)) as { default: Plugin }).default;

@@ -9,7 +9,7 @@ import { allRules, rulesById } from '../rules/index.ts';
 import { ConfigError, validateConfig } from '../src/engine/config.ts';
 import { rulesSchema } from '../src/engine/config-schema.ts';
 import { parse as parseYaml } from 'yaml';
-import { readConfigFile } from '../src/load/config-file.ts';
+import { readConfigFile } from '../src/engine/config-file.ts';
 import { parseYamlWithinLimits, plainValue } from '../src/parse/limits.ts';
 import { BAD_LABEL, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun } from './helpers/cli.ts';
 

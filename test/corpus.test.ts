@@ -11,7 +11,7 @@ import { EMPTY_CONFIG, type Config, type RuleSetting } from '../src/engine/confi
 import { lint } from '../src/engine/linter.ts';
 import { discover } from '../src/load/discover.ts';
 import { readSource } from '../src/load/read.ts';
-import type { Range } from '../src/types.ts';
+import type { Range } from '../src/common/types.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS = resolve(REPO_ROOT, '../shared/corpus');

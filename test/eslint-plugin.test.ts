@@ -8,15 +8,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allRules, rulesById } from '../rules/index.ts';
 import { validateConfig } from '../src/engine/config.ts';
-import { readConfigFile } from '../src/load/config-file.ts';
+import { readConfigFile } from '../src/engine/config-file.ts';
 import { BAD_LABEL, INJECT_UNQUOTED, cli, parseJsonReport, shopNamespace, tempDir, webDeployment, type CliRun, type TempDir } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 
-type Plugin = typeof import('../src/eslint-plugin.ts').default;
+type Plugin = typeof import('../src/eslint/plugin.ts').default;
 
 const BUNDLE = join(REPO_ROOT, 'dist', 'eslint-plugin.js');
 assert.ok(existsSync(BUNDLE), 'dist/eslint-plugin.js is missing: run npm run build first');
-assert.ok(statSync(BUNDLE).mtimeMs >= statSync(join(REPO_ROOT, 'src', 'eslint-plugin.ts')).mtimeMs, 'dist/eslint-plugin.js is older than src/eslint-plugin.ts: run npm run build');
+assert.ok(statSync(BUNDLE).mtimeMs >= statSync(join(REPO_ROOT, 'src', 'eslint', 'plugin.ts')).mtimeMs, 'dist/eslint-plugin.js is older than src/eslint/plugin.ts: run npm run build');
 // The package's self-reference: what `import meshlint from 'meshlint/eslint-plugin'` loads.
 const SPECIFIER = 'meshlint/eslint-plugin';
 const plugin = ((await import(SPECIFIER)) as { default: Plugin }).default;

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allRules } from '../rules/index.ts';
-import { runCli } from '../src/cli.ts';
+import { runCli } from '../src/cli/cli.ts';
 
 const run = (args: string[]): { code: number; out: string } => {
   let out = '';

@@ -144,7 +144,7 @@ test('--fix that cannot write a file: exit 2, one line naming it', () => {
 test('standard input that cannot be read (a folder redirected to it): exit 2, one line', () => {
   if (process.platform === 'win32') return console.log('skip: standard input from a folder: not on Windows');
   withTemp((t) => {
-    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+    const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
     const dirFd = openSync(t.dir, 'r');
     try {
       const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), main, '-'], { cwd: t.dir, stdio: [dirFd, 'pipe', 'pipe'], encoding: 'utf8' });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
-import { runCli } from '../src/cli.ts';
+import { runCli } from '../src/cli/cli.ts';
 import * as assert from 'uvu/assert';
 import { EMPTY_CONFIG } from '../src/engine/config.ts';
 import { explain, selectsResource } from '../src/engine/explain.ts';

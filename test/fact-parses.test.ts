@@ -7,7 +7,7 @@ import { EMPTY_CONFIG } from '../src/engine/config.ts';
 import { lint } from '../src/engine/linter.ts';
 import { decodeSource } from '../src/load/read.ts';
 import { parseFile } from '../src/parse/yaml.ts';
-import type { ParsedDocument, SourceFile } from '../src/types.ts';
+import type { ParsedDocument, SourceFile } from '../src/common/types.ts';
 import { shopNamespace, webDeployment } from './helpers/cli.ts';
 
 const plain = (docs: Iterable<ParsedDocument>): string => JSON.stringify([...docs].map(({ file, ...d }) => ({ file: file.displayPath, ...d })));

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COMMAND_HELP, HELP } from '../src/cli.ts';
+import { COMMAND_HELP, HELP } from '../src/cli/help.ts';
 import { EMPTY_CONFIG } from '../src/engine/config.ts';
 import { gatherFactsReport, type FactsReport } from '../src/engine/facts-report.ts';
 import { FACTS_POINTER } from '../src/engine/notes.ts';

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allRules } from '../rules/index.ts';
 import { formatGithub } from '../src/format/github.ts';
-import type { LintResult } from '../src/types.ts';
+import type { LintResult } from '../src/common/types.ts';
 import { BAD_LABEL, CLEAN, WARN_ONLY, cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));

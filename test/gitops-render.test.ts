@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { archiveName, archiveProblem, pickChart, type AvailableChart } from '../src/load/render/chart-source.ts';
-import { pullCommand } from '../src/charts-command.ts';
+import { pullCommand } from '../src/cli/charts.ts';
 import { cli, parseJsonReport, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 import { testBinary } from './helpers/binaries.ts';
 

@@ -19,7 +19,7 @@ import tls from 'node:tls';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIG_NAMES } from '../src/load/config-file.ts';
+import { CONFIG_NAMES } from '../src/engine/config-file.ts';
 import { cli, shopNamespace, webDeployment, withTemp } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
 
@@ -131,7 +131,7 @@ function shellUses(source: string): string[] {
     }
   }
   if (/import\s+(?:\*\s+as\s+)?\w+\s+from\s+['"](?:node:)?child_process['"]/.test(text)) found.push('imports child_process whole (use named imports, so this check can see them)');
-  // The one lazy loader (src/builtins.ts) may require it, to hand out spawnSync and spawn alone
+  // The one lazy loader (src/common/builtins.ts) may require it, to hand out spawnSync and spawn alone
   // (both take an argument array; the shell option is checked above).
   for (const m of text.matchAll(/[rR]equire\(\s*['"](?:node:)?child_process['"]\s*\)(\s*as[^)]*\))?(\.\w+)?/g)) {
     if (m[2] !== '.spawnSync' && m[2] !== '.spawn') found.push('requires child_process');
@@ -156,7 +156,7 @@ test('no source file runs a program through a shell: helm, kubectl and kustomize
     for (const p of shellUses(text)) problems.push(`${relative(REPO_ROOT, f)}: ${p}`);
   }
   assert.equal(problems, []);
-  assert.ok(spawning.includes('src/builtins.ts'), `the lazy loader is checked (files with child_process: ${spawning.join(', ')})`);
+  assert.ok(spawning.includes('src/common/builtins.ts'), `the lazy loader is checked (files with child_process: ${spawning.join(', ')})`);
   assert.ok(shellUses("nodeRequire('node:child_process').exec('x')").length > 0, 'only spawnSync may be taken from a required child_process');
   // The check is not vacuous.
   assert.ok(shellUses("import { exec } from 'node:child_process';").length > 0);

@@ -10,7 +10,7 @@ import { decodeSource } from '../src/load/read.ts';
 import { rulesById } from '../rules/index.ts';
 import { yaml } from './helpers/rule-tester.ts';
 import { judgeAcrossVersions, type VersionTrace } from '../src/engine/version-probe.ts';
-import { MODELLED_RANGE, type IstioVersion } from '../src/model/istio-version.ts';
+import { MODELLED_RANGE, type IstioVersion } from '../src/model/install/istio-version.ts';
 
 const run = (files: Record<string, string>, opts: { version?: string; config?: Record<string, unknown> } = {}): LintReport =>
   lint(

@@ -3,11 +3,11 @@
 import { spawn } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { markdownText } from '../src/format/text.ts';
-import { OpenDocuments } from '../src/lsp-documents.ts';
-import { contentLengthOf, FrameError, MAX_MESSAGE_BYTES, messageOf } from '../src/lsp-frames.ts';
-import { JobQueue } from '../src/lsp-queue.ts';
-import { hoverFor, notLintedDiagnostic, shellWord } from '../src/lsp.ts';
+import { markdownText } from '../src/common/text.ts';
+import { OpenDocuments } from '../src/lsp/documents.ts';
+import { contentLengthOf, FrameError, MAX_MESSAGE_BYTES, messageOf } from '../src/lsp/frames.ts';
+import { JobQueue } from '../src/lsp/queue.ts';
+import { hoverFor, notLintedDiagnostic, shellWord } from '../src/lsp/server.ts';
 import { MESHLINT_BIN } from './helpers/lsp.ts';
 
 const frame = (body: string): string => `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;

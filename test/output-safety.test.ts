@@ -9,11 +9,11 @@ import { ESLint } from 'eslint';
 import type { Log } from 'sarif';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import plugin from '../src/eslint-plugin.ts';
+import plugin from '../src/eslint/plugin.ts';
 import { formatGithub } from '../src/format/github.ts';
 import { escapeMarkdown } from '../src/format/summary.ts';
-import { jsonText, safeLines, safeText } from '../src/format/text.ts';
-import type { LintResult } from '../src/types.ts';
+import { jsonText, safeLines, safeText } from '../src/common/text.ts';
+import type { LintResult } from '../src/common/types.ts';
 import { cli, parseJsonReport, shopNamespace, tempDir, withTemp, type CliRun, type TempDir } from './helpers/cli.ts';
 import { sarifValidator } from './helpers/sarif.ts';
 

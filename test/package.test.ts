@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { tempDir, withTemp } from './helpers/cli.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
-import { DOCS_URL, HOMEPAGE } from '../src/meta.ts';
+import { DOCS_URL, HOMEPAGE } from '../src/common/meta.ts';
 
 interface PackageJson {
   name: string;

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allRules } from '../rules/index.ts';
 import { DATA_PLANES, type DataPlane } from '../src/engine/rule-api.ts';
-import { runCli } from '../src/cli.ts';
+import { runCli } from '../src/cli/cli.ts';
 
 const HEADINGS: Readonly<Record<DataPlane, string>> = {
   both: '### Rules for both data planes',

@@ -3,9 +3,9 @@
 // resource and path, and which of the equal ones it is; never the line), so a finding whose
 // lines move stays matched, and only findings not in the baseline are reported.
 // Pure: the CLI reads and writes the file.
-import { lineHashes } from '../format/sarif.ts';
-import { plural } from '../format/text.ts';
-import type { LintMessage, LintResult } from '../types.ts';
+import { lineHashes } from '../common/fingerprint.ts';
+import { plural } from '../common/text.ts';
+import type { LintMessage, LintResult } from '../common/types.ts';
 import type { Note } from './notes.ts';
 
 export const BASELINE_VERSION = 1;

@@ -5,11 +5,11 @@
 // Istio CNI, native sidecars, hold). Pure: the facts and a locator in, the state out.
 import { createHash } from 'node:crypto';
 import type { Facts, NamespaceFact } from '../model/facts.ts';
-import { predictForTemplate } from '../model/pod-injection.ts';
-import { sidecarPlan } from '../model/sidecar.ts';
+import { predictForTemplate } from '../model/injection/pod-injection.ts';
+import { sidecarPlan } from '../model/pod/sidecar.ts';
 import type { PodTemplate } from '../model/workload.ts';
 import type { Locator } from '../parse/locator.ts';
-import type { Target } from '../types.ts';
+import type { Target } from '../common/types.ts';
 import { stateOf, type Place, type WorkloadState } from './diff.ts';
 import { explainTemplate, workloadLine } from './explain.ts';
 import { locatePath } from './linter.ts';

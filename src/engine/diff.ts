@@ -4,8 +4,8 @@
 // match by the fingerprint the baseline uses (rule, file, resource and path, never the line),
 // then, for a file that moved, by the same fingerprint without the file, then by place (a
 // chart that renders new names each time).
-import { lineHashes } from '../format/sarif.ts';
-import type { LintMessage, LintResult } from '../types.ts';
+import { lineHashes } from '../common/fingerprint.ts';
+import type { LintMessage, LintResult } from '../common/types.ts';
 import type { Explanation } from './explain.ts';
 import type { PolicyChange } from './policy.ts';
 

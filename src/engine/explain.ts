@@ -3,18 +3,18 @@
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
 import { withVersion, type Facts } from '../model/facts.ts';
-import type { Outcome, TraceStep } from '../model/injection.ts';
-import { admissionOf, type InitAdmission } from '../model/admission.ts';
-import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient.ts';
-import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/pod-injection.ts';
-import { waypointTrace } from '../model/waypoint.ts';
-import { sidecarPlan, type Decided, type Tri } from '../model/sidecar.ts';
+import type { Outcome, TraceStep } from '../model/injection/injection.ts';
+import { admissionOf, type InitAdmission } from '../model/pod/admission.ts';
+import { DATAPLANE_MODE, type CaptureOutcome } from '../model/ambient/capture.ts';
+import { captureForTemplate, namespaceLabelSet, podFacts, predictForTemplate } from '../model/injection/pod-injection.ts';
+import { waypointTrace } from '../model/ambient/waypoint.ts';
+import { sidecarPlan, type Decided, type Tri } from '../model/pod/sidecar.ts';
 import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { Config } from './config.ts';
 import { factsReport, locateWith, type FactsReport, type WorkloadAt } from './facts-report.ts';
-import { gatherFacts } from './linter.ts';
+import { factsPass } from './facts-pass.ts';
 
 export interface Explanation {
   /** "Kind namespace/name". */
@@ -101,7 +101,7 @@ export function workloadLine(t: PodTemplate, locator: Locator): number {
 }
 
 export function explain(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; resource?: string; context?: readonly ReadOutcome[]; report?: boolean }): { explanations: Explanation[]; facts: Facts; report?: FactsReport } {
-  const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
+  const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
   const locator = new Locator();
   const explanations: Explanation[] = [];
   // For the mesh map: the namespaces' labels and sources and the unknowns, from the same facts.

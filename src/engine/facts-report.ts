@@ -2,23 +2,23 @@
 // and what it does not know, with the workloads each missing fact leaves undecided. The
 // report is data (`factsReport`, pure); `gatherFactsReport` reads the inputs for it.
 import type { ReadOutcome } from '../load/read.ts';
-import { shortList } from '../format/text.ts';
+import { shortList } from '../common/text.ts';
 import { describeResource, resourcesOf } from '../load/resources.ts';
 import type { Facts } from '../model/facts.ts';
-import type { Stated } from '../model/install.ts';
-import { atLeast, rangeText } from '../model/istio-version.ts';
-import type { VersionEvidence } from '../model/version-evidence.ts';
-import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, DEFAULT_CAPTURE_INSTALL } from '../model/ambient.ts';
-import { captureForTemplate, predictForTemplate } from '../model/pod-injection.ts';
-import { describeSelector } from '../model/selector.ts';
-import { WAYPOINT_CLASS } from '../model/waypoint.ts';
-import { hasAppContainers, sidecarPlan } from '../model/sidecar.ts';
+import type { Stated } from '../model/install/install.ts';
+import { atLeast, rangeText } from '../model/install/istio-version.ts';
+import type { VersionEvidence } from '../model/install/version-evidence.ts';
+import { AMBIENT, DATAPLANE_MODE, DATAPLANE_NONE, DEFAULT_CAPTURE_INSTALL } from '../model/ambient/capture.ts';
+import { captureForTemplate, predictForTemplate } from '../model/injection/pod-injection.ts';
+import { describeSelector } from '../model/injection/selector.ts';
+import { WAYPOINT_CLASS } from '../model/ambient/waypoint.ts';
+import { hasAppContainers, sidecarPlan } from '../model/pod/sidecar.ts';
 import { podTemplatesOf, templateLabel, type PodTemplate } from '../model/workload.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile } from '../parse/yaml.ts';
-import type { Path, Resource } from '../types.ts';
+import type { Path, Resource } from '../common/types.ts';
 import type { Config } from './config.ts';
-import { gatherFacts } from './linter.ts';
+import { factsPass } from './facts-pass.ts';
 
 /** Where a fact comes from, in the words the report prints. */
 export const ISTIO_DEFAULT = "Istio's default";
@@ -332,7 +332,7 @@ function undecided(facts: Facts, workloads: readonly WorkloadAt[]): UnknownEntry
 
 /** Reads the inputs (and --context) for `meshlint facts`. */
 export function gatherFactsReport(inputs: readonly ReadOutcome[], config: Config, opts: { cliIstioVersion?: string; context?: readonly ReadOutcome[] }): FactsReport {
-  const facts = gatherFacts([...(opts.context ?? []), ...inputs], config, opts.cliIstioVersion);
+  const facts = factsPass(inputs, config, { context: opts.context, cliIstioVersion: opts.cliIstioVersion });
   const locator = new Locator();
   const locate = locateWith(locator);
   const workloads: WorkloadAt[] = [];

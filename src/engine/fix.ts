@@ -2,7 +2,7 @@
 import { isMap, isScalar, type Node as YamlNode } from 'yaml';
 import type { Locator } from '../parse/locator.ts';
 import { lineEnd } from '../parse/locator.ts';
-import type { ParsedDocument, PathEdit, TextEdit } from '../types.ts';
+import type { ParsedDocument, PathEdit, TextEdit } from '../common/types.ts';
 
 /** Renders a scalar for YAML: strings double-quoted unless plain is asked for and safe. */
 export function renderScalar(value: string | number | boolean, style: 'double' | 'plain' = 'double'): string {

@@ -1,20 +1,21 @@
-// The engine: a facts pass over every input (namespaces, mesh), then the lint pass that
-// dispatches model nodes to rule listeners, then severity, suppressions, positions and fixes.
+// The engine: a facts pass over every input (namespaces, mesh: facts-pass.ts), then the lint
+// pass that dispatches model nodes to rule listeners, then severity, suppressions, positions and fixes.
 // No I/O here: inputs arrive as text, results leave as data.
 import type { ReadOutcome } from '../load/read.ts';
 import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from '../load/resources.ts';
 import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
-import { FactsBuilder, mightHoldFacts, withVersion, type Facts } from '../model/facts.ts';
+import { withVersion, type Facts } from '../model/facts.ts';
 import type { HiddenValues } from '../model/hidden-values.ts';
-import { existsAt, MODELLED_RANGE, rangeText, withVersionThresholds, type IstioVersion } from '../model/istio-version.ts';
-import { olderThanModelled, type VersionFact } from '../model/version-facts.ts';
+import { existsAt, MODELLED_RANGE, rangeText, withVersionThresholds, type IstioVersion } from '../model/install/istio-version.ts';
+import { olderThanModelled, type VersionFact } from '../model/install/version-facts.ts';
 import { judgeAcrossVersions, type VersionTrace } from './version-probe.ts';
-import { asObject, podTemplatesOf, type PodTemplate } from '../model/workload.ts';
-import { CHART_FILE_NAME, chartFileResource, VALUES_FILE_NAME, valuesDocumentKind, valuesFileResource } from '../model/gitops.ts';
+import { summarize } from './report.ts';
+import { factsPass, type FactParses, type FactsPassOptions } from './facts-pass.ts';
+import { podTemplatesOf, type PodTemplate } from '../model/workload.ts';
 import { DocumentCache } from '../parse/document-cache.ts';
 import { Locator } from '../parse/locator.ts';
-import { groupsOf, parseFile, parseGroup, wholeFile, type Slice } from '../parse/yaml.ts';
-import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, SpanFinder, Target, TextEdit } from '../types.ts';
+import { parseFile, wholeFile } from '../parse/yaml.ts';
+import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, SpanFinder, Target, TextEdit } from '../common/types.ts';
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
 import { listenersOf, type FileNode, type Listeners, type MeshlintRule, type ReportDescriptor, type RuleContext } from './rule-api.ts';
@@ -40,12 +41,8 @@ export interface LintOptions {
    * `parsed`: the groups the facts pass has parsed already, by offset (see parseFile).
    */
   readonly documentsOf?: (file: SourceFile, parsed?: ReadonlyMap<number, readonly ParsedDocument[]>) => Iterable<ParsedDocument>;
-  /**
-   * The documents of one group of a file (see groupsOf) that someone else parses, a parse pool
-   * (undefined: the facts pass parses it here). The facts pass asks it first, so its groups are
-   * parsed on every core, once for both passes.
-   */
-  readonly groupDocsOf?: (file: SourceFile, group: Slice) => readonly ParsedDocument[] | undefined;
+  /** A parse pool's documents for the facts pass's groups (see FactsPassOptions). */
+  readonly groupDocsOf?: FactsPassOptions['groupDocsOf'];
   /** Locate each note's first workload in each file (an editor marks it there); off, notes carry no places, and no document is located for them. */
   readonly notePlaces?: boolean;
   /** Called for each pod template linted, with the run's facts: a shell that wants each workload's outcome (diff) takes it here, without parsing again. */
@@ -159,7 +156,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   // Pass 1: facts from every input and context file.
   // The documents the facts pass parses are handed to the lint pass, which parses only the others.
   const factParses: FactParses = new Map();
-  const facts = probe?.facts ?? gatherFacts([...(options.context ?? []), ...inputs], config, options.cliIstioVersion, options.contextResources, factParses, options.groupDocsOf);
+  const facts = probe?.facts ?? factsPass(inputs, config, { context: options.context, cliIstioVersion: options.cliIstioVersion, contextResources: options.contextResources, parses: factParses, groupDocsOf: options.groupDocsOf });
 
   const parseErrorRule = options.rules.find((r) => r.name === PARSE_ERROR_RULE);
   const notes: Note[] = [];
@@ -389,88 +386,6 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }
 
-/** The facts pass: namespaces and the mesh install, from every input, before any rule runs. */
-export function gatherFacts(
-  inputs: readonly ReadOutcome[],
-  config: Config,
-  cliIstioVersion: string | undefined,
-  known: readonly Resource[] = [],
-  parses?: FactParses,
-  groupDocsOf?: LintOptions['groupDocsOf'],
-): Facts {
-  return buildFacts([...known, ...factResources(inputs, config, parses, groupDocsOf)], config, cliIstioVersion);
-}
-
-export function buildFacts(resources: readonly Resource[], config: Config, cliIstioVersion: string | undefined): Facts {
-  const factsBuilder = new FactsBuilder();
-  for (const r of resources) factsBuilder.addResource(r);
-  return factsBuilder.build({ configNamespaces: config.namespaces, mesh: config.istio, cliIstioVersion });
-}
-
-/** The documents the facts pass has parsed, per file and by the offset of their group (see groupsOf): the lint pass takes them instead of parsing them again. */
-export type FactParses = Map<SourceFile, Map<number, ParsedDocument[]>>;
-
-/**
- * Which groups of a file (see groupsOf) the facts pass parses: every group of a values file or
- * a chart's Chart.yaml (the user's files, never a render's output) and of a values file the
- * config names, else those whose text may hold facts (mightHoldFacts). A parse pool asks it too,
- * to parse those groups first.
- */
-export function factGroupsOf(file: SourceFile, config: Config): (group: Slice) => boolean {
-  if (stated(file, config) || (!file.origin && (VALUES_FILE_NAME.test(file.displayPath) || CHART_FILE_NAME.test(file.displayPath)))) return () => true;
-  return (group) => mightHoldFacts(file.text.slice(group.start, group.end));
-}
-
-/**
- * The resources of the inputs that may hold facts (Namespaces, webhooks, mesh config): the
- * costly part of the facts pass. Shells that lint one file many times (the language server,
- * the ESLint plugin) keep them per file and pass them as `contextResources`.
- */
-export function factResources(
-  inputs: readonly ReadOutcome[],
-  config: Config,
-  parses?: FactParses,
-  groupDocsOf?: LintOptions['groupDocsOf'],
-): Resource[] {
-  const out: Resource[] = [];
-  for (const input of inputs) {
-    if (!input.ok) continue;
-    const wanted = factGroupsOf(input.file, config);
-    // Helm values (no kind) are the user's files, never a render's output.
-    const valuesName = !input.file.origin && VALUES_FILE_NAME.test(input.file.displayPath);
-    const chartFile = !input.file.origin && CHART_FILE_NAME.test(input.file.displayPath);
-    // A document YAML cannot read (a template among them) yields no resource, so holds no fact.
-    for (const group of groupsOf(input.file.text)) {
-      if (!wanted(group)) continue;
-      const docs = [...(groupDocsOf?.(input.file, group) ?? parseGroup(input.file, group))];
-      if (parses) {
-        let kept = parses.get(input.file);
-        if (!kept) parses.set(input.file, (kept = new Map()));
-        kept.set(group.start, docs);
-      }
-      for (const doc of docs) {
-        const found = resourcesOf(doc, doc.file.origin?.namespace ?? config.defaultNamespace);
-        out.push(...found.resources);
-        if (found.skipped !== 'not-kubernetes' || doc.file.origin) continue;
-        const values = asObject(doc.value);
-        if (!values) continue;
-        if (chartFile) {
-          out.push(chartFileResource(doc, values));
-          continue;
-        }
-        // istiod's values by content or by the config: an install; any other values file only
-        // when a GitOps object among the inputs reads it.
-        const install = valuesDocumentKind(values, stated(input.file, config)) !== undefined;
-        if (install || valuesName) out.push(valuesFileResource(doc, values, install));
-      }
-    }
-  }
-  return out;
-}
-
-/** A values file the config names (istio.valuesFiles): istiod's values, whatever they hold. */
-const stated = (file: SourceFile, config: Config): boolean => file.absPath !== undefined && (config.istio.valuesFiles ?? []).includes(file.absPath);
-
 /** `hidden`: values read from Secrets, which no message may quote (see hidden-values.ts). */
 function toFinding(rule: MeshlintRule, severity: Severity, d: ReportDescriptor<string>, hidden?: HiddenValues): Finding {
   const template = rule.meta.messages[d.messageId];
@@ -671,51 +586,6 @@ function resolveFinding(
   return { filePath: file.displayPath, message };
 }
 
-/**
- * The reports of several renders of the same inputs (a values matrix) as one: a finding that
- * several renders produce is reported once, naming each of them.
- */
-export function mergeReports(reports: readonly LintReport[]): LintReport {
-  if (reports.length === 1 && reports[0]) return reports[0];
-  const byFile = new Map<string, Map<string, LintMessage>>();
-  for (const report of reports) {
-    for (const r of report.results) {
-      let kept = byFile.get(r.filePath);
-      if (!kept) byFile.set(r.filePath, (kept = new Map()));
-      for (const m of r.messages) {
-        const key = `${m.line}:${m.column}\0${m.ruleId}\0${m.message}`;
-        const seen = kept.get(key);
-        if (!seen) kept.set(key, m);
-        else if (m.renders) kept.set(key, { ...seen, renders: [...new Set([...(seen.renders ?? []), ...m.renders])] });
-      }
-    }
-  }
-  const results = [...byFile].map(([filePath, kept]) => summarize(filePath, [...kept.values()]));
-  const stats = reports.map((r) => r.stats).reduce((a, b) => ({
-    files: a.files + b.files,
-    documents: a.documents + b.documents,
-    resources: a.resources + b.resources,
-    podTemplates: a.podTemplates + b.podTemplates,
-    unreadableFiles: a.unreadableFiles + b.unreadableFiles,
-    notTextFiles: a.notTextFiles + b.notTextFiles,
-    unrenderedFiles: a.unrenderedFiles + b.unrenderedFiles,
-    skippedDocuments: Object.fromEntries(
-      [...new Set([...Object.keys(a.skippedDocuments), ...Object.keys(b.skippedDocuments)])].map((k) => [
-        k,
-        (a.skippedDocuments[k as SkipReason] ?? 0) + (b.skippedDocuments[k as SkipReason] ?? 0),
-      ]),
-    ),
-  }));
-  return { results, stats, facts: (reports[0] as LintReport).facts, notes: mergeNotes(reports.map((r) => r.notes)) };
-}
-
-/** The notes of several renders: each id once (the first render's text, which names the most). */
-function mergeNotes(lists: readonly (readonly Note[])[]): Note[] {
-  const byId = new Map<string, Note>();
-  for (const n of lists.flat()) if (!byId.has(n.id)) byId.set(n.id, n);
-  return [...byId.values()];
-}
-
 /** Several text edits of one fix become one ESLint-style fix: a range and its replacement. */
 function mergeEdits(text: string, parts: readonly (TextEdit[] | undefined)[]): { range: [number, number]; text: string } | undefined {
   if (parts.length === 0 || parts.some((p) => p === undefined)) return undefined;
@@ -726,22 +596,4 @@ function mergeEdits(text: string, parts: readonly (TextEdit[] | undefined)[]): {
   const end = Math.max(...edits.map((e) => e.endOffset));
   const { text: replaced } = applyTextEdits(text.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
   return { range: [start, end], text: replaced };
-}
-
-export function summarize(filePath: string, list: LintMessage[]): LintResult {
-  list.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
-  let errorCount = 0;
-  let warningCount = 0;
-  let fixableErrorCount = 0;
-  let fixableWarningCount = 0;
-  for (const m of list) {
-    if (m.severity === 2) {
-      errorCount++;
-      if (m.fix) fixableErrorCount++;
-    } else {
-      warningCount++;
-      if (m.fix) fixableWarningCount++;
-    }
-  }
-  return { filePath, messages: list, errorCount, warningCount, fixableErrorCount, fixableWarningCount };
 }

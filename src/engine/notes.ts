@@ -2,8 +2,8 @@
 // that cannot decide because a fact is missing from the inputs does not report a finding; it
 // names the fact (`context.unknown`), and the run says once which fact to state, how, and how
 // many workloads it leaves undecided. The table below is data: one entry per kind of fact.
-import { plural, shortList } from '../format/text.ts';
-import type { Resource } from '../types.ts';
+import { plural, shortList } from '../common/text.ts';
+import type { Resource } from '../common/types.ts';
 
 /**
  * What a rule says once per run instead of per workload: a fact missing from the inputs, or

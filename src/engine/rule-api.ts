@@ -4,8 +4,8 @@ import { RuleCreator } from '@typescript-eslint/utils/eslint-utils';
 import type { RuleListener, RuleMetaData } from '@typescript-eslint/utils/ts-eslint';
 import type { Facts } from '../model/facts.ts';
 import type { Container, PodTemplate } from '../model/workload.ts';
-import type { ParsedDocument, PathEdit, RelatedLocation, Resource, SourceFile, Target } from '../types.ts';
-import { DOCS_URL } from '../meta.ts';
+import type { ParsedDocument, PathEdit, RelatedLocation, Resource, SourceFile, Target } from '../common/types.ts';
+import { DOCS_URL } from '../common/meta.ts';
 import type { UnknownFact } from './notes.ts';
 import type { TemplateDocument } from '../load/template.ts';
 

@@ -8,7 +8,7 @@
 import type { ErrorObject } from 'ajv';
 import configSchemaJson from '../../schema/meshlint.schema.json' with { type: 'json' };
 import { editDistance } from '../model/edit-distance.ts';
-import { parseSelectorString } from '../model/selector.ts';
+import { parseSelectorString } from '../model/injection/selector.ts';
 import { validatorOf } from './validators.ts';
 
 /** The part of JSON Schema that rule options use. */

@@ -4,7 +4,7 @@
 // standalone code), so that a run with a config neither loads ajv nor compiles a schema.
 import * as AjvModule from 'ajv';
 import type { KeywordDefinition, Options, ValidateFunction } from 'ajv';
-import { parseSelectorString } from '../model/selector.ts';
+import { parseSelectorString } from '../model/injection/selector.ts';
 
 // ajv is CommonJS: its class is the module's default export, or that export's own `default`.
 type AjvClass = typeof AjvModule.Ajv;

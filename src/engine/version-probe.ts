@@ -4,14 +4,14 @@
 // the run records each step they compared against (istio-version.ts atLeast): so a finding is
 // judged once at the top of the range, then again at the first version of each step below it.
 // The runs again read only the files those findings sit in and point at, with only their rules.
-import { compareVersions, existsAt, probesWithin, rangeText, type IstioVersion } from '../model/istio-version.ts';
-import type { VersionFact } from '../model/version-facts.ts';
-import type { LintMessage } from '../types.ts';
+import { compareVersions, existsAt, probesWithin, rangeText, type IstioVersion } from '../model/install/istio-version.ts';
+import type { VersionFact } from '../model/install/version-facts.ts';
+import type { LintMessage } from '../common/types.ts';
 import type { LintReport } from './linter.ts';
-import { summarize } from './linter.ts';
+import { summarize } from './report.ts';
 import type { MeshlintRule } from './rule-api.ts';
 import { shortList } from './notes.ts';
-import { plural } from '../format/text.ts';
+import { plural } from '../common/text.ts';
 
 /** What a run records for judging it across versions. */
 export interface VersionTrace {

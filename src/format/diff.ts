@@ -1,8 +1,8 @@
 // Text, JSON and Markdown for `meshlint diff`: what the change does to the mesh, then its findings.
 import type { ChangeCause, ChangeKind, DiffFinding, MeshDiff, WorkloadState } from '../engine/diff.ts';
-import type { LintResult } from '../types.ts';
+import type { LintResult } from '../common/types.ts';
 import { escapeMarkdown } from './summary.ts';
-import { jsonText, painter, safeText } from './text.ts';
+import { jsonText, painter, safeText } from '../common/text.ts';
 import { POLICY_HEADLINE } from '../engine/policy.ts';
 
 const CHANGE: Record<ChangeKind, string> = {

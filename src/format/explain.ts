@@ -2,12 +2,12 @@
 import type { Explanation } from '../engine/explain.ts';
 import type { Facts } from '../model/facts.ts';
 import { NOT_DEFINED, type FactsReport } from '../engine/facts-report.ts';
-import { DATAPLANE_MODE } from '../model/ambient.ts';
-import { NS_INJECTION_LABEL, REV_LABEL } from '../model/mesh.ts';
-import { USE_WAYPOINT, USE_WAYPOINT_NAMESPACE } from '../model/waypoint.ts';
-import { rangeText } from '../model/istio-version.ts';
+import { DATAPLANE_MODE } from '../model/ambient/capture.ts';
+import { NS_INJECTION_LABEL, REV_LABEL } from '../model/injection/mesh.ts';
+import { USE_WAYPOINT, USE_WAYPOINT_NAMESPACE } from '../model/ambient/waypoint.ts';
+import { rangeText } from '../model/install/istio-version.ts';
 import { escapeMarkdown } from './summary.ts';
-import { painter, plural, safeText, type Style } from './text.ts';
+import { painter, plural, safeText, type Style } from '../common/text.ts';
 
 const OUTCOME: Record<Explanation['outcome'], string> = {
   injected: 'sidecar injected',

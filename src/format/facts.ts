@@ -1,6 +1,6 @@
 // Text for `meshlint facts`.
 import type { FactsReport, FactValue } from '../engine/facts-report.ts';
-import { painter, plural, safeText } from './text.ts';
+import { painter, plural, safeText } from '../common/text.ts';
 
 const show = (v: FactValue['value']): string => (v === null ? 'unknown' : typeof v === 'string' ? v : String(v));
 

@@ -2,8 +2,8 @@
 // (`::error file=…,line=…,col=…,title=…::message`, escaped by GitHub's rules: data escapes
 // % \r \n; properties also : and ,); the Action picks the same ones and issues them
 // through @actions/core.
-import type { LintMessage, LintResult } from '../types.ts';
-import { findingContext } from './text.ts';
+import type { LintMessage, LintResult } from '../common/types.ts';
+import { findingContext } from '../common/text.ts';
 
 const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');

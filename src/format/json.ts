@@ -2,8 +2,8 @@
 import { PARSE_ERROR_RULE } from '../engine/linter.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
 import type { Note } from '../engine/notes.ts';
-import type { LintResult } from '../types.ts';
-import { jsonText } from './text.ts';
+import type { LintResult } from '../common/types.ts';
+import { jsonText } from '../common/text.ts';
 
 export function formatJson(results: readonly LintResult[]): string {
   return jsonText(jsonResults(results));

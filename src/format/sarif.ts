@@ -1,14 +1,14 @@
 // SARIF 2.1.0 for GitHub code scanning: every rule with its help, results with a
 // repo-relative location and a fingerprint that survives unrelated line moves.
-import { crypto } from '../builtins.ts';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Note } from '../engine/notes.ts';
 import type { MeshlintRule } from '../engine/rule-api.ts';
-import { HOMEPAGE, TOOL_NAME, VERSION } from '../meta.ts';
-import type { LintMessage, LintResult } from '../types.ts';
-import { jsonText } from './text.ts';
+import { HOMEPAGE, TOOL_NAME, VERSION } from '../common/meta.ts';
+import type { LintMessage, LintResult } from '../common/types.ts';
+import { jsonText } from '../common/text.ts';
+import { lineHashes } from '../common/fingerprint.ts';
 
 export interface SarifOptions {
   readonly rules: readonly MeshlintRule[];
@@ -66,24 +66,6 @@ function ruleDescriptor(rule: MeshlintRule, doc: string | undefined, level: 'err
       'problem.severity': level === 'error' ? 'error' : level === 'warning' ? 'warning' : 'recommendation',
     },
   };
-}
-
-function fingerprint(uri: string, m: LintMessage): string {
-  return crypto().createHash('sha256').update(`${m.ruleId}\u0000${uri}\u0000${m.identity}\u0000${m.messageId ?? ''}`).digest('hex').slice(0, 32);
-}
-
-/**
- * Each message's `primaryLocationLineHash`: rule, file, resource and path (never the line),
- * then which of the equal ones it is. The baseline (src/engine/baseline.ts) keys on it too.
- */
-export function lineHashes(uri: string, messages: readonly LintMessage[]): string[] {
-  const seen = new Map<string, number>();
-  return messages.map((m) => {
-    const fp = fingerprint(uri, m);
-    const n = (seen.get(fp) ?? 0) + 1;
-    seen.set(fp, n);
-    return `${fp}:${n}`;
-  });
 }
 
 /**

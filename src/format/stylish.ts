@@ -1,6 +1,6 @@
 // The default, human format: grouped by file, one line per problem, a summary at the end.
-import type { LintResult } from '../types.ts';
-import { findingContext, painter, plural, safeText } from './text.ts';
+import type { LintResult } from '../common/types.ts';
+import { findingContext, painter, plural, safeText } from '../common/text.ts';
 
 export interface StylishOptions {
   readonly color: boolean;

@@ -2,10 +2,10 @@
 // every finding with a link to its file and line, the first screen open and the rest in a
 // collapsed <details> block. Text from the linted files is escaped, so
 // a manifest cannot inject Markdown, HTML or links into the page.
-import { DOCS_URL, TOOL_NAME } from '../meta.ts';
+import { DOCS_URL, TOOL_NAME } from '../common/meta.ts';
 import type { Note } from '../engine/notes.ts';
-import type { LintResult } from '../types.ts';
-import { findingContext, plural } from './text.ts';
+import type { LintResult } from '../common/types.ts';
+import { findingContext, plural } from '../common/text.ts';
 import { toUri } from './sarif.ts';
 
 export interface SummaryOptions {

@@ -3,7 +3,7 @@
 // Discovered as inputs are; a path of the config file that matches nothing is a config
 // error, any other is handed back for the caller to name its own flag or setting.
 import { dirname } from 'node:path';
-import { ConfigError, type Config } from '../engine/config.ts';
+import { ConfigError, type Config } from '../common/config.ts';
 import { discover } from './discover.ts';
 import { displayPathOf } from './read.ts';
 

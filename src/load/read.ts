@@ -2,7 +2,7 @@
 import { constants as bufferConstants } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, type Stats } from 'node:fs';
 import { relative, sep, isAbsolute } from 'node:path';
-import type { SourceFile } from '../types.ts';
+import type { SourceFile } from '../common/types.ts';
 
 const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 

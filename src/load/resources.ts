@@ -1,7 +1,7 @@
 // Documents → Kubernetes objects: `kind: List` items become their own resources;
 // comment-only documents and YAML that is not a Kubernetes object are skipped.
 import { isPlaceholder } from '../model/placeholder.ts';
-import type { KubeObject, ParsedDocument, Path, Resource } from '../types.ts';
+import type { KubeObject, ParsedDocument, Path, Resource } from '../common/types.ts';
 
 /** Why a document holds no resource; undefined when it holds some. */
 export type SkipReason = 'empty' | 'not-kubernetes' | 'kustomize' | 'patch' | 'syntax-error' | 'template';

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawnSync } from '../builtins.ts';
+import { spawnSync } from '../common/builtins.ts';
 import { RevisionError, type Side } from './revision.ts';
 import { findOnPath } from './render/process.ts';
 

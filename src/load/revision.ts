@@ -11,7 +11,7 @@ import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from 'node:os';
 import { basename, join, posix, resolve } from 'node:path';
 import { isInside } from './boundary.ts';
-import { spawnDetached, spawnSync, spawnSyncBytes } from '../builtins.ts';
+import { spawnDetached, spawnSync, spawnSyncBytes } from '../common/builtins.ts';
 import { PASSED_THROUGH, findOnPath } from './render/process.ts';
 
 const TIME_LIMIT_MS = 5 * 60_000;

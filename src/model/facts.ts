@@ -1,27 +1,28 @@
 // Cross-file facts, gathered from every input before any rule runs: namespaces and
 // their labels, and the mesh install. A fact no input or config states is unknown.
-import type { Path, Resource, SourceFile, Target } from '../types.ts';
+import type { Path, Resource, SourceFile, Target } from '../common/types.ts';
+import type { MeshSettings } from '../common/config.ts';
 import { asObject, getIn, labelString } from './workload.ts';
-import { atLeast, parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './istio-version.ts';
-import { valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './version-evidence.ts';
-import { resolveVersions, type VersionFact, type VersionFacts, type VersionOrigin } from './version-facts.ts';
+import { atLeast, parseIstioVersion, uncoveredVersionNote, type IstioVersion } from './install/istio-version.ts';
+import { valuesTagEvidence, versionEvidenceOf, type VersionEvidence } from './install/version-evidence.ts';
+import { resolveVersions, type VersionFact, type VersionFacts, type VersionOrigin } from './install/version-facts.ts';
 import {
   generateWebhooks, injectorConfigOf, isInjectorConfig, isInjectorConfigMap, istioOperatorFacts, webhooksOf,
   type FactOrigin, type InjectorConfig, type InjectorWebhook, type IstioOperatorFacts,
-} from './mesh.ts';
-import { configContradicted, InstallFactsBuilder, type InstallSettings } from './install.ts';
+} from './injection/mesh.ts';
+import { configContradicted, InstallFactsBuilder, type InstallSettings } from './install/install.ts';
 import { atPlace } from './place.ts';
-import { AmbientInstallBuilder } from './ambient-install.ts';
-import type { CaptureInstall } from './ambient.ts';
-import { isGateway, isGatewayClass, waypointGateways, type WaypointGateway } from './waypoint.ts';
+import { AmbientInstallBuilder } from './ambient/install.ts';
+import type { CaptureInstall } from './ambient/capture.ts';
+import { isGateway, isGatewayClass, waypointGateways, type WaypointGateway } from './ambient/waypoint.ts';
 import {
   chartReleasesOf, chartRevisionTags, createdNamespacesOf, isInstallValuesFile, ISTIOD_VALUES_LINE, layeredValue, releaseRevision, sailRevisionTag, secretValuesOf, VALUES_FILE_KIND, valuesOverBudget,
   type ChartRelease, type CreatedNamespace, type DeclaredTag, type ValuesOverBudget,
-} from './gitops.ts';
+} from './install/gitops.ts';
 import { HiddenValues } from './hidden-values.ts';
 import { isPlaceholder } from './placeholder.ts';
-import { cniInstallOf, cniReleaseInstall, type CniInstall } from './cni-install.ts';
-import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, mightNameControlPlane, releasedControlPlane, type ControlPlaneObject } from './control-plane.ts';
+import { cniInstallOf, cniReleaseInstall, type CniInstall } from './install/cni-install.ts';
+import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, mightNameControlPlane, releasedControlPlane, type ControlPlaneObject } from './install/control-plane.ts';
 
 /** Where istiod's chart values set the injector's policy and enableNamespacesByDefault. */
 const POLICY_PATH: Path = ['global', 'proxy', 'autoInject'];
@@ -36,20 +37,6 @@ export interface NamespaceFact {
   readonly resource?: Resource;
   /** The GitOps object that creates it (Argo CD CreateNamespace=true, Flux install.createNamespace), when no Namespace object defines it. */
   readonly createdBy?: CreatedNamespace;
-}
-
-/** Istio install facts stated in the config file (`istio:`); later also read from install manifests. */
-export interface MeshSettings {
-  readonly version?: string;
-  readonly revisions?: readonly string[];
-  readonly revisionTags?: Readonly<Record<string, string>>;
-  readonly enableNamespacesByDefault?: boolean;
-  readonly injectionPolicy?: string;
-  readonly nativeSidecars?: 'true' | 'false' | 'auto';
-  readonly cni?: boolean;
-  readonly holdApplicationUntilProxyStarts?: boolean;
-  /** Absolute paths of istiod values files (config istio.valuesFiles). */
-  readonly valuesFiles?: readonly string[];
 }
 
 export interface MeshFacts {

@@ -2,7 +2,7 @@
 // and the config disagree names the line to look at. Notes are rare, so each is located on its
 // own; a rendered input is named by the file the user edits, as findings are.
 import { Locator } from '../parse/locator.ts';
-import type { Path, Resource, Target } from '../types.ts';
+import type { Path, Resource, Target } from '../common/types.ts';
 
 /**
  * `locator`: one to reuse, for a caller that places many targets in one file (a new one reads

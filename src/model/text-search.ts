@@ -2,7 +2,7 @@
 // expression built from the text it searches is compiled from input: V8 refuses large ones
 // ("Regular expression too large") and look-behinds over repeated tokens run in quadratic
 // time or worse. Every function here is linear in the text and the word.
-import type { SpanFinder } from '../types.ts';
+import type { SpanFinder } from '../common/types.ts';
 
 /** [A-Za-z0-9_]: the characters of `\w`, which `\b` separates from the others. */
 export function isWordChar(c: number): boolean {

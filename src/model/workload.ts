@@ -1,7 +1,7 @@
 // Pod templates of every workload kind, with their containers: what Istio's injector sees.
 // Which kinds carry pod templates, and where, is the table in workload-kinds.ts.
-import type { KubeObject, Path, Resource } from '../types.ts';
-import { EACH, GENERIC_KIND, workloadKind, type ContainerGroup, type KindPath, type SidecarExit, type TemplateShape, type WorkloadKind } from './workload-kinds.ts';
+import type { KubeObject, Path, Resource } from '../common/types.ts';
+import { EACH, GENERIC_KIND, workloadKind, type ContainerGroup, type KindPath, type SidecarExit, type TemplateShape, type WorkloadKind } from './data/workload-kinds.ts';
 
 /** An object whose `labels` and/or `annotations` end up on the pod. */
 export interface MetaSourceAt {

@@ -1,7 +1,7 @@
 // Parsing document by document, reusing the documents whose text has not changed since the
 // file was last parsed: the language server and the ESLint plugin lint one file again after
 // every edit, and an edit touches one document of a stream.
-import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
+import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../common/types.ts';
 import { documentGroups, parseFile, parseGroup, splitJsonStream } from './yaml.ts';
 
 export { documentGroups } from './yaml.ts';

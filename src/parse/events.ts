@@ -8,7 +8,7 @@
 import { parseEvents, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
 import { doubleQuotedProblem, GoYamlError, plainKey, plainValue } from './go-yaml.ts';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
-import type { DuplicateKey } from '../types.ts';
+import type { DuplicateKey } from '../common/types.ts';
 
 export { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
 

@@ -7,7 +7,7 @@ import { documentEvents, keyRange, recentEvents } from './events.ts';
 import { parseLenient } from './lenient.ts';
 import { documentText, keyTextOf } from './yaml.ts';
 import { STRUCTURE_OPTIONS } from './yaml-options.ts';
-import type { ParsedDocument, Path, SourceFile } from '../types.ts';
+import type { ParsedDocument, Path, SourceFile } from '../common/types.ts';
 import { lineIndexAt } from './lines.ts';
 
 export interface Resolved {

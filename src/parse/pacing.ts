@@ -6,9 +6,9 @@
 // set, so the number of collections, and their cost, grow in proportion to the input; peak
 // memory grows with the input too, never with the choice of how it is parsed.
 import { getHeapStatistics } from 'node:v8';
-import { garbageCollector } from '../builtins.ts';
+import { garbageCollector } from '../common/builtins.ts';
 import { parseFile } from './yaml.ts';
-import type { ParsedDocument, SourceFile } from '../types.ts';
+import type { ParsedDocument, SourceFile } from '../common/types.ts';
 
 /** Below this much text in a run, its garbage stays small anyway: no pacing. */
 export const PACE_MIN_BYTES = 2_000_000;

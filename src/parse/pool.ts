@@ -8,10 +8,10 @@
 // The documents are exactly those of parseFile: the same groups, parsed by the same code.
 import { availableParallelism } from 'node:os';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { garbageCollector, workerThreads } from '../builtins.ts';
+import { garbageCollector, workerThreads } from '../common/builtins.ts';
 import { rebase } from './document-cache.ts';
 import { groupsOf, parseFile, parseGroup, type Slice } from './yaml.ts';
-import type { ParsedDocument, SourceFile } from '../types.ts';
+import type { ParsedDocument, SourceFile } from '../common/types.ts';
 
 /** Below this much text a pool costs more (starting threads) than it saves. */
 export const POOL_MIN_BYTES = 4_000_000;

@@ -1,7 +1,7 @@
 // Finds, in a Helm template's source, the line a rendered key came from. Templates are not
 // YAML (`{{ … }}` anywhere), so this reads them as lines: indentation gives each key line its
 // chain of parent keys, which is compared with the path of the rendered key.
-import type { Path, Range } from '../types.ts';
+import type { Path, Range } from '../common/types.ts';
 
 /** How sure the position is: the rendered line itself, its key, a parent key, or only the file. */
 export type TemplatePrecision = 'line' | 'key' | 'ancestor' | 'file';

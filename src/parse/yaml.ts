@@ -12,7 +12,7 @@ import { GoYamlError, MERGE_TAG, doubleQuotedProblem, flowKeyProblem, flowTabPro
 import { parseLenient } from './lenient.ts';
 import { tooManyValues } from './value-count.ts';
 import { STRUCTURE_OPTIONS, withoutStacks } from './yaml-options.ts';
-import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../types.ts';
+import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../common/types.ts';
 
 export { YAML_OPTIONS } from './yaml-options.ts';
 export { MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS } from './events.ts';

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runCli } from '../../src/cli.ts';
+import { runCli } from '../../src/cli/cli.ts';
 
 export interface CliRun {
   readonly code: number;

@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runCli } from '../../src/cli.ts';
+import { runCli } from '../../src/cli/cli.ts';
 import { caseSeed, prng, type Rng } from './fuzz.ts';
 
 export interface ChartCase {

@@ -3,7 +3,7 @@
 // `yaml` path alone.
 import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
 import { forRules, groupsOf, parseGroup, parseStream } from '../../src/parse/yaml.ts';
-import type { ParsedDocument, SourceFile } from '../../src/types.ts';
+import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
 
 /** The `yaml` path alone, on each group as kubectl's reader cuts the stream; refused groups as parseFile refuses them. */
 export function yamlPathOnly(f: SourceFile): ParsedDocument[] {

@@ -8,7 +8,7 @@ import { lint } from '../../src/engine/linter.ts';
 import type { MeshlintRule } from '../../src/engine/rule-api.ts';
 import { decodeSource, type ReadOutcome } from '../../src/load/read.ts';
 import { rulesById } from '../../rules/index.ts';
-import type { LintMessage } from '../../src/types.ts';
+import type { LintMessage } from '../../src/common/types.ts';
 
 export interface CaseFile {
   readonly filename: string;

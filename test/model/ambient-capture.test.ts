@@ -3,11 +3,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EMPTY_CONFIG } from '../../src/engine/config.ts';
-import { gatherFacts } from '../../src/engine/linter.ts';
+import { factsPass } from '../../src/engine/facts-pass.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import { resourcesOf } from '../../src/load/resources.ts';
-import type { CapturePrediction } from '../../src/model/ambient.ts';
-import { captureForTemplate } from '../../src/model/pod-injection.ts';
+import type { CapturePrediction } from '../../src/model/ambient/capture.ts';
+import { captureForTemplate } from '../../src/model/injection/pod-injection.ts';
 import { podTemplateOf } from '../../src/model/workload.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
 
@@ -17,7 +17,7 @@ const deployment = (ns: string, podLabels = '', extra = ''): string =>
 
 function capture(docs: readonly string[], istioVersion?: string): CapturePrediction {
   const inputs = docs.map((d, i) => decodeSource(Buffer.from(d), `f${i}.yaml`, undefined));
-  const facts = gatherFacts(inputs, EMPTY_CONFIG, istioVersion);
+  const facts = factsPass(inputs, EMPTY_CONFIG, { cliIstioVersion: istioVersion });
   const last = inputs[inputs.length - 1];
   if (!last?.ok) throw new Error('unreadable');
   const r = resourcesOf([...parseFile(last.file)][0]!, undefined).resources[0]!;
@@ -103,7 +103,7 @@ test('the cni chart\'s values from a GitOps object; sources that disagree leave 
 test('the Istio version: custom selectors are read from 1.27, the pod label from 1.22 (before, the redirection annotation opted out)', () => {
   const run = (docs: readonly string[], version: string): string => {
     const inputs = docs.map((d, i) => decodeSource(Buffer.from(d), `f${i}.yaml`, undefined));
-    const facts = gatherFacts(inputs, EMPTY_CONFIG, version);
+    const facts = factsPass(inputs, EMPTY_CONFIG, { cliIstioVersion: version });
     const last = inputs[inputs.length - 1];
     if (!last?.ok) throw new Error('unreadable');
     const r = resourcesOf([...parseFile(last.file)][0]!, undefined).resources[0]!;
@@ -128,7 +128,7 @@ test('the Istio version: custom selectors are read from 1.27, the pod label from
 });
 
 test('ztunnel and istiod\'s PILOT_ENABLE_AMBIENT among the inputs: rendered objects, Sail ZTunnel, an istiod release with the ambient profile', () => {
-  const factsOf = (docs: readonly string[]) => gatherFacts(docs.map((d, i) => decodeSource(Buffer.from(d), `f${i}.yaml`, undefined)), EMPTY_CONFIG, undefined);
+  const factsOf = (docs: readonly string[]) => factsPass(docs.map((d, i) => decodeSource(Buffer.from(d), `f${i}.yaml`, undefined)), EMPTY_CONFIG);
   const ztunnel = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: { name: ztunnel, namespace: istio-system }\nspec:\n  template:\n    spec:\n      containers: [{ name: istio-proxy, image: docker.io/istio/ztunnel:1.26.0 }]\n';
   const istiod = (env: string): string => `apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: istiod, namespace: istio-system }\nspec:\n  template:\n    spec:\n      containers:\n        - name: discovery\n          image: pilot\n          env: [${env}]\n`;
   const rendered = factsOf([ztunnel, istiod('{ name: PILOT_ENABLE_AMBIENT, value: "true" }')]).mesh.capture;

@@ -4,13 +4,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EMPTY_CONFIG, type Config } from '../../src/engine/config.ts';
-import { gatherFacts } from '../../src/engine/linter.ts';
+import { factsPass } from '../../src/engine/facts-pass.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import type { Facts } from '../../src/model/facts.ts';
 import { yaml } from '../helpers/rule-tester.ts';
 
 const factsOf = (files: readonly string[], istio: Config['istio'] = {}): Facts =>
-  gatherFacts(files.map((code, i) => decodeSource(Buffer.from(code), `install/f${i}.yaml`, undefined)), { ...EMPTY_CONFIG, istio }, undefined);
+  factsPass(files.map((code, i) => decodeSource(Buffer.from(code), `install/f${i}.yaml`, undefined)), { ...EMPTY_CONFIG, istio });
 
 /** A Flux HelmRelease of the istiod chart; `values` are the lines under spec.values (line 8 is the first). */
 const istiod = (values: string): string =>

@@ -5,18 +5,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/startup-order-hold.ts';
 import { EMPTY_CONFIG, type Config } from '../../src/engine/config.ts';
-import { gatherFacts } from '../../src/engine/linter.ts';
+import { factsPass } from '../../src/engine/facts-pass.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import type { Facts } from '../../src/model/facts.ts';
-import { predictForTemplate } from '../../src/model/pod-injection.ts';
+import { predictForTemplate } from '../../src/model/injection/pod-injection.ts';
 import { podTemplateOf } from '../../src/model/workload.ts';
-import type { Target } from '../../src/types.ts';
+import type { Target } from '../../src/common/types.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 import { resourcesOf } from '../../src/load/resources.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
 
 const factsOf = (files: readonly string[], istio: Config['istio'] = {}): Facts =>
-  gatherFacts(files.map((code, i) => decodeSource(Buffer.from(code), `f${i}.yaml`, undefined)), { ...EMPTY_CONFIG, istio }, undefined);
+  factsPass(files.map((code, i) => decodeSource(Buffer.from(code), `f${i}.yaml`, undefined)), { ...EMPTY_CONFIG, istio });
 
 const where = (t: Target | undefined): [string | undefined, unknown] =>
   t && 'resource' in t && t.resource ? [`${t.resource.kind} ${t.resource.name}`, 'path' in t ? t.path : undefined] : [undefined, undefined];
@@ -472,7 +472,7 @@ ruleTester(rule, {
 
 // Helm values files of istiod: no kind, recognised by content, named in the config, or read by a GitOps object.
 const factsOfFiles = (files: Record<string, string>, istio: Config['istio'] = {}): Facts =>
-  gatherFacts(Object.entries(files).map(([path, code]) => decodeSource(Buffer.from(code), path, `/repo/${path}`)), { ...EMPTY_CONFIG, istio }, undefined);
+  factsPass(Object.entries(files).map(([path, code]) => decodeSource(Buffer.from(code), path, `/repo/${path}`)), { ...EMPTY_CONFIG, istio });
 
 test('an istiod values file is recognised by its content: its revision, CNI and hold, each pointing at its line', () => {
   // The shape of Istio's "install with Helm" guide: helm install istiod istio/istiod -f istiod-values.yaml.

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseIstioVersion, type IstioVersion } from '../../src/model/istio-version.ts';
-import { injectRequired, parseInjectValue, predictInjection } from '../../src/model/injection.ts';
-import { generateWebhooks, type InstallShape } from '../../src/model/mesh.ts';
-import { matches, parseSelector, parseSelectorString } from '../../src/model/selector.ts';
+import { parseIstioVersion, type IstioVersion } from '../../src/model/install/istio-version.ts';
+import { injectRequired, parseInjectValue, predictInjection } from '../../src/model/injection/injection.ts';
+import { generateWebhooks, type InstallShape } from '../../src/model/injection/mesh.ts';
+import { matches, parseSelector, parseSelectorString } from '../../src/model/injection/selector.ts';
 import { sharedPath } from '../helpers/shared.ts';
 
 const V = (s: string): IstioVersion => parseIstioVersion(s) as IstioVersion;

@@ -2,8 +2,8 @@
 // (the same webhook defined in two folders) are told apart by nearness in the folder tree.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { installScope } from '../../src/model/install-scope.ts';
-import type { InjectorWebhook } from '../../src/model/mesh.ts';
+import { installScope } from '../../src/model/install/install-scope.ts';
+import type { InjectorWebhook } from '../../src/model/injection/mesh.ts';
 
 const selector = (revision: string) => ({ requirements: [{ key: 'istio.io/rev', operator: 'In', values: [revision] }] });
 const hook = (file: string, configName: string, revision = 'default'): InjectorWebhook =>

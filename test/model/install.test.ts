@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EMPTY_CONFIG, type Config } from '../../src/engine/config.ts';
-import { gatherFacts } from '../../src/engine/linter.ts';
+import { factsPass } from '../../src/engine/facts-pass.ts';
 import { decodeSource } from '../../src/load/read.ts';
 import type { Facts } from '../../src/model/facts.ts';
 import { sharedPath } from '../helpers/shared.ts';
 import { yaml } from '../helpers/rule-tester.ts';
 
 const factsOf = (files: readonly string[], istio: Config['istio'] = {}): Facts =>
-  gatherFacts(files.map((code, i) => decodeSource(Buffer.from(code), `f${i}.yaml`, undefined)), { ...EMPTY_CONFIG, istio }, undefined);
+  factsPass(files.map((code, i) => decodeSource(Buffer.from(code), `f${i}.yaml`, undefined)), { ...EMPTY_CONFIG, istio });
 
 const injector = (name: string, values: unknown): string => yaml`
 apiVersion: v1

@@ -2,7 +2,7 @@
 // the behaviour they check did not exist.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsAt, inVersionRange, parseIstioVersion, type IstioVersion } from '../../src/model/istio-version.ts';
+import { existsAt, inVersionRange, parseIstioVersion, type IstioVersion } from '../../src/model/install/istio-version.ts';
 
 const v = (s: string): IstioVersion => {
   const parsed = parseIstioVersion(s);

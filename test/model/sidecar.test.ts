@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseAllDocuments } from 'yaml';
-import { nativeSidecarSetting, type InstallSettings } from '../../src/model/install.ts';
-import { parseIstioVersion, type IstioVersion } from '../../src/model/istio-version.ts';
-import { hasAppContainers, holdFor, nativeSidecarsFor, renderedProxy } from '../../src/model/sidecar.ts';
+import { nativeSidecarSetting, type InstallSettings } from '../../src/model/install/install.ts';
+import { parseIstioVersion, type IstioVersion } from '../../src/model/install/istio-version.ts';
+import { hasAppContainers, holdFor, nativeSidecarsFor, renderedProxy } from '../../src/model/pod/sidecar.ts';
 import { asObject, podTemplateOf, type PodTemplate } from '../../src/model/workload.ts';
-import type { KubeObject, Resource } from '../../src/types.ts';
+import type { KubeObject, Resource } from '../../src/common/types.ts';
 import { sharedPath } from '../helpers/shared.ts';
 
 const V = parseIstioVersion('1.31') as IstioVersion;

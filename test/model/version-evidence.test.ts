@@ -5,9 +5,9 @@ import * as assert from 'uvu/assert';
 import { decodeSource } from '../../src/load/read.ts';
 import { resourcesOf } from '../../src/load/resources.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
-import { rangeText, probesWithin, parseIstioVersion, minorRange, MODELLED_RANGE, type IstioVersion } from '../../src/model/istio-version.ts';
-import { revisionNameVersion, versionEvidenceOf, versionSpec } from '../../src/model/version-evidence.ts';
-import type { Resource } from '../../src/types.ts';
+import { rangeText, probesWithin, parseIstioVersion, minorRange, MODELLED_RANGE, type IstioVersion } from '../../src/model/install/istio-version.ts';
+import { revisionNameVersion, versionEvidenceOf, versionSpec } from '../../src/model/install/version-evidence.ts';
+import type { Resource } from '../../src/common/types.ts';
 import { yaml } from '../helpers/rule-tester.ts';
 
 const resources = (text: string): Resource[] => {

@@ -3,9 +3,9 @@
 // cost no more than the pairs that can share a namespace.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../../src/model/mesh.ts';
-import { knownLabels, matches, type LabelSelector, type Requirement } from '../../src/model/selector.ts';
-import { webhookOverlaps, type WebhookOverlap } from '../../src/model/webhook-overlap.ts';
+import { INJECT_KEY, NS_INJECTION_LABEL, REV_LABEL, type InjectorWebhook } from '../../src/model/injection/mesh.ts';
+import { knownLabels, matches, type LabelSelector, type Requirement } from '../../src/model/injection/selector.ts';
+import { webhookOverlaps, type WebhookOverlap } from '../../src/model/injection/webhook-overlap.ts';
 import { prng, type Rng } from '../helpers/fuzz.ts';
 
 /** Every namespace permutation against every pod permutation, each against every webhook. */

@@ -3,10 +3,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseFile } from '../../src/parse/yaml.ts';
 import { resourcesOf } from '../../src/load/resources.ts';
-import { GENERIC_KIND, kindsTable } from '../../src/model/workload-kinds.ts';
+import { GENERIC_KIND, kindsTable } from '../../src/model/data/workload-kinds.ts';
 import { MAX_TEMPLATES, podTemplateOf, podTemplatesOf, templatePath } from '../../src/model/workload.ts';
-import { hasAppContainers } from '../../src/model/sidecar.ts';
-import type { Resource } from '../../src/types.ts';
+import { hasAppContainers } from '../../src/model/pod/sidecar.ts';
+import type { Resource } from '../../src/common/types.ts';
 
 const resources = (text: string): Resource[] =>
   [...parseFile({ displayPath: 'test.yaml', absPath: undefined, text })].flatMap((doc) => resourcesOf(doc, 'default').resources);

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DocumentCache, documentGroups } from '../../src/parse/document-cache.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
-import type { ParsedDocument, SourceFile } from '../../src/types.ts';
+import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
 
 const plain = (docs: Iterable<ParsedDocument>): string => JSON.stringify([...docs].map((d) => ({ ...d, file: d.file.text.length })));

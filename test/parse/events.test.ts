@@ -10,7 +10,7 @@ import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
 import { documentText, forRules, groupsOf, METADATA_ONLY_KINDS, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ParsedDocument, SourceFile } from '../../src/types.ts';
+import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
 import { yamlPathOnly } from '../helpers/parse-paths.ts';
 

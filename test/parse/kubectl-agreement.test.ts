@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Locator } from '../../src/parse/locator.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
-import type { ParsedDocument, SourceFile } from '../../src/types.ts';
+import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
 import { testBinary } from '../helpers/binaries.ts';
 import { tempDir } from '../helpers/cli.ts';
 import { yamlPathOnly } from '../helpers/parse-paths.ts';

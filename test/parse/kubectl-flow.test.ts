@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseFile } from '../../src/parse/yaml.ts';
-import type { ParsedDocument, SourceFile } from '../../src/types.ts';
+import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
 import { testBinary } from '../helpers/binaries.ts';
 import { tempDir } from '../helpers/cli.ts';
 import { flowVariants, type FlowVariant } from '../helpers/flow-variants.ts';

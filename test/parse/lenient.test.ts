@@ -8,7 +8,7 @@ import { parseLenient, repairContinuations, toOriginal } from '../../src/parse/l
 import { Locator } from '../../src/parse/locator.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
 import { STRUCTURE_OPTIONS } from '../../src/parse/yaml-options.ts';
-import type { SourceFile } from '../../src/types.ts';
+import type { SourceFile } from '../../src/common/types.ts';
 
 const file = (text: string): SourceFile => ({ displayPath: 'f.yaml', absPath: undefined, text });
 const repaired = (text: string): string | undefined => repairContinuations(text)?.text;

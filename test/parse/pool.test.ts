@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { pacedCollection } from '../../src/parse/pacing.ts';
 import { ParsePool } from '../../src/parse/pool.ts';
 import { groupsOf, parseFile, parseGroup, type Slice } from '../../src/parse/yaml.ts';
-import type { ParsedDocument, SourceFile } from '../../src/types.ts';
+import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
 import { cli, tempDir, withTemp } from '../helpers/cli.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
 

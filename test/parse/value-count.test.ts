@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_DOCUMENT_VALUES, tooManyValues } from '../../src/parse/value-count.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
-import type { SourceFile } from '../../src/types.ts';
+import type { SourceFile } from '../../src/common/types.ts';
 
 const file = (text: string): SourceFile => ({ displayPath: 'f.yaml', absPath: undefined, text });
 const flowMap = (pairs: number): string => `{apiVersion: v1, kind: ConfigMap, metadata: {name: big}, data: {${Array.from({ length: pairs }, (_, i) => `k${i}: "${i}"`).join(', ')}}}\n`;

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/ambient-network-policy.ts';
-import { cidrContains, parseAddress } from '../../src/model/network-policy.ts';
+import { cidrContains, parseAddress } from '../../src/model/ambient/network-policy.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 
 const ambientNs = { namespaces: { shop: { labels: { 'istio.io/dataplane-mode': 'ambient' } } } };

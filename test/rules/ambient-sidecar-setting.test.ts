@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/ambient-sidecar-setting.ts';
-import { AMBIENT_HONOURED, AMBIENT_IGNORED, NOT_INERT } from '../../src/model/ambient-settings.ts';
+import { AMBIENT_HONOURED, AMBIENT_IGNORED, NOT_INERT } from '../../src/model/ambient/settings.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 
 const ambientNs = { namespaces: { shop: { labels: { 'istio.io/dataplane-mode': 'ambient' } } } };

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/annotation-deprecated.ts';
-import { DEPRECATED_NAMES, statusAt } from '../../src/model/deprecated-names.ts';
-import { parseIstioVersion } from '../../src/model/istio-version.ts';
-import { readsInjectLabel } from '../../src/model/injection.ts';
+import { DEPRECATED_NAMES, statusAt } from '../../src/model/data/deprecated-names.ts';
+import { parseIstioVersion } from '../../src/model/install/istio-version.ts';
+import { readsInjectLabel } from '../../src/model/injection/injection.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 import { EMPTY_CONFIG, withOverrides } from '../../src/engine/config.ts';
 import { lint } from '../../src/engine/linter.ts';

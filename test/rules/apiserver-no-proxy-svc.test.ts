@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule, { imageName, isKubeApiserver, envListOf } from '../../rules/apiserver-no-proxy-svc.ts';
-import { effectiveProxyEnv, noProxyCovers, parseNoProxy, withSvc, type EnvList } from '../../src/model/no-proxy.ts';
+import { effectiveProxyEnv, noProxyCovers, parseNoProxy, withSvc, type EnvList } from '../../src/model/pod/no-proxy.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
 const SVC = 'istiod.istio-system.svc';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/init-container-network.ts';
-import { dialsOf, imageName, scriptCommands } from '../../src/model/init-network.ts';
+import { dialsOf, imageName, scriptCommands } from '../../src/model/pod/init-network.ts';
 import type { Container } from '../../src/model/workload.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/init-rerun-prune.ts';
-import { containerRemovals, filtersKeepIstioInit, shellCommands } from '../../src/model/container-removal.ts';
-import { imageVersion } from '../../src/model/version-evidence.ts';
+import { containerRemovals, filtersKeepIstioInit, shellCommands } from '../../src/model/pod/container-removal.ts';
+import { imageVersion } from '../../src/model/install/version-evidence.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
 const old = { istio: { version: '1.22' } };

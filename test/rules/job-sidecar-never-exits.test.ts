@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule, { quitCall } from '../../rules/job-sidecar-never-exits.ts';
 import { podTemplateOf } from '../../src/model/workload.ts';
-import type { Resource } from '../../src/types.ts';
+import type { Resource } from '../../src/common/types.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
 const batch = { namespaces: { batch: { labels: { 'istio-injection': 'enabled' } } } };

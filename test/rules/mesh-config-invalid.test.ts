@@ -1,8 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/mesh-config-invalid.ts';
-import { PROXY_CONFIG_SCHEMA, checkMeshConfig, parseMeshConfig } from '../../src/model/proxy-config.ts';
-import { parseIstioVersion } from '../../src/model/istio-version.ts';
+import { checkMeshConfig, parseMeshConfig } from '../../src/model/pod/proxy-config.ts';
+import { PROXY_CONFIG_SCHEMA } from '../../src/model/pod/proxy-config-schema.ts';
+import { parseIstioVersion } from '../../src/model/install/istio-version.ts';
 import { ruleTester, yaml } from '../helpers/rule-tester.ts';
 
 /** The istio ConfigMap with `lines` as its mesh text (the text's first line is line 6, column 5). */

@@ -1,10 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule, { keySpan } from '../../rules/proxy-config-invalid.ts';
-import {
-  PROXY_CONFIG_ENUMS, PROXY_CONFIG_SCHEMA, formatConfigPath, holdFromProxyConfig, holdFromProxyConfigObject, jsonName, locateInProxyConfig,
-  parseConfigPath, parseGoDuration, parseProxyConfig, proxyAddressProblem, validIPAddress,
-} from '../../src/model/proxy-config.ts';
+import { formatConfigPath, holdFromProxyConfig, holdFromProxyConfigObject, locateInProxyConfig, parseConfigPath, parseProxyConfig } from '../../src/model/pod/proxy-config.ts';
+import { PROXY_CONFIG_ENUMS, PROXY_CONFIG_SCHEMA, jsonName, parseGoDuration } from '../../src/model/pod/proxy-config-schema.ts';
+import { proxyAddressProblem, validIPAddress } from '../../src/model/pod/proxy-config-validation.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
 const shop = {

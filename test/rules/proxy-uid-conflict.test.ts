@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule, { effectiveId, initCaptureFromLayout, initCaptureFromPlan } from '../../rules/proxy-uid-conflict.ts';
 import { podTemplateOf } from '../../src/model/workload.ts';
-import type { Resource } from '../../src/types.ts';
+import type { Resource } from '../../src/common/types.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
 const shopEnabled = { namespaces: { shop: { labels: { 'istio-injection': 'enabled' } } } };

@@ -4,8 +4,8 @@ import rule, { cniOnlyDetail, includeOutboundPortsFailure, isPlaceholder, repair
 import {
   cidrListProblem, goParseBoolProblem, goParseUintProblem, includeOutboundPortsInit, interfaceNamesProblem, nativeSidecarEffect,
   parsePrefixProblem, portListProblem, quantityProblem, webhookChecks, webhookValidatesQuantities,
-} from '../../src/model/annotation-validation.ts';
-import { parseIstioVersion, type IstioVersion } from '../../src/model/istio-version.ts';
+} from '../../src/model/injection/annotation-validation.ts';
+import { parseIstioVersion, type IstioVersion } from '../../src/model/install/istio-version.ts';
 import { ruleTester, runCase, yaml } from '../helpers/rule-tester.ts';
 
 const shop = { namespaces: { shop: { labels: { 'istio-injection': 'enabled' } } } };

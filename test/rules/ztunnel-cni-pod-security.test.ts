@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import rule from '../../rules/ztunnel-cni-pod-security.ts';
-import { nodeAgentOf } from '../../src/model/ambient-install.ts';
-import { podViolations } from '../../src/model/pod-security.ts';
+import { nodeAgentOf } from '../../src/model/ambient/install.ts';
+import { podViolations } from '../../src/model/pod/pod-security.ts';
 import { podTemplatesOf } from '../../src/model/workload.ts';
 import { parseFile } from '../../src/parse/yaml.ts';
 import { resourcesOf } from '../../src/load/resources.ts';

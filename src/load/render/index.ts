@@ -4,9 +4,9 @@
 // several worlds share are reported once, naming the renders that produce them.
 import { existsSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { HELM_RELEASE_MAX, isHelmReleaseName, type ChartSetting, type Config } from '../../engine/config.ts';
+import { HELM_RELEASE_MAX, isHelmReleaseName, type ChartSetting, type Config } from '../../common/config.ts';
 import { configRoot, escapesThroughLink } from '../boundary.ts';
-import type { SourceFile } from '../../types.ts';
+import type { SourceFile } from '../../common/types.ts';
 import { displayPathOf } from '../read.ts';
 import { renderChart, type HelmRender } from './helm.ts';
 import { KUSTOMIZATION_FILES, renderOverlay } from './kustomize.ts';

@@ -8,19 +8,16 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { chartEscape } from './helm.ts';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
-import { resourcesOf } from '../resources.ts';
-import { Locator } from '../../parse/locator.ts';
-import { parseFile } from '../../parse/yaml.ts';
-import type { KubeObject, ParsedDocument, Path, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../types.ts';
+import type { KubeObject, Path, Range, RenderedLocation, SourceFile, SourceLocation } from '../../common/types.ts';
 import { displayPathOf } from '../read.ts';
 import { BUDGET_SPENT, type Runner } from './process.ts';
 import { isInside, realPath, repositoryOf } from '../boundary.ts';
 import { failureText, readerWithin, type TextReader } from './source-text.ts';
+import { failedEntry, FIRST_LINE, listEntries, parseAnnotation, SourceDocuments, transformationsOf, valueAt } from './kustomize-sources.ts';
 
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
 export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
-const FIRST_LINE: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
 /**
  * `kubectl kustomize --load-restrictor=LoadRestrictionsRootOnly -- DIR` or `kustomize build …`,
@@ -35,11 +32,6 @@ export function kustomizeArgs(binary: string, dir: string, helm?: string): strin
   const restrictor = '--load-restrictor=LoadRestrictionsRootOnly';
   const withHelm = helm !== undefined ? ['--enable-helm', `--helm-command=${helm}`] : [];
   return /kubectl/i.test(basename(binary)) ? ['kustomize', restrictor, ...withHelm, '--', dir] : ['build', restrictor, ...withHelm, '--', dir];
-}
-
-interface Transformation {
-  readonly configuredIn: string;
-  readonly kind: string;
 }
 
 /** Builds one overlay; a failed build is an input too, whose one finding carries the tool's message. */
@@ -154,146 +146,6 @@ export function renderOverlay(overlayDir: string, binary: string, run: Runner, c
     return { filePath: displayPathOf(file, cwd), range: FIRST_LINE, note: '(the resource could not be found in its source file, so the first line is shown)' };
   };
   return { displayPath, absPath: undefined, text: result.stdout, origin: { tool: 'kustomize', source: shown, label: undefined, namespace: undefined, failure: undefined, mapBack } };
-}
-
-/** The list entry of the kustomization (a resource, a patch) that the error quotes, if one. */
-function failedEntry(text: string, message: string): Range | undefined {
-  return listEntries(text).find((e) => message.includes(`'${e.entry}'`))?.range;
-}
-
-/** The list entries of a kustomization's text (`- base`, `- path: patch.yaml`), each with its line. */
-function listEntries(text: string): { entry: string; range: Range }[] {
-  const out: { entry: string; range: Range }[] = [];
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
-    const m = /^(\s*-\s*)(?:path:\s*)?["']?([^"'\s#]+)["']?/.exec(line);
-    if (m) out.push({ entry: m[2] as string, range: { line: i + 1, column: (m[1] as string).length + 1, endLine: i + 1, endColumn: line.trimEnd().length + 1 } });
-  }
-  return out;
-}
-
-function parseAnnotation(v: unknown): unknown {
-  if (typeof v !== 'string') return undefined;
-  try {
-    return parseYaml(v, { logLevel: 'error' });
-  } catch {
-    return undefined;
-  }
-}
-
-function transformationsOf(v: unknown): Transformation[] {
-  const list = parseAnnotation(v);
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((t: { configuredIn?: unknown; configuredBy?: { kind?: unknown } }) =>
-    typeof t?.configuredIn === 'string' && typeof t.configuredBy?.kind === 'string' ? [{ configuredIn: t.configuredIn, kind: t.configuredBy.kind }] : [],
-  );
-}
-
-function valueAt(object: unknown, path: Path): unknown {
-  let v = object;
-  for (const step of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string | number, unknown>)[step];
-  }
-  return v;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  // Collections: the key is there; transformers add labels and annotations to them freely.
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) return true;
-  return a === b || (a !== undefined && b !== undefined && String(a) === String(b));
-}
-
-interface Loaded {
-  readonly file: SourceFile;
-  readonly docs: readonly ParsedDocument[];
-  readonly resources: readonly Resource[];
-}
-
-/** Source files read and parsed once each, for all the findings that map into them. */
-class SourceDocuments {
-  private readonly locator = new Locator();
-  private readonly files = new Map<string, Loaded | undefined>();
-
-  constructor(
-    private readonly read: TextReader,
-    private readonly cwd: string,
-  ) {}
-
-  private load(abs: string): Loaded | undefined {
-    if (!this.files.has(abs)) {
-      const text = this.read(abs);
-      if (text === undefined) this.files.set(abs, undefined);
-      else {
-        const file: SourceFile = { displayPath: displayPathOf(abs, this.cwd), absPath: abs, text };
-        const docs = [...parseFile(file)];
-        this.files.set(abs, { file, docs, resources: docs.flatMap((d) => resourcesOf(d, undefined).resources) });
-      }
-    }
-    return this.files.get(abs);
-  }
-
-  /** The resource in a source file that became `rendered`: same kind, and the name it had before prefixes and suffixes. */
-  resourceIn(abs: string, rendered: Resource): Resource | undefined {
-    const candidates = (this.load(abs)?.resources ?? []).filter((s) => s.kind === rendered.kind);
-    if (candidates.length <= 1) return candidates[0];
-    const exact = candidates.filter((s) => s.name === rendered.name);
-    if (exact.length === 1) return exact[0];
-    const within = candidates.filter((s) => s.name !== '' && rendered.name.includes(s.name)).sort((a, b) => b.name.length - a.name.length);
-    return within.length === 1 || (within.length > 1 && (within[0]?.name.length ?? 0) > (within[1]?.name.length ?? 0)) ? within[0] : undefined;
-  }
-
-  position(source: Resource, path: Path, rendered: unknown): { at: SourceLocation; sameValue: boolean } | undefined {
-    const docPath = [...source.basePath, ...path];
-    if (!this.locator.resolve(source.doc, docPath).complete) return undefined;
-    return { at: this.at(source, docPath), sameValue: sameValue(valueAt(source.object, path), rendered) };
-  }
-
-  deepestExisting(source: Resource, path: Path): SourceLocation | undefined {
-    const docPath = [...source.basePath, ...path];
-    const depth = this.locator.resolve(source.doc, docPath).depth;
-    const keep = Math.min(depth, docPath.length - 1);
-    return keep > source.basePath.length ? this.at(source, docPath.slice(0, keep)) : undefined;
-  }
-
-  /** The reported path in one of the patch files a kustomization lists, with the rendered value. */
-  inPatches(kustomizationFile: string, rendered: Resource, path: Path, value: unknown): SourceLocation | undefined {
-    const data = this.load(kustomizationFile)?.docs[0]?.value as Record<string, unknown> | undefined;
-    if (!data || typeof data !== 'object') return undefined;
-    const entries = [
-      ...(Array.isArray(data.patches) ? data.patches : []),
-      ...(Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : []),
-    ];
-    const dir = resolve(kustomizationFile, '..');
-    for (const e of entries) {
-      const rel = typeof e === 'string' ? e : typeof (e as { path?: unknown })?.path === 'string' ? (e as { path: string }).path : undefined;
-      if (!rel || rel.includes('\n')) continue;
-      const patchFile = this.load(resolve(dir, rel));
-      for (const p of patchFile?.resources ?? []) {
-        if (p.kind !== rendered.kind) continue;
-        const found = this.position(p, path, value);
-        if (found?.sameValue) return found.at;
-      }
-    }
-    return undefined;
-  }
-
-  keyOrFirstLine(abs: string, path: Path, note: string | undefined): SourceLocation {
-    const loaded = this.load(abs);
-    const filePath = displayPathOf(abs, this.cwd);
-    const doc = loaded?.docs[0];
-    if (!loaded || !doc || path.length === 0 || !this.locator.resolve(doc, path).complete) return { filePath, range: FIRST_LINE, note };
-    return { filePath, range: this.range(loaded.file, this.locator.offsets(doc, path)), note };
-  }
-
-  private at(source: Resource, docPath: Path): SourceLocation {
-    return { filePath: source.doc.file.displayPath, range: this.range(source.doc.file, this.locator.offsets(source.doc, docPath)), note: undefined };
-  }
-
-  private range(file: SourceFile, offsets: readonly [number, number]): Range {
-    const s = this.locator.position(file, offsets[0]);
-    const e = this.locator.position(file, offsets[1]);
-    return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
-  }
 }
 
 /** Kustomizations followed at most, through bases and components: more is refused, not walked. */

@@ -5,7 +5,7 @@
 // it needs, a fresh HOME and Helm/Kubernetes/git config of its own (so no kubeconfig, plugin,
 // repository credential or token of the user's is within reach), and a proxy nothing listens
 // on, so any network call fails at once. meshlint never downloads anything, and neither may they.
-import { spawnSync } from '../../builtins.ts';
+import { spawnSync } from '../../common/builtins.ts';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';

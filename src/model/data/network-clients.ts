@@ -1,5 +1,5 @@
 // Programs whose run in a container is strong evidence that it opens a TCP connection out of
-// the pod, and how each one shows where it connects. Data for src/model/init-network.ts:
+// the pod, and how each one shows where it connects. Data for src/model/pod/init-network.ts:
 // the code reads these fields and has no per-tool branches. TCP only: Istio's capture
 // redirects TCP (UDP only for DNS, when DNS capture is on), so `nslookup`, `ping` or `nc -u`
 // are not listed.

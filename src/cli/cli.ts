@@ -1,0 +1,112 @@
+// The command line: the thin shell around the engine. Arguments, config and files in;
+// a report and an exit code out (0 clean, 1 lint errors, 2 usage, config or I/O failure).
+// This file dispatches to the commands, one file each: lint.ts (the default), explain.ts,
+// facts.ts, diff.ts, rules.ts, charts.ts; the language server (`meshlint lsp`) is src/lsp/,
+// started by bin/meshlint.js.
+import { readFileSync } from 'node:fs';
+import { CHARTS_HELP, runCharts } from './charts.ts';
+import { TOOL_NAME, VERSION } from '../common/meta.ts';
+import { FORMATS, type Format, parse } from './args.ts';
+import { writeBaseline } from './baseline.ts';
+import { lookupFor, printConfig, configForPaths } from './config.ts';
+import { runDiff } from './diff.ts';
+import { runExplain } from './explain.ts';
+import { runFacts } from './facts.ts';
+import { HELP, COMMAND_HELP } from './help.ts';
+import { type CliIO, UsageError, guarded, useColor, emit, writeFailure, writeOrExit } from './io.ts';
+import { lintParsed } from './lint.ts';
+import { formatReport, runNotes, printNotes, statsLine } from './output.ts';
+import { listRules } from './rules.ts';
+
+/** Runs the CLI; returns the exit code. */
+export function runCli(argv: readonly string[], io: CliIO): number {
+  return guarded(io, () => run(argv, io));
+}
+
+function run(argv: readonly string[], io: CliIO): number {
+  const { values: v, positionals } = parse(argv);
+  if (v.help) {
+    const command = positionals[0];
+    io.stdout(command === 'rules' || command === 'explain' || command === 'facts' || command === 'diff' ? COMMAND_HELP[command] : command === 'charts' ? CHARTS_HELP : HELP);
+    return 0;
+  }
+  if (v.version) {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  if (positionals[0] === 'rules' && positionals.length === 1) {
+    const config = lookupFor(v, io).forDir(io.cwd);
+    const format = v.format ?? 'stylish';
+    if (format !== 'stylish' && format !== 'json') throw new UsageError('rules prints text (the default) or --format json');
+    return listRules(io, config, format);
+  }
+  if (positionals[0] === 'lsp' && positionals.length === 1) throw new UsageError('the language server starts from the meshlint command: meshlint lsp');
+  if (v.resource !== undefined && positionals[0] !== 'explain') throw new UsageError('--resource goes with the explain command: meshlint explain [paths] --resource Kind/namespace/name');
+  if (v.path !== undefined && positionals[0] !== 'diff') throw new UsageError('--path goes with the diff command: meshlint diff BASE [HEAD] --path PATH');
+  if (v.staged !== undefined && positionals[0] !== 'diff') throw new UsageError('--staged goes with the diff command: meshlint diff HEAD --staged');
+  if (positionals[0] === 'diff') return runDiff(positionals.slice(1), v, io);
+
+  const format = (v.format ?? 'stylish') as Format;
+  // explain and diff check their own formats (they have markdown).
+  if (positionals[0] !== 'explain' && positionals[0] !== 'diff' && !FORMATS.includes(format)) throw new UsageError(`unknown format "${v.format}"; choose one of: ${FORMATS.join(', ')}`);
+  let maxWarnings: number | undefined;
+  if (v['max-warnings'] !== undefined) {
+    maxWarnings = Number(v['max-warnings']);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError('--max-warnings takes a whole number (-1 for no limit)');
+    if (maxWarnings === -1) maxWarnings = undefined;
+  }
+  if (v.fix && v['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be combined');
+  if (v['write-baseline'] !== undefined) {
+    if (v.baseline !== undefined) throw new UsageError('--write-baseline and --baseline cannot be combined: --write-baseline records every finding');
+    if (v.fix || v['fix-dry-run']) throw new UsageError('--write-baseline records the findings as they are: run --fix first, then --write-baseline');
+  }
+
+  const lookup = lookupFor(v, io);
+  if (v['print-config'] !== undefined) return printConfig(io, lookup, v['print-config']);
+  if (positionals[0] === 'explain') return runExplain(positionals.slice(1), v, lookup, io);
+  if (positionals[0] === 'facts') return runFacts(positionals.slice(1), v, configForPaths(positionals.slice(1), lookup, io), io);
+  if (positionals[0] === 'charts') return runCharts(positionals.slice(1), v, configForPaths(positionals.slice(1), lookup, io), io);
+
+  const linted = lintParsed(v, positionals, lookup, io);
+  if (typeof linted === 'number') return linted;
+  const { results, report, config } = linted;
+  if (v['write-baseline'] !== undefined) return writeBaseline(v['write-baseline'], report.results, io);
+
+  emit(formatReport(format, results, config, { color: useColor(v, io) && !v['output-file'], cwd: io.cwd, notes: runNotes(report) }), v, io);
+  if (v.stats) io.stderr(statsLine(report, linted.skipped));
+  // --quiet reports errors only, as ESLint's does: a note is not one.
+  if (!v.quiet) printNotes(report, io, Boolean(v.stats));
+
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  if (errors > 0) return 1;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    io.stderr(`${TOOL_NAME} found too many warnings (maximum: ${maxWarnings}).\n`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Entry point when run as a program; `parseWorker` is the bundle's entry file, which also serves parses (see src/cli/main.ts). */
+export function main(parseWorker: URL): void {
+  // A reader that stops early (`meshlint … | head`) closes the pipe: stop quietly, as cat does.
+  // Any other failure to write (a full disk, ENOSPC) ends the run with exit 2 and one line.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      writeFailure(stream === process.stdout ? 'standard output' : 'standard error', e);
+    });
+  }
+  const code = runCli(process.argv.slice(2), {
+    cwd: process.cwd(),
+    stdout: (s) => writeOrExit(process.stdout, 'standard output', s),
+    stderr: (s) => writeOrExit(process.stderr, 'standard error', s),
+    readStdin: () => readFileSync(0),
+    isTTY: Boolean(process.stdout.isTTY),
+    // Only a terminal's stream has hasColors().
+    hasColors: () => process.stdout.isTTY === true && process.stdout.hasColors(process.env),
+    env: process.env,
+    parseWorker,
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,118 @@
+// meshlint [paths]: the lint run. Inputs gathered (inputs.ts), linted once per render world,
+// fixes applied or shown (fix.ts), --quiet applied; the shells present what it returns.
+import { allRules } from '../../rules/index.ts';
+import type { Config } from '../engine/config.ts';
+import { applyBaseline, baselineNote } from '../engine/baseline.ts';
+import { lint, type LintOptions, type LintReport } from '../engine/linter.ts';
+import { mergeReports } from '../engine/report.ts';
+import { factGroupsOf } from '../engine/facts-pass.ts';
+import { ConfigLookup } from '../engine/config-file.ts';
+import type { Skipped } from '../load/discover.ts';
+import type { ReadOutcome } from '../load/read.ts';
+import { pacedCollection } from '../parse/pacing.ts';
+import { ParsePool } from '../parse/pool.ts';
+import type { LintResult } from '../common/types.ts';
+import { parse, concurrencyOf, type Values } from './args.ts';
+import { readBaseline } from './baseline.ts';
+import { lookupFor } from './config.ts';
+import { errorsOnly, applyFixes, suggestionList } from './fix.ts';
+import { asInput, gatherInputs } from './inputs.ts';
+import { type CliIO, guarded } from './io.ts';
+
+/** What one lint run produced, for the shells that present it (the CLI's formats, the Action). */
+export interface LintRun {
+  readonly results: LintResult[];
+  readonly report: LintReport;
+  readonly config: Config;
+  /** Paths met but not linted (ignored, not regular files, broken links), each with why: --stats counts them. */
+  readonly skipped: readonly Skipped[];
+  /** What was linted (files read, the first world's renders) and read for facts: what explain reads. */
+  readonly read?: { readonly inputs: readonly ReadOutcome[]; readonly context: readonly ReadOutcome[] };
+}
+
+/**
+ * Lints as `meshlint argv…` would, and returns the results instead of printing them; a
+ * number (the exit code, 2) when the arguments, the config or a file are at fault, with
+ * the reason already written to `io.stderr`.
+ */
+export function lintFromArgs(argv: readonly string[], io: CliIO): LintRun | number {
+  return guarded(io, () => {
+    const { values: v, positionals } = parse(argv);
+    return lintParsed(v, positionals, lookupFor(v, io), io);
+  });
+}
+
+/** Inputs read and rendered, linted once per render world, fixes applied or shown, --quiet applied. */
+/** What a diff asks of each side's lint: the workloads as met, and every finding (no baseline: the other side is one). */
+interface ForDiff {
+  readonly onPodTemplate: NonNullable<LintOptions['onPodTemplate']>;
+}
+
+export function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO, forDiff?: ForDiff): LintRun | number {
+  const onPodTemplate = forDiff?.onPodTemplate;
+  const threads = concurrencyOf(v.concurrency);
+  const config = lookup.forDir(io.cwd);
+  const gathered = gatherInputs(positionals, v, config, io, lookup);
+  if (typeof gathered === 'number') return gathered;
+  const { inputs, rendered, context, skipped, notes, groups } = gathered;
+
+  // One lint per world of a values matrix (usually just one), merged: see src/load/render.
+  const worlds = rendered.worlds.map((world, i) => (i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput)));
+  const files = worlds.flat().flatMap((i) => (i.ok ? [i.file] : []));
+  // The groups the facts pass reads are parsed first, on every core (see ParsePool.forInputs).
+  const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : undefined;
+  const documentsOf = pacedCollection(files, pool?.documentsOf);
+  const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[]): LintOptions => ({
+    config: groupConfig,
+    rules: allRules,
+    cliIstioVersion: v['istio-version'],
+    fix: i === 0 && Boolean(v.fix || v['fix-dry-run']),
+    reportUnusedDisableDirectives: v['report-unused-disable-directives'],
+    context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
+    ...(documentsOf ? { documentsOf } : {}),
+    ...(pool ? { groupDocsOf: pool.groupDocsOf } : {}),
+    // The workloads as explain sees them: the first world's only (see LintRun.read).
+    ...(onPodTemplate && i === 0 ? { onPodTemplate } : {}),
+  });
+  let report: LintReport;
+  try {
+    // The first world's files are linted in groups, one per config in force (see Gathered.groups);
+    // each group sees the files of the others as context, so facts span the whole run.
+    const rendered0 = (rendered.worlds[0] ?? []).map(asInput);
+    const first = groups.flatMap((g) => {
+      const own = g.config === config ? [...g.inputs, ...rendered0] : g.inputs;
+      if (own.length === 0 && groups.length > 1) return [];
+      const mine = new Set(own);
+      const others = worlds[0]?.filter((input) => !mine.has(input)) ?? [];
+      return [lint(own, options(0, g.config, others))];
+    });
+    const rest = worlds.slice(1).map((world, j) => lint(world, options(j + 1, config, inputs)));
+    report = mergeReports([...first, ...rest]);
+  } finally {
+    pool?.close();
+  }
+  if (groups.length > 1) report = { ...report, results: inOrderOf(inputs, report.results) };
+
+  report = { ...report, notes: [...notes, ...report.notes] };
+  let results: LintResult[] = report.results;
+  if (v.fix || v['fix-dry-run']) results = applyFixes(results, inputs, Boolean(v.fix), (v.format ?? 'stylish') === 'stylish', io);
+  if (v['fix-dry-run'] && (v.format ?? 'stylish') === 'stylish') io.stdout(suggestionList(results));
+  // A diff compares every finding of both sides: a baseline a side's config names would let a
+  // change hide what it adds by recording it there.
+  const known = v['write-baseline'] === undefined && !forDiff ? readBaseline(v.baseline, config, io) : undefined;
+  if (known) {
+    const outcome = applyBaseline(results, known.baseline, known.uriOf);
+    results = outcome.results;
+    // Said first: of the run's notes, the one that explains a report shorter than expected.
+    const note = baselineNote(outcome, known.shown);
+    if (note) report = { ...report, notes: [note, ...report.notes] };
+  }
+  if (v.quiet) results = results.map(errorsOnly);
+  return { results, report, config, skipped, read: { inputs: [...inputs, ...(rendered.worlds[0] ?? []).map(asInput)], context: [...context, ...(rendered.context[0] ?? []).map(asInput)] } };
+}
+
+/** Results in the order their inputs were met (grouping by config must not reorder a report). */
+function inOrderOf(inputs: readonly ReadOutcome[], results: readonly LintResult[]): LintResult[] {
+  const rank = new Map(inputs.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));
+  return results.map((r, n) => ({ r, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r }) => r);
+}
