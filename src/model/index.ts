@@ -8,5 +8,6 @@
 //   ambient/    ambient capture, waypoints, ambient policies
 //   data/       tables: Istio fields and names, workload kinds, deprecated names, network clients
 // Beside them: workload.ts (pod templates of every kind), place.ts (file:line of a fact),
-// placeholder.ts (values a tool fills in later), text-search.ts and edit-distance.ts (text scans).
+// placeholder.ts (values a tool fills in later), hidden-values.ts (values read from Secrets, never
+// printed), text-search.ts and edit-distance.ts (text scans).
 export {};
