@@ -36,11 +36,10 @@ export interface LintOptions {
   readonly context?: readonly ReadOutcome[];
   /** Facts already read from other files (see factResources): nothing is reported on them. */
   readonly contextResources?: readonly Resource[];
-  /**
-   * How a file becomes documents (default: parseFile); a DocumentCache reuses unchanged ones.
-   * `parsed`: the groups the facts pass has parsed already, by offset (see parseFile).
-   */
+  /** How a file becomes documents (default: parseFile; a DocumentCache reuses unchanged ones); `parsed`: the facts pass's groups, by offset (see parseFile). */
   readonly documentsOf?: (file: SourceFile, parsed?: ReadonlyMap<number, readonly ParsedDocument[]>) => Iterable<ParsedDocument>;
+  /** How a file is parsed again for a step of a version range (default: a DocumentCache of this lint); a shell that keeps one passes it. */
+  readonly documentsAgain?: (file: SourceFile) => Iterable<ParsedDocument>;
   /** A parse pool's documents for the facts pass's groups (see FactsPassOptions). */
   readonly groupDocsOf?: FactsPassOptions['groupDocsOf'];
   /** Locate each note's first workload in each file (an editor marks it there); off, notes carry no places, and no document is located for them. */
@@ -129,8 +128,8 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
 function lintJudged(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
   const first = recorded(() => lintOnce(inputs, options, undefined));
   // The steps of a range read the same few files again: each is parsed once for all of them.
-  const cache = new DocumentCache();
-  const again: LintOptions = { ...options, fix: false, onPodTemplate: undefined, documentsOf: (f) => cache.parse(f) };
+  const cache = options.documentsAgain ? undefined : new DocumentCache();
+  const again: LintOptions = { ...options, fix: false, onPodTemplate: undefined, documentsOf: options.documentsAgain ?? ((f) => (cache as DocumentCache).parse(f)) };
   return judgeAcrossVersions(first, (subset, rules, version) => recorded(() => lintOnce(subset.map((i) => inputs[i] as ReadOutcome), { ...again, rules }, { facts: first.report.facts, version })), options.rules);
 }
 

@@ -246,7 +246,7 @@ export function lintDocument(ws: Workspace, file: string, text: string): Diagnos
   if (ws.ignores(config, file)) return [];
   const input = decodeSource(Buffer.from(text), ws.displayPath(file), file);
   const bom = input.ok && input.file.bom ? 1 : 0;
-  const report = lint([input], { config, rules: allRules, contextResources: ws.contextFor(file), documentsOf: (f) => ws.documents.parse(f), notePlaces: true });
+  const report = lint([input], { config, rules: allRules, contextResources: ws.contextFor(file), documentsOf: (f) => ws.documents.parse(f), documentsAgain: (f) => ws.documents.parse(f), notePlaces: true });
   const root = ws.rootOf(file);
   const out: Diagnostic[] = [];
   for (const r of report.results) {
