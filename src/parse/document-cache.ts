@@ -2,6 +2,8 @@
 // file was last parsed: the language server and the ESLint plugin lint one file again after
 // every edit, and an edit touches one document of a stream.
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../common/types.ts';
+import type { Event } from 'js-yaml';
+import { pinEvents, recentEvents } from './events.ts';
 import { documentGroups, parseFile, parseGroup, splitJsonStream } from './yaml.ts';
 
 export { documentGroups } from './yaml.ts';
@@ -9,6 +11,8 @@ export { documentGroups } from './yaml.ts';
 interface Entry {
   readonly base: number;
   readonly docs: readonly ParsedDocument[];
+  /** The fast path's events of the group's text, when it read it (see pinEvents). */
+  readonly events: readonly Event[] | undefined;
 }
 
 /** A document moved by `delta` in the text of `file`, numbered `index`. */
@@ -43,8 +47,13 @@ export class DocumentCache {
     for (const g of documentGroups(file.text)) {
       const text = file.text.slice(g.start, g.end);
       let entry = before?.get(text) ?? now.get(text);
-      if (!entry) entry = { base: g.start, docs: parseGroup(file, { ...g, firstIndex: out.length }) };
+      if (!entry) {
+        const docs = parseGroup(file, { ...g, firstIndex: out.length });
+        entry = { base: g.start, docs, events: recentEvents(file, g.start, text) };
+      }
       now.set(text, entry);
+      // Reports on the group are placed from these events, however long ago it was parsed.
+      if (entry.events) pinEvents(file, g.start, text, entry.events);
       for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
     }
     this.byFile.set(key, now);

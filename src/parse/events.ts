@@ -144,8 +144,24 @@ export function rememberEvents(file: object, start: number, text: string, events
   if (recent.length > RECENT_DOCUMENTS) recent.shift();
 }
 
-/** The events rememberEvents kept for this text at this place, if it still has them. */
+/** Events kept for a whole file while it lives (pinEvents), by the start of each document's text. */
+const pinned = new WeakMap<object, Map<number, { readonly text: string; readonly events: readonly Event[] }>>();
+
+/**
+ * Keeps a document's events for as long as its file lives: a DocumentCache (the language
+ * server's) hands out the same documents edit after edit, unparsed, and the locator places each
+ * edit's reports in them.
+ */
+export function pinEvents(file: object, start: number, text: string, events: readonly Event[]): void {
+  let own = pinned.get(file);
+  if (!own) pinned.set(file, (own = new Map()));
+  own.set(start, { text, events });
+}
+
+/** The events rememberEvents or pinEvents kept for this text at this place, if they still have them. */
 export function recentEvents(file: object, start: number, text: string): readonly Event[] | undefined {
+  const kept = pinned.get(file)?.get(start);
+  if (kept && kept.text === text) return kept.events;
   for (const r of recent) if (r.file === file && r.start === start && r.text === text) return r.events;
   return undefined;
 }

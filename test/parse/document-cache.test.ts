@@ -5,7 +5,9 @@ import { globSync } from 'glob';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DocumentCache, documentGroups } from '../../src/parse/document-cache.ts';
-import { parseFile } from '../../src/parse/yaml.ts';
+import { documentText, parseFile } from '../../src/parse/yaml.ts';
+import { documentEvents, recentEvents } from '../../src/parse/events.ts';
+import { Locator } from '../../src/parse/locator.ts';
 import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
 
@@ -44,6 +46,22 @@ test('an unchanged document is not parsed again; a changed one is', () => {
   const second = cache.parse(file(`${A}---\n${C.replace('name: c', 'name: cc')}`));
   assert.is(second[0]?.value, first[0]?.value, 'the same value object: reused');
   assert.is.not(second[1]?.value, first[1]?.value);
+});
+
+test('an unchanged document keeps its events for the locator, edit after edit, however many documents were parsed since', () => {
+  const docs = Array.from({ length: 12 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${i}\ndata:\n  k: "${i}"\n`);
+  const cache = new DocumentCache();
+  cache.parse(file(docs.join('---\n')));
+  // An edit in the last document: the first is not parsed again, and more than a few were parsed since.
+  const edited = file([...docs.slice(0, -1), docs[11]?.replace('"11"', '"x"')].join('---\n'));
+  const [first] = cache.parse(edited);
+  assert.ok(first);
+  const text = documentText(edited, first.startOffset, first.endOffset) as string;
+  const kept = recentEvents(edited, first.startOffset, text);
+  assert.ok(kept, 'kept');
+  assert.equal(kept, documentEvents(text));
+  // And the locator places a key there as it would from a fresh parse.
+  assert.equal(new Locator().offsets(first, ['metadata', 'name']), new Locator({ fast: false }).offsets(first, ['metadata', 'name']));
 });
 
 test('groups: comments before the first marker join the next piece; "---" with only comments is an empty document of its own', () => {
