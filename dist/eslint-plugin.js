@@ -14282,7 +14282,15 @@ function rememberEvents(file, start, text, events) {
   recent.push({ file, start, text, events });
   if (recent.length > RECENT_DOCUMENTS) recent.shift();
 }
+var pinned = /* @__PURE__ */ new WeakMap();
+function pinEvents(file, start, text, events) {
+  let own = pinned.get(file);
+  if (!own) pinned.set(file, own = /* @__PURE__ */ new Map());
+  own.set(start, { text, events });
+}
 function recentEvents(file, start, text) {
+  const kept = pinned.get(file)?.get(start);
+  if (kept && kept.text === text) return kept.events;
   for (const r of recent) if (r.file === file && r.start === start && r.text === text) return r.events;
   return void 0;
 }
@@ -29075,8 +29083,12 @@ var DocumentCache = class {
     for (const g of documentGroups(file.text)) {
       const text = file.text.slice(g.start, g.end);
       let entry = before?.get(text) ?? now.get(text);
-      if (!entry) entry = { base: g.start, docs: parseGroup(file, { ...g, firstIndex: out.length }) };
+      if (!entry) {
+        const docs = parseGroup(file, { ...g, firstIndex: out.length });
+        entry = { base: g.start, docs, events: recentEvents(file, g.start, text) };
+      }
       now.set(text, entry);
+      if (entry.events) pinEvents(file, g.start, text, entry.events);
       for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
     }
     this.byFile.set(key, now);
@@ -29267,8 +29279,8 @@ function lint(inputs, options) {
 }
 function lintJudged(inputs, options) {
   const first = recorded(() => lintOnce(inputs, options, void 0));
-  const cache2 = new DocumentCache();
-  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: (f) => cache2.parse(f) };
+  const cache2 = options.documentsAgain ? void 0 : new DocumentCache();
+  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: options.documentsAgain ?? ((f) => cache2.parse(f)) };
   return judgeAcrossVersions(first, (subset, rules2, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules: rules2 }, { facts: first.report.facts, version: version2 })), options.rules);
 }
 function recorded(run) {
