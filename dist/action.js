@@ -22788,7 +22788,15 @@ function rememberEvents(file, start, text2, events) {
   recent.push({ file, start, text: text2, events });
   if (recent.length > RECENT_DOCUMENTS) recent.shift();
 }
+var pinned = /* @__PURE__ */ new WeakMap();
+function pinEvents(file, start, text2, events) {
+  let own = pinned.get(file);
+  if (!own) pinned.set(file, own = /* @__PURE__ */ new Map());
+  own.set(start, { text: text2, events });
+}
 function recentEvents(file, start, text2) {
+  const kept = pinned.get(file)?.get(start);
+  if (kept && kept.text === text2) return kept.events;
   for (const r7 of recent) if (r7.file === file && r7.start === start && r7.text === text2) return r7.events;
   return void 0;
 }
@@ -31082,8 +31090,12 @@ var DocumentCache = class {
     for (const g of documentGroups(file.text)) {
       const text2 = file.text.slice(g.start, g.end);
       let entry = before?.get(text2) ?? now.get(text2);
-      if (!entry) entry = { base: g.start, docs: parseGroup(file, { ...g, firstIndex: out.length }) };
+      if (!entry) {
+        const docs = parseGroup(file, { ...g, firstIndex: out.length });
+        entry = { base: g.start, docs, events: recentEvents(file, g.start, text2) };
+      }
       now.set(text2, entry);
+      if (entry.events) pinEvents(file, g.start, text2, entry.events);
       for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
     }
     this.byFile.set(key, now);
@@ -31394,8 +31406,8 @@ function lint(inputs, options) {
 }
 function lintJudged(inputs, options) {
   const first = recorded(() => lintOnce(inputs, options, void 0));
-  const cache2 = new DocumentCache();
-  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: (f) => cache2.parse(f) };
+  const cache2 = options.documentsAgain ? void 0 : new DocumentCache();
+  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: options.documentsAgain ?? ((f) => cache2.parse(f)) };
   return judgeAcrossVersions(first, (subset, rules, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules }, { facts: first.report.facts, version: version2 })), options.rules);
 }
 function recorded(run) {
