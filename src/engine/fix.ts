@@ -1,6 +1,6 @@
 // Path edits (set, insert, remove) → text edits that keep comments and formatting.
 import { isMap, isScalar, type Node as YamlNode } from 'yaml';
-import type { Locator } from '../parse/locator.ts';
+import type { Locator, Resolved } from '../parse/locator.ts';
 import { lineEnd } from '../parse/locator.ts';
 import type { ParsedDocument, PathEdit, TextEdit } from '../common/types.ts';
 
@@ -22,6 +22,8 @@ export function toTextEdits(locator: Locator, doc: ParsedDocument, edit: PathEdi
   const text = doc.file.text;
   // Removals and insertions find and write LF lines: where a lone CR ends the lines they would land at the wrong place.
   if ((edit.op === 'remove' || edit.op === 'insert') && LONE_CR.test(text.slice(doc.startOffset, doc.endOffset))) return undefined;
+  // An entry appended to a block mapping is placed from the events where they tell (the syntax tree costs several parses).
+  if (edit.op === 'insert') return insertEdit(text, edit, locator.mappingEnds(doc, edit.path) ?? treeEnds(locator.resolve(doc, edit.path)));
   const r = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case 'set': {
@@ -67,32 +69,35 @@ export function toTextEdits(locator: Locator, doc: ParsedDocument, edit: PathEdi
       }
       return [{ offset: start, endOffset: end, text: '' }];
     }
-    case 'insert': {
-      if (!r.complete) return undefined;
-      const map = r.node;
-      const value = typeof edit.value === 'object' ? undefined : renderScalar(edit.value);
-      if (isMap(map) && !map.flow && map.items.length > 0) {
-        const first = map.items[0]?.key as YamlNode | null;
-        const last = map.items[map.items.length - 1];
-        if (!first?.range || !last) return undefined;
-        const firstAt = r.base + first.range[0];
-        const indent = firstAt - lineStart(text, firstAt);
-        const lastEnd = r.base + (((last.value as YamlNode | null)?.range ?? (last.key as YamlNode | null)?.range)?.[2] ?? first.range[2]);
-        let at = text.indexOf('\n', Math.max(lastEnd - 1, 0));
-        at = at === -1 ? text.length : at + 1;
-        const pad = ' '.repeat(indent);
-        const body =
-          value !== undefined
-            ? `${pad}${renderScalar(edit.key, 'plain')}: ${value}\n`
-            : `${pad}${renderScalar(edit.key, 'plain')}:\n${Object.entries(edit.value as Record<string, string>)
-                .map(([k, v]) => `${pad}  ${renderScalar(k, 'plain')}: ${renderScalar(v)}\n`)
-                .join('')}`;
-        const needsNewline = at === text.length && !text.endsWith('\n');
-        return [{ offset: at, endOffset: at, text: (needsNewline ? '\n' : '') + body }];
-      }
-      return undefined;
-    }
   }
+}
+
+/** Where an entry appended to the block mapping the tree resolved goes (see Locator.mappingEnds); undefined for anything but a block mapping with entries. */
+function treeEnds(r: Resolved): { firstKey: number; lastEnd: number } | undefined {
+  const map = r.node;
+  if (!r.complete || !isMap(map) || map.flow || map.items.length === 0) return undefined;
+  const first = map.items[0]?.key as YamlNode | null;
+  const last = map.items[map.items.length - 1];
+  if (!first?.range || !last) return undefined;
+  return { firstKey: r.base + first.range[0], lastEnd: r.base + (((last.value as YamlNode | null)?.range ?? (last.key as YamlNode | null)?.range)?.[2] ?? first.range[2]) };
+}
+
+/** The new entry, on its own lines after the mapping's last, at its first key's indent. */
+function insertEdit(text: string, edit: Extract<PathEdit, { op: 'insert' }>, ends: { firstKey: number; lastEnd: number } | undefined): TextEdit[] | undefined {
+  if (!ends) return undefined;
+  const value = typeof edit.value === 'object' ? undefined : renderScalar(edit.value);
+  const indent = ends.firstKey - lineStart(text, ends.firstKey);
+  let at = text.indexOf('\n', Math.max(ends.lastEnd - 1, 0));
+  at = at === -1 ? text.length : at + 1;
+  const pad = ' '.repeat(indent);
+  const body =
+    value !== undefined
+      ? `${pad}${renderScalar(edit.key, 'plain')}: ${value}\n`
+      : `${pad}${renderScalar(edit.key, 'plain')}:\n${Object.entries(edit.value as Record<string, string>)
+          .map(([k, v]) => `${pad}  ${renderScalar(k, 'plain')}: ${renderScalar(v)}\n`)
+          .join('')}`;
+  const needsNewline = at === text.length && !text.endsWith('\n');
+  return [{ offset: at, endOffset: at, text: (needsNewline ? '\n' : '') + body }];
 }
 
 /** Applies non-overlapping edits (sorted); later overlapping ones are dropped, as ESLint does. */

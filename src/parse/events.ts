@@ -274,6 +274,64 @@ export function keyRange(text: string, events: readonly Event[], path: readonly 
   return undefined;
 }
 
+/** The events' index of the node at `path` (mapping keys, the last of duplicates; sequence items), when no tag or anchor is on the way. */
+function nodeAt(text: string, events: readonly Event[], path: readonly (string | number)[]): number | undefined {
+  let i = 1;
+  for (const step of path) {
+    const node = events[i];
+    if (!node || (node.type !== MAPPING && node.type !== SEQUENCE) || node.tagStart >= 0 || node.anchorStart >= 0) return undefined;
+    let j = i + 1;
+    let found: number | undefined;
+    if (node.type === MAPPING) {
+      while (j < events.length && (events[j] as Event).type !== POP) {
+        const k = events[j] as Event;
+        if (k.type !== SCALAR || k.anchorStart >= 0 || k.tagStart >= 0) return undefined;
+        if (keyText(text, k) === String(step)) found = j + 1;
+        j = skipNode(events, j + 1);
+      }
+    } else if (typeof step === 'number') {
+      for (let n = 0; n < step && j < events.length && (events[j] as Event).type !== POP; n++) j = skipNode(events, j);
+      if (j < events.length && (events[j] as Event).type !== POP) found = j;
+    }
+    if (found === undefined) return undefined;
+    i = found;
+  }
+  return i;
+}
+
+const BLANK_OR_COMMENT_LINE = /^[ \t]*(?:#|$)/;
+
+/**
+ * Where an entry appended to the block mapping at `path` goes, from the events: the offset its
+ * first key starts at (quotes included) and the offset its last entry ends at, relative to the
+ * text. Only for the common case where the `yaml` syntax tree gives the same: a block mapping
+ * whose last entry ends in a one-line plain or quoted scalar, followed on its line by nothing,
+ * and on the next line by content or the end of the text (a comment or blank line there may
+ * belong to the mapping). Undefined for anything else: the tree answers.
+ */
+export function blockMappingEnds(text: string, events: readonly Event[], path: readonly (string | number)[]): { firstKey: number; lastEnd: number } | undefined {
+  const i = nodeAt(text, events, path);
+  const node = i === undefined ? undefined : events[i];
+  if (i === undefined || !node || node.type !== MAPPING || node.style === FLOW) return undefined;
+  const first = events[i + 1];
+  if (!first || first.type !== SCALAR || first.valueStart < 0) return undefined;
+  // The deepest last scalar: the mapping's own last value, or the last one nested in it.
+  let j = skipNode(events, i) - 2;
+  while (j > i && (events[j] as Event).type === POP) j--;
+  const last = events[j];
+  if (j <= i + 1 || !last || last.type !== SCALAR || last.valueStart < 0 || last.style > DOUBLE_QUOTED || last.anchorStart >= 0 || last.tagStart >= 0) return undefined;
+  const quoted = last.style !== PLAIN;
+  const lastEnd = last.valueEnd + (quoted ? 1 : 0);
+  if (text.slice(last.valueStart, last.valueEnd).includes('\n')) return undefined;
+  const lineBreak = text.indexOf('\n', lastEnd);
+  if (lineBreak === -1) return text.slice(lastEnd).trim() === '' ? { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd } : undefined;
+  if (text.slice(lastEnd, lineBreak).trim() !== '') return undefined;
+  const nextEnd = text.indexOf('\n', lineBreak + 1);
+  const next = text.slice(lineBreak + 1, nextEnd === -1 ? text.length : nextEnd);
+  if (lineBreak + 1 < text.length && BLANK_OR_COMMENT_LINE.test(next)) return undefined;
+  return { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd };
+}
+
 function construct(text: string, events: readonly Event[], base: number, json: boolean): FastResult {
   // One document (a second one ends the loop below), opened as the `yaml` path opens it.
   if (!startsPlainDocument(text, events)) return FALLBACK;

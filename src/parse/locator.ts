@@ -3,7 +3,7 @@
 // syntax trees are cached at a time, so memory stays bounded on very large inputs.
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import type { Event } from 'js-yaml';
-import { documentEvents, keyRange, recentEvents } from './events.ts';
+import { blockMappingEnds, documentEvents, keyRange, recentEvents } from './events.ts';
 import { parseLenient } from './lenient.ts';
 import { documentText, keyTextOf } from './yaml.ts';
 import { STRUCTURE_OPTIONS } from './yaml-options.ts';
@@ -108,6 +108,16 @@ export class Locator {
     const start = base + range[0];
     const end = isScalarish(r.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
     return [start, Math.max(end, start)];
+  }
+
+  /**
+   * Where an entry appended to the block mapping at `path` goes, as file offsets (see
+   * blockMappingEnds), from the document's events; undefined when only the tree can say.
+   */
+  mappingEnds(doc: ParsedDocument, path: Path): { firstKey: number; lastEnd: number } | undefined {
+    const events = this.options.fast === false || doc.duplicateKeys.length > 0 ? undefined : this.eventsOf(doc);
+    const ends = events ? blockMappingEnds(this.textOf(doc), events, path) : undefined;
+    return ends && { firstKey: doc.startOffset + ends.firstKey, lastEnd: doc.startOffset + ends.lastEnd };
   }
 
   /** The full source range of the node at `path` (its whole value, block scalars included). */
