@@ -22882,6 +22882,51 @@ function keyRange(text2, events, path) {
   if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
   return void 0;
 }
+function nodeAt(text2, events, path) {
+  let i = 1;
+  for (const step of path) {
+    const node = events[i];
+    if (!node || node.type !== MAPPING && node.type !== SEQUENCE || node.tagStart >= 0 || node.anchorStart >= 0) return void 0;
+    let j2 = i + 1;
+    let found;
+    if (node.type === MAPPING) {
+      while (j2 < events.length && events[j2].type !== POP) {
+        const k2 = events[j2];
+        if (k2.type !== SCALAR || k2.anchorStart >= 0 || k2.tagStart >= 0) return void 0;
+        if (keyText(text2, k2) === String(step)) found = j2 + 1;
+        j2 = skipNode(events, j2 + 1);
+      }
+    } else if (typeof step === "number") {
+      for (let n = 0; n < step && j2 < events.length && events[j2].type !== POP; n++) j2 = skipNode(events, j2);
+      if (j2 < events.length && events[j2].type !== POP) found = j2;
+    }
+    if (found === void 0) return void 0;
+    i = found;
+  }
+  return i;
+}
+var BLANK_OR_COMMENT_LINE = /^[ \t]*(?:#|$)/;
+function blockMappingEnds(text2, events, path) {
+  const i = nodeAt(text2, events, path);
+  const node = i === void 0 ? void 0 : events[i];
+  if (i === void 0 || !node || node.type !== MAPPING || node.style === FLOW) return void 0;
+  const first = events[i + 1];
+  if (!first || first.type !== SCALAR || first.valueStart < 0) return void 0;
+  let j2 = skipNode(events, i) - 2;
+  while (j2 > i && events[j2].type === POP) j2--;
+  const last = events[j2];
+  if (j2 <= i + 1 || !last || last.type !== SCALAR || last.valueStart < 0 || last.style > DOUBLE_QUOTED || last.anchorStart >= 0 || last.tagStart >= 0) return void 0;
+  const quoted2 = last.style !== PLAIN;
+  const lastEnd = last.valueEnd + (quoted2 ? 1 : 0);
+  if (text2.slice(last.valueStart, last.valueEnd).includes("\n")) return void 0;
+  const lineBreak = text2.indexOf("\n", lastEnd);
+  if (lineBreak === -1) return text2.slice(lastEnd).trim() === "" ? { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd } : void 0;
+  if (text2.slice(lastEnd, lineBreak).trim() !== "") return void 0;
+  const nextEnd = text2.indexOf("\n", lineBreak + 1);
+  const next = text2.slice(lineBreak + 1, nextEnd === -1 ? text2.length : nextEnd);
+  if (lineBreak + 1 < text2.length && BLANK_OR_COMMENT_LINE.test(next)) return void 0;
+  return { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd };
+}
 function construct(text2, events, base, json) {
   if (!startsPlainDocument(text2, events)) return FALLBACK;
   const stack = [];
@@ -29336,6 +29381,15 @@ var Locator = class {
     const end = isScalarish(r7.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text2, start));
     return [start, Math.max(end, start)];
   }
+  /**
+   * Where an entry appended to the block mapping at `path` goes, as file offsets (see
+   * blockMappingEnds), from the document's events; undefined when only the tree can say.
+   */
+  mappingEnds(doc, path) {
+    const events = this.options.fast === false || doc.duplicateKeys.length > 0 ? void 0 : this.eventsOf(doc);
+    const ends = events ? blockMappingEnds(this.textOf(doc), events, path) : void 0;
+    return ends && { firstKey: doc.startOffset + ends.firstKey, lastEnd: doc.startOffset + ends.lastEnd };
+  }
   /** The full source range of the node at `path` (its whole value, block scalars included). */
   wholeNodeOffsets(doc, path) {
     const r7 = this.resolve(doc, path);
@@ -31121,6 +31175,7 @@ function lineStart(text2, offset) {
 function toTextEdits(locator, doc, edit) {
   const text2 = doc.file.text;
   if ((edit.op === "remove" || edit.op === "insert") && LONE_CR.test(text2.slice(doc.startOffset, doc.endOffset))) return void 0;
+  if (edit.op === "insert") return insertEdit(text2, edit, locator.mappingEnds(doc, edit.path) ?? treeEnds(locator.resolve(doc, edit.path)));
   const r7 = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case "set": {
@@ -31163,30 +31218,29 @@ function toTextEdits(locator, doc, edit) {
       }
       return [{ offset: start, endOffset: end, text: "" }];
     }
-    case "insert": {
-      if (!r7.complete) return void 0;
-      const map = r7.node;
-      const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
-      if ((0, import_yaml16.isMap)(map) && !map.flow && map.items.length > 0) {
-        const first = map.items[0]?.key;
-        const last = map.items[map.items.length - 1];
-        if (!first?.range || !last) return void 0;
-        const firstAt = r7.base + first.range[0];
-        const indent = firstAt - lineStart(text2, firstAt);
-        const lastEnd = r7.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]);
-        let at2 = text2.indexOf("\n", Math.max(lastEnd - 1, 0));
-        at2 = at2 === -1 ? text2.length : at2 + 1;
-        const pad = " ".repeat(indent);
-        const body = value !== void 0 ? `${pad}${renderScalar(edit.key, "plain")}: ${value}
+  }
+}
+function treeEnds(r7) {
+  const map = r7.node;
+  if (!r7.complete || !(0, import_yaml16.isMap)(map) || map.flow || map.items.length === 0) return void 0;
+  const first = map.items[0]?.key;
+  const last = map.items[map.items.length - 1];
+  if (!first?.range || !last) return void 0;
+  return { firstKey: r7.base + first.range[0], lastEnd: r7.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]) };
+}
+function insertEdit(text2, edit, ends) {
+  if (!ends) return void 0;
+  const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
+  const indent = ends.firstKey - lineStart(text2, ends.firstKey);
+  let at2 = text2.indexOf("\n", Math.max(ends.lastEnd - 1, 0));
+  at2 = at2 === -1 ? text2.length : at2 + 1;
+  const pad = " ".repeat(indent);
+  const body = value !== void 0 ? `${pad}${renderScalar(edit.key, "plain")}: ${value}
 ` : `${pad}${renderScalar(edit.key, "plain")}:
 ${Object.entries(edit.value).map(([k2, v2]) => `${pad}  ${renderScalar(k2, "plain")}: ${renderScalar(v2)}
 `).join("")}`;
-        const needsNewline = at2 === text2.length && !text2.endsWith("\n");
-        return [{ offset: at2, endOffset: at2, text: (needsNewline ? "\n" : "") + body }];
-      }
-      return void 0;
-    }
-  }
+  const needsNewline = at2 === text2.length && !text2.endsWith("\n");
+  return [{ offset: at2, endOffset: at2, text: (needsNewline ? "\n" : "") + body }];
 }
 function applyTextEdits(text2, edits) {
   const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);

@@ -14376,6 +14376,51 @@ function keyRange(text, events, path) {
   if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
   return void 0;
 }
+function nodeAt(text, events, path) {
+  let i = 1;
+  for (const step of path) {
+    const node = events[i];
+    if (!node || node.type !== MAPPING && node.type !== SEQUENCE || node.tagStart >= 0 || node.anchorStart >= 0) return void 0;
+    let j = i + 1;
+    let found;
+    if (node.type === MAPPING) {
+      while (j < events.length && events[j].type !== POP) {
+        const k = events[j];
+        if (k.type !== SCALAR || k.anchorStart >= 0 || k.tagStart >= 0) return void 0;
+        if (keyText(text, k) === String(step)) found = j + 1;
+        j = skipNode(events, j + 1);
+      }
+    } else if (typeof step === "number") {
+      for (let n = 0; n < step && j < events.length && events[j].type !== POP; n++) j = skipNode(events, j);
+      if (j < events.length && events[j].type !== POP) found = j;
+    }
+    if (found === void 0) return void 0;
+    i = found;
+  }
+  return i;
+}
+var BLANK_OR_COMMENT_LINE = /^[ \t]*(?:#|$)/;
+function blockMappingEnds(text, events, path) {
+  const i = nodeAt(text, events, path);
+  const node = i === void 0 ? void 0 : events[i];
+  if (i === void 0 || !node || node.type !== MAPPING || node.style === FLOW) return void 0;
+  const first = events[i + 1];
+  if (!first || first.type !== SCALAR || first.valueStart < 0) return void 0;
+  let j = skipNode(events, i) - 2;
+  while (j > i && events[j].type === POP) j--;
+  const last = events[j];
+  if (j <= i + 1 || !last || last.type !== SCALAR || last.valueStart < 0 || last.style > DOUBLE_QUOTED || last.anchorStart >= 0 || last.tagStart >= 0) return void 0;
+  const quoted2 = last.style !== PLAIN;
+  const lastEnd = last.valueEnd + (quoted2 ? 1 : 0);
+  if (text.slice(last.valueStart, last.valueEnd).includes("\n")) return void 0;
+  const lineBreak = text.indexOf("\n", lastEnd);
+  if (lineBreak === -1) return text.slice(lastEnd).trim() === "" ? { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd } : void 0;
+  if (text.slice(lastEnd, lineBreak).trim() !== "") return void 0;
+  const nextEnd = text.indexOf("\n", lineBreak + 1);
+  const next = text.slice(lineBreak + 1, nextEnd === -1 ? text.length : nextEnd);
+  if (lineBreak + 1 < text.length && BLANK_OR_COMMENT_LINE.test(next)) return void 0;
+  return { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd };
+}
 function construct(text, events, base, json) {
   if (!startsPlainDocument(text, events)) return FALLBACK;
   const stack = [];
@@ -15376,6 +15421,15 @@ var Locator = class {
     const start = base + range[0];
     const end = isScalarish(r.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
     return [start, Math.max(end, start)];
+  }
+  /**
+   * Where an entry appended to the block mapping at `path` goes, as file offsets (see
+   * blockMappingEnds), from the document's events; undefined when only the tree can say.
+   */
+  mappingEnds(doc, path) {
+    const events = this.options.fast === false || doc.duplicateKeys.length > 0 ? void 0 : this.eventsOf(doc);
+    const ends = events ? blockMappingEnds(this.textOf(doc), events, path) : void 0;
+    return ends && { firstKey: doc.startOffset + ends.firstKey, lastEnd: doc.startOffset + ends.lastEnd };
   }
   /** The full source range of the node at `path` (its whole value, block scalars included). */
   wholeNodeOffsets(doc, path) {
@@ -29114,6 +29168,7 @@ function lineStart(text, offset) {
 function toTextEdits(locator, doc, edit) {
   const text = doc.file.text;
   if ((edit.op === "remove" || edit.op === "insert") && LONE_CR.test(text.slice(doc.startOffset, doc.endOffset))) return void 0;
+  if (edit.op === "insert") return insertEdit(text, edit, locator.mappingEnds(doc, edit.path) ?? treeEnds(locator.resolve(doc, edit.path)));
   const r = locator.resolve(doc, edit.path);
   switch (edit.op) {
     case "set": {
@@ -29156,30 +29211,29 @@ function toTextEdits(locator, doc, edit) {
       }
       return [{ offset: start, endOffset: end, text: "" }];
     }
-    case "insert": {
-      if (!r.complete) return void 0;
-      const map = r.node;
-      const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
-      if ((0, import_yaml15.isMap)(map) && !map.flow && map.items.length > 0) {
-        const first = map.items[0]?.key;
-        const last = map.items[map.items.length - 1];
-        if (!first?.range || !last) return void 0;
-        const firstAt = r.base + first.range[0];
-        const indent = firstAt - lineStart(text, firstAt);
-        const lastEnd = r.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]);
-        let at = text.indexOf("\n", Math.max(lastEnd - 1, 0));
-        at = at === -1 ? text.length : at + 1;
-        const pad = " ".repeat(indent);
-        const body = value !== void 0 ? `${pad}${renderScalar(edit.key, "plain")}: ${value}
+  }
+}
+function treeEnds(r) {
+  const map = r.node;
+  if (!r.complete || !(0, import_yaml15.isMap)(map) || map.flow || map.items.length === 0) return void 0;
+  const first = map.items[0]?.key;
+  const last = map.items[map.items.length - 1];
+  if (!first?.range || !last) return void 0;
+  return { firstKey: r.base + first.range[0], lastEnd: r.base + ((last.value?.range ?? last.key?.range)?.[2] ?? first.range[2]) };
+}
+function insertEdit(text, edit, ends) {
+  if (!ends) return void 0;
+  const value = typeof edit.value === "object" ? void 0 : renderScalar(edit.value);
+  const indent = ends.firstKey - lineStart(text, ends.firstKey);
+  let at = text.indexOf("\n", Math.max(ends.lastEnd - 1, 0));
+  at = at === -1 ? text.length : at + 1;
+  const pad = " ".repeat(indent);
+  const body = value !== void 0 ? `${pad}${renderScalar(edit.key, "plain")}: ${value}
 ` : `${pad}${renderScalar(edit.key, "plain")}:
 ${Object.entries(edit.value).map(([k, v]) => `${pad}  ${renderScalar(k, "plain")}: ${renderScalar(v)}
 `).join("")}`;
-        const needsNewline = at === text.length && !text.endsWith("\n");
-        return [{ offset: at, endOffset: at, text: (needsNewline ? "\n" : "") + body }];
-      }
-      return void 0;
-    }
-  }
+  const needsNewline = at === text.length && !text.endsWith("\n");
+  return [{ offset: at, endOffset: at, text: (needsNewline ? "\n" : "") + body }];
 }
 function applyTextEdits(text, edits) {
   const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
