@@ -120,17 +120,17 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
   return { ...report, results };
 }
 
-/**
- * One lint, judged across the versions the cluster may run: where the version is not known
- * exactly, a finding of a rule that reads it stands only if it holds at every step of the range
- * (version-probe.ts).
- */
+/** One lint, judged across the versions the cluster may run: a finding of a rule that reads an unknown version stands only if it holds at every step of the range (version-probe.ts). */
 function lintJudged(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
   const first = recorded(() => lintOnce(inputs, options, undefined));
   // The steps of a range read the same few files again: each is parsed once for all of them.
-  const cache = options.documentsAgain ? undefined : new DocumentCache();
+  const cache = options.documentsAgain ? undefined : new DocumentCache({ keepEvents: true });
   const again: LintOptions = { ...options, fix: false, onPodTemplate: undefined, documentsOf: options.documentsAgain ?? ((f) => (cache as DocumentCache).parse(f)) };
-  return judgeAcrossVersions(first, (subset, rules, version) => recorded(() => lintOnce(subset.map((i) => inputs[i] as ReadOutcome), { ...again, rules }, { facts: first.report.facts, version })), options.rules);
+  try {
+    return judgeAcrossVersions(first, (subset, rules, version) => recorded(() => lintOnce(subset.map((i) => inputs[i] as ReadOutcome), { ...again, rules }, { facts: first.report.facts, version })), options.rules);
+  } finally {
+    cache?.release();
+  }
 }
 
 /** A run, with every version threshold its decisions compared against (rules read some as they are created). */

@@ -73,7 +73,7 @@ export class Workspace {
   private readonly ignorers = new WeakMap<Config, (file: string) => boolean>();
   private readonly realRoots: readonly string[];
   /** Documents of the open files, reused across edits when their text is unchanged. */
-  readonly documents = new DocumentCache();
+  readonly documents = new DocumentCache({ keepEvents: true });
 
   constructor(
     readonly roots: readonly string[],

@@ -3,7 +3,7 @@
 // every edit, and an edit touches one document of a stream.
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../common/types.ts';
 import type { Event } from 'js-yaml';
-import { pinEvents, recentEvents } from './events.ts';
+import { pinEvents, recentEvents, unpinEvents } from './events.ts';
 import { documentGroups, parseFile, parseGroup, splitJsonStream } from './yaml.ts';
 
 export { documentGroups } from './yaml.ts';
@@ -31,6 +31,22 @@ export function rebase(doc: ParsedDocument, file: SourceFile, index: number, del
 }
 
 export class DocumentCache {
+  /** Files whose documents' events are kept (see pinEvents), until release(). */
+  private readonly pinnedFiles = new Set<SourceFile>();
+
+  /**
+   * `keepEvents`: keep each document's events while its file lives, or until release() (see
+   * pinEvents), for reports placed in the same documents again and again: the language
+   * server's edits, a run's steps of a version range.
+   */
+  constructor(private readonly options: { readonly keepEvents?: boolean } = {}) {}
+
+  /** Drops the events kept for the files parsed (keepEvents). */
+  release(): void {
+    for (const f of this.pinnedFiles) unpinEvents(f);
+    this.pinnedFiles.clear();
+  }
+
   /** Per file, the documents of its last parse, by the text of their group. */
   private readonly byFile = new Map<string, Map<string, Entry>>();
 
@@ -49,11 +65,14 @@ export class DocumentCache {
       let entry = before?.get(text) ?? now.get(text);
       if (!entry) {
         const docs = parseGroup(file, { ...g, firstIndex: out.length });
-        entry = { base: g.start, docs, events: recentEvents(file, g.start, text) };
+        entry = { base: g.start, docs, events: this.options.keepEvents ? recentEvents(file, g.start, text) : undefined };
       }
       now.set(text, entry);
       // Reports on the group are placed from these events, however long ago it was parsed.
-      if (entry.events) pinEvents(file, g.start, text, entry.events);
+      if (entry.events) {
+        pinEvents(file, g.start, text, entry.events);
+        this.pinnedFiles.add(file);
+      }
       for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
     }
     this.byFile.set(key, now);

@@ -158,6 +158,11 @@ export function pinEvents(file: object, start: number, text: string, events: rea
   own.set(start, { text, events });
 }
 
+/** Drops the events kept for a file (pinEvents). */
+export function unpinEvents(file: object): void {
+  pinned.delete(file);
+}
+
 /** The events rememberEvents or pinEvents kept for this text at this place, if they still have them. */
 export function recentEvents(file: object, start: number, text: string): readonly Event[] | undefined {
   const kept = pinned.get(file)?.get(start);

@@ -50,7 +50,7 @@ test('an unchanged document is not parsed again; a changed one is', () => {
 
 test('an unchanged document keeps its events for the locator, edit after edit, however many documents were parsed since', () => {
   const docs = Array.from({ length: 12 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${i}\ndata:\n  k: "${i}"\n`);
-  const cache = new DocumentCache();
+  const cache = new DocumentCache({ keepEvents: true });
   cache.parse(file(docs.join('---\n')));
   // An edit in the last document: the first is not parsed again, and more than a few were parsed since.
   const edited = file([...docs.slice(0, -1), docs[11]?.replace('"11"', '"x"')].join('---\n'));
@@ -60,6 +60,20 @@ test('an unchanged document keeps its events for the locator, edit after edit, h
   const kept = recentEvents(edited, first.startOffset, text);
   assert.ok(kept, 'kept');
   assert.equal(kept, documentEvents(text));
+  // A cache made without keepEvents keeps none; one released keeps them no longer (a run's own keeps them for its version steps only).
+  const again = file(`${docs.join('---\n')}# edited\n`);
+  const textOf = (d: ParsedDocument): string => documentText(again, d.startOffset, d.endOffset) as string;
+  const plainCache = new DocumentCache();
+  plainCache.parse(again);
+  const [firstAgain] = plainCache.parse(again);
+  assert.ok(firstAgain);
+  assert.is(recentEvents(again, firstAgain.startOffset, textOf(firstAgain)), undefined);
+  const stepCache = new DocumentCache({ keepEvents: true });
+  const [stepFirst] = stepCache.parse(again);
+  stepCache.parse(file('a: 1\n---\nb: 2\n---\nc: 3\n---\nd: 4\n---\ne: 5\n'));
+  assert.ok(stepFirst && recentEvents(again, stepFirst.startOffset, textOf(stepFirst)), 'kept until released');
+  stepCache.release();
+  assert.is(recentEvents(again, stepFirst.startOffset, textOf(stepFirst)), undefined);
   // And the locator places a key there as it would from a fresh parse.
   assert.equal(new Locator().offsets(first, ['metadata', 'name']), new Locator({ fast: false }).offsets(first, ['metadata', 'name']));
 });
