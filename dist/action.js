@@ -22794,6 +22794,9 @@ function pinEvents(file, start, text2, events) {
   if (!own) pinned.set(file, own = /* @__PURE__ */ new Map());
   own.set(start, { text: text2, events });
 }
+function unpinEvents(file) {
+  pinned.delete(file);
+}
 function recentEvents(file, start, text2) {
   const kept = pinned.get(file)?.get(start);
   if (kept && kept.text === text2) return kept.events;
@@ -31129,6 +31132,22 @@ function rebase(doc, file, index, delta) {
   };
 }
 var DocumentCache = class {
+  /**
+   * `keepEvents`: keep each document's events while its file lives, or until release() (see
+   * pinEvents), for reports placed in the same documents again and again: the language
+   * server's edits, a run's steps of a version range.
+   */
+  constructor(options = {}) {
+    this.options = options;
+  }
+  options;
+  /** Files whose documents' events are kept (see pinEvents), until release(). */
+  pinnedFiles = /* @__PURE__ */ new Set();
+  /** Drops the events kept for the files parsed (keepEvents). */
+  release() {
+    for (const f of this.pinnedFiles) unpinEvents(f);
+    this.pinnedFiles.clear();
+  }
   /** Per file, the documents of its last parse, by the text of their group. */
   byFile = /* @__PURE__ */ new Map();
   /** The documents of a file, as parseFile gives them. */
@@ -31146,10 +31165,13 @@ var DocumentCache = class {
       let entry = before?.get(text2) ?? now.get(text2);
       if (!entry) {
         const docs = parseGroup(file, { ...g, firstIndex: out.length });
-        entry = { base: g.start, docs, events: recentEvents(file, g.start, text2) };
+        entry = { base: g.start, docs, events: this.options.keepEvents ? recentEvents(file, g.start, text2) : void 0 };
       }
       now.set(text2, entry);
-      if (entry.events) pinEvents(file, g.start, text2, entry.events);
+      if (entry.events) {
+        pinEvents(file, g.start, text2, entry.events);
+        this.pinnedFiles.add(file);
+      }
       for (const d of entry.docs) out.push(rebase(d, file, out.length, g.start - entry.base));
     }
     this.byFile.set(key, now);
@@ -31460,9 +31482,13 @@ function lint(inputs, options) {
 }
 function lintJudged(inputs, options) {
   const first = recorded(() => lintOnce(inputs, options, void 0));
-  const cache2 = options.documentsAgain ? void 0 : new DocumentCache();
+  const cache2 = options.documentsAgain ? void 0 : new DocumentCache({ keepEvents: true });
   const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: options.documentsAgain ?? ((f) => cache2.parse(f)) };
-  return judgeAcrossVersions(first, (subset, rules, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules }, { facts: first.report.facts, version: version2 })), options.rules);
+  try {
+    return judgeAcrossVersions(first, (subset, rules, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules }, { facts: first.report.facts, version: version2 })), options.rules);
+  } finally {
+    cache2?.release();
+  }
 }
 function recorded(run) {
   const { result, thresholds } = withVersionThresholds(run);
