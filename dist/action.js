@@ -33589,15 +33589,9 @@ function overlayEscape(overlayDir, root2, read2) {
     seen.add(dir);
     if (seen.size > MAX_KUSTOMIZATIONS) return { file: join8(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
     if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative7(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
-    const file = KUSTOMIZATION_FILES.map((f) => join8(dir, f)).find((f) => read2(f) !== void 0);
-    if (file === void 0) continue;
-    const text2 = read2(file);
-    let data;
-    try {
-      data = (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
-    } catch {
-      continue;
-    }
+    const found = kustomizationIn(dir, read2);
+    if (!found) continue;
+    const { file, text: text2, data } = found;
     if (outside2(file)) return { file, range: void 0, why: "the kustomization is a link that leads outside the repository" };
     const remote = remoteEntries(data, dir, (p) => outside2(p) ? void 0 : read2(p))[0];
     if (remote !== void 0) {
@@ -33666,15 +33660,9 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
     const dir = pending.pop();
     if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
     seen.add(dir);
-    const file = KUSTOMIZATION_FILES.map((f) => join8(dir, f)).find((f) => read2(f) !== void 0);
-    if (file === void 0) continue;
-    const text2 = read2(file);
-    let data;
-    try {
-      data = (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" });
-    } catch {
-      continue;
-    }
+    const found = kustomizationIn(dir, read2);
+    if (!found) continue;
+    const { file, text: text2, data } = found;
     for (const entry of localEntries(data)) {
       const target = resolve11(dir, entry);
       if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join8(target, f)) !== void 0)) pending.push(target);
@@ -33784,6 +33772,16 @@ function entryRange(text2, entry) {
     if (at2 >= 0) return { line: i + 1, column: at2 + 1, endLine: i + 1, endColumn: at2 + entry.length + 1 };
   }
   return void 0;
+}
+function kustomizationIn(dir, read2) {
+  const file = KUSTOMIZATION_FILES.map((f) => join8(dir, f)).find((f) => read2(f) !== void 0);
+  if (file === void 0) return void 0;
+  const text2 = read2(file);
+  try {
+    return { file, text: text2, data: (0, import_yaml20.parse)(text2, { maxAliasCount: 100, logLevel: "error" }) };
+  } catch {
+    return void 0;
+  }
 }
 
 // src/load/render/gitops.ts

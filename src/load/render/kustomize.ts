@@ -349,15 +349,9 @@ export function overlayEscape(overlayDir: string, root: string, read: TextReader
     seen.add(dir);
     if (seen.size > MAX_KUSTOMIZATIONS) return { file: join(overlayDir, KUSTOMIZATION_FILES[0] as string), range: undefined, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
     if (outside(dir)) return { file: dir, range: undefined, why: `${isInside(root, dir) ? relative(root, dir).split('\\').join('/') || '.' : dir} lies outside the repository` };
-    const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
-    if (file === undefined) continue;
-    const text = read(file) as string;
-    let data: unknown;
-    try {
-      data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
-    } catch {
-      continue; // the build reports a kustomization it cannot read
-    }
+    const found = kustomizationIn(dir, read);
+    if (!found) continue; // none, or one the build reports it cannot read
+    const { file, text, data } = found;
     if (outside(file)) return { file, range: undefined, why: 'the kustomization is a link that leads outside the repository' };
     const remote = remoteEntries(data, dir, (p) => (outside(p) ? undefined : read(p)))[0];
     if (remote !== undefined) {
@@ -460,15 +454,9 @@ export function overlayHelmCharts(overlayDir: string, root: string, read: TextRe
     const dir = pending.pop() as string;
     if (seen.has(dir) || seen.size > MAX_KUSTOMIZATIONS) continue;
     seen.add(dir);
-    const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
-    if (file === undefined) continue;
-    const text = read(file) as string;
-    let data: unknown;
-    try {
-      data = parseYaml(text, { maxAliasCount: 100, logLevel: 'error' });
-    } catch {
-      continue;
-    }
+    const found = kustomizationIn(dir, read);
+    if (!found) continue;
+    const { file, text, data } = found;
     for (const entry of localEntries(data)) {
       const target = resolve(dir, entry);
       if (!outside(target) && KUSTOMIZATION_FILES.some((f) => read(join(target, f)) !== undefined)) pending.push(target);
@@ -595,4 +583,16 @@ function entryRange(text: string, entry: string): Range | undefined {
     if (at >= 0) return { line: i + 1, column: at + 1, endLine: i + 1, endColumn: at + entry.length + 1 };
   }
   return undefined;
+}
+
+/** A folder's kustomization file, its text and its data, when there is one that reads as YAML. */
+function kustomizationIn(dir: string, read: (file: string) => string | undefined): { file: string; text: string; data: unknown } | undefined {
+  const file = KUSTOMIZATION_FILES.map((f) => join(dir, f)).find((f) => read(f) !== undefined);
+  if (file === undefined) return undefined;
+  const text = read(file) as string;
+  try {
+    return { file, text, data: parseYaml(text, { maxAliasCount: 100, logLevel: 'error' }) as unknown };
+  } catch {
+    return undefined;
+  }
 }
