@@ -4657,13 +4657,13 @@ var require_resolve_flow_scalar = __commonJS({
             range: [offset, offset + source.length, offset + source.length]
           };
       }
-      const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      const valueEnd2 = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd2, strict, onError);
       return {
         value,
         type: _type,
         comment: re.comment,
-        range: [offset, valueEnd, re.offset]
+        range: [offset, valueEnd2, re.offset]
       };
     }
     function plainValue3(source, onError) {
@@ -5049,9 +5049,9 @@ var require_compose_node = __commonJS({
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
-      const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-      alias.range = [offset, valueEnd, re.offset];
+      const valueEnd2 = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd2, options.strict, onError);
+      alias.range = [offset, valueEnd2, re.offset];
       if (re.comment)
         alias.comment = re.comment;
       return alias;
@@ -7587,7 +7587,7 @@ var require_ignore = __commonJS({
     }
     var UNDEFINED = void 0;
     var EMPTY = "";
-    var SPACE = " ";
+    var SPACE2 = " ";
     var ESCAPE = "\\";
     var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
     var BOM = "\uFEFF";
@@ -7721,7 +7721,7 @@ var require_ignore = __commonJS({
           const escaped = pattern[index + 1];
           if (escaped === SLASH && index + 2 === length) {
             out += hold(NEVER_MATCH);
-          } else if (escaped === "*" || escaped === "[" || escaped === SPACE) {
+          } else if (escaped === "*" || escaped === "[" || escaped === SPACE2) {
             out += pattern.slice(index, index + 2);
           } else {
             out += hold(
@@ -7767,8 +7767,8 @@ var require_ignore = __commonJS({
         //   ever starts again inside it -- `(\\+?) ` did, which made a long run
         //   quadratic.
         /(\\+)( ?)/g,
-        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
-        ESCAPE + SPACE
+        (_, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE2 : run,
+        ESCAPE + SPACE2
       ],
       // git's wildmatch() reads a run of two or more asterisks as one globstar
       //   whenever the run fills a path segment: it starts the pattern or follows
@@ -8152,29 +8152,29 @@ var require_ignore = __commonJS({
       return count2 % 2 === 1;
     };
     var trimEnd = (body, stripLineEnd) => {
-      let lineEnd3 = body.length;
+      let lineEnd4 = body.length;
       let end;
       for (; ; ) {
-        if (stripLineEnd && body[lineEnd3 - 1] === "\r") {
-          lineEnd3--;
+        if (stripLineEnd && body[lineEnd4 - 1] === "\r") {
+          lineEnd4--;
         }
-        end = lineEnd3;
-        while (body[end - 1] === SPACE) {
+        end = lineEnd4;
+        while (body[end - 1] === SPACE2) {
           end--;
         }
         if (!stripLineEnd || body[end - 1] !== "\n") {
           break;
         }
-        lineEnd3 = end - 1;
+        lineEnd4 = end - 1;
       }
-      if (end === lineEnd3) {
-        return body.slice(0, lineEnd3);
+      if (end === lineEnd4) {
+        return body.slice(0, lineEnd4);
       }
       let backslashes = 0;
       while (body[end - backslashes - 1] === ESCAPE) {
         backslashes++;
       }
-      return backslashes % 2 ? body.slice(0, end - 1) + SPACE : body.slice(0, end);
+      return backslashes % 2 ? body.slice(0, end - 1) + SPACE2 : body.slice(0, end);
     };
     var createRule2 = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
       let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
@@ -8187,7 +8187,7 @@ var require_ignore = __commonJS({
         body = body.slice(1);
       }
       const last = body[body.length - 1];
-      if (last === SPACE || stripLineEnd && (last === "\r" || last === "\n")) {
+      if (last === SPACE2 || stripLineEnd && (last === "\r" || last === "\n")) {
         body = trimEnd(body, stripLineEnd);
       }
       if (!body || hasTrailingBackslash(body)) {
@@ -12488,7 +12488,7 @@ var DEFAULT_SNIPPET_OPTIONS = {
   linesBefore: 3,
   linesAfter: 2
 };
-function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
+function getLine(buffer, lineStart2, lineEnd4, position, maxLineLength) {
   let head = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
@@ -12496,12 +12496,12 @@ function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
     head = " ... ";
     lineStart2 = position - maxHalfLength + head.length;
   }
-  if (lineEnd3 - position > maxHalfLength) {
+  if (lineEnd4 - position > maxHalfLength) {
     tail = " ...";
-    lineEnd3 = position + maxHalfLength - tail.length;
+    lineEnd4 = position + maxHalfLength - tail.length;
   }
   return {
-    str: head + buffer.slice(lineStart2, lineEnd3).replace(/\t/g, "\u2192") + tail,
+    str: head + buffer.slice(lineStart2, lineEnd4).replace(/\t/g, "\u2192") + tail,
     pos: position - lineStart2 + head.length
   };
 }
@@ -12837,19 +12837,19 @@ function getBlockValue(input, start, end, indent, chomping, folded) {
 }
 function getScalarValue(input, scalar) {
   if (scalar.valueStart === NO_RANGE$3) return "";
-  const { valueStart, valueEnd } = scalar;
-  if (scalar.fast) return input.slice(valueStart, valueEnd);
+  const { valueStart, valueEnd: valueEnd2 } = scalar;
+  if (scalar.fast) return input.slice(valueStart, valueEnd2);
   switch (scalar.style) {
     case SCALAR_STYLE.SINGLE_QUOTED:
-      return getSingleQuotedValue(input, valueStart, valueEnd);
+      return getSingleQuotedValue(input, valueStart, valueEnd2);
     case SCALAR_STYLE.DOUBLE_QUOTED:
-      return getDoubleQuotedValue(input, valueStart, valueEnd);
+      return getDoubleQuotedValue(input, valueStart, valueEnd2);
     case SCALAR_STYLE.LITERAL_BLOCK:
-      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
+      return getBlockValue(input, valueStart, valueEnd2, scalar.indent, scalar.chomping, false);
     case SCALAR_STYLE.FOLDED_BLOCK:
-      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
+      return getBlockValue(input, valueStart, valueEnd2, scalar.indent, scalar.chomping, true);
     default:
-      return getPlainValue(input, valueStart, valueEnd);
+      return getPlainValue(input, valueStart, valueEnd2);
   }
 }
 var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
@@ -12924,11 +12924,11 @@ function insertFlowPairMappingEvent(state, snapshot) {
     style: COLLECTION_STYLE.FLOW
   });
 }
-function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+function addScalarEvent(state, valueStart, valueEnd2, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
   state.events.push({
     type: EVENT_ID.SCALAR,
     valueStart,
-    valueEnd,
+    valueEnd: valueEnd2,
     anchorStart,
     anchorEnd,
     tagStart,
@@ -13253,7 +13253,7 @@ function readBlockScalar(state, parentIndent, props) {
   let contentIndent = detectedIndent ? indent : -1;
   let maxLeadingIndent = 0;
   const valueStart = state.position;
-  let valueEnd = state.position;
+  let valueEnd2 = state.position;
   while (state.input.charCodeAt(state.position) !== 0) {
     const linePosition = state.position;
     let column = 0;
@@ -13261,8 +13261,8 @@ function readBlockScalar(state, parentIndent, props) {
     const first = state.input.charCodeAt(linePosition + column);
     if (first === 0) {
       if (contentIndent >= 0) {
-        if (column > contentIndent) valueEnd = linePosition + column;
-      } else if (column > 0) valueEnd = linePosition + column;
+        if (column > contentIndent) valueEnd2 = linePosition + column;
+      } else if (column > 0) valueEnd2 = linePosition + column;
       break;
     }
     if (testDocumentBoundary(state)) break;
@@ -13290,14 +13290,14 @@ function readBlockScalar(state, parentIndent, props) {
       break;
     }
     skipUntilLineEnd(state);
-    valueEnd = state.position;
+    valueEnd2 = state.position;
     if (isEol(state.input.charCodeAt(state.position))) {
       consumeLineBreak(state);
-      valueEnd = state.position;
+      valueEnd2 = state.position;
     }
   }
-  checkPrintable(state, valueStart, valueEnd);
-  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  checkPrintable(state, valueStart, valueEnd2);
+  addScalarEvent(state, valueStart, valueEnd2, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
   return true;
 }
 function canStartPlainScalar(state, nodeContext) {
@@ -13765,10 +13765,10 @@ function tryLongOrMultilineAsBlock(layout) {
   let position = 0;
   let shouldFold = false;
   while (position <= value.length) {
-    let lineEnd3 = value.length;
+    let lineEnd4 = value.length;
     const nextLineBreak = value.indexOf("\n", position);
-    if (nextLineBreak !== -1) lineEnd3 = nextLineBreak;
-    const line = value.slice(position, lineEnd3);
+    if (nextLineBreak !== -1) lineEnd4 = nextLineBreak;
+    const line = value.slice(position, lineEnd4);
     if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
     if (nextLineBreak === -1) break;
     position = nextLineBreak + 1;
@@ -14227,6 +14227,310 @@ function flowTabProblem(text, start, end, blockColumn2) {
   return void 0;
 }
 
+// src/parse/skim.ts
+var SKIM_MIN_LENGTH = 4096;
+var MAX_FRAMES = 200;
+var TOP_KEY = /^([A-Za-z][A-Za-z0-9_-]*):[ ]*$/;
+var KEY = /^([A-Za-z0-9_$][A-Za-z0-9_.\/$-]{0,999}):(?: |$)/;
+var LEFT_TO_PARSER = /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var BLOCK_HEADER = /^[|>](?:([1-9])?[-+]?|[-+]([1-9]))$/;
+var FLOW_PLAIN_ITEM = /^[A-Za-z0-9_.\/=+][A-Za-z0-9_.\/=+ -]*$/;
+var NOT_PLAIN_START = new Set("[]{},#&*!|>'\"%@`?:".split("").map((c) => c.charCodeAt(0)));
+var KNOWN_ESCAPES = new Set('\\"ntr'.split("").map((c) => c.charCodeAt(0)));
+var SPACE = 32;
+var HASH = 35;
+var DASH = 45;
+var NEWLINE = 10;
+var SINGLE = 39;
+var DOUBLE = 34;
+var BACKSLASH = 92;
+function skimCuts(text, kept) {
+  const cuts = [];
+  const n = text.length;
+  let pos = 0;
+  while (pos < n) {
+    const eol = lineEnd(text, pos);
+    const next = eol < n ? eol + 1 : n;
+    const c = text.charCodeAt(pos);
+    const top = c > SPACE && c !== HASH && c !== DASH ? TOP_KEY.exec(text.slice(pos, eol)) : null;
+    if (top && !kept.has(top[1])) {
+      const end = valueEnd(text, next);
+      if (end > next && plainBlock(text.slice(next, end))) cuts.push({ start: next, end });
+      pos = end;
+      continue;
+    }
+    pos = next;
+  }
+  return cuts;
+}
+function lineEnd(text, pos) {
+  const eol = text.indexOf("\n", pos);
+  return eol === -1 ? text.length : eol;
+}
+function valueEnd(text, pos) {
+  const n = text.length;
+  while (pos < n) {
+    const c = text.charCodeAt(pos);
+    if (c !== SPACE && c !== NEWLINE && c !== HASH && !(c === DASH && isItemEnd(text.charCodeAt(pos + 1)))) return pos;
+    pos = lineEnd(text, pos) + 1;
+  }
+  return n;
+}
+function isItemEnd(c) {
+  return c === SPACE || c === NEWLINE || Number.isNaN(c);
+}
+var NotPlain = class extends Error {
+};
+function plainBlock(s) {
+  if (LEFT_TO_PARSER.test(s)) return false;
+  try {
+    new BlockReader(s).read();
+    return true;
+  } catch (e) {
+    if (e instanceof NotPlain) return false;
+    throw e;
+  }
+}
+var BlockReader = class {
+  constructor(s) {
+    this.s = s;
+  }
+  s;
+  stack = [];
+  /** A key or item whose value starts on a later line, and the indentation it is under. */
+  pending = true;
+  pendingIndent = 0;
+  pendingInMapping = true;
+  read() {
+    const s = this.s;
+    const n = s.length;
+    let pos = 0;
+    while (pos < n) {
+      const eol = lineEnd(s, pos);
+      let i = pos;
+      while (i < eol && s.charCodeAt(i) === SPACE) i++;
+      if (i === eol || s.charCodeAt(i) === HASH) {
+        pos = eol + 1;
+        continue;
+      }
+      pos = this.line(pos, i, eol);
+    }
+  }
+  /** One line of content (`i`: its first non-blank); the position of the next line to read. */
+  line(start, i, eol) {
+    const s = this.s;
+    const indent = i - start;
+    const item = s.charCodeAt(i) === DASH && isItemEnd(s.charCodeAt(i + 1));
+    const stack = this.stack;
+    if (this.pending) {
+      this.pending = false;
+      if (indent > this.pendingIndent || indent === this.pendingIndent && this.pendingInMapping && item) this.open(item, indent);
+    }
+    let top = stack[stack.length - 1];
+    while (top && top.indent > indent) {
+      stack.pop();
+      top = stack[stack.length - 1];
+    }
+    if (top && top.seq && top.indent === indent && !item) {
+      stack.pop();
+      top = stack[stack.length - 1];
+    }
+    if (!top || top.indent !== indent || top.seq !== item) throw new NotPlain();
+    return item ? this.item(top, i, eol) : this.entry(top, i, eol);
+  }
+  open(seq, indent) {
+    if (this.stack.length >= MAX_FRAMES) throw new NotPlain();
+    const frame = { seq, indent, keys: seq ? void 0 : /* @__PURE__ */ new Set() };
+    this.stack.push(frame);
+    return frame;
+  }
+  /** `key: value` in a mapping. */
+  entry(frame, i, eol) {
+    const m = KEY.exec(this.s.slice(i, eol));
+    if (!m) throw new NotPlain();
+    const raw = m[1];
+    let key;
+    try {
+      key = plainKey(raw);
+    } catch {
+      throw new NotPlain();
+    }
+    if (frame.keys?.has(key)) throw new NotPlain();
+    frame.keys?.add(key);
+    return this.value(i + raw.length + 1, eol, frame.indent, true);
+  }
+  /** `- value`, `- key: value` or `-` in a sequence. */
+  item(frame, i, eol) {
+    const s = this.s;
+    let k = i + 1;
+    while (k < eol && s.charCodeAt(k) === SPACE) k++;
+    if (k === eol || s.charCodeAt(k) === HASH) {
+      this.await(frame.indent, false);
+      return eol + 1;
+    }
+    if (s.charCodeAt(k) === DASH && isItemEnd(s.charCodeAt(k + 1))) throw new NotPlain();
+    if (KEY.test(s.slice(k, eol))) {
+      const start = s.lastIndexOf("\n", i) + 1;
+      return this.entry(this.open(false, k - start), k, eol);
+    }
+    return this.value(k, eol, frame.indent, false);
+  }
+  await(indent, inMapping) {
+    this.pending = true;
+    this.pendingIndent = indent;
+    this.pendingInMapping = inMapping;
+  }
+  /** A value from `k` on its line, under a node at `indent`; the position of the next line to read. */
+  value(k, eol, indent, inMapping) {
+    const s = this.s;
+    while (k < eol && s.charCodeAt(k) === SPACE) k++;
+    if (k === eol || s.charCodeAt(k) === HASH) {
+      this.await(indent, inMapping);
+      return eol + 1;
+    }
+    const c = s.charCodeAt(k);
+    const rest = s.slice(k, eol);
+    const header = BLOCK_HEADER.exec(rest.trimEnd());
+    if (header) return this.blockScalar(eol + 1, indent, Number(header[1] ?? header[2] ?? 0));
+    if (c === DOUBLE) return this.quoted(k, eol, indent, DOUBLE);
+    if (c === SINGLE) return this.quoted(k, eol, indent, SINGLE);
+    if (c === 123) {
+      if (withoutComment(rest) !== "{}") throw new NotPlain();
+      return eol + 1;
+    }
+    if (c === 91) {
+      flowSequence(withoutComment(rest));
+      return eol + 1;
+    }
+    if (NOT_PLAIN_START.has(c) || c === DASH && isItemEnd(s.charCodeAt(k + 1))) throw new NotPlain();
+    return this.plain(rest, eol, indent);
+  }
+  /** A plain scalar, over the lines more indented than its node that follow it. */
+  plain(first, eol, indent) {
+    const s = this.s;
+    const n = s.length;
+    const lines = [plainLine(first)];
+    let commented = first.includes(" #");
+    let pos = eol + 1;
+    while (pos < n) {
+      const end = lineEnd(s, pos);
+      let i = pos;
+      while (i < end && s.charCodeAt(i) === SPACE) i++;
+      if (i - pos <= indent && i < end) break;
+      if (i === end) {
+        const after = this.nextContentIndent(end + 1);
+        if (after > indent) throw new NotPlain();
+        break;
+      }
+      const c = s.charCodeAt(i);
+      if (commented || c === HASH) throw new NotPlain();
+      const line = s.slice(i, end);
+      commented = line.includes(" #");
+      lines.push(plainLine(line));
+      pos = end + 1;
+    }
+    try {
+      plainValue2(lines.join(" "));
+    } catch {
+      throw new NotPlain();
+    }
+    return pos;
+  }
+  /** The indentation of the next line with content from `pos` (comments included), -1 at the end. */
+  nextContentIndent(pos) {
+    const s = this.s;
+    while (pos < s.length) {
+      const end = lineEnd(s, pos);
+      let i = pos;
+      while (i < end && s.charCodeAt(i) === SPACE) i++;
+      if (i < end) return i - pos;
+      pos = end + 1;
+    }
+    return -1;
+  }
+  /** A literal or folded block scalar's lines, from `pos`, under a node at `indent`; `width`: its indentation indicator, 0 for none. */
+  blockScalar(pos, indent, width) {
+    const s = this.s;
+    const n = s.length;
+    let leading = 0;
+    let contentIndent = width > 0 ? indent + width : -1;
+    while (pos < n) {
+      const end = lineEnd(s, pos);
+      let i = pos;
+      while (i < end && s.charCodeAt(i) === SPACE) i++;
+      const lineIndent = i - pos;
+      if (i === end) {
+        if (contentIndent === -1) leading = Math.max(leading, lineIndent);
+      } else if (contentIndent === -1) {
+        if (lineIndent <= indent) return pos;
+        if (leading > lineIndent) throw new NotPlain();
+        contentIndent = lineIndent;
+      } else if (lineIndent < contentIndent) return pos;
+      pos = end + 1;
+    }
+    return n;
+  }
+  /** A quoted scalar, on its line or folded over the more indented lines after it. */
+  quoted(k, eol, indent, quote2) {
+    const s = this.s;
+    let j = k + 1;
+    let end = eol;
+    for (; ; ) {
+      for (; j < end; j++) {
+        const c = s.charCodeAt(j);
+        if (quote2 === DOUBLE && c === BACKSLASH) {
+          if (!KNOWN_ESCAPES.has(s.charCodeAt(j + 1))) throw new NotPlain();
+          j++;
+        } else if (c === quote2) {
+          if (quote2 === DOUBLE || s.charCodeAt(j + 1) !== SINGLE) return this.afterQuoted(j + 1, end);
+          j++;
+        }
+      }
+      const next = end + 1;
+      if (next >= s.length) throw new NotPlain();
+      end = lineEnd(s, next);
+      j = next;
+      while (j < end && s.charCodeAt(j) === SPACE) j++;
+      if (j === end || j - next <= indent) throw new NotPlain();
+    }
+  }
+  /** After a closing quote: blanks, then the line's end or a comment. */
+  afterQuoted(j, eol) {
+    const rest = this.s.slice(j, eol);
+    const trimmed = rest.trimStart();
+    if (trimmed !== "" && !(trimmed.charCodeAt(0) === HASH && trimmed.length < rest.length)) throw new NotPlain();
+    return eol + 1;
+  }
+};
+function flowSequence(flow) {
+  if (flow.charCodeAt(flow.length - 1) !== 93) throw new NotPlain();
+  const inner = flow.slice(1, -1).trim();
+  if (inner === "") return;
+  for (const part of inner.split(",")) {
+    const item = part.trim();
+    const q2 = item.charCodeAt(0);
+    if (q2 === DOUBLE || q2 === SINGLE) {
+      const body = item.slice(1, -1);
+      if (item.length < 2 || item.charCodeAt(item.length - 1) !== q2 || body.includes(q2 === DOUBLE ? '"' : "'") || body.includes("\\")) throw new NotPlain();
+    } else if (FLOW_PLAIN_ITEM.test(item)) {
+      try {
+        plainValue2(item);
+      } catch {
+        throw new NotPlain();
+      }
+    } else throw new NotPlain();
+  }
+}
+function plainLine(line) {
+  const text = withoutComment(line);
+  if (text.includes(": ") || text.endsWith(":")) throw new NotPlain();
+  return text;
+}
+function withoutComment(line) {
+  const hash = line.indexOf(" #");
+  return (hash === -1 ? line : line.slice(0, hash)).trimEnd();
+}
+
 // src/parse/events.ts
 var FALLBACK = { kind: "fallback" };
 var DOCUMENT = 1;
@@ -14253,11 +14557,12 @@ function defineKey(obj, key, value) {
   if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
 }
-function parseFast(text, base, json = false) {
+function parseFast(text, base, json = false, skim = true) {
   if (!eventsFit(text)) return FALLBACK;
+  const cuts = skim && !json && text.length >= SKIM_MIN_LENGTH && METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text)?.[1] ?? "") ? skimCuts(text, KEPT_KEYS) : [];
   let events;
   try {
-    events = parseEvents(text, { maxDepth: MAX_DEPTH });
+    events = cuts.length === 0 ? parseEvents(text, { maxDepth: MAX_DEPTH }) : eventsWithout(text, cuts);
   } catch (e) {
     const reason = e.reason;
     if (typeof reason === "string" && reason.startsWith("nesting exceeded maxDepth")) {
@@ -14271,6 +14576,41 @@ function parseFast(text, base, json = false) {
     if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
     throw e;
   }
+}
+function eventsWithout(text, cuts) {
+  let reduced = "";
+  let at = 0;
+  const starts = [];
+  const shifts = [];
+  for (const cut of cuts) {
+    reduced += text.slice(at, cut.start);
+    starts.push(reduced.length);
+    shifts.push(cut.end - reduced.length);
+    at = cut.end;
+  }
+  reduced += text.slice(at);
+  let events;
+  try {
+    events = parseEvents(reduced, { maxDepth: MAX_DEPTH });
+  } catch {
+    return parseEvents(text, { maxDepth: MAX_DEPTH });
+  }
+  const shifted = (p) => {
+    if (p < 0) return p;
+    for (let i = starts.length - 1; i >= 0; i--) if (p >= starts[i]) return p + shifts[i];
+    return p;
+  };
+  for (const e of events) {
+    const r = e;
+    if (r.start !== void 0) r.start = shifted(r.start);
+    if (r.valueStart !== void 0) r.valueStart = shifted(r.valueStart);
+    if (r.valueEnd !== void 0) r.valueEnd = shifted(r.valueEnd);
+    if (r.anchorStart !== void 0) r.anchorStart = shifted(r.anchorStart);
+    if (r.anchorEnd !== void 0) r.anchorEnd = shifted(r.anchorEnd);
+    if (r.tagStart !== void 0) r.tagStart = shifted(r.tagStart);
+    if (r.tagEnd !== void 0) r.tagEnd = shifted(r.tagEnd);
+  }
+  return events;
 }
 function eventsFit(text) {
   if (text.includes("	") && TAB_INDENT.test(text)) return false;
@@ -15420,9 +15760,9 @@ var Locator = class {
       if (k) return [base + k[0], base + k[1]];
     }
     const range = r.node?.range;
-    if (!range) return [doc.startOffset, lineEnd(text, doc.startOffset)];
+    if (!range) return [doc.startOffset, lineEnd2(text, doc.startOffset)];
     const start = base + range[0];
-    const end = isScalarish(r.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text, start));
+    const end = isScalarish(r.node) ? base + range[1] : Math.min(base + range[1], lineEnd2(text, start));
     return [start, Math.max(end, start)];
   }
   /**
@@ -15522,7 +15862,7 @@ function lineStarts(text) {
   while (k < starts.length) all.push(starts[k++]);
   return all;
 }
-function lineEnd(text, offset) {
+function lineEnd2(text, offset) {
   let end = offset;
   while (end < text.length) {
     const c = text.charCodeAt(end);
@@ -19709,7 +20049,7 @@ var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on"
 var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
 var MAX_HIDDEN = 1e5;
 var MAX_SCAN = 1e5;
-var KEY = 3;
+var KEY2 = 3;
 var HiddenValues = class {
   /**
    * `inPlainSight`: whether the repository writes the value outside Secrets (a Namespace's
@@ -19728,7 +20068,7 @@ var HiddenValues = class {
   add(value, origin) {
     if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
     this.origins.set(value, origin);
-    const start = value.slice(0, KEY);
+    const start = value.slice(0, KEY2);
     const list2 = this.byStart.get(start) ?? [];
     list2.push(value);
     list2.sort((a, b) => b.length - a.length);
@@ -19758,11 +20098,11 @@ var HiddenValues = class {
   }
   /** The text with each recorded value replaced by where it comes from; the longest first, so a value inside another is not left half shown. */
   hide(text) {
-    if (this.origins.size === 0 || text.length < KEY) return text;
+    if (this.origins.size === 0 || text.length < KEY2) return text;
     let out = "";
     let from = 0;
-    for (let i = 0; i <= text.length - KEY; ) {
-      const found = this.byStart.get(text.slice(i, i + KEY))?.find((v) => text.startsWith(v, i) && !this.shown(v));
+    for (let i = 0; i <= text.length - KEY2; ) {
+      const found = this.byStart.get(text.slice(i, i + KEY2))?.find((v) => text.startsWith(v, i) && !this.shown(v));
       if (found === void 0) {
         i++;
         continue;
@@ -20437,7 +20777,7 @@ var unrendered_template_default = createRule({
       File({ file }) {
         if (file.origin === void 0 && /(^|\/)Chart\.yaml$/.test(file.displayPath)) {
           const dir = file.displayPath.replace(/\/?Chart\.yaml$/, "") || ".";
-          context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: lineEnd(file.text, 0) }, messageId: "chart", data: { dir }, severity: "warn" });
+          context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: lineEnd2(file.text, 0) }, messageId: "chart", data: { dir }, severity: "warn" });
         }
       },
       TemplateDocument({ doc, template }) {
@@ -20445,7 +20785,7 @@ var unrendered_template_default = createRule({
         if (template.engine === "Argo") {
           const text = doc.file.text;
           const close = text.indexOf("}}", offset);
-          const end = Math.min(lineEnd(text, offset), close === -1 ? Infinity : close + 2);
+          const end = Math.min(lineEnd2(text, offset), close === -1 ? Infinity : close + 2);
           const snippet = text.slice(offset, Math.min(end, offset + 80)).trim();
           context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
@@ -20460,7 +20800,7 @@ var unrendered_template_default = createRule({
           const n = f.files.size;
           const { doc, offset } = f.first;
           context.report({
-            target: { doc, offset, endOffset: lineEnd(doc.file.text, offset) },
+            target: { doc, offset, endOffset: lineEnd2(doc.file.text, offset) },
             messageId: n === 1 ? "folderOne" : "folder",
             severity: "warn",
             data: { count: n, folder: f.name, engine: f.engine, how: HOW[f.engine] }
@@ -22066,7 +22406,7 @@ function isLineTerminator(c) {
 function isSpace2(c) {
   return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
 }
-var lineEnd2 = (text, at) => {
+var lineEnd3 = (text, at) => {
   let i = at;
   while (i < text.length && !isLineTerminator(text.charCodeAt(i))) i++;
   return i;
@@ -22147,7 +22487,7 @@ var runIs = (text, run, word) => run[1] - run[0] === word.length && text.startsW
 function pruneLine(group) {
   return (text) => {
     for (let start = 0; start <= text.length; ) {
-      const end = lineEnd2(text, start);
+      const end = lineEnd3(text, start);
       let pruneEnd = -1;
       for (const run of wordRuns(text, start, end)) {
         if (!runIs(text, run, group)) continue;
@@ -22155,7 +22495,7 @@ function pruneLine(group) {
         while (i < text.length && isSpace2(text.charCodeAt(i))) i++;
         if (i > run[1] && text.startsWith("prune", i) && !isWordChar(text.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
       }
-      if (pruneEnd !== -1) return [start, lineEnd2(text, pruneEnd)];
+      if (pruneEnd !== -1) return [start, lineEnd3(text, pruneEnd)];
       start = end + 1;
     }
     return void 0;
@@ -22164,7 +22504,7 @@ function pruneLine(group) {
 function removalLine(tool) {
   return (text) => {
     for (let start = 0; start <= text.length; ) {
-      const end = lineEnd2(text, start);
+      const end = lineEnd3(text, start);
       let sawTool = false;
       for (const run of wordRuns(text, start, end)) {
         if (sawTool && (runIs(text, run, "rm") || runIs(text, run, "remove")) && text.charCodeAt(run[0] - 1) !== 45) return [start, end];
@@ -24345,14 +24685,14 @@ function scriptCommands(script, depth = 0) {
         i++;
         continue;
       }
-      const lineEnd3 = text.indexOf("\n", i);
-      if (lineEnd3 < 0) break;
-      const rest = text.slice(i + m[0].length, lineEnd3);
+      const lineEnd4 = text.indexOf("\n", i);
+      if (lineEnd4 < 0) break;
+      const rest = text.slice(i + m[0].length, lineEnd4);
       const restWords = rest.split(/[\s;&|]+/).filter((w) => w !== "");
       endWord();
       for (const w of restWords) if (words.length < MAX_WORDS) words.push(w);
       endCommand();
-      let at = lineEnd3 + 1;
+      let at = lineEnd4 + 1;
       for (; ; ) {
         const next = text.indexOf("\n", at);
         const line = text.slice(at, next < 0 ? text.length : next);
@@ -29216,8 +29556,8 @@ function toTextEdits(locator, doc, edit) {
       if (!key?.range || (0, import_yaml15.isMap)(r.parent) && r.parent.flow) return void 0;
       const start = lineStart(text, r.base + key.range[0]);
       if (text.slice(start, r.base + key.range[0]).trim() !== "") return void 0;
-      const valueEnd = r.base + (r.node?.range?.[2] ?? key.range[2]);
-      let end = lineEnd(text, Math.max(valueEnd - 1, start));
+      const valueEnd2 = r.base + (r.node?.range?.[2] ?? key.range[2]);
+      let end = lineEnd2(text, Math.max(valueEnd2 - 1, start));
       end = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end) + 1;
       if ((0, import_yaml15.isMap)(r.parent) && r.parent.items.length === 1) {
         const parentRes = locator.resolve(doc, edit.path.slice(0, -1));

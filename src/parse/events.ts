@@ -9,6 +9,7 @@ import { parseEvents, getScalarValue, type Event, type ScalarEvent } from 'js-ya
 import { doubleQuotedProblem, GoYamlError, plainKey, plainValue } from './go-yaml.ts';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
 import type { DuplicateKey } from '../common/types.ts';
+import { SKIM_MIN_LENGTH, skimCuts, type Cut } from './skim.ts';
 
 export { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
 
@@ -100,11 +101,13 @@ export function defineKey(obj: Record<string, unknown>, key: string, value: unkn
  * breaks already LF). `base` is the text's offset in its file: duplicate-key offsets are file
  * offsets. `json`: the stream is JSON to kubectl, whose escapes (`\/`) Go's JSON decoder reads.
  */
-export function parseFast(text: string, base: number, json = false): FastResult {
+export function parseFast(text: string, base: number, json = false, skim = true): FastResult {
   if (!eventsFit(text)) return FALLBACK;
+  // The contents of METADATA_ONLY_KINDS in plain block form are checked by skim.ts, not tokenised.
+  const cuts = skim && !json && text.length >= SKIM_MIN_LENGTH && METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text)?.[1] ?? '') ? skimCuts(text, KEPT_KEYS) : [];
   let events: Event[];
   try {
-    events = parseEvents(text, { maxDepth: MAX_DEPTH });
+    events = cuts.length === 0 ? parseEvents(text, { maxDepth: MAX_DEPTH }) : eventsWithout(text, cuts);
   } catch (e) {
     const reason = (e as { reason?: unknown }).reason;
     if (typeof reason === 'string' && reason.startsWith('nesting exceeded maxDepth')) {
@@ -119,6 +122,47 @@ export function parseFast(text: string, base: number, json = false): FastResult 
     if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
     throw e;
   }
+}
+
+/**
+ * The events of `text` without the ranges cut, their offsets those of `text`. A text the
+ * parser refuses once cut is parsed whole, so that it is refused as it would be uncut.
+ */
+function eventsWithout(text: string, cuts: readonly Cut[]): Event[] {
+  let reduced = '';
+  let at = 0;
+  // Where each cut starts in the reduced text, and how much was cut up to there.
+  const starts: number[] = [];
+  const shifts: number[] = [];
+  for (const cut of cuts) {
+    reduced += text.slice(at, cut.start);
+    starts.push(reduced.length);
+    shifts.push(cut.end - reduced.length);
+    at = cut.end;
+  }
+  reduced += text.slice(at);
+  let events: Event[];
+  try {
+    events = parseEvents(reduced, { maxDepth: MAX_DEPTH });
+  } catch {
+    return parseEvents(text, { maxDepth: MAX_DEPTH });
+  }
+  const shifted = (p: number): number => {
+    if (p < 0) return p;
+    for (let i = starts.length - 1; i >= 0; i--) if (p >= (starts[i] as number)) return p + (shifts[i] as number);
+    return p;
+  };
+  for (const e of events) {
+    const r = e as { start?: number; valueStart?: number; valueEnd?: number; anchorStart?: number; anchorEnd?: number; tagStart?: number; tagEnd?: number };
+    if (r.start !== undefined) r.start = shifted(r.start);
+    if (r.valueStart !== undefined) r.valueStart = shifted(r.valueStart);
+    if (r.valueEnd !== undefined) r.valueEnd = shifted(r.valueEnd);
+    if (r.anchorStart !== undefined) r.anchorStart = shifted(r.anchorStart);
+    if (r.anchorEnd !== undefined) r.anchorEnd = shifted(r.anchorEnd);
+    if (r.tagStart !== undefined) r.tagStart = shifted(r.tagStart);
+    if (r.tagEnd !== undefined) r.tagEnd = shifted(r.tagEnd);
+  }
+  return events;
 }
 
 /** Whether js-yaml reads this text as the `yaml` path does, as far as cheap checks can tell. */

@@ -1,0 +1,240 @@
+// The contents of a CustomResourceDefinition are checked line by line (skim.ts) instead of
+// tokenised, and the result is the same as the whole parse's: the same value, duplicate keys,
+// refusals and fallbacks, on written cases, on real CRDs and on thousands of mutations of them.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { KEPT_KEYS, keyRange, parseFast, type FastResult } from '../../src/parse/events.ts';
+import { plainBlock, skimCuts, SKIM_MIN_LENGTH } from '../../src/parse/skim.ts';
+import { documentGroups } from '../../src/parse/yaml.ts';
+import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
+import { sharedPath } from '../helpers/shared.ts';
+
+/** A result without its events (their offsets are compared where they are used, below). */
+const outcome = (r: FastResult): unknown => (r.kind === 'value' ? { ...r, events: undefined } : r);
+
+/** Parsed with the skim and without it: the same outcome, or the first difference. */
+function sameBothWays(text: string, label: string): void {
+  const skimmed = parseFast(text, 7, false, true);
+  const whole = parseFast(text, 7, false, false);
+  if (!isDeepStrictEqual(outcome(skimmed), outcome(whole))) {
+    assert.unreachable(`${label}: skimmed ${JSON.stringify(outcome(skimmed)).slice(0, 300)} whole ${JSON.stringify(outcome(whole)).slice(0, 300)}`);
+  }
+}
+
+const HEAD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+  labels:
+    app: widgets
+spec:
+`;
+
+/** A spec in each form the skim reads, padded past SKIM_MIN_LENGTH. */
+const SPEC = `  group: example.com
+  names:
+    kind: Widget
+    categories: ["all", 'example', plain]
+    shortNames: []
+  conversion: {}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        description: Widget is a thing, and this description goes on
+          over a second line with "quotes", [brackets] and - dashes
+        type: object
+        properties:
+          single:
+            description: 'Single quoted, with '' an escaped quote
+              and a second line'
+            type: string
+          double:
+            description: "Double quoted\\nwith escapes \\"here\\" and
+              a second line"
+            type: string
+          literal:
+            description: |-
+              Literal text: with colons, # hashes
+                and deeper lines
+
+              after a blank one.
+            type: string
+          explicit:
+            description: |2-
+
+                Indented by an indicator.
+            type: string
+          folded:
+            description: >
+              Folded text
+            enum:
+            - a
+            - "b"
+            - 'c'
+            x-kubernetes-preserve-unknown-fields: true # a comment
+          $ref:
+            minimum: -1
+            maximum: 1.5e3
+            pattern: ^[a-z]+$
+            items:
+              - key: one
+                other: two
+              -
+                key: three
+`;
+
+const PAD = Array.from({ length: 80 }, (_, i) => `          pad${i}:\n            description: padding line ${i} of the schema\n            type: string\n`).join('');
+
+const CRD = `${HEAD}${SPEC}${PAD}status:
+  acceptedNames:
+    kind: ""
+  conditions: []
+`;
+
+test('a CRD in the forms generators write: spec and status are cut, and the outcome is the whole parse', () => {
+  assert.ok(CRD.length >= SKIM_MIN_LENGTH);
+  const cuts = skimCuts(CRD, KEPT_KEYS);
+  assert.equal(cuts.map((c) => CRD.slice(c.start, c.end).split('\n')[0]), ['  group: example.com', '  acceptedNames:']);
+  const skimmed = parseFast(CRD, 0, false, true);
+  const whole = parseFast(CRD, 0, false, false);
+  assert.is(skimmed.kind, 'value');
+  assert.equal(outcome(skimmed), outcome(whole));
+  // Reports on what is kept are placed from the skimmed events as from the whole ones.
+  if (skimmed.kind !== 'value' || whole.kind !== 'value') return;
+  for (const path of [['metadata', 'name'], ['metadata', 'labels', 'app'], ['kind'], ['metadata']]) {
+    assert.equal(keyRange(CRD, skimmed.events, path), keyRange(CRD, whole.events, path), path.join('.'));
+  }
+});
+
+test('what the skim does not read is left to the parser, with the same outcome', () => {
+  const variants: Record<string, [string, string]> = {
+    'a duplicate key': ['    served: true\n', '    served: true\n    served: false\n'],
+    'an anchor': ['    served: true\n', '    served: &s true\n'],
+    'an alias': ['    storage: true\n', '    storage: *s\n'],
+    'a tag': ['    served: true\n', '    served: !!bool true\n'],
+    'a merge key': ['    served: true\n', '    <<: {a: 1}\n'],
+    'a value go-yaml refuses': ['            minimum: -1\n', '            minimum: .inf\n'],
+    'a tab': ['            minimum: -1\n', '            minimum:\t-1\n'],
+    'bad indentation': ['    storage: true\n', '     storage: true\n'],
+    'an unclosed quote': ["            description: 'Single quoted", "            description: 'Single quoted\n\n"],
+    'an unknown escape': ['with escapes', 'with \\/ escapes'],
+    'a flow mapping': ['  conversion: {}\n', '  conversion: {strategy: None}\n'],
+    'a flow sequence over lines': ['categories: ["all",', 'categories: ["all",\n     '],
+    'a line after a comment in a plain scalar': ['goes on\n', 'goes on # note\n'],
+    'a colon in a plain scalar': ['over a second line', 'over: a second line'],
+    'leading blank lines deeper than the content': ['|-\n              Literal', '|-\n                  \n              Literal'],
+    'a nested sequence on one line': ['            - a\n', '            - - a\n'],
+    'a quoted key': ['            type: string\n          double:', '            "type": string\n          double:'],
+  };
+  for (const [label, [from, to]] of Object.entries(variants)) {
+    assert.ok(CRD.includes(from), label);
+    const text = CRD.replace(from, to);
+    const spec = skimCuts(text, KEPT_KEYS).find((c) => text.slice(c.start, c.end).startsWith('  group:'));
+    assert.is(spec, undefined, `${label}: spec is not cut`);
+    sameBothWays(text, label);
+  }
+});
+
+test('plainBlock reads only the simple form', () => {
+  assert.ok(plainBlock('  a: 1\n  b:\n  - x\n  - y: 2\n    z: 3\n'));
+  assert.not.ok(plainBlock('  a: 1\n  a: 2\n'), 'a duplicate');
+  assert.not.ok(plainBlock('  yes: 1\n  true: 2\n'), 'keys go-yaml types alike');
+  assert.not.ok(plainBlock('  a: 1\n b: 2\n'), 'an indentation that matches no mapping');
+  assert.not.ok(plainBlock('  a: b: c\n'), 'a mapping in a plain value');
+});
+
+/** A small seeded generator (mulberry32), so that a failure is found again. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = [' ', '  ', '\n', ':', ': ', '- ', '#', ' #', "'", '"', '|', '>', '|2', '[', ']', '{', '}', ',', '&a ', '*a', '!', '\\', '\\n', 'a', '1', '\t', 'yes', '<<', '?', '%', '---', '\n- ', '\n  ', 'x: 1', '.inf'];
+
+/** One mutation inside the text after `from`: a piece inserted, a span deleted, a line duplicated, re-indented or moved. */
+function mutate(text: string, from: number, rnd: () => number): string {
+  const at = from + Math.floor(rnd() * (text.length - from));
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const lineEnd = text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at) + 1;
+  switch (Math.floor(rnd() * 6)) {
+    case 0:
+    case 1:
+      return text.slice(0, at) + (PIECES[Math.floor(rnd() * PIECES.length)] as string) + text.slice(at);
+    case 2:
+      return text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 3));
+    case 3:
+      return text.slice(0, lineEnd) + text.slice(lineStart, lineEnd) + text.slice(lineEnd);
+    case 4:
+      return rnd() < 0.5 ? text.slice(0, lineStart) + ' '.repeat(1 + Math.floor(rnd() * 3)) + text.slice(lineStart) : text.slice(0, lineStart) + text.slice(lineStart).replace(/^ {1,2}/, '');
+    default: {
+      const other = from + Math.floor(rnd() * (text.length - from));
+      const otherStart = text.lastIndexOf('\n', other - 1) + 1;
+      return text.slice(0, otherStart) + text.slice(lineStart, lineEnd) + text.slice(otherStart);
+    }
+  }
+}
+
+/** The CRD documents of the corpus, as the parser is given them; none without ../shared. */
+function corpusCrds(): string[] {
+  const corpus = sharedPath('corpus');
+  if (!corpus) return [];
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ya?ml)$/.test(e.name)) {
+        const text = readFileSync(p, 'utf8');
+        if (!text.includes('CustomResourceDefinition')) continue;
+        for (const g of documentGroups(text)) {
+          const chunk = readChunk(text, g.start, g.end, isJsonStream(text, g.start));
+          if (!chunk.problem && /^kind:[ \t]*CustomResourceDefinition/m.test(chunk.text)) out.push(chunk.text);
+        }
+      }
+    }
+  };
+  walk(corpus);
+  return out;
+}
+
+const crds = corpusCrds();
+
+test('every CRD of the corpus: the same outcome skimmed and whole, and most of their bytes cut', () => {
+  if (crds.length === 0) return;
+  let bytes = 0;
+  let cut = 0;
+  for (const [i, text] of crds.entries()) {
+    sameBothWays(text, `corpus CRD ${i}`);
+    bytes += text.length;
+    for (const c of skimCuts(text, KEPT_KEYS)) cut += c.end - c.start;
+  }
+  // Nearly all of a CRD is its spec, in the form generators write.
+  assert.ok(cut / bytes > 0.9, `cut ${cut} of ${bytes} bytes`);
+});
+
+test('mutations of CRDs: the same outcome skimmed and whole', () => {
+  const rnd = random(29);
+  // Small real CRDs keep each case quick; the written one covers every form.
+  const samples = [CRD, ...crds.filter((t) => t.length < 40_000).slice(0, 12)];
+  for (const [s, sample] of samples.entries()) {
+    const from = sample.indexOf('\nspec:') + 1;
+    for (let i = 0; i < 250; i++) {
+      let text = sample;
+      for (let m = 1 + Math.floor(rnd() * 3); m > 0; m--) text = mutate(text, from, rnd);
+      sameBothWays(text, `sample ${s}, mutation ${i}`);
+    }
+  }
+});
+
+test.run();
