@@ -22093,10 +22093,10 @@ function nextToken(text, i, comma) {
   }
   return i;
 }
-function flowKeyProblem(text, from, keyEnd) {
+function flowKeyProblem(text, from, keyEnd2) {
   const start = nextToken(text, from, true);
   if (text.charCodeAt(start) === 63) return void 0;
-  const colon = nextToken(text, keyEnd, false);
+  const colon = nextToken(text, keyEnd2, false);
   if (text.charCodeAt(colon) !== 58 || colon <= start) return void 0;
   let nl = start;
   while (nl < colon && text.charCodeAt(nl) !== 10) nl++;
@@ -22126,13 +22126,18 @@ function flowTabProblem(text, start, end, blockColumn2) {
 var SKIM_MIN_LENGTH = 4096;
 var MAX_FRAMES = 200;
 var TOP_KEY = /^([A-Za-z][A-Za-z0-9_-]*):[ ]*$/;
-var KEY = /^([A-Za-z0-9_$][A-Za-z0-9_.\/$-]{0,999}):(?: |$)/;
-var LEFT_TO_PARSER = /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var KEY_FIRST = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$");
+var KEY_CHAR = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$./-");
+var MAX_KEY = 1e3;
+var LEFT_TO_PARSER = /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]/;
 var BLOCK_HEADER = /^[|>](?:([1-9])?[-+]?|[-+]([1-9]))$/;
 var FLOW_PLAIN_ITEM = /^[A-Za-z0-9_.\/=+][A-Za-z0-9_.\/=+ -]*$/;
 var NOT_PLAIN_START = new Set("[]{},#&*!|>'\"%@`?:".split("").map((c) => c.charCodeAt(0)));
 var KNOWN_ESCAPES = new Set('\\"ntr'.split("").map((c) => c.charCodeAt(0)));
 var SPACE = 32;
+var COLON = 58;
+var PIPE = 124;
+var GREATER = 62;
 var HASH = 35;
 var DASH = 45;
 var NEWLINE = 10;
@@ -22157,6 +22162,18 @@ function skimCuts(text, kept) {
     pos = next;
   }
   return cuts;
+}
+function charTable(chars) {
+  const table = new Uint8Array(128);
+  for (const c of chars) table[c.charCodeAt(0)] = 1;
+  return table;
+}
+function keyEnd(s, i, eol) {
+  if (KEY_FIRST[s.charCodeAt(i)] !== 1) return -1;
+  let j = i + 1;
+  while (j < eol && KEY_CHAR[s.charCodeAt(j)] === 1) j++;
+  if (j - i > MAX_KEY || s.charCodeAt(j) !== COLON || j + 1 < eol && s.charCodeAt(j + 1) !== SPACE) return -1;
+  return j;
 }
 function lineEnd(text, pos) {
   const eol = text.indexOf("\n", pos);
@@ -22241,9 +22258,9 @@ var BlockReader = class {
   }
   /** `key: value` in a mapping. */
   entry(frame, i, eol) {
-    const m = KEY.exec(this.s.slice(i, eol));
-    if (!m) throw new NotPlain();
-    const raw = m[1];
+    const colon = keyEnd(this.s, i, eol);
+    if (colon === -1) throw new NotPlain();
+    const raw = this.s.slice(i, colon);
     let key;
     try {
       key = plainKey(raw);
@@ -22252,7 +22269,7 @@ var BlockReader = class {
     }
     if (frame.keys?.has(key)) throw new NotPlain();
     frame.keys?.add(key);
-    return this.value(i + raw.length + 1, eol, frame.indent, true);
+    return this.value(colon + 1, eol, frame.indent, true);
   }
   /** `- value`, `- key: value` or `-` in a sequence. */
   item(frame, i, eol) {
@@ -22264,7 +22281,7 @@ var BlockReader = class {
       return eol + 1;
     }
     if (s.charCodeAt(k) === DASH && isItemEnd(s.charCodeAt(k + 1))) throw new NotPlain();
-    if (KEY.test(s.slice(k, eol))) {
+    if (keyEnd(s, k, eol) !== -1) {
       const start = s.lastIndexOf("\n", i) + 1;
       return this.entry(this.open(false, k - start), k, eol);
     }
@@ -22284,48 +22301,51 @@ var BlockReader = class {
       return eol + 1;
     }
     const c = s.charCodeAt(k);
-    const rest = s.slice(k, eol);
-    const header = BLOCK_HEADER.exec(rest.trimEnd());
-    if (header) return this.blockScalar(eol + 1, indent, Number(header[1] ?? header[2] ?? 0));
+    if (c === PIPE || c === GREATER) {
+      const header = BLOCK_HEADER.exec(s.slice(k, eol).trimEnd());
+      if (!header) throw new NotPlain();
+      return this.blockScalar(eol + 1, indent, Number(header[1] ?? header[2] ?? 0));
+    }
     if (c === DOUBLE) return this.quoted(k, eol, indent, DOUBLE);
     if (c === SINGLE) return this.quoted(k, eol, indent, SINGLE);
     if (c === 123) {
-      if (withoutComment(rest) !== "{}") throw new NotPlain();
+      if (withoutComment(s.slice(k, eol)) !== "{}") throw new NotPlain();
       return eol + 1;
     }
     if (c === 91) {
-      flowSequence(withoutComment(rest));
+      flowSequence(withoutComment(s.slice(k, eol)));
       return eol + 1;
     }
     if (NOT_PLAIN_START.has(c) || c === DASH && isItemEnd(s.charCodeAt(k + 1))) throw new NotPlain();
-    return this.plain(rest, eol, indent);
+    return this.plain(k, eol, indent);
   }
   /** A plain scalar, over the lines more indented than its node that follow it. */
-  plain(first, eol, indent) {
+  plain(k, eol, indent) {
     const s = this.s;
     const n = s.length;
-    const lines = [plainLine(first)];
-    let commented = first.includes(" #");
+    let stop = plainLineEnd(s, k, eol);
+    const lines = [s.slice(k, trimmedEnd(s, k, stop))];
+    let commented = stop < eol;
     let pos = eol + 1;
     while (pos < n) {
-      const end = lineEnd(s, pos);
+      const next = lineEnd(s, pos);
       let i = pos;
-      while (i < end && s.charCodeAt(i) === SPACE) i++;
-      if (i - pos <= indent && i < end) break;
-      if (i === end) {
-        const after = this.nextContentIndent(end + 1);
+      while (i < next && s.charCodeAt(i) === SPACE) i++;
+      if (i - pos <= indent && i < next) break;
+      if (i === next) {
+        const after = this.nextContentIndent(next + 1);
         if (after > indent) throw new NotPlain();
         break;
       }
       const c = s.charCodeAt(i);
       if (commented || c === HASH) throw new NotPlain();
-      const line = s.slice(i, end);
-      commented = line.includes(" #");
-      lines.push(plainLine(line));
-      pos = end + 1;
+      stop = plainLineEnd(s, i, next);
+      lines.push(s.slice(i, trimmedEnd(s, i, stop)));
+      commented = stop < next;
+      pos = next + 1;
     }
     try {
-      plainValue3(lines.join(" "));
+      plainValue3(lines.length === 1 ? lines[0] : lines.join(" "));
     } catch {
       throw new NotPlain();
     }
@@ -22416,10 +22436,17 @@ function flowSequence(flow) {
     } else throw new NotPlain();
   }
 }
-function plainLine(line) {
-  const text = withoutComment(line);
-  if (text.includes(": ") || text.endsWith(":")) throw new NotPlain();
-  return text;
+function plainLineEnd(s, k, eol) {
+  for (let j = k; j < eol; j++) {
+    const c = s.charCodeAt(j);
+    if (c === HASH && j > k && s.charCodeAt(j - 1) === SPACE) return j;
+    if (c === COLON && (j + 1 === eol || s.charCodeAt(j + 1) === SPACE)) throw new NotPlain();
+  }
+  return eol;
+}
+function trimmedEnd(s, k, end) {
+  while (end > k && s.charCodeAt(end - 1) === SPACE) end--;
+  return end;
 }
 function withoutComment(line) {
   const hash = line.indexOf(" #");
@@ -23285,9 +23312,9 @@ function flowKeys(node, st) {
   let from = open + 1;
   for (const item of node.items) {
     const pair = pairItem(item, st.text);
-    const keyEnd = pair?.key?.range?.[1];
-    if (keyEnd !== void 0) {
-      const problem = flowKeyProblem(st.text, from, keyEnd);
+    const keyEnd2 = pair?.key?.range?.[1];
+    if (keyEnd2 !== void 0) {
+      const problem = flowKeyProblem(st.text, from, keyEnd2);
       if (problem) throw new GoYamlError(problem.message, problem.at);
     }
     const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
@@ -27918,7 +27945,7 @@ var VOCABULARY = /* @__PURE__ */ new Set(["", "true", "false", "yes", "no", "on"
 var SHOWN_AS_IS = (s) => s.length < 3 || VOCABULARY.has(s.toLowerCase()) || /^-?\d+(?:\.\d+)?$/.test(s);
 var MAX_HIDDEN = 1e5;
 var MAX_SCAN = 1e5;
-var KEY2 = 3;
+var KEY = 3;
 var HiddenValues = class {
   /**
    * `inPlainSight`: whether the repository writes the value outside Secrets (a Namespace's
@@ -27937,7 +27964,7 @@ var HiddenValues = class {
   add(value, origin) {
     if (typeof value !== "string" || SHOWN_AS_IS(value) || this.origins.has(value) || this.origins.size >= MAX_HIDDEN) return;
     this.origins.set(value, origin);
-    const start = value.slice(0, KEY2);
+    const start = value.slice(0, KEY);
     const list2 = this.byStart.get(start) ?? [];
     list2.push(value);
     list2.sort((a, b) => b.length - a.length);
@@ -27967,11 +27994,11 @@ var HiddenValues = class {
   }
   /** The text with each recorded value replaced by where it comes from; the longest first, so a value inside another is not left half shown. */
   hide(text) {
-    if (this.origins.size === 0 || text.length < KEY2) return text;
+    if (this.origins.size === 0 || text.length < KEY) return text;
     let out = "";
     let from = 0;
-    for (let i = 0; i <= text.length - KEY2; ) {
-      const found = this.byStart.get(text.slice(i, i + KEY2))?.find((v) => text.startsWith(v, i) && !this.shown(v));
+    for (let i = 0; i <= text.length - KEY; ) {
+      const found = this.byStart.get(text.slice(i, i + KEY))?.find((v) => text.startsWith(v, i) && !this.shown(v));
       if (found === void 0) {
         i++;
         continue;
@@ -37622,7 +37649,7 @@ function lintOnce(inputs, options, probe) {
   const reported = /* @__PURE__ */ new Set();
   const flush = () => {
     for (const f of pending.splice(0)) {
-      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
+      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === void 0);
       if (!m) continue;
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
       if (reported.has(key)) continue;
@@ -37854,7 +37881,7 @@ function annotationSuppression(loc, ruleId, uses) {
   }
   return void 0;
 }
-function resolveFinding(f, locator, directives, used, annotationUses) {
+function resolveFinding(f, locator, directives, used, annotationUses, withEdits = true) {
   const loc = locate(f.target, locator);
   const file = loc.doc.file;
   const range = toRange(locator, file, loc.offsets);
@@ -37914,8 +37941,8 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
   }
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
-  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
-  const suggestions = f.suggestions.flatMap((s) => {
+  const fix = f.fix && withEdits ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
+  const suggestions = (withEdits ? f.suggestions : []).flatMap((s) => {
     const merged = mergeEdits(file.text, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });

@@ -27,10 +27,15 @@ const MAX_FRAMES = 200;
 
 /** A top-level key whose value is the block below it (nothing after the `:`). */
 const TOP_KEY = /^([A-Za-z][A-Za-z0-9_-]*):[ ]*$/;
-/** A plain key as generators write them, followed by `:` and a blank or the line's end. */
-const KEY = /^([A-Za-z0-9_$][A-Za-z0-9_.\/$-]{0,999}):(?: |$)/;
-/** What js-yaml refuses as non-printable, and tabs and carriage returns, which are left to it. */
-const LEFT_TO_PARSER = /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+/** The characters of a plain key as generators write them (the first: not `.`, `/` or `-`), at most MAX_KEY of them. */
+const KEY_FIRST = charTable('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$');
+const KEY_CHAR = charTable('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$./-');
+const MAX_KEY = 1000;
+/**
+ * What js-yaml refuses as non-printable, tabs and carriage returns, and surrogates (rare in
+ * manifests; js-yaml refuses those not in pairs): all left to the parser.
+ */
+const LEFT_TO_PARSER = /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]/;
 /** A block scalar's header: its style, an indentation width or none, a chomping indicator or none (in either order). */
 const BLOCK_HEADER = /^[|>](?:([1-9])?[-+]?|[-+]([1-9]))$/;
 /** An item of a one-line flow sequence: a plain scalar of the characters generators write unquoted. */
@@ -41,6 +46,9 @@ const NOT_PLAIN_START = new Set('[]{},#&*!|>\'"%@`?:'.split('').map((c) => c.cha
 const KNOWN_ESCAPES = new Set('\\"ntr'.split('').map((c) => c.charCodeAt(0)));
 
 const SPACE = 0x20;
+const COLON = 0x3a;
+const PIPE = 0x7c;
+const GREATER = 0x3e;
 const HASH = 0x23;
 const DASH = 0x2d;
 const NEWLINE = 0x0a;
@@ -70,6 +78,21 @@ export function skimCuts(text: string, kept: ReadonlySet<string>): Cut[] {
     pos = next;
   }
   return cuts;
+}
+
+function charTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const c of chars) table[c.charCodeAt(0)] = 1;
+  return table;
+}
+
+/** The end of a plain key starting at `i` (its `:`), when one is there: followed by a blank or the line's end. */
+function keyEnd(s: string, i: number, eol: number): number {
+  if (KEY_FIRST[s.charCodeAt(i)] !== 1) return -1;
+  let j = i + 1;
+  while (j < eol && KEY_CHAR[s.charCodeAt(j)] === 1) j++;
+  if (j - i > MAX_KEY || s.charCodeAt(j) !== COLON || (j + 1 < eol && s.charCodeAt(j + 1) !== SPACE)) return -1;
+  return j;
 }
 
 function lineEnd(text: string, pos: number): number {
@@ -177,9 +200,9 @@ class BlockReader {
 
   /** `key: value` in a mapping. */
   private entry(frame: Frame, i: number, eol: number): number {
-    const m = KEY.exec(this.s.slice(i, eol));
-    if (!m) throw new NotPlain();
-    const raw = m[1] as string;
+    const colon = keyEnd(this.s, i, eol);
+    if (colon === -1) throw new NotPlain();
+    const raw = this.s.slice(i, colon);
     let key: string;
     try {
       key = plainKey(raw);
@@ -188,7 +211,7 @@ class BlockReader {
     }
     if (frame.keys?.has(key)) throw new NotPlain();
     frame.keys?.add(key);
-    return this.value(i + raw.length + 1, eol, frame.indent, true);
+    return this.value(colon + 1, eol, frame.indent, true);
   }
 
   /** `- value`, `- key: value` or `-` in a sequence. */
@@ -202,7 +225,7 @@ class BlockReader {
     }
     // A sequence in an item on its line (`- - a`) is left to the parser.
     if (s.charCodeAt(k) === DASH && isItemEnd(s.charCodeAt(k + 1))) throw new NotPlain();
-    if (KEY.test(s.slice(k, eol))) {
+    if (keyEnd(s, k, eol) !== -1) {
       const start = s.lastIndexOf('\n', i) + 1;
       return this.entry(this.open(false, k - start), k, eol);
     }
@@ -224,52 +247,55 @@ class BlockReader {
       return eol + 1;
     }
     const c = s.charCodeAt(k);
-    const rest = s.slice(k, eol);
-    const header = BLOCK_HEADER.exec(rest.trimEnd());
-    if (header) return this.blockScalar(eol + 1, indent, Number(header[1] ?? header[2] ?? 0));
+    if (c === PIPE || c === GREATER) {
+      const header = BLOCK_HEADER.exec(s.slice(k, eol).trimEnd());
+      if (!header) throw new NotPlain();
+      return this.blockScalar(eol + 1, indent, Number(header[1] ?? header[2] ?? 0));
+    }
     if (c === DOUBLE) return this.quoted(k, eol, indent, DOUBLE);
     if (c === SINGLE) return this.quoted(k, eol, indent, SINGLE);
     if (c === 0x7b) {
-      if (withoutComment(rest) !== '{}') throw new NotPlain();
+      if (withoutComment(s.slice(k, eol)) !== '{}') throw new NotPlain();
       return eol + 1;
     }
     if (c === 0x5b) {
-      flowSequence(withoutComment(rest));
+      flowSequence(withoutComment(s.slice(k, eol)));
       return eol + 1;
     }
     if (NOT_PLAIN_START.has(c) || (c === DASH && isItemEnd(s.charCodeAt(k + 1)))) throw new NotPlain();
-    return this.plain(rest, eol, indent);
+    return this.plain(k, eol, indent);
   }
 
   /** A plain scalar, over the lines more indented than its node that follow it. */
-  private plain(first: string, eol: number, indent: number): number {
+  private plain(k: number, eol: number, indent: number): number {
     const s = this.s;
     const n = s.length;
-    const lines = [plainLine(first)];
+    let stop = plainLineEnd(s, k, eol);
+    const lines = [s.slice(k, trimmedEnd(s, k, stop))];
     // A comment ends the scalar: a line after it would not fold into it.
-    let commented = first.includes(' #');
+    let commented = stop < eol;
     let pos = eol + 1;
     while (pos < n) {
-      const end = lineEnd(s, pos);
+      const next = lineEnd(s, pos);
       let i = pos;
-      while (i < end && s.charCodeAt(i) === SPACE) i++;
-      if (i - pos <= indent && i < end) break;
-      if (i === end) {
+      while (i < next && s.charCodeAt(i) === SPACE) i++;
+      if (i - pos <= indent && i < next) break;
+      if (i === next) {
         // A blank line: a more indented line after it would fold into the scalar.
-        const after = this.nextContentIndent(end + 1);
+        const after = this.nextContentIndent(next + 1);
         if (after > indent) throw new NotPlain();
         break;
       }
       const c = s.charCodeAt(i);
       // A comment ends the scalar (a line after it would not fold into it), as does a `#` that starts a line.
       if (commented || c === HASH) throw new NotPlain();
-      const line = s.slice(i, end);
-      commented = line.includes(' #');
-      lines.push(plainLine(line));
-      pos = end + 1;
+      stop = plainLineEnd(s, i, next);
+      lines.push(s.slice(i, trimmedEnd(s, i, stop)));
+      commented = stop < next;
+      pos = next + 1;
     }
     try {
-      plainValue(lines.join(' '));
+      plainValue(lines.length === 1 ? (lines[0] as string) : lines.join(' '));
     } catch {
       throw new NotPlain();
     }
@@ -370,11 +396,23 @@ function flowSequence(flow: string): void {
   }
 }
 
-/** A line of a plain scalar without its comment; a `: ` or a final `:` in it is left to the parser. */
-function plainLine(line: string): string {
-  const text = withoutComment(line);
-  if (text.includes(': ') || text.endsWith(':')) throw new NotPlain();
-  return text;
+/**
+ * Where a plain scalar's line from `k` stops: the `#` of its comment, or the line's end. A `:`
+ * followed by a blank or the line's end before that is left to the parser.
+ */
+function plainLineEnd(s: string, k: number, eol: number): number {
+  for (let j = k; j < eol; j++) {
+    const c = s.charCodeAt(j);
+    if (c === HASH && j > k && s.charCodeAt(j - 1) === SPACE) return j;
+    if (c === COLON && (j + 1 === eol || s.charCodeAt(j + 1) === SPACE)) throw new NotPlain();
+  }
+  return eol;
+}
+
+/** The end of the text from `k` to `end` without its trailing blanks. */
+function trimmedEnd(s: string, k: number, end: number): number {
+  while (end > k && s.charCodeAt(end - 1) === SPACE) end--;
+  return end;
 }
 
 /** A line's text before ` #`, without trailing blanks. */
