@@ -4657,13 +4657,13 @@ var require_resolve_flow_scalar = __commonJS({
             range: [offset, offset + source.length, offset + source.length]
           };
       }
-      const valueEnd = offset + source.length;
-      const re2 = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      const valueEnd2 = offset + source.length;
+      const re2 = resolveEnd.resolveEnd(end, valueEnd2, strict, onError);
       return {
         value,
         type: _type,
         comment: re2.comment,
-        range: [offset, valueEnd, re2.offset]
+        range: [offset, valueEnd2, re2.offset]
       };
     }
     function plainValue3(source, onError) {
@@ -5049,9 +5049,9 @@ var require_compose_node = __commonJS({
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
-      const valueEnd = offset + source.length;
-      const re2 = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-      alias.range = [offset, valueEnd, re2.offset];
+      const valueEnd2 = offset + source.length;
+      const re2 = resolveEnd.resolveEnd(end, valueEnd2, options.strict, onError);
+      alias.range = [offset, valueEnd2, re2.offset];
       if (re2.comment)
         alias.comment = re2.comment;
       return alias;
@@ -8736,13 +8736,13 @@ var require_boolSchema = __commonJS({
       }
     }
     exports.topBoolOrEmptySchema = topBoolOrEmptySchema;
-    function boolOrEmptySchema(it2, valid) {
+    function boolOrEmptySchema(it2, valid2) {
       const { gen, schema } = it2;
       if (schema === false) {
-        gen.var(valid, false);
+        gen.var(valid2, false);
         falseSchemaError(it2);
       } else {
-        gen.var(valid, true);
+        gen.var(valid2, true);
       }
     }
     exports.boolOrEmptySchema = boolOrEmptySchema;
@@ -9123,15 +9123,15 @@ var require_code2 = __commonJS({
     exports.usePattern = usePattern;
     function validateArray(cxt) {
       const { gen, data, keyword, it: it2 } = cxt;
-      const valid = gen.name("valid");
+      const valid2 = gen.name("valid");
       if (it2.allErrors) {
         const validArr = gen.let("valid", true);
         validateItems(() => gen.assign(validArr, false));
         return validArr;
       }
-      gen.var(valid, true);
+      gen.var(valid2, true);
       validateItems(() => gen.break());
-      return valid;
+      return valid2;
       function validateItems(notValid) {
         const len = gen.const("len", (0, codegen_1._)`${data}.length`);
         gen.forRange("i", 0, len, (i) => {
@@ -9139,8 +9139,8 @@ var require_code2 = __commonJS({
             keyword,
             dataProp: i,
             dataPropType: util_1.Type.Num
-          }, valid);
-          gen.if((0, codegen_1.not)(valid), notValid);
+          }, valid2);
+          gen.if((0, codegen_1.not)(valid2), notValid);
         });
       }
     }
@@ -9152,7 +9152,7 @@ var require_code2 = __commonJS({
       const alwaysValid = schema.some((sch) => (0, util_1.alwaysValidSchema)(it2, sch));
       if (alwaysValid && !it2.opts.unevaluated)
         return;
-      const valid = gen.let("valid", false);
+      const valid2 = gen.let("valid", false);
       const schValid = gen.name("_valid");
       gen.block(() => schema.forEach((_sch, i) => {
         const schCxt = cxt.subschema({
@@ -9160,12 +9160,12 @@ var require_code2 = __commonJS({
           schemaProp: i,
           compositeRule: true
         }, schValid);
-        gen.assign(valid, (0, codegen_1._)`${valid} || ${schValid}`);
+        gen.assign(valid2, (0, codegen_1._)`${valid2} || ${schValid}`);
         const merged = cxt.mergeValidEvaluated(schCxt, schValid);
         if (!merged)
-          gen.if((0, codegen_1.not)(valid));
+          gen.if((0, codegen_1.not)(valid2));
       }));
-      cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
+      cxt.result(valid2, () => cxt.reset(), () => cxt.error(true));
     }
     exports.validateUnion = validateUnion;
   }
@@ -9187,15 +9187,15 @@ var require_keyword = __commonJS({
       const schemaRef = useKeyword(gen, keyword, macroSchema);
       if (it2.opts.validateSchema !== false)
         it2.self.validateSchema(macroSchema, true);
-      const valid = gen.name("valid");
+      const valid2 = gen.name("valid");
       cxt.subschema({
         schema: macroSchema,
         schemaPath: codegen_1.nil,
         errSchemaPath: `${it2.errSchemaPath}/${keyword}`,
         topSchemaRef: schemaRef,
         compositeRule: true
-      }, valid);
-      cxt.pass(valid, () => cxt.error(true));
+      }, valid2);
+      cxt.pass(valid2, () => cxt.error(true));
     }
     exports.macroKeywordCode = macroKeywordCode;
     function funcKeywordCode(cxt, def) {
@@ -9204,9 +9204,9 @@ var require_keyword = __commonJS({
       checkAsyncKeyword(it2, def);
       const validate2 = !$data && def.compile ? def.compile.call(it2.self, schema, parentSchema, it2) : def.validate;
       const validateRef = useKeyword(gen, keyword, validate2);
-      const valid = gen.let("valid");
-      cxt.block$data(valid, validateKeyword);
-      cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
+      const valid2 = gen.let("valid");
+      cxt.block$data(valid2, validateKeyword);
+      cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid2);
       function validateKeyword() {
         if (def.errors === false) {
           assignValid();
@@ -9222,7 +9222,7 @@ var require_keyword = __commonJS({
       }
       function validateAsync() {
         const ruleErrs = gen.let("ruleErrs", null);
-        gen.try(() => assignValid((0, codegen_1._)`await `), (e) => gen.assign(valid, false).if((0, codegen_1._)`${e} instanceof ${it2.ValidationError}`, () => gen.assign(ruleErrs, (0, codegen_1._)`${e}.errors`), () => gen.throw(e)));
+        gen.try(() => assignValid((0, codegen_1._)`await `), (e) => gen.assign(valid2, false).if((0, codegen_1._)`${e} instanceof ${it2.ValidationError}`, () => gen.assign(ruleErrs, (0, codegen_1._)`${e}.errors`), () => gen.throw(e)));
         return ruleErrs;
       }
       function validateSync() {
@@ -9234,11 +9234,11 @@ var require_keyword = __commonJS({
       function assignValid(_await = def.async ? (0, codegen_1._)`await ` : codegen_1.nil) {
         const passCxt = it2.opts.passContext ? names_1.default.this : names_1.default.self;
         const passSchema = !("compile" in def && !$data || def.schema === false);
-        gen.assign(valid, (0, codegen_1._)`${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
+        gen.assign(valid2, (0, codegen_1._)`${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
       }
       function reportErrs(errors) {
         var _a2;
-        gen.if((0, codegen_1.not)((_a2 = def.valid) !== null && _a2 !== void 0 ? _a2 : valid), errors);
+        gen.if((0, codegen_1.not)((_a2 = def.valid) !== null && _a2 !== void 0 ? _a2 : valid2), errors);
       }
     }
     exports.funcKeywordCode = funcKeywordCode;
@@ -9275,8 +9275,8 @@ var require_keyword = __commonJS({
         throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
       }
       if (def.validateSchema) {
-        const valid = def.validateSchema(schema[keyword]);
-        if (!valid) {
+        const valid2 = def.validateSchema(schema[keyword]);
+        if (!valid2) {
           const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self.errorsText(def.validateSchema.errors);
           if (opts.validateSchema === "log")
             self.logger.error(msg);
@@ -9736,15 +9736,15 @@ var require_validate = __commonJS({
       const schId = typeof schema == "object" && schema[opts.schemaId];
       return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._)`/*# sourceURL=${schId} */` : codegen_1.nil;
     }
-    function subschemaCode(it2, valid) {
+    function subschemaCode(it2, valid2) {
       if (isSchemaObj(it2)) {
         checkKeywords(it2);
         if (schemaCxtHasRules(it2)) {
-          subSchemaObjCode(it2, valid);
+          subSchemaObjCode(it2, valid2);
           return;
         }
       }
-      (0, boolSchema_1.boolOrEmptySchema)(it2, valid);
+      (0, boolSchema_1.boolOrEmptySchema)(it2, valid2);
     }
     function schemaCxtHasRules({ schema, self }) {
       if (typeof schema == "boolean")
@@ -9757,7 +9757,7 @@ var require_validate = __commonJS({
     function isSchemaObj(it2) {
       return typeof it2.schema != "boolean";
     }
-    function subSchemaObjCode(it2, valid) {
+    function subSchemaObjCode(it2, valid2) {
       const { schema, gen, opts } = it2;
       if (opts.$comment && schema.$comment)
         commentKeyword(it2);
@@ -9765,7 +9765,7 @@ var require_validate = __commonJS({
       checkAsyncSchema(it2);
       const errsCount = gen.const("_errs", names_1.default.errors);
       typeAndKeywords(it2, errsCount);
-      gen.var(valid, (0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
+      gen.var(valid2, (0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
     }
     function checkKeywords(it2) {
       (0, util_1.checkUnknownRules)(it2);
@@ -10032,24 +10032,24 @@ var require_validate = __commonJS({
         else
           this.params = obj;
       }
-      block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
+      block$data(valid2, codeBlock, $dataValid = codegen_1.nil) {
         this.gen.block(() => {
-          this.check$data(valid, $dataValid);
+          this.check$data(valid2, $dataValid);
           codeBlock();
         });
       }
-      check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
+      check$data(valid2 = codegen_1.nil, $dataValid = codegen_1.nil) {
         if (!this.$data)
           return;
         const { gen, schemaCode, schemaType, def } = this;
         gen.if((0, codegen_1.or)((0, codegen_1._)`${schemaCode} === undefined`, $dataValid));
-        if (valid !== codegen_1.nil)
-          gen.assign(valid, true);
+        if (valid2 !== codegen_1.nil)
+          gen.assign(valid2, true);
         if (schemaType.length || def.validateSchema) {
           gen.elseIf(this.invalid$data());
           this.$dataError();
-          if (valid !== codegen_1.nil)
-            gen.assign(valid, false);
+          if (valid2 !== codegen_1.nil)
+            gen.assign(valid2, false);
         }
         gen.else();
       }
@@ -10073,12 +10073,12 @@ var require_validate = __commonJS({
           return codegen_1.nil;
         }
       }
-      subschema(appl, valid) {
+      subschema(appl, valid2) {
         const subschema = (0, subschema_1.getSubschema)(this.it, appl);
         (0, subschema_1.extendSubschemaData)(subschema, this.it, appl);
         (0, subschema_1.extendSubschemaMode)(subschema, appl);
         const nextContext = { ...this.it, ...subschema, items: void 0, props: void 0 };
-        subschemaCode(nextContext, valid);
+        subschemaCode(nextContext, valid2);
         return nextContext;
       }
       mergeEvaluated(schemaCxt, toName) {
@@ -10092,10 +10092,10 @@ var require_validate = __commonJS({
           it2.items = util_1.mergeEvaluated.items(gen, schemaCxt.items, it2.items, toName);
         }
       }
-      mergeValidEvaluated(schemaCxt, valid) {
+      mergeValidEvaluated(schemaCxt, valid2) {
         const { it: it2, gen } = this;
         if (it2.opts.unevaluated && (it2.props !== true || it2.items !== true)) {
-          gen.if(valid, () => this.mergeEvaluated(schemaCxt, codegen_1.Name));
+          gen.if(valid2, () => this.mergeEvaluated(schemaCxt, codegen_1.Name));
           return true;
         }
       }
@@ -11785,10 +11785,10 @@ var require_core = __commonJS({
         } else {
           v2 = this.compile(schemaKeyRef);
         }
-        const valid = v2(data);
+        const valid2 = v2(data);
         if (!("$async" in v2))
           this.errors = v2.errors;
-        return valid;
+        return valid2;
       }
       compile(schema, _meta) {
         const sch = this._addSchema(schema, _meta);
@@ -11885,15 +11885,15 @@ var require_core = __commonJS({
           this.errors = null;
           return true;
         }
-        const valid = this.validate($schema, schema);
-        if (!valid && throwOrLogError) {
+        const valid2 = this.validate($schema, schema);
+        if (!valid2 && throwOrLogError) {
           const message = "schema is invalid: " + this.errorsText();
           if (this.opts.validateSchema === "log")
             this.logger.error(message);
           else
             throw new Error(message);
         }
-        return valid;
+        return valid2;
       }
       // Get compiled schema by `key` or `ref`.
       // (`key` that was passed to `addSchema` or full schema reference - `schema.$id` or resolved id)
@@ -12286,16 +12286,16 @@ var require_ref = __commonJS({
         }
         function inlineRefSchema(sch) {
           const schName = gen.scopeValue("schema", opts.code.source === true ? { ref: sch, code: (0, codegen_1.stringify)(sch) } : { ref: sch });
-          const valid = gen.name("valid");
+          const valid2 = gen.name("valid");
           const schCxt = cxt.subschema({
             schema: sch,
             dataTypes: [],
             schemaPath: codegen_1.nil,
             topSchemaRef: schName,
             errSchemaPath: $ref
-          }, valid);
+          }, valid2);
           cxt.mergeEvaluated(schCxt);
-          cxt.ok(valid);
+          cxt.ok(valid2);
         }
       }
     };
@@ -12315,19 +12315,19 @@ var require_ref = __commonJS({
       function callAsyncRef() {
         if (!env.$async)
           throw new Error("async schema referenced by sync schema");
-        const valid = gen.let("valid");
+        const valid2 = gen.let("valid");
         gen.try(() => {
           gen.code((0, codegen_1._)`await ${(0, code_1.callValidateCode)(cxt, v2, passCxt)}`);
           addEvaluatedFrom(v2);
           if (!allErrors)
-            gen.assign(valid, true);
+            gen.assign(valid2, true);
         }, (e) => {
           gen.if((0, codegen_1._)`!(${e} instanceof ${it2.ValidationError})`, () => gen.throw(e));
           addErrorsFrom(e);
           if (!allErrors)
-            gen.assign(valid, false);
+            gen.assign(valid2, false);
         });
-        cxt.ok(valid);
+        cxt.ok(valid2);
       }
       function callSyncRef() {
         cxt.result((0, code_1.callValidateCode)(cxt, v2, passCxt), () => addEvaluatedFrom(v2), () => addErrorsFrom(v2));
@@ -12532,9 +12532,9 @@ var require_pattern = __commonJS({
         if ($data) {
           const { regExp } = it2.opts.code;
           const regExpCode = regExp.code === "new RegExp" ? (0, codegen_1._)`new RegExp` : (0, util_1.useFunc)(gen, regExp);
-          const valid = gen.let("valid");
-          gen.try(() => gen.assign(valid, (0, codegen_1._)`${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, false));
-          cxt.fail$data((0, codegen_1._)`!${valid}`);
+          const valid2 = gen.let("valid");
+          gen.try(() => gen.assign(valid2, (0, codegen_1._)`${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid2, false));
+          cxt.fail$data((0, codegen_1._)`!${valid2}`);
         } else {
           const regExp = (0, code_1.usePattern)(cxt, schema);
           cxt.fail$data((0, codegen_1._)`!${regExp}.test(${data})`);
@@ -12625,9 +12625,9 @@ var require_required = __commonJS({
         function exitOnErrorMode() {
           const missing = gen.let("missing");
           if (useLoop || $data) {
-            const valid = gen.let("valid", true);
-            cxt.block$data(valid, () => loopUntilMissing(missing, valid));
-            cxt.ok(valid);
+            const valid2 = gen.let("valid", true);
+            cxt.block$data(valid2, () => loopUntilMissing(missing, valid2));
+            cxt.ok(valid2);
           } else {
             gen.if((0, code_1.checkMissingProp)(cxt, schema, missing));
             (0, code_1.reportMissingProp)(cxt, missing);
@@ -12640,11 +12640,11 @@ var require_required = __commonJS({
             gen.if((0, code_1.noPropertyInData)(gen, data, prop, opts.ownProperties), () => cxt.error());
           });
         }
-        function loopUntilMissing(missing, valid) {
+        function loopUntilMissing(missing, valid2) {
           cxt.setParams({ missingProperty: missing });
           gen.forOf(missing, schemaCode, () => {
-            gen.assign(valid, (0, code_1.propertyInData)(gen, data, missing, opts.ownProperties));
-            gen.if((0, codegen_1.not)(valid), () => {
+            gen.assign(valid2, (0, code_1.propertyInData)(gen, data, missing, opts.ownProperties));
+            gen.if((0, codegen_1.not)(valid2), () => {
               cxt.error();
               gen.break();
             });
@@ -12719,15 +12719,15 @@ var require_uniqueItems = __commonJS({
         const { gen, data, $data, schema, parentSchema, schemaCode, it: it2 } = cxt;
         if (!$data && !schema)
           return;
-        const valid = gen.let("valid");
+        const valid2 = gen.let("valid");
         const itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
-        cxt.block$data(valid, validateUniqueItems, (0, codegen_1._)`${schemaCode} === false`);
-        cxt.ok(valid);
+        cxt.block$data(valid2, validateUniqueItems, (0, codegen_1._)`${schemaCode} === false`);
+        cxt.ok(valid2);
         function validateUniqueItems() {
           const i = gen.let("i", (0, codegen_1._)`${data}.length`);
           const j2 = gen.let("j");
           cxt.setParams({ i, j: j2 });
-          gen.assign(valid, true);
+          gen.assign(valid2, true);
           gen.if((0, codegen_1._)`${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j2));
         }
         function canOptimize() {
@@ -12745,7 +12745,7 @@ var require_uniqueItems = __commonJS({
             gen.if((0, codegen_1._)`typeof ${indices}[${item}] == "number"`, () => {
               gen.assign(j2, (0, codegen_1._)`${indices}[${item}]`);
               cxt.error();
-              gen.assign(valid, false).break();
+              gen.assign(valid2, false).break();
             }).code((0, codegen_1._)`${indices}[${item}] = ${i}`);
           });
         }
@@ -12754,7 +12754,7 @@ var require_uniqueItems = __commonJS({
           const outer = gen.name("outer");
           gen.label(outer).for((0, codegen_1._)`;${i}--;`, () => gen.for((0, codegen_1._)`${j2} = ${i}; ${j2}--;`, () => gen.if((0, codegen_1._)`${eql}(${data}[${i}], ${data}[${j2}])`, () => {
             cxt.error();
-            gen.assign(valid, false).break(outer);
+            gen.assign(valid2, false).break(outer);
           })));
         }
       }
@@ -12816,20 +12816,20 @@ var require_enum = __commonJS({
         const useLoop = schema.length >= it2.opts.loopEnum;
         let eql;
         const getEql = () => eql !== null && eql !== void 0 ? eql : eql = (0, util_1.useFunc)(gen, equal_1.default);
-        let valid;
+        let valid2;
         if (useLoop || $data) {
-          valid = gen.let("valid");
-          cxt.block$data(valid, loopEnum);
+          valid2 = gen.let("valid");
+          cxt.block$data(valid2, loopEnum);
         } else {
           if (!Array.isArray(schema))
             throw new Error("ajv implementation error");
           const vSchema = gen.const("vSchema", schemaCode);
-          valid = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
+          valid2 = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
         }
-        cxt.pass(valid);
+        cxt.pass(valid2);
         function loopEnum() {
-          gen.assign(valid, false);
-          gen.forOf("v", schemaCode, (v2) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v2})`, () => gen.assign(valid, true).break()));
+          gen.assign(valid2, false);
+          gen.forOf("v", schemaCode, (v2) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v2})`, () => gen.assign(valid2, true).break()));
         }
         function equalCode(vSchema, i) {
           const sch = schema[i];
@@ -12915,15 +12915,15 @@ var require_additionalItems = __commonJS({
         cxt.setParams({ len: items.length });
         cxt.pass((0, codegen_1._)`${len} <= ${items.length}`);
       } else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it2, schema)) {
-        const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items.length}`);
-        gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
-        cxt.ok(valid);
+        const valid2 = gen.var("valid", (0, codegen_1._)`${len} <= ${items.length}`);
+        gen.if((0, codegen_1.not)(valid2), () => validateItems(valid2));
+        cxt.ok(valid2);
       }
-      function validateItems(valid) {
+      function validateItems(valid2) {
         gen.forRange("i", items.length, len, (i) => {
-          cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid);
+          cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid2);
           if (!it2.allErrors)
-            gen.if((0, codegen_1.not)(valid), () => gen.break());
+            gen.if((0, codegen_1.not)(valid2), () => gen.break());
         });
       }
     }
@@ -12962,7 +12962,7 @@ var require_items = __commonJS({
       if (it2.opts.unevaluated && schArr.length && it2.items !== true) {
         it2.items = util_1.mergeEvaluated.items(gen, schArr.length, it2.items);
       }
-      const valid = gen.name("valid");
+      const valid2 = gen.name("valid");
       const len = gen.const("len", (0, codegen_1._)`${data}.length`);
       schArr.forEach((sch, i) => {
         if ((0, util_1.alwaysValidSchema)(it2, sch))
@@ -12971,8 +12971,8 @@ var require_items = __commonJS({
           keyword,
           schemaProp: i,
           dataProp: i
-        }, valid));
-        cxt.ok(valid);
+        }, valid2));
+        cxt.ok(valid2);
       });
       function checkStrictTuple(sch) {
         const { opts, errSchemaPath } = it2;
@@ -13089,18 +13089,18 @@ var require_contains = __commonJS({
           return;
         }
         it2.items = true;
-        const valid = gen.name("valid");
+        const valid2 = gen.name("valid");
         if (max === void 0 && min === 1) {
-          validateItems(valid, () => gen.if(valid, () => gen.break()));
+          validateItems(valid2, () => gen.if(valid2, () => gen.break()));
         } else if (min === 0) {
-          gen.let(valid, true);
+          gen.let(valid2, true);
           if (max !== void 0)
             gen.if((0, codegen_1._)`${data}.length > 0`, validateItemsWithCount);
         } else {
-          gen.let(valid, false);
+          gen.let(valid2, false);
           validateItemsWithCount();
         }
-        cxt.result(valid, () => cxt.reset());
+        cxt.result(valid2, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
           const count2 = gen.let("count", 0);
@@ -13120,13 +13120,13 @@ var require_contains = __commonJS({
         function checkLimits(count2) {
           gen.code((0, codegen_1._)`${count2}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid2, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid2, false).break());
             if (min === 1)
-              gen.assign(valid, true);
+              gen.assign(valid2, true);
             else
-              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid2, true));
           }
         }
       }
@@ -13208,20 +13208,20 @@ var require_dependencies = __commonJS({
     exports.validatePropertyDeps = validatePropertyDeps;
     function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
       const { gen, data, keyword, it: it2 } = cxt;
-      const valid = gen.name("valid");
+      const valid2 = gen.name("valid");
       for (const prop in schemaDeps) {
         if ((0, util_1.alwaysValidSchema)(it2, schemaDeps[prop]))
           continue;
         gen.if(
           (0, code_1.propertyInData)(gen, data, prop, it2.opts.ownProperties),
           () => {
-            const schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid);
-            cxt.mergeValidEvaluated(schCxt, valid);
+            const schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid2);
+            cxt.mergeValidEvaluated(schCxt, valid2);
           },
-          () => gen.var(valid, true)
+          () => gen.var(valid2, true)
           // TODO var
         );
-        cxt.ok(valid);
+        cxt.ok(valid2);
       }
     }
     exports.validateSchemaDeps = validateSchemaDeps;
@@ -13249,7 +13249,7 @@ var require_propertyNames = __commonJS({
         const { gen, schema, data, it: it2 } = cxt;
         if ((0, util_1.alwaysValidSchema)(it2, schema))
           return;
-        const valid = gen.name("valid");
+        const valid2 = gen.name("valid");
         gen.forIn("key", data, (key) => {
           cxt.setParams({ propertyName: key });
           cxt.subschema({
@@ -13258,14 +13258,14 @@ var require_propertyNames = __commonJS({
             dataTypes: ["string"],
             propertyName: key,
             compositeRule: true
-          }, valid);
-          gen.if((0, codegen_1.not)(valid), () => {
+          }, valid2);
+          gen.if((0, codegen_1.not)(valid2), () => {
             cxt.error(true);
             if (!it2.allErrors)
               gen.break();
           });
         });
-        cxt.ok(valid);
+        cxt.ok(valid2);
       }
     };
     exports.default = def;
@@ -13343,21 +13343,21 @@ var require_additionalProperties = __commonJS({
             return;
           }
           if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it2, schema)) {
-            const valid = gen.name("valid");
+            const valid2 = gen.name("valid");
             if (opts.removeAdditional === "failing") {
-              applyAdditionalSchema(key, valid, false);
-              gen.if((0, codegen_1.not)(valid), () => {
+              applyAdditionalSchema(key, valid2, false);
+              gen.if((0, codegen_1.not)(valid2), () => {
                 cxt.reset();
                 deleteAdditional(key);
               });
             } else {
-              applyAdditionalSchema(key, valid);
+              applyAdditionalSchema(key, valid2);
               if (!allErrors)
-                gen.if((0, codegen_1.not)(valid), () => gen.break());
+                gen.if((0, codegen_1.not)(valid2), () => gen.break());
             }
           }
         }
-        function applyAdditionalSchema(key, valid, errors) {
+        function applyAdditionalSchema(key, valid2, errors) {
           const subschema = {
             keyword: "additionalProperties",
             dataProp: key,
@@ -13370,7 +13370,7 @@ var require_additionalProperties = __commonJS({
               allErrors: false
             });
           }
-          cxt.subschema(subschema, valid);
+          cxt.subschema(subschema, valid2);
         }
       }
     };
@@ -13406,7 +13406,7 @@ var require_properties = __commonJS({
         const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it2, schema[p]));
         if (properties.length === 0)
           return;
-        const valid = gen.name("valid");
+        const valid2 = gen.name("valid");
         for (const prop of properties) {
           if (hasDefault(prop)) {
             applyPropertySchema(prop);
@@ -13414,11 +13414,11 @@ var require_properties = __commonJS({
             gen.if((0, code_1.propertyInData)(gen, data, prop, it2.opts.ownProperties));
             applyPropertySchema(prop);
             if (!it2.allErrors)
-              gen.else().var(valid, true);
+              gen.else().var(valid2, true);
             gen.endIf();
           }
           cxt.it.definedProperties.add(prop);
-          cxt.ok(valid);
+          cxt.ok(valid2);
         }
         function hasDefault(prop) {
           return it2.opts.useDefaults && !it2.compositeRule && schema[prop].default !== void 0;
@@ -13428,7 +13428,7 @@ var require_properties = __commonJS({
             keyword: "properties",
             schemaProp: prop,
             dataProp: prop
-          }, valid);
+          }, valid2);
         }
       }
     };
@@ -13458,7 +13458,7 @@ var require_patternProperties = __commonJS({
           return;
         }
         const checkProperties = opts.strictSchema && !opts.allowMatchingProperties && parentSchema.properties;
-        const valid = gen.name("valid");
+        const valid2 = gen.name("valid");
         if (it2.props !== true && !(it2.props instanceof codegen_1.Name)) {
           it2.props = (0, util_2.evaluatedPropsToName)(gen, it2.props);
         }
@@ -13471,9 +13471,9 @@ var require_patternProperties = __commonJS({
             if (it2.allErrors) {
               validateProperties(pat);
             } else {
-              gen.var(valid, true);
+              gen.var(valid2, true);
               validateProperties(pat);
-              gen.if(valid);
+              gen.if(valid2);
             }
           }
         }
@@ -13494,12 +13494,12 @@ var require_patternProperties = __commonJS({
                   schemaProp: pat,
                   dataProp: key,
                   dataPropType: util_2.Type.Str
-                }, valid);
+                }, valid2);
               }
               if (it2.opts.unevaluated && props !== true) {
                 gen.assign((0, codegen_1._)`${props}[${key}]`, true);
               } else if (!alwaysValid && !it2.allErrors) {
-                gen.if((0, codegen_1.not)(valid), () => gen.break());
+                gen.if((0, codegen_1.not)(valid2), () => gen.break());
               }
             });
           });
@@ -13526,14 +13526,14 @@ var require_not = __commonJS({
           cxt.fail();
           return;
         }
-        const valid = gen.name("valid");
+        const valid2 = gen.name("valid");
         cxt.subschema({
           keyword: "not",
           compositeRule: true,
           createErrors: false,
           allErrors: false
-        }, valid);
-        cxt.failResult(valid, () => cxt.reset(), () => cxt.error());
+        }, valid2);
+        cxt.failResult(valid2, () => cxt.reset(), () => cxt.error());
       },
       error: { message: "must NOT be valid" }
     };
@@ -13581,12 +13581,12 @@ var require_oneOf = __commonJS({
         if (it2.opts.discriminator && parentSchema.discriminator)
           return;
         const schArr = schema;
-        const valid = gen.let("valid", false);
+        const valid2 = gen.let("valid", false);
         const passing = gen.let("passing", null);
         const schValid = gen.name("_valid");
         cxt.setParams({ passing });
         gen.block(validateOneOf);
-        cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
+        cxt.result(valid2, () => cxt.reset(), () => cxt.error(true));
         function validateOneOf() {
           schArr.forEach((sch, i) => {
             let schCxt;
@@ -13600,10 +13600,10 @@ var require_oneOf = __commonJS({
               }, schValid);
             }
             if (i > 0) {
-              gen.if((0, codegen_1._)`${schValid} && ${valid}`).assign(valid, false).assign(passing, (0, codegen_1._)`[${passing}, ${i}]`).else();
+              gen.if((0, codegen_1._)`${schValid} && ${valid2}`).assign(valid2, false).assign(passing, (0, codegen_1._)`[${passing}, ${i}]`).else();
             }
             gen.if(schValid, () => {
-              gen.assign(valid, true);
+              gen.assign(valid2, true);
               gen.assign(passing, i);
               if (schCxt)
                 cxt.mergeEvaluated(schCxt, codegen_1.Name);
@@ -13629,12 +13629,12 @@ var require_allOf = __commonJS({
         const { gen, schema, it: it2 } = cxt;
         if (!Array.isArray(schema))
           throw new Error("ajv implementation error");
-        const valid = gen.name("valid");
+        const valid2 = gen.name("valid");
         schema.forEach((sch, i) => {
           if ((0, util_1.alwaysValidSchema)(it2, sch))
             return;
-          const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
-          cxt.ok(valid);
+          const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid2);
+          cxt.ok(valid2);
           cxt.mergeEvaluated(schCxt);
         });
       }
@@ -13668,7 +13668,7 @@ var require_if = __commonJS({
         const hasElse = hasSchema(it2, "else");
         if (!hasThen && !hasElse)
           return;
-        const valid = gen.let("valid", true);
+        const valid2 = gen.let("valid", true);
         const schValid = gen.name("_valid");
         validateIf();
         cxt.reset();
@@ -13681,7 +13681,7 @@ var require_if = __commonJS({
         } else {
           gen.if((0, codegen_1.not)(schValid), validateClause("else"));
         }
-        cxt.pass(valid, () => cxt.error(true));
+        cxt.pass(valid2, () => cxt.error(true));
         function validateIf() {
           const schCxt = cxt.subschema({
             keyword: "if",
@@ -13694,8 +13694,8 @@ var require_if = __commonJS({
         function validateClause(keyword, ifClause) {
           return () => {
             const schCxt = cxt.subschema({ keyword }, schValid);
-            gen.assign(valid, schValid);
-            cxt.mergeValidEvaluated(schCxt, valid);
+            gen.assign(valid2, schValid);
+            cxt.mergeValidEvaluated(schCxt, valid2);
             if (ifClause)
               gen.assign(ifClause, (0, codegen_1._)`${keyword}`);
             else
@@ -13970,16 +13970,16 @@ var require_discriminator = __commonJS({
           throw new Error("discriminator: mapping is not supported");
         if (!oneOf)
           throw new Error("discriminator: requires oneOf keyword");
-        const valid = gen.let("valid", false);
+        const valid2 = gen.let("valid", false);
         const tag = gen.const("tag", (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(tagName)}`);
         gen.if((0, codegen_1._)`typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag, tagName }));
-        cxt.ok(valid);
+        cxt.ok(valid2);
         function validateMapping() {
           const mapping = getMapping();
           gen.if(false);
           for (const tagValue in mapping) {
             gen.elseIf((0, codegen_1._)`${tag} === ${tagValue}`);
-            gen.assign(valid, applyTagSchema(mapping[tagValue]));
+            gen.assign(valid2, applyTagSchema(mapping[tagValue]));
           }
           gen.else();
           cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag, tagName });
@@ -14695,13 +14695,13 @@ var require_semver = __commonJS({
     var { safeRe: re2, t } = require_re();
     var parseOptions = require_parse_options();
     var { compareIdentifiers } = require_identifiers();
-    var isPrereleaseIdentifier = (prerelease, identifier) => {
+    var isPrereleaseIdentifier = (prerelease2, identifier) => {
       const identifiers = identifier.split(".");
-      if (identifiers.length > prerelease.length) {
+      if (identifiers.length > prerelease2.length) {
         return false;
       }
       for (let i = 0; i < identifiers.length; i++) {
-        if (compareIdentifiers(prerelease[i], identifiers[i]) !== 0) {
+        if (compareIdentifiers(prerelease2[i], identifiers[i]) !== 0) {
           return false;
         }
       }
@@ -14949,17 +14949,17 @@ var require_semver = __commonJS({
               }
             }
             if (identifier) {
-              let prerelease = [identifier, base];
+              let prerelease2 = [identifier, base];
               if (identifierBase === false) {
-                prerelease = [identifier];
+                prerelease2 = [identifier];
               }
               if (isPrereleaseIdentifier(this.prerelease, identifier)) {
                 const prereleaseBase = this.prerelease[identifier.split(".").length];
                 if (isNaN(prereleaseBase)) {
-                  this.prerelease = prerelease;
+                  this.prerelease = prerelease2;
                 }
               } else {
-                this.prerelease = prerelease;
+                this.prerelease = prerelease2;
               }
             }
             break;
@@ -15005,11 +15005,11 @@ var require_valid = __commonJS({
   "node_modules/semver/functions/valid.js"(exports, module) {
     "use strict";
     var parse2 = require_parse();
-    var valid = (version2, options) => {
+    var valid2 = (version2, options) => {
       const v2 = parse2(version2, options);
       return v2 ? v2.version : null;
     };
-    module.exports = valid;
+    module.exports = valid2;
   }
 });
 
@@ -15129,11 +15129,11 @@ var require_prerelease = __commonJS({
   "node_modules/semver/functions/prerelease.js"(exports, module) {
     "use strict";
     var parse2 = require_parse();
-    var prerelease = (version2, options) => {
+    var prerelease2 = (version2, options) => {
       const parsed = parse2(version2, options);
       return parsed && parsed.prerelease.length ? parsed.prerelease : null;
     };
-    module.exports = prerelease;
+    module.exports = prerelease2;
   }
 });
 
@@ -15206,8 +15206,8 @@ var require_gt = __commonJS({
   "node_modules/semver/functions/gt.js"(exports, module) {
     "use strict";
     var compare = require_compare();
-    var gt2 = (a, b, loose) => compare(a, b, loose) > 0;
-    module.exports = gt2;
+    var gt3 = (a, b, loose) => compare(a, b, loose) > 0;
+    module.exports = gt3;
   }
 });
 
@@ -15267,7 +15267,7 @@ var require_cmp = __commonJS({
     "use strict";
     var eq = require_eq();
     var neq = require_neq();
-    var gt2 = require_gt();
+    var gt3 = require_gt();
     var gte = require_gte();
     var lt2 = require_lt();
     var lte = require_lte();
@@ -15296,7 +15296,7 @@ var require_cmp = __commonJS({
         case "!=":
           return neq(a, b, loose);
         case ">":
-          return gt2(a, b, loose);
+          return gt3(a, b, loose);
         case ">=":
           return gte(a, b, loose);
         case "<":
@@ -15349,9 +15349,9 @@ var require_coerce = __commonJS({
       const major = match[2];
       const minor = match[3] || "0";
       const patch = match[4] || "0";
-      const prerelease = options.includePrerelease && match[5] ? `-${match[5]}` : "";
+      const prerelease2 = options.includePrerelease && match[5] ? `-${match[5]}` : "";
       const build2 = options.includePrerelease && match[6] ? `+${match[6]}` : "";
-      return parse2(`${major}.${minor}.${patch}${prerelease}${build2}`, options);
+      return parse2(`${major}.${minor}.${patch}${prerelease2}${build2}`, options);
     };
     module.exports = coerce;
   }
@@ -16130,7 +16130,7 @@ var require_satisfies = __commonJS({
   "node_modules/semver/functions/satisfies.js"(exports, module) {
     "use strict";
     var Range = require_range();
-    var satisfies = (version2, range, options) => {
+    var satisfies2 = (version2, range, options) => {
       try {
         range = new Range(range, options);
       } catch (er) {
@@ -16138,7 +16138,7 @@ var require_satisfies = __commonJS({
       }
       return range.test(version2);
     };
-    module.exports = satisfies;
+    module.exports = satisfies2;
   }
 });
 
@@ -16216,7 +16216,7 @@ var require_min_version = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
-    var gt2 = require_gt();
+    var gt3 = require_gt();
     var minVersion = (range, loose) => {
       range = new Range(range, loose);
       let minver = new SemVer("0.0.0");
@@ -16244,7 +16244,7 @@ var require_min_version = __commonJS({
             /* fallthrough */
             case "":
             case ">=":
-              if (!setMin || gt2(compver, setMin)) {
+              if (!setMin || gt3(compver, setMin)) {
                 setMin = compver;
               }
               break;
@@ -16256,7 +16256,7 @@ var require_min_version = __commonJS({
               throw new Error(`Unexpected operation: ${comparator.operator}`);
           }
         });
-        if (setMin && (!minver || gt2(minver, setMin))) {
+        if (setMin && (!minver || gt3(minver, setMin))) {
           minver = setMin;
         }
       }
@@ -16274,14 +16274,14 @@ var require_valid2 = __commonJS({
   "node_modules/semver/ranges/valid.js"(exports, module) {
     "use strict";
     var Range = require_range();
-    var validRange = (range, options) => {
+    var validRange2 = (range, options) => {
       try {
         return new Range(range, options).range || "*";
       } catch (er) {
         return null;
       }
     };
-    module.exports = validRange;
+    module.exports = validRange2;
   }
 });
 
@@ -16293,8 +16293,8 @@ var require_outside = __commonJS({
     var Comparator = require_comparator();
     var { ANY } = Comparator;
     var Range = require_range();
-    var satisfies = require_satisfies();
-    var gt2 = require_gt();
+    var satisfies2 = require_satisfies();
+    var gt3 = require_gt();
     var lt2 = require_lt();
     var lte = require_lte();
     var gte = require_gte();
@@ -16304,7 +16304,7 @@ var require_outside = __commonJS({
       let gtfn, ltefn, ltfn, comp, ecomp;
       switch (hilo) {
         case ">":
-          gtfn = gt2;
+          gtfn = gt3;
           ltefn = lte;
           ltfn = lt2;
           comp = ">";
@@ -16313,14 +16313,14 @@ var require_outside = __commonJS({
         case "<":
           gtfn = lt2;
           ltefn = gte;
-          ltfn = gt2;
+          ltfn = gt3;
           comp = "<";
           ecomp = "<=";
           break;
         default:
           throw new TypeError('Must provide a hilo val of "<" or ">"');
       }
-      if (satisfies(version2, range, options)) {
+      if (satisfies2(version2, range, options)) {
         return false;
       }
       for (let i = 0; i < range.set.length; ++i) {
@@ -16392,7 +16392,7 @@ var require_intersects = __commonJS({
 var require_simplify = __commonJS({
   "node_modules/semver/ranges/simplify.js"(exports, module) {
     "use strict";
-    var satisfies = require_satisfies();
+    var satisfies2 = require_satisfies();
     var compare = require_compare();
     module.exports = (versions, range, options) => {
       const set = [];
@@ -16400,7 +16400,7 @@ var require_simplify = __commonJS({
       let prev = null;
       const v2 = versions.sort((a, b) => compare(a, b, options));
       for (const version2 of v2) {
-        const included = satisfies(version2, range, options);
+        const included = satisfies2(version2, range, options);
         if (included) {
           prev = version2;
           if (!first) {
@@ -16445,7 +16445,7 @@ var require_subset = __commonJS({
     var Range = require_range();
     var Comparator = require_comparator();
     var { ANY } = Comparator;
-    var satisfies = require_satisfies();
+    var satisfies2 = require_satisfies();
     var compare = require_compare();
     var subset = (sub, dom, options = {}) => {
       if (sub === dom) {
@@ -16491,10 +16491,10 @@ var require_subset = __commonJS({
         }
       }
       const eqSet = /* @__PURE__ */ new Set();
-      let gt2, lt2;
+      let gt3, lt2;
       for (const c of sub) {
         if (c.operator === ">" || c.operator === ">=") {
-          gt2 = higherGT(gt2, c, options);
+          gt3 = higherGT(gt3, c, options);
         } else if (c.operator === "<" || c.operator === "<=") {
           lt2 = lowerLT(lt2, c, options);
         } else {
@@ -16505,23 +16505,23 @@ var require_subset = __commonJS({
         return null;
       }
       let gtltComp;
-      if (gt2 && lt2) {
-        gtltComp = compare(gt2.semver, lt2.semver, options);
+      if (gt3 && lt2) {
+        gtltComp = compare(gt3.semver, lt2.semver, options);
         if (gtltComp > 0) {
           return null;
-        } else if (gtltComp === 0 && (gt2.operator !== ">=" || lt2.operator !== "<=")) {
+        } else if (gtltComp === 0 && (gt3.operator !== ">=" || lt2.operator !== "<=")) {
           return null;
         }
       }
       for (const eq of eqSet) {
-        if (gt2 && !satisfies(eq, String(gt2), options)) {
+        if (gt3 && !satisfies2(eq, String(gt3), options)) {
           return null;
         }
-        if (lt2 && !satisfies(eq, String(lt2), options)) {
+        if (lt2 && !satisfies2(eq, String(lt2), options)) {
           return null;
         }
         for (const c of dom) {
-          if (!satisfies(eq, String(c), options)) {
+          if (!satisfies2(eq, String(c), options)) {
             return false;
           }
         }
@@ -16530,25 +16530,25 @@ var require_subset = __commonJS({
       let higher, lower;
       let hasDomLT, hasDomGT;
       let needDomLTPre = lt2 && !options.includePrerelease && lt2.semver.prerelease.length ? lt2.semver : false;
-      let needDomGTPre = gt2 && !options.includePrerelease && gt2.semver.prerelease.length ? gt2.semver : false;
+      let needDomGTPre = gt3 && !options.includePrerelease && gt3.semver.prerelease.length ? gt3.semver : false;
       if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt2.operator === "<" && needDomLTPre.prerelease[0] === 0) {
         needDomLTPre = false;
       }
       for (const c of dom) {
         hasDomGT = hasDomGT || c.operator === ">" || c.operator === ">=";
         hasDomLT = hasDomLT || c.operator === "<" || c.operator === "<=";
-        if (gt2) {
+        if (gt3) {
           if (needDomGTPre) {
             if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomGTPre.major && c.semver.minor === needDomGTPre.minor && c.semver.patch === needDomGTPre.patch) {
               needDomGTPre = false;
             }
           }
           if (c.operator === ">" || c.operator === ">=") {
-            higher = higherGT(gt2, c, options);
-            if (higher === c && higher !== gt2) {
+            higher = higherGT(gt3, c, options);
+            if (higher === c && higher !== gt3) {
               return false;
             }
-          } else if (gt2.operator === ">=" && !c.test(gt2.semver)) {
+          } else if (gt3.operator === ">=" && !c.test(gt3.semver)) {
             return false;
           }
         }
@@ -16567,14 +16567,14 @@ var require_subset = __commonJS({
             return false;
           }
         }
-        if (!c.operator && (lt2 || gt2) && gtltComp !== 0) {
+        if (!c.operator && (lt2 || gt3) && gtltComp !== 0) {
           return false;
         }
       }
-      if (gt2 && hasDomLT && !lt2 && gtltComp !== 0) {
+      if (gt3 && hasDomLT && !lt2 && gtltComp !== 0) {
         return false;
       }
-      if (lt2 && hasDomGT && !gt2 && gtltComp !== 0) {
+      if (lt2 && hasDomGT && !gt3 && gtltComp !== 0) {
         return false;
       }
       if (needDomGTPre || needDomLTPre) {
@@ -16609,21 +16609,21 @@ var require_semver2 = __commonJS({
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse2 = require_parse();
-    var valid = require_valid();
+    var valid2 = require_valid();
     var clean = require_clean();
     var inc = require_inc();
     var diff = require_diff();
     var major = require_major();
     var minor = require_minor();
     var patch = require_patch();
-    var prerelease = require_prerelease();
+    var prerelease2 = require_prerelease();
     var compare = require_compare();
     var rcompare = require_rcompare();
     var compareLoose = require_compare_loose();
     var compareBuild = require_compare_build();
     var sort = require_sort();
     var rsort = require_rsort();
-    var gt2 = require_gt();
+    var gt3 = require_gt();
     var lt2 = require_lt();
     var eq = require_eq();
     var neq = require_neq();
@@ -16634,12 +16634,12 @@ var require_semver2 = __commonJS({
     var truncate = require_truncate();
     var Comparator = require_comparator();
     var Range = require_range();
-    var satisfies = require_satisfies();
+    var satisfies2 = require_satisfies();
     var toComparators = require_to_comparators();
     var maxSatisfying = require_max_satisfying();
     var minSatisfying = require_min_satisfying();
     var minVersion = require_min_version();
-    var validRange = require_valid2();
+    var validRange2 = require_valid2();
     var outside2 = require_outside();
     var gtr = require_gtr();
     var ltr = require_ltr();
@@ -16648,21 +16648,21 @@ var require_semver2 = __commonJS({
     var subset = require_subset();
     module.exports = {
       parse: parse2,
-      valid,
+      valid: valid2,
       clean,
       inc,
       diff,
       major,
       minor,
       patch,
-      prerelease,
+      prerelease: prerelease2,
       compare,
       rcompare,
       compareLoose,
       compareBuild,
       sort,
       rsort,
-      gt: gt2,
+      gt: gt3,
       lt: lt2,
       eq,
       neq,
@@ -16673,12 +16673,12 @@ var require_semver2 = __commonJS({
       truncate,
       Comparator,
       Range,
-      satisfies,
+      satisfies: satisfies2,
       toComparators,
       maxSatisfying,
       minSatisfying,
       minVersion,
-      validRange,
+      validRange: validRange2,
       outside: outside2,
       gtr,
       ltr,
@@ -16705,7 +16705,7 @@ var require_ignore = __commonJS({
     }
     var UNDEFINED = void 0;
     var EMPTY = "";
-    var SPACE = " ";
+    var SPACE2 = " ";
     var ESCAPE = "\\";
     var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
     var BOM = "\uFEFF";
@@ -16839,7 +16839,7 @@ var require_ignore = __commonJS({
           const escaped = pattern[index + 1];
           if (escaped === SLASH && index + 2 === length) {
             out += hold(NEVER_MATCH);
-          } else if (escaped === "*" || escaped === "[" || escaped === SPACE) {
+          } else if (escaped === "*" || escaped === "[" || escaped === SPACE2) {
             out += pattern.slice(index, index + 2);
           } else {
             out += hold(
@@ -16885,8 +16885,8 @@ var require_ignore = __commonJS({
         //   ever starts again inside it -- `(\\+?) ` did, which made a long run
         //   quadratic.
         /(\\+)( ?)/g,
-        (_3, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE : run,
-        ESCAPE + SPACE
+        (_3, run, space) => space ? run.slice(0, run.length - run.length % 2) + SPACE2 : run,
+        ESCAPE + SPACE2
       ],
       // git's wildmatch() reads a run of two or more asterisks as one globstar
       //   whenever the run fills a path segment: it starts the pattern or follows
@@ -17270,29 +17270,29 @@ var require_ignore = __commonJS({
       return count2 % 2 === 1;
     };
     var trimEnd = (body, stripLineEnd) => {
-      let lineEnd3 = body.length;
+      let lineEnd4 = body.length;
       let end;
       for (; ; ) {
-        if (stripLineEnd && body[lineEnd3 - 1] === "\r") {
-          lineEnd3--;
+        if (stripLineEnd && body[lineEnd4 - 1] === "\r") {
+          lineEnd4--;
         }
-        end = lineEnd3;
-        while (body[end - 1] === SPACE) {
+        end = lineEnd4;
+        while (body[end - 1] === SPACE2) {
           end--;
         }
         if (!stripLineEnd || body[end - 1] !== "\n") {
           break;
         }
-        lineEnd3 = end - 1;
+        lineEnd4 = end - 1;
       }
-      if (end === lineEnd3) {
-        return body.slice(0, lineEnd3);
+      if (end === lineEnd4) {
+        return body.slice(0, lineEnd4);
       }
       let backslashes = 0;
       while (body[end - backslashes - 1] === ESCAPE) {
         backslashes++;
       }
-      return backslashes % 2 ? body.slice(0, end - 1) + SPACE : body.slice(0, end);
+      return backslashes % 2 ? body.slice(0, end - 1) + SPACE2 : body.slice(0, end);
     };
     var createRule2 = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
       let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
@@ -17305,7 +17305,7 @@ var require_ignore = __commonJS({
         body = body.slice(1);
       }
       const last = body[body.length - 1];
-      if (last === SPACE || stripLineEnd && (last === "\r" || last === "\n")) {
+      if (last === SPACE2 || stripLineEnd && (last === "\r" || last === "\n")) {
         body = trimEnd(body, stripLineEnd);
       }
       if (!body || hasTrailingBackslash(body)) {
@@ -20878,7 +20878,7 @@ var DEFAULT_SNIPPET_OPTIONS = {
   linesBefore: 3,
   linesAfter: 2
 };
-function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
+function getLine(buffer, lineStart2, lineEnd4, position, maxLineLength) {
   let head = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
@@ -20886,12 +20886,12 @@ function getLine(buffer, lineStart2, lineEnd3, position, maxLineLength) {
     head = " ... ";
     lineStart2 = position - maxHalfLength + head.length;
   }
-  if (lineEnd3 - position > maxHalfLength) {
+  if (lineEnd4 - position > maxHalfLength) {
     tail = " ...";
-    lineEnd3 = position + maxHalfLength - tail.length;
+    lineEnd4 = position + maxHalfLength - tail.length;
   }
   return {
-    str: head + buffer.slice(lineStart2, lineEnd3).replace(/\t/g, "\u2192") + tail,
+    str: head + buffer.slice(lineStart2, lineEnd4).replace(/\t/g, "\u2192") + tail,
     pos: position - lineStart2 + head.length
   };
 }
@@ -21227,19 +21227,19 @@ function getBlockValue(input2, start, end, indent, chomping, folded) {
 }
 function getScalarValue(input2, scalar) {
   if (scalar.valueStart === NO_RANGE$3) return "";
-  const { valueStart, valueEnd } = scalar;
-  if (scalar.fast) return input2.slice(valueStart, valueEnd);
+  const { valueStart, valueEnd: valueEnd2 } = scalar;
+  if (scalar.fast) return input2.slice(valueStart, valueEnd2);
   switch (scalar.style) {
     case SCALAR_STYLE.SINGLE_QUOTED:
-      return getSingleQuotedValue(input2, valueStart, valueEnd);
+      return getSingleQuotedValue(input2, valueStart, valueEnd2);
     case SCALAR_STYLE.DOUBLE_QUOTED:
-      return getDoubleQuotedValue(input2, valueStart, valueEnd);
+      return getDoubleQuotedValue(input2, valueStart, valueEnd2);
     case SCALAR_STYLE.LITERAL_BLOCK:
-      return getBlockValue(input2, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
+      return getBlockValue(input2, valueStart, valueEnd2, scalar.indent, scalar.chomping, false);
     case SCALAR_STYLE.FOLDED_BLOCK:
-      return getBlockValue(input2, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
+      return getBlockValue(input2, valueStart, valueEnd2, scalar.indent, scalar.chomping, true);
     default:
-      return getPlainValue(input2, valueStart, valueEnd);
+      return getPlainValue(input2, valueStart, valueEnd2);
   }
 }
 var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
@@ -21314,11 +21314,11 @@ function insertFlowPairMappingEvent(state, snapshot) {
     style: COLLECTION_STYLE.FLOW
   });
 }
-function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+function addScalarEvent(state, valueStart, valueEnd2, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
   state.events.push({
     type: EVENT_ID.SCALAR,
     valueStart,
-    valueEnd,
+    valueEnd: valueEnd2,
     anchorStart,
     anchorEnd,
     tagStart,
@@ -21643,7 +21643,7 @@ function readBlockScalar(state, parentIndent, props) {
   let contentIndent = detectedIndent ? indent : -1;
   let maxLeadingIndent = 0;
   const valueStart = state.position;
-  let valueEnd = state.position;
+  let valueEnd2 = state.position;
   while (state.input.charCodeAt(state.position) !== 0) {
     const linePosition = state.position;
     let column = 0;
@@ -21651,8 +21651,8 @@ function readBlockScalar(state, parentIndent, props) {
     const first = state.input.charCodeAt(linePosition + column);
     if (first === 0) {
       if (contentIndent >= 0) {
-        if (column > contentIndent) valueEnd = linePosition + column;
-      } else if (column > 0) valueEnd = linePosition + column;
+        if (column > contentIndent) valueEnd2 = linePosition + column;
+      } else if (column > 0) valueEnd2 = linePosition + column;
       break;
     }
     if (testDocumentBoundary(state)) break;
@@ -21680,14 +21680,14 @@ function readBlockScalar(state, parentIndent, props) {
       break;
     }
     skipUntilLineEnd(state);
-    valueEnd = state.position;
+    valueEnd2 = state.position;
     if (isEol(state.input.charCodeAt(state.position))) {
       consumeLineBreak(state);
-      valueEnd = state.position;
+      valueEnd2 = state.position;
     }
   }
-  checkPrintable(state, valueStart, valueEnd);
-  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  checkPrintable(state, valueStart, valueEnd2);
+  addScalarEvent(state, valueStart, valueEnd2, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
   return true;
 }
 function canStartPlainScalar(state, nodeContext) {
@@ -22155,10 +22155,10 @@ function tryLongOrMultilineAsBlock(layout) {
   let position = 0;
   let shouldFold = false;
   while (position <= value.length) {
-    let lineEnd3 = value.length;
+    let lineEnd4 = value.length;
     const nextLineBreak = value.indexOf("\n", position);
-    if (nextLineBreak !== -1) lineEnd3 = nextLineBreak;
-    const line = value.slice(position, lineEnd3);
+    if (nextLineBreak !== -1) lineEnd4 = nextLineBreak;
+    const line = value.slice(position, lineEnd4);
     if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
     if (nextLineBreak === -1) break;
     position = nextLineBreak + 1;
@@ -22588,10 +22588,10 @@ function nextToken(text2, i, comma) {
   }
   return i;
 }
-function flowKeyProblem(text2, from, keyEnd) {
+function flowKeyProblem(text2, from, keyEnd2) {
   const start = nextToken(text2, from, true);
   if (text2.charCodeAt(start) === 63) return void 0;
-  const colon = nextToken(text2, keyEnd, false);
+  const colon = nextToken(text2, keyEnd2, false);
   if (text2.charCodeAt(colon) !== 58 || colon <= start) return void 0;
   let nl = start;
   while (nl < colon && text2.charCodeAt(nl) !== 10) nl++;
@@ -22733,6 +22733,337 @@ function plainValue2(doc) {
   return doc.toJS({ maxAliasCount: -1 });
 }
 
+// src/parse/skim.ts
+var SKIM_MIN_LENGTH = 4096;
+var MAX_FRAMES = 200;
+var TOP_KEY = /^([A-Za-z][A-Za-z0-9_-]*):[ ]*$/;
+var KEY_FIRST = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$");
+var KEY_CHAR = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$./-");
+var MAX_KEY = 1e3;
+var LEFT_TO_PARSER = /[\x00-\x09\x0B-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]/;
+var BLOCK_HEADER = /^[|>](?:([1-9])?[-+]?|[-+]([1-9]))$/;
+var FLOW_PLAIN_ITEM = /^[A-Za-z0-9_.\/=+][A-Za-z0-9_.\/=+ -]*$/;
+var NOT_PLAIN_START = new Set("[]{},#&*!|>'\"%@`?:".split("").map((c) => c.charCodeAt(0)));
+var KNOWN_ESCAPES = new Set('\\"ntr'.split("").map((c) => c.charCodeAt(0)));
+var SPACE = 32;
+var COLON = 58;
+var PIPE = 124;
+var GREATER = 62;
+var HASH = 35;
+var DASH = 45;
+var NEWLINE = 10;
+var SINGLE = 39;
+var DOUBLE = 34;
+var BACKSLASH = 92;
+function skimCuts(text2, kept) {
+  const cuts = [];
+  const n = text2.length;
+  let pos = 0;
+  while (pos < n) {
+    const eol = lineEnd(text2, pos);
+    const next = eol < n ? eol + 1 : n;
+    const c = text2.charCodeAt(pos);
+    const top = c > SPACE && c !== HASH && c !== DASH ? TOP_KEY.exec(text2.slice(pos, eol)) : null;
+    if (top && !kept.has(top[1])) {
+      const end = valueEnd(text2, next);
+      if (end > next && plainBlock(text2.slice(next, end))) cuts.push({ start: next, end });
+      pos = end;
+      continue;
+    }
+    pos = next;
+  }
+  return cuts;
+}
+function charTable(chars) {
+  const table = new Uint8Array(128);
+  for (const c of chars) table[c.charCodeAt(0)] = 1;
+  return table;
+}
+function keyEnd(s, i, eol) {
+  if (KEY_FIRST[s.charCodeAt(i)] !== 1) return -1;
+  let j2 = i + 1;
+  while (j2 < eol && KEY_CHAR[s.charCodeAt(j2)] === 1) j2++;
+  if (j2 - i > MAX_KEY || s.charCodeAt(j2) !== COLON || j2 + 1 < eol && s.charCodeAt(j2 + 1) !== SPACE) return -1;
+  return j2;
+}
+function lineEnd(text2, pos) {
+  const eol = text2.indexOf("\n", pos);
+  return eol === -1 ? text2.length : eol;
+}
+function valueEnd(text2, pos) {
+  const n = text2.length;
+  while (pos < n) {
+    const c = text2.charCodeAt(pos);
+    if (c !== SPACE && c !== NEWLINE && c !== HASH && !(c === DASH && isItemEnd(text2.charCodeAt(pos + 1)))) return pos;
+    pos = lineEnd(text2, pos) + 1;
+  }
+  return n;
+}
+function isItemEnd(c) {
+  return c === SPACE || c === NEWLINE || Number.isNaN(c);
+}
+var NotPlain = class extends Error {
+};
+function plainBlock(s) {
+  if (LEFT_TO_PARSER.test(s)) return false;
+  try {
+    new BlockReader(s).read();
+    return true;
+  } catch (e) {
+    if (e instanceof NotPlain) return false;
+    throw e;
+  }
+}
+var BlockReader = class {
+  constructor(s) {
+    this.s = s;
+  }
+  s;
+  stack = [];
+  /** A key or item whose value starts on a later line, and the indentation it is under. */
+  pending = true;
+  pendingIndent = 0;
+  pendingInMapping = true;
+  read() {
+    const s = this.s;
+    const n = s.length;
+    let pos = 0;
+    while (pos < n) {
+      const eol = lineEnd(s, pos);
+      let i = pos;
+      while (i < eol && s.charCodeAt(i) === SPACE) i++;
+      if (i === eol || s.charCodeAt(i) === HASH) {
+        pos = eol + 1;
+        continue;
+      }
+      pos = this.line(pos, i, eol);
+    }
+  }
+  /** One line of content (`i`: its first non-blank); the position of the next line to read. */
+  line(start, i, eol) {
+    const s = this.s;
+    const indent = i - start;
+    const item = s.charCodeAt(i) === DASH && isItemEnd(s.charCodeAt(i + 1));
+    const stack = this.stack;
+    if (this.pending) {
+      this.pending = false;
+      if (indent > this.pendingIndent || indent === this.pendingIndent && this.pendingInMapping && item) this.open(item, indent);
+    }
+    let top = stack[stack.length - 1];
+    while (top && top.indent > indent) {
+      stack.pop();
+      top = stack[stack.length - 1];
+    }
+    if (top && top.seq && top.indent === indent && !item) {
+      stack.pop();
+      top = stack[stack.length - 1];
+    }
+    if (!top || top.indent !== indent || top.seq !== item) throw new NotPlain();
+    return item ? this.item(top, i, eol) : this.entry(top, i, eol);
+  }
+  open(seq, indent) {
+    if (this.stack.length >= MAX_FRAMES) throw new NotPlain();
+    const frame = { seq, indent, keys: seq ? void 0 : /* @__PURE__ */ new Set() };
+    this.stack.push(frame);
+    return frame;
+  }
+  /** `key: value` in a mapping. */
+  entry(frame, i, eol) {
+    const colon = keyEnd(this.s, i, eol);
+    if (colon === -1) throw new NotPlain();
+    const raw = this.s.slice(i, colon);
+    let key;
+    try {
+      key = plainKey(raw);
+    } catch {
+      throw new NotPlain();
+    }
+    if (frame.keys?.has(key)) throw new NotPlain();
+    frame.keys?.add(key);
+    return this.value(colon + 1, eol, frame.indent, true);
+  }
+  /** `- value`, `- key: value` or `-` in a sequence. */
+  item(frame, i, eol) {
+    const s = this.s;
+    let k2 = i + 1;
+    while (k2 < eol && s.charCodeAt(k2) === SPACE) k2++;
+    if (k2 === eol || s.charCodeAt(k2) === HASH) {
+      this.await(frame.indent, false);
+      return eol + 1;
+    }
+    if (s.charCodeAt(k2) === DASH && isItemEnd(s.charCodeAt(k2 + 1))) throw new NotPlain();
+    if (keyEnd(s, k2, eol) !== -1) {
+      const start = s.lastIndexOf("\n", i) + 1;
+      return this.entry(this.open(false, k2 - start), k2, eol);
+    }
+    return this.value(k2, eol, frame.indent, false);
+  }
+  await(indent, inMapping) {
+    this.pending = true;
+    this.pendingIndent = indent;
+    this.pendingInMapping = inMapping;
+  }
+  /** A value from `k` on its line, under a node at `indent`; the position of the next line to read. */
+  value(k2, eol, indent, inMapping) {
+    const s = this.s;
+    while (k2 < eol && s.charCodeAt(k2) === SPACE) k2++;
+    if (k2 === eol || s.charCodeAt(k2) === HASH) {
+      this.await(indent, inMapping);
+      return eol + 1;
+    }
+    const c = s.charCodeAt(k2);
+    if (c === PIPE || c === GREATER) {
+      const header = BLOCK_HEADER.exec(s.slice(k2, eol).trimEnd());
+      if (!header) throw new NotPlain();
+      return this.blockScalar(eol + 1, indent, Number(header[1] ?? header[2] ?? 0));
+    }
+    if (c === DOUBLE) return this.quoted(k2, eol, indent, DOUBLE);
+    if (c === SINGLE) return this.quoted(k2, eol, indent, SINGLE);
+    if (c === 123) {
+      if (withoutComment(s.slice(k2, eol)) !== "{}") throw new NotPlain();
+      return eol + 1;
+    }
+    if (c === 91) {
+      flowSequence(withoutComment(s.slice(k2, eol)));
+      return eol + 1;
+    }
+    if (NOT_PLAIN_START.has(c) || c === DASH && isItemEnd(s.charCodeAt(k2 + 1))) throw new NotPlain();
+    return this.plain(k2, eol, indent);
+  }
+  /** A plain scalar, over the lines more indented than its node that follow it. */
+  plain(k2, eol, indent) {
+    const s = this.s;
+    const n = s.length;
+    let stop = plainLineEnd(s, k2, eol);
+    const lines = [s.slice(k2, trimmedEnd(s, k2, stop))];
+    let commented = stop < eol;
+    let pos = eol + 1;
+    while (pos < n) {
+      const next = lineEnd(s, pos);
+      let i = pos;
+      while (i < next && s.charCodeAt(i) === SPACE) i++;
+      if (i - pos <= indent && i < next) break;
+      if (i === next) {
+        const after = this.nextContentIndent(next + 1);
+        if (after > indent) throw new NotPlain();
+        break;
+      }
+      const c = s.charCodeAt(i);
+      if (commented || c === HASH) throw new NotPlain();
+      stop = plainLineEnd(s, i, next);
+      lines.push(s.slice(i, trimmedEnd(s, i, stop)));
+      commented = stop < next;
+      pos = next + 1;
+    }
+    try {
+      plainValue(lines.length === 1 ? lines[0] : lines.join(" "));
+    } catch {
+      throw new NotPlain();
+    }
+    return pos;
+  }
+  /** The indentation of the next line with content from `pos` (comments included), -1 at the end. */
+  nextContentIndent(pos) {
+    const s = this.s;
+    while (pos < s.length) {
+      const end = lineEnd(s, pos);
+      let i = pos;
+      while (i < end && s.charCodeAt(i) === SPACE) i++;
+      if (i < end) return i - pos;
+      pos = end + 1;
+    }
+    return -1;
+  }
+  /** A literal or folded block scalar's lines, from `pos`, under a node at `indent`; `width`: its indentation indicator, 0 for none. */
+  blockScalar(pos, indent, width) {
+    const s = this.s;
+    const n = s.length;
+    let leading = 0;
+    let contentIndent = width > 0 ? indent + width : -1;
+    while (pos < n) {
+      const end = lineEnd(s, pos);
+      let i = pos;
+      while (i < end && s.charCodeAt(i) === SPACE) i++;
+      const lineIndent = i - pos;
+      if (i === end) {
+        if (contentIndent === -1) leading = Math.max(leading, lineIndent);
+      } else if (contentIndent === -1) {
+        if (lineIndent <= indent) return pos;
+        if (leading > lineIndent) throw new NotPlain();
+        contentIndent = lineIndent;
+      } else if (lineIndent < contentIndent) return pos;
+      pos = end + 1;
+    }
+    return n;
+  }
+  /** A quoted scalar, on its line or folded over the more indented lines after it. */
+  quoted(k2, eol, indent, quote2) {
+    const s = this.s;
+    let j2 = k2 + 1;
+    let end = eol;
+    for (; ; ) {
+      for (; j2 < end; j2++) {
+        const c = s.charCodeAt(j2);
+        if (quote2 === DOUBLE && c === BACKSLASH) {
+          if (!KNOWN_ESCAPES.has(s.charCodeAt(j2 + 1))) throw new NotPlain();
+          j2++;
+        } else if (c === quote2) {
+          if (quote2 === DOUBLE || s.charCodeAt(j2 + 1) !== SINGLE) return this.afterQuoted(j2 + 1, end);
+          j2++;
+        }
+      }
+      const next = end + 1;
+      if (next >= s.length) throw new NotPlain();
+      end = lineEnd(s, next);
+      j2 = next;
+      while (j2 < end && s.charCodeAt(j2) === SPACE) j2++;
+      if (j2 === end || j2 - next <= indent) throw new NotPlain();
+    }
+  }
+  /** After a closing quote: blanks, then the line's end or a comment. */
+  afterQuoted(j2, eol) {
+    const rest = this.s.slice(j2, eol);
+    const trimmed = rest.trimStart();
+    if (trimmed !== "" && !(trimmed.charCodeAt(0) === HASH && trimmed.length < rest.length)) throw new NotPlain();
+    return eol + 1;
+  }
+};
+function flowSequence(flow) {
+  if (flow.charCodeAt(flow.length - 1) !== 93) throw new NotPlain();
+  const inner = flow.slice(1, -1).trim();
+  if (inner === "") return;
+  for (const part of inner.split(",")) {
+    const item = part.trim();
+    const q2 = item.charCodeAt(0);
+    if (q2 === DOUBLE || q2 === SINGLE) {
+      const body = item.slice(1, -1);
+      if (item.length < 2 || item.charCodeAt(item.length - 1) !== q2 || body.includes(q2 === DOUBLE ? '"' : "'") || body.includes("\\")) throw new NotPlain();
+    } else if (FLOW_PLAIN_ITEM.test(item)) {
+      try {
+        plainValue(item);
+      } catch {
+        throw new NotPlain();
+      }
+    } else throw new NotPlain();
+  }
+}
+function plainLineEnd(s, k2, eol) {
+  for (let j2 = k2; j2 < eol; j2++) {
+    const c = s.charCodeAt(j2);
+    if (c === HASH && j2 > k2 && s.charCodeAt(j2 - 1) === SPACE) return j2;
+    if (c === COLON && (j2 + 1 === eol || s.charCodeAt(j2 + 1) === SPACE)) throw new NotPlain();
+  }
+  return eol;
+}
+function trimmedEnd(s, k2, end) {
+  while (end > k2 && s.charCodeAt(end - 1) === SPACE) end--;
+  return end;
+}
+function withoutComment(line) {
+  const hash = line.indexOf(" #");
+  return (hash === -1 ? line : line.slice(0, hash)).trimEnd();
+}
+
 // src/parse/events.ts
 var FALLBACK = { kind: "fallback" };
 var DOCUMENT = 1;
@@ -22759,11 +23090,12 @@ function defineKey(obj, key, value) {
   if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
 }
-function parseFast(text2, base, json = false) {
+function parseFast(text2, base, json = false, skim = true) {
   if (!eventsFit(text2)) return FALLBACK;
+  const cuts = skim && !json && text2.length >= SKIM_MIN_LENGTH && METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text2)?.[1] ?? "") ? skimCuts(text2, KEPT_KEYS) : [];
   let events;
   try {
-    events = parseEvents(text2, { maxDepth: MAX_DEPTH });
+    events = cuts.length === 0 ? parseEvents(text2, { maxDepth: MAX_DEPTH }) : eventsWithout(text2, cuts);
   } catch (e) {
     const reason = e.reason;
     if (typeof reason === "string" && reason.startsWith("nesting exceeded maxDepth")) {
@@ -22777,6 +23109,41 @@ function parseFast(text2, base, json = false) {
     if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
     throw e;
   }
+}
+function eventsWithout(text2, cuts) {
+  let reduced = "";
+  let at2 = 0;
+  const starts = [];
+  const shifts = [];
+  for (const cut of cuts) {
+    reduced += text2.slice(at2, cut.start);
+    starts.push(reduced.length);
+    shifts.push(cut.end - reduced.length);
+    at2 = cut.end;
+  }
+  reduced += text2.slice(at2);
+  let events;
+  try {
+    events = parseEvents(reduced, { maxDepth: MAX_DEPTH });
+  } catch {
+    return parseEvents(text2, { maxDepth: MAX_DEPTH });
+  }
+  const shifted = (p) => {
+    if (p < 0) return p;
+    for (let i = starts.length - 1; i >= 0; i--) if (p >= starts[i]) return p + shifts[i];
+    return p;
+  };
+  for (const e of events) {
+    const r7 = e;
+    if (r7.start !== void 0) r7.start = shifted(r7.start);
+    if (r7.valueStart !== void 0) r7.valueStart = shifted(r7.valueStart);
+    if (r7.valueEnd !== void 0) r7.valueEnd = shifted(r7.valueEnd);
+    if (r7.anchorStart !== void 0) r7.anchorStart = shifted(r7.anchorStart);
+    if (r7.anchorEnd !== void 0) r7.anchorEnd = shifted(r7.anchorEnd);
+    if (r7.tagStart !== void 0) r7.tagStart = shifted(r7.tagStart);
+    if (r7.tagEnd !== void 0) r7.tagEnd = shifted(r7.tagEnd);
+  }
+  return events;
 }
 function eventsFit(text2) {
   if (text2.includes("	") && TAB_INDENT.test(text2)) return false;
@@ -29016,9 +29383,9 @@ function flowKeys(node, st2) {
   let from = open + 1;
   for (const item of node.items) {
     const pair = pairItem(item, st2.text);
-    const keyEnd = pair?.key?.range?.[1];
-    if (keyEnd !== void 0) {
-      const problem = flowKeyProblem(st2.text, from, keyEnd);
+    const keyEnd2 = pair?.key?.range?.[1];
+    if (keyEnd2 !== void 0) {
+      const problem = flowKeyProblem(st2.text, from, keyEnd2);
       if (problem) throw new GoYamlError(problem.message, problem.at);
     }
     const last = (pair ? pair.value ?? pair.key : item)?.range?.[1];
@@ -29379,9 +29746,9 @@ var Locator = class {
       if (k2) return [base + k2[0], base + k2[1]];
     }
     const range = r7.node?.range;
-    if (!range) return [doc.startOffset, lineEnd(text2, doc.startOffset)];
+    if (!range) return [doc.startOffset, lineEnd2(text2, doc.startOffset)];
     const start = base + range[0];
-    const end = isScalarish(r7.node) ? base + range[1] : Math.min(base + range[1], lineEnd(text2, start));
+    const end = isScalarish(r7.node) ? base + range[1] : Math.min(base + range[1], lineEnd2(text2, start));
     return [start, Math.max(end, start)];
   }
   /**
@@ -29481,7 +29848,7 @@ function lineStarts(text2) {
   while (k2 < starts.length) all.push(starts[k2++]);
   return all;
 }
-function lineEnd(text2, offset) {
+function lineEnd2(text2, offset) {
   let end = offset;
   while (end < text2.length) {
     const c = text2.charCodeAt(end);
@@ -31223,8 +31590,8 @@ function toTextEdits(locator, doc, edit) {
       if (!key?.range || (0, import_yaml16.isMap)(r7.parent) && r7.parent.flow) return void 0;
       const start = lineStart(text2, r7.base + key.range[0]);
       if (text2.slice(start, r7.base + key.range[0]).trim() !== "") return void 0;
-      const valueEnd = r7.base + (r7.node?.range?.[2] ?? key.range[2]);
-      let end = lineEnd(text2, Math.max(valueEnd - 1, start));
+      const valueEnd2 = r7.base + (r7.node?.range?.[2] ?? key.range[2]);
+      let end = lineEnd2(text2, Math.max(valueEnd2 - 1, start));
       end = text2.indexOf("\n", end) === -1 ? text2.length : text2.indexOf("\n", end) + 1;
       if ((0, import_yaml16.isMap)(r7.parent) && r7.parent.items.length === 1) {
         const parentRes = locator.resolve(doc, edit.path.slice(0, -1));
@@ -31571,7 +31938,7 @@ function lintOnce(inputs, options, probe) {
   const reported = /* @__PURE__ */ new Set();
   const flush = () => {
     for (const f of pending.splice(0)) {
-      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
+      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === void 0);
       if (!m) continue;
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
       if (reported.has(key)) continue;
@@ -31803,7 +32170,7 @@ function annotationSuppression(loc, ruleId, uses) {
   }
   return void 0;
 }
-function resolveFinding(f, locator, directives, used, annotationUses) {
+function resolveFinding(f, locator, directives, used, annotationUses, withEdits = true) {
   const loc = locate(f.target, locator);
   const file = loc.doc.file;
   const range = toRange(locator, file, loc.offsets);
@@ -31863,8 +32230,8 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
   }
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
-  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
-  const suggestions = f.suggestions.flatMap((s) => {
+  const fix = f.fix && withEdits ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
+  const suggestions = (withEdits ? f.suggestions : []).flatMap((s) => {
     const merged = mergeEdits(file.text, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });
@@ -33906,7 +34273,7 @@ function archiveName(file) {
   const base = m[1];
   for (let i = base.indexOf("-"); i > 0; i = base.indexOf("-", i + 1)) {
     const version2 = base.slice(i + 1);
-    if (import_semver.default.valid(version2) !== null) return { name: base.slice(0, i), version: version2 };
+    if ((0, import_semver.valid)(version2) !== null) return { name: base.slice(0, i), version: version2 };
   }
   return void 0;
 }
@@ -33980,26 +34347,22 @@ function archiveProblem(file) {
 }
 function rangeOf2(constraint) {
   const text2 = constraint.trim() === "" || constraint.trim() === "latest" ? "*" : constraint.replace(/,/g, " ");
-  try {
-    return new import_semver.default.Range(text2, { loose: true });
-  } catch {
-    return void 0;
-  }
+  return (0, import_semver.validRange)(text2, { loose: true }) === null ? void 0 : text2;
 }
 function pickChart(charts, name, constraint) {
   const named = charts.filter((c) => c.name === name);
   if (named.length === 0) return void 0;
-  if (constraint === void 0) return highest(named.filter((c) => import_semver.default.prerelease(c.version, { loose: true }) === null)) ?? highest(named);
+  if (constraint === void 0) return highest(named.filter((c) => (0, import_semver.prerelease)(c.version, { loose: true }) === null)) ?? highest(named);
   const exact = named.find((c) => c.version === constraint || c.version === constraint.replace(/^v/, ""));
   if (exact) return exact;
   const range = rangeOf2(constraint);
   if (!range) return void 0;
-  return highest(named.filter((c) => import_semver.default.valid(c.version, { loose: true }) !== null && range.test(import_semver.default.parse(c.version, { loose: true }))));
+  return highest(named.filter((c) => (0, import_semver.valid)(c.version, { loose: true }) !== null && (0, import_semver.satisfies)(c.version, range, { loose: true })));
 }
 function highest(charts) {
-  const valid = charts.filter((c) => import_semver.default.valid(c.version, { loose: true }) !== null);
-  if (valid.length === 0) return charts[0];
-  return valid.reduce((a, b) => import_semver.default.gt(b.version, a.version, { loose: true }) ? b : a);
+  const versioned = charts.filter((c) => (0, import_semver.valid)(c.version, { loose: true }) !== null);
+  if (versioned.length === 0) return charts[0];
+  return versioned.reduce((a, b) => (0, import_semver.gt)(b.version, a.version, { loose: true }) ? b : a);
 }
 
 // src/load/render/gitops.ts
@@ -35773,7 +36136,7 @@ var unrendered_template_default = createRule({
       File({ file }) {
         if (file.origin === void 0 && /(^|\/)Chart\.yaml$/.test(file.displayPath)) {
           const dir = file.displayPath.replace(/\/?Chart\.yaml$/, "") || ".";
-          context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: lineEnd(file.text, 0) }, messageId: "chart", data: { dir }, severity: "warn" });
+          context.report({ target: { doc: wholeFile(file), offset: 0, endOffset: lineEnd2(file.text, 0) }, messageId: "chart", data: { dir }, severity: "warn" });
         }
       },
       TemplateDocument({ doc, template }) {
@@ -35781,7 +36144,7 @@ var unrendered_template_default = createRule({
         if (template.engine === "Argo") {
           const text2 = doc.file.text;
           const close = text2.indexOf("}}", offset);
-          const end = Math.min(lineEnd(text2, offset), close === -1 ? Infinity : close + 2);
+          const end = Math.min(lineEnd2(text2, offset), close === -1 ? Infinity : close + 2);
           const snippet = text2.slice(offset, Math.min(end, offset + 80)).trim();
           context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
@@ -35796,7 +36159,7 @@ var unrendered_template_default = createRule({
           const n = f.files.size;
           const { doc, offset } = f.first;
           context.report({
-            target: { doc, offset, endOffset: lineEnd(doc.file.text, offset) },
+            target: { doc, offset, endOffset: lineEnd2(doc.file.text, offset) },
             messageId: n === 1 ? "folderOne" : "folder",
             severity: "warn",
             data: { count: n, folder: f.name, engine: f.engine, how: HOW[f.engine] }
@@ -36645,7 +37008,7 @@ function isLineTerminator(c) {
 function isSpace2(c) {
   return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
 }
-var lineEnd2 = (text2, at2) => {
+var lineEnd3 = (text2, at2) => {
   let i = at2;
   while (i < text2.length && !isLineTerminator(text2.charCodeAt(i))) i++;
   return i;
@@ -36726,7 +37089,7 @@ var runIs = (text2, run, word2) => run[1] - run[0] === word2.length && text2.sta
 function pruneLine(group) {
   return (text2) => {
     for (let start = 0; start <= text2.length; ) {
-      const end = lineEnd2(text2, start);
+      const end = lineEnd3(text2, start);
       let pruneEnd = -1;
       for (const run of wordRuns(text2, start, end)) {
         if (!runIs(text2, run, group)) continue;
@@ -36734,7 +37097,7 @@ function pruneLine(group) {
         while (i < text2.length && isSpace2(text2.charCodeAt(i))) i++;
         if (i > run[1] && text2.startsWith("prune", i) && !isWordChar(text2.charCodeAt(i + "prune".length))) pruneEnd = i + "prune".length;
       }
-      if (pruneEnd !== -1) return [start, lineEnd2(text2, pruneEnd)];
+      if (pruneEnd !== -1) return [start, lineEnd3(text2, pruneEnd)];
       start = end + 1;
     }
     return void 0;
@@ -36743,7 +37106,7 @@ function pruneLine(group) {
 function removalLine(tool) {
   return (text2) => {
     for (let start = 0; start <= text2.length; ) {
-      const end = lineEnd2(text2, start);
+      const end = lineEnd3(text2, start);
       let sawTool = false;
       for (const run of wordRuns(text2, start, end)) {
         if (sawTool && (runIs(text2, run, "rm") || runIs(text2, run, "remove")) && text2.charCodeAt(run[0] - 1) !== 45) return [start, end];
@@ -37366,15 +37729,15 @@ var isBareAddress = (s) => {
   if (s.includes(":") && !s.includes("/") && /^[0-9a-fA-F:.]+$/.test(s)) return "128";
   return void 0;
 };
-function repairFor(key, value, valid) {
+function repairFor(key, value, valid2) {
   const suggestions = [];
   const suggest = (candidate, why) => {
-    if (candidate !== value && valid(candidate) && !suggestions.some((s) => s.value === candidate)) suggestions.push({ value: candidate, why });
+    if (candidate !== value && valid2(candidate) && !suggestions.some((s) => s.value === candidate)) suggestions.push({ value: candidate, why });
   };
   const isList = CIDR_LISTS.has(key) || PORT_LISTS.has(key) || INTERFACE_LISTS.has(key);
   if (isList) {
     const tidy = value.split(",").map((e) => e.trim()).filter((e) => e !== "").join(",");
-    if (tidy !== "" && tidy !== value && valid(tidy)) {
+    if (tidy !== "" && tidy !== value && valid2(tidy)) {
       return { advice: `Write ${q(tidy)}${/\s/.test(value) ? ", without spaces" : ""}.`, fix: tidy, suggestions };
     }
     const separated = value.split(/[\s,;]+/).filter((e) => e !== "");
@@ -37410,7 +37773,7 @@ function repairFor(key, value, valid) {
   if (key === "status.sidecar.istio.io/port") return { advice: "Write a port number; the default is 15020.", suggestions };
   if (key.startsWith("readiness.status.sidecar.istio.io/")) {
     const trimmed = value.trim();
-    if (trimmed !== value && valid(trimmed)) return { advice: `Write ${q(trimmed)}.`, fix: trimmed, suggestions };
+    if (trimmed !== value && valid2(trimmed)) return { advice: `Write ${q(trimmed)}.`, fix: trimmed, suggestions };
     const seconds = /^\s*(\d+)\s*s\s*$/.exec(value);
     if (seconds?.[1] && key !== "readiness.status.sidecar.istio.io/failureThreshold") suggest(seconds[1], "a number of seconds, without the unit");
     return { advice: key.endsWith("Seconds") ? "Write a whole number of seconds, without a unit." : "Write a whole number.", suggestions };
@@ -37428,7 +37791,7 @@ function repairFor(key, value, valid) {
   }
   if (QUANTITIES.has(key)) {
     const trimmed = value.trim();
-    if (trimmed !== value && valid(trimmed)) return { advice: `Write ${q(trimmed)}.`, fix: trimmed, suggestions };
+    if (trimmed !== value && valid2(trimmed)) return { advice: `Write ${q(trimmed)}.`, fix: trimmed, suggestions };
     const m = /^\s*([+-]?[0-9.]+)\s*([A-Za-z]*)\s*$/.exec(value);
     if (m) {
       const [, n, unit = ""] = m;
@@ -38710,14 +39073,14 @@ function scriptCommands(script, depth = 0) {
         i++;
         continue;
       }
-      const lineEnd3 = text2.indexOf("\n", i);
-      if (lineEnd3 < 0) break;
-      const rest = text2.slice(i + m[0].length, lineEnd3);
+      const lineEnd4 = text2.indexOf("\n", i);
+      if (lineEnd4 < 0) break;
+      const rest = text2.slice(i + m[0].length, lineEnd4);
       const restWords = rest.split(/[\s;&|]+/).filter((w) => w !== "");
       endWord();
       for (const w of restWords) if (words.length < MAX_WORDS) words.push(w);
       endCommand();
-      let at2 = lineEnd3 + 1;
+      let at2 = lineEnd4 + 1;
       for (; ; ) {
         const next = text2.indexOf("\n", at2);
         const line = text2.slice(at2, next < 0 ? text2.length : next);
@@ -42204,7 +42567,7 @@ var ye = (r7) => {
   return t !== -1 && e !== void 0 && e !== "" && e !== v && s !== void 0 && s !== "" && s !== v ? t : -1;
 };
 var Pt = (r7, t) => !ve(r7) && (t || !r7.startsWith("."));
-var gt = (r7, t, e, s, i) => {
+var gt2 = (r7, t, e, s, i) => {
   for (let n = t; n < e; ) {
     if (r7.charCodeAt(n) === 46) {
       if (!s) return true;
@@ -42391,8 +42754,8 @@ var D = class {
       let g = this.#d[l];
       if (g === "base" && u) return "yes";
       if (g === "tail" && u) {
-        if (this.#i && gt(t, 0, p, true, e)) return "maybe";
-        if (!gt(t, 0, p, a, e)) return "yes";
+        if (this.#i && gt2(t, 0, p, true, e)) return "maybe";
+        if (!gt2(t, 0, p, a, e)) return "yes";
         continue;
       }
       if (g === "mid" || g === "head") {
@@ -42429,13 +42792,13 @@ var D = class {
     return false;
   }
   #y(t, e, s, i, n) {
-    if (this.#i && gt(t, 0, t.length, true, n)) return "maybe";
+    if (this.#i && gt2(t, 0, t.length, true, n)) return "maybe";
     let o = e[s ? 0 : 1], h = 0;
     for (let a = Ee(t, h, n); a !== -1; a = Ee(t, h, n)) {
       let l = a + 1;
       for (; l < t.length && Lt(t.charCodeAt(l), n); ) l++;
-      if ((typeof o == "string" ? a - h === o.length && t.startsWith(o, h) : a > h && o.testUnchecked(t.slice(h, a))) && !gt(t, l, t.length, i, n)) return "yes";
-      if (s || gt(t, h, l, i, n)) return "no";
+      if ((typeof o == "string" ? a - h === o.length && t.startsWith(o, h) : a > h && o.testUnchecked(t.slice(h, a))) && !gt2(t, l, t.length, i, n)) return "yes";
+      if (s || gt2(t, h, l, i, n)) return "no";
       h = l;
     }
     return "no";

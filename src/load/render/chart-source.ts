@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import semver from 'semver';
+import { gt, prerelease, satisfies, valid, validRange } from 'semver';
 import { readRegularFile } from '../read.ts';
 
 export interface AvailableChart {
@@ -39,7 +39,7 @@ export function archiveName(file: string): { name: string; version: string } | u
   const base = m[1] as string;
   for (let i = base.indexOf('-'); i > 0; i = base.indexOf('-', i + 1)) {
     const version = base.slice(i + 1);
-    if (semver.valid(version) !== null) return { name: base.slice(0, i), version };
+    if (valid(version) !== null) return { name: base.slice(0, i), version };
   }
   return undefined;
 }
@@ -125,13 +125,9 @@ export function archiveProblem(file: string): string | undefined {
  * A version constraint as Flux and Argo CD write it (Masterminds semver: `1.2.x`, `>=1.0 <2.0`,
  * `>=1.0, <2.0`, `^1.2`, `~1.2`, `*`) as an npm semver range; undefined when it is none.
  */
-function rangeOf(constraint: string): semver.Range | undefined {
+function rangeOf(constraint: string): string | undefined {
   const text = constraint.trim() === '' || constraint.trim() === 'latest' ? '*' : constraint.replace(/,/g, ' ');
-  try {
-    return new semver.Range(text, { loose: true });
-  } catch {
-    return undefined;
-  }
+  return validRange(text, { loose: true }) === null ? undefined : text;
 }
 
 /**
@@ -142,16 +138,16 @@ export function pickChart(charts: readonly AvailableChart[], name: string, const
   const named = charts.filter((c) => c.name === name);
   if (named.length === 0) return undefined;
   // No constraint is Flux's default `*` and Argo CD's latest: the highest release, not a prerelease.
-  if (constraint === undefined) return highest(named.filter((c) => semver.prerelease(c.version, { loose: true }) === null)) ?? highest(named);
+  if (constraint === undefined) return highest(named.filter((c) => prerelease(c.version, { loose: true }) === null)) ?? highest(named);
   const exact = named.find((c) => c.version === constraint || c.version === constraint.replace(/^v/, ''));
   if (exact) return exact;
   const range = rangeOf(constraint);
   if (!range) return undefined;
-  return highest(named.filter((c) => semver.valid(c.version, { loose: true }) !== null && range.test(semver.parse(c.version, { loose: true }) as semver.SemVer)));
+  return highest(named.filter((c) => valid(c.version, { loose: true }) !== null && satisfies(c.version, range, { loose: true })));
 }
 
 function highest(charts: readonly AvailableChart[]): AvailableChart | undefined {
-  const valid = charts.filter((c) => semver.valid(c.version, { loose: true }) !== null);
-  if (valid.length === 0) return charts[0];
-  return valid.reduce((a, b) => (semver.gt(b.version, a.version, { loose: true }) ? b : a));
+  const versioned = charts.filter((c) => valid(c.version, { loose: true }) !== null);
+  if (versioned.length === 0) return charts[0];
+  return versioned.reduce((a, b) => (gt(b.version, a.version, { loose: true }) ? b : a));
 }
