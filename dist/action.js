@@ -23092,7 +23092,8 @@ function defineKey(obj, key, value) {
 }
 function parseFast(text2, base, json = false, skim = true) {
   if (!eventsFit(text2)) return FALLBACK;
-  const cuts = skim && !json && text2.length >= SKIM_MIN_LENGTH && METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text2)?.[1] ?? "") ? skimCuts(text2, KEPT_KEYS) : [];
+  const metadataOnly = METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text2)?.[1] ?? "");
+  const cuts = skim && !json && metadataOnly && text2.length >= SKIM_MIN_LENGTH ? skimCuts(text2, KEPT_KEYS) : [];
   let events;
   try {
     events = cuts.length === 0 ? parseEvents(text2, { maxDepth: MAX_DEPTH }) : eventsWithout(text2, cuts);
@@ -23104,7 +23105,7 @@ function parseFast(text2, base, json = false, skim = true) {
     return FALLBACK;
   }
   try {
-    return construct(text2, events, base, json);
+    return construct(text2, events, base, json, metadataOnly);
   } catch (e) {
     if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
     throw e;
@@ -23297,11 +23298,9 @@ function blockMappingEnds(text2, events, path) {
   if (lineBreak + 1 < text2.length && BLANK_OR_COMMENT_LINE.test(next)) return void 0;
   return { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd };
 }
-function construct(text2, events, base, json) {
+function construct(text2, events, base, json, metadataOnly) {
   if (!startsPlainDocument(text2, events)) return FALLBACK;
   const stack = [];
-  const kind2 = TOP_LEVEL_KIND.exec(text2)?.[1];
-  const metadataOnly = kind2 !== void 0 && METADATA_ONLY_KINDS.has(kind2);
   const anchors = /* @__PURE__ */ new Map();
   const dups = [];
   let aliasNodes = 0;

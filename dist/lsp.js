@@ -22481,7 +22481,8 @@ function defineKey(obj, key, value) {
 }
 function parseFast(text, base, json = false, skim = true) {
   if (!eventsFit(text)) return FALLBACK;
-  const cuts = skim && !json && text.length >= SKIM_MIN_LENGTH && METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text)?.[1] ?? "") ? skimCuts(text, KEPT_KEYS) : [];
+  const metadataOnly = METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text)?.[1] ?? "");
+  const cuts = skim && !json && metadataOnly && text.length >= SKIM_MIN_LENGTH ? skimCuts(text, KEPT_KEYS) : [];
   let events;
   try {
     events = cuts.length === 0 ? parseEvents(text, { maxDepth: MAX_DEPTH }) : eventsWithout(text, cuts);
@@ -22493,7 +22494,7 @@ function parseFast(text, base, json = false, skim = true) {
     return FALLBACK;
   }
   try {
-    return construct(text, events, base, json);
+    return construct(text, events, base, json, metadataOnly);
   } catch (e) {
     if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
     throw e;
@@ -22686,11 +22687,9 @@ function blockMappingEnds(text, events, path) {
   if (lineBreak + 1 < text.length && BLANK_OR_COMMENT_LINE.test(next)) return void 0;
   return { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd };
 }
-function construct(text, events, base, json) {
+function construct(text, events, base, json, metadataOnly) {
   if (!startsPlainDocument(text, events)) return FALLBACK;
   const stack = [];
-  const kind2 = TOP_LEVEL_KIND.exec(text)?.[1];
-  const metadataOnly = kind2 !== void 0 && METADATA_ONLY_KINDS.has(kind2);
   const anchors = /* @__PURE__ */ new Map();
   const dups = [];
   let aliasNodes = 0;

@@ -104,7 +104,9 @@ export function defineKey(obj: Record<string, unknown>, key: string, value: unkn
 export function parseFast(text: string, base: number, json = false, skim = true): FastResult {
   if (!eventsFit(text)) return FALLBACK;
   // The contents of METADATA_ONLY_KINDS in plain block form are checked by skim.ts, not tokenised.
-  const cuts = skim && !json && text.length >= SKIM_MIN_LENGTH && METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text)?.[1] ?? '') ? skimCuts(text, KEPT_KEYS) : [];
+  // The kind the text seems to have, read once: its contents are left out of the value when no rule reads them.
+  const metadataOnly = METADATA_ONLY_KINDS.has(TOP_LEVEL_KIND.exec(text)?.[1] ?? '');
+  const cuts = skim && !json && metadataOnly && text.length >= SKIM_MIN_LENGTH ? skimCuts(text, KEPT_KEYS) : [];
   let events: Event[];
   try {
     events = cuts.length === 0 ? parseEvents(text, { maxDepth: MAX_DEPTH }) : eventsWithout(text, cuts);
@@ -116,7 +118,7 @@ export function parseFast(text: string, base: number, json = false, skim = true)
     return FALLBACK;
   }
   try {
-    return construct(text, events, base, json);
+    return construct(text, events, base, json, metadataOnly);
   } catch (e) {
     // What go-yaml refuses is reported by the `yaml` path, at its place in the document.
     if (e instanceof Unsupported || e instanceof AliasBudget || e instanceof GoYamlError) return FALLBACK;
@@ -381,12 +383,10 @@ export function blockMappingEnds(text: string, events: readonly Event[], path: r
   return { firstKey: first.valueStart - (first.style !== PLAIN ? 1 : 0), lastEnd };
 }
 
-function construct(text: string, events: readonly Event[], base: number, json: boolean): FastResult {
+function construct(text: string, events: readonly Event[], base: number, json: boolean, metadataOnly: boolean): FastResult {
   // One document (a second one ends the loop below), opened as the `yaml` path opens it.
   if (!startsPlainDocument(text, events)) return FALLBACK;
   const stack: Frame[] = [];
-  const kind = TOP_LEVEL_KIND.exec(text)?.[1];
-  const metadataOnly = kind !== undefined && METADATA_ONLY_KINDS.has(kind);
   const anchors = new Map<string, { value: unknown; size: number }>();
   const dups: DuplicateKey[] = [];
   let aliasNodes = 0;
