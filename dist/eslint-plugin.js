@@ -39,18 +39,18 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
-    var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var ALIAS3 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
     var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
-    var SCALAR2 = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SCALAR3 = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS2;
+    var isAlias6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS3;
     var isDocument2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR2;
+    var isScalar9 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR3;
     var isSeq8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection2(node) {
       if (node && typeof node === "object")
@@ -64,21 +64,21 @@ var require_identity = __commonJS({
     function isNode(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
-          case ALIAS2:
+          case ALIAS3:
           case MAP:
-          case SCALAR2:
+          case SCALAR3:
           case SEQ:
             return true;
         }
       return false;
     }
     var hasAnchor = (node) => (isScalar9(node) || isCollection2(node)) && !!node.anchor;
-    exports.ALIAS = ALIAS2;
+    exports.ALIAS = ALIAS3;
     exports.DOC = DOC;
     exports.MAP = MAP;
     exports.NODE_TYPE = NODE_TYPE;
     exports.PAIR = PAIR;
-    exports.SCALAR = SCALAR2;
+    exports.SCALAR = SCALAR3;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
     exports.isAlias = isAlias6;
@@ -5628,20 +5628,20 @@ var require_cst = __commonJS({
     var cstStringify = require_cst_stringify();
     var cstVisit = require_cst_visit();
     var BOM = "\uFEFF";
-    var DOCUMENT2 = "";
+    var DOCUMENT3 = "";
     var FLOW_END = "";
-    var SCALAR2 = "";
+    var SCALAR3 = "";
     var isCollection2 = (token) => !!token && "items" in token;
     var isScalar9 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
           return "<BOM>";
-        case DOCUMENT2:
+        case DOCUMENT3:
           return "<DOC>";
         case FLOW_END:
           return "<FLOW_END>";
-        case SCALAR2:
+        case SCALAR3:
           return "<SCALAR>";
         default:
           return JSON.stringify(token);
@@ -5651,11 +5651,11 @@ var require_cst = __commonJS({
       switch (source) {
         case BOM:
           return "byte-order-mark";
-        case DOCUMENT2:
+        case DOCUMENT3:
           return "doc-mode";
         case FLOW_END:
           return "flow-error-end";
-        case SCALAR2:
+        case SCALAR3:
           return "scalar";
         case "---":
           return "doc-start";
@@ -5712,9 +5712,9 @@ var require_cst = __commonJS({
     exports.stringify = cstStringify.stringify;
     exports.visit = cstVisit.visit;
     exports.BOM = BOM;
-    exports.DOCUMENT = DOCUMENT2;
+    exports.DOCUMENT = DOCUMENT3;
     exports.FLOW_END = FLOW_END;
-    exports.SCALAR = SCALAR2;
+    exports.SCALAR = SCALAR3;
     exports.isCollection = isCollection2;
     exports.isScalar = isScalar9;
     exports.prettyToken = prettyToken;
@@ -14227,6 +14227,62 @@ function flowTabProblem(text, start, end, blockColumn2) {
   return void 0;
 }
 
+// src/parse/event-codec.ts
+var DOCUMENT = 1;
+var SEQUENCE = 2;
+var MAPPING = 3;
+var SCALAR = 4;
+var ALIAS = 5;
+var POP = 6;
+var TYPE_BITS = 7;
+var STYLE_SHIFT = 3;
+var CHOMPING_SHIFT = 6;
+var FAST = 1 << 8;
+var EXPLICIT_START = 1 << 9;
+var EXPLICIT_END = 1 << 10;
+var PROPS = 1 << 11;
+function decodeEvents(codes) {
+  const events = [];
+  let i = 0;
+  const next = () => codes[i++];
+  while (i < codes.length) {
+    const head = next();
+    const type = head & TYPE_BITS;
+    const props = (head & PROPS) !== 0;
+    const style = head >> STYLE_SHIFT & 7;
+    switch (type) {
+      case DOCUMENT:
+        events.push({ type: DOCUMENT, explicitStart: (head & EXPLICIT_START) !== 0, explicitEnd: (head & EXPLICIT_END) !== 0, directives: [] });
+        break;
+      case SEQUENCE:
+      case MAPPING: {
+        const start = next();
+        const [anchorStart, anchorEnd, tagStart, tagEnd] = props ? [next(), next(), next(), next()] : [-1, -1, -1, -1];
+        events.push({ type, start, anchorStart, anchorEnd, tagStart, tagEnd, style });
+        break;
+      }
+      case SCALAR: {
+        const valueStart = next();
+        const valueEnd2 = next();
+        const indent = next();
+        const [anchorStart, anchorEnd, tagStart, tagEnd] = props ? [next(), next(), next(), next()] : [-1, -1, -1, -1];
+        const chomping = head >> CHOMPING_SHIFT & 3;
+        events.push({ type: SCALAR, valueStart, valueEnd: valueEnd2, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping, indent, fast: (head & FAST) !== 0 });
+        break;
+      }
+      case ALIAS:
+        events.push({ type: ALIAS, anchorStart: next(), anchorEnd: next() });
+        break;
+      case POP:
+        events.push({ type: POP });
+        break;
+      default:
+        throw new Error(`unknown event code ${head}`);
+    }
+  }
+  return events;
+}
+
 // src/parse/skim.ts
 var SKIM_MIN_LENGTH = 4096;
 var MAX_FRAMES = 200;
@@ -14560,12 +14616,12 @@ function withoutComment(line) {
 
 // src/parse/events.ts
 var FALLBACK = { kind: "fallback" };
-var DOCUMENT = 1;
-var SEQUENCE = 2;
-var MAPPING = 3;
-var SCALAR = 4;
-var ALIAS = 5;
-var POP = 6;
+var DOCUMENT2 = 1;
+var SEQUENCE2 = 2;
+var MAPPING2 = 3;
+var SCALAR2 = 4;
+var ALIAS2 = 5;
+var POP2 = 6;
 var PLAIN = 1;
 var DOUBLE_QUOTED = 3;
 var FLOW = 2;
@@ -14662,7 +14718,11 @@ function unpinEvents(file) {
 function recentEvents(file, start, text) {
   const kept = pinned.get(file)?.get(start);
   if (kept && kept.text === text) return kept.events;
-  for (const r of recent) if (r.file === file && r.start === start && r.text === text) return r.events;
+  for (const r of recent) {
+    if (r.file !== file || r.start !== start || r.text !== void 0 && r.text !== text) continue;
+    if (!r.events && r.codes) r.events = decodeEvents(r.codes);
+    return r.events;
+  }
   return void 0;
 }
 function documentEvents(text) {
@@ -14674,21 +14734,21 @@ function documentEvents(text) {
     return void 0;
   }
   if (!startsPlainDocument(text, events)) return void 0;
-  if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT) !== -1) return void 0;
+  if (events.findIndex((e, i) => i > 0 && e.type === DOCUMENT2) !== -1) return void 0;
   return events;
 }
 function startsPlainDocument(text, events) {
   const first = events[0];
-  return first !== void 0 && first.type === DOCUMENT && first.directives.length === 0 && !(first.explicitStart && !DOCUMENT_START.test(text));
+  return first !== void 0 && first.type === DOCUMENT2 && first.directives.length === 0 && !(first.explicitStart && !DOCUMENT_START.test(text));
 }
 function skipNode(events, i) {
   const t = events[i]?.type;
-  if (t !== MAPPING && t !== SEQUENCE) return i + 1;
+  if (t !== MAPPING2 && t !== SEQUENCE2) return i + 1;
   let depth = 0;
   for (let j = i; j < events.length; j++) {
     const e = events[j];
-    if (e.type === MAPPING || e.type === SEQUENCE) depth++;
-    else if (e.type === POP && --depth === 0) return j + 1;
+    if (e.type === MAPPING2 || e.type === SEQUENCE2) depth++;
+    else if (e.type === POP2 && --depth === 0) return j + 1;
   }
   return events.length;
 }
@@ -14707,63 +14767,95 @@ function keyRange(text, events, path) {
   if (path.length === 0) return void 0;
   let i = 1;
   let key;
+  let depth = 0;
   for (const step of path) {
     const node = events[i];
     if (!node) return void 0;
-    if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
+    if (node.type === ALIAS2 || (node.type === MAPPING2 || node.type === SEQUENCE2 || node.type === SCALAR2) && (node.tagStart >= 0 || node.anchorStart >= 0)) return void 0;
+    let next;
+    let nextKey;
+    if (node.type === MAPPING2) {
       let j = i + 1;
-      let found;
-      while (j < events.length && events[j].type !== POP) {
+      while (j < events.length && events[j].type !== POP2) {
         const k = events[j];
-        if (k.type !== SCALAR || k.anchorStart >= 0 || k.tagStart >= 0) return void 0;
+        if (k.type !== SCALAR2 || k.anchorStart >= 0 || k.tagStart >= 0) return void 0;
         if (keyText(text, k) === String(step)) {
-          found = j;
-          key = k;
+          next = j + 1;
+          nextKey = k;
         }
         j = skipNode(events, j + 1);
       }
-      if (found === void 0) return void 0;
-      i = found + 1;
-    } else if (node.type === SEQUENCE && typeof step === "number" && node.tagStart < 0 && node.anchorStart < 0) {
+    } else if (node.type === SEQUENCE2 && typeof step === "number") {
       let j = i + 1;
-      for (let n = 0; n < step; n++) {
-        if (events[j]?.type === POP || j >= events.length) return void 0;
-        j = skipNode(events, j);
-      }
-      if (events[j]?.type === POP || j >= events.length) return void 0;
-      i = j;
-      key = void 0;
-    } else return void 0;
+      for (let n = 0; n < step && j < events.length && events[j].type !== POP2; n++) j = skipNode(events, j);
+      if (j < events.length && events[j].type !== POP2) next = j;
+    }
+    if (next === void 0) break;
+    i = next;
+    key = nextKey;
+    depth++;
   }
+  if (depth === 0) return void 0;
   const value = events[i];
-  if (!key || key.valueStart < 0 || !value) return void 0;
+  if (!value) return void 0;
+  if (!key) return itemRange(text, events, i);
+  if (key.valueStart < 0) return void 0;
   const [k0, k1] = scalarRange(key);
-  if (value.type === SCALAR) {
+  if (value.type === SCALAR2) {
     if (value.valueStart < 0 || value.anchorStart >= 0 || value.tagStart >= 0 || value.style > 3) return void 0;
     const [, v1] = scalarRange(value);
     if (text.slice(k0, v1).includes("\n")) return void 0;
     return [k0, v1];
   }
-  if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
+  if ((value.type === MAPPING2 || value.type === SEQUENCE2) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
   return void 0;
+}
+function itemRange(text, events, i) {
+  const item = events[i];
+  if (!item) return void 0;
+  if (item.type === SCALAR2) {
+    if (item.valueStart < 0 || item.anchorStart >= 0 || item.tagStart >= 0 || item.style > 3) return void 0;
+    const [v0, v1] = scalarRange(item);
+    if (text.slice(v0, v1).includes("\n") || !afterDash(text, v0)) return void 0;
+    return [v0, v1];
+  }
+  if (item.type !== MAPPING2 || item.style !== 1 || item.anchorStart >= 0 || item.tagStart >= 0) return void 0;
+  const first = events[i + 1];
+  if (!first || first.type !== SCALAR2 || first.valueStart < 0 || first.anchorStart >= 0 || first.tagStart >= 0 || first.style > 3) return void 0;
+  const [start] = scalarRange(first);
+  if (!afterDash(text, start)) return void 0;
+  const lineBreak = text.indexOf("\n", start);
+  if (lineBreak === -1) return void 0;
+  const end = skipNode(events, i);
+  for (let j = i + 2; j < end; j++) {
+    const e = events[j];
+    const at = e.type === SCALAR2 ? e.valueStart : e.type === MAPPING2 || e.type === SEQUENCE2 ? e.start : -1;
+    if (at > lineBreak) return [start, void 0];
+  }
+  return void 0;
+}
+function afterDash(text, offset) {
+  let j = offset - 1;
+  while (j >= 0 && text.charCodeAt(j) === 32) j--;
+  return j >= 0 && j < offset - 1 && text.charCodeAt(j) === 45;
 }
 function nodeAt(text, events, path) {
   let i = 1;
   for (const step of path) {
     const node = events[i];
-    if (!node || node.type !== MAPPING && node.type !== SEQUENCE || node.tagStart >= 0 || node.anchorStart >= 0) return void 0;
+    if (!node || node.type !== MAPPING2 && node.type !== SEQUENCE2 || node.tagStart >= 0 || node.anchorStart >= 0) return void 0;
     let j = i + 1;
     let found;
-    if (node.type === MAPPING) {
-      while (j < events.length && events[j].type !== POP) {
+    if (node.type === MAPPING2) {
+      while (j < events.length && events[j].type !== POP2) {
         const k = events[j];
-        if (k.type !== SCALAR || k.anchorStart >= 0 || k.tagStart >= 0) return void 0;
+        if (k.type !== SCALAR2 || k.anchorStart >= 0 || k.tagStart >= 0) return void 0;
         if (keyText(text, k) === String(step)) found = j + 1;
         j = skipNode(events, j + 1);
       }
     } else if (typeof step === "number") {
-      for (let n = 0; n < step && j < events.length && events[j].type !== POP; n++) j = skipNode(events, j);
-      if (j < events.length && events[j].type !== POP) found = j;
+      for (let n = 0; n < step && j < events.length && events[j].type !== POP2; n++) j = skipNode(events, j);
+      if (j < events.length && events[j].type !== POP2) found = j;
     }
     if (found === void 0) return void 0;
     i = found;
@@ -14774,13 +14866,13 @@ var BLANK_OR_COMMENT_LINE = /^[ \t]*(?:#|$)/;
 function blockMappingEnds(text, events, path) {
   const i = nodeAt(text, events, path);
   const node = i === void 0 ? void 0 : events[i];
-  if (i === void 0 || !node || node.type !== MAPPING || node.style === FLOW) return void 0;
+  if (i === void 0 || !node || node.type !== MAPPING2 || node.style === FLOW) return void 0;
   const first = events[i + 1];
-  if (!first || first.type !== SCALAR || first.valueStart < 0) return void 0;
+  if (!first || first.type !== SCALAR2 || first.valueStart < 0) return void 0;
   let j = skipNode(events, i) - 2;
-  while (j > i && events[j].type === POP) j--;
+  while (j > i && events[j].type === POP2) j--;
   const last = events[j];
-  if (j <= i + 1 || !last || last.type !== SCALAR || last.valueStart < 0 || last.style > DOUBLE_QUOTED || last.anchorStart >= 0 || last.tagStart >= 0) return void 0;
+  if (j <= i + 1 || !last || last.type !== SCALAR2 || last.valueStart < 0 || last.style > DOUBLE_QUOTED || last.anchorStart >= 0 || last.tagStart >= 0) return void 0;
   const quoted2 = last.style !== PLAIN;
   const lastEnd = last.valueEnd + (quoted2 ? 1 : 0);
   if (text.slice(last.valueStart, last.valueEnd).includes("\n")) return void 0;
@@ -14807,7 +14899,7 @@ function construct(text, events, base, json, metadataOnly) {
     for (const o of offsets) if (o >= 0 && (contentStart === -1 || o < contentStart)) contentStart = o;
   };
   const anchorOf = (e) => e.anchorStart >= 0 ? text.slice(e.anchorStart, e.anchorEnd) : void 0;
-  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING && top.key !== void 0 && !KEPT_KEYS.has(top.key));
+  const ghostAt = (top) => top !== void 0 && (top.ghost || metadataOnly && stack.length === 1 && top.kind === MAPPING2 && top.key !== void 0 && !KEPT_KEYS.has(top.key));
   const add = (value, size, keyInfo, isCollection2) => {
     const top = stack[stack.length - 1];
     if (!top) {
@@ -14815,7 +14907,7 @@ function construct(text, events, base, json, metadataOnly) {
       rootSet = true;
       return;
     }
-    if (top.kind === SEQUENCE) {
+    if (top.kind === SEQUENCE2) {
       if (!top.ghost) top.arr.push(value);
       top.size += size;
       return;
@@ -14859,13 +14951,13 @@ function construct(text, events, base, json, metadataOnly) {
   for (let i = 1; i < events.length; i++) {
     const e = events[i];
     switch (e.type) {
-      case SCALAR: {
+      case SCALAR2: {
         if (depth === 0 && rootSet) return FALLBACK;
         noteStart(e.anchorStart, e.tagStart, e.valueStart);
         if (e.tagStart >= 0 && text.slice(e.tagStart, e.tagEnd) !== "!!str") throw new Unsupported();
         if (e.style === DOUBLE_QUOTED && !json && !e.fast && doubleQuotedProblem(text.slice(e.valueStart, e.valueEnd))) throw new Unsupported();
         const parent = stack[stack.length - 1];
-        const isKey = parent?.kind === MAPPING && parent.key === void 0;
+        const isKey = parent?.kind === MAPPING2 && parent.key === void 0;
         const raw = e.valueStart < 0 ? "" : e.fast ? text.slice(e.valueStart, e.valueEnd) : getScalarValue(text, e);
         const typed = e.style === PLAIN && e.tagStart < 0;
         if (ghostAt(parent) && !isKey) {
@@ -14882,33 +14974,33 @@ function construct(text, events, base, json, metadataOnly) {
         add(value, 1, e, false);
         break;
       }
-      case ALIAS: {
+      case ALIAS2: {
         noteStart(e.anchorStart - 1);
         const target = anchors.get(text.slice(e.anchorStart, e.anchorEnd));
         if (!target || target.value === OPEN) throw new Unsupported();
         countAlias(target.size);
         const top = stack[stack.length - 1];
-        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        if (top && top.kind === MAPPING2 && top.key === void 0) throw new Unsupported();
         if (target.value === GHOST && !ghostAt(top)) throw new Unsupported();
         add(target.value, 1 + target.size, void 0, false);
         break;
       }
-      case MAPPING:
-      case SEQUENCE: {
+      case MAPPING2:
+      case SEQUENCE2: {
         noteStart(e.anchorStart, e.tagStart, e.start);
         if (e.tagStart >= 0) throw new Unsupported();
         const top = stack[stack.length - 1];
-        if (top && top.kind === MAPPING && top.key === void 0) throw new Unsupported();
+        if (top && top.kind === MAPPING2 && top.key === void 0) throw new Unsupported();
         const anchor = anchorOf(e);
         if (anchor !== void 0) anchors.set(anchor, { value: OPEN, size: 0 });
         const ghost = ghostAt(top);
         stack.push(
-          e.type === MAPPING ? { kind: MAPPING, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE, ghost, arr: [], anchor, size: 1 }
+          e.type === MAPPING2 ? { kind: MAPPING2, flow: e.style === FLOW, ghost, obj: {}, anchor, seen: void 0, key: void 0, keyStart: 0, keyEnd: 0, isMerge: false, size: 1 } : { kind: SEQUENCE2, ghost, arr: [], anchor, size: 1 }
         );
         depth++;
         break;
       }
-      case POP: {
+      case POP2: {
         const frame = stack.pop();
         if (!frame) {
           if (i !== events.length - 1) return FALLBACK;
@@ -14916,9 +15008,9 @@ function construct(text, events, base, json, metadataOnly) {
         }
         depth--;
         let value;
-        if (frame.kind === MAPPING && frame.key !== void 0) throw new Unsupported();
+        if (frame.kind === MAPPING2 && frame.key !== void 0) throw new Unsupported();
         if (frame.ghost) value = GHOST;
-        else if (frame.kind === MAPPING) value = frame.obj;
+        else if (frame.kind === MAPPING2) value = frame.obj;
         else value = frame.arr;
         if (frame.anchor !== void 0) anchors.set(frame.anchor, { value, size: frame.size });
         add(value, frame.size, void 0, true);
@@ -14945,7 +15037,7 @@ function pathOf(stack) {
   const path = [];
   for (let i = 0; i < stack.length - 1; i++) {
     const f = stack[i];
-    path.push(f.kind === MAPPING ? f.key ?? "" : f.arr.length);
+    path.push(f.kind === MAPPING2 ? f.key ?? "" : f.arr.length);
   }
   return path;
 }
@@ -15772,7 +15864,10 @@ var Locator = class {
   offsets(doc, path) {
     const fast = this.options.fast === false ? void 0 : this.eventsOf(doc);
     const quick = fast ? keyRange(this.textOf(doc), fast, path) : void 0;
-    if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
+    if (quick) {
+      const start2 = doc.startOffset + quick[0];
+      return [start2, quick[1] === void 0 ? lineEnd2(doc.file.text, start2) : doc.startOffset + quick[1]];
+    }
     const r = this.resolve(doc, path);
     const text = doc.file.text;
     const base = r.base;
@@ -15855,7 +15950,7 @@ var Locator = class {
   lines(file) {
     let starts = this.lineStarts.get(file);
     if (!starts) {
-      starts = lineStarts(file.text);
+      starts = recentLineStarts(file);
       this.lineStarts.set(file, starts);
     }
     return starts;
@@ -15874,19 +15969,36 @@ function keyMatches(key, step) {
 function isScalarish(node) {
   return node == null || (0, import_yaml7.isScalar)(node) || (0, import_yaml7.isAlias)(node) || (0, import_yaml7.isCollection)(node) && node.flow === true;
 }
-function lineStarts(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  if (!text.includes("\r")) return starts;
-  const all = [0];
-  let k = 1;
-  for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) {
-    if (text.charCodeAt(i + 1) === 10) continue;
-    while (k < starts.length && starts[k] <= i) all.push(starts[k++]);
-    all.push(i + 1);
+var RECENT_TABLES = 4;
+var recentTables = /* @__PURE__ */ new Map();
+function recentLineStarts(file) {
+  const starts = recentTables.get(file) ?? lineStarts(file.text);
+  recentTables.delete(file);
+  recentTables.set(file, starts);
+  if (recentTables.size > RECENT_TABLES) {
+    const oldest = recentTables.keys().next().value;
+    if (oldest) recentTables.delete(oldest);
   }
-  while (k < starts.length) all.push(starts[k++]);
-  return all;
+  return starts;
+}
+function lineStarts(text) {
+  const lone = text.includes("\r");
+  let count2 = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count2++;
+  if (lone) {
+    for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) if (text.charCodeAt(i + 1) !== 10) count2++;
+  }
+  const starts = new Uint32Array(count2);
+  let k = 1;
+  if (!lone) {
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts[k++] = i + 1;
+    return starts;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 && text.charCodeAt(i + 1) !== 10) starts[k++] = i + 1;
+  }
+  return starts;
 }
 function lineEnd2(text, offset) {
   let end = offset;
@@ -15949,8 +16061,11 @@ var duplicate_object_default = createRule({
   defaultOptions: [],
   create(context) {
     const first = /* @__PURE__ */ new Map();
-    const locator = new Locator();
+    let locator = new Locator();
     return {
+      File() {
+        locator = new Locator();
+      },
       Resource(r) {
         if (!r.name || !r.kind) return;
         const key = `${r.doc.file.displayPath}\0${groupOf2(r.apiVersion)}\0${r.kind}\0${r.namespace ?? ""}\0${r.name}`;
@@ -26413,7 +26528,8 @@ var ambient_authz_policy_default = createRule({
         podCount++;
         const list2 = podsByNs.get(ns) ?? [];
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
-        list2.push({ t, namespace: ns, labels: labelRecord(t.labels), ambient: captureForTemplate(t, facts).outcome === "ambient", serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" });
+        const labels = labelRecord(t.labels);
+        list2.push(captureForTemplate(t, facts).outcome === "ambient" ? { t, namespace: ns, labels, ambient: true, serviceAccount: typeof sa === "string" && sa !== "" ? sa : "default" } : { labels, ambient: false });
         podsByNs.set(ns, list2);
       },
       "Program:exit"() {
@@ -29807,14 +29923,16 @@ function lintOnce(inputs, options, probe) {
     }
     return d;
   };
-  const reported = /* @__PURE__ */ new Set();
+  const reported = /* @__PURE__ */ new Map();
   const flush = () => {
     for (const f of pending.splice(0)) {
       const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === void 0);
       if (!m) continue;
-      const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}\0${m.message.message}`;
-      if (reported.has(key)) continue;
-      reported.add(key);
+      const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}`;
+      const said = reported.get(key);
+      if (said?.includes(m.message.message)) continue;
+      if (said) said.push(m.message.message);
+      else reported.set(key, [m.message.message]);
       for (const path of [m.filePath, ...(m.message.related ?? []).map((r) => r.filePath)]) {
         if (inputIndex < 0) continue;
         const set = trace.inputsOf.get(path) ?? /* @__PURE__ */ new Set();
@@ -30073,32 +30191,34 @@ function resolveFinding(f, locator, directives, used, annotationUses, withEdits 
     // ones in a file are told apart by their order (lineHashes).
     `doc#${loc.docPath ? loc.docPath.join(".") : f.message}`
   );
-  const common = {
-    ruleId: f.ruleId,
-    severity: f.severity,
-    ...f.messageId ? { messageId: f.messageId } : {},
-    ...loc.resource ? { resource: describeResource(loc.resource) } : {},
-    identity,
-    // A rendered input is reported on its template: the header would only repeat the path.
-    ...loc.doc.helmSource && !file.origin ? { helmSource: loc.doc.helmSource } : {},
-    ...file.origin?.label ? { renders: [file.origin.label] } : {}
+  const message = { ruleId: f.ruleId, severity: f.severity };
+  if (f.messageId) message.messageId = f.messageId;
+  if (loc.resource) message.resource = describeResource(loc.resource);
+  message.identity = identity;
+  if (loc.doc.helmSource && !file.origin) message.helmSource = loc.doc.helmSource;
+  if (file.origin?.label) message.renders = [file.origin.label];
+  const finish = (text, at, fix2, suggestions2) => {
+    message.message = text;
+    message.line = at.line;
+    message.column = at.column;
+    message.endLine = at.endLine;
+    message.endColumn = at.endColumn;
+    if (fix2) message.fix = fix2;
+    if (suggestions2?.length) message.suggestions = suggestions2;
+    if (related.length) message.related = related;
+    return message;
   };
   const related = f.related.map((rel) => {
     const l = locate(rel.target, locator);
     const r = toRange2(locator, l.doc.file, l.offsets);
     const m = l.doc.file.origin?.mapBack({ doc: l.doc, docPath: l.docPath, resource: l.resource, range: r });
-    return m ? { ...m.range, filePath: m.filePath, message: rel.message } : { ...r, filePath: l.doc.file.displayPath, message: rel.message };
+    const at = m ? m.range : r;
+    return { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, filePath: m ? m.filePath : l.doc.file.displayPath, message: rel.message };
   });
   const origin = file.origin;
   if (origin) {
     const at = origin.mapBack({ doc: loc.doc, docPath: loc.docPath, resource: loc.resource, range });
-    const message2 = {
-      ...common,
-      message: at.note ? `${f.message} ${at.note}` : f.message,
-      ...at.range,
-      ...related.length ? { related } : {}
-    };
-    return { filePath: at.filePath, message: message2 };
+    return { filePath: at.filePath, message: finish(at.note ? `${f.message} ${at.note}` : f.message, at.range) };
   }
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
@@ -30107,15 +30227,7 @@ function resolveFinding(f, locator, directives, used, annotationUses, withEdits 
     const merged = mergeEdits(file.text, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });
-  const message = {
-    ...common,
-    message: f.message,
-    ...range,
-    ...fix ? { fix } : {},
-    ...suggestions.length ? { suggestions } : {},
-    ...related.length ? { related } : {}
-  };
-  return { filePath: file.displayPath, message };
+  return { filePath: file.displayPath, message: finish(f.message, range, fix, suggestions) };
 }
 function mergeEdits(text, parts) {
   if (parts.length === 0 || parts.some((p) => p === void 0)) return void 0;

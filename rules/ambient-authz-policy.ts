@@ -33,13 +33,23 @@ const MAX_RULES = 200;
 const MAX_ENTRIES = 100;
 const MAX_COMPARISONS = 2_000_000;
 
+/** A pod template in ambient mode: kept whole, for the findings that name it. */
 interface Pod {
   readonly t: PodTemplate;
   readonly namespace: string;
   readonly labels: Readonly<Record<string, string>>;
-  readonly ambient: boolean;
+  readonly ambient: true;
   /** The service account its pods run as. */
   readonly serviceAccount: string;
+}
+
+/**
+ * Any other: only its labels, which a selector may match (then the policy is not judged). Kept
+ * whole, every workload of a large stream stayed in memory until the end of the run.
+ */
+interface OtherPod {
+  readonly labels: Readonly<Record<string, string>>;
+  readonly ambient: false;
 }
 
 interface Named {
@@ -104,7 +114,7 @@ export function ruleAtZtunnel(rule: unknown): { l7: string[]; emptied: boolean }
 }
 
 /** Pods of a gateway (a Gateway API gateway or Istio's ingress/egress chart): their clients' identities are their own. */
-const isGatewayPod = (pod: Pod): boolean => Object.hasOwn(pod.labels, GATEWAY_NAME_LABEL) || Object.hasOwn(pod.labels, 'istio');
+const isGatewayPod = (pod: { readonly labels: Readonly<Record<string, string>> }): boolean => Object.hasOwn(pod.labels, GATEWAY_NAME_LABEL) || Object.hasOwn(pod.labels, 'istio');
 
 const globMatch = (pattern: string, value: string): Tri => (pattern === '*' ? true : pattern.includes('*') ? 'unknown' : pattern === value);
 
@@ -204,7 +214,7 @@ export default createRule({
   create(context) {
     const facts = context.facts;
     const policies: Resource[] = [];
-    const podsByNs = new Map<string, Pod[]>();
+    const podsByNs = new Map<string, (Pod | OtherPod)[]>();
     let podCount = 0;
     const services = new Map<string, Named>();
     const serviceEntries = new Map<string, Named>();
@@ -233,7 +243,8 @@ export default createRule({
         podCount++;
         const list = podsByNs.get(ns) ?? [];
         const sa = t.spec.serviceAccountName ?? t.spec.serviceAccount;
-        list.push({ t, namespace: ns, labels: labelRecord(t.labels), ambient: captureForTemplate(t, facts).outcome === 'ambient', serviceAccount: typeof sa === 'string' && sa !== '' ? sa : 'default' });
+        const labels = labelRecord(t.labels);
+        list.push(captureForTemplate(t, facts).outcome === 'ambient' ? { t, namespace: ns, labels, ambient: true, serviceAccount: typeof sa === 'string' && sa !== '' ? sa : 'default' } : { labels, ambient: false });
         podsByNs.set(ns, list);
       },
       'Program:exit'() {

@@ -55,9 +55,13 @@ export default createRule({
   defaultOptions: [],
   create(context) {
     const first = new Map<string, FirstCopy>();
-    // One for the run: it keeps each file's line table, and a few documents' trees.
-    const locator = new Locator();
+    // One per file (a duplicate is in the same file or render): it keeps a few documents'
+    // trees, and reads the line table the run's own locator made for that file.
+    let locator = new Locator();
     return {
+      File() {
+        locator = new Locator();
+      },
       Resource(r) {
         // A name filled in later (generateName) is not judged. Two objects whose namespace is
         // unknown land in the same one when applied together (`kubectl apply -n`): one key.

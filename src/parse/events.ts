@@ -8,6 +8,7 @@
 import { parseEvents, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
 import { doubleQuotedProblem, GoYamlError, plainKey, plainValue } from './go-yaml.ts';
 import { MAX_ALIAS_EXPANSION, MAX_DEPTH } from './limits.ts';
+import { decodeEvents } from './event-codec.ts';
 import type { DuplicateKey } from '../common/types.ts';
 import { SKIM_MIN_LENGTH, skimCuts, type Cut } from './skim.ts';
 
@@ -177,17 +178,37 @@ function eventsFit(text: string): boolean {
 
 /** How many documents' events are kept after their parse (see rememberEvents). */
 const RECENT_DOCUMENTS = 4;
-const recent: { readonly file: object; readonly start: number; readonly text: string; readonly events: readonly Event[] }[] = [];
+/** `text` undefined: the events of the document at `start` of `file`, whatever its text (see rememberEncodedEvents). */
+const recent: { readonly file: object; readonly start: number; readonly text: string | undefined; events: readonly Event[] | undefined; readonly codes?: Int32Array }[] = [];
 
 /**
  * Keeps the events of a document the fast path has just read (`file` and `start`: where its
  * text is), for the few documents read last. A report on a document is placed right after the
  * document is linted (Locator), from these same events: without them, each document with a
  * finding was parsed twice (a third of a run over a file with thousands of findings).
+ * `text` undefined: they are the events of the document's text as parseGroup reads it.
  */
-export function rememberEvents(file: object, start: number, text: string, events: readonly Event[]): void {
+export function rememberEvents(file: object, start: number, text: string | undefined, events: readonly Event[]): void {
   recent.push({ file, start, text, events });
   if (recent.length > RECENT_DOCUMENTS) recent.shift();
+}
+
+/**
+ * The same for events a parse worker sent (event-codec.ts), of the document's text as
+ * parseGroup reads it: decoded when a report is placed in the document.
+ */
+export function rememberEncodedEvents(file: object, start: number, codes: Int32Array): void {
+  recent.push({ file, start, text: undefined, events: undefined, codes });
+  if (recent.length > RECENT_DOCUMENTS) recent.shift();
+}
+
+/** The events the last parse of the document at `start` of `file` kept (a parse worker sends them on). */
+export function rememberedEvents(file: object, start: number): readonly Event[] | undefined {
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const r = recent[i];
+    if (r && r.file === file && r.start === start) return r.events;
+  }
+  return undefined;
 }
 
 /** Events kept for a whole file while it lives (pinEvents), by the start of each document's text. */
@@ -213,7 +234,11 @@ export function unpinEvents(file: object): void {
 export function recentEvents(file: object, start: number, text: string): readonly Event[] | undefined {
   const kept = pinned.get(file)?.get(start);
   if (kept && kept.text === text) return kept.events;
-  for (const r of recent) if (r.file === file && r.start === start && r.text === text) return r.events;
+  for (const r of recent) {
+    if (r.file !== file || r.start !== start || (r.text !== undefined && r.text !== text)) continue;
+    if (!r.events && r.codes) r.events = decodeEvents(r.codes);
+    return r.events;
+  }
   return undefined;
 }
 
@@ -272,47 +297,57 @@ function keyText(text: string, e: ScalarEvent): string | undefined {
 const scalarRange = (e: ScalarEvent): [number, number] => (e.style === 2 || e.style === 3 ? [e.valueStart - 1, e.valueEnd + 1] : [e.valueStart, e.valueEnd]);
 
 /**
- * The range a report at `path` underlines, from a document's events, for the common case:
- * the path ends at a mapping key whose value is a one-line scalar (the key and the value) or
- * a block collection (the key). Offsets are relative to the text. Undefined for anything else
- * (sequence items, flow collections, block scalars, empty values, aliases, anchors, tags,
- * paths that do not exist): the `yaml` syntax tree answers those.
+ * The range a report at `path` underlines, from a document's events, for the common cases,
+ * exactly as the `yaml` syntax tree gives it (Locator.offsets):
+ * - a mapping key whose value is a one-line scalar: the key and the value;
+ * - a mapping key whose value is a block collection: the key;
+ * - a block sequence's item that is a one-line scalar: the scalar; a block mapping written over
+ *   several lines (`- name: a`): from its first key to the end of that line (`end` undefined:
+ *   the caller ends it where the file's line ends);
+ * - a path that does not exist: the range of the deepest part of it that does.
+ * Offsets are relative to the text. Undefined for anything else (flow collections, block
+ * scalars, empty values, aliases, anchors, tags, other sequence items, the document itself):
+ * the tree answers those.
  */
-export function keyRange(text: string, events: readonly Event[], path: readonly (string | number)[]): [number, number] | undefined {
+export function keyRange(text: string, events: readonly Event[], path: readonly (string | number)[]): [number, number | undefined] | undefined {
   if (path.length === 0) return undefined;
   let i = 1;
   let key: ScalarEvent | undefined;
+  let depth = 0;
   for (const step of path) {
     const node = events[i];
     if (!node) return undefined;
-    if (node.type === MAPPING && node.tagStart < 0 && node.anchorStart < 0) {
+    if (node.type === ALIAS || ((node.type === MAPPING || node.type === SEQUENCE || node.type === SCALAR) && (node.tagStart >= 0 || node.anchorStart >= 0))) return undefined;
+    let next: number | undefined;
+    let nextKey: ScalarEvent | undefined;
+    if (node.type === MAPPING) {
       let j = i + 1;
-      let found: number | undefined;
       while (j < events.length && (events[j] as Event).type !== POP) {
         const k = events[j] as Event;
         if (k.type !== SCALAR || k.anchorStart >= 0 || k.tagStart >= 0) return undefined;
         // The last of duplicate keys is the one that counts, as in the value.
         if (keyText(text, k) === String(step)) {
-          found = j;
-          key = k;
+          next = j + 1;
+          nextKey = k;
         }
         j = skipNode(events, j + 1);
       }
-      if (found === undefined) return undefined;
-      i = found + 1;
-    } else if (node.type === SEQUENCE && typeof step === 'number' && node.tagStart < 0 && node.anchorStart < 0) {
+    } else if (node.type === SEQUENCE && typeof step === 'number') {
       let j = i + 1;
-      for (let n = 0; n < step; n++) {
-        if ((events[j] as Event | undefined)?.type === POP || j >= events.length) return undefined;
-        j = skipNode(events, j);
-      }
-      if ((events[j] as Event | undefined)?.type === POP || j >= events.length) return undefined;
-      i = j;
-      key = undefined;
-    } else return undefined;
+      for (let n = 0; n < step && j < events.length && (events[j] as Event).type !== POP; n++) j = skipNode(events, j);
+      if (j < events.length && (events[j] as Event).type !== POP) next = j;
+    }
+    // Not there: the tree stops at the deepest part that is.
+    if (next === undefined) break;
+    i = next;
+    key = nextKey;
+    depth++;
   }
+  if (depth === 0) return undefined;
   const value = events[i];
-  if (!key || key.valueStart < 0 || !value) return undefined;
+  if (!value) return undefined;
+  if (!key) return itemRange(text, events, i);
+  if (key.valueStart < 0) return undefined;
   const [k0, k1] = scalarRange(key);
   if (value.type === SCALAR) {
     if (value.valueStart < 0 || value.anchorStart >= 0 || value.tagStart >= 0 || value.style > 3) return undefined;
@@ -323,6 +358,40 @@ export function keyRange(text: string, events: readonly Event[], path: readonly 
   }
   if ((value.type === MAPPING || value.type === SEQUENCE) && value.style === 1 && value.anchorStart < 0 && value.tagStart < 0) return [k0, k1];
   return undefined;
+}
+
+/** The range of the block sequence item at events[i] (see keyRange), or undefined when the tree must say. */
+function itemRange(text: string, events: readonly Event[], i: number): [number, number | undefined] | undefined {
+  const item = events[i];
+  if (!item) return undefined;
+  if (item.type === SCALAR) {
+    if (item.valueStart < 0 || item.anchorStart >= 0 || item.tagStart >= 0 || item.style > 3) return undefined;
+    const [v0, v1] = scalarRange(item);
+    if (text.slice(v0, v1).includes('\n') || !afterDash(text, v0)) return undefined;
+    return [v0, v1];
+  }
+  if (item.type !== MAPPING || item.style !== 1 || item.anchorStart >= 0 || item.tagStart >= 0) return undefined;
+  const first = events[i + 1];
+  if (!first || first.type !== SCALAR || first.valueStart < 0 || first.anchorStart >= 0 || first.tagStart >= 0 || first.style > 3) return undefined;
+  const [start] = scalarRange(first);
+  if (!afterDash(text, start)) return undefined;
+  // Over several lines: some key or value of the mapping starts after the first line.
+  const lineBreak = text.indexOf('\n', start);
+  if (lineBreak === -1) return undefined;
+  const end = skipNode(events, i);
+  for (let j = i + 2; j < end; j++) {
+    const e = events[j] as Event;
+    const at = e.type === SCALAR ? e.valueStart : e.type === MAPPING || e.type === SEQUENCE ? e.start : -1;
+    if (at > lineBreak) return [start, undefined];
+  }
+  return undefined;
+}
+
+/** Whether only spaces stand between a sequence item's `-` and `offset`, on one line. */
+function afterDash(text: string, offset: number): boolean {
+  let j = offset - 1;
+  while (j >= 0 && text.charCodeAt(j) === 0x20) j--;
+  return j >= 0 && j < offset - 1 && text.charCodeAt(j) === 0x2d;
 }
 
 /** The events' index of the node at `path` (mapping keys, the last of duplicates; sequence items), when no tag or anchor is on the way. */

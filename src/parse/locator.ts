@@ -33,7 +33,7 @@ export class Locator {
 
   /** `fast: false` answers everything from the `yaml` syntax tree (the tests compare both). */
   constructor(private readonly options: { readonly fast?: boolean } = {}) {}
-  private readonly lineStarts = new Map<SourceFile, number[]>();
+  private readonly lineStarts = new Map<SourceFile, LineStarts>();
 
   /** The document's syntax tree, re-parsed from its slice of the file. */
   tree(doc: ParsedDocument): Document.Parsed {
@@ -87,10 +87,13 @@ export class Locator {
    * only the key when the value is a block collection, the first line of a sequence item.
    */
   offsets(doc: ParsedDocument, path: Path): [number, number] {
-    // Most reports name a key: js-yaml's events place it several times faster than a syntax tree.
+    // Most reports name a key or an item: js-yaml's events place it several times faster than a syntax tree.
     const fast = this.options.fast === false ? undefined : this.eventsOf(doc);
     const quick = fast ? keyRange(this.textOf(doc), fast, path) : undefined;
-    if (quick) return [doc.startOffset + quick[0], doc.startOffset + quick[1]];
+    if (quick) {
+      const start = doc.startOffset + quick[0];
+      return [start, quick[1] === undefined ? lineEnd(doc.file.text, start) : doc.startOffset + quick[1]];
+    }
     const r = this.resolve(doc, path);
     const text = doc.file.text;
     const base = r.base;
@@ -180,10 +183,10 @@ export class Locator {
     return this.lines(file).length;
   }
 
-  private lines(file: SourceFile): number[] {
+  private lines(file: SourceFile): LineStarts {
     let starts = this.lineStarts.get(file);
     if (!starts) {
-      starts = lineStarts(file.text);
+      starts = recentLineStarts(file);
       this.lineStarts.set(file, starts);
     }
     return starts;
@@ -207,21 +210,46 @@ function isScalarish(node: YamlNode | null | undefined): boolean {
   return node == null || isScalar(node) || isAlias(node) || (isCollection(node) && node.flow === true);
 }
 
-/** Where each line starts: after LF, CRLF, or a lone CR. */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  if (!text.includes('\r')) return starts;
-  // A lone CR ends a line too: merged in order with the LF line starts.
-  const all: number[] = [0];
-  let k = 1;
-  for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) {
-    if (text.charCodeAt(i + 1) === 0x0a) continue;
-    while (k < starts.length && (starts[k] as number) <= i) all.push(starts[k++] as number);
-    all.push(i + 1);
+/** Offsets where lines start, ascending, the first 0: four bytes a line (a 50 MB file has 1.6 million). */
+export type LineStarts = Uint32Array;
+
+/**
+ * The line tables of the last few files, shared by every Locator: a rule that places what it
+ * reports (duplicate-object) reads the table the run's own locator made for the same file,
+ * instead of keeping a copy of its own.
+ */
+const RECENT_TABLES = 4;
+const recentTables = new Map<SourceFile, LineStarts>();
+
+function recentLineStarts(file: SourceFile): LineStarts {
+  const starts = recentTables.get(file) ?? lineStarts(file.text);
+  recentTables.delete(file);
+  recentTables.set(file, starts); // most recently used last
+  if (recentTables.size > RECENT_TABLES) {
+    const oldest = recentTables.keys().next().value;
+    if (oldest) recentTables.delete(oldest);
   }
-  while (k < starts.length) all.push(starts[k++] as number);
-  return all;
+  return starts;
+}
+
+/** Where each line starts: after LF, CRLF, or a lone CR. */
+export function lineStarts(text: string): LineStarts {
+  const lone = text.includes('\r');
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  if (lone) for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 0x0a) count++;
+  const starts = new Uint32Array(count);
+  let k = 1;
+  if (!lone) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
+    return starts;
+  }
+  // A lone CR ends a line too.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) starts[k++] = i + 1;
+  }
+  return starts;
 }
 
 /** The end of the line holding `offset`, before its line break. */

@@ -5,32 +5,31 @@
 // worker's hands, this thread parses the furthest task no one has claimed yet, so the work
 // balances itself whatever else this thread has to do (facts, rules, reports).
 // At most a few megabytes of text are in flight, so memory stays bounded on large inputs.
-// The documents are exactly those of parseFile: the same groups, parsed by the same code.
+// The documents are exactly those of parseFile: the same groups, parsed by the same code; with
+// each, its parse's events (event-codec.ts), from which the lint pass places its reports.
 import { availableParallelism } from 'node:os';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { garbageCollector, workerThreads } from '../common/builtins.ts';
+import type { Event } from 'js-yaml';
 import { rebase } from './document-cache.ts';
+import { Codes, encodeEvents } from './event-codec.ts';
+import { rememberedEvents, rememberEncodedEvents, rememberEvents } from './events.ts';
 import { groupsOf, parseFile, parseGroup, type Slice } from './yaml.ts';
 import type { ParsedDocument, SourceFile } from '../common/types.ts';
 
 /** Below this much text a pool costs more (starting threads) than it saves. */
 export const POOL_MIN_BYTES = 4_000_000;
-/**
- * Files this large do not start a pool by themselves under `auto` (see forInputs): they are
- * parsed on this thread, with paced collections (pacing.ts), because the workers' heaps come on
- * top of this thread's (with them a 15 MB file alone peaked higher, 300 MB, than a 25 MB file
- * without them, 200 MB). Memory then grows with a file's size alone. When the other files start
- * the workers anyway, a large file is shared as well: parsed here alone, it left the workers
- * idle (the corpus's 8.65 MB file, near the end of the run, for its last seconds).
- */
-export const LARGE_FILE_BYTES = POOL_MIN_BYTES;
 /** Text per task: large enough that messages are few, small enough to share a big file. */
 const TASK_BYTES = 256_000;
-/** Text sent to workers and not yet taken by the lint pass. */
-const IN_FLIGHT_BYTES = 8_000_000;
+/**
+ * Text sent to workers and not yet taken by the lint pass. Its documents wait in this thread's
+ * heap, long enough to outlive young collections: 8 MB cost a 50 MB file 30 MB more at its peak.
+ */
+const IN_FLIGHT_BYTES = 2_000_000;
 const WORKER_ROLE = 'meshlint-parse';
-/** A worker collects its garbage after parsing this much text. */
-const WORKER_PACE_BYTES = 8_000_000;
+/** A worker collects its garbage after parsing this much text; and its young generation's size. */
+const WORKER_PACE_BYTES = 4_000_000;
+const WORKER_YOUNG_MB = 16;
 /** How long a worker may take to start, and a task to come back, before this thread parses it instead. */
 const START_MS = 5_000;
 const STALL_MS = 30_000;
@@ -83,7 +82,16 @@ type Docs = readonly (readonly Omit<ParsedDocument, 'file'>[])[];
  * faster than a structured clone does, and this thread's time is what the pool saves.
  */
 type Reply =
-  | { readonly id: number; readonly docs: Docs | string }
+  | {
+      readonly id: number;
+      readonly docs: Docs | string;
+      /**
+       * The fast path's events of the documents (event-codec.ts), and where each document's are:
+       * per piece, per document, [from, to) in `events`, or [-1, -1].
+       */
+      readonly events: Int32Array;
+      readonly spans: readonly (readonly (readonly [number, number])[])[];
+    }
   | { readonly id: number; readonly error: string }
   /** The main thread had claimed the task first. */
   | { readonly id: number; readonly skipped: true };
@@ -124,17 +132,32 @@ export function serveParses(): void {
   let since = 0;
   port.on('message', (req: Request) => {
     let reply: Reply;
+    let transfer: ArrayBuffer[] = [];
     if (Atomics.compareExchange(claims, req.id, UNCLAIMED, BY_WORKER) !== UNCLAIMED) reply = { id: req.id, skipped: true };
     else try {
+      const codes = new Codes();
+      const spans: (readonly [number, number])[][] = [];
       const docs = req.pieces.map((p) => {
         const file: SourceFile = { displayPath: '', absPath: undefined, text: p.text };
-        return p.groups.flatMap((g) => parseGroup(file, g).map(({ file: _drop, ...doc }) => doc));
+        const own: (readonly [number, number])[] = [];
+        spans.push(own);
+        return p.groups.flatMap((g) => {
+          const parsed = parseGroup(file, g);
+          // A group the fast path read is one document, whose events it kept.
+          const events = parsed.length === 1 ? rememberedEvents(file, g.start) : undefined;
+          const from = codes.length;
+          if (events && encodeEvents(events, codes)) own.push([from, codes.length]);
+          else for (const _ of parsed) own.push(NO_EVENTS);
+          return parsed.map(({ file: _drop, ...doc }) => doc);
+        });
       });
-      reply = { id: req.id, docs: req.pieces.some((p) => NOT_JSON_SAFE.test(p.text)) ? docs : JSON.stringify(docs) };
+      const events = codes.done();
+      transfer = [events.buffer as ArrayBuffer];
+      reply = { id: req.id, docs: req.pieces.some((p) => NOT_JSON_SAFE.test(p.text)) ? docs : JSON.stringify(docs), events, spans };
     } catch (e) {
       reply = { id: req.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     }
-    port.postMessage(reply);
+    port.postMessage(reply, transfer);
     Atomics.add(signal, 0, 1);
     Atomics.notify(signal, 0);
     since += req.pieces.reduce((n, p) => n + p.text.length, 0);
@@ -144,6 +167,8 @@ export function serveParses(): void {
     }
   });
 }
+
+const NO_EVENTS = [-1, -1] as const;
 
 /**
  * Splits the inputs into tasks of about TASK_BYTES: first the groups `first` names, one piece
@@ -215,6 +240,11 @@ export class ParsePool {
   private readonly done = new Map<number, ParsedDocument[][]>();
   private readonly untaken = new Map<number, number>();
   private readonly laneOf = new Map<number, Lane>();
+  /**
+   * The fast path's events of a document parsed ahead, until the lint pass takes it: they are
+   * kept then for placing its reports (rememberEvents), as when it is parsed right before it is linted.
+   */
+  private readonly eventsOfDoc = new WeakMap<ParsedDocument, Int32Array | readonly Event[]>();
   /** Per task: UNCLAIMED, BY_WORKER or BY_MAIN, shared with the workers. */
   private readonly claims: Int32Array;
   private readonly started = Date.now();
@@ -223,16 +253,16 @@ export class ParsePool {
   private closed = false;
 
   /**
-   * A pool for these inputs: `auto` uses every core (at most 4) when the files under
-   * LARGE_FILE_BYTES hold POOL_MIN_BYTES or more, for every file, the larger ones included (see
-   * LARGE_FILE_BYTES); a number uses that many threads (this one included), whatever the sizes. Undefined when threads would not help: parse in the lint
+   * A pool for these inputs: `auto` uses every core (at most 4) when the files hold
+   * POOL_MIN_BYTES or more, one large file alone included (its documents are shared like any
+   * others'); a number uses that many threads (this one included), whatever the sizes. Undefined when threads would not help: parse in the lint
    * pass itself. `workerUrl` is a script that calls serveParses() when isParseWorker() (the
    * bundled CLI itself). `first`: the groups to parse first, which groupDocsOf gives (the facts
    * pass's, so that it does not parse them alone on this thread, and they are parsed once).
    */
   static forInputs(files: readonly SourceFile[], threads: number | 'auto', workerUrl: URL, first?: FirstGroups): ParsePool | undefined {
     if (threads === 'auto') {
-      const bytes = files.reduce((n, f) => n + (f.text.length < LARGE_FILE_BYTES ? f.text.length : 0), 0);
+      const bytes = files.reduce((n, f) => n + f.text.length, 0);
       if (bytes < POOL_MIN_BYTES) return undefined;
       threads = Math.min(availableParallelism(), 4);
     }
@@ -267,8 +297,9 @@ export class ParsePool {
         argv: [WORKER_ROLE],
         workerData: { role: WORKER_ROLE, port: port2, signal: this.signal, claims: this.claims, lane: index },
         transferList: [port2],
-        // Parsing allocates many short-lived objects: a larger young generation means fewer collections.
-        resourceLimits: { maxYoungGenerationSizeMb: 64 },
+        // Its heap comes on top of this thread's: kept small (64 MB of young generation cost a 50 MB
+        // file 45 MB more at its peak, and saved no time).
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
       });
       // Heard only when this thread is not waiting; the status slot covers the rest.
       const gone = (): void => {
@@ -322,7 +353,15 @@ export class ParsePool {
     let index = 0;
     for (const { task, index: i } of pieces) {
       const docs = this.await(task);
-      for (const d of docs[i] ?? []) yield d.index === index ? (index++, d) : rebase(d, file, index++, 0);
+      for (const d of docs[i] ?? []) {
+        const events = this.eventsOfDoc.get(d);
+        if (events) {
+          this.eventsOfDoc.delete(d);
+          if (events instanceof Int32Array) rememberEncodedEvents(file, d.startOffset, events);
+          else rememberEvents(file, d.startOffset, undefined, events);
+        }
+        yield d.index === index ? (index++, d) : rebase(d, file, index++, 0);
+      }
       this.taken(task);
     }
   }
@@ -426,7 +465,17 @@ export class ParsePool {
 
   /** Parses a task claimed by this thread, and keeps its documents until the lint pass takes them. */
   private parseHere(task: Task): ParsedDocument[][] {
-    return this.parsed(task, task.pieces.map((p) => p.groups.flatMap((g) => parseGroup(p.file, g))));
+    return this.parsed(
+      task,
+      task.pieces.map((p) =>
+        p.groups.flatMap((g) => {
+          const docs = parseGroup(p.file, g);
+          const events = docs.length === 1 ? rememberedEvents(p.file, g.start) : undefined;
+          if (events) this.eventsOfDoc.set(docs[0] as ParsedDocument, events);
+          return docs;
+        }),
+      ),
+    );
   }
 
   /** Takes every reply that has arrived; false when there was none. */
@@ -448,7 +497,14 @@ export class ParsePool {
         const docs = (typeof reply.docs === 'string' ? JSON.parse(reply.docs) : reply.docs) as Docs;
         this.parsed(
           task,
-          task.pieces.map((p, i) => (docs[i] ?? []).map((d) => rebase({ ...d, file: p.file }, p.file, d.index, p.start))),
+          task.pieces.map((p, i) =>
+            (docs[i] ?? []).map((d, j) => {
+              const doc = rebase({ ...d, file: p.file }, p.file, d.index, p.start);
+              const [from, to] = reply.spans[i]?.[j] ?? NO_EVENTS;
+              if (from >= 0) this.eventsOfDoc.set(doc, reply.events.subarray(from, to));
+              return doc;
+            }),
+          ),
         );
       }
     }

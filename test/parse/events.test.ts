@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { documentEvents, MAX_DEPTH, parseFast, recentEvents } from '../../src/parse/events.ts';
 import { Locator } from '../../src/parse/locator.ts';
+import { Codes, decodeEvents, encodeEvents } from '../../src/parse/event-codec.ts';
 import { isJsonStream, readChunk } from '../../src/parse/go-yaml.ts';
 import { documentText, forRules, groupsOf, METADATA_ONLY_KINDS, parseFile, parseGroup, parseStream } from '../../src/parse/yaml.ts';
 import { readdirSync } from 'node:fs';
@@ -186,7 +187,7 @@ test('the examples and a sample of the corpus parse exactly as on the yaml path'
   }
 });
 
-test('the locator places keys from events exactly where the yaml syntax tree does (examples and a corpus sample, every path)', () => {
+test('the locator places keys, items and paths that stop short from events exactly where the yaml syntax tree does (examples and a corpus sample, every path)', () => {
   const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
   const corpus = sharedPath('corpus');
   if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 60 === 0));
@@ -197,11 +198,18 @@ test('the locator places keys from events exactly where the yaml syntax tree doe
     const tree = new Locator({ fast: false });
     for (const doc of parseFile(f)) {
       const paths: (string | number)[][] = [['missing'], ['spec', 'missing', 2]];
+      // Every path, and paths that stop short: a missing key under each mapping, an item past
+      // each sequence's end, a key under a scalar (the deepest part that exists is placed).
       const walk = (v: unknown, at: (string | number)[]): void => {
         if (paths.length > 300) return;
         paths.push(at);
-        if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, i]));
-        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+        if (Array.isArray(v)) {
+          paths.push([...at, v.length], [...at, 0, 'missing']);
+          v.forEach((x, i) => walk(x, [...at, i]));
+        } else if (v && typeof v === 'object') {
+          paths.push([...at, 'missing', 'deeper']);
+          for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+        } else paths.push([...at, 'x']);
       };
       walk(doc.value, []);
       for (const p of paths) {
@@ -235,6 +243,38 @@ test('a document just parsed keeps its events for the locator: the very events d
   assert.ok(doc && recentEvents(f, doc.startOffset, 'a: 1\n'));
   assert.is(recentEvents(f, doc?.startOffset ?? 0, 'a: 2\n'), undefined);
   assert.is(recentEvents(file('a: 1\n'), doc?.startOffset ?? 0, 'a: 1\n'), undefined);
+});
+
+test('events sent from a parse worker come back as they were: every document of the examples and a corpus sample', () => {
+  const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
+  const corpus = sharedPath('corpus');
+  if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 30 === 0));
+  let compared = 0;
+  for (const path of files) {
+    const f = file(readFileSync(path, 'utf8').replace(/^\ufeff/, ''));
+    for (const doc of parseFile(f)) {
+      const text = documentText(f, doc.startOffset, doc.endOffset);
+      const events = text === undefined ? undefined : documentEvents(text);
+      if (!events) continue;
+      const codes = new Codes();
+      codes.push(7); // what comes before a document's numbers is not read as its own
+      assert.ok(encodeEvents(events, codes));
+      assert.equal(decodeEvents(codes.done().subarray(1)), events, `${path.slice(REPO_ROOT.length)} @${doc.startOffset}`);
+      compared++;
+    }
+  }
+  assert.ok(compared > 100, `${compared} documents compared`);
+  // Anchors, tags, aliases, block scalars and flow collections keep every field.
+  const tricky = 'a: &x !!str [1, "b"]\nc: |-\n  x\nd: *x\ne: >+\n  y\n\nf: {g: h}\n';
+  const events = documentEvents(tricky);
+  assert.ok(events);
+  const codes = new Codes();
+  assert.ok(encodeEvents(events, codes));
+  assert.equal(decodeEvents(codes.done()), events);
+  // Directives are not held: the document is parsed again when a report needs it.
+  const withDirective = new Codes();
+  assert.not.ok(encodeEvents([{ type: 1, explicitStart: true, explicitEnd: false, directives: [{ kind: 'yaml', version: '1.1' }] }], withDirective));
+  assert.is(withDirective.length, 0);
 });
 
 test.run();

@@ -9,9 +9,11 @@ import { globSync } from 'glob';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { availableParallelism } from 'node:os';
+import { documentEvents, recentEvents } from '../../src/parse/events.ts';
+import { Locator } from '../../src/parse/locator.ts';
 import { pacedCollection } from '../../src/parse/pacing.ts';
 import { ParsePool } from '../../src/parse/pool.ts';
-import { groupsOf, parseFile, parseGroup, type Slice } from '../../src/parse/yaml.ts';
+import { documentText, groupsOf, parseFile, parseGroup, type Slice } from '../../src/parse/yaml.ts';
 import type { ParsedDocument, SourceFile } from '../../src/common/types.ts';
 import { cli, tempDir, withTemp } from '../helpers/cli.ts';
 import { REPO_ROOT, sharedPath } from '../helpers/shared.ts';
@@ -109,10 +111,33 @@ test('auto uses threads only for large inputs; off and 1 never do', () => {
   assert.is(ParsePool.forInputs([bigStream()], 1, WORKER), undefined);
 });
 
-test('auto starts no pool for a file of 4 MB or more alone, parsed on this thread with paced collections: the workers\' heaps would come on top (a 15.9 MB file peaked above a 25 MB one)', () => {
+test('auto shares one large file alone over the cores, as it shares many smaller ones; its reports are placed from the workers\' events', () => {
   const doc = `${Array.from({ length: 500 }, (_, i) => `key${i}: value ${i}`).join('\n')}\n---\n`;
   const sized = (bytes: number, name: string): SourceFile => ({ displayPath: name, absPath: undefined, text: doc.repeat(Math.ceil(bytes / doc.length)) });
-  for (const bytes of [4_000_000, 8_000_000, 15_900_000]) assert.is(ParsePool.forInputs([sized(bytes, 'big.yaml')], 'auto', WORKER), undefined, `${bytes} bytes`);
+  const alone = sized(4_500_000, 'big.yaml');
+  const one = ParsePool.forInputs([alone], 'auto', WORKER);
+  try {
+    assert.is(one !== undefined, availableParallelism() > 1, `${availableParallelism()} cores, one large file`);
+    if (one) {
+      let placed = 0;
+      const quick = new Locator();
+      const tree = new Locator({ fast: false });
+      for (const d of one.documentsOf(alone)) {
+        if (d.index % 50 !== 0) continue;
+        // The events kept for the document taken last are those of its text, whichever thread parsed it.
+        const text = documentText(alone, d.startOffset, d.endOffset);
+        const kept = text === undefined ? undefined : recentEvents(alone, d.startOffset, text);
+        if (kept && text !== undefined) {
+          assert.equal(kept, documentEvents(text), `document ${d.index}`);
+          placed++;
+        }
+        assert.equal(quick.offsets(d, ['key7']), tree.offsets(d, ['key7']));
+      }
+      assert.ok(placed > 10, `${placed} documents kept their events`);
+    }
+  } finally {
+    one?.close();
+  }
   // Many smaller files still share the cores, where there are several.
   const many = Array.from({ length: 6 }, (_, i) => sized(1_000_000, `f${i}.yaml`));
   const pool = ParsePool.forInputs(many, 'auto', WORKER);
