@@ -32879,7 +32879,7 @@ function newFindingResults(diff, head) {
 }
 
 // src/load/revision.ts
-import { closeSync as closeSync2, existsSync as existsSync4, lstatSync, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmSync as rmSync2, statSync as statSync2, symlinkSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync4, linkSync, lstatSync, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmSync as rmSync2, statSync as statSync2, symlinkSync, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { basename, join as join4, posix as posix5, resolve as resolve7 } from "node:path";
 
@@ -33039,7 +33039,7 @@ function openSide(spec, cwd, env, opts = {}) {
     }
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
-  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget);
+  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs);
 }
 var KUSTOMIZATION_NAMES = /* @__PURE__ */ new Set(["kustomization.yaml", "kustomization.yml", "Kustomization"]);
 var READ_EVERYWHERE = /\.(ya?ml|json)$/i;
@@ -33062,7 +33062,7 @@ function safeTreePath(path) {
   return path.split("/").every((p) => p !== "" && p !== "." && p !== ".." && p.toLowerCase() !== ".git" && !p.includes("\\") && !p.includes("\0"));
 }
 var mb = (n) => `${Math.round(n / 1024 / 1024)} MB`;
-function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }) {
+function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }, blobs = /* @__PURE__ */ new Map()) {
   const listed = spawnSyncBytes(gitBin, [...GIT_HARDENING, "ls-tree", "-r", "-z", "-l", "--full-tree", treeish], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
   if (listed.error || listed.status !== 0) {
     const code = listed.error?.code;
@@ -33090,7 +33090,7 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
   try {
     const root2 = join4(base, "tree");
     mkdirSync2(root2);
-    writeEntries(gitBin, env, top, base, root2, entries2, what);
+    writeEntries(gitBin, env, top, base, root2, entries2, what, blobs);
     mkdirSync2(join4(root2, ".git"));
     const sideCwd = join4(root2, prefix);
     const realRoot = realpathSync2(root2);
@@ -33113,7 +33113,38 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
     throw e;
   }
 }
-function writeEntries(gitBin, env, top, base, root2, entries2, what) {
+function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs) {
+  const made = /* @__PURE__ */ new Set([root2]);
+  const folderOf4 = (path) => {
+    let dir = root2;
+    for (const part of path.split("/").slice(0, -1)) {
+      dir = join4(dir, part);
+      if (made.has(dir)) continue;
+      try {
+        mkdirSync2(dir);
+      } catch {
+        return void 0;
+      }
+      made.add(dir);
+    }
+    return dir;
+  };
+  const rest = [];
+  for (const e of entries2) {
+    const written = e.mode === "120000" ? void 0 : blobs.get(e.oid);
+    if (written === void 0) {
+      rest.push(e);
+      continue;
+    }
+    const dir = folderOf4(e.path);
+    if (dir === void 0) continue;
+    try {
+      linkSync(written, join4(dir, basename(e.path)));
+    } catch (err) {
+      if (err.code !== "EEXIST") rest.push(e);
+    }
+  }
+  entries2 = rest;
   const unique = [...new Set(entries2.map((e) => e.oid))];
   if (unique.length === 0) return;
   const batchFile = join4(base, "blobs");
@@ -33140,21 +33171,6 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what) {
       at2.set(oid, { offset: pos + nl + 1, size });
       pos += nl + 1 + size + 1;
     }
-    const made = /* @__PURE__ */ new Set([root2]);
-    const folderOf4 = (path) => {
-      let dir = root2;
-      for (const part of path.split("/").slice(0, -1)) {
-        dir = join4(dir, part);
-        if (made.has(dir)) continue;
-        try {
-          mkdirSync2(dir);
-        } catch {
-          return void 0;
-        }
-        made.add(dir);
-      }
-      return dir;
-    };
     const chunk = Buffer.alloc(1024 * 1024);
     const links = [];
     for (const e of entries2) {
@@ -33165,9 +33181,18 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what) {
       const dir = folderOf4(e.path);
       const blob = at2.get(e.oid);
       if (dir === void 0 || blob === void 0) continue;
+      const path = join4(dir, basename(e.path));
+      const written = blobs.get(e.oid);
+      if (written !== void 0) {
+        try {
+          linkSync(written, path);
+          continue;
+        } catch {
+        }
+      }
       let dest;
       try {
-        dest = openSync2(join4(dir, basename(e.path)), "wx");
+        dest = openSync2(path, "wx");
       } catch {
         continue;
       }
@@ -33181,6 +33206,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what) {
       } finally {
         closeSync2(dest);
       }
+      blobs.set(e.oid, path);
     }
     for (const e of links) {
       const dir = folderOf4(e.path);
@@ -33242,7 +33268,7 @@ function running(pid) {
     return e.code === "EPERM";
   }
 }
-function openStagedSide(cwd, env, budget) {
+function openStagedSide(cwd, env, budget, blobs) {
   const gitBin = findOnPath(["git"], env);
   if (!gitBin) throw new RevisionError("git is not on PATH to read the staged files");
   const top = git(gitBin, ["rev-parse", "--show-toplevel"], cwd, env);
@@ -33250,7 +33276,7 @@ function openStagedSide(cwd, env, budget) {
   const prefix = git(gitBin, ["rev-parse", "--show-prefix"], cwd, env).stdout;
   const tree = git(gitBin, ["write-tree"], cwd, env);
   if (!tree.ok || !/^[0-9a-f]{40,64}$/.test(tree.stdout)) throw new RevisionError(`cannot read the staged files: ${tree.stderr.split("\n")[0] || "git write-tree failed"} (resolve the merge conflicts first)`);
-  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, "the staged files", { label: "staged files" }, budget);
+  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, "the staged files", { label: "staged files" }, budget, blobs);
 }
 
 // src/load/revision-ref.ts
@@ -46999,8 +47025,13 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const { inputs, rendered, context, skipped, notes, groups } = gathered;
   const worlds = rendered.worlds.map((world, i) => i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput));
   const files = worlds.flat().flatMap((i) => i.ok ? [i.file] : []);
-  const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : void 0;
-  const documentsOf = pacedCollection(files, pool?.documentsOf);
+  const shared = forDiff?.parses;
+  const reused = shared?.role === "reuse" ? shared.shared : void 0;
+  const toParse = reused ? files.filter((f) => !reused.has(f)) : files;
+  const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : void 0;
+  const parsed = pacedCollection(toParse, pool?.documentsOf);
+  const documentsOf = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared ? shared.shared.recorder(parsed) : parsed;
+  const groupDocsOf = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
   const options = (i, groupConfig, otherInputs) => ({
     config: groupConfig,
     rules: allRules,
@@ -47009,7 +47040,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
     reportUnusedDisableDirectives: v2["report-unused-disable-directives"],
     context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
     ...documentsOf ? { documentsOf } : {},
-    ...pool ? { groupDocsOf: pool.groupDocsOf } : {},
+    ...groupDocsOf ? { groupDocsOf } : {},
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...onPodTemplate && i === 0 ? { onPodTemplate } : {}
   });
@@ -47047,6 +47078,37 @@ function inOrderOf(inputs, results) {
   const rank = new Map(inputs.map((i, n) => [i.ok ? i.file.displayPath : i.displayPath, n]));
   return results.map((r7, n) => ({ r: r7, n })).sort((a, b) => (rank.get(a.r.filePath) ?? inputs.length + a.n) - (rank.get(b.r.filePath) ?? inputs.length + b.n)).map(({ r: r7 }) => r7);
 }
+
+// src/parse/shared-parses.ts
+var SharedParses = class {
+  /** Each file's documents, by its text, as the recording side's lint pass took them. */
+  byText = /* @__PURE__ */ new Map();
+  /** `inner` (default: parseFile), keeping each file's documents as the lint pass takes them. */
+  recorder(inner) {
+    const byText = this.byText;
+    return function* recording(file, parsed) {
+      const docs = [];
+      for (const doc of (inner ?? parseFile)(file, parsed)) {
+        docs.push(doc);
+        yield doc;
+      }
+      byText.set(file.text, docs);
+    };
+  }
+  /** True when a file of this text was parsed on the recording side. */
+  has(file) {
+    return this.byText.has(file.text);
+  }
+  /** This file's documents, from the recording side's file of the same text; undefined when there was none. */
+  documentsOf(file) {
+    return this.byText.get(file.text)?.map((d) => rebase(d, file, d.index, 0));
+  }
+  /** The documents of one group of such a file (the facts pass reads groups); undefined for any other file. */
+  groupDocsOf(file, group) {
+    const docs = this.byText.get(file.text);
+    return docs?.filter((d) => d.startOffset >= group.start && d.startOffset < Math.max(group.end, group.start + 1)).map((d) => rebase(d, file, d.index, 0));
+  }
+};
 
 // src/cli/output.ts
 import { resolve as resolve20 } from "node:path";
@@ -47284,12 +47346,13 @@ function diffParsed(args, v2, io, opts = {}) {
   const failOn = lookupFor(v2, io).forDir(io.cwd).diff.failOn;
   const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve21(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve21(io.cwd, c)) } : {} };
   const sides = [];
+  const blobs = /* @__PURE__ */ new Map();
   const emptySides = /* @__PURE__ */ new Set();
   try {
     try {
       const refs = resolveDiffRefs(args, io.cwd, io.env, { staged: v2.staged === true, baseIsRevision: opts.baseIsRevision === true });
       for (const ref of [refs.base, ...refs.head ? [refs.head] : []]) {
-        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true });
+        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true, blobs });
         const side = ref.label !== void 0 ? { ...opened, label: ref.label } : opened;
         sides.push(side);
         if (ref.empty) emptySides.add(side);
@@ -47300,7 +47363,7 @@ function diffParsed(args, v2, io, opts = {}) {
     }
     if (sides.length === 1) {
       try {
-        sides.push(v2.staged ? openStagedSide(io.cwd, io.env) : { label: "working tree", cwd: io.cwd, close: () => {
+        sides.push(v2.staged ? openStagedSide(io.cwd, io.env, void 0, blobs) : { label: "working tree", cwd: io.cwd, close: () => {
         } });
       } catch (e) {
         if (e instanceof RevisionError) throw new UsageError(e.message);
@@ -47308,7 +47371,8 @@ function diffParsed(args, v2, io, opts = {}) {
       }
     }
     const runs = [];
-    for (const side of sides) {
+    const shared = new SharedParses();
+    for (const [i, side] of sides.entries()) {
       const sideIO = { ...io, cwd: side.cwd };
       const lookup2 = lookupFor(sideValues, sideIO);
       const configFile = lookup2.forDir(side.cwd).filePath;
@@ -47321,7 +47385,7 @@ function diffParsed(args, v2, io, opts = {}) {
         return line === void 0 ? void 0 : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values = emptySides.has(side) ? { ...sideValues, "no-error-on-unmatched-pattern": true } : sideValues;
-      const run = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add });
+      const run = lintParsed(values, v2.path ?? [], lookup2, sideIO, { onPodTemplate: states.add, parses: { shared, role: i === 0 ? "record" : "reuse" } });
       if (typeof run === "number") return run;
       runs.push({
         label: side.label,

@@ -1,15 +1,19 @@
 // `meshlint diff` on a scratch git repository: each commit one kind of change, compared
 // revision to revision or against the working tree. Skipped, with a notice, without git.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { testBinary } from './helpers/binaries.ts';
 import { cli, withTemp, type TempDir } from './helpers/cli.ts';
 import type { MeshDiff, WorkloadState } from '../src/engine/diff.ts';
 import { formatDiffMarkdown } from '../src/format/diff.ts';
+import { openSide, type Blobs, type Side } from '../src/load/revision.ts';
+import { SharedParses } from '../src/parse/shared-parses.ts';
+import { groupsOf, parseFile, parseGroup } from '../src/parse/yaml.ts';
+import type { ParsedDocument, SourceFile } from '../src/common/types.ts';
 
 const ns = (labels: string): string => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n${labels}`;
 /** A Deployment in shop; with hostNetwork, its pod opts in to injection (an error: never injected). */
@@ -474,6 +478,46 @@ else {
       assert.equal(values?.changes, ['admission']);
       assert.equal(values?.cause, { filePath: 'platform/istiod.yaml', line: 3, what: 'install' });
     });
+  });
+
+  test('two revisions: a blob both hold is written once and linked; the files each holds alone are its own', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      commit(t, 'web on the host network');
+      const blobs: Blobs = new Map();
+      const base = openSide('HEAD~1', t.path('.'), env, { blobs });
+      const head = openSide('HEAD', t.path('.'), env, { blobs });
+      try {
+        const inode = (side: Side, file: string): number => statSync(join(side.cwd, 'k8s', file)).ino;
+        assert.is(inode(base, 'api.yaml'), inode(head, 'api.yaml'), 'the same blob: one file, linked');
+        assert.is.not(inode(base, 'web.yaml'), inode(head, 'web.yaml'));
+        assert.is(readFileSync(join(base.cwd, 'k8s', 'web.yaml'), 'utf8'), deployment('web'));
+        assert.is(readFileSync(join(head.cwd, 'k8s', 'web.yaml'), 'utf8'), deployment('web', '      hostNetwork: true\n'));
+      } finally {
+        base.close();
+        head.close();
+      }
+      // The comparison is the one a diff without shared blobs and documents makes.
+      const { json } = diff(t, 'HEAD~1', 'HEAD');
+      assert.equal(json.workloads.changed.map((c) => c.workload), ['Deployment shop/web']);
+      assert.equal(json.findings.new.map((f) => `${f.ruleId} ${f.filePath}`), ['injection-host-network k8s/web.yaml']);
+    });
+  });
+
+  test('the head side takes the base side\'s documents for the files of the same text: the same documents a parse gives, on its own file', () => {
+    const text = `${deployment('web')}---\n# a comment\n---\n${deployment('api')}`;
+    const shared = new SharedParses();
+    const a: SourceFile = { displayPath: 'a.yaml', absPath: undefined, text };
+    assert.equal([...shared.recorder(undefined)(a)].length, 3);
+    const b: SourceFile = { displayPath: 'b.yaml', absPath: undefined, text: `${text}` };
+    const plain = (docs: readonly ParsedDocument[]): string => JSON.stringify(docs.map(({ file, ...d }) => ({ file: file.displayPath, ...d })));
+    assert.ok(shared.has(b));
+    assert.is(plain(shared.documentsOf(b) ?? []), plain([...parseFile(b)]));
+    for (const g of groupsOf(text)) assert.is(plain(shared.groupDocsOf(b, g) ?? []), plain(parseGroup(b, g)), JSON.stringify(g));
+    const other: SourceFile = { displayPath: 'b.yaml', absPath: undefined, text: deployment('web') };
+    assert.not.ok(shared.has(other));
+    assert.is(shared.documentsOf(other), undefined);
   });
 
   test('ambient: a namespace that moves to another waypoint changes its pods\' waypoint, not their capture', () => {

@@ -8,12 +8,13 @@ import type { LintReport } from '../engine/linter.ts';
 import { configKeyLine } from '../engine/config-file.ts';
 import { isInside, topFolder } from '../load/boundary.ts';
 import { displayPathOf, readRegularFile } from '../load/read.ts';
-import { diffRuns, failures, formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, openEmptySide, openSide, openStagedSide, policyChanges, resolveDiffRefs, RevisionError, SideStates, verdictText, workloadMap, type MeshDiff, type Side, type WorkloadState } from './subcommands.ts';
+import { diffRuns, failures, formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, openEmptySide, openSide, openStagedSide, policyChanges, resolveDiffRefs, RevisionError, SideStates, verdictText, workloadMap, type Blobs, type MeshDiff, type Side, type WorkloadState } from './subcommands.ts';
 import type { LintResult } from '../common/types.ts';
 import { parse, type Values } from './args.ts';
 import { lookupFor } from './config.ts';
 import { type CliIO, UsageError, guarded, useColor, emit } from './io.ts';
 import { lintParsed } from './lint.ts';
+import { SharedParses } from '../parse/shared-parses.ts';
 import { formatReport } from './output.ts';
 
 /** One side of a diff, linted: its findings, its workloads' outcomes, where it was read. */
@@ -106,13 +107,15 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   // --charts folders, which hold charts pulled for the run, not files of either side.
   const sideValues: Values = { ...v, ...(v.config !== undefined ? { config: resolve(io.cwd, v.config) } : {}), ...(v.charts !== undefined ? { charts: v.charts.map((c) => resolve(io.cwd, c)) } : {}) };
   const sides: Side[] = [];
+  /** The blobs written for the sides, linked where met again (see Blobs). */
+  const blobs: Blobs = new Map();
   /** The empty tree's side: nothing to lint there is what it is, not a mistake. */
   const emptySides = new Set<Side>();
   try {
     try {
       const refs = resolveDiffRefs(args, io.cwd, io.env, { staged: v.staged === true, baseIsRevision: opts.baseIsRevision === true });
       for (const ref of [refs.base, ...(refs.head ? [refs.head] : [])]) {
-        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true });
+        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true, blobs });
         const side = ref.label !== undefined ? { ...opened, label: ref.label } : opened;
         sides.push(side);
         if (ref.empty) emptySides.add(side);
@@ -123,14 +126,16 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
     }
     if (sides.length === 1) {
       try {
-        sides.push(v.staged ? openStagedSide(io.cwd, io.env) : { label: 'working tree', cwd: io.cwd, close: () => {} });
+        sides.push(v.staged ? openStagedSide(io.cwd, io.env, undefined, blobs) : { label: 'working tree', cwd: io.cwd, close: () => {} });
       } catch (e) {
         if (e instanceof RevisionError) throw new UsageError(e.message);
         throw e;
       }
     }
     const runs: DiffSide[] = [];
-    for (const side of sides) {
+    // The head side takes the base side's documents for the files the change left as they were.
+    const shared = new SharedParses();
+    for (const [i, side] of sides.entries()) {
       const sideIO: CliIO = { ...io, cwd: side.cwd };
       // The config's own lines, for a change the config states (istio.cni, a revision tag).
       const lookup = lookupFor(sideValues, sideIO);
@@ -144,7 +149,7 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
         return line === undefined ? undefined : { filePath: displayPathOf(configFile, side.cwd), line };
       });
       const values: Values = emptySides.has(side) ? { ...sideValues, 'no-error-on-unmatched-pattern': true } : sideValues;
-      const run = lintParsed(values, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add });
+      const run = lintParsed(values, v.path ?? [], lookup, sideIO, { onPodTemplate: states.add, parses: { shared, role: i === 0 ? 'record' : 'reuse' } });
       if (typeof run === 'number') return run;
       runs.push({
         label: side.label,

@@ -11,6 +11,8 @@ import type { Skipped } from '../load/discover.ts';
 import type { ReadOutcome } from '../load/read.ts';
 import { pacedCollection } from '../parse/pacing.ts';
 import { ParsePool } from '../parse/pool.ts';
+import type { SharedParses } from '../parse/shared-parses.ts';
+import { parseFile } from '../parse/yaml.ts';
 import type { LintResult } from '../common/types.ts';
 import { parse, concurrencyOf, type Values } from './args.ts';
 import { readBaseline } from './baseline.ts';
@@ -46,6 +48,8 @@ export function lintFromArgs(argv: readonly string[], io: CliIO): LintRun | numb
 /** What a diff asks of each side's lint: the workloads as met, and every finding (no baseline: the other side is one). */
 interface ForDiff {
   readonly onPodTemplate: NonNullable<LintOptions['onPodTemplate']>;
+  /** Documents shared between the sides: this side records what it parses, or reuses what the other parsed. */
+  readonly parses?: { readonly shared: SharedParses; readonly role: 'record' | 'reuse' };
 }
 
 export function lintParsed(v: Values, positionals: readonly string[], lookup: ConfigLookup, io: CliIO, forDiff?: ForDiff): LintRun | number {
@@ -59,9 +63,19 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   // One lint per world of a values matrix (usually just one), merged: see src/load/render.
   const worlds = rendered.worlds.map((world, i) => (i === 0 ? [...inputs, ...world.map(asInput)] : world.map(asInput)));
   const files = worlds.flat().flatMap((i) => (i.ok ? [i.file] : []));
+  // A diff's second side takes the documents of files the first one parsed (shared-parses.ts).
+  const shared = forDiff?.parses;
+  const reused = shared?.role === 'reuse' ? shared.shared : undefined;
+  const toParse = reused ? files.filter((f) => !reused.has(f)) : files;
   // The groups the facts pass reads are parsed first, on every core (see ParsePool.forInputs).
-  const pool = io.parseWorker ? ParsePool.forInputs(files, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : undefined;
-  const documentsOf = pacedCollection(files, pool?.documentsOf);
+  const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : undefined;
+  const parsed = pacedCollection(toParse, pool?.documentsOf);
+  const documentsOf: LintOptions['documentsOf'] = reused
+    ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs)
+    : shared
+      ? shared.shared.recorder(parsed)
+      : parsed;
+  const groupDocsOf: LintOptions['groupDocsOf'] = reused ? (file, group) => reused.groupDocsOf(file, group) ?? pool?.groupDocsOf(file, group) : pool?.groupDocsOf;
   const options = (i: number, groupConfig: Config, otherInputs: readonly ReadOutcome[]): LintOptions => ({
     config: groupConfig,
     rules: allRules,
@@ -70,7 +84,7 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
     reportUnusedDisableDirectives: v['report-unused-disable-directives'],
     context: [...context, ...otherInputs, ...(rendered.context[i] ?? []).map(asInput)],
     ...(documentsOf ? { documentsOf } : {}),
-    ...(pool ? { groupDocsOf: pool.groupDocsOf } : {}),
+    ...(groupDocsOf ? { groupDocsOf } : {}),
     // The workloads as explain sees them: the first world's only (see LintRun.read).
     ...(onPodTemplate && i === 0 ? { onPodTemplate } : {}),
   });

@@ -10,7 +10,7 @@ export { gatherFactsReport } from '../engine/facts-report.ts';
 export { formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, verdictText } from '../format/diff.ts';
 export { formatExplanations, formatExplanationsMarkdown } from '../format/explain.ts';
 export { formatFactsReport } from '../format/facts.ts';
-export { openSide, openStagedSide, RevisionError, type Side } from '../load/revision.ts';
+export { openSide, openStagedSide, RevisionError, type Blobs, type Side } from '../load/revision.ts';
 export { openEmptySide, resolveDiffRefs } from '../load/revision-ref.ts';
 
 /** The commands whose code is here. */

@@ -7,7 +7,7 @@
 // filter, textconv or fsmonitor of the repository, and no hooks. The temporary directory is
 // removed by `close`, by a watcher when meshlint ends any other way (a signal, a crash), and,
 // for a run that left one behind anyway, by the next diff.
-import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, realpathSync, rmSync, statSync, symlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, realpathSync, rmSync, statSync, symlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, posix, resolve } from 'node:path';
 import { isInside } from './boundary.ts';
@@ -106,7 +106,17 @@ export interface OpenSideOptions {
   /** Read `spec` as a revision even when a directory of that name is there (a base commit a change could shadow). */
   readonly revisionOnly?: boolean;
   readonly budget?: RevisionBudget;
+  /** The files written for the sides of one diff, by blob: see Blobs. */
+  readonly blobs?: Blobs;
 }
+
+/**
+ * The files written for the sides of one diff, by the blob they hold: a blob met again, on this
+ * side or the other, is a hard link to the file already written (two revisions share most of
+ * their blobs), not read from git and written again. Only files meshlint wrote itself, in its
+ * own temporary folders, are linked; where links cannot be made, the blob is written.
+ */
+export type Blobs = Map<string, string>;
 
 /**
  * A side of the diff: `spec` as a directory (relative to `cwd`) when one is there, else as a
@@ -128,7 +138,7 @@ export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv, opts
     }
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
-  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget);
+  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs);
 }
 
 /** A file of the tree: its mode, blob, size and path (from the repository's root, "/"-separated). */
@@ -175,7 +185,7 @@ const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
  * temporary directory; its folder is the one at `prefix` (where the user is). `what` names it
  * in messages ("revision main", "the staged files").
  */
-function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix: string, treeish: string, what: string, side: { label: string; commit?: string }, budget: RevisionBudget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }): Side {
+function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix: string, treeish: string, what: string, side: { label: string; commit?: string }, budget: RevisionBudget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }, blobs: Blobs = new Map()): Side {
   const listed = spawnSyncBytes(gitBin, [...GIT_HARDENING, 'ls-tree', '-r', '-z', '-l', '--full-tree', treeish], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
   if (listed.error || listed.status !== 0) {
     const code = (listed.error as NodeJS.ErrnoException | undefined)?.code;
@@ -205,7 +215,7 @@ function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix
   try {
     const root = join(base, 'tree');
     mkdirSync(root);
-    writeEntries(gitBin, env, top, base, root, entries, what);
+    writeEntries(gitBin, env, top, base, root, entries, what, blobs);
     // The tree's root is the repository's root: marked so, as the checkout is, so that config
     // files, .gitignore and fingerprints stop and start there on both sides.
     mkdirSync(join(root, '.git'));
@@ -238,7 +248,40 @@ function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix
  * to a file beside the tree (never into memory), which is then copied to each path. Folders
  * are made here and links last, so nothing is ever written through a link.
  */
-function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base: string, root: string, entries: readonly TreeEntry[], what: string): void {
+function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base: string, root: string, entries: readonly TreeEntry[], what: string, blobs: Blobs): void {
+  const made = new Set<string>([root]);
+  const folderOf = (path: string): string | undefined => {
+    let dir = root;
+    for (const part of path.split('/').slice(0, -1)) {
+      dir = join(dir, part);
+      if (made.has(dir)) continue;
+      try {
+        mkdirSync(dir);
+      } catch {
+        return undefined; // a file or link of that name: the tree is not one git would check out
+      }
+      made.add(dir);
+    }
+    return dir;
+  };
+  // A blob written already (on the other side) is linked; the others are read from git.
+  const rest: TreeEntry[] = [];
+  for (const e of entries) {
+    const written = e.mode === '120000' ? undefined : blobs.get(e.oid);
+    if (written === undefined) {
+      rest.push(e);
+      continue;
+    }
+    const dir = folderOf(e.path);
+    if (dir === undefined) continue;
+    try {
+      linkSync(written, join(dir, basename(e.path)));
+    } catch (err) {
+      // Taken already (a path met twice is written once), else written from git.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') rest.push(e);
+    }
+  }
+  entries = rest;
   const unique = [...new Set(entries.map((e) => e.oid))];
   if (unique.length === 0) return;
   const batchFile = join(base, 'blobs');
@@ -265,21 +308,6 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
       at.set(oid, { offset: pos + nl + 1, size });
       pos += nl + 1 + size + 1;
     }
-    const made = new Set<string>([root]);
-    const folderOf = (path: string): string | undefined => {
-      let dir = root;
-      for (const part of path.split('/').slice(0, -1)) {
-        dir = join(dir, part);
-        if (made.has(dir)) continue;
-        try {
-          mkdirSync(dir);
-        } catch {
-          return undefined; // a file or link of that name: the tree is not one git would check out
-        }
-        made.add(dir);
-      }
-      return dir;
-    };
     const chunk = Buffer.alloc(1024 * 1024);
     const links: TreeEntry[] = [];
     for (const e of entries) {
@@ -290,10 +318,20 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
       const dir = folderOf(e.path);
       const blob = at.get(e.oid);
       if (dir === undefined || blob === undefined) continue;
+      const path = join(dir, basename(e.path));
+      const written = blobs.get(e.oid);
+      if (written !== undefined) {
+        try {
+          linkSync(written, path);
+          continue;
+        } catch {
+          // Written below (a path met twice fails there too).
+        }
+      }
       let dest: number;
       try {
         // O_EXCL: a path met twice (a crafted tree) is written once, and never through a link.
-        dest = openSync(join(dir, basename(e.path)), 'wx');
+        dest = openSync(path, 'wx');
       } catch {
         continue;
       }
@@ -307,6 +345,7 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
       } finally {
         closeSync(dest);
       }
+      blobs.set(e.oid, path);
     }
     for (const e of links) {
       const dir = folderOf(e.path);
@@ -388,7 +427,7 @@ function running(pid: number): boolean {
  * records the index as a tree object (as `git stash` does; the index and checkout are not
  * changed), which is then read as a revision is.
  */
-export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv, budget?: RevisionBudget): Side {
+export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv, budget?: RevisionBudget, blobs?: Blobs): Side {
   const gitBin = findOnPath(['git'], env);
   if (!gitBin) throw new RevisionError('git is not on PATH to read the staged files');
   const top = git(gitBin, ['rev-parse', '--show-toplevel'], cwd, env);
@@ -396,5 +435,5 @@ export function openStagedSide(cwd: string, env: NodeJS.ProcessEnv, budget?: Rev
   const prefix = git(gitBin, ['rev-parse', '--show-prefix'], cwd, env).stdout;
   const tree = git(gitBin, ['write-tree'], cwd, env);
   if (!tree.ok || !/^[0-9a-f]{40,64}$/.test(tree.stdout)) throw new RevisionError(`cannot read the staged files: ${tree.stderr.split('\n')[0] || 'git write-tree failed'} (resolve the merge conflicts first)`);
-  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, 'the staged files', { label: 'staged files' }, budget);
+  return materialise(gitBin, env, top.stdout, prefix, tree.stdout, 'the staged files', { label: 'staged files' }, budget, blobs);
 }
