@@ -23829,6 +23829,8 @@ function garbageCollector() {
   }
 }
 var crypto2 = () => nodeRequire("node:crypto");
+var zlib = () => nodeRequire("node:zlib");
+var v8 = () => nodeRequire("node:v8");
 function spawnSyncBytes(command, args, options) {
   const run = nodeRequire("node:child_process").spawnSync;
   return run(command, args, options);
@@ -24058,9 +24060,6 @@ function failures(diff, failOn) {
   if (failOn.includes("sidecar-lost") && lost > 0) out.push(`${lost} workload${lost === 1 ? "" : "s"} lost ${lost === 1 ? "its sidecar" : "their sidecars"}`);
   return out;
 }
-
-// src/engine/diff-state.ts
-import { createHash } from "node:crypto";
 
 // src/model/ambient/capture.ts
 var DATAPLANE_MODE = "istio.io/dataplane-mode";
@@ -31806,8 +31805,6 @@ var package_default = {
   },
   files: [
     "bin",
-    "dist/cli.js",
-    "dist/cli-*.js",
     "dist/*.cjs",
     "dist/lsp.js",
     "dist/eslint-plugin.js",
@@ -32394,7 +32391,7 @@ function namespaceState(ns2, locator) {
   const target = ns2.resource ? { resource: ns2.resource, path: ["metadata", "labels"] } : ns2.createdBy?.target;
   return target ? { labels, at: placeOf(target, locator) } : { labels };
 }
-var digest = (object) => createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
+var digest = (object) => crypto2().createHash("sha256").update(JSON.stringify(object) ?? "").digest("base64url").slice(0, 22);
 var CONFIG_KEYS = {
   cni: ["istio", "cni"],
   native: ["istio", "nativeSidecars"],
@@ -34301,12 +34298,11 @@ import { tmpdir as tmpdir5 } from "node:os";
 import { join as join10, resolve as resolve12, sep as sep5 } from "node:path";
 
 // src/model/install/gitops-deploys.ts
-import { createHash as createHash2 } from "node:crypto";
 import { posix as posix6 } from "node:path";
 var str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
 function fluxReleaseName(name) {
   if (name.length <= 53) return name;
-  return `${name.slice(0, 40)}-${createHash2("sha256").update(name).digest("hex").slice(0, 12)}`;
+  return `${name.slice(0, 40)}-${crypto2().createHash("sha256").update(name).digest("hex").slice(0, 12)}`;
 }
 function gitFolder(path) {
   const p = posix6.normalize(path.replace(/\\/g, "/")).replace(/^\.\//, "").replace(/\/+$/, "");
@@ -34405,7 +34401,6 @@ function argoDeploy(r7, release) {
 var import_semver = __toESM(require_semver2(), 1);
 import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync4 } from "node:fs";
 import { join as join9 } from "node:path";
-import { gunzipSync } from "node:zlib";
 var MAX_ARCHIVE_BYTES = 20 * 1024 * 1024;
 var MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
 var MAX_ARCHIVE_ENTRIES = 2e4;
@@ -34469,7 +34464,7 @@ function archiveProblem(file) {
   }
   let tar;
   try {
-    tar = gunzipSync(bytes, { maxOutputLength: MAX_UNPACKED_BYTES });
+    tar = zlib().gunzipSync(bytes, { maxOutputLength: MAX_UNPACKED_BYTES });
   } catch (e) {
     return e.name === "RangeError" || /larger than|maxOutputLength|buffer/i.test(e.message) ? `more than ${MAX_UNPACKED_BYTES / 2 ** 20} MB unpacked` : "not a gzip archive";
   }
@@ -45809,7 +45804,6 @@ function baselineNote(outcome, shownPath) {
 }
 
 // src/parse/pacing.ts
-import { getHeapStatistics } from "node:v8";
 var PACE_MIN_BYTES = 2e6;
 var PACE_CHECK_BYTES = 1e6;
 var GARBAGE_FACTOR = 0.25;
@@ -45821,6 +45815,7 @@ function pacedCollection(files, inner) {
   const collect = garbageCollector();
   if (!collect) return inner;
   collect();
+  const { getHeapStatistics } = v8();
   let live = getHeapStatistics().used_heap_size;
   let since = 0;
   return function* paced(file, parsed) {

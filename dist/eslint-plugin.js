@@ -9779,8 +9779,6 @@ var package_default = {
   },
   files: [
     "bin",
-    "dist/cli.js",
-    "dist/cli-*.js",
     "dist/*.cjs",
     "dist/lsp.js",
     "dist/eslint-plugin.js",

@@ -1,6 +1,7 @@
-// Bundles the CLI into one ESM file so that start-up loads no TypeScript and few modules.
-// The bundles are committed (dist/cli.js and its chunks, lsp.js, eslint-plugin.js, the .cjs
-// files beside them): a git install (`npm install -g git+…`, as pre-commit 4.6 installs a node
+// Bundles the CLI into one file so that start-up loads no TypeScript and few modules: a
+// CommonJS script (dist/cli.cjs), which bin/meshlint.js compiles with V8's code cache (see
+// there). The bundles are committed (dist/cli.cjs, lsp.js, eslint-plugin.js, the .cjs files
+// beside them): a git install (`npm install -g git+…`, as pre-commit 4.6 installs a node
 // hook) runs no build with dev dependencies, so it uses them as they are; a test checks they
 // are current. `--outdir DIR` writes them elsewhere (a test compares them with the committed ones).
 // `--action [FILE]` bundles the GitHub Action instead (dist/action.js, committed: a workflow
@@ -128,9 +129,9 @@ async function buildValidators(outdir) {
 }
 
 /**
- * src/cli/subcommands.ts as a chunk of its own, loaded by an await in src/cli/main.ts: in the CLI's
- * bundle, the module cli.ts and main.ts import is a stand-in whose bindings loadSubcommands()
- * fills from the chunk. Its exports are read from the module's text: the names it re-exports
+ * src/cli/subcommands.ts as a module evaluated only when a subcommand runs (loadSubcommands(),
+ * from src/cli/main.ts): in the CLI's bundle, the module cli.ts and main.ts import is a
+ * stand-in whose bindings loadSubcommands() fills from it. Its exports are read from the module's text: the names it re-exports
  * (types aside), SUBCOMMANDS (a Set of strings, copied) and loadSubcommands.
  */
 const SUBCOMMANDS_FILE = fileURLToPath(new URL('../src/cli/subcommands.ts', import.meta.url));
@@ -160,16 +161,21 @@ const subcommandsChunk = {
   },
 };
 
-/** The CLI (with its chunks), language server and ESLint plugin bundles, into `outdir` (the maps beside them are not committed). */
+/** In the CLI's script, what `import.meta.url` is in its modules: the script's own file. */
+const CJS_BANNER = 'const __meshlintUrl = require("node:url").pathToFileURL(__filename).href;';
+
+/** The CLI, language server and ESLint plugin bundles, into `outdir` (the maps beside them are not committed). */
 export async function buildBundles(outdir) {
-  // The CLI's code is minified: V8 reads all of it at every start (Node 20 keeps no compile
-  // cache), and whitespace and long names are most of its bytes; the source map names the
-  // sources in stack traces. MESHLINT_BUILD_UNMINIFIED=1 keeps it readable, for a CPU profile.
+  // The CLI's code is minified: V8 reads all of it at a start without a code cache, and
+  // whitespace and long names are most of its bytes; the source map names the sources in stack
+  // traces. MESHLINT_BUILD_UNMINIFIED=1 keeps it readable, for a CPU profile.
   const minify = process.env.MESHLINT_BUILD_UNMINIFIED === undefined;
-  // The CLI's chunks from an earlier build would be packed with the new ones.
-  for (const f of existsSync(outdir) ? readdirSync(outdir) : []) if (/^cli-.*\.js(?:\.map)?$/.test(f)) rmSync(`${outdir}/${f}`);
+  // The ESM bundle and chunks of earlier builds would be packed with the new file.
+  for (const f of existsSync(outdir) ? readdirSync(outdir) : []) if (/^cli(?:-.*)?\.js(?:\.map)?$/.test(f)) rmSync(`${outdir}/${f}`);
   await Promise.all([
-    build({ ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir, minify, splitting: true, chunkNames: 'cli-[name]-[hash]', sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages, subcommandsChunk, yamlAsModules] }),
+    // A script, not a module: Node 20 offers a code cache (vm.Script's cachedData) for scripts
+    // only. The subcommands stay a module of their own, evaluated when one runs.
+    build({ ...common, format: 'cjs', banner: { js: CJS_BANNER }, define: { 'import.meta.url': '__meshlintUrl' }, entryPoints: { cli: 'src/cli/main.ts' }, outExtension: { '.js': '.cjs' }, outdir, minify, sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages, subcommandsChunk, yamlAsModules] }),
     build({ ...common, entryPoints: { lsp: 'src/lsp/main.ts' }, outdir, sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages, yamlAsModules] }),
     // yaml-eslint-parser brings the `yaml` package in its CommonJS build: meshlint's code shares it.
     build({ ...common, entryPoints: { 'eslint-plugin': 'src/eslint/plugin.ts' }, outdir, sourcemap: 'linked', plugins: [validatorsAtBuildTime, lazyPackages] }),

@@ -4,7 +4,7 @@
 // nothing, and says why only when they are missing too.
 import { existsSync } from 'node:fs';
 
-const BUNDLES = ['dist/cli.js', 'dist/lsp.js', 'dist/eslint-plugin.js'];
+const BUNDLES = ['dist/cli.cjs', 'dist/lsp.js', 'dist/eslint-plugin.js'];
 
 // Installed here, not found up the folder tree (a ~/node_modules/esbuild would not bring
 // the other dev dependencies the build needs).

@@ -81,7 +81,7 @@ const BUNDLE_BIN = fileURLToPath(new URL('../bin/meshlint.js', import.meta.url))
 const REPORT_PEAK = `data:text/javascript,${encodeURIComponent("process.on('exit', () => process.stderr.write('\\npeak-rss-kib=' + process.resourceUsage().maxRSS + '\\n'))")}`;
 
 test('a 14 MB document on one line ({k0: "0", k1: "1", …}) is one finding at its start, in under 300 MB; the next document is linted', () => {
-  if (!existsSync(fileURLToPath(new URL('../dist/cli.js', import.meta.url)))) return skip('peak memory of the bundle', 'dist/cli.js is not built (npm run build)');
+  if (!existsSync(fileURLToPath(new URL('../dist/cli.cjs', import.meta.url)))) return skip('peak memory of the bundle', 'dist/cli.cjs is not built (npm run build)');
   withTemp((t) => {
     const pairs: string[] = [];
     let size = 0;

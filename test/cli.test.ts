@@ -242,7 +242,7 @@ test('output order is deterministic across runs: files by path, problems by posi
 
 test('end to end: bin/meshlint.js reads a pipe and exits 1 with a JSON report', () => {
   const bin = `${REPO_ROOT}bin/meshlint.js`;
-  assert.ok(existsSync(`${REPO_ROOT}dist/cli.js`), 'dist/cli.js is missing: run node scripts/build.mjs first');
+  assert.ok(existsSync(`${REPO_ROOT}dist/cli.cjs`), 'dist/cli.cjs is missing: run node scripts/build.mjs first');
   withTemp((t) => {
     const run = spawnSync(process.execPath, [bin, '-', '--stdin-filename', 'piped.yaml', '-f', 'json'], {
       cwd: t.dir,

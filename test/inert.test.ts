@@ -98,7 +98,7 @@ test('the CLI over examples/ in every format, in-process and as a program, attem
   }
   assert.equal(guard.attempts.slice(before), [], 'no network access in-process');
 
-  assert.ok(existsSync(join(REPO_ROOT, 'dist', 'cli.js')), 'dist/cli.js is missing: run node scripts/build.mjs first');
+  assert.ok(existsSync(join(REPO_ROOT, 'dist', 'cli.cjs')), 'dist/cli.cjs is missing: run node scripts/build.mjs first');
   const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${pathToFileURL(GUARD).href}`].filter(Boolean).join(' ') };
   for (const format of ['stylish', 'json', 'sarif', 'github']) {
     const child = spawnSync(process.execPath, [BIN, ...base, '-f', format], { cwd: REPO_ROOT, env, encoding: 'utf8' });

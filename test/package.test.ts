@@ -21,9 +21,9 @@ interface PackageJson {
   bin: Record<string, string>;
 }
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageJson;
-const BUNDLES = ['dist/cli.js', 'dist/lsp.js', 'dist/eslint-plugin.js'];
-/** The files the bundles load when used: the CLI's chunks, the validators and the packages loaded lazily (scripts/build.mjs). */
-const LOADED = (): string[] => (existsSync(join(REPO_ROOT, 'dist')) ? readdirSync(join(REPO_ROOT, 'dist')) : []).filter((f) => /^cli-.*\.js$|\.cjs$/.test(f)).map((f) => `dist/${f}`);
+const BUNDLES = ['dist/cli.cjs', 'dist/lsp.js', 'dist/eslint-plugin.js'];
+/** The files the bundles load when used: the validators and the packages loaded lazily (scripts/build.mjs). */
+const LOADED = (): string[] => (existsSync(join(REPO_ROOT, 'dist')) ? readdirSync(join(REPO_ROOT, 'dist')) : []).filter((f) => /\.cjs$/.test(f) && f !== 'cli.cjs').map((f) => `dist/${f}`);
 
 const output = (r: SpawnSyncReturns<string>): string => `exit ${r.status}\n${r.stdout}\n${r.stderr}`;
 
@@ -51,7 +51,7 @@ test('npm pack: LICENSE, README, every rule page, the config schema and the bund
     const files = (packed?.files ?? []).map((f) => f.path).sort();
     const rules = readdirSync(join(REPO_ROOT, 'rules')).filter((f) => f.endsWith('.md')).map((f) => `rules/${f}`);
     assert.ok(rules.length > 10, 'the rule pages are found');
-    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/meshlint.js', 'schema/meshlint.schema.json', ...BUNDLES, ...LOADED(), ...rules].sort();
+    const expected = ['LICENSE', 'README.md', 'package.json', 'bin/compile-cache.js', 'bin/meshlint.js', 'schema/meshlint.schema.json', ...BUNDLES, ...LOADED(), ...rules].sort();
     assert.equal(files, expected);
     assert.not.ok(files.some((f) => f.endsWith('.map') || f.startsWith('test/') || f.startsWith('src/')));
   });
@@ -70,7 +70,7 @@ test('package metadata: Apache-2.0 with its LICENSE text, the repository, no run
   assert.is(DOCS_URL, `${HOMEPAGE}/blob/main/rules`);
 });
 
-test('the committed bundles (dist/cli.js, lsp.js, eslint-plugin.js: a git install builds nothing) are what the sources build (else: npm run build, and commit them)', () => {
+test('the committed bundles (dist/cli.cjs, lsp.js, eslint-plugin.js: a git install builds nothing) are what the sources build (else: npm run build, and commit them)', () => {
   // Beside dist/, at the same depth: the CLI's chunk names hash their source maps' relative paths.
   const t = { dir: join(REPO_ROOT, `.dist-check-${process.pid}`), cleanup: () => rmSync(join(REPO_ROOT, `.dist-check-${process.pid}`), { recursive: true, force: true }) };
   try {

@@ -26,6 +26,8 @@ export function garbageCollector(): (() => void) | undefined {
 }
 
 export const crypto = (): typeof import('node:crypto') => nodeRequire('node:crypto') as typeof import('node:crypto');
+export const zlib = (): typeof import('node:zlib') => nodeRequire('node:zlib') as typeof import('node:zlib');
+export const v8 = (): typeof import('node:v8') => nodeRequire('node:v8') as typeof import('node:v8');
 
 /** child_process.spawnSync with bytes out (an archive), loaded on first use; never a shell. */
 export function spawnSyncBytes(command: string, args: readonly string[], options: SpawnSyncOptionsWithBufferEncoding): SpawnSyncReturns<Buffer> {

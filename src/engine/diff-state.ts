@@ -3,7 +3,7 @@
 // outcome can come from, so the diff can point at the line to look at: the namespace's
 // labels, the workload itself, or the install setting that decides (the injecting webhook,
 // Istio CNI, native sidecars, hold). Pure: the facts and a locator in, the state out.
-import { createHash } from 'node:crypto';
+import { crypto } from '../common/builtins.ts';
 import type { Facts, NamespaceFact } from '../model/facts.ts';
 import { predictForTemplate } from '../model/injection/pod-injection.ts';
 import { sidecarPlan } from '../model/pod/sidecar.ts';
@@ -40,7 +40,7 @@ function namespaceState(ns: NamespaceFact | undefined, locator: Locator): { labe
 }
 
 /** The workload's object as written, in short: a change to it is the workload's own. */
-const digest = (object: unknown): string => createHash('sha256').update(JSON.stringify(object) ?? '').digest('base64url').slice(0, 22);
+const digest = (object: unknown): string => crypto().createHash('sha256').update(JSON.stringify(object) ?? '').digest('base64url').slice(0, 22);
 
 /** Where a key of the side's config file is (`['istio', 'cni']`), when the config states it. */
 export type ConfigPlace = (keys: readonly string[]) => Place | undefined;

@@ -5,8 +5,7 @@
 // more than a quarter of the live set plus 48 MB of garbage. The allowance grows with the live
 // set, so the number of collections, and their cost, grow in proportion to the input; peak
 // memory grows with the input too, never with the choice of how it is parsed.
-import { getHeapStatistics } from 'node:v8';
-import { garbageCollector } from '../common/builtins.ts';
+import { garbageCollector, v8 } from '../common/builtins.ts';
 import { parseFile } from './yaml.ts';
 import type { ParsedDocument, SourceFile } from '../common/types.ts';
 
@@ -31,6 +30,7 @@ export function pacedCollection(files: readonly SourceFile[], inner: DocumentsOf
   if (!collect) return inner;
   // The first collection frees what reading left behind (a file's bytes, once decoded).
   collect();
+  const { getHeapStatistics } = v8();
   let live = getHeapStatistics().used_heap_size;
   let since = 0;
   return function* paced(file, parsed) {

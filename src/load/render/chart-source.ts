@@ -11,8 +11,8 @@
 // paths that leave the chart are refused here too, so such an archive is named, not rendered.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { gt, prerelease, satisfies, valid, validRange } from 'semver';
+import { zlib } from '../../common/builtins.ts';
 import { readRegularFile } from '../read.ts';
 
 export interface AvailableChart {
@@ -100,7 +100,7 @@ export function archiveProblem(file: string): string | undefined {
   }
   let tar: Buffer;
   try {
-    tar = gunzipSync(bytes, { maxOutputLength: MAX_UNPACKED_BYTES });
+    tar = zlib().gunzipSync(bytes, { maxOutputLength: MAX_UNPACKED_BYTES });
   } catch (e) {
     return (e as Error).name === 'RangeError' || /larger than|maxOutputLength|buffer/i.test((e as Error).message) ? `more than ${MAX_UNPACKED_BYTES / 2 ** 20} MB unpacked` : 'not a gzip archive';
   }

@@ -3,8 +3,8 @@
 // under which release name and into which namespace. Field paths and defaults:
 // ../shared/istio/INSTALL-SOURCES.md A1 (fluxcd/helm-controller api/v2/helmrelease_types.go,
 // source-controller api/v1) and A2 (argo-cd pkg/apis/application/v1alpha1/types.go).
-import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
+import { crypto } from '../../common/builtins.ts';
 import type { Path, Resource } from '../../common/types.ts';
 import { deployedReleasesOf, type AnyChartRelease, type FileLookup, type InputLookup } from './gitops.ts';
 import { isPlaceholder } from '../placeholder.ts';
@@ -53,7 +53,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 /** Flux shortens release names over 53 characters: 40 characters, "-", 12 hex of SHA-256 (helmrelease_types.go GetReleaseName, release.ShortenName). */
 function fluxReleaseName(name: string): string {
   if (name.length <= 53) return name;
-  return `${name.slice(0, 40)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+  return `${name.slice(0, 40)}-${crypto().createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
 }
 
 function gitFolder(path: string): string | undefined {
