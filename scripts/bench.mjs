@@ -339,7 +339,7 @@ async function compare(label, path, opts) {
       if (i === 1 || i === 2) continue;
       const target = opts.kubectlTarget?.[t.name];
       const peakNote = opts.peakTarget && target !== undefined ? `; peak ${fmt(rows[i].peak, 0)} MB (target: under ${opts.peakTarget} MB${rows[i].peak < opts.peakTarget ? ', met' : ', NOT met'})` : '';
-      if (target !== undefined) console.log(`  ${t.name} is ${ratio(`${opts.short}: ${t.name} vs kubectl's decode, speed`, perRound(i), target, true, peakNote ? `peak ${fmt(rows[i].peak, 0)} MB` : '')} the speed of kubectl's decode${peakNote}`);
+      if (target !== undefined) console.log(`  ${t.name} is ${ratio(`${opts.short}: ${t.name} vs kubectl's decode, speed`, perRound(i), target, true, peakNote ? `peak ${fmt(rows[i].peak, 0)} MB: under ${opts.peakTarget} MB ${rows[i].peak < opts.peakTarget ? 'met' : '**not met**'}` : '')} the speed of kubectl's decode${peakNote}`);
       else console.log(`  ${t.name} is ${fmt(perRound(i), 2)}× the speed of kubectl's decode`);
     }
   } else console.log('  kubectl not found on PATH: its row is skipped');
