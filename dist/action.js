@@ -22734,12 +22734,7 @@ function plainValue2(doc) {
 }
 
 // src/parse/event-codec.ts
-var DOCUMENT = 1;
-var SEQUENCE = 2;
-var MAPPING = 3;
-var SCALAR = 4;
-var ALIAS = 5;
-var POP = 6;
+var { DOCUMENT, SEQUENCE, MAPPING, SCALAR, ALIAS, POP } = EVENT_ID;
 var TYPE_BITS = 7;
 var STYLE_SHIFT = 3;
 var CHOMPING_SHIFT = 6;

@@ -22121,12 +22121,7 @@ function flowTabProblem(text, start, end, blockColumn2) {
 }
 
 // src/parse/event-codec.ts
-var DOCUMENT2 = 1;
-var SEQUENCE = 2;
-var MAPPING = 3;
-var SCALAR3 = 4;
-var ALIAS2 = 5;
-var POP = 6;
+var { DOCUMENT: DOCUMENT2, SEQUENCE, MAPPING, SCALAR: SCALAR3, ALIAS: ALIAS2, POP } = EVENT_ID;
 var TYPE_BITS = 7;
 var STYLE_SHIFT = 3;
 var CHOMPING_SHIFT = 6;

@@ -2,14 +2,9 @@
 // it parsed in one transferable buffer, and the lint pass turns a document's numbers back into
 // events only when a report is placed in it: without them, each document with a report was
 // parsed a second time on the lint pass's thread, which then did most of the parsing again.
-import type { Event } from 'js-yaml';
+import { EVENT_ID, type Event } from 'js-yaml';
 
-const DOCUMENT = 1;
-const SEQUENCE = 2;
-const MAPPING = 3;
-const SCALAR = 4;
-const ALIAS = 5;
-const POP = 6;
+const { DOCUMENT, SEQUENCE, MAPPING, SCALAR, ALIAS, POP } = EVENT_ID;
 
 // The first number of an event: its type and flags; then its offsets, by type:
 // - a sequence or mapping: start;

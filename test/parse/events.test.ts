@@ -32,6 +32,15 @@ function same(text: string, label = JSON.stringify(text).slice(0, 80)): void {
 
 const taken = (text: string): boolean => parseFast(text, 0).kind === 'value';
 
+/** The examples' YAML files, and every `every`th of the corpus's (when ../shared is there). */
+function yamlSample(every: number): string[] {
+  const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
+  const corpus = sharedPath('corpus');
+  if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % every === 0));
+  return files;
+}
+
+
 test('values are typed as go-yaml v2 types them, the same as on the yaml path', () => {
   const text = [
     'a: yes', 'b: on', 'c: Off', 'd: 0755', 'e: 0x1F', 'f: 1_000', 'g: 1.50', 'h: 0o12', 'i: -0B11', 'j: 08', 'k: ~', 'l:',
@@ -188,9 +197,7 @@ test('the examples and a sample of the corpus parse exactly as on the yaml path'
 });
 
 test('the locator places keys, items and paths that stop short from events exactly where the yaml syntax tree does (examples and a corpus sample, every path)', () => {
-  const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
-  const corpus = sharedPath('corpus');
-  if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 60 === 0));
+  const files = yamlSample(60);
   let compared = 0;
   for (const path of files) {
     const f = file(readFileSync(path, 'utf8').replace(/^\ufeff/, ''));
@@ -222,9 +229,7 @@ test('the locator places keys, items and paths that stop short from events exact
 });
 
 test('a document just parsed keeps its events for the locator: the very events documentEvents reads from its text', () => {
-  const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
-  const corpus = sharedPath('corpus');
-  if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 60 === 0));
+  const files = yamlSample(60);
   let kept = 0;
   for (const path of files) {
     const f = file(readFileSync(path, 'utf8').replace(/^\ufeff/, ''));
@@ -246,9 +251,7 @@ test('a document just parsed keeps its events for the locator: the very events d
 });
 
 test('events sent from a parse worker come back as they were: every document of the examples and a corpus sample', () => {
-  const files = globSync('examples/**/*.{yaml,yml}', { cwd: REPO_ROOT, absolute: true });
-  const corpus = sharedPath('corpus');
-  if (corpus) files.push(...globSync('**/*.{yaml,yml}', { cwd: corpus, absolute: true }).sort().filter((_, i) => i % 30 === 0));
+  const files = yamlSample(30);
   let compared = 0;
   for (const path of files) {
     const f = file(readFileSync(path, 'utf8').replace(/^\ufeff/, ''));
