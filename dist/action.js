@@ -18105,6 +18105,7 @@ var exactRange = (v2) => ({ from: v2, to: v2 });
 function minorRange(major, minor) {
   return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
 }
+var isExact = (r7) => compareVersions(r7.from, r7.to) === 0;
 function unionRange(a, b) {
   return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
 }
@@ -31526,9 +31527,16 @@ var UnknownFacts = class {
 };
 
 // src/engine/version-probe.ts
+var newTrace = () => ({ factOf: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [], keyOf: /* @__PURE__ */ new Map(), found: /* @__PURE__ */ new Set(), documents: /* @__PURE__ */ new Map() });
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
-var keyOf2 = (filePath, m) => `${m.ruleId}\0${filePath}\0${m.line}:${m.column}:${m.endLine}:${m.endColumn}\0${m.message}`;
+var judgedAcrossVersions = (rule) => !VERSIONLESS_CATEGORIES.has(rule.meta.docs.category);
+function findingKey(f) {
+  const t = f.target;
+  const doc = "doc" in t ? t.doc : t.resource.doc;
+  const place = "offset" in t ? `@${t.offset}:${t.endOffset}` : `${("doc" in t ? t.path : [...t.resource.basePath, ...t.path]).join("")}${t.within ? `${String(t.within)}` : ""}`;
+  return `${f.ruleId}\0${doc.file.displayPath}\0${doc.startOffset}\0${place}\0${f.message}`;
+}
 var within = (v2, f) => compareVersions(v2, f.range.from) >= 0 && compareVersions(v2, f.range.to) <= 0;
 function judgeAcrossVersions(first, runAt, rules) {
   const { report: report2, trace } = first;
@@ -31539,8 +31547,9 @@ function judgeAcrossVersions(first, runAt, rules) {
     if (!fact || compareVersions(fact.range.from, fact.range.to) === 0) continue;
     for (const m of result.messages) {
       const rule = byName.get(m.ruleId);
-      if (!rule || VERSIONLESS_CATEGORIES.has(rule.meta.docs.category)) continue;
-      candidates.push({ filePath: result.filePath, message: m, fact, rule, key: keyOf2(result.filePath, m) });
+      const key = trace.keyOf.get(m);
+      if (!rule || !judgedAcrossVersions(rule) || key === void 0) continue;
+      candidates.push({ filePath: result.filePath, message: m, fact, rule, key });
     }
   }
   if (candidates.length === 0) return report2;
@@ -31572,8 +31581,7 @@ function judgeAcrossVersions(first, runAt, rules) {
       for (const path of [c.filePath, ...(c.message.related ?? []).map((r7) => r7.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
     }
     const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version2);
-    const found = new Set(run.report.results.flatMap((r7) => r7.messages.map((m) => keyOf2(r7.filePath, m))));
-    for (const c of open) if (!found.has(c.key)) dropped.add(c);
+    for (const c of open) if (!run.trace.found.has(c.key)) dropped.add(c);
     enqueue(run.trace.thresholds);
   }
   for (const version2 of queue) {
@@ -31934,6 +31942,7 @@ function ignoredByAnnotation(value) {
 var UNUSED_DIRECTIVE_RULE = "unused-disable-directive";
 var PARSE_ERROR_RULE = "parse-error";
 var MAX_FIX_PASSES = 5;
+var KEPT_TEXT_BYTES = 16 * 1024 * 1024;
 function lint(inputs, options) {
   let report2 = lintJudged(inputs, options);
   if (!options.fix) return report2;
@@ -31963,8 +31972,10 @@ function lint(inputs, options) {
 }
 function lintJudged(inputs, options) {
   const first = recorded(() => lintOnce(inputs, options, void 0));
-  const cache2 = options.documentsAgain ? void 0 : new DocumentCache({ keepEvents: true });
-  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: options.documentsAgain ?? ((f) => cache2.parse(f)) };
+  const cache2 = options.documentsAgain ? void 0 : new DocumentCache();
+  const parse2 = options.documentsAgain ?? ((f) => cache2.parse(f));
+  const kept = first.trace.documents;
+  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: (f) => kept.get(f) ?? parse2(f) };
   try {
     return judgeAcrossVersions(first, (subset, rules, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules }, { facts: first.report.facts, version: version2 })), options.rules);
   } finally {
@@ -32032,8 +32043,11 @@ function lintOnce(inputs, options, probe) {
       if (fn2) fn2(...args);
     }
   };
-  const trace = { factOf: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [] };
+  const trace = newTrace();
   let inputIndex = -1;
+  const judgedRules = new Set(options.rules.filter(judgedAcrossVersions).map((r7) => r7.name));
+  let judgedHere = false;
+  let keptBytes = 0;
   const stats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, notTextFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
   const messages = /* @__PURE__ */ new Map();
   const directivesOf = /* @__PURE__ */ new Map();
@@ -32051,6 +32065,10 @@ function lintOnce(inputs, options, probe) {
   };
   const reported = /* @__PURE__ */ new Map();
   const flush = () => {
+    if (probe) {
+      for (const f of pending.splice(0)) trace.found.add(findingKey(f));
+      return;
+    }
     for (const f of pending.splice(0)) {
       const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === void 0);
       if (!m) continue;
@@ -32066,6 +32084,10 @@ function lintOnce(inputs, options, probe) {
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
+      if (judgedRules.has(m.message.ruleId) && !isExact(trace.factOf.get(m.filePath).range)) {
+        trace.keyOf.set(m.message, findingKey(f));
+        judgedHere = true;
+      }
       const list2 = messages.get(m.filePath);
       if (list2) list2.push(m.message);
       else {
@@ -32097,12 +32119,15 @@ function lintOnce(inputs, options, probe) {
       continue;
     }
     const file = input2.file;
-    if (file.text.includes("meshlint-")) directives(file);
+    if (!probe && file.text.includes("meshlint-")) directives(file);
     emit2("File", { file, readError: void 0 });
     let templated2 = false;
     const parsed = factParses.get(file);
     factParses.delete(file);
+    judgedHere = false;
+    const docs = [];
     for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
+      docs.push(doc);
       stats.documents++;
       const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
@@ -32117,7 +32142,7 @@ function lintOnce(inputs, options, probe) {
       emit2("Document", { doc, resources });
       for (const r7 of resources) {
         stats.resources++;
-        recordIgnoreAnnotations(r7, annotationUses);
+        if (!probe) recordIgnoreAnnotations(r7, annotationUses);
         emit2("Resource", r7);
         if (r7.kind === "Namespace") emit2("Namespace", r7);
         for (const template2 of podTemplatesOf(r7)) {
@@ -32130,6 +32155,10 @@ function lintOnce(inputs, options, probe) {
       if (pending.length) flush();
     }
     if (templated2) stats.unrenderedFiles++;
+    if (judgedHere && keptBytes + file.text.length <= KEPT_TEXT_BYTES) {
+      keptBytes += file.text.length;
+      trace.documents.set(file, docs);
+    }
     locator.forget(file);
   }
   inputIndex = -1;
@@ -32140,7 +32169,7 @@ function lintOnce(inputs, options, probe) {
   }
   const unusedRule = options.rules.find((r7) => r7.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : void 0;
-  const unusedSeverity = options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
+  const unusedSeverity = probe ? void 0 : options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
   if (unusedSeverity !== void 0) {
     const known = new Set(options.rules.map((r7) => r7.name));
     for (const [file, list2] of directivesOf) {
@@ -32190,7 +32219,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`
     });
   }
-  const runNotes2 = [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
+  const runNotes2 = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf4 : () => void 0)];
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes2.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes2 }, trace };
 }

@@ -9900,6 +9900,7 @@ var exactRange = (v) => ({ from: v, to: v });
 function minorRange(major, minor) {
   return { from: { major, minor, patch: 0, text: `${major}.${minor}` }, to: { major, minor, patch: ANY_PATCH, text: `${major}.${minor}` } };
 }
+var isExact = (r) => compareVersions(r.from, r.to) === 0;
 function unionRange(a, b) {
   return { from: compareVersions(a.from, b.from) <= 0 ? a.from : b.from, to: compareVersions(a.to, b.to) >= 0 ? a.to : b.to };
 }
@@ -29511,9 +29512,16 @@ function summarize(filePath, list2) {
 }
 
 // src/engine/version-probe.ts
+var newTrace = () => ({ factOf: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [], keyOf: /* @__PURE__ */ new Map(), found: /* @__PURE__ */ new Set(), documents: /* @__PURE__ */ new Map() });
 var VERSIONLESS_CATEGORIES = /* @__PURE__ */ new Set(["yaml", "diagnostic"]);
 var MAX_PROBES = 64;
-var keyOf2 = (filePath, m) => `${m.ruleId}\0${filePath}\0${m.line}:${m.column}:${m.endLine}:${m.endColumn}\0${m.message}`;
+var judgedAcrossVersions = (rule) => !VERSIONLESS_CATEGORIES.has(rule.meta.docs.category);
+function findingKey(f) {
+  const t = f.target;
+  const doc = "doc" in t ? t.doc : t.resource.doc;
+  const place = "offset" in t ? `@${t.offset}:${t.endOffset}` : `${("doc" in t ? t.path : [...t.resource.basePath, ...t.path]).join("")}${t.within ? `${String(t.within)}` : ""}`;
+  return `${f.ruleId}\0${doc.file.displayPath}\0${doc.startOffset}\0${place}\0${f.message}`;
+}
 var within = (v, f) => compareVersions(v, f.range.from) >= 0 && compareVersions(v, f.range.to) <= 0;
 function judgeAcrossVersions(first, runAt, rules2) {
   const { report: report2, trace } = first;
@@ -29524,8 +29532,9 @@ function judgeAcrossVersions(first, runAt, rules2) {
     if (!fact || compareVersions(fact.range.from, fact.range.to) === 0) continue;
     for (const m of result.messages) {
       const rule = byName.get(m.ruleId);
-      if (!rule || VERSIONLESS_CATEGORIES.has(rule.meta.docs.category)) continue;
-      candidates.push({ filePath: result.filePath, message: m, fact, rule, key: keyOf2(result.filePath, m) });
+      const key = trace.keyOf.get(m);
+      if (!rule || !judgedAcrossVersions(rule) || key === void 0) continue;
+      candidates.push({ filePath: result.filePath, message: m, fact, rule, key });
     }
   }
   if (candidates.length === 0) return report2;
@@ -29557,8 +29566,7 @@ function judgeAcrossVersions(first, runAt, rules2) {
       for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
     }
     const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version2);
-    const found = new Set(run.report.results.flatMap((r) => r.messages.map((m) => keyOf2(r.filePath, m))));
-    for (const c of open) if (!found.has(c.key)) dropped.add(c);
+    for (const c of open) if (!run.trace.found.has(c.key)) dropped.add(c);
     enqueue(run.trace.thresholds);
   }
   for (const version2 of queue) {
@@ -29801,6 +29809,7 @@ function ignoredByAnnotation(value) {
 var UNUSED_DIRECTIVE_RULE = "unused-disable-directive";
 var PARSE_ERROR_RULE = "parse-error";
 var MAX_FIX_PASSES = 5;
+var KEPT_TEXT_BYTES = 16 * 1024 * 1024;
 function lint(inputs, options) {
   let report2 = lintJudged(inputs, options);
   if (!options.fix) return report2;
@@ -29830,8 +29839,10 @@ function lint(inputs, options) {
 }
 function lintJudged(inputs, options) {
   const first = recorded(() => lintOnce(inputs, options, void 0));
-  const cache2 = options.documentsAgain ? void 0 : new DocumentCache({ keepEvents: true });
-  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: options.documentsAgain ?? ((f) => cache2.parse(f)) };
+  const cache2 = options.documentsAgain ? void 0 : new DocumentCache();
+  const parse = options.documentsAgain ?? ((f) => cache2.parse(f));
+  const kept = first.trace.documents;
+  const again = { ...options, fix: false, onPodTemplate: void 0, documentsOf: (f) => kept.get(f) ?? parse(f) };
   try {
     return judgeAcrossVersions(first, (subset, rules2, version2) => recorded(() => lintOnce(subset.map((i) => inputs[i]), { ...again, rules: rules2 }, { facts: first.report.facts, version: version2 })), options.rules);
   } finally {
@@ -29899,8 +29910,11 @@ function lintOnce(inputs, options, probe) {
       if (fn) fn(...args);
     }
   };
-  const trace = { factOf: /* @__PURE__ */ new Map(), inputsOf: /* @__PURE__ */ new Map(), thresholds: [] };
+  const trace = newTrace();
   let inputIndex = -1;
+  const judgedRules = new Set(options.rules.filter(judgedAcrossVersions).map((r) => r.name));
+  let judgedHere = false;
+  let keptBytes = 0;
   const stats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, notTextFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
   const messages = /* @__PURE__ */ new Map();
   const directivesOf = /* @__PURE__ */ new Map();
@@ -29918,6 +29932,10 @@ function lintOnce(inputs, options, probe) {
   };
   const reported = /* @__PURE__ */ new Map();
   const flush = () => {
+    if (probe) {
+      for (const f of pending.splice(0)) trace.found.add(findingKey(f));
+      return;
+    }
     for (const f of pending.splice(0)) {
       const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === void 0);
       if (!m) continue;
@@ -29933,6 +29951,10 @@ function lintOnce(inputs, options, probe) {
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
+      if (judgedRules.has(m.message.ruleId) && !isExact(trace.factOf.get(m.filePath).range)) {
+        trace.keyOf.set(m.message, findingKey(f));
+        judgedHere = true;
+      }
       const list2 = messages.get(m.filePath);
       if (list2) list2.push(m.message);
       else {
@@ -29964,12 +29986,15 @@ function lintOnce(inputs, options, probe) {
       continue;
     }
     const file = input.file;
-    if (file.text.includes("meshlint-")) directives(file);
+    if (!probe && file.text.includes("meshlint-")) directives(file);
     emit("File", { file, readError: void 0 });
     let templated2 = false;
     const parsed = factParses.get(file);
     factParses.delete(file);
+    judgedHere = false;
+    const docs = [];
     for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
+      docs.push(doc);
       stats.documents++;
       const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
@@ -29984,7 +30009,7 @@ function lintOnce(inputs, options, probe) {
       emit("Document", { doc, resources });
       for (const r of resources) {
         stats.resources++;
-        recordIgnoreAnnotations(r, annotationUses);
+        if (!probe) recordIgnoreAnnotations(r, annotationUses);
         emit("Resource", r);
         if (r.kind === "Namespace") emit("Namespace", r);
         for (const template2 of podTemplatesOf(r)) {
@@ -29997,6 +30022,10 @@ function lintOnce(inputs, options, probe) {
       if (pending.length) flush();
     }
     if (templated2) stats.unrenderedFiles++;
+    if (judgedHere && keptBytes + file.text.length <= KEPT_TEXT_BYTES) {
+      keptBytes += file.text.length;
+      trace.documents.set(file, docs);
+    }
     locator.forget(file);
   }
   inputIndex = -1;
@@ -30007,7 +30036,7 @@ function lintOnce(inputs, options, probe) {
   }
   const unusedRule = options.rules.find((r) => r.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : void 0;
-  const unusedSeverity = options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
+  const unusedSeverity = probe ? void 0 : options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : void 0;
   if (unusedSeverity !== void 0) {
     const known = new Set(options.rules.map((r) => r.name));
     for (const [file, list2] of directivesOf) {
@@ -30057,7 +30086,7 @@ function lintOnce(inputs, options, probe) {
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules2].sort())} do not judge it`
     });
   }
-  const runNotes = [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)];
+  const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf2 : () => void 0)];
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }

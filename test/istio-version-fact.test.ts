@@ -9,7 +9,7 @@ import { lint, type LintReport } from '../src/engine/linter.ts';
 import { decodeSource } from '../src/load/read.ts';
 import { rulesById } from '../rules/index.ts';
 import { yaml } from './helpers/rule-tester.ts';
-import { judgeAcrossVersions, type VersionTrace } from '../src/engine/version-probe.ts';
+import { judgeAcrossVersions, newTrace, type VersionTrace } from '../src/engine/version-probe.ts';
 import { MODELLED_RANGE, type IstioVersion } from '../src/model/install/istio-version.ts';
 
 const run = (files: Record<string, string>, opts: { version?: string; config?: Record<string, unknown> } = {}): LintReport =>
@@ -205,7 +205,9 @@ test('a revision name that spells a version is the weakest evidence: used only w
 test('judging across versions is bounded: decisions that keep naming new steps cannot make a run lint without end', () => {
   const base = run({ 'app.yaml': app() }, { version: '1.31' });
   const unknownFact = { range: MODELLED_RANGE, origin: 'unknown' as const, source: 'not among the inputs', evidence: [] };
-  const trace = (thresholds: IstioVersion[]): VersionTrace => ({ factOf: new Map([['app.yaml', unknownFact]]), inputsOf: new Map([['app.yaml', new Set([0])]]), thresholds });
+  // Each step finds every finding of the first run again.
+  const keyOf = new Map(base.results.flatMap((r) => r.messages.map((m, i) => [m, `${r.filePath}#${i}`] as const)));
+  const trace = (thresholds: IstioVersion[]): VersionTrace => ({ ...newTrace(), factOf: new Map([['app.yaml', unknownFact]]), inputsOf: new Map([['app.yaml', new Set([0])]]), thresholds, keyOf, found: new Set(keyOf.values()) });
   let runs = 0;
   let patch = 0;
   const judged = judgeAcrossVersions({ report: base, trace: trace([{ major: 1, minor: 20, patch: 0, text: '1.20' }]) }, () => {

@@ -6,9 +6,9 @@ import { describeResource, resourceIdentity, resourcesOf, type SkipReason } from
 import { TOOL_CONFIG_GROUPS, templateIn } from '../load/template.ts';
 import { withVersion, type Facts } from '../model/facts.ts';
 import type { HiddenValues } from '../model/hidden-values.ts';
-import { existsAt, MODELLED_RANGE, rangeText, withVersionThresholds, type IstioVersion } from '../model/install/istio-version.ts';
+import { existsAt, isExact, MODELLED_RANGE, rangeText, withVersionThresholds, type IstioVersion } from '../model/install/istio-version.ts';
 import { olderThanModelled, type VersionFact } from '../model/install/version-facts.ts';
-import { judgeAcrossVersions, type VersionTrace } from './version-probe.ts';
+import { findingKey, judgeAcrossVersions, judgedAcrossVersions, newTrace, type VersionTrace } from './version-probe.ts';
 import { summarize } from './report.ts';
 import { factsPass, type FactParses, type FactsPassOptions } from './facts-pass.ts';
 import { podTemplatesOf, type PodTemplate } from '../model/workload.ts';
@@ -90,6 +90,8 @@ interface AnnotationUse {
 }
 
 const MAX_FIX_PASSES = 5;
+/** At most this much text of files judged again at the steps of a range has its documents kept for them; the others are parsed again. */
+const KEPT_TEXT_BYTES = 16 * 1024 * 1024;
 
 export function lint(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
   let report = lintJudged(inputs, options);
@@ -124,8 +126,10 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
 function lintJudged(inputs: readonly ReadOutcome[], options: LintOptions): LintReport {
   const first = recorded(() => lintOnce(inputs, options, undefined));
   // The steps of a range read the same few files again: each is parsed once for all of them.
-  const cache = options.documentsAgain ? undefined : new DocumentCache({ keepEvents: true });
-  const again: LintOptions = { ...options, fix: false, onPodTemplate: undefined, documentsOf: options.documentsAgain ?? ((f) => (cache as DocumentCache).parse(f)) };
+  const cache = options.documentsAgain ? undefined : new DocumentCache();
+  const parse = options.documentsAgain ?? ((f: SourceFile) => (cache as DocumentCache).parse(f));
+  const kept = first.trace.documents;
+  const again: LintOptions = { ...options, fix: false, onPodTemplate: undefined, documentsOf: (f) => kept.get(f) ?? parse(f) };
   try {
     return judgeAcrossVersions(first, (subset, rules, version) => recorded(() => lintOnce(subset.map((i) => inputs[i] as ReadOutcome), { ...again, rules }, { facts: first.report.facts, version })), options.rules);
   } finally {
@@ -212,8 +216,12 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       if (fn) fn(...args);
     }
   };
-  const trace: VersionTrace = { factOf: new Map(), inputsOf: new Map(), thresholds: [] };
+  const trace = newTrace();
   let inputIndex = -1;
+  // The current input's documents are kept for the steps of a range when it has a finding they judge (see version-probe.ts).
+  const judgedRules = new Set(options.rules.filter(judgedAcrossVersions).map((r) => r.name));
+  let judgedHere = false;
+  let keptBytes = 0;
 
   const stats: LintStats = { files: 0, documents: 0, resources: 0, podTemplates: 0, unreadableFiles: 0, notTextFiles: 0, unrenderedFiles: 0, skippedDocuments: {} };
   const messages = new Map<string, LintMessage[]>();
@@ -236,6 +244,12 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
   // A place several pod templates share (Argo's spec.podMetadata) is reported once.
   const reported = new Map<string, string[]>();
   const flush = (): void => {
+    // A step of a range only tells which findings still hold: nothing is placed or suppressed
+    // (a finding suppressed at one version is suppressed at all).
+    if (probe) {
+      for (const f of pending.splice(0)) trace.found.add(findingKey(f));
+      return;
+    }
     for (const f of pending.splice(0)) {
       // A step of a range is compared by place and words (version-probe.ts): its edits are not made.
       const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === undefined);
@@ -253,6 +267,10 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
         trace.inputsOf.set(path, set);
       }
       if (!trace.factOf.has(m.filePath)) trace.factOf.set(m.filePath, current.facts.mesh.versionFact);
+      if (judgedRules.has(m.message.ruleId) && !isExact((trace.factOf.get(m.filePath) as VersionFact).range)) {
+        trace.keyOf.set(m.message, findingKey(f));
+        judgedHere = true;
+      }
       const list = messages.get(m.filePath);
       if (list) list.push(m.message);
       else {
@@ -288,12 +306,15 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       continue;
     }
     const file = input.file;
-    if (file.text.includes('meshlint-')) directives(file);
+    if (!probe && file.text.includes('meshlint-')) directives(file);
     emit('File', { file, readError: undefined });
     let templated = false;
     const parsed = factParses.get(file);
     factParses.delete(file);
+    judgedHere = false;
+    const docs: ParsedDocument[] = [];
     for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
+      docs.push(doc);
       stats.documents++;
       // A document YAML cannot read because of template syntax (a Helm action where a key or
       // value starts, a Jinja `{% if %}`) is a template, not a broken manifest: no syntax
@@ -312,7 +333,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       emit('Document', { doc, resources });
       for (const r of resources) {
         stats.resources++;
-        recordIgnoreAnnotations(r, annotationUses);
+        if (!probe) recordIgnoreAnnotations(r, annotationUses);
         emit('Resource', r);
         if (r.kind === 'Namespace') emit('Namespace', r);
         for (const template of podTemplatesOf(r)) {
@@ -325,6 +346,10 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       if (pending.length) flush();
     }
     if (templated) stats.unrenderedFiles++;
+    if (judgedHere && keptBytes + file.text.length <= KEPT_TEXT_BYTES) {
+      keptBytes += file.text.length;
+      trace.documents.set(file, docs);
+    }
     locator.forget(file);
   }
   inputIndex = -1;
@@ -336,7 +361,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
 
   const unusedRule = options.rules.find((r) => r.name === UNUSED_DIRECTIVE_RULE);
   const unusedSetting = unusedRule ? effectiveSetting(config, unusedRule) : undefined;
-  const unusedSeverity = options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : undefined;
+  const unusedSeverity = probe ? undefined : options.reportUnusedDisableDirectives ? 2 : unusedSetting ? levelToSeverity(unusedSetting.level) : undefined;
   if (unusedSeverity !== undefined) {
     const known = new Set(options.rules.map((r) => r.name));
     for (const [file, list] of directivesOf) {
@@ -384,7 +409,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       message: `Istio ${rangeText(fact.range)} (${fact.source}) is older than the releases meshlint models (${rangeText(MODELLED_RANGE)}): ${shortList([...rules].sort())} do not judge it`,
     });
   }
-  const runNotes = [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => undefined)];
+  const runNotes = probe ? [] : [...notes, ...unknowns.notes(options.notePlaces ? placeOf : () => undefined)];
   const hidden = facts.mesh.hidden;
   return { report: { results, stats, facts, notes: hidden && hidden.size > 0 ? runNotes.map((n) => ({ ...n, message: hidden.hide(n.message) })) : runNotes }, trace };
 }

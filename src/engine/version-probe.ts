@@ -3,10 +3,13 @@
 // holds at every version the cluster may run. Decisions are step functions of the version, and
 // the run records each step they compared against (istio-version.ts atLeast): so a finding is
 // judged once at the top of the range, then again at the first version of each step below it.
-// The runs again read only the files those findings sit in and point at, with only their rules.
+// The runs again read only the files those findings sit in and point at, with only their rules,
+// and compare findings by what they name (rule, document, path, words), not by where they are
+// placed: a step places nothing, so it locates nothing, reads no directive and parses again only
+// the files whose documents the first run did not keep.
 import { compareVersions, existsAt, probesWithin, rangeText, type IstioVersion } from '../model/install/istio-version.ts';
 import type { VersionFact } from '../model/install/version-facts.ts';
-import type { LintMessage } from '../common/types.ts';
+import type { Finding, LintMessage, ParsedDocument, SourceFile } from '../common/types.ts';
 import type { LintReport } from './linter.ts';
 import { summarize } from './report.ts';
 import type { MeshlintRule } from './rule-api.ts';
@@ -21,7 +24,16 @@ export interface VersionTrace {
   readonly inputsOf: Map<string, Set<number>>;
   /** Every version threshold a decision compared against. */
   readonly thresholds: IstioVersion[];
+  /** The first run's findings judged across versions, each with what it names (findingKey). */
+  readonly keyOf: Map<LintMessage, string>;
+  /** A step's findings, by what they name (findingKey). */
+  readonly found: Set<string>;
+  /** Documents of the files judged again, kept from the first run (so that a step does not parse them again). */
+  readonly documents: Map<SourceFile, readonly ParsedDocument[]>;
 }
+
+/** An empty trace. */
+export const newTrace = (): VersionTrace => ({ factOf: new Map(), inputsOf: new Map(), thresholds: [], keyOf: new Map(), found: new Set(), documents: new Map() });
 
 export type RunAt = (inputs: readonly number[], rules: readonly MeshlintRule[], version: IstioVersion) => { report: LintReport; trace: VersionTrace };
 
@@ -30,8 +42,22 @@ const VERSIONLESS_CATEGORIES = new Set(['yaml', 'diagnostic']);
 /** Bounds the steps judged in one run: each is a lint of the files concerned. */
 const MAX_PROBES = 64;
 
-// The words too: a message that names the version (Istio 1.31 ignores it) differs where the verdict does.
-const keyOf = (filePath: string, m: LintMessage): string => `${m.ruleId}\0${filePath}\0${m.line}:${m.column}:${m.endLine}:${m.endColumn}\0${m.message}`;
+/** Whether a rule's findings are judged across versions (a finding also needs a range of versions). */
+export const judgedAcrossVersions = (rule: MeshlintRule): boolean => !VERSIONLESS_CATEGORIES.has(rule.meta.docs.category);
+
+/**
+ * What a finding names: its rule, document, path (or offsets) and words, the same at every step
+ * it holds at. The words too: a message that names the version (Istio 1.31 ignores it) differs
+ * where the verdict does.
+ */
+export function findingKey(f: Finding): string {
+  const t = f.target;
+  const doc = 'doc' in t ? t.doc : t.resource.doc;
+  const place = 'offset' in t
+    ? `@${t.offset}:${t.endOffset}`
+    : `${('doc' in t ? t.path : [...t.resource.basePath, ...t.path]).join('\u0001')}${t.within ? `\u0002${String(t.within)}` : ''}`;
+  return `${f.ruleId}\0${doc.file.displayPath}\0${doc.startOffset}\0${place}\0${f.message}`;
+}
 const within = (v: IstioVersion, f: VersionFact): boolean => compareVersions(v, f.range.from) >= 0 && compareVersions(v, f.range.to) <= 0;
 
 interface Candidate {
@@ -51,8 +77,9 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
     if (!fact || compareVersions(fact.range.from, fact.range.to) === 0) continue;
     for (const m of result.messages) {
       const rule = byName.get(m.ruleId);
-      if (!rule || VERSIONLESS_CATEGORIES.has(rule.meta.docs.category)) continue;
-      candidates.push({ filePath: result.filePath, message: m, fact, rule, key: keyOf(result.filePath, m) });
+      const key = trace.keyOf.get(m);
+      if (!rule || !judgedAcrossVersions(rule) || key === undefined) continue;
+      candidates.push({ filePath: result.filePath, message: m, fact, rule, key });
     }
   }
   if (candidates.length === 0) return report;
@@ -88,8 +115,7 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
       for (const path of [c.filePath, ...(c.message.related ?? []).map((r) => r.filePath)]) for (const i of trace.inputsOf.get(path) ?? []) inputs.add(i);
     }
     const run = runAt([...inputs].sort((a, b) => a - b), [...new Set(open.map((c) => c.rule))], version);
-    const found = new Set(run.report.results.flatMap((r) => r.messages.map((m) => keyOf(r.filePath, m))));
-    for (const c of open) if (!found.has(c.key)) dropped.add(c);
+    for (const c of open) if (!run.trace.found.has(c.key)) dropped.add(c);
     enqueue(run.trace.thresholds);
   }
   // Past the bound, a finding not judged at every step of its range does not stand.
