@@ -29338,13 +29338,11 @@ var import_yaml8 = __toESM(require_dist(), 1);
 // src/parse/value-count.ts
 var import_yaml7 = __toESM(require_dist(), 1);
 var MAX_DOCUMENT_VALUES = 25e4;
-var NODE_STARTS = new Uint8Array(128);
-for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
+var NODE_STARTS = ["\n", ",", "[", "{", ":", "-", "?"];
 function nodeBound(text2) {
   let count2 = 1;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (c < 128 && NODE_STARTS[c] === 1) count2++;
+  for (const c of NODE_STARTS) {
+    for (let i = text2.indexOf(c); i !== -1; i = text2.indexOf(c, i + 1)) count2++;
   }
   return 2 * count2;
 }
@@ -32125,9 +32123,9 @@ function lintOnce(inputs, options, probe) {
     const parsed = factParses.get(file);
     factParses.delete(file);
     judgedHere = false;
-    const docs = [];
+    const docs = !probe && keptBytes + file.text.length <= KEPT_TEXT_BYTES ? [] : void 0;
     for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
-      docs.push(doc);
+      docs?.push(doc);
       stats.documents++;
       const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
@@ -32155,7 +32153,7 @@ function lintOnce(inputs, options, probe) {
       if (pending.length) flush();
     }
     if (templated2) stats.unrenderedFiles++;
-    if (judgedHere && keptBytes + file.text.length <= KEPT_TEXT_BYTES) {
+    if (docs && judgedHere) {
       keptBytes += file.text.length;
       trace.documents.set(file, docs);
     }
@@ -45862,6 +45860,8 @@ import { availableParallelism } from "node:os";
 var POOL_MIN_BYTES = 4e6;
 var TASK_BYTES = 256e3;
 var IN_FLIGHT_BYTES = 2e6;
+var IN_FLIGHT_SMALL_FILES_BYTES = 16e6;
+var LARGE_FILE_BYTES = 4e6;
 var WORKER_ROLE = "meshlint-parse";
 var WORKER_YOUNG_MB = 16;
 var START_MS = 5e3;
@@ -45871,6 +45871,7 @@ var BY_MAIN = 2;
 var STARTING = 0;
 var GONE = 2;
 var NO_EVENTS = [-1, -1];
+var budgetOf = (task) => task.pieces.some((p) => p.file.text.length >= LARGE_FILE_BYTES) ? IN_FLIGHT_BYTES : IN_FLIGHT_SMALL_FILES_BYTES;
 function planTasks(files, first) {
   const tasks = [];
   let pieces = [];
@@ -46074,7 +46075,7 @@ var ParsePool = class _ParsePool {
     return docs;
   }
   dispatch(upTo = -1) {
-    while (this.next < this.tasks.length && (this.inFlight < IN_FLIGHT_BYTES || this.next <= upTo)) {
+    while (this.next < this.tasks.length && (this.inFlight < budgetOf(this.tasks[this.next]) || this.next <= upTo)) {
       const task = this.tasks[this.next++];
       this.inFlight += task.bytes;
       const live = this.lanes.filter((l) => Atomics.load(this.signal, 1 + l.index) !== GONE);

@@ -23255,13 +23255,11 @@ function parseLenient(text, options = YAML_OPTIONS, strict) {
 
 // src/parse/value-count.ts
 var MAX_DOCUMENT_VALUES = 25e4;
-var NODE_STARTS = new Uint8Array(128);
-for (const c of "\n,[{:-?") NODE_STARTS[c.charCodeAt(0)] = 1;
+var NODE_STARTS = ["\n", ",", "[", "{", ":", "-", "?"];
 function nodeBound(text) {
   let count2 = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && NODE_STARTS[c] === 1) count2++;
+  for (const c of NODE_STARTS) {
+    for (let i = text.indexOf(c); i !== -1; i = text.indexOf(c, i + 1)) count2++;
   }
   return 2 * count2;
 }
@@ -37830,9 +37828,9 @@ function lintOnce(inputs, options, probe) {
     const parsed = factParses.get(file);
     factParses.delete(file);
     judgedHere = false;
-    const docs = [];
+    const docs = !probe && keptBytes + file.text.length <= KEPT_TEXT_BYTES ? [] : void 0;
     for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
-      docs.push(doc);
+      docs?.push(doc);
       stats.documents++;
       const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
@@ -37860,7 +37858,7 @@ function lintOnce(inputs, options, probe) {
       if (pending.length) flush();
     }
     if (templated2) stats.unrenderedFiles++;
-    if (judgedHere && keptBytes + file.text.length <= KEPT_TEXT_BYTES) {
+    if (docs && judgedHere) {
       keptBytes += file.text.length;
       trace.documents.set(file, docs);
     }

@@ -312,9 +312,10 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
     const parsed = factParses.get(file);
     factParses.delete(file);
     judgedHere = false;
-    const docs: ParsedDocument[] = [];
+    // Collected only while they may be kept: a large file's documents are let go one by one.
+    const docs: ParsedDocument[] | undefined = !probe && keptBytes + file.text.length <= KEPT_TEXT_BYTES ? [] : undefined;
     for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
-      docs.push(doc);
+      docs?.push(doc);
       stats.documents++;
       // A document YAML cannot read because of template syntax (a Helm action where a key or
       // value starts, a Jinja `{% if %}`) is a template, not a broken manifest: no syntax
@@ -346,7 +347,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       if (pending.length) flush();
     }
     if (templated) stats.unrenderedFiles++;
-    if (judgedHere && keptBytes + file.text.length <= KEPT_TEXT_BYTES) {
+    if (docs && judgedHere) {
       keptBytes += file.text.length;
       trace.documents.set(file, docs);
     }

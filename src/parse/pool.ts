@@ -22,10 +22,18 @@ export const POOL_MIN_BYTES = 4_000_000;
 /** Text per task: large enough that messages are few, small enough to share a big file. */
 const TASK_BYTES = 256_000;
 /**
- * Text sent to workers and not yet taken by the lint pass. Its documents wait in this thread's
- * heap, long enough to outlive young collections: 8 MB cost a 50 MB file 30 MB more at its peak.
+ * Text sent to workers and not yet taken by the lint pass, while the next task holds a part of a
+ * large file (LARGE_FILE_BYTES or more). Its documents wait in this thread's heap, long enough
+ * to outlive young collections: 8 MB cost a 50 MB file 30 MB more at its peak.
  */
 const IN_FLIGHT_BYTES = 2_000_000;
+/**
+ * The same for tasks of smaller files: the workers keep parsing while this thread lints a file
+ * or gathers facts (with 2 MB they waited a tenth of a corpus run; with 16 MB the run took 5 to
+ * 10% less time and about 25 MB more memory).
+ */
+const IN_FLIGHT_SMALL_FILES_BYTES = 16_000_000;
+const LARGE_FILE_BYTES = 4_000_000;
 const WORKER_ROLE = 'meshlint-parse';
 /** A worker collects its garbage after parsing this much text; and its young generation's size. */
 const WORKER_PACE_BYTES = 4_000_000;
@@ -169,6 +177,9 @@ export function serveParses(): void {
 }
 
 const NO_EVENTS = [-1, -1] as const;
+
+/** How much text may be in flight when this task is sent (see IN_FLIGHT_BYTES). */
+const budgetOf = (task: Task): number => (task.pieces.some((p) => p.file.text.length >= LARGE_FILE_BYTES) ? IN_FLIGHT_BYTES : IN_FLIGHT_SMALL_FILES_BYTES);
 
 /**
  * Splits the inputs into tasks of about TASK_BYTES: first the groups `first` names, one piece
@@ -392,7 +403,7 @@ export class ParsePool {
   }
 
   private dispatch(upTo = -1): void {
-    while (this.next < this.tasks.length && (this.inFlight < IN_FLIGHT_BYTES || this.next <= upTo)) {
+    while (this.next < this.tasks.length && (this.inFlight < budgetOf(this.tasks[this.next] as Task) || this.next <= upTo)) {
       const task = this.tasks[this.next++] as Task;
       this.inFlight += task.bytes;
       const live = this.lanes.filter((l) => Atomics.load(this.signal, 1 + l.index) !== GONE);

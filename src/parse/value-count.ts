@@ -12,15 +12,16 @@ export const MAX_DOCUMENT_VALUES = 250_000;
 // Characters after which a node can start (besides a line's start): every node of a document
 // starts at its beginning, at a line's start or after one of these, and at most two nodes start
 // at one place (a block mapping and its first key).
-const NODE_STARTS = new Uint8Array(128);
-for (const c of '\n,[{:-?') NODE_STARTS[c.charCodeAt(0)] = 1;
+const NODE_STARTS = ['\n', ',', '[', '{', ':', '-', '?'];
 
-/** An upper bound of a document's nodes, from one pass over its characters. */
+/**
+ * An upper bound of a document's nodes, from counting NODE_STARTS (one indexOf scan each, which
+ * the engine runs several times faster than a loop over the characters).
+ */
 function nodeBound(text: string): number {
   let count = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128 && NODE_STARTS[c] === 1) count++;
+  for (const c of NODE_STARTS) {
+    for (let i = text.indexOf(c); i !== -1; i = text.indexOf(c, i + 1)) count++;
   }
   return 2 * count;
 }
