@@ -11,6 +11,7 @@ import { rulesById } from '../rules/index.ts';
 import { yaml } from './helpers/rule-tester.ts';
 import { judgeAcrossVersions, newTrace, type VersionTrace } from '../src/engine/version-probe.ts';
 import { MODELLED_RANGE, type IstioVersion } from '../src/model/install/istio-version.ts';
+import { parseFile } from '../src/parse/yaml.ts';
 
 const run = (files: Record<string, string>, opts: { version?: string; config?: Record<string, unknown> } = {}): LintReport =>
   lint(
@@ -52,6 +53,31 @@ test('unknown version: a finding whose verdict differs between releases waits, w
   assert.ok(note, `notes: ${noteIds(r).join(', ')}`);
   assert.match(note?.message ?? '', /^1 finding \(inject-value-invalid\) is left out: it holds on some Istio versions only, and which Istio version runs is not among the inputs\. State istio\.version/);
   assert.is(r.facts.mesh.versionOrigin, 'unknown');
+});
+
+test('the steps of a range read the documents the first run kept, and find its findings again by what they name', () => {
+  const misplaced = yaml`
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata:
+      name: api
+      namespace: shop
+      labels: { sidecar.istio.io/inject: "true" }
+    spec:
+      template:
+        spec:
+          containers: [{ name: api, image: nginx }]
+  `;
+  let parsedAgain = 0;
+  const r = lint(
+    [decodeSource(Buffer.from(app()), 'app.yaml', undefined), decodeSource(Buffer.from(misplaced), 'api.yaml', undefined)],
+    { config: EMPTY_CONFIG, rules: [...rulesById.values()], documentsAgain: (f) => (parsedAgain++, parseFile(f)) },
+  );
+  // Judged at the steps below the top: one finding left out, the other holding at every one.
+  assert.equal(found(r, 'inject-value-invalid'), []);
+  assert.equal(found(r, 'inject-misplaced').length, 1);
+  assert.ok(noteIds(r).includes('istio-version-unknown'));
+  assert.is(parsedAgain, 0, 'no file parsed again');
 });
 
 test('a stated version decides: the finding at that version, no note', () => {
