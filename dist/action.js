@@ -22982,12 +22982,17 @@ var BlockReader = class {
     if (NOT_PLAIN_START.has(c) || c === DASH && isItemEnd(s.charCodeAt(k2 + 1))) throw new NotPlain();
     return this.plain(k2, eol, indent);
   }
-  /** A plain scalar, over the lines more indented than its node that follow it. */
+  /**
+   * A plain scalar, over the lines more indented than its node that follow it. Only a one-line
+   * scalar is typed (plainValue refuses the infinities and NaN JSON cannot hold): lines folded
+   * into one are joined by a space, and go-yaml reads text with a space as a string, always.
+   */
   plain(k2, eol, indent) {
     const s = this.s;
     const n = s.length;
     let stop = plainLineEnd(s, k2, eol);
-    const lines = [s.slice(k2, trimmedEnd(s, k2, stop))];
+    const firstEnd = trimmedEnd(s, k2, stop);
+    let folded = false;
     let commented = stop < eol;
     let pos = eol + 1;
     while (pos < n) {
@@ -23003,14 +23008,16 @@ var BlockReader = class {
       const c = s.charCodeAt(i);
       if (commented || c === HASH) throw new NotPlain();
       stop = plainLineEnd(s, i, next);
-      lines.push(s.slice(i, trimmedEnd(s, i, stop)));
+      folded = true;
       commented = stop < next;
       pos = next + 1;
     }
-    try {
-      plainValue(lines.length === 1 ? lines[0] : lines.join(" "));
-    } catch {
-      throw new NotPlain();
+    if (!folded) {
+      try {
+        plainValue(s.slice(k2, firstEnd));
+      } catch {
+        throw new NotPlain();
+      }
     }
     return pos;
   }

@@ -266,12 +266,17 @@ class BlockReader {
     return this.plain(k, eol, indent);
   }
 
-  /** A plain scalar, over the lines more indented than its node that follow it. */
+  /**
+   * A plain scalar, over the lines more indented than its node that follow it. Only a one-line
+   * scalar is typed (plainValue refuses the infinities and NaN JSON cannot hold): lines folded
+   * into one are joined by a space, and go-yaml reads text with a space as a string, always.
+   */
   private plain(k: number, eol: number, indent: number): number {
     const s = this.s;
     const n = s.length;
     let stop = plainLineEnd(s, k, eol);
-    const lines = [s.slice(k, trimmedEnd(s, k, stop))];
+    const firstEnd = trimmedEnd(s, k, stop);
+    let folded = false;
     // A comment ends the scalar: a line after it would not fold into it.
     let commented = stop < eol;
     let pos = eol + 1;
@@ -290,14 +295,16 @@ class BlockReader {
       // A comment ends the scalar (a line after it would not fold into it), as does a `#` that starts a line.
       if (commented || c === HASH) throw new NotPlain();
       stop = plainLineEnd(s, i, next);
-      lines.push(s.slice(i, trimmedEnd(s, i, stop)));
+      folded = true;
       commented = stop < next;
       pos = next + 1;
     }
-    try {
-      plainValue(lines.length === 1 ? (lines[0] as string) : lines.join(' '));
-    } catch {
-      throw new NotPlain();
+    if (!folded) {
+      try {
+        plainValue(s.slice(k, firstEnd));
+      } catch {
+        throw new NotPlain();
+      }
     }
     return pos;
   }
