@@ -23831,6 +23831,9 @@ function garbageCollector() {
     return void 0;
   }
 }
+function tuneForLongRun() {
+  if (process.versions.v8.startsWith("11.")) v8().setFlagsFromString("--interrupt-budget=300000");
+}
 var crypto2 = () => nodeRequire("node:crypto");
 var zlib = () => nodeRequire("node:zlib");
 var v8 = () => nodeRequire("node:v8");
@@ -47055,6 +47058,7 @@ function lintParsed(v2, positionals, lookup2, io, forDiff) {
   const shared = forDiff?.parses;
   const reused = shared?.role === "reuse" ? shared.shared : void 0;
   const toParse = reused ? files.filter((f) => !reused.has(f)) : files;
+  if (toParse.reduce((n, f) => n + f.text.length, 0) >= POOL_MIN_BYTES) tuneForLongRun();
   const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : void 0;
   const parsed = pacedCollection(toParse, pool?.documentsOf);
   const documentsOf = reused ? (file, docs) => reused.documentsOf(file) ?? (parsed ?? parseFile)(file, docs) : shared ? shared.shared.recorder(parsed) : parsed;

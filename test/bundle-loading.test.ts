@@ -3,8 +3,10 @@
 // only, which Node holds as one byte a character. The subcommands' modules are in the script,
 // evaluated when one runs (loadSubcommands); the code cache (bin/compile-cache.js) makes the
 // bytes of code that does not run cost next to nothing at a start.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,6 +14,7 @@ import { allRules } from '../rules/index.ts';
 import { CONFIG_SCHEMA_AFTER_RULES, optionsSchemaOf } from '../src/engine/schema.ts';
 import { validatorOf } from '../src/engine/validators.ts';
 import { REPO_ROOT } from './helpers/shared.ts';
+import { POOL_MIN_BYTES } from '../src/parse/pool.ts';
 
 const DIST = join(REPO_ROOT, 'dist');
 
@@ -65,6 +68,23 @@ test('every file of the bundles is ASCII', () => {
     const text = readFileSync(join(DIST, f), 'utf8');
     const at = text.search(/[^\x00-\x7f]/);
     assert.is(at, -1, `${f}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`);
+  }
+});
+
+
+test('a run over megabytes tunes the compiler (tuneForLongRun) without a word on either stream', () => {
+  if (!existsSync(join(DIST, 'cli.cjs'))) return;
+  const dir = mkdtempSync(join(tmpdir(), 'meshlint-long-run-'));
+  try {
+    const doc = (i: number): string => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings-${i}\n  namespace: shop\ndata:\n  greeting: ${'hello '.repeat(100)}\n---\n`;
+    const count = Math.ceil(POOL_MIN_BYTES / doc(0).length) + 1;
+    writeFileSync(join(dir, 'big.yaml'), Array.from({ length: count }, (_, i) => doc(i)).join(''));
+    const run = spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'meshlint.js'), 'big.yaml', '-f', 'json', '--concurrency', '1'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+    assert.is(run.status, 0, run.stderr);
+    assert.not.match(run.stdout + run.stderr, /flag/i);
+    assert.equal((JSON.parse(run.stdout) as unknown[]).length, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

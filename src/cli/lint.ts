@@ -10,7 +10,8 @@ import { ConfigLookup } from '../engine/config-file.ts';
 import type { Skipped } from '../load/discover.ts';
 import type { ReadOutcome } from '../load/read.ts';
 import { pacedCollection } from '../parse/pacing.ts';
-import { ParsePool } from '../parse/pool.ts';
+import { ParsePool, POOL_MIN_BYTES } from '../parse/pool.ts';
+import { tuneForLongRun } from '../common/builtins.ts';
 import type { SharedParses } from '../parse/shared-parses.ts';
 import { parseFile } from '../parse/yaml.ts';
 import type { LintResult } from '../common/types.ts';
@@ -67,6 +68,8 @@ export function lintParsed(v: Values, positionals: readonly string[], lookup: Co
   const shared = forDiff?.parses;
   const reused = shared?.role === 'reuse' ? shared.shared : undefined;
   const toParse = reused ? files.filter((f) => !reused.has(f)) : files;
+  // Megabytes of input: a long run, for which the optimizing compiler waits longer (see tuneForLongRun).
+  if (toParse.reduce((n, f) => n + f.text.length, 0) >= POOL_MIN_BYTES) tuneForLongRun();
   // The groups the facts pass reads are parsed first, on every core (see ParsePool.forInputs).
   const pool = io.parseWorker ? ParsePool.forInputs(toParse, threads, io.parseWorker, (file) => factGroupsOf(file, config)) : undefined;
   const parsed = pacedCollection(toParse, pool?.documentsOf);
