@@ -32078,7 +32078,7 @@ function lintOnce(inputs, options, probe) {
       return;
     }
     for (const f of pending.splice(0)) {
-      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === void 0);
+      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
       if (!m) continue;
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}`;
       const said = reported.get(key);
@@ -32323,7 +32323,7 @@ function annotationSuppression(loc, ruleId, uses) {
   }
   return void 0;
 }
-function resolveFinding(f, locator, directives, used, annotationUses, withEdits = true) {
+function resolveFinding(f, locator, directives, used, annotationUses) {
   const loc = locate(f.target, locator);
   const file = loc.doc.file;
   const range = toRange(locator, file, loc.offsets);
@@ -32385,8 +32385,8 @@ function resolveFinding(f, locator, directives, used, annotationUses, withEdits 
   }
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
-  const fix = f.fix && withEdits ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
-  const suggestions = (withEdits ? f.suggestions : []).flatMap((s) => {
+  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
+  const suggestions = f.suggestions.flatMap((s) => {
     const merged = mergeEdits(file.text, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });
@@ -32908,7 +32908,7 @@ function newFindingResults(diff, head) {
 }
 
 // src/load/revision.ts
-import { closeSync as closeSync2, existsSync as existsSync4, linkSync, lstatSync, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmSync as rmSync2, statSync as statSync2, symlinkSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync4, linkSync, lstatSync, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmdirSync, rmSync as rmSync2, statSync as statSync2, symlinkSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { basename, join as join4, posix as posix5, resolve as resolve7 } from "node:path";
 
@@ -33112,14 +33112,27 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
   sweepStale();
   const base = mkdtempSync2(join4(tmpdir2(), `${TEMP_PREFIX}${process.pid}-`));
   const stopWatch = watchRemoval(base);
+  const created = { files: [], dirs: [] };
   const close = () => {
+    for (const f of created.files) {
+      try {
+        unlinkSync(f);
+      } catch {
+      }
+    }
+    for (let i = created.dirs.length - 1; i >= 0; i--) {
+      try {
+        rmdirSync(created.dirs[i]);
+      } catch {
+      }
+    }
     rmSync2(base, { recursive: true, force: true });
     stopWatch();
   };
   try {
     const root2 = join4(base, "tree");
     mkdirSync2(root2);
-    writeEntries(gitBin, env, top, base, root2, entries2, what, blobs);
+    writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, created);
     mkdirSync2(join4(root2, ".git"));
     const sideCwd = join4(root2, prefix);
     const realRoot = realpathSync2(root2);
@@ -33142,7 +33155,7 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
     throw e;
   }
 }
-function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs) {
+function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, created) {
   const made = /* @__PURE__ */ new Set([root2]);
   const folderOf4 = (path) => {
     let dir = root2;
@@ -33155,6 +33168,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs) {
         return void 0;
       }
       made.add(dir);
+      created.dirs.push(dir);
     }
     return dir;
   };
@@ -33168,7 +33182,9 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs) {
     const dir = folderOf4(e.path);
     if (dir === void 0) continue;
     try {
-      linkSync(written, join4(dir, basename(e.path)));
+      const path = join4(dir, basename(e.path));
+      linkSync(written, path);
+      created.files.push(path);
     } catch (err) {
       if (err.code !== "EEXIST") rest.push(e);
     }
@@ -33215,6 +33231,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs) {
       if (written !== void 0) {
         try {
           linkSync(written, path);
+          created.files.push(path);
           continue;
         } catch {
         }
@@ -33225,6 +33242,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs) {
       } catch {
         continue;
       }
+      created.files.push(path);
       try {
         for (let done = 0; done < blob.size; ) {
           const n = readSync(fd, chunk, 0, Math.min(chunk.length, blob.size - done), blob.offset + done);
@@ -33244,7 +33262,9 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs) {
       const target = Buffer.alloc(blob.size);
       readSync(fd, target, 0, blob.size, blob.offset);
       try {
-        symlinkSync(target.toString("utf8"), join4(dir, basename(e.path)));
+        const path = join4(dir, basename(e.path));
+        symlinkSync(target.toString("utf8"), path);
+        created.files.push(path);
       } catch {
       }
     }
@@ -46779,6 +46799,15 @@ function overlaysAmong(files, read2) {
 }
 var BARE_SCALAR = /[:[,](?:true|false|null|-?\d)/;
 function kustomizationData(text2) {
+  if (readTexts2.has(text2)) return readTexts2.get(text2);
+  const data = readKustomization(text2);
+  if (readTexts2.size >= MAX_READ_TEXTS) readTexts2.clear();
+  readTexts2.set(text2, data);
+  return data;
+}
+var readTexts2 = /* @__PURE__ */ new Map();
+var MAX_READ_TEXTS = 2 * MAX_WALKED_KUSTOMIZATIONS;
+function readKustomization(text2) {
   const fast = parseFast(text2, 0);
   if (fast.kind === "value" && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? "null")) return fast.value;
   try {

@@ -37780,7 +37780,7 @@ function lintOnce(inputs, options, probe) {
       return;
     }
     for (const f of pending.splice(0)) {
-      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === void 0);
+      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
       if (!m) continue;
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}`;
       const said = reported.get(key);
@@ -38025,7 +38025,7 @@ function annotationSuppression(loc, ruleId, uses) {
   }
   return void 0;
 }
-function resolveFinding(f, locator, directives, used, annotationUses, withEdits = true) {
+function resolveFinding(f, locator, directives, used, annotationUses) {
   const loc = locate(f.target, locator);
   const file = loc.doc.file;
   const range = toRange(locator, file, loc.offsets);
@@ -38087,8 +38087,8 @@ function resolveFinding(f, locator, directives, used, annotationUses, withEdits 
   }
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
-  const fix = f.fix && withEdits ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
-  const suggestions = (withEdits ? f.suggestions : []).flatMap((s) => {
+  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
+  const suggestions = f.suggestions.flatMap((s) => {
     const merged = mergeEdits(file.text, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });

@@ -251,8 +251,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       return;
     }
     for (const f of pending.splice(0)) {
-      // A step of a range is compared by place and words (version-probe.ts): its edits are not made.
-      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses, probe === undefined);
+      const m = resolveFinding(f, locator, directives, usedDirectives, annotationUses);
       if (!m) continue;
       // By place and rule, then by message: the message strings are the messages' own, not copies in keys.
       const key = `${m.filePath}\0${m.message.line}:${m.message.column}:${m.message.endLine}:${m.message.endColumn}\0${m.message.ruleId}`;
@@ -535,7 +534,6 @@ function resolveFinding(
   directives: (file: SourceFile) => Directive[],
   used: Map<Directive, Set<string>>,
   annotationUses: readonly AnnotationUse[],
-  withEdits = true,
 ): { filePath: string; message: LintMessage } | undefined {
   const loc = locate(f.target, locator);
   const file = loc.doc.file;
@@ -605,8 +603,8 @@ function resolveFinding(
   // Rules write edit paths relative to their resource; a List item sits under items[i].
   const base = loc.resource?.basePath ?? [];
   const edit = (e: PathEdit): TextEdit[] | undefined => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
-  const fix = f.fix && withEdits ? mergeEdits(file.text, f.fix.map(edit)) : undefined;
-  const suggestions = (withEdits ? f.suggestions : []).flatMap((s) => {
+  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : undefined;
+  const suggestions = f.suggestions.flatMap((s) => {
     const merged = mergeEdits(file.text, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });

@@ -85,6 +85,19 @@ const BARE_SCALAR = /[:[,](?:true|false|null|-?\d)/;
  * Its scalars are typed as go-yaml v2 types them (`yes` a boolean), so any other is read again.
  */
 function kustomizationData(text: string): unknown {
+  // `meshlint diff` walks two trees that share most kustomizations: each text is read once.
+  if (readTexts.has(text)) return readTexts.get(text);
+  const data = readKustomization(text);
+  if (readTexts.size >= MAX_READ_TEXTS) readTexts.clear();
+  readTexts.set(text, data);
+  return data;
+}
+
+/** The kustomizations read in this process, by text (bounded: two walks' worth). */
+const readTexts = new Map<string, unknown>();
+const MAX_READ_TEXTS = 2 * MAX_WALKED_KUSTOMIZATIONS;
+
+function readKustomization(text: string): unknown {
   const fast = parseFast(text, 0);
   if (fast.kind === 'value' && fast.duplicateKeys.length === 0 && !BARE_SCALAR.test(JSON.stringify(fast.value) ?? 'null')) return fast.value;
   try {

@@ -7,7 +7,7 @@
 // filter, textconv or fsmonitor of the repository, and no hooks. The temporary directory is
 // removed by `close`, by a watcher when meshlint ends any other way (a signal, a crash), and,
 // for a run that left one behind anyway, by the next diff.
-import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, realpathSync, rmSync, statSync, symlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, posix, resolve } from 'node:path';
 import { isInside } from './boundary.ts';
@@ -208,14 +208,31 @@ function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix
   sweepStale();
   const base = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
   const stopWatch = watchRemoval(base);
+  const created: Created = { files: [], dirs: [] };
   const close = (): void => {
+    // What was written, by name, deepest first (no folder is listed or looked at again: a
+    // third faster than rmSync's walk over thousands of files), then whatever else is there.
+    for (const f of created.files) {
+      try {
+        unlinkSync(f);
+      } catch {
+        // Gone already, or removed with the folder below.
+      }
+    }
+    for (let i = created.dirs.length - 1; i >= 0; i--) {
+      try {
+        rmdirSync(created.dirs[i] as string);
+      } catch {
+        // Not empty: removed with the folder below.
+      }
+    }
     rmSync(base, { recursive: true, force: true });
     stopWatch();
   };
   try {
     const root = join(base, 'tree');
     mkdirSync(root);
-    writeEntries(gitBin, env, top, base, root, entries, what, blobs);
+    writeEntries(gitBin, env, top, base, root, entries, what, blobs, created);
     // The tree's root is the repository's root: marked so, as the checkout is, so that config
     // files, .gitignore and fingerprints stop and start there on both sides.
     mkdirSync(join(root, '.git'));
@@ -243,12 +260,18 @@ function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix
   }
 }
 
+/** What writeEntries made, in the order made (a folder before what it holds), for removing it. */
+interface Created {
+  readonly files: string[];
+  readonly dirs: string[];
+}
+
 /**
  * Writes the entries' blobs under `root`: `git cat-file --batch` writes every blob once, raw,
  * to a file beside the tree (never into memory), which is then copied to each path. Folders
  * are made here and links last, so nothing is ever written through a link.
  */
-function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base: string, root: string, entries: readonly TreeEntry[], what: string, blobs: Blobs): void {
+function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base: string, root: string, entries: readonly TreeEntry[], what: string, blobs: Blobs, created: Created): void {
   const made = new Set<string>([root]);
   const folderOf = (path: string): string | undefined => {
     let dir = root;
@@ -261,6 +284,7 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
         return undefined; // a file or link of that name: the tree is not one git would check out
       }
       made.add(dir);
+      created.dirs.push(dir);
     }
     return dir;
   };
@@ -275,7 +299,9 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
     const dir = folderOf(e.path);
     if (dir === undefined) continue;
     try {
-      linkSync(written, join(dir, basename(e.path)));
+      const path = join(dir, basename(e.path));
+      linkSync(written, path);
+      created.files.push(path);
     } catch (err) {
       // Taken already (a path met twice is written once), else written from git.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') rest.push(e);
@@ -323,6 +349,7 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
       if (written !== undefined) {
         try {
           linkSync(written, path);
+          created.files.push(path);
           continue;
         } catch {
           // Written below (a path met twice fails there too).
@@ -335,6 +362,7 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
       } catch {
         continue;
       }
+      created.files.push(path);
       try {
         for (let done = 0; done < blob.size; ) {
           const n = readSync(fd, chunk, 0, Math.min(chunk.length, blob.size - done), blob.offset + done);
@@ -354,7 +382,9 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
       const target = Buffer.alloc(blob.size);
       readSync(fd, target, 0, blob.size, blob.offset);
       try {
-        symlinkSync(target.toString('utf8'), join(dir, basename(e.path)));
+        const path = join(dir, basename(e.path));
+        symlinkSync(target.toString('utf8'), path);
+        created.files.push(path);
       } catch {
         // Taken already, or links not allowed here (Windows without the privilege): left out.
       }
