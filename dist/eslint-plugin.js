@@ -29534,7 +29534,7 @@ function judgeAcrossVersions(first, runAt, rules2) {
   const candidates = [];
   for (const result of report2.results) {
     const fact = trace.factOf.get(result.filePath);
-    if (!fact || compareVersions(fact.range.from, fact.range.to) === 0) continue;
+    if (!fact || isExact(fact.range)) continue;
     for (const m of result.messages) {
       const rule = byName.get(m.ruleId);
       const key = trace.keyOf.get(m);

@@ -37373,7 +37373,7 @@ function judgeAcrossVersions(first, runAt, rules) {
   const candidates = [];
   for (const result of report2.results) {
     const fact = trace.factOf.get(result.filePath);
-    if (!fact || compareVersions(fact.range.from, fact.range.to) === 0) continue;
+    if (!fact || isExact(fact.range)) continue;
     for (const m of result.messages) {
       const rule = byName.get(m.ruleId);
       const key = trace.keyOf.get(m);

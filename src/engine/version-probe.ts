@@ -7,7 +7,7 @@
 // and compare findings by what they name (rule, document, path, words), not by where they are
 // placed: a step places nothing, so it locates nothing, reads no directive and parses again only
 // the files whose documents the first run did not keep.
-import { compareVersions, existsAt, probesWithin, rangeText, type IstioVersion } from '../model/install/istio-version.ts';
+import { compareVersions, existsAt, isExact, probesWithin, rangeText, type IstioVersion } from '../model/install/istio-version.ts';
 import type { VersionFact } from '../model/install/version-facts.ts';
 import type { Finding, LintMessage, ParsedDocument, SourceFile } from '../common/types.ts';
 import type { LintReport } from './linter.ts';
@@ -74,7 +74,7 @@ export function judgeAcrossVersions(first: { report: LintReport; trace: VersionT
   const candidates: Candidate[] = [];
   for (const result of report.results) {
     const fact = trace.factOf.get(result.filePath);
-    if (!fact || compareVersions(fact.range.from, fact.range.to) === 0) continue;
+    if (!fact || isExact(fact.range)) continue;
     for (const m of result.messages) {
       const rule = byName.get(m.ruleId);
       const key = trace.keyOf.get(m);
