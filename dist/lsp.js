@@ -22042,8 +22042,8 @@ function directiveProblem(text) {
   return { message: "a directive needs a --- line after it, and kubectl cuts the stream there: go-yaml then reads the directive alone and refuses it", at: first };
 }
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
-function readChunk(fileText, start, end, json) {
-  let text = fileText.slice(start, end);
+function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
+  let text = exact;
   let sep3 = -1;
   if (text.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep3 = 0;
   else {
@@ -23291,6 +23291,67 @@ function tooManyValues(text) {
   return `more than ${MAX_DOCUMENT_VALUES.toLocaleString("en-US")} values in one document, more than meshlint reads (the largest objects of real repositories hold about 30,000, and etcd stores at most 1.5 MiB per object); the document is not linted`;
 }
 
+// src/common/masked-text.ts
+var MASK = "\xBF";
+var MASK_MIN_BYTES = 4e6;
+var MAX_MASKED_UNITS = 1e6;
+function maskedDecode(bytes) {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const pieces = [];
+  const at = [];
+  let units = "";
+  let from = 0;
+  let length = 0;
+  for (let i = 0; i < buf.length; i++) {
+    const b = buf[i];
+    if (b < 196) continue;
+    const size = b >= 240 ? 4 : b >= 224 ? 3 : 2;
+    const plain2 = buf.toString("utf8", from, i);
+    const wide = buf.toString("utf8", i, i + size);
+    pieces.push(plain2, wide.length === 2 ? MASK + MASK : MASK);
+    length += plain2.length;
+    for (let k = 0; k < wide.length; k++) at.push(length + k);
+    units += wide;
+    length += wide.length;
+    from = i + size;
+    i += size - 1;
+    if (at.length > MAX_MASKED_UNITS) return void 0;
+  }
+  if (at.length === 0) return void 0;
+  pieces.push(buf.toString("utf8", from));
+  return { text: pieces.join(""), masked: { at: Int32Array.from(at), units } };
+}
+function firstAtOrAfter(at, offset) {
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (at[mid] < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function exactText(file, start = 0, end = file.text.length) {
+  const m = file.masked;
+  const text = file.text;
+  if (!m) return text.slice(start, end);
+  const from = Math.max(0, Math.min(start, text.length));
+  const to = Math.max(from, Math.min(end, text.length));
+  let i = firstAtOrAfter(m.at, from);
+  if (i >= m.at.length || m.at[i] >= to) return text.slice(from, to);
+  let out = "";
+  let pos = from;
+  for (; i < m.at.length && m.at[i] < to; i++) {
+    const p = m.at[i];
+    out += text.slice(pos, p) + m.units[i];
+    pos = p + 1;
+  }
+  return out + text.slice(pos, to);
+}
+function maskedNeedle(file, needle) {
+  return file.masked ? needle.replace(/[^\u0000-\u00ff]/g, MASK) : needle;
+}
+
 // src/parse/yaml.ts
 var HELM_SOURCE = /^#\s*Source:\s*(\S[^\r\n]*?)\s*$/m;
 var LEAD = /^(?:---[^\n]*\n|[ \t]*(?:#[^\n]*)?\n)*/;
@@ -23458,7 +23519,7 @@ function keyString(keyNode, value, st, doc) {
 }
 function* parseStream(file, slice, chunk, json = false) {
   const base = slice?.start ?? 0;
-  const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
+  const text = chunk ?? (slice ? exactText(file, slice.start, slice.end) : exactText(file));
   const composer = new Composer(STRUCTURE_OPTIONS);
   const parser = new Parser();
   const starts = [];
@@ -23494,7 +23555,7 @@ function convertDocument(file, doc, index, base, start, end, text, json) {
     endOffset: clamp(Math.max(e.pos[1], e.pos[0]))
   }));
   const contentStart = base + (doc.contents?.range?.[0] ?? end);
-  const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));
+  const header = exactText(file, startOffset, Math.min(contentStart, endOffset));
   const helmSource = HELM_SOURCE.exec(header)?.[1];
   let value;
   const dups = [];
@@ -23583,7 +23644,7 @@ function documentGroups(text) {
 }
 function parseGroup(file, group) {
   const json = isJsonStream(file.text, group.start);
-  const chunk = readChunk(file.text, group.start, group.end, json);
+  const chunk = readChunk(file.text, group.start, group.end, json, exactText(file, group.start, group.end));
   if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
   const text = chunk.text;
   const tooMany = tooManyValues(text);
@@ -23614,7 +23675,7 @@ function parseGroup(file, group) {
   }
 }
 function documentText(file, start, end) {
-  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
+  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start), exactText(file, start, end));
   return chunk.problem ? void 0 : chunk.text;
 }
 function forRules(value) {
@@ -28795,7 +28856,7 @@ var unrendered_template_default = createRule({
           const text = doc.file.text;
           const close = text.indexOf("}}", offset);
           const end = Math.min(lineEnd2(text, offset), close === -1 ? Infinity : close + 2);
-          const snippet = text.slice(offset, Math.min(end, offset + 80)).trim();
+          const snippet = exactText(doc.file, offset, Math.min(end, offset + 80)).trim();
           context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
         }
@@ -36917,8 +36978,9 @@ var FactsBuilder = class {
   /** Whether an input file, as written, holds the text outside its Secret documents. */
   writtenOutsideSecrets(value) {
     for (const [file, secrets] of this.writtenFiles) {
-      for (let at = file.text.indexOf(value); at !== -1; at = file.text.indexOf(value, at + 1)) {
-        if (!secrets.some(([start, end]) => at >= start && at < end)) return true;
+      const needle = maskedNeedle(file, value);
+      for (let at = file.text.indexOf(needle); at !== -1; at = file.text.indexOf(needle, at + 1)) {
+        if (!secrets.some(([start, end]) => at >= start && at < end) && (needle === value || exactText(file, at, at + value.length) === value)) return true;
       }
     }
     return false;
@@ -37481,7 +37543,7 @@ var DocumentCache = class {
     const now = /* @__PURE__ */ new Map();
     const out = [];
     for (const g of documentGroups(file.text)) {
-      const text = file.text.slice(g.start, g.end);
+      const text = exactText(file, g.start, g.end);
       let entry = before?.get(text) ?? now.get(text);
       if (!entry) {
         const docs = parseGroup(file, { ...g, firstIndex: out.length });
@@ -37527,7 +37589,7 @@ function toTextEdits(locator, doc, edit) {
     case "quote": {
       if (!r.complete || !isScalar(r.node) || !r.node.range || r.node.type !== "PLAIN") return void 0;
       const [s, e] = r.node.range;
-      const source = text.slice(r.base + s, r.base + e);
+      const source = exactText(doc.file, r.base + s, r.base + e);
       return [{ offset: r.base + s, endOffset: r.base + e, text: JSON.stringify(source) }];
     }
     case "rename": {
@@ -37664,16 +37726,17 @@ function lint(inputs, options) {
       if (!input.ok) return input;
       const edits = (byPath.get(input.file.displayPath)?.messages ?? []).flatMap((m) => m.fix ? [{ offset: m.fix.range[0], endOffset: m.fix.range[1], text: m.fix.text }] : []);
       if (edits.length === 0) return input;
-      const { text } = applyTextEdits(input.file.text, edits);
-      if (text === input.file.text) return input;
+      const before = exactText(input.file);
+      const { text } = applyTextEdits(before, edits);
+      if (text === before) return input;
       changed = true;
-      return { ok: true, file: { ...input.file, text } };
+      return { ok: true, file: { ...input.file, text, masked: void 0 } };
     });
     if (!changed) break;
     report2 = lintJudged(current, { ...options, fix: false });
   }
-  const original = new Map(inputs.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
-  const fixed = new Map(current.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
+  const original = new Map(inputs.flatMap((i) => i.ok ? [[i.file.displayPath, exactText(i.file)]] : []));
+  const fixed = new Map(current.flatMap((i) => i.ok ? [[i.file.displayPath, exactText(i.file)]] : []));
   const results = report2.results.map((r) => {
     const after = fixed.get(r.filePath);
     return after !== void 0 && after !== original.get(r.filePath) ? { ...r, output: after } : r;
@@ -37839,7 +37902,7 @@ function lintOnce(inputs, options, probe) {
     for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
       docs?.push(doc);
       stats.documents++;
-      const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
+      const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(exactText(file, doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
         stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;
         templated2 = true;
@@ -37960,7 +38023,7 @@ function locate(target, locator) {
   const located = locatePath(target, locator);
   if ("within" in target && target.within && !("offset" in target)) {
     const whole = locator.wholeNodeOffsets(located.doc, located.docPath ?? []);
-    const text = located.doc.file.text.slice(whole[0], whole[1]);
+    const text = exactText(located.doc.file, whole[0], whole[1]);
     const span = spanOf(target.within, text);
     if (span) {
       const found = text.slice(span[0], span[1]);
@@ -38087,21 +38150,21 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
   }
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
-  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
+  const fix = f.fix ? mergeEdits(file, f.fix.map(edit)) : void 0;
   const suggestions = f.suggestions.flatMap((s) => {
-    const merged = mergeEdits(file.text, s.edits.map(edit));
+    const merged = mergeEdits(file, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });
   return { filePath: file.displayPath, message: finish(f.message, range, fix, suggestions) };
 }
-function mergeEdits(text, parts) {
+function mergeEdits(file, parts) {
   if (parts.length === 0 || parts.some((p) => p === void 0)) return void 0;
   const edits = parts.flat().sort((a, b) => a.offset - b.offset);
   if (edits.length === 0) return void 0;
   for (let i = 1; i < edits.length; i++) if ((edits[i]?.offset ?? 0) < (edits[i - 1]?.endOffset ?? 0)) return void 0;
   const start = edits[0]?.offset ?? 0;
   const end = Math.max(...edits.map((e) => e.endOffset));
-  const { text: replaced } = applyTextEdits(text.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
+  const { text: replaced } = applyTextEdits(exactText(file, start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
   return { range: [start, end], text: replaced };
 }
 
@@ -38110,7 +38173,7 @@ import { existsSync as existsSync2 } from "node:fs";
 import { dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
 
 // src/load/read.ts
-import { constants as bufferConstants } from "node:buffer";
+import { constants as bufferConstants, isUtf8 } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { relative as relative2, sep, isAbsolute as isAbsolute2 } from "node:path";
 var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
@@ -38133,6 +38196,11 @@ function decodeSource(bytes, displayPath, absPath) {
     return { ok: true, file: { displayPath, absPath, text: text2, bom: true, encoding } };
   }
   if (bytes.includes(0)) return binary2(displayPath, absPath);
+  if (bytes.length >= MASK_MIN_BYTES && bytes.length <= MAX_STRING_LENGTH && isUtf8(bytes)) {
+    const bom2 = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191;
+    const masked = maskedDecode(bom2 ? bytes.subarray(3) : bytes);
+    if (masked) return { ok: true, file: { displayPath, absPath, text: masked.text, masked: masked.masked, bom: bom2 } };
+  }
   let text;
   try {
     text = decoder2.decode(bytes);

@@ -9,6 +9,7 @@ import { lineEnd } from '../src/parse/locator.ts';
 import { wholeFile } from '../src/parse/yaml.ts';
 import type { TemplateEngine } from '../src/load/template.ts';
 import type { ParsedDocument } from '../src/common/types.ts';
+import { exactText } from '../src/common/masked-text.ts';
 
 interface Folder {
   readonly name: string;
@@ -108,7 +109,7 @@ export default createRule({
           const text = doc.file.text;
           const close = text.indexOf('}}', offset);
           const end = Math.min(lineEnd(text, offset), close === -1 ? Infinity : close + 2);
-          const snippet = text.slice(offset, Math.min(end, offset + 80)).trim();
+          const snippet = exactText(doc.file, offset, Math.min(end, offset + 80)).trim();
           context.report({ target: { doc, offset, endOffset: end }, messageId: 'argo', data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
         }

@@ -5,6 +5,7 @@ import { escapesThroughLink, realPath, repositoryOf } from '../load/boundary.ts'
 import { WriteRefused, writeWithin } from '../load/write.ts';
 import { describeFsError, encodeSource, type ReadOutcome } from '../load/read.ts';
 import { TOOL_NAME } from '../common/meta.ts';
+import { exactText } from '../common/masked-text.ts';
 import type { LintResult } from '../common/types.ts';
 import { type CliIO, UsageError } from './io.ts';
 
@@ -39,7 +40,7 @@ export function applyFixes(results: LintResult[], inputs: readonly ReadOutcome[]
       }
     } else if (!write && showDiff) {
       // The diff shows the file's own lines: their control characters are made visible too.
-      io.stdout(safeLines(createTwoFilesPatch(`a/${r.filePath}`, `b/${r.filePath}`, input.file.text, r.output, undefined, undefined, { context: 3 }).replace(/^=+\n/m, '')));
+      io.stdout(safeLines(createTwoFilesPatch(`a/${r.filePath}`, `b/${r.filePath}`, exactText(input.file), r.output, undefined, undefined, { context: 3 }).replace(/^=+\n/m, '')));
     }
   }
   return results;

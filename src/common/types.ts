@@ -1,5 +1,6 @@
 // Core data shapes shared by every stage of the pipeline:
 // load → parse → model → rules → report.
+import type { MaskedUnits } from './masked-text.ts';
 
 /** A path inside a YAML document: map keys and sequence indexes. */
 export type Path = readonly (string | number)[];
@@ -14,6 +15,11 @@ export interface SourceFile {
   /** Absolute path on disk, or undefined for standard input. */
   readonly absPath: string | undefined;
   readonly text: string;
+  /**
+   * Set on a large file whose text holds characters beyond Latin-1: `text` then masks them
+   * (see masked-text.ts), and what is parsed, shown or written reads it through exactText.
+   */
+  readonly masked?: MaskedUnits;
   /** Set when the text is the output of `helm template` or a Kustomize build. */
   readonly origin?: RenderOrigin;
 }

@@ -3,6 +3,7 @@ import { isMap, isScalar, type Node as YamlNode } from 'yaml';
 import type { Locator, Resolved } from '../parse/locator.ts';
 import { lineEnd } from '../parse/locator.ts';
 import type { ParsedDocument, PathEdit, TextEdit } from '../common/types.ts';
+import { exactText } from '../common/masked-text.ts';
 
 /** Renders a scalar for YAML: strings double-quoted unless plain is asked for and safe. */
 export function renderScalar(value: string | number | boolean, style: 'double' | 'plain' = 'double'): string {
@@ -35,7 +36,7 @@ export function toTextEdits(locator: Locator, doc: ParsedDocument, edit: PathEdi
       // Keeps the scalar exactly as written (`yes` stays "yes", `0755` stays "0755").
       if (!r.complete || !isScalar(r.node) || !r.node.range || r.node.type !== 'PLAIN') return undefined;
       const [s, e] = r.node.range;
-      const source = text.slice(r.base + s, r.base + e);
+      const source = exactText(doc.file, r.base + s, r.base + e);
       return [{ offset: r.base + s, endOffset: r.base + e, text: JSON.stringify(source) }];
     }
     case 'rename': {

@@ -16,6 +16,7 @@ import { DocumentCache } from '../parse/document-cache.ts';
 import { Locator } from '../parse/locator.ts';
 import { parseFile, wholeFile } from '../parse/yaml.ts';
 import type { Finding, LintMessage, LintResult, ParsedDocument, Path, PathEdit, Range, Resource, Severity, SourceFile, SpanFinder, Target, TextEdit } from '../common/types.ts';
+import { exactText } from '../common/masked-text.ts';
 import { effectiveSetting, levelToSeverity, type Config } from './config.ts';
 import { applyTextEdits, toTextEdits } from './fix.ts';
 import { listenersOf, type FileNode, type Listeners, type MeshlintRule, type ReportDescriptor, type RuleContext } from './rule-api.ts';
@@ -105,16 +106,18 @@ export function lint(inputs: readonly ReadOutcome[], options: LintOptions): Lint
       if (!input.ok) return input;
       const edits = (byPath.get(input.file.displayPath)?.messages ?? []).flatMap((m) => (m.fix ? [{ offset: m.fix.range[0], endOffset: m.fix.range[1], text: m.fix.text }] : []));
       if (edits.length === 0) return input;
-      const { text } = applyTextEdits(input.file.text, edits);
-      if (text === input.file.text) return input;
+      const before = exactText(input.file);
+      const { text } = applyTextEdits(before, edits);
+      if (text === before) return input;
       changed = true;
-      return { ok: true, file: { ...input.file, text } };
+      // The fixed text is held as it is (a file is fixed once, its text masked or not).
+      return { ok: true, file: { ...input.file, text, masked: undefined } };
     });
     if (!changed) break;
     report = lintJudged(current, { ...options, fix: false });
   }
-  const original = new Map(inputs.flatMap((i) => (i.ok ? [[i.file.displayPath, i.file.text] as const] : [])));
-  const fixed = new Map(current.flatMap((i) => (i.ok ? [[i.file.displayPath, i.file.text] as const] : [])));
+  const original = new Map(inputs.flatMap((i) => (i.ok ? [[i.file.displayPath, exactText(i.file)] as const] : [])));
+  const fixed = new Map(current.flatMap((i) => (i.ok ? [[i.file.displayPath, exactText(i.file)] as const] : [])));
   const results = report.results.map((r) => {
     const after = fixed.get(r.filePath);
     return after !== undefined && after !== original.get(r.filePath) ? { ...r, output: after } : r;
@@ -320,7 +323,7 @@ function lintOnce(inputs: readonly ReadOutcome[], options: LintOptions, probe: P
       // value starts, a Jinja `{% if %}`) is a template, not a broken manifest: no syntax
       // error; a template of a Kubernetes object goes to its folder's one warning. A document
       // that parses is linted, whatever `{{ }}` its strings hold. Rendered output is never a template.
-      const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : undefined;
+      const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(exactText(file, doc.startOffset, doc.endOffset)) : undefined;
       if (template) {
         stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;
         templated = true;
@@ -454,7 +457,7 @@ function locate(target: Target, locator: Locator): Located {
   const located = locatePath(target, locator);
   if ('within' in target && target.within && !('offset' in target)) {
     const whole = locator.wholeNodeOffsets(located.doc, located.docPath ?? []);
-    const text = located.doc.file.text.slice(whole[0], whole[1]);
+    const text = exactText(located.doc.file, whole[0], whole[1]);
     const span = spanOf(target.within, text);
     if (span) {
       const found = text.slice(span[0], span[1]);
@@ -603,22 +606,22 @@ function resolveFinding(
   // Rules write edit paths relative to their resource; a List item sits under items[i].
   const base = loc.resource?.basePath ?? [];
   const edit = (e: PathEdit): TextEdit[] | undefined => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
-  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : undefined;
+  const fix = f.fix ? mergeEdits(file, f.fix.map(edit)) : undefined;
   const suggestions = f.suggestions.flatMap((s) => {
-    const merged = mergeEdits(file.text, s.edits.map(edit));
+    const merged = mergeEdits(file, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });
   return { filePath: file.displayPath, message: finish(f.message, range, fix, suggestions) };
 }
 
 /** Several text edits of one fix become one ESLint-style fix: a range and its replacement. */
-function mergeEdits(text: string, parts: readonly (TextEdit[] | undefined)[]): { range: [number, number]; text: string } | undefined {
+function mergeEdits(file: SourceFile, parts: readonly (TextEdit[] | undefined)[]): { range: [number, number]; text: string } | undefined {
   if (parts.length === 0 || parts.some((p) => p === undefined)) return undefined;
   const edits = (parts as TextEdit[][]).flat().sort((a, b) => a.offset - b.offset);
   if (edits.length === 0) return undefined;
   for (let i = 1; i < edits.length; i++) if ((edits[i]?.offset ?? 0) < (edits[i - 1]?.endOffset ?? 0)) return undefined;
   const start = edits[0]?.offset ?? 0;
   const end = Math.max(...edits.map((e) => e.endOffset));
-  const { text: replaced } = applyTextEdits(text.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
+  const { text: replaced } = applyTextEdits(exactText(file, start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
   return { range: [start, end], text: replaced };
 }

@@ -1,7 +1,8 @@
 // Reading inputs into text. A file that cannot become text is reported, never treated as clean.
-import { constants as bufferConstants } from 'node:buffer';
+import { constants as bufferConstants, isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Dirent, type Stats } from 'node:fs';
 import { relative, sep, isAbsolute } from 'node:path';
+import { MASK_MIN_BYTES, maskedDecode } from '../common/masked-text.ts';
 import type { SourceFile } from '../common/types.ts';
 
 const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
@@ -45,6 +46,12 @@ export function decodeSource(bytes: Uint8Array, displayPath: string, absPath: st
     return { ok: true, file: { displayPath, absPath, text, bom: true, encoding } };
   }
   if (bytes.includes(0)) return binary(displayPath, absPath);
+  // A large file is checked without decoding it whole: masking then holds its text in half the memory.
+  if (bytes.length >= MASK_MIN_BYTES && bytes.length <= MAX_STRING_LENGTH && isUtf8(bytes)) {
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    const masked = maskedDecode(bom ? bytes.subarray(3) : bytes);
+    if (masked) return { ok: true, file: { displayPath, absPath, text: masked.text, masked: masked.masked, bom } };
+  }
   let text: string;
   try {
     text = decoder.decode(bytes);

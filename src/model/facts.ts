@@ -21,6 +21,7 @@ import {
 } from './install/gitops.ts';
 import { HiddenValues } from './hidden-values.ts';
 import { isPlaceholder } from './placeholder.ts';
+import { exactText, maskedNeedle } from '../common/masked-text.ts';
 import { cniInstallOf, cniReleaseInstall, type CniInstall } from './install/cni-install.ts';
 import { CONTROL_PLANE_TEXT, controlPlaneObjectOf, mightNameControlPlane, releasedControlPlane, type ControlPlaneObject } from './install/control-plane.ts';
 
@@ -183,8 +184,10 @@ export class FactsBuilder {
   /** Whether an input file, as written, holds the text outside its Secret documents. */
   private writtenOutsideSecrets(value: string): boolean {
     for (const [file, secrets] of this.writtenFiles) {
-      for (let at = file.text.indexOf(value); at !== -1; at = file.text.indexOf(value, at + 1)) {
-        if (!secrets.some(([start, end]) => at >= start && at < end)) return true;
+      // A masked text (masked-text.ts) is searched for the masked value, and a match checked whole.
+      const needle = maskedNeedle(file, value);
+      for (let at = file.text.indexOf(needle); at !== -1; at = file.text.indexOf(needle, at + 1)) {
+        if (!secrets.some(([start, end]) => at >= start && at < end) && (needle === value || exactText(file, at, at + value.length) === value)) return true;
       }
     }
     return false;

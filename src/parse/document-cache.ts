@@ -1,6 +1,7 @@
 // Parsing document by document, reusing the documents whose text has not changed since the
 // file was last parsed: the language server and the ESLint plugin lint one file again after
 // every edit, and an edit touches one document of a stream.
+import { exactText } from '../common/masked-text.ts';
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../common/types.ts';
 import type { Event } from 'js-yaml';
 import { pinEvents, recentEvents, unpinEvents } from './events.ts';
@@ -61,7 +62,7 @@ export class DocumentCache {
     const now = new Map<string, Entry>();
     const out: ParsedDocument[] = [];
     for (const g of documentGroups(file.text)) {
-      const text = file.text.slice(g.start, g.end);
+      const text = exactText(file, g.start, g.end);
       let entry = before?.get(text) ?? now.get(text);
       if (!entry) {
         const docs = parseGroup(file, { ...g, firstIndex: out.length });

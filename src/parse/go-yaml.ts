@@ -421,10 +421,11 @@ const PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
  * kubectl's reader has cut the stream: its separator line checked (and blanked where YAML would
  * read it otherwise, `---#x`), go-yaml's line breaks as LF, the characters and directives
  * go-yaml refuses found. `json`: the stream is JSON to kubectl (it starts with `{`), read by
- * Go's JSON decoder, which allows some of the characters go-yaml's reader refuses.
+ * Go's JSON decoder, which allows some of the characters go-yaml's reader refuses. `exact`: the
+ * slice with what a masked text masks put back (masked-text.ts).
  */
-export function readChunk(fileText: string, start: number, end: number, json: boolean): Chunk {
-  let text = fileText.slice(start, end);
+export function readChunk(fileText: string, start: number, end: number, json: boolean, exact = fileText.slice(start, end)): Chunk {
+  let text = exact;
   // At most one line of a document starts with `---`: the stream is cut at every such line.
   let sep = -1;
   if (text.startsWith('---') && (start === 0 || fileText.charCodeAt(start - 1) === 0x0a)) sep = 0;

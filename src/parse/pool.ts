@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { garbageCollector, workerThreads } from '../common/builtins.ts';
+import { exactText } from '../common/masked-text.ts';
 import type { Event } from 'js-yaml';
 import { rebase } from './document-cache.ts';
 import { Codes, encodeEvents } from './event-codec.ts';
@@ -414,7 +415,7 @@ export class ParsePool {
       this.laneOf.set(task.id, lane);
       const req: Request = {
         id: task.id,
-        pieces: task.pieces.map((p) => ({ text: p.file.text.slice(p.start, p.end), groups: p.groups.map((g) => ({ ...g, start: g.start - p.start, end: g.end - p.start })) })),
+        pieces: task.pieces.map((p) => ({ text: exactText(p.file, p.start, p.end), groups: p.groups.map((g) => ({ ...g, start: g.start - p.start, end: g.end - p.start })) })),
       };
       lane.port.postMessage(req);
     }

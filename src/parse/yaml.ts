@@ -13,6 +13,7 @@ import { parseLenient } from './lenient.ts';
 import { tooManyValues } from './value-count.ts';
 import { STRUCTURE_OPTIONS, withoutStacks } from './yaml-options.ts';
 import type { DuplicateKey, ParsedDocument, SourceFile, SyntaxProblem } from '../common/types.ts';
+import { exactText } from '../common/masked-text.ts';
 
 export { YAML_OPTIONS } from './yaml-options.ts';
 export { MAX_ALIAS_EXPANSION, MAX_DEPTH, METADATA_ONLY_KINDS } from './events.ts';
@@ -262,7 +263,7 @@ export interface Slice {
  */
 export function* parseStream(file: SourceFile, slice?: Slice, chunk?: string, json = false): Generator<ParsedDocument> {
   const base = slice?.start ?? 0;
-  const text = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
+  const text = chunk ?? (slice ? exactText(file, slice.start, slice.end) : exactText(file));
   const composer = new Composer(STRUCTURE_OPTIONS);
   const parser = new Parser();
   const starts: number[] = [];
@@ -308,7 +309,7 @@ function convertDocument(file: SourceFile, doc: Document.Parsed, index: number, 
     endOffset: clamp(Math.max(e.pos[1], e.pos[0])),
   }));
   const contentStart = base + ((doc.contents as YamlNode | null)?.range?.[0] ?? end);
-  const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));
+  const header = exactText(file, startOffset, Math.min(contentStart, endOffset));
   const helmSource = HELM_SOURCE.exec(header)?.[1];
   let value: unknown;
   const dups: DuplicateKey[] = [];
@@ -424,7 +425,7 @@ export function documentGroups(text: string): Slice[] {
  */
 export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
   const json = isJsonStream(file.text, group.start);
-  const chunk = readChunk(file.text, group.start, group.end, json);
+  const chunk = readChunk(file.text, group.start, group.end, json, exactText(file, group.start, group.end));
   if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
   const text = chunk.text;
   const tooMany = tooManyValues(text);
@@ -464,7 +465,7 @@ export function parseGroup(file: SourceFile, group: Slice): ParsedDocument[] {
  * undefined when the document was refused before it was parsed.
  */
 export function documentText(file: SourceFile, start: number, end: number): string | undefined {
-  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
+  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start), exactText(file, start, end));
   return chunk.problem ? undefined : chunk.text;
 }
 

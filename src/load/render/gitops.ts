@@ -18,6 +18,7 @@ import { chartDeploysOf, type ChartDeploy, type PathTarget } from '../../model/i
 import { asObject } from '../../model/workload.ts';
 import type { ParsedDocument, Range, RenderedLocation, Resource, SourceFile, SourceLocation } from '../../common/types.ts';
 import { shortList } from '../../common/text.ts';
+import { exactText } from '../../common/masked-text.ts';
 import { archiveProblem, chartsIn, pickChart, type AvailableChart } from './chart-source.ts';
 import { renderChart, type HelmRender } from './helm.ts';
 import type { Runner } from './process.ts';
@@ -87,7 +88,7 @@ export function scanDeploys(files: readonly SourceFile[], defaultNamespace: stri
       }
       if (role === DEPLOY) objects.push(...parsedResources(file, group, defaultNamespace));
       else if (role === SOURCE) sources.push(...parsedResources(file, group, defaultNamespace));
-      else if (role === VALUES) valueGroups.push({ file, group, text: file.text.slice(group.start, group.end) });
+      else if (role === VALUES) valueGroups.push({ file, group, text: exactText(file, group.start, group.end) });
     }
   }
   const parsedValues = new Map<number, Resource[]>();
