@@ -22539,8 +22539,8 @@ function directiveProblem(text2) {
   return { message: "a directive needs a --- line after it, and kubectl cuts the stream there: go-yaml then reads the directive alone and refuses it", at: first };
 }
 var PLAIN_SEPARATOR = /^---(?:[ \t]+(?:#.*)?)?$/;
-function readChunk(fileText, start, end, json) {
-  let text2 = fileText.slice(start, end);
+function readChunk(fileText, start, end, json, exact = fileText.slice(start, end)) {
+  let text2 = exact;
   let sep9 = -1;
   if (text2.startsWith("---") && (start === 0 || fileText.charCodeAt(start - 1) === 10)) sep9 = 0;
   else {
@@ -23571,9 +23571,78 @@ function mergeInto(out, merged) {
 }
 
 // src/load/read.ts
-import { constants as bufferConstants } from "node:buffer";
+import { constants as bufferConstants, isUtf8 } from "node:buffer";
 import { closeSync, constants as constants2, fstatSync, openSync, readFileSync } from "node:fs";
 import { relative as relative2, sep, isAbsolute as isAbsolute2 } from "node:path";
+
+// src/common/masked-text.ts
+var MASK = "\xBF";
+var MASK_MIN_BYTES = 4e6;
+var MAX_MASKED_UNITS = 1e6;
+function maskedDecode(bytes) {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const pieces = [];
+  const at2 = [];
+  let units = "";
+  let from = 0;
+  let length = 0;
+  for (let i = 0; i < buf.length; i++) {
+    const b = buf[i];
+    if (b < 196) continue;
+    const size = b >= 240 ? 4 : b >= 224 ? 3 : 2;
+    const plain2 = buf.toString("utf8", from, i);
+    const wide = buf.toString("utf8", i, i + size);
+    pieces.push(plain2, wide.length === 2 ? MASK + MASK : MASK);
+    length += plain2.length;
+    for (let k2 = 0; k2 < wide.length; k2++) at2.push(length + k2);
+    units += wide;
+    length += wide.length;
+    from = i + size;
+    i += size - 1;
+    if (at2.length > MAX_MASKED_UNITS) return void 0;
+  }
+  if (at2.length === 0) return void 0;
+  pieces.push(buf.toString("utf8", from));
+  return { text: pieces.join(""), masked: { at: Int32Array.from(at2), units } };
+}
+function firstAtOrAfter(at2, offset) {
+  let lo = 0;
+  let hi2 = at2.length;
+  while (lo < hi2) {
+    const mid = lo + hi2 >>> 1;
+    if (at2[mid] < offset) lo = mid + 1;
+    else hi2 = mid;
+  }
+  return lo;
+}
+function exactText(file, start = 0, end = file.text.length) {
+  const m = file.masked;
+  const text2 = file.text;
+  if (!m) return text2.slice(start, end);
+  const from = Math.max(0, Math.min(start, text2.length));
+  const to = Math.max(from, Math.min(end, text2.length));
+  let i = firstAtOrAfter(m.at, from);
+  if (i >= m.at.length || m.at[i] >= to) return text2.slice(from, to);
+  let out = "";
+  let pos = from;
+  for (; i < m.at.length && m.at[i] < to; i++) {
+    const p = m.at[i];
+    out += text2.slice(pos, p) + m.units[i];
+    pos = p + 1;
+  }
+  return out + text2.slice(pos, to);
+}
+function maskedNeedle(file, needle) {
+  return file.masked ? needle.replace(/[^\u0000-\u00ff]/g, MASK) : needle;
+}
+function sameMasked(a, b) {
+  if (a === b) return true;
+  if (!a || !b || a.units !== b.units || a.at.length !== b.at.length) return false;
+  for (let i = 0; i < a.at.length; i++) if (a.at[i] !== b.at[i]) return false;
+  return true;
+}
+
+// src/load/read.ts
 var MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 var decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function encodingOf(bytes) {
@@ -23594,6 +23663,11 @@ function decodeSource(bytes, displayPath, absPath) {
     return { ok: true, file: { displayPath, absPath, text: text3, bom: true, encoding } };
   }
   if (bytes.includes(0)) return binary(displayPath, absPath);
+  if (bytes.length >= MASK_MIN_BYTES && bytes.length <= MAX_STRING_LENGTH && isUtf8(bytes)) {
+    const bom2 = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191;
+    const masked = maskedDecode(bom2 ? bytes.subarray(3) : bytes);
+    if (masked) return { ok: true, file: { displayPath, absPath, text: masked.text, masked: masked.masked, bom: bom2 } };
+  }
   let text2;
   try {
     text2 = decoder.decode(bytes);
@@ -29544,7 +29618,7 @@ function keyString(keyNode, value, st2, doc) {
 }
 function* parseStream(file, slice, chunk, json = false) {
   const base = slice?.start ?? 0;
-  const text2 = chunk ?? (slice ? file.text.slice(slice.start, slice.end) : file.text);
+  const text2 = chunk ?? (slice ? exactText(file, slice.start, slice.end) : exactText(file));
   const composer = new import_yaml8.Composer(STRUCTURE_OPTIONS);
   const parser = new import_yaml8.Parser();
   const starts = [];
@@ -29580,7 +29654,7 @@ function convertDocument(file, doc, index, base, start, end, text2, json) {
     endOffset: clamp(Math.max(e.pos[1], e.pos[0]))
   }));
   const contentStart = base + (doc.contents?.range?.[0] ?? end);
-  const header = file.text.slice(startOffset, Math.min(contentStart, endOffset));
+  const header = exactText(file, startOffset, Math.min(contentStart, endOffset));
   const helmSource = HELM_SOURCE.exec(header)?.[1];
   let value;
   const dups = [];
@@ -29669,7 +29743,7 @@ function documentGroups(text2) {
 }
 function parseGroup(file, group) {
   const json = isJsonStream(file.text, group.start);
-  const chunk = readChunk(file.text, group.start, group.end, json);
+  const chunk = readChunk(file.text, group.start, group.end, json, exactText(file, group.start, group.end));
   if (chunk.problem) return [refusedDocument(file, group.firstIndex, group.start, group.end, chunk.problem.message, chunk.problem.at)];
   const text2 = chunk.text;
   const tooMany = tooManyValues(text2);
@@ -29700,7 +29774,7 @@ function parseGroup(file, group) {
   }
 }
 function documentText(file, start, end) {
-  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start));
+  const chunk = readChunk(file.text, start, end, isJsonStream(file.text, start), exactText(file, start, end));
   return chunk.problem ? void 0 : chunk.text;
 }
 function forRules(value) {
@@ -30767,8 +30841,9 @@ var FactsBuilder = class {
   /** Whether an input file, as written, holds the text outside its Secret documents. */
   writtenOutsideSecrets(value) {
     for (const [file, secrets] of this.writtenFiles) {
-      for (let at2 = file.text.indexOf(value); at2 !== -1; at2 = file.text.indexOf(value, at2 + 1)) {
-        if (!secrets.some(([start, end]) => at2 >= start && at2 < end)) return true;
+      const needle = maskedNeedle(file, value);
+      for (let at2 = file.text.indexOf(needle); at2 !== -1; at2 = file.text.indexOf(needle, at2 + 1)) {
+        if (!secrets.some(([start, end]) => at2 >= start && at2 < end) && (needle === value || exactText(file, at2, at2 + value.length) === value)) return true;
       }
     }
     return false;
@@ -31660,7 +31735,7 @@ var DocumentCache = class {
     const now = /* @__PURE__ */ new Map();
     const out = [];
     for (const g of documentGroups(file.text)) {
-      const text2 = file.text.slice(g.start, g.end);
+      const text2 = exactText(file, g.start, g.end);
       let entry = before?.get(text2) ?? now.get(text2);
       if (!entry) {
         const docs = parseGroup(file, { ...g, firstIndex: out.length });
@@ -31707,7 +31782,7 @@ function toTextEdits(locator, doc, edit) {
     case "quote": {
       if (!r7.complete || !(0, import_yaml16.isScalar)(r7.node) || !r7.node.range || r7.node.type !== "PLAIN") return void 0;
       const [s, e] = r7.node.range;
-      const source = text2.slice(r7.base + s, r7.base + e);
+      const source = exactText(doc.file, r7.base + s, r7.base + e);
       return [{ offset: r7.base + s, endOffset: r7.base + e, text: JSON.stringify(source) }];
     }
     case "rename": {
@@ -31962,16 +32037,17 @@ function lint(inputs, options) {
       if (!input2.ok) return input2;
       const edits = (byPath.get(input2.file.displayPath)?.messages ?? []).flatMap((m) => m.fix ? [{ offset: m.fix.range[0], endOffset: m.fix.range[1], text: m.fix.text }] : []);
       if (edits.length === 0) return input2;
-      const { text: text2 } = applyTextEdits(input2.file.text, edits);
-      if (text2 === input2.file.text) return input2;
+      const before = exactText(input2.file);
+      const { text: text2 } = applyTextEdits(before, edits);
+      if (text2 === before) return input2;
       changed = true;
-      return { ok: true, file: { ...input2.file, text: text2 } };
+      return { ok: true, file: { ...input2.file, text: text2, masked: void 0 } };
     });
     if (!changed) break;
     report2 = lintJudged(current, { ...options, fix: false });
   }
-  const original = new Map(inputs.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
-  const fixed = new Map(current.flatMap((i) => i.ok ? [[i.file.displayPath, i.file.text]] : []));
+  const original = new Map(inputs.flatMap((i) => i.ok ? [[i.file.displayPath, exactText(i.file)]] : []));
+  const fixed = new Map(current.flatMap((i) => i.ok ? [[i.file.displayPath, exactText(i.file)]] : []));
   const results = report2.results.map((r7) => {
     const after = fixed.get(r7.filePath);
     return after !== void 0 && after !== original.get(r7.filePath) ? { ...r7, output: after } : r7;
@@ -32137,7 +32213,7 @@ function lintOnce(inputs, options, probe) {
     for (const doc of (options.documentsOf ?? parseFile)(file, parsed)) {
       docs?.push(doc);
       stats.documents++;
-      const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(file.text.slice(doc.startOffset, doc.endOffset)) : void 0;
+      const template = !file.origin && doc.syntaxErrors.length > 0 ? templateIn(exactText(file, doc.startOffset, doc.endOffset)) : void 0;
       if (template) {
         stats.skippedDocuments.template = (stats.skippedDocuments.template ?? 0) + 1;
         templated2 = true;
@@ -32258,7 +32334,7 @@ function locate(target, locator) {
   const located = locatePath(target, locator);
   if ("within" in target && target.within && !("offset" in target)) {
     const whole = locator.wholeNodeOffsets(located.doc, located.docPath ?? []);
-    const text2 = located.doc.file.text.slice(whole[0], whole[1]);
+    const text2 = exactText(located.doc.file, whole[0], whole[1]);
     const span = spanOf(target.within, text2);
     if (span) {
       const found = text2.slice(span[0], span[1]);
@@ -32385,21 +32461,21 @@ function resolveFinding(f, locator, directives, used, annotationUses) {
   }
   const base = loc.resource?.basePath ?? [];
   const edit = (e) => toTextEdits(locator, loc.doc, base.length ? { ...e, path: [...base, ...e.path] } : e);
-  const fix = f.fix ? mergeEdits(file.text, f.fix.map(edit)) : void 0;
+  const fix = f.fix ? mergeEdits(file, f.fix.map(edit)) : void 0;
   const suggestions = f.suggestions.flatMap((s) => {
-    const merged = mergeEdits(file.text, s.edits.map(edit));
+    const merged = mergeEdits(file, s.edits.map(edit));
     return merged ? [{ desc: s.desc, fix: merged }] : [];
   });
   return { filePath: file.displayPath, message: finish(f.message, range, fix, suggestions) };
 }
-function mergeEdits(text2, parts) {
+function mergeEdits(file, parts) {
   if (parts.length === 0 || parts.some((p) => p === void 0)) return void 0;
   const edits = parts.flat().sort((a, b) => a.offset - b.offset);
   if (edits.length === 0) return void 0;
   for (let i = 1; i < edits.length; i++) if ((edits[i]?.offset ?? 0) < (edits[i - 1]?.endOffset ?? 0)) return void 0;
   const start = edits[0]?.offset ?? 0;
   const end = Math.max(...edits.map((e) => e.endOffset));
-  const { text: replaced } = applyTextEdits(text2.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
+  const { text: replaced } = applyTextEdits(exactText(file, start, end), edits.map((e) => ({ ...e, offset: e.offset - start, endOffset: e.endOffset - start })));
   return { range: [start, end], text: replaced };
 }
 
@@ -34588,7 +34664,7 @@ function scanDeploys(files, defaultNamespace, root2) {
       }
       if (role === DEPLOY) objects.push(...parsedResources(file, group, defaultNamespace));
       else if (role === SOURCE) sources.push(...parsedResources(file, group, defaultNamespace));
-      else if (role === VALUES) valueGroups.push({ file, group, text: file.text.slice(group.start, group.end) });
+      else if (role === VALUES) valueGroups.push({ file, group, text: exactText(file, group.start, group.end) });
     }
   }
   const parsedValues2 = /* @__PURE__ */ new Map();
@@ -36339,7 +36415,7 @@ var unrendered_template_default = createRule({
           const text2 = doc.file.text;
           const close = text2.indexOf("}}", offset);
           const end = Math.min(lineEnd2(text2, offset), close === -1 ? Infinity : close + 2);
-          const snippet = text2.slice(offset, Math.min(end, offset + 80)).trim();
+          const snippet = exactText(doc.file, offset, Math.min(end, offset + 80)).trim();
           context.report({ target: { doc, offset, endOffset: end }, messageId: "argo", data: { snippet, bare: snippet.replace(/"/g, '\\"') } });
           return;
         }
@@ -45858,8 +45934,8 @@ function baselineNote(outcome, shownPath) {
 // src/parse/pacing.ts
 var PACE_MIN_BYTES = 2e6;
 var PACE_CHECK_BYTES = 1e6;
-var GARBAGE_FACTOR = 0.25;
-var GARBAGE_BYTES = 48e6;
+var GARBAGE_FACTOR = 0.1;
+var GARBAGE_BYTES = 24e6;
 function pacedCollection(files, inner) {
   let total = 0;
   for (const f of files) total += f.text.length;
@@ -46115,7 +46191,7 @@ var ParsePool = class _ParsePool {
       this.laneOf.set(task.id, lane);
       const req = {
         id: task.id,
-        pieces: task.pieces.map((p) => ({ text: p.file.text.slice(p.start, p.end), groups: p.groups.map((g) => ({ ...g, start: g.start - p.start, end: g.end - p.start })) }))
+        pieces: task.pieces.map((p) => ({ text: exactText(p.file, p.start, p.end), groups: p.groups.map((g) => ({ ...g, start: g.start - p.start, end: g.end - p.start })) }))
       };
       lane.port.postMessage(req);
     }
@@ -46706,7 +46782,7 @@ function applyFixes(results, inputs, write, showDiff, io) {
         throw new UsageError(`--fix: cannot write ${r7.filePath}: ${describeFsError(e)}; make it writable, or see the fixes with --fix-dry-run`);
       }
     } else if (!write && showDiff) {
-      io.stdout(safeLines(createTwoFilesPatch(`a/${r7.filePath}`, `b/${r7.filePath}`, input2.file.text, r7.output, void 0, void 0, { context: 3 }).replace(/^=+\n/m, "")));
+      io.stdout(safeLines(createTwoFilesPatch(`a/${r7.filePath}`, `b/${r7.filePath}`, exactText(input2.file), r7.output, void 0, void 0, { context: 3 }).replace(/^=+\n/m, "")));
     }
   }
   return results;
@@ -47141,7 +47217,10 @@ function inOrderOf(inputs, results) {
 
 // src/parse/shared-parses.ts
 var SharedParses = class {
-  /** Each file's documents, by its text, as the recording side's lint pass took them. */
+  /**
+   * Each file's documents, by its text, as the recording side's lint pass took them; with what
+   * the text masks (two masked texts alike may differ in what they mask).
+   */
   byText = /* @__PURE__ */ new Map();
   /** `inner` (default: parseFile), keeping each file's documents as the lint pass takes them. */
   recorder(inner) {
@@ -47152,20 +47231,24 @@ var SharedParses = class {
         docs.push(doc);
         yield doc;
       }
-      byText.set(file.text, docs);
+      byText.set(file.text, { masked: file.masked, docs });
     };
   }
   /** True when a file of this text was parsed on the recording side. */
   has(file) {
-    return this.byText.has(file.text);
+    return this.docsOf(file) !== void 0;
+  }
+  docsOf(file) {
+    const entry = this.byText.get(file.text);
+    return entry && sameMasked(entry.masked, file.masked) ? entry.docs : void 0;
   }
   /** This file's documents, from the recording side's file of the same text; undefined when there was none. */
   documentsOf(file) {
-    return this.byText.get(file.text)?.map((d) => rebase(d, file, d.index, 0));
+    return this.docsOf(file)?.map((d) => rebase(d, file, d.index, 0));
   }
   /** The documents of one group of such a file (the facts pass reads groups); undefined for any other file. */
   groupDocsOf(file, group) {
-    const docs = this.byText.get(file.text);
+    const docs = this.docsOf(file);
     return docs?.filter((d) => d.startOffset >= group.start && d.startOffset < Math.max(group.end, group.start + 1)).map((d) => rebase(d, file, d.index, 0));
   }
 };
