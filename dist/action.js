@@ -18056,7 +18056,7 @@ function parseListInput(text2) {
 
 // src/cli/diff.ts
 import { existsSync as existsSync12, readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname14, join as join15, relative as relative10, resolve as resolve21 } from "node:path";
+import { dirname as dirname14, join as join16, relative as relative10, resolve as resolve21 } from "node:path";
 
 // src/engine/config-file.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -32984,9 +32984,9 @@ function newFindingResults(diff, head) {
 }
 
 // src/load/revision.ts
-import { closeSync as closeSync2, existsSync as existsSync4, linkSync, lstatSync, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmdirSync, rmSync as rmSync2, statSync as statSync2, symlinkSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync4, linkSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync as mkdtempSync2, openSync as openSync2, readdirSync, readSync, realpathSync as realpathSync2, rmdirSync, rmSync as rmSync2, statSync as statSync2, symlinkSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { basename, join as join4, posix as posix5, resolve as resolve7 } from "node:path";
+import { basename, join as join5, resolve as resolve7 } from "node:path";
 
 // src/load/render/process.ts
 import { accessSync, constants as constants3, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -33087,6 +33087,120 @@ function namedBinary(name, from, env, cwd) {
   return isExecutable(p) ? p : void 0;
 }
 
+// src/load/tree-entries.ts
+import { posix as posix5 } from "node:path";
+var KUSTOMIZATION_NAMES = /* @__PURE__ */ new Set(["kustomization.yaml", "kustomization.yml", "Kustomization"]);
+var READ_EVERYWHERE = /\.(ya?ml|json)$/i;
+var IGNORE_FILES = /* @__PURE__ */ new Set([".meshlintignore", ".gitignore", ".helmignore"]);
+function entriesALintReads(entries2) {
+  const roots = /* @__PURE__ */ new Set();
+  for (const e of entries2) {
+    const name = posix5.basename(e.path);
+    if (name === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name)) roots.add(posix5.dirname(e.path));
+  }
+  const underRoot = (path) => {
+    for (let d = posix5.dirname(path); ; d = posix5.dirname(d)) {
+      if (roots.has(d)) return true;
+      if (d === "." || d === "/" || d === "") return false;
+    }
+  };
+  return entries2.filter((e) => e.mode === "120000" || READ_EVERYWHERE.test(e.path) || IGNORE_FILES.has(posix5.basename(e.path)) || underRoot(e.path));
+}
+
+// src/load/worktree.ts
+import { lstatSync, readlinkSync } from "node:fs";
+import { join as join4 } from "node:path";
+var NEVER_READ = ["node_modules"];
+var WorkingTree = class {
+  constructor(top, git3) {
+    this.top = top;
+    this.git = git3;
+  }
+  top;
+  git;
+  /** The lint-read files of the index, by path; undefined when the working tree cannot stand for a revision. */
+  tracked = null;
+  /** Each path's blob as git would hash the working tree's file, once read (undefined: not such a file). */
+  oids = /* @__PURE__ */ new Map();
+  /**
+   * Whether a lint of the working tree reads exactly `entries` (a revision's files a lint reads,
+   * see entriesALintReads), each with the bytes the revision holds.
+   */
+  holds(entries2) {
+    const tracked = this.trackedFiles();
+    if (!tracked || tracked.size !== entries2.length) return false;
+    for (const e of entries2) {
+      const t = tracked.get(e.path);
+      if (!t || t.mode !== e.mode || t.oid !== e.oid) return false;
+    }
+    return entries2.every((e) => this.oidOf(e) === e.oid);
+  }
+  /** The working tree's file when it holds `entry`'s bytes, tracked as the revision has it: to link, not write. */
+  fileHolding(entry) {
+    if (entry.mode !== "100644" && entry.mode !== "100755") return void 0;
+    const t = this.trackedFiles()?.get(entry.path);
+    if (!t || t.mode !== entry.mode) return void 0;
+    return this.oidOf(entry) === entry.oid ? join4(this.top, entry.path) : void 0;
+  }
+  trackedFiles() {
+    if (this.tracked === null) this.tracked = this.readIndex();
+    return this.tracked;
+  }
+  /**
+   * The index's files a lint reads; undefined when the working tree holds what no revision
+   * written out would: a submodule's files, a conflict, or an untracked file a lint reads.
+   */
+  readIndex() {
+    const staged = this.git(["ls-files", "--stage", "-z"]);
+    const others = this.git(["ls-files", "--others", "-z", ...NEVER_READ.map((d) => `--exclude=${d}`)]);
+    if (!staged || !others) return void 0;
+    const index = [];
+    for (const record of staged.toString("utf8").split("\0")) {
+      if (record === "") continue;
+      const m = /^(\d{6}) ([0-9a-f]{40,64}) (\d)\t(.*)$/s.exec(record);
+      if (!m || m[1] === "160000" || m[3] !== "0") return void 0;
+      index.push({ mode: m[1], oid: m[2], stage: m[3], path: m[4] });
+    }
+    const untracked = [];
+    for (const path of others.toString("utf8").split("\0")) {
+      if (path === "") continue;
+      if (path.endsWith("/")) return void 0;
+      untracked.push({ mode: "100644", oid: "", size: 0, path });
+    }
+    const read2 = entriesALintReads([...index.map((e) => ({ mode: e.mode, oid: e.oid, size: 0, path: e.path })), ...untracked]);
+    if (read2.some((e) => e.oid === "")) return void 0;
+    const byPath = new Map(index.map((e) => [e.path, e]));
+    return new Map(read2.map((e) => [e.path, byPath.get(e.path)]));
+  }
+  /** git's blob id of the working tree's file at the entry's path (its hash, with the entry's algorithm). */
+  oidOf(entry) {
+    if (this.oids.has(entry.path)) return this.oids.get(entry.path);
+    const oid = this.hashOf(entry);
+    this.oids.set(entry.path, oid);
+    return oid;
+  }
+  hashOf(entry) {
+    const path = join4(this.top, entry.path);
+    let bytes;
+    try {
+      const st2 = lstatSync(path);
+      if (entry.mode === "120000") {
+        if (!st2.isSymbolicLink()) return void 0;
+        bytes = readlinkSync(path, { encoding: "buffer" });
+      } else {
+        if (!st2.isFile() || st2.size !== entry.size) return void 0;
+        const read2 = readRegularFile(path);
+        if (!read2.ok) return void 0;
+        bytes = read2.bytes;
+      }
+    } catch {
+      return void 0;
+    }
+    const hash = crypto2().createHash(entry.oid.length === 64 ? "sha256" : "sha1");
+    return hash.update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+  }
+};
+
 // src/load/revision.ts
 var TIME_LIMIT_MS2 = 5 * 6e4;
 var MAX_REVISION_BYTES = 512 * 1024 * 1024;
@@ -33144,30 +33258,24 @@ function openSide(spec, cwd, env, opts = {}) {
     }
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
-  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs);
-}
-var KUSTOMIZATION_NAMES = /* @__PURE__ */ new Set(["kustomization.yaml", "kustomization.yml", "Kustomization"]);
-var READ_EVERYWHERE = /\.(ya?ml|json)$/i;
-var IGNORE_FILES = /* @__PURE__ */ new Set([".meshlintignore", ".gitignore", ".helmignore"]);
-function entriesALintReads(entries2) {
-  const roots = /* @__PURE__ */ new Set();
-  for (const e of entries2) {
-    const name = posix5.basename(e.path);
-    if (name === "Chart.yaml" || KUSTOMIZATION_NAMES.has(name)) roots.add(posix5.dirname(e.path));
+  let worktree;
+  if (opts.worktrees) {
+    worktree = opts.worktrees.get(top.stdout);
+    if (!worktree) opts.worktrees.set(top.stdout, worktree = new WorkingTree(top.stdout, gitIn(gitBin, top.stdout, env)));
   }
-  const underRoot = (path) => {
-    for (let d = posix5.dirname(path); ; d = posix5.dirname(d)) {
-      if (roots.has(d)) return true;
-      if (d === "." || d === "/" || d === "") return false;
-    }
+  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs, worktree && { tree: worktree, cwd: resolve7(cwd) });
+}
+function gitIn(gitBin, top, env) {
+  return (args) => {
+    const r7 = spawnSyncBytes(gitBin, [...GIT_HARDENING, ...args], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    return r7.error || r7.status !== 0 ? void 0 : r7.stdout;
   };
-  return entries2.filter((e) => e.mode === "120000" || READ_EVERYWHERE.test(e.path) || IGNORE_FILES.has(posix5.basename(e.path)) || underRoot(e.path));
 }
 function safeTreePath(path) {
   return path.split("/").every((p) => p !== "" && p !== "." && p !== ".." && p.toLowerCase() !== ".git" && !p.includes("\\") && !p.includes("\0"));
 }
 var mb = (n) => `${Math.round(n / 1024 / 1024)} MB`;
-function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }, blobs = /* @__PURE__ */ new Map()) {
+function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }, blobs = /* @__PURE__ */ new Map(), worktree) {
   const listed = spawnSyncBytes(gitBin, [...GIT_HARDENING, "ls-tree", "-r", "-z", "-l", "--full-tree", treeish], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS2, shell: false, stdio: ["ignore", "pipe", "pipe"] });
   if (listed.error || listed.status !== 0) {
     const code = listed.error?.code;
@@ -33185,8 +33293,10 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
   const bytes = entries2.reduce((n, e) => n + e.size, 0);
   if (entries2.length > budget.files) throw new RevisionError(`${what} holds ${entries2.length} files a lint reads, more than the ${budget.files} meshlint reads from a revision; compare folders instead`);
   if (bytes > budget.bytes) throw new RevisionError(`${what} holds ${mb(bytes)} in the files a lint reads, more than the ${mb(budget.bytes)} meshlint reads from a revision; compare folders instead`);
+  if (worktree?.tree.holds(entries2)) return { ...side, cwd: worktree.cwd, root: top, close: () => {
+  } };
   sweepStale();
-  const base = mkdtempSync2(join4(tmpdir2(), `${TEMP_PREFIX}${process.pid}-`));
+  const base = mkdtempSync2(join5(tmpdir2(), `${TEMP_PREFIX}${process.pid}-`));
   const stopWatch = watchRemoval(base);
   const created = { files: [], dirs: [] };
   const close = () => {
@@ -33206,18 +33316,18 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
     stopWatch();
   };
   try {
-    const root2 = join4(base, "tree");
+    const root2 = join5(base, "tree");
     mkdirSync2(root2);
-    writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, created);
-    mkdirSync2(join4(root2, ".git"));
-    const sideCwd = join4(root2, prefix);
+    writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, created, worktree?.tree);
+    mkdirSync2(join5(root2, ".git"));
+    const sideCwd = join5(root2, prefix);
     const realRoot = realpathSync2(root2);
     let dir = root2;
     for (const part of prefix.split("/").filter(Boolean)) {
-      dir = join4(dir, part);
+      dir = join5(dir, part);
       if (!existsSync4(dir)) {
         try {
-          lstatSync(dir);
+          lstatSync2(dir);
           throw new RevisionError(`in ${what}, ${prefix} leads nowhere (a link whose target is missing)`);
         } catch (e) {
           if (e instanceof RevisionError) throw e;
@@ -33231,12 +33341,12 @@ function materialise(gitBin, env, top, prefix, treeish, what, side, budget = { b
     throw e;
   }
 }
-function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, created) {
+function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, created, worktree) {
   const made = /* @__PURE__ */ new Set([root2]);
   const folderOf4 = (path) => {
     let dir = root2;
     for (const part of path.split("/").slice(0, -1)) {
-      dir = join4(dir, part);
+      dir = join5(dir, part);
       if (made.has(dir)) continue;
       try {
         mkdirSync2(dir);
@@ -33250,7 +33360,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
   };
   const rest = [];
   for (const e of entries2) {
-    const written = e.mode === "120000" ? void 0 : blobs.get(e.oid);
+    const written = e.mode === "120000" ? void 0 : blobs.get(e.oid) ?? worktree?.fileHolding(e);
     if (written === void 0) {
       rest.push(e);
       continue;
@@ -33258,7 +33368,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
     const dir = folderOf4(e.path);
     if (dir === void 0) continue;
     try {
-      const path = join4(dir, basename(e.path));
+      const path = join5(dir, basename(e.path));
       linkSync(written, path);
       created.files.push(path);
     } catch (err) {
@@ -33268,7 +33378,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
   entries2 = rest;
   const unique = [...new Set(entries2.map((e) => e.oid))];
   if (unique.length === 0) return;
-  const batchFile = join4(base, "blobs");
+  const batchFile = join5(base, "blobs");
   const out = openSync2(batchFile, "wx");
   let r7;
   try {
@@ -33302,7 +33412,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
       const dir = folderOf4(e.path);
       const blob = at2.get(e.oid);
       if (dir === void 0 || blob === void 0) continue;
-      const path = join4(dir, basename(e.path));
+      const path = join5(dir, basename(e.path));
       const written = blobs.get(e.oid);
       if (written !== void 0) {
         try {
@@ -33338,7 +33448,7 @@ function writeEntries(gitBin, env, top, base, root2, entries2, what, blobs, crea
       const target = Buffer.alloc(blob.size);
       readSync(fd, target, 0, blob.size, blob.offset);
       try {
-        const path = join4(dir, basename(e.path));
+        const path = join5(dir, basename(e.path));
         symlinkSync(target.toString("utf8"), path);
         created.files.push(path);
       } catch {
@@ -33373,9 +33483,9 @@ function sweepStale() {
   }
   const uid = process.getuid?.();
   for (const name of names2) {
-    const p = join4(tmpdir2(), name);
+    const p = join5(tmpdir2(), name);
     try {
-      const st2 = lstatSync(p);
+      const st2 = lstatSync2(p);
       if (!st2.isDirectory() || uid !== void 0 && st2.uid !== uid) continue;
       const pid = /^meshlint-diff-(\d+)-/.exec(name)?.[1];
       const stale = pid !== void 0 ? !running(Number(pid)) : Date.now() - st2.mtimeMs > 24 * 36e5;
@@ -33407,7 +33517,7 @@ function openStagedSide(cwd, env, budget, blobs) {
 // src/load/revision-ref.ts
 import { mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync3, realpathSync as realpathSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join5, resolve as resolve8 } from "node:path";
+import { join as join6, resolve as resolve8 } from "node:path";
 var TIME_LIMIT_MS3 = 6e4;
 function git2(gitBin, args, cwd, env) {
   const r7 = spawnSync(gitBin, args, { cwd, env: { ...env, GIT_TERMINAL_PROMPT: "0" }, encoding: "utf8", maxBuffer: 1024 * 1024, timeout: TIME_LIMIT_MS3, shell: false, stdio: ["ignore", "pipe", "pipe"] });
@@ -33489,9 +33599,9 @@ function notFound(gitBin, spec, cwd, env) {
 function openEmptySide(ref, cwd, env) {
   const gitBin = findOnPath(["git"], env);
   const prefix = gitBin ? git2(gitBin, ["rev-parse", "--show-prefix"], cwd, env).out : "";
-  const root2 = realpathSync3(mkdtempSync3(join5(tmpdir3(), "meshlint-diff-")));
-  mkdirSync3(join5(root2, ".git"));
-  const sideCwd = join5(root2, prefix);
+  const root2 = realpathSync3(mkdtempSync3(join6(tmpdir3(), "meshlint-diff-")));
+  mkdirSync3(join6(root2, ".git"));
+  const sideCwd = join6(root2, prefix);
   mkdirSync3(sideCwd, { recursive: true });
   return { label: ref.label ?? ref.spec, cwd: sideCwd, close: () => rmSync3(root2, { recursive: true, force: true }) };
 }
@@ -33503,8 +33613,8 @@ import { parseArgs } from "node:util";
 import { isAbsolute as isAbsolute6, resolve as resolve14 } from "node:path";
 
 // src/load/write.ts
-import { closeSync as closeSync3, constants as constants4, lstatSync as lstatSync2, mkdirSync as mkdirSync4, openSync as openSync3, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname5, join as join6, relative as relative5, resolve as resolve9, sep as sep3 } from "node:path";
+import { closeSync as closeSync3, constants as constants4, lstatSync as lstatSync3, mkdirSync as mkdirSync4, openSync as openSync3, writeSync as writeSync2 } from "node:fs";
+import { dirname as dirname5, join as join7, relative as relative5, resolve as resolve9, sep as sep3 } from "node:path";
 var WriteRefused = class extends Error {
 };
 var NO_FOLLOW = constants4.O_NOFOLLOW ?? 0;
@@ -33521,11 +33631,11 @@ function writeWithin(target, data, edge) {
   let dir = edge.root;
   let made = false;
   for (const part of parts) {
-    const next = join6(dir, part);
+    const next = join7(dir, part);
     if (!made) {
       let exists = true;
       try {
-        lstatSync2(next);
+        lstatSync3(next);
       } catch {
         exists = false;
       }
@@ -33551,7 +33661,7 @@ function writeWithin(target, data, edge) {
   }
   if (NO_FOLLOW === 0) {
     try {
-      if (lstatSync2(abs).isSymbolicLink()) throw new WriteRefused("it is a symbolic link; meshlint does not write through one");
+      if (lstatSync3(abs).isSymbolicLink()) throw new WriteRefused("it is a symbolic link; meshlint does not write through one");
     } catch (e) {
       if (e instanceof WriteRefused) throw e;
     }
@@ -33578,11 +33688,11 @@ var shown2 = (root2, p) => relative5(root2, p).split(sep3).join("/") || ".";
 
 // src/load/render/index.ts
 import { existsSync as existsSync7, statSync as statSync5 } from "node:fs";
-import { join as join11, relative as relative8, resolve as resolve13 } from "node:path";
+import { join as join12, relative as relative8, resolve as resolve13 } from "node:path";
 
 // src/load/render/helm.ts
-import { existsSync as existsSync5, lstatSync as lstatSync3, readdirSync as readdirSync2, readlinkSync } from "node:fs";
-import { join as join7, relative as relative6 } from "node:path";
+import { existsSync as existsSync5, lstatSync as lstatSync4, readdirSync as readdirSync2, readlinkSync as readlinkSync2 } from "node:fs";
+import { join as join8, relative as relative6 } from "node:path";
 
 // src/parse/template-locator.ts
 var TEMPLATE_ONLY = /^\{\{.*\}\}$/;
@@ -33754,7 +33864,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const read2 = readerWithin(readAny, r7.chartDir);
   const shown5 = displayPathOf(r7.chartDir, cwd);
   const displayPath = `${shown5} (helm template${r7.label ? `, ${r7.label}` : ""})`;
-  const chartYaml = displayPathOf(join7(r7.chartDir, "Chart.yaml"), cwd);
+  const chartYaml = displayPathOf(join8(r7.chartDir, "Chart.yaml"), cwd);
   const atChart = (note) => ({ filePath: chartYaml, range: FIRST_LINE, note });
   const escape2 = chartEscape(r7.chartDir);
   if (escape2) {
@@ -33772,7 +33882,7 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const mapBack = (at2) => {
     const source = at2.doc.helmSource;
     if (!source) return atChart('(a rendered document without a "# Source:" header)');
-    const abs = join7(r7.chartDir, ...source.split("/").slice(1));
+    const abs = join8(r7.chartDir, ...source.split("/").slice(1));
     const template = read2(abs);
     if (template === void 0) return atChart(`(rendered from ${source}, which is not a file in the chart: a packaged subchart?)`);
     const hit = locateInTemplate(template, {
@@ -33788,19 +33898,19 @@ function renderChart(r7, binary2, run, cwd, readAny) {
   const volatile = (source) => {
     let known = volatileBySource.get(source);
     if (known === void 0) {
-      const template = read2(join7(r7.chartDir, ...source.split("/").slice(1)));
+      const template = read2(join8(r7.chartDir, ...source.split("/").slice(1)));
       known = template !== void 0 && VOLATILE_FUNCTION.test(template);
       volatileBySource.set(source, known);
     }
     return known;
   };
   const unstated = r7.namespace === void 0 ? { unstatedNamespace: HELM_DEFAULT_NAMESPACE } : {};
-  const inputs = [.../* @__PURE__ */ new Set([join7(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
+  const inputs = [.../* @__PURE__ */ new Set([join8(r7.chartDir, "values.yaml"), ...r7.values])].map((f) => displayPathOf(f, cwd));
   return { displayPath, absPath: void 0, text: result.stdout, origin: { tool: "helm", source: shown5, label: r7.label, namespace: r7.namespace, ...unstated, failure: void 0, mapBack, volatile, inputs } };
 }
 function failureLocation(message, chartDir, cwd, read2) {
   for (const m of [...message.matchAll(/([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::(\d+))?/g)].reverse()) {
-    const abs = join7(chartDir, ...m[1].split("/").slice(1));
+    const abs = join8(chartDir, ...m[1].split("/").slice(1));
     if (relative6(chartDir, abs).startsWith("..") || !existsSync5(abs)) continue;
     const line = Number(m[2]);
     const column = m[3] ? Number(m[3]) : 1;
@@ -33808,14 +33918,14 @@ function failureLocation(message, chartDir, cwd, read2) {
   }
   const yamlError = /YAML parse error on ([\w.-]+(?:\/[\w.@-]+)+)/.exec(message)?.[1];
   if (yamlError) {
-    const abs = join7(chartDir, ...yamlError.split("/").slice(1));
+    const abs = join8(chartDir, ...yamlError.split("/").slice(1));
     if (!relative6(chartDir, abs).startsWith("..") && existsSync5(abs)) {
       return { filePath: displayPathOf(abs, cwd), range: FIRST_LINE, note: "(the line number in the message counts lines of the rendered output)" };
     }
   }
   const missing = missingDependencies(message)[0];
   if (missing) {
-    const chart = join7(chartDir, "Chart.yaml");
+    const chart = join8(chartDir, "Chart.yaml");
     const lines = read2(chart)?.split(/\r?\n/) ?? [];
     const index = lines.findIndex((l) => dependencyNameOf(l) === missing);
     if (index >= 0) {
@@ -33836,7 +33946,7 @@ function environmentCause(message, chartDir, read2) {
   }
   const at2 = /execution error at \(([\w.-]+(?:\/[\w.@-]+)+\.(?:ya?ml|tpl|txt|json)):(\d+)(?::\d+)?\):\s*(.*)$/.exec(message);
   if (at2) {
-    const abs = join7(chartDir, ...at2[1].split("/").slice(1));
+    const abs = join8(chartDir, ...at2[1].split("/").slice(1));
     const line = read2(abs)?.split(/\r?\n/)[Number(at2[2]) - 1] ?? "";
     if (/\brequired\b/.test(line)) {
       const said = at2[3].replace(/\.$/, "");
@@ -33868,10 +33978,10 @@ function chartEscape(chartDir) {
     }
     for (const name of names2) {
       if (++seen > MAX_CHART_ENTRIES) return { path: chartDir, why: `the chart holds more than ${MAX_CHART_ENTRIES} files and folders` };
-      const p = join7(dir, name);
+      const p = join8(dir, name);
       let link = false;
       try {
-        const st2 = lstatSync3(p);
+        const st2 = lstatSync4(p);
         link = st2.isSymbolicLink();
         if (st2.isDirectory()) pending.push(p);
       } catch {
@@ -33890,7 +34000,7 @@ function chartEscape(chartDir) {
 }
 function safeLinkText(p) {
   try {
-    const t = readlinkSync(p);
+    const t = readlinkSync2(p);
     return t.length <= 200 ? JSON.stringify(t) : void 0;
   } catch {
     return void 0;
@@ -33900,7 +34010,7 @@ function safeLinkText(p) {
 // src/load/render/kustomize.ts
 import { existsSync as existsSync6, mkdtempSync as mkdtempSync4, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { basename as basename2, isAbsolute as isAbsolute5, join as join8, relative as relative7, resolve as resolve11 } from "node:path";
+import { basename as basename2, isAbsolute as isAbsolute5, join as join9, relative as relative7, resolve as resolve11 } from "node:path";
 var import_yaml20 = __toESM(require_dist(), 1);
 
 // src/load/render/kustomize-sources.ts
@@ -34037,7 +34147,7 @@ function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
   const root2 = repositoryOf(overlayDir, cwd);
   const read2 = readerWithin(readAny, root2);
   const shown5 = displayPathOf(overlayDir, cwd);
-  const kustomization = KUSTOMIZATION_FILES.map((f) => join8(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join8(overlayDir, "kustomization.yaml");
+  const kustomization = KUSTOMIZATION_FILES.map((f) => join9(overlayDir, f)).find((f) => read2(f) !== void 0) ?? join9(overlayDir, "kustomization.yaml");
   const displayPath = `${shown5} (kustomize build)`;
   const escape2 = overlayEscape(overlayDir, root2, read2);
   if (escape2) {
@@ -34054,12 +34164,12 @@ function renderOverlay(overlayDir, binary2, run, cwd, readAny, helmBinary) {
     return { displayPath, absPath: void 0, text: "", origin: { tool: "kustomize", source: shown5, label: void 0, namespace: void 0, failure: `not built with Helm: ${p.why}`, ...p.environment ? { environment: p.environment } : {}, mapBack: () => at2 } };
   }
   const helm = charts.uses ? helmBinary?.() : void 0;
-  const wrapper = mkdtempSync4(join8(tmpdir4(), "meshlint-kustomize-"));
+  const wrapper = mkdtempSync4(join9(tmpdir4(), "meshlint-kustomize-"));
   const target = relative7(wrapper, overlayDir).split("\\").join("/");
   let result;
   try {
     writeFileSync2(
-      join8(wrapper, "kustomization.yaml"),
+      join9(wrapper, "kustomization.yaml"),
       `apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 resources:
@@ -34214,7 +34324,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const real = realPath(p);
     return real !== void 0 && !isInside(realRoot, real);
   };
-  const top = KUSTOMIZATION_FILES.map((f) => join8(overlayDir, f)).find((f) => read2(f) !== void 0);
+  const top = KUSTOMIZATION_FILES.map((f) => join9(overlayDir, f)).find((f) => read2(f) !== void 0);
   const topText = top === void 0 ? "" : read2(top);
   const seen = /* @__PURE__ */ new Set();
   const children = /* @__PURE__ */ new Map();
@@ -34223,7 +34333,7 @@ function overlayEscape(overlayDir, root2, read2) {
     const { dir, via } = pending.pop();
     if (seen.has(dir)) continue;
     seen.add(dir);
-    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join8(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
+    if (seen.size > MAX_KUSTOMIZATIONS) return { file: join9(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0, why: `the overlay uses more than ${MAX_KUSTOMIZATIONS} kustomizations` };
     if (outside2(dir)) return { file: dir, range: void 0, why: `${isInside(root2, dir) ? relative7(root2, dir).split("\\").join("/") || "." : dir} lies outside the repository` };
     const found = kustomizationIn(dir, read2);
     if (!found) continue;
@@ -34239,7 +34349,7 @@ function overlayEscape(overlayDir, root2, read2) {
     for (const entry of localEntries(data)) {
       const target = resolve11(dir, entry);
       if (outside2(target)) return { file, range: entryRange(text2, entry), why: `${JSON.stringify(shorten(entry, 200))} leads outside the repository` };
-      if (KUSTOMIZATION_FILES.some((f) => read2(join8(target, f)) !== void 0)) {
+      if (KUSTOMIZATION_FILES.some((f) => read2(join9(target, f)) !== void 0)) {
         pending.push({ dir: target, via: via ?? entry });
         uses.push(target);
       }
@@ -34247,7 +34357,7 @@ function overlayEscape(overlayDir, root2, read2) {
     children.set(dir, uses);
   }
   const size = buildSize(overlayDir, children);
-  const at2 = { file: top ?? join8(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
+  const at2 = { file: top ?? join9(overlayDir, KUSTOMIZATION_FILES[0]), range: void 0 };
   if (size.depth > MAX_OVERLAY_DEPTH) return { ...at2, why: `its bases nest ${size.depth} levels deep, more than the ${MAX_OVERLAY_DEPTH} meshlint builds` };
   if (size.builds > MAX_OVERLAY_BUILDS) return { ...at2, why: `Kustomize would build its kustomizations more than ${MAX_OVERLAY_BUILDS} times over (bases shared along many paths)` };
   return void 0;
@@ -34301,7 +34411,7 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
     const { file, text: text2, data } = found;
     for (const entry of localEntries(data)) {
       const target = resolve11(dir, entry);
-      if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join8(target, f)) !== void 0)) pending.push(target);
+      if (!outside2(target) && KUSTOMIZATION_FILES.some((f) => read2(join9(target, f)) !== void 0)) pending.push(target);
     }
     const k2 = data ?? {};
     if (Array.isArray(k2.generators) && k2.generators.length > 0) generators ??= { file };
@@ -34331,9 +34441,9 @@ function overlayHelmCharts(overlayDir, root2, read2, cwd) {
         if (typeof f !== "string" || isAbsolute5(f) || outside2(resolve11(dir, f))) return at2(typeof f === "string" ? f : name, `helmCharts ${name}: the values file ${JSON.stringify(String(f))} leads outside the repository`);
       }
       const repo = str6(c.repo);
-      const chartDir = version2 !== void 0 && repo !== void 0 ? join8(chartHome, `${name}-${version2}`, name) : join8(chartHome, name);
-      if (read2(join8(chartDir, "Chart.yaml")) === void 0) {
-        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join8(chartHome, `${name}-${version2}`) : chartHome, cwd);
+      const chartDir = version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name}-${version2}`, name) : join9(chartHome, name);
+      if (read2(join9(chartDir, "Chart.yaml")) === void 0) {
+        const untar = displayPathOf(version2 !== void 0 && repo !== void 0 ? join9(chartHome, `${name}-${version2}`) : chartHome, cwd);
         const pull = repo ? `helm pull ${repo.startsWith("oci://") ? "" : `--repo=${repo} `}${version2 ? `--version=${version2} ` : ""}--untar --untardir=${untar} -- ${repo.startsWith("oci://") ? `${repo.replace(/\/+$/, "")}/${name}` : name}` : void 0;
         return {
           uses,
@@ -34410,7 +34520,7 @@ function entryRange(text2, entry) {
   return void 0;
 }
 function kustomizationIn(dir, read2) {
-  const file = KUSTOMIZATION_FILES.map((f) => join8(dir, f)).find((f) => read2(f) !== void 0);
+  const file = KUSTOMIZATION_FILES.map((f) => join9(dir, f)).find((f) => read2(f) !== void 0);
   if (file === void 0) return void 0;
   const text2 = read2(file);
   try {
@@ -34423,17 +34533,17 @@ function kustomizationIn(dir, read2) {
 // src/load/render/gitops.ts
 import { mkdtempSync as mkdtempSync5, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join10, resolve as resolve12, sep as sep5 } from "node:path";
+import { join as join11, resolve as resolve12, sep as sep5 } from "node:path";
 
 // src/model/install/gitops-deploys.ts
-import { posix as posix6 } from "node:path";
+import { posix as posix7 } from "node:path";
 var str5 = (v2) => typeof v2 === "string" && v2 !== "" ? v2 : void 0;
 function fluxReleaseName(name) {
   if (name.length <= 53) return name;
   return `${name.slice(0, 40)}-${crypto2().createHash("sha256").update(name).digest("hex").slice(0, 12)}`;
 }
 function gitFolder(path) {
-  const p = posix6.normalize(path.replace(/\\/g, "/")).replace(/^\.\//, "").replace(/\/+$/, "");
+  const p = posix7.normalize(path.replace(/\\/g, "/")).replace(/^\.\//, "").replace(/\/+$/, "");
   return p === "." || p === "" || p.startsWith("../") || p === ".." || p.startsWith("/") ? void 0 : p;
 }
 var lastSegment = (p) => p.split("/").pop() ?? p;
@@ -34528,7 +34638,7 @@ function argoDeploy(r7, release) {
 // src/load/render/chart-source.ts
 var import_semver = __toESM(require_semver2(), 1);
 import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync4 } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 var MAX_ARCHIVE_BYTES = 20 * 1024 * 1024;
 var MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
 var MAX_ARCHIVE_ENTRIES = 2e4;
@@ -34545,7 +34655,7 @@ function archiveName(file) {
   return void 0;
 }
 function chartYamlIdentity(dir) {
-  const read2 = readRegularFile(join9(dir, "Chart.yaml"));
+  const read2 = readRegularFile(join10(dir, "Chart.yaml"));
   if (!read2.ok || read2.bytes.length > MAX_CHART_YAML) return void 0;
   const text2 = read2.bytes.toString("utf8");
   const key = (k2) => {
@@ -34565,7 +34675,7 @@ function chartsIn(dir) {
   }
   const out = [];
   for (const n of names2) {
-    const p = join9(dir, n);
+    const p = join10(dir, n);
     let st2;
     try {
       st2 = statSync4(p);
@@ -34724,7 +34834,7 @@ function availableCharts(chartsDirs, metCharts) {
   const byParent = /* @__PURE__ */ new Map();
   for (const dir of metCharts) {
     if (known.has(dir)) continue;
-    const parent = join10(dir, "..");
+    const parent = join11(dir, "..");
     byParent.set(parent, (byParent.get(parent) ?? /* @__PURE__ */ new Set()).add(dir));
   }
   const found = /* @__PURE__ */ new Map();
@@ -34778,7 +34888,7 @@ function releaseRenders(found, dir, repoCharts = []) {
     const { values } = merged;
     const gaps = f.deploy.notApplied ? [...merged.gaps, f.deploy.notApplied] : merged.gaps;
     const text2 = JSON.stringify(values);
-    const file = join10(dir, `values-${i}.json`);
+    const file = join11(dir, `values-${i}.json`);
     const tooLarge = text2.length > MAX_VALUES_BYTES;
     if (!tooLarge) writeFileSync3(file, text2);
     out.push({
@@ -34791,7 +34901,7 @@ function releaseRenders(found, dir, repoCharts = []) {
   return out;
 }
 function valuesFolder() {
-  const dir = mkdtempSync5(join10(tmpdir5(), "meshlint-values-"));
+  const dir = mkdtempSync5(join11(tmpdir5(), "meshlint-values-"));
   return { dir, close: () => rmSync5(dir, { recursive: true, force: true }) };
 }
 function placeOf2(target, locator) {
@@ -34946,10 +35056,10 @@ var RenderUsageError = class extends Error {
 };
 var DEFAULT_RELEASE = "release-name";
 function isChartDir(dir) {
-  return existsSync7(join11(dir, "Chart.yaml"));
+  return existsSync7(join12(dir, "Chart.yaml"));
 }
 function isOverlayDir(dir) {
-  return KUSTOMIZATION_FILES.some((f) => existsSync7(join11(dir, f)));
+  return KUSTOMIZATION_FILES.some((f) => existsSync7(join12(dir, f)));
 }
 function chartRenders(chartDir, req, config, cwd) {
   const fromConfig = config.helm.charts.find((c) => c.path === chartDir);
@@ -42038,8 +42148,8 @@ var allRules = [
 var rulesById = new Map(allRules.map((r7) => [r7.name, r7]));
 
 // src/load/discover.ts
-import { existsSync as existsSync8, lstatSync as lstatSync4, readdirSync as readdirSync4, realpathSync as realpathSync4, statSync as statSync6 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute7, join as join12, relative as relative9, resolve as resolve15, sep as sep6 } from "node:path";
+import { existsSync as existsSync8, lstatSync as lstatSync5, readdirSync as readdirSync4, realpathSync as realpathSync4, statSync as statSync6 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute7, join as join13, relative as relative9, resolve as resolve15, sep as sep6 } from "node:path";
 
 // node_modules/glob/dist/esm/index.min.js
 import { fileURLToPath as yn } from "node:url";
@@ -45629,14 +45739,14 @@ var Ignorer = class {
     if (!this.useGitignore || this.loadedDirs.has(dir)) return;
     this.loadedDirs.add(dir);
     if (listed === false) return;
-    this.add(dir, readIgnoreFile(join12(dir, ".gitignore")));
+    this.add(dir, readIgnoreFile(join13(dir, ".gitignore")));
   }
   ignored(abs, isDir3) {
     for (const { base, ig } of this.sets) {
       const rel = relative9(base, abs);
       if (rel === "" || rel.startsWith("..") || isAbsolute7(rel)) continue;
-      const posix7 = rel.split(sep6).join("/");
-      if (ig.ignores(isDir3 ? `${posix7}/` : posix7)) return true;
+      const posix8 = rel.split(sep6).join("/");
+      if (ig.ignores(isDir3 ? `${posix8}/` : posix8)) return true;
     }
     return false;
   }
@@ -45649,7 +45759,7 @@ function readIgnoreFile(path) {
 function ignoredBy(base, patterns) {
   const ig = new Ignorer(false);
   ig.add(base, patterns);
-  ig.add(base, readIgnoreFile(join12(base, ".meshlintignore")));
+  ig.add(base, readIgnoreFile(join13(base, ".meshlintignore")));
   return (abs) => {
     if (ig.ignored(abs, false)) return true;
     for (let d = dirname7(abs); isInside(base, d) && d !== base; d = dirname7(d)) if (ig.ignored(d, true)) return true;
@@ -45661,7 +45771,7 @@ function discover(opts) {
   const ig = new Ignorer(useGitignore);
   ig.add(opts.cwd, ALWAYS_IGNORED);
   ig.add(opts.ignoreBase, opts.ignorePatterns);
-  ig.add(opts.ignoreBase, readIgnoreFile(join12(opts.ignoreBase, ".meshlintignore")));
+  ig.add(opts.ignoreBase, readIgnoreFile(join13(opts.ignoreBase, ".meshlintignore")));
   if (useGitignore) {
     const root2 = repoRoot(opts.cwd);
     if (root2) for (let d = opts.cwd; ; d = dirname7(d)) {
@@ -45736,11 +45846,11 @@ function discover(opts) {
 }
 function chartFinder() {
   const known = /* @__PURE__ */ new Map();
-  const isChart = (dir) => existsSync8(join12(dir, "Chart.yaml"));
+  const isChart = (dir) => existsSync8(join13(dir, "Chart.yaml"));
   const outermost = (dir) => {
     if (known.has(dir)) return known.get(dir);
     const parent = dirname7(dir);
-    const atTop = parent === dir || existsSync8(join12(dir, ".git"));
+    const atTop = parent === dir || existsSync8(join13(dir, ".git"));
     const above = atTop ? void 0 : outermost(parent);
     const found = above ?? (isChart(dir) ? dir : void 0);
     known.set(dir, found);
@@ -45754,7 +45864,7 @@ function loadGitignoresDownTo(dir, cwd, ig) {
   let d = cwd;
   ig.loadDir(d);
   for (const part of rel.split(sep6).filter(Boolean)) {
-    d = join12(d, part);
+    d = join13(d, part);
     ig.loadDir(d);
   }
 }
@@ -45776,7 +45886,7 @@ function lookUp(p) {
     if (code === "ELOOP") return { st: void 0, problem: "loop" };
     if (code === "EACCES" || code === "EPERM") return { st: void 0, problem: "unreadable" };
     try {
-      return { st: void 0, problem: lstatSync4(p).isSymbolicLink() ? "dangling" : "missing" };
+      return { st: void 0, problem: lstatSync5(p).isSymbolicLink() ? "dangling" : "missing" };
     } catch {
       return { st: void 0, problem: "missing" };
     }
@@ -45812,7 +45922,7 @@ function walk(dir, ig, out, visiting, boundary) {
     return;
   }
   for (const entry of entries2) {
-    const p = join12(dir, entry.name);
+    const p = join13(dir, entry.name);
     let st2 = entry;
     if (entry.isSymbolicLink()) {
       const target = lookUp(p);
@@ -46798,7 +46908,7 @@ ${lines.join("\n")}
 
 // src/cli/inputs.ts
 import { existsSync as existsSync10, statSync as statSync9 } from "node:fs";
-import { dirname as dirname12, join as join13, resolve as resolve19, sep as sep7 } from "node:path";
+import { dirname as dirname12, join as join14, resolve as resolve19, sep as sep7 } from "node:path";
 
 // src/load/context.ts
 import { dirname as dirname10 } from "node:path";
@@ -47061,7 +47171,7 @@ function gatherInputs(positionals, v2, config, io, lookup2, options = {}) {
     for (const c of readContext(v2, g.config, inputs, io)) context.set(c.ok ? c.file.absPath ?? c.file.displayPath : c.displayPath, c);
   }
   for (const dir of /* @__PURE__ */ new Set([...charts, ...metCharts])) {
-    const file = join13(dir, "Chart.yaml");
+    const file = join14(dir, "Chart.yaml");
     if (context.has(file)) continue;
     const read2 = readSource(file, io.cwd);
     if (read2.ok) context.set(file, read2);
@@ -47109,7 +47219,7 @@ function chartsDirsOf(v2, config, cwd, paths) {
   }
   const vendored = /* @__PURE__ */ new Set();
   for (const base of [repoRoot(cwd) ?? cwd, cwd, ...paths.map((p) => resolve19(cwd, p))]) {
-    const d = join13(base, "charts");
+    const d = join14(base, "charts");
     if (existsSync10(d) && statSync9(d).isDirectory() && !named.includes(d)) vendored.add(d);
   }
   return { named, all: [...named, ...vendored] };
@@ -47376,13 +47486,13 @@ ${c(errors ? ["red", "bold"] : ["yellow", "bold"], `\u2716 ${summary2}`)}
 
 // src/load/rule-docs.ts
 import { existsSync as existsSync11, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname13, join as join14 } from "node:path";
+import { dirname as dirname13, join as join15 } from "node:path";
 import { fileURLToPath } from "node:url";
 var root;
 function packageRoot() {
   if (root !== void 0) return root ?? void 0;
   for (let d = dirname13(fileURLToPath(import.meta.url)); ; d = dirname13(d)) {
-    const pkg = join14(d, "package.json");
+    const pkg = join15(d, "package.json");
     if (existsSync11(pkg)) {
       try {
         if (JSON.parse(readFileSync4(pkg, "utf8")).name === "meshlint") {
@@ -47404,7 +47514,7 @@ function readRuleDocs(ids) {
   if (!base) return out;
   for (const id of ids) {
     try {
-      out.set(id, readFileSync4(join14(base, "rules", `${id}.md`), "utf8"));
+      out.set(id, readFileSync4(join15(base, "rules", `${id}.md`), "utf8"));
     } catch {
     }
   }
@@ -47490,12 +47600,13 @@ function diffParsed(args, v2, io, opts = {}) {
   const sideValues = { ...v2, ...v2.config !== void 0 ? { config: resolve21(io.cwd, v2.config) } : {}, ...v2.charts !== void 0 ? { charts: v2.charts.map((c) => resolve21(io.cwd, c)) } : {} };
   const sides = [];
   const blobs = /* @__PURE__ */ new Map();
+  const worktrees = /* @__PURE__ */ new Map();
   const emptySides = /* @__PURE__ */ new Set();
   try {
     try {
       const refs = resolveDiffRefs(args, io.cwd, io.env, { staged: v2.staged === true, baseIsRevision: opts.baseIsRevision === true });
       for (const ref of [refs.base, ...refs.head ? [refs.head] : []]) {
-        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true, blobs });
+        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true, blobs, worktrees });
         const side = ref.label !== void 0 ? { ...opened, label: ref.label } : opened;
         sides.push(side);
         if (ref.empty) emptySides.add(side);
@@ -47547,14 +47658,14 @@ function diffParsed(args, v2, io, opts = {}) {
       const named = v2.config !== void 0 ? resolve21(io.cwd, v2.config) : void 0;
       const top = topFolder(io.cwd);
       if (named !== void 0 && side?.root !== void 0 && isInside(top, named)) {
-        const copy = join15(side.root, relative10(top, named));
+        const copy = join16(side.root, relative10(top, named));
         try {
           config = existsSync12(copy) ? lookupFor({ ...sideValues, config: copy }, { ...io, cwd: side.cwd }).forDir(side.cwd) : void 0;
         } catch {
           config = void 0;
         }
       }
-      const ignore2 = config?.filePath ? readRegularFile(join15(dirname14(config.filePath), ".meshlintignore")) : void 0;
+      const ignore2 = config?.filePath ? readRegularFile(join16(dirname14(config.filePath), ".meshlintignore")) : void 0;
       return { config, ignoreFile: ignore2?.ok ? ignore2.bytes.toString("utf8").split(/\r?\n/) : void 0 };
     };
     const diff = { ...chartCauses(diffRuns(base, head), base.cwd, head.cwd), policy: policyChanges(policyOf(sides[0], base), policyOf(sides[1], head)) };

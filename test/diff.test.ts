@@ -1,7 +1,7 @@
 // `meshlint diff` on a scratch git repository: each commit one kind of change, compared
 // revision to revision or against the working tree. Skipped, with a notice, without git.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
@@ -501,6 +501,62 @@ else {
       // The comparison is the one a diff without shared blobs and documents makes.
       const { json } = diff(t, 'HEAD~1', 'HEAD');
       assert.equal(json.workloads.changed.map((c) => c.workload), ['Deployment shop/web']);
+      assert.equal(json.findings.new.map((f) => `${f.ruleId} ${f.filePath}`), ['injection-host-network k8s/web.yaml']);
+    });
+  });
+
+  test('a revision the working tree holds as it is is linted in place; one it does not is written, linking the files it holds', () => {
+    withTemp((t) => {
+      repo(t);
+      t.write('k8s/web.yaml', deployment('web', '      hostNetwork: true\n'));
+      commit(t, 'web on the host network');
+      const open = (spec: string): Side => openSide(spec, t.path('.'), env, { blobs: new Map(), worktrees: new Map() });
+      const inPlace = (why: string): void => {
+        const side = open('HEAD');
+        side.close();
+        assert.is(side.cwd, t.path('.'), why);
+      };
+      const written = (why: string): void => {
+        const side = open('HEAD');
+        try {
+          assert.is.not(side.cwd, t.path('.'), why);
+          assert.is(readFileSync(join(side.cwd, 'k8s', 'web.yaml'), 'utf8'), deployment('web', '      hostNetwork: true\n'));
+        } finally {
+          side.close();
+        }
+      };
+      inPlace('a clean checkout of HEAD');
+      t.write('README.txt', 'not a file a lint reads\n');
+      inPlace('an untracked file no lint reads');
+      t.write('k8s/extra.yaml', deployment('extra'));
+      written('an untracked manifest, which a lint of the working tree would read');
+      git(t, 'add', 'k8s/extra.yaml');
+      written('a staged manifest HEAD lacks');
+      git(t, 'rm', '-q', '--cached', 'k8s/extra.yaml');
+      rmSync(t.path('k8s/extra.yaml'));
+      inPlace('as it was');
+      t.write('k8s/api.yaml', deployment('api').replace('api:1', 'api:2'));
+      written('a tracked file edited');
+      // The same size, other bytes: git's stat cache is not what decides.
+      t.write('k8s/api.yaml', deployment('api').replace('app: api', 'app: apj'));
+      written('a tracked file edited to the same size');
+      git(t, 'checkout', '-q', '--', 'k8s/api.yaml');
+      inPlace('checked out again');
+
+      // HEAD~1 differs in web.yaml: its tree is written, the files the working tree holds linked to them.
+      const base = open('HEAD~1');
+      try {
+        assert.is.not(base.cwd, t.path('.'));
+        const inode = (dir: string, file: string): number => statSync(join(dir, 'k8s', file)).ino;
+        assert.is(inode(base.cwd, 'api.yaml'), inode(t.path('.'), 'api.yaml'), 'held by the working tree: linked');
+        assert.is.not(inode(base.cwd, 'web.yaml'), inode(t.path('.'), 'web.yaml'));
+        assert.is(readFileSync(join(base.cwd, 'k8s', 'web.yaml'), 'utf8'), deployment('web'));
+      } finally {
+        base.close();
+      }
+      assert.ok(statSync(t.path('k8s/api.yaml')).isFile(), 'closing the side leaves the working tree as it was');
+      assert.is(readFileSync(t.path('k8s/api.yaml'), 'utf8'), deployment('api'));
+      const { json } = diff(t, 'HEAD~1', 'HEAD');
       assert.equal(json.findings.new.map((f) => `${f.ruleId} ${f.filePath}`), ['injection-host-network k8s/web.yaml']);
     });
   });

@@ -10,6 +10,7 @@ import { isInside, topFolder } from '../load/boundary.ts';
 import { displayPathOf, readRegularFile } from '../load/read.ts';
 import { diffRuns, failures, formatDiffJson, formatDiffMarkdown, formatDiffStylish, newFindingResults, openEmptySide, openSide, openStagedSide, policyChanges, resolveDiffRefs, RevisionError, SideStates, verdictText, workloadMap, type Blobs, type MeshDiff, type Side, type WorkloadState } from './subcommands.ts';
 import type { LintResult } from '../common/types.ts';
+import type { WorkingTree } from '../load/worktree.ts';
 import { parse, type Values } from './args.ts';
 import { lookupFor } from './config.ts';
 import { type CliIO, UsageError, guarded, useColor, emit } from './io.ts';
@@ -109,13 +110,15 @@ function diffParsed(args: readonly string[], v: Values, io: CliIO, opts: DiffOpt
   const sides: Side[] = [];
   /** The blobs written for the sides, linked where met again (see Blobs). */
   const blobs: Blobs = new Map();
+  /** The working tree, which may hold a revision as it is (see worktree.ts). */
+  const worktrees = new Map<string, WorkingTree>();
   /** The empty tree's side: nothing to lint there is what it is, not a mistake. */
   const emptySides = new Set<Side>();
   try {
     try {
       const refs = resolveDiffRefs(args, io.cwd, io.env, { staged: v.staged === true, baseIsRevision: opts.baseIsRevision === true });
       for (const ref of [refs.base, ...(refs.head ? [refs.head] : [])]) {
-        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true, blobs });
+        const opened = ref.empty ? openEmptySide(ref, io.cwd, io.env) : openSide(ref.spec, io.cwd, io.env, { revisionOnly: ref.revisionOnly === true, blobs, worktrees });
         const side = ref.label !== undefined ? { ...opened, label: ref.label } : opened;
         sides.push(side);
         if (ref.empty) emptySides.add(side);

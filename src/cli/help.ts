@@ -188,9 +188,10 @@ repository the current directory is in (HEAD by default: the working tree, the c
 directory as it is; with --staged, the staged files). A branch as BASE (main, origin/main)
 is compared from where HEAD left it, their merge base, as git diff main...HEAD reads; the
 header says so. BASE may be a range: A...B (from their merge base to B) or A..B (A to B).
-Before a repository's first commit, HEAD is the empty tree. A revision is read with git archive
-into a temporary directory, removed afterwards: the checkout, the index and the worktrees are
-never changed. Both sides are linted the same way: the same --path, --context, --config,
+Before a repository's first commit, HEAD is the empty tree. A revision is read with git
+(ls-tree, cat-file) into a temporary directory, removed afterwards, linking the files the
+working tree holds alike; one the working tree holds as it is (a clean checkout) is linted
+there. The checkout, the index and the worktrees are never changed. Both sides are linted the same way: the same --path, --context, --config,
 charts and overlays, each path read relative to the side's folder that stands for the current
 directory; each side reads the config files it holds. Reports:
   - each workload (matched by kind, namespace, name and pod template) whose outcome changed:

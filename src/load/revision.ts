@@ -6,13 +6,19 @@
 // array (never a shell), a time limit, the allow-listed environment of the renderers, no
 // filter, textconv or fsmonitor of the repository, and no hooks. The temporary directory is
 // removed by `close`, by a watcher when meshlint ends any other way (a signal, a crash), and,
-// for a run that left one behind anyway, by the next diff.
+// for a run that left one behind anyway, by the next diff. A file the working tree holds with
+// the same bytes is linked, not written, and a revision it holds as it is is not written at
+// all: it is linted in place (worktree.ts).
 import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, rmSync, statSync, symlinkSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, posix, resolve } from 'node:path';
 import { isInside } from './boundary.ts';
 import { spawnDetached, spawnSync, spawnSyncBytes } from '../common/builtins.ts';
 import { PASSED_THROUGH, findOnPath } from './render/process.ts';
+import { entriesALintReads, type TreeEntry } from './tree-entries.ts';
+import { WorkingTree, type GitRun } from './worktree.ts';
+
+export { entriesALintReads } from './tree-entries.ts';
 
 const TIME_LIMIT_MS = 5 * 60_000;
 /** The bytes of the files a lint reads that one revision may hold: far above a repository of manifests. */
@@ -108,6 +114,11 @@ export interface OpenSideOptions {
   readonly budget?: RevisionBudget;
   /** The files written for the sides of one diff, by blob: see Blobs. */
   readonly blobs?: Blobs;
+  /**
+   * The working trees met by the sides of one diff, by top folder: a revision the working tree
+   * holds is linted there, and the files it holds of one are linked (see worktree.ts).
+   */
+  readonly worktrees?: Map<string, WorkingTree>;
 }
 
 /**
@@ -138,39 +149,20 @@ export function openSide(spec: string, cwd: string, env: NodeJS.ProcessEnv, opts
     }
     throw new RevisionError(`"${spec}" is neither a directory nor a commit of this repository; fetch it (a shallow clone lacks history: fetch-depth 0) or name a directory`);
   }
-  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs);
-}
-
-/** A file of the tree: its mode, blob, size and path (from the repository's root, "/"-separated). */
-interface TreeEntry {
-  readonly mode: string;
-  readonly oid: string;
-  readonly size: number;
-  readonly path: string;
-}
-
-const KUSTOMIZATION_NAMES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
-const READ_EVERYWHERE = /\.(ya?ml|json)$/i;
-const IGNORE_FILES = new Set(['.meshlintignore', '.gitignore', '.helmignore']);
-
-/**
- * The entries a lint of the tree reads: manifests, configs and ignore files anywhere, links,
- * and every file under a folder holding a chart (templates, `.Files.Get` files) or a
- * kustomization (generator inputs, patches of any name).
- */
-export function entriesALintReads(entries: readonly TreeEntry[]): TreeEntry[] {
-  const roots = new Set<string>();
-  for (const e of entries) {
-    const name = posix.basename(e.path);
-    if (name === 'Chart.yaml' || KUSTOMIZATION_NAMES.has(name)) roots.add(posix.dirname(e.path));
+  let worktree: WorkingTree | undefined;
+  if (opts.worktrees) {
+    worktree = opts.worktrees.get(top.stdout);
+    if (!worktree) opts.worktrees.set(top.stdout, (worktree = new WorkingTree(top.stdout, gitIn(gitBin, top.stdout, env))));
   }
-  const underRoot = (path: string): boolean => {
-    for (let d = posix.dirname(path); ; d = posix.dirname(d)) {
-      if (roots.has(d)) return true;
-      if (d === '.' || d === '/' || d === '') return false;
-    }
+  return materialise(gitBin, env, top.stdout, prefix, commit, `revision "${spec}"`, { label: spec, commit }, opts.budget, opts.blobs, worktree && { tree: worktree, cwd: resolve(cwd) });
+}
+
+/** git run in `top` with the hardening, its output as bytes, for the working tree's questions. */
+function gitIn(gitBin: string, top: string, env: NodeJS.ProcessEnv): GitRun {
+  return (args) => {
+    const r = spawnSyncBytes(gitBin, [...GIT_HARDENING, ...args], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
+    return r.error || r.status !== 0 ? undefined : r.stdout;
   };
-  return entries.filter((e) => e.mode === '120000' || READ_EVERYWHERE.test(e.path) || IGNORE_FILES.has(posix.basename(e.path)) || underRoot(e.path));
 }
 
 /** A path of the tree that can be written below a folder: no empty, ".", ".." or ".git" part (git's own verify_path). */
@@ -185,7 +177,18 @@ const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
  * temporary directory; its folder is the one at `prefix` (where the user is). `what` names it
  * in messages ("revision main", "the staged files").
  */
-function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix: string, treeish: string, what: string, side: { label: string; commit?: string }, budget: RevisionBudget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES }, blobs: Blobs = new Map()): Side {
+function materialise(
+  gitBin: string,
+  env: NodeJS.ProcessEnv,
+  top: string,
+  prefix: string,
+  treeish: string,
+  what: string,
+  side: { label: string; commit?: string },
+  budget: RevisionBudget = { bytes: MAX_REVISION_BYTES, files: MAX_REVISION_FILES },
+  blobs: Blobs = new Map(),
+  worktree?: { readonly tree: WorkingTree; readonly cwd: string },
+): Side {
   const listed = spawnSyncBytes(gitBin, [...GIT_HARDENING, 'ls-tree', '-r', '-z', '-l', '--full-tree', treeish], { cwd: top, env: gitEnv(env), maxBuffer: 256 * 1024 * 1024, timeout: TIME_LIMIT_MS, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
   if (listed.error || listed.status !== 0) {
     const code = (listed.error as NodeJS.ErrnoException | undefined)?.code;
@@ -204,6 +207,8 @@ function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix
   const bytes = entries.reduce((n, e) => n + e.size, 0);
   if (entries.length > budget.files) throw new RevisionError(`${what} holds ${entries.length} files a lint reads, more than the ${budget.files} meshlint reads from a revision; compare folders instead`);
   if (bytes > budget.bytes) throw new RevisionError(`${what} holds ${mb(bytes)} in the files a lint reads, more than the ${mb(budget.bytes)} meshlint reads from a revision; compare folders instead`);
+  // The working tree holds the revision as it is: it is linted there, nothing is written.
+  if (worktree?.tree.holds(entries)) return { ...side, cwd: worktree.cwd, root: top, close: () => {} };
 
   sweepStale();
   const base = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
@@ -232,7 +237,7 @@ function materialise(gitBin: string, env: NodeJS.ProcessEnv, top: string, prefix
   try {
     const root = join(base, 'tree');
     mkdirSync(root);
-    writeEntries(gitBin, env, top, base, root, entries, what, blobs, created);
+    writeEntries(gitBin, env, top, base, root, entries, what, blobs, created, worktree?.tree);
     // The tree's root is the repository's root: marked so, as the checkout is, so that config
     // files, .gitignore and fingerprints stop and start there on both sides.
     mkdirSync(join(root, '.git'));
@@ -271,7 +276,7 @@ interface Created {
  * to a file beside the tree (never into memory), which is then copied to each path. Folders
  * are made here and links last, so nothing is ever written through a link.
  */
-function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base: string, root: string, entries: readonly TreeEntry[], what: string, blobs: Blobs, created: Created): void {
+function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base: string, root: string, entries: readonly TreeEntry[], what: string, blobs: Blobs, created: Created, worktree?: WorkingTree): void {
   const made = new Set<string>([root]);
   const folderOf = (path: string): string | undefined => {
     let dir = root;
@@ -288,10 +293,10 @@ function writeEntries(gitBin: string, env: NodeJS.ProcessEnv, top: string, base:
     }
     return dir;
   };
-  // A blob written already (on the other side) is linked; the others are read from git.
+  // A blob written already (on the other side) or held by the working tree is linked; the others are read from git.
   const rest: TreeEntry[] = [];
   for (const e of entries) {
-    const written = e.mode === '120000' ? undefined : blobs.get(e.oid);
+    const written = e.mode === '120000' ? undefined : (blobs.get(e.oid) ?? worktree?.fileHolding(e));
     if (written === undefined) {
       rest.push(e);
       continue;
