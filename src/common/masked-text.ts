@@ -30,14 +30,18 @@ type Masked = Pick<SourceFile, 'text' | 'masked'>;
  */
 export function maskedDecode(bytes: Uint8Array): { text: string; masked: MaskedUnits } | undefined {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The bytes one to a character, searched by the regular-expression engine: a loop over
+  // megabytes of bytes in JavaScript took twice as long as decoding them.
+  const leads = /[\xc4-\xff]/g;
+  const view = buf.toString('latin1');
   const pieces: string[] = [];
   const at: number[] = [];
   let units = '';
   let from = 0;
   let length = 0;
-  for (let i = 0; i < buf.length; i++) {
+  for (let m = leads.exec(view); m !== null; m = leads.exec(view)) {
+    const i = m.index;
     const b = buf[i] as number;
-    if (b < 0xc4) continue;
     const size = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
     const plain = buf.toString('utf8', from, i);
     const wide = buf.toString('utf8', i, i + size);
@@ -47,7 +51,7 @@ export function maskedDecode(bytes: Uint8Array): { text: string; masked: MaskedU
     units += wide;
     length += wide.length;
     from = i + size;
-    i += size - 1;
+    leads.lastIndex = from;
     if (at.length > MAX_MASKED_UNITS) return undefined;
   }
   if (at.length === 0) return undefined;
