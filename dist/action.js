@@ -23581,14 +23581,16 @@ var MASK_MIN_BYTES = 4e6;
 var MAX_MASKED_UNITS = 1e6;
 function maskedDecode(bytes) {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const leads = /[\xc4-\xff]/g;
+  const view = buf.toString("latin1");
   const pieces = [];
   const at2 = [];
   let units = "";
   let from = 0;
   let length = 0;
-  for (let i = 0; i < buf.length; i++) {
+  for (let m = leads.exec(view); m !== null; m = leads.exec(view)) {
+    const i = m.index;
     const b = buf[i];
-    if (b < 196) continue;
     const size = b >= 240 ? 4 : b >= 224 ? 3 : 2;
     const plain2 = buf.toString("utf8", from, i);
     const wide = buf.toString("utf8", i, i + size);
@@ -23598,7 +23600,7 @@ function maskedDecode(bytes) {
     units += wide;
     length += wide.length;
     from = i + size;
-    i += size - 1;
+    leads.lastIndex = from;
     if (at2.length > MAX_MASKED_UNITS) return void 0;
   }
   if (at2.length === 0) return void 0;
