@@ -148,6 +148,13 @@ class BlockReader {
   private pending = true;
   private pendingIndent = 0;
   private pendingInMapping = true;
+  /**
+   * A line a scalar's reader looked at and left (the next key's, most often): where it starts,
+   * its first non-blank and its end, so that read() does not look again.
+   */
+  private seenAt = -1;
+  private seenFirst = 0;
+  private seenEnd = 0;
 
   constructor(private readonly s: string) {}
 
@@ -156,9 +163,16 @@ class BlockReader {
     const n = s.length;
     let pos = 0;
     while (pos < n) {
-      const eol = lineEnd(s, pos);
-      let i = pos;
-      while (i < eol && s.charCodeAt(i) === SPACE) i++;
+      let eol: number;
+      let i: number;
+      if (pos === this.seenAt) {
+        eol = this.seenEnd;
+        i = this.seenFirst;
+      } else {
+        eol = lineEnd(s, pos);
+        i = pos;
+        while (i < eol && s.charCodeAt(i) === SPACE) i++;
+      }
       if (i === eol || s.charCodeAt(i) === HASH) {
         pos = eol + 1;
         continue;
@@ -284,7 +298,10 @@ class BlockReader {
       const next = lineEnd(s, pos);
       let i = pos;
       while (i < next && s.charCodeAt(i) === SPACE) i++;
-      if (i - pos <= indent && i < next) break;
+      if (i - pos <= indent && i < next) {
+        this.seen(pos, i, next);
+        break;
+      }
       if (i === next) {
         // A blank line: a more indented line after it would fold into the scalar.
         const after = this.nextContentIndent(next + 1);
@@ -306,6 +323,14 @@ class BlockReader {
         throw new NotPlain();
       }
     }
+    return pos;
+  }
+
+  /** Keeps what was learnt of the line at `pos` for read(); returns `pos`. */
+  private seen(pos: number, first: number, end: number): number {
+    this.seenAt = pos;
+    this.seenFirst = first;
+    this.seenEnd = end;
     return pos;
   }
 
@@ -336,11 +361,11 @@ class BlockReader {
       if (i === end) {
         if (contentIndent === -1) leading = Math.max(leading, lineIndent);
       } else if (contentIndent === -1) {
-        if (lineIndent <= indent) return pos;
+        if (lineIndent <= indent) return this.seen(pos, i, end);
         // Leading blank lines more indented than the first content are left to the parser.
         if (leading > lineIndent) throw new NotPlain();
         contentIndent = lineIndent;
-      } else if (lineIndent < contentIndent) return pos;
+      } else if (lineIndent < contentIndent) return this.seen(pos, i, end);
       pos = end + 1;
     }
     return n;
